@@ -1,0 +1,118 @@
+/**
+ * The contract both halves share (DESIGN.md §3): request and response shapes only, no code.
+ * The server imports these types; the SPA's api modules return them.
+ */
+
+export type ResponseType = 'success' | 'error';
+
+/** Every response, success or not. */
+export interface Envelope<T = unknown> {
+  type: ResponseType;
+  message: string;
+  data?: T;
+}
+
+export interface VirtualAccount {
+  bank_name: string;
+  account_number: string;
+}
+
+/** The user fields of SPEC.md §3 as the server sends them (login, register, get-user, set-pin). */
+export interface UserData {
+  tenant: string;
+  name: string;
+  email: string;
+  phone: string;
+  accounts: VirtualAccount[];
+  wallet_balance: number;
+  pin: string;
+  nin: string;
+  bvn: string;
+  avatar: string;
+  token: string;
+  email_verified_at: string | null;
+}
+
+export interface Package {
+  id: number;
+  name: string;
+  amount: number;
+}
+
+export interface Provider {
+  id: number;
+  name: string;
+  packages: Package[];
+}
+
+/** fetch-providers: providers grouped by category key (airtime, electricity-bill, data, ...). */
+export type ProvidersByCategory = Record<string, Provider[]>;
+
+export type NotificationStatus = 'unread' | 'read';
+
+export interface Notification {
+  id: number;
+  title: string;
+  content: string;
+  created_at: string;
+  status: NotificationStatus;
+}
+
+export type TransactionStatus = 'pending' | 'processing' | 'completed' | 'canceled';
+
+export interface Transaction {
+  id: number;
+  category: string;
+  amount: number;
+  status: TransactionStatus;
+  created_at: string;
+  reference: string;
+  from: string;
+  to: string;
+  description: string;
+  display_name: string;
+  display_value: string;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+// Requests of the account flow (SPEC.md §7).
+export interface RegisterRequest {
+  device: string;
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirm_password: string;
+  token: string;
+}
+export interface LoginRequest {
+  device: string;
+  email: string;
+  password: string;
+}
+export interface ForgotRequest {
+  email: string;
+  device: string;
+  token: string;
+}
+export interface ResetRequest {
+  new_password: string;
+  confirm_new_password: string;
+}
+export interface VerifyOtpRequest {
+  otp: string;
+}
+export interface SetPinRequest {
+  pin: string;
+  confirm_pin: string;
+}
+export interface MarkNotificationRequest {
+  notification_id: number;
+}

@@ -1,0 +1,57 @@
+import { FetchError, ofetch } from 'ofetch';
+import type { Envelope } from './contract';
+import { readToken } from './storage';
+
+/** Another host that speaks the same contract can be used with VITE_API_URL. */
+const client = ofetch.create({
+  baseURL: import.meta.env?.VITE_API_URL ?? '',
+  method: 'POST',
+  headers: { Accept: 'application/json' },
+  // Machines own retries and cancellation; the helper never retries on its own.
+  retry: 0,
+});
+
+export interface CallOptions {
+  /** Overrides the session token (the reset link's token travels this way, SPEC.md §7). */
+  token?: string;
+  /** The invoking actor's signal: leaving a state cancels the request. */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const isEnvelope = (value: unknown): value is Envelope =>
+  typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
+
+/**
+ * The shared helper of SPEC.md §7: POST, JSON body and headers, bearer token, and the
+ * envelope back — also for 4xx/5xx answers, so callers branch on `type` alone. Network and
+ * parse failures throw; their message is what the user sees (SPEC.md §8).
+ */
+export async function call<T = unknown>(path: string, body: object = {}, options: CallOptions = {}): Promise<Envelope<T>> {
+  const token = options.token ?? readToken();
+  try {
+    return await client<Envelope<T>>(path, {
+      body,
+      signal: options.signal,
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
+    });
+  } catch (error) {
+    if (error instanceof FetchError && isEnvelope(error.data)) return error.data as Envelope<T>;
+    throw error;
+  }
+}
+
+/** A non-success envelope as an Error, so a machine's onError path carries the server message. */
+export class ApiError extends Error {
+  constructor(readonly envelope: Envelope) {
+    super(envelope.message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Resolves with the envelope of a success, rejects with ApiError otherwise. */
+export async function callOk<T = unknown>(path: string, body?: object, options?: CallOptions): Promise<Envelope<T>> {
+  const envelope = await call<T>(path, body, options);
+  if (envelope.type !== 'success') throw new ApiError(envelope);
+  return envelope;
+}

@@ -1,0 +1,15 @@
+/** Business constants and limits of SPEC.md §9, one place each. */
+export const POLL_INTERVAL_MS = 60_000;
+export const OTP_RESEND_COUNTDOWN_S = 59;
+export const OTP_LENGTH = 4;
+export const PIN_LENGTH = 4;
+export const SET_PIN_BOXES = 2 * PIN_LENGTH;
+export const CHANGE_PIN_BOXES = 3 * PIN_LENGTH;
+export const ACTIVITIES_PAGE_SIZE = 10;
+export const DEFAULT_PAGINATION = 5;
+export const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_TENANT = '0';
+export const ID_NUMBER_MAX_LENGTH = 11; // phone, NIN and BVN
+export const TOAST_AUTO_CLOSE_MS = 5_000;
+export const MINIMUM_AGE = 18;
+export const DEVICE = 'web';

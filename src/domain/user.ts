@@ -1,0 +1,87 @@
+import type { UserData, VirtualAccount } from '../api/contract';
+import { DEFAULT_TENANT } from './limits';
+
+/** The session's user (SPEC.md §3): the server's user fields plus the derived `initial`. */
+export interface SessionUser {
+  tenant: string;
+  name: string;
+  email: string;
+  phone: string;
+  accounts: VirtualAccount[];
+  /** Naira; '' once logged out (SPEC.md §4 writes empty strings). */
+  wallet_balance: number | '';
+  pin: string;
+  nin: string;
+  bvn: string;
+  avatar: string;
+  token: string;
+  initial: string;
+  /** null: not verified; '' once logged out. */
+  email_verified_at: string | null;
+}
+
+/** Every field persisted under its own `user_<field>` key. */
+export const USER_FIELDS = [
+  'tenant',
+  'name',
+  'email',
+  'phone',
+  'accounts',
+  'wallet_balance',
+  'pin',
+  'nin',
+  'bvn',
+  'avatar',
+  'token',
+  'initial',
+  'email_verified_at',
+] as const satisfies readonly (keyof SessionUser)[];
+
+/** What logout writes (SPEC.md §4): tenant "0", accounts empty, the rest empty strings. */
+export const emptyUser: SessionUser = {
+  tenant: DEFAULT_TENANT,
+  name: '',
+  email: '',
+  phone: '',
+  accounts: [],
+  wallet_balance: '',
+  pin: '',
+  nin: '',
+  bvn: '',
+  avatar: '',
+  token: '',
+  initial: '',
+  email_verified_at: '',
+};
+
+/** First letters of the first two words, or the first two letters of a single word; uppercased. */
+export function deriveInitial(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  if (words.length === 1) return words[0].slice(0, 2).toUpperCase();
+  return (words[0][0] + words[1][0]).toUpperCase();
+}
+
+/** Merges server user data over the current user, recomputing `initial`. */
+export function toSessionUser(data: Partial<UserData>, current: SessionUser = emptyUser): SessionUser {
+  const merged: SessionUser = { ...current };
+  for (const field of USER_FIELDS) {
+    if (field === 'initial') continue;
+    const value = (data as Record<string, unknown>)[field];
+    if (value !== undefined) (merged as unknown as Record<string, unknown>)[field] = value ?? (field === 'email_verified_at' ? null : '');
+  }
+  merged.tenant = merged.tenant === '' || merged.tenant == null ? DEFAULT_TENANT : String(merged.tenant);
+  merged.accounts = Array.isArray(merged.accounts) ? merged.accounts : [];
+  merged.initial = deriveInitial(merged.name);
+  return merged;
+}
+
+/** A user is signed in when the session holds an e-mail (SPEC.md §2, /dashboard and /more). */
+export const isSignedIn = (user: SessionUser) => user.email !== '';
+
+/** Where a login lands (SPEC.md §4): verify-email, then set-pin, then dashboard. */
+export function landingRouteFor(user: Pick<SessionUser, 'email_verified_at' | 'pin'>): '/verify-email' | '/set-pin' | '/dashboard' {
+  if (!user.email_verified_at) return '/verify-email';
+  if (!user.pin) return '/set-pin';
+  return '/dashboard';
+}

@@ -1,0 +1,24 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // `npm run dev` serves the SPA with hot reload and forwards the API to a running `npm start`.
+    proxy: {
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/dev': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false },
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
