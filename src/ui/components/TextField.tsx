@@ -1,0 +1,43 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Adds a show/hide control for password fields. */
+  revealable?: boolean;
+}
+
+/** A labelled input; the label is always present for screen readers and touch targets. */
+export function TextField({ label, value, onValueChange, revealable, type = 'text', ...rest }: TextFieldProps) {
+  const id = useId();
+  const [revealed, setRevealed] = useState(false);
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field-control">
+        <input
+          id={id}
+          className="input"
+          type={revealable && revealed ? 'text' : type}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          {...rest}
+        />
+        {revealable && (
+          <button
+            type="button"
+            className="btn-link field-reveal"
+            aria-pressed={revealed}
+            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            onClick={() => setRevealed((r) => !r)}
+          >
+            {revealed ? 'Hide' : 'Show'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
