@@ -1,0 +1,37 @@
+import type { Envelope, ForgotRequest, LoginRequest, RegisterRequest, ResetRequest, UserData } from './contract';
+import { DEVICE } from '../domain/limits';
+import { callOk } from './http';
+
+/**
+ * The account calls of SPEC.md §7. Each resolves with the success envelope and rejects with
+ * the server's message (ApiError) or the network failure, so a machine handles one error path.
+ */
+
+export const register = (fields: Omit<RegisterRequest, 'device'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
+  callOk<UserData>(
+    '/api/register',
+    {
+      device: DEVICE,
+      name: fields.name,
+      email: fields.email,
+      phone: fields.phone,
+      password: fields.password,
+      confirm_password: fields.confirm_password,
+      token: fields.token,
+    } satisfies RegisterRequest,
+    { signal },
+  );
+
+export const login = (fields: Omit<LoginRequest, 'device'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
+  callOk<UserData>('/api/login', { device: DEVICE, email: fields.email, password: fields.password } satisfies LoginRequest, { signal });
+
+export const forgot = (fields: Omit<ForgotRequest, 'device'>, signal?: AbortSignal): Promise<Envelope> =>
+  callOk('/api/forgot', { email: fields.email, device: DEVICE, token: fields.token } satisfies ForgotRequest, { signal });
+
+/** The reset link's token is the bearer of this one call (SPEC.md §7 "request options", DESIGN.md §3). */
+export const reset = (fields: ResetRequest & { token: string }, signal?: AbortSignal): Promise<Envelope> =>
+  callOk(
+    '/api/reset',
+    { new_password: fields.new_password, confirm_new_password: fields.confirm_new_password } satisfies ResetRequest,
+    { token: fields.token, signal },
+  );

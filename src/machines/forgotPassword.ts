@@ -1,0 +1,96 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { forgot } from '../api/auth';
+import { getCaptchaToken } from '../api/captcha';
+import type { Envelope, ForgotRequest } from '../api/contract';
+import { validateForgot, type ForgotForm } from '../domain/validation';
+import { effects, errorMessage, type FlowEmitted } from './effects';
+
+/** /forgot (SPEC.md §2, §4): validate, get a captcha token, ask for the reset link, offer to send it again. */
+export interface ForgotPasswordContext {
+  form: ForgotForm;
+  captchaToken: string;
+  /** Where the last link went; '' until one was sent. Screens show the "check your e-mail" panel while it is set. */
+  sentTo: string;
+}
+
+export type ForgotPasswordEvent =
+  | { type: 'forgot.change'; field: keyof ForgotForm; value: string }
+  | { type: 'forgot.submit' }
+  | { type: 'forgot.resend' }
+  | { type: 'forgot.edit' };
+
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as ForgotPasswordContext,
+    events: {} as ForgotPasswordEvent,
+    emitted: {} as FlowEmitted,
+  },
+  actors: {
+    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken(signal)),
+    forgot: fromPromise<Envelope, Omit<ForgotRequest, 'device'>>(({ input, signal }) => forgot(input, signal)),
+  },
+  actions: {
+    ...effects,
+    change: assign({
+      form: ({ context }, params: { field: keyof ForgotForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
+    }),
+    keepCaptchaToken: assign({ captchaToken: (_, params: { token: string }) => params.token }),
+    // A captcha token verifies one request; a resend needs a fresh one.
+    dropCaptchaToken: assign({ captchaToken: '' }),
+    rememberRecipient: assign({ sentTo: ({ context }) => context.form.email.trim() }),
+    forgetRecipient: assign({ sentTo: '' }),
+  },
+  guards: {
+    formInvalid: ({ context }) => validateForgot(context.form) !== null,
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: { form: { email: '' }, captchaToken: '', sentTo: '' },
+  initial: 'editing',
+  on: {
+    'forgot.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+  },
+  states: {
+    editing: {
+      entry: 'forgetRecipient',
+      on: {
+        'forgot.submit': [
+          {
+            guard: 'formInvalid',
+            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateForgot(context.form) ?? '' }) },
+          },
+          { target: 'verifyingHuman' },
+        ],
+      },
+    },
+    verifyingHuman: {
+      tags: 'busy',
+      invoke: {
+        id: 'captcha',
+        src: 'getCaptchaToken',
+        onDone: { target: 'submitting', actions: { type: 'keepCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+      },
+    },
+    submitting: {
+      tags: 'busy',
+      exit: 'dropCaptchaToken',
+      invoke: {
+        id: 'forgot',
+        src: 'forgot',
+        input: ({ context }) => ({ email: context.form.email.trim(), token: context.captchaToken }),
+        onDone: {
+          target: 'sent',
+          actions: ['rememberRecipient', { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }],
+        },
+        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+      },
+    },
+    sent: {
+      on: {
+        'forgot.resend': 'verifyingHuman',
+        'forgot.edit': 'editing',
+      },
+    },
+  },
+});

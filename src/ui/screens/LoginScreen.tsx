@@ -1,0 +1,47 @@
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { LoginForm } from '../../domain/validation';
+import { loginMachine } from '../../machines/login';
+import { useFlow } from '../app/useFlow';
+import { useSession } from '../app/SessionContext';
+import { AuthLayout } from '../components/AuthLayout';
+import { SubmitButton } from '../components/SubmitButton';
+import { TextField } from '../components/TextField';
+
+/** /login (SPEC.md §2); the redirect of a user already signed in is the route's (RedirectIfSignedIn). */
+export default function LoginScreen() {
+  const actor = useFlow(loginMachine, { session: useSession() });
+  const form = useSelector(actor, (s) => s.context.form);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+
+  const change = (field: keyof LoginForm) => (value: string) => actor.send({ type: 'login.change', field, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'login.submit' });
+  };
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Log in to pay bills, top up and check your wallet.">
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField label="Email" value={form.email} onValueChange={change('email')} type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          label="Password"
+          value={form.password}
+          onValueChange={change('password')}
+          type="password"
+          autoComplete="current-password"
+          revealable
+        />
+        <p className="hint">
+          <Link to="/forgot">Forgot password?</Link>
+        </p>
+        <SubmitButton busy={busy}>Log in</SubmitButton>
+      </form>
+      <p className="auth-links">
+        New here? <Link to="/register">Create an account</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { ID_NUMBER_MAX_LENGTH } from '../../domain/limits';
+import { registerMachine, type RegisterTextField } from '../../machines/register';
+import { useFlow } from '../app/useFlow';
+import { useSession } from '../app/SessionContext';
+import { AuthLayout } from '../components/AuthLayout';
+import { SubmitButton } from '../components/SubmitButton';
+import { TextField } from '../components/TextField';
+
+/** /register (SPEC.md §2). */
+export default function RegisterScreen() {
+  const actor = useFlow(registerMachine, { session: useSession() });
+  const form = useSelector(actor, (s) => s.context.form);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const termsId = useId();
+
+  const change = (field: RegisterTextField) => (value: string) => actor.send({ type: 'register.change', field, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'register.submit' });
+  };
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Buy airtime, data and more, and pay your bills from one wallet.">
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />
+        <TextField label="Email" value={form.email} onValueChange={change('email')} type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          label="Phone number"
+          value={form.phone}
+          onValueChange={change('phone')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="numeric"
+          maxLength={ID_NUMBER_MAX_LENGTH}
+        />
+        <TextField label="Password" value={form.password} onValueChange={change('password')} type="password" autoComplete="new-password" revealable />
+        <TextField
+          label="Confirm password"
+          value={form.confirm_password}
+          onValueChange={change('confirm_password')}
+          type="password"
+          autoComplete="new-password"
+          revealable
+        />
+        <div className="checkbox-row">
+          <input
+            id={termsId}
+            type="checkbox"
+            checked={form.terms}
+            onChange={(e) => actor.send({ type: 'register.terms', accepted: e.target.checked })}
+          />
+          <label htmlFor={termsId}>
+            I accept the <Link to="/terms">Terms of Service</Link> and the <Link to="/policy">Privacy Policy</Link>
+          </label>
+        </div>
+        <SubmitButton busy={busy}>Create account</SubmitButton>
+      </form>
+      <p className="auth-links">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,52 @@
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ResetForm } from '../../domain/validation';
+import { resetPasswordMachine } from '../../machines/resetPassword';
+import { useFlow } from '../app/useFlow';
+import { useSession } from '../app/SessionContext';
+import { AuthLayout } from '../components/AuthLayout';
+import { SubmitButton } from '../components/SubmitButton';
+import { TextField } from '../components/TextField';
+
+/** /reset?token=... (SPEC.md §2): the token of the e-mailed link authorises the reset. */
+export default function ResetScreen() {
+  const [searchParams] = useSearchParams();
+  const actor = useFlow(resetPasswordMachine, { session: useSession(), token: searchParams.get('token') });
+  const form = useSelector(actor, (s) => s.context.form);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+
+  const change = (field: keyof ResetForm) => (value: string) => actor.send({ type: 'reset.change', field, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'reset.submit' });
+  };
+
+  return (
+    <AuthLayout title="Choose a new password" subtitle="After this you will set your 4-digit transaction pin.">
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          label="New password"
+          value={form.new_password}
+          onValueChange={change('new_password')}
+          type="password"
+          autoComplete="new-password"
+          revealable
+        />
+        <TextField
+          label="Confirm new password"
+          value={form.confirm_new_password}
+          onValueChange={change('confirm_new_password')}
+          type="password"
+          autoComplete="new-password"
+          revealable
+        />
+        <SubmitButton busy={busy}>Save new password</SubmitButton>
+      </form>
+      <p className="auth-links">
+        Link not working? <Link to="/forgot">Get a new one</Link>
+      </p>
+    </AuthLayout>
+  );
+}
