@@ -1,0 +1,55 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { getCaptchaToken } from '../api/captcha';
+import { postTokenToHost } from '../api/webviewBridge';
+
+export type HumanCheckEvent = { type: 'human.confirm' };
+
+/**
+ * /iamhuman (SPEC.md §2): after 'I am human' a captcha token is obtained and handed to the
+ * mobile app embedding the page. Any failure may be retried with the same button.
+ */
+export const humanCheckMachine = setup({
+  types: {
+    context: {} as { token: string },
+    events: {} as HumanCheckEvent,
+  },
+  actors: {
+    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken(signal)),
+    postTokenToHost: fromPromise<void, { token: string }>(({ input }) => postTokenToHost(input.token)),
+  },
+  actions: {
+    keepToken: assign({ token: (_, params: { token: string }) => params.token }),
+    forgetToken: assign({ token: '' }),
+  },
+}).createMachine({
+  id: 'humanCheck',
+  context: { token: '' },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'human.confirm': 'verifying' },
+    },
+    verifying: {
+      invoke: {
+        id: 'captcha',
+        src: 'getCaptchaToken',
+        onDone: { target: 'delivering', actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output }) } },
+        onError: 'failed',
+      },
+    },
+    delivering: {
+      invoke: {
+        id: 'deliver',
+        src: 'postTokenToHost',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: { target: 'done', actions: 'forgetToken' },
+        // A token the app never received is of no use; the next try fetches a fresh one.
+        onError: { target: 'failed', actions: 'forgetToken' },
+      },
+    },
+    done: { type: 'final' },
+    failed: {
+      on: { 'human.confirm': 'verifying' },
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { useSelector } from '@xstate/react';
+import { labels, messages } from '../../domain/messages';
+import { humanCheckMachine } from '../../machines/humanCheck';
+import { useFlow } from '../app/useFlow';
+import { AuthLayout } from '../components/AuthLayout';
+
+const PROGRESS: Record<string, string> = {
+  verifying: 'Checking that you are human…',
+  delivering: 'Sending the result to the app…',
+};
+
+/**
+ * /iamhuman (SPEC.md §2): opened inside a mobile app's webview, so every outcome is written on
+ * the page (a toast could go unseen there).
+ */
+export default function IAmHumanScreen() {
+  const actor = useFlow(humanCheckMachine);
+  const step = useSelector(actor, (s) => s.value);
+  const busy = step === 'verifying' || step === 'delivering';
+
+  return (
+    <AuthLayout title="Are you human?" subtitle={`Click around this page for a moment, then click the button labelled '${labels.iAmHuman}'.`}>
+      {step === 'done' ? (
+        <p role="status">Thank you! You can go back to the app now.</p>
+      ) : (
+        <>
+          {step === 'failed' && <p role="alert">{messages.botCheckFailed}</p>}
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={() => actor.send({ type: 'human.confirm' })}
+          >
+            {busy && <span className="spinner" aria-hidden="true" />}
+            {labels.iAmHuman}
+          </button>
+          <p role="status" className="hint">
+            {PROGRESS[step] ?? ''}
+          </p>
+        </>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { SET_PIN_BOXES } from '../../domain/limits';
+import { setPinMachine } from '../../machines/setPin';
+import { useSession } from '../app/SessionContext';
+import { useFlow } from '../app/useFlow';
+import { AuthLayout } from '../components/AuthLayout';
+import { CodeBoxes } from '../components/CodeBoxes';
+import { SubmitButton } from '../components/SubmitButton';
+
+const GROUPS = ['Pin', 'Confirm pin'];
+
+/** /set-pin?token=... (SPEC.md §2, §4): the transaction pin and its confirmation, 8 boxes in all. */
+export default function SetPinScreen() {
+  const [params] = useSearchParams();
+  const actor = useFlow(setPinMachine, { session: useSession(), token: params.get('token') || undefined });
+  const code = useSelector(actor, (s) => s.context.code);
+  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('done'));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'pin.submit' });
+  };
+
+  return (
+    <AuthLayout title="Set your transaction pin" subtitle="You will confirm every purchase with this 4-digit pin.">
+      {/* noValidate: the machine says what is missing, once, in a toast. */}
+      <form className="form" noValidate onSubmit={submit}>
+        <CodeBoxes
+          length={SET_PIN_BOXES}
+          values={code}
+          onChange={(values) => actor.send({ type: 'pin.change', values })}
+          label="Choose a 4-digit pin"
+          groupLabels={GROUPS}
+          masked
+          autoFocus
+        />
+        <SubmitButton busy={busy}>Continue</SubmitButton>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import type { FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { OTP_LENGTH } from '../../domain/limits';
+import type { otpCountdownMachine } from '../../machines/otpCountdown';
+import { verifyEmailMachine } from '../../machines/verifyEmail';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useFlow } from '../app/useFlow';
+import { AuthLayout } from '../components/AuthLayout';
+import { CodeBoxes } from '../components/CodeBoxes';
+import { SubmitButton } from '../components/SubmitButton';
+
+/** /verify-email (SPEC.md §2, §4): the 4-digit code e-mailed on opening, and a resend once the countdown is over. */
+export default function VerifyEmailScreen() {
+  const actor = useFlow(verifyEmailMachine, { session: useSession() });
+  const email = useSessionSelector((s) => s.context.user.email);
+  const code = useSelector(actor, (s) => s.context.code);
+  const verifying = useSelector(actor, (s) => s.matches({ active: { code: 'verifying' } }) || s.matches('verified'));
+  const sending = useSelector(actor, (s) => s.matches({ active: { resend: 'sending' } }));
+  const countdown = useSelector(actor, (s) => s.children.countdown);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'verify.submit' });
+  };
+
+  return (
+    <AuthLayout
+      title="Verify your email"
+      subtitle={
+        <>
+          Enter the 4-digit code we sent to <strong>{email || 'your email'}</strong>
+        </>
+      }
+    >
+      {/* noValidate: the machine says what is missing, once, in a toast. */}
+      <form className="form" noValidate onSubmit={submit}>
+        <CodeBoxes
+          length={OTP_LENGTH}
+          values={code}
+          onChange={(values) => actor.send({ type: 'verify.change', values })}
+          label="Verification code"
+          oneTimeCode
+          autoFocus
+        />
+        <SubmitButton busy={verifying}>Continue</SubmitButton>
+      </form>
+      <p className="countdown">
+        Didn&apos;t get it?{' '}
+        <ResendButton countdown={countdown} sending={sending} onResend={() => actor.send({ type: 'verify.resend' })} />
+      </p>
+    </AuthLayout>
+  );
+}
+
+/** Follows the countdown on its own, so the ticks re-render the button and nothing else. */
+function ResendButton({
+  countdown,
+  sending,
+  onResend,
+}: {
+  countdown: ActorRefFrom<typeof otpCountdownMachine> | undefined;
+  sending: boolean;
+  onResend: () => void;
+}) {
+  const remaining = useSelector(countdown, (s) => s?.context.remaining ?? 0);
+  return (
+    <button type="button" className="btn btn-link" disabled={sending || remaining > 0} aria-busy={sending || undefined} onClick={onResend}>
+      {sending ? 'Sending code…' : remaining > 0 ? `Resend code in ${remaining} s` : 'Resend code'}
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { otpCountdownMachine } from '../../src/machines/otpCountdown';
+import { OTP_RESEND_COUNTDOWN_S } from '../../src/domain/limits';
+import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
+import { createTransitionCoverage } from '../support/transitionCoverage';
+
+const SECONDS = 2;
+const model = createActorTestModel(otpCountdownMachine);
+const coverage = createTransitionCoverage(otpCountdownMachine);
+
+describe('otpCountdownMachine (model-based)', () => {
+  for (const input of [{ seconds: SECONDS }, { seconds: 0 }]) {
+    describe(`from ${input.seconds} s`, () => {
+      for (const path of model.getShortestPaths({ input, serializeState: serializeTransitionTaken })) {
+        it(path.description, async () => {
+          const clock = new SimulatedClock();
+          const actor = createActor(otpCountdownMachine, { clock, input, inspect: coverage.inspect }).start();
+          await path.test({
+            events: {
+              'xstate.after.tick.otpCountdown.counting': () => {
+                // Not a tick early: the second must pass in full.
+                const before = actor.getSnapshot().context.remaining;
+                clock.increment(999);
+                expect(actor.getSnapshot().context.remaining).toBe(before);
+                clock.increment(1);
+              },
+            },
+            states: {
+              '*': (expected) => {
+                expect(actor.getSnapshot().value).toEqual(expected.value);
+                expect(actor.getSnapshot().context).toEqual(expected.context);
+                expect(actor.getSnapshot().status).toBe(expected.matches('done') ? 'done' : 'active');
+              },
+            },
+          });
+          actor.stop();
+        });
+      }
+    });
+  }
+
+  it('starts at 59 seconds unless told otherwise', () => {
+    const actor = createActor(otpCountdownMachine, { input: {}, clock: new SimulatedClock() }).start();
+    expect(actor.getSnapshot().context.remaining).toBe(OTP_RESEND_COUNTDOWN_S);
+    actor.stop();
+  });
+
+  it('walked every transition of otpCountdownMachine', () => {
+    expect(coverage.missing()).toEqual([]);
+    expect(coverage.all()).toHaveLength(2);
+  });
+});
