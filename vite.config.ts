@@ -13,7 +13,8 @@ export default defineConfig({
       '/dev': `http://127.0.0.1:${apiPort}`,
     },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  // The manifest tells scripts/bundle-size.mjs which chunks each route loads.
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

@@ -85,3 +85,6 @@ export function landingRouteFor(user: Pick<SessionUser, 'email_verified_at' | 'p
   if (!user.pin) return '/set-pin';
   return '/dashboard';
 }
+
+/** The first word of the name, for greetings ("Hi, Ada"). */
+export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? '';

@@ -1,0 +1,76 @@
+// Checks the JavaScript budgets of DESIGN.md §5 on a finished `vite build`:
+//   - the landing route (the entry chunk and everything it imports statically) ≤ 100 KB gzip;
+//   - every lazily loaded chunk (one per route screen) ≤ 25 KB gzip of its own;
+//   - no trace of the development-only Stately inspector.
+// Sizes are gzip at zlib's default level, what a server compressing on the fly sends.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = 'dist';
+const MANIFEST = join(DIST, '.vite', 'manifest.json');
+const LANDING_BUDGET = 100 * 1024;
+const LAZY_BUDGET = 25 * 1024;
+const INSPECTOR_TRACES = ['statelyai', 'createBrowserInspector'];
+
+if (!existsSync(MANIFEST)) {
+  console.error(`${MANIFEST} not found: run \`vite build\` first (build.manifest must be on).`);
+  process.exit(1);
+}
+
+/** @type {Record<string, { file: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+const gzipSize = (file) => gzipSync(readFileSync(join(DIST, file))).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A chunk and every chunk it imports statically, transitively: what loading it downloads. */
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dependency of manifest[key].imports ?? []) staticClosure(dependency, seen);
+  return seen;
+}
+
+const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entries.length !== 1) {
+  console.error(`Expected one entry in the manifest, found ${entries.length}.`);
+  process.exit(1);
+}
+const landing = staticClosure(entries[0]);
+
+const rows = [];
+const failures = [];
+
+const landingBytes = [...landing].reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
+rows.push({ chunk: 'landing route (entry + static imports)', files: landing.size, gzip: landingBytes, budget: LANDING_BUDGET });
+if (landingBytes > LANDING_BUDGET) failures.push(`the landing route loads ${kb(landingBytes)} of JavaScript (budget ${kb(LANDING_BUDGET)})`);
+
+for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort()) {
+  const own = gzipSize(manifest[key].file);
+  // Shared chunks a lazy route pulls in beyond what the landing route already loaded.
+  const shared = [...staticClosure(key)].filter((k) => k !== key && !landing.has(k));
+  const sharedBytes = shared.reduce((sum, k) => sum + gzipSize(manifest[k].file), 0);
+  rows.push({ chunk: key, files: 1 + shared.length, gzip: own, shared: sharedBytes, budget: LAZY_BUDGET });
+  if (own > LAZY_BUDGET) failures.push(`${key} is ${kb(own)} (budget ${kb(LAZY_BUDGET)})`);
+}
+
+const width = Math.max(...rows.map((row) => row.chunk.length));
+console.log(`${'chunk'.padEnd(width)}  ${'gzip'.padStart(9)}  ${'+ shared'.padStart(9)}  ${'budget'.padStart(9)}`);
+for (const row of rows) {
+  const shared = row.shared ? kb(row.shared) : '';
+  const mark = row.gzip > row.budget ? '  OVER' : '';
+  console.log(`${row.chunk.padEnd(width)}  ${kb(row.gzip).padStart(9)}  ${shared.padStart(9)}  ${kb(row.budget).padStart(9)}${mark}`);
+}
+
+const assets = join(DIST, 'assets');
+for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
+  const source = readFileSync(join(assets, file), 'utf8');
+  const trace = INSPECTOR_TRACES.find((needle) => source.includes(needle));
+  if (trace) failures.push(`assets/${file} contains "${trace}": the Stately inspector leaked into the production bundle`);
+}
+
+if (failures.length) {
+  console.error(`\nBundle budget failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('\nBundle budgets met; no inspector code in the production bundle.');

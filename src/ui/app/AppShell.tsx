@@ -1,0 +1,19 @@
+import { Outlet } from 'react-router-dom';
+import { FooterTabs } from '../components/FooterTabs';
+import { Header } from '../components/Header';
+
+/** The frame of every signed-in screen: header, the main area, and the tabs (SPEC.md §2). */
+export default function AppShell() {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <FooterTabs />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+const STORAGE_KEY = 'scroll-positions';
+const positions = new Map<string, number>(readSaved());
+
+function readSaved(): [string, number][] {
+  try {
+    return Object.entries(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>);
+  } catch {
+    return [];
+  }
+}
+
+function save(key: string, y: number) {
+  positions.set(key, y);
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(positions)));
+  } catch {
+    // Private mode or a full quota: positions still live for this page's lifetime.
+  }
+}
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+function hashTarget(hash: string): HTMLElement | null {
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `attempt` now and again whenever the page changes, until it succeeds or a second has
+ * passed: a lazy screen renders its content a moment after the route changes.
+ */
+function untilDone(attempt: () => boolean): () => void {
+  if (attempt()) return () => undefined;
+  const observer = new MutationObserver(() => attempt() && observer.disconnect());
+  observer.observe(document.body, { childList: true, subtree: true });
+  const timer = window.setTimeout(() => observer.disconnect(), 1_000);
+  return () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  };
+}
+
+/**
+ * SPEC.md §2 scroll behaviour: a hash link scrolls smoothly to its element (instantly when the
+ * user asked for reduced motion); otherwise back/forward restores the saved position, and any
+ * other move goes to the top.
+ */
+export function ScrollManager() {
+  const { hash, key } = useLocation();
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    history.scrollRestoration = 'manual';
+  }, []);
+
+  // Remember where the user was on the page being left.
+  useLayoutEffect(() => () => save(key, window.scrollY), [key]);
+
+  useLayoutEffect(() => {
+    if (hash) {
+      return untilDone(() => {
+        const target = hashTarget(hash);
+        target?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+        return target !== null;
+      });
+    }
+    const saved = navigationType === 'POP' ? positions.get(key) : undefined;
+    if (saved === undefined) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    return untilDone(() => {
+      window.scrollTo(0, saved);
+      return Math.abs(window.scrollY - saved) < 2;
+    });
+  }, [hash, key, navigationType]);
+
+  return null;
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { createActor } from 'xstate';
+import { sessionMachine } from '../../machines/session';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { getInspect, loadInspector } from './inspector';
+import { SessionProvider } from './SessionContext';
+import { performEffects } from './useFlow';
+
+// This module is loaded with the first route that needs a session, never by the landing page,
+// so the state machines, the API client and the toaster stay off its first load (DESIGN.md §5).
+
+// Before any actor exists, so the inspector sees the session from its first event.
+await loadInspector(location.search);
+
+/** The one session of the app (SPEC.md §3 shared state); it reads the persisted user itself. */
+const session = createActor(sessionMachine, { input: { pathname: location.pathname }, inspect: getInspect() }).start();
+
+const Toasts = lazy(() => import('./Toasts'));
+
+/** Every route that reads or changes the session renders inside this layout. */
+export default function SessionLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // The session decides on logout by the route the user is on (SPEC.md §6), so it follows every move.
+  useEffect(() => session.send({ type: 'session.route', pathname }), [pathname]);
+  useEffect(() => performEffects(session, navigate), [navigate]);
+  return (
+    <SessionProvider actor={session}>
+      <Outlet />
+      <LoadingOverlay />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading';
+import LandingScreen from '../screens/LandingScreen';
+import { RootLayout } from './RootLayout';
+
+/**
+ * A screen whose code is downloaded when its route is first visited, so the landing page
+ * carries none of it (DESIGN.md §5). Each gets its own Suspense boundary: a newly mounted
+ * boundary shows the loading state at once instead of freezing the previous page.
+ */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+  const Screen = lazy(load);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/**
+ * The route table of SPEC.md §2. The landing, terms and policy pages need no session; every other
+ * route runs inside the lazily loaded SessionLayout, and all but the public ones behind a
+ * signed-in user (§6).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <LandingScreen /> },
+      { path: 'terms', element: lazyScreen(() => import('../screens/TermsScreen')) },
+      { path: 'policy', element: lazyScreen(() => import('../screens/PolicyScreen')) },
+      {
+        element: lazyScreen(() => import('./SessionLayout')),
+        children: [
+          { path: 'register', element: lazyScreen(() => import('../screens/RegisterScreen')) },
+          {
+            element: lazyScreen(() => import('./RedirectIfSignedIn')),
+            children: [{ path: 'login', element: lazyScreen(() => import('../screens/LoginScreen')) }],
+          },
+          { path: 'forgot', element: lazyScreen(() => import('../screens/ForgotScreen')) },
+          { path: 'reset', element: lazyScreen(() => import('../screens/ResetScreen')) },
+          { path: 'verify-email', element: lazyScreen(() => import('../screens/VerifyEmailScreen')) },
+          { path: 'set-pin', element: lazyScreen(() => import('../screens/SetPinScreen')) },
+          { path: 'iamhuman', element: lazyScreen(() => import('../screens/IAmHumanScreen')) },
+          {
+            element: lazyScreen(() => import('./RequireUser')),
+            children: [
+              {
+                element: lazyScreen(() => import('./AppShell')),
+                children: [
+                  { path: 'dashboard', element: lazyScreen(() => import('../screens/DashboardScreen')) },
+                  // Any other path is protected (SPEC.md §6); screens not built yet land here.
+                  { path: '*', element: lazyScreen(() => import('../screens/NotFoundScreen')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

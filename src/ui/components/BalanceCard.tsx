@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { labels } from '../../domain/messages';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { EyeIcon, EyeOffIcon } from './icons';
+import { Money } from './Money';
+
+/**
+ * The overview card (SPEC.md §2): total balance, shown by default and blurred when hidden,
+ * and the way to fund the wallet.
+ */
+export function BalanceCard() {
+  const session = useSession();
+  const balance = useSessionSelector((s) => s.context.user.wallet_balance);
+  const revealed = useSessionSelector((s) => s.context.reveal_balance);
+  return (
+    <section className="balance-card" aria-labelledby="balance-label">
+      <div className="balance-head">
+        <h2 id="balance-label" className="balance-label">
+          Total balance
+        </h2>
+        <button
+          type="button"
+          className="icon-btn balance-toggle"
+          aria-label={revealed ? 'Hide balance' : 'Show balance'}
+          aria-pressed={!revealed}
+          onClick={() => session.send({ type: 'balance.toggle' })}
+        >
+          {revealed ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+      <p className="balance-amount" data-hidden={!revealed}>
+        {/* Blurred on screen, absent for screen readers: a hidden balance must not be read aloud. */}
+        <span className="balance-value" aria-hidden={!revealed || undefined}>
+          <Money amount={balance} />
+        </span>
+        {!revealed && <span className="visually-hidden">Balance hidden</span>}
+      </p>
+      <Link to="/funding" className="btn btn-on-brand">
+        {labels.fundWallet}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useSessionSelector } from '../app/SessionContext';
+
+/**
+ * The session's loading overlay (SPEC.md §3 `loading`): it covers the page while a call a
+ * flow started is in progress. The status region stays mounted so screen readers hear
+ * "Loading…" when it appears.
+ */
+export function LoadingOverlay() {
+  const loading = useSessionSelector((s) => s.context.loading);
+  return (
+    <div className="loading-overlay" data-active={loading} role="status">
+      {loading && (
+        <div className="loading-overlay-panel">
+          <span className="spinner" aria-hidden="true" />
+          <span>Loading…</span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SessionProvider } from '../../src/ui/app/SessionContext';
+import { BalanceCard } from '../../src/ui/components/BalanceCard';
+import { createTestSession } from '../support/testSession';
+
+function renderCard() {
+  const { actor } = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', wallet_balance: 1234.56 });
+  const view = render(
+    <SessionProvider actor={actor}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <BalanceCard />
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+  return { actor, view };
+}
+
+describe('BalanceCard', () => {
+  afterEach(cleanup);
+
+  it('shows the balance in naira with thousands separators and two decimals, and links to funding', () => {
+    renderCard();
+    expect(screen.getByText('₦1,234.56')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Total balance' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Fund Wallet' }).getAttribute('href')).toBe('/funding');
+  });
+
+  it('hides the balance (blurred, silent for screen readers) and shows it again', () => {
+    const { actor, view } = renderCard();
+    const amount = () => view.container.querySelector('.balance-amount')!;
+
+    const hide = screen.getByRole('button', { name: 'Hide balance' });
+    expect(hide.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(hide);
+
+    expect(actor.getSnapshot().context.reveal_balance).toBe(false);
+    expect(amount().getAttribute('data-hidden')).toBe('true');
+    expect(screen.getByText('₦1,234.56').closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(screen.getByText('Balance hidden')).toBeTruthy();
+
+    const show = screen.getByRole('button', { name: 'Show balance' });
+    expect(show.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(show);
+
+    expect(actor.getSnapshot().context.reveal_balance).toBe(true);
+    expect(amount().getAttribute('data-hidden')).toBe('false');
+    expect(screen.getByText('₦1,234.56').closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.queryByText('Balance hidden')).toBeNull();
+  });
+});
