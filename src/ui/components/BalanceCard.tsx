@@ -22,7 +22,6 @@ export function BalanceCard() {
           type="button"
           className="icon-btn balance-toggle"
           aria-label={revealed ? 'Hide balance' : 'Show balance'}
-          aria-pressed={!revealed}
           onClick={() => session.send({ type: 'balance.toggle' })}
         >
           {revealed ? <EyeOffIcon /> : <EyeIcon />}

@@ -31,7 +31,9 @@ export function TextField({ label, value, onValueChange, revealable, type = 'tex
             type="button"
             className="btn-link field-reveal"
             aria-pressed={revealed}
-            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            // Named by its visible text, tied to its input: repeating the field's label here would
+            // give two controls the same label.
+            aria-controls={id}
             onClick={() => setRevealed((r) => !r)}
           >
             {revealed ? 'Hide' : 'Show'}

@@ -1,0 +1,55 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  // The browser journeys are part of `npm test`; never pass without them.
+  throw new Error(
+    `Chromium not found at ${chromium}. Install Debian's build with \`apt-get install -y chromium\` ` +
+      '(or point CHROMIUM_PATH at a Chromium/Chrome binary); `npx playwright install` cannot download browsers here.',
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 3456);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Two cores: one browser at a time keeps timings honest.
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // The real server on a fresh embedded database, serving the SPA built by `npm run test:e2e`.
+    command: 'tsx server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'naira-e2e-')),
+    },
+  },
+});

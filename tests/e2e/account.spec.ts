@@ -1,0 +1,171 @@
+import { expect, test } from '@playwright/test';
+import { messages } from '../../src/domain/messages';
+import { codeIn, createVerifiedAccount, expectToast, fillRegister, latestMail, logIn, newUser, resetPathIn, typeCode } from './support';
+
+test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {
+  const user = newUser();
+  await page.goto('/register');
+  await fillRegister(page, user);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(user.email)).toBeVisible();
+  // The resend on opening sent the first code; resending is blocked while the countdown runs.
+  await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
+  await typeCode(page, codeIn(await latestMail(request, user.email)));
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // After verifying, the user is logged out and sent to login.
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/set-pin$/);
+  await typeCode(page, user.pin + user.pin);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('₦0.00')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Fund Wallet' })).toBeVisible();
+});
+
+test('forgot → reset link from the mailbox → reset → set pin → dashboard', async ({ page, request }) => {
+  const user = newUser();
+  await createVerifiedAccount(request, user);
+
+  await page.goto('/forgot');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText(/check your e-?mail/i).first()).toBeVisible();
+
+  await page.goto(resetPathIn(await latestMail(request, user.email)));
+  await page.getByLabel('New password', { exact: true }).fill('Another-pass-77');
+  await page.getByLabel('Confirm new password').fill('Another-pass-77');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+
+  await expect(page).toHaveURL(/\/set-pin\?token=/);
+  await typeCode(page, '39153915');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('₦0.00')).toBeVisible();
+
+  // The new password works; the reset link does not work twice.
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, user.email, 'Another-pass-77');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the demo account logs in to the dashboard and hides and shows its balance', async ({ page }) => {
+  await logIn(page, 'demo@nairawallet.test', 'Demo-pass-2026');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const hide = page.getByRole('button', { name: 'Hide balance' });
+  await expect(hide).toBeVisible();
+  await expect(page.getByText(/₦[\d,]+\.\d{2}/)).toBeVisible();
+  await hide.click();
+  // Hidden: blurred on screen and replaced for screen readers.
+  await expect(page.getByText('Balance hidden')).toBeAttached();
+  await page.getByRole('button', { name: 'Show balance' }).click();
+  await expect(page.getByRole('button', { name: 'Hide balance' })).toBeVisible();
+});
+
+test('a user who has not verified the e-mail is sent to verify-email on login', async ({ page, request }) => {
+  const user = newUser();
+  const registered = await request.post('/api/register', {
+    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok' },
+  });
+  expect(registered.status()).toBe(201);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/verify-email$/);
+});
+
+test('a protected route without a session lands on /login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a session the server revoked logs out to /login', async ({ page, request }) => {
+  await logIn(page, 'demo@nairawallet.test', 'Demo-pass-2026');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user_token') ?? '""') as string);
+  expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe('every validation message of the account screens', () => {
+  test('register', async ({ page }) => {
+    const user = newUser();
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, messages.fillForm);
+
+    await fillRegister(page, user, 'not-the-same-1');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, messages.passwordsMustMatch);
+
+    await page.getByLabel('Confirm password').fill(user.password);
+    await page.getByRole('checkbox').uncheck();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, messages.acceptTerms);
+  });
+
+  test('login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectToast(page, messages.fillForm);
+  });
+
+  test('forgot', async ({ page }) => {
+    await page.goto('/forgot');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expectToast(page, messages.enterEmail);
+  });
+
+  test('reset', async ({ page }) => {
+    await page.goto('/reset?token=abc');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expectToast(page, messages.enterNewPassword);
+    await page.getByLabel('New password', { exact: true }).fill('Another-pass-77');
+    await page.getByLabel('Confirm new password').fill('Another-pass-78');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expectToast(page, messages.passwordMismatch);
+  });
+
+  test('verify email and set pin', async ({ page, request }) => {
+    const user = newUser();
+    await page.goto('/register');
+    await fillRegister(page, user);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/verify-email$/);
+    await latestMail(request, user.email);
+    await typeCode(page, '12');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectToast(page, messages.enterOtp);
+
+    await page.goto('/set-pin');
+    await typeCode(page, '123');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectToast(page, messages.allFormFieldsRequired);
+  });
+});
+
+test.describe('/iamhuman', () => {
+  test('without an embedding app it shows the failure message', async ({ page }) => {
+    await page.goto('/iamhuman');
+    await page.getByRole('button', { name: 'I am human' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.botCheckFailed })).toBeVisible();
+  });
+
+  test('inside a React Native webview it hands the captcha token to the app', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { ReactNativeWebView: { postMessage(m: string): void } }).ReactNativeWebView = {
+        postMessage: (m: string) => ((window as unknown as { received: string }).received = m),
+      };
+    });
+    await page.goto('/iamhuman');
+    await page.getByRole('button', { name: 'I am human' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok');
+  });
+});
