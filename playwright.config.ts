@@ -50,6 +50,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'naira-e2e-')),
+      // Every journey comes from 127.0.0.1; per-client limits are tested in the API suite.
+      RATE_LIMIT_MULTIPLIER: '100',
     },
   },
 });

@@ -1,0 +1,121 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
+import type { Database } from './db/schema';
+import type { CaptchaVerifier } from './gateways/captcha';
+import { DevCaptcha } from './gateways/devCaptcha';
+import { DevOutbox } from './gateways/devOutbox';
+import type { Mailer } from './gateways/mailer';
+import { SmtpMailer } from './gateways/smtpMailer';
+import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
+import { registerAuthRoutes } from './routes/auth';
+import { registerCatalogRoutes } from './routes/catalog';
+import { registerDevRoutes } from './routes/dev';
+import { errorHandler } from './routes/errorHandler';
+import { registerHealthRoutes } from './routes/health';
+import { registerNotificationRoutes } from './routes/notifications';
+import { notFoundHandler, registerSpa } from './routes/spa';
+import { registerUserRoutes } from './routes/user';
+import type { AppContext } from './services/context';
+import { createSecretBox } from './services/secretBox';
+import { createTokenHasher } from './services/tokens';
+
+/** Every request body of the contract is a few fields; 16 KiB is generous and bounds parsing work. */
+const BODY_LIMIT = 16 * 1024;
+
+export interface AppDeps {
+  /** Migrated database; whoever opened it closes it. */
+  db: Database;
+  clock?: Clock;
+  /** Default: SMTP when SMTP_URL is set, else the development outbox. */
+  mailer?: Mailer;
+  /** Default: Turnstile when CAPTCHA_SECRET is set, else the development verifier. */
+  captcha?: CaptchaVerifier;
+  /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
+  seedDemoAccount?: boolean;
+}
+
+/** Request logs carry no query string: /reset?token=… is a secret. */
+const requestSerializer = (request: FastifyRequest) => ({
+  method: request.method,
+  url: request.url.split('?')[0],
+  remoteAddress: request.ip,
+});
+
+/** The API server and, when built, the SPA; not listening yet. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+
+  const mailer = deps.mailer ?? defaultMailer(app, config);
+  const ctx: AppContext = {
+    db: deps.db,
+    clock: deps.clock ?? systemClock,
+    hashToken: createTokenHasher(config.tokenKey),
+    secrets: createSecretBox(config.pinKey),
+    mailer,
+    publicUrl: config.publicUrl,
+  };
+  if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
+  const captcha = deps.captcha ?? (config.captchaSecret ? new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl) : new DevCaptcha());
+
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('auth', null);
+  await app.register(helmet, securityHeaders(config.production));
+  await app.register(rateLimit, { global: false });
+  // Responses carry session tokens and the pin: no cache may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (/^\/(api|dev)\//.test(request.url)) reply.header('Cache-Control', 'no-store');
+  });
+
+  registerHealthRoutes(app, deps.db);
+  registerAuthRoutes(app, { ctx, captcha, limits: config.rateLimits });
+  registerUserRoutes(app, ctx);
+  registerCatalogRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
+  if (!config.production && mailer instanceof DevOutbox) registerDevRoutes(app, mailer);
+  app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
+  return app;
+}
+
+function defaultMailer(app: FastifyInstance, config: Config): Mailer {
+  if (!config.smtpUrl) return new DevOutbox({ print: (mail) => app.log.info({ mail }, `mail to ${mail.to}: ${mail.subject}`) });
+  const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
+  app.addHook('onClose', async () => smtp.close());
+  return smtp;
+}
+
+/**
+ * A strict CSP for the SPA: own scripts only (no inline), plus Cloudflare Turnstile's script and
+ * frame for the bot check; inline styles for react-toastify; never framed. HSTS in production.
+ */
+function securityHeaders(production: boolean) {
+  const turnstile = 'https://challenges.cloudflare.com';
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", turnstile],
+        frameSrc: [turnstile],
+        connectSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Kysely's view of the tables in db/migrations. BIGINT columns arrive as JS bigint (both
+ * drivers are configured so in database.ts), timestamptz as Date, bytea as Uint8Array.
+ */
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+
+/** Identity columns: the database assigns them, nobody writes them. */
+type Identity<T> = ColumnType<T, never, never>;
+
+export interface UsersTable {
+  id: Identity<bigint>;
+  tenant: Generated<string>;
+  name: string;
+  email: string;
+  phone: string;
+  password_hash: string;
+  pin_sealed: string | null;
+  nin_sealed: string | null;
+  bvn_sealed: string | null;
+  avatar: Generated<string>;
+  email_verified_at: Date | null;
+  created_at: Date;
+}
+
+export interface WalletsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  balance_kobo: Generated<bigint>;
+  created_at: Date;
+}
+
+export interface SessionsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  token_hash: Uint8Array;
+  device: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface EmailOtpsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  code_hash: Uint8Array;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** What a failure counter guards; each purpose has its own budget. */
+export type AttemptPurpose = 'email-otp';
+
+export interface FailedAttemptsTable {
+  user_id: bigint;
+  purpose: AttemptPurpose;
+  failures: number;
+  locked_until: Date | null;
+}
+
+export type ResetStage = 'reset-password' | 'set-pin' | 'spent';
+
+export interface PasswordResetTokensTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  token_hash: Uint8Array;
+  stage: ResetStage;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export interface NotificationsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  title: string;
+  content: string;
+  status: Generated<'unread' | 'read'>;
+  created_at: Date;
+}
+
+export interface ProvidersTable {
+  id: Identity<number>;
+  category: string;
+  code: string;
+  name: string;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface PackagesTable {
+  id: Identity<number>;
+  provider_id: number;
+  code: string;
+  name: string;
+  amount_kobo: bigint;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  checksum: string;
+  applied_at: Date;
+}
+
+export interface Schema {
+  users: UsersTable;
+  wallets: WalletsTable;
+  sessions: SessionsTable;
+  email_otps: EmailOtpsTable;
+  failed_attempts: FailedAttemptsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  notifications: NotificationsTable;
+  providers: ProvidersTable;
+  packages: PackagesTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type Database = Kysely<Schema>;
+/** A database handle or an open transaction: functions that must join the caller's transaction take this. */
+export type Executor = Kysely<Schema> | Transaction<Schema>;

@@ -1,0 +1,22 @@
+/**
+ * An expected failure with the HTTP status and the message the user sees. Anything else that
+ * escapes a handler is a bug and answers 500 (routes/errorHandler.ts).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** A partner (mail server, captcha service) failed; the request may succeed if retried. */
+export class GatewayError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(502, message);
+    this.name = 'GatewayError';
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}

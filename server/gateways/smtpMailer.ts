@@ -1,0 +1,26 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { GatewayError } from '../errors';
+import type { Mail, Mailer } from './mailer';
+
+/** Real mail through the SMTP server of SMTP_URL (smtp://user:pass@host:587 or smtps://…:465). */
+export class SmtpMailer implements Mailer {
+  readonly #transport: Transporter;
+  readonly #from: string;
+
+  constructor(smtpUrl: string, from: string) {
+    this.#transport = nodemailer.createTransport(smtpUrl);
+    this.#from = from;
+  }
+
+  async send(mail: Mail): Promise<void> {
+    try {
+      await this.#transport.sendMail({ from: this.#from, to: mail.to, subject: mail.subject, text: mail.text });
+    } catch (cause) {
+      throw new GatewayError('we could not send the e-mail right now, please try again in a moment', { cause });
+    }
+  }
+
+  close(): void {
+    this.#transport.close();
+  }
+}

@@ -1,0 +1,56 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DEMO_ACCOUNT } from './db/demoAccount';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrate } from './db/migrate';
+
+/** Start-up: configuration, database and migrations, then the HTTP server; a clean stop on SIGINT/SIGTERM. */
+async function main() {
+  const { config, warnings } = loadConfigOrExit();
+  for (const warning of warnings) console.warn(`warning: ${warning}`);
+
+  const database = await openDatabase(config);
+  const applied = await migrate(database.db);
+  if (applied.length > 0) console.log(`database: applied ${applied.join(', ')}`);
+  const demo = database.embedded && !config.production;
+  const app = await buildApp(config, { db: database.db, seedDemoAccount: demo });
+
+  const stop = once(async (signal: string) => {
+    console.log(`${signal} received, shutting down`);
+    // Stops accepting, lets in-flight requests finish, then releases the database.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(banner(config, database, demo));
+}
+
+function loadConfigOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Naira Wallet cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+function banner(config: Config, database: DatabaseHandle, demo: boolean): string {
+  const origin = `http://localhost:${config.port}`;
+  const lines = [`Naira Wallet running at ${origin}`];
+  if (demo) lines.push(`  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`);
+  if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
+  lines.push(`  database: ${database.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`);
+  return lines.join('\n');
+}
+
+function once<A extends unknown[]>(fn: (...args: A) => Promise<void>) {
+  let running: Promise<void> | undefined;
+  return (...args: A) => (running ??= fn(...args));
+}
+
+await main();

@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OTP_LENGTH } from '../../src/domain/limits';
+import { messages } from '../../src/domain/messages';
+import type { RateLimits } from '../config';
+import { AppError } from '../errors';
+import type { CaptchaVerifier } from '../gateways/captcha';
+import { login, register } from '../services/accounts';
+import type { AppContext } from '../services/context';
+import { sendVerificationCode, verifyEmailCode } from '../services/otp';
+import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetPassword, setPinWithResetLink } from '../services/passwordReset';
+import { setFirstPin } from '../services/pins';
+import { resumeSession, revokeSession } from '../services/sessions';
+import { loadUserData } from '../services/userData';
+import { AUTHORIZATION_FAILED, authOf, bearerToken, requireSession } from './authenticate';
+import { success } from './envelope';
+import { captchaToken, device, email, password, phone, pin, requestBody, requiredText, text } from './fields';
+import { byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
+
+export interface AuthRouteDeps {
+  ctx: AppContext;
+  captcha: CaptchaVerifier;
+  limits: RateLimits;
+}
+
+const registerBody = requestBody({
+  device,
+  name: requiredText('name', messages.fillForm, 100),
+  email: email(messages.fillForm),
+  phone: phone(messages.fillForm),
+  password: password('password', messages.fillForm),
+  confirm_password: text('confirm password', messages.fillForm).min(1, messages.fillForm),
+  token: captchaToken,
+}).refine((body) => body.password === body.confirm_password, { message: messages.passwordsMustMatch, path: ['confirm_password'] });
+
+const loginBody = requestBody({
+  device,
+  email: email(messages.fillForm),
+  // Any length: a login only compares, and the password rules may have changed since sign-up.
+  password: text('password', messages.fillForm).min(1, messages.fillForm).max(1024, 'password is too long'),
+});
+
+const forgotBody = requestBody({ device, email: email(messages.enterEmail), token: captchaToken });
+
+const resetBody = requestBody({
+  new_password: password('new password', messages.enterNewPassword),
+  confirm_new_password: text('confirm new password', messages.enterNewPassword).min(1, messages.enterNewPassword),
+}).refine((body) => body.new_password === body.confirm_new_password, { message: messages.passwordMismatch, path: ['confirm_new_password'] });
+
+const verifyOtpBody = requestBody({
+  otp: text('otp', messages.enterOtp).regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.enterOtp),
+});
+
+const setPinBody = requestBody({
+  pin: pin('pin', messages.allFormFieldsRequired),
+  confirm_pin: pin('confirm pin', messages.allFormFieldsRequired),
+}).refine((body) => body.pin === body.confirm_pin, { message: 'pin and confirm pin do not match', path: ['confirm_pin'] });
+
+/** Signing up, in and out, verifying the e-mail, setting the first pin, and recovering an account. */
+export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits }: AuthRouteDeps) {
+  const session = requireSession(ctx);
+
+  async function requireHuman(token: string, request: FastifyRequest) {
+    if (!(await captcha.verify(token, request.ip))) throw new AppError(403, 'the bot check failed, please reload the page and try again');
+  }
+
+  app.post('/api/register', { preHandler: limitRequests(app, limits.register, byAddress) }, async (request, reply) => {
+    const body = registerBody.parse(request.body);
+    await requireHuman(body.token, request);
+    const signedIn = await register(ctx, body, body.device);
+    return reply.code(201).send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
+  });
+
+  app.post('/api/login', { preHandler: limitRequests(app, limits.login, byAddressAndEmail) }, async (request) => {
+    const body = loginBody.parse(request.body);
+    const signedIn = await login(ctx, body);
+    return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
+  });
+
+  app.post('/api/logout', { preHandler: session }, async (request) => {
+    await revokeSession(ctx, authOf(request).id);
+    return success('you have been logged out');
+  });
+
+  app.post('/api/resend-otp', { preHandler: [session, limitRequests(app, limits.resendOtp, byAccount)] }, async (request) => {
+    await sendVerificationCode(ctx, authOf(request).userId);
+    // The address is already on the verify screen; repeating it in the toast would show it twice.
+    return success('a verification code has been sent to your email');
+  });
+
+  app.post('/api/verify-otp', { preHandler: [session, limitRequests(app, limits.verifyOtp, byAccount)] }, async (request) => {
+    const { otp } = verifyOtpBody.parse(request.body);
+    const { userId, token } = authOf(request);
+    await verifyEmailCode(ctx, userId, otp);
+    return success('email verified successfully', await loadUserData(ctx, userId, token));
+  });
+
+  /**
+   * The bearer is a session (first pin after verifying the e-mail) or a reset link at its
+   * last stage (new pin after a password reset, answered with a new session's token).
+   */
+  async function setPinBearer(request: FastifyRequest) {
+    const token = bearerToken(request);
+    const signedIn = token ? await resumeSession(ctx, token) : null;
+    if (token && signedIn) return { token, userId: signedIn.userId, link: null };
+    const link = token ? await findResetLink(ctx, token) : null;
+    if (!link) throw new AppError(401, AUTHORIZATION_FAILED);
+    return { token: null, userId: link.userId, link };
+  }
+
+  app.post('/api/set-pin', { preHandler: limitRequests(app, limits.setPin, byAddress) }, async (request) => {
+    const bearer = await setPinBearer(request);
+    const { pin } = setPinBody.parse(request.body);
+    if (bearer.link) {
+      const renewed = await setPinWithResetLink(ctx, bearer.link, pin);
+      return success('pin set successfully', await loadUserData(ctx, renewed.userId, renewed.token));
+    }
+    await setFirstPin(ctx, bearer.userId, pin);
+    return success('pin set successfully', await loadUserData(ctx, bearer.userId, bearer.token));
+  });
+
+  app.post('/api/forgot', { preHandler: limitRequests(app, limits.forgot, byAddressAndEmail) }, async (request) => {
+    const body = forgotBody.parse(request.body);
+    await requireHuman(body.token, request);
+    const mail = await requestPasswordReset(ctx, body.email);
+    // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
+    if (mail) ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
+    return success(FORGOT_ANSWER);
+  });
+
+  /** The reset link's token is the bearer (SPEC.md §7); /reset is public, so a dead link is 400, not an authorization failure. */
+  app.post('/api/reset', { preHandler: limitRequests(app, limits.reset, byAddress) }, async (request) => {
+    const body = resetBody.parse(request.body);
+    const token = bearerToken(request);
+    if (!token) throw new AppError(400, INVALID_RESET_LINK);
+    await resetPassword(ctx, token, body.new_password);
+    return success('password reset successful');
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { providersByCategory } from '../services/catalog';
+import type { AppContext } from '../services/context';
+import { requireSession } from './authenticate';
+import { success } from './envelope';
+
+export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Polled every 60 s; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/fetch-providers',
+    preHandler: requireSession(ctx),
+    handler: async () => success('providers fetched successfully', await providersByCategory(ctx)),
+  });
+}

@@ -1,0 +1,10 @@
+import type { Envelope } from '../../src/api/contract';
+
+/** The response shape of DESIGN.md §3; the HTTP status tells the same story as `type`. */
+export function success<T>(message: string, data?: T): Envelope<T> {
+  return data === undefined ? { type: 'success', message } : { type: 'success', message, data };
+}
+
+export function failure(message: string): Envelope<never> {
+  return { type: 'error', message };
+}

@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, GatewayError } from '../errors';
+import { failure } from './envelope';
+
+/** What Fastify's own 4xx errors (raised before a handler runs) mean to a client. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'the request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'send the request body as JSON (Content-Type: application/json)',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'the request body is empty: send a JSON object',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'the request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'the Content-Length header does not match the body',
+};
+
+/**
+ * Every failure leaves as the envelope with an honest status: expected failures (AppError),
+ * broken input rules (422), malformed requests (Fastify's 4xx, e.g. bad JSON 400, too large
+ * 413). Anything else is a bug: logged, and answered 500 without details.
+ */
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);
+  if (error instanceof AppError) return reply.code(error.status).send(failure(error.message));
+  if (error instanceof ZodError) return reply.code(422).send(failure(error.issues[0]?.message ?? 'the request is not valid'));
+
+  const status = 'statusCode' in error ? error.statusCode : undefined;
+  if (status !== undefined && status >= 400 && status < 500) {
+    const code = 'code' in error ? error.code : '';
+    // A JSON syntax error, including secure-json-parse refusing a __proto__ key.
+    const message = FRAMEWORK_MESSAGES[code] ?? (error instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : 'the request is malformed');
+    return reply.code(status).send(failure(message));
+  }
+
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send(failure('something went wrong on our side, please try again'));
+}

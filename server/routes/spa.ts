@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from './envelope';
+
+/** Vite names built assets by content hash, so they can be cached forever; index.html never. */
+function cacheHeaders(reply: FastifyReply, path: string) {
+  reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** Serves the built SPA when `staticDir` holds one; answers whether it does. */
+export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<boolean> {
+  const root = resolve(staticDir);
+  if (!existsSync(resolve(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders });
+  return true;
+}
+
+const isApiPath = (path: string) => /^\/(api|dev)(\/|$)/.test(path);
+/** `/activities` is a screen; `/assets/app-1234.js` is a file, and a missing file is 404, not the SPA. */
+const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path);
+
+/**
+ * Unknown /api and /dev paths answer the JSON envelope with 404. With the SPA served, any
+ * other page GET answers index.html so client-side routes survive a reload.
+ */
+export function notFoundHandler(spa: boolean) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0];
+    const page = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !looksLikeFile(path);
+    if (spa && page) return reply.sendFile('index.html');
+    return reply.code(404).send(failure(`not found: ${request.method} ${path.slice(0, 200)}`));
+  };
+}

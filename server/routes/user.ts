@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../services/context';
+import { loadUserData } from '../services/userData';
+import { authOf, requireSession } from './authenticate';
+import { success } from './envelope';
+
+/** The signed-in user's own data. */
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Polled every 60 s; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/get-user',
+    preHandler: requireSession(ctx),
+    handler: async (request) => {
+      const { userId, token } = authOf(request);
+      return success('user fetched successfully', await loadUserData(ctx, userId, token));
+    },
+  });
+}

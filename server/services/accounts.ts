@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import { AppError } from '../errors';
+import { inTransaction, type AppContext } from './context';
+import { addNotification } from './notifications';
+import { hashPassword, verifyPassword, verifyPasswordOfNobody } from './passwords';
+import { createSession } from './sessions';
+
+export interface NewAccount {
+  name: string;
+  /** Lowercased by the caller's validation; also enforced by the table. */
+  email: string;
+  /** Normalised to 11 digits starting with 0. */
+  phone: string;
+  password: string;
+}
+
+export interface SignedIn {
+  userId: bigint;
+  token: string;
+}
+
+/** Deliberately the same for an unknown e-mail and a wrong password, and free of the word that logs the SPA out. */
+const INVALID_LOGIN = 'invalid email or password';
+
+/** Matches the account of an e-mail address in any letter case, through the unique index on lower(email). */
+export const hasEmail = (email: string) => sql<boolean>`lower(email) = lower(${email})`;
+
+/**
+ * Creates the user and an empty wallet; answers 409 when the e-mail is taken. Run it inside a
+ * transaction, with the password hashed beforehand: a transaction should not wait for argon2.
+ */
+export async function createAccount(ctx: AppContext, account: NewAccount, passwordHash: string): Promise<bigint> {
+  const now = ctx.clock.now();
+  const user = await ctx.db
+    .insertInto('users')
+    .values({ name: account.name, email: account.email, phone: account.phone, password_hash: passwordHash, created_at: now })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!user) throw new AppError(409, 'an account with this email already exists, please log in');
+  await ctx.db.insertInto('wallets').values({ user_id: user.id, created_at: now }).execute();
+  return user.id;
+}
+
+/** Registration leaves the user signed in (SPEC.md §4); the first code is sent when /verify-email asks for it. */
+export async function register(ctx: AppContext, account: NewAccount, device: string): Promise<SignedIn> {
+  const passwordHash = await hashPassword(account.password);
+  return inTransaction(ctx, async (tx) => {
+    const userId = await createAccount(tx, account, passwordHash);
+    return { userId, token: await createSession(tx, userId, device) };
+  });
+}
+
+export async function login(ctx: AppContext, credentials: { email: string; password: string; device: string }): Promise<SignedIn> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where(hasEmail(credentials.email))
+    .executeTakeFirst();
+  const valid = user ? await verifyPassword(user.password_hash, credentials.password) : await verifyPasswordOfNobody(credentials.password);
+  if (!user || !valid) throw new AppError(401, INVALID_LOGIN);
+  return { userId: user.id, token: await createSession(ctx, user.id, credentials.device) };
+}
+
+/**
+ * Locks the user's row until the transaction ends, so that checks and writes about one
+ * account (code guesses, resends, pin setting) happen one request at a time.
+ */
+export async function lockAccount(ctx: AppContext, userId: bigint) {
+  return ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'email_verified_at', 'pin_sealed'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** First verification only: stamps the time and welcomes the user (so the bell is never empty for a new account). */
+export async function markEmailVerified(ctx: AppContext, userId: bigint): Promise<void> {
+  const verified = await ctx.db
+    .updateTable('users')
+    .set({ email_verified_at: ctx.clock.now() })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (verified) {
+    await addNotification(ctx, userId, {
+      title: 'Welcome to Naira Wallet',
+      content:
+        'Your e-mail address is verified. Set your transaction pin, fund your wallet by bank transfer, then pay for airtime, data, electricity, cable TV, betting and exam pins in one place.',
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import type { Package, ProvidersByCategory } from '../../src/api/contract';
+import type { AppContext } from './context';
+import { koboToNaira } from './money';
+
+/** Every category of SPEC.md §3 is always present, possibly empty, so the SPA can index any of them. */
+export const PROVIDER_CATEGORIES = ['airtime', 'electricity-bill', 'data', 'betting', 'tv-subscription', 'education'] as const;
+
+/** Active providers and their active packages, grouped by category, in display order. */
+export async function providersByCategory(ctx: AppContext): Promise<ProvidersByCategory> {
+  const [providers, packages] = await Promise.all([
+    ctx.db.selectFrom('providers').select(['id', 'category', 'name']).where('active', '=', true).orderBy('position').orderBy('id').execute(),
+    ctx.db
+      .selectFrom('packages')
+      .select(['id', 'provider_id', 'name', 'amount_kobo'])
+      .where('active', '=', true)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const packagesOf = new Map<number, Package[]>();
+  for (const { provider_id, id, name, amount_kobo } of packages) {
+    const list = packagesOf.get(provider_id) ?? [];
+    list.push({ id, name, amount: koboToNaira(amount_kobo) });
+    packagesOf.set(provider_id, list);
+  }
+  const grouped: ProvidersByCategory = Object.fromEntries(PROVIDER_CATEGORIES.map((category) => [category, []]));
+  for (const provider of providers) {
+    (grouped[provider.category] ??= []).push({ id: provider.id, name: provider.name, packages: packagesOf.get(provider.id) ?? [] });
+  }
+  return grouped;
+}

@@ -1,0 +1,21 @@
+import type { Clock } from '../clock';
+import type { Executor } from '../db/schema';
+import type { Mailer } from '../gateways/mailer';
+import type { SecretBox } from './secretBox';
+import type { TokenHasher } from './tokens';
+
+/** What every service function works with. Inside a transaction, `db` is the transaction. */
+export interface AppContext {
+  db: Executor;
+  clock: Clock;
+  hashToken: TokenHasher;
+  secrets: SecretBox;
+  mailer: Mailer;
+  /** Origin of the SPA, for links in e-mails. */
+  publicUrl: string;
+}
+
+/** Runs `work` in one database transaction, handing it a context whose `db` is that transaction. */
+export function inTransaction<T>(ctx: AppContext, work: (tx: AppContext) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+}

@@ -1,0 +1,37 @@
+import type { Notification } from '../../src/api/contract';
+import { AppError } from '../errors';
+import type { AppContext } from './context';
+
+/** The bell shows the latest; older ones stay stored. */
+const LIST_LIMIT = 100;
+
+export async function addNotification(ctx: AppContext, userId: bigint, notification: { title: string; content: string }): Promise<void> {
+  await ctx.db
+    .insertInto('notifications')
+    .values({ user_id: userId, title: notification.title, content: notification.content, created_at: ctx.clock.now() })
+    .execute();
+}
+
+export async function listNotifications(ctx: AppContext, userId: bigint): Promise<Notification[]> {
+  const rows = await ctx.db
+    .selectFrom('notifications')
+    .select(['id', 'title', 'content', 'status', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }));
+}
+
+/** Another user's notification is answered exactly like a missing one. Marking twice is fine. */
+export async function markNotificationRead(ctx: AppContext, userId: bigint, notificationId: number): Promise<void> {
+  const marked = await ctx.db
+    .updateTable('notifications')
+    .set({ status: 'read' })
+    .where('id', '=', BigInt(notificationId))
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!marked) throw new AppError(404, 'notification not found');
+}

@@ -1,0 +1,119 @@
+import { DEVICE } from '../../src/domain/limits';
+import { AppError } from '../errors';
+import type { ResetStage } from '../db/schema';
+import type { Mail } from '../gateways/mailer';
+import { hasEmail, markEmailVerified, type SignedIn } from './accounts';
+import { inTransaction, type AppContext } from './context';
+import { hashPassword } from './passwords';
+import { storePin } from './pins';
+import { createSession, revokeUserSessions } from './sessions';
+import { newToken } from './tokens';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** A reset link allows one password reset, then one pin setting, within 30 minutes (DESIGN.md §3). */
+const RESET_LINK_TTL_MS = 30 * MINUTE;
+/** More links than this per hour are silently not sent: the answer must not reveal anything. */
+const LINKS_PER_HOUR = 3;
+
+export const FORGOT_ANSWER = 'if an account exists for this email, a reset link has been sent';
+export const INVALID_RESET_LINK = 'this reset link is invalid or has expired';
+
+export interface ResetLink {
+  id: bigint;
+  userId: bigint;
+  stage: ResetStage;
+  expiresAt: Date;
+}
+
+function resetMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Reset your Naira Wallet password',
+    text:
+      `We received a request to reset the password of your Naira Wallet account.\n\n` +
+      `Open this link within ${RESET_LINK_TTL_MS / MINUTE} minutes to choose a new password and transaction pin:\n${link}\n\n` +
+      `If you did not ask for this, ignore this e-mail: nothing changes.`,
+  };
+}
+
+/**
+ * Creates a reset link for the account of `email`, if there is one, and returns the mail to
+ * send (null when there is nothing to send). Only the newest link works.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<Mail | null> {
+  return inTransaction(ctx, async (tx) => {
+    const user = await tx.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where(hasEmail(email))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) return null;
+    const now = tx.clock.now();
+    const { sent } = await tx.db
+      .selectFrom('password_reset_tokens')
+      .select((eb) => eb.fn.countAll<bigint>().as('sent'))
+      .where('user_id', '=', user.id)
+      .where('created_at', '>', new Date(now.getTime() - HOUR))
+      .executeTakeFirstOrThrow();
+    if (sent >= LINKS_PER_HOUR) return null;
+
+    await tx.db.updateTable('password_reset_tokens').set({ stage: 'spent' }).where('user_id', '=', user.id).where('stage', '!=', 'spent').execute();
+    const token = newToken();
+    await tx.db
+      .insertInto('password_reset_tokens')
+      .values({ user_id: user.id, token_hash: tx.hashToken(token), stage: 'reset-password', created_at: now, expires_at: new Date(now.getTime() + RESET_LINK_TTL_MS) })
+      .execute();
+    return resetMail(user.email, `${ctx.publicUrl}/reset?token=${token}`);
+  });
+}
+
+/** The reset link a bearer token belongs to, whatever its stage; null for any other token. */
+export async function findResetLink(ctx: AppContext, token: string): Promise<ResetLink | null> {
+  const link = await ctx.db
+    .selectFrom('password_reset_tokens')
+    .select(['id', 'user_id', 'stage', 'expires_at'])
+    .where('token_hash', '=', ctx.hashToken(token))
+    .executeTakeFirst();
+  return link ? { id: link.id, userId: link.user_id, stage: link.stage, expiresAt: link.expires_at } : null;
+}
+
+/** Moves a live link from one stage to the next in one statement: of two racing requests, one wins. */
+async function advance(ctx: AppContext, link: ResetLink, from: ResetStage, to: ResetStage): Promise<void> {
+  const advanced = await ctx.db
+    .updateTable('password_reset_tokens')
+    .set({ stage: to })
+    .where('id', '=', link.id)
+    .where('stage', '=', from)
+    .where('expires_at', '>', ctx.clock.now())
+    .returning('id')
+    .executeTakeFirst();
+  if (!advanced) throw new AppError(400, INVALID_RESET_LINK);
+}
+
+/**
+ * Sets a new password and signs the user out everywhere. Opening the mailed link proves the
+ * address, so an unverified e-mail becomes verified.
+ */
+export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
+  const link = await findResetLink(ctx, token);
+  // Checked before hashing, so a dead link costs no argon2; `advance` checks again atomically.
+  if (!link || link.stage !== 'reset-password' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
+  const passwordHash = await hashPassword(newPassword);
+  await inTransaction(ctx, async (tx) => {
+    await advance(tx, link, 'reset-password', 'set-pin');
+    await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', link.userId).execute();
+    await revokeUserSessions(tx, link.userId);
+    await markEmailVerified(tx, link.userId);
+  });
+}
+
+/** The link's last use: replaces the pin and signs the user in with a new session. */
+export async function setPinWithResetLink(ctx: AppContext, link: ResetLink, pin: string): Promise<SignedIn> {
+  return inTransaction(ctx, async (tx) => {
+    await advance(tx, link, 'set-pin', 'spent');
+    await storePin(tx, link.userId, pin);
+    return { userId: link.userId, token: await createSession(tx, link.userId, DEVICE) };
+  });
+}

@@ -1,0 +1,44 @@
+import type { UserData } from '../../src/api/contract';
+import type { AppContext } from './context';
+import { koboToNaira } from './money';
+
+/** User fields kept sealed at rest (secretBox.ts), each bound to its owner and column. */
+export type SealedField = 'pin' | 'nin' | 'bvn';
+
+const sealingContext = (userId: bigint, field: SealedField) => `user:${userId}:${field}`;
+
+export function sealUserField(ctx: AppContext, userId: bigint, field: SealedField, value: string): string {
+  return ctx.secrets.seal(value, sealingContext(userId, field));
+}
+
+function openUserField(ctx: AppContext, userId: bigint, field: SealedField, sealed: string | null): string {
+  return sealed === null ? '' : ctx.secrets.open(sealed, sealingContext(userId, field));
+}
+
+/**
+ * The user fields of SPEC.md §3 as the contract sends them, to their owner only: the pin is
+ * included because the SPA checks it before a purchase (the server checks it again).
+ * `token` is the bearer the client should keep using.
+ */
+export async function loadUserData(ctx: AppContext, userId: bigint, token: string): Promise<UserData> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .leftJoin('wallets', 'wallets.user_id', 'users.id')
+    .select(['users.id', 'tenant', 'name', 'email', 'phone', 'pin_sealed', 'nin_sealed', 'bvn_sealed', 'avatar', 'email_verified_at', 'wallets.balance_kobo'])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    tenant: user.tenant,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    accounts: [],
+    wallet_balance: koboToNaira(user.balance_kobo ?? 0n),
+    pin: openUserField(ctx, user.id, 'pin', user.pin_sealed),
+    nin: openUserField(ctx, user.id, 'nin', user.nin_sealed),
+    bvn: openUserField(ctx, user.id, 'bvn', user.bvn_sealed),
+    avatar: user.avatar,
+    token,
+    email_verified_at: user.email_verified_at?.toISOString() ?? null,
+  };
+}

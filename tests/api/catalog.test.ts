@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProvidersByCategory } from '../../src/api/contract';
+import { signUp } from './support/accounts';
+import { startTestApp, type TestApp } from './support/app';
+import { backends } from './support/backends';
+
+describe.each(backends)('/api/fetch-providers on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  it('answers every category, with the four mobile networks under airtime, on GET and POST', async () => {
+    const { token } = await signUp(t);
+    for (const method of ['GET', 'POST'] as const) {
+      const reply = await t.call<ProvidersByCategory>('/api/fetch-providers', { token, method });
+      expect(reply.status).toBe(200);
+      const providers = reply.body.data!;
+      expect(Object.keys(providers).sort()).toEqual(['airtime', 'betting', 'data', 'education', 'electricity-bill', 'tv-subscription']);
+      expect(providers.airtime.map((p) => p.name)).toEqual(['MTN', 'Airtel', 'Glo', '9mobile']);
+      expect(providers.airtime[0]).toEqual({ id: expect.any(Number), name: 'MTN', packages: [] });
+    }
+  });
+
+  it('lists packages with naira amounts computed exactly from kobo', async () => {
+    const { token } = await signUp(t);
+    const provider = await t.db
+      .insertInto('providers')
+      .values({ category: 'data', code: 'mtn-data', name: 'MTN Data' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('packages')
+      .values([
+        { provider_id: provider.id, code: '1gb', name: '1GB - 30 days', amount_kobo: 35_050n, position: 1 },
+        { provider_id: provider.id, code: '500mb', name: '500MB - 7 days', amount_kobo: 10n, position: 0 },
+        { provider_id: provider.id, code: 'old', name: 'Retired', amount_kobo: 100n, active: false },
+      ])
+      .execute();
+    const reply = await t.call<ProvidersByCategory>('/api/fetch-providers', { token });
+    expect(reply.body.data!.data).toEqual([
+      {
+        id: provider.id,
+        name: 'MTN Data',
+        packages: [
+          { id: expect.any(Number), name: '500MB - 7 days', amount: 0.1 },
+          { id: expect.any(Number), name: '1GB - 30 days', amount: 350.5 },
+        ],
+      },
+    ]);
+  });
+
+  it('requires a session', async () => {
+    const reply = await t.call('/api/fetch-providers', { method: 'GET' });
+    expect(reply.status).toBe(401);
+    expect(reply.body.message).toMatch(/authorization/);
+  });
+});

@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, environmentVariables, loadConfig } from '../../server/config';
+
+const PRODUCTION_SECRETS = {
+  NODE_ENV: 'production',
+  TOKEN_KEY: 'k'.repeat(40),
+  PIN_KEY: 'ab'.repeat(32),
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.ng:465',
+  CAPTCHA_SECRET: '0x4AAAAAAA-secret',
+  PUBLIC_URL: 'https://wallet.example.ng/',
+};
+
+describe('configuration', () => {
+  it('runs a development server with no environment at all', () => {
+    const { config, warnings } = loadConfig({});
+    expect(config).toMatchObject({
+      production: false,
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      staticDir: './dist',
+      smtpUrl: undefined,
+      captchaSecret: undefined,
+      captchaVerifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+      trustProxy: false,
+    });
+    expect(config.tokenKey.length).toBeGreaterThanOrEqual(32);
+    expect(config.pinKey).toHaveLength(32);
+    expect(warnings.join('\n')).toMatch(/TOKEN_KEY[\s\S]*PIN_KEY[\s\S]*SMTP_URL[\s\S]*CAPTCHA_SECRET/);
+  });
+
+  it('derives the public URL from the port', () => {
+    expect(loadConfig({ PORT: '4100' }).config.publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('refuses to start in production without every secret, naming each one', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'PUBLIC_URL']) expect(problems).toContain(`${name} must be set in production`);
+    for (const name of Object.keys(PRODUCTION_SECRETS).filter((n) => n !== 'NODE_ENV')) {
+      expect(() => loadConfig({ ...PRODUCTION_SECRETS, [name]: '' }), name).toThrow(ConfigError);
+    }
+  });
+
+  it('starts in production with real secrets, without warnings', () => {
+    const { config, warnings } = loadConfig(PRODUCTION_SECRETS);
+    expect(config.production).toBe(true);
+    expect(config.publicUrl).toBe('https://wallet.example.ng');
+    expect(config.pinKey).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    ['a short TOKEN_KEY', { TOKEN_KEY: 'short' }, 'TOKEN_KEY must be at least 32 characters'],
+    ['a PIN_KEY of the wrong length', { PIN_KEY: 'abcd' }, 'PIN_KEY must be 32 bytes'],
+    ['a port out of range', { PORT: '70000' }, 'PORT must be a whole number'],
+    ['a relative public URL', { PUBLIC_URL: 'wallet.example.ng' }, 'PUBLIC_URL must be an absolute URL'],
+    ['a zero multiplier', { RATE_LIMIT_MULTIPLIER: '0' }, 'RATE_LIMIT_MULTIPLIER must be a positive number'],
+    ['a vague TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be true or false'],
+    ['an unknown LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of'],
+  ])('refuses %s', (_case, env, problem) => {
+    expect(() => loadConfig(env)).toThrow(problem);
+  });
+
+  it('accepts PIN_KEY as base64 too', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ PIN_KEY: key.toString('base64') }).config.pinKey).toEqual(key);
+  });
+
+  it('scales every request limit by RATE_LIMIT_MULTIPLIER', () => {
+    const base = loadConfig({}).config.rateLimits;
+    const scaled = loadConfig({ RATE_LIMIT_MULTIPLIER: '10' }).config.rateLimits;
+    expect(scaled.login).toEqual({ max: base.login.max * 10, windowMs: base.login.windowMs });
+  });
+
+  it('documents exactly the variables it reads', async () => {
+    const source = await readFile(new URL('../../server/config.ts', import.meta.url), 'utf8');
+    const read = new Set([...source.matchAll(/(?:value|required)\('([A-Z_]+)'\)|env\.([A-Z_]+)/g)].map((m) => m[1] ?? m[2]));
+    expect(environmentVariables().map((v) => v.name).sort()).toEqual([...read].sort());
+  });
+});

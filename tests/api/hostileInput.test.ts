@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPerson, registerBody, signUpVerified, type SignedUp } from './support/accounts';
+import { startTestApp, type TestApp } from './support/app';
+import { backends } from './support/backends';
+
+/** Values a hostile or broken client might put in any field. */
+const hostileValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ minLength: 300, maxLength: 5_000 }),
+  fc.constantFrom('', ' ', '0000', '1234', 'dev-ok', 'a@b.co', '08031234567', '+2348031234567', "' OR 1=1 --", '<script>alert(1)</script>', '\u0000', '🙂'.repeat(50)),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+
+const FIELDS = ['device', 'name', 'email', 'phone', 'password', 'confirm_password', 'token', 'otp', 'pin', 'confirm_pin', 'new_password', 'confirm_new_password', 'notification_id'];
+
+/** Objects over the contract's field names (and some strangers), or not objects at all. */
+const hostileBody = fc.oneof(
+  fc.record(Object.fromEntries(FIELDS.map((field) => [field, hostileValue])), { requiredKeys: [] }),
+  fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 6 }),
+  hostileValue,
+);
+
+/** Raw bytes that claim to be JSON. */
+const hostileText = fc.oneof(fc.string({ maxLength: 200 }), fc.json(), fc.constantFrom('{', '{"a":', '[]', 'nul', '{"__proto__":{}}', '{"constructor":{"prototype":{}}}'));
+
+const PUBLIC = ['/api/register', '/api/login', '/api/forgot', '/api/reset'];
+const SIGNED_IN = ['/api/resend-otp', '/api/verify-otp', '/api/set-pin', '/api/logout', '/api/get-user', '/api/fetch-providers', '/api/fetch-notifications', '/api/mark-notification'];
+
+const TABLES = ['users', 'wallets', 'sessions', 'email_otps', 'failed_attempts', 'password_reset_tokens', 'notifications'] as const;
+
+describe.each(backends)('hostile input on $name', (backend) => {
+  let t: TestApp;
+  let account: SignedUp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    account = await signUpVerified(t);
+  });
+  afterAll(() => t.close());
+
+  async function rowCounts() {
+    const counts: Record<string, bigint> = {};
+    for (const table of TABLES) {
+      counts[table] = (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
+    }
+    return counts;
+  }
+
+  const expectClientError = (reply: { status: number; body: { type: string; message: string } }, what: string) => {
+    expect(reply.status, what).toBeGreaterThanOrEqual(400);
+    expect(reply.status, what).toBeLessThan(500);
+    expect(reply.body.type, what).toBe('error');
+    expect(reply.body.message.length, what).toBeGreaterThan(0);
+  };
+
+  it('public calls answer any body with a clear 4xx and write nothing', async () => {
+    const before = await rowCounts();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PUBLIC), hostileBody, async (path, body) => {
+        expectClientError(await t.call(path, { body }), `${path} ${JSON.stringify(body)}`);
+      }),
+      { numRuns: 150 },
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('a valid body with one field made hostile is answered without a 500, and a refusal writes nothing', async () => {
+    const validBodies: Record<string, () => Record<string, unknown>> = {
+      '/api/register': () => registerBody(newPerson()),
+      '/api/login': () => ({ device: 'web', email: account.email, password: account.password }),
+      '/api/forgot': () => ({ device: 'web', email: account.email, token: 'dev-ok' }),
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...Object.keys(validBodies)), fc.constantFrom(...FIELDS), fc.option(hostileValue, { nil: undefined }), async (path, field, value) => {
+        const body = { ...validBodies[path](), [field]: value };
+        const before = await rowCounts();
+        const reply = await t.call(path, { body });
+        expect(reply.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+        if (reply.status >= 400) {
+          expect(reply.body.type).toBe('error');
+          expect(await rowCounts(), `${path} ${JSON.stringify(body)}`).toEqual(before);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('every call answers malformed JSON with a 4xx and writes nothing', async () => {
+    const before = await rowCounts();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PUBLIC, ...SIGNED_IN), hostileText, async (path, text) => {
+        const reply = await t.call(path, { body: text, token: account.token });
+        expect(reply.status, `${path} ${text}`).toBeLessThan(500);
+        if (reply.status >= 400) expect(reply.body.type).toBe('error');
+      }),
+      { numRuns: 150 },
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('signed-in calls never answer 500, whatever the body, and bad tokens write nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...SIGNED_IN), hostileBody, fc.boolean(), async (path, body, signedIn) => {
+        const before = signedIn ? undefined : await rowCounts();
+        const reply = await t.call(path, { body, token: signedIn ? account.token : 'C'.repeat(43) });
+        expect(reply.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+        expect(['success', 'error']).toContain(reply.body.type);
+        if (reply.status >= 400) expect(reply.body.type).toBe('error');
+        if (before) expect(await rowCounts()).toEqual(before);
+        // Logging out would end the rest of the run's session.
+        if (path === '/api/logout' && signedIn) account = await signUpVerified(t);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('malformed Authorization headers are answered 401', async () => {
+    for (const authorization of ['Bearer', `Bearer ${'x'.repeat(5_000)}`, 'Basic YWRtaW46YWRtaW4=', 'Bearer a b', `Bearer ${account.token}x`]) {
+      const reply = await t.call('/api/get-user', { headers: { authorization } });
+      expect(reply.status, authorization.slice(0, 20)).toBe(401);
+    }
+  });
+});

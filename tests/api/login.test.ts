@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserData } from '../../src/api/contract';
+import { messages } from '../../src/domain/messages';
+import { signUp, signUpWithPin } from './support/accounts';
+import { startTestApp, type TestApp } from './support/app';
+import { backends } from './support/backends';
+
+describe.each(backends)('POST /api/login on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  it('answers every user field with a new session token, the verification time and the pin', async () => {
+    const account = await signUpWithPin(t, '4826');
+    const reply = await t.call<UserData>('/api/login', { body: { device: 'web', email: account.email.toUpperCase(), password: account.password } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.message).toBe('login successful');
+    const user = reply.body.data!;
+    expect(user).toMatchObject({ email: account.email, pin: '4826', email_verified_at: expect.any(String), wallet_balance: 0 });
+    expect(user.token).not.toBe(account.token);
+    // Both sessions are live: logging in elsewhere does not log out here.
+    expect((await t.call('/api/get-user', { token: account.token })).status).toBe(200);
+    expect((await t.call('/api/get-user', { token: user.token })).status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike, without the word that logs the SPA out', async () => {
+    const account = await signUp(t);
+    const wrongPassword = await t.call('/api/login', { body: { device: 'web', email: account.email, password: 'not the password' } });
+    const unknownEmail = await t.call('/api/login', { body: { device: 'web', email: 'nobody@example.com', password: account.password } });
+    for (const reply of [wrongPassword, unknownEmail]) {
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ type: 'error', message: 'invalid email or password' });
+      expect(reply.body.message).not.toMatch(/authorization/i);
+    }
+  });
+
+  it.each([
+    ['no e-mail', { password: 'whatever1' }, messages.fillForm],
+    ['no password', { email: 'a@example.com' }, messages.fillForm],
+    ['an empty password', { email: 'a@example.com', password: '' }, messages.fillForm],
+    ['a malformed e-mail', { email: 'a@', password: 'whatever1' }, 'please enter a valid email address'],
+    ['a password object', { email: 'a@example.com', password: { $gt: '' } }, 'password must be text'],
+  ])('answers %s with 422', async (_case, body, message) => {
+    const reply = await t.call('/api/login', { body: { device: 'web', ...body } });
+    expect(reply.status).toBe(422);
+    expect(reply.body).toEqual({ type: 'error', message });
+  });
+});

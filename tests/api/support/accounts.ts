@@ -1,0 +1,67 @@
+import { expect } from 'vitest';
+import type { UserData } from '../../../src/api/contract';
+import type { TestApp } from './app';
+
+let sequence = 0;
+
+export interface Person {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+/** Someone new: a unique e-mail per call, so the tests of a file never share an account. */
+export function newPerson(overrides: Partial<Person> = {}): Person {
+  sequence += 1;
+  return {
+    name: 'Chioma Okafor',
+    email: `chioma.${process.pid}.${Date.now()}.${sequence}@example.com`,
+    phone: '08031234567',
+    password: 'correct horse battery',
+    ...overrides,
+  };
+}
+
+export const registerBody = (person: Person) => ({ device: 'web', ...person, confirm_password: person.password, token: 'dev-ok' });
+
+export interface SignedUp extends Person {
+  token: string;
+  user: UserData;
+}
+
+export async function signUp(t: TestApp, overrides: Partial<Person> = {}): Promise<SignedUp> {
+  const person = newPerson(overrides);
+  const reply = await t.call<UserData>('/api/register', { body: registerBody(person) });
+  expect(reply.status, reply.body.message).toBe(201);
+  return { ...person, token: reply.body.data!.token, user: reply.body.data! };
+}
+
+/** The newest mail to `email` with this subject. */
+export function latestMail(t: TestApp, email: string, subject: string) {
+  const mail = t.outbox.list(email).find((m) => m.subject === subject);
+  if (!mail) throw new Error(`no "${subject}" mail to ${email}`);
+  return mail;
+}
+
+export const latestCode = (t: TestApp, email: string) => /\b(\d{4})\b/.exec(latestMail(t, email, 'Your verification code').text)![1];
+
+export const resetTokenFrom = (t: TestApp, email: string) =>
+  /\/reset\?token=([A-Za-z0-9_-]+)/.exec(latestMail(t, email, 'Reset your Naira Wallet password').text)![1];
+
+/** Signed up and verified (the SPA's path: resend on opening /verify-email, then the code). */
+export async function signUpVerified(t: TestApp, overrides: Partial<Person> = {}): Promise<SignedUp> {
+  const account = await signUp(t, overrides);
+  expect((await t.call('/api/resend-otp', { token: account.token })).status).toBe(200);
+  const reply = await t.call<UserData>('/api/verify-otp', { token: account.token, body: { otp: latestCode(t, account.email) } });
+  expect(reply.status, reply.body.message).toBe(200);
+  return { ...account, user: reply.body.data! };
+}
+
+/** Verified, with a transaction pin. */
+export async function signUpWithPin(t: TestApp, pin = '4826'): Promise<SignedUp> {
+  const account = await signUpVerified(t);
+  const reply = await t.call<UserData>('/api/set-pin', { token: account.token, body: { pin, confirm_pin: pin } });
+  expect(reply.status, reply.body.message).toBe(200);
+  return { ...account, user: reply.body.data! };
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { Envelope } from '../../../src/api/contract';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type Config, type RateLimits } from '../../../server/config';
+import type { Database } from '../../../server/db/schema';
+import type { CaptchaVerifier } from '../../../server/gateways/captcha';
+import { DevOutbox } from '../../../server/gateways/devOutbox';
+import type { Mailer } from '../../../server/gateways/mailer';
+import type { Backend } from './backends';
+import { ManualClock } from './manualClock';
+
+export interface Reply<T> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON; a string is sent as is (for malformed bodies). */
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** The client's address (default 127.0.0.1), for per-address limits. */
+  remoteAddress?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: ManualClock;
+  outbox: DevOutbox;
+  backend: Backend['name'];
+  call<T = unknown>(path: string, options?: CallOptions): Promise<Reply<T>>;
+  close(): Promise<void>;
+}
+
+/** Development configuration, quiet, without the built SPA, and with limits no ordinary test reaches. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const { config } = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', RATE_LIMIT_MULTIPLIER: '1000' });
+  return { ...config, ...overrides };
+}
+
+/** Every per-client limit at `max` requests a minute, for the rate-limit tests. */
+export function tightLimits(max: number): RateLimits {
+  const limit = { max, windowMs: 60_000 };
+  return { login: limit, register: limit, forgot: limit, reset: limit, resendOtp: limit, verifyOtp: limit, setPin: limit };
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  mailer?: Mailer;
+  captcha?: CaptchaVerifier;
+}
+
+/** The real app on a fresh database of `backend`, called through fastify.inject (no network). */
+export async function startTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await backend.open();
+  const clock = new ManualClock();
+  const outbox = new DevOutbox({ print: () => {}, clock });
+  const app = await buildApp(testConfig(options.config), { db: database.db, clock, mailer: options.mailer ?? outbox, captcha: options.captcha });
+  return {
+    app,
+    db: database.db,
+    clock,
+    outbox,
+    backend: backend.name,
+    async call<T>(path: string, { method = 'POST', body, token, headers = {}, remoteAddress }: CallOptions = {}) {
+      const response = await app.inject({
+        method,
+        url: path,
+        remoteAddress,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return { status: response.statusCode, body: response.json<Envelope<T>>(), headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
