@@ -43,8 +43,8 @@ async function refuseWhileLocked(ctx: AppContext, userId: bigint): Promise<void>
   }
 }
 
-/** E-mails a new code to the user; answers with the address it went to. */
-export async function sendVerificationCode(ctx: AppContext, userId: bigint): Promise<string> {
+/** E-mails a new code to the user. */
+export async function sendVerificationCode(ctx: AppContext, userId: bigint): Promise<void> {
   const issued = await inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, userId);
     if (user.email_verified_at) throw new AppError(409, ALREADY_VERIFIED);
@@ -84,7 +84,6 @@ export async function sendVerificationCode(ctx: AppContext, userId: bigint): Pro
     await ctx.db.deleteFrom('email_otps').where('id', '=', issued.id).execute();
     throw error;
   }
-  return issued.email;
 }
 
 /** Verifies the e-mail address with the newest code. A wrong guess is recorded before the error is answered. */
