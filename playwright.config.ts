@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -13,6 +12,9 @@ if (!existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 3456);
+// A fresh embedded database per run, under Playwright's output folder (cleared at each run).
+// Set once in the environment, so worker processes that load this file again agree on it.
+process.env.E2E_DATA_DIR ??= join('test-results', `db-${Date.now()}`);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -49,7 +51,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'naira-e2e-')),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       // Every journey comes from 127.0.0.1; per-client limits are tested in the API suite.
       RATE_LIMIT_MULTIPLIER: '100',
     },
