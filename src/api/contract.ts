@@ -116,3 +116,30 @@ export interface SetPinRequest {
 export interface MarkNotificationRequest {
   notification_id: number;
 }
+
+// Requests of the wallet and account pages (SPEC.md §7).
+export interface FetchTransactionsRequest {
+  /** Page size. */
+  pagination: number;
+  page: number;
+}
+export interface RefreshTransactionRequest {
+  transaction_id: number;
+}
+export interface UpdateProfileRequest {
+  device: string;
+  name: string;
+  phone: string;
+  nin: string;
+  bvn: string;
+}
+export interface ChangePasswordRequest {
+  old_password: string;
+  new_password: string;
+  confirm_new_password: string;
+}
+export interface ChangePinRequest {
+  old_pin: string;
+  new_pin: string;
+  confirm_new_pin: string;
+}

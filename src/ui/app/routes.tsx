@@ -50,6 +50,14 @@ export const routes: RouteObject[] = [
                 element: lazyScreen(() => import('./AppShell')),
                 children: [
                   { path: 'dashboard', element: lazyScreen(() => import('../screens/DashboardScreen')) },
+                  { path: 'activities', element: lazyScreen(() => import('../screens/ActivitiesScreen')) },
+                  { path: 'notification', element: lazyScreen(() => import('../screens/NotificationsScreen')) },
+                  { path: 'funding', element: lazyScreen(() => import('../screens/FundingScreen')) },
+                  { path: 'profile', element: lazyScreen(() => import('../screens/ProfileScreen')) },
+                  { path: 'password', element: lazyScreen(() => import('../screens/ChangePasswordScreen')) },
+                  { path: 'pin', element: lazyScreen(() => import('../screens/ChangePinScreen')) },
+                  { path: 'support', element: lazyScreen(() => import('../screens/SupportScreen')) },
+                  { path: 'more', element: lazyScreen(() => import('../screens/MoreScreen')) },
                   // Any other path is protected (SPEC.md §6); screens not built yet land here.
                   { path: '*', element: lazyScreen(() => import('../screens/NotFoundScreen')) },
                 ],
