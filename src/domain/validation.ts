@@ -1,3 +1,5 @@
+import { isComplete } from './codes';
+import { CHANGE_PIN_BOXES } from './limits';
 import { messages } from './messages';
 
 /**
@@ -53,4 +55,34 @@ export function validateReset(form: ResetForm): ValidationResult {
   if (anyBlank(form.new_password, form.confirm_new_password)) return messages.enterNewPassword;
   if (form.new_password !== form.confirm_new_password) return messages.passwordMismatch;
   return null;
+}
+
+export interface ProfileForm {
+  name: string;
+  phone: string;
+  nin: string;
+  bvn: string;
+}
+
+/** NIN and BVN are optional (SPEC.md §5 requires only name and phone). */
+export function validateProfile(form: ProfileForm): ValidationResult {
+  return anyBlank(form.name, form.phone) ? messages.nameAndPhoneRequired : null;
+}
+
+export interface ChangePasswordForm {
+  old_password: string;
+  new_password: string;
+  confirm_new_password: string;
+}
+
+export function validateChangePassword(form: ChangePasswordForm): ValidationResult {
+  if (anyBlank(form.old_password, form.new_password, form.confirm_new_password)) return messages.allFormFieldsRequired;
+  // Not in the §5 table: caught here so a typo costs no round trip; the register form's message says it.
+  if (form.new_password !== form.confirm_new_password) return messages.passwordsMustMatch;
+  return null;
+}
+
+/** Old pin, new pin and confirmation, one digit per box; whether the two new ones match is the server's to say. */
+export function validateChangePin(code: readonly string[]): ValidationResult {
+  return isComplete(code, CHANGE_PIN_BOXES) ? null : messages.allFormFieldsRequired;
 }

@@ -1,6 +1,8 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useSessionSelector } from '../app/SessionContext';
 import { useIsDesktop } from '../app/useMediaQuery';
+import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
 import { BellIcon } from './icons';
 
@@ -8,8 +10,6 @@ import { BellIcon } from './icons';
 export function Header() {
   const hasNotifications = useSessionSelector((s) => s.context.notifications.length > 0);
   const initial = useSessionSelector((s) => s.context.user.initial);
-  // The account menu is /profile on desktop and its mobile version /more (SPEC.md §2).
-  const accountRoute = useIsDesktop() ? '/profile' : '/more';
   return (
     <header className="app-header">
       <Brand to="/dashboard" label="Naira Wallet dashboard" />
@@ -20,11 +20,68 @@ export function Header() {
           {hasNotifications && <span className="bell-dot" aria-hidden="true" />}
           <span className="visually-hidden">{hasNotifications ? 'Notifications (new)' : 'Notifications'}</span>
         </Link>
-        <Link to={accountRoute} className="avatar">
-          <span aria-hidden="true">{initial}</span>
-          <span className="visually-hidden">{accountRoute === '/profile' ? 'Profile' : 'Account menu'}</span>
-        </Link>
+        {/* The account menu (SPEC.md §2): a dropdown on desktop, its own page /more on phones. */}
+        {useIsDesktop() ? (
+          <AccountDropdown initial={initial} />
+        ) : (
+          <Link to="/more" className="avatar">
+            <span aria-hidden="true">{initial}</span>
+            <span className="visually-hidden">Account menu</span>
+          </Link>
+        )}
       </nav>
     </header>
+  );
+}
+
+/**
+ * The avatar as a disclosure button. The dropdown belongs to the page it was opened on, so
+ * any navigation closes it; so do Escape (focus back on the avatar), a pointer pressed
+ * outside, and following one of its links.
+ */
+function AccountDropdown({ initial }: { initial: string }) {
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const button = useRef<HTMLButtonElement>(null);
+  // The last pointer press inside the dropdown's React tree, the logout dialog's portal included.
+  const pressInside = useRef<Event | null>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event !== pressInside.current) setOpenOn(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="account-dropdown" onPointerDown={(event) => (pressInside.current = event.nativeEvent)}>
+      <button
+        ref={button}
+        type="button"
+        className="avatar"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
+        <span aria-hidden="true">{initial}</span>
+        <span className="visually-hidden">Account menu</span>
+      </button>
+      <div id={panelId} className="account-dropdown-panel" hidden={!open}>
+        {open && <AccountMenu onNavigate={() => setOpenOn(null)} />}
+      </div>
+    </div>
   );
 }

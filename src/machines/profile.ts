@@ -1,0 +1,106 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { Envelope, UpdateProfileRequest, UserData } from '../api/contract';
+import { updateProfile } from '../api/profile';
+import type { SessionUser } from '../domain/user';
+import { validateProfile, type ProfileForm } from '../domain/validation';
+import { effects, errorMessage, type FlowEmitted } from './effects';
+import type { sessionMachine } from './session';
+
+/**
+ * /profile (SPEC.md §2): name, phone, NIN and BVN, prefilled from the session's user; the e-mail
+ * is read-only and no part of the form. A saved NIN or BVN is never put back in the form: its
+ * field starts empty and the view shows the saved number masked (reference/domain.md), so a
+ * field left empty keeps the number on file and a typed one replaces it.
+ */
+export interface ProfileInput {
+  session: ActorRefFrom<typeof sessionMachine>;
+}
+
+type IdNumbers = Pick<SessionUser, 'nin' | 'bvn'>;
+
+export interface ProfileContext extends ProfileInput {
+  form: ProfileForm;
+  /** The NIN and BVN on file, which the view shows masked. */
+  saved: IdNumbers;
+}
+
+export type ProfileEvent = { type: 'profile.change'; field: keyof ProfileForm; value: string } | { type: 'profile.submit' };
+
+const toRequest = ({ form, saved }: ProfileContext): Omit<UpdateProfileRequest, 'device'> => ({
+  name: form.name.trim(),
+  phone: form.phone.trim(),
+  nin: form.nin.trim() || saved.nin,
+  bvn: form.bvn.trim() || saved.bvn,
+});
+
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+    input: {} as ProfileInput,
+    emitted: {} as FlowEmitted,
+  },
+  actors: {
+    updateProfile: fromPromise<Envelope<UserData>, Omit<UpdateProfileRequest, 'device'>>(({ input, signal }) => updateProfile(input, signal)),
+  },
+  actions: {
+    ...effects,
+    change: assign({
+      form: ({ context }, params: { field: keyof ProfileForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
+    }),
+    // The numbers just saved go back behind their mask; one typed meanwhile stays as typed.
+    keepSaved: assign(({ context }, params: { data: Partial<UserData> }) => {
+      const saved = { nin: params.data.nin ?? context.saved.nin, bvn: params.data.bvn ?? context.saved.bvn };
+      const masked = (field: keyof IdNumbers) => (context.form[field].trim() === saved[field] ? '' : context.form[field]);
+      return { saved, form: { ...context.form, nin: masked('nin'), bvn: masked('bvn') } };
+    }),
+    updateSession: sendTo(
+      ({ context }) => context.session,
+      (_, params: { data: Partial<UserData> }) => ({ type: 'session.update' as const, data: params.data }),
+    ),
+  },
+  guards: {
+    formInvalid: ({ context }) => validateProfile(context.form) !== null,
+  },
+}).createMachine({
+  id: 'profile',
+  context: ({ input }) => {
+    const { name, phone, nin, bvn } = input.session.getSnapshot().context.user;
+    return { session: input.session, form: { name, phone, nin: '', bvn: '' }, saved: { nin, bvn } };
+  },
+  initial: 'editing',
+  // Typing is kept in every state, so nothing entered while a request runs is lost.
+  on: {
+    'profile.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+  },
+  states: {
+    editing: {
+      on: {
+        'profile.submit': [
+          {
+            guard: 'formInvalid',
+            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateProfile(context.form) ?? '' }) },
+          },
+          { target: 'submitting' },
+        ],
+      },
+    },
+    submitting: {
+      tags: 'busy',
+      invoke: {
+        id: 'updateProfile',
+        src: 'updateProfile',
+        input: ({ context }) => toRequest(context),
+        onDone: {
+          target: 'editing',
+          actions: [
+            { type: 'updateSession', params: ({ event }) => ({ data: event.output.data ?? {} }) },
+            { type: 'keepSaved', params: ({ event }) => ({ data: event.output.data ?? {} }) },
+            { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+      },
+    },
+  },
+});

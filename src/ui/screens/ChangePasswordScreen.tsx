@@ -1,0 +1,54 @@
+import type { FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ChangePasswordForm } from '../../domain/validation';
+import { changePasswordMachine } from '../../machines/changePassword';
+import { useFlow } from '../app/useFlow';
+import { AccountLayout } from '../components/AccountLayout';
+import { SubmitButton } from '../components/SubmitButton';
+import { TextField } from '../components/TextField';
+
+/** /password (SPEC.md §2): the current password, then the new one twice. */
+export default function ChangePasswordScreen() {
+  const actor = useFlow(changePasswordMachine);
+  const form = useSelector(actor, (s) => s.context.form);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+
+  const change = (field: keyof ChangePasswordForm) => (value: string) => actor.send({ type: 'password.change', field, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'password.submit' });
+  };
+
+  return (
+    <AccountLayout title="Change password" subtitle="Enter your current password, then choose a new one.">
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form card account-form" noValidate onSubmit={submit}>
+        <TextField
+          label="Current password"
+          value={form.old_password}
+          onValueChange={change('old_password')}
+          type="password"
+          autoComplete="current-password"
+          revealable
+        />
+        <TextField
+          label="New password"
+          value={form.new_password}
+          onValueChange={change('new_password')}
+          type="password"
+          autoComplete="new-password"
+          revealable
+        />
+        <TextField
+          label="Confirm new password"
+          value={form.confirm_new_password}
+          onValueChange={change('confirm_new_password')}
+          type="password"
+          autoComplete="new-password"
+          revealable
+        />
+        <SubmitButton busy={busy}>Change password</SubmitButton>
+      </form>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,40 @@
+import type { FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { CHANGE_PIN_BOXES } from '../../domain/limits';
+import { changePinMachine } from '../../machines/changePin';
+import { useSession } from '../app/SessionContext';
+import { useFlow } from '../app/useFlow';
+import { AccountLayout } from '../components/AccountLayout';
+import { CodeBoxes } from '../components/CodeBoxes';
+import { SubmitButton } from '../components/SubmitButton';
+
+const GROUPS = ['Old pin', 'New pin', 'Confirm new pin'];
+
+/** /pin (SPEC.md §2): the old pin, the new one and its confirmation, 12 boxes in all. */
+export default function ChangePinScreen() {
+  const actor = useFlow(changePinMachine, { session: useSession() });
+  const code = useSelector(actor, (s) => s.context.code);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'pin.submit' });
+  };
+
+  return (
+    <AccountLayout title="Change pin" subtitle="Your 4-digit pin confirms every purchase.">
+      {/* noValidate: the machine says what is missing, once, in a toast. */}
+      <form className="form card account-form" noValidate onSubmit={submit}>
+        <CodeBoxes
+          length={CHANGE_PIN_BOXES}
+          values={code}
+          onChange={(values) => actor.send({ type: 'pin.change', values })}
+          label="Transaction pin"
+          groupLabels={GROUPS}
+          masked
+        />
+        <SubmitButton busy={busy}>Change pin</SubmitButton>
+      </form>
+    </AccountLayout>
+  );
+}

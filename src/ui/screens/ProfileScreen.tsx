@@ -1,0 +1,57 @@
+import { useId, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { ID_NUMBER_MAX_LENGTH } from '../../domain/limits';
+import type { ProfileForm } from '../../domain/validation';
+import { profileMachine } from '../../machines/profile';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useFlow } from '../app/useFlow';
+import { AccountLayout } from '../components/AccountLayout';
+import { IdNumberField } from '../components/IdNumberField';
+import { SubmitButton } from '../components/SubmitButton';
+import { TextField } from '../components/TextField';
+
+/** The e-mail field is read-only, so it never reports an edit. */
+const ignoreEdits = () => undefined;
+
+/** /profile (SPEC.md §2): name, phone, NIN and BVN; the e-mail is shown read-only. */
+export default function ProfileScreen() {
+  const actor = useFlow(profileMachine, { session: useSession() });
+  const form = useSelector(actor, (s) => s.context.form);
+  const saved = useSelector(actor, (s) => s.context.saved);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const email = useSessionSelector((s) => s.context.user.email);
+  const emailHintId = useId();
+
+  const change = (field: keyof ProfileForm) => (value: string) => actor.send({ type: 'profile.change', field, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'profile.submit' });
+  };
+
+  return (
+    <AccountLayout title="Profile" subtitle="Your NIN and BVN raise your wallet limits and keep your account verified.">
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form card account-form" noValidate onSubmit={submit}>
+        <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />
+        <div className="field-with-hint">
+          <TextField label="Email" value={email} onValueChange={ignoreEdits} type="email" readOnly aria-describedby={emailHintId} />
+          <p id={emailHintId} className="hint">
+            You log in with this address; it can't be changed.
+          </p>
+        </div>
+        <TextField
+          label="Phone number"
+          value={form.phone}
+          onValueChange={change('phone')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="numeric"
+          maxLength={ID_NUMBER_MAX_LENGTH}
+        />
+        <IdNumberField label="NIN (National Identification Number)" value={form.nin} saved={saved.nin} onValueChange={change('nin')} />
+        <IdNumberField label="BVN (Bank Verification Number)" value={form.bvn} saved={saved.bvn} onValueChange={change('bvn')} />
+        <SubmitButton busy={busy}>Save</SubmitButton>
+      </form>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { emptyCode } from '../../src/domain/codes';
+import { validateChangePassword, validateChangePin, validateProfile, type ChangePasswordForm, type ProfileForm } from '../../src/domain/validation';
+
+// The SPEC.md §5 texts typed out here on purpose: a change to messages.ts must fail a test.
+describe('validateProfile', () => {
+  const valid: ProfileForm = { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: '' };
+
+  it('passes a name and a phone; NIN and BVN are optional', () => {
+    expect(validateProfile(valid)).toBeNull();
+    expect(validateProfile({ ...valid, nin: '12345678901', bvn: '22212345678' })).toBeNull();
+  });
+
+  it.each(['name', 'phone'] as const)('requires %s, whitespace counting as empty', (field) => {
+    expect(validateProfile({ ...valid, [field]: '' })).toBe('name and phone field are required');
+    expect(validateProfile({ ...valid, [field]: '  ' })).toBe('name and phone field are required');
+  });
+});
+
+describe('validateChangePassword', () => {
+  const valid: ChangePasswordForm = { old_password: 'Old-pass-1', new_password: 'N3w-secret', confirm_new_password: 'N3w-secret' };
+
+  it('passes the current password and a confirmed new one', () => {
+    expect(validateChangePassword(valid)).toBeNull();
+  });
+
+  it.each(['old_password', 'new_password', 'confirm_new_password'] as const)('requires %s', (field) => {
+    expect(validateChangePassword({ ...valid, [field]: '' })).toBe('all form fields are required');
+    expect(validateChangePassword({ ...valid, [field]: ' ' })).toBe('all form fields are required');
+  });
+
+  it('requires the confirmation to equal the new password, after checking every field is there', () => {
+    expect(validateChangePassword({ ...valid, confirm_new_password: 'N3w-secreT' })).toBe('password and confirm password must match');
+    expect(validateChangePassword({ ...valid, old_password: '', confirm_new_password: 'N3w-secreT' })).toBe('all form fields are required');
+  });
+});
+
+describe('validateChangePin', () => {
+  const filled = '258013571357'.split('');
+
+  it('passes twelve digits; whether the new pins match is the server’s to say', () => {
+    expect(validateChangePin(filled)).toBeNull();
+    expect(validateChangePin('258013579999'.split(''))).toBeNull();
+  });
+
+  it('requires every one of the twelve boxes to hold a digit', () => {
+    expect(validateChangePin(emptyCode(12))).toBe('all form fields are required');
+    expect(validateChangePin([...filled.slice(0, -1), ''])).toBe('all form fields are required');
+    expect(validateChangePin([...filled.slice(0, -1), 'x'])).toBe('all form fields are required');
+    expect(validateChangePin(filled.slice(0, 8))).toBe('all form fields are required');
+  });
+});

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { UserData } from '../../src/api/contract';
+import RequireUser from '../../src/ui/app/RequireUser';
+import { SessionProvider } from '../../src/ui/app/SessionContext';
+import { AccountMenu } from '../../src/ui/components/AccountMenu';
+import MoreScreen from '../../src/ui/screens/MoreScreen';
+import { createTestSession } from '../support/testSession';
+import { setViewportWidth } from './viewport';
+
+const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580' };
+
+function renderAt(path: string, user: Partial<UserData> = ada) {
+  const session = createTestSession(user);
+  render(
+    <SessionProvider actor={session.actor}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<h1>Login page</h1>} />
+          <Route path="/menu" element={<AccountMenu />} />
+          <Route element={<RequireUser />}>
+            <Route path="/more" element={<MoreScreen />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+  return session;
+}
+
+describe('AccountMenu', () => {
+  beforeEach(() => setViewportWidth(360));
+  afterEach(cleanup);
+
+  it('shows who is signed in and links to every account page', () => {
+    renderAt('/menu');
+    expect(screen.getByText('AO')).toBeTruthy();
+    expect(screen.getByText('Ada Obi')).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    const links = screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Profile', '/profile'],
+      ['Change password', '/password'],
+      ['Change pin', '/pin'],
+      ['Fund wallet', '/funding'],
+      ['Support', '/support'],
+    ]);
+  });
+
+  it('asks before logging out; Cancel keeps the session and gives the focus back to Logout', () => {
+    const { actor } = renderAt('/menu');
+    const logout = screen.getByRole('button', { name: 'Logout' });
+    logout.focus();
+    fireEvent.click(logout);
+    const dialog = screen.getByRole('dialog');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('are you sure you want to logout of the system ? ');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(logout);
+    expect(actor.getSnapshot().context.user.email).toBe('ada@example.com');
+  });
+
+  it('logs out on confirmation, empties what is stored, and lands on /login', async () => {
+    const { actor, saved } = renderAt('/menu');
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(saved.at(-1)).toMatchObject({ email: '', token: '', pin: '', tenant: '0' });
+  });
+});
+
+describe('MoreScreen', () => {
+  beforeEach(() => setViewportWidth(360));
+  afterEach(cleanup);
+
+  it('is the account menu as a page', () => {
+    renderAt('/more');
+    expect(screen.getByRole('heading', { name: 'More' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change pin' }).getAttribute('href')).toBe('/pin');
+  });
+
+  it('logs out and redirects to /login when no user e-mail is in state (SPEC.md §2)', async () => {
+    const { actor } = renderAt('/more', { name: 'Half Stored', email: '', token: 'stale' });
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+});
