@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * colour (dark mode included). Always decorative: the control or text beside them carries
  * the name.
  */
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+export function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
   return (
     <svg
       className="icon"
@@ -25,7 +25,7 @@ function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
   );
 }
 
-type IconProps = { size?: number };
+export type IconProps = { size?: number };
 
 export const BellIcon = (p: IconProps) => (
   <Icon {...p}>

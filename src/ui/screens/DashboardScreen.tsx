@@ -1,11 +1,17 @@
+import { Link } from 'react-router-dom';
 import { firstName } from '../../domain/user';
 import { useSessionSelector } from '../app/SessionContext';
 import { useDocumentTitle } from '../app/useDocumentTitle';
+import { ActivityList } from '../components/ActivityList';
 import { BalanceCard } from '../components/BalanceCard';
+import { ServiceGrid } from '../components/ServiceGrid';
+import '../styles/wallet.css';
 
-/** /dashboard: the greeting and the overview card (SPEC.md §2). */
+/** /dashboard (SPEC.md §2): the greeting, the overview card with the services, and the latest transactions. */
 export default function DashboardScreen() {
   const name = useSessionSelector((s) => firstName(s.context.user.name));
+  // The dashboard's list size is the session's `pagination` (SPEC.md §3, §9), read once as the list opens.
+  const pageSize = useSessionSelector((s) => s.context.pagination);
   useDocumentTitle('Dashboard');
   return (
     <div className="page dashboard">
@@ -13,7 +19,21 @@ export default function DashboardScreen() {
         <h1 className="page-title">{name ? `Hi, ${name}` : 'Welcome back'}</h1>
         <p className="page-subtitle">Here is your wallet at a glance.</p>
       </header>
-      <BalanceCard />
+      <div className="dashboard-overview">
+        <BalanceCard />
+        <ServiceGrid />
+      </div>
+      <section className="recent" aria-labelledby="recent-title">
+        <div className="section-head">
+          <h2 id="recent-title" className="section-heading">
+            Recent activities
+          </h2>
+          <Link to="/activities" className="btn-link">
+            See all <span className="visually-hidden">activities</span>
+          </Link>
+        </div>
+        <ActivityList pageSize={pageSize} labelledBy="recent-title" />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,14 @@
+import type { Envelope, FetchTransactionsRequest, Paginated, RefreshTransactionRequest, Transaction, VirtualAccount } from './contract';
+import { callOk } from './http';
+
+/** One page of the user's transactions, newest first (DESIGN.md §3 paginated list). */
+export const fetchTransactions = (request: FetchTransactionsRequest, signal?: AbortSignal): Promise<Envelope<Paginated<Transaction>>> =>
+  callOk<Paginated<Transaction>>('/api/fetch-transactions', request, { signal });
+
+/** Asks the server to requery a pending or processing transaction; the answer carries it as it now stands. */
+export const refreshTransaction = (transactionId: number, signal?: AbortSignal): Promise<Envelope<Transaction>> =>
+  callOk<Transaction>('/api/refresh-transaction', { transaction_id: transactionId } satisfies RefreshTransactionRequest, { signal });
+
+/** Opens the user's virtual bank accounts for funding by transfer; answers all of them. */
+export const createAccounts = (signal?: AbortSignal): Promise<Envelope<VirtualAccount[]>> =>
+  callOk<VirtualAccount[]>('/api/create-accounts', {}, { signal });

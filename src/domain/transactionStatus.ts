@@ -1,0 +1,24 @@
+import type { TransactionStatus } from '../api/contract';
+
+export type StatusColour = 'orange' | 'yellow' | 'green' | 'gray';
+export type StatusIconName = 'rotating' | 'check' | 'cross';
+
+export interface StatusLook {
+  label: string;
+  colour: StatusColour;
+  icon: StatusIconName;
+}
+
+/** How each status is shown (SPEC.md §4); the label goes beside the icon so colour is never the only signal. */
+export const STATUS_LOOK: Record<TransactionStatus, StatusLook> = {
+  pending: { label: 'Pending', colour: 'orange', icon: 'rotating' },
+  processing: { label: 'Processing', colour: 'yellow', icon: 'rotating' },
+  completed: { label: 'Completed', colour: 'green', icon: 'check' },
+  canceled: { label: 'Canceled', colour: 'gray', icon: 'cross' },
+};
+
+/** A settled transaction opens its details (and receipt) when tapped (SPEC.md §2). */
+export const opensDetail = (status: TransactionStatus): boolean => status === 'completed' || status === 'canceled';
+
+/** An unsettled one asks the server to check on it instead (SPEC.md §2, §4). */
+export const needsRefresh = (status: TransactionStatus): boolean => status === 'pending' || status === 'processing';

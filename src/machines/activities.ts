@@ -1,0 +1,173 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../api/contract';
+import { fetchTransactions, refreshTransaction } from '../api/wallet';
+import { needsRefresh, opensDetail } from '../domain/transactionStatus';
+import { effects, errorMessage, type FlowEmitted } from './effects';
+
+export interface ActivitiesInput {
+  /** Transactions per page: ACTIVITIES_PAGE_SIZE on /activities, the session's `pagination` on the dashboard. */
+  pageSize: number;
+}
+
+export interface ActivitiesContext {
+  pageSize: number;
+  /** Every page fetched so far, in order, newest first. */
+  items: Transaction[];
+  /** The last page fetched (0 before the first answer). */
+  page: number;
+  /** Whether "Load more" has something to show; see `pageState`. */
+  hasMore: boolean;
+  /** The row whose details are open. */
+  selected: Transaction | null;
+  /** The row being checked with the server. */
+  refreshing: number | null;
+}
+
+export type ActivitiesEvent =
+  | { type: 'activities.select'; id: number }
+  | { type: 'activities.close' }
+  | { type: 'activities.more' }
+  | { type: 'activities.retry' };
+
+/**
+ * SPEC.md §9: "Load-more shows only when the page is full and more is revealed". Read
+ * honestly: the last page fetched was full AND the server reports pages beyond it. Each list
+ * keeps this itself, since the dashboard and /activities page through the same data at
+ * different sizes; the session's `more_reveal` flag is not consulted.
+ */
+function pageState(page: Paginated<Transaction>, pageSize: number) {
+  return { page: page.current_page, hasMore: page.data.length >= pageSize && page.current_page < page.last_page };
+}
+
+/**
+ * A transaction created between two page loads shifts the list by one, and the next page
+ * would repeat the row that was last; each row appears once.
+ */
+function appendPage(items: Transaction[], next: Transaction[]): Transaction[] {
+  const seen = new Set(items.map((item) => item.id));
+  return [...items, ...next.filter((item) => !seen.has(item.id))];
+}
+
+const find = (items: Transaction[], id: number) => items.find((item) => item.id === id);
+
+/**
+ * A list of the user's transactions (SPEC.md §2 /activities, the dashboard's recent
+ * activities): page 1 on opening, further pages appended on demand. Tapping a settled row
+ * opens its details; tapping a pending or processing one asks the server to check on it,
+ * and on success the list starts again from page 1 (SPEC.md §4). The list and the details
+ * are two regions, so details stay open while the list reloads underneath.
+ */
+export const activitiesMachine = setup({
+  types: {
+    context: {} as ActivitiesContext,
+    events: {} as ActivitiesEvent,
+    input: {} as ActivitiesInput,
+    emitted: {} as FlowEmitted,
+  },
+  actors: {
+    fetchTransactions: fromPromise<Envelope<Paginated<Transaction>>, FetchTransactionsRequest>(({ input, signal }) =>
+      fetchTransactions(input, signal),
+    ),
+    refreshTransaction: fromPromise<Envelope<Transaction>, { id: number }>(({ input, signal }) => refreshTransaction(input.id, signal)),
+  },
+  actions: {
+    ...effects,
+    showFirstPage: assign(({ context }, params: { answer: Envelope<Paginated<Transaction>> }) => {
+      const page = params.answer.data;
+      return page ? { items: page.data, ...pageState(page, context.pageSize) } : { items: [], page: 1, hasMore: false };
+    }),
+    showNextPage: assign(({ context }, params: { answer: Envelope<Paginated<Transaction>> }) => {
+      const page = params.answer.data;
+      return page ? { items: appendPage(context.items, page.data), ...pageState(page, context.pageSize) } : { hasMore: false };
+    }),
+    select: assign({ selected: ({ context }, params: { id: number }) => find(context.items, params.id) ?? null }),
+    unselect: assign({ selected: null }),
+    markRefreshing: assign({ refreshing: (_, params: { id: number }) => params.id }),
+    unmarkRefreshing: assign({ refreshing: null }),
+  },
+  guards: {
+    hasMore: ({ context }) => context.hasMore,
+    opensDetail: ({ context }, params: { id: number }) => {
+      const item = find(context.items, params.id);
+      return item !== undefined && opensDetail(item.status);
+    },
+    needsRefresh: ({ context }, params: { id: number }) => {
+      const item = find(context.items, params.id);
+      return item !== undefined && needsRefresh(item.status);
+    },
+  },
+}).createMachine({
+  id: 'activities',
+  context: ({ input }) => ({ pageSize: input.pageSize, items: [], page: 0, hasMore: false, selected: null, refreshing: null }),
+  type: 'parallel',
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'firstPage',
+            src: 'fetchTransactions',
+            input: ({ context }) => ({ pagination: context.pageSize, page: 1 }),
+            onDone: { target: 'ready', actions: { type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+          },
+        },
+        ready: {
+          on: {
+            'activities.more': { guard: 'hasMore', target: 'loadingMore' },
+            'activities.select': {
+              guard: { type: 'needsRefresh', params: ({ event }) => ({ id: event.id }) },
+              target: 'refreshing',
+              actions: { type: 'markRefreshing', params: ({ event }) => ({ id: event.id }) },
+            },
+          },
+        },
+        loadingMore: {
+          invoke: {
+            id: 'nextPage',
+            src: 'fetchTransactions',
+            input: ({ context }) => ({ pagination: context.pageSize, page: context.page + 1 }),
+            onDone: { target: 'ready', actions: { type: 'showNextPage', params: ({ event }) => ({ answer: event.output }) } },
+            // What is shown stays; the button is still there to try again.
+            onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+          },
+        },
+        refreshing: {
+          exit: 'unmarkRefreshing',
+          invoke: {
+            id: 'refresh',
+            src: 'refreshTransaction',
+            input: ({ context }) => ({ id: context.refreshing! }),
+            onDone: {
+              target: 'loading',
+              actions: { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+            },
+            onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+          },
+        },
+        failed: {
+          on: { 'activities.retry': 'loading' },
+        },
+      },
+    },
+    detail: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'activities.select': {
+              guard: { type: 'opensDetail', params: ({ event }) => ({ id: event.id }) },
+              target: 'open',
+              actions: { type: 'select', params: ({ event }) => ({ id: event.id }) },
+            },
+          },
+        },
+        open: {
+          exit: 'unselect',
+          on: { 'activities.close': 'closed' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,118 @@
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { labels } from '../../domain/messages';
+import { activitiesMachine } from '../../machines/activities';
+import { useFlow } from '../app/useFlow';
+import { HistoryIcon } from './icons';
+import { EmptyState } from './EmptyState';
+import { TransactionDetail } from './TransactionDetail';
+import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
+
+interface ActivityListProps {
+  pageSize: number;
+  /** The id of the heading that names the list. */
+  labelledBy: string;
+  /** /activities pages through everything; the dashboard shows the first page only. */
+  canLoadMore?: boolean;
+}
+
+/** The user's transactions, newest first, with their details one tap away (SPEC.md §2). */
+export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: ActivityListProps) {
+  const actor = useFlow(activitiesMachine, { pageSize });
+  const items = useSelector(actor, (s) => s.context.items);
+  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }));
+  const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
+  const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
+  const hasMore = useSelector(actor, (s) => s.context.hasMore);
+  const refreshing = useSelector(actor, (s) => s.context.refreshing);
+  const selected = useSelector(actor, (s) => s.context.selected);
+  const select = (id: number) => actor.send({ type: 'activities.select', id });
+
+  // "Load more" goes away once the last page is in; the focus moves on to the first row it brought.
+  const list = useRef<HTMLUListElement>(null);
+  const firstNewRow = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstNewRow.current;
+    if (index === null || items.length <= index) return;
+    firstNewRow.current = null;
+    list.current?.querySelectorAll<HTMLElement>('.txn-row')[index]?.focus();
+  }, [items]);
+  const loadMore = () => {
+    firstNewRow.current = items.length;
+    actor.send({ type: 'activities.more' });
+  };
+
+  let body;
+  if (failed) {
+    body = (
+      <EmptyState
+        icon={<HistoryIcon size={28} />}
+        title="Your transactions could not be loaded"
+        action={
+          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'activities.retry' })}>
+            Try again
+          </button>
+        }
+      >
+        Check your connection, then try again.
+      </EmptyState>
+    );
+  } else if (loading && items.length === 0) {
+    body = (
+      <>
+        <p className="visually-hidden" role="status">
+          Loading transactions…
+        </p>
+        <ul className="txn-list">
+          {Array.from({ length: pageSize }, (_, index) => (
+            <TransactionRowSkeleton key={index} />
+          ))}
+        </ul>
+      </>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState
+        icon={<HistoryIcon size={28} />}
+        title="No transactions yet"
+        action={
+          <Link to="/funding" className="btn btn-primary">
+            {labels.fundWallet}
+          </Link>
+        }
+      >
+        Fund your wallet by bank transfer, then pay for airtime, data, electricity and more. Every payment shows up here.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        {/* Reloading after a status check keeps the rows in place and says so. */}
+        <ul ref={list} className="txn-list" aria-labelledby={labelledBy} aria-busy={loading || undefined}>
+          {items.map((transaction) => (
+            <TransactionRow key={transaction.id} transaction={transaction} checking={refreshing === transaction.id} onSelect={select} />
+          ))}
+        </ul>
+        {canLoadMore && hasMore && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-block load-more"
+            aria-busy={loadingMore || undefined}
+            onClick={loadMore}
+          >
+            {loadingMore && <span className="spinner" aria-hidden="true" />}
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="activity-list">
+      {body}
+      {selected && <TransactionDetail transaction={selected} onClose={() => actor.send({ type: 'activities.close' })} />}
+    </div>
+  );
+}

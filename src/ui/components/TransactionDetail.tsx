@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { Transaction } from '../../api/contract';
+import { formatDateTime } from '../../domain/dateTime';
+import { labels } from '../../domain/messages';
+import { categoryLabel } from '../../domain/transactionCategory';
+import { showToast } from '../app/toaster';
+import { CopyButton } from './CopyButton';
+import { Modal } from './Modal';
+import { Money } from './Money';
+import { StatusIcon } from './StatusIcon';
+import { DownloadIcon } from './walletIcons';
+
+/** A settled transaction's details (SPEC.md §2): everything worth keeping, the value to copy, and a receipt to download. */
+export function TransactionDetail({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
+  const rows: [string, string][] = [
+    ['Date', formatDateTime(transaction.created_at)],
+    ['Reference', transaction.reference],
+    ['Type', categoryLabel(transaction.category)],
+    ['From', transaction.from],
+    ['To', transaction.to],
+    ['Description', transaction.description],
+  ];
+  return (
+    <Modal title="Transaction details" onClose={onClose} className="txn-detail">
+      <div className="txn-detail-summary">
+        <Money amount={transaction.amount} className="txn-detail-amount" />
+        <StatusIcon status={transaction.status} />
+      </div>
+      {transaction.status === 'canceled' && (
+        <p className="hint txn-detail-note">This transaction did not go through. Any amount taken for it has been returned to your wallet.</p>
+      )}
+      {transaction.display_value && (
+        <div className="txn-detail-value">
+          <span className="txn-detail-value-name">{transaction.display_name || 'Details'}</span>
+          <span className="txn-detail-value-text">{transaction.display_value}</span>
+          <CopyButton text={transaction.display_value} label="Copy" detail={transaction.display_name} />
+        </div>
+      )}
+      <dl className="txn-detail-list">
+        {rows
+          .filter(([, value]) => value)
+          .map(([name, value]) => (
+            <div key={name} className="txn-detail-row">
+              <dt>{name}</dt>
+              <dd className={name === 'Reference' ? 'mono' : undefined}>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <DownloadReceipt transaction={transaction} />
+    </Modal>
+  );
+}
+
+/**
+ * The receipt is drawn only when asked for: its module is loaded on the first click, so the
+ * list costs nothing extra to open. The button stays enabled while busy (a disabled button
+ * would drop the keyboard focus); a second click waits for the first.
+ */
+function DownloadReceipt({ transaction }: { transaction: Transaction }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { downloadReceipt } = await import('../receipt/renderReceipt');
+      await downloadReceipt(transaction);
+    } catch {
+      showToast('error', 'The receipt could not be created. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-primary btn-block" aria-busy={busy || undefined} onClick={download}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : <DownloadIcon size={20} />}
+      {labels.download}
+    </button>
+  );
+}

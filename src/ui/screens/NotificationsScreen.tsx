@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import type { Notification } from '../../api/contract';
+import { formatDateTime } from '../../domain/dateTime';
+import { labels, messages } from '../../domain/messages';
+import { relativeTime } from '../../domain/relativeTime';
+import { notificationsMachine } from '../../machines/notifications';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { useFlow } from '../app/useFlow';
+import { EmptyState } from '../components/EmptyState';
+import { BellIcon } from '../components/icons';
+import '../styles/wallet.css';
+
+/** Ages ("3 minutes ago") stay true while the screen is open. */
+const AGE_REFRESH_MS = 30_000;
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** /notification (SPEC.md §2): the latest notifications, unread ones first in weight, each with its age. */
+export default function NotificationsScreen() {
+  useDocumentTitle('Notifications');
+  const actor = useFlow(notificationsMachine, { session: useSession() });
+  const notifications = useSessionSelector((s) => s.context.notifications);
+  const refreshing = useSelector(actor, (s) => s.matches({ list: 'refreshing' }));
+  const marking = useSelector(actor, (s) => s.context.marking);
+  const now = useNow(AGE_REFRESH_MS);
+  const unread = notifications.filter((n) => n.status === 'unread').length;
+
+  let body;
+  if (refreshing && notifications.length === 0) {
+    body = (
+      <>
+        <p className="visually-hidden" role="status">
+          Loading notifications…
+        </p>
+        <ul className="note-list" aria-hidden="true">
+          {[0, 1, 2].map((index) => (
+            <li key={index} className="note note-skeleton">
+              <span className="skeleton skeleton-line skeleton-short" />
+              <span className="skeleton skeleton-line" />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  } else if (notifications.length === 0) {
+    body = (
+      <EmptyState icon={<BellIcon size={28} />} title={messages.noNotifications}>
+        When your wallet is funded or a payment completes, you will find it here.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul className="note-list" aria-labelledby="notifications-title">
+        {notifications.map((notification) => (
+          <NotificationItem
+            key={notification.id}
+            notification={notification}
+            now={now}
+            marking={marking === notification.id}
+            onMark={() => actor.send({ type: 'notifications.mark', id: notification.id })}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1 id="notifications-title" className="page-title">
+          Notifications
+        </h1>
+        <p className="page-subtitle" aria-live="polite">
+          {notifications.length === 0 ? 'Updates about your wallet and payments.' : unread === 0 ? 'You are all caught up.' : `${unread} unread`}
+        </p>
+      </header>
+      {body}
+    </div>
+  );
+}
+
+function NotificationItem({ notification, now, marking, onMark }: { notification: Notification; now: number; marking: boolean; onMark: () => void }) {
+  const unread = notification.status === 'unread';
+  const item = useRef<HTMLElement>(null);
+  const markedHere = useRef(false);
+  // Marked with the keyboard, the button goes away; the focus stays on the notification instead of falling to the page.
+  useEffect(() => {
+    if (!unread && markedHere.current) {
+      markedHere.current = false;
+      if (document.activeElement === document.body || document.activeElement === null) item.current?.focus();
+    }
+  }, [unread]);
+
+  return (
+    <li>
+      <article ref={item} className="note" data-unread={unread} tabIndex={-1} aria-labelledby={`note-${notification.id}`}>
+        <div className="note-head">
+          <h2 id={`note-${notification.id}`} className="note-title">
+            {unread && (
+              <>
+                <span className="badge">New</span>{' '}
+              </>
+            )}
+            {notification.title}
+          </h2>
+          <time className="note-age" dateTime={notification.created_at} title={formatDateTime(notification.created_at)}>
+            {relativeTime(notification.created_at, now)}
+          </time>
+        </div>
+        <p className="note-content">{notification.content}</p>
+        {unread && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-busy={marking || undefined}
+            onClick={() => {
+              markedHere.current = true;
+              onMark();
+            }}
+          >
+            {marking && <span className="spinner" aria-hidden="true" />}
+            {labels.markAsRead}
+          </button>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { Envelope, FetchTransactionsRequest, Paginated, Transaction, TransactionStatus } from '../../src/api/contract';
+import { ApiError } from '../../src/api/http';
+import { activitiesMachine, type ActivitiesEvent } from '../../src/machines/activities';
+import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
+import { createTransitionCoverage } from '../support/transitionCoverage';
+import { deferredActor, effectLog, errorToast, pathTitle, successToast } from './authFlowHarness';
+
+const PAGE_SIZE = 2;
+
+const transaction = (id: number, status: TransactionStatus): Transaction => ({
+  id,
+  category: id === 1 ? 'wallet-funding' : 'airtime',
+  amount: 500 * id,
+  status,
+  created_at: `2026-11-2${id}T10:00:00Z`,
+  reference: `NW-REF-${id}`,
+  from: 'Wallet',
+  to: '08031234567',
+  description: `MTN airtime ₦${500 * id}`,
+  display_name: '',
+  display_value: '',
+});
+const completed = transaction(1, 'completed');
+const pending = transaction(2, 'pending');
+const canceled = transaction(3, 'canceled');
+const processing = transaction(4, 'processing');
+
+const page = (data: Transaction[], current_page: number, last_page: number): Envelope<Paginated<Transaction>> => ({
+  type: 'success',
+  message: 'transactions fetched successfully',
+  data: { data, current_page, per_page: PAGE_SIZE, total: 4, last_page },
+});
+/** Full, with a second page behind it: "Load more" shows. */
+const firstOfTwo = page([completed, pending], 1, 2);
+/** Full, and the last: nothing more to load. */
+const secondOfTwo = page([canceled, processing], 2, 2);
+/** A lone page that is not full. */
+const onlyPage = page([pending], 1, 1);
+const nothing = page([], 1, 1);
+const checked: Envelope<Transaction> = { type: 'success', message: 'Transaction status updated', data: { ...pending, status: 'completed' } };
+
+const model = createActorTestModel(activitiesMachine, [
+  ...[completed, pending, canceled, processing].map((t) => ({ type: 'activities.select', id: t.id })),
+  { type: 'xstate.done.actor.firstPage', output: firstOfTwo },
+  { type: 'xstate.done.actor.firstPage', output: onlyPage },
+  { type: 'xstate.done.actor.firstPage', output: nothing },
+  { type: 'xstate.error.actor.firstPage', error: 'Failed to fetch' },
+  { type: 'xstate.done.actor.nextPage', output: secondOfTwo },
+  { type: 'xstate.error.actor.nextPage', error: 'Service temporarily unavailable' },
+  { type: 'xstate.done.actor.refresh', output: checked },
+  { type: 'xstate.error.actor.refresh', error: 'transaction not found' },
+]);
+const coverage = createTransitionCoverage(activitiesMachine);
+
+/** Rows are tapped only once they are on screen; a tap on nothing is not a thing a person does. */
+const onScreen = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
+  event.type !== 'activities.select' || snapshot.context.items.some((t: Transaction) => t.id === event.id);
+
+const paths = model.getShortestPaths({ input: { pageSize: PAGE_SIZE }, filterEvents: onScreen, serializeState: serializeTransitionTaken });
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('activitiesMachine (model-based)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), async () => {
+      const fetch = deferredActor<Envelope<Paginated<Transaction>>, FetchTransactionsRequest>();
+      const refresh = deferredActor<Envelope<Transaction>, { id: number }>();
+      const actor = createActor(
+        activitiesMachine.provide({
+          actors: {
+            fetchTransactions: fetch.logic,
+            refreshTransaction: refresh.logic,
+          },
+        }),
+        { input: { pageSize: PAGE_SIZE }, inspect: coverage.inspect },
+      );
+      actor.start();
+      const effects = effectLog(actor);
+      const send = (event: AnyEventObject) => actor.send(event as ActivitiesEvent);
+      /** Every load asks for one page of the list's size: page 1 on opening and after a status check, the next one on "Load more". */
+      const expectFetch = (pageNumber: number) => {
+        expect(fetch.last.input).toEqual({ pagination: PAGE_SIZE, page: pageNumber });
+      };
+      expectFetch(1);
+
+      await path.test({
+        events: {
+          'activities.select': ({ event }) => {
+            const { id } = event as unknown as { id: number };
+            const before = actor.getSnapshot();
+            send(event);
+            const after = actor.getSnapshot();
+            const status = before.context.items.find((t: Transaction) => t.id === id)!.status;
+            // A settled row opens its details; an unsettled one is checked with the server, if the list is idle.
+            if (status === 'pending' || status === 'processing') {
+              if (before.matches({ list: 'ready' })) expect(refresh.last.input).toEqual({ id });
+              expect(after.context.selected).toBe(before.context.selected);
+            }
+          },
+          'activities.close': ({ event }) => send(event),
+          'activities.retry': ({ event }) => {
+            send(event);
+            expectFetch(1);
+          },
+          'activities.more': ({ event }) => {
+            const before = actor.getSnapshot();
+            send(event);
+            if (before.context.hasMore && before.matches({ list: 'ready' })) expectFetch(before.context.page + 1);
+          },
+          'xstate.done.actor.firstPage': async ({ event }) => {
+            fetch.last.resolve((event as unknown as { output: Envelope<Paginated<Transaction>> }).output);
+            await settled();
+          },
+          'xstate.error.actor.firstPage': async ({ event }) => {
+            const { error } = event as unknown as { error: string };
+            effects.expect([errorToast(error)]);
+            fetch.last.reject(new Error(error));
+            await settled();
+          },
+          'xstate.done.actor.nextPage': async ({ event }) => {
+            fetch.last.resolve((event as unknown as { output: Envelope<Paginated<Transaction>> }).output);
+            await settled();
+          },
+          'xstate.error.actor.nextPage': async ({ event }) => {
+            const { error } = event as unknown as { error: string };
+            effects.expect([errorToast(error)]);
+            fetch.last.reject(new ApiError({ type: 'error', message: error }));
+            await settled();
+          },
+          'xstate.done.actor.refresh': async ({ event }) => {
+            const { output } = event as unknown as { output: Envelope<Transaction> };
+            effects.expect([successToast(output.message)]);
+            refresh.last.resolve(output);
+            await settled();
+            // The list starts again from page 1 (SPEC.md §4).
+            expectFetch(1);
+          },
+          'xstate.error.actor.refresh': async ({ event }) => {
+            const { error } = event as unknown as { error: string };
+            effects.expect([errorToast(error)]);
+            refresh.last.reject(new ApiError({ type: 'error', message: error }));
+            await settled();
+          },
+        },
+        states: {
+          '*': (expected) => {
+            const snapshot = actor.getSnapshot();
+            expect(snapshot.value).toEqual(expected.value);
+            expect(snapshot.context).toEqual(expected.context);
+            effects.check();
+            const { items, hasMore, selected, refreshing } = snapshot.context;
+            // Each row once, newest first as the server sent them.
+            expect(new Set(items.map((t) => t.id)).size).toBe(items.length);
+            // "Load more" only after a full page with more behind it (SPEC.md §9).
+            if (hasMore) expect(items.length % PAGE_SIZE).toBe(0);
+            expect(selected === null || selected.status === 'completed' || selected.status === 'canceled').toBe(true);
+            expect(snapshot.matches({ detail: 'open' })).toBe(selected !== null);
+            expect(snapshot.matches({ list: 'refreshing' })).toBe(refreshing !== null);
+          },
+        },
+      });
+      actor.stop();
+    });
+  }
+
+  it('walked every transition of activitiesMachine', () => {
+    expect(coverage.missing()).toEqual([]);
+    expect(coverage.all()).toHaveLength(11);
+  });
+});

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { CopyOutcome } from '../../src/api/clipboard';
+import { messages } from '../../src/domain/messages';
+import { copyToClipboardMachine } from '../../src/machines/copyToClipboard';
+import { createActorTestModel } from '../support/actorTestModel';
+import { createTransitionCoverage } from '../support/transitionCoverage';
+import { deferredActor, effectLog, errorToast, keyApart, leaves, pathTitle, successToast } from './authFlowHarness';
+
+const NUMBER = '9912345678';
+
+const model = createActorTestModel(copyToClipboardMachine, [
+  { type: 'clipboard.copy', text: NUMBER },
+  { type: 'xstate.done.actor.copy', output: 'copied' },
+  { type: 'xstate.done.actor.copy', output: 'unsupported' },
+  { type: 'xstate.done.actor.copy', output: 'failed' },
+]);
+const coverage = createTransitionCoverage(copyToClipboardMachine);
+
+/** What the user reads for each outcome (SPEC.md §2). */
+const told = {
+  copied: successToast(messages.copied),
+  unsupported: errorToast(messages.noClipboard),
+  failed: errorToast(messages.copyFailed),
+} satisfies Record<CopyOutcome, unknown>;
+
+// The three outcomes all land back in `idle`: keyed apart, each gets its own path.
+const paths = model.getShortestPaths({ serializeState: keyApart(model, ['xstate.done.actor.copy']) });
+
+describe('copyToClipboardMachine (model-based)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), async () => {
+      const copy = deferredActor<CopyOutcome, { text: string }>();
+      const actor = createActor(copyToClipboardMachine.provide({ actors: { copyText: copy.logic } }), { inspect: coverage.inspect }).start();
+      const effects = effectLog(actor);
+
+      await path.test({
+        events: {
+          'clipboard.copy': ({ event }) => {
+            actor.send(event as { type: 'clipboard.copy'; text: string });
+            expect(copy.last.input).toEqual({ text: NUMBER });
+          },
+          'xstate.done.actor.copy': async ({ event }) => {
+            const { output } = event as unknown as { output: CopyOutcome };
+            effects.expect([told[output]]);
+            copy.last.resolve(output);
+            await leaves(actor, 'copying');
+          },
+        },
+        states: {
+          '*': (expected) => {
+            expect(actor.getSnapshot().value).toEqual(expected.value);
+            effects.check();
+          },
+        },
+      });
+      actor.stop();
+    });
+  }
+
+  it('ignores a second press while the first copy runs', () => {
+    const copy = deferredActor<CopyOutcome, { text: string }>();
+    const actor = createActor(copyToClipboardMachine.provide({ actors: { copyText: copy.logic } })).start();
+    actor.send({ type: 'clipboard.copy', text: NUMBER });
+    const first = copy.last;
+    actor.send({ type: 'clipboard.copy', text: 'other' });
+    expect(copy.last).toBe(first);
+    actor.stop();
+  });
+
+  describe('with the real clipboard adapter', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    /** Copies through the real copyText with `navigator` as given; answers what the user is told. */
+    async function copyWith(navigator: unknown) {
+      vi.stubGlobal('navigator', navigator);
+      const actor = createActor(copyToClipboardMachine).start();
+      const toasts: unknown[] = [];
+      actor.on('toast', (e) => void toasts.push(e));
+      actor.send({ type: 'clipboard.copy', text: NUMBER });
+      await waitFor(actor, (s) => s.matches('idle'));
+      actor.stop();
+      return toasts;
+    }
+
+    it('copies the text and says so', async () => {
+      const writeText = vi.fn(async () => undefined);
+      expect(await copyWith({ clipboard: { writeText } })).toEqual([told.copied]);
+      expect(writeText).toHaveBeenCalledWith(NUMBER);
+    });
+
+    it('says when the browser refuses', async () => {
+      expect(await copyWith({ clipboard: { writeText: async () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } })).toEqual([
+        told.failed,
+      ]);
+    });
+
+    it('says when there is no clipboard at all (an old WebView, plain HTTP)', async () => {
+      expect(await copyWith({})).toEqual([told.unsupported]);
+      expect(await copyWith(undefined)).toEqual([told.unsupported]);
+    });
+  });
+
+  it('walked every transition of copyToClipboardMachine', () => {
+    expect(coverage.missing()).toEqual([]);
+    expect(coverage.all()).toHaveLength(4);
+  });
+});

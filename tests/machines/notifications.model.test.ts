@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { Envelope, Notification } from '../../src/api/contract';
+import { ApiError } from '../../src/api/http';
+import type { PollResult } from '../../src/machines/session';
+import { notificationsMachine, type NotificationsEvent } from '../../src/machines/notifications';
+import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
+import { createTestSession } from '../support/testSession';
+import { createTransitionCoverage } from '../support/transitionCoverage';
+import { deferredActor, effectLog, errorToast, pathTitle, withoutSession } from './authFlowHarness';
+
+const funded: Notification = { id: 7, title: 'Wallet funded', content: '₦5,000.00 received from Ada Obi', created_at: '2026-11-21T10:00:00Z', status: 'unread' };
+const older: Notification = { id: 3, title: 'Welcome', content: 'Your wallet is ready', created_at: '2026-11-20T10:00:00Z', status: 'read' };
+const marked: Envelope = { type: 'success', message: 'notification marked as read' };
+const notFound = 'notification not found';
+
+const model = createActorTestModel(notificationsMachine, [
+  { type: 'notifications.mark', id: funded.id },
+  { type: 'xstate.done.actor.markNotification', output: marked },
+  { type: 'xstate.error.actor.markNotification', error: notFound },
+]);
+const coverage = createTransitionCoverage(notificationsMachine);
+const user = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token' };
+
+/** A signed-in session whose polls the test answers; the first (at sign-in) is already answered. */
+async function polledSession() {
+  const polls: ((result: PollResult) => void)[] = [];
+  const session = createTestSession(user, () => new Promise<PollResult>((resolve) => polls.push(resolve)));
+  polls[0]({ user: {}, notifications: [funded] });
+  await Promise.resolve();
+  await Promise.resolve();
+  expect(session.actor.getSnapshot().matches({ signedIn: 'waiting' })).toBe(true);
+  return { session: session.actor, polls };
+}
+
+const paths = model.getShortestPaths({ input: { session: createTestSession(user).actor }, serializeState: serializeTransitionTaken });
+
+describe('notificationsMachine (model-based)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), async () => {
+      const { session, polls } = await polledSession();
+      const mark = deferredActor<Envelope, { id: number }>();
+      const actor = createActor(notificationsMachine.provide({ actors: { markNotification: mark.logic } }), {
+        input: { session },
+        inspect: coverage.inspect,
+      }).start();
+      const effects = effectLog(actor);
+      const statusOf = (id: number) => session.getSnapshot().context.notifications.find((n) => n.id === id)?.status;
+
+      // Opening the screen asks the session for a fresh list at once.
+      expect(polls).toHaveLength(2);
+      expect(session.getSnapshot().matches({ signedIn: 'polling' })).toBe(true);
+
+      await path.test({
+        events: {
+          'notifications.mark': ({ event }) => {
+            actor.send(event as NotificationsEvent);
+            expect(mark.last.input).toEqual({ id: funded.id });
+            // Nothing changes locally before the server agrees (SPEC.md §4).
+            expect(statusOf(funded.id)).toBe('unread');
+          },
+          'xstate.done.actor.sessionRefresh': async () => {
+            polls[1]({ user: {}, notifications: [funded, older] });
+            await new Promise((resolve) => setTimeout(resolve, 0));
+          },
+          'xstate.done.actor.markNotification': async ({ event }) => {
+            mark.last.resolve((event as unknown as { output: Envelope }).output);
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            expect(statusOf(funded.id)).toBe('read');
+          },
+          'xstate.error.actor.markNotification': async ({ event }) => {
+            const { error } = event as unknown as { error: string };
+            effects.expect([errorToast(error)]);
+            mark.last.reject(new ApiError({ type: 'error', message: error }));
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            expect(statusOf(funded.id)).toBe('unread');
+          },
+        },
+        states: {
+          '*': (expected) => {
+            const snapshot = actor.getSnapshot();
+            expect(snapshot.value).toEqual(expected.value);
+            expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
+            effects.check();
+            // The list on screen is the session's: refreshed once the wait is over.
+            const ids = session.getSnapshot().context.notifications.map((n) => n.id);
+            expect(ids).toEqual(expected.matches({ list: 'ready' }) ? [funded.id, older.id] : [funded.id]);
+          },
+        },
+      });
+      actor.stop();
+      session.stop();
+    });
+  }
+
+  it('waits for a poll already under way instead of starting another', async () => {
+    const polls: ((result: PollResult) => void)[] = [];
+    const { actor: session } = createTestSession(user, () => new Promise<PollResult>((resolve) => polls.push(resolve)));
+    const actor = createActor(notificationsMachine, { input: { session } }).start();
+    expect(polls).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ list: 'refreshing' })).toBe(true);
+    polls[0]({ user: {}, notifications: [funded] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    actor.stop();
+    session.stop();
+  });
+
+  it('walked every transition of notificationsMachine', () => {
+    expect(coverage.missing()).toEqual([]);
+    expect(coverage.all()).toHaveLength(4);
+  });
+});

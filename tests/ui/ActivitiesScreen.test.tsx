@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { Paginated, Transaction, TransactionStatus } from '../../src/api/contract';
+import { fetchTransactions } from '../../src/api/wallet';
+import ActivitiesScreen from '../../src/ui/screens/ActivitiesScreen';
+
+vi.mock('../../src/api/wallet', () => ({ fetchTransactions: vi.fn(), refreshTransaction: vi.fn(), createAccounts: vi.fn() }));
+
+const transaction = (id: number, status: TransactionStatus = 'completed'): Transaction => ({
+  id,
+  category: 'airtime',
+  amount: 100 * id,
+  status,
+  created_at: '2026-11-21T10:00:00Z',
+  reference: `NW-${id}`,
+  from: 'Wallet',
+  to: '08031234567',
+  description: `Airtime purchase ${id}`,
+  display_name: '',
+  display_value: '',
+});
+const all = Array.from({ length: 13 }, (_, index) => transaction(index + 1));
+
+/** The server's pages of `items`, ten at a time like /activities asks. */
+function serve(items: Transaction[]) {
+  vi.mocked(fetchTransactions).mockImplementation(async ({ pagination, page }) => {
+    const data: Paginated<Transaction> = {
+      data: items.slice((page - 1) * pagination, page * pagination),
+      current_page: page,
+      per_page: pagination,
+      total: items.length,
+      last_page: Math.max(1, Math.ceil(items.length / pagination)),
+    };
+    return { type: 'success', message: 'transactions fetched successfully', data };
+  });
+}
+
+const native = { showModal: HTMLDialogElement.prototype.showModal, close: HTMLDialogElement.prototype.close };
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterAll(() => Object.assign(HTMLDialogElement.prototype, native));
+
+const renderScreen = () =>
+  render(
+    <MemoryRouter initialEntries={['/activities']}>
+      <ActivitiesScreen />
+    </MemoryRouter>,
+  );
+
+describe('ActivitiesScreen', () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(fetchTransactions).mockReset();
+  });
+
+  it('shows skeleton rows while the first page loads', () => {
+    vi.mocked(fetchTransactions).mockImplementation(() => new Promise(() => {}));
+    renderScreen();
+    expect(screen.getByRole('status').textContent).toBe('Loading transactions…');
+    expect(document.querySelectorAll('.txn-skeleton')).toHaveLength(10);
+  });
+
+  it('pages ten at a time, moves the focus to the first new row, and hides "Load more" after the last page', async () => {
+    serve(all);
+    renderScreen();
+    const list = await screen.findByRole('list', { name: 'Activities' });
+    expect(within(list).getAllByRole('button')).toHaveLength(10);
+    expect(fetchTransactions).toHaveBeenLastCalledWith({ pagination: 10, page: 1 }, expect.anything());
+
+    const more = screen.getByRole('button', { name: 'Load more' });
+    more.focus();
+    fireEvent.click(more);
+
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(13));
+    expect(fetchTransactions).toHaveBeenLastCalledWith({ pagination: 10, page: 2 }, expect.anything());
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(document.activeElement?.textContent).toContain('Airtime purchase 11');
+  });
+
+  it('offers no "Load more" when the only page is not full', async () => {
+    serve(all.slice(0, 4));
+    renderScreen();
+    await screen.findByRole('list', { name: 'Activities' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says so when there are no transactions yet, and points to funding', async () => {
+    serve([]);
+    renderScreen();
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Fund Wallet' }).getAttribute('href')).toBe('/funding');
+  });
+
+  it('opens a completed row in the details dialog and closes it again', async () => {
+    serve(all.slice(0, 3));
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: /Airtime purchase 2/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Transaction details' });
+    expect(dialog.textContent).toContain('NW-2');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

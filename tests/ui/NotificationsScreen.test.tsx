@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { Notification } from '../../src/api/contract';
+import type { PollResult } from '../../src/machines/session';
+import { SessionProvider } from '../../src/ui/app/SessionContext';
+import NotificationsScreen from '../../src/ui/screens/NotificationsScreen';
+import { createTestSession } from '../support/testSession';
+
+vi.mock('../../src/api/notifications', () => ({
+  markNotification: vi.fn(async () => ({ type: 'success', message: 'notification marked as read' })),
+}));
+
+const user = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token' };
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
+const funded: Notification = { id: 7, title: 'Wallet funded', content: '₦5,000.00 received', created_at: minutesAgo(3), status: 'unread' };
+const welcome: Notification = { id: 3, title: 'Welcome', content: 'Your wallet is ready', created_at: minutesAgo(60 * 24), status: 'read' };
+
+function renderScreen(notifications: Notification[]) {
+  let answer: (result: PollResult) => void = () => undefined;
+  const { actor } = createTestSession(user, () => new Promise((resolve) => (answer = resolve)));
+  render(
+    <SessionProvider actor={actor}>
+      <MemoryRouter initialEntries={['/notification']}>
+        <NotificationsScreen />
+      </MemoryRouter>
+    </SessionProvider>,
+  );
+  return { actor, answerPoll: () => answer({ user: {}, notifications }) };
+}
+
+describe('NotificationsScreen', () => {
+  afterEach(cleanup);
+
+  it('waits for the list before saying there is nothing, then says exactly "No notifications"', async () => {
+    const { answerPoll } = renderScreen([]);
+    expect(screen.getByRole('status').textContent).toBe('Loading notifications…');
+    expect(screen.queryByText('No notifications')).toBeNull();
+    answerPoll();
+    expect(await screen.findByText('No notifications')).toBeTruthy();
+  });
+
+  it('shows title, content and age, marks unread ones in words, and marks one as read', async () => {
+    const { actor, answerPoll } = renderScreen([funded, welcome]);
+    answerPoll();
+    const unread = await screen.findByRole('article', { name: 'New Wallet funded' });
+    expect(unread.getAttribute('data-unread')).toBe('true');
+    expect(unread.textContent).toContain('₦5,000.00 received');
+    expect(unread.textContent).toContain('3 minutes ago');
+    const read = screen.getByRole('article', { name: 'Welcome' });
+    expect(read.textContent).toContain('1 day ago');
+    // Only the unread one can be marked.
+    expect(screen.getAllByRole('button', { name: 'Mark as read' })).toHaveLength(1);
+    expect(screen.getByText('1 unread')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as read' }));
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as read' })).toBeNull());
+    expect(actor.getSnapshot().context.notifications.find((n) => n.id === funded.id)?.status).toBe('read');
+    expect(screen.getByRole('article', { name: 'Wallet funded' }).getAttribute('data-unread')).toBe('false');
+    expect(screen.getByText('You are all caught up.')).toBeTruthy();
+  });
+});
