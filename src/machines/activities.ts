@@ -27,7 +27,9 @@ export type ActivitiesEvent =
   | { type: 'activities.select'; id: number }
   | { type: 'activities.close' }
   | { type: 'activities.more' }
-  | { type: 'activities.retry' };
+  | { type: 'activities.retry' }
+  /** Something outside moved money (a transfer arrived): show the list afresh. */
+  | { type: 'activities.reload' };
 
 /**
  * SPEC.md §9: "Load-more shows only when the page is full and more is revealed". Read
@@ -115,6 +117,7 @@ export const activitiesMachine = setup({
         },
         ready: {
           on: {
+            'activities.reload': 'loading',
             'activities.more': { guard: 'hasMore', target: 'loadingMore' },
             'activities.select': {
               guard: { type: 'needsRefresh', params: ({ event }) => ({ id: event.id }) },

@@ -104,6 +104,10 @@ describe('activitiesMachine (model-based)', () => {
             send(event);
             expectFetch(1);
           },
+          'activities.reload': ({ event }) => {
+            send(event);
+            expectFetch(1);
+          },
           'activities.more': ({ event }) => {
             const before = actor.getSnapshot();
             send(event);
@@ -167,6 +171,6 @@ describe('activitiesMachine (model-based)', () => {
 
   it('walked every transition of activitiesMachine', () => {
     expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(11);
+    expect(coverage.all()).toHaveLength(12);
   });
 });

@@ -4,7 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import type { Paginated, Transaction, TransactionStatus } from '../../src/api/contract';
 import { fetchTransactions } from '../../src/api/wallet';
+import { SessionProvider } from '../../src/ui/app/SessionContext';
 import ActivitiesScreen from '../../src/ui/screens/ActivitiesScreen';
+import { createTestSession } from '../support/testSession';
 
 vi.mock('../../src/api/wallet', () => ({ fetchTransactions: vi.fn(), refreshTransaction: vi.fn(), createAccounts: vi.fn() }));
 
@@ -48,12 +50,17 @@ beforeAll(() => {
 });
 afterAll(() => Object.assign(HTMLDialogElement.prototype, native));
 
-const renderScreen = () =>
+function renderScreen() {
+  const session = createTestSession({ email: 'ada@example.com', token: 'session-token', wallet_balance: 2500 }).actor;
   render(
-    <MemoryRouter initialEntries={['/activities']}>
-      <ActivitiesScreen />
-    </MemoryRouter>,
+    <SessionProvider actor={session}>
+      <MemoryRouter initialEntries={['/activities']}>
+        <ActivitiesScreen />
+      </MemoryRouter>
+    </SessionProvider>,
   );
+  return session;
+}
 
 describe('ActivitiesScreen', () => {
   afterEach(() => {
@@ -90,6 +97,15 @@ describe('ActivitiesScreen', () => {
     renderScreen();
     await screen.findByRole('list', { name: 'Activities' });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows the list afresh when the session brings a new balance (a transfer arrived)', async () => {
+    serve(all.slice(0, 2));
+    const session = renderScreen();
+    await screen.findByText('Airtime purchase 2');
+    serve(all.slice(0, 3));
+    session.send({ type: 'session.update', data: { wallet_balance: 2800 } });
+    expect(await screen.findByText('Airtime purchase 3')).toBeTruthy();
   });
 
   it('says so when there are no transactions yet, and points to funding', async () => {

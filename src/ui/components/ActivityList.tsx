@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { labels } from '../../domain/messages';
 import { activitiesMachine } from '../../machines/activities';
+import { useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { HistoryIcon } from './icons';
 import { EmptyState } from './EmptyState';
@@ -28,6 +29,16 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   const refreshing = useSelector(actor, (s) => s.context.refreshing);
   const selected = useSelector(actor, (s) => s.context.selected);
   const select = (id: number) => actor.send({ type: 'activities.select', id });
+
+  // The session's poll brings a new balance when money moved (a transfer arrived): the list
+  // follows, so the balance and the transactions behind it never disagree on screen.
+  const balance = useSessionSelector((s) => s.context.user.wallet_balance);
+  const shownBalance = useRef(balance);
+  useEffect(() => {
+    if (shownBalance.current === balance) return;
+    shownBalance.current = balance;
+    actor.send({ type: 'activities.reload' });
+  }, [balance, actor]);
 
   // "Load more" goes away once the last page is in; the focus moves on to the first row it brought.
   const list = useRef<HTMLUListElement>(null);
