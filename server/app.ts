@@ -5,12 +5,15 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import type { Database } from './db/schema';
+import type { BankPartner, TransferSimulator } from './gateways/bankPartner';
 import type { CaptchaVerifier } from './gateways/captcha';
 import { DevCaptcha } from './gateways/devCaptcha';
 import { DevOutbox } from './gateways/devOutbox';
 import type { Mailer } from './gateways/mailer';
+import { SimulatedBank } from './gateways/simulatedBank';
 import { SmtpMailer } from './gateways/smtpMailer';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
+import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
@@ -19,8 +22,11 @@ import { registerHealthRoutes } from './routes/health';
 import { registerNotificationRoutes } from './routes/notifications';
 import { notFoundHandler, registerSpa } from './routes/spa';
 import { registerUserRoutes } from './routes/user';
+import { registerWalletRoutes } from './routes/wallet';
+import { registerBankWebhook } from './routes/webhooks';
 import type { AppContext } from './services/context';
 import { createSecretBox } from './services/secretBox';
+import type { RequeryHooks } from './services/transactions';
 import { createTokenHasher } from './services/tokens';
 
 /** Every request body of the contract is a few fields; 16 KiB is generous and bounds parsing work. */
@@ -34,6 +40,13 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Default: Turnstile when CAPTCHA_SECRET is set, else the development verifier. */
   captcha?: CaptchaVerifier;
+  /** Default: the simulated partner (Paystack's webhook format, keyed with BANK_WEBHOOK_SECRET). */
+  bank?: BankPartner;
+  /**
+   * How refresh-transaction asks a gateway about a pending transaction, per category. Funding
+   * needs none (it is credited only once the bank reports success); purchases plug theirs in.
+   */
+  requeries?: RequeryHooks;
   /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
   seedDemoAccount?: boolean;
 }
@@ -64,7 +77,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailer,
     publicUrl: config.publicUrl,
   };
-  if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
+  const bank = deps.bank ?? new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock: ctx.clock });
+  if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx, bank))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
   const captcha = deps.captcha ?? (config.captchaSecret ? new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl) : new DevCaptcha());
 
   app.setErrorHandler(errorHandler);
@@ -81,10 +95,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
-  if (!config.production && mailer instanceof DevOutbox) registerDevRoutes(app, mailer);
+  registerWalletRoutes(app, { ctx, bank, requeries: deps.requeries ?? {} });
+  registerAccountRoutes(app, { ctx, limits: config.rateLimits });
+  registerBankWebhook(app, { ctx, bank });
+  if (!config.production) {
+    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, bank: isTransferSimulator(bank) ? bank : undefined, clock: ctx.clock });
+  }
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
   return app;
 }
+
+const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferSimulator =>
+  typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
 
 function defaultMailer(app: FastifyInstance, config: Config): Mailer {
   if (!config.smtpUrl) return new DevOutbox({ print: (mail) => app.log.info({ mail }, `mail to ${mail.to}: ${mail.subject}`) });

@@ -14,12 +14,13 @@
  *   MAIL_FROM             Naira Wallet <no-reply@nairawallet.test>
  *   CAPTCHA_SECRET        (unset)       Cloudflare Turnstile secret; unset → development verifier accepting 'dev-ok'
  *   CAPTCHA_VERIFY_URL    https://challenges.cloudflare.com/turnstile/v0/siteverify
+ *   BANK_WEBHOOK_SECRET   (dev secret)  ≥ 16 characters; the bank partner's webhook signing secret (HMAC-SHA512 of the raw body)
  *   TRUST_PROXY           false         true behind a load balancer, so rate limits see the client's address
  *   RATE_LIMIT_MULTIPLIER 1             scales every per-client request limit (e.g. 100 for end-to-end test runs)
  *   LOG_LEVEL             info
  *
  * With NODE_ENV=production the server refuses to start unless TOKEN_KEY, PIN_KEY, SMTP_URL,
- * CAPTCHA_SECRET and PUBLIC_URL are set, and every /dev/* path answers 404.
+ * CAPTCHA_SECRET, BANK_WEBHOOK_SECRET and PUBLIC_URL are set, and every /dev/* path answers 404.
  */
 import { createHash } from 'node:crypto';
 
@@ -37,6 +38,8 @@ export interface RateLimits {
   resendOtp: RateLimit;
   verifyOtp: RateLimit;
   setPin: RateLimit;
+  changePassword: RateLimit;
+  changePin: RateLimit;
 }
 
 export interface Config {
@@ -53,6 +56,8 @@ export interface Config {
   mailFrom: string;
   captchaSecret: string | undefined;
   captchaVerifyUrl: string;
+  /** Keys the HMAC-SHA512 signature of the bank partner's webhooks. */
+  bankWebhookSecret: string;
   trustProxy: boolean;
   logLevel: string;
   rateLimits: RateLimits;
@@ -80,6 +85,7 @@ export function environmentVariables(): EnvVar[] {
     { name: 'MAIL_FROM', default: DEFAULT_MAIL_FROM, description: 'sender of every e-mail' },
     { name: 'CAPTCHA_SECRET', default: '(unset)', description: "Cloudflare Turnstile secret; unset accepts only the development token 'dev-ok' (required in production)" },
     { name: 'CAPTCHA_VERIFY_URL', default: DEFAULT_CAPTCHA_VERIFY_URL, description: 'captcha verification endpoint' },
+    { name: 'BANK_WEBHOOK_SECRET', default: '(development secret)', description: "≥ 16 characters; the bank partner's webhook signing secret (hex HMAC-SHA512 of the raw body in x-paystack-signature) (required in production)" },
     { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy or load balancer (client address from X-Forwarded-For)' },
     { name: 'RATE_LIMIT_MULTIPLIER', default: '1', description: 'scales every per-client request limit' },
     { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
@@ -104,6 +110,8 @@ const BASE_RATE_LIMITS: RateLimits = {
   resendOtp: { max: 10, windowMs: HOUR }, // per account
   verifyOtp: { max: 20, windowMs: 15 * MINUTE }, // per account
   setPin: { max: 20, windowMs: 15 * MINUTE }, // per address
+  changePassword: { max: 10, windowMs: 15 * MINUTE }, // per account
+  changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin lock
 };
 
 export class ConfigError extends Error {
@@ -160,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     else problems.push('PIN_KEY must be 32 bytes written as 64 hex characters or base64');
   }
 
+  const bankWebhookSecretText = required('BANK_WEBHOOK_SECRET');
+  let bankWebhookSecret = developmentKey('bank webhook secret').toString('hex');
+  if (bankWebhookSecretText === undefined) warnings.push('BANK_WEBHOOK_SECRET is not set: bank webhooks are checked with a public development secret');
+  else if (bankWebhookSecretText.length < 16) problems.push('BANK_WEBHOOK_SECRET must be at least 16 characters');
+  else bankWebhookSecret = bankWebhookSecretText;
+
   if (!smtpUrl) warnings.push('SMTP_URL is not set: e-mails go to the development outbox (/dev/mailbox) and the log');
   if (!captchaSecret) warnings.push("CAPTCHA_SECRET is not set: the captcha accepts only the development token 'dev-ok'");
 
@@ -190,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       mailFrom: value('MAIL_FROM') ?? DEFAULT_MAIL_FROM,
       captchaSecret,
       captchaVerifyUrl,
+      bankWebhookSecret,
       trustProxy: trustProxy === 'true',
       logLevel,
       rateLimits,

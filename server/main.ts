@@ -44,6 +44,7 @@ function banner(config: Config, database: DatabaseHandle, demo: boolean): string
   const lines = [`Naira Wallet running at ${origin}`];
   if (demo) lines.push(`  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`);
   if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
+  if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
   lines.push(`  database: ${database.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`);
   return lines.join('\n');
 }

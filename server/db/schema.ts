@@ -22,11 +22,71 @@ export interface UsersTable {
   created_at: Date;
 }
 
+/** A ledger account: a user's wallet (user_id) or a system account (code); see services/ledger.ts. */
 export interface WalletsTable {
   id: Identity<bigint>;
-  user_id: bigint;
+  user_id: bigint | null;
+  code: string | null;
   balance_kobo: Generated<bigint>;
   created_at: Date;
+}
+
+export type TransactionStatus = 'pending' | 'processing' | 'completed' | 'canceled';
+
+export interface TransactionsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  category: string;
+  amount_kobo: bigint;
+  status: TransactionStatus;
+  reference: string;
+  from_label: Generated<string>;
+  to_label: Generated<string>;
+  description: Generated<string>;
+  display_name: Generated<string>;
+  display_value: Generated<string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Append-only (a trigger refuses UPDATE and DELETE). */
+export interface LedgerMovementsTable {
+  id: Identity<bigint>;
+  kind: string;
+  transaction_id: bigint | null;
+  created_at: Date;
+}
+
+/** Append-only; the entries of a movement sum to zero (checked at commit). */
+export interface LedgerEntriesTable {
+  id: Identity<bigint>;
+  movement_id: bigint;
+  wallet_id: bigint;
+  amount_kobo: bigint;
+  created_at: Date;
+}
+
+export interface VirtualAccountsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  provider: string;
+  bank_name: string;
+  bank_code: string;
+  account_number: string;
+  created_at: Date;
+}
+
+export interface IncomingTransfersTable {
+  id: Identity<bigint>;
+  provider: string;
+  reference: string;
+  virtual_account_id: bigint;
+  amount_kobo: bigint;
+  sender_name: string;
+  sender_bank: string;
+  paid_at: Date | null;
+  transaction_id: bigint | null;
+  received_at: Date;
 }
 
 export interface SessionsTable {
@@ -50,7 +110,7 @@ export interface EmailOtpsTable {
 }
 
 /** What a failure counter guards; each purpose has its own budget. */
-export type AttemptPurpose = 'email-otp';
+export type AttemptPurpose = 'email-otp' | 'transaction-pin';
 
 export interface FailedAttemptsTable {
   user_id: bigint;
@@ -108,6 +168,11 @@ export interface SchemaMigrationsTable {
 export interface Schema {
   users: UsersTable;
   wallets: WalletsTable;
+  transactions: TransactionsTable;
+  ledger_movements: LedgerMovementsTable;
+  ledger_entries: LedgerEntriesTable;
+  virtual_accounts: VirtualAccountsTable;
+  incoming_transfers: IncomingTransfersTable;
   sessions: SessionsTable;
   email_otps: EmailOtpsTable;
   failed_attempts: FailedAttemptsTable;

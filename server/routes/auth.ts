@@ -8,7 +8,7 @@ import { login, register } from '../services/accounts';
 import type { AppContext } from '../services/context';
 import { sendVerificationCode, verifyEmailCode } from '../services/otp';
 import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetPassword, setPinWithResetLink } from '../services/passwordReset';
-import { setFirstPin } from '../services/pins';
+import { PIN_MISMATCH, setFirstPin } from '../services/pins';
 import { resumeSession, revokeSession } from '../services/sessions';
 import { loadUserData } from '../services/userData';
 import { AUTHORIZATION_FAILED, authOf, bearerToken, requireSession } from './authenticate';
@@ -53,7 +53,7 @@ const verifyOtpBody = requestBody({
 const setPinBody = requestBody({
   pin: pin('pin', messages.allFormFieldsRequired),
   confirm_pin: pin('confirm pin', messages.allFormFieldsRequired),
-}).refine((body) => body.pin === body.confirm_pin, { message: 'pin and confirm pin do not match', path: ['confirm_pin'] });
+}).refine((body) => body.pin === body.confirm_pin, { message: PIN_MISMATCH, path: ['confirm_pin'] });
 
 /** Signing up, in and out, verifying the e-mail, setting the first pin, and recovering an account. */
 export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits }: AuthRouteDeps) {

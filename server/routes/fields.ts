@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DEVICE, PIN_LENGTH } from '../../src/domain/limits';
+import { DEVICE, ID_NUMBER_MAX_LENGTH, PIN_LENGTH } from '../../src/domain/limits';
+import { formatNaira } from '../../src/domain/money';
+import { koboToNaira, nairaToKobo } from '../services/money';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
 
 /**
@@ -60,3 +62,70 @@ export const device = requiredText('device', 'device must not be empty', 64).def
 /** The bot-check token; a missing one fails the check rather than the form. */
 export const captchaToken = z.string({ error: 'token must be text' }).max(4096, 'token is too long').default('');
 
+
+/** A database id: a positive whole number, or its digits as text; at most 15 digits keeps it an exact JS number. */
+export const positiveId = (field: string) => {
+  const invalid = `${field} must be a positive whole number`;
+  return z.union(
+    [
+      z.number().int(invalid).positive(invalid).max(Number.MAX_SAFE_INTEGER, invalid),
+      z.string().regex(/^[1-9]\d{0,14}$/, invalid).transform(Number),
+    ],
+    { error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : invalid) },
+  );
+};
+
+/** A whole number in [min, max], as a number or its digits; `fallback` when absent or null. */
+export const wholeNumber = (field: string, min: number, max: number, fallback: number) => {
+  const invalid = min === max ? `${field} must be ${min}` : `${field} must be a whole number from ${min} to ${max}`;
+  return z
+    .union([z.number(), z.string().regex(/^\d{1,9}$/, invalid).transform(Number)], { error: invalid })
+    .nullish()
+    .transform((value, context) => {
+      const number = value ?? fallback;
+      if (!Number.isInteger(number) || number < min || number > max) {
+        context.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return number;
+    });
+};
+
+/**
+ * A naira amount (DESIGN.md §3): a JSON number or numeric text with at most two decimals, to
+ * kobo exactly. Positive, and at most `maxKobo`.
+ */
+export const nairaAmount = (field: string, required: string, maxKobo: bigint) =>
+  z.unknown().transform((value, context) => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+      context.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    const kobo = nairaToKobo(value);
+    if (kobo === null && (typeof value === 'number' || typeof value === 'string') && Number(value) < 0) context.addIssue({ code: 'custom', message: `${field} must be more than zero` });
+    else if (kobo === null) context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
+    else if (kobo <= 0n) context.addIssue({ code: 'custom', message: `${field} must be more than zero` });
+    else if (kobo > maxKobo) context.addIssue({ code: 'custom', message: `${field} must be at most ${formatNaira(koboToNaira(maxKobo))}` });
+    else return kobo;
+    return z.NEVER;
+  });
+
+/**
+ * NIN and BVN: exactly 11 digits (SPEC.md §5: numeric, at most 11). Optional: absent, null or
+ * blank answers undefined, which keeps the stored value. A number is read as its digits.
+ */
+export const identityNumber = (field: string) => {
+  const invalid = `${field} must be exactly ${ID_NUMBER_MAX_LENGTH} digits`;
+  return z
+    .union([z.string(), z.number()], { error: `${field} must be ${ID_NUMBER_MAX_LENGTH} digits as text` })
+    .nullish()
+    .transform((value, context) => {
+      const text = value === undefined || value === null ? '' : String(value).trim();
+      if (text === '') return undefined;
+      if (!new RegExp(`^\\d{${ID_NUMBER_MAX_LENGTH}}$`).test(text)) {
+        context.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return text;
+    });
+};

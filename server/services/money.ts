@@ -8,3 +8,28 @@ export function koboToNaira(kobo: bigint): number {
   }
   return Number(kobo) / 100;
 }
+
+/** Digits, optionally a point and one or two more digits; no sign, exponent or spaces. */
+const NAIRA_TEXT = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
+
+/**
+ * Kobo from a naira amount of the API (DESIGN.md §3): a JSON number or a numeric string with
+ * at most two decimals, parsed as text — never `x * 100`, which turns 1.15 into 114.99999999999999.
+ * A number is read through its shortest round-trip text (String(1.15) is "1.15"), so a double
+ * that is not a two-decimal amount (0.1 + 0.2) is refused. Answers null for anything else,
+ * including negative numbers, exponents and more than 15 integer digits.
+ */
+export function nairaToKobo(amount: unknown): bigint | null {
+  let text: string;
+  if (typeof amount === 'number') {
+    if (!Number.isFinite(amount)) return null;
+    text = String(amount);
+  } else if (typeof amount === 'string') {
+    text = amount.trim();
+  } else {
+    return null;
+  }
+  const match = NAIRA_TEXT.exec(text);
+  if (!match) return null;
+  return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}

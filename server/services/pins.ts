@@ -1,10 +1,15 @@
+import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors';
 import { lockAccount } from './accounts';
 import { inTransaction, type AppContext } from './context';
-import { sealUserField } from './userData';
+import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from './failedAttempts';
+import { addNotification } from './notifications';
+import { openUserField, sealUserField } from './userData';
+
+const MINUTE = 60_000;
 
 /**
- * Refused at set (and later change) time: the 20 most frequent pins of DataGenetics' study of
+ * Refused at set and change time: the 20 most frequent pins of DataGenetics' study of
  * 3.4 million four-digit pins — which include every repeated digit — and every run of four
  * consecutive digits. 2580 (a keypad column, the demo account's pin) ranks just below and is allowed.
  */
@@ -16,6 +21,14 @@ const GUESSABLE_PINS: ReadonlySet<string> = new Set([
 ]);
 
 const GUESSABLE_PIN = 'this pin is too easy to guess, please choose a different one';
+export const PIN_MISMATCH = 'pin and confirm pin do not match';
+export const OLD_PIN_NOT_CORRECT = 'old pin is not correct';
+
+/**
+ * Wrong transaction pins (at change-pin now, at every purchase later) share one budget: 5 in a
+ * row lock every pin operation for 30 minutes (security.md, Transaction pin).
+ */
+export const PIN_ATTEMPTS: AttemptPolicy = { purpose: 'transaction-pin', maxFailures: 5, lockMs: 30 * MINUTE };
 
 /** Seals and stores the transaction pin, whatever was there before. */
 export async function storePin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
@@ -31,4 +44,40 @@ export async function setFirstPin(ctx: AppContext, userId: bigint, pin: string):
     if (user.pin_sealed !== null) throw new AppError(409, 'pin already set, use change pin');
     await storePin(tx, userId, pin);
   });
+}
+
+/**
+ * Checks a typed pin against the stored one, inside the caller's transaction with the account
+ * row locked (lockAccount). Refuses with 429 while the pin is locked; a wrong pin is counted,
+ * a right one clears the count. The caller must commit before answering a wrong pin, or the
+ * failure would be rolled back with the rest: return false out of the transaction, then throw.
+ */
+export async function checkPin(ctx: AppContext, userId: bigint, pinSealed: string | null, pin: string): Promise<boolean> {
+  const lockedUntil = await activeLock(ctx, userId, PIN_ATTEMPTS);
+  if (lockedUntil) {
+    const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - ctx.clock.now().getTime()) / MINUTE));
+    throw new AppError(429, `too many wrong pins, pin operations are locked: please try again in about ${minutes} minutes`);
+  }
+  const stored = Buffer.from(openUserField(ctx, userId, 'pin', pinSealed), 'utf8');
+  const typed = Buffer.from(pin, 'utf8');
+  const matches = pinSealed !== null && stored.length === typed.length && timingSafeEqual(stored, typed);
+  if (matches) await clearFailures(ctx, userId, PIN_ATTEMPTS.purpose);
+  else await recordFailure(ctx, userId, PIN_ATTEMPTS);
+  return matches;
+}
+
+/** Replaces the pin after checking the old one; a wrong old pin counts toward the pin lock. */
+export async function changePin(ctx: AppContext, userId: bigint, oldPin: string, newPin: string): Promise<void> {
+  const changed = await inTransaction(ctx, async (tx) => {
+    const user = await lockAccount(tx, userId);
+    if (user.pin_sealed === null) throw new AppError(409, 'you have not set a pin yet, please set one first');
+    if (!(await checkPin(tx, userId, user.pin_sealed, oldPin))) return false;
+    await storePin(tx, userId, newPin);
+    await addNotification(tx, userId, {
+      title: 'Transaction pin changed',
+      content: 'Your transaction pin was changed. If this was not you, reset your password at once from the login screen: it also lets you choose a new pin.',
+    });
+    return true;
+  });
+  if (!changed) throw new AppError(400, OLD_PIN_NOT_CORRECT);
 }

@@ -52,3 +52,14 @@ export async function revokeSession(ctx: AppContext, sessionId: bigint): Promise
 export async function revokeUserSessions(ctx: AppContext, userId: bigint): Promise<void> {
   await ctx.db.updateTable('sessions').set({ revoked_at: ctx.clock.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
+
+/** Logs the user out everywhere but the session in hand (password change). */
+export async function revokeOtherSessions(ctx: AppContext, userId: bigint, keepSessionId: bigint): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

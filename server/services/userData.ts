@@ -1,6 +1,7 @@
 import type { UserData } from '../../src/api/contract';
 import type { AppContext } from './context';
 import { koboToNaira } from './money';
+import { listVirtualAccounts } from './virtualAccounts';
 
 /** User fields kept sealed at rest (secretBox.ts), each bound to its owner and column. */
 export type SealedField = 'pin' | 'nin' | 'bvn';
@@ -11,13 +12,14 @@ export function sealUserField(ctx: AppContext, userId: bigint, field: SealedFiel
   return ctx.secrets.seal(value, sealingContext(userId, field));
 }
 
-function openUserField(ctx: AppContext, userId: bigint, field: SealedField, sealed: string | null): string {
+export function openUserField(ctx: AppContext, userId: bigint, field: SealedField, sealed: string | null): string {
   return sealed === null ? '' : ctx.secrets.open(sealed, sealingContext(userId, field));
 }
 
 /**
  * The user fields of SPEC.md §3 as the contract sends them, to their owner only: the pin is
- * included because the SPA checks it before a purchase (the server checks it again).
+ * included because the SPA checks it before a purchase (the server checks it again); NIN and
+ * BVN because the profile form shows them to their owner. Never log what this returns.
  * `token` is the bearer the client should keep using.
  */
 export async function loadUserData(ctx: AppContext, userId: bigint, token: string): Promise<UserData> {
@@ -32,7 +34,7 @@ export async function loadUserData(ctx: AppContext, userId: bigint, token: strin
     name: user.name,
     email: user.email,
     phone: user.phone,
-    accounts: [],
+    accounts: await listVirtualAccounts(ctx, userId),
     wallet_balance: koboToNaira(user.balance_kobo ?? 0n),
     pin: openUserField(ctx, user.id, 'pin', user.pin_sealed),
     nin: openUserField(ctx, user.id, 'nin', user.nin_sealed),

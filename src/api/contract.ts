@@ -143,3 +143,21 @@ export interface ChangePinRequest {
   new_pin: string;
   confirm_new_pin: string;
 }
+
+// Development conveniences (DESIGN.md §3, development mode only).
+/** POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank partner's signed webhook. */
+export interface DevBankTransferRequest {
+  account_number: string;
+  /** Naira: a number or numeric text with at most two decimals. */
+  amount: number | string;
+  sender_name?: string;
+  sender_bank?: string;
+  /** The partner's reference; send an earlier one again to replay that delivery. */
+  reference?: string;
+}
+/** What the webhook answered, plus the reference used. */
+export interface DevBankTransferResult {
+  status: 'credited' | 'duplicate' | 'ignored';
+  reference: string;
+  reason?: string;
+}

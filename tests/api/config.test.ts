@@ -8,6 +8,7 @@ const PRODUCTION_SECRETS = {
   PIN_KEY: 'ab'.repeat(32),
   SMTP_URL: 'smtps://mailer:secret@smtp.example.ng:465',
   CAPTCHA_SECRET: '0x4AAAAAAA-secret',
+  BANK_WEBHOOK_SECRET: 'sk_live_0123456789abcdef0123456789abcdef',
   PUBLIC_URL: 'https://wallet.example.ng/',
 };
 
@@ -29,7 +30,8 @@ describe('configuration', () => {
     });
     expect(config.tokenKey.length).toBeGreaterThanOrEqual(32);
     expect(config.pinKey).toHaveLength(32);
-    expect(warnings.join('\n')).toMatch(/TOKEN_KEY[\s\S]*PIN_KEY[\s\S]*SMTP_URL[\s\S]*CAPTCHA_SECRET/);
+    expect(config.bankWebhookSecret.length).toBeGreaterThanOrEqual(16);
+    expect(warnings.join('\n')).toMatch(/TOKEN_KEY[\s\S]*PIN_KEY[\s\S]*BANK_WEBHOOK_SECRET[\s\S]*SMTP_URL[\s\S]*CAPTCHA_SECRET/);
   });
 
   it('derives the public URL from the port', () => {
@@ -45,7 +47,7 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'PUBLIC_URL']) expect(problems).toContain(`${name} must be set in production`);
+    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'BANK_WEBHOOK_SECRET', 'PUBLIC_URL']) expect(problems).toContain(`${name} must be set in production`);
     for (const name of Object.keys(PRODUCTION_SECRETS).filter((n) => n !== 'NODE_ENV')) {
       expect(() => loadConfig({ ...PRODUCTION_SECRETS, [name]: '' }), name).toThrow(ConfigError);
     }
@@ -56,12 +58,14 @@ describe('configuration', () => {
     expect(config.production).toBe(true);
     expect(config.publicUrl).toBe('https://wallet.example.ng');
     expect(config.pinKey).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
+    expect(config.bankWebhookSecret).toBe(PRODUCTION_SECRETS.BANK_WEBHOOK_SECRET);
     expect(warnings).toEqual([]);
   });
 
   it.each([
     ['a short TOKEN_KEY', { TOKEN_KEY: 'short' }, 'TOKEN_KEY must be at least 32 characters'],
     ['a PIN_KEY of the wrong length', { PIN_KEY: 'abcd' }, 'PIN_KEY must be 32 bytes'],
+    ['a short BANK_WEBHOOK_SECRET', { BANK_WEBHOOK_SECRET: 'sk_test_short' }, 'BANK_WEBHOOK_SECRET must be at least 16 characters'],
     ['a port out of range', { PORT: '70000' }, 'PORT must be a whole number'],
     ['a relative public URL', { PUBLIC_URL: 'wallet.example.ng' }, 'PUBLIC_URL must be an absolute URL'],
     ['a zero multiplier', { RATE_LIMIT_MULTIPLIER: '0' }, 'RATE_LIMIT_MULTIPLIER must be a positive number'],

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, UserData } from '../../src/api/contract';
+import type { Notification, Paginated, Transaction, UserData } from '../../src/api/contract';
 import { buildApp } from '../../server/app';
 import { DEMO_ACCOUNT } from '../../server/db/demoAccount';
 import type { DatabaseHandle } from '../../server/db/database';
+import { auditLedger } from '../../server/services/ledger';
+import { isValidNuban } from '../../server/services/nuban';
 import { testConfig } from './support/app';
 import { backends } from './support/backends';
 
@@ -15,15 +17,29 @@ describe.each(backends)('the demo account on $name', (backend) => {
 
   const start = () => buildApp(testConfig(), { db: database.db, seedDemoAccount: true });
 
-  it('is created on first start: verified, with its pin, welcomed', async () => {
+  it('is created on first start: verified, with its pin, dedicated accounts and ₦25,000.00 funded by three transfers', async () => {
     const app = await start();
     try {
       const login = await app.inject({ method: 'POST', url: '/api/login', payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
       expect(login.statusCode).toBe(200);
       const user = login.json<{ data: UserData }>().data;
-      expect(user).toMatchObject({ name: 'Ada Obi', phone: '08031234567', pin: '2580', wallet_balance: 0, email_verified_at: expect.any(String) });
-      const notifications = await app.inject({ method: 'GET', url: '/api/fetch-notifications', headers: { authorization: `Bearer ${user.token}` } });
-      expect(notifications.json<{ data: Notification[] }>().data.map((n) => n.title)).toEqual(['Welcome to Naira Wallet']);
+      expect(user).toMatchObject({ name: 'Ada Obi', phone: '08031234567', pin: '2580', wallet_balance: 25_000, email_verified_at: expect.any(String) });
+      expect(user.accounts.map((a) => a.bank_name)).toEqual(['Wema Bank', 'Sterling Bank']);
+      const rows = await database.db.selectFrom('virtual_accounts').select(['bank_code', 'account_number']).execute();
+      for (const row of rows) expect(isValidNuban(row.bank_code, row.account_number)).toBe(true);
+
+      const headers = { authorization: `Bearer ${user.token}` };
+      const notifications = await app.inject({ method: 'GET', url: '/api/fetch-notifications', headers });
+      const titles = notifications.json<{ data: Notification[] }>().data.map((n) => n.title);
+      expect(titles).toEqual(['Wallet funded', 'Wallet funded', 'Wallet funded', 'Welcome to Naira Wallet']);
+      const transactions = await app.inject({ method: 'POST', url: '/api/fetch-transactions', headers, payload: { pagination: 10, page: 1 } });
+      const list = transactions.json<{ data: Paginated<Transaction> }>().data.data;
+      expect(list.map((tx) => [tx.category, tx.status, tx.amount])).toEqual([
+        ['funding', 'completed', 2_500],
+        ['funding', 'completed', 7_500],
+        ['funding', 'completed', 15_000],
+      ]);
+      expect(await auditLedger(database.db)).toEqual([]);
     } finally {
       await app.close();
     }

@@ -2,10 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../../../src/api/contract';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type Config, type RateLimits } from '../../../server/config';
+import type { DatabaseHandle } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
+import type { BankPartner } from '../../../server/gateways/bankPartner';
 import type { CaptchaVerifier } from '../../../server/gateways/captcha';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
 import type { Mailer } from '../../../server/gateways/mailer';
+import type { AppContext } from '../../../server/services/context';
+import { createSecretBox } from '../../../server/services/secretBox';
+import { createTokenHasher } from '../../../server/services/tokens';
+import type { RequeryHooks } from '../../../server/services/transactions';
 import type { Backend } from './backends';
 import { ManualClock } from './manualClock';
 
@@ -28,6 +34,9 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  config: Config;
+  /** A service context over the app's database, clock and keys, for calling services directly. */
+  ctx: AppContext;
   clock: ManualClock;
   outbox: DevOutbox;
   backend: Backend['name'];
@@ -44,24 +53,38 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** Every per-client limit at `max` requests a minute, for the rate-limit tests. */
 export function tightLimits(max: number): RateLimits {
   const limit = { max, windowMs: 60_000 };
-  return { login: limit, register: limit, forgot: limit, reset: limit, resendOtp: limit, verifyOtp: limit, setPin: limit };
+  return { login: limit, register: limit, forgot: limit, reset: limit, resendOtp: limit, verifyOtp: limit, setPin: limit, changePassword: limit, changePin: limit };
 }
 
 export interface TestAppOptions {
   config?: Partial<Config>;
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
+  bank?: BankPartner;
+  requeries?: RequeryHooks;
+  /** An already opened database instead of a fresh one of `backend` (e.g. with a bigger pool); closed with the app. */
+  database?: DatabaseHandle;
 }
 
 /** The real app on a fresh database of `backend`, called through fastify.inject (no network). */
 export async function startTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await backend.open();
+  const database = options.database ?? (await backend.open());
   const clock = new ManualClock();
   const outbox = new DevOutbox({ print: () => {}, clock });
-  const app = await buildApp(testConfig(options.config), { db: database.db, clock, mailer: options.mailer ?? outbox, captcha: options.captcha });
+  const config = testConfig(options.config);
+  const app = await buildApp(config, {
+    db: database.db,
+    clock,
+    mailer: options.mailer ?? outbox,
+    captcha: options.captcha,
+    bank: options.bank,
+    requeries: options.requeries,
+  });
   return {
     app,
     db: database.db,
+    config,
+    ctx: { db: database.db, clock, hashToken: createTokenHasher(config.tokenKey), secrets: createSecretBox(config.pinKey), mailer: outbox, publicUrl: config.publicUrl },
     clock,
     outbox,
     backend: backend.name,

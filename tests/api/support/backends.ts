@@ -21,8 +21,8 @@ export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgre
 
 export interface Backend {
   name: 'pglite' | 'postgres';
-  /** A fresh, migrated database; close() also deletes it. */
-  open(): Promise<DatabaseHandle>;
+  /** A fresh, migrated database; close() also deletes it. `max` sizes a PostgreSQL pool (default 5). */
+  open(options?: { max?: number }): Promise<DatabaseHandle>;
 }
 
 /**
@@ -80,16 +80,25 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 
 const postgres: Backend = {
   name: 'postgres',
-  async open() {
+  async open({ max = 5 } = {}) {
     const name = `naira_test_${randomBytes(6).toString('hex')}`;
     await admin((client) => client.query(`CREATE DATABASE ${name}`));
-    const handle = openServerDatabase(withDatabase(POSTGRES_URL, name), { max: 5 });
+    const handle = openServerDatabase(withDatabase(POSTGRES_URL, name), { max });
     await migrate(handle.db);
     return {
       ...handle,
       async close() {
         await handle.close();
-        await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        // The pool's end() does not wait for its sockets to close: give them a moment before
+        // forcing, so that no connection is killed mid-goodbye (which the pool logs as an error).
+        await admin(async (client) => {
+          for (let attempt = 0; attempt < 20; attempt++) {
+            const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+            if (rows[0].n === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        });
       },
     };
   },

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { WebhookPayloadError, type SimulatedTransfer, type WebhookEvent } from './bankPartner';
+
+/**
+ * Paystack's webhook for money paid into a dedicated virtual account: event `charge.success`
+ * with `data.channel` `dedicated_nuban`, signed in the `x-paystack-signature` header (hex
+ * HMAC-SHA512 of the raw body keyed with the secret key). Abridged example of the fields read:
+ *
+ *   {
+ *     "event": "charge.success",
+ *     "data": {
+ *       "id": 1504248187, "domain": "live", "status": "success",
+ *       "reference": "1641563735183jyaakhqlkksfcqt",
+ *       "amount": 500000,                          ← kobo, an integer
+ *       "currency": "NGN", "channel": "dedicated_nuban",
+ *       "paid_at": "2026-01-07T13:55:35.000Z",
+ *       "metadata": { "receiver_account_number": "1234567890", "receiver_bank": "Wema Bank" },
+ *       "authorization": {
+ *         "channel": "dedicated_nuban", "card_type": "transfer", "brand": "Managed Account",
+ *         "sender_name": "EMEKA OKAFOR", "sender_bank": "Guaranty Trust Bank",
+ *         "sender_bank_account_number": "XXXXXX4884", "narration": "NIP: EMEKA OKAFOR -…",
+ *         "receiver_bank_account_number": "1234567890", "receiver_bank": "Wema Bank"
+ *       },
+ *       "customer": { "customer_code": "CUS_…", "email": "…" }
+ *     }
+ *   }
+ *
+ * Every other field is ignored. The simulated partner sends this same shape, so a real
+ * Paystack adapter reuses the reader as is.
+ */
+export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
+
+const CONTROL_CHARACTERS = /\p{Cc}+/gu;
+
+/** Names from another bank's system go into notifications: no control characters, bounded length. */
+function cleanText(value: string | null | undefined, fallback: string, maxLength = 100): string {
+  const cleaned = (value ?? '').replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().slice(0, maxLength).trim();
+  return cleaned || fallback;
+}
+
+const envelope = z.object({
+  event: z.string().max(200),
+  data: z.looseObject({ channel: z.unknown().optional() }),
+});
+
+const optionalText = z.string().max(1_000).nullish();
+
+const chargeSuccess = z.object({
+  reference: z
+    .string({ error: 'data.reference must be text' })
+    .regex(/^[\x21-\x7e]{1,100}$/, 'data.reference must be 1 to 100 printable characters without spaces'),
+  amount: z
+    .number({ error: 'data.amount must be a whole number of kobo' })
+    .int('data.amount must be a whole number of kobo')
+    .positive('data.amount must be more than zero'),
+  currency: z.string({ error: 'data.currency must be text' }).max(10, 'data.currency is not a currency code'),
+  status: z.string({ error: 'data.status must be text' }).max(50, 'data.status is too long'),
+  paid_at: optionalText,
+  authorization: z.object(
+    {
+      receiver_bank_account_number: z.string({ error: 'data.authorization.receiver_bank_account_number must be text' }).regex(/^\d{10}$/, 'data.authorization.receiver_bank_account_number must be 10 digits'),
+      sender_name: optionalText,
+      sender_bank: optionalText,
+    },
+    { error: 'data.authorization must be an object' },
+  ),
+});
+
+/** Reads a verified body: a transfer to credit, an event to acknowledge and ignore, or a WebhookPayloadError. */
+export function readPaystackEvent(payload: unknown): WebhookEvent {
+  const outer = envelope.safeParse(payload);
+  if (!outer.success) throw new WebhookPayloadError('the webhook body is not an event: expected { event, data }');
+  const { event, data } = outer.data;
+  if (event !== 'charge.success') return { kind: 'ignored', reason: `event ${cleanText(event, '(empty)', 60)} is not handled` };
+  if (data.channel !== 'dedicated_nuban') return { kind: 'ignored', reason: 'not a transfer to a dedicated account' };
+
+  const parsed = chargeSuccess.safeParse(data);
+  if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues[0]?.message ?? 'the webhook body is not valid');
+  const charge = parsed.data;
+  if (charge.status !== 'success') return { kind: 'ignored', reason: `status ${cleanText(charge.status, '(empty)', 60)} is not a completed payment` };
+  if (charge.currency !== 'NGN') return { kind: 'ignored', reason: `currency ${cleanText(charge.currency, '(empty)', 10)} is not accepted` };
+
+  const paidAt = charge.paid_at ? new Date(charge.paid_at) : null;
+  return {
+    kind: 'transfer',
+    transfer: {
+      reference: charge.reference,
+      amountKobo: BigInt(charge.amount),
+      accountNumber: charge.authorization.receiver_bank_account_number,
+      senderName: cleanText(charge.authorization.sender_name, 'Unknown sender'),
+      senderBank: cleanText(charge.authorization.sender_bank, 'another bank'),
+      paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+    },
+  };
+}
+
+/** Paystack's fee on a dedicated-account payment: 1 % capped at ₦300, in kobo. */
+const feeKobo = (amountKobo: bigint) => (amountKobo / 100n > 30_000n ? 30_000n : amountKobo / 100n);
+
+/** The `charge.success` body Paystack would send for a transfer into one of our dedicated accounts. */
+export function paystackChargeSuccess(transfer: SimulatedTransfer & { receiverBank: string; paidAt: Date; id: number }) {
+  const paidAt = transfer.paidAt.toISOString();
+  const maskedSender = `XXXXXX${String(transfer.id).slice(-4).padStart(4, '0')}`;
+  return {
+    event: 'charge.success',
+    data: {
+      id: transfer.id,
+      domain: 'test',
+      status: 'success',
+      reference: transfer.reference,
+      amount: Number(transfer.amountKobo),
+      message: null,
+      gateway_response: 'Approved',
+      paid_at: paidAt,
+      created_at: paidAt,
+      channel: 'dedicated_nuban',
+      currency: 'NGN',
+      ip_address: null,
+      metadata: { receiver_account_number: transfer.accountNumber, receiver_bank: transfer.receiverBank },
+      fees: Number(feeKobo(transfer.amountKobo)),
+      authorization: {
+        authorization_code: `AUTH_${transfer.reference.slice(-10).toLowerCase()}`,
+        bin: '000XXX',
+        last4: maskedSender.slice(-4),
+        exp_month: String(transfer.paidAt.getUTCMonth() + 1).padStart(2, '0'),
+        exp_year: String(transfer.paidAt.getUTCFullYear()),
+        channel: 'dedicated_nuban',
+        card_type: 'transfer',
+        bank: transfer.senderBank,
+        country_code: 'NG',
+        brand: 'Managed Account',
+        reusable: false,
+        signature: null,
+        account_name: null,
+        sender_country: 'NG',
+        sender_bank: transfer.senderBank,
+        sender_bank_account_number: maskedSender,
+        sender_name: transfer.senderName,
+        narration: `NIP: ${transfer.senderName} -${transfer.accountNumber}`,
+        receiver_bank_account_number: transfer.accountNumber,
+        receiver_bank: transfer.receiverBank,
+      },
+      customer: { customer_code: `CUS_${transfer.accountNumber}` },
+      plan: null,
+      split: {},
+      order_id: null,
+      paidAt,
+      requested_amount: Number(transfer.amountKobo),
+      pos_transaction_data: null,
+      source: null,
+    },
+  };
+}

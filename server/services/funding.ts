@@ -1,0 +1,97 @@
+import { formatNaira } from '../../src/domain/money';
+import { AppError } from '../errors';
+import type { IncomingTransfer } from '../gateways/bankPartner';
+import { inTransaction, type AppContext } from './context';
+import { post, settlementAccountCode, systemAccount } from './ledger';
+import { koboToNaira } from './money';
+import { addNotification } from './notifications';
+
+/** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */
+export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
+
+export const FUNDING_CATEGORY = 'funding';
+export const FUNDING_DESCRIPTION = 'Wallet funding by bank transfer';
+export const WALLET_FUNDED = 'Wallet funded';
+
+export type CreditOutcome =
+  | { status: 'credited'; transactionId: bigint }
+  /** This partner's reference was credited before (a replay, a retry, a concurrent delivery). */
+  | { status: 'duplicate' }
+  /** No user has this dedicated account: acknowledged so the partner stops retrying; nothing written. */
+  | { status: 'unknown-account' };
+
+/**
+ * Credits an incoming transfer to the wallet behind its dedicated account, exactly once per
+ * (partner, reference): the reference is claimed with INSERT … ON CONFLICT DO NOTHING inside
+ * the crediting transaction, so of any number of concurrent or repeated deliveries one claim
+ * succeeds and every other finds it taken (after waiting for the winner to commit or roll back).
+ * The same transaction records the user's `funding` transaction, the notification, and the
+ * ledger movement settlement → wallet.
+ */
+export async function creditIncomingTransfer(ctx: AppContext, provider: string, transfer: IncomingTransfer): Promise<CreditOutcome> {
+  if (transfer.amountKobo <= 0n || transfer.amountKobo > MAX_INCOMING_TRANSFER_KOBO) {
+    throw new AppError(422, `amount must be between ₦0.01 and ${formatNaira(koboToNaira(MAX_INCOMING_TRANSFER_KOBO))}`);
+  }
+  const account = await ctx.db
+    .selectFrom('virtual_accounts')
+    .innerJoin('wallets', 'wallets.user_id', 'virtual_accounts.user_id')
+    .select(['virtual_accounts.id', 'virtual_accounts.user_id', 'virtual_accounts.bank_name', 'virtual_accounts.account_number', 'wallets.id as wallet_id'])
+    .where('virtual_accounts.account_number', '=', transfer.accountNumber)
+    .where('virtual_accounts.provider', '=', provider)
+    .executeTakeFirst();
+  if (!account) return { status: 'unknown-account' };
+
+  return inTransaction(ctx, async (tx) => {
+    const now = tx.clock.now();
+    const claim = await tx.db
+      .insertInto('incoming_transfers')
+      .values({
+        provider,
+        reference: transfer.reference,
+        virtual_account_id: account.id,
+        amount_kobo: transfer.amountKobo,
+        sender_name: transfer.senderName,
+        sender_bank: transfer.senderBank,
+        paid_at: transfer.paidAt,
+        received_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(['provider', 'reference']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!claim) return { status: 'duplicate' } as const;
+
+    const userId = account.user_id;
+    const transaction = await tx.db
+      .insertInto('transactions')
+      .values({
+        user_id: userId,
+        category: FUNDING_CATEGORY,
+        amount_kobo: transfer.amountKobo,
+        status: 'completed',
+        reference: transfer.reference,
+        from_label: `${transfer.senderName}, ${transfer.senderBank}`,
+        to_label: `${account.bank_name} ${account.account_number}`,
+        description: FUNDING_DESCRIPTION,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.db.updateTable('incoming_transfers').set({ transaction_id: transaction.id }).where('id', '=', claim.id).execute();
+    await addNotification(tx, userId, {
+      title: WALLET_FUNDED,
+      content: `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} (${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} account ${account.account_number}.`,
+    });
+    // Last, so the settlement account's row lock (shared by every funding) is held for the shortest time.
+    const settlement = await systemAccount(tx, settlementAccountCode(provider));
+    await post(tx, {
+      kind: 'funding',
+      transactionId: transaction.id,
+      entries: [
+        { walletId: settlement, amountKobo: -transfer.amountKobo },
+        { walletId: account.wallet_id, amountKobo: transfer.amountKobo },
+      ],
+    });
+    return { status: 'credited', transactionId: transaction.id } as const;
+  });
+}

@@ -1,0 +1,73 @@
+import { AppError } from '../errors';
+import type { Mail } from '../gateways/mailer';
+import { inTransaction, type AppContext } from './context';
+import { addNotification } from './notifications';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeOtherSessions, type Session } from './sessions';
+import { sealUserField } from './userData';
+
+export interface ProfileChange {
+  name: string;
+  /** Normalised to 11 digits starting with 0. */
+  phone: string;
+  /** 11 digits, or undefined to keep what is stored. */
+  nin?: string;
+  bvn?: string;
+}
+
+export const OLD_PASSWORD_NOT_CORRECT = 'old password is not correct';
+
+/**
+ * Name and phone, and NIN/BVN when given (sealed at rest, bound to the user and the column).
+ * The e-mail address is the login and is not changed here.
+ */
+export async function updateProfile(ctx: AppContext, userId: bigint, change: ProfileChange): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set({
+      name: change.name,
+      phone: change.phone,
+      ...(change.nin !== undefined ? { nin_sealed: sealUserField(ctx, userId, 'nin', change.nin) } : {}),
+      ...(change.bvn !== undefined ? { bvn_sealed: sealUserField(ctx, userId, 'bvn', change.bvn) } : {}),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+function passwordChangedMail(to: string): Mail {
+  return {
+    to,
+    subject: 'Your Naira Wallet password was changed',
+    text:
+      'The password of your Naira Wallet account was just changed, and every other device was signed out.\n\n' +
+      'If this was not you, reset your password at once with "Forgot password" on the login screen.',
+  };
+}
+
+/**
+ * Replaces the password after checking the old one, then signs out every other session of the
+ * user (the one in hand stays) and voids any reset link. Answers the mail to send.
+ */
+export async function changePassword(ctx: AppContext, session: Session, oldPassword: string, newPassword: string): Promise<Mail> {
+  const user = await ctx.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', session.userId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(user.password_hash, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
+  const passwordHash = await hashPassword(newPassword);
+  await inTransaction(ctx, async (tx) => {
+    // Only over the password just verified: of two racing changes, the second is refused.
+    const replaced = await tx.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', session.userId)
+      .where('password_hash', '=', user.password_hash)
+      .returning('id')
+      .executeTakeFirst();
+    if (!replaced) throw new AppError(409, 'your password was changed in the meantime, please try again');
+    await revokeOtherSessions(tx, session.userId, session.id);
+    await tx.db.updateTable('password_reset_tokens').set({ stage: 'spent' }).where('user_id', '=', session.userId).where('stage', '!=', 'spent').execute();
+    await addNotification(tx, session.userId, {
+      title: 'Password changed',
+      content: 'Your password was changed and every other device was signed out. If this was not you, reset your password at once.',
+    });
+  });
+  return passwordChangedMail(user.email);
+}

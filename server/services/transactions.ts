@@ -1,0 +1,85 @@
+import type { Selectable } from 'kysely';
+import type { Paginated, Transaction } from '../../src/api/contract';
+import type { TransactionsTable } from '../db/schema';
+import { AppError } from '../errors';
+import type { AppContext } from './context';
+import { koboToNaira } from './money';
+
+export type StoredTransaction = Selectable<TransactionsTable>;
+
+/**
+ * Asks a transaction's gateway for its outcome and settles it (a purchase: completed, or
+ * refunded and canceled once the biller says it failed). One per category; a category without
+ * one (funding: credited only once the bank reports success, so never pending) keeps its state.
+ */
+export type Requery = (ctx: AppContext, transaction: StoredTransaction) => Promise<void>;
+export type RequeryHooks = Partial<Record<string, Requery>>;
+
+export const TRANSACTION_NOT_FOUND = 'transaction not found';
+
+/** The contract's shape (SPEC.md §3): naira as a number, times as ISO text. */
+export function toTransaction(row: StoredTransaction): Transaction {
+  return {
+    id: Number(row.id),
+    category: row.category,
+    amount: koboToNaira(row.amount_kobo),
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    reference: row.reference,
+    from: row.from_label,
+    to: row.to_label,
+    description: row.description,
+    display_name: row.display_name,
+    display_value: row.display_value,
+  };
+}
+
+/** The caller's transactions, newest first, one page of them (Laravel's paginator shape, DESIGN.md §3). */
+export async function listTransactions(ctx: AppContext, userId: bigint, page: number, perPage: number): Promise<Paginated<Transaction>> {
+  const { total } = await ctx.db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<bigint>().as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const rows =
+    BigInt((page - 1) * perPage) < total
+      ? await ctx.db
+          .selectFrom('transactions')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute()
+      : [];
+  const count = Number(total);
+  return { data: rows.map(toTransaction), current_page: page, per_page: perPage, total: count, last_page: Math.max(1, Math.ceil(count / perPage)) };
+}
+
+async function findOwn(ctx: AppContext, userId: bigint, transactionId: number): Promise<StoredTransaction> {
+  const row = await ctx.db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('id', '=', BigInt(transactionId))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  // Another user's transaction is answered exactly like a missing one.
+  if (!row) throw new AppError(404, TRANSACTION_NOT_FOUND);
+  return row;
+}
+
+export interface Refreshed {
+  /** False when the transaction was already final: nothing was asked, nothing changed. */
+  requeried: boolean;
+  transaction: Transaction;
+}
+
+/** Re-checks a pending or processing transaction with its gateway; a final one is answered as it is. */
+export async function refreshTransaction(ctx: AppContext, userId: bigint, transactionId: number, requeries: RequeryHooks): Promise<Refreshed> {
+  const row = await findOwn(ctx, userId, transactionId);
+  if (row.status === 'completed' || row.status === 'canceled') return { requeried: false, transaction: toTransaction(row) };
+  const requery = requeries[row.category];
+  if (requery) await requery(ctx, row);
+  return { requeried: true, transaction: toTransaction(await findOwn(ctx, userId, transactionId)) };
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserData } from '../../src/api/contract';
+import { messages } from '../../src/domain/messages';
+import { latestMail, signUp, signUpVerified, signUpWithPin, type SignedUp } from './support/accounts';
+import { startTestApp, testConfig, tightLimits, type TestApp } from './support/app';
+import { backends } from './support/backends';
+
+const MINUTE = 60_000;
+
+describe.each(backends)('account settings on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  describe('POST /api/update-profile', () => {
+    let account: SignedUp;
+    beforeAll(async () => {
+      account = await signUp(t);
+    });
+
+    const update = (body: unknown, token = account.token) => t.call<UserData>('/api/update-profile', { token, body });
+    const row = () => t.db.selectFrom('users').selectAll().where('email', '=', account.email).executeTakeFirstOrThrow();
+
+    it('updates name, phone, NIN and BVN and answers the user fields; NIN and BVN are sealed at rest', async () => {
+      const reply = await update({ device: 'web', name: '  Chioma Adaeze Okafor ', phone: '+234 803 765 4321', nin: '12345678901', bvn: '22123456789' });
+      expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'profile updated successfully' } });
+      expect(reply.body.data).toEqual({ ...account.user, name: 'Chioma Adaeze Okafor', phone: '08037654321', nin: '12345678901', bvn: '22123456789' });
+
+      const stored = await row();
+      for (const [column, plain] of [
+        [stored.nin_sealed, '12345678901'],
+        [stored.bvn_sealed, '22123456789'],
+      ] as const) {
+        expect(column).toMatch(/^v1\./);
+        expect(column).not.toContain(plain);
+        expect(Buffer.from(column!.slice(3), 'base64url').toString('latin1')).not.toContain(plain);
+      }
+      expect((await t.call<UserData>('/api/get-user', { token: account.token })).body.data).toMatchObject({ nin: '12345678901', bvn: '22123456789' });
+    });
+
+    it('keeps NIN and BVN when they are left empty or out, and never changes the e-mail', async () => {
+      await update({ device: 'web', name: 'Chioma Okafor', phone: '08031234567', nin: '10987654321', bvn: '22987654321' });
+      const reply = await update({ device: 'web', name: 'Chioma O.', phone: '08031234567', nin: '', email: 'attacker@example.com' });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toMatchObject({ name: 'Chioma O.', email: account.email, nin: '10987654321', bvn: '22987654321' });
+      expect((await row()).email).toBe(account.email);
+    });
+
+    it.each([
+      ['no name', { phone: '08031234567' }, messages.nameAndPhoneRequired],
+      ['a blank name', { name: '   ', phone: '08031234567' }, messages.nameAndPhoneRequired],
+      ['no phone', { name: 'Chioma Okafor' }, messages.nameAndPhoneRequired],
+      ['an empty phone', { name: 'Chioma Okafor', phone: '' }, messages.nameAndPhoneRequired],
+      ['a short phone', { name: 'Chioma Okafor', phone: '0803123' }, 'please enter a valid Nigerian phone number: 11 digits starting with 0'],
+      ['a 10-digit NIN', { name: 'Chioma Okafor', phone: '08031234567', nin: '1234567890' }, 'nin must be exactly 11 digits'],
+      ['a 12-digit NIN', { name: 'Chioma Okafor', phone: '08031234567', nin: '123456789012' }, 'nin must be exactly 11 digits'],
+      ['a BVN with letters', { name: 'Chioma Okafor', phone: '08031234567', bvn: '2212345678x' }, 'bvn must be exactly 11 digits'],
+      ['a BVN as a list', { name: 'Chioma Okafor', phone: '08031234567', bvn: ['22123456789'] }, 'bvn must be 11 digits as text'],
+      ['a name of 101 characters', { name: 'a'.repeat(101), phone: '08031234567' }, 'name must be at most 100 characters'],
+    ])('refuses %s with 422 and changes nothing', async (_case, body, message) => {
+      const before = await row();
+      expect(await update({ device: 'web', ...body })).toMatchObject({ status: 422, body: { type: 'error', message } });
+      expect(await row()).toEqual(before);
+    });
+
+    it('requires a session', async () => {
+      expect((await t.call('/api/update-profile', { body: { name: 'x', phone: '08031234567' } })).status).toBe(401);
+    });
+  });
+
+  describe('POST /api/change-password', () => {
+    let account: SignedUp;
+    beforeAll(async () => {
+      account = await signUp(t);
+    });
+
+    const change = (body: unknown, token = account.token) => t.call('/api/change-password', { token, body });
+    const login = (password: string) => t.call<UserData>('/api/login', { body: { device: 'web', email: account.email, password } });
+
+    it.each([
+      ['no old password', { new_password: 'brand new passphrase', confirm_new_password: 'brand new passphrase' }, messages.allFormFieldsRequired],
+      ['an empty new password', { old_password: 'x', new_password: '', confirm_new_password: '' }, messages.allFormFieldsRequired],
+      ['no confirmation', { old_password: 'x', new_password: 'brand new passphrase' }, messages.allFormFieldsRequired],
+      ['a different confirmation', { old_password: 'x', new_password: 'brand new passphrase', confirm_new_password: 'brand new passphrasE' }, messages.passwordsMustMatch],
+      ['a short new password', { old_password: 'x', new_password: 'short', confirm_new_password: 'short' }, 'new password must be at least 8 characters'],
+    ])('refuses %s with 422', async (_case, body, message) => {
+      expect(await change(body)).toMatchObject({ status: 422, body: { type: 'error', message } });
+    });
+
+    it('refuses a wrong old password with 400, without the word that logs the app out', async () => {
+      const reply = await change({ old_password: 'not my password', new_password: 'brand new passphrase', confirm_new_password: 'brand new passphrase' });
+      expect(reply).toMatchObject({ status: 400, body: { type: 'error', message: 'old password is not correct' } });
+      expect(reply.body.message).not.toMatch(/authorization/i);
+      expect((await t.call('/api/get-user', { token: account.token })).status).toBe(200);
+    });
+
+    it('changes the password, keeps the current session and signs out every other one', async () => {
+      const other = (await login(account.password)).body.data!.token;
+      const reply = await change({ old_password: account.password, new_password: 'brand new passphrase', confirm_new_password: 'brand new passphrase' });
+      expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'password changed successfully' } });
+      expect((await t.call('/api/get-user', { token: account.token })).status).toBe(200);
+      const revoked = await t.call('/api/get-user', { token: other });
+      expect(revoked.status).toBe(401);
+      expect(revoked.body.message).toMatch(/authorization/);
+      expect((await login(account.password)).status).toBe(401);
+      expect((await login('brand new passphrase')).status).toBe(200);
+      expect(latestMail(t, account.email, 'Your Naira Wallet password was changed').text).toContain('every other device was signed out');
+    });
+
+    it('requires a session', async () => {
+      expect((await t.call('/api/change-password', { body: {} })).status).toBe(401);
+    });
+  });
+
+  describe('POST /api/change-pin', () => {
+    /** For the refusals, which change nothing: one account keeps the argon2 hashes few. */
+    let shared: SignedUp;
+    beforeAll(async () => {
+      shared = await signUpWithPin(t, '4826');
+    });
+
+    const change = (token: string, old_pin: unknown, new_pin: unknown, confirm_new_pin: unknown = new_pin) =>
+      t.call<UserData>('/api/change-pin', { token, body: { old_pin, new_pin, confirm_new_pin } });
+    const WRONG = { status: 400, body: { type: 'error', message: 'old pin is not correct' } };
+
+    it('changes the pin and answers the user fields with the new pin', async () => {
+      const account = await signUpWithPin(t, '4826');
+      const reply = await change(account.token, '4826', '5937');
+      expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'pin changed successfully', data: { ...account.user, pin: '5937' } } });
+      const { pin_sealed } = await t.db.selectFrom('users').select('pin_sealed').where('email', '=', account.email).executeTakeFirstOrThrow();
+      expect(pin_sealed).toMatch(/^v1\./);
+      expect(await change(account.token, '4826', '6048')).toMatchObject(WRONG);
+    });
+
+    it.each([
+      ['a missing old pin', [undefined, '5937', '5937'], messages.allFormFieldsRequired],
+      ['an empty confirmation', ['4826', '5937', ''], messages.allFormFieldsRequired],
+      ['three digits', ['4826', '593', '593'], 'new pin must be exactly 4 digits'],
+      ['letters', ['48a6', '5937', '5937'], 'old pin must be exactly 4 digits'],
+      ['a number', ['4826', 5937, 5937], 'new pin must be text'],
+      ['a different confirmation', ['4826', '5937', '5938'], 'pin and confirm pin do not match'],
+    ])('refuses %s with 422', async (_case, [oldPin, newPin, confirm], message) => {
+      expect(await change(shared.token, oldPin, newPin, confirm)).toMatchObject({ status: 422, body: { type: 'error', message } });
+    });
+
+    it('refuses a guessable new pin, and 409 before any pin is set', async () => {
+      expect(await change(shared.token, '4826', '1234')).toMatchObject({ status: 422, body: { message: 'this pin is too easy to guess, please choose a different one' } });
+      expect((await t.call<UserData>('/api/get-user', { token: shared.token })).body.data!.pin).toBe('4826');
+      const fresh = await signUpVerified(t);
+      expect(await change(fresh.token, '4826', '5937')).toMatchObject({ status: 409, body: { type: 'error', message: 'you have not set a pin yet, please set one first' } });
+    });
+
+    it('counts wrong old pins: 5 in a row lock pin changes for 30 minutes, even with the right pin', async () => {
+      const account = await signUpWithPin(t, '4826');
+      // A right pin in between starts the count again.
+      for (let i = 0; i < 4; i++) expect(await change(account.token, '0001', '5937')).toMatchObject(WRONG);
+      expect((await change(account.token, '4826', '5937')).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect(await change(account.token, '0001', '6048')).toMatchObject(WRONG);
+
+      const locked = await change(account.token, '5937', '6048');
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toBe('too many wrong pins, pin operations are locked: please try again in about 30 minutes');
+      t.clock.advance(29 * MINUTE);
+      expect((await change(account.token, '5937', '6048')).status).toBe(429);
+      t.clock.advance(2 * MINUTE);
+      expect(await change(account.token, '5937', '6048')).toMatchObject({ status: 200, body: { data: { pin: '6048' } } });
+    });
+
+    it('requires a session', async () => {
+      expect((await t.call('/api/change-pin', { body: {} })).status).toBe(401);
+    });
+  });
+});
+
+describe.each(backends)('per-account limits of the settings calls on $name', (backend) => {
+  let t: TestApp;
+  let first: SignedUp;
+  let second: SignedUp;
+  beforeAll(async () => {
+    const { changePassword, changePin } = tightLimits(2);
+    t = await startTestApp(backend, { config: { rateLimits: { ...testConfig().rateLimits, changePassword, changePin } } });
+    [first, second] = [await signUp(t), await signUp(t)];
+  });
+  afterAll(() => t.close());
+
+  // Each call has its own budget, so the two share the accounts.
+  it.each(['/api/change-password', '/api/change-pin'])('%s answers 429 after the limit, per account', async (path) => {
+    for (let i = 0; i < 2; i++) expect((await t.call(path, { token: first.token, body: {} })).status).toBe(422);
+    const limited = await t.call(path, { token: first.token, body: {} });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^too many attempts, please try again in/);
+    expect((await t.call(path, { token: second.token, body: {} })).status).toBe(422);
+  });
+});

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../server/services/context';
+import { auditLedger, InsufficientFundsError, post, PURCHASE_CLEARING, settlementAccountCode, systemAccount, walletOf } from '../../server/services/ledger';
+import { signUp } from './support/accounts';
+import { startTestApp, type TestApp } from './support/app';
+import { backends } from './support/backends';
+import { userIdOf } from './support/bank';
+import { auditLedgerAfterEach } from './support/ledger';
+
+describe.each(backends)('the ledger on $name', (backend) => {
+  let t: TestApp;
+  let wallet: bigint;
+  let settlement: bigint;
+  let clearing: bigint;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { database: backend.name === 'postgres' ? await backend.open({ max: 20 }) : undefined });
+    const account = await signUp(t);
+    wallet = await walletOf(t.ctx, await userIdOf(t, account.email));
+    settlement = await systemAccount(t.ctx, settlementAccountCode('simulated'));
+    clearing = await systemAccount(t.ctx, PURCHASE_CLEARING);
+  });
+  afterAll(() => t.close());
+  auditLedgerAfterEach(() => t);
+
+  const balanceOf = async (id: bigint) => (await t.db.selectFrom('wallets').select('balance_kobo').where('id', '=', id).executeTakeFirstOrThrow()).balance_kobo;
+  const fund = (kobo: bigint) =>
+    inTransaction(t.ctx, (tx) => post(tx, { kind: 'funding', entries: [{ walletId: settlement, amountKobo: -kobo }, { walletId: wallet, amountKobo: kobo }] }));
+  const spend = (kobo: bigint) =>
+    inTransaction(t.ctx, (tx) => post(tx, { kind: 'purchase-reserve', entries: [{ walletId: wallet, amountKobo: -kobo }, { walletId: clearing, amountKobo: kobo }] }));
+
+  it('creates a system account once, whoever asks first', async () => {
+    expect(await systemAccount(t.ctx, PURCHASE_CLEARING)).toBe(clearing);
+    const ids = await Promise.all(Array.from({ length: 5 }, () => systemAccount(t.ctx, 'clearing:probe')));
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it('posts a movement: entries appended, cached balances moved in the same transaction', async () => {
+    const [before, settlementBefore] = [await balanceOf(wallet), await balanceOf(settlement)];
+    await fund(250_000n);
+    expect(await balanceOf(wallet)).toBe(before + 250_000n);
+    expect(await balanceOf(settlement)).toBe(settlementBefore - 250_000n);
+  });
+
+  it('refuses a debit the wallet does not cover, and the whole movement rolls back', async () => {
+    const before = await balanceOf(wallet);
+    await expect(spend(before + 1n)).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await balanceOf(wallet)).toBe(before);
+    await spend(before);
+    expect(await balanceOf(wallet)).toBe(0n);
+  });
+
+  it('refuses movements that do not balance, have one entry, a zero entry or an account twice', async () => {
+    const bad = [
+      [{ walletId: settlement, amountKobo: -100n }, { walletId: wallet, amountKobo: 99n }],
+      [{ walletId: wallet, amountKobo: 100n }],
+      [{ walletId: settlement, amountKobo: 0n }, { walletId: wallet, amountKobo: 0n }],
+      [{ walletId: wallet, amountKobo: -100n }, { walletId: wallet, amountKobo: 100n }],
+    ];
+    for (const entries of bad) await expect(inTransaction(t.ctx, (tx) => post(tx, { kind: 'funding', entries }))).rejects.toThrow(/ledger: movement/);
+    await expect(post(t.ctx, { kind: 'funding', entries: bad[0] })).rejects.toThrow(/inside a transaction/);
+  });
+
+  it('the database itself refuses to commit a movement that does not balance', async () => {
+    const write = inTransaction(t.ctx, async (tx) => {
+      const movement = await tx.db.insertInto('ledger_movements').values({ kind: 'forged', created_at: t.clock.now() }).returning('id').executeTakeFirstOrThrow();
+      await tx.db.insertInto('ledger_entries').values({ movement_id: movement.id, wallet_id: wallet, amount_kobo: 1_000n, created_at: t.clock.now() }).execute();
+    });
+    await expect(write).rejects.toThrow(/does not balance/);
+    expect(await t.db.selectFrom('ledger_movements').select('id').where('kind', '=', 'forged').execute()).toEqual([]);
+  });
+
+  it('is append-only: UPDATE, DELETE and TRUNCATE of entries and movements fail', async () => {
+    await fund(1_000n);
+    for (const statement of [
+      sql`UPDATE ledger_entries SET amount_kobo = amount_kobo * 2`,
+      sql`DELETE FROM ledger_entries`,
+      sql`TRUNCATE ledger_entries`,
+      sql`UPDATE ledger_movements SET kind = 'other'`,
+      sql`DELETE FROM ledger_movements`,
+    ]) {
+      await expect(statement.execute(t.db)).rejects.toThrow(/append-only/);
+    }
+    expect(await auditLedger(t.db)).toEqual([]);
+  });
+
+  it('the audit notices a cached balance that drifted from its entries', async () => {
+    const drift = inTransaction(t.ctx, async (tx) => {
+      await tx.db.updateTable('wallets').set({ balance_kobo: sql<bigint>`balance_kobo + 1` }).where('id', '=', wallet).execute();
+      expect(await auditLedger(tx.db)).toEqual([expect.stringMatching(/^wallet \d+ caches \d+ but its entries sum to \d+$/)]);
+      throw new Error('roll back');
+    });
+    await expect(drift).rejects.toThrow('roll back');
+  });
+
+  it("keeps a user's wallet from going below zero even when written directly", async () => {
+    await expect(t.db.updateTable('wallets').set({ balance_kobo: -1n }).where('id', '=', wallet).execute()).rejects.toThrow(/check/i);
+  });
+
+  // On PostgreSQL the 50 debits overlap for real; PGlite serialises them, and the count must hold either way.
+  it('50 concurrent debits of ₦100 against ₦1,000 succeed exactly 10 times (guarded debit)', async () => {
+    const start = await balanceOf(wallet);
+    if (start > 0n) await spend(start);
+    await fund(100_000n);
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => spend(10_000n)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(InsufficientFundsError);
+    expect(await balanceOf(wallet)).toBe(0n);
+  });
+});
