@@ -24,7 +24,7 @@ test('register → code from the mailbox → verify → log in → set pin → d
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('₦0.00')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total balance' })).toContainText('₦0.00');
   await expect(page.getByRole('link', { name: 'Fund Wallet' })).toBeVisible();
 });
 
@@ -46,7 +46,7 @@ test('forgot → reset link from the mailbox → reset → set pin → dashboard
   await typeCode(page, '39153915');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('₦0.00')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total balance' })).toContainText('₦0.00');
 
   // The new password works; the reset link does not work twice.
   await page.evaluate(() => localStorage.clear());
@@ -59,7 +59,7 @@ test('the demo account logs in to the dashboard and hides and shows its balance'
   await expect(page).toHaveURL(/\/dashboard$/);
   const hide = page.getByRole('button', { name: 'Hide balance' });
   await expect(hide).toBeVisible();
-  await expect(page.getByText(/₦[\d,]+\.\d{2}/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total balance' })).toContainText(/₦[\d,]+\.\d{2}/);
   await hide.click();
   // Hidden: blurred on screen and replaced for screen readers.
   await expect(page.getByText('Balance hidden')).toBeAttached();

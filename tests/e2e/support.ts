@@ -91,3 +91,14 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/** A verified account with a transaction pin, through the API; answers its session token. */
+export async function createReadyAccount(request: APIRequestContext, user: NewUser) {
+  const token = await createVerifiedAccount(request, user);
+  const response = await request.post('/api/set-pin', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { pin: user.pin, confirm_pin: user.pin },
+  });
+  expect(response.ok()).toBe(true);
+  return token;
+}

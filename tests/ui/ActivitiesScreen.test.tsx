@@ -112,7 +112,7 @@ describe('ActivitiesScreen', () => {
     serve([]);
     renderScreen();
     expect(await screen.findByText('No transactions yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Fund Wallet' }).getAttribute('href')).toBe('/funding');
+    expect(screen.getByRole('link', { name: 'Add money by bank transfer' }).getAttribute('href')).toBe('/funding');
   });
 
   it('opens a completed row in the details dialog and closes it again', async () => {

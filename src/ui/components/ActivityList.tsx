@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { labels } from '../../domain/messages';
 import { activitiesMachine } from '../../machines/activities';
 import { useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
@@ -88,8 +87,9 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
         icon={<HistoryIcon size={28} />}
         title="No transactions yet"
         action={
-          <Link to="/funding" className="btn btn-primary">
-            {labels.fundWallet}
+          // Not labelled 'Fund Wallet': the overview card's button keeps that name to itself.
+          <Link to="/funding" className="btn btn-secondary">
+            Add money by bank transfer
           </Link>
         }
       >
