@@ -161,3 +161,31 @@ export interface DevBankTransferResult {
   reference: string;
   reason?: string;
 }
+
+// Purchases (SPEC.md §7, DESIGN.md §3). Every purchase also sends the transaction `pin` and an
+// `Idempotency-Key` header; the server checks the pin itself and executes a repeated key once.
+export interface AmountPurchaseRequest {
+  provider_id: number;
+  beneficiary: string;
+  /** Naira, at most two decimals; a number or a numeric string. */
+  amount: number | string;
+  pin: string;
+}
+export interface PlanPurchaseRequest {
+  provider_id: number;
+  package_id: number;
+  beneficiary: string;
+  pin: string;
+}
+export interface VerifyMerchantRequest {
+  provider_id: number;
+  beneficiary: string;
+}
+/** verify-merchant: name plus address (electricity) or username (betting); name alone (cable). */
+export interface MerchantDetails {
+  name: string;
+  address?: string;
+  username?: string;
+}
+/** What a purchase answers in `data`: the transaction it created (with any token or pin in display_value). */
+export type PurchaseResult = Transaction;

@@ -58,6 +58,12 @@ export const routes: RouteObject[] = [
                   { path: 'pin', element: lazyScreen(() => import('../screens/ChangePinScreen')) },
                   { path: 'support', element: lazyScreen(() => import('../screens/SupportScreen')) },
                   { path: 'more', element: lazyScreen(() => import('../screens/MoreScreen')) },
+                  { path: 'airtime', element: lazyScreen(() => import('../screens/AirtimeScreen')) },
+                  { path: 'internet', element: lazyScreen(() => import('../screens/InternetScreen')) },
+                  { path: 'electricity', element: lazyScreen(() => import('../screens/ElectricityScreen')) },
+                  { path: 'betting', element: lazyScreen(() => import('../screens/BettingScreen')) },
+                  { path: 'cable', element: lazyScreen(() => import('../screens/CableScreen')) },
+                  { path: 'education', element: lazyScreen(() => import('../screens/EducationScreen')) },
                   // Any other path is protected (SPEC.md §6); screens not built yet land here.
                   { path: '*', element: lazyScreen(() => import('../screens/NotFoundScreen')) },
                 ],
