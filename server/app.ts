@@ -6,13 +6,16 @@ import type { Config } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import type { Database } from './db/schema';
 import type { BankPartner, TransferSimulator } from './gateways/bankPartner';
+import type { Biller } from './gateways/biller';
 import type { CaptchaVerifier } from './gateways/captcha';
 import { DevCaptcha } from './gateways/devCaptcha';
 import { DevOutbox } from './gateways/devOutbox';
 import type { Mailer } from './gateways/mailer';
 import { SimulatedBank } from './gateways/simulatedBank';
+import { SimulatedBiller } from './gateways/simulatedBiller';
 import { SmtpMailer } from './gateways/smtpMailer';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
+import { startRequeryJob, type RequeryJob } from './jobs/requery';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCatalogRoutes } from './routes/catalog';
@@ -20,11 +23,13 @@ import { registerDevRoutes } from './routes/dev';
 import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerPurchaseRoutes } from './routes/purchases';
 import { notFoundHandler, registerSpa } from './routes/spa';
 import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhook } from './routes/webhooks';
 import type { AppContext } from './services/context';
+import { purchaseRequeries, type PurchaseDeps } from './services/purchases';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
 import { createTokenHasher } from './services/tokens';
@@ -42,11 +47,16 @@ export interface AppDeps {
   captcha?: CaptchaVerifier;
   /** Default: the simulated partner (Paystack's webhook format, keyed with BANK_WEBHOOK_SECRET). */
   bank?: BankPartner;
+  /** Default: the simulated aggregator (gateways/simulatedBiller.ts). */
+  biller?: Biller;
   /**
    * How refresh-transaction asks a gateway about a pending transaction, per category. Funding
-   * needs none (it is credited only once the bank reports success); purchases plug theirs in.
+   * needs none (it is credited only once the bank reports success); purchases plug theirs in
+   * (these override them, for tests).
    */
   requeries?: RequeryHooks;
+  /** Run the background jobs (the purchase requery job) while the server is up: main.ts; tests call jobs directly. */
+  runJobs?: boolean;
   /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
   seedDemoAccount?: boolean;
 }
@@ -95,8 +105,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
-  registerWalletRoutes(app, { ctx, bank, requeries: deps.requeries ?? {} });
+  const purchases: PurchaseDeps = { biller: deps.biller ?? new SimulatedBiller(), billerTimeoutMs: config.billerTimeoutMs };
+  registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries } });
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
+  registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
+  if (deps.runJobs && config.requeryIntervalMs > 0) {
+    let requeryJob: RequeryJob | undefined;
+    app.addHook('onReady', async () => {
+      requeryJob = startRequeryJob(ctx, purchases, config.requeryIntervalMs, app.log);
+    });
+    app.addHook('onClose', async () => requeryJob?.stop());
+  }
   registerBankWebhook(app, { ctx, bank });
   if (!config.production) {
     registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, bank: isTransferSimulator(bank) ? bank : undefined, clock: ctx.clock });

@@ -18,6 +18,8 @@
  *   TRUST_PROXY           false         true behind a load balancer, so rate limits see the client's address
  *   RATE_LIMIT_MULTIPLIER 1             scales every per-client request limit (e.g. 100 for end-to-end test runs)
  *   LOG_LEVEL             info
+ *   REQUERY_INTERVAL_MS   15000         how often the requery job asks the biller about processing purchases; 0 turns it off
+ *   BILLER_TIMEOUT_MS     10000         a biller call without an answer by then counts as pending (requeried later)
  *
  * With NODE_ENV=production the server refuses to start unless TOKEN_KEY, PIN_KEY, SMTP_URL,
  * CAPTCHA_SECRET, BANK_WEBHOOK_SECRET and PUBLIC_URL are set, and every /dev/* path answers 404.
@@ -40,6 +42,8 @@ export interface RateLimits {
   setPin: RateLimit;
   changePassword: RateLimit;
   changePin: RateLimit;
+  purchase: RateLimit;
+  verifyMerchant: RateLimit;
 }
 
 export interface Config {
@@ -61,6 +65,10 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   rateLimits: RateLimits;
+  /** Period of the requery job (server/jobs/requery.ts); 0 disables it. */
+  requeryIntervalMs: number;
+  /** How long a biller call may take before the bill counts as pending. */
+  billerTimeoutMs: number;
 }
 
 export interface EnvVar {
@@ -89,6 +97,8 @@ export function environmentVariables(): EnvVar[] {
     { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy or load balancer (client address from X-Forwarded-For)' },
     { name: 'RATE_LIMIT_MULTIPLIER', default: '1', description: 'scales every per-client request limit' },
     { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
+    { name: 'REQUERY_INTERVAL_MS', default: '15000', description: 'how often the requery job asks the biller about processing purchases (every replica may run it); 0 turns it off' },
+    { name: 'BILLER_TIMEOUT_MS', default: '10000', description: 'a biller call without an answer by then counts as pending and is requeried later, never refunded on its own' },
   ];
 }
 
@@ -112,6 +122,8 @@ const BASE_RATE_LIMITS: RateLimits = {
   setPin: { max: 20, windowMs: 15 * MINUTE }, // per address
   changePassword: { max: 10, windowMs: 15 * MINUTE }, // per account
   changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin lock
+  purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin lock
+  verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
 };
 
 export class ConfigError extends Error {
@@ -188,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const captchaVerifyUrl = parseUrl('CAPTCHA_VERIFY_URL', value('CAPTCHA_VERIFY_URL') ?? DEFAULT_CAPTCHA_VERIFY_URL, problems);
 
+  const requeryIntervalMs = parseDuration('REQUERY_INTERVAL_MS', value('REQUERY_INTERVAL_MS') ?? '15000', 0, problems);
+  const billerTimeoutMs = parseDuration('BILLER_TIMEOUT_MS', value('BILLER_TIMEOUT_MS') ?? '10000', 1, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     config: {
@@ -208,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       trustProxy: trustProxy === 'true',
       logLevel,
       rateLimits,
+      requeryIntervalMs,
+      billerTimeoutMs,
     },
     warnings,
   };
@@ -219,6 +236,14 @@ function scaleRateLimits(limits: RateLimits, multiplier: number): RateLimits {
     scaled[name] = { ...limits[name], max: Math.max(1, Math.round(limits[name].max * multiplier)) };
   }
   return scaled;
+}
+
+/** Milliseconds: a whole number from `min` to one day. */
+function parseDuration(name: string, text: string, min: number, problems: string[]): number {
+  const ms = Number(text);
+  if (/^\d+$/.test(text) && ms >= min && ms <= 86_400_000) return ms;
+  problems.push(`${name} must be a whole number of milliseconds from ${min} to 86400000`);
+  return min;
 }
 
 function parsePort(text: string, problems: string[]): number {

@@ -13,7 +13,8 @@ async function main() {
   const applied = await migrate(database.db);
   if (applied.length > 0) console.log(`database: applied ${applied.join(', ')}`);
   const demo = database.embedded && !config.production;
-  const app = await buildApp(config, { db: database.db, seedDemoAccount: demo });
+  // runJobs: the purchase requery job runs while the server is up (every REQUERY_INTERVAL_MS) and stops with it.
+  const app = await buildApp(config, { db: database.db, seedDemoAccount: demo, runJobs: true });
 
   const stop = once(async (signal: string) => {
     console.log(`${signal} received, shutting down`);
@@ -45,6 +46,7 @@ function banner(config: Config, database: DatabaseHandle, demo: boolean): string
   if (demo) lines.push(`  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`);
   if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
   if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
+  lines.push(`  requery job: ${config.requeryIntervalMs > 0 ? `every ${config.requeryIntervalMs} ms` : 'off (REQUERY_INTERVAL_MS=0)'}`);
   lines.push(`  database: ${database.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`);
   return lines.join('\n');
 }

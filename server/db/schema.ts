@@ -158,6 +158,31 @@ export interface PackagesTable {
   active: Generated<boolean>;
 }
 
+/** The bill behind a purchase transaction (db/migrations/005_purchases.sql). */
+export interface PurchasesTable {
+  transaction_id: bigint;
+  user_id: bigint;
+  category: string;
+  provider_id: number;
+  package_id: number | null;
+  beneficiary: string;
+  biller: string;
+  request_id: string;
+  requery_attempts: Generated<number>;
+  next_requery_at: Date | null;
+}
+
+/** A claimed Idempotency-Key of one user, with the response once there is one. */
+export interface IdempotencyKeysTable {
+  user_id: bigint;
+  key: string;
+  request_hash: Uint8Array;
+  transaction_id: bigint | null;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Date;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -180,6 +205,8 @@ export interface Schema {
   notifications: NotificationsTable;
   providers: ProvidersTable;
   packages: PackagesTable;
+  purchases: PurchasesTable;
+  idempotency_keys: IdempotencyKeysTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

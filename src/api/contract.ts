@@ -189,3 +189,15 @@ export interface MerchantDetails {
 }
 /** What a purchase answers in `data`: the transaction it created (with any token or pin in display_value). */
 export type PurchaseResult = Transaction;
+
+// Recent beneficiaries (server: POST /api/recent-beneficiaries).
+export interface RecentBeneficiariesRequest {
+  /** A purchase category: airtime, data, electricity-bill, betting, tv-subscription, education. */
+  category: string;
+}
+/** One of the caller's last five distinct beneficiaries of a category, most recent first, with the provider used last. */
+export interface RecentBeneficiary {
+  beneficiary: string;
+  provider_id: number;
+  provider_name: string;
+}

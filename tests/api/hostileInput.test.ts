@@ -20,6 +20,7 @@ const hostileValue = fc.oneof(
 const FIELDS = [
   ...['device', 'name', 'email', 'phone', 'password', 'confirm_password', 'token', 'otp', 'pin', 'confirm_pin', 'new_password', 'confirm_new_password', 'notification_id'],
   ...['old_password', 'old_pin', 'new_pin', 'confirm_new_pin', 'nin', 'bvn', 'pagination', 'page', 'transaction_id', 'account_number', 'amount', 'sender_name', 'reference'],
+  ...['provider_id', 'package_id', 'beneficiary', 'category'],
 ];
 
 /** Objects over the contract's field names (and some strangers), or not objects at all. */
@@ -37,6 +38,7 @@ const PUBLIC = ['/api/register', '/api/login', '/api/forgot', '/api/reset', '/ap
 const SIGNED_IN = [
   ...['/api/resend-otp', '/api/verify-otp', '/api/set-pin', '/api/logout', '/api/get-user', '/api/fetch-providers', '/api/fetch-notifications', '/api/mark-notification'],
   ...['/api/create-accounts', '/api/fetch-transactions', '/api/refresh-transaction', '/api/update-profile', '/api/change-password', '/api/change-pin'],
+  ...['/api/airtime', '/api/data', '/api/electricity-bill', '/api/betting', '/api/tv-subscription', '/api/education', '/api/verify-merchant', '/api/recent-beneficiaries'],
 ];
 
 const TABLES = [
@@ -52,6 +54,8 @@ const TABLES = [
   'ledger_movements',
   'ledger_entries',
   'incoming_transfers',
+  'purchases',
+  'idempotency_keys',
 ] as const;
 
 describe.each(backends)('hostile input on $name', (backend) => {

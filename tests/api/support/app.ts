@@ -5,6 +5,7 @@ import { loadConfig, type Config, type RateLimits } from '../../../server/config
 import type { DatabaseHandle } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
 import type { BankPartner } from '../../../server/gateways/bankPartner';
+import type { Biller } from '../../../server/gateways/biller';
 import type { CaptchaVerifier } from '../../../server/gateways/captcha';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
 import type { Mailer } from '../../../server/gateways/mailer';
@@ -53,7 +54,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** Every per-client limit at `max` requests a minute, for the rate-limit tests. */
 export function tightLimits(max: number): RateLimits {
   const limit = { max, windowMs: 60_000 };
-  return { login: limit, register: limit, forgot: limit, reset: limit, resendOtp: limit, verifyOtp: limit, setPin: limit, changePassword: limit, changePin: limit };
+  return {
+    login: limit,
+    register: limit,
+    forgot: limit,
+    reset: limit,
+    resendOtp: limit,
+    verifyOtp: limit,
+    setPin: limit,
+    changePassword: limit,
+    changePin: limit,
+    purchase: limit,
+    verifyMerchant: limit,
+  };
 }
 
 export interface TestAppOptions {
@@ -61,6 +74,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
   bank?: BankPartner;
+  /** Default: the simulated biller. */
+  biller?: Biller;
   requeries?: RequeryHooks;
   /** An already opened database instead of a fresh one of `backend` (e.g. with a bigger pool); closed with the app. */
   database?: DatabaseHandle;
@@ -78,6 +93,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     mailer: options.mailer ?? outbox,
     captcha: options.captcha,
     bank: options.bank,
+    biller: options.biller,
     requeries: options.requeries,
   });
   return {

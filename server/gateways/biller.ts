@@ -1,0 +1,61 @@
+import type { MerchantDetails } from '../../src/api/contract';
+
+/**
+ * A bill-payment aggregator (VTpass, CreditSwitch, ...), reference/domain.md "How an aggregator
+ * behaves". One `pay` per bill under our unique request id; the answer is delivered, failed
+ * (the customer was not charged), or pending — and no answer at all (a timeout, a dropped
+ * connection, a thrown error) must be treated as pending too: only a later `requery` saying
+ * failed allows a refund.
+ */
+export interface Biller {
+  /** Stable name, stored with each bill and used for its settlement account (`biller:<name>`). */
+  readonly name: string;
+  /** Sends a bill. Rejecting (network, timeout) means "no answer": the caller keeps the bill pending. */
+  pay(bill: Bill): Promise<BillOutcome>;
+  /** Asks what became of a bill sent earlier under `bill.requestId`. */
+  requery(bill: Bill): Promise<BillOutcome>;
+  /**
+   * Looks a customer up before paying (meter, betting account, smartcard, exam profile).
+   * Answers null when the biller has no such customer. Rejects with a GatewayError when the
+   * biller cannot be reached.
+   */
+  verify(customer: CustomerLookup): Promise<MerchantDetails | null>;
+}
+
+export type BillCategory = 'airtime' | 'data' | 'electricity-bill' | 'betting' | 'tv-subscription' | 'education';
+
+export interface Bill {
+  /** Ours, unique per bill; the biller refuses a reused one. */
+  requestId: string;
+  category: BillCategory;
+  /** Our catalogue codes (providers.code, packages.code); an adapter maps them to its own. */
+  providerCode: string;
+  packageCode: string | null;
+  /** Normalised: a phone number as 0XXXXXXXXXX, a meter, smartcard, account or profile code. */
+  beneficiary: string;
+  amountKobo: bigint;
+}
+
+export interface CustomerLookup {
+  category: BillCategory;
+  providerCode: string;
+  beneficiary: string;
+}
+
+/** What the customer must keep, when the bill delivers one. */
+export interface Receipt {
+  /** Prepaid electricity: 20 digits. */
+  token?: string;
+  /** Prepaid electricity, e.g. '79.9 kWh'. */
+  units?: string;
+  /** Exam pins. */
+  serial?: string;
+  pin?: string;
+}
+
+export type BillOutcome =
+  | { status: 'delivered'; receipt: Receipt }
+  /** Not delivered and not charged: the bill may be refunded. */
+  | { status: 'failed'; reason: string }
+  /** Not known yet: requery later; never refund on this. */
+  | { status: 'pending' };

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { MerchantDetails } from '../../src/api/contract';
+import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
+
+/**
+ * The default biller: behaves like an aggregator's sandbox (reference/domain.md), with
+ * deterministic switches chosen by the LAST FOUR CHARACTERS of the beneficiary (phone number,
+ * meter, betting account, smartcard or exam profile code), so tests, demos and the browser
+ * journeys can reach every status:
+ *
+ *   ends in | pay answers                       | requery answers
+ *   --------|-----------------------------------|------------------
+ *   0001    | failed (not charged → refund)     | failed
+ *   0002    | pending                           | delivered
+ *   0003    | pending                           | failed (→ refund)
+ *   0004    | no answer: times out (→ pending)  | delivered
+ *   0005    | pending                           | pending (stays processing)
+ *   other   | delivered                         | delivered
+ *
+ * Merchant verification (verify-merchant) finds every customer except numbers ending in 9999
+ * (404 'we could not find a customer with that number'); names, addresses and usernames are
+ * fake but realistic, derived from the number, so one number always answers the same.
+ *
+ * Receipts are derived from the request id, so a pay and a later requery of one bill answer
+ * the same token or pin: electricity a 20-digit token in groups of four and units at
+ * ₦209.50/kWh; exam pins a serial and a 12-digit pin.
+ */
+export class SimulatedBiller implements Biller {
+  readonly name = 'simulated';
+  readonly #latencyMs: number;
+
+  /** `latencyMs` delays every answer, to make a demo feel like a network. */
+  constructor(options: { latencyMs?: number } = {}) {
+    this.#latencyMs = options.latencyMs ?? 0;
+  }
+
+  async pay(bill: Bill): Promise<BillOutcome> {
+    await this.#wait();
+    switch (switchOf(bill.beneficiary)) {
+      case '0001':
+        return { status: 'failed', reason: 'the biller declined the request' };
+      case '0002':
+      case '0003':
+      case '0005':
+        return { status: 'pending' };
+      case '0004':
+        throw new BillerTimeoutError();
+      default:
+        return { status: 'delivered', receipt: receiptOf(bill) };
+    }
+  }
+
+  async requery(bill: Bill): Promise<BillOutcome> {
+    await this.#wait();
+    switch (switchOf(bill.beneficiary)) {
+      case '0001':
+      case '0003':
+        return { status: 'failed', reason: 'the biller reports the request as failed' };
+      case '0005':
+        return { status: 'pending' };
+      default:
+        return { status: 'delivered', receipt: receiptOf(bill) };
+    }
+  }
+
+  async verify({ category, providerCode, beneficiary }: CustomerLookup): Promise<MerchantDetails | null> {
+    await this.#wait();
+    if (switchOf(beneficiary) === '9999') return null;
+    const digest = digestOf(`${providerCode}|${beneficiary}`);
+    const first = FIRST_NAMES[digest[0] % FIRST_NAMES.length];
+    const last = SURNAMES[digest[1] % SURNAMES.length];
+    const name = `${first} ${last}`;
+    if (category === 'electricity-bill') {
+      const [street, area] = ADDRESSES[providerCode]?.[digest[2] % 3] ?? ['Broad Street', 'Lagos Island, Lagos'];
+      return { name: name.toUpperCase(), address: `${(digest[3] % 120) + 1} ${street}, ${area}` };
+    }
+    if (category === 'betting') return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
+    return { name: name.toUpperCase() };
+  }
+
+  async #wait() {
+    if (this.#latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#latencyMs));
+  }
+}
+
+/** The biller did not answer in time; the caller must treat the bill as pending. */
+export class BillerTimeoutError extends Error {
+  constructor() {
+    super('the biller did not answer in time');
+    this.name = 'BillerTimeoutError';
+  }
+}
+
+const switchOf = (beneficiary: string) => beneficiary.slice(-4);
+const digestOf = (text: string) => createHash('sha256').update(text).digest();
+
+/** ₦209.50 per kWh (Band A), in kobo. */
+const TARIFF_KOBO_PER_KWH = 20_950n;
+
+function receiptOf(bill: Bill): Receipt {
+  const digest = digestOf(bill.requestId);
+  const digits = (count: number, offset: number) =>
+    Array.from({ length: count }, (_, i) => String(digest[(offset + i) % digest.length] % 10)).join('');
+  if (bill.category === 'electricity-bill') {
+    const tenthsOfKwh = (bill.amountKobo * 10n) / TARIFF_KOBO_PER_KWH;
+    return { token: digits(20, 0).replace(/(\d{4})(?=\d)/g, '$1-'), units: `${tenthsOfKwh / 10n}.${tenthsOfKwh % 10n} kWh` };
+  }
+  if (bill.category === 'education') {
+    const prefix = bill.providerCode === 'waec' ? 'WRN' : 'JMB';
+    return { serial: `${prefix}${digits(9, 20)}`, pin: digits(12, 7) };
+  }
+  return {};
+}
+
+const FIRST_NAMES = ['Adebayo', 'Chinedu', 'Ngozi', 'Aisha', 'Emeka', 'Funmilayo', 'Ibrahim', 'Chiamaka', 'Olumide', 'Zainab', 'Tunde', 'Amaka', 'Musa', 'Yetunde', 'Obinna', 'Halima'];
+const SURNAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Abubakar', 'Nwosu', 'Balogun', 'Okonkwo', 'Yusuf', 'Adeleke', 'Obi', 'Danjuma', 'Ibekwe', 'Lawal', 'Akpan'];
+
+/** Three streets per distribution company's area: [street, area]. */
+const ADDRESSES: Record<string, [string, string][]> = {
+  'ikeja-electric': [['Allen Avenue', 'Ikeja, Lagos'], ['Opebi Road', 'Ikeja, Lagos'], ['Agege Motor Road', 'Oshodi, Lagos']],
+  'eko-electric': [['Adeola Odeku Street', 'Victoria Island, Lagos'], ['Broad Street', 'Lagos Island, Lagos'], ['Akerele Street', 'Surulere, Lagos']],
+  'abuja-electric': [['Aminu Kano Crescent', 'Wuse II, Abuja'], ['Ahmadu Bello Way', 'Garki, Abuja'], ['Gimbiya Street', 'Area 11, Abuja']],
+  'kano-electric': [['Zoo Road', 'Kano'], ['Murtala Mohammed Way', 'Kano'], ['Bompai Road', 'Nassarawa, Kano']],
+  'portharcourt-electric': [['Aba Road', 'Port Harcourt, Rivers'], ['Trans-Amadi Road', 'Port Harcourt, Rivers'], ['Ikwerre Road', 'Mile 3, Port Harcourt']],
+  'ibadan-electric': [['Ring Road', 'Ibadan, Oyo'], ['Bodija Road', 'Bodija, Ibadan'], ['Iwo Road', 'Ibadan, Oyo']],
+  'enugu-electric': [['Ogui Road', 'Enugu'], ['Chime Avenue', 'New Haven, Enugu'], ['Zik Avenue', 'Uwani, Enugu']],
+  'jos-electric': [['Ahmadu Bello Way', 'Jos, Plateau'], ['Rayfield Road', 'Rayfield, Jos'], ['Murtala Mohammed Way', 'Jos, Plateau']],
+  'kaduna-electric': [['Ali Akilu Road', 'Kaduna'], ['Independence Way', 'Kaduna'], ['Constitution Road', 'Kaduna']],
+  'benin-electric': [['Sapele Road', 'Benin City, Edo'], ['Akpakpava Road', 'Benin City, Edo'], ['Airport Road', 'Benin City, Edo']],
+  'aba-electric': [['Azikiwe Road', 'Aba, Abia'], ['Faulks Road', 'Aba, Abia'], ['Ehi Road', 'Aba, Abia']],
+  'yola-electric': [['Galadima Aminu Way', 'Jimeta, Yola'], ['Mubi Road', 'Yola, Adamawa'], ['Atiku Abubakar Road', 'Yola, Adamawa']],
+};

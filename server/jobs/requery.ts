@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../services/context';
+import { requeryPurchase, type PurchaseDeps, type RequeryResult } from '../services/purchases';
+
+/**
+ * The requery job (DESIGN.md §4, security.md invariants 7 and 8): every bill still processing
+ * once its own pay call has given up — the biller answered pending, did not answer, or the
+ * server stopped between reserving the money and calling — is asked about again until the
+ * biller gives a final answer, then settled (completed) or refunded (canceled) through the same
+ * guarded final transition as the purchase itself.
+ *
+ * Any number of replicas may run it: a run claims due bills with FOR UPDATE SKIP LOCKED and
+ * pushes their next_requery_at forward (a lease, committed before the biller is called), so
+ * another run skips them; and should two runs ever ask about one bill, the guarded transition
+ * lets exactly one of them settle it.
+ */
+
+export interface RequeryRunOptions {
+  /** Bills claimed per run. */
+  batch?: number;
+}
+
+export type RequeryRunResult = Record<RequeryResult, number>;
+
+const DEFAULT_BATCH = 50;
+/** The lease grows with each unanswered requery: 30 s, 1 min, 2 min, ... up to 30 min. */
+const BASE_LEASE_MS = 30_000;
+const MAX_LEASE_MS = 30 * 60_000;
+
+export async function runRequery(ctx: AppContext, deps: PurchaseDeps, { batch = DEFAULT_BATCH }: RequeryRunOptions = {}): Promise<RequeryRunResult> {
+  const now = ctx.clock.now();
+  const { rows } = await sql<{ transaction_id: bigint }>`
+    UPDATE purchases
+    SET requery_attempts = requery_attempts + 1,
+        next_requery_at = ${now}::timestamptz + make_interval(secs => least(${BASE_LEASE_MS}::float8 * power(2, least(requery_attempts, 10)), ${MAX_LEASE_MS}::float8) / 1000)
+    WHERE transaction_id IN (
+      SELECT transaction_id FROM purchases
+      WHERE next_requery_at IS NOT NULL AND next_requery_at <= ${now}::timestamptz
+      ORDER BY next_requery_at
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING transaction_id`.execute(ctx.db);
+
+  const result: RequeryRunResult = { completed: 0, canceled: 0, pending: 0, 'already-final': 0 };
+  for (const { transaction_id } of rows) {
+    result[await requeryPurchase(ctx, deps, transaction_id)] += 1;
+  }
+  return result;
+}
+
+export interface RequeryJob {
+  stop(): Promise<void>;
+}
+
+/** Runs the job every `intervalMs` (never two runs of this process at once) until stopped. */
+export function startRequeryJob(ctx: AppContext, deps: PurchaseDeps, intervalMs: number, log: { error(obj: unknown, msg: string): void }): RequeryJob {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    running ??= runRequery(ctx, deps)
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'requery job run failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '../../src/api/contract';
+import type { Biller, BillOutcome } from '../../server/gateways/biller';
+import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
+import { runRequery } from '../../server/jobs/requery';
+import { PURCHASE_PROCESSING } from '../../server/services/purchases';
+import type { Reply } from './support/app';
+import { startTestApp, type TestApp } from './support/app';
+import { backends } from './support/backends';
+import { auditLedgerAfterEach } from './support/ledger';
+import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, purchaseRowCounts } from './support/purchases';
+
+/**
+ * security.md invariants 1 and 6 under real concurrency: on PostgreSQL the requests overlap
+ * through a pool; PGlite is one connection and serialises them. Both must be exact.
+ */
+const POOL = 40;
+
+describe.each(backends)('purchases under concurrency on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined });
+  });
+  afterAll(() => t.close());
+  auditLedgerAfterEach(() => t);
+
+  it(`1,000 concurrent ₦100 airtime purchases against exactly ₦10,000: 100 succeed, no overdraft, no 5xx (pool of ${POOL})`, async () => {
+    const buyer = await newBuyer(t, 10_000);
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const started = performance.now();
+    const replies = await Promise.all(
+      Array.from({ length: 1_000 }, () => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN })),
+    );
+    const wallMs = performance.now() - started;
+    const ok = replies.filter((r) => r.status === 200);
+    const refused = replies.filter((r) => r.status === 400);
+    const serverErrors = replies.filter((r) => r.status >= 500);
+    expect(serverErrors).toHaveLength(0);
+    expect(ok).toHaveLength(100);
+    expect(ok.every((r) => r.body.data?.status === 'completed')).toBe(true);
+    expect(refused).toHaveLength(900);
+    expect(refused.every((r) => /^insufficient wallet balance/.test(r.body.message))).toBe(true);
+    expect(await balance(t, buyer.token)).toBe(0);
+    const rows = await t.db.selectFrom('transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', buyer.userId).where('category', '=', 'airtime').executeTakeFirstOrThrow();
+    expect(rows.n).toBe(100n);
+    console.info(
+      `purchases (${backend.name}): 1,000 concurrent → ${ok.length} succeeded, ${refused.length} insufficient, ${serverErrors.length} 5xx, final balance ₦${await balance(t, buyer.token)}, wall ${wallMs.toFixed(0)} ms`,
+    );
+  });
+
+  it('100 parallel copies of one Idempotency-Key execute once', async () => {
+    const buyer = await newBuyer(t, 1_000);
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const key = newKey();
+    const before = await purchaseRowCounts(t);
+    const replies = await Promise.all(Array.from({ length: 100 }, () => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }, key)));
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    expect(await balance(t, buyer.token)).toBe(900);
+    const after = await purchaseRowCounts(t);
+    expect(after.transactions - before.transactions).toBe(1n);
+    expect(after.idempotency_keys - before.idempotency_keys).toBe(1n);
+  });
+
+  it('concurrent purchases of different outcomes and two job runs: every bill ends in exactly one final state', async () => {
+    const buyer = await newBuyer(t, 5_000);
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const endings = ['1234', '0001', '0002', '0003', '0004'];
+    const replies: Reply<Transaction>[] = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: `0803000${endings[i % 5]}`, amount: 100, pin: PIN })),
+    );
+    expect(replies.filter((r) => r.status !== 200 && r.status !== 502).map((r) => [r.status, r.body.message])).toEqual([]);
+    pastRequeryDelay(t);
+    await Promise.all([runRequery(t.ctx, purchaseDeps(t)), runRequery(t.ctx, purchaseDeps(t))]);
+    const ids = replies.map((r) => BigInt(r.body.data!.id));
+    const final = await t.db.selectFrom('transactions').select(['id', 'status']).where('id', 'in', ids).execute();
+    expect(final.filter((row) => row.status === 'completed')).toHaveLength(24);
+    expect(final.filter((row) => row.status === 'canceled')).toHaveLength(16);
+    const movements = await t.db.selectFrom('ledger_movements').select(['transaction_id', 'kind']).where('transaction_id', 'in', ids).execute();
+    expect(movements).toHaveLength(80);
+    expect(await balance(t, buyer.token)).toBe(5_000 - 24 * 100);
+  });
+});
+
+/** A biller that never answers: the purchase gives up after BILLER_TIMEOUT_MS and leaves the bill processing. */
+class SilentBiller implements Biller {
+  readonly name = 'simulated';
+  readonly #simulated = new SimulatedBiller();
+  pay(): Promise<BillOutcome> {
+    return new Promise(() => {});
+  }
+  requery: Biller['requery'] = (bill) => this.#simulated.requery(bill);
+  verify: Biller['verify'] = (customer) => this.#simulated.verify(customer);
+}
+
+describe.each(backends)('a biller that never answers, on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { biller: new SilentBiller(), config: { billerTimeoutMs: 100 } });
+  });
+  afterAll(() => t.close());
+  auditLedgerAfterEach(() => t);
+
+  it('answers processing after the timeout, keeps the money reserved (no refund), and a requery settles it', async () => {
+    const buyer = await newBuyer(t, 1_000);
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const key = newKey();
+    const body = { provider_id: mtn, beneficiary: '08030000003', amount: 400, pin: PIN };
+    const [first, copy] = await Promise.all([buy(t, buyer.token, 'airtime', body, key), buy(t, buyer.token, 'airtime', body, key)]);
+    expect(first).toMatchObject({ status: 200, body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } } });
+    expect(copy.body).toEqual(first.body);
+    expect(await balance(t, buyer.token)).toBe(600);
+    pastRequeryDelay(t);
+    expect(await runRequery(t.ctx, { ...purchaseDeps(t), billerTimeoutMs: 100 })).toMatchObject({ canceled: 1 });
+    expect(await balance(t, buyer.token)).toBe(1_000);
+  });
+});

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Transaction, UserData } from '../../../src/api/contract';
+import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
+import type { PurchaseDeps } from '../../../server/services/purchases';
+import { signUpWithPin, type SignedUp } from './accounts';
+import type { Reply, TestApp } from './app';
+import { createAccounts, devTransfer, userIdOf } from './bank';
+
+export const PIN = '4826';
+
+export interface Buyer extends SignedUp {
+  userId: bigint;
+  accountNumber: string;
+}
+
+/** A verified user with pin PIN and, when `naira` > 0, a wallet funded by one bank transfer. */
+export async function newBuyer(t: TestApp, naira = 0): Promise<Buyer> {
+  const account = await signUpWithPin(t, PIN);
+  const [first] = await createAccounts(t, account.token);
+  if (naira > 0) await fund(t, first.account_number, naira);
+  return { ...account, userId: await userIdOf(t, account.email), accountNumber: first.account_number };
+}
+
+export async function fund(t: TestApp, accountNumber: string, naira: number) {
+  const reply = await devTransfer(t, { account_number: accountNumber, amount: naira });
+  expect(reply.body.data?.status, reply.body.message).toBe('credited');
+}
+
+export const newKey = () => `key-${randomUUID()}`;
+
+/** POST /api/<category> with an Idempotency-Key (a fresh one unless given; null sends none). */
+export function buy(t: TestApp, token: string, category: string, body: unknown, key: string | null = newKey()): Promise<Reply<Transaction>> {
+  return t.call<Transaction>(`/api/${category}`, { token, body, headers: key === null ? {} : { 'idempotency-key': key } });
+}
+
+export async function balance(t: TestApp, token: string): Promise<number> {
+  const reply = await t.call<UserData>('/api/get-user', { token });
+  return reply.body.data!.wallet_balance;
+}
+
+/** A provider's id by category and name. */
+export async function providerId(t: TestApp, category: string, name: string): Promise<number> {
+  return (await t.db.selectFrom('providers').select('id').where('category', '=', category).where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+/** A package's id and price (naira) by its name. */
+export async function packageOf(t: TestApp, name: string): Promise<{ id: number; providerId: number; amount: number }> {
+  const row = await t.db.selectFrom('packages').select(['id', 'provider_id', 'amount_kobo']).where('name', '=', name).executeTakeFirstOrThrow();
+  return { id: row.id, providerId: row.provider_id, amount: Number(row.amount_kobo) / 100 };
+}
+
+/** The service dependencies the app uses by default, for calling the requery job directly. */
+export const purchaseDeps = (t: TestApp): PurchaseDeps => ({ biller: new SimulatedBiller(), billerTimeoutMs: t.config.billerTimeoutMs });
+
+/** Past the point where the requery job and refresh-transaction may ask about a bill. */
+export const pastRequeryDelay = (t: TestApp) => t.clock.advance(t.config.billerTimeoutMs + 5_000);
+
+/** Row counts of every table a purchase writes. */
+export async function purchaseRowCounts(t: TestApp) {
+  const counts: Record<string, bigint> = {};
+  for (const table of ['transactions', 'purchases', 'idempotency_keys', 'ledger_movements', 'ledger_entries', 'notifications'] as const) {
+    counts[table] = (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
+  }
+  return counts;
+}
