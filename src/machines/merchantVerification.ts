@@ -1,0 +1,78 @@
+import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import type { Envelope, MerchantDetails, VerifyMerchantRequest } from '../api/contract';
+import { verifyMerchant } from '../api/purchases';
+import { effects, errorMessage, type FlowEmitted } from './effects';
+
+export interface MerchantVerificationInput {
+  /** The purchase flow: it hears `merchant.verified` or `merchant.failed`. */
+  owner: AnyActorRef;
+}
+
+export interface MerchantVerificationContext extends MerchantVerificationInput {
+  /** The holder's name, with the address (electricity) or username (betting); null until verified. */
+  details: MerchantDetails | null;
+}
+
+export type MerchantVerificationEvent = { type: 'merchant.verify'; request: VerifyMerchantRequest } | { type: 'merchant.reset' };
+
+/** What the verification tells its owner. */
+export type MerchantVerificationReport = { type: 'merchant.verified'; details: MerchantDetails } | { type: 'merchant.failed' };
+
+/**
+ * 'Verify Merchant' on electricity, betting and cable (SPEC.md §4): unverified (the button
+ * shows) → verifying → verified (the holder's details show and Continue takes the button's
+ * place), or the server's message in an error toast and unverified again. Changing the form's
+ * fields does not undo a verification (SPEC.md §4); only the owner resets it, after a purchase.
+ */
+export const merchantVerificationMachine = setup({
+  types: {
+    context: {} as MerchantVerificationContext,
+    events: {} as MerchantVerificationEvent,
+    input: {} as MerchantVerificationInput,
+    emitted: {} as FlowEmitted,
+  },
+  actors: {
+    verifyMerchant: fromPromise<Envelope<MerchantDetails>, VerifyMerchantRequest>(({ input, signal }) => verifyMerchant(input, signal)),
+  },
+  actions: {
+    ...effects,
+    keepDetails: assign({ details: (_, params: { details: MerchantDetails }) => params.details }),
+    forget: assign({ details: null }),
+    reportVerified: sendTo(
+      ({ context }) => context.owner,
+      (_, params: { details: MerchantDetails }): MerchantVerificationReport => ({ type: 'merchant.verified', details: params.details }),
+    ),
+    reportFailed: sendTo(({ context }) => context.owner, { type: 'merchant.failed' } satisfies MerchantVerificationReport),
+  },
+}).createMachine({
+  id: 'merchantVerification',
+  context: ({ input }) => ({ owner: input.owner, details: null }),
+  initial: 'unverified',
+  states: {
+    unverified: {
+      on: { 'merchant.verify': 'verifying' },
+    },
+    verifying: {
+      tags: 'busy',
+      invoke: {
+        id: 'verify',
+        src: 'verifyMerchant',
+        input: ({ event }) => (event as Extract<MerchantVerificationEvent, { type: 'merchant.verify' }>).request,
+        onDone: {
+          target: 'verified',
+          actions: [
+            { type: 'keepDetails', params: ({ event }) => ({ details: event.output.data ?? { name: '' } }) },
+            { type: 'reportVerified', params: ({ event }) => ({ details: event.output.data ?? { name: '' } }) },
+          ],
+        },
+        onError: {
+          target: 'unverified',
+          actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'reportFailed'],
+        },
+      },
+    },
+    verified: {
+      on: { 'merchant.reset': { target: 'unverified', actions: 'forget' } },
+    },
+  },
+});

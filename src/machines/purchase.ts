@@ -1,0 +1,323 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { AmountPurchaseRequest, Envelope, MerchantDetails, PlanPurchaseRequest, Provider, PurchaseResult, RecentBeneficiary } from '../api/contract';
+import { newIdempotencyKey, purchase, recentBeneficiaries, type PurchaseEndpoint } from '../api/purchases';
+import { providerForNetwork, suggestNetwork, type Network } from '../domain/network';
+import { RECENT_BENEFICIARIES, rememberBeneficiary, type ServiceConfig } from '../domain/services';
+import { validatePurchase, type PurchaseForm } from '../domain/validation';
+import { effects, errorMessage, type FlowEmitted } from './effects';
+import { merchantVerificationMachine } from './merchantVerification';
+import { pinDialogMachine } from './pinDialog';
+import type { sessionMachine } from './session';
+
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
+
+export interface PurchaseInput {
+  session: SessionRef;
+  service: ServiceConfig;
+}
+
+export interface PurchaseContext extends PurchaseInput {
+  form: PurchaseForm;
+  /** The user picked the provider: the phone number no longer picks the network. */
+  providerChosen: boolean;
+  /** The network the phone number's prefix suggests (airtime, internet). */
+  suggestedNetwork: Network | null;
+  /** Beneficiaries paid recently in this category, with the provider used, for one-tap reuse. */
+  recent: RecentBeneficiary[];
+  /** The verified holder (electricity, betting, cable); kept when fields change (SPEC.md §4). */
+  merchant: MerchantDetails | null;
+  /**
+   * The key of the current purchase attempt. Kept after a failure with no answer (the
+   * purchase may have gone through), so trying again cannot buy twice; a changed field or
+   * an answered purchase lets the next one get a new key.
+   */
+  idempotencyKey: string | null;
+  /** The pin accepted by the dialog, for the one request it authorises. */
+  pin: string;
+  /** A delivered purchase whose token or pin the user must keep (electricity, education). */
+  result: PurchaseResult | null;
+  pinDialog: ActorRefFrom<typeof pinDialogMachine>;
+  verification: ActorRefFrom<typeof merchantVerificationMachine> | null;
+}
+
+export type PurchaseEvent =
+  | { type: 'form.provider'; value: string }
+  | { type: 'form.plan'; value: string }
+  | { type: 'form.beneficiary'; value: string }
+  | { type: 'form.amount'; value: string }
+  /** One tap on a recent beneficiary: the number and the provider it was paid with. */
+  | { type: 'form.recent'; beneficiary: string; providerId: string }
+  | { type: 'purchase.continue' }
+  | { type: 'result.dismiss' }
+  // Reports of the two child flows.
+  | { type: 'pin.accepted'; pin: string }
+  | { type: 'pin.cancelled' }
+  | { type: 'merchant.verified'; details: MerchantDetails }
+  | { type: 'merchant.failed' };
+
+export interface PurchaseRequest {
+  service: PurchaseEndpoint;
+  body: AmountPurchaseRequest | PlanPurchaseRequest;
+  idempotencyKey: string;
+}
+
+const emptyForm = (): PurchaseForm => ({ providerId: '', planId: '', beneficiary: '', amount: '' });
+
+/** The providers of this service's category, as the session last fetched them. */
+const providersOf = (context: PurchaseContext): Provider[] => context.session.getSnapshot().context.providers[context.service.category] ?? [];
+
+const providerById = (context: PurchaseContext, id: string) => providersOf(context).find((provider) => String(provider.id) === id);
+
+/** The provider the phone number suggests, when the user has not picked one and it differs from the current. */
+function suggestedProvider(context: PurchaseContext, beneficiary: string): Provider | undefined {
+  if (!context.service.suggestsNetwork || context.providerChosen) return undefined;
+  const provider = providerForNetwork(providersOf(context), suggestNetwork(beneficiary));
+  return provider && String(provider.id) !== context.form.providerId ? provider : undefined;
+}
+
+function toRequest(context: PurchaseContext): PurchaseRequest {
+  const { form, service, pin } = context;
+  const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary.trim(), pin };
+  return {
+    service: service.endpoint,
+    body: service.pricing === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: form.amount.trim() },
+    idempotencyKey: context.idempotencyKey!,
+  };
+}
+
+/**
+ * One service screen (SPEC.md §2, §4 "Purchase flow"), configured by its ServiceConfig: the
+ * form, Continue's validation (and merchant verification first where the service has it), the
+ * pin dialog, the purchase call with the loading overlay, and its outcome. The pin dialog and
+ * the merchant verification are their own machines, spawned for the screen's life and
+ * reporting back here.
+ */
+export const purchaseMachine = setup({
+  types: {
+    context: {} as PurchaseContext,
+    events: {} as PurchaseEvent,
+    input: {} as PurchaseInput,
+    emitted: {} as FlowEmitted,
+  },
+  actors: {
+    pinDialog: pinDialogMachine,
+    merchantVerification: merchantVerificationMachine,
+    purchase: fromPromise<Envelope<PurchaseResult>, PurchaseRequest>(({ input, signal }) =>
+      purchase(input.service, input.body, input.idempotencyKey, signal),
+    ),
+    recentBeneficiaries: fromPromise<Envelope<RecentBeneficiary[]>, { category: string }>(({ input, signal }) => recentBeneficiaries(input.category, signal)),
+  },
+  actions: {
+    ...effects,
+    // Selecting a provider clears the plan (and a plan's amount) and offers that provider's plans (SPEC.md §4).
+    selectProvider: assign(({ context }, params: { value: string }) => ({
+      form: { ...context.form, providerId: params.value, planId: '', amount: context.service.pricing === 'plan' ? '' : context.form.amount },
+      providerChosen: params.value !== '',
+      idempotencyKey: null,
+    })),
+    // Selecting a plan sets the amount, read-only (SPEC.md §4).
+    selectPlan: assign(({ context }, params: { value: string }) => {
+      const plan = providerById(context, context.form.providerId)?.packages.find((p) => String(p.id) === params.value);
+      return { form: { ...context.form, planId: params.value, amount: plan ? String(plan.amount) : '' }, idempotencyKey: null };
+    }),
+    setBeneficiary: assign(({ context }, params: { value: string }) => ({
+      form: { ...context.form, beneficiary: params.value },
+      suggestedNetwork: context.service.suggestsNetwork ? suggestNetwork(params.value) : null,
+      idempotencyKey: null,
+    })),
+    selectSuggestedProvider: assign(({ context }, params: { value: string }) => {
+      const provider = suggestedProvider(context, params.value)!;
+      const planKept = context.service.pricing === 'plan' ? { planId: '', amount: '' } : {};
+      return { form: { ...context.form, providerId: String(provider.id), ...planKept } };
+    }),
+    pickRecent: assign(({ context }, params: { beneficiary: string; providerId: string }) => {
+      // A provider no longer offered is not picked; the user chooses one.
+      const providerId = providerById(context, params.providerId) ? params.providerId : context.form.providerId;
+      const samePlan = providerId === context.form.providerId || context.service.pricing === 'amount';
+      return {
+        form: { ...context.form, providerId, beneficiary: params.beneficiary, ...(samePlan ? {} : { planId: '', amount: '' }) },
+        providerChosen: providerId !== '',
+        suggestedNetwork: context.service.suggestsNetwork ? suggestNetwork(params.beneficiary) : null,
+        idempotencyKey: null,
+      };
+    }),
+    setAmount: assign(({ context }, params: { value: string }) => ({ form: { ...context.form, amount: params.value }, idempotencyKey: null })),
+    keepRecent: assign({ recent: (_, params: { list: RecentBeneficiary[] }) => params.list.slice(0, RECENT_BENEFICIARIES) }),
+    verify: sendTo(
+      ({ context }) => context.verification!,
+      ({ context }) => ({
+        type: 'merchant.verify' as const,
+        request: { provider_id: Number(context.form.providerId), beneficiary: context.form.beneficiary.trim() },
+      }),
+    ),
+    keepMerchant: assign({ merchant: (_, params: { details: MerchantDetails }) => params.details }),
+    openPin: sendTo(({ context }) => context.pinDialog, { type: 'pin.open' as const }),
+    authorise: assign(({ context }, params: { pin: string }) => ({
+      pin: params.pin,
+      idempotencyKey: context.idempotencyKey ?? newIdempotencyKey(),
+      result: null,
+    })),
+    forgetPin: assign({ pin: '' }),
+    forgetKey: assign({ idempotencyKey: null }),
+    showLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: true }),
+    hideLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: false }),
+    // The balance changed: the session fetches the user again.
+    refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' as const }),
+    // The form, pin boxes and amount clear (SPEC.md §4); the beneficiary joins the recent ones.
+    completed: assign(({ context }, params: { answer: Envelope<PurchaseResult> }) => {
+      const data = params.answer.data;
+      return {
+        form: emptyForm(),
+        providerChosen: false,
+        suggestedNetwork: null,
+        merchant: null,
+        recent: rememberBeneficiary(context.recent, {
+          beneficiary: context.form.beneficiary,
+          provider_id: Number(context.form.providerId),
+          provider_name: providerById(context, context.form.providerId)?.name ?? '',
+        }),
+        result: data && data.status === 'completed' && data.display_value ? data : null,
+      };
+    }),
+    // Electricity, betting and cable start the next purchase unverified; the others have nothing to reset.
+    resetVerification: ({ context }) => context.verification?.send({ type: 'merchant.reset' }),
+    clearResult: assign({ result: null }),
+  },
+  guards: {
+    formInvalid: ({ context }) => validatePurchase(context.form, context.service.pricing) !== null,
+    awaitsVerification: ({ context }) => context.verification !== null && context.merchant === null,
+    suggestsProvider: ({ context }, params: { value: string }) => suggestedProvider(context, params.value) !== undefined,
+    amountEditable: ({ context }) => context.service.pricing === 'amount',
+    succeeded: (_, params: { answer: Envelope<PurchaseResult> }) => params.answer.type === 'success',
+  },
+}).createMachine({
+  id: 'purchase',
+  context: ({ input, spawn, self }) => ({
+    session: input.session,
+    service: input.service,
+    form: emptyForm(),
+    providerChosen: false,
+    suggestedNetwork: null,
+    recent: [],
+    merchant: null,
+    idempotencyKey: null,
+    pin: '',
+    result: null,
+    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { session: input.session, owner: self } }),
+    verification: input.service.verification ? spawn('merchantVerification', { id: 'merchantVerification', input: { owner: self } }) : null,
+  }),
+  type: 'parallel',
+  states: {
+    flow: {
+      initial: 'editing',
+      // Typing is kept in every step; the dialog and the loading overlay cover the form meanwhile.
+      on: {
+        'form.provider': { actions: { type: 'selectProvider', params: ({ event }) => ({ value: event.value }) } },
+        'form.plan': { actions: { type: 'selectPlan', params: ({ event }) => ({ value: event.value }) } },
+        'form.beneficiary': [
+          {
+            guard: { type: 'suggestsProvider', params: ({ event }) => ({ value: event.value }) },
+            actions: [
+              { type: 'selectSuggestedProvider', params: ({ event }) => ({ value: event.value }) },
+              { type: 'setBeneficiary', params: ({ event }) => ({ value: event.value }) },
+            ],
+          },
+          { actions: { type: 'setBeneficiary', params: ({ event }) => ({ value: event.value }) } },
+        ],
+        'form.recent': {
+          actions: { type: 'pickRecent', params: ({ event }) => ({ beneficiary: event.beneficiary, providerId: event.providerId }) },
+        },
+        'form.amount': { guard: 'amountEditable', actions: { type: 'setAmount', params: ({ event }) => ({ value: event.value }) } },
+      },
+      states: {
+        editing: {
+          on: {
+            'purchase.continue': [
+              {
+                guard: 'formInvalid',
+                actions: {
+                  type: 'toast',
+                  params: ({ context }) => ({ level: 'error', message: validatePurchase(context.form, context.service.pricing) ?? '' }),
+                },
+              },
+              { guard: 'awaitsVerification', target: 'verifying' },
+              { target: 'authorizing' },
+            ],
+            'result.dismiss': { actions: 'clearResult' },
+          },
+        },
+        verifying: {
+          tags: 'busy',
+          entry: 'verify',
+          on: {
+            'merchant.verified': {
+              target: 'editing',
+              actions: { type: 'keepMerchant', params: ({ event }) => ({ details: event.details }) },
+            },
+            'merchant.failed': 'editing',
+          },
+        },
+        authorizing: {
+          entry: 'openPin',
+          on: {
+            'pin.accepted': { target: 'submitting', actions: { type: 'authorise', params: ({ event }) => ({ pin: event.pin }) } },
+            'pin.cancelled': 'editing',
+          },
+        },
+        submitting: {
+          tags: 'busy',
+          entry: 'showLoading',
+          exit: ['hideLoading', 'forgetPin'],
+          invoke: {
+            id: 'purchase',
+            src: 'purchase',
+            input: ({ context }) => toRequest(context),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ answer: event.output }) },
+                target: 'editing',
+                actions: [
+                  {
+                    type: 'toast',
+                    // Delivered, or accepted and still processing with the biller (SPEC.md §4).
+                    params: ({ event }) => ({
+                      level: event.output.data && event.output.data.status !== 'completed' ? 'info' : 'success',
+                      message: event.output.message,
+                    }),
+                  },
+                  { type: 'completed', params: ({ event }) => ({ answer: event.output }) },
+                  'resetVerification',
+                  'forgetKey',
+                  'refreshSession',
+                ],
+              },
+              {
+                // Refused or failed and refunded: the server's message; the form stays (SPEC.md §8).
+                target: 'editing',
+                actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'forgetKey', 'refreshSession'],
+              },
+            ],
+            // No answer (network): the message, the form and the attempt's key stay for a retry.
+            onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+          },
+        },
+      },
+    },
+    recent: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'recent',
+            src: 'recentBeneficiaries',
+            input: ({ context }) => ({ category: context.service.category }),
+            onDone: { target: 'loaded', actions: { type: 'keepRecent', params: ({ event }) => ({ list: event.output.data ?? [] }) } },
+            // Recent numbers are a convenience: without them the form works as before.
+            onError: 'loaded',
+          },
+        },
+        loaded: {},
+      },
+    },
+  },
+});

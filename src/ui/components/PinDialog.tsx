@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, type FormEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { PIN_LENGTH } from '../../domain/limits';
+import { labels } from '../../domain/messages';
+import type { pinDialogMachine } from '../../machines/pinDialog';
+import { performEffects } from '../app/useFlow';
+import { CodeBoxes } from './CodeBoxes';
+import { Modal } from './Modal';
+import '../styles/wallet.css';
+import '../styles/purchase.css';
+
+interface PinDialogProps {
+  actor: ActorRefFrom<typeof pinDialogMachine>;
+  /** Where the focus goes when the dialog closes: the form's Continue button (DESIGN.md §6). */
+  returnFocus?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The transaction pin dialog of the service screens (SPEC.md §2): heading 'Transaction pin',
+ * four masked one-digit boxes whose focus moves on as digits are typed, and Continue. Built on
+ * Modal: the page does not scroll behind it, the focus stays inside, Escape cancels. The
+ * machine decides everything; this view shows it and performs what the machine emits.
+ */
+export function PinDialog({ actor, returnFocus }: PinDialogProps) {
+  const navigate = useNavigate();
+  useEffect(() => performEffects(actor, navigate), [actor, navigate]);
+  const open = useSelector(actor, (s) => s.matches('open'));
+  const code = useSelector(actor, (s) => s.context.code);
+  const attempts = useSelector(actor, (s) => s.context.attempts);
+  const boxesId = useId();
+  const textId = useId();
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (open) {
+      // Modal's showModal() has run (children's effects first) and focused its first control; the pin comes first.
+      wasOpen.current = true;
+      document.getElementById(`${boxesId}-0`)?.focus();
+    } else if (wasOpen.current) {
+      wasOpen.current = false;
+      returnFocus?.current?.focus();
+    }
+  }, [open, boxesId, returnFocus]);
+
+  // A wrong pin empties the boxes: typing starts again in the first, wherever the focus was (Continue).
+  useEffect(() => {
+    if (attempts > 0) document.getElementById(`${boxesId}-0`)?.focus();
+  }, [attempts, boxesId]);
+
+  if (!open) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'pin.submit' });
+  };
+
+  return (
+    <Modal title={labels.transactionPin} onClose={() => actor.send({ type: 'pin.cancel' })} className="pin-dialog">
+      {/* noValidate: the machine says whether the pin is right, once, in a toast. */}
+      <form className="form pin-form" noValidate onSubmit={submit} aria-describedby={textId}>
+        <p id={textId} className="pin-text">
+          Enter your 4-digit security pin to confirm this payment.
+        </p>
+        <CodeBoxes
+          length={PIN_LENGTH}
+          values={code}
+          onChange={(values) => actor.send({ type: 'pin.change', values })}
+          label="Security pin"
+          masked
+          idPrefix={boxesId}
+        />
+        <button type="submit" className="btn btn-primary btn-block">
+          Continue
+        </button>
+      </form>
+    </Modal>
+  );
+}

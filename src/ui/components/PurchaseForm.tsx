@@ -1,0 +1,219 @@
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { Package, Provider } from '../../api/contract';
+import { labels } from '../../domain/messages';
+import { formatNaira } from '../../domain/money';
+import { providerForNetwork } from '../../domain/network';
+import type { ServiceConfig } from '../../domain/services';
+import { purchaseMachine } from '../../machines/purchase';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { performEffects, useFlow } from '../app/useFlow';
+import { CopyButton } from './CopyButton';
+import { PinDialog } from './PinDialog';
+import { TextField } from './TextField';
+import '../styles/purchase.css';
+
+const NO_PROVIDERS: Provider[] = [];
+const NO_PLANS: Package[] = [];
+
+/**
+ * The form of every service screen (SPEC.md §2), shaped by the service's configuration:
+ * provider (or network), plan for plan-priced services, beneficiary, amount (read-only and the
+ * plan's when priced by plan), the meter type for electricity, merchant verification where the
+ * service has it, recent beneficiaries to reuse, the pin dialog, and a delivered token or pin
+ * to copy. The purchase machine decides; this view shows its state and sends its events.
+ */
+export function PurchaseForm({ service }: { service: ServiceConfig }) {
+  const session = useSession();
+  const actor = useFlow(purchaseMachine, { session, service });
+  const navigate = useNavigate();
+  const form = useSelector(actor, (s) => s.context.form);
+  const recent = useSelector(actor, (s) => s.context.recent);
+  const suggested = useSelector(actor, (s) => s.context.suggestedNetwork);
+  const merchant = useSelector(actor, (s) => s.context.merchant);
+  const result = useSelector(actor, (s) => s.context.result);
+  const pinDialog = useSelector(actor, (s) => s.context.pinDialog);
+  const verification = useSelector(actor, (s) => s.context.verification);
+  const verifying = useSelector(actor, (s) => s.matches({ flow: 'verifying' }));
+  const providers = useSessionSelector((s) => s.context.providers[service.category] ?? NO_PROVIDERS);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const ids = { provider: useId(), plan: useId(), meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId() };
+
+  // The verification's own messages (an unknown meter) are toasted like the flow's.
+  useEffect(() => (verification ? performEffects(verification, navigate) : undefined), [verification, navigate]);
+
+  const plans = providers.find((provider) => String(provider.id) === form.providerId)?.packages ?? NO_PLANS;
+  const planBased = service.pricing === 'plan';
+  const awaitingVerification = service.verification !== null && merchant === null;
+  const suggestedProvider = providerForNetwork(providers, suggested);
+  const providerName = service.providerLabel.toLowerCase();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'purchase.continue' });
+  };
+
+  return (
+    <>
+      {result && (
+        <section className="card purchase-result" aria-labelledby={ids.result}>
+          <h2 id={ids.result} className="purchase-result-title">
+            {result.display_name || 'Details'}
+          </h2>
+          <p className="purchase-result-value">{result.display_value}</p>
+          <p className="hint">Keep it safe. You can find it again in your activities.</p>
+          <div className="purchase-result-actions">
+            <CopyButton text={result.display_value} label="Copy" detail={result.display_name} />
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'result.dismiss' })}>
+              Done
+            </button>
+          </div>
+        </section>
+      )}
+
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form card purchase-form" noValidate onSubmit={submit}>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.provider}>
+            {service.providerLabel}
+          </label>
+          <select
+            id={ids.provider}
+            className="input select"
+            value={form.providerId}
+            onChange={(e) => actor.send({ type: 'form.provider', value: e.target.value })}
+          >
+            <option value="">{providers.length ? `Select a ${providerName}` : `Loading ${providerName}s…`}</option>
+            {providers.map((provider) => (
+              <option key={provider.id} value={String(provider.id)}>
+                {provider.name}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        {service.meterTypes && (
+          <fieldset className="choice-group">
+            <legend className="field-label">Meter type</legend>
+            <div className="choices">
+              <label className="choice">
+                <input type="radio" name={ids.meter} value="prepaid" defaultChecked />
+                {labels.prepaid}
+              </label>
+              <label className="choice">
+                <input type="radio" name={ids.meter} value="postpaid" disabled />
+                {labels.postpaid}
+              </label>
+            </div>
+          </fieldset>
+        )}
+
+        {planBased && (
+          <div className="field">
+            <label className="field-label" htmlFor={ids.plan}>
+              Plan
+            </label>
+            <select
+              id={ids.plan}
+              className="input select"
+              value={form.planId}
+              disabled={form.providerId === ''}
+              onChange={(e) => actor.send({ type: 'form.plan', value: e.target.value })}
+            >
+              <option value="">{form.providerId === '' ? `Select a ${providerName} first` : 'Select a plan'}</option>
+              {plans.map((plan) => (
+                <option key={plan.id} value={String(plan.id)}>
+                  {`${plan.name} – ${formatNaira(plan.amount)}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+
+        <div className="field-with-hint">
+          <TextField
+            label={service.beneficiaryLabel}
+            value={form.beneficiary}
+            onValueChange={(value) => actor.send({ type: 'form.beneficiary', value })}
+            inputMode="numeric"
+            autoComplete={service.suggestsNetwork ? 'tel' : 'off'}
+            aria-describedby={suggested ? ids.network : undefined}
+          />
+          {service.suggestsNetwork && suggested && (
+            <p id={ids.network} className="hint network-note">
+              {suggestedProvider && String(suggestedProvider.id) !== form.providerId && form.providerId !== ''
+                ? `This number looks like ${suggested}. If it moved networks, keep your choice.`
+                : `This number looks like ${suggested}.`}
+            </p>
+          )}
+        </div>
+
+        {recent.length > 0 && (
+          <div className="recent-beneficiaries" role="group" aria-labelledby={ids.recent}>
+            <span id={ids.recent} className="recent-label">
+              Recently paid
+            </span>
+            <div className="chips">
+              {recent.map(({ beneficiary, provider_id, provider_name }) => (
+                <button
+                  key={beneficiary}
+                  type="button"
+                  className="chip"
+                  aria-pressed={form.beneficiary === beneficiary}
+                  onClick={() => actor.send({ type: 'form.recent', beneficiary, providerId: String(provider_id) })}
+                >
+                  {beneficiary}
+                  {provider_name && <span className="chip-detail">{provider_name}</span>}
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+
+        <TextField
+          label="Amount"
+          value={form.amount}
+          onValueChange={(value) => actor.send({ type: 'form.amount', value })}
+          inputMode="decimal"
+          autoComplete="off"
+          readOnly={planBased}
+          placeholder={planBased ? 'Set by the plan' : '0.00'}
+        />
+
+        {merchant && (
+          <section className="merchant-details" aria-labelledby={ids.merchant}>
+            <h2 id={ids.merchant} className="merchant-title">
+              Merchant details
+            </h2>
+            <dl className="merchant-list">
+              <div>
+                <dt>Name</dt>
+                <dd>{merchant.name || merchant.username || '—'}</dd>
+              </div>
+              {service.verification?.fields.includes('address') && (
+                <div>
+                  <dt>Address</dt>
+                  <dd>{merchant.address || '—'}</dd>
+                </div>
+              )}
+              {service.verification?.fields.includes('username') && (
+                <div>
+                  <dt>Username</dt>
+                  <dd>{merchant.username || '—'}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+        )}
+
+        <button ref={continueButton} type="submit" className="btn btn-primary btn-block" aria-busy={verifying || undefined}>
+          {verifying && <span className="spinner" aria-hidden="true" />}
+          {awaitingVerification ? labels.verifyMerchant : 'Continue'}
+        </button>
+      </form>
+
+      <PinDialog actor={pinDialog} returnFocus={continueButton} />
+    </>
+  );
+}

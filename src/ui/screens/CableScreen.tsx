@@ -1,0 +1,19 @@
+import { services } from '../../domain/services';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { PurchaseForm } from '../components/PurchaseForm';
+
+const service = services.cable;
+
+/** /cable (SPEC.md §2): the title as the specification spells it, then the service's purchase form. */
+export default function CableScreen() {
+  useDocumentTitle(service.title);
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1 className="page-title">{service.title}</h1>
+        <p className="page-subtitle">Renew your TV subscription from your wallet.</p>
+      </header>
+      <PurchaseForm service={service} />
+    </div>
+  );
+}

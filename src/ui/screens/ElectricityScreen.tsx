@@ -1,0 +1,19 @@
+import { services } from '../../domain/services';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { PurchaseForm } from '../components/PurchaseForm';
+
+const service = services.electricity;
+
+/** /electricity (SPEC.md §2): the title as the specification spells it, then the service's purchase form. */
+export default function ElectricityScreen() {
+  useDocumentTitle(service.title);
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1 className="page-title">{service.title}</h1>
+        <p className="page-subtitle">Pay for prepaid electricity and get your token at once.</p>
+      </header>
+      <PurchaseForm service={service} />
+    </div>
+  );
+}

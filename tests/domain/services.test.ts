@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/domain/messages';
+import { rememberBeneficiary, SERVICE_LIST, services } from '../../src/domain/services';
+import { validatePurchase } from '../../src/domain/validation';
+
+describe('services', () => {
+  it('has the six screens of SPEC.md §2 with their titles, exact', () => {
+    expect(SERVICE_LIST.map((s) => [s.route, s.title])).toEqual([
+      ['/airtime', 'Airtime'],
+      ['/internet', 'Internet'],
+      ['/electricity', 'Electricity'],
+      ['/betting', 'Bettig Account Top-up'],
+      ['/cable', 'Cable TV'],
+      ['/education', 'Jamb/Waec Pins'],
+    ]);
+  });
+
+  it('calls the endpoints of SPEC.md §7 and reads the providers of DESIGN.md §3', () => {
+    expect(SERVICE_LIST.map((s) => [s.endpoint, s.category])).toEqual([
+      ['airtime', 'airtime'],
+      ['data', 'data'],
+      ['electricity-bill', 'electricity-bill'],
+      ['betting', 'betting'],
+      ['tv-subscription', 'tv-subscription'],
+      ['education', 'education'],
+    ]);
+  });
+
+  it('prices internet, cable and education by plan; the others by amount', () => {
+    expect(SERVICE_LIST.filter((s) => s.pricing === 'plan').map((s) => s.key)).toEqual(['internet', 'cable', 'education']);
+  });
+
+  it('verifies the merchant for electricity (address), betting (username) and cable (name only)', () => {
+    expect(services.electricity.verification).toEqual({ fields: ['address'] });
+    expect(services.betting.verification).toEqual({ fields: ['username'] });
+    expect(services.cable.verification).toEqual({ fields: [] });
+    expect([services.airtime, services.internet, services.education].map((s) => s.verification)).toEqual([null, null, null]);
+    expect(SERVICE_LIST.filter((s) => s.meterTypes).map((s) => s.key)).toEqual(['electricity']);
+  });
+
+  it('labels the beneficiary per service', () => {
+    expect(SERVICE_LIST.map((s) => s.beneficiaryLabel)).toEqual([
+      'Phone number',
+      'Phone number',
+      'Meter number',
+      'Account number',
+      'Smartcard number',
+      'ID number',
+    ]);
+  });
+
+  it('keeps recent beneficiaries newest first with the provider used last, once each, five at most', () => {
+    const entry = (beneficiary: string, provider_id = 1) => ({ beneficiary, provider_id, provider_name: `P${provider_id}` });
+    const names = (list: { beneficiary: string }[]) => list.map((item) => item.beneficiary);
+    expect(names(rememberBeneficiary(['2', '3', '4', '5', '6'].map((b) => entry(b)), entry(' 1 ')))).toEqual(['1', '2', '3', '4', '5']);
+    expect(rememberBeneficiary([entry('2'), entry('1'), entry('3')], entry('1', 2))).toEqual([entry('1', 2), entry('2'), entry('3')]);
+    expect(rememberBeneficiary([entry('2')], entry('  '))).toEqual([entry('2')]);
+  });
+});
+
+describe('validatePurchase (SPEC.md §5)', () => {
+  const full = { providerId: '1', planId: '', beneficiary: '08031234567', amount: '500' };
+
+  it('airtime, electricity, betting: provider, beneficiary and amount', () => {
+    expect(validatePurchase(full, 'amount')).toBeNull();
+    expect(validatePurchase({ ...full, amount: '1250.50' }, 'amount')).toBeNull();
+    for (const missing of [{ providerId: '' }, { beneficiary: '  ' }, { amount: '' }, { amount: '0' }, { amount: 'abc' }, { amount: '1.234' }]) {
+      expect(validatePurchase({ ...full, ...missing }, 'amount')).toBe(messages.allFieldsRequired);
+    }
+  });
+
+  it('data, cable, education: provider, beneficiary and plan; the amount is the plan’s', () => {
+    const planned = { ...full, planId: '111', amount: '' };
+    expect(validatePurchase(planned, 'plan')).toBeNull();
+    expect(validatePurchase({ ...planned, planId: '' }, 'plan')).toBe('all fields are required');
+    expect(validatePurchase({ ...planned, providerId: '' }, 'plan')).toBe('all fields are required');
+  });
+});

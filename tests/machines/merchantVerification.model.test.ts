@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import type { Envelope, MerchantDetails, VerifyMerchantRequest } from '../../src/api/contract';
+import { ApiError } from '../../src/api/http';
+import {
+  merchantVerificationMachine,
+  type MerchantVerificationEvent,
+  type MerchantVerificationReport,
+} from '../../src/machines/merchantVerification';
+import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
+import { createTransitionCoverage } from '../support/transitionCoverage';
+import { deferredActor, effectLog, errorToast, leaves, pathTitle } from './authFlowHarness';
+
+const request: VerifyMerchantRequest = { provider_id: 21, beneficiary: '45012345678' };
+const holder: Envelope<MerchantDetails> = {
+  type: 'success',
+  message: 'merchant verified',
+  data: { name: 'ADA OBI', address: '12 Allen Avenue, Ikeja' },
+};
+const unknown = 'meter number not found';
+
+function recorder() {
+  const heard: MerchantVerificationReport[] = [];
+  const actor = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((event) => void heard.push(event as MerchantVerificationReport)))).start();
+  return { actor, heard };
+}
+
+const model = createActorTestModel(merchantVerificationMachine, [
+  { type: 'merchant.verify', request },
+  { type: 'xstate.done.actor.verify', output: holder },
+  { type: 'xstate.error.actor.verify', error: unknown },
+]);
+const coverage = createTransitionCoverage(merchantVerificationMachine);
+const paths = model.getShortestPaths({ input: { owner: recorder().actor }, serializeState: serializeTransitionTaken });
+
+describe('merchantVerificationMachine (model-based)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), async () => {
+      const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
+      const owner = recorder();
+      const actor = createActor(merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }), {
+        input: { owner: owner.actor },
+        inspect: coverage.inspect,
+      }).start();
+      const effects = effectLog(actor);
+      const reports: MerchantVerificationReport[] = [];
+
+      await path.test({
+        events: {
+          'merchant.verify': ({ event }) => {
+            actor.send(event as MerchantVerificationEvent);
+            expect(verify.last.input).toEqual(request);
+          },
+          'merchant.reset': ({ event }) => void actor.send(event as MerchantVerificationEvent),
+          'xstate.done.actor.verify': async () => {
+            verify.last.resolve(holder);
+            reports.push({ type: 'merchant.verified', details: holder.data! });
+            await leaves(actor, 'verifying');
+          },
+          'xstate.error.actor.verify': async () => {
+            effects.expect([errorToast(unknown)]);
+            verify.last.reject(new ApiError({ type: 'error', message: unknown }));
+            reports.push({ type: 'merchant.failed' });
+            await leaves(actor, 'verifying');
+          },
+        },
+        states: {
+          '*': (expected) => {
+            const snapshot = actor.getSnapshot();
+            expect(snapshot.value).toEqual(expected.value);
+            expect({ ...snapshot.context, owner: null }).toEqual({ ...expected.context, owner: null });
+            expect(snapshot.hasTag('busy')).toBe(expected.matches('verifying'));
+            // Details are shown exactly while verified.
+            expect(snapshot.context.details !== null).toBe(expected.matches('verified'));
+            effects.check();
+            expect(owner.heard).toEqual(reports);
+          },
+        },
+      });
+      actor.stop();
+      owner.actor.stop();
+    });
+  }
+
+  it('ignores a second Verify while the first runs', () => {
+    const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
+    let calls = 0;
+    const actor = createActor(
+      merchantVerificationMachine.provide({
+        actors: { verifyMerchant: verify.logic },
+      }),
+      { input: { owner: recorder().actor }, inspect: (e) => void (e.type === '@xstate.actor' && (calls += 1)) },
+    ).start();
+    const before = calls;
+    actor.send({ type: 'merchant.verify', request });
+    actor.send({ type: 'merchant.verify', request });
+    expect(calls - before).toBe(1);
+    expect(actor.getSnapshot().value).toBe('verifying');
+  });
+
+  it('walked every transition of merchantVerificationMachine', () => {
+    expect(coverage.missing()).toEqual([]);
+    expect(coverage.all()).toHaveLength(4);
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import type { UserData } from '../../src/api/contract';
+import { joinCode } from '../../src/domain/codes';
+import { DEFAULT_MAX_ATTEMPTS } from '../../src/domain/limits';
+import { messages } from '../../src/domain/messages';
+import { pinDialogMachine, type PinDialogEvent, type PinDialogReport } from '../../src/machines/pinDialog';
+import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
+import { createTestSession } from '../support/testSession';
+import { createTransitionCoverage } from '../support/transitionCoverage';
+import { effectLog, errorToast, navigation, pathTitle } from './authFlowHarness';
+
+const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580', email_verified_at: '2025-01-01T00:00:00Z' };
+const RIGHT = ['2', '5', '8', '0'];
+const WRONG = ['1', '1', '1', '1'];
+/** Three boxes of the right pin: not the pin. */
+const SHORT = ['2', '5', '8', ''];
+
+/** An owner that only listens: what the dialog reports to the purchase flow. */
+function recorder() {
+  const heard: PinDialogReport[] = [];
+  const actor = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((event) => void heard.push(event as PinDialogReport)))).start();
+  return { actor, heard };
+}
+
+const model = createActorTestModel(pinDialogMachine, [
+  { type: 'pin.change', values: RIGHT },
+  { type: 'pin.change', values: WRONG },
+  { type: 'pin.change', values: SHORT },
+]);
+const coverage = createTransitionCoverage(pinDialogMachine);
+
+const paths = model.getShortestPaths({
+  input: { session: createTestSession(ada).actor, owner: recorder().actor },
+  // Boxes are filled only when empty: a person types a pin, then submits or cancels.
+  filterEvents: (snapshot, event) => event.type !== 'pin.change' || snapshot.context.code.every((digit: string) => digit === ''),
+  serializeState: serializeTransitionTaken,
+});
+
+describe('pinDialogMachine (model-based)', () => {
+  for (const path of paths) {
+    it(pathTitle(path), async () => {
+      const session = createTestSession(ada);
+      const owner = recorder();
+      const actor = createActor(pinDialogMachine, { input: { session: session.actor, owner: owner.actor }, inspect: coverage.inspect }).start();
+      const effects = effectLog(actor);
+      let reports = 0;
+
+      await path.test({
+        events: {
+          'pin.open': () => void actor.send({ type: 'pin.open' }),
+          'pin.change': ({ event }) => void actor.send(event as PinDialogEvent),
+          'pin.cancel': () => {
+            actor.send({ type: 'pin.cancel' });
+            reports += 1;
+            expect(owner.heard.at(-1)).toEqual({ type: 'pin.cancelled' });
+          },
+          'pin.submit': () => {
+            const { code, attempts } = actor.getSnapshot().context;
+            const right = joinCode(code) === '2580';
+            if (right) effects.expect([]);
+            else if (attempts >= DEFAULT_MAX_ATTEMPTS) effects.expect([errorToast(messages.pinNotCorrect), navigation('/login')]);
+            else effects.expect([errorToast(messages.pinNotCorrect)]);
+            actor.send({ type: 'pin.submit' });
+            if (right) {
+              reports += 1;
+              expect(owner.heard.at(-1)).toEqual({ type: 'pin.accepted', pin: '2580' });
+            } else if (attempts < DEFAULT_MAX_ATTEMPTS) {
+              expect(actor.getSnapshot().context.attempts).toBe(attempts + 1);
+            }
+          },
+        },
+        states: {
+          '*': (expected) => {
+            const snapshot = actor.getSnapshot();
+            expect(snapshot.value).toEqual(expected.value);
+            expect({ ...snapshot.context, session: null, owner: null }).toEqual({ ...expected.context, session: null, owner: null });
+            effects.check();
+            expect(owner.heard).toHaveLength(reports);
+            // Logged out exactly when locked out (SPEC.md §4 "Pin failure").
+            expect(session.actor.getSnapshot().context.user.email).toBe(expected.matches('lockedOut') ? '' : ada.email);
+            expect(snapshot.context.attempts).toBeLessThanOrEqual(DEFAULT_MAX_ATTEMPTS);
+          },
+        },
+      });
+      actor.stop();
+      session.actor.stop();
+      owner.actor.stop();
+    });
+  }
+
+  it('with max_attempts 3: wrong pins 1–3 each say so and count; a 4th logs out and goes to /login', () => {
+    const session = createTestSession(ada);
+    const owner = recorder();
+    const actor = createActor(pinDialogMachine, { input: { session: session.actor, owner: owner.actor } }).start();
+    const seen: unknown[] = [];
+    actor.on('*', (e) => void seen.push(e));
+    expect(session.actor.getSnapshot().context.max_attempts).toBe(3);
+    actor.send({ type: 'pin.open' });
+    for (const attempt of [1, 2, 3]) {
+      actor.send({ type: 'pin.change', values: WRONG });
+      actor.send({ type: 'pin.submit' });
+      expect(actor.getSnapshot().context.attempts).toBe(attempt);
+      expect(seen.splice(0)).toEqual([errorToast('transaction pin not correct')]);
+      expect(session.actor.getSnapshot().matches('signedIn')).toBe(true);
+      // Cancelling keeps the count for the screen's life.
+      actor.send({ type: 'pin.cancel' });
+      actor.send({ type: 'pin.open' });
+      expect(actor.getSnapshot().context.attempts).toBe(attempt);
+    }
+    actor.send({ type: 'pin.change', values: WRONG });
+    actor.send({ type: 'pin.submit' });
+    expect(seen.splice(0)).toEqual([errorToast('transaction pin not correct'), navigation('/login')]);
+    expect(session.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(session.actor.getSnapshot().context.user.pin).toBe('');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(owner.heard).toEqual([{ type: 'pin.cancelled' }, { type: 'pin.cancelled' }, { type: 'pin.cancelled' }]);
+  });
+
+  it('follows the session: a right pin after wrong ones is accepted, and max_attempts comes from the session', () => {
+    const session = createTestSession(ada);
+    const owner = recorder();
+    const actor = createActor(pinDialogMachine, { input: { session: session.actor, owner: owner.actor } }).start();
+    actor.send({ type: 'pin.open' });
+    actor.send({ type: 'pin.change', values: WRONG });
+    actor.send({ type: 'pin.submit' });
+    actor.send({ type: 'pin.change', values: RIGHT });
+    actor.send({ type: 'pin.submit' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.code).toEqual(['', '', '', '']);
+    expect(owner.heard).toEqual([{ type: 'pin.accepted', pin: '2580' }]);
+  });
+
+  // Declared last, so it runs after every path above.
+  it('walked every transition of pinDialogMachine', () => {
+    expect(coverage.missing()).toEqual([]);
+    expect(coverage.all()).toHaveLength(6);
+  });
+});

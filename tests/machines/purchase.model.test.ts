@@ -1,0 +1,416 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type {
+  Envelope,
+  MerchantDetails,
+  ProvidersByCategory,
+  PurchaseResult,
+  RecentBeneficiary,
+  Transaction,
+  UserData,
+  VerifyMerchantRequest,
+} from '../../src/api/contract';
+import { ApiError } from '../../src/api/http';
+import { messages } from '../../src/domain/messages';
+import { SERVICE_LIST, services, type ServiceConfig } from '../../src/domain/services';
+import type { FlowEmitted } from '../../src/machines/effects';
+import { merchantVerificationMachine } from '../../src/machines/merchantVerification';
+import { purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
+import { createActorTestModel } from '../support/actorTestModel';
+import { createTestSession } from '../support/testSession';
+import { createTransitionCoverage } from '../support/transitionCoverage';
+import { deferredActor, pathTitle } from './authFlowHarness';
+
+const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580', email_verified_at: '2025-01-01T00:00:00Z' };
+
+const providers: ProvidersByCategory = {
+  airtime: [
+    { id: 1, name: 'MTN', packages: [] },
+    { id: 2, name: 'Airtel', packages: [] },
+  ],
+  data: [
+    { id: 11, name: 'MTN Data', packages: [{ id: 111, name: 'MTN 1GB – 30 days', amount: 500 }] },
+    { id: 12, name: 'Airtel Data', packages: [{ id: 121, name: 'Airtel 2GB – 30 days', amount: 1000 }] },
+  ],
+  'electricity-bill': [{ id: 21, name: 'Ikeja Electric', packages: [] }],
+  betting: [{ id: 31, name: 'Bet9ja', packages: [] }],
+  'tv-subscription': [{ id: 41, name: 'DStv', packages: [{ id: 411, name: 'DStv Compact', amount: 15700 }] }],
+  education: [{ id: 51, name: 'WAEC', packages: [{ id: 511, name: 'WAEC Result Checker PIN', amount: 3500 }] }],
+};
+
+/** Per service: the provider a person picks (for mobile services not the number's network), what they type, and what the server answers. */
+const fixtures: Record<string, { provider: string; beneficiary: string; merchant: MerchantDetails; value: [string, string] }> = {
+  airtime: { provider: '2', beneficiary: '08031234567', merchant: { name: '' }, value: ['', ''] },
+  internet: { provider: '12', beneficiary: '08031234567', merchant: { name: '' }, value: ['', ''] },
+  electricity: { provider: '21', beneficiary: '45012345678', merchant: { name: 'ADA OBI', address: '12 Allen Avenue, Ikeja' }, value: ['Token', '1234-5678-9012-3456-7890'] },
+  betting: { provider: '31', beneficiary: '8012345', merchant: { name: 'Ada Obi', username: 'adaobi' }, value: ['', ''] },
+  cable: { provider: '41', beneficiary: '7012345678', merchant: { name: 'ADA OBI' }, value: ['', ''] },
+  education: { provider: '51', beneficiary: '1234567890', merchant: { name: '' }, value: ['Pin', 'Serial: WRN123 Pin: 4567-8901'] },
+};
+const AMOUNT = '500';
+/** What the server remembers this user paying before (with the service's provider); never the number typed in the paths. */
+const earlier = (service: ServiceConfig): RecentBeneficiary[] => {
+  const provider = providers[service.category].find((p) => String(p.id) === fixtures[service.key].provider)!;
+  return [{ beneficiary: '08099990000', provider_id: provider.id, provider_name: provider.name }];
+};
+const RIGHT_PIN = ['2', '5', '8', '0'];
+
+const transaction = (service: ServiceConfig, status: Transaction['status']): Transaction => {
+  const [display_name, display_value] = status === 'completed' ? fixtures[service.key].value : ['', ''];
+  return {
+    id: 7,
+    category: service.category,
+    amount: 500,
+    status,
+    created_at: '2026-11-21T10:00:00Z',
+    reference: 'NW-20261121-0007',
+    from: 'Wallet',
+    to: fixtures[service.key].beneficiary,
+    description: `${service.title} purchase`,
+    display_name,
+    display_value,
+  };
+};
+const outcomes = (service: ServiceConfig) => ({
+  delivered: {
+    type: 'success',
+    message: service.key === 'electricity' ? 'Token : 1234-5678-9012-3456-7890' : `${service.title} purchase successful`,
+    data: transaction(service, 'completed'),
+  } satisfies Envelope<PurchaseResult>,
+  processing: { type: 'success', message: 'your purchase is processing', data: transaction(service, 'processing') } satisfies Envelope<PurchaseResult>,
+  refunded: { type: 'error', message: 'transaction failed, your wallet has been refunded' } satisfies Envelope<PurchaseResult>,
+});
+const NETWORK_DOWN = 'Failed to fetch';
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A signed-in session holding the providers; `polls` counts its fetches (a purchase asks for one, so the balance updates). */
+async function loadedSession() {
+  let polls = 0;
+  const session = createTestSession(ada, async () => {
+    polls += 1;
+    return { user: {}, providers };
+  });
+  await waitFor(session.actor, (s) => s.matches({ signedIn: 'waiting' }));
+  return {
+    ...session,
+    get polls() {
+      return polls;
+    },
+  };
+}
+const traversalSession = await loadedSession();
+afterAll(() => traversalSession.actor.stop());
+
+/** Context as compared: no actor refs, and whether an attempt key is held rather than its random value. */
+function comparable(snapshot: AnyMachineSnapshot) {
+  const { session: _s, pinDialog: _p, verification: _v, service, idempotencyKey, ...rest } = snapshot.context;
+  return { ...rest, service: service.key, idempotencyKey: idempotencyKey !== null };
+}
+/** States keyed by the transition that reached them (see serializeTransitionTaken), with the random key left out. */
+const key = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: comparable(snapshot) });
+const serializeState = (snapshot: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot) =>
+  event && prev ? `${key(prev)} --${event.type}--> ${key(snapshot)}` : key(snapshot);
+
+const coverage = createTransitionCoverage(purchaseMachine);
+
+describe.each(SERVICE_LIST.map((service) => [service.key, service] as const))('purchaseMachine for %s (model-based)', (_, service) => {
+  const fixture = fixtures[service.key];
+  const answers = outcomes(service);
+  const plans = (providers[service.category] ?? []).flatMap((provider) => provider.packages.map((plan) => String(plan.id)));
+
+  const model = createActorTestModel(purchaseMachine, [
+    { type: 'form.provider', value: fixture.provider },
+    ...plans.map((value) => ({ type: 'form.plan', value })),
+    { type: 'form.beneficiary', value: fixture.beneficiary },
+    { type: 'form.amount', value: AMOUNT },
+    { type: 'form.recent', beneficiary: earlier(service)[0].beneficiary, providerId: fixture.provider },
+    { type: 'pin.accepted', pin: '2580' },
+    { type: 'merchant.verified', details: fixture.merchant },
+    { type: 'xstate.done.actor.purchase', output: answers.delivered },
+    { type: 'xstate.done.actor.purchase', output: answers.processing },
+    { type: 'xstate.done.actor.purchase', output: answers.refunded },
+    { type: 'xstate.error.actor.purchase', error: NETWORK_DOWN },
+    { type: 'xstate.done.actor.recent', output: { type: 'success', message: 'recent beneficiaries', data: earlier(service) } },
+    { type: 'xstate.error.actor.recent', error: NETWORK_DOWN },
+  ]);
+
+  const paths = model.getShortestPaths({
+    input: { session: traversalSession.actor, service },
+    filterEvents: (snapshot, event) => {
+      const { form, recent } = snapshot.context;
+      const recentLoading = snapshot.matches({ recent: 'loading' });
+      if (event.type.endsWith('.actor.recent')) return recentLoading;
+      // The rest runs once the recent numbers arrived (an empty list after a failure ends its path).
+      if (recentLoading || recent.length === 0) return false;
+      const editing = snapshot.matches({ flow: 'editing' });
+      // After a purchase went through the form is empty again; one purchase per path.
+      const bought = recent.some((item: RecentBeneficiary) => item.beneficiary === fixture.beneficiary);
+      switch (event.type) {
+        case 'result.dismiss':
+          return snapshot.context.result !== null;
+        case 'form.provider':
+          return editing && !bought && form.providerId === '';
+        case 'form.plan': {
+          const provider = providers[service.category].find((p) => String(p.id) === form.providerId);
+          return editing && !bought && form.planId === '' && !!provider?.packages.some((p) => String(p.id) === event.value);
+        }
+        case 'form.beneficiary':
+          return editing && !bought && form.beneficiary === '';
+        // A recent beneficiary is tapped on a fresh form, instead of typing.
+        case 'form.recent':
+          return editing && !bought && form.beneficiary === '' && form.providerId === '';
+        case 'form.amount':
+          return editing && !bought && service.pricing === 'amount' && form.amount === '';
+        default:
+          return true;
+      }
+    },
+    serializeState,
+  });
+
+  for (const path of paths) {
+    it(pathTitle(path), async () => {
+      const session = await loadedSession();
+      const buy = deferredActor<Envelope<PurchaseResult>, PurchaseRequest>();
+      const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
+      const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
+      const actor = createActor(
+        purchaseMachine.provide({
+          actors: {
+            purchase: buy.logic,
+            recentBeneficiaries: recentCall.logic,
+            merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
+          },
+        }),
+        { input: { session: session.actor, service }, inspect: coverage.inspect },
+      ).start();
+      const { pinDialog, verification } = actor.getSnapshot().context;
+      expect(verification === null).toBe(service.verification === null);
+      expect(recentCall.last.input).toEqual({ category: service.category });
+
+      // What the flow and its two children emit, in order; each step says what it expects.
+      const seen: FlowEmitted[] = [];
+      let expected: FlowEmitted[] = [];
+      for (const source of [actor, pinDialog, verification]) source?.on('*', (e: FlowEmitted) => void seen.push(e));
+      const expectEffects = (effects: FlowEmitted[]) => void (expected = effects);
+      const leavesFlowState = (state: 'verifying' | 'submitting') => waitFor(actor, (s) => !s.matches({ flow: state }));
+      let lastKey: string | null = null;
+
+      await path.test({
+        events: {
+          'form.provider': ({ event }) => void actor.send(event as PurchaseEvent),
+          'form.plan': ({ event }) => void actor.send(event as PurchaseEvent),
+          'form.beneficiary': ({ event }) => void actor.send(event as PurchaseEvent),
+          'form.amount': ({ event }) => void actor.send(event as PurchaseEvent),
+          'form.recent': ({ event }) => void actor.send(event as PurchaseEvent),
+          'result.dismiss': ({ event }) => void actor.send(event as PurchaseEvent),
+          'purchase.continue': () => {
+            const before = actor.getSnapshot();
+            const { form } = before.context;
+            const complete = form.providerId !== '' && form.beneficiary !== '' && (service.pricing === 'plan' ? form.planId !== '' : form.amount !== '');
+            expectEffects(complete ? [] : [{ type: 'toast', level: 'error', message: messages.allFieldsRequired }]);
+            actor.send({ type: 'purchase.continue' });
+            const after = actor.getSnapshot();
+            if (after.matches({ flow: 'verifying' })) {
+              expect(verify.last.input).toEqual({ provider_id: Number(form.providerId), beneficiary: form.beneficiary });
+            }
+            // The pin dialog opens exactly when Continue passes.
+            expect(pinDialog.getSnapshot().value).toBe(after.matches({ flow: 'authorizing' }) ? 'open' : 'closed');
+          },
+          'pin.accepted': () => {
+            const heldKey = actor.getSnapshot().context.idempotencyKey;
+            pinDialog.send({ type: 'pin.change', values: RIGHT_PIN });
+            pinDialog.send({ type: 'pin.submit' });
+            expect(pinDialog.getSnapshot().value).toBe('closed');
+            const { form } = actor.getSnapshot().context;
+            const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary, pin: '2580' };
+            expect(buy.last.input).toEqual({
+              service: service.endpoint,
+              body: service.pricing === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: AMOUNT },
+              idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+            });
+            // A retry after no answer reuses the attempt's key; anything else is a new attempt.
+            if (heldKey) expect(buy.last.input.idempotencyKey).toBe(heldKey);
+            else expect(buy.last.input.idempotencyKey).not.toBe(lastKey);
+            lastKey = buy.last.input.idempotencyKey;
+          },
+          'pin.cancelled': () => void pinDialog.send({ type: 'pin.cancel' }),
+          'merchant.verified': async () => {
+            verify.last.resolve({ type: 'success', message: 'verified', data: fixture.merchant });
+            await leavesFlowState('verifying');
+          },
+          'merchant.failed': async () => {
+            expectEffects([{ type: 'toast', level: 'error', message: 'merchant not found' }]);
+            verify.last.reject(new ApiError({ type: 'error', message: 'merchant not found' }));
+            await leavesFlowState('verifying');
+          },
+          'xstate.done.actor.purchase': async ({ event }) => {
+            const { output } = event as unknown as { output: Envelope<PurchaseResult> };
+            const level = output.type !== 'success' ? 'error' : output.data?.status === 'completed' ? 'success' : 'info';
+            expectEffects([{ type: 'toast', level, message: output.message }]);
+            const polls = session.polls;
+            buy.last.resolve(output);
+            await leavesFlowState('submitting');
+            await settled();
+            // The balance moved (or was refunded): the session fetches the user again.
+            expect(session.polls).toBe(polls + 1);
+            if (output.type === 'success' && verification) expect(verification.getSnapshot().value).toBe('unverified');
+          },
+          'xstate.error.actor.purchase': async () => {
+            expectEffects([{ type: 'toast', level: 'error', message: NETWORK_DOWN }]);
+            buy.last.reject(new Error(NETWORK_DOWN));
+            await leavesFlowState('submitting');
+          },
+          'xstate.done.actor.recent': async ({ event }) => {
+            recentCall.last.resolve((event as unknown as { output: Envelope<RecentBeneficiary[]> }).output);
+            await waitFor(actor, (s) => s.matches({ recent: 'loaded' }));
+          },
+          'xstate.error.actor.recent': async () => {
+            recentCall.last.reject(new Error(NETWORK_DOWN));
+            await waitFor(actor, (s) => s.matches({ recent: 'loaded' }));
+          },
+        },
+        states: {
+          '*': (expectedSnapshot) => {
+            const snapshot = actor.getSnapshot();
+            expect(snapshot.value).toEqual(expectedSnapshot.value);
+            expect(comparable(snapshot)).toEqual(comparable(expectedSnapshot));
+            expect(seen.splice(0)).toEqual(expected);
+            expected = [];
+            // The loading overlay shows exactly while the purchase call runs.
+            expect(session.actor.getSnapshot().context.loading).toBe(snapshot.matches({ flow: 'submitting' }));
+            expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ flow: 'submitting' }) || snapshot.matches({ flow: 'verifying' }));
+            // The pin lives only for the request it authorises.
+            expect(snapshot.context.pin).toBe(snapshot.matches({ flow: 'submitting' }) ? '2580' : '');
+            const { form, result } = snapshot.context;
+            if (service.pricing === 'plan' && form.planId) {
+              const plan = providers[service.category].flatMap((p) => p.packages).find((p) => String(p.id) === form.planId)!;
+              expect(form.amount).toBe(String(plan.amount));
+            }
+            // Only a delivered token or pin is kept for the user to copy.
+            if (result) expect(result.display_value).toBe(fixture.value[1]);
+            expect(session.actor.getSnapshot().context.user.email).toBe(ada.email);
+          },
+        },
+      });
+      actor.stop();
+      session.actor.stop();
+    });
+  }
+});
+
+describe('purchaseMachine (details)', () => {
+  async function start(service: ServiceConfig) {
+    const session = await loadedSession();
+    const buy = deferredActor<Envelope<PurchaseResult>, PurchaseRequest>();
+    const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
+    const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
+    const actor = createActor(
+      purchaseMachine.provide({
+        actors: {
+          purchase: buy.logic,
+          recentBeneficiaries: recentCall.logic,
+          merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
+        },
+      }),
+      { input: { session: session.actor, service } },
+    ).start();
+    const pay = () => {
+      actor.send({ type: 'purchase.continue' });
+      const { pinDialog } = actor.getSnapshot().context;
+      pinDialog.send({ type: 'pin.change', values: RIGHT_PIN });
+      pinDialog.send({ type: 'pin.submit' });
+    };
+    return { session, actor, buy, recentCall, verify, pay };
+  }
+
+  it('reuses the key only to retry an attempt that got no answer', async () => {
+    const { actor, buy, pay } = await start(services.airtime);
+    actor.send({ type: 'form.provider', value: '1' });
+    actor.send({ type: 'form.beneficiary', value: '08031234567' });
+    actor.send({ type: 'form.amount', value: '500' });
+    pay();
+    const first = buy.last.input.idempotencyKey;
+    buy.last.reject(new Error(NETWORK_DOWN));
+    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    pay();
+    expect(buy.last.input.idempotencyKey).toBe(first);
+    buy.last.reject(new Error(NETWORK_DOWN));
+    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    // A changed amount is another purchase.
+    actor.send({ type: 'form.amount', value: '600' });
+    pay();
+    const second = buy.last.input.idempotencyKey;
+    expect(second).not.toBe(first);
+    buy.last.resolve(outcomes(services.airtime).refunded);
+    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    // Answered: trying again is a new attempt, with the form as it was.
+    expect(actor.getSnapshot().context.form).toEqual({ providerId: '1', planId: '', beneficiary: '08031234567', amount: '600' });
+    pay();
+    expect(buy.last.input.idempotencyKey).not.toBe(second);
+  });
+
+  it('suggests the network from the number, unless the user picked one', async () => {
+    const { actor } = await start(services.internet);
+    actor.send({ type: 'form.beneficiary', value: '+234 802 123 4567' });
+    expect(actor.getSnapshot().context).toMatchObject({ suggestedNetwork: 'Airtel', form: { providerId: '12' } });
+    actor.send({ type: 'form.plan', value: '121' });
+    expect(actor.getSnapshot().context.form.amount).toBe('1000');
+    // A ported number: the user overrides, which clears the plan and its amount.
+    actor.send({ type: 'form.provider', value: '11' });
+    expect(actor.getSnapshot().context.form).toMatchObject({ providerId: '11', planId: '', amount: '' });
+    actor.send({ type: 'form.beneficiary', value: '08171234567' });
+    expect(actor.getSnapshot().context).toMatchObject({ suggestedNetwork: '9mobile', form: { providerId: '11' } });
+  });
+
+  it('keeps a verification when fields change, and asks for a new one after a purchase', async () => {
+    const { actor, buy, verify, pay } = await start(services.electricity);
+    actor.send({ type: 'form.provider', value: '21' });
+    actor.send({ type: 'form.beneficiary', value: '45012345678' });
+    actor.send({ type: 'form.amount', value: '2000' });
+    actor.send({ type: 'purchase.continue' });
+    verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
+    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    actor.send({ type: 'form.amount', value: '3000' });
+    expect(actor.getSnapshot().context.merchant).toEqual(fixtures.electricity.merchant);
+    pay();
+    expect(buy.last.input.body).toEqual({ provider_id: 21, beneficiary: '45012345678', amount: '3000', pin: '2580' });
+    buy.last.resolve(outcomes(services.electricity).delivered);
+    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    const { context } = actor.getSnapshot();
+    expect(context.form).toEqual({ providerId: '', planId: '', beneficiary: '', amount: '' });
+    expect(context.result?.display_value).toBe('1234-5678-9012-3456-7890');
+    expect(context.merchant).toBeNull();
+    expect(context.verification!.getSnapshot().value).toBe('unverified');
+    expect(context.recent[0]).toEqual({ beneficiary: '45012345678', provider_id: 21, provider_name: 'Ikeja Electric' });
+  });
+
+  it('offers no more than five recent beneficiaries', async () => {
+    const { actor, recentCall } = await start(services.betting);
+    const entry = (beneficiary: string) => ({ beneficiary, provider_id: 31, provider_name: 'Bet9ja' });
+    recentCall.last.resolve({ type: 'success', message: '', data: ['1', '2', '3', '4', '5', '6'].map(entry) });
+    await waitFor(actor, (s) => s.matches({ recent: 'loaded' }));
+    expect(actor.getSnapshot().context.recent.map((r) => r.beneficiary)).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('reuses a recent beneficiary with its provider in one tap; the plan goes with a changed provider', async () => {
+    const { actor } = await start(services.internet);
+    actor.send({ type: 'form.provider', value: '11' });
+    actor.send({ type: 'form.plan', value: '111' });
+    actor.send({ type: 'form.recent', beneficiary: '08021234567', providerId: '12' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      form: { providerId: '12', planId: '', amount: '', beneficiary: '08021234567' },
+      providerChosen: true,
+      suggestedNetwork: 'Airtel',
+    });
+    // A provider no longer offered leaves the choice to the user.
+    actor.send({ type: 'form.recent', beneficiary: '08031234567', providerId: '99' });
+    expect(actor.getSnapshot().context.form).toMatchObject({ providerId: '12', beneficiary: '08031234567' });
+  });
+
+  // Declared last, so it runs after every path above; the six configurations together walk every transition.
+  it('walked every transition of purchaseMachine', () => {
+    expect(coverage.missing()).toEqual([]);
+    expect(coverage.all()).toHaveLength(19);
+  });
+});

@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { useRef } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import type { UserData } from '../../src/api/contract';
+import { pinDialogMachine } from '../../src/machines/pinDialog';
+import { PinDialog } from '../../src/ui/components/PinDialog';
+import { createTestSession } from '../support/testSession';
+
+const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580', email_verified_at: '2025-01-01T00:00:00Z' };
+
+// jsdom has <dialog> but not its modal behaviour; these stand in for the browser's.
+const native = { showModal: HTMLDialogElement.prototype.showModal, close: HTMLDialogElement.prototype.close };
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterAll(() => Object.assign(HTMLDialogElement.prototype, native));
+
+function setup() {
+  const session = createTestSession(ada);
+  const heard: AnyEventObject[] = [];
+  const owner = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((e) => void heard.push(e)))).start();
+  const actor = createActor(pinDialogMachine, { input: { session: session.actor, owner } }).start();
+
+  /** The purchase form around the dialog: its Continue opens it, the way the purchase flow does. */
+  function Form() {
+    const continueButton = useRef<HTMLButtonElement>(null);
+    return (
+      <>
+        <input aria-label="Amount" />
+        <button ref={continueButton} type="button" onClick={() => actor.send({ type: 'pin.open' })}>
+          Continue
+        </button>
+        <PinDialog actor={actor} returnFocus={continueButton} />
+      </>
+    );
+  }
+  render(
+    <MemoryRouter initialEntries={['/airtime']}>
+      <Routes>
+        <Route path="/airtime" element={<Form />} />
+        <Route path="/login" element={<p>Login page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  const formContinue = screen.getByRole('button', { name: 'Continue' });
+  const open = () => {
+    formContinue.focus();
+    fireEvent.click(formContinue);
+    return screen.getByRole('dialog', { name: 'Transaction pin' });
+  };
+  const box = (n: number) => screen.getByLabelText(`Digit ${n} of 4`) as HTMLInputElement;
+  const type = (pin: string) => [...pin].forEach((digit, i) => fireEvent.change(box(i + 1), { target: { value: digit } }));
+  const dialogContinue = () => screen.getAllByRole('button', { name: 'Continue' }).find((b) => b !== formContinue)!;
+  return { session, actor, heard, formContinue, open, box, type, dialogContinue };
+}
+
+describe('PinDialog', () => {
+  afterEach(() => {
+    cleanup();
+    document.documentElement.style.overflow = '';
+  });
+
+  it('asks for the security pin in four masked boxes, with the page scroll locked', () => {
+    const { open, box } = setup();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const dialog = open();
+    expect(dialog.textContent).toContain('Enter your 4-digit security pin');
+    expect(screen.getByRole('heading', { name: 'Transaction pin' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Security pin' })).toBeTruthy();
+    for (const n of [1, 2, 3, 4]) {
+      expect(box(n).type).toBe('password');
+      expect(box(n).getAttribute('inputmode')).toBe('numeric');
+    }
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    // The pin comes first.
+    expect(document.activeElement).toBe(box(1));
+  });
+
+  it('moves the focus on as digits are typed, and Continue with the right pin closes it and returns the focus to Continue', () => {
+    const { open, box, type, dialogContinue, heard, formContinue } = setup();
+    open();
+    fireEvent.change(box(1), { target: { value: '2' } });
+    expect(document.activeElement).toBe(box(2));
+    fireEvent.change(box(2), { target: { value: '5' } });
+    expect(document.activeElement).toBe(box(3));
+    type('2580');
+    fireEvent.click(dialogContinue());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(heard).toEqual([{ type: 'pin.accepted', pin: '2580' }]);
+    expect(document.activeElement).toBe(formContinue);
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
+  it('keeps the dialog open on a wrong pin, with the boxes emptied', () => {
+    const { open, box, type, dialogContinue, actor } = setup();
+    open();
+    type('1111');
+    fireEvent.click(dialogContinue());
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect([1, 2, 3, 4].map((n) => box(n).value)).toEqual(['', '', '', '']);
+    expect(actor.getSnapshot().context.attempts).toBe(1);
+    // Typing starts again in the first box.
+    expect(document.activeElement).toBe(box(1));
+  });
+
+  it('cancels on Escape and on Close, giving the focus back to Continue', () => {
+    const { open, heard, formContinue } = setup();
+    const dialog = open();
+    const escape = new Event('cancel', { cancelable: true });
+    fireEvent(dialog, escape);
+    expect(escape.defaultPrevented).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(formContinue);
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(heard).toEqual([{ type: 'pin.cancelled' }, { type: 'pin.cancelled' }]);
+  });
+
+  it('keeps Tab inside the dialog', () => {
+    const { open, dialogContinue } = setup();
+    open();
+    const close = screen.getByRole('button', { name: 'Close' });
+    dialogContinue().focus();
+    fireEvent.keyDown(dialogContinue(), { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+  });
+
+  it('logs out and goes to /login after a wrong pin once max_attempts is reached', () => {
+    const { open, type, dialogContinue, session } = setup();
+    open();
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      type('1111');
+      fireEvent.click(dialogContinue());
+    }
+    expect(session.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(screen.getByText('Login page')).toBeTruthy();
+  });
+});
