@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { trapTab } from './focusTrap';
 import '../styles/account.css';
 
 interface ConfirmDialogProps {
@@ -8,22 +9,6 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
-}
-
-const FOCUSABLE = 'button:not(:disabled), a[href], input:not(:disabled)';
-
-/** Keeps Tab and Shift+Tab cycling inside the dialog. */
-function trapTab(event: KeyboardEvent, dialog: HTMLElement) {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
-    event.preventDefault();
-    last?.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first?.focus();
-  }
 }
 
 /**
@@ -49,7 +34,7 @@ export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel }: Co
       // The dialog's Escape is not also the Escape of a menu it was opened from.
       event.stopPropagation();
       onCancel();
-    } else if (event.key === 'Tab' && dialog.current) {
+    } else if (dialog.current) {
       trapTab(event, dialog.current);
     }
   };

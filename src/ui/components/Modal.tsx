@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { trapTab } from './focusTrap';
 import { CloseIcon } from './walletIcons';
-
-const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
   title: string;
@@ -38,14 +37,7 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
     event.preventDefault();
     onClose();
   };
-  const wrapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const edge = event.shiftKey ? controls[0] : controls.at(-1);
-    if (!edge || document.activeElement !== edge) return;
-    event.preventDefault();
-    (event.shiftKey ? controls.at(-1) : controls[0])?.focus();
-  };
+  const wrapTab = (event: KeyboardEvent<HTMLDialogElement>) => trapTab(event, event.currentTarget);
   // A click on the dialog element itself, not on its panel, is a click on the backdrop.
   const clickBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) onClose();
