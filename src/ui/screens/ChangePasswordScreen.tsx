@@ -4,6 +4,7 @@ import type { ChangePasswordForm } from '../../domain/validation';
 import { changePasswordMachine } from '../../machines/changePassword';
 import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
@@ -31,21 +32,11 @@ export default function ChangePasswordScreen() {
           autoComplete="current-password"
           revealable
         />
-        <TextField
-          label="New password"
-          value={form.new_password}
-          onValueChange={change('new_password')}
-          type="password"
-          autoComplete="new-password"
-          revealable
-        />
-        <TextField
-          label="Confirm new password"
-          value={form.confirm_new_password}
-          onValueChange={change('confirm_new_password')}
-          type="password"
-          autoComplete="new-password"
-          revealable
+        <NewPasswordFields
+          newPassword={form.new_password}
+          confirmation={form.confirm_new_password}
+          onNewPassword={change('new_password')}
+          onConfirmation={change('confirm_new_password')}
         />
         <SubmitButton busy={busy}>Change password</SubmitButton>
       </form>

@@ -6,8 +6,8 @@ import { resetPasswordMachine } from '../../machines/resetPassword';
 import { useFlow } from '../app/useFlow';
 import { useSession } from '../app/SessionContext';
 import { AuthLayout } from '../components/AuthLayout';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SubmitButton } from '../components/SubmitButton';
-import { TextField } from '../components/TextField';
 
 /** /reset?token=... (SPEC.md §2): the token of the e-mailed link authorises the reset. */
 export default function ResetScreen() {
@@ -26,21 +26,11 @@ export default function ResetScreen() {
     <AuthLayout title="Choose a new password" subtitle="After this you will set your 4-digit transaction pin.">
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
-        <TextField
-          label="New password"
-          value={form.new_password}
-          onValueChange={change('new_password')}
-          type="password"
-          autoComplete="new-password"
-          revealable
-        />
-        <TextField
-          label="Confirm new password"
-          value={form.confirm_new_password}
-          onValueChange={change('confirm_new_password')}
-          type="password"
-          autoComplete="new-password"
-          revealable
+        <NewPasswordFields
+          newPassword={form.new_password}
+          confirmation={form.confirm_new_password}
+          onNewPassword={change('new_password')}
+          onConfirmation={change('confirm_new_password')}
         />
         <SubmitButton busy={busy}>Save new password</SubmitButton>
       </form>
