@@ -13,7 +13,8 @@ function cacheHeaders(reply: FastifyReply, path: string) {
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<boolean> {
   const root = resolve(staticDir);
   if (!existsSync(resolve(root, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders });
+  // preCompressed: `npm run build` writes .br and .gz beside each file (scripts/precompress.mjs).
+  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders, preCompressed: true });
   return true;
 }
 

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,7 @@ describe.each(backends)('the built SPA on $name', (backend) => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Naira Wallet</title><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+    await writeFile(join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
     t = await startTestApp(backend, { config: { ...PRODUCTION, staticDir: dist } });
   });
   afterAll(async () => {
@@ -130,6 +132,15 @@ describe.each(backends)('the built SPA on $name', (backend) => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/assets/missing-0000.js')).statusCode).toBe(404);
+  });
+
+  it('answers the brotli copy written at build time to a browser that accepts it, the plain file otherwise', async () => {
+    const compressed = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await get('/assets/app-1a2b3c.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('keeps /api and /dev answering JSON, never the SPA', async () => {
