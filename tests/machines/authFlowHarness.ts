@@ -1,10 +1,11 @@
 import { expect } from 'vitest';
 import { fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
 import { serializeSnapshot, type TestModel, type TestPath } from 'xstate/graph';
+import { ApiError } from '../../src/api/http';
 import type { FlowEmitted } from '../../src/machines/effects';
 
 /**
- * What the four account-flow model tests share: promise actors the test settles, a log of
+ * What the form-flow model tests share: promise actors the test settles, a log of
  * emitted effects checked step by step, and traversal options that keep the generated paths
  * few but meaningful.
  */
@@ -50,6 +51,32 @@ export function withoutSession<C extends object>(context: C): Omit<C, 'session'>
 
 /** Settles once the actor has moved on from `state` (or finished). */
 export const leaves = (actor: AnyActorRef, state: StateValue) => waitFor(actor, (s: AnyMachineSnapshot) => !s.matches(state));
+
+type EffectLog = ReturnType<typeof effectLog>;
+
+/**
+ * Executes an `xstate.error.actor.<id>` step: the server refuses with the case's message, which
+ * the user sees once, as an error toast.
+ */
+export function refusedByServer(actor: AnyActorRef, effects: EffectLog, call: () => { reject: (error: unknown) => void }) {
+  return async ({ event }: { event: AnyEventObject }) => {
+    const { error } = event as unknown as { error: string };
+    effects.expect([errorToast(error)]);
+    // What `callOk` throws for a non-success envelope.
+    call().reject(new ApiError({ type: 'error', message: error }));
+    await leaves(actor, 'submitting');
+  };
+}
+
+/** What every step of a form flow checks: the state, the context (session aside), the busy tag and the effects emitted. */
+export function expectStep(actor: AnyActorRef, expected: AnyMachineSnapshot, effects: EffectLog): AnyMachineSnapshot {
+  const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+  expect(snapshot.value).toEqual(expected.value);
+  expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
+  expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
+  effects.check();
+  return snapshot;
+}
 
 /**
  * Fills text fields the way a person does, each once and in form order, and only while

@@ -6,7 +6,7 @@ import { validateChangePassword } from '../../src/domain/validation';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/changePassword';
 import { createActorTestModel } from '../support/actorTestModel';
 import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, fillInOrder, keyApart, leaves, pathTitle, successToast } from './authFlowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, pathTitle, successToast } from './authFlowHarness';
 
 const changed: Envelope = { type: 'success', message: 'password changed successfully' };
 const wrongOldPassword = 'old password is not correct';
@@ -67,13 +67,7 @@ describe('changePasswordMachine (model-based)', () => {
           },
         },
         states: {
-          '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(snapshot.context).toEqual(expected.context);
-            expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
-            effects.check();
-          },
+          '*': (expected) => void expectStep(actor, expected, effects),
         },
       });
       actor.stop();

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../src/domain/user';
 import { createActorTestModel } from '../support/actorTestModel';
 import { createTestSession } from '../support/testSession';
 import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, keyApart, leaves, pathTitle, successToast, withoutSession } from './authFlowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, keyApart, leaves, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
 const ada: UserData = {
   tenant: '0',
@@ -76,21 +76,11 @@ describe('changePinMachine (model-based)', () => {
             await leaves(actor, 'submitting');
             changedPin = true;
           },
-          'xstate.error.actor.changePin': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            // What `callOk` throws for a non-success envelope.
-            request.last.reject(new ApiError({ type: 'error', message: error }));
-            await leaves(actor, 'submitting');
-          },
+          'xstate.error.actor.changePin': refusedByServer(actor, effects, () => request.last),
         },
         states: {
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
-            expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
-            effects.check();
+            expectStep(actor, expected, effects);
             // Purchases compare against the session's pin (SPEC.md §4): it changes with a success only.
             expect(session.getSnapshot().context.user.pin).toBe(changedPin ? '1357' : '2580');
             expect((saved.at(-1) as SessionUser | undefined)?.pin).toBe(changedPin ? '1357' : undefined);

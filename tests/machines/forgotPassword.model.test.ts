@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, ForgotRequest } from '../../src/api/contract';
-import { ApiError } from '../../src/api/http';
 import { messages } from '../../src/domain/messages';
 import { validateForgot } from '../../src/domain/validation';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/forgotPassword';
 import { createActorTestModel } from '../support/actorTestModel';
 import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, fillInOrder, keyApart, leaves, pathTitle, successToast } from './authFlowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
 // The server answers every address the same way, so the page reveals nothing about who has an account.
 const linkSent: Envelope = { type: 'success', message: 'If that e-mail has an account, a reset link is on its way.' };
@@ -67,22 +66,10 @@ describe('forgotPasswordMachine (model-based)', () => {
             forgot.last.resolve(output);
             await leaves(actor, 'submitting');
           },
-          'xstate.error.actor.forgot': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            // What `callOk` throws for a non-success envelope.
-            forgot.last.reject(new ApiError({ type: 'error', message: error }));
-            await leaves(actor, 'submitting');
-          },
+          'xstate.error.actor.forgot': refusedByServer(actor, effects, () => forgot.last),
         },
         states: {
-          '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(snapshot.context).toEqual(expected.context);
-            expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
-            effects.check();
-          },
+          '*': (expected) => void expectStep(actor, expected, effects),
         },
       });
       actor.stop();

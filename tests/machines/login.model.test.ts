@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, LoginRequest, UserData } from '../../src/api/contract';
-import { ApiError } from '../../src/api/http';
 import { validateLogin } from '../../src/domain/validation';
 import { loginMachine, type LoginEvent } from '../../src/machines/login';
 import { createActorTestModel } from '../support/actorTestModel';
 import { createTestSession } from '../support/testSession';
 import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, fillInOrder, keyApart, leaves, navigation, pathTitle, withoutSession } from './authFlowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, navigation, pathTitle, refusedByServer } from './authFlowHarness';
 
 const ada: UserData = {
   tenant: '0',
@@ -77,22 +76,12 @@ describe('loginMachine (model-based)', () => {
             login.last.resolve(output);
             await leaves(actor, 'submitting');
           },
-          'xstate.error.actor.login': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            // What `callOk` throws for a non-success envelope.
-            login.last.reject(new ApiError({ type: 'error', message: error }));
-            await leaves(actor, 'submitting');
-          },
+          'xstate.error.actor.login': refusedByServer(actor, effects, () => login.last),
         },
         states: {
           // The only key, so every step runs it ('*' is a fallback the graph skips when a named key matches).
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
-            expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
-            effects.check();
+            const snapshot = expectStep(actor, expected, effects);
             // The session holds every field the server sent once, and only once, the login succeeded.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('loggedIn'));
             if (expectedUser) {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, UpdateProfileRequest, UserData } from '../../src/api/contract';
-import { ApiError } from '../../src/api/http';
 import { validateProfile } from '../../src/domain/validation';
 import { profileMachine, type ProfileEvent } from '../../src/machines/profile';
 import type { SessionUser } from '../../src/domain/user';
 import { createActorTestModel } from '../support/actorTestModel';
 import { createTestSession } from '../support/testSession';
 import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, keyApart, leaves, pathTitle, successToast, withoutSession } from './authFlowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, keyApart, leaves, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
 const ada: UserData = {
   tenant: '0',
@@ -93,21 +92,11 @@ describe('profileMachine (model-based)', () => {
             await leaves(actor, 'submitting');
             saved = true;
           },
-          'xstate.error.actor.updateProfile': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            // What `callOk` throws for a non-success envelope.
-            update.last.reject(new ApiError({ type: 'error', message: error }));
-            await leaves(actor, 'submitting');
-          },
+          'xstate.error.actor.updateProfile': refusedByServer(actor, effects, () => update.last),
         },
         states: {
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
-            expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
-            effects.check();
+            const snapshot = expectStep(actor, expected, effects);
             // The session (and storage) learn the new fields on success only.
             const user = session.getSnapshot().context.user;
             expect(user.bvn).toBe(saved ? newBvn : '');

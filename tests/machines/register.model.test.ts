@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, RegisterRequest, UserData } from '../../src/api/contract';
-import { ApiError } from '../../src/api/http';
 import { messages } from '../../src/domain/messages';
 import { validateRegister } from '../../src/domain/validation';
 import { registerMachine, type RegisterEvent } from '../../src/machines/register';
 import { createActorTestModel } from '../support/actorTestModel';
 import { createTestSession } from '../support/testSession';
 import { createTransitionCoverage } from '../support/transitionCoverage';
-import {
-  deferredActor,
-  effectLog,
-  errorToast,
-  fillInOrder,
-  keyApart,
-  leaves,
-  navigation,
-  pathTitle,
-  successToast,
-  withoutSession,
-} from './authFlowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, navigation, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
 const newUser: UserData = {
   tenant: '0',
@@ -111,22 +99,12 @@ describe('registerMachine (model-based)', () => {
             register.last.resolve(output);
             await leaves(actor, 'submitting');
           },
-          'xstate.error.actor.register': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            // What `callOk` throws for a non-success envelope.
-            register.last.reject(new ApiError({ type: 'error', message: error }));
-            await leaves(actor, 'submitting');
-          },
+          'xstate.error.actor.register': refusedByServer(actor, effects, () => register.last),
         },
         states: {
           // The only key, so every step runs it ('*' is a fallback the graph skips when a named key matches).
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
-            expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
-            effects.check();
+            const snapshot = expectStep(actor, expected, effects);
             // Registering leaves the user logged in (SPEC.md §4), every field saved; nothing before that.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('registered'));
             if (snapshot.matches('registered')) {

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, ResetRequest } from '../../src/api/contract';
-import { ApiError } from '../../src/api/http';
 import { validateReset } from '../../src/domain/validation';
 import { INVALID_RESET_LINK, resetPasswordMachine, type ResetPasswordEvent } from '../../src/machines/resetPassword';
 import { createActorTestModel } from '../support/actorTestModel';
 import { createTestSession } from '../support/testSession';
 import { createTransitionCoverage } from '../support/transitionCoverage';
-import {
-  deferredActor,
-  effectLog,
-  errorToast,
-  fillInOrder,
-  keyApart,
-  leaves,
-  navigation,
-  pathTitle,
-  successToast,
-  withoutSession,
-} from './authFlowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, navigation, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
 // Characters a query value must escape, to prove the token survives the trip to /set-pin.
 const linkToken = 'rst/4+k=';
@@ -76,21 +64,11 @@ describe('resetPasswordMachine (model-based)', () => {
                 reset.last.resolve(output);
                 await leaves(actor, 'submitting');
               },
-              'xstate.error.actor.reset': async ({ event }) => {
-                const { error } = event as unknown as { error: string };
-                effects.expect([errorToast(error)]);
-                // What `callOk` throws for a non-success envelope.
-                reset.last.reject(new ApiError({ type: 'error', message: error }));
-                await leaves(actor, 'submitting');
-              },
+              'xstate.error.actor.reset': refusedByServer(actor, effects, () => reset.last),
             },
             states: {
               '*': (expected) => {
-                const snapshot = actor.getSnapshot();
-                expect(snapshot.value).toEqual(expected.value);
-                expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
-                expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
-                effects.check();
+                const snapshot = expectStep(actor, expected, effects);
                 expect(session.getSnapshot().matches('signedOut')).toBe(snapshot.matches('done'));
                 if (snapshot.matches('done')) expect(session.getSnapshot().context.user.email).toBe('');
               },
