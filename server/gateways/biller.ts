@@ -1,4 +1,4 @@
-import type { MerchantDetails } from '../../src/api/contract';
+import type { MerchantDetails } from '../../core/contract';
 
 /**
  * A bill-payment aggregator (VTpass, CreditSwitch, ...), reference/domain.md "How an aggregator

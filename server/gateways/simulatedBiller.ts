@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MerchantDetails } from '../../src/api/contract';
+import type { MerchantDetails } from '../../core/contract';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
 import { changePin, PIN_MISMATCH } from '../services/pins';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OTP_LENGTH } from '../../src/domain/limits';
-import { messages } from '../../src/domain/messages';
+import { OTP_LENGTH } from '../../core/limits';
+import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { CaptchaVerifier } from '../gateways/captcha';

@@ -1,4 +1,4 @@
-import type { Envelope } from '../../src/api/contract';
+import type { Envelope } from '../../core/contract';
 
 /** The response shape of DESIGN.md §3; the HTTP status tells the same story as `type`. */
 export function success<T>(message: string, data?: T): Envelope<T> {

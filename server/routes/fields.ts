@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEVICE, ID_NUMBER_MAX_LENGTH, PIN_LENGTH } from '../../src/domain/limits';
-import { formatNaira } from '../../src/domain/money';
-import { koboToNaira, nairaToKobo } from '../services/money';
+import { DEVICE, ID_NUMBER_MAX_LENGTH, PIN_LENGTH } from '../../core/limits';
+import { formatNaira } from '../../core/money';
+import { koboToNaira, nairaToKobo } from '../../core/money';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
 
 /**

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages } from '../../src/domain/messages';
-import { formatNaira } from '../../src/domain/money';
+import { messages } from '../../core/messages';
+import { formatNaira } from '../../core/money';
 import type { RateLimits } from '../config';
 import { AppError, GatewayError } from '../errors';
 import type { BillCategory } from '../gateways/biller';
 import { AMOUNT_LIMITS, BENEFICIARY_RULES } from '../services/beneficiaries';
 import type { AppContext } from '../services/context';
-import { koboToNaira, nairaToKobo } from '../services/money';
+import { koboToNaira, nairaToKobo } from '../../core/money';
 import { PROVIDER_NOT_AVAILABLE, PURCHASE_CATEGORIES, purchase, recentBeneficiaries, type PurchaseDeps, type PurchaseRequest } from '../services/purchases';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';

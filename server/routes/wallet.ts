@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ACTIVITIES_PAGE_SIZE } from '../../src/domain/limits';
+import { ACTIVITIES_PAGE_SIZE } from '../../core/limits';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { AppContext } from '../services/context';
 import { listTransactions, refreshTransaction, type RequeryHooks } from '../services/transactions';

@@ -1,6 +1,6 @@
-import type { Package, ProvidersByCategory } from '../../src/api/contract';
+import type { Package, ProvidersByCategory } from '../../core/contract';
 import type { AppContext } from './context';
-import { koboToNaira } from './money';
+import { koboToNaira } from '../../core/money';
 
 /** Every category of SPEC.md §3 is always present, possibly empty, so the SPA can index any of them. */
 export const PROVIDER_CATEGORIES = ['airtime', 'electricity-bill', 'data', 'betting', 'tv-subscription', 'education'] as const;

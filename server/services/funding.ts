@@ -1,9 +1,9 @@
-import { formatNaira } from '../../src/domain/money';
+import { formatNaira } from '../../core/money';
 import { AppError } from '../errors';
 import type { IncomingTransfer } from '../gateways/bankPartner';
 import { inTransaction, type AppContext } from './context';
 import { post, settlementAccountCode, systemAccount } from './ledger';
-import { koboToNaira } from './money';
+import { koboToNaira } from '../../core/money';
 import { addNotification } from './notifications';
 
 /** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */

@@ -1,4 +1,4 @@
-import type { Notification } from '../../src/api/contract';
+import type { Notification } from '../../core/contract';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
 

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '../../src/domain/limits';
-import { messages } from '../../src/domain/messages';
+import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '../../core/limits';
+import { messages } from '../../core/messages';
 import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { lockAccount, markEmailVerified } from './accounts';

@@ -1,4 +1,4 @@
-import { DEVICE } from '../../src/domain/limits';
+import { DEVICE } from '../../core/limits';
 import { AppError } from '../errors';
 import type { ResetStage } from '../db/schema';
 import type { Mail } from '../gateways/mailer';

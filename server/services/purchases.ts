@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Envelope, RecentBeneficiary, Transaction } from '../../src/api/contract';
-import { messages } from '../../src/domain/messages';
-import { formatNaira } from '../../src/domain/money';
+import type { Envelope, RecentBeneficiary, Transaction } from '../../core/contract';
+import { messages } from '../../core/messages';
+import { formatNaira } from '../../core/money';
 import { AppError } from '../errors';
 import type { Bill, BillCategory, Biller, BillOutcome, Receipt } from '../gateways/biller';
 import { inTransaction, type AppContext } from './context';
 import { post, PURCHASE_CLEARING, systemAccount, walletOf } from './ledger';
-import { koboToNaira } from './money';
+import { koboToNaira } from '../../core/money';
 import { addNotification } from './notifications';
 import { checkPin } from './pins';
 import { toTransaction, type RequeryHooks, type StoredTransaction } from './transactions';

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
-import type { Paginated, Transaction } from '../../src/api/contract';
+import type { Paginated, Transaction } from '../../core/contract';
 import type { TransactionsTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
-import { koboToNaira } from './money';
+import { koboToNaira } from '../../core/money';
 
 export type StoredTransaction = Selectable<TransactionsTable>;
 

@@ -1,6 +1,6 @@
-import type { UserData } from '../../src/api/contract';
+import type { UserData } from '../../core/contract';
 import type { AppContext } from './context';
-import { koboToNaira } from './money';
+import { koboToNaira } from '../../core/money';
 import { listVirtualAccounts } from './virtualAccounts';
 
 /** User fields kept sealed at rest (secretBox.ts), each bound to its owner and column. */

@@ -1,4 +1,4 @@
-import type { VirtualAccount } from '../../src/api/contract';
+import type { VirtualAccount } from '../../core/contract';
 import { GatewayError } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { AppContext } from './context';

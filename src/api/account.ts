@@ -1,4 +1,4 @@
-import type { Envelope, SetPinRequest, UserData, VerifyOtpRequest } from './contract';
+import type { Envelope, SetPinRequest, UserData, VerifyOtpRequest } from '../../core/contract';
 import { callOk } from './http';
 
 /**

@@ -1,5 +1,5 @@
-import type { Envelope, ForgotRequest, LoginRequest, RegisterRequest, ResetRequest, UserData } from './contract';
-import { DEVICE } from '../domain/limits';
+import type { Envelope, ForgotRequest, LoginRequest, RegisterRequest, ResetRequest, UserData } from '../../core/contract';
+import { DEVICE } from '../../core/limits';
 import { callOk } from './http';
 
 /**

@@ -1,4 +1,4 @@
-import { messages } from '../domain/messages';
+import { messages } from '../../core/messages';
 
 /**
  * The bot check of register, forgot and /iamhuman (SPEC.md §2, §5): Cloudflare Turnstile when

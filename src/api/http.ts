@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
-import type { Envelope } from './contract';
+import type { Envelope } from '../../core/contract';
 import { readToken } from './storage';
 
 /** Another host that speaks the same contract can be used with VITE_API_URL. */

@@ -1,4 +1,4 @@
-import type { Envelope, MarkNotificationRequest } from './contract';
+import type { Envelope, MarkNotificationRequest } from '../../core/contract';
 import { callOk } from './http';
 
 // The list itself is one of the session's polled reads: fetchNotifications lives in ./session.

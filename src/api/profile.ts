@@ -1,5 +1,5 @@
-import type { ChangePasswordRequest, ChangePinRequest, Envelope, UpdateProfileRequest, UserData } from './contract';
-import { DEVICE } from '../domain/limits';
+import type { ChangePasswordRequest, ChangePinRequest, Envelope, UpdateProfileRequest, UserData } from '../../core/contract';
+import { DEVICE } from '../../core/limits';
 import { callOk } from './http';
 
 /**

@@ -7,7 +7,7 @@ import type {
   RecentBeneficiariesRequest,
   RecentBeneficiary,
   VerifyMerchantRequest,
-} from './contract';
+} from '../../core/contract';
 import { call, callOk } from './http';
 
 /** The six purchase endpoints of SPEC.md §7, by the path segment after /api/. */

@@ -1,4 +1,4 @@
-import type { Notification, ProvidersByCategory, UserData } from './contract';
+import type { Notification, ProvidersByCategory, UserData } from '../../core/contract';
 import { call, callOk } from './http';
 
 /** The three reads the session polls (SPEC.md §7), and logout. */

@@ -1,4 +1,4 @@
-import type { Envelope, FetchTransactionsRequest, Paginated, RefreshTransactionRequest, Transaction, VirtualAccount } from './contract';
+import type { Envelope, FetchTransactionsRequest, Paginated, RefreshTransactionRequest, Transaction, VirtualAccount } from '../../core/contract';
 import { callOk } from './http';
 
 /** One page of the user's transactions, newest first (DESIGN.md §3 paginated list). */

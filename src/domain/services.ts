@@ -1,6 +1,6 @@
-import type { RecentBeneficiary } from '../api/contract';
+import type { RecentBeneficiary } from '../../core/contract';
 import type { PurchaseEndpoint } from '../api/purchases';
-import { labels } from './messages';
+import { labels } from '../../core/messages';
 
 /**
  * The six service screens of SPEC.md §2, one configuration each. The purchase flow, the form

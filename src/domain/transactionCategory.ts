@@ -1,4 +1,4 @@
-import { labels } from './messages';
+import { labels } from '../../core/messages';
 
 /** The purchase categories of SPEC.md §3 under the names the service screens use, and money coming in. */
 const CATEGORY_NAMES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '../api/contract';
+import type { TransactionStatus } from '../../core/contract';
 
 export type StatusColour = 'orange' | 'yellow' | 'green' | 'gray';
 export type StatusIconName = 'rotating' | 'check' | 'cross';

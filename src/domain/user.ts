@@ -1,5 +1,5 @@
-import type { UserData, VirtualAccount } from '../api/contract';
-import { DEFAULT_TENANT } from './limits';
+import type { UserData, VirtualAccount } from '../../core/contract';
+import { DEFAULT_TENANT } from '../../core/limits';
 
 /** The session's user (SPEC.md §3): the server's user fields plus the derived `initial`. */
 export interface SessionUser {

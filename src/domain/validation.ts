@@ -1,6 +1,6 @@
 import { isComplete } from './codes';
-import { CHANGE_PIN_BOXES } from './limits';
-import { messages } from './messages';
+import { CHANGE_PIN_BOXES } from '../../core/limits';
+import { messages } from '../../core/messages';
 
 /**
  * The client-side rules of SPEC.md §5, one function per form. Each returns the message the

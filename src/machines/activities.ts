@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../api/contract';
+import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../core/contract';
 import { fetchTransactions, refreshTransaction } from '../api/wallet';
 import { needsRefresh, opensDetail } from '../domain/transactionStatus';
 import { effects, errorMessage, type FlowEmitted } from './effects';

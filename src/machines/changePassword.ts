@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChangePasswordRequest, Envelope } from '../api/contract';
+import type { ChangePasswordRequest, Envelope } from '../../core/contract';
 import { changePassword } from '../api/profile';
 import { validateChangePassword, type ChangePasswordForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';

@@ -1,8 +1,8 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { ChangePinRequest, Envelope, UserData } from '../api/contract';
+import type { ChangePinRequest, Envelope, UserData } from '../../core/contract';
 import { changePin } from '../api/profile';
 import { emptyCode, joinCode } from '../domain/codes';
-import { CHANGE_PIN_BOXES, PIN_LENGTH } from '../domain/limits';
+import { CHANGE_PIN_BOXES, PIN_LENGTH } from '../../core/limits';
 import { validateChangePin } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { forgot } from '../api/auth';
 import { getCaptchaToken } from '../api/captcha';
-import type { Envelope, ForgotRequest } from '../api/contract';
+import type { Envelope, ForgotRequest } from '../../core/contract';
 import { validateForgot, type ForgotForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { Envelope, VirtualAccount } from '../api/contract';
+import type { Envelope, VirtualAccount } from '../../core/contract';
 import { createAccounts } from '../api/wallet';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { login } from '../api/auth';
-import type { Envelope, LoginRequest, UserData } from '../api/contract';
+import type { Envelope, LoginRequest, UserData } from '../../core/contract';
 import { landingRouteFor, toSessionUser } from '../domain/user';
 import { validateLogin, type LoginForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';

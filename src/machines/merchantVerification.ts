@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
-import type { Envelope, MerchantDetails, VerifyMerchantRequest } from '../api/contract';
+import type { Envelope, MerchantDetails, VerifyMerchantRequest } from '../../core/contract';
 import { verifyMerchant } from '../api/purchases';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 

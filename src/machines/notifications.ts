@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, waitFor, type ActorRefFrom } from 'xstate';
-import type { Envelope } from '../api/contract';
+import type { Envelope } from '../../core/contract';
 import { markNotification } from '../api/notifications';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { OTP_RESEND_COUNTDOWN_S } from '../domain/limits';
+import { OTP_RESEND_COUNTDOWN_S } from '../../core/limits';
 
 export interface OtpCountdownInput {
   /** Where the countdown starts; tests shorten it. */

@@ -1,7 +1,7 @@
 import { assign, sendTo, setup, type AnyActorRef, type ActorRefFrom } from 'xstate';
 import { emptyCode, isComplete, joinCode } from '../domain/codes';
-import { PIN_LENGTH } from '../domain/limits';
-import { messages } from '../domain/messages';
+import { PIN_LENGTH } from '../../core/limits';
+import { messages } from '../../core/messages';
 import { effects, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
 

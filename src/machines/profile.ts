@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { Envelope, UpdateProfileRequest, UserData } from '../api/contract';
+import type { Envelope, UpdateProfileRequest, UserData } from '../../core/contract';
 import { updateProfile } from '../api/profile';
 import type { SessionUser } from '../domain/user';
 import { validateProfile, type ProfileForm } from '../domain/validation';

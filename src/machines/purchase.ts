@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { AmountPurchaseRequest, Envelope, MerchantDetails, PlanPurchaseRequest, Provider, PurchaseResult, RecentBeneficiary } from '../api/contract';
+import type { AmountPurchaseRequest, Envelope, MerchantDetails, PlanPurchaseRequest, Provider, PurchaseResult, RecentBeneficiary } from '../../core/contract';
 import { newIdempotencyKey, purchase, recentBeneficiaries, type PurchaseEndpoint } from '../api/purchases';
-import { providerForNetwork, suggestNetwork, type Network } from '../domain/network';
+import { providerForNetwork, suggestNetwork, type Network } from '../../core/phone';
 import { RECENT_BENEFICIARIES, rememberBeneficiary, type ServiceConfig } from '../domain/services';
 import { validatePurchase, type PurchaseForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';

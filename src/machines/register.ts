@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { register } from '../api/auth';
 import { getCaptchaToken } from '../api/captcha';
-import type { Envelope, RegisterRequest, UserData } from '../api/contract';
+import type { Envelope, RegisterRequest, UserData } from '../../core/contract';
 import { validateRegister, type RegisterForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { reset } from '../api/auth';
-import type { Envelope, ResetRequest } from '../api/contract';
+import type { Envelope, ResetRequest } from '../../core/contract';
 import { validateReset, type ResetForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';

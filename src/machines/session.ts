@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Notification, ProvidersByCategory, UserData } from '../api/contract';
+import type { Notification, ProvidersByCategory, UserData } from '../../core/contract';
 import { ApiError } from '../api/http';
 import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '../api/session';
 import { loadUser, saveUser } from '../api/storage';
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../domain/limits';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../core/limits';
 import { isPublicRoute } from '../domain/routes';
 import { emptyUser, toSessionUser, type SessionUser } from '../domain/user';
 import { effects, type FlowEmitted } from './effects';

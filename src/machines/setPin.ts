@@ -1,9 +1,9 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { setPin } from '../api/account';
-import type { Envelope, SetPinRequest, UserData } from '../api/contract';
+import type { Envelope, SetPinRequest, UserData } from '../../core/contract';
 import { emptyCode, isComplete, joinCode } from '../domain/codes';
-import { PIN_LENGTH, SET_PIN_BOXES } from '../domain/limits';
-import { messages } from '../domain/messages';
+import { PIN_LENGTH, SET_PIN_BOXES } from '../../core/limits';
+import { messages } from '../../core/messages';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
 

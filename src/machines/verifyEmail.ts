@@ -1,9 +1,9 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { resendOtp, verifyOtp } from '../api/account';
-import type { Envelope } from '../api/contract';
+import type { Envelope } from '../../core/contract';
 import { emptyCode, isComplete, joinCode } from '../domain/codes';
-import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '../domain/limits';
-import { messages } from '../domain/messages';
+import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '../../core/limits';
+import { messages } from '../../core/messages';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import { otpCountdownMachine } from './otpCountdown';
 import type { sessionMachine } from './session';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, Paginated, Transaction, UserData, VirtualAccount } from '../../src/api/contract';
+import type { Notification, Paginated, Transaction, UserData, VirtualAccount } from '../../core/contract';
 import { signUp, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProvidersByCategory } from '../../src/api/contract';
+import type { ProvidersByCategory } from '../../core/contract';
 import { signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

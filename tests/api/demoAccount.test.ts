@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, Paginated, Transaction, UserData } from '../../src/api/contract';
+import type { Notification, Paginated, Transaction, UserData } from '../../core/contract';
 import { buildApp } from '../../server/app';
 import { DEMO_ACCOUNT } from '../../server/db/demoAccount';
 import type { DatabaseHandle } from '../../server/db/database';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserData, VirtualAccount } from '../../src/api/contract';
+import type { UserData, VirtualAccount } from '../../core/contract';
 import type { AssignedAccount, BankCustomer } from '../../server/gateways/bankPartner';
 import { SimulatedBank } from '../../server/gateways/simulatedBank';
 import { isValidNuban } from '../../server/services/nuban';

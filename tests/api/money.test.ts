@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { koboToNaira, nairaToKobo } from '../../server/services/money';
+import { koboToNaira, nairaToKobo } from '../../core/money';
 
 describe('naira amounts', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../src/api/contract';
+import type { Notification } from '../../core/contract';
 import { signUp, signUpVerified } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

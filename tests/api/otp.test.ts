@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, UserData } from '../../src/api/contract';
-import { messages } from '../../src/domain/messages';
+import type { Notification, UserData } from '../../core/contract';
+import { messages } from '../../core/messages';
 import { GatewayError } from '../../server/errors';
 import { latestCode, signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';

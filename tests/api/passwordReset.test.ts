@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserData } from '../../src/api/contract';
-import { messages } from '../../src/domain/messages';
+import type { UserData } from '../../core/contract';
+import { messages } from '../../core/messages';
 import { latestMail, newPerson, resetTokenFrom, signUp, signUpWithPin, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Transaction } from '../../src/api/contract';
+import type { Transaction } from '../../core/contract';
 import type { Biller, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { runRequery } from '../../server/jobs/requery';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, ProvidersByCategory, Transaction } from '../../src/api/contract';
+import type { Notification, ProvidersByCategory, Transaction } from '../../core/contract';
 import { runRequery } from '../../server/jobs/requery';
 import { finalise, PURCHASE_FAILED, PURCHASE_PROCESSING, requeryPurchase } from '../../server/services/purchases';
 import { startTestApp, type TestApp } from './support/app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserData } from '../../src/api/contract';
+import type { UserData } from '../../core/contract';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../../server/services/sessions';
 import { signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';

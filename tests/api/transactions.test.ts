@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paginated, Transaction } from '../../src/api/contract';
+import type { Paginated, Transaction } from '../../core/contract';
 import type { RequeryHooks } from '../../server/services/transactions';
 import { signUp, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';

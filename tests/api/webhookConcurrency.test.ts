@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserData, VirtualAccount } from '../../src/api/contract';
+import type { UserData, VirtualAccount } from '../../core/contract';
 import { signUp, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

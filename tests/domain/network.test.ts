@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerForNetwork, suggestNetwork, toLocalPhone } from '../../src/domain/network';
+import { providerForNetwork, suggestNetwork, toLocalPhone } from '../../core/phone';
 
 describe('suggestNetwork', () => {
   it.each([

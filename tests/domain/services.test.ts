@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../core/messages';
 import { rememberBeneficiary, SERVICE_LIST, services } from '../../src/domain/services';
 import { validatePurchase } from '../../src/domain/validation';
 

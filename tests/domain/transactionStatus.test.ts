@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionStatus } from '../../src/api/contract';
+import type { TransactionStatus } from '../../core/contract';
 import { categoryLabel } from '../../src/domain/transactionCategory';
 import { needsRefresh, opensDetail, STATUS_LOOK } from '../../src/domain/transactionStatus';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../core/messages';
 import { codeIn, createVerifiedAccount, expectToast, fillRegister, latestMail, logIn, newUser, resetPathIn, typeCode } from './support';
 
 test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { labels, messages } from '../../src/domain/messages';
+import { labels, messages } from '../../core/messages';
 import { createReadyAccount, expectToast, logIn, newUser, typeCode } from './support';
 
 interface Service {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../core/messages';
 import { createReadyAccount, expectToast, logIn, newUser } from './support';
 
 /** Simulates a bank transfer into a virtual account (development mode), through the signed webhook. */

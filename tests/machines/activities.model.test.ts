@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { Envelope, FetchTransactionsRequest, Paginated, Transaction, TransactionStatus } from '../../src/api/contract';
+import type { Envelope, FetchTransactionsRequest, Paginated, Transaction, TransactionStatus } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { activitiesMachine, type ActivitiesEvent } from '../../src/machines/activities';
 import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ChangePasswordRequest, Envelope } from '../../src/api/contract';
+import type { ChangePasswordRequest, Envelope } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { validateChangePassword } from '../../src/domain/validation';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/changePassword';

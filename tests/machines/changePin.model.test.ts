@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ChangePinRequest, Envelope, UserData } from '../../src/api/contract';
+import type { ChangePinRequest, Envelope, UserData } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { emptyCode } from '../../src/domain/codes';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../core/messages';
 import { changePinMachine, type ChangePinEvent } from '../../src/machines/changePin';
 import type { SessionUser } from '../../src/domain/user';
 import { createActorTestModel } from '../support/actorTestModel';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { CopyOutcome } from '../../src/api/clipboard';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../core/messages';
 import { copyToClipboardMachine } from '../../src/machines/copyToClipboard';
 import { createActorTestModel } from '../support/actorTestModel';
 import { createTransitionCoverage } from '../support/transitionCoverage';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, ForgotRequest } from '../../src/api/contract';
-import { messages } from '../../src/domain/messages';
+import type { Envelope, ForgotRequest } from '../../core/contract';
+import { messages } from '../../core/messages';
 import { validateForgot } from '../../src/domain/validation';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/forgotPassword';
 import { createActorTestModel } from '../support/actorTestModel';

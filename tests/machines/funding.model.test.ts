@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, VirtualAccount } from '../../src/api/contract';
+import type { Envelope, VirtualAccount } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { fundingMachine, type FundingEvent } from '../../src/machines/funding';
 import { createActorTestModel } from '../support/actorTestModel';

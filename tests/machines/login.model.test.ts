@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, LoginRequest, UserData } from '../../src/api/contract';
+import type { Envelope, LoginRequest, UserData } from '../../core/contract';
 import { validateLogin } from '../../src/domain/validation';
 import { loginMachine, type LoginEvent } from '../../src/machines/login';
 import { createActorTestModel } from '../support/actorTestModel';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
-import type { Envelope, MerchantDetails, VerifyMerchantRequest } from '../../src/api/contract';
+import type { Envelope, MerchantDetails, VerifyMerchantRequest } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import {
   merchantVerificationMachine,

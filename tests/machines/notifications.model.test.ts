@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, Notification } from '../../src/api/contract';
+import type { Envelope, Notification } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import type { PollResult } from '../../src/machines/session';
 import { notificationsMachine, type NotificationsEvent } from '../../src/machines/notifications';

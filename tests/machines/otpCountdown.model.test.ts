@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { otpCountdownMachine } from '../../src/machines/otpCountdown';
-import { OTP_RESEND_COUNTDOWN_S } from '../../src/domain/limits';
+import { OTP_RESEND_COUNTDOWN_S } from '../../core/limits';
 import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
 import { createTransitionCoverage } from '../support/transitionCoverage';
 

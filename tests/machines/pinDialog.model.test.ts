@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
-import type { UserData } from '../../src/api/contract';
+import type { UserData } from '../../core/contract';
 import { joinCode } from '../../src/domain/codes';
-import { DEFAULT_MAX_ATTEMPTS } from '../../src/domain/limits';
-import { messages } from '../../src/domain/messages';
+import { DEFAULT_MAX_ATTEMPTS } from '../../core/limits';
+import { messages } from '../../core/messages';
 import { pinDialogMachine, type PinDialogEvent, type PinDialogReport } from '../../src/machines/pinDialog';
 import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
 import { createTestSession } from '../support/testSession';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, UpdateProfileRequest, UserData } from '../../src/api/contract';
+import type { Envelope, UpdateProfileRequest, UserData } from '../../core/contract';
 import { validateProfile } from '../../src/domain/validation';
 import { profileMachine, type ProfileEvent } from '../../src/machines/profile';
 import type { SessionUser } from '../../src/domain/user';

@@ -9,9 +9,9 @@ import type {
   Transaction,
   UserData,
   VerifyMerchantRequest,
-} from '../../src/api/contract';
+} from '../../core/contract';
 import { ApiError } from '../../src/api/http';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../core/messages';
 import { SERVICE_LIST, services, type ServiceConfig } from '../../src/domain/services';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { merchantVerificationMachine } from '../../src/machines/merchantVerification';

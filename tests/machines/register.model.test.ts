@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, RegisterRequest, UserData } from '../../src/api/contract';
-import { messages } from '../../src/domain/messages';
+import type { Envelope, RegisterRequest, UserData } from '../../core/contract';
+import { messages } from '../../core/messages';
 import { validateRegister } from '../../src/domain/validation';
 import { registerMachine, type RegisterEvent } from '../../src/machines/register';
 import { createActorTestModel } from '../support/actorTestModel';

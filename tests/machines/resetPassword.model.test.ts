@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, ResetRequest } from '../../src/api/contract';
+import type { Envelope, ResetRequest } from '../../core/contract';
 import { validateReset } from '../../src/domain/validation';
 import { INVALID_RESET_LINK, resetPasswordMachine, type ResetPasswordEvent } from '../../src/machines/resetPassword';
 import { createActorTestModel } from '../support/actorTestModel';

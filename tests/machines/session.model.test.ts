@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { Notification, UserData } from '../../src/api/contract';
-import { POLL_INTERVAL_MS } from '../../src/domain/limits';
+import type { Notification, UserData } from '../../core/contract';
+import { POLL_INTERVAL_MS } from '../../core/limits';
 import { emptyUser, toSessionUser, type SessionUser } from '../../src/domain/user';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { AuthorizationError, sessionMachine, type PollResult, type SessionEvent, type SessionInput } from '../../src/machines/session';

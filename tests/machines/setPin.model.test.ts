@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createEmptyActor, fromPromise } from 'xstate';
-import type { Envelope, SetPinRequest, UserData } from '../../src/api/contract';
-import { messages } from '../../src/domain/messages';
+import type { Envelope, SetPinRequest, UserData } from '../../core/contract';
+import { messages } from '../../core/messages';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { setPinMachine, type SetPinInput } from '../../src/machines/setPin';
 import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createEmptyActor, fromPromise, SimulatedClock } from 'xstate';
-import type { Envelope } from '../../src/api/contract';
+import type { Envelope } from '../../core/contract';
 import { joinCode } from '../../src/domain/codes';
-import { messages } from '../../src/domain/messages';
+import { messages } from '../../core/messages';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { resendWaitSeconds, verifyEmailMachine, type VerifyEmailInput } from '../../src/machines/verifyEmail';
 import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';

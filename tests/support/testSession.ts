@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
-import type { UserData } from '../../src/api/contract';
+import type { UserData } from '../../core/contract';
 import { sessionMachine, type PollResult } from '../../src/machines/session';
 import { emptyUser, toSessionUser } from '../../src/domain/user';
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { UserData } from '../../src/api/contract';
+import type { UserData } from '../../core/contract';
 import RequireUser from '../../src/ui/app/RequireUser';
 import { SessionProvider } from '../../src/ui/app/SessionContext';
 import { AccountMenu } from '../../src/ui/components/AccountMenu';

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Paginated, Transaction, TransactionStatus } from '../../src/api/contract';
+import type { Paginated, Transaction, TransactionStatus } from '../../core/contract';
 import { fetchTransactions } from '../../src/api/wallet';
 import { SessionProvider } from '../../src/ui/app/SessionContext';
 import ActivitiesScreen from '../../src/ui/screens/ActivitiesScreen';

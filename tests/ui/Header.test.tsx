@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Notification } from '../../src/api/contract';
+import type { Notification } from '../../core/contract';
 import { SessionProvider } from '../../src/ui/app/SessionContext';
 import { Header } from '../../src/ui/components/Header';
 import { createTestSession } from '../support/testSession';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Notification } from '../../src/api/contract';
+import type { Notification } from '../../core/contract';
 import type { PollResult } from '../../src/machines/session';
 import { SessionProvider } from '../../src/ui/app/SessionContext';
 import NotificationsScreen from '../../src/ui/screens/NotificationsScreen';

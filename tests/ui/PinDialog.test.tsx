@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
-import type { UserData } from '../../src/api/contract';
+import type { UserData } from '../../core/contract';
 import { pinDialogMachine } from '../../src/machines/pinDialog';
 import { PinDialog } from '../../src/ui/components/PinDialog';
 import { createTestSession } from '../support/testSession';

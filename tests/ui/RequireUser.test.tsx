@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { UserData } from '../../src/api/contract';
+import type { UserData } from '../../core/contract';
 import RedirectIfSignedIn from '../../src/ui/app/RedirectIfSignedIn';
 import RequireUser from '../../src/ui/app/RequireUser';
 import { SessionProvider } from '../../src/ui/app/SessionContext';

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Transaction } from '../../src/api/contract';
+import type { Transaction } from '../../core/contract';
 import { TransactionDetail } from '../../src/ui/components/TransactionDetail';
 
 const token: Transaction = {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { Transaction, TransactionStatus } from '../../src/api/contract';
+import type { Transaction, TransactionStatus } from '../../core/contract';
 import { StatusIcon } from '../../src/ui/components/StatusIcon';
 import { TransactionRow } from '../../src/ui/components/TransactionRow';
 

@@ -1,5 +1,5 @@
 import { ToastContainer } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS } from '../../domain/limits';
+import { TOAST_AUTO_CLOSE_MS } from '../../../core/limits';
 
 /**
  * Where toasts appear (SPEC.md §8). Loaded after the first paint: no toast can exist before a

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { messages } from '../../domain/messages';
+import { messages } from '../../../core/messages';
 import { logoutMachine } from '../../machines/logout';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';

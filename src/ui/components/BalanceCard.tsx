@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { labels } from '../../domain/messages';
+import { labels } from '../../../core/messages';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { EyeIcon, EyeOffIcon } from './icons';
 import { Money } from './Money';

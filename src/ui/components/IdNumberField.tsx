@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ID_NUMBER_MAX_LENGTH } from '../../domain/limits';
+import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import { maskId, visibleDigits } from '../../domain/mask';
 import { TextField } from './TextField';
 

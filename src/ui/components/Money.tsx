@@ -1,4 +1,4 @@
-import { formatNaira } from '../../domain/money';
+import { formatNaira } from '../../../core/money';
 
 /** A naira amount as SPEC.md §9 writes it, in tabular figures so columns of amounts line up. */
 export function Money({ amount, className }: { amount: number | string | ''; className?: string }) {

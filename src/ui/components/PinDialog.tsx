@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, type FormEvent, type RefObject } from 'react'
 import { useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { PIN_LENGTH } from '../../domain/limits';
-import { labels } from '../../domain/messages';
+import { PIN_LENGTH } from '../../../core/limits';
+import { labels } from '../../../core/messages';
 import type { pinDialogMachine } from '../../machines/pinDialog';
 import { performEffects } from '../app/useFlow';
 import { CodeBoxes } from './CodeBoxes';

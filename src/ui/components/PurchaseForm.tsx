@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import type { Package, Provider } from '../../api/contract';
-import { labels } from '../../domain/messages';
-import { formatNaira } from '../../domain/money';
-import { providerForNetwork } from '../../domain/network';
+import type { Package, Provider } from '../../../core/contract';
+import { labels } from '../../../core/messages';
+import { formatNaira } from '../../../core/money';
+import { providerForNetwork } from '../../../core/phone';
 import type { ServiceConfig } from '../../domain/services';
 import { purchaseMachine } from '../../machines/purchase';
 import { useSession, useSessionSelector } from '../app/SessionContext';

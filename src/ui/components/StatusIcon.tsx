@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { TransactionStatus } from '../../api/contract';
+import type { TransactionStatus } from '../../../core/contract';
 import { STATUS_LOOK, type StatusIconName } from '../../domain/transactionStatus';
 import type { IconProps } from './icons';
 import { CheckCircleIcon, CrossCircleIcon, ProgressIcon } from './walletIcons';

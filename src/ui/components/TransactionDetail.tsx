@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Transaction } from '../../api/contract';
+import type { Transaction } from '../../../core/contract';
 import { formatDateTime } from '../../domain/dateTime';
-import { labels } from '../../domain/messages';
+import { labels } from '../../../core/messages';
 import { categoryLabel } from '../../domain/transactionCategory';
 import { showToast } from '../app/toaster';
 import { CopyButton } from './CopyButton';

@@ -1,4 +1,4 @@
-import type { Transaction } from '../../api/contract';
+import type { Transaction } from '../../../core/contract';
 import { formatDateTime } from '../../domain/dateTime';
 import { categoryLabel } from '../../domain/transactionCategory';
 import { opensDetail, STATUS_LOOK } from '../../domain/transactionStatus';

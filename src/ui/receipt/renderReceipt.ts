@@ -1,6 +1,6 @@
-import type { Transaction } from '../../api/contract';
+import type { Transaction } from '../../../core/contract';
 import { formatDateTime } from '../../domain/dateTime';
-import { formatNaira } from '../../domain/money';
+import { formatNaira } from '../../../core/money';
 import { categoryLabel } from '../../domain/transactionCategory';
 import { STATUS_LOOK, type StatusColour } from '../../domain/transactionStatus';
 

@@ -1,4 +1,4 @@
-import { ACTIVITIES_PAGE_SIZE } from '../../domain/limits';
+import { ACTIVITIES_PAGE_SIZE } from '../../../core/limits';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { ActivityList } from '../components/ActivityList';
 import '../styles/wallet.css';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { CHANGE_PIN_BOXES } from '../../domain/limits';
+import { CHANGE_PIN_BOXES } from '../../../core/limits';
 import { changePinMachine } from '../../machines/changePin';
 import { useSession } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';

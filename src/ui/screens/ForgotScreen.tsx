@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { labels } from '../../domain/messages';
+import { labels } from '../../../core/messages';
 import { forgotPasswordMachine } from '../../machines/forgotPassword';
 import { useFlow } from '../app/useFlow';
 import { AuthLayout } from '../components/AuthLayout';

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { labels } from '../../domain/messages';
+import { labels } from '../../../core/messages';
 import { fundingMachine } from '../../machines/funding';
 import { useSession } from '../app/SessionContext';
 import { useDocumentTitle } from '../app/useDocumentTitle';

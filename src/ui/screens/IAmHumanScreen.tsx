@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { labels, messages } from '../../domain/messages';
+import { labels, messages } from '../../../core/messages';
 import { humanCheckMachine } from '../../machines/humanCheck';
 import { useFlow } from '../app/useFlow';
 import { AuthLayout } from '../components/AuthLayout';

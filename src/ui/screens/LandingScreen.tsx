@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_MAX_ATTEMPTS, PIN_LENGTH } from '../../domain/limits';
+import { DEFAULT_MAX_ATTEMPTS, PIN_LENGTH } from '../../../core/limits';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { Accordion, type AccordionItem } from '../components/Accordion';
 import {

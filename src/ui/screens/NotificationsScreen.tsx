@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import type { Notification } from '../../api/contract';
+import type { Notification } from '../../../core/contract';
 import { formatDateTime } from '../../domain/dateTime';
-import { labels, messages } from '../../domain/messages';
+import { labels, messages } from '../../../core/messages';
 import { relativeTime } from '../../domain/relativeTime';
 import { notificationsMachine } from '../../machines/notifications';
 import { useSession, useSessionSelector } from '../app/SessionContext';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MINIMUM_AGE } from '../../domain/limits';
+import { MINIMUM_AGE } from '../../../core/limits';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 
 const sections: LegalSection[] = [

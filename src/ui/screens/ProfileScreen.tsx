@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { ID_NUMBER_MAX_LENGTH } from '../../domain/limits';
+import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import type { ProfileForm } from '../../domain/validation';
 import { profileMachine } from '../../machines/profile';
 import { useSession, useSessionSelector } from '../app/SessionContext';

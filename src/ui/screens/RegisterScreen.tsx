@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { ID_NUMBER_MAX_LENGTH } from '../../domain/limits';
+import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import { registerMachine, type RegisterTextField } from '../../machines/register';
 import { useFlow } from '../app/useFlow';
 import { useSession } from '../app/SessionContext';

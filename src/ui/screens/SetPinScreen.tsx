@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { SET_PIN_BOXES } from '../../domain/limits';
+import { SET_PIN_BOXES } from '../../../core/limits';
 import { setPinMachine } from '../../machines/setPin';
 import { useSession } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DEFAULT_MAX_ATTEMPTS, MINIMUM_AGE, OTP_LENGTH, PIN_LENGTH } from '../../domain/limits';
+import { DEFAULT_MAX_ATTEMPTS, MINIMUM_AGE, OTP_LENGTH, PIN_LENGTH } from '../../../core/limits';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 
 const sections: LegalSection[] = [

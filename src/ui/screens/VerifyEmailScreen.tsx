@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { OTP_LENGTH } from '../../domain/limits';
+import { OTP_LENGTH } from '../../../core/limits';
 import type { otpCountdownMachine } from '../../machines/otpCountdown';
 import { verifyEmailMachine } from '../../machines/verifyEmail';
 import { useSession, useSessionSelector } from '../app/SessionContext';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { UserData } from '../../../src/api/contract';
+import type { UserData } from '../../../core/contract';
 import type { TestApp } from './app';
 
 let sequence = 0;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Envelope } from '../../../src/api/contract';
+import type { Envelope } from '../../../core/contract';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type Config, type RateLimits } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/database';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { DevBankTransferRequest, DevBankTransferResult, VirtualAccount } from '../../../src/api/contract';
+import type { DevBankTransferRequest, DevBankTransferResult, VirtualAccount } from '../../../core/contract';
 import { paystackChargeSuccess } from '../../../server/gateways/paystackWebhook';
 import { signHmacSha512 } from '../../../server/gateways/webhookSignature';
 import type { Reply, TestApp } from './app';

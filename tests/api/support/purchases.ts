@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Transaction, UserData } from '../../../src/api/contract';
+import type { Transaction, UserData } from '../../../core/contract';
 import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
 import type { PurchaseDeps } from '../../../server/services/purchases';
 import { signUpWithPin, type SignedUp } from './accounts';

@@ -1,9 +1,29 @@
 /**
- * Nigerian mobile networks by number prefix (reference/domain.md). Numbers can be ported
- * between networks, so the network found here is only a suggestion the user can override.
+ * Nigerian mobile numbers (reference/domain.md): one normaliser for both halves. A number is
+ * written 0XXXXXXXXXX, +234XXXXXXXXXX or 234XXXXXXXXXX (a 0 kept after 234 is tolerated),
+ * with spaces, dashes, brackets or dots anywhere; it is stored and sent as 0XXXXXXXXXX.
  */
 export type Network = 'MTN' | 'Airtel' | 'Glo' | '9mobile';
 
+/** What a number must be once compacted: 0, then 7, 8 or 9, then 0 or 1, then eight digits. */
+const MOBILE = /^0[789][01]\d{8}$/;
+
+export const PHONE_INVALID = 'please enter a valid Nigerian phone number: 11 digits starting with 0';
+
+/** A number as typed so far, in its local form: separators go, +234 / 234 (and a 0 kept after it) become 0. */
+export function toLocalPhone(phone: string): string {
+  const digits = phone.replace(/[\s\-().]/g, '').replace(/^\+/, '');
+  if (digits.startsWith('234') && digits.length > 3) return `0${digits.slice(3).replace(/^0/, '')}`;
+  return digits;
+}
+
+/** The complete local form of a Nigerian mobile number, or null when it is not one. */
+export function normalisePhone(phone: string): string | null {
+  const local = toLocalPhone(phone);
+  return MOBILE.test(local) ? local : null;
+}
+
+/** Numbers can be ported between networks, so the network found from a prefix is only a suggestion the user can override. */
 const PREFIXES: Record<Network, string[]> = {
   MTN: ['0703', '0704', '0706', '0707', '0803', '0806', '0810', '0813', '0814', '0816', '0903', '0906', '0913', '0916', '07025', '07026'],
   Airtel: ['0701', '0708', '0802', '0808', '0812', '0901', '0902', '0904', '0907', '0911', '0912'],
@@ -15,13 +35,6 @@ const PREFIXES: Record<Network, string[]> = {
 const TABLE: [string, Network][] = (Object.entries(PREFIXES) as [Network, string[]][])
   .flatMap(([network, prefixes]) => prefixes.map((prefix): [string, Network] => [prefix, network]))
   .sort((a, b) => b[0].length - a[0].length);
-
-/** A phone number in its local form (0 + 10 digits): +234 / 234 become 0; spaces, dashes and brackets go. */
-export function toLocalPhone(phone: string): string {
-  const digits = phone.replace(/[\s\-().]/g, '').replace(/^\+/, '');
-  if (digits.startsWith('234') && digits.length > 3) return `0${digits.slice(3)}`;
-  return digits;
-}
 
 /** The network a number most likely belongs to, from its prefix; null until enough digits are typed or when no prefix fits. */
 export function suggestNetwork(phone: string): Network | null {

@@ -1,3 +1,10 @@
+const naira = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** ₦ with two decimals and thousands separators (SPEC.md §9): 1234.5 → "₦1,234.50". */
+export function formatNaira(amount: number | string | ''): string {
+  const value = typeof amount === 'number' ? amount : Number(amount || 0);
+  return `₦${naira.format(Number.isFinite(value) ? value : 0)}`;
+}
 /**
  * Naira for the API from kobo in the database. Dividing an exact integer by 100 yields the
  * double nearest the decimal value, which JSON prints as that decimal (12345n → 123.45).
