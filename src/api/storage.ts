@@ -1,5 +1,5 @@
-import { emptyUser, USER_FIELDS, type SessionUser } from '../domain/user';
-
+// The session's user is the domain's (src/domain/user.ts): the caller names its fields, so this
+// layer knows only the `user_<field>` keys of SPEC.md §3 and imports nothing above it.
 const PREFIX = 'user_';
 
 /** Browser storage, when there is one (tests in Node have none and get the empty user). */
@@ -11,12 +11,12 @@ function store(): Storage | null {
   }
 }
 
-/** Reads every `user_<field>` key; a missing or unreadable key keeps the empty value. */
-export function loadUser(): SessionUser {
+/** Reads each field's `user_<field>` key over `empty`; a missing or unreadable key keeps the empty value. */
+export function loadUser<User extends object>(empty: User, fields: readonly (keyof User & string)[]): User {
   const storage = store();
-  const user = { ...emptyUser } as Record<string, unknown>;
-  if (!storage) return user as unknown as SessionUser;
-  for (const field of USER_FIELDS) {
+  const user = { ...empty } as Record<string, unknown>;
+  if (!storage) return user as User;
+  for (const field of fields) {
     const raw = storage.getItem(PREFIX + field);
     if (raw === null) continue;
     try {
@@ -25,14 +25,14 @@ export function loadUser(): SessionUser {
       user[field] = raw;
     }
   }
-  return user as unknown as SessionUser;
+  return user as User;
 }
 
-/** Writes every user field under its own key (SPEC.md §3). */
-export function saveUser(user: SessionUser): void {
+/** Writes each field under its own key (SPEC.md §3). */
+export function saveUser<User extends object>(user: User, fields: readonly (keyof User & string)[]): void {
   const storage = store();
   if (!storage) return;
-  for (const field of USER_FIELDS) storage.setItem(PREFIX + field, JSON.stringify(user[field]));
+  for (const field of fields) storage.setItem(PREFIX + field, JSON.stringify(user[field]));
 }
 
 export const readToken = (): string => {

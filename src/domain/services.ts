@@ -1,6 +1,6 @@
 import type { RecentBeneficiary } from '../../core/contract';
-import type { PurchaseEndpoint } from '../api/purchases';
 import { labels } from '../../core/messages';
+import type { ServiceCategory } from '../../core/services';
 
 /**
  * The six service screens of SPEC.md §2, one configuration each. The purchase flow, the form
@@ -19,7 +19,7 @@ export interface ServiceConfig {
   /** The provider category of fetch-providers (and of recent-beneficiaries). */
   category: string;
   /** The purchase call, POST /api/<endpoint>. */
-  endpoint: PurchaseEndpoint;
+  endpoint: ServiceCategory;
   /** Label of the provider select: mobile services pick a network. */
   providerLabel: 'Network' | 'Provider';
   beneficiaryLabel: string;

@@ -5,7 +5,7 @@ import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '..
 import { loadUser, saveUser } from '../api/storage';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../core/limits';
 import { isPublicRoute } from '../domain/routes';
-import { emptyUser, toSessionUser, type SessionUser } from '../domain/user';
+import { emptyUser, toSessionUser, USER_FIELDS, type SessionUser } from '../domain/user';
 import { effects, type FlowEmitted } from './effects';
 
 /** The shared state of SPEC.md §3, plus the route the user is on (for the §6 logout rule). */
@@ -81,7 +81,7 @@ export const sessionMachine = setup({
       notifications: params.result.notifications ?? context.notifications,
     })),
     clearUser: assign({ user: emptyUser, notifications: [], providers: {}, loading: false }),
-    persistUser: ({ context }) => saveUser(context.user),
+    persistUser: ({ context }) => saveUser(context.user, USER_FIELDS),
     // Fire and forget: the user is logged out locally whatever the server answers, and an
     // unrevoked token still expires on its own.
     revokeOnServer: ({ context }) => {
@@ -112,7 +112,7 @@ export const sessionMachine = setup({
     max_attempts: DEFAULT_MAX_ATTEMPTS,
     pagination: DEFAULT_PAGINATION,
     more_reveal: false,
-    user: input.user ?? loadUser(),
+    user: input.user ?? loadUser(emptyUser, USER_FIELDS),
     pathname: input.pathname ?? '/',
   }),
   initial: 'starting',
