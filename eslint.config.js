@@ -1,7 +1,38 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// DESIGN.md §2: `ui → machines → api → core`, `ui → domain`, `machines → domain`, `domain → core`,
+// `server → core`. The TypeScript projects hold the runtimes (tsconfig.app.json has no Node types,
+// tsconfig.server.json no DOM); these rules hold the arrows between folders. Each folder gets one
+// `no-restricted-imports` entry, because a later flat-config entry replaces a rule's options.
+const layer = (folder) => [`**/${folder}`, `**/${folder}/**`];
+const react = ['react', 'react/**', 'react-dom', 'react-dom/**', 'react-router-dom', 'react-toastify', '@xstate/react'];
+// A folder of the app: none of these folders, and no Node module, by `node:` prefix or by exact
+// name (as a pattern, 'domain' or 'http' would also match a folder of that name).
+const inBrowser = 'The app runs in the browser: no Node modules.';
+const appImports = (message, ...groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: builtinModules.map((name) => ({ name, message: inBrowser })),
+      patterns: [
+        { group: ['node:*'], message: inBrowser },
+        { group: groups.flat(), message },
+      ],
+    },
+  ],
+});
+
+// `no-undef` is off for TypeScript (the compiler checks names), so the other runtime's globals are
+// named here: those that exist only in Node, and those that exist only in the browser.
+const onlyIn = (these, others) => Object.keys(these).filter((name) => !(name in others));
+const nodeOnly = onlyIn(globals.node, globals.browser);
+// Node 22 declares web storage, but it exists only behind --experimental-webstorage.
+const browserOnly = [...onlyIn(globals.browser, globals.node), 'localStorage', 'sessionStorage'];
+const restrictGlobals = (names, message) => names.map((name) => ({ name, message }));
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
@@ -9,7 +40,6 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -18,21 +48,52 @@ export default tseslint.config(
     },
   },
   {
-    // Views → machines → api: a view never calls the API layer directly.
-    files: ['src/ui/**/*.{ts,tsx}'],
+    // The core is shared by both halves: it imports nothing but itself and uses neither runtime's globals.
+    files: ['core/**'],
+    languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/*', '!**/api/contract'], message: 'Views talk to machines, not to src/api.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'The core imports nothing outside core/.' }] }],
+      'no-restricted-globals': [
+        'error',
+        ...restrictGlobals(nodeOnly, 'The core runs in the browser too.'),
+        ...restrictGlobals(browserOnly, 'The core runs on the server too.'),
+      ],
     },
   },
   {
-    // Machines never import React.
-    files: ['src/machines/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@xstate/react', '**/ui/**'], message: 'Machines stay framework-free.' }] }],
-    },
+    files: ['src/**'],
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')] },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**'],
+    files: ['src/ui/**'],
+    rules: appImports('Views import machines, domain and core, never src/api.', layer('api'), layer('server')),
+  },
+  {
+    files: ['src/machines/**'],
+    rules: appImports('Machines import api, domain and core, never React or the views.', layer('ui'), react, layer('server')),
+  },
+  {
+    files: ['src/api/**'],
+    rules: appImports('src/api imports only the core.', layer('machines'), layer('ui'), layer('domain'), react, layer('server')),
+  },
+  {
+    files: ['src/domain/**'],
+    rules: appImports('The domain imports only the core.', layer('api'), layer('machines'), layer('ui'), react, layer('server')),
+  },
+  {
+    files: ['server/**', 'scripts/**', '.ci/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }] }],
+      'no-restricted-globals': ['error', ...restrictGlobals(browserOnly, 'The server runs in Node.')],
+    },
+  },
+  // Tests import what they test; they get the globals of the runtime their project types them for.
+  { files: ['tests/api/**'], languageOptions: { globals: globals.node } },
+  { files: ['tests/domain/**', 'tests/machines/**', 'tests/support/**', 'tests/ui/**'], languageOptions: { globals: globals.browser } },
+  { files: ['tests/e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );

@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * DESIGN.md §2's arrows, held by the two TypeScript projects and the lint rules: probe files that
+ * exist only in memory are checked as if they sat in each folder. Each case that must fail has a
+ * neighbour that must pass, so a broken configuration cannot pass by refusing everything.
+ */
+const root = join(import.meta.dirname, '..');
+
+/** The type errors of in-memory files compiled as part of a project, with all of its own files. */
+function typeErrors(project: string, probes: Record<string, string>): Record<string, string[]> {
+  const config = ts.getParsedCommandLineOfConfigFile(join(root, project), {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    },
+  })!;
+  const texts = new Map(Object.entries(probes).map(([file, text]) => [join(root, file), text]));
+  const host = ts.createCompilerHost(config.options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.getSourceFile = (name, language, ...rest) => {
+    const text = texts.get(name);
+    return text === undefined ? getSourceFile(name, language, ...rest) : ts.createSourceFile(name, text, language);
+  };
+  host.fileExists = (name) => texts.has(name) || fileExists(name);
+  host.readFile = (name) => texts.get(name) ?? readFile(name);
+  const program = ts.createProgram({ rootNames: [...config.fileNames, ...texts.keys()], options: config.options, host });
+  return Object.fromEntries(
+    Object.keys(probes).map((file) => [
+      file,
+      program.getSemanticDiagnostics(program.getSourceFile(join(root, file))).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')),
+    ]),
+  );
+}
+
+describe('the TypeScript projects', () => {
+  it('give the app the DOM and not Node', () => {
+    const errors = typeErrors('tsconfig.app.json', {
+      'src/ui/probeNode.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      'src/ui/probeDom.ts': 'export const w = window.location.href;\n',
+      'core/probeNode.ts': 'export const env = process.env;\n',
+    });
+    expect(errors['src/ui/probeNode.ts']).toEqual([expect.stringContaining("Cannot find name 'node:fs'")]);
+    expect(errors['src/ui/probeDom.ts']).toEqual([]);
+    expect(errors['core/probeNode.ts']).toEqual([expect.stringContaining("Cannot find name 'process'")]);
+  });
+
+  it('give the server Node and not the DOM', () => {
+    const errors = typeErrors('tsconfig.server.json', {
+      'server/probeDom.ts': 'export const w = window.location.href;\n',
+      'server/probeNode.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      'core/probeDom.ts': 'export const title = document.title;\n',
+    });
+    expect(errors['server/probeDom.ts']).toEqual(["Cannot find name 'window'."]);
+    expect(errors['server/probeNode.ts']).toEqual([]);
+    expect(errors['core/probeDom.ts']).toEqual([expect.stringContaining("Cannot find name 'document'")]);
+  });
+});
+
+describe('the lint rules', () => {
+  const eslint = new ESLint({ cwd: root });
+  /** The rules a file breaks at `file` (imports are for their side effects, so nothing is unused). */
+  async function broken(file: string, text: string): Promise<string[]> {
+    const [result] = await eslint.lintText(text, { filePath: join(root, file) });
+    return result.messages.map((message) => message.ruleId ?? message.message);
+  }
+  const imports = 'no-restricted-imports';
+  const globals = 'no-restricted-globals';
+  const allowed = 'allowed';
+
+  it.each([
+    // [a probe in the folder, what it imports or uses, the rule it breaks]
+    ['src/ui/probe.tsx', "import '../machines/session';", allowed],
+    ['src/ui/probe.tsx', "import '../domain/user';", allowed],
+    ['src/ui/probe.tsx', "import '../../core/contract';", allowed],
+    ['src/ui/probe.tsx', "import '../api/http';", imports],
+    ['src/ui/probe.tsx', "import 'node:fs';", imports],
+    ['src/ui/probe.tsx', 'export const env = process.env;', globals],
+    ['src/machines/probe.ts', "import '../api/http';", allowed],
+    ['src/machines/probe.ts', "import '../domain/validation';", allowed],
+    ['src/machines/probe.ts', "import 'xstate';", allowed],
+    ['src/machines/probe.ts', "import 'react';", imports],
+    ['src/machines/probe.ts', "import '@xstate/react';", imports],
+    ['src/machines/probe.ts', "import '../ui/components/Modal';", imports],
+    ['src/api/probe.ts', "import '../../core/contract';", allowed],
+    ['src/api/probe.ts', "import './http';", allowed],
+    ['src/api/probe.ts', "import '../domain/user';", imports],
+    ['src/api/probe.ts', "import '../machines/session';", imports],
+    ['src/api/probe.ts', "import 'http';", imports],
+    ['src/domain/probe.ts', "import '../../core/limits';", allowed],
+    ['src/domain/probe.ts', "import '../api/purchases';", imports],
+    ['src/domain/probe.ts', "import '../machines/session';", imports],
+    ['server/probe.ts', "import '../core/contract';", allowed],
+    ['server/probe.ts', "import 'node:fs';", allowed],
+    ['server/probe.ts', "import '../src/domain/user';", imports],
+    ['server/probe.ts', 'export const w = window.location.href;', globals],
+    ['server/probe.ts', "export const s = localStorage.getItem('user_token');", globals],
+    ['core/probe.ts', "import './messages';", allowed],
+    ['core/probe.ts', "import '../src/domain/user';", imports],
+    ['core/probe.ts', "import '../server/errors';", imports],
+    ['core/probe.ts', "import 'node:crypto';", imports],
+    ['core/probe.ts', "import 'react';", imports],
+    ['core/probe.ts', 'export const env = process.env;', globals],
+    ['core/probe.ts', 'export const title = document.title;', globals],
+  ])('%s: %s → %s', async (file, text, rule) => {
+    expect(await broken(file, text)).toEqual(rule === allowed ? [] : [rule]);
+  });
+});
