@@ -1,30 +1,10 @@
 /**
- * Server configuration, read once from the environment.
- *
- *   NODE_ENV              development   `production` turns on the production checks below
- *   PORT                  3000
- *   HOST                  0.0.0.0
- *   DATA_DIR              ./data        the embedded database lives in DATA_DIR/pglite
- *   DATABASE_URL          (unset)       postgres://… to use a PostgreSQL server instead of the embedded one
- *   PUBLIC_URL            http://localhost:PORT   origin used in e-mailed links
- *   STATIC_DIR            ./dist        the built SPA, served when the folder exists
- *   TOKEN_KEY             (dev key)     ≥ 32 characters; keys the hashes of session, reset and OTP secrets
- *   PIN_KEY               (dev key)     32 bytes as 64 hex or base64 characters; AES-256-GCM key for pin, NIN, BVN
- *   SMTP_URL              (unset)       smtp(s)://user:pass@host:port; unset → development outbox at /dev/mailbox
- *   MAIL_FROM             Naira Wallet <no-reply@nairawallet.test>
- *   CAPTCHA_SECRET        (unset)       Cloudflare Turnstile secret; unset → development verifier accepting 'dev-ok'
- *   CAPTCHA_VERIFY_URL    https://challenges.cloudflare.com/turnstile/v0/siteverify
- *   BANK_WEBHOOK_SECRET   (dev secret)  ≥ 16 characters; the bank partner's webhook signing secret (HMAC-SHA512 of the raw body)
- *   TRUST_PROXY           false         true behind a load balancer, so rate limits see the client's address
- *   RATE_LIMIT_MULTIPLIER 1             scales every per-client request limit (e.g. 100 for end-to-end test runs)
- *   LOG_LEVEL             info
- *   REQUERY_INTERVAL_MS   15000         how often the requery job asks the biller about processing purchases; 0 turns it off
- *   BILLER_TIMEOUT_MS     10000         a biller call without an answer by then counts as pending (requeried later)
- *
- * With NODE_ENV=production the server refuses to start unless TOKEN_KEY, PIN_KEY, SMTP_URL,
- * CAPTCHA_SECRET, BANK_WEBHOOK_SECRET and PUBLIC_URL are set, and every /dev/* path answers 404.
+ * Server configuration, read once from the environment. `ENVIRONMENT` is the one description of
+ * the variables: `loadConfig` parses with it, and `npm run docs:config` writes the README's
+ * configuration table from it.
  */
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 
 export interface RateLimit {
   max: number;
@@ -71,40 +51,6 @@ export interface Config {
   billerTimeoutMs: number;
 }
 
-export interface EnvVar {
-  name: string;
-  default: string;
-  description: string;
-}
-
-/** Every variable the server reads, for the README. */
-export function environmentVariables(): EnvVar[] {
-  return [
-    { name: 'NODE_ENV', default: 'development', description: '`production` requires real secrets and disables /dev/*' },
-    { name: 'PORT', default: '3000', description: 'HTTP port' },
-    { name: 'HOST', default: '0.0.0.0', description: 'interface to listen on' },
-    { name: 'DATA_DIR', default: './data', description: 'folder of the embedded database (DATA_DIR/pglite)' },
-    { name: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL server URL; unset uses the embedded database' },
-    { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'origin used in e-mailed links (required in production)' },
-    { name: 'STATIC_DIR', default: './dist', description: 'built SPA, served when the folder exists' },
-    { name: 'TOKEN_KEY', default: '(development key)', description: 'secret of ≥ 32 characters keying the hashes of session, reset and OTP secrets (required in production)' },
-    { name: 'PIN_KEY', default: '(development key)', description: '32-byte AES-256-GCM key (64 hex or base64 characters) for pin, NIN and BVN (required in production)' },
-    { name: 'SMTP_URL', default: '(unset)', description: 'smtp(s)://user:pass@host:port; unset keeps mail in the development outbox (required in production)' },
-    { name: 'MAIL_FROM', default: DEFAULT_MAIL_FROM, description: 'sender of every e-mail' },
-    { name: 'CAPTCHA_SECRET', default: '(unset)', description: "Cloudflare Turnstile secret; unset accepts only the development token 'dev-ok' (required in production)" },
-    { name: 'CAPTCHA_VERIFY_URL', default: DEFAULT_CAPTCHA_VERIFY_URL, description: 'captcha verification endpoint' },
-    { name: 'BANK_WEBHOOK_SECRET', default: '(development secret)', description: "≥ 16 characters; the bank partner's webhook signing secret (hex HMAC-SHA512 of the raw body in x-paystack-signature) (required in production)" },
-    { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy or load balancer (client address from X-Forwarded-For)' },
-    { name: 'RATE_LIMIT_MULTIPLIER', default: '1', description: 'scales every per-client request limit' },
-    { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
-    { name: 'REQUERY_INTERVAL_MS', default: '15000', description: 'how often the requery job asks the biller about processing purchases (every replica may run it); 0 turns it off' },
-    { name: 'BILLER_TIMEOUT_MS', default: '10000', description: 'a biller call without an answer by then counts as pending and is requeried later, never refunded on its own' },
-  ];
-}
-
-const DEFAULT_MAIL_FROM = 'Naira Wallet <no-reply@nairawallet.test>';
-const DEFAULT_CAPTCHA_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -145,88 +91,182 @@ export interface LoadedConfig {
  */
 const developmentKey = (label: string) => createHash('sha256').update(`naira-wallet development ${label}`).digest();
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const DAY_MS = 86_400_000;
+const HEX_KEY = /^[0-9a-f]{64}$/i;
+const BASE64_KEY = /^[A-Za-z0-9+/_-]{43}=?$/;
+
+// Parsers of the trimmed text; a message names no variable, because the issue's path does.
+const absoluteUrl = z.string().refine((text) => URL.canParse(text), 'must be an absolute URL');
+const origin = (text: string) => new URL(text).href.replace(/\/+$/, '');
+const port = z
+  .string()
+  .transform(Number)
+  .refine((value) => Number.isInteger(value) && value >= 0 && value <= 65_535, 'must be a whole number between 0 and 65535');
+const milliseconds = (min: number) => {
+  const message = `must be a whole number of milliseconds from ${min} to ${DAY_MS}`;
+  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(DAY_MS, message));
+};
+const positiveNumber = z
+  .string()
+  .transform(Number)
+  .refine((value) => Number.isFinite(value) && value > 0, 'must be a positive number');
+const pinKey = z
+  .string()
+  .refine((text) => HEX_KEY.test(text) || BASE64_KEY.test(text), 'must be 32 bytes written as 64 hex characters or base64')
+  .transform((text) => Buffer.from(text, HEX_KEY.test(text) ? 'hex' : 'base64'));
+
+/** One environment variable: its README row and its parser. */
+export interface Variable<T = unknown> {
+  /** The README's default column. */
+  shown: string;
+  /** The README's meaning column. */
+  meaning: string;
+  /** Reads the trimmed text (undefined when unset or blank) and supplies the default. */
+  schema: z.ZodType<T, string | undefined>;
+  /** With NODE_ENV=production the server refuses to start without it. */
+  requiredInProduction?: true;
+  /** Start-up warning while a development stand-in replaces the variable. */
+  unsetWarning?: string;
+}
+
+const literalDefault = <T>(text: string, schema: z.ZodType<T, string>) => ({ shown: `\`${text}\``, schema: schema.prefault(text) });
+const unset = <T>(schema: z.ZodType<T, string>) => ({ shown: 'unset', schema: schema.optional() });
+const standIn = <T>(shown: string, schema: z.ZodType<T, string>, value: () => T) => ({
+  shown,
+  schema: schema.optional().transform((parsed) => parsed ?? value()),
+});
+
+/** Every variable the server reads, in the README's order (which is also the order of the start-up warnings). */
+export const ENVIRONMENT = {
+  NODE_ENV: {
+    ...literalDefault('development', z.string()),
+    meaning: '`production` refuses to start without the variables marked *required in production* and answers 404 on every `/dev/*` path',
+  },
+  PORT: { ...literalDefault('3000', port), meaning: 'HTTP port of the app and its API' },
+  HOST: { ...literalDefault('0.0.0.0', z.string()), meaning: 'interface to listen on' },
+  DATA_DIR: { ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
+  DATABASE_URL: { ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
+  PUBLIC_URL: {
+    // The default depends on PORT, so loadConfig supplies it.
+    shown: '`http://localhost:PORT`',
+    schema: absoluteUrl.transform(origin).optional(),
+    meaning: 'origin used in e-mailed links',
+    requiredInProduction: true,
+  },
+  STATIC_DIR: { ...literalDefault('./dist', z.string()), meaning: 'the built app, served when the folder exists' },
+  TOKEN_KEY: {
+    ...standIn(
+      'development key',
+      z
+        .string()
+        .min(32, 'must be at least 32 characters')
+        .transform((text) => Buffer.from(text, 'utf8')),
+      () => developmentKey('token key'),
+    ),
+    meaning: 'secret of ≥ 32 characters keying the hashes of session, reset and OTP secrets',
+    requiredInProduction: true,
+    unsetWarning: 'TOKEN_KEY is not set: using a public development key',
+  },
+  PIN_KEY: {
+    ...standIn('development key', pinKey, () => developmentKey('pin key')),
+    meaning: '32-byte AES-256-GCM key (64 hex or base64 characters) encrypting pins, NIN and BVN at rest',
+    requiredInProduction: true,
+    unsetWarning: 'PIN_KEY is not set: using a public development key',
+  },
+  BANK_WEBHOOK_SECRET: {
+    ...standIn('development secret', z.string().min(16, 'must be at least 16 characters'), () => developmentKey('bank webhook secret').toString('hex')),
+    meaning: "key of the bank partner's webhook signature (HMAC-SHA512); ≥ 16 characters",
+    requiredInProduction: true,
+    unsetWarning: 'BANK_WEBHOOK_SECRET is not set: bank webhooks are checked with a public development secret',
+  },
+  SMTP_URL: {
+    ...unset(absoluteUrl),
+    meaning: '`smtp(s)://user:pass@host:port`; unset keeps mail in the development outbox',
+    requiredInProduction: true,
+    unsetWarning: 'SMTP_URL is not set: e-mails go to the development outbox (/dev/mailbox) and the log',
+  },
+  MAIL_FROM: { ...literalDefault('Naira Wallet <no-reply@nairawallet.test>', z.string()), meaning: 'sender of every e-mail' },
+  CAPTCHA_SECRET: {
+    ...unset(z.string()),
+    meaning: 'Cloudflare Turnstile secret; unset uses the development verifier (token `dev-ok`)',
+    requiredInProduction: true,
+    unsetWarning: "CAPTCHA_SECRET is not set: the captcha accepts only the development token 'dev-ok'",
+  },
+  CAPTCHA_VERIFY_URL: {
+    ...literalDefault(
+      'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+      absoluteUrl.transform((text) => new URL(text).href),
+    ),
+    meaning: 'where captcha tokens are verified',
+  },
+  TRUST_PROXY: {
+    ...literalDefault('false', z.enum(['true', 'false'], { error: 'must be true or false' }).transform((text) => text === 'true')),
+    meaning: "`true` behind a load balancer, so rate limits see the client's address",
+  },
+  RATE_LIMIT_MULTIPLIER: {
+    ...literalDefault('1', positiveNumber),
+    meaning: 'scales every per-client request limit (the browser tests use 100: every journey comes from one address)',
+  },
+  REQUERY_INTERVAL_MS: {
+    ...literalDefault('15000', milliseconds(0)),
+    meaning: 'how often the requery job settles pending purchases (`0` turns it off)',
+  },
+  BILLER_TIMEOUT_MS: { ...literalDefault('10000', milliseconds(1)), meaning: 'a biller call with no answer by then counts as pending' },
+  LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
+} satisfies Record<string, Variable>;
+
+type Name = keyof typeof ENVIRONMENT;
+type Settings = { [N in Name]: z.output<(typeof ENVIRONMENT)[N]['schema']> };
+const NAMES = Object.keys(ENVIRONMENT) as Name[];
+const variable = (name: Name): Variable => ENVIRONMENT[name];
+
+function settingsSchema(production: boolean) {
+  const required = z.string({ error: 'must be set in production' });
+  return z.object(
+    Object.fromEntries(
+      NAMES.map((name) => {
+        const { schema, requiredInProduction } = variable(name);
+        // Reading string | undefined, the schema reads any string; zod's pipe typing wants exactly string.
+        return [name, production && requiredInProduction ? required.pipe(schema as z.ZodType<unknown, string>) : schema];
+      }),
+    ),
+  );
+}
+
+/** Every value is trimmed, and a blank one counts as unset (NODE_ENV included). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
-  const problems: string[] = [];
-  const warnings: string[] = [];
-  const production = env.NODE_ENV === 'production';
-  const value = (name: string) => {
-    const raw = env[name]?.trim();
-    return raw ? raw : undefined;
-  };
-  const required = (name: string) => {
-    const raw = value(name);
-    if (production && raw === undefined) problems.push(`${name} must be set in production`);
-    return raw;
-  };
-
-  const port = parsePort(value('PORT') ?? '3000', problems);
-  const publicUrl = parseUrl('PUBLIC_URL', required('PUBLIC_URL') ?? `http://localhost:${port}`, problems).replace(/\/+$/, '');
-  const smtpUrl = required('SMTP_URL');
-  if (smtpUrl !== undefined) parseUrl('SMTP_URL', smtpUrl, problems);
-  const captchaSecret = required('CAPTCHA_SECRET');
-
-  const tokenKeyText = required('TOKEN_KEY');
-  let tokenKey: Buffer = developmentKey('token key');
-  if (tokenKeyText === undefined) warnings.push('TOKEN_KEY is not set: using a public development key');
-  else if (tokenKeyText.length < 32) problems.push('TOKEN_KEY must be at least 32 characters');
-  else tokenKey = Buffer.from(tokenKeyText, 'utf8');
-
-  const pinKeyText = required('PIN_KEY');
-  let pinKey: Buffer = developmentKey('pin key');
-  if (pinKeyText === undefined) warnings.push('PIN_KEY is not set: using a public development key');
-  else {
-    const decoded = decodeKey(pinKeyText);
-    if (decoded) pinKey = decoded;
-    else problems.push('PIN_KEY must be 32 bytes written as 64 hex characters or base64');
-  }
-
-  const bankWebhookSecretText = required('BANK_WEBHOOK_SECRET');
-  let bankWebhookSecret = developmentKey('bank webhook secret').toString('hex');
-  if (bankWebhookSecretText === undefined) warnings.push('BANK_WEBHOOK_SECRET is not set: bank webhooks are checked with a public development secret');
-  else if (bankWebhookSecretText.length < 16) problems.push('BANK_WEBHOOK_SECRET must be at least 16 characters');
-  else bankWebhookSecret = bankWebhookSecretText;
-
-  if (!smtpUrl) warnings.push('SMTP_URL is not set: e-mails go to the development outbox (/dev/mailbox) and the log');
-  if (!captchaSecret) warnings.push("CAPTCHA_SECRET is not set: the captcha accepts only the development token 'dev-ok'");
-
-  const multiplier = Number(value('RATE_LIMIT_MULTIPLIER') ?? '1');
-  const validMultiplier = Number.isFinite(multiplier) && multiplier > 0;
-  if (!validMultiplier) problems.push('RATE_LIMIT_MULTIPLIER must be a positive number');
-  const rateLimits = scaleRateLimits(BASE_RATE_LIMITS, validMultiplier ? multiplier : 1);
-
-  const trustProxy = value('TRUST_PROXY') ?? 'false';
-  if (trustProxy !== 'true' && trustProxy !== 'false') problems.push('TRUST_PROXY must be true or false');
-  const logLevel = value('LOG_LEVEL') ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const captchaVerifyUrl = parseUrl('CAPTCHA_VERIFY_URL', value('CAPTCHA_VERIFY_URL') ?? DEFAULT_CAPTCHA_VERIFY_URL, problems);
-
-  const requeryIntervalMs = parseDuration('REQUERY_INTERVAL_MS', value('REQUERY_INTERVAL_MS') ?? '15000', 0, problems);
-  const billerTimeoutMs = parseDuration('BILLER_TIMEOUT_MS', value('BILLER_TIMEOUT_MS') ?? '10000', 1, problems);
-
-  if (problems.length > 0) throw new ConfigError(problems);
+  const text = Object.fromEntries(NAMES.map((name) => [name, env[name]?.trim() || undefined]));
+  const production = text.NODE_ENV === 'production';
+  const parsed = settingsSchema(production).safeParse(text);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  const settings = parsed.data as Settings;
   return {
     config: {
       production,
-      port,
-      host: value('HOST') ?? '0.0.0.0',
-      dataDir: value('DATA_DIR') ?? './data',
-      databaseUrl: value('DATABASE_URL'),
-      publicUrl,
-      staticDir: value('STATIC_DIR') ?? './dist',
-      tokenKey,
-      pinKey,
-      smtpUrl,
-      mailFrom: value('MAIL_FROM') ?? DEFAULT_MAIL_FROM,
-      captchaSecret,
-      captchaVerifyUrl,
-      bankWebhookSecret,
-      trustProxy: trustProxy === 'true',
-      logLevel,
-      rateLimits,
-      requeryIntervalMs,
-      billerTimeoutMs,
+      port: settings.PORT,
+      host: settings.HOST,
+      dataDir: settings.DATA_DIR,
+      databaseUrl: settings.DATABASE_URL,
+      publicUrl: settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`),
+      staticDir: settings.STATIC_DIR,
+      tokenKey: settings.TOKEN_KEY,
+      pinKey: settings.PIN_KEY,
+      smtpUrl: settings.SMTP_URL,
+      mailFrom: settings.MAIL_FROM,
+      captchaSecret: settings.CAPTCHA_SECRET,
+      captchaVerifyUrl: settings.CAPTCHA_VERIFY_URL,
+      bankWebhookSecret: settings.BANK_WEBHOOK_SECRET,
+      trustProxy: settings.TRUST_PROXY,
+      logLevel: settings.LOG_LEVEL,
+      rateLimits: scaleRateLimits(BASE_RATE_LIMITS, settings.RATE_LIMIT_MULTIPLIER),
+      requeryIntervalMs: settings.REQUERY_INTERVAL_MS,
+      billerTimeoutMs: settings.BILLER_TIMEOUT_MS,
     },
-    warnings,
+    warnings: NAMES.flatMap((name) => {
+      const warning = variable(name).unsetWarning;
+      return warning && text[name] === undefined ? [warning] : [];
+    }),
   };
 }
 
@@ -236,34 +276,4 @@ function scaleRateLimits(limits: RateLimits, multiplier: number): RateLimits {
     scaled[name] = { ...limits[name], max: Math.max(1, Math.round(limits[name].max * multiplier)) };
   }
   return scaled;
-}
-
-/** Milliseconds: a whole number from `min` to one day. */
-function parseDuration(name: string, text: string, min: number, problems: string[]): number {
-  const ms = Number(text);
-  if (/^\d+$/.test(text) && ms >= min && ms <= 86_400_000) return ms;
-  problems.push(`${name} must be a whole number of milliseconds from ${min} to 86400000`);
-  return min;
-}
-
-function parsePort(text: string, problems: string[]): number {
-  const port = Number(text);
-  if (Number.isInteger(port) && port >= 0 && port <= 65_535) return port;
-  problems.push('PORT must be a whole number between 0 and 65535');
-  return 3000;
-}
-
-function parseUrl(name: string, text: string, problems: string[]): string {
-  try {
-    return new URL(text).href;
-  } catch {
-    problems.push(`${name} must be an absolute URL`);
-    return text;
-  }
-}
-
-function decodeKey(text: string): Buffer | undefined {
-  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return Buffer.from(text, 'base64');
-  return undefined;
 }

@@ -1,0 +1,30 @@
+/**
+ * Writes README.md's configuration table from ENVIRONMENT in server/config.ts
+ * (`npm run docs:config`); tests/api/config.test.ts fails while the two differ.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ENVIRONMENT, type Variable } from '../server/config';
+
+const START = '<!-- configuration table: written by `npm run docs:config` from server/config.ts -->';
+const END = '<!-- end of configuration table -->';
+
+export function configurationTable(): string {
+  const rows = Object.entries(ENVIRONMENT).map(([name, { shown, meaning, requiredInProduction }]: [string, Variable]) =>
+    `| \`${name}\` | ${shown} | ${meaning}${requiredInProduction ? '; required in production' : ''} |`,
+  );
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The README with its table replaced by the one ENVIRONMENT describes. */
+export function withConfigurationTable(readme: string): string {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md needs the lines ${START} and ${END} around the configuration table`);
+  return `${readme.slice(0, start + START.length)}\n${configurationTable()}\n${readme.slice(end)}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const path = fileURLToPath(new URL('../README.md', import.meta.url));
+  writeFileSync(path, withConfigurationTable(readFileSync(path, 'utf8')));
+}
