@@ -19,6 +19,7 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['tests/support/dialogPolyfill.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,31 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { Envelope, FetchTransactionsRequest, Paginated, Transaction, TransactionStatus } from '../../core/contract';
+import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { activitiesMachine, type ActivitiesEvent } from '../../src/machines/activities';
-import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, pathTitle, successToast } from './authFlowHarness';
+import { airtimePurchase } from '../support/fixtures';
+import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled, successToast } from '../support/flowHarness';
 
 const PAGE_SIZE = 2;
 
-const transaction = (id: number, status: TransactionStatus): Transaction => ({
-  id,
-  category: id === 1 ? 'wallet-funding' : 'airtime',
-  amount: 500 * id,
-  status,
-  created_at: `2026-11-2${id}T10:00:00Z`,
-  reference: `NW-REF-${id}`,
-  from: 'Wallet',
-  to: '08031234567',
-  description: `MTN airtime ₦${500 * id}`,
-  display_name: '',
-  display_value: '',
-});
-const completed = transaction(1, 'completed');
-const pending = transaction(2, 'pending');
-const canceled = transaction(3, 'canceled');
-const processing = transaction(4, 'processing');
+const completed = airtimePurchase(1, 'completed');
+const pending = airtimePurchase(2, 'pending');
+const canceled = airtimePurchase(3, 'canceled');
+const processing = airtimePurchase(4, 'processing');
 
 const page = (data: Transaction[], current_page: number, last_page: number): Envelope<Paginated<Transaction>> => ({
   type: 'success',
@@ -59,8 +45,6 @@ const onScreen = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   event.type !== 'activities.select' || snapshot.context.items.some((t: Transaction) => t.id === event.id);
 
 const paths = model.getShortestPaths({ input: { pageSize: PAGE_SIZE }, filterEvents: onScreen, serializeState: serializeTransitionTaken });
-
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('activitiesMachine (model-based)', () => {
   for (const path of paths) {
@@ -150,10 +134,7 @@ describe('activitiesMachine (model-based)', () => {
         },
         states: {
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(snapshot.context).toEqual(expected.context);
-            effects.check();
+            const snapshot = expectStep(actor, expected, effects);
             const { items, hasMore, selected, refreshing } = snapshot.context;
             // Each row once, newest first as the server sent them.
             expect(new Set(items.map((t) => t.id)).size).toBe(items.length);
@@ -169,8 +150,5 @@ describe('activitiesMachine (model-based)', () => {
     });
   }
 
-  it('walked every transition of activitiesMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(12);
-  });
+  itWalkedEveryTransition('activitiesMachine', coverage, 12);
 });

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ChangePasswordRequest, Envelope } from '../../core/contract';
-import { ApiError } from '../../src/api/http';
 import { validateChangePassword } from '../../src/domain/validation';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/changePassword';
-import { createActorTestModel } from '../support/actorTestModel';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, pathTitle, successToast } from './authFlowHarness';
+import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, fillInOrder, itWalkedEveryTransition, keyApart, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 
 const changed: Envelope = { type: 'success', message: 'password changed successfully' };
 const wrongOldPassword = 'old password is not correct';
@@ -41,30 +38,17 @@ describe('changePasswordMachine (model-based)', () => {
       await path.test({
         events: {
           'password.change': ({ event }) => send(event),
-          'password.submit': ({ event }) => {
-            const rejection = validateChangePassword(actor.getSnapshot().context.form);
-            effects.expect(rejection ? [errorToast(rejection)] : []);
-            send(event);
-          },
-          'xstate.done.actor.changePassword': async ({ event }) => {
-            const { output } = event as unknown as { output: Envelope };
-            expect(request.last.input).toEqual({ old_password: 'Old-pass-1', new_password: 'N3w-secret', confirm_new_password: 'N3w-secret' });
-            effects.expect([successToast(output.message)]);
-            request.last.resolve(output);
-            await leaves(actor, 'submitting');
+          'password.submit': submitChecked(actor, effects, validateChangePassword),
+          'xstate.done.actor.changePassword': acceptedByServer(actor, effects, () => request.last, {
+            request: { old_password: 'Old-pass-1', new_password: 'N3w-secret', confirm_new_password: 'N3w-secret' },
+            told: ({ output }) => [successToast(output.message)],
             // Passwords are not left on screen once changed.
-            expect(actor.getSnapshot().context.form).toEqual(empty);
-          },
-          'xstate.error.actor.changePassword': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            const typed = actor.getSnapshot().context.form;
-            // What `callOk` throws for a non-success envelope.
-            request.last.reject(new ApiError({ type: 'error', message: error }));
-            await leaves(actor, 'submitting');
-            // A refused change keeps what was typed, to correct and try again.
-            expect(actor.getSnapshot().context.form).toEqual(typed);
-          },
+            afterwards: () => expect(actor.getSnapshot().context.form).toEqual(empty),
+          }),
+          // A refused change keeps what was typed, to correct and try again.
+          'xstate.error.actor.changePassword': refusedByServer(actor, effects, () => request.last, (before) =>
+            expect(actor.getSnapshot().context.form).toEqual(before.context.form),
+          ),
         },
         states: {
           '*': (expected) => void expectStep(actor, expected, effects),
@@ -74,9 +58,5 @@ describe('changePasswordMachine (model-based)', () => {
     });
   }
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of changePasswordMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(5);
-  });
+  itWalkedEveryTransition('changePasswordMachine', coverage, 5);
 });

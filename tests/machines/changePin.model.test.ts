@@ -6,25 +6,10 @@ import { emptyCode } from '../../src/domain/codes';
 import { messages } from '../../core/messages';
 import { changePinMachine, type ChangePinEvent } from '../../src/machines/changePin';
 import type { SessionUser } from '../../src/domain/user';
-import { createActorTestModel } from '../support/actorTestModel';
+import { ada } from '../support/fixtures';
+import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle, refusedByServer, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, expectStep, keyApart, leaves, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
-const ada: UserData = {
-  tenant: '0',
-  name: 'Ada Obi',
-  email: 'ada@example.com',
-  phone: '08031234567',
-  accounts: [],
-  wallet_balance: 1500,
-  pin: '2580',
-  nin: '',
-  bvn: '',
-  avatar: '',
-  token: 'session-token-1',
-  email_verified_at: '2025-01-01T00:00:00Z',
-};
 const digits = (code: string) => code.split('');
 /** Old pin 2580, new pin 1357, confirmed. */
 const filled = digits('258013571357');
@@ -68,14 +53,11 @@ describe('changePinMachine (model-based)', () => {
             effects.expect(state.matches('editing') ? [errorToast(messages.allFormFieldsRequired)] : []);
             actor.send({ type: 'pin.submit' });
           },
-          'xstate.done.actor.changePin': async ({ event }) => {
-            const { output } = event as unknown as { output: Envelope<UserData> };
-            expect(request.last.input).toEqual({ old_pin: '2580', new_pin: '1357', confirm_new_pin: '1357' });
-            effects.expect([successToast(output.message)]);
-            request.last.resolve(output);
-            await leaves(actor, 'submitting');
-            changedPin = true;
-          },
+          'xstate.done.actor.changePin': acceptedByServer(actor, effects, () => request.last, {
+            request: { old_pin: '2580', new_pin: '1357', confirm_new_pin: '1357' },
+            told: ({ output }) => [successToast(output.message)],
+            afterwards: () => void (changedPin = true),
+          }),
           'xstate.error.actor.changePin': refusedByServer(actor, effects, () => request.last),
         },
         states: {
@@ -108,9 +90,5 @@ describe('changePinMachine (model-based)', () => {
     }
   });
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of changePinMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(5);
-  });
+  itWalkedEveryTransition('changePinMachine', coverage, 5);
 });

@@ -3,9 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import type { CopyOutcome } from '../../src/api/clipboard';
 import { messages } from '../../core/messages';
 import { copyToClipboardMachine } from '../../src/machines/copyToClipboard';
-import { createActorTestModel } from '../support/actorTestModel';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, keyApart, leaves, pathTitle, successToast } from './authFlowHarness';
+import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle, successToast } from '../support/flowHarness';
 
 const NUMBER = '9912345678';
 
@@ -48,10 +46,7 @@ describe('copyToClipboardMachine (model-based)', () => {
           },
         },
         states: {
-          '*': (expected) => {
-            expect(actor.getSnapshot().value).toEqual(expected.value);
-            effects.check();
-          },
+          '*': (expected) => void expectStep(actor, expected, effects),
         },
       });
       actor.stop();
@@ -101,8 +96,5 @@ describe('copyToClipboardMachine (model-based)', () => {
     });
   });
 
-  it('walked every transition of copyToClipboardMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(4);
-  });
+  itWalkedEveryTransition('copyToClipboardMachine', coverage, 4);
 });

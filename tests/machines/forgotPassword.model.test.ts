@@ -4,9 +4,7 @@ import type { Envelope, ForgotRequest } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { validateForgot } from '../../src/domain/validation';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/forgotPassword';
-import { createActorTestModel } from '../support/actorTestModel';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, pathTitle, refusedByServer, successToast } from './authFlowHarness';
+import { acceptedByServer, captchaSteps, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, fillInOrder, itWalkedEveryTransition, keyApart, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 
 // The server answers every address the same way, so the page reveals nothing about who has an account.
 const linkSent: Envelope = { type: 'success', message: 'If that e-mail has an account, a reset link is on its way.' };
@@ -42,30 +40,14 @@ describe('forgotPasswordMachine (model-based)', () => {
       await path.test({
         events: {
           'forgot.change': ({ event }) => send(event),
-          'forgot.submit': ({ event }) => {
-            const rejection = validateForgot(actor.getSnapshot().context.form);
-            effects.expect(rejection ? [errorToast(rejection)] : []);
-            send(event);
-          },
+          'forgot.submit': submitChecked(actor, effects, validateForgot),
           'forgot.resend': ({ event }) => send(event),
           'forgot.edit': ({ event }) => send(event),
-          'xstate.done.actor.captcha': async ({ event }) => {
-            captcha.last.resolve((event as unknown as { output: string }).output);
-            await leaves(actor, 'verifyingHuman');
-          },
-          'xstate.error.actor.captcha': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            captcha.last.reject(new Error(error));
-            await leaves(actor, 'verifyingHuman');
-          },
-          'xstate.done.actor.forgot': async ({ event }) => {
-            const { output } = event as unknown as { output: Envelope };
-            expect(forgot.last.input).toEqual({ email: 'ada@example.com', token: 'dev-ok' });
-            effects.expect([successToast(output.message)]);
-            forgot.last.resolve(output);
-            await leaves(actor, 'submitting');
-          },
+          ...captchaSteps(actor, effects, captcha),
+          'xstate.done.actor.forgot': acceptedByServer(actor, effects, () => forgot.last, {
+            request: { email: 'ada@example.com', token: 'dev-ok' },
+            told: ({ output }) => [successToast(output.message)],
+          }),
           'xstate.error.actor.forgot': refusedByServer(actor, effects, () => forgot.last),
         },
         states: {
@@ -76,9 +58,5 @@ describe('forgotPasswordMachine (model-based)', () => {
     });
   }
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of forgotPasswordMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(9);
-  });
+  itWalkedEveryTransition('forgotPasswordMachine', coverage, 9);
 });

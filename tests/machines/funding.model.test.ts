@@ -3,10 +3,9 @@ import { createActor } from 'xstate';
 import type { Envelope, VirtualAccount } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { fundingMachine, type FundingEvent } from '../../src/machines/funding';
-import { createActorTestModel } from '../support/actorTestModel';
+import { adaSignedIn as user } from '../support/fixtures';
+import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, keyApart, leaves, pathTitle, withoutSession } from './authFlowHarness';
 
 const ACCOUNTS: VirtualAccount[] = [
   { bank_name: 'Wema Bank', account_number: '9912345678' },
@@ -22,7 +21,6 @@ const model = createActorTestModel(fundingMachine, [
   { type: 'xstate.error.actor.createAccounts', error: refused },
 ]);
 const coverage = createTransitionCoverage(fundingMachine);
-const user = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token' };
 
 function pathsFrom(accounts: VirtualAccount[]) {
   return model.getShortestPaths({
@@ -66,10 +64,7 @@ function runPath(accounts: VirtualAccount[]) {
       },
       states: {
         '*': (expected) => {
-          const snapshot = actor.getSnapshot();
-          expect(snapshot.value).toEqual(expected.value);
-          expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
-          effects.check();
+          const snapshot = expectStep(actor, expected, effects);
           // What the screen shows is what the session keeps: stored on success, nothing stored otherwise.
           expect(session.getSnapshot().context.user.accounts).toEqual(snapshot.context.accounts);
           if (snapshot.matches('ready')) expect(snapshot.context.accounts.length).toBeGreaterThan(0);
@@ -92,8 +87,5 @@ describe('fundingMachine (model-based)', () => {
     for (const path of pathsFrom(ACCOUNTS)) it(pathTitle(path), () => runPath(ACCOUNTS)(path));
   });
 
-  it('walked every transition of fundingMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(6);
-  });
+  itWalkedEveryTransition('fundingMachine', coverage, 6);
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { humanCheckMachine } from '../../src/machines/humanCheck';
-import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
-import { createTransitionCoverage } from '../support/transitionCoverage';
+import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
 
 const TOKEN = 'captcha-token';
 
@@ -14,47 +13,36 @@ const model = createActorTestModel(humanCheckMachine, [
 ]);
 const coverage = createTransitionCoverage(humanCheckMachine);
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('humanCheckMachine (model-based)', () => {
   for (const path of model.getShortestPaths({ serializeState: serializeTransitionTaken })) {
-    it(path.description, async () => {
-      const pending: Record<string, Settle> = {};
-      const delivered: string[] = [];
-      const actor = createActor(
-        humanCheckMachine.provide({
-          actors: {
-            getCaptchaToken: fromPromise(() => new Promise((resolve, reject) => (pending.captcha = { resolve, reject }))) as never,
-            postTokenToHost: fromPromise(({ input }: { input: { token: string } }) => {
-              delivered.push(input.token);
-              return new Promise((resolve, reject) => (pending.deliver = { resolve, reject }));
-            }) as never,
-          },
-        }),
-        { inspect: coverage.inspect },
-      ).start();
+    it(pathTitle(path), async () => {
+      const captcha = deferredActor<string>();
+      const deliver = deferredActor<void, { token: string }>();
+      const actor = createActor(humanCheckMachine.provide({ actors: { getCaptchaToken: captcha.logic, postTokenToHost: deliver.logic } }), {
+        inspect: coverage.inspect,
+      }).start();
+      const effects = effectLog(actor);
 
-      const settle = (id: string, event: { type: string; output?: unknown; error?: unknown }) => {
-        if (event.type.startsWith('xstate.done')) pending[id].resolve(event.output);
-        else pending[id].reject(new Error(String(event.error)));
-        return flush();
+      /** Answers the widget or the app as the case says. */
+      const settle = (call: { resolve: (output: never) => void; reject: (error: unknown) => void }, event: { type: string; output?: unknown; error?: unknown }) => {
+        if (event.type.startsWith('xstate.done')) call.resolve(event.output as never);
+        else call.reject(new Error(String(event.error)));
+        return settled();
       };
 
       await path.test({
         events: {
           'human.confirm': () => void actor.send({ type: 'human.confirm' }),
-          'xstate.done.actor.captcha': ({ event }) => settle('captcha', event),
-          'xstate.error.actor.captcha': ({ event }) => settle('captcha', event),
-          'xstate.done.actor.deliver': ({ event }) => settle('deliver', event),
-          'xstate.error.actor.deliver': ({ event }) => settle('deliver', event),
+          'xstate.done.actor.captcha': ({ event }) => settle(captcha.last, event),
+          'xstate.error.actor.captcha': ({ event }) => settle(captcha.last, event),
+          'xstate.done.actor.deliver': ({ event }) => settle(deliver.last, event),
+          'xstate.error.actor.deliver': ({ event }) => settle(deliver.last, event),
         },
         states: {
           '*': (expected) => {
-            expect(actor.getSnapshot().value).toEqual(expected.value);
-            expect(actor.getSnapshot().context).toEqual(expected.context);
+            expectStep(actor, expected, effects);
             // The token obtained is the one handed to the app.
-            if (expected.matches('delivering')) expect(delivered.at(-1)).toBe(TOKEN);
+            if (expected.matches('delivering')) expect(deliver.last.input.token).toBe(TOKEN);
           },
         },
       });
@@ -62,8 +50,5 @@ describe('humanCheckMachine (model-based)', () => {
     });
   }
 
-  it('walked every transition of humanCheckMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(6);
-  });
+  itWalkedEveryTransition('humanCheckMachine', coverage, 6);
 });

@@ -3,26 +3,16 @@ import { createActor } from 'xstate';
 import type { Envelope, LoginRequest, UserData } from '../../core/contract';
 import { validateLogin } from '../../src/domain/validation';
 import { loginMachine, type LoginEvent } from '../../src/machines/login';
-import { createActorTestModel } from '../support/actorTestModel';
+import { ada } from '../support/fixtures';
+import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, fillInOrder, itWalkedEveryTransition, keyApart, navigation, pathTitle, refusedByServer, submitChecked } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, navigation, pathTitle, refusedByServer } from './authFlowHarness';
 
-const ada: UserData = {
-  tenant: '0',
-  name: 'Ada Obi',
-  email: 'ada@example.com',
-  phone: '08012345678',
-  accounts: [{ bank_name: 'Wema Bank', account_number: '0123456789' }],
-  wallet_balance: 1500,
-  pin: '',
-  nin: '',
-  bvn: '',
-  avatar: '',
-  token: 'session-token-1',
-  email_verified_at: null,
-};
-const loggedIn = (user: Partial<UserData>): Envelope<UserData> => ({ type: 'success', message: 'Login successful', data: { ...ada, ...user } });
+/** An account that has neither verified its e-mail nor set a pin; each case adds what it has. */
+const loggedIn = (user: Partial<UserData>): Envelope<UserData> => ({
+  type: 'success',
+  message: 'Login successful',
+  data: { ...ada, pin: '', email_verified_at: null, ...user },
+});
 
 const verified = '2025-01-02T10:00:00Z';
 const wrongCredentials = 'These credentials do not match our records.';
@@ -63,19 +53,12 @@ describe('loginMachine (model-based)', () => {
       await path.test({
         events: {
           'login.change': ({ event }) => send(event),
-          'login.submit': ({ event }) => {
-            const rejection = validateLogin(actor.getSnapshot().context.form);
-            effects.expect(rejection ? [errorToast(rejection)] : []);
-            send(event);
-          },
-          'xstate.done.actor.login': async ({ event }) => {
-            const { output, lands } = event as unknown as { output: Envelope<UserData>; lands: string };
-            expect(login.last.input).toEqual({ email: 'ada@example.com', password: 'Secret-123' });
-            expectedUser = output.data;
-            effects.expect([navigation(lands)]);
-            login.last.resolve(output);
-            await leaves(actor, 'submitting');
-          },
+          'login.submit': submitChecked(actor, effects, validateLogin),
+          'xstate.done.actor.login': acceptedByServer(actor, effects, () => login.last, {
+            request: { email: 'ada@example.com', password: 'Secret-123' },
+            told: ({ lands }) => [navigation(lands)],
+            afterwards: ({ output }) => void (expectedUser = output.data),
+          }),
           'xstate.error.actor.login': refusedByServer(actor, effects, () => login.last),
         },
         states: {
@@ -96,9 +79,5 @@ describe('loginMachine (model-based)', () => {
     });
   }
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of loginMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(5);
-  });
+  itWalkedEveryTransition('loginMachine', coverage, 5);
 });

@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { logoutMachine, type LogoutEvent } from '../../src/machines/logout';
 import type { SessionUser } from '../../src/domain/user';
-import { createActorTestModel } from '../support/actorTestModel';
+import { adaWithPin as ada } from '../support/fixtures';
+import { createActorTestModel, createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { effectLog, navigation, pathTitle } from './authFlowHarness';
-
-const ada = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token-1', pin: '2580' };
 
 const model = createActorTestModel(logoutMachine);
 const coverage = createTransitionCoverage(logoutMachine);
@@ -31,9 +28,7 @@ describe('logoutMachine (model-based)', () => {
         },
         states: {
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            effects.check();
+            const snapshot = expectStep(actor, expected, effects);
             // Only a confirmed logout touches the session: then every stored field is emptied (SPEC.md §4).
             const loggedOut = snapshot.matches('loggedOut');
             expect(snapshot.status).toBe(loggedOut ? 'done' : 'active');
@@ -48,9 +43,5 @@ describe('logoutMachine (model-based)', () => {
     });
   }
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of logoutMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(3);
-  });
+  itWalkedEveryTransition('logoutMachine', coverage, 3);
 });

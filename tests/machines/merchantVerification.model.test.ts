@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { createActor } from 'xstate';
 import type { Envelope, MerchantDetails, VerifyMerchantRequest } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import {
@@ -7,9 +7,7 @@ import {
   type MerchantVerificationEvent,
   type MerchantVerificationReport,
 } from '../../src/machines/merchantVerification';
-import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, leaves, pathTitle } from './authFlowHarness';
+import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, listeningOwner, pathTitle, serializeTransitionTaken } from '../support/flowHarness';
 
 const request: VerifyMerchantRequest = { provider_id: 21, beneficiary: '45012345678' };
 const holder: Envelope<MerchantDetails> = {
@@ -19,11 +17,7 @@ const holder: Envelope<MerchantDetails> = {
 };
 const unknown = 'meter number not found';
 
-function recorder() {
-  const heard: MerchantVerificationReport[] = [];
-  const actor = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((event) => void heard.push(event as MerchantVerificationReport)))).start();
-  return { actor, heard };
-}
+const recorder = () => listeningOwner<MerchantVerificationReport>();
 
 const model = createActorTestModel(merchantVerificationMachine, [
   { type: 'merchant.verify', request },
@@ -66,13 +60,10 @@ describe('merchantVerificationMachine (model-based)', () => {
         },
         states: {
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect({ ...snapshot.context, owner: null }).toEqual({ ...expected.context, owner: null });
+            const snapshot = expectStep(actor, expected, effects);
             expect(snapshot.hasTag('busy')).toBe(expected.matches('verifying'));
             // Details are shown exactly while verified.
             expect(snapshot.context.details !== null).toBe(expected.matches('verified'));
-            effects.check();
             expect(owner.heard).toEqual(reports);
           },
         },
@@ -98,8 +89,5 @@ describe('merchantVerificationMachine (model-based)', () => {
     expect(actor.getSnapshot().value).toBe('verifying');
   });
 
-  it('walked every transition of merchantVerificationMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(4);
-  });
+  itWalkedEveryTransition('merchantVerificationMachine', coverage, 4);
 });

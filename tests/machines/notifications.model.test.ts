@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, Notification } from '../../core/contract';
+import type { Envelope } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import type { PollResult } from '../../src/machines/session';
 import { notificationsMachine, type NotificationsEvent } from '../../src/machines/notifications';
-import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
+import { adaSignedIn as user, walletFunded as funded, welcome as older } from '../support/fixtures';
+import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, pathTitle, withoutSession } from './authFlowHarness';
-
-const funded: Notification = { id: 7, title: 'Wallet funded', content: '₦5,000.00 received from Ada Obi', created_at: '2026-11-21T10:00:00Z', status: 'unread' };
-const older: Notification = { id: 3, title: 'Welcome', content: 'Your wallet is ready', created_at: '2026-11-20T10:00:00Z', status: 'read' };
 const marked: Envelope = { type: 'success', message: 'notification marked as read' };
 const notFound = 'notification not found';
 
@@ -20,7 +16,6 @@ const model = createActorTestModel(notificationsMachine, [
   { type: 'xstate.error.actor.markNotification', error: notFound },
 ]);
 const coverage = createTransitionCoverage(notificationsMachine);
-const user = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token' };
 
 /** A signed-in session whose polls the test answers; the first (at sign-in) is already answered. */
 async function polledSession() {
@@ -61,27 +56,24 @@ describe('notificationsMachine (model-based)', () => {
           },
           'xstate.done.actor.sessionRefresh': async () => {
             polls[1]({ user: {}, notifications: [funded, older] });
-            await new Promise((resolve) => setTimeout(resolve, 0));
+            await settled();
           },
           'xstate.done.actor.markNotification': async ({ event }) => {
             mark.last.resolve((event as unknown as { output: Envelope }).output);
-            await new Promise((resolve) => setTimeout(resolve, 0));
+            await settled();
             expect(statusOf(funded.id)).toBe('read');
           },
           'xstate.error.actor.markNotification': async ({ event }) => {
             const { error } = event as unknown as { error: string };
             effects.expect([errorToast(error)]);
             mark.last.reject(new ApiError({ type: 'error', message: error }));
-            await new Promise((resolve) => setTimeout(resolve, 0));
+            await settled();
             expect(statusOf(funded.id)).toBe('unread');
           },
         },
         states: {
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(withoutSession(snapshot.context)).toEqual(withoutSession(expected.context));
-            effects.check();
+            expectStep(actor, expected, effects);
             // The list on screen is the session's: refreshed once the wait is over.
             const ids = session.getSnapshot().context.notifications.map((n) => n.id);
             expect(ids).toEqual(expected.matches({ list: 'ready' }) ? [funded.id, older.id] : [funded.id]);
@@ -100,14 +92,11 @@ describe('notificationsMachine (model-based)', () => {
     expect(polls).toHaveLength(1);
     expect(actor.getSnapshot().matches({ list: 'refreshing' })).toBe(true);
     polls[0]({ user: {}, notifications: [funded] });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settled();
     expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
     actor.stop();
     session.stop();
   });
 
-  it('walked every transition of notificationsMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(4);
-  });
+  itWalkedEveryTransition('notificationsMachine', coverage, 4);
 });

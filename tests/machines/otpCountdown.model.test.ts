@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { otpCountdownMachine } from '../../src/machines/otpCountdown';
 import { OTP_RESEND_COUNTDOWN_S } from '../../core/limits';
-import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
-import { createTransitionCoverage } from '../support/transitionCoverage';
+import { createActorTestModel, createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken } from '../support/flowHarness';
 
 const SECONDS = 2;
 const model = createActorTestModel(otpCountdownMachine);
@@ -13,9 +12,11 @@ describe('otpCountdownMachine (model-based)', () => {
   for (const input of [{ seconds: SECONDS }, { seconds: 0 }]) {
     describe(`from ${input.seconds} s`, () => {
       for (const path of model.getShortestPaths({ input, serializeState: serializeTransitionTaken })) {
-        it(path.description, async () => {
+        it(pathTitle(path), async () => {
           const clock = new SimulatedClock();
-          const actor = createActor(otpCountdownMachine, { clock, input, inspect: coverage.inspect }).start();
+          const actor = createActor(otpCountdownMachine, { clock, input, inspect: coverage.inspect });
+          const effects = effectLog(actor);
+          actor.start();
           await path.test({
             events: {
               'xstate.after.tick.otpCountdown.counting': () => {
@@ -28,9 +29,8 @@ describe('otpCountdownMachine (model-based)', () => {
             },
             states: {
               '*': (expected) => {
-                expect(actor.getSnapshot().value).toEqual(expected.value);
-                expect(actor.getSnapshot().context).toEqual(expected.context);
-                expect(actor.getSnapshot().status).toBe(expected.matches('done') ? 'done' : 'active');
+                const snapshot = expectStep(actor, expected, effects);
+                expect(snapshot.status).toBe(expected.matches('done') ? 'done' : 'active');
               },
             },
           });
@@ -46,8 +46,5 @@ describe('otpCountdownMachine (model-based)', () => {
     actor.stop();
   });
 
-  it('walked every transition of otpCountdownMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(2);
-  });
+  itWalkedEveryTransition('otpCountdownMachine', coverage, 2);
 });

@@ -1,27 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
-import type { UserData } from '../../core/contract';
+import { createActor } from 'xstate';
 import { joinCode } from '../../src/domain/codes';
 import { DEFAULT_MAX_ATTEMPTS } from '../../core/limits';
 import { messages } from '../../core/messages';
 import { pinDialogMachine, type PinDialogEvent, type PinDialogReport } from '../../src/machines/pinDialog';
-import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
+import { adaWithPin as ada } from '../support/fixtures';
+import { createActorTestModel, createTransitionCoverage, effectLog, errorToast, expectStep, itWalkedEveryTransition, listeningOwner, navigation, pathTitle, serializeTransitionTaken } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { effectLog, errorToast, navigation, pathTitle } from './authFlowHarness';
-
-const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580', email_verified_at: '2025-01-01T00:00:00Z' };
 const RIGHT = ['2', '5', '8', '0'];
 const WRONG = ['1', '1', '1', '1'];
 /** Three boxes of the right pin: not the pin. */
 const SHORT = ['2', '5', '8', ''];
 
-/** An owner that only listens: what the dialog reports to the purchase flow. */
-function recorder() {
-  const heard: PinDialogReport[] = [];
-  const actor = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((event) => void heard.push(event as PinDialogReport)))).start();
-  return { actor, heard };
-}
+/** The purchase flow as the dialog's owner: `heard` is what the dialog reported. */
+const recorder = () => listeningOwner<PinDialogReport>();
 
 const model = createActorTestModel(pinDialogMachine, [
   { type: 'pin.change', values: RIGHT },
@@ -72,10 +64,7 @@ describe('pinDialogMachine (model-based)', () => {
         },
         states: {
           '*': (expected) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect({ ...snapshot.context, session: null, owner: null }).toEqual({ ...expected.context, session: null, owner: null });
-            effects.check();
+            const snapshot = expectStep(actor, expected, effects);
             expect(owner.heard).toHaveLength(reports);
             // Logged out exactly when locked out (SPEC.md §4 "Pin failure").
             expect(session.actor.getSnapshot().context.user.email).toBe(expected.matches('lockedOut') ? '' : ada.email);
@@ -131,9 +120,5 @@ describe('pinDialogMachine (model-based)', () => {
     expect(owner.heard).toEqual([{ type: 'pin.accepted', pin: '2580' }]);
   });
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of pinDialogMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(6);
-  });
+  itWalkedEveryTransition('pinDialogMachine', coverage, 6);
 });

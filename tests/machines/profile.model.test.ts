@@ -4,25 +4,12 @@ import type { Envelope, UpdateProfileRequest, UserData } from '../../core/contra
 import { validateProfile } from '../../src/domain/validation';
 import { profileMachine, type ProfileEvent } from '../../src/machines/profile';
 import type { SessionUser } from '../../src/domain/user';
-import { createActorTestModel } from '../support/actorTestModel';
+import { ada as account } from '../support/fixtures';
+import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, expectStep, keyApart, leaves, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
-const ada: UserData = {
-  tenant: '0',
-  name: 'Ada Obi',
-  email: 'ada@example.com',
-  phone: '08031234567',
-  accounts: [],
-  wallet_balance: 1500,
-  pin: '2580',
-  nin: '12345678901',
-  bvn: '',
-  avatar: '',
-  token: 'session-token-1',
-  email_verified_at: '2025-01-01T00:00:00Z',
-};
+/** A NIN on file, no BVN yet. */
+const ada: UserData = { ...account, nin: '12345678901' };
 const newBvn = '22212345678';
 /** Typed while the save runs: not what was saved, so it stays in the field. */
 const laterNin = '99988877766';
@@ -78,20 +65,13 @@ describe('profileMachine (model-based)', () => {
       await path.test({
         events: {
           'profile.change': ({ event }) => send(event),
-          'profile.submit': ({ event }) => {
-            const rejection = validateProfile(actor.getSnapshot().context.form);
-            effects.expect(rejection ? [errorToast(rejection)] : []);
-            send(event);
-          },
-          'xstate.done.actor.updateProfile': async ({ event }) => {
-            const { output } = event as unknown as { output: Envelope<UserData> };
+          'profile.submit': submitChecked(actor, effects, validateProfile),
+          'xstate.done.actor.updateProfile': acceptedByServer(actor, effects, () => update.last, {
             // The NIN field left empty keeps the number on file.
-            expect(update.last.input).toEqual({ name: 'Ada Obi', phone: '08031234567', nin: '12345678901', bvn: newBvn });
-            effects.expect([successToast(output.message)]);
-            update.last.resolve(output);
-            await leaves(actor, 'submitting');
-            saved = true;
-          },
+            request: { name: 'Ada Obi', phone: '08031234567', nin: '12345678901', bvn: newBvn },
+            told: ({ output }) => [successToast(output.message)],
+            afterwards: () => void (saved = true),
+          }),
           'xstate.error.actor.updateProfile': refusedByServer(actor, effects, () => update.last),
         },
         states: {
@@ -125,9 +105,5 @@ describe('profileMachine (model-based)', () => {
     session.stop();
   });
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of profileMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(5);
-  });
+  itWalkedEveryTransition('profileMachine', coverage, 5);
 });

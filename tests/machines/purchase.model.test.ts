@@ -16,10 +16,8 @@ import { SERVICE_LIST, services, type ServiceConfig } from '../../src/domain/ser
 import type { FlowEmitted } from '../../src/machines/effects';
 import { merchantVerificationMachine } from '../../src/machines/merchantVerification';
 import { purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
-import { createActorTestModel } from '../support/actorTestModel';
+import { createActorTestModel, createTransitionCoverage, deferredActor, pathTitle } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, pathTitle } from './authFlowHarness';
 
 const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580', email_verified_at: '2025-01-01T00:00:00Z' };
 

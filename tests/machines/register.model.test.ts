@@ -4,25 +4,12 @@ import type { Envelope, RegisterRequest, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { validateRegister } from '../../src/domain/validation';
 import { registerMachine, type RegisterEvent } from '../../src/machines/register';
-import { createActorTestModel } from '../support/actorTestModel';
+import { ada } from '../support/fixtures';
+import { acceptedByServer, captchaSteps, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, fillInOrder, itWalkedEveryTransition, keyApart, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, navigation, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
-const newUser: UserData = {
-  tenant: '0',
-  name: 'Ada Obi',
-  email: 'ada@example.com',
-  phone: '08012345678',
-  accounts: [],
-  wallet_balance: 0,
-  pin: '',
-  nin: '',
-  bvn: '',
-  avatar: '',
-  token: 'session-token-1',
-  email_verified_at: null,
-};
+/** Just registered, with the phone number typed below: nothing paid in, no pin, e-mail not verified. */
+const newUser: UserData = { ...ada, phone: '08012345678', wallet_balance: 0, pin: '', email_verified_at: null };
 const created: Envelope<UserData> = { type: 'success', message: 'Account created, check your e-mail for the code', data: newUser };
 const taken = 'The email has already been taken.';
 
@@ -70,35 +57,19 @@ describe('registerMachine (model-based)', () => {
         events: {
           'register.change': ({ event }) => send(event),
           'register.terms': ({ event }) => send(event),
-          'register.submit': ({ event }) => {
-            const rejection = validateRegister(actor.getSnapshot().context.form);
-            effects.expect(rejection ? [errorToast(rejection)] : []);
-            send(event);
-          },
-          'xstate.done.actor.captcha': async ({ event }) => {
-            captcha.last.resolve((event as unknown as { output: string }).output);
-            await leaves(actor, 'verifyingHuman');
-          },
-          'xstate.error.actor.captcha': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            captcha.last.reject(new Error(error));
-            await leaves(actor, 'verifyingHuman');
-          },
-          'xstate.done.actor.register': async ({ event }) => {
-            const { output } = event as unknown as { output: Envelope<UserData> };
-            expect(register.last.input).toEqual({
+          'register.submit': submitChecked(actor, effects, validateRegister),
+          ...captchaSteps(actor, effects, captcha),
+          'xstate.done.actor.register': acceptedByServer(actor, effects, () => register.last, {
+            request: {
               name: 'Ada Obi',
               email: 'ada@example.com',
               phone: '08012345678',
               password: 'Secret-123',
               confirm_password: 'Secret-123',
               token: 'dev-ok',
-            });
-            effects.expect([successToast(output.message), navigation('/verify-email')]);
-            register.last.resolve(output);
-            await leaves(actor, 'submitting');
-          },
+            },
+            told: ({ output }) => [successToast(output.message), navigation('/verify-email')],
+          }),
           'xstate.error.actor.register': refusedByServer(actor, effects, () => register.last),
         },
         states: {
@@ -124,9 +95,5 @@ describe('registerMachine (model-based)', () => {
     });
   }
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of registerMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(8);
-  });
+  itWalkedEveryTransition('registerMachine', coverage, 8);
 });

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, ResetRequest } from '../../core/contract';
-import { validateReset } from '../../src/domain/validation';
+import { validateReset, type ResetForm } from '../../src/domain/validation';
 import { INVALID_RESET_LINK, resetPasswordMachine, type ResetPasswordEvent } from '../../src/machines/resetPassword';
-import { createActorTestModel } from '../support/actorTestModel';
+import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, fillInOrder, itWalkedEveryTransition, keyApart, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage } from '../support/transitionCoverage';
-import { deferredActor, effectLog, errorToast, expectStep, fillInOrder, keyApart, leaves, navigation, pathTitle, refusedByServer, successToast } from './authFlowHarness';
 
 // Characters a query value must escape, to prove the token survives the trip to /set-pin.
 const linkToken = 'rst/4+k=';
@@ -52,18 +50,11 @@ describe('resetPasswordMachine (model-based)', () => {
           await path.test({
             events: {
               'reset.change': ({ event }) => send(event),
-              'reset.submit': ({ event }) => {
-                const rejection = link.token ? validateReset(actor.getSnapshot().context.form) : INVALID_RESET_LINK;
-                effects.expect(rejection ? [errorToast(rejection)] : []);
-                send(event);
-              },
-              'xstate.done.actor.reset': async ({ event }) => {
-                const { output } = event as unknown as { output: Envelope };
-                expect(reset.last.input).toEqual({ new_password: 'N3w-secret', confirm_new_password: 'N3w-secret', token: linkToken });
-                effects.expect([successToast(output.message), navigation(`/set-pin?token=${encodeURIComponent(linkToken)}`)]);
-                reset.last.resolve(output);
-                await leaves(actor, 'submitting');
-              },
+              'reset.submit': submitChecked(actor, effects, (form: ResetForm) => (link.token ? validateReset(form) : INVALID_RESET_LINK)),
+              'xstate.done.actor.reset': acceptedByServer(actor, effects, () => reset.last, {
+                request: { new_password: 'N3w-secret', confirm_new_password: 'N3w-secret', token: linkToken },
+                told: ({ output }) => [successToast(output.message), navigation(`/set-pin?token=${encodeURIComponent(linkToken)}`)],
+              }),
               'xstate.error.actor.reset': refusedByServer(actor, effects, () => reset.last),
             },
             states: {
@@ -81,9 +72,5 @@ describe('resetPasswordMachine (model-based)', () => {
     });
   }
 
-  // Declared last, so it runs after every path above.
-  it('walked every transition of resetPasswordMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(6);
-  });
+  itWalkedEveryTransition('resetPasswordMachine', coverage, 6);
 });

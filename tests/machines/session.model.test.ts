@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { Notification, UserData } from '../../core/contract';
+import { createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { UserData } from '../../core/contract';
 import { POLL_INTERVAL_MS } from '../../core/limits';
 import { emptyUser, toSessionUser, type SessionUser } from '../../src/domain/user';
-import type { FlowEmitted } from '../../src/machines/effects';
 import { AuthorizationError, sessionMachine, type PollResult, type SessionEvent, type SessionInput } from '../../src/machines/session';
-import { createActorTestModel, serializeTransitionTaken } from '../support/actorTestModel';
-import { createTransitionCoverage } from '../support/transitionCoverage';
+import { walletFunded as unread } from '../support/fixtures';
+import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
 
 // The poll invoke has no id of its own; xstate names it after its state node.
 const POLL = '0.session.signedIn.polling';
@@ -14,7 +13,6 @@ const AFTER_INTERVAL = 'xstate.after.pollInterval.session.signedIn.waiting';
 
 const signedInUser = toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 'stored-token', email_verified_at: '2025-01-01' });
 const loginData: Partial<UserData> = { name: 'Chidi Okeke', email: 'chidi@example.com', token: 'fresh-token', pin: '1234' };
-const unread: Notification = { id: 1, title: 'Wallet funded', content: '₦5,000.00 received', created_at: '2025-01-02', status: 'unread' };
 const polled: PollResult = {
   user: { wallet_balance: 5000 },
   providers: { airtime: [{ id: 1, name: 'MTN', packages: [] }] },
@@ -41,24 +39,15 @@ const lifecycle = (_: AnyMachineSnapshot, event: AnyEventObject) => !SHARED_STAT
 const sharedState = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   SHARED_STATE.includes(event.type) || (event.type === `xstate.done.actor.${POLL}` && snapshot.context.notifications.length === 0);
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function runPath(input: Required<SessionInput>) {
   return async (path: ReturnType<typeof model.getShortestPaths>[number]) => {
-    let poll: Settle | undefined;
-    let pollsStarted = 0;
+    const poll = deferredActor<PollResult>();
     const persisted: SessionUser[] = [];
     const revoked: string[] = [];
     const clock = new SimulatedClock();
     const actor = createActor(
       sessionMachine.provide({
-        actors: {
-          poll: fromPromise<PollResult>(() => {
-            pollsStarted++;
-            return new Promise((resolve, reject) => (poll = { resolve: resolve as Settle['resolve'], reject }));
-          }),
-        },
+        actors: { poll: poll.logic },
         actions: {
           persistUser: ({ context }) => void persisted.push(context.user),
           revokeOnServer: ({ context }) => void (context.user.token && revoked.push(context.user.token)),
@@ -66,15 +55,14 @@ function runPath(input: Required<SessionInput>) {
       }),
       { clock, input, inspect: coverage.inspect },
     );
-    const emitted: FlowEmitted[] = [];
-    actor.on('*', (e) => void emitted.push(e));
+    const effects = effectLog(actor);
     actor.start();
     const send = (event: AnyEventObject) => actor.send(event as SessionEvent);
     /** A new poll starts: after a login, a refresh, or the 60 s wait. */
     const startsPoll = (act: () => void) => {
-      const before = pollsStarted;
+      const before = poll.count;
       act();
-      expect(pollsStarted).toBe(before + 1);
+      expect(poll.count).toBe(before + 1);
     };
 
     await path.test({
@@ -99,26 +87,23 @@ function runPath(input: Required<SessionInput>) {
           startsPoll(() => clock.increment(1));
         },
         [`xstate.done.actor.${POLL}`]: async () => {
-          poll!.resolve(polled);
-          await flush();
+          poll.last.resolve(polled);
+          await settled();
         },
         [`xstate.error.actor.${POLL}`]: async ({ event }) => {
           const { error } = event as unknown as { error: unknown };
           const { pathname } = actor.getSnapshot().context;
-          poll!.reject(error instanceof AuthorizationError ? error : new Error(String(error)));
-          await flush();
           // Only a lost session on a protected page leads to /login (SPEC.md §6).
           const leaves = error instanceof AuthorizationError && pathname === '/dashboard';
-          expect(emitted.splice(0)).toEqual(leaves ? [{ type: 'navigate', to: '/login' }] : []);
+          effects.expect(leaves ? [navigation('/login')] : []);
+          poll.last.reject(error instanceof AuthorizationError ? error : new Error(String(error)));
+          await settled();
           expect(revoked).toEqual([]);
         },
       },
       states: {
         '*': (expected) => {
-          const snapshot = actor.getSnapshot();
-          expect(snapshot.value).toEqual(expected.value);
-          expect(snapshot.context).toEqual(expected.context);
-          expect(emitted.splice(0)).toEqual([]);
+          const snapshot = expectStep(actor, expected, effects);
           // Every change of the user is written to storage at once (SPEC.md §3).
           expect(persisted.at(-1) ?? input.user).toEqual(snapshot.context.user);
         },
@@ -134,24 +119,21 @@ describe('sessionMachine (model-based)', () => {
 
   describe('signing in and out, polling', () => {
     for (const path of model.getShortestPaths({ input: signedIn, filterEvents: lifecycle, serializeState: serializeTransitionTaken })) {
-      it(path.description, () => runPath(signedIn)(path));
+      it(pathTitle(path), () => runPath(signedIn)(path));
     }
   });
 
   describe('shared state', () => {
     for (const path of model.getShortestPaths({ input: signedIn, filterEvents: sharedState, serializeState: serializeTransitionTaken })) {
-      it(path.description, () => runPath(signedIn)(path));
+      it(pathTitle(path), () => runPath(signedIn)(path));
     }
   });
 
   describe('starting without a stored token', () => {
     for (const path of model.getShortestPaths({ input: signedOut, toState: (s) => s.matches('signedOut'), stopWhen: () => true })) {
-      it(path.description, () => runPath(signedOut)(path));
+      it(pathTitle(path), () => runPath(signedOut)(path));
     }
   });
 
-  it('walked every transition of sessionMachine', () => {
-    expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(17);
-  });
+  itWalkedEveryTransition('sessionMachine', coverage, 17);
 });

@@ -1,31 +1,27 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import type { UserData } from '../../core/contract';
 import RequireUser from '../../src/ui/app/RequireUser';
-import { SessionProvider } from '../../src/ui/app/SessionContext';
 import { AccountMenu } from '../../src/ui/components/AccountMenu';
 import MoreScreen from '../../src/ui/screens/MoreScreen';
+import { adaWithPin as ada } from '../support/fixtures';
+import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
-import { setViewportWidth } from './viewport';
-
-const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580' };
+import { setViewportWidth } from '../support/viewport';
 
 function renderAt(path: string, user: Partial<UserData> = ada) {
   const session = createTestSession(user);
-  render(
-    <SessionProvider actor={session.actor}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/login" element={<h1>Login page</h1>} />
-          <Route path="/menu" element={<AccountMenu />} />
-          <Route element={<RequireUser />}>
-            <Route path="/more" element={<MoreScreen />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </SessionProvider>,
+  renderInApp(
+    <Routes>
+      <Route path="/login" element={<h1>Login page</h1>} />
+      <Route path="/menu" element={<AccountMenu />} />
+      <Route element={<RequireUser />}>
+        <Route path="/more" element={<MoreScreen />} />
+      </Route>
+    </Routes>,
+    { session: session.actor, path },
   );
   return session;
 }

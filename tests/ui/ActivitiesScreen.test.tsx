@@ -1,29 +1,16 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import type { Paginated, Transaction, TransactionStatus } from '../../core/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Paginated, Transaction } from '../../core/contract';
 import { fetchTransactions } from '../../src/api/wallet';
-import { SessionProvider } from '../../src/ui/app/SessionContext';
 import ActivitiesScreen from '../../src/ui/screens/ActivitiesScreen';
+import { adaSignedIn, airtimePurchase } from '../support/fixtures';
+import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
 
 vi.mock('../../src/api/wallet', () => ({ fetchTransactions: vi.fn(), refreshTransaction: vi.fn(), createAccounts: vi.fn() }));
 
-const transaction = (id: number, status: TransactionStatus = 'completed'): Transaction => ({
-  id,
-  category: 'airtime',
-  amount: 100 * id,
-  status,
-  created_at: '2026-11-21T10:00:00Z',
-  reference: `NW-${id}`,
-  from: 'Wallet',
-  to: '08031234567',
-  description: `Airtime purchase ${id}`,
-  display_name: '',
-  display_value: '',
-});
-const all = Array.from({ length: 13 }, (_, index) => transaction(index + 1));
+const all = Array.from({ length: 13 }, (_, index) => airtimePurchase(index + 1));
 
 /** The server's pages of `items`, ten at a time like /activities asks. */
 function serve(items: Transaction[]) {
@@ -39,26 +26,9 @@ function serve(items: Transaction[]) {
   });
 }
 
-const native = { showModal: HTMLDialogElement.prototype.showModal, close: HTMLDialogElement.prototype.close };
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterAll(() => Object.assign(HTMLDialogElement.prototype, native));
-
 function renderScreen() {
-  const session = createTestSession({ email: 'ada@example.com', token: 'session-token', wallet_balance: 2500 }).actor;
-  render(
-    <SessionProvider actor={session}>
-      <MemoryRouter initialEntries={['/activities']}>
-        <ActivitiesScreen />
-      </MemoryRouter>
-    </SessionProvider>,
-  );
+  const session = createTestSession({ ...adaSignedIn, wallet_balance: 2500 }).actor;
+  renderInApp(<ActivitiesScreen />, { session, path: '/activities' });
   return session;
 }
 

@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SessionProvider } from '../../src/ui/app/SessionContext';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { BalanceCard } from '../../src/ui/components/BalanceCard';
+import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
 
 function renderCard() {
   const { actor } = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', wallet_balance: 1234.56 });
-  const view = render(
-    <SessionProvider actor={actor}>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <BalanceCard />
-      </MemoryRouter>
-    </SessionProvider>,
-  );
+  const view = renderInApp(<BalanceCard />, { session: actor, path: '/dashboard' });
   return { actor, view };
 }
 

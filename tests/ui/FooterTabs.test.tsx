@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { FooterTabs } from '../../src/ui/components/FooterTabs';
-import { setViewportWidth } from './viewport';
+import { setViewportWidth } from '../support/viewport';
 
 function renderTabsAt(path: string) {
   return render(

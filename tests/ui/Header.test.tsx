@@ -1,25 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '../../core/contract';
-import { SessionProvider } from '../../src/ui/app/SessionContext';
 import { Header } from '../../src/ui/components/Header';
+import { adaSignedIn as user, walletFunded as notification } from '../support/fixtures';
+import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
-import { setViewportWidth } from './viewport';
-
-const user = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token' };
-const notification: Notification = { id: 1, title: 'Wallet funded', content: '₦5,000.00 received', created_at: '2026-11-21T10:00:00Z', status: 'unread' };
+import { setViewportWidth } from '../support/viewport';
 
 function renderHeader(notifications: Notification[]) {
   const { actor } = createTestSession(user, async () => ({ user: {}, notifications }));
-  render(
-    <SessionProvider actor={actor}>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <Header />
-      </MemoryRouter>
-    </SessionProvider>,
-  );
+  renderInApp(<Header />, { session: actor, path: '/dashboard' });
   return { actor };
 }
 

@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SessionProvider } from '../../src/ui/app/SessionContext';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import LandingScreen from '../../src/ui/screens/LandingScreen';
+import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
 
 function renderLanding() {
   const { actor } = createTestSession();
-  render(
-    <SessionProvider actor={actor}>
-      <MemoryRouter>
-        <LandingScreen />
-      </MemoryRouter>
-    </SessionProvider>,
-  );
+  renderInApp(<LandingScreen />, { session: actor });
 }
 
 describe('LandingScreen FAQ', () => {

@@ -1,32 +1,26 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Notification } from '../../core/contract';
 import type { PollResult } from '../../src/machines/session';
-import { SessionProvider } from '../../src/ui/app/SessionContext';
 import NotificationsScreen from '../../src/ui/screens/NotificationsScreen';
+import { adaSignedIn as user, walletFunded, welcome as firstNotification } from '../support/fixtures';
+import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
 
 vi.mock('../../src/api/notifications', () => ({
   markNotification: vi.fn(async () => ({ type: 'success', message: 'notification marked as read' })),
 }));
 
-const user = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token' };
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
-const funded: Notification = { id: 7, title: 'Wallet funded', content: '₦5,000.00 received', created_at: minutesAgo(3), status: 'unread' };
-const welcome: Notification = { id: 3, title: 'Welcome', content: 'Your wallet is ready', created_at: minutesAgo(60 * 24), status: 'read' };
+// Dated from now, for the ages shown.
+const funded: Notification = { ...walletFunded, created_at: minutesAgo(3) };
+const welcome: Notification = { ...firstNotification, created_at: minutesAgo(60 * 24) };
 
 function renderScreen(notifications: Notification[]) {
   let answer: (result: PollResult) => void = () => undefined;
   const { actor } = createTestSession(user, () => new Promise((resolve) => (answer = resolve)));
-  render(
-    <SessionProvider actor={actor}>
-      <MemoryRouter initialEntries={['/notification']}>
-        <NotificationsScreen />
-      </MemoryRouter>
-    </SessionProvider>,
-  );
+  renderInApp(<NotificationsScreen />, { session: actor, path: '/notification' });
   return { actor, answerPoll: () => answer({ user: {}, notifications }) };
 }
 

@@ -1,32 +1,18 @@
 // @vitest-environment jsdom
 import { useRef } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
-import type { UserData } from '../../core/contract';
+import { createActor } from 'xstate';
 import { pinDialogMachine } from '../../src/machines/pinDialog';
 import { PinDialog } from '../../src/ui/components/PinDialog';
+import { adaWithPin as ada } from '../support/fixtures';
+import { listeningOwner } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-
-const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580', email_verified_at: '2025-01-01T00:00:00Z' };
-
-// jsdom has <dialog> but not its modal behaviour; these stand in for the browser's.
-const native = { showModal: HTMLDialogElement.prototype.showModal, close: HTMLDialogElement.prototype.close };
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterAll(() => Object.assign(HTMLDialogElement.prototype, native));
 
 function setup() {
   const session = createTestSession(ada);
-  const heard: AnyEventObject[] = [];
-  const owner = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((e) => void heard.push(e)))).start();
+  const { actor: owner, heard } = listeningOwner();
   const actor = createActor(pinDialogMachine, { input: { session: session.actor, owner } }).start();
 
   /** The purchase form around the dialog: its Continue opens it, the way the purchase flow does. */

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { SessionProvider } from '../../src/ui/app/SessionContext';
 import RegisterScreen from '../../src/ui/screens/RegisterScreen';
 import LoginScreen from '../../src/ui/screens/LoginScreen';
 import ForgotScreen from '../../src/ui/screens/ForgotScreen';
+import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
 
 /**
@@ -16,13 +15,12 @@ import { createTestSession } from '../support/testSession';
  */
 function renderAt(path: string, Screen: ComponentType) {
   const { actor } = createTestSession();
-  return render(
-    <SessionProvider actor={actor}>
-      <MemoryRouter initialEntries={[path]}>
-        <Screen />
-      </MemoryRouter>
+  return renderInApp(
+    <>
+      <Screen />
       <ToastContainer />
-    </SessionProvider>,
+    </>,
+    { session: actor, path },
   );
 }
 

@@ -1,28 +1,25 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import type { UserData } from '../../core/contract';
 import RedirectIfSignedIn from '../../src/ui/app/RedirectIfSignedIn';
 import RequireUser from '../../src/ui/app/RequireUser';
-import { SessionProvider } from '../../src/ui/app/SessionContext';
+import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
 
 function renderAt(path: string, user: Partial<UserData> = {}) {
   const session = createTestSession(user);
-  render(
-    <SessionProvider actor={session.actor}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route element={<RedirectIfSignedIn />}>
-            <Route path="/login" element={<h1>Login page</h1>} />
-          </Route>
-          <Route element={<RequireUser />}>
-            <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </SessionProvider>,
+  renderInApp(
+    <Routes>
+      <Route element={<RedirectIfSignedIn />}>
+        <Route path="/login" element={<h1>Login page</h1>} />
+      </Route>
+      <Route element={<RequireUser />}>
+        <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
+      </Route>
+    </Routes>,
+    { session: session.actor, path },
   );
   return session;
 }

@@ -1,35 +1,10 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Transaction } from '../../core/contract';
 import { TransactionDetail } from '../../src/ui/components/TransactionDetail';
-
-const token: Transaction = {
-  id: 42,
-  category: 'electricity-bill',
-  amount: 12500.5,
-  status: 'completed',
-  created_at: '2026-11-21T10:00:00Z',
-  reference: 'NW-20261121-0042',
-  from: 'Wallet',
-  to: '45012345678',
-  description: 'Ikeja Electric prepaid 45012345678',
-  display_name: 'Token',
-  display_value: '1234-5678-9012-3456-7890',
-};
-
-// jsdom has <dialog> but not its modal behaviour; these stand in for the browser's.
-const native = { showModal: HTMLDialogElement.prototype.showModal, close: HTMLDialogElement.prototype.close };
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterAll(() => Object.assign(HTMLDialogElement.prototype, native));
+import { electricityToken as token } from '../support/fixtures';
 
 function Opener({ transaction }: { transaction: Transaction | null }) {
   const onClose = vi.fn();

@@ -4,20 +4,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Transaction, TransactionStatus } from '../../core/contract';
 import { StatusIcon } from '../../src/ui/components/StatusIcon';
 import { TransactionRow } from '../../src/ui/components/TransactionRow';
+import { electricityToken } from '../support/fixtures';
 
-const transaction = (status: TransactionStatus): Transaction => ({
-  id: 42,
-  category: 'electricity-bill',
-  amount: 12500.5,
-  status,
-  created_at: '2026-11-21T10:00:00Z',
-  reference: 'NW-20261121-0042',
-  from: 'Wallet',
-  to: '45012345678',
-  description: 'Ikeja Electric prepaid 45012345678',
-  display_name: 'Token',
-  display_value: '1234-5678-9012-3456-7890',
-});
+const transaction = (status: TransactionStatus): Transaction => ({ ...electricityToken, status });
 
 function renderRow(status: TransactionStatus, checking = false) {
   const onSelect = vi.fn();

@@ -1,0 +1,311 @@
+import { expect, it } from 'vitest';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  getNextTransitions,
+  waitFor,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventFromLogic,
+  type InspectionEvent,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
+import { getStateNodes, serializeSnapshot, TestModel, type TestPath } from 'xstate/graph';
+import { ApiError } from '../../src/api/http';
+import type { FlowEmitted } from '../../src/machines/effects';
+
+/**
+ * The harness every model suite in tests/machines runs on: a test model whose paths include
+ * the steps of invoked actors and timers, promise actors the test settles, a log of emitted
+ * effects checked step by step, traversal options that keep the generated paths few but
+ * meaningful, and a record of the transitions the paths took.
+ */
+
+// ── The model and its paths ────────────────────────────────────────────────────────────────
+
+/**
+ * createTestModel() refuses machines with `invoke`, `after` or delayed actions. This builds the
+ * same kind of TestModel (transition-aware state keys, events found per state) without that
+ * check, so paths include `xstate.done.actor.<id>`, `xstate.error.actor.<id>` and
+ * `xstate.after.<delay>.<stateId>` steps that the test executes by settling a promise or
+ * advancing a clock. `cases` are the events to try, payload included; an event type without a
+ * case is tried bare.
+ */
+export function createActorTestModel<M extends AnyStateMachine>(machine: M, cases: AnyEventObject[] = []) {
+  const model = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine, {
+    events: (snapshot) => {
+      const types = new Set(getNextTransitions(snapshot).map((t) => t.eventType).filter((t) => t !== ''));
+      return [...types].flatMap((type) => {
+        const given = cases.filter((e) => e.type === type);
+        return given.length ? given : [{ type }];
+      });
+    },
+    serializeState: (snapshot, event, prev) => {
+      const moved = event && prev && JSON.stringify(prev.value) !== JSON.stringify(snapshot.value);
+      return serializeSnapshot(snapshot) + (moved ? ` via ${event.type} from ${JSON.stringify(prev.value)}` : '');
+    },
+    stateMatcher: (snapshot, key) => snapshot.matches(key),
+  });
+  return model as unknown as TestModel<SnapshotFrom<M>, EventFromLogic<M> | AnyEventObject, unknown>;
+}
+
+/**
+ * For `getShortestPaths({ serializeState })`: keys each state by the transition that reached it
+ * (previous snapshot, event type, snapshot), so some path takes every transition, including
+ * those that leave the snapshot as it was (a validation toast) or lead where another one does
+ * (a retry). More paths than the default key; meant for small flow machines.
+ */
+export const serializeTransitionTaken = (snapshot: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot): string =>
+  event && prev ? `${serializeSnapshot(prev)} --${event.type}--> ${serializeSnapshot(snapshot)}` : serializeSnapshot(snapshot);
+
+/**
+ * A transition that changes neither state nor context (a rejected submit toasting its message)
+ * or several outputs that end in the same state (logins landing on different routes) would
+ * share one state key, and shortest paths would walk only one of them. Keying the states an
+ * event of these types reaches by the event itself gives each its own path.
+ */
+export function keyApart<M extends TestModel<AnyMachineSnapshot, AnyEventObject, unknown>>(model: M, types: readonly string[]) {
+  const base = model.options.serializeState ?? serializeSnapshot;
+  return (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined, prev?: AnyMachineSnapshot) =>
+    base(snapshot, event, prev) + (event && types.includes(event.type) ? ` after ${JSON.stringify(event)}` : '');
+}
+
+/**
+ * Fills text fields the way a person does, each once and in form order, and only while
+ * editing; without this every subset of filled fields is its own state and the paths explode.
+ */
+export function fillInOrder(changeType: string, fields: readonly string[]) {
+  return (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
+    if (event.type !== changeType) return true;
+    const form = snapshot.context.form as Record<string, string>;
+    const position = fields.indexOf(event.field);
+    return snapshot.matches('editing') && form[event.field] === '' && fields.slice(0, position).every((f) => form[f] !== '');
+  };
+}
+
+/** How a title shows a payload value: an envelope or error by its type, code boxes in full, anything else larger as "…". */
+function titleValue(value: unknown): string {
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return JSON.stringify(value);
+  if (typeof value === 'object' && value) return (value as { type?: string }).type ?? '…';
+  return JSON.stringify(value);
+}
+
+/** A readable test title: where the path ends, and the events that lead there. */
+export function pathTitle(path: TestPath<AnyMachineSnapshot, AnyEventObject>) {
+  const steps = path.steps
+    .filter(({ event }) => event.type !== 'xstate.init')
+    .map(({ event }) => {
+      const { type, ...payload } = event;
+      const detail = Object.entries(payload)
+        .map(([key, value]) => `${key}=${titleValue(value)}`)
+        .join(' ');
+      return detail ? `${type}(${detail})` : type;
+    });
+  return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || '(start)'}`;
+}
+
+// ── Transition coverage ────────────────────────────────────────────────────────────────────
+
+/** Key for one transition definition: "<source id>|<event type>|<index among that event's branches>". */
+function keyOf(t: AnyTransitionDefinition): string | null {
+  const siblings = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
+  const index = siblings?.indexOf(t) ?? -1;
+  return index < 0 ? null : `${t.source.id}|${t.eventType || 'always'}|${index}`;
+}
+
+/**
+ * Records which transitions a running actor takes (pass `inspect` to each actor a path runs),
+ * so a suite can assert that its generated paths walked every transition the machine declares.
+ */
+export function createTransitionCoverage(machine: AnyStateMachine) {
+  const all = new Set<string>();
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
+    for (const branches of node.transitions.values()) branches.forEach((t) => all.add(keyOf(t)!));
+    node.always?.forEach((t) => all.add(keyOf(t)!));
+  }
+  const taken = new Set<string>();
+  return {
+    inspect(ev: InspectionEvent) {
+      if (ev.type !== '@xstate.microstep' || ev.actorRef.sessionId !== ev.rootId) return;
+      for (const t of ev._transitions) {
+        const key = keyOf(t);
+        if (key) taken.add(key);
+      }
+    },
+    missing: () => [...all].filter((k) => !taken.has(k)),
+    all: () => [...all],
+  };
+}
+
+/**
+ * The suite's last test, declared after every path so it runs after them: together they took
+ * each of the machine's `count` transitions. The count catches a transition added to the
+ * machine without a case to walk it.
+ */
+export function itWalkedEveryTransition(machineName: string, coverage: ReturnType<typeof createTransitionCoverage>, count: number) {
+  it(`walked every transition of ${machineName}`, () => {
+    expect(coverage.missing()).toEqual([]);
+    expect(coverage.all()).toHaveLength(count);
+  });
+}
+
+// ── Actors a path runs against ─────────────────────────────────────────────────────────────
+
+/** A promise actor that stays pending until the test settles it; remembers each call's input. */
+export function deferredActor<TOutput, TInput = unknown>() {
+  const calls: { input: TInput; resolve: (output: TOutput) => void; reject: (error: unknown) => void }[] = [];
+  return {
+    logic: fromPromise<TOutput, TInput>(({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject }))),
+    get last() {
+      const call = calls.at(-1);
+      if (!call) throw new Error('the actor was never invoked');
+      return call;
+    },
+    /** How many times the actor was invoked. */
+    get count() {
+      return calls.length;
+    },
+  };
+}
+
+/** An actor that only listens, standing in for the flow that owns a child machine: `heard` is what the child reported. */
+export function listeningOwner<TReport extends AnyEventObject>() {
+  const heard: TReport[] = [];
+  const actor = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((event) => void heard.push(event as TReport)))).start();
+  return { actor, heard };
+}
+
+/** Lets a settled promise reach the actor: its callbacks, then the actor's reaction, run within one macrotask. */
+export const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Settles once the actor has moved on from `state` (or finished). */
+export const leaves = (actor: AnyActorRef, state: StateValue) => waitFor(actor, (s: AnyMachineSnapshot) => !s.matches(state));
+
+// ── What each step checks ──────────────────────────────────────────────────────────────────
+
+/** Collects what an actor emits; each step states what it expects, and `check` compares after the step. */
+export function effectLog(actor: AnyActorRef) {
+  const seen: FlowEmitted[] = [];
+  let expected: FlowEmitted[] = [];
+  actor.on('*', (emitted: FlowEmitted) => void seen.push(emitted));
+  return {
+    expect(effects: FlowEmitted[]) {
+      expected = effects;
+    },
+    check() {
+      expect(seen.splice(0)).toEqual(expected);
+      expected = [];
+    },
+  };
+}
+
+type EffectLog = ReturnType<typeof effectLog>;
+
+export const errorToast = (message: string): FlowEmitted => ({ type: 'toast', level: 'error', message });
+export const successToast = (message: string): FlowEmitted => ({ type: 'toast', level: 'success', message });
+export const navigation = (to: string): FlowEmitted => ({ type: 'navigate', to });
+
+const isActorRef = (value: unknown): value is AnyActorRef =>
+  typeof value === 'object' && value !== null && 'sessionId' in value && typeof (value as AnyActorRef).send === 'function';
+
+/**
+ * The actors in a context (the session, an owner) differ between the traversal and each run;
+ * everything else must match, so each actor is compared only as being there.
+ */
+export function comparableContext(context: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(context).map(([key, value]) => [key, isActorRef(value) ? '(actor)' : value]));
+}
+
+/** What every step checks: the state, the context (actors aside), the busy tag and the effects emitted. */
+export function expectStep<TActor extends AnyActorRef>(actor: TActor, expected: AnyMachineSnapshot, effects: EffectLog): ReturnType<TActor['getSnapshot']> {
+  const snapshot = actor.getSnapshot();
+  expect(snapshot.value).toEqual(expected.value);
+  expect(comparableContext(snapshot.context)).toEqual(comparableContext(expected.context));
+  expect(snapshot.hasTag('busy')).toBe(expected.hasTag('busy'));
+  effects.check();
+  return snapshot;
+}
+
+// ── Steps of a form flow ───────────────────────────────────────────────────────────────────
+
+type Deferred<TOutput, TInput> = ReturnType<typeof deferredActor<TOutput, TInput>>;
+type Step = { event: AnyEventObject };
+
+/**
+ * Executes a submit step: the form is checked the way the machine checks it, and a rejection
+ * is told once, as an error toast, with nothing sent to the server.
+ */
+export function submitChecked<TForm>(actor: AnyActorRef, effects: EffectLog, rejectionOf: (form: TForm) => string | null) {
+  return ({ event }: Step) => {
+    const rejection = rejectionOf((actor.getSnapshot() as AnyMachineSnapshot).context.form);
+    effects.expect(rejection ? [errorToast(rejection)] : []);
+    actor.send(event);
+  };
+}
+
+/**
+ * Executes the `xstate.*.actor.captcha` steps of a form that proves a human sends it: the
+ * widget answers with the case's token, or fails with the case's message as an error toast.
+ */
+export function captchaSteps(actor: AnyActorRef, effects: EffectLog, captcha: Deferred<string, unknown>) {
+  return {
+    'xstate.done.actor.captcha': async ({ event }: Step) => {
+      captcha.last.resolve((event as unknown as { output: string }).output);
+      await leaves(actor, 'verifyingHuman');
+    },
+    'xstate.error.actor.captcha': async ({ event }: Step) => {
+      const { error } = event as unknown as { error: string };
+      effects.expect([errorToast(error)]);
+      captcha.last.reject(new Error(error));
+      await leaves(actor, 'verifyingHuman');
+    },
+  };
+}
+
+type Answered<TOutput> = AnyEventObject & { output: TOutput };
+
+/**
+ * Executes an `xstate.done.actor.<id>` step: the form sent `request`, the server accepts with
+ * the case's output, and the user is `told` so; `afterwards` checks what the answer changed.
+ */
+export function acceptedByServer<TOutput, TInput>(
+  actor: AnyActorRef,
+  effects: EffectLog,
+  call: () => Deferred<TOutput, TInput>['last'],
+  answer: { request: TInput; told: (event: Answered<TOutput>) => FlowEmitted[]; afterwards?: (event: Answered<TOutput>) => void },
+) {
+  return async ({ event }: Step) => {
+    const answered = event as Answered<TOutput>;
+    expect(call().input).toEqual(answer.request);
+    effects.expect(answer.told(answered));
+    call().resolve(answered.output);
+    await leaves(actor, 'submitting');
+    answer.afterwards?.(answered);
+  };
+}
+
+/**
+ * Executes an `xstate.error.actor.<id>` step: the server refuses with the case's message, which
+ * the user sees once, as an error toast; `afterwards` gets the snapshot from before the answer.
+ */
+export function refusedByServer(
+  actor: AnyActorRef,
+  effects: EffectLog,
+  call: () => { reject: (error: unknown) => void },
+  afterwards?: (before: AnyMachineSnapshot) => void,
+) {
+  return async ({ event }: Step) => {
+    const { error } = event as unknown as { error: string };
+    const before = actor.getSnapshot() as AnyMachineSnapshot;
+    effects.expect([errorToast(error)]);
+    // What `callOk` throws for a non-success envelope.
+    call().reject(new ApiError({ type: 'error', message: error }));
+    await leaves(actor, 'submitting');
+    afterwards?.(before);
+  };
+}
