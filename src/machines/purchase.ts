@@ -97,11 +97,11 @@ function toRequest(context: PurchaseContext): PurchaseRequest {
 }
 
 /**
- * One service screen (SPEC.md §2, §4 "Purchase flow"), configured by its entry in the service table: the
- * form, Continue's validation (and merchant verification first where the service asks for it), the
- * pin dialog, the purchase call with the loading overlay, and its outcome. The pin dialog and
- * the merchant verification are their own machines, spawned for the screen's life and
- * reporting back here.
+ * One service screen (SPEC.md §2, §4 "Purchase flow"), configured by its entry in the service
+ * table: the form, Continue's validation (and merchant verification first where the service asks
+ * for it), the pin dialog, the purchase call with the loading overlay, and its outcome. The pin
+ * dialog and the merchant verification are their own machines, spawned for the screen's life
+ * and reporting back here.
  */
 export const purchaseMachine = setup({
   types: {
