@@ -205,12 +205,15 @@ export type ServiceCategory = Service['category'];
 
 export const SERVICE_CATEGORIES: readonly ServiceCategory[] = SERVICES.map((service) => service.category);
 
-export function serviceByKey(key: ServiceKey): ServiceDefinition {
+/** A row of the table as its readers hold it: a definition whose key and category are the table's own. */
+export type ServiceEntry = ServiceDefinition & { key: ServiceKey; category: ServiceCategory };
+
+export function serviceByKey(key: ServiceKey): ServiceEntry {
   return SERVICES.find((service) => service.key === key)!;
 }
 
 /** The service of a purchase category, or undefined for anything else (wallet funding, an unknown text). */
-export function serviceOfCategory(category: string): ServiceDefinition | undefined {
+export function serviceOfCategory(category: string): ServiceEntry | undefined {
   return SERVICES.find((service) => service.category === category);
 }
 

@@ -8,22 +8,20 @@ import type {
   RecentBeneficiary,
   VerifyMerchantRequest,
 } from '../../core/contract';
+import type { ServiceCategory } from '../../core/services';
 import { call, callOk } from './http';
 
-/** The six purchase endpoints of SPEC.md §7, by the path segment after /api/. */
-export type PurchaseEndpoint = 'airtime' | 'electricity-bill' | 'data' | 'betting' | 'tv-subscription' | 'education';
-
 /**
- * Buys a service. The envelope comes back for every answer (a refund, a wrong pin, a missing
+ * Buys a service: POST /api/<category> (SPEC.md §7). The envelope comes back for every answer (a refund, a wrong pin, a missing
  * field): the flow shows its message. The Idempotency-Key names one purchase attempt: sending
  * the same key again (after a network failure) never buys twice (DESIGN.md §3).
  */
 export const purchase = (
-  service: PurchaseEndpoint,
+  category: ServiceCategory,
   body: AmountPurchaseRequest | PlanPurchaseRequest,
   idempotencyKey: string,
   signal?: AbortSignal,
-): Promise<Envelope<PurchaseResult>> => call<PurchaseResult>(`/api/${service}`, body, { signal, headers: { 'Idempotency-Key': idempotencyKey } });
+): Promise<Envelope<PurchaseResult>> => call<PurchaseResult>(`/api/${category}`, body, { signal, headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** The holder of a meter, betting account or smartcard; rejects with the server's message when unknown. */
 export const verifyMerchant = (request: VerifyMerchantRequest, signal?: AbortSignal): Promise<Envelope<MerchantDetails>> =>

@@ -1,6 +1,7 @@
 import { isComplete } from './codes';
 import { CHANGE_PIN_BOXES } from '../../core/limits';
 import { messages } from '../../core/messages';
+import type { Pricing } from '../../core/services';
 
 /**
  * The client-side rules of SPEC.md §5, one function per form. Each returns the message the
@@ -104,7 +105,7 @@ const isNairaAmount = (value: string) => /^\d+(\.\d{1,2})?$/.test(value.trim()) 
  * for amount-based ones (airtime, electricity, betting). An amount that is no amount of naira
  * counts as missing: the table has one message for these screens.
  */
-export function validatePurchase(form: PurchaseForm, pricing: 'plan' | 'amount'): ValidationResult {
+export function validatePurchase(form: PurchaseForm, pricing: Pricing['kind']): ValidationResult {
   if (anyBlank(form.providerId, form.beneficiary)) return messages.allFieldsRequired;
   if (pricing === 'plan') return isBlank(form.planId) ? messages.allFieldsRequired : null;
   return isNairaAmount(form.amount) ? null : messages.allFieldsRequired;

@@ -1,8 +1,9 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { AmountPurchaseRequest, Envelope, MerchantDetails, PlanPurchaseRequest, Provider, PurchaseResult, RecentBeneficiary } from '../../core/contract';
-import { newIdempotencyKey, purchase, recentBeneficiaries, type PurchaseEndpoint } from '../api/purchases';
+import { newIdempotencyKey, purchase, recentBeneficiaries } from '../api/purchases';
 import { providerForNetwork, suggestNetwork, type Network } from '../../core/phone';
-import { RECENT_BENEFICIARIES, rememberBeneficiary, type ServiceConfig } from '../domain/services';
+import { RECENT_BENEFICIARIES, serviceByKey, type ServiceCategory, type ServiceEntry, type ServiceKey } from '../../core/services';
+import { rememberBeneficiary } from '../domain/beneficiaries';
 import { validatePurchase, type PurchaseForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import { merchantVerificationMachine } from './merchantVerification';
@@ -13,10 +14,16 @@ type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 export interface PurchaseInput {
   session: SessionRef;
-  service: ServiceConfig;
+  service: ServiceEntry;
 }
 
-export interface PurchaseContext extends PurchaseInput {
+export interface PurchaseContext {
+  session: SessionRef;
+  /**
+   * The service, by key: its entry is read from the table, so the context stays plain data
+   * that serialises (the entry's limits are bigints, its rules functions).
+   */
+  service: ServiceKey;
   form: PurchaseForm;
   /** The user picked the provider: the phone number no longer picks the network. */
   providerChosen: boolean;
@@ -37,6 +44,7 @@ export interface PurchaseContext extends PurchaseInput {
   /** A delivered purchase whose token or pin the user must keep (electricity, education). */
   result: PurchaseResult | null;
   pinDialog: ActorRefFrom<typeof pinDialogMachine>;
+  /** Only for services that verify before paying: a JAMB code can be verified, yet the education screen never asks (SPEC.md §2). */
   verification: ActorRefFrom<typeof merchantVerificationMachine> | null;
 }
 
@@ -56,41 +64,44 @@ export type PurchaseEvent =
   | { type: 'merchant.failed' };
 
 export interface PurchaseRequest {
-  service: PurchaseEndpoint;
+  category: ServiceCategory;
   body: AmountPurchaseRequest | PlanPurchaseRequest;
   idempotencyKey: string;
 }
 
 const emptyForm = (): PurchaseForm => ({ providerId: '', planId: '', beneficiary: '', amount: '' });
 
+const serviceOf = (context: PurchaseContext): ServiceEntry => serviceByKey(context.service);
+
 /** The providers of this service's category, as the session last fetched them. */
-const providersOf = (context: PurchaseContext): Provider[] => context.session.getSnapshot().context.providers[context.service.category] ?? [];
+const providersOf = (context: PurchaseContext): Provider[] => context.session.getSnapshot().context.providers[serviceOf(context).category] ?? [];
 
 const providerById = (context: PurchaseContext, id: string) => providersOf(context).find((provider) => String(provider.id) === id);
 
 /** The provider the phone number suggests, when the user has not picked one and it differs from the current. */
 function suggestedProvider(context: PurchaseContext, beneficiary: string): Provider | undefined {
-  if (!context.service.suggestsNetwork || context.providerChosen) return undefined;
+  if (!serviceOf(context).suggestsNetwork || context.providerChosen) return undefined;
   const provider = providerForNetwork(providersOf(context), suggestNetwork(beneficiary));
   return provider && String(provider.id) !== context.form.providerId ? provider : undefined;
 }
 
 function toRequest(context: PurchaseContext): PurchaseRequest {
-  const { form, service, pin } = context;
+  const { form, pin } = context;
+  const service = serviceOf(context);
   const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary.trim(), pin };
   return {
-    service: service.endpoint,
-    body: service.pricing === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: form.amount.trim() },
+    category: service.category,
+    body: service.pricing.kind === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: form.amount.trim() },
     idempotencyKey: context.idempotencyKey!,
   };
 }
 
 /**
- * One service screen (SPEC.md §2, §4 "Purchase flow"), configured by its ServiceConfig: the
- * form, Continue's validation (and merchant verification first where the service has it), the
- * pin dialog, the purchase call with the loading overlay, and its outcome. The pin dialog and
- * the merchant verification are their own machines, spawned for the screen's life and
- * reporting back here.
+ * One service screen (SPEC.md §2, §4 "Purchase flow"), configured by its entry in the service
+ * table: the form, Continue's validation (and merchant verification first where the service asks
+ * for it), the pin dialog, the purchase call with the loading overlay, and its outcome. The pin
+ * dialog and the merchant verification are their own machines, spawned for the screen's life
+ * and reporting back here.
  */
 export const purchaseMachine = setup({
   types: {
@@ -103,7 +114,7 @@ export const purchaseMachine = setup({
     pinDialog: pinDialogMachine,
     merchantVerification: merchantVerificationMachine,
     purchase: fromPromise<Envelope<PurchaseResult>, PurchaseRequest>(({ input, signal }) =>
-      purchase(input.service, input.body, input.idempotencyKey, signal),
+      purchase(input.category, input.body, input.idempotencyKey, signal),
     ),
     recentBeneficiaries: fromPromise<Envelope<RecentBeneficiary[]>, { category: string }>(({ input, signal }) => recentBeneficiaries(input.category, signal)),
   },
@@ -111,7 +122,7 @@ export const purchaseMachine = setup({
     ...effects,
     // Selecting a provider clears the plan (and a plan's amount) and offers that provider's plans (SPEC.md §4).
     selectProvider: assign(({ context }, params: { value: string }) => ({
-      form: { ...context.form, providerId: params.value, planId: '', amount: context.service.pricing === 'plan' ? '' : context.form.amount },
+      form: { ...context.form, providerId: params.value, planId: '', amount: serviceOf(context).pricing.kind === 'plan' ? '' : context.form.amount },
       providerChosen: params.value !== '',
       idempotencyKey: null,
     })),
@@ -122,22 +133,22 @@ export const purchaseMachine = setup({
     }),
     setBeneficiary: assign(({ context }, params: { value: string }) => ({
       form: { ...context.form, beneficiary: params.value },
-      suggestedNetwork: context.service.suggestsNetwork ? suggestNetwork(params.value) : null,
+      suggestedNetwork: serviceOf(context).suggestsNetwork ? suggestNetwork(params.value) : null,
       idempotencyKey: null,
     })),
     selectSuggestedProvider: assign(({ context }, params: { value: string }) => {
       const provider = suggestedProvider(context, params.value)!;
-      const planKept = context.service.pricing === 'plan' ? { planId: '', amount: '' } : {};
+      const planKept = serviceOf(context).pricing.kind === 'plan' ? { planId: '', amount: '' } : {};
       return { form: { ...context.form, providerId: String(provider.id), ...planKept } };
     }),
     pickRecent: assign(({ context }, params: { beneficiary: string; providerId: string }) => {
       // A provider no longer offered is not picked; the user chooses one.
       const providerId = providerById(context, params.providerId) ? params.providerId : context.form.providerId;
-      const samePlan = providerId === context.form.providerId || context.service.pricing === 'amount';
+      const samePlan = providerId === context.form.providerId || serviceOf(context).pricing.kind === 'amount';
       return {
         form: { ...context.form, providerId, beneficiary: params.beneficiary, ...(samePlan ? {} : { planId: '', amount: '' }) },
         providerChosen: providerId !== '',
-        suggestedNetwork: context.service.suggestsNetwork ? suggestNetwork(params.beneficiary) : null,
+        suggestedNetwork: serviceOf(context).suggestsNetwork ? suggestNetwork(params.beneficiary) : null,
         idempotencyKey: null,
       };
     }),
@@ -184,17 +195,17 @@ export const purchaseMachine = setup({
     clearResult: assign({ result: null }),
   },
   guards: {
-    formInvalid: ({ context }) => validatePurchase(context.form, context.service.pricing) !== null,
+    formInvalid: ({ context }) => validatePurchase(context.form, serviceOf(context).pricing.kind) !== null,
     awaitsVerification: ({ context }) => context.verification !== null && context.merchant === null,
     suggestsProvider: ({ context }, params: { value: string }) => suggestedProvider(context, params.value) !== undefined,
-    amountEditable: ({ context }) => context.service.pricing === 'amount',
+    amountEditable: ({ context }) => serviceOf(context).pricing.kind === 'amount',
     succeeded: (_, params: { answer: Envelope<PurchaseResult> }) => params.answer.type === 'success',
   },
 }).createMachine({
   id: 'purchase',
   context: ({ input, spawn, self }) => ({
     session: input.session,
-    service: input.service,
+    service: input.service.key,
     form: emptyForm(),
     providerChosen: false,
     suggestedNetwork: null,
@@ -204,7 +215,7 @@ export const purchaseMachine = setup({
     pin: '',
     result: null,
     pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { session: input.session, owner: self } }),
-    verification: input.service.verification ? spawn('merchantVerification', { id: 'merchantVerification', input: { owner: self } }) : null,
+    verification: input.service.verification?.beforePaying ? spawn('merchantVerification', { id: 'merchantVerification', input: { owner: self } }) : null,
   }),
   type: 'parallel',
   states: {
@@ -237,7 +248,7 @@ export const purchaseMachine = setup({
                 guard: 'formInvalid',
                 actions: {
                   type: 'toast',
-                  params: ({ context }) => ({ level: 'error', message: validatePurchase(context.form, context.service.pricing) ?? '' }),
+                  params: ({ context }) => ({ level: 'error', message: validatePurchase(context.form, serviceOf(context).pricing.kind) ?? '' }),
                 },
               },
               { guard: 'awaitsVerification', target: 'verifying' },
@@ -310,7 +321,7 @@ export const purchaseMachine = setup({
           invoke: {
             id: 'recent',
             src: 'recentBeneficiaries',
-            input: ({ context }) => ({ category: context.service.category }),
+            input: ({ context }) => ({ category: serviceOf(context).category }),
             onDone: { target: 'loaded', actions: { type: 'keepRecent', params: ({ event }) => ({ list: event.output.data ?? [] }) } },
             // Recent numbers are a convenience: without them the form works as before.
             onError: 'loaded',

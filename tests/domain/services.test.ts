@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../core/messages';
-import { rememberBeneficiary, SERVICE_LIST, services } from '../../src/domain/services';
+import { SERVICES, serviceByKey } from '../../core/services';
+import { rememberBeneficiary } from '../../src/domain/beneficiaries';
 import { validatePurchase } from '../../src/domain/validation';
 
 describe('services', () => {
   it('has the six screens of SPEC.md §2 with their titles, exact', () => {
-    expect(SERVICE_LIST.map((s) => [s.route, s.title])).toEqual([
+    expect(SERVICES.map((s) => [s.route, s.title])).toEqual([
       ['/airtime', 'Airtime'],
       ['/internet', 'Internet'],
       ['/electricity', 'Electricity'],
@@ -16,30 +17,32 @@ describe('services', () => {
   });
 
   it('calls the endpoints of SPEC.md §7 and reads the providers of DESIGN.md §3', () => {
-    expect(SERVICE_LIST.map((s) => [s.endpoint, s.category])).toEqual([
+    expect(SERVICES.map((s) => [s.key, s.category])).toEqual([
       ['airtime', 'airtime'],
-      ['data', 'data'],
-      ['electricity-bill', 'electricity-bill'],
+      ['internet', 'data'],
+      ['electricity', 'electricity-bill'],
       ['betting', 'betting'],
-      ['tv-subscription', 'tv-subscription'],
+      ['cable', 'tv-subscription'],
       ['education', 'education'],
     ]);
   });
 
   it('prices internet, cable and education by plan; the others by amount', () => {
-    expect(SERVICE_LIST.filter((s) => s.pricing === 'plan').map((s) => s.key)).toEqual(['internet', 'cable', 'education']);
+    expect(SERVICES.filter((s) => s.pricing.kind === 'plan').map((s) => s.key)).toEqual(['internet', 'cable', 'education']);
   });
 
-  it('verifies the merchant for electricity (address), betting (username) and cable (name only)', () => {
-    expect(services.electricity.verification).toEqual({ fields: ['address'] });
-    expect(services.betting.verification).toEqual({ fields: ['username'] });
-    expect(services.cable.verification).toEqual({ fields: [] });
-    expect([services.airtime, services.internet, services.education].map((s) => s.verification)).toEqual([null, null, null]);
-    expect(SERVICE_LIST.filter((s) => s.meterTypes).map((s) => s.key)).toEqual(['electricity']);
+  it('verifies the merchant before paying for electricity (address), betting (username) and cable (name only)', () => {
+    expect(serviceByKey('electricity').verification).toEqual({ fields: ['address'], beforePaying: true });
+    expect(serviceByKey('betting').verification).toEqual({ fields: ['username'], beforePaying: true });
+    expect(serviceByKey('cable').verification).toEqual({ fields: [], beforePaying: true });
+    expect(SERVICES.filter((s) => s.verification?.beforePaying).map((s) => s.key)).toEqual(['electricity', 'betting', 'cable']);
+    expect([serviceByKey('airtime'), serviceByKey('internet')].map((s) => s.verification)).toEqual([null, null]);
+    expect(serviceByKey('education').verification).toEqual({ fields: [], beforePaying: false });
+    expect(SERVICES.filter((s) => s.meterTypes).map((s) => s.key)).toEqual(['electricity']);
   });
 
   it('labels the beneficiary per service', () => {
-    expect(SERVICE_LIST.map((s) => s.beneficiaryLabel)).toEqual([
+    expect(SERVICES.map((s) => s.beneficiary.label)).toEqual([
       'Phone number',
       'Phone number',
       'Meter number',

@@ -12,7 +12,7 @@ import type {
 } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { messages } from '../../core/messages';
-import { SERVICE_LIST, services, type ServiceConfig } from '../../src/domain/services';
+import { SERVICES, serviceByKey, type ServiceEntry } from '../../core/services';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { merchantVerificationMachine } from '../../src/machines/merchantVerification';
 import { purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
@@ -47,13 +47,13 @@ const fixtures: Record<string, { provider: string; beneficiary: string; merchant
 };
 const AMOUNT = '500';
 /** What the server remembers this user paying before (with the service's provider); never the number typed in the paths. */
-const earlier = (service: ServiceConfig): RecentBeneficiary[] => {
+const earlier = (service: ServiceEntry): RecentBeneficiary[] => {
   const provider = providers[service.category].find((p) => String(p.id) === fixtures[service.key].provider)!;
   return [{ beneficiary: '08099990000', provider_id: provider.id, provider_name: provider.name }];
 };
 const RIGHT_PIN = ['2', '5', '8', '0'];
 
-const transaction = (service: ServiceConfig, status: Transaction['status']): Transaction => {
+const transaction = (service: ServiceEntry, status: Transaction['status']): Transaction => {
   const [display_name, display_value] = status === 'completed' ? fixtures[service.key].value : ['', ''];
   return {
     id: 7,
@@ -69,7 +69,7 @@ const transaction = (service: ServiceConfig, status: Transaction['status']): Tra
     display_value,
   };
 };
-const outcomes = (service: ServiceConfig) => ({
+const outcomes = (service: ServiceEntry) => ({
   delivered: {
     type: 'success',
     message: service.key === 'electricity' ? 'Token : 1234-5678-9012-3456-7890' : `${service.title} purchase successful`,
@@ -101,8 +101,8 @@ afterAll(() => traversalSession.actor.stop());
 
 /** Context as compared: no actor refs, and whether an attempt key is held rather than its random value. */
 function comparable(snapshot: AnyMachineSnapshot) {
-  const { session: _s, pinDialog: _p, verification: _v, service, idempotencyKey, ...rest } = snapshot.context;
-  return { ...rest, service: service.key, idempotencyKey: idempotencyKey !== null };
+  const { session: _s, pinDialog: _p, verification: _v, idempotencyKey, ...rest } = snapshot.context;
+  return { ...rest, idempotencyKey: idempotencyKey !== null };
 }
 /** States keyed by the transition that reached them (see serializeTransitionTaken), with the random key left out. */
 const key = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: comparable(snapshot) });
@@ -111,7 +111,7 @@ const serializeState = (snapshot: AnyMachineSnapshot, event?: AnyEventObject, pr
 
 const coverage = createTransitionCoverage(purchaseMachine);
 
-describe.each(SERVICE_LIST.map((service) => [service.key, service] as const))('purchaseMachine for %s (model-based)', (_, service) => {
+describe.each(SERVICES.map((service) => [service.key, service] as const))('purchaseMachine for %s (model-based)', (_, service) => {
   const fixture = fixtures[service.key];
   const answers = outcomes(service);
   const plans = (providers[service.category] ?? []).flatMap((provider) => provider.packages.map((plan) => String(plan.id)));
@@ -158,7 +158,7 @@ describe.each(SERVICE_LIST.map((service) => [service.key, service] as const))('p
         case 'form.recent':
           return editing && !bought && form.beneficiary === '' && form.providerId === '';
         case 'form.amount':
-          return editing && !bought && service.pricing === 'amount' && form.amount === '';
+          return editing && !bought && service.pricing.kind === 'amount' && form.amount === '';
         default:
           return true;
       }
@@ -183,7 +183,7 @@ describe.each(SERVICE_LIST.map((service) => [service.key, service] as const))('p
         { input: { session: session.actor, service }, inspect: coverage.inspect },
       ).start();
       const { pinDialog, verification } = actor.getSnapshot().context;
-      expect(verification === null).toBe(service.verification === null);
+      expect(verification === null).toBe(!service.verification?.beforePaying);
       expect(recentCall.last.input).toEqual({ category: service.category });
 
       // What the flow and its two children emit, in order; each step says what it expects.
@@ -205,7 +205,7 @@ describe.each(SERVICE_LIST.map((service) => [service.key, service] as const))('p
           'purchase.continue': () => {
             const before = actor.getSnapshot();
             const { form } = before.context;
-            const complete = form.providerId !== '' && form.beneficiary !== '' && (service.pricing === 'plan' ? form.planId !== '' : form.amount !== '');
+            const complete = form.providerId !== '' && form.beneficiary !== '' && (service.pricing.kind === 'plan' ? form.planId !== '' : form.amount !== '');
             expectEffects(complete ? [] : [{ type: 'toast', level: 'error', message: messages.allFieldsRequired }]);
             actor.send({ type: 'purchase.continue' });
             const after = actor.getSnapshot();
@@ -223,8 +223,8 @@ describe.each(SERVICE_LIST.map((service) => [service.key, service] as const))('p
             const { form } = actor.getSnapshot().context;
             const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary, pin: '2580' };
             expect(buy.last.input).toEqual({
-              service: service.endpoint,
-              body: service.pricing === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: AMOUNT },
+              category: service.category,
+              body: service.pricing.kind === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: AMOUNT },
               idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
             });
             // A retry after no answer reuses the attempt's key; anything else is a new attempt.
@@ -281,7 +281,7 @@ describe.each(SERVICE_LIST.map((service) => [service.key, service] as const))('p
             // The pin lives only for the request it authorises.
             expect(snapshot.context.pin).toBe(snapshot.matches({ flow: 'submitting' }) ? '2580' : '');
             const { form, result } = snapshot.context;
-            if (service.pricing === 'plan' && form.planId) {
+            if (service.pricing.kind === 'plan' && form.planId) {
               const plan = providers[service.category].flatMap((p) => p.packages).find((p) => String(p.id) === form.planId)!;
               expect(form.amount).toBe(String(plan.amount));
             }
@@ -298,7 +298,7 @@ describe.each(SERVICE_LIST.map((service) => [service.key, service] as const))('p
 });
 
 describe('purchaseMachine (details)', () => {
-  async function start(service: ServiceConfig) {
+  async function start(service: ServiceEntry) {
     const session = await loadedSession();
     const buy = deferredActor<Envelope<PurchaseResult>, PurchaseRequest>();
     const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
@@ -323,7 +323,7 @@ describe('purchaseMachine (details)', () => {
   }
 
   it('reuses the key only to retry an attempt that got no answer', async () => {
-    const { actor, buy, pay } = await start(services.airtime);
+    const { actor, buy, pay } = await start(serviceByKey('airtime'));
     actor.send({ type: 'form.provider', value: '1' });
     actor.send({ type: 'form.beneficiary', value: '08031234567' });
     actor.send({ type: 'form.amount', value: '500' });
@@ -340,7 +340,7 @@ describe('purchaseMachine (details)', () => {
     pay();
     const second = buy.last.input.idempotencyKey;
     expect(second).not.toBe(first);
-    buy.last.resolve(outcomes(services.airtime).refunded);
+    buy.last.resolve(outcomes(serviceByKey('airtime')).refunded);
     await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
     // Answered: trying again is a new attempt, with the form as it was.
     expect(actor.getSnapshot().context.form).toEqual({ providerId: '1', planId: '', beneficiary: '08031234567', amount: '600' });
@@ -349,7 +349,7 @@ describe('purchaseMachine (details)', () => {
   });
 
   it('suggests the network from the number, unless the user picked one', async () => {
-    const { actor } = await start(services.internet);
+    const { actor } = await start(serviceByKey('internet'));
     actor.send({ type: 'form.beneficiary', value: '+234 802 123 4567' });
     expect(actor.getSnapshot().context).toMatchObject({ suggestedNetwork: 'Airtel', form: { providerId: '12' } });
     actor.send({ type: 'form.plan', value: '121' });
@@ -362,7 +362,7 @@ describe('purchaseMachine (details)', () => {
   });
 
   it('keeps a verification when fields change, and asks for a new one after a purchase', async () => {
-    const { actor, buy, verify, pay } = await start(services.electricity);
+    const { actor, buy, verify, pay } = await start(serviceByKey('electricity'));
     actor.send({ type: 'form.provider', value: '21' });
     actor.send({ type: 'form.beneficiary', value: '45012345678' });
     actor.send({ type: 'form.amount', value: '2000' });
@@ -373,7 +373,7 @@ describe('purchaseMachine (details)', () => {
     expect(actor.getSnapshot().context.merchant).toEqual(fixtures.electricity.merchant);
     pay();
     expect(buy.last.input.body).toEqual({ provider_id: 21, beneficiary: '45012345678', amount: '3000', pin: '2580' });
-    buy.last.resolve(outcomes(services.electricity).delivered);
+    buy.last.resolve(outcomes(serviceByKey('electricity')).delivered);
     await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
     const { context } = actor.getSnapshot();
     expect(context.form).toEqual({ providerId: '', planId: '', beneficiary: '', amount: '' });
@@ -384,7 +384,7 @@ describe('purchaseMachine (details)', () => {
   });
 
   it('offers no more than five recent beneficiaries', async () => {
-    const { actor, recentCall } = await start(services.betting);
+    const { actor, recentCall } = await start(serviceByKey('betting'));
     const entry = (beneficiary: string) => ({ beneficiary, provider_id: 31, provider_name: 'Bet9ja' });
     recentCall.last.resolve({ type: 'success', message: '', data: ['1', '2', '3', '4', '5', '6'].map(entry) });
     await waitFor(actor, (s) => s.matches({ recent: 'loaded' }));
@@ -392,7 +392,7 @@ describe('purchaseMachine (details)', () => {
   });
 
   it('reuses a recent beneficiary with its provider in one tap; the plan goes with a changed provider', async () => {
-    const { actor } = await start(services.internet);
+    const { actor } = await start(serviceByKey('internet'));
     actor.send({ type: 'form.provider', value: '11' });
     actor.send({ type: 'form.plan', value: '111' });
     actor.send({ type: 'form.recent', beneficiary: '08021234567', providerId: '12' });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { SERVICES } from '../../../core/services';
 import { PageLoading } from '../components/PageLoading';
 import LandingScreen from '../screens/LandingScreen';
 import { RootLayout } from './RootLayout';
@@ -17,6 +18,22 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
     </Suspense>
   );
 }
+
+const ServiceScreen = lazy(() => import('../screens/ServiceScreen'));
+
+/**
+ * One route per service of the table, all showing the one ServiceScreen. Its boundary is keyed
+ * by the service: going from one service to another starts a fresh screen and purchase flow
+ * instead of handing the previous one a new service.
+ */
+const serviceRoutes: RouteObject[] = SERVICES.map((service) => ({
+  path: service.route,
+  element: (
+    <Suspense key={service.key} fallback={<PageLoading />}>
+      <ServiceScreen service={service} />
+    </Suspense>
+  ),
+}));
 
 /**
  * The route table of SPEC.md §2. The landing, terms and policy pages need no session; every other
@@ -58,12 +75,7 @@ export const routes: RouteObject[] = [
                   { path: 'pin', element: lazyScreen(() => import('../screens/ChangePinScreen')) },
                   { path: 'support', element: lazyScreen(() => import('../screens/SupportScreen')) },
                   { path: 'more', element: lazyScreen(() => import('../screens/MoreScreen')) },
-                  { path: 'airtime', element: lazyScreen(() => import('../screens/AirtimeScreen')) },
-                  { path: 'internet', element: lazyScreen(() => import('../screens/InternetScreen')) },
-                  { path: 'electricity', element: lazyScreen(() => import('../screens/ElectricityScreen')) },
-                  { path: 'betting', element: lazyScreen(() => import('../screens/BettingScreen')) },
-                  { path: 'cable', element: lazyScreen(() => import('../screens/CableScreen')) },
-                  { path: 'education', element: lazyScreen(() => import('../screens/EducationScreen')) },
+                  ...serviceRoutes,
                   // Any other path is protected (SPEC.md §6); screens not built yet land here.
                   { path: '*', element: lazyScreen(() => import('../screens/NotFoundScreen')) },
                 ],

@@ -5,7 +5,7 @@ import type { Package, Provider } from '../../../core/contract';
 import { labels } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
 import { providerForNetwork } from '../../../core/phone';
-import type { ServiceConfig } from '../../domain/services';
+import type { ServiceEntry } from '../../../core/services';
 import { purchaseMachine } from '../../machines/purchase';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { performEffects, useFlow } from '../app/useFlow';
@@ -18,13 +18,13 @@ const NO_PROVIDERS: Provider[] = [];
 const NO_PLANS: Package[] = [];
 
 /**
- * The form of every service screen (SPEC.md §2), shaped by the service's configuration:
+ * The form of every service screen (SPEC.md §2), shaped by the service's entry in the table:
  * provider (or network), plan for plan-priced services, beneficiary, amount (read-only and the
  * plan's when priced by plan), the meter type for electricity, merchant verification where the
  * service has it, recent beneficiaries to reuse, the pin dialog, and a delivered token or pin
  * to copy. The purchase machine decides; this view shows its state and sends its events.
  */
-export function PurchaseForm({ service }: { service: ServiceConfig }) {
+export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const session = useSession();
   const actor = useFlow(purchaseMachine, { session, service });
   const navigate = useNavigate();
@@ -44,8 +44,8 @@ export function PurchaseForm({ service }: { service: ServiceConfig }) {
   useEffect(() => (verification ? performEffects(verification, navigate) : undefined), [verification, navigate]);
 
   const plans = providers.find((provider) => String(provider.id) === form.providerId)?.packages ?? NO_PLANS;
-  const planBased = service.pricing === 'plan';
-  const awaitingVerification = service.verification !== null && merchant === null;
+  const planBased = service.pricing.kind === 'plan';
+  const awaitingVerification = verification !== null && merchant === null;
   const suggestedProvider = providerForNetwork(providers, suggested);
   const providerName = service.providerLabel.toLowerCase();
 
@@ -133,7 +133,7 @@ export function PurchaseForm({ service }: { service: ServiceConfig }) {
 
         <div className="field-with-hint">
           <TextField
-            label={service.beneficiaryLabel}
+            label={service.beneficiary.label}
             value={form.beneficiary}
             onValueChange={(value) => actor.send({ type: 'form.beneficiary', value })}
             inputMode="numeric"
