@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEVICE, ID_NUMBER_MAX_LENGTH, PIN_LENGTH } from '../../core/limits';
 import { formatNaira } from '../../core/money';
 import { koboToNaira, nairaToKobo } from '../../core/money';
+import { normalisePhone, PHONE_INVALID } from '../../core/phone';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
 
 /**
@@ -32,16 +33,15 @@ export const email = (required: string) =>
     .toLowerCase()
     .pipe(z.email('please enter a valid email address'));
 
-/** Nigerian numbers: 0XXXXXXXXXX, or +234 / 234 (optionally with the 0 kept) and the 10 digits; spaces and dashes are ignored. */
+/** A Nigerian mobile number, in any form core/phone.ts reads, stored as 0XXXXXXXXXX. */
 export const phone = (required: string) =>
   requiredText('phone', required, 20).transform((value, context) => {
-    const digits = value.replace(/[\s-]/g, '');
-    const match = /^(?:\+?2340?|0)(\d{10})$/.exec(digits);
-    if (!match) {
-      context.addIssue({ code: 'custom', message: 'please enter a valid Nigerian phone number: 11 digits starting with 0' });
+    const local = normalisePhone(value);
+    if (local === null) {
+      context.addIssue({ code: 'custom', message: PHONE_INVALID });
       return z.NEVER;
     }
-    return `0${match[1]}`;
+    return local;
   });
 
 /** Passwords are taken exactly as typed: no trimming. */
