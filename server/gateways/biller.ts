@@ -1,4 +1,5 @@
 import type { MerchantDetails } from '../../core/contract';
+import type { ServiceCategory } from '../../core/services';
 
 /**
  * A bill-payment aggregator (VTpass, CreditSwitch, ...), reference/domain.md "How an aggregator
@@ -22,12 +23,10 @@ export interface Biller {
   verify(customer: CustomerLookup): Promise<MerchantDetails | null>;
 }
 
-export type BillCategory = 'airtime' | 'data' | 'electricity-bill' | 'betting' | 'tv-subscription' | 'education';
-
 export interface Bill {
   /** Ours, unique per bill; the biller refuses a reused one. */
   requestId: string;
-  category: BillCategory;
+  category: ServiceCategory;
   /** Our catalogue codes (providers.code, packages.code); an adapter maps them to its own. */
   providerCode: string;
   packageCode: string | null;
@@ -37,7 +36,7 @@ export interface Bill {
 }
 
 export interface CustomerLookup {
-  category: BillCategory;
+  category: ServiceCategory;
   providerCode: string;
   beneficiary: string;
 }

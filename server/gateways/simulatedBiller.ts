@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MerchantDetails } from '../../core/contract';
+import { serviceOfCategory } from '../../core/services';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**
@@ -70,11 +71,13 @@ export class SimulatedBiller implements Biller {
     const first = FIRST_NAMES[digest[0] % FIRST_NAMES.length];
     const last = SURNAMES[digest[1] % SURNAMES.length];
     const name = `${first} ${last}`;
-    if (category === 'electricity-bill') {
+    // The details the service's verification shows (the service table) are the ones found.
+    const fields = serviceOfCategory(category)?.verification?.fields ?? [];
+    if (fields.includes('address')) {
       const [street, area] = ADDRESSES[providerCode]?.[digest[2] % 3] ?? ['Broad Street', 'Lagos Island, Lagos'];
       return { name: name.toUpperCase(), address: `${(digest[3] % 120) + 1} ${street}, ${area}` };
     }
-    if (category === 'betting') return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
+    if (fields.includes('username')) return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
     return { name: name.toUpperCase() };
   }
 
@@ -101,16 +104,18 @@ function receiptOf(bill: Bill): Receipt {
   const digest = digestOf(bill.requestId);
   const digits = (count: number, offset: number) =>
     Array.from({ length: count }, (_, i) => String(digest[(offset + i) % digest.length] % 10)).join('');
-  if (bill.category === 'electricity-bill') {
+  // Prepaid meters are bought for a token.
+  if (serviceOfCategory(bill.category)?.meterTypes) {
     const tenthsOfKwh = (bill.amountKobo * 10n) / TARIFF_KOBO_PER_KWH;
     return { token: digits(20, 0).replace(/(\d{4})(?=\d)/g, '$1-'), units: `${tenthsOfKwh / 10n}.${tenthsOfKwh % 10n} kWh` };
   }
-  if (bill.category === 'education') {
-    const prefix = bill.providerCode === 'waec' ? 'WRN' : 'JMB';
-    return { serial: `${prefix}${digits(9, 20)}`, pin: digits(12, 7) };
-  }
+  const serialPrefix = EXAM_SERIAL_PREFIXES[bill.providerCode];
+  if (serialPrefix) return { serial: `${serialPrefix}${digits(9, 20)}`, pin: digits(12, 7) };
   return {};
 }
+
+/** The exam bodies whose pins are sold, by catalogue code, and how their card serials begin. */
+const EXAM_SERIAL_PREFIXES: Record<string, string> = { waec: 'WRN', jamb: 'JMB' };
 
 const FIRST_NAMES = ['Adebayo', 'Chinedu', 'Ngozi', 'Aisha', 'Emeka', 'Funmilayo', 'Ibrahim', 'Chiamaka', 'Olumide', 'Zainab', 'Tunde', 'Amaka', 'Musa', 'Yetunde', 'Obinna', 'Halima'];
 const SURNAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Abubakar', 'Nwosu', 'Balogun', 'Okonkwo', 'Yusuf', 'Adeleke', 'Obi', 'Danjuma', 'Ibekwe', 'Lawal', 'Akpan'];

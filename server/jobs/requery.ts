@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../services/context';
-import { requeryPurchase, type PurchaseDeps, type RequeryResult } from '../services/purchases';
+import type { PurchaseDeps } from '../services/purchases/billerCalls';
+import { requeryPurchase, type RequeryResult } from '../services/purchases/settling';
 
 /**
  * The requery job (DESIGN.md §4, security.md invariants 7 and 8): every bill still processing

@@ -34,6 +34,10 @@ export function toTransaction(row: StoredTransaction): Transaction {
   };
 }
 
+export async function transactionById(ctx: AppContext, transactionId: bigint): Promise<StoredTransaction> {
+  return ctx.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+}
+
 /** The caller's transactions, newest first, one page of them (Laravel's paginator shape, DESIGN.md §3). */
 export async function listTransactions(ctx: AppContext, userId: bigint, page: number, perPage: number): Promise<Paginated<Transaction>> {
   const { total } = await ctx.db
