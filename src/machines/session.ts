@@ -112,7 +112,8 @@ export const sessionMachine = setup({
     max_attempts: DEFAULT_MAX_ATTEMPTS,
     pagination: DEFAULT_PAGINATION,
     more_reveal: false,
-    user: input.user ?? loadUser(emptyUser, USER_FIELDS),
+    // Storage holds plain text (SPEC.md §3); the domain reads it back into the user's shape.
+    user: input.user ?? toSessionUser(loadUser(emptyUser, USER_FIELDS)),
     pathname: input.pathname ?? '/',
   }),
   initial: 'starting',
