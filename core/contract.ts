@@ -72,6 +72,11 @@ export interface Transaction {
   description: string;
   display_name: string;
   display_value: string;
+  /**
+   * The holder the biller knows under the number billed (meter, betting account, smartcard),
+   * verified by the server before it took the money; absent for services that verify nothing.
+   */
+  customer_name?: string;
 }
 
 export interface Paginated<T> {

@@ -45,6 +45,8 @@ export interface TransactionsTable {
   description: Generated<string>;
   display_name: Generated<string>;
   display_value: Generated<string>;
+  /** The holder verified for the number a purchase billed (007_purchase_customer.sql); null when nothing was verified. */
+  customer_name: string | null;
   created_at: Date;
   updated_at: Date;
 }

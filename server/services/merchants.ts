@@ -1,13 +1,29 @@
 import type { MerchantDetails } from '../../core/contract';
 import { isServiceCategory, serviceOfCategory } from '../../core/services';
 import { AppError, GatewayError } from '../errors';
-import type { Biller } from '../gateways/biller';
+import type { Biller, CustomerLookup } from '../gateways/biller';
 import type { AppContext } from './context';
 import { PROVIDER_NOT_AVAILABLE } from './purchases/wording';
 
 const NO_VERIFICATION = 'this service does not need merchant verification';
-const CUSTOMER_NOT_FOUND = 'we could not find a customer with that number';
-const BILLER_UNREACHABLE = 'we could not reach the biller to verify this customer, please try again';
+export const CUSTOMER_NOT_FOUND = 'we could not find a customer with that number';
+export const BILLER_UNREACHABLE = 'we could not reach the biller to verify this customer, please try again';
+
+/**
+ * Who the biller knows under a normalised number: 404 when nobody, a gateway error (502) when
+ * the biller cannot be reached. verify-merchant answers it, and a purchase of a service that
+ * verifies before paying asks it for the number it bills, before any money is reserved.
+ */
+export async function lookUpCustomer(biller: Biller, lookup: CustomerLookup): Promise<MerchantDetails> {
+  let details;
+  try {
+    details = await biller.verify(lookup);
+  } catch (error) {
+    throw new GatewayError(BILLER_UNREACHABLE, { cause: error });
+  }
+  if (!details) throw new AppError(404, CUSTOMER_NOT_FOUND);
+  return details;
+}
 
 /**
  * Merchant verification (SPEC.md §4): who the provider knows under the number typed, for the
@@ -21,12 +37,5 @@ export async function verifyMerchant(ctx: AppContext, biller: Biller, providerId
   if (!service?.verification) throw new AppError(422, NO_VERIFICATION);
   const beneficiary = service.beneficiary.normalise(typed);
   if (beneficiary === null) throw new AppError(422, service.beneficiary.invalid);
-  let details;
-  try {
-    details = await biller.verify({ category, providerCode: provider.code, beneficiary });
-  } catch (error) {
-    throw new GatewayError(BILLER_UNREACHABLE, { cause: error });
-  }
-  if (!details) throw new AppError(404, CUSTOMER_NOT_FOUND);
-  return details;
+  return lookUpCustomer(biller, { category, providerCode: provider.code, beneficiary });
 }

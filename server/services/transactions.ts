@@ -31,6 +31,8 @@ export function toTransaction(row: StoredTransaction): Transaction {
     description: row.description,
     display_name: row.display_name,
     display_value: row.display_value,
+    // Only purchases whose number was verified have one (an additive field of the contract).
+    ...(row.customer_name === null ? {} : { customer_name: row.customer_name }),
   };
 }
 

@@ -30,6 +30,8 @@ export type SessionEvent =
   | { type: 'loading.set'; value: boolean }
   | { type: 'balance.toggle' }
   | { type: 'notification.read'; id: number }
+  /** The transaction list that pages says whether the server has more behind what it shows (SPEC.md §9 load-more). */
+  | { type: 'pagination.reveal'; more: boolean }
   | { type: 'pagination.reset' };
 
 export interface SessionInput {
@@ -94,6 +96,7 @@ export const sessionMachine = setup({
       notifications: ({ context }, params: { id: number }) =>
         context.notifications.map((n) => (n.id === params.id ? { ...n, status: 'read' as const } : n)),
     }),
+    revealMore: assign({ more_reveal: (_, params: { more: boolean }) => params.more }),
     resetPagination: assign({ pagination: DEFAULT_PAGINATION, more_reveal: false }),
   },
   guards: {
@@ -112,7 +115,8 @@ export const sessionMachine = setup({
     max_attempts: DEFAULT_MAX_ATTEMPTS,
     pagination: DEFAULT_PAGINATION,
     more_reveal: false,
-    user: input.user ?? loadUser(emptyUser, USER_FIELDS),
+    // Storage holds plain text (SPEC.md §3); the domain reads it back into the user's shape.
+    user: input.user ?? toSessionUser(loadUser(emptyUser, USER_FIELDS)),
     pathname: input.pathname ?? '/',
   }),
   initial: 'starting',
@@ -121,10 +125,12 @@ export const sessionMachine = setup({
     'loading.set': { actions: { type: 'setLoading', params: ({ event }) => ({ value: event.value }) } },
     'balance.toggle': { actions: 'toggleBalance' },
     'notification.read': { actions: { type: 'markRead', params: ({ event }) => ({ id: event.id }) } },
+    'pagination.reveal': { actions: { type: 'revealMore', params: ({ event }) => ({ more: event.more }) } },
+    // Sent when /activities closes; a logout resets them too (SPEC.md §4 "together to 5 and false").
     'pagination.reset': { actions: 'resetPagination' },
     // Login saves every field and reloads state (SPEC.md §4), from any state.
     // Logout overwrites every field with its empty value and reloads state (SPEC.md §4).
-    'session.logout': { target: '.signedOut', actions: ['revokeOnServer', 'clearUser', 'persistUser'] },
+    'session.logout': { target: '.signedOut', actions: ['revokeOnServer', 'clearUser', 'resetPagination', 'persistUser'] },
     'session.login': {
       target: '.signedIn',
       reenter: true,
@@ -167,7 +173,7 @@ export const sessionMachine = setup({
     },
     /** The server no longer knows the token: log out, and leave a protected page (SPEC.md §6). */
     expired: {
-      entry: ['clearUser', 'persistUser'],
+      entry: ['clearUser', 'resetPagination', 'persistUser'],
       always: [
         { guard: 'onProtectedRoute', target: 'signedOut', actions: { type: 'navigate', params: { to: '/login' } } },
         { target: 'signedOut' },

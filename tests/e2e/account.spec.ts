@@ -86,7 +86,8 @@ test('a protected route without a session lands on /login', async ({ page }) => 
 test('a session the server revoked logs out to /login', async ({ page, request }) => {
   await logIn(page, 'demo@nairawallet.test', 'Demo-pass-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user_token') ?? '""') as string);
+  // Stored as the plain token (SPEC.md §3), readable without decoding.
+  const token = await page.evaluate(() => localStorage.getItem('user_token') ?? '');
   expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);

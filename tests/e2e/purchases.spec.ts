@@ -12,7 +12,8 @@ interface Service {
   beneficiary: string;
   failing: string;
   amount?: string;
-  plan?: boolean;
+  /** The plan field's label, for services priced by plan. */
+  plan?: 'Plan' | 'Service';
   verify?: boolean;
   /** The region of the result panel that keeps the token or pin in view. */
   result?: string;
@@ -20,7 +21,7 @@ interface Service {
 
 const services: Service[] = [
   { route: '/airtime', title: 'Airtime', providerLabel: 'Network', provider: 'MTN', beneficiaryLabel: 'Phone number', beneficiary: '08031234567', failing: '08031230001', amount: '500' },
-  { route: '/internet', title: 'Internet', providerLabel: 'Network', provider: 'Airtel', beneficiaryLabel: 'Phone number', beneficiary: '08021234567', failing: '08021230001', plan: true },
+  { route: '/internet', title: 'Internet', providerLabel: 'Network', provider: 'Airtel', beneficiaryLabel: 'Phone number', beneficiary: '08021234567', failing: '08021230001', plan: 'Plan' },
   {
     route: '/electricity',
     title: 'Electricity',
@@ -34,8 +35,8 @@ const services: Service[] = [
     result: 'Token',
   },
   { route: '/betting', title: labels.bettingTitle, providerLabel: 'Provider', provider: 'Bet9ja', beneficiaryLabel: 'Account number', beneficiary: '20481234', failing: '20480001', amount: '1000', verify: true },
-  { route: '/cable', title: 'Cable TV', providerLabel: 'Provider', provider: 'GOtv', beneficiaryLabel: 'Smartcard number', beneficiary: '7012345678', failing: '7012340001', plan: true, verify: true },
-  { route: '/education', title: labels.educationTitle, providerLabel: 'Provider', provider: 'WAEC', beneficiaryLabel: 'ID number', beneficiary: '08031234567', failing: '08031230001', plan: true, result: 'PIN' },
+  { route: '/cable', title: 'Cable TV', providerLabel: 'Provider', provider: 'GOtv', beneficiaryLabel: 'Smartcard number', beneficiary: '7012345678', failing: '7012340001', plan: 'Plan', verify: true },
+  { route: '/education', title: labels.educationTitle, providerLabel: 'Provider', provider: 'WAEC', beneficiaryLabel: 'ID number', beneficiary: '08031234567', failing: '08031230001', plan: 'Service', result: 'PIN' },
 ];
 
 async function fund(request: APIRequestContext, token: string, amount: number) {
@@ -53,7 +54,7 @@ async function balanceOf(request: APIRequestContext, token: string): Promise<num
 /** Fills the service's form and reaches the pin dialog (verifying the merchant first where the service has one). */
 async function fillAndContinue(page: Page, service: Service, beneficiary: string) {
   await page.getByLabel(service.providerLabel).selectOption({ label: service.provider });
-  if (service.plan) await page.getByLabel('Plan').selectOption({ index: 1 });
+  if (service.plan) await page.getByLabel(service.plan, { exact: true }).selectOption({ index: 1 });
   await page.getByLabel(service.beneficiaryLabel).fill(beneficiary);
   if (service.amount) await page.getByLabel('Amount').fill(service.amount);
   if (service.verify) {

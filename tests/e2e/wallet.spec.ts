@@ -100,7 +100,7 @@ test('account pages: profile, password and pin changes show their messages; logo
   await page.locator('input.code-box').first().click();
   await page.keyboard.type(`${user.pin}73917391`);
   await page.getByRole('button', { name: 'Change pin' }).click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('user_pin'))).toBe('"7391"');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user_pin'))).toBe('7391');
 
   // On a phone the account menu is /more (the footer's More tab).
   await page.getByRole('link', { name: 'More' }).click();

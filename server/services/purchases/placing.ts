@@ -5,6 +5,7 @@ import type { Service } from '../../../core/services';
 import { AppError } from '../../errors';
 import type { Bill } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
+import { lookUpCustomer } from '../merchants';
 import { post, PURCHASE_CLEARING, systemAccount } from '../ledger';
 import { checkPin } from '../pins';
 import { transactionById, type StoredTransaction } from '../transactions';
@@ -95,6 +96,12 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, userId: bigi
 
   const { service } = request;
   const product = await findProduct(ctx, request);
+  // The number billed is verified here, whatever the screen verified before it changed (SPEC.md §4
+  // keeps a verification when the fields change): nobody under it, or no answer from the biller,
+  // refuses the purchase before any money is reserved, and the holder found goes on the receipt.
+  const customer = service.verification?.beforePaying
+    ? await lookUpCustomer(deps.biller, { category: service.category, providerCode: product.providerCode, beneficiary: request.beneficiary })
+    : null;
   const claim = await inTransaction(ctx, async (tx): Promise<Claim> => {
     const now = tx.clock.now();
     // The account row lock serialises one user's purchases and pin checks (pins.ts checkPin).
@@ -119,9 +126,10 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, userId: bigi
     // One statement under the account lock: the transaction, its bill, and the key pointing at it.
     const { rows } = await sql<StoredTransaction>`
       WITH created AS (
-        INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description, display_name, display_value, created_at, updated_at)
+        INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description, display_name, display_value, customer_name, created_at, updated_at)
         VALUES (${userId}::bigint, ${service.category}, ${product.amountKobo}::bigint, 'processing', ${requestId}, 'Wallet', ${request.beneficiary},
-                ${describeBill(service, product, request.beneficiary)}, ${service.beneficiary.displayName}, ${request.beneficiary}, ${now}::timestamptz, ${now}::timestamptz)
+                ${describeBill(service, product, request.beneficiary)}, ${service.beneficiary.displayName}, ${request.beneficiary},
+                ${customer ? customer.name || customer.username || null : null}::text, ${now}::timestamptz, ${now}::timestamptz)
         RETURNING *
       ), bill AS (
         INSERT INTO purchases (transaction_id, user_id, category, provider_id, package_id, beneficiary, biller, request_id, next_requery_at)
