@@ -8,6 +8,7 @@ import { login, register } from '../services/accounts';
 import type { AppContext } from '../services/context';
 import { sendVerificationCode, verifyEmailCode } from '../services/otp';
 import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetPassword, setPinWithResetLink } from '../services/passwordReset';
+import { checkNewPassword } from '../services/passwordPolicy';
 import { PIN_MISMATCH, setFirstPin } from '../services/pins';
 import { resumeSession, revokeSession } from '../services/sessions';
 import { loadUserData } from '../services/userData';
@@ -62,6 +63,8 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
 
   app.post('/api/register', { preHandler: limitRequests(app, limits.register, byAddress) }, async (request, reply) => {
     const body = registerBody.parse(request.body);
+    // Before the captcha: a refused password should not spend the token.
+    await checkNewPassword(body.password, body);
     await requireHuman(captcha, 'register', body.token, request);
     const signedIn = await register(ctx, body, body.device);
     return reply.code(201).send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
