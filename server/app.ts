@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import type { Database } from './db/schema';
 import type { BankPartner, TransferSimulator } from './gateways/bankPartner';
@@ -74,7 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
@@ -90,7 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   const bank = deps.bank ?? new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock: ctx.clock });
   if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx, bank))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
-  const captcha = deps.captcha ?? (config.captchaSecret ? new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl) : new DevCaptcha());
+  const captcha = deps.captcha ?? defaultCaptcha(config);
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
@@ -128,8 +128,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferSimulator =>
   typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
 
+/**
+ * Fastify 5 reads a bare number as "trust nobody" (a hop count cannot tell a proxy from a
+ * client that reaches the server directly), so a count is spelled out as a function: the last
+ * `hops` addresses of the chain are the operator's proxies.
+ */
+function proxyTrust(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/** The development stand-ins exist only in development mode, whatever configuration object buildApp is handed. */
+function developmentOnly(config: Config, variable: string) {
+  if (config.production) throw new Error(`${variable} is required in production: the development stand-in is not available`);
+}
+
+function defaultCaptcha(config: Config): CaptchaVerifier {
+  if (config.captchaSecret) return new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl);
+  developmentOnly(config, 'CAPTCHA_SECRET');
+  return new DevCaptcha();
+}
+
 function defaultMailer(app: FastifyInstance, config: Config): Mailer {
-  if (!config.smtpUrl) return new DevOutbox({ print: (mail) => app.log.info({ mail }, `mail to ${mail.to}: ${mail.subject}`) });
+  if (!config.smtpUrl) {
+    developmentOnly(config, 'SMTP_URL');
+    return new DevOutbox({ print: (mail) => app.log.info({ mail }, `mail to ${mail.to}: ${mail.subject}`) });
+  }
   const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
   app.addHook('onClose', async () => smtp.close());
   return smtp;

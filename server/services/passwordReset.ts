@@ -4,6 +4,7 @@ import type { ResetStage } from '../db/schema';
 import type { Mail } from '../gateways/mailer';
 import { hasEmail, markEmailVerified, type SignedIn } from './accounts';
 import { inTransaction, type AppContext } from './context';
+import { checkNewPassword } from './passwordPolicy';
 import { hashPassword } from './passwords';
 import { storePin } from './pins';
 import { createSession, revokeUserSessions } from './sessions';
@@ -100,6 +101,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   const link = await findResetLink(ctx, token);
   // Checked before hashing, so a dead link costs no argon2; `advance` checks again atomically.
   if (!link || link.stage !== 'reset-password' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
+  await checkNewPassword(newPassword, await ctx.db.selectFrom('users').select(['email', 'name', 'phone']).where('id', '=', link.userId).executeTakeFirstOrThrow());
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx, async (tx) => {
     await advance(tx, link, 'reset-password', 'set-pin');

@@ -32,7 +32,7 @@ export const registerMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken(signal)),
+    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken('register', signal)),
     register: fromPromise<Envelope<UserData>, Omit<RegisterRequest, 'device'>>(({ input, signal }) => register(input, signal)),
   },
   actions: {

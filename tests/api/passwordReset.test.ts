@@ -16,7 +16,7 @@ describe.each(backends)('password reset on $name', (backend) => {
   });
   afterAll(() => t.close());
 
-  const forgot = (email: string, token = 'dev-ok') => t.call('/api/forgot', { body: { email, device: 'web', token } });
+  const forgot = (email: string, token = 'dev-ok:forgot') => t.call('/api/forgot', { body: { email, device: 'web', token } });
   const reset = (token: string | undefined, new_password: unknown, confirm_new_password: unknown = new_password) =>
     t.call('/api/reset', { token, body: { new_password, confirm_new_password } });
   const setPin = (token: string, pin: string) => t.call<UserData>('/api/set-pin', { token, body: { pin, confirm_pin: pin } });
@@ -50,7 +50,7 @@ describe.each(backends)('password reset on $name', (backend) => {
     it('requires the bot check (403) and an e-mail (422)', async () => {
       const account = await signUp(t);
       expect(await forgot(account.email, 'wrong')).toMatchObject({ status: 403, body: { type: 'error' } });
-      expect(await t.call('/api/forgot', { body: { device: 'web', token: 'dev-ok' } })).toMatchObject({ status: 422, body: { message: messages.enterEmail } });
+      expect(await t.call('/api/forgot', { body: { device: 'web', token: 'dev-ok:forgot' } })).toMatchObject({ status: 422, body: { message: messages.enterEmail } });
       expect(t.outbox.list(account.email)).toEqual([]);
     });
 

@@ -70,7 +70,7 @@ test('the demo account logs in to the dashboard and hides and shows its balance'
 test('a user who has not verified the e-mail is sent to verify-email on login', async ({ page, request }) => {
   const user = newUser();
   const registered = await request.post('/api/register', {
-    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok' },
+    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok:register' },
   });
   expect(registered.status()).toBe(201);
   await logIn(page, user.email, user.password);
@@ -154,7 +154,7 @@ test.describe('every validation message of the account screens', () => {
 
 test.describe('/iamhuman', () => {
   test('without an embedding app it shows the failure message', async ({ page }) => {
-    await page.goto('/iamhuman');
+    await page.goto('/iamhuman?action=register');
     await page.getByRole('button', { name: 'I am human' }).click();
     await expect(page.getByRole('alert').filter({ hasText: messages.botCheckFailed })).toBeVisible();
   });
@@ -165,8 +165,9 @@ test.describe('/iamhuman', () => {
         postMessage: (m: string) => ((window as unknown as { received: string }).received = m),
       };
     });
-    await page.goto('/iamhuman');
+    // The app names the call it will spend the token on; the token is good for that call only.
+    await page.goto('/iamhuman?action=register');
     await page.getByRole('button', { name: 'I am human' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok:register');
   });
 });

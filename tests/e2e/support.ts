@@ -74,7 +74,7 @@ export async function fillRegister(page: Page, user: NewUser, confirm = user.pas
 /** Creates a verified account through the API (the UI journeys for it are in account.spec.ts). */
 export async function createVerifiedAccount(request: APIRequestContext, user: NewUser) {
   const registered = await request.post('/api/register', {
-    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok' },
+    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok:register' },
   });
   expect(registered.status()).toBe(201);
   const { data } = (await registered.json()) as { data: { token: string } };

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { developmentCaptchaToken } from '../../../core/captcha';
 import type { UserData } from '../../../core/contract';
 import type { TestApp } from './app';
 
@@ -23,7 +24,7 @@ export function newPerson(overrides: Partial<Person> = {}): Person {
   };
 }
 
-export const registerBody = (person: Person) => ({ device: 'web', ...person, confirm_password: person.password, token: 'dev-ok' });
+export const registerBody = (person: Person) => ({ device: 'web', ...person, confirm_password: person.password, token: developmentCaptchaToken('register') });
 
 export interface SignedUp extends Person {
   token: string;

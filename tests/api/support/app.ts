@@ -45,9 +45,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Development configuration, quiet, without the built SPA, and with limits no ordinary test reaches. */
+/**
+ * Development configuration (chosen explicitly: the tests use /dev/* and the development keys),
+ * quiet, without the built SPA, and with limits no ordinary test reaches.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const { config } = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', RATE_LIMIT_MULTIPLIER: '1000' });
+  const { config } = loadConfig({ APP_MODE: 'development', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', RATE_LIMIT_MULTIPLIER: '1000' });
   return { ...config, ...overrides };
 }
 
