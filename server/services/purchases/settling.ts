@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services';
-import type { Bill, BillOutcome } from '../../gateways/biller';
+import type { Bill } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
 import { post, PURCHASE_CLEARING, systemAccount, walletOf } from '../ledger';
 import { addNotification } from '../notifications';
 import type { RequeryHooks, StoredTransaction } from '../transactions';
-import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
+import { askBiller, payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
 import { displayOf, finalNotification } from './wording';
 
 /**
@@ -28,7 +28,7 @@ const billerAccountCode = (biller: string) => `biller:${biller}`;
  * all in one transaction behind the guarded status change. Answers the final row, or null when
  * the bill was already final (another request, job run or replica won): nothing is changed.
  */
-export async function finalise(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillOutcome, { status: 'pending' }>): Promise<StoredTransaction | null> {
+export async function finalise(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillResult, { status: 'pending' }>): Promise<StoredTransaction | null> {
   return inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     const delivered = outcome.status === 'delivered';
