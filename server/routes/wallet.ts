@@ -29,6 +29,8 @@ const fetchTransactionsBody = requestBody({
 const refreshBody = requestBody({ transaction_id: positiveId('transaction_id') });
 
 export const CHECKED_RECENTLY = 'this transaction was checked moments ago, please wait a few seconds';
+
+/** A refresh that did not ask the biller says why: the transaction is final, or was asked about moments ago. */
 function refreshMessage({ outcome, transaction }: Refreshed): string {
   if (outcome === 'final') return `transaction already ${transaction.status}`;
   return outcome === 'checked-recently' ? CHECKED_RECENTLY : 'transaction status refreshed';
