@@ -162,7 +162,8 @@ export interface DevBankTransferRequest {
 }
 /** What the webhook answered, plus the reference used. */
 export interface DevBankTransferResult {
-  status: 'credited' | 'duplicate' | 'ignored';
+  /** unmatched: no wallet has the account number; the money is held in suspense, credited to no one. */
+  status: 'credited' | 'duplicate' | 'unmatched' | 'ignored';
   reference: string;
   reason?: string;
 }

@@ -107,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   const purchases: PurchaseDeps = { biller: deps.biller ?? new SimulatedBiller(), billerTimeoutMs: config.billerTimeoutMs };
-  registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries } });
+  registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
   if (deps.runJobs && config.requeryIntervalMs > 0) {

@@ -25,6 +25,7 @@ export interface RateLimits {
   changePin: RateLimit;
   purchase: RateLimit;
   verifyMerchant: RateLimit;
+  refreshTransaction: RateLimit;
 }
 
 /**
@@ -78,6 +79,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin lock
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin lock
   verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
+  refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
 };
 
 const PRODUCTION_HINT =

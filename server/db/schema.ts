@@ -82,7 +82,8 @@ export interface IncomingTransfersTable {
   id: Identity<bigint>;
   provider: string;
   reference: string;
-  virtual_account_id: bigint;
+  /** Null for a transfer to a number nobody has: it is held in suspense (unmatched_transfers). */
+  virtual_account_id: bigint | null;
   amount_kobo: bigint;
   sender_name: string;
   sender_bank: string;
@@ -172,6 +173,25 @@ export interface PurchasesTable {
   request_id: string;
   requery_attempts: Generated<number>;
   next_requery_at: Date | null;
+  /** When the biller was last asked about the bill (db/migrations/009_money_controls.sql). */
+  last_requery_at: Generated<Date | null>;
+}
+
+/** A create-accounts call asking the bank partner for a user's accounts (services/virtualAccounts.ts). */
+export interface VirtualAccountClaimsTable {
+  user_id: bigint;
+  provider: string;
+  claimed_at: Date;
+}
+
+/** A transfer held in suspense: credited to no one (services/suspense.ts). */
+export interface UnmatchedTransfersTable {
+  incoming_transfer_id: bigint;
+  account_number: string;
+  /** JSONB: written as JSON text, read as the parsed value. */
+  payload: ColumnType<unknown, string | null, never>;
+  movement_id: bigint;
+  status: Generated<'unmatched'>;
 }
 
 /** A claimed Idempotency-Key of one user, with the response once there is one. */
@@ -200,6 +220,8 @@ export interface Schema {
   ledger_entries: LedgerEntriesTable;
   virtual_accounts: VirtualAccountsTable;
   incoming_transfers: IncomingTransfersTable;
+  unmatched_transfers: UnmatchedTransfersTable;
+  virtual_account_claims: VirtualAccountClaimsTable;
   sessions: SessionsTable;
   email_otps: EmailOtpsTable;
   failed_attempts: FailedAttemptsTable;

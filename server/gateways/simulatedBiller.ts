@@ -9,14 +9,19 @@ import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './bille
  * meter, betting account, smartcard or exam profile code), so tests, demos and the browser
  * journeys can reach every status:
  *
- *   ends in | pay answers                       | requery answers
- *   --------|-----------------------------------|------------------
- *   0001    | failed (not charged → refund)     | failed
- *   0002    | pending                           | delivered
- *   0003    | pending                           | failed (→ refund)
- *   0004    | no answer: times out (→ pending)  | delivered
- *   0005    | pending                           | pending (stays processing)
- *   other   | delivered                         | delivered
+ *   ends in | pay answers                                | requery answers
+ *   --------|--------------------------------------------|------------------
+ *   0001    | failed, definitive (not charged → refund)  | failed
+ *   0002    | pending                                    | delivered
+ *   0003    | pending                                    | failed (→ refund)
+ *   0004    | no answer: times out (→ pending)           | delivered
+ *   0005    | pending                                    | pending (stays processing)
+ *   0006    | failed, ambiguous (→ pending, no refund)   | failed (→ refund)
+ *   0007    | failed, ambiguous (→ pending, no refund)   | delivered
+ *   other   | delivered                                  | delivered
+ *
+ * Every requery's "failed" is definitive: a status query that finds the bill failed is the
+ * confirmation a refund waits for.
  *
  * Merchant verification (verify-merchant) finds every customer except numbers ending in 9999
  * (404 'we could not find a customer with that number'); names, addresses and usernames are
@@ -39,7 +44,11 @@ export class SimulatedBiller implements Biller {
     await this.#wait();
     switch (switchOf(bill.beneficiary)) {
       case '0001':
-        return { status: 'failed', reason: 'the biller declined the request' };
+        return { status: 'failed', reason: 'the biller declined the request', definitive: true };
+      case '0006':
+      case '0007':
+        // Like an aggregator's "system error": the bill may or may not have gone through.
+        return { status: 'failed', reason: 'the biller answered with an unexplained error', definitive: false };
       case '0002':
       case '0003':
       case '0005':
@@ -56,7 +65,8 @@ export class SimulatedBiller implements Biller {
     switch (switchOf(bill.beneficiary)) {
       case '0001':
       case '0003':
-        return { status: 'failed', reason: 'the biller reports the request as failed' };
+      case '0006':
+        return { status: 'failed', reason: 'the biller reports the request as failed', definitive: true };
       case '0005':
         return { status: 'pending' };
       default:

@@ -14,14 +14,26 @@ export function payGivenUpAt(deps: PurchaseDeps, sentAt: Date): Date {
   return new Date(sentAt.getTime() + deps.billerTimeoutMs + REQUERY_MARGIN_MS);
 }
 
-/** A biller call; no answer in time, or an error, is pending (never a failure: a failure refunds). */
-export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutcome>): Promise<BillOutcome> {
+/** What a bill's answer lets us do: settle it, refund it, or keep it processing and requery. */
+export type BillResult =
+  | Extract<BillOutcome, { status: 'delivered' }>
+  /** Proven not delivered: refunded at once. */
+  | { status: 'failed'; reason: string }
+  | { status: 'pending' };
+
+/**
+ * A biller call, read for what it allows. No answer in time, an error, or an ambiguous failure
+ * is pending: only a definitive failure refunds (security.md invariant 7).
+ */
+export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutcome>): Promise<BillResult> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<BillOutcome>((resolve) => {
     timer = setTimeout(() => resolve({ status: 'pending' }), deps.billerTimeoutMs);
   });
   try {
-    return await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), timeout]);
+    const outcome = await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), timeout]);
+    if (outcome.status !== 'failed') return outcome;
+    return outcome.definitive ? { status: 'failed', reason: outcome.reason } : { status: 'pending' };
   } finally {
     clearTimeout(timer);
   }

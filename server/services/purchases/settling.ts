@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services';
-import type { Bill, BillOutcome } from '../../gateways/biller';
+import type { Bill } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
 import { post, PURCHASE_CLEARING, systemAccount, walletOf } from '../ledger';
 import { addNotification } from '../notifications';
 import type { RequeryHooks, StoredTransaction } from '../transactions';
-import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
+import { askBiller, payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
 import { displayOf, finalNotification } from './wording';
 
 /**
@@ -28,7 +28,7 @@ const billerAccountCode = (biller: string) => `biller:${biller}`;
  * all in one transaction behind the guarded status change. Answers the final row, or null when
  * the bill was already final (another request, job run or replica won): nothing is changed.
  */
-export async function finalise(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillOutcome, { status: 'pending' }>): Promise<StoredTransaction | null> {
+export async function finalise(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillResult, { status: 'pending' }>): Promise<StoredTransaction | null> {
   return inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     const delivered = outcome.status === 'delivered';
@@ -117,13 +117,37 @@ export async function requeryPurchase(ctx: AppContext, deps: PurchaseDeps, trans
 }
 
 /**
+ * One requery of a bill per this much time, whoever asks (refresh-transaction on any replica,
+ * the requery job): a customer pressing refresh, or a script calling it in a loop, costs the
+ * biller one call per bill every few seconds at most.
+ */
+export const REQUERY_SPACING_MS = 5_000;
+
+/**
+ * Takes the bill's turn to be requeried: one guarded statement on the bill's row, so of
+ * concurrent callers on any replica one gets it, and none within REQUERY_SPACING_MS of the last.
+ */
+async function claimRequeryTurn(ctx: AppContext, transactionId: bigint): Promise<boolean> {
+  const now = ctx.clock.now();
+  const { rows } = await sql<{ transaction_id: bigint }>`
+    UPDATE purchases SET last_requery_at = ${now}::timestamptz
+    WHERE transaction_id = ${transactionId}::bigint
+      AND (last_requery_at IS NULL OR last_requery_at <= ${new Date(now.getTime() - REQUERY_SPACING_MS)}::timestamptz)
+    RETURNING transaction_id`.execute(ctx.db);
+  return rows.length === 1;
+}
+
+/**
  * refresh-transaction's hooks (services/transactions.ts), one per service: a processing
- * purchase is requeried once its own pay call has surely given up.
+ * purchase is requeried once its own pay call has surely given up, and not again within
+ * REQUERY_SPACING_MS.
  */
 export function purchaseRequeries(deps: PurchaseDeps): RequeryHooks {
   const hook = async (ctx: AppContext, transaction: StoredTransaction) => {
-    if (ctx.clock.now().getTime() < payGivenUpAt(deps, transaction.created_at).getTime()) return;
+    if (ctx.clock.now().getTime() < payGivenUpAt(deps, transaction.created_at).getTime()) return 'not-due' as const;
+    if (!(await claimRequeryTurn(ctx, transaction.id))) return 'checked-recently' as const;
     await requeryPurchase(ctx, deps, transaction.id);
+    return 'asked' as const;
   };
   return Object.fromEntries(SERVICE_CATEGORIES.map((category) => [category, hook]));
 }

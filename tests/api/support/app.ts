@@ -69,6 +69,7 @@ export function tightLimits(max: number): RateLimits {
     changePin: limit,
     purchase: limit,
     verifyMerchant: limit,
+    refreshTransaction: limit,
   };
 }
 
