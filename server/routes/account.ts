@@ -90,9 +90,9 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, limits }: Acc
 
   app.post('/api/change-pin', { preHandler: [session, limitRequests(app, limits.changePin, byAccount)] }, async (request) => {
     const body = changePinBody.parse(request.body);
-    const { userId, token } = authOf(request);
-    await mailingPinLogout(ctx, request, () => changePin(ctx, userId, body.old_pin, body.new_pin));
-    return success('pin changed successfully', await loadUserData(ctx, userId, token));
+    const auth = authOf(request);
+    await mailingPinLogout(ctx, request, () => changePin(ctx, auth, body.old_pin, body.new_pin));
+    return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
   });
 
   app.post('/api/forgot-pin', { preHandler: [session, limitRequests(app, limits.forgotPin, byAccount)] }, async (request) => {

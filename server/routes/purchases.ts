@@ -107,7 +107,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     app.post(`/api/${service.category}`, { preHandler: limited }, async (request, reply) => {
       const input = purchaseBodyOf.parse(request.body);
       const key = idempotencyKeyOf(request);
-      const response = await mailingPinLogout(ctx, request, () => purchase(ctx, purchases, authOf(request).userId, key, input));
+      const response = await mailingPinLogout(ctx, request, () => purchase(ctx, purchases, authOf(request), key, input));
       return reply.code(response.status).send(response.body);
     });
   }

@@ -7,7 +7,7 @@ import { inTransaction, type AppContext } from './context';
 import { addNotification } from './notifications';
 import { PIN_NOT_SET_YET, spendPinResetCode, WRONG_CODE } from './otp';
 import { verifyPassword } from './passwords';
-import { revokeUserSessions } from './sessions';
+import { AUTHORIZATION_FAILED, revokeUserSessions, type Session } from './sessions';
 import { openUserField, sealUserField } from './userData';
 
 const HOUR = 3_600_000;
@@ -129,12 +129,18 @@ async function logOutForWrongPins(ctx: AppContext, holder: PinHolder): Promise<M
 
 /**
  * Checks a typed pin against the stored one, inside the caller's transaction with the account
- * row locked (lockPinHolder). Refuses with 423 while the pin is locked. A right pin clears the
+ * row locked (lockPinHolder), for a request of session `sessionId`. Refuses with 401 when that
+ * session has ended meanwhile, and with 423 while the pin is locked. A right pin clears the
  * count; a wrong one is counted, or ends every session once the count had reached the maximum.
  * The caller must commit before answering anything but 'correct' (pinRefused), or the
  * count would roll back with the rest.
  */
-export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string): Promise<PinCheck> {
+export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, sessionId: bigint): Promise<PinCheck> {
+  // Requests sent together all pass authentication before the first logout: those that waited
+  // for the account lock behind it guess no more. A statement of its own, so that it reads what
+  // the logout committed while this transaction waited.
+  const session = await ctx.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  if (session.revoked_at !== null) throw new AppError(401, AUTHORIZATION_FAILED);
   if (holder.pin_locked_at) throw new AppError(423, PIN_LOCKED, { reason: 'pin-locked' } satisfies PinRefusal);
   const stored = Buffer.from(openUserField(ctx, holder.id, 'pin', holder.pin_sealed), 'utf8');
   const typed = Buffer.from(pin, 'utf8');
@@ -162,14 +168,14 @@ export function pinRefused(ctx: AppContext, wrong: WrongPin, message: string): A
 }
 
 /** Replaces the pin after checking the old one, which counts like a purchase's pin. */
-export async function changePin(ctx: AppContext, userId: bigint, oldPin: string, newPin: string): Promise<void> {
+export async function changePin(ctx: AppContext, session: Session, oldPin: string, newPin: string): Promise<void> {
   const check = await inTransaction(ctx, async (tx) => {
-    const holder = await lockPinHolder(tx, userId);
+    const holder = await lockPinHolder(tx, session.userId);
     if (holder.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
-    const checked = await checkPin(tx, holder, oldPin);
+    const checked = await checkPin(tx, holder, oldPin, session.id);
     if (checked.kind !== 'correct') return checked;
-    await storePin(tx, userId, newPin);
-    await addNotification(tx, userId, {
+    await storePin(tx, session.userId, newPin);
+    await addNotification(tx, session.userId, {
       title: 'Transaction pin changed',
       content: 'Your transaction pin was changed. If this was not you, reset your password at once from the login screen: it also lets you choose a new pin.',
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, UserData } from '../../core/contract';
+import type { Notification, PinRefusal, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { latestCode, latestMail, latestPinResetCode, storedPin, type SignedUp } from './support/accounts';
 import { startTestApp, type Reply, type TestApp } from './support/app';
@@ -92,6 +92,19 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect(again).toMatchObject({ pin_attempts: 0, pin_locked: false });
       expect((await buy(t, again.token, 'airtime', airtime(PIN))).status).toBe(200);
       expect(await balance(t, again.token)).toBe(4_900);
+    });
+
+    it('sent all at once, they get no more guesses: 3 counted, one logout, the rest refused as signed out', async () => {
+      const buyer = await newBuyer(t, 1_000);
+      const replies = await Promise.all(Array.from({ length: 12 }, () => buy(t, buyer.token, 'airtime', airtime(WRONG_PIN))));
+      const refusal = (reply: Reply<unknown>) => reply.body.data as PinRefusal | undefined;
+      expect(replies.filter((reply) => reply.status === 400).map((reply) => refusal(reply)?.pin_attempts).sort()).toEqual([1, 2, 3]);
+      expect(replies.filter((reply) => refusal(reply)?.reason === 'pin-logout').map(answer)).toEqual([LOGOUT]);
+      const signedOut = replies.filter((reply) => reply.status === 401 && refusal(reply) === undefined);
+      expect(signedOut).toHaveLength(8);
+      for (const reply of signedOut) expect(reply.body).toEqual({ type: 'error', message: 'authorization failed: please log in again' });
+      expect(await lockouts(buyer)).toBe(1);
+      expect((await logIn(buyer)).pin_attempts).toBe(0);
     });
 
     it('a right pin clears the count', async () => {

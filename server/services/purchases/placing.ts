@@ -7,6 +7,7 @@ import type { Bill } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
 import { post, PURCHASE_CLEARING, systemAccount } from '../ledger';
 import { checkPin, lockPinHolder, pinRefused, type PinHolder, type WrongPin } from '../pins';
+import type { Session } from '../sessions';
 import { transactionById, type StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, claimKey, keyClaimed, requestHash, storeResponse } from './idempotency';
@@ -84,23 +85,25 @@ type Claim =
   | { kind: 'wrong-pin'; wrong: WrongPin };
 
 /** The pin of a copy of a request already placed: checked and counted like any purchase's, before its answer is shown. */
-async function confirmReplayPin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
-  const check = await inTransaction(ctx, async (tx) => checkPin(tx, await lockPinHolder(tx, userId), pin));
+async function confirmReplayPin(ctx: AppContext, session: Session, pin: string): Promise<void> {
+  const check = await inTransaction(ctx, async (tx) => checkPin(tx, await lockPinHolder(tx, session.userId), pin, session.id));
   if (check.kind !== 'correct') throw pinRefused(ctx, check, messages.pinNotCorrect);
 }
 
 /**
- * Buys one bill for the user, at most once per Idempotency-Key. Answers the response to send
+ * Buys one bill for the session's user, at most once per Idempotency-Key. Answers the response to send
  * (and stores it under the key): 200 delivered or processing, 502 failed and refunded. Throws
  * AppError for what executes nothing: 409 key reused, 400 wrong pin (counted), 401 wrong pin
- * once the count had reached the maximum (PinLogout: every session ended), 423 pin locked,
+ * once the count had reached the maximum (PinLogout: every session ended), 401 when the session
+ * ended while the request waited (a parallel request's logout), 423 pin locked,
  * 403 no pin set, 400 insufficient balance, 422 provider or plan not available. A copy of a
  * placed request answers the stored response only once its own pin checks out.
  */
-export async function purchase(ctx: AppContext, deps: PurchaseDeps, userId: bigint, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Session, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+  const { userId } = session;
   const hash = requestHash(ctx, request);
   if (await keyClaimed(ctx, userId, key, hash)) {
-    await confirmReplayPin(ctx, userId, request.pin);
+    await confirmReplayPin(ctx, session, request.pin);
     return awaitResponse(ctx, deps, userId, key);
   }
 
@@ -118,7 +121,7 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, userId: bigi
     const holder = user.rows[0];
 
     if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
-    const check = await checkPin(tx, holder, request.pin);
+    const check = await checkPin(tx, holder, request.pin, session.id);
     // The count is committed with this answer; no key was claimed, so the corrected request can use it.
     if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
 
