@@ -71,6 +71,16 @@ export async function storePin(ctx: AppContext, userId: bigint, pin: string): Pr
   await ctx.db.updateTable('users').set({ pin_sealed: sealUserField(ctx, userId, 'pin', pin) }).where('id', '=', userId).execute();
 }
 
+/**
+ * A new pin chosen without the old one (Forgot pin?, or a password reset link's last step):
+ * the wrong-pin count, the logouts and the lock go with the old pin.
+ */
+export async function replacePin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
+  await storePin(ctx, userId, pin);
+  await ctx.db.updateTable('users').set({ pin_attempts: 0, pin_locked_at: null }).where('id', '=', userId).execute();
+  await ctx.db.deleteFrom('pin_lockouts').where('user_id', '=', userId).execute();
+}
+
 /** A signed-in user's first pin; replacing one needs the old pin (change-pin), a code (reset-pin) or a reset link. */
 export async function setFirstPin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
@@ -206,9 +216,7 @@ export async function resetPin(ctx: AppContext, userId: bigint, form: { password
   const mail = await inTransaction(ctx, async (tx) => {
     const holder = await lockPinHolder(tx, userId);
     if (!(await spendPinResetCode(tx, userId, form.otp))) return null;
-    await storePin(tx, userId, form.pin);
-    await tx.db.updateTable('users').set({ pin_attempts: 0, pin_locked_at: null }).where('id', '=', userId).execute();
-    await tx.db.deleteFrom('pin_lockouts').where('user_id', '=', userId).execute();
+    await replacePin(tx, userId, form.pin);
     await addNotification(tx, userId, {
       title: 'Transaction pin reset',
       content: 'Your transaction pin was reset with your password and an e-mailed code. If this was not you, reset your password at once.',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, PinRefusal, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestCode, latestMail, latestPinResetCode, storedPin, type SignedUp } from './support/accounts';
+import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, storedPin, type SignedUp } from './support/accounts';
 import { startTestApp, type Reply, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { auditLedgerAfterEach } from './support/ledger';
@@ -155,6 +155,20 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect(await lockouts(buyer)).toBe(0);
       expect(answer(await buy(t, token, 'airtime', airtime(PIN)))).toEqual(incorrect(1));
       expect((await buy(t, token, 'airtime', airtime(NEW_PIN))).status).toBe(200);
+    });
+
+    it("a password reset link's new pin lifts the lock too", async () => {
+      const buyer = await newBuyer(t, 1_000);
+      let token = buyer.token;
+      for (let logout = 0; logout < 3; logout++) token = await logOutWithWrongPins(buyer, token);
+      expect(answer(await buy(t, token, 'airtime', airtime(PIN)))).toEqual(LOCKED);
+      expect((await t.call('/api/forgot', { body: { device: 'web', email: buyer.email, token: 'dev-ok' } })).status).toBe(200);
+      const link = resetTokenFrom(t, buyer.email);
+      expect((await t.call('/api/reset', { token: link, body: { new_password: 'a brand new password', confirm_new_password: 'a brand new password' } })).status).toBe(200);
+      const pinned = await t.call<UserData>('/api/set-pin', { token: link, body: { pin: NEW_PIN, confirm_pin: NEW_PIN } });
+      expect(pinned).toMatchObject({ status: 200, body: { data: { pin: 'set', pin_attempts: 0, pin_locked: false } } });
+      expect(await lockouts(buyer)).toBe(0);
+      expect((await buy(t, pinned.body.data!.token, 'airtime', airtime(NEW_PIN))).status).toBe(200);
     });
 
     it('logouts spread over more than a day do not lock', async () => {
