@@ -25,7 +25,14 @@ export interface UserData {
   phone: string;
   accounts: VirtualAccount[];
   wallet_balance: number;
+  /** A marker, never the pin: 'set' when the user has a transaction pin, '' when not. */
   pin: string;
+  /** Wrong transaction pins in a row so far (the server's counter, shared by every screen and session). */
+  pin_attempts: number;
+  /** The server's threshold: one more wrong pin once `pin_attempts` has reached it ends every session. */
+  max_attempts: number;
+  /** Purchases and change-pin are refused until the pin is reset (repeated wrong-pin logouts). */
+  pin_locked: boolean;
   nin: string;
   bvn: string;
   avatar: string;
@@ -147,6 +154,24 @@ export interface ChangePinRequest {
   old_pin: string;
   new_pin: string;
   confirm_new_pin: string;
+}
+/** POST /api/forgot-pin: no body; the bearer's account gets a 4-digit code by e-mail. */
+export type ForgotPinRequest = Record<string, never>;
+export interface ResetPinRequest {
+  password: string;
+  otp: string;
+  pin: string;
+  confirm_pin: string;
+}
+/**
+ * `data` of a refused transaction pin (purchases, change-pin): 400 pin-incorrect with the
+ * counter, 401 pin-logout (every session revoked), 423 pin-locked (until the pin is reset).
+ */
+export interface PinRefusal {
+  reason: 'pin-incorrect' | 'pin-logout' | 'pin-locked';
+  pin_attempts?: number;
+  max_attempts?: number;
+  attempts_left?: number;
 }
 
 // Development conveniences (DESIGN.md §3, development mode only).

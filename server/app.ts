@@ -60,6 +60,8 @@ export interface AppDeps {
   runJobs?: boolean;
   /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
   seedDemoAccount?: boolean;
+  /** Where log lines go; default standard output. */
+  logStream?: { write(line: string): void };
 }
 
 /** Request logs carry no query string: /reset?token=… is a secret. */
@@ -72,7 +74,8 @@ const requestSerializer = (request: FastifyRequest) => ({
 /** The API server and, when built, the SPA; not listening yet. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    // Request lines carry the method, path and address only: no body (pins, codes, passwords), no header (tokens).
+    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
     trustProxy: proxyTrust(config.trustProxy),
     onProtoPoisoning: 'error',
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     secrets: createSecretBox(config.pinKey),
     mailer,
     publicUrl: config.publicUrl,
+    pinMaxAttempts: config.pinMaxAttempts,
   };
   const bank = deps.bank ?? new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock: ctx.clock });
   if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx, bank))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
@@ -96,7 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorateRequest('auth', null);
   await app.register(helmet, securityHeaders(config.production));
   await app.register(rateLimit, { global: false });
-  // Responses carry session tokens and the pin: no cache may keep them.
+  // Responses carry session tokens and identity numbers: no cache may keep them.
   app.addHook('onSend', async (request, reply) => {
     if (/^\/(api|dev)\//.test(request.url)) reply.header('Cache-Control', 'no-store');
   });
@@ -149,9 +153,10 @@ function defaultCaptcha(config: Config): CaptchaVerifier {
 }
 
 function defaultMailer(app: FastifyInstance, config: Config): Mailer {
+  // Only who and what: the text holds codes and reset links, which no log line may carry.
   if (!config.smtpUrl) {
     developmentOnly(config, 'SMTP_URL');
-    return new DevOutbox({ print: (mail) => app.log.info({ mail }, `mail to ${mail.to}: ${mail.subject}`) });
+    return new DevOutbox({ print: (mail) => app.log.info(`mail to ${mail.to}: ${mail.subject} (read it at /dev/mailbox)`) });
   }
   const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
   app.addHook('onClose', async () => smtp.close());

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_MAX_ATTEMPTS } from '../core/limits';
 
 export interface RateLimit {
   max: number;
@@ -23,6 +24,8 @@ export interface RateLimits {
   setPin: RateLimit;
   changePassword: RateLimit;
   changePin: RateLimit;
+  forgotPin: RateLimit;
+  resetPin: RateLimit;
   purchase: RateLimit;
   verifyMerchant: RateLimit;
   refreshTransaction: RateLimit;
@@ -58,6 +61,8 @@ export interface Config {
   requeryIntervalMs: number;
   /** How long a biller call may take before the bill counts as pending. */
   billerTimeoutMs: number;
+  /** Wrong transaction pins in a row a user may make; the next one ends every session (services/pins.ts). */
+  pinMaxAttempts: number;
 }
 
 const MINUTE = 60_000;
@@ -76,8 +81,10 @@ const BASE_RATE_LIMITS: RateLimits = {
   verifyOtp: { max: 20, windowMs: 15 * MINUTE }, // per account
   setPin: { max: 20, windowMs: 15 * MINUTE }, // per address
   changePassword: { max: 10, windowMs: 15 * MINUTE }, // per account
-  changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin lock
-  purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin lock
+  changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin logout
+  forgotPin: { max: 10, windowMs: HOUR }, // per account; the code rules of services/otp.ts apply too
+  resetPin: { max: 10, windowMs: 15 * MINUTE }, // per account: each attempt checks the account password
+  purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
   verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
 };
@@ -137,6 +144,10 @@ const port = z
 const milliseconds = (min: number) => {
   const message = `must be a whole number of milliseconds from ${min} to ${DAY_MS}`;
   return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(DAY_MS, message));
+};
+const wholeNumberFrom = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 };
 const positiveNumber = z
   .string()
@@ -295,6 +306,10 @@ export const ENVIRONMENT = {
     meaning: 'how often the requery job settles pending purchases (`0` turns it off)',
   },
   BILLER_TIMEOUT_MS: { ...literalDefault('10000', milliseconds(1)), meaning: 'a biller call with no answer by then counts as pending' },
+  PIN_MAX_ATTEMPTS: {
+    ...literalDefault(String(DEFAULT_MAX_ATTEMPTS), wholeNumberFrom(1, 10)),
+    meaning: 'wrong transaction pins in a row a user may make; the next one ends every session of the user (the third such logout in a day locks purchases until the pin is reset)',
+  },
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
 } satisfies Record<string, Variable>;
 
@@ -378,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       rateLimits: scaleRateLimits(BASE_RATE_LIMITS, settings.RATE_LIMIT_MULTIPLIER),
       requeryIntervalMs: settings.REQUERY_INTERVAL_MS,
       billerTimeoutMs: settings.BILLER_TIMEOUT_MS,
+      pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;

@@ -14,12 +14,17 @@ export interface UsersTable {
   email: string;
   phone: string;
   password_hash: string;
+  /** Sealed at rest (secretBox.ts), opened only to compare: never answered, in any form. */
   pin_sealed: string | null;
   nin_sealed: string | null;
   bvn_sealed: string | null;
   avatar: Generated<string>;
   email_verified_at: Date | null;
   created_at: Date;
+  /** Wrong transaction pins in a row (services/pins.ts). */
+  pin_attempts: Generated<number>;
+  /** Set at the third wrong-pin logout within a day; purchases wait for a pin reset. */
+  pin_locked_at: Date | null;
 }
 
 /** A ledger account: a user's wallet (user_id) or a system account (code); see services/ledger.ts. */
@@ -103,9 +108,13 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
+/** What an e-mailed code is for; a code only ever serves its own purpose. */
+export type OtpPurpose = 'verify-email' | 'reset-pin';
+
 export interface EmailOtpsTable {
   id: Identity<bigint>;
   user_id: bigint;
+  purpose: OtpPurpose;
   code_hash: Uint8Array;
   created_at: Date;
   expires_at: Date;
@@ -113,7 +122,7 @@ export interface EmailOtpsTable {
 }
 
 /** What a failure counter guards; each purpose has its own budget. */
-export type AttemptPurpose = 'email-otp' | 'transaction-pin';
+export type AttemptPurpose = 'email-otp' | 'pin-reset-otp';
 
 export interface FailedAttemptsTable {
   user_id: bigint;
@@ -131,6 +140,13 @@ export interface PasswordResetTokensTable {
   stage: ResetStage;
   created_at: Date;
   expires_at: Date;
+}
+
+/** A logout for wrong transaction pins (services/pins.ts). */
+export interface PinLockoutsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  created_at: Date;
 }
 
 export interface NotificationsTable {
@@ -226,6 +242,7 @@ export interface Schema {
   email_otps: EmailOtpsTable;
   failed_attempts: FailedAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  pin_lockouts: PinLockoutsTable;
   notifications: NotificationsTable;
   providers: ProvidersTable;
   packages: PackagesTable;

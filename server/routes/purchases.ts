@@ -13,6 +13,7 @@ import { recentBeneficiaries } from '../services/recentBeneficiaries';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { filledFirst, nairaAmountWithin, positiveId, requestBody } from './fields';
+import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface PurchaseRouteDeps {
@@ -50,7 +51,11 @@ const beneficiary = (rule: BeneficiaryRule) =>
     return normalised;
   });
 
-/** Blank (spaces only included) asks for the pin; anything but four digits, text or not, is the format's message. */
+/**
+ * Blank (spaces only included) asks for the pin; anything but four digits, text or not, is the
+ * format's message. A client of the former contract, which checked the pin itself and sent none,
+ * is told what is missing and buys nothing.
+ */
 const transactionPin = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? PIN_REQUIRED : PIN_FORMAT) })
   .refine((pin) => pin.trim() !== '', { message: PIN_REQUIRED, abort: true })
@@ -102,7 +107,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     app.post(`/api/${service.category}`, { preHandler: limited }, async (request, reply) => {
       const input = purchaseBodyOf.parse(request.body);
       const key = idempotencyKeyOf(request);
-      const response = await purchase(ctx, purchases, authOf(request).userId, key, input);
+      const response = await mailingPinLogout(ctx, request, () => purchase(ctx, purchases, authOf(request), key, input));
       return reply.code(response.status).send(response.body);
     });
   }

@@ -6,7 +6,7 @@ import { hasEmail, markEmailVerified, type SignedIn } from './accounts';
 import { inTransaction, type AppContext } from './context';
 import { checkNewPassword } from './passwordPolicy';
 import { hashPassword } from './passwords';
-import { storePin } from './pins';
+import { replacePin } from './pins';
 import { createSession, revokeUserSessions } from './sessions';
 import { newToken } from './tokens';
 
@@ -111,11 +111,11 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   });
 }
 
-/** The link's last use: replaces the pin and signs the user in with a new session. */
+/** The link's last use: replaces the pin (lifting any pin lock) and signs the user in with a new session. */
 export async function setPinWithResetLink(ctx: AppContext, link: ResetLink, pin: string): Promise<SignedIn> {
   return inTransaction(ctx, async (tx) => {
     await advance(tx, link, 'set-pin', 'spent');
-    await storePin(tx, link.userId, pin);
+    await replacePin(tx, link.userId, pin);
     return { userId: link.userId, token: await createSession(tx, link.userId, DEVICE) };
   });
 }

@@ -191,6 +191,7 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
         secrets: createSecretBox(config.pinKey),
         mailer: new DevOutbox({ print: () => {} }),
         publicUrl: config.publicUrl,
+        pinMaxAttempts: config.pinMaxAttempts,
       };
       expect(await creditIncomingTransfer(ctx, 'simulated', transfer, { event: 'charge.success', data: { reference } })).toEqual({ status: 'unmatched' });
     } finally {

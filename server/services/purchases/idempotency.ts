@@ -14,9 +14,13 @@ import { KEY_IN_PROGRESS, KEY_REUSED, responseFor, type PurchaseResponse } from 
 
 const REPLAY_POLL_MS = 20;
 
-/** A keyed hash of the normalised request, pin included (a plain hash of a 4-digit pin would be a lookup table). */
+/**
+ * A keyed hash of the normalised request, without the pin: the pin authorises a request, it is
+ * not part of it. A copy with another pin is checked (and counted) like any pin, so comparing
+ * answers of copies cannot test pins uncounted.
+ */
 export function requestHash(ctx: AppContext, request: PurchaseRequest): Buffer {
-  const canonical = [request.service.category, request.providerId, request.packageId, request.beneficiary, request.amountKobo?.toString() ?? null, request.pin];
+  const canonical = [request.service.category, request.providerId, request.packageId, request.beneficiary, request.amountKobo?.toString() ?? null];
   return ctx.hashToken(`purchase:${JSON.stringify(canonical)}`);
 }
 
@@ -45,11 +49,6 @@ export async function claimKey(tx: AppContext, userId: bigint, key: string, hash
   return false;
 }
 
-/** Frees a key whose request executed nothing, so the corrected request can use it. */
-export async function releaseKey(tx: AppContext, userId: bigint, key: string): Promise<void> {
-  await tx.db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute();
-}
-
 export async function storeResponse(ctx: AppContext, userId: bigint, key: string, response: PurchaseResponse): Promise<void> {
   await ctx.db
     .updateTable('idempotency_keys')
@@ -60,8 +59,8 @@ export async function storeResponse(ctx: AppContext, userId: bigint, key: string
 }
 
 /**
- * A copy of a request that another one executes (or executed): its stored response, once
- * there is one. If the first never stored one (it crashed after reserving), the bill's
+ * A copy of a request that another one executes (or executed), whose pin has checked out: its
+ * stored response, once there is one. If the first never stored one (it crashed after reserving), the bill's
  * current state answers; the requery job settles it.
  */
 export async function awaitResponse(ctx: AppContext, deps: PurchaseDeps, userId: bigint, key: string): Promise<PurchaseResponse> {

@@ -7,19 +7,21 @@ import type { Bill } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
 import { lookUpCustomer } from '../merchants';
 import { post, PURCHASE_CLEARING, systemAccount } from '../ledger';
-import { checkPin } from '../pins';
+import { checkPin, lockPinHolder, pinRefused, type PinHolder, type WrongPin } from '../pins';
+import type { Session } from '../sessions';
 import { transactionById, type StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
-import { awaitResponse, claimKey, keyClaimed, releaseKey, requestHash, storeResponse } from './idempotency';
+import { awaitResponse, claimKey, keyClaimed, requestHash, storeResponse } from './idempotency';
 import { finalise } from './settling';
 import { describeBill, PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PIN_NOT_SET, PROVIDER_NOT_AVAILABLE, responseFor, type PurchaseResponse } from './wording';
 
 /**
  * Placing a bill (DESIGN.md §4, security.md invariants 1, 6, 7, 8):
  *
- * 1. One database transaction claims the Idempotency-Key, checks the pin, creates the
- *    transaction (status processing) and reserves the amount (wallet → clearing) with the
- *    ledger's guarded debit. Insufficient balance rolls all of it back: nothing is written.
+ * 1. One database transaction checks the pin (pins.ts: counted, under the account lock), claims
+ *    the Idempotency-Key, creates the transaction (status processing) and reserves the amount
+ *    (wallet → clearing) with the ledger's guarded debit. Insufficient balance rolls all of it
+ *    back: nothing is written. A wrong pin claims no key: the corrected request may use it.
  * 2. The biller is called outside any database transaction.
  * 3. Delivered or failed: the bill is settled or refunded at once (settling.ts). Pending or no
  *    answer → stays processing for the requery job; never a refund without a requery saying failed.
@@ -81,18 +83,30 @@ function newRequestId(now: Date): string {
 type Claim =
   | { kind: 'reserved'; row: StoredTransaction; bill: Bill }
   | { kind: 'replay' }
-  | { kind: 'wrong-pin' };
+  | { kind: 'wrong-pin'; wrong: WrongPin };
+
+/** The pin of a copy of a request already placed: checked and counted like any purchase's, before its answer is shown. */
+async function confirmReplayPin(ctx: AppContext, session: Session, pin: string): Promise<void> {
+  const check = await inTransaction(ctx, async (tx) => checkPin(tx, await lockPinHolder(tx, session.userId), pin, session.id));
+  if (check.kind !== 'correct') throw pinRefused(ctx, check, messages.pinNotCorrect);
+}
 
 /**
- * Buys one bill for the user, at most once per Idempotency-Key. Answers the response to send
+ * Buys one bill for the session's user, at most once per Idempotency-Key. Answers the response to send
  * (and stores it under the key): 200 delivered or processing, 502 failed and refunded. Throws
- * AppError for what executes nothing: 409 key reused, 400 wrong pin (counted toward the pin
- * lock), 429 pin locked, 400 insufficient balance, 422 provider or plan not available.
+ * AppError for what executes nothing: 409 key reused, 400 wrong pin (counted), 401 wrong pin
+ * once the count had reached the maximum (PinLogout: every session ended), 401 when the session
+ * ended while the request waited (a parallel request's logout), 423 pin locked,
+ * 403 no pin set, 400 insufficient balance, 422 provider or plan not available. A copy of a
+ * placed request answers the stored response only once its own pin checks out.
  */
-export async function purchase(ctx: AppContext, deps: PurchaseDeps, userId: bigint, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Session, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+  const { userId } = session;
   const hash = requestHash(ctx, request);
-  // A replay of a finished request costs one read and takes no lock.
-  if (await keyClaimed(ctx, userId, key, hash)) return awaitResponse(ctx, deps, userId, key);
+  if (await keyClaimed(ctx, userId, key, hash)) {
+    await confirmReplayPin(ctx, session, request.pin);
+    return awaitResponse(ctx, deps, userId, key);
+  }
 
   const { service } = request;
   const product = await findProduct(ctx, request);
@@ -108,19 +122,17 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, userId: bigi
     // NO KEY UPDATE, not UPDATE: it must not block the foreign-key checks (FOR KEY SHARE) of
     // other transactions inserting rows of this user — a settle's notification, while this one
     // waits for the clearing account that settle holds, would otherwise be a deadlock.
-    const user = await sql<{ pin_sealed: string | null; wallet_id: bigint }>`
-      SELECT u.pin_sealed, w.id AS wallet_id FROM users u JOIN wallets w ON w.user_id = u.id
+    const user = await sql<PinHolder & { wallet_id: bigint }>`
+      SELECT u.id, u.email, u.pin_sealed, u.pin_attempts, u.pin_locked_at, w.id AS wallet_id FROM users u JOIN wallets w ON w.user_id = u.id
       WHERE u.id = ${userId} FOR NO KEY UPDATE OF u`.execute(tx.db);
-    const { pin_sealed, wallet_id } = user.rows[0];
+    const holder = user.rows[0];
+
+    if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
+    const check = await checkPin(tx, holder, request.pin, session.id);
+    // The count is committed with this answer; no key was claimed, so the corrected request can use it.
+    if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
 
     if (!(await claimKey(tx, userId, key, hash))) return { kind: 'replay' };
-
-    if (pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
-    if (!(await checkPin(tx, userId, pin_sealed, request.pin))) {
-      // The failure is counted (committed); the key is released so the corrected request can use it.
-      await releaseKey(tx, userId, key);
-      return { kind: 'wrong-pin' };
-    }
 
     const requestId = newRequestId(now);
     // One statement under the account lock: the transaction, its bill, and the key pointing at it.
@@ -146,7 +158,7 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, userId: bigi
       kind: 'purchase-reserve',
       transactionId: row.id,
       entries: [
-        { walletId: wallet_id, amountKobo: -product.amountKobo },
+        { walletId: holder.wallet_id, amountKobo: -product.amountKobo },
         { walletId: clearing, amountKobo: product.amountKobo },
       ],
     });
@@ -161,7 +173,7 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, userId: bigi
     return { kind: 'reserved', row, bill };
   });
 
-  if (claim.kind === 'wrong-pin') throw new AppError(400, messages.pinNotCorrect);
+  if (claim.kind === 'wrong-pin') throw pinRefused(ctx, claim.wrong, messages.pinNotCorrect);
   if (claim.kind === 'replay') return awaitResponse(ctx, deps, userId, key);
 
   const outcome = await askBiller(deps, () => deps.biller.pay(claim.bill));

@@ -15,6 +15,7 @@ import { createTokenHasher } from '../../../server/services/tokens';
 import type { RequeryHooks } from '../../../server/services/transactions';
 import type { Backend } from './backends';
 import { ManualClock } from './manualClock';
+import { scanResponsesForPins, type PinScan } from './pinScan';
 
 export interface Reply<T> {
   status: number;
@@ -41,6 +42,9 @@ export interface TestApp {
   clock: ManualClock;
   outbox: DevOutbox;
   backend: Backend['name'];
+  /** Every response of this app is checked for transaction pins (support/pinScan.ts). */
+  pinScan: PinScan;
+  /** Fails, after the call, when its response (or any earlier one) held a pin. */
   call<T = unknown>(path: string, options?: CallOptions): Promise<Reply<T>>;
   close(): Promise<void>;
 }
@@ -67,6 +71,8 @@ export function tightLimits(max: number): RateLimits {
     setPin: limit,
     changePassword: limit,
     changePin: limit,
+    forgotPin: limit,
+    resetPin: limit,
     purchase: limit,
     verifyMerchant: limit,
     refreshTransaction: limit,
@@ -83,6 +89,8 @@ export interface TestAppOptions {
   requeries?: RequeryHooks;
   /** An already opened database instead of a fresh one of `backend` (e.g. with a bigger pool); closed with the app. */
   database?: DatabaseHandle;
+  /** Receives the app's log lines (at config.logLevel). */
+  logStream?: { write(line: string): void };
 }
 
 /** The real app on a fresh database of `backend`, called through fastify.inject (no network). */
@@ -99,15 +107,18 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     bank: options.bank,
     biller: options.biller,
     requeries: options.requeries,
+    logStream: options.logStream,
   });
+  const pinScan = scanResponsesForPins(app);
   return {
     app,
     db: database.db,
     config,
-    ctx: { db: database.db, clock, hashToken: createTokenHasher(config.tokenKey), secrets: createSecretBox(config.pinKey), mailer: outbox, publicUrl: config.publicUrl },
+    ctx: { db: database.db, clock, hashToken: createTokenHasher(config.tokenKey), secrets: createSecretBox(config.pinKey), mailer: outbox, publicUrl: config.publicUrl, pinMaxAttempts: config.pinMaxAttempts },
     clock,
     outbox,
     backend: backend.name,
+    pinScan,
     async call<T>(path: string, { method = 'POST', body, token, headers = {}, remoteAddress }: CallOptions = {}) {
       const response = await app.inject({
         method,
@@ -116,11 +127,13 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
         payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
+      pinScan.assertClean();
       return { status: response.statusCode, body: response.json<Envelope<T>>(), headers: response.headers };
     },
     async close() {
       await app.close();
       await database.close();
+      pinScan.assertClean();
     },
   };
 }
