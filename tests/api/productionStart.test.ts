@@ -14,7 +14,8 @@ import { POSTGRES_URL, backends, type Backend } from './support/backends';
  * server/main.ts`, no `npm start`, no NODE_ENV, no APP_MODE. Such a start is production.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START_TIMEOUT_MS = 30_000;
+/** A cold start (tsx, then a fresh database and its migrations) takes a few seconds alone, far longer beside a full parallel test run. */
+const START_TIMEOUT_MS = 90_000;
 
 const SECRETS = {
   TOKEN_KEY: randomBytes(32).toString('hex'),
