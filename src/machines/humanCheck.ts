@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CaptchaAction } from '../../core/captcha';
-import { messages } from '../../core/messages';
 import { getCaptchaToken } from '../api/captcha';
 import { postTokenToHost } from '../api/webviewBridge';
 
@@ -9,10 +8,9 @@ export type HumanCheckEvent = { type: 'human.confirm' };
 export interface HumanCheckInput {
   /**
    * The call the embedding app will spend the token on (`/iamhuman?action=register`): the
-   * server accepts a token only for the action it was solved for. Absent when the page was
-   * opened without a known action, and then no token can be had.
+   * server accepts a token only for the action it was solved for.
    */
-  action?: CaptchaAction;
+  action: CaptchaAction;
 }
 
 /**
@@ -21,14 +19,12 @@ export interface HumanCheckInput {
  */
 export const humanCheckMachine = setup({
   types: {
-    context: {} as { token: string; action: CaptchaAction | undefined },
+    context: {} as { token: string; action: CaptchaAction },
     events: {} as HumanCheckEvent,
     input: {} as HumanCheckInput,
   },
   actors: {
-    getCaptchaToken: fromPromise<string, { action: CaptchaAction | undefined }>(({ input, signal }) =>
-      input.action ? getCaptchaToken(input.action, signal) : Promise.reject(new Error(messages.botCheckFailed)),
-    ),
+    getCaptchaToken: fromPromise<string, { action: CaptchaAction }>(({ input, signal }) => getCaptchaToken(input.action, signal)),
     postTokenToHost: fromPromise<void, { token: string }>(({ input }) => postTokenToHost(input.token)),
   },
   actions: {

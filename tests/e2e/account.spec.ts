@@ -170,4 +170,19 @@ test.describe('/iamhuman', () => {
     await page.getByRole('button', { name: 'I am human' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok:register');
   });
+
+  test('opened without a named call it still hands a token, one that register refuses', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { ReactNativeWebView: { postMessage(m: string): void } }).ReactNativeWebView = {
+        postMessage: (m: string) => ((window as unknown as { received: string }).received = m),
+      };
+    });
+    await page.goto('/iamhuman');
+    await page.getByRole('button', { name: 'I am human' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok:iamhuman');
+    const answer = await request.post('/api/register', {
+      data: { device: 'web', name: 'Ada Obi', email: `iamhuman-${Date.now()}@example.com`, phone: '08031234567', password: 'Strong-pass-2026', confirm_password: 'Strong-pass-2026', token: 'dev-ok:iamhuman' },
+    });
+    expect(answer.status()).toBe(403);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { CaptchaAction } from '../../core/captcha';
+import { UNNAMED_ACTION, type CaptchaAction } from '../../core/captcha';
 import { humanCheckMachine } from '../../src/machines/humanCheck';
 import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
 
@@ -17,7 +17,7 @@ const coverage = createTransitionCoverage(humanCheckMachine);
 describe('humanCheckMachine (model-based)', () => {
   for (const path of model.getShortestPaths({ serializeState: serializeTransitionTaken, input: { action: 'register' } })) {
     it(pathTitle(path), async () => {
-      const captcha = deferredActor<string, { action: CaptchaAction | undefined }>();
+      const captcha = deferredActor<string, { action: CaptchaAction }>();
       const deliver = deferredActor<void, { token: string }>();
       const actor = createActor(humanCheckMachine.provide({ actors: { getCaptchaToken: captcha.logic, postTokenToHost: deliver.logic } }), {
         input: { action: 'register' },
@@ -57,7 +57,7 @@ describe('humanCheckMachine (model-based)', () => {
 });
 
 describe('humanCheckMachine with the development captcha', () => {
-  const run = async (input: { action?: CaptchaAction }) => {
+  const run = async (input: { action: CaptchaAction }) => {
     const deliver = deferredActor<void, { token: string }>();
     const actor = createActor(humanCheckMachine.provide({ actors: { postTokenToHost: deliver.logic } }), { input }).start();
     actor.send({ type: 'human.confirm' });
@@ -71,9 +71,9 @@ describe('humanCheckMachine with the development captcha', () => {
     expect(deliver.last.input.token).toBe('dev-ok:forgot');
   });
 
-  it('fails without a known action: a token no call accepts would only fail later, in the app', async () => {
-    const { actor, deliver } = await run({});
-    expect(actor.getSnapshot().value).toBe('failed');
-    expect(deliver.count).toBe(0);
+  it('opened without a named call, hands over a token bound to /iamhuman itself, which no call accepts', async () => {
+    const { actor, deliver } = await run({ action: UNNAMED_ACTION });
+    expect(actor.getSnapshot().value).toBe('delivering');
+    expect(deliver.last.input.token).toBe('dev-ok:iamhuman');
   });
 });

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
-import { isCaptchaAction } from '../../../core/captcha';
+import { isCaptchaAction, UNNAMED_ACTION } from '../../../core/captcha';
 import { labels, messages } from '../../../core/messages';
 import { humanCheckMachine } from '../../machines/humanCheck';
 import { useFlow } from '../app/useFlow';
@@ -17,7 +17,7 @@ const PROGRESS: Record<string, string> = {
  */
 export default function IAmHumanScreen() {
   const requested = useSearchParams()[0].get('action');
-  const actor = useFlow(humanCheckMachine, { action: isCaptchaAction(requested) ? requested : undefined });
+  const actor = useFlow(humanCheckMachine, { action: isCaptchaAction(requested) ? requested : UNNAMED_ACTION });
   const step = useSelector(actor, (s) => s.value);
   const busy = step === 'verifying' || step === 'delivering';
 
