@@ -17,6 +17,13 @@ export interface VirtualAccount {
   account_number: string;
 }
 
+/**
+ * What the user's `pin` field holds (issue 8): a marker that a transaction pin is set, never
+ * the pin nor anything it could be recovered from (a hash of four digits is the pin). Login
+ * routing reads it: no pin → /set-pin (SPEC.md §4).
+ */
+export type PinMarker = 'set' | '';
+
 /** The user fields of SPEC.md §3 as the server sends them (login, register, get-user, set-pin). */
 export interface UserData {
   tenant: string;
@@ -25,7 +32,14 @@ export interface UserData {
   phone: string;
   accounts: VirtualAccount[];
   wallet_balance: number;
-  pin: string;
+  /** A marker, never the pin: 'set' when the user has a transaction pin, '' when not. */
+  pin: PinMarker;
+  /** Wrong transaction pins in a row so far (the server's counter, shared by every screen and session). */
+  pin_attempts: number;
+  /** The server's threshold: one more wrong pin once `pin_attempts` has reached it ends every session. */
+  max_attempts: number;
+  /** Purchases and change-pin are refused until the pin is reset (repeated wrong-pin logouts). */
+  pin_locked: boolean;
   nin: string;
   bvn: string;
   avatar: string;
@@ -143,6 +157,35 @@ export interface ChangePinRequest {
   new_pin: string;
   confirm_new_pin: string;
 }
+/** POST /api/forgot-pin: no body; the bearer's account gets a 4-digit code by e-mail. */
+export type ForgotPinRequest = Record<string, never>;
+export interface ResetPinRequest {
+  password: string;
+  otp: string;
+  pin: string;
+  confirm_pin: string;
+}
+/**
+ * A purchase or change-pin refused for its pin (issue 8), in the error answer's `data`.
+ * `pin-incorrect` (400): wrong, counted; the same Idempotency-Key may be sent again with the right pin.
+ */
+export interface PinIncorrect {
+  reason: 'pin-incorrect';
+  pin_attempts: number;
+  max_attempts: number;
+  /** max(max_attempts - pin_attempts, 0): wrong pins left before the next one logs out. */
+  attempts_left: number;
+}
+/** 401: a wrong pin after the counter had reached max_attempts; every session of the user is revoked. */
+export interface PinLogout {
+  reason: 'pin-logout';
+}
+/** 423: purchases and change-pin are locked until the pin is reset (Forgot pin?). */
+export interface PinLocked {
+  reason: 'pin-locked';
+}
+export type PinRefusal = PinIncorrect | PinLogout | PinLocked;
+export type PinRefusalReason = PinRefusal['reason'];
 
 // Development conveniences (DESIGN.md §3, development mode only).
 /** POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank partner's signed webhook. */
@@ -189,6 +232,9 @@ export interface MerchantDetails {
 }
 /** What a purchase answers in `data`: the transaction it created (with any token or pin in display_value). */
 export type PurchaseResult = Transaction;
+
+/** Every answer of a purchase call: the transaction on success; a pin refusal's reason, or nothing, with an error. */
+export type PurchaseAnswer = (Envelope<PurchaseResult> & { type: 'success' }) | (Envelope<PinRefusal> & { type: 'error' });
 
 // Recent beneficiaries (server: POST /api/recent-beneficiaries).
 export interface RecentBeneficiariesRequest {
