@@ -65,11 +65,14 @@ describe('loginMachine (model-based)', () => {
           // The only key, so every step runs it ('*' is a fallback the graph skips when a named key matches).
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
-            // The session holds every field the server sent once, and only once, the login succeeded.
+            // The session holds every field the server sent once, and only once, the login succeeded:
+            // the user's in its user, the wrong-pin count (issue 8) beside it, as shared state.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('loggedIn'));
             if (expectedUser) {
+              const { pin_attempts, max_attempts, pin_locked, ...userFields } = expectedUser;
               const { user } = session.getSnapshot().context;
-              expect(user).toMatchObject({ ...expectedUser, initial: 'AO' });
+              expect(user).toMatchObject({ ...userFields, initial: 'AO' });
+              expect(session.getSnapshot().context).toMatchObject({ pin_attempts, max_attempts, pin_locked });
             }
           },
         },
