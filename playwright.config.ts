@@ -48,6 +48,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      // The journeys read the development mailbox and simulate bank transfers.
+      APP_MODE: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,

@@ -86,6 +86,11 @@ export interface Transaction {
   description: string;
   display_name: string;
   display_value: string;
+  /**
+   * The holder the biller knows under the number billed (meter, betting account, smartcard),
+   * verified by the server before it took the money; absent for services that verify nothing.
+   */
+  customer_name?: string;
 }
 
 export interface Paginated<T> {
@@ -166,25 +171,15 @@ export interface ResetPinRequest {
   confirm_pin: string;
 }
 /**
- * A purchase or change-pin refused for its pin (issue 8), in the error answer's `data`.
- * `pin-incorrect` (400): wrong, counted; the same Idempotency-Key may be sent again with the right pin.
+ * `data` of a refused transaction pin (purchases, change-pin): 400 pin-incorrect with the
+ * counter, 401 pin-logout (every session revoked), 423 pin-locked (until the pin is reset).
  */
-export interface PinIncorrect {
-  reason: 'pin-incorrect';
-  pin_attempts: number;
-  max_attempts: number;
-  /** max(max_attempts - pin_attempts, 0): wrong pins left before the next one logs out. */
-  attempts_left: number;
+export interface PinRefusal {
+  reason: 'pin-incorrect' | 'pin-logout' | 'pin-locked';
+  pin_attempts?: number;
+  max_attempts?: number;
+  attempts_left?: number;
 }
-/** 401: a wrong pin after the counter had reached max_attempts; every session of the user is revoked. */
-export interface PinLogout {
-  reason: 'pin-logout';
-}
-/** 423: purchases and change-pin are locked until the pin is reset (Forgot pin?). */
-export interface PinLocked {
-  reason: 'pin-locked';
-}
-export type PinRefusal = PinIncorrect | PinLogout | PinLocked;
 export type PinRefusalReason = PinRefusal['reason'];
 
 // Development conveniences (DESIGN.md §3, development mode only).
@@ -200,7 +195,8 @@ export interface DevBankTransferRequest {
 }
 /** What the webhook answered, plus the reference used. */
 export interface DevBankTransferResult {
-  status: 'credited' | 'duplicate' | 'ignored';
+  /** unmatched: no wallet has the account number; the money is held in suspense, credited to no one. */
+  status: 'credited' | 'duplicate' | 'unmatched' | 'ignored';
   reference: string;
   reason?: string;
 }

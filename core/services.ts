@@ -26,13 +26,19 @@ export interface BeneficiaryRule {
   invalid: string;
   /** How the activity list names the beneficiary before there is a receipt ('Phone', 'Meter', ...). */
   displayName: string;
+  /**
+   * What the field lets through as it is typed, pasted or autofilled (SPEC.md §5: beneficiary
+   * inputs are numeric): a phone number (an international +234 number becomes its local form),
+   * or digits, at most as many as the longest valid number.
+   */
+  input: 'phone' | { maxDigits: number };
 }
 
 export type Pricing =
   /** The user types the amount, within these limits (kobo). */
   | { kind: 'amount'; minKobo: bigint; maxKobo: bigint }
-  /** A plan is chosen; its price is the amount, read-only (package_id is sent). */
-  | { kind: 'plan' };
+  /** A plan is chosen; its price is the amount, read-only (package_id is sent). `planLabel` names the field (SPEC.md §2). */
+  | { kind: 'plan'; planLabel: string };
 
 /** What a description is made of: the amount as text (₦1,000.00), the provider's and the plan's names. */
 export interface DescriptionParts {
@@ -71,7 +77,7 @@ export interface ServiceDefinition {
   describe(parts: DescriptionParts): string;
 }
 
-const phone: BeneficiaryRule = { label: 'Phone number', normalise: normalisePhone, invalid: PHONE_INVALID, displayName: 'Phone' };
+const phone: BeneficiaryRule = { label: 'Phone number', normalise: normalisePhone, invalid: PHONE_INVALID, displayName: 'Phone', input: 'phone' };
 
 /** Digits only, between `min` and `max` of them; spaces and dashes typed between groups are ignored. */
 function digits(min: number, max: number) {
@@ -119,7 +125,7 @@ export const SERVICES = [
     categoryLabel: 'Data',
     icon: 'wifi',
     providerLabel: 'Network',
-    pricing: { kind: 'plan' },
+    pricing: { kind: 'plan', planLabel: 'Plan' },
     beneficiary: phone,
     verification: null,
     meterTypes: false,
@@ -136,7 +142,7 @@ export const SERVICES = [
     icon: 'bolt',
     providerLabel: 'Provider',
     pricing: { kind: 'amount', minKobo: naira(500), maxKobo: naira(500_000) },
-    beneficiary: { label: 'Meter number', normalise: digits(11, 13), invalid: 'meter number must be 11 to 13 digits', displayName: 'Meter' },
+    beneficiary: { label: 'Meter number', normalise: digits(11, 13), invalid: 'meter number must be 11 to 13 digits', displayName: 'Meter', input: { maxDigits: 13 } },
     verification: { fields: ['address'], beforePaying: true },
     meterTypes: true,
     suggestsNetwork: false,
@@ -152,7 +158,7 @@ export const SERVICES = [
     icon: 'ball',
     providerLabel: 'Provider',
     pricing: { kind: 'amount', minKobo: naira(100), maxKobo: naira(500_000) },
-    beneficiary: { label: 'Account number', normalise: digits(4, 20), invalid: 'betting account id must be 4 to 20 digits', displayName: 'Account' },
+    beneficiary: { label: 'Account number', normalise: digits(4, 20), invalid: 'betting account id must be 4 to 20 digits', displayName: 'Account', input: { maxDigits: 20 } },
     verification: { fields: ['username'], beforePaying: true },
     meterTypes: false,
     suggestsNetwork: false,
@@ -167,8 +173,14 @@ export const SERVICES = [
     categoryLabel: 'Cable TV',
     icon: 'tv',
     providerLabel: 'Provider',
-    pricing: { kind: 'plan' },
-    beneficiary: { label: 'Smartcard number', normalise: digits(10, 11), invalid: 'smartcard number must be 10 or 11 digits', displayName: 'Smartcard' },
+    pricing: { kind: 'plan', planLabel: 'Plan' },
+    beneficiary: {
+      label: 'Smartcard number',
+      normalise: digits(10, 11),
+      invalid: 'smartcard number must be 10 or 11 digits',
+      displayName: 'Smartcard',
+      input: { maxDigits: 11 },
+    },
     verification: { fields: [], beforePaying: true },
     meterTypes: false,
     suggestsNetwork: false,
@@ -183,12 +195,15 @@ export const SERVICES = [
     categoryLabel: labels.educationTitle,
     icon: 'cap',
     providerLabel: 'Provider',
-    pricing: { kind: 'plan' },
+    // SPEC.md §2: "provider, service, ID number".
+    pricing: { kind: 'plan', planLabel: 'Service' },
     beneficiary: {
       label: 'ID number',
       normalise: examCandidate,
       invalid: 'please enter the JAMB profile code (10 letters or digits) or an 11-digit phone number',
       displayName: 'ID',
+      // Numeric as SPEC.md §5 has it: a JAMB profile code (10 digits) or the candidate's phone number.
+      input: { maxDigits: 11 },
     },
     // JAMB profile codes can be looked up; the screen does not ask for it (SPEC.md §2).
     verification: { fields: [], beforePaying: false },

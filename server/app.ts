@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import type { Database } from './db/schema';
 import type { BankPartner, TransferSimulator } from './gateways/bankPartner';
@@ -29,7 +29,8 @@ import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhook } from './routes/webhooks';
 import type { AppContext } from './services/context';
-import { purchaseRequeries, type PurchaseDeps } from './services/purchases';
+import type { PurchaseDeps } from './services/purchases/billerCalls';
+import { purchaseRequeries } from './services/purchases/settling';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
 import { createTokenHasher } from './services/tokens';
@@ -59,6 +60,8 @@ export interface AppDeps {
   runJobs?: boolean;
   /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
   seedDemoAccount?: boolean;
+  /** Where log lines go; default standard output. */
+  logStream?: { write(line: string): void };
 }
 
 /** Request logs carry no query string: /reset?token=… is a secret. */
@@ -71,9 +74,10 @@ const requestSerializer = (request: FastifyRequest) => ({
 /** The API server and, when built, the SPA; not listening yet. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    // Request lines carry the method, path and address only: no body (pins, codes, passwords), no header (tokens).
+    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
@@ -86,16 +90,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     secrets: createSecretBox(config.pinKey),
     mailer,
     publicUrl: config.publicUrl,
+    pinMaxAttempts: config.pinMaxAttempts,
   };
   const bank = deps.bank ?? new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock: ctx.clock });
   if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx, bank))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
-  const captcha = deps.captcha ?? (config.captchaSecret ? new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl) : new DevCaptcha());
+  const captcha = deps.captcha ?? defaultCaptcha(config);
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
   await app.register(helmet, securityHeaders(config.production));
   await app.register(rateLimit, { global: false });
-  // Responses carry session tokens and the pin: no cache may keep them.
+  // Responses carry session tokens and identity numbers: no cache may keep them.
   app.addHook('onSend', async (request, reply) => {
     if (/^\/(api|dev)\//.test(request.url)) reply.header('Cache-Control', 'no-store');
   });
@@ -106,7 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   const purchases: PurchaseDeps = { biller: deps.biller ?? new SimulatedBiller(), billerTimeoutMs: config.billerTimeoutMs };
-  registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries } });
+  registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
   if (deps.runJobs && config.requeryIntervalMs > 0) {
@@ -127,8 +132,32 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferSimulator =>
   typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
 
+/**
+ * Fastify 5 reads a bare number as "trust nobody" (a hop count cannot tell a proxy from a
+ * client that reaches the server directly), so a count is spelled out as a function: the last
+ * `hops` addresses of the chain are the operator's proxies.
+ */
+function proxyTrust(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/** The development stand-ins exist only in development mode, whatever configuration object buildApp is handed. */
+function developmentOnly(config: Config, variable: string) {
+  if (config.production) throw new Error(`${variable} is required in production: the development stand-in is not available`);
+}
+
+function defaultCaptcha(config: Config): CaptchaVerifier {
+  if (config.captchaSecret) return new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl);
+  developmentOnly(config, 'CAPTCHA_SECRET');
+  return new DevCaptcha();
+}
+
 function defaultMailer(app: FastifyInstance, config: Config): Mailer {
-  if (!config.smtpUrl) return new DevOutbox({ print: (mail) => app.log.info({ mail }, `mail to ${mail.to}: ${mail.subject}`) });
+  // Only who and what: the text holds codes and reset links, which no log line may carry.
+  if (!config.smtpUrl) {
+    developmentOnly(config, 'SMTP_URL');
+    return new DevOutbox({ print: (mail) => app.log.info(`mail to ${mail.to}: ${mail.subject} (read it at /dev/mailbox)`) });
+  }
   const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
   app.addHook('onClose', async () => smtp.close());
   return smtp;

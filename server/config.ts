@@ -4,7 +4,9 @@
  * configuration table from it.
  */
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_MAX_ATTEMPTS } from '../core/limits';
 
 export interface RateLimit {
   max: number;
@@ -22,11 +24,21 @@ export interface RateLimits {
   setPin: RateLimit;
   changePassword: RateLimit;
   changePin: RateLimit;
+  forgotPin: RateLimit;
+  resetPin: RateLimit;
   purchase: RateLimit;
   verifyMerchant: RateLimit;
+  refreshTransaction: RateLimit;
 }
 
+/**
+ * Whom `X-Forwarded-For` is believed from (Fastify's `trustProxy`): nobody, the last N hops,
+ * or the load balancers' addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
+
 export interface Config {
+  /** Every start but an explicit APP_MODE=development (which `npm start` sets). */
   production: boolean;
   port: number;
   host: string;
@@ -42,13 +54,15 @@ export interface Config {
   captchaVerifyUrl: string;
   /** Keys the HMAC-SHA512 signature of the bank partner's webhooks. */
   bankWebhookSecret: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   rateLimits: RateLimits;
   /** Period of the requery job (server/jobs/requery.ts); 0 disables it. */
   requeryIntervalMs: number;
   /** How long a biller call may take before the bill counts as pending. */
   billerTimeoutMs: number;
+  /** Wrong transaction pins in a row a user may make; the next one ends every session (services/pins.ts). */
+  pinMaxAttempts: number;
 }
 
 const MINUTE = 60_000;
@@ -67,14 +81,24 @@ const BASE_RATE_LIMITS: RateLimits = {
   verifyOtp: { max: 20, windowMs: 15 * MINUTE }, // per account
   setPin: { max: 20, windowMs: 15 * MINUTE }, // per address
   changePassword: { max: 10, windowMs: 15 * MINUTE }, // per account
-  changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin lock
-  purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin lock
+  changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin logout
+  forgotPin: { max: 10, windowMs: HOUR }, // per account; the code rules of services/otp.ts apply too
+  resetPin: { max: 10, windowMs: 15 * MINUTE }, // per account: each attempt checks the account password
+  purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
   verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
+  refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
 };
 
+const PRODUCTION_HINT =
+  'This is a production start: APP_MODE is not `development`. Set the variables above (SECURITY.md has the checklist), or run `npm start` for development on this machine.';
+
+/** Every problem of the environment at once, so one failed start tells the operator everything to fix. */
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  constructor(
+    readonly problems: string[],
+    production: boolean,
+  ) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}${production ? `\n${PRODUCTION_HINT}` : ''}`);
     this.name = 'ConfigError';
   }
 }
@@ -90,6 +114,20 @@ export interface LoadedConfig {
  * pins readable; they are public, which is why production refuses to run on them.
  */
 const developmentKey = (label: string) => createHash('sha256').update(`naira-wallet development ${label}`).digest();
+
+/** The development keys in every form they could be pasted in: refused wherever they would not be private. */
+const PUBLIC_KEYS = new Set(
+  ['token key', 'pin key', 'bank webhook secret'].flatMap((label) => {
+    const key = developmentKey(label);
+    return [key.toString('hex'), key.toString('base64'), key.toString('base64url')];
+  }),
+);
+
+/** Cloudflare's published test secrets: one accepts every token, so none belongs in production. */
+const TURNSTILE_TEST_SECRET = /^\dx0{31}AA$/;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
+const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase()) || (isIP(host) === 4 && host.startsWith('127.'));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const DAY_MS = 86_400_000;
@@ -107,6 +145,10 @@ const milliseconds = (min: number) => {
   const message = `must be a whole number of milliseconds from ${min} to ${DAY_MS}`;
   return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(DAY_MS, message));
 };
+const wholeNumberFrom = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
+};
 const positiveNumber = z
   .string()
   .transform(Number)
@@ -116,6 +158,43 @@ const pinKey = z
   .refine((text) => HEX_KEY.test(text) || BASE64_KEY.test(text), 'must be 32 bytes written as 64 hex characters or base64')
   .transform((text) => Buffer.from(text, HEX_KEY.test(text) ? 'hex' : 'base64'));
 
+/** proxy-addr's names for the private ranges, accepted by Fastify beside addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_EVERY_HOP =
+  'must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For and slips past every per-address limit. ' +
+  'Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.0.2.10)';
+
+function isAddressOrRange(text: string): boolean {
+  if (PROXY_RANGE_NAMES.has(text)) return true;
+  const [address, prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+const trustProxy = z.string().transform((text, context): TrustProxy => {
+  const lower = text.toLowerCase();
+  if (lower === 'false' || lower === '0') return false;
+  if (lower === 'true') {
+    context.addIssue({ code: 'custom', message: TRUST_EVERY_HOP });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 10) return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses and CIDR ranges; not understood: ${invalid.join(', ') || '(empty entry)'}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /** One environment variable: its README row and its parser. */
 export interface Variable<T = unknown> {
   /** The README's default column. */
@@ -124,8 +203,10 @@ export interface Variable<T = unknown> {
   meaning: string;
   /** Reads the trimmed text (undefined when unset or blank) and supplies the default. */
   schema: z.ZodType<T, string | undefined>;
-  /** With NODE_ENV=production the server refuses to start without it. */
+  /** Outside development mode the server refuses to start without it. */
   requiredInProduction?: true;
+  /** A development stand-in that is public: refused, even in development, when the server listens beyond loopback. */
+  publicStandIn?: true;
   /** Start-up warning while a development stand-in replaces the variable. */
   unsetWarning?: string;
 }
@@ -139,12 +220,19 @@ const standIn = <T>(shown: string, schema: z.ZodType<T, string>, value: () => T)
 
 /** Every variable the server reads, in the README's order (which is also the order of the start-up warnings). */
 export const ENVIRONMENT = {
-  NODE_ENV: {
-    ...literalDefault('development', z.string()),
-    meaning: '`production` refuses to start without the variables marked *required in production* and answers 404 on every `/dev/*` path',
+  APP_MODE: {
+    ...literalDefault('production', z.enum(['development', 'production'], { error: 'must be development or production' })),
+    meaning:
+      '`development` (what `npm start` sets) allows the development conveniences: stand-in keys, the mailbox, the simulated bank transfer, the development captcha and the demo account. ' +
+      'Any other start is production: it refuses to start without the variables marked *required in production* or with a development key, and answers 404 on every `/dev/*` path',
   },
   PORT: { ...literalDefault('3000', port), meaning: 'HTTP port of the app and its API' },
-  HOST: { ...literalDefault('0.0.0.0', z.string()), meaning: 'interface to listen on' },
+  HOST: {
+    // The default depends on APP_MODE, so loadConfig supplies it.
+    shown: '`127.0.0.1` in development, `0.0.0.0` in production',
+    schema: z.string().optional(),
+    meaning: 'interface to listen on; beyond loopback (not 127.0.0.1, ::1 or localhost) the development keys are refused in development too',
+  },
   DATA_DIR: { ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
   DATABASE_URL: { ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
   PUBLIC_URL: {
@@ -166,18 +254,21 @@ export const ENVIRONMENT = {
     ),
     meaning: 'secret of ≥ 32 characters keying the hashes of session, reset and OTP secrets',
     requiredInProduction: true,
+    publicStandIn: true,
     unsetWarning: 'TOKEN_KEY is not set: using a public development key',
   },
   PIN_KEY: {
     ...standIn('development key', pinKey, () => developmentKey('pin key')),
     meaning: '32-byte AES-256-GCM key (64 hex or base64 characters) encrypting pins, NIN and BVN at rest',
     requiredInProduction: true,
+    publicStandIn: true,
     unsetWarning: 'PIN_KEY is not set: using a public development key',
   },
   BANK_WEBHOOK_SECRET: {
     ...standIn('development secret', z.string().min(16, 'must be at least 16 characters'), () => developmentKey('bank webhook secret').toString('hex')),
     meaning: "key of the bank partner's webhook signature (HMAC-SHA512); ≥ 16 characters",
     requiredInProduction: true,
+    publicStandIn: true,
     unsetWarning: 'BANK_WEBHOOK_SECRET is not set: bank webhooks are checked with a public development secret',
   },
   SMTP_URL: {
@@ -189,9 +280,9 @@ export const ENVIRONMENT = {
   MAIL_FROM: { ...literalDefault('Naira Wallet <no-reply@nairawallet.test>', z.string()), meaning: 'sender of every e-mail' },
   CAPTCHA_SECRET: {
     ...unset(z.string()),
-    meaning: 'Cloudflare Turnstile secret; unset uses the development verifier (token `dev-ok`)',
+    meaning: "Cloudflare Turnstile secret (not one of Cloudflare's test secrets); unset uses the development verifier (tokens `dev-ok:<action>`)",
     requiredInProduction: true,
-    unsetWarning: "CAPTCHA_SECRET is not set: the captcha accepts only the development token 'dev-ok'",
+    unsetWarning: "CAPTCHA_SECRET is not set: the captcha accepts only the development tokens 'dev-ok:<action>'",
   },
   CAPTCHA_VERIFY_URL: {
     ...literalDefault(
@@ -201,8 +292,10 @@ export const ENVIRONMENT = {
     meaning: 'where captcha tokens are verified',
   },
   TRUST_PROXY: {
-    ...literalDefault('false', z.enum(['true', 'false'], { error: 'must be true or false' }).transform((text) => text === 'true')),
-    meaning: "`true` behind a load balancer, so rate limits see the client's address",
+    ...literalDefault('false', trustProxy),
+    meaning:
+      "behind load balancers, so rate limits see the client's address: their addresses and CIDR ranges (`10.0.0.0/8,192.0.2.10`), whose `X-Forwarded-For` alone is believed, " +
+      'or the number of proxies in front of the server (`1`) when no client can reach the server but through them. `false` believes nobody; `true` (every hop) is refused',
   },
   RATE_LIMIT_MULTIPLIER: {
     ...literalDefault('1', positiveNumber),
@@ -213,6 +306,10 @@ export const ENVIRONMENT = {
     meaning: 'how often the requery job settles pending purchases (`0` turns it off)',
   },
   BILLER_TIMEOUT_MS: { ...literalDefault('10000', milliseconds(1)), meaning: 'a biller call with no answer by then counts as pending' },
+  PIN_MAX_ATTEMPTS: {
+    ...literalDefault(String(DEFAULT_MAX_ATTEMPTS), wholeNumberFrom(1, 10)),
+    meaning: 'wrong transaction pins in a row a user may make; the next one ends every session of the user (the third such logout in a day locks purchases until the pin is reset)',
+  },
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
 } satisfies Record<string, Variable>;
 
@@ -221,31 +318,65 @@ type Settings = { [N in Name]: z.output<(typeof ENVIRONMENT)[N]['schema']> };
 const NAMES = Object.keys(ENVIRONMENT) as Name[];
 const variable = (name: Name): Variable => ENVIRONMENT[name];
 
-function settingsSchema(production: boolean) {
+/**
+ * What each variable must be in this start: production requires the real secrets; development
+ * listening beyond loopback requires the keys whose stand-ins are public.
+ */
+function settingsSchema(production: boolean, exposed: boolean) {
   const required = z.string({ error: 'must be set in production' });
+  const exposedRequired = z.string({ error: 'must be set when HOST is beyond loopback: the development key is public' });
   return z.object(
     Object.fromEntries(
       NAMES.map((name) => {
-        const { schema, requiredInProduction } = variable(name);
+        const { schema, requiredInProduction, publicStandIn } = variable(name);
         // Reading string | undefined, the schema reads any string; zod's pipe typing wants exactly string.
-        return [name, production && requiredInProduction ? required.pipe(schema as z.ZodType<unknown, string>) : schema];
+        const strict = schema as z.ZodType<unknown, string>;
+        if (production && requiredInProduction) return [name, required.pipe(strict)];
+        if (exposed && publicStandIn) return [name, exposedRequired.pipe(strict)];
+        return [name, schema];
       }),
     ),
   );
 }
 
-/** Every value is trimmed, and a blank one counts as unset (NODE_ENV included). */
+/** Secrets set to a value everyone knows: the development keys, and Cloudflare's test secrets in production. */
+function publicSecrets(text: Partial<Record<Name, string>>, production: boolean, exposed: boolean): string[] {
+  const problems: string[] = [];
+  if (production || exposed) {
+    for (const name of NAMES.filter((n) => variable(n).publicStandIn)) {
+      const value = text[name];
+      if (value !== undefined && (PUBLIC_KEYS.has(value) || PUBLIC_KEYS.has(value.toLowerCase()))) {
+        problems.push(`${name} must not be the development key: it is public`);
+      }
+    }
+  }
+  if (production && text.CAPTCHA_SECRET !== undefined && TURNSTILE_TEST_SECRET.test(text.CAPTCHA_SECRET)) {
+    problems.push("CAPTCHA_SECRET must not be one of Cloudflare's test secrets: they accept any token");
+  }
+  return problems;
+}
+
+/**
+ * Every value is trimmed, and a blank one counts as unset. Production unless APP_MODE is exactly
+ * `development`: a start that forgot to choose gets the safe behaviour.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
-  const text = Object.fromEntries(NAMES.map((name) => [name, env[name]?.trim() || undefined]));
-  const production = text.NODE_ENV === 'production';
-  const parsed = settingsSchema(production).safeParse(text);
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  const text = Object.fromEntries(NAMES.map((name) => [name, env[name]?.trim() || undefined])) as Partial<Record<Name, string>>;
+  const production = text.APP_MODE !== 'development';
+  const host = text.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  const exposed = !isLoopback(host);
+  const parsed = settingsSchema(production, exposed).safeParse(text);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
+    ...publicSecrets(text, production, exposed),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems, production);
   const settings = parsed.data as Settings;
   return {
     config: {
       production,
       port: settings.PORT,
-      host: settings.HOST,
+      host,
       dataDir: settings.DATA_DIR,
       databaseUrl: settings.DATABASE_URL,
       publicUrl: settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`),
@@ -262,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       rateLimits: scaleRateLimits(BASE_RATE_LIMITS, settings.RATE_LIMIT_MULTIPLIER),
       requeryIntervalMs: settings.REQUERY_INTERVAL_MS,
       billerTimeoutMs: settings.BILLER_TIMEOUT_MS,
+      pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;

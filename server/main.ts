@@ -42,7 +42,7 @@ function loadConfigOrExit() {
 
 function banner(config: Config, database: DatabaseHandle, demo: boolean): string {
   const origin = `http://localhost:${config.port}`;
-  const lines = [`Naira Wallet running at ${origin}`];
+  const lines = [`Naira Wallet running at ${origin} in ${config.production ? 'production' : 'development'} mode (APP_MODE)`];
   if (demo) lines.push(`  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`);
   if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
   if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);

@@ -14,12 +14,17 @@ export interface UsersTable {
   email: string;
   phone: string;
   password_hash: string;
+  /** Sealed at rest (secretBox.ts), opened only to compare: never answered, in any form. */
   pin_sealed: string | null;
   nin_sealed: string | null;
   bvn_sealed: string | null;
   avatar: Generated<string>;
   email_verified_at: Date | null;
   created_at: Date;
+  /** Wrong transaction pins in a row (services/pins.ts). */
+  pin_attempts: Generated<number>;
+  /** Set at the third wrong-pin logout within a day; purchases wait for a pin reset. */
+  pin_locked_at: Date | null;
 }
 
 /** A ledger account: a user's wallet (user_id) or a system account (code); see services/ledger.ts. */
@@ -45,6 +50,8 @@ export interface TransactionsTable {
   description: Generated<string>;
   display_name: Generated<string>;
   display_value: Generated<string>;
+  /** The holder verified for the number a purchase billed (007_purchase_customer.sql); null when nothing was verified. */
+  customer_name: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -80,7 +87,8 @@ export interface IncomingTransfersTable {
   id: Identity<bigint>;
   provider: string;
   reference: string;
-  virtual_account_id: bigint;
+  /** Null for a transfer to a number nobody has: it is held in suspense (unmatched_transfers). */
+  virtual_account_id: bigint | null;
   amount_kobo: bigint;
   sender_name: string;
   sender_bank: string;
@@ -100,9 +108,13 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
+/** What an e-mailed code is for; a code only ever serves its own purpose. */
+export type OtpPurpose = 'verify-email' | 'reset-pin';
+
 export interface EmailOtpsTable {
   id: Identity<bigint>;
   user_id: bigint;
+  purpose: OtpPurpose;
   code_hash: Uint8Array;
   created_at: Date;
   expires_at: Date;
@@ -110,7 +122,7 @@ export interface EmailOtpsTable {
 }
 
 /** What a failure counter guards; each purpose has its own budget. */
-export type AttemptPurpose = 'email-otp' | 'transaction-pin';
+export type AttemptPurpose = 'email-otp' | 'pin-reset-otp';
 
 export interface FailedAttemptsTable {
   user_id: bigint;
@@ -128,6 +140,13 @@ export interface PasswordResetTokensTable {
   stage: ResetStage;
   created_at: Date;
   expires_at: Date;
+}
+
+/** A logout for wrong transaction pins (services/pins.ts). */
+export interface PinLockoutsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  created_at: Date;
 }
 
 export interface NotificationsTable {
@@ -170,6 +189,25 @@ export interface PurchasesTable {
   request_id: string;
   requery_attempts: Generated<number>;
   next_requery_at: Date | null;
+  /** When the biller was last asked about the bill (db/migrations/009_money_controls.sql). */
+  last_requery_at: Generated<Date | null>;
+}
+
+/** A create-accounts call asking the bank partner for a user's accounts (services/virtualAccounts.ts). */
+export interface VirtualAccountClaimsTable {
+  user_id: bigint;
+  provider: string;
+  claimed_at: Date;
+}
+
+/** A transfer held in suspense: credited to no one (services/suspense.ts). */
+export interface UnmatchedTransfersTable {
+  incoming_transfer_id: bigint;
+  account_number: string;
+  /** JSONB: written as JSON text, read as the parsed value. */
+  payload: ColumnType<unknown, string | null, never>;
+  movement_id: bigint;
+  status: Generated<'unmatched'>;
 }
 
 /** A claimed Idempotency-Key of one user, with the response once there is one. */
@@ -198,10 +236,13 @@ export interface Schema {
   ledger_entries: LedgerEntriesTable;
   virtual_accounts: VirtualAccountsTable;
   incoming_transfers: IncomingTransfersTable;
+  unmatched_transfers: UnmatchedTransfersTable;
+  virtual_account_claims: VirtualAccountClaimsTable;
   sessions: SessionsTable;
   email_otps: EmailOtpsTable;
   failed_attempts: FailedAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  pin_lockouts: PinLockoutsTable;
   notifications: NotificationsTable;
   providers: ProvidersTable;
   packages: PackagesTable;

@@ -1,11 +1,12 @@
 import type { MerchantDetails } from '../../core/contract';
+import type { ServiceCategory } from '../../core/services';
 
 /**
  * A bill-payment aggregator (VTpass, CreditSwitch, ...), reference/domain.md "How an aggregator
  * behaves". One `pay` per bill under our unique request id; the answer is delivered, failed
- * (the customer was not charged), or pending — and no answer at all (a timeout, a dropped
- * connection, a thrown error) must be treated as pending too: only a later `requery` saying
- * failed allows a refund.
+ * (definitive: the customer was not charged; or ambiguous), or pending — and an ambiguous
+ * failure or no answer at all (a timeout, a dropped connection, a thrown error) must be treated
+ * as pending too: only a definitive failure, or a later `requery` saying failed, allows a refund.
  */
 export interface Biller {
   /** Stable name, stored with each bill and used for its settlement account (`biller:<name>`). */
@@ -22,12 +23,10 @@ export interface Biller {
   verify(customer: CustomerLookup): Promise<MerchantDetails | null>;
 }
 
-export type BillCategory = 'airtime' | 'data' | 'electricity-bill' | 'betting' | 'tv-subscription' | 'education';
-
 export interface Bill {
   /** Ours, unique per bill; the biller refuses a reused one. */
   requestId: string;
-  category: BillCategory;
+  category: ServiceCategory;
   /** Our catalogue codes (providers.code, packages.code); an adapter maps them to its own. */
   providerCode: string;
   packageCode: string | null;
@@ -37,7 +36,7 @@ export interface Bill {
 }
 
 export interface CustomerLookup {
-  category: BillCategory;
+  category: ServiceCategory;
   providerCode: string;
   beneficiary: string;
 }
@@ -55,7 +54,13 @@ export interface Receipt {
 
 export type BillOutcome =
   | { status: 'delivered'; receipt: Receipt }
-  /** Not delivered and not charged: the bill may be refunded. */
-  | { status: 'failed'; reason: string }
+  /**
+   * The biller answered with a failure. `definitive`: the answer proves the bill was not
+   * delivered and not charged (a decline the aggregator documents as final, or a requery's
+   * "failed"), so it may be refunded at once. An ambiguous one (a system error, a code the
+   * adapter does not know) may hide a delivered bill: it is treated as pending and requeried,
+   * and refunded only when a requery says failed (security.md invariant 7).
+   */
+  | { status: 'failed'; reason: string; definitive: boolean }
   /** Not known yet: requery later; never refund on this. */
   | { status: 'pending' };

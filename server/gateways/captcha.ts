@@ -1,7 +1,10 @@
+import type { CaptchaAction } from '../../core/captcha';
+
 /**
- * Checks a bot-check token from the browser. Resolves false for a token the service rejects;
- * rejects with a GatewayError when the service cannot give an answer.
+ * Checks a bot-check token from the browser for the action it was solved for. Resolves false
+ * for a token the service rejects or that was solved for another action; rejects with a
+ * GatewayError when the service cannot give an answer.
  */
 export interface CaptchaVerifier {
-  verify(token: string, remoteIp?: string): Promise<boolean>;
+  verify(token: string, action: CaptchaAction, remoteIp?: string): Promise<boolean>;
 }

@@ -1,10 +1,9 @@
+import { developmentCaptchaToken, type CaptchaAction } from '../../core/captcha';
 import type { CaptchaVerifier } from './captcha';
 
-/** The token the SPA's captcha adapter yields when no site key is configured (DESIGN.md, development). */
-export const DEV_CAPTCHA_TOKEN = 'dev-ok';
-
+/** Development mode's verifier (app.ts never builds it in production): the SPA's development token for the expected action. */
 export class DevCaptcha implements CaptchaVerifier {
-  async verify(token: string): Promise<boolean> {
-    return token === DEV_CAPTCHA_TOKEN;
+  async verify(token: string, action: CaptchaAction): Promise<boolean> {
+    return token === developmentCaptchaToken(action);
   }
 }

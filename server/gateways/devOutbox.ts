@@ -9,7 +9,7 @@ export interface OutboxMail extends Mail {
 const CAPACITY = 500;
 
 /**
- * Development mail: kept in memory for GET /dev/mailbox and printed to the log, so the whole
+ * Development mail: kept in memory for GET /dev/mailbox, and announced to the log, so the whole
  * product (codes, reset links) works on one machine without a mail account.
  */
 export class DevOutbox implements Mailer {

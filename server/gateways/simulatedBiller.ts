@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MerchantDetails } from '../../core/contract';
+import { serviceOfCategory } from '../../core/services';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**
@@ -8,14 +9,19 @@ import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './bille
  * meter, betting account, smartcard or exam profile code), so tests, demos and the browser
  * journeys can reach every status:
  *
- *   ends in | pay answers                       | requery answers
- *   --------|-----------------------------------|------------------
- *   0001    | failed (not charged → refund)     | failed
- *   0002    | pending                           | delivered
- *   0003    | pending                           | failed (→ refund)
- *   0004    | no answer: times out (→ pending)  | delivered
- *   0005    | pending                           | pending (stays processing)
- *   other   | delivered                         | delivered
+ *   ends in | pay answers                                | requery answers
+ *   --------|--------------------------------------------|------------------
+ *   0001    | failed, definitive (not charged → refund)  | failed
+ *   0002    | pending                                    | delivered
+ *   0003    | pending                                    | failed (→ refund)
+ *   0004    | no answer: times out (→ pending)           | delivered
+ *   0005    | pending                                    | pending (stays processing)
+ *   0006    | failed, ambiguous (→ pending, no refund)   | failed (→ refund)
+ *   0007    | failed, ambiguous (→ pending, no refund)   | delivered
+ *   other   | delivered                                  | delivered
+ *
+ * Every requery's "failed" is definitive: a status query that finds the bill failed is the
+ * confirmation a refund waits for.
  *
  * Merchant verification (verify-merchant) finds every customer except numbers ending in 9999
  * (404 'we could not find a customer with that number'); names, addresses and usernames are
@@ -38,7 +44,11 @@ export class SimulatedBiller implements Biller {
     await this.#wait();
     switch (switchOf(bill.beneficiary)) {
       case '0001':
-        return { status: 'failed', reason: 'the biller declined the request' };
+        return { status: 'failed', reason: 'the biller declined the request', definitive: true };
+      case '0006':
+      case '0007':
+        // Like an aggregator's "system error": the bill may or may not have gone through.
+        return { status: 'failed', reason: 'the biller answered with an unexplained error', definitive: false };
       case '0002':
       case '0003':
       case '0005':
@@ -55,7 +65,8 @@ export class SimulatedBiller implements Biller {
     switch (switchOf(bill.beneficiary)) {
       case '0001':
       case '0003':
-        return { status: 'failed', reason: 'the biller reports the request as failed' };
+      case '0006':
+        return { status: 'failed', reason: 'the biller reports the request as failed', definitive: true };
       case '0005':
         return { status: 'pending' };
       default:
@@ -70,11 +81,13 @@ export class SimulatedBiller implements Biller {
     const first = FIRST_NAMES[digest[0] % FIRST_NAMES.length];
     const last = SURNAMES[digest[1] % SURNAMES.length];
     const name = `${first} ${last}`;
-    if (category === 'electricity-bill') {
+    // The details the service's verification shows (the service table) are the ones found.
+    const fields = serviceOfCategory(category)?.verification?.fields ?? [];
+    if (fields.includes('address')) {
       const [street, area] = ADDRESSES[providerCode]?.[digest[2] % 3] ?? ['Broad Street', 'Lagos Island, Lagos'];
       return { name: name.toUpperCase(), address: `${(digest[3] % 120) + 1} ${street}, ${area}` };
     }
-    if (category === 'betting') return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
+    if (fields.includes('username')) return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
     return { name: name.toUpperCase() };
   }
 
@@ -101,16 +114,18 @@ function receiptOf(bill: Bill): Receipt {
   const digest = digestOf(bill.requestId);
   const digits = (count: number, offset: number) =>
     Array.from({ length: count }, (_, i) => String(digest[(offset + i) % digest.length] % 10)).join('');
-  if (bill.category === 'electricity-bill') {
+  // Prepaid meters are bought for a token.
+  if (serviceOfCategory(bill.category)?.meterTypes) {
     const tenthsOfKwh = (bill.amountKobo * 10n) / TARIFF_KOBO_PER_KWH;
     return { token: digits(20, 0).replace(/(\d{4})(?=\d)/g, '$1-'), units: `${tenthsOfKwh / 10n}.${tenthsOfKwh % 10n} kWh` };
   }
-  if (bill.category === 'education') {
-    const prefix = bill.providerCode === 'waec' ? 'WRN' : 'JMB';
-    return { serial: `${prefix}${digits(9, 20)}`, pin: digits(12, 7) };
-  }
+  const serialPrefix = EXAM_SERIAL_PREFIXES[bill.providerCode];
+  if (serialPrefix) return { serial: `${serialPrefix}${digits(9, 20)}`, pin: digits(12, 7) };
   return {};
 }
+
+/** The exam bodies whose pins are sold, by catalogue code, and how their card serials begin. */
+const EXAM_SERIAL_PREFIXES: Record<string, string> = { waec: 'WRN', jamb: 'JMB' };
 
 const FIRST_NAMES = ['Adebayo', 'Chinedu', 'Ngozi', 'Aisha', 'Emeka', 'Funmilayo', 'Ibrahim', 'Chiamaka', 'Olumide', 'Zainab', 'Tunde', 'Amaka', 'Musa', 'Yetunde', 'Obinna', 'Halima'];
 const SURNAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Abubakar', 'Nwosu', 'Balogun', 'Okonkwo', 'Yusuf', 'Adeleke', 'Obi', 'Danjuma', 'Ibekwe', 'Lawal', 'Akpan'];

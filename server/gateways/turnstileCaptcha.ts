@@ -1,3 +1,4 @@
+import type { CaptchaAction } from '../../core/captcha';
 import { GatewayError } from '../errors';
 import type { CaptchaVerifier } from './captcha';
 
@@ -5,7 +6,11 @@ import type { CaptchaVerifier } from './captcha';
 const MAX_TOKEN_LENGTH = 2048;
 const TIMEOUT_MS = 5_000;
 
-/** Cloudflare Turnstile siteverify: form-encoded secret, response and remoteip; JSON `success` back. */
+/**
+ * Cloudflare Turnstile siteverify: form-encoded secret, response and remoteip; JSON back with
+ * `success` and the `action` the widget was rendered with (Cloudflare protects it from
+ * tampering and recommends checking it).
+ */
 export class TurnstileCaptcha implements CaptchaVerifier {
   readonly #secret: string;
   readonly #verifyUrl: string;
@@ -15,7 +20,7 @@ export class TurnstileCaptcha implements CaptchaVerifier {
     this.#verifyUrl = verifyUrl;
   }
 
-  async verify(token: string, remoteIp?: string): Promise<boolean> {
+  async verify(token: string, action: CaptchaAction, remoteIp?: string): Promise<boolean> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return false;
     const form = new URLSearchParams({ secret: this.#secret, response: token });
     if (remoteIp) form.set('remoteip', remoteIp);
@@ -27,6 +32,8 @@ export class TurnstileCaptcha implements CaptchaVerifier {
     } catch (cause) {
       throw new GatewayError('the bot check could not be completed, please try again in a moment', { cause });
     }
-    return typeof answer === 'object' && answer !== null && (answer as { success?: unknown }).success === true;
+    if (typeof answer !== 'object' || answer === null) return false;
+    const { success, action: solvedFor } = answer as { success?: unknown; action?: unknown };
+    return success === true && solvedFor === action;
   }
 }

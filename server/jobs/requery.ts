@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../services/context';
-import { requeryPurchase, type PurchaseDeps, type RequeryResult } from '../services/purchases';
+import type { PurchaseDeps } from '../services/purchases/billerCalls';
+import { REQUERY_SPACING_MS, requeryPurchase, type RequeryResult } from '../services/purchases/settling';
 
 /**
  * The requery job (DESIGN.md §4, security.md invariants 7 and 8): every bill still processing
@@ -12,7 +13,9 @@ import { requeryPurchase, type PurchaseDeps, type RequeryResult } from '../servi
  * Any number of replicas may run it: a run claims due bills with FOR UPDATE SKIP LOCKED and
  * pushes their next_requery_at forward (a lease, committed before the biller is called), so
  * another run skips them; and should two runs ever ask about one bill, the guarded transition
- * lets exactly one of them settle it.
+ * lets exactly one of them settle it. It also stamps last_requery_at, the spacing
+ * refresh-transaction keeps (settling.ts REQUERY_SPACING_MS), and leaves alone a bill a
+ * refresh asked about moments ago.
  */
 
 export interface RequeryRunOptions {
@@ -32,10 +35,13 @@ export async function runRequery(ctx: AppContext, deps: PurchaseDeps, { batch = 
   const { rows } = await sql<{ transaction_id: bigint }>`
     UPDATE purchases
     SET requery_attempts = requery_attempts + 1,
+        last_requery_at = ${now}::timestamptz,
         next_requery_at = ${now}::timestamptz + make_interval(secs => least(${BASE_LEASE_MS}::float8 * power(2, least(requery_attempts, 10)), ${MAX_LEASE_MS}::float8) / 1000)
     WHERE transaction_id IN (
       SELECT transaction_id FROM purchases
       WHERE next_requery_at IS NOT NULL AND next_requery_at <= ${now}::timestamptz
+        -- A bill a customer's refresh asked about moments ago waits for the next run.
+        AND (last_requery_at IS NULL OR last_requery_at <= ${new Date(now.getTime() - REQUERY_SPACING_MS)}::timestamptz)
       ORDER BY next_requery_at
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED

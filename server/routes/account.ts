@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { OTP_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
-import { changePin, PIN_MISMATCH } from '../services/pins';
+import { sendPinResetCode } from '../services/otp';
+import { changePin, PIN_MISMATCH, resetPin } from '../services/pins';
 import { changePassword, updateProfile } from '../services/profile';
 import { loadUserData } from '../services/userData';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { device, identityNumber, password, phone, pin, requestBody, requiredText, text } from './fields';
+import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface AccountRouteDeps {
@@ -49,7 +52,25 @@ const changePinBody = requestBody({
   .pipe(requestBody({ old_pin: pin('old pin', ''), new_pin: pin('new pin', ''), confirm_new_pin: pin('confirm new pin', '') }))
   .refine((body) => body.new_pin === body.confirm_new_pin, { message: PIN_MISMATCH, path: ['confirm_new_pin'] });
 
-/** The profile, password and pin screens (SPEC.md §2 /profile, /password, /pin). */
+/** Every box and the password filled first, then the code and pins' formats, then the match (the set-pin message). */
+const resetPinBody = requestBody({
+  password: allRequired('password'),
+  otp: allRequired('otp'),
+  pin: allRequired('pin'),
+  confirm_pin: allRequired('confirm pin'),
+})
+  .pipe(
+    requestBody({
+      // Any length: it is only compared, and the password rules may have changed since sign-up.
+      password: text('password', '').max(1024, 'password is too long'),
+      otp: text('otp', '').regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.enterOtp),
+      pin: pin('pin', ''),
+      confirm_pin: pin('confirm pin', ''),
+    }),
+  )
+  .refine((body) => body.pin === body.confirm_pin, { message: PIN_MISMATCH, path: ['confirm_pin'] });
+
+/** The profile, password and pin screens (SPEC.md §2 /profile, /password, /pin, and /reset-pin behind "Forgot pin?"). */
 export function registerAccountRoutes(app: FastifyInstance, { ctx, limits }: AccountRouteDeps) {
   const session = requireSession(ctx);
 
@@ -69,8 +90,21 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, limits }: Acc
 
   app.post('/api/change-pin', { preHandler: [session, limitRequests(app, limits.changePin, byAccount)] }, async (request) => {
     const body = changePinBody.parse(request.body);
+    const auth = authOf(request);
+    await mailingPinLogout(ctx, request, () => changePin(ctx, auth, body.old_pin, body.new_pin));
+    return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
+  });
+
+  app.post('/api/forgot-pin', { preHandler: [session, limitRequests(app, limits.forgotPin, byAccount)] }, async (request) => {
+    await sendPinResetCode(ctx, authOf(request).userId);
+    return success('we have sent a code to your email');
+  });
+
+  app.post('/api/reset-pin', { preHandler: [session, limitRequests(app, limits.resetPin, byAccount)] }, async (request) => {
+    const body = resetPinBody.parse(request.body);
     const { userId, token } = authOf(request);
-    await changePin(ctx, userId, body.old_pin, body.new_pin);
-    return success('pin changed successfully', await loadUserData(ctx, userId, token));
+    const mail = await resetPin(ctx, userId, body);
+    ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'pin reset mail not sent'));
+    return success('pin reset successfully', await loadUserData(ctx, userId, token));
   });
 }

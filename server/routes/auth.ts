@@ -8,12 +8,14 @@ import { login, register } from '../services/accounts';
 import type { AppContext } from '../services/context';
 import { sendVerificationCode, verifyEmailCode } from '../services/otp';
 import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetPassword, setPinWithResetLink } from '../services/passwordReset';
+import { checkNewPassword } from '../services/passwordPolicy';
 import { PIN_MISMATCH, setFirstPin } from '../services/pins';
-import { resumeSession, revokeSession } from '../services/sessions';
+import { AUTHORIZATION_FAILED, resumeSession, revokeSession } from '../services/sessions';
 import { loadUserData } from '../services/userData';
-import { AUTHORIZATION_FAILED, authOf, bearerToken, requireSession } from './authenticate';
+import { authOf, bearerToken, requireSession } from './authenticate';
 import { success } from './envelope';
 import { captchaToken, device, email, password, phone, pin, requestBody, requiredText, text } from './fields';
+import { requireHuman } from './humanCheck';
 import { byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
 
 export interface AuthRouteDeps {
@@ -59,13 +61,11 @@ const setPinBody = requestBody({
 export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits }: AuthRouteDeps) {
   const session = requireSession(ctx);
 
-  async function requireHuman(token: string, request: FastifyRequest) {
-    if (!(await captcha.verify(token, request.ip))) throw new AppError(403, 'the bot check failed, please reload the page and try again');
-  }
-
   app.post('/api/register', { preHandler: limitRequests(app, limits.register, byAddress) }, async (request, reply) => {
     const body = registerBody.parse(request.body);
-    await requireHuman(body.token, request);
+    // Before the captcha: a refused password should not spend the token.
+    await checkNewPassword(body.password, body);
+    await requireHuman(captcha, 'register', body.token, request);
     const signedIn = await register(ctx, body, body.device);
     return reply.code(201).send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
   });
@@ -120,7 +120,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
 
   app.post('/api/forgot', { preHandler: limitRequests(app, limits.forgot, byAddressAndEmail) }, async (request) => {
     const body = forgotBody.parse(request.body);
-    await requireHuman(body.token, request);
+    await requireHuman(captcha, 'forgot', body.token, request);
     const mail = await requestPasswordReset(ctx, body.email);
     // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
     if (mail) ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));

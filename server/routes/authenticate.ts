@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
-import { resumeSession, type Session } from '../services/sessions';
+import { AUTHORIZATION_FAILED, resumeSession, type Session } from '../services/sessions';
 
 export interface Authenticated extends Session {
   /** The bearer token presented; echoed in user data so the client stores it uniformly. */
@@ -13,9 +13,6 @@ declare module 'fastify' {
     auth: Authenticated | null;
   }
 }
-
-/** The SPA logs out on the word "authorization" (SPEC.md §6), so every session failure says it. */
-export const AUTHORIZATION_FAILED = 'authorization failed: please log in again';
 
 /** Our tokens are 43 base64url characters; anything far from that shape is not worth a query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE, ID_NUMBER_MAX_LENGTH, PIN_LENGTH } from '../../core/limits';
-import { formatNaira } from '../../core/money';
-import { koboToNaira, nairaToKobo } from '../../core/money';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../core/money';
+import { normalisePhone, PHONE_INVALID } from '../../core/phone';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
 
 /**
@@ -10,8 +10,22 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords'
  * with 422. Unknown fields are ignored.
  */
 
+const BODY_NOT_OBJECT = 'the request body must be a JSON object';
+
 /** A JSON object body; anything else (array, string, null, no body) is refused with one clear message. */
-export const requestBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape, { error: 'the request body must be a JSON object' });
+export const requestBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape, { error: BODY_NOT_OBJECT });
+
+/** Absent, null or blank text: a field the user left empty. */
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * A form whose `required` fields are checked for presence first, all of them, with one message
+ * (SPEC.md §5's "all fields are required"); only then each field of `shape`, in its order.
+ */
+export const filledFirst = <Shape extends z.ZodRawShape>(required: readonly (keyof Shape & string)[], message: string, shape: Shape) =>
+  z
+    .looseObject(Object.fromEntries(required.map((field) => [field, z.unknown().refine((value) => !blank(value), message)])), { error: BODY_NOT_OBJECT })
+    .pipe(requestBody(shape));
 
 /** A text field: `required` when absent, null or blank; a clear message for any other type. */
 export const text = (field: string, required: string) =>
@@ -32,16 +46,15 @@ export const email = (required: string) =>
     .toLowerCase()
     .pipe(z.email('please enter a valid email address'));
 
-/** Nigerian numbers: 0XXXXXXXXXX, or +234 / 234 (optionally with the 0 kept) and the 10 digits; spaces and dashes are ignored. */
+/** A Nigerian mobile number, in any form core/phone.ts reads, stored as 0XXXXXXXXXX. */
 export const phone = (required: string) =>
   requiredText('phone', required, 20).transform((value, context) => {
-    const digits = value.replace(/[\s-]/g, '');
-    const match = /^(?:\+?2340?|0)(\d{10})$/.exec(digits);
-    if (!match) {
-      context.addIssue({ code: 'custom', message: 'please enter a valid Nigerian phone number: 11 digits starting with 0' });
+    const local = normalisePhone(value);
+    if (local === null) {
+      context.addIssue({ code: 'custom', message: PHONE_INVALID });
       return z.NEVER;
     }
-    return `0${match[1]}`;
+    return local;
   });
 
 /** Passwords are taken exactly as typed: no trimming. */
@@ -61,7 +74,6 @@ export const device = requiredText('device', 'device must not be empty', 64).def
 
 /** The bot-check token; a missing one fails the check rather than the form. */
 export const captchaToken = z.string({ error: 'token must be text' }).max(4096, 'token is too long').default('');
-
 
 /** A database id: a positive whole number, or its digits as text; at most 15 digits keeps it an exact JS number. */
 export const positiveId = (field: string) => {
@@ -97,7 +109,7 @@ export const wholeNumber = (field: string, min: number, max: number, fallback: n
  */
 export const nairaAmount = (field: string, required: string, maxKobo: bigint) =>
   z.unknown().transform((value, context) => {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    if (blank(value)) {
       context.addIssue({ code: 'custom', message: required });
       return z.NEVER;
     }
@@ -107,6 +119,17 @@ export const nairaAmount = (field: string, required: string, maxKobo: bigint) =>
     else if (kobo <= 0n) context.addIssue({ code: 'custom', message: `${field} must be more than zero` });
     else if (kobo > maxKobo) context.addIssue({ code: 'custom', message: `${field} must be at most ${formatNaira(koboToNaira(maxKobo))}` });
     else return kobo;
+    return z.NEVER;
+  });
+
+/** A naira amount within a service's limits (kobo); its presence is the form's to check (`filledFirst`). */
+export const nairaAmountWithin = (field: string, minKobo: bigint, maxKobo: bigint) =>
+  z.unknown().transform((value, context) => {
+    const kobo = nairaToKobo(value);
+    if (kobo === null) context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
+    else if (kobo < minKobo || kobo > maxKobo) {
+      context.addIssue({ code: 'custom', message: `${field} must be between ${formatNaira(koboToNaira(minKobo))} and ${formatNaira(koboToNaira(maxKobo))}` });
+    } else return kobo;
     return z.NEVER;
   });
 

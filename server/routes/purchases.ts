@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PIN_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
-import { formatNaira } from '../../core/money';
+import { SERVICE_CATEGORIES, SERVICES, type BeneficiaryRule, type Service } from '../../core/services';
 import type { RateLimits } from '../config';
-import { AppError, GatewayError } from '../errors';
-import type { BillCategory } from '../gateways/biller';
-import { AMOUNT_LIMITS, BENEFICIARY_RULES } from '../services/beneficiaries';
+import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
-import { koboToNaira, nairaToKobo } from '../../core/money';
-import { PROVIDER_NOT_AVAILABLE, PURCHASE_CATEGORIES, purchase, recentBeneficiaries, type PurchaseDeps, type PurchaseRequest } from '../services/purchases';
+import { verifyMerchant } from '../services/merchants';
+import type { PurchaseDeps } from '../services/purchases/billerCalls';
+import { purchase, type PurchaseRequest } from '../services/purchases/placing';
+import { recentBeneficiaries } from '../services/recentBeneficiaries';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
-import { positiveId } from './fields';
+import { filledFirst, nairaAmountWithin, positiveId, requestBody } from './fields';
+import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface PurchaseRouteDeps {
@@ -19,73 +22,74 @@ export interface PurchaseRouteDeps {
   limits: RateLimits;
 }
 
-export const BODY_NOT_OBJECT = 'the request body must be a JSON object';
-export const KEY_REQUIRED = 'an Idempotency-Key header of 8 to 100 characters (letters, digits or punctuation, no spaces) is required';
-export const PIN_REQUIRED = 'please enter your transaction pin';
-export const PIN_FORMAT = 'pin must be exactly 4 digits';
-export const NO_VERIFICATION = 'this service does not need merchant verification';
-export const CUSTOMER_NOT_FOUND = 'we could not find a customer with that number';
-export const CATEGORY_INVALID = `category must be one of ${PURCHASE_CATEGORIES.join(', ')}`;
+const KEY_REQUIRED = 'an Idempotency-Key header of 8 to 100 characters (letters, digits or punctuation, no spaces) is required';
+const PIN_REQUIRED = 'please enter your transaction pin';
+const PIN_FORMAT = `pin must be exactly ${PIN_LENGTH} digits`;
+const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', ')}`;
 
-const AMOUNT_CATEGORIES = ['airtime', 'electricity-bill', 'betting'] as const;
-const PLAN_CATEGORIES = ['data', 'tv-subscription', 'education'] as const;
-const VERIFIABLE: readonly BillCategory[] = ['electricity-bill', 'betting', 'tv-subscription', 'education'];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
+/** Longer than any beneficiary, even a phone number typed with separators. */
+const BENEFICIARY_MAX_LENGTH = 32;
 
-type Body = Record<string, unknown>;
+/**
+ * A beneficiary as typed: text, or a positive whole number's digits. Anything else, or text
+ * longer than any beneficiary, reads as empty, which every service's rule refuses with its own message.
+ */
+const beneficiaryText = z.unknown().transform((value) => {
+  const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : '';
+  return text.length <= BENEFICIARY_MAX_LENGTH ? text : '';
+});
 
-function objectBody(body: unknown): Body {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(422, BODY_NOT_OBJECT);
-  return body as Body;
-}
+/** A beneficiary normalised by the service's rule (the service table), or refused with the rule's message. */
+const beneficiary = (rule: BeneficiaryRule) =>
+  beneficiaryText.transform((text, context) => {
+    const normalised = rule.normalise(text);
+    if (normalised === null) {
+      context.addIssue({ code: 'custom', message: rule.invalid });
+      return z.NEVER;
+    }
+    return normalised;
+  });
 
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/**
+ * Blank (spaces only included) asks for the pin; anything but four digits, text or not, is the
+ * format's message. A client of the former contract, which checked the pin itself and sent none,
+ * is told what is missing and buys nothing.
+ */
+const transactionPin = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? PIN_REQUIRED : PIN_FORMAT) })
+  .refine((pin) => pin.trim() !== '', { message: PIN_REQUIRED, abort: true })
+  .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), PIN_FORMAT);
 
-/** SPEC.md §5: provider, beneficiary and the amount (or plan) present first, with the spec's message. */
-function requireFields(body: Body, fields: string[]) {
-  if (fields.some((field) => blank(body[field]))) throw new AppError(422, messages.allFieldsRequired);
-}
-
-function id(body: Body, field: string): number {
-  const parsed = positiveId(field).safeParse(body[field]);
-  if (!parsed.success) throw new AppError(422, `${field} must be a positive whole number`);
-  return parsed.data;
-}
-
-function beneficiaryOf(category: BillCategory, value: unknown): string {
-  const rule = BENEFICIARY_RULES[category];
-  const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : null;
-  const normalised = text !== null && text.length <= 32 ? rule.normalise(text) : null;
-  if (normalised === null) throw new AppError(422, rule.invalid);
-  return normalised;
-}
-
-function amountOf(category: BillCategory, value: unknown): bigint {
-  const limits = AMOUNT_LIMITS[category]!;
-  const kobo = nairaToKobo(value);
-  if (kobo === null) throw new AppError(422, 'amount must be a naira amount with at most two decimals');
-  if (kobo < limits.minKobo || kobo > limits.maxKobo) {
-    throw new AppError(422, `amount must be between ${formatNaira(koboToNaira(limits.minKobo))} and ${formatNaira(koboToNaira(limits.maxKobo))}`);
+/**
+ * A purchase of the service (SPEC.md §5): provider, beneficiary and the amount (or plan) all
+ * present first, with the spec's message; then each field's rule from the service table.
+ */
+function purchaseBody(service: Service): z.ZodType<PurchaseRequest> {
+  const { pricing } = service;
+  if (pricing.kind === 'plan') {
+    return filledFirst(['provider_id', 'package_id', 'beneficiary'], messages.allFieldsRequired, {
+      provider_id: positiveId('provider_id'),
+      package_id: positiveId('package_id'),
+      beneficiary: beneficiary(service.beneficiary),
+      pin: transactionPin,
+    }).transform((body) => ({ service, providerId: body.provider_id, packageId: body.package_id, beneficiary: body.beneficiary, amountKobo: null, pin: body.pin }));
   }
-  return kobo;
+  return filledFirst(['provider_id', 'beneficiary', 'amount'], messages.allFieldsRequired, {
+    provider_id: positiveId('provider_id'),
+    beneficiary: beneficiary(service.beneficiary),
+    amount: nairaAmountWithin('amount', pricing.minKobo, pricing.maxKobo),
+    pin: transactionPin,
+  }).transform((body) => ({ service, providerId: body.provider_id, packageId: null, beneficiary: body.beneficiary, amountKobo: body.amount, pin: body.pin }));
 }
 
-function pinOf(body: Body): string {
-  if (blank(body.pin)) throw new AppError(422, PIN_REQUIRED);
-  if (typeof body.pin !== 'string' || !/^\d{4}$/.test(body.pin)) throw new AppError(422, PIN_FORMAT);
-  return body.pin;
-}
+/** The beneficiary is normalised once the provider, and so the service, is known. */
+const verifyMerchantBody = filledFirst(['provider_id', 'beneficiary'], messages.allFieldsRequired, {
+  provider_id: positiveId('provider_id'),
+  beneficiary: beneficiaryText,
+});
 
-export function parsePurchase(category: BillCategory, raw: unknown): PurchaseRequest {
-  const body = objectBody(raw);
-  const plan = (PLAN_CATEGORIES as readonly string[]).includes(category);
-  requireFields(body, ['provider_id', 'beneficiary', plan ? 'package_id' : 'amount']);
-  const providerId = id(body, 'provider_id');
-  const packageId = plan ? id(body, 'package_id') : null;
-  const beneficiary = beneficiaryOf(category, body.beneficiary);
-  const amountKobo = plan ? null : amountOf(category, body.amount);
-  return { category, providerId, packageId, beneficiary, amountKobo, pin: pinOf(body) };
-}
+const recentBeneficiariesBody = requestBody({ category: z.enum(SERVICE_CATEGORIES, { error: CATEGORY_INVALID }) });
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
@@ -93,46 +97,28 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
-/** The six purchase calls (SPEC.md §7), merchant verification and recent beneficiaries. */
+/** One purchase call per service (SPEC.md §7: POST /api/<category>), merchant verification and recent beneficiaries. */
 export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, limits }: PurchaseRouteDeps) {
   const session = requireSession(ctx);
   const limited = [session, limitRequests(app, limits.purchase, byAccount)];
 
-  for (const category of [...AMOUNT_CATEGORIES, ...PLAN_CATEGORIES]) {
-    app.post(`/api/${category}`, { preHandler: limited }, async (request, reply) => {
-      const input = parsePurchase(category, request.body);
+  for (const service of SERVICES) {
+    const purchaseBodyOf = purchaseBody(service);
+    app.post(`/api/${service.category}`, { preHandler: limited }, async (request, reply) => {
+      const input = purchaseBodyOf.parse(request.body);
       const key = idempotencyKeyOf(request);
-      const response = await purchase(ctx, purchases, authOf(request).userId, key, input);
+      const response = await mailingPinLogout(ctx, request, () => purchase(ctx, purchases, authOf(request), key, input));
       return reply.code(response.status).send(response.body);
     });
   }
 
   app.post('/api/verify-merchant', { preHandler: [session, limitRequests(app, limits.verifyMerchant, byAccount)] }, async (request) => {
-    const body = objectBody(request.body);
-    requireFields(body, ['provider_id', 'beneficiary']);
-    const provider = await ctx.db
-      .selectFrom('providers')
-      .select(['code', 'category'])
-      .where('id', '=', id(body, 'provider_id'))
-      .where('active', '=', true)
-      .executeTakeFirst();
-    if (!provider || !(PURCHASE_CATEGORIES as readonly string[]).includes(provider.category)) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
-    const category = provider.category as BillCategory;
-    if (!VERIFIABLE.includes(category)) throw new AppError(422, NO_VERIFICATION);
-    const beneficiary = beneficiaryOf(category, body.beneficiary);
-    let details;
-    try {
-      details = await purchases.biller.verify({ category, providerCode: provider.code, beneficiary });
-    } catch (error) {
-      throw new GatewayError('we could not reach the biller to verify this customer, please try again', { cause: error });
-    }
-    if (!details) throw new AppError(404, CUSTOMER_NOT_FOUND);
-    return success('merchant verified successfully', details);
+    const body = verifyMerchantBody.parse(request.body);
+    return success('merchant verified successfully', await verifyMerchant(ctx, purchases.biller, body.provider_id, body.beneficiary));
   });
 
   app.post('/api/recent-beneficiaries', { preHandler: session }, async (request) => {
-    const body = objectBody(request.body);
-    if (typeof body.category !== 'string' || !(PURCHASE_CATEGORIES as readonly string[]).includes(body.category)) throw new AppError(422, CATEGORY_INVALID);
-    return success('recent beneficiaries fetched successfully', await recentBeneficiaries(ctx, authOf(request).userId, body.category));
+    const { category } = recentBeneficiariesBody.parse(request.body);
+    return success('recent beneficiaries fetched successfully', await recentBeneficiaries(ctx, authOf(request).userId, category));
   });
 }

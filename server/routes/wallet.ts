@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { ACTIVITIES_PAGE_SIZE } from '../../core/limits';
+import type { RateLimits } from '../config';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { AppContext } from '../services/context';
-import { listTransactions, refreshTransaction, type RequeryHooks } from '../services/transactions';
+import { listTransactions, refreshTransaction, type Refreshed, type RequeryHooks } from '../services/transactions';
 import { ensureVirtualAccounts } from '../services/virtualAccounts';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { positiveId, requestBody, wholeNumber } from './fields';
+import { byAccount, limitRequests } from './rateLimits';
 
 export interface WalletRouteDeps {
   ctx: AppContext;
   bank: BankPartner;
   requeries: RequeryHooks;
+  limits: RateLimits;
 }
 
 /** Pages beyond this are not a list anyone reads; the cap keeps OFFSET bounded. */
@@ -25,8 +28,16 @@ const fetchTransactionsBody = requestBody({
 
 const refreshBody = requestBody({ transaction_id: positiveId('transaction_id') });
 
+export const CHECKED_RECENTLY = 'this transaction was checked moments ago, please wait a few seconds';
+
+/** A refresh that did not ask the biller says why: the transaction is final, or was asked about moments ago. */
+function refreshMessage({ outcome, transaction }: Refreshed): string {
+  if (outcome === 'final') return `transaction already ${transaction.status}`;
+  return outcome === 'checked-recently' ? CHECKED_RECENTLY : 'transaction status refreshed';
+}
+
 /** Funding accounts and the activity list. */
-export function registerWalletRoutes(app: FastifyInstance, { ctx, bank, requeries }: WalletRouteDeps) {
+export function registerWalletRoutes(app: FastifyInstance, { ctx, bank, requeries, limits }: WalletRouteDeps) {
   const session = requireSession(ctx);
 
   /** No body: the SPA calls it from /funding when the user has no account yet (SPEC.md §4). */
@@ -41,9 +52,10 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, bank, requerie
     return success('transactions fetched successfully', await listTransactions(ctx, authOf(request).userId, page, pagination));
   });
 
-  app.post('/api/refresh-transaction', { preHandler: session }, async (request) => {
+  // Limited per account, and each bill is requeried at most every few seconds (settling.ts).
+  app.post('/api/refresh-transaction', { preHandler: [session, limitRequests(app, limits.refreshTransaction, byAccount)] }, async (request) => {
     const { transaction_id } = refreshBody.parse(request.body);
-    const { requeried, transaction } = await refreshTransaction(ctx, authOf(request).userId, transaction_id, requeries);
-    return success(requeried ? 'transaction status refreshed' : `transaction already ${transaction.status}`, transaction);
+    const refreshed = await refreshTransaction(ctx, authOf(request).userId, transaction_id, requeries);
+    return success(refreshMessage(refreshed), refreshed.transaction);
   });
 }

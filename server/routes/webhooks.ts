@@ -11,9 +11,11 @@ export const BANK_WEBHOOK_PATH = '/api/webhooks/bank';
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 export const INVALID_SIGNATURE = 'invalid webhook signature';
+export const HELD_IN_SUSPENSE = 'transfer held in suspense: no wallet has this account number';
+export const ALREADY_IN_SUSPENSE = 'transfer already held in suspense';
 
 /** What the webhook answers in `data`, also echoed (with the reference) by POST /dev/bank/transfer. */
-export type WebhookResult = { status: 'credited' | 'duplicate'; reference: string } | { status: 'ignored'; reason: string; reference?: string };
+export type WebhookResult = { status: 'credited' | 'duplicate' | 'unmatched'; reference: string } | { status: 'ignored'; reason: string };
 
 /**
  * POST /api/webhooks/bank: the bank partner reports money paid into a dedicated account.
@@ -26,8 +28,9 @@ export type WebhookResult = { status: 'credited' | 'duplicate'; reference: strin
  *    visible; an event we do not handle (another event, channel, currency) is acknowledged
  *    with 200 and ignored.
  * 3. The transfer is credited exactly once per reference (services/funding.ts). A repeat is
- *    200 "already credited"; an account number nobody has is 200 "ignored" (a partner retries
- *    anything but 200, for days) and nothing is written.
+ *    200 "already credited". A transfer to an account number nobody has is held in suspense
+ *    (services/suspense.ts: recorded once, credited to no one, listed by `npm run report --
+ *    unmatched`) and answered 200 too, since a partner retries anything but 200, for days.
  *
  * The route lives in its own plugin scope so that only it receives the raw body.
  */
@@ -56,16 +59,20 @@ export function registerBankWebhook(app: FastifyInstance, { ctx, bank }: { ctx: 
       }
 
       const { transfer } = event;
-      const outcome = await creditIncomingTransfer(ctx, bank.provider, transfer);
+      const outcome = await creditIncomingTransfer(ctx, bank.provider, transfer, payload);
       const log = { provider: bank.provider, reference: transfer.reference, amount_kobo: transfer.amountKobo.toString(), outcome: outcome.status };
-      if (outcome.status === 'unknown-account') {
-        request.log.warn(log, 'bank webhook ignored: unknown account');
-        return success<WebhookResult>('event ignored: unknown account', { status: 'ignored', reason: 'unknown account', reference: transfer.reference });
+      const { reference } = transfer;
+      switch (outcome.status) {
+        case 'credited':
+          request.log.info(log, 'bank webhook');
+          return success<WebhookResult>('transfer credited', { status: 'credited', reference });
+        case 'unmatched':
+          request.log.warn({ ...log, account_number: transfer.accountNumber }, 'bank webhook: unknown account, transfer held in suspense');
+          return success<WebhookResult>(HELD_IN_SUSPENSE, { status: 'unmatched', reference });
+        case 'duplicate':
+          request.log.info(log, 'bank webhook');
+          return success<WebhookResult>(outcome.unmatched ? ALREADY_IN_SUSPENSE : 'transfer already credited', { status: 'duplicate', reference });
       }
-      request.log.info(log, 'bank webhook');
-      return outcome.status === 'credited'
-        ? success<WebhookResult>('transfer credited', { status: 'credited', reference: transfer.reference })
-        : success<WebhookResult>('transfer already credited', { status: 'duplicate', reference: transfer.reference });
     });
   });
 }

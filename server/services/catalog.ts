@@ -1,9 +1,7 @@
 import type { Package, ProvidersByCategory } from '../../core/contract';
-import type { AppContext } from './context';
 import { koboToNaira } from '../../core/money';
-
-/** Every category of SPEC.md §3 is always present, possibly empty, so the SPA can index any of them. */
-export const PROVIDER_CATEGORIES = ['airtime', 'electricity-bill', 'data', 'betting', 'tv-subscription', 'education'] as const;
+import { SERVICE_CATEGORIES } from '../../core/services';
+import type { AppContext } from './context';
 
 /** Active providers and their active packages, grouped by category, in display order. */
 export async function providersByCategory(ctx: AppContext): Promise<ProvidersByCategory> {
@@ -23,7 +21,8 @@ export async function providersByCategory(ctx: AppContext): Promise<ProvidersByC
     list.push({ id, name, amount: koboToNaira(amount_kobo) });
     packagesOf.set(provider_id, list);
   }
-  const grouped: ProvidersByCategory = Object.fromEntries(PROVIDER_CATEGORIES.map((category) => [category, []]));
+  // Every service's category is present, possibly empty, so the SPA can index any of them.
+  const grouped: ProvidersByCategory = Object.fromEntries(SERVICE_CATEGORIES.map((category) => [category, []]));
   for (const provider of providers) {
     (grouped[provider.category] ??= []).push({ id: provider.id, name: provider.name, packages: packagesOf.get(provider.id) ?? [] });
   }

@@ -13,6 +13,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Origin of the SPA, for links in e-mails. */
   publicUrl: string;
+  /** Wrong transaction pins in a row allowed before the next one ends every session (services/pins.ts). */
+  pinMaxAttempts: number;
 }
 
 /** Runs `work` in one database transaction, handing it a context whose `db` is that transaction. */

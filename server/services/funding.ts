@@ -5,6 +5,7 @@ import { inTransaction, type AppContext } from './context';
 import { post, settlementAccountCode, systemAccount } from './ledger';
 import { koboToNaira } from '../../core/money';
 import { addNotification } from './notifications';
+import { holdInSuspense } from './suspense';
 
 /** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */
 export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
@@ -15,10 +16,13 @@ export const WALLET_FUNDED = 'Wallet funded';
 
 export type CreditOutcome =
   | { status: 'credited'; transactionId: bigint }
-  /** This partner's reference was credited before (a replay, a retry, a concurrent delivery). */
-  | { status: 'duplicate' }
-  /** No user has this dedicated account: acknowledged so the partner stops retrying; nothing written. */
-  | { status: 'unknown-account' };
+  /** No user has this dedicated account: held in suspense (services/suspense.ts), credited to no one. */
+  | { status: 'unmatched' }
+  /**
+   * This partner's reference was recorded before (a replay, a retry, a concurrent delivery):
+   * credited, or held in suspense (`unmatched`).
+   */
+  | { status: 'duplicate'; unmatched: boolean };
 
 /**
  * Credits an incoming transfer to the wallet behind its dedicated account, exactly once per
@@ -26,9 +30,10 @@ export type CreditOutcome =
  * the crediting transaction, so of any number of concurrent or repeated deliveries one claim
  * succeeds and every other finds it taken (after waiting for the winner to commit or roll back).
  * The same transaction records the user's `funding` transaction, the notification, and the
- * ledger movement settlement → wallet.
+ * ledger movement settlement → wallet. A transfer to a number nobody has is claimed the same
+ * way and held in suspense instead; `payload` (the partner's body) is kept with it.
  */
-export async function creditIncomingTransfer(ctx: AppContext, provider: string, transfer: IncomingTransfer): Promise<CreditOutcome> {
+export async function creditIncomingTransfer(ctx: AppContext, provider: string, transfer: IncomingTransfer, payload?: unknown): Promise<CreditOutcome> {
   if (transfer.amountKobo <= 0n || transfer.amountKobo > MAX_INCOMING_TRANSFER_KOBO) {
     throw new AppError(422, `amount must be between ₦0.01 and ${formatNaira(koboToNaira(MAX_INCOMING_TRANSFER_KOBO))}`);
   }
@@ -39,16 +44,15 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
     .where('virtual_accounts.account_number', '=', transfer.accountNumber)
     .where('virtual_accounts.provider', '=', provider)
     .executeTakeFirst();
-  if (!account) return { status: 'unknown-account' };
 
-  return inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx): Promise<CreditOutcome> => {
     const now = tx.clock.now();
     const claim = await tx.db
       .insertInto('incoming_transfers')
       .values({
         provider,
         reference: transfer.reference,
-        virtual_account_id: account.id,
+        virtual_account_id: account?.id ?? null,
         amount_kobo: transfer.amountKobo,
         sender_name: transfer.senderName,
         sender_bank: transfer.senderBank,
@@ -58,7 +62,19 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
       .onConflict((conflict) => conflict.columns(['provider', 'reference']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!claim) return { status: 'duplicate' } as const;
+    if (!claim) {
+      const previous = await tx.db
+        .selectFrom('incoming_transfers')
+        .select('virtual_account_id')
+        .where('provider', '=', provider)
+        .where('reference', '=', transfer.reference)
+        .executeTakeFirstOrThrow();
+      return { status: 'duplicate', unmatched: previous.virtual_account_id === null };
+    }
+    if (!account) {
+      await holdInSuspense(tx, provider, claim.id, transfer, payload);
+      return { status: 'unmatched' };
+    }
 
     const userId = account.user_id;
     const transaction = await tx.db
@@ -92,6 +108,6 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
         { walletId: account.wallet_id, amountKobo: transfer.amountKobo },
       ],
     });
-    return { status: 'credited', transactionId: transaction.id } as const;
+    return { status: 'credited', transactionId: transaction.id };
   });
 }

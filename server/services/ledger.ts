@@ -38,8 +38,13 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-/** System accounts: what each bank partner owes us, and money held while a bill is with the biller. */
+/**
+ * System accounts: what each bank partner owes us, money a partner received for us that no
+ * wallet can take yet (a transfer to a number nobody has: services/suspense.ts), and money held
+ * while a bill is with the biller.
+ */
 export const settlementAccountCode = (provider: string) => `settlement:${provider}`;
+export const suspenseAccountCode = (provider: string) => `suspense:${provider}`;
 export const PURCHASE_CLEARING = 'clearing:purchases';
 
 /** Posts a balanced movement; answers its id. Must run inside the caller's transaction. */

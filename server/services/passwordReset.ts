@@ -4,8 +4,9 @@ import type { ResetStage } from '../db/schema';
 import type { Mail } from '../gateways/mailer';
 import { hasEmail, markEmailVerified, type SignedIn } from './accounts';
 import { inTransaction, type AppContext } from './context';
+import { checkNewPassword } from './passwordPolicy';
 import { hashPassword } from './passwords';
-import { storePin } from './pins';
+import { replacePin } from './pins';
 import { createSession, revokeUserSessions } from './sessions';
 import { newToken } from './tokens';
 
@@ -100,6 +101,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   const link = await findResetLink(ctx, token);
   // Checked before hashing, so a dead link costs no argon2; `advance` checks again atomically.
   if (!link || link.stage !== 'reset-password' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
+  await checkNewPassword(newPassword, await ctx.db.selectFrom('users').select(['email', 'name', 'phone']).where('id', '=', link.userId).executeTakeFirstOrThrow());
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx, async (tx) => {
     await advance(tx, link, 'reset-password', 'set-pin');
@@ -109,11 +111,11 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   });
 }
 
-/** The link's last use: replaces the pin and signs the user in with a new session. */
+/** The link's last use: replaces the pin (lifting any pin lock) and signs the user in with a new session. */
 export async function setPinWithResetLink(ctx: AppContext, link: ResetLink, pin: string): Promise<SignedIn> {
   return inTransaction(ctx, async (tx) => {
     await advance(tx, link, 'set-pin', 'spent');
-    await storePin(tx, link.userId, pin);
+    await replacePin(tx, link.userId, pin);
     return { userId: link.userId, token: await createSession(tx, link.userId, DEVICE) };
   });
 }

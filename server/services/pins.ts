@@ -1,12 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { PinRefusal } from '../../core/contract';
 import { AppError } from '../errors';
+import type { Mail } from '../gateways/mailer';
 import { lockAccount } from './accounts';
 import { inTransaction, type AppContext } from './context';
-import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from './failedAttempts';
 import { addNotification } from './notifications';
+import { PIN_NOT_SET_YET, spendPinResetCode, WRONG_CODE } from './otp';
+import { verifyPassword } from './passwords';
+import { AUTHORIZATION_FAILED, revokeUserSessions, type Session } from './sessions';
 import { openUserField, sealUserField } from './userData';
 
-const MINUTE = 60_000;
+const HOUR = 3_600_000;
 
 /**
  * Refused at set and change time: the 20 most frequent pins of DataGenetics' study of
@@ -23,20 +27,61 @@ const GUESSABLE_PINS: ReadonlySet<string> = new Set([
 const GUESSABLE_PIN = 'this pin is too easy to guess, please choose a different one';
 export const PIN_MISMATCH = 'pin and confirm pin do not match';
 export const OLD_PIN_NOT_CORRECT = 'old pin is not correct';
+export const PASSWORD_NOT_CORRECT = 'password is not correct';
+/** Says "authorization": the SPA logs out on that word (SPEC.md §6). */
+export const PIN_LOGOUT = 'too many wrong transaction pins: you have been logged out (authorization revoked)';
+export const PIN_LOCKED = 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)';
 
 /**
- * Wrong transaction pins (at change-pin now, at every purchase later) share one budget: 5 in a
- * row lock every pin operation for 30 minutes (security.md, Transaction pin).
+ * Wrong pins escalate (security.md, Transaction pin): `ctx.pinMaxAttempts` in a row are answered
+ * with the attempts left; one more ends every session of the user, is e-mailed to them and
+ * starts the count again; the third such logout within a day locks purchases and pin changes
+ * until the pin is reset with the account password and an e-mailed code (resetPin).
  */
-export const PIN_ATTEMPTS: AttemptPolicy = { purpose: 'transaction-pin', maxFailures: 5, lockMs: 30 * MINUTE };
+const LOGOUTS_BEFORE_LOCK = 3;
+const LOGOUT_WINDOW_MS = 24 * HOUR;
+
+/** What a pin check reads of the account, under the account row lock. */
+export interface PinHolder {
+  id: bigint;
+  email: string;
+  pin_sealed: string | null;
+  pin_attempts: number;
+  pin_locked_at: Date | null;
+}
+
+export type WrongPin = { kind: 'incorrect'; attempts: number } | { kind: 'logout'; mail: Mail };
+export type PinCheck = { kind: 'correct' } | WrongPin;
+
+/** The answer to the wrong pin that ended every session; its e-mail leaves once the logout is committed. */
+export class PinLogout extends AppError {
+  constructor(readonly mail: Mail) {
+    super(401, PIN_LOGOUT, { reason: 'pin-logout' } satisfies PinRefusal);
+    this.name = 'PinLogout';
+  }
+}
+
+function refuseGuessable(pin: string): void {
+  if (GUESSABLE_PINS.has(pin)) throw new AppError(422, GUESSABLE_PIN);
+}
 
 /** Seals and stores the transaction pin, whatever was there before. */
 export async function storePin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
-  if (GUESSABLE_PINS.has(pin)) throw new AppError(422, GUESSABLE_PIN);
+  refuseGuessable(pin);
   await ctx.db.updateTable('users').set({ pin_sealed: sealUserField(ctx, userId, 'pin', pin) }).where('id', '=', userId).execute();
 }
 
-/** A signed-in user's first pin; replacing one needs the old pin (change-pin) or a reset link. */
+/**
+ * A new pin chosen without the old one (Forgot pin?, or a password reset link's last step):
+ * the wrong-pin count, the logouts and the lock go with the old pin.
+ */
+export async function replacePin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
+  await storePin(ctx, userId, pin);
+  await ctx.db.updateTable('users').set({ pin_attempts: 0, pin_locked_at: null }).where('id', '=', userId).execute();
+  await ctx.db.deleteFrom('pin_lockouts').where('user_id', '=', userId).execute();
+}
+
+/** A signed-in user's first pin; replacing one needs the old pin (change-pin), a code (reset-pin) or a reset link. */
 export async function setFirstPin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, userId);
@@ -47,37 +92,137 @@ export async function setFirstPin(ctx: AppContext, userId: bigint, pin: string):
 }
 
 /**
- * Checks a typed pin against the stored one, inside the caller's transaction with the account
- * row locked (lockAccount). Refuses with 429 while the pin is locked; a wrong pin is counted,
- * a right one clears the count. The caller must commit before answering a wrong pin, or the
- * failure would be rolled back with the rest: return false out of the transaction, then throw.
+ * The account's pin fields, its row locked until the transaction ends so that one user's pin
+ * checks happen one at a time. NO KEY UPDATE, as a purchase takes it (placing.ts).
  */
-export async function checkPin(ctx: AppContext, userId: bigint, pinSealed: string | null, pin: string): Promise<boolean> {
-  const lockedUntil = await activeLock(ctx, userId, PIN_ATTEMPTS);
-  if (lockedUntil) {
-    const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - ctx.clock.now().getTime()) / MINUTE));
-    throw new AppError(429, `too many wrong pins, pin operations are locked: please try again in about ${minutes} minutes`);
-  }
-  const stored = Buffer.from(openUserField(ctx, userId, 'pin', pinSealed), 'utf8');
-  const typed = Buffer.from(pin, 'utf8');
-  const matches = pinSealed !== null && stored.length === typed.length && timingSafeEqual(stored, typed);
-  if (matches) await clearFailures(ctx, userId, PIN_ATTEMPTS.purpose);
-  else await recordFailure(ctx, userId, PIN_ATTEMPTS);
-  return matches;
+export async function lockPinHolder(ctx: AppContext, userId: bigint): Promise<PinHolder> {
+  return ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'pin_sealed', 'pin_attempts', 'pin_locked_at'])
+    .where('id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
 }
 
-/** Replaces the pin after checking the old one; a wrong old pin counts toward the pin lock. */
-export async function changePin(ctx: AppContext, userId: bigint, oldPin: string, newPin: string): Promise<void> {
-  const changed = await inTransaction(ctx, async (tx) => {
-    const user = await lockAccount(tx, userId);
-    if (user.pin_sealed === null) throw new AppError(409, 'you have not set a pin yet, please set one first');
-    if (!(await checkPin(tx, userId, user.pin_sealed, oldPin))) return false;
-    await storePin(tx, userId, newPin);
-    await addNotification(tx, userId, {
+function pinLogoutMail(to: string, locked: boolean): Mail {
+  return {
+    to,
+    subject: 'Your Naira Wallet session was ended',
+    text:
+      'Your Naira Wallet session was ended after too many wrong transaction pins, and every device was signed out.\n\n' +
+      (locked
+        ? 'This happened several times today, so purchases are locked until you reset your transaction pin with "Forgot pin?" (you need your password and a code we e-mail you).\n\n'
+        : '') +
+      'If this was not you, log in, change your password and reset your transaction pin at once.',
+  };
+}
+
+/** Ends every session of the user, records the logout and starts the count again; the third logout within a day locks the pin. */
+async function logOutForWrongPins(ctx: AppContext, holder: PinHolder): Promise<Mail> {
+  const now = ctx.clock.now();
+  await revokeUserSessions(ctx, holder.id);
+  await ctx.db.insertInto('pin_lockouts').values({ user_id: holder.id, created_at: now }).execute();
+  const { logouts } = await ctx.db
+    .selectFrom('pin_lockouts')
+    .select((eb) => eb.fn.countAll<bigint>().as('logouts'))
+    .where('user_id', '=', holder.id)
+    .where('created_at', '>', new Date(now.getTime() - LOGOUT_WINDOW_MS))
+    .executeTakeFirstOrThrow();
+  const locked = Number(logouts) >= LOGOUTS_BEFORE_LOCK;
+  await ctx.db
+    .updateTable('users')
+    .set({ pin_attempts: 0, ...(locked ? { pin_locked_at: now } : {}) })
+    .where('id', '=', holder.id)
+    .execute();
+  return pinLogoutMail(holder.email, locked);
+}
+
+/**
+ * Checks a typed pin against the stored one, inside the caller's transaction with the account
+ * row locked (lockPinHolder), for a request of session `sessionId`. Refuses with 401 when that
+ * session has ended meanwhile, and with 423 while the pin is locked. A right pin clears the
+ * count; a wrong one is counted, or ends every session once the count had reached the maximum.
+ * The caller must commit before answering anything but 'correct' (pinRefused), or the
+ * count would roll back with the rest.
+ */
+export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, sessionId: bigint): Promise<PinCheck> {
+  // Requests sent together all pass authentication before the first logout: those that waited
+  // for the account lock behind it guess no more. A statement of its own, so that it reads what
+  // the logout committed while this transaction waited.
+  const session = await ctx.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  if (session.revoked_at !== null) throw new AppError(401, AUTHORIZATION_FAILED);
+  if (holder.pin_locked_at) throw new AppError(423, PIN_LOCKED, { reason: 'pin-locked' } satisfies PinRefusal);
+  const stored = Buffer.from(openUserField(ctx, holder.id, 'pin', holder.pin_sealed), 'utf8');
+  const typed = Buffer.from(pin, 'utf8');
+  const matches = holder.pin_sealed !== null && stored.length === typed.length && timingSafeEqual(stored, typed);
+  if (matches) {
+    if (holder.pin_attempts > 0) await ctx.db.updateTable('users').set({ pin_attempts: 0 }).where('id', '=', holder.id).execute();
+    return { kind: 'correct' };
+  }
+  if (holder.pin_attempts >= ctx.pinMaxAttempts) return { kind: 'logout', mail: await logOutForWrongPins(ctx, holder) };
+  const attempts = holder.pin_attempts + 1;
+  await ctx.db.updateTable('users').set({ pin_attempts: attempts }).where('id', '=', holder.id).execute();
+  return { kind: 'incorrect', attempts };
+}
+
+/** The answer to a wrong pin, to throw once its count is committed: 400 `message` with the count, or the logout (401). */
+export function pinRefused(ctx: AppContext, wrong: WrongPin, message: string): AppError {
+  if (wrong.kind === 'logout') return new PinLogout(wrong.mail);
+  const refusal: PinRefusal = {
+    reason: 'pin-incorrect',
+    pin_attempts: wrong.attempts,
+    max_attempts: ctx.pinMaxAttempts,
+    attempts_left: Math.max(ctx.pinMaxAttempts - wrong.attempts, 0),
+  };
+  return new AppError(400, message, refusal);
+}
+
+/** Replaces the pin after checking the old one, which counts like a purchase's pin. */
+export async function changePin(ctx: AppContext, session: Session, oldPin: string, newPin: string): Promise<void> {
+  const check = await inTransaction(ctx, async (tx) => {
+    const holder = await lockPinHolder(tx, session.userId);
+    if (holder.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
+    const checked = await checkPin(tx, holder, oldPin, session.id);
+    if (checked.kind !== 'correct') return checked;
+    await storePin(tx, session.userId, newPin);
+    await addNotification(tx, session.userId, {
       title: 'Transaction pin changed',
       content: 'Your transaction pin was changed. If this was not you, reset your password at once from the login screen: it also lets you choose a new pin.',
     });
-    return true;
+    return checked;
   });
-  if (!changed) throw new AppError(400, OLD_PIN_NOT_CORRECT);
+  if (check.kind !== 'correct') throw pinRefused(ctx, check, OLD_PIN_NOT_CORRECT);
+}
+
+function pinResetMail(to: string): Mail {
+  return {
+    to,
+    subject: 'Your Naira Wallet transaction pin was reset',
+    text:
+      'The transaction pin of your Naira Wallet account was just reset with your password and an e-mailed code.\n\n' +
+      'If this was not you, reset your password at once with "Forgot password" on the login screen: it also lets you choose a new pin.',
+  };
+}
+
+/**
+ * Forgot pin: a new pin, authorised by the account password and the newest reset-pin code
+ * (otp.ts rules). Clears the wrong-pin count, the logouts and the lock. Answers the mail to send.
+ */
+export async function resetPin(ctx: AppContext, userId: bigint, form: { password: string; otp: string; pin: string }): Promise<Mail> {
+  refuseGuessable(form.pin);
+  const user = await ctx.db.selectFrom('users').select(['password_hash', 'pin_sealed']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (user.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
+  if (!(await verifyPassword(user.password_hash, form.password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
+  const mail = await inTransaction(ctx, async (tx) => {
+    const holder = await lockPinHolder(tx, userId);
+    if (!(await spendPinResetCode(tx, userId, form.otp))) return null;
+    await replacePin(tx, userId, form.pin);
+    await addNotification(tx, userId, {
+      title: 'Transaction pin reset',
+      content: 'Your transaction pin was reset with your password and an e-mailed code. If this was not you, reset your password at once.',
+    });
+    return pinResetMail(holder.email);
+  });
+  if (!mail) throw new AppError(400, WRONG_CODE);
+  return mail;
 }

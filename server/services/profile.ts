@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
 import { addNotification } from './notifications';
+import { checkNewPassword } from './passwordPolicy';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeOtherSessions, type Session } from './sessions';
 import { sealUserField } from './userData';
@@ -49,8 +50,9 @@ function passwordChangedMail(to: string): Mail {
  * user (the one in hand stays) and voids any reset link. Answers the mail to send.
  */
 export async function changePassword(ctx: AppContext, session: Session, oldPassword: string, newPassword: string): Promise<Mail> {
-  const user = await ctx.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', session.userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'phone', 'password_hash']).where('id', '=', session.userId).executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
+  await checkNewPassword(newPassword, user);
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx, async (tx) => {
     // Only over the password just verified: of two racing changes, the second is refused.

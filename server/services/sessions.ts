@@ -6,6 +6,9 @@ const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * DAY;
 export const SESSION_LIFETIME_MS = 30 * DAY;
 
+/** The SPA logs out on the word "authorization" (SPEC.md §6), so every session failure says it. */
+export const AUTHORIZATION_FAILED = 'authorization failed: please log in again';
+
 export interface Session {
   id: bigint;
   userId: bigint;

@@ -11,8 +11,10 @@ export type StoredTransaction = Selectable<TransactionsTable>;
  * Asks a transaction's gateway for its outcome and settles it (a purchase: completed, or
  * refunded and canceled once the biller says it failed). One per category; a category without
  * one (funding: credited only once the bank reports success, so never pending) keeps its state.
+ * Answers 'checked-recently' when it did not ask because the gateway was asked about this
+ * transaction moments ago (by anyone, on any replica).
  */
-export type Requery = (ctx: AppContext, transaction: StoredTransaction) => Promise<void>;
+export type Requery = (ctx: AppContext, transaction: StoredTransaction) => Promise<'asked' | 'not-due' | 'checked-recently'>;
 export type RequeryHooks = Partial<Record<string, Requery>>;
 
 export const TRANSACTION_NOT_FOUND = 'transaction not found';
@@ -31,7 +33,13 @@ export function toTransaction(row: StoredTransaction): Transaction {
     description: row.description,
     display_name: row.display_name,
     display_value: row.display_value,
+    // Only purchases whose number was verified have one (an additive field of the contract).
+    ...(row.customer_name === null ? {} : { customer_name: row.customer_name }),
   };
+}
+
+export async function transactionById(ctx: AppContext, transactionId: bigint): Promise<StoredTransaction> {
+  return ctx.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
 }
 
 /** The caller's transactions, newest first, one page of them (Laravel's paginator shape, DESIGN.md §3). */
@@ -70,16 +78,19 @@ async function findOwn(ctx: AppContext, userId: bigint, transactionId: number): 
 }
 
 export interface Refreshed {
-  /** False when the transaction was already final: nothing was asked, nothing changed. */
-  requeried: boolean;
+  /**
+   * final: the transaction was already final, nothing was asked, nothing changed.
+   * checked-recently: still open, but its gateway was asked moments ago; not asked again.
+   */
+  outcome: 'refreshed' | 'final' | 'checked-recently';
   transaction: Transaction;
 }
 
 /** Re-checks a pending or processing transaction with its gateway; a final one is answered as it is. */
 export async function refreshTransaction(ctx: AppContext, userId: bigint, transactionId: number, requeries: RequeryHooks): Promise<Refreshed> {
   const row = await findOwn(ctx, userId, transactionId);
-  if (row.status === 'completed' || row.status === 'canceled') return { requeried: false, transaction: toTransaction(row) };
+  if (row.status === 'completed' || row.status === 'canceled') return { outcome: 'final', transaction: toTransaction(row) };
   const requery = requeries[row.category];
-  if (requery) await requery(ctx, row);
-  return { requeried: true, transaction: toTransaction(await findOwn(ctx, userId, transactionId)) };
+  if (requery && (await requery(ctx, row)) === 'checked-recently') return { outcome: 'checked-recently', transaction: toTransaction(row) };
+  return { outcome: 'refreshed', transaction: toTransaction(await findOwn(ctx, userId, transactionId)) };
 }

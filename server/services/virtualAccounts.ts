@@ -18,16 +18,83 @@ export async function listVirtualAccounts(ctx: AppContext, userId: bigint): Prom
 }
 
 /**
+ * How long a claim to ask the partner stays its caller's: longer than any partner call takes.
+ * A claim older than this belonged to a process that died mid-call and may be taken over.
+ */
+const CLAIM_LEASE_MS = 2 * 60_000;
+/** How long a caller waits for the one asking the partner before answering "try again later". */
+const WAIT_LIMIT_MS = 30_000;
+const WAIT_POLL_MS = 25;
+
+const NOT_NOW = 'we could not create your funding accounts right now, please try again later';
+
+/**
  * The user's dedicated accounts at the current partner, asking the partner for them the first
- * time. Idempotent, and safe when two calls race: each (user, partner, bank) and each account
- * number is unique in the table, so whichever insert lands first is the account, and every
- * caller answers what the table holds.
+ * time — once, however many calls race (a double tap, two tabs, a retrying client): a caller
+ * claims (user, partner) in virtual_account_claims with INSERT … ON CONFLICT before calling the
+ * partner; the others find the claim taken, wait until it is released and answer the accounts
+ * it stored (or, should the partner have failed, the same "try again later"). No transaction is
+ * held open across the partner call, and no connection while waiting. Each (user, partner,
+ * bank) and each account number is also unique in virtual_accounts, so whatever happens the
+ * first stored account is the account.
  */
 export async function ensureVirtualAccounts(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<VirtualAccount[]> {
+  if (!(await hasAccounts(ctx, bank, userId))) {
+    const claimedAt = await claimAssignment(ctx, bank, userId);
+    if (claimedAt) {
+      try {
+        // A caller that held the claim may have stored the accounts and released it since this one looked.
+        if (!(await hasAccounts(ctx, bank, userId))) await assignAccounts(ctx, bank, userId);
+      } finally {
+        await ctx.db.deleteFrom('virtual_account_claims').where('user_id', '=', userId).where('provider', '=', bank.provider).where('claimed_at', '=', claimedAt).execute();
+      }
+    } else {
+      await claimReleased(ctx, bank, userId);
+    }
+  }
+  const accounts = await listVirtualAccounts(ctx, userId);
+  // The caller that asked failed: this one would most likely fail too, so it does not ask again.
+  if (accounts.length === 0) throw new GatewayError(NOT_NOW);
+  return accounts;
+}
+
+/** Waits while another caller asks the partner (its claim exists), at most WAIT_LIMIT_MS. */
+async function claimReleased(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<void> {
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  for (;;) {
+    const claim = await ctx.db.selectFrom('virtual_account_claims').select('user_id').where('user_id', '=', userId).where('provider', '=', bank.provider).executeTakeFirst();
+    if (!claim) return;
+    if (Date.now() >= deadline) throw new GatewayError(NOT_NOW);
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+  }
+}
+
+async function hasAccounts(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<boolean> {
+  const row = await ctx.db.selectFrom('virtual_accounts').select('id').where('user_id', '=', userId).where('provider', '=', bank.provider).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Claims the right to ask the partner for this user's accounts: answers the claim's time when
+ * this caller holds it (new, or taken over from a caller that died), undefined when another
+ * caller is asking.
+ */
+async function claimAssignment(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<Date | undefined> {
+  const now = ctx.clock.now();
+  const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS);
+  const claim = await ctx.db
+    .insertInto('virtual_account_claims')
+    .values({ user_id: userId, provider: bank.provider, claimed_at: now })
+    .onConflict((conflict) => conflict.columns(['user_id', 'provider']).doUpdateSet({ claimed_at: now }).where('virtual_account_claims.claimed_at', '<', staleBefore))
+    .returning('claimed_at')
+    .executeTakeFirst();
+  return claim?.claimed_at;
+}
+
+/** Asks the partner (again only when a number it gave is someone else's) and stores what it assigned. */
+async function assignAccounts(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<void> {
   const stored = () =>
     ctx.db.selectFrom('virtual_accounts').select(['bank_code']).where('user_id', '=', userId).where('provider', '=', bank.provider).execute();
-  if ((await stored()).length > 0) return listVirtualAccounts(ctx, userId);
-
   const user = await ctx.db.selectFrom('users').select(['name', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
   for (let round = 0; round < ASSIGN_ROUNDS; round++) {
     const assigned = await bank.assignAccounts({ reference: `user-${userId}`, ...user });
@@ -47,14 +114,11 @@ export async function ensureVirtualAccounts(ctx: AppContext, bank: BankPartner, 
             created_at: now,
           })),
         )
-        // Any unique key: this user's account at that bank (a racing call stored it), or the number (someone else's).
+        // Any unique key: this user's account at that bank (stored already), or the number (someone else's).
         .onConflict((conflict) => conflict.doNothing())
         .execute();
     }
     const have = new Set((await stored()).map((row) => row.bank_code));
-    if (valid.every((account) => have.has(account.bankCode)) && have.size > 0) break;
+    if (valid.every((account) => have.has(account.bankCode)) && have.size > 0) return;
   }
-  const accounts = await listVirtualAccounts(ctx, userId);
-  if (accounts.length === 0) throw new GatewayError('we could not create your funding accounts right now, please try again later');
-  return accounts;
 }

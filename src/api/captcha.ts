@@ -1,16 +1,19 @@
+import { developmentCaptchaToken, type CaptchaAction } from '../../core/captcha';
 import { messages } from '../../core/messages';
 
 /**
  * The bot check of register, forgot and /iamhuman (SPEC.md §2, §5): Cloudflare Turnstile when
  * a site key is configured, otherwise the development token the server's dev verifier accepts
- * (DESIGN.md §3), so the product runs with no account anywhere.
+ * (DESIGN.md §3), so the product runs with no account anywhere. Either way the token is bound
+ * to the action of the call that will spend it (core/captcha.ts).
  */
-const DEV_TOKEN = 'dev-ok';
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 const TIMEOUT_MS = 30_000;
 
 interface TurnstileRenderOptions {
   sitekey: string;
+  /** Returned by siteverify, where the server checks it. */
+  action: CaptchaAction;
   appearance?: 'always' | 'execute' | 'interaction-only';
   callback: (token: string) => void;
   'error-callback': () => void;
@@ -50,10 +53,10 @@ function loadTurnstile(): Promise<Turnstile> {
   return loading;
 }
 
-/** Resolves with a captcha token for the server to verify; rejects on error, expiry, timeout or abort. */
-export async function getCaptchaToken(signal?: AbortSignal): Promise<string> {
+/** Resolves with a captcha token, for `action` only, for the server to verify; rejects on error, expiry, timeout or abort. */
+export async function getCaptchaToken(action: CaptchaAction, signal?: AbortSignal): Promise<string> {
   const siteKey: string | undefined = import.meta.env?.VITE_CAPTCHA_SITE_KEY;
-  if (!siteKey) return DEV_TOKEN;
+  if (!siteKey) return developmentCaptchaToken(action);
   const turnstile = await loadTurnstile();
   signal?.throwIfAborted();
 
@@ -83,6 +86,7 @@ export async function getCaptchaToken(signal?: AbortSignal): Promise<string> {
     try {
       widgetId = turnstile.render(container, {
         sitekey: siteKey,
+        action,
         appearance: 'interaction-only',
         callback: (token) => settle(() => resolve(token)),
         'error-callback': fail,

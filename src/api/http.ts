@@ -1,5 +1,6 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { Envelope } from '../../core/contract';
+import { callFailures } from './messages';
 import { readToken } from './storage';
 
 /** Another host that speaks the same contract can be used with VITE_API_URL. */
@@ -22,23 +23,45 @@ export interface CallOptions {
 const isEnvelope = (value: unknown): value is Envelope =>
   typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
 
+/** A call that brought back no envelope: the server could not be reached, or its answer could not be read. */
+export class CallFailure extends Error {
+  constructor(
+    readonly reason: keyof typeof callFailures,
+    options?: { cause?: unknown },
+  ) {
+    super(callFailures[reason], options);
+    this.name = 'CallFailure';
+  }
+}
+
 /**
  * The shared helper of SPEC.md §7: POST, JSON body and headers, bearer token, and the
  * envelope back — also for 4xx/5xx answers, so callers branch on `type` alone. Network and
- * parse failures throw; their message is what the user sees (SPEC.md §8).
+ * parse failures throw a CallFailure, whose message is what the user sees (SPEC.md §8); this is
+ * the one place where a failed call becomes words.
  */
 export async function call<T = unknown>(path: string, body: object = {}, options: CallOptions = {}): Promise<Envelope<T>> {
   const token = options.token ?? readToken();
+  let answer: unknown;
   try {
-    return await client<Envelope<T>>(path, {
+    answer = await client<unknown>(path, {
       body,
       signal: options.signal,
       headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
     });
   } catch (error) {
-    if (error instanceof FetchError && isEnvelope(error.data)) return error.data as Envelope<T>;
-    throw error;
+    // Cancelled by the flow that asked: nobody is waiting for a message.
+    if (options.signal?.aborted) throw error;
+    if (error instanceof FetchError) {
+      if (isEnvelope(error.data)) return error.data as Envelope<T>;
+      throw new CallFailure(error.response ? 'unreadable' : 'unreachable', { cause: error });
+    }
+    // The answer started but could not be read to its end (the connection dropped mid-body).
+    throw new CallFailure('unreadable', { cause: error });
   }
+  // ofetch hands back the raw text of a body that is not JSON.
+  if (!isEnvelope(answer)) throw new CallFailure('unreadable');
+  return answer as Envelope<T>;
 }
 
 /** A non-success envelope as an Error, so a machine's onError path carries the server message. */

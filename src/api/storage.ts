@@ -11,36 +11,64 @@ function store(): Storage | null {
   }
 }
 
-/** Reads each field's `user_<field>` key over `empty`; a missing or unreadable key keeps the empty value. */
+/**
+ * A field as its key holds it (SPEC.md §3, §4): the plain value, readable by an app embedding
+ * this one without decoding anything — text as it is, a number's digits, tenant `0`, an empty
+ * string for a missing value — and JSON only for a list or a record (the accounts).
+ */
+function toStored(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The JSON value of `raw`, or undefined when it is not JSON. */
+function parsed(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A stored value read back, the field's empty value telling its kind: a list or record is
+ * JSON, anything else text (the domain turns a balance's digits back into a number). Earlier
+ * builds stored every field as JSON: a quoted text (`"Ada"`) or `null` still reads as the value.
+ */
+function fromStored(raw: string, empty: unknown): unknown {
+  if (typeof empty === 'object' && empty !== null) {
+    const value = parsed(raw);
+    return typeof value === 'object' && value !== null ? value : empty;
+  }
+  if (raw === 'null') return '';
+  if (raw.startsWith('"')) {
+    const value = parsed(raw);
+    if (typeof value === 'string') return value;
+  }
+  return raw;
+}
+
+/** Reads each field's `user_<field>` key over `empty`; a missing key keeps the empty value. */
 export function loadUser<User extends object>(empty: User, fields: readonly (keyof User & string)[]): User {
   const storage = store();
   const user = { ...empty } as Record<string, unknown>;
   if (!storage) return user as User;
   for (const field of fields) {
     const raw = storage.getItem(PREFIX + field);
-    if (raw === null) continue;
-    try {
-      user[field] = JSON.parse(raw);
-    } catch {
-      user[field] = raw;
-    }
+    if (raw !== null) user[field] = fromStored(raw, empty[field]);
   }
   return user as User;
 }
 
-/** Writes each field under its own key (SPEC.md §3). */
+/** Writes each field under its own key (SPEC.md §3), as a plain value. */
 export function saveUser<User extends object>(user: User, fields: readonly (keyof User & string)[]): void {
   const storage = store();
   if (!storage) return;
-  for (const field of fields) storage.setItem(PREFIX + field, JSON.stringify(user[field]));
+  for (const field of fields) storage.setItem(PREFIX + field, toStored(user[field]));
 }
 
 export const readToken = (): string => {
   const raw = store()?.getItem(PREFIX + 'token');
-  if (!raw) return '';
-  try {
-    return String(JSON.parse(raw));
-  } catch {
-    return raw;
-  }
+  return raw ? String(fromStored(raw, '')) : '';
 };

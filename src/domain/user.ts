@@ -70,8 +70,15 @@ export function deriveInitial(name: string): string {
  */
 export const pinMarker = (value: unknown): PinMarker => (value === '' || value === null || value === undefined ? '' : 'set');
 
-/** Merges server user data over the current user, recomputing `initial`. */
-export function toSessionUser(data: Partial<UserData>, current: SessionUser = emptyUser): SessionUser {
+/** A balance as a number, from the server's number or its stored digits; '' when there is none (logged out). */
+function balanceOf(value: unknown): number | '' {
+  if (typeof value === 'number') return value;
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text !== '' && Number.isFinite(Number(text)) ? Number(text) : '';
+}
+
+/** Merges user data (the server's, or what storage kept) over the current user, recomputing `initial`. */
+export function toSessionUser(data: Partial<UserData> | SessionUser, current: SessionUser = emptyUser): SessionUser {
   const merged: SessionUser = { ...current };
   for (const field of USER_FIELDS) {
     if (field === 'initial') continue;
@@ -81,6 +88,7 @@ export function toSessionUser(data: Partial<UserData>, current: SessionUser = em
   merged.tenant = merged.tenant === '' || merged.tenant == null ? DEFAULT_TENANT : String(merged.tenant);
   merged.accounts = Array.isArray(merged.accounts) ? merged.accounts : [];
   merged.pin = pinMarker(merged.pin);
+  merged.wallet_balance = balanceOf(merged.wallet_balance);
   merged.initial = deriveInitial(merged.name);
   return merged;
 }

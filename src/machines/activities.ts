@@ -1,22 +1,26 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../core/contract';
 import { fetchTransactions, refreshTransaction } from '../api/wallet';
 import { needsRefresh, opensDetail } from '../domain/transactionStatus';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import type { sessionMachine } from './session';
 
 export interface ActivitiesInput {
   /** Transactions per page: ACTIVITIES_PAGE_SIZE on /activities, the session's `pagination` on the dashboard. */
   pageSize: number;
+  /** The list that pages (/activities): it keeps the session's shared `more_reveal` (SPEC.md §3) up to date. */
+  session?: ActorRefFrom<typeof sessionMachine>;
 }
 
-export interface ActivitiesContext {
-  pageSize: number;
+export interface ActivitiesContext extends ActivitiesInput {
   /** Every page fetched so far, in order, newest first. */
   items: Transaction[];
   /** The last page fetched (0 before the first answer). */
   page: number;
-  /** Whether "Load more" has something to show; see `pageState`. */
-  hasMore: boolean;
+  /** The last page fetched held a whole page of rows. */
+  pageFull: boolean;
+  /** The server's answer says more pages lie behind the last one fetched: SPEC.md's `more_reveal`. */
+  moreRevealed: boolean;
   /** The row whose details are open. */
   selected: Transaction | null;
   /** The row being checked with the server. */
@@ -32,13 +36,16 @@ export type ActivitiesEvent =
   | { type: 'activities.reload' };
 
 /**
- * SPEC.md §9: "Load-more shows only when the page is full and more is revealed". Read
- * honestly: the last page fetched was full AND the server reports pages beyond it. Each list
- * keeps this itself, since the dashboard and /activities page through the same data at
- * different sizes; the session's `more_reveal` flag is not consulted.
+ * SPEC.md §9: "Load-more shows only when the page is full and more is revealed". The page is
+ * full when the last page fetched holds `pageSize` rows; more is revealed when the server's
+ * answer says pages lie beyond it (current_page < last_page). The list on /activities sets the
+ * session's `more_reveal` from each answer, and the screen shows "Load more" by that flag; the
+ * session's `pagination.reset` puts it back to false when the user leaves /activities or logs out.
  */
+export const showsLoadMore = (pageFull: boolean, moreReveal: boolean): boolean => pageFull && moreReveal;
+
 function pageState(page: Paginated<Transaction>, pageSize: number) {
-  return { page: page.current_page, hasMore: page.data.length >= pageSize && page.current_page < page.last_page };
+  return { page: page.current_page, pageFull: page.data.length >= pageSize, moreRevealed: page.current_page < page.last_page };
 }
 
 /**
@@ -76,19 +83,20 @@ export const activitiesMachine = setup({
     ...effects,
     showFirstPage: assign(({ context }, params: { answer: Envelope<Paginated<Transaction>> }) => {
       const page = params.answer.data;
-      return page ? { items: page.data, ...pageState(page, context.pageSize) } : { items: [], page: 1, hasMore: false };
+      return page ? { items: page.data, ...pageState(page, context.pageSize) } : { items: [], page: 1, pageFull: false, moreRevealed: false };
     }),
     showNextPage: assign(({ context }, params: { answer: Envelope<Paginated<Transaction>> }) => {
       const page = params.answer.data;
-      return page ? { items: appendPage(context.items, page.data), ...pageState(page, context.pageSize) } : { hasMore: false };
+      return page ? { items: appendPage(context.items, page.data), ...pageState(page, context.pageSize) } : { pageFull: false, moreRevealed: false };
     }),
+    tellSession: ({ context }) => context.session?.send({ type: 'pagination.reveal', more: context.moreRevealed }),
     select: assign({ selected: ({ context }, params: { id: number }) => find(context.items, params.id) ?? null }),
     unselect: assign({ selected: null }),
     markRefreshing: assign({ refreshing: (_, params: { id: number }) => params.id }),
     unmarkRefreshing: assign({ refreshing: null }),
   },
   guards: {
-    hasMore: ({ context }) => context.hasMore,
+    showsLoadMore: ({ context }) => showsLoadMore(context.pageFull, context.moreRevealed),
     opensDetail: ({ context }, params: { id: number }) => {
       const item = find(context.items, params.id);
       return item !== undefined && opensDetail(item.status);
@@ -100,7 +108,7 @@ export const activitiesMachine = setup({
   },
 }).createMachine({
   id: 'activities',
-  context: ({ input }) => ({ pageSize: input.pageSize, items: [], page: 0, hasMore: false, selected: null, refreshing: null }),
+  context: ({ input }) => ({ ...input, items: [], page: 0, pageFull: false, moreRevealed: false, selected: null, refreshing: null }),
   type: 'parallel',
   states: {
     list: {
@@ -111,14 +119,14 @@ export const activitiesMachine = setup({
             id: 'firstPage',
             src: 'fetchTransactions',
             input: ({ context }) => ({ pagination: context.pageSize, page: 1 }),
-            onDone: { target: 'ready', actions: { type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) } },
+            onDone: { target: 'ready', actions: [{ type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) }, 'tellSession'] },
             onError: { target: 'failed', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
           },
         },
         ready: {
           on: {
             'activities.reload': 'loading',
-            'activities.more': { guard: 'hasMore', target: 'loadingMore' },
+            'activities.more': { guard: 'showsLoadMore', target: 'loadingMore' },
             'activities.select': {
               guard: { type: 'needsRefresh', params: ({ event }) => ({ id: event.id }) },
               target: 'refreshing',
@@ -131,7 +139,7 @@ export const activitiesMachine = setup({
             id: 'nextPage',
             src: 'fetchTransactions',
             input: ({ context }) => ({ pagination: context.pageSize, page: context.page + 1 }),
-            onDone: { target: 'ready', actions: { type: 'showNextPage', params: ({ event }) => ({ answer: event.output }) } },
+            onDone: { target: 'ready', actions: [{ type: 'showNextPage', params: ({ event }) => ({ answer: event.output }) }, 'tellSession'] },
             // What is shown stays; the button is still there to try again.
             onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
           },

@@ -26,7 +26,7 @@ export const forgotPasswordMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken(signal)),
+    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken('forgot', signal)),
     forgot: fromPromise<Envelope, Omit<ForgotRequest, 'device'>>(({ input, signal }) => forgot(input, signal)),
   },
   actions: {

@@ -1,8 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { CaptchaAction } from '../../core/captcha';
+import { messages } from '../../core/messages';
 import { getCaptchaToken } from '../api/captcha';
 import { postTokenToHost } from '../api/webviewBridge';
 
 export type HumanCheckEvent = { type: 'human.confirm' };
+
+export interface HumanCheckInput {
+  /**
+   * The call the embedding app will spend the token on (`/iamhuman?action=register`): the
+   * server accepts a token only for the action it was solved for. Absent when the page was
+   * opened without a known action, and then no token can be had.
+   */
+  action?: CaptchaAction;
+}
 
 /**
  * /iamhuman (SPEC.md §2): after 'I am human' a captcha token is obtained and handed to the
@@ -10,11 +21,14 @@ export type HumanCheckEvent = { type: 'human.confirm' };
  */
 export const humanCheckMachine = setup({
   types: {
-    context: {} as { token: string },
+    context: {} as { token: string; action: CaptchaAction | undefined },
     events: {} as HumanCheckEvent,
+    input: {} as HumanCheckInput,
   },
   actors: {
-    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken(signal)),
+    getCaptchaToken: fromPromise<string, { action: CaptchaAction | undefined }>(({ input, signal }) =>
+      input.action ? getCaptchaToken(input.action, signal) : Promise.reject(new Error(messages.botCheckFailed)),
+    ),
     postTokenToHost: fromPromise<void, { token: string }>(({ input }) => postTokenToHost(input.token)),
   },
   actions: {
@@ -23,7 +37,7 @@ export const humanCheckMachine = setup({
   },
 }).createMachine({
   id: 'humanCheck',
-  context: { token: '' },
+  context: ({ input }) => ({ token: '', action: input.action }),
   initial: 'idle',
   states: {
     idle: {
@@ -33,6 +47,7 @@ export const humanCheckMachine = setup({
       invoke: {
         id: 'captcha',
         src: 'getCaptchaToken',
+        input: ({ context }) => ({ action: context.action }),
         onDone: { target: 'delivering', actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output }) } },
         onError: 'failed',
       },

@@ -11,18 +11,21 @@ export interface MerchantVerificationInput {
 export interface MerchantVerificationContext extends MerchantVerificationInput {
   /** The holder's name, with the address (electricity) or username (betting); null until verified. */
   details: MerchantDetails | null;
+  /** The number last sent for verification: the one the details belong to. */
+  beneficiary: string;
 }
 
 export type MerchantVerificationEvent = { type: 'merchant.verify'; request: VerifyMerchantRequest } | { type: 'merchant.reset' };
 
-/** What the verification tells its owner. */
-export type MerchantVerificationReport = { type: 'merchant.verified'; details: MerchantDetails } | { type: 'merchant.failed' };
+/** What the verification tells its owner: the holder, and the number verified (the form may have moved on since). */
+export type MerchantVerificationReport = { type: 'merchant.verified'; details: MerchantDetails; beneficiary: string } | { type: 'merchant.failed' };
 
 /**
  * 'Verify Merchant' on electricity, betting and cable (SPEC.md §4): unverified (the button
  * shows) → verifying → verified (the holder's details show and Continue takes the button's
  * place), or the server's message in an error toast and unverified again. Changing the form's
  * fields does not undo a verification (SPEC.md §4); only the owner resets it, after a purchase.
+ * The report names the number verified, so the owner can show whose details these are.
  */
 export const merchantVerificationMachine = setup({
   types: {
@@ -36,21 +39,26 @@ export const merchantVerificationMachine = setup({
   },
   actions: {
     ...effects,
+    noteNumber: assign({ beneficiary: (_, params: { request: VerifyMerchantRequest }) => params.request.beneficiary }),
     keepDetails: assign({ details: (_, params: { details: MerchantDetails }) => params.details }),
-    forget: assign({ details: null }),
+    forget: assign({ details: null, beneficiary: '' }),
     reportVerified: sendTo(
       ({ context }) => context.owner,
-      (_, params: { details: MerchantDetails }): MerchantVerificationReport => ({ type: 'merchant.verified', details: params.details }),
+      ({ context }, params: { details: MerchantDetails }): MerchantVerificationReport => ({
+        type: 'merchant.verified',
+        details: params.details,
+        beneficiary: context.beneficiary,
+      }),
     ),
     reportFailed: sendTo(({ context }) => context.owner, { type: 'merchant.failed' } satisfies MerchantVerificationReport),
   },
 }).createMachine({
   id: 'merchantVerification',
-  context: ({ input }) => ({ owner: input.owner, details: null }),
+  context: ({ input }) => ({ owner: input.owner, details: null, beneficiary: '' }),
   initial: 'unverified',
   states: {
     unverified: {
-      on: { 'merchant.verify': 'verifying' },
+      on: { 'merchant.verify': { target: 'verifying', actions: { type: 'noteNumber', params: ({ event }) => ({ request: event.request }) } } },
     },
     verifying: {
       tags: 'busy',
@@ -67,7 +75,7 @@ export const merchantVerificationMachine = setup({
         },
         onError: {
           target: 'unverified',
-          actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'reportFailed'],
+          actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'forget', 'reportFailed'],
         },
       },
     },

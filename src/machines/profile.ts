@@ -2,6 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { Envelope, UpdateProfileRequest, UserData } from '../../core/contract';
 import { updateProfile } from '../api/profile';
 import type { SessionUser } from '../domain/user';
+import { idNumberInput, phoneInput } from '../domain/numericInput';
 import { validateProfile, type ProfileForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
@@ -25,6 +26,9 @@ export interface ProfileContext extends ProfileInput {
 }
 
 export type ProfileEvent = { type: 'profile.change'; field: keyof ProfileForm; value: string } | { type: 'profile.submit' };
+
+/** Phone, NIN and BVN hold digits only, at most 11, whatever was typed, pasted or autofilled (SPEC.md §5). */
+const FIELD_INPUT: Partial<Record<keyof ProfileForm, (value: string) => string>> = { phone: phoneInput, nin: idNumberInput, bvn: idNumberInput };
 
 const toRequest = ({ form, saved }: ProfileContext): Omit<UpdateProfileRequest, 'device'> => ({
   name: form.name.trim(),
@@ -71,7 +75,9 @@ export const profileMachine = setup({
   initial: 'editing',
   // Typing is kept in every state, so nothing entered while a request runs is lost.
   on: {
-    'profile.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'profile.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: FIELD_INPUT[event.field]?.(event.value) ?? event.value }) },
+    },
   },
   states: {
     editing: {

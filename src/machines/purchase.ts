@@ -16,6 +16,7 @@ import { messages } from '../../core/messages';
 import { providerForNetwork, suggestNetwork, type Network } from '../../core/phone';
 import { RECENT_BENEFICIARIES, serviceByKey, type ServiceCategory, type ServiceEntry, type ServiceKey } from '../../core/services';
 import { rememberBeneficiary } from '../domain/beneficiaries';
+import { amountInput, beneficiaryInput } from '../domain/numericInput';
 import { validatePurchase, type PurchaseForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import { merchantVerificationMachine } from './merchantVerification';
@@ -43,8 +44,12 @@ export interface PurchaseContext {
   suggestedNetwork: Network | null;
   /** Beneficiaries paid recently in this category, with the provider used, for one-tap reuse. */
   recent: RecentBeneficiary[];
-  /** The verified holder (electricity, betting, cable); kept when fields change (SPEC.md §4). */
-  merchant: MerchantDetails | null;
+  /**
+   * The verified holder (electricity, betting, cable) and the number verified. Kept when fields
+   * change (SPEC.md §4), so the number is kept with it: the screen says whose details these are,
+   * and warns once the field holds another number (see `numberChangedSinceVerified`).
+   */
+  merchant: { details: MerchantDetails; beneficiary: string } | null;
   /**
    * The key of the current purchase attempt. Kept after a failure with no answer (the
    * purchase may have gone through), so trying again cannot buy twice, and after a wrong pin
@@ -73,7 +78,7 @@ export type PurchaseEvent =
   // Reports of the two child flows.
   | { type: 'pin.accepted'; pin: string }
   | { type: 'pin.cancelled' }
-  | { type: 'merchant.verified'; details: MerchantDetails }
+  | { type: 'merchant.verified'; details: MerchantDetails; beneficiary: string }
   | { type: 'merchant.failed' };
 
 export interface PurchaseRequest {
@@ -85,6 +90,13 @@ export interface PurchaseRequest {
 const emptyForm = (): PurchaseForm => ({ providerId: '', planId: '', beneficiary: '', amount: '' });
 
 const serviceOf = (context: PurchaseContext): ServiceEntry => serviceByKey(context.service);
+
+/** What the beneficiary field holds after a change: only what the service's number can be made of (SPEC.md §5). */
+const typedBeneficiary = (context: PurchaseContext, value: string) => beneficiaryInput(serviceOf(context).beneficiary, value);
+
+/** The field no longer holds the number the shown details were verified for; paying bills the field's number. */
+export const numberChangedSinceVerified = ({ merchant, form }: Pick<PurchaseContext, 'merchant' | 'form'>): boolean =>
+  merchant !== null && form.beneficiary.trim() !== merchant.beneficiary;
 
 /** The providers of this service's category, as the session last fetched them. */
 const providersOf = (context: PurchaseContext): Provider[] => context.session.getSnapshot().context.providers[serviceOf(context).category] ?? [];
@@ -176,7 +188,7 @@ export const purchaseMachine = setup({
         request: { provider_id: Number(context.form.providerId), beneficiary: context.form.beneficiary.trim() },
       }),
     ),
-    keepMerchant: assign({ merchant: (_, params: { details: MerchantDetails }) => params.details }),
+    keepMerchant: assign({ merchant: (_, params: { details: MerchantDetails; beneficiary: string }) => params }),
     openPin: sendTo(({ context }) => context.pinDialog, { type: 'pin.open' as const }),
     authorise: assign(({ context }, params: { pin: string }) => ({
       pin: params.pin,
@@ -253,20 +265,21 @@ export const purchaseMachine = setup({
       on: {
         'form.provider': { actions: { type: 'selectProvider', params: ({ event }) => ({ value: event.value }) } },
         'form.plan': { actions: { type: 'selectPlan', params: ({ event }) => ({ value: event.value }) } },
+        // What is not part of a number never enters the form, typed, pasted or autofilled (SPEC.md §5).
         'form.beneficiary': [
           {
-            guard: { type: 'suggestsProvider', params: ({ event }) => ({ value: event.value }) },
+            guard: { type: 'suggestsProvider', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) },
             actions: [
-              { type: 'selectSuggestedProvider', params: ({ event }) => ({ value: event.value }) },
-              { type: 'setBeneficiary', params: ({ event }) => ({ value: event.value }) },
+              { type: 'selectSuggestedProvider', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) },
+              { type: 'setBeneficiary', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) },
             ],
           },
-          { actions: { type: 'setBeneficiary', params: ({ event }) => ({ value: event.value }) } },
+          { actions: { type: 'setBeneficiary', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) } },
         ],
         'form.recent': {
           actions: { type: 'pickRecent', params: ({ event }) => ({ beneficiary: event.beneficiary, providerId: event.providerId }) },
         },
-        'form.amount': { guard: 'amountEditable', actions: { type: 'setAmount', params: ({ event }) => ({ value: event.value }) } },
+        'form.amount': { guard: 'amountEditable', actions: { type: 'setAmount', params: ({ event }) => ({ value: amountInput(event.value) }) } },
       },
       states: {
         editing: {
@@ -291,7 +304,7 @@ export const purchaseMachine = setup({
           on: {
             'merchant.verified': {
               target: 'editing',
-              actions: { type: 'keepMerchant', params: ({ event }) => ({ details: event.details }) },
+              actions: { type: 'keepMerchant', params: ({ event }) => ({ details: event.details, beneficiary: event.beneficiary }) },
             },
             'merchant.failed': 'editing',
           },

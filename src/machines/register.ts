@@ -2,6 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { register } from '../api/auth';
 import { getCaptchaToken } from '../api/captcha';
 import type { Envelope, RegisterRequest, UserData } from '../../core/contract';
+import { phoneInput } from '../domain/numericInput';
 import { validateRegister, type RegisterForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
@@ -31,7 +32,7 @@ export const registerMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken(signal)),
+    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken('register', signal)),
     register: fromPromise<Envelope<UserData>, Omit<RegisterRequest, 'device'>>(({ input, signal }) => register(input, signal)),
   },
   actions: {
@@ -61,7 +62,10 @@ export const registerMachine = setup({
   initial: 'editing',
   // Typing is kept in every state, so nothing entered while a request runs is lost.
   on: {
-    'register.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    // The phone field holds digits only, whatever was typed, pasted or autofilled (SPEC.md §5).
+    'register.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.field === 'phone' ? phoneInput(event.value) : event.value }) },
+    },
     'register.terms': { actions: { type: 'setTerms', params: ({ event }) => ({ accepted: event.accepted }) } },
   },
   states: {

@@ -5,7 +5,7 @@ import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '..
 import { loadUser, saveUser } from '../api/storage';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../core/limits';
 import { isPublicRoute } from '../domain/routes';
-import { emptyUser, pinMarker, toSessionUser, USER_FIELDS, type SessionUser } from '../domain/user';
+import { emptyUser, toSessionUser, USER_FIELDS, type SessionUser } from '../domain/user';
 import { effects, type FlowEmitted } from './effects';
 
 /** The shared state of SPEC.md §3, plus the route the user is on (for the §6 logout rule). */
@@ -34,6 +34,8 @@ export type SessionEvent =
   | { type: 'loading.set'; value: boolean }
   | { type: 'balance.toggle' }
   | { type: 'notification.read'; id: number }
+  /** The transaction list that pages says whether the server has more behind what it shows (SPEC.md §9 load-more). */
+  | { type: 'pagination.reveal'; more: boolean }
   | { type: 'pagination.reset' };
 
 export interface SessionInput {
@@ -77,15 +79,14 @@ const pinStateOf = (data: Partial<UserData>, current: PinState): PinState => ({
 const noPinState: PinState = { pin_attempts: 0, max_attempts: DEFAULT_MAX_ATTEMPTS, pin_locked: false };
 
 /**
- * The persisted user. A build from before issue 8 stored the transaction pin itself under
- * `user_pin`: it is replaced by the marker in storage at once, before anything else runs.
+ * The persisted user: storage holds plain text (SPEC.md §3), which the domain reads back into the
+ * user's shape. A build from before issue 8 stored the transaction pin itself under `user_pin`:
+ * it is replaced by the marker in storage at once, before anything else runs.
  */
 function loadStoredUser(): SessionUser {
   const stored = loadUser(emptyUser, USER_FIELDS);
-  const pin = pinMarker(stored.pin);
-  if (stored.pin === pin) return stored;
-  const user = { ...stored, pin };
-  saveUser(user, ['pin']);
+  const user = toSessionUser(stored);
+  if (stored.pin !== user.pin) saveUser(user, ['pin']);
   return user;
 }
 
@@ -126,6 +127,7 @@ export const sessionMachine = setup({
       notifications: ({ context }, params: { id: number }) =>
         context.notifications.map((n) => (n.id === params.id ? { ...n, status: 'read' as const } : n)),
     }),
+    revealMore: assign({ more_reveal: (_, params: { more: boolean }) => params.more }),
     resetPagination: assign({ pagination: DEFAULT_PAGINATION, more_reveal: false }),
   },
   guards: {
@@ -153,10 +155,12 @@ export const sessionMachine = setup({
     'loading.set': { actions: { type: 'setLoading', params: ({ event }) => ({ value: event.value }) } },
     'balance.toggle': { actions: 'toggleBalance' },
     'notification.read': { actions: { type: 'markRead', params: ({ event }) => ({ id: event.id }) } },
+    'pagination.reveal': { actions: { type: 'revealMore', params: ({ event }) => ({ more: event.more }) } },
+    // Sent when /activities closes; a logout resets them too (SPEC.md §4 "together to 5 and false").
     'pagination.reset': { actions: 'resetPagination' },
     // Login saves every field and reloads state (SPEC.md §4), from any state.
     // Logout overwrites every field with its empty value and reloads state (SPEC.md §4).
-    'session.logout': { target: '.signedOut', actions: ['revokeOnServer', 'clearUser', 'persistUser'] },
+    'session.logout': { target: '.signedOut', actions: ['revokeOnServer', 'clearUser', 'resetPagination', 'persistUser'] },
     'session.login': {
       target: '.signedIn',
       reenter: true,
@@ -199,7 +203,7 @@ export const sessionMachine = setup({
     },
     /** The server no longer knows the token: log out, and leave a protected page (SPEC.md §6). */
     expired: {
-      entry: ['clearUser', 'persistUser'],
+      entry: ['clearUser', 'resetPagination', 'persistUser'],
       always: [
         { guard: 'onProtectedRoute', target: 'signedOut', actions: { type: 'navigate', params: { to: '/login' } } },
         { target: 'signedOut' },

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestMail, signUp, signUpVerified, signUpWithPin, type SignedUp } from './support/accounts';
+import { latestMail, signUp, signUpVerified, signUpWithPin, storedPin, type SignedUp } from './support/accounts';
 import { startTestApp, testConfig, tightLimits, type TestApp } from './support/app';
 import { backends } from './support/backends';
-
-const MINUTE = 60_000;
 
 describe.each(backends)('account settings on $name', (backend) => {
   let t: TestApp;
@@ -123,15 +121,19 @@ describe.each(backends)('account settings on $name', (backend) => {
 
     const change = (token: string, old_pin: unknown, new_pin: unknown, confirm_new_pin: unknown = new_pin) =>
       t.call<UserData>('/api/change-pin', { token, body: { old_pin, new_pin, confirm_new_pin } });
-    const WRONG = { status: 400, body: { type: 'error', message: 'old pin is not correct' } };
+    const wrong = (attempts: number) => ({
+      status: 400,
+      body: { type: 'error', message: 'old pin is not correct', data: { reason: 'pin-incorrect', pin_attempts: attempts, max_attempts: 3, attempts_left: 3 - attempts } },
+    });
 
-    it('changes the pin and answers the user fields with the new pin', async () => {
+    it('changes the pin and answers the user fields, with the pin marker only', async () => {
       const account = await signUpWithPin(t, '4826');
       const reply = await change(account.token, '4826', '5937');
-      expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'pin changed successfully', data: { ...account.user, pin: '5937' } } });
+      expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'pin changed successfully', data: { ...account.user, pin: 'set' } } });
       const { pin_sealed } = await t.db.selectFrom('users').select('pin_sealed').where('email', '=', account.email).executeTakeFirstOrThrow();
       expect(pin_sealed).toMatch(/^v1\./);
-      expect(await change(account.token, '4826', '6048')).toMatchObject(WRONG);
+      expect(await storedPin(t, account.email)).toBe('5937');
+      expect(await change(account.token, '4826', '6048')).toMatchObject(wrong(1));
     });
 
     it.each([
@@ -147,25 +149,25 @@ describe.each(backends)('account settings on $name', (backend) => {
 
     it('refuses a guessable new pin, and 409 before any pin is set', async () => {
       expect(await change(shared.token, '4826', '1234')).toMatchObject({ status: 422, body: { message: 'this pin is too easy to guess, please choose a different one' } });
-      expect((await t.call<UserData>('/api/get-user', { token: shared.token })).body.data!.pin).toBe('4826');
+      expect(await storedPin(t, shared.email)).toBe('4826');
       const fresh = await signUpVerified(t);
       expect(await change(fresh.token, '4826', '5937')).toMatchObject({ status: 409, body: { type: 'error', message: 'you have not set a pin yet, please set one first' } });
     });
 
-    it('counts wrong old pins: 5 in a row lock pin changes for 30 minutes, even with the right pin', async () => {
+    it('counts wrong old pins like purchase pins: 3 answered with the attempts left, the 4th ends every session', async () => {
       const account = await signUpWithPin(t, '4826');
       // A right pin in between starts the count again.
-      for (let i = 0; i < 4; i++) expect(await change(account.token, '0001', '5937')).toMatchObject(WRONG);
-      expect((await change(account.token, '4826', '5937')).status).toBe(200);
-      for (let i = 0; i < 5; i++) expect(await change(account.token, '0001', '6048')).toMatchObject(WRONG);
+      for (let i = 1; i <= 2; i++) expect(await change(account.token, '0001', '5937')).toMatchObject(wrong(i));
+      expect(await change(account.token, '4826', '5937')).toMatchObject({ status: 200, body: { data: { pin_attempts: 0 } } });
+      for (let i = 1; i <= 3; i++) expect(await change(account.token, '0001', '6048')).toMatchObject(wrong(i));
+      expect((await t.call<UserData>('/api/get-user', { token: account.token })).body.data).toMatchObject({ pin_attempts: 3, max_attempts: 3 });
 
-      const locked = await change(account.token, '5937', '6048');
-      expect(locked.status).toBe(429);
-      expect(locked.body.message).toBe('too many wrong pins, pin operations are locked: please try again in about 30 minutes');
-      t.clock.advance(29 * MINUTE);
-      expect((await change(account.token, '5937', '6048')).status).toBe(429);
-      t.clock.advance(2 * MINUTE);
-      expect(await change(account.token, '5937', '6048')).toMatchObject({ status: 200, body: { data: { pin: '6048' } } });
+      const out = await change(account.token, '0001', '6048');
+      expect(out).toMatchObject({ status: 401, body: { type: 'error', data: { reason: 'pin-logout' } } });
+      expect(out.body.message).toMatch(/authorization/);
+      expect((await t.call('/api/get-user', { token: account.token })).status).toBe(401);
+      expect(latestMail(t, account.email, 'Your Naira Wallet session was ended').text).toMatch(/too many wrong transaction pins/);
+      expect(await storedPin(t, account.email)).toBe('5937');
     });
 
     it('requires a session', async () => {
@@ -179,18 +181,23 @@ describe.each(backends)('per-account limits of the settings calls on $name', (ba
   let first: SignedUp;
   let second: SignedUp;
   beforeAll(async () => {
-    const { changePassword, changePin } = tightLimits(2);
-    t = await startTestApp(backend, { config: { rateLimits: { ...testConfig().rateLimits, changePassword, changePin } } });
+    const { changePassword, changePin, forgotPin, resetPin } = tightLimits(2);
+    t = await startTestApp(backend, { config: { rateLimits: { ...testConfig().rateLimits, changePassword, changePin, forgotPin, resetPin } } });
     [first, second] = [await signUp(t), await signUp(t)];
   });
   afterAll(() => t.close());
 
-  // Each call has its own budget, so the two share the accounts.
-  it.each(['/api/change-password', '/api/change-pin'])('%s answers 429 after the limit, per account', async (path) => {
-    for (let i = 0; i < 2; i++) expect((await t.call(path, { token: first.token, body: {} })).status).toBe(422);
+  // Each call has its own budget, so they share the accounts (which have no pin: forgot-pin refuses them with 409).
+  it.each([
+    ['/api/change-password', 422],
+    ['/api/change-pin', 422],
+    ['/api/reset-pin', 422],
+    ['/api/forgot-pin', 409],
+  ])('%s answers 429 after the limit, per account', async (path, refused) => {
+    for (let i = 0; i < 2; i++) expect((await t.call(path, { token: first.token, body: {} })).status).toBe(refused);
     const limited = await t.call(path, { token: first.token, body: {} });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/^too many attempts, please try again in/);
-    expect((await t.call(path, { token: second.token, body: {} })).status).toBe(422);
+    expect((await t.call(path, { token: second.token, body: {} })).status).toBe(refused);
   });
 });

@@ -119,11 +119,29 @@ describe.each(backends)('bank webhook on $name', (backend) => {
     });
   });
 
-  it('acknowledges a transfer to an account nobody has with 200 and writes nothing', async () => {
+  it('acknowledges a transfer to an account nobody has with 200, holds it in suspense once and credits no one', async () => {
     const rows = await walletRowCounts(t);
-    const reply = await deliver(t, transfer(100_000, newReference(), '0000014579'));
-    expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'event ignored: unknown account', data: { status: 'ignored' } } });
-    expect(await walletRowCounts(t)).toEqual(rows);
+    const before = await balance();
+    const reference = newReference();
+    const body = transfer(100_000, reference, '0000014579');
+    const reply = await deliver(t, body);
+    expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'transfer held in suspense: no wallet has this account number', data: { status: 'unmatched', reference } } });
+    const after = await walletRowCounts(t);
+    // The claim, one ledger movement of two entries (settlement → suspense) and, the first time, the suspense account; no transaction, no notification.
+    expect(after).toEqual({
+      ...rows,
+      incoming_transfers: rows.incoming_transfers + 1n,
+      ledger_movements: rows.ledger_movements + 1n,
+      ledger_entries: rows.ledger_entries + 2n,
+      wallets: rows.wallets + 1n,
+    });
+    expect(await balance()).toBe(before);
+
+    // The partner retries; an attacker replays.
+    for (let i = 0; i < 3; i++) {
+      expect(await deliver(t, body)).toMatchObject({ status: 200, body: { type: 'success', message: 'transfer already held in suspense', data: { status: 'duplicate', reference } } });
+    }
+    expect(await walletRowCounts(t)).toEqual(after);
   });
 
   it.each([
@@ -233,7 +251,7 @@ describe.each(backends)('POST /dev/bank/transfer on $name', (backend) => {
 
   it('answers what the webhook answered for an unknown account', async () => {
     const reply = await devTransfer(t, { account_number: '0000014579', amount: 100, reference: 'DEV-UNKNOWN-1' });
-    expect(reply).toMatchObject({ status: 200, body: { message: 'event ignored: unknown account', data: { status: 'ignored', reference: 'DEV-UNKNOWN-1' } } });
+    expect(reply).toMatchObject({ status: 200, body: { message: 'transfer held in suspense: no wallet has this account number', data: { status: 'unmatched', reference: 'DEV-UNKNOWN-1' } } });
   });
 
   it.each([

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { withConfigurationTable } from '../../scripts/docs-config';
 import { ConfigError, loadConfig } from '../../server/config';
 
+/** Real-looking secrets: with them, a start that does not choose development mode runs. */
 const PRODUCTION_SECRETS = {
-  NODE_ENV: 'production',
   TOKEN_KEY: 'k'.repeat(40),
   PIN_KEY: 'ab'.repeat(32),
   SMTP_URL: 'smtps://mailer:secret@smtp.example.ng:465',
@@ -13,13 +14,29 @@ const PRODUCTION_SECRETS = {
   PUBLIC_URL: 'https://wallet.example.ng/',
 };
 
+/** What `npm start` does: development mode, chosen explicitly. */
+const development = (env: Record<string, string> = {}) => loadConfig({ APP_MODE: 'development', ...env });
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+/** The development keys in the forms a careless operator could paste them. */
+const developmentKeyHex = (label: string) => createHash('sha256').update(`naira-wallet development ${label}`).digest('hex');
+
 describe('configuration', () => {
-  it('runs a development server with no environment at all', () => {
-    const { config, warnings } = loadConfig({});
+  it('runs a development server, on loopback, with nothing but APP_MODE=development', () => {
+    const { config, warnings } = development();
     expect(config).toMatchObject({
       production: false,
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
       publicUrl: 'http://localhost:3000',
@@ -36,31 +53,77 @@ describe('configuration', () => {
   });
 
   it('derives the public URL from the port', () => {
-    expect(loadConfig({ PORT: '4100' }).config.publicUrl).toBe('http://localhost:4100');
+    expect(development({ PORT: '4100' }).config.publicUrl).toBe('http://localhost:4100');
   });
 
-  it('refuses to start in production without every secret, naming each one', () => {
-    let error: unknown;
-    try {
-      loadConfig({ NODE_ENV: 'production' });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'BANK_WEBHOOK_SECRET', 'PUBLIC_URL']) expect(problems).toContain(`${name} must be set in production`);
-    for (const name of Object.keys(PRODUCTION_SECRETS).filter((n) => n !== 'NODE_ENV')) {
-      expect(() => loadConfig({ ...PRODUCTION_SECRETS, [name]: '' }), name).toThrow(ConfigError);
+  it.each([
+    ['no environment at all', {}],
+    ['NODE_ENV=development (not the switch)', { NODE_ENV: 'development' }],
+    ['APP_MODE=production', { APP_MODE: 'production' }],
+  ])('is production with %s: refuses to start, naming every missing secret in one message', (_case, env) => {
+    const message = problemsOf(env);
+    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'BANK_WEBHOOK_SECRET', 'PUBLIC_URL']) expect(message).toContain(`${name} must be set in production`);
+    expect(message).toContain('This is a production start: APP_MODE is not `development`');
+  });
+
+  it('refuses a production start missing any one secret', () => {
+    for (const name of Object.keys(PRODUCTION_SECRETS)) {
+      expect(problemsOf({ ...PRODUCTION_SECRETS, [name]: '' }), name).toContain(`${name} must be set in production`);
     }
   });
 
-  it('starts in production with real secrets, without warnings', () => {
+  it('refuses an APP_MODE it does not know, as production', () => {
+    expect(problemsOf({ ...PRODUCTION_SECRETS, APP_MODE: 'dev' })).toContain('APP_MODE must be development or production');
+  });
+
+  it('starts in production with real secrets, on every interface, without warnings', () => {
     const { config, warnings } = loadConfig(PRODUCTION_SECRETS);
     expect(config.production).toBe(true);
+    expect(config.host).toBe('0.0.0.0');
     expect(config.publicUrl).toBe('https://wallet.example.ng');
     expect(config.pinKey).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
     expect(config.bankWebhookSecret).toBe(PRODUCTION_SECRETS.BANK_WEBHOOK_SECRET);
     expect(warnings).toEqual([]);
+  });
+
+  it('refuses the development keys in production, pasted in any form, and Cloudflare\'s test captcha secrets', () => {
+    const message = problemsOf({
+      ...PRODUCTION_SECRETS,
+      TOKEN_KEY: developmentKeyHex('token key'),
+      PIN_KEY: Buffer.from(developmentKeyHex('pin key'), 'hex').toString('base64'),
+      BANK_WEBHOOK_SECRET: developmentKeyHex('bank webhook secret').toUpperCase(),
+      CAPTCHA_SECRET: '1x0000000000000000000000000000000AA',
+    });
+    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'BANK_WEBHOOK_SECRET']) expect(message).toContain(`${name} must not be the development key: it is public`);
+    expect(message).toContain("CAPTCHA_SECRET must not be one of Cloudflare's test secrets");
+  });
+
+  it('refuses the development keys in development too when the server listens beyond loopback', () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10']) {
+      const message = problemsOf({ APP_MODE: 'development', HOST: host });
+      for (const name of ['TOKEN_KEY', 'PIN_KEY', 'BANK_WEBHOOK_SECRET']) expect(message, host).toContain(`${name} must be set when HOST is beyond loopback: the development key is public`);
+      expect(message).not.toContain('production start');
+    }
+    expect(problemsOf({ APP_MODE: 'development', HOST: '0.0.0.0', ...PRODUCTION_SECRETS, PIN_KEY: developmentKeyHex('pin key') })).toContain('PIN_KEY must not be the development key');
+    // Beyond loopback with keys of its own, development mode keeps its other conveniences.
+    const { config } = development({ HOST: '0.0.0.0', TOKEN_KEY: PRODUCTION_SECRETS.TOKEN_KEY, PIN_KEY: PRODUCTION_SECRETS.PIN_KEY, BANK_WEBHOOK_SECRET: PRODUCTION_SECRETS.BANK_WEBHOOK_SECRET });
+    expect(config).toMatchObject({ production: false, host: '0.0.0.0', smtpUrl: undefined, captchaSecret: undefined });
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(development({ HOST: host }).config.host).toBe(host);
+  });
+
+  it.each([
+    ['unset', {}, false],
+    ['false', { TRUST_PROXY: 'false' }, false],
+    ['a hop count', { TRUST_PROXY: '1' }, 1],
+    ['addresses and CIDR ranges', { TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,2001:db8::/32,loopback' }, ['10.0.0.0/8', '192.0.2.10', '2001:db8::/32', 'loopback']],
+  ])('reads TRUST_PROXY %s', (_case, env, trustProxy) => {
+    expect(development(env).config.trustProxy).toEqual(trustProxy);
+  });
+
+  it('refuses TRUST_PROXY=true, saying what to set instead', () => {
+    const message = problemsOf({ APP_MODE: 'development', TRUST_PROXY: 'true' });
+    expect(message).toContain('TRUST_PROXY must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For');
+    expect(message).toContain('Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.0.2.10)');
   });
 
   it.each([
@@ -70,20 +133,21 @@ describe('configuration', () => {
     ['a port out of range', { PORT: '70000' }, 'PORT must be a whole number'],
     ['a relative public URL', { PUBLIC_URL: 'wallet.example.ng' }, 'PUBLIC_URL must be an absolute URL'],
     ['a zero multiplier', { RATE_LIMIT_MULTIPLIER: '0' }, 'RATE_LIMIT_MULTIPLIER must be a positive number'],
-    ['a vague TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be true or false'],
+    ['a vague TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses and CIDR ranges; not understood: yes'],
+    ['a TRUST_PROXY range too wide', { TRUST_PROXY: '10.0.0.0/33' }, 'not understood: 10.0.0.0/33'],
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of'],
   ])('refuses %s', (_case, env, problem) => {
-    expect(() => loadConfig(env)).toThrow(problem);
+    expect(() => development(env)).toThrow(problem);
   });
 
   it('accepts PIN_KEY as base64 too', () => {
     const key = Buffer.alloc(32, 7);
-    expect(loadConfig({ PIN_KEY: key.toString('base64') }).config.pinKey).toEqual(key);
+    expect(development({ PIN_KEY: key.toString('base64') }).config.pinKey).toEqual(key);
   });
 
   it('scales every request limit by RATE_LIMIT_MULTIPLIER', () => {
-    const base = loadConfig({}).config.rateLimits;
-    const scaled = loadConfig({ RATE_LIMIT_MULTIPLIER: '10' }).config.rateLimits;
+    const base = development().config.rateLimits;
+    const scaled = development({ RATE_LIMIT_MULTIPLIER: '10' }).config.rateLimits;
     expect(scaled.login).toEqual({ max: base.login.max * 10, windowMs: base.login.windowMs });
   });
 

@@ -7,6 +7,7 @@ import { auditLedger } from '../../server/services/ledger';
 import { isValidNuban } from '../../server/services/nuban';
 import { testConfig } from './support/app';
 import { backends } from './support/backends';
+import { scanResponsesForPins } from './support/pinScan';
 
 describe.each(backends)('the demo account on $name', (backend) => {
   let database: DatabaseHandle;
@@ -19,11 +20,12 @@ describe.each(backends)('the demo account on $name', (backend) => {
 
   it('is created on first start: verified, with its pin, dedicated accounts and ₦25,000.00 funded by three transfers', async () => {
     const app = await start();
+    const pinScan = scanResponsesForPins(app);
     try {
       const login = await app.inject({ method: 'POST', url: '/api/login', payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
       expect(login.statusCode).toBe(200);
       const user = login.json<{ data: UserData }>().data;
-      expect(user).toMatchObject({ name: 'Ada Obi', phone: '08031234567', pin: '2580', wallet_balance: 25_000, email_verified_at: expect.any(String) });
+      expect(user).toMatchObject({ name: 'Ada Obi', phone: '08031234567', pin: 'set', wallet_balance: 25_000, email_verified_at: expect.any(String) });
       expect(user.accounts.map((a) => a.bank_name)).toEqual(['Wema Bank', 'Sterling Bank']);
       const rows = await database.db.selectFrom('virtual_accounts').select(['bank_code', 'account_number']).execute();
       for (const row of rows) expect(isValidNuban(row.bank_code, row.account_number)).toBe(true);
@@ -39,7 +41,17 @@ describe.each(backends)('the demo account on $name', (backend) => {
         ['funding', 'completed', 7_500],
         ['funding', 'completed', 15_000],
       ]);
+      // Its pin is the README's: a purchase with it goes through.
+      const mtn = await database.db.selectFrom('providers').select('id').where('category', '=', 'airtime').where('name', '=', 'MTN').executeTakeFirstOrThrow();
+      const airtime = await app.inject({
+        method: 'POST',
+        url: '/api/airtime',
+        headers: { ...headers, 'idempotency-key': 'demo-pin-check' },
+        payload: { provider_id: mtn.id, beneficiary: '08031234567', amount: 100, pin: DEMO_ACCOUNT.pin },
+      });
+      expect(airtime.statusCode, airtime.body).toBe(200);
       expect(await auditLedger(database.db)).toEqual([]);
+      pinScan.assertClean();
     } finally {
       await app.close();
     }

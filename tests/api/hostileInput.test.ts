@@ -38,6 +38,7 @@ const PUBLIC = ['/api/register', '/api/login', '/api/forgot', '/api/reset', '/ap
 const SIGNED_IN = [
   ...['/api/resend-otp', '/api/verify-otp', '/api/set-pin', '/api/logout', '/api/get-user', '/api/fetch-providers', '/api/fetch-notifications', '/api/mark-notification'],
   ...['/api/create-accounts', '/api/fetch-transactions', '/api/refresh-transaction', '/api/update-profile', '/api/change-password', '/api/change-pin'],
+  ...['/api/forgot-pin', '/api/reset-pin'],
   ...['/api/airtime', '/api/data', '/api/electricity-bill', '/api/betting', '/api/tv-subscription', '/api/education', '/api/verify-merchant', '/api/recent-beneficiaries'],
 ];
 
@@ -48,6 +49,7 @@ const TABLES = [
   'email_otps',
   'failed_attempts',
   'password_reset_tokens',
+  'pin_lockouts',
   'notifications',
   'virtual_accounts',
   'transactions',
@@ -99,7 +101,7 @@ describe.each(backends)('hostile input on $name', (backend) => {
     const validBodies: Record<string, () => Record<string, unknown>> = {
       '/api/register': () => registerBody(newPerson()),
       '/api/login': () => ({ device: 'web', email: account.email, password: account.password }),
-      '/api/forgot': () => ({ device: 'web', email: account.email, token: 'dev-ok' }),
+      '/api/forgot': () => ({ device: 'web', email: account.email, token: 'dev-ok:forgot' }),
     };
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...Object.keys(validBodies)), fc.constantFrom(...FIELDS), fc.option(hostileValue, { nil: undefined }), async (path, field, value) => {

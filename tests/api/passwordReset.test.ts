@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestMail, newPerson, resetTokenFrom, signUp, signUpWithPin, type SignedUp } from './support/accounts';
+import { latestMail, newPerson, resetTokenFrom, signUp, signUpWithPin, storedPin, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 
@@ -16,7 +16,7 @@ describe.each(backends)('password reset on $name', (backend) => {
   });
   afterAll(() => t.close());
 
-  const forgot = (email: string, token = 'dev-ok') => t.call('/api/forgot', { body: { email, device: 'web', token } });
+  const forgot = (email: string, token = 'dev-ok:forgot') => t.call('/api/forgot', { body: { email, device: 'web', token } });
   const reset = (token: string | undefined, new_password: unknown, confirm_new_password: unknown = new_password) =>
     t.call('/api/reset', { token, body: { new_password, confirm_new_password } });
   const setPin = (token: string, pin: string) => t.call<UserData>('/api/set-pin', { token, body: { pin, confirm_pin: pin } });
@@ -50,7 +50,7 @@ describe.each(backends)('password reset on $name', (backend) => {
     it('requires the bot check (403) and an e-mail (422)', async () => {
       const account = await signUp(t);
       expect(await forgot(account.email, 'wrong')).toMatchObject({ status: 403, body: { type: 'error' } });
-      expect(await t.call('/api/forgot', { body: { device: 'web', token: 'dev-ok' } })).toMatchObject({ status: 422, body: { message: messages.enterEmail } });
+      expect(await t.call('/api/forgot', { body: { device: 'web', token: 'dev-ok:forgot' } })).toMatchObject({ status: 422, body: { message: messages.enterEmail } });
       expect(t.outbox.list(account.email)).toEqual([]);
     });
 
@@ -86,13 +86,15 @@ describe.each(backends)('password reset on $name', (backend) => {
       expect(pinned.status).toBe(200);
       expect(pinned.body.message).toBe('pin set successfully');
       const user = pinned.body.data!;
-      expect(user).toMatchObject({ email: account.email, pin: '5937' });
+      expect(user).toMatchObject({ email: account.email, pin: 'set' });
+      expect(await storedPin(t, account.email)).toBe('5937');
       expect(user.token).not.toBe(link);
       expect((await t.call<UserData>('/api/get-user', { token: user.token })).body.data).toEqual(user);
 
       expect(await setPin(link, '6048')).toMatchObject({ status: 400, body: INVALID_LINK });
       expect(await reset(link, 'yet another password')).toMatchObject({ status: 400, body: INVALID_LINK });
-      expect((await login(account.email, 'a brand new password')).body.data!.pin).toBe('5937');
+      expect((await login(account.email, 'a brand new password')).body.data!.pin).toBe('set');
+      expect(await storedPin(t, account.email)).toBe('5937');
     });
 
     it('lets only one of several simultaneous uses of a link win, at each step', async () => {

@@ -3,7 +3,7 @@ import type { Transaction } from '../../core/contract';
 import type { Biller, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { runRequery } from '../../server/jobs/requery';
-import { PURCHASE_PROCESSING } from '../../server/services/purchases';
+import { PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
 import type { Reply } from './support/app';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

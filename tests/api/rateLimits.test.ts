@@ -29,7 +29,7 @@ describe.each(backends)('per-client request limits on $name', (backend) => {
   });
 
   it('forgot: per address and e-mail', async () => {
-    const attempt = () => t.call('/api/forgot', { body: { device: 'web', email: 'forgetful@example.com', token: 'dev-ok' }, remoteAddress: '198.51.100.3' });
+    const attempt = () => t.call('/api/forgot', { body: { device: 'web', email: 'forgetful@example.com', token: 'dev-ok:forgot' }, remoteAddress: '198.51.100.3' });
     for (let i = 0; i < MAX; i++) expect((await attempt()).status).toBe(200);
     expectLimited(await attempt());
   });

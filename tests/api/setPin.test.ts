@@ -19,7 +19,7 @@ describe.each(backends)('POST /api/set-pin with a session on $name', (backend) =
     const reply = await setPin(account.token, { pin: '4826', confirm_pin: '4826' });
     expect(reply.status).toBe(200);
     expect(reply.body.message).toBe('pin set successfully');
-    expect(reply.body.data).toMatchObject({ pin: '4826', token: account.token });
+    expect(reply.body.data).toMatchObject({ pin: 'set', token: account.token });
     const row = await t.db.selectFrom('users').select('pin_sealed').where('email', '=', account.email).executeTakeFirstOrThrow();
     expect(row.pin_sealed).toMatch(/^v1\./);
     expect(row.pin_sealed).not.toContain('4826');

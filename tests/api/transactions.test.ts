@@ -19,6 +19,7 @@ describe.each(backends)('transactions on $name', (backend) => {
     airtime: async (ctx, transaction) => {
       requeried.push(Number(transaction.id));
       await ctx.db.updateTable('transactions').set({ status: 'completed', updated_at: ctx.clock.now() }).where('id', '=', transaction.id).execute();
+      return 'asked';
     },
   };
 

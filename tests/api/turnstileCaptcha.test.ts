@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../server/errors';
 import { TurnstileCaptcha } from '../../server/gateways/turnstileCaptcha';
-import { newPerson, registerBody } from './support/accounts';
+import { BOT_CHECK_FAILED } from '../../server/routes/humanCheck';
+import { newPerson, registerBody, signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 
 /**
  * A stand-in siteverify endpoint speaking Turnstile's protocol: form-encoded secret, response
- * and remoteip in; JSON with `success` out. 'good-token' passes, 'explode' fails the server.
+ * and remoteip in; JSON with `success` and the widget's `action` out. 'solved:<action>' passes,
+ * solved for that action; 'solved-without-action' passes with no action; 'explode' fails the server.
  */
 async function startSiteverify() {
   const requests: { contentType: string | undefined; form: Record<string, string> }[] = [];
@@ -23,9 +25,16 @@ async function startSiteverify() {
         response.writeHead(500).end('internal error');
         return;
       }
-      const success = form.secret === 'test-secret' && form.response === 'good-token';
+      const solved = /^solved:(\w+)$/.exec(form.response ?? '');
+      const success = form.secret === 'test-secret' && (solved !== null || form.response === 'solved-without-action');
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(success ? { success: true, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] }));
+      response.end(
+        JSON.stringify(
+          success
+            ? { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost', action: solved?.[1], cdata: '', 'error-codes': [] }
+            : { success: false, 'error-codes': ['invalid-input-response'] },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,30 +51,40 @@ describe('TurnstileCaptcha against a siteverify endpoint', () => {
 
   it('posts secret, response and remoteip as a form and reads success', async () => {
     const captcha = new TurnstileCaptcha('test-secret', siteverify.url);
-    expect(await captcha.verify('good-token', '203.0.113.7')).toBe(true);
+    expect(await captcha.verify('solved:register', 'register', '203.0.113.7')).toBe(true);
     expect(siteverify.requests.at(-1)).toEqual({
       contentType: expect.stringMatching(/^application\/x-www-form-urlencoded/),
-      form: { secret: 'test-secret', response: 'good-token', remoteip: '203.0.113.7' },
+      form: { secret: 'test-secret', response: 'solved:register', remoteip: '203.0.113.7' },
     });
-    expect(await captcha.verify('bad-token')).toBe(false);
-    expect(await new TurnstileCaptcha('wrong-secret', siteverify.url).verify('good-token')).toBe(false);
+    expect(await captcha.verify('bad-token', 'register')).toBe(false);
+    expect(await new TurnstileCaptcha('wrong-secret', siteverify.url).verify('solved:register', 'register')).toBe(false);
+  });
+
+  it('accepts a token only for the action it was solved for', async () => {
+    const captcha = new TurnstileCaptcha('test-secret', siteverify.url);
+    for (const action of ['register', 'forgot', 'login'] as const) expect(await captcha.verify(`solved:${action}`, action), action).toBe(true);
+    expect(await captcha.verify('solved:register', 'forgot')).toBe(false);
+    expect(await captcha.verify('solved:forgot', 'register')).toBe(false);
+    expect(await captcha.verify('solved:iamhuman', 'register')).toBe(false);
+    expect(await captcha.verify('solved:register', 'login')).toBe(false);
+    expect(await captcha.verify('solved-without-action', 'register')).toBe(false);
   });
 
   it('rejects an empty or oversized token without calling the service', async () => {
     const before = siteverify.requests.length;
     const captcha = new TurnstileCaptcha('test-secret', siteverify.url);
-    expect(await captcha.verify('')).toBe(false);
-    expect(await captcha.verify('t'.repeat(2049))).toBe(false);
+    expect(await captcha.verify('', 'register')).toBe(false);
+    expect(await captcha.verify('t'.repeat(2049), 'register')).toBe(false);
     expect(siteverify.requests.length).toBe(before);
   });
 
   it('fails with a GatewayError when the service errs or cannot be reached', async () => {
-    await expect(new TurnstileCaptcha('test-secret', siteverify.url).verify('explode')).rejects.toBeInstanceOf(GatewayError);
-    await expect(new TurnstileCaptcha('test-secret', 'http://127.0.0.1:1/siteverify').verify('good-token')).rejects.toBeInstanceOf(GatewayError);
+    await expect(new TurnstileCaptcha('test-secret', siteverify.url).verify('explode', 'register')).rejects.toBeInstanceOf(GatewayError);
+    await expect(new TurnstileCaptcha('test-secret', 'http://127.0.0.1:1/siteverify').verify('solved:register', 'register')).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
-describe.each(backends)('registration with Turnstile on $name', (backend) => {
+describe.each(backends)('register and forgot with Turnstile on $name', (backend) => {
   let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
   let t: TestApp;
   beforeAll(async () => {
@@ -78,9 +97,39 @@ describe.each(backends)('registration with Turnstile on $name', (backend) => {
   });
 
   it('registers with a token the service accepts, refuses one it rejects (403), and answers 502 when it is down', async () => {
-    expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'good-token' } })).status).toBe(201);
+    expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'solved:register' } })).status).toBe(201);
     expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'dev-ok' } })).status).toBe(403);
+    expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'dev-ok:register' } })).status).toBe(403);
     const down = await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'explode' } });
     expect(down).toMatchObject({ status: 502, body: { type: 'error', message: 'the bot check could not be completed, please try again in a moment' } });
+  });
+
+  it('refuses a token solved for another action: /forgot or /iamhuman tokens do not register, register tokens do not reset', async () => {
+    for (const token of ['solved:forgot', 'solved:iamhuman', 'solved:login', 'solved-without-action']) {
+      const person = newPerson();
+      expect(await t.call('/api/register', { body: { ...registerBody(person), token } }), token).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    }
+    const forgot = (token: string) => t.call('/api/forgot', { body: { device: 'web', email: 'someone@example.com', token } });
+    expect(await forgot('solved:register')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    expect((await forgot('solved:forgot')).status).toBe(200);
+  });
+});
+
+describe.each(backends)('the development verifier on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  it("accepts the development token of the expected action only; plain 'dev-ok' is refused", async () => {
+    for (const token of ['dev-ok', 'dev-ok:forgot', 'dev-ok:login', 'dev-ok:iamhuman', 'solved:register']) {
+      expect(await t.call('/api/register', { body: { ...registerBody(newPerson()), token } }), token).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    }
+    const account = await signUp(t); // with 'dev-ok:register'
+    const forgot = (token: string) => t.call('/api/forgot', { body: { device: 'web', email: account.email, token } });
+    expect((await forgot('dev-ok:register')).status).toBe(403);
+    expect((await forgot('dev-ok')).status).toBe(403);
+    expect((await forgot('dev-ok:forgot')).status).toBe(200);
   });
 });

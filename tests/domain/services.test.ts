@@ -31,6 +31,32 @@ describe('services', () => {
     expect(SERVICES.filter((s) => s.pricing.kind === 'plan').map((s) => s.key)).toEqual(['internet', 'cable', 'education']);
   });
 
+  it('names the plan field as SPEC.md §2 does: "service" on /education, "Plan" elsewhere', () => {
+    expect(SERVICES.flatMap((s) => (s.pricing.kind === 'plan' ? [[s.key, s.pricing.planLabel]] : []))).toEqual([
+      ['internet', 'Plan'],
+      ['cable', 'Plan'],
+      ['education', 'Service'],
+    ]);
+  });
+
+  it('takes every beneficiary as a number (SPEC.md §5), as long as the longest the service accepts', () => {
+    expect(SERVICES.map((s) => [s.key, s.beneficiary.input])).toEqual([
+      ['airtime', 'phone'],
+      ['internet', 'phone'],
+      ['electricity', { maxDigits: 13 }],
+      ['betting', { maxDigits: 20 }],
+      ['cable', { maxDigits: 11 }],
+      ['education', { maxDigits: 11 }],
+    ]);
+    for (const service of SERVICES) {
+      if (service.beneficiary.input === 'phone') continue;
+      const { maxDigits } = service.beneficiary.input;
+      // Numbers that also read as a phone number, as education's ID can be.
+      expect(service.beneficiary.normalise('0803'.padEnd(maxDigits, '1'))).not.toBeNull();
+      expect(service.beneficiary.normalise('0803'.padEnd(maxDigits + 1, '1'))).toBeNull();
+    }
+  });
+
   it('verifies the merchant before paying for electricity (address), betting (username) and cable (name only)', () => {
     expect(serviceByKey('electricity').verification).toEqual({ fields: ['address'], beforePaying: true });
     expect(serviceByKey('betting').verification).toEqual({ fields: ['username'], beforePaying: true });

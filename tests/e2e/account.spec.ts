@@ -69,7 +69,7 @@ test('the demo account logs in to the dashboard and hides and shows its balance'
 test('a user who has not verified the e-mail is sent to verify-email on login', async ({ page, request }) => {
   const user = newUser();
   const registered = await request.post('/api/register', {
-    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok' },
+    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok:register' },
   });
   expect(registered.status()).toBe(201);
   await logIn(page, user.email, user.password);
@@ -85,7 +85,8 @@ test('a protected route without a session lands on /login', async ({ page }) => 
 test('a session the server revoked logs out to /login', async ({ page, request }) => {
   await logIn(page, 'demo@nairawallet.test', 'Demo-pass-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user_token') ?? '""') as string);
+  // Stored as the plain token (SPEC.md §3), readable without decoding.
+  const token = await page.evaluate(() => localStorage.getItem('user_token') ?? '');
   expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
@@ -152,7 +153,7 @@ test.describe('every validation message of the account screens', () => {
 
 test.describe('/iamhuman', () => {
   test('without an embedding app it shows the failure message', async ({ page }) => {
-    await page.goto('/iamhuman');
+    await page.goto('/iamhuman?action=register');
     await page.getByRole('button', { name: 'I am human' }).click();
     await expect(page.getByRole('alert').filter({ hasText: messages.botCheckFailed })).toBeVisible();
   });
@@ -163,8 +164,9 @@ test.describe('/iamhuman', () => {
         postMessage: (m: string) => ((window as unknown as { received: string }).received = m),
       };
     });
-    await page.goto('/iamhuman');
+    // The app names the call it will spend the token on; the token is good for that call only.
+    await page.goto('/iamhuman?action=register');
     await page.getByRole('button', { name: 'I am human' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok:register');
   });
 });

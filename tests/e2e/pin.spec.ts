@@ -67,7 +67,7 @@ test('wrong pins count for the session: 1–3 across two service screens and a r
   await fund(request, apiToken, 5_000);
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const browserToken = await page.evaluate(() => JSON.parse(localStorage.getItem('user_token') ?? '""') as string);
+  const browserToken = await page.evaluate(() => localStorage.getItem('user_token') ?? '');
   const dialog = page.getByRole('dialog', { name: labels.transactionPin });
 
   // 1: airtime. The dialog asks again at once, for the same purchase.
@@ -100,7 +100,7 @@ test('wrong pins count for the session: 1–3 across two service screens and a r
   await expect(dialog).toBeVisible();
   await enterPin(page, PINS.wrong);
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('user_token'))).toBe('""');
+  expect(await page.evaluate(() => localStorage.getItem('user_token'))).toBe('');
   for (const token of [browserToken, apiToken]) {
     expect((await request.post('/api/get-user', { headers: bearer(token) })).status()).toBe(401);
   }
@@ -190,7 +190,7 @@ test('a pin an older build kept in the browser is replaced by the marker on load
   await page.goto('/');
   await page.evaluate((pin) => localStorage.setItem('user_pin', JSON.stringify(pin)), PINS.demo);
   await page.goto('/login');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('user_pin'))).toBe('"set"');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user_pin'))).toBe('set');
 });
 
 test('the storage scan finds a pin wherever it is kept, and no pin in tokens, numbers or balances', () => {
@@ -198,6 +198,7 @@ test('the storage scan finds a pin wherever it is kept, and no pin in tokens, nu
   const kept: Record<string, string>[] = [
     { user_pin: '"4826"' },
     { user_pin: '4826' },
+    { user_pin: '1470' },
     { draft: '4826' },
     { form: '{"pin":"4826"}' },
     { form: '{"body":{"pin":4826}}' },
@@ -211,13 +212,15 @@ test('the storage scan finds a pin wherever it is kept, and no pin in tokens, nu
   }
   expect(
     pinsInStorage({
-      user_pin: '"set"',
-      user_token: '"48262580a9f3482615"',
-      user_phone: '"08034826258"',
+      user_pin: 'set',
+      user_token: '48262580a9f3482615',
+      user_phone: '08034826258',
       user_wallet_balance: '14826.5',
       user_accounts_cache: '{"amount":4826}',
       user_accounts: '[{"bank_name":"Wema","account_number":"9948262580"}]',
-      user_email_verified_at: '"2026-11-22T10:48:26Z"',
+      user_email_verified_at: '2026-11-22T10:48:26Z',
+      user_tenant: '0',
+      user_nin: '',
     }),
   ).toEqual([]);
 });

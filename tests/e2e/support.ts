@@ -54,7 +54,7 @@ const PIN_FIELD = /(^|_)pin$/i;
  * Deliberately not a substring search: tokens, references, account and phone numbers, dates and
  * balances are full of digits, and a 4-digit pin occurs inside one of them by chance often
  * enough to make the journeys flaky. A pin kept by mistake is kept as itself: as a whole stored
- * value (raw, or a JSON string as `user_pin` held it before issue 8), as a JSON string anywhere
+ * value (plain, or JSON text as the first builds stored every field), as a JSON string anywhere
  * inside one, as the digits of code boxes (an array), or under a field named for it
  * (`{"pin":"4826"}`, also as a number). Those are matched exactly. And a field named for a pin
  * may hold nothing but the marker ('set' or ''), which also catches a pin this list does not
@@ -185,7 +185,7 @@ export async function fillRegister(page: Page, user: NewUser, confirm = user.pas
 /** Creates a verified account through the API (the UI journeys for it are in account.spec.ts). */
 export async function createVerifiedAccount(request: APIRequestContext, user: NewUser) {
   const registered = await request.post('/api/register', {
-    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok' },
+    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok:register' },
   });
   expect(registered.status()).toBe(201);
   const { data } = (await registered.json()) as { data: { token: string } };
@@ -225,7 +225,8 @@ export interface Service {
   beneficiary: string;
   failing: string;
   amount?: string;
-  plan?: boolean;
+  /** The plan field's label, for services priced by plan. */
+  plan?: 'Plan' | 'Service';
   verify?: boolean;
   /** The region of the result panel that keeps the token or pin in view. */
   result?: string;
@@ -234,7 +235,7 @@ export interface Service {
 /** The six service screens as the journeys fill them in. */
 export const services: Service[] = [
   { route: '/airtime', title: 'Airtime', providerLabel: 'Network', provider: 'MTN', beneficiaryLabel: 'Phone number', beneficiary: '08031234567', failing: '08031230001', amount: '500' },
-  { route: '/internet', title: 'Internet', providerLabel: 'Network', provider: 'Airtel', beneficiaryLabel: 'Phone number', beneficiary: '08021234567', failing: '08021230001', plan: true },
+  { route: '/internet', title: 'Internet', providerLabel: 'Network', provider: 'Airtel', beneficiaryLabel: 'Phone number', beneficiary: '08021234567', failing: '08021230001', plan: 'Plan' },
   {
     route: '/electricity',
     title: 'Electricity',
@@ -248,8 +249,8 @@ export const services: Service[] = [
     result: 'Token',
   },
   { route: '/betting', title: labels.bettingTitle, providerLabel: 'Provider', provider: 'Bet9ja', beneficiaryLabel: 'Account number', beneficiary: '20481234', failing: '20480001', amount: '1000', verify: true },
-  { route: '/cable', title: 'Cable TV', providerLabel: 'Provider', provider: 'GOtv', beneficiaryLabel: 'Smartcard number', beneficiary: '7012345678', failing: '7012340001', plan: true, verify: true },
-  { route: '/education', title: labels.educationTitle, providerLabel: 'Provider', provider: 'WAEC', beneficiaryLabel: 'ID number', beneficiary: '08031234567', failing: '08031230001', plan: true, result: 'PIN' },
+  { route: '/cable', title: 'Cable TV', providerLabel: 'Provider', provider: 'GOtv', beneficiaryLabel: 'Smartcard number', beneficiary: '7012345678', failing: '7012340001', plan: 'Plan', verify: true },
+  { route: '/education', title: labels.educationTitle, providerLabel: 'Provider', provider: 'WAEC', beneficiaryLabel: 'ID number', beneficiary: '08031234567', failing: '08031230001', plan: 'Service', result: 'PIN' },
 ];
 
 /** Funds the account's wallet with a simulated bank transfer into its first account number. */
@@ -263,7 +264,7 @@ export async function fund(request: APIRequestContext, token: string, amount: nu
 /** Fills the service's form and reaches the pin dialog (verifying the merchant first where the service has one). */
 export async function fillAndContinue(page: Page, service: Service, beneficiary: string) {
   await page.getByLabel(service.providerLabel).selectOption({ label: service.provider });
-  if (service.plan) await page.getByLabel('Plan').selectOption({ index: 1 });
+  if (service.plan) await page.getByLabel(service.plan, { exact: true }).selectOption({ index: 1 });
   await page.getByLabel(service.beneficiaryLabel).fill(beneficiary);
   if (service.amount) await page.getByLabel('Amount').fill(service.amount);
   if (service.verify) {

@@ -102,7 +102,7 @@ test('account pages: profile, password and pin changes show their messages; logo
   await page.getByRole('button', { name: 'Change pin' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /pin changed/i })).toBeVisible();
   // The app keeps only the marker that a pin is set, never the pin (issue 8).
-  expect(await page.evaluate(() => localStorage.getItem('user_pin'))).toBe('"set"');
+  expect(await page.evaluate(() => localStorage.getItem('user_pin'))).toBe('set');
 
   // On a phone the account menu is /more (the footer's More tab).
   await page.getByRole('link', { name: 'More' }).click();

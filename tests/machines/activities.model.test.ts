@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
-import { activitiesMachine, type ActivitiesEvent } from '../../src/machines/activities';
+import { activitiesMachine, showsLoadMore, type ActivitiesEvent } from '../../src/machines/activities';
 import { airtimePurchase } from '../support/fixtures';
+import { createTestSession } from '../support/testSession';
 import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled, successToast } from '../support/flowHarness';
 
 const PAGE_SIZE = 2;
@@ -22,6 +23,8 @@ const page = (data: Transaction[], current_page: number, last_page: number): Env
 const firstOfTwo = page([completed, pending], 1, 2);
 /** Full, and the last: nothing more to load. */
 const secondOfTwo = page([canceled, processing], 2, 2);
+/** Full, but the server says it is the last: more is not revealed. */
+const fullAndLast = page([completed, pending], 1, 1);
 /** A lone page that is not full. */
 const onlyPage = page([pending], 1, 1);
 const nothing = page([], 1, 1);
@@ -30,6 +33,7 @@ const checked: Envelope<Transaction> = { type: 'success', message: 'Transaction 
 const model = createActorTestModel(activitiesMachine, [
   ...[completed, pending, canceled, processing].map((t) => ({ type: 'activities.select', id: t.id })),
   { type: 'xstate.done.actor.firstPage', output: firstOfTwo },
+  { type: 'xstate.done.actor.firstPage', output: fullAndLast },
   { type: 'xstate.done.actor.firstPage', output: onlyPage },
   { type: 'xstate.done.actor.firstPage', output: nothing },
   { type: 'xstate.error.actor.firstPage', error: 'Failed to fetch' },
@@ -44,11 +48,16 @@ const coverage = createTransitionCoverage(activitiesMachine);
 const onScreen = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   event.type !== 'activities.select' || snapshot.context.items.some((t: Transaction) => t.id === event.id);
 
-const paths = model.getShortestPaths({ input: { pageSize: PAGE_SIZE }, filterEvents: onScreen, serializeState: serializeTransitionTaken });
+// The list on /activities: it keeps the session's `more_reveal` (SPEC.md §3) as its answers say.
+const traversalSession = createTestSession().actor;
+const paths = model.getShortestPaths({ input: { pageSize: PAGE_SIZE, session: traversalSession }, filterEvents: onScreen, serializeState: serializeTransitionTaken });
 
 describe('activitiesMachine (model-based)', () => {
+  afterAll(() => traversalSession.stop());
+
   for (const path of paths) {
     it(pathTitle(path), async () => {
+      const session = createTestSession().actor;
       const fetch = deferredActor<Envelope<Paginated<Transaction>>, FetchTransactionsRequest>();
       const refresh = deferredActor<Envelope<Transaction>, { id: number }>();
       const actor = createActor(
@@ -58,7 +67,7 @@ describe('activitiesMachine (model-based)', () => {
             refreshTransaction: refresh.logic,
           },
         }),
-        { input: { pageSize: PAGE_SIZE }, inspect: coverage.inspect },
+        { input: { pageSize: PAGE_SIZE, session }, inspect: coverage.inspect },
       );
       actor.start();
       const effects = effectLog(actor);
@@ -95,7 +104,7 @@ describe('activitiesMachine (model-based)', () => {
           'activities.more': ({ event }) => {
             const before = actor.getSnapshot();
             send(event);
-            if (before.context.hasMore && before.matches({ list: 'ready' })) expectFetch(before.context.page + 1);
+            if (showsLoadMore(before.context.pageFull, before.context.moreRevealed) && before.matches({ list: 'ready' })) expectFetch(before.context.page + 1);
           },
           'xstate.done.actor.firstPage': async ({ event }) => {
             fetch.last.resolve((event as unknown as { output: Envelope<Paginated<Transaction>> }).output);
@@ -135,11 +144,12 @@ describe('activitiesMachine (model-based)', () => {
         states: {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
-            const { items, hasMore, selected, refreshing } = snapshot.context;
+            const { items, pageFull, moreRevealed, selected, refreshing } = snapshot.context;
             // Each row once, newest first as the server sent them.
             expect(new Set(items.map((t) => t.id)).size).toBe(items.length);
-            // "Load more" only after a full page with more behind it (SPEC.md §9).
-            if (hasMore) expect(items.length % PAGE_SIZE).toBe(0);
+            // "Load more" only after a full page with more behind it (SPEC.md §9), and the session's flag says so too.
+            if (showsLoadMore(pageFull, moreRevealed)) expect(items.length % PAGE_SIZE).toBe(0);
+            expect(session.getSnapshot().context.more_reveal).toBe(moreRevealed);
             expect(selected === null || selected.status === 'completed' || selected.status === 'canceled').toBe(true);
             expect(snapshot.matches({ detail: 'open' })).toBe(selected !== null);
             expect(snapshot.matches({ list: 'refreshing' })).toBe(refreshing !== null);
@@ -147,8 +157,21 @@ describe('activitiesMachine (model-based)', () => {
         },
       });
       actor.stop();
+      session.stop();
     });
   }
+
+  it('the dashboard list (no session given) leaves the shared flag alone', async () => {
+    const session = createTestSession().actor;
+    const fetch = deferredActor<Envelope<Paginated<Transaction>>, FetchTransactionsRequest>();
+    const actor = createActor(activitiesMachine.provide({ actors: { fetchTransactions: fetch.logic } }), { input: { pageSize: PAGE_SIZE } }).start();
+    fetch.last.resolve(firstOfTwo);
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({ pageFull: true, moreRevealed: true });
+    expect(session.getSnapshot().context.more_reveal).toBe(false);
+    actor.stop();
+    session.stop();
+  });
 
   itWalkedEveryTransition('activitiesMachine', coverage, 12);
 });

@@ -13,7 +13,7 @@ const tooMany = 'Too many requests, please try again in a minute.';
 const model = createActorTestModel(forgotPasswordMachine, [
   // Spaces around the address must not reach the server.
   { type: 'forgot.change', field: 'email', value: ' ada@example.com ' },
-  { type: 'xstate.done.actor.captcha', output: 'dev-ok' },
+  { type: 'xstate.done.actor.captcha', output: 'dev-ok:forgot' },
   { type: 'xstate.error.actor.captcha', error: messages.botCheckFailed },
   { type: 'xstate.done.actor.forgot', output: linkSent },
   { type: 'xstate.error.actor.forgot', error: tooMany },
@@ -45,7 +45,7 @@ describe('forgotPasswordMachine (model-based)', () => {
           'forgot.edit': ({ event }) => send(event),
           ...captchaSteps(actor, effects, captcha),
           'xstate.done.actor.forgot': acceptedByServer(actor, effects, () => forgot.last, {
-            request: { email: 'ada@example.com', token: 'dev-ok' },
+            request: { email: 'ada@example.com', token: 'dev-ok:forgot' },
             told: ({ output }) => [successToast(output.message)],
           }),
           'xstate.error.actor.forgot': refusedByServer(actor, effects, () => forgot.last),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
+import type { CaptchaAction } from '../../core/captcha';
 import { humanCheckMachine } from '../../src/machines/humanCheck';
 import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
 
@@ -14,11 +15,12 @@ const model = createActorTestModel(humanCheckMachine, [
 const coverage = createTransitionCoverage(humanCheckMachine);
 
 describe('humanCheckMachine (model-based)', () => {
-  for (const path of model.getShortestPaths({ serializeState: serializeTransitionTaken })) {
+  for (const path of model.getShortestPaths({ serializeState: serializeTransitionTaken, input: { action: 'register' } })) {
     it(pathTitle(path), async () => {
-      const captcha = deferredActor<string>();
+      const captcha = deferredActor<string, { action: CaptchaAction | undefined }>();
       const deliver = deferredActor<void, { token: string }>();
       const actor = createActor(humanCheckMachine.provide({ actors: { getCaptchaToken: captcha.logic, postTokenToHost: deliver.logic } }), {
+        input: { action: 'register' },
         inspect: coverage.inspect,
       }).start();
       const effects = effectLog(actor);
@@ -41,7 +43,8 @@ describe('humanCheckMachine (model-based)', () => {
         states: {
           '*': (expected) => {
             expectStep(actor, expected, effects);
-            // The token obtained is the one handed to the app.
+            // The token is solved for the action the app asked for, and the one obtained is the one handed to it.
+            if (expected.matches('verifying')) expect(captcha.last.input).toEqual({ action: 'register' });
             if (expected.matches('delivering')) expect(deliver.last.input.token).toBe(TOKEN);
           },
         },
@@ -51,4 +54,26 @@ describe('humanCheckMachine (model-based)', () => {
   }
 
   itWalkedEveryTransition('humanCheckMachine', coverage, 6);
+});
+
+describe('humanCheckMachine with the development captcha', () => {
+  const run = async (input: { action?: CaptchaAction }) => {
+    const deliver = deferredActor<void, { token: string }>();
+    const actor = createActor(humanCheckMachine.provide({ actors: { postTokenToHost: deliver.logic } }), { input }).start();
+    actor.send({ type: 'human.confirm' });
+    await waitFor(actor, (s) => !s.matches('verifying'));
+    return { actor, deliver };
+  };
+
+  it('hands the app a token bound to the action it named', async () => {
+    const { actor, deliver } = await run({ action: 'forgot' });
+    expect(actor.getSnapshot().value).toBe('delivering');
+    expect(deliver.last.input.token).toBe('dev-ok:forgot');
+  });
+
+  it('fails without a known action: a token no call accepts would only fail later, in the app', async () => {
+    const { actor, deliver } = await run({});
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(deliver.count).toBe(0);
+  });
 });

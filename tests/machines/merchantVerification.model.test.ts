@@ -48,7 +48,8 @@ describe('merchantVerificationMachine (model-based)', () => {
           'merchant.reset': ({ event }) => void actor.send(event as MerchantVerificationEvent),
           'xstate.done.actor.verify': async () => {
             verify.last.resolve(holder);
-            reports.push({ type: 'merchant.verified', details: holder.data! });
+            // The report names the number verified: the form may hold another one by now.
+            reports.push({ type: 'merchant.verified', details: holder.data!, beneficiary: request.beneficiary });
             await leaves(actor, 'verifying');
           },
           'xstate.error.actor.verify': async () => {
@@ -62,8 +63,9 @@ describe('merchantVerificationMachine (model-based)', () => {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
             expect(snapshot.hasTag('busy')).toBe(expected.matches('verifying'));
-            // Details are shown exactly while verified.
+            // Details, and the number they belong to, are kept exactly while verified.
             expect(snapshot.context.details !== null).toBe(expected.matches('verified'));
+            expect(snapshot.context.beneficiary).toBe(expected.matches('unverified') ? '' : request.beneficiary);
             expect(owner.heard).toEqual(reports);
           },
         },

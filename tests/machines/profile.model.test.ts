@@ -15,12 +15,14 @@ const newBvn = '22212345678';
 const laterNin = '99988877766';
 const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvn } };
 const rejected = 'the phone number is not valid';
+/** Pasted with separators and letters (SPEC.md §5): the form keeps the digits. */
+const pasted = (digits: string) => `No. ${digits.slice(0, 3)}-${digits.slice(3, 7)} ${digits.slice(7)}`;
 
 const model = createActorTestModel(profileMachine, [
   // Whitespace is no name.
   { type: 'profile.change', field: 'name', value: '  ' },
-  { type: 'profile.change', field: 'bvn', value: newBvn },
-  { type: 'profile.change', field: 'nin', value: laterNin },
+  { type: 'profile.change', field: 'bvn', value: pasted(newBvn) },
+  { type: 'profile.change', field: 'nin', value: pasted(laterNin) },
   { type: 'xstate.done.actor.updateProfile', output: updated },
   { type: 'xstate.error.actor.updateProfile', error: rejected },
 ]);
@@ -33,7 +35,7 @@ const paths = model.getShortestPaths({
     switch (event.type) {
       // Each field is typed once: the name emptied and the BVN entered while editing, a NIN during the save.
       case 'profile.change':
-        return form[event.field as keyof typeof form] !== event.value && snapshot.matches(event.field === 'nin' ? 'submitting' : 'editing');
+        return (event.field === 'name' ? form.name !== event.value : form[event.field as 'nin' | 'bvn'] === '') && snapshot.matches(event.field === 'nin' ? 'submitting' : 'editing');
       // The server answers with the BVN it was sent, so it succeeds only for the form that sent one.
       case 'xstate.done.actor.updateProfile':
         return form.bvn === newBvn;
@@ -77,6 +79,8 @@ describe('profileMachine (model-based)', () => {
         states: {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
+            // Phone, NIN and BVN hold digits only, at most 11 (SPEC.md §5).
+            for (const field of ['phone', 'nin', 'bvn'] as const) expect(snapshot.context.form[field]).toMatch(/^\d{0,11}$/);
             // The session (and storage) learn the new fields on success only.
             const user = session.getSnapshot().context.user;
             expect(user.bvn).toBe(saved ? newBvn : '');
@@ -101,6 +105,26 @@ describe('profileMachine (model-based)', () => {
     update.last.resolve(updated);
     await leaves(actor, 'submitting');
     expect(actor.getSnapshot().context.form).toEqual({ name: 'Ada Obi', phone: '08031234567', nin: laterNin, bvn: '' });
+    actor.stop();
+    session.stop();
+  });
+
+  it('phone, NIN and BVN refuse what is not a digit as it is typed, pasted or autofilled', () => {
+    const { actor: session } = createTestSession(ada);
+    const actor = createActor(profileMachine, { input: { session } }).start();
+    const form = () => actor.getSnapshot().context.form;
+    actor.send({ type: 'profile.change', field: 'nin', value: '1' });
+    actor.send({ type: 'profile.change', field: 'nin', value: '1e' });
+    expect(form().nin).toBe('1');
+    actor.send({ type: 'profile.change', field: 'bvn', value: '2221234567890' });
+    expect(form().bvn).toBe('22212345678');
+    actor.send({ type: 'profile.change', field: 'phone', value: '+234 (803) 123-4567' });
+    expect(form().phone).toBe('08031234567');
+    actor.send({ type: 'profile.change', field: 'phone', value: '0803abc' });
+    expect(form().phone).toBe('0803');
+    // The name is text.
+    actor.send({ type: 'profile.change', field: 'name', value: 'Ada 2 Obi' });
+    expect(form().name).toBe('Ada 2 Obi');
     actor.stop();
     session.stop();
   });

@@ -15,7 +15,7 @@ import { messages } from '../../core/messages';
 import { SERVICES, serviceByKey, type ServiceEntry } from '../../core/services';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { merchantVerificationMachine } from '../../src/machines/merchantVerification';
-import { purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
+import { numberChangedSinceVerified, purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
 import { ADA_PIN } from '../support/fixtures';
 import { createActorTestModel, createTransitionCoverage, deferredActor, pathTitle } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
@@ -56,6 +56,12 @@ const fixtures: Record<string, { provider: string; beneficiary: string; merchant
   education: { provider: '51', beneficiary: '1234567890', merchant: { name: '' }, value: ['Pin', 'Serial: WRN123 Pin: 4567-8901'] },
 };
 const AMOUNT = '500';
+/**
+ * What a person types, pastes or autofills holds more than the number (SPEC.md §5 makes these
+ * inputs numeric): the flow keeps the digits of the beneficiary and the naira of the amount.
+ */
+const withJunk = (digits: string) => `${digits.slice(0, 4)}-x ${digits.slice(4)}`;
+const AMOUNT_TYPED = '₦5e00';
 /** What the server remembers this user paying before (with the service's provider); never the number typed in the paths. */
 const earlier = (service: ServiceEntry): RecentBeneficiary[] => {
   const provider = providers[service.category].find((p) => String(p.id) === fixtures[service.key].provider)!;
@@ -151,11 +157,12 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
   const model = createActorTestModel(purchaseMachine, [
     { type: 'form.provider', value: fixture.provider },
     ...plans.map((value) => ({ type: 'form.plan', value })),
-    { type: 'form.beneficiary', value: fixture.beneficiary },
-    { type: 'form.amount', value: AMOUNT },
+    { type: 'form.beneficiary', value: withJunk(fixture.beneficiary) },
+    { type: 'form.amount', value: AMOUNT_TYPED },
     { type: 'form.recent', beneficiary: earlier(service)[0].beneficiary, providerId: fixture.provider },
     { type: 'pin.accepted', pin: ADA_PIN },
-    { type: 'merchant.verified', details: fixture.merchant },
+    // The verification names the number it was asked for: typed, or a recent one.
+    ...[fixture.beneficiary, earlier(service)[0].beneficiary].map((beneficiary) => ({ type: 'merchant.verified', details: fixture.merchant, beneficiary })),
     { type: 'xstate.done.actor.purchase', output: answers.delivered },
     { type: 'xstate.done.actor.purchase', output: answers.processing },
     { type: 'xstate.done.actor.purchase', output: answers.refunded },
@@ -181,6 +188,8 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
       switch (event.type) {
         case 'result.dismiss':
           return snapshot.context.result !== null;
+        case 'merchant.verified':
+          return event.beneficiary === form.beneficiary;
         case 'form.provider':
           return editing && !bought && form.providerId === '';
         case 'form.plan': {
@@ -342,7 +351,12 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
             expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ flow: 'submitting' }) || snapshot.matches({ flow: 'verifying' }));
             // The pin lives only for the request it authorises.
             expect(snapshot.context.pin).toBe(snapshot.matches({ flow: 'submitting' }) ? ADA_PIN : '');
-            const { form, result } = snapshot.context;
+            const { form, result, merchant } = snapshot.context;
+            // Nothing but a number ever reaches the form (SPEC.md §5).
+            expect(form.beneficiary).toMatch(/^\d*$/);
+            expect(form.amount).toMatch(/^\d*(\.\d{1,2})?$/);
+            // The details shown belong to the number verified.
+            if (merchant) expect(merchant.beneficiary).toBe(verify.last.input.beneficiary);
             if (service.pricing.kind === 'plan' && form.planId) {
               const plan = providers[service.category].flatMap((p) => p.packages).find((p) => String(p.id) === form.planId)!;
               expect(form.amount).toBe(String(plan.amount));
@@ -436,7 +450,7 @@ describe('purchaseMachine (details)', () => {
     verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
     await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
     actor.send({ type: 'form.amount', value: '3000' });
-    expect(actor.getSnapshot().context.merchant).toEqual(fixtures.electricity.merchant);
+    expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });
     pay();
     expect(buy.last.input.body).toEqual({ provider_id: 21, beneficiary: '45012345678', amount: '3000', pin: ADA_PIN });
     buy.last.resolve(outcomes(serviceByKey('electricity')).delivered);
@@ -447,6 +461,53 @@ describe('purchaseMachine (details)', () => {
     expect(context.merchant).toBeNull();
     expect(context.verification!.getSnapshot().value).toBe('unverified');
     expect(context.recent[0]).toEqual({ beneficiary: '45012345678', provider_id: 21, provider_name: 'Ikeja Electric' });
+  });
+
+  it('keeps the verification when the number changes, and says it belongs to the number verified', async () => {
+    const { actor, buy, verify, pay } = await start(serviceByKey('electricity'));
+    actor.send({ type: 'form.provider', value: '21' });
+    actor.send({ type: 'form.beneficiary', value: '45012345678' });
+    actor.send({ type: 'form.amount', value: '2000' });
+    actor.send({ type: 'purchase.continue' });
+    verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
+    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'form.beneficiary', value: '45019876543' });
+    expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });
+    expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(true);
+    // Paying bills the number in the field (the server verifies it again, SPEC.md §4 keeps this verification).
+    pay();
+    expect(buy.last.input.body).toMatchObject({ beneficiary: '45019876543' });
+    buy.last.reject(new Error(NETWORK_DOWN));
+    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    actor.send({ type: 'form.beneficiary', value: '4501 234 5678' });
+    expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(false);
+  });
+
+  it.each(SERVICES.map((service) => [service.key, service] as const))('%s: letters typed, pasted or autofilled never reach the form', async (_, service) => {
+    const { actor } = await start(service);
+    const form = () => actor.getSnapshot().context.form;
+    const phone = service.beneficiary.input === 'phone';
+    const maxDigits = service.beneficiary.input === 'phone' ? 11 : service.beneficiary.input.maxDigits;
+    // Typed one key at a time: a letter leaves the field as it was.
+    actor.send({ type: 'form.beneficiary', value: '0' });
+    actor.send({ type: 'form.beneficiary', value: '0a' });
+    expect(form().beneficiary).toBe('0');
+    // Pasted with separators and letters.
+    actor.send({ type: 'form.beneficiary', value: 'ID: 0803-123 4567!' });
+    expect(form().beneficiary).toBe('08031234567');
+    // Autofilled in the international form: a phone number becomes its local form.
+    actor.send({ type: 'form.beneficiary', value: '+234 803 123 4567' });
+    expect(form().beneficiary).toBe(phone ? '08031234567' : '2348031234567'.slice(0, maxDigits));
+    // No longer than the longest number the service knows.
+    actor.send({ type: 'form.beneficiary', value: '1'.repeat(30) });
+    expect(form().beneficiary).toHaveLength(maxDigits);
+    if (service.pricing.kind === 'amount') {
+      actor.send({ type: 'form.amount', value: '1,500.755abc' });
+      expect(form().amount).toBe('1500.75');
+      actor.send({ type: 'form.amount', value: '1500.7.5' });
+      expect(form().amount).toBe('1500.75');
+    }
   });
 
   it('offers no more than five recent beneficiaries', async () => {

@@ -17,13 +17,14 @@ const model = createActorTestModel(registerMachine, [
   { type: 'register.change', field: 'name', value: 'Ada Obi' },
   // Spaces around the address must not reach the server.
   { type: 'register.change', field: 'email', value: ' ada@example.com ' },
-  { type: 'register.change', field: 'phone', value: '08012345678' },
+  // Autofilled in the international form: the field keeps the local number's digits (SPEC.md §5).
+  { type: 'register.change', field: 'phone', value: '+234 801 234-5678' },
   { type: 'register.change', field: 'password', value: 'Secret-123' },
   { type: 'register.change', field: 'confirm_password', value: 'Secret-123' },
   { type: 'register.change', field: 'confirm_password', value: 'Secret-999' },
   { type: 'register.terms', accepted: true },
   { type: 'register.terms', accepted: false },
-  { type: 'xstate.done.actor.captcha', output: 'dev-ok' },
+  { type: 'xstate.done.actor.captcha', output: 'dev-ok:register' },
   { type: 'xstate.error.actor.captcha', error: messages.botCheckFailed },
   { type: 'xstate.done.actor.register', output: created },
   { type: 'xstate.error.actor.register', error: taken },
@@ -66,7 +67,7 @@ describe('registerMachine (model-based)', () => {
               phone: '08012345678',
               password: 'Secret-123',
               confirm_password: 'Secret-123',
-              token: 'dev-ok',
+              token: 'dev-ok:register',
             },
             told: ({ output }) => [successToast(output.message), navigation('/verify-email')],
           }),
@@ -76,6 +77,7 @@ describe('registerMachine (model-based)', () => {
           // The only key, so every step runs it ('*' is a fallback the graph skips when a named key matches).
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
+            expect(snapshot.context.form.phone).toMatch(/^\d{0,11}$/);
             // Registering leaves the user logged in (SPEC.md §4), every field saved; nothing before that.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('registered'));
             if (snapshot.matches('registered')) {
@@ -94,6 +96,20 @@ describe('registerMachine (model-based)', () => {
       session.stop();
     });
   }
+
+  it('the phone refuses letters as they are typed or pasted', () => {
+    const { actor: session } = createTestSession();
+    const actor = createActor(registerMachine, { input: { session } }).start();
+    actor.send({ type: 'register.change', field: 'phone', value: '080' });
+    actor.send({ type: 'register.change', field: 'phone', value: '080o' });
+    expect(actor.getSnapshot().context.form.phone).toBe('080');
+    actor.send({ type: 'register.change', field: 'phone', value: 'call 0801 234 5678 now' });
+    expect(actor.getSnapshot().context.form.phone).toBe('08012345678');
+    actor.send({ type: 'register.change', field: 'email', value: 'ada2@example.com' });
+    expect(actor.getSnapshot().context.form.email).toBe('ada2@example.com');
+    actor.stop();
+    session.stop();
+  });
 
   itWalkedEveryTransition('registerMachine', coverage, 8);
 });

@@ -33,6 +33,8 @@ const model = createActorTestModel(sessionMachine, [
   { type: 'session.route', pathname: '/dashboard' },
   { type: 'loading.set', value: true },
   { type: 'notification.read', id: unread.id },
+  // The list on /activities heard that more pages lie behind its page (SPEC.md §9).
+  { type: 'pagination.reveal', more: true },
   { type: 'session.login', data: loginData },
   { type: 'session.update', data: { name: 'Ada Okafor', phone: '08031234567' } },
   { type: `xstate.done.actor.${POLL}`, output: polled },
@@ -42,7 +44,7 @@ const model = createActorTestModel(sessionMachine, [
 const coverage = createTransitionCoverage(sessionMachine);
 
 /** The shared-state events (SPEC.md §3/§4) change one flag each and are walked on their own. */
-const SHARED_STATE = ['loading.set', 'balance.toggle', 'notification.read', 'pagination.reset'];
+const SHARED_STATE = ['loading.set', 'balance.toggle', 'notification.read', 'pagination.reveal', 'pagination.reset'];
 const lifecycle = (_: AnyMachineSnapshot, event: AnyEventObject) => !SHARED_STATE.includes(event.type);
 // Notifications arrive with the first poll; later polls bring nothing new to mark.
 const sharedState = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
@@ -80,6 +82,7 @@ function runPath(input: Required<SessionInput>) {
         'loading.set': ({ event }) => send(event),
         'balance.toggle': ({ event }) => send(event),
         'notification.read': ({ event }) => send(event),
+        'pagination.reveal': ({ event }) => send(event),
         'pagination.reset': ({ event }) => send(event),
         'session.update': ({ event }) => send(event),
         'session.login': ({ event }) => startsPoll(() => send(event)),
@@ -148,7 +151,27 @@ describe('sessionMachine (model-based)', () => {
     }
   });
 
-  itWalkedEveryTransition('sessionMachine', coverage, 17);
+  it('logging out, or losing the session, resets pagination and more_reveal together to 5 and false (SPEC.md §4)', async () => {
+    for (const end of ['logout', 'expired'] as const) {
+      const poll = deferredActor<PollResult>();
+      const actor = createActor(
+        sessionMachine.provide({ actors: { poll: poll.logic }, actions: { persistUser: () => undefined, revokeOnServer: () => undefined } }),
+        { input: signedIn },
+      ).start();
+      actor.send({ type: 'pagination.reveal', more: true });
+      expect(actor.getSnapshot().context.more_reveal).toBe(true);
+      if (end === 'logout') actor.send({ type: 'session.logout' });
+      else {
+        poll.last.reject(new AuthorizationError('invalid authorization token'));
+        await settled();
+      }
+      expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+      expect(actor.getSnapshot().context).toMatchObject({ pagination: 5, more_reveal: false });
+      actor.stop();
+    }
+  });
+
+  itWalkedEveryTransition('sessionMachine', coverage, 18);
 });
 
 describe('sessionMachine: the pin count (issue 8)', () => {

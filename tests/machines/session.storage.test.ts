@@ -12,21 +12,21 @@ function startFromStorage() {
 describe('sessionMachine: the stored user', () => {
   afterEach(() => localStorage.clear());
 
-  // Each an older build's `user_pin`: the pin itself, as JSON text or bare digits.
+  // Each an older build's `user_pin`: the pin itself, as JSON text (the first builds) or plain digits.
   it.each(['"2580"', '2580', '"0000"'])('replaces an old clear pin (%s) with the marker, in storage too, on load', (stored) => {
-    localStorage.setItem('user_token', '"stored-token"');
-    localStorage.setItem('user_email', '"ada@example.com"');
+    localStorage.setItem('user_token', 'stored-token');
+    localStorage.setItem('user_email', 'ada@example.com');
     localStorage.setItem('user_pin', stored);
     const session = startFromStorage();
     expect(session.getSnapshot().context.user).toMatchObject({ pin: 'set', token: 'stored-token' });
-    expect(localStorage.getItem('user_pin')).toBe('"set"');
+    expect(localStorage.getItem('user_pin')).toBe('set');
     session.stop();
   });
 
-  it.each(['"set"', '""'])('keeps a marker (%s) as it is', (stored) => {
+  it.each(['set', ''])('keeps a marker (%j) as it is', (stored) => {
     localStorage.setItem('user_pin', stored);
     const session = startFromStorage();
-    expect(session.getSnapshot().context.user.pin).toBe(JSON.parse(stored));
+    expect(session.getSnapshot().context.user.pin).toBe(stored);
     expect(localStorage.getItem('user_pin')).toBe(stored);
     session.stop();
   });
@@ -34,11 +34,11 @@ describe('sessionMachine: the stored user', () => {
   it('persists the marker that login brings, and logout empties it', () => {
     const session = startFromStorage();
     session.send({ type: 'session.login', data: { email: 'ada@example.com', token: 't-1', pin: 'set', pin_attempts: 1, max_attempts: 3, pin_locked: false } });
-    expect(localStorage.getItem('user_pin')).toBe('"set"');
+    expect(localStorage.getItem('user_pin')).toBe('set');
     // The count is the server's, asked for on every load: it is not stored.
     expect(Object.keys(localStorage).filter((key) => /attempt|lock/.test(key))).toEqual([]);
     session.send({ type: 'session.logout' });
-    expect(localStorage.getItem('user_pin')).toBe('""');
+    expect(localStorage.getItem('user_pin')).toBe('');
     session.stop();
   });
 });

@@ -62,6 +62,30 @@ describe('ActivitiesScreen', () => {
     expect(document.activeElement?.textContent).toContain('Airtime purchase 11');
   });
 
+  it('shows "Load more" by the session\'s more_reveal, which the list sets; leaving /activities resets it with pagination', async () => {
+    serve(all);
+    const session = renderScreen();
+    await screen.findByRole('list', { name: 'Activities' });
+    expect(session.getSnapshot().context).toMatchObject({ more_reveal: true, pagination: 5 });
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    // The shared flag rules the button (SPEC.md §9): reset, it goes.
+    session.send({ type: 'pagination.reset' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+    session.send({ type: 'pagination.reveal', more: true });
+    expect(await screen.findByRole('button', { name: 'Load more' })).toBeTruthy();
+    cleanup();
+    expect(session.getSnapshot().context).toMatchObject({ more_reveal: false, pagination: 5 });
+  });
+
+  it('offers no "Load more" for a full page with nothing behind it: more is not revealed', async () => {
+    serve(all.slice(0, 10));
+    const session = renderScreen();
+    const list = await screen.findByRole('list', { name: 'Activities' });
+    expect(within(list).getAllByRole('button')).toHaveLength(10);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(session.getSnapshot().context.more_reveal).toBe(false);
+  });
+
   it('offers no "Load more" when the only page is not full', async () => {
     serve(all.slice(0, 4));
     renderScreen();

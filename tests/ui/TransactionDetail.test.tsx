@@ -76,6 +76,15 @@ describe('TransactionDetail', () => {
     expect(document.activeElement).toBe(download);
   });
 
+  it('names the holder the server verified for the number billed, as the receipt does', () => {
+    render(<Opener transaction={{ ...token, customer_name: 'CHIDI OKEKE' }} />);
+    const row = screen.getByText('Meter holder').closest('div')!;
+    expect(row.textContent).toBe('Meter holderCHIDI OKEKE');
+    cleanup();
+    render(<Opener transaction={token} />);
+    expect(screen.queryByText('Meter holder')).toBeNull();
+  });
+
   it('says a canceled payment was returned, and leaves out what is empty', () => {
     render(<Opener transaction={{ ...token, status: 'canceled', display_name: '', display_value: '', from: '' }} />);
     const dialog = screen.getByRole('dialog');

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { activitiesMachine } from '../../machines/activities';
-import { useSessionSelector } from '../app/SessionContext';
+import { activitiesMachine, showsLoadMore } from '../../machines/activities';
+import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { HistoryIcon } from './icons';
 import { EmptyState } from './EmptyState';
@@ -19,12 +19,15 @@ interface ActivityListProps {
 
 /** The user's transactions, newest first, with their details one tap away (SPEC.md §2). */
 export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: ActivityListProps) {
-  const actor = useFlow(activitiesMachine, { pageSize });
+  const session = useSession();
+  const actor = useFlow(activitiesMachine, canLoadMore ? { pageSize, session } : { pageSize });
   const items = useSelector(actor, (s) => s.context.items);
   const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }));
   const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
   const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
-  const hasMore = useSelector(actor, (s) => s.context.hasMore);
+  const pageFull = useSelector(actor, (s) => s.context.pageFull);
+  // SPEC.md §9: the page is full and the session's shared flag says more is revealed.
+  const moreReveal = useSessionSelector((s) => s.context.more_reveal);
   const refreshing = useSelector(actor, (s) => s.context.refreshing);
   const selected = useSelector(actor, (s) => s.context.selected);
   const select = (id: number) => actor.send({ type: 'activities.select', id });
@@ -105,7 +108,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
             <TransactionRow key={transaction.id} transaction={transaction} checking={refreshing === transaction.id} onSelect={select} />
           ))}
         </ul>
-        {canLoadMore && hasMore && (
+        {canLoadMore && showsLoadMore(pageFull, moreReveal) && (
           <button
             type="button"
             className="btn btn-secondary btn-block load-more"

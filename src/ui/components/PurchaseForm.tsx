@@ -6,7 +6,7 @@ import { labels } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
 import { providerForNetwork } from '../../../core/phone';
 import type { ServiceEntry } from '../../../core/services';
-import { purchaseMachine } from '../../machines/purchase';
+import { numberChangedSinceVerified, purchaseMachine } from '../../machines/purchase';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { performEffects, useFlow } from '../app/useFlow';
 import { CopyButton } from './CopyButton';
@@ -41,12 +41,14 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const pinLocked = useSessionSelector((s) => s.context.pin_locked);
   const continueButton = useRef<HTMLButtonElement>(null);
   const ids = { provider: useId(), plan: useId(), meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId() };
+  const numberChanged = numberChangedSinceVerified({ merchant, form });
 
   // The verification's own messages (an unknown meter) are toasted like the flow's.
   useEffect(() => (verification ? performEffects(verification, navigate) : undefined), [verification, navigate]);
 
   const plans = providers.find((provider) => String(provider.id) === form.providerId)?.packages ?? NO_PLANS;
-  const planBased = service.pricing.kind === 'plan';
+  const planLabel = service.pricing.kind === 'plan' ? service.pricing.planLabel : null;
+  const planBased = planLabel !== null;
   const awaitingVerification = verification !== null && merchant === null;
   const suggestedProvider = providerForNetwork(providers, suggested);
   const providerName = service.providerLabel.toLowerCase();
@@ -118,10 +120,10 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           </fieldset>
         )}
 
-        {planBased && (
+        {planLabel && (
           <div className="field">
             <label className="field-label" htmlFor={ids.plan}>
-              Plan
+              {planLabel}
             </label>
             <select
               id={ids.plan}
@@ -130,7 +132,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
               disabled={form.providerId === ''}
               onChange={(e) => actor.send({ type: 'form.plan', value: e.target.value })}
             >
-              <option value="">{form.providerId === '' ? `Select a ${providerName} first` : 'Select a plan'}</option>
+              <option value="">{form.providerId === '' ? `Select a ${providerName} first` : `Select a ${planLabel.toLowerCase()}`}</option>
               {plans.map((plan) => (
                 <option key={plan.id} value={String(plan.id)}>
                   {`${plan.name} – ${formatNaira(plan.amount)}`}
@@ -197,22 +199,33 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
             </h2>
             <dl className="merchant-list">
               <div>
+                <dt>{service.beneficiary.displayName}</dt>
+                <dd>{merchant.beneficiary}</dd>
+              </div>
+              <div>
                 <dt>Name</dt>
-                <dd>{merchant.name || merchant.username || '—'}</dd>
+                <dd>{merchant.details.name || merchant.details.username || '—'}</dd>
               </div>
               {service.verification?.fields.includes('address') && (
                 <div>
                   <dt>Address</dt>
-                  <dd>{merchant.address || '—'}</dd>
+                  <dd>{merchant.details.address || '—'}</dd>
                 </div>
               )}
               {service.verification?.fields.includes('username') && (
                 <div>
                   <dt>Username</dt>
-                  <dd>{merchant.username || '—'}</dd>
+                  <dd>{merchant.details.username || '—'}</dd>
                 </div>
               )}
             </dl>
+            {/* The verification is kept when fields change (SPEC.md §4): it must not pass for the new number's. */}
+            {numberChanged && (
+              <p className="merchant-warning" role="alert">
+                {`The number has changed since it was verified: these details are for ${service.beneficiary.displayName.toLowerCase()} ${merchant.beneficiary}. ` +
+                  'When you pay, the holder of the number in the field is checked and named on your receipt.'}
+              </p>
+            )}
           </section>
         )}
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { Transaction } from '../../../core/contract';
-import { formatDateTime } from '../../domain/dateTime';
 import { labels } from '../../../core/messages';
-import { categoryLabel } from '../../domain/transactionCategory';
+import { transactionFacts } from '../../domain/transactionDetails';
 import { showToast } from '../app/toaster';
 import { CopyButton } from './CopyButton';
 import { Modal } from './Modal';
@@ -12,14 +11,6 @@ import { DownloadIcon } from './walletIcons';
 
 /** A settled transaction's details (SPEC.md §2): everything worth keeping, the value to copy, and a receipt to download. */
 export function TransactionDetail({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
-  const rows: [string, string][] = [
-    ['Date', formatDateTime(transaction.created_at)],
-    ['Reference', transaction.reference],
-    ['Type', categoryLabel(transaction.category)],
-    ['From', transaction.from],
-    ['To', transaction.to],
-    ['Description', transaction.description],
-  ];
   return (
     <Modal title="Transaction details" onClose={onClose} className="txn-detail">
       <div className="txn-detail-summary">
@@ -37,14 +28,12 @@ export function TransactionDetail({ transaction, onClose }: { transaction: Trans
         </div>
       )}
       <dl className="txn-detail-list">
-        {rows
-          .filter(([, value]) => value)
-          .map(([name, value]) => (
-            <div key={name} className="txn-detail-row">
-              <dt>{name}</dt>
-              <dd className={name === 'Reference' ? 'mono' : undefined}>{value}</dd>
-            </div>
-          ))}
+        {transactionFacts(transaction).map(([name, value]) => (
+          <div key={name} className="txn-detail-row">
+            <dt>{name}</dt>
+            <dd className={name === 'Reference' ? 'mono' : undefined}>{value}</dd>
+          </div>
+        ))}
       </dl>
       <DownloadReceipt transaction={transaction} />
     </Modal>

@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../core/contract';
 import { formatDateTime } from '../../domain/dateTime';
 import { formatNaira } from '../../../core/money';
-import { categoryLabel } from '../../domain/transactionCategory';
+import { transactionFacts } from '../../domain/transactionDetails';
 import { STATUS_LOOK, type StatusColour } from '../../domain/transactionStatus';
 
 // A receipt as a PNG, drawn on a canvas: no PDF library to download, and an image opens and
@@ -94,16 +94,8 @@ function layout(measure: CanvasRenderingContext2D, transaction: Transaction, pri
     });
   }
 
-  const fields: [string, string][] = [
-    ['Date', formatDateTime(transaction.created_at)],
-    ['Reference', transaction.reference],
-    ['Type', categoryLabel(transaction.category)],
-    ['From', transaction.from],
-    ['To', transaction.to],
-    ['Description', transaction.description],
-  ];
   measure.font = `500 17px ${FONT}`;
-  for (const [name, value] of fields.filter(([, text]) => text)) {
+  for (const [name, value] of transactionFacts(transaction)) {
     const lines = wrap(measure, value, inner * 0.62);
     const height = Math.max(1, lines.length) * 24 + 24;
     add(height, (c, top) => {

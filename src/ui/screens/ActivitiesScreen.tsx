@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { ACTIVITIES_PAGE_SIZE } from '../../../core/limits';
+import { useSession } from '../app/SessionContext';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { ActivityList } from '../components/ActivityList';
 import '../styles/wallet.css';
@@ -6,6 +8,9 @@ import '../styles/wallet.css';
 /** /activities (SPEC.md §2): every transaction, ten at a time. */
 export default function ActivitiesScreen() {
   useDocumentTitle('Activities');
+  const session = useSession();
+  // The list sets the session's `more_reveal`; leaving the screen puts the shared state back (SPEC.md §4).
+  useEffect(() => () => session.send({ type: 'pagination.reset' }), [session]);
   return (
     <div className="page page-narrow">
       <header className="page-header">

@@ -1,4 +1,6 @@
 import { useSelector } from '@xstate/react';
+import { useSearchParams } from 'react-router-dom';
+import { isCaptchaAction } from '../../../core/captcha';
 import { labels, messages } from '../../../core/messages';
 import { humanCheckMachine } from '../../machines/humanCheck';
 import { useFlow } from '../app/useFlow';
@@ -11,10 +13,11 @@ const PROGRESS: Record<string, string> = {
 
 /**
  * /iamhuman (SPEC.md §2): opened inside a mobile app's webview, so every outcome is written on
- * the page (a toast could go unseen there).
+ * the page (a toast could go unseen there). `?action=` names the call the app will make.
  */
 export default function IAmHumanScreen() {
-  const actor = useFlow(humanCheckMachine);
+  const requested = useSearchParams()[0].get('action');
+  const actor = useFlow(humanCheckMachine, { action: isCaptchaAction(requested) ? requested : undefined });
   const step = useSelector(actor, (s) => s.value);
   const busy = step === 'verifying' || step === 'delivering';
 

@@ -146,7 +146,7 @@ const sections: LegalSection[] = [
     ),
   },
   {
-    id: 'betting',
+    id: 'betting-top-ups',
     title: 'Betting top-ups',
     body: (
       <p>

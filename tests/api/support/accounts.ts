@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import { developmentCaptchaToken } from '../../../core/captcha';
 import type { UserData } from '../../../core/contract';
+import { openUserField } from '../../../server/services/userData';
 import type { TestApp } from './app';
 
 let sequence = 0;
@@ -23,7 +25,7 @@ export function newPerson(overrides: Partial<Person> = {}): Person {
   };
 }
 
-export const registerBody = (person: Person) => ({ device: 'web', ...person, confirm_password: person.password, token: 'dev-ok' });
+export const registerBody = (person: Person) => ({ device: 'web', ...person, confirm_password: person.password, token: developmentCaptchaToken('register') });
 
 export interface SignedUp extends Person {
   token: string;
@@ -57,6 +59,15 @@ export async function signUpVerified(t: TestApp, overrides: Partial<Person> = {}
   expect(reply.status, reply.body.message).toBe(200);
   return { ...account, user: reply.body.data! };
 }
+
+/** The transaction pin as stored (sealed at rest): what a test reads now that no answer carries it. */
+export async function storedPin(t: TestApp, email: string): Promise<string> {
+  const user = await t.db.selectFrom('users').select(['id', 'pin_sealed']).where('email', '=', email).executeTakeFirstOrThrow();
+  return openUserField(t.ctx, user.id, 'pin', user.pin_sealed);
+}
+
+/** The newest pin reset code e-mailed to `email` (Forgot pin?). */
+export const latestPinResetCode = (t: TestApp, email: string) => /\b(\d{4})\b/.exec(latestMail(t, email, 'Your transaction pin reset code').text)![1];
 
 /** Verified, with a transaction pin. */
 export async function signUpWithPin(t: TestApp, pin = '4826'): Promise<SignedUp> {

@@ -15,6 +15,7 @@ import { createTokenHasher } from '../../../server/services/tokens';
 import type { RequeryHooks } from '../../../server/services/transactions';
 import type { Backend } from './backends';
 import { ManualClock } from './manualClock';
+import { scanResponsesForPins, type PinScan } from './pinScan';
 
 export interface Reply<T> {
   status: number;
@@ -41,13 +42,19 @@ export interface TestApp {
   clock: ManualClock;
   outbox: DevOutbox;
   backend: Backend['name'];
+  /** Every response of this app is checked for transaction pins (support/pinScan.ts). */
+  pinScan: PinScan;
+  /** Fails, after the call, when its response (or any earlier one) held a pin. */
   call<T = unknown>(path: string, options?: CallOptions): Promise<Reply<T>>;
   close(): Promise<void>;
 }
 
-/** Development configuration, quiet, without the built SPA, and with limits no ordinary test reaches. */
+/**
+ * Development configuration (chosen explicitly: the tests use /dev/* and the development keys),
+ * quiet, without the built SPA, and with limits no ordinary test reaches.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const { config } = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', RATE_LIMIT_MULTIPLIER: '1000' });
+  const { config } = loadConfig({ APP_MODE: 'development', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', RATE_LIMIT_MULTIPLIER: '1000' });
   return { ...config, ...overrides };
 }
 
@@ -64,8 +71,11 @@ export function tightLimits(max: number): RateLimits {
     setPin: limit,
     changePassword: limit,
     changePin: limit,
+    forgotPin: limit,
+    resetPin: limit,
     purchase: limit,
     verifyMerchant: limit,
+    refreshTransaction: limit,
   };
 }
 
@@ -79,6 +89,8 @@ export interface TestAppOptions {
   requeries?: RequeryHooks;
   /** An already opened database instead of a fresh one of `backend` (e.g. with a bigger pool); closed with the app. */
   database?: DatabaseHandle;
+  /** Receives the app's log lines (at config.logLevel). */
+  logStream?: { write(line: string): void };
 }
 
 /** The real app on a fresh database of `backend`, called through fastify.inject (no network). */
@@ -95,15 +107,18 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     bank: options.bank,
     biller: options.biller,
     requeries: options.requeries,
+    logStream: options.logStream,
   });
+  const pinScan = scanResponsesForPins(app);
   return {
     app,
     db: database.db,
     config,
-    ctx: { db: database.db, clock, hashToken: createTokenHasher(config.tokenKey), secrets: createSecretBox(config.pinKey), mailer: outbox, publicUrl: config.publicUrl },
+    ctx: { db: database.db, clock, hashToken: createTokenHasher(config.tokenKey), secrets: createSecretBox(config.pinKey), mailer: outbox, publicUrl: config.publicUrl, pinMaxAttempts: config.pinMaxAttempts },
     clock,
     outbox,
     backend: backend.name,
+    pinScan,
     async call<T>(path: string, { method = 'POST', body, token, headers = {}, remoteAddress }: CallOptions = {}) {
       const response = await app.inject({
         method,
@@ -112,11 +127,13 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
         payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
+      pinScan.assertClean();
       return { status: response.statusCode, body: response.json<Envelope<T>>(), headers: response.headers };
     },
     async close() {
       await app.close();
       await database.close();
+      pinScan.assertClean();
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Transaction, UserData } from '../../../core/contract';
 import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
-import type { PurchaseDeps } from '../../../server/services/purchases';
+import type { PurchaseDeps } from '../../../server/services/purchases/billerCalls';
 import { signUpWithPin, type SignedUp } from './accounts';
 import type { Reply, TestApp } from './app';
 import { createAccounts, devTransfer, userIdOf } from './bank';

@@ -1,0 +1,69 @@
+/**
+ * Operator reports, read from the database the server uses: `npm run report -- unmatched
+ * [--json]` lists the transfers held in suspense (services/suspense.ts) with what to do about
+ * each. Like the server it reads DATABASE_URL, or else the embedded database in DATA_DIR — stop
+ * the server first then: the embedded database is one process's at a time.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENVIRONMENT } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import type { Executor } from '../server/db/schema';
+import { listUnmatchedTransfers, unmatchedTransfersJson, unmatchedTransfersTable } from '../server/services/suspense';
+
+export const USAGE = 'usage: npm run report -- unmatched [--json]';
+/** PostgreSQL's code for a missing table. */
+const UNDEFINED_TABLE = '42P01';
+
+export interface ReportRequest {
+  name: 'unmatched';
+  json: boolean;
+}
+
+/** The report asked for, or undefined when the arguments name none. */
+export function parseArguments(args: string[]): ReportRequest | undefined {
+  const rest = args.filter((arg) => arg !== '--json');
+  return rest.length === 1 && rest[0] === 'unmatched' ? { name: 'unmatched', json: args.includes('--json') } : undefined;
+}
+
+/** The report's text, as printed. */
+export async function report(db: Executor, { json }: ReportRequest): Promise<string> {
+  const transfers = await listUnmatchedTransfers(db);
+  return json ? unmatchedTransfersJson(transfers) : unmatchedTransfersTable(transfers);
+}
+
+/** DATABASE_URL and DATA_DIR read as the server reads them (server/config.ts), and nothing else the server needs. */
+function databaseSettings(env: NodeJS.ProcessEnv) {
+  const text = (name: 'DATABASE_URL' | 'DATA_DIR') => env[name]?.trim() || undefined;
+  return { databaseUrl: ENVIRONMENT.DATABASE_URL.schema.parse(text('DATABASE_URL')), dataDir: ENVIRONMENT.DATA_DIR.schema.parse(text('DATA_DIR')) };
+}
+
+async function main(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const request = parseArguments(args);
+  if (!request) {
+    console.error(USAGE);
+    return 2;
+  }
+  const settings = databaseSettings(env);
+  // Opening an embedded folder that is not there would create an empty database.
+  if (!settings.databaseUrl && !existsSync(join(settings.dataDir, 'pglite'))) {
+    console.error(`no database: ${join(settings.dataDir, 'pglite')} does not exist (set DATA_DIR, or DATABASE_URL for a PostgreSQL server)`);
+    return 1;
+  }
+  const database = await openDatabase(settings);
+  try {
+    console.log(await report(database.db, request));
+    return 0;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    console.error('this database has no suspense table yet: start the server once, which applies its migrations');
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2), process.env);
+}

@@ -1,0 +1,11 @@
+import type { FastifyRequest } from 'fastify';
+import type { CaptchaAction } from '../../core/captcha';
+import { AppError } from '../errors';
+import type { CaptchaVerifier } from '../gateways/captcha';
+
+export const BOT_CHECK_FAILED = 'the bot check failed, please reload the page and try again';
+
+/** Refuses the request (403) unless its captcha token was solved for `action`: one solved for another call is refused too. */
+export async function requireHuman(captcha: CaptchaVerifier, action: CaptchaAction, token: string, request: FastifyRequest): Promise<void> {
+  if (!(await captcha.verify(token, action, request.ip))) throw new AppError(403, BOT_CHECK_FAILED);
+}

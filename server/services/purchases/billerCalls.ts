@@ -1,0 +1,40 @@
+import type { Biller, BillOutcome } from '../../gateways/biller';
+
+export interface PurchaseDeps {
+  biller: Biller;
+  /** How long a pay or requery may take before it counts as no answer (pending). */
+  billerTimeoutMs: number;
+}
+
+/** The requery job leaves a bill alone until its own pay call has surely given up, plus this. */
+const REQUERY_MARGIN_MS = 2_000;
+
+/** When a pay call sent at `sentAt` has surely given up: before that, the biller may not know the bill yet. */
+export function payGivenUpAt(deps: PurchaseDeps, sentAt: Date): Date {
+  return new Date(sentAt.getTime() + deps.billerTimeoutMs + REQUERY_MARGIN_MS);
+}
+
+/** What a bill's answer lets us do: settle it, refund it, or keep it processing and requery. */
+export type BillResult =
+  | Extract<BillOutcome, { status: 'delivered' }>
+  /** Proven not delivered: refunded at once. */
+  | { status: 'failed'; reason: string }
+  | { status: 'pending' };
+
+/**
+ * A biller call, read for what it allows. No answer in time, an error, or an ambiguous failure
+ * is pending: only a definitive failure refunds (security.md invariant 7).
+ */
+export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutcome>): Promise<BillResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<BillOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ status: 'pending' }), deps.billerTimeoutMs);
+  });
+  try {
+    const outcome = await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), timeout]);
+    if (outcome.status !== 'failed') return outcome;
+    return outcome.definitive ? { status: 'failed', reason: outcome.reason } : { status: 'pending' };
+  } finally {
+    clearTimeout(timer);
+  }
+}

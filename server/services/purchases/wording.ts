@@ -1,0 +1,64 @@
+import type { Envelope, Transaction } from '../../../core/contract';
+import { formatNaira, koboToNaira } from '../../../core/money';
+import type { ServiceDefinition } from '../../../core/services';
+import type { Receipt } from '../../gateways/biller';
+import { toTransaction, type StoredTransaction } from '../transactions';
+
+/** What a purchase says: its refusals, its description, its answer and its notification. */
+
+export const PROVIDER_NOT_AVAILABLE = 'the selected provider is not available for this service';
+export const PACKAGE_NOT_AVAILABLE = 'the selected plan is not available for this provider';
+export const PACKAGE_REQUIRED = 'please choose a plan for this provider';
+export const KEY_REUSED = 'this idempotency key was used for a different request';
+export const KEY_IN_PROGRESS = 'a request with this idempotency key is still being processed, please try again shortly';
+export const PIN_NOT_SET = 'please set your transaction pin before making a purchase';
+export const PURCHASE_PROCESSING = 'your purchase is processing, we will notify you once it is completed';
+export const PURCHASE_FAILED = 'the biller could not complete this purchase; your wallet has been refunded';
+/** Answered with PURCHASE_FAILED: a biller failure, not the client's (DESIGN.md §3 honest statuses). */
+export const PURCHASE_FAILED_STATUS = 502;
+
+/** What a purchase answered, stored under its Idempotency-Key and answered again on a replay. */
+export interface PurchaseResponse {
+  status: number;
+  body: Envelope<Transaction>;
+}
+
+/** The transaction's description, in the service's words (the service table). */
+export function describeBill(
+  service: ServiceDefinition,
+  product: { amountKobo: bigint; providerName: string; packageName: string | null },
+  beneficiary: string,
+): string {
+  return service.describe({ amount: formatNaira(koboToNaira(product.amountKobo)), provider: product.providerName, plan: product.packageName, beneficiary });
+}
+
+/** What the customer must keep, as the transaction shows it, and what the description gains. */
+export function displayOf(receipt: Receipt): { display_name: string; display_value: string; suffix: string } | null {
+  if (receipt.token) return { display_name: 'Token', display_value: receipt.token, suffix: receipt.units ? `: ${receipt.units}` : '' };
+  if (receipt.pin) return { display_name: 'PIN', display_value: receipt.serial ? `Serial: ${receipt.serial} PIN: ${receipt.pin}` : `PIN: ${receipt.pin}`, suffix: '' };
+  return null;
+}
+
+function successMessage(row: StoredTransaction): string {
+  const base = `purchase successful: ${row.description}`;
+  if (row.display_name === 'Token') return `${base}. Token : ${row.display_value}`;
+  if (row.display_name === 'PIN') return `${base}. ${row.display_value}`;
+  return base;
+}
+
+/** The response a purchase answers for its transaction's state. */
+export function responseFor(row: StoredTransaction): PurchaseResponse {
+  const data = toTransaction(row);
+  if (row.status === 'completed') return { status: 200, body: { type: 'success', message: successMessage(row), data } };
+  if (row.status === 'canceled') return { status: PURCHASE_FAILED_STATUS, body: { type: 'error', message: PURCHASE_FAILED, data } };
+  return { status: 200, body: { type: 'success', message: PURCHASE_PROCESSING, data } };
+}
+
+/** The notification of a bill's final state: what was delivered, or that the wallet was refunded. */
+export function finalNotification(row: StoredTransaction): { title: string; content: string } {
+  if (row.status === 'completed') return { title: 'Purchase successful', content: `${successMessage(row)} (ref ${row.reference})` };
+  return {
+    title: 'Purchase failed: wallet refunded',
+    content: `Your purchase of ${row.description} could not be completed. ${formatNaira(koboToNaira(row.amount_kobo))} has been returned to your wallet. (ref ${row.reference})`,
+  };
+}

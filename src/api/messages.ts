@@ -1,0 +1,11 @@
+/**
+ * What the user reads when a call brings back no answer from the server to show (SPEC.md §8: a
+ * thrown exception "toasts the exception message"): what went wrong, and what to do about it.
+ * Never the HTTP library's own text, which names methods, paths and browser internals.
+ */
+export const callFailures = {
+  /** No answer at all: offline, the connection dropped, or the server is down. */
+  unreachable: 'We could not reach Naira Wallet. Check your internet connection and try again.',
+  /** An answer came, but not one of ours (a proxy's error page, a cut-off body). */
+  unreadable: "We could not read Naira Wallet's answer. Please try again in a moment.",
+} as const;

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserData } from '../../core/contract';
+import { buildApp } from '../../server/app';
+import type { OutboxMail } from '../../server/gateways/devOutbox';
+import { latestCode, latestPinResetCode } from './support/accounts';
+import { startTestApp, testConfig, type TestApp } from './support/app';
+import { backends } from './support/backends';
+import { auditLedgerAfterEach } from './support/ledger';
+import { buy, newBuyer, PIN, providerId } from './support/purchases';
+
+const NEW_PIN = '6048';
+const NEW_PASSWORD = 'a brand new passphrase';
+
+/** Every string of a JSON log line, at any depth: messages, URLs, error texts. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/**
+ * The lines that hold one of the secrets: a password anywhere in the line, a pin or a code as a
+ * whole run of digits in a string (log lines also carry numbers, such as times, in which any
+ * four digits appear).
+ */
+function linesHolding(lines: string[], secrets: { passwords: string[]; digits: string[] }): string[] {
+  return lines.filter((line) => {
+    if (secrets.passwords.some((password) => line.includes(password))) return true;
+    const texts = strings(JSON.parse(line));
+    return secrets.digits.some((digits) => texts.some((text) => new RegExp(`(?<!\\d)${digits}(?!\\d)`).test(text)));
+  });
+}
+
+describe.each(backends)('log lines on $name', (backend) => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { config: { logLevel: 'trace' }, logStream: { write: (line) => lines.push(line) } });
+  });
+  afterAll(() => t.close());
+  auditLedgerAfterEach(() => t);
+
+  it('hold no pin, code or password, through every call that carries one', async () => {
+    // Registration (password), e-mail code, first pin, funding.
+    const buyer = await newBuyer(t, 1_000);
+    const codes = [latestCode(t, buyer.email)];
+    const login = await t.call<UserData>('/api/login', { body: { device: 'web', email: buyer.email, password: buyer.password } });
+    const token = login.body.data!.token;
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const airtime = (pin: string) => ({ provider_id: mtn, beneficiary: '08031234567', amount: 100, pin });
+    expect((await buy(t, token, 'airtime', airtime('1357'))).status).toBe(400);
+    expect((await buy(t, token, 'airtime', airtime(PIN))).status).toBe(200);
+    const changePin = (oldPin: string, newPin: string) => t.call('/api/change-pin', { token, body: { old_pin: oldPin, new_pin: newPin, confirm_new_pin: newPin } });
+    expect((await changePin('9753', NEW_PIN)).status).toBe(400);
+    expect((await changePin(PIN, NEW_PIN)).status).toBe(200);
+    expect((await t.call('/api/forgot-pin', { token })).status).toBe(200);
+    codes.push(latestPinResetCode(t, buyer.email));
+    const resetPin = (password: string) => t.call('/api/reset-pin', { token, body: { password, otp: codes[1], pin: PIN, confirm_pin: PIN } });
+    expect((await resetPin('not the password')).status).toBe(400);
+    expect((await resetPin(buyer.password)).status).toBe(200);
+    const changePassword = await t.call('/api/change-password', {
+      token,
+      body: { old_password: buyer.password, new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD },
+    });
+    expect(changePassword.status).toBe(200);
+    // Wrong pins up to the logout, and its e-mail.
+    for (let i = 0; i < 3; i++) expect((await buy(t, token, 'airtime', airtime('2468'))).status).toBe(400);
+    expect((await buy(t, token, 'airtime', airtime('2468'))).status).toBe(401);
+
+    expect(lines.length).toBeGreaterThan(40);
+    expect(lines.some((line) => line.includes('/api/reset-pin'))).toBe(true);
+    expect(linesHolding(lines, { passwords: [buyer.password, NEW_PASSWORD, 'not the password'], digits: [PIN, NEW_PIN, '1357', '9753', '2468', ...codes] })).toEqual([]);
+  });
+});
+
+describe.each(backends)('the development outbox on $name', (backend) => {
+  it('announces each mail in the log without its text, which /dev/mailbox shows', async () => {
+    const lines: string[] = [];
+    const database = await backend.open();
+    const app = await buildApp(testConfig({ logLevel: 'info' }), { db: database.db, logStream: { write: (line) => lines.push(line) } });
+    try {
+      const email = `outbox.${process.pid}.${Date.now()}@example.com`;
+      const password = 'correct horse battery';
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { device: 'web', name: 'Bola Ade', email, phone: '08031234567', password, confirm_password: password, token: 'dev-ok' },
+      });
+      expect(registered.statusCode).toBe(201);
+      const headers = { authorization: `Bearer ${registered.json<{ data: UserData }>().data.token}` };
+      expect((await app.inject({ method: 'POST', url: '/api/resend-otp', headers })).statusCode).toBe(200);
+
+      const mailbox = await app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` });
+      const [mail] = mailbox.json<{ data: OutboxMail[] }>().data;
+      const code = /\b(\d{4})\b/.exec(mail.text)![1];
+      expect(lines.filter((line) => line.includes(`mail to ${email}: Your verification code (read it at /dev/mailbox)`))).toHaveLength(1);
+      expect(linesHolding(lines, { passwords: [password], digits: [code] })).toEqual([]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
