@@ -17,6 +17,13 @@ export interface VirtualAccount {
   account_number: string;
 }
 
+/**
+ * What the user's `pin` field holds (issue 8): a marker that a transaction pin is set, never
+ * the pin nor anything it could be recovered from (a hash of four digits is the pin). Login
+ * routing reads it: no pin → /set-pin (SPEC.md §4).
+ */
+export type PinMarker = 'set' | '';
+
 /** The user fields of SPEC.md §3 as the server sends them (login, register, get-user, set-pin). */
 export interface UserData {
   tenant: string;
@@ -26,7 +33,7 @@ export interface UserData {
   accounts: VirtualAccount[];
   wallet_balance: number;
   /** A marker, never the pin: 'set' when the user has a transaction pin, '' when not. */
-  pin: string;
+  pin: PinMarker;
   /** Wrong transaction pins in a row so far (the server's counter, shared by every screen and session). */
   pin_attempts: number;
   /** The server's threshold: one more wrong pin once `pin_attempts` has reached it ends every session. */
@@ -173,6 +180,7 @@ export interface PinRefusal {
   max_attempts?: number;
   attempts_left?: number;
 }
+export type PinRefusalReason = PinRefusal['reason'];
 
 // Development conveniences (DESIGN.md §3, development mode only).
 /** POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank partner's signed webhook. */
@@ -220,6 +228,9 @@ export interface MerchantDetails {
 }
 /** What a purchase answers in `data`: the transaction it created (with any token or pin in display_value). */
 export type PurchaseResult = Transaction;
+
+/** Every answer of a purchase call: the transaction on success; a pin refusal's reason, or nothing, with an error. */
+export type PurchaseAnswer = (Envelope<PurchaseResult> & { type: 'success' }) | (Envelope<PinRefusal> & { type: 'error' });
 
 // Recent beneficiaries (server: POST /api/recent-beneficiaries).
 export interface RecentBeneficiariesRequest {

@@ -2,7 +2,9 @@ import type {
   AmountPurchaseRequest,
   Envelope,
   MerchantDetails,
+  PinRefusal,
   PlanPurchaseRequest,
+  PurchaseAnswer,
   PurchaseResult,
   RecentBeneficiariesRequest,
   RecentBeneficiary,
@@ -12,16 +14,19 @@ import type { ServiceCategory } from '../../core/services';
 import { call, callOk } from './http';
 
 /**
- * Buys a service: POST /api/<category> (SPEC.md §7). The envelope comes back for every answer (a refund, a wrong pin, a missing
- * field): the flow shows its message. The Idempotency-Key names one purchase attempt: sending
- * the same key again (after a network failure) never buys twice (DESIGN.md §3).
+ * Buys a service: POST /api/<category> (SPEC.md §7). The envelope comes back for every answer (a
+ * refund, a missing field, a pin the server refused with its reason in `data`): the flow reads
+ * it. The Idempotency-Key names one purchase attempt: sending the same key again (after a
+ * network failure, or with the right pin after a wrong one) never buys twice (DESIGN.md §3).
+ * This body is the one request that carries the pin (issue 8).
  */
 export const purchase = (
   category: ServiceCategory,
   body: AmountPurchaseRequest | PlanPurchaseRequest,
   idempotencyKey: string,
   signal?: AbortSignal,
-): Promise<Envelope<PurchaseResult>> => call<PurchaseResult>(`/api/${category}`, body, { signal, headers: { 'Idempotency-Key': idempotencyKey } });
+): Promise<PurchaseAnswer> =>
+  call<PurchaseResult | PinRefusal>(`/api/${category}`, body, { signal, headers: { 'Idempotency-Key': idempotencyKey } }) as Promise<PurchaseAnswer>;
 
 /** The holder of a meter, betting account or smartcard; rejects with the server's message when unknown. */
 export const verifyMerchant = (request: VerifyMerchantRequest, signal?: AbortSignal): Promise<Envelope<MerchantDetails>> =>

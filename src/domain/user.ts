@@ -1,4 +1,4 @@
-import type { UserData, VirtualAccount } from '../../core/contract';
+import type { PinMarker, UserData, VirtualAccount } from '../../core/contract';
 import { DEFAULT_TENANT } from '../../core/limits';
 
 /** The session's user (SPEC.md §3): the server's user fields plus the derived `initial`. */
@@ -10,7 +10,8 @@ export interface SessionUser {
   accounts: VirtualAccount[];
   /** Naira; '' once logged out (SPEC.md §4 writes empty strings). */
   wallet_balance: number | '';
-  pin: string;
+  /** Whether a transaction pin is set ('set' or ''); the pin itself never reaches the app's state. */
+  pin: PinMarker;
   nin: string;
   bvn: string;
   avatar: string;
@@ -62,6 +63,13 @@ export function deriveInitial(name: string): string {
   return (words[0][0] + words[1][0]).toUpperCase();
 }
 
+/**
+ * Any value of the `pin` field as the marker: '' (or nothing) stays '', anything else means a pin
+ * is set. An older build stored the pin itself under `user_pin`, and an older server answered it:
+ * either way what is kept is only the marker.
+ */
+export const pinMarker = (value: unknown): PinMarker => (value === '' || value === null || value === undefined ? '' : 'set');
+
 /** A balance as a number, from the server's number or its stored digits; '' when there is none (logged out). */
 function balanceOf(value: unknown): number | '' {
   if (typeof value === 'number') return value;
@@ -79,6 +87,7 @@ export function toSessionUser(data: Partial<UserData> | SessionUser, current: Se
   }
   merged.tenant = merged.tenant === '' || merged.tenant == null ? DEFAULT_TENANT : String(merged.tenant);
   merged.accounts = Array.isArray(merged.accounts) ? merged.accounts : [];
+  merged.pin = pinMarker(merged.pin);
   merged.wallet_balance = balanceOf(merged.wallet_balance);
   merged.initial = deriveInitial(merged.name);
   return merged;

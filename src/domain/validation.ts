@@ -1,5 +1,5 @@
 import { isComplete } from './codes';
-import { CHANGE_PIN_BOXES } from '../../core/limits';
+import { CHANGE_PIN_BOXES, OTP_LENGTH, SET_PIN_BOXES } from '../../core/limits';
 import { messages } from '../../core/messages';
 import type { Pricing } from '../../core/services';
 
@@ -86,6 +86,19 @@ export function validateChangePassword(form: ChangePasswordForm): ValidationResu
 /** Old pin, new pin and confirmation, one digit per box; whether the two new ones match is the server's to say. */
 export function validateChangePin(code: readonly string[]): ValidationResult {
   return isComplete(code, CHANGE_PIN_BOXES) ? null : messages.allFormFieldsRequired;
+}
+
+/** /reset-pin (issue 8): the e-mailed code, the account password, the new pin and its confirmation. */
+export interface ResetPinForm {
+  otp: string[];
+  password: string;
+  /** New pin then confirmation, one digit per box. */
+  pins: string[];
+}
+
+/** Every field filled, as at set-pin and change-pin; the code, the password and the match are the server's to check. */
+export function validateResetPin(form: ResetPinForm): ValidationResult {
+  return isComplete(form.otp, OTP_LENGTH) && !isBlank(form.password) && isComplete(form.pins, SET_PIN_BOXES) ? null : messages.allFormFieldsRequired;
 }
 
 /** A purchase form (SPEC.md §2 service screens); select values are the chosen ids as text, '' when none. */

@@ -1,8 +1,10 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { ChangePinRequest, Envelope, UserData } from '../../core/contract';
+import type { ChangePinRequest, Envelope, PinRefusalReason, UserData } from '../../core/contract';
+import { pinRefusalOf } from '../api/pin';
 import { changePin } from '../api/profile';
 import { emptyCode, joinCode } from '../domain/codes';
 import { CHANGE_PIN_BOXES, PIN_LENGTH } from '../../core/limits';
+import { messages } from '../../core/messages';
 import { validateChangePin } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
@@ -28,9 +30,11 @@ const toRequest = (code: readonly string[]): ChangePinRequest => ({
 
 /**
  * /pin (SPEC.md §2, §5): all twelve boxes must be filled; whether the new pin and its
- * confirmation match, and whether the old one is right, is the server's to say. Success stores
- * the new pin in the session, since purchases check the pin against it (SPEC.md §4). Either
- * way the boxes are emptied: pins are not left on screen.
+ * confirmation match, and whether the old one is right, is the server's to say. A wrong old pin
+ * counts with the purchases' wrong pins (issue 8): the count goes to the session, the one past
+ * max_attempts logs out, a locked pin is told and "Forgot pin?" is on the screen. Success
+ * merges the user fields the server answers (the pin marker, the cleared count). Either way
+ * the boxes are emptied: pins are not left on screen.
  */
 export const changePinMachine = setup({
   types: {
@@ -50,9 +54,20 @@ export const changePinMachine = setup({
       ({ context }) => context.session,
       (_, params: { data: Partial<UserData> }) => ({ type: 'session.update' as const, data: params.data }),
     ),
+    countWrongPin: sendTo(
+      ({ context }) => context.session,
+      (_, params: { error: unknown }) => {
+        const refusal = pinRefusalOf(params.error);
+        const counted = refusal?.reason === 'pin-incorrect' ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts } : {};
+        return { type: 'session.update' as const, data: counted };
+      },
+    ),
+    lockPurchases: sendTo(({ context }) => context.session, { type: 'session.update' as const, data: { pin_locked: true } }),
+    logout: sendTo(({ context }) => context.session, { type: 'session.logout' as const }),
   },
   guards: {
     allBoxesFilled: ({ context }) => validateChangePin(context.code) === null,
+    pinRefused: (_, params: { error: unknown; reason: PinRefusalReason }) => pinRefusalOf(params.error)?.reason === params.reason,
   },
 }).createMachine({
   id: 'changePin',
@@ -82,11 +97,35 @@ export const changePinMachine = setup({
             { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: ['clearCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }],
-        },
+        onError: [
+          {
+            // The server has revoked the session: the same ending as a purchase's (SPEC.md §4 "Pin failure").
+            guard: { type: 'pinRefused', params: ({ event }) => ({ error: event.error, reason: 'pin-logout' as const }) },
+            target: 'signedOut',
+            actions: ['clearCode', { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, 'logout', { type: 'navigate', params: { to: '/login' } }],
+          },
+          {
+            guard: { type: 'pinRefused', params: ({ event }) => ({ error: event.error, reason: 'pin-incorrect' as const }) },
+            target: 'editing',
+            actions: [
+              'clearCode',
+              { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+              { type: 'countWrongPin', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+          {
+            guard: { type: 'pinRefused', params: ({ event }) => ({ error: event.error, reason: 'pin-locked' as const }) },
+            target: 'editing',
+            actions: ['clearCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'lockPurchases'],
+          },
+          {
+            target: 'editing',
+            actions: ['clearCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }],
+          },
+        ],
       },
     },
+    /** Logged out after too many wrong pins; the screen is on its way to /login. */
+    signedOut: { type: 'final' },
   },
 });

@@ -1,6 +1,18 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { AmountPurchaseRequest, Envelope, MerchantDetails, PlanPurchaseRequest, Provider, PurchaseResult, RecentBeneficiary } from '../../core/contract';
+import type {
+  AmountPurchaseRequest,
+  Envelope,
+  MerchantDetails,
+  PinRefusalReason,
+  PlanPurchaseRequest,
+  Provider,
+  PurchaseAnswer,
+  PurchaseResult,
+  RecentBeneficiary,
+} from '../../core/contract';
+import { pinRefusalOf } from '../api/pin';
 import { newIdempotencyKey, purchase, recentBeneficiaries } from '../api/purchases';
+import { messages } from '../../core/messages';
 import { providerForNetwork, suggestNetwork, type Network } from '../../core/phone';
 import { RECENT_BENEFICIARIES, serviceByKey, type ServiceCategory, type ServiceEntry, type ServiceKey } from '../../core/services';
 import { rememberBeneficiary } from '../domain/beneficiaries';
@@ -40,11 +52,12 @@ export interface PurchaseContext {
   merchant: { details: MerchantDetails; beneficiary: string } | null;
   /**
    * The key of the current purchase attempt. Kept after a failure with no answer (the
-   * purchase may have gone through), so trying again cannot buy twice; a changed field or
-   * an answered purchase lets the next one get a new key.
+   * purchase may have gone through), so trying again cannot buy twice, and after a wrong pin
+   * (the server released it for the corrected request); a changed field or an answered
+   * purchase lets the next one get a new key.
    */
   idempotencyKey: string | null;
-  /** The pin accepted by the dialog, for the one request it authorises. */
+  /** The pin typed in the dialog, for the one request it authorises; the server checks it. */
   pin: string;
   /** A delivered purchase whose token or pin the user must keep (electricity, education). */
   result: PurchaseResult | null;
@@ -111,9 +124,11 @@ function toRequest(context: PurchaseContext): PurchaseRequest {
 /**
  * One service screen (SPEC.md §2, §4 "Purchase flow"), configured by its entry in the service
  * table: the form, Continue's validation (and merchant verification first where the service asks
- * for it), the pin dialog, the purchase call with the loading overlay, and its outcome. The pin
- * dialog and the merchant verification are their own machines, spawned for the screen's life
- * and reporting back here.
+ * for it), the pin dialog, the purchase call with the loading overlay, and its outcome. The
+ * purchase call is also the pin check (issue 8): a wrong pin reopens the dialog, the one past
+ * the session's max_attempts logs out, a locked pin points to "Forgot pin?". The pin dialog and
+ * the merchant verification are their own machines, spawned for the screen's life and
+ * reporting back here.
  */
 export const purchaseMachine = setup({
   types: {
@@ -125,7 +140,7 @@ export const purchaseMachine = setup({
   actors: {
     pinDialog: pinDialogMachine,
     merchantVerification: merchantVerificationMachine,
-    purchase: fromPromise<Envelope<PurchaseResult>, PurchaseRequest>(({ input, signal }) =>
+    purchase: fromPromise<PurchaseAnswer, PurchaseRequest>(({ input, signal }) =>
       purchase(input.category, input.body, input.idempotencyKey, signal),
     ),
     recentBeneficiaries: fromPromise<Envelope<RecentBeneficiary[]>, { category: string }>(({ input, signal }) => recentBeneficiaries(input.category, signal)),
@@ -186,9 +201,21 @@ export const purchaseMachine = setup({
     hideLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: false }),
     // The balance changed: the session fetches the user again.
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' as const }),
+    // The server's wrong-pin count, as this answer tells it, becomes the session's (SPEC.md §3 max_attempts).
+    countWrongPin: sendTo(
+      ({ context }) => context.session,
+      (_, params: { answer: PurchaseAnswer }) => {
+        const refusal = pinRefusalOf(params.answer);
+        const counted = refusal?.reason === 'pin-incorrect' ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts } : {};
+        return { type: 'session.update' as const, data: counted };
+      },
+    ),
+    lockPurchases: sendTo(({ context }) => context.session, { type: 'session.update' as const, data: { pin_locked: true } }),
+    // The server has ended the session already; the app forgets it (SPEC.md §4 "Pin failure").
+    logout: sendTo(({ context }) => context.session, { type: 'session.logout' as const }),
     // The form, pin boxes and amount clear (SPEC.md §4); the beneficiary joins the recent ones.
-    completed: assign(({ context }, params: { answer: Envelope<PurchaseResult> }) => {
-      const data = params.answer.data;
+    completed: assign(({ context }, params: { answer: PurchaseAnswer }) => {
+      const data = params.answer.type === 'success' ? params.answer.data : undefined;
       return {
         form: emptyForm(),
         providerChosen: false,
@@ -211,7 +238,8 @@ export const purchaseMachine = setup({
     awaitsVerification: ({ context }) => context.verification !== null && context.merchant === null,
     suggestsProvider: ({ context }, params: { value: string }) => suggestedProvider(context, params.value) !== undefined,
     amountEditable: ({ context }) => serviceOf(context).pricing.kind === 'amount',
-    succeeded: (_, params: { answer: Envelope<PurchaseResult> }) => params.answer.type === 'success',
+    succeeded: (_, params: { answer: PurchaseAnswer }) => params.answer.type === 'success',
+    pinRefused: (_, params: { answer: PurchaseAnswer; reason: PinRefusalReason }) => pinRefusalOf(params.answer)?.reason === params.reason,
   },
 }).createMachine({
   id: 'purchase',
@@ -226,7 +254,7 @@ export const purchaseMachine = setup({
     idempotencyKey: null,
     pin: '',
     result: null,
-    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { session: input.session, owner: self } }),
+    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self } }),
     verification: input.service.verification?.beforePaying ? spawn('merchantVerification', { id: 'merchantVerification', input: { owner: self } }) : null,
   }),
   type: 'parallel',
@@ -305,7 +333,7 @@ export const purchaseMachine = setup({
                     type: 'toast',
                     // Delivered, or accepted and still processing with the biller (SPEC.md §4).
                     params: ({ event }) => ({
-                      level: event.output.data && event.output.data.status !== 'completed' ? 'info' : 'success',
+                      level: event.output.type === 'success' && event.output.data && event.output.data.status !== 'completed' ? 'info' : 'success',
                       message: event.output.message,
                     }),
                   },
@@ -314,6 +342,27 @@ export const purchaseMachine = setup({
                   'forgetKey',
                   'refreshSession',
                 ],
+              },
+              {
+                // A wrong pin, counted by the server: say so and ask again, same form, same key.
+                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }) },
+                target: 'authorizing',
+                actions: [
+                  { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+                  { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) },
+                ],
+              },
+              {
+                // A wrong pin once the count had reached max_attempts: the server has revoked the session.
+                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-logout' as const }) },
+                target: 'signedOut',
+                actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, 'logout', { type: 'navigate', params: { to: '/login' } }],
+              },
+              {
+                // Locked until the pin is reset: the server's message, and the screen offers "Forgot pin?".
+                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-locked' as const }) },
+                target: 'editing',
+                actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'lockPurchases', 'forgetKey'],
               },
               {
                 // Refused or failed and refunded: the server's message; the form stays (SPEC.md §8).
@@ -325,6 +374,8 @@ export const purchaseMachine = setup({
             onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
           },
         },
+        /** Logged out after too many wrong pins; the screen is on its way to /login. */
+        signedOut: { type: 'final' },
       },
     },
     recent: {

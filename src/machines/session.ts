@@ -14,7 +14,11 @@ export interface SessionContext {
   reveal_balance: boolean;
   notifications: Notification[];
   providers: ProvidersByCategory;
+  /** The server's count of wrong pins in a row (issue 8): shared by every screen, tab and reload, never counted here. */
+  pin_attempts: number;
   max_attempts: number;
+  /** Purchases are locked until the pin is reset (Forgot pin?). */
+  pin_locked: boolean;
   pagination: number;
   more_reveal: boolean;
   user: SessionUser;
@@ -63,6 +67,29 @@ async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollRes
   };
 }
 
+type PinState = Pick<SessionContext, 'pin_attempts' | 'max_attempts' | 'pin_locked'>;
+
+/** The pin counter as an answer tells it (login, get-user, a wrong pin's answer); what it leaves out stays as it was. */
+const pinStateOf = (data: Partial<UserData>, current: PinState): PinState => ({
+  pin_attempts: data.pin_attempts ?? current.pin_attempts,
+  max_attempts: data.max_attempts ?? current.max_attempts,
+  pin_locked: data.pin_locked ?? current.pin_locked,
+});
+
+const noPinState: PinState = { pin_attempts: 0, max_attempts: DEFAULT_MAX_ATTEMPTS, pin_locked: false };
+
+/**
+ * The persisted user: storage holds plain text (SPEC.md §3), which the domain reads back into the
+ * user's shape. A build from before issue 8 stored the transaction pin itself under `user_pin`:
+ * it is replaced by the marker in storage at once, before anything else runs.
+ */
+function loadStoredUser(): SessionUser {
+  const stored = loadUser(emptyUser, USER_FIELDS);
+  const user = toSessionUser(stored);
+  if (stored.pin !== user.pin) saveUser(user, ['pin']);
+  return user;
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -75,14 +102,18 @@ export const sessionMachine = setup({
   },
   actions: {
     ...effects,
-    signIn: assign({ user: (_, params: { data: Partial<UserData> }) => toSessionUser(params.data) }),
-    mergeUser: assign({ user: ({ context }, params: { data: Partial<UserData> }) => toSessionUser(params.data, context.user) }),
+    signIn: assign((_, params: { data: Partial<UserData> }) => ({ user: toSessionUser(params.data), ...pinStateOf(params.data, noPinState) })),
+    mergeUser: assign(({ context }, params: { data: Partial<UserData> }) => ({
+      user: toSessionUser(params.data, context.user),
+      ...pinStateOf(params.data, context),
+    })),
     applyPoll: assign(({ context }, params: { result: PollResult }) => ({
       user: toSessionUser(params.result.user, context.user),
+      ...pinStateOf(params.result.user, context),
       providers: params.result.providers ?? context.providers,
       notifications: params.result.notifications ?? context.notifications,
     })),
-    clearUser: assign({ user: emptyUser, notifications: [], providers: {}, loading: false }),
+    clearUser: assign({ user: emptyUser, notifications: [], providers: {}, loading: false, ...noPinState }),
     persistUser: ({ context }) => saveUser(context.user, USER_FIELDS),
     // Fire and forget: the user is logged out locally whatever the server answers, and an
     // unrevoked token still expires on its own.
@@ -112,11 +143,10 @@ export const sessionMachine = setup({
     reveal_balance: true,
     notifications: [],
     providers: {},
-    max_attempts: DEFAULT_MAX_ATTEMPTS,
+    ...noPinState,
     pagination: DEFAULT_PAGINATION,
     more_reveal: false,
-    // Storage holds plain text (SPEC.md §3); the domain reads it back into the user's shape.
-    user: input.user ?? toSessionUser(loadUser(emptyUser, USER_FIELDS)),
+    user: input.user ?? loadStoredUser(),
     pathname: input.pathname ?? '/',
   }),
   initial: 'starting',

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { messages } from '../../core/messages';
-import { codeIn, createVerifiedAccount, expectToast, fillRegister, latestMail, logIn, newUser, resetPathIn, typeCode } from './support';
+import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, newUser, PINS, resetPathIn, test, typeCode } from './support';
 
 test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {
   const user = newUser();
@@ -43,7 +42,7 @@ test('forgot → reset link from the mailbox → reset → set pin → dashboard
   await page.getByRole('button', { name: 'Save new password' }).click();
 
   await expect(page).toHaveURL(/\/set-pin\?token=/);
-  await typeCode(page, '39153915');
+  await typeCode(page, PINS.afterPasswordReset.repeat(2));
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('region', { name: 'Total balance' })).toContainText('₦0.00');

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import type { MerchantDetails } from '../../core/contract';
 import { labels } from '../../core/messages';
-import { createReadyAccount, expectToast, logIn, newUser, typeCode } from './support';
+import { createReadyAccount, expect, expectToast, logIn, newUser, test, typeCode } from './support';
 
 /**
  * The details a careful user notices (issue 15): numeric fields that refuse letters however

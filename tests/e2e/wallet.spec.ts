@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { messages } from '../../core/messages';
-import { createReadyAccount, expectToast, logIn, newUser } from './support';
+import { createReadyAccount, expect, expectToast, logIn, newUser, PINS, test } from './support';
 
 /** Simulates a bank transfer into a virtual account (development mode), through the signed webhook. */
 async function transfer(request: APIRequestContext, accountNumber: string, amount: number) {
@@ -98,9 +98,11 @@ test('account pages: profile, password and pin changes show their messages; logo
   await page.getByRole('button', { name: 'Change pin' }).click();
   await expectToast(page, messages.allFormFieldsRequired);
   await page.locator('input.code-box').first().click();
-  await page.keyboard.type(`${user.pin}73917391`);
+  await page.keyboard.type(`${user.pin}${PINS.changed}${PINS.changed}`);
   await page.getByRole('button', { name: 'Change pin' }).click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('user_pin'))).toBe('7391');
+  await expect(page.getByRole('alert').filter({ hasText: /pin changed/i })).toBeVisible();
+  // The app keeps only the marker that a pin is set, never the pin (issue 8).
+  expect(await page.evaluate(() => localStorage.getItem('user_pin'))).toBe('set');
 
   // On a phone the account menu is /more (the footer's More tab).
   await page.getByRole('link', { name: 'More' }).click();

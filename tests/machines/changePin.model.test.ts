@@ -1,19 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ChangePinRequest, Envelope, UserData } from '../../core/contract';
+import type { ChangePinRequest, Envelope, PinRefusal, UserData } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { emptyCode } from '../../src/domain/codes';
 import { messages } from '../../core/messages';
 import { changePinMachine, type ChangePinEvent } from '../../src/machines/changePin';
 import type { SessionUser } from '../../src/domain/user';
 import { ada } from '../support/fixtures';
-import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle, refusedByServer, successToast } from '../support/flowHarness';
+import {
+  acceptedByServer,
+  createActorTestModel,
+  createTransitionCoverage,
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  keyApart,
+  leaves,
+  navigation,
+  pathTitle,
+  refusedByServer,
+  successToast,
+} from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
 const digits = (code: string) => code.split('');
 /** Old pin 2580, new pin 1357, confirmed. */
 const filled = digits('258013571357');
-const changed: Envelope<UserData> = { type: 'success', message: 'pin changed successfully', data: { ...ada, pin: '1357' } };
+/** The server answers the user's fields: the pin is still only the marker, the wrong-pin count cleared. */
+const changed: Envelope<UserData> = { type: 'success', message: 'pin changed successfully', data: { ...ada, pin: 'set', pin_attempts: 0 } };
+
+/** What `callOk` throws when the server refuses the old pin (issue 8): the message, and why in `data`. */
+const refusal = (message: string, data: PinRefusal) => new ApiError({ type: 'error', message, data });
+const wrongOldPin = refusal('old pin is not correct', { reason: 'pin-incorrect', pin_attempts: 2, max_attempts: 3, attempts_left: 1 });
+const loggedOut = refusal('too many wrong transaction pins: you have been logged out (authorization revoked)', { reason: 'pin-logout' });
+const locked = refusal('purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)', { reason: 'pin-locked' });
 
 const model = createActorTestModel(changePinMachine, [
   // `filled` only names the case in the test titles.
@@ -21,9 +43,11 @@ const model = createActorTestModel(changePinMachine, [
   // The last box of the confirmation still empty.
   { type: 'pin.change', values: [...filled.slice(0, -1), ''], filled: 11 },
   { type: 'xstate.done.actor.changePin', output: changed },
-  { type: 'xstate.error.actor.changePin', error: 'old pin is not correct' },
-  // Too many wrong old pins: the server refuses for a while (429), with its own message.
-  { type: 'xstate.error.actor.changePin', error: 'too many attempts, please try again later' },
+  // A refusal without a reason: shown as the server words it. `reason` names the others in the titles.
+  { type: 'xstate.error.actor.changePin', error: 'pin and confirm pin do not match' },
+  { type: 'xstate.error.actor.changePin', error: wrongOldPin, reason: 'pin-incorrect' },
+  { type: 'xstate.error.actor.changePin', error: loggedOut, reason: 'pin-logout' },
+  { type: 'xstate.error.actor.changePin', error: locked, reason: 'pin-locked' },
 ]);
 const coverage = createTransitionCoverage(changePinMachine);
 
@@ -58,14 +82,28 @@ describe('changePinMachine (model-based)', () => {
             told: ({ output }) => [successToast(output.message)],
             afterwards: () => void (changedPin = true),
           }),
-          'xstate.error.actor.changePin': refusedByServer(actor, effects, () => request.last),
+          'xstate.error.actor.changePin': async (step) => {
+            const { error } = step.event as unknown as { error: string | ApiError };
+            if (typeof error === 'string') return refusedByServer(actor, effects, () => request.last)(step);
+            const reason = (error.envelope.data as PinRefusal).reason;
+            // A wrong old pin past max_attempts ends as a purchase's does: the spec's words, then /login.
+            effects.expect(reason === 'pin-logout' ? [errorToast(messages.pinNotCorrect), navigation('/login')] : [errorToast(error.message)]);
+            request.last.reject(error);
+            await leaves(actor, 'submitting');
+            const context = session.getSnapshot().context;
+            if (reason === 'pin-incorrect') expect(context).toMatchObject({ pin_attempts: 2, max_attempts: 3 });
+            if (reason === 'pin-locked') expect(context.pin_locked).toBe(true);
+            if (reason === 'pin-logout') expect(session.getSnapshot().matches('signedOut')).toBe(true);
+          },
         },
         states: {
           '*': (expected) => {
-            expectStep(actor, expected, effects);
-            // Purchases compare against the session's pin (SPEC.md §4): it changes with a success only.
-            expect(session.getSnapshot().context.user.pin).toBe(changedPin ? '1357' : '2580');
-            expect((saved.at(-1) as SessionUser | undefined)?.pin).toBe(changedPin ? '1357' : undefined);
+            const snapshot = expectStep(actor, expected, effects);
+            // The session holds the marker only, before and after: the new pin never reaches it (issue 8).
+            const loggedOutNow = snapshot.matches('signedOut');
+            expect(session.getSnapshot().context.user.pin).toBe(loggedOutNow ? '' : 'set');
+            expect(((saved.at(-1) as SessionUser | undefined) ?? ada).pin).toBe(loggedOutNow ? '' : 'set');
+            if (changedPin) expect(saved).not.toHaveLength(0);
           },
         },
       });
@@ -75,14 +113,15 @@ describe('changePinMachine (model-based)', () => {
   }
 
   it('empties the boxes after an answer, whatever it is', async () => {
-    for (const settle of ['resolve', 'reject'] as const) {
+    for (const settle of ['resolve', 'reject', 'wrong pin', 'locked', 'logged out'] as const) {
       const { actor: session } = createTestSession(ada);
       const request = deferredActor<Envelope<UserData>, ChangePinRequest>();
       const actor = createActor(changePinMachine.provide({ actors: { changePin: request.logic } }), { input: { session } }).start();
       actor.send({ type: 'pin.change', values: filled });
       actor.send({ type: 'pin.submit' });
       if (settle === 'resolve') request.last.resolve(changed);
-      else request.last.reject(new ApiError({ type: 'error', message: 'old pin is not correct' }));
+      else if (settle === 'reject') request.last.reject(new ApiError({ type: 'error', message: 'old pin is not correct' }));
+      else request.last.reject({ 'wrong pin': wrongOldPin, locked, 'logged out': loggedOut }[settle]);
       await leaves(actor, 'submitting');
       expect(actor.getSnapshot().context.code).toEqual(emptyCode(12));
       actor.stop();
@@ -90,5 +129,5 @@ describe('changePinMachine (model-based)', () => {
     }
   });
 
-  itWalkedEveryTransition('changePinMachine', coverage, 5);
+  itWalkedEveryTransition('changePinMachine', coverage, 8);
 });

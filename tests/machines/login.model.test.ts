@@ -24,7 +24,7 @@ const model = createActorTestModel(loginMachine, [
   // Where each kind of account lands (SPEC.md §4); `lands` only names the case for the test.
   { type: 'xstate.done.actor.login', output: loggedIn({}), lands: '/verify-email' },
   { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified }), lands: '/set-pin' },
-  { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified, pin: '1234' }), lands: '/dashboard' },
+  { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified, pin: 'set' }), lands: '/dashboard' },
   { type: 'xstate.error.actor.login', error: wrongCredentials },
 ]);
 const coverage = createTransitionCoverage(loginMachine);
@@ -65,11 +65,14 @@ describe('loginMachine (model-based)', () => {
           // The only key, so every step runs it ('*' is a fallback the graph skips when a named key matches).
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
-            // The session holds every field the server sent once, and only once, the login succeeded.
+            // The session holds every field the server sent once, and only once, the login succeeded:
+            // the user's in its user, the wrong-pin count (issue 8) beside it, as shared state.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('loggedIn'));
             if (expectedUser) {
+              const { pin_attempts, max_attempts, pin_locked, ...userFields } = expectedUser;
               const { user } = session.getSnapshot().context;
-              expect(user).toMatchObject({ ...expectedUser, initial: 'AO' });
+              expect(user).toMatchObject({ ...userFields, initial: 'AO' });
+              expect(session.getSnapshot().context).toMatchObject({ pin_attempts, max_attempts, pin_locked });
             }
           },
         },

@@ -4,7 +4,7 @@ import type {
   Envelope,
   MerchantDetails,
   ProvidersByCategory,
-  PurchaseResult,
+  PurchaseAnswer,
   RecentBeneficiary,
   Transaction,
   UserData,
@@ -16,10 +16,20 @@ import { SERVICES, serviceByKey, type ServiceEntry } from '../../core/services';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { merchantVerificationMachine } from '../../src/machines/merchantVerification';
 import { numberChangedSinceVerified, purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
+import { ADA_PIN } from '../support/fixtures';
 import { createActorTestModel, createTransitionCoverage, deferredActor, pathTitle } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-const ada: Partial<UserData> = { name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: '2580', email_verified_at: '2025-01-01T00:00:00Z' };
+const ada: Partial<UserData> = {
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  token: 'session-token',
+  pin: 'set',
+  email_verified_at: '2025-01-01T00:00:00Z',
+  pin_attempts: 0,
+  max_attempts: 3,
+  pin_locked: false,
+};
 
 const providers: ProvidersByCategory = {
   airtime: [
@@ -57,7 +67,8 @@ const earlier = (service: ServiceEntry): RecentBeneficiary[] => {
   const provider = providers[service.category].find((p) => String(p.id) === fixtures[service.key].provider)!;
   return [{ beneficiary: '08099990000', provider_id: provider.id, provider_name: provider.name }];
 };
-const RIGHT_PIN = ['2', '5', '8', '0'];
+/** What the user types: the dialog hands any four digits on, and the answers below say whether the server took them. */
+const TYPED_PIN = ADA_PIN.split('');
 
 const transaction = (service: ServiceEntry, status: Transaction['status']): Transaction => {
   const [display_name, display_value] = status === 'completed' ? fixtures[service.key].value : ['', ''];
@@ -80,9 +91,25 @@ const outcomes = (service: ServiceEntry) => ({
     type: 'success',
     message: service.key === 'electricity' ? 'Token : 1234-5678-9012-3456-7890' : `${service.title} purchase successful`,
     data: transaction(service, 'completed'),
-  } satisfies Envelope<PurchaseResult>,
-  processing: { type: 'success', message: 'your purchase is processing', data: transaction(service, 'processing') } satisfies Envelope<PurchaseResult>,
-  refunded: { type: 'error', message: 'transaction failed, your wallet has been refunded' } satisfies Envelope<PurchaseResult>,
+  } satisfies PurchaseAnswer,
+  processing: { type: 'success', message: 'your purchase is processing', data: transaction(service, 'processing') } satisfies PurchaseAnswer,
+  refunded: { type: 'error', message: 'transaction failed, your wallet has been refunded' } satisfies PurchaseAnswer,
+  // The pin the server refused (issue 8): counted, past max_attempts, or locked until it is reset.
+  wrongPin: {
+    type: 'error',
+    message: messages.pinNotCorrect,
+    data: { reason: 'pin-incorrect', pin_attempts: 1, max_attempts: 3, attempts_left: 2 },
+  } satisfies PurchaseAnswer,
+  pinLogout: {
+    type: 'error',
+    message: 'too many wrong transaction pins: you have been logged out (authorization revoked)',
+    data: { reason: 'pin-logout' },
+  } satisfies PurchaseAnswer,
+  pinLocked: {
+    type: 'error',
+    message: 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)',
+    data: { reason: 'pin-locked' },
+  } satisfies PurchaseAnswer,
 });
 const NETWORK_DOWN = 'Failed to fetch';
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -110,10 +137,15 @@ function comparable(snapshot: AnyMachineSnapshot) {
   const { session: _s, pinDialog: _p, verification: _v, idempotencyKey, ...rest } = snapshot.context;
   return { ...rest, idempotencyKey: idempotencyKey !== null };
 }
-/** States keyed by the transition that reached them (see serializeTransitionTaken), with the random key left out. */
+/**
+ * States keyed by the transition that reached them (see serializeTransitionTaken), with the random
+ * key left out. A refusal and a locked pin end in the same state (what differs is the session's),
+ * so a purchase's answer is keyed by its message too.
+ */
 const key = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: comparable(snapshot) });
+const answered = (event: AnyEventObject) => (event.type === 'xstate.done.actor.purchase' ? `(${(event.output as PurchaseAnswer).message})` : '');
 const serializeState = (snapshot: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot) =>
-  event && prev ? `${key(prev)} --${event.type}--> ${key(snapshot)}` : key(snapshot);
+  event && prev ? `${key(prev)} --${event.type}${answered(event)}--> ${key(snapshot)}` : key(snapshot);
 
 const coverage = createTransitionCoverage(purchaseMachine);
 
@@ -128,12 +160,15 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
     { type: 'form.beneficiary', value: withJunk(fixture.beneficiary) },
     { type: 'form.amount', value: AMOUNT_TYPED },
     { type: 'form.recent', beneficiary: earlier(service)[0].beneficiary, providerId: fixture.provider },
-    { type: 'pin.accepted', pin: '2580' },
+    { type: 'pin.accepted', pin: ADA_PIN },
     // The verification names the number it was asked for: typed, or a recent one.
     ...[fixture.beneficiary, earlier(service)[0].beneficiary].map((beneficiary) => ({ type: 'merchant.verified', details: fixture.merchant, beneficiary })),
     { type: 'xstate.done.actor.purchase', output: answers.delivered },
     { type: 'xstate.done.actor.purchase', output: answers.processing },
     { type: 'xstate.done.actor.purchase', output: answers.refunded },
+    { type: 'xstate.done.actor.purchase', output: answers.wrongPin },
+    { type: 'xstate.done.actor.purchase', output: answers.pinLogout },
+    { type: 'xstate.done.actor.purchase', output: answers.pinLocked },
     { type: 'xstate.error.actor.purchase', error: NETWORK_DOWN },
     { type: 'xstate.done.actor.recent', output: { type: 'success', message: 'recent beneficiaries', data: earlier(service) } },
     { type: 'xstate.error.actor.recent', error: NETWORK_DOWN },
@@ -178,7 +213,7 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
   for (const path of paths) {
     it(pathTitle(path), async () => {
       const session = await loadedSession();
-      const buy = deferredActor<Envelope<PurchaseResult>, PurchaseRequest>();
+      const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
       const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
       const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
       const actor = createActor(
@@ -226,17 +261,17 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
           },
           'pin.accepted': () => {
             const heldKey = actor.getSnapshot().context.idempotencyKey;
-            pinDialog.send({ type: 'pin.change', values: RIGHT_PIN });
+            pinDialog.send({ type: 'pin.change', values: TYPED_PIN });
             pinDialog.send({ type: 'pin.submit' });
             expect(pinDialog.getSnapshot().value).toBe('closed');
             const { form } = actor.getSnapshot().context;
-            const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary, pin: '2580' };
+            const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary, pin: ADA_PIN };
             expect(buy.last.input).toEqual({
               category: service.category,
               body: service.pricing.kind === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: AMOUNT },
               idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
             });
-            // A retry after no answer reuses the attempt's key; anything else is a new attempt.
+            // A retry after no answer, or with another pin after a wrong one, reuses the attempt's key; anything else is a new attempt.
             if (heldKey) expect(buy.last.input.idempotencyKey).toBe(heldKey);
             else expect(buy.last.input.idempotencyKey).not.toBe(lastKey);
             lastKey = buy.last.input.idempotencyKey;
@@ -252,15 +287,42 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
             await leavesFlowState('verifying');
           },
           'xstate.done.actor.purchase': async ({ event }) => {
-            const { output } = event as unknown as { output: Envelope<PurchaseResult> };
-            const level = output.type !== 'success' ? 'error' : output.data?.status === 'completed' ? 'success' : 'info';
-            expectEffects([{ type: 'toast', level, message: output.message }]);
+            const { output } = event as unknown as { output: PurchaseAnswer };
+            const reason = output.type === 'error' ? output.data?.reason : undefined;
             const polls = session.polls;
+            const keyBefore = actor.getSnapshot().context.idempotencyKey;
+            if (reason === 'pin-incorrect' || reason === 'pin-logout') {
+              // The spec's words, whatever the server says (SPEC.md §4 "Pin failure").
+              expectEffects([
+                { type: 'toast', level: 'error', message: messages.pinNotCorrect },
+                ...(reason === 'pin-logout' ? [{ type: 'navigate' as const, to: '/login' }] : []),
+              ]);
+            } else {
+              const level = output.type !== 'success' ? 'error' : output.data?.status === 'completed' ? 'success' : 'info';
+              expectEffects([{ type: 'toast', level, message: output.message }]);
+            }
             buy.last.resolve(output);
             await leavesFlowState('submitting');
             await settled();
-            // The balance moved (or was refunded): the session fetches the user again.
-            expect(session.polls).toBe(polls + 1);
+            const sessionState = session.actor.getSnapshot();
+            if (reason === 'pin-incorrect') {
+              // Asked again at once, boxes empty, same purchase (same key); the count is the server's, held by the session.
+              expect(actor.getSnapshot().matches({ flow: 'authorizing' })).toBe(true);
+              expect(pinDialog.getSnapshot().value).toBe('open');
+              expect(pinDialog.getSnapshot().context.code).toEqual(['', '', '', '']);
+              expect(actor.getSnapshot().context.idempotencyKey).toBe(keyBefore);
+              expect(sessionState.context).toMatchObject({ pin_attempts: 1, max_attempts: 3, pin_locked: false });
+              expect(session.polls).toBe(polls);
+            } else if (reason === 'pin-logout') {
+              expect(sessionState.matches('signedOut')).toBe(true);
+              expect(sessionState.context.user.token).toBe('');
+            } else if (reason === 'pin-locked') {
+              expect(sessionState.context.pin_locked).toBe(true);
+              expect(session.polls).toBe(polls);
+            } else {
+              // The balance moved (or was refunded): the session fetches the user again.
+              expect(session.polls).toBe(polls + 1);
+            }
             if (output.type === 'success' && verification) expect(verification.getSnapshot().value).toBe('unverified');
           },
           'xstate.error.actor.purchase': async () => {
@@ -288,7 +350,7 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
             expect(session.actor.getSnapshot().context.loading).toBe(snapshot.matches({ flow: 'submitting' }));
             expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ flow: 'submitting' }) || snapshot.matches({ flow: 'verifying' }));
             // The pin lives only for the request it authorises.
-            expect(snapshot.context.pin).toBe(snapshot.matches({ flow: 'submitting' }) ? '2580' : '');
+            expect(snapshot.context.pin).toBe(snapshot.matches({ flow: 'submitting' }) ? ADA_PIN : '');
             const { form, result, merchant } = snapshot.context;
             // Nothing but a number ever reaches the form (SPEC.md §5).
             expect(form.beneficiary).toMatch(/^\d*$/);
@@ -301,7 +363,8 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
             }
             // Only a delivered token or pin is kept for the user to copy.
             if (result) expect(result.display_value).toBe(fixture.value[1]);
-            expect(session.actor.getSnapshot().context.user.email).toBe(ada.email);
+            // Signed in, unless the server ended the session for too many wrong pins.
+            expect(session.actor.getSnapshot().context.user.email).toBe(snapshot.matches({ flow: 'signedOut' }) ? '' : ada.email);
           },
         },
       });
@@ -314,7 +377,7 @@ describe.each(SERVICES.map((service) => [service.key, service] as const))('purch
 describe('purchaseMachine (details)', () => {
   async function start(service: ServiceEntry) {
     const session = await loadedSession();
-    const buy = deferredActor<Envelope<PurchaseResult>, PurchaseRequest>();
+    const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
     const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
     const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
     const actor = createActor(
@@ -327,13 +390,16 @@ describe('purchaseMachine (details)', () => {
       }),
       { input: { session: session.actor, service } },
     ).start();
-    const pay = () => {
-      actor.send({ type: 'purchase.continue' });
-      const { pinDialog } = actor.getSnapshot().context;
-      pinDialog.send({ type: 'pin.change', values: RIGHT_PIN });
+    const { pinDialog } = actor.getSnapshot().context;
+    const typePin = (pin = ADA_PIN) => {
+      pinDialog.send({ type: 'pin.change', values: pin.split('') });
       pinDialog.send({ type: 'pin.submit' });
     };
-    return { session, actor, buy, recentCall, verify, pay };
+    const pay = (pin = ADA_PIN) => {
+      actor.send({ type: 'purchase.continue' });
+      typePin(pin);
+    };
+    return { session, actor, buy, recentCall, verify, pay, typePin };
   }
 
   it('reuses the key only to retry an attempt that got no answer', async () => {
@@ -386,7 +452,7 @@ describe('purchaseMachine (details)', () => {
     actor.send({ type: 'form.amount', value: '3000' });
     expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });
     pay();
-    expect(buy.last.input.body).toEqual({ provider_id: 21, beneficiary: '45012345678', amount: '3000', pin: '2580' });
+    expect(buy.last.input.body).toEqual({ provider_id: 21, beneficiary: '45012345678', amount: '3000', pin: ADA_PIN });
     buy.last.resolve(outcomes(serviceByKey('electricity')).delivered);
     await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
     const { context } = actor.getSnapshot();
@@ -467,9 +533,56 @@ describe('purchaseMachine (details)', () => {
     expect(actor.getSnapshot().context.form).toMatchObject({ providerId: '12', beneficiary: '08031234567' });
   });
 
+  it('counts wrong pins on the server: each reopens the dialog for the same purchase, the one past max_attempts logs out', async () => {
+    const service = serviceByKey('airtime');
+    const { session, actor, buy, pay, typePin } = await start(service);
+    const seen: FlowEmitted[] = [];
+    for (const source of [actor, actor.getSnapshot().context.pinDialog]) source.on('*', (e: FlowEmitted) => void seen.push(e));
+    actor.send({ type: 'form.provider', value: '1' });
+    actor.send({ type: 'form.beneficiary', value: '08031234567' });
+    actor.send({ type: 'form.amount', value: '500' });
+    pay('1111');
+    const key = buy.last.input.idempotencyKey;
+    for (const attempts of [1, 2, 3]) {
+      expect(buy.last.input.body.pin).toBe(attempts === 1 ? '1111' : `111${attempts}`);
+      expect(buy.last.input.idempotencyKey).toBe(key);
+      buy.last.resolve({ ...outcomes(service).wrongPin, data: { reason: 'pin-incorrect', pin_attempts: attempts, max_attempts: 3, attempts_left: 3 - attempts } });
+      await waitFor(actor, (s) => s.matches({ flow: 'authorizing' }));
+      expect(seen.splice(0)).toEqual([{ type: 'toast', level: 'error', message: 'transaction pin not correct' }]);
+      expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: attempts, max_attempts: 3, loading: false });
+      expect(actor.getSnapshot().context.form.amount).toBe('500');
+      typePin(`111${attempts + 1}`);
+    }
+    expect(buy.count).toBe(4);
+    buy.last.resolve(outcomes(service).pinLogout);
+    await waitFor(actor, (s) => s.matches({ flow: 'signedOut' }));
+    expect(seen).toEqual([
+      { type: 'toast', level: 'error', message: 'transaction pin not correct' },
+      { type: 'navigate', to: '/login' },
+    ]);
+    expect(session.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: 0, pin_locked: false, user: { token: '', pin: '' } });
+  });
+
+  it('a pin locked until it is reset: the server’s message, the form kept, and the session knows', async () => {
+    const service = serviceByKey('airtime');
+    const { session, actor, buy, pay } = await start(service);
+    const seen: FlowEmitted[] = [];
+    actor.on('*', (e: FlowEmitted) => void seen.push(e));
+    actor.send({ type: 'form.provider', value: '1' });
+    actor.send({ type: 'form.beneficiary', value: '08031234567' });
+    actor.send({ type: 'form.amount', value: '500' });
+    pay();
+    buy.last.resolve(outcomes(service).pinLocked);
+    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    expect(seen).toEqual([{ type: 'toast', level: 'error', message: outcomes(service).pinLocked.message }]);
+    expect(session.actor.getSnapshot().context.pin_locked).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ form: { providerId: '1', beneficiary: '08031234567', amount: '500' }, idempotencyKey: null });
+  });
+
   // Declared last, so it runs after every path above; the six configurations together walk every transition.
   it('walked every transition of purchaseMachine', () => {
     expect(coverage.missing()).toEqual([]);
-    expect(coverage.all()).toHaveLength(19);
+    expect(coverage.all()).toHaveLength(22);
   });
 });

@@ -12,9 +12,18 @@ const POLL = '0.session.signedIn.polling';
 const AFTER_INTERVAL = 'xstate.after.pollInterval.session.signedIn.waiting';
 
 const signedInUser = toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 'stored-token', email_verified_at: '2025-01-01' });
-const loginData: Partial<UserData> = { name: 'Chidi Okeke', email: 'chidi@example.com', token: 'fresh-token', pin: '1234' };
+const loginData: Partial<UserData> = {
+  name: 'Chidi Okeke',
+  email: 'chidi@example.com',
+  token: 'fresh-token',
+  pin: 'set',
+  pin_attempts: 1,
+  max_attempts: 5,
+  pin_locked: false,
+};
+/** Each poll brings the server's wrong-pin count (issue 8): shared by every screen, tab and reload. */
 const polled: PollResult = {
-  user: { wallet_balance: 5000 },
+  user: { wallet_balance: 5000, pin_attempts: 2, max_attempts: 3, pin_locked: true },
   providers: { airtime: [{ id: 1, name: 'MTN', packages: [] }] },
   notifications: [unread],
 };
@@ -109,6 +118,10 @@ function runPath(input: Required<SessionInput>) {
           const snapshot = expectStep(actor, expected, effects);
           // Every change of the user is written to storage at once (SPEC.md §3).
           expect(persisted.at(-1) ?? input.user).toEqual(snapshot.context.user);
+          // Stored and held: the marker of a pin, never a pin.
+          for (const user of [snapshot.context.user, ...persisted]) expect(['set', '']).toContain(user.pin);
+          // Signed out, nothing of the last user's pin count is left.
+          if (!snapshot.matches('signedIn')) expect(snapshot.context).toMatchObject({ pin_attempts: 0, max_attempts: 3, pin_locked: false });
         },
       },
     });
@@ -159,4 +172,40 @@ describe('sessionMachine (model-based)', () => {
   });
 
   itWalkedEveryTransition('sessionMachine', coverage, 18);
+});
+
+describe('sessionMachine: the pin count (issue 8)', () => {
+  const start = (user: SessionUser = signedInUser) => {
+    const poll = deferredActor<PollResult>();
+    const actor = createActor(sessionMachine.provide({ actors: { poll: poll.logic }, actions: { persistUser: () => undefined, revokeOnServer: () => undefined } }), {
+      input: { user, pathname: '/' },
+    }).start();
+    return { actor, poll };
+  };
+
+  it('takes the count, the threshold and the lock from login, each poll, and a wrong pin’s answer', async () => {
+    const { actor, poll } = start(emptyUser);
+    expect(actor.getSnapshot().context).toMatchObject({ pin_attempts: 0, max_attempts: 3, pin_locked: false });
+    actor.send({ type: 'session.login', data: loginData });
+    expect(actor.getSnapshot().context).toMatchObject({ pin_attempts: 1, max_attempts: 5, pin_locked: false });
+    poll.last.resolve(polled);
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({ pin_attempts: 2, max_attempts: 3, pin_locked: true });
+    // What a purchase's wrong pin tells: the rest stays as the last answer said.
+    actor.send({ type: 'session.update', data: { pin_attempts: 3 } });
+    expect(actor.getSnapshot().context).toMatchObject({ pin_attempts: 3, max_attempts: 3, pin_locked: true });
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().context).toMatchObject({ pin_attempts: 0, max_attempts: 3, pin_locked: false });
+    actor.stop();
+  });
+
+  it('keeps only the marker of whatever pin an answer carries', () => {
+    const { actor } = start(emptyUser);
+    // An older server answered the pin itself; the session must not hold it.
+    actor.send({ type: 'session.login', data: { ...loginData, pin: '4826' as unknown as 'set' } });
+    expect(actor.getSnapshot().context.user.pin).toBe('set');
+    actor.send({ type: 'session.update', data: { pin: '' } });
+    expect(actor.getSnapshot().context.user.pin).toBe('');
+    actor.stop();
+  });
 });

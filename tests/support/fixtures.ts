@@ -5,7 +5,7 @@ import type { Notification, Transaction, TransactionStatus, UserData } from '../
  * needs a detail of its own spreads the fixture and names only that detail.
  */
 
-/** Ada's account as the server sends it: e-mail verified, transaction pin set. */
+/** Ada's account as the server sends it: e-mail verified, transaction pin set (the marker), no wrong pins. */
 export const ada: UserData = {
   tenant: '0',
   name: 'Ada Obi',
@@ -13,7 +13,7 @@ export const ada: UserData = {
   phone: '08031234567',
   accounts: [],
   wallet_balance: 1500,
-  pin: '2580',
+  pin: 'set',
   pin_attempts: 0,
   max_attempts: 3,
   pin_locked: false,
@@ -23,6 +23,9 @@ export const ada: UserData = {
   token: 'session-token-1',
   email_verified_at: '2025-01-01T00:00:00Z',
 };
+
+/** The pin Ada types; the server knows it, the app never holds it (issue 8). */
+export const ADA_PIN = '2580';
 
 /** What a signed-in session holds of Ada when a test cares only that someone is signed in. */
 export const adaSignedIn: Partial<UserData> = { name: ada.name, email: ada.email, token: ada.token };

@@ -1,19 +1,23 @@
 // @vitest-environment jsdom
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { pinDialogMachine } from '../../src/machines/pinDialog';
 import { PinDialog } from '../../src/ui/components/PinDialog';
-import { adaWithPin as ada } from '../support/fixtures';
+import { ADA_PIN } from '../support/fixtures';
 import { listeningOwner } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+
+/** Where "Forgot pin?" leads, with what it asks to come back to. */
+function ResetPinStandIn() {
+  const { pathname, search } = useLocation();
+  return <p>{`Reset pin page ${pathname}${search}`}</p>;
+}
 
 function setup() {
-  const session = createTestSession(ada);
   const { actor: owner, heard } = listeningOwner();
-  const actor = createActor(pinDialogMachine, { input: { session: session.actor, owner } }).start();
+  const actor = createActor(pinDialogMachine, { input: { owner } }).start();
 
   /** The purchase form around the dialog: its Continue opens it, the way the purchase flow does. */
   function Form() {
@@ -32,7 +36,7 @@ function setup() {
     <MemoryRouter initialEntries={['/airtime']}>
       <Routes>
         <Route path="/airtime" element={<Form />} />
-        <Route path="/login" element={<p>Login page</p>} />
+        <Route path="/reset-pin" element={<ResetPinStandIn />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -45,7 +49,7 @@ function setup() {
   const box = (n: number) => screen.getByLabelText(`Digit ${n} of 4`) as HTMLInputElement;
   const type = (pin: string) => [...pin].forEach((digit, i) => fireEvent.change(box(i + 1), { target: { value: digit } }));
   const dialogContinue = () => screen.getAllByRole('button', { name: 'Continue' }).find((b) => b !== formContinue)!;
-  return { session, actor, heard, formContinue, open, box, type, dialogContinue };
+  return { actor, heard, formContinue, open, box, type, dialogContinue };
 }
 
 describe('PinDialog', () => {
@@ -70,30 +74,41 @@ describe('PinDialog', () => {
     expect(document.activeElement).toBe(box(1));
   });
 
-  it('moves the focus on as digits are typed, and Continue with the right pin closes it and returns the focus to Continue', () => {
+  it('moves the focus on as digits are typed, and Continue with four digits closes it, hands them on and returns the focus to Continue', () => {
     const { open, box, type, dialogContinue, heard, formContinue } = setup();
     open();
     fireEvent.change(box(1), { target: { value: '2' } });
     expect(document.activeElement).toBe(box(2));
     fireEvent.change(box(2), { target: { value: '5' } });
     expect(document.activeElement).toBe(box(3));
-    type('2580');
+    type(ADA_PIN);
     fireEvent.click(dialogContinue());
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(heard).toEqual([{ type: 'pin.accepted', pin: '2580' }]);
+    expect(heard).toEqual([{ type: 'pin.accepted', pin: ADA_PIN }]);
     expect(document.activeElement).toBe(formContinue);
     expect(document.documentElement.style.overflow).toBe('');
   });
 
-  it('keeps the dialog open on a wrong pin, with the boxes emptied', () => {
+  it('keeps the dialog open on an incomplete pin, with the boxes emptied and typing starting again in the first', () => {
+    const { open, box, type, dialogContinue, heard } = setup();
+    open();
+    type('258');
+    fireEvent.click(dialogContinue());
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect([1, 2, 3, 4].map((n) => box(n).value)).toEqual(['', '', '', '']);
+    expect(document.activeElement).toBe(box(1));
+    expect(heard).toEqual([]);
+  });
+
+  it('opens again with empty boxes when the server refused the pin (the purchase flow reopens it)', () => {
     const { open, box, type, dialogContinue, actor } = setup();
     open();
     type('1111');
     fireEvent.click(dialogContinue());
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => void actor.send({ type: 'pin.open' }));
+    expect(screen.getByRole('dialog', { name: 'Transaction pin' })).toBeTruthy();
     expect([1, 2, 3, 4].map((n) => box(n).value)).toEqual(['', '', '', '']);
-    expect(actor.getSnapshot().context.attempts).toBe(1);
-    // Typing starts again in the first box.
     expect(document.activeElement).toBe(box(1));
   });
 
@@ -112,22 +127,22 @@ describe('PinDialog', () => {
   });
 
   it('keeps Tab inside the dialog', () => {
-    const { open, dialogContinue } = setup();
+    const { open } = setup();
     open();
     const close = screen.getByRole('button', { name: 'Close' });
-    dialogContinue().focus();
-    fireEvent.keyDown(dialogContinue(), { key: 'Tab' });
+    // The last control: "Forgot pin?", after Continue.
+    const last = screen.getByRole('link', { name: 'Forgot pin?' });
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
     expect(document.activeElement).toBe(close);
   });
 
-  it('logs out and goes to /login after a wrong pin once max_attempts is reached', () => {
-    const { open, type, dialogContinue, session } = setup();
+  it('offers "Forgot pin?", which comes back to this screen once the pin is reset', () => {
+    const { open } = setup();
     open();
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      type('1111');
-      fireEvent.click(dialogContinue());
-    }
-    expect(session.actor.getSnapshot().matches('signedOut')).toBe(true);
-    expect(screen.getByText('Login page')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot pin?' }));
+    expect(screen.getByText('Reset pin page /reset-pin?from=%2Fairtime')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.documentElement.style.overflow).toBe('');
   });
 });

@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
                   { path: 'profile', element: lazyScreen(() => import('../screens/ProfileScreen')) },
                   { path: 'password', element: lazyScreen(() => import('../screens/ChangePasswordScreen')) },
                   { path: 'pin', element: lazyScreen(() => import('../screens/ChangePinScreen')) },
+                  { path: 'reset-pin', element: lazyScreen(() => import('../screens/ResetPinScreen')) },
                   { path: 'support', element: lazyScreen(() => import('../screens/SupportScreen')) },
                   { path: 'more', element: lazyScreen(() => import('../screens/MoreScreen')) },
                   ...serviceRoutes,

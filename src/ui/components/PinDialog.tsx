@@ -6,6 +6,7 @@ import { PIN_LENGTH } from '../../../core/limits';
 import { labels } from '../../../core/messages';
 import type { pinDialogMachine } from '../../machines/pinDialog';
 import { performEffects } from '../app/useFlow';
+import { ForgotPinLink } from './ForgotPinLink';
 import { CodeBoxes } from './CodeBoxes';
 import { Modal } from './Modal';
 import '../styles/wallet.css';
@@ -19,16 +20,16 @@ interface PinDialogProps {
 
 /**
  * The transaction pin dialog of the service screens (SPEC.md §2): heading 'Transaction pin',
- * four masked one-digit boxes whose focus moves on as digits are typed, and Continue. Built on
- * Modal: the page does not scroll behind it, the focus stays inside, Escape cancels. The
- * machine decides everything; this view shows it and performs what the machine emits.
+ * four masked one-digit boxes whose focus moves on as digits are typed, Continue, and "Forgot
+ * pin?" (issue 8), which comes back to this screen once the pin is reset. Built on Modal: the
+ * page does not scroll behind it, the focus stays inside, Escape cancels. The machine decides
+ * everything; this view shows it and performs what the machine emits.
  */
 export function PinDialog({ actor, returnFocus }: PinDialogProps) {
   const navigate = useNavigate();
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
   const open = useSelector(actor, (s) => s.matches('open'));
   const code = useSelector(actor, (s) => s.context.code);
-  const attempts = useSelector(actor, (s) => s.context.attempts);
   const boxesId = useId();
   const textId = useId();
   const wasOpen = useRef(false);
@@ -44,16 +45,13 @@ export function PinDialog({ actor, returnFocus }: PinDialogProps) {
     }
   }, [open, boxesId, returnFocus]);
 
-  // A wrong pin empties the boxes: typing starts again in the first, wherever the focus was (Continue).
-  useEffect(() => {
-    if (attempts > 0) document.getElementById(`${boxesId}-0`)?.focus();
-  }, [attempts, boxesId]);
-
   if (!open) return null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'pin.submit' });
+    // Refused before any call (boxes left empty): they are emptied, and typing starts again in the first, not on Continue.
+    if (actor.getSnapshot().matches('open')) document.getElementById(`${boxesId}-0`)?.focus();
   };
 
   return (
@@ -74,6 +72,7 @@ export function PinDialog({ actor, returnFocus }: PinDialogProps) {
         <button type="submit" className="btn btn-primary btn-block">
           Continue
         </button>
+        <ForgotPinLink />
       </form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { numberChangedSinceVerified, purchaseMachine } from '../../machines/purc
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { performEffects, useFlow } from '../app/useFlow';
 import { CopyButton } from './CopyButton';
+import { ForgotPinLink } from './ForgotPinLink';
 import { PinDialog } from './PinDialog';
 import { TextField } from './TextField';
 import '../styles/purchase.css';
@@ -37,6 +38,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const verification = useSelector(actor, (s) => s.context.verification);
   const verifying = useSelector(actor, (s) => s.matches({ flow: 'verifying' }));
   const providers = useSessionSelector((s) => s.context.providers[service.category] ?? NO_PROVIDERS);
+  const pinLocked = useSessionSelector((s) => s.context.pin_locked);
   const continueButton = useRef<HTMLButtonElement>(null);
   const ids = { provider: useId(), plan: useId(), meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId() };
   const numberChanged = numberChangedSinceVerified({ merchant, form });
@@ -58,6 +60,13 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
 
   return (
     <>
+      {pinLocked && (
+        <div className="card pin-locked" role="note">
+          <p>Purchases are locked after repeated wrong pins. Reset your transaction pin to continue.</p>
+          <ForgotPinLink />
+        </div>
+      )}
+
       {result && (
         <section className="card purchase-result" aria-labelledby={ids.result}>
           <h2 id={ids.result} className="purchase-result-title">

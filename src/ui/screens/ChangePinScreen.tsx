@@ -6,11 +6,12 @@ import { useSession } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
 import { CodeBoxes } from '../components/CodeBoxes';
+import { ForgotPinLink } from '../components/ForgotPinLink';
 import { SubmitButton } from '../components/SubmitButton';
 
 const GROUPS = ['Old pin', 'New pin', 'Confirm new pin'];
 
-/** /pin (SPEC.md §2): the old pin, the new one and its confirmation, 12 boxes in all. */
+/** /pin (SPEC.md §2): the old pin, the new one and its confirmation, 12 boxes in all; "Forgot pin?" when the old one is gone (issue 8). */
 export default function ChangePinScreen() {
   const actor = useFlow(changePinMachine, { session: useSession() });
   const code = useSelector(actor, (s) => s.context.code);
@@ -34,6 +35,7 @@ export default function ChangePinScreen() {
           masked
         />
         <SubmitButton busy={busy}>Change pin</SubmitButton>
+        <ForgotPinLink />
       </form>
     </AccountLayout>
   );

@@ -1,13 +1,12 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { OTP_LENGTH } from '../../../core/limits';
-import type { otpCountdownMachine } from '../../machines/otpCountdown';
 import { verifyEmailMachine } from '../../machines/verifyEmail';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AuthLayout } from '../components/AuthLayout';
 import { CodeBoxes } from '../components/CodeBoxes';
+import { ResendButton } from '../components/ResendButton';
 import { SubmitButton } from '../components/SubmitButton';
 
 /** /verify-email (SPEC.md §2, §4): the 4-digit code e-mailed on opening, and a resend once the countdown is over. */
@@ -50,23 +49,5 @@ export default function VerifyEmailScreen() {
         <ResendButton countdown={countdown} sending={sending} onResend={() => actor.send({ type: 'verify.resend' })} />
       </p>
     </AuthLayout>
-  );
-}
-
-/** Follows the countdown on its own, so the ticks re-render the button and nothing else. */
-function ResendButton({
-  countdown,
-  sending,
-  onResend,
-}: {
-  countdown: ActorRefFrom<typeof otpCountdownMachine> | undefined;
-  sending: boolean;
-  onResend: () => void;
-}) {
-  const remaining = useSelector(countdown, (s) => s?.context.remaining ?? 0);
-  return (
-    <button type="button" className="btn btn-link" disabled={sending || remaining > 0} aria-busy={sending || undefined} onClick={onResend}>
-      {sending ? 'Sending code…' : remaining > 0 ? `Resend code in ${remaining} s` : 'Resend code'}
-    </button>
   );
 }

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createEmptyActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import type { Envelope, ResetPinRequest } from '../../core/contract';
+import { messages } from '../../core/messages';
+import { resetPinMachine, type ResetPinEvent, type ResetPinInput } from '../../src/machines/resetPin';
+import { adaWithPin } from '../support/fixtures';
+import {
+  createActorTestModel,
+  createTransitionCoverage,
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  navigation,
+  pathTitle,
+  serializeTransitionTaken,
+  settled,
+  successToast,
+} from '../support/flowHarness';
+import { createTestSession } from '../support/testSession';
+
+const COUNTDOWN_S = 2;
+const SERVER_WAIT_S = 1;
+const FROM = '/airtime';
+
+const sent: Envelope = { type: 'success', message: 'we have sent a code to your email' };
+const reset: Envelope = { type: 'success', message: 'transaction pin reset successfully' };
+const tooSoon = messages.resendIn(SERVER_WAIT_S);
+const OFFLINE = 'Failed to fetch';
+
+const OTP = ['4', '8', '1', '5'];
+const PASSWORD = 'Harmattan-2026!';
+/** New pin 3915, confirmed. */
+const PINS = '39153915'.split('');
+
+const model = createActorTestModel(resetPinMachine, [
+  { type: 'resetPin.otp', otp: OTP },
+  { type: 'resetPin.password', password: PASSWORD },
+  { type: 'resetPin.pins', pins: PINS },
+  // The confirmation's last box still empty.
+  { type: 'resetPin.pins', pins: [...PINS.slice(0, -1), ''] },
+  { type: 'xstate.done.actor.firstCode', output: sent },
+  { type: 'xstate.error.actor.firstCode', error: tooSoon },
+  { type: 'xstate.error.actor.firstCode', error: OFFLINE },
+  { type: 'xstate.done.actor.resend', output: sent },
+  { type: 'xstate.error.actor.resend', error: tooSoon },
+  { type: 'xstate.error.actor.resend', error: OFFLINE },
+  { type: 'xstate.done.actor.reset', output: reset },
+  { type: 'xstate.error.actor.reset', error: 'password is not correct' },
+]);
+// The traversal never runs actions, so any actor stands in for the session there.
+const traversalInput: ResetPinInput = {
+  session: createEmptyActor() as unknown as ResetPinInput['session'],
+  from: FROM,
+  countdownSeconds: COUNTDOWN_S,
+};
+const coverage = createTransitionCoverage(resetPinMachine);
+
+const FIELDS = ['otp', 'password', 'pins'] as const;
+const formOf = (snapshot: AnyMachineSnapshot) => snapshot.context.form as { otp: string[]; password: string; pins: string[] };
+const untouched = (snapshot: AnyMachineSnapshot) => {
+  const form = formOf(snapshot);
+  return form.password === '' && [...form.otp, ...form.pins].every((digit) => digit === '');
+};
+const filledIn = (form: ReturnType<typeof formOf>, field: (typeof FIELDS)[number]) =>
+  field === 'password' ? form.password !== '' : form[field].some((digit) => digit !== '');
+
+/**
+ * Keeps the paths few: each field is filled once, in form order, and only while empty; another
+ * code is asked for only while the form is untouched. Between them they still walk every
+ * transition of both regions.
+ */
+function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject) {
+  const field = FIELDS.find((name) => event.type === `resetPin.${name}`);
+  if (field) {
+    const form = formOf(snapshot);
+    const position = FIELDS.indexOf(field);
+    return !filledIn(form, field) && FIELDS.slice(0, position).every((earlier) => filledIn(form, earlier));
+  }
+  const resending = event.type === 'xstate.done.actor.countdown' || event.type.endsWith('.actor.resend') || (event.type === 'resetPin.send' && snapshot.matches('active'));
+  return !resending || untouched(snapshot);
+}
+
+describe('resetPinMachine (model-based)', () => {
+  for (const path of model.getShortestPaths({ input: traversalInput, filterEvents, serializeState: serializeTransitionTaken })) {
+    it(pathTitle(path), async () => {
+      const askCode = deferredActor<Envelope>();
+      const resetCall = deferredActor<Envelope, ResetPinRequest>();
+      const session = createTestSession(adaWithPin);
+      // Locked out of purchases, three wrong pins in: what a reset clears.
+      session.actor.send({ type: 'session.update', data: { pin_attempts: 3, pin_locked: true } });
+      const clock = new SimulatedClock();
+      const actor = createActor(resetPinMachine.provide({ actors: { forgotPin: askCode.logic, resetPin: resetCall.logic } }), {
+        clock,
+        input: { session: session.actor, from: FROM, countdownSeconds: COUNTDOWN_S },
+        inspect: coverage.inspect,
+      });
+      const effects = effectLog(actor);
+      actor.start();
+      // Nothing is e-mailed before the user asks.
+      expect(askCode.count).toBe(0);
+
+      const answerCode = async (event: AnyEventObject) => {
+        if (event.type.includes('.done.')) {
+          effects.expect([successToast(sent.message)]);
+          askCode.last.resolve(sent);
+        } else {
+          const { error } = event as unknown as { error: string };
+          effects.expect([errorToast(error)]);
+          askCode.last.reject(new Error(error));
+        }
+        await settled();
+      };
+
+      await path.test({
+        events: {
+          'resetPin.send': () => {
+            const asked = askCode.count;
+            actor.send({ type: 'resetPin.send' });
+            expect(askCode.count).toBe(asked + 1);
+          },
+          'resetPin.otp': ({ event }) => void actor.send(event as ResetPinEvent),
+          'resetPin.password': ({ event }) => void actor.send(event as ResetPinEvent),
+          'resetPin.pins': ({ event }) => void actor.send(event as ResetPinEvent),
+          'resetPin.submit': ({ state }) => {
+            // Incomplete: told once, and nothing is sent to the server.
+            effects.expect(state.matches({ active: { form: 'editing' } }) ? [errorToast(messages.allFormFieldsRequired)] : []);
+            actor.send({ type: 'resetPin.submit' });
+          },
+          'xstate.done.actor.firstCode': ({ event }) => answerCode(event),
+          'xstate.error.actor.firstCode': ({ event }) => answerCode(event),
+          'xstate.done.actor.resend': ({ event }) => answerCode(event),
+          'xstate.error.actor.resend': ({ event }) => answerCode(event),
+          'xstate.done.actor.countdown': () => {
+            const { wait } = actor.getSnapshot().context;
+            for (let second = wait; second > 0; second--) {
+              // Another code is blocked while the countdown runs: asking does nothing.
+              const asked = askCode.count;
+              actor.send({ type: 'resetPin.send' });
+              expect(askCode.count).toBe(asked);
+              expect(actor.getSnapshot().children.countdown?.getSnapshot().context.remaining).toBe(second);
+              clock.increment(1000);
+            }
+          },
+          'xstate.done.actor.reset': async () => {
+            expect(resetCall.last.input).toEqual({ password: PASSWORD, otp: '4815', pin: '3915', confirm_pin: '3915' });
+            effects.expect([successToast(reset.message), navigation(FROM)]);
+            resetCall.last.resolve(reset);
+            await settled();
+            // The server cleared the count and the lock with the new pin; the session says so at once.
+            expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: 0, pin_locked: false });
+          },
+          'xstate.error.actor.reset': async ({ event }) => {
+            const { error } = event as unknown as { error: string };
+            effects.expect([errorToast(error)]);
+            resetCall.last.reject(new Error(error));
+            await settled();
+          },
+        },
+        states: {
+          '*': (expected) => {
+            const snapshot = expectStep(actor, expected, effects);
+            const cooling = expected.matches({ active: { resend: 'cooling' } });
+            expect(snapshot.children.countdown?.getSnapshot().context.remaining).toBe(cooling ? expected.context.wait : undefined);
+            expect(snapshot.status).toBe(expected.matches('done') ? 'done' : 'active');
+            expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ asking: 'sending' }) || snapshot.matches({ active: { form: 'submitting' } }));
+            if (!expected.matches('done')) expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: 3, pin_locked: true });
+            // The user stays signed in throughout.
+            expect(session.actor.getSnapshot().context.user.email).toBe(adaWithPin.email);
+          },
+        },
+      });
+      actor.stop();
+      session.actor.stop();
+    });
+  }
+
+  it('keeps the password after a refusal, and empties the code and the pins', async () => {
+    const askCode = deferredActor<Envelope>();
+    const resetCall = deferredActor<Envelope, ResetPinRequest>();
+    const session = createTestSession(adaWithPin);
+    const actor = createActor(resetPinMachine.provide({ actors: { forgotPin: askCode.logic, resetPin: resetCall.logic } }), {
+      input: { session: session.actor },
+    }).start();
+    actor.send({ type: 'resetPin.send' });
+    askCode.last.resolve(sent);
+    await settled();
+    actor.send({ type: 'resetPin.otp', otp: OTP });
+    actor.send({ type: 'resetPin.password', password: PASSWORD });
+    actor.send({ type: 'resetPin.pins', pins: PINS });
+    actor.send({ type: 'resetPin.submit' });
+    resetCall.last.reject(new Error('invalid otp'));
+    await settled();
+    expect(actor.getSnapshot().context.form).toEqual({ otp: ['', '', '', ''], password: PASSWORD, pins: Array(8).fill('') });
+    // Without a `from`, the dashboard is where a reset pin goes back to.
+    expect(actor.getSnapshot().context.from).toBe('/dashboard');
+    actor.stop();
+    session.actor.stop();
+  });
+
+  itWalkedEveryTransition('resetPinMachine', coverage, 16);
+});
