@@ -35,7 +35,7 @@ class SlowBank extends SimulatedBank {
   }
 }
 
-const POOL = 40;
+const POOL = 20;
 
 describe.each(backends)('POST /api/create-accounts on $name', (backend) => {
   let t: TestApp;

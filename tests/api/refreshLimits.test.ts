@@ -32,7 +32,7 @@ describe.each(backends)('refresh-transaction limits on $name', (backend) => {
   let buyer: Buyer;
   let mtn: number;
   beforeAll(async () => {
-    database = await backend.open({ max: 20 });
+    database = await backend.open({ max: 10 });
     const shared = { ...database, close: async () => {} };
     const config = { rateLimits: { ...testConfig().rateLimits, refreshTransaction: REFRESH_LIMIT } };
     t = await startTestApp(backend, { database: shared, biller, config });

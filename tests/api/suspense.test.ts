@@ -24,7 +24,7 @@ import { backends } from './support/backends';
 import { chargeSuccess, createAccounts, deliver, newReference } from './support/bank';
 import { auditLedgerAfterEach } from './support/ledger';
 
-const POOL = 40;
+const POOL = 20;
 const NOBODY = '0000014579';
 
 const balanceOf = async (t: TestApp, code: string) => (await t.db.selectFrom('wallets').select('balance_kobo').where('code', '=', code).executeTakeFirst())?.balance_kobo ?? 0n;
