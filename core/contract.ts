@@ -17,6 +17,13 @@ export interface VirtualAccount {
   account_number: string;
 }
 
+/**
+ * What the user's `pin` field holds (issue 8): a marker that a transaction pin is set, never
+ * the pin nor anything it could be recovered from (a hash of four digits is the pin). Login
+ * routing reads it: no pin → /set-pin (SPEC.md §4).
+ */
+export type PinMarker = 'set' | '';
+
 /** The user fields of SPEC.md §3 as the server sends them (login, register, get-user, set-pin). */
 export interface UserData {
   tenant: string;
@@ -159,15 +166,26 @@ export interface ResetPinRequest {
   confirm_pin: string;
 }
 /**
- * `data` of a refused transaction pin (purchases, change-pin): 400 pin-incorrect with the
- * counter, 401 pin-logout (every session revoked), 423 pin-locked (until the pin is reset).
+ * A purchase or change-pin refused for its pin (issue 8), in the error answer's `data`.
+ * `pin-incorrect` (400): wrong, counted; the same Idempotency-Key may be sent again with the right pin.
  */
-export interface PinRefusal {
-  reason: 'pin-incorrect' | 'pin-logout' | 'pin-locked';
-  pin_attempts?: number;
-  max_attempts?: number;
-  attempts_left?: number;
+export interface PinIncorrect {
+  reason: 'pin-incorrect';
+  pin_attempts: number;
+  max_attempts: number;
+  /** max(max_attempts - pin_attempts, 0): wrong pins left before the next one logs out. */
+  attempts_left: number;
 }
+/** 401: a wrong pin after the counter had reached max_attempts; every session of the user is revoked. */
+export interface PinLogout {
+  reason: 'pin-logout';
+}
+/** 423: purchases and change-pin are locked until the pin is reset (Forgot pin?). */
+export interface PinLocked {
+  reason: 'pin-locked';
+}
+export type PinRefusal = PinIncorrect | PinLogout | PinLocked;
+export type PinRefusalReason = PinRefusal['reason'];
 
 // Development conveniences (DESIGN.md §3, development mode only).
 /** POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank partner's signed webhook. */
@@ -214,6 +232,9 @@ export interface MerchantDetails {
 }
 /** What a purchase answers in `data`: the transaction it created (with any token or pin in display_value). */
 export type PurchaseResult = Transaction;
+
+/** Every answer of a purchase call: the transaction on success; a pin refusal's reason, or nothing, with an error. */
+export type PurchaseAnswer = (Envelope<PurchaseResult> & { type: 'success' }) | (Envelope<PinRefusal> & { type: 'error' });
 
 // Recent beneficiaries (server: POST /api/recent-beneficiaries).
 export interface RecentBeneficiariesRequest {
