@@ -171,15 +171,25 @@ export interface ResetPinRequest {
   confirm_pin: string;
 }
 /**
- * `data` of a refused transaction pin (purchases, change-pin): 400 pin-incorrect with the
- * counter, 401 pin-logout (every session revoked), 423 pin-locked (until the pin is reset).
+ * A purchase or change-pin refused for its pin (issue 8), in the error answer's `data`.
+ * `pin-incorrect` (400): wrong, counted; the same Idempotency-Key may be sent again with the right pin.
  */
-export interface PinRefusal {
-  reason: 'pin-incorrect' | 'pin-logout' | 'pin-locked';
-  pin_attempts?: number;
-  max_attempts?: number;
-  attempts_left?: number;
+export interface PinIncorrect {
+  reason: 'pin-incorrect';
+  pin_attempts: number;
+  max_attempts: number;
+  /** max(max_attempts - pin_attempts, 0): wrong pins left before the next one logs out. */
+  attempts_left: number;
 }
+/** 401: a wrong pin after the counter had reached max_attempts; every session of the user is revoked. */
+export interface PinLogout {
+  reason: 'pin-logout';
+}
+/** 423: purchases and change-pin are locked until the pin is reset (Forgot pin?). */
+export interface PinLocked {
+  reason: 'pin-locked';
+}
+export type PinRefusal = PinIncorrect | PinLogout | PinLocked;
 export type PinRefusalReason = PinRefusal['reason'];
 
 // Development conveniences (DESIGN.md §3, development mode only).

@@ -1,10 +1,10 @@
-import type { UserData } from '../../core/contract';
+import type { PinMarker, UserData } from '../../core/contract';
 import type { AppContext } from './context';
 import { koboToNaira } from '../../core/money';
 import { listVirtualAccounts } from './virtualAccounts';
 
 /** The user field `pin` of a user who has a transaction pin: a marker, not a secret. */
-export const PIN_IS_SET = 'set';
+const PIN_IS_SET: PinMarker = 'set';
 
 /** User fields kept sealed at rest (secretBox.ts), each bound to its owner and column. */
 export type SealedField = 'pin' | 'nin' | 'bvn';
