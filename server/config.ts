@@ -24,6 +24,16 @@ export interface RateLimits {
   changePin: RateLimit;
   purchase: RateLimit;
   verifyMerchant: RateLimit;
+  /** Failed logins from one address, whatever the accounts (credential stuffing); see services/loginThrottle.ts. */
+  loginFailures: RateLimit;
+}
+
+/** When a session ends (services/sessions.ts). */
+export interface SessionPolicy {
+  /** Without a call other than the app's polls for this long, a session ends. */
+  idleMs: number;
+  /** No session outlives this, however active. */
+  lifetimeMs: number;
 }
 
 export interface Config {
@@ -32,6 +42,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Redis holding the request-rate counters; unset keeps them in the database. */
+  redisUrl: string | undefined;
   publicUrl: string;
   staticDir: string;
   tokenKey: Buffer;
@@ -49,6 +61,7 @@ export interface Config {
   requeryIntervalMs: number;
   /** How long a biller call may take before the bill counts as pending. */
   billerTimeoutMs: number;
+  sessions: SessionPolicy;
 }
 
 const MINUTE = 60_000;
@@ -70,6 +83,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin lock
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin lock
   verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
+  loginFailures: { max: 30, windowMs: 15 * MINUTE }, // per address (IPv6: per /64), failed logins on any accounts
 };
 
 export class ConfigError extends Error {
@@ -106,6 +120,10 @@ const port = z
 const milliseconds = (min: number) => {
   const message = `must be a whole number of milliseconds from ${min} to ${DAY_MS}`;
   return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(DAY_MS, message));
+};
+const wholeNumberFrom = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 };
 const positiveNumber = z
   .string()
@@ -147,6 +165,10 @@ export const ENVIRONMENT = {
   HOST: { ...literalDefault('0.0.0.0', z.string()), meaning: 'interface to listen on' },
   DATA_DIR: { ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
   DATABASE_URL: { ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
+  REDIS_URL: {
+    ...unset(absoluteUrl.refine((text) => URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol), 'must be a redis:// or rediss:// URL')),
+    meaning: 'a Redis server (`redis://…`) keeping the request-rate counters that every replica shares; unset keeps them in the database',
+  },
   PUBLIC_URL: {
     // The default depends on PORT, so loadConfig supplies it.
     shown: '`http://localhost:PORT`',
@@ -213,6 +235,14 @@ export const ENVIRONMENT = {
     meaning: 'how often the requery job settles pending purchases (`0` turns it off)',
   },
   BILLER_TIMEOUT_MS: { ...literalDefault('10000', milliseconds(1)), meaning: 'a biller call with no answer by then counts as pending' },
+  SESSION_IDLE_MINUTES: {
+    ...literalDefault('30', wholeNumberFrom(1, 7 * 24 * 60)),
+    meaning: "a session with no call but the app's polls for this long ends (the polls do not keep it alive)",
+  },
+  SESSION_LIFETIME_HOURS: {
+    ...literalDefault('12', wholeNumberFrom(1, 30 * 24)),
+    meaning: 'no session outlives this, however active; then the app asks to log in again',
+  },
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
 } satisfies Record<string, Variable>;
 
@@ -248,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       host: settings.HOST,
       dataDir: settings.DATA_DIR,
       databaseUrl: settings.DATABASE_URL,
+      redisUrl: settings.REDIS_URL,
       publicUrl: settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`),
       staticDir: settings.STATIC_DIR,
       tokenKey: settings.TOKEN_KEY,
@@ -262,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       rateLimits: scaleRateLimits(BASE_RATE_LIMITS, settings.RATE_LIMIT_MULTIPLIER),
       requeryIntervalMs: settings.REQUERY_INTERVAL_MS,
       billerTimeoutMs: settings.BILLER_TIMEOUT_MS,
+      sessions: { idleMs: settings.SESSION_IDLE_MINUTES * MINUTE, lifetimeMs: settings.SESSION_LIFETIME_HOURS * HOUR },
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;

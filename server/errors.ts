@@ -1,11 +1,13 @@
 /**
- * An expected failure with the HTTP status and the message the user sees. Anything else that
- * escapes a handler is a bug and answers 500 (routes/errorHandler.ts).
+ * An expected failure with the HTTP status and the message the user sees, and `data` when the
+ * client must read more than the message (a refused pin's reason and counter). Anything else
+ * that escapes a handler is a bug and answers 500 (routes/errorHandler.ts).
  */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

@@ -60,14 +60,14 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, limits }: Acc
     return success('profile updated successfully', await loadUserData(ctx, userId, token));
   });
 
-  app.post('/api/change-password', { preHandler: [session, limitRequests(app, limits.changePassword, byAccount)] }, async (request) => {
+  app.post('/api/change-password', { preHandler: [session, limitRequests(app, limits, 'changePassword', byAccount)] }, async (request) => {
     const body = changePasswordBody.parse(request.body);
     const mail = await changePassword(ctx, authOf(request), body.old_password, body.new_password);
     ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password change mail not sent'));
     return success('password changed successfully');
   });
 
-  app.post('/api/change-pin', { preHandler: [session, limitRequests(app, limits.changePin, byAccount)] }, async (request) => {
+  app.post('/api/change-pin', { preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)] }, async (request) => {
     const body = changePinBody.parse(request.body);
     const { userId, token } = authOf(request);
     await changePin(ctx, userId, body.old_pin, body.new_pin);

@@ -4,17 +4,19 @@ import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { CaptchaVerifier } from '../gateways/captcha';
+import type { Mail } from '../gateways/mailer';
 import { login, register } from '../services/accounts';
+import { BOT_CHECK_FAILED } from '../services/loginThrottle';
 import type { AppContext } from '../services/context';
 import { sendVerificationCode, verifyEmailCode } from '../services/otp';
 import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetPassword, setPinWithResetLink } from '../services/passwordReset';
 import { PIN_MISMATCH, setFirstPin } from '../services/pins';
 import { resumeSession, revokeSession } from '../services/sessions';
 import { loadUserData } from '../services/userData';
-import { AUTHORIZATION_FAILED, authOf, bearerToken, requireSession } from './authenticate';
+import { AUTHORIZATION_FAILED, SESSION_EXPIRED, authOf, bearerToken, requireSession } from './authenticate';
 import { success } from './envelope';
 import { captchaToken, device, email, password, phone, pin, requestBody, requiredText, text } from './fields';
-import { byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
+import { addressKey, byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
 
 export interface AuthRouteDeps {
   ctx: AppContext;
@@ -37,6 +39,8 @@ const loginBody = requestBody({
   email: email(messages.fillForm),
   // Any length: a login only compares, and the password rules may have changed since sign-up.
   password: text('password', messages.fillForm).min(1, messages.fillForm).max(1024, 'password is too long'),
+  // Needed only after repeated failures (services/loginThrottle.ts).
+  token: captchaToken,
 });
 
 const forgotBody = requestBody({ device, email: email(messages.enterEmail), token: captchaToken });
@@ -60,19 +64,23 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   const session = requireSession(ctx);
 
   async function requireHuman(token: string, request: FastifyRequest) {
-    if (!(await captcha.verify(token, request.ip))) throw new AppError(403, 'the bot check failed, please reload the page and try again');
+    if (!(await captcha.verify(token, request.ip))) throw new AppError(403, BOT_CHECK_FAILED);
   }
 
-  app.post('/api/register', { preHandler: limitRequests(app, limits.register, byAddress) }, async (request, reply) => {
+  app.post('/api/register', { preHandler: limitRequests(app, limits, 'register', byAddress) }, async (request, reply) => {
     const body = registerBody.parse(request.body);
     await requireHuman(body.token, request);
     const signedIn = await register(ctx, body, body.device);
     return reply.code(201).send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
   });
 
-  app.post('/api/login', { preHandler: limitRequests(app, limits.login, byAddressAndEmail) }, async (request) => {
+  const throttle = { captcha, addressLimit: limits.loginFailures };
+  app.post('/api/login', { preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
     const body = loginBody.parse(request.body);
-    const signedIn = await login(ctx, body);
+    const attempt = { ...body, address: addressKey(request.ip), ip: request.ip };
+    // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
+    const notify = (mail: Mail) => void ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'failed logins mail not sent'));
+    const signedIn = await login(ctx, throttle, attempt, notify);
     return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
   });
 
@@ -81,13 +89,13 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('you have been logged out');
   });
 
-  app.post('/api/resend-otp', { preHandler: [session, limitRequests(app, limits.resendOtp, byAccount)] }, async (request) => {
+  app.post('/api/resend-otp', { preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
     await sendVerificationCode(ctx, authOf(request).userId);
     // The address is already on the verify screen; repeating it in the toast would show it twice.
     return success('a verification code has been sent to your email');
   });
 
-  app.post('/api/verify-otp', { preHandler: [session, limitRequests(app, limits.verifyOtp, byAccount)] }, async (request) => {
+  app.post('/api/verify-otp', { preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
     const { otp } = verifyOtpBody.parse(request.body);
     const { userId, token } = authOf(request);
     await verifyEmailCode(ctx, userId, otp);
@@ -101,13 +109,14 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   async function setPinBearer(request: FastifyRequest) {
     const token = bearerToken(request);
     const signedIn = token ? await resumeSession(ctx, token) : null;
+    if (signedIn === 'expired') throw new AppError(401, SESSION_EXPIRED);
     if (token && signedIn) return { token, userId: signedIn.userId, link: null };
     const link = token ? await findResetLink(ctx, token) : null;
     if (!link) throw new AppError(401, AUTHORIZATION_FAILED);
     return { token: null, userId: link.userId, link };
   }
 
-  app.post('/api/set-pin', { preHandler: limitRequests(app, limits.setPin, byAddress) }, async (request) => {
+  app.post('/api/set-pin', { preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
     const bearer = await setPinBearer(request);
     const { pin } = setPinBody.parse(request.body);
     if (bearer.link) {
@@ -118,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('pin set successfully', await loadUserData(ctx, bearer.userId, bearer.token));
   });
 
-  app.post('/api/forgot', { preHandler: limitRequests(app, limits.forgot, byAddressAndEmail) }, async (request) => {
+  app.post('/api/forgot', { preHandler: limitRequests(app, limits, 'forgot', byAddressAndEmail) }, async (request) => {
     const body = forgotBody.parse(request.body);
     await requireHuman(body.token, request);
     const mail = await requestPasswordReset(ctx, body.email);
@@ -128,7 +137,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   });
 
   /** The reset link's token is the bearer (SPEC.md §7); /reset is public, so a dead link is 400, not an authorization failure. */
-  app.post('/api/reset', { preHandler: limitRequests(app, limits.reset, byAddress) }, async (request) => {
+  app.post('/api/reset', { preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
     const body = resetBody.parse(request.body);
     const token = bearerToken(request);
     if (!token) throw new AppError(400, INVALID_RESET_LINK);

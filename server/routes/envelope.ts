@@ -5,6 +5,6 @@ export function success<T>(message: string, data?: T): Envelope<T> {
   return data === undefined ? { type: 'success', message } : { type: 'success', message, data };
 }
 
-export function failure(message: string): Envelope<never> {
-  return { type: 'error', message };
+export function failure<T = never>(message: string, data?: T): Envelope<T> {
+  return data === undefined ? { type: 'error', message } : { type: 'error', message, data };
 }

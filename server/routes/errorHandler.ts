@@ -19,7 +19,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);
-  if (error instanceof AppError) return reply.code(error.status).send(failure(error.message));
+  if (error instanceof AppError) return reply.code(error.status).send(failure(error.message, error.data));
   if (error instanceof ZodError) return reply.code(422).send(failure(error.issues[0]?.message ?? 'the request is not valid'));
 
   const status = 'statusCode' in error ? error.statusCode : undefined;

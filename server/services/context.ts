@@ -1,4 +1,5 @@
 import type { Clock } from '../clock';
+import type { SessionPolicy } from '../config';
 import type { Executor } from '../db/schema';
 import type { Mailer } from '../gateways/mailer';
 import type { SecretBox } from './secretBox';
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Origin of the SPA, for links in e-mails. */
   publicUrl: string;
+  /** When sessions end (services/sessions.ts). */
+  sessions: SessionPolicy;
 }
 
 /** Runs `work` in one database transaction, handing it a context whose `db` is that transaction. */
