@@ -22,6 +22,25 @@ export interface CallOptions {
 const isEnvelope = (value: unknown): value is Envelope =>
   typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
 
+type SessionRefusedListener = (message: string) => void;
+const sessionRefusedListeners = new Set<SessionRefusedListener>();
+
+/**
+ * Calls `listener` with the server's message whenever a call made with the stored session is
+ * refused for it: 401 with the word "authorization" (SPEC.md §6), e.g. a session that expired.
+ * An answer that names its `data.reason` is left to the flow that made the call. Returns the
+ * unsubscribe.
+ */
+export function onSessionRefused(listener: SessionRefusedListener): () => void {
+  sessionRefusedListeners.add(listener);
+  return () => void sessionRefusedListeners.delete(listener);
+}
+
+function isSessionRefusal(status: number | undefined, envelope: Envelope): boolean {
+  const reason = (envelope.data as { reason?: unknown } | undefined)?.reason;
+  return status === 401 && /authorization/i.test(envelope.message) && reason === undefined;
+}
+
 /**
  * The shared helper of SPEC.md §7: POST, JSON body and headers, bearer token, and the
  * envelope back — also for 4xx/5xx answers, so callers branch on `type` alone. Network and
@@ -36,8 +55,11 @@ export async function call<T = unknown>(path: string, body: object = {}, options
       headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
     });
   } catch (error) {
-    if (error instanceof FetchError && isEnvelope(error.data)) return error.data as Envelope<T>;
-    throw error;
+    if (!(error instanceof FetchError && isEnvelope(error.data))) throw error;
+    if (options.token === undefined && isSessionRefusal(error.status, error.data)) {
+      for (const listener of sessionRefusedListeners) listener(error.data.message);
+    }
+    return error.data as Envelope<T>;
   }
 }
 

@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Notification, ProvidersByCategory, UserData } from '../../core/contract';
-import { ApiError } from '../api/http';
+import { ApiError, onSessionRefused } from '../api/http';
 import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '../api/session';
 import { loadUser, saveUser } from '../api/storage';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../core/limits';
@@ -26,6 +26,8 @@ export type SessionEvent =
   | { type: 'session.update'; data: Partial<UserData> }
   | { type: 'session.logout' }
   | { type: 'session.refresh' }
+  /** The server refused the session (expired, revoked): `message` is its answer, told to the user. */
+  | { type: 'session.refused'; message: string }
   | { type: 'session.route'; pathname: string }
   | { type: 'loading.set'; value: boolean }
   | { type: 'balance.toggle' }
@@ -44,15 +46,10 @@ export interface PollResult {
   notifications?: Notification[];
 }
 
-/** get-user answering with the word `authorization` means the session is gone (SPEC.md §6). */
-export class AuthorizationError extends Error {}
-
 async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollResult> {
   const envelope = await fetchUser(signal);
-  if (envelope.type !== 'success') {
-    if (/authorization/i.test(envelope.message)) throw new AuthorizationError(envelope.message);
-    throw new ApiError(envelope);
-  }
+  // A refused session is reported by the http layer (watchSession), whichever call met it.
+  if (envelope.type !== 'success') throw new ApiError(envelope);
   const [providers, notifications] = await Promise.allSettled([fetchProviders(signal), fetchNotifications(signal)]);
   return {
     user: envelope.data ?? {},
@@ -70,6 +67,8 @@ export const sessionMachine = setup({
   },
   actors: {
     poll: fromPromise<PollResult>(pollSession),
+    /** Any call answering that the session is gone (SPEC.md §6: 401 with "authorization"), polled or not. */
+    watchSession: fromCallback<SessionEvent>(({ sendBack }) => onSessionRefused((message) => sendBack({ type: 'session.refused', message }))),
   },
   actions: {
     ...effects,
@@ -99,7 +98,6 @@ export const sessionMachine = setup({
   guards: {
     hasToken: ({ context }) => context.user.token !== '',
     onProtectedRoute: ({ context }) => !isPublicRoute(context.pathname),
-    isAuthorizationFailure: (_, params: { error: unknown }) => params.error instanceof AuthorizationError,
   },
   delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
@@ -138,8 +136,23 @@ export const sessionMachine = setup({
     signedOut: {},
     signedIn: {
       initial: 'polling',
+      invoke: { src: 'watchSession' },
       on: {
         'session.update': { actions: [{ type: 'mergeUser', params: ({ event }) => ({ data: event.data }) }, 'persistUser'] },
+        // The server no longer takes the token: log out, and leave a protected page saying why (SPEC.md §6).
+        'session.refused': [
+          {
+            guard: 'onProtectedRoute',
+            target: 'signedOut',
+            actions: [
+              'clearUser',
+              'persistUser',
+              { type: 'toast', params: ({ event }) => ({ level: 'error' as const, message: event.message }) },
+              { type: 'navigate', params: { to: '/login' } },
+            ],
+          },
+          { target: 'signedOut', actions: ['clearUser', 'persistUser'] },
+        ],
       },
       states: {
         polling: {
@@ -149,14 +162,8 @@ export const sessionMachine = setup({
               target: 'waiting',
               actions: [{ type: 'applyPoll', params: ({ event }) => ({ result: event.output }) }, 'persistUser'],
             },
-            onError: [
-              {
-                guard: { type: 'isAuthorizationFailure', params: ({ event }) => ({ error: event.error }) },
-                target: '#session.expired',
-              },
-              // A network hiccup or another failure keeps what we have; the next poll tries again.
-              { target: 'waiting' },
-            ],
+            // A network hiccup or another failure keeps what we have; the next poll tries again.
+            onError: { target: 'waiting' },
           },
         },
         waiting: {
@@ -164,14 +171,6 @@ export const sessionMachine = setup({
           on: { 'session.refresh': 'polling' },
         },
       },
-    },
-    /** The server no longer knows the token: log out, and leave a protected page (SPEC.md §6). */
-    expired: {
-      entry: ['clearUser', 'persistUser'],
-      always: [
-        { guard: 'onProtectedRoute', target: 'signedOut', actions: { type: 'navigate', params: { to: '/login' } } },
-        { target: 'signedOut' },
-      ],
     },
   },
 });
