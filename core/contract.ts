@@ -115,6 +115,12 @@ export interface LoginRequest {
   device: string;
   email: string;
   password: string;
+  /** A captcha token: needed once the e-mail has had several failed logins in a row (answered with LoginRefusal). */
+  token?: string;
+}
+/** `data` of a login refused until it comes back with a captcha token (403). */
+export interface LoginRefusal {
+  reason: 'captcha-required';
 }
 export interface ForgotRequest {
   email: string;

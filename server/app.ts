@@ -11,6 +11,7 @@ import type { CaptchaVerifier } from './gateways/captcha';
 import { DevCaptcha } from './gateways/devCaptcha';
 import { DevOutbox } from './gateways/devOutbox';
 import type { Mailer } from './gateways/mailer';
+import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } from './gateways/requestCounters';
 import { SimulatedBank } from './gateways/simulatedBank';
 import { SimulatedBiller } from './gateways/simulatedBiller';
 import { SmtpMailer } from './gateways/smtpMailer';
@@ -24,6 +25,7 @@ import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerPurchaseRoutes } from './routes/purchases';
+import { sharedRateLimitStore } from './routes/rateLimits';
 import { notFoundHandler, registerSpa } from './routes/spa';
 import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
@@ -62,6 +64,8 @@ export interface AppDeps {
   seedDemoAccount?: boolean;
   /** Where log lines go; default standard output. */
   logStream?: { write(line: string): void };
+  /** Default: Redis when REDIS_URL is set, else the database; whoever passes them closes them. */
+  counters?: RequestCounters;
 }
 
 /** Request logs carry no query string: /reset?token=… is a secret. */
@@ -91,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mailer,
     publicUrl: config.publicUrl,
     pinMaxAttempts: config.pinMaxAttempts,
+    sessions: config.sessions,
   };
   const bank = deps.bank ?? new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock: ctx.clock });
   if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx, bank))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
@@ -99,7 +104,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
   await app.register(helmet, securityHeaders(config.production));
-  await app.register(rateLimit, { global: false });
+  const counters = deps.counters ?? (await defaultCounters(app, config, deps.db, ctx.clock));
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters, ctx.hashToken) });
   // Responses carry session tokens and identity numbers: no cache may keep them.
   app.addHook('onSend', async (request, reply) => {
     if (/^\/(api|dev)\//.test(request.url)) reply.header('Cache-Control', 'no-store');
@@ -150,6 +156,14 @@ function defaultCaptcha(config: Config): CaptchaVerifier {
   if (config.captchaSecret) return new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl);
   developmentOnly(config, 'CAPTCHA_SECRET');
   return new DevCaptcha();
+}
+
+/** Request-rate counters every replica shares: Redis when configured, else the database. */
+async function defaultCounters(app: FastifyInstance, config: Config, db: Database, clock: Clock): Promise<RequestCounters> {
+  if (!config.redisUrl) return new DatabaseCounters(db, clock);
+  const redis = await connectRedis(config.redisUrl, (error) => app.log.error({ err: error }, 'redis: request counters unavailable'));
+  app.addHook('onClose', async () => void (await redis.quit()));
+  return new RedisCounters(redis);
 }
 
 function defaultMailer(app: FastifyInstance, config: Config): Mailer {

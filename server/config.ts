@@ -29,6 +29,16 @@ export interface RateLimits {
   purchase: RateLimit;
   verifyMerchant: RateLimit;
   refreshTransaction: RateLimit;
+  /** Failed logins from one address, whatever the accounts (credential stuffing); see services/loginThrottle.ts. */
+  loginFailures: RateLimit;
+}
+
+/** When a session ends (services/sessions.ts). */
+export interface SessionPolicy {
+  /** Without a call other than the app's polls for this long, a session ends. */
+  idleMs: number;
+  /** No session outlives this, however active. */
+  lifetimeMs: number;
 }
 
 /**
@@ -44,6 +54,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Redis holding the request-rate counters; unset keeps them in the database. */
+  redisUrl: string | undefined;
   publicUrl: string;
   staticDir: string;
   tokenKey: Buffer;
@@ -63,6 +75,7 @@ export interface Config {
   billerTimeoutMs: number;
   /** Wrong transaction pins in a row a user may make; the next one ends every session (services/pins.ts). */
   pinMaxAttempts: number;
+  sessions: SessionPolicy;
 }
 
 const MINUTE = 60_000;
@@ -87,6 +100,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
   verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
+  loginFailures: { max: 30, windowMs: 15 * MINUTE }, // per address (IPv6: per /64), failed logins on any accounts
 };
 
 const PRODUCTION_HINT =
@@ -235,6 +249,10 @@ export const ENVIRONMENT = {
   },
   DATA_DIR: { ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
   DATABASE_URL: { ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
+  REDIS_URL: {
+    ...unset(absoluteUrl.refine((text) => URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol), 'must be a redis:// or rediss:// URL')),
+    meaning: 'a Redis server (`redis://…`) keeping the request-rate counters that every replica shares; unset keeps them in the database',
+  },
   PUBLIC_URL: {
     // The default depends on PORT, so loadConfig supplies it.
     shown: '`http://localhost:PORT`',
@@ -310,6 +328,14 @@ export const ENVIRONMENT = {
     ...literalDefault(String(DEFAULT_MAX_ATTEMPTS), wholeNumberFrom(1, 10)),
     meaning: 'wrong transaction pins in a row a user may make; the next one ends every session of the user (the third such logout in a day locks purchases until the pin is reset)',
   },
+  SESSION_IDLE_MINUTES: {
+    ...literalDefault('30', wholeNumberFrom(1, 7 * 24 * 60)),
+    meaning: "a session with no call but the app's polls for this long ends (the polls do not keep it alive)",
+  },
+  SESSION_LIFETIME_HOURS: {
+    ...literalDefault('12', wholeNumberFrom(1, 30 * 24)),
+    meaning: 'no session outlives this, however active; then the app asks to log in again',
+  },
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
 } satisfies Record<string, Variable>;
 
@@ -379,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       host,
       dataDir: settings.DATA_DIR,
       databaseUrl: settings.DATABASE_URL,
+      redisUrl: settings.REDIS_URL,
       publicUrl: settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`),
       staticDir: settings.STATIC_DIR,
       tokenKey: settings.TOKEN_KEY,
@@ -394,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       requeryIntervalMs: settings.REQUERY_INTERVAL_MS,
       billerTimeoutMs: settings.BILLER_TIMEOUT_MS,
       pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
+      sessions: { idleMs: settings.SESSION_IDLE_MINUTES * MINUTE, lifetimeMs: settings.SESSION_LIFETIME_HOURS * HOUR },
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;

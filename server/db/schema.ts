@@ -103,8 +103,8 @@ export interface SessionsTable {
   token_hash: Uint8Array;
   device: string;
   created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
+  /** The last call that was not one of the app's polls. */
+  last_active_at: Date;
   revoked_at: Date | null;
 }
 
@@ -129,6 +129,21 @@ export interface FailedAttemptsTable {
   purpose: AttemptPurpose;
   failures: number;
   locked_until: Date | null;
+}
+
+/** Failed logins of one subject (db/migrations/008_login_throttle.sql). */
+export interface LoginFailuresTable {
+  subject: Uint8Array;
+  failures: number;
+  window_start: Date;
+  last_failure_at: Date;
+}
+
+/** A fixed-window request counter (routes/rateLimits.ts). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  resets_at: Date;
 }
 
 export type ResetStage = 'reset-password' | 'set-pin' | 'spent';
@@ -241,6 +256,8 @@ export interface Schema {
   sessions: SessionsTable;
   email_otps: EmailOtpsTable;
   failed_attempts: FailedAttemptsTable;
+  login_failures: LoginFailuresTable;
+  rate_limit_counters: RateLimitCountersTable;
   password_reset_tokens: PasswordResetTokensTable;
   pin_lockouts: PinLockoutsTable;
   notifications: NotificationsTable;

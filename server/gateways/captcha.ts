@@ -1,5 +1,8 @@
 import type { CaptchaAction } from '../../core/captcha';
 
+/** What a refused bot check answers, wherever a call needs one. */
+export const BOT_CHECK_FAILED = 'the bot check failed, please reload the page and try again';
+
 /**
  * Checks a bot-check token from the browser for the action it was solved for. Resolves false
  * for a token the service rejects or that was solved for another action; rejects with a

@@ -81,26 +81,26 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, limits }: Acc
     return success('profile updated successfully', await loadUserData(ctx, userId, token));
   });
 
-  app.post('/api/change-password', { preHandler: [session, limitRequests(app, limits.changePassword, byAccount)] }, async (request) => {
+  app.post('/api/change-password', { preHandler: [session, limitRequests(app, limits, 'changePassword', byAccount)] }, async (request) => {
     const body = changePasswordBody.parse(request.body);
     const mail = await changePassword(ctx, authOf(request), body.old_password, body.new_password);
     ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password change mail not sent'));
     return success('password changed successfully');
   });
 
-  app.post('/api/change-pin', { preHandler: [session, limitRequests(app, limits.changePin, byAccount)] }, async (request) => {
+  app.post('/api/change-pin', { preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)] }, async (request) => {
     const body = changePinBody.parse(request.body);
     const auth = authOf(request);
     await mailingPinLogout(ctx, request, () => changePin(ctx, auth, body.old_pin, body.new_pin));
     return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
   });
 
-  app.post('/api/forgot-pin', { preHandler: [session, limitRequests(app, limits.forgotPin, byAccount)] }, async (request) => {
+  app.post('/api/forgot-pin', { preHandler: [session, limitRequests(app, limits, 'forgotPin', byAccount)] }, async (request) => {
     await sendPinResetCode(ctx, authOf(request).userId);
     return success('we have sent a code to your email');
   });
 
-  app.post('/api/reset-pin', { preHandler: [session, limitRequests(app, limits.resetPin, byAccount)] }, async (request) => {
+  app.post('/api/reset-pin', { preHandler: [session, limitRequests(app, limits, 'resetPin', byAccount)] }, async (request) => {
     const body = resetPinBody.parse(request.body);
     const { userId, token } = authOf(request);
     const mail = await resetPin(ctx, userId, body);

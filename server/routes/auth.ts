@@ -4,6 +4,7 @@ import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { CaptchaVerifier } from '../gateways/captcha';
+import type { Mail } from '../gateways/mailer';
 import { login, register } from '../services/accounts';
 import type { AppContext } from '../services/context';
 import { sendVerificationCode, verifyEmailCode } from '../services/otp';
@@ -12,11 +13,11 @@ import { checkNewPassword } from '../services/passwordPolicy';
 import { PIN_MISMATCH, setFirstPin } from '../services/pins';
 import { AUTHORIZATION_FAILED, resumeSession, revokeSession } from '../services/sessions';
 import { loadUserData } from '../services/userData';
-import { authOf, bearerToken, requireSession } from './authenticate';
+import { SESSION_EXPIRED, authOf, bearerToken, requireSession } from './authenticate';
 import { success } from './envelope';
 import { captchaToken, device, email, password, phone, pin, requestBody, requiredText, text } from './fields';
 import { requireHuman } from './humanCheck';
-import { byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
+import { addressKey, byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
 
 export interface AuthRouteDeps {
   ctx: AppContext;
@@ -39,6 +40,8 @@ const loginBody = requestBody({
   email: email(messages.fillForm),
   // Any length: a login only compares, and the password rules may have changed since sign-up.
   password: text('password', messages.fillForm).min(1, messages.fillForm).max(1024, 'password is too long'),
+  // Needed only after repeated failures (services/loginThrottle.ts).
+  token: captchaToken,
 });
 
 const forgotBody = requestBody({ device, email: email(messages.enterEmail), token: captchaToken });
@@ -61,7 +64,7 @@ const setPinBody = requestBody({
 export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits }: AuthRouteDeps) {
   const session = requireSession(ctx);
 
-  app.post('/api/register', { preHandler: limitRequests(app, limits.register, byAddress) }, async (request, reply) => {
+  app.post('/api/register', { preHandler: limitRequests(app, limits, 'register', byAddress) }, async (request, reply) => {
     const body = registerBody.parse(request.body);
     // Before the captcha: a refused password should not spend the token.
     await checkNewPassword(body.password, body);
@@ -70,9 +73,13 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return reply.code(201).send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
   });
 
-  app.post('/api/login', { preHandler: limitRequests(app, limits.login, byAddressAndEmail) }, async (request) => {
+  const throttle = { captcha, addressLimit: limits.loginFailures };
+  app.post('/api/login', { preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
     const body = loginBody.parse(request.body);
-    const signedIn = await login(ctx, body);
+    const attempt = { ...body, address: addressKey(request.ip), ip: request.ip };
+    // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
+    const notify = (mail: Mail) => void ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'failed logins mail not sent'));
+    const signedIn = await login(ctx, throttle, attempt, notify);
     return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
   });
 
@@ -81,13 +88,13 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('you have been logged out');
   });
 
-  app.post('/api/resend-otp', { preHandler: [session, limitRequests(app, limits.resendOtp, byAccount)] }, async (request) => {
+  app.post('/api/resend-otp', { preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
     await sendVerificationCode(ctx, authOf(request).userId);
     // The address is already on the verify screen; repeating it in the toast would show it twice.
     return success('a verification code has been sent to your email');
   });
 
-  app.post('/api/verify-otp', { preHandler: [session, limitRequests(app, limits.verifyOtp, byAccount)] }, async (request) => {
+  app.post('/api/verify-otp', { preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
     const { otp } = verifyOtpBody.parse(request.body);
     const { userId, token } = authOf(request);
     await verifyEmailCode(ctx, userId, otp);
@@ -101,13 +108,14 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   async function setPinBearer(request: FastifyRequest) {
     const token = bearerToken(request);
     const signedIn = token ? await resumeSession(ctx, token) : null;
+    if (signedIn === 'expired') throw new AppError(401, SESSION_EXPIRED);
     if (token && signedIn) return { token, userId: signedIn.userId, link: null };
     const link = token ? await findResetLink(ctx, token) : null;
     if (!link) throw new AppError(401, AUTHORIZATION_FAILED);
     return { token: null, userId: link.userId, link };
   }
 
-  app.post('/api/set-pin', { preHandler: limitRequests(app, limits.setPin, byAddress) }, async (request) => {
+  app.post('/api/set-pin', { preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
     const bearer = await setPinBearer(request);
     const { pin } = setPinBody.parse(request.body);
     if (bearer.link) {
@@ -118,7 +126,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('pin set successfully', await loadUserData(ctx, bearer.userId, bearer.token));
   });
 
-  app.post('/api/forgot', { preHandler: limitRequests(app, limits.forgot, byAddressAndEmail) }, async (request) => {
+  app.post('/api/forgot', { preHandler: limitRequests(app, limits, 'forgot', byAddressAndEmail) }, async (request) => {
     const body = forgotBody.parse(request.body);
     await requireHuman(captcha, 'forgot', body.token, request);
     const mail = await requestPasswordReset(ctx, body.email);
@@ -128,7 +136,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   });
 
   /** The reset link's token is the bearer (SPEC.md §7); /reset is public, so a dead link is 400, not an authorization failure. */
-  app.post('/api/reset', { preHandler: limitRequests(app, limits.reset, byAddress) }, async (request) => {
+  app.post('/api/reset', { preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
     const body = resetBody.parse(request.body);
     const token = bearerToken(request);
     if (!token) throw new AppError(400, INVALID_RESET_LINK);

@@ -5,11 +5,11 @@ import { requireSession } from './authenticate';
 import { success } from './envelope';
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Polled every 60 s; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
+  // Polled every 60 s, which is not the user's activity; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
   app.route({
     method: ['GET', 'POST'],
     url: '/api/fetch-providers',
-    preHandler: requireSession(ctx),
+    preHandler: requireSession(ctx, 'poll'),
     handler: async () => success('providers fetched successfully', await providersByCategory(ctx)),
   });
 }

@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CaptchaAction } from '../../core/captcha';
 import { AppError } from '../errors';
-import type { CaptchaVerifier } from '../gateways/captcha';
-
-export const BOT_CHECK_FAILED = 'the bot check failed, please reload the page and try again';
+import { BOT_CHECK_FAILED, type CaptchaVerifier } from '../gateways/captcha';
 
 /** Refuses the request (403) unless its captcha token was solved for `action`: one solved for another call is refused too. */
 export async function requireHuman(captcha: CaptchaVerifier, action: CaptchaAction, token: string, request: FastifyRequest): Promise<void> {

@@ -10,11 +10,11 @@ const markBody = requestBody({ notification_id: positiveId('notification_id') })
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext) {
   const session = requireSession(ctx);
 
-  // Polled every 60 s; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
+  // Polled every 60 s, which is not the user's activity; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
   app.route({
     method: ['GET', 'POST'],
     url: '/api/fetch-notifications',
-    preHandler: session,
+    preHandler: requireSession(ctx, 'poll'),
     handler: async (request) => success('notifications fetched successfully', await listNotifications(ctx, authOf(request).userId)),
   });
 

@@ -100,7 +100,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 /** One purchase call per service (SPEC.md §7: POST /api/<category>), merchant verification and recent beneficiaries. */
 export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, limits }: PurchaseRouteDeps) {
   const session = requireSession(ctx);
-  const limited = [session, limitRequests(app, limits.purchase, byAccount)];
+  const limited = [session, limitRequests(app, limits, 'purchase', byAccount)];
 
   for (const service of SERVICES) {
     const purchaseBodyOf = purchaseBody(service);
@@ -112,7 +112,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     });
   }
 
-  app.post('/api/verify-merchant', { preHandler: [session, limitRequests(app, limits.verifyMerchant, byAccount)] }, async (request) => {
+  app.post('/api/verify-merchant', { preHandler: [session, limitRequests(app, limits, 'verifyMerchant', byAccount)] }, async (request) => {
     const body = verifyMerchantBody.parse(request.body);
     return success('merchant verified successfully', await verifyMerchant(ctx, purchases.biller, body.provider_id, body.beneficiary));
   });

@@ -6,11 +6,11 @@ import { success } from './envelope';
 
 /** The signed-in user's own data. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Polled every 60 s; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
+  // Polled every 60 s, which is not the user's activity; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
   app.route({
     method: ['GET', 'POST'],
     url: '/api/get-user',
-    preHandler: requireSession(ctx),
+    preHandler: requireSession(ctx, 'poll'),
     handler: async (request) => {
       const { userId, token } = authOf(request);
       return success('user fetched successfully', await loadUserData(ctx, userId, token));

@@ -53,7 +53,7 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, bank, requerie
   });
 
   // Limited per account, and each bill is requeried at most every few seconds (settling.ts).
-  app.post('/api/refresh-transaction', { preHandler: [session, limitRequests(app, limits.refreshTransaction, byAccount)] }, async (request) => {
+  app.post('/api/refresh-transaction', { preHandler: [session, limitRequests(app, limits, 'refreshTransaction', byAccount)] }, async (request) => {
     const { transaction_id } = refreshBody.parse(request.body);
     const refreshed = await refreshTransaction(ctx, authOf(request).userId, transaction_id, requeries);
     return success(refreshMessage(refreshed), refreshed.transaction);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { AppError } from '../errors';
+import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
+import { admitLogin, failedLoginsMail, loginSucceeded, type LoginAttempt, type LoginThrottleDeps } from './loginThrottle';
 import { addNotification } from './notifications';
 import { hashPassword, verifyPassword, verifyPasswordOfNobody } from './passwords';
 import { createSession } from './sessions';
@@ -51,14 +53,30 @@ export async function register(ctx: AppContext, account: NewAccount, device: str
   });
 }
 
-export async function login(ctx: AppContext, credentials: { email: string; password: string; device: string }): Promise<SignedIn> {
+export interface LoginCredentials extends LoginAttempt {
+  password: string;
+  device: string;
+}
+
+/**
+ * Checks a password under the login throttle (services/loginThrottle.ts): refused attempts cost
+ * no argon2 hash, and an unknown e-mail costs the same one hash as a known one. `notify` gets
+ * the owner's warning about a run of failures, to send without holding the answer.
+ */
+export async function login(ctx: AppContext, throttle: LoginThrottleDeps, credentials: LoginCredentials, notify: (mail: Mail) => void): Promise<SignedIn> {
+  const admission = await admitLogin(ctx, throttle, credentials);
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'email', 'password_hash'])
     .where(hasEmail(credentials.email))
     .executeTakeFirst();
   const valid = user ? await verifyPassword(user.password_hash, credentials.password) : await verifyPasswordOfNobody(credentials.password);
-  if (!user || !valid) throw new AppError(401, INVALID_LOGIN);
+  if (!user || !valid) {
+    const mail = user && failedLoginsMail(ctx, admission, user.email);
+    if (mail) notify(mail);
+    throw new AppError(401, INVALID_LOGIN);
+  }
+  await loginSucceeded(ctx, admission);
   return { userId: user.id, token: await createSession(ctx, user.id, credentials.device) };
 }
 

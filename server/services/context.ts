@@ -1,4 +1,5 @@
 import type { Clock } from '../clock';
+import type { SessionPolicy } from '../config';
 import type { Executor } from '../db/schema';
 import type { Mailer } from '../gateways/mailer';
 import type { SecretBox } from './secretBox';
@@ -15,6 +16,8 @@ export interface AppContext {
   publicUrl: string;
   /** Wrong transaction pins in a row allowed before the next one ends every session (services/pins.ts). */
   pinMaxAttempts: number;
+  /** When sessions end (services/sessions.ts). */
+  sessions: SessionPolicy;
 }
 
 /** Runs `work` in one database transaction, handing it a context whose `db` is that transaction. */

@@ -5,6 +5,7 @@ import type { Mail } from '../gateways/mailer';
 import { hasEmail, markEmailVerified, type SignedIn } from './accounts';
 import { inTransaction, type AppContext } from './context';
 import { checkNewPassword } from './passwordPolicy';
+import { forgetLoginFailures } from './loginThrottle';
 import { hashPassword } from './passwords';
 import { replacePin } from './pins';
 import { createSession, revokeUserSessions } from './sessions';
@@ -95,7 +96,7 @@ async function advance(ctx: AppContext, link: ResetLink, from: ResetStage, to: R
 
 /**
  * Sets a new password and signs the user out everywhere. Opening the mailed link proves the
- * address, so an unverified e-mail becomes verified.
+ * address, so an unverified e-mail becomes verified, and the owner, so failed logins are forgotten.
  */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const link = await findResetLink(ctx, token);
@@ -105,8 +106,9 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx, async (tx) => {
     await advance(tx, link, 'reset-password', 'set-pin');
-    await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', link.userId).execute();
+    const user = await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', link.userId).returning('email').executeTakeFirstOrThrow();
     await revokeUserSessions(tx, link.userId);
+    await forgetLoginFailures(tx, user.email);
     await markEmailVerified(tx, link.userId);
   });
 }

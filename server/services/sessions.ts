@@ -1,10 +1,7 @@
+import { sql } from 'kysely';
+import type { SessionPolicy } from '../config';
 import type { AppContext } from './context';
 import { newToken } from './tokens';
-
-const DAY = 24 * 60 * 60 * 1000;
-/** A session unused for a week ends; none outlives 30 days, however active. */
-export const SESSION_IDLE_MS = 7 * DAY;
-export const SESSION_LIFETIME_MS = 30 * DAY;
 
 /** The SPA logs out on the word "authorization" (SPEC.md §6), so every session failure says it. */
 export const AUTHORIZATION_FAILED = 'authorization failed: please log in again';
@@ -14,37 +11,56 @@ export interface Session {
   userId: bigint;
 }
 
+/**
+ * What a call does with its session: `activity` is the user doing something and restarts the
+ * idle time; `poll` is one of the app's periodic reads (get-user, fetch-providers,
+ * fetch-notifications), which an open tab makes on its own, so it must not keep a session alive.
+ */
+export type SessionUse = 'activity' | 'poll';
+
 /** Opens a session and returns its bearer token; only the token's keyed hash is stored. */
 export async function createSession(ctx: AppContext, userId: bigint, device: string): Promise<string> {
   const token = newToken();
   const now = ctx.clock.now();
   await ctx.db
     .insertInto('sessions')
-    .values({
-      user_id: userId,
-      token_hash: ctx.hashToken(token),
-      device,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
-    })
+    .values({ user_id: userId, token_hash: ctx.hashToken(token), device, created_at: now, last_active_at: now })
     .execute();
   return token;
 }
 
-/** The live session of a bearer token, marking it used now (which extends its idle window); null otherwise. */
-export async function resumeSession(ctx: AppContext, token: string): Promise<Session | null> {
+/** Sessions are judged by the policy in force now, so a shorter setting also ends older sessions. */
+function liveAt(policy: SessionPolicy, now: Date) {
+  return sql<boolean>`created_at > ${new Date(now.getTime() - policy.lifetimeMs)} AND last_active_at > ${new Date(now.getTime() - policy.idleMs)}`;
+}
+
+/**
+ * The live session of a bearer token; `'expired'` when it ended by idleness or age (the user is
+ * told so); null when it is unknown or was revoked.
+ */
+export async function resumeSession(ctx: AppContext, token: string, use: SessionUse = 'activity'): Promise<Session | 'expired' | null> {
   const now = ctx.clock.now();
-  const session = await ctx.db
-    .updateTable('sessions')
-    .set({ last_seen_at: now })
-    .where('token_hash', '=', ctx.hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS))
-    .returning(['id', 'user_id'])
-    .executeTakeFirst();
-  return session ? { id: session.id, userId: session.user_id } : null;
+  const tokenHash = ctx.hashToken(token);
+  const live =
+    use === 'activity'
+      ? await ctx.db
+          .updateTable('sessions')
+          .set({ last_active_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('revoked_at', 'is', null)
+          .where(liveAt(ctx.sessions, now))
+          .returning(['id', 'user_id'])
+          .executeTakeFirst()
+      : await ctx.db
+          .selectFrom('sessions')
+          .select(['id', 'user_id'])
+          .where('token_hash', '=', tokenHash)
+          .where('revoked_at', 'is', null)
+          .where(liveAt(ctx.sessions, now))
+          .executeTakeFirst();
+  if (live) return { id: live.id, userId: live.user_id };
+  const ended = await ctx.db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+  return ended ? 'expired' : null;
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: bigint): Promise<void> {

@@ -23,7 +23,11 @@ export const register = (fields: Omit<RegisterRequest, 'device'>, signal?: Abort
   );
 
 export const login = (fields: Omit<LoginRequest, 'device'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
-  callOk<UserData>('/api/login', { device: DEVICE, email: fields.email, password: fields.password } satisfies LoginRequest, { signal });
+  callOk<UserData>(
+    '/api/login',
+    { device: DEVICE, email: fields.email, password: fields.password, ...(fields.token ? { token: fields.token } : {}) } satisfies LoginRequest,
+    { signal },
+  );
 
 export const forgot = (fields: Omit<ForgotRequest, 'device'>, signal?: AbortSignal): Promise<Envelope> =>
   callOk('/api/forgot', { email: fields.email, device: DEVICE, token: fields.token } satisfies ForgotRequest, { signal });

@@ -34,6 +34,25 @@ export class CallFailure extends Error {
   }
 }
 
+type SessionRefusedListener = (message: string) => void;
+const sessionRefusedListeners = new Set<SessionRefusedListener>();
+
+/**
+ * Calls `listener` with the server's message whenever a call made with the stored session is
+ * refused for it: 401 with the word "authorization" (SPEC.md §6), e.g. a session that expired.
+ * An answer that names its `data.reason` is left to the flow that made the call. Returns the
+ * unsubscribe.
+ */
+export function onSessionRefused(listener: SessionRefusedListener): () => void {
+  sessionRefusedListeners.add(listener);
+  return () => void sessionRefusedListeners.delete(listener);
+}
+
+function isSessionRefusal(status: number | undefined, envelope: Envelope): boolean {
+  const reason = (envelope.data as { reason?: unknown } | undefined)?.reason;
+  return status === 401 && /authorization/i.test(envelope.message) && reason === undefined;
+}
+
 /**
  * The shared helper of SPEC.md §7: POST, JSON body and headers, bearer token, and the
  * envelope back — also for 4xx/5xx answers, so callers branch on `type` alone. Network and
@@ -53,7 +72,12 @@ export async function call<T = unknown>(path: string, body: object = {}, options
     // Cancelled by the flow that asked: nobody is waiting for a message.
     if (options.signal?.aborted) throw error;
     if (error instanceof FetchError) {
-      if (isEnvelope(error.data)) return error.data as Envelope<T>;
+      if (isEnvelope(error.data)) {
+        if (options.token === undefined && isSessionRefusal(error.status, error.data)) {
+          for (const listener of sessionRefusedListeners) listener(error.data.message);
+        }
+        return error.data as Envelope<T>;
+      }
       throw new CallFailure(error.response ? 'unreadable' : 'unreachable', { cause: error });
     }
     // The answer started but could not be read to its end (the connection dropped mid-body).

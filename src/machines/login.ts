@@ -1,6 +1,8 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { login } from '../api/auth';
-import type { Envelope, LoginRequest, UserData } from '../../core/contract';
+import { getCaptchaToken } from '../api/captcha';
+import { ApiError } from '../api/http';
+import type { Envelope, LoginRefusal, LoginRequest, UserData } from '../../core/contract';
 import { landingRouteFor, toSessionUser } from '../domain/user';
 import { validateLogin, type LoginForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
@@ -13,7 +15,13 @@ export interface LoginInput {
 
 export interface LoginContext extends LoginInput {
   form: LoginForm;
+  /** Sent with one attempt, once the server asks for the bot check (repeated failed logins); '' otherwise. */
+  captchaToken: string;
 }
+
+/** The server asks for a captcha token before it checks this e-mail's password again. */
+const needsCaptcha = (error: unknown) =>
+  error instanceof ApiError && (error.envelope.data as Partial<LoginRefusal> | undefined)?.reason === 'captcha-required';
 
 export type LoginEvent = { type: 'login.change'; field: keyof LoginForm; value: string } | { type: 'login.submit' };
 
@@ -25,6 +33,7 @@ export const loginMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
+    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken('login', signal)),
     login: fromPromise<Envelope<UserData>, Omit<LoginRequest, 'device'>>(({ input, signal }) => login(input, signal)),
   },
   actions: {
@@ -32,6 +41,9 @@ export const loginMachine = setup({
     change: assign({
       form: ({ context }, params: { field: keyof LoginForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
     }),
+    keepCaptchaToken: assign({ captchaToken: (_, params: { token: string }) => params.token }),
+    // A captcha token verifies one request.
+    dropCaptchaToken: assign({ captchaToken: '' }),
     logIn: sendTo(
       ({ context }) => context.session,
       (_, params: { data: Partial<UserData> }) => ({ type: 'session.login' as const, data: params.data }),
@@ -39,10 +51,12 @@ export const loginMachine = setup({
   },
   guards: {
     formInvalid: ({ context }) => validateLogin(context.form) !== null,
+    // Asked once per submit: a token the server refused is told, not retried in a loop.
+    captchaAsked: ({ context }, params: { error: unknown }) => needsCaptcha(params.error) && context.captchaToken === '',
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => ({ session: input.session, form: { email: '', password: '' } }),
+  context: ({ input }) => ({ session: input.session, form: { email: '', password: '' }, captchaToken: '' }),
   initial: 'editing',
   // Typing is kept in every state, so nothing entered while a request runs is lost.
   on: {
@@ -62,10 +76,11 @@ export const loginMachine = setup({
     },
     submitting: {
       tags: 'busy',
+      exit: 'dropCaptchaToken',
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ context: { form } }) => ({ email: form.email.trim(), password: form.password }),
+        input: ({ context: { form, captchaToken } }) => ({ email: form.email.trim(), password: form.password, ...(captchaToken ? { token: captchaToken } : {}) }),
         onDone: {
           target: 'loggedIn',
           actions: [
@@ -73,6 +88,19 @@ export const loginMachine = setup({
             { type: 'navigate', params: ({ event }) => ({ to: landingRouteFor(toSessionUser(event.output.data ?? {})) }) },
           ],
         },
+        onError: [
+          // After repeated failures the server wants the bot check: done without a word, then the same attempt again.
+          { guard: { type: 'captchaAsked', params: ({ event }) => ({ error: event.error }) }, target: 'verifyingHuman' },
+          { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        ],
+      },
+    },
+    verifyingHuman: {
+      tags: 'busy',
+      invoke: {
+        id: 'captcha',
+        src: 'getCaptchaToken',
+        onDone: { target: 'submitting', actions: { type: 'keepCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
         onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
       },
     },

@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Notification, ProvidersByCategory, UserData } from '../../core/contract';
-import { ApiError } from '../api/http';
+import { ApiError, onSessionRefused } from '../api/http';
 import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '../api/session';
 import { loadUser, saveUser } from '../api/storage';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../core/limits';
@@ -30,6 +30,8 @@ export type SessionEvent =
   | { type: 'session.update'; data: Partial<UserData> }
   | { type: 'session.logout' }
   | { type: 'session.refresh' }
+  /** The server refused the session (expired, revoked): `message` is its answer, told to the user. */
+  | { type: 'session.refused'; message: string }
   | { type: 'session.route'; pathname: string }
   | { type: 'loading.set'; value: boolean }
   | { type: 'balance.toggle' }
@@ -50,15 +52,10 @@ export interface PollResult {
   notifications?: Notification[];
 }
 
-/** get-user answering with the word `authorization` means the session is gone (SPEC.md §6). */
-export class AuthorizationError extends Error {}
-
 async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollResult> {
   const envelope = await fetchUser(signal);
-  if (envelope.type !== 'success') {
-    if (/authorization/i.test(envelope.message)) throw new AuthorizationError(envelope.message);
-    throw new ApiError(envelope);
-  }
+  // A refused session is reported by the http layer (watchSession), whichever call met it.
+  if (envelope.type !== 'success') throw new ApiError(envelope);
   const [providers, notifications] = await Promise.allSettled([fetchProviders(signal), fetchNotifications(signal)]);
   return {
     user: envelope.data ?? {},
@@ -99,6 +96,8 @@ export const sessionMachine = setup({
   },
   actors: {
     poll: fromPromise<PollResult>(pollSession),
+    /** Any call answering that the session is gone (SPEC.md §6: 401 with "authorization"), polled or not. */
+    watchSession: fromCallback<SessionEvent>(({ sendBack }) => onSessionRefused((message) => sendBack({ type: 'session.refused', message }))),
   },
   actions: {
     ...effects,
@@ -133,7 +132,6 @@ export const sessionMachine = setup({
   guards: {
     hasToken: ({ context }) => context.user.token !== '',
     onProtectedRoute: ({ context }) => !isPublicRoute(context.pathname),
-    isAuthorizationFailure: (_, params: { error: unknown }) => params.error instanceof AuthorizationError,
   },
   delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
@@ -174,8 +172,24 @@ export const sessionMachine = setup({
     signedOut: {},
     signedIn: {
       initial: 'polling',
+      invoke: { src: 'watchSession' },
       on: {
         'session.update': { actions: [{ type: 'mergeUser', params: ({ event }) => ({ data: event.data }) }, 'persistUser'] },
+        // The server no longer takes the token: log out, and leave a protected page saying why (SPEC.md §6).
+        'session.refused': [
+          {
+            guard: 'onProtectedRoute',
+            target: 'signedOut',
+            actions: [
+              'clearUser',
+              'resetPagination',
+              'persistUser',
+              { type: 'toast', params: ({ event }) => ({ level: 'error' as const, message: event.message }) },
+              { type: 'navigate', params: { to: '/login' } },
+            ],
+          },
+          { target: 'signedOut', actions: ['clearUser', 'resetPagination', 'persistUser'] },
+        ],
       },
       states: {
         polling: {
@@ -185,14 +199,8 @@ export const sessionMachine = setup({
               target: 'waiting',
               actions: [{ type: 'applyPoll', params: ({ event }) => ({ result: event.output }) }, 'persistUser'],
             },
-            onError: [
-              {
-                guard: { type: 'isAuthorizationFailure', params: ({ event }) => ({ error: event.error }) },
-                target: '#session.expired',
-              },
-              // A network hiccup or another failure keeps what we have; the next poll tries again.
-              { target: 'waiting' },
-            ],
+            // A network hiccup or another failure keeps what we have; the next poll tries again.
+            onError: { target: 'waiting' },
           },
         },
         waiting: {
@@ -200,14 +208,6 @@ export const sessionMachine = setup({
           on: { 'session.refresh': 'polling' },
         },
       },
-    },
-    /** The server no longer knows the token: log out, and leave a protected page (SPEC.md §6). */
-    expired: {
-      entry: ['clearUser', 'resetPagination', 'persistUser'],
-      always: [
-        { guard: 'onProtectedRoute', target: 'signedOut', actions: { type: 'navigate', params: { to: '/login' } } },
-        { target: 'signedOut' },
-      ],
     },
   },
 });

@@ -45,6 +45,8 @@ describe('configuration', () => {
       captchaSecret: undefined,
       captchaVerifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
       trustProxy: false,
+      redisUrl: undefined,
+      sessions: { idleMs: 30 * 60_000, lifetimeMs: 12 * 3_600_000 },
     });
     expect(config.tokenKey.length).toBeGreaterThanOrEqual(32);
     expect(config.pinKey).toHaveLength(32);
@@ -136,8 +138,17 @@ describe('configuration', () => {
     ['a vague TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses and CIDR ranges; not understood: yes'],
     ['a TRUST_PROXY range too wide', { TRUST_PROXY: '10.0.0.0/33' }, 'not understood: 10.0.0.0/33'],
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of'],
+    ['a REDIS_URL of another scheme', { REDIS_URL: 'http://cache.internal:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    ['no idle time', { SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1 to 10080'],
+    ['a lifetime in days', { SESSION_LIFETIME_HOURS: '2d' }, 'SESSION_LIFETIME_HOURS must be a whole number from 1 to 720'],
   ])('refuses %s', (_case, env, problem) => {
     expect(() => development(env)).toThrow(problem);
+  });
+
+  it('reads REDIS_URL and the session times', () => {
+    const { config } = loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380/2', SESSION_IDLE_MINUTES: '15', SESSION_LIFETIME_HOURS: '8' });
+    expect(config.redisUrl).toBe('rediss://:secret@cache.internal:6380/2');
+    expect(config.sessions).toEqual({ idleMs: 15 * 60_000, lifetimeMs: 8 * 3_600_000 });
   });
 
   it('accepts PIN_KEY as base64 too', () => {

@@ -85,7 +85,7 @@ describe.each(backends)('the development outbox on $name', (backend) => {
       const registered = await app.inject({
         method: 'POST',
         url: '/api/register',
-        payload: { device: 'web', name: 'Bola Ade', email, phone: '08031234567', password, confirm_password: password, token: 'dev-ok' },
+        payload: { device: 'web', name: 'Bola Ade', email, phone: '08031234567', password, confirm_password: password, token: 'dev-ok:register' },
       });
       expect(registered.statusCode).toBe(201);
       const headers = { authorization: `Bearer ${registered.json<{ data: UserData }>().data.token}` };

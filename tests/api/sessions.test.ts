@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
-import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../../server/services/sessions';
 import { signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 
-const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 describe.each(backends)('sessions on $name', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(backend);
+    t = await startTestApp(backend, { config: { sessions: { idleMs: 30 * MINUTE, lifetimeMs: 12 * HOUR } } });
   });
   afterAll(() => t.close());
 
@@ -49,26 +49,59 @@ describe.each(backends)('sessions on $name', (backend) => {
     expect((await getUser(other.body.data!.token)).status).toBe(200);
   });
 
-  it('expires a session left unused for 7 days', async () => {
+  const POLLS = ['/api/get-user', '/api/fetch-providers', '/api/fetch-notifications'];
+  const expectExpired = (reply: { status: number; body: { type: string; message: string } }) => {
+    expectAuthorizationFailure(reply);
+    expect(reply.body.message).toBe('your session has expired, please log in again (authorization expired)');
+  };
+
+  it('expires a session left idle for the idle time, however often the app polls', async () => {
     const account = await signUp(t);
-    t.clock.advance(SESSION_IDLE_MS - 60_000);
-    expect((await getUser(account.token)).status).toBe(200);
-    t.clock.advance(SESSION_IDLE_MS - 60_000);
-    expect((await getUser(account.token)).status).toBe(200);
-    t.clock.advance(SESSION_IDLE_MS);
-    expectAuthorizationFailure(await getUser(account.token));
+    const { idleMs } = t.config.sessions;
+    // An open tab polls every minute: none of it is the user's activity.
+    for (let elapsed = MINUTE; elapsed < idleMs; elapsed += MINUTE) {
+      t.clock.advance(MINUTE);
+      for (const path of POLLS) expect((await t.call(path, { token: account.token })).status, `${path} at ${elapsed / MINUTE} min`).toBe(200);
+    }
+    t.clock.advance(MINUTE);
+    for (const path of POLLS) expectExpired(await t.call(path, { token: account.token }));
+    expectExpired(await t.call('/api/fetch-transactions', { token: account.token }));
   });
 
-  it('ends every session after 30 days, however active', async () => {
+  it('restarts the idle time on any call that is not a poll', async () => {
     const account = await signUp(t);
-    for (let i = 0; i < 4; i++) {
-      t.clock.advance(6 * DAY);
-      expect((await getUser(account.token)).status).toBe(200);
-    }
-    t.clock.advance(SESSION_LIFETIME_MS - 24 * DAY - 60_000);
+    const { idleMs } = t.config.sessions;
+    t.clock.advance(idleMs - MINUTE);
+    expect((await t.call('/api/fetch-transactions', { token: account.token })).status).toBe(200);
+    t.clock.advance(idleMs - MINUTE);
     expect((await getUser(account.token)).status).toBe(200);
-    t.clock.advance(60_000);
-    expectAuthorizationFailure(await getUser(account.token));
+    t.clock.advance(MINUTE);
+    expectExpired(await getUser(account.token));
+  });
+
+  it('ends every session after its lifetime, however active', async () => {
+    const account = await signUp(t);
+    const { lifetimeMs } = t.config.sessions;
+    let elapsed = 0;
+    while (elapsed + 20 * MINUTE < lifetimeMs) {
+      t.clock.advance(20 * MINUTE);
+      elapsed += 20 * MINUTE;
+      expect((await t.call('/api/fetch-transactions', { token: account.token })).status).toBe(200);
+    }
+    t.clock.advance(lifetimeMs - elapsed - 1);
+    expect((await getUser(account.token)).status).toBe(200);
+    t.clock.advance(1);
+    expectExpired(await getUser(account.token));
+    expectExpired(await t.call('/api/fetch-transactions', { token: account.token }));
+  });
+
+  it('tells an ended session from a revoked or unknown one', async () => {
+    const account = await signUp(t);
+    await t.call('/api/logout', { token: account.token });
+    t.clock.advance(t.config.sessions.lifetimeMs);
+    const revoked = await getUser(account.token);
+    expectAuthorizationFailure(revoked);
+    expect(revoked.body.message).toBe('authorization failed: please log in again');
   });
 
   it('stores only a keyed hash of the token', async () => {

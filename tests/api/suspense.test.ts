@@ -192,6 +192,7 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
         mailer: new DevOutbox({ print: () => {} }),
         publicUrl: config.publicUrl,
         pinMaxAttempts: config.pinMaxAttempts,
+        sessions: config.sessions,
       };
       expect(await creditIncomingTransfer(ctx, 'simulated', transfer, { event: 'charge.success', data: { reference } })).toEqual({ status: 'unmatched' });
     } finally {

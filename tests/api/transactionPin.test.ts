@@ -164,7 +164,7 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       let token = buyer.token;
       for (let logout = 0; logout < 3; logout++) token = await logOutWithWrongPins(buyer, token);
       expect(answer(await buy(t, token, 'airtime', airtime(PIN)))).toEqual(LOCKED);
-      expect((await t.call('/api/forgot', { body: { device: 'web', email: buyer.email, token: 'dev-ok' } })).status).toBe(200);
+      expect((await t.call('/api/forgot', { body: { device: 'web', email: buyer.email, token: 'dev-ok:forgot' } })).status).toBe(200);
       const link = resetTokenFrom(t, buyer.email);
       expect((await t.call('/api/reset', { token: link, body: { new_password: 'a brand new password', confirm_new_password: 'a brand new password' } })).status).toBe(200);
       const pinned = await t.call<UserData>('/api/set-pin', { token: link, body: { pin: NEW_PIN, confirm_pin: NEW_PIN } });

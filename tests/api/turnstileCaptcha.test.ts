@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../server/errors';
 import { TurnstileCaptcha } from '../../server/gateways/turnstileCaptcha';
-import { BOT_CHECK_FAILED } from '../../server/routes/humanCheck';
+import { BOT_CHECK_FAILED } from '../../server/gateways/captcha';
 import { newPerson, registerBody, signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

@@ -1,16 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { UserData } from '../../core/contract';
 import { POLL_INTERVAL_MS } from '../../core/limits';
+import { call } from '../../src/api/http';
 import { emptyUser, toSessionUser, type SessionUser } from '../../src/domain/user';
-import { AuthorizationError, sessionMachine, type PollResult, type SessionEvent, type SessionInput } from '../../src/machines/session';
+import { sessionMachine, type PollResult, type SessionEvent, type SessionInput } from '../../src/machines/session';
 import { walletFunded as unread } from '../support/fixtures';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
+import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
 
 // The poll invoke has no id of its own; xstate names it after its state node.
 const POLL = '0.session.signedIn.polling';
 const AFTER_INTERVAL = 'xstate.after.pollInterval.session.signedIn.waiting';
 
+const EXPIRED = 'your session has expired, please log in again (authorization expired)';
 const signedInUser = toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 'stored-token', email_verified_at: '2025-01-01' });
 const loginData: Partial<UserData> = {
   name: 'Chidi Okeke',
@@ -38,7 +40,8 @@ const model = createActorTestModel(sessionMachine, [
   { type: 'session.login', data: loginData },
   { type: 'session.update', data: { name: 'Ada Okafor', phone: '08031234567' } },
   { type: `xstate.done.actor.${POLL}`, output: polled },
-  { type: `xstate.error.actor.${POLL}`, error: new AuthorizationError('invalid authorization token') },
+  // Any call, polled or not, answering that the session is gone (the http layer reports it).
+  { type: 'session.refused', message: EXPIRED },
   { type: `xstate.error.actor.${POLL}`, error: 'Failed to fetch' },
 ]);
 const coverage = createTransitionCoverage(sessionMachine);
@@ -102,13 +105,19 @@ function runPath(input: Required<SessionInput>) {
           poll.last.resolve(polled);
           await settled();
         },
-        [`xstate.error.actor.${POLL}`]: async ({ event }) => {
-          const { error } = event as unknown as { error: unknown };
+        'session.refused': ({ event }) => {
           const { pathname } = actor.getSnapshot().context;
-          // Only a lost session on a protected page leads to /login (SPEC.md §6).
-          const leaves = error instanceof AuthorizationError && pathname === '/dashboard';
-          effects.expect(leaves ? [navigation('/login')] : []);
-          poll.last.reject(error instanceof AuthorizationError ? error : new Error(String(error)));
+          // Only a lost session on a protected page is told, and leads to /login (SPEC.md §6).
+          effects.expect(pathname === '/dashboard' ? [errorToast(EXPIRED), navigation('/login')] : []);
+          send(event);
+          // The server has already dropped the token: nothing to revoke.
+          expect(revoked).toEqual([]);
+        },
+        [`xstate.error.actor.${POLL}`]: async ({ event }) => {
+          const { error } = event as unknown as { error: string };
+          // A poll that fails for another reason keeps the user signed in, silently.
+          effects.expect([]);
+          poll.last.reject(new Error(error));
           await settled();
           expect(revoked).toEqual([]);
         },
@@ -162,8 +171,7 @@ describe('sessionMachine (model-based)', () => {
       expect(actor.getSnapshot().context.more_reveal).toBe(true);
       if (end === 'logout') actor.send({ type: 'session.logout' });
       else {
-        poll.last.reject(new AuthorizationError('invalid authorization token'));
-        await settled();
+        actor.send({ type: 'session.refused', message: EXPIRED });
       }
       expect(actor.getSnapshot().matches('signedOut')).toBe(true);
       expect(actor.getSnapshot().context).toMatchObject({ pagination: 5, more_reveal: false });
@@ -206,6 +214,64 @@ describe('sessionMachine: the pin count (issue 8)', () => {
     expect(actor.getSnapshot().context.user.pin).toBe('set');
     actor.send({ type: 'session.update', data: { pin: '' } });
     expect(actor.getSnapshot().context.user.pin).toBe('');
+    actor.stop();
+  });
+});
+
+describe('a session refused on any call (the http layer reports it)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The server answers every call with `status` and this envelope. */
+  const serverAnswers = (status: number, envelope: object) =>
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(envelope), { status, headers: { 'content-type': 'application/json' } }));
+
+  function signedInOn(pathname: string) {
+    const poll = deferredActor<PollResult>();
+    const actor = createActor(sessionMachine.provide({ actors: { poll: poll.logic }, actions: { persistUser: () => undefined, revokeOnServer: () => undefined } }), {
+      input: { user: signedInUser, pathname },
+    });
+    const effects: unknown[] = [];
+    actor.on('*', (emitted) => void effects.push(emitted));
+    return { actor: actor.start(), effects };
+  }
+
+  it('logs out, says why and lands on /login when a call that is not a poll meets an expired session', async () => {
+    const { actor, effects } = signedInOn('/dashboard');
+    serverAnswers(401, { type: 'error', message: EXPIRED });
+    expect(await call('/api/fetch-transactions')).toEqual({ type: 'error', message: EXPIRED });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.user).toEqual(emptyUser);
+    expect(effects).toEqual([errorToast(EXPIRED), navigation('/login')]);
+    actor.stop();
+  });
+
+  it.each([
+    ['a refusal without the word authorization (a wrong password)', 401, { type: 'error', message: 'invalid email or password' }],
+    ['a refusal its flow handles (data.reason)', 401, { type: 'error', message: 'you have been logged out (authorization revoked)', data: { reason: 'pin-logout' } }],
+    ['another failure with the word', 403, { type: 'error', message: 'authorization of this transfer failed' }],
+  ])('leaves the session alone on %s', async (_case, status, envelope) => {
+    const { actor, effects } = signedInOn('/dashboard');
+    serverAnswers(status, envelope);
+    await call('/api/fetch-transactions');
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(effects).toEqual([]);
+    actor.stop();
+  });
+
+  it('leaves the session alone when the refused token was not the session\'s (a reset link)', async () => {
+    const { actor } = signedInOn('/dashboard');
+    serverAnswers(401, { type: 'error', message: 'authorization failed: please log in again' });
+    await call('/api/set-pin', {}, { token: 'reset-link-token' });
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    actor.stop();
+  });
+
+  it('stops listening once signed out', async () => {
+    const { actor, effects } = signedInOn('/dashboard');
+    actor.send({ type: 'session.logout' });
+    serverAnswers(401, { type: 'error', message: EXPIRED });
+    await call('/api/get-user');
+    expect(effects).toEqual([]);
     actor.stop();
   });
 });

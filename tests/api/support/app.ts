@@ -9,6 +9,7 @@ import type { Biller } from '../../../server/gateways/biller';
 import type { CaptchaVerifier } from '../../../server/gateways/captcha';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
 import type { Mailer } from '../../../server/gateways/mailer';
+import type { RequestCounters } from '../../../server/gateways/requestCounters';
 import type { AppContext } from '../../../server/services/context';
 import { createSecretBox } from '../../../server/services/secretBox';
 import { createTokenHasher } from '../../../server/services/tokens';
@@ -51,10 +52,19 @@ export interface TestApp {
 
 /**
  * Development configuration (chosen explicitly: the tests use /dev/* and the development keys),
- * quiet, without the built SPA, and with limits no ordinary test reaches.
+ * quiet, without the built SPA, and with limits no ordinary test reaches: request limits × 1000,
+ * sessions that end after 7 idle days or 30 days (tests move the clock by hours;
+ * sessions.test.ts checks the real policy).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const { config } = loadConfig({ APP_MODE: 'development', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', RATE_LIMIT_MULTIPLIER: '1000' });
+  const { config } = loadConfig({
+    APP_MODE: 'development',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: '/nonexistent',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    SESSION_IDLE_MINUTES: String(7 * 24 * 60),
+    SESSION_LIFETIME_HOURS: String(30 * 24),
+  });
   return { ...config, ...overrides };
 }
 
@@ -76,6 +86,7 @@ export function tightLimits(max: number): RateLimits {
     purchase: limit,
     verifyMerchant: limit,
     refreshTransaction: limit,
+    loginFailures: limit,
   };
 }
 
@@ -91,13 +102,19 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Receives the app's log lines (at config.logLevel). */
   logStream?: { write(line: string): void };
+  /** Default: a clock of its own. */
+  clock?: ManualClock;
+  /** Default: an outbox of its own. */
+  outbox?: DevOutbox;
+  /** Default: the configuration's (the database unless redisUrl is set). */
+  counters?: RequestCounters;
 }
 
 /** The real app on a fresh database of `backend`, called through fastify.inject (no network). */
 export async function startTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await backend.open());
-  const clock = new ManualClock();
-  const outbox = new DevOutbox({ print: () => {}, clock });
+  const clock = options.clock ?? new ManualClock();
+  const outbox = options.outbox ?? new DevOutbox({ print: () => {}, clock });
   const config = testConfig(options.config);
   const app = await buildApp(config, {
     db: database.db,
@@ -108,13 +125,23 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     biller: options.biller,
     requeries: options.requeries,
     logStream: options.logStream,
+    counters: options.counters,
   });
   const pinScan = scanResponsesForPins(app);
   return {
     app,
     db: database.db,
     config,
-    ctx: { db: database.db, clock, hashToken: createTokenHasher(config.tokenKey), secrets: createSecretBox(config.pinKey), mailer: outbox, publicUrl: config.publicUrl, pinMaxAttempts: config.pinMaxAttempts },
+    ctx: {
+      db: database.db,
+      clock,
+      hashToken: createTokenHasher(config.tokenKey),
+      secrets: createSecretBox(config.pinKey),
+      mailer: outbox,
+      publicUrl: config.publicUrl,
+      pinMaxAttempts: config.pinMaxAttempts,
+      sessions: config.sessions,
+    },
     clock,
     outbox,
     backend: backend.name,
@@ -134,6 +161,34 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
       await app.close();
       await database.close();
       pinScan.assertClean();
+    },
+  };
+}
+
+/**
+ * Two app instances on one database, one clock and one outbox, as two replicas behind a load
+ * balancer: what one counts (failed logins, request rates), the other must see.
+ */
+export async function startReplicas(
+  backend: Backend,
+  options: Omit<TestAppOptions, 'database' | 'clock' | 'outbox'> = {},
+  /** What differs between the two (e.g. each its own Redis client). */
+  perReplica: (db: Database, clock: ManualClock) => Partial<TestAppOptions> = () => ({}),
+) {
+  const database = await backend.open();
+  const clock = new ManualClock();
+  const outbox = new DevOutbox({ print: () => {}, clock });
+  // Each replica closes its app only; the pair closes the database once both are done.
+  const shared = { ...database, close: async () => {} };
+  const replica = () => startTestApp(backend, { ...options, ...perReplica(database.db, clock), database: shared, clock, outbox });
+  const replicas = [await replica(), await replica()] as const;
+  return {
+    replicas,
+    clock,
+    outbox,
+    async close() {
+      await Promise.all(replicas.map((replica) => replica.close()));
+      await database.close();
     },
   };
 }
