@@ -100,6 +100,8 @@ test('wrong pins count for the session: 1–3 across two service screens and a r
   await expect(dialog).toBeVisible();
   await enterPin(page, PINS.wrong);
   await expect(page).toHaveURL(/\/login$/);
+  // Said on the way out, and still in view on /login: the toaster outlives the move.
+  await expectToastOfThisStep(page, messages.pinNotCorrect);
   expect(await page.evaluate(() => localStorage.getItem('user_token'))).toBe('');
   for (const token of [browserToken, apiToken]) {
     expect((await request.post('/api/get-user', { headers: bearer(token) })).status()).toBe(401);

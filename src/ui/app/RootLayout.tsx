@@ -8,8 +8,8 @@ export function RootLayout() {
   return (
     <>
       <ScrollManager />
-      {/* Keyed by path: moving to another page gives it a fresh chance to render. */}
-      <ErrorBoundary key={pathname}>
+      {/* Not keyed by path: remounting would drop the session layout's toasts on every move. */}
+      <ErrorBoundary resetKey={pathname}>
         <Outlet />
       </ErrorBoundary>
     </>
