@@ -146,7 +146,7 @@ describe('configuration', () => {
   });
 
   it('reads REDIS_URL and the session times', () => {
-    const { config } = loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380/2', SESSION_IDLE_MINUTES: '15', SESSION_LIFETIME_HOURS: '8' });
+    const { config } = development({ REDIS_URL: 'rediss://:secret@cache.internal:6380/2', SESSION_IDLE_MINUTES: '15', SESSION_LIFETIME_HOURS: '8' });
     expect(config.redisUrl).toBe('rediss://:secret@cache.internal:6380/2');
     expect(config.sessions).toEqual({ idleMs: 15 * 60_000, lifetimeMs: 8 * 3_600_000 });
   });
