@@ -46,7 +46,8 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     console.info(
       `purchases (${backend.name}): 1,000 concurrent → ${ok.length} succeeded, ${refused.length} insufficient, ${serverErrors.length} 5xx, final balance ₦${await balance(t, buyer.token)}, wall ${wallMs.toFixed(0)} ms`,
     );
-  });
+    // Correctness, not speed, is asserted: the wall time is printed, and a shared 2-core machine may take far longer than usual.
+  }, 120_000);
 
   it('100 parallel copies of one Idempotency-Key execute once', async () => {
     const buyer = await newBuyer(t, 1_000);
