@@ -59,16 +59,25 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
+type HitCommand = (key: string, windowMs: number) => Promise<[number, number]>;
+
 /** Redis keys with a TTL of one window; Redis's own clock decides when a window ends. */
 export class RedisCounters implements RequestCounters {
+  readonly #hit: HitCommand;
+
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     /** Namespaces this application's keys on a Redis server that may hold others. */
     private readonly prefix = 'naira-wallet:requests:',
-  ) {}
+  ) {
+    // A defined command is sent by its SHA (EVALSHA), the script itself only when Redis lacks it.
+    if (!('naira_hit' in redis)) redis.defineCommand('naira_hit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    const command = (redis as unknown as { naira_hit: HitCommand }).naira_hit;
+    this.#hit = command.bind(redis);
+  }
 
   async hit(key: string, windowMs: number) {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs)) as [number, number];
+    const [count, ttl] = await this.#hit(this.prefix + key, windowMs);
     return { count, resetsInMs: ttl };
   }
 }
