@@ -1,57 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, LoginRequest, UserData } from '../../core/contract';
-import { messages } from '../../core/messages';
 import { ApiError } from '../../src/api/http';
 import { validateLogin } from '../../src/domain/validation';
 import { loginMachine, type LoginEvent } from '../../src/machines/login';
-import { ada } from '../support/fixtures';
-import { acceptedByServer, captchaSteps, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, fillInOrder, itWalkedEveryTransition, keyApart, leaves, navigation, pathTitle, refusedByServer, submitChecked } from '../support/flowHarness';
+import { loginModel } from '../models/login.model';
+import { shortestPaths } from '../models/machineModel';
+import { acceptedByServer, captchaSteps, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle, refusedByServer, submitChecked } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-/** An account that has neither verified its e-mail nor set a pin; each case adds what it has. */
-const loggedIn = (user: Partial<UserData>): Envelope<UserData> => ({
-  type: 'success',
-  message: 'Login successful',
-  data: { ...ada, pin: '', email_verified_at: null, ...user },
-});
-
-const verified = '2025-01-02T10:00:00Z';
-const wrongCredentials = 'These credentials do not match our records.';
-// After repeated failures on the e-mail the server checks the password only with a captcha token.
-const captchaRequired = new ApiError({
-  type: 'error',
-  message: 'please complete the bot check to log in: there were too many failed attempts',
-  data: { reason: 'captcha-required' },
-});
-
-const model = createActorTestModel(loginMachine, [
-  // Spaces around the address must not reach the server.
-  { type: 'login.change', field: 'email', value: ' ada@example.com ' },
-  { type: 'login.change', field: 'password', value: 'Secret-123' },
-  // Where each kind of account lands (SPEC.md §4); `lands` only names the case for the test.
-  { type: 'xstate.done.actor.login', output: loggedIn({}), lands: '/verify-email' },
-  { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified }), lands: '/set-pin' },
-  { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified, pin: 'set' }), lands: '/dashboard' },
-  { type: 'xstate.error.actor.login', error: wrongCredentials },
-  { type: 'xstate.error.actor.login', error: captchaRequired },
-  { type: 'xstate.done.actor.captcha', output: 'dev-ok' },
-  { type: 'xstate.error.actor.captcha', error: messages.botCheckFailed },
-]);
+const [traversal] = loginModel.traversals;
 const coverage = createTransitionCoverage(loginMachine);
 
-const paths = model.getShortestPaths({
-  input: { session: createTestSession().actor },
-  filterEvents: fillInOrder('login.change', ['email', 'password']),
-  // Every landing ends in `loggedIn`; keyed apart, each route gets its own path, and so does
-  // each answer to the attempt that carried a captcha token.
-  serializeState: (snapshot, event, prev) =>
-    keyApart(model, ['login.submit', 'xstate.done.actor.login', 'xstate.error.actor.login'])(snapshot, event, prev) +
-    (event?.type.endsWith('.actor.login') && prev?.context.captchaToken ? ' (sent with a captcha token)' : ''),
-});
-
 describe('loginMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(loginModel, traversal)) {
     it(pathTitle(path), async () => {
       const { actor: session } = createTestSession();
       const login = deferredActor<Envelope<UserData>, Omit<LoginRequest, 'device'>>();
@@ -111,5 +73,5 @@ describe('loginMachine (model-based)', () => {
     });
   }
 
-  itWalkedEveryTransition('loginMachine', coverage, 8);
+  itWalkedEveryTransition('loginMachine', coverage, loginModel.transitions);
 });

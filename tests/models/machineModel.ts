@@ -1,0 +1,36 @@
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { TestModel, TestPath, TraversalOptions } from 'xstate/graph';
+
+/**
+ * One machine's test model, shared by its model-based suite (tests/machines), the path tools
+ * (`npm run paths`), the generated browser tests and the machine pages (`npm run machines:docs`):
+ * the events a path may take with their payloads, and the traversals that pick the paths. A suite
+ * walks exactly these paths, so what QA prints is what CI runs.
+ */
+export interface MachineModel {
+  /** The name used on the command line, the file name in docs/machines and tests/models. */
+  name: string;
+  machine: AnyStateMachine;
+  /** What the flow is, in one line. */
+  summary: string;
+  model: TestModel<AnyMachineSnapshot, AnyEventObject, unknown>;
+  /** Each traversal: a label (the input it starts from) and its options; most machines have one. */
+  traversals: Traversal[];
+  /** How many transitions the machine declares; its suite asserts that every one was walked. */
+  transitions: number;
+  /** Plain words for events whose generic wording says too little (`purchase.change` → "type the amount: 500"). */
+  words?: Record<string, (event: AnyEventObject) => string>;
+}
+
+export interface Traversal {
+  label: string;
+  options: TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown>;
+}
+
+export type ModelPath = TestPath<AnyMachineSnapshot, AnyEventObject>;
+
+/** Declares a model with its traversals' options typed against the machine. */
+export const defineModel = (model: MachineModel): MachineModel => model;
+
+/** The shortest paths of one traversal: what the suite walks. */
+export const shortestPaths = (model: MachineModel, traversal: Traversal): ModelPath[] => model.model.getShortestPaths(traversal.options);
