@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { otpCountdownMachine } from '../../src/machines/otpCountdown';
 import { OTP_RESEND_COUNTDOWN_S } from '../../core/limits';
-import { createActorTestModel, createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken } from '../support/flowHarness';
+import { otpCountdownModel } from '../models/otpCountdown.model';
+import { shortestPaths } from '../models/machineModel';
+import { createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
 
-const SECONDS = 2;
-const model = createActorTestModel(otpCountdownMachine);
 const coverage = createTransitionCoverage(otpCountdownMachine);
 
 describe('otpCountdownMachine (model-based)', () => {
-  for (const input of [{ seconds: SECONDS }, { seconds: 0 }]) {
-    describe(`from ${input.seconds} s`, () => {
-      for (const path of model.getShortestPaths({ input, serializeState: serializeTransitionTaken })) {
+  for (const traversal of otpCountdownModel.traversals) {
+    const input = traversal.options.input as { seconds: number };
+    describe(traversal.label, () => {
+      for (const path of shortestPaths(otpCountdownModel, traversal)) {
         it(pathTitle(path), async () => {
           const clock = new SimulatedClock();
           const actor = createActor(otpCountdownMachine, { clock, input, inspect: coverage.inspect });
@@ -46,5 +47,5 @@ describe('otpCountdownMachine (model-based)', () => {
     actor.stop();
   });
 
-  itWalkedEveryTransition('otpCountdownMachine', coverage, 2);
+  itWalkedEveryTransition('otpCountdownMachine', coverage, otpCountdownModel.transitions);
 });

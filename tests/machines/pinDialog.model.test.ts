@@ -2,35 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { isComplete, joinCode } from '../../src/domain/codes';
 import { messages } from '../../core/messages';
-import { pinDialogMachine, type PinDialogEvent, type PinDialogReport } from '../../src/machines/pinDialog';
+import { pinDialogMachine, type PinDialogEvent } from '../../src/machines/pinDialog';
 import { ADA_PIN } from '../support/fixtures';
-import { createActorTestModel, createTransitionCoverage, effectLog, errorToast, expectStep, itWalkedEveryTransition, listeningOwner, pathTitle, serializeTransitionTaken } from '../support/flowHarness';
+import { pinDialogModel, recorder, RIGHT, SHORT, WRONG } from '../models/pinDialog.model';
+import { shortestPaths } from '../models/machineModel';
+import { createTransitionCoverage, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
 
-const RIGHT = ADA_PIN.split('');
-/** Four digits the server will refuse: the dialog cannot tell them from the right ones. */
-const WRONG = ['1', '1', '1', '1'];
-/** Three boxes of the right pin: no pin at all. */
-const SHORT = ['2', '5', '8', ''];
-
-/** The purchase flow as the dialog's owner: `heard` is what the dialog reported. */
-const recorder = () => listeningOwner<PinDialogReport>();
-
-const model = createActorTestModel(pinDialogMachine, [
-  { type: 'pin.change', values: RIGHT },
-  { type: 'pin.change', values: WRONG },
-  { type: 'pin.change', values: SHORT },
-]);
+const [traversal] = pinDialogModel.traversals;
 const coverage = createTransitionCoverage(pinDialogMachine);
 
-const paths = model.getShortestPaths({
-  input: { owner: recorder().actor },
-  // Boxes are filled only when empty: a person types a pin, then submits or cancels.
-  filterEvents: (snapshot, event) => event.type !== 'pin.change' || snapshot.context.code.every((digit: string) => digit === ''),
-  serializeState: serializeTransitionTaken,
-});
-
 describe('pinDialogMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(pinDialogModel, traversal)) {
     it(pathTitle(path), async () => {
       const owner = recorder();
       const actor = createActor(pinDialogMachine, { input: { owner: owner.actor }, inspect: coverage.inspect }).start();
@@ -105,5 +87,5 @@ describe('pinDialogMachine (model-based)', () => {
     expect(owner.heard).toEqual([]);
   });
 
-  itWalkedEveryTransition('pinDialogMachine', coverage, 5);
+  itWalkedEveryTransition('pinDialogMachine', coverage, pinDialogModel.transitions);
 });

@@ -1,47 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, RegisterRequest, UserData } from '../../core/contract';
-import { messages } from '../../core/messages';
 import { validateRegister } from '../../src/domain/validation';
 import { registerMachine, type RegisterEvent } from '../../src/machines/register';
-import { ada } from '../support/fixtures';
-import { acceptedByServer, captchaSteps, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, fillInOrder, itWalkedEveryTransition, keyApart, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { newUser, registerModel } from '../models/register.model';
+import { shortestPaths } from '../models/machineModel';
+import { acceptedByServer, captchaSteps, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-/** Just registered, with the phone number typed below: nothing paid in, no pin, e-mail not verified. */
-const newUser: UserData = { ...ada, phone: '08012345678', wallet_balance: 0, pin: '', email_verified_at: null };
-const created: Envelope<UserData> = { type: 'success', message: 'Account created, check your e-mail for the code', data: newUser };
-const taken = 'The email has already been taken.';
-
-const model = createActorTestModel(registerMachine, [
-  { type: 'register.change', field: 'name', value: 'Ada Obi' },
-  // Spaces around the address must not reach the server.
-  { type: 'register.change', field: 'email', value: ' ada@example.com ' },
-  // Autofilled in the international form: the field keeps the local number's digits (SPEC.md §5).
-  { type: 'register.change', field: 'phone', value: '+234 801 234-5678' },
-  { type: 'register.change', field: 'password', value: 'Secret-123' },
-  { type: 'register.change', field: 'confirm_password', value: 'Secret-123' },
-  { type: 'register.change', field: 'confirm_password', value: 'Secret-999' },
-  { type: 'register.terms', accepted: true },
-  { type: 'register.terms', accepted: false },
-  { type: 'xstate.done.actor.captcha', output: 'dev-ok:register' },
-  { type: 'xstate.error.actor.captcha', error: messages.botCheckFailed },
-  { type: 'xstate.done.actor.register', output: created },
-  { type: 'xstate.error.actor.register', error: taken },
-]);
+const [traversal] = registerModel.traversals;
 const coverage = createTransitionCoverage(registerMachine);
 
-const paths = model.getShortestPaths({
-  input: { session: createTestSession().actor },
-  filterEvents: (snapshot, event) =>
-    fillInOrder('register.change', ['name', 'email', 'phone', 'password', 'confirm_password'])(snapshot, event) &&
-    // Ticking the box only while editing, and only to change it.
-    (event.type !== 'register.terms' || (snapshot.matches('editing') && snapshot.context.form.terms !== event.accepted)),
-  serializeState: keyApart(model, ['register.submit']),
-});
-
 describe('registerMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(registerModel, traversal)) {
     it(pathTitle(path), async () => {
       const { actor: session } = createTestSession();
       const captcha = deferredActor<string>();
@@ -111,5 +82,5 @@ describe('registerMachine (model-based)', () => {
     session.stop();
   });
 
-  itWalkedEveryTransition('registerMachine', coverage, 8);
+  itWalkedEveryTransition('registerMachine', coverage, registerModel.transitions);
 });

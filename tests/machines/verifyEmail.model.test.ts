@@ -1,37 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createEmptyActor, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import type { Envelope } from '../../core/contract';
 import { joinCode } from '../../src/domain/codes';
 import { messages } from '../../core/messages';
-import { resendWaitSeconds, verifyEmailMachine, type VerifyEmailInput } from '../../src/machines/verifyEmail';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, serializeTransitionTaken, settled, successToast } from '../support/flowHarness';
+import { resendWaitSeconds, verifyEmailMachine } from '../../src/machines/verifyEmail';
+import { COUNTDOWN_S, sent, verified, verifyEmailModel } from '../models/verifyEmail.model';
+import { shortestPaths } from '../models/machineModel';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-const COUNTDOWN_S = 2;
-const SERVER_WAIT_S = 1;
-
-const sent: Envelope = { type: 'success', message: 'A new code is on its way' };
-const verified: Envelope = { type: 'success', message: 'Email verified' };
-const tooSoon = messages.resendIn(SERVER_WAIT_S);
-
-const model = createActorTestModel(verifyEmailMachine, [
-  { type: 'verify.change', values: ['1', '2', '3', '4'] },
-  { type: 'verify.change', values: ['1', '', '3', ''] },
-  { type: 'xstate.done.actor.resend', output: sent },
-  { type: 'xstate.error.actor.resend', error: tooSoon },
-  { type: 'xstate.error.actor.resend', error: 'Failed to fetch' },
-  { type: 'xstate.done.actor.verify', output: verified },
-  { type: 'xstate.error.actor.verify', error: 'invalid otp' },
-]);
-// The traversal never runs actions, so any actor stands in for the session there.
-const traversalInput: VerifyEmailInput = {
-  session: createEmptyActor() as unknown as VerifyEmailInput['session'],
-  countdownSeconds: COUNTDOWN_S,
-};
+const [traversal] = verifyEmailModel.traversals;
 const coverage = createTransitionCoverage(verifyEmailMachine);
 
 describe('verifyEmailMachine (model-based)', () => {
-  for (const path of model.getShortestPaths({ input: traversalInput, serializeState: serializeTransitionTaken })) {
+  for (const path of shortestPaths(verifyEmailModel, traversal)) {
     it(pathTitle(path), async () => {
       const resend = deferredActor<Envelope>();
       const verify = deferredActor<Envelope, { otp: string }>();
@@ -108,7 +90,7 @@ describe('verifyEmailMachine (model-based)', () => {
     });
   }
 
-  itWalkedEveryTransition('verifyEmailMachine', coverage, 10);
+  itWalkedEveryTransition('verifyEmailMachine', coverage, verifyEmailModel.transitions);
 });
 
 describe('resendWaitSeconds', () => {

@@ -13,7 +13,8 @@ export interface MachineModel {
   machine: AnyStateMachine;
   /** What the flow is, in one line. */
   summary: string;
-  model: TestModel<AnyMachineSnapshot, AnyEventObject, unknown>;
+  /** The events paths may take, payloads included; a traversal may bring its own (a purchase's per service). */
+  model?: TestModel<AnyMachineSnapshot, AnyEventObject, unknown>;
   /** Each traversal: a label (the input it starts from) and its options; most machines have one. */
   traversals: Traversal[];
   /** How many transitions the machine declares; its suite asserts that every one was walked. */
@@ -24,6 +25,7 @@ export interface MachineModel {
 
 export interface Traversal {
   label: string;
+  model?: TestModel<AnyMachineSnapshot, AnyEventObject, unknown>;
   options: TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown>;
 }
 
@@ -33,4 +35,11 @@ export type ModelPath = TestPath<AnyMachineSnapshot, AnyEventObject>;
 export const defineModel = (model: MachineModel): MachineModel => model;
 
 /** The shortest paths of one traversal: what the suite walks. */
-export const shortestPaths = (model: MachineModel, traversal: Traversal): ModelPath[] => model.model.getShortestPaths(traversal.options);
+export const shortestPaths = (model: MachineModel, traversal: Traversal): ModelPath[] => testModelOf(model, traversal).getShortestPaths(traversal.options);
+
+/** The test model a traversal runs on: its own, or its machine's. */
+export function testModelOf(model: MachineModel, traversal: Traversal) {
+  const testModel = traversal.model ?? model.model;
+  if (!testModel) throw new Error(`${model.name}: the traversal "${traversal.label}" has no test model`);
+  return testModel;
+}
