@@ -1,61 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { activitiesMachine, showsLoadMore, type ActivitiesEvent } from '../../src/machines/activities';
-import { airtimePurchase } from '../support/fixtures';
+import { activitiesModel, firstOfTwo, PAGE_SIZE, traversalSession } from '../models/activities.model';
+import { shortestPaths } from '../models/machineModel';
 import { createTestSession } from '../support/testSession';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled, successToast } from '../support/flowHarness';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled, successToast } from '../support/flowHarness';
 
-const PAGE_SIZE = 2;
-
-const completed = airtimePurchase(1, 'completed');
-const pending = airtimePurchase(2, 'pending');
-const canceled = airtimePurchase(3, 'canceled');
-const processing = airtimePurchase(4, 'processing');
-
-const page = (data: Transaction[], current_page: number, last_page: number): Envelope<Paginated<Transaction>> => ({
-  type: 'success',
-  message: 'transactions fetched successfully',
-  data: { data, current_page, per_page: PAGE_SIZE, total: 4, last_page },
-});
-/** Full, with a second page behind it: "Load more" shows. */
-const firstOfTwo = page([completed, pending], 1, 2);
-/** Full, and the last: nothing more to load. */
-const secondOfTwo = page([canceled, processing], 2, 2);
-/** Full, but the server says it is the last: more is not revealed. */
-const fullAndLast = page([completed, pending], 1, 1);
-/** A lone page that is not full. */
-const onlyPage = page([pending], 1, 1);
-const nothing = page([], 1, 1);
-const checked: Envelope<Transaction> = { type: 'success', message: 'Transaction status updated', data: { ...pending, status: 'completed' } };
-
-const model = createActorTestModel(activitiesMachine, [
-  ...[completed, pending, canceled, processing].map((t) => ({ type: 'activities.select', id: t.id })),
-  { type: 'xstate.done.actor.firstPage', output: firstOfTwo },
-  { type: 'xstate.done.actor.firstPage', output: fullAndLast },
-  { type: 'xstate.done.actor.firstPage', output: onlyPage },
-  { type: 'xstate.done.actor.firstPage', output: nothing },
-  { type: 'xstate.error.actor.firstPage', error: 'Failed to fetch' },
-  { type: 'xstate.done.actor.nextPage', output: secondOfTwo },
-  { type: 'xstate.error.actor.nextPage', error: 'Service temporarily unavailable' },
-  { type: 'xstate.done.actor.refresh', output: checked },
-  { type: 'xstate.error.actor.refresh', error: 'transaction not found' },
-]);
+const [traversal] = activitiesModel.traversals;
 const coverage = createTransitionCoverage(activitiesMachine);
-
-/** Rows are tapped only once they are on screen; a tap on nothing is not a thing a person does. */
-const onScreen = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
-  event.type !== 'activities.select' || snapshot.context.items.some((t: Transaction) => t.id === event.id);
-
-// The list on /activities: it keeps the session's `more_reveal` (SPEC.md §3) as its answers say.
-const traversalSession = createTestSession().actor;
-const paths = model.getShortestPaths({ input: { pageSize: PAGE_SIZE, session: traversalSession }, filterEvents: onScreen, serializeState: serializeTransitionTaken });
 
 describe('activitiesMachine (model-based)', () => {
   afterAll(() => traversalSession.stop());
 
-  for (const path of paths) {
+  for (const path of shortestPaths(activitiesModel, traversal)) {
     it(pathTitle(path), async () => {
       const session = createTestSession().actor;
       const fetch = deferredActor<Envelope<Paginated<Transaction>>, FetchTransactionsRequest>();
@@ -173,5 +132,5 @@ describe('activitiesMachine (model-based)', () => {
     session.stop();
   });
 
-  itWalkedEveryTransition('activitiesMachine', coverage, 12);
+  itWalkedEveryTransition('activitiesMachine', coverage, activitiesModel.transitions);
 });

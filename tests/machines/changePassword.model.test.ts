@@ -3,29 +3,17 @@ import { createActor } from 'xstate';
 import type { ChangePasswordRequest, Envelope } from '../../core/contract';
 import { validateChangePassword } from '../../src/domain/validation';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/changePassword';
-import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, fillInOrder, itWalkedEveryTransition, keyApart, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { changePasswordModel } from '../models/changePassword.model';
+import { shortestPaths } from '../models/machineModel';
+import { acceptedByServer, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 
-const changed: Envelope = { type: 'success', message: 'password changed successfully' };
-const wrongOldPassword = 'old password is not correct';
 const empty = { old_password: '', new_password: '', confirm_new_password: '' };
 
-const model = createActorTestModel(changePasswordMachine, [
-  { type: 'password.change', field: 'old_password', value: 'Old-pass-1' },
-  { type: 'password.change', field: 'new_password', value: 'N3w-secret' },
-  { type: 'password.change', field: 'confirm_new_password', value: 'N3w-secret' },
-  { type: 'password.change', field: 'confirm_new_password', value: 'N3w-secreT' },
-  { type: 'xstate.done.actor.changePassword', output: changed },
-  { type: 'xstate.error.actor.changePassword', error: wrongOldPassword },
-]);
 const coverage = createTransitionCoverage(changePasswordMachine);
-
-const paths = model.getShortestPaths({
-  filterEvents: fillInOrder('password.change', ['old_password', 'new_password', 'confirm_new_password']),
-  serializeState: keyApart(model, ['password.submit']),
-});
+const [traversal] = changePasswordModel.traversals;
 
 describe('changePasswordMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(changePasswordModel, traversal)) {
     it(pathTitle(path), async () => {
       const request = deferredActor<Envelope, ChangePasswordRequest>();
       const actor = createActor(changePasswordMachine.provide({ actors: { changePassword: request.logic } }), {
@@ -58,5 +46,5 @@ describe('changePasswordMachine (model-based)', () => {
     });
   }
 
-  itWalkedEveryTransition('changePasswordMachine', coverage, 5);
+  itWalkedEveryTransition('changePasswordMachine', coverage, changePasswordModel.transitions);
 });

@@ -6,17 +6,17 @@ import { emptyCode } from '../../src/domain/codes';
 import { messages } from '../../core/messages';
 import { changePinMachine, type ChangePinEvent } from '../../src/machines/changePin';
 import type { SessionUser } from '../../src/domain/user';
+import { changed, changePinModel, filled, locked, loggedOut, wrongOldPin } from '../models/changePin.model';
+import { shortestPaths } from '../models/machineModel';
 import { ada } from '../support/fixtures';
 import {
   acceptedByServer,
-  createActorTestModel,
   createTransitionCoverage,
   deferredActor,
   effectLog,
   errorToast,
   expectStep,
   itWalkedEveryTransition,
-  keyApart,
   leaves,
   navigation,
   pathTitle,
@@ -25,40 +25,11 @@ import {
 } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-const digits = (code: string) => code.split('');
-/** Old pin 2580, new pin 1357, confirmed. */
-const filled = digits('258013571357');
-/** The server answers the user's fields: the pin is still only the marker, the wrong-pin count cleared. */
-const changed: Envelope<UserData> = { type: 'success', message: 'pin changed successfully', data: { ...ada, pin: 'set', pin_attempts: 0 } };
-
-/** What `callOk` throws when the server refuses the old pin (issue 8): the message, and why in `data`. */
-const refusal = (message: string, data: PinRefusal) => new ApiError({ type: 'error', message, data });
-const wrongOldPin = refusal('old pin is not correct', { reason: 'pin-incorrect', pin_attempts: 2, max_attempts: 3, attempts_left: 1 });
-const loggedOut = refusal('too many wrong transaction pins: you have been logged out (authorization revoked)', { reason: 'pin-logout' });
-const locked = refusal('purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)', { reason: 'pin-locked' });
-
-const model = createActorTestModel(changePinMachine, [
-  // `filled` only names the case in the test titles.
-  { type: 'pin.change', values: filled, filled: 12 },
-  // The last box of the confirmation still empty.
-  { type: 'pin.change', values: [...filled.slice(0, -1), ''], filled: 11 },
-  { type: 'xstate.done.actor.changePin', output: changed },
-  // A refusal without a reason: shown as the server words it. `reason` names the others in the titles.
-  { type: 'xstate.error.actor.changePin', error: 'pin and confirm pin do not match' },
-  { type: 'xstate.error.actor.changePin', error: wrongOldPin, reason: 'pin-incorrect' },
-  { type: 'xstate.error.actor.changePin', error: loggedOut, reason: 'pin-logout' },
-  { type: 'xstate.error.actor.changePin', error: locked, reason: 'pin-locked' },
-]);
+const [traversal] = changePinModel.traversals;
 const coverage = createTransitionCoverage(changePinMachine);
 
-const paths = model.getShortestPaths({
-  input: { session: createTestSession(ada).actor },
-  // Each server refusal gets its own path, as does a rejected submit.
-  serializeState: keyApart(model, ['pin.submit', 'xstate.error.actor.changePin']),
-});
-
 describe('changePinMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(changePinModel, traversal)) {
     it(pathTitle(path), async () => {
       const { actor: session, saved } = createTestSession(ada);
       const request = deferredActor<Envelope<UserData>, ChangePinRequest>();
@@ -129,5 +100,5 @@ describe('changePinMachine (model-based)', () => {
     }
   });
 
-  itWalkedEveryTransition('changePinMachine', coverage, 8);
+  itWalkedEveryTransition('changePinMachine', coverage, changePinModel.transitions);
 });

@@ -3,16 +3,11 @@ import { createActor, waitFor } from 'xstate';
 import type { CopyOutcome } from '../../src/api/clipboard';
 import { messages } from '../../core/messages';
 import { copyToClipboardMachine } from '../../src/machines/copyToClipboard';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { copyToClipboardModel, NUMBER } from '../models/copyToClipboard.model';
+import { shortestPaths } from '../models/machineModel';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
 
-const NUMBER = '9912345678';
-
-const model = createActorTestModel(copyToClipboardMachine, [
-  { type: 'clipboard.copy', text: NUMBER },
-  { type: 'xstate.done.actor.copy', output: 'copied' },
-  { type: 'xstate.done.actor.copy', output: 'unsupported' },
-  { type: 'xstate.done.actor.copy', output: 'failed' },
-]);
+const [traversal] = copyToClipboardModel.traversals;
 const coverage = createTransitionCoverage(copyToClipboardMachine);
 
 /** What the user reads for each outcome (SPEC.md §2). */
@@ -22,11 +17,8 @@ const told = {
   failed: errorToast(messages.copyFailed),
 } satisfies Record<CopyOutcome, unknown>;
 
-// The three outcomes all land back in `idle`: keyed apart, each gets its own path.
-const paths = model.getShortestPaths({ serializeState: keyApart(model, ['xstate.done.actor.copy']) });
-
 describe('copyToClipboardMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(copyToClipboardModel, traversal)) {
     it(pathTitle(path), async () => {
       const copy = deferredActor<CopyOutcome, { text: string }>();
       const actor = createActor(copyToClipboardMachine.provide({ actors: { copyText: copy.logic } }), { inspect: coverage.inspect }).start();
@@ -96,5 +88,5 @@ describe('copyToClipboardMachine (model-based)', () => {
     });
   });
 
-  itWalkedEveryTransition('copyToClipboardMachine', coverage, 4);
+  itWalkedEveryTransition('copyToClipboardMachine', coverage, copyToClipboardModel.transitions);
 });

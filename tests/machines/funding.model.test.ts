@@ -4,34 +4,15 @@ import type { Envelope, VirtualAccount } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { fundingMachine, type FundingEvent } from '../../src/machines/funding';
 import { adaSignedIn as user } from '../support/fixtures';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle } from '../support/flowHarness';
+import { accountsOf, fundingModel } from '../models/funding.model';
+import { shortestPaths, type ModelPath } from '../models/machineModel';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-const ACCOUNTS: VirtualAccount[] = [
-  { bank_name: 'Wema Bank', account_number: '9912345678' },
-  { bank_name: 'Moniepoint MFB', account_number: '6612345678' },
-];
-const created: Envelope<VirtualAccount[]> = { type: 'success', message: 'accounts created', data: ACCOUNTS };
-const noneYet: Envelope<VirtualAccount[]> = { type: 'success', message: 'accounts are being prepared', data: [] };
-const refused = 'our bank partner is unavailable, please try again later';
-
-const model = createActorTestModel(fundingMachine, [
-  { type: 'xstate.done.actor.createAccounts', output: created },
-  { type: 'xstate.done.actor.createAccounts', output: noneYet },
-  { type: 'xstate.error.actor.createAccounts', error: refused },
-]);
 const coverage = createTransitionCoverage(fundingMachine);
 
-function pathsFrom(accounts: VirtualAccount[]) {
-  return model.getShortestPaths({
-    input: { session: createTestSession(user).actor, accounts },
-    // Each answer of the server gets its own path, though two of them end in `failed`.
-    serializeState: keyApart(model, ['xstate.done.actor.createAccounts', 'xstate.error.actor.createAccounts']),
-  });
-}
-
 function runPath(accounts: VirtualAccount[]) {
-  return async (path: ReturnType<typeof pathsFrom>[number]) => {
+  return async (path: ModelPath) => {
     const { actor: session } = createTestSession({ ...user, accounts });
     const create = deferredActor<Envelope<VirtualAccount[]>>();
     let calls = 0;
@@ -79,13 +60,11 @@ function runPath(accounts: VirtualAccount[]) {
 }
 
 describe('fundingMachine (model-based)', () => {
-  describe('a user without virtual accounts', () => {
-    for (const path of pathsFrom([])) it(pathTitle(path), () => runPath([])(path));
-  });
+  for (const traversal of fundingModel.traversals) {
+    describe(traversal.label, () => {
+      for (const path of shortestPaths(fundingModel, traversal)) it(pathTitle(path), () => runPath(accountsOf(traversal))(path));
+    });
+  }
 
-  describe('a user with virtual accounts', () => {
-    for (const path of pathsFrom(ACCOUNTS)) it(pathTitle(path), () => runPath(ACCOUNTS)(path));
-  });
-
-  itWalkedEveryTransition('fundingMachine', coverage, 6);
+  itWalkedEveryTransition('fundingMachine', coverage, fundingModel.transitions);
 });

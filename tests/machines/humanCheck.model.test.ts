@@ -2,20 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { UNNAMED_ACTION, type CaptchaAction } from '../../core/captcha';
 import { humanCheckMachine } from '../../src/machines/humanCheck';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
+import { humanCheckModel, TOKEN } from '../models/humanCheck.model';
+import { shortestPaths } from '../models/machineModel';
+import { createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../support/flowHarness';
 
-const TOKEN = 'captcha-token';
-
-const model = createActorTestModel(humanCheckMachine, [
-  { type: 'xstate.done.actor.captcha', output: TOKEN },
-  { type: 'xstate.error.actor.captcha', error: 'widget failed to load' },
-  { type: 'xstate.done.actor.deliver' },
-  { type: 'xstate.error.actor.deliver', error: 'No app is listening for the captcha token' },
-]);
+const [traversal] = humanCheckModel.traversals;
 const coverage = createTransitionCoverage(humanCheckMachine);
 
 describe('humanCheckMachine (model-based)', () => {
-  for (const path of model.getShortestPaths({ serializeState: serializeTransitionTaken, input: { action: 'register' } })) {
+  for (const path of shortestPaths(humanCheckModel, traversal)) {
     it(pathTitle(path), async () => {
       const captcha = deferredActor<string, { action: CaptchaAction }>();
       const deliver = deferredActor<void, { token: string }>();
@@ -53,7 +48,7 @@ describe('humanCheckMachine (model-based)', () => {
     });
   }
 
-  itWalkedEveryTransition('humanCheckMachine', coverage, 6);
+  itWalkedEveryTransition('humanCheckMachine', coverage, humanCheckModel.transitions);
 });
 
 describe('humanCheckMachine with the development captcha', () => {

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { logoutMachine, type LogoutEvent } from '../../src/machines/logout';
 import type { SessionUser } from '../../src/domain/user';
+import { logoutModel } from '../models/logout.model';
+import { shortestPaths } from '../models/machineModel';
 import { adaWithPin as ada } from '../support/fixtures';
-import { createActorTestModel, createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-const model = createActorTestModel(logoutMachine);
 const coverage = createTransitionCoverage(logoutMachine);
-const paths = model.getShortestPaths({ input: { session: createTestSession(ada).actor } });
+const [traversal] = logoutModel.traversals;
 
 describe('logoutMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(logoutModel, traversal)) {
     it(pathTitle(path), async () => {
       const { actor: session, saved } = createTestSession(ada);
       const actor = createActor(logoutMachine, { input: { session }, inspect: coverage.inspect }).start();
@@ -43,5 +44,5 @@ describe('logoutMachine (model-based)', () => {
     });
   }
 
-  itWalkedEveryTransition('logoutMachine', coverage, 3);
+  itWalkedEveryTransition('logoutMachine', coverage, logoutModel.transitions);
 });

@@ -7,28 +7,15 @@ import {
   type MerchantVerificationEvent,
   type MerchantVerificationReport,
 } from '../../src/machines/merchantVerification';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, listeningOwner, pathTitle, serializeTransitionTaken } from '../support/flowHarness';
+import { shortestPaths } from '../models/machineModel';
+import { holder, merchantVerificationModel, recorder, request, unknown } from '../models/merchantVerification.model';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../support/flowHarness';
 
-const request: VerifyMerchantRequest = { provider_id: 21, beneficiary: '45012345678' };
-const holder: Envelope<MerchantDetails> = {
-  type: 'success',
-  message: 'merchant verified',
-  data: { name: 'ADA OBI', address: '12 Allen Avenue, Ikeja' },
-};
-const unknown = 'meter number not found';
-
-const recorder = () => listeningOwner<MerchantVerificationReport>();
-
-const model = createActorTestModel(merchantVerificationMachine, [
-  { type: 'merchant.verify', request },
-  { type: 'xstate.done.actor.verify', output: holder },
-  { type: 'xstate.error.actor.verify', error: unknown },
-]);
+const [traversal] = merchantVerificationModel.traversals;
 const coverage = createTransitionCoverage(merchantVerificationMachine);
-const paths = model.getShortestPaths({ input: { owner: recorder().actor }, serializeState: serializeTransitionTaken });
 
 describe('merchantVerificationMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(merchantVerificationModel, traversal)) {
     it(pathTitle(path), async () => {
       const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
       const owner = recorder();
@@ -91,5 +78,5 @@ describe('merchantVerificationMachine (model-based)', () => {
     expect(actor.getSnapshot().value).toBe('verifying');
   });
 
-  itWalkedEveryTransition('merchantVerificationMachine', coverage, 4);
+  itWalkedEveryTransition('merchantVerificationMachine', coverage, merchantVerificationModel.transitions);
 });

@@ -4,17 +4,13 @@ import type { Envelope } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import type { PollResult } from '../../src/machines/session';
 import { notificationsMachine, type NotificationsEvent } from '../../src/machines/notifications';
+import { shortestPaths } from '../models/machineModel';
+import { notificationsModel } from '../models/notifications.model';
 import { adaSignedIn as user, walletFunded as funded, welcome as older } from '../support/fixtures';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-const marked: Envelope = { type: 'success', message: 'notification marked as read' };
-const notFound = 'notification not found';
 
-const model = createActorTestModel(notificationsMachine, [
-  { type: 'notifications.mark', id: funded.id },
-  { type: 'xstate.done.actor.markNotification', output: marked },
-  { type: 'xstate.error.actor.markNotification', error: notFound },
-]);
+const [traversal] = notificationsModel.traversals;
 const coverage = createTransitionCoverage(notificationsMachine);
 
 /** A signed-in session whose polls the test answers; the first (at sign-in) is already answered. */
@@ -28,10 +24,8 @@ async function polledSession() {
   return { session: session.actor, polls };
 }
 
-const paths = model.getShortestPaths({ input: { session: createTestSession(user).actor }, serializeState: serializeTransitionTaken });
-
 describe('notificationsMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(notificationsModel, traversal)) {
     it(pathTitle(path), async () => {
       const { session, polls } = await polledSession();
       const mark = deferredActor<Envelope, { id: number }>();
@@ -98,5 +92,5 @@ describe('notificationsMachine (model-based)', () => {
     session.stop();
   });
 
-  itWalkedEveryTransition('notificationsMachine', coverage, 4);
+  itWalkedEveryTransition('notificationsMachine', coverage, notificationsModel.transitions);
 });

@@ -4,50 +4,16 @@ import type { Envelope, UpdateProfileRequest, UserData } from '../../core/contra
 import { validateProfile } from '../../src/domain/validation';
 import { profileMachine, type ProfileEvent } from '../../src/machines/profile';
 import type { SessionUser } from '../../src/domain/user';
-import { ada as account } from '../support/fixtures';
-import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../models/machineModel';
+import { ada, laterNin, newBvn, profileModel, updated } from '../models/profile.model';
+import { acceptedByServer, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-/** A NIN on file, no BVN yet. */
-const ada: UserData = { ...account, nin: '12345678901' };
-const newBvn = '22212345678';
-/** Typed while the save runs: not what was saved, so it stays in the field. */
-const laterNin = '99988877766';
-const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvn } };
-const rejected = 'the phone number is not valid';
-/** Pasted with separators and letters (SPEC.md §5): the form keeps the digits. */
-const pasted = (digits: string) => `No. ${digits.slice(0, 3)}-${digits.slice(3, 7)} ${digits.slice(7)}`;
-
-const model = createActorTestModel(profileMachine, [
-  // Whitespace is no name.
-  { type: 'profile.change', field: 'name', value: '  ' },
-  { type: 'profile.change', field: 'bvn', value: pasted(newBvn) },
-  { type: 'profile.change', field: 'nin', value: pasted(laterNin) },
-  { type: 'xstate.done.actor.updateProfile', output: updated },
-  { type: 'xstate.error.actor.updateProfile', error: rejected },
-]);
+const [traversal] = profileModel.traversals;
 const coverage = createTransitionCoverage(profileMachine);
 
-const paths = model.getShortestPaths({
-  input: { session: createTestSession(ada).actor },
-  filterEvents: (snapshot, event) => {
-    const { form } = snapshot.context;
-    switch (event.type) {
-      // Each field is typed once: the name emptied and the BVN entered while editing, a NIN during the save.
-      case 'profile.change':
-        return (event.field === 'name' ? form.name !== event.value : form[event.field as 'nin' | 'bvn'] === '') && snapshot.matches(event.field === 'nin' ? 'submitting' : 'editing');
-      // The server answers with the BVN it was sent, so it succeeds only for the form that sent one.
-      case 'xstate.done.actor.updateProfile':
-        return form.bvn === newBvn;
-      default:
-        return true;
-    }
-  },
-  serializeState: keyApart(model, ['profile.submit']),
-});
-
 describe('profileMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(profileModel, traversal)) {
     it(pathTitle(path), async () => {
       const { actor: session, saved: stored } = createTestSession(ada);
       const update = deferredActor<Envelope<UserData>, Omit<UpdateProfileRequest, 'device'>>();
@@ -129,5 +95,5 @@ describe('profileMachine (model-based)', () => {
     session.stop();
   });
 
-  itWalkedEveryTransition('profileMachine', coverage, 5);
+  itWalkedEveryTransition('profileMachine', coverage, profileModel.transitions);
 });

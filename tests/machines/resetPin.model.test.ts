@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createEmptyActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import type { Envelope, ResetPinRequest } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { resetPinMachine, type ResetPinEvent, type ResetPinInput } from '../../src/machines/resetPin';
+import { resetPinMachine, type ResetPinEvent } from '../../src/machines/resetPin';
+import { shortestPaths } from '../models/machineModel';
+import { COUNTDOWN_S, FROM, OTP, PASSWORD, PINS, reset, resetPinModel, sent } from '../models/resetPin.model';
 import { adaWithPin } from '../support/fixtures';
 import {
-  createActorTestModel,
   createTransitionCoverage,
   deferredActor,
   effectLog,
@@ -14,76 +15,16 @@ import {
   itWalkedEveryTransition,
   navigation,
   pathTitle,
-  serializeTransitionTaken,
   settled,
   successToast,
 } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-const COUNTDOWN_S = 2;
-const SERVER_WAIT_S = 1;
-const FROM = '/airtime';
-
-const sent: Envelope = { type: 'success', message: 'we have sent a code to your email' };
-const reset: Envelope = { type: 'success', message: 'transaction pin reset successfully' };
-const tooSoon = messages.resendIn(SERVER_WAIT_S);
-const OFFLINE = 'Failed to fetch';
-
-const OTP = ['4', '8', '1', '5'];
-const PASSWORD = 'Harmattan-2026!';
-/** New pin 3915, confirmed. */
-const PINS = '39153915'.split('');
-
-const model = createActorTestModel(resetPinMachine, [
-  { type: 'resetPin.otp', otp: OTP },
-  { type: 'resetPin.password', password: PASSWORD },
-  { type: 'resetPin.pins', pins: PINS },
-  // The confirmation's last box still empty.
-  { type: 'resetPin.pins', pins: [...PINS.slice(0, -1), ''] },
-  { type: 'xstate.done.actor.firstCode', output: sent },
-  { type: 'xstate.error.actor.firstCode', error: tooSoon },
-  { type: 'xstate.error.actor.firstCode', error: OFFLINE },
-  { type: 'xstate.done.actor.resend', output: sent },
-  { type: 'xstate.error.actor.resend', error: tooSoon },
-  { type: 'xstate.error.actor.resend', error: OFFLINE },
-  { type: 'xstate.done.actor.reset', output: reset },
-  { type: 'xstate.error.actor.reset', error: 'password is not correct' },
-]);
-// The traversal never runs actions, so any actor stands in for the session there.
-const traversalInput: ResetPinInput = {
-  session: createEmptyActor() as unknown as ResetPinInput['session'],
-  from: FROM,
-  countdownSeconds: COUNTDOWN_S,
-};
+const [traversal] = resetPinModel.traversals;
 const coverage = createTransitionCoverage(resetPinMachine);
 
-const FIELDS = ['otp', 'password', 'pins'] as const;
-const formOf = (snapshot: AnyMachineSnapshot) => snapshot.context.form as { otp: string[]; password: string; pins: string[] };
-const untouched = (snapshot: AnyMachineSnapshot) => {
-  const form = formOf(snapshot);
-  return form.password === '' && [...form.otp, ...form.pins].every((digit) => digit === '');
-};
-const filledIn = (form: ReturnType<typeof formOf>, field: (typeof FIELDS)[number]) =>
-  field === 'password' ? form.password !== '' : form[field].some((digit) => digit !== '');
-
-/**
- * Keeps the paths few: each field is filled once, in form order, and only while empty; another
- * code is asked for only while the form is untouched. Between them they still walk every
- * transition of both regions.
- */
-function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject) {
-  const field = FIELDS.find((name) => event.type === `resetPin.${name}`);
-  if (field) {
-    const form = formOf(snapshot);
-    const position = FIELDS.indexOf(field);
-    return !filledIn(form, field) && FIELDS.slice(0, position).every((earlier) => filledIn(form, earlier));
-  }
-  const resending = event.type === 'xstate.done.actor.countdown' || event.type.endsWith('.actor.resend') || (event.type === 'resetPin.send' && snapshot.matches('active'));
-  return !resending || untouched(snapshot);
-}
-
 describe('resetPinMachine (model-based)', () => {
-  for (const path of model.getShortestPaths({ input: traversalInput, filterEvents, serializeState: serializeTransitionTaken })) {
+  for (const path of shortestPaths(resetPinModel, traversal)) {
     it(pathTitle(path), async () => {
       const askCode = deferredActor<Envelope>();
       const resetCall = deferredActor<Envelope, ResetPinRequest>();
@@ -199,5 +140,5 @@ describe('resetPinMachine (model-based)', () => {
     session.actor.stop();
   });
 
-  itWalkedEveryTransition('resetPinMachine', coverage, 16);
+  itWalkedEveryTransition('resetPinMachine', coverage, resetPinModel.transitions);
 });

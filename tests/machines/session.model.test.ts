@@ -1,60 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { UserData } from '../../core/contract';
+import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import { POLL_INTERVAL_MS } from '../../core/limits';
 import { call } from '../../src/api/http';
-import { emptyUser, toSessionUser, type SessionUser } from '../../src/domain/user';
+import { emptyUser, type SessionUser } from '../../src/domain/user';
 import { sessionMachine, type PollResult, type SessionEvent, type SessionInput } from '../../src/machines/session';
-import { walletFunded as unread } from '../support/fixtures';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, serializeTransitionTaken, settled } from '../support/flowHarness';
+import { shortestPaths, type ModelPath } from '../models/machineModel';
+import { AFTER_INTERVAL, EXPIRED, loginData, POLL, polled, sessionModel, signedIn, signedInUser, startOf } from '../models/session.model';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled } from '../support/flowHarness';
 
-// The poll invoke has no id of its own; xstate names it after its state node.
-const POLL = '0.session.signedIn.polling';
-const AFTER_INTERVAL = 'xstate.after.pollInterval.session.signedIn.waiting';
-
-const EXPIRED = 'your session has expired, please log in again (authorization expired)';
-const signedInUser = toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 'stored-token', email_verified_at: '2025-01-01' });
-const loginData: Partial<UserData> = {
-  name: 'Chidi Okeke',
-  email: 'chidi@example.com',
-  token: 'fresh-token',
-  pin: 'set',
-  pin_attempts: 1,
-  max_attempts: 5,
-  pin_locked: false,
-};
-/** Each poll brings the server's wrong-pin count (issue 8): shared by every screen, tab and reload. */
-const polled: PollResult = {
-  user: { wallet_balance: 5000, pin_attempts: 2, max_attempts: 3, pin_locked: true },
-  providers: { airtime: [{ id: 1, name: 'MTN', packages: [] }] },
-  notifications: [unread],
-};
-
-const model = createActorTestModel(sessionMachine, [
-  // The app starts on '/', a public route; '/dashboard' is protected (SPEC.md §6).
-  { type: 'session.route', pathname: '/dashboard' },
-  { type: 'loading.set', value: true },
-  { type: 'notification.read', id: unread.id },
-  // The list on /activities heard that more pages lie behind its page (SPEC.md §9).
-  { type: 'pagination.reveal', more: true },
-  { type: 'session.login', data: loginData },
-  { type: 'session.update', data: { name: 'Ada Okafor', phone: '08031234567' } },
-  { type: `xstate.done.actor.${POLL}`, output: polled },
-  // Any call, polled or not, answering that the session is gone (the http layer reports it).
-  { type: 'session.refused', message: EXPIRED },
-  { type: `xstate.error.actor.${POLL}`, error: 'Failed to fetch' },
-]);
 const coverage = createTransitionCoverage(sessionMachine);
 
-/** The shared-state events (SPEC.md §3/§4) change one flag each and are walked on their own. */
-const SHARED_STATE = ['loading.set', 'balance.toggle', 'notification.read', 'pagination.reveal', 'pagination.reset'];
-const lifecycle = (_: AnyMachineSnapshot, event: AnyEventObject) => !SHARED_STATE.includes(event.type);
-// Notifications arrive with the first poll; later polls bring nothing new to mark.
-const sharedState = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
-  SHARED_STATE.includes(event.type) || (event.type === `xstate.done.actor.${POLL}` && snapshot.context.notifications.length === 0);
-
 function runPath(input: Required<SessionInput>) {
-  return async (path: ReturnType<typeof model.getShortestPaths>[number]) => {
+  return async (path: ModelPath) => {
     const poll = deferredActor<PollResult>();
     const persisted: SessionUser[] = [];
     const revoked: string[] = [];
@@ -139,26 +96,11 @@ function runPath(input: Required<SessionInput>) {
 }
 
 describe('sessionMachine (model-based)', () => {
-  const signedIn = { user: signedInUser, pathname: '/' };
-  const signedOut = { user: emptyUser, pathname: '/' };
-
-  describe('signing in and out, polling', () => {
-    for (const path of model.getShortestPaths({ input: signedIn, filterEvents: lifecycle, serializeState: serializeTransitionTaken })) {
-      it(pathTitle(path), () => runPath(signedIn)(path));
-    }
-  });
-
-  describe('shared state', () => {
-    for (const path of model.getShortestPaths({ input: signedIn, filterEvents: sharedState, serializeState: serializeTransitionTaken })) {
-      it(pathTitle(path), () => runPath(signedIn)(path));
-    }
-  });
-
-  describe('starting without a stored token', () => {
-    for (const path of model.getShortestPaths({ input: signedOut, toState: (s) => s.matches('signedOut'), stopWhen: () => true })) {
-      it(pathTitle(path), () => runPath(signedOut)(path));
-    }
-  });
+  for (const traversal of sessionModel.traversals) {
+    describe(traversal.label, () => {
+      for (const path of shortestPaths(sessionModel, traversal)) it(pathTitle(path), () => runPath(startOf(traversal))(path));
+    });
+  }
 
   it('logging out, or losing the session, resets pagination and more_reveal together to 5 and false (SPEC.md §4)', async () => {
     for (const end of ['logout', 'expired'] as const) {
@@ -179,7 +121,7 @@ describe('sessionMachine (model-based)', () => {
     }
   });
 
-  itWalkedEveryTransition('sessionMachine', coverage, 17);
+  itWalkedEveryTransition('sessionMachine', coverage, sessionModel.transitions);
 });
 
 describe('sessionMachine: the pin count (issue 8)', () => {

@@ -1,32 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createEmptyActor } from 'xstate';
+import { createActor } from 'xstate';
 import type { Envelope, SetPinRequest, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { setPinMachine, type SetPinInput } from '../../src/machines/setPin';
-import { ada } from '../support/fixtures';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, serializeTransitionTaken, settled, successToast } from '../support/flowHarness';
+import { setPinMachine } from '../../src/machines/setPin';
+import { shortestPaths } from '../models/machineModel';
+import { saved, setPinModel, tokenOf, user } from '../models/setPin.model';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-/** The server signs the user in afresh with the pin set. */
-const user: UserData = { ...ada, token: 'new-session' };
-const saved: Envelope<UserData> = { type: 'success', message: 'Pin set', data: user };
-
-const model = createActorTestModel(setPinMachine, [
-  { type: 'pin.change', values: ['2', '5', '8', '0', '2', '5', '8', '0'] },
-  { type: 'pin.change', values: ['2', '5', '8', '0', '2', '5', '8', ''] },
-  { type: 'xstate.done.actor.setPin', output: saved },
-  { type: 'xstate.error.actor.setPin', error: 'pin and confirm pin must match' },
-]);
 const coverage = createTransitionCoverage(setPinMachine);
 
 describe('setPinMachine (model-based)', () => {
-  // Signed in after login (no token), or through a reset link's token with no session at all.
-  for (const token of [undefined, 'reset-token']) {
-    // The traversal never runs actions, so any actor stands in for the session there.
-    const traversalInput: SetPinInput = { session: createEmptyActor() as unknown as SetPinInput['session'], token };
+  for (const traversal of setPinModel.traversals) {
+    const token = tokenOf(traversal);
 
-    describe(token ? 'with a reset token' : 'with a session', () => {
-      for (const path of model.getShortestPaths({ input: traversalInput, serializeState: serializeTransitionTaken })) {
+    describe(traversal.label, () => {
+      for (const path of shortestPaths(setPinModel, traversal)) {
         it(pathTitle(path), async () => {
           const request = deferredActor<Envelope<UserData>, { request: SetPinRequest; token?: string }>();
           const session = createTestSession(token ? {} : { email: 'ada@example.com', token: 'old-session' });
@@ -81,5 +70,5 @@ describe('setPinMachine (model-based)', () => {
     });
   }
 
-  itWalkedEveryTransition('setPinMachine', coverage, 5);
+  itWalkedEveryTransition('setPinMachine', coverage, setPinModel.transitions);
 });

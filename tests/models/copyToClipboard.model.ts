@@ -1,0 +1,31 @@
+import { copyToClipboardMachine } from '../../src/machines/copyToClipboard';
+import { createActorTestModel, keyApart } from '../support/flowHarness';
+import { defineModel, type MachineModel } from './machineModel';
+
+/** An account number on /funding, the text a copy button copies. */
+export const NUMBER = '9912345678';
+
+const model = createActorTestModel(copyToClipboardMachine, [
+  { type: 'clipboard.copy', text: NUMBER },
+  { type: 'xstate.done.actor.copy', output: 'copied' },
+  { type: 'xstate.done.actor.copy', output: 'unsupported' },
+  { type: 'xstate.done.actor.copy', output: 'failed' },
+]);
+
+export const copyToClipboardModel: MachineModel = defineModel({
+  name: 'copyToClipboard',
+  machine: copyToClipboardMachine,
+  summary: 'One copy button (an account number, a token or pin): the text goes to the clipboard and the user is told it was copied, unsupported or failed.',
+  model,
+  transitions: 4,
+  traversals: [
+    {
+      label: 'idle',
+      // The three outcomes all land back in `idle`: keyed apart, each gets its own path.
+      options: { serializeState: keyApart(model, ['xstate.done.actor.copy']) },
+    },
+  ],
+  words: {
+    'xstate.done.actor.copy': (event) => `the clipboard answers: ${String(event.output)}`,
+  },
+});

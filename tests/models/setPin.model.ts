@@ -1,0 +1,39 @@
+import { createEmptyActor } from 'xstate';
+import type { Envelope, UserData } from '../../core/contract';
+import { setPinMachine, type SetPinInput } from '../../src/machines/setPin';
+import { ada } from '../support/fixtures';
+import { createActorTestModel, serializeTransitionTaken } from '../support/flowHarness';
+import { defineModel, type MachineModel, type Traversal } from './machineModel';
+
+/** The server signs the user in afresh with the pin set. */
+export const user: UserData = { ...ada, token: 'new-session' };
+export const saved: Envelope<UserData> = { type: 'success', message: 'Pin set', data: user };
+
+const model = createActorTestModel(setPinMachine, [
+  { type: 'pin.change', values: ['2', '5', '8', '0', '2', '5', '8', '0'] },
+  { type: 'pin.change', values: ['2', '5', '8', '0', '2', '5', '8', ''] },
+  { type: 'xstate.done.actor.setPin', output: saved },
+  { type: 'xstate.error.actor.setPin', error: 'pin and confirm pin must match' },
+]);
+
+// The traversal never runs actions, so any actor stands in for the session there.
+const from = (label: string, token: string | undefined): Traversal => ({
+  label,
+  options: { input: { session: createEmptyActor() as unknown as SetPinInput['session'], token } satisfies SetPinInput, serializeState: serializeTransitionTaken },
+});
+
+/** The reset link's token a traversal starts with, if any. */
+export const tokenOf = (traversal: Traversal) => (traversal.options.input as SetPinInput).token;
+
+export const setPinModel: MachineModel = defineModel({
+  name: 'setPin',
+  machine: setPinMachine,
+  summary: 'Setting the transaction pin on /set-pin: four digits and their confirmation; success signs the user in and goes to the dashboard.',
+  model,
+  transitions: 5,
+  // Signed in after login (no token), or through a reset link's token with no session at all.
+  traversals: [from('with a session', undefined), from('with a reset token', 'reset-token')],
+  words: {
+    'xstate.done.actor.setPin': (event) => `the set-pin call answers: ${(event.output as Envelope).message}`,
+  },
+});
