@@ -57,6 +57,9 @@ export const loginModel: MachineModel = defineModel({
       },
     },
   ],
+  browserUnreachable: {
+    'xstate.error.actor.captcha': 'the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails',
+  },
   words: {
     'xstate.done.actor.login': (event) => `the login call answers: ${(event.output as Envelope).message}, landing on ${event.lands}`,
   },

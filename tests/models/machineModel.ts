@@ -19,6 +19,13 @@ export interface MachineModel {
   traversals: Traversal[];
   /** How many transitions the machine declares; its suite asserts that every one was walked. */
   transitions: number;
+  /**
+   * The traversal the generated browser tests walk (tests/e2e/generated), when it is not the
+   * first: one service's screen of the purchase flow, the countdown from the app's real 59 s.
+   */
+  browser?: Traversal;
+  /** Event types the generated browser tests cannot produce against the development server, with why. */
+  browserUnreachable?: Record<string, string>;
   /** Plain words for events whose generic wording says too little (`purchase.change` → "type the amount: 500"). */
   words?: Record<string, (event: AnyEventObject) => string>;
 }

@@ -1,7 +1,7 @@
 import { waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { MerchantDetails, ProvidersByCategory, PurchaseAnswer, RecentBeneficiary, Transaction, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { SERVICES, type ServiceEntry } from '../../core/services';
+import { SERVICES, serviceByKey, type ServiceEntry } from '../../core/services';
 import { purchaseMachine } from '../../src/machines/purchase';
 import { ADA_PIN } from '../support/fixtures';
 import { createActorTestModel } from '../support/flowHarness';
@@ -202,6 +202,8 @@ export const purchaseModel: MachineModel = defineModel({
   machine: purchaseMachine,
   summary: 'Buying on a service screen (/airtime, /internet, /electricity, /betting, /cable, /education): the form, recent numbers, merchant verification, the pin dialog and each answer of the server.',
   traversals: SERVICES.map(serviceTraversal),
+  // Electricity has it all: merchant verification, the pin dialog, a token to keep.
+  browser: serviceTraversal(serviceByKey('electricity')),
   transitions: 22,
   words: {
     'form.provider': (event) => `pick the provider #${event.value}`,

@@ -47,6 +47,9 @@ export const registerModel: MachineModel = defineModel({
       },
     },
   ],
+  browserUnreachable: {
+    'xstate.error.actor.captcha': 'the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails',
+  },
   words: {
     'register.terms': (event) => (event.accepted ? 'tick the terms box' : 'untick the terms box'),
   },
