@@ -4,8 +4,9 @@
  * actions, actors and delays with the one-liner src/machines/descriptions/<machine>.ts gives each,
  * and its count of shortest paths. tests/machinesDocs.test.ts fails while a page differs from what
  * this writes, and this fails on a name without a description (or a description without a name).
+ * It also writes README.md's list of machines ("For developers").
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getNextTransitions, StateMachine, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
@@ -117,26 +118,28 @@ function stateLines(node: AnyStateNode, indent: string): string[] {
   children.forEach((child, index) => {
     if (node.parent && node.type === 'parallel' && index > 0) lines.push(`${indent}--`);
     const id = idOf(child);
-    if (Object.keys(child.states).length) {
-      lines.push(`${indent}state ${id} {`, ...stateLines(child, `${indent}  `), `${indent}}`);
-    } else if (id !== child.key) {
-      lines.push(`${indent}state "${child.key}" as ${id}`);
-    }
+    // A nested state's id holds its path; it is shown by its own name.
+    if (id !== child.key) lines.push(`${indent}state "${child.key}" as ${id}`);
+    if (Object.keys(child.states).length) lines.push(`${indent}state ${id} {`, ...stateLines(child, `${indent}  `), `${indent}}`);
     if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
   });
   return lines;
 }
 
+/** One arrow per source and target, labelled with every transition it stands for (Mermaid draws parallel arrows on top of each other). */
 function transitionLines(machine: AnyStateMachine): string[] {
-  const lines: string[] = [];
+  const arrows = new Map<string, string[]>();
   for (const node of [machine.root, ...getStateNodes(machine.root)]) {
     const all = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
     for (const t of all) {
       const targets = t.target?.length ? t.target : [node];
-      for (const target of targets) lines.push(`  ${idOf(node)} --> ${idOf(target)} : ${labelOf(t)}`);
+      for (const target of targets) {
+        const arrow = `${idOf(node)} --> ${idOf(target)}`;
+        arrows.set(arrow, [...(arrows.get(arrow) ?? []), labelOf(t)]);
+      }
     }
   }
-  return lines;
+  return [...arrows].map(([arrow, labels]) => `  ${arrow} : ${labels.join(', ')}`);
 }
 
 /** The Mermaid stateDiagram-v2 of a machine: nested states, initial and final states, every transition. */
@@ -205,11 +208,24 @@ function indexOf(rows: { documented: Documented; paths: number }[]): string {
   ].join('\n');
 }
 
-/** Every page, by its path from the repository's root. */
+const LIST_START = '<!-- machine list: written by `npm run machines:docs` from src/machines/descriptions -->';
+const LIST_END = '<!-- end of machine list -->';
+
+/** README.md with its list of machines (one line each, linking their pages) replaced by the current one. */
+function withMachineList(readme: string, machines: Documented[]): string {
+  const start = readme.indexOf(LIST_START);
+  const end = readme.indexOf(LIST_END);
+  if (start < 0 || end < start) throw new Error(`README.md needs the lines ${LIST_START} and ${LIST_END} around the list of machines`);
+  const list = machines.map(({ machine, description }) => `- [\`${machine.id}\`](${DOCS}/${machine.id}.md): ${description.summary}`);
+  return `${readme.slice(0, start + LIST_START.length)}\n${list.join('\n')}\n${readme.slice(end)}`;
+}
+
+/** Every page, by its path from the repository's root; README.md's list of machines too. */
 export async function machinePages(): Promise<Map<string, string>> {
   const rows = (await loadMachines()).map((documented) => ({ documented, paths: shortestPathCount(documented.machine) }));
   const pages = new Map(rows.map(({ documented, paths }) => [`${DOCS}/${documented.machine.id}.md`, `${pageOf(documented, paths)}\n`]));
   pages.set(`${DOCS}/README.md`, indexOf(rows));
+  pages.set('README.md', withMachineList(readFileSync(join(ROOT, 'README.md'), 'utf8'), rows.map(({ documented }) => documented)));
   return pages;
 }
 
