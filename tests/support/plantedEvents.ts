@@ -111,7 +111,8 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
   'activities.select': [{ type: 'activities.select', id: 1 }],
   'clipboard.copy': [
     { type: 'clipboard.copy', text: BOUGHT_TOKEN },
-    { type: 'clipboard.copy', text: ACCOUNT_NUMBER, copies: 'an account number: concealed too, as the clipboard may get a token' },
+    // An account number: concealed too, as what goes to the clipboard may be a bought token.
+    { type: 'clipboard.copy', text: ACCOUNT_NUMBER },
   ],
   'merchant.verify': [{ type: 'merchant.verify', request: { provider_id: 12, beneficiary: METER } }],
   'merchant.verified': [{ type: 'merchant.verified', details: { name: 'Ada Obi', address: '12 Marina, Lagos' }, beneficiary: METER }],
@@ -133,7 +134,11 @@ export const OUTPUTS: Record<string, unknown> = {
   setPin: success(plantedUser),
   changePin: success(plantedUser),
   updateProfile: success(plantedUser),
-  poll: { user: plantedUser },
+  poll: {
+    user: plantedUser,
+    // The server's notification of a purchase tells the bought token in its text.
+    notifications: [{ id: 7, title: 'Purchase successful', content: `Electricity for meter ${METER}. Token : ${BOUGHT_TOKEN} (ref NW-7)`, status: 'unread', created_at: '2026-11-22T10:00:00Z' }],
+  },
   purchase: success(boughtToken),
   fetchTransactions: success({ data: [boughtToken], current_page: 1, per_page: 5, total: 2, last_page: 2 }),
   refreshTransaction: success(boughtToken),

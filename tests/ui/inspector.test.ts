@@ -140,6 +140,14 @@ describe('the inspector’s mask, rule by rule', () => {
     expect(maskSecrets({ idempotencyKey: IDEMPOTENCY_KEY })).toEqual({ idempotencyKey: IDEMPOTENCY_KEY });
   });
 
+  it('conceals a secret a text names, and nothing else of the text', () => {
+    const content = `Electricity for meter ${'45011234567'}: 4.7 kWh. Token : ${BOUGHT_TOKEN} (ref 202611221533fae124084122)`;
+    expect(maskSecrets({ content })).toEqual({ content: `Electricity for meter 45011234567: 4.7 kWh. Token : ${CONCEALED} (ref 202611221533fae124084122)` });
+    expect(maskSecrets({ content: 'WAEC Result Checker. Serial: WRN123456789 PIN: 482615937204' })).toEqual({
+      content: `WAEC Result Checker. Serial: WRN123456789 PIN: ${CONCEALED}`,
+    });
+  });
+
   it('conceals a bought token or pin, and the clipboard’s text, but not the purchase around them', () => {
     const masked = maskSecrets(success(boughtToken));
     expect(masked.data).toEqual({ ...boughtToken, display_value: CONCEALED });

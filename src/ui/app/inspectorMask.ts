@@ -16,9 +16,10 @@
  *    value, unless the words after the secret make it a fact about the secret (`pin_attempts`,
  *    `pin_locked`, `pinDialog`). The pin field's marker `'set'` (never the pin: core/contract.ts)
  *    stays readable, and so do empty values: nothing typed is nothing to hide.
- * 4. By shape, anywhere: code boxes (an array of one-character strings: pin and OTP boxes) and
+ * 4. By shape, anywhere: code boxes (an array of one-character strings: pin and OTP boxes);
  *    token-shaped runs inside any string (a JWT, or 32+ base64url characters with letters and
- *    digits, such as our session and reset tokens; a UUID, the idempotency key, is no secret).
+ *    digits, such as our session and reset tokens; a UUID, the idempotency key, is no secret);
+ *    and, in prose, what follows a secret's name and a colon (a notification's 'Token : 3746-…').
  *
  * The placeholder keeps the shape readable: a concealed string (or number) is '•••' whatever its
  * length, a filled code box is '•' (an empty one stays ''), objects and arrays keep their keys and
@@ -63,9 +64,15 @@ const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const TOKEN_RUN = /[A-Za-z0-9_-]{32,}/g;
 const looksOpaque = (run: string) => /[0-9]/.test(run) && /[A-Za-z]/.test(run) && !UUID.test(run);
 
-/** A string with every token-shaped run concealed (rule 4): a reset link's path keeps its shape, not its token. */
-const maskTokenRuns = (text: string): string =>
-  text.replace(JWT, CONCEALED).replace(TOKEN_RUN, (run) => (looksOpaque(run) ? CONCEALED : run));
+/** A secret named in prose, as the server's notifications tell a purchase: 'Token : 3746-…', 'PIN: 4815…'. */
+const NAMED_IN_TEXT = /\b(pins?|tokens?|otp|codes?|passwords?)(\s*:\s*)[^\s,;()]+/gi;
+
+/** A string with every token-shaped run and every secret it names concealed (rule 4): a reset link's path keeps its shape, not its token. */
+const maskText = (text: string): string =>
+  text
+    .replace(JWT, CONCEALED)
+    .replace(TOKEN_RUN, (run) => (looksOpaque(run) ? CONCEALED : run))
+    .replace(NAMED_IN_TEXT, (_, name: string, colon: string) => `${name}${colon}${CONCEALED}`);
 
 /** Pin and OTP boxes: one character (or nothing) per box. */
 const isCodeBoxes = (value: unknown[]): boolean => value.length > 0 && value.every((box) => typeof box === 'string' && box.length <= 1);
@@ -117,7 +124,7 @@ function maskObject(value: Record<string, unknown>, depth: number, seen: WeakSet
 }
 
 function mask(value: unknown, depth: number, seen: WeakSet<object>): unknown {
-  if (typeof value === 'string') return maskTokenRuns(value);
+  if (typeof value === 'string') return maskText(value);
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'function') return undefined;
   if (typeof value !== 'object' || value === null) return value;
