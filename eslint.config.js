@@ -35,7 +35,7 @@ const browserOnly = [...onlyIn(globals.browser, globals.node), 'localStorage', '
 const restrictGlobals = (names, message) => names.map((name) => ({ name, message }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-inspect', 'data', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

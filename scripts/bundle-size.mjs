@@ -1,7 +1,8 @@
 // Checks the JavaScript budgets of DESIGN.md §5 on a finished `vite build`:
 //   - the landing route (the entry chunk and everything it imports statically) ≤ 100 KB gzip;
 //   - every lazily loaded chunk (one per route screen) ≤ 25 KB gzip of its own;
-//   - no trace of the development-only Stately inspector.
+//   - no trace of the Stately inspector or its mask (they ship only in `npm run dev` and the
+//     `npm run preview:inspect` build, vite's `inspect` mode, into dist-inspect/).
 // Sizes are gzip at zlib's default level, what a server compressing on the fly sends.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const LANDING_BUDGET = 100 * 1024;
 const LAZY_BUDGET = 25 * 1024;
 const INSPECTOR_TRACES = ['statelyai', 'createBrowserInspector'];
+// The mask's chunk is named after its module (src/ui/app/inspectorMask.ts).
+const INSPECTOR_CHUNK = /^inspectorMask\b/;
 
 if (!existsSync(MANIFEST)) {
   console.error(`${MANIFEST} not found: run \`vite build\` first (build.manifest must be on).`);
@@ -65,7 +68,7 @@ for (const row of rows) {
 const assets = join(DIST, 'assets');
 for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
   const source = readFileSync(join(assets, file), 'utf8');
-  const trace = INSPECTOR_TRACES.find((needle) => source.includes(needle));
+  const trace = INSPECTOR_CHUNK.test(file) ? 'the inspector’s mask' : INSPECTOR_TRACES.find((needle) => source.includes(needle));
   if (trace) failures.push(`assets/${file} contains "${trace}": the Stately inspector leaked into the production bundle`);
 }
 

@@ -14,6 +14,7 @@ import { census, SIMPLE_PATH_CAP, simplePaths, type MachineCensus } from '../tes
 import { models } from '../tests/models/index';
 import { shortestPaths, type MachineModel, type ModelPath } from '../tests/models/machineModel';
 import { stateValueOf, wordPath, type WordedPath } from '../tests/models/pathWords';
+import type { MachineDescription } from '../src/machines/descriptions/machineDescription';
 import { generatedSpec, generatedSpecPath, hasBrowserFlow } from '../tests/e2e/flows/generate';
 
 const { values, positionals } = parseArgs({
@@ -39,8 +40,8 @@ function listMachines() {
   const rows: MachineCensus[] = models.map(census);
   if (values.json) return console.log(JSON.stringify(rows, null, 2));
   if (values.csv) {
-    console.log(csvRow(['machine', 'states', 'transitions', 'shortest paths', 'simple paths', 'transitions covered', 'summary']));
-    for (const r of rows) console.log(csvRow([r.name, r.states, r.transitions, r.shortestPaths, `${r.simplePathsCapped ? '>' : ''}${r.simplePaths}`, r.covered, r.summary]));
+    console.log(csvRow(['machine', 'states', 'transitions', 'shortest paths', 'simple paths', 'transitions covered']));
+    for (const r of rows) console.log(csvRow([r.name, r.states, r.transitions, r.shortestPaths, `${r.simplePathsCapped ? '>' : ''}${r.simplePaths}`, r.covered]));
     return;
   }
   const table = [
@@ -71,7 +72,7 @@ function pathsOf(model: MachineModel): WordedPath[] {
   });
 }
 
-function printPaths(model: MachineModel) {
+async function printPaths(model: MachineModel) {
   const worded = pathsOf(model);
   if (values.json) return console.log(JSON.stringify(worded, null, 2));
   if (values.csv) {
@@ -84,7 +85,8 @@ function printPaths(model: MachineModel) {
     }
     return;
   }
-  console.log(`${model.name}: ${model.summary}`);
+  const { summary } = (await import(`../src/machines/descriptions/${model.name}.ts`)).default as MachineDescription;
+  console.log(`${model.name}: ${summary}`);
   console.log(`${worded.length} ${values.simple ? 'simple' : 'shortest'} paths${values.to ? ` ending in ${values.to}` : ''}\n`);
   let traversal = '';
   for (const path of worded) {
@@ -105,7 +107,7 @@ if (!name) {
     if (!hasBrowserFlow(model)) fail(`${name} has no browser map yet (tests/e2e/flows); machines with one: ${models.filter(hasBrowserFlow).map((m) => m.name).join(', ')}`);
     writeFileSync(generatedSpecPath(model), generatedSpec(model));
     console.log(`wrote ${generatedSpecPath(model)}`);
-  } else printPaths(model);
+  } else await printPaths(model);
 }
-// The models' traversal sessions hold timers; the listing is done.
-process.exit(0);
+// The models' traversal sessions hold timers: exit once everything written has reached the pipe.
+process.stdout.write('', () => process.exit(0));

@@ -16,7 +16,9 @@ export const copyToClipboardMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    copyText: fromPromise<CopyOutcome, { text: string }>(({ input }) => copyText(input.text)),
+    // Started with the copy event itself: what is copied may be a bought token or pin, and the
+    // inspector's mask conceals the payload of a `clipboard.*` event wherever it goes.
+    copyText: fromPromise<CopyOutcome, CopyToClipboardEvent>(({ input }) => copyText(input.text)),
   },
   actions: { ...effects },
   guards: {
@@ -33,7 +35,7 @@ export const copyToClipboardMachine = setup({
       invoke: {
         id: 'copy',
         src: 'copyText',
-        input: ({ event }) => ({ text: (event as CopyToClipboardEvent).text }),
+        input: ({ event }) => event as CopyToClipboardEvent,
         onDone: [
           {
             guard: { type: 'is', params: ({ event }) => ({ outcome: event.output, expected: 'copied' }) },

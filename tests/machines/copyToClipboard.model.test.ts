@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { CopyOutcome } from '../../src/api/clipboard';
 import { messages } from '../../core/messages';
-import { copyToClipboardMachine } from '../../src/machines/copyToClipboard';
+import { copyToClipboardMachine, type CopyToClipboardEvent } from '../../src/machines/copyToClipboard';
 import { copyToClipboardModel, NUMBER } from '../models/copyToClipboard.model';
 import { shortestPaths } from '../models/machineModel';
 import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
@@ -20,7 +20,7 @@ const told = {
 describe('copyToClipboardMachine (model-based)', () => {
   for (const path of shortestPaths(copyToClipboardModel, traversal)) {
     it(pathTitle(path), async () => {
-      const copy = deferredActor<CopyOutcome, { text: string }>();
+      const copy = deferredActor<CopyOutcome, CopyToClipboardEvent>();
       const actor = createActor(copyToClipboardMachine.provide({ actors: { copyText: copy.logic } }), { inspect: coverage.inspect }).start();
       const effects = effectLog(actor);
 
@@ -28,7 +28,7 @@ describe('copyToClipboardMachine (model-based)', () => {
         events: {
           'clipboard.copy': ({ event }) => {
             actor.send(event as { type: 'clipboard.copy'; text: string });
-            expect(copy.last.input).toEqual({ text: NUMBER });
+            expect(copy.last.input).toEqual({ type: 'clipboard.copy', text: NUMBER });
           },
           'xstate.done.actor.copy': async ({ event }) => {
             const { output } = event as unknown as { output: CopyOutcome };
@@ -46,7 +46,7 @@ describe('copyToClipboardMachine (model-based)', () => {
   }
 
   it('ignores a second press while the first copy runs', () => {
-    const copy = deferredActor<CopyOutcome, { text: string }>();
+    const copy = deferredActor<CopyOutcome, CopyToClipboardEvent>();
     const actor = createActor(copyToClipboardMachine.provide({ actors: { copyText: copy.logic } })).start();
     actor.send({ type: 'clipboard.copy', text: NUMBER });
     const first = copy.last;

@@ -58,7 +58,6 @@ const pageWords = (event: AnyEventObject) => {
 export const activitiesModel: MachineModel = defineModel({
   name: 'activities',
   machine: activitiesMachine,
-  summary: "The transactions list on /activities and the dashboard: page 1 on opening, 'Load more' for the next, a settled row's details, a pending one checked with the server.",
   model,
   transitions: 12,
   traversals: [

@@ -117,7 +117,6 @@ export function pathsToEveryTransition(model: MachineModel, traversal: Traversal
 
 export interface MachineCensus {
   name: string;
-  summary: string;
   states: number;
   transitions: number;
   shortestPaths: number;
@@ -132,7 +131,6 @@ export function census(model: MachineModel): MachineCensus {
   const coverage = pathCoverage(model);
   return {
     name: model.name,
-    summary: model.summary,
     states: getStateNodes(model.machine.root).length,
     transitions: coverage.declared,
     shortestPaths: model.traversals.reduce((sum, traversal) => sum + shortestPaths(model, traversal).length, 0),

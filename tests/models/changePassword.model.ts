@@ -18,7 +18,6 @@ const model = createActorTestModel(changePasswordMachine, [
 export const changePasswordModel: MachineModel = defineModel({
   name: 'changePassword',
   machine: changePasswordMachine,
-  summary: 'Changing the password on /password: the current password, the new one and its confirmation, checked and sent; the form is emptied once changed.',
   model,
   transitions: 5,
   traversals: [

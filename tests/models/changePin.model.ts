@@ -33,7 +33,6 @@ const model = createActorTestModel(changePinMachine, [
 export const changePinModel: MachineModel = defineModel({
   name: 'changePin',
   machine: changePinMachine,
-  summary: 'Changing the transaction pin on /pin: the old pin, the new one and its confirmation; a wrong old pin counts towards the pin lock and the logout.',
   model,
   transitions: 8,
   traversals: [

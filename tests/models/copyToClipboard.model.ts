@@ -15,7 +15,6 @@ const model = createActorTestModel(copyToClipboardMachine, [
 export const copyToClipboardModel: MachineModel = defineModel({
   name: 'copyToClipboard',
   machine: copyToClipboardMachine,
-  summary: 'One copy button (an account number, a token or pin): the text goes to the clipboard and the user is told it was copied, unsupported or failed.',
   model,
   transitions: 4,
   traversals: [

@@ -21,7 +21,6 @@ const model = createActorTestModel(forgotPasswordMachine, [
 export const forgotPasswordModel: MachineModel = defineModel({
   name: 'forgotPassword',
   machine: forgotPasswordMachine,
-  summary: 'Asking for a password reset link on /forgot: the e-mail, the bot check, the link sent, and sending it again or changing the address.',
   model,
   transitions: 9,
   traversals: [

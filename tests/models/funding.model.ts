@@ -34,7 +34,6 @@ export const accountsOf = (traversal: Traversal) => (traversal.options.input as 
 export const fundingModel: MachineModel = defineModel({
   name: 'funding',
   machine: fundingMachine,
-  summary: 'The /funding page: a user without virtual accounts gets them created on opening (or retries); the accounts are shown to pay into.',
   model,
   transitions: 6,
   traversals: [from('a user without virtual accounts', []), from('a user with virtual accounts', ACCOUNTS)],

@@ -7,7 +7,6 @@ export const TOKEN = 'captcha-token';
 export const humanCheckModel: MachineModel = defineModel({
   name: 'humanCheck',
   machine: humanCheckMachine,
-  summary: "The /iamhuman page: after 'I am human' a captcha token is obtained and handed to the mobile app embedding the page; any failure may be retried.",
   model: createActorTestModel(humanCheckMachine, [
     { type: 'xstate.done.actor.captcha', output: TOKEN },
     { type: 'xstate.error.actor.captcha', error: 'widget failed to load' },

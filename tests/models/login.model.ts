@@ -40,7 +40,6 @@ const model = createActorTestModel(loginMachine, [
 export const loginModel: MachineModel = defineModel({
   name: 'login',
   machine: loginMachine,
-  summary: 'Signing in on /login: e-mail and password, the bot check after repeated failures, and where each kind of account lands.',
   model,
   transitions: 8,
   traversals: [

@@ -7,7 +7,6 @@ import { defineModel, type MachineModel } from './machineModel';
 export const logoutModel: MachineModel = defineModel({
   name: 'logout',
   machine: logoutMachine,
-  summary: "The account menu's logout: asking opens a confirmation; cancelling closes it, confirming signs out and goes to /login.",
   model: createActorTestModel(logoutMachine),
   transitions: 3,
   traversals: [{ label: 'signed in with a pin', options: { input: { session: createTestSession(adaWithPin).actor } } }],

@@ -11,8 +11,6 @@ export interface MachineModel {
   /** The name used on the command line, the file name in docs/machines and tests/models. */
   name: string;
   machine: AnyStateMachine;
-  /** What the flow is, in one line. */
-  summary: string;
   /** The events paths may take, payloads included; a traversal may bring its own (a purchase's per service). */
   model?: TestModel<AnyMachineSnapshot, AnyEventObject, unknown>;
   /** Each traversal: a label (the input it starts from) and its options; most machines have one. */

@@ -17,7 +17,6 @@ export const recorder = () => listeningOwner<MerchantVerificationReport>();
 export const merchantVerificationModel: MachineModel = defineModel({
   name: 'merchantVerification',
   machine: merchantVerificationMachine,
-  summary: "'Verify Merchant' on electricity, betting and cable: the meter, account or card number is checked and the holder's name and address shown, or the server's refusal told.",
   model: createActorTestModel(merchantVerificationMachine, [
     { type: 'merchant.verify', request },
     { type: 'xstate.done.actor.verify', output: holder },

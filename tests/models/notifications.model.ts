@@ -11,7 +11,6 @@ const notFound = 'notification not found';
 export const notificationsModel: MachineModel = defineModel({
   name: 'notifications',
   machine: notificationsMachine,
-  summary: 'The /notification page: opening it waits for a fresh poll of the list; marking one as read changes it only once the server agrees.',
   model: createActorTestModel(notificationsMachine, [
     { type: 'notifications.mark', id: walletFunded.id },
     { type: 'xstate.done.actor.markNotification', output: marked },

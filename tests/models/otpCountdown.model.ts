@@ -14,7 +14,6 @@ const countdownFrom = (seconds: number) => ({
 export const otpCountdownModel: MachineModel = defineModel({
   name: 'otpCountdown',
   machine: otpCountdownMachine,
-  summary: 'The "resend code in N s" countdown beside every code form: one tick a second until the resend link returns.',
   model: createActorTestModel(otpCountdownMachine),
   transitions: 2,
   traversals: [COUNTDOWN_SECONDS, 0].map(countdownFrom),

@@ -1,5 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot, StateValue } from 'xstate';
-import { maskEvent } from '../../src/ui/app/inspector';
+import { maskSecrets } from '../../src/ui/app/inspectorMask';
 import type { MachineModel, ModelPath } from './machineModel';
 
 /**
@@ -61,7 +61,7 @@ function timerWords(model: MachineModel, delay: string): string {
 
 /** One event in words: the model's own wording, else a generic one by kind (timer, answer, failure, a person's action). */
 export function eventWords(model: MachineModel, event: AnyEventObject): string {
-  const masked = maskEvent(event);
+  const masked = maskSecrets(event);
   const own = model.words?.[event.type];
   if (own) return own(masked);
   const actor = event.type.split('.').slice(3).join('.');
@@ -82,7 +82,7 @@ export function wordPath(model: MachineModel, traversal: string, path: ModelPath
   let from = stateLabel(start.state.value);
   const steps = moves.map(({ event, state }: { event: AnyEventObject; state: AnyMachineSnapshot }, i) => {
     const to = stateLabel(state.value);
-    const step = { step: i + 1, from, action: eventWords(model, event), event: maskEvent(event), to };
+    const step = { step: i + 1, from, action: eventWords(model, event), event: maskSecrets(event), to };
     from = to;
     return step;
   });

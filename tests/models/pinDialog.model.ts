@@ -15,7 +15,6 @@ export const recorder = () => listeningOwner<PinDialogReport>();
 export const pinDialogModel: MachineModel = defineModel({
   name: 'pinDialog',
   machine: pinDialogMachine,
-  summary: 'The transaction-pin dialog a purchase opens: four boxes, submit or cancel; the server, not the dialog, decides whether the pin is right.',
   model: createActorTestModel(pinDialogMachine, [
     { type: 'pin.change', values: RIGHT },
     { type: 'pin.change', values: WRONG },

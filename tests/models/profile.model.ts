@@ -27,7 +27,6 @@ const model = createActorTestModel(profileMachine, [
 export const profileModel: MachineModel = defineModel({
   name: 'profile',
   machine: profileMachine,
-  summary: 'Editing the profile on /profile: name, phone, NIN and BVN, prefilled from the session; a saved NIN or BVN stays masked and is kept when its field is left empty.',
   model,
   transitions: 5,
   traversals: [

@@ -200,7 +200,6 @@ function serviceTraversal(service: ServiceEntry): Traversal {
 export const purchaseModel: MachineModel = defineModel({
   name: 'purchase',
   machine: purchaseMachine,
-  summary: 'Buying on a service screen (/airtime, /internet, /electricity, /betting, /cable, /education): the form, recent numbers, merchant verification, the pin dialog and each answer of the server.',
   traversals: SERVICES.map(serviceTraversal),
   // Electricity has it all: merchant verification, the pin dialog, a token to keep.
   browser: serviceTraversal(serviceByKey('electricity')),

@@ -31,7 +31,6 @@ const model = createActorTestModel(registerMachine, [
 export const registerModel: MachineModel = defineModel({
   name: 'register',
   machine: registerMachine,
-  summary: 'Creating an account on /register: the form, the terms box, the bot check, and landing on /verify-email signed in.',
   model,
   transitions: 8,
   traversals: [

@@ -33,7 +33,6 @@ export const tokenOf = (traversal: Traversal) => (traversal.options.input as Res
 export const resetPasswordModel: MachineModel = defineModel({
   name: 'resetPassword',
   machine: resetPasswordMachine,
-  summary: "Resetting the password from the e-mailed link on /reset: the new password and its confirmation, sent with the link's token; then on to /set-pin.",
   model,
   transitions: 6,
   /** A link as e-mailed, and one whose token got lost (a truncated or hand-typed URL). */

@@ -69,7 +69,6 @@ const traversalInput: ResetPinInput = {
 export const resetPinModel: MachineModel = defineModel({
   name: 'resetPin',
   machine: resetPinMachine,
-  summary: "Resetting the transaction pin on /reset-pin ('Forgot pin?'): a code e-mailed (again after the countdown), then the code, the password and a new pin; the pin lock is lifted.",
   model,
   transitions: 16,
   traversals: [{ label: `from ${FROM}`, options: { input: traversalInput, filterEvents, serializeState: serializeTransitionTaken } }],

@@ -59,7 +59,6 @@ export const startOf = (traversal: Traversal) => traversal.options.input as Requ
 export const sessionModel: MachineModel = defineModel({
   name: 'session',
   machine: sessionMachine,
-  summary: "The app's shared session: signing in and out, polling the user, providers and notifications every minute, the shared flags, and a lost session on a protected page.",
   model,
   transitions: 17,
   traversals: [

@@ -28,7 +28,6 @@ export const tokenOf = (traversal: Traversal) => (traversal.options.input as Set
 export const setPinModel: MachineModel = defineModel({
   name: 'setPin',
   machine: setPinMachine,
-  summary: 'Setting the transaction pin on /set-pin: four digits and their confirmation; success signs the user in and goes to the dashboard.',
   model,
   transitions: 5,
   // Signed in after login (no token), or through a reset link's token with no session at all.

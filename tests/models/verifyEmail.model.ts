@@ -21,7 +21,6 @@ const traversalInput: VerifyEmailInput = {
 export const verifyEmailModel: MachineModel = defineModel({
   name: 'verifyEmail',
   machine: verifyEmailMachine,
-  summary: 'Verifying the e-mail on /verify-email: the 4-digit code, resending it after the countdown, and signing in again once verified.',
   model: createActorTestModel(verifyEmailMachine, [
     { type: 'verify.change', values: ['1', '2', '3', '4'] },
     { type: 'verify.change', values: ['1', '', '3', ''] },

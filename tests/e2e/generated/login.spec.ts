@@ -3,7 +3,7 @@
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 //
 // Not walked in the browser (their model suite walks them):
-// - 5. the captcha call fails: something went wrong, please allow the site to finish loading before clicking → editing: the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails
+// - 5. the captcha call fails: ••• → editing: the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails
 import { test } from '../support';
 import { walkPath } from '../flows/browserFlow';
 import { loginFlow } from '../flows/login';
@@ -37,11 +37,11 @@ test.describe('login: every transition in the browser', () => {
           "to": "editing"
         },
         {
-          "action": "login.change (field: \"password\", value: \"Secret-123\")",
+          "action": "login.change (field: \"password\", value: \"•••\")",
           "event": {
             "type": "login.change",
             "field": "password",
-            "value": "Secret-123"
+            "value": "•••"
           },
           "to": "editing"
         },
@@ -81,11 +81,11 @@ test.describe('login: every transition in the browser', () => {
           "to": "editing"
         },
         {
-          "action": "login.change (field: \"password\", value: \"Secret-123\")",
+          "action": "login.change (field: \"password\", value: \"•••\")",
           "event": {
             "type": "login.change",
             "field": "password",
-            "value": "Secret-123"
+            "value": "•••"
           },
           "to": "editing"
         },
@@ -107,7 +107,7 @@ test.describe('login: every transition in the browser', () => {
       ]
     }),
   );
-  test("4. the captcha call answers: dev-ok → submitting", ({ page, request }) =>
+  test("4. the captcha call answers: ••• → submitting", ({ page, request }) =>
     walkPath(page, request, loginFlow, {
       "from": "editing",
       "steps": [
@@ -121,11 +121,11 @@ test.describe('login: every transition in the browser', () => {
           "to": "editing"
         },
         {
-          "action": "login.change (field: \"password\", value: \"Secret-123\")",
+          "action": "login.change (field: \"password\", value: \"•••\")",
           "event": {
             "type": "login.change",
             "field": "password",
-            "value": "Secret-123"
+            "value": "•••"
           },
           "to": "editing"
         },
@@ -137,7 +137,7 @@ test.describe('login: every transition in the browser', () => {
           "to": "submitting"
         },
         {
-          "action": "the login call fails: {\"envelope\":{\"type\":\"error\",\"message\":\"please complete the bot check to log in: there were too many failed attempts\",\"data\":{\"reason\":\"captcha-required\"}},\"name\":\"ApiError\"}",
+          "action": "the login call fails: please complete the bot check to log in: there were too many failed attempts",
           "event": {
             "type": "xstate.error.actor.login",
             "error": {
@@ -148,16 +148,17 @@ test.describe('login: every transition in the browser', () => {
                   "reason": "captcha-required"
                 }
               },
-              "name": "ApiError"
+              "name": "ApiError",
+              "message": "please complete the bot check to log in: there were too many failed attempts"
             }
           },
           "to": "verifyingHuman"
         },
         {
-          "action": "the captcha call answers: dev-ok",
+          "action": "the captcha call answers: •••",
           "event": {
             "type": "xstate.done.actor.captcha",
-            "output": "dev-ok"
+            "output": "•••"
           },
           "to": "submitting"
         }

@@ -3,7 +3,7 @@
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 //
 // Not walked in the browser (their model suite walks them):
-// - 3. the captcha call fails: something went wrong, please allow the site to finish loading before clicking → editing: the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails
+// - 3. the captcha call fails: ••• → editing: the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails
 import { test } from '../support';
 import { walkPath } from '../flows/browserFlow';
 import { registerFlow } from '../flows/register';
@@ -70,20 +70,20 @@ test.describe('register: every transition in the browser', () => {
           "to": "editing"
         },
         {
-          "action": "register.change (field: \"password\", value: \"Secret-123\")",
+          "action": "register.change (field: \"password\", value: \"•••\")",
           "event": {
             "type": "register.change",
             "field": "password",
-            "value": "Secret-123"
+            "value": "•••"
           },
           "to": "editing"
         },
         {
-          "action": "register.change (field: \"confirm_password\", value: \"Secret-123\")",
+          "action": "register.change (field: \"confirm_password\", value: \"•••\")",
           "event": {
             "type": "register.change",
             "field": "confirm_password",
-            "value": "Secret-123"
+            "value": "•••"
           },
           "to": "editing"
         },
@@ -103,10 +103,10 @@ test.describe('register: every transition in the browser', () => {
           "to": "verifyingHuman"
         },
         {
-          "action": "the captcha call answers: dev-ok:register",
+          "action": "the captcha call answers: •••",
           "event": {
             "type": "xstate.done.actor.captcha",
-            "output": "dev-ok:register"
+            "output": "•••"
           },
           "to": "submitting"
         },
@@ -156,20 +156,20 @@ test.describe('register: every transition in the browser', () => {
           "to": "editing"
         },
         {
-          "action": "register.change (field: \"password\", value: \"Secret-123\")",
+          "action": "register.change (field: \"password\", value: \"•••\")",
           "event": {
             "type": "register.change",
             "field": "password",
-            "value": "Secret-123"
+            "value": "•••"
           },
           "to": "editing"
         },
         {
-          "action": "register.change (field: \"confirm_password\", value: \"Secret-123\")",
+          "action": "register.change (field: \"confirm_password\", value: \"•••\")",
           "event": {
             "type": "register.change",
             "field": "confirm_password",
-            "value": "Secret-123"
+            "value": "•••"
           },
           "to": "editing"
         },
@@ -189,10 +189,10 @@ test.describe('register: every transition in the browser', () => {
           "to": "verifyingHuman"
         },
         {
-          "action": "the captcha call answers: dev-ok:register",
+          "action": "the captcha call answers: •••",
           "event": {
             "type": "xstate.done.actor.captcha",
-            "output": "dev-ok:register"
+            "output": "•••"
           },
           "to": "submitting"
         },

@@ -87,14 +87,14 @@ test.describe('verifyEmail: every transition in the browser', () => {
       "from": "active.(resend.sending + code.editing)",
       "steps": [
         {
-          "action": "verify.change (values: [\"1\",\"2\",\"3\",\"4\"])",
+          "action": "verify.change (values: [\"•\",\"•\",\"•\",\"•\"])",
           "event": {
             "type": "verify.change",
             "values": [
-              "1",
-              "2",
-              "3",
-              "4"
+              "•",
+              "•",
+              "•",
+              "•"
             ]
           },
           "to": "active.(resend.sending + code.editing)"
@@ -125,14 +125,14 @@ test.describe('verifyEmail: every transition in the browser', () => {
       "from": "active.(resend.sending + code.editing)",
       "steps": [
         {
-          "action": "verify.change (values: [\"1\",\"2\",\"3\",\"4\"])",
+          "action": "verify.change (values: [\"•\",\"•\",\"•\",\"•\"])",
           "event": {
             "type": "verify.change",
             "values": [
-              "1",
-              "2",
-              "3",
-              "4"
+              "•",
+              "•",
+              "•",
+              "•"
             ]
           },
           "to": "active.(resend.sending + code.editing)"

@@ -1,0 +1,32 @@
+import type { MachineDescription } from './machineDescription';
+
+/** The page of src/machines/activities.ts in docs/machines. */
+export default {
+  summary: 'A list of the user’s transactions (/activities, the dashboard): pages on demand, details of a settled row, a server check of a pending one.',
+  events: {
+    'activities.reload': 'Something outside moved money: the list starts again from page 1.',
+    'activities.more': '“Load more”: fetches the next page when the page is full and more is revealed.',
+    'activities.select': 'A tap on a row: opens a settled one’s details, or asks the server to check a pending one.',
+    'activities.retry': '“Try again” after the first page failed.',
+    'activities.close': 'Closes the open details.',
+  },
+  guards: {
+    showsLoadMore: 'The last page was full and the server says more pages follow.',
+    opensDetail: 'The tapped row is settled, so it has details to show.',
+    needsRefresh: 'The tapped row is pending or processing, so the server is asked about it.',
+  },
+  actions: {
+    showFirstPage: 'Shows page 1 of the answer and notes whether more follows.',
+    showNextPage: 'Appends the next page, each row once.',
+    tellSession: 'Tells the session whether more is revealed (SPEC.md `more_reveal`).',
+    select: 'Keeps the tapped row as the one whose details are open.',
+    unselect: 'Forgets the open row.',
+    markRefreshing: 'Notes which row is being checked.',
+    unmarkRefreshing: 'Forgets the row being checked.',
+  },
+  actors: {
+    fetchTransactions: 'Fetches one page of transactions.',
+    refreshTransaction: 'Asks the server to check a pending transaction with the biller.',
+  },
+  delays: {},
+} satisfies MachineDescription;

@@ -1,0 +1,44 @@
+import type { MachineDescription } from './machineDescription';
+
+/** The page of src/machines/session.ts in docs/machines. */
+export default {
+  summary: 'The one session of the app (SPEC.md §3 shared state): the user, balance visibility, notifications, providers, pin attempts; polls and logs out when refused.',
+  events: {
+    'session.route': 'The route the user is on changed.',
+    'loading.set': 'Shows or hides the loading overlay.',
+    'balance.toggle': 'Shows or hides the balance.',
+    'notification.read': 'A notification was marked read on the server.',
+    'pagination.reveal': 'The paging list says whether more is revealed.',
+    'pagination.reset': 'Puts pagination back (leaving /activities, logout).',
+    'session.logout': 'Logs out: revokes the token, empties the user and storage.',
+    'session.login': 'Signs in with the user a login, registration or set-pin answered.',
+    'session.update': 'Merges user fields a flow was answered.',
+    'session.refused': 'The server refused the session (expired, revoked).',
+    'session.refresh': 'Polls now rather than at the next interval.',
+  },
+  guards: {
+    hasToken: 'The stored user has a session token.',
+    onProtectedRoute: 'The user is on a route that needs a session.',
+  },
+  actions: {
+    signIn: 'Takes the answered user and pin counter.',
+    mergeUser: 'Merges answered user fields and pin counter.',
+    applyPoll: 'Takes what a poll brought: user, providers, notifications.',
+    clearUser: 'Empties the user, lists and pin counter.',
+    persistUser: 'Saves each user field under its own storage key.',
+    revokeOnServer: 'Revokes the token on the server, fire and forget.',
+    setRoute: 'Keeps the route.',
+    setLoading: 'Keeps the loading flag.',
+    toggleBalance: 'Flips balance visibility.',
+    markRead: 'Marks the notification read.',
+    revealMore: 'Keeps `more_reveal`.',
+    resetPagination: 'Puts `pagination` and `more_reveal` back.',
+  },
+  actors: {
+    poll: 'Fetches the user, then providers and notifications.',
+    watchSession: 'Hears any call answering that the session is gone.',
+  },
+  delays: {
+    pollInterval: 'The wait between two polls (60 s).',
+  },
+} satisfies MachineDescription;

@@ -1,0 +1,207 @@
+import { createActor, fromCallback, type AnyEventObject, type AnyStateMachine } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
+import type { Transaction, UserData } from '../../core/contract';
+import { serviceByKey } from '../../core/services';
+import { ada } from './fixtures';
+import { createTestSession } from './testSession';
+
+/**
+ * Every event of every machine in src/machines with its payload filled, every invoked actor's
+ * answer, and how each machine is started: secrets planted where a field is one (a password, a
+ * pin, a BVN, a token), innocent values elsewhere (a phone number, an amount). The inspector's
+ * masking test looks for the planted secrets in what the inspector receives; the machine pages
+ * (scripts/machines-docs.ts) walk the machines with these events to count their paths.
+ */
+
+// ── Planted values ─────────────────────────────────────────────────────────────────────────
+
+export const PASSWORD = 'Planted-Passw0rd!';
+export const PIN = '9374';
+export const BOX_DIGITS = ['9', '3', '7', '4'];
+export const boxes = (count: number) => Array.from({ length: count }, (_, index) => BOX_DIGITS[index % BOX_DIGITS.length]);
+export const BVN = '22334455667';
+export const NIN = '98765432109';
+export const SESSION_TOKEN = 'pLaNtEdSeSsIoNtOkEn0123456789abcdefGHIJKLm';
+export const RESET_TOKEN = 'rEsEtLiNkToKeN9876543210zyxwvuABCDEFGHIJKLm';
+export const CAPTCHA_TOKEN = 'planted-captcha-answer';
+/** A bought electricity token, shown to its buyer and copied by them, never to the inspector. */
+export const BOUGHT_TOKEN = '5161-7182-9305-4417-2283';
+export const SECRETS = [PASSWORD, PIN, BVN, NIN, SESSION_TOKEN, RESET_TOKEN, CAPTCHA_TOKEN, BOUGHT_TOKEN];
+
+export const PHONE = '08031234567';
+export const METER = '45067823451';
+export const ACCOUNT_NUMBER = '0123456789';
+export const AMOUNT = '5000';
+export const EMAIL = 'ada@example.com';
+export const IDEMPOTENCY_KEY = '3b241101-e2bb-4255-8caf-4136c566a962';
+export const INNOCENTS = [PHONE, METER, ACCOUNT_NUMBER, AMOUNT, EMAIL, IDEMPOTENCY_KEY];
+
+export const plantedUser: UserData = {
+  ...ada,
+  phone: PHONE,
+  nin: NIN,
+  bvn: BVN,
+  token: SESSION_TOKEN,
+  accounts: [{ bank_name: 'Wema Bank', account_number: ACCOUNT_NUMBER }],
+};
+
+export const boughtToken: Transaction = {
+  id: 1,
+  category: 'electricity-bill',
+  amount: Number(AMOUNT),
+  status: 'completed',
+  created_at: '2026-11-22T10:00:00Z',
+  reference: '2026112210001a2b3c4d5e6f',
+  from: 'Wallet',
+  to: METER,
+  description: 'Electricity purchase',
+  display_name: 'Token',
+  display_value: BOUGHT_TOKEN,
+};
+
+/** What leaks: a planted secret, or a filled pin or OTP box (a one-character string) in clear. */
+export function leaksIn(received: unknown): string[] {
+  const json = JSON.stringify(received);
+  return [...SECRETS.filter((secret) => json.includes(secret)), ...BOX_DIGITS.filter((digit) => json.includes(`"${digit}"`)).map((d) => `box "${d}"`)];
+}
+
+// ── Every machine, every event ─────────────────────────────────────────────────────────────
+
+/** Every event a machine can take, payload filled: secrets where the field is one, innocents elsewhere. */
+export const EVENTS: Record<string, AnyEventObject[]> = {
+  'login.change': [
+    { type: 'login.change', field: 'email', value: EMAIL },
+    { type: 'login.change', field: 'password', value: PASSWORD },
+  ],
+  'register.change': [
+    { type: 'register.change', field: 'phone', value: PHONE },
+    { type: 'register.change', field: 'password', value: PASSWORD },
+    { type: 'register.change', field: 'confirm_password', value: PASSWORD },
+  ],
+  'register.terms': [{ type: 'register.terms', accepted: true }],
+  'forgot.change': [{ type: 'forgot.change', field: 'email', value: EMAIL }],
+  'reset.change': [
+    { type: 'reset.change', field: 'new_password', value: PASSWORD },
+    { type: 'reset.change', field: 'confirm_new_password', value: PASSWORD },
+  ],
+  'password.change': [
+    { type: 'password.change', field: 'old_password', value: PASSWORD },
+    { type: 'password.change', field: 'new_password', value: PASSWORD },
+    { type: 'password.change', field: 'confirm_new_password', value: PASSWORD },
+  ],
+  // Four boxes (the dialog), eight (set-pin), twelve (change-pin).
+  'pin.change': [4, 8, 12].map((count) => ({ type: 'pin.change', values: boxes(count) })),
+  'pin.accepted': [{ type: 'pin.accepted', pin: PIN }],
+  'verify.change': [{ type: 'verify.change', values: boxes(4) }],
+  'resetPin.otp': [{ type: 'resetPin.otp', otp: boxes(4) }],
+  'resetPin.password': [{ type: 'resetPin.password', password: PASSWORD }],
+  'resetPin.pins': [{ type: 'resetPin.pins', pins: boxes(8) }],
+  'profile.change': [
+    { type: 'profile.change', field: 'phone', value: PHONE },
+    { type: 'profile.change', field: 'nin', value: NIN },
+    { type: 'profile.change', field: 'bvn', value: BVN },
+  ],
+  'session.login': [{ type: 'session.login', data: plantedUser }],
+  'session.update': [{ type: 'session.update', data: plantedUser }],
+  'session.refused': [{ type: 'session.refused', message: 'Your session has expired. Please log in again.' }],
+  'session.route': [{ type: 'session.route', pathname: '/airtime' }],
+  'loading.set': [{ type: 'loading.set', value: true }],
+  'notification.read': [{ type: 'notification.read', id: 1 }],
+  'pagination.reveal': [{ type: 'pagination.reveal', more: true }],
+  'activities.select': [{ type: 'activities.select', id: 1 }],
+  'clipboard.copy': [
+    { type: 'clipboard.copy', text: BOUGHT_TOKEN },
+    // An account number: concealed too, as what goes to the clipboard may be a bought token.
+    { type: 'clipboard.copy', text: ACCOUNT_NUMBER },
+  ],
+  'merchant.verify': [{ type: 'merchant.verify', request: { provider_id: 12, beneficiary: METER } }],
+  'merchant.verified': [{ type: 'merchant.verified', details: { name: 'Ada Obi', address: '12 Marina, Lagos' }, beneficiary: METER }],
+  'notifications.mark': [{ type: 'notifications.mark', id: 1 }],
+  'form.provider': [{ type: 'form.provider', value: '12' }],
+  'form.plan': [{ type: 'form.plan', value: '34' }],
+  'form.beneficiary': [{ type: 'form.beneficiary', value: PHONE }],
+  'form.amount': [{ type: 'form.amount', value: AMOUNT }],
+  'form.recent': [{ type: 'form.recent', beneficiary: PHONE, providerId: '12' }],
+};
+
+export const success = <T>(data: T) => ({ type: 'success' as const, message: 'Done', data });
+
+/** What each invoked actor answers, by its name in the machine's setup(). */
+export const OUTPUTS: Record<string, unknown> = {
+  getCaptchaToken: CAPTCHA_TOKEN,
+  login: success(plantedUser),
+  register: success(plantedUser),
+  setPin: success(plantedUser),
+  changePin: success(plantedUser),
+  updateProfile: success(plantedUser),
+  poll: {
+    user: plantedUser,
+    // The server's notification of a purchase tells the bought token in its text.
+    notifications: [{ id: 7, title: 'Purchase successful', content: `Electricity for meter ${METER}. Token : ${BOUGHT_TOKEN} (ref NW-7)`, status: 'unread', created_at: '2026-11-22T10:00:00Z' }],
+  },
+  purchase: success(boughtToken),
+  fetchTransactions: success({ data: [boughtToken], current_page: 1, per_page: 5, total: 2, last_page: 2 }),
+  refreshTransaction: success(boughtToken),
+  recentBeneficiaries: success([{ beneficiary: PHONE, provider_id: 12, provider_name: 'MTN' }]),
+  createAccounts: success(plantedUser.accounts),
+  verifyMerchant: success({ name: 'Ada Obi' }),
+  copyText: 'copied',
+  postTokenToHost: undefined,
+  otpCountdown: undefined,
+  resendOtp: success(null),
+  verifyOtp: success(null),
+  forgotPin: success(null),
+  resetPin: success(null),
+  reset: success(null),
+  forgot: success(null),
+  changePassword: success(null),
+  markNotification: success(null),
+  sessionRefresh: undefined,
+};
+
+/** The name (src) of each actor a machine invokes, by the id its done and error events carry. */
+const invokedBy = (machine: AnyStateMachine): Map<string, string> =>
+  new Map(getStateNodes(machine.root).flatMap((node) => node.invoke.map((invoke) => [invoke.id, String(invoke.src)] as const)));
+
+/** The planted events of one type; a type with no payload is sent bare. */
+export function eventsOf(machine: AnyStateMachine, type: string): AnyEventObject[] {
+  if (EVENTS[type]) return EVENTS[type];
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
+  if (done) {
+    const src = invokedBy(machine).get(done[1]) ?? done[1];
+    if (!(src in OUTPUTS)) throw new Error(`no planted output for the actor "${src}": add one to OUTPUTS`);
+    return [{ type, output: OUTPUTS[src] }];
+  }
+  if (type.startsWith('xstate.error.actor.')) return [{ type, error: new Error('The server said no') }];
+  return [{ type }];
+}
+
+export const session = () => createTestSession(plantedUser).actor;
+
+/** The flow a child machine reports to (the pin dialog's, the merchant verification's), here one that only listens. */
+const owner = () => createActor(fromCallback(() => undefined)).start();
+
+/** How each machine is started, by its id. */
+export const INPUTS: Record<string, () => unknown> = {
+  activities: () => ({ pageSize: 5, session: session() }),
+  changePassword: () => undefined,
+  changePin: () => ({ session: session() }),
+  copyToClipboard: () => undefined,
+  forgotPassword: () => undefined,
+  funding: () => ({ session: session(), accounts: plantedUser.accounts }),
+  humanCheck: () => ({ action: 'register' }),
+  login: () => ({ session: session() }),
+  logout: () => ({ session: session() }),
+  merchantVerification: () => ({ owner: owner() }),
+  notifications: () => ({ session: session() }),
+  otpCountdown: () => ({ seconds: 2 }),
+  pinDialog: () => ({ owner: owner() }),
+  profile: () => ({ session: session() }),
+  purchase: () => ({ session: session(), service: serviceByKey('electricity') }),
+  register: () => ({ session: session() }),
+  resetPassword: () => ({ session: session(), token: RESET_TOKEN }),
+  resetPin: () => ({ session: session(), countdownSeconds: 2 }),
+  session: () => ({ user: plantedUser, pathname: '/dashboard' }),
+  setPin: () => ({ session: session(), token: RESET_TOKEN }),
+  verifyEmail: () => ({ session: session(), countdownSeconds: 2 }),
+};
