@@ -64,15 +64,19 @@ const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const TOKEN_RUN = /[A-Za-z0-9_-]{32,}/g;
 const looksOpaque = (run: string) => /[0-9]/.test(run) && /[A-Za-z]/.test(run) && !UUID.test(run);
 
-/** A secret named in prose, as the server's notifications tell a purchase: 'Token : 3746-…', 'PIN: 4815…'. */
-const NAMED_IN_TEXT = /\b(pins?|tokens?|otp|codes?|passwords?)(\s*:\s*)[^\s,;()]+/gi;
+/**
+ * A secret named in prose, as the server's notifications tell a purchase: 'Token : 3746-…', 'PIN: 4815…'.
+ * A pin, token, code or OTP holds a digit; a word after the colon is prose ('wrong pins: please reset').
+ */
+const NAMED_IN_TEXT = /\b(pins?|tokens?|otp|codes?|passwords?)(\s*:\s*)([^\s,;()]+)/gi;
+const namedSecret = (name: string, value: string) => /^passwords?$/i.test(name) || /\d/.test(value);
 
 /** A string with every token-shaped run and every secret it names concealed (rule 4): a reset link's path keeps its shape, not its token. */
 const maskText = (text: string): string =>
   text
     .replace(JWT, CONCEALED)
     .replace(TOKEN_RUN, (run) => (looksOpaque(run) ? CONCEALED : run))
-    .replace(NAMED_IN_TEXT, (_, name: string, colon: string) => `${name}${colon}${CONCEALED}`);
+    .replace(NAMED_IN_TEXT, (found: string, name: string, colon: string, value: string) => (namedSecret(name, value) ? `${name}${colon}${CONCEALED}` : found));
 
 /** Pin and OTP boxes: one character (or nothing) per box. */
 const isCodeBoxes = (value: unknown[]): boolean => value.length > 0 && value.every((box) => typeof box === 'string' && box.length <= 1);

@@ -133,7 +133,7 @@ export const purchaseFlow: BrowserFlow = {
       const answer = event.output as Answer;
       // Refused pins are told in the spec's words, whatever the server said.
       if (answer.reason === 'pin-incorrect' || answer.reason === 'pin-logout') await expectToast(page, messages.pinNotCorrect);
-      else if (answer.reason) await expectToast(page, answer.message);
+      else if (answer.reason === 'pin-locked') await expect(page.getByRole('alert').filter({ hasText: /locked/i })).toBeVisible();
       else {
         const told = answer.type === 'error' ? /refunded/i : answer.status === 'processing' ? /processing/i : /token|successful/i;
         await expect(page.getByRole('alert').filter({ hasText: told })).toBeVisible();

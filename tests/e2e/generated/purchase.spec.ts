@@ -576,7 +576,7 @@ test.describe('purchase: every transition in the browser', () => {
       ]
     }),
   );
-  test("11. the purchase call answers: pin-logout (“too many wrong transaction pins: ••• have been logged out (authorization revoked)”) → flow.signedOut + recent.loaded", ({ page, request }) =>
+  test("11. the purchase call answers: pin-logout (“too many wrong transaction pins: you have been logged out (authorization revoked)”) → flow.signedOut + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
       "from": "flow.editing + recent.loading",
       "steps": [
@@ -650,12 +650,12 @@ test.describe('purchase: every transition in the browser', () => {
           "to": "flow.submitting + recent.loaded"
         },
         {
-          "action": "the purchase call answers: pin-logout (“too many wrong transaction pins: ••• have been logged out (authorization revoked)”)",
+          "action": "the purchase call answers: pin-logout (“too many wrong transaction pins: you have been logged out (authorization revoked)”)",
           "event": {
             "type": "xstate.done.actor.purchase",
             "output": {
               "type": "error",
-              "message": "too many wrong transaction pins: ••• have been logged out (authorization revoked)",
+              "message": "too many wrong transaction pins: you have been logged out (authorization revoked)",
               "reason": "pin-logout"
             }
           },
@@ -664,7 +664,7 @@ test.describe('purchase: every transition in the browser', () => {
       ]
     }),
   );
-  test("12. the purchase call answers: pin-locked (“purchases are locked after repeated wrong pins: ••• reset your transaction pin (Forgot pin?)”) → flow.editing + recent.loaded", ({ page, request }) =>
+  test("12. the purchase call answers: pin-locked (“purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)”) → flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
       "from": "flow.editing + recent.loading",
       "steps": [
@@ -738,12 +738,12 @@ test.describe('purchase: every transition in the browser', () => {
           "to": "flow.submitting + recent.loaded"
         },
         {
-          "action": "the purchase call answers: pin-locked (“purchases are locked after repeated wrong pins: ••• reset your transaction pin (Forgot pin?)”)",
+          "action": "the purchase call answers: pin-locked (“purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)”)",
           "event": {
             "type": "xstate.done.actor.purchase",
             "output": {
               "type": "error",
-              "message": "purchases are locked after repeated wrong pins: ••• reset your transaction pin (Forgot pin?)",
+              "message": "purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)",
               "reason": "pin-locked"
             }
           },
