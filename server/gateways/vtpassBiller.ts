@@ -134,7 +134,8 @@ export class VtpassBiller implements Biller, PlanSource {
       log: options.log,
       failureThreshold: options.failureThreshold,
       coolDownMs: options.coolDownMs,
-      logFields: ['unit_price', 'quantity', 'channel', 'method', 'platform', 'transaction_date', 'ServiceName', 'name', 'variation_amount', 'fixedPrice'],
+      // What says what happened; never a name (transactions.name and Customer_Name are the customer's), number, token or pin.
+      logFields: ['unit_price', 'quantity', 'channel', 'method', 'platform', 'transaction_date', 'ServiceName', 'variation_amount', 'fixedPrice'],
     });
     this.#keys = { apiKey: options.apiKey, publicKey: options.publicKey, secretKey: options.secretKey };
     this.#log = options.log;

@@ -120,6 +120,22 @@ describe('VtpassBiller against the fake VTpass', () => {
     expect(await biller.requery(waecBill)).toEqual(waec);
   });
 
+  it('logs each call without the customer: no phone, meter, name, address, token or pin', async () => {
+    const lines: string[] = [];
+    const log = { info: (obj: object, msg: string) => lines.push(`${msg} ${JSON.stringify(obj)}`), warn: (obj: object, msg: string) => lines.push(`${msg} ${JSON.stringify(obj)}`), error() {} };
+    const biller = adapter(fake, { log });
+    const found = await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031234567' });
+    const power = await biller.pay({ requestId: requestId(), category: 'electricity-bill', providerCode: 'ikeja-electric', packageCode: null, beneficiary: '45031234567', amountKobo: 100_000n, customerPhone: '08039876543' });
+    const waec = await biller.pay({ requestId: requestId(), category: 'education', providerCode: 'waec', packageCode: 'waecdirect', beneficiary: '08031234567', amountKobo: 90_000n });
+    const written = lines.join('\n');
+    expect(lines).toHaveLength(3);
+    const receipts = [power, waec].map((outcome) => (outcome.status === 'delivered' ? outcome.receipt : {}));
+    for (const secret of ['45031234567', '08039876543', '08031234567', found!.name, found!.address!, receipts[0].token!.replace(/-/g, ''), receipts[1].serial!, receipts[1].pin!, fake.keys.apiKey, fake.keys.secretKey]) {
+      expect(written).not.toContain(secret);
+    }
+    expect(written).toContain('"serviceID":"ikeja-electric"');
+  });
+
   it('a reused request id (014) is not a refund: it may hide a bill already bought', async () => {
     const biller = adapter(fake);
     const bill = airtimeBill('08031234567');
@@ -338,6 +354,23 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     const reply = await buy(t, buyer.token, 'betting', { provider_id: bet9ja.id, beneficiary: '20481234', amount: 1000, pin: PIN });
     expect(reply.status).toBe(422);
     expect(await balance(t, buyer.token)).toBe(50_000);
+  });
+
+  it('verify-merchant answers a smartcard with the renewal amount of its bouquet', async () => {
+    const gotv = await providerId(t, 'tv-subscription', 'GOtv');
+    const reply = await t.call<MerchantDetails>('/api/verify-merchant', { token: buyer.token, body: { provider_id: gotv, beneficiary: '7012345678' } });
+    expect(reply).toMatchObject({ status: 200, body: { data: { name: expect.any(String), renewal_amount: 900, current_plan: 'GOtv Smallie - monthly N900' } } });
+  });
+
+  it('configured by BILLER=vtpass (no biller handed in), the app sends its bills to VTPASS_BASE_URL with the VTPASS keys', async () => {
+    await t.close();
+    t = await startTestApp(backend, { config: { biller: { kind: 'vtpass', baseUrl: fake.url, ...fake.keys } } });
+    buyer = await newBuyer(t, 1_000);
+    const reply = await buy(t, buyer.token, 'airtime', { provider_id: await providerId(t, 'airtime', 'MTN'), beneficiary: '08035551234', amount: 100, pin: PIN });
+    expect(reply.body.data).toMatchObject({ status: 'completed' });
+    const purchase = await t.db.selectFrom('purchases').select(['biller', 'request_id']).executeTakeFirstOrThrow();
+    expect(purchase.biller).toBe('vtpass');
+    expect(fake.transactions.get(purchase.request_id)).toMatchObject({ serviceID: 'mtn', phone: '08035551234' });
   });
 
   it('a plan bought from the synced catalogue is sent with its VTpass variation code', async () => {
