@@ -356,6 +356,20 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     expect(await balance(t, buyer.token)).toBe(50_000);
   });
 
+  it('a bill sent to another biller (before BILLER changed) is never requeried through VTpass, so never refunded on its "no such request"', async () => {
+    const reply = await buy(t, buyer.token, 'airtime', airtime('08031230002', 200));
+    await t.db.updateTable('purchases').set({ biller: 'simulated' }).execute();
+    const requeries = fake.requests.filter((request) => request.path === '/api/requery').length;
+    t.clock.advance(t.config.billerTimeoutMs + 11 * 60_000);
+    expect(await runRequery(t.ctx, deps())).toMatchObject({ pending: 1 });
+    expect(fake.requests.filter((request) => request.path === '/api/requery')).toHaveLength(requeries);
+    expect(await statusOf(reply.body.data!.id)).toBe('processing');
+    await t.db.updateTable('purchases').set({ biller: 'vtpass' }).execute();
+    t.clock.advance(60 * 60_000);
+    await runRequery(t.ctx, deps());
+    expect(await statusOf(reply.body.data!.id)).toBe('completed');
+  });
+
   it('verify-merchant answers a smartcard with the renewal amount of its bouquet', async () => {
     const gotv = await providerId(t, 'tv-subscription', 'GOtv');
     const reply = await t.call<MerchantDetails>('/api/verify-merchant', { token: buyer.token, body: { provider_id: gotv, beneficiary: '7012345678' } });
