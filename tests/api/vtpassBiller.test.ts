@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { MerchantDetails, Transaction } from '../../core/contract';
 import type { Bill } from '../../server/gateways/biller';
 import { ProviderUnavailableError } from '../../server/gateways/providerHttp';
-import { BETTING_UNAVAILABLE, VtpassBiller, type VtpassOptions } from '../../server/gateways/vtpassBiller';
+import { BETTING_UNAVAILABLE, NOTHING_TO_VERIFY, VtpassBiller, type VtpassOptions } from '../../server/gateways/vtpassBiller';
 import { runRequery } from '../../server/jobs/requery';
 import { syncCatalog } from '../../server/services/catalogSync';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
@@ -196,6 +196,7 @@ describe('VtpassBiller against the fake VTpass', () => {
     expect(card).toEqual<MerchantDetails>({ name: expect.any(String), renewal_amount: 1850, current_plan: 'DStv Padi N1,850' });
     expect(await biller.verify({ category: 'education', providerCode: 'jamb', beneficiary: 'AB12CD34EF' })).toEqual({ name: expect.any(String) });
     expect(fake.requests.at(-1)!.body).toMatchObject({ serviceID: 'jamb', type: 'utme' });
+    await expect(biller.verify({ category: 'education', providerCode: 'waec', beneficiary: '08031234567' })).rejects.toMatchObject({ status: 422, message: NOTHING_TO_VERIFY });
     expect(await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031239999' })).toBeNull();
     expect(await biller.verify({ category: 'tv-subscription', providerCode: 'gotv', beneficiary: '7012349999' })).toBeNull();
   });
