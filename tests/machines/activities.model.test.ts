@@ -29,6 +29,8 @@ const fullAndLast = page([completed, pending], 1, 1);
 const onlyPage = page([pending], 1, 1);
 const nothing = page([], 1, 1);
 const checked: Envelope<Transaction> = { type: 'success', message: 'Transaction status updated', data: { ...pending, status: 'completed' } };
+/** Still processing, placed long over a day ago: its details open to offer a report (issue 12). */
+const stuck: Envelope<Transaction> = { type: 'success', message: 'transaction status refreshed', data: { ...processing, created_at: '2020-01-01T00:00:00Z' } };
 
 const model = createActorTestModel(activitiesMachine, [
   ...[completed, pending, canceled, processing].map((t) => ({ type: 'activities.select', id: t.id })),
@@ -40,6 +42,7 @@ const model = createActorTestModel(activitiesMachine, [
   { type: 'xstate.done.actor.nextPage', output: secondOfTwo },
   { type: 'xstate.error.actor.nextPage', error: 'Service temporarily unavailable' },
   { type: 'xstate.done.actor.refresh', output: checked },
+  { type: 'xstate.done.actor.refresh', output: stuck },
   { type: 'xstate.error.actor.refresh', error: 'transaction not found' },
 ]);
 const coverage = createTransitionCoverage(activitiesMachine);
@@ -128,7 +131,7 @@ describe('activitiesMachine (model-based)', () => {
           },
           'xstate.done.actor.refresh': async ({ event }) => {
             const { output } = event as unknown as { output: Envelope<Transaction> };
-            effects.expect([successToast(output.message)]);
+            effects.expect([output === stuck ? { type: 'toast', level: 'info', message: output.message } : successToast(output.message)]);
             refresh.last.resolve(output);
             await settled();
             // The list starts again from page 1 (SPEC.md §4).
@@ -150,7 +153,8 @@ describe('activitiesMachine (model-based)', () => {
             // "Load more" only after a full page with more behind it (SPEC.md §9), and the session's flag says so too.
             if (showsLoadMore(pageFull, moreRevealed)) expect(items.length % PAGE_SIZE).toBe(0);
             expect(session.getSnapshot().context.more_reveal).toBe(moreRevealed);
-            expect(selected === null || selected.status === 'completed' || selected.status === 'canceled').toBe(true);
+            // Settled rows open when tapped; an unsettled one only as a check found it, stuck for a day.
+            expect(selected === null || selected.status === 'completed' || selected.status === 'canceled' || selected === stuck.data).toBe(true);
             expect(snapshot.matches({ detail: 'open' })).toBe(selected !== null);
             expect(snapshot.matches({ list: 'refreshing' })).toBe(refreshing !== null);
           },
@@ -173,5 +177,5 @@ describe('activitiesMachine (model-based)', () => {
     session.stop();
   });
 
-  itWalkedEveryTransition('activitiesMachine', coverage, 12);
+  itWalkedEveryTransition('activitiesMachine', coverage, 14);
 });
