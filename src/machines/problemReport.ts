@@ -62,6 +62,7 @@ export const problemReportMachine = setup({
     loading: {
       tags: 'loading',
       invoke: {
+        id: 'fetchReport',
         src: 'fetchReport',
         input: ({ context }) => ({ transactionId: context.transactionId }),
         onDone: [
@@ -95,6 +96,7 @@ export const problemReportMachine = setup({
     submitting: {
       tags: 'busy',
       invoke: {
+        id: 'createReport',
         src: 'createReport',
         input: ({ context }) => ({ transaction_id: context.transactionId, reason: context.reason, note: context.note.trim() }),
         onDone: {

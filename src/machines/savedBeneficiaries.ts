@@ -61,6 +61,7 @@ export const savedBeneficiariesMachine = setup({
     loading: {
       tags: 'loading',
       invoke: {
+        id: 'list',
         src: 'list',
         input: ({ context }) => ({ category: context.category }),
         onDone: { target: 'ready', actions: { type: 'keepList', params: ({ event }) => ({ list: event.output.data ?? [] }) } },
@@ -81,6 +82,7 @@ export const savedBeneficiariesMachine = setup({
     saving: {
       tags: 'busy',
       invoke: {
+        id: 'save',
         src: 'save',
         input: ({ context, event }) => ({ ...(event as Extract<SavedBeneficiariesEvent, { type: 'saved.save' }>).request, category: context.category }),
         onDone: {
@@ -96,6 +98,7 @@ export const savedBeneficiariesMachine = setup({
     renaming: {
       tags: 'busy',
       invoke: {
+        id: 'rename',
         src: 'rename',
         input: ({ event }) => (event as Extract<SavedBeneficiariesEvent, { type: 'saved.rename' }>).request,
         onDone: {
@@ -111,6 +114,7 @@ export const savedBeneficiariesMachine = setup({
     deleting: {
       tags: 'busy',
       invoke: {
+        id: 'remove',
         src: 'remove',
         input: ({ event }) => (event as Extract<SavedBeneficiariesEvent, { type: 'saved.delete' }>).request,
         onDone: {

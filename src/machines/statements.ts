@@ -82,6 +82,7 @@ export const statementsMachine = setup({
     loading: {
       tags: 'loading',
       invoke: {
+        id: 'summary',
         src: 'summary',
         input: ({ context }) => ({ from: context.from, to: context.to }),
         onDone: { target: 'shown', actions: { type: 'keepSummary', params: ({ event }) => ({ summary: event.output.data ?? null }) } },
@@ -94,6 +95,7 @@ export const statementsMachine = setup({
     downloading: {
       tags: 'busy',
       invoke: {
+        id: 'download',
         src: 'download',
         input: ({ context, event }) => ({ from: context.from, to: context.to, format: (event as Extract<StatementsEvent, { type: 'statement.download' }>).format }),
         onDone: { target: 'shown', actions: { type: 'toast', params: ({ event }) => ({ level: 'success', message: `Downloaded ${event.output}` }) } },
