@@ -1,11 +1,12 @@
 /** Report a problem (issue 12): what the app offers and the server accepts, one list for both. */
 
 export const PROBLEM_REASONS = [
-  { key: 'not-received', label: 'I was charged but did not receive it' },
-  { key: 'still-processing', label: 'It has been processing for too long' },
-  { key: 'token-not-working', label: 'The token or pin does not work' },
-  { key: 'wrong-beneficiary', label: 'It went to the wrong number' },
-  { key: 'wrong-amount', label: 'The amount is wrong' },
+  // Short enough to read whole in a select at 360 px.
+  { key: 'not-received', label: 'Charged but not received' },
+  { key: 'still-processing', label: 'Processing for too long' },
+  { key: 'token-not-working', label: 'Token or pin does not work' },
+  { key: 'wrong-beneficiary', label: 'Went to the wrong number' },
+  { key: 'wrong-amount', label: 'Wrong amount' },
   { key: 'other', label: 'Something else' },
 ] as const;
 

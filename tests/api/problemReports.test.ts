@@ -41,7 +41,7 @@ describe.each(backends)('problem reports on $name', (backend) => {
 
     const mail = t.outbox.list(buyer.email).find((m) => m.subject === `We received your report: case ${opened.case_number}`);
     expect(mail?.text).toContain(transaction.reference);
-    expect(mail?.text).toContain('It has been processing for too long');
+    expect(mail?.text).toContain('Processing for too long');
     expect(mail?.text).toContain('Paid yesterday,\nstill nothing.');
     expect(mail?.text).toContain('₦200.00');
 
