@@ -125,7 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
   registerBeneficiaryRoutes(app, ctx);
   registerProblemReportRoutes(app, ctx);
-  registerStatementRoutes(app, ctx);
+  registerStatementRoutes(app, { ctx, limits: config.rateLimits });
   if (deps.runJobs && config.requeryIntervalMs > 0) {
     let requeryJob: RequeryJob | undefined;
     app.addHook('onReady', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { StatementSummary } from '../../core/contract';
 import { koboToNaira } from '../../core/money';
 import { lagosDayStart } from '../../core/statements';
+import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
 import { buildStatement, type Statement } from '../services/statements/ledgerStatement';
 import { statementCsv } from '../services/statements/statementCsv';
@@ -10,6 +11,7 @@ import { statementPdf } from '../services/statements/statementPdf';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { requestBody } from './fields';
+import { byAccount, limitRequests } from './rateLimits';
 
 const day = (field: string) =>
   z
@@ -35,15 +37,17 @@ const summaryOf = (statement: Statement): StatementSummary => ({
  * Authorization header like every other call, never a link carrying the token: the app turns
  * the answer into a file itself. Refusals answer the usual JSON envelope.
  */
-export function registerStatementRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerStatementRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
   const session = requireSession(ctx);
+  // One budget for both calls: each reads a range of the ledger, and a download may draw a PDF.
+  const limited = { preHandler: [session, limitRequests(app, limits, 'statements', byAccount)] };
 
-  app.post('/api/statements/summary', { preHandler: session }, async (request) => {
+  app.post('/api/statements/summary', limited, async (request) => {
     const body = summaryBody.parse(request.body);
     return success('statement summary fetched successfully', summaryOf(await buildStatement(ctx, authOf(request).userId, body.from, body.to)));
   });
 
-  app.post('/api/statements/download', { preHandler: session }, async (request, reply) => {
+  app.post('/api/statements/download', limited, async (request, reply) => {
     const body = downloadBody.parse(request.body);
     const statement = await buildStatement(ctx, authOf(request).userId, body.from, body.to);
     const name = `naira-wallet-statement-${body.from}-to-${body.to}.${body.format}`;

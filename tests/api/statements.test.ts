@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementSummary } from '../../core/contract';
 import { statementCsv } from '../../server/services/statements/statementCsv';
 import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, testConfig, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { auditLedgerAfterEach } from './support/ledger';
 import { ManualClock } from './support/manualClock';
@@ -183,5 +183,25 @@ describe('statement CSV', () => {
       '"2026-03-01 09:00","\'=HYPERLINK(""http://evil"")","\'+234","","6.00","6.00"',
       '"2026-03-01 09:00","\'@SUM(A1)","\'-1","","4.00","10.00"',
     ]);
+  });
+});
+
+describe('statement requests', () => {
+  it('share one per-account budget for totals and downloads; another account keeps its own', async () => {
+    const t = await startTestApp(backends[0], { config: { rateLimits: { ...testConfig().rateLimits, statements: { max: 2, windowMs: 60_000 } } } });
+    try {
+      const [first, second] = [await signUp(t), await signUp(t)];
+      const today = new Date().toISOString().slice(0, 10);
+      const period = { from: '2026-01-01', to: '2026-01-31' };
+      expect(today > period.to).toBe(true);
+      expect((await t.call('/api/statements/summary', { token: first.token, body: period })).status).toBe(200);
+      expect((await t.call('/api/statements/summary', { token: first.token, body: period })).status).toBe(200);
+      const refused = await t.call('/api/statements/download', { token: first.token, body: { ...period, format: 'pdf' } });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/^too many attempts/);
+      expect((await t.call('/api/statements/summary', { token: second.token, body: period })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
