@@ -40,30 +40,21 @@ export default function StatementsScreen() {
     body = (
       <>
         <dl className="statement-totals" aria-labelledby={ids.totals}>
-          <div>
-            <dt>Opening balance</dt>
-            <dd>
-              <Money amount={summary.opening_balance} />
-            </dd>
-          </div>
-          <div>
-            <dt>Money in</dt>
-            <dd>
-              <Money amount={summary.total_credits} />
-            </dd>
-          </div>
-          <div>
-            <dt>Money out</dt>
-            <dd>
-              <Money amount={summary.total_debits} />
-            </dd>
-          </div>
-          <div className="statement-closing">
-            <dt>Closing balance</dt>
-            <dd>
-              <Money amount={summary.closing_balance} />
-            </dd>
-          </div>
+          {(
+            [
+              ['Opening balance', summary.opening_balance],
+              ['Money in', summary.total_credits],
+              ['Money out', summary.total_debits],
+              ['Closing balance', summary.closing_balance],
+            ] as const
+          ).map(([name, amount]) => (
+            <div key={name} className={name === 'Closing balance' ? 'statement-closing' : undefined}>
+              <dt>{name}</dt>
+              <dd>
+                <Money amount={amount} />
+              </dd>
+            </div>
+          ))}
         </dl>
         {summary.entries === 0 && (
           <EmptyState icon={<HistoryIcon size={28} />} title="No money moved in these dates">
