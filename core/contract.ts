@@ -263,3 +263,71 @@ export interface RecentBeneficiary {
   provider_id: number;
   provider_name: string;
 }
+
+// Saved beneficiaries (server: POST /api/beneficiaries/{list,save,rename,delete}).
+/** A number the user saved under a name for one service category. */
+export interface SavedBeneficiary {
+  id: number;
+  category: string;
+  beneficiary: string;
+  name: string;
+  /** The provider chosen when it was saved; null when none was (or it is no longer offered). */
+  provider_id: number | null;
+}
+export interface ListBeneficiariesRequest {
+  category: string;
+}
+export interface SaveBeneficiaryRequest {
+  category: string;
+  beneficiary: string;
+  name: string;
+  provider_id?: number | null;
+}
+export interface RenameBeneficiaryRequest {
+  beneficiary_id: number;
+  name: string;
+}
+export interface DeleteBeneficiaryRequest {
+  beneficiary_id: number;
+}
+
+// Report a problem (server: POST /api/problem-reports/{fetch,create}).
+export type ProblemReportStatus = 'open' | 'in-review' | 'resolved';
+/** A case opened about one transaction; its number is what support is told. */
+export interface ProblemReport {
+  case_number: string;
+  transaction_id: number;
+  reference: string;
+  reason: string;
+  note: string;
+  status: ProblemReportStatus;
+  created_at: string;
+}
+export interface FetchProblemReportRequest {
+  transaction_id: number;
+}
+export interface CreateProblemReportRequest {
+  transaction_id: number;
+  reason: string;
+  note: string;
+}
+
+// Statements (server: POST /api/statements/summary and /api/statements/download).
+/** Calendar days in Lagos, inclusive at both ends: YYYY-MM-DD. */
+export interface StatementRequest {
+  from: string;
+  to: string;
+}
+export interface StatementDownloadRequest extends StatementRequest {
+  format: 'csv' | 'pdf';
+}
+/** The totals of a statement, naira: opening + credits − debits = closing. */
+export interface StatementSummary {
+  from: string;
+  to: string;
+  opening_balance: number;
+  total_credits: number;
+  total_debits: number;
+  closing_balance: number;
+  entries: number;
+}

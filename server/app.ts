@@ -22,14 +22,17 @@ import { startCatalogSyncJob, type CatalogSyncJob } from './jobs/catalogSync';
 import { startRequeryJob, type RequeryJob } from './jobs/requery';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
+import { registerBeneficiaryRoutes } from './routes/beneficiaries';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
 import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerProblemReportRoutes } from './routes/problemReports';
 import { registerPurchaseRoutes } from './routes/purchases';
 import { sharedRateLimitStore } from './routes/rateLimits';
 import { notFoundHandler, registerSpa } from './routes/spa';
+import { registerStatementRoutes } from './routes/statements';
 import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhook } from './routes/webhooks';
@@ -124,6 +127,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
+  registerBeneficiaryRoutes(app, ctx);
+  registerProblemReportRoutes(app, ctx);
+  registerStatementRoutes(app, { ctx, limits: config.rateLimits });
   if (deps.runJobs && config.requeryIntervalMs > 0) {
     let requeryJob: RequeryJob | undefined;
     app.addHook('onReady', async () => {

@@ -29,6 +29,8 @@ export interface RateLimits {
   purchase: RateLimit;
   verifyMerchant: RateLimit;
   refreshTransaction: RateLimit;
+  /** Statement totals and downloads together: each reads a range of the ledger, and a PDF is drawn. */
+  statements: RateLimit;
   /** Failed logins from one address, whatever the accounts (credential stuffing); see services/loginThrottle.ts. */
   loginFailures: RateLimit;
 }
@@ -106,6 +108,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
   verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
+  statements: { max: 20, windowMs: MINUTE }, // per account, totals and downloads together
   loginFailures: { max: 30, windowMs: 15 * MINUTE }, // per address (IPv6: per /64), failed logins on any accounts
 };
 

@@ -236,6 +236,33 @@ export interface IdempotencyKeysTable {
   created_at: Date;
 }
 
+/** A number the user saved under a name (db/migrations/014_records.sql). */
+export interface SavedBeneficiariesTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  category: string;
+  beneficiary: string;
+  name: string;
+  provider_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type ProblemReportStatus = 'open' | 'in-review' | 'resolved';
+
+/** A problem reported about a transaction (db/migrations/014_records.sql). */
+export interface ProblemReportsTable {
+  id: Identity<bigint>;
+  case_number: string;
+  user_id: bigint;
+  transaction_id: bigint;
+  reason: string;
+  note: string;
+  status: Generated<ProblemReportStatus>;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -265,6 +292,8 @@ export interface Schema {
   packages: PackagesTable;
   purchases: PurchasesTable;
   idempotency_keys: IdempotencyKeysTable;
+  saved_beneficiaries: SavedBeneficiariesTable;
+  problem_reports: ProblemReportsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

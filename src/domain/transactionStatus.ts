@@ -1,4 +1,5 @@
-import type { TransactionStatus } from '../../core/contract';
+import type { Transaction, TransactionStatus } from '../../core/contract';
+import { PENDING_REPORT_AFTER_MS } from '../../core/problemReports';
 
 export type StatusColour = 'orange' | 'yellow' | 'green' | 'gray';
 export type StatusIconName = 'rotating' | 'check' | 'cross';
@@ -22,3 +23,10 @@ export const opensDetail = (status: TransactionStatus): boolean => status === 'c
 
 /** An unsettled one asks the server to check on it instead (SPEC.md §2, §4). */
 export const needsRefresh = (status: TransactionStatus): boolean => status === 'pending' || status === 'processing';
+
+/**
+ * Still unsettled a day after it was placed (issue 12): checking on it opens its details, which
+ * offer to report the problem (the 2026 NCC/CBN direction on pending bills).
+ */
+export const stuckUnsettled = (transaction: Pick<Transaction, 'status' | 'created_at'>, now: number): boolean =>
+  needsRefresh(transaction.status) && now - new Date(transaction.created_at).getTime() >= PENDING_REPORT_AFTER_MS;

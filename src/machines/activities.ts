@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../core/contract';
 import { fetchTransactions, refreshTransaction } from '../api/wallet';
-import { needsRefresh, opensDetail } from '../domain/transactionStatus';
+import { needsRefresh, opensDetail, stuckUnsettled } from '../domain/transactionStatus';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
 
@@ -63,7 +63,8 @@ const find = (items: Transaction[], id: number) => items.find((item) => item.id 
  * A list of the user's transactions (SPEC.md §2 /activities, the dashboard's recent
  * activities): page 1 on opening, further pages appended on demand. Tapping a settled row
  * opens its details; tapping a pending or processing one asks the server to check on it,
- * and on success the list starts again from page 1 (SPEC.md §4). The list and the details
+ * and on success the list starts again from page 1 (SPEC.md §4); one still unsettled a day
+ * after it was placed also opens its details, which offer to report it (issue 12). The list and the details
  * are two regions, so details stay open while the list reloads underneath.
  */
 export const activitiesMachine = setup({
@@ -92,6 +93,7 @@ export const activitiesMachine = setup({
     tellSession: ({ context }) => context.session?.send({ type: 'pagination.reveal', more: context.moreRevealed }),
     select: assign({ selected: ({ context }, params: { id: number }) => find(context.items, params.id) ?? null }),
     unselect: assign({ selected: null }),
+    showStuck: assign({ selected: (_, params: { transaction: Transaction }) => params.transaction }),
     markRefreshing: assign({ refreshing: (_, params: { id: number }) => params.id }),
     unmarkRefreshing: assign({ refreshing: null }),
   },
@@ -101,6 +103,8 @@ export const activitiesMachine = setup({
       const item = find(context.items, params.id);
       return item !== undefined && opensDetail(item.status);
     },
+    stuck: (_, params: { transaction: Transaction | undefined }) => params.transaction !== undefined && stuckUnsettled(params.transaction, Date.now()),
+    hasSelected: ({ context }) => context.selected !== null,
     needsRefresh: ({ context }, params: { id: number }) => {
       const item = find(context.items, params.id);
       return item !== undefined && needsRefresh(item.status);
@@ -150,10 +154,21 @@ export const activitiesMachine = setup({
             id: 'refresh',
             src: 'refreshTransaction',
             input: ({ context }) => ({ id: context.refreshing! }),
-            onDone: {
-              target: 'loading',
-              actions: { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
-            },
+            onDone: [
+              {
+                // Still unsettled a day on: its details open, offering to report it (issue 12).
+                guard: { type: 'stuck', params: ({ event }) => ({ transaction: event.output.data }) },
+                target: 'loading',
+                actions: [
+                  { type: 'toast', params: ({ event }) => ({ level: 'info', message: event.output.message }) },
+                  { type: 'showStuck', params: ({ event }) => ({ transaction: event.output.data! }) },
+                ],
+              },
+              {
+                target: 'loading',
+                actions: { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+              },
+            ],
             onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
           },
         },
@@ -166,6 +181,8 @@ export const activitiesMachine = setup({
       initial: 'closed',
       states: {
         closed: {
+          // A check that found a bill stuck for a day has put it here to be shown.
+          always: { guard: 'hasSelected', target: 'open' },
           on: {
             'activities.select': {
               guard: { type: 'opensDetail', params: ({ event }) => ({ id: event.id }) },

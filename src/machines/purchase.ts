@@ -71,7 +71,7 @@ export type PurchaseEvent =
   | { type: 'form.plan'; value: string }
   | { type: 'form.beneficiary'; value: string }
   | { type: 'form.amount'; value: string }
-  /** One tap on a recent beneficiary: the number and the provider it was paid with. */
+  /** One tap on a recent or saved beneficiary: the number and the provider it was paid or saved with ('' for none). */
   | { type: 'form.recent'; beneficiary: string; providerId: string }
   | { type: 'purchase.continue' }
   | { type: 'result.dismiss' }

@@ -21,6 +21,7 @@ const FIELDS = [
   ...['device', 'name', 'email', 'phone', 'password', 'confirm_password', 'token', 'otp', 'pin', 'confirm_pin', 'new_password', 'confirm_new_password', 'notification_id'],
   ...['old_password', 'old_pin', 'new_pin', 'confirm_new_pin', 'nin', 'bvn', 'pagination', 'page', 'transaction_id', 'account_number', 'amount', 'sender_name', 'reference'],
   ...['provider_id', 'package_id', 'beneficiary', 'category'],
+  ...['beneficiary_id', 'reason', 'note', 'from', 'to', 'format'],
 ];
 
 /** Objects over the contract's field names (and some strangers), or not objects at all. */
@@ -40,6 +41,8 @@ const SIGNED_IN = [
   ...['/api/create-accounts', '/api/fetch-transactions', '/api/refresh-transaction', '/api/update-profile', '/api/change-password', '/api/change-pin'],
   ...['/api/forgot-pin', '/api/reset-pin'],
   ...['/api/airtime', '/api/data', '/api/electricity-bill', '/api/betting', '/api/tv-subscription', '/api/education', '/api/verify-merchant', '/api/recent-beneficiaries'],
+  ...['/api/beneficiaries/list', '/api/beneficiaries/save', '/api/beneficiaries/rename', '/api/beneficiaries/delete'],
+  ...['/api/problem-reports/fetch', '/api/problem-reports/create', '/api/statements/summary', '/api/statements/download'],
 ];
 
 const TABLES = [
@@ -58,6 +61,8 @@ const TABLES = [
   'incoming_transfers',
   'purchases',
   'idempotency_keys',
+  'saved_beneficiaries',
+  'problem_reports',
 ] as const;
 
 describe.each(backends)('hostile input on $name', (backend) => {

@@ -28,6 +28,8 @@ const fullAndLast = page([completed, pending], 1, 1);
 const onlyPage = page([pending], 1, 1);
 const nothing = page([], 1, 1);
 const checked: Envelope<Transaction> = { type: 'success', message: 'Transaction status updated', data: { ...pending, status: 'completed' } };
+/** Still processing, placed long over a day ago: its details open to offer a report (issue 12). */
+export const stuck: Envelope<Transaction> = { type: 'success', message: 'transaction status refreshed', data: { ...processing, created_at: '2020-01-01T00:00:00Z' } };
 
 const model = createActorTestModel(activitiesMachine, [
   ...[completed, pending, canceled, processing].map((t) => ({ type: 'activities.select', id: t.id })),
@@ -39,6 +41,7 @@ const model = createActorTestModel(activitiesMachine, [
   { type: 'xstate.done.actor.nextPage', output: secondOfTwo },
   { type: 'xstate.error.actor.nextPage', error: 'Service temporarily unavailable' },
   { type: 'xstate.done.actor.refresh', output: checked },
+  { type: 'xstate.done.actor.refresh', output: stuck },
   { type: 'xstate.error.actor.refresh', error: 'transaction not found' },
 ]);
 
@@ -59,7 +62,7 @@ export const activitiesModel: MachineModel = defineModel({
   name: 'activities',
   machine: activitiesMachine,
   model,
-  transitions: 12,
+  transitions: 14,
   traversals: [
     {
       label: `pages of ${PAGE_SIZE}`,

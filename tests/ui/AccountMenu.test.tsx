@@ -41,6 +41,7 @@ describe('AccountMenu', () => {
       ['Change password', '/password'],
       ['Change pin', '/pin'],
       ['Fund wallet', '/funding'],
+      ['Statements', '/statements'],
       ['Support', '/support'],
     ]);
   });

@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
                   { path: 'reset-pin', element: lazyScreen(() => import('../screens/ResetPinScreen')) },
                   { path: 'support', element: lazyScreen(() => import('../screens/SupportScreen')) },
                   { path: 'more', element: lazyScreen(() => import('../screens/MoreScreen')) },
+                  { path: 'statements', element: lazyScreen(() => import('../screens/StatementsScreen')) },
                   ...serviceRoutes,
                   // Any other path is protected (SPEC.md §6); screens not built yet land here.
                   { path: '*', element: lazyScreen(() => import('../screens/NotFoundScreen')) },

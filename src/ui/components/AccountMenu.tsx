@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/password', label: 'Change password' },
   { to: '/pin', label: 'Change pin' },
   { to: '/funding', label: 'Fund wallet' },
+  { to: '/statements', label: 'Statements' },
   { to: '/support', label: 'Support' },
 ] as const;
 

@@ -12,6 +12,7 @@ import { performEffects, useFlow } from '../app/useFlow';
 import { CopyButton } from './CopyButton';
 import { ForgotPinLink } from './ForgotPinLink';
 import { PinDialog } from './PinDialog';
+import { SavedBeneficiaries } from './SavedBeneficiaries';
 import { TextField } from './TextField';
 import '../styles/purchase.css';
 
@@ -22,7 +23,7 @@ const NO_PLANS: Package[] = [];
  * The form of every service screen (SPEC.md §2), shaped by the service's entry in the table:
  * provider (or network), plan for plan-priced services, beneficiary, amount (read-only and the
  * plan's when priced by plan), the meter type for electricity, merchant verification where the
- * service has it, recent beneficiaries to reuse, the pin dialog, and a delivered token or pin
+ * service has it, saved and recent beneficiaries to reuse, the pin dialog, and a delivered token or pin
  * to copy. The purchase machine decides; this view shows its state and sends its events.
  */
 export function PurchaseForm({ service }: { service: ServiceEntry }) {
@@ -159,6 +160,8 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
             </p>
           )}
         </div>
+
+        <SavedBeneficiaries service={service} purchase={actor} />
 
         {recent.length > 0 && (
           <div className="recent-beneficiaries" role="group" aria-labelledby={ids.recent}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Transaction } from '../../../core/contract';
 import { labels } from '../../../core/messages';
 import { transactionFacts } from '../../domain/transactionDetails';
@@ -9,7 +9,9 @@ import { Money } from './Money';
 import { StatusIcon } from './StatusIcon';
 import { DownloadIcon } from './walletIcons';
 
-/** A settled transaction's details (SPEC.md §2): everything worth keeping, the value to copy, and a receipt to download. */
+const ProblemReport = lazy(() => import('./ProblemReport'));
+
+/** A transaction's details (SPEC.md §2): everything worth keeping, the value to copy, a problem to report, and a receipt to download. */
 export function TransactionDetail({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
   return (
     <Modal title="Transaction details" onClose={onClose} className="txn-detail">
@@ -35,6 +37,9 @@ export function TransactionDetail({ transaction, onClose }: { transaction: Trans
           </div>
         ))}
       </dl>
+      <Suspense fallback={null}>
+        <ProblemReport transaction={transaction} />
+      </Suspense>
       <DownloadReceipt transaction={transaction} />
     </Modal>
   );

@@ -86,6 +86,7 @@ export function tightLimits(max: number): RateLimits {
     purchase: limit,
     verifyMerchant: limit,
     refreshTransaction: limit,
+    statements: limit,
     loginFailures: limit,
   };
 }

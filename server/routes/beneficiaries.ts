@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SERVICE_CATEGORIES, serviceOfCategory } from '../../core/services';
+import type { AppContext } from '../services/context';
+import { deleteBeneficiary, listSavedBeneficiaries, renameBeneficiary, saveBeneficiary } from '../services/savedBeneficiaries';
+import { authOf, requireSession } from './authenticate';
+import { success } from './envelope';
+import { positiveId, requestBody, requiredText } from './fields';
+
+const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', ')}`;
+const NAME_MAX_LENGTH = 40;
+
+const category = z.enum(SERVICE_CATEGORIES, { error: CATEGORY_INVALID });
+const name = requiredText('name', 'please enter a name for this number', NAME_MAX_LENGTH);
+
+const listBody = requestBody({ category });
+const renameBody = requestBody({ beneficiary_id: positiveId('beneficiary_id'), name });
+const deleteBody = requestBody({ beneficiary_id: positiveId('beneficiary_id') });
+
+/** The number is read by the service's own beneficiary rule, as a purchase reads it (core/services.ts). */
+const saveBody = requestBody({
+  category,
+  beneficiary: requiredText('beneficiary', 'please enter the number to save', 40),
+  name,
+  provider_id: positiveId('provider_id').nullish(),
+}).transform((body, context) => {
+  const rule = serviceOfCategory(body.category)!.beneficiary;
+  const beneficiary = rule.normalise(body.beneficiary);
+  if (beneficiary === null) {
+    context.addIssue({ code: 'custom', message: rule.invalid });
+    return z.NEVER;
+  }
+  return { category: body.category, beneficiary, name: body.name, providerId: body.provider_id ?? null };
+});
+
+/** Saved beneficiaries: per user, per service category (issue 12). */
+export function registerBeneficiaryRoutes(app: FastifyInstance, ctx: AppContext) {
+  const session = requireSession(ctx);
+
+  app.post('/api/beneficiaries/list', { preHandler: session }, async (request) => {
+    const body = listBody.parse(request.body);
+    return success('saved beneficiaries fetched successfully', await listSavedBeneficiaries(ctx, authOf(request).userId, body.category));
+  });
+
+  app.post('/api/beneficiaries/save', { preHandler: session }, async (request) => {
+    const body = saveBody.parse(request.body);
+    return success('beneficiary saved', await saveBeneficiary(ctx, authOf(request).userId, body));
+  });
+
+  app.post('/api/beneficiaries/rename', { preHandler: session }, async (request) => {
+    const body = renameBody.parse(request.body);
+    return success('beneficiary renamed', await renameBeneficiary(ctx, authOf(request).userId, body.beneficiary_id, body.name));
+  });
+
+  app.post('/api/beneficiaries/delete', { preHandler: session }, async (request) => {
+    const body = deleteBody.parse(request.body);
+    await deleteBeneficiary(ctx, authOf(request).userId, body.beneficiary_id);
+    return success('beneficiary deleted');
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PROBLEM_NOTE_MAX_LENGTH, PROBLEM_REASON_KEYS } from '../../core/problemReports';
+import type { AppContext } from '../services/context';
+import { problemReportOf, reportProblem } from '../services/problemReports';
+import { authOf, requireSession } from './authenticate';
+import { success } from './envelope';
+import { positiveId, requestBody } from './fields';
+
+const CONTROL_EXCEPT_LINES = /[\p{Cc}]/u;
+
+const fetchBody = requestBody({ transaction_id: positiveId('transaction_id') });
+const createBody = requestBody({
+  transaction_id: positiveId('transaction_id'),
+  reason: z.enum(PROBLEM_REASON_KEYS, { error: 'please choose what went wrong' }),
+  // Optional; line breaks are kept (a note may be a few lines), other control characters are not.
+  note: z
+    .string({ error: 'note must be text' })
+    .nullish()
+    .transform((value) => (value ?? '').replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .max(PROBLEM_NOTE_MAX_LENGTH, `note must be at most ${PROBLEM_NOTE_MAX_LENGTH} characters`)
+        .refine((value) => !CONTROL_EXCEPT_LINES.test(value.replace(/\n/g, '')), 'note must not contain control characters'),
+    ),
+});
+
+/** Report a problem on a transaction, and read the case back (issue 12). */
+export function registerProblemReportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const session = requireSession(ctx);
+
+  app.post('/api/problem-reports/fetch', { preHandler: session }, async (request) => {
+    const body = fetchBody.parse(request.body);
+    return success('problem report fetched successfully', await problemReportOf(ctx, authOf(request).userId, body.transaction_id));
+  });
+
+  app.post('/api/problem-reports/create', { preHandler: session }, async (request, reply) => {
+    const body = createBody.parse(request.body);
+    const { report, mail } = await reportProblem(ctx, authOf(request).userId, { transactionId: body.transaction_id, reason: body.reason, note: body.note });
+    // After the case is stored: the acknowledgement names a case that exists. A mail failure is logged, the case stands.
+    ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'problem report acknowledgement not sent'));
+    reply.status(201);
+    return success(`we received your report: case ${report.case_number}`, report);
+  });
+}
