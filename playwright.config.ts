@@ -26,7 +26,7 @@ process.env.E2E_INSPECT_URL = `http://127.0.0.1:${inspectPort}`;
 // adapters (BILLER=vtpass), pointed at the fake VTpass (tests/support/fakes/vtpassServer.ts).
 const realPort = Number(process.env.E2E_REAL_PORT ?? port + 1);
 const realBaseURL = `http://127.0.0.1:${realPort}`;
-const fakeVtpassPort = Number(process.env.E2E_FAKE_VTPASS_PORT ?? 3471);
+const fakeVtpassPort = Number(process.env.E2E_FAKE_VTPASS_PORT ?? port + 3);
 const fakeVtpassUrl = `http://127.0.0.1:${fakeVtpassPort}/api`;
 
 /** What both servers share: development mode (the journeys read the mailbox and simulate bank transfers), on loopback. */
