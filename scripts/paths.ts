@@ -45,7 +45,7 @@ function listMachines() {
     return;
   }
   const table = [
-    ['machine', 'states', 'transitions', 'shortest', 'simple', 'covered by its suite'],
+    ['machine', 'states', 'transitions', 'shortest', 'simple', 'transitions its paths take'],
     ...rows.map((r) => [
       r.name,
       String(r.states),
