@@ -254,6 +254,15 @@ export interface ReconciliationMismatchesTable {
   found_at: Date;
 }
 
+/** A reconciled day (jobs/reconciliation.ts). */
+export interface ReconciliationRunsTable {
+  day: string;
+  started_at: Date;
+  finished_at: Date | null;
+  /** JSONB: written as JSON text, read as the parsed value. */
+  summary: ColumnType<unknown, string | null, string | null>;
+}
+
 /** A claimed Idempotency-Key of one user, with the response once there is one. */
 export interface IdempotencyKeysTable {
   user_id: bigint;
@@ -283,6 +292,7 @@ export interface Schema {
   unmatched_transfers: UnmatchedTransfersTable;
   disputed_transfers: DisputedTransfersTable;
   reconciliation_mismatches: ReconciliationMismatchesTable;
+  reconciliation_runs: ReconciliationRunsTable;
   virtual_account_claims: VirtualAccountClaimsTable;
   sessions: SessionsTable;
   email_otps: EmailOtpsTable;

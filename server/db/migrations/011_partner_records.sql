@@ -52,3 +52,15 @@ CREATE TABLE reconciliation_mismatches (
   UNIQUE (day, counterparty, kind, reference)
 );
 CREATE INDEX reconciliation_mismatches_day ON reconciliation_mismatches (day, id);
+
+-- One row per reconciled day: claimed (INSERT … ON CONFLICT) by the daily job of one replica
+-- before it asks the partners, finished with what was compared. A claim whose run died (never
+-- finished, older than an hour) may be taken over. The operator command runs a day whatever
+-- this says, and records its run here too.
+CREATE TABLE reconciliation_runs (
+  day         TEXT PRIMARY KEY CHECK (day ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+  started_at  TIMESTAMPTZ NOT NULL,
+  finished_at TIMESTAMPTZ,
+  -- What was compared, per counterparty, and what could not be (a partner that did not answer).
+  summary     JSONB
+);

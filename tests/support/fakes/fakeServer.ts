@@ -142,6 +142,8 @@ export interface FakePayment {
    * amount, another status, or nothing at all ('missing').
    */
   recordAs?: { amountKobo?: bigint; status?: string } | 'missing';
+  /** Where to send this payment's webhook instead of the fake's webhookUrl. */
+  webhookUrl?: string;
 }
 
 export interface PaymentResult {
@@ -150,7 +152,7 @@ export interface PaymentResult {
   webhook?: { status: number; body: unknown };
 }
 
-/** Reads POST /__fake/pay's body: { account_number, amount_kobo, sender_name?, sender_bank?, reference? }. */
+/** Reads POST /__fake/pay's body: { account_number, amount_kobo, sender_name?, sender_bank?, reference?, webhook_url? }. */
 export function paymentOf(request: FakeRequest): FakePayment | undefined {
   const body = jsonBody(request);
   if (!body || typeof body.account_number !== 'string' || (typeof body.amount_kobo !== 'string' && typeof body.amount_kobo !== 'number')) return undefined;
@@ -160,6 +162,7 @@ export function paymentOf(request: FakeRequest): FakePayment | undefined {
     senderName: typeof body.sender_name === 'string' ? body.sender_name : undefined,
     senderBank: typeof body.sender_bank === 'string' ? body.sender_bank : undefined,
     reference: typeof body.reference === 'string' ? body.reference : undefined,
+    webhookUrl: typeof body.webhook_url === 'string' ? body.webhook_url : undefined,
   };
 }
 

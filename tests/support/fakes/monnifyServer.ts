@@ -215,7 +215,8 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
     };
     transactions.set(reference, transaction);
     if (payment.notify === false) return { reference };
-    if (!fake.webhookUrl) throw new Error('fake Monnify: no webhookUrl to notify');
+    const webhookUrl = payment.webhookUrl ?? fake.webhookUrl;
+    if (!webhookUrl) throw new Error('fake Monnify: no webhookUrl to notify');
     const amountPaid = Number(nairaText(payment.amountKobo));
     const body = JSON.stringify({
       eventType: 'SUCCESSFUL_TRANSACTION',
@@ -238,7 +239,7 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
         customer: { name: transaction.customerName, email: transaction.customerEmail },
       },
     });
-    const webhook = await deliverWebhook(fake.webhookUrl, body, { [MONNIFY_SIGNATURE_HEADER]: signHmacSha512(secretKey, body) });
+    const webhook = await deliverWebhook(webhookUrl, body, { [MONNIFY_SIGNATURE_HEADER]: signHmacSha512(secretKey, body) });
     return { reference, webhook };
   }
 

@@ -206,7 +206,8 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     };
     charges.set(reference, charge);
     if (payment.notify === false) return { reference };
-    if (!fake.webhookUrl) throw new Error('fake Paystack: no webhookUrl to notify');
+    const webhookUrl = payment.webhookUrl ?? fake.webhookUrl;
+    if (!webhookUrl) throw new Error('fake Paystack: no webhookUrl to notify');
     const body = JSON.stringify(
       paystackChargeSuccess({
         accountNumber: account.account_number,
@@ -219,7 +220,7 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
         id: charge.id,
       }),
     );
-    const webhook = await deliverWebhook(fake.webhookUrl, body, { [PAYSTACK_SIGNATURE_HEADER]: signHmacSha512(secretKey, body) });
+    const webhook = await deliverWebhook(webhookUrl, body, { [PAYSTACK_SIGNATURE_HEADER]: signHmacSha512(secretKey, body) });
     return { reference, webhook };
   }
 
