@@ -9,6 +9,7 @@ import {
   type AssignedAccount,
   type BankCustomer,
   type BankPartner,
+  definedOnly,
   type PartnerOptions,
   type PartnerTransfer,
   type TransferRecords,
@@ -145,13 +146,10 @@ export class MonnifyBank implements BankPartner, TransferRecords {
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
     this.#http = new ProviderHttp({
+      ...definedOnly(options),
       provider: 'Monnify',
       baseUrl: settings.baseUrl,
       timeoutMs: options.timeoutMs ?? 10_000,
-      log: options.log,
-      failureThreshold: options.failureThreshold,
-      coolDownMs: options.coolDownMs,
-      now: options.now,
       logFields: ['accountReference', 'expiresIn', 'totalPages', 'last', 'bankCode', 'amountPaid', 'eventType'],
     });
   }

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { GatewayError } from '../errors';
-import type { AssignedAccount, BankCustomer, BankPartner, PartnerOptions, PartnerTransfer, TransferRecords, WebhookEvent } from './bankPartner';
+import { definedOnly, type AssignedAccount, type BankCustomer, type BankPartner, type PartnerOptions, type PartnerTransfer, type TransferRecords, type WebhookEvent } from './bankPartner';
 import { PAYSTACK_SIGNATURE_HEADER, readPaystackEvent } from './paystackWebhook';
 import { ProviderHttp, type ProviderLog, type ProviderResponse } from './providerHttp';
 import { verifyHmacSha512 } from './webhookSignature';
@@ -93,13 +93,10 @@ export class PaystackBank implements BankPartner, TransferRecords {
     this.#log = options.log;
     this.#bank = options.preferredBank ?? 'wema-bank';
     this.#http = new ProviderHttp({
+      ...definedOnly(options),
       provider: 'Paystack',
       baseUrl: settings.baseUrl,
       timeoutMs: options.timeoutMs ?? 10_000,
-      log: options.log,
-      failureThreshold: options.failureThreshold,
-      coolDownMs: options.coolDownMs,
-      now: options.now,
       logFields: ['customer_code', 'slug', 'channel', 'pageCount', 'page'],
     });
   }
