@@ -13,7 +13,6 @@ import { DevOutbox } from './gateways/devOutbox';
 import type { Mailer } from './gateways/mailer';
 import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } from './gateways/requestCounters';
 import { configuredBankPartners } from './gateways/configuredPartners';
-import { SandboxPayments } from './gateways/sandboxPayments';
 import { SimulatedBiller } from './gateways/simulatedBiller';
 import { SmtpMailer } from './gateways/smtpMailer';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
@@ -162,19 +161,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   registerBankWebhooks(app, { ctx, banks });
   if (!config.production) {
-    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, sandboxes: sandboxesOf(config), publicUrl: config.publicUrl, clock: ctx.clock });
+    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock });
   }
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
   return app;
-}
-
-/** Development: the real partners' base URLs, which may be our fake servers taking test payments. */
-function sandboxesOf(config: Config): Map<string, SandboxPayments> {
-  const { monnify, paystack } = config.bankPartners;
-  return new Map([
-    ...(monnify ? [['monnify', new SandboxPayments('monnify', monnify.baseUrl)] as const] : []),
-    ...(paystack ? [['paystack', new SandboxPayments('paystack', paystack.baseUrl)] as const] : []),
-  ]);
 }
 
 /**

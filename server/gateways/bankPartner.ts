@@ -82,6 +82,15 @@ export interface TransferSimulator {
   transferWebhook(transfer: SimulatedTransfer): { body: string; headers: Record<string, string> };
 }
 
+/**
+ * A real partner whose base URL may be one of our fake servers: development asks it to take a
+ * customer's payment (POST /dev/bank/transfer; gateways/sandboxPayments.ts). Answers our
+ * webhook's status and body as the partner's delivery got them.
+ */
+export interface SandboxPayer {
+  payInSandbox(transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }>;
+}
+
 export interface BankCustomer {
   /** Our stable reference for the user at the partner. */
   reference: string;

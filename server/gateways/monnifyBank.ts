@@ -12,10 +12,13 @@ import {
   definedOnly,
   type PartnerOptions,
   type PartnerTransfer,
+  type SandboxPayer,
+  type SimulatedTransfer,
   type TransferRecords,
   type WebhookEvent,
 } from './bankPartner';
 import { ProviderHttp, type ProviderLog, type ProviderRequest, type ProviderResponse } from './providerHttp';
+import { SandboxPayments } from './sandboxPayments';
 import { verifyHmacSha512 } from './webhookSignature';
 
 /**
@@ -130,12 +133,13 @@ export function monnifyTime(text: string | null | undefined): Date | null {
 
 const REFUSED = 'Monnify could not create your funding accounts right now, please try again later';
 
-export class MonnifyBank implements BankPartner, TransferRecords {
+export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
   readonly provider = 'monnify';
   readonly signatureHeader = MONNIFY_SIGNATURE_HEADER;
   readonly records: TransferRecords = this;
   readonly #settings: MonnifySettings;
   readonly #http: ProviderHttp;
+  readonly #sandbox: SandboxPayments;
   readonly #log: ProviderLog;
   readonly #now: () => number;
   #token: { value: string; renewAt: number } | undefined;
@@ -145,6 +149,7 @@ export class MonnifyBank implements BankPartner, TransferRecords {
     this.#settings = settings;
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
+    this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
     this.#http = new ProviderHttp({
       ...definedOnly(options),
       provider: 'Monnify',
@@ -197,6 +202,11 @@ export class MonnifyBank implements BankPartner, TransferRecords {
     const existing = await this.#call({ method: 'GET', path: `/api/v2/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}`, idempotent: true });
     if (existing.status !== 200) throw this.#unreadable('reserved accounts');
     return existing;
+  }
+
+  /** Development only: see SandboxPayer. */
+  payInSandbox(transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }> {
+    return this.#sandbox.pay(transfer);
   }
 
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): boolean {

@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { GatewayError } from '../errors';
-import { definedOnly, type AssignedAccount, type BankCustomer, type BankPartner, type PartnerOptions, type PartnerTransfer, type TransferRecords, type WebhookEvent } from './bankPartner';
+import { definedOnly, type AssignedAccount, type BankCustomer, type BankPartner, type PartnerOptions, type PartnerTransfer, type SandboxPayer, type SimulatedTransfer, type TransferRecords, type WebhookEvent } from './bankPartner';
 import { PAYSTACK_SIGNATURE_HEADER, readPaystackEvent } from './paystackWebhook';
 import { ProviderHttp, type ProviderLog, type ProviderResponse } from './providerHttp';
+import { SandboxPayments } from './sandboxPayments';
 import { verifyHmacSha512 } from './webhookSignature';
 
 /**
@@ -79,12 +80,13 @@ function namesOf(name: string): { first_name: string; last_name: string } {
   return { first_name: first, last_name: rest.join(' ') || first };
 }
 
-export class PaystackBank implements BankPartner, TransferRecords {
+export class PaystackBank implements BankPartner, TransferRecords, SandboxPayer {
   readonly provider = 'paystack';
   readonly signatureHeader = PAYSTACK_SIGNATURE_HEADER;
   readonly records: TransferRecords = this;
   readonly #settings: PaystackSettings;
   readonly #http: ProviderHttp;
+  readonly #sandbox: SandboxPayments;
   readonly #log: ProviderLog;
   readonly #bank: PaystackBankSlug;
 
@@ -92,6 +94,7 @@ export class PaystackBank implements BankPartner, TransferRecords {
     this.#settings = settings;
     this.#log = options.log;
     this.#bank = options.preferredBank ?? 'wema-bank';
+    this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
     this.#http = new ProviderHttp({
       ...definedOnly(options),
       provider: 'Paystack',
@@ -125,6 +128,11 @@ export class PaystackBank implements BankPartner, TransferRecords {
 
   #assigned(accountNumber: string): AssignedAccount {
     return { ...PAYSTACK_BANKS[this.#bank], accountNumber };
+  }
+
+  /** Development only: see SandboxPayer. */
+  payInSandbox(transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }> {
+    return this.#sandbox.pay(transfer);
   }
 
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): boolean {

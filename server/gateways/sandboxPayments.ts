@@ -5,8 +5,9 @@ import type { SimulatedTransfer } from './bankPartner';
  * Development only (POST /dev/bank/transfer): asks a real partner's stand-in — the fake servers
  * of tests/support/fakes, which answer POST /__fake/pay — to take a customer's payment into one
  * of its accounts. The stand-in records the payment (so its status call confirms it) and sends
- * its signed webhook to `webhookUrl`, that is to this server, exactly as the partner would; its
- * answer carries our webhook's status and body.
+ * its signed webhook to the webhook URL it was started with (this server's
+ * /api/webhooks/<partner>), exactly as the partner would; its answer carries our webhook's status
+ * and body.
  *
  * A real sandbox has no such endpoint: the answer then says to pay from the partner's own
  * sandbox tools instead.
@@ -17,7 +18,7 @@ export class SandboxPayments {
     readonly baseUrl: string,
   ) {}
 
-  async pay(transfer: SimulatedTransfer, webhookUrl: string): Promise<{ status: number; body: unknown }> {
+  async pay(transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }> {
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}/__fake/pay`, {
@@ -29,7 +30,6 @@ export class SandboxPayments {
           sender_name: transfer.senderName,
           sender_bank: transfer.senderBank,
           reference: transfer.reference,
-          webhook_url: webhookUrl,
         }),
         signal: AbortSignal.timeout(30_000),
       });

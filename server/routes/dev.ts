@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
-import type { BankPartner, SimulatedTransfer, TransferSimulator } from '../gateways/bankPartner';
+import type { BankPartner, SandboxPayer, SimulatedTransfer, TransferSimulator } from '../gateways/bankPartner';
 import type { DevOutbox } from '../gateways/devOutbox';
-import type { SandboxPayments } from '../gateways/sandboxPayments';
 import { simulatedTransferReference } from '../gateways/simulatedBank';
 import type { AppContext } from '../services/context';
 import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding';
@@ -35,18 +34,15 @@ export interface DevRouteDeps {
   ctx: AppContext;
   /** The live bank partners; a transfer goes to the partner of its account number. */
   banks: readonly BankPartner[];
-  /** For real partners: their stand-ins that take test payments (a fake server), by provider. */
-  sandboxes: ReadonlyMap<string, SandboxPayments>;
-  /** This server's origin, where a partner's stand-in sends its webhook. */
-  publicUrl: string;
   clock: Clock;
 }
 
 const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferSimulator =>
   typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
+const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer => typeof (bank as Partial<SandboxPayer>).payInSandbox === 'function';
 
 /** Development conveniences (DESIGN.md §3); never registered in production, where /dev/* is 404. */
-export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, sandboxes, publicUrl, clock }: DevRouteDeps) {
+export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock }: DevRouteDeps) {
   if (outbox) {
     app.get('/dev/mailbox', async (request) => {
       const { to } = mailboxQuery.parse(request.query);
@@ -57,8 +53,9 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, sa
   /**
    * A customer's transfer into a dedicated account, made through the partner of that account:
    * the simulated partner builds and signs its webhook and it is delivered to the same handler a
-   * real delivery hits; a real partner's stand-in (gateways/sandboxPayments.ts) records the
-   * payment and sends its own signed webhook to this server over HTTP. A number no account has
+   * real delivery hits; a real partner's stand-in (SandboxPayer, gateways/sandboxPayments.ts) records the
+   * payment and sends its own signed webhook over HTTP to the webhook URL it was started with
+   * (this server's /api/webhooks/<partner>). A number no account has
    * goes to the first simulating partner (and so to suspense). Answers the webhook handler's
    * status and envelope, with the reference used (send it again to replay).
    */
@@ -80,14 +77,12 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, sa
   });
 
   async function deliverTransfer(bank: BankPartner, transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }> {
-    const path = webhookPathOf(bank.provider);
     if (isTransferSimulator(bank)) {
       const webhook = bank.transferWebhook(transfer);
-      const delivered = await app.inject({ method: 'POST', url: path, headers: webhook.headers, payload: webhook.body });
+      const delivered = await app.inject({ method: 'POST', url: webhookPathOf(bank.provider), headers: webhook.headers, payload: webhook.body });
       return { status: delivered.statusCode, body: delivered.json() };
     }
-    const sandbox = sandboxes.get(bank.provider);
-    if (!sandbox) throw new AppError(404, `${bank.provider} has no stand-in that takes test payments`);
-    return sandbox.pay(transfer, `${publicUrl}${path}`);
+    if (!isSandboxPayer(bank)) throw new AppError(404, `${bank.provider} takes no test payments`);
+    return bank.payInSandbox(transfer);
   }
 }
