@@ -45,7 +45,8 @@ const CONTROL_PREFIX = '/__fake/';
 
 /**
  * Starts a fake: `api` answers the provider's documented endpoints (misbehaving when told),
- * `control` answers the test-only endpoints under /__fake/ (never misbehaving).
+ * `control` answers the test-only endpoints under /__fake/ (never misbehaving; GET
+ * /__fake/health answers 200 for whoever waits for the fake to listen).
  */
 export async function startFakeServer(options: { port?: number; api: Handler; control: Handler }): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
@@ -65,6 +66,7 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
 
   async function respond(request: FakeRequest, url: URL, response: ServerResponse) {
     const control = url.pathname.startsWith(CONTROL_PREFIX);
+    if (control && url.pathname === `${CONTROL_PREFIX}health`) return send(response, 200, '{"status":"listening"}', 'application/json');
     const misbehaviour = control ? {} : how;
     pending.add(response);
     response.on('close', () => pending.delete(response));
