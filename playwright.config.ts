@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { labels } from './core/messages';
+import { FAKE_VTPASS_KEYS } from './tests/support/fakes/vtpassServer';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -16,6 +18,24 @@ const port = Number(process.env.E2E_PORT ?? 3456);
 // Set once in the environment, so worker processes that load this file again agree on it.
 process.env.E2E_DATA_DIR ??= join('test-results', `db-${Date.now()}`);
 const baseURL = `http://127.0.0.1:${port}`;
+
+// The "real-adapters" project: the same journeys against a second server configured for the real
+// adapters (BILLER=vtpass), pointed at the fake VTpass (tests/support/fakes/vtpassServer.ts).
+const realPort = Number(process.env.E2E_REAL_PORT ?? port + 1);
+const realBaseURL = `http://127.0.0.1:${realPort}`;
+const fakeVtpassPort = Number(process.env.E2E_FAKE_VTPASS_PORT ?? 3471);
+const fakeVtpassUrl = `http://127.0.0.1:${fakeVtpassPort}/api`;
+
+/** What both servers share: development mode (the journeys read the mailbox and simulate bank transfers), on loopback. */
+const serverEnv = (serverPort: number, dataDir: string) => ({
+  APP_MODE: 'development',
+  PORT: String(serverPort),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+  DATA_DIR: dataDir,
+  // Every journey comes from 127.0.0.1; per-client limits are tested in the API suite.
+  RATE_LIMIT_MULTIPLIER: '100',
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,21 +61,47 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The real server on a fresh embedded database, serving the SPA built by `npm run test:e2e`.
-    command: 'tsx server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      // The journeys read the development mailbox and simulate bank transfers.
-      APP_MODE: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Every journey comes from 127.0.0.1; per-client limits are tested in the API suite.
-      RATE_LIMIT_MULTIPLIER: '100',
+  projects: [
+    { name: 'simulated', use: { baseURL } },
+    {
+      name: 'real-adapters',
+      use: { baseURL: realBaseURL },
+      // VTpass documents no betting-account funding: the VTpass biller sells none (README "Going live").
+      grepInvert: new RegExp(`${labels.bettingTitle}:`),
     },
-  },
+  ],
+  // The servers start in this order, before any global setup: the fake VTpass must be up before
+  // the real-adapters server, whose start waits for its first catalogue sync.
+  webServer: [
+    {
+      // The real server on a fresh embedded database, serving the SPA built by `npm run test:e2e`.
+      command: 'tsx server/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(port, process.env.E2E_DATA_DIR),
+    },
+    {
+      command: 'tsx tests/support/fakes/vtpassServer.ts',
+      // Unauthenticated, the fake answers 401: it is up.
+      url: `${fakeVtpassUrl}/service-variations`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(fakeVtpassPort) },
+    },
+    {
+      command: 'tsx server/main.ts',
+      url: `${realBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...serverEnv(realPort, `${process.env.E2E_DATA_DIR}-real`),
+        BILLER: 'vtpass',
+        VTPASS_BASE_URL: fakeVtpassUrl,
+        VTPASS_API_KEY: FAKE_VTPASS_KEYS.apiKey,
+        VTPASS_PUBLIC_KEY: FAKE_VTPASS_KEYS.publicKey,
+        VTPASS_SECRET_KEY: FAKE_VTPASS_KEYS.secretKey,
+      },
+    },
+  ],
 });

@@ -244,6 +244,10 @@ export interface MerchantDetails {
   name: string;
   address?: string;
   username?: string;
+  /** Cable TV: what renewing the current bouquet costs, in naira, when the biller says. */
+  renewal_amount?: number;
+  /** Cable TV: the bouquet the smartcard is on, when the biller says. */
+  current_plan?: string;
 }
 /** What a purchase answers in `data`: the transaction it created (with any token or pin in display_value). */
 export type PurchaseResult = Transaction;

@@ -15,7 +15,10 @@ import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } f
 import { configuredBankPartners } from './gateways/configuredPartners';
 import { SimulatedBiller } from './gateways/simulatedBiller';
 import { SmtpMailer } from './gateways/smtpMailer';
+import type { PlanSource } from './gateways/planSource';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
+import { VtpassBiller } from './gateways/vtpassBiller';
+import { startCatalogSyncJob, type CatalogSyncJob } from './jobs/catalogSync';
 import { startReconciliationJob, type ReconciliationJob } from './jobs/reconciliation';
 import { startRequeryJob, type RequeryJob } from './jobs/requery';
 import { registerAccountRoutes } from './routes/account';
@@ -66,7 +69,7 @@ export interface AppDeps {
   captcha?: CaptchaVerifier;
   /** Default: the partners BANK_PARTNERS lists (the simulated one: Paystack's webhook format, keyed with BANK_WEBHOOK_SECRET). */
   banks?: BankPartner[];
-  /** Default: the simulated aggregator (gateways/simulatedBiller.ts). */
+  /** Default: BILLER's — the simulated aggregator (gateways/simulatedBiller.ts) or VTpass (gateways/vtpassBiller.ts). */
   biller?: Biller;
   /**
    * How refresh-transaction asks a gateway about a pending transaction, per category. Funding
@@ -74,7 +77,7 @@ export interface AppDeps {
    * (these override them, for tests).
    */
   requeries?: RequeryHooks;
-  /** Run the background jobs (the purchase requery job) while the server is up: main.ts; tests call jobs directly. */
+  /** Run the background jobs (the purchase requery job, the catalogue sync) while the server is up: main.ts; tests call jobs directly. */
   runJobs?: boolean;
   /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
   seedDemoAccount?: boolean;
@@ -134,7 +137,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
-  const purchases: PurchaseDeps = { biller: deps.biller ?? new SimulatedBiller(), billerTimeoutMs: config.billerTimeoutMs };
+  const biller = deps.biller ?? defaultBiller(app, config);
+  const purchases: PurchaseDeps = { biller, billerTimeoutMs: config.billerTimeoutMs };
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
@@ -144,6 +148,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       requeryJob = startRequeryJob(ctx, purchases, config.requeryIntervalMs, app.log);
     });
     app.addHook('onClose', async () => requeryJob?.stop());
+  }
+  if (deps.runJobs && isPlanSource(biller)) {
+    let catalogJob: CatalogSyncJob | undefined;
+    // Awaited: the server starts listening with the biller's plans, never the seeded ones.
+    app.addHook('onReady', async () => {
+      catalogJob = await startCatalogSyncJob(ctx, biller, { marginPercent: config.catalog.marginPercent }, config.catalog.syncIntervalMs, app.log);
+    });
+    app.addHook('onClose', async () => catalogJob?.stop());
   }
   const reconciliation = { banks, purchases };
   app.decorate('reconcileDay', async (day: string) => {
@@ -165,6 +177,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
   return app;
+}
+
+const isPlanSource = (biller: Biller): biller is Biller & PlanSource => typeof (biller as Partial<PlanSource>).plans === 'function';
+
+function defaultBiller(app: FastifyInstance, config: Config): Biller {
+  if (config.biller.kind === 'simulated') return new SimulatedBiller();
+  const { baseUrl, apiKey, publicKey, secretKey } = config.biller;
+  return new VtpassBiller({ baseUrl, apiKey, publicKey, secretKey, timeoutMs: config.billerTimeoutMs, log: app.log.child({ gateway: 'vtpass' }) });
 }
 
 /**

@@ -77,6 +77,10 @@ export interface Config {
   pinMaxAttempts: number;
   sessions: SessionPolicy;
   bankPartners: BankPartners;
+  /** Who sells the bills: the simulated aggregator, or VTpass (gateways/vtpassBiller.ts). */
+  biller: BillerConfig;
+  /** The catalogue sync from the biller (jobs/catalogSync.ts); the simulated biller keeps the seeded catalogue. */
+  catalog: { marginPercent: number; syncIntervalMs: number };
 }
 
 export const BANK_PARTNER_NAMES = ['simulated', 'monnify', 'paystack'] as const;
@@ -88,6 +92,8 @@ export interface BankPartners {
   monnify?: { baseUrl: string; apiKey: string; secretKey: string; contractCode: string };
   paystack?: { baseUrl: string; secretKey: string };
 }
+
+export type BillerConfig = { kind: 'simulated' } | { kind: 'vtpass'; baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -373,6 +379,34 @@ export const ENVIRONMENT = {
     ...unset(z.string().regex(/^sk_(test|live)_\w{16,}$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')),
     meaning: 'Paystack secret key: authorises every call and keys the `x-paystack-signature` of its webhooks (required when BANK_PARTNERS lists paystack)',
   },
+  BILLER: {
+    ...literalDefault('simulated', z.enum(['simulated', 'vtpass'], { error: 'must be simulated or vtpass' })),
+    meaning: 'who sells the bills: `simulated` (the deterministic aggregator of the README) or `vtpass` (needs the three VTPASS keys; see "Going live")',
+  },
+  VTPASS_BASE_URL: {
+    ...literalDefault(
+      'https://sandbox.vtpass.com/api',
+      absoluteUrl.transform((text) => text.replace(/\/+$/, '')).refine((text) => text.endsWith('/api'), 'must end in /api, like https://sandbox.vtpass.com/api'),
+    ),
+    meaning: "VTpass's API: the sandbox by default, `https://vtpass.com/api` live, or any host speaking its documented API (the fake: `npm run fake:vtpass`)",
+  },
+  VTPASS_API_KEY: { ...unset(z.string()), meaning: 'VTpass static API key (profile → API Keys); required with BILLER=vtpass' },
+  VTPASS_PUBLIC_KEY: { ...unset(z.string()), meaning: 'VTpass public key (`PK_…`), sent on GET calls; required with BILLER=vtpass' },
+  VTPASS_SECRET_KEY: { ...unset(z.string()), meaning: 'VTpass secret key (`SK_…`), sent on POST calls; required with BILLER=vtpass' },
+  CATALOG_MARGIN_PERCENT: {
+    ...literalDefault(
+      '0',
+      z
+        .string()
+        .transform(Number)
+        .refine((value) => Number.isFinite(value) && value >= 0 && value <= 50, 'must be a number from 0 to 50'),
+    ),
+    meaning: "our margin on the biller's plan prices: a synced plan sells at its VTpass price plus this percentage, rounded up to the kobo",
+  },
+  CATALOG_SYNC_INTERVAL_MS: {
+    ...literalDefault('3600000', milliseconds(0)),
+    meaning: "how often the plans and prices are synced from the biller's service-variations (BILLER=vtpass; `0` syncs once at start only)",
+  },
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
 } satisfies Record<string, Variable>;
 
@@ -457,6 +491,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...publicSecrets(text, production, exposed),
     ...(parsed.success ? missingPartnerKeys(text, (parsed.data as Settings).BANK_PARTNERS) : []),
   ];
+  if (parsed.success && text.BILLER === 'vtpass') {
+    for (const name of ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY'] as const) {
+      if (text[name] === undefined) problems.push(`${name} must be set when BILLER is vtpass`);
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems, production);
   const settings = parsed.data as Settings;
   return {
@@ -484,6 +523,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
       sessions: { idleMs: settings.SESSION_IDLE_MINUTES * MINUTE, lifetimeMs: settings.SESSION_LIFETIME_HOURS * HOUR },
       bankPartners: bankPartnersOf(settings),
+      biller:
+        settings.BILLER === 'vtpass'
+          ? { kind: 'vtpass', baseUrl: settings.VTPASS_BASE_URL, apiKey: settings.VTPASS_API_KEY!, publicKey: settings.VTPASS_PUBLIC_KEY!, secretKey: settings.VTPASS_SECRET_KEY! }
+          : { kind: 'simulated' },
+      catalog: { marginPercent: settings.CATALOG_MARGIN_PERCENT, syncIntervalMs: settings.CATALOG_SYNC_INTERVAL_MS },
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;

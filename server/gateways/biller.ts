@@ -21,6 +21,11 @@ export interface Biller {
    * biller cannot be reached.
    */
   verify(customer: CustomerLookup): Promise<MerchantDetails | null>;
+  /**
+   * Throws a GatewayError (its message for the user) while the biller is known to be down (a
+   * real adapter's circuit breaker is open), so a purchase is refused before money is reserved.
+   */
+  assertAvailable?(): void;
 }
 
 export interface Bill {
@@ -33,6 +38,8 @@ export interface Bill {
   /** Normalised: a phone number as 0XXXXXXXXXX, a meter, smartcard, account or profile code. */
   beneficiary: string;
   amountKobo: bigint;
+  /** The paying user's phone (0XXXXXXXXXX): aggregators ask for a contact number with bills not paid to a phone. Set on pay only. */
+  customerPhone?: string;
 }
 
 export interface CustomerLookup {

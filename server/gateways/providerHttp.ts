@@ -124,14 +124,17 @@ export class ProviderHttp {
 
   constructor(options: ProviderHttpOptions) {
     this.provider = options.provider;
+    // Field by field: an option passed as undefined takes the default.
     this.#options = {
-      retries: 2,
-      retryDelayMs: 250,
-      failureThreshold: 5,
-      coolDownMs: 30_000,
-      now: Date.now,
-      ...options,
+      provider: options.provider,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      timeoutMs: options.timeoutMs,
+      log: options.log,
+      retries: options.retries ?? 2,
+      retryDelayMs: options.retryDelayMs ?? 250,
+      failureThreshold: options.failureThreshold ?? 5,
+      coolDownMs: options.coolDownMs ?? 30_000,
+      now: options.now ?? Date.now,
     };
     this.#safeFields = new Set([...SAFE_LOG_FIELDS, ...(options.logFields ?? [])]);
   }

@@ -19,7 +19,8 @@ export async function lookUpCustomer(biller: Biller, lookup: CustomerLookup): Pr
   try {
     details = await biller.verify(lookup);
   } catch (error) {
-    throw new GatewayError(BILLER_UNREACHABLE, { cause: error });
+    // A biller's own refusal or outage message (betting not sold, "VTpass is not answering") is the clearer one.
+    throw error instanceof AppError ? error : new GatewayError(BILLER_UNREACHABLE, { cause: error });
   }
   if (!details) throw new AppError(404, CUSTOMER_NOT_FOUND);
   return details;

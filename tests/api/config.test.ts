@@ -151,6 +151,24 @@ describe('configuration', () => {
     expect(config.sessions).toEqual({ idleMs: 15 * 60_000, lifetimeMs: 8 * 3_600_000 });
   });
 
+  it('sells bills through the simulated biller unless BILLER=vtpass, which needs its three keys, in production as in development', () => {
+    expect(development().config.biller).toEqual({ kind: 'simulated' });
+    expect(development().config.catalog).toEqual({ marginPercent: 0, syncIntervalMs: 3_600_000 });
+    const keys = { VTPASS_API_KEY: 'live-api-key', VTPASS_PUBLIC_KEY: 'PK_live', VTPASS_SECRET_KEY: 'SK_live' };
+    expect(loadConfig({ ...PRODUCTION_SECRETS, BILLER: 'vtpass', VTPASS_BASE_URL: 'https://vtpass.com/api/', ...keys, CATALOG_MARGIN_PERCENT: '2.5' }).config).toMatchObject({
+      biller: { kind: 'vtpass', baseUrl: 'https://vtpass.com/api', apiKey: 'live-api-key', publicKey: 'PK_live', secretKey: 'SK_live' },
+      catalog: { marginPercent: 2.5 },
+    });
+    expect(development({ BILLER: 'vtpass', ...keys }).config.biller).toMatchObject({ baseUrl: 'https://sandbox.vtpass.com/api' });
+    for (const name of Object.keys(keys)) {
+      expect(problemsOf({ ...PRODUCTION_SECRETS, BILLER: 'vtpass', ...keys, [name]: '' }), name).toContain(`${name} must be set when BILLER is vtpass`);
+      expect(problemsOf({ APP_MODE: 'development', BILLER: 'vtpass', ...keys, [name]: ' ' }), name).toContain(`${name} must be set when BILLER is vtpass`);
+    }
+    expect(problemsOf({ APP_MODE: 'development', BILLER: 'creditswitch' })).toContain('BILLER must be simulated or vtpass');
+    expect(problemsOf({ APP_MODE: 'development', BILLER: 'vtpass', ...keys, VTPASS_BASE_URL: 'https://vtpass.com' })).toContain('VTPASS_BASE_URL must end in /api');
+    expect(problemsOf({ APP_MODE: 'development', CATALOG_MARGIN_PERCENT: '-1' })).toContain('CATALOG_MARGIN_PERCENT must be a number from 0 to 50');
+  });
+
   it('accepts PIN_KEY as base64 too', () => {
     const key = Buffer.alloc(32, 7);
     expect(development({ PIN_KEY: key.toString('base64') }).config.pinKey).toEqual(key);

@@ -163,6 +163,15 @@ describe('ProviderHttp against a local provider', () => {
     expect(provider.received).toHaveLength(1);
   });
 
+  it('options passed as undefined take the defaults (five failures open the breaker)', async () => {
+    const http = client({ failureThreshold: undefined, coolDownMs: undefined });
+    provider.answer(serverError);
+    for (let i = 0; i < 4; i++) await http.request({ method: 'GET', path: '/x', idempotent: false }).catch(() => undefined);
+    expect(http.breakerState).toBe('closed');
+    await http.request({ method: 'GET', path: '/x', idempotent: false }).catch(() => undefined);
+    expect(http.breakerState).toBe('open');
+  });
+
   it('a success in between resets the count of consecutive failures', async () => {
     const http = client({ failureThreshold: 2 });
     const call = () => http.request({ method: 'GET', path: '/x', idempotent: false }).catch(() => undefined);

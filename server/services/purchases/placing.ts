@@ -13,7 +13,7 @@ import { transactionById, type StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, claimKey, keyClaimed, requestHash, storeResponse } from './idempotency';
 import { finalise } from './settling';
-import { describeBill, PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PIN_NOT_SET, PROVIDER_NOT_AVAILABLE, responseFor, type PurchaseResponse } from './wording';
+import { describeBill, PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PIN_NOT_SET, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE, responseFor, type PurchaseResponse } from './wording';
 
 /**
  * Placing a bill (DESIGN.md §4, security.md invariants 1, 6, 7, 8):
@@ -70,8 +70,21 @@ async function findProduct(ctx: AppContext, request: PurchaseRequest): Promise<P
     .where('provider_id', '=', provider.id)
     .where('active', '=', true)
     .executeTakeFirst();
-  if (!pkg) throw new AppError(422, PACKAGE_NOT_AVAILABLE);
+  if (!pkg) throw new AppError(422, (await replacedAtNewPrice(ctx, request.packageId, provider.id)) ? PLAN_PRICE_CHANGED : PACKAGE_NOT_AVAILABLE);
   return { providerId: provider.id, providerCode: provider.code, providerName: provider.name, packageId: pkg.id, packageCode: pkg.code, packageName: pkg.name, amountKobo: pkg.amount_kobo };
+}
+
+/** Whether a plan no longer sold was replaced by one of the same code (the catalogue sync repriced it). */
+async function replacedAtNewPrice(ctx: AppContext, packageId: number, providerId: number): Promise<boolean> {
+  const replacement = await ctx.db
+    .selectFrom('packages as old')
+    .innerJoin('packages as current', (join) => join.onRef('current.provider_id', '=', 'old.provider_id').onRef('current.code', '=', 'old.code'))
+    .select('current.id')
+    .where('old.id', '=', packageId)
+    .where('old.provider_id', '=', providerId)
+    .where('current.active', '=', true)
+    .executeTakeFirst();
+  return replacement !== undefined;
 }
 
 /** Our id of the bill at the biller: VTpass-style, YYYYMMDDHHmm in Africa/Lagos (UTC+1) then 12 random hex characters. */
@@ -110,6 +123,8 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
 
   const { service } = request;
   const product = await findProduct(ctx, request);
+  // A biller known to be down refuses the purchase now, with its message, before any money moves.
+  deps.biller.assertAvailable?.();
   // The number billed is verified here, whatever the screen verified before it changed (SPEC.md §4
   // keeps a verification when the fields change): nobody under it, or no answer from the biller,
   // refuses the purchase before any money is reserved, and the holder found goes on the receipt.
@@ -122,8 +137,8 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
     // NO KEY UPDATE, not UPDATE: it must not block the foreign-key checks (FOR KEY SHARE) of
     // other transactions inserting rows of this user — a settle's notification, while this one
     // waits for the clearing account that settle holds, would otherwise be a deadlock.
-    const user = await sql<PinHolder & { wallet_id: bigint }>`
-      SELECT u.id, u.email, u.pin_sealed, u.pin_attempts, u.pin_locked_at, w.id AS wallet_id FROM users u JOIN wallets w ON w.user_id = u.id
+    const user = await sql<PinHolder & { wallet_id: bigint; phone: string }>`
+      SELECT u.id, u.email, u.phone, u.pin_sealed, u.pin_attempts, u.pin_locked_at, w.id AS wallet_id FROM users u JOIN wallets w ON w.user_id = u.id
       WHERE u.id = ${userId} FOR NO KEY UPDATE OF u`.execute(tx.db);
     const holder = user.rows[0];
 
@@ -169,6 +184,7 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
       packageCode: product.packageCode,
       beneficiary: request.beneficiary,
       amountKobo: product.amountKobo,
+      customerPhone: holder.phone,
     };
     return { kind: 'reserved', row, bill };
   });

@@ -9,6 +9,8 @@ import { toTransaction, type StoredTransaction } from '../transactions';
 export const PROVIDER_NOT_AVAILABLE = 'the selected provider is not available for this service';
 export const PACKAGE_NOT_AVAILABLE = 'the selected plan is not available for this provider';
 export const PACKAGE_REQUIRED = 'please choose a plan for this provider';
+/** The plan chosen was repriced by the catalogue sync since the screen showed it: nothing is charged. */
+export const PLAN_PRICE_CHANGED = 'the price of this plan has just changed; please choose it again to see the new price';
 export const KEY_REUSED = 'this idempotency key was used for a different request';
 export const KEY_IN_PROGRESS = 'a request with this idempotency key is still being processed, please try again shortly';
 export const PIN_NOT_SET = 'please set your transaction pin before making a purchase';
