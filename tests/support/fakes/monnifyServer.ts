@@ -27,6 +27,9 @@ import { deliverWebhook, jsonBody, nairaText, paymentOf, startFakeServer, type A
 
 export const MONNIFY_SIGNATURE_HEADER = 'monnify-signature';
 
+/** The fake's keys unless told others: what a server pointed at it is configured with. */
+export const FAKE_MONNIFY_KEYS = { apiKey: 'MK_TEST_FAKE0001', secretKey: 'fake-monnify-client-secret-0001', contractCode: '7059707855' } as const;
+
 export interface FakeMonnifyOptions {
   port?: number;
   apiKey?: string;
@@ -88,9 +91,9 @@ const success = (responseBody: unknown): Answer => ({ status: 200, body: { reque
 const monnifyTime = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 
 export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promise<FakeMonnify> {
-  const apiKey = options.apiKey ?? 'MK_TEST_FAKE0001';
-  const secretKey = options.secretKey ?? 'fake-monnify-client-secret-0001';
-  const contractCode = options.contractCode ?? '7059707855';
+  const apiKey = options.apiKey ?? FAKE_MONNIFY_KEYS.apiKey;
+  const secretKey = options.secretKey ?? FAKE_MONNIFY_KEYS.secretKey;
+  const contractCode = options.contractCode ?? FAKE_MONNIFY_KEYS.contractCode;
   const ttl = options.tokenTtlSeconds ?? 3599;
   const tokens = new Map<string, number>();
   const reserved = new Map<string, ReservedAccount>();

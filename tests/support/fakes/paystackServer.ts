@@ -25,6 +25,9 @@ import { deliverWebhook, jsonBody, paymentOf, startFakeServer, type Answer, type
  * key), to `webhookUrl`; `misbehave()` makes the API down, slow or malformed.
  */
 
+/** The fake's key unless told another: what a server pointed at it is configured with. */
+export const FAKE_PAYSTACK_SECRET_KEY = 'sk_test_fake0000000000000000000000000000001';
+
 export interface FakePaystackOptions {
   port?: number;
   secretKey?: string;
@@ -78,7 +81,7 @@ const failure = (status: number, message: string): Answer => ({ status, body: { 
 const success = (message: string, data: unknown, meta?: unknown): Answer => ({ status: 200, body: { status: true, message, data, ...(meta ? { meta } : {}) } });
 
 export async function startFakePaystack(options: FakePaystackOptions = {}): Promise<FakePaystack> {
-  const secretKey = options.secretKey ?? 'sk_test_fake0000000000000000000000000000001';
+  const secretKey = options.secretKey ?? FAKE_PAYSTACK_SECRET_KEY;
   const customers = new Map<string, Customer>();
   const accounts: DedicatedAccount[] = [];
   const charges = new Map<string, Charge>();
