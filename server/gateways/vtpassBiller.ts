@@ -28,6 +28,8 @@ import { ProviderHttp, ProviderUnavailableError, type ProviderLog } from './prov
  */
 
 export const BETTING_UNAVAILABLE = 'betting top-ups are not available at the moment';
+/** VTpass verifies meters, smartcards and JAMB profiles; a WAEC result checker pin is bought for nobody in particular. */
+export const NOTHING_TO_VERIFY = 'this provider has no customer to verify';
 
 /**
  * Our catalogue's provider codes → VTpass serviceIDs, and how each bill is sent. The plan of a
@@ -187,6 +189,7 @@ export class VtpassBiller implements Biller, PlanSource {
   async verify({ category, providerCode, beneficiary }: CustomerLookup): Promise<MerchantDetails | null> {
     const product = productOf(providerCode);
     if (!product) throw new AppError(422, BETTING_UNAVAILABLE);
+    if (product.serviceID === 'waec') throw new AppError(422, NOTHING_TO_VERIFY);
     const json: Record<string, unknown> = { billersCode: beneficiary, serviceID: product.serviceID };
     if (product.kind === 'electricity') json.type = 'prepaid';
     if (product.serviceID === 'jamb') json.type = 'utme';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { MerchantDetails, Transaction } from '../../core/contract';
 import type { Bill } from '../../server/gateways/biller';
 import { ProviderUnavailableError } from '../../server/gateways/providerHttp';
-import { BETTING_UNAVAILABLE, VtpassBiller, type VtpassOptions } from '../../server/gateways/vtpassBiller';
+import { BETTING_UNAVAILABLE, NOTHING_TO_VERIFY, VtpassBiller, type VtpassOptions } from '../../server/gateways/vtpassBiller';
 import { runRequery } from '../../server/jobs/requery';
 import { syncCatalog } from '../../server/services/catalogSync';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
@@ -196,6 +196,7 @@ describe('VtpassBiller against the fake VTpass', () => {
     expect(card).toEqual<MerchantDetails>({ name: expect.any(String), renewal_amount: 1850, current_plan: 'DStv Padi N1,850' });
     expect(await biller.verify({ category: 'education', providerCode: 'jamb', beneficiary: 'AB12CD34EF' })).toEqual({ name: expect.any(String) });
     expect(fake.requests.at(-1)!.body).toMatchObject({ serviceID: 'jamb', type: 'utme' });
+    await expect(biller.verify({ category: 'education', providerCode: 'waec', beneficiary: '08031234567' })).rejects.toMatchObject({ status: 422, message: NOTHING_TO_VERIFY });
     expect(await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031239999' })).toBeNull();
     expect(await biller.verify({ category: 'tv-subscription', providerCode: 'gotv', beneficiary: '7012349999' })).toBeNull();
   });
@@ -354,6 +355,20 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     const reply = await buy(t, buyer.token, 'betting', { provider_id: bet9ja.id, beneficiary: '20481234', amount: 1000, pin: PIN });
     expect(reply.status).toBe(422);
     expect(await balance(t, buyer.token)).toBe(50_000);
+  });
+
+  it('a bill sent to another biller (before BILLER changed) is never requeried through VTpass, so never refunded on its "no such request"', async () => {
+    const reply = await buy(t, buyer.token, 'airtime', airtime('08031230002', 200));
+    await t.db.updateTable('purchases').set({ biller: 'simulated' }).execute();
+    const requeries = fake.requests.filter((request) => request.path === '/api/requery').length;
+    t.clock.advance(t.config.billerTimeoutMs + 11 * 60_000);
+    expect(await runRequery(t.ctx, deps())).toMatchObject({ pending: 1 });
+    expect(fake.requests.filter((request) => request.path === '/api/requery')).toHaveLength(requeries);
+    expect(await statusOf(reply.body.data!.id)).toBe('processing');
+    await t.db.updateTable('purchases').set({ biller: 'vtpass' }).execute();
+    t.clock.advance(60 * 60_000);
+    await runRequery(t.ctx, deps());
+    expect(await statusOf(reply.body.data!.id)).toBe('completed');
   });
 
   it('verify-merchant answers a smartcard with the renewal amount of its bouquet', async () => {

@@ -68,7 +68,7 @@ export async function finalise(ctx: AppContext, transactionId: bigint, outcome: 
 }
 
 /** The bill of a purchase transaction, as the biller knows it (also read by services/reconciliation.ts). */
-export async function billOf(ctx: AppContext, transactionId: bigint): Promise<(Bill & { status: string; createdAt: Date }) | undefined> {
+export async function billOf(ctx: AppContext, transactionId: bigint): Promise<(Bill & { biller: string; status: string; createdAt: Date }) | undefined> {
   const row = await ctx.db
     .selectFrom('purchases')
     .innerJoin('transactions', 'transactions.id', 'purchases.transaction_id')
@@ -78,6 +78,7 @@ export async function billOf(ctx: AppContext, transactionId: bigint): Promise<(B
       'purchases.request_id',
       'purchases.category',
       'purchases.beneficiary',
+      'purchases.biller',
       'providers.code as provider_code',
       'packages.code as package_code',
       'transactions.amount_kobo',
@@ -95,6 +96,7 @@ export async function billOf(ctx: AppContext, transactionId: bigint): Promise<(B
     packageCode: row.package_code,
     beneficiary: row.beneficiary,
     amountKobo: row.amount_kobo,
+    biller: row.biller,
     status: row.status,
     createdAt: row.created_at,
   };
@@ -110,6 +112,9 @@ export type RequeryResult = 'completed' | 'canceled' | 'pending' | 'already-fina
 export async function requeryPurchase(ctx: AppContext, deps: PurchaseDeps, transactionId: bigint): Promise<RequeryResult> {
   const bill = await billOf(ctx, transactionId);
   if (!bill || bill.status !== 'processing') return 'already-final';
+  // Only the biller that holds a bill can say what became of it: after BILLER changes, another
+  // biller would not know its request id and, in time, its "no such request" would refund it.
+  if (bill.biller !== deps.biller.name) return 'pending';
   const outcome = await askBiller(deps, () => deps.biller.requery(bill));
   if (outcome.status === 'pending') return 'pending';
   const row = await finalise(ctx, transactionId, outcome);

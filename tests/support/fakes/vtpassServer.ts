@@ -6,11 +6,21 @@ import type { Bill, BillOutcome } from '../../../server/gateways/biller';
 import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
 
 /**
- * A fake of VTpass's bill-payment API, written from its public documentation
- * (https://www.vtpass.com/documentation/: Authentication, Response Codes, Re-query, MTN VTU,
- * the electricity, DSTV, WAEC and JAMB pages): the requests it accepts and the answers it gives
- * are the documented ones, so the adapter (server/gateways/vtpassBiller.ts) is proven against
- * the contract, not against itself.
+ * A fake of VTpass's bill-payment API, written from its public documentation: the requests it
+ * accepts and the answers it gives are the documented ones, so the adapter
+ * (server/gateways/vtpassBiller.ts) is proven against the contract, not against itself. Pages:
+ *   https://www.vtpass.com/documentation/authentication/
+ *   https://www.vtpass.com/documentation/response-codes/
+ *   https://www.vtpass.com/documentation/re-query-services/
+ *   https://www.vtpass.com/documentation/mtn-airtime-vtu-api/
+ *   https://www.vtpass.com/documentation/ikedc-ikeja-electricity-distribution-company-payment-api/
+ *     (and the other distribution companies' pages, which share its shape)
+ *   https://www.vtpass.com/documentation/dstv-subscription-api/
+ *   https://www.vtpass.com/documentation/waec-result-checker-api/
+ *   https://www.vtpass.com/documentation/jamb-pin-vending-api/
+ * Where a page's example was cut short in what we could read (the electricity and WAEC purchase
+ * answers, the DSTV verification fields), the fake gives the fields as VTpass integrations
+ * commonly read them, and the adapter accepts each spelling seen.
  *
  * - Authentication: `api-key` + `secret-key` on POST, `api-key` + `public-key` on GET; anything
  *   else answers 087 INVALID CREDENTIALS (HTTP 401).
