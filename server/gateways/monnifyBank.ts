@@ -33,7 +33,8 @@ import { verifyHmacSha512 } from './webhookSignature';
  *   accountReference, getAllAvailableBanks false and preferredBanks 035 and 232. Monnify refuses
  *   a second reservation under one reference ("existing reserved account with the same
  *   reference", or R42): the adapter then fetches the existing one, so asking again answers the
- *   same accounts. Retried like any idempotent call, since the reference makes it so.
+ *   same accounts. Retried like any idempotent call, since the reference makes it so. The user's
+ *   BVN or NIN goes with it when the profile has one (live contracts require one).
  * - Webhook: eventType SUCCESSFUL_TRANSACTION, product.type RESERVED_ACCOUNT, header
  *   `monnify-signature`: hex HMAC-SHA512 of the raw body keyed with the secret key. Amounts are
  *   naira (a number or text with two decimals).
@@ -177,6 +178,9 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
         customerName: customer.name,
         getAllAvailableBanks: false,
         preferredBanks: WEMA_AND_STERLING.map((bank) => bank.bankCode),
+        // Live contracts need one of them (CBN); redacted from the request log like every unnamed field.
+        ...(customer.bvn ? { bvn: customer.bvn } : {}),
+        ...(customer.nin ? { nin: customer.nin } : {}),
       },
       // The accountReference makes a repeat harmless: Monnify refuses it, and the accounts are fetched.
       idempotent: true,

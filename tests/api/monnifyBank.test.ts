@@ -91,6 +91,18 @@ describe.each(backends)('Monnify on $name', (backend) => {
       expect(fake.count('GET', `/api/v2/bank-transfer/reserved-accounts/${customerReference(userId)}`)).toBe(1);
     });
 
+    it("sends the profile's BVN with the reservation, and never logs it", async () => {
+      const user = await signUp(t);
+      const bvn = '22212345678';
+      const profile = await t.call('/api/update-profile', { token: user.token, body: { device: 'web', name: user.name, phone: user.phone, bvn } });
+      expect(profile.status, profile.body.message).toBe(200);
+      expect((await create(user.token)).status).toBe(200);
+      const reference = customerReference(await userIdOf(t, user.email));
+      const reservation = fake.requests.find((request) => request.url === '/api/v2/bank-transfer/reserved-accounts' && request.body.includes(`"${reference}"`))!;
+      expect(JSON.parse(reservation.body)).toMatchObject({ accountReference: reference, bvn });
+      expect(log.text()).not.toContain(bvn);
+    });
+
     it('logs in again when Monnify says the token expired', async () => {
       const logins = fake.count('POST', '/api/v1/auth/login');
       fake.expireTokens();

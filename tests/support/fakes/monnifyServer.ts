@@ -69,6 +69,8 @@ interface ReservedAccount {
   createdOn: string;
   incomeSplitConfig: [];
   restrictPaymentSource: false;
+  bvn?: string;
+  nin?: string;
 }
 
 interface Transaction {
@@ -125,6 +127,9 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
     }
     if (body.contractCode !== contractCode) return failure(422, 'Invalid contract code');
     if (body.currencyCode !== 'NGN') return failure(422, 'Invalid currency code');
+    for (const field of ['bvn', 'nin'] as const) {
+      if (body[field] !== undefined && (typeof body[field] !== 'string' || !/^\d{11}$/.test(body[field]))) return failure(422, `Invalid ${field.toUpperCase()}: it must be 11 digits`);
+    }
     const reference = body.accountReference as string;
     if (reserved.has(reference)) return failure(422, 'There is an existing reserved account with the same reference');
     const banks = body.getAllAvailableBanks === false ? body.preferredBanks : Object.keys(BANKS);
@@ -147,6 +152,8 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
       createdOn: monnifyTime(new Date()),
       incomeSplitConfig: [],
       restrictPaymentSource: false,
+      ...(typeof body.bvn === 'string' ? { bvn: body.bvn } : {}),
+      ...(typeof body.nin === 'string' ? { nin: body.nin } : {}),
     };
     reserved.set(reference, reservation);
     for (const account of reservation.accounts) byNumber.set(account.accountNumber, { reservation, bankCode: account.bankCode });
