@@ -56,11 +56,6 @@ export interface PartnerOptions {
   now?: () => number;
 }
 
-/** The options given, for ProviderHttp, whose defaults an explicit undefined would override. */
-export function definedOnly(options: PartnerOptions): PartnerOptions {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as unknown as PartnerOptions;
-}
-
 /** A payment as the partner's records hold it. */
 export interface PartnerTransfer {
   reference: string;

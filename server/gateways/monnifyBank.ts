@@ -9,7 +9,6 @@ import {
   type AssignedAccount,
   type BankCustomer,
   type BankPartner,
-  definedOnly,
   type PartnerOptions,
   type PartnerTransfer,
   type SandboxPayer,
@@ -152,10 +151,13 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
     this.#now = options.now ?? Date.now;
     this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
     this.#http = new ProviderHttp({
-      ...definedOnly(options),
       provider: 'Monnify',
       baseUrl: settings.baseUrl,
       timeoutMs: options.timeoutMs ?? 10_000,
+      log: options.log,
+      failureThreshold: options.failureThreshold,
+      coolDownMs: options.coolDownMs,
+      now: options.now,
       logFields: ['accountReference', 'expiresIn', 'totalPages', 'last', 'bankCode', 'amountPaid', 'eventType'],
     });
   }
