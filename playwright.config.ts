@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { labels } from './core/messages';
+import { FAKE_MONNIFY_KEYS } from './tests/support/fakes/monnifyServer';
 import { FAKE_VTPASS_KEYS } from './tests/support/fakes/vtpassServer';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,11 +24,17 @@ const inspectPort = Number(process.env.E2E_INSPECT_PORT ?? port + 2);
 process.env.E2E_INSPECT_URL = `http://127.0.0.1:${inspectPort}`;
 
 // The "real-adapters" project: the same journeys against a second server configured for the real
-// adapters (BILLER=vtpass), pointed at the fake VTpass (tests/support/fakes/vtpassServer.ts).
+// adapters (BILLER=vtpass, BANK_PARTNERS=monnify), pointed at the fake VTpass
+// (tests/support/fakes/vtpassServer.ts)…
 const realPort = Number(process.env.E2E_REAL_PORT ?? port + 1);
 const realBaseURL = `http://127.0.0.1:${realPort}`;
 const fakeVtpassPort = Number(process.env.E2E_FAKE_VTPASS_PORT ?? port + 3);
 const fakeVtpassUrl = `http://127.0.0.1:${fakeVtpassPort}/api`;
+// …and for funding (BANK_PARTNERS=monnify: Wema Bank and Sterling Bank, the two NUBANs the
+// journeys expect) the fake Monnify, which takes the journeys' /dev/bank/transfer payments and
+// sends its signed webhooks to that server (tests/support/fakes/serve.ts).
+const fakeMonnifyPort = Number(process.env.E2E_FAKE_MONNIFY_PORT ?? port + 4);
+const fakePaystackPort = Number(process.env.E2E_FAKE_PAYSTACK_PORT ?? port + 5);
 
 /** What both servers share: development mode (the journeys read the mailbox and simulate bank transfers), on loopback. */
 const serverEnv = (serverPort: number, dataDir: string) => ({
@@ -102,6 +109,14 @@ export default defineConfig({
       env: { PORT: String(fakeVtpassPort) },
     },
     {
+      // Before the real-adapters server: its demo account asks Monnify for accounts at start.
+      command: 'tsx tests/support/fakes/serve.ts',
+      url: `http://127.0.0.1:${fakeMonnifyPort}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_MONNIFY_PORT: String(fakeMonnifyPort), FAKE_PAYSTACK_PORT: String(fakePaystackPort), APP_URL: realBaseURL },
+    },
+    {
       command: 'tsx server/main.ts',
       url: `${realBaseURL}/api/health`,
       reuseExistingServer: false,
@@ -113,6 +128,11 @@ export default defineConfig({
         VTPASS_API_KEY: FAKE_VTPASS_KEYS.apiKey,
         VTPASS_PUBLIC_KEY: FAKE_VTPASS_KEYS.publicKey,
         VTPASS_SECRET_KEY: FAKE_VTPASS_KEYS.secretKey,
+        BANK_PARTNERS: 'monnify',
+        MONNIFY_BASE_URL: `http://127.0.0.1:${fakeMonnifyPort}`,
+        MONNIFY_API_KEY: FAKE_MONNIFY_KEYS.apiKey,
+        MONNIFY_SECRET_KEY: FAKE_MONNIFY_KEYS.secretKey,
+        MONNIFY_CONTRACT_CODE: FAKE_MONNIFY_KEYS.contractCode,
       },
     },
   ],

@@ -211,8 +211,11 @@ export interface DevBankTransferRequest {
 }
 /** What the webhook answered, plus the reference used. */
 export interface DevBankTransferResult {
-  /** unmatched: no wallet has the account number; the money is held in suspense, credited to no one. */
-  status: 'credited' | 'duplicate' | 'unmatched' | 'ignored';
+  /**
+   * unmatched: no wallet has the account number; the money is held in suspense, credited to no one.
+   * disputed: the partner's records contradict the webhook; not credited.
+   */
+  status: 'credited' | 'duplicate' | 'unmatched' | 'disputed' | 'ignored';
   reference: string;
   reason?: string;
 }

@@ -1,7 +1,9 @@
 /**
  * Operator reports, read from the database the server uses: `npm run report -- unmatched
  * [--json]` lists the transfers held in suspense (services/suspense.ts) with what to do about
- * each. Like the server it reads DATABASE_URL, or else the embedded database in DATA_DIR — stop
+ * each; `npm run report -- reconciliation [--date YYYY-MM-DD] [--json]` the mismatches the
+ * reconciliations stored (services/reconciliation.ts); `npm run report -- disputed [--json]`
+ * the webhooks a partner's status call contradicted (services/transferConfirmation.ts). Like the server it reads DATABASE_URL, or else the embedded database in DATA_DIR — stop
  * the server first then: the embedded database is one process's at a time.
  */
 import { existsSync } from 'node:fs';
@@ -10,27 +12,46 @@ import { fileURLToPath } from 'node:url';
 import { ENVIRONMENT } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import type { Executor } from '../server/db/schema';
+import { listDisputedTransfers, disputedTransfersJson, disputedTransfersTable } from '../server/services/transferConfirmation';
+import { isDay, listMismatches, reconciliationJson, reconciliationTable } from '../server/services/reconciliation';
 import { listUnmatchedTransfers, unmatchedTransfersJson, unmatchedTransfersTable } from '../server/services/suspense';
 
-export const USAGE = 'usage: npm run report -- unmatched [--json]';
+export const USAGE = 'usage: npm run report -- unmatched [--json] | reconciliation [--date YYYY-MM-DD] [--json] | disputed [--json]';
 /** PostgreSQL's code for a missing table. */
 const UNDEFINED_TABLE = '42P01';
 
 export interface ReportRequest {
-  name: 'unmatched';
+  name: 'unmatched' | 'reconciliation' | 'disputed';
   json: boolean;
+  /** reconciliation only: one day's mismatches instead of every day's. */
+  day?: string;
 }
 
 /** The report asked for, or undefined when the arguments name none. */
 export function parseArguments(args: string[]): ReportRequest | undefined {
+  const json = args.includes('--json');
   const rest = args.filter((arg) => arg !== '--json');
-  return rest.length === 1 && rest[0] === 'unmatched' ? { name: 'unmatched', json: args.includes('--json') } : undefined;
+  if (rest.length === 1 && (rest[0] === 'unmatched' || rest[0] === 'disputed' || rest[0] === 'reconciliation')) return { name: rest[0], json };
+  if (rest.length === 3 && rest[0] === 'reconciliation' && rest[1] === '--date' && isDay(rest[2])) return { name: 'reconciliation', json, day: rest[2] };
+  return undefined;
 }
 
 /** The report's text, as printed. */
-export async function report(db: Executor, { json }: ReportRequest): Promise<string> {
-  const transfers = await listUnmatchedTransfers(db);
-  return json ? unmatchedTransfersJson(transfers) : unmatchedTransfersTable(transfers);
+export async function report(db: Executor, { name, json, day }: ReportRequest): Promise<string> {
+  switch (name) {
+    case 'unmatched': {
+      const transfers = await listUnmatchedTransfers(db);
+      return json ? unmatchedTransfersJson(transfers) : unmatchedTransfersTable(transfers);
+    }
+    case 'reconciliation': {
+      const mismatches = await listMismatches(db, day);
+      return json ? reconciliationJson(mismatches) : reconciliationTable(mismatches);
+    }
+    case 'disputed': {
+      const disputed = await listDisputedTransfers(db);
+      return json ? disputedTransfersJson(disputed) : disputedTransfersTable(disputed);
+    }
+  }
 }
 
 /** DATABASE_URL and DATA_DIR read as the server reads them (server/config.ts), and nothing else the server needs. */
@@ -57,7 +78,7 @@ async function main(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     return 0;
   } catch (error) {
     if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
-    console.error('this database has no suspense table yet: start the server once, which applies its migrations');
+    console.error("this database lacks the report's table: start the server once, which applies its migrations");
     return 1;
   } finally {
     await database.close();

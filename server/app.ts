@@ -5,20 +5,21 @@ import { systemClock, type Clock } from './clock';
 import type { Config, TrustProxy } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import type { Database } from './db/schema';
-import type { BankPartner, TransferSimulator } from './gateways/bankPartner';
+import type { BankPartner } from './gateways/bankPartner';
 import type { Biller } from './gateways/biller';
 import type { CaptchaVerifier } from './gateways/captcha';
 import { DevCaptcha } from './gateways/devCaptcha';
 import { DevOutbox } from './gateways/devOutbox';
 import type { Mailer } from './gateways/mailer';
 import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } from './gateways/requestCounters';
-import { SimulatedBank } from './gateways/simulatedBank';
+import { configuredBankPartners } from './gateways/configuredPartners';
 import { SimulatedBiller } from './gateways/simulatedBiller';
 import { SmtpMailer } from './gateways/smtpMailer';
 import type { PlanSource } from './gateways/planSource';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
 import { VtpassBiller } from './gateways/vtpassBiller';
 import { startCatalogSyncJob, type CatalogSyncJob } from './jobs/catalogSync';
+import { startReconciliationJob, type ReconciliationJob } from './jobs/reconciliation';
 import { startRequeryJob, type RequeryJob } from './jobs/requery';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
@@ -35,13 +36,28 @@ import { notFoundHandler, registerSpa } from './routes/spa';
 import { registerStatementRoutes } from './routes/statements';
 import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
-import { registerBankWebhook } from './routes/webhooks';
+import { registerBankWebhooks } from './routes/webhooks';
 import type { AppContext } from './services/context';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
 import { purchaseRequeries } from './services/purchases/settling';
+import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
 import { createTokenHasher } from './services/tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Reconciles a day (Africa/Lagos) with the app's own partners and biller, and records the run:
+     * the operator command's entry (scripts/reconcile.ts), so it asks exactly the gateways the
+     * server is configured with.
+     */
+    reconcileDay(day: string): Promise<ReconciliationReport>;
+  }
+}
+
+/** How often the daily reconciliation job looks whether yesterday still needs reconciling. */
+const RECONCILIATION_CHECK_MS = 15 * 60_000;
 
 /** Every request body of the contract is a few fields; 16 KiB is generous and bounds parsing work. */
 const BODY_LIMIT = 16 * 1024;
@@ -54,8 +70,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Default: Turnstile when CAPTCHA_SECRET is set, else the development verifier. */
   captcha?: CaptchaVerifier;
-  /** Default: the simulated partner (Paystack's webhook format, keyed with BANK_WEBHOOK_SECRET). */
-  bank?: BankPartner;
+  /** Default: the partners BANK_PARTNERS lists (the simulated one: Paystack's webhook format, keyed with BANK_WEBHOOK_SECRET). */
+  banks?: BankPartner[];
   /** Default: BILLER's — the simulated aggregator (gateways/simulatedBiller.ts) or VTpass (gateways/vtpassBiller.ts). */
   biller?: Biller;
   /**
@@ -102,9 +118,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.publicUrl,
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,
+    liveBankPartners: [],
   };
-  const bank = deps.bank ?? new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock: ctx.clock });
-  if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx, bank))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
+  const banks = deps.banks ?? configuredBankPartners(config, app.log, ctx.clock);
+  ctx.liveBankPartners = banks.map((bank) => bank.provider);
+  if (deps.seedDemoAccount && banks.length > 0 && (await seedDemoAccountIfEmpty(ctx, banks[0]))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
   const captcha = deps.captcha ?? defaultCaptcha(config);
 
   app.setErrorHandler(errorHandler);
@@ -124,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerNotificationRoutes(app, ctx);
   const biller = deps.biller ?? defaultBiller(app, config);
   const purchases: PurchaseDeps = { biller, billerTimeoutMs: config.billerTimeoutMs };
-  registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
+  registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
   registerBeneficiaryRoutes(app, ctx);
@@ -145,9 +163,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
     app.addHook('onClose', async () => catalogJob?.stop());
   }
-  registerBankWebhook(app, { ctx, bank });
+  const reconciliation = { banks, purchases };
+  app.decorate('reconcileDay', async (day: string) => {
+    await claimDay(ctx, day, { force: true });
+    const report = await reconcileDay(ctx, reconciliation, day);
+    await finishDay(ctx, report);
+    return report;
+  });
+  if (deps.runJobs) {
+    let reconciliationJob: ReconciliationJob | undefined;
+    app.addHook('onReady', async () => {
+      reconciliationJob = startReconciliationJob(ctx, reconciliation, RECONCILIATION_CHECK_MS, app.log);
+    });
+    app.addHook('onClose', async () => reconciliationJob?.stop());
+  }
+  registerBankWebhooks(app, { ctx, banks });
   if (!config.production) {
-    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, bank: isTransferSimulator(bank) ? bank : undefined, clock: ctx.clock });
+    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock });
   }
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
   return app;
@@ -160,9 +192,6 @@ function defaultBiller(app: FastifyInstance, config: Config): Biller {
   const { baseUrl, apiKey, publicKey, secretKey } = config.biller;
   return new VtpassBiller({ baseUrl, apiKey, publicKey, secretKey, timeoutMs: config.billerTimeoutMs, log: app.log.child({ gateway: 'vtpass' }) });
 }
-
-const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferSimulator =>
-  typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
 
 /**
  * Fastify 5 reads a bare number as "trust nobody" (a hop count cannot tell a proxy from a

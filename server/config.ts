@@ -78,10 +78,21 @@ export interface Config {
   /** Wrong transaction pins in a row a user may make; the next one ends every session (services/pins.ts). */
   pinMaxAttempts: number;
   sessions: SessionPolicy;
+  bankPartners: BankPartners;
   /** Who sells the bills: the simulated aggregator, or VTpass (gateways/vtpassBiller.ts). */
   biller: BillerConfig;
   /** The catalogue sync from the biller (jobs/catalogSync.ts); the simulated biller keeps the seeded catalogue. */
   catalog: { marginPercent: number; syncIntervalMs: number };
+}
+
+export const BANK_PARTNER_NAMES = ['simulated', 'monnify', 'paystack'] as const;
+export type BankPartnerName = (typeof BANK_PARTNER_NAMES)[number];
+
+/** The live bank partners (BANK_PARTNERS) and the keys of the real ones among them. */
+export interface BankPartners {
+  names: BankPartnerName[];
+  monnify?: { baseUrl: string; apiKey: string; secretKey: string; contractCode: string };
+  paystack?: { baseUrl: string; secretKey: string };
 }
 
 export type BillerConfig = { kind: 'simulated' } | { kind: 'vtpass'; baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
@@ -180,6 +191,17 @@ const pinKey = z
   .string()
   .refine((text) => HEX_KEY.test(text) || BASE64_KEY.test(text), 'must be 32 bytes written as 64 hex characters or base64')
   .transform((text) => Buffer.from(text, HEX_KEY.test(text) ? 'hex' : 'base64'));
+
+const bankPartnerList = z.string().transform((text, context): BankPartnerName[] => {
+  const names = [...new Set(text.split(',').map((name) => name.trim().toLowerCase()))];
+  const unknown = names.filter((name) => !(BANK_PARTNER_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0) {
+    context.addIssue({ code: 'custom', message: `must be a comma list of ${BANK_PARTNER_NAMES.join(', ')}; not understood: ${unknown.join(', ') || '(empty)'}` });
+    return z.NEVER;
+  }
+  return names as BankPartnerName[];
+});
+const baseUrl = absoluteUrl.transform((text) => new URL(text).href.replace(/\/+$/, ''));
 
 /** proxy-addr's names for the private ranges, accepted by Fastify beside addresses. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -345,6 +367,21 @@ export const ENVIRONMENT = {
     ...literalDefault('12', wholeNumberFrom(1, 30 * 24)),
     meaning: 'no session outlives this, however active; then the app asks to log in again',
   },
+  BANK_PARTNERS: {
+    ...literalDefault('simulated', bankPartnerList),
+    meaning:
+      'the live bank partners giving users dedicated accounts, a comma list of `simulated`, `monnify`, `paystack`. A user gets accounts from each; ' +
+      "removing a partner stops listing its accounts (they are kept) and funding goes on through the others. A real partner's keys below must be set",
+  },
+  MONNIFY_BASE_URL: { ...literalDefault('https://sandbox.monnify.com', baseUrl), meaning: "Monnify's API: the sandbox, `https://api.monnify.com` when live, or any host speaking its API" },
+  MONNIFY_API_KEY: { ...unset(z.string()), meaning: 'Monnify API key (required when BANK_PARTNERS lists monnify)' },
+  MONNIFY_SECRET_KEY: { ...unset(z.string().min(16, 'must be at least 16 characters')), meaning: "Monnify secret key: logs in and keys the `monnify-signature` of its webhooks (required when BANK_PARTNERS lists monnify)" },
+  MONNIFY_CONTRACT_CODE: { ...unset(z.string().regex(/^\d{4,20}$/, 'must be the digits of the Monnify contract code')), meaning: 'Monnify contract code of the reserved accounts (required when BANK_PARTNERS lists monnify)' },
+  PAYSTACK_BASE_URL: { ...literalDefault('https://api.paystack.co', baseUrl), meaning: "Paystack's API (test and live keys share it), or any host speaking its API" },
+  PAYSTACK_SECRET_KEY: {
+    ...unset(z.string().regex(/^sk_(test|live)_\w{16,}$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')),
+    meaning: 'Paystack secret key: authorises every call and keys the `x-paystack-signature` of its webhooks (required when BANK_PARTNERS lists paystack)',
+  },
   BILLER: {
     ...literalDefault('simulated', z.enum(['simulated', 'vtpass'], { error: 'must be simulated or vtpass' })),
     meaning: 'who sells the bills: `simulated` (the deterministic aggregator of the README) or `vtpass` (needs the three VTPASS keys; see "Going live")',
@@ -419,6 +456,29 @@ function publicSecrets(text: Partial<Record<Name, string>>, production: boolean,
   return problems;
 }
 
+/** The keys each listed real partner needs: without them it cannot be asked for accounts or payments, in any mode. */
+const PARTNER_KEYS: Record<Exclude<BankPartnerName, 'simulated'>, Name[]> = {
+  monnify: ['MONNIFY_API_KEY', 'MONNIFY_SECRET_KEY', 'MONNIFY_CONTRACT_CODE'],
+  paystack: ['PAYSTACK_SECRET_KEY'],
+};
+
+function missingPartnerKeys(text: Partial<Record<Name, string>>, partners: BankPartnerName[]): string[] {
+  return partners.flatMap((partner) =>
+    partner === 'simulated' ? [] : PARTNER_KEYS[partner].filter((name) => text[name] === undefined).map((name) => `${name} must be set: BANK_PARTNERS lists ${partner}`),
+  );
+}
+
+function bankPartnersOf(settings: Settings): BankPartners {
+  const names = settings.BANK_PARTNERS;
+  return {
+    names,
+    ...(names.includes('monnify')
+      ? { monnify: { baseUrl: settings.MONNIFY_BASE_URL, apiKey: settings.MONNIFY_API_KEY!, secretKey: settings.MONNIFY_SECRET_KEY!, contractCode: settings.MONNIFY_CONTRACT_CODE! } }
+      : {}),
+    ...(names.includes('paystack') ? { paystack: { baseUrl: settings.PAYSTACK_BASE_URL, secretKey: settings.PAYSTACK_SECRET_KEY! } } : {}),
+  };
+}
+
 /**
  * Every value is trimmed, and a blank one counts as unset. Production unless APP_MODE is exactly
  * `development`: a start that forgot to choose gets the safe behaviour.
@@ -432,6 +492,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
     ...publicSecrets(text, production, exposed),
+    ...(parsed.success ? missingPartnerKeys(text, (parsed.data as Settings).BANK_PARTNERS) : []),
   ];
   if (parsed.success && text.BILLER === 'vtpass') {
     for (const name of ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY'] as const) {
@@ -464,6 +525,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       billerTimeoutMs: settings.BILLER_TIMEOUT_MS,
       pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
       sessions: { idleMs: settings.SESSION_IDLE_MINUTES * MINUTE, lifetimeMs: settings.SESSION_LIFETIME_HOURS * HOUR },
+      bankPartners: bankPartnersOf(settings),
       biller:
         settings.BILLER === 'vtpass'
           ? { kind: 'vtpass', baseUrl: settings.VTPASS_BASE_URL, apiKey: settings.VTPASS_API_KEY!, publicKey: settings.VTPASS_PUBLIC_KEY!, secretKey: settings.VTPASS_SECRET_KEY! }

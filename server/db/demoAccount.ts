@@ -48,7 +48,7 @@ export async function seedDemoAccountIfEmpty(ctx: AppContext, bank: BankPartner)
     await storePin(tx, id, DEMO_ACCOUNT.pin);
     return id;
   });
-  const accounts = await ensureVirtualAccounts(opened, bank, userId);
+  const accounts = await ensureVirtualAccounts(opened, [bank], userId);
   for (const funding of DEMO_FUNDING) {
     const when = ago(funding.ago);
     await creditIncomingTransfer(when, bank.provider, {

@@ -225,6 +225,44 @@ export interface UnmatchedTransfersTable {
   status: Generated<'unmatched'>;
 }
 
+/** A signed webhook the partner's status call did not confirm: not credited (migration 011). */
+export interface DisputedTransfersTable {
+  id: Identity<bigint>;
+  provider: string;
+  reference: string;
+  account_number: string;
+  amount_kobo: bigint;
+  partner_status: string;
+  partner_amount_kobo: bigint | null;
+  reason: string;
+  /** JSONB: written as JSON text, read as the parsed value. */
+  payload: ColumnType<unknown, string | null, never>;
+  received_at: Date;
+}
+
+/** What a day's reconciliation found (services/reconciliation.ts). */
+export interface ReconciliationMismatchesTable {
+  id: Identity<bigint>;
+  /** The Africa/Lagos day reconciled, 'YYYY-MM-DD'. */
+  day: string;
+  counterparty: string;
+  kind: string;
+  reference: string;
+  our_amount_kobo: bigint | null;
+  their_amount_kobo: bigint | null;
+  detail: string;
+  found_at: Date;
+}
+
+/** A reconciled day (jobs/reconciliation.ts). */
+export interface ReconciliationRunsTable {
+  day: string;
+  started_at: Date;
+  finished_at: Date | null;
+  /** JSONB: written as JSON text, read as the parsed value. */
+  summary: ColumnType<unknown, string | null, string | null>;
+}
+
 /** A claimed Idempotency-Key of one user, with the response once there is one. */
 export interface IdempotencyKeysTable {
   user_id: bigint;
@@ -279,6 +317,9 @@ export interface Schema {
   virtual_accounts: VirtualAccountsTable;
   incoming_transfers: IncomingTransfersTable;
   unmatched_transfers: UnmatchedTransfersTable;
+  disputed_transfers: DisputedTransfersTable;
+  reconciliation_mismatches: ReconciliationMismatchesTable;
+  reconciliation_runs: ReconciliationRunsTable;
   virtual_account_claims: VirtualAccountClaimsTable;
   sessions: SessionsTable;
   email_otps: EmailOtpsTable;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../errors';
+import type { ProviderLog } from './providerHttp';
 
 /**
  * A bank partner (Paystack, Monnify, a bank's own API...) that gives each user dedicated
@@ -25,6 +26,49 @@ export interface BankPartner {
    * and ignore. Throws WebhookPayloadError for a body it cannot read.
    */
   readWebhook(payload: unknown): WebhookEvent;
+  /**
+   * The partner's own records, asked before any credit (services/transferConfirmation.ts) and by
+   * the daily reconciliation. Null for the simulated partner: it has no records but the webhooks
+   * it signs, so its signature is all there is to check.
+   */
+  readonly records: TransferRecords | null;
+}
+
+/** A partner's records of the payments into its dedicated accounts. */
+export interface TransferRecords {
+  /**
+   * The payment under this reference, from the partner's transaction-status call; null when the
+   * partner has no such payment. Rejects with a GatewayError when the partner cannot answer.
+   */
+  lookupTransfer(reference: string): Promise<PartnerTransfer | null>;
+  /** Every payment into a dedicated account made in [from, to), from the partner's transaction list. */
+  listTransfers(from: Date, to: Date): Promise<PartnerTransfer[]>;
+}
+
+/** How a real partner's adapter talks to it (through providerHttp.ts). */
+export interface PartnerOptions {
+  log: ProviderLog;
+  /** Per attempt; default 10 s. */
+  timeoutMs?: number;
+  /** Consecutive failures that open the breaker, and how long it stays open (providerHttp.ts defaults). */
+  failureThreshold?: number;
+  coolDownMs?: number;
+  now?: () => number;
+}
+
+/** A payment as the partner's records hold it. */
+export interface PartnerTransfer {
+  reference: string;
+  /** `paid`: the partner holds the money for us. Anything else is not money (yet). */
+  status: 'paid' | 'pending' | 'failed';
+  /** The partner's own word for the status (PAID, OVERPAID, success, abandoned...), for the operator. */
+  partnerStatus: string;
+  amountKobo: bigint;
+  /** The dedicated account paid into, when the record names it. */
+  accountNumber: string | null;
+  /** Our reference of the account's owner (virtualAccounts.ts customerReference), when the record names it. */
+  customerReference: string | null;
+  paidAt: Date | null;
 }
 
 /** A partner that can also play a customer's bank: development and tests (POST /dev/bank/transfer). */
@@ -33,12 +77,27 @@ export interface TransferSimulator {
   transferWebhook(transfer: SimulatedTransfer): { body: string; headers: Record<string, string> };
 }
 
+/**
+ * A real partner whose base URL may be one of our fake servers: development asks it to take a
+ * customer's payment (POST /dev/bank/transfer; gateways/sandboxPayments.ts). Answers our
+ * webhook's status and body as the partner's delivery got them.
+ */
+export interface SandboxPayer {
+  payInSandbox(transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }>;
+}
+
 export interface BankCustomer {
   /** Our stable reference for the user at the partner. */
   reference: string;
   name: string;
   email: string;
   phone: string;
+  /**
+   * The identity numbers the user gave on the profile, if any: a partner that must know its
+   * customer (Monnify, for reserved accounts under the CBN's rules) is sent them. Never logged.
+   */
+  bvn?: string;
+  nin?: string;
 }
 
 export interface AssignedAccount {
@@ -68,6 +127,20 @@ export interface SimulatedTransfer {
   reference: string;
   senderName: string;
   senderBank: string;
+}
+
+/** The partner banks of today's two dedicated accounts (reference/domain.md): Monnify's, and the simulation's. */
+export const WEMA_AND_STERLING = [
+  { bankName: 'Wema Bank', bankCode: '035' },
+  { bankName: 'Sterling Bank', bankCode: '232' },
+] as const;
+
+const CONTROL_CHARACTERS = /\p{Cc}+/gu;
+
+/** Names from another bank's system go into notifications: no control characters, bounded length. */
+export function cleanText(value: string | null | undefined, fallback: string, maxLength = 100): string {
+  const cleaned = (value ?? '').replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().slice(0, maxLength).trim();
+  return cleaned || fallback;
 }
 
 /** A correctly signed body we cannot read: answered 422, so the partner's retries make it visible. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookPayloadError, type SimulatedTransfer, type WebhookEvent } from './bankPartner';
+import { cleanText, WebhookPayloadError, type SimulatedTransfer, type WebhookEvent } from './bankPartner';
 
 /**
  * Paystack's webhook for money paid into a dedicated virtual account: event `charge.success`
@@ -30,13 +30,6 @@ import { WebhookPayloadError, type SimulatedTransfer, type WebhookEvent } from '
  */
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
 
-const CONTROL_CHARACTERS = /\p{Cc}+/gu;
-
-/** Names from another bank's system go into notifications: no control characters, bounded length. */
-function cleanText(value: string | null | undefined, fallback: string, maxLength = 100): string {
-  const cleaned = (value ?? '').replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().slice(0, maxLength).trim();
-  return cleaned || fallback;
-}
 
 const envelope = z.object({
   event: z.string().max(200),

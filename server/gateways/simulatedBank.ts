@@ -2,15 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { systemClock, type Clock } from '../clock';
 import { nuban } from '../services/nuban';
-import type { AssignedAccount, BankCustomer, BankPartner, SimulatedTransfer, TransferSimulator, WebhookEvent } from './bankPartner';
+import { WEMA_AND_STERLING, type AssignedAccount, type BankCustomer, type BankPartner, type SimulatedTransfer, type TransferSimulator, type WebhookEvent } from './bankPartner';
 import { PAYSTACK_SIGNATURE_HEADER, paystackChargeSuccess, readPaystackEvent } from './paystackWebhook';
 import { signHmacSha512, verifyHmacSha512 } from './webhookSignature';
 
 /** The partner banks a dedicated-account provider typically offers (reference/domain.md). */
-export const SIMULATED_BANKS = [
-  { bankName: 'Wema Bank', bankCode: '035' },
-  { bankName: 'Sterling Bank', bankCode: '232' },
-] as const;
+export const SIMULATED_BANKS = WEMA_AND_STERLING;
 
 /**
  * The default bank partner: behaves like Paystack's dedicated virtual accounts without a
@@ -24,6 +21,7 @@ export const SIMULATED_BANKS = [
 export class SimulatedBank implements BankPartner, TransferSimulator {
   readonly provider = 'simulated';
   readonly signatureHeader = PAYSTACK_SIGNATURE_HEADER;
+  readonly records = null;
   readonly #secret: string;
   readonly #clock: Clock;
 

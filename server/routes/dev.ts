@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock';
-import type { TransferSimulator } from '../gateways/bankPartner';
+import { AppError } from '../errors';
+import type { BankPartner, SandboxPayer, SimulatedTransfer, TransferSimulator } from '../gateways/bankPartner';
 import type { DevOutbox } from '../gateways/devOutbox';
 import { simulatedTransferReference } from '../gateways/simulatedBank';
+import type { AppContext } from '../services/context';
 import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding';
+import { providerOfAccount } from '../services/virtualAccounts';
 import { success } from './envelope';
 import { nairaAmount, requestBody, requiredText } from './fields';
-import { BANK_WEBHOOK_PATH } from './webhooks';
+import { webhookPathOf } from './webhooks';
 
 const mailboxQuery = z.object({ to: z.string({ error: 'to must be one e-mail address' }).max(254, 'to is too long').optional() });
 
@@ -28,13 +31,18 @@ const transferBody = requestBody({
 export interface DevRouteDeps {
   /** The development mailbox, when mail stays in the process. */
   outbox?: DevOutbox;
-  /** The bank partner, when it can simulate a customer's transfer. */
-  bank?: TransferSimulator;
+  ctx: AppContext;
+  /** The live bank partners; a transfer goes to the partner of its account number. */
+  banks: readonly BankPartner[];
   clock: Clock;
 }
 
+const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferSimulator =>
+  typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
+const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer => typeof (bank as Partial<SandboxPayer>).payInSandbox === 'function';
+
 /** Development conveniences (DESIGN.md §3); never registered in production, where /dev/* is 404. */
-export function registerDevRoutes(app: FastifyInstance, { outbox, bank, clock }: DevRouteDeps) {
+export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock }: DevRouteDeps) {
   if (outbox) {
     app.get('/dev/mailbox', async (request) => {
       const { to } = mailboxQuery.parse(request.query);
@@ -42,25 +50,39 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, bank, clock }:
     });
   }
 
-  if (bank) {
-    /**
-     * A customer's transfer into a dedicated account: the partner's webhook, built and signed as
-     * the partner would, delivered to the same handler a real delivery hits. Answers that
-     * handler's status and envelope, with the reference used (send it again to replay).
-     */
-    app.post('/dev/bank/transfer', async (request, reply) => {
-      const body = transferBody.parse(request.body);
-      const reference = body.reference ?? simulatedTransferReference(clock.now());
-      const webhook = bank.transferWebhook({
-        accountNumber: body.account_number,
-        amountKobo: body.amount,
-        reference,
-        senderName: body.sender_name,
-        senderBank: body.sender_bank,
-      });
-      const delivered = await app.inject({ method: 'POST', url: BANK_WEBHOOK_PATH, headers: webhook.headers, payload: webhook.body });
-      const answer = delivered.json<{ type: string; message: string; data?: Record<string, unknown> }>();
-      return reply.code(delivered.statusCode).send({ ...answer, data: { ...answer.data, reference } });
-    });
+  /**
+   * A customer's transfer into a dedicated account, made through the partner of that account:
+   * the simulated partner builds and signs its webhook and it is delivered to the same handler a
+   * real delivery hits; a real partner's stand-in (SandboxPayer, gateways/sandboxPayments.ts) records the
+   * payment and sends its own signed webhook over HTTP to the webhook URL it was started with
+   * (this server's /api/webhooks/<partner>). A number no account has
+   * goes to the first simulating partner (and so to suspense). Answers the webhook handler's
+   * status and envelope, with the reference used (send it again to replay).
+   */
+  app.post('/dev/bank/transfer', async (request, reply) => {
+    const body = transferBody.parse(request.body);
+    const transfer: SimulatedTransfer = {
+      accountNumber: body.account_number,
+      amountKobo: body.amount,
+      reference: body.reference ?? simulatedTransferReference(clock.now()),
+      senderName: body.sender_name,
+      senderBank: body.sender_bank,
+    };
+    const provider = await providerOfAccount(ctx, transfer.accountNumber);
+    const bank = banks.find((candidate) => candidate.provider === provider) ?? (provider === undefined ? banks.find(isTransferSimulator) : undefined);
+    if (!bank) throw new AppError(404, `no live bank partner has account ${transfer.accountNumber}`);
+    const delivered = await deliverTransfer(bank, transfer);
+    const answer = (typeof delivered.body === 'object' && delivered.body !== null ? delivered.body : {}) as { data?: Record<string, unknown> };
+    return reply.code(delivered.status).send({ ...answer, data: { ...answer.data, reference: transfer.reference } });
+  });
+
+  async function deliverTransfer(bank: BankPartner, transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }> {
+    if (isTransferSimulator(bank)) {
+      const webhook = bank.transferWebhook(transfer);
+      const delivered = await app.inject({ method: 'POST', url: webhookPathOf(bank.provider), headers: webhook.headers, payload: webhook.body });
+      return { status: delivered.statusCode, body: delivered.json() };
+    }
+    if (!isSandboxPayer(bank)) throw new AppError(404, `${bank.provider} takes no test payments`);
+    return bank.payInSandbox(transfer);
   }
 }

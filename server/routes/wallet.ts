@@ -12,7 +12,7 @@ import { byAccount, limitRequests } from './rateLimits';
 
 export interface WalletRouteDeps {
   ctx: AppContext;
-  bank: BankPartner;
+  banks: readonly BankPartner[];
   requeries: RequeryHooks;
   limits: RateLimits;
 }
@@ -37,12 +37,12 @@ function refreshMessage({ outcome, transaction }: Refreshed): string {
 }
 
 /** Funding accounts and the activity list. */
-export function registerWalletRoutes(app: FastifyInstance, { ctx, bank, requeries, limits }: WalletRouteDeps) {
+export function registerWalletRoutes(app: FastifyInstance, { ctx, banks, requeries, limits }: WalletRouteDeps) {
   const session = requireSession(ctx);
 
-  /** No body: the SPA calls it from /funding when the user has no account yet (SPEC.md §4). */
+  /** No body: the SPA calls it from /funding when the user has no account yet (SPEC.md §4). Each live partner is asked once per user. */
   app.post('/api/create-accounts', { preHandler: session }, async (request) => {
-    const accounts = await ensureVirtualAccounts(ctx, bank, authOf(request).userId);
+    const accounts = await ensureVirtualAccounts(ctx, banks, authOf(request).userId);
     return success('accounts fetched successfully', accounts);
   });
 

@@ -18,6 +18,8 @@ export interface AppContext {
   pinMaxAttempts: number;
   /** When sessions end (services/sessions.ts). */
   sessions: SessionPolicy;
+  /** The live bank partners (BANK_PARTNERS): only their accounts are listed to users. */
+  liveBankPartners: readonly string[];
 }
 
 /** Runs `work` in one database transaction, handing it a context whose `db` is that transaction. */

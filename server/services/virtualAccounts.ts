@@ -3,19 +3,35 @@ import { GatewayError } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { AppContext } from './context';
 import { isValidNuban } from './nuban';
+import { openUserField } from './userData';
 
 /** Rounds of asking the partner when a number it gave is already someone else's (the simulated partner draws at random). */
 const ASSIGN_ROUNDS = 3;
 
-/** The user's dedicated accounts, oldest first (the order the funding screen lists them). */
+/**
+ * The user's dedicated accounts at the live partners, oldest first (the order the funding screen
+ * lists them). The accounts of a partner switched off (removed from BANK_PARTNERS) are kept, not
+ * listed: nobody should be told to pay into an account whose payments no one confirms.
+ */
 export async function listVirtualAccounts(ctx: AppContext, userId: bigint): Promise<VirtualAccount[]> {
+  if (ctx.liveBankPartners.length === 0) return [];
   return ctx.db
     .selectFrom('virtual_accounts')
     .select(['bank_name', 'account_number'])
     .where('user_id', '=', userId)
+    .where('provider', 'in', [...ctx.liveBankPartners])
     .orderBy('id')
     .execute();
 }
+
+/** The partner that gave out an account number, if any did (live or not). */
+export async function providerOfAccount(ctx: AppContext, accountNumber: string): Promise<string | undefined> {
+  const row = await ctx.db.selectFrom('virtual_accounts').select('provider').where('account_number', '=', accountNumber).executeTakeFirst();
+  return row?.provider;
+}
+
+/** Our stable reference for a user at every partner (Monnify's accountReference): asking again answers the same accounts. */
+export const customerReference = (userId: bigint) => `user-${userId}`;
 
 /**
  * How long a claim to ask the partner stays its caller's: longer than any partner call takes.
@@ -29,33 +45,44 @@ const WAIT_POLL_MS = 25;
 const NOT_NOW = 'we could not create your funding accounts right now, please try again later';
 
 /**
- * The user's dedicated accounts at the current partner, asking the partner for them the first
- * time — once, however many calls race (a double tap, two tabs, a retrying client): a caller
- * claims (user, partner) in virtual_account_claims with INSERT … ON CONFLICT before calling the
- * partner; the others find the claim taken, wait until it is released and answer the accounts
- * it stored (or, should the partner have failed, the same "try again later"). No transaction is
- * held open across the partner call, and no connection while waiting. Each (user, partner,
- * bank) and each account number is also unique in virtual_accounts, so whatever happens the
- * first stored account is the account.
+ * The user's dedicated accounts at every live partner, asking each partner for them the first
+ * time — once per partner, however many calls race (a double tap, two tabs, a retrying client):
+ * a caller claims (user, partner) in virtual_account_claims with INSERT … ON CONFLICT before
+ * calling the partner; the others find the claim taken, wait until it is released and answer
+ * the accounts it stored (or, should the partner have failed, the same "try again later"). No
+ * transaction is held open across the partner call, and no connection while waiting. Each
+ * (user, partner, bank) and each account number is also unique in virtual_accounts, so whatever
+ * happens the first stored account is the account.
+ *
+ * The partners are asked side by side; one that fails (down, its breaker open) does not keep
+ * the user from the accounts of the others. Only when no live partner has an account for the
+ * user is the call refused, with the failing partner's own message.
  */
-export async function ensureVirtualAccounts(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<VirtualAccount[]> {
-  if (!(await hasAccounts(ctx, bank, userId))) {
-    const claimedAt = await claimAssignment(ctx, bank, userId);
-    if (claimedAt) {
-      try {
-        // A caller that held the claim may have stored the accounts and released it since this one looked.
-        if (!(await hasAccounts(ctx, bank, userId))) await assignAccounts(ctx, bank, userId);
-      } finally {
-        await ctx.db.deleteFrom('virtual_account_claims').where('user_id', '=', userId).where('provider', '=', bank.provider).where('claimed_at', '=', claimedAt).execute();
-      }
-    } else {
-      await claimReleased(ctx, bank, userId);
-    }
-  }
+export async function ensureVirtualAccounts(ctx: AppContext, banks: readonly BankPartner[], userId: bigint): Promise<VirtualAccount[]> {
+  const asked = await Promise.allSettled(banks.map((bank) => ensurePartnerAccounts(ctx, bank, userId)));
   const accounts = await listVirtualAccounts(ctx, userId);
-  // The caller that asked failed: this one would most likely fail too, so it does not ask again.
-  if (accounts.length === 0) throw new GatewayError(NOT_NOW);
-  return accounts;
+  if (accounts.length > 0) return accounts;
+  const failure = asked.find((result) => result.status === 'rejected');
+  // The caller that asked failed with the partner's message; the callers that waited say "later".
+  throw failure ? (failure.reason as Error) : new GatewayError(NOT_NOW);
+}
+
+/** This partner's accounts for the user, asked for once (see ensureVirtualAccounts). */
+async function ensurePartnerAccounts(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<void> {
+  if (await hasAccounts(ctx, bank, userId)) return;
+  const claimedAt = await claimAssignment(ctx, bank, userId);
+  if (!claimedAt) {
+    await claimReleased(ctx, bank, userId);
+    // The caller that asked failed: this one would most likely fail too, so it does not ask again.
+    if (!(await hasAccounts(ctx, bank, userId))) throw new GatewayError(NOT_NOW);
+    return;
+  }
+  try {
+    // A caller that held the claim may have stored the accounts and released it since this one looked.
+    if (!(await hasAccounts(ctx, bank, userId))) await assignAccounts(ctx, bank, userId);
+  } finally {
+    await ctx.db.deleteFrom('virtual_account_claims').where('user_id', '=', userId).where('provider', '=', bank.provider).where('claimed_at', '=', claimedAt).execute();
+  }
 }
 
 /** Waits while another caller asks the partner (its claim exists), at most WAIT_LIMIT_MS. */
@@ -95,9 +122,12 @@ async function claimAssignment(ctx: AppContext, bank: BankPartner, userId: bigin
 async function assignAccounts(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<void> {
   const stored = () =>
     ctx.db.selectFrom('virtual_accounts').select(['bank_code']).where('user_id', '=', userId).where('provider', '=', bank.provider).execute();
-  const user = await ctx.db.selectFrom('users').select(['name', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['name', 'email', 'phone', 'bvn_sealed', 'nin_sealed']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const bvn = openUserField(ctx, userId, 'bvn', user.bvn_sealed);
+  const nin = openUserField(ctx, userId, 'nin', user.nin_sealed);
+  const customer = { reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone, ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) };
   for (let round = 0; round < ASSIGN_ROUNDS; round++) {
-    const assigned = await bank.assignAccounts({ reference: `user-${userId}`, ...user });
+    const assigned = await bank.assignAccounts(customer);
     const valid = assigned.filter((account) => isValidNuban(account.bankCode, account.accountNumber));
     if (valid.length < assigned.length) throw new GatewayError('the bank partner answered an invalid account number, please try again later');
     if (valid.length > 0) {

@@ -193,6 +193,7 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
         publicUrl: config.publicUrl,
         pinMaxAttempts: config.pinMaxAttempts,
         sessions: config.sessions,
+        liveBankPartners: ['simulated'],
       };
       expect(await creditIncomingTransfer(ctx, 'simulated', transfer, { event: 'charge.success', data: { reference } })).toEqual({ status: 'unmatched' });
     } finally {

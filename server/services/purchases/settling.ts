@@ -67,8 +67,8 @@ export async function finalise(ctx: AppContext, transactionId: bigint, outcome: 
   });
 }
 
-/** The bill of a purchase transaction, as the biller knows it. */
-async function billOf(ctx: AppContext, transactionId: bigint): Promise<(Bill & { biller: string; status: string; createdAt: Date }) | undefined> {
+/** The bill of a purchase transaction, as the biller knows it (also read by services/reconciliation.ts). */
+export async function billOf(ctx: AppContext, transactionId: bigint): Promise<(Bill & { biller: string; status: string; createdAt: Date }) | undefined> {
   const row = await ctx.db
     .selectFrom('purchases')
     .innerJoin('transactions', 'transactions.id', 'purchases.transaction_id')

@@ -95,7 +95,10 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
+  /** One partner instead of the configured ones. */
   bank?: BankPartner;
+  /** Several partners instead of the configured ones. */
+  banks?: BankPartner[];
   /** Default: the simulated biller. */
   biller?: Biller;
   requeries?: RequeryHooks;
@@ -117,12 +120,13 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   const clock = options.clock ?? new ManualClock();
   const outbox = options.outbox ?? new DevOutbox({ print: () => {}, clock });
   const config = testConfig(options.config);
+  const banks = options.banks ?? (options.bank ? [options.bank] : undefined);
   const app = await buildApp(config, {
     db: database.db,
     clock,
     mailer: options.mailer ?? outbox,
     captcha: options.captcha,
-    bank: options.bank,
+    banks,
     biller: options.biller,
     requeries: options.requeries,
     logStream: options.logStream,
@@ -142,6 +146,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
       publicUrl: config.publicUrl,
       pinMaxAttempts: config.pinMaxAttempts,
       sessions: config.sessions,
+      liveBankPartners: banks?.map((bank) => bank.provider) ?? config.bankPartners.names,
     },
     clock,
     outbox,

@@ -1,0 +1,25 @@
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { BankPartner } from './bankPartner';
+import { MonnifyBank } from './monnifyBank';
+import { PaystackBank } from './paystackBank';
+import type { ProviderLog } from './providerHttp';
+import { SimulatedBank } from './simulatedBank';
+
+/** The bank partners BANK_PARTNERS lists, in its order (the first is the demo account's). */
+export function configuredBankPartners(config: Config, log: ProviderLog, clock: Clock): BankPartner[] {
+  const { names, monnify, paystack } = config.bankPartners;
+  return names.map((name): BankPartner => {
+    switch (name) {
+      case 'simulated':
+        return new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock });
+      case 'monnify':
+        // loadConfig refuses a listed partner without its keys.
+        if (!monnify) throw new Error('BANK_PARTNERS lists monnify without its settings');
+        return new MonnifyBank(monnify, { log });
+      case 'paystack':
+        if (!paystack) throw new Error('BANK_PARTNERS lists paystack without its settings');
+        return new PaystackBank(paystack, { log });
+    }
+  });
+}

@@ -1,0 +1,194 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
+import { GatewayError } from '../errors';
+import type { AssignedAccount, BankCustomer, BankPartner, PartnerOptions, PartnerTransfer, SandboxPayer, SimulatedTransfer, TransferRecords, WebhookEvent } from './bankPartner';
+import { PAYSTACK_SIGNATURE_HEADER, readPaystackEvent } from './paystackWebhook';
+import { ProviderHttp, type ProviderLog, type ProviderResponse } from './providerHttp';
+import { SandboxPayments } from './sandboxPayments';
+import { verifyHmacSha512 } from './webhookSignature';
+
+/**
+ * Paystack dedicated virtual accounts (paystack.com/docs): one NUBAN per customer at Paystack's
+ * partner bank, money paid into it reported by `charge.success` and confirmed by Paystack's
+ * verify call. Every call carries `Authorization: Bearer <secret key>`.
+ *
+ * - Accounts: POST /customer (Paystack keys customers by e-mail, so asking again answers the same
+ *   customer), GET /dedicated_account?active=true&customer=<id> for an account it already has
+ *   at the partner bank, else POST /dedicated_account { customer, preferred_bank }. The create
+ *   is not retried (a repeat might assign a second number); the next create-accounts finds the
+ *   first one through the list.
+ * - Webhook: the `charge.success` reader of paystackWebhook.ts, header `x-paystack-signature`
+ *   (hex HMAC-SHA512 of the raw body keyed with the secret key).
+ * - Records: GET /transaction/verify/:reference (a reference Paystack does not know is 400
+ *   "Transaction reference not found"), and GET /transaction?from&to&status&perPage&page for a
+ *   day's list. Amounts are kobo.
+ */
+
+export interface PaystackSettings {
+  /** https://api.paystack.co (test and live keys share it), or a fake speaking the same API. */
+  baseUrl: string;
+  secretKey: string;
+}
+
+/** The partner banks Paystack offers for dedicated accounts, by slug, with their CBN codes. */
+export const PAYSTACK_BANKS = {
+  'wema-bank': { bankName: 'Wema Bank', bankCode: '035' },
+  'titan-paystack': { bankName: 'Paystack-Titan', bankCode: '100039' },
+} as const;
+export type PaystackBankSlug = keyof typeof PAYSTACK_BANKS;
+
+const LIST_PAGE_SIZE = 100;
+const LIST_MAX_PAGES = 100;
+
+const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string().optional(), data });
+const refusal = z.object({ status: z.literal(false).optional(), message: z.string().max(500).optional() }).passthrough();
+
+const customerAnswer = envelope(z.object({ id: z.number().int(), customer_code: z.string().min(1) }));
+const dedicatedAccount = z.object({
+  account_number: z.string(),
+  active: z.boolean().optional(),
+  bank: z.object({ slug: z.string() }),
+});
+const accountAnswer = envelope(dedicatedAccount);
+const accountListAnswer = envelope(z.array(dedicatedAccount));
+const transaction = z.object({
+  reference: z.string().min(1).max(100),
+  amount: z.number().int().nonnegative(),
+  status: z.string().max(50),
+  channel: z.string().nullish(),
+  paid_at: z.string().nullish(),
+  metadata: z.object({ receiver_account_number: z.string().nullish() }).nullish().catch(null),
+  authorization: z.object({ receiver_bank_account_number: z.string().nullish() }).nullish(),
+});
+const verifyAnswer = envelope(transaction);
+const listAnswer = z.object({
+  status: z.literal(true),
+  data: z.array(transaction),
+  meta: z.object({ pageCount: z.number().int().nonnegative().optional(), page: z.number().int().optional() }).optional(),
+});
+
+/** Paystack's transaction statuses: only `success` is money. */
+function statusOf(status: string): PartnerTransfer['status'] {
+  if (status === 'success') return 'paid';
+  if (['ongoing', 'pending', 'processing', 'queued'].includes(status)) return 'pending';
+  return 'failed';
+}
+
+/** "Chioma Ngozi Okafor" → first "Chioma", last "Ngozi Okafor"; a single name is both. */
+function namesOf(name: string): { first_name: string; last_name: string } {
+  const [first, ...rest] = name.trim().split(/\s+/);
+  return { first_name: first, last_name: rest.join(' ') || first };
+}
+
+export class PaystackBank implements BankPartner, TransferRecords, SandboxPayer {
+  readonly provider = 'paystack';
+  readonly signatureHeader = PAYSTACK_SIGNATURE_HEADER;
+  readonly records: TransferRecords = this;
+  readonly #settings: PaystackSettings;
+  readonly #http: ProviderHttp;
+  readonly #sandbox: SandboxPayments;
+  readonly #log: ProviderLog;
+  readonly #bank: PaystackBankSlug;
+
+  constructor(settings: PaystackSettings, options: PartnerOptions & { preferredBank?: PaystackBankSlug }) {
+    this.#settings = settings;
+    this.#log = options.log;
+    this.#bank = options.preferredBank ?? 'wema-bank';
+    this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
+    this.#http = new ProviderHttp({
+      provider: 'Paystack',
+      baseUrl: settings.baseUrl,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      log: options.log,
+      failureThreshold: options.failureThreshold,
+      coolDownMs: options.coolDownMs,
+      now: options.now,
+      logFields: ['customer_code', 'slug', 'channel', 'pageCount', 'page'],
+    });
+  }
+
+  get breakerState() {
+    return this.#http.breakerState;
+  }
+
+  async assignAccounts(customer: BankCustomer): Promise<AssignedAccount[]> {
+    const created = await this.#call('POST', '/customer', { email: customer.email, ...namesOf(customer.name), phone: customer.phone }, true);
+    const parsedCustomer = customerAnswer.safeParse(created.body);
+    if (created.status !== 200 || !parsedCustomer.success) throw this.#refused(created, 'customer');
+    const { id, customer_code } = parsedCustomer.data.data;
+
+    const listed = await this.#call('GET', `/dedicated_account?${new URLSearchParams({ active: 'true', customer: String(id) })}`, undefined, true);
+    const list = accountListAnswer.safeParse(listed.body);
+    if (listed.status !== 200 || !list.success) throw this.#refused(listed, 'dedicated account list');
+    const existing = list.data.data.find((account) => account.bank.slug === this.#bank && account.active !== false);
+    if (existing) return [this.#assigned(existing.account_number)];
+
+    const made = await this.#call('POST', '/dedicated_account', { customer: customer_code, preferred_bank: this.#bank }, false);
+    const account = accountAnswer.safeParse(made.body);
+    if (made.status !== 200 || !account.success) throw this.#refused(made, 'dedicated account');
+    return [this.#assigned(account.data.data.account_number)];
+  }
+
+  #assigned(accountNumber: string): AssignedAccount {
+    return { ...PAYSTACK_BANKS[this.#bank], accountNumber };
+  }
+
+  /** Development only: see SandboxPayer. */
+  payInSandbox(transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }> {
+    return this.#sandbox.pay(transfer);
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): boolean {
+    return verifyHmacSha512(this.#settings.secretKey, rawBody, headers[this.signatureHeader]);
+  }
+
+  readWebhook(payload: unknown): WebhookEvent {
+    return readPaystackEvent(payload);
+  }
+
+  async lookupTransfer(reference: string): Promise<PartnerTransfer | null> {
+    const answer = await this.#call('GET', `/transaction/verify/${encodeURIComponent(reference)}`, undefined, true);
+    if ((answer.status === 400 || answer.status === 404) && /not found/i.test(refusal.safeParse(answer.body).data?.message ?? '')) return null;
+    const parsed = answer.status === 200 ? verifyAnswer.safeParse(answer.body) : undefined;
+    if (!parsed?.success) throw this.#refused(answer, 'transaction verification');
+    return recordOf(parsed.data.data);
+  }
+
+  async listTransfers(from: Date, to: Date): Promise<PartnerTransfer[]> {
+    const transfers: PartnerTransfer[] = [];
+    for (let page = 1; ; page++) {
+      if (page > LIST_MAX_PAGES) throw new GatewayError(`Paystack listed more than ${LIST_MAX_PAGES * LIST_PAGE_SIZE} transactions for the period: reconcile it in smaller parts`);
+      const query = new URLSearchParams({ from: from.toISOString(), to: new Date(to.getTime() - 1).toISOString(), status: 'success', perPage: String(LIST_PAGE_SIZE), page: String(page) });
+      const answer = await this.#call('GET', `/transaction?${query}`, undefined, true);
+      const parsed = answer.status === 200 ? listAnswer.safeParse(answer.body) : undefined;
+      if (!parsed?.success) throw this.#refused(answer, 'transaction list');
+      for (const record of parsed.data.data) if (record.channel === 'dedicated_nuban') transfers.push(recordOf(record));
+      const pageCount = parsed.data.meta?.pageCount ?? page;
+      if (parsed.data.data.length === 0 || page >= pageCount) return transfers;
+    }
+  }
+
+  #call(method: 'GET' | 'POST', path: string, json: unknown, idempotent: boolean): Promise<ProviderResponse> {
+    return this.#http.request({ method, path, json, idempotent, headers: { authorization: `Bearer ${this.#settings.secretKey}` } });
+  }
+
+  /** An answer that is not the documented success: logged for the operator (a 401 is a wrong key), a GatewayError for the caller. */
+  #refused(answer: ProviderResponse, what: string): GatewayError {
+    const message = refusal.safeParse(answer.body).data?.message;
+    this.#log.warn({ provider: this.provider, what, status: answer.status, message: message?.slice(0, 200) }, answer.status === 401 ? 'paystack refused the key: check PAYSTACK_SECRET_KEY' : 'paystack answer not usable');
+    return new GatewayError(`Paystack could not complete the request (${what}) right now. Please try again in a few minutes.`);
+  }
+}
+
+function recordOf(record: z.output<typeof transaction>): PartnerTransfer {
+  const paidAt = record.paid_at ? new Date(record.paid_at) : null;
+  return {
+    reference: record.reference,
+    status: statusOf(record.status),
+    partnerStatus: record.status,
+    amountKobo: BigInt(record.amount),
+    accountNumber: record.authorization?.receiver_bank_account_number ?? record.metadata?.receiver_account_number ?? null,
+    customerReference: null,
+    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+  };
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UserData, VirtualAccount } from '../../core/contract';
+import { MonnifyBank, monnifyTime } from '../../server/gateways/monnifyBank';
+import { signHmacSha512 } from '../../server/gateways/webhookSignature';
+import { isValidNuban } from '../../server/services/nuban';
+import { customerReference } from '../../server/services/virtualAccounts';
+import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
+import { signUp, type SignedUp } from './support/accounts';
+import type { TestApp } from './support/app';
+import { backends } from './support/backends';
+import { userIdOf, walletRowCounts } from './support/bank';
+import { auditLedgerAfterEach } from './support/ledger';
+import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+
+/**
+ * The Monnify adapter against the fake Monnify (tests/support/fakes/monnifyServer.ts), through
+ * the real app: reserved accounts on /api/create-accounts, SUCCESSFUL_TRANSACTION webhooks at
+ * /api/webhooks/monnify confirmed by the status call, and every documented failure.
+ */
+describe.each(backends)('Monnify on $name', (backend) => {
+  let fake: FakeMonnify;
+  let log: RecordingLog;
+  let t: TestApp & { webhookUrl(provider: string): string };
+  let owner: SignedUp;
+  let accounts: VirtualAccount[];
+
+  beforeAll(async () => {
+    fake = await startFakeMonnify();
+    log = new RecordingLog();
+    const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log));
+    t = await startListeningApp(backend, [monnify]);
+    fake.webhookUrl = t.webhookUrl('monnify');
+    owner = await signUp(t);
+    accounts = (await t.call<VirtualAccount[]>('/api/create-accounts', { token: owner.token })).body.data!;
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+    expect(log.text(), 'no key reaches a log line').not.toContain(fake.secretKey);
+    expect(log.text()).not.toContain(fake.apiKey);
+  });
+  beforeEach(async () => {
+    fake.misbehave({});
+    // A breaker opened by an outage test closes after its cool-down.
+    await sleep(350);
+  });
+  auditLedgerAfterEach(() => t);
+
+  const balance = async (token = owner.token) => (await t.call<UserData>('/api/get-user', { token })).body.data!.wallet_balance;
+  const create = (token: string) => t.call<VirtualAccount[]>('/api/create-accounts', { token });
+
+  describe('reserved accounts', () => {
+    it('reserves a Wema Bank and a Sterling Bank NUBAN under our customer reference, logging in once', async () => {
+      expect(accounts.map((account) => account.bank_name)).toEqual(['Wema Bank', 'Sterling Bank']);
+      const rows = await t.db.selectFrom('virtual_accounts').selectAll().where('user_id', '=', await userIdOf(t, owner.email)).orderBy('id').execute();
+      expect(rows.map((row) => [row.provider, row.bank_code])).toEqual([
+        ['monnify', '035'],
+        ['monnify', '232'],
+      ]);
+      for (const row of rows) expect(isValidNuban(row.bank_code, row.account_number)).toBe(true);
+      const reservation = fake.requests.find((request) => request.url === '/api/v2/bank-transfer/reserved-accounts')!;
+      expect(JSON.parse(reservation.body)).toMatchObject({
+        accountReference: customerReference(await userIdOf(t, owner.email)),
+        currencyCode: 'NGN',
+        contractCode: fake.contractCode,
+        getAllAvailableBanks: false,
+        preferredBanks: ['035', '232'],
+      });
+      expect(fake.count('POST', '/api/v1/auth/login')).toBe(1);
+    });
+
+    it('asks Monnify once per user however many calls race, and not again afterwards', async () => {
+      const user = await signUp(t);
+      const before = fake.count('POST', '/api/v2/bank-transfer/reserved-accounts');
+      const replies = await Promise.all(Array.from({ length: 10 }, () => create(user.token)));
+      expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+      expect(new Set(replies.map((reply) => JSON.stringify(reply.body.data))).size).toBe(1);
+      expect(fake.count('POST', '/api/v2/bank-transfer/reserved-accounts') - before).toBe(1);
+      expect((await create(user.token)).body.data).toEqual(replies[0].body.data);
+      expect(fake.count('POST', '/api/v2/bank-transfer/reserved-accounts') - before).toBe(1);
+    });
+
+    it('answers the accounts Monnify already holds for the reference (a reservation we never stored)', async () => {
+      const user = await signUp(t);
+      const userId = await userIdOf(t, user.email);
+      const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log));
+      const earlier = await monnify.assignAccounts({ reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone });
+      const reply = await create(user.token);
+      expect(reply.status).toBe(200);
+      expect(reply.body.data!.map((account) => account.account_number)).toEqual(earlier.map((account) => account.accountNumber));
+      expect(fake.count('GET', `/api/v2/bank-transfer/reserved-accounts/${customerReference(userId)}`)).toBe(1);
+    });
+
+    it("sends the profile's BVN with the reservation, and never logs it", async () => {
+      const user = await signUp(t);
+      const bvn = '22212345678';
+      const profile = await t.call('/api/update-profile', { token: user.token, body: { device: 'web', name: user.name, phone: user.phone, bvn } });
+      expect(profile.status, profile.body.message).toBe(200);
+      expect((await create(user.token)).status).toBe(200);
+      const reference = customerReference(await userIdOf(t, user.email));
+      const reservation = fake.requests.find((request) => request.url === '/api/v2/bank-transfer/reserved-accounts' && request.body.includes(`"${reference}"`))!;
+      expect(JSON.parse(reservation.body)).toMatchObject({ accountReference: reference, bvn });
+      expect(log.text()).not.toContain(bvn);
+    });
+
+    it('logs in again when Monnify says the token expired', async () => {
+      const logins = fake.count('POST', '/api/v1/auth/login');
+      fake.expireTokens();
+      expect((await create((await signUp(t)).token)).status).toBe(200);
+      expect(fake.count('POST', '/api/v1/auth/login') - logins).toBe(1);
+    });
+
+    it('refuses clearly with wrong credentials, and stores nothing', async () => {
+      const wrong = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: 'not-the-secret-key-at-all', contractCode: fake.contractCode }, partnerOptions(log));
+      const other = await startListeningApp(backend, [wrong]);
+      try {
+        const user = await signUp(other);
+        const reply = await other.call('/api/create-accounts', { token: user.token });
+        expect(reply).toMatchObject({ status: 502, body: { type: 'error', message: 'Monnify is not answering right now. Please try again in a few minutes.' } });
+        expect(await other.db.selectFrom('virtual_accounts').selectAll().execute()).toEqual([]);
+        expect(log.text()).toContain('check MONNIFY_API_KEY and MONNIFY_SECRET_KEY');
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  describe('webhooks confirmed by the status call', () => {
+    it('credits a payment once Monnify confirms it, and a repeat delivery is a duplicate', async () => {
+      const before = await balance();
+      const paid = await fake.pay({ accountNumber: accounts[1].account_number, amountKobo: 250_050n, senderName: 'Ngozi Eze' });
+      expect(paid.webhook).toMatchObject({ status: 200, body: { type: 'success', message: 'transfer credited', data: { status: 'credited', reference: paid.reference } } });
+      expect(fake.count('GET', `/api/v2/transactions/${encodeURIComponent(paid.reference)}`)).toBe(1);
+      expect(await balance()).toBe(before + 2_500.5);
+      const credited = await t.db.selectFrom('incoming_transfers').selectAll().where('reference', '=', paid.reference).executeTakeFirstOrThrow();
+      expect(credited).toMatchObject({ provider: 'monnify', amount_kobo: 250_050n, sender_name: 'Ngozi Eze' });
+
+      const rows = await walletRowCounts(t);
+      const again = await fake.pay({ accountNumber: accounts[1].account_number, amountKobo: 250_050n, reference: paid.reference });
+      expect(again.webhook).toMatchObject({ status: 200, body: { message: 'transfer already credited', data: { status: 'duplicate' } } });
+      expect(await walletRowCounts(t)).toEqual(rows);
+      expect(fake.count('GET', `/api/v2/transactions/${encodeURIComponent(paid.reference)}`), 'a repeat needs no status call').toBe(1);
+    });
+
+    it('refuses a wrong signature with 401 and writes nothing', async () => {
+      const rows = await walletRowCounts(t);
+      const body = JSON.stringify({ eventType: 'SUCCESSFUL_TRANSACTION', eventData: { product: { type: 'RESERVED_ACCOUNT', reference: 'x' } } });
+      for (const signature of [signHmacSha512('another-secret-entirely', body), '', 'ab'.repeat(64)]) {
+        const response = await fetch(t.webhookUrl('monnify'), { method: 'POST', headers: { 'content-type': 'application/json', 'monnify-signature': signature }, body });
+        expect(response.status).toBe(401);
+      }
+      // Paystack's header on Monnify's route is no signature at all.
+      const response = await fetch(t.webhookUrl('monnify'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': signHmacSha512(fake.secretKey, body) }, body });
+      expect(response.status).toBe(401);
+      expect(await walletRowCounts(t)).toEqual(rows);
+    });
+
+    it('answers 422 to a signed body that is not a Monnify event', async () => {
+      for (const body of ['{"event":"charge.success","data":{}}', JSON.stringify({ eventType: 'SUCCESSFUL_TRANSACTION', eventData: { product: { type: 'RESERVED_ACCOUNT' }, amountPaid: 'lots' } })]) {
+        const response = await fetch(t.webhookUrl('monnify'), { method: 'POST', headers: { 'content-type': 'application/json', 'monnify-signature': signHmacSha512(fake.secretKey, body) }, body });
+        expect(response.status).toBe(422);
+      }
+    });
+
+    it.each([
+      ['another amount', { amountKobo: 1_000_000n }, /reports ₦10,000\.00 paid, the webhook ₦100\.00/],
+      ['a failed payment', { status: 'FAILED' }, /reports the payment as FAILED/],
+    ])('does not credit a webhook the status call contradicts (%s): recorded as disputed', async (_name, recordAs, reason) => {
+      const before = await balance();
+      const paid = await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 10_000n, recordAs });
+      expect(paid.webhook).toMatchObject({ status: 200, body: { data: { status: 'disputed', reference: paid.reference, reason: expect.stringMatching(reason) } } });
+      expect(await balance()).toBe(before);
+      const disputed = await t.db.selectFrom('disputed_transfers').selectAll().where('reference', '=', paid.reference).executeTakeFirstOrThrow();
+      expect(disputed).toMatchObject({ provider: 'monnify', amount_kobo: 10_000n, account_number: accounts[0].account_number });
+      expect(await t.db.selectFrom('incoming_transfers').selectAll().where('reference', '=', paid.reference).execute()).toEqual([]);
+      // The partner's retry is answered the same, without asking again.
+      const again = await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 10_000n, reference: paid.reference, recordAs });
+      expect(again.webhook).toMatchObject({ status: 200, body: { data: { status: 'disputed' } } });
+    });
+
+    it('answers 503 (deliver again) while Monnify has no record of the payment, and writes nothing', async () => {
+      const rows = await walletRowCounts(t);
+      const paid = await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 10_000n, recordAs: 'missing' });
+      expect(paid.webhook?.status).toBe(503);
+      expect(await walletRowCounts(t)).toEqual(rows);
+    });
+
+    it('answers 503 while Monnify is down or slow, then credits the redelivery once it answers', async () => {
+      const before = await balance();
+      fake.misbehave({ down: true });
+      // The fake's control endpoint still takes the payment; its status call is down.
+      const paid = await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n });
+      expect(paid.webhook).toMatchObject({ status: 503, body: { type: 'error', message: expect.stringContaining('could not be confirmed with monnify') } });
+      fake.misbehave({ delayMs: 1_000 });
+      expect((await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n, reference: paid.reference })).webhook?.status).toBe(503);
+      expect(await balance()).toBe(before);
+      fake.misbehave({});
+      await sleep(350);
+      expect((await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n, reference: paid.reference })).webhook).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
+      expect(await balance()).toBe(before + 777);
+    });
+
+    it('answers 503 to a webhook when the status call answers a malformed body', async () => {
+      const rows = await walletRowCounts(t);
+      fake.misbehave({ malformed: true });
+      const paid = await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 5_000n });
+      expect(paid.webhook?.status).toBe(503);
+      expect(await walletRowCounts(t)).toEqual(rows);
+    });
+  });
+
+  describe('Monnify down at account creation', () => {
+    it('answers a clear 502, then fails fast with the breaker open without calling Monnify', async () => {
+      fake.misbehave({ down: true });
+      const user = await signUp(t);
+      const first = await create(user.token);
+      expect(first).toMatchObject({ status: 502, body: { type: 'error', message: 'Monnify is not answering right now. Please try again in a few minutes.' } });
+      const calls = fake.requests.length;
+      const started = Date.now();
+      expect((await create(user.token)).status).toBe(502);
+      expect(Date.now() - started, 'fails fast').toBeLessThan(200);
+      expect(fake.requests.length, 'the open breaker sends nothing').toBe(calls);
+      fake.misbehave({});
+      await sleep(350);
+      expect((await create(user.token)).body.data).toHaveLength(2);
+    });
+
+    it('gives up on a slow Monnify after the timeout (three attempts of 400 ms for the idempotent login)', async () => {
+      fake.misbehave({ delayMs: 5_000 });
+      const started = Date.now();
+      expect((await create((await signUp(t)).token)).status).toBe(502);
+      expect(Date.now() - started).toBeLessThan(3_500);
+    });
+
+    it('answers 502 to a malformed answer', async () => {
+      fake.misbehave({ malformed: true });
+      expect(await create((await signUp(t)).token)).toMatchObject({ status: 502, body: { type: 'error' } });
+    });
+  });
+});
+
+describe('Monnify times', () => {
+  it('reads both documented formats as Lagos time', () => {
+    expect(monnifyTime('2021-11-17 11:28:42.615')?.toISOString()).toBe('2021-11-17T10:28:42.615Z');
+    expect(monnifyTime('26/02/2020 09:38:13 AM')?.toISOString()).toBe('2020-02-26T08:38:13.000Z');
+    expect(monnifyTime('09/09/2020 11:31:56 PM')?.toISOString()).toBe('2020-09-09T22:31:56.000Z');
+    expect(monnifyTime('yesterday')).toBeNull();
+    expect(monnifyTime(null)).toBeNull();
+  });
+});
