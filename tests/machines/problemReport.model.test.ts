@@ -4,44 +4,15 @@ import type { CreateProblemReportRequest, Envelope, ProblemReport } from '../../
 import { PROBLEM_NOTE_MAX_LENGTH } from '../../core/problemReports';
 import { ApiError } from '../../src/api/http';
 import { CHOOSE_REASON, problemReportMachine, type ProblemReportEvent } from '../../src/machines/problemReport';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../models/machineModel';
+import { found, problemReportModel, TRANSACTION } from '../models/problemReport.model';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
 
-const TRANSACTION = 42;
-const opened: ProblemReport = {
-  case_number: 'NW-7K3QX9A2',
-  transaction_id: TRANSACTION,
-  reference: '202611221405abcdef012345',
-  reason: 'still-processing',
-  note: 'Paid yesterday',
-  status: 'open',
-  created_at: '2026-11-22T14:05:00Z',
-};
-const found = (report: ProblemReport | null): Envelope<ProblemReport | null> => ({ type: 'success', message: 'problem report fetched successfully', data: report });
-const created: Envelope<ProblemReport> = { type: 'success', message: `we received your report: case ${opened.case_number}`, data: opened };
-const alreadyOpen = `a problem with this transaction is already being looked into: case ${opened.case_number}`;
-
-const model = createActorTestModel(problemReportMachine, [
-  { type: 'xstate.done.actor.fetchReport', output: found(opened) },
-  { type: 'xstate.done.actor.fetchReport', output: found(null) },
-  { type: 'xstate.error.actor.fetchReport', error: 'Failed to fetch' },
-  { type: 'report.reason', value: 'still-processing' },
-  { type: 'report.note', value: '  Paid yesterday ' },
-  { type: 'xstate.done.actor.createReport', output: created },
-  { type: 'xstate.error.actor.createReport', error: alreadyOpen },
-]);
+const [traversal] = problemReportModel.traversals;
 const coverage = createTransitionCoverage(problemReportMachine);
 
-/** The reason and the note are each chosen once: the form's other orders add nothing but paths. */
-const once = (snapshot: { context: { reason: string; note: string } }, event: AnyEventObject) =>
-  (event.type !== 'report.reason' || snapshot.context.reason === '') && (event.type !== 'report.note' || snapshot.context.note === '');
-const paths = model.getShortestPaths({
-  input: { transactionId: TRANSACTION },
-  filterEvents: once,
-  serializeState: keyApart(model, ['report.submit', 'xstate.done.actor.fetchReport']),
-});
-
 describe('problemReportMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(problemReportModel, traversal)) {
     it(pathTitle(path), async () => {
       const fetch = deferredActor<Envelope<ProblemReport | null>, { transactionId: number }>();
       const create = deferredActor<Envelope<ProblemReport>, CreateProblemReportRequest>();
@@ -120,5 +91,5 @@ describe('problemReportMachine (model-based)', () => {
     });
   });
 
-  itWalkedEveryTransition('problemReportMachine', coverage, 12);
+  itWalkedEveryTransition('problemReportMachine', coverage, problemReportModel.transitions);
 });

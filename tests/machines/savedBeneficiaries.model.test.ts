@@ -3,36 +3,15 @@ import { createActor, type AnyEventObject } from 'xstate';
 import type { DeleteBeneficiaryRequest, Envelope, RenameBeneficiaryRequest, SaveBeneficiaryRequest, SavedBeneficiary } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { savedBeneficiariesMachine, type SavedBeneficiariesEvent } from '../../src/machines/savedBeneficiaries';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, serializeTransitionTaken, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../models/machineModel';
+import { CATEGORY, deleteRequest, ok, renameRequest, saveRequest, savedBeneficiariesModel } from '../models/savedBeneficiaries.model';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
 
-const CATEGORY = 'airtime';
-const mum: SavedBeneficiary = { id: 7, category: CATEGORY, beneficiary: '08031234567', name: 'Mum', provider_id: 1 };
-const ada: SavedBeneficiary = { id: 9, category: CATEGORY, beneficiary: '08059876543', name: 'Ada', provider_id: null };
-const mama: SavedBeneficiary = { ...mum, name: 'Mama' };
-
-const ok = <T>(data: T, message = 'ok'): Envelope<T> => ({ type: 'success', message, data });
-const saveRequest: Omit<SaveBeneficiaryRequest, 'category'> = { beneficiary: ada.beneficiary, name: ada.name, provider_id: null };
-const renameRequest: RenameBeneficiaryRequest = { beneficiary_id: mum.id, name: 'Mama' };
-const deleteRequest: DeleteBeneficiaryRequest = { beneficiary_id: mum.id };
-
-const model = createActorTestModel(savedBeneficiariesMachine, [
-  { type: 'xstate.done.actor.list', output: ok([mum]) },
-  { type: 'xstate.error.actor.list', error: 'Failed to fetch' },
-  { type: 'saved.save', request: saveRequest },
-  { type: 'xstate.done.actor.save', output: ok(ada) },
-  { type: 'xstate.error.actor.save', error: 'you can save up to 50 numbers for a service; delete one you no longer use first' },
-  { type: 'saved.rename', request: renameRequest },
-  { type: 'xstate.done.actor.rename', output: ok(mama) },
-  { type: 'xstate.error.actor.rename', error: 'saved beneficiary not found' },
-  { type: 'saved.delete', request: deleteRequest },
-  { type: 'xstate.done.actor.remove', output: mum.id },
-  { type: 'xstate.error.actor.remove', error: 'saved beneficiary not found' },
-]);
+const [traversal] = savedBeneficiariesModel.traversals;
 const coverage = createTransitionCoverage(savedBeneficiariesMachine);
-const paths = model.getShortestPaths({ input: { category: CATEGORY }, serializeState: serializeTransitionTaken });
 
 describe('savedBeneficiariesMachine (model-based)', () => {
-  for (const path of paths) {
+  for (const path of shortestPaths(savedBeneficiariesModel, traversal)) {
     it(pathTitle(path), async () => {
       const list = deferredActor<Envelope<SavedBeneficiary[]>, { category: string }>();
       const save = deferredActor<Envelope<SavedBeneficiary>, SaveBeneficiaryRequest>();
@@ -131,5 +110,5 @@ describe('savedBeneficiariesMachine (model-based)', () => {
     });
   });
 
-  itWalkedEveryTransition('savedBeneficiariesMachine', coverage, 12);
+  itWalkedEveryTransition('savedBeneficiariesMachine', coverage, savedBeneficiariesModel.transitions);
 });

@@ -1,42 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import type { Envelope, StatementDownloadRequest, StatementRequest, StatementSummary } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { rangeProblem, statementsMachine, type StatementsEvent } from '../../src/machines/statements';
-import { createActorTestModel, createTransitionCoverage, deferredActor, effectLog, errorToast, itWalkedEveryTransition, keyApart, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../models/machineModel';
+import { DEFAULT_FROM, FILE, statementsModel, TODAY, totals } from '../models/statements.model';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
 
-const TODAY = '2026-11-22';
-/** The last 30 days, today included. */
-const DEFAULT_FROM = '2026-10-24';
-
-const totals = (request: StatementRequest): Envelope<StatementSummary> => ({
-  type: 'success',
-  message: 'statement summary fetched successfully',
-  data: { ...request, opening_balance: 1000, total_credits: 450.25, total_debits: 350.5, closing_balance: 1099.75, entries: 4 },
-});
-const FILE = 'naira-wallet-statement.pdf';
-
-const model = createActorTestModel(statementsMachine, [
-  { type: 'statement.from', value: '2026-11-01' },
-  // After the end date: refused before asking.
-  { type: 'statement.from', value: '2026-11-30' },
-  // After today: refused before asking.
-  { type: 'statement.to', value: '2026-11-25' },
-  // Each run answers the dates it asked for (below); the traversal's answer only moves the state.
-  { type: 'xstate.done.actor.summary', output: totals({ from: DEFAULT_FROM, to: TODAY }) },
-  { type: 'xstate.error.actor.summary', error: 'the statement cannot end after today' },
-  { type: 'statement.download', format: 'pdf' },
-  { type: 'statement.download', format: 'csv' },
-  { type: 'xstate.done.actor.download', output: FILE },
-  { type: 'xstate.error.actor.download', error: 'Something went wrong. Check your connection and try again.' },
-]);
+const [traversal] = statementsModel.traversals;
 const coverage = createTransitionCoverage(statementsMachine);
-
-/** Each date is changed at most once from its default; a person trying every date in turn adds nothing but paths. */
-const once = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
-  (event.type !== 'statement.from' || snapshot.context.from === DEFAULT_FROM) && (event.type !== 'statement.to' || snapshot.context.to === TODAY);
-
-const paths = model.getShortestPaths({ input: { today: TODAY }, filterEvents: once, serializeState: keyApart(model, ['statement.show']) });
 
 describe('statementsMachine (model-based)', () => {
   it('starts on the last 30 days', () => {
@@ -46,7 +18,7 @@ describe('statementsMachine (model-based)', () => {
     actor.stop();
   });
 
-  for (const path of paths) {
+  for (const path of shortestPaths(statementsModel, traversal)) {
     it(pathTitle(path), async () => {
       const summary = deferredActor<Envelope<StatementSummary>, StatementRequest>();
       const download = deferredActor<string, StatementDownloadRequest>();
@@ -117,5 +89,5 @@ describe('statementsMachine (model-based)', () => {
     });
   }
 
-  itWalkedEveryTransition('statementsMachine', coverage, 9);
+  itWalkedEveryTransition('statementsMachine', coverage, statementsModel.transitions);
 });

@@ -12,13 +12,16 @@ import { merchantVerificationModel } from './merchantVerification.model';
 import { notificationsModel } from './notifications.model';
 import { otpCountdownModel } from './otpCountdown.model';
 import { pinDialogModel } from './pinDialog.model';
+import { problemReportModel } from './problemReport.model';
 import { profileModel } from './profile.model';
 import { purchaseModel } from './purchase.model';
 import { registerModel } from './register.model';
 import { resetPasswordModel } from './resetPassword.model';
 import { resetPinModel } from './resetPin.model';
+import { savedBeneficiariesModel } from './savedBeneficiaries.model';
 import { sessionModel } from './session.model';
 import { setPinModel } from './setPin.model';
+import { statementsModel } from './statements.model';
 import { verifyEmailModel } from './verifyEmail.model';
 
 /** Every machine's test model, in alphabetical order of name: what `npm run paths` lists and the machine pages cover. */
@@ -36,12 +39,15 @@ export const models: MachineModel[] = [
   notificationsModel,
   otpCountdownModel,
   pinDialogModel,
+  problemReportModel,
   profileModel,
   purchaseModel,
   registerModel,
   resetPasswordModel,
   resetPinModel,
+  savedBeneficiariesModel,
   sessionModel,
   setPinModel,
+  statementsModel,
   verifyEmailModel,
 ];

@@ -1,6 +1,6 @@
 import { createActor, fromCallback, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import type { Transaction, UserData } from '../../core/contract';
+import type { ProblemReport, SavedBeneficiary, StatementSummary, Transaction, UserData } from '../../core/contract';
 import { serviceByKey } from '../../core/services';
 import { ada } from './fixtures';
 import { createTestSession } from './testSession';
@@ -43,6 +43,20 @@ export const plantedUser: UserData = {
   bvn: BVN,
   token: SESSION_TOKEN,
   accounts: [{ bank_name: 'Wema Bank', account_number: ACCOUNT_NUMBER }],
+};
+
+/** A number saved for a service (issue 12): a phone number, innocent. */
+export const savedNumber: SavedBeneficiary = { id: 7, category: 'airtime', beneficiary: PHONE, name: 'Mum', provider_id: 12 };
+
+/** The case opened on the transaction that sold the token. */
+export const problemReport: ProblemReport = {
+  case_number: 'NW-7K3QX9A2',
+  transaction_id: 1,
+  reference: '2026112210001a2b3c4d5e6f',
+  reason: 'still-processing',
+  note: `Paid ${AMOUNT} for meter ${METER} yesterday`,
+  status: 'open',
+  created_at: '2026-11-22T10:05:00Z',
 };
 
 export const boughtToken: Transaction = {
@@ -122,6 +136,14 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
   'form.beneficiary': [{ type: 'form.beneficiary', value: PHONE }],
   'form.amount': [{ type: 'form.amount', value: AMOUNT }],
   'form.recent': [{ type: 'form.recent', beneficiary: PHONE, providerId: '12' }],
+  'saved.save': [{ type: 'saved.save', request: { beneficiary: PHONE, name: 'Mum', provider_id: 12 } }],
+  'saved.rename': [{ type: 'saved.rename', request: { beneficiary_id: savedNumber.id, name: 'Mama' } }],
+  'saved.delete': [{ type: 'saved.delete', request: { beneficiary_id: savedNumber.id } }],
+  'report.reason': [{ type: 'report.reason', value: 'still-processing' }],
+  'report.note': [{ type: 'report.note', value: `Paid ${AMOUNT} for meter ${METER} yesterday` }],
+  'statement.from': [{ type: 'statement.from', value: '2026-11-01' }],
+  'statement.to': [{ type: 'statement.to', value: '2026-11-22' }],
+  'statement.download': [{ type: 'statement.download', format: 'pdf' }],
 };
 
 export const success = <T>(data: T) => ({ type: 'success' as const, message: 'Done', data });
@@ -157,6 +179,14 @@ export const OUTPUTS: Record<string, unknown> = {
   changePassword: success(null),
   markNotification: success(null),
   sessionRefresh: undefined,
+  list: success([savedNumber]),
+  save: success(savedNumber),
+  rename: success({ ...savedNumber, name: 'Mama' }),
+  remove: savedNumber.id,
+  fetchReport: success(problemReport),
+  createReport: success(problemReport),
+  summary: success<StatementSummary>({ from: '2026-11-01', to: '2026-11-22', opening_balance: 1000, total_credits: Number(AMOUNT), total_debits: 350.5, closing_balance: 5649.5, entries: 4 }),
+  download: 'naira-wallet-statement.pdf',
 };
 
 /** The name (src) of each actor a machine invokes, by the id its done and error events carry. */
@@ -196,12 +226,15 @@ export const INPUTS: Record<string, () => unknown> = {
   notifications: () => ({ session: session() }),
   otpCountdown: () => ({ seconds: 2 }),
   pinDialog: () => ({ owner: owner() }),
+  problemReport: () => ({ transactionId: boughtToken.id }),
   profile: () => ({ session: session() }),
   purchase: () => ({ session: session(), service: serviceByKey('electricity') }),
   register: () => ({ session: session() }),
   resetPassword: () => ({ session: session(), token: RESET_TOKEN }),
   resetPin: () => ({ session: session(), countdownSeconds: 2 }),
+  savedBeneficiaries: () => ({ category: savedNumber.category }),
   session: () => ({ user: plantedUser, pathname: '/dashboard' }),
   setPin: () => ({ session: session(), token: RESET_TOKEN }),
+  statements: () => ({ today: '2026-11-22' }),
   verifyEmail: () => ({ session: session(), countdownSeconds: 2 }),
 };

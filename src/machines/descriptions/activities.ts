@@ -2,7 +2,7 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/activities.ts in docs/machines. */
 export default {
-  summary: 'A list of the user’s transactions (/activities, the dashboard): pages on demand, details of a settled row, a server check of a pending one.',
+  summary: 'A list of the user’s transactions (/activities, the dashboard): pages on demand, details of a settled row, a server check of a pending one (whose details open by themselves when it is stuck a day, to offer a report).',
   events: {
     'activities.reload': 'Something outside moved money: the list starts again from page 1.',
     'activities.more': '“Load more”: fetches the next page when the page is full and more is revealed.',
@@ -14,6 +14,8 @@ export default {
     showsLoadMore: 'The last page was full and the server says more pages follow.',
     opensDetail: 'The tapped row is settled, so it has details to show.',
     needsRefresh: 'The tapped row is pending or processing, so the server is asked about it.',
+    stuck: 'The checked row is still unsettled a day after it was placed (stuckUnsettled).',
+    hasSelected: 'A row is chosen to be shown: a check that found it stuck put it there.',
   },
   actions: {
     showFirstPage: 'Shows page 1 of the answer and notes whether more follows.',
@@ -21,6 +23,7 @@ export default {
     tellSession: 'Tells the session whether more is revealed (SPEC.md `more_reveal`).',
     select: 'Keeps the tapped row as the one whose details are open.',
     unselect: 'Forgets the open row.',
+    showStuck: 'Keeps the checked row, stuck a day, as the one whose details open, to offer a report.',
     markRefreshing: 'Notes which row is being checked.',
     unmarkRefreshing: 'Forgets the row being checked.',
   },
