@@ -18,9 +18,10 @@ import { SmtpMailer } from './gateways/smtpMailer';
 import type { PlanSource } from './gateways/planSource';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
 import { VtpassBiller } from './gateways/vtpassBiller';
-import { startCatalogSyncJob, type CatalogSyncJob } from './jobs/catalogSync';
-import { startReconciliationJob, type ReconciliationJob } from './jobs/reconciliation';
-import { startRequeryJob, type RequeryJob } from './jobs/requery';
+import { startCatalogSyncJob } from './jobs/catalogSync';
+import type { PeriodicJob } from './jobs/periodic';
+import { startReconciliationJob } from './jobs/reconciliation';
+import { startRequeryJob } from './jobs/requery';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBeneficiaryRoutes } from './routes/beneficiaries';
@@ -149,14 +150,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerProblemReportRoutes(app, ctx);
   registerStatementRoutes(app, { ctx, limits: config.rateLimits });
   if (deps.runJobs && config.requeryIntervalMs > 0) {
-    let requeryJob: RequeryJob | undefined;
+    let requeryJob: PeriodicJob | undefined;
     app.addHook('onReady', async () => {
       requeryJob = startRequeryJob(ctx, purchases, config.requeryIntervalMs, app.log);
     });
     app.addHook('onClose', async () => requeryJob?.stop());
   }
   if (deps.runJobs && isPlanSource(biller)) {
-    let catalogJob: CatalogSyncJob | undefined;
+    let catalogJob: PeriodicJob | undefined;
     // Awaited: the server starts listening with the biller's plans, never the seeded ones.
     app.addHook('onReady', async () => {
       catalogJob = await startCatalogSyncJob(ctx, biller, { marginPercent: config.catalog.marginPercent }, config.catalog.syncIntervalMs, app.log);
@@ -171,7 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return report;
   });
   if (deps.runJobs) {
-    let reconciliationJob: ReconciliationJob | undefined;
+    let reconciliationJob: PeriodicJob | undefined;
     app.addHook('onReady', async () => {
       reconciliationJob = startReconciliationJob(ctx, reconciliation, RECONCILIATION_CHECK_MS, app.log);
     });

@@ -1,10 +1,7 @@
 import type { PlanSource } from '../gateways/planSource';
 import { syncCatalog, type CatalogSyncOptions, type CatalogSyncReport } from '../services/catalogSync';
 import type { AppContext } from '../services/context';
-
-export interface CatalogSyncJob {
-  stop(): Promise<void>;
-}
+import { startPeriodic, type PeriodicJob } from './periodic';
 
 interface JobLog {
   info(obj: object, msg: string): void;
@@ -18,28 +15,16 @@ interface JobLog {
  * only at start), never two runs of this process at once. A failed run is logged and the next
  * one tries again; what the biller could not be asked about stays as it was.
  */
-export async function startCatalogSyncJob(ctx: AppContext, source: PlanSource, options: CatalogSyncOptions, intervalMs: number, log: JobLog): Promise<CatalogSyncJob> {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= syncCatalog(ctx, source, options)
-      .then((report: CatalogSyncReport) => {
-        const { failed, ...counts } = report;
-        log.info(counts, 'catalogue synced from the biller');
-        if (failed.length > 0) log.warn({ failed }, 'catalogue sync: some providers could not be read and keep their plans as they were');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'catalogue sync failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  await run();
-  const timer = intervalMs > 0 ? setInterval(() => void run(), intervalMs) : undefined;
-  timer?.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export async function startCatalogSyncJob(ctx: AppContext, source: PlanSource, options: CatalogSyncOptions, intervalMs: number, log: JobLog): Promise<PeriodicJob> {
+  const job = startPeriodic(
+    async () => {
+      const { failed, ...counts }: CatalogSyncReport = await syncCatalog(ctx, source, options);
+      log.info(counts, 'catalogue synced from the biller');
+      if (failed.length > 0) log.warn({ failed }, 'catalogue sync: some providers could not be read and keep their plans as they were');
     },
-  };
+    intervalMs,
+    { log, message: 'catalogue sync failed' },
+  );
+  await job.run();
+  return job;
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../services/context';
+import { startPeriodic, type PeriodicJob } from './periodic';
 import { claimDay, finishDay, lagosDayOf, reconcileDay, type ReconciliationDeps, type ReconciliationReport } from '../services/reconciliation';
 
 /**
@@ -21,36 +22,21 @@ export async function runDailyReconciliation(ctx: AppContext, deps: Reconciliati
   return report;
 }
 
-export interface ReconciliationJob {
-  stop(): Promise<void>;
-}
-
 export function startReconciliationJob(
   ctx: AppContext,
   deps: ReconciliationDeps,
   checkEveryMs: number,
   log: { warn(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void },
-): ReconciliationJob {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= runDailyReconciliation(ctx, deps)
-      .then((report) => {
-        if (!report) return;
-        const summary = { day: report.day, counterparties: report.counterparties, mismatches: report.mismatches.length };
-        if (report.mismatches.length > 0 || report.counterparties.some((c) => c.error)) log.warn(summary, 'reconciliation found mismatches: npm run report -- reconciliation');
-        else log.info(summary, 'reconciliation: no mismatches');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'reconciliation run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, checkEveryMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+): PeriodicJob {
+  return startPeriodic(
+    async () => {
+      const report = await runDailyReconciliation(ctx, deps);
+      if (!report) return;
+      const summary = { day: report.day, counterparties: report.counterparties, mismatches: report.mismatches.length };
+      if (report.mismatches.length > 0 || report.counterparties.some((c) => c.error)) log.warn(summary, 'reconciliation found mismatches: npm run report -- reconciliation');
+      else log.info(summary, 'reconciliation: no mismatches');
     },
-  };
+    checkEveryMs,
+    { log, message: 'reconciliation run failed' },
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../services/context';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
+import { startPeriodic, type PeriodicJob } from './periodic';
 import { REQUERY_SPACING_MS, requeryPurchase, type RequeryResult } from '../services/purchases/settling';
 
 /**
@@ -55,27 +56,7 @@ export async function runRequery(ctx: AppContext, deps: PurchaseDeps, { batch = 
   return result;
 }
 
-export interface RequeryJob {
-  stop(): Promise<void>;
-}
-
-/** Runs the job every `intervalMs` (never two runs of this process at once) until stopped. */
-export function startRequeryJob(ctx: AppContext, deps: PurchaseDeps, intervalMs: number, log: { error(obj: unknown, msg: string): void }): RequeryJob {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= runRequery(ctx, deps)
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'requery job run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Runs the job every `intervalMs` until stopped (jobs/periodic.ts). */
+export function startRequeryJob(ctx: AppContext, deps: PurchaseDeps, intervalMs: number, log: { error(obj: unknown, msg: string): void }): PeriodicJob {
+  return startPeriodic(async () => void (await runRequery(ctx, deps)), intervalMs, { log, message: 'requery job run failed' });
 }
