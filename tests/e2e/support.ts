@@ -182,18 +182,23 @@ export async function fillRegister(page: Page, user: NewUser, confirm = user.pas
   await page.getByLabel('Confirm password').fill(confirm);
 }
 
-/** Creates a verified account through the API (the UI journeys for it are in account.spec.ts). */
-export async function createVerifiedAccount(request: APIRequestContext, user: NewUser) {
+/** Registers an account through the API (not verified, no pin); answers its session token. */
+export async function registerThroughApi(request: APIRequestContext, user: NewUser): Promise<string> {
   const registered = await request.post('/api/register', {
     data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok:register' },
   });
   expect(registered.status()).toBe(201);
-  const { data } = (await registered.json()) as { data: { token: string } };
-  const headers = { Authorization: `Bearer ${data.token}` };
+  return ((await registered.json()) as { data: { token: string } }).data.token;
+}
+
+/** Creates a verified account through the API (the UI journeys for it are in account.spec.ts). */
+export async function createVerifiedAccount(request: APIRequestContext, user: NewUser) {
+  const token = await registerThroughApi(request, user);
+  const headers = { Authorization: `Bearer ${token}` };
   expect((await request.post('/api/resend-otp', { headers })).ok()).toBe(true);
   const otp = codeIn(await latestMail(request, user.email));
   expect((await request.post('/api/verify-otp', { headers, data: { otp } })).ok()).toBe(true);
-  return data.token;
+  return token;
 }
 
 export async function logIn(page: Page, email: string, password: string) {

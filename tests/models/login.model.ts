@@ -5,7 +5,7 @@ import { loginMachine } from '../../src/machines/login';
 import { ada } from '../support/fixtures';
 import { createActorTestModel, fillInOrder, keyApart } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { defineModel, type MachineModel } from './machineModel';
+import { defineModel, DEVELOPMENT_CAPTCHA_NEVER_FAILS, type MachineModel } from './machineModel';
 
 /** An account that has neither verified its e-mail nor set a pin; each case adds what it has. */
 export const loggedIn = (user: Partial<UserData>): Envelope<UserData> => ({
@@ -56,9 +56,7 @@ export const loginModel: MachineModel = defineModel({
       },
     },
   ],
-  browserUnreachable: {
-    'xstate.error.actor.captcha': 'the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails',
-  },
+  browserUnreachable: DEVELOPMENT_CAPTCHA_NEVER_FAILS,
   words: {
     'xstate.done.actor.login': (event) => `the login call answers: ${(event.output as Envelope).message}, landing on ${event.lands}`,
   },

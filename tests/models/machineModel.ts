@@ -48,3 +48,8 @@ export function testModelOf(model: MachineModel, traversal: Traversal) {
   if (!testModel) throw new Error(`${model.name}: the traversal "${traversal.label}" has no test model`);
   return testModel;
 }
+
+/** Why no browser path can take a failed bot check: the development server's captcha never fails. */
+export const DEVELOPMENT_CAPTCHA_NEVER_FAILS = {
+  'xstate.error.actor.captcha': 'the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails',
+};

@@ -4,7 +4,7 @@ import { registerMachine } from '../../src/machines/register';
 import { ada } from '../support/fixtures';
 import { createActorTestModel, fillInOrder, keyApart } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
-import { defineModel, type MachineModel } from './machineModel';
+import { defineModel, DEVELOPMENT_CAPTCHA_NEVER_FAILS, type MachineModel } from './machineModel';
 
 /** Just registered, with the phone number typed below: nothing paid in, no pin, e-mail not verified. */
 export const newUser: UserData = { ...ada, phone: '08012345678', wallet_balance: 0, pin: '', email_verified_at: null };
@@ -46,9 +46,7 @@ export const registerModel: MachineModel = defineModel({
       },
     },
   ],
-  browserUnreachable: {
-    'xstate.error.actor.captcha': 'the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails',
-  },
+  browserUnreachable: DEVELOPMENT_CAPTCHA_NEVER_FAILS,
   words: {
     'register.terms': (event) => (event.accepted ? 'tick the terms box' : 'untick the terms box'),
   },

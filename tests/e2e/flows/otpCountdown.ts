@@ -1,5 +1,5 @@
 import { OTP_RESEND_COUNTDOWN_S } from '../../../core/limits';
-import { expect, logIn, newUser } from '../support';
+import { expect, logIn, newUser, registerThroughApi } from '../support';
 import type { BrowserFlow } from './browserFlow';
 
 /**
@@ -11,10 +11,7 @@ export const otpCountdownFlow: BrowserFlow = {
   async start(walk) {
     const { page, request } = walk;
     const account = newUser();
-    const registered = await request.post('/api/register', {
-      data: { device: 'web', name: account.name, email: account.email, phone: account.phone, password: account.password, confirm_password: account.password, token: 'dev-ok:register' },
-    });
-    expect(registered.status()).toBe(201);
+    await registerThroughApi(request, account);
     // The countdown starts when the page's code is sent: that answer waits until the page's clock is
     // paused, so no second passes but those the path's ticks run.
     let send: () => void = () => {};

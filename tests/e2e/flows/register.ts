@@ -1,5 +1,5 @@
 import { messages } from '../../../core/messages';
-import { expect, expectToast, newUser, type NewUser } from '../support';
+import { expect, expectToast, newUser, type NewUser, registerThroughApi } from '../support';
 import type { BrowserFlow, Walk } from './browserFlow';
 
 const user = (walk: Walk) => walk.data.user as NewUser;
@@ -11,10 +11,7 @@ export const registerFlow: BrowserFlow = {
     const account = newUser();
     walk.data.user = account;
     if (walk.path.steps.some(({ event }) => event.type === 'xstate.error.actor.register')) {
-      const taken = await walk.request.post('/api/register', {
-        data: { device: 'web', name: account.name, email: account.email, phone: account.phone, password: account.password, confirm_password: account.password, token: 'dev-ok:register' },
-      });
-      expect(taken.status()).toBe(201);
+      await registerThroughApi(walk.request, account);
     }
     await walk.page.goto('/register');
   },

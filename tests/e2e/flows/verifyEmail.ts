@@ -1,5 +1,5 @@
 import { messages } from '../../../core/messages';
-import { codeIn, expect, expectToast, logIn, mailCount, newMail, newUser, typeCode, type NewUser } from '../support';
+import { codeIn, expect, expectToast, logIn, mailCount, newMail, newUser, typeCode, type NewUser, registerThroughApi } from '../support';
 import type { BrowserFlow, Walk } from './browserFlow';
 
 const user = (walk: Walk) => walk.data.user as NewUser;
@@ -16,14 +16,10 @@ export const verifyEmailFlow: BrowserFlow = {
     const { page, request, path } = walk;
     const account = newUser();
     walk.data.user = account;
-    const registered = await request.post('/api/register', {
-      data: { device: 'web', name: account.name, email: account.email, phone: account.phone, password: account.password, confirm_password: account.password, token: 'dev-ok:register' },
-    });
-    expect(registered.status()).toBe(201);
+    const token = await registerThroughApi(request, account);
     const firstResend = path.steps.find(({ event }) => event.type.endsWith('.actor.resend'))?.event;
     if (firstResend?.type === 'xstate.error.actor.resend' && String(firstResend.error).includes('resend otp in')) {
-      const { data } = (await registered.json()) as { data: { token: string } };
-      expect((await request.post('/api/resend-otp', { headers: { Authorization: `Bearer ${data.token}` } })).ok()).toBe(true);
+      expect((await request.post('/api/resend-otp', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
     }
     if (firstResend?.type === 'xstate.error.actor.resend' && firstResend.error === 'Failed to fetch') {
       await page.route('**/api/resend-otp', (route) => route.abort('internetdisconnected'), { times: 1 });
