@@ -29,6 +29,8 @@ export interface RateLimits {
   purchase: RateLimit;
   verifyMerchant: RateLimit;
   refreshTransaction: RateLimit;
+  /** Profile saves; each NIN or BVN given is a paid identity lookup. */
+  updateProfile: RateLimit;
   /** Failed logins from one address, whatever the accounts (credential stuffing); see services/loginThrottle.ts. */
   loginFailures: RateLimit;
 }
@@ -76,7 +78,11 @@ export interface Config {
   /** Wrong transaction pins in a row a user may make; the next one ends every session (services/pins.ts). */
   pinMaxAttempts: number;
   sessions: SessionPolicy;
+  /** Who verifies NIN and BVN (gateways/identity.ts): the simulated provider, or Dojah with its keys. */
+  identity: IdentityConfig;
 }
+
+export type IdentityConfig = { provider: 'simulated' } | { provider: 'dojah'; appId: string; secretKey: string; baseUrl: string };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -100,6 +106,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
   verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
+  updateProfile: { max: 10, windowMs: HOUR }, // per account; a NIN or BVN costs an identity lookup
   loginFailures: { max: 30, windowMs: 15 * MINUTE }, // per address (IPv6: per /64), failed logins on any accounts
 };
 
@@ -336,6 +343,17 @@ export const ENVIRONMENT = {
     ...literalDefault('12', wholeNumberFrom(1, 30 * 24)),
     meaning: 'no session outlives this, however active; then the app asks to log in again',
   },
+  IDENTITY: {
+    ...literalDefault('simulated', z.enum(['simulated', 'dojah'], { error: 'must be simulated or dojah' })),
+    meaning:
+      'who verifies NIN and BVN: `simulated` (outcomes fixed by the last digits, README "Simulated identity checks"; refused in production) or `dojah` (needs DOJAH_APP_ID and DOJAH_SECRET_KEY)',
+  },
+  DOJAH_APP_ID: { ...unset(z.string()), meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah" },
+  DOJAH_SECRET_KEY: { ...unset(z.string().min(8, 'must be at least 8 characters')), meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah" },
+  DOJAH_BASE_URL: {
+    ...literalDefault('https://api.dojah.io', absoluteUrl.transform(origin)),
+    meaning: "Dojah's API host; `https://sandbox.dojah.io` with sandbox keys",
+  },
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
 } satisfies Record<string, Variable>;
 
@@ -395,9 +413,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
     ...publicSecrets(text, production, exposed),
+    ...identityProblems(text, production),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems, production);
   const settings = parsed.data as Settings;
+  const identity: IdentityConfig =
+    settings.IDENTITY === 'dojah'
+      ? { provider: 'dojah', appId: settings.DOJAH_APP_ID!, secretKey: settings.DOJAH_SECRET_KEY!, baseUrl: settings.DOJAH_BASE_URL }
+      : { provider: 'simulated' };
   return {
     config: {
       production,
@@ -422,12 +445,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       billerTimeoutMs: settings.BILLER_TIMEOUT_MS,
       pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
       sessions: { idleMs: settings.SESSION_IDLE_MINUTES * MINUTE, lifetimeMs: settings.SESSION_LIFETIME_HOURS * HOUR },
+      identity,
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;
       return warning && text[name] === undefined ? [warning] : [];
     }),
   };
+}
+
+/** Dojah needs both its keys; the simulated provider verifies nearly any number, so production refuses it. */
+function identityProblems(text: Partial<Record<Name, string>>, production: boolean): string[] {
+  if ((text.IDENTITY ?? 'simulated') === 'simulated') {
+    return production ? ['IDENTITY must be set to a real provider (dojah) in production: the simulated one verifies nearly any number'] : [];
+  }
+  if (text.IDENTITY !== 'dojah') return [];
+  return (['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const).filter((name) => text[name] === undefined).map((name) => `${name} must be set when IDENTITY is dojah`);
 }
 
 function scaleRateLimits(limits: RateLimits, multiplier: number): RateLimits {

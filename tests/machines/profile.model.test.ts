@@ -8,12 +8,13 @@ import { ada as account } from '../support/fixtures';
 import { acceptedByServer, createActorTestModel, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, keyApart, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
-/** A NIN on file, no BVN yet. */
-const ada: UserData = { ...account, nin: '12345678901' };
+/** A verified NIN on file (the server sends its last four digits behind a mask), no BVN yet. */
+const ada: UserData = { ...account, nin: '•••••••8901' };
 const newBvn = '22212345678';
+const newBvnMasked = '•••••••5678';
 /** Typed while the save runs: not what was saved, so it stays in the field. */
 const laterNin = '99988877766';
-const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvn } };
+const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvnMasked } };
 const rejected = 'the phone number is not valid';
 /** Pasted with separators and letters (SPEC.md §5): the form keeps the digits. */
 const pasted = (digits: string) => `No. ${digits.slice(0, 3)}-${digits.slice(3, 7)} ${digits.slice(7)}`;
@@ -62,15 +63,15 @@ describe('profileMachine (model-based)', () => {
       // Prefilled from the session; the saved NIN stays out of the form (shown masked by the view).
       expect(actor.getSnapshot().context).toMatchObject({
         form: { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: '' },
-        saved: { nin: '12345678901', bvn: '' },
+        saved: { nin: '•••••••8901', bvn: '' },
       });
       await path.test({
         events: {
           'profile.change': ({ event }) => send(event),
           'profile.submit': submitChecked(actor, effects, validateProfile),
           'xstate.done.actor.updateProfile': acceptedByServer(actor, effects, () => update.last, {
-            // The NIN field left empty keeps the number on file.
-            request: { name: 'Ada Obi', phone: '08031234567', nin: '12345678901', bvn: newBvn },
+            // The NIN field left empty keeps the number on file: nothing of it is sent back.
+            request: { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: newBvn },
             told: ({ output }) => [successToast(output.message)],
             afterwards: () => void (saved = true),
           }),
@@ -83,9 +84,9 @@ describe('profileMachine (model-based)', () => {
             for (const field of ['phone', 'nin', 'bvn'] as const) expect(snapshot.context.form[field]).toMatch(/^\d{0,11}$/);
             // The session (and storage) learn the new fields on success only.
             const user = session.getSnapshot().context.user;
-            expect(user.bvn).toBe(saved ? newBvn : '');
-            expect((stored.at(-1) as SessionUser | undefined)?.bvn).toBe(saved ? newBvn : undefined);
-            if (saved) expect(snapshot.context.saved).toEqual({ nin: '12345678901', bvn: newBvn });
+            expect(user.bvn).toBe(saved ? newBvnMasked : '');
+            expect((stored.at(-1) as SessionUser | undefined)?.bvn).toBe(saved ? newBvnMasked : undefined);
+            if (saved) expect(snapshot.context.saved).toEqual({ nin: '•••••••8901', bvn: newBvnMasked });
           },
         },
       });

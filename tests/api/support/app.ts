@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
 import type { BankPartner } from '../../../server/gateways/bankPartner';
 import type { Biller } from '../../../server/gateways/biller';
+import type { IdentityGateway } from '../../../server/gateways/identity';
 import type { CaptchaVerifier } from '../../../server/gateways/captcha';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
 import type { Mailer } from '../../../server/gateways/mailer';
@@ -86,6 +87,7 @@ export function tightLimits(max: number): RateLimits {
     purchase: limit,
     verifyMerchant: limit,
     refreshTransaction: limit,
+    updateProfile: limit,
     loginFailures: limit,
   };
 }
@@ -97,6 +99,8 @@ export interface TestAppOptions {
   bank?: BankPartner;
   /** Default: the simulated biller. */
   biller?: Biller;
+  /** Default: the simulated identity provider. */
+  identity?: IdentityGateway;
   requeries?: RequeryHooks;
   /** An already opened database instead of a fresh one of `backend` (e.g. with a bigger pool); closed with the app. */
   database?: DatabaseHandle;
@@ -123,6 +127,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     captcha: options.captcha,
     bank: options.bank,
     biller: options.biller,
+    identity: options.identity,
     requeries: options.requeries,
     logStream: options.logStream,
     counters: options.counters,
@@ -138,6 +143,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
       hashToken: createTokenHasher(config.tokenKey),
       secrets: createSecretBox(config.pinKey),
       mailer: outbox,
+      deliverMail: (mail) => void outbox.send(mail),
       publicUrl: config.publicUrl,
       pinMaxAttempts: config.pinMaxAttempts,
       sessions: config.sessions,
