@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { raiseLimitsHint } from '../../../core/tiers';
+import { useSessionSelector } from '../app/SessionContext';
+import { Money } from './Money';
+
+/**
+ * The wallet's KYC tier (issue 12, CBN tiered KYC): what it may spend today and has spent,
+ * what it may hold, and what raises it. The figures are the server's, with the session's user.
+ */
+export function LimitsCard() {
+  const limits = useSessionSelector((s) => s.context.user.limits);
+  const titleId = useId();
+  if (!limits) {
+    return (
+      <section className="card limits-card" aria-busy="true" aria-label="Your limits">
+        <p className="hint">Loading your limits…</p>
+      </section>
+    );
+  }
+  const used = limits.daily_limit > 0 ? Math.min(100, (limits.spent_today / limits.daily_limit) * 100) : 0;
+  const hint = raiseLimitsHint(limits.tier);
+  return (
+    <section className="card limits-card" aria-labelledby={titleId}>
+      <div className="limits-head">
+        <h2 id={titleId} className="limits-title">
+          Your limits
+        </h2>
+        <span className="limits-tier">Tier {limits.tier}</span>
+      </div>
+      <dl className="limits-list">
+        <div>
+          <dt>Spent today</dt>
+          <dd>
+            <Money amount={limits.spent_today} /> of <Money amount={limits.daily_limit} />
+          </dd>
+        </div>
+        <div>
+          <dt>Left today</dt>
+          <dd>
+            <Money amount={limits.left_today} />
+          </dd>
+        </div>
+        <div>
+          <dt>Balance cap</dt>
+          <dd>{limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} />}</dd>
+        </div>
+      </dl>
+      <div
+        className="limits-meter"
+        role="meter"
+        aria-label="Daily limit used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(used)}
+      >
+        <span style={{ width: `${used}%` }} />
+      </div>
+      <p className="hint">{hint ? `${hint} We check it with NIBSS or NIMC; the name must match yours.` : 'Your identity is fully verified.'}</p>
+    </section>
+  );
+}
