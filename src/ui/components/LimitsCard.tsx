@@ -1,7 +1,13 @@
 import { useId } from 'react';
-import { raiseLimitsHint } from '../../../core/tiers';
 import { useSessionSelector } from '../app/SessionContext';
 import { Money } from './Money';
+
+/** What the form below raises the wallet to, from each tier (core/tiers.ts). */
+const NEXT_STEP: Record<1 | 2 | 3, string> = {
+  1: 'Verify your BVN or NIN below to reach tier 2. We check it with NIBSS or NIMC; the name must match yours.',
+  2: 'Verify the other one of your BVN and NIN below to reach tier 3.',
+  3: 'Your BVN and NIN are verified: this is the highest tier.',
+};
 
 /**
  * The wallet's KYC tier (issue 12, CBN tiered KYC): what it may spend today and has spent,
@@ -18,7 +24,7 @@ export function LimitsCard() {
     );
   }
   const used = limits.daily_limit > 0 ? Math.min(100, (limits.spent_today / limits.daily_limit) * 100) : 0;
-  const hint = raiseLimitsHint(limits.tier);
+  const hint = NEXT_STEP[limits.tier];
   return (
     <section className="card limits-card" aria-labelledby={titleId}>
       <div className="limits-head">
@@ -29,9 +35,15 @@ export function LimitsCard() {
       </div>
       <dl className="limits-list">
         <div>
+          <dt>Daily limit</dt>
+          <dd>
+            <Money amount={limits.daily_limit} />
+          </dd>
+        </div>
+        <div>
           <dt>Spent today</dt>
           <dd>
-            <Money amount={limits.spent_today} /> of <Money amount={limits.daily_limit} />
+            <Money amount={limits.spent_today} />
           </dd>
         </div>
         <div>
@@ -55,7 +67,7 @@ export function LimitsCard() {
       >
         <span style={{ width: `${used}%` }} />
       </div>
-      <p className="hint">{hint ? `${hint} We check it with NIBSS or NIMC; the name must match yours.` : 'Your identity is fully verified.'}</p>
+      <p className="hint">{hint}</p>
     </section>
   );
 }
