@@ -25,28 +25,34 @@ export function startOfLagosDay(now: Date): Date {
 }
 
 /** The user's tier, from what an identity provider has verified. */
-export async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {
+async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {
   const user = await ctx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
   return tierOf({ bvn: user.bvn_verified_at !== null, nin: user.nin_verified_at !== null });
 }
 
-/** What the user's purchases took today (Lagos): every bill not refunded, processing ones included. */
-export async function spentToday(ctx: AppContext, userId: bigint): Promise<bigint> {
-  const { rows } = await sql<{ total: bigint }>`
-    SELECT coalesce(sum(amount_kobo), 0)::bigint AS total FROM transactions
-    WHERE user_id = ${userId}::bigint AND status <> 'canceled' AND created_at >= ${startOfLagosDay(ctx.clock.now())}::timestamptz
-      AND category IN (${sql.join(SERVICE_CATEGORIES)})`.execute(ctx.db);
-  return BigInt(rows[0].total);
+/**
+ * The user's tier and what their purchases took today (Lagos): every bill not refunded,
+ * processing ones included. One round trip: every purchase asks it.
+ */
+async function standing(ctx: AppContext, userId: bigint): Promise<{ rule: TierRule; spent: bigint; left: bigint }> {
+  const { rows } = await sql<{ bvn: boolean; nin: boolean; spent: bigint }>`
+    SELECT u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
+      (SELECT coalesce(sum(t.amount_kobo), 0)::bigint FROM transactions t
+       WHERE t.user_id = u.id AND t.status <> 'canceled' AND t.created_at >= ${startOfLagosDay(ctx.clock.now())}::timestamptz
+         AND t.category IN (${sql.join(SERVICE_CATEGORIES)})) AS spent
+    FROM users u WHERE u.id = ${userId}::bigint`.execute(ctx.db);
+  const rule = tierOf({ bvn: rows[0].bvn, nin: rows[0].nin });
+  const spent = BigInt(rows[0].spent);
+  return { rule, spent, left: spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent };
 }
 
 export async function limitsOf(ctx: AppContext, userId: bigint): Promise<Limits> {
-  const rule = await tierOfUser(ctx, userId);
-  const spent = await spentToday(ctx, userId);
+  const { rule, spent, left } = await standing(ctx, userId);
   return {
     tier: rule.tier,
     daily_limit: koboToNaira(rule.dailyLimitKobo),
     spent_today: koboToNaira(spent),
-    left_today: koboToNaira(spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent),
+    left_today: koboToNaira(left),
     balance_cap: rule.balanceCapKobo === null ? null : koboToNaira(rule.balanceCapKobo),
   };
 }
@@ -65,9 +71,7 @@ export function dailyLimitMessage(rule: TierRule, leftKobo: bigint): string {
  * one after the other.
  */
 export async function checkDailyLimit(ctx: AppContext, userId: bigint, amountKobo: bigint): Promise<void> {
-  const rule = await tierOfUser(ctx, userId);
-  const spent = await spentToday(ctx, userId);
-  const left = spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent;
+  const { rule, left } = await standing(ctx, userId);
   if (amountKobo > left) throw new AppError(403, dailyLimitMessage(rule, left));
 }
 

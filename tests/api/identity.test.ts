@@ -146,5 +146,6 @@ describe.each(backends)('identity verification through /api/update-profile on $n
     } finally {
       await logged.close();
     }
-  });
+    // A second app on its own database: slow to start on a busy machine.
+  }, 90_000);
 });
