@@ -72,8 +72,7 @@ test('a tier-1 user hits the daily limit and raises it with a BVN', async ({ pag
   await page.goto('/profile');
   const limits = page.getByRole('region', { name: 'Your limits' });
   await expect(limits).toContainText('Tier 1');
-  await expect(limits).toContainText('₦50,000.00 of ₦50,000.00');
-  await expect(limits).toContainText('₦300,000.00');
+  await expect(limits).toContainText('Daily limit₦50,000.00Spent today₦50,000.00Left today₦0.00Balance cap₦300,000.00');
   await page.screenshot({ path: testInfo.outputPath('profile-tier1.png'), fullPage: true });
 
   const bvn = verifiableBvn();
@@ -81,7 +80,7 @@ test('a tier-1 user hits the daily limit and raises it with a BVN', async ({ pag
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'profile updated successfully' })).toBeVisible();
   await expect(limits).toContainText('Tier 2');
-  await expect(limits).toContainText('₦150,000.00');
+  await expect(limits).toContainText('Daily limit₦200,000.00Spent today₦50,000.00Left today₦150,000.00Balance cap₦500,000.00');
   await expect(page.getByLabel('BVN (Bank Verification Number)')).toHaveValue('');
   await expect(page.getByText(`Verified, ending in ${bvn.slice(-4)}. To change it, contact support.`)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('profile-tier2.png'), fullPage: true });

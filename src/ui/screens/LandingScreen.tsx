@@ -37,7 +37,7 @@ const services: Feature[] = [
 ];
 
 const benefits: Feature[] = [
-  { icon: <CashbackIcon />, title: 'Cashback', text: `Get ${cashbackRatesText()} back, paid into your wallet the moment the purchase completes.` },
+  { icon: <CashbackIcon />, title: 'Cashback', text: `On every completed purchase: ${cashbackRatesText()}, paid straight into your wallet.` },
   { icon: <HistoryIcon />, title: 'Transaction history', text: 'Every payment with its status, reference, token or pin, whenever you need it.' },
   { icon: <ShieldIcon />, title: 'Security', text: `Every purchase needs your ${PIN_LENGTH}-digit transaction pin. Your BVN and NIN are verified, never stored.` },
   { icon: <HeadsetIcon />, title: 'Support', text: 'Real people on live chat and social media when a payment needs attention.' },
