@@ -284,7 +284,7 @@ export const ENVIRONMENT = {
   },
   PIN_KEY: {
     ...standIn('development key', pinKey, () => developmentKey('pin key')),
-    meaning: '32-byte AES-256-GCM key (64 hex or base64 characters) encrypting pins, NIN and BVN at rest',
+    meaning: '32-byte AES-256-GCM key (64 hex or base64 characters) encrypting transaction pins at rest',
     requiredInProduction: true,
     publicStandIn: true,
     unsetWarning: 'PIN_KEY is not set: using a public development key',
