@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSessionSelector } from '../app/SessionContext';
 import { Money } from './Money';
 
@@ -25,6 +25,12 @@ export function LimitsCard() {
   }
   const used = limits.daily_limit > 0 ? Math.min(100, (limits.spent_today / limits.daily_limit) * 100) : 0;
   const hint = NEXT_STEP[limits.tier];
+  const rows: [name: string, value: ReactNode][] = [
+    ['Daily limit', <Money amount={limits.daily_limit} />],
+    ['Spent today', <Money amount={limits.spent_today} />],
+    ['Left today', <Money amount={limits.left_today} />],
+    ['Balance cap', limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} />],
+  ];
   return (
     <section className="card limits-card" aria-labelledby={titleId}>
       <div className="limits-head">
@@ -34,28 +40,12 @@ export function LimitsCard() {
         <span className="limits-tier">Tier {limits.tier}</span>
       </div>
       <dl className="limits-list">
-        <div>
-          <dt>Daily limit</dt>
-          <dd>
-            <Money amount={limits.daily_limit} />
-          </dd>
-        </div>
-        <div>
-          <dt>Spent today</dt>
-          <dd>
-            <Money amount={limits.spent_today} />
-          </dd>
-        </div>
-        <div>
-          <dt>Left today</dt>
-          <dd>
-            <Money amount={limits.left_today} />
-          </dd>
-        </div>
-        <div>
-          <dt>Balance cap</dt>
-          <dd>{limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} />}</dd>
-        </div>
+        {rows.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       <div
         className="limits-meter"
