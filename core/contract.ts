@@ -40,11 +40,26 @@ export interface UserData {
   max_attempts: number;
   /** Purchases and change-pin are refused until the pin is reset (repeated wrong-pin logouts). */
   pin_locked: boolean;
+  /** The verified NIN and BVN masked to their last four digits ('•••••••1234'), '' when none is verified: never the number. */
   nin: string;
   bvn: string;
   avatar: string;
   token: string;
   email_verified_at: string | null;
+  /** The KYC tier and its limits, with today's purchases (issue 12; additive). */
+  limits: Limits;
+  /** Every cashback credited so far, in naira (issue 12; additive). */
+  cashback_total: number;
+}
+
+/** A user's KYC tier (core/tiers.ts) and what it allows, in naira; the day is Africa/Lagos's. */
+export interface Limits {
+  tier: 1 | 2 | 3;
+  daily_limit: number;
+  spent_today: number;
+  left_today: number;
+  /** null: no cap. */
+  balance_cap: number | null;
 }
 
 export interface Package {
@@ -91,6 +106,8 @@ export interface Transaction {
    * verified by the server before it took the money; absent for services that verify nothing.
    */
   customer_name?: string;
+  /** The cashback a completed purchase earned, in naira (issue 12); absent when none. */
+  cashback?: number;
 }
 
 export interface Paginated<T> {

@@ -75,6 +75,11 @@ export interface ServiceDefinition {
   suggestsNetwork: boolean;
   /** The transaction's description, as the activity list, notifications and receipts show it. */
   describe(parts: DescriptionParts): string;
+  /**
+   * Cashback on a completed bill, in basis points of its amount (100 = 1 %); 0 for none. The
+   * server credits it (server/services/cashback.ts) and the landing page states it: one home.
+   */
+  cashbackBasisPoints: number;
 }
 
 const phone: BeneficiaryRule = { label: 'Phone number', normalise: normalisePhone, invalid: PHONE_INVALID, displayName: 'Phone', input: 'phone' };
@@ -115,6 +120,7 @@ export const SERVICES = [
     meterTypes: false,
     suggestsNetwork: true,
     describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} airtime for ${beneficiary}`,
+    cashbackBasisPoints: 200,
   },
   {
     key: 'internet',
@@ -131,6 +137,7 @@ export const SERVICES = [
     meterTypes: false,
     suggestsNetwork: true,
     describe: ({ plan, beneficiary }) => `${plan} data for ${beneficiary}`,
+    cashbackBasisPoints: 150,
   },
   {
     key: 'electricity',
@@ -147,6 +154,7 @@ export const SERVICES = [
     meterTypes: true,
     suggestsNetwork: false,
     describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} prepaid electricity for meter ${beneficiary}`,
+    cashbackBasisPoints: 50,
   },
   {
     key: 'betting',
@@ -163,6 +171,7 @@ export const SERVICES = [
     meterTypes: false,
     suggestsNetwork: false,
     describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} account top-up for ${beneficiary}`,
+    cashbackBasisPoints: 0,
   },
   {
     key: 'cable',
@@ -185,6 +194,7 @@ export const SERVICES = [
     meterTypes: false,
     suggestsNetwork: false,
     describe: ({ plan, beneficiary }) => `${plan} for smartcard ${beneficiary}`,
+    cashbackBasisPoints: 50,
   },
   {
     key: 'education',
@@ -210,6 +220,7 @@ export const SERVICES = [
     meterTypes: false,
     suggestsNetwork: false,
     describe: ({ plan, beneficiary }) => `${plan} for ${beneficiary}`,
+    cashbackBasisPoints: 0,
   },
 ] as const satisfies readonly ServiceDefinition[];
 
@@ -234,6 +245,16 @@ export function serviceOfCategory(category: string): ServiceEntry | undefined {
 
 export function isServiceCategory(category: unknown): category is ServiceCategory {
   return typeof category === 'string' && (SERVICE_CATEGORIES as readonly string[]).includes(category);
+}
+
+/** The cashback a completed bill of this amount earns, in kobo (rounded down; 0 for none). */
+export function cashbackKobo(service: Pick<ServiceDefinition, 'cashbackBasisPoints'>, amountKobo: bigint): bigint {
+  return (amountKobo * BigInt(service.cashbackBasisPoints)) / 10_000n;
+}
+
+/** A rate as people read it: 200 → '2%', 150 → '1.5%'. */
+export function cashbackPercent(service: Pick<ServiceDefinition, 'cashbackBasisPoints'>): string {
+  return `${service.cashbackBasisPoints / 100}%`;
 }
 
 /** How many recent beneficiaries a screen offers and the server keeps. */

@@ -10,6 +10,9 @@ import type { Biller } from './gateways/biller';
 import type { CaptchaVerifier } from './gateways/captcha';
 import { DevCaptcha } from './gateways/devCaptcha';
 import { DevOutbox } from './gateways/devOutbox';
+import { DojahIdentity } from './gateways/dojahIdentity';
+import type { IdentityGateway } from './gateways/identity';
+import { SimulatedIdentity } from './gateways/simulatedIdentity';
 import type { Mailer } from './gateways/mailer';
 import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } from './gateways/requestCounters';
 import { configuredBankPartners } from './gateways/configuredPartners';
@@ -75,6 +78,8 @@ export interface AppDeps {
   banks?: BankPartner[];
   /** Default: BILLER's — the simulated aggregator (gateways/simulatedBiller.ts) or VTpass (gateways/vtpassBiller.ts). */
   biller?: Biller;
+  /** Default: config.identity's provider (gateways/simulatedIdentity.ts or dojahIdentity.ts). */
+  identity?: IdentityGateway;
   /**
    * How refresh-transaction asks a gateway about a pending transaction, per category. Funding
    * needs none (it is credited only once the bank reports success); purchases plug theirs in
@@ -116,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
     mailer,
+    deliverMail: (mail) => void mailer.send(mail).catch((error: unknown) => app.log.error({ err: error }, 'mail not sent after commit')),
     publicUrl: config.publicUrl,
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,
@@ -144,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const biller = deps.biller ?? defaultBiller(app, config);
   const purchases: PurchaseDeps = { biller, billerTimeoutMs: config.billerTimeoutMs };
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
-  registerAccountRoutes(app, { ctx, limits: config.rateLimits });
+  registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
   registerBeneficiaryRoutes(app, ctx);
   registerProblemReportRoutes(app, ctx);
@@ -206,6 +212,12 @@ function proxyTrust(trust: TrustProxy) {
 /** The development stand-ins exist only in development mode, whatever configuration object buildApp is handed. */
 function developmentOnly(config: Config, variable: string) {
   if (config.production) throw new Error(`${variable} is required in production: the development stand-in is not available`);
+}
+
+function defaultIdentity(config: Config): IdentityGateway {
+  if (config.identity.provider === 'dojah') return new DojahIdentity(config.identity);
+  developmentOnly(config, 'IDENTITY');
+  return new SimulatedIdentity();
 }
 
 function defaultCaptcha(config: Config): CaptchaVerifier {

@@ -31,6 +31,8 @@ export interface RateLimits {
   refreshTransaction: RateLimit;
   /** Statement totals and downloads together: each reads a range of the ledger, and a PDF is drawn. */
   statements: RateLimit;
+  /** Profile saves; each NIN or BVN given is a paid identity lookup. */
+  updateProfile: RateLimit;
   /** Failed logins from one address, whatever the accounts (credential stuffing); see services/loginThrottle.ts. */
   loginFailures: RateLimit;
 }
@@ -83,6 +85,8 @@ export interface Config {
   biller: BillerConfig;
   /** The catalogue sync from the biller (jobs/catalogSync.ts); the simulated biller keeps the seeded catalogue. */
   catalog: { marginPercent: number; syncIntervalMs: number };
+  /** Who verifies NIN and BVN (gateways/identity.ts): the simulated provider, or Dojah with its keys. */
+  identity: IdentityConfig;
 }
 
 export const BANK_PARTNER_NAMES = ['simulated', 'monnify', 'paystack'] as const;
@@ -96,6 +100,8 @@ export interface BankPartners {
 }
 
 export type BillerConfig = { kind: 'simulated' } | { kind: 'vtpass'; baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
+
+export type IdentityConfig = { provider: 'simulated' } | { provider: 'dojah'; appId: string; secretKey: string; baseUrl: string };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -120,6 +126,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
   statements: { max: 20, windowMs: MINUTE }, // per account, totals and downloads together
+  updateProfile: { max: 10, windowMs: HOUR }, // per account; a NIN or BVN costs an identity lookup
   loginFailures: { max: 30, windowMs: 15 * MINUTE }, // per address (IPv6: per /64), failed logins on any accounts
 };
 
@@ -308,7 +315,7 @@ export const ENVIRONMENT = {
   },
   PIN_KEY: {
     ...standIn('development key', pinKey, () => developmentKey('pin key')),
-    meaning: '32-byte AES-256-GCM key (64 hex or base64 characters) encrypting pins, NIN and BVN at rest',
+    meaning: '32-byte AES-256-GCM key (64 hex or base64 characters) encrypting transaction pins at rest',
     requiredInProduction: true,
     publicStandIn: true,
     unsetWarning: 'PIN_KEY is not set: using a public development key',
@@ -410,6 +417,17 @@ export const ENVIRONMENT = {
     ...literalDefault('3600000', milliseconds(0)),
     meaning: "how often the plans and prices are synced from the biller's service-variations (BILLER=vtpass; `0` syncs once at start only)",
   },
+  IDENTITY: {
+    ...literalDefault('simulated', z.enum(['simulated', 'dojah'], { error: 'must be simulated or dojah' })),
+    meaning:
+      'who verifies NIN and BVN: `simulated` (outcomes fixed by the last digits, README "Simulated identity checks"; refused in production) or `dojah` (needs DOJAH_APP_ID and DOJAH_SECRET_KEY)',
+  },
+  DOJAH_APP_ID: { ...unset(z.string()), meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah" },
+  DOJAH_SECRET_KEY: { ...unset(z.string().min(8, 'must be at least 8 characters')), meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah" },
+  DOJAH_BASE_URL: {
+    ...literalDefault('https://api.dojah.io', absoluteUrl.transform(origin)),
+    meaning: "Dojah's API host; `https://sandbox.dojah.io` with sandbox keys",
+  },
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
 } satisfies Record<string, Variable>;
 
@@ -493,6 +511,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
     ...publicSecrets(text, production, exposed),
     ...(parsed.success ? missingPartnerKeys(text, (parsed.data as Settings).BANK_PARTNERS) : []),
+    ...identityProblems(text, production),
   ];
   if (parsed.success && text.BILLER === 'vtpass') {
     for (const name of ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY'] as const) {
@@ -501,6 +520,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems, production);
   const settings = parsed.data as Settings;
+  const identity: IdentityConfig =
+    settings.IDENTITY === 'dojah'
+      ? { provider: 'dojah', appId: settings.DOJAH_APP_ID!, secretKey: settings.DOJAH_SECRET_KEY!, baseUrl: settings.DOJAH_BASE_URL }
+      : { provider: 'simulated' };
   return {
     config: {
       production,
@@ -531,12 +554,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
           ? { kind: 'vtpass', baseUrl: settings.VTPASS_BASE_URL, apiKey: settings.VTPASS_API_KEY!, publicKey: settings.VTPASS_PUBLIC_KEY!, secretKey: settings.VTPASS_SECRET_KEY! }
           : { kind: 'simulated' },
       catalog: { marginPercent: settings.CATALOG_MARGIN_PERCENT, syncIntervalMs: settings.CATALOG_SYNC_INTERVAL_MS },
+      identity,
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;
       return warning && text[name] === undefined ? [warning] : [];
     }),
   };
+}
+
+/** Dojah needs both its keys; the simulated provider verifies nearly any number, so production refuses it. */
+function identityProblems(text: Partial<Record<Name, string>>, production: boolean): string[] {
+  if ((text.IDENTITY ?? 'simulated') === 'simulated') {
+    return production ? ['IDENTITY must be set to a real provider (dojah) in production: the simulated one verifies nearly any number'] : [];
+  }
+  if (text.IDENTITY !== 'dojah') return [];
+  return (['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const).filter((name) => text[name] === undefined).map((name) => `${name} must be set when IDENTITY is dojah`);
 }
 
 function scaleRateLimits(limits: RateLimits, multiplier: number): RateLimits {

@@ -16,8 +16,14 @@ export interface UsersTable {
   password_hash: string;
   /** Sealed at rest (secretBox.ts), opened only to compare: never answered, in any form. */
   pin_sealed: string | null;
-  nin_sealed: string | null;
-  bvn_sealed: string | null;
+  /** Set only once an identity provider verified the number (013_rewards_and_tiers.sql); the number itself is never stored. */
+  nin_verified_at: Date | null;
+  nin_last4: string | null;
+  /** HMAC under TOKEN_KEY: one identity raises the limits of one account. */
+  nin_hash: Uint8Array | null;
+  bvn_verified_at: Date | null;
+  bvn_last4: string | null;
+  bvn_hash: Uint8Array | null;
   avatar: Generated<string>;
   email_verified_at: Date | null;
   created_at: Date;
@@ -52,6 +58,10 @@ export interface TransactionsTable {
   display_value: Generated<string>;
   /** The holder verified for the number a purchase billed (007_purchase_customer.sql); null when nothing was verified. */
   customer_name: string | null;
+  /** What a completed purchase earned (services/cashback.ts); null when nothing. */
+  cashback_kobo: Generated<bigint | null>;
+  /** A cashback transaction: the purchase it rewards. */
+  rewarded_transaction_id: Generated<bigint | null>;
   created_at: Date;
   updated_at: Date;
 }

@@ -92,12 +92,6 @@ export interface BankCustomer {
   name: string;
   email: string;
   phone: string;
-  /**
-   * The identity numbers the user gave on the profile, if any: a partner that must know its
-   * customer (Monnify, for reserved accounts under the CBN's rules) is sent them. Never logged.
-   */
-  bvn?: string;
-  nin?: string;
 }
 
 export interface AssignedAccount {

@@ -180,9 +180,6 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
         customerName: customer.name,
         getAllAvailableBanks: false,
         preferredBanks: WEMA_AND_STERLING.map((bank) => bank.bankCode),
-        // Live contracts need one of them (CBN); redacted from the request log like every unnamed field.
-        ...(customer.bvn ? { bvn: customer.bvn } : {}),
-        ...(customer.nin ? { nin: customer.nin } : {}),
       },
       // The accountReference makes a repeat harmless: Monnify refuses it, and the accounts are fetched.
       idempotent: true,

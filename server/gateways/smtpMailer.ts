@@ -14,7 +14,7 @@ export class SmtpMailer implements Mailer {
 
   async send(mail: Mail): Promise<void> {
     try {
-      await this.#transport.sendMail({ from: this.#from, to: mail.to, subject: mail.subject, text: mail.text });
+      await this.#transport.sendMail({ from: this.#from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
     } catch (cause) {
       throw new GatewayError('we could not send the e-mail right now, please try again in a moment', { cause });
     }

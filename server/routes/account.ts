@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OTP_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
+import type { IdentityGateway } from '../gateways/identity';
 import type { AppContext } from '../services/context';
 import { sendPinResetCode } from '../services/otp';
 import { changePin, PIN_MISMATCH, resetPin } from '../services/pins';
@@ -15,6 +16,8 @@ import { byAccount, limitRequests } from './rateLimits';
 
 export interface AccountRouteDeps {
   ctx: AppContext;
+  /** Verifies the NIN and BVN the profile is given (services/identity.ts). */
+  identity: IdentityGateway;
   limits: RateLimits;
 }
 
@@ -71,13 +74,14 @@ const resetPinBody = requestBody({
   .refine((body) => body.pin === body.confirm_pin, { message: PIN_MISMATCH, path: ['confirm_pin'] });
 
 /** The profile, password and pin screens (SPEC.md §2 /profile, /password, /pin, and /reset-pin behind "Forgot pin?"). */
-export function registerAccountRoutes(app: FastifyInstance, { ctx, limits }: AccountRouteDeps) {
+export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, limits }: AccountRouteDeps) {
   const session = requireSession(ctx);
 
-  app.post('/api/update-profile', { preHandler: session }, async (request) => {
+  // Limited: each NIN or BVN given is a paid lookup with the identity provider.
+  app.post('/api/update-profile', { preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)] }, async (request) => {
     const { name, phone, nin, bvn } = updateProfileBody.parse(request.body);
     const { userId, token } = authOf(request);
-    await updateProfile(ctx, userId, { name, phone, nin, bvn });
+    await updateProfile(ctx, identity, userId, { name, phone, nin, bvn });
     return success('profile updated successfully', await loadUserData(ctx, userId, token));
   });
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { SessionPolicy } from '../config';
 import type { Executor } from '../db/schema';
-import type { Mailer } from '../gateways/mailer';
+import type { Mail, Mailer } from '../gateways/mailer';
 import type { SecretBox } from './secretBox';
 import type { TokenHasher } from './tokens';
 
@@ -12,6 +12,11 @@ export interface AppContext {
   hashToken: TokenHasher;
   secrets: SecretBox;
   mailer: Mailer;
+  /**
+   * Hands a mail to the mailer without waiting for it: for mails sent once a transaction has
+   * committed (receipts), whose failure is logged and never undoes or fails what happened.
+   */
+  deliverMail(mail: Mail): void;
   /** Origin of the SPA, for links in e-mails. */
   publicUrl: string;
   /** Wrong transaction pins in a row allowed before the next one ends every session (services/pins.ts). */

@@ -5,7 +5,10 @@ import { inTransaction, type AppContext } from './context';
 import { post, settlementAccountCode, systemAccount } from './ledger';
 import { koboToNaira } from '../../core/money';
 import { addNotification } from './notifications';
+import { fundingReceipt } from './receipts';
 import { holdInSuspense } from './suspense';
+import { noticeBalanceCap } from './tiers';
+import type { StoredTransaction } from './transactions';
 
 /** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */
 export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
@@ -30,10 +33,23 @@ export type CreditOutcome =
  * the crediting transaction, so of any number of concurrent or repeated deliveries one claim
  * succeeds and every other finds it taken (after waiting for the winner to commit or roll back).
  * The same transaction records the user's `funding` transaction, the notification, and the
- * ledger movement settlement → wallet. A transfer to a number nobody has is claimed the same
- * way and held in suspense instead; `payload` (the partner's body) is kept with it.
+ * ledger movement settlement → wallet; a balance beyond the tier's cap is still credited, and
+ * the user is told how to raise it (services/tiers.ts). Once that has committed, the receipt is
+ * e-mailed. A transfer to a number nobody has is claimed the same way and held in suspense
+ * instead; `payload` (the partner's body) is kept with it.
  */
 export async function creditIncomingTransfer(ctx: AppContext, provider: string, transfer: IncomingTransfer, payload?: unknown): Promise<CreditOutcome> {
+  const { outcome, credited } = await credit(ctx, provider, transfer, payload);
+  if (credited) ctx.deliverMail(await fundingReceipt(ctx, credited));
+  return outcome;
+}
+
+async function credit(
+  ctx: AppContext,
+  provider: string,
+  transfer: IncomingTransfer,
+  payload: unknown,
+): Promise<{ outcome: CreditOutcome; credited?: StoredTransaction }> {
   if (transfer.amountKobo <= 0n || transfer.amountKobo > MAX_INCOMING_TRANSFER_KOBO) {
     throw new AppError(422, `amount must be between ₦0.01 and ${formatNaira(koboToNaira(MAX_INCOMING_TRANSFER_KOBO))}`);
   }
@@ -45,7 +61,7 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
     .where('virtual_accounts.provider', '=', provider)
     .executeTakeFirst();
 
-  return inTransaction(ctx, async (tx): Promise<CreditOutcome> => {
+  return inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     const claim = await tx.db
       .insertInto('incoming_transfers')
@@ -69,11 +85,11 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
         .where('provider', '=', provider)
         .where('reference', '=', transfer.reference)
         .executeTakeFirstOrThrow();
-      return { status: 'duplicate', unmatched: previous.virtual_account_id === null };
+      return { outcome: { status: 'duplicate', unmatched: previous.virtual_account_id === null } };
     }
     if (!account) {
       await holdInSuspense(tx, provider, claim.id, transfer, payload);
-      return { status: 'unmatched' };
+      return { outcome: { status: 'unmatched' } };
     }
 
     const userId = account.user_id;
@@ -91,7 +107,7 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
         created_at: now,
         updated_at: now,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
     await tx.db.updateTable('incoming_transfers').set({ transaction_id: transaction.id }).where('id', '=', claim.id).execute();
     await addNotification(tx, userId, {
@@ -108,6 +124,8 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
         { walletId: account.wallet_id, amountKobo: transfer.amountKobo },
       ],
     });
-    return { status: 'credited', transactionId: transaction.id };
+    const wallet = await tx.db.selectFrom('wallets').select('balance_kobo').where('id', '=', account.wallet_id).executeTakeFirstOrThrow();
+    await noticeBalanceCap(tx, userId, wallet.balance_kobo);
+    return { outcome: { status: 'credited', transactionId: transaction.id }, credited: transaction };
   });
 }

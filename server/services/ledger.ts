@@ -46,6 +46,19 @@ export class InsufficientFundsError extends AppError {
 export const settlementAccountCode = (provider: string) => `settlement:${provider}`;
 export const suspenseAccountCode = (provider: string) => `suspense:${provider}`;
 export const PURCHASE_CLEARING = 'clearing:purchases';
+/** What cashback is paid from (services/cashback.ts): negative by every naira given back. */
+export const CASHBACK_REWARDS = 'rewards:cashback';
+
+/**
+ * Locks these accounts in the global order (ascending id) for a transaction that posts several
+ * movements: each post() locks only its own accounts, so two movements in a row could take
+ * them out of order and deadlock with a movement another transaction posts across both.
+ */
+export async function lockAccounts(ctx: AppContext, walletIds: bigint[]): Promise<void> {
+  if (!ctx.db.isTransaction) throw new Error('ledger: lockAccounts() must run inside a transaction');
+  const ids = [...new Set(walletIds)].sort((a, b) => (a < b ? -1 : 1));
+  await sql`SELECT id FROM wallets WHERE id IN (${sql.join(ids)}) ORDER BY id FOR UPDATE`.execute(ctx.db);
+}
 
 /** Posts a balanced movement; answers its id. Must run inside the caller's transaction. */
 export async function post(ctx: AppContext, movement: Movement): Promise<bigint> {

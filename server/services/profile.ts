@@ -5,7 +5,8 @@ import { addNotification } from './notifications';
 import { checkNewPassword } from './passwordPolicy';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeOtherSessions, type Session } from './sessions';
-import { sealUserField } from './userData';
+import type { IdentityGateway } from '../gateways/identity';
+import { recordIdentities, verifyIdentity, type VerifiedIdentity } from './identity';
 
 export interface ProfileChange {
   name: string;
@@ -19,20 +20,21 @@ export interface ProfileChange {
 export const OLD_PASSWORD_NOT_CORRECT = 'old password is not correct';
 
 /**
- * Name and phone, and NIN/BVN when given (sealed at rest, bound to the user and the column).
- * The e-mail address is the login and is not changed here.
+ * Name and phone, and a NIN or BVN when given: verified with the identity provider against the
+ * new name first (services/identity.ts), so a refused number saves nothing of the form. The
+ * e-mail address is the login and is not changed here.
  */
-export async function updateProfile(ctx: AppContext, userId: bigint, change: ProfileChange): Promise<void> {
-  await ctx.db
-    .updateTable('users')
-    .set({
-      name: change.name,
-      phone: change.phone,
-      ...(change.nin !== undefined ? { nin_sealed: sealUserField(ctx, userId, 'nin', change.nin) } : {}),
-      ...(change.bvn !== undefined ? { bvn_sealed: sealUserField(ctx, userId, 'bvn', change.bvn) } : {}),
-    })
-    .where('id', '=', userId)
-    .execute();
+export async function updateProfile(ctx: AppContext, identity: IdentityGateway, userId: bigint, change: ProfileChange): Promise<void> {
+  const verified: VerifiedIdentity[] = [];
+  for (const kind of ['bvn', 'nin'] as const) {
+    const number = change[kind];
+    const found = number === undefined ? null : await verifyIdentity(ctx, identity, userId, change.name, kind, number);
+    if (found) verified.push(found);
+  }
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.updateTable('users').set({ name: change.name, phone: change.phone }).where('id', '=', userId).execute();
+    await recordIdentities(tx, userId, verified);
+  });
 }
 
 function passwordChangedMail(to: string): Mail {

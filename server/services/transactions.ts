@@ -35,6 +35,7 @@ export function toTransaction(row: StoredTransaction): Transaction {
     display_value: row.display_value,
     // Only purchases whose number was verified have one (an additive field of the contract).
     ...(row.customer_name === null ? {} : { customer_name: row.customer_name }),
+    ...(row.cashback_kobo === null ? {} : { cashback: koboToNaira(row.cashback_kobo) }),
   };
 }
 

@@ -3,7 +3,6 @@ import { GatewayError } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { AppContext } from './context';
 import { isValidNuban } from './nuban';
-import { openUserField } from './userData';
 
 /** Rounds of asking the partner when a number it gave is already someone else's (the simulated partner draws at random). */
 const ASSIGN_ROUNDS = 3;
@@ -122,10 +121,9 @@ async function claimAssignment(ctx: AppContext, bank: BankPartner, userId: bigin
 async function assignAccounts(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<void> {
   const stored = () =>
     ctx.db.selectFrom('virtual_accounts').select(['bank_code']).where('user_id', '=', userId).where('provider', '=', bank.provider).execute();
-  const user = await ctx.db.selectFrom('users').select(['name', 'email', 'phone', 'bvn_sealed', 'nin_sealed']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const bvn = openUserField(ctx, userId, 'bvn', user.bvn_sealed);
-  const nin = openUserField(ctx, userId, 'nin', user.nin_sealed);
-  const customer = { reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone, ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) };
+  // No BVN or NIN goes with it: the numbers are verified and never kept (services/identity.ts).
+  const user = await ctx.db.selectFrom('users').select(['name', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const customer = { reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone };
   for (let round = 0; round < ASSIGN_ROUNDS; round++) {
     const assigned = await bank.assignAccounts(customer);
     const valid = assigned.filter((account) => isValidNuban(account.bankCode, account.accountNumber));

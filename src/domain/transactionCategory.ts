@@ -3,6 +3,7 @@ import { SERVICES } from '../../core/services';
 /** The purchase categories under the names the service table gives them, and money coming in. */
 const CATEGORY_NAMES: ReadonlyMap<string, string> = new Map([
   ['funding', 'Wallet funding'],
+  ['cashback', 'Cashback'],
   ...SERVICES.map((service): [string, string] => [service.category, service.categoryLabel]),
 ]);
 

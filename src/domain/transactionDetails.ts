@@ -1,4 +1,5 @@
 import type { Transaction } from '../../core/contract';
+import { formatNaira } from '../../core/money';
 import { serviceOfCategory } from '../../core/services';
 import { formatDateTime } from './dateTime';
 import { categoryLabel } from './transactionCategory';
@@ -23,6 +24,8 @@ export function transactionFacts(transaction: Transaction): [name: string, value
     ['To', transaction.to],
     [holderLabel(transaction.category), transaction.customer_name ?? ''],
     ['Description', transaction.description],
+    // What a completed purchase earned (issue 12); credited as a Cashback row of its own.
+    ['Cashback', transaction.cashback ? formatNaira(transaction.cashback) : ''],
   ];
   return facts.filter(([, value]) => value);
 }

@@ -1,4 +1,4 @@
-import type { PinMarker, UserData, VirtualAccount } from '../../core/contract';
+import type { Limits, PinMarker, UserData, VirtualAccount } from '../../core/contract';
 import { DEFAULT_TENANT } from '../../core/limits';
 
 /** The session's user (SPEC.md §3): the server's user fields plus the derived `initial`. */
@@ -19,6 +19,10 @@ export interface SessionUser {
   initial: string;
   /** null: not verified; '' once logged out. */
   email_verified_at: string | null;
+  /** The KYC tier's limits and today's spending; null until the server has answered them (never stored). */
+  limits: Limits | null;
+  /** Cashback earned so far (naira); null until the server has answered it (never stored). */
+  cashback_total: number | null;
 }
 
 /** Every field persisted under its own `user_<field>` key. */
@@ -38,6 +42,12 @@ export const USER_FIELDS = [
   'email_verified_at',
 ] as const satisfies readonly (keyof SessionUser)[];
 
+/**
+ * Fields the server answers with the user that are figures of the moment, not SPEC.md §3's
+ * stored keys: merged into the session's user, never persisted (the next get-user refreshes them).
+ */
+export const LIVE_FIELDS = ['limits', 'cashback_total'] as const satisfies readonly (keyof SessionUser)[];
+
 /** What logout writes (SPEC.md §4): tenant "0", accounts empty, the rest empty strings. */
 export const emptyUser: SessionUser = {
   tenant: DEFAULT_TENANT,
@@ -53,6 +63,8 @@ export const emptyUser: SessionUser = {
   token: '',
   initial: '',
   email_verified_at: '',
+  limits: null,
+  cashback_total: null,
 };
 
 /** First letters of the first two words, or the first two letters of a single word; uppercased. */
@@ -84,6 +96,10 @@ export function toSessionUser(data: Partial<UserData> | SessionUser, current: Se
     if (field === 'initial') continue;
     const value = (data as Record<string, unknown>)[field];
     if (value !== undefined) (merged as unknown as Record<string, unknown>)[field] = value ?? (field === 'email_verified_at' ? null : '');
+  }
+  for (const field of LIVE_FIELDS) {
+    const value = (data as Partial<SessionUser>)[field];
+    if (value !== undefined) (merged as unknown as Record<string, unknown>)[field] = value;
   }
   merged.tenant = merged.tenant === '' || merged.tenant == null ? DEFAULT_TENANT : String(merged.tenant);
   merged.accounts = Array.isArray(merged.accounts) ? merged.accounts : [];

@@ -2,6 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { Envelope, UpdateProfileRequest, UserData } from '../../core/contract';
 import { updateProfile } from '../api/profile';
 import type { SessionUser } from '../domain/user';
+import { visibleDigits } from '../domain/mask';
 import { idNumberInput, phoneInput } from '../domain/numericInput';
 import { validateProfile, type ProfileForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
@@ -9,9 +10,10 @@ import type { sessionMachine } from './session';
 
 /**
  * /profile (SPEC.md §2): name, phone, NIN and BVN, prefilled from the session's user; the e-mail
- * is read-only and no part of the form. A saved NIN or BVN is never put back in the form: its
- * field starts empty and the view shows the saved number masked (reference/domain.md), so a
- * field left empty keeps the number on file and a typed one replaces it.
+ * is read-only and no part of the form. A NIN or BVN is verified by the server before it is kept
+ * (issue 12: it raises the wallet's tier), and the app only ever holds the verified one as the
+ * server sends it, masked to its last four digits (reference/domain.md). Its field starts empty,
+ * so a field left empty keeps the number on file and a typed one is sent for verification.
  */
 export interface ProfileInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -30,11 +32,11 @@ export type ProfileEvent = { type: 'profile.change'; field: keyof ProfileForm; v
 /** Phone, NIN and BVN hold digits only, at most 11, whatever was typed, pasted or autofilled (SPEC.md §5). */
 const FIELD_INPUT: Partial<Record<keyof ProfileForm, (value: string) => string>> = { phone: phoneInput, nin: idNumberInput, bvn: idNumberInput };
 
-const toRequest = ({ form, saved }: ProfileContext): Omit<UpdateProfileRequest, 'device'> => ({
+const toRequest = ({ form }: ProfileContext): Omit<UpdateProfileRequest, 'device'> => ({
   name: form.name.trim(),
   phone: form.phone.trim(),
-  nin: form.nin.trim() || saved.nin,
-  bvn: form.bvn.trim() || saved.bvn,
+  nin: form.nin.trim(),
+  bvn: form.bvn.trim(),
 });
 
 export const profileMachine = setup({
@@ -52,10 +54,14 @@ export const profileMachine = setup({
     change: assign({
       form: ({ context }, params: { field: keyof ProfileForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
     }),
-    // The numbers just saved go back behind their mask; one typed meanwhile stays as typed.
+    // The numbers just verified go behind their mask (the server answers their last four
+    // digits); one typed meanwhile, ending otherwise, stays as typed.
     keepSaved: assign(({ context }, params: { data: Partial<UserData> }) => {
       const saved = { nin: params.data.nin ?? context.saved.nin, bvn: params.data.bvn ?? context.saved.bvn };
-      const masked = (field: keyof IdNumbers) => (context.form[field].trim() === saved[field] ? '' : context.form[field]);
+      const masked = (field: keyof IdNumbers) => {
+        const ending = visibleDigits(saved[field]);
+        return ending && context.form[field].trim().endsWith(ending) ? '' : context.form[field];
+      };
       return { saved, form: { ...context.form, nin: masked('nin'), bvn: masked('bvn') } };
     }),
     updateSession: sendTo(

@@ -45,8 +45,11 @@ describe.each(backends)('bank webhook on $name', (backend) => {
       display_name: '',
       display_value: '',
     });
-    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: owner.token })).body.data!;
+    const notifications = (await t.call<Notification[]>('/api/fetch-notifications', { token: owner.token })).body.data!;
+    const notification = notifications.find((n) => n.title === 'Wallet funded')!;
     expect(notification).toMatchObject({ title: 'Wallet funded', status: 'unread' });
+    // Past a tier 1 wallet's ₦300,000 cap: credited all the same, and the owner is told how to raise it.
+    expect(notifications[0]).toMatchObject({ title: 'Wallet above your limit' });
     expect(notification.content).toContain('₦1,234,567.89');
     expect(notification.content).toContain('Emeka Okafor');
 

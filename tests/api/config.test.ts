@@ -13,6 +13,8 @@ const PRODUCTION_SECRETS = {
   BANK_WEBHOOK_SECRET: 'sk_live_0123456789abcdef0123456789abcdef',
   PUBLIC_URL: 'https://wallet.example.ng/',
 };
+/** A real identity provider: production refuses the simulated one (it verifies nearly any number). */
+const IDENTITY_PROVIDER = { IDENTITY: 'dojah', DOJAH_APP_ID: 'app-1', DOJAH_SECRET_KEY: 'prod_sk_0123456789' };
 
 /** What `npm start` does: development mode, chosen explicitly. */
 const development = (env: Record<string, string> = {}) => loadConfig({ APP_MODE: 'development', ...env });
@@ -79,13 +81,15 @@ describe('configuration', () => {
   });
 
   it('starts in production with real secrets, on every interface, without warnings', () => {
-    const { config, warnings } = loadConfig(PRODUCTION_SECRETS);
+    const { config, warnings } = loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER });
     expect(config.production).toBe(true);
     expect(config.host).toBe('0.0.0.0');
     expect(config.publicUrl).toBe('https://wallet.example.ng');
     expect(config.pinKey).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
     expect(config.bankWebhookSecret).toBe(PRODUCTION_SECRETS.BANK_WEBHOOK_SECRET);
+    expect(config.identity).toMatchObject({ provider: 'dojah', baseUrl: 'https://api.dojah.io' });
     expect(warnings).toEqual([]);
+    expect(problemsOf(PRODUCTION_SECRETS)).toContain('IDENTITY must be set to a real provider (dojah) in production');
   });
 
   it('refuses the development keys in production, pasted in any form, and Cloudflare\'s test captcha secrets', () => {

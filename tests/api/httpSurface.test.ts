@@ -7,7 +7,13 @@ import { signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 
-const PRODUCTION = { production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'secret' };
+const PRODUCTION = {
+  production: true,
+  smtpUrl: 'smtp://127.0.0.1:1',
+  captchaSecret: 'secret',
+  // Never contacted: production has no simulated identity provider.
+  identity: { provider: 'dojah' as const, appId: 'app', secretKey: 'secret-key', baseUrl: 'http://127.0.0.1:1' },
+};
 
 describe.each(backends)('HTTP surface in development on $name', (backend) => {
   let t: TestApp;

@@ -91,7 +91,7 @@ describe.each(backends)('Monnify on $name', (backend) => {
       expect(fake.count('GET', `/api/v2/bank-transfer/reserved-accounts/${customerReference(userId)}`)).toBe(1);
     });
 
-    it("sends the profile's BVN with the reservation, and never logs it", async () => {
+    it('sends no BVN with the reservation (a verified number is not kept), and never logs it', async () => {
       const user = await signUp(t);
       const bvn = '22212345678';
       const profile = await t.call('/api/update-profile', { token: user.token, body: { device: 'web', name: user.name, phone: user.phone, bvn } });
@@ -99,7 +99,11 @@ describe.each(backends)('Monnify on $name', (backend) => {
       expect((await create(user.token)).status).toBe(200);
       const reference = customerReference(await userIdOf(t, user.email));
       const reservation = fake.requests.find((request) => request.url === '/api/v2/bank-transfer/reserved-accounts' && request.body.includes(`"${reference}"`))!;
-      expect(JSON.parse(reservation.body)).toMatchObject({ accountReference: reference, bvn });
+      const sent = JSON.parse(reservation.body) as Record<string, unknown>;
+      expect(sent).toMatchObject({ accountReference: reference });
+      expect(sent).not.toHaveProperty('bvn');
+      expect(sent).not.toHaveProperty('nin');
+      expect(reservation.body).not.toContain(bvn);
       expect(log.text()).not.toContain(bvn);
     });
 

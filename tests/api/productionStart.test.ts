@@ -26,6 +26,8 @@ const SECRETS = {
   CAPTCHA_SECRET: `0x4AAAAAAA${randomBytes(12).toString('hex')}`,
   PUBLIC_URL: 'https://wallet.example.ng',
 };
+/** Never contacted either: production refuses the simulated identity provider. */
+const IDENTITY_PROVIDER = { IDENTITY: 'dojah', DOJAH_APP_ID: 'app-1', DOJAH_SECRET_KEY: 'prod_sk_0123456789' };
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -123,7 +125,7 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
 
   it('starts with every real secret and mounts no /dev/* path', async () => {
     const port = await freePort();
-    const started = startServer({ ...place.env, ...SECRETS, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn' });
+    const started = startServer({ ...place.env, ...SECRETS, ...IDENTITY_PROVIDER, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn' });
     try {
       await waitUntilListening(started, port);
       expect(started.output()).toContain('in production mode');

@@ -24,12 +24,13 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
   afterAll(() => t.close());
   auditLedgerAfterEach(() => t);
 
-  it(`1,000 concurrent ₦100 airtime purchases against exactly ₦10,000: 100 succeed, no overdraft, no 5xx (pool of ${POOL})`, async () => {
+  // Betting: no cashback (the service table), so the ₦10,000 buys exactly 100 and no credit lands mid-race.
+  it(`1,000 concurrent ₦100 betting top-ups against exactly ₦10,000: 100 succeed, no overdraft, no 5xx (pool of ${POOL})`, async () => {
     const buyer = await newBuyer(t, 10_000);
-    const mtn = await providerId(t, 'airtime', 'MTN');
+    const bet9ja = await providerId(t, 'betting', 'Bet9ja');
     const started = performance.now();
     const replies = await Promise.all(
-      Array.from({ length: 1_000 }, () => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN })),
+      Array.from({ length: 1_000 }, () => buy(t, buyer.token, 'betting', { provider_id: bet9ja, beneficiary: '20231234', amount: 100, pin: PIN })),
     );
     const wallMs = performance.now() - started;
     const ok = replies.filter((r) => r.status === 200);
@@ -41,7 +42,7 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     expect(refused).toHaveLength(900);
     expect(refused.every((r) => /^insufficient wallet balance/.test(r.body.message))).toBe(true);
     expect(await balance(t, buyer.token)).toBe(0);
-    const rows = await t.db.selectFrom('transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', buyer.userId).where('category', '=', 'airtime').executeTakeFirstOrThrow();
+    const rows = await t.db.selectFrom('transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', buyer.userId).where('category', '=', 'betting').executeTakeFirstOrThrow();
     expect(rows.n).toBe(100n);
     console.info(
       `purchases (${backend.name}): 1,000 concurrent → ${ok.length} succeeded, ${refused.length} insufficient, ${serverErrors.length} 5xx, final balance ₦${await balance(t, buyer.token)}, wall ${wallMs.toFixed(0)} ms`,
@@ -57,9 +58,11 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     const replies = await Promise.all(Array.from({ length: 100 }, () => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }, key)));
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
-    expect(await balance(t, buyer.token)).toBe(900);
+    // One ₦100 airtime, one ₦2 cashback.
+    expect(await balance(t, buyer.token)).toBe(902);
     const after = await purchaseRowCounts(t);
-    expect(after.transactions - before.transactions).toBe(1n);
+    // The purchase and its cashback.
+    expect(after.transactions - before.transactions).toBe(2n);
     expect(after.idempotency_keys - before.idempotency_keys).toBe(1n);
   });
 
@@ -78,8 +81,11 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     expect(final.filter((row) => row.status === 'completed')).toHaveLength(24);
     expect(final.filter((row) => row.status === 'canceled')).toHaveLength(16);
     const movements = await t.db.selectFrom('ledger_movements').select(['transaction_id', 'kind']).where('transaction_id', 'in', ids).execute();
+    // Two each (reserve, then settle or refund); the 24 cashbacks are movements of their own transactions.
     expect(movements).toHaveLength(80);
-    expect(await balance(t, buyer.token)).toBe(5_000 - 24 * 100);
+    const cashbacks = await t.db.selectFrom('transactions').select('id').where('rewarded_transaction_id', 'in', ids).execute();
+    expect(cashbacks).toHaveLength(24);
+    expect(await balance(t, buyer.token)).toBe(5_000 - 24 * 100 + 24 * 2);
   });
 });
 

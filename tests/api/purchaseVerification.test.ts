@@ -66,7 +66,7 @@ describe.each(backends)('a purchase verifies the number it bills, on $name', (ba
     expect(billed.name).not.toBe(verifiedFirst.name);
     const reply = await buy(t, buyer.token, 'electricity-bill', meter('45031234567'));
     expect(reply).toMatchObject({ status: 200, body: { data: { status: 'completed', to: '45031234567', customer_name: billed.name } } });
-    expect((await listed())[0]).toMatchObject({ id: reply.body.data!.id, customer_name: billed.name });
+    expect((await listed()).find((row) => row.id === reply.body.data!.id)).toMatchObject({ customer_name: billed.name });
   });
 
   it('a failed bill keeps its holder; services that verify nothing have none', async () => {

@@ -131,7 +131,8 @@ describe.each(backends)('purchases on $name', (backend) => {
       expect(await purchaseRowCounts(t)).toEqual(before);
       // The same key with the right pin executes: the wrong attempt did not keep it.
       expect((await buy(t, owner.token, 'airtime', airtime('08031234567', 100), key)).status).toBe(200);
-      expect(await balance(t, owner.token)).toBe(900);
+      // ₦100 spent, ₦2 back (airtime cashback, 2 %).
+      expect(await balance(t, owner.token)).toBe(902);
       expect(await buy(t, owner.token, 'airtime', airtime('08031234567', 100, '1357'))).toMatchObject({ status: 400, body: { data: { pin_attempts: 1, attempts_left: 2 } } });
     });
 
@@ -155,7 +156,8 @@ describe.each(backends)('purchases on $name', (backend) => {
       expect(await purchaseRowCounts(t)).toEqual(before);
       expect(await balance(t, poor.token)).toBe(99.99);
       expect((await buy(t, poor.token, 'airtime', airtime('08031234567', 99.99))).status).toBe(200);
-      expect(await balance(t, poor.token)).toBe(0);
+      // All of it spent; back comes the cashback, 2 % rounded down to the kobo.
+      expect(await balance(t, poor.token)).toBe(1.99);
     });
 
     it('airtime delivered: balance drops, completed transaction, reserve then settle, a notification', async () => {
@@ -165,12 +167,12 @@ describe.each(backends)('purchases on $name', (backend) => {
         status: 200,
         body: {
           type: 'success',
-          message: 'purchase successful: ₦150.50 MTN airtime for 08031234567',
-          data: { category: 'airtime', amount: 150.5, status: 'completed', from: 'Wallet', to: '08031234567', display_name: 'Phone', display_value: '08031234567' },
+          message: 'purchase successful: ₦150.50 MTN airtime for 08031234567. You earned ₦3.01 cashback.',
+          data: { category: 'airtime', amount: 150.5, status: 'completed', from: 'Wallet', to: '08031234567', display_name: 'Phone', display_value: '08031234567', cashback: 3.01 },
         },
       });
       expect(reply.body.data!.reference).toMatch(/^\d{12}[0-9a-f]{12}$/);
-      expect(await balance(t, buyer.token)).toBe(before - 150.5);
+      expect(await balance(t, buyer.token)).toBeCloseTo(before - 150.5 + 3.01, 2);
       expect(await movementsOf(reply.body.data!.id)).toEqual(['purchase-reserve', 'purchase-settle']);
       expect((await notifications(buyer.token))[0]).toMatchObject({ title: 'Purchase successful', content: expect.stringContaining('₦150.50 MTN airtime for 08031234567') });
     });
@@ -180,7 +182,8 @@ describe.each(backends)('purchases on $name', (backend) => {
       const before = await balance(t, buyer.token);
       const reply = await buy(t, buyer.token, 'data', { provider_id: plan.providerId, package_id: plan.id, beneficiary: '08031234567', amount: 1, pin: PIN });
       expect(reply).toMatchObject({ status: 200, body: { type: 'success', data: { category: 'data', amount: 1000, status: 'completed', description: 'MTN 1GB – 30 days data for 08031234567' } } });
-      expect(await balance(t, buyer.token)).toBe(before - 1000);
+      // Less the data cashback (1.5 %).
+      expect(await balance(t, buyer.token)).toBeCloseTo(before - 1000 + 15, 2);
     });
 
     it('a plan of another provider (same category) is refused', async () => {
@@ -198,7 +201,7 @@ describe.each(backends)('purchases on $name', (backend) => {
       const data = reply.body.data!;
       expect(data).toMatchObject({ status: 'completed', amount: 16_740, display_name: 'Token', display_value: expect.stringMatching(/^\d{4}(-\d{4}){4}$/) });
       expect(data.description).toBe('₦16,740.00 Ikeja Electric (IKEDC) prepaid electricity for meter 45031234567: 79.9 kWh');
-      expect(reply.body.message).toBe(`purchase successful: ${data.description}. Token : ${data.display_value}`);
+      expect(reply.body.message).toBe(`purchase successful: ${data.description}. Token : ${data.display_value}. You earned ₦83.70 cashback.`);
       expect((await notifications(buyer.token))[0].content).toContain(`Token : ${data.display_value}`);
     });
 
@@ -237,8 +240,9 @@ describe.each(backends)('purchases on $name', (backend) => {
       expect(await runRequery(t.ctx, purchaseDeps(t))).toMatchObject({ completed: 0, canceled: 0 });
       pastRequeryDelay(t);
       expect(await runRequery(t.ctx, purchaseDeps(t))).toMatchObject({ completed: 1, canceled: 0 });
-      expect(await transaction(id)).toMatchObject({ status: 'completed', display_name: 'Token' });
-      expect(await balance(t, buyer.token)).toBe(before - 1000);
+      expect(await transaction(id)).toMatchObject({ status: 'completed', display_name: 'Token', cashback_kobo: 500n });
+      // Completed by the requery: its cashback (0.5 %) comes then, not while it was processing.
+      expect(await balance(t, buyer.token)).toBeCloseTo(before - 1000 + 5, 2);
       expect(await movementsOf(id)).toEqual(['purchase-reserve', 'purchase-settle']);
       expect((await notifications(buyer.token))[0]).toMatchObject({ title: 'Purchase successful' });
     });
@@ -320,7 +324,8 @@ describe.each(backends)('purchases on $name', (backend) => {
         expect(movements).toHaveLength(2);
         expect(['purchase-settle', 'purchase-refund']).toContain(movements[1]);
       }
-      expect(await balance(t, buyer.token)).toBe(before + [100, 102, 104, 106].reduce((a, b) => a + b, 0));
+      // The failed ones refunded; the delivered ones (₦101, ₦103, ₦105, ₦107) earn their 2 % cashback, once each.
+      expect(await balance(t, buyer.token)).toBeCloseTo(before + [100, 102, 104, 106].reduce((a, b) => a + b, 0) + 8.32, 2);
     });
 
     it('concurrent requeries of one bill, bypassing the lease, settle it once', async () => {
@@ -340,7 +345,8 @@ describe.each(backends)('purchases on $name', (backend) => {
       const again = await buy(t, buyer.token, 'airtime', airtime('+2348031234567', '250.00'), key);
       expect(again.status).toBe(first.status);
       expect(again.body).toEqual(first.body);
-      expect(await balance(t, buyer.token)).toBe(before - 250);
+      // One purchase, one cashback (2 %).
+      expect(await balance(t, buyer.token)).toBeCloseTo(before - 250 + 5, 2);
       expect(await t.db.selectFrom('transactions').select('id').where('reference', '=', first.body.data!.reference).execute()).toHaveLength(1);
     });
 
@@ -373,7 +379,7 @@ describe.each(backends)('purchases on $name', (backend) => {
       const other = await newBuyer(t, 500);
       expect((await buy(t, buyer.token, 'airtime', airtime('08031234567', 100), key)).status).toBe(200);
       expect((await buy(t, other.token, 'airtime', airtime('08031234567', 100), key)).status).toBe(200);
-      expect(await balance(t, other.token)).toBe(400);
+      expect(await balance(t, other.token)).toBe(402);
     });
 
     it('100 parallel copies of one request execute once and all answer the same', async () => {
@@ -382,7 +388,7 @@ describe.each(backends)('purchases on $name', (backend) => {
       const replies = await Promise.all(Array.from({ length: 100 }, () => buy(t, buyer.token, 'airtime', airtime('08035550000', 120), key)));
       expect(new Set(replies.map((r) => r.status))).toEqual(new Set([200]));
       expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
-      expect(await balance(t, buyer.token)).toBe(before - 120);
+      expect(await balance(t, buyer.token)).toBeCloseTo(before - 120 + 2.4, 2);
       expect(await t.db.selectFrom('transactions').select('id').where('reference', '=', replies[0].body.data!.reference).execute()).toHaveLength(1);
     });
   });

@@ -190,6 +190,7 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
         hashToken: createTokenHasher(config.tokenKey),
         secrets: createSecretBox(config.pinKey),
         mailer: new DevOutbox({ print: () => {} }),
+        deliverMail: () => {},
         publicUrl: config.publicUrl,
         pinMaxAttempts: config.pinMaxAttempts,
         sessions: config.sessions,

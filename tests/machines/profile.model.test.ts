@@ -5,7 +5,7 @@ import { validateProfile } from '../../src/domain/validation';
 import { profileMachine, type ProfileEvent } from '../../src/machines/profile';
 import type { SessionUser } from '../../src/domain/user';
 import { shortestPaths } from '../models/machineModel';
-import { ada, laterNin, newBvn, profileModel, updated } from '../models/profile.model';
+import { ada, laterNin, newBvn, newBvnMasked, profileModel, updated } from '../models/profile.model';
 import { acceptedByServer, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
@@ -28,15 +28,15 @@ describe('profileMachine (model-based)', () => {
       // Prefilled from the session; the saved NIN stays out of the form (shown masked by the view).
       expect(actor.getSnapshot().context).toMatchObject({
         form: { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: '' },
-        saved: { nin: '12345678901', bvn: '' },
+        saved: { nin: '•••••••8901', bvn: '' },
       });
       await path.test({
         events: {
           'profile.change': ({ event }) => send(event),
           'profile.submit': submitChecked(actor, effects, validateProfile),
           'xstate.done.actor.updateProfile': acceptedByServer(actor, effects, () => update.last, {
-            // The NIN field left empty keeps the number on file.
-            request: { name: 'Ada Obi', phone: '08031234567', nin: '12345678901', bvn: newBvn },
+            // The NIN field left empty keeps the number on file: nothing of it is sent back.
+            request: { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: newBvn },
             told: ({ output }) => [successToast(output.message)],
             afterwards: () => void (saved = true),
           }),
@@ -49,9 +49,9 @@ describe('profileMachine (model-based)', () => {
             for (const field of ['phone', 'nin', 'bvn'] as const) expect(snapshot.context.form[field]).toMatch(/^\d{0,11}$/);
             // The session (and storage) learn the new fields on success only.
             const user = session.getSnapshot().context.user;
-            expect(user.bvn).toBe(saved ? newBvn : '');
-            expect((stored.at(-1) as SessionUser | undefined)?.bvn).toBe(saved ? newBvn : undefined);
-            if (saved) expect(snapshot.context.saved).toEqual({ nin: '12345678901', bvn: newBvn });
+            expect(user.bvn).toBe(saved ? newBvnMasked : '');
+            expect((stored.at(-1) as SessionUser | undefined)?.bvn).toBe(saved ? newBvnMasked : undefined);
+            if (saved) expect(snapshot.context.saved).toEqual({ nin: '•••••••8901', bvn: newBvnMasked });
           },
         },
       });

@@ -5,12 +5,13 @@ import { createActorTestModel, keyApart } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 import { defineModel, type MachineModel } from './machineModel';
 
-/** A NIN on file, no BVN yet. */
-export const ada: UserData = { ...account, nin: '12345678901' };
+/** A verified NIN on file (the server sends its last four digits behind a mask), no BVN yet. */
+export const ada: UserData = { ...account, nin: '•••••••8901' };
 export const newBvn = '22212345678';
+export const newBvnMasked = '•••••••5678';
 /** Typed while the save runs: not what was saved, so it stays in the field. */
 export const laterNin = '99988877766';
-export const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvn } };
+export const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvnMasked } };
 const rejected = 'the phone number is not valid';
 /** Pasted with separators and letters (SPEC.md §5): the form keeps the digits. */
 const pasted = (digits: string) => `No. ${digits.slice(0, 3)}-${digits.slice(3, 7)} ${digits.slice(7)}`;

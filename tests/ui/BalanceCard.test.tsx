@@ -5,8 +5,8 @@ import { BalanceCard } from '../../src/ui/components/BalanceCard';
 import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
 
-function renderCard() {
-  const { actor } = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', wallet_balance: 1234.56 });
+function renderCard(cashback: { cashback_total?: number } = { cashback_total: 42.5 }) {
+  const { actor } = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', wallet_balance: 1234.56, ...cashback });
   const view = renderInApp(<BalanceCard />, { session: actor, path: '/dashboard' });
   return { actor, view };
 }
@@ -19,6 +19,18 @@ describe('BalanceCard', () => {
     expect(screen.getByText('₦1,234.56')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Total balance' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Fund Wallet' }).getAttribute('href')).toBe('/funding');
+  });
+
+  it('shows the cashback earned, hidden with the balance, and nothing before the server has said', () => {
+    const { view } = renderCard();
+    const cashback = () => view.container.querySelector('.balance-cashback')!;
+    expect(cashback().textContent).toBe('Cashback earned ₦42.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide balance' }));
+    expect(cashback().getAttribute('data-hidden')).toBe('true');
+    expect(screen.getByText('₦42.50').closest('[aria-hidden="true"]')).toBeTruthy();
+    cleanup();
+    const before = renderCard({});
+    expect(before.view.container.querySelector('.balance-cashback')).toBeNull();
   });
 
   it('hides the balance (blurred, silent for screen readers) and shows it again', () => {

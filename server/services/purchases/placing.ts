@@ -9,6 +9,7 @@ import { lookUpCustomer } from '../merchants';
 import { post, PURCHASE_CLEARING, systemAccount } from '../ledger';
 import { checkPin, lockPinHolder, pinRefused, type PinHolder, type WrongPin } from '../pins';
 import type { Session } from '../sessions';
+import { checkDailyLimit } from '../tiers';
 import { transactionById, type StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, claimKey, keyClaimed, requestHash, storeResponse } from './idempotency';
@@ -110,7 +111,7 @@ async function confirmReplayPin(ctx: AppContext, session: Session, pin: string):
  * AppError for what executes nothing: 409 key reused, 400 wrong pin (counted), 401 wrong pin
  * once the count had reached the maximum (PinLogout: every session ended), 401 when the session
  * ended while the request waited (a parallel request's logout), 423 pin locked,
- * 403 no pin set, 400 insufficient balance, 422 provider or plan not available. A copy of a
+ * 403 no pin set, 403 above the day's limit of the user's tier (services/tiers.ts), 400 insufficient balance, 422 provider or plan not available. A copy of a
  * placed request answers the stored response only once its own pin checks out.
  */
 export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Session, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
@@ -148,6 +149,9 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
     if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
 
     if (!(await claimKey(tx, userId, key, hash))) return { kind: 'replay' };
+    // Under the account lock, so concurrent purchases of this user are counted one after the other.
+    // A refusal throws, and all this transaction wrote rolls back, as for insufficient funds.
+    await checkDailyLimit(tx, userId, product.amountKobo);
 
     const requestId = newRequestId(now);
     // One statement under the account lock: the transaction, its bill, and the key pointing at it.

@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services';
 import type { Bill } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
-import { post, PURCHASE_CLEARING, systemAccount, walletOf } from '../ledger';
+import { cashbackFor, creditCashback } from '../cashback';
+import { CASHBACK_REWARDS, lockAccounts, post, PURCHASE_CLEARING, systemAccount, walletOf } from '../ledger';
 import { addNotification } from '../notifications';
+import { purchaseReceipt } from '../receipts';
 import type { RequeryHooks, StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
 import { displayOf, finalNotification } from './wording';
@@ -24,11 +26,19 @@ const billerAccountCode = (biller: string) => `biller:${biller}`;
 
 /**
  * Moves a processing bill to its final state, once: completed with the settle movement
- * (clearing → biller) or canceled with the refund (clearing → wallet), and the notification,
- * all in one transaction behind the guarded status change. Answers the final row, or null when
- * the bill was already final (another request, job run or replica won): nothing is changed.
+ * (clearing → biller) and its cashback (rewards → wallet, services/cashback.ts), or canceled
+ * with the refund (clearing → wallet), and the notification, all in one transaction behind the
+ * guarded status change. Then, once that has committed, the e-mailed receipt. Answers the final
+ * row, or null when the bill was already final (another request, job run or replica won):
+ * nothing is changed, nothing is sent.
  */
 export async function finalise(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillResult, { status: 'pending' }>): Promise<StoredTransaction | null> {
+  const row = await settle(ctx, transactionId, outcome);
+  if (row) ctx.deliverMail(await purchaseReceipt(ctx, row));
+  return row;
+}
+
+async function settle(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillResult, { status: 'pending' }>): Promise<StoredTransaction | null> {
   return inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     const delivered = outcome.status === 'delivered';
@@ -50,11 +60,16 @@ export async function finalise(ctx: AppContext, transactionId: bigint, outcome: 
     const { biller, ...row } = rows[0];
     // Throwing rolls the status change back with the rest.
     if (!biller) throw new Error(`purchases: transaction ${transactionId} has no bill`);
+    const cashback = delivered ? cashbackFor(row) : 0n;
     // The notification first, the ledger last: the clearing account's row lock (shared by every
     // purchase) is then held for the shortest time.
-    await addNotification(tx, row.user_id, finalNotification(row));
+    await addNotification(tx, row.user_id, finalNotification(row, cashback));
     const clearing = await systemAccount(tx, PURCHASE_CLEARING);
-    const receiver = delivered ? await systemAccount(tx, billerAccountCode(biller)) : await walletOf(tx, row.user_id);
+    const wallet = await walletOf(tx, row.user_id);
+    const receiver = delivered ? await systemAccount(tx, billerAccountCode(biller)) : wallet;
+    const rewards = cashback > 0n ? await systemAccount(tx, CASHBACK_REWARDS) : null;
+    // Two movements in one transaction: their accounts are locked together, in the global order.
+    if (rewards !== null) await lockAccounts(tx, [clearing, receiver, rewards, wallet]);
     await post(tx, {
       kind: delivered ? 'purchase-settle' : 'purchase-refund',
       transactionId: row.id,
@@ -63,7 +78,7 @@ export async function finalise(ctx: AppContext, transactionId: bigint, outcome: 
         { walletId: receiver, amountKobo: row.amount_kobo },
       ],
     });
-    return row;
+    return rewards === null ? row : creditCashback(tx, row, cashback, { rewards, wallet });
   });
 }
 

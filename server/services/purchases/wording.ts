@@ -41,24 +41,26 @@ export function displayOf(receipt: Receipt): { display_name: string; display_val
   return null;
 }
 
-function successMessage(row: StoredTransaction): string {
+function successMessage(row: StoredTransaction, cashbackKobo: bigint | null): string {
   const base = `purchase successful: ${row.description}`;
-  if (row.display_name === 'Token') return `${base}. Token : ${row.display_value}`;
-  if (row.display_name === 'PIN') return `${base}. ${row.display_value}`;
-  return base;
+  const delivered = row.display_name === 'Token' ? `${base}. Token : ${row.display_value}` : row.display_name === 'PIN' ? `${base}. ${row.display_value}` : base;
+  // A sentence of its own after the SPEC's message, which stays as it is.
+  return cashbackKobo ? `${delivered}. ${cashbackSentence(cashbackKobo)}` : delivered;
 }
+
+export const cashbackSentence = (cashbackKobo: bigint) => `You earned ${formatNaira(koboToNaira(cashbackKobo))} cashback.`;
 
 /** The response a purchase answers for its transaction's state. */
 export function responseFor(row: StoredTransaction): PurchaseResponse {
   const data = toTransaction(row);
-  if (row.status === 'completed') return { status: 200, body: { type: 'success', message: successMessage(row), data } };
+  if (row.status === 'completed') return { status: 200, body: { type: 'success', message: successMessage(row, row.cashback_kobo), data } };
   if (row.status === 'canceled') return { status: PURCHASE_FAILED_STATUS, body: { type: 'error', message: PURCHASE_FAILED, data } };
   return { status: 200, body: { type: 'success', message: PURCHASE_PROCESSING, data } };
 }
 
-/** The notification of a bill's final state: what was delivered, or that the wallet was refunded. */
-export function finalNotification(row: StoredTransaction): { title: string; content: string } {
-  if (row.status === 'completed') return { title: 'Purchase successful', content: `${successMessage(row)} (ref ${row.reference})` };
+/** The notification of a bill's final state: what was delivered (and the cashback it earns), or that the wallet was refunded. */
+export function finalNotification(row: StoredTransaction, cashbackKobo: bigint): { title: string; content: string } {
+  if (row.status === 'completed') return { title: 'Purchase successful', content: `${successMessage(row, cashbackKobo)} (ref ${row.reference})` };
   return {
     title: 'Purchase failed: wallet refunded',
     content: `Your purchase of ${row.description} could not be completed. ${formatNaira(koboToNaira(row.amount_kobo))} has been returned to your wallet. (ref ${row.reference})`,

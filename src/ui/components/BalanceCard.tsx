@@ -6,12 +6,13 @@ import { Money } from './Money';
 
 /**
  * The overview card (SPEC.md §2): total balance, shown by default and blurred when hidden,
- * and the way to fund the wallet.
+ * the cashback earned so far (issue 12; hidden with the balance), and the way to fund the wallet.
  */
 export function BalanceCard() {
   const session = useSession();
   const balance = useSessionSelector((s) => s.context.user.wallet_balance);
   const revealed = useSessionSelector((s) => s.context.reveal_balance);
+  const cashback = useSessionSelector((s) => s.context.user.cashback_total);
   return (
     <section className="balance-card" aria-labelledby="balance-label">
       <div className="balance-head">
@@ -34,6 +35,15 @@ export function BalanceCard() {
         </span>
         {!revealed && <span className="visually-hidden">Balance hidden</span>}
       </p>
+      {cashback !== null && (
+        <p className="balance-cashback" data-hidden={!revealed}>
+          Cashback earned{' '}
+          <span className="balance-value" aria-hidden={!revealed || undefined}>
+            <Money amount={cashback} />
+          </span>
+          {!revealed && <span className="visually-hidden">hidden</span>}
+        </p>
+      )}
       <Link to="/funding" className="btn btn-on-brand">
         {labels.fundWallet}
       </Link>

@@ -7,12 +7,15 @@ interface IdNumberFieldProps {
   label: string;
   /** What the user has typed: empty until they replace the number on file. */
   value: string;
-  /** The number on file, never shown whole (reference/domain.md). */
+  /** The verified number as the server sends it, its last four digits behind a mask (reference/domain.md); '' when none. */
   saved: string;
   onValueChange: (value: string) => void;
 }
 
-/** A NIN or BVN field: the number on file appears masked to its last four digits until a new one is typed. */
+/**
+ * A NIN or BVN field: typed to be verified on Save. Once verified it shows masked to its last
+ * four digits and can no longer be typed over: changing a verified identity is support's job.
+ */
 export function IdNumberField({ label, value, saved, onValueChange }: IdNumberFieldProps) {
   const hintId = useId();
   const ending = visibleDigits(saved);
@@ -26,13 +29,12 @@ export function IdNumberField({ label, value, saved, onValueChange }: IdNumberFi
         pattern="[0-9]*"
         maxLength={ID_NUMBER_MAX_LENGTH}
         autoComplete="off"
+        readOnly={saved !== ''}
         placeholder={saved ? maskId(saved) : undefined}
         aria-describedby={hintId}
       />
       <p id={hintId} className="hint">
-        {saved
-          ? `On file${ending ? `, ending in ${ending}` : ''}. Leave empty to keep it, or type a new number.`
-          : `${ID_NUMBER_MAX_LENGTH} digits.`}
+        {saved ? `Verified${ending ? `, ending in ${ending}` : ''}. To change it, contact support.` : `${ID_NUMBER_MAX_LENGTH} digits, checked when you save.`}
       </p>
     </div>
   );

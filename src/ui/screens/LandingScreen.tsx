@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_MAX_ATTEMPTS, PIN_LENGTH } from '../../../core/limits';
+import { cashbackRatesText } from '../../domain/cashbackRates';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { Accordion, type AccordionItem } from '../components/Accordion';
 import {
@@ -36,9 +37,9 @@ const services: Feature[] = [
 ];
 
 const benefits: Feature[] = [
-  { icon: <CashbackIcon />, title: 'Cashback', text: 'Earn cashback on eligible purchases, paid straight into your wallet.' },
+  { icon: <CashbackIcon />, title: 'Cashback', text: `On every completed purchase: ${cashbackRatesText()}, paid straight into your wallet.` },
   { icon: <HistoryIcon />, title: 'Transaction history', text: 'Every payment with its status, reference, token or pin, whenever you need it.' },
-  { icon: <ShieldIcon />, title: 'Security', text: `Every purchase needs your ${PIN_LENGTH}-digit transaction pin. Your BVN is encrypted and masked.` },
+  { icon: <ShieldIcon />, title: 'Security', text: `Every purchase needs your ${PIN_LENGTH}-digit transaction pin. Your BVN and NIN are verified, never stored.` },
   { icon: <HeadsetIcon />, title: 'Support', text: 'Real people on live chat and social media when a payment needs attention.' },
 ];
 

@@ -23,7 +23,9 @@ const sections: LegalSection[] = [
           <strong>Account details:</strong> your name, e-mail address, phone number and password (stored only as a one-way hash).
         </li>
         <li>
-          <strong>Identity details:</strong> your NIN and BVN, required for CBN customer checks.
+          <strong>Identity details:</strong> your NIN and BVN, checked with NIMC and NIBSS for the CBN's customer checks. We keep only that
+          they were verified, their last four digits and a one-way fingerprint that stops one identity verifying two accounts; never the
+          numbers themselves.
         </li>
         <li>
           <strong>Transactions:</strong> what you buy, the phone, meter, smartcard or account numbers you pay for, amounts, references,
@@ -93,8 +95,8 @@ const sections: LegalSection[] = [
     title: 'How we protect it',
     body: (
       <p>
-        Connections are encrypted, passwords are hashed, and your transaction pin and BVN are encrypted at rest. Your BVN is masked after
-        entry and never written to logs. Staff access personal data only when their work requires it. No system is perfectly secure, so we
+        Connections are encrypted, passwords are hashed, and your transaction pin is encrypted at rest. Your BVN and NIN are never stored
+        or written to logs: the app shows only their last four digits. Staff access personal data only when their work requires it. No system is perfectly secure, so we
         also ask you to keep your password, pin and one-time codes to yourself.
       </p>
     ),

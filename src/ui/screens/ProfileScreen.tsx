@@ -7,13 +7,14 @@ import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
 import { IdNumberField } from '../components/IdNumberField';
+import { LimitsCard } from '../components/LimitsCard';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
 /** The e-mail field is read-only, so it never reports an edit. */
 const ignoreEdits = () => undefined;
 
-/** /profile (SPEC.md §2): name, phone, NIN and BVN; the e-mail is shown read-only. */
+/** /profile (SPEC.md §2): the wallet's limits (issue 12), then name, phone, NIN and BVN; the e-mail is shown read-only. */
 export default function ProfileScreen() {
   const actor = useFlow(profileMachine, { session: useSession() });
   const form = useSelector(actor, (s) => s.context.form);
@@ -29,7 +30,8 @@ export default function ProfileScreen() {
   };
 
   return (
-    <AccountLayout title="Profile" subtitle="Your NIN and BVN raise your wallet limits and keep your account verified.">
+    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to raise your wallet limits. We keep only their last four digits.">
+      <LimitsCard />
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
         <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />

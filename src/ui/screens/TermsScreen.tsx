@@ -1,6 +1,11 @@
 import { Link } from 'react-router-dom';
 import { DEFAULT_MAX_ATTEMPTS, MINIMUM_AGE, OTP_LENGTH, PIN_LENGTH } from '../../../core/limits';
+import { formatNaira, koboToNaira } from '../../../core/money';
+import { TIERS } from '../../../core/tiers';
+import { cashbackRatesText, noCashbackText } from '../../domain/cashbackRates';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
+
+const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
 const sections: LegalSection[] = [
   {
@@ -104,16 +109,23 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          The Central Bank of Nigeria (CBN) requires us to know our customers. We ask for your National Identification Number (NIN) and/or
-          Bank Verification Number (BVN) and may ask for more information or documents. Your transaction and balance limits follow the CBN
-          tiered KYC framework:
+          The Central Bank of Nigeria (CBN) requires us to know our customers. On your profile you can verify your National Identification
+          Number (NIN) and Bank Verification Number (BVN) with NIMC and NIBSS through our identity provider; the name they hold must match the
+          name on your profile. Your purchase and balance limits follow the CBN tiered KYC framework:
         </p>
         <ul>
-          <li>Tier 1 (NIN or BVN): daily transactions up to ₦50,000 and a maximum balance of ₦300,000;</li>
-          <li>Tier 2 (BVN verified): daily transactions up to ₦200,000 and a maximum balance of ₦500,000;</li>
-          <li>Tier 3 (full verification): daily transactions up to ₦5,000,000, with no balance cap.</li>
+          {TIERS.map((rule) => (
+            <li key={rule.tier}>
+              Tier {rule.tier} ({rule.requirement}): purchases up to {naira(rule.dailyLimitKobo)} a day (Lagos time),{' '}
+              {rule.balanceCapKobo === null ? 'with no balance cap' : `and a maximum balance of ${naira(rule.balanceCapKobo)}`}.
+            </li>
+          ))}
         </ul>
-        <p>These limits change when the CBN changes them. We may refuse or hold a transaction that would exceed your limits.</p>
+        <p>
+          A purchase that would pass your daily limit is refused, and you are told what is left for the day. Money sent to your wallet is
+          always credited, even past your balance cap; we then ask you to verify your identity to raise it. These limits change when the CBN
+          changes them.
+        </p>
       </>
     ),
   },
@@ -140,8 +152,9 @@ const sections: LegalSection[] = [
     title: 'Fees and cashback',
     body: (
       <p>
-        Any fee is shown before you confirm a purchase. Cashback and other offers are promotional: each has the conditions shown with it, is
-        credited to your wallet, and may be changed or ended at any time. Cashback obtained by fraud or abuse is reversed.
+        Any fee is shown before you confirm a purchase. A completed purchase earns cashback of {cashbackRatesText()} of its amount;{' '}
+        {noCashbackText()} earn none. It is credited to your wallet when the purchase completes, and a purchase that fails and is refunded
+        earns none. Rates may be changed or ended at any time, and cashback obtained by fraud or abuse is reversed.
       </p>
     ),
   },

@@ -69,6 +69,22 @@ export async function storedPin(t: TestApp, email: string): Promise<string> {
 /** The newest pin reset code e-mailed to `email` (Forgot pin?). */
 export const latestPinResetCode = (t: TestApp, email: string) => /\b(\d{4})\b/.exec(latestMail(t, email, 'Your transaction pin reset code').text)![1];
 
+/** A BVN or NIN of its own that the simulated provider verifies (README: any number not ending in 000, 111 or 999). */
+export function identityNumber(): string {
+  return `${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}5`;
+}
+
+/** Verifies a BVN and a NIN of the account's name with the simulated provider: tier 3 (core/tiers.ts). */
+export async function verifyIdentities(t: TestApp, account: SignedUp): Promise<UserData> {
+  const reply = await t.call<UserData>('/api/update-profile', {
+    token: account.token,
+    body: { device: 'web', name: account.name, phone: account.phone, bvn: identityNumber(), nin: identityNumber() },
+  });
+  expect(reply.status, reply.body.message).toBe(200);
+  expect(reply.body.data!.limits.tier).toBe(3);
+  return reply.body.data!;
+}
+
 /** Verified, with a transaction pin. */
 export async function signUpWithPin(t: TestApp, pin = '4826'): Promise<SignedUp> {
   const account = await signUpVerified(t);

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
 import type { BankPartner } from '../../../server/gateways/bankPartner';
 import type { Biller } from '../../../server/gateways/biller';
+import type { IdentityGateway } from '../../../server/gateways/identity';
 import type { CaptchaVerifier } from '../../../server/gateways/captcha';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
 import type { Mailer } from '../../../server/gateways/mailer';
@@ -87,6 +88,7 @@ export function tightLimits(max: number): RateLimits {
     verifyMerchant: limit,
     refreshTransaction: limit,
     statements: limit,
+    updateProfile: limit,
     loginFailures: limit,
   };
 }
@@ -101,6 +103,8 @@ export interface TestAppOptions {
   banks?: BankPartner[];
   /** Default: the simulated biller. */
   biller?: Biller;
+  /** Default: the simulated identity provider. */
+  identity?: IdentityGateway;
   requeries?: RequeryHooks;
   /** An already opened database instead of a fresh one of `backend` (e.g. with a bigger pool); closed with the app. */
   database?: DatabaseHandle;
@@ -128,6 +132,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     captcha: options.captcha,
     banks,
     biller: options.biller,
+    identity: options.identity,
     requeries: options.requeries,
     logStream: options.logStream,
     counters: options.counters,
@@ -143,6 +148,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
       hashToken: createTokenHasher(config.tokenKey),
       secrets: createSecretBox(config.pinKey),
       mailer: outbox,
+      deliverMail: (mail) => void outbox.send(mail),
       publicUrl: config.publicUrl,
       pinMaxAttempts: config.pinMaxAttempts,
       sessions: config.sessions,

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Transaction, UserData } from '../../../core/contract';
 import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
 import type { PurchaseDeps } from '../../../server/services/purchases/billerCalls';
-import { signUpWithPin, type SignedUp } from './accounts';
+import { signUpWithPin, verifyIdentities, type SignedUp } from './accounts';
 import type { Reply, TestApp } from './app';
 import { createAccounts, devTransfer, userIdOf } from './bank';
 
@@ -14,9 +14,14 @@ export interface Buyer extends SignedUp {
   accountNumber: string;
 }
 
-/** A verified user with pin PIN and, when `naira` > 0, a wallet funded by one bank transfer. */
-export async function newBuyer(t: TestApp, naira = 0): Promise<Buyer> {
+/**
+ * A verified user with pin PIN and, when `naira` > 0, a wallet funded by one bank transfer.
+ * Tier 3 (BVN and NIN verified) unless `tier` 1 is asked for: the daily limit of tier 1 is
+ * what tiers.test.ts tests, and would stand in the way of the tests of everything else.
+ */
+export async function newBuyer(t: TestApp, naira = 0, { tier = 3 }: { tier?: 1 | 3 } = {}): Promise<Buyer> {
   const account = await signUpWithPin(t, PIN);
+  if (tier === 3) await verifyIdentities(t, account);
   const [first] = await createAccounts(t, account.token);
   if (naira > 0) await fund(t, first.account_number, naira);
   return { ...account, userId: await userIdOf(t, account.email), accountNumber: first.account_number };

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Limits } from '../../core/contract';
+import { formatNaira, koboToNaira } from '../../core/money';
+import { SERVICE_CATEGORIES } from '../../core/services';
+import { raiseLimitsHint, tierOf, type TierRule } from '../../core/tiers';
+import { AppError } from '../errors';
+import type { AppContext } from './context';
+import { addNotification } from './notifications';
+
+/**
+ * The KYC tier limits (core/tiers.ts, reference/domain.md): purchases of one Africa/Lagos day
+ * may not pass the tier's daily limit — refused before any money moves — and money arriving
+ * beyond the balance cap is still credited (it has arrived), with a notification to upgrade.
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Africa/Lagos is UTC+1 all year (no daylight saving). */
+const LAGOS_OFFSET_MS = HOUR_MS;
+
+/** When the Africa/Lagos day of `now` began. */
+export function startOfLagosDay(now: Date): Date {
+  const lagos = now.getTime() + LAGOS_OFFSET_MS;
+  return new Date(lagos - (lagos % DAY_MS) - LAGOS_OFFSET_MS);
+}
+
+/** The user's tier, from what an identity provider has verified. */
+async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {
+  const user = await ctx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return tierOf({ bvn: user.bvn_verified_at !== null, nin: user.nin_verified_at !== null });
+}
+
+/**
+ * The user's tier and what their purchases took today (Lagos): every bill not refunded,
+ * processing ones included. One round trip: every purchase asks it.
+ */
+async function standing(ctx: AppContext, userId: bigint): Promise<{ rule: TierRule; spent: bigint; left: bigint }> {
+  const { rows } = await sql<{ bvn: boolean; nin: boolean; spent: bigint }>`
+    SELECT u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
+      (SELECT coalesce(sum(t.amount_kobo), 0)::bigint FROM transactions t
+       WHERE t.user_id = u.id AND t.status <> 'canceled' AND t.created_at >= ${startOfLagosDay(ctx.clock.now())}::timestamptz
+         AND t.category IN (${sql.join(SERVICE_CATEGORIES)})) AS spent
+    FROM users u WHERE u.id = ${userId}::bigint`.execute(ctx.db);
+  const rule = tierOf({ bvn: rows[0].bvn, nin: rows[0].nin });
+  const spent = BigInt(rows[0].spent);
+  return { rule, spent, left: spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent };
+}
+
+export async function limitsOf(ctx: AppContext, userId: bigint): Promise<Limits> {
+  const { rule, spent, left } = await standing(ctx, userId);
+  return {
+    tier: rule.tier,
+    daily_limit: koboToNaira(rule.dailyLimitKobo),
+    spent_today: koboToNaira(spent),
+    left_today: koboToNaira(left),
+    balance_cap: rule.balanceCapKobo === null ? null : koboToNaira(rule.balanceCapKobo),
+  };
+}
+
+const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
+
+/** The refusal of a purchase beyond the day's limit: the limit, what is left today, how to raise it. */
+export function dailyLimitMessage(rule: TierRule, leftKobo: bigint): string {
+  const hint = raiseLimitsHint(rule.tier);
+  return `this purchase is above your daily limit: tier ${rule.tier} allows ${naira(rule.dailyLimitKobo)} a day and ${naira(leftKobo)} is left today.${hint ? ` ${hint}` : ''}`;
+}
+
+/**
+ * Refuses (403) a purchase of `amountKobo` that would pass the user's daily limit. Must run
+ * under the user's account lock (purchases/placing.ts), so concurrent purchases are counted
+ * one after the other.
+ */
+export async function checkDailyLimit(ctx: AppContext, userId: bigint, amountKobo: bigint): Promise<void> {
+  const { rule, left } = await standing(ctx, userId);
+  if (amountKobo > left) throw new AppError(403, dailyLimitMessage(rule, left));
+}
+
+export const ABOVE_BALANCE_CAP = 'Wallet above your limit';
+
+/**
+ * After a credit of the wallet: a balance beyond the tier's cap is kept (the money has arrived)
+ * and the user is told how to raise the cap. Runs in the crediting transaction.
+ */
+export async function noticeBalanceCap(ctx: AppContext, userId: bigint, balanceKobo: bigint): Promise<void> {
+  const rule = await tierOfUser(ctx, userId);
+  if (rule.balanceCapKobo === null || balanceKobo <= rule.balanceCapKobo) return;
+  await addNotification(ctx, userId, {
+    title: ABOVE_BALANCE_CAP,
+    content: `Your wallet holds ${naira(balanceKobo)}, above the ${naira(rule.balanceCapKobo)} a tier ${rule.tier} wallet may hold. The money is yours and stays in your wallet. ${raiseLimitsHint(rule.tier)}`,
+  });
+}

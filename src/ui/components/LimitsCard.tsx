@@ -1,0 +1,63 @@
+import { useId, type ReactNode } from 'react';
+import { useSessionSelector } from '../app/SessionContext';
+import { Money } from './Money';
+
+/** What the form below raises the wallet to, from each tier (core/tiers.ts). */
+const NEXT_STEP: Record<1 | 2 | 3, string> = {
+  1: 'Verify your BVN or NIN below to reach tier 2. We check it with NIBSS or NIMC; the name must match yours.',
+  2: 'Verify the other one of your BVN and NIN below to reach tier 3.',
+  3: 'Your BVN and NIN are verified: this is the highest tier.',
+};
+
+/**
+ * The wallet's KYC tier (issue 12, CBN tiered KYC): what it may spend today and has spent,
+ * what it may hold, and what raises it. The figures are the server's, with the session's user.
+ */
+export function LimitsCard() {
+  const limits = useSessionSelector((s) => s.context.user.limits);
+  const titleId = useId();
+  if (!limits) {
+    return (
+      <section className="card limits-card" aria-busy="true" aria-label="Your limits">
+        <p className="hint">Loading your limits…</p>
+      </section>
+    );
+  }
+  const used = limits.daily_limit > 0 ? Math.min(100, (limits.spent_today / limits.daily_limit) * 100) : 0;
+  const hint = NEXT_STEP[limits.tier];
+  const rows: [name: string, value: ReactNode][] = [
+    ['Daily limit', <Money amount={limits.daily_limit} />],
+    ['Spent today', <Money amount={limits.spent_today} />],
+    ['Left today', <Money amount={limits.left_today} />],
+    ['Balance cap', limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} />],
+  ];
+  return (
+    <section className="card limits-card" aria-labelledby={titleId}>
+      <div className="limits-head">
+        <h2 id={titleId} className="limits-title">
+          Your limits
+        </h2>
+        <span className="limits-tier">Tier {limits.tier}</span>
+      </div>
+      <dl className="limits-list">
+        {rows.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div
+        className="limits-meter"
+        role="meter"
+        aria-label="Daily limit used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(used)}
+      >
+        <span style={{ width: `${used}%` }} />
+      </div>
+      <p className="hint">{hint}</p>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserData } from '../../core/contract';
+import { loadConfig } from '../../server/config';
+import { GatewayError } from '../../server/errors';
+import { DojahIdentity } from '../../server/gateways/dojahIdentity';
+import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
+import { namesMatch } from '../../server/services/identity';
+import { DOJAH_APP_ID, DOJAH_SECRET, startDojahServer } from '../support/fakes/dojahServer';
+import { identityNumber, signUp, type SignedUp } from './support/accounts';
+import { startTestApp, type TestApp } from './support/app';
+import { backends } from './support/backends';
+
+describe('namesMatch', () => {
+  it.each([
+    ['Chioma Adaeze Okafor', { firstName: 'Chioma', middleName: 'Adaeze', lastName: 'Okafor' }, true],
+    ['Okafor Chioma', { firstName: 'CHIOMA', middleName: '', lastName: 'OKAFOR' }, true],
+    ['Adaeze Okafor', { firstName: 'Chioma', middleName: 'Adaeze', lastName: 'Okafor' }, true],
+    ['Ọlá Adébáyọ̀', { firstName: 'Ola', middleName: '', lastName: 'Adebayo' }, true],
+    ['Chioma Okafor', { firstName: 'Ngozi', middleName: '', lastName: 'Eze' }, false],
+    ['Chioma Eze', { firstName: 'Ngozi', middleName: '', lastName: 'Eze' }, false],
+    ['Chioma', { firstName: 'Chioma', middleName: '', lastName: 'Okafor' }, false],
+  ])('%s against %o: %s', (name, holder, expected) => {
+    expect(namesMatch(name, holder)).toBe(expected);
+  });
+});
+
+describe('SimulatedIdentity (README "Simulated identity checks")', () => {
+  const simulated = new SimulatedIdentity();
+  it('answers by the last three digits', async () => {
+    expect(await simulated.lookUp({ kind: 'bvn', number: '22123456000', name: 'Ada Obi' })).toBeNull();
+    expect(await simulated.lookUp({ kind: 'nin', number: '22123456111', name: 'Ada Obi' })).toEqual({ firstName: 'Ngozi', middleName: '', lastName: 'Eze' });
+    await expect(simulated.lookUp({ kind: 'bvn', number: '22123456999', name: 'Ada Obi' })).rejects.toBeInstanceOf(GatewayError);
+    expect(await simulated.lookUp({ kind: 'bvn', number: '22123456789', name: 'Ada Nneka Obi' })).toEqual({ firstName: 'Ada', middleName: 'Nneka', lastName: 'Obi' });
+  });
+});
+
+describe('DojahIdentity against a Dojah stand-in', () => {
+  let dojah: Awaited<ReturnType<typeof startDojahServer>>;
+  let adapter: DojahIdentity;
+  beforeAll(async () => {
+    dojah = await startDojahServer();
+    adapter = new DojahIdentity({ appId: DOJAH_APP_ID, secretKey: DOJAH_SECRET, baseUrl: dojah.baseUrl });
+  });
+  afterAll(() => dojah.close());
+
+  it('looks a BVN up with the AppId header and the bare secret key, and reads only the names', async () => {
+    dojah.know('bvn', '22345678901', { first_name: 'CHIOMA', middle_name: 'ADAEZE', last_name: 'OKAFOR' });
+    expect(await adapter.lookUp({ kind: 'bvn', number: '22345678901', name: 'Chioma Okafor' })).toEqual({ firstName: 'CHIOMA', middleName: 'ADAEZE', lastName: 'OKAFOR' });
+    expect(dojah.requests.at(-1)).toEqual({ path: '/api/v1/kyc/bvn/full', query: { bvn: '22345678901' }, appId: DOJAH_APP_ID, authorization: DOJAH_SECRET });
+  });
+
+  it('looks a NIN up', async () => {
+    dojah.know('nin', '70123456789', { first_name: 'John', last_name: 'Doe' });
+    expect(await adapter.lookUp({ kind: 'nin', number: '70123456789', name: 'John Doe' })).toEqual({ firstName: 'John', middleName: '', lastName: 'Doe' });
+    expect(dojah.requests.at(-1)).toMatchObject({ path: '/api/v1/kyc/nin', query: { nin: '70123456789' } });
+  });
+
+  it('an unknown number is null; a server error or wrong keys are a GatewayError that names no number', async () => {
+    expect(await adapter.lookUp({ kind: 'bvn', number: '22300000000', name: 'Ada Obi' })).toBeNull();
+    dojah.know('bvn', '22399999999', 'explode');
+    const failure = await adapter.lookUp({ kind: 'bvn', number: '22399999999', name: 'Ada Obi' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure)) + String((failure as Error).cause)).not.toContain('22399999999');
+    const wrongKey = new DojahIdentity({ appId: DOJAH_APP_ID, secretKey: 'not-the-key', baseUrl: dojah.baseUrl });
+    await expect(wrongKey.lookUp({ kind: 'nin', number: '70123456789', name: 'John Doe' })).rejects.toBeInstanceOf(GatewayError);
+  });
+
+  it('an unreachable host is a GatewayError whose cause names no number', async () => {
+    const closed = new DojahIdentity({ appId: DOJAH_APP_ID, secretKey: DOJAH_SECRET, baseUrl: 'http://127.0.0.1:9' });
+    const failure = (await closed.lookUp({ kind: 'bvn', number: '22345678901', name: 'Ada Obi' }).catch((error: unknown) => error)) as GatewayError;
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect(String(failure.cause)).not.toContain('22345678901');
+  });
+});
+
+describe('IDENTITY configuration', () => {
+  it('defaults to the simulated provider in development; dojah needs both keys; production refuses the simulated one', () => {
+    expect(loadConfig({ APP_MODE: 'development' }).config.identity).toEqual({ provider: 'simulated' });
+    expect(() => loadConfig({ APP_MODE: 'development', IDENTITY: 'dojah' })).toThrow(/DOJAH_APP_ID must be set when IDENTITY is dojah[\s\S]*DOJAH_SECRET_KEY must be set/);
+    expect(loadConfig({ APP_MODE: 'development', IDENTITY: 'dojah', DOJAH_APP_ID: 'a', DOJAH_SECRET_KEY: 'secret-key-1' }).config.identity).toEqual({
+      provider: 'dojah',
+      appId: 'a',
+      secretKey: 'secret-key-1',
+      baseUrl: 'https://api.dojah.io',
+    });
+    expect(() => loadConfig({})).toThrow(/IDENTITY must be set to a real provider \(dojah\) in production/);
+  });
+});
+
+/** The profile's NIN and BVN, verified through the app with each simulated outcome. */
+describe.each(backends)('identity verification through /api/update-profile on $name', (backend) => {
+  let t: TestApp;
+  let account: SignedUp;
+  beforeAll(async () => {
+    t = await startTestApp(backend);
+    account = await signUp(t, { name: 'Chioma Okafor' });
+  });
+  afterAll(() => t.close());
+
+  const update = (fields: Record<string, string>, token = account.token) =>
+    t.call<UserData>('/api/update-profile', { token, body: { device: 'web', name: 'Chioma Okafor', phone: '08031234567', ...fields } });
+  const row = () => t.db.selectFrom('users').selectAll().where('email', '=', account.email).executeTakeFirstOrThrow();
+
+  it.each([
+    ['an unknown BVN (…000)', { bvn: '22123456000' }, 422, 'we could not find this BVN, please check the number'],
+    ['a NIN of someone else (…111)', { nin: '12345678111' }, 422, 'the name on this NIN does not match the name on your profile; correct your name and try again'],
+    ['a provider that is down (…999)', { bvn: '22123456999' }, 502, 'the identity service is not available right now, please try again in a few minutes'],
+  ])('%s is refused and nothing of the form is saved', async (_case, fields, status, message) => {
+    const before = await row();
+    expect(await update({ ...fields, name: 'Chioma N. Okafor' })).toMatchObject({ status, body: { type: 'error', message } });
+    expect(await row()).toEqual(before);
+  });
+
+  it('a verified BVN is kept as its last four digits and a keyed hash; the same BVN cannot verify another account', async () => {
+    const bvn = identityNumber();
+    const reply = await update({ bvn });
+    expect(reply.body.data).toMatchObject({ bvn: `•••••••${bvn.slice(-4)}`, nin: '', limits: { tier: 2 } });
+    const stored = await row();
+    expect(stored.bvn_last4).toBe(bvn.slice(-4));
+    expect(Buffer.from(stored.bvn_hash!).toString('hex')).not.toContain(Buffer.from(bvn).toString('hex'));
+    // Sent again, it is already on file: nothing changes.
+    expect((await update({ bvn })).status).toBe(200);
+    expect((await row()).bvn_verified_at).toEqual(stored.bvn_verified_at);
+    // Another number is a change for support.
+    expect(await update({ bvn: identityNumber() })).toMatchObject({ status: 409, body: { message: 'your BVN is already verified; contact support to change it' } });
+    const other = await signUp(t, { name: 'Chioma Okafor' });
+    expect(await update({ bvn }, other.token)).toMatchObject({ status: 409, body: { message: 'this BVN is already linked to another account' } });
+  });
+
+  it('two accounts racing with one NIN: one verifies it', async () => {
+    const nin = identityNumber();
+    const [a, b] = [await signUp(t, { name: 'Chioma Okafor' }), await signUp(t, { name: 'Chioma Okafor' })];
+    const replies = await Promise.all([update({ nin }, a.token), update({ nin }, b.token)]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
+  });
+
+  it('no identity number reaches the log', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApp(backend, { config: { logLevel: 'trace' }, logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const person = await signUp(logged, { name: 'Chioma Okafor' });
+      const bvn = identityNumber();
+      await logged.call('/api/update-profile', { token: person.token, body: { device: 'web', name: 'Chioma Okafor', phone: '08031234567', bvn, nin: '12345678999' } });
+      expect(lines.join('\n')).not.toContain(bvn);
+      expect(lines.join('\n')).not.toContain('12345678999');
+    } finally {
+      await logged.close();
+    }
+    // A second app on its own database: slow to start on a busy machine.
+  }, 90_000);
+});
