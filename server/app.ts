@@ -116,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
-  const purchases: PurchaseDeps = { biller: deps.biller ?? new SimulatedBiller(), billerTimeoutMs: config.billerTimeoutMs };
+  const purchases: PurchaseDeps = { biller: deps.biller ?? new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs }), billerTimeoutMs: config.billerTimeoutMs };
   registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });

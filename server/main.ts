@@ -17,10 +17,20 @@ async function main() {
   const app = await buildApp(config, { db: database.db, seedDemoAccount: demo, runJobs: true });
 
   const stop = once(async (signal: string) => {
-    console.log(`${signal} received, shutting down`);
-    // Stops accepting, lets in-flight requests finish, then releases the database.
+    app.log.info({ signal }, 'shutting down: not ready, no new connections, letting in-flight requests finish');
+    // A request still running at the deadline loses its connection; whatever it left processing
+    // (a bill reserved, the biller not answered) the requery job settles, on any replica.
+    const deadline = setTimeout(() => {
+      app.log.warn(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, closing their connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    // close(): readiness answers 503 (preClose), the listener closes, in-flight requests finish,
+    // then the onClose hooks stop the jobs; the database is released last.
     await app.close();
+    clearTimeout(deadline);
     await database.close();
+    app.log.info('shut down cleanly');
     process.exit(0);
   });
   process.on('SIGINT', () => void stop('SIGINT'));

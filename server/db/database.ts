@@ -19,8 +19,13 @@ const INT8_OID = 20;
 const parseBigInt = (text: string) => BigInt(text);
 
 /** DATABASE_URL selects a PostgreSQL server; otherwise the embedded database in DATA_DIR. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
-  return config.databaseUrl ? Promise.resolve(openServerDatabase(config.databaseUrl)) : openEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite') });
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePool'>>,
+  onConnectionLost?: ServerDatabaseOptions['onConnectionLost'],
+): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? Promise.resolve(openServerDatabase(config.databaseUrl, { ...config.databasePool, onConnectionLost }))
+    : openEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite') });
 }
 
 export interface EmbeddedOptions {
