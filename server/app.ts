@@ -16,16 +16,21 @@ import { SimulatedBank } from './gateways/simulatedBank';
 import { SimulatedBiller } from './gateways/simulatedBiller';
 import { SmtpMailer } from './gateways/smtpMailer';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
-import { startRequeryJob, type RequeryJob } from './jobs/requery';
+import { observedBank, observedBiller, type GatewayCall } from './gateways/observed';
+import { requeryBacklog, startRequeryJob, type RequeryJob } from './jobs/requery';
+import { createMetrics, recordGatewayCall } from './metrics';
+import { currentContext, requestIdFrom, runInContext } from './requestContext';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
 import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
+import { registerMetricsEndpoint } from './routes/metrics';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerPurchaseRoutes } from './routes/purchases';
 import { sharedRateLimitStore } from './routes/rateLimits';
+import { registerRequestMetrics } from './routes/requestMetrics';
 import { notFoundHandler, registerSpa } from './routes/spa';
 import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
@@ -36,6 +41,8 @@ import { purchaseRequeries } from './services/purchases/settling';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
 import { createTokenHasher } from './services/tokens';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Every request body of the contract is a few fields; 16 KiB is generous and bounds parsing work. */
 const BODY_LIMIT = 16 * 1024;
@@ -84,7 +91,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: proxyTrust(config.trustProxy),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Our own id per request, or the caller's when it is a sane token (requestContext.ts); returned as X-Request-Id.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    requestIdLogLabel: 'requestId',
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Everything the handler starts (gateway calls included) runs in the request's context. Entered
+  // once the body is read: the body's stream events would run outside a context entered before.
+  app.addHook('preValidation', (request, _reply, done) => runInContext({ requestId: request.id }, done));
 
   const mailer = deps.mailer ?? defaultMailer(app, config);
   const ctx: AppContext = {
@@ -97,11 +114,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,
   };
-  const bank = deps.bank ?? new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock: ctx.clock });
+  const metrics = createMetrics({ requeryBacklog: () => requeryBacklog(deps.db, ctx.clock.now()) });
+  const observe = (call: GatewayCall) => {
+    recordGatewayCall(metrics, call);
+    const line = { requestId: currentContext()?.requestId, gateway: call.gateway, partner: call.partner, operation: call.operation, outcome: call.outcome, duration_ms: Math.round(call.durationMs) };
+    if (call.outcome === 'error') app.log.warn({ ...line, err: call.error }, 'gateway call failed');
+    else app.log.info(line, 'gateway call');
+  };
+  const bank = observedBank(deps.bank ?? new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock: ctx.clock }), observe);
   if (deps.seedDemoAccount && (await seedDemoAccountIfEmpty(ctx, bank))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
   const captcha = deps.captcha ?? defaultCaptcha(config);
 
   app.setErrorHandler(errorHandler);
+  registerRequestMetrics(app, metrics);
+  registerMetricsEndpoint(app, metrics, config);
   app.decorateRequest('auth', null);
   await app.register(helmet, securityHeaders(config.production));
   const counters = deps.counters ?? (await defaultCounters(app, config, deps.db, ctx.clock));
@@ -116,7 +142,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
-  const purchases: PurchaseDeps = { biller: deps.biller ?? new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs }), billerTimeoutMs: config.billerTimeoutMs };
+  const purchases: PurchaseDeps = {
+    biller: observedBiller(deps.biller ?? new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs }), observe),
+    billerTimeoutMs: config.billerTimeoutMs,
+  };
   registerWalletRoutes(app, { ctx, bank, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNT } from './db/demoAccount';
@@ -9,12 +10,15 @@ async function main() {
   const { config, warnings } = loadConfigOrExit();
   for (const warning of warnings) console.warn(`warning: ${warning}`);
 
-  const database = await openDatabase(config);
+  // A connection the server dropped (restart, failover): the pool replaces it; the requests it served answered 503.
+  const logs: { log?: FastifyBaseLogger } = {};
+  const database = await openDatabase(config, (error) => logs.log?.warn({ err: error }, 'database: connection lost'));
   const applied = await migrate(database.db);
   if (applied.length > 0) console.log(`database: applied ${applied.join(', ')}`);
   const demo = database.embedded && !config.production;
   // runJobs: the purchase requery job runs while the server is up (every REQUERY_INTERVAL_MS) and stops with it.
   const app = await buildApp(config, { db: database.db, seedDemoAccount: demo, runJobs: true });
+  logs.log = app.log;
 
   const stop = once(async (signal: string) => {
     app.log.info({ signal }, 'shutting down: not ready, no new connections, letting in-flight requests finish');

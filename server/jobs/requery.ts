@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { Executor } from '../db/schema';
+import { jobRunId, runInContext } from '../requestContext';
 import type { AppContext } from '../services/context';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
 import { REQUERY_SPACING_MS, requeryPurchase, type RequeryResult } from '../services/purchases/settling';
@@ -63,7 +65,7 @@ export interface RequeryJob {
 export function startRequeryJob(ctx: AppContext, deps: PurchaseDeps, intervalMs: number, log: { error(obj: unknown, msg: string): void }): RequeryJob {
   let running: Promise<void> | undefined;
   const tick = () => {
-    running ??= runRequery(ctx, deps)
+    running ??= runInContext({ requestId: jobRunId('requery') }, () => runRequery(ctx, deps))
       .then(() => undefined)
       .catch((error: unknown) => log.error({ err: error }, 'requery job run failed'))
       .finally(() => {
@@ -78,4 +80,14 @@ export function startRequeryJob(ctx: AppContext, deps: PurchaseDeps, intervalMs:
       await running;
     },
   };
+}
+
+/** The job's queue as the metrics show it: bills still processing, and how long the oldest has been. */
+export async function requeryBacklog(db: Executor, now: Date): Promise<{ count: number; oldestAgeSeconds: number }> {
+  const { rows } = await sql<{ n: number; oldest: Date | null }>`
+    SELECT count(*)::int AS n, min(t.created_at) AS oldest
+    FROM purchases p JOIN transactions t ON t.id = p.transaction_id
+    WHERE t.status = 'processing'`.execute(db);
+  const { n, oldest } = rows[0];
+  return { count: n, oldestAgeSeconds: oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : 0 };
 }
