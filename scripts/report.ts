@@ -4,13 +4,10 @@
  * each. Like the server it reads DATABASE_URL, or else the embedded database in DATA_DIR — stop
  * the server first then: the embedded database is one process's at a time.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENVIRONMENT } from '../server/config';
-import { openDatabase } from '../server/db/database';
 import type { Executor } from '../server/db/schema';
 import { listUnmatchedTransfers, unmatchedTransfersJson, unmatchedTransfersTable } from '../server/services/suspense';
+import { openOperatorDatabase } from './operatorDatabase';
 
 export const USAGE = 'usage: npm run report -- unmatched [--json]';
 /** PostgreSQL's code for a missing table. */
@@ -33,25 +30,17 @@ export async function report(db: Executor, { json }: ReportRequest): Promise<str
   return json ? unmatchedTransfersJson(transfers) : unmatchedTransfersTable(transfers);
 }
 
-/** DATABASE_URL and DATA_DIR read as the server reads them (server/config.ts), and nothing else the server needs. */
-function databaseSettings(env: NodeJS.ProcessEnv) {
-  const text = (name: 'DATABASE_URL' | 'DATA_DIR') => env[name]?.trim() || undefined;
-  return { databaseUrl: ENVIRONMENT.DATABASE_URL.schema.parse(text('DATABASE_URL')), dataDir: ENVIRONMENT.DATA_DIR.schema.parse(text('DATA_DIR')) };
-}
-
 async function main(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const request = parseArguments(args);
   if (!request) {
     console.error(USAGE);
     return 2;
   }
-  const settings = databaseSettings(env);
-  // Opening an embedded folder that is not there would create an empty database.
-  if (!settings.databaseUrl && !existsSync(join(settings.dataDir, 'pglite'))) {
-    console.error(`no database: ${join(settings.dataDir, 'pglite')} does not exist (set DATA_DIR, or DATABASE_URL for a PostgreSQL server)`);
+  const database = await openOperatorDatabase(env);
+  if ('problem' in database) {
+    console.error(database.problem);
     return 1;
   }
-  const database = await openDatabase(settings);
   try {
     console.log(await report(database.db, request));
     return 0;

@@ -17,8 +17,9 @@ import { SimulatedBiller } from './gateways/simulatedBiller';
 import { SmtpMailer } from './gateways/smtpMailer';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
 import { observedBank, observedBiller, type GatewayCall } from './gateways/observed';
+import { startLedgerAuditJob, type LedgerAuditJob } from './jobs/ledgerAudit';
 import { requeryBacklog, startRequeryJob, type RequeryJob } from './jobs/requery';
-import { createMetrics, recordGatewayCall } from './metrics';
+import { createMetrics, recordGatewayCall, recordLedgerAudit } from './metrics';
 import { currentContext, requestIdFrom, runInContext } from './requestContext';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
@@ -155,6 +156,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       requeryJob = startRequeryJob(ctx, purchases, config.requeryIntervalMs, app.log);
     });
     app.addHook('onClose', async () => requeryJob?.stop());
+  }
+  if (deps.runJobs && config.auditIntervalMs > 0) {
+    let auditJob: LedgerAuditJob | undefined;
+    app.addHook('onReady', async () => {
+      auditJob = startLedgerAuditJob(deps.db, config.auditIntervalMs, { log: app.log, record: (problems) => recordLedgerAudit(metrics, problems) });
+    });
+    app.addHook('onClose', async () => auditJob?.stop());
   }
   registerBankWebhook(app, { ctx, bank });
   if (!config.production) {

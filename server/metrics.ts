@@ -103,3 +103,10 @@ export function recordGatewayCall(metrics: Metrics, call: GatewayCall) {
   metrics.gatewayDuration.observe({ ...labels, outcome: call.outcome }, call.durationMs / 1000);
   if (call.outcome === 'error') metrics.gatewayErrors.inc(labels);
 }
+
+/** A ledger audit run: its result, and the problems it found (0 when clean). */
+export function recordLedgerAudit(metrics: Metrics, problems: string[]) {
+  metrics.ledgerAuditRuns.inc({ result: problems.length === 0 ? 'clean' : 'failed' });
+  metrics.ledgerAuditProblems.set(problems.length);
+  if (problems.length > 0) metrics.ledgerAuditFailures.inc();
+}

@@ -6,7 +6,7 @@ import { openServerDatabase, type DatabaseHandle } from '../../server/db/databas
 import { migrate } from '../../server/db/migrate';
 import { startRequeryJob, type RequeryJob } from '../../server/jobs/requery';
 import { DATABASE_UNAVAILABLE } from '../../server/routes/errorHandler';
-import { auditLedger } from '../../server/services/ledger';
+import { auditLedger } from '../../server/services/ledgerAudit';
 import { startTestApp, type Reply, type TestApp } from './support/app';
 import { POSTGRES_URL, postgresUnavailable, type Backend } from './support/backends';
 import { startOwnCluster, ownClusterUnavailable, type OwnCluster } from './support/ownCluster';

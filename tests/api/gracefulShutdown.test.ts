@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { auditLedger } from '../../server/services/ledger';
+import { auditLedger } from '../../server/services/ledgerAudit';
 import { startTestApp } from './support/app';
 import { backends, type Backend } from './support/backends';
 import { newBuyer, PIN, providerId } from './support/purchases';
