@@ -62,11 +62,17 @@ export interface RequeryJob {
 }
 
 /** Runs the job every `intervalMs` (never two runs of this process at once) until stopped. */
-export function startRequeryJob(ctx: AppContext, deps: PurchaseDeps, intervalMs: number, log: { error(obj: unknown, msg: string): void }): RequeryJob {
+export function startRequeryJob(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  intervalMs: number,
+  log: { error(obj: unknown, msg: string): void; debug?(obj: unknown, msg: string): void },
+): RequeryJob {
   let running: Promise<void> | undefined;
   const tick = () => {
     running ??= runInContext({ requestId: jobRunId('requery') }, () => runRequery(ctx, deps))
-      .then(() => undefined)
+      // Every run at debug level, bills or not: which replicas run the job (and how often) shows in the logs.
+      .then((result) => log.debug?.({ job: 'requery', ...result }, 'requery run'))
       .catch((error: unknown) => log.error({ err: error }, 'requery job run failed'))
       .finally(() => {
         running = undefined;
