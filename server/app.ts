@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config, TrustProxy } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
@@ -29,6 +29,7 @@ import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
 import { registerMetricsEndpoint } from './routes/metrics';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerOpenApi } from './routes/openapi';
 import { registerPurchaseRoutes } from './routes/purchases';
 import { sharedRateLimitStore } from './routes/rateLimits';
 import { registerRequestMetrics } from './routes/requestMetrics';
@@ -95,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Our own id per request, or the caller's when it is a sane token (requestContext.ts); returned as X-Request-Id.
     requestIdHeader: false,
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const captcha = deps.captcha ?? defaultCaptcha(config);
 
   app.setErrorHandler(errorHandler);
+  await registerOpenApi(app, { development: !config.production });
   registerRequestMetrics(app, metrics);
   registerMetricsEndpoint(app, metrics, config);
   app.decorateRequest('auth', null);

@@ -6,6 +6,7 @@ import type { DevOutbox } from '../gateways/devOutbox';
 import { simulatedTransferReference } from '../gateways/simulatedBank';
 import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 import { nairaAmount, requestBody, requiredText } from './fields';
 import { BANK_WEBHOOK_PATH } from './webhooks';
 
@@ -36,7 +37,7 @@ export interface DevRouteDeps {
 /** Development conveniences (DESIGN.md §3); never registered in production, where /dev/* is 404. */
 export function registerDevRoutes(app: FastifyInstance, { outbox, bank, clock }: DevRouteDeps) {
   if (outbox) {
-    app.get('/dev/mailbox', async (request) => {
+    app.get('/dev/mailbox', { schema: routeDoc({ summary: 'Development only: mail sent to an address', tags: ['development'], querystring: mailboxQuery, errors: [422] }) }, async (request) => {
       const { to } = mailboxQuery.parse(request.query);
       return success('mailbox', outbox.list(to));
     });
@@ -48,7 +49,7 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, bank, clock }:
      * the partner would, delivered to the same handler a real delivery hits. Answers that
      * handler's status and envelope, with the reference used (send it again to replay).
      */
-    app.post('/dev/bank/transfer', async (request, reply) => {
+    app.post('/dev/bank/transfer', { schema: routeDoc({ summary: "Development only: a customer's bank transfer into a dedicated account", tags: ['development'], body: transferBody, errors: [422] }) }, async (request, reply) => {
       const body = transferBody.parse(request.body);
       const reference = body.reference ?? simulatedTransferReference(clock.now());
       const webhook = bank.transferWebhook({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { failure, success } from './envelope';
+import { routeDoc } from './openapi';
 
 export const NOT_READY_DRAINING = 'shutting down: send new requests to another replica';
 export const NOT_READY_DATABASE = 'the database is not answering';
@@ -24,14 +25,14 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database) {
       () => false,
     );
 
-  app.get('/api/health', async () => {
+  app.get('/api/health', { schema: routeDoc({ summary: 'Ok when the database answers', tags: ['health'] }) }, async () => {
     await sql`SELECT 1`.execute(db);
     return success('ok');
   });
 
-  app.get('/api/health/live', async () => success('live'));
+  app.get('/api/health/live', { schema: routeDoc({ summary: 'Liveness: the process answers (never touches the database)', tags: ['health'] }) }, async () => success('live'));
 
-  app.get('/api/health/ready', async (_request, reply) => {
+  app.get('/api/health/ready', { schema: routeDoc({ summary: 'Readiness: 503 once shutdown began or while the database does not answer', tags: ['health'] }) }, async (_request, reply) => {
     if (draining) return reply.code(503).send(failure(NOT_READY_DRAINING));
     if (!(await databaseAnswers())) return reply.code(503).send(failure(NOT_READY_DATABASE));
     return success('ready');

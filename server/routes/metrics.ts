@@ -20,7 +20,8 @@ const sameSecret = (given: string, expected: string) => {
 export function registerMetricsEndpoint(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'production' | 'host' | 'metrics'>) {
   const { port, token } = config.metrics;
   if (!config.production || token) {
-    app.get(METRICS_PATH, async (request, reply) => {
+    // Hidden from the API document: it is the operator's, not the clients'.
+    app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
       if (config.production) {
         const given = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
         if (!given || !sameSecret(given, token!)) return reply.code(401).header('WWW-Authenticate', 'Bearer').send('metrics: bearer token required\n');

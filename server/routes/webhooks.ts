@@ -4,6 +4,7 @@ import type { BankPartner } from '../gateways/bankPartner';
 import type { AppContext } from '../services/context';
 import { creditIncomingTransfer } from '../services/funding';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 
 export const BANK_WEBHOOK_PATH = '/api/webhooks/bank';
 
@@ -39,7 +40,7 @@ export function registerBankWebhook(app: FastifyInstance, { ctx, bank }: { ctx: 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.post(BANK_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+    scope.post(BANK_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT, schema: routeDoc({ summary: "The bank partner's transfer webhook (signed; credited once per reference)", tags: ['webhooks'], errors: [400, 401, 422] }) }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!bank.verifyWebhook(raw, request.headers)) {
         request.log.warn({ provider: bank.provider }, 'bank webhook refused: bad signature');
