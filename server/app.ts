@@ -17,8 +17,9 @@ import { SimulatedBiller } from './gateways/simulatedBiller';
 import { SmtpMailer } from './gateways/smtpMailer';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
 import { observedBank, observedBiller, type GatewayCall } from './gateways/observed';
-import { startLedgerAuditJob, type LedgerAuditJob } from './jobs/ledgerAudit';
-import { requeryBacklog, startRequeryJob, type RequeryJob } from './jobs/requery';
+import { startLedgerAuditJob } from './jobs/ledgerAudit';
+import type { PeriodicJob } from './jobs/periodic';
+import { requeryBacklog, startRequeryJob } from './jobs/requery';
 import { createMetrics, recordGatewayCall, recordLedgerAudit } from './metrics';
 import { currentContext, requestIdFrom, runInContext } from './requestContext';
 import { registerAccountRoutes } from './routes/account';
@@ -153,14 +154,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAccountRoutes(app, { ctx, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
   if (deps.runJobs && config.requeryIntervalMs > 0) {
-    let requeryJob: RequeryJob | undefined;
+    let requeryJob: PeriodicJob | undefined;
     app.addHook('onReady', async () => {
       requeryJob = startRequeryJob(ctx, purchases, config.requeryIntervalMs, app.log);
     });
     app.addHook('onClose', async () => requeryJob?.stop());
   }
   if (deps.runJobs && config.auditIntervalMs > 0) {
-    let auditJob: LedgerAuditJob | undefined;
+    let auditJob: PeriodicJob | undefined;
     app.addHook('onReady', async () => {
       auditJob = startLedgerAuditJob(deps.db, config.auditIntervalMs, { log: app.log, record: (problems) => recordLedgerAudit(metrics, problems) });
     });

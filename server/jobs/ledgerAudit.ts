@@ -1,6 +1,7 @@
 import type { Executor } from '../db/schema';
 import { jobRunId, runInContext } from '../requestContext';
 import { auditLedger } from '../services/ledgerAudit';
+import { runEvery, type PeriodicJob } from './periodic';
 
 /**
  * The ledger audit (services/ledgerAudit.ts) as a job: every AUDIT_INTERVAL_MS (a day by
@@ -25,23 +26,11 @@ export async function runLedgerAudit(db: Executor, { log, record }: AuditReporti
   });
 }
 
-export interface LedgerAuditJob {
-  stop(): Promise<void>;
-}
-
-export function startLedgerAuditJob(db: Executor, intervalMs: number, reporting: AuditReporting): LedgerAuditJob {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running ??= runLedgerAudit(db, reporting)
-      .catch((error: unknown) => reporting.log.error({ err: error, job: 'ledger-audit' }, 'ledger audit run failed'))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startLedgerAuditJob(db: Executor, intervalMs: number, reporting: AuditReporting): PeriodicJob {
+  return runEvery(intervalMs, () =>
+    runLedgerAudit(db, reporting).then(
+      () => undefined,
+      (error: unknown) => reporting.log.error({ err: error, job: 'ledger-audit' }, 'ledger audit run failed'),
+    ),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema';
 import { jobRunId, runInContext } from '../requestContext';
+import { runEvery, type PeriodicJob } from './periodic';
 import type { AppContext } from '../services/context';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
 import { REQUERY_SPACING_MS, requeryPurchase, type RequeryResult } from '../services/purchases/settling';
@@ -57,35 +58,19 @@ export async function runRequery(ctx: AppContext, deps: PurchaseDeps, { batch = 
   return result;
 }
 
-export interface RequeryJob {
-  stop(): Promise<void>;
-}
-
 /** Runs the job every `intervalMs` (never two runs of this process at once) until stopped. */
 export function startRequeryJob(
   ctx: AppContext,
   deps: PurchaseDeps,
   intervalMs: number,
   log: { error(obj: unknown, msg: string): void; debug?(obj: unknown, msg: string): void },
-): RequeryJob {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= runInContext({ requestId: jobRunId('requery') }, () => runRequery(ctx, deps))
+): PeriodicJob {
+  return runEvery(intervalMs, () =>
+    runInContext({ requestId: jobRunId('requery') }, () => runRequery(ctx, deps))
       // Every run at debug level, bills or not: which replicas run the job (and how often) shows in the logs.
       .then((result) => log.debug?.({ job: 'requery', ...result }, 'requery run'))
-      .catch((error: unknown) => log.error({ err: error }, 'requery job run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+      .catch((error: unknown) => log.error({ err: error }, 'requery job run failed')),
+  );
 }
 
 /** The job's queue as the metrics show it: bills still processing, and how long the oldest has been. */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../core/contract';
 import { openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { startRequeryJob, type RequeryJob } from '../../server/jobs/requery';
+import type { PeriodicJob } from '../../server/jobs/periodic';
+import { startRequeryJob } from '../../server/jobs/requery';
 import { DATABASE_UNAVAILABLE } from '../../server/routes/errorHandler';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { startTestApp, type Reply, type TestApp } from './support/app';
@@ -96,7 +97,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number) {
 }
 
 /** A running requery job over the app's context, as main.ts runs it; its failed runs are collected. */
-function requeryJobOf(t: TestApp, failures: unknown[]): RequeryJob {
+function requeryJobOf(t: TestApp, failures: unknown[]): PeriodicJob {
   return startRequeryJob(t.ctx, purchaseDeps(t), 50, { error: (obj) => failures.push(obj) });
 }
 
@@ -104,7 +105,7 @@ const backendOf = (database: DatabaseHandle): Backend => ({ name: 'postgres', op
 
 describe.skipIf(postgresUnavailable)('backends terminated in the middle of a purchase burst (PostgreSQL)', () => {
   let t: TestApp;
-  let job: RequeryJob;
+  let job: PeriodicJob;
   const lost: Error[] = [];
   const jobFailures: unknown[] = [];
   beforeAll(async () => {
@@ -151,7 +152,7 @@ describe.skipIf(postgresUnavailable)('backends terminated in the middle of a pur
 describe.skipIf(postgresUnavailable || ownClusterUnavailable)(`a PostgreSQL restart under load (own cluster on port ${OWN_CLUSTER_PORT})`, () => {
   let cluster: OwnCluster;
   let t: TestApp;
-  let job: RequeryJob;
+  let job: PeriodicJob;
   const jobFailures: unknown[] = [];
   beforeAll(async () => {
     cluster = await startOwnCluster(OWN_CLUSTER_PORT);

@@ -113,3 +113,70 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
   }
   return false;
 }
+
+describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
+  const backend = backends.at(-1)!.name;
+  const secrets = productionSecrets();
+  let place: Storage;
+  beforeAll(async () => {
+    place = await storage(backend);
+  });
+  afterAll(() => place.remove());
+
+  it(`on ${backend}: the wait is bounded, the process still exits 0, and the bills stay processing for the requery job with the audit clean`, async () => {
+    const database = await openStorage(place);
+    const seeding = await startTestApp({ name: backend, open: () => Promise.resolve(database) } satisfies Backend, { database, config: secretsAsConfig(secrets) });
+    const buyer = await newBuyer(seeding, 1_000);
+    const mtn = await providerId(seeding, 'airtime', 'MTN');
+    await seeding.close();
+
+    const port = await freePort();
+    const started = startServer({
+      ...place.env,
+      ...secrets,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: '/nonexistent',
+      LOG_LEVEL: 'info',
+      // The biller takes 60 s and may (BILLER_TIMEOUT_MS); the deploy waits 0.5 s.
+      SIMULATED_BILLER_LATENCY_MS: '60000',
+      BILLER_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: '500',
+    });
+    try {
+      await waitUntilListening(started, port);
+      const purchases = Array.from({ length: 3 }, () =>
+        fetch(`http://127.0.0.1:${port}/api/airtime`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}`, 'idempotency-key': `key-${randomUUID()}` },
+          body: JSON.stringify({ provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }),
+        }).then(
+          (response) => response.status,
+          () => 'connection closed',
+        ),
+      );
+      const calling = () => started.output().split('\n').filter((line) => line.includes('"url":"/api/airtime"') && line.includes('incoming request')).length;
+      expect(await until(async () => calling() === 3, 60_000)).toBe(true);
+      // Their reservations are committed before the biller is called.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const signalled = Date.now();
+      started.stop();
+      expect(await started.exit).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(20_000);
+      expect(await Promise.all(purchases)).toEqual(['connection closed', 'connection closed', 'connection closed']);
+      expect(started.output()).toContain('requests still running after 500 ms, closing their connections');
+    } finally {
+      started.stop();
+      await started.exit;
+    }
+
+    const after = await openStorage(place);
+    try {
+      const rows = await after.db.selectFrom('transactions').select('status').where('category', '=', 'airtime').execute();
+      expect(rows.map((row) => row.status)).toEqual(['processing', 'processing', 'processing']);
+      expect(await auditLedger(after.db)).toEqual([]);
+    } finally {
+      await after.close();
+    }
+  }, 2 * START_TIMEOUT_MS);
+});
