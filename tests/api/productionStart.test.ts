@@ -31,10 +31,13 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
 
   it('starts with every real secret and mounts no /dev/* path', async () => {
     const port = await freePort();
-    const started = startServer({ ...place.env, ...SECRETS, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'warn' });
+    const started = startServer({ ...place.env, ...SECRETS, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'info' });
     try {
       await waitUntilListening(started, port);
       expect(started.output()).toContain('in production mode');
+      // Structured: every line a production server writes is one JSON object.
+      const lines = started.output().trim().split('\n');
+      expect(lines.filter((line) => !/^\{.*\}$/.test(line) || typeof JSON.parse(line) !== 'object')).toEqual([]);
       expect(started.output()).not.toMatch(/demo account|development mailbox|simulated bank transfer/);
       const base = `http://127.0.0.1:${port}`;
       const mailbox = await fetch(`${base}/dev/mailbox?to=demo@nairawallet.test`);

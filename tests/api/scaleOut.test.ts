@@ -18,7 +18,8 @@ import { freePort, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startSe
  * work done once whichever replica claims it, sessions and request limits shared — and the
  * ledger audit is clean after.
  */
-const REPLICAS = 3;
+/** SCALE_OUT_REPLICAS=1 with `-t 1,000` measures one process for comparison; every test assumes at least two. */
+const REPLICAS = Number(process.env.SCALE_OUT_REPLICAS ?? 3);
 /** ×34: the purchase limit (30 a minute per account) lets 1,020 through, refresh-transaction (20) 680. */
 const RATE_LIMIT_MULTIPLIER = 34;
 const REFRESH_LIMIT = 20 * RATE_LIMIT_MULTIPLIER;
