@@ -360,8 +360,8 @@ export const ENVIRONMENT = {
     meaning: "connections each process keeps to PostgreSQL (DATABASE_URL): replicas × this must stay below the server's `max_connections`",
   },
   DATABASE_CONNECT_TIMEOUT_MS: {
-    ...literalDefault('5000', milliseconds(1)),
-    meaning: 'how long a request waits for a PostgreSQL connection before it answers 503 (a restart or failover)',
+    ...literalDefault('30000', milliseconds(1)),
+    meaning: 'how long a request waits for a PostgreSQL connection (queued behind a busy pool, or connecting) before it answers 503',
   },
   METRICS_PORT: {
     ...unset(port),

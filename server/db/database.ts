@@ -45,7 +45,11 @@ export async function openEmbeddedDatabase({ dataDir, loadDataDir }: EmbeddedOpt
 export interface ServerDatabaseOptions {
   /** Connections in the pool (default 10). */
   max?: number;
-  /** How long a request waits for a connection before it fails (503): a database that is down must not hold requests forever. */
+  /**
+   * How long a request waits for a connection (queued behind a busy pool, or connecting) before
+   * it fails (503): a database that does not answer must not hold requests forever. Default
+   * 30 s; 0 waits as long as it takes.
+   */
   connectTimeoutMs?: number;
   /** Told about each connection the server drops (restart, failover, terminated backend); default standard error. */
   onConnectionLost?: (error: Error) => void;
@@ -55,7 +59,7 @@ export function openServerDatabase(connectionString: string, options: ServerData
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         oid === INT8_OID ? parseBigInt : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,

@@ -65,7 +65,7 @@ describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one Postgr
       RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
       REQUERY_INTERVAL_MS: '250',
       BILLER_TIMEOUT_MS: '500',
-      // A burst of 1,000 queues for connections far longer than the 5 s default, which would shed most of it (503).
+      // A burst of 1,000 on a loaded machine may queue for connections longer than the 30 s default, which would shed it (503).
       DATABASE_POOL_SIZE: '20',
       DATABASE_CONNECT_TIMEOUT_MS: '120000',
       ...(redisUnavailable ? {} : { REDIS_URL }),
