@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { auditLedger } from '../server/services/ledgerAudit';
-import { openOperatorDatabase } from './operatorDatabase';
+import { isUnmigrated, openOperatorDatabase } from './operatorDatabase';
 
 export async function main(env: NodeJS.ProcessEnv): Promise<number> {
   const database = await openOperatorDatabase(env);
@@ -21,6 +21,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<number> {
     }
     console.error(`ledger audit: ${problems.length} problem(s) found`);
     for (const problem of problems) console.error(`  - ${problem}`);
+    return 1;
+  } catch (error) {
+    if (!isUnmigrated(error)) throw error;
+    console.error('this database has no ledger yet: start the server once, which applies its migrations');
     return 1;
   } finally {
     await database.close();

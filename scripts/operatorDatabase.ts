@@ -18,3 +18,6 @@ export async function openOperatorDatabase(env: NodeJS.ProcessEnv): Promise<Data
   }
   return openDatabase(settings);
 }
+
+/** PostgreSQL's code for a missing table: a database the server has not migrated yet. */
+export const isUnmigrated = (error: unknown) => (error as { code?: unknown }).code === '42P01';

@@ -7,11 +7,9 @@
 import { fileURLToPath } from 'node:url';
 import type { Executor } from '../server/db/schema';
 import { listUnmatchedTransfers, unmatchedTransfersJson, unmatchedTransfersTable } from '../server/services/suspense';
-import { openOperatorDatabase } from './operatorDatabase';
+import { isUnmigrated, openOperatorDatabase } from './operatorDatabase';
 
 export const USAGE = 'usage: npm run report -- unmatched [--json]';
-/** PostgreSQL's code for a missing table. */
-const UNDEFINED_TABLE = '42P01';
 
 export interface ReportRequest {
   name: 'unmatched';
@@ -45,7 +43,7 @@ async function main(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     console.log(await report(database.db, request));
     return 0;
   } catch (error) {
-    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    if (!isUnmigrated(error)) throw error;
     console.error('this database has no suspense table yet: start the server once, which applies its migrations');
     return 1;
   } finally {
