@@ -6,19 +6,14 @@
  * the webhooks a partner's status call contradicted (services/transferConfirmation.ts). Like the server it reads DATABASE_URL, or else the embedded database in DATA_DIR — stop
  * the server first then: the embedded database is one process's at a time.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENVIRONMENT } from '../server/config';
-import { openDatabase } from '../server/db/database';
 import type { Executor } from '../server/db/schema';
 import { listDisputedTransfers, disputedTransfersJson, disputedTransfersTable } from '../server/services/transferConfirmation';
 import { isDay, listMismatches, reconciliationJson, reconciliationTable } from '../server/services/reconciliation';
 import { listUnmatchedTransfers, unmatchedTransfersJson, unmatchedTransfersTable } from '../server/services/suspense';
+import { isUnmigrated, openOperatorDatabase } from './operatorDatabase';
 
 export const USAGE = 'usage: npm run report -- unmatched [--json] | reconciliation [--date YYYY-MM-DD] [--json] | disputed [--json]';
-/** PostgreSQL's code for a missing table. */
-const UNDEFINED_TABLE = '42P01';
 
 export interface ReportRequest {
   name: 'unmatched' | 'reconciliation' | 'disputed';
@@ -54,30 +49,22 @@ export async function report(db: Executor, { name, json, day }: ReportRequest): 
   }
 }
 
-/** DATABASE_URL and DATA_DIR read as the server reads them (server/config.ts), and nothing else the server needs. */
-function databaseSettings(env: NodeJS.ProcessEnv) {
-  const text = (name: 'DATABASE_URL' | 'DATA_DIR') => env[name]?.trim() || undefined;
-  return { databaseUrl: ENVIRONMENT.DATABASE_URL.schema.parse(text('DATABASE_URL')), dataDir: ENVIRONMENT.DATA_DIR.schema.parse(text('DATA_DIR')) };
-}
-
 async function main(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const request = parseArguments(args);
   if (!request) {
     console.error(USAGE);
     return 2;
   }
-  const settings = databaseSettings(env);
-  // Opening an embedded folder that is not there would create an empty database.
-  if (!settings.databaseUrl && !existsSync(join(settings.dataDir, 'pglite'))) {
-    console.error(`no database: ${join(settings.dataDir, 'pglite')} does not exist (set DATA_DIR, or DATABASE_URL for a PostgreSQL server)`);
+  const database = await openOperatorDatabase(env);
+  if ('problem' in database) {
+    console.error(database.problem);
     return 1;
   }
-  const database = await openDatabase(settings);
   try {
     console.log(await report(database.db, request));
     return 0;
   } catch (error) {
-    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    if (!isUnmigrated(error)) throw error;
     console.error("this database lacks the report's table: start the server once, which applies its migrations");
     return 1;
   } finally {

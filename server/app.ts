@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config, TrustProxy } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
@@ -21,10 +21,14 @@ import { SmtpMailer } from './gateways/smtpMailer';
 import type { PlanSource } from './gateways/planSource';
 import { TurnstileCaptcha } from './gateways/turnstileCaptcha';
 import { VtpassBiller } from './gateways/vtpassBiller';
+import { observedBank, observedBiller, type GatewayCall } from './gateways/observed';
 import { startCatalogSyncJob } from './jobs/catalogSync';
+import { startLedgerAuditJob } from './jobs/ledgerAudit';
 import type { PeriodicJob } from './jobs/periodic';
 import { startReconciliationJob } from './jobs/reconciliation';
-import { startRequeryJob } from './jobs/requery';
+import { requeryBacklog, startRequeryJob } from './jobs/requery';
+import { createMetrics, recordGatewayCall, recordLedgerAudit } from './metrics';
+import { currentContext, requestIdFrom, runInContext } from './requestContext';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBeneficiaryRoutes } from './routes/beneficiaries';
@@ -32,10 +36,13 @@ import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
 import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
+import { registerMetricsEndpoint } from './routes/metrics';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerOpenApi } from './routes/openapi';
 import { registerProblemReportRoutes } from './routes/problemReports';
 import { registerPurchaseRoutes } from './routes/purchases';
 import { sharedRateLimitStore } from './routes/rateLimits';
+import { registerRequestMetrics } from './routes/requestMetrics';
 import { notFoundHandler, registerSpa } from './routes/spa';
 import { registerStatementRoutes } from './routes/statements';
 import { registerUserRoutes } from './routes/user';
@@ -62,6 +69,8 @@ declare module 'fastify' {
 
 /** How often the daily reconciliation job looks whether yesterday still needs reconciling. */
 const RECONCILIATION_CHECK_MS = 15 * 60_000;
+
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Every request body of the contract is a few fields; 16 KiB is generous and bounds parsing work. */
 const BODY_LIMIT = 16 * 1024;
@@ -112,7 +121,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: proxyTrust(config.trustProxy),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Our own id per request, or the caller's when it is a sane token (requestContext.ts); returned as X-Request-Id.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Everything the handler starts (gateway calls included) runs in the request's context. Entered
+  // once the body is read: the body's stream events would run outside a context entered before.
+  app.addHook('preValidation', (request, _reply, done) => runInContext({ requestId: request.id }, done));
 
   const mailer = deps.mailer ?? defaultMailer(app, config);
   const ctx: AppContext = {
@@ -127,12 +146,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessions: config.sessions,
     liveBankPartners: [],
   };
-  const banks = deps.banks ?? configuredBankPartners(config, app.log, ctx.clock);
+  const metrics = createMetrics({ requeryBacklog: () => requeryBacklog(deps.db, ctx.clock.now()) });
+  const observe = (call: GatewayCall) => {
+    recordGatewayCall(metrics, call);
+    const line = { requestId: currentContext()?.requestId, gateway: call.gateway, partner: call.partner, operation: call.operation, outcome: call.outcome, duration_ms: Math.round(call.durationMs) };
+    if (call.outcome === 'error') app.log.warn({ ...line, err: call.error }, 'gateway call failed');
+    else app.log.info(line, 'gateway call');
+  };
+  const banks = (deps.banks ?? configuredBankPartners(config, app.log, ctx.clock)).map((bank) => observedBank(bank, observe));
   ctx.liveBankPartners = banks.map((bank) => bank.provider);
   if (deps.seedDemoAccount && banks.length > 0 && (await seedDemoAccountIfEmpty(ctx, banks[0]))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
   const captcha = deps.captcha ?? defaultCaptcha(config);
 
   app.setErrorHandler(errorHandler);
+  await registerOpenApi(app, { development: !config.production });
+  registerRequestMetrics(app, metrics);
+  registerMetricsEndpoint(app, metrics, config);
   app.decorateRequest('auth', null);
   await app.register(helmet, securityHeaders(config.production));
   const counters = deps.counters ?? (await defaultCounters(app, config, deps.db, ctx.clock));
@@ -148,7 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   const biller = deps.biller ?? defaultBiller(app, config);
-  const purchases: PurchaseDeps = { biller, billerTimeoutMs: config.billerTimeoutMs };
+  const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs };
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
@@ -184,6 +213,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
     app.addHook('onClose', async () => reconciliationJob?.stop());
   }
+  if (deps.runJobs && config.auditIntervalMs > 0) {
+    let auditJob: PeriodicJob | undefined;
+    app.addHook('onReady', async () => {
+      auditJob = startLedgerAuditJob(deps.db, config.auditIntervalMs, { log: app.log, record: (problems) => recordLedgerAudit(metrics, problems) });
+    });
+    app.addHook('onClose', async () => auditJob?.stop());
+  }
   registerBankWebhooks(app, { ctx, banks });
   if (!config.production) {
     registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock });
@@ -195,7 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 const isPlanSource = (biller: Biller): biller is Biller & PlanSource => typeof (biller as Partial<PlanSource>).plans === 'function';
 
 function defaultBiller(app: FastifyInstance, config: Config): Biller {
-  if (config.biller.kind === 'simulated') return new SimulatedBiller();
+  if (config.biller.kind === 'simulated') return new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs });
   const { baseUrl, apiKey, publicKey, secretKey } = config.biller;
   return new VtpassBiller({ baseUrl, apiKey, publicKey, secretKey, timeoutMs: config.billerTimeoutMs, log: app.log.child({ gateway: 'vtpass' }) });
 }

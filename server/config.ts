@@ -87,6 +87,16 @@ export interface Config {
   catalog: { marginPercent: number; syncIntervalMs: number };
   /** Who verifies NIN and BVN (gateways/identity.ts): the simulated provider, or Dojah with its keys. */
   identity: IdentityConfig;
+  /** On SIGTERM, how long in-flight requests may run before their connections are closed (main.ts). */
+  shutdownTimeoutMs: number;
+  /** A delay on every answer of the simulated biller: a demo that feels like a network, a load test with bills in flight. */
+  simulatedBillerLatencyMs: number;
+  /** The PostgreSQL pool of each process (DATABASE_URL). */
+  databasePool: { max: number; connectTimeoutMs: number };
+  /** Who may read /metrics: a port of its own, a bearer token, or (development) anyone. */
+  metrics: { port: number | undefined; token: string | undefined };
+  /** Period of the ledger audit job (server/jobs/ledgerAudit.ts); 0 disables it. */
+  auditIntervalMs: number;
 }
 
 export const BANK_PARTNER_NAMES = ['simulated', 'monnify', 'paystack'] as const;
@@ -429,6 +439,35 @@ export const ENVIRONMENT = {
     meaning: "Dojah's API host; `https://sandbox.dojah.io` with sandbox keys",
   },
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
+  SHUTDOWN_TIMEOUT_MS: {
+    ...literalDefault('20000', milliseconds(0)),
+    meaning: 'on SIGTERM, how long in-flight requests (a purchase waits up to BILLER_TIMEOUT_MS for the biller) may finish before their connections are closed',
+  },
+  SIMULATED_BILLER_LATENCY_MS: {
+    ...literalDefault('0', milliseconds(0)),
+    meaning: 'delays every answer of the simulated biller (the default biller), to demonstrate or load-test with bills in flight',
+  },
+  DATABASE_POOL_SIZE: {
+    ...literalDefault('10', wholeNumberFrom(1, 1000)),
+    meaning: "connections each process keeps to PostgreSQL (DATABASE_URL): replicas × this must stay below the server's `max_connections`",
+  },
+  DATABASE_CONNECT_TIMEOUT_MS: {
+    ...literalDefault('30000', milliseconds(1)),
+    meaning: 'how long a request waits for a PostgreSQL connection (queued behind a busy pool, or connecting) before it answers 503',
+  },
+  METRICS_PORT: {
+    ...unset(port),
+    meaning: 'serves `/metrics` (Prometheus) on this port of its own instead of the public one; bind it to the private network only',
+  },
+  METRICS_TOKEN: {
+    ...unset(z.string().min(32, 'must be at least 32 characters')),
+    meaning:
+      '`/metrics` on the public port answers only `Authorization: Bearer <this>`. In production with neither METRICS_PORT nor this set, `/metrics` is not served; in development it is open',
+  },
+  AUDIT_INTERVAL_MS: {
+    ...literalDefault(String(DAY_MS), milliseconds(0)),
+    meaning: 'how often each process runs the ledger audit (`npm run audit` runs it once); a failure is logged at error level and counted in the metrics (`0` turns it off)',
+  },
 } satisfies Record<string, Variable>;
 
 type Name = keyof typeof ENVIRONMENT;
@@ -555,6 +594,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
           : { kind: 'simulated' },
       catalog: { marginPercent: settings.CATALOG_MARGIN_PERCENT, syncIntervalMs: settings.CATALOG_SYNC_INTERVAL_MS },
       identity,
+      shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
+      simulatedBillerLatencyMs: settings.SIMULATED_BILLER_LATENCY_MS,
+      databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS },
+      metrics: { port: settings.METRICS_PORT, token: settings.METRICS_TOKEN },
+      auditIntervalMs: settings.AUDIT_INTERVAL_MS,
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNT } from './db/demoAccount';
@@ -9,25 +10,41 @@ async function main() {
   const { config, warnings } = loadConfigOrExit();
   for (const warning of warnings) console.warn(`warning: ${warning}`);
 
-  const database = await openDatabase(config);
+  // A connection the server dropped (restart, failover): the pool replaces it; the requests it served answered 503.
+  const logs: { log?: FastifyBaseLogger } = {};
+  const database = await openDatabase(config, (error) => logs.log?.warn({ err: error }, 'database: connection lost'));
   const applied = await migrate(database.db);
-  if (applied.length > 0) console.log(`database: applied ${applied.join(', ')}`);
   const demo = database.embedded && !config.production;
   // runJobs: the purchase requery job runs while the server is up (every REQUERY_INTERVAL_MS) and stops with it.
   const app = await buildApp(config, { db: database.db, seedDemoAccount: demo, runJobs: true });
+  logs.log = app.log;
+  if (applied.length > 0) app.log.info({ migrations: applied }, `database: applied ${applied.join(', ')}`);
 
   const stop = once(async (signal: string) => {
-    console.log(`${signal} received, shutting down`);
-    // Stops accepting, lets in-flight requests finish, then releases the database.
+    app.log.info({ signal }, 'shutting down: not ready, no new connections, letting in-flight requests finish');
+    // A request still running at the deadline loses its connection; whatever it left processing
+    // (a bill reserved, the biller not answered) the requery job settles, on any replica.
+    const deadline = setTimeout(() => {
+      app.log.warn(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, closing their connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    // close(): readiness answers 503 (preClose), the listener closes, in-flight requests finish,
+    // then the onClose hooks stop the jobs; the database is released last.
     await app.close();
+    clearTimeout(deadline);
     await database.close();
+    app.log.info('shut down cleanly');
     process.exit(0);
   });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(banner(config, database, demo));
+  // Production logs are JSON lines only (a log shipper reads them); development greets a person.
+  const lines = banner(config, database, demo);
+  if (config.production) app.log.info({ details: lines.slice(1).map((line) => line.trim()) }, lines[0]);
+  else console.log(lines.join('\n'));
 }
 
 function loadConfigOrExit() {
@@ -40,7 +57,7 @@ function loadConfigOrExit() {
   }
 }
 
-function banner(config: Config, database: DatabaseHandle, demo: boolean): string {
+function banner(config: Config, database: DatabaseHandle, demo: boolean): string[] {
   const origin = `http://localhost:${config.port}`;
   const lines = [`Naira Wallet running at ${origin} in ${config.production ? 'production' : 'development'} mode (APP_MODE)`];
   if (demo) lines.push(`  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`);
@@ -48,7 +65,7 @@ function banner(config: Config, database: DatabaseHandle, demo: boolean): string
   if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
   lines.push(`  requery job: ${config.requeryIntervalMs > 0 ? `every ${config.requeryIntervalMs} ms` : 'off (REQUERY_INTERVAL_MS=0)'}`);
   lines.push(`  database: ${database.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`);
-  return lines.join('\n');
+  return lines;
 }
 
 function once<A extends unknown[]>(fn: (...args: A) => Promise<void>) {

@@ -19,8 +19,13 @@ const INT8_OID = 20;
 const parseBigInt = (text: string) => BigInt(text);
 
 /** DATABASE_URL selects a PostgreSQL server; otherwise the embedded database in DATA_DIR. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
-  return config.databaseUrl ? Promise.resolve(openServerDatabase(config.databaseUrl)) : openEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite') });
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePool'>>,
+  onConnectionLost?: ServerDatabaseOptions['onConnectionLost'],
+): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? Promise.resolve(openServerDatabase(config.databaseUrl, { ...config.databasePool, onConnectionLost }))
+    : openEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite') });
 }
 
 export interface EmbeddedOptions {
@@ -37,18 +42,39 @@ export async function openEmbeddedDatabase({ dataDir, loadDataDir }: EmbeddedOpt
   return { db, embedded: true, close: () => db.destroy() };
 }
 
-export function openServerDatabase(connectionString: string, options: { max?: number } = {}): DatabaseHandle {
+export interface ServerDatabaseOptions {
+  /** Connections in the pool (default 10). */
+  max?: number;
+  /**
+   * How long a request waits for a connection (queued behind a busy pool, or connecting) before
+   * it fails (503): a database that does not answer must not hold requests forever. Default
+   * 30 s; 0 waits as long as it takes.
+   */
+  connectTimeoutMs?: number;
+  /** Told about each connection the server drops (restart, failover, terminated backend); default standard error. */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export function openServerDatabase(connectionString: string, options: ServerDatabaseOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         oid === INT8_OID ? parseBigInt : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client can lose its server (restart, failover); the pool replaces it. Without a
-  // listener the error would crash the process.
-  pool.on('error', (error) => console.error('database: idle connection failed', error.message));
+  const lost = options.onConnectionLost ?? ((error: Error) => console.error('database: connection lost:', error.message));
+  // A connection can lose its server (restart, failover, pg_terminate_backend) idle in the pool
+  // or checked out between two statements of a transaction. node-postgres emits 'error' on the
+  // client, and on the pool for idle ones; an 'error' event nobody listens to ends the process.
+  // The client's listener covers both cases: the query in flight fails on its own (the request
+  // answers 503), and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('error', () => {
+    // Already reported by the client's own listener.
+  });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { db, embedded: false, close: () => db.destroy() };
 }

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { Executor } from '../db/schema';
+import { jobRunId, runInContext } from '../requestContext';
 import type { AppContext } from '../services/context';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
 import { startPeriodic, type PeriodicJob } from './periodic';
@@ -57,6 +59,28 @@ export async function runRequery(ctx: AppContext, deps: PurchaseDeps, { batch = 
 }
 
 /** Runs the job every `intervalMs` until stopped (jobs/periodic.ts). */
-export function startRequeryJob(ctx: AppContext, deps: PurchaseDeps, intervalMs: number, log: { error(obj: unknown, msg: string): void }): PeriodicJob {
-  return startPeriodic(async () => void (await runRequery(ctx, deps)), intervalMs, { log, message: 'requery job run failed' });
+export function startRequeryJob(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  intervalMs: number,
+  log: { error(obj: unknown, msg: string): void; debug?(obj: unknown, msg: string): void },
+): PeriodicJob {
+  return startPeriodic(
+    () =>
+      runInContext({ requestId: jobRunId('requery') }, () => runRequery(ctx, deps))
+        // Every run at debug level, bills or not: which replicas run the job (and how often) shows in the logs.
+        .then((result) => log.debug?.({ job: 'requery', ...result }, 'requery run')),
+    intervalMs,
+    { log, message: 'requery job run failed' },
+  );
+}
+
+/** The job's queue as the metrics show it: bills still processing, and how long the oldest has been. */
+export async function requeryBacklog(db: Executor, now: Date): Promise<{ count: number; oldestAgeSeconds: number }> {
+  const { rows } = await sql<{ n: number; oldest: Date | null }>`
+    SELECT count(*)::int AS n, min(t.created_at) AS oldest
+    FROM purchases p JOIN transactions t ON t.id = p.transaction_id
+    WHERE t.status = 'processing'`.execute(db);
+  const { n, oldest } = rows[0];
+  return { count: n, oldestAgeSeconds: oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : 0 };
 }

@@ -15,6 +15,7 @@ import { AUTHORIZATION_FAILED, resumeSession, revokeSession } from '../services/
 import { loadUserData } from '../services/userData';
 import { SESSION_EXPIRED, authOf, bearerToken, requireSession } from './authenticate';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 import { captchaToken, device, email, password, phone, pin, requestBody, requiredText, text } from './fields';
 import { requireHuman } from './humanCheck';
 import { addressKey, byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
@@ -64,7 +65,7 @@ const setPinBody = requestBody({
 export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits }: AuthRouteDeps) {
   const session = requireSession(ctx);
 
-  app.post('/api/register', { preHandler: limitRequests(app, limits, 'register', byAddress) }, async (request, reply) => {
+  app.post('/api/register', { schema: routeDoc({ summary: 'Sign up (signed in at once)', tags: ['account'], body: registerBody, success: 201, errors: [400, 403, 409, 422, 429, 502] }), preHandler: limitRequests(app, limits, 'register', byAddress) }, async (request, reply) => {
     const body = registerBody.parse(request.body);
     // Before the captcha: a refused password should not spend the token.
     await checkNewPassword(body.password, body);
@@ -74,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   });
 
   const throttle = { captcha, addressLimit: limits.loginFailures };
-  app.post('/api/login', { preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
+  app.post('/api/login', { schema: routeDoc({ summary: 'Log in', tags: ['account'], body: loginBody, errors: [401, 403, 422, 429] }), preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
     const body = loginBody.parse(request.body);
     const attempt = { ...body, address: addressKey(request.ip), ip: request.ip };
     // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
@@ -83,18 +84,18 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
   });
 
-  app.post('/api/logout', { preHandler: session }, async (request) => {
+  app.post('/api/logout', { schema: routeDoc({ summary: 'Log out (ends this session)', tags: ['account'], auth: true }), preHandler: session }, async (request) => {
     await revokeSession(ctx, authOf(request).id);
     return success('you have been logged out');
   });
 
-  app.post('/api/resend-otp', { preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
+  app.post('/api/resend-otp', { schema: routeDoc({ summary: 'E-mail a new verification code', tags: ['account'], auth: true, errors: [400, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
     await sendVerificationCode(ctx, authOf(request).userId);
     // The address is already on the verify screen; repeating it in the toast would show it twice.
     return success('a verification code has been sent to your email');
   });
 
-  app.post('/api/verify-otp', { preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
+  app.post('/api/verify-otp', { schema: routeDoc({ summary: 'Verify the e-mail with its code', tags: ['account'], auth: true, body: verifyOtpBody, errors: [400, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
     const { otp } = verifyOtpBody.parse(request.body);
     const { userId, token } = authOf(request);
     await verifyEmailCode(ctx, userId, otp);
@@ -115,7 +116,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return { token: null, userId: link.userId, link };
   }
 
-  app.post('/api/set-pin', { preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
+  app.post('/api/set-pin', { schema: routeDoc({ summary: 'Set the first transaction pin (bearer: a session, or a reset link at its last stage)', tags: ['pin'], auth: true, body: setPinBody, errors: [400, 403, 422, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
     const bearer = await setPinBearer(request);
     const { pin } = setPinBody.parse(request.body);
     if (bearer.link) {
@@ -126,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('pin set successfully', await loadUserData(ctx, bearer.userId, bearer.token));
   });
 
-  app.post('/api/forgot', { preHandler: limitRequests(app, limits, 'forgot', byAddressAndEmail) }, async (request) => {
+  app.post('/api/forgot', { schema: routeDoc({ summary: 'E-mail a password reset link', tags: ['account'], body: forgotBody, errors: [403, 422, 429] }), preHandler: limitRequests(app, limits, 'forgot', byAddressAndEmail) }, async (request) => {
     const body = forgotBody.parse(request.body);
     await requireHuman(captcha, 'forgot', body.token, request);
     const mail = await requestPasswordReset(ctx, body.email);
@@ -136,7 +137,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   });
 
   /** The reset link's token is the bearer (SPEC.md §7); /reset is public, so a dead link is 400, not an authorization failure. */
-  app.post('/api/reset', { preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
+  app.post('/api/reset', { schema: routeDoc({ summary: "Choose a new password (bearer: the reset link's token)", tags: ['account'], auth: true, body: resetBody, errors: [400, 422, 429] }), preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
     const body = resetBody.parse(request.body);
     const token = bearerToken(request);
     if (!token) throw new AppError(400, INVALID_RESET_LINK);

@@ -9,6 +9,7 @@ import type { AppContext } from '../services/context';
 import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding';
 import { providerOfAccount } from '../services/virtualAccounts';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 import { nairaAmount, requestBody, requiredText } from './fields';
 import { webhookPathOf } from './webhooks';
 
@@ -44,7 +45,7 @@ const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer =
 /** Development conveniences (DESIGN.md §3); never registered in production, where /dev/* is 404. */
 export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock }: DevRouteDeps) {
   if (outbox) {
-    app.get('/dev/mailbox', async (request) => {
+    app.get('/dev/mailbox', { schema: routeDoc({ summary: 'Development only: mail sent to an address', tags: ['development'], querystring: mailboxQuery, errors: [422] }) }, async (request) => {
       const { to } = mailboxQuery.parse(request.query);
       return success('mailbox', outbox.list(to));
     });
@@ -59,7 +60,7 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, cl
    * goes to the first simulating partner (and so to suspense). Answers the webhook handler's
    * status and envelope, with the reference used (send it again to replay).
    */
-  app.post('/dev/bank/transfer', async (request, reply) => {
+  app.post('/dev/bank/transfer', { schema: routeDoc({ summary: "Development only: a customer's bank transfer into a dedicated account", tags: ['development'], body: transferBody, errors: [404, 422] }) }, async (request, reply) => {
     const body = transferBody.parse(request.body);
     const transfer: SimulatedTransfer = {
       accountNumber: body.account_number,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, GatewayError } from '../errors';
 import { failure } from './envelope';
 
@@ -12,10 +13,13 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'the Content-Length header does not match the body',
 };
 
+/** A restart or failover of the database: nothing was half-done, and the same request may be sent again. */
+export const DATABASE_UNAVAILABLE = 'the service is briefly unavailable, please try again in a moment';
+
 /**
  * Every failure leaves as the envelope with an honest status: expected failures (AppError),
  * broken input rules (422), malformed requests (Fastify's 4xx, e.g. bad JSON 400, too large
- * 413). Anything else is a bug: logged, and answered 500 without details.
+ * 413), the database out of reach (503). Anything else is a bug: logged, and answered 500 without details.
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);
@@ -28,6 +32,11 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     // A JSON syntax error, including secure-json-parse refusing a __proto__ key.
     const message = FRAMEWORK_MESSAGES[code] ?? (error instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : 'the request is malformed');
     return reply.code(status).send(failure(message));
+  }
+
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply.code(503).header('Retry-After', '2').send(failure(DATABASE_UNAVAILABLE));
   }
 
   request.log.error({ err: error }, 'unhandled error');

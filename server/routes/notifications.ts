@@ -3,6 +3,7 @@ import type { AppContext } from '../services/context';
 import { listNotifications, markNotificationRead } from '../services/notifications';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 import { positiveId, requestBody } from './fields';
 
 const markBody = requestBody({ notification_id: positiveId('notification_id') });
@@ -14,11 +15,12 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   app.route({
     method: ['GET', 'POST'],
     url: '/api/fetch-notifications',
+    schema: routeDoc({ summary: 'Notifications (polled; not activity)', tags: ['notifications'], auth: true }),
     preHandler: requireSession(ctx, 'poll'),
     handler: async (request) => success('notifications fetched successfully', await listNotifications(ctx, authOf(request).userId)),
   });
 
-  app.post('/api/mark-notification', { preHandler: session }, async (request) => {
+  app.post('/api/mark-notification', { schema: routeDoc({ summary: 'Mark a notification read', tags: ['notifications'], auth: true, body: markBody, errors: [404, 422] }), preHandler: session }, async (request) => {
     const body = markBody.parse(request.body);
     await markNotificationRead(ctx, authOf(request).userId, body.notification_id);
     return success('notification marked as read');

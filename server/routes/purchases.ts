@@ -12,6 +12,7 @@ import { purchase, type PurchaseRequest } from '../services/purchases/placing';
 import { recentBeneficiaries } from '../services/recentBeneficiaries';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
+import { idempotencyHeaders, routeDoc } from './openapi';
 import { filledFirst, nairaAmountWithin, positiveId, requestBody } from './fields';
 import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
@@ -91,6 +92,17 @@ const verifyMerchantBody = filledFirst(['provider_id', 'beneficiary'], messages.
 
 const recentBeneficiariesBody = requestBody({ category: z.enum(SERVICE_CATEGORIES, { error: CATEGORY_INVALID }) });
 
+/** A purchase's documentation: its body, its pin, and the Idempotency-Key it requires. */
+const purchaseDoc = (service: Service, body: z.ZodType) =>
+  routeDoc({
+    summary: `Buy ${service.category} (the pin is checked; at most once per Idempotency-Key)`,
+    tags: ['purchases'],
+    auth: true,
+    body,
+    headers: idempotencyHeaders,
+    errors: [400, 403, 409, 422, 423, 429, 502],
+  });
+
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new AppError(400, KEY_REQUIRED);
@@ -104,7 +116,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
 
   for (const service of SERVICES) {
     const purchaseBodyOf = purchaseBody(service);
-    app.post(`/api/${service.category}`, { preHandler: limited }, async (request, reply) => {
+    app.post(`/api/${service.category}`, { schema: purchaseDoc(service, purchaseBodyOf), preHandler: limited }, async (request, reply) => {
       const input = purchaseBodyOf.parse(request.body);
       const key = idempotencyKeyOf(request);
       const response = await mailingPinLogout(ctx, request, () => purchase(ctx, purchases, authOf(request), key, input));
@@ -112,12 +124,12 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     });
   }
 
-  app.post('/api/verify-merchant', { preHandler: [session, limitRequests(app, limits, 'verifyMerchant', byAccount)] }, async (request) => {
+  app.post('/api/verify-merchant', { schema: routeDoc({ summary: 'Find the customer behind a meter, smartcard or betting account', tags: ['purchases'], auth: true, body: verifyMerchantBody, errors: [404, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'verifyMerchant', byAccount)] }, async (request) => {
     const body = verifyMerchantBody.parse(request.body);
     return success('merchant verified successfully', await verifyMerchant(ctx, purchases.biller, body.provider_id, body.beneficiary));
   });
 
-  app.post('/api/recent-beneficiaries', { preHandler: session }, async (request) => {
+  app.post('/api/recent-beneficiaries', { schema: routeDoc({ summary: 'Numbers recently paid for, by category', tags: ['purchases'], auth: true, body: recentBeneficiariesBody, errors: [422] }), preHandler: session }, async (request) => {
     const { category } = recentBeneficiariesBody.parse(request.body);
     return success('recent beneficiaries fetched successfully', await recentBeneficiaries(ctx, authOf(request).userId, category));
   });

@@ -3,6 +3,7 @@ import type { AppContext } from '../services/context';
 import { loadUserData } from '../services/userData';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 
 /** The signed-in user's own data. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -10,6 +11,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/get-user',
+    schema: routeDoc({ summary: "The signed-in user's data (polled; not activity)", tags: ['account'], auth: true }),
     preHandler: requireSession(ctx, 'poll'),
     handler: async (request) => {
       const { userId, token } = authOf(request);

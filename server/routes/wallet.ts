@@ -7,6 +7,7 @@ import { listTransactions, refreshTransaction, type Refreshed, type RequeryHooks
 import { ensureVirtualAccounts } from '../services/virtualAccounts';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 import { positiveId, requestBody, wholeNumber } from './fields';
 import { byAccount, limitRequests } from './rateLimits';
 
@@ -41,19 +42,19 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, banks, requeri
   const session = requireSession(ctx);
 
   /** No body: the SPA calls it from /funding when the user has no account yet (SPEC.md §4). Each live partner is asked once per user. */
-  app.post('/api/create-accounts', { preHandler: session }, async (request) => {
+  app.post('/api/create-accounts', { schema: routeDoc({ summary: 'The dedicated bank accounts that fund the wallet (created on first call, one set per live partner)', tags: ['wallet'], auth: true, errors: [502, 503] }), preHandler: session }, async (request) => {
     const accounts = await ensureVirtualAccounts(ctx, banks, authOf(request).userId);
     return success('accounts fetched successfully', accounts);
   });
 
   // The body may be absent altogether: both fields have defaults.
-  app.post('/api/fetch-transactions', { preHandler: session }, async (request) => {
+  app.post('/api/fetch-transactions', { schema: routeDoc({ summary: 'Transactions, newest first, paginated', tags: ['wallet'], auth: true, body: fetchTransactionsBody, errors: [422] }), preHandler: session }, async (request) => {
     const { pagination, page } = fetchTransactionsBody.parse(request.body ?? {});
     return success('transactions fetched successfully', await listTransactions(ctx, authOf(request).userId, page, pagination));
   });
 
   // Limited per account, and each bill is requeried at most every few seconds (settling.ts).
-  app.post('/api/refresh-transaction', { preHandler: [session, limitRequests(app, limits, 'refreshTransaction', byAccount)] }, async (request) => {
+  app.post('/api/refresh-transaction', { schema: routeDoc({ summary: 'Ask again about a pending transaction', tags: ['wallet'], auth: true, body: refreshBody, errors: [404, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'refreshTransaction', byAccount)] }, async (request) => {
     const { transaction_id } = refreshBody.parse(request.body);
     const refreshed = await refreshTransaction(ctx, authOf(request).userId, transaction_id, requeries);
     return success(refreshMessage(refreshed), refreshed.transaction);

@@ -4,6 +4,7 @@ import type { BankPartner } from '../gateways/bankPartner';
 import type { AppContext } from '../services/context';
 import { creditConfirmedTransfer } from '../services/transferConfirmation';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 
 /** The simulated partner's webhook (kept from before the real partners); each real partner has its own. */
 export const BANK_WEBHOOK_PATH = '/api/webhooks/bank';
@@ -55,7 +56,7 @@ function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPa
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.post(webhookPathOf(bank.provider), { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+    scope.post(webhookPathOf(bank.provider), { bodyLimit: WEBHOOK_BODY_LIMIT, schema: routeDoc({ summary: `${bank.provider}'s transfer webhook (signed; confirmed and credited once per reference)`, tags: ['webhooks'], errors: [400, 401, 422, 503] }) }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!bank.verifyWebhook(raw, request.headers)) {
         request.log.warn({ provider: bank.provider }, 'bank webhook refused: bad signature');

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/schema';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
 
@@ -136,29 +135,4 @@ export async function systemAccount(ctx: AppContext, code: string): Promise<bigi
     .executeTakeFirst();
   // Someone else created it first: their row is committed by now (the insert waited for it).
   return created?.id ?? (await find())!.id;
-}
-
-/**
- * Checks the invariants of security.md §2 over the whole ledger and answers what is wrong
- * (nothing, normally): every movement sums to zero, so does everything; each cached balance
- * equals the sum of its entries; no user's wallet is below zero.
- */
-export async function auditLedger(db: Executor): Promise<string[]> {
-  const problems: string[] = [];
-  const unbalanced = await sql<{ movement_id: bigint; total: string }>`
-    SELECT movement_id, sum(amount_kobo)::text AS total FROM ledger_entries GROUP BY movement_id HAVING sum(amount_kobo) <> 0`.execute(db);
-  for (const row of unbalanced.rows) problems.push(`movement ${row.movement_id} sums to ${row.total}`);
-  const lonely = await sql<{ id: bigint }>`
-    SELECT m.id FROM ledger_movements m LEFT JOIN ledger_entries e ON e.movement_id = m.id GROUP BY m.id HAVING count(e.id) < 2`.execute(db);
-  for (const row of lonely.rows) problems.push(`movement ${row.id} has fewer than two entries`);
-  const total = await sql<{ total: string }>`SELECT coalesce(sum(amount_kobo), 0)::text AS total FROM ledger_entries`.execute(db);
-  if (total.rows[0].total !== '0') problems.push(`all entries sum to ${total.rows[0].total}`);
-  const drifted = await sql<{ id: bigint; balance: string; entries: string }>`
-    SELECT w.id, w.balance_kobo::text AS balance, coalesce(e.total, 0)::text AS entries
-    FROM wallets w LEFT JOIN (SELECT wallet_id, sum(amount_kobo) AS total FROM ledger_entries GROUP BY wallet_id) e ON e.wallet_id = w.id
-    WHERE w.balance_kobo <> coalesce(e.total, 0)`.execute(db);
-  for (const row of drifted.rows) problems.push(`wallet ${row.id} caches ${row.balance} but its entries sum to ${row.entries}`);
-  const overdrawn = await sql<{ id: bigint }>`SELECT id FROM wallets WHERE user_id IS NOT NULL AND balance_kobo < 0`.execute(db);
-  for (const row of overdrawn.rows) problems.push(`user wallet ${row.id} is below zero`);
-  return problems;
 }

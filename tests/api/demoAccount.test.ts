@@ -3,7 +3,7 @@ import type { Notification, Paginated, Transaction, UserData } from '../../core/
 import { buildApp } from '../../server/app';
 import { DEMO_ACCOUNT } from '../../server/db/demoAccount';
 import type { DatabaseHandle } from '../../server/db/database';
-import { auditLedger } from '../../server/services/ledger';
+import { auditLedger } from '../../server/services/ledgerAudit';
 import { isValidNuban } from '../../server/services/nuban';
 import { testConfig } from './support/app';
 import { backends } from './support/backends';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/services/context';
-import { auditLedger, InsufficientFundsError, post, PURCHASE_CLEARING, settlementAccountCode, systemAccount, walletOf } from '../../server/services/ledger';
+import { InsufficientFundsError, post, PURCHASE_CLEARING, settlementAccountCode, systemAccount, walletOf } from '../../server/services/ledger';
+import { auditLedger } from '../../server/services/ledgerAudit';
 import { signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

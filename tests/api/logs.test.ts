@@ -102,3 +102,43 @@ describe.each(backends)('the development outbox on $name', (backend) => {
     }
   });
 });
+
+describe.each(backends)('request ids on $name', (backend) => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
+  });
+  afterAll(() => t.close());
+  auditLedgerAfterEach(() => t);
+
+  const parsed = () => lines.map((line) => JSON.parse(line) as { requestId?: string; msg?: string; gateway?: string; operation?: string });
+
+  it('every answer carries an X-Request-Id of its own; a sane incoming one is kept, anything else replaced', async () => {
+    const first = await t.call('/api/health', { method: 'GET' });
+    const second = await t.call('/api/health', { method: 'GET' });
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+
+    const kept = await t.call('/api/health', { method: 'GET', headers: { 'x-request-id': 'lb-7f3a9c2e.01' } });
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a9c2e.01');
+    for (const hostile of ['short', 'x'.repeat(65), 'has spaces in it', '{"json":"injection"}', 'semi;colon;separated']) {
+      const replaced = await t.call('/api/health', { method: 'GET', headers: { 'x-request-id': hostile } });
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    // The kept id is what the request's own log lines carry.
+    expect(parsed().filter((line) => line.requestId === 'lb-7f3a9c2e.01').map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
+  it("carries a purchase's request id into its biller call, and every line is JSON", async () => {
+    const buyer = await newBuyer(t, 1_000);
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const reply = await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN });
+    expect(reply.status).toBe(200);
+    const requestId = reply.headers['x-request-id'] as string;
+    const billerCalls = parsed().filter((line) => line.requestId === requestId && line.gateway === 'biller');
+    expect(billerCalls.map((line) => [line.operation, line.msg])).toEqual([['pay', 'gateway call']]);
+    // Bank partner calls (the funding accounts made by newBuyer) carry the id of their request too.
+    expect(parsed().some((line) => line.gateway === 'bank' && line.operation === 'assignAccounts' && typeof line.requestId === 'string')).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, expect } from 'vitest';
-import { auditLedger } from '../../../server/services/ledger';
+import { auditLedger } from '../../../server/services/ledgerAudit';
 import type { TestApp } from './app';
 
 /**

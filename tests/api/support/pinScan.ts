@@ -61,6 +61,8 @@ export function scanResponsesForPins(app: FastifyInstance): PinScan {
   app.addHook('onSend', async (request, _reply, payload) => {
     learn(request.body);
     if (typeof payload !== 'string') return payload; // files and streams: the SPA, not the API
+    // The API description (/docs/json) names the pin field's rules; it describes a pin, it holds none.
+    if (request.url.startsWith('/docs')) return payload;
     let body: unknown;
     try {
       body = JSON.parse(payload);

@@ -1,0 +1,112 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { GatewayCall } from './gateways/observed';
+
+/**
+ * The metric families an operator watches (README "Operating it"), in one registry per app
+ * (tests build many apps in one process). Counters count from the moment the process started;
+ * Prometheus' rate() turns them into rates and adds replicas up.
+ */
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** outcome: completed, processing (with the biller, the requery job settles it), failed (refunded), refused (nothing bought). */
+  purchases: Counter<'service' | 'outcome'>;
+  gatewayDuration: Histogram<'gateway' | 'partner' | 'operation' | 'outcome'>;
+  gatewayErrors: Counter<'gateway' | 'partner' | 'operation'>;
+  /** outcome: credited, duplicate (a copy of a credited transfer), unmatched (suspense), ignored, refused (bad signature or body). */
+  webhooks: Counter<'outcome'>;
+  rateLimitRefusals: Counter<'route'>;
+  /** kind: logout (the wrong pin that ended every session), locked (purchases locked until the pin is reset). */
+  pinLockouts: Counter<'kind'>;
+  /** kind: captcha (bot check required), throttled (wait), reset-required (password reset required). */
+  loginLockouts: Counter<'kind'>;
+  ledgerAuditRuns: Counter<'result'>;
+  ledgerAuditFailures: Counter;
+  ledgerAuditProblems: Gauge;
+}
+
+/** What the gauges read at each scrape. */
+export interface BacklogSource {
+  /** Bills still processing, and the age in seconds of the oldest one (0 when none). */
+  requeryBacklog(): Promise<{ count: number; oldestAgeSeconds: number }>;
+}
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export function createMetrics(backlog: BacklogSource): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+
+  // Both gauges from one query per scrape; a scrape while the database is away leaves them as they were.
+  let pending: Promise<void> | undefined;
+  const readBacklog = () =>
+    (pending ??= backlog
+      .requeryBacklog()
+      .then(({ count, oldestAgeSeconds }) => {
+        backlogCount.set(count);
+        oldestAge.set(oldestAgeSeconds);
+      })
+      .catch(() => undefined)
+      .finally(() => (pending = undefined)));
+  const backlogCount = new Gauge({
+    name: 'wallet_requery_backlog',
+    help: 'Bills still processing (with the biller or waiting for the requery job)',
+    registers,
+    collect: readBacklog,
+  });
+  const oldestAge = new Gauge({
+    name: 'wallet_oldest_processing_bill_age_seconds',
+    help: 'Age of the oldest bill still processing; growing means the requery job or the biller is stuck',
+    registers,
+    collect: readBacklog,
+  });
+
+  return {
+    registry,
+    httpRequests: new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['method', 'route', 'status'], registers }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: SECONDS,
+      registers,
+    }),
+    purchases: new Counter({ name: 'wallet_purchases_total', help: 'Purchase requests answered, by service and outcome', labelNames: ['service', 'outcome'], registers }),
+    gatewayDuration: new Histogram({
+      name: 'wallet_gateway_call_duration_seconds',
+      help: 'Calls to the biller and the bank partner, by operation and outcome',
+      labelNames: ['gateway', 'partner', 'operation', 'outcome'],
+      buckets: SECONDS,
+      registers,
+    }),
+    gatewayErrors: new Counter({
+      name: 'wallet_gateway_call_errors_total',
+      help: 'Calls to the biller and the bank partner that failed (error or no answer in time)',
+      labelNames: ['gateway', 'partner', 'operation'],
+      registers,
+    }),
+    webhooks: new Counter({ name: 'wallet_bank_webhooks_total', help: 'Bank transfer webhooks, by outcome (credited, duplicate, unmatched, ignored, refused)', labelNames: ['outcome'], registers }),
+    rateLimitRefusals: new Counter({ name: 'wallet_rate_limit_refusals_total', help: 'Requests refused by a per-client request limit (429)', labelNames: ['route'], registers }),
+    pinLockouts: new Counter({ name: 'wallet_pin_lockouts_total', help: 'Wrong-pin logouts and pin locks', labelNames: ['kind'], registers }),
+    loginLockouts: new Counter({ name: 'wallet_login_lockouts_total', help: 'Logins held back after failed attempts (bot check, wait, password reset)', labelNames: ['kind'], registers }),
+    ledgerAuditRuns: new Counter({ name: 'wallet_ledger_audit_runs_total', help: 'Ledger audit runs, by result (clean, failed)', labelNames: ['result'], registers }),
+    ledgerAuditFailures: new Counter({ name: 'wallet_ledger_audit_failures_total', help: 'Ledger audit runs that found a problem (page someone)', registers }),
+    ledgerAuditProblems: new Gauge({ name: 'wallet_ledger_audit_problems', help: 'Problems the latest ledger audit found (0 is healthy)', registers }),
+  };
+}
+
+/** A gateway call into its two families. */
+export function recordGatewayCall(metrics: Metrics, call: GatewayCall) {
+  const labels = { gateway: call.gateway, partner: call.partner, operation: call.operation };
+  metrics.gatewayDuration.observe({ ...labels, outcome: call.outcome }, call.durationMs / 1000);
+  if (call.outcome === 'error') metrics.gatewayErrors.inc(labels);
+}
+
+/** A ledger audit run: its result, and the problems it found (0 when clean). */
+export function recordLedgerAudit(metrics: Metrics, problems: string[]) {
+  metrics.ledgerAuditRuns.inc({ result: problems.length === 0 ? 'clean' : 'failed' });
+  metrics.ledgerAuditProblems.set(problems.length);
+  if (problems.length > 0) metrics.ledgerAuditFailures.inc();
+}

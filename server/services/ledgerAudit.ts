@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/schema';
+
+/**
+ * Checks the invariants of security.md §2 over the whole ledger and answers what is wrong
+ * (nothing, normally): every movement sums to zero, so does everything; each cached balance
+ * equals the sum of its entries; no user's wallet is below zero; every purchase was charged
+ * once and, by its status, settled once (completed), refunded once (canceled), or neither yet
+ * (processing).
+ */
+export async function auditLedger(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  const unbalanced = await sql<{ movement_id: bigint; total: string }>`
+    SELECT movement_id, sum(amount_kobo)::text AS total FROM ledger_entries GROUP BY movement_id HAVING sum(amount_kobo) <> 0`.execute(db);
+  for (const row of unbalanced.rows) problems.push(`movement ${row.movement_id} sums to ${row.total}`);
+  const lonely = await sql<{ id: bigint }>`
+    SELECT m.id FROM ledger_movements m LEFT JOIN ledger_entries e ON e.movement_id = m.id GROUP BY m.id HAVING count(e.id) < 2`.execute(db);
+  for (const row of lonely.rows) problems.push(`movement ${row.id} has fewer than two entries`);
+  const total = await sql<{ total: string }>`SELECT coalesce(sum(amount_kobo), 0)::text AS total FROM ledger_entries`.execute(db);
+  if (total.rows[0].total !== '0') problems.push(`all entries sum to ${total.rows[0].total}`);
+  const drifted = await sql<{ id: bigint; balance: string; entries: string }>`
+    SELECT w.id, w.balance_kobo::text AS balance, coalesce(e.total, 0)::text AS entries
+    FROM wallets w LEFT JOIN (SELECT wallet_id, sum(amount_kobo) AS total FROM ledger_entries GROUP BY wallet_id) e ON e.wallet_id = w.id
+    WHERE w.balance_kobo <> coalesce(e.total, 0)`.execute(db);
+  for (const row of drifted.rows) problems.push(`wallet ${row.id} caches ${row.balance} but its entries sum to ${row.entries}`);
+  const overdrawn = await sql<{ id: bigint }>`SELECT id FROM wallets WHERE user_id IS NOT NULL AND balance_kobo < 0`.execute(db);
+  for (const row of overdrawn.rows) problems.push(`user wallet ${row.id} is below zero`);
+  problems.push(...(await purchaseProblems(db)));
+  return problems;
+}
+
+/** The movements each purchase status allows: [reserve, settle, refund]. */
+const PURCHASE_MOVEMENTS: Record<string, [number, number, number]> = {
+  processing: [1, 0, 0],
+  completed: [1, 1, 0],
+  canceled: [1, 0, 1],
+};
+
+async function purchaseProblems(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ id: bigint; status: string; amount: string; reserve: number; settle: number; refund: number; reserved: string }>`
+    SELECT t.id, t.status, t.amount_kobo::text AS amount,
+      count(*) FILTER (WHERE m.kind = 'purchase-reserve')::int AS reserve,
+      count(*) FILTER (WHERE m.kind = 'purchase-settle')::int AS settle,
+      count(*) FILTER (WHERE m.kind = 'purchase-refund')::int AS refund,
+      coalesce((SELECT sum(e.amount_kobo) FROM ledger_movements rm JOIN ledger_entries e ON e.movement_id = rm.id
+                WHERE rm.transaction_id = t.id AND rm.kind = 'purchase-reserve' AND e.amount_kobo > 0), 0)::text AS reserved
+    FROM purchases p JOIN transactions t ON t.id = p.transaction_id
+    LEFT JOIN ledger_movements m ON m.transaction_id = t.id
+    GROUP BY t.id, t.status, t.amount_kobo`.execute(db);
+  const problems: string[] = [];
+  for (const row of rows) {
+    const allowed = PURCHASE_MOVEMENTS[row.status];
+    const found: [number, number, number] = [row.reserve, row.settle, row.refund];
+    if (!allowed || found.some((count, i) => count !== allowed[i])) {
+      problems.push(`purchase ${row.id} (${row.status}) has ${row.reserve} reserve, ${row.settle} settle and ${row.refund} refund movements`);
+    } else if (row.reserved !== row.amount) {
+      problems.push(`purchase ${row.id} reserved ${row.reserved} kobo for a bill of ${row.amount}`);
+    }
+  }
+  return problems;
+}
