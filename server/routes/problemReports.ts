@@ -5,6 +5,7 @@ import type { AppContext } from '../services/context';
 import { problemReportOf, reportProblem } from '../services/problemReports';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 import { positiveId, requestBody } from './fields';
 
 const CONTROL_EXCEPT_LINES = /[\p{Cc}]/u;
@@ -30,12 +31,12 @@ const createBody = requestBody({
 export function registerProblemReportRoutes(app: FastifyInstance, ctx: AppContext) {
   const session = requireSession(ctx);
 
-  app.post('/api/problem-reports/fetch', { preHandler: session }, async (request) => {
+  app.post('/api/problem-reports/fetch', { schema: routeDoc({ summary: 'The problem report of a transaction, if any', tags: ['problem reports'], auth: true, body: fetchBody, errors: [404, 422] }), preHandler: session }, async (request) => {
     const body = fetchBody.parse(request.body);
     return success('problem report fetched successfully', await problemReportOf(ctx, authOf(request).userId, body.transaction_id));
   });
 
-  app.post('/api/problem-reports/create', { preHandler: session }, async (request, reply) => {
+  app.post('/api/problem-reports/create', { schema: routeDoc({ summary: 'Report a problem on a transaction: a case number, acknowledged by e-mail', tags: ['problem reports'], auth: true, success: 201, errors: [404, 409, 422] }), preHandler: session }, async (request, reply) => {
     const body = createBody.parse(request.body);
     const { report, mail } = await reportProblem(ctx, authOf(request).userId, { transactionId: body.transaction_id, reason: body.reason, note: body.note });
     // After the case is stored: the acknowledgement names a case that exists. A mail failure is logged, the case stands.

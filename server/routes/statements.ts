@@ -10,6 +10,7 @@ import { statementCsv } from '../services/statements/statementCsv';
 import { statementPdf } from '../services/statements/statementPdf';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
+import { routeDoc } from './openapi';
 import { requestBody } from './fields';
 import { byAccount, limitRequests } from './rateLimits';
 
@@ -42,12 +43,12 @@ export function registerStatementRoutes(app: FastifyInstance, { ctx, limits }: {
   // One budget for both calls: each reads a range of the ledger, and a download may draw a PDF.
   const limited = { preHandler: [session, limitRequests(app, limits, 'statements', byAccount)] };
 
-  app.post('/api/statements/summary', limited, async (request) => {
+  app.post('/api/statements/summary', { ...limited, schema: routeDoc({ summary: 'Opening balance, credits, debits and closing balance of a date range', tags: ['statements'], auth: true, errors: [422, 429] }) }, async (request) => {
     const body = summaryBody.parse(request.body);
     return success('statement summary fetched successfully', summaryOf(await buildStatement(ctx, authOf(request).userId, body.from, body.to)));
   });
 
-  app.post('/api/statements/download', limited, async (request, reply) => {
+  app.post('/api/statements/download', { ...limited, schema: routeDoc({ summary: 'The statement of a date range as CSV or PDF (the file, not an envelope)', tags: ['statements'], auth: true, errors: [422, 429] }) }, async (request, reply) => {
     const body = downloadBody.parse(request.body);
     const statement = await buildStatement(ctx, authOf(request).userId, body.from, body.to);
     const name = `naira-wallet-statement-${body.from}-to-${body.to}.${body.format}`;

@@ -1,6 +1,7 @@
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../server/gateways/devCaptcha';
 import { startTestApp, testConfig, type TestApp } from './support/app';
 import { backends } from './support/backends';
@@ -102,7 +103,7 @@ describe('/metrics in production', () => {
     testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused', metrics: { port: metrics.port, token: metrics.token } });
   const open = async (metrics: { port?: number; token?: string }) => {
     const database = await backends[0].open();
-    const app = await buildApp(production(metrics), { db: database.db, captcha: new DevCaptcha() });
+    const app = await buildApp(production(metrics), { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
     await app.ready();
     return {
       app,

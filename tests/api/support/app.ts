@@ -7,6 +7,7 @@ import type { Database } from '../../../server/db/schema';
 import type { BankPartner } from '../../../server/gateways/bankPartner';
 import type { Biller } from '../../../server/gateways/biller';
 import type { IdentityGateway } from '../../../server/gateways/identity';
+import { SimulatedIdentity } from '../../../server/gateways/simulatedIdentity';
 import type { CaptchaVerifier } from '../../../server/gateways/captcha';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
 import type { Mailer } from '../../../server/gateways/mailer';
@@ -132,7 +133,8 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     captcha: options.captcha,
     banks,
     biller: options.biller,
-    identity: options.identity,
+    // The simulated provider even for a production configuration: these apps never call a real one.
+    identity: options.identity ?? new SimulatedIdentity(),
     requeries: options.requeries,
     logStream: options.logStream,
     counters: options.counters,
