@@ -159,7 +159,7 @@ describe('configuration', () => {
     expect(development().config.biller).toEqual({ kind: 'simulated' });
     expect(development().config.catalog).toEqual({ marginPercent: 0, syncIntervalMs: 3_600_000 });
     const keys = { VTPASS_API_KEY: 'live-api-key', VTPASS_PUBLIC_KEY: 'PK_live', VTPASS_SECRET_KEY: 'SK_live' };
-    expect(loadConfig({ ...PRODUCTION_SECRETS, BILLER: 'vtpass', VTPASS_BASE_URL: 'https://vtpass.com/api/', ...keys, CATALOG_MARGIN_PERCENT: '2.5' }).config).toMatchObject({
+    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, BILLER: 'vtpass', VTPASS_BASE_URL: 'https://vtpass.com/api/', ...keys, CATALOG_MARGIN_PERCENT: '2.5' }).config).toMatchObject({
       biller: { kind: 'vtpass', baseUrl: 'https://vtpass.com/api', apiKey: 'live-api-key', publicKey: 'PK_live', secretKey: 'SK_live' },
       catalog: { marginPercent: 2.5 },
     });

@@ -11,7 +11,7 @@ import { auditLedger } from '../../server/services/ledgerAudit';
 import { startTestApp, type Reply, type TestApp } from './support/app';
 import { POSTGRES_URL, postgresUnavailable, type Backend } from './support/backends';
 import { startOwnCluster, ownClusterUnavailable, type OwnCluster } from './support/ownCluster';
-import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
+import { balance, buy, netCost, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
 
 /**
  * The database going away under load (a restart, a failover, backends terminated): the process
@@ -72,7 +72,7 @@ async function expectRecovery(t: TestApp, { buyer, keys, first }: Burst) {
 async function expectSettledByJob(t: TestApp, buyer: Buyer) {
   pastRequeryDelay(t);
   await until(async () => (await processing(t, buyer)) === 0, 20_000);
-  expect(await balance(t, buyer.token)).toBe(10_000 - 100 * PURCHASES);
+  expect(await balance(t, buyer.token)).toBe(10_000 - netCost('airtime', 100) * PURCHASES);
   expect(await auditLedger(t.db)).toEqual([]);
 }
 

@@ -85,15 +85,17 @@ describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one Postgr
   }, 60_000);
 
   /**
-   * 1,000 concurrent ₦100 purchases against ₦10,000 on `targets`: exactly 100 succeed, the rest
-   * are refused for the balance. One wallet's purchases take its account lock one at a time,
-   * so this measures correctness under contention, not throughput.
+   * 1,000 concurrent ₦100 betting top-ups (they earn no cashback, so exactly 100 fit) against ₦10,000
+   * on `targets`: exactly 100 succeed, the rest are refused for the balance. One wallet's purchases
+   * take its account lock one at a time, so this measures correctness under contention, not throughput.
    */
   async function burst(targets: Replica[]) {
     const buyer = await newBuyer(seeding, 10_000);
-    const mtn = await providerId(seeding, 'airtime', 'MTN');
+    const bet9ja = await providerId(seeding, 'betting', 'Bet9ja');
+    const topUp = (replica: Replica) =>
+      call(replica, '/api/betting', { provider_id: bet9ja, beneficiary: '20231234', amount: 100, pin: PIN }, { authorization: `Bearer ${buyer.token}`, 'idempotency-key': `key-${randomUUID()}` });
     const started = performance.now();
-    const replies = await Promise.all(Array.from({ length: 1_000 }, (_, i) => purchase(targets[i % targets.length], buyer, mtn)));
+    const replies = await Promise.all(Array.from({ length: 1_000 }, (_, i) => topUp(targets[i % targets.length])));
     const seconds = (performance.now() - started) / 1000;
     const ok = replies.filter((r) => r.status === 200);
     expect(replies.filter((r) => r.status !== 200 && r.status !== 400).map((r) => [r.status, r.body.message])).toEqual([]);

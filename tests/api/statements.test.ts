@@ -56,14 +56,14 @@ describe.each(backends)('statements on $name', (backend) => {
     // 1 March: funded ₦1,000.
     buyer = await newBuyer(t, 1_000);
     clock.advance(DAY);
-    // 2 March: airtime ₦150.50 delivered, ₦200 declined and refunded, ₦250.25 funded.
+    // 2 March: airtime ₦150.50 delivered (₦3.01 cashback at 2 %), ₦200 declined and refunded, ₦250.25 funded.
     const airtime = (beneficiary: string, amount: string) => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount, pin: PIN });
     expect((await airtime('08031234567', '150.50')).body.data?.status).toBe('completed');
     expect((await airtime('08031230001', '200')).status).toBe(502);
     await fund(t, buyer.accountNumber, 250.25);
     balanceAfterDay2 = await balance(t, buyer.token);
     clock.advance(DAY);
-    // 3 March: airtime ₦99.99.
+    // 3 March: airtime ₦99.99 (₦1.99 cashback).
     expect((await airtime('08031234567', '99.99')).body.data?.status).toBe('completed');
     balanceNow = await balance(t, buyer.token);
   });
@@ -80,19 +80,20 @@ describe.each(backends)('statements on $name', (backend) => {
       from: '2026-03-02',
       to: '2026-03-02',
       opening_balance: 1000,
-      // The refund of the declined ₦200 and the ₦250.25 transfer.
-      total_credits: 450.25,
+      // The refund of the declined ₦200, the ₦250.25 transfer and the ₦3.01 cashback.
+      total_credits: 453.26,
       // ₦150.50 and the ₦200 reserved for the declined bill.
       total_debits: 350.5,
-      closing_balance: 1099.75,
-      entries: 4,
+      closing_balance: 1102.76,
+      entries: 5,
     });
     expect(reply.body.data!.closing_balance).toBe(balanceAfterDay2);
   });
 
   it('the whole history ends on the wallet balance; an empty range shows the balance unchanged', async () => {
     const all = (await summary(buyer.token, { from: '2026-02-01', to: '2026-03-03' })).body.data!;
-    expect(all).toMatchObject({ opening_balance: 0, closing_balance: balanceNow, entries: 6 });
+    // The first funding, 2 March's five entries, 3 March's purchase and its cashback.
+    expect(all).toMatchObject({ opening_balance: 0, closing_balance: balanceNow, entries: 8 });
     const before = (await summary(buyer.token, { from: '2026-02-01', to: '2026-02-28' })).body.data!;
     expect(before).toMatchObject({ opening_balance: 0, total_credits: 0, total_debits: 0, closing_balance: 0, entries: 0 });
   });
@@ -107,7 +108,7 @@ describe.each(backends)('statements on $name', (backend) => {
     expect(rows[0]).toEqual(['Date (Lagos)', 'Description', 'Reference', 'Money out (NGN)', 'Money in (NGN)', 'Balance (NGN)']);
     expect(rows[1]).toEqual(['2026-03-01', 'Opening balance', '', '', '', '0.00']);
     const entries = rows.slice(2, -2);
-    expect(entries).toHaveLength(6);
+    expect(entries).toHaveLength(8);
     let running = 0n;
     for (const [, , , out, into, after] of entries) {
       running += kobo(into) - kobo(out);
@@ -127,7 +128,7 @@ describe.each(backends)('statements on $name', (backend) => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(response.rawPayload);
-    for (const expected of ['Wallet statement', 'Period: 2026-03-02 to 2026-03-02', 'Opening balance', 'NGN 1,000.00', 'NGN 450.25', 'NGN 350.50', 'Closing balance', 'NGN 1,099.75']) {
+    for (const expected of ['Wallet statement', 'Period: 2026-03-02 to 2026-03-02', 'Opening balance', 'NGN 1,000.00', 'NGN 453.26', 'NGN 350.50', 'Closing balance', 'NGN 1,102.76']) {
       expect(text).toContain(expected);
     }
     expect(text).toContain('NGN 150.50 MTN airtime for 08031234567');

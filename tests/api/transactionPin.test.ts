@@ -5,7 +5,7 @@ import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, storedPin, 
 import { startTestApp, type Reply, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, newKey, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from './support/purchases';
+import { balance, buy, netCost, newBuyer, newKey, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from './support/purchases';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -91,7 +91,7 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       const again = await logIn(buyer);
       expect(again).toMatchObject({ pin_attempts: 0, pin_locked: false });
       expect((await buy(t, again.token, 'airtime', airtime(PIN))).status).toBe(200);
-      expect(await balance(t, again.token)).toBe(4_900);
+      expect(await balance(t, again.token)).toBe(5_000 - netCost('airtime', 100));
     });
 
     it('sent all at once, they get no more guesses: 3 counted, one logout, the rest refused as signed out', async () => {
@@ -203,7 +203,7 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect(await purchaseRowCounts(t)).toEqual(before);
       const token = (await logIn(buyer)).token;
       expect(answer(await buy(t, token, 'airtime', airtime(PIN), key))).toEqual(answer(first));
-      expect(await balance(t, token)).toBe(900);
+      expect(await balance(t, token)).toBe(1_000 - netCost('airtime', 100));
     });
 
     it('answers 423 while the pin is locked, even with the right pin', async () => {

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { ManualClock } from './support/manualClock';
 import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
 
 /**
  * The VTpass adapter against the fake VTpass (tests/support/fakes/vtpassServer.ts), which
@@ -260,7 +260,7 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   it('delivered: completed, charged once, settled to the biller', async () => {
     const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 150));
     expect(reply).toMatchObject({ status: 200, body: { type: 'success', data: { status: 'completed', amount: 150 } } });
-    expect(await balance(t, buyer.token)).toBe(49_850);
+    expect(await balance(t, buyer.token)).toBe(50_000 - netCost('airtime', 150));
     expect(await movementsOf(reply.body.data!.id)).toEqual(['purchase-reserve', 'purchase-settle']);
     expect(fake.transactions.get((await t.db.selectFrom('purchases').select('request_id').executeTakeFirstOrThrow()).request_id)).toMatchObject({ serviceID: 'mtn', phone: '08031234567' });
   });
@@ -278,11 +278,11 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   });
 
   it.each([
-    ['pending (099), then delivered', '08031230002', 'completed', 49_800],
+    ['pending (099), then delivered', '08031230002', 'completed', 50_000 - netCost('airtime', 200)],
     ['pending (status pending), then failed', '08031230003', 'canceled', 50_000],
-    ['no answer (connection dropped), then delivered', '08031230004', 'completed', 49_800],
+    ['no answer (connection dropped), then delivered', '08031230004', 'completed', 50_000 - netCost('airtime', 200)],
     ['failed ambiguously (044), then failed', '08031230006', 'canceled', 50_000],
-    ['an answer that is not JSON, then delivered', '08031230007', 'completed', 49_800],
+    ['an answer that is not JSON, then delivered', '08031230007', 'completed', 50_000 - netCost('airtime', 200)],
   ])('%s: processing with the money reserved and no refund; the requery job settles it', async (_case, beneficiary, final, balanceAfter) => {
     const reply = await buy(t, buyer.token, 'airtime', airtime(beneficiary, 200));
     expect(reply).toMatchObject({ status: 200, body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } } });
@@ -345,7 +345,7 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     t.clock.advance(11 * 60_000);
     await runRequery(t.ctx, deps());
     for (const id of pending) expect(await statusOf(id)).toBe('canceled');
-    expect(await balance(t, buyer.token)).toBe(49_900);
+    expect(await balance(t, buyer.token)).toBe(50_000 - netCost('airtime', 100));
   });
 
   it('betting is not sold through VTpass: the sync hides it, a purchase naming it is refused before any money moves', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Transaction, UserData } from '../../../core/contract';
+import { cashbackKobo, serviceOfCategory, type ServiceCategory } from '../../../core/services';
 import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
 import type { PurchaseDeps } from '../../../server/services/purchases/billerCalls';
 import { signUpWithPin, verifyIdentities, type SignedUp } from './accounts';
@@ -68,4 +69,13 @@ export async function purchaseRowCounts(t: TestApp) {
     counts[table] = (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
   }
   return counts;
+}
+
+/**
+ * What a completed bill of `naira` costs the wallet once its cashback is credited (core/services.ts
+ * rates): the figure balance checks expect after a delivered purchase of the category.
+ */
+export function netCost(category: ServiceCategory, naira: number): number {
+  const kobo = BigInt(Math.round(naira * 100));
+  return Number(kobo - cashbackKobo(serviceOfCategory(category)!, kobo)) / 100;
 }
