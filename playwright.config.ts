@@ -79,7 +79,7 @@ export default defineConfig({
       // VTpass documents no betting-account funding: the VTpass biller sells none (README "Going live").
       grepInvert: new RegExp(`${labels.bettingTitle}:`),
       // The providers' part of the journeys: the machines' generated paths and the inspector's masking do not depend on them.
-      testIgnore: ['generated/**', 'inspector.spec.ts'],
+      testIgnore: ['generated/**', 'inspector.spec.ts', 'apiDocs.spec.ts'],
     },
   ],
   // The servers start in this order, before any global setup: the fake VTpass must be up before

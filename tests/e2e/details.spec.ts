@@ -206,7 +206,8 @@ test('a meter changed after verification: the details say whose they are, a warn
   await expect(page.getByRole('alert').filter({ hasText: /purchase successful/i })).toBeVisible();
 
   await page.goto('/activities');
-  await page.locator('.txn-row').first().click();
+  // The purchase's row, not the cashback it earned (listed above it, newest first).
+  await page.locator('.txn-row').filter({ hasNotText: /cashback/i }).first().click();
   const receipt = page.getByRole('dialog', { name: 'Transaction details' });
   await expect(receipt).toContainText(billedMeter);
   await expect(receipt).toContainText(`Meter holder${billedHolder}`);

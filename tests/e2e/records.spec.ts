@@ -143,10 +143,11 @@ test('a statement shows its totals, and the CSV and PDF downloaded reconcile to 
   await expect(page).toHaveURL(/\/statements$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
   const totals = page.locator('.statement-totals');
+  // In: the ₦20,000 transfer and the airtime's 2 % cashback (₦3.01).
   await expect(totals).toContainText('Opening balance₦0.00');
-  await expect(totals).toContainText('Money in₦20,000.00');
+  await expect(totals).toContainText('Money in₦20,003.01');
   await expect(totals).toContainText('Money out₦150.50');
-  await expect(totals).toContainText('Closing balance₦19,849.50');
+  await expect(totals).toContainText('Closing balance₦19,852.51');
   await page.screenshot({ path: 'test-results/records-statement.png', fullPage: true });
 
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
@@ -163,7 +164,7 @@ test('a statement shows its totals, and the CSV and PDF downloaded reconcile to 
   const debits = entries.reduce((sum, row) => sum + kobo(row[3]), 0n);
   const closing = kobo(rows.at(-1)![5]);
   expect(rows.at(-1)![1]).toBe('Closing balance');
-  expect([opening, credits, debits, closing]).toEqual([0n, 2_000_000n, 15_050n, 1_984_950n]);
+  expect([opening, credits, debits, closing]).toEqual([0n, 2_000_301n, 15_050n, 1_985_251n]);
   expect(opening + credits - debits).toBe(closing);
   expect(kobo(entries.at(-1)![5])).toBe(closing);
 
