@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGroups } from './scripts/chunkGroups';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -13,8 +14,14 @@ export default defineConfig({
       '/dev': `http://127.0.0.1:${apiPort}`,
     },
   },
-  // The manifest tells scripts/bundle-size.mjs which chunks each route loads.
-  build: { outDir: 'dist', sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    // The manifest tells scripts/bundle-size.mjs which chunks each route loads.
+    manifest: true,
+    // A few chunks by who needs them, not one per shared module (scripts/chunkGroups.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+  },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

@@ -34,12 +34,17 @@ function staticClosure(key, seen = new Set()) {
   return seen;
 }
 
-const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-if (entries.length !== 1) {
-  console.error(`Expected one entry in the manifest, found ${entries.length}.`);
+// The landing route loads what index.html names (its scripts and modulepreloads) and what those
+// import. Named chunk groups (scripts/chunkGroups.ts) can fold the entry module into the
+// `landing` chunk, so the manifest's isEntry flag is not a reliable way to find it.
+const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+const entries = Object.keys(manifest).filter((key) => named.has(manifest[key].file));
+if (entries.length === 0) {
+  console.error('index.html names no script of the manifest.');
   process.exit(1);
 }
-const landing = staticClosure(entries[0]);
+const landing = new Set(entries.flatMap((key) => [...staticClosure(key)]));
 
 const rows = [];
 const failures = [];

@@ -3,7 +3,7 @@
 // default throttling, in Debian's Chromium, N runs each, medians, and a bare Vite + React page
 // measured in the same run as the baseline that tells what this machine can do right now.
 //
-//   npm run build && npm run lighthouse -- [--runs 3] [--routes /,/login,dashboard] [--report-only]
+//   npm run build && npm run lighthouse -- [--runs 3] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir]
 //
 // Both pages are served the same way: the real server (APP_MODE=development for the demo
 // account, its own PGlite in a temporary DATA_DIR), once with dist/ on LIGHTHOUSE_PORT (3467)
@@ -48,6 +48,10 @@ const { values: args } = parseArgs({
     routes: { type: 'string' },
     'report-only': { type: 'boolean', default: false },
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    // Another build to serve, e.g. a copy kept from before a change, measured in the same conditions.
+    dist: { type: 'string', default: 'dist' },
+    // Where to keep every run's full Lighthouse report (JSON), to see where a route's time goes.
+    reports: { type: 'string' },
   },
 });
 const runs = Number(args.runs);
@@ -57,11 +61,14 @@ const pick = (routes: string[]) => (wanted ? routes.filter((route) => wanted.inc
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3467);
 const baselinePort = port + 1;
-const dist = resolve('dist');
+const dist = resolve(args.dist);
 if (!existsSync(join(dist, 'index.html'))) {
-  console.error('dist/index.html not found: run `npm run build` first.');
+  console.error(`${args.dist}/index.html not found: run \`npm run build\` first.`);
   process.exit(1);
 }
+
+/** Lighthouse could not measure the page at all (declared before the top-level run below uses it). */
+class LighthouseRuntimeError extends Error {}
 
 interface Run {
   performance: number;
@@ -97,7 +104,7 @@ try {
     const list: Run[] = [];
     for (let i = 0; i < runs; i += 1) {
       if (signedIn) await (await page.createCDPSession()).send('Network.clearBrowserCache');
-      list.push(await lighthouseRun(url, page, chrome!.port, signedIn));
+      list.push(await withRetries(() => lighthouseRun(url, page, chrome!.port, signedIn)));
       process.stdout.write('.');
     }
     results.set(label, list);
@@ -204,7 +211,12 @@ async function lighthouseRun(url: string, page: Page, chromePort: number, keepSt
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (args.reports) {
+    mkdirSync(args.reports, { recursive: true });
+    const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    writeFileSync(join(args.reports, name), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}: the route redirected (signed out?)`);
   const summary = lhr.audits['resource-summary'].details;
@@ -220,6 +232,21 @@ async function lighthouseRun(url: string, page: Page, chromePort: number, keepSt
     jsRequests: Number(scripts?.requestCount ?? 0),
     jsBytes: Number(scripts?.transferSize ?? 0),
   };
+}
+
+/**
+ * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP);
+ * such a run says nothing of the page, so it is run again, twice at most.
+ */
+async function withRetries(measureOnce: () => Promise<Run>): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measureOnce();
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof LighthouseRuntimeError)) throw error;
+      process.stdout.write('r');
+    }
+  }
 }
 
 function median(values: number[]): number {
