@@ -3,7 +3,7 @@
 // files, most under 2 KB, in waves (issue 13). Here a module goes by who needs it:
 //   - the landing route (the entry imports it statically): `landing`, loaded with the entry;
 //   - the session's frame, which every signed-in route and every account screen waits for
-//     (SessionLayout, RequireUser, RedirectIfSignedIn, AppShell, Toasts and what they import):
+//     (SessionLayout, RequireUser, RedirectIfSignedIn, AppShell and what they import):
 //     `session`, one file where there were a dozen (each lazy module keeps a small chunk of its
 //     own: captured by a group it would leave a re-exporting stub behind);
 //   - two or more screens of the session: `screens`, one file of the shared forms, lists and
@@ -14,7 +14,7 @@ import type { Rolldown } from 'vite';
 type ChunkingContext = Rolldown.ChunkingContext;
 
 /** The lazily loaded frame modules: loading any session route loads them all. */
-const SESSION_FRAME = /[\\/]src[\\/]ui[\\/]app[\\/](SessionLayout|RequireUser|RedirectIfSignedIn|AppShell|Toasts)\.tsx$/;
+const SESSION_FRAME = /[\\/]src[\\/]ui[\\/]app[\\/](SessionLayout|RequireUser|RedirectIfSignedIn|AppShell)\.tsx$/;
 
 /** Lazily loaded pages outside the session (routes.tsx): what they share must not pull the session in. */
 const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](TermsScreen|PolicyScreen)\.tsx$/;
