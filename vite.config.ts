@@ -1,12 +1,13 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chunkGroups } from './scripts/chunkGroups';
+import { chunkGroups } from './scripts/chunkGroups.ts';
+import { sessionPreload } from './scripts/sessionPreload.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), sessionPreload()],
   server: {
     // `npm run dev` serves the SPA with hot reload and forwards the API to a running `npm start`.
     proxy: {

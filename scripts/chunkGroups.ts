@@ -14,10 +14,12 @@ import type { Rolldown } from 'vite';
 type ChunkingContext = Rolldown.ChunkingContext;
 
 /** The lazily loaded frame modules: loading any session route loads them all. */
-const SESSION_FRAME = /[\\/]src[\\/]ui[\\/]app[\\/](SessionLayout|RequireUser|RedirectIfSignedIn|AppShell)\.tsx$/;
+export const SESSION_FRAME = /[\\/]src[\\/]ui[\\/]app[\\/](SessionLayout|RequireUser|RedirectIfSignedIn|AppShell)\.tsx$/;
 
 /** Lazily loaded pages outside the session (routes.tsx): what they share must not pull the session in. */
 const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](TermsScreen|PolicyScreen)\.tsx$/;
+/** Their paths, and the landing's: every other route of routes.tsx runs in the session. */
+export const SESSIONLESS_PATHS = ['/', '/terms', '/policy'];
 
 /**
  * The entries whose static imports reach `id`: 'entry' for the app's, else the lazily imported
