@@ -20,20 +20,25 @@ export function sessionPreload(): Plugin {
       handler(_options, bundle) {
         const html = bundle['index.html'];
         if (!html || html.type !== 'asset') return;
-        const hrefs = Object.values(bundle)
-          .filter((file) => file.type === 'chunk' && (SESSION_GROUPS.has(file.name) || (file.isDynamicEntry && SESSION_FRAME.test(file.facadeModuleId ?? ''))))
-          .map((file) => `/${file.fileName}`)
-          .sort();
-        if (hrefs.length === 0) return;
+        const chunks = Object.values(bundle).filter(
+          (file) => file.type === 'chunk' && (SESSION_GROUPS.has(file.name) || (file.isDynamicEntry && SESSION_FRAME.test(file.facadeModuleId ?? ''))),
+        );
+        if (chunks.length === 0) return;
+        const scripts = chunks.map((chunk) => `/${chunk.fileName}`).sort();
+        // Their stylesheets too: a lazy screen's import waits for its CSS before asking for the screen.
+        const styles = [...new Set(chunks.flatMap((chunk) => (chunk.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [])))].map((file) => `/${file}`).sort();
         const source =
-          `if (!${JSON.stringify(SESSIONLESS_PATHS)}.includes(location.pathname.replace(/\\/+$/, '') || '/'))\n` +
-          `  for (const href of ${JSON.stringify(hrefs)}) {\n` +
+          `if (!${JSON.stringify(SESSIONLESS_PATHS)}.includes(location.pathname.replace(/\\/+$/, '') || '/')) {\n` +
+          `  const add = (rel, href) => {\n` +
           `    const link = document.createElement('link');\n` +
-          `    link.rel = 'modulepreload';\n` +
+          `    link.rel = rel;\n` +
           `    link.crossOrigin = '';\n` +
           `    link.href = href;\n` +
           `    document.head.append(link);\n` +
-          `  }\n`;
+          `  };\n` +
+          `  for (const href of ${JSON.stringify(scripts)}) add('modulepreload', href);\n` +
+          `  for (const href of ${JSON.stringify(styles)}) add('stylesheet', href);\n` +
+          `}\n`;
         const fileName = `assets/session-preload-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
         html.source = String(html.source).replace('<script type="module"', `<script async src="/${fileName}"></script>\n    <script type="module"`);
