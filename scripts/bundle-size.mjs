@@ -1,6 +1,7 @@
 // Checks the JavaScript budgets of DESIGN.md §5 on a finished `vite build`:
 //   - the landing route (the entry chunk and everything it imports statically) ≤ 100 KB gzip;
 //   - every lazily loaded chunk (one per route screen) ≤ 25 KB gzip of its own;
+//   - (printed only, not yet enforced) a first visit of /login ≤ 100 KB and of /dashboard ≤ 120 KB in total;
 //   - no trace of the Stately inspector or its mask (they ship only in `npm run dev` and the
 //     `npm run preview:inspect` build, vite's `inspect` mode, into dist-inspect/).
 // Sizes are gzip at zlib's default level, what a server compressing on the fly sends.
@@ -34,12 +35,17 @@ function staticClosure(key, seen = new Set()) {
   return seen;
 }
 
-const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-if (entries.length !== 1) {
-  console.error(`Expected one entry in the manifest, found ${entries.length}.`);
+// The landing route loads what index.html names (its scripts and modulepreloads) and what those
+// import. Named chunk groups (scripts/chunkGroups.ts) can fold the entry module into the
+// `landing` chunk, so the manifest's isEntry flag is not a reliable way to find it.
+const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+const entries = Object.keys(manifest).filter((key) => named.has(manifest[key].file));
+if (entries.length === 0) {
+  console.error('index.html names no script of the manifest.');
   process.exit(1);
 }
-const landing = staticClosure(entries[0]);
+const landing = new Set(entries.flatMap((key) => [...staticClosure(key)]));
 
 const rows = [];
 const failures = [];
@@ -63,6 +69,20 @@ for (const row of rows) {
   const shared = row.shared ? kb(row.shared) : '';
   const mark = row.gzip > row.budget ? '  OVER' : '';
   console.log(`${row.chunk.padEnd(width)}  ${kb(row.gzip).padStart(9)}  ${shared.padStart(9)}  ${kb(row.budget).padStart(9)}${mark}`);
+}
+
+// DESIGN.md §5 also caps a first visit in total (JavaScript, gzip). Printed, NOT YET ENFORCED:
+// /login is still over its cap (issue 13 stays open on it); enforce once both fit.
+const FIRST_VISITS = [
+  { route: '/login', budget: 100 * 1024, lazy: ['src/ui/app/SessionLayout.tsx', 'src/ui/app/RedirectIfSignedIn.tsx', 'src/ui/screens/LoginScreen.tsx'] },
+  { route: '/dashboard', budget: 120 * 1024, lazy: ['src/ui/app/SessionLayout.tsx', 'src/ui/app/RequireUser.tsx', 'src/ui/app/AppShell.tsx', 'src/ui/screens/DashboardScreen.tsx'] },
+];
+console.log('');
+for (const visit of FIRST_VISITS) {
+  const chunks = new Set([...landing, ...visit.lazy.flatMap((key) => (manifest[key] ? [...staticClosure(key)] : []))]);
+  const bytes = [...chunks].reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
+  const mark = bytes > visit.budget ? '  OVER (not enforced yet)' : '';
+  console.log(`first visit ${visit.route}: ${kb(bytes)} in ${chunks.size} files (budget ${kb(visit.budget)})${mark}`);
 }
 
 const assets = join(DIST, 'assets');

@@ -5,6 +5,7 @@ import { sessionMachine } from '../../machines/session';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { getInspect, loadInspector } from './inspector';
 import { SessionProvider } from './SessionContext';
+import { useToastsWanted } from './toaster';
 import { performEffects } from './useFlow';
 
 // This module is loaded with the first route that needs a session, never by the landing page,
@@ -22,6 +23,7 @@ const Toasts = lazy(() => import('./Toasts'));
 export default function SessionLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const toastsWanted = useToastsWanted();
   // The session decides on logout by the route the user is on (SPEC.md §6), so it follows every move.
   useEffect(() => session.send({ type: 'session.route', pathname }), [pathname]);
   useEffect(() => performEffects(session, navigate), [navigate]);
@@ -29,9 +31,11 @@ export default function SessionLayout() {
     <SessionProvider actor={session}>
       <Outlet />
       <LoadingOverlay />
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </SessionProvider>
   );
 }

@@ -2,8 +2,8 @@ import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../../../core/limits';
 
 /**
- * Where toasts appear (SPEC.md §8). Loaded after the first paint: no toast can exist before a
- * flow runs, and react-toastify queues any toast raised before its container mounts.
+ * Where toasts appear (SPEC.md §8). Mounted with the first toast (toaster.ts): no toast can exist
+ * before a flow runs, and react-toastify queues any toast raised before its container mounts.
  * react-toastify 11 injects its own stylesheet on mount; global.css restyles it.
  */
 export default function Toasts() {

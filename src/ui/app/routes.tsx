@@ -1,25 +1,36 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { SERVICES } from '../../../core/services';
 import { PageLoading } from '../components/PageLoading';
 import LandingScreen from '../screens/LandingScreen';
 import { RootLayout } from './RootLayout';
+
+type Load = () => Promise<{ default: ComponentType }>;
+
+/** What a route keeps in its `handle`: how to start downloading its code before React asks for it. */
+interface RouteHandle {
+  preload: () => Promise<unknown>;
+}
 
 /**
  * A screen whose code is downloaded when its route is first visited, so the landing page
  * carries none of it (DESIGN.md §5). Each gets its own Suspense boundary: a newly mounted
  * boundary shows the loading state at once instead of freezing the previous page.
  */
-function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+function lazyScreen(load: Load): Pick<RouteObject, 'element' | 'handle'> {
   const Screen = lazy(load);
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Screen />
-    </Suspense>
-  );
+  return {
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <Screen />
+      </Suspense>
+    ),
+    handle: { preload: load } satisfies RouteHandle,
+  };
 }
 
-const ServiceScreen = lazy(() => import('../screens/ServiceScreen'));
+const loadServiceScreen = () => import('../screens/ServiceScreen');
+const ServiceScreen = lazy(loadServiceScreen);
 
 /**
  * One route per service of the table, all showing the one ServiceScreen. Its boundary is keyed
@@ -33,6 +44,7 @@ const serviceRoutes: RouteObject[] = SERVICES.map((service) => ({
       <ServiceScreen service={service} />
     </Suspense>
   ),
+  handle: { preload: loadServiceScreen } satisfies RouteHandle,
 }));
 
 /**
@@ -45,41 +57,41 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, element: <LandingScreen /> },
-      { path: 'terms', element: lazyScreen(() => import('../screens/TermsScreen')) },
-      { path: 'policy', element: lazyScreen(() => import('../screens/PolicyScreen')) },
+      { path: 'terms', ...lazyScreen(() => import('../screens/TermsScreen')) },
+      { path: 'policy', ...lazyScreen(() => import('../screens/PolicyScreen')) },
       {
-        element: lazyScreen(() => import('./SessionLayout')),
+        ...lazyScreen(() => import('./SessionLayout')),
         children: [
-          { path: 'register', element: lazyScreen(() => import('../screens/RegisterScreen')) },
+          { path: 'register', ...lazyScreen(() => import('../screens/RegisterScreen')) },
           {
-            element: lazyScreen(() => import('./RedirectIfSignedIn')),
-            children: [{ path: 'login', element: lazyScreen(() => import('../screens/LoginScreen')) }],
+            ...lazyScreen(() => import('./RedirectIfSignedIn')),
+            children: [{ path: 'login', ...lazyScreen(() => import('../screens/LoginScreen')) }],
           },
-          { path: 'forgot', element: lazyScreen(() => import('../screens/ForgotScreen')) },
-          { path: 'reset', element: lazyScreen(() => import('../screens/ResetScreen')) },
-          { path: 'verify-email', element: lazyScreen(() => import('../screens/VerifyEmailScreen')) },
-          { path: 'set-pin', element: lazyScreen(() => import('../screens/SetPinScreen')) },
-          { path: 'iamhuman', element: lazyScreen(() => import('../screens/IAmHumanScreen')) },
+          { path: 'forgot', ...lazyScreen(() => import('../screens/ForgotScreen')) },
+          { path: 'reset', ...lazyScreen(() => import('../screens/ResetScreen')) },
+          { path: 'verify-email', ...lazyScreen(() => import('../screens/VerifyEmailScreen')) },
+          { path: 'set-pin', ...lazyScreen(() => import('../screens/SetPinScreen')) },
+          { path: 'iamhuman', ...lazyScreen(() => import('../screens/IAmHumanScreen')) },
           {
-            element: lazyScreen(() => import('./RequireUser')),
+            ...lazyScreen(() => import('./RequireUser')),
             children: [
               {
-                element: lazyScreen(() => import('./AppShell')),
+                ...lazyScreen(() => import('./AppShell')),
                 children: [
-                  { path: 'dashboard', element: lazyScreen(() => import('../screens/DashboardScreen')) },
-                  { path: 'activities', element: lazyScreen(() => import('../screens/ActivitiesScreen')) },
-                  { path: 'notification', element: lazyScreen(() => import('../screens/NotificationsScreen')) },
-                  { path: 'funding', element: lazyScreen(() => import('../screens/FundingScreen')) },
-                  { path: 'profile', element: lazyScreen(() => import('../screens/ProfileScreen')) },
-                  { path: 'password', element: lazyScreen(() => import('../screens/ChangePasswordScreen')) },
-                  { path: 'pin', element: lazyScreen(() => import('../screens/ChangePinScreen')) },
-                  { path: 'reset-pin', element: lazyScreen(() => import('../screens/ResetPinScreen')) },
-                  { path: 'support', element: lazyScreen(() => import('../screens/SupportScreen')) },
-                  { path: 'more', element: lazyScreen(() => import('../screens/MoreScreen')) },
-                  { path: 'statements', element: lazyScreen(() => import('../screens/StatementsScreen')) },
+                  { path: 'dashboard', ...lazyScreen(() => import('../screens/DashboardScreen')) },
+                  { path: 'activities', ...lazyScreen(() => import('../screens/ActivitiesScreen')) },
+                  { path: 'notification', ...lazyScreen(() => import('../screens/NotificationsScreen')) },
+                  { path: 'funding', ...lazyScreen(() => import('../screens/FundingScreen')) },
+                  { path: 'profile', ...lazyScreen(() => import('../screens/ProfileScreen')) },
+                  { path: 'password', ...lazyScreen(() => import('../screens/ChangePasswordScreen')) },
+                  { path: 'pin', ...lazyScreen(() => import('../screens/ChangePinScreen')) },
+                  { path: 'reset-pin', ...lazyScreen(() => import('../screens/ResetPinScreen')) },
+                  { path: 'support', ...lazyScreen(() => import('../screens/SupportScreen')) },
+                  { path: 'more', ...lazyScreen(() => import('../screens/MoreScreen')) },
+                  { path: 'statements', ...lazyScreen(() => import('../screens/StatementsScreen')) },
                   ...serviceRoutes,
                   // Any other path is protected (SPEC.md §6); screens not built yet land here.
-                  { path: '*', element: lazyScreen(() => import('../screens/NotFoundScreen')) },
+                  { path: '*', ...lazyScreen(() => import('../screens/NotFoundScreen')) },
                 ],
               },
             ],
@@ -89,3 +101,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading, all at once, the code of every lazy level the first page needs — the
+ * session's frame, the signed-in shell and the screen — instead of one level after another as
+ * each renders the next (issue 13: 4–7 sequential waves on a signed-in route). React's lazy
+ * components later get the same modules, already loaded or on their way.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    // A failed download is not reported here: React's lazy component asks again and the error boundary shows it.
+    (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+  }
+}
