@@ -430,7 +430,7 @@ export const ENVIRONMENT = {
   IDENTITY: {
     ...literalDefault('simulated', z.enum(['simulated', 'dojah'], { error: 'must be simulated or dojah' })),
     meaning:
-      'who verifies NIN and BVN: `simulated` (outcomes fixed by the last digits, README "Simulated identity checks"; refused in production) or `dojah` (needs DOJAH_APP_ID and DOJAH_SECRET_KEY)',
+      'who verifies NIN and BVN: `simulated` (outcomes fixed by the last digits, README "Identity checks"; refused in production) or `dojah` (needs DOJAH_APP_ID and DOJAH_SECRET_KEY)',
   },
   DOJAH_APP_ID: { ...unset(z.string()), meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah" },
   DOJAH_SECRET_KEY: { ...unset(z.string().min(8, 'must be at least 8 characters')), meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah" },
