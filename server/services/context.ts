@@ -27,7 +27,27 @@ export interface AppContext {
   liveBankPartners: readonly string[];
 }
 
-/** Runs `work` in one database transaction, handing it a context whose `db` is that transaction. */
-export function inTransaction<T>(ctx: AppContext, work: (tx: AppContext) => Promise<T>): Promise<T> {
-  return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+/**
+ * PostgreSQL's answer when it broke a deadlock or a serialization conflict by aborting this
+ * transaction: nothing it did was kept, so running it again is safe (and is PostgreSQL's advice).
+ */
+const RETRYABLE_SQLSTATE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+/**
+ * Runs `work` in one database transaction, handing it a context whose `db` is that transaction.
+ * A transaction PostgreSQL aborted to break a deadlock between concurrent purchases and
+ * settlements is run again, whole (it wrote nothing), a few times before the error is answered.
+ */
+export async function inTransaction<T>(ctx: AppContext, work: (tx: AppContext) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE_SQLSTATE.has(code)) throw error;
+      // A short random pause, so the transactions that met do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
 }

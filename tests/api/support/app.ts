@@ -61,7 +61,7 @@ export interface TestApp {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const { config } = loadConfig({
     APP_MODE: 'development',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     STATIC_DIR: '/nonexistent',
     RATE_LIMIT_MULTIPLIER: '1000',
     SESSION_IDLE_MINUTES: String(7 * 24 * 60),
