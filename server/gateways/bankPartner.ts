@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../errors';
-import type { ProviderLog } from './providerHttp';
+import { ProviderHttp, type ProviderLog } from './providerHttp';
 
 /**
  * A bank partner (Paystack, Monnify, a bank's own API...) that gives each user dedicated
@@ -54,6 +54,20 @@ export interface PartnerOptions {
   failureThreshold?: number;
   coolDownMs?: number;
   now?: () => number;
+}
+
+/** A real partner's HTTP client, configured the same way for each: `logFields` are the safe fields of its answers. */
+export function partnerHttp(provider: string, baseUrl: string, options: PartnerOptions, logFields: string[]): ProviderHttp {
+  return new ProviderHttp({
+    provider,
+    baseUrl,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    log: options.log,
+    failureThreshold: options.failureThreshold,
+    coolDownMs: options.coolDownMs,
+    now: options.now,
+    logFields,
+  });
 }
 
 /** A payment as the partner's records hold it. */

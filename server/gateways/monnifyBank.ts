@@ -5,6 +5,7 @@ import { GatewayError } from '../errors';
 import {
   cleanText,
   WEMA_AND_STERLING,
+  partnerHttp,
   WebhookPayloadError,
   type AssignedAccount,
   type BankCustomer,
@@ -16,7 +17,7 @@ import {
   type TransferRecords,
   type WebhookEvent,
 } from './bankPartner';
-import { ProviderHttp, type ProviderLog, type ProviderRequest, type ProviderResponse } from './providerHttp';
+import type { ProviderHttp, ProviderLog, ProviderRequest, ProviderResponse } from './providerHttp';
 import { SandboxPayments } from './sandboxPayments';
 import { verifyHmacSha512 } from './webhookSignature';
 
@@ -150,16 +151,7 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
     this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
-    this.#http = new ProviderHttp({
-      provider: 'Monnify',
-      baseUrl: settings.baseUrl,
-      timeoutMs: options.timeoutMs ?? 10_000,
-      log: options.log,
-      failureThreshold: options.failureThreshold,
-      coolDownMs: options.coolDownMs,
-      now: options.now,
-      logFields: ['accountReference', 'expiresIn', 'totalPages', 'last', 'bankCode', 'amountPaid', 'eventType'],
-    });
+    this.#http = partnerHttp('Monnify', settings.baseUrl, options, ['accountReference', 'expiresIn', 'totalPages', 'last', 'bankCode', 'amountPaid', 'eventType']);
   }
 
   /** The circuit breaker's state, for tests and health pages. */

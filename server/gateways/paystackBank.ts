@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { GatewayError } from '../errors';
-import type { AssignedAccount, BankCustomer, BankPartner, PartnerOptions, PartnerTransfer, SandboxPayer, SimulatedTransfer, TransferRecords, WebhookEvent } from './bankPartner';
+import { partnerHttp, type AssignedAccount, type BankCustomer, type BankPartner, type PartnerOptions, type PartnerTransfer, type SandboxPayer, type SimulatedTransfer, type TransferRecords, type WebhookEvent } from './bankPartner';
 import { PAYSTACK_SIGNATURE_HEADER, readPaystackEvent } from './paystackWebhook';
-import { ProviderHttp, type ProviderLog, type ProviderResponse } from './providerHttp';
+import type { ProviderHttp, ProviderLog, ProviderResponse } from './providerHttp';
 import { SandboxPayments } from './sandboxPayments';
 import { verifyHmacSha512 } from './webhookSignature';
 
@@ -95,16 +95,7 @@ export class PaystackBank implements BankPartner, TransferRecords, SandboxPayer 
     this.#log = options.log;
     this.#bank = options.preferredBank ?? 'wema-bank';
     this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
-    this.#http = new ProviderHttp({
-      provider: 'Paystack',
-      baseUrl: settings.baseUrl,
-      timeoutMs: options.timeoutMs ?? 10_000,
-      log: options.log,
-      failureThreshold: options.failureThreshold,
-      coolDownMs: options.coolDownMs,
-      now: options.now,
-      logFields: ['customer_code', 'slug', 'channel', 'pageCount', 'page'],
-    });
+    this.#http = partnerHttp('Paystack', settings.baseUrl, options, ['customer_code', 'slug', 'channel', 'pageCount', 'page']);
   }
 
   get breakerState() {
