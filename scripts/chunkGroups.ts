@@ -1,25 +1,23 @@
 // How `vite build` groups modules into chunks (vite.config.ts). Left to itself the bundler gives
 // every module shared by two routes a chunk of its own: a signed-in screen then loaded 27–35
 // files, most under 2 KB, in waves (issue 13). Here a module goes by who needs it:
-//   - the landing route (the entry imports it statically): `landing`, loaded with the entry;
-//   - the session's frame, which every signed-in route and every account screen waits for
-//     (SessionLayout, RequireUser, RedirectIfSignedIn, AppShell and what they import):
-//     `session`, one file where there were a dozen (each lazy module keeps a small chunk of its
-//     own: captured by a group it would leave a re-exporting stub behind);
-//   - two or more screens of the session: `screens`, one file of the shared forms, lists and
-//     machines (the terms and policy pages, outside the session, keep the bundler's chunks);
-//   - one screen: that screen's own chunk (the bundler's default, returned as null).
+//   - the landing route (the entry imports it statically) and what the pages outside the
+//     session (terms, policy) import: `landing`, loaded with the entry, so that what those
+//     pages share with the session's screens (money, tiers) does not fold into a session chunk
+//     and bring the state machines with them;
+//   - two or more of the session's lazy modules (its frames, sessionFrames.ts, and its screens):
+//     `screens`, one file of the state machines, the API client and the shared forms and lists,
+//     which every session route loads (the frames load with every one of them);
+//   - one lazy module: its own chunk (the bundler's default, returned as null): the frames'
+//     chunk carries what only they use (the session machine, the header), a screen's what only
+//     it uses. A session route thus loads four files beside the landing's, where it loaded a
+//     dozen in waves.
 import type { Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
-/** The lazily loaded frame modules: loading any session route loads them all. */
-export const SESSION_FRAME = /[\\/]src[\\/]ui[\\/]app[\\/](SessionLayout|RequireUser|RedirectIfSignedIn|AppShell)\.tsx$/;
-
 /** Lazily loaded pages outside the session (routes.tsx): what they share must not pull the session in. */
 const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](TermsScreen|PolicyScreen)\.tsx$/;
-/** Their paths, and the landing's: every other route of routes.tsx runs in the session. */
-export const SESSIONLESS_PATHS = ['/', '/terms', '/policy'];
 
 /**
  * The entries whose static imports reach `id`: 'entry' for the app's, else the lazily imported
@@ -44,16 +42,15 @@ function roots(id: string, context: ChunkingContext): Set<string> {
   return found;
 }
 
-type Group = 'landing' | 'session' | 'screens';
+type Group = 'landing' | 'screens';
 
 /** Which group `id` belongs to, or null for a chunk of its own (a lazily loaded module, or one screen's). */
 function groupOf(id: string, context: ChunkingContext): Group | null {
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
   const from = roots(id, context);
-  if (from.has('entry')) return 'landing';
-  if ([...from].some((root) => SESSION_FRAME.test(root))) return 'session';
-  if (from.size >= 2 && ![...from].some((root) => SESSIONLESS.test(root))) return 'screens';
+  if (from.has('entry') || [...from].some((root) => SESSIONLESS.test(root))) return 'landing';
+  if (from.size >= 2) return 'screens';
   return null;
 }
 
@@ -61,7 +58,7 @@ function groupOf(id: string, context: ChunkingContext): Group | null {
  * The groups for `build.rolldownOptions.output.codeSplitting`, the landing's first: a group takes
  * its modules' dependencies with it, so each must choose before the next wider one.
  */
-export const chunkGroups = (['landing', 'session', 'screens'] as const).map((group, index, all) => ({
+export const chunkGroups = (['landing', 'screens'] as const).map((group, index, all) => ({
   debugName: group,
   name: (id: string, context: ChunkingContext) => (groupOf(id, context) === group ? group : null),
   priority: all.length - index,

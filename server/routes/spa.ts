@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,13 +9,20 @@ function cacheHeaders(reply: FastifyReply, path: string) {
   reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-/** Serves the built SPA when `staticDir` holds one; answers whether it does. */
-export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<boolean> {
+/** The built SPA: which routes have a page of their own (scripts/routePages.ts writes them into `pages/`). */
+export interface Spa {
+  routePages: ReadonlySet<string>;
+}
+
+/** Serves the built SPA when `staticDir` holds one; answers it, or null. */
+export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<Spa | null> {
   const root = resolve(staticDir);
-  if (!existsSync(resolve(root, 'index.html'))) return false;
+  if (!existsSync(resolve(root, 'index.html'))) return null;
   // preCompressed: `npm run build` writes .br and .gz beside each file (scripts/precompress.mjs).
   await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders, preCompressed: true });
-  return true;
+  const pages = resolve(root, 'pages');
+  const routePages = new Set(existsSync(pages) ? readdirSync(pages).filter((name) => name.endsWith('.html')).map((name) => `/${name.slice(0, -'.html'.length)}`) : []);
+  return { routePages };
 }
 
 const isApiPath = (path: string) => /^\/(api|dev)(\/|$)/.test(path);
@@ -24,13 +31,17 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path);
 
 /**
  * Unknown /api and /dev paths answer the JSON envelope with 404. With the SPA served, any
- * other page GET answers index.html so client-side routes survive a reload.
+ * other page GET answers the route's own page (index.html with the preload links of its code),
+ * or index.html, so client-side routes survive a reload.
  */
-export function notFoundHandler(spa: boolean) {
+export function notFoundHandler(spa: Spa | null) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
     const page = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !looksLikeFile(path);
-    if (spa && page) return reply.sendFile('index.html');
+    if (spa && page) {
+      const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
+      return reply.sendFile(spa.routePages.has(route) ? `pages${route}.html` : 'index.html');
+    }
     return reply.code(404).send(failure(`not found: ${request.method} ${path.slice(0, 200)}`));
   };
 }

@@ -104,6 +104,8 @@ describe.each(backends)('HTTP surface in production on $name', (backend) => {
   });
 });
 
+const DASHBOARD_PAGE = '<!doctype html><title>Naira Wallet</title><link rel="modulepreload" href="/assets/DashboardScreen-1a2b.js"><div id="root"></div>';
+
 describe.each(backends)('the built SPA on $name', (backend) => {
   let t: TestApp;
   let dist: string;
@@ -113,6 +115,9 @@ describe.each(backends)('the built SPA on $name', (backend) => {
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Naira Wallet</title><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
+    await mkdir(join(dist, 'pages'));
+    await writeFile(join(dist, 'pages', 'dashboard.html'), DASHBOARD_PAGE);
+    await writeFile(join(dist, 'pages', 'dashboard.html.br'), brotliCompressSync(DASHBOARD_PAGE));
     t = await startTestApp(backend, { config: { ...PRODUCTION, staticDir: dist } });
   });
   afterAll(async () => {
@@ -131,6 +136,20 @@ describe.each(backends)('the built SPA on $name', (backend) => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it('answers a route that has a page of its own (scripts/routePages.ts) with that page, compressed when accepted', async () => {
+    for (const url of ['/dashboard', '/dashboard/', '/dashboard?from=login']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(DASHBOARD_PAGE);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    const compressed = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(DASHBOARD_PAGE);
+    // Any other path keeps the plain index.html.
+    expect((await get('/activities')).body).not.toContain('modulepreload');
   });
 
   it('serves hashed assets with a long cache, and a missing file as 404', async () => {

@@ -21,7 +21,7 @@ describe('BalanceCard', () => {
     expect(screen.getByRole('link', { name: 'Fund Wallet' }).getAttribute('href')).toBe('/funding');
   });
 
-  it('shows the cashback earned, hidden with the balance, and nothing before the server has said', () => {
+  it('shows the cashback earned, hidden with the balance, and a placeholder on its line before the server has said', () => {
     const { view } = renderCard();
     const cashback = () => view.container.querySelector('.balance-cashback')!;
     expect(cashback().textContent).toBe('Cashback earned ₦42.50');
@@ -30,7 +30,9 @@ describe('BalanceCard', () => {
     expect(screen.getByText('₦42.50').closest('[aria-hidden="true"]')).toBeTruthy();
     cleanup();
     const before = renderCard({});
-    expect(before.view.container.querySelector('.balance-cashback')).toBeNull();
+    const placeholder = before.view.container.querySelector('.balance-cashback')!;
+    expect(placeholder.textContent).toBe('Cashback earned …');
+    expect(placeholder.getAttribute('aria-busy')).toBe('true');
   });
 
   it('hides the balance (blurred, silent for screen readers) and shows it again', () => {

@@ -30,8 +30,13 @@ describe('LimitsCard', () => {
     expect(card.textContent).toContain('this is the highest tier');
   });
 
-  it('says it is loading until the server has answered the limits', () => {
+  it('keeps its shape, with placeholders, and says it is loading until the server has answered the limits', () => {
     renderCard();
     expect(screen.getByText('Loading your limits…')).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Your limits' });
+    expect(card.getAttribute('aria-busy')).toBe('true');
+    expect(card.textContent).toContain('Daily limit…');
+    expect(card.textContent).toContain('Tier …');
+    expect(screen.getByRole('meter', { name: 'Daily limit used' }).getAttribute('aria-valuenow')).toBe('0');
   });
 });

@@ -14,8 +14,13 @@ import { performEffects } from './useFlow';
 // Before any actor exists, so the inspector sees the session from its first event.
 await loadInspector(location.search);
 
-/** The one session of the app (SPEC.md §3 shared state); it reads the persisted user itself. */
-const session = createActor(sessionMachine, { input: { pathname: location.pathname }, inspect: getInspect() }).start();
+/**
+ * The one session of the app (SPEC.md §3 shared state); it reads the persisted user itself, so
+ * its state is there to draw from at once. It starts (its first poll, its watch) once the first
+ * page is drawn: the answers would otherwise compete with that first paint (issue 13). Events
+ * sent before then wait in its mailbox.
+ */
+const session = createActor(sessionMachine, { input: { pathname: location.pathname }, inspect: getInspect() });
 
 const Toasts = lazy(() => import('./Toasts'));
 
@@ -27,6 +32,8 @@ export default function SessionLayout() {
   // The session decides on logout by the route the user is on (SPEC.md §6), so it follows every move.
   useEffect(() => session.send({ type: 'session.route', pathname }), [pathname]);
   useEffect(() => performEffects(session, navigate), [navigate]);
+  // After the effects above: they subscribe to what the session's start may already emit.
+  useEffect(() => void session.start(), []);
   return (
     <SessionProvider actor={session}>
       <Outlet />

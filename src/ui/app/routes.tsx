@@ -5,11 +5,55 @@ import { PageLoading } from '../components/PageLoading';
 import LandingScreen from '../screens/LandingScreen';
 import { RootLayout } from './RootLayout';
 
-type Load = () => Promise<{ default: ComponentType }>;
+type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
-/** What a route keeps in its `handle`: how to start downloading its code before React asks for it. */
-interface RouteHandle {
-  preload: () => Promise<unknown>;
+/**
+ * Every lazily loaded screen of the route table, by its path from here (all but the landing,
+ * part of the first load, and the service screen, below). A glob rather than one import() per route, so that a route
+ * can name its module as data: scripts/routePages.ts reads the names to give each route's page
+ * the preload links of its code (issue 13).
+ */
+const LAZY_MODULES = import.meta.glob<{ default: ComponentType }>([
+  '../screens/*Screen.tsx',
+  '!../screens/{Landing,Service}Screen.tsx',
+]);
+
+/** The session's frames, one module for all four (sessionFrames.ts). */
+const SESSION_FRAMES = './sessionFrames.ts';
+const loadFrames = () => import('./sessionFrames');
+const frame =
+  (name: 'SessionLayout' | 'RedirectIfSignedIn' | 'RequireUser' | 'AppShell'): Load =>
+  async () => ({ default: (await loadFrames())[name] });
+
+/** What a route keeps in its `handle`: the module its element loads (by its path from here), and how to fetch it ahead. */
+export interface RouteHandle {
+  module: string;
+  preload: () => Promise<void>;
+}
+
+function load(module: string): Load {
+  const loader = LAZY_MODULES[module];
+  if (!loader) throw new Error(`routes: no lazily loaded module ${module}`);
+  return loader;
+}
+
+/**
+ * A module's component, downloaded when first drawn or ahead by `preload()`. Once its code is
+ * here it is drawn at once: React.lazy would still suspend on its first render and show the
+ * fallback for a frame, and React holds the revealed content back up to 300 ms after a fallback
+ * (issue 13: the signed-in screens' LCP).
+ */
+function deferred<P extends object>(loader: Load<P>): { Component: ComponentType<P>; preload: () => Promise<void> } {
+  let ready: ComponentType<P> | undefined;
+  const preload = async () => {
+    ready ??= (await loader()).default;
+  };
+  const Lazy = lazy(loader);
+  function Deferred(props: P) {
+    const Ready = ready;
+    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+  }
+  return { Component: Deferred, preload };
 }
 
 /**
@@ -17,20 +61,20 @@ interface RouteHandle {
  * carries none of it (DESIGN.md §5). Each gets its own Suspense boundary: a newly mounted
  * boundary shows the loading state at once instead of freezing the previous page.
  */
-function lazyScreen(load: Load): Pick<RouteObject, 'element' | 'handle'> {
-  const Screen = lazy(load);
+function lazyScreen(module: string, loader: Load = load(module)): Pick<RouteObject, 'element' | 'handle'> {
+  const { Component: Screen, preload } = deferred(loader);
   return {
     element: (
       <Suspense fallback={<PageLoading />}>
         <Screen />
       </Suspense>
     ),
-    handle: { preload: load } satisfies RouteHandle,
+    handle: { module, preload } satisfies RouteHandle,
   };
 }
 
-const loadServiceScreen = () => import('../screens/ServiceScreen');
-const ServiceScreen = lazy(loadServiceScreen);
+const SERVICE_SCREEN = '../screens/ServiceScreen.tsx';
+const { Component: ServiceScreen, preload: preloadServiceScreen } = deferred(() => import('../screens/ServiceScreen'));
 
 /**
  * One route per service of the table, all showing the one ServiceScreen. Its boundary is keyed
@@ -44,7 +88,7 @@ const serviceRoutes: RouteObject[] = SERVICES.map((service) => ({
       <ServiceScreen service={service} />
     </Suspense>
   ),
-  handle: { preload: loadServiceScreen } satisfies RouteHandle,
+  handle: { module: SERVICE_SCREEN, preload: preloadServiceScreen } satisfies RouteHandle,
 }));
 
 /**
@@ -57,41 +101,41 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, element: <LandingScreen /> },
-      { path: 'terms', ...lazyScreen(() => import('../screens/TermsScreen')) },
-      { path: 'policy', ...lazyScreen(() => import('../screens/PolicyScreen')) },
+      { path: 'terms', ...lazyScreen('../screens/TermsScreen.tsx') },
+      { path: 'policy', ...lazyScreen('../screens/PolicyScreen.tsx') },
       {
-        ...lazyScreen(() => import('./SessionLayout')),
+        ...lazyScreen(SESSION_FRAMES, frame('SessionLayout')),
         children: [
-          { path: 'register', ...lazyScreen(() => import('../screens/RegisterScreen')) },
+          { path: 'register', ...lazyScreen('../screens/RegisterScreen.tsx') },
           {
-            ...lazyScreen(() => import('./RedirectIfSignedIn')),
-            children: [{ path: 'login', ...lazyScreen(() => import('../screens/LoginScreen')) }],
+            ...lazyScreen(SESSION_FRAMES, frame('RedirectIfSignedIn')),
+            children: [{ path: 'login', ...lazyScreen('../screens/LoginScreen.tsx') }],
           },
-          { path: 'forgot', ...lazyScreen(() => import('../screens/ForgotScreen')) },
-          { path: 'reset', ...lazyScreen(() => import('../screens/ResetScreen')) },
-          { path: 'verify-email', ...lazyScreen(() => import('../screens/VerifyEmailScreen')) },
-          { path: 'set-pin', ...lazyScreen(() => import('../screens/SetPinScreen')) },
-          { path: 'iamhuman', ...lazyScreen(() => import('../screens/IAmHumanScreen')) },
+          { path: 'forgot', ...lazyScreen('../screens/ForgotScreen.tsx') },
+          { path: 'reset', ...lazyScreen('../screens/ResetScreen.tsx') },
+          { path: 'verify-email', ...lazyScreen('../screens/VerifyEmailScreen.tsx') },
+          { path: 'set-pin', ...lazyScreen('../screens/SetPinScreen.tsx') },
+          { path: 'iamhuman', ...lazyScreen('../screens/IAmHumanScreen.tsx') },
           {
-            ...lazyScreen(() => import('./RequireUser')),
+            ...lazyScreen(SESSION_FRAMES, frame('RequireUser')),
             children: [
               {
-                ...lazyScreen(() => import('./AppShell')),
+                ...lazyScreen(SESSION_FRAMES, frame('AppShell')),
                 children: [
-                  { path: 'dashboard', ...lazyScreen(() => import('../screens/DashboardScreen')) },
-                  { path: 'activities', ...lazyScreen(() => import('../screens/ActivitiesScreen')) },
-                  { path: 'notification', ...lazyScreen(() => import('../screens/NotificationsScreen')) },
-                  { path: 'funding', ...lazyScreen(() => import('../screens/FundingScreen')) },
-                  { path: 'profile', ...lazyScreen(() => import('../screens/ProfileScreen')) },
-                  { path: 'password', ...lazyScreen(() => import('../screens/ChangePasswordScreen')) },
-                  { path: 'pin', ...lazyScreen(() => import('../screens/ChangePinScreen')) },
-                  { path: 'reset-pin', ...lazyScreen(() => import('../screens/ResetPinScreen')) },
-                  { path: 'support', ...lazyScreen(() => import('../screens/SupportScreen')) },
-                  { path: 'more', ...lazyScreen(() => import('../screens/MoreScreen')) },
-                  { path: 'statements', ...lazyScreen(() => import('../screens/StatementsScreen')) },
+                  { path: 'dashboard', ...lazyScreen('../screens/DashboardScreen.tsx') },
+                  { path: 'activities', ...lazyScreen('../screens/ActivitiesScreen.tsx') },
+                  { path: 'notification', ...lazyScreen('../screens/NotificationsScreen.tsx') },
+                  { path: 'funding', ...lazyScreen('../screens/FundingScreen.tsx') },
+                  { path: 'profile', ...lazyScreen('../screens/ProfileScreen.tsx') },
+                  { path: 'password', ...lazyScreen('../screens/ChangePasswordScreen.tsx') },
+                  { path: 'pin', ...lazyScreen('../screens/ChangePinScreen.tsx') },
+                  { path: 'reset-pin', ...lazyScreen('../screens/ResetPinScreen.tsx') },
+                  { path: 'support', ...lazyScreen('../screens/SupportScreen.tsx') },
+                  { path: 'more', ...lazyScreen('../screens/MoreScreen.tsx') },
+                  { path: 'statements', ...lazyScreen('../screens/StatementsScreen.tsx') },
                   ...serviceRoutes,
                   // Any other path is protected (SPEC.md §6); screens not built yet land here.
-                  { path: '*', ...lazyScreen(() => import('../screens/NotFoundScreen')) },
+                  { path: '*', ...lazyScreen('../screens/NotFoundScreen.tsx') },
                 ],
               },
             ],
@@ -103,14 +147,11 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts downloading, all at once, the code of every lazy level the first page needs — the
- * session's frame, the signed-in shell and the screen — instead of one level after another as
- * each renders the next (issue 13: 4–7 sequential waves on a signed-in route). React's lazy
- * components later get the same modules, already loaded or on their way.
+ * Fetches the code of every lazy level the page at `pathname` draws (the session's frame, the
+ * signed-in shell, the screen), all at once; the route's page already asked the browser for it
+ * (scripts/routePages.ts), so this mostly waits for downloads under way. A failed download is
+ * left to the lazy component, which asks again, and to the error boundary.
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    // A failed download is not reported here: React's lazy component asks again and the error boundary shows it.
-    (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
-  }
+export async function preloadRoute(pathname: string): Promise<void> {
+  await Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined)));
 }

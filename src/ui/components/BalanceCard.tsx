@@ -35,15 +35,14 @@ export function BalanceCard() {
         </span>
         {!revealed && <span className="visually-hidden">Balance hidden</span>}
       </p>
-      {cashback !== null && (
-        <p className="balance-cashback" data-hidden={!revealed}>
-          Cashback earned{' '}
-          <span className="balance-value" aria-hidden={!revealed || undefined}>
-            <Money amount={cashback} />
-          </span>
-          {!revealed && <span className="visually-hidden">hidden</span>}
-        </p>
-      )}
+      {/* Drawn before the server has said (a placeholder), so that its line does not push the page down when it does. */}
+      <p className="balance-cashback" data-hidden={!revealed} aria-busy={cashback === null || undefined}>
+        Cashback earned{' '}
+        <span className="balance-value" aria-hidden={!revealed || undefined}>
+          {cashback === null ? '…' : <Money amount={cashback} />}
+        </span>
+        {!revealed && <span className="visually-hidden">hidden</span>}
+      </p>
       <Link to="/funding" className="btn btn-on-brand">
         {labels.fundWallet}
       </Link>

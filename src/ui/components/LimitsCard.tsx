@@ -16,28 +16,29 @@ const NEXT_STEP: Record<1 | 2 | 3, string> = {
 export function LimitsCard() {
   const limits = useSessionSelector((s) => s.context.user.limits);
   const titleId = useId();
-  if (!limits) {
-    return (
-      <section className="card limits-card" aria-busy="true" aria-label="Your limits">
-        <p className="hint">Loading your limits…</p>
-      </section>
-    );
-  }
-  const used = limits.daily_limit > 0 ? Math.min(100, (limits.spent_today / limits.daily_limit) * 100) : 0;
-  const hint = NEXT_STEP[limits.tier];
-  const rows: [name: string, value: ReactNode][] = [
-    ['Daily limit', <Money amount={limits.daily_limit} />],
-    ['Spent today', <Money amount={limits.spent_today} />],
-    ['Left today', <Money amount={limits.left_today} />],
-    ['Balance cap', limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} />],
-  ];
+  const used = limits && limits.daily_limit > 0 ? Math.min(100, (limits.spent_today / limits.daily_limit) * 100) : 0;
+  // Until the server has answered, the card keeps its shape with placeholders: the form below
+  // must not be pushed down when the figures arrive (issue 13: no layout shift).
+  const rows: [name: string, value: ReactNode][] = limits
+    ? [
+        ['Daily limit', <Money amount={limits.daily_limit} />],
+        ['Spent today', <Money amount={limits.spent_today} />],
+        ['Left today', <Money amount={limits.left_today} />],
+        ['Balance cap', limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} />],
+      ]
+    : [
+        ['Daily limit', '…'],
+        ['Spent today', '…'],
+        ['Left today', '…'],
+        ['Balance cap', '…'],
+      ];
   return (
-    <section className="card limits-card" aria-labelledby={titleId}>
+    <section className="card limits-card" aria-labelledby={titleId} aria-busy={!limits || undefined}>
       <div className="limits-head">
         <h2 id={titleId} className="limits-title">
           Your limits
         </h2>
-        <span className="limits-tier">Tier {limits.tier}</span>
+        <span className="limits-tier">Tier {limits ? limits.tier : '…'}</span>
       </div>
       <dl className="limits-list">
         {rows.map(([name, value]) => (
@@ -57,7 +58,7 @@ export function LimitsCard() {
       >
         <span style={{ width: `${used}%` }} />
       </div>
-      <p className="hint">{hint}</p>
+      <p className="hint limits-hint">{limits ? NEXT_STEP[limits.tier] : 'Loading your limits…'}</p>
     </section>
   );
 }

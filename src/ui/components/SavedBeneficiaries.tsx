@@ -49,75 +49,80 @@ export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntr
   };
 
   return (
-    <div className="saved-beneficiaries">
+    <>
+      {/* Said to screen readers only, and outside the list's box (empty, it takes no room): a line
+          shown while loading would leave a gap that closes, moving the form under it, when the
+          list turns out empty (issue 13: no layout shift). */}
       {loading && (
-        <p className="hint" role="status">
+        <p className="visually-hidden" role="status">
           Loading saved numbers…
         </p>
       )}
-      {failed && (
-        <p className="hint saved-failed">
-          Saved numbers could not be loaded.{' '}
-          <button type="button" className="btn-link" onClick={() => saved.send({ type: 'saved.retry' })}>
-            Try again
-          </button>
-        </p>
-      )}
-
-      {list.length > 0 && (
-        <div className="recent-beneficiaries" role="group" aria-labelledby={ids.group}>
-          <div className="saved-head">
-            <span id={ids.group} className="recent-label">
-              Saved
-            </span>
-            <button type="button" className="btn-link saved-manage" aria-expanded={managing} aria-controls={ids.manage} onClick={() => setManaging((open) => !open)}>
-              {managing ? 'Done' : 'Manage'}
+      <div className="saved-beneficiaries">
+        {failed && (
+          <p className="hint saved-failed">
+            Saved numbers could not be loaded.{' '}
+            <button type="button" className="btn-link" onClick={() => saved.send({ type: 'saved.retry' })}>
+              Try again
             </button>
-          </div>
-          <div className="chips">
-            {list.map((entry) => (
-              <button
-                key={entry.id}
-                type="button"
-                className="chip"
-                aria-pressed={number === entry.beneficiary}
-                onClick={() => purchase.send({ type: 'form.recent', beneficiary: entry.beneficiary, providerId: entry.provider_id === null ? '' : String(entry.provider_id) })}
-              >
-                {/* The space keeps name and number two words for a screen reader; the margin sets them apart on screen. */}
-                {entry.name}{' '}
-                <span className="chip-detail">{entry.beneficiary}</span>
+          </p>
+        )}
+
+        {list.length > 0 && (
+          <div className="recent-beneficiaries" role="group" aria-labelledby={ids.group}>
+            <div className="saved-head">
+              <span id={ids.group} className="recent-label">
+                Saved
+              </span>
+              <button type="button" className="btn-link saved-manage" aria-expanded={managing} aria-controls={ids.manage} onClick={() => setManaging((open) => !open)}>
+                {managing ? 'Done' : 'Manage'}
               </button>
-            ))}
-          </div>
-          {managing && (
-            <ul id={ids.manage} className="saved-list">
+            </div>
+            <div className="chips">
               {list.map((entry) => (
-                <ManagedBeneficiary key={entry.id} entry={entry} busy={busy} onRename={(name) => saved.send({ type: 'saved.rename', request: { beneficiary_id: entry.id, name } })} onDelete={() => saved.send({ type: 'saved.delete', request: { beneficiary_id: entry.id } })} />
+                <button
+                  key={entry.id}
+                  type="button"
+                  className="chip"
+                  aria-pressed={number === entry.beneficiary}
+                  onClick={() => purchase.send({ type: 'form.recent', beneficiary: entry.beneficiary, providerId: entry.provider_id === null ? '' : String(entry.provider_id) })}
+                >
+                  {/* The space keeps name and number two words for a screen reader; the margin sets them apart on screen. */}
+                  {entry.name}{' '}
+                  <span className="chip-detail">{entry.beneficiary}</span>
+                </button>
               ))}
-            </ul>
-          )}
-        </div>
-      )}
-
-      {number !== null && !already && naming === null && (
-        <button type="button" className="btn-link saved-offer" onClick={() => setNaming(holder)}>
-          {`Save ${number} for next time`}
-        </button>
-      )}
-      {number !== null && naming !== null && (
-        <div className="saved-name" role="group" aria-label={`Save ${number}`}>
-          <NameField label={`Name for ${number}`} value={naming} onChange={setNaming} onEnter={save} hint={holder ? `The name ${service.beneficiary.displayName.toLowerCase()} ${number} is registered to.` : undefined} />
-          <div className="saved-actions">
-            <button type="button" className="btn btn-primary btn-small" aria-busy={busy || undefined} onClick={save}>
-              Save
-            </button>
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => setNaming(null)}>
-              Cancel
-            </button>
+            </div>
+            {managing && (
+              <ul id={ids.manage} className="saved-list">
+                {list.map((entry) => (
+                  <ManagedBeneficiary key={entry.id} entry={entry} busy={busy} onRename={(name) => saved.send({ type: 'saved.rename', request: { beneficiary_id: entry.id, name } })} onDelete={() => saved.send({ type: 'saved.delete', request: { beneficiary_id: entry.id } })} />
+                ))}
+              </ul>
+            )}
           </div>
-        </div>
-      )}
-    </div>
+        )}
+
+        {number !== null && !already && naming === null && (
+          <button type="button" className="btn-link saved-offer" onClick={() => setNaming(holder)}>
+            {`Save ${number} for next time`}
+          </button>
+        )}
+        {number !== null && naming !== null && (
+          <div className="saved-name" role="group" aria-label={`Save ${number}`}>
+            <NameField label={`Name for ${number}`} value={naming} onChange={setNaming} onEnter={save} hint={holder ? `The name ${service.beneficiary.displayName.toLowerCase()} ${number} is registered to.` : undefined} />
+            <div className="saved-actions">
+              <button type="button" className="btn btn-primary btn-small" aria-busy={busy || undefined} onClick={save}>
+                Save
+              </button>
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => setNaming(null)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </>
   );
 }
 
