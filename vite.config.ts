@@ -36,6 +36,10 @@ export default defineConfig(({ command }) => ({
     // One stylesheet for every page (about 9 KB brotli): a route's styles then never wait for
     // its code, and a first visit makes one request for them where it made four (issue 13).
     cssCodeSplit: false,
+    // No preload helper around each lazy import: a first visit's page names every file it needs
+    // (scripts/routePages.ts), and a later screen's chunk imports little the app has not loaded.
+    // The helper cost the first page about 20 ms of main thread, at every import (issue 13).
+    modulePreload: false,
     // A few chunks by who needs them, not one per shared module (scripts/chunkGroups.ts).
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
