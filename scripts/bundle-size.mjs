@@ -1,7 +1,9 @@
 // Checks the JavaScript budgets of DESIGN.md §5 on a finished `vite build`:
 //   - the landing route (the entry chunk and everything it imports statically) ≤ 100 KB gzip;
 //   - every lazily loaded chunk (one per route screen) ≤ 25 KB gzip of its own;
-//   - (printed only, not yet enforced) a first visit of /login ≤ 100 KB and of /dashboard ≤ 120 KB in total;
+//   - a first visit of /dashboard ≤ 120 KB in total; /login's total is printed against its 100 KB
+//     cap but not enforced (issue 13: below what React DOM, the router, XState and ofetch weigh
+//     together before any of the app's code; see the README's budget table);
 //   - no trace of the Stately inspector or its mask (they ship only in `npm run dev` and the
 //     `npm run preview:inspect` build, vite's `inspect` mode, into dist-inspect/).
 // Sizes are gzip at zlib's default level, what a server compressing on the fly sends.
@@ -35,17 +37,22 @@ function staticClosure(key, seen = new Set()) {
   return seen;
 }
 
-// The landing route loads what index.html names (its scripts and modulepreloads) and what those
-// import. Named chunk groups (scripts/chunkGroups.ts) can fold the entry module into the
-// `landing` chunk, so the manifest's isEntry flag is not a reliable way to find it.
-const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
-const entries = Object.keys(manifest).filter((key) => named.has(manifest[key].file));
-if (entries.length === 0) {
+/** The manifest keys of the scripts a page names (its scripts and modulepreloads) and what those import. */
+function loadedBy(page) {
+  const html = readFileSync(join(DIST, page), 'utf8');
+  const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+  const keys = Object.keys(manifest).filter((key) => named.has(manifest[key].file));
+  return new Set(keys.flatMap((key) => [...staticClosure(key)]));
+}
+
+// The landing route loads what index.html names and what that imports. Named chunk groups
+// (scripts/chunkGroups.ts) can fold the entry module into the `landing` chunk, so the
+// manifest's isEntry flag is not a reliable way to find it.
+const landing = loadedBy('index.html');
+if (landing.size === 0) {
   console.error('index.html names no script of the manifest.');
   process.exit(1);
 }
-const landing = new Set(entries.flatMap((key) => [...staticClosure(key)]));
 
 const rows = [];
 const failures = [];
@@ -71,18 +78,25 @@ for (const row of rows) {
   console.log(`${row.chunk.padEnd(width)}  ${kb(row.gzip).padStart(9)}  ${shared.padStart(9)}  ${kb(row.budget).padStart(9)}${mark}`);
 }
 
-// DESIGN.md §5 also caps a first visit in total (JavaScript, gzip). Printed, NOT YET ENFORCED:
-// /login is still over its cap (issue 13 stays open on it); enforce once both fit.
+// DESIGN.md §5 also caps a first visit in total (JavaScript, gzip): what the route's own page
+// names (scripts/routePages.ts writes one per route) and what that imports.
 const FIRST_VISITS = [
-  { route: '/login', budget: 100 * 1024, lazy: ['src/ui/app/sessionFrames.ts', 'src/ui/screens/LoginScreen.tsx'] },
-  { route: '/dashboard', budget: 120 * 1024, lazy: ['src/ui/app/sessionFrames.ts', 'src/ui/screens/DashboardScreen.tsx'] },
+  { route: '/login', budget: 100 * 1024, enforced: false },
+  { route: '/dashboard', budget: 120 * 1024, enforced: true },
 ];
 console.log('');
 for (const visit of FIRST_VISITS) {
-  const chunks = new Set([...landing, ...visit.lazy.flatMap((key) => (manifest[key] ? [...staticClosure(key)] : []))]);
+  const page = join('pages', `${visit.route.slice(1)}.html`);
+  if (!existsSync(join(DIST, page))) {
+    failures.push(`dist/${page} is missing: the route has no page of its own`);
+    continue;
+  }
+  const chunks = loadedBy(page);
   const bytes = [...chunks].reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
-  const mark = bytes > visit.budget ? '  OVER (not enforced yet)' : '';
+  const over = bytes > visit.budget;
+  const mark = over ? (visit.enforced ? '  OVER' : '  OVER (not enforced)') : '';
   console.log(`first visit ${visit.route}: ${kb(bytes)} in ${chunks.size} files (budget ${kb(visit.budget)})${mark}`);
+  if (over && visit.enforced) failures.push(`a first visit of ${visit.route} loads ${kb(bytes)} of JavaScript (budget ${kb(visit.budget)})`);
 }
 
 const assets = join(DIST, 'assets');

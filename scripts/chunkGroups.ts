@@ -1,10 +1,11 @@
 // How `vite build` groups modules into chunks (vite.config.ts). Left to itself the bundler gives
 // every module shared by two routes a chunk of its own: a signed-in screen then loaded 27–35
 // files, most under 2 KB, in waves (issue 13). Here a module goes by who needs it:
-//   - the landing route (the entry imports it statically) and what the pages outside the
-//     session (terms, policy) import: `landing`, loaded with the entry, so that what those
-//     pages share with the session's screens (money, tiers) does not fold into a session chunk
-//     and bring the state machines with them;
+//   - what the entry imports statically (React, the router, the route table) and what the pages
+//     outside the session (the landing, terms, policy) import: `landing`, loaded with the
+//     entry, so that what those pages share with the session's screens (money, tiers, icons)
+//     does not fold into a session chunk and bring the state machines with them (the landing
+//     screen itself is a chunk of its own, which the landing's page names beside the entry);
 //   - two or more of the session's lazy modules (its frames, sessionFrames.ts, and its screens):
 //     `screens`, one file of the state machines, the API client and the shared forms and lists,
 //     which every session route loads (the frames load with every one of them);
@@ -17,7 +18,7 @@ import type { Rolldown } from 'vite';
 type ChunkingContext = Rolldown.ChunkingContext;
 
 /** Lazily loaded pages outside the session (routes.tsx): what they share must not pull the session in. */
-const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](TermsScreen|PolicyScreen)\.tsx$/;
+const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](LandingScreen|TermsScreen|PolicyScreen)\.tsx$/;
 
 /**
  * The entries whose static imports reach `id`: 'entry' for the app's, else the lazily imported

@@ -9,9 +9,9 @@
 // neither fail a good build nor pass a bad one. Lighthouse simulates the network and the CPU
 // slowdown from one observed load, so noise is one-sided: another process on the machine makes
 // the page's tasks longer, never shorter, and a run is never much better than the page is.
-//   - One run clear of every target by a margin (LCP ≤ 1.8 s, TBT ≤ 70 ms, performance ≥ 97,
+//   - One run clear of every target by a margin (LCP ≤ 1.9 s, TBT ≤ 80 ms, performance ≥ 96,
 //     CLS 0, accessibility and best practices 100) passes the route: it cannot be a bad page
-//     that noise made look good.
+//     that noise made look good (the margin covers the few per cent a quiet run varies by).
 //   - Otherwise the route runs twice more and the median of three is judged against the targets
 //     themselves: one slowed run cannot fail it.
 //   - A route whose median misses is measured again, three runs, after a pause for whatever
@@ -39,7 +39,7 @@ import { DEMO_ACCOUNT } from '../server/db/demoAccount';
 
 const BUDGET = { performance: 95, lcpMs: 2000, tbtMs: 100, cls: 0, accessibility: 100, bestPractices: 100 };
 /** A single run this far inside the budget passes its route at once (see the top of this file). */
-const CLEAR = { performance: 97, lcpMs: 1800, tbtMs: 70 };
+const CLEAR = { performance: 96, lcpMs: 1900, tbtMs: 80 };
 /** Runs per round when one run is not clear, and the pause before a missed route's second round. */
 const ROUND = 3;
 const SETTLE_MS = 20_000;
@@ -121,16 +121,17 @@ try {
   const results = new Map<string, Run[]>();
   /** Routes whose first round missed (the top of this file). */
   const retried: { label: string; url: string; signedIn: boolean }[] = [];
-  const once = async (url: string, signedIn: boolean) => {
+  /** One run; with `first`, the route's earlier run, only the performance category is run again. */
+  const once = async (url: string, signedIn: boolean, first?: Run) => {
     if (signedIn) await (await page.createCDPSession()).send('Network.clearBrowserCache');
-    const run = await withRetries(() => lighthouseRun(url, page, chrome!.port, signedIn));
+    const run = await withRetries(() => lighthouseRun(url, page, chrome!.port, signedIn, first));
     process.stdout.write('.');
     return run;
   };
   const measure = async (label: string, url: string, signedIn: boolean) => {
     if (fixedRuns !== null) {
       const list: Run[] = [];
-      for (let i = 0; i < fixedRuns; i += 1) list.push(await once(url, signedIn));
+      for (let i = 0; i < fixedRuns; i += 1) list.push(await once(url, signedIn, list[0]));
       results.set(label, list);
       return;
     }
@@ -140,7 +141,7 @@ try {
       return;
     }
     const round = [first];
-    while (round.length < ROUND) round.push(await once(url, signedIn));
+    while (round.length < ROUND) round.push(await once(url, signedIn, first));
     results.set(label, round);
     if (misses(medianOf(round)).length > 0) retried.push({ label, url, signedIn });
   };
@@ -157,9 +158,9 @@ try {
     process.stdout.write(`\n${retried.length} route(s) missed on a median; measuring them again in ${SETTLE_MS / 1000} s`);
     await new Promise((wait) => setTimeout(wait, SETTLE_MS));
     for (const { label, url, signedIn } of retried) {
-      const round: Run[] = [];
-      while (round.length < ROUND) round.push(await once(url, signedIn));
       const first = results.get(label)!;
+      const round: Run[] = [];
+      while (round.length < ROUND) round.push(await once(url, signedIn, first[0]));
       // The better round stands: noise only ever slows a page down.
       if (medianOf(round).lcpMs + medianOf(round).tbtMs < medianOf(first).lcpMs + medianOf(first).tbtMs) results.set(label, round);
     }
@@ -247,11 +248,24 @@ async function signIn(page: Page, origin: string) {
   await page.goto('about:blank');
 }
 
-/** One Lighthouse navigation; a signed-in one keeps the stored session (the HTTP cache is emptied by the caller). */
-async function lighthouseRun(url: string, page: Page, chromePort: number, keepStorage: boolean): Promise<Run> {
+/**
+ * One Lighthouse navigation; a signed-in one keeps the stored session (the HTTP cache is emptied
+ * by the caller). Accessibility and best practices do not vary from run to run: given the
+ * route's `first` run, only performance is measured again and they are taken from it. No
+ * screenshots: they are seconds a run and no metric reads them.
+ */
+async function lighthouseRun(url: string, page: Page, chromePort: number, keepStorage: boolean, first?: Run): Promise<Run> {
   const result = await lighthouse(
     url,
-    { port: chromePort, output: 'json', logLevel: 'error', disableStorageReset: keepStorage, onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+    {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: keepStorage,
+      onlyCategories: first ? ['performance'] : ['performance', 'accessibility', 'best-practices'],
+      disableFullPageScreenshot: true,
+      skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+    },
     undefined,
     page,
   );
@@ -273,8 +287,8 @@ async function lighthouseRun(url: string, page: Page, chromePort: number, keepSt
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
     tbtMs: lhr.audits['total-blocking-time'].numericValue ?? NaN,
     cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
-    accessibility: score('accessibility'),
-    bestPractices: score('best-practices'),
+    accessibility: first ? first.accessibility : score('accessibility'),
+    bestPractices: first ? first.bestPractices : score('best-practices'),
     jsRequests: Number(scripts?.requestCount ?? 0),
     jsBytes: Number(scripts?.transferSize ?? 0),
   };

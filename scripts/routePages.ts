@@ -3,7 +3,7 @@
 // shell, the screen) as <link rel="modulepreload"> and stylesheets. The browser then asks for all
 // of it while it reads the page, beside the landing chunk, instead of learning of each level only
 // once the one above it has downloaded and run (issue 13: 4–7 sequential waves on a signed-in
-// route). The server answers a route with its page (server/routes/spa.ts); index.html stays the
+// route). The server answers a route with its page (server/routes/spa.ts); index.html is the
 // landing's page and the fallback for any other path.
 import { dirname, resolve } from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -17,6 +17,7 @@ export const ROUTE_PAGES_DIR = 'pages';
 /** Every concrete path of the route table (the catch-all `*` has none), with its leading slash. */
 function pathsOf(routes: RouteObject[], parent = ''): string[] {
   return routes.flatMap((route) => {
+    if (route.index) return [parent || '/'];
     // A child's path may be written absolute (the service routes are '/airtime', …).
     const path = route.path === undefined ? parent : `${parent}/${route.path}`.replace(/\/+/g, '/');
     const own = route.path !== undefined && route.path !== '*' ? [path] : [];
@@ -66,7 +67,10 @@ export function routePages(): Plugin {
             ...[...styles].filter((file) => !named.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
             ...[...scripts].filter((file) => !named.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ];
-          this.emitFile({ type: 'asset', fileName: `${ROUTE_PAGES_DIR}${path}.html`, source: index.replace(/\n *<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`) });
+          const page = index.replace(/\n *<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
+          // The landing's page is index.html itself (also what any path without a page gets).
+          if (path === '/') html.source = page;
+          else this.emitFile({ type: 'asset', fileName: `${ROUTE_PAGES_DIR}${path}.html`, source: page });
         }
       },
     },

@@ -53,10 +53,13 @@ export interface PollResult {
 }
 
 async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollResult> {
-  const envelope = await fetchUser(signal);
-  // A refused session is reported by the http layer (watchSession), whichever call met it.
+  // The three calls at once, not the user first: a first visit of /notification draws its list
+  // one round trip sooner (issue 13). A refused session is reported by the http layer
+  // (watchSession), whichever call met it.
+  const [user, providers, notifications] = await Promise.allSettled([fetchUser(signal), fetchProviders(signal), fetchNotifications(signal)]);
+  if (user.status === 'rejected') throw user.reason;
+  const envelope = user.value;
   if (envelope.type !== 'success') throw new ApiError(envelope);
-  const [providers, notifications] = await Promise.allSettled([fetchProviders(signal), fetchNotifications(signal)]);
   return {
     user: envelope.data ?? {},
     providers: providers.status === 'fulfilled' ? providers.value.data : undefined,

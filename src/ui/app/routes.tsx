@@ -2,20 +2,19 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { SERVICES } from '../../../core/services';
 import { PageLoading } from '../components/PageLoading';
-import LandingScreen from '../screens/LandingScreen';
 import { RootLayout } from './RootLayout';
 
 type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
 /**
- * Every lazily loaded screen of the route table, by its path from here (all but the landing,
- * part of the first load, and the service screen, below). A glob rather than one import() per route, so that a route
+ * Every lazily loaded screen of the route table, by its path from here (all but the service
+ * screen, below; the landing's page names its chunk, so it loads with the entry). A glob rather than one import() per route, so that a route
  * can name its module as data: scripts/routePages.ts reads the names to give each route's page
  * the preload links of its code (issue 13).
  */
 const LAZY_MODULES = import.meta.glob<{ default: ComponentType }>([
   '../screens/*Screen.tsx',
-  '!../screens/{Landing,Service}Screen.tsx',
+  '!../screens/ServiceScreen.tsx',
 ]);
 
 /** The session's frames, one module for all four (sessionFrames.ts). */
@@ -100,7 +99,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, element: <LandingScreen /> },
+      { index: true, ...lazyScreen('../screens/LandingScreen.tsx') },
       { path: 'terms', ...lazyScreen('../screens/TermsScreen.tsx') },
       { path: 'policy', ...lazyScreen('../screens/PolicyScreen.tsx') },
       {
