@@ -6,13 +6,16 @@
 //     entry, so that what those pages share with the session's screens (money, tiers, icons)
 //     does not fold into a session chunk and bring the state machines with them (the landing
 //     screen itself is a chunk of its own, which the landing's page names beside the entry);
-//   - two or more of the session's lazy modules (its frames, sessionFrames.ts, and its screens):
-//     `screens`, one file of the state machines, the API client and the shared forms and lists,
+//   - three or more of the session's lazy modules (its frames, sessionFrames.ts, and its
+//     screens): `screens`, one file of the state machines, the API client and the shared forms,
 //     which every session route loads (the frames load with every one of them);
+//   - exactly two lazy modules: a chunk for the two (`shared-<A>-<B>`), e.g. the activity list
+//     of the dashboard and /activities, which no other route then downloads;
 //   - one lazy module: its own chunk (the bundler's default, returned as null): the frames'
 //     chunk carries what only they use (the session machine, the header), a screen's what only
 //     it uses. A session route thus loads four files beside the landing's, where it loaded a
 //     dozen in waves.
+import { basename } from 'node:path';
 import type { Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
@@ -43,24 +46,34 @@ function roots(id: string, context: ChunkingContext): Set<string> {
   return found;
 }
 
-type Group = 'landing' | 'screens';
+type Group = 'landing' | 'screens' | 'pair';
 
-/** Which group `id` belongs to, or null for a chunk of its own (a lazily loaded module, or one screen's). */
-function groupOf(id: string, context: ChunkingContext): Group | null {
+/** Source size (characters) under which a module two lazy modules share goes with `screens`. */
+const PAIR_MINIMUM = 2_000;
+
+/** The name of the chunk `id` goes into by its group, or null for a chunk of its own (a lazily loaded module, or one screen's). */
+function chunkOf(id: string, context: ChunkingContext): { group: Group; name: string } | null {
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
   const from = roots(id, context);
-  if (from.has('entry') || [...from].some((root) => SESSIONLESS.test(root))) return 'landing';
-  if (from.size >= 2) return 'screens';
+  if (from.has('entry') || [...from].some((root) => SESSIONLESS.test(root))) return { group: 'landing', name: 'landing' };
+  // What exactly two lazy modules share (the activity list of the dashboard and /activities)
+  // stays with those two instead of weighing on every other route; a small module is not worth
+  // a request of its own to them.
+  if (from.size >= 3 || (from.size === 2 && (info.code?.length ?? 0) < PAIR_MINIMUM)) return { group: 'screens', name: 'screens' };
+  if (from.size === 2) return { group: 'pair', name: `shared-${[...from].map((root) => basename(root).replace(/\.\w+$/, '')).sort().join('-')}` };
   return null;
 }
 
 /**
  * The groups for `build.rolldownOptions.output.codeSplitting`, the landing's first: a group takes
- * its modules' dependencies with it, so each must choose before the next wider one.
+ * its modules' dependencies with it, so each must choose before the next narrower one.
  */
-export const chunkGroups = (['landing', 'screens'] as const).map((group, index, all) => ({
+export const chunkGroups = (['landing', 'screens', 'pair'] as const).map((group, index, all) => ({
   debugName: group,
-  name: (id: string, context: ChunkingContext) => (groupOf(id, context) === group ? group : null),
+  name: (id: string, context: ChunkingContext) => {
+    const chunk = chunkOf(id, context);
+    return chunk?.group === group ? chunk.name : null;
+  },
   priority: all.length - index,
 }));

@@ -24,6 +24,16 @@ const session = createActor(sessionMachine, { input: { pathname: location.pathna
 
 const Toasts = lazy(() => import('./Toasts'));
 
+/** Runs `then` once the browser has painted the next frame; answers how to call it off. */
+function afterNextPaint(then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(then, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** Every route that reads or changes the session renders inside this layout. */
 export default function SessionLayout() {
   const { pathname } = useLocation();
@@ -32,8 +42,10 @@ export default function SessionLayout() {
   // The session decides on logout by the route the user is on (SPEC.md §6), so it follows every move.
   useEffect(() => session.send({ type: 'session.route', pathname }), [pathname]);
   useEffect(() => performEffects(session, navigate), [navigate]);
-  // After the effects above: they subscribe to what the session's start may already emit.
-  useEffect(() => void session.start(), []);
+  // After the effects above (they subscribe to what the start may emit), and after the next
+  // frame is painted: effects can run before the first paint, and the poll's requests would
+  // then count in that paint's cost.
+  useEffect(() => afterNextPaint(() => session.start()), []);
   return (
     <SessionProvider actor={session}>
       <Outlet />
