@@ -2,10 +2,11 @@
 // every module shared by two routes a chunk of its own: a signed-in screen then loaded 27–35
 // files, most under 2 KB, in waves (issue 13). Here a module goes by who needs it:
 //   - what the entry imports statically (React, the router, the route table) and what the pages
-//     outside the session (the landing, terms, policy) import: `landing`, loaded with the
-//     entry, so that what those pages share with the session's screens (money, tiers, icons)
-//     does not fold into a session chunk and bring the state machines with them (the landing
-//     screen itself is a chunk of its own, which the landing's page names beside the entry);
+//     outside the session (the landing, terms, policy) share with the session's screens
+//     (money, tiers, icons): `landing`, loaded with the entry, so that it does not fold into a
+//     session chunk and bring the state machines with it (the landing screen is a chunk of its
+//     own, which the landing's page names beside the entry, and what only those pages share
+//     is theirs);
 //   - three or more of the session's lazy modules (its frames, sessionFrames.ts, and its
 //     screens): `screens`, one file of the state machines, the API client and the shared forms,
 //     which every session route loads (the frames load with every one of them);
@@ -56,7 +57,10 @@ function chunkOf(id: string, context: ChunkingContext): { group: Group; name: st
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
   const from = roots(id, context);
-  if (from.has('entry') || [...from].some((root) => SESSIONLESS.test(root))) return { group: 'landing', name: 'landing' };
+  const sessionless = [...from].filter((root) => SESSIONLESS.test(root));
+  if (from.has('entry') || (sessionless.length > 0 && sessionless.length < from.size)) return { group: 'landing', name: 'landing' };
+  // What only the pages outside the session share (the legal pages' layout) is theirs alone.
+  if (sessionless.length > 0) return null;
   // What exactly two lazy modules share (the activity list of the dashboard and /activities)
   // stays with those two instead of weighing on every other route; a small module is not worth
   // a request of its own to them.

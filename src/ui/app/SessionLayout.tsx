@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { createActor } from 'xstate';
+import { isDrawnFromPoll } from '../../domain/routes';
 import { sessionMachine } from '../../machines/session';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { getInspect, loadInspector } from './inspector';
@@ -17,10 +18,11 @@ await loadInspector(location.search);
 /**
  * The one session of the app (SPEC.md §3 shared state); it reads the persisted user itself, so
  * its state is there to draw from at once. It starts (its first poll, its watch) once the first
- * page is drawn: the answers would otherwise compete with that first paint (issue 13). Events
- * sent before then wait in its mailbox.
+ * page is drawn: the answers would otherwise compete with that first paint (issue 13) — but at
+ * once on a page drawn from the poll's answer. Events sent before then wait in its mailbox.
  */
 const session = createActor(sessionMachine, { input: { pathname: location.pathname }, inspect: getInspect() });
+if (isDrawnFromPoll(location.pathname)) session.start();
 
 const Toasts = lazy(() => import('./Toasts'));
 
