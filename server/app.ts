@@ -50,7 +50,8 @@ import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhooks } from './routes/webhooks';
 import type { AppContext } from './services/context';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
-import { purchaseRequeries } from './services/purchases/settling';
+import { CASHBACK_REWARDS, PURCHASE_CLEARING, rememberSystemAccounts, settlementAccountCode, suspenseAccountCode } from './services/ledger';
+import { billerAccountCode, purchaseRequeries } from './services/purchases/settling';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,
     liveBankPartners: [],
+    systemAccounts: new Map(),
   };
   const metrics = createMetrics({ requeryBacklog: () => requeryBacklog(deps.db, ctx.clock.now()) });
   const observe = (call: GatewayCall) => {
@@ -178,6 +180,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerNotificationRoutes(app, ctx);
   const biller = deps.biller ?? defaultBiller(app, config);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs };
+  await rememberSystemAccounts(ctx, [
+    PURCHASE_CLEARING,
+    CASHBACK_REWARDS,
+    billerAccountCode(biller.name),
+    ...banks.flatMap((bank) => [settlementAccountCode(bank.provider), suspenseAccountCode(bank.provider)]),
+  ]);
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });

@@ -43,6 +43,7 @@ export function benchContext(config: Config, db: Database): AppContext {
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,
     liveBankPartners: config.bankPartners.names,
+    systemAccounts: new Map(),
   };
 }
 

@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services';
 import type { Bill } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
-import { cashbackFor, creditCashback } from '../cashback';
-import { CASHBACK_REWARDS, lockAccounts, post, PURCHASE_CLEARING, systemAccount, walletOf } from '../ledger';
-import { addNotification } from '../notifications';
+import { cashbackFor, cashbackTransaction } from '../cashback';
+import { CASHBACK_REWARDS, post, PURCHASE_CLEARING, systemAccount, type Movement } from '../ledger';
 import { purchaseReceipt } from '../receipts';
-import type { RequeryHooks, StoredTransaction } from '../transactions';
+import { transactionById, type RequeryHooks, type StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
-import { displayOf, finalNotification } from './wording';
+import { displayOf, finalNotification, responseFor } from './wording';
 
 /**
  * Settling a bill (DESIGN.md §4, security.md invariants 7 and 8): delivered → settle (clearing
@@ -22,63 +21,101 @@ import { displayOf, finalNotification } from './wording';
  */
 
 /** What the bills of a biller are owed to: money leaves clearing for it when a bill is delivered. */
-const billerAccountCode = (biller: string) => `biller:${biller}`;
+export const billerAccountCode = (biller: string) => `biller:${biller}`;
+
+type FinalOutcome = Exclude<BillResult, { status: 'pending' }>;
 
 /**
  * Moves a processing bill to its final state, once: completed with the settle movement
  * (clearing → biller) and its cashback (rewards → wallet, services/cashback.ts), or canceled
  * with the refund (clearing → wallet), and the notification, all in one transaction behind the
- * guarded status change. Then, once that has committed, the e-mailed receipt. Answers the final
- * row, or null when the bill was already final (another request, job run or replica won):
- * nothing is changed, nothing is sent.
+ * guarded status change; with `key`, the purchase's response is stored under it in the same
+ * transaction. Then, once that has committed, the e-mailed receipt. Answers the final row, or
+ * null when the bill was already final (another request, job run or replica won): nothing is
+ * changed, nothing is sent. `bill` is the processing row when the caller has it (the purchase
+ * that placed it), else its id.
  */
-export async function finalise(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillResult, { status: 'pending' }>): Promise<StoredTransaction | null> {
-  const row = await settle(ctx, transactionId, outcome);
-  if (row) ctx.deliverMail(await purchaseReceipt(ctx, row));
-  return row;
+export async function finalise(ctx: AppContext, bill: bigint | StoredTransaction, outcome: FinalOutcome, key?: string): Promise<StoredTransaction | null> {
+  const placed = typeof bill === 'bigint' ? await transactionById(ctx, bill) : bill;
+  if (placed.status !== 'processing') return null;
+  const settled = await settle(ctx, placed, outcome, key);
+  if (settled) ctx.deliverMail(purchaseReceipt(settled.email, settled.row));
+  return settled?.row ?? null;
 }
 
-async function settle(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillResult, { status: 'pending' }>): Promise<StoredTransaction | null> {
+/** The bill as its final state leaves it: what settle writes, and what the response, the notification and the receipt say. */
+function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): StoredTransaction {
+  const delivered = outcome.status === 'delivered';
+  const display = delivered ? displayOf(outcome.receipt) : null;
+  const cashback = delivered ? cashbackFor(placed) : 0n;
+  return {
+    ...placed,
+    status: delivered ? 'completed' : 'canceled',
+    updated_at: now,
+    display_name: display?.display_name ?? placed.display_name,
+    display_value: display?.display_value ?? placed.display_value,
+    description: `${placed.description}${display?.suffix ?? ''}`,
+    cashback_kobo: cashback > 0n ? cashback : null,
+  };
+}
+
+async function settle(ctx: AppContext, placed: StoredTransaction, outcome: FinalOutcome, key: string | undefined): Promise<{ row: StoredTransaction; email: string } | null> {
   return inTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
-    const delivered = outcome.status === 'delivered';
-    const display = delivered ? displayOf(outcome.receipt) : null;
-    const { rows } = await sql<StoredTransaction & { biller: string }>`
+    const row = finalRow(placed, outcome, now);
+    const cashback = row.cashback_kobo ?? 0n;
+    const notification = finalNotification(row, cashback);
+    const credit = cashback > 0n ? cashbackTransaction(row, cashback) : null;
+    const response = key === undefined ? null : responseFor(row);
+    // One statement: the guarded status change, and only when it happened, the bill's requery
+    // cleared, the notification, the cashback's own transaction and the stored response.
+    const { rows } = await sql<{ biller: string | null; wallet_id: bigint; email: string; cashback_id: bigint | null }>`
       WITH final AS (
         UPDATE transactions
-        SET status = ${delivered ? 'completed' : 'canceled'}, updated_at = ${now}::timestamptz,
-            display_name = coalesce(${display?.display_name ?? null}::text, display_name),
-            display_value = coalesce(${display?.display_value ?? null}::text, display_value),
-            description = description || ${display?.suffix ?? ''}::text
-        WHERE id = ${transactionId}::bigint AND status = 'processing'
-        RETURNING *
+        SET status = ${row.status}, updated_at = ${now}::timestamptz, display_name = ${row.display_name}, display_value = ${row.display_value},
+            description = ${row.description}, cashback_kobo = ${row.cashback_kobo}::bigint
+        WHERE id = ${row.id}::bigint AND status = 'processing'
+        RETURNING id, user_id
       ), bill AS (
         UPDATE purchases SET next_requery_at = NULL WHERE transaction_id = (SELECT id FROM final) RETURNING biller
+      ), notified AS (
+        INSERT INTO notifications (user_id, title, content, created_at)
+        SELECT user_id, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
+      ), credited AS (
+        INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description, rewarded_transaction_id, created_at, updated_at)
+        SELECT user_id, ${credit?.category ?? ''}, ${cashback}::bigint, 'completed', ${credit?.reference ?? ''}, ${credit?.from_label ?? ''}, ${credit?.to_label ?? ''},
+               ${credit?.description ?? ''}, id, ${now}::timestamptz, ${now}::timestamptz
+        FROM final WHERE ${credit !== null}
+        RETURNING id
+      ), answered AS (
+        UPDATE idempotency_keys SET response_status = ${response?.status ?? null}::integer, response_body = ${response ? JSON.stringify(response.body) : null}::text
+        WHERE ${response !== null} AND user_id = ${row.user_id}::bigint AND key = ${key ?? ''} AND EXISTS (SELECT 1 FROM final)
       )
-      SELECT final.*, bill.biller FROM final LEFT JOIN bill ON true`.execute(tx.db);
+      SELECT (SELECT biller FROM bill) AS biller, (SELECT id FROM credited) AS cashback_id, w.id AS wallet_id, u.email
+      FROM final JOIN wallets w ON w.user_id = final.user_id JOIN users u ON u.id = final.user_id`.execute(tx.db);
     if (rows.length === 0) return null;
-    const { biller, ...row } = rows[0];
+    const { biller, cashback_id, wallet_id, email } = rows[0];
     // Throwing rolls the status change back with the rest.
-    if (!biller) throw new Error(`purchases: transaction ${transactionId} has no bill`);
-    const cashback = delivered ? cashbackFor(row) : 0n;
-    // The notification first, the ledger last: the clearing account's row lock (shared by every
-    // purchase) is then held for the shortest time.
-    await addNotification(tx, row.user_id, finalNotification(row, cashback));
+    if (!biller) throw new Error(`purchases: transaction ${row.id} has no bill`);
+    const delivered = row.status === 'completed';
     const clearing = await systemAccount(tx, PURCHASE_CLEARING);
-    const wallet = await walletOf(tx, row.user_id);
-    const receiver = delivered ? await systemAccount(tx, billerAccountCode(biller)) : wallet;
-    const rewards = cashback > 0n ? await systemAccount(tx, CASHBACK_REWARDS) : null;
-    // Two movements in one transaction: their accounts are locked together, in the global order.
-    if (rewards !== null) await lockAccounts(tx, [clearing, receiver, rewards, wallet]);
-    await post(tx, {
-      kind: delivered ? 'purchase-settle' : 'purchase-refund',
-      transactionId: row.id,
-      entries: [
-        { walletId: clearing, amountKobo: -row.amount_kobo },
-        { walletId: receiver, amountKobo: row.amount_kobo },
-      ],
-    });
-    return rewards === null ? row : creditCashback(tx, row, cashback, { rewards, wallet });
+    const receiver = delivered ? await systemAccount(tx, billerAccountCode(biller)) : wallet_id;
+    const movements: Movement[] = [
+      {
+        kind: delivered ? 'purchase-settle' : 'purchase-refund',
+        transactionId: row.id,
+        entries: [
+          { walletId: clearing, amountKobo: -row.amount_kobo },
+          { walletId: receiver, amountKobo: row.amount_kobo },
+        ],
+      },
+    ];
+    if (cashback_id !== null) {
+      const rewards = await systemAccount(tx, CASHBACK_REWARDS);
+      movements.push({ kind: 'cashback', transactionId: cashback_id, entries: [{ walletId: rewards, amountKobo: -cashback }, { walletId: wallet_id, amountKobo: cashback }] });
+    }
+    await post(tx, ...movements);
+    return { row, email };
   });
 }
 
