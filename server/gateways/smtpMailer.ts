@@ -2,13 +2,17 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { GatewayError } from '../errors';
 import type { Mail, Mailer } from './mailer';
 
-/** Real mail through the SMTP server of SMTP_URL (smtp://user:pass@host:587 or smtps://…:465). */
+/**
+ * Real mail through the SMTP server of SMTP_URL (smtp://user:pass@host:587 or smtps://…:465),
+ * over a few pooled connections: every purchase mails a receipt, and a connection (and its TLS
+ * handshake and login) per message would cost more than the purchase.
+ */
 export class SmtpMailer implements Mailer {
   readonly #transport: Transporter;
   readonly #from: string;
 
   constructor(smtpUrl: string, from: string) {
-    this.#transport = nodemailer.createTransport(smtpUrl);
+    this.#transport = nodemailer.createTransport({ url: smtpUrl, pool: true });
     this.#from = from;
   }
 

@@ -31,33 +31,38 @@ export async function createSession(ctx: AppContext, userId: bigint, device: str
 
 /** Sessions are judged by the policy in force now, so a shorter setting also ends older sessions. */
 function liveAt(policy: SessionPolicy, now: Date) {
-  return sql<boolean>`created_at > ${new Date(now.getTime() - policy.lifetimeMs)} AND last_active_at > ${new Date(now.getTime() - policy.idleMs)}`;
+  return sql<boolean>`created_at > ${new Date(now.getTime() - policy.lifetimeMs)}::timestamptz AND last_active_at > ${new Date(now.getTime() - policy.idleMs)}::timestamptz`;
 }
 
 /**
+ * How stale a session's recorded activity may get before a call records it again: a call writes
+ * (and commits, and waits for the disk) at most once per this time per session; every other call
+ * only reads. The idle time may so end up to this much early, never late.
+ */
+const activityGranularityMs = (policy: SessionPolicy) => Math.min(60_000, policy.idleMs / 30);
+
+/**
  * The live session of a bearer token; `'expired'` when it ended by idleness or age (the user is
- * told so); null when it is unknown or was revoked.
+ * told so); null when it is unknown or was revoked. An `activity` call records its time when
+ * the recorded one is older than the granularity above, in the same statement.
  */
 export async function resumeSession(ctx: AppContext, token: string, use: SessionUse = 'activity'): Promise<Session | 'expired' | null> {
   const now = ctx.clock.now();
   const tokenHash = ctx.hashToken(token);
-  const live =
+  const touch =
     use === 'activity'
-      ? await ctx.db
-          .updateTable('sessions')
-          .set({ last_active_at: now })
-          .where('token_hash', '=', tokenHash)
-          .where('revoked_at', 'is', null)
-          .where(liveAt(ctx.sessions, now))
-          .returning(['id', 'user_id'])
-          .executeTakeFirst()
-      : await ctx.db
-          .selectFrom('sessions')
-          .select(['id', 'user_id'])
-          .where('token_hash', '=', tokenHash)
-          .where('revoked_at', 'is', null)
-          .where(liveAt(ctx.sessions, now))
-          .executeTakeFirst();
+      ? sql`, touched AS (
+          UPDATE sessions SET last_active_at = ${now}::timestamptz FROM live
+          WHERE sessions.id = live.id AND live.last_active_at <= ${new Date(now.getTime() - activityGranularityMs(ctx.sessions))}::timestamptz
+        )`
+      : sql``;
+  const { rows } = await sql<{ id: bigint; user_id: bigint }>`
+    WITH live AS (
+      SELECT id, user_id, last_active_at FROM sessions
+      WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND ${liveAt(ctx.sessions, now)}
+    )${touch}
+    SELECT id, user_id FROM live`.execute(ctx.db);
+  const live = rows[0];
   if (live) return { id: live.id, userId: live.user_id };
   const ended = await ctx.db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
   return ended ? 'expired' : null;
