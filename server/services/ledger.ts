@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
 
@@ -9,8 +9,9 @@ import type { AppContext } from './context';
  *   partner's settlement account, the purchases clearing account).
  * - A movement is a set of entries summing to zero, posted in the caller's transaction.
  * - A user's wallet caches its balance (`balance_kobo`), moved in the statement that posts its
- *   entries; a debit of it is guarded (`... AND balance_kobo + delta >= 0`), never
- *   read-then-write: of concurrent debits, exactly those the balance covers succeed.
+ *   entries; a debit of it is guarded by the wallet's CHECK (balance ≥ 0), checked on the row
+ *   the update locks, never read-then-write: of concurrent debits, exactly those the balance
+ *   covers succeed.
  * - A system account caches nothing (015_system_accounts_uncached.sql): its balance is the sum of
  *   its entries. Every purchase goes through the clearing account, so a cached balance there
  *   would be one row every purchase of every user waits for; no guard needs it.
@@ -27,8 +28,11 @@ export interface LedgerEntry {
 export interface Movement {
   /** What happened, e.g. 'funding', 'purchase-reserve', 'purchase-refund'. */
   kind: string;
-  /** The user transaction this movement belongs to, if any. */
-  transactionId?: bigint | null;
+  /**
+   * The user transaction this movement belongs to, if any: its id, or (posting()) an expression
+   * of the statement it is posted in, such as the id a CTE of that statement inserts.
+   */
+  transactionId?: bigint | RawBuilder<bigint> | null;
   entries: LedgerEntry[];
 }
 
@@ -58,53 +62,76 @@ export interface Posted {
   balances: ReadonlyMap<bigint, bigint>;
 }
 
+/** The constraint that keeps a user's wallet from going below zero (004_wallet_ledger.sql). */
+const USER_BALANCE_NOT_NEGATIVE = 'wallets_user_balance_not_negative';
+
 /**
- * Posts balanced movements, all in one statement: the movements, their entries and the cached
- * balances of the user wallets they touch (debits guarded). Must run inside the caller's
- * transaction; a debit a wallet does not cover throws InsufficientFundsError, and the rollback
- * takes the rest back. Movements touch at most one user wallet each today (user ↔ system): a
- * movement between two users would lock both in one statement, in no set order, and a deadlock
- * with another such movement is broken by PostgreSQL and retried (context.ts inTransaction).
+ * Balanced movements as part of a statement: CTEs (named ledger_*) for its WITH list and the
+ * columns that tell what was posted (read them with postedFrom). The movements, their entries
+ * and the cached balances of the user wallets they touch are written by that one statement, and
+ * only when `when` holds. A debit of a user's wallet is guarded by the wallet's CHECK: a debit
+ * its balance does not cover fails the statement, under the row lock the update holds, so of
+ * concurrent debits exactly those the balance covers succeed (throw ledgerError's answer).
+ * Movements touch at most one user wallet each today (user ↔ system); a movement between two
+ * users would lock both in one statement, in no set order, and a deadlock with another such
+ * movement is broken by PostgreSQL and retried (context.ts inTransaction).
+ */
+export function posting(movements: Movement[], now: Date, when: RawBuilder<boolean> = sql<boolean>`true`): { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown> } {
+  if (movements.length === 0) throw new Error('ledger: a posting needs a movement');
+  movements.forEach(assertBalanced);
+  const heads = sql.join(movements.map((movement, n) => sql`(${n}::int, ${movement.kind}::text, ${movement.transactionId ?? null}::bigint)`));
+  const entries = sql.join(movements.flatMap((movement, n) => movement.entries.map((entry) => sql`(${n}::int, ${entry.walletId}::bigint, ${entry.amountKobo}::bigint)`)));
+  const delta = new Map<bigint, bigint>();
+  for (const entry of movements.flatMap((movement) => movement.entries)) delta.set(entry.walletId, (delta.get(entry.walletId) ?? 0n) + entry.amountKobo);
+  const deltas = sql.join([...delta].map(([walletId, kobo]) => sql`(${walletId}::bigint, ${kobo}::bigint)`));
+  // Ids are drawn first, so the entries know their movement whatever order RETURNING would give.
+  const ctes = sql`ledger_head AS (
+      SELECT n, nextval(pg_get_serial_sequence('ledger_movements', 'id')) AS id, kind, transaction_id
+      FROM (VALUES ${heads}) AS given (n, kind, transaction_id) WHERE ${when}
+    ), ledger_movement AS (
+      INSERT INTO ledger_movements (id, kind, transaction_id, created_at) OVERRIDING SYSTEM VALUE
+      SELECT id, kind, transaction_id, ${now}::timestamptz FROM ledger_head
+    ), ledger_entry AS (
+      INSERT INTO ledger_entries (movement_id, wallet_id, amount_kobo, created_at)
+      SELECT ledger_head.id, given.wallet_id, given.amount_kobo, ${now}::timestamptz
+      FROM (VALUES ${entries}) AS given (n, wallet_id, amount_kobo) JOIN ledger_head USING (n)
+    ), ledger_moved AS (
+      UPDATE wallets SET balance_kobo = wallets.balance_kobo + delta.amount_kobo
+      FROM (VALUES ${deltas}) AS delta (wallet_id, amount_kobo)
+      WHERE wallets.id = delta.wallet_id AND wallets.user_id IS NOT NULL AND ${when}
+      RETURNING wallets.id, wallets.balance_kobo
+    )`;
+  const columns = sql`(SELECT json_agg(id::text ORDER BY n) FROM ledger_head) AS ledger_movement_ids,
+      (SELECT json_agg(json_build_array(id::text, balance_kobo::text)) FROM ledger_moved) AS ledger_balances`;
+  return { ctes, columns };
+}
+
+/** What a statement with a posting() posted: nothing when its `when` did not hold. */
+export function postedFrom(row: { ledger_movement_ids: string[] | null; ledger_balances: [string, string][] | null }): Posted {
+  return {
+    movementIds: (row.ledger_movement_ids ?? []).map(BigInt),
+    balances: new Map((row.ledger_balances ?? []).map(([id, balance]) => [BigInt(id), BigInt(balance)])),
+  };
+}
+
+/** The error to answer for a failed statement with a posting(): InsufficientFundsError for a debit a wallet did not cover. */
+export function ledgerError(error: unknown): unknown {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23514' && constraint === USER_BALANCE_NOT_NEGATIVE ? new InsufficientFundsError() : error;
+}
+
+/**
+ * Posts balanced movements in one statement of their own (posting()), inside the caller's
+ * transaction: a debit a wallet does not cover throws InsufficientFundsError, and the rollback
+ * takes back whatever else the transaction wrote.
  */
 export async function post(ctx: AppContext, ...movements: Movement[]): Promise<Posted> {
   if (!ctx.db.isTransaction) throw new Error('ledger: post() must run inside a transaction');
-  if (movements.length === 0) throw new Error('ledger: post() needs a movement');
-  movements.forEach(assertBalanced);
-  const now = ctx.clock.now();
-  const heads = sql.join(movements.map((movement, n) => sql`(${n}::int, ${movement.kind}::text, ${movement.transactionId ?? null}::bigint)`));
-  const entries = sql.join(movements.flatMap((movement, n) => movement.entries.map((entry) => sql`(${n}::int, ${entry.walletId}::bigint, ${entry.amountKobo}::bigint)`)));
-  // Ids are drawn first, so the entries know their movement whatever order RETURNING would give.
-  const { rows } = await sql<{ movement_ids: string[]; user_wallets: number; balances: [string, string][] | null }>`
-    WITH head AS (
-      SELECT n, nextval(pg_get_serial_sequence('ledger_movements', 'id')) AS id, kind, transaction_id
-      FROM (VALUES ${heads}) AS given (n, kind, transaction_id)
-    ), movement AS (
-      INSERT INTO ledger_movements (id, kind, transaction_id, created_at) OVERRIDING SYSTEM VALUE
-      SELECT id, kind, transaction_id, ${now}::timestamptz FROM head
-    ), entry AS (
-      SELECT head.id AS movement_id, given.wallet_id, given.amount_kobo
-      FROM (VALUES ${entries}) AS given (n, wallet_id, amount_kobo) JOIN head USING (n)
-    ), appended AS (
-      INSERT INTO ledger_entries (movement_id, wallet_id, amount_kobo, created_at)
-      SELECT movement_id, wallet_id, amount_kobo, ${now}::timestamptz FROM entry
-    ), delta AS (
-      SELECT wallet_id, sum(amount_kobo) AS amount_kobo FROM entry GROUP BY wallet_id
-    ), moved AS (
-      UPDATE wallets SET balance_kobo = wallets.balance_kobo + delta.amount_kobo
-      FROM delta
-      WHERE wallets.id = delta.wallet_id AND wallets.user_id IS NOT NULL AND wallets.balance_kobo + delta.amount_kobo >= 0
-      RETURNING wallets.id, wallets.balance_kobo
-    )
-    SELECT (SELECT json_agg(id::text ORDER BY n) FROM head) AS movement_ids,
-           (SELECT count(*)::int FROM wallets WHERE id IN (SELECT wallet_id FROM delta) AND user_id IS NOT NULL) AS user_wallets,
-           (SELECT json_agg(json_build_array(id::text, balance_kobo::text)) FROM moved) AS balances`.execute(ctx.db);
-  const { movement_ids, user_wallets, balances } = rows[0];
-  // A user wallet left out of `moved` is one whose balance did not cover its debit.
-  if ((balances?.length ?? 0) < user_wallets) throw new InsufficientFundsError();
-  return {
-    movementIds: movement_ids.map(BigInt),
-    balances: new Map((balances ?? []).map(([id, balance]) => [BigInt(id), BigInt(balance)])),
-  };
+  const { ctes, columns } = posting(movements, ctx.clock.now());
+  const { rows } = await sql<Parameters<typeof postedFrom>[0]>`WITH ${ctes} SELECT ${columns}`.execute(ctx.db).catch((error: unknown) => {
+    throw ledgerError(error);
+  });
+  return postedFrom(rows[0]);
 }
 
 function assertBalanced({ kind, entries }: Movement) {

@@ -7,14 +7,14 @@ import type { Bill } from '../../gateways/biller';
 import { tierOf } from '../../../core/tiers';
 import { inTransaction, type AppContext } from '../context';
 import { lookUpCustomer } from '../merchants';
-import { post, PURCHASE_CLEARING, systemAccount } from '../ledger';
+import { ledgerError, posting, PURCHASE_CLEARING, systemAccount } from '../ledger';
 import { checkPin, lockPinHolder, pinMatches, pinRefused, type PinHolder, type WrongPin } from '../pins';
 import { AUTHORIZATION_FAILED, type Session } from '../sessions';
 import { dailyLimitMessage, leftToday, spentToday } from '../tiers';
 import { transactionById, type StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, claimedHash, refuseOtherRequest, requestHash, storeResponse } from './idempotency';
-import { finalise } from './settling';
+import { finalise, type OpenBill } from './settling';
 import { describeBill, PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PIN_NOT_SET, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE, responseFor, type PurchaseResponse } from './wording';
 
 /**
@@ -116,7 +116,7 @@ function newRequestId(now: Date): string {
 }
 
 type Claim =
-  | { kind: 'reserved'; row: StoredTransaction; bill: Bill }
+  | { kind: 'reserved'; open: OpenBill; bill: Bill }
   | { kind: 'replay' }
   | { kind: 'wrong-pin'; wrong: WrongPin };
 
@@ -179,13 +179,30 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
 
     const rule = tierOf(holder);
     const requestId = newRequestId(now);
+    const clearing = await systemAccount(tx, PURCHASE_CLEARING);
+    // The reservation (wallet → clearing), posted by the same statement once the bill exists; a
+    // balance that does not cover it fails the statement, and the transaction rolls back.
+    const reserve = posting(
+      [
+        {
+          kind: 'purchase-reserve',
+          transactionId: sql<bigint>`(SELECT id FROM created)`,
+          entries: [
+            { walletId: holder.wallet_id, amountKobo: -product.amountKobo },
+            { walletId: clearing, amountKobo: product.amountKobo },
+          ],
+        },
+      ],
+      now,
+      sql<boolean>`EXISTS (SELECT 1 FROM created)`,
+    );
     // One statement under the account lock. It reads, after the lock was granted, whether the
     // session was revoked meanwhile (another request's pin logout: those that waited behind it
     // buy nothing), whether the key is claimed, and what the day's purchases took (counted one
     // after the other, under the lock); and only when the session is live, the key free and the
     // day's limit not passed, it claims the key for a new transaction, creates that transaction
-    // (status processing) and its bill. The transaction's id is drawn first so the key can point
-    // at it in the same statement.
+    // (status processing) and its bill, and reserves the amount. The transaction's id is drawn
+    // first so the key can point at it in the same statement.
     const { rows } = await sql<StoredTransaction & { revoked: boolean; claimed: Uint8Array | null; spent: bigint }>`
       WITH standing AS (
         SELECT coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true) AS revoked,
@@ -211,8 +228,12 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
         SELECT id, ${userId}::bigint, ${service.category}::text, ${product.providerId}::integer, ${product.packageId}::integer, ${request.beneficiary}::text,
                ${deps.biller.name}::text, ${requestId}::text, ${payGivenUpAt(deps, now)}::timestamptz
         FROM created
-      )
-      SELECT standing.revoked, standing.claimed, standing.spent, created.* FROM standing LEFT JOIN created ON true`.execute(tx.db);
+      ), ${reserve.ctes}
+      SELECT standing.revoked, standing.claimed, standing.spent, created.* FROM standing LEFT JOIN created ON true`
+      .execute(tx.db)
+      .catch((error: unknown) => {
+        throw ledgerError(error);
+      });
     const { revoked, claimed, spent, ...row } = rows[0];
     if (revoked) throw new AppError(401, AUTHORIZATION_FAILED);
     if (claimed) {
@@ -226,15 +247,6 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
       refuseOtherRequest((await claimedHash(tx, userId, key))!, hash);
       return { kind: 'replay' };
     }
-    const clearing = await systemAccount(tx, PURCHASE_CLEARING);
-    await post(tx, {
-      kind: 'purchase-reserve',
-      transactionId: row.id,
-      entries: [
-        { walletId: holder.wallet_id, amountKobo: -product.amountKobo },
-        { walletId: clearing, amountKobo: product.amountKobo },
-      ],
-    });
     const bill: Bill = {
       requestId,
       category: service.category,
@@ -244,18 +256,18 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
       amountKobo: product.amountKobo,
       customerPhone: holder.phone,
     };
-    return { kind: 'reserved', row, bill };
+    return { kind: 'reserved', open: { row, biller: deps.biller.name, walletId: holder.wallet_id, email: holder.email }, bill };
   });
 
   if (claim.kind === 'wrong-pin') throw pinRefused(ctx, claim.wrong, messages.pinNotCorrect);
   if (claim.kind === 'replay') return awaitResponse(ctx, deps, userId, key);
 
   const outcome = await askBiller(deps, () => deps.biller.pay(claim.bill));
-  // Settled or refunded with its response stored under the key, in the settle's own transaction.
-  const settled = outcome.status === 'pending' ? null : await finalise(ctx, claim.row, outcome, key);
+  // Settled or refunded with its response stored under the key, by the settle's one statement.
+  const settled = outcome.status === 'pending' ? null : await finalise(ctx, claim.open, outcome, key);
   if (settled) return responseFor(settled);
   // Pending, or final already (a requery on another replica won the race): answered as it stands.
-  const response = responseFor(await transactionById(ctx, claim.row.id));
+  const response = responseFor(await transactionById(ctx, claim.open.row.id));
   await storeResponse(ctx, userId, key, response);
   return response;
 }

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services';
 import type { Bill } from '../../gateways/biller';
-import { inTransaction, type AppContext } from '../context';
+import type { AppContext } from '../context';
 import { cashbackFor, cashbackTransaction } from '../cashback';
-import { CASHBACK_REWARDS, post, PURCHASE_CLEARING, systemAccount, type Movement } from '../ledger';
+import { CASHBACK_REWARDS, posting, PURCHASE_CLEARING, systemAccount, type Movement } from '../ledger';
 import { purchaseReceipt } from '../receipts';
-import { transactionById, type RequeryHooks, type StoredTransaction } from '../transactions';
+import type { RequeryHooks, StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
 import { displayOf, finalNotification, responseFor } from './wording';
 
@@ -17,7 +17,7 @@ import { displayOf, finalNotification, responseFor } from './wording';
  *
  * The final transition is one guarded statement (`... WHERE status = 'processing'`): of the
  * purchase request, the requery job on any replica and refresh-transaction, exactly one moves
- * a bill to its final state and posts its settle or refund movement, in the same transaction.
+ * a bill to its final state and posts its settle or refund movement, in that same statement.
  */
 
 /** What the bills of a biller are owed to: money leaves clearing for it when a bill is delivered. */
@@ -25,22 +25,40 @@ export const billerAccountCode = (biller: string) => `biller:${biller}`;
 
 type FinalOutcome = Exclude<BillResult, { status: 'pending' }>;
 
+/** A bill as settling needs it: its transaction (processing), the biller that holds it, the wallet it was paid from and who to mail. */
+export interface OpenBill {
+  row: StoredTransaction;
+  biller: string;
+  walletId: bigint;
+  email: string;
+}
+
+async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBill | undefined> {
+  const { rows } = await sql<StoredTransaction & { biller: string; wallet_id: bigint; email: string }>`
+    SELECT t.*, p.biller, w.id AS wallet_id, u.email
+    FROM transactions t JOIN purchases p ON p.transaction_id = t.id JOIN wallets w ON w.user_id = t.user_id JOIN users u ON u.id = t.user_id
+    WHERE t.id = ${transactionId}::bigint`.execute(ctx.db);
+  if (rows.length === 0) return undefined;
+  const { biller, wallet_id, email, ...row } = rows[0];
+  return { row, biller, walletId: wallet_id, email };
+}
+
 /**
  * Moves a processing bill to its final state, once: completed with the settle movement
  * (clearing → biller) and its cashback (rewards → wallet, services/cashback.ts), or canceled
- * with the refund (clearing → wallet), and the notification, all in one transaction behind the
- * guarded status change; with `key`, the purchase's response is stored under it in the same
- * transaction. Then, once that has committed, the e-mailed receipt. Answers the final row, or
+ * with the refund (clearing → wallet), and the notification; with `key`, the purchase's response
+ * is stored under it. All of it is one statement behind the guarded status change, so it is
+ * atomic without a transaction of its own. Then the e-mailed receipt. Answers the final row, or
  * null when the bill was already final (another request, job run or replica won): nothing is
- * changed, nothing is sent. `bill` is the processing row when the caller has it (the purchase
- * that placed it), else its id.
+ * changed, nothing is sent. `bill` is the open bill when the caller has it (the purchase that
+ * placed it), else its transaction's id.
  */
-export async function finalise(ctx: AppContext, bill: bigint | StoredTransaction, outcome: FinalOutcome, key?: string): Promise<StoredTransaction | null> {
-  const placed = typeof bill === 'bigint' ? await transactionById(ctx, bill) : bill;
-  if (placed.status !== 'processing') return null;
-  const settled = await settle(ctx, placed, outcome, key);
-  if (settled) ctx.deliverMail(purchaseReceipt(settled.email, settled.row));
-  return settled?.row ?? null;
+export async function finalise(ctx: AppContext, bill: bigint | OpenBill, outcome: FinalOutcome, key?: string): Promise<StoredTransaction | null> {
+  const open = typeof bill === 'bigint' ? await openBill(ctx, bill) : bill;
+  if (!open || open.row.status !== 'processing') return null;
+  const row = await settle(ctx, open, outcome, key);
+  if (row) ctx.deliverMail(purchaseReceipt(open.email, row));
+  return row;
 }
 
 /** The bill as its final state leaves it: what settle writes, and what the response, the notification and the receipt say. */
@@ -59,64 +77,64 @@ function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): 
   };
 }
 
-async function settle(ctx: AppContext, placed: StoredTransaction, outcome: FinalOutcome, key: string | undefined): Promise<{ row: StoredTransaction; email: string } | null> {
-  return inTransaction(ctx, async (tx) => {
-    const now = tx.clock.now();
-    const row = finalRow(placed, outcome, now);
-    const cashback = row.cashback_kobo ?? 0n;
-    const notification = finalNotification(row, cashback);
-    const credit = cashback > 0n ? cashbackTransaction(row, cashback) : null;
-    const response = key === undefined ? null : responseFor(row);
-    // One statement: the guarded status change, and only when it happened, the bill's requery
-    // cleared, the notification, the cashback's own transaction and the stored response.
-    const { rows } = await sql<{ biller: string | null; wallet_id: bigint; email: string; cashback_id: bigint | null }>`
-      WITH final AS (
-        UPDATE transactions
-        SET status = ${row.status}, updated_at = ${now}::timestamptz, display_name = ${row.display_name}, display_value = ${row.display_value},
-            description = ${row.description}, cashback_kobo = ${row.cashback_kobo}::bigint
-        WHERE id = ${row.id}::bigint AND status = 'processing'
-        RETURNING id, user_id
-      ), bill AS (
-        UPDATE purchases SET next_requery_at = NULL WHERE transaction_id = (SELECT id FROM final) RETURNING biller
-      ), notified AS (
-        INSERT INTO notifications (user_id, title, content, created_at)
-        SELECT user_id, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
-      ), credited AS (
+async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, key: string | undefined): Promise<StoredTransaction | null> {
+  const now = ctx.clock.now();
+  const row = finalRow(open.row, outcome, now);
+  const delivered = row.status === 'completed';
+  const cashback = row.cashback_kobo ?? 0n;
+  const notification = finalNotification(row, cashback);
+  const clearing = await systemAccount(ctx, PURCHASE_CLEARING);
+  const receiver = delivered ? await systemAccount(ctx, billerAccountCode(open.biller)) : open.walletId;
+  const movements: Movement[] = [
+    {
+      kind: delivered ? 'purchase-settle' : 'purchase-refund',
+      transactionId: row.id,
+      entries: [
+        { walletId: clearing, amountKobo: -row.amount_kobo },
+        { walletId: receiver, amountKobo: row.amount_kobo },
+      ],
+    },
+  ];
+  // The cashback's own transaction, and its movement (rewards → wallet) pointing at it.
+  let credited = sql``;
+  if (cashback > 0n) {
+    const credit = cashbackTransaction(row, cashback);
+    credited = sql`, credited AS (
         INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description, rewarded_transaction_id, created_at, updated_at)
-        SELECT user_id, ${credit?.category ?? ''}, ${cashback}::bigint, 'completed', ${credit?.reference ?? ''}, ${credit?.from_label ?? ''}, ${credit?.to_label ?? ''},
-               ${credit?.description ?? ''}, id, ${now}::timestamptz, ${now}::timestamptz
-        FROM final WHERE ${credit !== null}
-        RETURNING id
-      ), answered AS (
-        UPDATE idempotency_keys SET response_status = ${response?.status ?? null}::integer, response_body = ${response ? JSON.stringify(response.body) : null}::text
-        WHERE ${response !== null} AND user_id = ${row.user_id}::bigint AND key = ${key ?? ''} AND EXISTS (SELECT 1 FROM final)
-      )
-      SELECT (SELECT biller FROM bill) AS biller, (SELECT id FROM credited) AS cashback_id, w.id AS wallet_id, u.email
-      FROM final JOIN wallets w ON w.user_id = final.user_id JOIN users u ON u.id = final.user_id`.execute(tx.db);
-    if (rows.length === 0) return null;
-    const { biller, cashback_id, wallet_id, email } = rows[0];
-    // Throwing rolls the status change back with the rest.
-    if (!biller) throw new Error(`purchases: transaction ${row.id} has no bill`);
-    const delivered = row.status === 'completed';
-    const clearing = await systemAccount(tx, PURCHASE_CLEARING);
-    const receiver = delivered ? await systemAccount(tx, billerAccountCode(biller)) : wallet_id;
-    const movements: Movement[] = [
-      {
-        kind: delivered ? 'purchase-settle' : 'purchase-refund',
-        transactionId: row.id,
-        entries: [
-          { walletId: clearing, amountKobo: -row.amount_kobo },
-          { walletId: receiver, amountKobo: row.amount_kobo },
-        ],
-      },
-    ];
-    if (cashback_id !== null) {
-      const rewards = await systemAccount(tx, CASHBACK_REWARDS);
-      movements.push({ kind: 'cashback', transactionId: cashback_id, entries: [{ walletId: rewards, amountKobo: -cashback }, { walletId: wallet_id, amountKobo: cashback }] });
-    }
-    await post(tx, ...movements);
-    return { row, email };
-  });
+        SELECT ${row.user_id}::bigint, ${credit.category}, ${cashback}::bigint, 'completed', ${credit.reference}, ${credit.from_label}, ${credit.to_label},
+               ${credit.description}, id, ${now}::timestamptz, ${now}::timestamptz
+        FROM final RETURNING id
+      )`;
+    const rewards = await systemAccount(ctx, CASHBACK_REWARDS);
+    movements.push({ kind: 'cashback', transactionId: sql<bigint>`(SELECT id FROM credited)`, entries: [{ walletId: rewards, amountKobo: -cashback }, { walletId: open.walletId, amountKobo: cashback }] });
+  }
+  // The purchase's answer, stored under its key with the final state it tells.
+  let answered = sql``;
+  if (key !== undefined) {
+    const response = responseFor(row);
+    answered = sql`, answered AS (
+        UPDATE idempotency_keys SET response_status = ${response.status}::integer, response_body = ${JSON.stringify(response.body)}::text
+        WHERE user_id = ${row.user_id}::bigint AND key = ${key} AND EXISTS (SELECT 1 FROM final)
+      )`;
+  }
+  const ledger = posting(movements, now, sql<boolean>`EXISTS (SELECT 1 FROM final)`);
+  const { rows } = await sql<{ settled: boolean }>`
+    WITH final AS (
+      UPDATE transactions
+      SET status = ${row.status}, updated_at = ${now}::timestamptz, display_name = ${row.display_name}, display_value = ${row.display_value},
+          description = ${row.description}, cashback_kobo = ${row.cashback_kobo}::bigint
+      FROM purchases
+      WHERE transactions.id = ${row.id}::bigint AND transactions.status = 'processing'
+        AND purchases.transaction_id = transactions.id AND purchases.biller = ${open.biller}
+      RETURNING transactions.id
+    ), bill AS (
+      UPDATE purchases SET next_requery_at = NULL WHERE transaction_id = (SELECT id FROM final)
+    ), notified AS (
+      INSERT INTO notifications (user_id, title, content, created_at)
+      SELECT ${row.user_id}::bigint, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
+    )${credited}${answered}, ${ledger.ctes}
+    SELECT EXISTS (SELECT 1 FROM final) AS settled, ${ledger.columns}`.execute(ctx.db);
+  return rows[0].settled ? row : null;
 }
 
 /** The bill of a purchase transaction, as the biller knows it (also read by services/reconciliation.ts). */
