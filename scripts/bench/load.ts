@@ -11,6 +11,8 @@ import type { BenchUser } from './seed';
 
 export interface LoadResult {
   perSecond: number;
+  /** Milliseconds of the server process's CPU per request, when it could be read. */
+  serverCpuMs: number | null;
   /** Milliseconds. */
   p50: number;
   p99: number;
@@ -27,12 +29,21 @@ const call = (path: string, token: string, body: unknown = {}, headers: Record<s
   body: JSON.stringify(body),
 });
 
-async function run(url: string, connections: { requests: autocannon.Request[] }[], options: { seconds?: number; amount?: number }): Promise<LoadResult> {
+/** The server under load: where to send requests, and its CPU clock. */
+export interface Target {
+  url: string;
+  cpuSeconds(): number | null;
+}
+
+async function run(target: Target, connections: { requests: autocannon.Request[] }[], options: { seconds?: number; amount?: number }): Promise<LoadResult> {
+  const { url } = target;
+  const cpuBefore = target.cpuSeconds();
   const raw = await Promise.all(
     connections.map(({ requests }) =>
       autocannon({ url, connections: 1, requests, skipAggregateResult: true, timeout: 30, ...(options.amount ? { amount: options.amount } : { duration: options.seconds }) }),
     ),
   );
+  const cpuAfter = target.cpuSeconds();
   const merged = autocannon.aggregateResult(raw, { url, connections: connections.length });
   const requests = raw.reduce((sum, result) => sum + result.totalCompletedRequests, 0);
   const seconds = Math.max(...raw.map((result) => result.duration));
@@ -40,13 +51,14 @@ async function run(url: string, connections: { requests: autocannon.Request[] }[
   for (const [status, { count }] of Object.entries(merged.statusCodeStats)) if (!status.startsWith('2')) refused[status] = count;
   if (merged.errors > 0) refused.errors = merged.errors;
   if (merged.timeouts > 0) refused.timeouts = merged.timeouts;
-  return { perSecond: requests / seconds, p50: merged.latency.p50, p99: merged.latency.p99, requests, refused };
+  const serverCpuMs = cpuBefore === null || cpuAfter === null || requests === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / requests;
+  return { perSecond: requests / seconds, serverCpuMs, p50: merged.latency.p50, p99: merged.latency.p99, requests, refused };
 }
 
 /** Each user buys `product` over and over, each purchase with an Idempotency-Key of its own. */
-export function purchases(url: string, users: BenchUser[], category: string, body: unknown, seconds: number): Promise<LoadResult> {
+export function purchases(target: Target, users: BenchUser[], category: string, body: unknown, seconds: number): Promise<LoadResult> {
   return run(
-    url,
+    target,
     users.map((user) => ({
       requests: [{ ...call(`/api/${category}`, user.token, body), setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${randomUUID()}` } }) }],
     })),
@@ -58,10 +70,10 @@ export function purchases(url: string, users: BenchUser[], category: string, bod
  * The SPA's 60-s poll (src/machines/session.ts: get-user, fetch-providers and
  * fetch-notifications, equally often), each connection cycling through its own users.
  */
-export function pollMix(url: string, users: BenchUser[], connections: number, seconds: number): Promise<LoadResult> {
+export function pollMix(target: Target, users: BenchUser[], connections: number, seconds: number): Promise<LoadResult> {
   const groups = Array.from({ length: connections }, (_, i) => users.filter((_, u) => u % connections === i));
   return run(
-    url,
+    target,
     groups.map((group) => ({
       requests: group.flatMap((user) => ['/api/get-user', '/api/fetch-providers', '/api/fetch-notifications'].map((path) => call(path, user.token))),
     })),
@@ -73,7 +85,7 @@ export function pollMix(url: string, users: BenchUser[], connections: number, se
  * One user's activity list, one page of the app's size, `count` times in a row after one
  * unmeasured request: timed here to the microsecond (autocannon's latencies are whole milliseconds).
  */
-export async function listPage(url: string, user: BenchUser, page: number, count: number): Promise<LoadResult> {
+export async function listPage({ url, cpuSeconds }: Target, user: BenchUser, page: number, count: number): Promise<LoadResult> {
   const request = call('/api/fetch-transactions', user.token, { page, pagination: ACTIVITIES_PAGE_SIZE });
   const send = async () => {
     const response = await fetch(`${url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
@@ -81,6 +93,7 @@ export async function listPage(url: string, user: BenchUser, page: number, count
     return response.status;
   };
   await send();
+  const cpuBefore = cpuSeconds();
   const times: number[] = [];
   const refused: Record<string, number> = {};
   for (let i = 0; i < count; i++) {
@@ -89,7 +102,9 @@ export async function listPage(url: string, user: BenchUser, page: number, count
     times.push(performance.now() - started);
     if (status >= 300) refused[status] = (refused[status] ?? 0) + 1;
   }
+  const cpuAfter = cpuSeconds();
   times.sort((a, b) => a - b);
   const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
-  return { perSecond: count / (times.reduce((sum, time) => sum + time, 0) / 1000), p50: at(0.5), p99: at(0.99), requests: count, refused };
+  const serverCpuMs = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / count;
+  return { perSecond: count / (times.reduce((sum, time) => sum + time, 0) / 1000), serverCpuMs, p50: at(0.5), p99: at(0.99), requests: count, refused };
 }

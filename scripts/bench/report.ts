@@ -16,6 +16,7 @@ const whole = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (n >= 10 ? whole(n) : n.toFixed(1));
 const percent = (n: number) => `${Math.round(n * 100)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const cpu = (result: LoadResult) => (result.serverCpuMs === null ? 'n/a' : `${result.serverCpuMs.toFixed(2)} ms`);
 
 function refusals(result: LoadResult): string {
   const entries = Object.entries(result.refused);
@@ -31,14 +32,14 @@ export function databaseSection(report: DatabaseReport): string {
     '',
     `A purchase sends ${report.statementsPerPurchase} statements (recorded from the API; transaction control included).`,
     '',
-    `| clients | API purchases/s | p50 / p99 | ${raw} | API / raw |`,
-    '|---:|---:|---:|---:|---:|',
+    `| clients | API purchases/s | p50 / p99 | server CPU per purchase | ${raw} | API / raw |`,
+    '|---:|---:|---:|---:|---:|---:|',
     ...report.purchases.map(
       ({ clients, api, raw: rate }) =>
-        `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${whole(rate.perSecond)}${rate.failed ? ` (${rate.failed} failed)` : ''} | ${percent(api.perSecond / rate.perSecond)} |`,
+        `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${cpu(api)} | ${whole(rate.perSecond)}${rate.failed ? ` (${rate.failed} failed)` : ''} | ${percent(api.perSecond / rate.perSecond)} |`,
     ),
     '',
-    `Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ${whole(report.poll.perSecond)} requests/s, p50 / p99 ${ms(report.poll.p50)} / ${ms(report.poll.p99)} ms${refusals(report.poll)}`,
+    `Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ${whole(report.poll.perSecond)} requests/s, p50 / p99 ${ms(report.poll.p50)} / ${ms(report.poll.p99)} ms, server CPU ${cpu(report.poll)} per request${refusals(report.poll)}`,
     '',
     `| fetch-transactions, p50 (p99) | ${[...new Set(report.lists.map((list) => `page ${list.page}`))].join(' | ')} |`,
     `|---:|${[...new Set(report.lists.map((list) => list.page))].map(() => '---:').join('|')}|`,

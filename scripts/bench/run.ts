@@ -99,18 +99,18 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     const lists: DatabaseReport['lists'] = [];
     try {
       say('warming up');
-      await purchases(server.url, buyers, product.category, product.body(BENCH_PIN), options.warmUpSeconds);
-      await pollMix(server.url, pollers, options.pollConnections, options.warmUpSeconds);
+      await purchases(server, buyers, product.category, product.body(BENCH_PIN), options.warmUpSeconds);
+      await pollMix(server, pollers, options.pollConnections, options.warmUpSeconds);
       for (const clients of options.clients) {
         say(`purchases at ${clients} clients`);
-        runs.push({ clients, api: await purchases(server.url, buyers.slice(0, clients), product.category, product.body(BENCH_PIN), options.seconds) });
+        runs.push({ clients, api: await purchases(server, buyers.slice(0, clients), product.category, product.body(BENCH_PIN), options.seconds) });
       }
       say('poll mix');
-      poll = await pollMix(server.url, pollers, options.pollConnections, options.seconds);
+      poll = await pollMix(server, pollers, options.pollConnections, options.seconds);
       for (const { size, reader } of readers) {
         for (const page of options.pages) {
           say(`activity list: ${size} transactions, page ${page}`);
-          lists.push({ transactions: size, page, result: await listPage(server.url, reader, page, options.listRequests) });
+          lists.push({ transactions: size, page, result: await listPage(server, reader, page, options.listRequests) });
         }
       }
     } finally {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, closeSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -43,8 +43,23 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** CPU seconds the server's process has used so far (user and system), read from /proc; null where there is none. */
+  cpuSeconds(): number | null;
   /** SIGTERM, then the exit. */
   stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat: 100 on every Linux build this runs on. */
+const CLOCK_TICKS = 100;
+
+function cpuSecondsOf(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }
 
 /** `nodeOptions`: e.g. `--cpu-prof --cpu-prof-dir=…` to profile the server under load. */
@@ -76,6 +91,7 @@ export async function startServer(env: Record<string, string>, logFile: string, 
   }
   return {
     url,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       child.kill('SIGTERM');
       const code = await exited;
