@@ -39,6 +39,9 @@ export interface WalletsTable {
   user_id: bigint | null;
   code: string | null;
   balance_kobo: Generated<bigint>;
+  /** The user's transactions, and the cashback among them, kept by a trigger (017_activity_list.sql). */
+  transaction_count: Generated<bigint>;
+  cashback_total_kobo: Generated<bigint>;
   created_at: Date;
 }
 

@@ -1,6 +1,5 @@
 import { formatNaira, koboToNaira } from '../../core/money';
 import { cashbackKobo, serviceOfCategory } from '../../core/services';
-import type { AppContext } from './context';
 import type { StoredTransaction } from './transactions';
 
 /**
@@ -33,15 +32,4 @@ export function cashbackTransaction(purchase: StoredTransaction, amountKobo: big
     to_label: 'Wallet',
     description: `${formatNaira(koboToNaira(amountKobo))} cashback on ${purchase.description}`,
   };
-}
-
-/** Every cashback the user was credited, in kobo. */
-export async function cashbackTotal(ctx: AppContext, userId: bigint): Promise<bigint> {
-  const row = await ctx.db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount_kobo'), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId)
-    .where('category', '=', CASHBACK_CATEGORY)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
 }

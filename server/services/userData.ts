@@ -1,7 +1,6 @@
 import type { PinMarker, UserData } from '../../core/contract';
 import type { AppContext } from './context';
 import { koboToNaira } from '../../core/money';
-import { cashbackTotal } from './cashback';
 import { maskedIdentity } from './identity';
 import { limitsOf } from './tiers';
 import { listVirtualAccounts } from './virtualAccounts';
@@ -34,7 +33,7 @@ export async function loadUserData(ctx: AppContext, userId: bigint, token: strin
   const user = await ctx.db
     .selectFrom('users')
     .leftJoin('wallets', 'wallets.user_id', 'users.id')
-    .select(['users.id', 'tenant', 'name', 'email', 'phone', 'pin_sealed', 'pin_attempts', 'pin_locked_at', 'nin_last4', 'bvn_last4', 'avatar', 'email_verified_at', 'wallets.balance_kobo'])
+    .select(['users.id', 'tenant', 'name', 'email', 'phone', 'pin_sealed', 'pin_attempts', 'pin_locked_at', 'nin_last4', 'bvn_last4', 'avatar', 'email_verified_at', 'wallets.balance_kobo', 'wallets.cashback_total_kobo'])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
   return {
@@ -54,6 +53,6 @@ export async function loadUserData(ctx: AppContext, userId: bigint, token: strin
     token,
     email_verified_at: user.email_verified_at?.toISOString() ?? null,
     limits: await limitsOf(ctx, userId),
-    cashback_total: koboToNaira(await cashbackTotal(ctx, userId)),
+    cashback_total: koboToNaira(user.cashback_total_kobo ?? 0n),
   };
 }
