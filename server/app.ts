@@ -25,6 +25,7 @@ import { observedBank, observedBiller, type GatewayCall } from './gateways/obser
 import { startCatalogSyncJob } from './jobs/catalogSync';
 import { startLedgerAuditJob } from './jobs/ledgerAudit';
 import type { PeriodicJob } from './jobs/periodic';
+import { PLANNER_STATISTICS_CHECK_MS, startPlannerStatisticsJob } from './jobs/plannerStatistics';
 import { startReconciliationJob } from './jobs/reconciliation';
 import { requeryBacklog, startRequeryJob } from './jobs/requery';
 import { createMetrics, recordGatewayCall, recordLedgerAudit } from './metrics';
@@ -98,6 +99,8 @@ export interface AppDeps {
   requeries?: RequeryHooks;
   /** Run the background jobs (the purchase requery job, the catalogue sync) while the server is up: main.ts; tests call jobs directly. */
   runJobs?: boolean;
+  /** The database is the embedded PGlite (no autovacuum): with runJobs, the app keeps its planner statistics current (jobs/plannerStatistics.ts). */
+  embeddedDatabase?: boolean;
   /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
   seedDemoAccount?: boolean;
   /** Where log lines go; default standard output. */
@@ -220,6 +223,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       reconciliationJob = startReconciliationJob(ctx, reconciliation, RECONCILIATION_CHECK_MS, app.log);
     });
     app.addHook('onClose', async () => reconciliationJob?.stop());
+  }
+  if (deps.runJobs && deps.embeddedDatabase) {
+    let statisticsJob: PeriodicJob | undefined;
+    app.addHook('onReady', async () => {
+      statisticsJob = startPlannerStatisticsJob(deps.db, PLANNER_STATISTICS_CHECK_MS, app.log);
+    });
+    app.addHook('onClose', async () => statisticsJob?.stop());
   }
   if (deps.runJobs && config.auditIntervalMs > 0) {
     let auditJob: PeriodicJob | undefined;
