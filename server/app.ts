@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
@@ -42,6 +41,7 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerOpenApi } from './routes/openapi';
 import { registerProblemReportRoutes } from './routes/problemReports';
 import { registerPurchaseRoutes } from './routes/purchases';
+import { registerSecurityHeaders } from './routes/securityHeaders';
 import { sharedRateLimitStore } from './routes/rateLimits';
 import { registerRequestMetrics } from './routes/requestMetrics';
 import { notFoundHandler, registerSpa } from './routes/spa';
@@ -168,7 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerRequestMetrics(app, metrics);
   registerMetricsEndpoint(app, metrics, config);
   app.decorateRequest('auth', null);
-  await app.register(helmet, securityHeaders(config.production));
+  registerSecurityHeaders(app, config.production);
   const counters = deps.counters ?? (await defaultCounters(app, config, deps.db, ctx.clock));
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters, ctx.hashToken) });
   // Responses carry session tokens and identity numbers: no cache may keep them.
@@ -297,31 +297,4 @@ function defaultMailer(app: FastifyInstance, config: Config): Mailer {
   const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
   app.addHook('onClose', async () => smtp.close());
   return smtp;
-}
-
-/**
- * A strict CSP for the SPA: own scripts only (no inline), plus Cloudflare Turnstile's script and
- * frame for the bot check; inline styles for react-toastify; never framed. HSTS in production.
- */
-function securityHeaders(production: boolean) {
-  const turnstile = 'https://challenges.cloudflare.com';
-  return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", turnstile],
-        frameSrc: [turnstile],
-        connectSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  };
 }
