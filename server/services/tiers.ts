@@ -34,7 +34,7 @@ async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {
  * included. An expression, so that a purchase reads it in the statement that places it
  * (purchases/placing.ts), under the account lock.
  */
-export function spentToday(userId: bigint, now: Date): RawBuilder<bigint> {
+export function spentToday(userId: bigint | RawBuilder<bigint>, now: Date): RawBuilder<bigint> {
   return sql<bigint>`(SELECT coalesce(sum(t.amount_kobo), 0)::bigint FROM transactions t
     WHERE t.user_id = ${userId}::bigint AND t.status <> 'canceled' AND t.created_at >= ${startOfLagosDay(now)}::timestamptz
       AND t.category IN (${sql.join(SERVICE_CATEGORIES)}))`;
@@ -43,23 +43,13 @@ export function spentToday(userId: bigint, now: Date): RawBuilder<bigint> {
 /** What the tier's daily limit leaves of a day on which `spent` was spent. */
 export const leftToday = (rule: TierRule, spent: bigint) => (spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent);
 
-/** The user's tier and what their purchases took today, in one round trip. */
-async function standing(ctx: AppContext, userId: bigint): Promise<{ rule: TierRule; spent: bigint; left: bigint }> {
-  const { rows } = await sql<{ bvn: boolean; nin: boolean; spent: bigint }>`
-    SELECT u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, ${spentToday(userId, ctx.clock.now())} AS spent
-    FROM users u WHERE u.id = ${userId}::bigint`.execute(ctx.db);
-  const rule = tierOf({ bvn: rows[0].bvn, nin: rows[0].nin });
-  const spent = BigInt(rows[0].spent);
-  return { rule, spent, left: leftToday(rule, spent) };
-}
-
-export async function limitsOf(ctx: AppContext, userId: bigint): Promise<Limits> {
-  const { rule, spent, left } = await standing(ctx, userId);
+/** The limits get-user answers for a user of this tier who spent `spent` today (services/userData.ts reads both in its one statement). */
+export function limitsFrom(rule: TierRule, spent: bigint): Limits {
   return {
     tier: rule.tier,
     daily_limit: koboToNaira(rule.dailyLimitKobo),
     spent_today: koboToNaira(spent),
-    left_today: koboToNaira(left),
+    left_today: koboToNaira(leftToday(rule, spent)),
     balance_cap: rule.balanceCapKobo === null ? null : koboToNaira(rule.balanceCapKobo),
   };
 }

@@ -1,13 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import type { Paginated, Transaction } from '../../core/contract';
-import type { TransactionsTable } from '../db/schema';
+import type { Nullable, TransactionsTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
 import { koboToNaira } from '../../core/money';
 
 export type StoredTransaction = Selectable<TransactionsTable>;
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /**
  * Asks a transaction's gateway for its outcome and settles it (a purchase: completed, or
