@@ -72,9 +72,13 @@ export async function startServer(env: Record<string, string>, logFile: string, 
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let gone = false;
-  void exited.then(() => (gone = true));
+  let gone: string | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => {
+      gone = signal ?? String(code);
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
@@ -85,7 +89,7 @@ export async function startServer(env: Record<string, string>, logFile: string, 
     if (ready) break;
     if (gone || Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`bench: the server did not start; its log (${logFile}) ends:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+      throw new Error(`bench: the server did not start (${gone ? `it exited: ${gone}` : 'no answer in time'}); its log (${logFile}) ends:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
