@@ -8,7 +8,7 @@ import { tierOf } from '../../../core/tiers';
 import { inTransaction, type AppContext } from '../context';
 import { lookUpCustomer } from '../merchants';
 import { ledgerError, posting, PURCHASE_CLEARING, systemAccount } from '../ledger';
-import { checkPin, lockPinHolder, pinMatches, pinRefused, type PinHolder, type WrongPin } from '../pins';
+import { checkPin, pinMatches, pinRefused, type PinHolder, type WrongPin } from '../pins';
 import { AUTHORIZATION_FAILED, type Session } from '../sessions';
 import { dailyLimitMessage, leftToday, spentToday } from '../tiers';
 import { transactionById, type StoredTransaction } from '../transactions';
@@ -59,41 +59,45 @@ interface Product {
   amountKobo: bigint;
 }
 
+/** What a purchase reads before it is placed: the request hash its key was claimed for, if it was, and its provider and plan. */
+interface Before {
+  claimed: Uint8Array | null;
+  provider_id: number | null;
+  provider_code: string;
+  provider_name: string;
+  package_id: number | null;
+  package_code: string;
+  package_name: string;
+  package_kobo: bigint;
+}
+
 /**
- * What a purchase reads before it is placed, in one statement: the request hash its key was
- * claimed for, if it was, and its provider (and plan) as the catalogue has them: of this
- * service's category, active, a plan of this provider.
+ * Before's columns and the joins they need, read in a statement of their own (a service that
+ * verifies the number with the biller first needs the product before any transaction) or in the
+ * statement that takes the account lock (every other service: one round trip less). The
+ * provider and plan as the catalogue has them: of this service's category, active, a plan of
+ * this provider.
  */
-async function readBeforePlacing(ctx: AppContext, userId: bigint, key: string, request: PurchaseRequest): Promise<{ claimed: Uint8Array | null; product: () => Promise<Product> }> {
-  const { rows } = await sql<{
-    claimed: Uint8Array | null;
-    provider_id: number | null;
-    provider_code: string;
-    provider_name: string;
-    package_id: number | null;
-    package_code: string;
-    package_name: string;
-    package_kobo: bigint;
-  }>`
-    SELECT (SELECT request_hash FROM idempotency_keys WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
-           p.id AS provider_id, p.code AS provider_code, p.name AS provider_name,
-           pk.id AS package_id, pk.code AS package_code, pk.name AS package_name, pk.amount_kobo AS package_kobo
-    FROM (SELECT 1) AS request
-    LEFT JOIN providers p ON p.id = ${request.providerId}::integer AND p.category = ${request.service.category} AND p.active
-    LEFT JOIN packages pk ON pk.id = ${request.packageId}::integer AND pk.provider_id = p.id AND pk.active`.execute(ctx.db);
-  const found = rows[0];
-  // A function, so that a copy of a placed request is answered whatever the catalogue says now.
-  const product = async (): Promise<Product> => {
-    if (found.provider_id === null) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
-    const provider = { providerId: found.provider_id, providerCode: found.provider_code, providerName: found.provider_name };
-    if (request.packageId === null) {
-      if (request.amountKobo === null) throw new AppError(422, PACKAGE_REQUIRED);
-      return { ...provider, packageId: null, packageCode: null, packageName: null, amountKobo: request.amountKobo };
-    }
-    if (found.package_id === null) throw new AppError(422, (await replacedAtNewPrice(ctx, request.packageId, found.provider_id)) ? PLAN_PRICE_CHANGED : PACKAGE_NOT_AVAILABLE);
-    return { ...provider, packageId: found.package_id, packageCode: found.package_code, packageName: found.package_name, amountKobo: found.package_kobo };
+function beforePlacing(userId: bigint, key: string, request: PurchaseRequest) {
+  return {
+    columns: sql`(SELECT request_hash FROM idempotency_keys WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
+      p.id AS provider_id, p.code AS provider_code, p.name AS provider_name,
+      pk.id AS package_id, pk.code AS package_code, pk.name AS package_name, pk.amount_kobo AS package_kobo`,
+    joins: sql`LEFT JOIN providers p ON p.id = ${request.providerId}::integer AND p.category = ${request.service.category} AND p.active
+      LEFT JOIN packages pk ON pk.id = ${request.packageId}::integer AND pk.provider_id = p.id AND pk.active`,
   };
-  return { claimed: found.claimed, product };
+}
+
+/** The product Before found, or the refusal (422) of one the catalogue does not sell. */
+async function productOf(ctx: AppContext, found: Before, request: PurchaseRequest): Promise<Product> {
+  if (found.provider_id === null) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
+  const provider = { providerId: found.provider_id, providerCode: found.provider_code, providerName: found.provider_name };
+  if (request.packageId === null) {
+    if (request.amountKobo === null) throw new AppError(422, PACKAGE_REQUIRED);
+    return { ...provider, packageId: null, packageCode: null, packageName: null, amountKobo: request.amountKobo };
+  }
+  if (found.package_id === null) throw new AppError(422, (await replacedAtNewPrice(ctx, request.packageId, found.provider_id)) ? PLAN_PRICE_CHANGED : PACKAGE_NOT_AVAILABLE);
+  return { ...provider, packageId: found.package_id, packageCode: found.package_code, packageName: found.package_name, amountKobo: found.package_kobo };
 }
 
 /** Whether a plan no longer sold was replaced by one of the same code (the catalogue sync repriced it). */
@@ -120,11 +124,7 @@ type Claim =
   | { kind: 'replay' }
   | { kind: 'wrong-pin'; wrong: WrongPin };
 
-/** The pin of a copy of a request already placed: checked and counted like any purchase's, before its answer is shown. */
-async function confirmReplayPin(ctx: AppContext, session: Session, pin: string): Promise<void> {
-  const check = await inTransaction(ctx, async (tx) => checkPin(tx, await lockPinHolder(tx, session.userId), pin, session.id));
-  if (check.kind !== 'correct') throw pinRefused(ctx, check, messages.pinNotCorrect);
-}
+type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean };
 
 /**
  * Buys one bill for the session's user, at most once per Idempotency-Key. Answers the response to send
@@ -138,34 +138,46 @@ async function confirmReplayPin(ctx: AppContext, session: Session, pin: string):
 export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Session, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
   const { userId } = session;
   const hash = requestHash(ctx, request);
-  const before = await readBeforePlacing(ctx, userId, key, request);
-  if (before.claimed) {
-    refuseOtherRequest(before.claimed, hash);
-    await confirmReplayPin(ctx, session, request.pin);
-    return awaitResponse(ctx, deps, userId, key);
+  const { service } = request;
+  const before = beforePlacing(userId, key, request);
+
+  // A service that verifies the number billed does it here, whatever the screen verified before
+  // it changed (SPEC.md §4 keeps a verification when the fields change): nobody under it, or no
+  // answer from the biller, refuses the purchase before any money is reserved, and the holder
+  // found goes on the receipt. It needs the product first, so it reads Before on its own.
+  let verified: { product: Product; customer: Awaited<ReturnType<typeof lookUpCustomer>> } | null = null;
+  if (service.verification?.beforePaying) {
+    const found = (await sql<Before>`SELECT ${before.columns} FROM (SELECT 1) AS request ${before.joins}`.execute(ctx.db)).rows[0];
+    if (found.claimed === null) {
+      const product = await productOf(ctx, found, request);
+      // A biller known to be down refuses the purchase now, with its message, before any money moves.
+      deps.biller.assertAvailable?.();
+      verified = { product, customer: await lookUpCustomer(deps.biller, { category: service.category, providerCode: product.providerCode, beneficiary: request.beneficiary }) };
+    } else refuseOtherRequest(found.claimed, hash);
   }
 
-  const { service } = request;
-  const product = await before.product();
-  // A biller known to be down refuses the purchase now, with its message, before any money moves.
-  deps.biller.assertAvailable?.();
-  // The number billed is verified here, whatever the screen verified before it changed (SPEC.md §4
-  // keeps a verification when the fields change): nobody under it, or no answer from the biller,
-  // refuses the purchase before any money is reserved, and the holder found goes on the receipt.
-  const customer = service.verification?.beforePaying
-    ? await lookUpCustomer(deps.biller, { category: service.category, providerCode: product.providerCode, beneficiary: request.beneficiary })
-    : null;
   const claim = await inTransaction(ctx, async (tx): Promise<Claim> => {
     const now = tx.clock.now();
     // The account row lock serialises one user's purchases and pin checks (pins.ts checkPin).
     // NO KEY UPDATE, not UPDATE: it must not block the foreign-key checks (FOR KEY SHARE) of
     // other transactions inserting rows of this user, such as a settle's notification.
-    const user = await sql<PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean }>`
+    const locked = await sql<Holder & Before>`
       SELECT u.id, u.email, u.phone, u.pin_sealed, u.pin_attempts, u.pin_locked_at,
-             u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, w.id AS wallet_id
-      FROM users u JOIN wallets w ON w.user_id = u.id
+             u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, w.id AS wallet_id, ${before.columns}
+      FROM users u JOIN wallets w ON w.user_id = u.id ${before.joins}
       WHERE u.id = ${userId} FOR NO KEY UPDATE OF u`.execute(tx.db);
-    const holder = user.rows[0];
+    const holder = locked.rows[0];
+
+    // A copy of a request already placed: its own pin is checked and counted like any purchase's
+    // before the first one's answer is shown.
+    if (holder.claimed) {
+      refuseOtherRequest(holder.claimed, hash);
+      const check = await checkPin(tx, holder, request.pin, session.id);
+      return check.kind === 'correct' ? { kind: 'replay' } : { kind: 'wrong-pin', wrong: check };
+    }
+    const product = verified?.product ?? (await productOf(tx, holder, request));
+    if (!verified) deps.biller.assertAvailable?.();
+    const customer = verified?.customer ?? null;
 
     if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
     // The usual purchase — the right pin, no wrong one before it, no lock — reads and writes
