@@ -183,12 +183,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerNotificationRoutes(app, ctx);
   const biller = deps.biller ?? defaultBiller(app, config);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs };
-  await rememberSystemAccounts(ctx, [
-    PURCHASE_CLEARING,
-    CASHBACK_REWARDS,
-    billerAccountCode(biller.name),
-    ...banks.flatMap((bank) => [settlementAccountCode(bank.provider), suspenseAccountCode(bank.provider)]),
-  ]);
+  // Once the app starts (its database migrated): no purchase then looks these accounts up.
+  app.addHook('onReady', () =>
+    rememberSystemAccounts(ctx, [
+      PURCHASE_CLEARING,
+      CASHBACK_REWARDS,
+      billerAccountCode(biller.name),
+      ...banks.flatMap((bank) => [settlementAccountCode(bank.provider), suspenseAccountCode(bank.provider)]),
+    ]),
+  );
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
