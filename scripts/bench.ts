@@ -24,7 +24,7 @@ import { databaseSection, targetsSection } from './bench/report';
 import { benchDatabase, type BenchOptions, type DatabaseReport } from './bench/run';
 import { DEFAULT_BENCH_DATABASE_URL, pgliteStorage, postgresStorage } from './bench/storage';
 
-export const FULL: Omit<BenchOptions, 'workDir'> = {
+const FULL: Omit<BenchOptions, 'workDir'> = {
   clients: [10, 40],
   seconds: 10,
   warmUpSeconds: 3,
@@ -36,7 +36,7 @@ export const FULL: Omit<BenchOptions, 'workDir'> = {
 };
 
 /** A smoke run: every step, shorter. */
-export const QUICK: Omit<BenchOptions, 'workDir'> = { ...FULL, seconds: 2, warmUpSeconds: 1, pollUsers: 80, listRequests: 5 };
+const QUICK: Omit<BenchOptions, 'workDir'> = { ...FULL, seconds: 2, warmUpSeconds: 1, pollUsers: 80, listRequests: 5 };
 
 async function main(): Promise<number> {
   const { values: args } = parseArgs({

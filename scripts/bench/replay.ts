@@ -139,7 +139,7 @@ export async function storeClients(db: Database, script: PurchaseScript): Promis
 }
 
 /** The script as pgbench runs it (`-M extended`, like node-postgres): unique keys from a random number drawn per purchase. */
-export function pgbenchScript(script: PurchaseScript): string {
+function pgbenchScript(script: PurchaseScript): string {
   const expression = (argument: Argument): string => {
     switch (argument.kind) {
       case 'constant':

@@ -20,21 +20,23 @@ import { describeBill, PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PIN_NOT_SET, PLA
 /**
  * Placing a bill (DESIGN.md §4, security.md invariants 1, 6, 7, 8):
  *
- * 1. One statement reads what the purchase needs first: whether its Idempotency-Key was claimed
- *    (a copy: answered with the first one's response) and its provider and plan in the catalogue.
- * 2. One database transaction locks the account, checks the pin (pins.ts: counted, under the
- *    lock), then in one statement checks the session is still live and the day's limit, claims
- *    the key and creates the transaction (status processing) with its bill, and in one more
- *    reserves the amount (wallet → clearing) with the ledger's guarded debit. Insufficient
- *    balance rolls all of it back: nothing is written. A wrong pin claims no key: the corrected
- *    request may use it.
+ * 1. A service that verifies the number before paying (electricity, betting, cable) first reads
+ *    whether its Idempotency-Key was claimed and its provider and plan, then asks the biller.
+ * 2. One database transaction: one statement locks the account (and, for every other service,
+ *    reads the key's claim and the product with it); the pin is checked (pins.ts: counted,
+ *    under the lock); one statement checks the session is still live and the day's limit,
+ *    claims the key, creates the transaction (status processing) with its bill and reserves the
+ *    amount (wallet → clearing) with the ledger's guarded debit. Insufficient balance rolls all
+ *    of it back: nothing is written. A wrong pin claims no key: the corrected request may use it.
+ *    A copy of a claimed key is answered with the first one's response once its own pin checks out.
  * 3. The biller is called outside any database transaction.
  * 4. Delivered or failed: the bill is settled or refunded at once, and the response stored with
- *    it (settling.ts). Pending or no answer → stays processing for the requery job; never a
- *    refund without a requery saying failed.
+ *    it, in one statement (settling.ts). Pending or no answer → stays processing for the
+ *    requery job; never a refund without a requery saying failed.
  *
- * A purchase is a few round trips (`npm run bench` counts them), and none of them writes a row
- * that other users' purchases write: the user's own rows and the ledger's append-only ones.
+ * A purchase is a few round trips (`npm run bench` records and counts them), and none of them
+ * writes a row that other users' purchases write: the user's own rows and the ledger's
+ * append-only ones.
  */
 
 export interface PurchaseRequest {
