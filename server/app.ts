@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
@@ -25,6 +24,7 @@ import { observedBank, observedBiller, type GatewayCall } from './gateways/obser
 import { startCatalogSyncJob } from './jobs/catalogSync';
 import { startLedgerAuditJob } from './jobs/ledgerAudit';
 import type { PeriodicJob } from './jobs/periodic';
+import { PLANNER_STATISTICS_CHECK_MS, startPlannerStatisticsJob } from './jobs/plannerStatistics';
 import { startReconciliationJob } from './jobs/reconciliation';
 import { requeryBacklog, startRequeryJob } from './jobs/requery';
 import { createMetrics, recordGatewayCall, recordLedgerAudit } from './metrics';
@@ -41,6 +41,7 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerOpenApi } from './routes/openapi';
 import { registerProblemReportRoutes } from './routes/problemReports';
 import { registerPurchaseRoutes } from './routes/purchases';
+import { registerSecurityHeaders } from './routes/securityHeaders';
 import { sharedRateLimitStore } from './routes/rateLimits';
 import { registerRequestMetrics } from './routes/requestMetrics';
 import { notFoundHandler, registerSpa } from './routes/spa';
@@ -50,7 +51,8 @@ import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhooks } from './routes/webhooks';
 import type { AppContext } from './services/context';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
-import { purchaseRequeries } from './services/purchases/settling';
+import { CASHBACK_REWARDS, PURCHASE_CLEARING, rememberSystemAccounts, settlementAccountCode, suspenseAccountCode } from './services/ledger';
+import { billerAccountCode, purchaseRequeries } from './services/purchases/settling';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
@@ -97,6 +99,8 @@ export interface AppDeps {
   requeries?: RequeryHooks;
   /** Run the background jobs (the purchase requery job, the catalogue sync) while the server is up: main.ts; tests call jobs directly. */
   runJobs?: boolean;
+  /** The database is the embedded PGlite (no autovacuum): with runJobs, the app keeps its planner statistics current (jobs/plannerStatistics.ts). */
+  embeddedDatabase?: boolean;
   /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
   seedDemoAccount?: boolean;
   /** Where log lines go; default standard output. */
@@ -145,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,
     liveBankPartners: [],
+    systemAccounts: new Map(),
   };
   const metrics = createMetrics({ requeryBacklog: () => requeryBacklog(deps.db, ctx.clock.now()) });
   const observe = (call: GatewayCall) => {
@@ -163,7 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerRequestMetrics(app, metrics);
   registerMetricsEndpoint(app, metrics, config);
   app.decorateRequest('auth', null);
-  await app.register(helmet, securityHeaders(config.production));
+  registerSecurityHeaders(app, config.production);
   const counters = deps.counters ?? (await defaultCounters(app, config, deps.db, ctx.clock));
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters, ctx.hashToken) });
   // Responses carry session tokens and identity numbers: no cache may keep them.
@@ -178,6 +183,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerNotificationRoutes(app, ctx);
   const biller = deps.biller ?? defaultBiller(app, config);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs };
+  // Once the app starts (its database migrated): no purchase then looks these accounts up.
+  app.addHook('onReady', () =>
+    rememberSystemAccounts(ctx, [
+      PURCHASE_CLEARING,
+      CASHBACK_REWARDS,
+      billerAccountCode(biller.name),
+      ...banks.flatMap((bank) => [settlementAccountCode(bank.provider), suspenseAccountCode(bank.provider)]),
+    ]),
+  );
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
@@ -212,6 +226,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       reconciliationJob = startReconciliationJob(ctx, reconciliation, RECONCILIATION_CHECK_MS, app.log);
     });
     app.addHook('onClose', async () => reconciliationJob?.stop());
+  }
+  if (deps.runJobs && deps.embeddedDatabase) {
+    let statisticsJob: PeriodicJob | undefined;
+    app.addHook('onReady', async () => {
+      statisticsJob = startPlannerStatisticsJob(deps.db, PLANNER_STATISTICS_CHECK_MS, app.log);
+    });
+    app.addHook('onClose', async () => statisticsJob?.stop());
   }
   if (deps.runJobs && config.auditIntervalMs > 0) {
     let auditJob: PeriodicJob | undefined;
@@ -279,31 +300,4 @@ function defaultMailer(app: FastifyInstance, config: Config): Mailer {
   const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
   app.addHook('onClose', async () => smtp.close());
   return smtp;
-}
-
-/**
- * A strict CSP for the SPA: own scripts only (no inline), plus Cloudflare Turnstile's script and
- * frame for the bot check; inline styles for react-toastify; never framed. HSTS in production.
- */
-function securityHeaders(production: boolean) {
-  const turnstile = 'https://challenges.cloudflare.com';
-  return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", turnstile],
-        frameSrc: [turnstile],
-        connectSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  };
 }

@@ -15,8 +15,9 @@ async function main() {
   const database = await openDatabase(config, (error) => logs.log?.warn({ err: error }, 'database: connection lost'));
   const applied = await migrate(database.db);
   const demo = database.embedded && !config.production;
-  // runJobs: the purchase requery job runs while the server is up (every REQUERY_INTERVAL_MS) and stops with it.
-  const app = await buildApp(config, { db: database.db, seedDemoAccount: demo, runJobs: true });
+  // runJobs: the purchase requery job runs while the server is up (every REQUERY_INTERVAL_MS) and stops with it;
+  // on the embedded database, so does the planner statistics job, which first runs after the migrations above.
+  const app = await buildApp(config, { db: database.db, seedDemoAccount: demo, runJobs: true, embeddedDatabase: database.embedded });
   logs.log = app.log;
   if (applied.length > 0) app.log.info({ migrations: applied }, `database: applied ${applied.join(', ')}`);
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
@@ -28,17 +28,21 @@ export function openDatabase(
     : openEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite') });
 }
 
+/** Sees every statement on its way to the database: `npm run bench` records what a purchase sends (scripts/bench/capture.ts). */
+export type DialectWrapper = (dialect: Dialect) => Dialect;
+
 export interface EmbeddedOptions {
   /** Folder of the database files; in memory when undefined. */
   dataDir?: string;
   /** A dump of a data folder to start from instead of an empty cluster (PGlite's dumpDataDir). */
   loadDataDir?: Blob;
+  wrapDialect?: DialectWrapper;
 }
 
-export async function openEmbeddedDatabase({ dataDir, loadDataDir }: EmbeddedOptions = {}): Promise<DatabaseHandle> {
+export async function openEmbeddedDatabase({ dataDir, loadDataDir, wrapDialect = (dialect) => dialect }: EmbeddedOptions = {}): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create({ dataDir, loadDataDir, parsers: { [pgliteTypes.INT8]: parseBigInt } });
-  const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Schema>({ dialect: wrapDialect(new PGliteDialect(pglite)) });
   return { db, embedded: true, close: () => db.destroy() };
 }
 
@@ -53,6 +57,7 @@ export interface ServerDatabaseOptions {
   connectTimeoutMs?: number;
   /** Told about each connection the server drops (restart, failover, terminated backend); default standard error. */
   onConnectionLost?: (error: Error) => void;
+  wrapDialect?: DialectWrapper;
 }
 
 export function openServerDatabase(connectionString: string, options: ServerDatabaseOptions = {}): DatabaseHandle {
@@ -75,6 +80,7 @@ export function openServerDatabase(connectionString: string, options: ServerData
   pool.on('error', () => {
     // Already reported by the client's own listener.
   });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const dialect = new PostgresDialect({ pool });
+  const db = new Kysely<Schema>({ dialect: options.wrapDialect?.(dialect) ?? dialect });
   return { db, embedded: false, close: () => db.destroy() };
 }

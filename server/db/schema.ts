@@ -4,6 +4,9 @@
  */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
+/** A row of an outer join's optional side: every column may be null. */
+export type Nullable<T> = { [K in keyof T]: T[K] | null };
+
 /** Identity columns: the database assigns them, nobody writes them. */
 type Identity<T> = ColumnType<T, never, never>;
 
@@ -39,6 +42,9 @@ export interface WalletsTable {
   user_id: bigint | null;
   code: string | null;
   balance_kobo: Generated<bigint>;
+  /** The user's transactions, and the cashback among them, kept by a trigger (017_activity_list.sql). */
+  transaction_count: Generated<bigint>;
+  cashback_total_kobo: Generated<bigint>;
   created_at: Date;
 }
 
@@ -311,6 +317,12 @@ export interface ProblemReportsTable {
   updated_at: Date;
 }
 
+/** One row: moved by every change of providers or packages (018_catalog_version.sql). */
+export interface CatalogVersionTable {
+  id: Generated<boolean>;
+  version: bigint;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -336,6 +348,7 @@ export interface Schema {
   failed_attempts: FailedAttemptsTable;
   login_failures: LoginFailuresTable;
   rate_limit_counters: RateLimitCountersTable;
+  catalog_version: CatalogVersionTable;
   password_reset_tokens: PasswordResetTokensTable;
   pin_lockouts: PinLockoutsTable;
   notifications: NotificationsTable;

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
-import { AUTHORIZATION_FAILED, resumeSession, type Session, type SessionUse } from '../services/sessions';
+import type { RawBuilder } from 'kysely';
+import type { Nullable } from '../db/schema';
+import { AUTHORIZATION_FAILED, pollAsSession, resumeSession, type Session } from '../services/sessions';
 
 export interface Authenticated extends Session {
   /** The bearer token presented; echoed in user data so the client stores it uniformly. */
@@ -26,15 +28,31 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match && TOKEN_SHAPE.test(match[1]) ? match[1] : null;
 }
 
-/** preHandler of every signed-in call: a live session, or 401. `poll` for the reads the app polls, which do not count as activity. */
-export function requireSession(ctx: AppContext, use: SessionUse = 'activity') {
+/** The session's refusals: an ended session is told so; no token, an unknown or a revoked one is not. */
+function refuse(session: 'expired' | null): never {
+  throw new AppError(401, session === 'expired' ? SESSION_EXPIRED : AUTHORIZATION_FAILED);
+}
+
+/** preHandler of every signed-in call but the polls (pollRead): a live session, its activity recorded, or 401. */
+export function requireSession(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    const session = token ? await resumeSession(ctx, token, use) : null;
-    if (session === 'expired') throw new AppError(401, SESSION_EXPIRED);
-    if (!token || !session) throw new AppError(401, AUTHORIZATION_FAILED);
+    const session = token ? await resumeSession(ctx, token) : null;
+    if (!token || !session || session === 'expired') return refuse(session === 'expired' ? session : null);
     request.auth = { ...session, token };
   };
+}
+
+/**
+ * The handler's part of one of the app's polls (get-user, fetch-providers, fetch-notifications):
+ * the session checked, as requireSession checks it (a poll is not activity), by the statement
+ * that reads what the poll answers (services/sessions.ts pollAsSession); 401 alike.
+ */
+export async function pollRead<R>(ctx: AppContext, request: FastifyRequest, read: (userId: RawBuilder<bigint>) => RawBuilder<R>): Promise<{ auth: Authenticated; rows: Nullable<R>[] }> {
+  const token = bearerToken(request);
+  const answer = token ? await pollAsSession(ctx, token, read) : null;
+  if (!token || !answer || answer === 'expired') return refuse(answer === 'expired' ? answer : null);
+  return { auth: { ...answer.session, token }, rows: answer.rows };
 }
 
 /** The session `requireSession` established for this request. */

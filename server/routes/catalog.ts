@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { providersByCategory } from '../services/catalog';
+import { catalogVersionQuery, providersByCategory } from '../services/catalog';
 import type { AppContext } from '../services/context';
-import { requireSession } from './authenticate';
+import { pollRead } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The answer as sent, kept with the catalogue version it was read at: each poll reads the
+  // version (one row, with the session), and the catalogue itself only when another process, the
+  // sync job or an operator changed it. The version is read first, so a catalogue is never kept
+  // under a newer version than its own.
+  let kept: { version: bigint; body: string } | undefined;
+
   // Polled every 60 s, which is not the user's activity; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
   app.route({
     method: ['GET', 'POST'],
     url: '/api/fetch-providers',
     schema: routeDoc({ summary: 'Providers and plans by category (polled; not activity)', tags: ['purchases'], auth: true }),
-    preHandler: requireSession(ctx, 'poll'),
-    handler: async () => success('providers fetched successfully', await providersByCategory(ctx)),
+    handler: async (request, reply) => {
+      const { rows } = await pollRead(ctx, request, catalogVersionQuery);
+      const version = rows[0].version!;
+      if (kept?.version !== version) kept = { version, body: JSON.stringify(success('providers fetched successfully', await providersByCategory(ctx))) };
+      return reply.type('application/json; charset=utf-8').send(kept.body);
+    },
   });
 }

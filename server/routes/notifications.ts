@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../services/context';
-import { listNotifications, markNotificationRead } from '../services/notifications';
-import { authOf, requireSession } from './authenticate';
+import { latestNotifications, markNotificationRead, toNotification, type NotificationRow } from '../services/notifications';
+import { authOf, pollRead, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
 import { positiveId, requestBody } from './fields';
@@ -16,8 +16,12 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     method: ['GET', 'POST'],
     url: '/api/fetch-notifications',
     schema: routeDoc({ summary: 'Notifications (polled; not activity)', tags: ['notifications'], auth: true }),
-    preHandler: requireSession(ctx, 'poll'),
-    handler: async (request) => success('notifications fetched successfully', await listNotifications(ctx, authOf(request).userId)),
+    handler: async (request) => {
+      const { rows } = await pollRead(ctx, request, latestNotifications);
+      // One row of nulls when there is none (the read is joined to the session).
+      const notifications = rows.filter((row): row is NotificationRow => row.id !== null);
+      return success('notifications fetched successfully', notifications.map(toNotification));
+    },
   });
 
   app.post('/api/mark-notification', { schema: routeDoc({ summary: 'Mark a notification read', tags: ['notifications'], auth: true, body: markBody, errors: [404, 422] }), preHandler: session }, async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../services/context';
-import { loadUserData } from '../services/userData';
-import { authOf, requireSession } from './authenticate';
+import { userDataFrom, userDataQuery, type UserDataRow } from '../services/userData';
+import { pollRead } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
 
@@ -12,10 +12,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     method: ['GET', 'POST'],
     url: '/api/get-user',
     schema: routeDoc({ summary: "The signed-in user's data (polled; not activity)", tags: ['account'], auth: true }),
-    preHandler: requireSession(ctx, 'poll'),
     handler: async (request) => {
-      const { userId, token } = authOf(request);
-      return success('user fetched successfully', await loadUserData(ctx, userId, token));
+      const { auth, rows } = await pollRead(ctx, request, (userId) => userDataQuery(ctx, userId));
+      // Every session belongs to a user, so the session's row carries the user's.
+      return success('user fetched successfully', userDataFrom(ctx, rows[0] as UserDataRow, auth.token));
     },
   });
 }

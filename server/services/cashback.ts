@@ -1,7 +1,5 @@
 import { formatNaira, koboToNaira } from '../../core/money';
 import { cashbackKobo, serviceOfCategory } from '../../core/services';
-import type { AppContext } from './context';
-import { post } from './ledger';
 import type { StoredTransaction } from './transactions';
 
 /**
@@ -23,58 +21,15 @@ export function cashbackFor(purchase: StoredTransaction): bigint {
 }
 
 /**
- * Credits `amountKobo` (> 0, from cashbackFor) for the completed purchase: the cashback
- * transaction, the amount kept on the purchase, and the movement rewards → wallet. The caller
- * has locked both accounts (ledger.lockAccounts). Answers the purchase as it now is.
+ * The cashback's own transaction (category 'cashback', pointing at the purchase): what
+ * settling.ts inserts with the completion, before the ledger moves the amount rewards → wallet.
  */
-export async function creditCashback(
-  tx: AppContext,
-  purchase: StoredTransaction,
-  amountKobo: bigint,
-  accounts: { rewards: bigint; wallet: bigint },
-): Promise<StoredTransaction> {
-  const now = tx.clock.now();
-  const credit = await tx.db
-    .insertInto('transactions')
-    .values({
-      user_id: purchase.user_id,
-      category: CASHBACK_CATEGORY,
-      amount_kobo: amountKobo,
-      status: 'completed',
-      reference: `${purchase.reference}-CB`,
-      from_label: CASHBACK_FROM,
-      to_label: 'Wallet',
-      description: `${formatNaira(koboToNaira(amountKobo))} cashback on ${purchase.description}`,
-      rewarded_transaction_id: purchase.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const rewarded = await tx.db
-    .updateTable('transactions')
-    .set({ cashback_kobo: amountKobo })
-    .where('id', '=', purchase.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await post(tx, {
-    kind: 'cashback',
-    transactionId: credit.id,
-    entries: [
-      { walletId: accounts.rewards, amountKobo: -amountKobo },
-      { walletId: accounts.wallet, amountKobo },
-    ],
-  });
-  return rewarded;
-}
-
-/** Every cashback the user was credited, in kobo. */
-export async function cashbackTotal(ctx: AppContext, userId: bigint): Promise<bigint> {
-  const row = await ctx.db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount_kobo'), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId)
-    .where('category', '=', CASHBACK_CATEGORY)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
+export function cashbackTransaction(purchase: StoredTransaction, amountKobo: bigint) {
+  return {
+    category: CASHBACK_CATEGORY,
+    reference: `${purchase.reference}-CB`,
+    from_label: CASHBACK_FROM,
+    to_label: 'Wallet',
+    description: `${formatNaira(koboToNaira(amountKobo))} cashback on ${purchase.description}`,
+  };
 }

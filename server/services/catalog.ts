@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Package, ProvidersByCategory } from '../../core/contract';
 import { koboToNaira } from '../../core/money';
 import { SERVICE_CATEGORIES } from '../../core/services';
@@ -28,3 +29,6 @@ export async function providersByCategory(ctx: AppContext): Promise<ProvidersByC
   }
   return grouped;
 }
+
+/** The catalogue's version (018_catalog_version.sql): it moves with every change of providers or packages, on any process. A query, read with the poll's session. */
+export const catalogVersionQuery = () => sql<{ version: bigint }>`SELECT version FROM catalog_version`;

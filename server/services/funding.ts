@@ -114,9 +114,8 @@ async function credit(
       title: WALLET_FUNDED,
       content: `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} (${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} account ${account.account_number}.`,
     });
-    // Last, so the settlement account's row lock (shared by every funding) is held for the shortest time.
     const settlement = await systemAccount(tx, settlementAccountCode(provider));
-    await post(tx, {
+    const { balances } = await post(tx, {
       kind: 'funding',
       transactionId: transaction.id,
       entries: [
@@ -124,8 +123,7 @@ async function credit(
         { walletId: account.wallet_id, amountKobo: transfer.amountKobo },
       ],
     });
-    const wallet = await tx.db.selectFrom('wallets').select('balance_kobo').where('id', '=', account.wallet_id).executeTakeFirstOrThrow();
-    await noticeBalanceCap(tx, userId, wallet.balance_kobo);
+    await noticeBalanceCap(tx, userId, balances.get(account.wallet_id)!);
     return { outcome: { status: 'credited', transactionId: transaction.id }, credited: transaction };
   });
 }

@@ -3,10 +3,11 @@ import type { Executor } from '../db/schema';
 
 /**
  * Checks the invariants of security.md §2 over the whole ledger and answers what is wrong
- * (nothing, normally): every movement sums to zero, so does everything; each cached balance
- * equals the sum of its entries; no user's wallet is below zero; every purchase was charged
- * once and, by its status, settled once (completed), refunded once (canceled), or neither yet
- * (processing).
+ * (nothing, normally): every movement sums to zero, so does everything; each user wallet's
+ * cached balance equals the sum of its entries, and no system account caches one (its balance
+ * is its entries: services/ledger.ts); no user's wallet is below zero; every purchase was
+ * charged once and, by its status, settled once (completed), refunded once (canceled), or
+ * neither yet (processing).
  */
 export async function auditLedger(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -21,8 +22,11 @@ export async function auditLedger(db: Executor): Promise<string[]> {
   const drifted = await sql<{ id: bigint; balance: string; entries: string }>`
     SELECT w.id, w.balance_kobo::text AS balance, coalesce(e.total, 0)::text AS entries
     FROM wallets w LEFT JOIN (SELECT wallet_id, sum(amount_kobo) AS total FROM ledger_entries GROUP BY wallet_id) e ON e.wallet_id = w.id
-    WHERE w.balance_kobo <> coalesce(e.total, 0)`.execute(db);
+    WHERE w.user_id IS NOT NULL AND w.balance_kobo <> coalesce(e.total, 0)`.execute(db);
   for (const row of drifted.rows) problems.push(`wallet ${row.id} caches ${row.balance} but its entries sum to ${row.entries}`);
+  const cachingSystem = await sql<{ id: bigint; code: string; balance: string }>`
+    SELECT id, code, balance_kobo::text AS balance FROM wallets WHERE user_id IS NULL AND balance_kobo <> 0`.execute(db);
+  for (const row of cachingSystem.rows) problems.push(`system account ${row.id} (${row.code}) caches ${row.balance}, but a system account's balance is its entries`);
   const overdrawn = await sql<{ id: bigint }>`SELECT id FROM wallets WHERE user_id IS NOT NULL AND balance_kobo < 0`.execute(db);
   for (const row of overdrawn.rows) problems.push(`user wallet ${row.id} is below zero`);
   problems.push(...(await purchaseProblems(db)));

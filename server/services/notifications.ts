@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Notification } from '../../core/contract';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
@@ -12,17 +13,21 @@ export async function addNotification(ctx: AppContext, userId: bigint, notificat
     .execute();
 }
 
-export async function listNotifications(ctx: AppContext, userId: bigint): Promise<Notification[]> {
-  const rows = await ctx.db
-    .selectFrom('notifications')
-    .select(['id', 'title', 'content', 'status', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
-  return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }));
+/** The user's latest notifications, newest first: a query, so that fetch-notifications reads them in the statement that checks the session. */
+export function latestNotifications(userId: RawBuilder<bigint>): RawBuilder<NotificationRow> {
+  return sql<NotificationRow>`
+    SELECT id, title, content, status, created_at FROM notifications WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${LIST_LIMIT}`;
 }
+
+export interface NotificationRow {
+  id: bigint;
+  title: string;
+  content: string;
+  status: Notification['status'];
+  created_at: Date;
+}
+
+export const toNotification = (row: NotificationRow): Notification => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() });
 
 /** Another user's notification is answered exactly like a missing one. Marking twice is fine. */
 export async function markNotificationRead(ctx: AppContext, userId: bigint, notificationId: number): Promise<void> {

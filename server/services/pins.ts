@@ -137,6 +137,13 @@ async function logOutForWrongPins(ctx: AppContext, holder: PinHolder): Promise<M
   return pinLogoutMail(holder.email, locked);
 }
 
+/** Whether the typed pin is the stored one: a comparison in constant time, nothing read, counted or written. */
+export function pinMatches(ctx: AppContext, holder: PinHolder, pin: string): boolean {
+  const stored = Buffer.from(openUserField(ctx, holder.id, 'pin', holder.pin_sealed), 'utf8');
+  const typed = Buffer.from(pin, 'utf8');
+  return holder.pin_sealed !== null && stored.length === typed.length && timingSafeEqual(stored, typed);
+}
+
 /**
  * Checks a typed pin against the stored one, inside the caller's transaction with the account
  * row locked (lockPinHolder), for a request of session `sessionId`. Refuses with 401 when that
@@ -152,10 +159,7 @@ export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, 
   const session = await ctx.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
   if (session.revoked_at !== null) throw new AppError(401, AUTHORIZATION_FAILED);
   if (holder.pin_locked_at) throw new AppError(423, PIN_LOCKED, { reason: 'pin-locked' } satisfies PinRefusal);
-  const stored = Buffer.from(openUserField(ctx, holder.id, 'pin', holder.pin_sealed), 'utf8');
-  const typed = Buffer.from(pin, 'utf8');
-  const matches = holder.pin_sealed !== null && stored.length === typed.length && timingSafeEqual(stored, typed);
-  if (matches) {
+  if (pinMatches(ctx, holder, pin)) {
     if (holder.pin_attempts > 0) await ctx.db.updateTable('users').set({ pin_attempts: 0 }).where('id', '=', holder.id).execute();
     return { kind: 'correct' };
   }

@@ -36,7 +36,9 @@ export function withoutSecrets(value: unknown): unknown {
 export async function holdInSuspense(tx: AppContext, provider: string, incomingTransferId: bigint, transfer: IncomingTransfer, payload: unknown): Promise<void> {
   const settlement = await systemAccount(tx, settlementAccountCode(provider));
   const suspense = await systemAccount(tx, suspenseAccountCode(provider));
-  const movementId = await post(tx, {
+  const {
+    movementIds: [movementId],
+  } = await post(tx, {
     kind: UNMATCHED_MOVEMENT,
     entries: [
       { walletId: settlement, amountKobo: -transfer.amountKobo },

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Limits } from '../../core/contract';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { SERVICE_CATEGORIES } from '../../core/services';
 import { raiseLimitsHint, tierOf, type TierRule } from '../../core/tiers';
-import { AppError } from '../errors';
 import type { AppContext } from './context';
 import { addNotification } from './notifications';
 
@@ -31,28 +30,26 @@ async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {
 }
 
 /**
- * The user's tier and what their purchases took today (Lagos): every bill not refunded,
- * processing ones included. One round trip: every purchase asks it.
+ * What the user's purchases took today (Lagos): every bill not refunded, processing ones
+ * included. An expression, so that a purchase reads it in the statement that places it
+ * (purchases/placing.ts), under the account lock.
  */
-async function standing(ctx: AppContext, userId: bigint): Promise<{ rule: TierRule; spent: bigint; left: bigint }> {
-  const { rows } = await sql<{ bvn: boolean; nin: boolean; spent: bigint }>`
-    SELECT u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
-      (SELECT coalesce(sum(t.amount_kobo), 0)::bigint FROM transactions t
-       WHERE t.user_id = u.id AND t.status <> 'canceled' AND t.created_at >= ${startOfLagosDay(ctx.clock.now())}::timestamptz
-         AND t.category IN (${sql.join(SERVICE_CATEGORIES)})) AS spent
-    FROM users u WHERE u.id = ${userId}::bigint`.execute(ctx.db);
-  const rule = tierOf({ bvn: rows[0].bvn, nin: rows[0].nin });
-  const spent = BigInt(rows[0].spent);
-  return { rule, spent, left: spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent };
+export function spentToday(userId: bigint | RawBuilder<bigint>, now: Date): RawBuilder<bigint> {
+  return sql<bigint>`(SELECT coalesce(sum(t.amount_kobo), 0)::bigint FROM transactions t
+    WHERE t.user_id = ${userId}::bigint AND t.status <> 'canceled' AND t.created_at >= ${startOfLagosDay(now)}::timestamptz
+      AND t.category IN (${sql.join(SERVICE_CATEGORIES)}))`;
 }
 
-export async function limitsOf(ctx: AppContext, userId: bigint): Promise<Limits> {
-  const { rule, spent, left } = await standing(ctx, userId);
+/** What the tier's daily limit leaves of a day on which `spent` was spent. */
+export const leftToday = (rule: TierRule, spent: bigint) => (spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent);
+
+/** The limits get-user answers for a user of this tier who spent `spent` today (services/userData.ts reads both in its one statement). */
+export function limitsFrom(rule: TierRule, spent: bigint): Limits {
   return {
     tier: rule.tier,
     daily_limit: koboToNaira(rule.dailyLimitKobo),
     spent_today: koboToNaira(spent),
-    left_today: koboToNaira(left),
+    left_today: koboToNaira(leftToday(rule, spent)),
     balance_cap: rule.balanceCapKobo === null ? null : koboToNaira(rule.balanceCapKobo),
   };
 }
@@ -63,16 +60,6 @@ const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 export function dailyLimitMessage(rule: TierRule, leftKobo: bigint): string {
   const hint = raiseLimitsHint(rule.tier);
   return `this purchase is above your daily limit: tier ${rule.tier} allows ${naira(rule.dailyLimitKobo)} a day and ${naira(leftKobo)} is left today.${hint ? ` ${hint}` : ''}`;
-}
-
-/**
- * Refuses (403) a purchase of `amountKobo` that would pass the user's daily limit. Must run
- * under the user's account lock (purchases/placing.ts), so concurrent purchases are counted
- * one after the other.
- */
-export async function checkDailyLimit(ctx: AppContext, userId: bigint, amountKobo: bigint): Promise<void> {
-  const { rule, left } = await standing(ctx, userId);
-  if (amountKobo > left) throw new AppError(403, dailyLimitMessage(rule, left));
 }
 
 export const ABOVE_BALANCE_CAP = 'Wallet above your limit';

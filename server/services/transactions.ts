@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Paginated, Transaction } from '../../core/contract';
-import type { TransactionsTable } from '../db/schema';
+import type { Nullable, TransactionsTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
 import { koboToNaira } from '../../core/money';
@@ -43,27 +43,20 @@ export async function transactionById(ctx: AppContext, transactionId: bigint): P
   return ctx.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
 }
 
-/** The caller's transactions, newest first, one page of them (Laravel's paginator shape, DESIGN.md §3). */
+/**
+ * The caller's transactions, newest first, one page of them (Laravel's paginator shape, DESIGN.md
+ * §3), in one statement whose cost does not grow with the history: the total is the count the
+ * wallet keeps, and the page is read off the (user_id, created_at DESC, id DESC) index, past the
+ * pages before it (activity_page, 017_activity_list.sql).
+ */
 export async function listTransactions(ctx: AppContext, userId: bigint, page: number, perPage: number): Promise<Paginated<Transaction>> {
-  const { total } = await ctx.db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.countAll<bigint>().as('total'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const rows =
-    BigInt((page - 1) * perPage) < total
-      ? await ctx.db
-          .selectFrom('transactions')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute()
-      : [];
-  const count = Number(total);
-  return { data: rows.map(toTransaction), current_page: page, per_page: perPage, total: count, last_page: Math.max(1, Math.ceil(count / perPage)) };
+  const { rows } = await sql<{ total: bigint } & Nullable<StoredTransaction>>`
+    SELECT w.transaction_count AS total, t.*
+    FROM wallets w LEFT JOIN activity_page(${userId}::bigint, ${perPage}::int, ${(page - 1) * perPage}::int) t ON true
+    WHERE w.user_id = ${userId}::bigint`.execute(ctx.db);
+  const count = Number(rows[0]?.total ?? 0n);
+  const data = rows.filter((row): row is { total: bigint } & StoredTransaction => row.id !== null).map(({ total: _total, ...row }) => toTransaction(row));
+  return { data, current_page: page, per_page: perPage, total: count, last_page: Math.max(1, Math.ceil(count / perPage)) };
 }
 
 async function findOwn(ctx: AppContext, userId: bigint, transactionId: number): Promise<StoredTransaction> {

@@ -1,10 +1,11 @@
-import type { PinMarker, UserData } from '../../core/contract';
-import type { AppContext } from './context';
+import { sql, type RawBuilder } from 'kysely';
+import type { PinMarker, UserData, VirtualAccount } from '../../core/contract';
 import { koboToNaira } from '../../core/money';
-import { cashbackTotal } from './cashback';
+import { tierOf } from '../../core/tiers';
+import type { AppContext } from './context';
 import { maskedIdentity } from './identity';
-import { limitsOf } from './tiers';
-import { listVirtualAccounts } from './virtualAccounts';
+import { limitsFrom, spentToday } from './tiers';
+import { accountsOf } from './virtualAccounts';
 
 /** The user field `pin` of a user who has a transaction pin: a marker, not a secret. */
 const PIN_IS_SET: PinMarker = 'set';
@@ -31,29 +32,65 @@ export function openUserField(ctx: AppContext, userId: bigint, field: SealedFiel
  * bearer the client should keep using.
  */
 export async function loadUserData(ctx: AppContext, userId: bigint, token: string): Promise<UserData> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .leftJoin('wallets', 'wallets.user_id', 'users.id')
-    .select(['users.id', 'tenant', 'name', 'email', 'phone', 'pin_sealed', 'pin_attempts', 'pin_locked_at', 'nin_last4', 'bvn_last4', 'avatar', 'email_verified_at', 'wallets.balance_kobo'])
-    .where('users.id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const { rows } = await userDataQuery(ctx, userId).execute(ctx.db);
+  if (!rows[0]) throw new Error(`userData: no user ${userId}`);
+  return userDataFrom(ctx, rows[0], token);
+}
+
+/** What userDataFrom reads, as one row. */
+export interface UserDataRow {
+  tenant: string;
+  name: string;
+  email: string;
+  phone: string;
+  pin_set: boolean;
+  pin_attempts: number;
+  pin_locked: boolean;
+  nin_last4: string | null;
+  bvn_last4: string | null;
+  bvn: boolean;
+  nin: boolean;
+  avatar: string;
+  email_verified_at: Date | null;
+  balance_kobo: bigint | null;
+  cashback_total_kobo: bigint | null;
+  accounts: VirtualAccount[];
+  spent: bigint;
+}
+
+/**
+ * The user's row, the wallet's figures, the dedicated accounts and what today's purchases took,
+ * in one statement: get-user is polled every minute by every open app (routes/user.ts reads it
+ * in the statement that checks the session, with the user as an expression).
+ */
+export function userDataQuery(ctx: AppContext, userId: bigint | RawBuilder<bigint>): RawBuilder<UserDataRow> {
+  return sql<UserDataRow>`
+    SELECT u.tenant, u.name, u.email, u.phone, u.pin_sealed IS NOT NULL AS pin_set, u.pin_attempts, u.pin_locked_at IS NOT NULL AS pin_locked,
+           u.nin_last4, u.bvn_last4, u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, u.avatar, u.email_verified_at,
+           w.balance_kobo, w.cashback_total_kobo, ${accountsOf(ctx, userId)} AS accounts, ${spentToday(userId, ctx.clock.now())} AS spent
+    FROM users u LEFT JOIN wallets w ON w.user_id = u.id
+    WHERE u.id = ${userId}::bigint`;
+}
+
+/** The user fields (above) from userDataQuery's row. */
+export function userDataFrom(ctx: AppContext, user: UserDataRow, token: string): UserData {
   return {
     tenant: user.tenant,
     name: user.name,
     email: user.email,
     phone: user.phone,
-    accounts: await listVirtualAccounts(ctx, userId),
+    accounts: user.accounts,
     wallet_balance: koboToNaira(user.balance_kobo ?? 0n),
-    pin: user.pin_sealed === null ? '' : PIN_IS_SET,
+    pin: user.pin_set ? PIN_IS_SET : '',
     pin_attempts: user.pin_attempts,
     max_attempts: ctx.pinMaxAttempts,
-    pin_locked: user.pin_locked_at !== null,
+    pin_locked: user.pin_locked,
     nin: maskedIdentity(user.nin_last4),
     bvn: maskedIdentity(user.bvn_last4),
     avatar: user.avatar,
     token,
     email_verified_at: user.email_verified_at?.toISOString() ?? null,
-    limits: await limitsOf(ctx, userId),
-    cashback_total: koboToNaira(await cashbackTotal(ctx, userId)),
+    limits: limitsFrom(tierOf({ bvn: user.bvn, nin: user.nin }), BigInt(user.spent)),
+    cashback_total: koboToNaira(user.cashback_total_kobo ?? 0n),
   };
 }

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { VirtualAccount } from '../../core/contract';
 import { GatewayError } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
@@ -9,18 +10,20 @@ const ASSIGN_ROUNDS = 3;
 
 /**
  * The user's dedicated accounts at the live partners, oldest first (the order the funding screen
- * lists them). The accounts of a partner switched off (removed from BANK_PARTNERS) are kept, not
- * listed: nobody should be told to pay into an account whose payments no one confirms.
+ * lists them), as a JSON array: an expression, so that get-user reads them in its one statement.
+ * The accounts of a partner switched off (removed from BANK_PARTNERS) are kept, not listed:
+ * nobody should be told to pay into an account whose payments no one confirms.
  */
+export function accountsOf(ctx: AppContext, userId: bigint | RawBuilder<bigint>): RawBuilder<VirtualAccount[]> {
+  if (ctx.liveBankPartners.length === 0) return sql<VirtualAccount[]>`'[]'::json`;
+  return sql<VirtualAccount[]>`(
+    SELECT coalesce(json_agg(json_build_object('bank_name', va.bank_name, 'account_number', va.account_number) ORDER BY va.id), '[]'::json)
+    FROM virtual_accounts va WHERE va.user_id = ${userId}::bigint AND va.provider IN (${sql.join([...ctx.liveBankPartners])}))`;
+}
+
 export async function listVirtualAccounts(ctx: AppContext, userId: bigint): Promise<VirtualAccount[]> {
-  if (ctx.liveBankPartners.length === 0) return [];
-  return ctx.db
-    .selectFrom('virtual_accounts')
-    .select(['bank_name', 'account_number'])
-    .where('user_id', '=', userId)
-    .where('provider', 'in', [...ctx.liveBankPartners])
-    .orderBy('id')
-    .execute();
+  const { rows } = await sql<{ accounts: VirtualAccount[] }>`SELECT ${accountsOf(ctx, userId)} AS accounts`.execute(ctx.db);
+  return rows[0].accounts;
 }
 
 /** The partner that gave out an account number, if any did (live or not). */

@@ -5,7 +5,7 @@ import { CASHBACK_REWARDS } from '../../server/services/ledger';
 import { requeryPurchase } from '../../server/services/purchases/settling';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
+import { auditLedgerAfterEach, systemBalance } from './support/ledger';
 import { balance, buy, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
 
 /**
@@ -30,7 +30,7 @@ describe.each(backends)('cashback on $name', (backend) => {
   const list = async (token = buyer.token) => (await t.call<Paginated<Transaction>>('/api/fetch-transactions', { token, body: { page: 1 } })).body.data!.data;
   const cashbacksOf = (purchaseId: number) =>
     t.db.selectFrom('transactions').selectAll().where('rewarded_transaction_id', '=', BigInt(purchaseId)).execute();
-  const rewardsBalance = async () => (await t.db.selectFrom('wallets').select('balance_kobo').where('code', '=', CASHBACK_REWARDS).executeTakeFirst())?.balance_kobo ?? 0n;
+  const rewardsBalance = () => systemBalance(t.db, CASHBACK_REWARDS);
 
   it('a completed airtime purchase earns 2 %: credited from the rewards account, its own activity row, the total on get-user', async () => {
     const fresh = await newBuyer(t, 1_000);

@@ -7,7 +7,7 @@ import { signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { userIdOf } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { auditLedgerAfterEach, systemBalance } from './support/ledger';
 
 describe.each(backends)('the ledger on $name', (backend) => {
   let t: TestApp;
@@ -36,11 +36,31 @@ describe.each(backends)('the ledger on $name', (backend) => {
     expect(new Set(ids).size).toBe(1);
   });
 
-  it('posts a movement: entries appended, cached balances moved in the same transaction', async () => {
-    const [before, settlementBefore] = [await balanceOf(wallet), await balanceOf(settlement)];
+  it("posts a movement: entries appended, the user wallet's cached balance moved in the same transaction, a system account's left uncached", async () => {
+    const [before, settlementBefore] = [await balanceOf(wallet), await systemBalance(t.db, settlementAccountCode('simulated'))];
     await fund(250_000n);
     expect(await balanceOf(wallet)).toBe(before + 250_000n);
-    expect(await balanceOf(settlement)).toBe(settlementBefore - 250_000n);
+    expect(await systemBalance(t.db, settlementAccountCode('simulated'))).toBe(settlementBefore - 250_000n);
+    expect(await balanceOf(settlement)).toBe(0n);
+  });
+
+  it('posts several movements in one statement, answering their ids in order and the balances of the user wallets', async () => {
+    const before = await balanceOf(wallet);
+    const posted = await inTransaction(t.ctx, (tx) =>
+      post(
+        tx,
+        { kind: 'funding', entries: [{ walletId: settlement, amountKobo: -500n }, { walletId: wallet, amountKobo: 500n }] },
+        { kind: 'purchase-reserve', entries: [{ walletId: wallet, amountKobo: -200n }, { walletId: clearing, amountKobo: 200n }] },
+      ),
+    );
+    const kinds = await t.db.selectFrom('ledger_movements').select(['id', 'kind']).where('id', 'in', posted.movementIds).execute();
+    expect(posted.movementIds.map((id) => kinds.find((row) => row.id === id)?.kind)).toEqual(['funding', 'purchase-reserve']);
+    expect([...posted.balances]).toEqual([[wallet, before + 300n]]);
+    expect(await balanceOf(wallet)).toBe(before + 300n);
+  });
+
+  it('a system account cannot cache a balance', async () => {
+    await expect(t.db.updateTable('wallets').set({ balance_kobo: 1n }).where('id', '=', clearing).execute()).rejects.toThrow(/check/i);
   });
 
   it('refuses a debit the wallet does not cover, and the whole movement rolls back', async () => {

@@ -98,7 +98,9 @@ describe.each(backends)('the audit job and `npm run audit` on $name', ({ name })
       expect(output).toHaveBeenCalledWith(expect.stringMatching(/^ledger audit: clean/));
 
       const database = await open();
-      await sql`INSERT INTO wallets (code, balance_kobo, created_at) VALUES ('audit:drift', 5, now())`.execute(database.db);
+      // A user's wallet whose cached balance has no entries behind it.
+      await sql`WITH u AS (INSERT INTO users (name, email, phone, password_hash, created_at) VALUES ('Drift', 'drift@example.com', '08031234567', 'x', now()) RETURNING id)
+                INSERT INTO wallets (user_id, balance_kobo, created_at) SELECT id, 5, now() FROM u`.execute(database.db);
       const lines: string[] = [];
       const app = await buildApp(testConfig({ auditIntervalMs: 30, requeryIntervalMs: 0, logLevel: 'info' }), {
         db: database.db,

@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../core/contract';
 import type { Biller, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { runRequery } from '../../server/jobs/requery';
+import { inTransaction } from '../../server/services/context';
+import { CASHBACK_REWARDS, post, PURCHASE_CLEARING, systemAccount, walletOf } from '../../server/services/ledger';
+import { billerAccountCode } from '../../server/services/purchases/settling';
 import { PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
 import type { Reply } from './support/app';
 import { startTestApp, type TestApp } from './support/app';
@@ -86,6 +90,52 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     const cashbacks = await t.db.selectFrom('transactions').select('id').where('rewarded_transaction_id', 'in', ids).execute();
     expect(cashbacks).toHaveLength(24);
     expect(await balance(t, buyer.token)).toBe(5_000 - 24 * 100 + 24 * 2);
+  });
+
+  // Issue 13: no global hot row. Each row version of a system account (its xmin) stays as it was.
+  it('purchases of every outcome leave every system account row as it was: no row that all purchases write', async () => {
+    const buyer = await newBuyer(t, 1_000);
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const versions = () => t.db.selectFrom('wallets').select(['id', sql<string>`xmin::text`.as('version')]).where('user_id', 'is', null).orderBy('id').execute();
+    const before = await versions();
+    const replies = await Promise.all(['08031234567', '08030000001', '08030000002'].map((beneficiary) => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount: 100, pin: PIN })));
+    expect(replies.map((r) => r.body.data?.status)).toEqual(['completed', 'canceled', 'processing']);
+    pastRequeryDelay(t);
+    await runRequery(t.ctx, purchaseDeps(t));
+    expect(await versions()).toEqual(before);
+  });
+
+  it.runIf(backend.name === 'postgres')("a purchase's movements held open mid-transaction do not hold up another user's purchase", async () => {
+    const [held, other] = [await newBuyer(t, 1_000), await newBuyer(t, 1_000)];
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    let posted!: () => void;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (posted = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // What one purchase posts (reserve, settle, cashback), left uncommitted while the other buys.
+    const open = inTransaction(t.ctx, async (tx) => {
+      const [wallet, clearing, biller, rewards] = [
+        await walletOf(tx, held.userId),
+        await systemAccount(tx, PURCHASE_CLEARING),
+        await systemAccount(tx, billerAccountCode('simulated')),
+        await systemAccount(tx, CASHBACK_REWARDS),
+      ];
+      await post(
+        tx,
+        { kind: 'purchase-reserve', entries: [{ walletId: wallet, amountKobo: -10_000n }, { walletId: clearing, amountKobo: 10_000n }] },
+        { kind: 'purchase-settle', entries: [{ walletId: clearing, amountKobo: -10_000n }, { walletId: biller, amountKobo: 10_000n }] },
+        { kind: 'cashback', entries: [{ walletId: rewards, amountKobo: -200n }, { walletId: wallet, amountKobo: 200n }] },
+      );
+      posted();
+      await gate;
+      throw new Error('roll back');
+    });
+    await holding;
+    const timeout = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 10_000));
+    const reply = await Promise.race([buy(t, other.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }), timeout]);
+    release();
+    await expect(open).rejects.toThrow('roll back');
+    expect(reply === 'blocked' ? reply : reply.body.data?.status).toBe('completed');
   });
 });
 

@@ -22,12 +22,12 @@ import { signUp, type SignedUp } from './support/accounts';
 import { startTestApp, testConfig, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { chargeSuccess, createAccounts, deliver, newReference } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { auditLedgerAfterEach, systemBalance } from './support/ledger';
 
 const POOL = 20;
 const NOBODY = '0000014579';
 
-const balanceOf = async (t: TestApp, code: string) => (await t.db.selectFrom('wallets').select('balance_kobo').where('code', '=', code).executeTakeFirst())?.balance_kobo ?? 0n;
+const balanceOf = (t: TestApp, code: string) => systemBalance(t.db, code);
 const unmatchedRows = (t: TestApp, reference: string) =>
   t.db
     .selectFrom('unmatched_transfers')
@@ -195,6 +195,7 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
         pinMaxAttempts: config.pinMaxAttempts,
         sessions: config.sessions,
         liveBankPartners: ['simulated'],
+        systemAccounts: new Map(),
       };
       expect(await creditIncomingTransfer(ctx, 'simulated', transfer, { event: 'charge.success', data: { reference } })).toEqual({ status: 'unmatched' });
     } finally {

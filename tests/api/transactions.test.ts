@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated, Transaction } from '../../core/contract';
 import type { RequeryHooks } from '../../server/services/transactions';
@@ -65,6 +66,19 @@ describe.each(backends)('transactions on $name', (backend) => {
   it('answers a page past the end with no rows, and accepts numbers as text', async () => {
     expect((await fetch(owner.token, { pagination: '10', page: '4' })).body.data).toEqual({ data: [], current_page: 4, per_page: 10, total: FUNDINGS, last_page: 3 });
     expect((await fetch(owner.token, { pagination: 50, page: 1 })).body.data!.data).toHaveLength(FUNDINGS);
+  });
+
+  it('answers the total its wallet keeps, moved once by a statement that inserts many', async () => {
+    const person = await signUp(t);
+    const userId = await userIdOf(t, person.email);
+    const at = t.clock.now();
+    await sql`
+      INSERT INTO transactions (user_id, category, amount_kobo, status, reference, created_at, updated_at)
+      SELECT ${userId}::bigint, 'funding', 100, 'completed', 'BULK-' || g, ${at}::timestamptz, ${at}::timestamptz FROM generate_series(1, 250) AS g`.execute(t.db);
+    const wallet = await t.db.selectFrom('wallets').select('transaction_count').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(wallet.transaction_count).toBe(250n);
+    const page = (await fetch(person.token, { page: 25 })).body.data!;
+    expect({ ...page, data: page.data.length }).toEqual({ data: 10, current_page: 25, per_page: 10, total: 250, last_page: 25 });
   });
 
   it("shows only the caller's transactions", async () => {

@@ -24,29 +24,15 @@ export function requestHash(ctx: AppContext, request: PurchaseRequest): Buffer {
   return ctx.hashToken(`purchase:${JSON.stringify(canonical)}`);
 }
 
-function refuseOtherRequest(storedHash: Uint8Array, hash: Buffer) {
+/** A key already claimed: by this very request (a copy of it, answered once its own pin checks out), or by another one (409). */
+export function refuseOtherRequest(storedHash: Uint8Array, hash: Buffer) {
   if (!Buffer.from(storedHash).equals(hash)) throw new AppError(409, KEY_REUSED);
 }
 
-/** Whether the key was claimed already (by this request: a different one is refused, 409). One read, no lock. */
-export async function keyClaimed(ctx: AppContext, userId: bigint, key: string, hash: Buffer): Promise<boolean> {
-  const previous = await ctx.db.selectFrom('idempotency_keys').select('request_hash').where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-  if (previous) refuseOtherRequest(previous.request_hash, hash);
-  return previous !== undefined;
-}
-
-/** Claims the key for this request, in the purchase's transaction; false when a copy of it holds the key (a replay). */
-export async function claimKey(tx: AppContext, userId: bigint, key: string, hash: Buffer): Promise<boolean> {
-  const claimed = await tx.db
-    .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, request_hash: hash, created_at: tx.clock.now() })
-    .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (claimed) return true;
-  const existing = await tx.db.selectFrom('idempotency_keys').select('request_hash').where('user_id', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
-  refuseOtherRequest(existing.request_hash, hash);
-  return false;
+/** The hash of the request that claimed the key, if one did (placing.ts claims it with the bill). */
+export async function claimedHash(ctx: AppContext, userId: bigint, key: string): Promise<Uint8Array | undefined> {
+  const row = await ctx.db.selectFrom('idempotency_keys').select('request_hash').where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  return row?.request_hash;
 }
 
 export async function storeResponse(ctx: AppContext, userId: bigint, key: string, response: PurchaseResponse): Promise<void> {

@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services';
 import type { Bill } from '../../gateways/biller';
-import { inTransaction, type AppContext } from '../context';
-import { cashbackFor, creditCashback } from '../cashback';
-import { CASHBACK_REWARDS, lockAccounts, post, PURCHASE_CLEARING, systemAccount, walletOf } from '../ledger';
-import { addNotification } from '../notifications';
+import type { AppContext } from '../context';
+import { cashbackFor, cashbackTransaction } from '../cashback';
+import { CASHBACK_REWARDS, posting, PURCHASE_CLEARING, systemAccount, type Movement } from '../ledger';
 import { purchaseReceipt } from '../receipts';
 import type { RequeryHooks, StoredTransaction } from '../transactions';
 import { askBiller, payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
-import { displayOf, finalNotification } from './wording';
+import { displayOf, finalNotification, responseFor } from './wording';
 
 /**
  * Settling a bill (DESIGN.md §4, security.md invariants 7 and 8): delivered → settle (clearing
@@ -18,68 +17,124 @@ import { displayOf, finalNotification } from './wording';
  *
  * The final transition is one guarded statement (`... WHERE status = 'processing'`): of the
  * purchase request, the requery job on any replica and refresh-transaction, exactly one moves
- * a bill to its final state and posts its settle or refund movement, in the same transaction.
+ * a bill to its final state and posts its settle or refund movement, in that same statement.
  */
 
 /** What the bills of a biller are owed to: money leaves clearing for it when a bill is delivered. */
-const billerAccountCode = (biller: string) => `biller:${biller}`;
+export const billerAccountCode = (biller: string) => `biller:${biller}`;
+
+type FinalOutcome = Exclude<BillResult, { status: 'pending' }>;
+
+/** A bill as settling needs it: its transaction (processing), the biller that holds it, the wallet it was paid from and who to mail. */
+export interface OpenBill {
+  row: StoredTransaction;
+  biller: string;
+  walletId: bigint;
+  email: string;
+}
+
+async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBill | undefined> {
+  const { rows } = await sql<StoredTransaction & { biller: string; wallet_id: bigint; email: string }>`
+    SELECT t.*, p.biller, w.id AS wallet_id, u.email
+    FROM transactions t JOIN purchases p ON p.transaction_id = t.id JOIN wallets w ON w.user_id = t.user_id JOIN users u ON u.id = t.user_id
+    WHERE t.id = ${transactionId}::bigint`.execute(ctx.db);
+  if (rows.length === 0) return undefined;
+  const { biller, wallet_id, email, ...row } = rows[0];
+  return { row, biller, walletId: wallet_id, email };
+}
 
 /**
  * Moves a processing bill to its final state, once: completed with the settle movement
  * (clearing → biller) and its cashback (rewards → wallet, services/cashback.ts), or canceled
- * with the refund (clearing → wallet), and the notification, all in one transaction behind the
- * guarded status change. Then, once that has committed, the e-mailed receipt. Answers the final
- * row, or null when the bill was already final (another request, job run or replica won):
- * nothing is changed, nothing is sent.
+ * with the refund (clearing → wallet), and the notification; with `key`, the purchase's response
+ * is stored under it. All of it is one statement behind the guarded status change, so it is
+ * atomic without a transaction of its own. Then the e-mailed receipt. Answers the final row, or
+ * null when the bill was already final (another request, job run or replica won): nothing is
+ * changed, nothing is sent. `bill` is the open bill when the caller has it (the purchase that
+ * placed it), else its transaction's id.
  */
-export async function finalise(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillResult, { status: 'pending' }>): Promise<StoredTransaction | null> {
-  const row = await settle(ctx, transactionId, outcome);
-  if (row) ctx.deliverMail(await purchaseReceipt(ctx, row));
+export async function finalise(ctx: AppContext, bill: bigint | OpenBill, outcome: FinalOutcome, key?: string): Promise<StoredTransaction | null> {
+  const open = typeof bill === 'bigint' ? await openBill(ctx, bill) : bill;
+  if (!open || open.row.status !== 'processing') return null;
+  const row = await settle(ctx, open, outcome, key);
+  if (row) ctx.deliverMail(purchaseReceipt(open.email, row));
   return row;
 }
 
-async function settle(ctx: AppContext, transactionId: bigint, outcome: Exclude<BillResult, { status: 'pending' }>): Promise<StoredTransaction | null> {
-  return inTransaction(ctx, async (tx) => {
-    const now = tx.clock.now();
-    const delivered = outcome.status === 'delivered';
-    const display = delivered ? displayOf(outcome.receipt) : null;
-    const { rows } = await sql<StoredTransaction & { biller: string }>`
-      WITH final AS (
-        UPDATE transactions
-        SET status = ${delivered ? 'completed' : 'canceled'}, updated_at = ${now}::timestamptz,
-            display_name = coalesce(${display?.display_name ?? null}::text, display_name),
-            display_value = coalesce(${display?.display_value ?? null}::text, display_value),
-            description = description || ${display?.suffix ?? ''}::text
-        WHERE id = ${transactionId}::bigint AND status = 'processing'
-        RETURNING *
-      ), bill AS (
-        UPDATE purchases SET next_requery_at = NULL WHERE transaction_id = (SELECT id FROM final) RETURNING biller
-      )
-      SELECT final.*, bill.biller FROM final LEFT JOIN bill ON true`.execute(tx.db);
-    if (rows.length === 0) return null;
-    const { biller, ...row } = rows[0];
-    // Throwing rolls the status change back with the rest.
-    if (!biller) throw new Error(`purchases: transaction ${transactionId} has no bill`);
-    const cashback = delivered ? cashbackFor(row) : 0n;
-    // The notification first, the ledger last: the clearing account's row lock (shared by every
-    // purchase) is then held for the shortest time.
-    await addNotification(tx, row.user_id, finalNotification(row, cashback));
-    const clearing = await systemAccount(tx, PURCHASE_CLEARING);
-    const wallet = await walletOf(tx, row.user_id);
-    const receiver = delivered ? await systemAccount(tx, billerAccountCode(biller)) : wallet;
-    const rewards = cashback > 0n ? await systemAccount(tx, CASHBACK_REWARDS) : null;
-    // Two movements in one transaction: their accounts are locked together, in the global order.
-    if (rewards !== null) await lockAccounts(tx, [clearing, receiver, rewards, wallet]);
-    await post(tx, {
+/** The bill as its final state leaves it: what settle writes, and what the response, the notification and the receipt say. */
+function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): StoredTransaction {
+  const delivered = outcome.status === 'delivered';
+  const display = delivered ? displayOf(outcome.receipt) : null;
+  const cashback = delivered ? cashbackFor(placed) : 0n;
+  return {
+    ...placed,
+    status: delivered ? 'completed' : 'canceled',
+    updated_at: now,
+    display_name: display?.display_name ?? placed.display_name,
+    display_value: display?.display_value ?? placed.display_value,
+    description: `${placed.description}${display?.suffix ?? ''}`,
+    cashback_kobo: cashback > 0n ? cashback : null,
+  };
+}
+
+async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, key: string | undefined): Promise<StoredTransaction | null> {
+  const now = ctx.clock.now();
+  const row = finalRow(open.row, outcome, now);
+  const delivered = row.status === 'completed';
+  const cashback = row.cashback_kobo ?? 0n;
+  const notification = finalNotification(row, cashback);
+  const clearing = await systemAccount(ctx, PURCHASE_CLEARING);
+  const receiver = delivered ? await systemAccount(ctx, billerAccountCode(open.biller)) : open.walletId;
+  const movements: Movement[] = [
+    {
       kind: delivered ? 'purchase-settle' : 'purchase-refund',
       transactionId: row.id,
       entries: [
         { walletId: clearing, amountKobo: -row.amount_kobo },
         { walletId: receiver, amountKobo: row.amount_kobo },
       ],
-    });
-    return rewards === null ? row : creditCashback(tx, row, cashback, { rewards, wallet });
-  });
+    },
+  ];
+  // The cashback's own transaction, and its movement (rewards → wallet) pointing at it.
+  let credited = sql``;
+  if (cashback > 0n) {
+    const credit = cashbackTransaction(row, cashback);
+    credited = sql`, credited AS (
+        INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description, rewarded_transaction_id, created_at, updated_at)
+        SELECT ${row.user_id}::bigint, ${credit.category}, ${cashback}::bigint, 'completed', ${credit.reference}, ${credit.from_label}, ${credit.to_label},
+               ${credit.description}, id, ${now}::timestamptz, ${now}::timestamptz
+        FROM final RETURNING id
+      )`;
+    const rewards = await systemAccount(ctx, CASHBACK_REWARDS);
+    movements.push({ kind: 'cashback', transactionId: sql<bigint>`(SELECT id FROM credited)`, entries: [{ walletId: rewards, amountKobo: -cashback }, { walletId: open.walletId, amountKobo: cashback }] });
+  }
+  // The purchase's answer, stored under its key with the final state it tells.
+  let answered = sql``;
+  if (key !== undefined) {
+    const response = responseFor(row);
+    answered = sql`, answered AS (
+        UPDATE idempotency_keys SET response_status = ${response.status}::integer, response_body = ${JSON.stringify(response.body)}::text
+        WHERE user_id = ${row.user_id}::bigint AND key = ${key} AND EXISTS (SELECT 1 FROM final)
+      )`;
+  }
+  const ledger = posting(movements, now, sql<boolean>`EXISTS (SELECT 1 FROM final)`);
+  const { rows } = await sql<{ settled: boolean }>`
+    WITH final AS (
+      UPDATE transactions
+      SET status = ${row.status}, updated_at = ${now}::timestamptz, display_name = ${row.display_name}, display_value = ${row.display_value},
+          description = ${row.description}, cashback_kobo = ${row.cashback_kobo}::bigint
+      FROM purchases
+      WHERE transactions.id = ${row.id}::bigint AND transactions.status = 'processing'
+        AND purchases.transaction_id = transactions.id AND purchases.biller = ${open.biller}
+      RETURNING transactions.id
+    ), bill AS (
+      UPDATE purchases SET next_requery_at = NULL WHERE transaction_id = (SELECT id FROM final)
+    ), notified AS (
+      INSERT INTO notifications (user_id, title, content, created_at)
+      SELECT ${row.user_id}::bigint, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
+    )${credited}${answered}, ${ledger.ctes}
+    SELECT EXISTS (SELECT 1 FROM final) AS settled, ${ledger.columns}`.execute(ctx.db);
+  return rows[0].settled ? row : null;
 }
 
 /** The bill of a purchase transaction, as the biller knows it (also read by services/reconciliation.ts). */

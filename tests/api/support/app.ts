@@ -155,6 +155,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
       pinMaxAttempts: config.pinMaxAttempts,
       sessions: config.sessions,
       liveBankPartners: banks?.map((bank) => bank.provider) ?? config.bankPartners.names,
+      systemAccounts: new Map(),
     },
     clock,
     outbox,

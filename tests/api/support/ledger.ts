@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterEach, expect } from 'vitest';
+import type { Executor } from '../../../server/db/schema';
 import { auditLedger } from '../../../server/services/ledgerAudit';
 import type { TestApp } from './app';
 
@@ -11,4 +13,11 @@ export function auditLedgerAfterEach(app: () => TestApp | undefined) {
     const t = app();
     if (t) expect(await auditLedger(t.db)).toEqual([]);
   });
+}
+
+/** A system account's balance: the sum of its entries, since it caches none (services/ledger.ts); 0 before it exists. */
+export async function systemBalance(db: Executor, code: string): Promise<bigint> {
+  const { rows } = await sql<{ total: string }>`
+    SELECT coalesce(sum(e.amount_kobo), 0)::text AS total FROM ledger_entries e JOIN wallets w ON w.id = e.wallet_id WHERE w.code = ${code}`.execute(db);
+  return BigInt(rows[0].total);
 }

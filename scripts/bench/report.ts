@@ -1,0 +1,85 @@
+import type { LoadResult } from './load';
+import type { DatabaseReport } from './run';
+
+/** The bench's table (the issue's), with the targets of DESIGN.md §5 and how far each figure is from its own. */
+
+const TARGETS = {
+  purchasesPerSecond: 500,
+  /** API purchases/s over raw SQL purchases/s, at the highest client count. */
+  rawShare: 0.5,
+  pollPerSecond: 2_000,
+  /** List latency at the largest history over the smallest, per page: flat is about 1. */
+  listGrowth: 2,
+};
+
+const whole = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (n >= 10 ? whole(n) : n.toFixed(1));
+const percent = (n: number) => `${Math.round(n * 100)} %`;
+const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const cpu = (result: LoadResult) => (result.serverCpuMs === null ? 'n/a' : `${result.serverCpuMs.toFixed(2)} ms`);
+
+function refusals(result: LoadResult): string {
+  const entries = Object.entries(result.refused);
+  return entries.length === 0 ? '' : ` (not 2xx: ${entries.map(([status, count]) => `${status} × ${count}`).join(', ')})`;
+}
+
+const databaseName = (report: DatabaseReport) => (report.kind === 'postgres' ? report.version : `PGlite (${report.version}, in the server's process)`);
+
+export function databaseSection(report: DatabaseReport): string {
+  const raw = report.kind === 'postgres' ? 'raw SQL purchases/s (pgbench)' : 'raw SQL purchases/s (in process, one connection)';
+  const lines = [
+    `## ${databaseName(report)}${report.pool === null ? '' : `, server pool ${report.pool}`}`,
+    '',
+    `A purchase sends ${report.statementsPerPurchase} statements (recorded from the API; transaction control included).`,
+    '',
+    `| clients | API purchases/s | p50 / p99 | server CPU per purchase | ${raw} | API / raw |`,
+    '|---:|---:|---:|---:|---:|---:|',
+    ...report.purchases.map(
+      ({ clients, api, raw: rate }) =>
+        `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${cpu(api)} | ${whole(rate.perSecond)}${rate.failed ? ` (${rate.failed} failed)` : ''} | ${percent(api.perSecond / rate.perSecond)} |`,
+    ),
+    '',
+    `Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ${whole(report.poll.perSecond)} requests/s, p50 / p99 ${ms(report.poll.p50)} / ${ms(report.poll.p99)} ms, server CPU ${cpu(report.poll)} per request${refusals(report.poll)}`,
+    '',
+    `| fetch-transactions, p50 (p99) | ${[...new Set(report.lists.map((list) => `page ${list.page}`))].join(' | ')} |`,
+    `|---:|${[...new Set(report.lists.map((list) => list.page))].map(() => '---:').join('|')}|`,
+    ...[...new Set(report.lists.map((list) => list.transactions))].map(
+      (size) =>
+        `| ${whole(size)} transactions | ${report.lists
+          .filter((list) => list.transactions === size)
+          .map((list) => `${ms(list.result.p50)} (${ms(list.result.p99)}) ms${refusals(list.result)}`)
+          .join(' | ')} |`,
+    ),
+    '',
+    report.audit.length === 0 ? 'Ledger audit after every purchase of the run: clean.' : `Ledger audit: ${report.audit.length} problem(s):\n${report.audit.map((problem) => `  - ${problem}`).join('\n')}`,
+    `Server log: ${report.serverLog}`,
+  ];
+  return lines.join('\n');
+}
+
+/** Largest history's latency over the smallest's, the worse page. */
+function listGrowth(report: DatabaseReport): number {
+  const sizes = report.lists.map((list) => list.transactions);
+  const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
+  const growths = [...new Set(report.lists.map((list) => list.page))].map((page) => {
+    const at = (size: number) => report.lists.find((list) => list.page === page && list.transactions === size)!.result.p50;
+    return at(large) / at(small);
+  });
+  return Math.max(...growths);
+}
+
+export function targetsSection(reports: DatabaseReport[]): string {
+  const lines = ['## Targets (DESIGN.md §5, on this 2-core machine)', ''];
+  for (const report of reports) {
+    const top = report.purchases.at(-1)!;
+    const name = report.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    if (report.kind === 'postgres') {
+      lines.push(`- ${name}: ≥ ${whole(TARGETS.purchasesPerSecond)} purchases/s at ${top.clients} clients: ${whole(top.api.perSecond)}, ${mark(top.api.perSecond >= TARGETS.purchasesPerSecond)}`);
+      lines.push(`- ${name}: ≥ ${percent(TARGETS.rawShare)} of the raw SQL rate at ${top.clients} clients: ${percent(top.api.perSecond / top.raw.perSecond)}, ${mark(top.api.perSecond / top.raw.perSecond >= TARGETS.rawShare)}`);
+      lines.push(`- ${name}: poll mix ≥ ${whole(TARGETS.pollPerSecond)} requests/s: ${whole(report.poll.perSecond)}, ${mark(report.poll.perSecond >= TARGETS.pollPerSecond)}`);
+    }
+    const growth = listGrowth(report);
+    lines.push(`- ${name}: activity list flat in the number of transactions (largest history ≤ ${TARGETS.listGrowth}× the smallest's latency): ${growth.toFixed(1)}×, ${mark(growth <= TARGETS.listGrowth)}`);
+  }
+  return lines.join('\n');
+}

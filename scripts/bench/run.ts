@@ -1,0 +1,153 @@
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { loadConfig } from '../../server/config';
+import { migrate } from '../../server/db/migrate';
+import { auditLedger } from '../../server/services/ledgerAudit';
+import { capturePurchases, Recorder, type Product } from './capture';
+import { listPage, pollMix, purchases, type LoadResult } from './load';
+import { replayInProcess, runPgbench, scriptOf, statementCount, storeClients, writePgbenchScript, type RawRate } from './replay';
+import { BENCH_PIN, benchContext, seeder } from './seed';
+import { serverEnvironment, startServer } from './server';
+import { startSmtpSink } from './smtpSink';
+import type { BenchStorage } from './storage';
+
+export interface BenchOptions {
+  /** Client counts of the purchase runs; each client is a user of its own. */
+  clients: number[];
+  /** Seconds of each measured run (purchases, raw SQL, poll mix). */
+  seconds: number;
+  /** Seconds of load before the measured runs, so the server is warm. */
+  warmUpSeconds: number;
+  pollUsers: number;
+  pollConnections: number;
+  /** Sizes of the users' histories whose activity list is timed. */
+  histories: number[];
+  pages: number[];
+  /** Requests per (history, page), one after another. */
+  listRequests: number;
+  /** Where the server's log (and the pgbench script) go. */
+  workDir: string;
+  /** Extra `node` options of the server, e.g. to profile it. */
+  serverNodeOptions?: string[];
+  /** Told what the bench is doing. */
+  progress?: (step: string) => void;
+}
+
+export interface PurchaseRow {
+  clients: number;
+  api: LoadResult;
+  raw: RawRate;
+}
+
+export interface DatabaseReport {
+  kind: BenchStorage['kind'];
+  version: string;
+  statementsPerPurchase: number;
+  /** The server's pool (PostgreSQL). */
+  pool: number | null;
+  purchases: PurchaseRow[];
+  poll: LoadResult;
+  lists: { transactions: number; page: number; result: LoadResult }[];
+  /** The ledger audit after every purchase of the run, API and raw alike: empty when clean. */
+  audit: string[];
+  serverLog: string;
+}
+
+/** ₦100 of MTN airtime to a number the simulated biller delivers at once: a purchase that settles and earns cashback. */
+const airtime = (providerId: number): Product => ({
+  category: 'airtime',
+  body: (pin) => ({ provider_id: providerId, beneficiary: '08031234567', amount: 100, pin }),
+});
+
+/** ₦10,000,000: a wallet no run empties. */
+const BUYER_FUNDS_KOBO = 1_000_000_000n;
+const POLLER_FUNDS_KOBO = 500_000n;
+
+export async function benchDatabase(storage: BenchStorage, options: BenchOptions): Promise<DatabaseReport> {
+  const say = options.progress ?? (() => {});
+  const smtp = await startSmtpSink();
+  const env = { ...serverEnvironment(smtp.url), ...storage.env };
+  const { config } = loadConfig(env);
+  const recorder = new Recorder();
+  const serverLog = join(options.workDir, `server-${storage.kind}.log`);
+  try {
+    say('seeding');
+    let handle = await storage.open(recorder.wrap);
+    await migrate(handle.db);
+    const seed = await seeder(config, benchContext(config, handle.db));
+    const buyers = await seed.users(Math.max(...options.clients), 'buyer', BUYER_FUNDS_KOBO);
+    const pollers = await seed.users(options.pollUsers, 'poller', POLLER_FUNDS_KOBO);
+    const readers = [];
+    for (const size of options.histories) {
+      const [reader] = await seed.users(1, `reader${size}`, 0n);
+      await seed.history(reader, size);
+      readers.push({ size, reader });
+    }
+    const mtn = await handle.db.selectFrom('providers').select('id').where('category', '=', 'airtime').where('name', '=', 'MTN').executeTakeFirstOrThrow();
+    const product = airtime(mtn.id);
+    say('recording what a purchase sends');
+    const script = scriptOf(await capturePurchases(config, handle.db, recorder, buyers, product, BENCH_PIN));
+    if (storage.kind === 'postgres') await storeClients(handle.db, script);
+    const { rows } = await sql<{ version: string }>`SELECT version()`.execute(handle.db);
+    const version = /^PostgreSQL [\d.]+/.exec(rows[0].version)?.[0] ?? rows[0].version;
+    await handle.close();
+
+    say('starting the server');
+    const server = await startServer(env, serverLog, options.serverNodeOptions);
+    const runs: { clients: number; api: LoadResult }[] = [];
+    let poll: LoadResult;
+    const lists: DatabaseReport['lists'] = [];
+    try {
+      say('warming up');
+      await purchases(server, buyers, product.category, product.body(BENCH_PIN), options.warmUpSeconds);
+      await pollMix(server, pollers, options.pollConnections, options.warmUpSeconds);
+      for (const clients of options.clients) {
+        say(`purchases at ${clients} clients`);
+        runs.push({ clients, api: await purchases(server, buyers.slice(0, clients), product.category, product.body(BENCH_PIN), options.seconds) });
+      }
+      say('poll mix');
+      poll = await pollMix(server, pollers, options.pollConnections, options.seconds);
+      for (const { size, reader } of readers) {
+        for (const page of options.pages) {
+          say(`activity list: ${size} transactions, page ${page}`);
+          lists.push({ transactions: size, page, result: await listPage(server, reader, page, options.listRequests) });
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+
+    const purchaseRows: PurchaseRow[] = [];
+    if (storage.kind === 'postgres') {
+      const file = await writePgbenchScript(options.workDir, script);
+      for (const run of runs) {
+        say(`pgbench at ${run.clients} clients`);
+        purchaseRows.push({ ...run, raw: await runPgbench(storage.url!, file, run.clients, options.seconds) });
+      }
+      handle = await storage.open();
+    } else {
+      handle = await storage.open();
+      await replayInProcess(handle.db, script, options.warmUpSeconds);
+      for (const run of runs) {
+        say(`raw SQL in process, ${run.clients} users`);
+        purchaseRows.push({ ...run, raw: await replayInProcess(handle.db, { ...script, clients: script.clients.slice(0, run.clients) }, options.seconds) });
+      }
+    }
+    say('ledger audit');
+    const audit = await auditLedger(handle.db);
+    await handle.close();
+    return {
+      kind: storage.kind,
+      version,
+      statementsPerPurchase: statementCount(script),
+      pool: storage.kind === 'postgres' ? config.databasePool.max : null,
+      purchases: purchaseRows,
+      poll: poll!,
+      lists,
+      audit,
+      serverLog,
+    };
+  } finally {
+    await smtp.close();
+  }
+}

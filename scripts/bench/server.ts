@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The server under load, started as production starts it (`node --import tsx server/main.ts`,
+ * no APP_MODE: no development route, real secrets made up for the run) in a process of its own,
+ * so the load generator does not share its event loop. Its log lines go to a file.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START_TIMEOUT_MS = 120_000;
+
+/** The production settings of a bench run; the bench reads the same ones (loadConfig) to seed with the server's keys. */
+export function serverEnvironment(smtpUrl: string): Record<string, string> {
+  return {
+    TOKEN_KEY: randomBytes(32).toString('hex'),
+    PIN_KEY: randomBytes(32).toString('hex'),
+    BANK_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+    SMTP_URL: smtpUrl,
+    CAPTCHA_SECRET: `0x4AAAAAAA${randomBytes(12).toString('hex')}`,
+    PUBLIC_URL: 'https://wallet.example.ng',
+    // Never called: no bench request verifies an identity.
+    IDENTITY: 'dojah',
+    DOJAH_APP_ID: 'bench',
+    DOJAH_SECRET_KEY: 'prod_sk_bench0123456789',
+    HOST: '127.0.0.1',
+    STATIC_DIR: '/nonexistent',
+    // The per-account purchase limit (30 a minute) is for people; the bench's clients buy hundreds a minute.
+    RATE_LIMIT_MULTIPLIER: '100000',
+  };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface RunningServer {
+  url: string;
+  /** CPU seconds the server's process has used so far (user and system), read from /proc; null where there is none. */
+  cpuSeconds(): number | null;
+  /** SIGTERM, then the exit. */
+  stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat: 100 on every Linux build this runs on. */
+const CLOCK_TICKS = 100;
+
+function cpuSecondsOf(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** `nodeOptions`: e.g. `--cpu-prof --cpu-prof-dir=…` to profile the server under load. */
+export async function startServer(env: Record<string, string>, logFile: string, nodeOptions: string[] = []): Promise<RunningServer> {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  let gone: string | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => {
+      gone = signal ?? String(code);
+      resolve(code);
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const ready = await fetch(`${url}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (gone || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`bench: the server did not start (${gone ? `it exited: ${gone}` : 'no answer in time'}); its log (${logFile}) ends:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
+    async stop() {
+      child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) throw new Error(`bench: the server exited with ${code}; see ${logFile}`);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle, type DialectWrapper } from '../../server/db/database';
+
+/** Where a bench run keeps its data: a database of its own on the PostgreSQL server, or a PGlite folder; both removed after. */
+export interface BenchStorage {
+  kind: 'postgres' | 'pglite';
+  /** What the server is started with (DATABASE_URL or DATA_DIR). */
+  env: Record<string, string>;
+  /** The database's URL, for pgbench; PostgreSQL only. */
+  url?: string;
+  /** Opens it in this process (PGlite: only while the server is stopped, as it is one process's at a time). */
+  open(wrapDialect?: DialectWrapper): Promise<DatabaseHandle>;
+  remove(): Promise<void>;
+}
+
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench';
+
+async function admin(url: URL, statement: string) {
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database named by the URL's path (dropped first if a previous run left it). */
+export async function postgresStorage(url: string): Promise<BenchStorage> {
+  const parsed = new URL(url);
+  const name = parsed.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bench: BENCH_DATABASE_URL must name a database of lower-case letters, digits and _, not "${name}"`);
+  await admin(parsed, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(parsed, `CREATE DATABASE ${name}`);
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: url },
+    url,
+    open: async (wrapDialect) => openServerDatabase(url, { max: 10, wrapDialect }),
+    remove: () => admin(parsed, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+export async function pgliteStorage(workDir: string): Promise<BenchStorage> {
+  const dataDir = join(workDir, 'data');
+  await mkdir(dataDir, { recursive: true });
+  return {
+    kind: 'pglite',
+    env: { DATA_DIR: dataDir },
+    open: (wrapDialect) => openEmbeddedDatabase({ dataDir: join(dataDir, 'pglite'), wrapDialect }),
+    remove: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
