@@ -116,7 +116,7 @@ export function postedFrom(row: { ledger_movement_ids: string[] | null; ledger_b
 
 /** The error to answer for a failed statement with a posting(): InsufficientFundsError for a debit a wallet did not cover. */
 export function ledgerError(error: unknown): unknown {
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
   return code === '23514' && constraint === USER_BALANCE_NOT_NEGATIVE ? new InsufficientFundsError() : error;
 }
 
