@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../tests/api/support/freePort';
 
 /**
  * The server under load, started as production starts it (`node --import tsx server/main.ts`,
@@ -31,14 +31,6 @@ export function serverEnvironment(smtpUrl: string): Record<string, string> {
     // The per-account purchase limit (30 a minute) is for people; the bench's clients buy hundreds a minute.
     RATE_LIMIT_MULTIPLIER: '100000',
   };
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export interface RunningServer {

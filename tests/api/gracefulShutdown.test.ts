@@ -7,7 +7,8 @@ import { auditLedger } from '../../server/services/ledgerAudit';
 import { startTestApp } from './support/app';
 import { backends, type Backend } from './support/backends';
 import { newBuyer, PIN, providerId } from './support/purchases';
-import { freePort, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Storage } from './support/serverProcess';
+import { freePort } from './support/freePort';
+import { productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Storage } from './support/serverProcess';
 
 /**
  * A deploy: SIGTERM reaches a production server (`node --import tsx server/main.ts`) while 100

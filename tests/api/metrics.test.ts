@@ -8,7 +8,7 @@ import { backends } from './support/backends';
 import { chargeSuccess, deliver, newReference } from './support/bank';
 import { auditLedgerAfterEach } from './support/ledger';
 import { buy, fund, newBuyer, PIN, providerId } from './support/purchases';
-import { freePort } from './support/serverProcess';
+import { freePort } from './support/freePort';
 
 interface Scrape {
   families: PrometheusFamily[];

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './support/backends';
-import { freePort, PRODUCTION_IDENTITY, productionSecrets, START_TIMEOUT_MS, startServer, storage, waitUntilListening } from './support/serverProcess';
+import { freePort } from './support/freePort';
+import { PRODUCTION_IDENTITY, productionSecrets, START_TIMEOUT_MS, startServer, storage, waitUntilListening } from './support/serverProcess';
 
 const SECRETS = productionSecrets();
 

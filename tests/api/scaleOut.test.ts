@@ -9,7 +9,8 @@ import { postgresUnavailable, type Backend } from './support/backends';
 import { newReference, SIGNATURE_HEADER, WEBHOOK } from './support/bank';
 import { REDIS_URL, redisUnavailable } from './support/counters';
 import { newBuyer, PIN, providerId, type Buyer } from './support/purchases';
-import { freePort, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
+import { freePort } from './support/freePort';
+import { productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
 
 /**
  * The README's claim, proven: three production server processes on one PostgreSQL (and one

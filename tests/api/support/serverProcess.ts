@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +39,6 @@ export type Secrets = ReturnType<typeof productionSecrets>;
 export function secretsAsConfig(secrets: Secrets): Partial<Config> {
   const { config } = loadConfig({ APP_MODE: 'development', ...secrets });
   return { tokenKey: config.tokenKey, pinKey: config.pinKey, bankWebhookSecret: config.bankWebhookSecret };
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export interface Started {
