@@ -19,6 +19,9 @@ export function useSession(): SessionActor {
   return actor;
 }
 
+/** Whether the stored user has been read (false while the first frame is hydrated): user data shows placeholders until then. */
+export const useRestored = (): boolean => useSessionSelector((s) => s.context.restored);
+
 /** Subscribes a view to one slice of the session's state. */
 export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
   return useSelector(useSession(), selector, compare);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Notification } from '../../../core/contract';
 import { formatDateTime } from '../../domain/dateTime';
@@ -15,13 +15,28 @@ import '../styles/wallet.css';
 /** Ages ("3 minutes ago") stay true while the screen is open. */
 const AGE_REFRESH_MS = 30_000;
 
+/** A clock read when first asked and again at every tick: the time one render after another sees. */
+function createClock(intervalMs: number) {
+  let now: number | undefined;
+  return {
+    subscribe(tick: () => void) {
+      const timer = setInterval(() => {
+        now = Date.now();
+        tick();
+      }, intervalMs);
+      return () => clearInterval(timer);
+    },
+    read: () => (now ??= Date.now()),
+  };
+}
+
+/**
+ * The time, ticking while the screen is open. The prerendered frame, and hydrating it, read no
+ * clock (0: that frame lists no notification, they come with the poll).
+ */
 function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+  const [clock] = useState(() => createClock(intervalMs));
+  return useSyncExternalStore(clock.subscribe, clock.read, () => 0);
 }
 
 /** /notification (SPEC.md §2): the latest notifications, unread ones first in weight, each with its age. */
