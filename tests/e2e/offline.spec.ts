@@ -39,9 +39,10 @@ test('a second visit of /dashboard asks the network for no script, style or font
   await fundedUser(page, request);
   await serviceWorkerReady(page);
   const fromNetwork: string[] = [];
+  const fromWorker: string[] = [];
   const ownFile = (type: string) => ['script', 'stylesheet', 'font'].includes(type);
   page.on('response', (response) => {
-    if (ownFile(response.request().resourceType()) && !response.fromServiceWorker()) fromNetwork.push(response.url());
+    if (ownFile(response.request().resourceType())) (response.fromServiceWorker() ? fromWorker : fromNetwork).push(response.url());
   });
   // What the worker itself would fetch from the network (a file it did not have). Its own script
   // is not one: browsers check it for a new version at each visit.
@@ -53,6 +54,8 @@ test('a second visit of /dashboard asks the network for no script, style or font
   await hydrated(page);
   await expect(page.locator('.balance-amount')).toHaveText('₦12,500.00');
   expect(fromNetwork).toEqual([]);
+  // The page's scripts all came, from the worker's precache.
+  expect(fromWorker.filter((url) => url.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
 });
 
 test('offline, /dashboard opens on the stored balance and activities with a banner, a purchase says why it cannot proceed, and back online it polls at once', async ({ page, context, request }) => {

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { connectivityMachine } from '../../machines/connectivity';
 import { getInspect } from './inspector';
+import { useHydrated } from './useHydrated';
 import type { SessionActor } from './SessionContext';
 
 type ConnectivityActor = ActorRefFrom<typeof connectivityMachine>;
@@ -21,5 +22,7 @@ export function ConnectivityProvider({ session, children }: { session: SessionAc
  */
 export function useOffline(): boolean {
   const actor = useContext(ConnectivityContext);
-  return useSelector(actor ?? undefined, (snapshot) => snapshot?.matches('offline') ?? false);
+  const offline = useSelector(actor ?? undefined, (snapshot) => snapshot?.matches('offline') ?? false);
+  // Hydrating, a view is drawn as the page's HTML was: online (its boundary may hydrate after the machine has started).
+  return useHydrated() && offline;
 }
