@@ -224,6 +224,10 @@ async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: bo
       onlyCategories: full ? ['performance', 'accessibility', 'best-practices'] : ['performance'],
       disableFullPageScreenshot: true,
       skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+      // The service worker is kept from installing: once the page has loaded it downloads the whole
+      // app in the background (the precache), which no metric of the visit reads but which every
+      // applied-throttling run would wait out (5 s of network quiet) on a slow 4G network.
+      blockedUrlPatterns: ['*/sw.js'],
     },
     undefined,
     profile.page,
@@ -239,9 +243,9 @@ async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: bo
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}: the route redirected`);
   const score = (category: string) => Math.round((lhr.categories[category].score ?? 0) * 100);
-  const element = lhr.audits['largest-contentful-paint-element']?.details;
-  const firstItem = element?.type === 'list' ? element.items[0] : undefined;
-  const node = firstItem?.type === 'table' ? firstItem.items[0]?.node : undefined;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight.
+  const breakdown = lhr.audits['lcp-breakdown-insight']?.details;
+  const node = breakdown?.type === 'list' ? breakdown.items.find((item) => item.type === 'node') : undefined;
   return {
     performance: score('performance'),
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
@@ -249,7 +253,7 @@ async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: bo
     cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
     accessibility: full ? score('accessibility') : undefined,
     bestPractices: full ? score('best-practices') : undefined,
-    lcpElement: node && typeof node === 'object' && 'snippet' in node ? String(node.snippet).slice(0, 120) : undefined,
+    lcpElement: node?.type === 'node' ? `${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : undefined,
   };
 }
 

@@ -20,16 +20,17 @@ const app = (
  * Every route's page holds its first screen, rendered at build time (src/ui/prerender.tsx): React
  * takes that HTML over (hydration) once the route's code is here (the page asked for all of it
  * at once). A mismatch would be a recoverable error: it is reported, and a test fails on any.
- * A page without that HTML (`npm run dev`) is drawn in a transition, in slices that leave the
- * main thread free between them. Not a top-level await: the lazy modules import this chunk.
+ * A page without that HTML (`npm run dev`) is drawn instead. Either way in a transition: React
+ * then works in slices that leave the main thread free between them, where a default update
+ * would be one long task (the page is already painted: nothing waits for it but input).
+ * Not a top-level await: the lazy modules import this chunk.
  */
 function start() {
   const container = document.getElementById('root')!;
-  if (container.hasChildNodes()) {
-    hydrateRoot(container, app, { onRecoverableError: (error) => console.error('hydration:', error) });
-  } else {
-    startTransition(() => createRoot(container).render(app));
-  }
+  startTransition(() => {
+    if (container.hasChildNodes()) hydrateRoot(container, app, { onRecoverableError: (error) => console.error('hydration:', error) });
+    else createRoot(container).render(app);
+  });
   // The service worker (offline use, precached files) registers once the page has loaded, so
   // that its downloads never compete with the first visit's.
   const register = () => void import('./app/serviceWorker').then((worker) => worker.registerServiceWorker());

@@ -18,7 +18,8 @@ export default function DashboardScreen() {
     <div className="page dashboard">
       <header className="page-header">
         <h1 className="page-title">{name ? `Hi, ${name}` : 'Welcome back'}</h1>
-        <p className="page-subtitle">Here is your wallet at a glance.</p>
+        {/* Painted from the page's HTML, and the page's largest text: what comes with the user's data is smaller. */}
+        <p className="page-subtitle">Your balance, the bills you can pay and your latest payments, all in one place.</p>
       </header>
       <div className="dashboard-overview">
         <BalanceCard />

@@ -97,6 +97,11 @@ export default function NotificationsScreen() {
         <p className="page-subtitle" aria-live="polite">
           {notifications.length === 0 ? 'Updates about your wallet and payments.' : unread === 0 ? 'You are all caught up.' : `${unread} unread`}
         </p>
+        {/* Painted from the page's HTML, before the list that the session's poll brings. */}
+        <p className="hint notes-intro">
+          Money arriving in your wallet, payments completed or refunded, and anything that needs your attention on your account, newest first. New
+          ones are marked until you mark them as read.
+        </p>
       </header>
       {body}
     </div>
