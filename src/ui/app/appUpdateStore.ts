@@ -4,9 +4,9 @@ import type { appUpdateMachine } from '../../machines/appUpdate';
 
 export type AppUpdateActor = ActorRefFrom<typeof appUpdateMachine>;
 
-// The app-update actor is created by the service worker's registration (serviceWorker.ts), a
-// module loaded once the page has loaded. This small holder is what the always-present views
-// read, so the landing page carries neither the machine nor the worker's code.
+// The app-update actor is created when the service worker has a new version to announce
+// (serviceWorker.ts, appUpdateActor.ts). This small holder is what the always-present views
+// read, so no page carries the machine or the worker's code before there is an update.
 let actor: AppUpdateActor | null = null;
 let busy = false;
 const listeners = new Set<() => void>();
