@@ -125,6 +125,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
             type="button"
             className="btn btn-secondary btn-block load-more"
             aria-busy={loadingMore || undefined}
+            disabled={offline}
             onClick={loadMore}
           >
             {loadingMore && <span className="spinner" aria-hidden="true" />}

@@ -11,6 +11,7 @@ import { useFlow } from '../app/useFlow';
 import { EmptyState } from '../components/EmptyState';
 import { BellIcon } from '../components/icons';
 import '../styles/wallet.css';
+import { useOffline } from '../app/ConnectivityContext';
 
 /** Ages ("3 minutes ago") stay true while the screen is open. */
 const AGE_REFRESH_MS = 30_000;
@@ -110,6 +111,8 @@ export default function NotificationsScreen() {
 
 function NotificationItem({ notification, now, marking, onMark }: { notification: Notification; now: number; marking: boolean; onMark: () => void }) {
   const unread = notification.status === 'unread';
+  // Offline, nothing can be marked on the server (the offline banner says so).
+  const offline = useOffline();
   const item = useRef<HTMLElement>(null);
   const markedHere = useRef(false);
   // Marked with the keyboard, the button goes away; the focus stays on the notification instead of falling to the page.
@@ -142,6 +145,7 @@ function NotificationItem({ notification, now, marking, onMark }: { notification
             type="button"
             className="btn btn-secondary btn-small"
             aria-busy={marking || undefined}
+            disabled={offline}
             onClick={() => {
               markedHere.current = true;
               onMark();
