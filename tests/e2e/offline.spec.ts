@@ -66,7 +66,7 @@ test('offline, /dashboard opens on the stored balance and activities with a bann
   await context.setOffline(true);
   await page.reload();
   await hydrated(page);
-  await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toContainText('Your balance and activities are as of');
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE })).toContainText('Balance and activities as of');
   await expect(page.locator('.balance-amount')).toHaveText('₦12,500.00');
   await expect(page.getByText(/^As of .*\. Newer activity shows once Naira Wallet can be reached\.$/)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem')).toHaveCount(1);

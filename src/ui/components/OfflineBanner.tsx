@@ -17,9 +17,8 @@ export function OfflineBanner() {
     <div className="offline-banner" role="status" data-active={offline}>
       {offline && (
         <p>
-          <strong>You are offline.</strong>{' '}
-          {signedIn && syncedAt !== null ? `Your balance and activities are as of ${formatDateTime(syncedAt)}. ` : ''}
-          Payments and other changes need a connection: try them again once you are back online.
+          <strong>You are offline.</strong> {signedIn && syncedAt !== null ? `Balance and activities as of ${formatDateTime(syncedAt)}. ` : ''}
+          Payments and changes wait until you are back online.
         </p>
       )}
     </div>
