@@ -21,6 +21,7 @@ function AccountsLoading() {
           <li key={index} className="account-card account-skeleton">
             <span className="skeleton skeleton-line skeleton-short" />
             <span className="skeleton skeleton-line skeleton-number" />
+            <span className="skeleton skeleton-button" />
           </li>
         ))}
       </ul>
