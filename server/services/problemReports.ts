@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProblemReport } from '../../core/contract';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { problemReasonLabel, type ProblemReason } from '../../core/problemReports';
-import { lagosDateTime } from '../../core/statements';
+import { lagosDateTime } from '../../core/days';
 import type { Mail } from '../gateways/mailer';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
