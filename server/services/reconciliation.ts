@@ -4,7 +4,7 @@ import { formatNaira, koboToNaira } from '../../core/money';
 import type { Executor } from '../db/schema';
 import type { BankPartner, PartnerTransfer, TransferRecords } from '../gateways/bankPartner';
 import { askBiller, type PurchaseDeps } from './purchases/billerCalls';
-import { billOf } from './purchases/settling';
+import { billOf } from './purchases/requery';
 import type { AppContext } from './context';
 
 /**
