@@ -234,7 +234,7 @@ async function reconcileBiller(ctx: AppContext, deps: PurchaseDeps, day: string,
 export async function listMismatches(db: Executor, day?: string): Promise<Mismatch[]> {
   const rows = await db
     .selectFrom('reconciliation_mismatches')
-    .selectAll()
+    .select(['day', 'counterparty', 'kind', 'reference', 'our_amount_kobo', 'their_amount_kobo', 'detail'])
     .$if(day !== undefined, (query) => query.where('day', '=', day ?? ''))
     .orderBy('day')
     .orderBy('id')
