@@ -18,7 +18,8 @@ const whole = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (n >= 10 ? whole(n) : n.toFixed(1));
 const percent = (n: number) => `${Math.round(n * 100)} %`;
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
-const cpu = (result: LoadResult) => (result.serverCpuMs === null ? 'n/a' : `${result.serverCpuMs.toFixed(2)} ms`);
+const cpuMs = (ms: number | null) => (ms === null ? 'n/a' : `${ms.toFixed(2)} ms`);
+const cpu = (result: LoadResult) => cpuMs(result.serverCpuMs);
 
 function refusals(result: LoadResult): string {
   const entries = Object.entries(result.refused);
@@ -44,11 +45,13 @@ export function databaseSection(report: DatabaseReport): string {
     '',
     `A purchase sends ${report.statementsPerPurchase} statements (recorded from the API; transaction control included).`,
     '',
-    `| clients | API purchases/s | p50 / p99 | server CPU per purchase | ${modes.map((mode) => `${RAW_LABEL[mode]} | API ÷ it`).join(' | ')} |`,
-    `|---:|---:|---:|---:|${modes.map(() => '---:|---:|').join('')}`,
-    ...report.purchases.map(({ clients, api, raw }) => `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${cpu(api)} | ${rawCells(api, raw)} |`),
+    `| clients | API purchases/s | p50 / p99 | server CPU per purchase | database CPU per purchase | ${modes.map((mode) => `${RAW_LABEL[mode]} | API ÷ it`).join(' | ')} |`,
+    `|---:|---:|---:|---:|---:|${modes.map(() => '---:|---:|').join('')}`,
+    ...report.purchases.map(
+      ({ clients, api, raw }) => `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${cpu(api)} | ${cpuMs(api.databaseCpuMs)} | ${rawCells(api, raw)} |`,
+    ),
     '',
-    `Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ${whole(report.poll.perSecond)} requests/s, p50 / p99 ${ms(report.poll.p50)} / ${ms(report.poll.p99)} ms, server CPU ${cpu(report.poll)} per request${refusals(report.poll)}`,
+    `Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ${whole(report.poll.perSecond)} requests/s, p50 / p99 ${ms(report.poll.p50)} / ${ms(report.poll.p99)} ms, server CPU ${cpu(report.poll)} and database CPU ${cpuMs(report.poll.databaseCpuMs)} per request${refusals(report.poll)}`,
     '',
     `| fetch-transactions, p50 (p99) | ${[...new Set(report.lists.map((list) => `page ${list.page}`))].join(' | ')} |`,
     `|---:|${[...new Set(report.lists.map((list) => list.page))].map(() => '---:').join('|')}|`,

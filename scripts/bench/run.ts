@@ -101,7 +101,8 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     await handle.close();
 
     say('starting the server');
-    const server = await startServer(env, serverLog, options.serverNodeOptions);
+    const started = await startServer(env, serverLog, options.serverNodeOptions);
+    const server = { ...started, databaseCpuSeconds: () => storage.backendCpuSeconds() };
     const runs: { clients: number; api: LoadResult }[] = [];
     let poll: LoadResult;
     const lists: DatabaseReport['lists'] = [];
