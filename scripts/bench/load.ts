@@ -35,8 +35,8 @@ const call = (path: string, token: string, body: unknown = {}, headers: Record<s
 export interface Target {
   url: string;
   cpuSeconds(): number | null;
-  /** The database's CPU seconds so far, spent serving the server (BenchStorage.backendCpuSeconds). */
-  databaseCpuSeconds(): Promise<number | null>;
+  /** The database's CPU seconds so far per backend serving the server (BenchStorage.backendCpuSeconds). */
+  databaseCpuSeconds(): Promise<ReadonlyMap<number, number> | null>;
 }
 
 async function run(target: Target, connections: { requests: autocannon.Request[] }[], options: { seconds?: number; amount?: number }): Promise<LoadResult> {
@@ -58,10 +58,12 @@ async function run(target: Target, connections: { requests: autocannon.Request[]
   if (merged.errors > 0) refused.errors = merged.errors;
   if (merged.timeouts > 0) refused.timeouts = merged.timeouts;
   const perRequest = (before: number | null, after: number | null) => (before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests);
+  // Per backend: one the pool opened during the run counts from zero.
+  const databaseUsed = databaseBefore && databaseAfter ? [...databaseAfter].reduce((sum, [pid, used]) => sum + used - (databaseBefore.get(pid) ?? 0), 0) : null;
   return {
     perSecond: requests / seconds,
     serverCpuMs: perRequest(cpuBefore, cpuAfter),
-    databaseCpuMs: perRequest(databaseBefore, databaseAfter),
+    databaseCpuMs: perRequest(databaseUsed === null ? null : 0, databaseUsed),
     p50: merged.latency.p50,
     p99: merged.latency.p99,
     requests,

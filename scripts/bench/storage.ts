@@ -14,11 +14,11 @@ export interface BenchStorage {
   /** Opens it in this process (PGlite: only while the server is stopped, as it is one process's at a time). */
   open(wrapDialect?: DialectWrapper): Promise<DatabaseHandle>;
   /**
-   * CPU seconds the database's server processes serving the others' connections (the server's
-   * pool) have used so far: PostgreSQL on this machine only (its backends are processes here);
-   * null for PGlite (it runs in the server's process) or a PostgreSQL elsewhere.
+   * CPU seconds each of the database's server processes serving the others' connections (the
+   * server's pool) has used so far, by process id: PostgreSQL on this machine only (its backends
+   * are processes here); null for PGlite (it runs in the server's process) or a PostgreSQL elsewhere.
    */
-  backendCpuSeconds(): Promise<number | null>;
+  backendCpuSeconds(): Promise<ReadonlyMap<number, number> | null>;
   remove(): Promise<void>;
 }
 
@@ -56,8 +56,13 @@ export async function postgresStorage(url: string): Promise<BenchStorage> {
         await observer.connect();
       }
       const { rows } = await observer.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-      const seconds = rows.map((row) => cpuSecondsOf(row.pid));
-      return seconds.includes(null) ? null : seconds.reduce<number>((sum, used) => sum + used!, 0);
+      const used = new Map<number, number>();
+      for (const { pid } of rows) {
+        const seconds = cpuSecondsOf(pid);
+        // A backend that ended between the two reads is simply not counted.
+        if (seconds !== null) used.set(pid, seconds);
+      }
+      return used;
     },
     async remove() {
       await observer?.end();
