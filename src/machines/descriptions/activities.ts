@@ -24,7 +24,7 @@ export default {
     showNextPage: 'Appends the next page, each row once.',
     keepFirstPage: 'Keeps the first page just answered, with its time, for a visit with no network.',
     showKept: 'Shows the kept first page, marked with its time ("as of").',
-    tellSession: 'Tells the session whether more is revealed (SPEC.md `more_reveal`).',
+    tellSession: 'Tells the session whether more is revealed (its `more_reveal`).',
     select: 'Keeps the tapped row as the one whose details are open.',
     unselect: 'Forgets the open row.',
     showStuck: 'Keeps the checked row, stuck a day, as the one whose details open, to offer a report.',
