@@ -78,8 +78,9 @@ export default defineConfig({
       use: { baseURL: realBaseURL },
       // VTpass documents no betting-account funding: the VTpass biller sells none (README "Going live").
       grepInvert: new RegExp(`${labels.bettingTitle}:`),
-      // The providers' part of the journeys: the machines' generated paths and the inspector's masking do not depend on them.
-      testIgnore: ['generated/**', 'inspector.spec.ts', 'apiDocs.spec.ts'],
+      // The providers' part of the journeys: the machines' generated paths, the inspector's masking,
+      // the first paint and the offline app do not depend on them.
+      testIgnore: ['generated/**', 'inspector.spec.ts', 'apiDocs.spec.ts', 'hydration.spec.ts', 'offline.spec.ts'],
     },
   ],
   // The servers start in this order, before any global setup: the fake VTpass must be up before

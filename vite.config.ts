@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkGroups } from './scripts/chunkGroups.ts';
+import { offlineApp } from './scripts/offlineApp.ts';
 import { routePages } from './scripts/routePages.ts';
 
 const apiPort = process.env.PORT ?? '3000';
+// The footer's year in the prerendered pages (the browser shows its own once hydrated).
+process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear());
 
 /**
  * Smaller builds of two dependencies, for `vite build` only: react-router's package names its
@@ -18,8 +21,8 @@ const productionAliases = [
   { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
 ];
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), routePages()],
+export default defineConfig(({ command, mode }) => ({
+  plugins: [react(), routePages(), offlineApp(mode)],
   resolve: { alias: command === 'build' ? productionAliases : [] },
   server: {
     // `npm run dev` serves the SPA with hot reload and forwards the API to a running `npm start`.

@@ -24,6 +24,7 @@ export const BUILD_INPUTS = [
   'public',
   'scripts/chunkGroups.ts',
   'scripts/routePages.ts',
+  'scripts/offlineApp.ts',
   'scripts/precompress.mjs',
 ];
 const STAMP = join('dist', '.inputs');

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 
 /**
  * A strict CSP for the SPA: own scripts only (no inline), plus Cloudflare Turnstile's script and
- * frame for the bot check; inline styles for react-toastify; never framed. HSTS in production.
+ * frame for the bot check; inline styles for react-toastify; the service worker and the manifest
+ * from this origin; never framed. HSTS in production.
  * The rest are helmet's defaults (nosniff, no referrer, same-origin opener and resources, ...).
  */
 function securityHeaderOptions(production: boolean) {
@@ -20,6 +21,9 @@ function securityHeaderOptions(production: boolean) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest, from this origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -12,7 +12,12 @@ function cacheHeaders(reply: FastifyReply, path: string) {
 /** The built SPA: which routes have a page of their own (scripts/routePages.ts writes them into `pages/`). */
 export interface Spa {
   routePages: ReadonlySet<string>;
+  /** What any other path gets: the prerendered "not here" page, or index.html in a build without one. */
+  otherPaths: string;
 }
+
+/** The page scripts/routePages.ts renders for the paths the route table does not name. */
+const NOT_FOUND_PAGE = '/404';
 
 /** Serves the built SPA when `staticDir` holds one; answers it, or null. */
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<Spa | null> {
@@ -22,7 +27,7 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders, preCompressed: true });
   const pages = resolve(root, 'pages');
   const routePages = new Set(existsSync(pages) ? readdirSync(pages).filter((name) => name.endsWith('.html')).map((name) => `/${name.slice(0, -'.html'.length)}`) : []);
-  return { routePages };
+  return { routePages, otherPaths: routePages.has(NOT_FOUND_PAGE) ? `pages${NOT_FOUND_PAGE}.html` : 'index.html' };
 }
 
 const isApiPath = (path: string) => /^\/(api|dev)(\/|$)/.test(path);
@@ -31,8 +36,9 @@ const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path);
 
 /**
  * Unknown /api and /dev paths answer the JSON envelope with 404. With the SPA served, any
- * other page GET answers the route's own page (index.html with the preload links of its code),
- * or index.html, so client-side routes survive a reload.
+ * other page GET answers the route's own page (its first screen prerendered, with the preload
+ * links of its code), or the page of paths without one, so client-side routes survive a reload.
+ * Each page's HTML is the one its route hydrates: the landing's would not match another route.
  */
 export function notFoundHandler(spa: Spa | null) {
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -40,7 +46,7 @@ export function notFoundHandler(spa: Spa | null) {
     const page = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !looksLikeFile(path);
     if (spa && page) {
       const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
-      return reply.sendFile(spa.routePages.has(route) ? `pages${route}.html` : 'index.html');
+      return reply.sendFile(spa.routePages.has(route) ? `pages${route}.html` : spa.otherPaths);
     }
     return reply.code(404).send(failure(`not found: ${request.method} ${path.slice(0, 200)}`));
   };

@@ -3,7 +3,7 @@
 const PREFIX = 'user_';
 
 /** Browser storage, when there is one (tests in Node have none and get the empty user). */
-function store(): Storage | null {
+export function store(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {

@@ -15,15 +15,6 @@ export const PUBLIC_ROUTES = [
 export const isPublicRoute = (pathname: string) =>
   (PUBLIC_ROUTES as readonly string[]).includes(pathname.replace(/\/+$/, '') || '/');
 
-/**
- * Pages whose first paint is the session's poll answer (the notification list), not what the
- * stored user holds: on a first visit of one the session starts at once, elsewhere after the
- * first paint (issue 13).
- */
-const DRAWN_FROM_POLL = ['/notification'];
-
-export const isDrawnFromPoll = (pathname: string) => DRAWN_FROM_POLL.includes(pathname.replace(/\/+$/, '') || '/');
-
 /** Where a reset pin returns to when no screen is named. */
 export const RESET_PIN_DEFAULT_RETURN = '/dashboard';
 

@@ -1,5 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../core/contract';
+import { CallFailure } from '../api/http';
+import { callFailures } from '../api/messages';
+import { keepActivities, keptActivities, type Kept } from '../api/offlineCopy';
 import { fetchTransactions, refreshTransaction } from '../api/wallet';
 import { needsRefresh, opensDetail, stuckUnsettled } from '../domain/transactionStatus';
 import { effects, errorMessage, type FlowEmitted } from './effects';
@@ -25,6 +28,8 @@ export interface ActivitiesContext extends ActivitiesInput {
   selected: Transaction | null;
   /** The row being checked with the server. */
   refreshing: number | null;
+  /** The list shown is the copy kept from this time, the server being out of reach; null when it is the server's answer. */
+  asOf: number | null;
 }
 
 export type ActivitiesEvent =
@@ -79,13 +84,26 @@ export const activitiesMachine = setup({
       fetchTransactions(input, signal),
     ),
     refreshTransaction: fromPromise<Envelope<Transaction>, { id: number }>(({ input, signal }) => refreshTransaction(input.id, signal)),
+    /** The first page as the server last answered it (kept in the app's storage), or null. */
+    keptFirstPage: fromPromise<Kept<Transaction> | null, { pageSize: number }>(async ({ input }) => keptActivities<Transaction>(input.pageSize)),
   },
   actions: {
     ...effects,
     showFirstPage: assign(({ context }, params: { answer: Envelope<Paginated<Transaction>> }) => {
       const page = params.answer.data;
-      return page ? { items: page.data, ...pageState(page, context.pageSize) } : { items: [], page: 1, pageFull: false, moreRevealed: false };
+      return page
+        ? { items: page.data, asOf: null, ...pageState(page, context.pageSize) }
+        : { items: [], asOf: null, page: 1, pageFull: false, moreRevealed: false };
     }),
+    // Kept for a later visit with no network; the time is when the answer came.
+    keepFirstPage: ({ context }) => keepActivities(context.items, Date.now()),
+    showKept: assign((_, params: { kept: Kept<Transaction> }) => ({
+      items: params.kept.rows,
+      asOf: params.kept.at,
+      page: 1,
+      pageFull: false,
+      moreRevealed: false,
+    })),
     showNextPage: assign(({ context }, params: { answer: Envelope<Paginated<Transaction>> }) => {
       const page = params.answer.data;
       return page ? { items: appendPage(context.items, page.data), ...pageState(page, context.pageSize) } : { pageFull: false, moreRevealed: false };
@@ -98,6 +116,9 @@ export const activitiesMachine = setup({
     unmarkRefreshing: assign({ refreshing: null }),
   },
   guards: {
+    /** No answer came at all (offline, the server down): the kept copy may stand in. */
+    unreachable: (_, params: { error: unknown }) => params.error instanceof CallFailure && params.error.reason === 'unreachable',
+    somethingKept: (_, params: { kept: Kept<Transaction> | null }) => params.kept !== null,
     showsLoadMore: ({ context }) => showsLoadMore(context.pageFull, context.moreRevealed),
     opensDetail: ({ context }, params: { id: number }) => {
       const item = find(context.items, params.id);
@@ -112,7 +133,7 @@ export const activitiesMachine = setup({
   },
 }).createMachine({
   id: 'activities',
-  context: ({ input }) => ({ ...input, items: [], page: 0, pageFull: false, moreRevealed: false, selected: null, refreshing: null }),
+  context: ({ input }) => ({ ...input, items: [], page: 0, pageFull: false, moreRevealed: false, selected: null, refreshing: null, asOf: null }),
   type: 'parallel',
   states: {
     list: {
@@ -123,9 +144,32 @@ export const activitiesMachine = setup({
             id: 'firstPage',
             src: 'fetchTransactions',
             input: ({ context }) => ({ pagination: context.pageSize, page: 1 }),
-            onDone: { target: 'ready', actions: [{ type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) }, 'tellSession'] },
-            onError: { target: 'failed', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+            onDone: {
+              target: 'ready',
+              actions: [{ type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) }, 'tellSession', 'keepFirstPage'],
+            },
+            onError: [
+              { guard: { type: 'unreachable', params: ({ event }) => ({ error: event.error }) }, target: 'recalling' },
+              { target: 'failed', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+            ],
           },
+        },
+        // Out of reach of the server: the first page as it last answered, marked with its time.
+        recalling: {
+          invoke: {
+            id: 'kept',
+            src: 'keptFirstPage',
+            input: ({ context }) => ({ pageSize: context.pageSize }),
+            onDone: [
+              { guard: { type: 'somethingKept', params: ({ event }) => ({ kept: event.output }) }, target: 'kept', actions: [{ type: 'showKept', params: ({ event }) => ({ kept: event.output! }) }, 'tellSession'] },
+              { target: 'failed', actions: { type: 'toast', params: { level: 'error', message: callFailures.unreachable } } },
+            ],
+            onError: { target: 'failed', actions: { type: 'toast', params: { level: 'error', message: callFailures.unreachable } } },
+          },
+        },
+        // Nothing here calls the server; back online, the list is asked for again.
+        kept: {
+          on: { 'activities.reload': 'loading', 'activities.retry': 'loading' },
         },
         ready: {
           on: {

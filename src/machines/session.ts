@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Notification, ProvidersByCategory, UserData } from '../../core/contract';
 import { ApiError, onSessionRefused } from '../api/http';
 import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '../api/session';
+import { forgetOfflineCopy, keepSyncedAt, keptSyncedAt } from '../api/offlineCopy';
 import { loadUser, saveUser } from '../api/storage';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../core/limits';
 import { isPublicRoute } from '../domain/routes';
@@ -23,6 +24,14 @@ export interface SessionContext {
   more_reveal: boolean;
   user: SessionUser;
   pathname: string;
+  /**
+   * Whether the stored user has been read. The app's first frame is drawn from the page's HTML,
+   * which was rendered at build time with no user: the session reads storage only once that
+   * frame is hydrated (`session.restore`), and screens draw placeholders until then.
+   */
+  restored: boolean;
+  /** When the server last told the user's figures (a poll or a login): what "as of" says offline. */
+  synced_at: number | null;
 }
 
 export type SessionEvent =
@@ -33,6 +42,8 @@ export type SessionEvent =
   /** The server refused the session (expired, revoked): `message` is its answer, told to the user. */
   | { type: 'session.refused'; message: string }
   | { type: 'session.route'; pathname: string }
+  /** The first frame is hydrated: read the stored user and start (see `restored`). */
+  | { type: 'session.restore' }
   | { type: 'loading.set'; value: boolean }
   | { type: 'balance.toggle' }
   | { type: 'notification.read'; id: number }
@@ -41,8 +52,11 @@ export type SessionEvent =
   | { type: 'pagination.reset' };
 
 export interface SessionInput {
+  /** The user to start with; without it the stored user is read (at once, or on `session.restore`). */
   user?: SessionUser;
   pathname?: string;
+  /** Wait for `session.restore` before reading storage (the app, whose first frame is prerendered). */
+  deferRestore?: boolean;
 }
 
 /** What one poll brings back; providers and notifications are kept when their call fails. */
@@ -50,6 +64,8 @@ export interface PollResult {
   user: Partial<UserData>;
   providers?: ProvidersByCategory;
   notifications?: Notification[];
+  /** When the answer came (the clock of the actor that asked). */
+  at?: number;
 }
 
 async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollResult> {
@@ -64,6 +80,7 @@ async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollRes
     user: envelope.data ?? {},
     providers: providers.status === 'fulfilled' ? providers.value.data : undefined,
     notifications: notifications.status === 'fulfilled' ? notifications.value.data : undefined,
+    at: Date.now(),
   };
 }
 
@@ -114,9 +131,14 @@ export const sessionMachine = setup({
       ...pinStateOf(params.result.user, context),
       providers: params.result.providers ?? context.providers,
       notifications: params.result.notifications ?? context.notifications,
+      synced_at: params.result.at ?? context.synced_at,
     })),
-    clearUser: assign({ user: emptyUser, notifications: [], providers: {}, loading: false, ...noPinState }),
+    restoreUser: assign(() => ({ user: loadStoredUser(), synced_at: keptSyncedAt(), restored: true })),
+    clearUser: assign({ user: emptyUser, notifications: [], providers: {}, loading: false, synced_at: null, ...noPinState }),
     persistUser: ({ context }) => saveUser(context.user, USER_FIELDS),
+    keepSyncTime: ({ context }) => keepSyncedAt(context.synced_at),
+    // What the app kept for offline use (the last activities, their time) goes with the user.
+    forgetOfflineCopy: () => forgetOfflineCopy(),
     // Fire and forget: the user is logged out locally whatever the server answers, and an
     // unrevoked token still expires on its own.
     revokeOnServer: ({ context }) => {
@@ -134,6 +156,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.user.token !== '',
+    unrestored: ({ context }) => !context.restored,
     onProtectedRoute: ({ context }) => !isPublicRoute(context.pathname),
   },
   delays: { pollInterval: POLL_INTERVAL_MS },
@@ -147,8 +170,10 @@ export const sessionMachine = setup({
     ...noPinState,
     pagination: DEFAULT_PAGINATION,
     more_reveal: false,
-    user: input.user ?? loadStoredUser(),
+    user: input.user ?? (input.deferRestore ? emptyUser : loadStoredUser()),
     pathname: input.pathname ?? '/',
+    restored: !input.deferRestore,
+    synced_at: input.deferRestore ? null : keptSyncedAt(),
   }),
   initial: 'starting',
   on: {
@@ -161,7 +186,7 @@ export const sessionMachine = setup({
     'pagination.reset': { actions: 'resetPagination' },
     // Login saves every field and reloads state (SPEC.md §4), from any state.
     // Logout overwrites every field with its empty value and reloads state (SPEC.md §4).
-    'session.logout': { target: '.signedOut', actions: ['revokeOnServer', 'clearUser', 'resetPagination', 'persistUser'] },
+    'session.logout': { target: '.signedOut', actions: ['revokeOnServer', 'clearUser', 'resetPagination', 'persistUser', 'forgetOfflineCopy'] },
     'session.login': {
       target: '.signedIn',
       reenter: true,
@@ -170,7 +195,10 @@ export const sessionMachine = setup({
   },
   states: {
     starting: {
-      always: [{ guard: 'hasToken', target: 'signedIn' }, { target: 'signedOut' }],
+      always: [{ guard: 'unrestored', target: 'restoring' }, { guard: 'hasToken', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+    restoring: {
+      on: { 'session.restore': { target: 'starting', actions: 'restoreUser' } },
     },
     signedOut: {},
     signedIn: {
@@ -187,11 +215,12 @@ export const sessionMachine = setup({
               'clearUser',
               'resetPagination',
               'persistUser',
+              'forgetOfflineCopy',
               { type: 'toast', params: ({ event }) => ({ level: 'error' as const, message: event.message }) },
               { type: 'navigate', params: { to: '/login' } },
             ],
           },
-          { target: 'signedOut', actions: ['clearUser', 'resetPagination', 'persistUser'] },
+          { target: 'signedOut', actions: ['clearUser', 'resetPagination', 'persistUser', 'forgetOfflineCopy'] },
         ],
       },
       states: {
@@ -200,7 +229,7 @@ export const sessionMachine = setup({
             src: 'poll',
             onDone: {
               target: 'waiting',
-              actions: [{ type: 'applyPoll', params: ({ event }) => ({ result: event.output }) }, 'persistUser'],
+              actions: [{ type: 'applyPoll', params: ({ event }) => ({ result: event.output }) }, 'persistUser', 'keepSyncTime'],
             },
             // A network hiccup or another failure keeps what we have; the next poll tries again.
             onError: { target: 'waiting' },

@@ -1,28 +1,44 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { preloadRoute, routes } from './app/routes';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { loadInspector } from './app/inspector';
+import { preloadRoute } from './app/routes';
 import './styles/global.css';
-
-function App() {
-  return useRoutes(routes);
-}
 
 // The declarative router: the data router's extra features would cost the landing page about
 // 16 KB gzip (DESIGN.md §5), and nothing here loads data through routes.
 // No <StrictMode>: its development-only double mount restarts each screen's machine, and a
 // screen that calls the API on opening (verify-email's automatic resend) would call it twice.
-// The first page is drawn once its code is here (the route's page asked for all of it at once),
-// in a transition: React then renders in slices that leave the main thread free between them
-// instead of one long task (issue 13: total blocking time). Not a top-level await: the lazy
-// modules import this chunk, and would wait for it to finish evaluating.
-const root = createRoot(document.getElementById('root')!);
-void preloadRoute(location.pathname).then(() =>
-  startTransition(() =>
-    root.render(
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>,
-    ),
-  ),
+const app = (
+  <BrowserRouter>
+    <App />
+  </BrowserRouter>
 );
+
+/**
+ * Every route's page holds its first screen, rendered at build time (src/ui/prerender.tsx): React
+ * takes that HTML over (hydration) once the route's code is here (the page asked for all of it
+ * at once). A mismatch would be a recoverable error: it is reported, and a test fails on any.
+ * A page without that HTML (`npm run dev`) is drawn instead. Either way in a transition: React
+ * then works in slices that leave the main thread free between them, where a default update
+ * would be one long task (the page is already painted: nothing waits for it but input).
+ * Not a top-level await: the lazy modules import this chunk.
+ */
+function start() {
+  const container = document.getElementById('root')!;
+  startTransition(() => {
+    if (container.hasChildNodes()) hydrateRoot(container, app, { onRecoverableError: (error) => console.error('hydration:', error) });
+    else createRoot(container).render(app);
+  });
+  // The service worker (offline use, precached files) registers once the page has loaded, so
+  // that its downloads never compete with the first visit's.
+  const register = () => void import('./app/serviceWorker').then((worker) => worker.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+// The inspector (its own build only, `?inspect`) must exist before the session's actor does.
+void loadInspector(location.search)
+  .then(() => preloadRoute(location.pathname))
+  .then(start);

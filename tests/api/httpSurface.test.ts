@@ -152,6 +152,21 @@ describe.each(backends)('the built SPA on $name', (backend) => {
     expect((await get('/activities')).body).not.toContain('modulepreload');
   });
 
+  it("answers paths without a page of their own with the prerendered 'not here' page once the build has one", async () => {
+    const notFound = '<!doctype html><title>Naira Wallet</title><div id="root"><p>not here</p></div>';
+    await writeFile(join(dist, 'pages', '404.html'), notFound);
+    const withPage = await startTestApp(backend, { config: { ...PRODUCTION, staticDir: dist } });
+    try {
+      const response = await withPage.app.inject({ method: 'GET', url: '/no-such-screen' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(notFound);
+      expect((await withPage.app.inject({ method: 'GET', url: '/' })).body).not.toContain('not here');
+    } finally {
+      await withPage.close();
+      await rm(join(dist, 'pages', '404.html'));
+    }
+  });
+
   it('serves hashed assets with a long cache, and a missing file as 404', async () => {
     const asset = await get('/assets/app-1a2b3c.js');
     expect(asset.statusCode).toBe(200);

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../core/contract';
-import { ApiError } from '../../src/api/http';
+import { ApiError, CallFailure } from '../../src/api/http';
+import { callFailures } from '../../src/api/messages';
+import type { Kept } from '../../src/api/offlineCopy';
 import { activitiesMachine, showsLoadMore, type ActivitiesEvent } from '../../src/machines/activities';
-import { activitiesModel, firstOfTwo, PAGE_SIZE, stuck, traversalSession } from '../models/activities.model';
+import { activitiesModel, firstOfTwo, keptCopy, PAGE_SIZE, stuck, traversalSession } from '../models/activities.model';
 import { shortestPaths } from '../models/machineModel';
 import { createTestSession } from '../support/testSession';
 import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled, successToast } from '../support/flowHarness';
@@ -19,12 +21,16 @@ describe('activitiesMachine (model-based)', () => {
       const session = createTestSession().actor;
       const fetch = deferredActor<Envelope<Paginated<Transaction>>, FetchTransactionsRequest>();
       const refresh = deferredActor<Envelope<Transaction>, { id: number }>();
+      const kept = deferredActor<Kept<Transaction> | null, { pageSize: number }>();
       const actor = createActor(
         activitiesMachine.provide({
           actors: {
             fetchTransactions: fetch.logic,
             refreshTransaction: refresh.logic,
+            keptFirstPage: kept.logic,
           },
+          // Storage is the offline copy's own suite's (tests/machines/offlineCopy.test.ts).
+          actions: { keepFirstPage: () => undefined },
         }),
         { input: { pageSize: PAGE_SIZE, session }, inspect: coverage.inspect },
       );
@@ -70,9 +76,29 @@ describe('activitiesMachine (model-based)', () => {
             await settled();
           },
           'xstate.error.actor.firstPage': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
+            const { error } = event as unknown as { error: string | CallFailure };
+            if (error instanceof CallFailure) {
+              // Out of reach: nothing is said yet, the kept copy is looked for.
+              effects.expect([]);
+              fetch.last.reject(new CallFailure('unreachable'));
+              await settled();
+              expect(kept.last.input).toEqual({ pageSize: PAGE_SIZE });
+              return;
+            }
             effects.expect([errorToast(error)]);
             fetch.last.reject(new Error(error));
+            await settled();
+          },
+          'xstate.done.actor.kept': async ({ event }) => {
+            const { output } = event as unknown as { output: Kept<Transaction> | null };
+            // With nothing kept, the list fails as it would have, saying the server is out of reach.
+            effects.expect(output === null ? [errorToast(callFailures.unreachable)] : []);
+            kept.last.resolve(output);
+            await settled();
+          },
+          'xstate.error.actor.kept': async ({ event }) => {
+            effects.expect([errorToast(callFailures.unreachable)]);
+            kept.last.reject(new Error(String((event as unknown as { error: string }).error)));
             await settled();
           },
           'xstate.done.actor.nextPage': async ({ event }) => {
@@ -113,6 +139,9 @@ describe('activitiesMachine (model-based)', () => {
             expect(selected === null || selected.status === 'completed' || selected.status === 'canceled' || selected === stuck.data).toBe(true);
             expect(snapshot.matches({ detail: 'open' })).toBe(selected !== null);
             expect(snapshot.matches({ list: 'refreshing' })).toBe(refreshing !== null);
+            // The kept copy is shown, and marked with its time, only while the server is out of reach.
+            if (snapshot.matches({ list: 'kept' })) expect(snapshot.context.asOf).toBe(keptCopy.at);
+            if (snapshot.matches({ list: 'ready' })) expect(snapshot.context.asOf).toBeNull();
           },
         },
       });

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
+import { assign, createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import { POLL_INTERVAL_MS } from '../../core/limits';
 import { call } from '../../src/api/http';
 import { emptyUser, type SessionUser } from '../../src/domain/user';
-import { sessionMachine, type PollResult, type SessionEvent, type SessionInput } from '../../src/machines/session';
+import { sessionMachine, type PollResult, type SessionEvent } from '../../src/machines/session';
 import { shortestPaths, type ModelPath } from '../models/machineModel';
-import { AFTER_INTERVAL, EXPIRED, loginData, POLL, polled, sessionModel, signedIn, signedInUser, startOf } from '../models/session.model';
+import { AFTER_INTERVAL, EXPIRED, loginData, POLL, polled, sessionModel, signedIn, signedInUser, startOf, type SessionStart } from '../models/session.model';
 import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled } from '../support/flowHarness';
 
 const coverage = createTransitionCoverage(sessionMachine);
 
-function runPath(input: Required<SessionInput>) {
+function runPath(input: SessionStart) {
   return async (path: ModelPath) => {
     const poll = deferredActor<PollResult>();
     const persisted: SessionUser[] = [];
@@ -21,6 +21,8 @@ function runPath(input: Required<SessionInput>) {
         actors: { poll: poll.logic },
         actions: {
           persistUser: ({ context }) => void persisted.push(context.user),
+          // What storage holds when the app starts from a prerendered page (as the model's readsSignedInUser).
+          restoreUser: assign({ user: signedInUser, restored: true }),
           revokeOnServer: ({ context }) => void (context.user.token && revoked.push(context.user.token)),
         },
       }),
@@ -39,6 +41,8 @@ function runPath(input: Required<SessionInput>) {
     await path.test({
       events: {
         'session.route': ({ event }) => send(event),
+        // Read from a signed-in user's storage, the session starts polling at once.
+        'session.restore': ({ event }) => startsPoll(() => send(event)),
         'loading.set': ({ event }) => send(event),
         'balance.toggle': ({ event }) => send(event),
         'notification.read': ({ event }) => send(event),
@@ -83,7 +87,8 @@ function runPath(input: Required<SessionInput>) {
         '*': (expected) => {
           const snapshot = expectStep(actor, expected, effects);
           // Every change of the user is written to storage at once (SPEC.md §3).
-          expect(persisted.at(-1) ?? input.user).toEqual(snapshot.context.user);
+          const started = snapshot.context.restored ? (input.user ?? signedInUser) : emptyUser;
+          expect(persisted.at(-1) ?? started).toEqual(snapshot.context.user);
           // Stored and held: the marker of a pin, never a pin.
           for (const user of [snapshot.context.user, ...persisted]) expect(['set', '']).toContain(user.pin);
           // Signed out, nothing of the last user's pin count is left.

@@ -1,5 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Envelope, Paginated, Transaction } from '../../core/contract';
+import { CallFailure } from '../../src/api/http';
+import type { Kept } from '../../src/api/offlineCopy';
 import { activitiesMachine } from '../../src/machines/activities';
 import { airtimePurchase } from '../support/fixtures';
 import { createActorTestModel, serializeTransitionTaken } from '../support/flowHarness';
@@ -31,6 +33,9 @@ const checked: Envelope<Transaction> = { type: 'success', message: 'Transaction 
 /** Still processing, placed long over a day ago: its details open to offer a report (issue 12). */
 export const stuck: Envelope<Transaction> = { type: 'success', message: 'transaction status refreshed', data: { ...processing, created_at: '2020-01-01T00:00:00Z' } };
 
+/** The first page kept from an earlier visit, shown when the server is out of reach. */
+export const keptCopy: Kept<Transaction> = { at: Date.UTC(2026, 10, 20, 9, 30), rows: [completed, pending] };
+
 const model = createActorTestModel(activitiesMachine, [
   ...[completed, pending, canceled, processing].map((t) => ({ type: 'activities.select', id: t.id })),
   { type: 'xstate.done.actor.firstPage', output: firstOfTwo },
@@ -38,6 +43,11 @@ const model = createActorTestModel(activitiesMachine, [
   { type: 'xstate.done.actor.firstPage', output: onlyPage },
   { type: 'xstate.done.actor.firstPage', output: nothing },
   { type: 'xstate.error.actor.firstPage', error: 'Failed to fetch' },
+  // No answer at all (offline): the kept copy stands in, if there is one.
+  { type: 'xstate.error.actor.firstPage', error: new CallFailure('unreachable') },
+  { type: 'xstate.done.actor.kept', output: keptCopy },
+  { type: 'xstate.done.actor.kept', output: null },
+  { type: 'xstate.error.actor.kept', error: 'storage unreadable' },
   { type: 'xstate.done.actor.nextPage', output: secondOfTwo },
   { type: 'xstate.error.actor.nextPage', error: 'Service temporarily unavailable' },
   { type: 'xstate.done.actor.refresh', output: checked },
@@ -62,7 +72,7 @@ export const activitiesModel: MachineModel = defineModel({
   name: 'activities',
   machine: activitiesMachine,
   model,
-  transitions: 14,
+  transitions: 20,
   traversals: [
     {
       label: `pages of ${PAGE_SIZE}`,
@@ -73,6 +83,8 @@ export const activitiesModel: MachineModel = defineModel({
     'activities.select': (event) => `tap transaction ${String(event.id)}`,
     'xstate.done.actor.firstPage': (event) => `the transactions call answers: ${pageWords(event)}`,
     'xstate.done.actor.nextPage': (event) => `the transactions call answers: ${pageWords(event)}`,
+    'xstate.done.actor.kept': (event) =>
+      event.output === null ? 'nothing was kept from an earlier visit' : `the copy kept from an earlier visit has ${(event.output as Kept<Transaction>).rows.length} row(s)`,
     'xstate.done.actor.refresh': (event) => {
       const { message, data } = event.output as Envelope<Transaction>;
       return `the status check answers: ${message} (${data!.status})`;

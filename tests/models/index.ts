@@ -1,6 +1,8 @@
 import { activitiesModel } from './activities.model';
+import { appUpdateModel } from './appUpdate.model';
 import { changePasswordModel } from './changePassword.model';
 import { changePinModel } from './changePin.model';
+import { connectivityModel } from './connectivity.model';
 import { copyToClipboardModel } from './copyToClipboard.model';
 import { forgotPasswordModel } from './forgotPassword.model';
 import { fundingModel } from './funding.model';
@@ -27,8 +29,10 @@ import { verifyEmailModel } from './verifyEmail.model';
 /** Every machine's test model, in alphabetical order of name: what `npm run paths` lists and the machine pages cover. */
 export const models: MachineModel[] = [
   activitiesModel,
+  appUpdateModel,
   changePasswordModel,
   changePinModel,
+  connectivityModel,
   copyToClipboardModel,
   forgotPasswordModel,
   fundingModel,

@@ -1,4 +1,4 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { UserData } from '../../core/contract';
 import { emptyUser, toSessionUser } from '../../src/domain/user';
 import { sessionMachine, type PollResult, type SessionInput } from '../../src/machines/session';
@@ -41,7 +41,13 @@ const model = createActorTestModel(sessionMachine, [
   // Any call, polled or not, answering that the session is gone (the http layer reports it).
   { type: 'session.refused', message: EXPIRED },
   { type: `xstate.error.actor.${POLL}`, error: 'Failed to fetch' },
+  // The app's first frame is hydrated: the stored user is read.
+  { type: 'session.restore' },
 ]);
+
+/** The app's session, whose storage holds `signedInUser` (the suite provides the same `restoreUser`). */
+export const readsSignedInUser = sessionMachine.provide({ actions: { restoreUser: assign({ user: signedInUser, restored: true }) } });
+const restoredModel = createActorTestModel(readsSignedInUser, [{ type: 'session.restore' }]);
 
 /** The shared-state events (SPEC.md §3/§4) change one flag each and are walked on their own. */
 const SHARED_STATE = ['loading.set', 'balance.toggle', 'notification.read', 'pagination.reveal', 'pagination.reset'];
@@ -50,21 +56,31 @@ const lifecycleEvents = (_: AnyMachineSnapshot, event: AnyEventObject) => !SHARE
 const sharedStateEvents = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   SHARED_STATE.includes(event.type) || (event.type === `xstate.done.actor.${POLL}` && snapshot.context.notifications.length === 0);
 
-export const signedIn: Required<SessionInput> = { user: signedInUser, pathname: '/' };
-const signedOut: Required<SessionInput> = { user: emptyUser, pathname: '/' };
+/** How a traversal's session starts: with a user given, or (the app) reading the stored one on `session.restore`. */
+export type SessionStart = SessionInput & { pathname: string };
+
+export const signedIn: SessionStart = { user: signedInUser, pathname: '/' };
+const signedOut: SessionStart = { user: emptyUser, pathname: '/' };
+/** The app's start: no user until the first frame is hydrated; storage then holds `signedInUser`. */
+export const prerendered: SessionStart = { pathname: '/', deferRestore: true };
 
 /** The stored user and route a traversal's session starts with. */
-export const startOf = (traversal: Traversal) => traversal.options.input as Required<SessionInput>;
+export const startOf = (traversal: Traversal) => traversal.options.input as SessionStart;
 
 export const sessionModel: MachineModel = defineModel({
   name: 'session',
   machine: sessionMachine,
   model,
-  transitions: 17,
+  transitions: 19,
   traversals: [
     { label: 'signing in and out, polling', options: { input: signedIn, filterEvents: lifecycleEvents, serializeState: serializeTransitionTaken } },
     { label: 'shared state', options: { input: signedIn, filterEvents: sharedStateEvents, serializeState: serializeTransitionTaken } },
     { label: 'starting without a stored token', options: { input: signedOut, toState: (s) => s.matches('signedOut'), stopWhen: () => true } },
+    {
+      label: 'starting from a prerendered page, storage read once hydrated',
+      model: restoredModel,
+      options: { input: prerendered, filterEvents: (_, event) => event.type === 'session.restore', toState: (s) => s.matches('signedIn'), stopWhen: (s) => s.matches('signedIn') },
+    },
   ],
   words: {
     [`xstate.done.actor.${POLL}`]: () => 'the poll answers: the balance, the pin count, providers and notifications',

@@ -164,6 +164,8 @@ export const OUTPUTS: Record<string, unknown> = {
   purchase: success(boughtToken),
   fetchTransactions: success({ data: [boughtToken], current_page: 1, per_page: 5, total: 2, last_page: 2 }),
   refreshTransaction: success(boughtToken),
+  // The first page kept for offline use holds what the server answered, a bought token included.
+  keptFirstPage: { at: Date.UTC(2026, 10, 22, 10), rows: [boughtToken] },
   recentBeneficiaries: success([{ beneficiary: PHONE, provider_id: 12, provider_name: 'MTN' }]),
   createAccounts: success(plantedUser.accounts),
   verifyMerchant: success({ name: 'Ada Obi' }),
@@ -214,8 +216,10 @@ const owner = () => createActor(fromCallback(() => undefined)).start();
 /** How each machine is started, by its id. */
 export const INPUTS: Record<string, () => unknown> = {
   activities: () => ({ pageSize: 5, session: session() }),
+  appUpdate: () => undefined,
   changePassword: () => undefined,
   changePin: () => ({ session: session() }),
+  connectivity: () => ({ session: session() }),
   copyToClipboard: () => undefined,
   forgotPassword: () => undefined,
   funding: () => ({ session: session(), accounts: plantedUser.accounts }),

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { assign, createActor, fromPromise } from 'xstate';
 import { Route, Routes } from 'react-router-dom';
 import type { UserData } from '../../core/contract';
 import RedirectIfSignedIn from '../../src/ui/app/RedirectIfSignedIn';
 import RequireUser from '../../src/ui/app/RequireUser';
 import { renderInApp } from '../support/renderInApp';
+import { sessionMachine, type PollResult } from '../../src/machines/session';
+import { emptyUser, toSessionUser, type SessionUser } from '../../src/domain/user';
 import { createTestSession } from '../support/testSession';
 
 function renderAt(path: string, user: Partial<UserData> = {}) {
@@ -53,5 +56,51 @@ describe('RedirectIfSignedIn', () => {
   it('shows /login to a signed-out visitor', () => {
     renderAt('/login');
     expect(screen.getByRole('heading', { name: 'Login page' })).toBeTruthy();
+  });
+});
+
+describe('the guards before the stored user is read (a prerendered first frame)', () => {
+  afterEach(cleanup);
+
+  /** The app's session: no user until `session.restore`, which reads `stored`. */
+  function renderPrerendered(path: string, stored: SessionUser) {
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) },
+        actions: { restoreUser: assign({ user: stored, restored: true }), persistUser: () => undefined, revokeOnServer: () => undefined },
+      }),
+      { input: { deferRestore: true } },
+    );
+    renderInApp(
+      <Routes>
+        <Route element={<RedirectIfSignedIn />}>
+          <Route path="/login" element={<h1>Login page</h1>} />
+        </Route>
+        <Route element={<RequireUser />}>
+          <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
+        </Route>
+      </Routes>,
+      { session: actor, path },
+    );
+    const restore = () =>
+      act(() => {
+        actor.send({ type: 'session.restore' });
+        actor.start();
+      });
+    return { actor, restore };
+  }
+
+  it('draws a protected frame until then, and sends a visitor with no stored user to /login after', async () => {
+    const { restore } = renderPrerendered('/dashboard', emptyUser);
+    expect(screen.getByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    restore();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+  });
+
+  it('keeps /login on screen until then, and sends a stored user on to /dashboard after', async () => {
+    const { restore } = renderPrerendered('/login', toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 't' }));
+    expect(screen.getByRole('heading', { name: 'Login page' })).toBeTruthy();
+    restore();
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
   });
 });

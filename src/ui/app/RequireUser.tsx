@@ -6,13 +6,16 @@ import { useSession, useSessionSelector } from './SessionContext';
 /**
  * Every route but the public ones needs a signed-in user (SPEC.md §6). With no e-mail in
  * state the session is logged out (clearing whatever half-state is stored) and the user is
- * sent to /login (SPEC.md §2).
+ * sent to /login (SPEC.md §2). Until the stored user is read (the first frame, drawn from the
+ * page's HTML) the screen's frame is drawn, with placeholders where the user's data goes.
  */
 export default function RequireUser() {
   const session = useSession();
+  const restored = useSessionSelector((s) => s.context.restored);
   const signedIn = useSessionSelector((s) => isSignedIn(s.context.user));
+  const refused = restored && !signedIn;
   useEffect(() => {
-    if (!signedIn) session.send({ type: 'session.logout' });
-  }, [signedIn, session]);
-  return signedIn ? <Outlet /> : <Navigate to="/login" replace />;
+    if (refused) session.send({ type: 'session.logout' });
+  }, [refused, session]);
+  return refused ? <Navigate to="/login" replace /> : <Outlet />;
 }

@@ -1,8 +1,9 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ScrollManager } from './ScrollManager';
+import { UpdateNotice } from './UpdateNotice';
 
-/** What every route shares: the scroll behaviour of SPEC.md §2, and recovery from a screen that fails. */
+/** What every route shares: the scroll behaviour of SPEC.md §2, recovery from a screen that fails, and the new-version notice. */
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
@@ -12,6 +13,7 @@ export function RootLayout() {
       <ErrorBoundary resetKey={pathname}>
         <Outlet />
       </ErrorBoundary>
+      <UpdateNotice />
     </>
   );
 }

@@ -2,7 +2,9 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 const STORAGE_KEY = 'scroll-positions';
-const positions = new Map<string, number>(readSaved());
+// Read on first use, not when the module loads: nothing reads storage before the first frame is hydrated.
+let saved: Map<string, number> | undefined;
+const positions = () => (saved ??= new Map<string, number>(readSaved()));
 
 function readSaved(): [string, number][] {
   try {
@@ -13,9 +15,9 @@ function readSaved(): [string, number][] {
 }
 
 function save(key: string, y: number) {
-  positions.set(key, y);
+  positions().set(key, y);
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(positions)));
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(positions())));
   } catch {
     // Private mode or a full quota: positions still live for this page's lifetime.
   }
@@ -70,14 +72,14 @@ export function ScrollManager() {
         return target !== null;
       });
     }
-    const saved = navigationType === 'POP' ? positions.get(key) : undefined;
-    if (saved === undefined) {
+    const position = navigationType === 'POP' ? positions().get(key) : undefined;
+    if (position === undefined) {
       window.scrollTo(0, 0);
       return;
     }
     return untilDone(() => {
-      window.scrollTo(0, saved);
-      return Math.abs(window.scrollY - saved) < 2;
+      window.scrollTo(0, position);
+      return Math.abs(window.scrollY - position) < 2;
     });
   }, [hash, key, navigationType]);
 

@@ -1,25 +1,47 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session';
+import { useHydrated } from './useHydrated';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-const SessionContext = createContext<SessionActor | null>(null);
+interface Session {
+  actor: SessionActor;
+  /** The session as the page's prerendered HTML was drawn with (no user yet). */
+  firstFrame: SessionSnapshot;
+}
 
-/** Makes the one session actor (created at boot, see main.tsx) available to every screen. */
+const SessionContext = createContext<Session | null>(null);
+
+/** Makes the one session actor (created at boot, see SessionLayout) available to every screen. */
 export function SessionProvider({ actor, children }: { actor: SessionActor; children: ReactNode }) {
-  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+  // Its state before anything happened to it: what the build rendered the pages with.
+  const [firstFrame] = useState(() => actor.getSnapshot());
+  const session = useMemo(() => ({ actor, firstFrame }), [actor, firstFrame]);
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
-export function useSession(): SessionActor {
-  const actor = useContext(SessionContext);
-  if (!actor) throw new Error('useSession must be used inside <SessionProvider>');
-  return actor;
+function useSessionContext(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
 }
 
-/** Subscribes a view to one slice of the session's state. */
+export const useSession = (): SessionActor => useSessionContext().actor;
+
+/** Whether the stored user has been read (false while the first frame is hydrated): user data shows placeholders until then. */
+export const useRestored = (): boolean => useSessionSelector((s) => s.context.restored);
+
+/**
+ * Subscribes a view to one slice of the session's state. While React hydrates the view (its
+ * boundary may hydrate after the session has restored the user and polled) the slice is taken
+ * from the first frame's session, the one the HTML was rendered with; the render after takes
+ * the session as it is.
+ */
 export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
-  return useSelector(useSession(), selector, compare);
+  const { actor, firstFrame } = useSessionContext();
+  const live = useSelector(actor, selector, compare);
+  return useHydrated() ? live : selector(firstFrame);
 }

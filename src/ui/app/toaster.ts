@@ -33,6 +33,8 @@ export function useToastsWanted(): boolean {
       return () => wantedListeners.delete(listener);
     },
     () => loading !== undefined || toastify !== undefined,
+    // No toast exists while the prerendered first frame is drawn.
+    () => false,
   );
 }
 

@@ -37,8 +37,9 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           {initial}
         </span>
         <div className="account-menu-who">
-          <p className="account-menu-name">{name}</p>
-          <p className="account-menu-email">{email}</p>
+          {/* A no-break space keeps each line's height before the stored user is read: nothing moves when it is. */}
+          <p className="account-menu-name">{name || '\u00a0'}</p>
+          <p className="account-menu-email">{email || '\u00a0'}</p>
         </div>
       </div>
       <ul className="account-menu-list">

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { activitiesMachine, showsLoadMore } from '../../machines/activities';
+import { formatDateTime } from '../../domain/dateTime';
+import { useOffline } from '../app/ConnectivityContext';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { HistoryIcon } from './icons';
@@ -34,13 +36,22 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
 
   // The session's poll brings a new balance when money moved (a transfer arrived): the list
   // follows, so the balance and the transactions behind it never disagree on screen.
-  const balance = useSessionSelector((s) => s.context.user.wallet_balance);
+  // The stored balance arriving after the first frame is not money moving: only changes after it count.
+  const balance = useSessionSelector((s) => (s.context.restored ? s.context.user.wallet_balance : null));
   const shownBalance = useRef(balance);
   useEffect(() => {
     if (shownBalance.current === balance) return;
+    const known = shownBalance.current !== null;
     shownBalance.current = balance;
-    actor.send({ type: 'activities.reload' });
+    if (known) actor.send({ type: 'activities.reload' });
   }, [balance, actor]);
+
+  // A list shown from the kept copy (offline) is asked for again once the network is back.
+  const asOf = useSelector(actor, (s) => s.context.asOf);
+  const offline = useOffline();
+  useEffect(() => {
+    if (!offline && asOf !== null) actor.send({ type: 'activities.reload' });
+  }, [offline, asOf, actor]);
 
   // "Load more" goes away once the last page is in; the focus moves on to the first row it brought.
   const list = useRef<HTMLUListElement>(null);
@@ -102,6 +113,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   } else {
     body = (
       <>
+        {asOf !== null && <p className="hint as-of">{`As of ${formatDateTime(asOf)}. Newer activity shows once Naira Wallet can be reached.`}</p>}
         {/* Reloading after a status check keeps the rows in place and says so. */}
         <ul ref={list} className="txn-list" aria-labelledby={labelledBy} aria-busy={loading || undefined}>
           {items.map((transaction) => (
@@ -113,6 +125,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
             type="button"
             className="btn btn-secondary btn-block load-more"
             aria-busy={loadingMore || undefined}
+            disabled={offline}
             onClick={loadMore}
           >
             {loadingMore && <span className="spinner" aria-hidden="true" />}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { labels } from '../../../core/messages';
-import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
 import { EyeIcon, EyeOffIcon } from './icons';
 import { Money } from './Money';
 
@@ -13,6 +13,8 @@ export function BalanceCard() {
   const balance = useSessionSelector((s) => s.context.user.wallet_balance);
   const revealed = useSessionSelector((s) => s.context.reveal_balance);
   const cashback = useSessionSelector((s) => s.context.user.cashback_total);
+  // Until the stored user is read (the prerendered first frame) the amount is a placeholder of its size.
+  const restored = useRestored();
   return (
     <section className="balance-card" aria-labelledby="balance-label">
       <div className="balance-head">
@@ -31,7 +33,15 @@ export function BalanceCard() {
       <p className="balance-amount" data-hidden={!revealed}>
         {/* Blurred on screen, absent for screen readers: a hidden balance must not be read aloud. */}
         <span className="balance-value" aria-hidden={!revealed || undefined}>
-          <Money amount={balance} />
+          {restored ? (
+            <Money amount={balance} />
+          ) : (
+            // The naira sign, then a bar where the figures go: the line is drawn at its final size
+            // from the page's HTML, so the amount that replaces the bar moves nothing.
+            <span className="money" aria-hidden="true">
+              ₦<span className="skeleton skeleton-balance" />
+            </span>
+          )}
         </span>
         {!revealed && <span className="visually-hidden">Balance hidden</span>}
       </p>

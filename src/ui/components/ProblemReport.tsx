@@ -7,6 +7,7 @@ import { stuckUnsettled } from '../../domain/transactionStatus';
 import { problemReportMachine } from '../../machines/problemReport';
 import { useFlow } from '../app/useFlow';
 import '../styles/records.css';
+import { useOffline } from '../app/ConnectivityContext';
 
 
 /**
@@ -21,6 +22,8 @@ export default function ProblemReport({ transaction }: { transaction: Transactio
   const reason = useSelector(actor, (s) => s.context.reason);
   const note = useSelector(actor, (s) => s.context.note);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  // Offline, no report can be sent (the offline banner says so).
+  const offline = useOffline();
   // The detail is read the moment it opens; a bill crossing the 24-hour mark meanwhile is offered on the next opening.
   const [openedAt] = useState(() => Date.now());
   const ids = { title: useId(), reason: useId(), note: useId(), noteHint: useId() };
@@ -89,7 +92,7 @@ export default function ProblemReport({ transaction }: { transaction: Transactio
               {`Reference ${transaction.reference} is attached for you.`}
             </p>
           </div>
-          <button type="submit" className="btn btn-primary btn-block" aria-busy={busy || undefined}>
+          <button type="submit" className="btn btn-primary btn-block" aria-busy={busy || undefined} disabled={offline}>
             {busy && <span className="spinner" aria-hidden="true" />}
             Send report
           </button>

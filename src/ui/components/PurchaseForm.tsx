@@ -7,10 +7,12 @@ import { formatNaira } from '../../../core/money';
 import { providerForNetwork } from '../../../core/phone';
 import type { ServiceEntry } from '../../../core/services';
 import { numberChangedSinceVerified, purchaseMachine } from '../../machines/purchase';
+import { useOffline } from '../app/ConnectivityContext';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { performEffects, useFlow } from '../app/useFlow';
 import { CopyButton } from './CopyButton';
 import { ForgotPinLink } from './ForgotPinLink';
+import { OFFLINE_ACTION_NOTE } from './OfflineBanner';
 import { PinDialog } from './PinDialog';
 import { SavedBeneficiaries } from './SavedBeneficiaries';
 import { TextField } from './TextField';
@@ -41,7 +43,9 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const providers = useSessionSelector((s) => s.context.providers[service.category] ?? NO_PROVIDERS);
   const pinLocked = useSessionSelector((s) => s.context.pin_locked);
   const continueButton = useRef<HTMLButtonElement>(null);
-  const ids = { provider: useId(), plan: useId(), meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId() };
+  // Offline, nothing is paid or verified, and nothing is queued to be: the button says why it waits.
+  const offline = useOffline();
+  const ids = { provider: useId(), plan: useId(), meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId(), offline: useId() };
   const numberChanged = numberChangedSinceVerified({ merchant, form });
 
   // The verification's own messages (an unknown meter) are toasted like the flow's.
@@ -232,10 +236,22 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           </section>
         )}
 
-        <button ref={continueButton} type="submit" className="btn btn-primary btn-block" aria-busy={verifying || undefined}>
+        <button
+          ref={continueButton}
+          type="submit"
+          className="btn btn-primary btn-block"
+          aria-busy={verifying || undefined}
+          disabled={offline}
+          aria-describedby={offline ? ids.offline : undefined}
+        >
           {verifying && <span className="spinner" aria-hidden="true" />}
           {awaitingVerification ? labels.verifyMerchant : 'Continue'}
         </button>
+        {offline && (
+          <p id={ids.offline} className="offline-note">
+            {OFFLINE_ACTION_NOTE}
+          </p>
+        )}
       </form>
 
       <PinDialog actor={pinDialog} returnFocus={continueButton} />

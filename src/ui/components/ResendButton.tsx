@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { otpCountdownMachine } from '../../machines/otpCountdown';
+import { useOffline } from '../app/ConnectivityContext';
 
 /**
  * "Resend code", blocked while the countdown runs (SPEC.md §4). Follows the countdown on its
@@ -16,8 +17,10 @@ export function ResendButton({
   onResend: () => void;
 }) {
   const remaining = useSelector(countdown, (s) => s?.context.remaining ?? 0);
+  // Offline, no code can be sent (the offline banner says so).
+  const offline = useOffline();
   return (
-    <button type="button" className="btn btn-link" disabled={sending || remaining > 0} aria-busy={sending || undefined} onClick={onResend}>
+    <button type="button" className="btn btn-link" disabled={sending || remaining > 0 || offline} aria-busy={sending || undefined} onClick={onResend}>
       {sending ? 'Sending code…' : remaining > 0 ? `Resend code in ${remaining} s` : 'Resend code'}
     </button>
   );

@@ -1,8 +1,15 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from './Brand';
 
+/** The year the app was built (vite.config.ts): the prerendered page's, corrected once hydrated. */
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR ?? new Date().getFullYear());
+const noChanges = () => () => undefined;
+const thisYear = () => new Date().getFullYear();
+
 /** The footer of the public pages: what the product is, and the legal texts. */
 export function SiteFooter() {
+  const year = useSyncExternalStore(noChanges, thisYear, () => BUILD_YEAR);
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
@@ -26,7 +33,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <p className="site-footer-legal">© {new Date().getFullYear()} Naira Wallet. Payments are processed in Nigerian naira (₦).</p>
+        <p className="site-footer-legal">© {year} Naira Wallet. Payments are processed in Nigerian naira (₦).</p>
       </div>
     </footer>
   );

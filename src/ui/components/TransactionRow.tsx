@@ -51,7 +51,7 @@ export function TransactionRow({ transaction, onSelect, checking }: TransactionR
 /** A row's shape while the list loads, so the page does not jump when it arrives. */
 export function TransactionRowSkeleton() {
   return (
-    <li className="txn-row txn-skeleton" aria-hidden="true">
+    <li className="txn-skeleton" aria-hidden="true">
       <span className="txn-icon skeleton" />
       <span className="txn-main">
         <span className="skeleton skeleton-line" />

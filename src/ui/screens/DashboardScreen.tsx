@@ -9,6 +9,7 @@ import '../styles/wallet.css';
 
 /** /dashboard (SPEC.md §2): the greeting, the overview card with the services, and the latest transactions. */
 export default function DashboardScreen() {
+  // '' until the stored user is read: the prerendered page greets no one in particular.
   const name = useSessionSelector((s) => firstName(s.context.user.name));
   // The dashboard's list size is the session's `pagination` (SPEC.md §3, §9), read once as the list opens.
   const pageSize = useSessionSelector((s) => s.context.pagination);
@@ -17,7 +18,8 @@ export default function DashboardScreen() {
     <div className="page dashboard">
       <header className="page-header">
         <h1 className="page-title">{name ? `Hi, ${name}` : 'Welcome back'}</h1>
-        <p className="page-subtitle">Here is your wallet at a glance.</p>
+        {/* Painted from the page's HTML, and the page's largest text: what comes with the user's data is smaller. */}
+        <p className="page-subtitle">Your balance, the bills you can pay and your latest payments, all in one place.</p>
       </header>
       <div className="dashboard-overview">
         <BalanceCard />

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { labels } from '../../../core/messages';
 import { fundingMachine } from '../../machines/funding';
-import { useSession } from '../app/SessionContext';
+import { useRestored, useSession } from '../app/SessionContext';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useFlow } from '../app/useFlow';
 import { CopyButton } from '../components/CopyButton';
@@ -9,9 +9,28 @@ import { EmptyState } from '../components/EmptyState';
 import { BankIcon } from '../components/walletIcons';
 import '../styles/wallet.css';
 
-/** /funding (SPEC.md §2, §4): the user's own account numbers; a transfer to any of them funds the wallet. */
-export default function FundingScreen() {
-  useDocumentTitle('Fund wallet');
+/** The account numbers' places while they are not known yet. */
+function AccountsLoading() {
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        Setting up your account numbers…
+      </p>
+      <ul className="account-list" aria-hidden="true">
+        {[0, 1].map((index) => (
+          <li key={index} className="account-card account-skeleton">
+            <span className="skeleton skeleton-line skeleton-short" />
+            <span className="skeleton skeleton-line skeleton-number" />
+            <span className="skeleton skeleton-button" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The user's accounts: the stored ones, or asked of the server when there are none yet. */
+function Accounts() {
   const session = useSession();
   const actor = useFlow(fundingMachine, { session, accounts: session.getSnapshot().context.user.accounts });
   const accounts = useSelector(actor, (s) => s.context.accounts);
@@ -34,21 +53,7 @@ export default function FundingScreen() {
       </EmptyState>
     );
   } else if (!ready) {
-    body = (
-      <>
-        <p className="visually-hidden" role="status">
-          Setting up your account numbers…
-        </p>
-        <ul className="account-list" aria-hidden="true">
-          {[0, 1].map((index) => (
-            <li key={index} className="account-card account-skeleton">
-              <span className="skeleton skeleton-line skeleton-short" />
-              <span className="skeleton skeleton-line skeleton-number" />
-            </li>
-          ))}
-        </ul>
-      </>
-    );
+    body = <AccountsLoading />;
   } else {
     body = (
       <ul className="account-list" aria-label="Your account numbers">
@@ -66,6 +71,14 @@ export default function FundingScreen() {
     );
   }
 
+  return body;
+}
+
+/** /funding (SPEC.md §2, §4): the user's own account numbers; a transfer to any of them funds the wallet. */
+export default function FundingScreen() {
+  useDocumentTitle('Fund wallet');
+  // The accounts are the stored user's: read once the prerendered first frame is hydrated.
+  const restored = useRestored();
   return (
     <div className="page page-narrow">
       <header className="page-header">
@@ -74,7 +87,7 @@ export default function FundingScreen() {
           Transfer any amount to any of the account numbers below from your bank app or USSD, and your wallet is funded.
         </p>
       </header>
-      {body}
+      {restored ? <Accounts /> : <AccountsLoading />}
       <section className="funding-help" aria-labelledby="funding-help-title">
         <h2 id="funding-help-title" className="section-heading">
           How it works

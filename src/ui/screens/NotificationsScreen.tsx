@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Notification } from '../../../core/contract';
 import { formatDateTime } from '../../domain/dateTime';
@@ -11,17 +11,33 @@ import { useFlow } from '../app/useFlow';
 import { EmptyState } from '../components/EmptyState';
 import { BellIcon } from '../components/icons';
 import '../styles/wallet.css';
+import { useOffline } from '../app/ConnectivityContext';
 
 /** Ages ("3 minutes ago") stay true while the screen is open. */
 const AGE_REFRESH_MS = 30_000;
 
+/** A clock read when first asked and again at every tick: the time one render after another sees. */
+function createClock(intervalMs: number) {
+  let now: number | undefined;
+  return {
+    subscribe(tick: () => void) {
+      const timer = setInterval(() => {
+        now = Date.now();
+        tick();
+      }, intervalMs);
+      return () => clearInterval(timer);
+    },
+    read: () => (now ??= Date.now()),
+  };
+}
+
+/**
+ * The time, ticking while the screen is open. The prerendered frame, and hydrating it, read no
+ * clock (0: that frame lists no notification, they come with the poll).
+ */
 function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+  const [clock] = useState(() => createClock(intervalMs));
+  return useSyncExternalStore(clock.subscribe, clock.read, () => 0);
 }
 
 /** /notification (SPEC.md §2): the latest notifications, unread ones first in weight, each with its age. */
@@ -82,6 +98,11 @@ export default function NotificationsScreen() {
         <p className="page-subtitle" aria-live="polite">
           {notifications.length === 0 ? 'Updates about your wallet and payments.' : unread === 0 ? 'You are all caught up.' : `${unread} unread`}
         </p>
+        {/* Painted from the page's HTML, before the list that the session's poll brings. */}
+        <p className="hint notes-intro">
+          Money arriving in your wallet, payments completed or refunded, and anything that needs your attention on your account, newest first. New
+          ones are marked until you mark them as read.
+        </p>
       </header>
       {body}
     </div>
@@ -90,6 +111,8 @@ export default function NotificationsScreen() {
 
 function NotificationItem({ notification, now, marking, onMark }: { notification: Notification; now: number; marking: boolean; onMark: () => void }) {
   const unread = notification.status === 'unread';
+  // Offline, nothing can be marked on the server (the offline banner says so).
+  const offline = useOffline();
   const item = useRef<HTMLElement>(null);
   const markedHere = useRef(false);
   // Marked with the keyboard, the button goes away; the focus stays on the notification instead of falling to the page.
@@ -122,6 +145,7 @@ function NotificationItem({ notification, now, marking, onMark }: { notification
             type="button"
             className="btn btn-secondary btn-small"
             aria-busy={marking || undefined}
+            disabled={offline}
             onClick={() => {
               markedHere.current = true;
               onMark();

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import type { ProfileForm } from '../../domain/validation';
 import { profileMachine } from '../../machines/profile';
-import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
 import { IdNumberField } from '../components/IdNumberField';
@@ -14,8 +14,12 @@ import { TextField } from '../components/TextField';
 /** The e-mail field is read-only, so it never reports an edit. */
 const ignoreEdits = () => undefined;
 
-/** /profile (SPEC.md §2): the wallet's limits (issue 12), then name, phone, NIN and BVN; the e-mail is shown read-only. */
-export default function ProfileScreen() {
+/**
+ * The profile's form, filled from the session's user when it opens. Drawn as a `frame` before
+ * the stored user is read: its fields are disabled then, so nothing typed into them is lost when
+ * the filled form takes their place.
+ */
+function ProfileForm({ frame }: { frame: boolean }) {
   const actor = useFlow(profileMachine, { session: useSession() });
   const form = useSelector(actor, (s) => s.context.form);
   const saved = useSelector(actor, (s) => s.context.saved);
@@ -30,30 +34,44 @@ export default function ProfileScreen() {
   };
 
   return (
-    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to raise your wallet limits. We keep only their last four digits.">
-      <LimitsCard />
+    <>
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
-        <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />
-        <div className="field-with-hint">
-          <TextField label="Email" value={email} onValueChange={ignoreEdits} type="email" readOnly aria-describedby={emailHintId} />
-          <p id={emailHintId} className="hint">
-            You log in with this address; it can't be changed.
-          </p>
-        </div>
-        <TextField
-          label="Phone number"
-          value={form.phone}
-          onValueChange={change('phone')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="numeric"
-          maxLength={ID_NUMBER_MAX_LENGTH}
-        />
-        <IdNumberField label="NIN (National Identification Number)" value={form.nin} saved={saved.nin} onValueChange={change('nin')} />
-        <IdNumberField label="BVN (Bank Verification Number)" value={form.bvn} saved={saved.bvn} onValueChange={change('bvn')} />
-        <SubmitButton busy={busy}>Save</SubmitButton>
+        <fieldset className="form-fields" disabled={frame}>
+          <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />
+          <div className="field-with-hint">
+            <TextField label="Email" value={email} onValueChange={ignoreEdits} type="email" readOnly aria-describedby={emailHintId} />
+            <p id={emailHintId} className="hint">
+              You log in with this address; it can't be changed.
+            </p>
+          </div>
+          <TextField
+            label="Phone number"
+            value={form.phone}
+            onValueChange={change('phone')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="numeric"
+            maxLength={ID_NUMBER_MAX_LENGTH}
+          />
+          <IdNumberField label="NIN (National Identification Number)" value={form.nin} saved={saved.nin} onValueChange={change('nin')} />
+          <IdNumberField label="BVN (Bank Verification Number)" value={form.bvn} saved={saved.bvn} onValueChange={change('bvn')} />
+          <SubmitButton busy={busy}>Save</SubmitButton>
+        </fieldset>
       </form>
+    </>
+  );
+}
+
+/** /profile (SPEC.md §2): the wallet's limits (issue 12), then name, phone, NIN and BVN; the e-mail is shown read-only. */
+export default function ProfileScreen() {
+  // The form is filled from the stored user, read once the prerendered frame is hydrated: the
+  // empty form of that frame is replaced by a filled one, in the same place.
+  const restored = useRestored();
+  return (
+    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to raise your wallet limits. We keep only their last four digits.">
+      <LimitsCard />
+      <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />
     </AccountLayout>
   );
 }

@@ -3,10 +3,13 @@ import { useSelector } from '@xstate/react';
 import { lagosDay } from '../../../core/days';
 import { statementsMachine } from '../../machines/statements';
 import { useDocumentTitle } from '../app/useDocumentTitle';
+import { useOffline } from '../app/ConnectivityContext';
 import { useFlow } from '../app/useFlow';
+import { useHydrated } from '../app/useHydrated';
 import { EmptyState } from '../components/EmptyState';
 import { HistoryIcon } from '../components/icons';
 import { Money } from '../components/Money';
+import { OFFLINE_ACTION_NOTE } from '../components/OfflineBanner';
 import { DownloadIcon } from '../components/walletIcons';
 import '../styles/records.css';
 
@@ -17,7 +20,13 @@ import '../styles/records.css';
 export default function StatementsScreen() {
   useDocumentTitle('Statements');
   const actor = useFlow(statementsMachine, { today: lagosDay(new Date()) });
-  const { from, to, today, summary } = useSelector(actor, (s) => s.context);
+  // The dates are the clock's: the prerendered frame (built on another day) shows none, and
+  // hydrating it draws none; they appear in the render after.
+  const hydrated = useHydrated();
+  const dates = useSelector(actor, (s) => s.context);
+  const { summary } = dates;
+  const [from, to, today] = hydrated ? [dates.from, dates.to, dates.today] : ['', '', undefined];
+  const offline = useOffline();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const downloading = useSelector(actor, (s) => s.hasTag('busy'));
   const ids = { from: useId(), to: useId(), totals: useId() };
@@ -68,6 +77,7 @@ export default function StatementsScreen() {
               type="button"
               className={format === 'pdf' ? 'btn btn-primary' : 'btn btn-secondary'}
               aria-busy={downloading || undefined}
+              disabled={offline}
               onClick={() => !downloading && actor.send({ type: 'statement.download', format })}
             >
               <DownloadIcon size={20} />
@@ -98,13 +108,14 @@ export default function StatementsScreen() {
           </label>
           <input id={ids.to} className="input" type="date" value={to} max={today} onChange={(e) => actor.send({ type: 'statement.to', value: e.target.value })} />
         </div>
-        <button type="submit" className="btn btn-secondary btn-block">
+        <button type="submit" className="btn btn-secondary btn-block" disabled={offline}>
           Show statement
         </button>
+        {offline && <p className="offline-note">{OFFLINE_ACTION_NOTE}</p>}
       </form>
       <section className="card" aria-labelledby={ids.totals} aria-busy={loading || undefined}>
         <h2 id={ids.totals} className="section-title visually-hidden">
-          {`Statement from ${from} to ${to}`}
+          {hydrated ? `Statement from ${from} to ${to}` : 'Statement'}
         </h2>
         {body}
       </section>

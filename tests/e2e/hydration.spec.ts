@@ -1,0 +1,48 @@
+import { createReadyAccount, expect, logIn, newUser, test } from './support';
+import { axeViolations, hydrated, PUBLIC_PAGES, SIGNED_IN_PAGES, watchHydration } from './pages';
+
+/**
+ * Every route paints from its HTML (its first screen rendered at build time) and React takes that
+ * HTML over with no mismatch; the signed-in pages carry their frame, never the user's data; and
+ * every page passes axe-core's WCAG 2 AA rules once drawn.
+ */
+
+test('every public page holds its first screen in its HTML, hydrates with no recoverable error, and passes axe', async ({ page, request }) => {
+  const problems = watchHydration(page);
+  const violations: string[] = [];
+  for (const route of PUBLIC_PAGES) {
+    const html = await (await request.get(route)).text();
+    expect(html, route).toMatch(/<div id="root">(?!<\/div>)/);
+    await page.goto(route);
+    await hydrated(page);
+    violations.push(...(await axeViolations(page)));
+  }
+  expect(problems).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
+test('every signed-in page hydrates its frame with no recoverable error, shows the user once hydrated, and passes axe', async ({ page, request }) => {
+  const user = newUser();
+  await createReadyAccount(request, user);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const problems = watchHydration(page);
+  const violations: string[] = [];
+  for (const route of SIGNED_IN_PAGES) {
+    const html = await (await request.get(route)).text();
+    // The frame (header, tabs) is in the page; nothing of any user is.
+    expect(html, route).toContain('class="shell"');
+    expect(html, route).not.toContain(user.email);
+    expect(html, route).not.toContain('Chiamaka');
+    await page.goto(route);
+    await hydrated(page);
+    expect(new URL(page.url()).pathname, `${route} stays put`).toBe(route);
+    violations.push(...(await axeViolations(page)));
+  }
+  // The dashboard greets the user and shows the balance once the stored user is read.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Hi, Chiamaka' })).toBeVisible();
+  await expect(page.locator('.balance-amount')).toHaveText('₦0.00');
+  expect(problems).toEqual([]);
+  expect(violations).toEqual([]);
+});

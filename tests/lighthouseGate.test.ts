@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { BASELINE, formatTable, runGate, type Measure, type Mode, type Run, type Target } from '../scripts/lighthouseGate';
+
+const good: Run = { performance: 100, lcpMs: 900, tbtMs: 0, cls: 0, accessibility: 100, bestPractices: 100 };
+const bare: Run = { performance: 100, lcpMs: 1500, tbtMs: 10, cls: 0 };
+
+interface Call {
+  route: string;
+  signedIn: boolean;
+  mode: Mode;
+  full: boolean;
+}
+
+/** A measurer answering from a script of runs per route and mode (the last one repeats), recording every call. */
+function scripted(runs: Record<string, Partial<Record<Mode, Run[]>>>, baseline: Run = bare) {
+  const calls: Call[] = [];
+  const taken = new Map<string, number>();
+  const measure: Measure = async (target: Target, mode: Mode, full: boolean) => {
+    calls.push({ route: target.route, signedIn: target.signedIn, mode, full });
+    if (target === BASELINE) return baseline;
+    const list = runs[target.route]?.[mode] ?? [good];
+    const key = `${target.route} ${mode}`;
+    const index = taken.get(key) ?? 0;
+    taken.set(key, index + 1);
+    return list[Math.min(index, list.length - 1)];
+  };
+  return { calls, measure };
+}
+
+describe('the Lighthouse gate', () => {
+  it('passes a route whose first run in each measurement is clear, after one run of each', async () => {
+    const { calls, measure } = scripted({});
+    const result = await runGate([{ route: '/', signedIn: false }], measure);
+    expect(result.verdicts[0].misses).toEqual([]);
+    expect(calls.filter((call) => call.route === '/')).toEqual([
+      { route: '/', signedIn: false, mode: 'simulated', full: true },
+      { route: '/', signedIn: false, mode: 'applied', full: false },
+    ]);
+  });
+
+  it('measures a public route that missed its first run again signed out, and judges the median without a crash', async () => {
+    const slow: Run = { ...good, lcpMs: 1700 };
+    const { calls, measure } = scripted({ '/login': { applied: [slow, good, good] } });
+    const result = await runGate([{ route: '/login', signedIn: false }, { route: '/dashboard', signedIn: true }], measure);
+    const login = calls.filter((call) => call.route === '/login');
+    expect(login.filter((call) => call.mode === 'applied')).toHaveLength(3);
+    expect(login.every((call) => !call.signedIn)).toBe(true);
+    const verdict = result.verdicts.find((v) => v.target.route === '/login')!;
+    expect(verdict.modes.applied.median.lcpMs).toBe(900);
+    expect(verdict.misses).toEqual([]);
+  });
+
+  it('fails a signed-in route whose median misses, and says by how much', async () => {
+    const late: Run = { ...good, lcpMs: 1800 };
+    const { calls, measure } = scripted({ '/dashboard': { simulated: [{ ...late, accessibility: 100, bestPractices: 100 }, late, good] } });
+    const result = await runGate([{ route: '/dashboard', signedIn: true }], measure);
+    const dashboard = calls.filter((call) => call.route === '/dashboard');
+    expect(dashboard.every((call) => call.signedIn)).toBe(true);
+    expect(result.verdicts[0].misses).toEqual(["simulated: LCP 1.80 s is 1.20× the bare page's (target ≤ 1.00×)"]);
+  });
+
+  it('judges against the baseline measured in the same run: the same figures pass beside a slow bare page and fail beside a fast one', async () => {
+    const route: Run = { ...good, lcpMs: 1200, tbtMs: 70 };
+    const onSlowMachine = await runGate([{ route: '/', signedIn: false }], scripted({ '/': { simulated: [route], applied: [route] } }, { ...bare, lcpMs: 2400, tbtMs: 40 }).measure);
+    expect(onSlowMachine.verdicts[0].misses).toEqual([]);
+    const onFastMachine = await runGate([{ route: '/', signedIn: false }], scripted({ '/': { simulated: [route], applied: [route] } }, { ...bare, lcpMs: 1000, tbtMs: 0 }).measure);
+    expect(onFastMachine.verdicts[0].misses).toEqual([
+      "simulated: LCP 1.20 s is 1.20× the bare page's (target ≤ 1.00×)",
+      'simulated: TBT 70 ms is 70 ms above the bare page\'s (target ≤ 50 ms)',
+      "applied: LCP 1.20 s is 1.20× the bare page's (target ≤ 1.00×)",
+      'applied: TBT 70 ms is 70 ms above the bare page\'s (target ≤ 50 ms)',
+    ]);
+  });
+
+  it('takes the baseline as the median of its runs in each measurement', async () => {
+    const baselines = [1000, 3000, 1400];
+    let index = 0;
+    const measure: Measure = async (target) => (target === BASELINE ? { ...bare, lcpMs: baselines[index++ % 3] } : good);
+    const result = await runGate([{ route: '/', signedIn: false }], measure);
+    expect(result.baseline.simulated.median.lcpMs).toBe(1400);
+    expect(result.verdicts[0].modes.simulated.lcpRatio).toBeCloseTo(900 / 1400);
+  });
+
+  it('fails on a layout shift, a performance score under 98, and quality scores under 100', async () => {
+    const shifted: Run = { ...good, cls: 0.02, performance: 97, accessibility: 96, bestPractices: 100 };
+    const { measure } = scripted({ '/terms': { simulated: [shifted] } });
+    const result = await runGate([{ route: '/terms', signedIn: false }], measure);
+    expect(result.verdicts[0].misses).toEqual(['simulated: performance 97 < 98', 'simulated: CLS 0.020 > 0', 'accessibility 96 < 100']);
+  });
+
+  it('with fixed runs, takes that many of every page and prints them in the table', async () => {
+    const { calls, measure } = scripted({});
+    const result = await runGate([{ route: '/', signedIn: false }], measure, { fixedRuns: 2 });
+    expect(calls.filter((call) => call.route === '/')).toHaveLength(4);
+    expect(calls.filter((call) => call.route === BASELINE.route)).toHaveLength(4);
+    const table = formatTable(result);
+    expect(table).toContain('baseline');
+    expect(table).toMatch(/^\/ +2\+2 +100\/100 +0\.90 s +0\.60 +0\.90 s +0\.60/m);
+  });
+});
