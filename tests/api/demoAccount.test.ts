@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Paginated, Transaction, UserData } from '../../core/contract';
 import { buildApp } from '../../server/app';
-import { DEMO_ACCOUNT } from '../../server/db/demoAccount';
+import { DEMO_ACCOUNT, DEMO_IDENTITY } from '../../server/db/demoAccount';
 import type { DatabaseHandle } from '../../server/db/database';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { isValidNuban } from '../../server/services/nuban';
@@ -18,14 +18,15 @@ describe.each(backends)('the demo account on $name', (backend) => {
 
   const start = () => buildApp(testConfig(), { db: database.db, seedDemoAccount: true });
 
-  it('is created on first start: verified, with its pin, dedicated accounts and ₦25,000.00 funded by three transfers', async () => {
+  it('is created on first start: verified (e-mail, BVN and NIN), with its pin, dedicated accounts and ₦25,000.00 funded by three transfers', async () => {
     const app = await start();
     const pinScan = scanResponsesForPins(app);
     try {
       const login = await app.inject({ method: 'POST', url: '/api/login', payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
       expect(login.statusCode).toBe(200);
       const user = login.json<{ data: UserData }>().data;
-      expect(user).toMatchObject({ name: 'Ada Obi', phone: '08031234567', pin: 'set', wallet_balance: 25_000, email_verified_at: expect.any(String) });
+      expect(user).toMatchObject({ name: 'Ada Obi', phone: '08031234567', pin: 'set', wallet_balance: 25_000, email_verified_at: expect.any(String), limits: { tier: 2, can_fund: true } });
+      expect(user.bvn).toBe(`•••••••${DEMO_IDENTITY.bvn.slice(-4)}`);
       expect(user.accounts.map((a) => a.bank_name)).toEqual(['Wema Bank', 'Sterling Bank']);
       const rows = await database.db.selectFrom('virtual_accounts').select(['bank_code', 'account_number']).execute();
       for (const row of rows) expect(isValidNuban(row.bank_code, row.account_number)).toBe(true);
@@ -33,7 +34,7 @@ describe.each(backends)('the demo account on $name', (backend) => {
       const headers = { authorization: `Bearer ${user.token}` };
       const notifications = await app.inject({ method: 'GET', url: '/api/fetch-notifications', headers });
       const titles = notifications.json<{ data: Notification[] }>().data.map((n) => n.title);
-      expect(titles).toEqual(['Wallet funded', 'Wallet funded', 'Wallet funded', 'Welcome to Naira Wallet']);
+      expect(titles).toEqual(['Wallet funded', 'Wallet funded', 'Wallet funded', 'Upgraded to tier 2', 'Welcome to Naira Wallet']);
       const transactions = await app.inject({ method: 'POST', url: '/api/fetch-transactions', headers, payload: { pagination: 10, page: 1 } });
       const list = transactions.json<{ data: Paginated<Transaction> }>().data.data;
       expect(list.map((tx) => [tx.category, tx.status, tx.amount])).toEqual([

@@ -126,7 +126,7 @@ type Claim =
   | { kind: 'replay' }
   | { kind: 'wrong-pin'; wrong: WrongPin };
 
-type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean };
+type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean; address_verified: boolean };
 
 /**
  * Buys one bill for the session's user, at most once per Idempotency-Key. Answers the response to send
@@ -165,7 +165,8 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
     // other transactions inserting rows of this user, such as a settle's notification.
     const locked = await sql<Holder & Before>`
       SELECT u.id, u.email, u.phone, u.pin_sealed, u.pin_attempts, u.pin_locked_at,
-             u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, w.id AS wallet_id, ${before.columns}
+             u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, u.address_verified_at IS NOT NULL AS address_verified,
+             w.id AS wallet_id, ${before.columns}
       FROM users u JOIN wallets w ON w.user_id = u.id ${before.joins}
       WHERE u.id = ${userId} FOR NO KEY UPDATE OF u`.execute(tx.db);
     const holder = locked.rows[0];
@@ -191,7 +192,7 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
       if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
     }
 
-    const rule = tierOf(holder);
+    const rule = tierOf({ bvn: holder.bvn, nin: holder.nin, addressVerified: holder.address_verified });
     const requestId = newRequestId(now);
     const clearing = await systemAccount(tx, PURCHASE_CLEARING);
     // The reservation (wallet → clearing), posted by the same statement once the bill exists; a
