@@ -51,6 +51,8 @@ export class InsufficientFundsError extends AppError {
  */
 export const settlementAccountCode = (provider: string) => `settlement:${provider}`;
 export const suspenseAccountCode = (provider: string) => `suspense:${provider}`;
+/** The fees a customer paid on top of a card top-up, which the partner keeps from its settlement. */
+export const partnerFeesAccountCode = (provider: string) => `fees:${provider}`;
 export const PURCHASE_CLEARING = 'clearing:purchases';
 /** What cashback is paid from (services/cashback.ts): negative by every naira given back. */
 export const CASHBACK_REWARDS = 'rewards:cashback';
