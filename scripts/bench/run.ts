@@ -7,7 +7,7 @@ import { capturePurchases, Recorder, type Product } from './capture';
 import { listPage, pollMix, purchases, type LoadResult } from './load';
 import { replayInProcess, runPgbench, scriptOf, statementCount, storeClients, writePgbenchScript, type RawRate } from './replay';
 import { BENCH_PIN, benchContext, seeder } from './seed';
-import { serverEnvironment, startServer } from './server';
+import { serverEnvironment, startFakeBiller, startServer } from './server';
 import { startSmtpSink } from './smtpSink';
 import type { BenchStorage } from './storage';
 
@@ -66,7 +66,8 @@ const POLLER_FUNDS_KOBO = 500_000n;
 export async function benchDatabase(storage: BenchStorage, options: BenchOptions): Promise<DatabaseReport> {
   const say = options.progress ?? (() => {});
   const smtp = await startSmtpSink();
-  const env = { ...serverEnvironment(smtp.url), ...storage.env };
+  const biller = await startFakeBiller(join(options.workDir, `biller-${storage.kind}.log`));
+  const env = { ...serverEnvironment(smtp.url, biller.url), ...storage.env };
   const { config } = loadConfig(env);
   const recorder = new Recorder();
   const serverLog = join(options.workDir, `server-${storage.kind}.log`);
@@ -148,6 +149,6 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
       serverLog,
     };
   } finally {
-    await smtp.close();
+    await Promise.all([smtp.close(), biller.stop()]);
   }
 }
