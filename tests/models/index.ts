@@ -1,4 +1,5 @@
 import { activitiesModel } from './activities.model';
+import { cardTopUpModel } from './cardTopUp.model';
 import { changePasswordModel } from './changePassword.model';
 import { changePinModel } from './changePin.model';
 import { copyToClipboardModel } from './copyToClipboard.model';
@@ -27,6 +28,7 @@ import { verifyEmailModel } from './verifyEmail.model';
 /** Every machine's test model, in alphabetical order of name: what `npm run paths` lists and the machine pages cover. */
 export const models: MachineModel[] = [
   activitiesModel,
+  cardTopUpModel,
   changePasswordModel,
   changePinModel,
   copyToClipboardModel,

@@ -22,6 +22,9 @@ export default function ProfileScreen() {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const email = useSessionSelector((s) => s.context.user.email);
   const emailHintId = useId();
+  const nameHintId = useId();
+  // The name a BVN or NIN was verified against is frozen: support changes it.
+  const nameFrozen = saved.nin !== '' || saved.bvn !== '';
 
   const change = (field: keyof ProfileForm) => (value: string) => actor.send({ type: 'profile.change', field, value });
   const submit = (e: FormEvent) => {
@@ -30,11 +33,16 @@ export default function ProfileScreen() {
   };
 
   return (
-    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to raise your wallet limits. We keep only their last four digits.">
+    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to fund your wallet and raise its limits. We keep only their last four digits.">
       <LimitsCard />
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
-        <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />
+        <div className="field-with-hint">
+          <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" readOnly={nameFrozen} aria-describedby={nameHintId} />
+          <p id={nameHintId} className="hint">
+            {nameFrozen ? 'Verified with your BVN or NIN; to change it, contact support.' : 'As on your BVN or NIN: the name must match when you verify them.'}
+          </p>
+        </div>
         <div className="field-with-hint">
           <TextField label="Email" value={email} onValueChange={ignoreEdits} type="email" readOnly aria-describedby={emailHintId} />
           <p id={emailHintId} className="hint">
