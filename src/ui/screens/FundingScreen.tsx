@@ -43,6 +43,7 @@ export default function FundingScreen() {
   const change = (field: keyof Form, value: string) => actor.send({ type: 'funding.change', field, value });
   const submit = () => actor.send({ type: 'funding.submit' });
 
+  const unverified = funding !== null && !funding.identity.bvn && !funding.identity.nin;
   let body;
   if (failed) {
     body = (
@@ -60,7 +61,7 @@ export default function FundingScreen() {
     );
   } else if (!funding) {
     body = <AccountList accounts={accounts} loading />;
-  } else if (!funding.identity.bvn && !funding.identity.nin) {
+  } else if (unverified) {
     body = (
       <section className="identity-first" aria-labelledby="identity-first-title">
         <h2 id="identity-first-title" className="section-heading">
@@ -78,7 +79,11 @@ export default function FundingScreen() {
     <div className="page page-narrow">
       <header className="page-header">
         <h1 className="page-title">Fund your wallet</h1>
-        <p className="page-subtitle">Transfer any amount to any of your account numbers below from your bank app or USSD, or top up with a card.</p>
+        <p className="page-subtitle">
+          {unverified
+            ? 'Once your identity is verified, you get account numbers of your own to transfer to from any bank, and you can top up with a card.'
+            : 'Transfer any amount to any of your account numbers below from your bank app or USSD, or top up with a card.'}
+        </p>
       </header>
       {body}
       <section className="funding-help" aria-labelledby="funding-help-title">
