@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import { systemClock, type Clock } from './clock';
 import type { Config, TrustProxy } from './config';
 import { completeDemoAccount, DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
+import { DrainGate } from './db/drainGate';
 import type { Database } from './db/schema';
 import type { BankPartner, CardGateway } from './gateways/bankPartner';
 import type { Biller } from './gateways/biller';
@@ -40,6 +41,7 @@ import { registerDevCheckout } from './routes/devCheckout';
 import { registerFundingRoutes } from './routes/funding';
 import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
+import { registerDraining } from './routes/draining';
 import { registerMetricsEndpoint } from './routes/metrics';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerOpenApi } from './routes/openapi';
@@ -139,17 +141,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requestIdHeader: false,
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Requests that arrive once close() began are answered by routes/draining.ts, with Retry-After.
+    return503OnClosing: false,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  const draining = { gate: new DrainGate(), stopWaiting: new AbortController(), shutdownTimeoutMs: config.shutdownTimeoutMs };
+  registerDraining(app, draining);
   // Everything the handler starts (gateway calls included) runs in the request's context. Entered
   // once the body is read: the body's stream events would run outside a context entered before.
   app.addHook('preValidation', (request, _reply, done) => runInContext({ requestId: request.id }, done));
 
   const mailer = deps.mailer ?? defaultMailer(app, config);
   const ctx: AppContext = {
-    db: deps.db,
+    db: deps.db.withPlugin(draining.gate),
     clock: deps.clock ?? systemClock,
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
@@ -196,7 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   const biller = deps.biller ?? defaultBiller(app, config);
-  const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs };
+  const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
   app.addHook('onReady', () =>
     rememberSystemAccounts(ctx, [

@@ -450,7 +450,7 @@ export const ENVIRONMENT = {
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
   SHUTDOWN_TIMEOUT_MS: {
     ...literalDefault('20000', milliseconds(0)),
-    meaning: 'on SIGTERM, how long in-flight requests (a purchase waits up to BILLER_TIMEOUT_MS for the biller) may finish before their connections are closed',
+    meaning: 'on SIGTERM, how long in-flight requests may finish: shortly before it, a purchase still waiting on the biller answers "processing" (the requery job settles it); what still runs at its end is cut',
   },
   SIMULATED_BILLER_LATENCY_MS: {
     ...literalDefault('0', milliseconds(0)),

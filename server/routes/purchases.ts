@@ -92,7 +92,10 @@ const verifyMerchantBody = filledFirst(['provider_id', 'beneficiary'], messages.
 
 const recentBeneficiariesBody = requestBody({ category: z.enum(SERVICE_CATEGORIES, { error: CATEGORY_INVALID }) });
 
-/** A purchase's documentation: its body, its pin, and the Idempotency-Key it requires. */
+/**
+ * A purchase's documentation: its body, its pin, and the Idempotency-Key it requires. A service
+ * that verifies the number before paying answers 404 when the biller has no such customer.
+ */
 const purchaseDoc = (service: Service, body: z.ZodType) =>
   routeDoc({
     summary: `Buy ${service.category} (the pin is checked; at most once per Idempotency-Key)`,
@@ -100,7 +103,7 @@ const purchaseDoc = (service: Service, body: z.ZodType) =>
     auth: true,
     body,
     headers: idempotencyHeaders,
-    errors: [400, 403, 409, 422, 423, 429, 502],
+    errors: [400, 403, ...(service.verification?.beforePaying ? [404] : []), 409, 422, 423, 429, 502],
   });
 
 function idempotencyKeyOf(request: FastifyRequest): string {
