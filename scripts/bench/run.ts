@@ -53,7 +53,7 @@ export interface DatabaseReport {
   serverLog: string;
 }
 
-/** ₦100 of MTN airtime to a number the simulated biller delivers at once: a purchase that settles and earns cashback. */
+/** ₦100 of MTN airtime to a number the fake VTpass delivers at once (as the simulated biller would): a purchase that settles and earns cashback. */
 const airtime = (providerId: number): Product => ({
   category: 'airtime',
   body: (pin) => ({ provider_id: providerId, beneficiary: '08031234567', amount: 100, pin }),

@@ -81,7 +81,7 @@ export async function startFakeBiller(logFile: string): Promise<{ url: string; s
   });
   closeSync(log);
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}/api`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   // Unauthenticated, the fake answers 401: it is up.
   while (!(await fetch(`${url}/service-variations`).then(
