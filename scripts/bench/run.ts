@@ -66,12 +66,13 @@ const POLLER_FUNDS_KOBO = 500_000n;
 export async function benchDatabase(storage: BenchStorage, options: BenchOptions): Promise<DatabaseReport> {
   const say = options.progress ?? (() => {});
   const smtp = await startSmtpSink();
-  const biller = await startFakeBiller(join(options.workDir, `biller-${storage.kind}.log`));
-  const env = { ...serverEnvironment(smtp.url, biller.url), ...storage.env };
-  const { config } = loadConfig(env);
-  const recorder = new Recorder();
-  const serverLog = join(options.workDir, `server-${storage.kind}.log`);
+  let biller: Awaited<ReturnType<typeof startFakeBiller>> | undefined;
   try {
+    biller = await startFakeBiller(join(options.workDir, `biller-${storage.kind}.log`));
+    const env = { ...serverEnvironment(smtp.url, biller.url), ...storage.env };
+    const { config } = loadConfig(env);
+    const recorder = new Recorder();
+    const serverLog = join(options.workDir, `server-${storage.kind}.log`);
     say('seeding');
     let handle = await storage.open(recorder.wrap);
     await migrate(handle.db);
@@ -149,6 +150,6 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
       serverLog,
     };
   } finally {
-    await Promise.all([smtp.close(), biller.stop()]);
+    await Promise.all([smtp.close(), biller?.stop()]);
   }
 }
