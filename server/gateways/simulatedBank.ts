@@ -27,7 +27,7 @@ export const SIMULATED_BANKS = WEMA_AND_STERLING;
 /** Every checkout started in this process is kept; development makes a handful. */
 const MAX_CHECKOUTS = 10_000;
 
-export const SIMULATED_IDENTITY_REQUIRED = 'the simulated bank opens accounts only with a verified BVN or NIN';
+const SIMULATED_IDENTITY_REQUIRED = 'the simulated bank opens accounts only with a verified BVN or NIN';
 
 interface Checkout extends CardPaymentStart {
   status: 'abandoned' | 'success' | 'failed';
@@ -105,7 +105,7 @@ export class SimulatedBank implements BankPartner, TransferSimulator {
  * process, completed or cancelled on the /dev/checkout page (routes/devCheckout.ts) and verified
  * like Paystack's, with Paystack's status words (`abandoned` until paid or cancelled).
  */
-export class SimulatedCheckout implements CardGateway {
+class SimulatedCheckout implements CardGateway {
   readonly #checkouts = new Map<string, Checkout>();
 
   constructor(
@@ -157,7 +157,7 @@ export class SimulatedCheckout implements CardGateway {
 }
 
 /** Where Paystack sends a paying customer back: the callback URL with `trxref` and `reference` appended. */
-export function callbackWithReference(callbackUrl: string, reference: string): string {
+function callbackWithReference(callbackUrl: string, reference: string): string {
   const separator = callbackUrl.includes('?') ? '&' : '?';
   const query = new URLSearchParams({ trxref: reference, reference });
   return `${callbackUrl}${separator}${query}`;

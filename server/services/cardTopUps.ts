@@ -29,7 +29,7 @@ export interface CardTopUpDeps {
 }
 
 /** A payment still open after this long is asked about by the partner job. */
-export const CHECK_OPEN_AFTER_MS = 15 * 60_000;
+const CHECK_OPEN_AFTER_MS = 15 * 60_000;
 /** Paystack keeps an abandoned checkout open; after a day nobody is coming back to it. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 const RECENT = 10;

@@ -14,7 +14,7 @@ export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
 
 export const FUNDING_CATEGORY = 'funding';
 export const FUNDING_DESCRIPTION = 'Wallet funding by bank transfer';
-export const CARD_FUNDING_DESCRIPTION = 'Wallet funding by card';
+const CARD_FUNDING_DESCRIPTION = 'Wallet funding by card';
 export const WALLET_FUNDED = 'Wallet funded';
 
 export type CreditOutcome =

@@ -66,7 +66,7 @@ export function dailyLimitMessage(rule: TierRule, leftKobo: bigint): string {
 }
 
 export const ABOVE_BALANCE_CAP = 'Wallet above your limit';
-export const VERIFY_TO_FUND = 'Verify your BVN or NIN';
+const VERIFY_TO_FUND = 'Verify your BVN or NIN';
 
 /**
  * After a credit of the wallet: a balance beyond the tier's cap is kept (the money has arrived)

@@ -89,7 +89,7 @@ const CLAIM_LEASE_MS = 2 * 60_000;
 const WAIT_LIMIT_MS = 30_000;
 const WAIT_POLL_MS = 25;
 
-export const NOT_NOW = 'we could not create your funding accounts right now, please try again later';
+const NOT_NOW = 'we could not create your funding accounts right now, please try again later';
 
 /**
  * Runs `work` (a call to the partner about this user and what is stored of its answer) as the
