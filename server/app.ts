@@ -59,8 +59,8 @@ import type { CardTopUpDeps } from './services/cardTopUps';
 import type { AppContext } from './services/context';
 import { partnerBacklogReader, type PartnerBacklog } from './services/partnerBacklog';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
-import { CASHBACK_REWARDS, partnerFeesAccountCode, PURCHASE_CLEARING, rememberSystemAccounts, settlementAccountCode, suspenseAccountCode } from './services/ledger';
-import { billerAccountCode, purchaseRequeries } from './services/purchases/settling';
+import { rememberSystemAccounts } from './services/ledger';
+import { purchaseRequeries } from './services/purchases/requery';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
@@ -205,13 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
   app.addHook('onReady', () =>
-    rememberSystemAccounts(ctx, [
-      PURCHASE_CLEARING,
-      CASHBACK_REWARDS,
-      billerAccountCode(biller.name),
-      ...banks.flatMap((bank) => [settlementAccountCode(bank.provider), suspenseAccountCode(bank.provider)]),
-      ...(cards.bank ? [partnerFeesAccountCode(cards.bank.provider)] : []),
-    ]),
+    rememberSystemAccounts(ctx, { billers: [biller.name], partners: banks.map((bank) => bank.provider), cardPartners: cards.bank ? [cards.bank.provider] : [] }),
   );
   registerWalletRoutes(app, { ctx, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   const identity = deps.identity ?? defaultIdentity(config);

@@ -8,7 +8,7 @@ import { inTransaction, type AppContext } from '../../server/services/context';
 import { enrolWithPartners } from '../../server/services/enrolment';
 import { creditIncomingTransfer, FUNDING_CATEGORY, FUNDING_DESCRIPTION } from '../../server/services/funding';
 import { recordIdentities } from '../../server/services/identity';
-import { post, settlementAccountCode, systemAccount, walletOf } from '../../server/services/ledger';
+import { credit, post, walletOf } from '../../server/services/ledger';
 import { hashPassword } from '../../server/services/passwords';
 import { storePin } from '../../server/services/pins';
 import { createSecretBox } from '../../server/services/secretBox';
@@ -80,7 +80,7 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
     const account = await ctx.db.selectFrom('virtual_accounts').select('account_number').where('user_id', '=', userId).where('provider', '=', bank.provider).executeTakeFirstOrThrow();
     if (fundKobo > 0n) {
       const now = ctx.clock.now();
-      const credit = await creditIncomingTransfer(ctx, bank.provider, {
+      const funded = await creditIncomingTransfer(ctx, bank.provider, {
         reference: `${simulatedTransferReference(now)}${n}`,
         amountKobo: fundKobo,
         accountNumber: account.account_number,
@@ -88,7 +88,7 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
         senderBank: 'Guaranty Trust Bank',
         paidAt: now,
       });
-      if (credit.status !== 'credited') throw new Error(`bench: funding ${label}-${n} was ${credit.status}`);
+      if (funded.status !== 'credited') throw new Error(`bench: funding ${label}-${n} was ${funded.status}`);
     }
     return { userId, token: await createSession(ctx, userId, 'bench') };
   }
@@ -105,8 +105,8 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
 
     /**
      * The activity list's history, bulk-inserted with SQL: rows of the `funding` category, one
-     * second apart and ending now, and one balanced ledger movement (settlement → wallet) for
-     * their sum, so the wallet's balance and the ledger audit hold.
+     * second apart and ending now, and one credit from the partner for their sum, so the
+     * wallet's balance and the ledger audit hold.
      */
     async history({ userId }, count) {
       const chunk = 50_000;
@@ -120,9 +120,8 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
                    ${new Date(end - count * 1000)}::timestamptz + g * interval '1 second', ${new Date(end - count * 1000)}::timestamptz + g * interval '1 second'
             FROM generate_series(${first + 1}::int, ${last}::int) AS g`.execute(tx.db);
         }
-        const settlement = await systemAccount(tx, settlementAccountCode(bank.provider));
-        const kobo = BigInt(count) * 100n;
-        await post(tx, { kind: 'funding', entries: [{ walletId: settlement, amountKobo: -kobo }, { walletId: await walletOf(tx, userId), amountKobo: kobo }] });
+        const history = { from: 'partner', provider: bank.provider, reference: `BENCH-HISTORY-${userId}` } as const;
+        await post(tx, await credit(tx, { walletId: await walletOf(tx, userId), amountKobo: BigInt(count) * 100n, transactionId: null, source: history }));
       });
     },
   };

@@ -45,6 +45,9 @@ interface CardPaymentRow {
   created_at: Date;
 }
 
+/** What a card payment is read for: the listing (CardPaymentRow) and its confirmation. */
+const PAYMENT_COLUMNS = ['id', 'user_id', 'provider', 'reference', 'amount_kobo', 'fee_kobo', 'charged_kobo', 'status', 'created_at'] as const;
+
 export function paymentOf(row: CardPaymentRow): CardPayment {
   return {
     reference: row.reference,
@@ -89,7 +92,7 @@ export async function startCardTopUp(ctx: AppContext, deps: CardTopUpDeps, userI
   const row = await ctx.db
     .insertInto('card_payments')
     .values({ user_id: userId, provider: bank.provider, reference, amount_kobo: quote.amountKobo, fee_kobo: quote.feeKobo, charged_kobo: quote.chargedKobo, fee_bearer: quote.bearer, created_at: now, updated_at: now })
-    .returningAll()
+    .returning(PAYMENT_COLUMNS)
     .executeTakeFirstOrThrow();
   const back = `${ctx.publicUrl}/funding`;
   try {
@@ -112,7 +115,7 @@ export async function confirmCardPayment(ctx: AppContext, deps: CardTopUpDeps, r
   const row = await ctx.db
     .selectFrom('card_payments')
     .innerJoin('users', 'users.id', 'card_payments.user_id')
-    .selectAll('card_payments')
+    .select(PAYMENT_COLUMNS.map((column) => `card_payments.${column}` as const))
     .select('users.email')
     .where('card_payments.reference', '=', reference)
     .$if(userId !== undefined, (query) => query.where('card_payments.user_id', '=', userId!))
@@ -144,7 +147,7 @@ export async function confirmCardPayment(ctx: AppContext, deps: CardTopUpDeps, r
       .where('status', 'in', ['pending', 'abandoned'])
       .execute();
   }
-  const after = await ctx.db.selectFrom('card_payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  const after = await ctx.db.selectFrom('card_payments').select(PAYMENT_COLUMNS).where('id', '=', row.id).executeTakeFirstOrThrow();
   return paymentOf(after);
 }
 
@@ -186,7 +189,7 @@ async function recordDispute(ctx: AppContext, row: { provider: string; reference
 
 /** The user's latest card top-ups, newest first. */
 export async function recentCardPayments(ctx: AppContext, userId: bigint): Promise<CardPayment[]> {
-  const rows = await ctx.db.selectFrom('card_payments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(RECENT).execute();
+  const rows = await ctx.db.selectFrom('card_payments').select(PAYMENT_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(RECENT).execute();
   return rows.map(paymentOf);
 }
 

@@ -120,7 +120,7 @@ async function attempt(ctx: AppContext, bank: BankPartner, userId: bigint, call:
 }
 
 function enrolmentOf(ctx: AppContext, bank: BankPartner, userId: bigint) {
-  return ctx.db.selectFrom('partner_enrolments').selectAll().where('user_id', '=', userId).where('provider', '=', bank.provider).executeTakeFirst();
+  return ctx.db.selectFrom('partner_enrolments').select(['status', 'customer_code', 'attempts']).where('user_id', '=', userId).where('provider', '=', bank.provider).executeTakeFirst();
 }
 
 /**

@@ -2,12 +2,12 @@ import { formatNaira, koboToNaira } from '../../core/money';
 import { AppError } from '../errors';
 import type { IncomingTransfer } from '../gateways/bankPartner';
 import { inTransaction, type AppContext } from './context';
-import { partnerFeesAccountCode, post, settlementAccountCode, systemAccount, type LedgerEntry } from './ledger';
+import { credit, post, walletOf } from './ledger';
 import { addNotification } from './notifications';
 import { fundingReceipt } from './receipts';
 import { holdInSuspense } from './suspense';
 import { noticeBalanceCap } from './tiers';
-import type { StoredTransaction } from './transactions';
+import { TRANSACTION_COLUMNS, type StoredTransaction } from './transactions';
 
 /** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */
 export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
@@ -66,10 +66,7 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
         to: `${account.bank_name} ${account.account_number}`,
         description: FUNDING_DESCRIPTION,
         notice: `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} (${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} account ${account.account_number}.`,
-        entries: (settlement, wallet) => [
-          { walletId: settlement, amountKobo: -transfer.amountKobo },
-          { walletId: wallet, amountKobo: transfer.amountKobo },
-        ],
+        feeKobo: 0n,
       });
     }),
   );
@@ -98,7 +95,7 @@ export interface CardCredit {
  */
 export async function creditCardPayment(ctx: AppContext, provider: string, card: CardCredit): Promise<CreditOutcome> {
   assertCreditable(card.amountKobo);
-  const wallet = await ctx.db.selectFrom('wallets').select('id').where('user_id', '=', card.userId).executeTakeFirstOrThrow();
+  const walletId = await walletOf(ctx, card.userId);
   return credited(
     ctx,
     await inTransaction(ctx, async (tx) => {
@@ -114,22 +111,14 @@ export async function creditCardPayment(ctx: AppContext, provider: string, card:
       if (!claim.id) return { outcome: { status: 'duplicate', unmatched: false } };
       const result = await creditWallet(tx, provider, claim.id, {
         userId: card.userId,
-        walletId: wallet.id,
+        walletId,
         amountKobo: card.amountKobo,
         reference: card.reference,
         from: 'Card payment',
         to: 'Naira Wallet',
         description: CARD_FUNDING_DESCRIPTION,
         notice: `${formatNaira(koboToNaira(card.amountKobo))} from your card has been added to your wallet.`,
-        entries: async (settlement, walletId) => {
-          const fee = card.chargedKobo - card.amountKobo;
-          const entries: LedgerEntry[] = [
-            { walletId: settlement, amountKobo: -card.chargedKobo },
-            { walletId, amountKobo: card.amountKobo },
-          ];
-          if (fee > 0n) entries.push({ walletId: await systemAccount(tx, partnerFeesAccountCode(provider)), amountKobo: fee });
-          return entries;
-        },
+        feeKobo: card.chargedKobo - card.amountKobo,
       });
       await tx.db
         .updateTable('card_payments')
@@ -206,33 +195,33 @@ interface WalletCredit {
   description: string;
   /** The "Wallet funded" notification's text. */
   notice: string;
-  /** The movement's entries, given the partner's settlement account and the wallet. */
-  entries: (settlement: bigint, wallet: bigint) => LedgerEntry[] | Promise<LedgerEntry[]>;
+  /** What the customer paid the partner on top of the amount (a card top-up's fee), which the partner keeps: 0 for none. */
+  feeKobo: bigint;
 }
 
 /** The user's funding transaction, its notification and its ledger movement, for a claim just made. */
-async function creditWallet(tx: AppContext, provider: string, claimId: bigint, credit: WalletCredit): Promise<{ outcome: { status: 'credited'; transactionId: bigint }; credited: StoredTransaction }> {
+async function creditWallet(tx: AppContext, provider: string, claimId: bigint, funding: WalletCredit): Promise<{ outcome: { status: 'credited'; transactionId: bigint }; credited: StoredTransaction }> {
   const now = tx.clock.now();
   const transaction = await tx.db
     .insertInto('transactions')
     .values({
-      user_id: credit.userId,
+      user_id: funding.userId,
       category: FUNDING_CATEGORY,
-      amount_kobo: credit.amountKobo,
+      amount_kobo: funding.amountKobo,
       status: 'completed',
-      reference: credit.reference,
-      from_label: credit.from,
-      to_label: credit.to,
-      description: credit.description,
+      reference: funding.reference,
+      from_label: funding.from,
+      to_label: funding.to,
+      description: funding.description,
       created_at: now,
       updated_at: now,
     })
-    .returningAll()
+    .returning(TRANSACTION_COLUMNS)
     .executeTakeFirstOrThrow();
   await tx.db.updateTable('incoming_transfers').set({ transaction_id: transaction.id }).where('id', '=', claimId).execute();
-  await addNotification(tx, credit.userId, { title: WALLET_FUNDED, content: credit.notice });
-  const settlement = await systemAccount(tx, settlementAccountCode(provider));
-  const { balances } = await post(tx, { kind: 'funding', transactionId: transaction.id, entries: await credit.entries(settlement, credit.walletId) });
-  await noticeBalanceCap(tx, credit.userId, balances.get(credit.walletId)!);
+  await addNotification(tx, funding.userId, { title: WALLET_FUNDED, content: funding.notice });
+  const { walletId, amountKobo, reference, feeKobo } = funding;
+  const { balances } = await post(tx, await credit(tx, { walletId, amountKobo, transactionId: transaction.id, source: { from: 'partner', provider, reference, feeKobo } }));
+  await noticeBalanceCap(tx, funding.userId, balances.get(funding.walletId)!);
   return { outcome: { status: 'credited', transactionId: transaction.id }, credited: transaction };
 }

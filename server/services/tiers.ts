@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Limits } from '../../core/contract';
+import { startOfLagosDay } from '../../core/days';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { SERVICE_CATEGORIES } from '../../core/services';
 import { raiseLimitsHint, tierOf, type TierRule } from '../../core/tiers';
@@ -13,17 +14,6 @@ import { addNotification } from './notifications';
  * identity gets no account numbers and no card top-up; a transfer that still reaches one of the
  * accounts it had before identity came first is credited too, and its owner asked to verify.
  */
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** Africa/Lagos is UTC+1 all year (no daylight saving). */
-const LAGOS_OFFSET_MS = HOUR_MS;
-
-/** When the Africa/Lagos day of `now` began. */
-export function startOfLagosDay(now: Date): Date {
-  const lagos = now.getTime() + LAGOS_OFFSET_MS;
-  return new Date(lagos - (lagos % DAY_MS) - LAGOS_OFFSET_MS);
-}
 
 /** The user's tier, from what an identity provider and an operator have verified. */
 export async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {

@@ -122,7 +122,7 @@ async function notConfirmed(ctx: AppContext, bank: BankPartner, transfer: Incomi
  * and how many still wait.
  */
 export async function retryPendingConfirmations(ctx: AppContext, banks: readonly BankPartner[], limit = 50): Promise<{ settled: number; waiting: number }> {
-  const due = await ctx.db.selectFrom('pending_confirmations').selectAll().where('next_attempt_at', '<=', ctx.clock.now()).orderBy('next_attempt_at').limit(limit).execute();
+  const due = await ctx.db.selectFrom('pending_confirmations').select(['provider', 'reference', 'payload']).where('next_attempt_at', '<=', ctx.clock.now()).orderBy('next_attempt_at').limit(limit).execute();
   let settled = 0;
   for (const row of due) {
     const bank = banks.find((candidate) => candidate.provider === row.provider);
@@ -185,7 +185,10 @@ export interface DisputedTransfer {
 
 /** Every disputed webhook, oldest first. */
 export async function listDisputedTransfers(db: Executor): Promise<DisputedTransfer[]> {
-  const rows = await db.selectFrom('disputed_transfers').selectAll().orderBy('received_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('disputed_transfers')
+    .select(['provider', 'reference', 'account_number', 'amount_kobo', 'partner_status', 'partner_amount_kobo', 'reason', 'received_at'])
+    .orderBy('received_at').orderBy('id').execute();
   return rows.map((row) => ({
     provider: row.provider,
     reference: row.reference,
