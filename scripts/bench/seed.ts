@@ -17,7 +17,7 @@ import { createTokenHasher } from '../../server/services/tokens';
 
 /**
  * The bench's customers, made through the same services the API uses, with the server's keys
- * (so the server reads their sessions and pins): verified, tier 3 (BVN and NIN on file), a pin,
+ * (so the server reads their sessions and pins): verified, tier 2 (BVN and NIN on file), a pin,
  * two dedicated accounts, a wallet funded by one bank transfer, and a session.
  */
 
