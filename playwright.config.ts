@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { labels } from './core/messages';
 import { FAKE_MONNIFY_KEYS } from './tests/support/fakes/monnifyServer';
+import { FAKE_PAYSTACK_SECRET_KEY } from './tests/support/fakes/paystackServer';
 import { FAKE_VTPASS_KEYS } from './tests/support/fakes/vtpassServer';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,9 +31,11 @@ const realPort = Number(process.env.E2E_REAL_PORT ?? port + 1);
 const realBaseURL = `http://127.0.0.1:${realPort}`;
 const fakeVtpassPort = Number(process.env.E2E_FAKE_VTPASS_PORT ?? port + 3);
 const fakeVtpassUrl = `http://127.0.0.1:${fakeVtpassPort}/api`;
-// …and for funding (BANK_PARTNERS=monnify: Wema Bank and Sterling Bank, the two NUBANs the
-// journeys expect) the fake Monnify, which takes the journeys' /dev/bank/transfer payments and
-// sends its signed webhooks to that server (tests/support/fakes/serve.ts).
+// …and for funding (BANK_PARTNERS=monnify,paystack) the fake Monnify and the fake Paystack, which
+// take the journeys' /dev/bank/transfer payments, Paystack's card checkout and its customer
+// validation, and send their signed webhooks to that server (tests/support/fakes/serve.ts). A
+// journey's user verifies a NIN: Monnify opens Wema Bank and Sterling Bank, the two NUBANs the
+// journeys expect, and Paystack (which validates a BVN with a bank account) none.
 const fakeMonnifyPort = Number(process.env.E2E_FAKE_MONNIFY_PORT ?? port + 4);
 const fakePaystackPort = Number(process.env.E2E_FAKE_PAYSTACK_PORT ?? port + 5);
 
@@ -129,7 +132,9 @@ export default defineConfig({
         VTPASS_API_KEY: FAKE_VTPASS_KEYS.apiKey,
         VTPASS_PUBLIC_KEY: FAKE_VTPASS_KEYS.publicKey,
         VTPASS_SECRET_KEY: FAKE_VTPASS_KEYS.secretKey,
-        BANK_PARTNERS: 'monnify',
+        BANK_PARTNERS: 'monnify,paystack',
+        PAYSTACK_BASE_URL: `http://127.0.0.1:${fakePaystackPort}`,
+        PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET_KEY,
         MONNIFY_BASE_URL: `http://127.0.0.1:${fakeMonnifyPort}`,
         MONNIFY_API_KEY: FAKE_MONNIFY_KEYS.apiKey,
         MONNIFY_SECRET_KEY: FAKE_MONNIFY_KEYS.secretKey,

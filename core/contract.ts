@@ -15,6 +15,8 @@ export interface Envelope<T = unknown> {
 export interface VirtualAccount {
   bank_name: string;
   account_number: string;
+  /** The name the partner gave the account (the verified identity holder's); null for an account opened before identity came first. Additive. */
+  account_name?: string | null;
 }
 
 /**
@@ -54,7 +56,10 @@ export interface UserData {
 
 /** A user's KYC tier (core/tiers.ts) and what it allows, in naira; the day is Africa/Lagos's. */
 export interface Limits {
-  tier: 1 | 2 | 3;
+  /** 0: no verified BVN or NIN, the wallet cannot be funded. */
+  tier: 0 | 1 | 2 | 3;
+  /** Whether money may be added (account numbers, card top-ups): a verified BVN or NIN. */
+  can_fund: boolean;
   daily_limit: number;
   spent_today: number;
   left_today: number;
@@ -174,6 +179,73 @@ export interface UpdateProfileRequest {
   phone: string;
   nin: string;
   bvn: string;
+}
+
+// Funding (server: POST /api/funding, /api/funding/identity, /api/card-topups, /api/card-topups/verify).
+/** Where the user stands with one live bank partner. */
+export interface PartnerFunding {
+  /** The partner as users read it: 'Monnify', 'Paystack'. */
+  partner: string;
+  /**
+   * ready: its accounts are listed; creating: it answers later (this screen polls);
+   * needs-identity: type the BVN or NIN again (it could not be reached, or was never asked);
+   * refused / skipped: `message` says why and what to do.
+   */
+  status: 'ready' | 'creating' | 'needs-identity' | 'refused' | 'skipped';
+  message: string;
+  /** What this partner needs that the verification form should ask for. */
+  needs: ('bvn' | 'bank_account')[];
+}
+/** A card top-up as /funding lists it. */
+export interface CardPayment {
+  reference: string;
+  /** Naira to the wallet. */
+  amount: number;
+  fee: number;
+  /** Naira the card was (or is to be) charged. */
+  charged: number;
+  status: 'pending' | 'abandoned' | 'success' | 'failed' | 'disputed';
+  created_at: string;
+}
+/** How card top-ups work for this user now; null when no live partner takes cards. */
+export interface CardTopUpTerms {
+  provider: string;
+  fee_bearer: 'customer' | 'business';
+  /** Naira. */
+  min: number;
+  /** Naira: the smaller of the top-up limit and what the tier lets the wallet still hold. */
+  max: number;
+}
+/** POST /api/funding: everything /funding shows. */
+export interface FundingStatus {
+  /** Which identity numbers are verified: none means the wallet cannot be funded. */
+  identity: { bvn: boolean; nin: boolean };
+  accounts: VirtualAccount[];
+  partners: PartnerFunding[];
+  card: CardTopUpTerms | null;
+  /** The latest card top-ups, newest first. */
+  card_payments: CardPayment[];
+}
+/** POST /api/funding/identity: verifies (or, when verified before, confirms) a BVN or a NIN — exactly one — and hands it to the partners. */
+export interface FundingIdentityRequest {
+  bvn?: string;
+  nin?: string;
+  /** The user's own bank account, with a BVN: Paystack validates the two together. Both or neither. */
+  bank_code?: string;
+  bank_account_number?: string;
+}
+export interface CardTopUpRequest {
+  /** Naira to the wallet, at most two decimals. */
+  amount: number | string;
+}
+/** A card top-up started: send the customer to `authorization_url` (the partner's checkout). */
+export interface CardTopUpStarted {
+  reference: string;
+  authorization_url: string;
+  payment: CardPayment;
+}
+export interface CardTopUpVerifyRequest {
+  reference: string;
 }
 export interface ChangePasswordRequest {
   old_password: string;

@@ -60,7 +60,7 @@ async function main(): Promise<number> {
   console.log(`# npm run bench${args.quick ? ' -- --quick' : ''}: ${started.toISOString()}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the start`);
   console.log('');
   console.log('Each client is a signed-in user of its own with a funded wallet; a purchase is ₦100 of MTN airtime that the');
-  console.log('simulated biller delivers at once (settled, cashback paid), sent with an Idempotency-Key of its own. The server');
+  console.log('fake VTpass (a process of its own) delivers at once (settled, cashback paid), sent with an Idempotency-Key of its own. The server');
   console.log('runs as production starts it, in a process of its own, mailing each receipt to a local SMTP sink.');
   const reports: DatabaseReport[] = [];
   for (const db of databases) {

@@ -2,10 +2,10 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config, TrustProxy } from './config';
-import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
+import { completeDemoAccount, DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import { DrainGate } from './db/drainGate';
 import type { Database } from './db/schema';
-import type { BankPartner } from './gateways/bankPartner';
+import type { BankPartner, CardGateway } from './gateways/bankPartner';
 import type { Biller } from './gateways/biller';
 import type { CaptchaVerifier } from './gateways/captcha';
 import { DevCaptcha } from './gateways/devCaptcha';
@@ -13,6 +13,7 @@ import { DevOutbox } from './gateways/devOutbox';
 import { DojahIdentity } from './gateways/dojahIdentity';
 import type { IdentityGateway } from './gateways/identity';
 import { SimulatedIdentity } from './gateways/simulatedIdentity';
+import type { SimulatedBank } from './gateways/simulatedBank';
 import type { Mailer } from './gateways/mailer';
 import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } from './gateways/requestCounters';
 import { configuredBankPartners } from './gateways/configuredPartners';
@@ -24,7 +25,8 @@ import { VtpassBiller } from './gateways/vtpassBiller';
 import { observedBank, observedBiller, type GatewayCall } from './gateways/observed';
 import { startCatalogSyncJob } from './jobs/catalogSync';
 import { startLedgerAuditJob } from './jobs/ledgerAudit';
-import type { PeriodicJob } from './jobs/periodic';
+import { PARTNER_RETRY_INTERVAL_MS, startPartnerRetryJob } from './jobs/partnerRetries';
+import { startPeriodic, type PeriodicJob } from './jobs/periodic';
 import { PLANNER_STATISTICS_CHECK_MS, startPlannerStatisticsJob } from './jobs/plannerStatistics';
 import { startReconciliationJob } from './jobs/reconciliation';
 import { requeryBacklog, startRequeryJob } from './jobs/requery';
@@ -35,6 +37,8 @@ import { registerAuthRoutes } from './routes/auth';
 import { registerBeneficiaryRoutes } from './routes/beneficiaries';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
+import { registerDevCheckout } from './routes/devCheckout';
+import { registerFundingRoutes } from './routes/funding';
 import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
 import { registerDraining } from './routes/draining';
@@ -51,7 +55,9 @@ import { registerStatementRoutes } from './routes/statements';
 import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhooks } from './routes/webhooks';
+import type { CardTopUpDeps } from './services/cardTopUps';
 import type { AppContext } from './services/context';
+import { partnerBacklogReader, type PartnerBacklog } from './services/partnerBacklog';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
 import { rememberSystemAccounts } from './services/ledger';
 import { purchaseRequeries } from './services/purchases/requery';
@@ -103,7 +109,11 @@ export interface AppDeps {
   runJobs?: boolean;
   /** The database is the embedded PGlite (no autovacuum): with runJobs, the app keeps its planner statistics current (jobs/plannerStatistics.ts). */
   embeddedDatabase?: boolean;
-  /** Create the demo account if the database has no user yet (main.ts: embedded database, development). */
+  /**
+   * Create the demo account if the database has no user yet, and complete it with the partners
+   * (main.ts: embedded database, development); with runJobs, a job finishes what a partner
+   * refusing or down at start could not.
+   */
   seedDemoAccount?: boolean;
   /** Where log lines go; default standard output. */
   logStream?: { write(line: string): void };
@@ -157,7 +167,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     liveBankPartners: [],
     systemAccounts: new Map(),
   };
-  const metrics = createMetrics({ requeryBacklog: () => requeryBacklog(deps.db, ctx.clock.now()) });
+  const backlogOf: { partners?: () => Promise<PartnerBacklog[]> } = {};
+  const metrics = createMetrics({ requeryBacklog: () => requeryBacklog(deps.db, ctx.clock.now()), partnerBacklog: () => backlogOf.partners?.() ?? Promise.resolve([]) });
   const observe = (call: GatewayCall) => {
     recordGatewayCall(metrics, call);
     const line = { requestId: currentContext()?.requestId, gateway: call.gateway, partner: call.partner, operation: call.operation, outcome: call.outcome, duration_ms: Math.round(call.durationMs) };
@@ -166,7 +177,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   const banks = (deps.banks ?? configuredBankPartners(config, app.log, ctx.clock)).map((bank) => observedBank(bank, observe));
   ctx.liveBankPartners = banks.map((bank) => bank.provider);
-  if (deps.seedDemoAccount && banks.length > 0 && (await seedDemoAccountIfEmpty(ctx, banks[0]))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
+  backlogOf.partners = partnerBacklogReader(ctx, banks);
+  // Card top-ups go through the first listed partner that takes cards.
+  const cards: CardTopUpDeps = { bank: banks.find((bank): bank is BankPartner & { cards: CardGateway } => bank.cards !== null), feeBearer: config.cardFeeBearer };
+  if (deps.seedDemoAccount) await seedDemoAccount(app, ctx, banks, deps.runJobs === true);
   const captcha = deps.captcha ?? defaultCaptcha(config);
 
   app.setErrorHandler(errorHandler);
@@ -182,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (/^\/(api|dev)\//.test(request.url)) reply.header('Cache-Control', 'no-store');
   });
 
-  registerHealthRoutes(app, deps.db);
+  registerHealthRoutes(app, deps.db, async () => ({ partners: await backlogOf.partners!() }));
   registerAuthRoutes(app, { ctx, captcha, limits: config.rateLimits });
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
@@ -190,9 +204,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const biller = deps.biller ?? defaultBiller(app, config);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
-  app.addHook('onReady', () => rememberSystemAccounts(ctx, { billers: [biller.name], partners: banks.map((bank) => bank.provider) }));
-  registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
-  registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
+  app.addHook('onReady', () =>
+    rememberSystemAccounts(ctx, { billers: [biller.name], partners: banks.map((bank) => bank.provider), cardPartners: cards.bank ? [cards.bank.provider] : [] }),
+  );
+  registerWalletRoutes(app, { ctx, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
+  const identity = deps.identity ?? defaultIdentity(config);
+  registerAccountRoutes(app, { ctx, identity, banks, limits: config.rateLimits });
+  registerFundingRoutes(app, { ctx, banks, identity, cards, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
   registerBeneficiaryRoutes(app, ctx);
   registerProblemReportRoutes(app, ctx);
@@ -240,12 +258,55 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
     app.addHook('onClose', async () => auditJob?.stop());
   }
-  registerBankWebhooks(app, { ctx, banks });
+  if (deps.runJobs) {
+    let partnerJob: PeriodicJob | undefined;
+    app.addHook('onReady', async () => {
+      partnerJob = startPartnerRetryJob(ctx, { banks, cards }, PARTNER_RETRY_INTERVAL_MS, app.log);
+    });
+    app.addHook('onClose', async () => partnerJob?.stop());
+  }
+  registerBankWebhooks(app, { ctx, banks, cards });
   if (!config.production) {
     registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock });
+    const simulated = banks.find((bank) => bank.provider === 'simulated');
+    if (simulated) registerDevCheckout(app, simulated as SimulatedBank);
   }
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
   return app;
+}
+
+/** How long a start waits for the demo account's partners before serving anyway (the demo job finishes it). */
+const DEMO_START_WAIT_MS = 5_000;
+const DEMO_RETRY_MS = 15_000;
+
+/**
+ * Development: the demo account, created on the first start of an empty database, then brought
+ * to what the README promises by its partners (services/enrolment.ts). A partner that refuses or
+ * is down never stops the start: the first try is waited for a few seconds at most, and until
+ * the account is complete a job tries again.
+ */
+async function seedDemoAccount(app: FastifyInstance, ctx: AppContext, banks: readonly BankPartner[], runJobs: boolean) {
+  if (await seedDemoAccountIfEmpty(ctx)) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
+  const complete = () =>
+    completeDemoAccount(ctx, banks).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'demo account: its partners could not complete it yet');
+      return false;
+    });
+  let wait: NodeJS.Timeout | undefined;
+  const done = await Promise.race([complete(), new Promise<false>((resolve) => (wait = setTimeout(() => resolve(false), DEMO_START_WAIT_MS).unref()))]);
+  clearTimeout(wait);
+  if (done || !runJobs) return;
+  app.log.warn('demo account: its accounts or funding are not ready yet; trying again every 15 s');
+  const job: PeriodicJob = startPeriodic(
+    async () => {
+      if (!(await complete())) return;
+      app.log.info('demo account: complete');
+      void job.stop();
+    },
+    DEMO_RETRY_MS,
+    { log: app.log, message: 'demo account job failed' },
+  );
+  app.addHook('onClose', async () => job.stop());
 }
 
 const isPlanSource = (biller: Biller): biller is Biller & PlanSource => typeof (biller as Partial<PlanSource>).plans === 'function';

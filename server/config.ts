@@ -81,6 +81,8 @@ export interface Config {
   pinMaxAttempts: number;
   sessions: SessionPolicy;
   bankPartners: BankPartners;
+  /** Who bears the card partner's fee on a card top-up (core/cardFees.ts). */
+  cardFeeBearer: 'customer' | 'business';
   /** Who sells the bills: the simulated aggregator, or VTpass (gateways/vtpassBiller.ts). */
   biller: BillerConfig;
   /** The catalogue sync from the biller (jobs/catalogSync.ts); the simulated biller keeps the seeded catalogue. */
@@ -332,10 +334,10 @@ export const ENVIRONMENT = {
   },
   BANK_WEBHOOK_SECRET: {
     ...standIn('development secret', z.string().min(16, 'must be at least 16 characters'), () => developmentKey('bank webhook secret').toString('hex')),
-    meaning: "key of the bank partner's webhook signature (HMAC-SHA512); ≥ 16 characters",
-    requiredInProduction: true,
+    meaning:
+      "key of the simulated bank partner's webhook signature (HMAC-SHA512; ≥ 16 characters), development only: production refuses the simulated partner, and each real partner signs with its own secret key (MONNIFY_SECRET_KEY, PAYSTACK_SECRET_KEY)",
     publicStandIn: true,
-    unsetWarning: 'BANK_WEBHOOK_SECRET is not set: bank webhooks are checked with a public development secret',
+    unsetWarning: 'BANK_WEBHOOK_SECRET is not set: simulated bank webhooks are checked with a public development secret',
   },
   SMTP_URL: {
     ...unset(absoluteUrl),
@@ -387,8 +389,9 @@ export const ENVIRONMENT = {
   BANK_PARTNERS: {
     ...literalDefault('simulated', bankPartnerList),
     meaning:
-      'the live bank partners giving users dedicated accounts, a comma list of `simulated`, `monnify`, `paystack`. A user gets accounts from each; ' +
-      "removing a partner stops listing its accounts (they are kept) and funding goes on through the others. A real partner's keys below must be set",
+      'the live bank partners giving users dedicated accounts, a comma list of `simulated`, `monnify`, `paystack`. A user gets accounts from each once a BVN or NIN is verified; ' +
+      "removing a partner stops listing its accounts (they are kept) and funding goes on through the others. A real partner's keys below must be set. " +
+      'Production refuses it unset or listing `simulated` (that partner hands out numbers no bank holds): set the real partners',
   },
   MONNIFY_BASE_URL: { ...literalDefault('https://sandbox.monnify.com', baseUrl), meaning: "Monnify's API: the sandbox, `https://api.monnify.com` when live, or any host speaking its API" },
   MONNIFY_API_KEY: { ...unset(z.string()), meaning: 'Monnify API key (required when BANK_PARTNERS lists monnify)' },
@@ -399,9 +402,15 @@ export const ENVIRONMENT = {
     ...unset(z.string().regex(/^sk_(test|live)_\w{16,}$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')),
     meaning: 'Paystack secret key: authorises every call and keys the `x-paystack-signature` of its webhooks (required when BANK_PARTNERS lists paystack)',
   },
+  CARD_FEE_BEARER: {
+    ...literalDefault('customer', z.enum(['customer', 'business'], { error: 'must be customer or business' })),
+    meaning:
+      "who bears the card partner's fee on a card top-up (1.5 % + ₦100, the ₦100 waived under ₦2,500, capped at ₦2,000): `customer` (the card is charged the amount plus the fee, the wallet gets the amount) or `business` (the card is charged the amount; the fee is ours). Card top-ups go through Paystack when BANK_PARTNERS lists it (the simulated partner's checkout in development)",
+  },
   BILLER: {
     ...literalDefault('simulated', z.enum(['simulated', 'vtpass'], { error: 'must be simulated or vtpass' })),
-    meaning: 'who sells the bills: `simulated` (the deterministic aggregator of the README) or `vtpass` (needs the three VTPASS keys; see "Going live")',
+    meaning:
+      'who sells the bills: `simulated` (the deterministic aggregator of the README) or `vtpass` (needs the three VTPASS keys; see "Going live"). Production refuses it unset or `simulated`',
   },
   VTPASS_BASE_URL: {
     ...literalDefault(
@@ -484,7 +493,8 @@ const variable = (name: Name): Variable => ENVIRONMENT[name];
  * What each variable must be in this start: production requires the real secrets; development
  * listening beyond loopback requires the keys whose stand-ins are public.
  */
-function settingsSchema(production: boolean, exposed: boolean) {
+/** `simulatedPartner`: BANK_PARTNERS lists the simulated partner, the only one BANK_WEBHOOK_SECRET keys. */
+function settingsSchema(production: boolean, exposed: boolean, simulatedPartner: boolean) {
   const required = z.string({ error: 'must be set in production' });
   const exposedRequired = z.string({ error: 'must be set when HOST is beyond loopback: the development key is public' });
   return z.object(
@@ -494,7 +504,7 @@ function settingsSchema(production: boolean, exposed: boolean) {
         // Reading string | undefined, the schema reads any string; zod's pipe typing wants exactly string.
         const strict = schema as z.ZodType<unknown, string>;
         if (production && requiredInProduction) return [name, required.pipe(strict)];
-        if (exposed && publicStandIn) return [name, exposedRequired.pipe(strict)];
+        if (exposed && publicStandIn && (name !== 'BANK_WEBHOOK_SECRET' || simulatedPartner)) return [name, exposedRequired.pipe(strict)];
         return [name, schema];
       }),
     ),
@@ -550,12 +560,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const production = text.APP_MODE !== 'development';
   const host = text.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
   const exposed = !isLoopback(host);
-  const parsed = settingsSchema(production, exposed).safeParse(text);
+  // Production refuses the simulated partner (below), so its key is never asked for there.
+  const simulatedPartner = !production && listsSimulatedPartner(text);
+  const parsed = settingsSchema(production, exposed, simulatedPartner).safeParse(text);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
     ...publicSecrets(text, production, exposed),
     ...(parsed.success ? missingPartnerKeys(text, (parsed.data as Settings).BANK_PARTNERS) : []),
     ...identityProblems(text, production),
+    ...simulatedRailProblems(text, production),
   ];
   if (parsed.success && text.BILLER === 'vtpass') {
     for (const name of ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY'] as const) {
@@ -593,6 +606,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
       sessions: { idleMs: settings.SESSION_IDLE_MINUTES * MINUTE, lifetimeMs: settings.SESSION_LIFETIME_HOURS * HOUR },
       bankPartners: bankPartnersOf(settings),
+      cardFeeBearer: settings.CARD_FEE_BEARER,
       biller:
         settings.BILLER === 'vtpass'
           ? { kind: 'vtpass', baseUrl: settings.VTPASS_BASE_URL, apiKey: settings.VTPASS_API_KEY!, publicKey: settings.VTPASS_PUBLIC_KEY!, secretKey: settings.VTPASS_SECRET_KEY! }
@@ -607,9 +621,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;
+      // The simulated partner's key matters only while that partner is live.
+      if (name === 'BANK_WEBHOOK_SECRET' && !settings.BANK_PARTNERS.includes('simulated')) return [];
       return warning && text[name] === undefined ? [warning] : [];
     }),
   };
+}
+
+/** Whether BANK_PARTNERS (unset: its default, `simulated`) lists the simulated partner. */
+const listsSimulatedPartner = (text: Partial<Record<Name, string>>) =>
+  (text.BANK_PARTNERS ?? 'simulated')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .includes('simulated');
+
+/**
+ * Production moves real money: the simulated bank partner hands out numbers no bank holds and
+ * credits a webhook on its signature alone, and the simulated biller delivers nothing. Unset,
+ * both default to the simulations, so production refuses them unset too, saying what to set.
+ */
+function simulatedRailProblems(text: Partial<Record<Name, string>>, production: boolean): string[] {
+  if (!production) return [];
+  const problems: string[] = [];
+  if (text.BANK_PARTNERS === undefined || listsSimulatedPartner(text)) {
+    problems.push(
+      'BANK_PARTNERS must list only real bank partners in production (monnify, paystack, with their keys): the simulated partner hands out account numbers no bank holds and credits deposits on a webhook signature alone',
+    );
+  }
+  if ((text.BILLER ?? 'simulated') === 'simulated') {
+    problems.push('BILLER must be set to a real biller in production (vtpass, with its three keys): the simulated biller delivers nothing');
+  }
+  return problems;
 }
 
 /** Dojah needs both its keys; the simulated provider verifies nearly any number, so production refuses it. */

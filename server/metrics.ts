@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayCall } from './gateways/observed';
+import type { PartnerBacklog } from './services/partnerBacklog';
 
 /**
  * The metric families an operator watches (README "Operating it"), in one registry per app
@@ -30,7 +31,11 @@ export interface Metrics {
 export interface BacklogSource {
   /** Bills still processing, and the age in seconds of the oldest one (0 when none). */
   requeryBacklog(): Promise<{ count: number; oldestAgeSeconds: number }>;
+  /** What could not be done with each bank partner yet (services/partnerBacklog.ts). */
+  partnerBacklog?(): Promise<PartnerBacklog[]>;
 }
+
+const PARTNER_BACKLOG_KINDS = ['waiting_enrolments', 'enrolments_needing_identity', 'pending_confirmations', 'open_card_payments'] as const;
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -61,6 +66,27 @@ export function createMetrics(backlog: BacklogSource): Metrics {
     help: 'Age of the oldest bill still processing; growing means the requery job or the biller is stuck',
     registers,
     collect: readBacklog,
+  });
+
+  new Gauge({
+    name: 'wallet_partner_backlog',
+    help: 'What could not be done with a bank partner yet, by kind: enrolments waiting on it or needing the number again, webhooks not confirmed yet, card payments still open',
+    labelNames: ['partner', 'kind'],
+    registers,
+    async collect() {
+      const partners = await backlog.partnerBacklog?.().catch(() => undefined);
+      for (const partner of partners ?? []) for (const kind of PARTNER_BACKLOG_KINDS) this.set({ partner: partner.partner, kind }, partner[kind]);
+    },
+  });
+  new Gauge({
+    name: 'wallet_partner_breaker_open',
+    help: "1 while a bank partner's circuit breaker refuses calls (open or half-open), 0 while it answers",
+    labelNames: ['partner'],
+    registers,
+    async collect() {
+      const partners = await backlog.partnerBacklog?.().catch(() => undefined);
+      for (const partner of partners ?? []) if (partner.breaker !== 'none') this.set({ partner: partner.partner }, partner.breaker === 'closed' ? 0 : 1);
+    },
   });
 
   return {

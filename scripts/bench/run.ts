@@ -7,7 +7,7 @@ import { capturePurchases, Recorder, type Product } from './capture';
 import { listPage, pollMix, purchases, type LoadResult } from './load';
 import { replayInProcess, runPgbench, scriptOf, statementCount, storeClients, writePgbenchScript, type PgbenchMode, type RawRate } from './replay';
 import { BENCH_PIN, benchContext, seeder } from './seed';
-import { serverEnvironment, startServer } from './server';
+import { serverEnvironment, startFakeBiller, startServer } from './server';
 import { startSmtpSink } from './smtpSink';
 import type { BenchStorage } from './storage';
 
@@ -61,7 +61,7 @@ export interface DatabaseReport {
   serverLog: string;
 }
 
-/** ₦100 of MTN airtime to a number the simulated biller delivers at once: a purchase that settles and earns cashback. */
+/** ₦100 of MTN airtime to a number the fake VTpass delivers at once (as the simulated biller would): a purchase that settles and earns cashback. */
 const airtime = (providerId: number): Product => ({
   category: 'airtime',
   body: (pin) => ({ provider_id: providerId, beneficiary: '08031234567', amount: 100, pin }),
@@ -74,11 +74,13 @@ const POLLER_FUNDS_KOBO = 500_000n;
 export async function benchDatabase(storage: BenchStorage, options: BenchOptions): Promise<DatabaseReport> {
   const say = options.progress ?? (() => {});
   const smtp = await startSmtpSink();
-  const env = { ...serverEnvironment(smtp.url), ...storage.env };
-  const { config } = loadConfig(env);
-  const recorder = new Recorder();
-  const serverLog = join(options.workDir, `server-${storage.kind}.log`);
+  let biller: Awaited<ReturnType<typeof startFakeBiller>> | undefined;
   try {
+    biller = await startFakeBiller(join(options.workDir, `biller-${storage.kind}.log`));
+    const env = { ...serverEnvironment(smtp.url, biller.url), ...storage.env };
+    const { config } = loadConfig(env);
+    const recorder = new Recorder();
+    const serverLog = join(options.workDir, `server-${storage.kind}.log`);
     say('seeding');
     let handle = await storage.open(recorder.wrap);
     await migrate(handle.db);
@@ -162,6 +164,6 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
       serverLog,
     };
   } finally {
-    await smtp.close();
+    await Promise.all([smtp.close(), biller?.stop()]);
   }
 }

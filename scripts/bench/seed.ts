@@ -5,6 +5,7 @@ import type { Database } from '../../server/db/schema';
 import { SimulatedBank, simulatedTransferReference } from '../../server/gateways/simulatedBank';
 import { createAccount, markEmailVerified } from '../../server/services/accounts';
 import { inTransaction, type AppContext } from '../../server/services/context';
+import { enrolWithPartners } from '../../server/services/enrolment';
 import { creditIncomingTransfer, FUNDING_CATEGORY, FUNDING_DESCRIPTION } from '../../server/services/funding';
 import { recordIdentities } from '../../server/services/identity';
 import { credit, post, walletOf } from '../../server/services/ledger';
@@ -13,11 +14,10 @@ import { storePin } from '../../server/services/pins';
 import { createSecretBox } from '../../server/services/secretBox';
 import { createSession } from '../../server/services/sessions';
 import { createTokenHasher } from '../../server/services/tokens';
-import { ensureVirtualAccounts } from '../../server/services/virtualAccounts';
 
 /**
  * The bench's customers, made through the same services the API uses, with the server's keys
- * (so the server reads their sessions and pins): verified, tier 3 (BVN and NIN on file), a pin,
+ * (so the server reads their sessions and pins): verified, tier 2 (BVN and NIN on file), a pin,
  * two dedicated accounts, a wallet funded by one bank transfer, and a session.
  */
 
@@ -74,7 +74,10 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
       ]);
       return id;
     });
-    const [account] = await ensureVirtualAccounts(ctx, [bank], userId);
+    // Identity first: the simulated partner opens the account when handed the (bench) NIN.
+    await enrolWithPartners(ctx, [bank], userId, { nin: String(10_000_000_000 + n) });
+    // Read whatever the live partners are: the server's (Monnify) is never called by the bench.
+    const account = await ctx.db.selectFrom('virtual_accounts').select('account_number').where('user_id', '=', userId).where('provider', '=', bank.provider).executeTakeFirstOrThrow();
     if (fundKobo > 0n) {
       const now = ctx.clock.now();
       const funded = await creditIncomingTransfer(ctx, bank.provider, {

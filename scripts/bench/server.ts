@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../tests/api/support/freePort';
+import { FAKE_VTPASS_KEYS } from '../../tests/support/fakes/vtpassServer';
 
 /**
  * The server under load, started as production starts it (`node --import tsx server/main.ts`,
@@ -13,13 +14,28 @@ import { freePort } from '../../tests/api/support/freePort';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
 
-/** The production settings of a bench run; the bench reads the same ones (loadConfig) to seed with the server's keys. */
-export function serverEnvironment(smtpUrl: string): Record<string, string> {
+/**
+ * The production settings of a bench run; the bench reads the same ones (loadConfig) to seed with
+ * the server's keys. Production refuses the simulated rails, so the biller is the fake VTpass (a
+ * process of its own, startFakeBiller: it delivers as the simulated biller does), and the bank
+ * partner is Monnify at an address nobody answers: no bench request reaches it (the seeder funds
+ * wallets directly), and a partner that is down never stops the server.
+ */
+export function serverEnvironment(smtpUrl: string, billerUrl: string): Record<string, string> {
   return {
     TOKEN_KEY: randomBytes(32).toString('hex'),
     PIN_KEY: randomBytes(32).toString('hex'),
-    BANK_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
     SMTP_URL: smtpUrl,
+    BILLER: 'vtpass',
+    VTPASS_BASE_URL: billerUrl,
+    VTPASS_API_KEY: FAKE_VTPASS_KEYS.apiKey,
+    VTPASS_PUBLIC_KEY: FAKE_VTPASS_KEYS.publicKey,
+    VTPASS_SECRET_KEY: FAKE_VTPASS_KEYS.secretKey,
+    BANK_PARTNERS: 'monnify',
+    MONNIFY_BASE_URL: 'http://127.0.0.1:9',
+    MONNIFY_API_KEY: 'MK_PROD_BENCH00000',
+    MONNIFY_SECRET_KEY: randomBytes(16).toString('hex'),
+    MONNIFY_CONTRACT_CODE: '0000000000',
     CAPTCHA_SECRET: `0x4AAAAAAA${randomBytes(12).toString('hex')}`,
     PUBLIC_URL: 'https://wallet.example.ng',
     // Never called: no bench request verifies an identity.
@@ -53,6 +69,39 @@ export function cpuSecondsOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** The fake VTpass (tests/support/fakes/vtpassServer.ts) in a process of its own, off the load generator's event loop. */
+export async function startFakeBiller(logFile: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fakes/vtpassServer.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}/api`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  // Unauthenticated, the fake answers 401: it is up.
+  while (!(await fetch(`${url}/service-variations`).then(
+    (response) => response.status === 401,
+    () => false,
+  ))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`bench: the fake biller did not start; see ${logFile}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** `nodeOptions`: e.g. `--cpu-prof --cpu-prof-dir=…` to profile the server under load. */

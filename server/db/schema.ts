@@ -34,6 +34,8 @@ export interface UsersTable {
   pin_attempts: Generated<number>;
   /** Set at the third wrong-pin logout within a day; purchases wait for a pin reset. */
   pin_locked_at: Date | null;
+  /** When an operator recorded the address verified (kyc_decisions, 025): with a BVN and a NIN, tier 3. */
+  address_verified_at: Generated<Date | null>;
 }
 
 /** A ledger account: a user's wallet (user_id) or a system account (code); see services/ledger.ts. */
@@ -98,6 +100,8 @@ export interface VirtualAccountsTable {
   bank_name: string;
   bank_code: string;
   account_number: string;
+  /** The name the partner gave the account; null for accounts opened before identity came first (025). */
+  account_name: Generated<string | null>;
   created_at: Date;
 }
 
@@ -105,8 +109,10 @@ export interface IncomingTransfersTable {
   id: Identity<bigint>;
   provider: string;
   reference: string;
-  /** Null for a transfer to a number nobody has: it is held in suspense (unmatched_transfers). */
+  /** Null for a card payment, or for a transfer to a number nobody has: it is held in suspense (unmatched_transfers). */
   virtual_account_id: bigint | null;
+  /** The card top-up this claim credits (026_card_topups.sql). */
+  card_payment_id: Generated<bigint | null>;
   amount_kobo: bigint;
   sender_name: string;
   sender_bank: string;
@@ -332,6 +338,71 @@ export interface SchemaMigrationsTable {
   applied_at: Date;
 }
 
+export type EnrolmentStatus = 'ready' | 'waiting' | 'needs-identity' | 'refused' | 'skipped';
+
+/** Where a user stands with each bank partner (025_identity_first_funding.sql, services/enrolment.ts). */
+export interface PartnerEnrolmentsTable {
+  user_id: bigint;
+  provider: string;
+  status: EnrolmentStatus;
+  customer_code: string | null;
+  reason: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Identity lookups of the last two days, the number kept as its keyed hash only (services/identityChecks.ts). */
+export interface IdentityChecksTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  identity_hash: Uint8Array;
+  checked_at: Date;
+}
+
+/** Append-only: an operator's tier 3 decision. */
+export interface KycDecisionsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  tier: number;
+  address: string;
+  decided_by: string;
+  note: Generated<string>;
+  decided_at: Date;
+}
+
+export type CardPaymentStatus = 'pending' | 'abandoned' | 'success' | 'failed' | 'disputed';
+
+/** A card top-up through the partner's checkout (026_card_topups.sql, services/cardTopUps.ts). */
+export interface CardPaymentsTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  provider: string;
+  reference: string;
+  amount_kobo: bigint;
+  fee_kobo: bigint;
+  charged_kobo: bigint;
+  fee_bearer: 'customer' | 'business';
+  status: Generated<CardPaymentStatus>;
+  partner_status: string | null;
+  transaction_id: bigint | null;
+  created_at: Date;
+  updated_at: Date;
+  checked_at: Date | null;
+}
+
+/** A transfer webhook not confirmable yet, asked about again by the job (services/transferConfirmation.ts). */
+export interface PendingConfirmationsTable {
+  provider: string;
+  reference: string;
+  payload: unknown;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Date;
+  created_at: Date;
+}
+
 export interface Schema {
   users: UsersTable;
   wallets: WalletsTable;
@@ -340,6 +411,11 @@ export interface Schema {
   ledger_entries: LedgerEntriesTable;
   virtual_accounts: VirtualAccountsTable;
   incoming_transfers: IncomingTransfersTable;
+  partner_enrolments: PartnerEnrolmentsTable;
+  identity_checks: IdentityChecksTable;
+  kyc_decisions: KycDecisionsTable;
+  card_payments: CardPaymentsTable;
+  pending_confirmations: PendingConfirmationsTable;
   unmatched_transfers: UnmatchedTransfersTable;
   disputed_transfers: DisputedTransfersTable;
   reconciliation_mismatches: ReconciliationMismatchesTable;

@@ -5,25 +5,41 @@ import { ProviderHttp, type ProviderLog } from './providerHttp';
 /**
  * A bank partner (Paystack, Monnify, a bank's own API...) that gives each user dedicated
  * accounts (NUBANs) and reports money paid into them by webhook. Plan for several: a partner
- * can lose its bank and switch funding off (reference/domain.md), so each account and each
- * transfer records which partner it belongs to.
+ * can lose its bank and switch funding off, so each account and each transfer records which
+ * partner it belongs to.
+ *
+ * Identity comes first (the CBN's rule since December 2023): a partner opens accounts only for
+ * a customer whose BVN or NIN it is given, at the moment the user verifies it. The number is
+ * handed over in memory for that one call and never stored or logged (services/enrolment.ts).
  */
 export interface BankPartner {
   /** Stable name stored with each account and transfer, e.g. 'simulated', 'paystack'. */
   readonly provider: string;
+  /** The name users read: 'Monnify', 'Paystack'. */
+  readonly displayName: string;
+  /** What it needs beyond a verified BVN or NIN, which the verification form then asks for (Paystack: a BVN and a bank account). */
+  readonly identityNeeds: readonly IdentityNeed[];
   /** The HTTP header carrying the webhook signature (lower case). */
   readonly signatureHeader: string;
   /**
-   * The customer's dedicated accounts, one per partner bank. Real partners are idempotent per
-   * customer reference (asking again answers the same accounts); the caller stores them
-   * under unique constraints either way. Rejects with a GatewayError when the partner fails.
+   * Opens (or finds) the customer's dedicated accounts with their verified identity: the
+   * accounts, a step the partner answers later (by webhook), or why it will not. Real partners
+   * are idempotent per customer reference; the caller stores accounts under unique constraints
+   * either way. Rejects with a GatewayError when the partner cannot answer now.
    */
-  assignAccounts(customer: BankCustomer): Promise<AssignedAccount[]>;
+  enrol(customer: BankCustomer, proof: IdentityProof): Promise<EnrolmentStep>;
+  /**
+   * Carries an enrolment on without the identity number: after the partner's asynchronous
+   * answer, or after a call whose answer was lost. `customerCode` is what enrol answered, if
+   * anything. Rejects with a GatewayError when the partner cannot answer now.
+   */
+  resume(customer: BankCustomer, customerCode: string | null): Promise<EnrolmentStep>;
   /** Whether the signature header matches the exact bytes received. */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): boolean;
   /**
-   * Reads a verified webhook body: an incoming transfer to credit, or an event to acknowledge
-   * and ignore. Throws WebhookPayloadError for a body it cannot read.
+   * Reads a verified webhook body: an incoming transfer to credit, a card payment to confirm,
+   * news of a customer's validation, or an event to acknowledge and ignore. Throws
+   * WebhookPayloadError for a body it cannot read.
    */
   readWebhook(payload: unknown): WebhookEvent;
   /**
@@ -32,7 +48,32 @@ export interface BankPartner {
    * it signs, so its signature is all there is to check.
    */
   readonly records: TransferRecords | null;
+  /** Card payments through the partner's checkout, when it takes them (Paystack; the simulated partner in development). */
+  readonly cards: CardGateway | null;
 }
+
+export type IdentityNeed = 'bvn' | 'bank_account';
+
+/** A verified identity as a partner needs it, held in memory for one call. */
+export interface IdentityProof {
+  /** 11 digits. Confidential: never logged, never stored. */
+  bvn?: string;
+  nin?: string;
+  /** One of the customer's own bank accounts: Paystack matches a BVN against it. */
+  bankAccount?: { bankCode: string; accountNumber: string };
+}
+
+/** Where an enrolment stands after a call to the partner. */
+export type EnrolmentStep =
+  | { status: 'ready'; accounts: AssignedAccount[]; customerCode?: string }
+  /** The partner answers later, by webhook (Paystack's customer validation). */
+  | { status: 'waiting'; customerCode: string }
+  /** Nothing more can be done without the identity number again (the partner holds no reservation). */
+  | { status: 'needs-identity'; reason: string }
+  /** The partner will not open accounts with what it was given: `reason` tells the user what to do. */
+  | { status: 'refused'; reason: string; customerCode?: string }
+  /** This partner needs what the user has not verified (Paystack: a BVN and a bank account). */
+  | { status: 'skipped'; reason: string };
 
 /** A partner's records of the payments into its dedicated accounts. */
 export interface TransferRecords {
@@ -70,9 +111,15 @@ export function partnerHttp(provider: string, baseUrl: string, options: PartnerO
   });
 }
 
+/** How money reached us: a bank transfer into a dedicated account, or a card payment at the checkout. */
+export type PaymentChannel = 'transfer' | 'card' | 'other';
+
 /** A payment as the partner's records hold it. */
 export interface PartnerTransfer {
   reference: string;
+  channel: PaymentChannel;
+  /** ISO code as the partner writes it; null when the record names none (then it confirms nothing). */
+  currency: string | null;
   /** `paid`: the partner holds the money for us. Anything else is not money (yet). */
   status: 'paid' | 'pending' | 'failed';
   /** The partner's own word for the status (PAID, OVERPAID, success, abandoned...), for the operator. */
@@ -82,7 +129,30 @@ export interface PartnerTransfer {
   accountNumber: string | null;
   /** Our reference of the account's owner (virtualAccounts.ts customerReference), when the record names it. */
   customerReference: string | null;
+  /** The paying customer's e-mail as the partner knows it (a card payment's), when the record names it. */
+  customerEmail: string | null;
   paidAt: Date | null;
+}
+
+/** A partner's hosted card checkout (Paystack Standard): the customer pays on the partner's page, never ours. */
+export interface CardGateway {
+  /**
+   * Starts a payment of `chargedKobo` under our reference: the one-time URL of the partner's
+   * checkout. Paystack sends the customer back to `callbackUrl` with `?trxref=&reference=`
+   * appended, or to `cancelUrl` when they cancel. Not retried: a lost answer leaves an unused
+   * reference, never a charge.
+   */
+  initialize(payment: CardPaymentStart): Promise<{ authorizationUrl: string }>;
+  /** The payment as the partner holds it (`GET /transaction/verify/:reference`), or null when it knows no such reference. */
+  verify(reference: string): Promise<PartnerTransfer | null>;
+}
+
+export interface CardPaymentStart {
+  reference: string;
+  email: string;
+  chargedKobo: bigint;
+  callbackUrl: string;
+  cancelUrl: string;
 }
 
 /** A partner that can also play a customer's bank: development and tests (POST /dev/bank/transfer). */
@@ -110,6 +180,8 @@ export interface BankCustomer {
 
 export interface AssignedAccount {
   bankName: string;
+  /** The account's name as the partner gives it (the identity holder's, with the partner's prefix); null when it gives none. */
+  accountName: string | null;
   /** CBN code of the partner bank: 3 digits (deposit money banks) or 6. */
   bankCode: string;
   /** 10-digit NUBAN. */
@@ -127,7 +199,13 @@ export interface IncomingTransfer {
   paidAt: Date | null;
 }
 
-export type WebhookEvent = { kind: 'transfer'; transfer: IncomingTransfer } | { kind: 'ignored'; reason: string };
+export type WebhookEvent =
+  | { kind: 'transfer'; transfer: IncomingTransfer }
+  /** A card payment the partner reports as successful: confirmed with its verify call before anything is credited. */
+  | { kind: 'card'; reference: string }
+  /** News of a customer's validation or account assignment, confirmed by asking the partner about the customer. */
+  | { kind: 'customer'; customerCode: string; email: string | null; outcome: 'success' | 'failed'; reason: string | null }
+  | { kind: 'ignored'; reason: string };
 
 export interface SimulatedTransfer {
   accountNumber: string;
@@ -137,7 +215,7 @@ export interface SimulatedTransfer {
   senderBank: string;
 }
 
-/** The partner banks of today's two dedicated accounts (reference/domain.md): Monnify's, and the simulation's. */
+/** The partner banks of today's two dedicated accounts: Monnify's preferred ones, and the simulation's. */
 export const WEMA_AND_STERLING = [
   { bankName: 'Wema Bank', bankCode: '035' },
   { bankName: 'Sterling Bank', bankCode: '232' },

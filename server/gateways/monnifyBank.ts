@@ -8,11 +8,14 @@ import {
   WEMA_AND_STERLING,
   partnerHttp,
   WebhookPayloadError,
-  type AssignedAccount,
   type BankCustomer,
   type BankPartner,
+  type EnrolmentStep,
+  type IdentityNeed,
+  type IdentityProof,
   type PartnerOptions,
   type PartnerTransfer,
+  type PaymentChannel,
   type SandboxPayer,
   type SimulatedTransfer,
   type TransferRecords,
@@ -31,15 +34,21 @@ import { verifyHmacSha512 } from './webhookSignature';
  *   token and its lifetime in seconds; the token is kept until shortly before it expires, asked
  *   for by one caller at a time, and asked for again once if Monnify answers 401 (expired early).
  * - Accounts: POST /api/v2/bank-transfer/reserved-accounts with our stable customer reference as
- *   accountReference, getAllAvailableBanks false and preferredBanks 035 and 232. Monnify refuses
- *   a second reservation under one reference ("existing reserved account with the same
- *   reference", or R42): the adapter then fetches the existing one, so asking again answers the
- *   same accounts. Retried like any idempotent call, since the reference makes it so. The user's
- *   BVN or NIN goes with it when the profile has one (live contracts require one).
+ *   accountReference, the verified `bvn` and/or `nin` (the V2 reserve refuses a customer without
+ *   one: the CBN's rule), getAllAvailableBanks false and preferredBanks 035 and 232 (not Monnify's
+ *   default Moniepoint MFB, 50515: a NIBSS code, not a NUBAN bank code). Monnify refuses a second
+ *   reservation under one reference ("existing reserved account with the same reference", or
+ *   R42): the reservation was made earlier (before identity came first, or by a call whose answer
+ *   was lost), so the identity is added to it with PUT /api/v1/bank-transfer/reserved-accounts/
+ *   {accountReference}/kyc-info and its accounts fetched (GET …/reserved-accounts/{accountReference}).
+ *   Retried like any idempotent call, since the reference makes it so. The accounts carry the
+ *   name Monnify gives them: the identity holder's, not the one we sent.
  * - Webhook: eventType SUCCESSFUL_TRANSACTION, product.type RESERVED_ACCOUNT, header
  *   `monnify-signature`: hex HMAC-SHA512 of the raw body keyed with the secret key. Amounts are
  *   naira (a number or text with two decimals).
- * - Records: GET /api/v2/transactions/{url-encoded transactionReference} (status), and
+ * - Records: GET /api/v2/transactions/{url-encoded transactionReference} (status: the amount, the
+ *   currency, the product — RESERVED_ACCOUNT and its accountReference, our customer — and the
+ *   payment method), and
  *   GET /api/v1/transactions/search?page&size&from&to (epoch milliseconds) for a day's list.
  */
 
@@ -67,9 +76,11 @@ const loginAnswer = envelope(z.object({ accessToken: z.string().min(1), expiresI
 const reservationAnswer = envelope(
   z.object({
     accountReference: z.string(),
-    accounts: z.array(z.object({ bankCode: z.string(), bankName: z.string(), accountNumber: z.string() })),
+    accountName: z.string().max(200).nullish(),
+    accounts: z.array(z.object({ bankCode: z.string(), bankName: z.string().max(100), accountNumber: z.string(), accountName: z.string().max(200).nullish() })),
   }),
 );
+const kycAnswer = envelope(z.object({ accountReference: z.string() }).passthrough());
 const naira = z.union([z.number(), z.string()]).transform((value, context) => {
   const kobo = nairaToKobo(value);
   if (kobo === null) {
@@ -84,7 +95,10 @@ const transactionRecord = z.object({
   paymentStatus: z.string().max(50),
   paidOn: z.string().nullish(),
   completedOn: z.string().nullish(),
+  currency: z.string().max(10).nullish(),
+  paymentMethod: z.string().max(50).nullish(),
   product: z.object({ type: z.string(), reference: z.string().nullish() }).nullish(),
+  customer: z.object({ email: z.string().max(254).nullish() }).nullish(),
 });
 const statusAnswer = envelope(transactionRecord);
 const searchAnswer = envelope(
@@ -130,10 +144,20 @@ export function monnifyTime(text: string | null | undefined): Date | null {
   return atLagosTime(Number(dmy[3]), Number(dmy[2]), Number(dmy[1]), hour, Number(dmy[5]), Number(dmy[6]));
 }
 
-const REFUSED = 'Monnify could not create your funding accounts right now, please try again later';
+const IDENTITY_REQUIRED = 'Monnify opens accounts only with a verified BVN or NIN';
+
+/** Monnify's own words on why (its messages name the field: "Invalid BVN"), for the user to act on. */
+const monnifyRefused = (message: string) => `Monnify could not open your accounts: ${cleanText(message, 'it gave no reason', 200)}. Check the number, then try again.`;
+
+const reservationPath = (reference: string) => `/api/v2/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}`;
+/** The BVN/NIN update is a v1 endpoint (Monnify's "BVN/NIN update" guide). */
+const kycInfoPath = (reference: string) => `/api/v1/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}/kyc-info`;
 
 export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
   readonly provider = 'monnify';
+  readonly displayName = 'Monnify';
+  readonly identityNeeds: readonly IdentityNeed[] = [];
+  readonly cards = null;
   readonly signatureHeader = MONNIFY_SIGNATURE_HEADER;
   readonly records: TransferRecords = this;
   readonly #settings: MonnifySettings;
@@ -157,7 +181,9 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
     return this.#http.breakerState;
   }
 
-  async assignAccounts(customer: BankCustomer): Promise<AssignedAccount[]> {
+  async enrol(customer: BankCustomer, proof: IdentityProof): Promise<EnrolmentStep> {
+    if (!proof.bvn && !proof.nin) return { status: 'refused', reason: IDENTITY_REQUIRED };
+    const identity = { ...(proof.bvn ? { bvn: proof.bvn } : {}), ...(proof.nin ? { nin: proof.nin } : {}) };
     const created = await this.#call({
       method: 'POST',
       path: '/api/v2/bank-transfer/reserved-accounts',
@@ -168,33 +194,57 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
         contractCode: this.#settings.contractCode,
         customerEmail: customer.email,
         customerName: customer.name,
+        ...identity,
         getAllAvailableBanks: false,
         preferredBanks: WEMA_AND_STERLING.map((bank) => bank.bankCode),
       },
-      // The accountReference makes a repeat harmless: Monnify refuses it, and the accounts are fetched.
+      // The accountReference makes a repeat harmless: Monnify refuses it, and the identity is added to the reservation.
       idempotent: true,
     });
-    const answer = created.status === 200 ? created : await this.#existingReservation(created, customer.reference);
-    const parsed = reservationAnswer.safeParse(answer.body);
-    if (!parsed.success) throw this.#unreadable('reserved accounts');
-    return WEMA_AND_STERLING.flatMap(({ bankName, bankCode }) => {
-      const account = parsed.data.responseBody.accounts.find((candidate) => candidate.bankCode === bankCode);
-      return account ? [{ bankName, bankCode, accountNumber: account.accountNumber }] : [];
-    });
+    if (created.status === 200) return this.#accountsOf(created, 'reserved accounts');
+    const refused = this.#refusal(created);
+    if (!refused.existing) return { status: 'refused', reason: monnifyRefused(refused.message) };
+    const updated = await this.#call({ method: 'PUT', path: kycInfoPath(customer.reference), json: identity, idempotent: true });
+    if (updated.status !== 200 || !kycAnswer.safeParse(updated.body).success) {
+      const reason = this.#refusal(updated);
+      if (updated.status >= 400 && updated.status < 500 && updated.status !== 401) return { status: 'refused', reason: monnifyRefused(reason.message) };
+      throw this.#unreadable('identity update');
+    }
+    return this.resume(customer);
   }
 
-  /** After a refused reservation: the accounts already reserved under the reference, or the refusal as an error. */
-  async #existingReservation(refused: ProviderResponse, reference: string): Promise<ProviderResponse> {
+  /** The reservation under the customer's reference, if Monnify holds one: it is made with the identity, or not at all. */
+  async resume(customer: BankCustomer): Promise<EnrolmentStep> {
+    const existing = await this.#call({ method: 'GET', path: reservationPath(customer.reference), idempotent: true });
+    if (existing.status === 404) return { status: 'needs-identity', reason: 'Monnify holds no reservation for this customer yet' };
+    return this.#accountsOf(existing, 'reserved accounts');
+  }
+
+  #accountsOf(answer: ProviderResponse, what: string): EnrolmentStep {
+    const parsed = answer.status === 200 ? reservationAnswer.safeParse(answer.body) : undefined;
+    if (!parsed?.success) throw this.#unreadable(what);
+    const { accounts, accountName } = parsed.data.responseBody;
+    // The banks asked for; Monnify's own Moniepoint (bank code 50515, a NIBSS code and no NUBAN
+    // bank code) is not asked for, and an account there would not be listed.
+    return {
+      status: 'ready',
+      accounts: WEMA_AND_STERLING.flatMap(({ bankName, bankCode }) => {
+        const account = accounts.find((candidate) => candidate.bankCode === bankCode);
+        return account ? [{ bankName, bankCode, accountNumber: account.accountNumber, accountName: cleanText(account.accountName ?? accountName, '') || null }] : [];
+      }),
+    };
+  }
+
+  /** What a refusal says: Monnify's message, and whether it refused because the reference is reserved already. */
+  #refusal(refused: ProviderResponse): { message: string; existing: boolean } {
     const reason = refusal.safeParse(refused.body);
     const message = reason.success ? (reason.data.responseMessage ?? '') : '';
     const code = reason.success ? reason.data.responseCode : undefined;
-    if (!(code === 'R42' || /same reference|already exist/i.test(message))) {
-      this.#log.warn({ provider: this.provider, status: refused.status, responseCode: code, responseMessage: message.slice(0, 200) }, 'monnify refused the reserved accounts');
-      throw new GatewayError(REFUSED);
-    }
-    const existing = await this.#call({ method: 'GET', path: `/api/v2/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}`, idempotent: true });
-    if (existing.status !== 200) throw this.#unreadable('reserved accounts');
-    return existing;
+    if (refused.status === 401) throw this.#unreadable('authorisation');
+    if (refused.status >= 500 || !reason.success) throw this.#unreadable('reserved accounts');
+    const existing = code === 'R42' || /same reference|already exist/i.test(message);
+    if (!existing) this.#log.warn({ provider: this.provider, status: refused.status, responseCode: code, responseMessage: message.slice(0, 200) }, 'monnify refused the reserved accounts');
+    return { message, existing };
   }
 
   /** Development only: see SandboxPayer. */
@@ -298,15 +348,24 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
   }
 }
 
+/** Monnify's product types: RESERVED_ACCOUNT is a transfer into one of our customers' accounts; a card is its checkout's. */
+function channelOf(record: z.output<typeof transactionRecord>): PaymentChannel {
+  if (record.product?.type === 'RESERVED_ACCOUNT' && (record.paymentMethod ?? 'ACCOUNT_TRANSFER') === 'ACCOUNT_TRANSFER') return 'transfer';
+  return record.paymentMethod === 'CARD' ? 'card' : 'other';
+}
+
 function recordOf(record: z.output<typeof transactionRecord>): PartnerTransfer {
   return {
     reference: record.transactionReference,
+    channel: channelOf(record),
+    currency: record.currency ?? null,
+    customerEmail: record.customer?.email ?? null,
     status: statusOf(record.paymentStatus),
     partnerStatus: record.paymentStatus,
     amountKobo: record.amountPaid,
     // The status call names the reserved account by its accountReference, not its number.
     accountNumber: null,
-    customerReference: record.product?.reference ?? null,
+    customerReference: record.product?.type === 'RESERVED_ACCOUNT' ? (record.product.reference ?? null) : null,
     paidAt: monnifyTime(record.paidOn ?? record.completedOn),
   };
 }

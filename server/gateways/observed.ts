@@ -1,4 +1,4 @@
-import type { BankPartner } from './bankPartner';
+import type { BankPartner, EnrolmentStep } from './bankPartner';
 import type { Biller, BillOutcome } from './biller';
 
 /** One call to a partner, as the logs and the metrics see it. */
@@ -52,5 +52,16 @@ const billStatus = (outcome: BillOutcome) => (outcome.status === 'failed' ? (out
 export const observedBiller = (biller: Biller, observe: GatewayObserver): Biller =>
   observed(biller, 'biller', biller.name, { pay: billStatus, requery: billStatus, verify: (found: unknown) => (found ? 'found' : 'not-found') }, observe);
 
-/** The bank partner's outbound call; webhooks come in through the route and are counted there. */
-export const observedBank = <B extends BankPartner>(bank: B, observe: GatewayObserver): B => observed(bank, 'bank', bank.provider, { assignAccounts: () => 'ok' } as never, observe);
+const enrolmentStatus = (step: EnrolmentStep) => step.status;
+const found = (record: unknown) => (record ? 'found' : 'not-found');
+
+/**
+ * The bank partner's outbound calls, its card checkout's included; webhooks come in through the
+ * route and are counted there.
+ */
+export function observedBank<B extends BankPartner>(bank: B, observe: GatewayObserver): B {
+  const partner = observed(bank, 'bank', bank.provider, { enrol: enrolmentStatus, resume: enrolmentStatus } as never, observe);
+  if (!bank.cards) return partner;
+  const cards = observed(bank.cards, 'bank', bank.provider, { initialize: () => 'ok', verify: found } as never, observe);
+  return new Proxy(partner, { get: (target, property) => (property === 'cards' ? cards : Reflect.get(target, property)) });
+}

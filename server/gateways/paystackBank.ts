@@ -1,22 +1,50 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { GatewayError } from '../errors';
-import { partnerHttp, type AssignedAccount, type BankCustomer, type BankPartner, type PartnerOptions, type PartnerTransfer, type SandboxPayer, type SimulatedTransfer, type TransferRecords, type WebhookEvent } from './bankPartner';
+import {
+  cleanText,
+  partnerHttp,
+  type AssignedAccount,
+  type BankCustomer,
+  type BankPartner,
+  type CardGateway,
+  type CardPaymentStart,
+  type EnrolmentStep,
+  type IdentityNeed,
+  type IdentityProof,
+  type PartnerOptions,
+  type PartnerTransfer,
+  type PaymentChannel,
+  type SandboxPayer,
+  type SimulatedTransfer,
+  type TransferRecords,
+  type WebhookEvent,
+} from './bankPartner';
 import { PAYSTACK_SIGNATURE_HEADER, readPaystackEvent } from './paystackWebhook';
-import type { ProviderHttp, ProviderLog, ProviderResponse } from './providerHttp';
+import { ProviderUnavailableError, type ProviderHttp, type ProviderLog, type ProviderResponse } from './providerHttp';
 import { SandboxPayments } from './sandboxPayments';
 import { verifyHmacSha512 } from './webhookSignature';
 
 /**
- * Paystack dedicated virtual accounts (paystack.com/docs): one NUBAN per customer at Paystack's
- * partner bank, money paid into it reported by `charge.success` and confirmed by Paystack's
- * verify call. Every call carries `Authorization: Bearer <secret key>`.
+ * Paystack dedicated virtual accounts and card checkout (paystack.com/docs): one NUBAN per
+ * customer at Paystack's partner bank, money paid into it reported by `charge.success` and
+ * confirmed by Paystack's verify call; card top-ups through its hosted checkout. Every call
+ * carries `Authorization: Bearer <secret key>`.
  *
- * - Accounts: POST /customer (Paystack keys customers by e-mail, so asking again answers the same
- *   customer), GET /dedicated_account?active=true&customer=<id> for an account it already has
+ * - Accounts, the multi-step flow of /docs/payments/dedicated-virtual-accounts: POST /customer
+ *   (Paystack keys customers by e-mail, so asking again answers the same customer); a business
+ *   in financial services must then validate the customer, POST /customer/{code}/identification
+ *   { country NG, type bank_account, bvn, bank_code, account_number, first_name, last_name }
+ *   (202 "Customer Identification in progress"), whose outcome arrives by webhook
+ *   (`customeridentification.success|failed`). Only a BVN with one of the customer's own bank
+ *   accounts validates: a NIN alone gets no Paystack account. Once GET /customer/{code} says
+ *   `identified`, GET /dedicated_account?active=true&customer=<id> for an account it already has
  *   at the partner bank, else POST /dedicated_account { customer, preferred_bank }. The create
- *   is not retried (a repeat might assign a second number); the next create-accounts finds the
- *   first one through the list.
+ *   is not retried (a repeat might assign a second number); the next attempt finds the first one
+ *   through the list.
+ * - Cards: POST /transaction/initialize { email, amount, reference, currency, channels,
+ *   callback_url, metadata.cancel_action } → a one-time authorization_url the app sends the
+ *   customer to; value only after GET /transaction/verify/:reference says success.
  * - Webhook: the `charge.success` reader of paystackWebhook.ts, header `x-paystack-signature`
  *   (hex HMAC-SHA512 of the raw body keyed with the secret key).
  * - Records: GET /transaction/verify/:reference (a reference Paystack does not know is 400
@@ -43,9 +71,14 @@ const LIST_MAX_PAGES = 100;
 const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string().optional(), data });
 const refusal = z.object({ status: z.literal(false).optional(), message: z.string().max(500).optional() }).passthrough();
 
-const customerAnswer = envelope(z.object({ id: z.number().int(), customer_code: z.string().min(1) }));
+const customerAnswer = envelope(
+  z.object({ id: z.number().int(), customer_code: z.string().min(1), identified: z.boolean().nullish() }),
+);
+const acknowledged = z.object({ status: z.literal(true), message: z.string().max(500).optional() });
+const initializeAnswer = envelope(z.object({ authorization_url: z.string().url().max(2_000), reference: z.string().max(100) }));
 const dedicatedAccount = z.object({
   account_number: z.string(),
+  account_name: z.string().max(200).nullish(),
   active: z.boolean().optional(),
   bank: z.object({ slug: z.string() }),
 });
@@ -57,8 +90,10 @@ const transaction = z.object({
   status: z.string().max(50),
   channel: z.string().nullish(),
   paid_at: z.string().nullish(),
+  currency: z.string().max(10).nullish(),
   metadata: z.object({ receiver_account_number: z.string().nullish() }).nullish().catch(null),
   authorization: z.object({ receiver_bank_account_number: z.string().nullish() }).nullish(),
+  customer: z.object({ email: z.string().max(254).nullish() }).nullish(),
 });
 const verifyAnswer = envelope(transaction);
 const listAnswer = z.object({
@@ -74,16 +109,28 @@ function statusOf(status: string): PartnerTransfer['status'] {
   return 'failed';
 }
 
+export const PAYSTACK_NEEDS_BVN =
+  'Paystack gives an account number only to customers who verify a BVN with one of their own bank accounts; you have verified a NIN only.';
+export const PAYSTACK_NEEDS_BANK_ACCOUNT = 'Paystack confirms a BVN with one of your own bank accounts: add its bank and number to get this account number.';
+const paystackRefused = (message: string | undefined) =>
+  `Paystack could not confirm your BVN with that bank account (${cleanText(message, 'no reason given', 200)}). Check the account is yours and in your name, then try again.`;
+
+/** Paystack's channels: a transfer into a dedicated account, or its checkout's card. */
+const channelOf = (channel: string | null | undefined): PaymentChannel => (channel === 'dedicated_nuban' ? 'transfer' : channel === 'card' ? 'card' : 'other');
+
 /** "Chioma Ngozi Okafor" → first "Chioma", last "Ngozi Okafor"; a single name is both. */
 function namesOf(name: string): { first_name: string; last_name: string } {
   const [first, ...rest] = name.trim().split(/\s+/);
   return { first_name: first, last_name: rest.join(' ') || first };
 }
 
-export class PaystackBank implements BankPartner, TransferRecords, SandboxPayer {
+export class PaystackBank implements BankPartner, TransferRecords, CardGateway, SandboxPayer {
   readonly provider = 'paystack';
+  readonly displayName = 'Paystack';
+  readonly identityNeeds: readonly IdentityNeed[] = ['bvn', 'bank_account'];
   readonly signatureHeader = PAYSTACK_SIGNATURE_HEADER;
   readonly records: TransferRecords = this;
+  readonly cards: CardGateway = this;
   readonly #settings: PaystackSettings;
   readonly #http: ProviderHttp;
   readonly #sandbox: SandboxPayments;
@@ -102,26 +149,89 @@ export class PaystackBank implements BankPartner, TransferRecords, SandboxPayer 
     return this.#http.breakerState;
   }
 
-  async assignAccounts(customer: BankCustomer): Promise<AssignedAccount[]> {
-    const created = await this.#call('POST', '/customer', { email: customer.email, ...namesOf(customer.name), phone: customer.phone }, true);
-    const parsedCustomer = customerAnswer.safeParse(created.body);
-    if (created.status !== 200 || !parsedCustomer.success) throw this.#refused(created, 'customer');
-    const { id, customer_code } = parsedCustomer.data.data;
+  async enrol(customer: BankCustomer, proof: IdentityProof): Promise<EnrolmentStep> {
+    if (!proof.bvn) return { status: 'skipped', reason: PAYSTACK_NEEDS_BVN };
+    if (!proof.bankAccount) return { status: 'skipped', reason: PAYSTACK_NEEDS_BANK_ACCOUNT };
+    const { code, identified } = await this.#customer(customer);
+    if (identified) return this.#dedicatedAccount(code);
+    let answer: ProviderResponse;
+    try {
+      answer = await this.#call('POST', `/customer/${encodeURIComponent(code)}/identification`, {
+        country: 'NG',
+        type: 'bank_account',
+        bvn: proof.bvn,
+        bank_code: proof.bankAccount.bankCode,
+        account_number: proof.bankAccount.accountNumber,
+        ...namesOf(customer.name),
+      }, false);
+    } catch (error) {
+      // Paystack may have received it: its webhook, or the next resume, tells.
+      if (error instanceof ProviderUnavailableError && error.maybeReceived) return { status: 'waiting', customerCode: code };
+      throw error;
+    }
+    if ((answer.status === 200 || answer.status === 202) && acknowledged.safeParse(answer.body).success) return { status: 'waiting', customerCode: code };
+    if (answer.status >= 400 && answer.status < 500 && answer.status !== 401) {
+      return { status: 'refused', reason: paystackRefused(refusal.safeParse(answer.body).data?.message), customerCode: code };
+    }
+    throw this.#refused(answer, 'customer validation');
+  }
 
-    const listed = await this.#call('GET', `/dedicated_account?${new URLSearchParams({ active: 'true', customer: String(id) })}`, undefined, true);
+  /** Once Paystack has validated the customer: their dedicated account, found or made; until then, still waiting. */
+  async resume(customer: BankCustomer, customerCode: string | null): Promise<EnrolmentStep> {
+    const fetched = await this.#call('GET', `/customer/${encodeURIComponent(customerCode ?? customer.email)}`, undefined, true);
+    if (fetched.status === 404) return { status: 'needs-identity', reason: 'Paystack has no such customer yet' };
+    const parsed = customerAnswer.safeParse(fetched.body);
+    if (fetched.status !== 200 || !parsed.success) throw this.#refused(fetched, 'customer');
+    const { customer_code: code, identified } = parsed.data.data;
+    return identified ? this.#dedicatedAccount(code) : { status: 'waiting', customerCode: code };
+  }
+
+  /** Creates the customer, or finds them (Paystack keys customers by e-mail). */
+  async #customer(customer: BankCustomer): Promise<{ code: string; identified: boolean }> {
+    const created = await this.#call('POST', '/customer', { email: customer.email, ...namesOf(customer.name), phone: customer.phone }, true);
+    const parsed = customerAnswer.safeParse(created.body);
+    if (created.status !== 200 || !parsed.success) throw this.#refused(created, 'customer');
+    return { code: parsed.data.data.customer_code, identified: parsed.data.data.identified === true };
+  }
+
+  /** The validated customer's account at the partner bank: the one Paystack has, or a new one. */
+  async #dedicatedAccount(customerCode: string): Promise<EnrolmentStep> {
+    const fetched = await this.#call('GET', `/customer/${encodeURIComponent(customerCode)}`, undefined, true);
+    const customer = customerAnswer.safeParse(fetched.body);
+    if (fetched.status !== 200 || !customer.success) throw this.#refused(fetched, 'customer');
+    const listed = await this.#call('GET', `/dedicated_account?${new URLSearchParams({ active: 'true', customer: String(customer.data.data.id) })}`, undefined, true);
     const list = accountListAnswer.safeParse(listed.body);
     if (listed.status !== 200 || !list.success) throw this.#refused(listed, 'dedicated account list');
     const existing = list.data.data.find((account) => account.bank.slug === this.#bank && account.active !== false);
-    if (existing) return [this.#assigned(existing.account_number)];
+    if (existing) return { status: 'ready', accounts: [this.#assigned(existing)], customerCode };
 
-    const made = await this.#call('POST', '/dedicated_account', { customer: customer_code, preferred_bank: this.#bank }, false);
+    const made = await this.#call('POST', '/dedicated_account', { customer: customerCode, preferred_bank: this.#bank }, false);
     const account = accountAnswer.safeParse(made.body);
     if (made.status !== 200 || !account.success) throw this.#refused(made, 'dedicated account');
-    return [this.#assigned(account.data.data.account_number)];
+    return { status: 'ready', accounts: [this.#assigned(account.data.data)], customerCode };
   }
 
-  #assigned(accountNumber: string): AssignedAccount {
-    return { ...PAYSTACK_BANKS[this.#bank], accountNumber };
+  #assigned(account: z.output<typeof dedicatedAccount>): AssignedAccount {
+    return { ...PAYSTACK_BANKS[this.#bank], accountNumber: account.account_number, accountName: cleanText(account.account_name, '') || null };
+  }
+
+  async initialize(payment: CardPaymentStart): Promise<{ authorizationUrl: string }> {
+    const answer = await this.#call('POST', '/transaction/initialize', {
+      email: payment.email,
+      amount: String(payment.chargedKobo),
+      reference: payment.reference,
+      currency: 'NGN',
+      channels: ['card'],
+      callback_url: payment.callbackUrl,
+      metadata: { cancel_action: payment.cancelUrl },
+    }, false);
+    const parsed = answer.status === 200 ? initializeAnswer.safeParse(answer.body) : undefined;
+    if (!parsed?.success) throw this.#refused(answer, 'card payment');
+    return { authorizationUrl: parsed.data.data.authorization_url };
+  }
+
+  verify(reference: string): Promise<PartnerTransfer | null> {
+    return this.lookupTransfer(reference);
   }
 
   /** Development only: see SandboxPayer. */
@@ -153,7 +263,7 @@ export class PaystackBank implements BankPartner, TransferRecords, SandboxPayer 
       const answer = await this.#call('GET', `/transaction?${query}`, undefined, true);
       const parsed = answer.status === 200 ? listAnswer.safeParse(answer.body) : undefined;
       if (!parsed?.success) throw this.#refused(answer, 'transaction list');
-      for (const record of parsed.data.data) if (record.channel === 'dedicated_nuban') transfers.push(recordOf(record));
+      for (const record of parsed.data.data) if (channelOf(record.channel) !== 'other') transfers.push(recordOf(record));
       const pageCount = parsed.data.meta?.pageCount ?? page;
       if (parsed.data.data.length === 0 || page >= pageCount) return transfers;
     }
@@ -175,6 +285,9 @@ function recordOf(record: z.output<typeof transaction>): PartnerTransfer {
   const paidAt = record.paid_at ? new Date(record.paid_at) : null;
   return {
     reference: record.reference,
+    channel: channelOf(record.channel),
+    currency: record.currency ?? null,
+    customerEmail: record.customer?.email ?? null,
     status: statusOf(record.status),
     partnerStatus: record.status,
     amountKobo: BigInt(record.amount),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardFeeKobo } from '../../core/cardFees';
 import { cleanText, WebhookPayloadError, type SimulatedTransfer, type WebhookEvent } from './bankPartner';
 
 /**
@@ -26,7 +27,15 @@ import { cleanText, WebhookPayloadError, type SimulatedTransfer, type WebhookEve
  *   }
  *
  * Every other field is ignored. The simulated partner sends this same shape, so a real
- * Paystack adapter reuses the reader as is.
+ * Paystack adapter reuses the reader as is. The reader also takes the card payments of
+ * Paystack's checkout (`charge.success`, channel `card`) and the customer events of its
+ * dedicated-account flow (paystack.com/docs/payments/dedicated-virtual-accounts):
+ *
+ *   { "event": "customeridentification.failed",
+ *     "data": { "customer_id": 82796315, "customer_code": "CUS_…", "email": "…",
+ *               "identification": { "country": "NG", "type": "bank_account", "bvn": "123*****456", … },
+ *               "reason": "Account number or BVN is incorrect" } }
+ *   { "event": "dedicatedaccount.assign.success", "data": { "customer": { "customer_code": "CUS_…", … }, "dedicated_account": { … } } }
  */
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
 
@@ -59,20 +68,54 @@ const chargeSuccess = z.object({
   ),
 });
 
-/** Reads a verified body: a transfer to credit, an event to acknowledge and ignore, or a WebhookPayloadError. */
+const customerCode = z.string().regex(/^CUS_[A-Za-z0-9]{1,60}$/, 'the customer_code is not a Paystack customer code');
+const email = z.string().max(254).nullish().catch(null);
+const identificationEvent = z.object({ customer_code: customerCode, email, reason: optionalText });
+const assignmentEvent = z.object({ customer: z.object({ customer_code: customerCode, email }, { error: 'data.customer must be an object' }) });
+const cardCharge = z.object({ reference: chargeSuccess.shape.reference });
+
+/**
+ * Reads a verified body: a transfer into a dedicated account to credit (`charge.success`,
+ * channel `dedicated_nuban`), a card payment to confirm (`charge.success`, channel `card`), news
+ * of a customer (`customeridentification.success|failed`, `dedicatedaccount.assign.success|failed`),
+ * an event to acknowledge and ignore, or a WebhookPayloadError.
+ */
 export function readPaystackEvent(payload: unknown): WebhookEvent {
   const outer = envelope.safeParse(payload);
   if (!outer.success) throw new WebhookPayloadError('the webhook body is not an event: expected { event, data }');
   const { event, data } = outer.data;
-  if (event !== 'charge.success') return { kind: 'ignored', reason: `event ${cleanText(event, '(empty)', 60)} is not handled` };
-  if (data.channel !== 'dedicated_nuban') return { kind: 'ignored', reason: 'not a transfer to a dedicated account' };
+  switch (event) {
+    case 'charge.success':
+      if (data.channel === 'dedicated_nuban') return transferOf(data);
+      if (data.channel === 'card') return { kind: 'card', reference: parsed(cardCharge, data).reference };
+      return { kind: 'ignored', reason: 'not a transfer to a dedicated account or a card payment' };
+    case 'customeridentification.success':
+    case 'customeridentification.failed': {
+      const identification = parsed(identificationEvent, data);
+      const outcome = event.endsWith('success') ? 'success' : 'failed';
+      const reason = outcome === 'failed' ? cleanText(identification.reason, 'no reason given', 200) : null;
+      return { kind: 'customer', customerCode: identification.customer_code, email: identification.email ?? null, outcome, reason };
+    }
+    case 'dedicatedaccount.assign.success':
+    case 'dedicatedaccount.assign.failed': {
+      const { customer } = parsed(assignmentEvent, data);
+      return { kind: 'customer', customerCode: customer.customer_code, email: customer.email ?? null, outcome: event.endsWith('success') ? 'success' : 'failed', reason: null };
+    }
+    default:
+      return { kind: 'ignored', reason: `event ${cleanText(event, '(empty)', 60)} is not handled` };
+  }
+}
 
-  const parsed = chargeSuccess.safeParse(data);
-  if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues[0]?.message ?? 'the webhook body is not valid');
-  const charge = parsed.data;
+function parsed<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new WebhookPayloadError(result.error.issues[0]?.message ?? 'the webhook body is not valid');
+  return result.data;
+}
+
+function transferOf(data: unknown): WebhookEvent {
+  const charge = parsed(chargeSuccess, data);
   if (charge.status !== 'success') return { kind: 'ignored', reason: `status ${cleanText(charge.status, '(empty)', 60)} is not a completed payment` };
   if (charge.currency !== 'NGN') return { kind: 'ignored', reason: `currency ${cleanText(charge.currency, '(empty)', 10)} is not accepted` };
-
   const paidAt = charge.paid_at ? new Date(charge.paid_at) : null;
   return {
     kind: 'transfer',
@@ -141,6 +184,49 @@ export function paystackChargeSuccess(transfer: SimulatedTransfer & { receiverBa
       requested_amount: Number(transfer.amountKobo),
       pos_transaction_data: null,
       source: null,
+    },
+  };
+}
+
+/** The `charge.success` Paystack sends for a card payment at its checkout (the fields our reader and verify use, and a few around them). */
+export function paystackCardSuccess(charge: { reference: string; amountKobo: bigint; email: string; paidAt: Date; id: number }) {
+  const paidAt = charge.paidAt.toISOString();
+  return {
+    event: 'charge.success',
+    data: {
+      id: charge.id,
+      domain: 'test',
+      status: 'success',
+      reference: charge.reference,
+      amount: Number(charge.amountKobo),
+      message: null,
+      gateway_response: 'Successful',
+      paid_at: paidAt,
+      created_at: paidAt,
+      channel: 'card',
+      currency: 'NGN',
+      ip_address: null,
+      metadata: '',
+      fees: Number(cardFeeKobo(charge.amountKobo)),
+      authorization: {
+        authorization_code: `AUTH_${charge.reference.slice(-10).toLowerCase()}`,
+        bin: '408408',
+        last4: '4081',
+        exp_month: '12',
+        exp_year: '2030',
+        channel: 'card',
+        card_type: 'visa ',
+        bank: 'TEST BANK',
+        country_code: 'NG',
+        brand: 'visa',
+        reusable: true,
+        signature: null,
+        account_name: null,
+      },
+      customer: { id: charge.id % 1_000_000, first_name: null, last_name: null, email: charge.email, customer_code: `CUS_${String(charge.id).slice(-10)}`, phone: null, metadata: null, risk_action: 'default' },
+      plan: null,
+      paidAt,
+      requested_amount: Number(charge.amountKobo),
     },
   };
 }

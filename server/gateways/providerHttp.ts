@@ -46,7 +46,7 @@ export interface ProviderHttpOptions {
 }
 
 export interface ProviderRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** Appended to the base URL, with its query string if any. */
   path: string;
   headers?: Record<string, string>;

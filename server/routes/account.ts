@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OTP_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
+import type { BankPartner } from '../gateways/bankPartner';
 import type { IdentityGateway } from '../gateways/identity';
 import type { AppContext } from '../services/context';
 import { sendPinResetCode } from '../services/otp';
@@ -18,6 +19,8 @@ export interface AccountRouteDeps {
   ctx: AppContext;
   /** Verifies the NIN and BVN the profile is given (services/identity.ts). */
   identity: IdentityGateway;
+  /** The live bank partners, which a verified number goes to (services/enrolment.ts). */
+  banks: readonly BankPartner[];
   limits: RateLimits;
 }
 
@@ -74,14 +77,15 @@ const resetPinBody = requestBody({
   .refine((body) => body.pin === body.confirm_pin, { message: PIN_MISMATCH, path: ['confirm_pin'] });
 
 /** The profile, password and pin screens (SPEC.md §2 /profile, /password, /pin, and /reset-pin behind "Forgot pin?"). */
-export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, limits }: AccountRouteDeps) {
+export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, banks, limits }: AccountRouteDeps) {
   const session = requireSession(ctx);
 
   // Limited: each NIN or BVN given is a paid lookup with the identity provider.
-  app.post('/api/update-profile', { schema: routeDoc({ summary: 'Update name, phone, NIN and BVN (a new NIN or BVN is verified first)', tags: ['account'], auth: true, body: updateProfileBody, errors: [400, 409, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)] }, async (request) => {
+  // A verified NIN or BVN also opens the funding accounts with each partner; the name it matched is then frozen.
+  app.post('/api/update-profile', { schema: routeDoc({ summary: 'Update name, phone, NIN and BVN (a new NIN or BVN is verified first, then opens the funding accounts)', tags: ['account'], auth: true, body: updateProfileBody, errors: [400, 409, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)] }, async (request) => {
     const { name, phone, nin, bvn } = updateProfileBody.parse(request.body);
     const { userId, token } = authOf(request);
-    await updateProfile(ctx, identity, userId, { name, phone, nin, bvn });
+    await updateProfile(ctx, identity, banks, userId, { name, phone, nin, bvn });
     return success('profile updated successfully', await loadUserData(ctx, userId, token));
   });
 

@@ -10,10 +10,12 @@ export const NOT_READY_DATABASE = 'the database is not answering';
  * For load balancers, orchestrators and uptime checks:
  * - `/api/health/live`: the process answers (restart it when this fails); never touches the database.
  * - `/api/health/ready`: send traffic here (503 while the database does not answer; once shutdown
- *   began every request answers 503, this one included: routes/draining.ts).
+ *   began every request answers 503, this one included: routes/draining.ts). Its `data` carries
+ *   `details` (each bank partner's breaker and backlog): a partner that refuses or is down is news
+ *   for an operator, never a reason to take the server out of service.
  * - `/api/health`: the original check, ok when the database answers.
  */
-export function registerHealthRoutes(app: FastifyInstance, db: Database) {
+export function registerHealthRoutes(app: FastifyInstance, db: Database, details?: () => Promise<unknown>) {
   const databaseAnswers = () =>
     sql`SELECT 1`.execute(db).then(
       () => true,
@@ -29,6 +31,7 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database) {
 
   app.get('/api/health/ready', { schema: routeDoc({ summary: 'Readiness: 503 once shutdown began or while the database does not answer', tags: ['health'] }) }, async (_request, reply) => {
     if (!(await databaseAnswers())) return reply.code(503).send(failure(NOT_READY_DATABASE));
-    return success('ready');
+    if (!details) return success('ready');
+    return success('ready', { details: await details().catch(() => null) });
   });
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ACTIVITIES_PAGE_SIZE } from '../../core/limits';
 import type { RateLimits } from '../config';
-import type { BankPartner } from '../gateways/bankPartner';
 import type { AppContext } from '../services/context';
 import { listTransactions, refreshTransaction, type Refreshed, type RequeryHooks } from '../services/transactions';
-import { ensureVirtualAccounts } from '../services/virtualAccounts';
+import { identityMessages } from '../../core/messages';
+import { AppError } from '../errors';
+import { hasVerifiedIdentity } from '../services/identity';
+import { listVirtualAccounts } from '../services/virtualAccounts';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
@@ -13,7 +15,6 @@ import { byAccount, limitRequests } from './rateLimits';
 
 export interface WalletRouteDeps {
   ctx: AppContext;
-  banks: readonly BankPartner[];
   requeries: RequeryHooks;
   limits: RateLimits;
 }
@@ -38,13 +39,22 @@ function refreshMessage({ outcome, transaction }: Refreshed): string {
 }
 
 /** Funding accounts and the activity list. */
-export function registerWalletRoutes(app: FastifyInstance, { ctx, banks, requeries, limits }: WalletRouteDeps) {
+export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, limits }: WalletRouteDeps) {
   const session = requireSession(ctx);
 
-  /** No body: the SPA calls it from /funding when the user has no account yet (SPEC.md §4). Each live partner is asked once per user. */
-  app.post('/api/create-accounts', { schema: routeDoc({ summary: 'The dedicated bank accounts that fund the wallet (created on first call, one set per live partner)', tags: ['wallet'], auth: true, errors: [502, 503] }), preHandler: session }, async (request) => {
-    const accounts = await ensureVirtualAccounts(ctx, banks, authOf(request).userId);
-    return success('accounts fetched successfully', accounts);
+  /**
+   * No body (the app's call from /funding). Identity first: the partners open a user's
+   * accounts when a BVN or NIN is verified (POST /api/funding/identity, or the profile), since
+   * they require the number and it is never kept; this answers the accounts they opened, and
+   * refuses a user with no verified identity, saying what to do. POST /api/funding tells where
+   * each partner stands.
+   */
+  app.post('/api/create-accounts', { schema: routeDoc({ summary: 'The dedicated bank accounts that fund the wallet (opened when a BVN or NIN is verified)', tags: ['wallet'], auth: true, errors: [403] }), preHandler: session }, async (request) => {
+    const { userId } = authOf(request);
+    const identity = await hasVerifiedIdentity(ctx, userId);
+    if (!identity.bvn && !identity.nin) throw new AppError(403, identityMessages.identityRequired);
+    const accounts = await listVirtualAccounts(ctx, userId);
+    return success(accounts.length > 0 ? 'accounts fetched successfully' : 'your account numbers are being created; see Fund Wallet', accounts);
   });
 
   // The body may be absent altogether: both fields have defaults.

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AppError, GatewayError } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
+import { confirmCardPayment, type CardTopUpDeps } from '../services/cardTopUps';
 import type { AppContext } from '../services/context';
+import { handleCustomerEvent } from '../services/enrolment';
 import { creditConfirmedTransfer } from '../services/transferConfirmation';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
@@ -24,7 +26,11 @@ export const NOT_CREDITED = "transfer not credited: the partner's records disagr
 export type WebhookResult =
   | { status: 'credited' | 'duplicate' | 'unmatched'; reference: string }
   | { status: 'disputed'; reference: string; reason: string }
-  | { status: 'ignored'; reason: string };
+  | { status: 'ignored'; reason: string }
+  /** A card payment, as its confirmation left it (success, abandoned, failed, disputed, pending). */
+  | { status: 'card'; reference: string; payment: string }
+  /** News of a customer's validation, as its confirmation left their enrolment. */
+  | { status: 'customer'; enrolment: string };
 
 /**
  * POST /api/webhooks/bank (the simulated partner), /api/webhooks/monnify, /api/webhooks/paystack:
@@ -44,14 +50,20 @@ export type WebhookResult =
  *    200 "already credited". A transfer to an account number nobody has is held in suspense
  *    (services/suspense.ts: recorded once, credited to no one, listed by `npm run report --
  *    unmatched`) and answered 200 too, since a partner retries anything but 200, for days.
+ * 5. A card payment (`charge.success`, channel card) is confirmed with the partner's verify call
+ *    and credited once (services/cardTopUps.ts), whether it or the customer's return comes first;
+ *    a reference that is not one of our card payments is acknowledged and ignored.
+ * 6. News of a customer's validation (Paystack's customeridentification.*,
+ *    dedicatedaccount.assign.*) is confirmed by asking the partner about the customer, and the
+ *    user's enrolment carried on once (services/enrolment.ts).
  *
  * Each route lives in its own plugin scope so that only it receives the raw body.
  */
-export function registerBankWebhooks(app: FastifyInstance, { ctx, banks }: { ctx: AppContext; banks: readonly BankPartner[] }) {
-  for (const bank of banks) registerBankWebhook(app, ctx, bank);
+export function registerBankWebhooks(app: FastifyInstance, { ctx, banks, cards }: { ctx: AppContext; banks: readonly BankPartner[]; cards: CardTopUpDeps }) {
+  for (const bank of banks) registerBankWebhook(app, ctx, bank, cards);
 }
 
-function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPartner) {
+function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPartner, cards: CardTopUpDeps) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -74,6 +86,12 @@ function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPa
         request.log.info({ provider: bank.provider, reason: event.reason }, 'bank webhook ignored');
         return success<WebhookResult>(`event ignored: ${event.reason}`, { status: 'ignored', reason: event.reason });
       }
+      if (event.kind === 'card') return cardEvent(ctx, bank, cards, event.reference, request.log);
+      if (event.kind === 'customer') {
+        const enrolment = (await handleCustomerEvent(ctx, bank, event)) ?? 'unchanged';
+        request.log.info({ provider: bank.provider, outcome: event.outcome, enrolment }, 'bank webhook: customer');
+        return success<WebhookResult>(`customer event handled: ${enrolment}`, { status: 'customer', enrolment });
+      }
 
       const { transfer } = event;
       const outcome = await creditConfirmedTransfer(ctx, bank, transfer, payload);
@@ -95,4 +113,20 @@ function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPa
       }
     });
   });
+}
+
+/** A card payment the partner says succeeded: confirmed with its verify call, credited once; 503 while the partner cannot answer. */
+async function cardEvent(ctx: AppContext, bank: BankPartner, cards: CardTopUpDeps, reference: string, log: FastifyBaseLogger) {
+  if (cards.bank?.provider !== bank.provider) return success<WebhookResult>('event ignored: this partner takes no card payments here', { status: 'ignored', reason: 'no card payments' });
+  try {
+    const payment = await confirmCardPayment(ctx, cards, reference);
+    log.info({ provider: bank.provider, reference, payment: payment.status }, 'bank webhook: card payment');
+    return success<WebhookResult>(`card payment ${payment.status}`, { status: 'card', reference, payment: payment.status });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) {
+      return success<WebhookResult>('event ignored: not one of our card payments', { status: 'ignored', reason: 'unknown card payment' });
+    }
+    if (error instanceof GatewayError) throw new AppError(503, `the card payment could not be confirmed with ${bank.provider} right now; deliver it again later`);
+    throw error;
+  }
 }

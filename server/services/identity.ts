@@ -1,21 +1,29 @@
 import { formatNaira, koboToNaira } from '../../core/money';
+import { identityMessages } from '../../core/messages';
 import { tierOf } from '../../core/tiers';
 import { AppError } from '../errors';
 import type { IdentityGateway, IdentityHolder, IdentityKind } from '../gateways/identity';
 import type { AppContext } from './context';
+import { admitIdentityCheck } from './identityChecks';
 import { addNotification } from './notifications';
 
 /**
- * BVN and NIN verification (issue 12, CBN tiered KYC): a number is looked up with the identity
- * provider, its holder's name compared with the account's, and only then recorded — as when it
- * was verified, its last four digits and a keyed hash (HMAC under TOKEN_KEY) that lets one
- * identity raise the limits of one account only. The number itself is never stored, logged or
- * sent back (security.md; reference/domain.md: BVN is confidential).
+ * BVN and NIN verification (CBN tiered KYC): a number is looked up with the identity provider,
+ * its holder's name compared with the account's, and only then recorded — as when it was
+ * verified, its last four digits and a keyed hash (HMAC under TOKEN_KEY) that lets one identity
+ * raise the limits of one account only. The number itself is never stored, logged or sent back
+ * (BVN is confidential): it goes on to the bank partners in the same request, in memory
+ * (services/enrolment.ts).
+ *
+ * The checks bind: lookups are limited per account and per number (identityChecks.ts);
+ * "already linked to another account" is answered only once the provider has matched the number
+ * to this account's name, so it tells a stranger nothing; and once a number is verified the name
+ * it matched is frozen (a change goes through support).
  */
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
-const LABEL: Record<IdentityKind, string> = { bvn: 'BVN', nin: 'NIN' };
+export const LABEL: Record<IdentityKind, string> = { bvn: 'BVN', nin: 'NIN' };
 
 export const identityNotFound = (kind: IdentityKind) => `we could not find this ${LABEL[kind]}, please check the number`;
 export const identityNameMismatch = (kind: IdentityKind) =>
@@ -52,12 +60,17 @@ export interface VerifiedIdentity {
 
 const keyedHash = (ctx: AppContext, kind: IdentityKind, number: string) => ctx.hashToken(`identity:${kind}:${number}`);
 
+/** What recordIdentities keeps of a number verified elsewhere (the development demo account's public numbers). */
+export const verifiedIdentityOf = (ctx: AppContext, kind: IdentityKind, number: string): VerifiedIdentity => ({ kind, last4: number.slice(-4), hash: keyedHash(ctx, kind, number) });
+
 /**
  * Looks the number up and checks it belongs to `accountName` and to no other account; answers
- * what may be recorded, or null when this very number is on file already. Throws 409 when the user's number of this kind is verified already or
- * another account holds this one, 422 when the provider has no such number or another name,
- * 502 when the provider cannot be reached. Writes nothing: recordIdentities does, in the
- * caller's transaction.
+ * what may be recorded, or null when this very number is on file already. Throws 409 when the
+ * user's number of this kind is verified already (another number) or another account holds this
+ * one — the latter only after the provider has matched it to this account's name —, 422 when
+ * the provider has no such number or another name, 429 past the day's lookups, 502 when the
+ * provider cannot be reached. Writes nothing but the lookup's count: recordIdentities records,
+ * in the caller's transaction.
  */
 export async function verifyIdentity(
   ctx: AppContext,
@@ -68,21 +81,50 @@ export async function verifyIdentity(
   number: string,
 ): Promise<VerifiedIdentity | null> {
   const hash = keyedHash(ctx, kind, number);
-  const hashColumn = kind === 'bvn' ? 'bvn_hash' : 'nin_hash';
-  const verifiedColumn = kind === 'bvn' ? 'bvn_verified_at' : 'nin_verified_at';
-  const own = await ctx.db.selectFrom('users').select([verifiedColumn, hashColumn]).where('id', '=', userId).executeTakeFirstOrThrow();
-  if (own[verifiedColumn] !== null) {
-    // The same number again (a form sent twice) is already on file; another one is a change support must make.
-    if (Buffer.from(own[hashColumn]!).equals(hash)) return null;
-    throw new AppError(409, identityAlreadyVerified(kind));
-  }
-  const holder = await ctx.db.selectFrom('users').select('id').where(hashColumn, '=', hash).executeTakeFirst();
-  if (holder) throw new AppError(409, identityTaken(kind));
+  if (await onFile(ctx, userId, kind, hash)) return null;
+  await admitIdentityCheck(ctx, userId, hash);
   const found = await gateway.lookUp({ kind, number, name: accountName });
   if (!found) throw new AppError(422, identityNotFound(kind));
   if (!namesMatch(accountName, found)) throw new AppError(422, identityNameMismatch(kind));
+  const holder = await ctx.db.selectFrom('users').select('id').where(hashColumn(kind), '=', hash).where('id', '<>', userId).executeTakeFirst();
+  if (holder) throw new AppError(409, identityTaken(kind));
   return { kind, last4: number.slice(-4), hash };
 }
+
+const hashColumn = (kind: IdentityKind) => (kind === 'bvn' ? 'bvn_hash' : 'nin_hash');
+const verifiedColumn = (kind: IdentityKind) => (kind === 'bvn' ? 'bvn_verified_at' : 'nin_verified_at');
+
+/**
+ * Whether this very number is the user's verified one (true), or none of this kind is verified
+ * (false); another number of a kind already verified is 409: support changes a verified identity.
+ */
+async function onFile(ctx: AppContext, userId: bigint, kind: IdentityKind, hash: Buffer): Promise<boolean> {
+  const own = await ctx.db.selectFrom('users').select([verifiedColumn(kind), hashColumn(kind)]).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (own[verifiedColumn(kind)] === null) return false;
+  if (Buffer.from(own[hashColumn(kind)]!).equals(hash)) return true;
+  throw new AppError(409, identityAlreadyVerified(kind));
+}
+
+/**
+ * A number typed again by a user who verified it before (so that a partner that could not be
+ * reached then gets it now): checked against its keyed hash only, with no lookup. Throws 409
+ * for a number that is not the verified one, 422 when none of this kind is verified.
+ */
+export async function confirmOwnIdentity(ctx: AppContext, userId: bigint, kind: IdentityKind, number: string): Promise<void> {
+  const hash = keyedHash(ctx, kind, number);
+  const own = await ctx.db.selectFrom('users').select([verifiedColumn(kind), hashColumn(kind)]).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (own[verifiedColumn(kind)] === null) throw new AppError(422, `your ${LABEL[kind]} is not verified yet`);
+  if (!Buffer.from(own[hashColumn(kind)]!).equals(hash)) throw new AppError(409, identityMessages.notTheVerifiedNumber(LABEL[kind]));
+}
+
+/** Whether the user has verified a BVN or a NIN (what funding requires). */
+export async function hasVerifiedIdentity(ctx: AppContext, userId: bigint): Promise<{ bvn: boolean; nin: boolean }> {
+  const user = await ctx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { bvn: user.bvn_verified_at !== null, nin: user.nin_verified_at !== null };
+}
+
+/** Lower-case words of a name, in order: what "the same name" compares. */
+export const sameName = (a: string, b: string) => words(a).join(' ') === words(b).join(' ');
 
 /**
  * Records verified numbers (from verifyIdentity) and tells the user their new tier. Runs in the
@@ -91,7 +133,7 @@ export async function verifyIdentity(
  */
 export async function recordIdentities(tx: AppContext, userId: bigint, verified: VerifiedIdentity[]): Promise<void> {
   if (verified.length === 0) return;
-  const before = await tx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const before = await tx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at', 'address_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
   const now = tx.clock.now();
   for (const identity of verified) {
     const columns =
@@ -105,16 +147,19 @@ export async function recordIdentities(tx: AppContext, userId: bigint, verified:
       throw error;
     }
   }
-  const was = tierOf({ bvn: before.bvn_verified_at !== null, nin: before.nin_verified_at !== null });
+  const addressVerified = before.address_verified_at !== null;
+  const was = tierOf({ bvn: before.bvn_verified_at !== null, nin: before.nin_verified_at !== null, addressVerified });
   const after = tierOf({
     bvn: before.bvn_verified_at !== null || verified.some((identity) => identity.kind === 'bvn'),
     nin: before.nin_verified_at !== null || verified.some((identity) => identity.kind === 'nin'),
+    addressVerified,
   });
   if (after.tier > was.tier) {
     const cap = after.balanceCapKobo === null ? 'with no cap on your balance' : `and hold up to ${naira(after.balanceCapKobo)}`;
+    const funding = was.canFund ? '' : ' Your wallet can now be funded.';
     await addNotification(tx, userId, {
       title: `Upgraded to tier ${after.tier}`,
-      content: `Your ${verified.map((identity) => LABEL[identity.kind]).join(' and ')} ${verified.length > 1 ? 'are' : 'is'} verified: you can now spend up to ${naira(after.dailyLimitKobo)} a day ${cap}.`,
+      content: `Your ${verified.map((identity) => LABEL[identity.kind]).join(' and ')} ${verified.length > 1 ? 'are' : 'is'} verified: you can now spend up to ${naira(after.dailyLimitKobo)} a day ${cap}.${funding}`,
     });
   }
 }

@@ -15,8 +15,10 @@ import type { AppContext } from './context';
  *   account. `voidHold(ctx, { bill, walletId, amountKobo })` releases it: clearing → wallet. At
  *   most one of the two per hold, and only after the hold.
  * - `credit(ctx, { walletId, amountKobo, transactionId, source })` credits a wallet from a named
- *   system source: `{ from: 'partner', provider, reference }` (a payment a bank partner or card
- *   processor received for the wallet: once per partner reference), `{ from: 'cashback' }`
+ *   system source: `{ from: 'partner', provider, reference, feeKobo? }` (a payment a bank partner
+ *   or card processor received for the wallet: once per partner reference; a fee the customer paid
+ *   on top, which the partner keeps, is a third leg from settlement to the partner's fee
+ *   account), `{ from: 'cashback' }`
  *   (once per bill: `transactionId` is the bill's one cashback transaction),
  *   `{ from: 'suspense', provider, reference }` (a held transfer an operator matched to the
  *   wallet: once per held transfer), `{ from: 'goodwill', action }` (once per operator action).
@@ -100,10 +102,11 @@ export class AlreadyPostedError extends Error {
 /**
  * System accounts: the purchases' clearing account (money held while a bill is with the
  * biller), what each biller is owed, what each bank partner holds for us (settlement), money a
- * partner received for an account nobody has (suspense), and the sources of cashback and of
- * operators' goodwill adjustments (both negative by what they gave).
+ * partner received for an account nobody has (suspense), the fees customers paid a partner on
+ * top of a card top-up (kept by the partner from its settlement), and the sources of cashback
+ * and of operators' goodwill adjustments (both negative by what they gave).
  */
-export type SystemAccount = 'clearing' | 'cashback' | 'goodwill' | { settlement: string } | { suspense: string } | { biller: string };
+export type SystemAccount = 'clearing' | 'cashback' | 'goodwill' | { settlement: string } | { suspense: string } | { fees: string } | { biller: string };
 
 export function systemAccountCode(account: SystemAccount): string {
   if (account === 'clearing') return 'clearing:purchases';
@@ -111,6 +114,7 @@ export function systemAccountCode(account: SystemAccount): string {
   if (account === 'goodwill') return 'adjustments:goodwill';
   if ('settlement' in account) return `settlement:${account.settlement}`;
   if ('suspense' in account) return `suspense:${account.suspense}`;
+  if ('fees' in account) return `fees:${account.fees}`;
   return `biller:${account.biller}`;
 }
 
@@ -143,6 +147,27 @@ function planned(kind: MovementKind, transactionId: TransactionRef | null, sourc
   };
 }
 
+/**
+ * A movement with a third leg: `feeKobo` more leaves the `from` account, to `fees`. One
+ * movement, so the credit and its fee are posted (and guarded once) together.
+ */
+function withFee(movement: Movement, fees: bigint, feeKobo: bigint): Movement {
+  const plan = movement[PLANNED];
+  const [from, to] = plan.entries;
+  if (feeKobo <= 0n) throw new Error(`ledger: ${plan.kind} fee of ${feeKobo} kobo: a fee leg moves a positive amount`);
+  if (fees === from.walletId || fees === to.walletId) throw new Error(`ledger: ${plan.kind} fee account ${fees}: a fee goes to an account of its own`);
+  return {
+    [PLANNED]: {
+      ...plan,
+      entries: [
+        { walletId: from.walletId, amountKobo: from.amountKobo - feeKobo },
+        to,
+        { walletId: fees, amountKobo: feeKobo },
+      ],
+    },
+  };
+}
+
 const partnerRef = (provider: string, reference: string) => `${provider}:${reference}`;
 
 export interface HoldOf {
@@ -166,9 +191,13 @@ export async function voidHold(ctx: AppContext, { bill, walletId, amountKobo }: 
   return planned(HOLD_KINDS.void, bill, null, await systemAccountId(ctx, 'clearing'), walletId, amountKobo);
 }
 
-/** Where a credit of a wallet comes from, with what makes it once. */
+/**
+ * Where a credit of a wallet comes from, with what makes it once. A partner's `feeKobo` is what
+ * the customer paid on top of the amount (a card top-up's fee): the partner holds it with the
+ * payment and keeps it from its settlement.
+ */
 export type CreditSource =
-  | { from: 'partner'; provider: string; reference: string }
+  | { from: 'partner'; provider: string; reference: string; feeKobo?: bigint }
   | { from: 'cashback' }
   | { from: 'suspense'; provider: string; reference: string }
   | { from: 'goodwill'; action: string };
@@ -184,8 +213,10 @@ export interface Credit {
 /** Credits a wallet from a system source, once per what the source names. */
 export async function credit(ctx: AppContext, { walletId, amountKobo, transactionId, source }: Credit): Promise<Movement> {
   switch (source.from) {
-    case 'partner':
-      return planned('funding', transactionId, partnerRef(source.provider, source.reference), await systemAccountId(ctx, { settlement: source.provider }), walletId, amountKobo);
+    case 'partner': {
+      const funding = planned('funding', transactionId, partnerRef(source.provider, source.reference), await systemAccountId(ctx, { settlement: source.provider }), walletId, amountKobo);
+      return source.feeKobo ? withFee(funding, await systemAccountId(ctx, { fees: source.provider }), source.feeKobo) : funding;
+    }
     case 'cashback':
       return planned('cashback', transactionId, null, await systemAccountId(ctx, 'cashback'), walletId, amountKobo);
     case 'suspense':
@@ -334,9 +365,13 @@ export async function systemAccountId(ctx: AppContext, account: SystemAccount): 
 
 /**
  * Makes the system accounts the app posts to known at start (created if need be), so no
- * purchase or credit looks them up: the shared ones, and those of its billers and bank partners.
+ * purchase or credit looks them up: the shared ones, those of its billers and bank partners,
+ * and the fee accounts of the partners that take card payments.
  */
-export async function rememberSystemAccounts(ctx: AppContext, { billers, partners }: { billers: readonly string[]; partners: readonly string[] }): Promise<void> {
+export async function rememberSystemAccounts(
+  ctx: AppContext,
+  { billers, partners, cardPartners = [] }: { billers: readonly string[]; partners: readonly string[]; cardPartners?: readonly string[] },
+): Promise<void> {
   if (ctx.db.isTransaction) throw new Error('ledger: rememberSystemAccounts() must run outside a transaction');
   const accounts: SystemAccount[] = [
     'clearing',
@@ -344,6 +379,7 @@ export async function rememberSystemAccounts(ctx: AppContext, { billers, partner
     'goodwill',
     ...billers.map((biller) => ({ biller })),
     ...partners.flatMap((provider) => [{ settlement: provider }, { suspense: provider }]),
+    ...cardPartners.flatMap((provider) => [{ settlement: provider }, { fees: provider }]),
   ];
   for (const account of accounts) await systemAccountId(ctx, account);
 }

@@ -5,8 +5,11 @@ import { addNotification } from './notifications';
 import { checkNewPassword } from './passwordPolicy';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeOtherSessions, type Session } from './sessions';
+import { identityMessages } from '../../core/messages';
+import type { BankPartner, IdentityProof } from '../gateways/bankPartner';
 import type { IdentityGateway } from '../gateways/identity';
-import { recordIdentities, verifyIdentity, type VerifiedIdentity } from './identity';
+import { enrolWithPartners } from './enrolment';
+import { recordIdentities, sameName, verifyIdentity, type VerifiedIdentity } from './identity';
 
 export interface ProfileChange {
   name: string;
@@ -21,20 +24,30 @@ export const OLD_PASSWORD_NOT_CORRECT = 'old password is not correct';
 
 /**
  * Name and phone, and a NIN or BVN when given: verified with the identity provider against the
- * new name first (services/identity.ts), so a refused number saves nothing of the form. The
- * e-mail address is the login and is not changed here.
+ * new name first (services/identity.ts), so a refused number saves nothing of the form; a
+ * number verified goes on to the bank partners, which open the user's accounts with it
+ * (services/enrolment.ts). Once an identity is verified, the name it matched is frozen: another
+ * one is refused (support changes it). The e-mail address is the login and is not changed here.
  */
-export async function updateProfile(ctx: AppContext, identity: IdentityGateway, userId: bigint, change: ProfileChange): Promise<void> {
+export async function updateProfile(ctx: AppContext, identity: IdentityGateway, banks: readonly BankPartner[], userId: bigint, change: ProfileChange): Promise<void> {
+  const current = await ctx.db.selectFrom('users').select(['name', 'bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const frozen = current.bvn_verified_at !== null || current.nin_verified_at !== null;
+  if (frozen && !sameName(current.name, change.name)) throw new AppError(409, identityMessages.nameFrozen);
+  // A frozen name is kept as verified, whatever spacing or case the form sent.
+  const name = frozen ? current.name : change.name;
   const verified: VerifiedIdentity[] = [];
   for (const kind of ['bvn', 'nin'] as const) {
     const number = change[kind];
-    const found = number === undefined ? null : await verifyIdentity(ctx, identity, userId, change.name, kind, number);
+    const found = number === undefined ? null : await verifyIdentity(ctx, identity, userId, name, kind, number);
     if (found) verified.push(found);
   }
   await inTransaction(ctx, async (tx) => {
-    await tx.db.updateTable('users').set({ name: change.name, phone: change.phone }).where('id', '=', userId).execute();
+    await tx.db.updateTable('users').set({ name, phone: change.phone }).where('id', '=', userId).execute();
     await recordIdentities(tx, userId, verified);
   });
+  const proof: IdentityProof = {};
+  for (const found of verified) proof[found.kind] = change[found.kind];
+  if (verified.length > 0) await enrolWithPartners(ctx, banks, userId, proof);
 }
 
 function passwordChangedMail(to: string): Mail {

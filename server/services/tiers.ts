@@ -8,15 +8,17 @@ import type { AppContext } from './context';
 import { addNotification } from './notifications';
 
 /**
- * The KYC tier limits (core/tiers.ts, reference/domain.md): purchases of one Africa/Lagos day
- * may not pass the tier's daily limit — refused before any money moves — and money arriving
- * beyond the balance cap is still credited (it has arrived), with a notification to upgrade.
+ * The KYC tier limits (core/tiers.ts): purchases of one Africa/Lagos day may not pass the tier's
+ * daily limit — refused before any money moves — and money arriving beyond the balance cap is
+ * still credited (it has arrived), with a notification to upgrade. A wallet with no verified
+ * identity gets no account numbers and no card top-up; a transfer that still reaches one of the
+ * accounts it had before identity came first is credited too, and its owner asked to verify.
  */
 
-/** The user's tier, from what an identity provider has verified. */
-async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {
-  const user = await ctx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return tierOf({ bvn: user.bvn_verified_at !== null, nin: user.nin_verified_at !== null });
+/** The user's tier, from what an identity provider and an operator have verified. */
+export async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {
+  const user = await ctx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at', 'address_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return tierOf({ bvn: user.bvn_verified_at !== null, nin: user.nin_verified_at !== null, addressVerified: user.address_verified_at !== null });
 }
 
 /**
@@ -37,6 +39,7 @@ export const leftToday = (rule: TierRule, spent: bigint) => (spent >= rule.daily
 export function limitsFrom(rule: TierRule, spent: bigint): Limits {
   return {
     tier: rule.tier,
+    can_fund: rule.canFund,
     daily_limit: koboToNaira(rule.dailyLimitKobo),
     spent_today: koboToNaira(spent),
     left_today: koboToNaira(leftToday(rule, spent)),
@@ -53,6 +56,7 @@ export function dailyLimitMessage(rule: TierRule, leftKobo: bigint): string {
 }
 
 export const ABOVE_BALANCE_CAP = 'Wallet above your limit';
+const VERIFY_TO_FUND = 'Verify your BVN or NIN';
 
 /**
  * After a credit of the wallet: a balance beyond the tier's cap is kept (the money has arrived)
@@ -61,6 +65,13 @@ export const ABOVE_BALANCE_CAP = 'Wallet above your limit';
 export async function noticeBalanceCap(ctx: AppContext, userId: bigint, balanceKobo: bigint): Promise<void> {
   const rule = await tierOfUser(ctx, userId);
   if (rule.balanceCapKobo === null || balanceKobo <= rule.balanceCapKobo) return;
+  if (!rule.canFund) {
+    await addNotification(ctx, userId, {
+      title: VERIFY_TO_FUND,
+      content: `Money reached your wallet, which holds ${naira(balanceKobo)}. It is yours and stays in your wallet, but the CBN requires every funded wallet to be linked to a BVN or NIN. ${raiseLimitsHint(rule.tier)}`,
+    });
+    return;
+  }
   await addNotification(ctx, userId, {
     title: ABOVE_BALANCE_CAP,
     content: `Your wallet holds ${naira(balanceKobo)}, above the ${naira(rule.balanceCapKobo)} a tier ${rule.tier} wallet may hold. The money is yours and stays in your wallet. ${raiseLimitsHint(rule.tier)}`,

@@ -50,6 +50,7 @@ export interface UserDataRow {
   bvn_last4: string | null;
   bvn: boolean;
   nin: boolean;
+  address_verified: boolean;
   avatar: string;
   email_verified_at: Date | null;
   balance_kobo: bigint | null;
@@ -66,7 +67,8 @@ export interface UserDataRow {
 export function userDataQuery(ctx: AppContext, userId: bigint | RawBuilder<bigint>): RawBuilder<UserDataRow> {
   return sql<UserDataRow>`
     SELECT u.tenant, u.name, u.email, u.phone, u.pin_sealed IS NOT NULL AS pin_set, u.pin_attempts, u.pin_locked_at IS NOT NULL AS pin_locked,
-           u.nin_last4, u.bvn_last4, u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, u.avatar, u.email_verified_at,
+           u.nin_last4, u.bvn_last4, u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
+           u.address_verified_at IS NOT NULL AS address_verified, u.avatar, u.email_verified_at,
            w.balance_kobo, w.cashback_total_kobo, ${accountsOf(ctx, userId)} AS accounts, ${spentToday(userId, ctx.clock.now())} AS spent
     FROM users u LEFT JOIN wallets w ON w.user_id = u.id
     WHERE u.id = ${userId}::bigint`;
@@ -90,7 +92,7 @@ export function userDataFrom(ctx: AppContext, user: UserDataRow, token: string):
     avatar: user.avatar,
     token,
     email_verified_at: user.email_verified_at?.toISOString() ?? null,
-    limits: limitsFrom(tierOf({ bvn: user.bvn, nin: user.nin }), BigInt(user.spent)),
+    limits: limitsFrom(tierOf({ bvn: user.bvn, nin: user.nin, addressVerified: user.address_verified }), BigInt(user.spent)),
     cashback_total: koboToNaira(user.cashback_total_kobo ?? 0n),
   };
 }

@@ -1,4 +1,4 @@
-import type { Envelope, FetchTransactionsRequest, Paginated, RefreshTransactionRequest, Transaction, VirtualAccount } from '../../core/contract';
+import type { Envelope, FetchTransactionsRequest, Paginated, RefreshTransactionRequest, Transaction } from '../../core/contract';
 import { callOk } from './http';
 
 /** One page of the user's transactions, newest first (DESIGN.md §3 paginated list). */
@@ -8,7 +8,3 @@ export const fetchTransactions = (request: FetchTransactionsRequest, signal?: Ab
 /** Asks the server to requery a pending or processing transaction; the answer carries it as it now stands. */
 export const refreshTransaction = (transactionId: number, signal?: AbortSignal): Promise<Envelope<Transaction>> =>
   callOk<Transaction>('/api/refresh-transaction', { transaction_id: transactionId } satisfies RefreshTransactionRequest, { signal });
-
-/** Opens the user's virtual bank accounts for funding by transfer; answers all of them. */
-export const createAccounts = (signal?: AbortSignal): Promise<Envelope<VirtualAccount[]>> =>
-  callOk<VirtualAccount[]>('/api/create-accounts', {}, { signal });

@@ -1,6 +1,7 @@
 import { isComplete } from './codes';
 import { CHANGE_PIN_BOXES, OTP_LENGTH, SET_PIN_BOXES } from '../../core/limits';
-import { messages } from '../../core/messages';
+import { fundingMessages, identityMessages, messages } from '../../core/messages';
+import { formatNaira, nairaToKobo } from '../../core/money';
 import type { Pricing } from '../../core/services';
 
 /**
@@ -122,4 +123,36 @@ export function validatePurchase(form: PurchaseForm, pricing: Pricing['kind']): 
   if (anyBlank(form.providerId, form.beneficiary)) return messages.allFieldsRequired;
   if (pricing === 'plan') return isBlank(form.planId) ? messages.allFieldsRequired : null;
   return isNairaAmount(form.amount) ? null : messages.allFieldsRequired;
+}
+
+export interface IdentityForm {
+  kind: 'bvn' | 'nin';
+  /** The 11 digits typed: a secret by its name, wherever the form is shown (the inspector masks it). */
+  bvn_or_nin: string;
+  /** The user's own bank account, with a BVN, for Paystack: both or neither. */
+  bank_code: string;
+  bank_account_number: string;
+}
+
+const LABEL = { bvn: 'BVN', nin: 'NIN' } as const;
+
+/** The verification /funding offers: an 11-digit number, and a bank account only whole and only with a BVN. */
+export function validateIdentity(form: IdentityForm): ValidationResult {
+  const label = LABEL[form.kind];
+  if (isBlank(form.bvn_or_nin)) return identityMessages.typeNumber(label);
+  if (!/^\d{11}$/.test(form.bvn_or_nin.trim())) return identityMessages.elevenDigits(label);
+  const code = form.bank_code.trim();
+  const account = form.bank_account_number.trim();
+  if (code === '' && account === '') return null;
+  if (code === '' || !/^\d{10}$/.test(account)) return identityMessages.bankAccountIncomplete;
+  if (form.kind !== 'bvn') return identityMessages.bankAccountNeedsBvn;
+  return null;
+}
+
+/** A card top-up's amount: naira with at most two decimals, within what the server allows now. */
+export function validateCardAmount(amount: string, limits: { min: number; max: number }): ValidationResult {
+  const kobo = nairaToKobo(amount);
+  const range = fundingMessages.cardAmountRange(formatNaira(limits.min), formatNaira(limits.max));
+  if (kobo === null || kobo < BigInt(Math.round(limits.min * 100)) || kobo > BigInt(Math.round(limits.max * 100))) return range;
+  return null;
 }

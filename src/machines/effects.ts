@@ -6,7 +6,11 @@ import { emit, type ActionFunction } from 'xstate';
  * and tests read them with `actor.on(...)`.
  */
 export type ToastLevel = 'success' | 'error' | 'info';
-export type FlowEmitted = { type: 'toast'; level: ToastLevel; message: string } | { type: 'navigate'; to: string };
+export type FlowEmitted =
+  | { type: 'toast'; level: ToastLevel; message: string }
+  | { type: 'navigate'; to: string }
+  /** Leave the app for another site's page (a partner's hosted checkout): a full page load, never a script of theirs on ours. */
+  | { type: 'redirect'; url: string };
 
 /** The message a user sees for a failure: the server's message, or the exception's (SPEC.md §8). */
 export function errorMessage(error: unknown): string {
@@ -27,4 +31,9 @@ export const effects = {
     message: string;
   }>,
   navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })) as Effect<{ to: string }>,
+};
+
+/** Leaving the app for a partner's page: only the machines that do it carry it (the card top-up). */
+export const redirectEffect = {
+  redirect: emit((_, params: { url: string }) => ({ type: 'redirect' as const, url: params.url })) as Effect<{ url: string }>,
 };

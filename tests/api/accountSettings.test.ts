@@ -30,7 +30,12 @@ describe.each(backends)('account settings on $name', (backend) => {
         phone: '08037654321',
         nin: '•••••••8901',
         bvn: '•••••••6789',
-        limits: { tier: 3, daily_limit: 5_000_000, spent_today: 0, left_today: 5_000_000, balance_cap: null },
+        // Both verified: tier 2 (tier 3 needs a verified address too), and the funding accounts opened, in the holder's name.
+        limits: { tier: 2, daily_limit: 200_000, spent_today: 0, left_today: 200_000, balance_cap: 500_000, can_fund: true },
+        accounts: [
+          { bank_name: 'Wema Bank', account_number: expect.stringMatching(/^\d{10}$/), account_name: 'NAIRA WALLET/CHIOMA ADAEZE OKAFOR' },
+          { bank_name: 'Sterling Bank', account_number: expect.stringMatching(/^\d{10}$/), account_name: 'NAIRA WALLET/CHIOMA ADAEZE OKAFOR' },
+        ],
       });
 
       const stored = await row();
@@ -45,9 +50,10 @@ describe.each(backends)('account settings on $name', (backend) => {
     });
 
     it('keeps NIN and BVN when they are left empty or out, and never changes the e-mail', async () => {
-      const reply = await update({ device: 'web', name: 'Chioma Okafor', phone: '08031234567', nin: '', email: 'attacker@example.com' });
+      // The name stays as verified: it is frozen once an identity is (identity.test.ts).
+      const reply = await update({ device: 'web', name: 'Chioma Adaeze Okafor', phone: '08031234567', nin: '', email: 'attacker@example.com' });
       expect(reply.status).toBe(200);
-      expect(reply.body.data).toMatchObject({ name: 'Chioma Okafor', email: account.email, nin: '•••••••8901', bvn: '•••••••6789' });
+      expect(reply.body.data).toMatchObject({ name: 'Chioma Adaeze Okafor', phone: '08031234567', email: account.email, nin: '•••••••8901', bvn: '•••••••6789' });
       expect((await row()).email).toBe(account.email);
     });
 

@@ -1,22 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserData, VirtualAccount } from '../../core/contract';
+import type { FundingStatus, UserData, VirtualAccount } from '../../core/contract';
+import { fundingMessages } from '../../core/messages';
 import { loadConfig } from '../../server/config';
 import type { BankPartner } from '../../server/gateways/bankPartner';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
-import { PaystackBank } from '../../server/gateways/paystackBank';
+import { PAYSTACK_NEEDS_BVN, PaystackBank } from '../../server/gateways/paystackBank';
 import { SimulatedBank } from '../../server/gateways/simulatedBank';
 import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
 import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { signUp } from './support/accounts';
-import { testConfig } from './support/app';
+import { identityNumber, signUp } from './support/accounts';
+import { testConfig, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { devTransfer, userIdOf } from './support/bank';
 import { auditLedgerAfterEach } from './support/ledger';
 import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
 
 /**
- * Several partners at once (BANK_PARTNERS): a user holds accounts of each; one partner down
- * leaves the others working; a partner switched off keeps its accounts in the database but no
+ * Several partners at once (BANK_PARTNERS), against fakes written from their documentation
+ * (Monnify's V2 reserve requires a BVN or NIN; Paystack requires a validated customer, answered
+ * by webhook): a user verified holds accounts of each; one partner down leaves the others working; a partner switched off keeps its accounts in the database but no
  * longer lists them, and funding goes on through the others. Also POST /dev/bank/transfer into
  * a real partner's account, through that partner's fake.
  */
@@ -54,50 +56,103 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     return app;
   }
 
-  it('gives a user accounts of every live partner, each asked once, and funds through each', async () => {
+  /** A BVN with the user's own bank account: every partner can open accounts with it. */
+  const bvnWithBank = (bvn = identityNumber()) => ({ bvn: bvn, bank_code: '058', bank_account_number: '0123456789' });
+  const funding = async (t: TestApp, token: string) => (await t.call<FundingStatus>('/api/funding', { token })).body.data!;
+  /** Waits for Paystack's validation webhook to have been handled: its account listed. */
+  const paystackReady = (t: TestApp, token: string) =>
+    expect.poll(async () => (await funding(t, token)).partners.find((partner) => partner.partner === 'Paystack')?.status).toBe('ready');
+
+  it('identity first: a BVN verified opens Monnify\'s accounts (the BVN sent to it) and Paystack\'s (after its validation webhook); a transfer into each is credited once', async () => {
     const t = await appWith('simulated', 'monnify', 'paystack');
-    const user = await signUp(t);
-    const replies = await Promise.all(Array.from({ length: 6 }, () => t.call<VirtualAccount[]>('/api/create-accounts', { token: user.token })));
-    expect(new Set(replies.map((reply) => JSON.stringify(reply.body.data))).size).toBe(1);
-    const rows = await t.db.selectFrom('virtual_accounts').select(['provider', 'bank_name', 'account_number']).where('user_id', '=', await userIdOf(t, user.email)).orderBy('id').execute();
-    expect(rows.map((row) => row.provider).sort()).toEqual(['monnify', 'monnify', 'paystack', 'simulated', 'simulated']);
-    expect(replies[0].body.data).toHaveLength(5);
-    const reference = `user-${await userIdOf(t, user.email)}`;
-    expect(monnifyFake.requests.filter((request) => request.url === '/api/v2/bank-transfer/reserved-accounts' && request.body.includes(`"${reference}"`))).toHaveLength(1);
+    const user = await signUp(t, { name: 'Chioma Okafor' });
+    expect((await t.call('/api/create-accounts', { token: user.token })).status).toBe(403);
+    expect(monnifyFake.count('POST', '/api/v2/bank-transfer/reserved-accounts') + paystackFake.count('POST', '/customer')).toBe(0);
+
+    const bvn = identityNumber();
+    const verified = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: bvnWithBank(bvn) });
+    expect(verified.status, verified.body.message).toBe(200);
+    const userId = await userIdOf(t, user.email);
+    expect(monnifyFake.identityOf(`user-${userId}`), 'Monnify reserved with the BVN').toEqual({ bvn });
+    expect(paystackFake.identificationsOf(user.email), 'Paystack validated the BVN with the bank account').toEqual([{ bvn, bank_code: '058', account_number: '0123456789' }]);
+    await paystackReady(t, user.token);
+
+    const { accounts } = await funding(t, user.token);
+    expect(accounts.map((account) => account.bank_name)).toEqual(['Wema Bank', 'Sterling Bank', 'Wema Bank', 'Sterling Bank', 'Wema Bank']);
+    // Monnify names the accounts after the identity holder.
+    expect(accounts.filter((account) => account.account_name === 'CHIOMA OKAFOR')).toHaveLength(2);
+    expect((await t.call<VirtualAccount[]>('/api/create-accounts', { token: user.token })).body.data).toEqual(accounts);
     expect(paystackFake.count('POST', '/dedicated_account')).toBe(1);
 
-    // Development transfers reach each partner: the simulated one signs itself, the real ones' fakes pay.
-    for (const row of rows) {
-      const reply = await devTransfer(t, { account_number: row.account_number, amount: 100 });
-      expect(reply, row.provider).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
+    // Development transfers reach each partner: the simulated one signs itself, the real ones' fakes pay; each reference once.
+    for (const account of accounts) {
+      const reference = `T${account.account_number}${Date.now()}`;
+      expect(await devTransfer(t, { account_number: account.account_number, amount: 100, reference }), account.bank_name).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
+      expect(await devTransfer(t, { account_number: account.account_number, amount: 100, reference })).toMatchObject({ status: 200, body: { data: { status: 'duplicate' } } });
     }
     expect((await t.call<UserData>('/api/get-user', { token: user.token })).body.data!.wallet_balance).toBe(500);
   });
 
-  it('answers the accounts of the partners that answer while one is down', async () => {
+  it('with a NIN only, Paystack is skipped and the screen says why; Monnify reserves with the NIN', async () => {
     const t = apps.at(-1)!;
+    const user = await signUp(t);
+    const nin = identityNumber();
+    const reply = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { nin: nin } });
+    expect(reply.body.data!.partners.find((partner) => partner.partner === 'Paystack')).toEqual({ partner: 'Paystack', status: 'skipped', message: PAYSTACK_NEEDS_BVN, needs: ['bvn', 'bank_account'] });
+    expect(monnifyFake.identityOf(`user-${await userIdOf(t, user.email)}`)).toEqual({ nin });
+    expect(reply.body.data!.accounts).toHaveLength(4);
+  });
+
+  it('a validation Paystack refuses is told, with what to do; the BVN typed again with the right bank account opens the account', async () => {
+    const t = apps.at(-1)!;
+    const user = await signUp(t);
+    const bvn = identityNumber();
+    paystackFake.failingIdentities.add('0123456789');
+    try {
+      await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: bvnWithBank(bvn) });
+      await expect.poll(async () => (await funding(t, user.token)).partners.find((partner) => partner.partner === 'Paystack')?.status).toBe('refused');
+      const paystack = (await funding(t, user.token)).partners.find((partner) => partner.partner === 'Paystack')!;
+      expect(paystack.message).toMatch(/^Paystack could not confirm your BVN with that bank account \(Account number or BVN is incorrect\)/);
+    } finally {
+      paystackFake.failingIdentities.delete('0123456789');
+    }
+    const again = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { ...bvnWithBank(bvn), bank_account_number: '0987654321' } });
+    expect(again.status).toBe(200);
+    await paystackReady(t, user.token);
+  });
+
+  it('a partner that is down leaves the others working, and the number typed again once it is back opens its accounts', async () => {
+    const t = apps.at(-1)!;
+    const user = await signUp(t);
+    const bvn = identityNumber();
     monnifyFake.misbehave({ down: true });
     try {
-      const user = await signUp(t);
-      const reply = await t.call<VirtualAccount[]>('/api/create-accounts', { token: user.token });
+      const reply = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: bvnWithBank(bvn) });
       expect(reply.status).toBe(200);
+      expect(reply.body.data!.partners.find((partner) => partner.partner === 'Monnify')).toMatchObject({ status: 'needs-identity', message: fundingMessages.partnerDown('Monnify') });
+      await paystackReady(t, user.token);
       const providers = await t.db.selectFrom('virtual_accounts').select('provider').where('user_id', '=', await userIdOf(t, user.email)).execute();
       expect(providers.map((row) => row.provider).sort()).toEqual(['paystack', 'simulated', 'simulated']);
     } finally {
       monnifyFake.misbehave({});
       await sleep(350);
     }
+    const again = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { bvn: bvn } });
+    expect(again.body.data!.partners.map((partner) => partner.status)).toEqual(['ready', 'ready', 'ready']);
+    expect(again.body.data!.accounts).toHaveLength(5);
   });
 
   it('lists only the live partners\' accounts once one is switched off, keeps the others in the database, and funds through the rest', async () => {
     const before = await appWith('simulated', 'monnify', 'paystack');
     const user = await signUp(before);
+    await before.call<FundingStatus>('/api/funding/identity', { token: user.token, body: bvnWithBank() });
+    await paystackReady(before, user.token);
     const all = (await before.call<VirtualAccount[]>('/api/create-accounts', { token: user.token })).body.data!;
     expect(all).toHaveLength(5);
 
     const after = await appWith('paystack');
     const listed = (await after.call<UserData>('/api/get-user', { token: user.token })).body.data!.accounts;
-    expect(listed).toEqual([{ bank_name: 'Wema Bank', account_number: expect.stringMatching(/^\d{10}$/) }]);
+    expect(listed).toEqual([{ bank_name: 'Wema Bank', account_number: expect.stringMatching(/^\d{10}$/), account_name: expect.any(String) }]);
     expect((await after.call<VirtualAccount[]>('/api/create-accounts', { token: user.token })).body.data).toEqual(listed);
     expect(await after.db.selectFrom('virtual_accounts').select('id').where('user_id', '=', await userIdOf(after, user.email)).execute(), 'kept').toHaveLength(5);
 

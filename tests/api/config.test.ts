@@ -10,11 +10,21 @@ const PRODUCTION_SECRETS = {
   PIN_KEY: 'ab'.repeat(32),
   SMTP_URL: 'smtps://mailer:secret@smtp.example.ng:465',
   CAPTCHA_SECRET: '0x4AAAAAAA-secret',
-  BANK_WEBHOOK_SECRET: 'sk_live_0123456789abcdef0123456789abcdef',
   PUBLIC_URL: 'https://wallet.example.ng/',
 };
 /** A real identity provider: production refuses the simulated one (it verifies nearly any number). */
 const IDENTITY_PROVIDER = { IDENTITY: 'dojah', DOJAH_APP_ID: 'app-1', DOJAH_SECRET_KEY: 'prod_sk_0123456789' };
+/** Real money rails, each partner with its own secret: production refuses the simulated bank partner and biller. */
+const VTPASS_KEYS = { VTPASS_API_KEY: 'live-api-key', VTPASS_PUBLIC_KEY: 'PK_live', VTPASS_SECRET_KEY: 'SK_live' };
+const REAL_RAILS = {
+  BANK_PARTNERS: 'monnify,paystack',
+  MONNIFY_API_KEY: 'MK_PROD_0001',
+  MONNIFY_SECRET_KEY: 'monnify-live-client-secret',
+  MONNIFY_CONTRACT_CODE: '1234567890',
+  PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef0123',
+  BILLER: 'vtpass',
+  ...VTPASS_KEYS,
+};
 
 /** What `npm start` does: development mode, chosen explicitly. */
 const development = (env: Record<string, string> = {}) => loadConfig({ APP_MODE: 'development', ...env });
@@ -66,8 +76,22 @@ describe('configuration', () => {
     ['APP_MODE=production', { APP_MODE: 'production' }],
   ])('is production with %s: refuses to start, naming every missing secret in one message', (_case, env) => {
     const message = problemsOf(env);
-    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'BANK_WEBHOOK_SECRET', 'PUBLIC_URL']) expect(message).toContain(`${name} must be set in production`);
+    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'PUBLIC_URL']) expect(message).toContain(`${name} must be set in production`);
+    expect(message).toContain('BANK_PARTNERS must list only real bank partners in production (monnify, paystack, with their keys)');
+    expect(message).toContain('BILLER must be set to a real biller in production (vtpass, with its three keys)');
     expect(message).toContain('This is a production start: APP_MODE is not `development`');
+  });
+
+  it.each([
+    ['unset', {}],
+    ['simulated', { BANK_PARTNERS: 'simulated', BILLER: 'simulated' }],
+    ['simulated beside real ones', { BANK_PARTNERS: 'monnify,simulated', MONNIFY_API_KEY: 'k', MONNIFY_SECRET_KEY: 'monnify-live-client-secret', MONNIFY_CONTRACT_CODE: '1234567890', BILLER: 'simulated' }],
+  ])('refuses the simulated bank partner and biller in production when %s, naming them and what to set', (_case, rails) => {
+    const message = problemsOf({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...rails });
+    expect(message).toContain('BANK_PARTNERS must list only real bank partners in production');
+    expect(message).toContain('BILLER must be set to a real biller in production');
+    // The simulated partner's own key is not asked for: it has no place in production.
+    expect(message).not.toContain('BANK_WEBHOOK_SECRET');
   });
 
   it('refuses a production start missing any one secret', () => {
@@ -81,15 +105,17 @@ describe('configuration', () => {
   });
 
   it('starts in production with real secrets, on every interface, without warnings', () => {
-    const { config, warnings } = loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER });
+    const { config, warnings } = loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS });
     expect(config.production).toBe(true);
     expect(config.host).toBe('0.0.0.0');
     expect(config.publicUrl).toBe('https://wallet.example.ng');
     expect(config.pinKey).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
-    expect(config.bankWebhookSecret).toBe(PRODUCTION_SECRETS.BANK_WEBHOOK_SECRET);
     expect(config.identity).toMatchObject({ provider: 'dojah', baseUrl: 'https://api.dojah.io' });
+    expect(config.bankPartners.names).toEqual(['monnify', 'paystack']);
+    expect(config.biller.kind).toBe('vtpass');
+    expect(config.cardFeeBearer).toBe('customer');
     expect(warnings).toEqual([]);
-    expect(problemsOf(PRODUCTION_SECRETS)).toContain('IDENTITY must be set to a real provider (dojah) in production');
+    expect(problemsOf({ ...PRODUCTION_SECRETS, ...REAL_RAILS })).toContain('IDENTITY must be set to a real provider (dojah) in production');
   });
 
   it('refuses the development keys in production, pasted in any form, and Cloudflare\'s test captcha secrets', () => {
@@ -112,7 +138,7 @@ describe('configuration', () => {
     }
     expect(problemsOf({ APP_MODE: 'development', HOST: '0.0.0.0', ...PRODUCTION_SECRETS, PIN_KEY: developmentKeyHex('pin key') })).toContain('PIN_KEY must not be the development key');
     // Beyond loopback with keys of its own, development mode keeps its other conveniences.
-    const { config } = development({ HOST: '0.0.0.0', TOKEN_KEY: PRODUCTION_SECRETS.TOKEN_KEY, PIN_KEY: PRODUCTION_SECRETS.PIN_KEY, BANK_WEBHOOK_SECRET: PRODUCTION_SECRETS.BANK_WEBHOOK_SECRET });
+    const { config } = development({ HOST: '0.0.0.0', TOKEN_KEY: PRODUCTION_SECRETS.TOKEN_KEY, PIN_KEY: PRODUCTION_SECRETS.PIN_KEY, BANK_WEBHOOK_SECRET: 'a-private-simulated-webhook-key' });
     expect(config).toMatchObject({ production: false, host: '0.0.0.0', smtpUrl: undefined, captchaSecret: undefined });
     for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(development({ HOST: host }).config.host).toBe(host);
   });
@@ -158,8 +184,8 @@ describe('configuration', () => {
   it('sells bills through the simulated biller unless BILLER=vtpass, which needs its three keys, in production as in development', () => {
     expect(development().config.biller).toEqual({ kind: 'simulated' });
     expect(development().config.catalog).toEqual({ marginPercent: 0, syncIntervalMs: 3_600_000 });
-    const keys = { VTPASS_API_KEY: 'live-api-key', VTPASS_PUBLIC_KEY: 'PK_live', VTPASS_SECRET_KEY: 'SK_live' };
-    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, BILLER: 'vtpass', VTPASS_BASE_URL: 'https://vtpass.com/api/', ...keys, CATALOG_MARGIN_PERCENT: '2.5' }).config).toMatchObject({
+    const keys = VTPASS_KEYS;
+    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, VTPASS_BASE_URL: 'https://vtpass.com/api/', CATALOG_MARGIN_PERCENT: '2.5' }).config).toMatchObject({
       biller: { kind: 'vtpass', baseUrl: 'https://vtpass.com/api', apiKey: 'live-api-key', publicKey: 'PK_live', secretKey: 'SK_live' },
       catalog: { marginPercent: 2.5 },
     });

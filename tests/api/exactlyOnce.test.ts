@@ -102,6 +102,21 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
     expect(await creditIncomingTransfer(t.ctx, transfer.provider, replay)).toEqual({ status: 'duplicate', unmatched: false });
   });
 
+  it('one funding credit per partner reference, a card payment with its fee leg included', async () => {
+    const card = { from: 'partner', provider: 'simulated', reference: `NWC-${newReference()}`, feeKobo: 7_500n } as const;
+    const twice = await refusal(async (tx) => {
+      await post(tx, await credit(tx, { walletId: wallet, amountKobo: 500_000n, transactionId: null, source: card }));
+      await post(tx, await credit(tx, { walletId: wallet, amountKobo: 500_000n, transactionId: null, source: card }));
+    });
+    expect(twice).toBe('ledger_movements_one_funding');
+    // Without the fee or with another amount, the reference is still the one it was.
+    const differently = await refusal(async (tx) => {
+      await post(tx, await credit(tx, { walletId: wallet, amountKobo: 500_000n, transactionId: null, source: card }));
+      await post(tx, await credit(tx, { walletId: wallet, amountKobo: 400_000n, transactionId: null, source: { ...card, feeKobo: undefined } }));
+    });
+    expect(differently).toBe('ledger_movements_one_funding');
+  });
+
   it('one cashback per bill', async () => {
     const cashback = await t.db.selectFrom('transactions').select(['id', 'amount_kobo']).where('rewarded_transaction_id', '=', BigInt(completed.id)).executeTakeFirstOrThrow();
     expect(await refusal(movementInSql('cashback', { transactionId: cashback.id }))).toBe('ledger_movements_one_cashback');

@@ -1,43 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserData, VirtualAccount } from '../../core/contract';
-import type { AssignedAccount, BankCustomer } from '../../server/gateways/bankPartner';
+import type { FundingStatus, UserData, VirtualAccount } from '../../core/contract';
+import { fundingMessages, identityMessages } from '../../core/messages';
+import type { BankCustomer, EnrolmentStep, IdentityProof } from '../../server/gateways/bankPartner';
 import { GatewayError } from '../../server/errors';
 import { SIMULATED_BANKS, SimulatedBank } from '../../server/gateways/simulatedBank';
 import { isValidNuban, nuban } from '../../server/services/nuban';
-import { signUp } from './support/accounts';
+import { identityNumber, signUp, type SignedUp } from './support/accounts';
 import { startTestApp, testConfig, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { userIdOf } from './support/bank';
 
 /**
  * The simulated partner, slowed down so that racing calls overlap inside the partner call,
- * counting the requests it receives per customer and bank; it can be made to fail.
+ * counting the requests it receives and what it was given; it can be made to fail.
  */
 class SlowBank extends SimulatedBank {
   calls = 0;
-  /** `${customer reference} ${bank code}` → requests. */
-  asked = new Map<string, number>();
   failing = false;
-  async assignAccounts(customer: BankCustomer): Promise<AssignedAccount[]> {
+  proofs: IdentityProof[] = [];
+  async enrol(customer: BankCustomer, proof: IdentityProof): Promise<EnrolmentStep> {
     this.calls += 1;
+    this.proofs.push(proof);
     // A failing partner answers late (a timeout), long after every racing call is waiting.
-    await new Promise((resolve) => setTimeout(resolve, this.failing ? 500 : 20));
+    await new Promise((resolve) => setTimeout(resolve, this.failing ? 300 : 20));
     if (this.failing) throw new GatewayError('the bank partner is unavailable');
-    const accounts = await super.assignAccounts(customer);
-    for (const account of accounts) {
-      const key = `${customer.reference} ${account.bankCode}`;
-      this.asked.set(key, (this.asked.get(key) ?? 0) + 1);
-    }
-    return accounts;
-  }
-  askedFor(userId: bigint): Record<string, number> {
-    return Object.fromEntries(SIMULATED_BANKS.map(({ bankCode }) => [bankCode, this.asked.get(`user-${userId} ${bankCode}`) ?? 0]));
+    return super.enrol(customer, proof);
   }
 }
 
 const POOL = 20;
 
-describe.each(backends)('POST /api/create-accounts on $name', (backend) => {
+/**
+ * Identity first: a user's dedicated accounts are opened when a BVN or NIN is verified
+ * (POST /api/funding/identity, or the profile), the number handed to the partner in that
+ * request only; create-accounts answers them and refuses a user with no verified identity.
+ */
+describe.each(backends)('funding accounts, identity first, on $name', (backend) => {
   let t: TestApp;
   const bank = new SlowBank({ webhookSecret: testConfig().bankWebhookSecret });
   beforeAll(async () => {
@@ -46,77 +44,81 @@ describe.each(backends)('POST /api/create-accounts on $name', (backend) => {
   afterAll(() => t.close());
 
   const create = (token: string) => t.call<VirtualAccount[]>('/api/create-accounts', { token });
+  const status = async (token: string) => (await t.call<FundingStatus>('/api/funding', { token })).body.data!;
+  const verify = (account: SignedUp, body: Record<string, string> = { nin: identityNumber() }) =>
+    t.call<FundingStatus>('/api/funding/identity', { token: account.token, body });
 
-  it('assigns a valid NUBAN at Wema Bank and Sterling Bank, then answers the same accounts', async () => {
+  it('a user with no verified identity gets no account: create-accounts says why and what to do, and no partner is asked', async () => {
     const account = await signUp(t);
-    expect(account.user.accounts).toEqual([]);
-    const first = await create(account.token);
-    expect(first).toMatchObject({ status: 200, body: { type: 'success', message: 'accounts fetched successfully' } });
-    const accounts = first.body.data!;
-    expect(accounts.map((a) => a.bank_name)).toEqual(['Wema Bank', 'Sterling Bank']);
-    expect(accounts.every((a) => Object.keys(a).sort().join() === 'account_number,bank_name')).toBe(true);
-    const rows = await t.db.selectFrom('virtual_accounts').selectAll().where('user_id', '=', await userIdOf(t, account.email)).orderBy('id').execute();
-    expect(rows.map((r) => [r.bank_code, r.provider])).toEqual([
-      ['035', 'simulated'],
-      ['232', 'simulated'],
+    const calls = bank.calls;
+    expect(await create(account.token)).toMatchObject({ status: 403, body: { type: 'error', message: identityMessages.identityRequired } });
+    expect(await status(account.token)).toEqual({ identity: { bvn: false, nin: false }, accounts: [], partners: [], card: null, card_payments: [] });
+    expect(bank.calls).toBe(calls);
+  });
+
+  it('a NIN verified on /funding opens a valid NUBAN at Wema Bank and Sterling Bank, named after the holder, with the number handed to the partner', async () => {
+    const account = await signUp(t, { name: 'Chioma Okafor' });
+    const nin = identityNumber();
+    const reply = await verify(account, { nin: nin });
+    expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'identity verified' } });
+    const { accounts, partners, identity } = reply.body.data!;
+    expect(identity).toEqual({ bvn: false, nin: true });
+    expect(accounts.map((a) => [a.bank_name, a.account_name])).toEqual([
+      ['Wema Bank', 'NAIRA WALLET/CHIOMA OKAFOR'],
+      ['Sterling Bank', 'NAIRA WALLET/CHIOMA OKAFOR'],
     ]);
+    expect(partners).toEqual([{ partner: 'Simulated bank', status: 'ready', message: fundingMessages.ready('Simulated bank'), needs: [] }]);
+    expect(bank.proofs.at(-1)).toEqual({ nin });
+    const rows = await t.db.selectFrom('virtual_accounts').selectAll().where('user_id', '=', await userIdOf(t, account.email)).orderBy('id').execute();
     for (const row of rows) expect(isValidNuban(row.bank_code, row.account_number), row.account_number).toBe(true);
+    // Nothing of the number is kept but its last four digits and keyed hash.
+    expect(JSON.stringify(await t.db.selectFrom('partner_enrolments').selectAll().execute(), (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toContain(nin);
 
     const calls = bank.calls;
     expect((await create(account.token)).body.data).toEqual(accounts);
-    expect(bank.calls, 'the partner is not asked again').toBe(calls);
+    expect(bank.calls, 'create-accounts asks no partner').toBe(calls);
+    const user = await t.call<UserData>('/api/get-user', { token: account.token });
+    expect(user.body.data!.accounts).toEqual(accounts);
   });
 
-  it('gives racing calls the same accounts, stored once', async () => {
+  it('racing verifications store one set of accounts, and every answer lists it', async () => {
     const account = await signUp(t);
-    const calls = bank.calls;
-    const replies = await Promise.all(Array.from({ length: 8 }, () => create(account.token)));
-    for (const reply of replies) expect(reply.status).toBe(200);
-    const answers = new Set(replies.map((reply) => JSON.stringify(reply.body.data)));
-    expect(answers.size).toBe(1);
-    expect(bank.calls - calls, 'one request to the partner').toBe(1);
-    const stored = await t.db.selectFrom('virtual_accounts').select('account_number').where('user_id', '=', await userIdOf(t, account.email)).execute();
-    expect(stored).toHaveLength(2);
-    expect(JSON.parse([...answers][0]).map((a: VirtualAccount) => a.account_number).sort()).toEqual(stored.map((s) => s.account_number).sort());
-  });
-
-  it(`50 concurrent calls for one user ask the partner once per bank, and all answer the same accounts (pool of ${POOL} on PostgreSQL)`, async () => {
-    const account = await signUp(t);
-    const userId = await userIdOf(t, account.email);
-    const replies = await Promise.all(Array.from({ length: 50 }, () => create(account.token)));
+    const nin = identityNumber();
+    // Four: each is a lookup, and an account has five a day.
+    const replies = await Promise.all(Array.from({ length: 4 }, () => verify(account, { nin: nin })));
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
-    expect(new Set(replies.map((reply) => JSON.stringify(reply.body.data))).size).toBe(1);
-    expect(bank.askedFor(userId)).toEqual({ '035': 1, '232': 1 });
+    const userId = await userIdOf(t, account.email);
     const stored = await t.db.selectFrom('virtual_accounts').select('account_number').where('user_id', '=', userId).orderBy('id').execute();
-    expect(replies[0].body.data!.map((a) => a.account_number)).toEqual(stored.map((s) => s.account_number));
+    expect(stored).toHaveLength(2);
+    expect((await create(account.token)).body.data!.map((a) => a.account_number)).toEqual(stored.map((s) => s.account_number));
     expect(await t.db.selectFrom('virtual_account_claims').selectAll().where('user_id', '=', userId).execute(), 'no claim left behind').toEqual([]);
   });
 
-  it('a partner failure answers 502 to every waiting caller, leaves no claim, and the next call asks again', async () => {
+  it('a partner that is down does not fail the verification: the identity is kept, /funding asks for the number again, which then opens the accounts', async () => {
     const account = await signUp(t);
-    const userId = await userIdOf(t, account.email);
-    const calls = bank.calls;
+    const nin = identityNumber();
     bank.failing = true;
     try {
-      const replies = await Promise.all(Array.from({ length: 10 }, () => create(account.token)));
-      expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 502));
-      const messages = replies.map((reply) => reply.body.message);
-      expect(messages.filter((message) => message === 'the bank partner is unavailable'), 'the caller that asked').toHaveLength(1);
-      expect(messages.filter((message) => message === 'we could not create your funding accounts right now, please try again later'), 'the callers that waited').toHaveLength(9);
-      expect(bank.calls - calls, 'the waiting callers did not ask in turn').toBe(1);
+      const reply = await verify(account, { nin: nin });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data).toMatchObject({ identity: { nin: true }, accounts: [], partners: [{ status: 'needs-identity', message: fundingMessages.partnerDown('Simulated bank') }] });
     } finally {
       bank.failing = false;
     }
-    expect(await t.db.selectFrom('virtual_account_claims').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
-    expect((await create(account.token)).body.data).toHaveLength(2);
-    expect(bank.askedFor(userId)).toEqual({ '035': 1, '232': 1 });
+    expect(await create(account.token)).toMatchObject({ status: 200, body: { data: [] } });
+    // Another number is not the one verified: checked against its keyed hash, no lookup.
+    expect(await verify(account, { nin: identityNumber() })).toMatchObject({ status: 409, body: { message: identityMessages.notTheVerifiedNumber('NIN') } });
+    const again = await verify(account, { nin: nin });
+    expect(again.body.data!.accounts).toHaveLength(2);
+    expect(again.body.data!.partners[0].status).toBe('ready');
   });
 
-  it("a caller waits for another replica's request to the partner and answers the accounts it stored", async () => {
+  it("a verification waits for another replica's call to the partner, then takes its turn", async () => {
     const account = await signUp(t);
     const userId = await userIdOf(t, account.email);
     await t.db.insertInto('virtual_account_claims').values({ user_id: userId, provider: bank.provider, claimed_at: t.clock.now() }).execute();
-    const waiting = create(account.token);
+    const waiting = verify(account);
+    const calls = bank.calls;
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The other replica stores what the partner assigned, then releases its claim.
     const number = nuban('035', '123456789');
@@ -124,9 +126,12 @@ describe.each(backends)('POST /api/create-accounts on $name', (backend) => {
       .insertInto('virtual_accounts')
       .values({ user_id: userId, provider: bank.provider, bank_name: 'Wema Bank', bank_code: '035', account_number: number, created_at: t.clock.now() })
       .execute();
+    expect(bank.calls, 'not while the other replica calls').toBe(calls);
     await t.db.deleteFrom('virtual_account_claims').where('user_id', '=', userId).execute();
-    expect((await waiting).body.data).toEqual([{ bank_name: 'Wema Bank', account_number: number }]);
-    expect(bank.askedFor(userId), 'this replica did not ask').toEqual({ '035': 0, '232': 0 });
+    const accounts = (await waiting).body.data!.accounts;
+    // The first stored account at a bank is the account.
+    expect(accounts.find((a) => a.bank_name === 'Wema Bank')!.account_number).toBe(number);
+    expect(accounts).toHaveLength(2);
   });
 
   it('takes over the claim of a caller that died mid-request once its lease is over', async () => {
@@ -134,28 +139,36 @@ describe.each(backends)('POST /api/create-accounts on $name', (backend) => {
     const userId = await userIdOf(t, account.email);
     await t.db.insertInto('virtual_account_claims').values({ user_id: userId, provider: bank.provider, claimed_at: t.clock.now() }).execute();
     t.clock.advance(2 * 60_000 + 1);
-    expect((await create(account.token)).body.data).toHaveLength(2);
-    expect(bank.askedFor(userId)).toEqual({ '035': 1, '232': 1 });
+    expect((await verify(account)).body.data!.accounts).toHaveLength(2);
     expect(await t.db.selectFrom('virtual_account_claims').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
   });
 
   it('gives different users different accounts', async () => {
     const [a, b] = [await signUp(t), await signUp(t)];
-    const [first, second] = [(await create(a.token)).body.data!, (await create(b.token)).body.data!];
-    const numbers = [...first, ...second].map((x) => x.account_number);
-    expect(new Set(numbers).size).toBe(4);
+    const [first, second] = [(await verify(a)).body.data!.accounts, (await verify(b)).body.data!.accounts];
+    expect(new Set([...first, ...second].map((x) => x.account_number)).size).toBe(4);
   });
 
-  it('lists the accounts in the user data of get-user and login', async () => {
+  it('a BVN verified on the profile opens the accounts too, and login lists them', async () => {
     const account = await signUp(t);
-    const accounts = (await create(account.token)).body.data!;
-    const user = await t.call<UserData>('/api/get-user', { token: account.token });
-    expect(user.body.data!.accounts).toEqual(accounts);
+    const bvn = identityNumber();
+    const reply = await t.call<UserData>('/api/update-profile', { token: account.token, body: { device: 'web', name: account.name, phone: account.phone, bvn } });
+    expect(reply.body.data!.accounts.map((a) => a.bank_name)).toEqual(SIMULATED_BANKS.map((b) => b.bankName));
+    expect(bank.proofs.at(-1)).toEqual({ bvn });
     const login = await t.call<UserData>('/api/login', { body: { device: 'web', email: account.email, password: account.password } });
-    expect(login.body.data!.accounts).toEqual(accounts);
+    expect(login.body.data!.accounts).toEqual(reply.body.data!.accounts);
   });
 
-  it('requires a session', async () => {
+  it('refuses a bank account with a NIN, half a bank account, and any of it without a session', async () => {
+    const account = await signUp(t);
+    expect(await verify(account, { nin: identityNumber(), bank_code: '058', bank_account_number: '0123456789' })).toMatchObject({
+      status: 422,
+      body: { message: identityMessages.bankAccountNeedsBvn },
+    });
+    expect(await verify(account, { bvn: identityNumber(), bank_code: '058' })).toMatchObject({ status: 422, body: { message: identityMessages.bankAccountIncomplete } });
+    expect(await verify(account, { bvn: '123' })).toMatchObject({ status: 422 });
     expect((await t.call('/api/create-accounts')).status).toBe(401);
+    expect((await t.call('/api/funding')).status).toBe(401);
+    expect((await t.call('/api/funding/identity', { body: { nin: identityNumber() } })).status).toBe(401);
   });
 });

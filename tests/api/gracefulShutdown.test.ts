@@ -8,7 +8,7 @@ import { startTestApp } from './support/app';
 import { backends, type Backend } from './support/backends';
 import { newBuyer, PIN, providerId } from './support/purchases';
 import { freePort } from './support/freePort';
-import { productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Storage } from './support/serverProcess';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Storage } from './support/serverProcess';
 
 /**
  * A deploy: SIGTERM reaches a production server (`node --import tsx server/main.ts`) while
@@ -55,18 +55,21 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
 
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
+      // Production refuses the simulated rails: the bills go to the fake VTpass, slowed once the server is up.
+      const rails = await productionRails();
       const started = startServer({
         ...place.env,
         ...secrets,
+        ...rails.env,
         PORT: String(port),
         HOST: '127.0.0.1',
         STATIC_DIR: '/nonexistent',
         LOG_LEVEL: 'info',
-        SIMULATED_BILLER_LATENCY_MS: String(BILLER_LATENCY_MS),
         RATE_LIMIT_MULTIPLIER: '100',
       });
       try {
         await waitUntilListening(started, port);
+        rails.vtpass.setMode({ kind: 'slow', delayMs: BILLER_LATENCY_MS });
         expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
         expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
 
@@ -119,6 +122,7 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
       } finally {
         started.stop();
         await started.exit;
+        await rails.close();
       }
     }, 2 * START_TIMEOUT_MS);
   },
@@ -163,20 +167,22 @@ describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    const rails = await productionRails();
     const started = startServer({
       ...place.env,
       ...secrets,
+      ...rails.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'info',
       // The biller takes 60 s and may (BILLER_TIMEOUT_MS); the deploy waits 0.5 s.
-      SIMULATED_BILLER_LATENCY_MS: '60000',
       BILLER_TIMEOUT_MS: '60000',
       SHUTDOWN_TIMEOUT_MS: '500',
     });
     try {
       await waitUntilListening(started, port);
+      rails.vtpass.setMode({ kind: 'slow', delayMs: 60_000 });
       const purchases = Array.from({ length: 3 }, () =>
         fetch(`${base}/api/airtime`, {
           method: 'POST',
@@ -203,6 +209,7 @@ describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
     } finally {
       started.stop();
       await started.exit;
+      await rails.close();
     }
 
     const after = await openStorage(place);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPerson, registerBody, signUpVerified, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
+import { createAccounts } from './support/bank';
 
 /** Values a hostile or broken client might put in any field. */
 const hostileValue = fc.oneof(
@@ -43,6 +44,7 @@ const SIGNED_IN = [
   ...['/api/airtime', '/api/data', '/api/electricity-bill', '/api/betting', '/api/tv-subscription', '/api/education', '/api/verify-merchant', '/api/recent-beneficiaries'],
   ...['/api/beneficiaries/list', '/api/beneficiaries/save', '/api/beneficiaries/rename', '/api/beneficiaries/delete'],
   ...['/api/problem-reports/fetch', '/api/problem-reports/create', '/api/statements/summary', '/api/statements/download'],
+  ...['/api/funding', '/api/funding/identity', '/api/card-topups', '/api/card-topups/verify'],
 ];
 
 const TABLES = [
@@ -71,7 +73,8 @@ describe.each(backends)('hostile input on $name', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend);
     account = await signUpVerified(t);
-    // Asking again answers the same accounts and writes nothing: any JSON body may reach it below.
+    // Verified, create-accounts answers the accounts and writes nothing: any JSON body may reach it below.
+    await createAccounts(t, account.token);
     expect((await t.call('/api/create-accounts', { token: account.token })).status).toBe(200);
   });
   afterAll(() => t.close());

@@ -4,7 +4,9 @@ import { loadConfig } from '../../server/config';
 import { GatewayError } from '../../server/errors';
 import { DojahIdentity } from '../../server/gateways/dojahIdentity';
 import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
+import { identityMessages } from '../../core/messages';
 import { namesMatch } from '../../server/services/identity';
+import { CHECKS_PER_DAY } from '../../server/services/identityChecks';
 import { DOJAH_APP_ID, DOJAH_SECRET, startDojahServer } from '../support/fakes/dojahServer';
 import { identityNumber, signUp, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
@@ -114,7 +116,7 @@ describe.each(backends)('identity verification through /api/update-profile on $n
   it('a verified BVN is kept as its last four digits and a keyed hash; the same BVN cannot verify another account', async () => {
     const bvn = identityNumber();
     const reply = await update({ bvn });
-    expect(reply.body.data).toMatchObject({ bvn: `•••••••${bvn.slice(-4)}`, nin: '', limits: { tier: 2 } });
+    expect(reply.body.data).toMatchObject({ bvn: `•••••••${bvn.slice(-4)}`, nin: '', limits: { tier: 1, can_fund: true } });
     const stored = await row();
     expect(stored.bvn_last4).toBe(bvn.slice(-4));
     expect(Buffer.from(stored.bvn_hash!).toString('hex')).not.toContain(Buffer.from(bvn).toString('hex'));
@@ -132,6 +134,46 @@ describe.each(backends)('identity verification through /api/update-profile on $n
     const [a, b] = [await signUp(t, { name: 'Chioma Okafor' }), await signUp(t, { name: 'Chioma Okafor' })];
     const replies = await Promise.all([update({ nin }, a.token), update({ nin }, b.token)]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
+  });
+
+  it('once a number is verified, the name it matched is frozen: another name is refused, the same one written otherwise is kept as verified', async () => {
+    const person = await signUp(t, { name: 'Chioma Okafor' });
+    expect((await update({ nin: identityNumber() }, person.token)).status).toBe(200);
+    expect(await update({ name: 'Chioma Adaeze Okafor' }, person.token)).toMatchObject({ status: 409, body: { message: identityMessages.nameFrozen } });
+    const same = await update({ name: '  chioma   OKAFOR ', phone: '08099998888' }, person.token);
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ name: 'Chioma Okafor', phone: '08099998888' });
+  });
+
+  it('lookups are limited per account and per number, a day', async () => {
+    const person = await signUp(t, { name: 'Chioma Okafor' });
+    for (let i = 0; i < CHECKS_PER_DAY; i++) expect((await update({ bvn: `2212345${String(i).padStart(1, '0')}000` }, person.token)).status).toBe(422);
+    expect(await update({ bvn: '22123459000' }, person.token)).toMatchObject({ status: 429, body: { message: identityMessages.tooManyChecksOnAccount } });
+    // Tomorrow the account may try again (its session has ended meanwhile: it logs in).
+    t.clock.advance(24 * 60 * 60_000 + 1);
+    const again = await t.call<UserData>('/api/login', { body: { device: 'web', email: person.email, password: person.password } });
+    expect((await update({ bvn: '22123459000' }, again.body.data!.token)).status).toBe(422);
+    // One number tried from many accounts: the number is refused, whoever asks.
+    const number = '33123456000';
+    for (let i = 0; i < CHECKS_PER_DAY; i++) expect((await update({ nin: number }, (await signUp(t, { name: 'Chioma Okafor' })).token)).status).toBe(422);
+    expect(await update({ nin: number }, (await signUp(t, { name: 'Chioma Okafor' })).token)).toMatchObject({ status: 429, body: { message: identityMessages.tooManyChecksOfNumber } });
+  });
+
+  it('"already linked to another account" is told only once the provider has matched the number to this account\'s name', async () => {
+    const holders = new Map([['22100000123', { firstName: 'Chioma', middleName: '', lastName: 'Okafor' }]]);
+    const known = await startTestApp(backend, { identity: { name: 'known', lookUp: async ({ number }) => holders.get(number) ?? null } });
+    try {
+      const owner = await signUp(known, { name: 'Chioma Okafor' });
+      const stranger = await signUp(known, { name: 'Emeka Obi' });
+      const namesake = await signUp(known, { name: 'Chioma Okafor' });
+      const verify = (who: SignedUp) => known.call('/api/update-profile', { token: who.token, body: { device: 'web', name: who.name, phone: '08031234567', bvn: '22100000123' } });
+      expect((await verify(owner)).status).toBe(200);
+      // A stranger learns only that the number is not theirs, as for any number of someone else.
+      expect(await verify(stranger)).toMatchObject({ status: 422, body: { message: 'the name on this BVN does not match the name on your profile; correct your name and try again' } });
+      expect(await verify(namesake)).toMatchObject({ status: 409, body: { message: 'this BVN is already linked to another account' } });
+    } finally {
+      await known.close();
+    }
   });
 
   it('no identity number reaches the log', async () => {

@@ -44,6 +44,24 @@ describe.each(backends)('the ledger on $name', (backend) => {
     expect(await balanceOf(settlement)).toBe(0n);
   });
 
+  it("a partner's credit with a fee the customer paid on top: one movement, the fee from settlement to the partner's fee account", async () => {
+    const [before, settlementBefore, feesBefore] = [await balanceOf(wallet), await systemBalance(t.db, { settlement: 'simulated' }), await systemBalance(t.db, { fees: 'simulated' })];
+    const withFee = funding(500_000n);
+    const posted = await inTransaction(t.ctx, async (tx) => post(tx, await credit(tx, { ...withFee, source: { ...withFee.source, feeKobo: 8_500n } })));
+    expect(posted.movementIds).toHaveLength(1);
+    const entries = await t.db.selectFrom('ledger_entries').select(['wallet_id', 'amount_kobo']).where('movement_id', '=', posted.movementIds[0]).orderBy('amount_kobo').execute();
+    const fees = await systemAccountId(t.ctx, { fees: 'simulated' });
+    expect(entries).toEqual([
+      { wallet_id: settlement, amount_kobo: -508_500n },
+      { wallet_id: fees, amount_kobo: 8_500n },
+      { wallet_id: wallet, amount_kobo: 500_000n },
+    ]);
+    expect(await balanceOf(wallet)).toBe(before + 500_000n);
+    expect(await systemBalance(t.db, { settlement: 'simulated' })).toBe(settlementBefore - 508_500n);
+    expect(await systemBalance(t.db, { fees: 'simulated' })).toBe(feesBefore + 8_500n);
+    await expect(inTransaction(t.ctx, async (tx) => post(tx, await credit(tx, { ...withFee, source: { ...funding(1n).source, feeKobo: -1n } })))).rejects.toThrow(/fee leg moves a positive amount/);
+  });
+
   it('posts several movements in one statement, answering their ids in order and the balances of the user wallets', async () => {
     const before = await balanceOf(wallet);
     const posted = await inTransaction(t.ctx, async (tx) =>

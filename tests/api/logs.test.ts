@@ -140,6 +140,6 @@ describe.each(backends)('request ids on $name', (backend) => {
     const billerCalls = parsed().filter((line) => line.requestId === requestId && line.gateway === 'biller');
     expect(billerCalls.map((line) => [line.operation, line.msg])).toEqual([['pay', 'gateway call']]);
     // Bank partner calls (the funding accounts made by newBuyer) carry the id of their request too.
-    expect(parsed().some((line) => line.gateway === 'bank' && line.operation === 'assignAccounts' && typeof line.requestId === 'string')).toBe(true);
+    expect(parsed().some((line) => line.gateway === 'bank' && line.operation === 'enrol' && typeof line.requestId === 'string')).toBe(true);
   });
 });

@@ -85,7 +85,7 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
     expect(moved('wallet_purchases_total', { service: 'airtime', outcome: 'refused' })).toBe(t.config.pinMaxAttempts + 1);
     expect(moved('wallet_gateway_call_duration_seconds_count', { gateway: 'biller', operation: 'pay', outcome: 'delivered' })).toBe(1);
     expect(moved('wallet_gateway_call_errors_total', { gateway: 'biller', operation: 'pay' })).toBe(1);
-    expect(moved('wallet_gateway_call_duration_seconds_count', { gateway: 'bank', operation: 'assignAccounts' })).toBe(1);
+    expect(moved('wallet_gateway_call_duration_seconds_count', { gateway: 'bank', operation: 'enrol', outcome: 'ready' })).toBe(1);
     expect(moved('wallet_bank_webhooks_total', { outcome: 'credited' })).toBe(3);
     expect(moved('wallet_bank_webhooks_total', { outcome: 'duplicate' })).toBe(1);
     expect(moved('wallet_rate_limit_refusals_total', { route: '/api/verify-merchant' })).toBe(1);

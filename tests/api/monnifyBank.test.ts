@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UserData, VirtualAccount } from '../../core/contract';
+import type { FundingStatus, UserData, VirtualAccount } from '../../core/contract';
+import { fundingMessages } from '../../core/messages';
 import { MonnifyBank, monnifyTime } from '../../server/gateways/monnifyBank';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
 import { isValidNuban } from '../../server/services/nuban';
 import { customerReference } from '../../server/services/virtualAccounts';
 import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { signUp, type SignedUp } from './support/accounts';
+import { identityNumber, signUp, type SignedUp } from './support/accounts';
 import type { TestApp } from './support/app';
 import { backends } from './support/backends';
-import { userIdOf, walletRowCounts } from './support/bank';
+import { createAccounts, userIdOf, walletRowCounts } from './support/bank';
 import { auditLedgerAfterEach } from './support/ledger';
 import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
 
 /**
  * The Monnify adapter against the fake Monnify (tests/support/fakes/monnifyServer.ts), through
- * the real app: reserved accounts on /api/create-accounts, SUCCESSFUL_TRANSACTION webhooks at
+ * the real app: reserved accounts opened with the verified BVN or NIN (POST /api/funding/identity), SUCCESSFUL_TRANSACTION webhooks at
  * /api/webhooks/monnify confirmed by the status call, and every documented failure.
  */
 describe.each(backends)('Monnify on $name', (backend) => {
@@ -31,7 +32,7 @@ describe.each(backends)('Monnify on $name', (backend) => {
     t = await startListeningApp(backend, [monnify]);
     fake.webhookUrl = t.webhookUrl('monnify');
     owner = await signUp(t);
-    accounts = (await t.call<VirtualAccount[]>('/api/create-accounts', { token: owner.token })).body.data!;
+    accounts = await createAccounts(t, owner.token);
   });
   afterAll(async () => {
     await t.close();
@@ -47,80 +48,91 @@ describe.each(backends)('Monnify on $name', (backend) => {
   auditLedgerAfterEach(() => t);
 
   const balance = async (token = owner.token) => (await t.call<UserData>('/api/get-user', { token })).body.data!.wallet_balance;
-  const create = (token: string) => t.call<VirtualAccount[]>('/api/create-accounts', { token });
 
-  describe('reserved accounts', () => {
-    it('reserves a Wema Bank and a Sterling Bank NUBAN under our customer reference, logging in once', async () => {
+  const verify = (token: string, body: Record<string, string>) => t.call<FundingStatus>('/api/funding/identity', { token, body });
+  const monnifyOf = (status: FundingStatus) => status.partners.find((partner) => partner.partner === 'Monnify')!;
+
+  describe('reserved accounts, identity first', () => {
+    it('reserves a Wema Bank and a Sterling Bank NUBAN under our customer reference with the NIN verified, logging in once', async () => {
       expect(accounts.map((account) => account.bank_name)).toEqual(['Wema Bank', 'Sterling Bank']);
       const rows = await t.db.selectFrom('virtual_accounts').selectAll().where('user_id', '=', await userIdOf(t, owner.email)).orderBy('id').execute();
-      expect(rows.map((row) => [row.provider, row.bank_code])).toEqual([
-        ['monnify', '035'],
-        ['monnify', '232'],
+      expect(rows.map((row) => [row.provider, row.bank_code, row.account_name])).toEqual([
+        ['monnify', '035', owner.name.toUpperCase()],
+        ['monnify', '232', owner.name.toUpperCase()],
       ]);
       for (const row of rows) expect(isValidNuban(row.bank_code, row.account_number)).toBe(true);
       const reservation = fake.requests.find((request) => request.url === '/api/v2/bank-transfer/reserved-accounts')!;
-      expect(JSON.parse(reservation.body)).toMatchObject({
+      const sent = JSON.parse(reservation.body) as Record<string, unknown>;
+      expect(sent).toMatchObject({
         accountReference: customerReference(await userIdOf(t, owner.email)),
         currencyCode: 'NGN',
         contractCode: fake.contractCode,
         getAllAvailableBanks: false,
         preferredBanks: ['035', '232'],
+        nin: expect.stringMatching(/^\d{11}$/),
       });
+      expect(sent).not.toHaveProperty('bvn');
       expect(fake.count('POST', '/api/v1/auth/login')).toBe(1);
     });
 
-    it('asks Monnify once per user however many calls race, and not again afterwards', async () => {
-      const user = await signUp(t);
+    it('refuses to reserve without a BVN or NIN, as Monnify V2 does: the adapter never asks, and the fake refuses', async () => {
+      const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log));
       const before = fake.count('POST', '/api/v2/bank-transfer/reserved-accounts');
-      const replies = await Promise.all(Array.from({ length: 10 }, () => create(user.token)));
-      expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
-      expect(new Set(replies.map((reply) => JSON.stringify(reply.body.data))).size).toBe(1);
-      expect(fake.count('POST', '/api/v2/bank-transfer/reserved-accounts') - before).toBe(1);
-      expect((await create(user.token)).body.data).toEqual(replies[0].body.data);
-      expect(fake.count('POST', '/api/v2/bank-transfer/reserved-accounts') - before).toBe(1);
+      expect(await monnify.enrol({ reference: 'user-none', name: 'Ada Obi', email: 'ada.none@example.com', phone: '08031234567' }, {})).toMatchObject({ status: 'refused' });
+      expect(fake.count('POST', '/api/v2/bank-transfer/reserved-accounts')).toBe(before);
+      const login = await fetch(`${fake.url}/api/v1/auth/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${fake.apiKey}:${fake.secretKey}`).toString('base64')}` } });
+      const { responseBody } = (await login.json()) as { responseBody: { accessToken: string } };
+      const bare = await fetch(`${fake.url}/api/v2/bank-transfer/reserved-accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${responseBody.accessToken}` },
+        body: JSON.stringify({ accountReference: 'user-bare', accountName: 'Ada Obi', currencyCode: 'NGN', contractCode: fake.contractCode, customerEmail: 'a@b.ng', customerName: 'Ada Obi', getAllAvailableBanks: false, preferredBanks: ['035'] }),
+      });
+      expect(bare.status).toBe(400);
+      expect(await bare.json()).toMatchObject({ requestSuccessful: false });
     });
 
-    it('answers the accounts Monnify already holds for the reference (a reservation we never stored)', async () => {
-      const user = await signUp(t);
+    it('adds the identity to a reservation made earlier (kyc-info) and answers its accounts, named after the identity holder', async () => {
+      const user = await signUp(t, { name: 'Chioma Okafor' });
       const userId = await userIdOf(t, user.email);
       const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log));
-      const earlier = await monnify.assignAccounts({ reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone });
-      const reply = await create(user.token);
-      expect(reply.status).toBe(200);
-      expect(reply.body.data!.map((account) => account.account_number)).toEqual(earlier.map((account) => account.accountNumber));
-      expect(fake.count('GET', `/api/v2/bank-transfer/reserved-accounts/${customerReference(userId)}`)).toBe(1);
+      // A reservation whose answer we never stored.
+      const earlier = await monnify.enrol({ reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone }, { nin: identityNumber() });
+      const bvn = identityNumber();
+      fake.holders.set(bvn, 'Chioma Adaeze Okafor');
+      const reply = await verify(user.token, { bvn: bvn });
+      expect(reply.status, reply.body.message).toBe(200);
+      expect(reply.body.data!.accounts.map((account) => account.account_number)).toEqual(earlier.status === 'ready' ? earlier.accounts.map((account) => account.accountNumber) : []);
+      expect(reply.body.data!.accounts.every((account) => account.account_name === 'CHIOMA ADAEZE OKAFOR')).toBe(true);
+      expect(fake.identityOf(customerReference(userId))).toEqual({ nin: expect.any(String), bvn });
+      expect(fake.count('PUT', `/api/v1/bank-transfer/reserved-accounts/${customerReference(userId)}/kyc-info`)).toBe(1);
     });
 
-    it('sends no BVN with the reservation (a verified number is not kept), and never logs it', async () => {
+    it('a number Monnify refuses is told on /funding, with what to do; it never reaches a log', async () => {
       const user = await signUp(t);
-      const bvn = '22212345678';
-      const profile = await t.call('/api/update-profile', { token: user.token, body: { device: 'web', name: user.name, phone: user.phone, bvn } });
-      expect(profile.status, profile.body.message).toBe(200);
-      expect((await create(user.token)).status).toBe(200);
-      const reference = customerReference(await userIdOf(t, user.email));
-      const reservation = fake.requests.find((request) => request.url === '/api/v2/bank-transfer/reserved-accounts' && request.body.includes(`"${reference}"`))!;
-      const sent = JSON.parse(reservation.body) as Record<string, unknown>;
-      expect(sent).toMatchObject({ accountReference: reference });
-      expect(sent).not.toHaveProperty('bvn');
-      expect(sent).not.toHaveProperty('nin');
-      expect(reservation.body).not.toContain(bvn);
-      expect(log.text()).not.toContain(bvn);
+      const nin = identityNumber();
+      fake.invalidNumbers.add(nin);
+      const reply = await verify(user.token, { nin: nin });
+      expect(reply.status).toBe(200);
+      expect(monnifyOf(reply.body.data!)).toMatchObject({ status: 'refused', message: expect.stringContaining('Monnify could not open your accounts: Invalid NIN') });
+      expect(reply.body.data!.accounts).toEqual([]);
+      expect(log.text()).not.toContain(nin);
     });
 
     it('logs in again when Monnify says the token expired', async () => {
       const logins = fake.count('POST', '/api/v1/auth/login');
       fake.expireTokens();
-      expect((await create((await signUp(t)).token)).status).toBe(200);
+      expect((await verify((await signUp(t)).token, { nin: identityNumber() })).body.data!.accounts).toHaveLength(2);
       expect(fake.count('POST', '/api/v1/auth/login') - logins).toBe(1);
     });
 
-    it('refuses clearly with wrong credentials, and stores nothing', async () => {
+    it('with wrong credentials the identity is still verified, nothing is stored, and the log tells the operator', async () => {
       const wrong = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: 'not-the-secret-key-at-all', contractCode: fake.contractCode }, partnerOptions(log));
       const other = await startListeningApp(backend, [wrong]);
       try {
         const user = await signUp(other);
-        const reply = await other.call('/api/create-accounts', { token: user.token });
-        expect(reply).toMatchObject({ status: 502, body: { type: 'error', message: 'Monnify is not answering right now. Please try again in a few minutes.' } });
+        const reply = await other.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { nin: identityNumber() } });
+        expect(reply.status).toBe(200);
+        expect(reply.body.data).toMatchObject({ identity: { nin: true }, accounts: [], partners: [{ status: 'needs-identity' }] });
         expect(await other.db.selectFrom('virtual_accounts').selectAll().execute()).toEqual([]);
         expect(log.text()).toContain('check MONNIFY_API_KEY and MONNIFY_SECRET_KEY');
       } finally {
@@ -213,32 +225,34 @@ describe.each(backends)('Monnify on $name', (backend) => {
     });
   });
 
-  describe('Monnify down at account creation', () => {
-    it('answers a clear 502, then fails fast with the breaker open without calling Monnify', async () => {
+  describe('Monnify down when the user verifies', () => {
+    it('keeps the identity and asks for the number again; the open breaker then fails fast without calling Monnify; once back, the number typed again opens the accounts', async () => {
       fake.misbehave({ down: true });
       const user = await signUp(t);
-      const first = await create(user.token);
-      expect(first).toMatchObject({ status: 502, body: { type: 'error', message: 'Monnify is not answering right now. Please try again in a few minutes.' } });
+      const nin = identityNumber();
+      const first = await verify(user.token, { nin: nin });
+      expect(first.status).toBe(200);
+      expect(monnifyOf(first.body.data!)).toMatchObject({ status: 'needs-identity', message: fundingMessages.partnerDown('Monnify') });
       const calls = fake.requests.length;
-      const started = Date.now();
-      expect((await create(user.token)).status).toBe(502);
-      expect(Date.now() - started, 'fails fast').toBeLessThan(200);
+      expect((await verify(user.token, { nin: nin })).status).toBe(200);
       expect(fake.requests.length, 'the open breaker sends nothing').toBe(calls);
       fake.misbehave({});
       await sleep(350);
-      expect((await create(user.token)).body.data).toHaveLength(2);
+      expect((await verify(user.token, { nin: nin })).body.data!.accounts).toHaveLength(2);
     });
 
     it('gives up on a slow Monnify after the timeout (three attempts of 400 ms for the idempotent login)', async () => {
       fake.misbehave({ delayMs: 5_000 });
       const started = Date.now();
-      expect((await create((await signUp(t)).token)).status).toBe(502);
+      const reply = await verify((await signUp(t)).token, { nin: identityNumber() });
+      expect(reply.status).toBe(200);
+      expect(monnifyOf(reply.body.data!).status).toBe('needs-identity');
       expect(Date.now() - started).toBeLessThan(3_500);
     });
 
-    it('answers 502 to a malformed answer', async () => {
+    it('treats a malformed answer like an outage', async () => {
       fake.misbehave({ malformed: true });
-      expect(await create((await signUp(t)).token)).toMatchObject({ status: 502, body: { type: 'error' } });
+      expect(monnifyOf((await verify((await signUp(t)).token, { nin: identityNumber() })).body.data!).status).toBe('needs-identity');
     });
   });
 });

@@ -41,9 +41,13 @@ describe('NUBAN check digit', () => {
     expect(() => nubanCheckDigit('035', '00001457')).toThrow(RangeError);
   });
 
-  it('the simulated partner assigns a valid NUBAN at Wema Bank (035) and Sterling Bank (232)', async () => {
+  it('the simulated partner assigns a valid NUBAN at Wema Bank (035) and Sterling Bank (232), once given a BVN or NIN', async () => {
     const bank = new SimulatedBank({ webhookSecret: 'x'.repeat(32) });
-    const accounts = await bank.assignAccounts({ reference: 'user-1', name: 'Ada Obi', email: 'ada@example.com', phone: '08031234567' });
+    const customer = { reference: 'user-1', name: 'Ada Obi', email: 'ada@example.com', phone: '08031234567' };
+    expect(await bank.enrol(customer, {})).toMatchObject({ status: 'refused' });
+    const step = await bank.enrol(customer, { nin: '70012345678' });
+    if (step.status !== 'ready') throw new Error(`not ready: ${step.status}`);
+    const accounts = step.accounts;
     expect(accounts.map((a) => [a.bankName, a.bankCode])).toEqual(SIMULATED_BANKS.map((b) => [b.bankName, b.bankCode]));
     for (const account of accounts) expect(isValidNuban(account.bankCode, account.accountNumber), account.accountNumber).toBe(true);
   });

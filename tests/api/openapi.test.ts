@@ -18,13 +18,14 @@ interface Document {
   components: { securitySchemes: Record<string, unknown> };
 }
 
-/** Every route the app registered, as `METHOD path`, read off Fastify's own route table. */
+/** Every route the app registered, as `METHOD path` (a parameter written as OpenAPI writes it, `{name}`), read off Fastify's own route table. */
 function registeredRoutes(t: TestApp): string[] {
   const routes: string[] = [];
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /(\/\S*) \(([A-Z, ]+)\)/.exec(line);
     if (!match) continue;
-    for (const method of match[2].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${match[1]}`);
+    const path = match[1].replace(/:(\w+)/g, '{$1}');
+    for (const method of match[2].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
   }
   return routes;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './support/backends';
 import { freePort } from './support/freePort';
-import { PRODUCTION_IDENTITY, productionSecrets, START_TIMEOUT_MS, startServer, storage, waitUntilListening } from './support/serverProcess';
+import { PRODUCTION_IDENTITY, productionRails, productionSecrets, START_TIMEOUT_MS, startServer, storage, waitUntilListening } from './support/serverProcess';
 
 const SECRETS = productionSecrets();
 
@@ -20,7 +20,21 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
     expect(output).toContain('Naira Wallet cannot start: invalid configuration:');
     for (const name of Object.keys(SECRETS).filter((name) => !(name in PRODUCTION_IDENTITY))) expect(output).toContain(`${name} must be set in production`);
     expect(output).toContain('IDENTITY must be set to a real provider (dojah) in production');
+    expect(output).toContain('BANK_PARTNERS must list only real bank partners in production');
+    expect(output).toContain('BILLER must be set to a real biller in production');
     expect(output).toContain('This is a production start: APP_MODE is not `development`');
+    expect(output).not.toContain('running at');
+  }, START_TIMEOUT_MS);
+
+  it.each([
+    ['unset', {}],
+    ['simulated', { BANK_PARTNERS: 'simulated', BILLER: 'simulated' }],
+  ])('refuses the simulated bank partner and biller (%s), naming them, even with every secret real', async (_case, rails) => {
+    const started = startServer({ ...place.env, ...SECRETS, ...rails, PORT: String(await freePort()) });
+    expect(await started.exit).toBe(1);
+    const output = started.output();
+    expect(output).toMatch(/BANK_PARTNERS must list only real bank partners in production \(monnify, paystack, with their keys\)/);
+    expect(output).toMatch(/BILLER must be set to a real biller in production \(vtpass, with its three keys\)/);
     expect(output).not.toContain('running at');
   }, START_TIMEOUT_MS);
 
@@ -31,9 +45,10 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
     expect(started.output()).toMatch(/TOKEN_KEY must not be the development key: it is public[\s\S]*BANK_WEBHOOK_SECRET must not be the development key: it is public/);
   }, START_TIMEOUT_MS);
 
-  it('starts with every real secret and mounts no /dev/* path', async () => {
+  it('starts with every real secret and real rails, and mounts no /dev/* path', async () => {
     const port = await freePort();
-    const started = startServer({ ...place.env, ...SECRETS, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'info' });
+    const rails = await productionRails();
+    const started = startServer({ ...place.env, ...SECRETS, ...rails.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', LOG_LEVEL: 'info' });
     try {
       await waitUntilListening(started, port);
       expect(started.output()).toContain('in production mode');
@@ -62,5 +77,6 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
       started.stop();
     }
     expect(await started.exit).toBe(0);
+    await rails.close();
   }, 2 * START_TIMEOUT_MS);
 });

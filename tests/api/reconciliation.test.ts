@@ -10,6 +10,7 @@ import { parseArguments as parseReport, report } from '../../scripts/report';
 import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
 import { signUpWithPin, type SignedUp } from './support/accounts';
 import { backends } from './support/backends';
+import { createAccounts } from './support/bank';
 import { auditLedgerAfterEach } from './support/ledger';
 import { ManualClock } from './support/manualClock';
 import { partnerOptions, RecordingLog, startListeningApp } from './support/partners';
@@ -50,7 +51,7 @@ describe.each(backends)('reconciliation on $name', (backend) => {
 
     // A clean day: one confirmed credit, one delivered bill, one refunded bill.
     buyer = await signUpWithPin(t, PIN);
-    [account] = (await t.call<VirtualAccount[]>('/api/create-accounts', { token: buyer.token })).body.data!;
+    [account] = await createAccounts(t, buyer.token);
     const paid = await fake.pay({ accountNumber: account.account_number, amountKobo: 1_000_000n, paidAt: MIDDAY });
     expect(paid.webhook).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
     const mtn = await providerId(t, 'airtime', 'MTN');

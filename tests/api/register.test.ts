@@ -36,8 +36,8 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
       avatar: '',
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       email_verified_at: null,
-      // A new account: tier 1 (no BVN or NIN verified), nothing bought, no cashback yet.
-      limits: { tier: 1, daily_limit: 50_000, spent_today: 0, left_today: 50_000, balance_cap: 300_000 },
+      // A new account: no BVN or NIN verified, so the wallet cannot be funded yet (tier 0, core/tiers.ts); nothing bought, no cashback yet.
+      limits: { tier: 0, daily_limit: 50_000, spent_today: 0, left_today: 50_000, balance_cap: 0, can_fund: false },
       cashback_total: 0,
     });
     const me = await t.call<UserData>('/api/get-user', { token: user.token });

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServerDatabase, type DatabaseHandle } from '../../server/db/database';
-import { paystackChargeSuccess } from '../../server/gateways/paystackWebhook';
-import { signHmacSha512 } from '../../server/gateways/webhookSignature';
+import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { startTestApp, type TestApp } from './support/app';
 import { postgresUnavailable, type Backend } from './support/backends';
-import { newReference, SIGNATURE_HEADER, WEBHOOK } from './support/bank';
 import { REDIS_URL, redisUnavailable } from './support/counters';
-import { newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { partnerOptions, RecordingLog } from './support/partners';
+import { newBuyer, packageOf, PIN, providerId, type Buyer } from './support/purchases';
 import { freePort } from './support/freePort';
-import { productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
 
 /**
  * The README's claim, proven: three production server processes on one PostgreSQL (and one
@@ -34,6 +33,7 @@ type Answer = { status: number; body: { type: string; message: string; data?: { 
 
 describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one PostgreSQL${redisUnavailable ? '' : ' and one Redis'}, round-robin`, () => {
   const secrets = productionSecrets();
+  let rails: Awaited<ReturnType<typeof productionRails>>;
   let place: Storage;
   let database: DatabaseHandle;
   let seeding: TestApp;
@@ -54,18 +54,23 @@ describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one Postgr
   beforeAll(async () => {
     place = await storage('postgres');
     database = openServerDatabase(place.databaseUrl!, { max: 5 });
-    // Customers are made in process with the replicas' keys (development routes fund wallets); the database is shared.
+    // Production refuses the simulated rails: the replicas sell through the fake VTpass and fund through the fake Monnify.
+    rails = await productionRails();
+    // Customers are made in process with the replicas' keys and partner (development routes fund wallets through the fake Monnify); the database is shared.
     const shared = { ...database, close: async () => {} };
-    seeding = await startTestApp({ name: 'postgres', open: () => Promise.resolve(shared) } satisfies Backend, { database: shared, config: secretsAsConfig(secrets) });
+    const monnify = new MonnifyBank({ baseUrl: rails.monnify.url, apiKey: rails.monnify.apiKey, secretKey: rails.monnify.secretKey, contractCode: rails.monnify.contractCode }, partnerOptions(new RecordingLog()));
+    seeding = await startTestApp({ name: 'postgres', open: () => Promise.resolve(shared) } satisfies Backend, { database: shared, config: secretsAsConfig(secrets), banks: [monnify] });
     const env = {
       ...place.env,
       ...secrets,
+      ...rails.env,
       HOST: '127.0.0.1',
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'debug',
       RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
       REQUERY_INTERVAL_MS: '250',
-      BILLER_TIMEOUT_MS: '500',
+      // The fake VTpass answers from this process, busy sending the burst: a short timeout would turn delivered bills into processing ones.
+      BILLER_TIMEOUT_MS: '10000',
       // A burst of 1,000 on a loaded machine may queue for connections longer than the 30 s default, which would shed it (503).
       DATABASE_POOL_SIZE: '20',
       DATABASE_CONNECT_TIMEOUT_MS: '120000',
@@ -74,6 +79,8 @@ describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one Postgr
     const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
     for (const port of ports) replicas.push({ base: `http://127.0.0.1:${port}`, started: startServer({ ...env, PORT: String(port) }) });
     await Promise.all(replicas.map((replica, i) => waitUntilListening(replica.started, ports[i])));
+    // The fake Monnify tells the first replica of the payments the seeding makes; it confirms them with the fake.
+    rails.monnify.webhookUrl = `${replicas[0].base}/api/webhooks/monnify`;
   }, 3 * START_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -82,19 +89,21 @@ describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one Postgr
     await seeding?.close();
     await database?.close();
     await place?.remove();
+    await rails?.close();
     expect(exits).toEqual(replicas.map(() => 0));
   }, 60_000);
 
   /**
-   * 1,000 concurrent ₦100 betting top-ups (they earn no cashback, so exactly 100 fit) against ₦10,000
-   * on `targets`: exactly 100 succeed, the rest are refused for the balance. One wallet's purchases
-   * take its account lock one at a time, so this measures correctness under contention, not throughput.
+   * 1,000 concurrent WAEC pins (exam pins earn no cashback, so exactly 100 fit) against a wallet
+   * holding 100 of them on `targets`: exactly 100 succeed, the rest are refused for the balance.
+   * One wallet's purchases take its account lock one at a time, so this measures correctness
+   * under contention, not throughput.
    */
   async function burst(targets: Replica[]) {
-    const buyer = await newBuyer(seeding, 10_000);
-    const bet9ja = await providerId(seeding, 'betting', 'Bet9ja');
+    const waec = await packageOf(seeding, 'WASSCE');
+    const buyer = await newBuyer(seeding, 100 * waec.amount);
     const topUp = (replica: Replica) =>
-      call(replica, '/api/betting', { provider_id: bet9ja, beneficiary: '20231234', amount: 100, pin: PIN }, { authorization: `Bearer ${buyer.token}`, 'idempotency-key': `key-${randomUUID()}` });
+      call(replica, '/api/education', { provider_id: waec.providerId, package_id: waec.id, beneficiary: '08031234567', pin: PIN }, { authorization: `Bearer ${buyer.token}`, 'idempotency-key': `key-${randomUUID()}` });
     const started = performance.now();
     const replies = await Promise.all(Array.from({ length: 1_000 }, (_, i) => topUp(targets[i % targets.length])));
     const seconds = (performance.now() - started) / 1000;
@@ -117,22 +126,11 @@ describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one Postgr
 
   it('each webhook delivered to every replica at once is credited exactly once', async () => {
     const buyer = await newBuyer(seeding);
-    const transfers = Array.from({ length: 20 }, () => {
-      const body = JSON.stringify(
-        paystackChargeSuccess({
-          accountNumber: buyer.accountNumber,
-          amountKobo: 50_000n,
-          reference: newReference(),
-          senderName: 'Emeka Okafor',
-          senderBank: 'Guaranty Trust Bank',
-          receiverBank: 'Wema Bank',
-          paidAt: new Date(),
-          id: 1_504_248_187,
-        }),
-      );
-      return { body, signature: signHmacSha512(secrets.BANK_WEBHOOK_SECRET, body) };
-    });
-    const replies = await Promise.all(transfers.flatMap(({ body, signature }) => replicas.map((replica) => call(replica, WEBHOOK, body, { [SIGNATURE_HEADER]: signature }))));
+    // Payments Monnify holds (its status call confirms them) and has told no one of yet.
+    const transfers = await Promise.all(
+      Array.from({ length: 20 }, async () => rails.monnify.webhookFor((await rails.monnify.pay({ accountNumber: buyer.accountNumber, amountKobo: 50_000n, notify: false })).reference)),
+    );
+    const replies = await Promise.all(transfers.flatMap(({ body, headers }) => replicas.map((replica) => call(replica, '/api/webhooks/monnify', body, headers))));
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     expect(replies.filter((r) => r.body.data?.status === 'credited')).toHaveLength(20);
     expect(replies.filter((r) => r.body.data?.status === 'duplicate')).toHaveLength(40);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateForgot, validateLogin, validateRegister, validateReset, type RegisterForm } from '../../src/domain/validation';
+import { identityMessages } from '../../core/messages';
+import { validateCardAmount, validateForgot, validateIdentity, validateLogin, validateRegister, validateReset, type RegisterForm } from '../../src/domain/validation';
 
 // The SPEC.md §5 texts typed out here on purpose, typos included: a change to messages.ts must fail a test.
 describe('validateRegister', () => {
@@ -73,5 +74,34 @@ describe('validateReset', () => {
 
   it('requires the two to match', () => {
     expect(validateReset({ new_password: 'N3w-secret', confirm_new_password: 'N3w-secreT' })).toBe('password mismatch');
+  });
+});
+
+describe('validateIdentity', () => {
+  const form = { kind: 'bvn' as const, bvn_or_nin: '22212345678', bank_code: '', bank_account_number: '' };
+  it('passes 11 digits, with a whole bank account or none', () => {
+    expect(validateIdentity(form)).toBeNull();
+    expect(validateIdentity({ ...form, bank_code: '058', bank_account_number: '0123456789' })).toBeNull();
+  });
+
+  it('names what is missing or wrong', () => {
+    expect(validateIdentity({ ...form, bvn_or_nin: ' ' })).toBe(identityMessages.typeNumber('BVN'));
+    expect(validateIdentity({ ...form, kind: 'nin', bvn_or_nin: '123' })).toBe(identityMessages.elevenDigits('NIN'));
+    expect(validateIdentity({ ...form, bank_code: '058' })).toBe(identityMessages.bankAccountIncomplete);
+    expect(validateIdentity({ ...form, bank_account_number: '0123456789' })).toBe(identityMessages.bankAccountIncomplete);
+    expect(validateIdentity({ ...form, kind: 'nin', bank_code: '058', bank_account_number: '0123456789' })).toBe(identityMessages.bankAccountNeedsBvn);
+  });
+});
+
+describe('validateCardAmount', () => {
+  const limits = { min: 100, max: 300_000 };
+  it('passes naira within what the server allows now', () => {
+    expect(validateCardAmount('5000', limits)).toBeNull();
+    expect(validateCardAmount('100', limits)).toBeNull();
+    expect(validateCardAmount('300000', limits)).toBeNull();
+  });
+
+  it.each(['', '99.99', '300000.01', 'abc', '1.234'])('refuses %j with the range', (amount) => {
+    expect(validateCardAmount(amount, limits)).toBe('enter an amount between ₦100.00 and ₦300,000.00');
   });
 });

@@ -50,7 +50,7 @@ test('a completed airtime purchase credits its cashback: the message, its own ac
   await page.screenshot({ path: testInfo.outputPath('dashboard-cashback.png') });
 });
 
-test('a tier-1 user hits the daily limit and raises it with a BVN', async ({ page, request }, testInfo) => {
+test('a tier-1 user (a NIN verified) hits the daily limit and raises it with a BVN', async ({ page, request }, testInfo) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   await fund(request, token, 60_000);
@@ -65,7 +65,7 @@ test('a tier-1 user hits the daily limit and raises it with a BVN', async ({ pag
   await expect(
     page.getByRole('alert').filter({
       hasText:
-        'this purchase is above your daily limit: tier 1 allows ₦50,000.00 a day and ₦0.00 is left today. Verify your BVN or NIN on your profile to raise your limits.',
+        'this purchase is above your daily limit: tier 1 allows ₦50,000.00 a day and ₦0.00 is left today. Verify both your BVN and NIN on your profile to raise your limits.',
     }),
   ).toBeVisible();
 

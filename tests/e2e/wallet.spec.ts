@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { messages } from '../../core/messages';
-import { createReadyAccount, expect, expectToast, logIn, newUser, PINS, test } from './support';
+import { identityMessages, messages } from '../../core/messages';
+import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, PINS, test, verifiableNumber } from './support';
 
 /** Simulates a bank transfer into a virtual account (development mode), through the signed webhook. */
 async function transfer(request: APIRequestContext, accountNumber: string, amount: number) {
@@ -8,14 +8,7 @@ async function transfer(request: APIRequestContext, accountNumber: string, amoun
   expect(response.ok()).toBe(true);
 }
 
-async function accountNumbersOf(request: APIRequestContext, token: string): Promise<string[]> {
-  const response = await request.post('/api/create-accounts', { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok()).toBe(true);
-  const { data } = (await response.json()) as { data: { account_number: string }[] };
-  return data.map((a) => a.account_number);
-}
-
-test('funding: accounts on /funding → a transfer → the balance, the red dot, the notification marked as read', async ({ page, request, context }) => {
+test('funding, identity first: /funding offers the verification → a NIN verified → the accounts → a transfer → the balance, the red dot, the notification marked as read', async ({ page, request, context }, testInfo) => {
   const user = newUser();
   await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);
@@ -23,6 +16,15 @@ test('funding: accounts on /funding → a transfer → the balance, the red dot,
 
   await page.getByRole('link', { name: 'Fund Wallet' }).click();
   await expect(page).toHaveURL(/\/funding$/);
+  // No account number before a BVN or NIN: the screen says why and offers the verification in place.
+  await expect(page.getByRole('heading', { name: 'Verify your identity to fund your wallet' })).toBeVisible();
+  await expect(page.getByText(identityMessages.identityRequired)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your account numbers' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('funding-unverified.png'), fullPage: true });
+  await page.getByLabel('NIN (National Identification Number)').check();
+  await page.getByLabel('Your NIN').fill(verifiableNumber());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectToast(page, 'identity verified');
   const accounts = page.getByRole('list', { name: 'Your account numbers' }).getByRole('listitem');
   await expect(accounts).toHaveCount(2);
   const accountNumber = /\d{10}/.exec((await accounts.first().textContent()) ?? '')![0];
@@ -47,7 +49,7 @@ test('funding: accounts on /funding → a transfer → the balance, the red dot,
 test('activities: ten a page, load more, and a completed row opens its details and downloads a receipt', async ({ page, request }) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
-  const [accountNumber] = await accountNumbersOf(request, token);
+  const [accountNumber] = await accountNumbers(request, token);
   for (let i = 1; i <= 11; i += 1) await transfer(request, accountNumber, 100 * i);
 
   await logIn(page, user.email, user.password);

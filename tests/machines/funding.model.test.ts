@@ -1,59 +1,104 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import type { Envelope, VirtualAccount } from '../../core/contract';
+import { createActor, SimulatedClock } from 'xstate';
+import type { CardPayment, Envelope, FundingIdentityRequest, FundingStatus } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
-import { fundingMachine, type FundingEvent } from '../../src/machines/funding';
+import { validateIdentity } from '../../src/domain/validation';
+import { FUNDING_POLL_MS, fundingMachine, returnMessage, type FundingEvent } from '../../src/machines/funding';
+import { BVN, fundingModel, inputOf } from '../models/funding.model';
+import { shortestPaths, type ModelPath, type Traversal } from '../models/machineModel';
 import { adaSignedIn as user } from '../support/fixtures';
-import { accountsOf, fundingModel } from '../models/funding.model';
-import { shortestPaths, type ModelPath } from '../models/machineModel';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, submitChecked, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
 const coverage = createTransitionCoverage(fundingMachine);
 
-function runPath(accounts: VirtualAccount[]) {
+type Output<T> = { output: Envelope<T> };
+const outputOf = <T,>(event: unknown) => (event as Output<T>).output;
+const errorOf = (event: unknown) => (event as { error: string }).error;
+
+function runPath(traversal: Traversal) {
   return async (path: ModelPath) => {
+    const { accounts, returned } = inputOf(traversal);
     const { actor: session } = createTestSession({ ...user, accounts });
-    const create = deferredActor<Envelope<VirtualAccount[]>>();
-    let calls = 0;
-    const actor = createActor(
-      fundingMachine.provide({
-        actors: {
-          createAccounts: create.logic,
-        },
-      }),
-      { input: { session, accounts }, inspect: coverage.inspect },
-    );
-    actor.subscribe((s) => void (s.matches('creating') && calls++));
-    actor.start();
+    const funding = deferredActor<Envelope<FundingStatus>>();
+    const identity = deferredActor<Envelope<FundingStatus>, FundingIdentityRequest>();
+    const card = deferredActor<Envelope<CardPayment>, string>();
+    const clock = new SimulatedClock();
+    const actor = createActor(fundingMachine.provide({ actors: { fetchFunding: funding.logic, verifyIdentity: identity.logic, verifyCardPayment: card.logic } }), {
+      input: { session, accounts, returned },
+      clock,
+      inspect: coverage.inspect,
+    });
     const effects = effectLog(actor);
-    expect(actor.getSnapshot().value).toBe(accounts.length ? 'ready' : 'creating');
+    actor.start();
+    // Back from the checkout, the payment is confirmed before anything else is asked.
+    if (returned) expect(card.last.input).toBe(returned.reference);
 
     await path.test({
       events: {
+        'funding.change': ({ event }) => void actor.send(event as FundingEvent),
         'funding.retry': ({ event }) => void actor.send(event as FundingEvent),
-        'xstate.done.actor.createAccounts': async ({ event }) => {
-          create.last.resolve((event as unknown as { output: Envelope<VirtualAccount[]> }).output);
-          await leaves(actor, 'creating');
+        'funding.submit': submitChecked(actor, effects, validateIdentity),
+        'xstate.done.actor.fetchFunding': async ({ event }) => {
+          funding.last.resolve(outputOf<FundingStatus>(event));
+          await settled();
         },
-        'xstate.error.actor.createAccounts': async ({ event }) => {
-          const { error } = event as unknown as { error: string };
-          effects.expect([errorToast(error)]);
-          create.last.reject(new ApiError({ type: 'error', message: error }));
-          await leaves(actor, 'creating');
+        'xstate.error.actor.fetchFunding': async ({ event }) => {
+          effects.expect([errorToast(errorOf(event))]);
+          funding.last.reject(new ApiError({ type: 'error', message: errorOf(event) }));
+          await settled();
+        },
+        'xstate.done.actor.refreshFunding': async ({ event }) => {
+          funding.last.resolve(outputOf<FundingStatus>(event));
+          await settled();
+        },
+        // A failed poll says nothing: the next tick asks again.
+        'xstate.error.actor.refreshFunding': async ({ event }) => {
+          funding.last.reject(new ApiError({ type: 'error', message: errorOf(event) }));
+          await settled();
+        },
+        'xstate.done.actor.verifyIdentity': async ({ event }) => {
+          // The number goes as typed, and the form forgets it once answered.
+          expect(identity.last.input).toEqual({ bvn: BVN });
+          effects.expect([successToast(outputOf<FundingStatus>(event).message)]);
+          identity.last.resolve(outputOf<FundingStatus>(event));
+          await settled();
+          expect(actor.getSnapshot().context.form.bvn_or_nin).toBe('');
+        },
+        'xstate.error.actor.verifyIdentity': async ({ event }) => {
+          effects.expect([errorToast(errorOf(event))]);
+          identity.last.reject(new ApiError({ type: 'error', message: errorOf(event) }));
+          await settled();
+          expect(actor.getSnapshot().context.form.bvn_or_nin).toBe(BVN);
+        },
+        'xstate.done.actor.verifyCardPayment': async ({ event }) => {
+          const answer = outputOf<CardPayment>(event);
+          effects.expect([{ type: 'toast', ...returnMessage(answer.data!) }, navigation('/funding')]);
+          card.last.resolve(answer);
+          await settled();
+        },
+        'xstate.error.actor.verifyCardPayment': async ({ event }) => {
+          effects.expect([errorToast(errorOf(event)), navigation('/funding')]);
+          card.last.reject(new ApiError({ type: 'error', message: errorOf(event) }));
+          await settled();
+        },
+        'xstate.after.poll.funding.shown.idle': async () => {
+          // Not a moment early.
+          const asked = funding.count;
+          clock.increment(FUNDING_POLL_MS - 1);
+          expect(funding.count).toBe(asked);
+          clock.increment(1);
+          await settled();
         },
       },
       states: {
         '*': (expected) => {
           const snapshot = expectStep(actor, expected, effects);
-          // What the screen shows is what the session keeps: stored on success, nothing stored otherwise.
+          // What the screen shows is what the session keeps.
           expect(session.getSnapshot().context.user.accounts).toEqual(snapshot.context.accounts);
-          if (snapshot.matches('ready')) expect(snapshot.context.accounts.length).toBeGreaterThan(0);
         },
       },
     });
-    // Creation is asked for only by a user without accounts, once per opening or retry.
-    if (accounts.length) expect(calls).toBe(0);
     actor.stop();
     session.stop();
   };
@@ -62,9 +107,17 @@ function runPath(accounts: VirtualAccount[]) {
 describe('fundingMachine (model-based)', () => {
   for (const traversal of fundingModel.traversals) {
     describe(traversal.label, () => {
-      for (const path of shortestPaths(fundingModel, traversal)) it(pathTitle(path), () => runPath(accountsOf(traversal))(path));
+      for (const path of shortestPaths(fundingModel, traversal)) it(pathTitle(path), () => runPath(traversal)(path));
     });
   }
+
+  it('tells the customer back from the checkout what became of the payment', () => {
+    const base = { reference: 'NWC-x-000000000000', amount: 5_000, fee: 177.67, charged: 5_177.67, created_at: '2026-11-21T10:00:00.000Z' };
+    expect(returnMessage({ ...base, status: 'success' })).toEqual({ level: 'success', message: '₦5,000.00 from your card has been added to your wallet.' });
+    expect(returnMessage({ ...base, status: 'abandoned' }).level).toBe('info');
+    expect(returnMessage({ ...base, status: 'failed' }).level).toBe('error');
+    expect(returnMessage({ ...base, status: 'pending' }).level).toBe('info');
+  });
 
   itWalkedEveryTransition('fundingMachine', coverage, fundingModel.transitions);
 });

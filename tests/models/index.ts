@@ -1,5 +1,6 @@
 import { activitiesModel } from './activities.model';
 import { appUpdateModel } from './appUpdate.model';
+import { cardTopUpModel } from './cardTopUp.model';
 import { changePasswordModel } from './changePassword.model';
 import { changePinModel } from './changePin.model';
 import { connectivityModel } from './connectivity.model';
@@ -30,6 +31,7 @@ import { verifyEmailModel } from './verifyEmail.model';
 export const models: MachineModel[] = [
   activitiesModel,
   appUpdateModel,
+  cardTopUpModel,
   changePasswordModel,
   changePinModel,
   connectivityModel,

@@ -22,7 +22,7 @@ export const ada: UserData = {
   avatar: '',
   token: 'session-token-1',
   email_verified_at: '2025-01-01T00:00:00Z',
-  limits: { tier: 1, daily_limit: 50_000, spent_today: 0, left_today: 50_000, balance_cap: 300_000 },
+  limits: { tier: 1, daily_limit: 50_000, spent_today: 0, left_today: 50_000, balance_cap: 300_000, can_fund: true },
   cashback_total: 0,
 };
 

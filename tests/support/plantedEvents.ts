@@ -1,6 +1,6 @@
 import { createActor, fromCallback, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import type { ProblemReport, SavedBeneficiary, StatementSummary, Transaction, UserData } from '../../core/contract';
+import type { CardPayment, CardTopUpStarted, FundingStatus, ProblemReport, SavedBeneficiary, StatementSummary, Transaction, UserData } from '../../core/contract';
 import { serviceByKey } from '../../core/services';
 import { ada } from './fixtures';
 import { createTestSession } from './testSession';
@@ -110,6 +110,13 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
   'resetPin.otp': [{ type: 'resetPin.otp', otp: boxes(4) }],
   'resetPin.password': [{ type: 'resetPin.password', password: PASSWORD }],
   'resetPin.pins': [{ type: 'resetPin.pins', pins: boxes(8) }],
+  // The verification on /funding: a BVN with the user's own bank account (an innocent number).
+  'funding.change': [
+    { type: 'funding.change', field: 'bvn_or_nin', value: BVN },
+    { type: 'funding.change', field: 'bank_code', value: '058' },
+    { type: 'funding.change', field: 'bank_account_number', value: ACCOUNT_NUMBER },
+  ],
+  'card.change': [{ type: 'card.change', value: AMOUNT }],
   'profile.change': [
     { type: 'profile.change', field: 'phone', value: PHONE },
     { type: 'profile.change', field: 'nin', value: NIN },
@@ -148,6 +155,15 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
 
 export const success = <T>(data: T) => ({ type: 'success' as const, message: 'Done', data });
 
+const plantedCardPayment: CardPayment = { reference: 'NWC-mabc12-0123456789ab', amount: 5000, fee: 177.67, charged: 5177.67, status: 'success', created_at: '2026-11-22T10:00:00Z' };
+const plantedFunding: FundingStatus = {
+  identity: { bvn: true, nin: false },
+  accounts: plantedUser.accounts,
+  partners: [{ partner: 'Paystack', status: 'creating', message: 'Paystack is creating your account number.', needs: ['bvn', 'bank_account'] }],
+  card: { provider: 'Paystack', fee_bearer: 'customer', min: 100, max: 300000 },
+  card_payments: [plantedCardPayment],
+};
+
 /** What each invoked actor answers, by its name in the machine's setup(). */
 export const OUTPUTS: Record<string, unknown> = {
   getCaptchaToken: CAPTCHA_TOKEN,
@@ -167,7 +183,10 @@ export const OUTPUTS: Record<string, unknown> = {
   // The first page kept for offline use holds what the server answered, a bought token included.
   keptFirstPage: { at: Date.UTC(2026, 10, 22, 10), rows: [boughtToken] },
   recentBeneficiaries: success([{ beneficiary: PHONE, provider_id: 12, provider_name: 'MTN' }]),
-  createAccounts: success(plantedUser.accounts),
+  fetchFunding: success<FundingStatus>(plantedFunding),
+  verifyIdentity: success<FundingStatus>(plantedFunding),
+  verifyCardPayment: success<CardPayment>(plantedCardPayment),
+  startTopUp: success<CardTopUpStarted>({ reference: plantedCardPayment.reference, authorization_url: 'https://checkout.paystack.com/planted', payment: plantedCardPayment }),
   verifyMerchant: success({ name: 'Ada Obi' }),
   copyText: 'copied',
   postTokenToHost: undefined,
@@ -222,7 +241,8 @@ export const INPUTS: Record<string, () => unknown> = {
   connectivity: () => ({ session: session() }),
   copyToClipboard: () => undefined,
   forgotPassword: () => undefined,
-  funding: () => ({ session: session(), accounts: plantedUser.accounts }),
+  funding: () => ({ session: session(), accounts: plantedUser.accounts, returned: { reference: plantedCardPayment.reference, cancelled: false } }),
+  cardTopUp: () => ({ terms: plantedFunding.card }),
   humanCheck: () => ({ action: 'register' }),
   login: () => ({ session: session() }),
   logout: () => ({ session: session() }),

@@ -8,7 +8,7 @@ import { adaSignedIn, airtimePurchase } from '../support/fixtures';
 import { renderInApp } from '../support/renderInApp';
 import { createTestSession } from '../support/testSession';
 
-vi.mock('../../src/api/wallet', () => ({ fetchTransactions: vi.fn(), refreshTransaction: vi.fn(), createAccounts: vi.fn() }));
+vi.mock('../../src/api/wallet', () => ({ fetchTransactions: vi.fn(), refreshTransaction: vi.fn() }));
 
 const all = Array.from({ length: 13 }, (_, index) => airtimePurchase(index + 1));
 

@@ -40,7 +40,7 @@ export interface Placing {
   verified: Verified | null;
 }
 
-type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean };
+type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean; address_verified: boolean };
 
 /**
  * The account, locked until the transaction ends: one user's purchases and pin checks happen
@@ -51,7 +51,8 @@ async function lockBuyer(tx: AppContext, userId: bigint, key: string, request: P
   const before = beforePlacing(userId, key, request);
   const { rows } = await sql<Holder & Before>`
     SELECT u.id, u.email, u.phone, u.pin_sealed, u.pin_attempts, u.pin_locked_at,
-           u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, w.id AS wallet_id, ${before.columns}
+           u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, u.address_verified_at IS NOT NULL AS address_verified,
+           w.id AS wallet_id, ${before.columns}
     FROM users u JOIN wallets w ON w.user_id = u.id ${before.joins}
     WHERE u.id = ${userId} FOR NO KEY UPDATE OF u`.execute(tx.db);
   return rows[0];
@@ -98,7 +99,7 @@ const newRequestId = (now: Date) => `${lagosMinuteDigits(now)}${randomBytes(6).t
 async function holdAmount(tx: AppContext, deps: PurchaseDeps, { session, key, hash, request, verified }: Placing, holder: Holder, product: Product): Promise<Placed> {
   const now = tx.clock.now();
   const { userId } = session;
-  const rule = tierOf(holder);
+  const rule = tierOf({ bvn: holder.bvn, nin: holder.nin, addressVerified: holder.address_verified });
   const requestId = newRequestId(now);
   const ledger = posting([await hold(tx, { bill: sql<bigint>`(SELECT id FROM created)`, walletId: holder.wallet_id, amountKobo: product.amountKobo })], now, sql<boolean>`EXISTS (SELECT 1 FROM created)`);
   const customer = verified ? verified.customer.name || verified.customer.username || null : null;

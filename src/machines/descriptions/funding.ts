@@ -2,20 +2,32 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/funding.ts in docs/machines. */
 export default {
-  summary: '/funding: creates the user’s virtual accounts on opening when there are none, and stores them in the session.',
+  summary:
+    '/funding, identity first: loads where the user stands, offers the BVN/NIN verification in place (the partners then open the accounts), polls while a partner is creating a number, and confirms a card payment on the return from the checkout.',
   events: {
-    'funding.retry': '“Try again” after creating the accounts failed.',
+    'funding.retry': '“Try again” after loading failed.',
+    'funding.change': 'Typing in the verification form (kind, number, bank, account number; digits only where numbers go).',
+    'funding.submit': '“Verify” in the verification form.',
   },
   guards: {
-    hasAccounts: 'The user already has virtual accounts.',
-    answeredAccounts: 'The server answered at least one account.',
+    returnedFromCheckout: 'The page was opened by the card checkout sending the customer back (a reference in the address).',
+    formInvalid: 'The verification form breaks a rule (validateIdentity).',
+    creating: 'A partner is still creating an account number.',
   },
   actions: {
-    keepAccounts: 'Keeps the answered accounts.',
-    storeAccounts: 'Stores the answered accounts in the session.',
+    keepFunding: 'Keeps what the server answered of the user’s funding, and its accounts.',
+    storeAccounts: 'Stores the accounts in the session.',
+    refreshSession: 'Asks the session to fetch the user again (limits, masked numbers, balance).',
+    change: 'Keeps what was typed, filtered for the field.',
+    clearForm: 'Empties the verification form (the number is never kept).',
+    forgetReturn: 'Forgets the checkout’s reference once it is confirmed.',
   },
   actors: {
-    createAccounts: 'Asks the bank partner, through the server, for the user’s accounts.',
+    fetchFunding: 'Asks the server where the user stands (POST /api/funding).',
+    verifyIdentity: 'Sends the number (and bank account) to be verified and handed to the partners.',
+    verifyCardPayment: 'Asks the server to confirm the card payment the checkout returned from.',
   },
-  delays: {},
+  delays: {
+    poll: 'How long the screen waits before asking again while a partner is creating a number.',
+  },
 } satisfies MachineDescription;

@@ -16,4 +16,5 @@ export interface MachineDescription {
 export const effectActions: Record<string, string> = {
   toast: 'Emits a toast (success, error or info) for the view to show.',
   navigate: 'Emits a navigation to a route for the view to perform.',
+  redirect: "Emits a redirect to another site's page (a partner's checkout) for the view to perform.",
 };

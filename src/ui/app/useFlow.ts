@@ -7,8 +7,9 @@ import { getInspect } from './inspector';
 import { showToast } from './toaster';
 
 /**
- * Runs a flow machine for the lifetime of a screen and performs what it emits: toasts and
- * navigation. The machine decides; this hook only carries the decisions out.
+ * Runs a flow machine for the lifetime of a screen and performs what it emits: toasts,
+ * navigation, and leaving for another site's page (a partner's checkout). The machine decides;
+ * this hook only carries the decisions out.
  */
 export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, input?: InputFrom<TMachine>): Actor<TMachine> {
   const navigate = useNavigate();
@@ -18,10 +19,11 @@ export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, inp
 }
 
 /** Subscribes to an actor's emitted effects; returns the unsubscribe. */
-export function performEffects(actor: { on: Actor<AnyStateMachine>['on'] }, navigate: (to: string) => unknown): () => void {
+export function performEffects(actor: { on: Actor<AnyStateMachine>['on'] }, navigate: (to: string) => unknown, leave: (url: string) => void = (url) => window.location.assign(url)): () => void {
   const subscriptions = [
     actor.on('toast', (e: FlowEmitted) => e.type === 'toast' && showToast(e.level, e.message)),
     actor.on('navigate', (e: FlowEmitted) => e.type === 'navigate' && navigate(e.to)),
+    actor.on('redirect', (e: FlowEmitted) => e.type === 'redirect' && leave(e.url)),
   ];
   return () => subscriptions.forEach((s) => s.unsubscribe());
 }

@@ -1,16 +1,11 @@
 import { useId, type ReactNode } from 'react';
+import { tierNextStep } from '../../../core/messages';
 import { useSessionSelector } from '../app/SessionContext';
 import { Money } from './Money';
 
-/** What the form below raises the wallet to, from each tier (core/tiers.ts). */
-const NEXT_STEP: Record<1 | 2 | 3, string> = {
-  1: 'Verify your BVN or NIN below to reach tier 2. We check it with NIBSS or NIMC; the name must match yours.',
-  2: 'Verify the other one of your BVN and NIN below to reach tier 3.',
-  3: 'Your BVN and NIN are verified: this is the highest tier.',
-};
 
 /**
- * The wallet's KYC tier (issue 12, CBN tiered KYC): what it may spend today and has spent,
+ * The wallet's KYC tier (CBN tiered KYC): what it may spend today and has spent,
  * what it may hold, and what raises it. The figures are the server's, with the session's user.
  */
 export function LimitsCard() {
@@ -24,7 +19,7 @@ export function LimitsCard() {
         ['Daily limit', <Money amount={limits.daily_limit} />],
         ['Spent today', <Money amount={limits.spent_today} />],
         ['Left today', <Money amount={limits.left_today} />],
-        ['Balance cap', limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} />],
+        ['Balance cap', limits.can_fund ? limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} /> : 'Cannot be funded'],
       ]
     : [
         ['Daily limit', '…'],
@@ -38,7 +33,7 @@ export function LimitsCard() {
         <h2 id={titleId} className="limits-title">
           Your limits
         </h2>
-        <span className="limits-tier">Tier {limits ? limits.tier : '…'}</span>
+        <span className="limits-tier">{limits ? (limits.tier === 0 ? 'Not verified' : `Tier ${limits.tier}`) : 'Tier …'}</span>
       </div>
       <dl className="limits-list">
         {rows.map(([name, value]) => (
@@ -58,7 +53,7 @@ export function LimitsCard() {
       >
         <span style={{ width: `${used}%` }} />
       </div>
-      <p className="hint limits-hint">{limits ? NEXT_STEP[limits.tier] : 'Loading your limits…'}</p>
+      <p className="hint limits-hint">{limits ? tierNextStep[limits.tier] : 'Loading your limits…'}</p>
     </section>
   );
 }

@@ -26,6 +26,9 @@ function ProfileForm({ frame }: { frame: boolean }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const email = useSessionSelector((s) => s.context.user.email);
   const emailHintId = useId();
+  const nameHintId = useId();
+  // The name a BVN or NIN was verified against is frozen: support changes it.
+  const nameFrozen = saved.nin !== '' || saved.bvn !== '';
 
   const change = (field: keyof ProfileForm) => (value: string) => actor.send({ type: 'profile.change', field, value });
   const submit = (e: FormEvent) => {
@@ -38,7 +41,12 @@ function ProfileForm({ frame }: { frame: boolean }) {
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
         <fieldset className="form-fields" disabled={frame}>
-          <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />
+          <div className="field-with-hint">
+            <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" readOnly={nameFrozen} aria-describedby={nameHintId} />
+            <p id={nameHintId} className="hint">
+              {nameFrozen ? 'Verified with your BVN or NIN; to change it, contact support.' : 'As on your BVN or NIN: the name must match when you verify them.'}
+            </p>
+          </div>
           <div className="field-with-hint">
             <TextField label="Email" value={email} onValueChange={ignoreEdits} type="email" readOnly aria-describedby={emailHintId} />
             <p id={emailHintId} className="hint">
@@ -69,7 +77,7 @@ export default function ProfileScreen() {
   // empty form of that frame is replaced by a filled one, in the same place.
   const restored = useRestored();
   return (
-    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to raise your wallet limits. We keep only their last four digits.">
+    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to fund your wallet and raise its limits. We keep only their last four digits.">
       <LimitsCard />
       <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />
     </AccountLayout>

@@ -109,22 +109,28 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          The Central Bank of Nigeria (CBN) requires us to know our customers. On your profile you can verify your National Identification
-          Number (NIN) and Bank Verification Number (BVN) with NIMC and NIBSS through our identity provider; the name they hold must match the
-          name on your profile. Your purchase and balance limits follow the CBN tiered KYC framework:
+          The Central Bank of Nigeria (CBN) requires every wallet to be linked to a Bank Verification Number (BVN) or a National
+          Identification Number (NIN) before it can be funded. You verify them on your profile or on Fund Wallet; we check them with NIBSS
+          and NIMC through our identity provider, and the name they hold must match the name on your profile, which is then fixed (support
+          changes it). We keep only when a number was verified, its last four digits and a one-way code that stops it being used for another
+          account; the number itself goes to our banking partners, who open your account numbers with it, and is not kept by us. Your
+          purchase and balance limits follow the CBN tiered KYC framework:
         </p>
         <ul>
           {TIERS.map((rule) => (
             <li key={rule.tier}>
-              Tier {rule.tier} ({rule.requirement}): purchases up to {naira(rule.dailyLimitKobo)} a day (Lagos time),{' '}
-              {rule.balanceCapKobo === null ? 'with no balance cap' : `and a maximum balance of ${naira(rule.balanceCapKobo)}`}.
+              {rule.tier === 0 ? 'Not verified' : `Tier ${rule.tier}`} ({rule.requirement}):{' '}
+              {rule.canFund
+                ? `purchases up to ${naira(rule.dailyLimitKobo)} a day (Lagos time), ${rule.balanceCapKobo === null ? 'with no balance cap' : `and a maximum balance of ${naira(rule.balanceCapKobo)}`}.`
+                : `no account numbers and no card top-ups; money already in the wallet can be spent, up to ${naira(rule.dailyLimitKobo)} a day.`}
             </li>
           ))}
         </ul>
         <p>
           A purchase that would pass your daily limit is refused, and you are told what is left for the day. Money sent to your wallet is
-          always credited, even past your balance cap; we then ask you to verify your identity to raise it. These limits change when the CBN
-          changes them.
+          always credited, even past your balance cap; we then ask you to verify your identity to raise it. A card top-up is limited to what
+          your tier lets your wallet hold, and the card partner&apos;s fee is shown before you pay. These limits change when the CBN changes
+          them.
         </p>
       </>
     ),

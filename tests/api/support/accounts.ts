@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { developmentCaptchaToken } from '../../../core/captcha';
 import type { UserData } from '../../../core/contract';
+import { recordTier3Decision } from '../../../server/services/kycDecisions';
 import { openUserField } from '../../../server/services/userData';
 import type { TestApp } from './app';
 
@@ -74,15 +75,23 @@ export function identityNumber(): string {
   return `${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}5`;
 }
 
-/** Verifies a BVN and a NIN of the account's name with the simulated provider: tier 3 (core/tiers.ts). */
+/**
+ * Verifies a BVN and a NIN of the account's name with the simulated provider (tier 2, and the
+ * partners open the accounts), then records an operator's address decision: tier 3
+ * (core/tiers.ts), so that limits stand in the way of no test but theirs.
+ */
 export async function verifyIdentities(t: TestApp, account: SignedUp): Promise<UserData> {
   const reply = await t.call<UserData>('/api/update-profile', {
     token: account.token,
     body: { device: 'web', name: account.name, phone: account.phone, bvn: identityNumber(), nin: identityNumber() },
   });
   expect(reply.status, reply.body.message).toBe(200);
-  expect(reply.body.data!.limits.tier).toBe(3);
-  return reply.body.data!;
+  expect(reply.body.data!.limits.tier).toBe(2);
+  const decided = await recordTier3Decision(t.db, { email: account.email, address: '12 Adeola Odeku Street, Victoria Island, Lagos', decidedBy: 'Test Operator', note: '', now: t.clock.now() });
+  expect(decided).toEqual({ status: 'recorded' });
+  const user = await t.call<UserData>('/api/get-user', { token: account.token });
+  expect(user.body.data!.limits.tier).toBe(3);
+  return user.body.data!;
 }
 
 /** Verified, with a transaction pin. */

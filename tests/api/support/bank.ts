@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import type { DevBankTransferRequest, DevBankTransferResult, VirtualAccount } from '../../../core/contract';
+import type { DevBankTransferRequest, DevBankTransferResult, FundingStatus, VirtualAccount } from '../../../core/contract';
 import { paystackChargeSuccess } from '../../../server/gateways/paystackWebhook';
 import { signHmacSha512 } from '../../../server/gateways/webhookSignature';
+import { identityNumber } from './accounts';
 import type { Reply, TestApp } from './app';
 
 export const WEBHOOK = '/api/webhooks/bank';
@@ -46,8 +47,18 @@ export async function deliver(t: TestApp, body: string, signature: string | null
 let references = 0;
 export const newReference = () => `REF${process.pid}${Date.now()}${++references}`;
 
-/** The caller's dedicated accounts (created on first call). */
+/**
+ * The caller's dedicated accounts. Identity first: a user with no verified identity verifies a
+ * NIN of their own name (the simulated provider's), which opens the accounts with every live
+ * partner; then create-accounts answers them.
+ */
 export async function createAccounts(t: TestApp, token: string): Promise<VirtualAccount[]> {
+  const status = await t.call<FundingStatus>('/api/funding', { token });
+  expect(status.status, status.body.message).toBe(200);
+  if (!status.body.data!.identity.bvn && !status.body.data!.identity.nin) {
+    const verified = await t.call<FundingStatus>('/api/funding/identity', { token, body: { nin: identityNumber() } });
+    expect(verified.status, verified.body.message).toBe(200);
+  }
   const reply = await t.call<VirtualAccount[]>('/api/create-accounts', { token });
   expect(reply.status, reply.body.message).toBe(200);
   return reply.body.data!;

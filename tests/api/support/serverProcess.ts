@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../../server/config';
+import { startFakeMonnify } from '../../support/fakes/monnifyServer';
+import { FAKE_VTPASS_KEYS, startFakeVtpass } from '../../support/fakes/vtpassServer';
 import { POSTGRES_URL, type Backend } from './backends';
 
 /**
@@ -21,7 +23,6 @@ export function productionSecrets() {
   return {
     TOKEN_KEY: randomBytes(32).toString('hex'),
     PIN_KEY: randomBytes(32).toString('hex'),
-    BANK_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
     // Never contacted: the tests send no mail.
     SMTP_URL: 'smtp://mailer:secret@127.0.0.1:1',
     CAPTCHA_SECRET: `0x4AAAAAAA${randomBytes(12).toString('hex')}`,
@@ -34,6 +35,32 @@ export function productionSecrets() {
 export const PRODUCTION_IDENTITY = { IDENTITY: 'dojah', DOJAH_APP_ID: 'app-1', DOJAH_SECRET_KEY: 'prod_sk_0123456789' };
 
 export type Secrets = ReturnType<typeof productionSecrets>;
+
+/**
+ * Real money rails for a production start (production refuses the simulated bank partner and
+ * biller): the fake VTpass and the fake Monnify, in this process, answering as the real ones
+ * document. `vtpass.setMode({ kind: 'slow', delayMs })` once the server is up keeps bills in flight.
+ */
+export async function productionRails() {
+  const [vtpass, monnify] = await Promise.all([startFakeVtpass(), startFakeMonnify()]);
+  return {
+    vtpass,
+    monnify,
+    env: {
+      BILLER: 'vtpass',
+      VTPASS_BASE_URL: vtpass.url,
+      VTPASS_API_KEY: FAKE_VTPASS_KEYS.apiKey,
+      VTPASS_PUBLIC_KEY: FAKE_VTPASS_KEYS.publicKey,
+      VTPASS_SECRET_KEY: FAKE_VTPASS_KEYS.secretKey,
+      BANK_PARTNERS: 'monnify',
+      MONNIFY_BASE_URL: monnify.url,
+      MONNIFY_API_KEY: monnify.apiKey,
+      MONNIFY_SECRET_KEY: monnify.secretKey,
+      MONNIFY_CONTRACT_CODE: monnify.contractCode,
+    },
+    close: () => Promise.all([vtpass.close(), monnify.close()]).then(() => undefined),
+  };
+}
 
 /** The same secrets as an in-process test configuration, so that a test app and a started server read each other's tokens and pins. */
 export function secretsAsConfig(secrets: Secrets): Partial<Config> {

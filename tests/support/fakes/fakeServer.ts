@@ -28,6 +28,8 @@ export interface Misbehaviour {
 export interface Answer {
   status: number;
   body: unknown;
+  /** A page or a redirect instead of JSON: the text sent as is, with these headers (content-type, location). */
+  page?: { text: string; headers: Record<string, string> };
 }
 
 export type Handler = (request: FakeRequest, url: URL) => Answer | Promise<Answer>;
@@ -76,6 +78,7 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
       if (misbehaviour.down) return send(response, 503, '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 'text/html');
       if (misbehaviour.malformed) return send(response, 200, '<html><body>Gateway maintenance</body></html>', 'text/html');
       const answer = await (control ? options.control : options.api)(request, url);
+      if (answer.page) return send(response, answer.status, answer.page.text, answer.page.headers['content-type'] ?? 'text/plain', answer.page.headers);
       send(response, answer.status, JSON.stringify(answer.body), 'application/json');
     } catch (error) {
       send(response, 500, JSON.stringify({ message: `fake provider error: ${(error as Error).message}` }), 'application/json');
@@ -98,9 +101,9 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
   };
 }
 
-function send(response: ServerResponse, status: number, body: string, type: string) {
+function send(response: ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}) {
   if (response.headersSent || response.destroyed) return;
-  response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  response.writeHead(status, { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) });
   response.end(body);
 }
 
@@ -141,9 +144,10 @@ export interface FakePayment {
   notify?: boolean;
   /**
    * What the status call and the transaction list will answer instead of the truth: another
-   * amount, another status, or nothing at all ('missing').
+   * amount, status, currency or channel, another customer or account the money went to (null:
+   * the record names none), or nothing at all ('missing').
    */
-  recordAs?: { amountKobo?: bigint; status?: string } | 'missing';
+  recordAs?: { amountKobo?: bigint; status?: string; currency?: string; channel?: 'card' | 'transfer'; paidTo?: string | null } | 'missing';
   /** Where to send this payment's webhook instead of the fake's webhookUrl. */
   webhookUrl?: string;
 }

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isBankCode } from '../../core/banks';
+import { CARD_TOPUP_MAX_KOBO } from '../../core/cardFees';
+import type { CardPayment, CardTopUpStarted, FundingStatus } from '../../core/contract';
+import { identityMessages } from '../../core/messages';
+import type { RateLimits } from '../config';
+import { GatewayError } from '../errors';
+import type { BankPartner } from '../gateways/bankPartner';
+import type { IdentityGateway } from '../gateways/identity';
+import { confirmCardPayment, startCardTopUp, type CardTopUpDeps } from '../services/cardTopUps';
+import type { AppContext } from '../services/context';
+import { verifyForFunding } from '../services/fundingIdentity';
+import { fundingStatus } from '../services/fundingStatus';
+import { authOf, requireSession } from './authenticate';
+import { success } from './envelope';
+import { identityNumber, nairaAmount, requestBody } from './fields';
+import { routeDoc } from './openapi';
+import { byAccount, limitRequests } from './rateLimits';
+
+export interface FundingRouteDeps {
+  ctx: AppContext;
+  banks: readonly BankPartner[];
+  identity: IdentityGateway;
+  cards: CardTopUpDeps;
+  limits: RateLimits;
+}
+
+const optionalText = z.string({ error: 'must be text' }).trim().max(20).optional();
+
+/** A BVN or a NIN (exactly one), and with a BVN optionally the user's own bank account (both fields or neither). */
+const identityBody = requestBody({
+  bvn: identityNumber('bvn'),
+  nin: identityNumber('nin'),
+  bank_code: optionalText,
+  bank_account_number: optionalText,
+}).superRefine((body, context) => {
+  if ((body.bvn === undefined) === (body.nin === undefined)) {
+    context.addIssue({ code: 'custom', message: identityMessages.oneNumber, path: ['bvn'] });
+    return;
+  }
+  const code = body.bank_code || undefined;
+  const account = body.bank_account_number || undefined;
+  if (code === undefined && account === undefined) return;
+  if (code === undefined || account === undefined || !isBankCode(code) || !/^\d{10}$/.test(account)) {
+    context.addIssue({ code: 'custom', message: identityMessages.bankAccountIncomplete, path: ['bank_account_number'] });
+  } else if (body.bvn === undefined) {
+    context.addIssue({ code: 'custom', message: identityMessages.bankAccountNeedsBvn, path: ['bank_code'] });
+  }
+});
+
+const topUpBody = requestBody({ amount: nairaAmount('amount', 'amount is required', CARD_TOPUP_MAX_KOBO) });
+const verifyBody = requestBody({
+  reference: z.string({ error: 'reference is required' }).regex(/^[A-Za-z0-9-]{8,64}$/, 'reference is not one of our card payments'),
+});
+
+/** /funding: where the user stands, the identity it needs, and card top-ups. */
+export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identity, cards, limits }: FundingRouteDeps) {
+  const session = requireSession(ctx);
+
+  app.post('/api/funding', { schema: routeDoc({ summary: 'Everything /funding shows: identity, accounts, each partner, card top-ups', tags: ['wallet'], auth: true }), preHandler: session }, async (request) =>
+    success<FundingStatus>('funding fetched successfully', await fundingStatus(ctx, banks, cards, authOf(request).userId)),
+  );
+
+  // Limited like the profile: a number not verified yet is a paid lookup.
+  app.post(
+    '/api/funding/identity',
+    {
+      schema: routeDoc({ summary: 'Verify (or confirm) a BVN or NIN and open the funding accounts with it', tags: ['wallet'], auth: true, body: identityBody, errors: [409, 422, 429, 502] }),
+      preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)],
+    },
+    async (request) => {
+      const body = identityBody.parse(request.body);
+      const { userId } = authOf(request);
+      const bankAccount = body.bank_code && body.bank_account_number ? { bankCode: body.bank_code, accountNumber: body.bank_account_number } : undefined;
+      const kind = body.bvn !== undefined ? 'bvn' : 'nin';
+      await verifyForFunding(ctx, identity, banks, userId, { kind, number: (body.bvn ?? body.nin)!, bankAccount });
+      return success<FundingStatus>('identity verified', await fundingStatus(ctx, banks, cards, userId));
+    },
+  );
+
+  app.post(
+    '/api/card-topups',
+    {
+      schema: routeDoc({ summary: "Start a card top-up: our reference and the partner's checkout URL", tags: ['wallet'], auth: true, body: topUpBody, errors: [403, 422, 429, 502, 503] }),
+      preHandler: [session, limitRequests(app, limits, 'purchase', byAccount)],
+    },
+    async (request) => {
+      const { amount } = topUpBody.parse(request.body);
+      return success<CardTopUpStarted>('card payment started', await startCardTopUp(ctx, cards, authOf(request).userId, amount));
+    },
+  );
+
+  app.post(
+    '/api/card-topups/verify',
+    {
+      schema: routeDoc({ summary: 'Ask the partner about a card top-up (on the return from its checkout)', tags: ['wallet'], auth: true, body: verifyBody, errors: [404, 422, 429] }),
+      preHandler: [session, limitRequests(app, limits, 'refreshTransaction', byAccount)],
+    },
+    async (request) => {
+      const { reference } = verifyBody.parse(request.body);
+      const { userId } = authOf(request);
+      try {
+        const payment = await confirmCardPayment(ctx, cards, reference, userId);
+        return success<CardPayment>(`card payment ${payment.status}`, payment);
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        // The partner cannot say now: the payment stays as it is, and the partner job asks again.
+        const current = await fundingStatus(ctx, banks, cards, userId);
+        const payment = current.card_payments.find((candidate) => candidate.reference === reference);
+        if (!payment) throw error;
+        return success<CardPayment>('we could not confirm your card payment yet; it shows here as soon as your bank confirms it', payment);
+      }
+    },
+  );
+}
