@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
-import type { Config, TrustProxy } from './config';
+import type { Config } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import type { Database } from './db/schema';
 import type { BankPartner } from './gateways/bankPartner';
@@ -122,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Request lines carry the method, path and address only: no body (pins, codes, passwords), no header (tokens).
     logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
-    trustProxy: proxyTrust(config.trustProxy),
+    trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Our own id per request, or the caller's when it is a sane token (requestContext.ts); returned as X-Request-Id.
@@ -255,15 +255,6 @@ function defaultBiller(app: FastifyInstance, config: Config): Biller {
   if (config.biller.kind === 'simulated') return new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs });
   const { baseUrl, apiKey, publicKey, secretKey } = config.biller;
   return new VtpassBiller({ baseUrl, apiKey, publicKey, secretKey, timeoutMs: config.billerTimeoutMs, log: app.log.child({ gateway: 'vtpass' }) });
-}
-
-/**
- * Fastify 5 reads a bare number as "trust nobody" (a hop count cannot tell a proxy from a
- * client that reaches the server directly), so a count is spelled out as a function: the last
- * `hops` addresses of the chain are the operator's proxies.
- */
-function proxyTrust(trust: TrustProxy) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** The development stand-ins exist only in development mode, whatever configuration object buildApp is handed. */

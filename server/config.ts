@@ -46,10 +46,10 @@ export interface SessionPolicy {
 }
 
 /**
- * Whom `X-Forwarded-For` is believed from (Fastify's `trustProxy`): nobody, the last N hops,
- * or the load balancers' addresses and CIDR ranges.
+ * Whom `X-Forwarded-For` is believed from (Fastify's `trustProxy`): nobody, or the load
+ * balancers' addresses and CIDR ranges.
  */
-export type TrustProxy = false | number | string[];
+export type TrustProxy = false | string[];
 
 export interface Config {
   /** Every start but an explicit APP_MODE=development (which `npm start` sets). */
@@ -93,8 +93,8 @@ export interface Config {
   simulatedBillerLatencyMs: number;
   /** The PostgreSQL pool of each process (DATABASE_URL). */
   databasePool: { max: number; connectTimeoutMs: number };
-  /** Who may read /metrics: a port of its own, a bearer token, or (development) anyone. */
-  metrics: { port: number | undefined; token: string | undefined };
+  /** Who may read /metrics: a port of its own (on `host`, loopback by default), a bearer token, or (development) anyone. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Period of the ledger audit job (server/jobs/ledgerAudit.ts); 0 disables it. */
   auditIntervalMs: number;
 }
@@ -224,7 +224,11 @@ const baseUrl = absoluteUrl.transform((text) => new URL(text).href.replace(/\/+$
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const TRUST_EVERY_HOP =
   'must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For and slips past every per-address limit. ' +
-  'Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.0.2.10)';
+  'Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)';
+/** A hop count believes the last hops whoever they are: a client that reaches the server directly picks its own address. */
+const TRUST_HOP_COUNT =
+  'must not be a number of proxies: a hop count believes whoever connects directly, so a client that reaches the server without the load balancer picks its own address. ' +
+  'Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)';
 
 function isAddressOrRange(text: string): boolean {
   if (PROXY_RANGE_NAMES.has(text)) return true;
@@ -242,15 +246,15 @@ const trustProxy = z.string().transform((text, context): TrustProxy => {
     return z.NEVER;
   }
   if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops <= 10) return hops;
+    context.addIssue({ code: 'custom', message: TRUST_HOP_COUNT });
+    return z.NEVER;
   }
   const entries = text.split(',').map((entry) => entry.trim());
   const invalid = entries.filter((entry) => !isAddressOrRange(entry));
   if (invalid.length > 0) {
     context.addIssue({
       code: 'custom',
-      message: `must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses and CIDR ranges; not understood: ${invalid.join(', ') || '(empty entry)'}`,
+      message: `must be false or a comma list of proxy addresses and CIDR ranges; not understood: ${invalid.join(', ') || '(empty entry)'}`,
     });
     return z.NEVER;
   }
@@ -267,7 +271,7 @@ export interface Variable<T = unknown> {
   schema: z.ZodType<T, string | undefined>;
   /** Outside development mode the server refuses to start without it. */
   requiredInProduction?: true;
-  /** A development stand-in that is public: refused, even in development, when the server listens beyond loopback. */
+  /** A development stand-in that is public: refused in production, even pasted in. */
   publicStandIn?: true;
   /** Start-up warning while a development stand-in replaces the variable. */
   unsetWarning?: string;
@@ -293,7 +297,7 @@ export const ENVIRONMENT = {
     // The default depends on APP_MODE, so loadConfig supplies it.
     shown: '`127.0.0.1` in development, `0.0.0.0` in production',
     schema: z.string().optional(),
-    meaning: 'interface to listen on; beyond loopback (not 127.0.0.1, ::1 or localhost) the development keys are refused in development too',
+    meaning: 'interface to listen on; development mode listens on loopback only (127.0.0.1, ::1 or localhost): beyond it the server refuses to start',
   },
   DATA_DIR: { ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
   DATABASE_URL: { ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
@@ -360,8 +364,8 @@ export const ENVIRONMENT = {
   TRUST_PROXY: {
     ...literalDefault('false', trustProxy),
     meaning:
-      "behind load balancers, so rate limits see the client's address: their addresses and CIDR ranges (`10.0.0.0/8,192.0.2.10`), whose `X-Forwarded-For` alone is believed, " +
-      'or the number of proxies in front of the server (`1`) when no client can reach the server but through them. `false` believes nobody; `true` (every hop) is refused',
+      "behind load balancers, so rate limits see the client's address: their addresses and CIDR ranges (`10.0.0.0/8,192.0.2.10`), whose `X-Forwarded-For` alone is believed. " +
+      '`false` believes nobody; `true` (every hop) and a number of hops (which believes whoever connects directly) are refused',
   },
   RATE_LIMIT_MULTIPLIER: {
     ...literalDefault('1', positiveNumber),
@@ -457,7 +461,11 @@ export const ENVIRONMENT = {
   },
   METRICS_PORT: {
     ...unset(port),
-    meaning: 'serves `/metrics` (Prometheus) on this port of its own instead of the public one; bind it to the private network only',
+    meaning: 'serves `/metrics` (Prometheus) on this port of its own instead of the public one, on METRICS_HOST',
+  },
+  METRICS_HOST: {
+    ...literalDefault('127.0.0.1', z.string().min(1)),
+    meaning: "interface of METRICS_PORT's listener: loopback unless set (a scraper on the same machine or a sidecar); set a private address for a scraper elsewhere, never 0.0.0.0 on a public network",
   },
   METRICS_TOKEN: {
     ...unset(z.string().min(32, 'must be at least 32 characters')),
@@ -475,31 +483,25 @@ type Settings = { [N in Name]: z.output<(typeof ENVIRONMENT)[N]['schema']> };
 const NAMES = Object.keys(ENVIRONMENT) as Name[];
 const variable = (name: Name): Variable => ENVIRONMENT[name];
 
-/**
- * What each variable must be in this start: production requires the real secrets; development
- * listening beyond loopback requires the keys whose stand-ins are public.
- */
-function settingsSchema(production: boolean, exposed: boolean) {
+/** What each variable must be in this start: production requires the real secrets. */
+function settingsSchema(production: boolean) {
   const required = z.string({ error: 'must be set in production' });
-  const exposedRequired = z.string({ error: 'must be set when HOST is beyond loopback: the development key is public' });
   return z.object(
     Object.fromEntries(
       NAMES.map((name) => {
-        const { schema, requiredInProduction, publicStandIn } = variable(name);
+        const { schema, requiredInProduction } = variable(name);
         // Reading string | undefined, the schema reads any string; zod's pipe typing wants exactly string.
         const strict = schema as z.ZodType<unknown, string>;
-        if (production && requiredInProduction) return [name, required.pipe(strict)];
-        if (exposed && publicStandIn) return [name, exposedRequired.pipe(strict)];
-        return [name, schema];
+        return [name, production && requiredInProduction ? required.pipe(strict) : schema];
       }),
     ),
   );
 }
 
 /** Secrets set to a value everyone knows: the development keys, and Cloudflare's test secrets in production. */
-function publicSecrets(text: Partial<Record<Name, string>>, production: boolean, exposed: boolean): string[] {
+function publicSecrets(text: Partial<Record<Name, string>>, production: boolean): string[] {
   const problems: string[] = [];
-  if (production || exposed) {
+  if (production) {
     for (const name of NAMES.filter((n) => variable(n).publicStandIn)) {
       const value = text[name];
       if (value !== undefined && (PUBLIC_KEYS.has(value) || PUBLIC_KEYS.has(value.toLowerCase()))) {
@@ -544,11 +546,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const text = Object.fromEntries(NAMES.map((name) => [name, env[name]?.trim() || undefined])) as Partial<Record<Name, string>>;
   const production = text.APP_MODE !== 'development';
   const host = text.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
-  const exposed = !isLoopback(host);
-  const parsed = settingsSchema(production, exposed).safeParse(text);
+  const parsed = settingsSchema(production).safeParse(text);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
-    ...publicSecrets(text, production, exposed),
+    ...exposureProblems(production, host),
+    ...plaintextProblems(text, production),
+    ...publicSecrets(text, production),
     ...(parsed.success ? missingPartnerKeys(text, (parsed.data as Settings).BANK_PARTNERS) : []),
     ...identityProblems(text, production),
   ];
@@ -597,7 +600,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
       simulatedBillerLatencyMs: settings.SIMULATED_BILLER_LATENCY_MS,
       databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS },
-      metrics: { port: settings.METRICS_PORT, token: settings.METRICS_TOKEN },
+      metrics: { port: settings.METRICS_PORT, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN },
       auditIntervalMs: settings.AUDIT_INTERVAL_MS,
     },
     warnings: NAMES.flatMap((name) => {
@@ -605,6 +608,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       return warning && text[name] === undefined ? [warning] : [];
     }),
   };
+}
+
+// ---- Where the server may listen, and what may travel in clear ----
+
+/**
+ * Development mode serves /dev/* (free deposits, every e-mailed code) and the development
+ * captcha, whatever keys it is given: it listens on loopback only.
+ */
+function exposureProblems(production: boolean, host: string): string[] {
+  if (production || isLoopback(host)) return [];
+  return [
+    `HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}: development serves /dev/* (simulated deposits, every e-mailed code) and accepts the development captcha. Leave APP_MODE unset to listen beyond loopback`,
+  ];
+}
+
+/**
+ * In production every URL the server calls or hands out is encrypted: https:// for providers,
+ * the captcha and e-mailed links, rediss:// for Redis, sslmode for PostgreSQL. A loopback host
+ * (a sidecar, a local fake) is exempt: its traffic never leaves the machine.
+ */
+const TLS_URLS: Partial<Record<Name, { secure: (url: URL) => boolean; want: string }>> = {
+  PUBLIC_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  CAPTCHA_VERIFY_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  MONNIFY_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  PAYSTACK_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  VTPASS_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  DOJAH_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  REDIS_URL: { secure: (url) => url.protocol === 'rediss:', want: 'a rediss:// URL (Redis over TLS)' },
+  DATABASE_URL: {
+    secure: (url) => ['require', 'verify-ca', 'verify-full'].includes(url.searchParams.get('sslmode') ?? ''),
+    want: 'a URL with sslmode=require, verify-ca or verify-full',
+  },
+};
+
+const isLoopbackUrl = (url: URL) => isLoopback(url.hostname.replace(/^\[|\]$/g, ''));
+
+function plaintextProblems(text: Partial<Record<Name, string>>, production: boolean): string[] {
+  if (!production) return [];
+  return (Object.keys(TLS_URLS) as Name[]).flatMap((name) => {
+    const value = text[name];
+    const rule = TLS_URLS[name]!;
+    if (value === undefined || !URL.canParse(value)) return [];
+    const url = new URL(value);
+    return isLoopbackUrl(url) || rule.secure(url) ? [] : [`${name} must be ${rule.want} in production: its traffic would cross the network in clear`];
+  });
 }
 
 /** Dojah needs both its keys; the simulated provider verifies nearly any number, so production refuses it. */
