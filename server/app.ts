@@ -161,7 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const banks = (deps.banks ?? configuredBankPartners(config, app.log, ctx.clock)).map((bank) => observedBank(bank, observe));
   ctx.liveBankPartners = banks.map((bank) => bank.provider);
   if (deps.seedDemoAccount && banks.length > 0 && (await seedDemoAccountIfEmpty(ctx, banks[0]))) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
-  const captcha = deps.captcha ?? defaultCaptcha(config);
+  const captcha = deps.captcha ?? defaultCaptcha(config, ctx.clock);
 
   app.setErrorHandler(errorHandler);
   await registerOpenApi(app, { development: !config.production });
@@ -268,8 +268,11 @@ function defaultIdentity(config: Config): IdentityGateway {
   return new SimulatedIdentity();
 }
 
-function defaultCaptcha(config: Config): CaptchaVerifier {
-  if (config.captchaSecret) return new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl);
+function defaultCaptcha(config: Config, clock: Clock): CaptchaVerifier {
+  if (config.captchaSecret) {
+    const hostname = new URL(config.publicUrl).hostname;
+    return new TurnstileCaptcha({ secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl, hostname, now: () => clock.now() });
+  }
   developmentOnly(config, 'CAPTCHA_SECRET');
   return new DevCaptcha();
 }
