@@ -180,7 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAuthRoutes(app, { ctx, captcha, limits: config.rateLimits });
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
-  registerNotificationRoutes(app, ctx);
+  registerNotificationRoutes(app, { ctx, limits: config.rateLimits });
   const biller = deps.biller ?? defaultBiller(app, config);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
@@ -195,8 +195,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
-  registerBeneficiaryRoutes(app, ctx);
-  registerProblemReportRoutes(app, ctx);
+  registerBeneficiaryRoutes(app, { ctx, limits: config.rateLimits });
+  registerProblemReportRoutes(app, { ctx, limits: config.rateLimits });
   registerStatementRoutes(app, { ctx, limits: config.rateLimits });
   if (deps.runJobs && config.requeryIntervalMs > 0) {
     let requeryJob: PeriodicJob | undefined;

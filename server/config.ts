@@ -35,6 +35,17 @@ export interface RateLimits {
   updateProfile: RateLimit;
   /** Failed logins from one address, whatever the accounts (credential stuffing); see services/loginThrottle.ts. */
   loginFailures: RateLimit;
+  // Per account, on every other call that writes or asks a provider: one user's loop costs
+  // everyone else nothing (a partner call, an e-mail, a page of the ledger).
+  /** Each call asks every live bank partner that has no account for the user yet. */
+  createAccounts: RateLimit;
+  fetchTransactions: RateLimit;
+  /** Each report is an e-mail and a case for support. */
+  problemReports: RateLimit;
+  /** Saving, renaming and deleting saved numbers together. */
+  beneficiaries: RateLimit;
+  markNotification: RateLimit;
+  logout: RateLimit;
 }
 
 /** When a session ends (services/sessions.ts). */
@@ -138,6 +149,12 @@ const BASE_RATE_LIMITS: RateLimits = {
   statements: { max: 20, windowMs: MINUTE }, // per account, totals and downloads together
   updateProfile: { max: 10, windowMs: HOUR }, // per account; a NIN or BVN costs an identity lookup
   loginFailures: { max: 30, windowMs: 15 * MINUTE }, // per address (IPv6: per /64), failed logins on any accounts
+  createAccounts: { max: 10, windowMs: HOUR }, // per account
+  fetchTransactions: { max: 60, windowMs: MINUTE }, // per account
+  problemReports: { max: 5, windowMs: HOUR }, // per account
+  beneficiaries: { max: 30, windowMs: MINUTE }, // per account
+  markNotification: { max: 60, windowMs: MINUTE }, // per account
+  logout: { max: 30, windowMs: MINUTE }, // per account
 };
 
 const PRODUCTION_HINT =

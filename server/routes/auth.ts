@@ -84,7 +84,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
   });
 
-  app.post('/api/logout', { schema: routeDoc({ summary: 'Log out (ends this session)', tags: ['account'], auth: true }), preHandler: session }, async (request) => {
+  app.post('/api/logout', { schema: routeDoc({ summary: 'Log out (ends this session)', tags: ['account'], auth: true, errors: [429] }), preHandler: [session, limitRequests(app, limits, 'logout', byAccount)] }, async (request) => {
     await revokeSession(ctx, authOf(request).id);
     return success('you have been logged out');
   });

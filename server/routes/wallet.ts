@@ -42,13 +42,13 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, banks, requeri
   const session = requireSession(ctx);
 
   /** No body: the SPA calls it from /funding when the user has no account yet (SPEC.md §4). Each live partner is asked once per user. */
-  app.post('/api/create-accounts', { schema: routeDoc({ summary: 'The dedicated bank accounts that fund the wallet (created on first call, one set per live partner)', tags: ['wallet'], auth: true, errors: [502, 503] }), preHandler: session }, async (request) => {
+  app.post('/api/create-accounts', { schema: routeDoc({ summary: 'The dedicated bank accounts that fund the wallet (created on first call, one set per live partner)', tags: ['wallet'], auth: true, errors: [429, 502, 503] }), preHandler: [session, limitRequests(app, limits, 'createAccounts', byAccount)] }, async (request) => {
     const accounts = await ensureVirtualAccounts(ctx, banks, authOf(request).userId);
     return success('accounts fetched successfully', accounts);
   });
 
   // The body may be absent altogether: both fields have defaults.
-  app.post('/api/fetch-transactions', { schema: routeDoc({ summary: 'Transactions, newest first, paginated', tags: ['wallet'], auth: true, body: fetchTransactionsBody, errors: [422] }), preHandler: session }, async (request) => {
+  app.post('/api/fetch-transactions', { schema: routeDoc({ summary: 'Transactions, newest first, paginated', tags: ['wallet'], auth: true, body: fetchTransactionsBody, errors: [422, 429] }), preHandler: [session, limitRequests(app, limits, 'fetchTransactions', byAccount)] }, async (request) => {
     const { pagination, page } = fetchTransactionsBody.parse(request.body ?? {});
     return success('transactions fetched successfully', await listTransactions(ctx, authOf(request).userId, page, pagination));
   });
