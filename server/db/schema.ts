@@ -145,6 +145,9 @@ export interface FailedAttemptsTable {
   purpose: AttemptPurpose;
   failures: number;
   locked_until: Date | null;
+  /** Locks served or running since the last right guess (db/migrations/030_guess_escalation.sql). */
+  locks: Generated<number>;
+  last_failure_at: Date | null;
 }
 
 /** Failed logins of one subject (db/migrations/008_login_throttle.sql). */

@@ -5,8 +5,8 @@ import type { Mail } from '../gateways/mailer';
 import { lockAccount } from './accounts';
 import { inTransaction, type AppContext } from './context';
 import { addNotification } from './notifications';
-import { PIN_NOT_SET_YET, spendPinResetCode, WRONG_CODE } from './otp';
-import { verifyPassword } from './passwords';
+import { checkAccountPassword } from './loginThrottle';
+import { PIN_NOT_SET_YET, refuseWrongGuess, spendPinResetCode } from './otp';
 import { AUTHORIZATION_FAILED, revokeUserSessions, type Session } from './sessions';
 import { openUserField, sealUserField } from './userData';
 
@@ -214,19 +214,20 @@ function pinResetMail(to: string): Mail {
  */
 export async function resetPin(ctx: AppContext, userId: bigint, form: { password: string; otp: string; pin: string }): Promise<Mail> {
   refuseGuessable(form.pin);
-  const user = await ctx.db.selectFrom('users').select(['password_hash', 'pin_sealed']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['email', 'password_hash', 'pin_sealed']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
-  if (!(await verifyPassword(user.password_hash, form.password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
-  const mail = await inTransaction(ctx, async (tx) => {
+  if (!(await checkAccountPassword(ctx, user, form.password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
+  const outcome = await inTransaction(ctx, async (tx) => {
     const holder = await lockPinHolder(tx, userId);
-    if (!(await spendPinResetCode(tx, userId, form.otp))) return null;
+    const guess = await spendPinResetCode(tx, userId, form.otp);
+    if (!guess.right) return { guess, mail: null };
     await replacePin(tx, userId, form.pin);
     await addNotification(tx, userId, {
       title: 'Transaction pin reset',
       content: 'Your transaction pin was reset with your password and an e-mailed code. If this was not you, reset your password at once.',
     });
-    return pinResetMail(holder.email);
+    return { guess, mail: pinResetMail(holder.email) };
   });
-  if (!mail) throw new AppError(400, WRONG_CODE);
-  return mail;
+  refuseWrongGuess(ctx, outcome.guess);
+  return outcome.mail!;
 }

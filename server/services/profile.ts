@@ -3,7 +3,8 @@ import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
 import { addNotification } from './notifications';
 import { checkNewPassword } from './passwordPolicy';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkAccountPassword } from './loginThrottle';
+import { hashPassword } from './passwords';
 import { revokeOtherSessions, type Session } from './sessions';
 import type { IdentityGateway } from '../gateways/identity';
 import { recordIdentities, verifyIdentity, type VerifiedIdentity } from './identity';
@@ -53,7 +54,7 @@ function passwordChangedMail(to: string): Mail {
  */
 export async function changePassword(ctx: AppContext, session: Session, oldPassword: string, newPassword: string): Promise<Mail> {
   const user = await ctx.db.selectFrom('users').select(['email', 'name', 'phone', 'password_hash']).where('id', '=', session.userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(user.password_hash, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
+  if (!(await checkAccountPassword(ctx, user, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
   await checkNewPassword(newPassword, user);
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx, async (tx) => {
