@@ -169,11 +169,21 @@ export type ResetStage = 'reset-password' | 'set-pin' | 'spent';
 
 export interface PasswordResetTokensTable {
   id: Identity<bigint>;
-  user_id: bigint;
+  /** Null for a /forgot of an e-mail no account has: the row is written all the same, and opens nothing. */
+  user_id: bigint | null;
+  /** Keyed hash of the e-mail typed (db/migrations/031_reset_requests_and_notices.sql); null for links older than it. */
+  subject: Uint8Array | null;
   token_hash: Uint8Array;
   stage: ResetStage;
   created_at: Date;
   expires_at: Date;
+}
+
+/** When a warning of a kind was last e-mailed to an account. */
+export interface AccountNoticesTable {
+  user_id: bigint;
+  kind: string;
+  sent_at: Date;
 }
 
 /** A logout for wrong transaction pins (services/pins.ts). */
@@ -353,6 +363,7 @@ export interface Schema {
   rate_limit_counters: RateLimitCountersTable;
   catalog_version: CatalogVersionTable;
   password_reset_tokens: PasswordResetTokensTable;
+  account_notices: AccountNoticesTable;
   pin_lockouts: PinLockoutsTable;
   notifications: NotificationsTable;
   providers: ProvidersTable;

@@ -3,6 +3,7 @@ import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
 import { admitLogin, failedLoginsMail, loginSucceeded, type LoginAttempt, type LoginThrottleDeps } from './loginThrottle';
+import { claimNotice } from './accountNotices';
 import { addNotification } from './notifications';
 import { hashPassword, verifyPassword, verifyPasswordOfNobody } from './passwords';
 import { createSession } from './sessions';
@@ -47,9 +48,34 @@ export async function createAccount(ctx: AppContext, account: NewAccount, passwo
 /** Registration leaves the user signed in (SPEC.md §4); the first code is sent when /verify-email asks for it. */
 export async function register(ctx: AppContext, account: NewAccount, device: string): Promise<SignedIn> {
   const passwordHash = await hashPassword(account.password);
-  return inTransaction(ctx, async (tx) => {
-    const userId = await createAccount(tx, account, passwordHash);
-    return { userId, token: await createSession(tx, userId, device) };
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      const userId = await createAccount(tx, account, passwordHash);
+      return { userId, token: await createSession(tx, userId, device) };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) await warnOwnerOfSignUp(ctx, account.email);
+    throw error;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A sign-up with an address that has an account is refused (registering signs the new user in,
+ * so it cannot pretend to succeed): the refusal tells whoever tried that the address is taken,
+ * which the captcha and the per-address limit keep slow, and the owner is told, once a day at most.
+ */
+async function warnOwnerOfSignUp(ctx: AppContext, email: string): Promise<void> {
+  const owner = await ctx.db.selectFrom('users').select(['id', 'email']).where(hasEmail(email)).executeTakeFirst();
+  if (!owner || !(await claimNotice(ctx, owner.id, 'sign-up-attempt', DAY_MS))) return;
+  ctx.deliverMail({
+    to: owner.email,
+    subject: 'Someone tried to sign up with your e-mail address',
+    text:
+      'Someone tried to create a Naira Wallet account with this e-mail address. You already have an account, so nothing was created and nothing changed.\n\n' +
+      `If it was you, log in at ${ctx.publicUrl}/login, or choose a new password at ${ctx.publicUrl}/forgot. ` +
+      'If it was not you, there is nothing to do: nobody can open a second account with your address, and your password and pin are untouched.',
   });
 }
 
