@@ -144,7 +144,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   forgotPin: { max: 10, windowMs: HOUR }, // per account; the code rules of services/otp.ts apply too
   resetPin: { max: 10, windowMs: 15 * MINUTE }, // per account: each attempt checks the account password
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
-  verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
+  verifyMerchant: { max: 10, windowMs: MINUTE }, // per account: each is a lookup at the biller
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
   statements: { max: 20, windowMs: MINUTE }, // per account, totals and downloads together
   updateProfile: { max: 10, windowMs: HOUR }, // per account; a NIN or BVN costs an identity lookup
