@@ -186,6 +186,12 @@ export interface AccountNoticesTable {
   sent_at: Date;
 }
 
+/** The statement document an account is being sent (services/statements/documentSlots.ts). */
+export interface StatementDownloadsTable {
+  user_id: bigint;
+  claimed_at: Date;
+}
+
 /** A logout for wrong transaction pins (services/pins.ts). */
 export interface PinLockoutsTable {
   id: Identity<bigint>;
@@ -364,6 +370,7 @@ export interface Schema {
   catalog_version: CatalogVersionTable;
   password_reset_tokens: PasswordResetTokensTable;
   account_notices: AccountNoticesTable;
+  statement_downloads: StatementDownloadsTable;
   pin_lockouts: PinLockoutsTable;
   notifications: NotificationsTable;
   providers: ProvidersTable;
