@@ -192,6 +192,40 @@ export interface StatementDownloadsTable {
   claimed_at: Date;
 }
 
+export type CoolingOffReason = 'password-reset' | 'pin-reset' | 'new-device' | 'not-me';
+
+/** Purchases above the allowance wait (services/coolingOff.ts; db/migrations/033_recovery_controls.sql). */
+export interface CoolingOffsTable {
+  user_id: bigint;
+  reason: CoolingOffReason;
+  started_at: Date;
+  ends_at: Date;
+}
+
+/** A device an account signed in from (services/devices.ts). */
+export interface UserDevicesTable {
+  user_id: bigint;
+  device_hash: Uint8Array;
+  first_seen_at: Date;
+  last_seen_at: Date;
+}
+
+/** The "this wasn't me" link of a credential-change e-mail (services/credentialAlerts.ts). */
+export interface NotMeLinksTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  token_hash: Uint8Array;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** An account locked by its owner's "this wasn't me" until a password reset. */
+export interface AccountLocksTable {
+  user_id: bigint;
+  locked_at: Date;
+}
+
 /** A logout for wrong transaction pins (services/pins.ts). */
 export interface PinLockoutsTable {
   id: Identity<bigint>;
@@ -371,6 +405,10 @@ export interface Schema {
   password_reset_tokens: PasswordResetTokensTable;
   account_notices: AccountNoticesTable;
   statement_downloads: StatementDownloadsTable;
+  cooling_offs: CoolingOffsTable;
+  user_devices: UserDevicesTable;
+  not_me_links: NotMeLinksTable;
+  account_locks: AccountLocksTable;
   pin_lockouts: PinLockoutsTable;
   notifications: NotificationsTable;
   providers: ProvidersTable;

@@ -4,6 +4,9 @@ import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
 import { admitLogin, failedLoginsMail, loginSucceeded, type LoginAttempt, type LoginThrottleDeps } from './loginThrottle';
 import { claimNotice } from './accountNotices';
+import { startCoolingOff } from './coolingOff';
+import { credentialChangeMail, refuseLockedAccount } from './credentialAlerts';
+import { recordDevice } from './devices';
 import { addNotification } from './notifications';
 import { hashPassword, verifyPassword, verifyPasswordOfNobody } from './passwords';
 import { createSession } from './sessions';
@@ -45,13 +48,20 @@ export async function createAccount(ctx: AppContext, account: NewAccount, passwo
   return user.id;
 }
 
+/** What a client says of itself: its kind (`web`) and the random id it keeps (services/devices.ts). */
+export interface ClientDevice {
+  device: string;
+  deviceId?: string;
+}
+
 /** Registration leaves the user signed in (SPEC.md §4); the first code is sent when /verify-email asks for it. */
-export async function register(ctx: AppContext, account: NewAccount, device: string): Promise<SignedIn> {
+export async function register(ctx: AppContext, account: NewAccount, client: ClientDevice): Promise<SignedIn> {
   const passwordHash = await hashPassword(account.password);
   try {
     return await inTransaction(ctx, async (tx) => {
       const userId = await createAccount(tx, account, passwordHash);
-      return { userId, token: await createSession(tx, userId, device) };
+      await recordDevice(tx, userId, client.deviceId);
+      return { userId, token: await createSession(tx, userId, client.device) };
     });
   } catch (error) {
     if (error instanceof AppError && error.status === 409) await warnOwnerOfSignUp(ctx, account.email);
@@ -79,9 +89,8 @@ async function warnOwnerOfSignUp(ctx: AppContext, email: string): Promise<void> 
   });
 }
 
-export interface LoginCredentials extends LoginAttempt {
+export interface LoginCredentials extends LoginAttempt, ClientDevice {
   password: string;
-  device: string;
 }
 
 /**
@@ -102,7 +111,13 @@ export async function login(ctx: AppContext, throttle: LoginThrottleDeps, creden
     if (mail) notify(mail);
     throw new AppError(401, INVALID_LOGIN);
   }
+  await refuseLockedAccount(ctx, user.id);
   await loginSucceeded(ctx, admission);
+  if ((await recordDevice(ctx, user.id, credentials.deviceId)) === 'new') {
+    // Someone who learnt the password gets little from it before the owner, e-mailed now, can act.
+    await startCoolingOff(ctx, user.id, 'new-device');
+    notify(await credentialChangeMail(ctx, user.id, 'new-device'));
+  }
   return { userId: user.id, token: await createSession(ctx, user.id, credentials.device) };
 }
 

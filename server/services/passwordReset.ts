@@ -1,20 +1,24 @@
 import { sql } from 'kysely';
+import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../core/coolingOff';
 import { DEVICE } from '../../core/limits';
+import { formatNaira, koboToNaira } from '../../core/money';
 import { AppError } from '../errors';
 import type { ResetStage } from '../db/schema';
 import type { Mail } from '../gateways/mailer';
-import { hasEmail, markEmailVerified, type SignedIn } from './accounts';
+import { hasEmail, lockAccount, markEmailVerified, type SignedIn } from './accounts';
 import { inTransaction, type AppContext } from './context';
 import { checkNewPassword } from './passwordPolicy';
 import { forgetLoginFailures } from './loginThrottle';
 import { hashPassword } from './passwords';
-import { replacePin } from './pins';
+import { startCoolingOff } from './coolingOff';
+import { credentialChangeMail, unlockAccount } from './credentialAlerts';
+import { storePin } from './pins';
 import { createSession, revokeUserSessions } from './sessions';
 import { newToken } from './tokens';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** A reset link allows one password reset, then one pin setting, within 30 minutes (DESIGN.md §3). */
+/** A reset link allows one password reset, then (for an account without a pin) one pin setting, within 30 minutes. */
 const RESET_LINK_TTL_MS = 30 * MINUTE;
 /** More links than this per hour are silently not sent: the answer must not reveal anything. */
 const LINKS_PER_HOUR = 3;
@@ -35,7 +39,9 @@ function resetMail(to: string, link: string): Mail {
     subject: 'Reset your Naira Wallet password',
     text:
       `We received a request to reset the password of your Naira Wallet account.\n\n` +
-      `Open this link within ${RESET_LINK_TTL_MS / MINUTE} minutes to choose a new password and transaction pin:\n${link}\n\n` +
+      `Open this link within ${RESET_LINK_TTL_MS / MINUTE} minutes to choose a new password:\n${link}\n\n` +
+      `Before you do: a reset changes only your password (your transaction pin stays as it is; "Forgot pin?" resets it once you are logged in), ` +
+      `and for your security purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total then wait ${COOLING_OFF_HOURS} hours.\n\n` +
       `If you did not ask for this, ignore this e-mail: nothing changes.`,
   };
 }
@@ -111,7 +117,10 @@ async function advance(ctx: AppContext, link: ResetLink, from: ResetStage, to: R
 
 /**
  * Sets a new password and signs the user out everywhere. Opening the mailed link proves the
- * address, so an unverified e-mail becomes verified, and the owner, so failed logins are forgotten.
+ * address, so an unverified e-mail becomes verified, and the owner, so failed logins are
+ * forgotten and an account its owner locked ("this wasn't me") opens again. It proves nothing
+ * more: whoever reads the inbox can do it, so purchases cool off (services/coolingOff.ts), the
+ * owner is e-mailed at once, and the pin stays as it was (setPinWithResetLink).
  */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const link = await findResetLink(ctx, token);
@@ -119,20 +128,48 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   if (!link || link.stage !== 'reset-password' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
   await checkNewPassword(newPassword, await ctx.db.selectFrom('users').select(['email', 'name', 'phone']).where('id', '=', link.userId).executeTakeFirstOrThrow());
   const passwordHash = await hashPassword(newPassword);
-  await inTransaction(ctx, async (tx) => {
+  const mail = await inTransaction(ctx, async (tx) => {
     await advance(tx, link, 'reset-password', 'set-pin');
+    // Only this link goes on: any other the account still had is void.
+    await tx.db.updateTable('password_reset_tokens').set({ stage: 'spent' }).where('user_id', '=', link.userId).where('id', '!=', link.id).where('stage', '!=', 'spent').execute();
     const user = await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', link.userId).returning('email').executeTakeFirstOrThrow();
     await revokeUserSessions(tx, link.userId);
     await forgetLoginFailures(tx, user.email);
     await markEmailVerified(tx, link.userId);
+    await unlockAccount(tx, link.userId);
+    await startCoolingOff(tx, link.userId, 'password-reset');
+    return credentialChangeMail(tx, link.userId, 'password-reset');
   });
+  ctx.deliverMail(mail);
 }
 
-/** The link's last use: replaces the pin (lifting any pin lock) and signs the user in with a new session. */
+/** Said on /set-pin when the link's account has a pin: a reset link restores the password only. */
+export const PIN_KEPT =
+  'your transaction pin is unchanged: a reset link changes only the password. Log in with your new password; if you have forgotten your pin too, use "Forgot pin?" once logged in';
+
+/** What /set-pin shows for a live link at its last stage: whether the account already has a pin (then it keeps it). */
+export async function resetLinkStatus(ctx: AppContext, link: ResetLink): Promise<{ pin_set: boolean }> {
+  if (link.stage !== 'set-pin' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
+  const user = await ctx.db.selectFrom('users').select('pin_sealed').where('id', '=', link.userId).executeTakeFirstOrThrow();
+  return { pin_set: user.pin_sealed !== null };
+}
+
+/**
+ * The link's last use, for an account that never set a pin: its first pin, and a new session.
+ * An account with a pin keeps it (409, PIN_KEPT): changing a pin takes the password and an
+ * e-mailed code (Forgot pin?), never the inbox alone.
+ */
 export async function setPinWithResetLink(ctx: AppContext, link: ResetLink, pin: string): Promise<SignedIn> {
+  // A spent or dead link says so, whatever its account holds; `advance` checks again atomically.
+  if (link.stage !== 'set-pin' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
   return inTransaction(ctx, async (tx) => {
+    const user = await lockAccount(tx, link.userId);
+    // Read again under the account's lock: of racing uses, the ones after the first find it spent.
+    const current = await tx.db.selectFrom('password_reset_tokens').select('stage').where('id', '=', link.id).executeTakeFirstOrThrow();
+    if (current.stage !== 'set-pin') throw new AppError(400, INVALID_RESET_LINK);
+    if (user.pin_sealed !== null) throw new AppError(409, PIN_KEPT, { reason: 'pin-kept' });
     await advance(tx, link, 'set-pin', 'spent');
-    await replacePin(tx, link.userId, pin);
+    await storePin(tx, link.userId, pin);
     return { userId: link.userId, token: await createSession(tx, link.userId, DEVICE) };
   });
 }

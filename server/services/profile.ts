@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
+import { credentialChangeMail } from './credentialAlerts';
 import { addNotification } from './notifications';
 import { checkNewPassword } from './passwordPolicy';
 import { checkAccountPassword } from './loginThrottle';
@@ -32,20 +33,17 @@ export async function updateProfile(ctx: AppContext, identity: IdentityGateway, 
     const found = number === undefined ? null : await verifyIdentity(ctx, identity, userId, change.name, kind, number);
     if (found) verified.push(found);
   }
-  await inTransaction(ctx, async (tx) => {
+  const mails = await inTransaction(ctx, async (tx) => {
+    const before = await tx.db.selectFrom('users').select('phone').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
     await tx.db.updateTable('users').set({ name: change.name, phone: change.phone }).where('id', '=', userId).execute();
     await recordIdentities(tx, userId, verified);
+    // The owner hears of every change of what identifies them, at once.
+    const changes = [...(before.phone !== change.phone ? (['phone-changed'] as const) : []), ...(verified.length > 0 ? (['identity-verified'] as const) : [])];
+    const mails: Mail[] = [];
+    for (const kind of changes) mails.push(await credentialChangeMail(tx, userId, kind));
+    return mails;
   });
-}
-
-function passwordChangedMail(to: string): Mail {
-  return {
-    to,
-    subject: 'Your Naira Wallet password was changed',
-    text:
-      'The password of your Naira Wallet account was just changed, and every other device was signed out.\n\n' +
-      'If this was not you, reset your password at once with "Forgot password" on the login screen.',
-  };
+  for (const mail of mails) ctx.deliverMail(mail);
 }
 
 /**
@@ -57,7 +55,7 @@ export async function changePassword(ctx: AppContext, session: Session, oldPassw
   if (!(await checkAccountPassword(ctx, user, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
   await checkNewPassword(newPassword, user);
   const passwordHash = await hashPassword(newPassword);
-  await inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     // Only over the password just verified: of two racing changes, the second is refused.
     const replaced = await tx.db
       .updateTable('users')
@@ -73,6 +71,6 @@ export async function changePassword(ctx: AppContext, session: Session, oldPassw
       title: 'Password changed',
       content: 'Your password was changed and every other device was signed out. If this was not you, reset your password at once.',
     });
+    return credentialChangeMail(tx, session.userId, 'password-changed');
   });
-  return passwordChangedMail(user.email);
 }

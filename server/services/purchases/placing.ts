@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import type { Bill } from '../../gateways/biller';
 import { tierOf } from '../../../core/tiers';
 import { inTransaction, type AppContext } from '../context';
+import { refuseDuringCoolingOff } from '../coolingOff';
 import { lookUpCustomer } from '../merchants';
 import { ledgerError, posting, PURCHASE_CLEARING, systemAccount } from '../ledger';
 import { checkPin, pinMatches, pinRefused, type PinHolder, type WrongPin } from '../pins';
@@ -191,6 +192,8 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
       if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
     }
 
+    // Above the allowance, purchases wait out a credential reset or a new device (under the account lock).
+    await refuseDuringCoolingOff(tx, userId, product.amountKobo);
     const rule = tierOf(holder);
     const requestId = newRequestId(now);
     const clearing = await systemAccount(tx, PURCHASE_CLEARING);
