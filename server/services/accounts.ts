@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DAY_MS } from '../../core/days';
 import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
@@ -68,8 +69,6 @@ export async function register(ctx: AppContext, account: NewAccount, client: Cli
     throw error;
   }
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * A sign-up with an address that has an account is refused (registering signs the new user in,

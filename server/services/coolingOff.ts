@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../core/coolingOff';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { SERVICE_CATEGORIES } from '../../core/services';
-import { lagosDateTime } from '../../core/statements';
+import { lagosDateTime } from '../../core/days';
 import type { CoolingOffReason } from '../db/schema';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
@@ -60,8 +60,8 @@ export async function refuseDuringCoolingOff(ctx: AppContext, userId: bigint, am
   const refusal: CoolingOffRefusal = { reason: 'cooling-off', until: cooling.ends_at.toISOString(), left: koboToNaira(left) };
   throw new AppError(
     403,
-    `for your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total wait until ${lagosDateTime(cooling.ends_at)} (Lagos time) because ${WHY[cooling.reason]}; ` +
-      `you can buy up to ${formatNaira(koboToNaira(left))} more until then`,
+    `for your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total wait until ${lagosDateTime(cooling.ends_at)} (Lagos time) because ${WHY[cooling.reason]}` +
+      `; you can buy up to ${formatNaira(koboToNaira(left))} more until then`,
     refusal,
   );
 }

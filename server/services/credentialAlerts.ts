@@ -1,4 +1,5 @@
 import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../core/coolingOff';
+import { DAY_MS } from '../../core/days';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
@@ -7,7 +8,6 @@ import { startCoolingOff } from './coolingOff';
 import { revokeUserSessions } from './sessions';
 import { newToken } from './tokens';
 
-const DAY_MS = 86_400_000;
 /** A "this wasn't me" link works once, for a week: long enough to be read after a weekend. */
 const NOT_ME_LINK_TTL_MS = 7 * DAY_MS;
 

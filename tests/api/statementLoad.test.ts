@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lagosDay, STATEMENT_MAX_ENTRIES } from '../../core/statements';
+import { lagosDay } from '../../core/days';
+import { STATEMENT_MAX_ENTRIES } from '../../core/statements';
 import type { AppContext } from '../../server/services/context';
-import { settlementAccountCode, systemAccount, walletOf } from '../../server/services/ledger';
+import { systemAccountId, walletOf } from '../../server/services/ledger';
 import { DocumentSlots } from '../../server/services/statements/documentSlots';
 import { openStatementDocument } from '../../server/services/statements/statementDocument';
 import { signUpVerified, type SignedUp } from './support/accounts';
@@ -23,15 +24,15 @@ const SAMPLES = 60;
 /** `count` balanced ₦1 fundings of the user's wallet (settlement → wallet), written in bulk, the wallet's cached balance moved with them. */
 async function seedHistory(ctx: AppContext, userId: bigint, count: number, endingAt: Date): Promise<void> {
   const wallet = await walletOf(ctx, userId);
-  const settlement = await systemAccount(ctx, settlementAccountCode('simulated'));
+  const settlement = await systemAccountId(ctx, { settlement: 'simulated' });
   const end = endingAt.getTime();
   await ctx.db.transaction().execute(async (trx) => {
     for (let first = 0; first < count; first += 25_000) {
       const last = Math.min(first + 25_000, count);
       await sql`
         WITH movements AS (
-          INSERT INTO ledger_movements (kind, created_at)
-          SELECT 'funding', ${new Date(end - count * 1000)}::timestamptz + g * interval '1 second' FROM generate_series(${first + 1}::int, ${last}::int) AS g
+          INSERT INTO ledger_movements (kind, source_ref, created_at)
+          SELECT 'funding', 'simulated:statement-load-' || g, ${new Date(end - count * 1000)}::timestamptz + g * interval '1 second' FROM generate_series(${first + 1}::int, ${last}::int) AS g
           RETURNING id, created_at
         )
         INSERT INTO ledger_entries (movement_id, wallet_id, amount_kobo, created_at)

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type RawBuilder } from 'kysely';
-import { addDays, daysCovered, lagosDay, lagosDayStart, STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../../../core/statements';
+import { addDays, daysCovered, lagosDay, lagosDayStart } from '../../../core/days';
+import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../../../core/statements';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import { walletOf } from '../ledger';
