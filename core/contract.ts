@@ -126,6 +126,8 @@ export interface Paginated<T> {
 // Requests of the account flow (SPEC.md §7).
 export interface RegisterRequest {
   device: string;
+  /** The random id this browser keeps (src/api/storage.ts): a sign-in from a device the account has not used is announced to its owner. */
+  device_id?: string;
   name: string;
   email: string;
   phone: string;
@@ -133,8 +135,13 @@ export interface RegisterRequest {
   confirm_password: string;
   token: string;
 }
+/** POST /api/reset-link (bearer: a reset link at its last stage): whether its account already has a pin, which the link does not replace. */
+export interface ResetLinkStatus {
+  pin_set: boolean;
+}
 export interface LoginRequest {
   device: string;
+  device_id?: string;
   email: string;
   password: string;
   /** A captcha token: needed once the e-mail has had several failed logins in a row (answered with LoginRefusal). */

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
-import type { Config, TrustProxy } from './config';
+import type { Config } from './config';
 import { completeDemoAccount, DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import { DrainGate } from './db/drainGate';
 import type { Database } from './db/schema';
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Request lines carry the method, path and address only: no body (pins, codes, passwords), no header (tokens).
     logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: BODY_LIMIT,
-    trustProxy: proxyTrust(config.trustProxy),
+    trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Our own id per request, or the caller's when it is a sane token (requestContext.ts); returned as X-Request-Id.
@@ -181,7 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Card top-ups go through the first listed partner that takes cards.
   const cards: CardTopUpDeps = { bank: banks.find((bank): bank is BankPartner & { cards: CardGateway } => bank.cards !== null), feeBearer: config.cardFeeBearer };
   if (deps.seedDemoAccount) await seedDemoAccount(app, ctx, banks, deps.runJobs === true);
-  const captcha = deps.captcha ?? defaultCaptcha(config);
+  const captcha = deps.captcha ?? defaultCaptcha(config, ctx.clock);
 
   app.setErrorHandler(errorHandler);
   await registerOpenApi(app, { development: !config.production });
@@ -200,7 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAuthRoutes(app, { ctx, captcha, limits: config.rateLimits });
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
-  registerNotificationRoutes(app, ctx);
+  registerNotificationRoutes(app, { ctx, limits: config.rateLimits });
   const biller = deps.biller ?? defaultBiller(app, config);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
@@ -212,8 +212,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAccountRoutes(app, { ctx, identity, banks, limits: config.rateLimits });
   registerFundingRoutes(app, { ctx, banks, identity, cards, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
-  registerBeneficiaryRoutes(app, ctx);
-  registerProblemReportRoutes(app, ctx);
+  registerBeneficiaryRoutes(app, { ctx, limits: config.rateLimits });
+  registerProblemReportRoutes(app, { ctx, limits: config.rateLimits });
   registerStatementRoutes(app, { ctx, limits: config.rateLimits });
   if (deps.runJobs && config.requeryIntervalMs > 0) {
     let requeryJob: PeriodicJob | undefined;
@@ -317,15 +317,6 @@ function defaultBiller(app: FastifyInstance, config: Config): Biller {
   return new VtpassBiller({ baseUrl, apiKey, publicKey, secretKey, timeoutMs: config.billerTimeoutMs, log: app.log.child({ gateway: 'vtpass' }) });
 }
 
-/**
- * Fastify 5 reads a bare number as "trust nobody" (a hop count cannot tell a proxy from a
- * client that reaches the server directly), so a count is spelled out as a function: the last
- * `hops` addresses of the chain are the operator's proxies.
- */
-function proxyTrust(trust: TrustProxy) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
-
 /** The development stand-ins exist only in development mode, whatever configuration object buildApp is handed. */
 function developmentOnly(config: Config, variable: string) {
   if (config.production) throw new Error(`${variable} is required in production: the development stand-in is not available`);
@@ -337,8 +328,11 @@ function defaultIdentity(config: Config): IdentityGateway {
   return new SimulatedIdentity();
 }
 
-function defaultCaptcha(config: Config): CaptchaVerifier {
-  if (config.captchaSecret) return new TurnstileCaptcha(config.captchaSecret, config.captchaVerifyUrl);
+function defaultCaptcha(config: Config, clock: Clock): CaptchaVerifier {
+  if (config.captchaSecret) {
+    const hostname = new URL(config.publicUrl).hostname;
+    return new TurnstileCaptcha({ secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl, hostname, now: () => clock.now() });
+  }
   developmentOnly(config, 'CAPTCHA_SECRET');
   return new DevCaptcha();
 }

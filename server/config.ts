@@ -35,6 +35,17 @@ export interface RateLimits {
   updateProfile: RateLimit;
   /** Failed logins from one address, whatever the accounts (credential stuffing); see services/loginThrottle.ts. */
   loginFailures: RateLimit;
+  // Per account, on every other call that writes or asks a provider: one user's loop costs
+  // everyone else nothing (a partner call, an e-mail, a page of the ledger).
+  /** Each call asks every live bank partner that has no account for the user yet. */
+  createAccounts: RateLimit;
+  fetchTransactions: RateLimit;
+  /** Each report is an e-mail and a case for support. */
+  problemReports: RateLimit;
+  /** Saving, renaming and deleting saved numbers together. */
+  beneficiaries: RateLimit;
+  markNotification: RateLimit;
+  logout: RateLimit;
 }
 
 /** When a session ends (services/sessions.ts). */
@@ -46,10 +57,10 @@ export interface SessionPolicy {
 }
 
 /**
- * Whom `X-Forwarded-For` is believed from (Fastify's `trustProxy`): nobody, the last N hops,
- * or the load balancers' addresses and CIDR ranges.
+ * Whom `X-Forwarded-For` is believed from (Fastify's `trustProxy`): nobody, or the load
+ * balancers' addresses and CIDR ranges.
  */
-export type TrustProxy = false | number | string[];
+export type TrustProxy = false | string[];
 
 export interface Config {
   /** Every start but an explicit APP_MODE=development (which `npm start` sets). */
@@ -95,8 +106,8 @@ export interface Config {
   simulatedBillerLatencyMs: number;
   /** The PostgreSQL pool of each process (DATABASE_URL). */
   databasePool: { max: number; connectTimeoutMs: number; preparedStatements: boolean };
-  /** Who may read /metrics: a port of its own, a bearer token, or (development) anyone. */
-  metrics: { port: number | undefined; token: string | undefined };
+  /** Who may read /metrics: a port of its own (on `host`, loopback by default), a bearer token, or (development) anyone. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Period of the ledger audit job (server/jobs/ledgerAudit.ts); 0 disables it. */
   auditIntervalMs: number;
 }
@@ -135,11 +146,17 @@ const BASE_RATE_LIMITS: RateLimits = {
   forgotPin: { max: 10, windowMs: HOUR }, // per account; the code rules of services/otp.ts apply too
   resetPin: { max: 10, windowMs: 15 * MINUTE }, // per account: each attempt checks the account password
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
-  verifyMerchant: { max: 60, windowMs: MINUTE }, // per account
+  verifyMerchant: { max: 10, windowMs: MINUTE }, // per account: each is a lookup at the biller
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
   statements: { max: 20, windowMs: MINUTE }, // per account, totals and downloads together
   updateProfile: { max: 10, windowMs: HOUR }, // per account; a NIN or BVN costs an identity lookup
   loginFailures: { max: 30, windowMs: 15 * MINUTE }, // per address (IPv6: per /64), failed logins on any accounts
+  createAccounts: { max: 10, windowMs: HOUR }, // per account
+  fetchTransactions: { max: 60, windowMs: MINUTE }, // per account
+  problemReports: { max: 5, windowMs: HOUR }, // per account
+  beneficiaries: { max: 30, windowMs: MINUTE }, // per account
+  markNotification: { max: 60, windowMs: MINUTE }, // per account
+  logout: { max: 30, windowMs: MINUTE }, // per account
 };
 
 const PRODUCTION_HINT =
@@ -226,7 +243,11 @@ const baseUrl = absoluteUrl.transform((text) => new URL(text).href.replace(/\/+$
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const TRUST_EVERY_HOP =
   'must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For and slips past every per-address limit. ' +
-  'Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.0.2.10)';
+  'Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)';
+/** A hop count believes the last hops whoever they are: a client that reaches the server directly picks its own address. */
+const TRUST_HOP_COUNT =
+  'must not be a number of proxies: a hop count believes whoever connects directly, so a client that reaches the server without the load balancer picks its own address. ' +
+  'Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)';
 
 function isAddressOrRange(text: string): boolean {
   if (PROXY_RANGE_NAMES.has(text)) return true;
@@ -244,15 +265,15 @@ const trustProxy = z.string().transform((text, context): TrustProxy => {
     return z.NEVER;
   }
   if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops <= 10) return hops;
+    context.addIssue({ code: 'custom', message: TRUST_HOP_COUNT });
+    return z.NEVER;
   }
   const entries = text.split(',').map((entry) => entry.trim());
   const invalid = entries.filter((entry) => !isAddressOrRange(entry));
   if (invalid.length > 0) {
     context.addIssue({
       code: 'custom',
-      message: `must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses and CIDR ranges; not understood: ${invalid.join(', ') || '(empty entry)'}`,
+      message: `must be false or a comma list of proxy addresses and CIDR ranges; not understood: ${invalid.join(', ') || '(empty entry)'}`,
     });
     return z.NEVER;
   }
@@ -269,7 +290,7 @@ export interface Variable<T = unknown> {
   schema: z.ZodType<T, string | undefined>;
   /** Outside development mode the server refuses to start without it. */
   requiredInProduction?: true;
-  /** A development stand-in that is public: refused, even in development, when the server listens beyond loopback. */
+  /** A development stand-in that is public: refused in production, even pasted in. */
   publicStandIn?: true;
   /** Start-up warning while a development stand-in replaces the variable. */
   unsetWarning?: string;
@@ -295,7 +316,7 @@ export const ENVIRONMENT = {
     // The default depends on APP_MODE, so loadConfig supplies it.
     shown: '`127.0.0.1` in development, `0.0.0.0` in production',
     schema: z.string().optional(),
-    meaning: 'interface to listen on; beyond loopback (not 127.0.0.1, ::1 or localhost) the development keys are refused in development too',
+    meaning: 'interface to listen on; development mode listens on loopback only (127.0.0.1, ::1 or localhost): beyond it the server refuses to start',
   },
   DATA_DIR: { ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
   DATABASE_URL: { ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
@@ -362,8 +383,8 @@ export const ENVIRONMENT = {
   TRUST_PROXY: {
     ...literalDefault('false', trustProxy),
     meaning:
-      "behind load balancers, so rate limits see the client's address: their addresses and CIDR ranges (`10.0.0.0/8,192.0.2.10`), whose `X-Forwarded-For` alone is believed, " +
-      'or the number of proxies in front of the server (`1`) when no client can reach the server but through them. `false` believes nobody; `true` (every hop) is refused',
+      "behind load balancers, so rate limits see the client's address: their addresses and CIDR ranges (`10.0.0.0/8,192.0.2.10`), whose `X-Forwarded-For` alone is believed. " +
+      '`false` believes nobody; `true` (every hop) and a number of hops (which believes whoever connects directly) are refused',
   },
   RATE_LIMIT_MULTIPLIER: {
     ...literalDefault('1', positiveNumber),
@@ -471,7 +492,11 @@ export const ENVIRONMENT = {
   },
   METRICS_PORT: {
     ...unset(port),
-    meaning: 'serves `/metrics` (Prometheus) on this port of its own instead of the public one; bind it to the private network only',
+    meaning: 'serves `/metrics` (Prometheus) on this port of its own instead of the public one, on METRICS_HOST',
+  },
+  METRICS_HOST: {
+    ...literalDefault('127.0.0.1', z.string().min(1)),
+    meaning: "interface of METRICS_PORT's listener: loopback unless set (a scraper on the same machine or a sidecar); set a private address for a scraper elsewhere, never 0.0.0.0 on a public network",
   },
   METRICS_TOKEN: {
     ...unset(z.string().min(32, 'must be at least 32 characters')),
@@ -489,32 +514,25 @@ type Settings = { [N in Name]: z.output<(typeof ENVIRONMENT)[N]['schema']> };
 const NAMES = Object.keys(ENVIRONMENT) as Name[];
 const variable = (name: Name): Variable => ENVIRONMENT[name];
 
-/**
- * What each variable must be in this start: production requires the real secrets; development
- * listening beyond loopback requires the keys whose stand-ins are public.
- */
-/** `simulatedPartner`: BANK_PARTNERS lists the simulated partner, the only one BANK_WEBHOOK_SECRET keys. */
-function settingsSchema(production: boolean, exposed: boolean, simulatedPartner: boolean) {
+/** What each variable must be in this start: production requires the real secrets. */
+function settingsSchema(production: boolean) {
   const required = z.string({ error: 'must be set in production' });
-  const exposedRequired = z.string({ error: 'must be set when HOST is beyond loopback: the development key is public' });
   return z.object(
     Object.fromEntries(
       NAMES.map((name) => {
-        const { schema, requiredInProduction, publicStandIn } = variable(name);
+        const { schema, requiredInProduction } = variable(name);
         // Reading string | undefined, the schema reads any string; zod's pipe typing wants exactly string.
         const strict = schema as z.ZodType<unknown, string>;
-        if (production && requiredInProduction) return [name, required.pipe(strict)];
-        if (exposed && publicStandIn && (name !== 'BANK_WEBHOOK_SECRET' || simulatedPartner)) return [name, exposedRequired.pipe(strict)];
-        return [name, schema];
+        return [name, production && requiredInProduction ? required.pipe(strict) : schema];
       }),
     ),
   );
 }
 
 /** Secrets set to a value everyone knows: the development keys, and Cloudflare's test secrets in production. */
-function publicSecrets(text: Partial<Record<Name, string>>, production: boolean, exposed: boolean): string[] {
+function publicSecrets(text: Partial<Record<Name, string>>, production: boolean): string[] {
   const problems: string[] = [];
-  if (production || exposed) {
+  if (production) {
     for (const name of NAMES.filter((n) => variable(n).publicStandIn)) {
       const value = text[name];
       if (value !== undefined && (PUBLIC_KEYS.has(value) || PUBLIC_KEYS.has(value.toLowerCase()))) {
@@ -559,13 +577,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const text = Object.fromEntries(NAMES.map((name) => [name, env[name]?.trim() || undefined])) as Partial<Record<Name, string>>;
   const production = text.APP_MODE !== 'development';
   const host = text.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
-  const exposed = !isLoopback(host);
-  // Production refuses the simulated partner (below), so its key is never asked for there.
-  const simulatedPartner = !production && listsSimulatedPartner(text);
-  const parsed = settingsSchema(production, exposed, simulatedPartner).safeParse(text);
+  const parsed = settingsSchema(production).safeParse(text);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
-    ...publicSecrets(text, production, exposed),
+    ...exposureProblems(production, host),
+    ...plaintextProblems(text, production),
+    ...publicSecrets(text, production),
     ...(parsed.success ? missingPartnerKeys(text, (parsed.data as Settings).BANK_PARTNERS) : []),
     ...identityProblems(text, production),
     ...simulatedRailProblems(text, production),
@@ -616,7 +633,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
       simulatedBillerLatencyMs: settings.SIMULATED_BILLER_LATENCY_MS,
       databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS, preparedStatements: settings.DATABASE_PREPARED_STATEMENTS },
-      metrics: { port: settings.METRICS_PORT, token: settings.METRICS_TOKEN },
+      metrics: { port: settings.METRICS_PORT, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN },
       auditIntervalMs: settings.AUDIT_INTERVAL_MS,
     },
     warnings: NAMES.flatMap((name) => {
@@ -652,6 +669,51 @@ function simulatedRailProblems(text: Partial<Record<Name, string>>, production: 
     problems.push('BILLER must be set to a real biller in production (vtpass, with its three keys): the simulated biller delivers nothing');
   }
   return problems;
+}
+
+// ---- Where the server may listen, and what may travel in clear ----
+
+/**
+ * Development mode serves /dev/* (free deposits, every e-mailed code) and the development
+ * captcha, whatever keys it is given: it listens on loopback only.
+ */
+function exposureProblems(production: boolean, host: string): string[] {
+  if (production || isLoopback(host)) return [];
+  return [
+    `HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}: development serves /dev/* (simulated deposits, every e-mailed code) and accepts the development captcha. Leave APP_MODE unset to listen beyond loopback`,
+  ];
+}
+
+/**
+ * In production every URL the server calls or hands out is encrypted: https:// for providers,
+ * the captcha and e-mailed links, rediss:// for Redis, sslmode for PostgreSQL. A loopback host
+ * (a sidecar, a local fake) is exempt: its traffic never leaves the machine.
+ */
+const TLS_URLS: Partial<Record<Name, { secure: (url: URL) => boolean; want: string }>> = {
+  PUBLIC_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  CAPTCHA_VERIFY_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  MONNIFY_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  PAYSTACK_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  VTPASS_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  DOJAH_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  REDIS_URL: { secure: (url) => url.protocol === 'rediss:', want: 'a rediss:// URL (Redis over TLS)' },
+  DATABASE_URL: {
+    secure: (url) => ['require', 'verify-ca', 'verify-full'].includes(url.searchParams.get('sslmode') ?? ''),
+    want: 'a URL with sslmode=require, verify-ca or verify-full',
+  },
+};
+
+const isLoopbackUrl = (url: URL) => isLoopback(url.hostname.replace(/^\[|\]$/g, ''));
+
+function plaintextProblems(text: Partial<Record<Name, string>>, production: boolean): string[] {
+  if (!production) return [];
+  return (Object.keys(TLS_URLS) as Name[]).flatMap((name) => {
+    const value = text[name];
+    const rule = TLS_URLS[name]!;
+    if (value === undefined || !URL.canParse(value)) return [];
+    const url = new URL(value);
+    return isLoopbackUrl(url) || rule.secure(url) ? [] : [`${name} must be ${rule.want} in production: its traffic would cross the network in clear`];
+  });
 }
 
 /** Dojah needs both its keys; the simulated provider verifies nearly any number, so production refuses it. */

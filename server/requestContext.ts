@@ -8,6 +8,11 @@ import { randomUUID } from 'node:crypto';
  */
 export interface CallContext {
   requestId: string;
+  /**
+   * Whom the work is done for, once a session says so (`user:<id>`): a provider's circuit
+   * breaker counts one caller's failures once (gateways/circuitBreaker.ts).
+   */
+  caller?: string;
 }
 
 const storage = new AsyncLocalStorage<CallContext>();

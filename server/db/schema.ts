@@ -153,6 +153,9 @@ export interface FailedAttemptsTable {
   purpose: AttemptPurpose;
   failures: number;
   locked_until: Date | null;
+  /** Locks served or running since the last right guess (db/migrations/030_guess_escalation.sql). */
+  locks: Generated<number>;
+  last_failure_at: Date | null;
 }
 
 /** Failed logins of one subject (db/migrations/008_login_throttle.sql). */
@@ -174,11 +177,61 @@ export type ResetStage = 'reset-password' | 'set-pin' | 'spent';
 
 export interface PasswordResetTokensTable {
   id: Identity<bigint>;
-  user_id: bigint;
+  /** Null for a /forgot of an e-mail no account has: the row is written all the same, and opens nothing. */
+  user_id: bigint | null;
+  /** Keyed hash of the e-mail typed (db/migrations/031_reset_requests_and_notices.sql); null for links older than it. */
+  subject: Uint8Array | null;
   token_hash: Uint8Array;
   stage: ResetStage;
   created_at: Date;
   expires_at: Date;
+}
+
+/** When a warning of a kind was last e-mailed to an account. */
+export interface AccountNoticesTable {
+  user_id: bigint;
+  kind: string;
+  sent_at: Date;
+}
+
+/** The statement document an account is being sent (services/statements/documentSlots.ts). */
+export interface StatementDownloadsTable {
+  user_id: bigint;
+  claimed_at: Date;
+}
+
+export type CoolingOffReason = 'password-reset' | 'pin-reset' | 'new-device' | 'not-me';
+
+/** Purchases above the allowance wait (services/coolingOff.ts; db/migrations/033_recovery_controls.sql). */
+export interface CoolingOffsTable {
+  user_id: bigint;
+  reason: CoolingOffReason;
+  started_at: Date;
+  ends_at: Date;
+}
+
+/** A device an account signed in from (services/devices.ts). */
+export interface UserDevicesTable {
+  user_id: bigint;
+  device_hash: Uint8Array;
+  first_seen_at: Date;
+  last_seen_at: Date;
+}
+
+/** The "this wasn't me" link of a credential-change e-mail (services/credentialAlerts.ts). */
+export interface NotMeLinksTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  token_hash: Uint8Array;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** An account locked by its owner's "this wasn't me" until a password reset. */
+export interface AccountLocksTable {
+  user_id: bigint;
+  locked_at: Date;
 }
 
 /** A logout for wrong transaction pins (services/pins.ts). */
@@ -428,6 +481,12 @@ export interface Schema {
   rate_limit_counters: RateLimitCountersTable;
   catalog_version: CatalogVersionTable;
   password_reset_tokens: PasswordResetTokensTable;
+  account_notices: AccountNoticesTable;
+  statement_downloads: StatementDownloadsTable;
+  cooling_offs: CoolingOffsTable;
+  user_devices: UserDevicesTable;
+  not_me_links: NotMeLinksTable;
+  account_locks: AccountLocksTable;
   pin_lockouts: PinLockoutsTable;
   notifications: NotificationsTable;
   providers: ProvidersTable;

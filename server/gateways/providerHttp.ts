@@ -1,4 +1,6 @@
 import { GatewayError } from '../errors';
+import { currentContext } from '../requestContext';
+import { CircuitBreaker, type BreakerState } from './circuitBreaker';
 
 /**
  * The one HTTP client every provider adapter (VTpass, Monnify, Paystack, ...) talks through, so
@@ -7,11 +9,13 @@ import { GatewayError } from '../errors';
  * - a timeout on every attempt (the body included: a provider that sends headers then stalls
  *   times out too);
  * - bounded retries with exponential backoff, ONLY for a call its caller marks idempotent
- *   (a requery, a status check, a lookup): a payment sent twice may be paid twice;
- * - a circuit breaker per client (one client per provider): after `failureThreshold` failures
- *   in a row (no answer, a dropped connection, a 5xx) every call fails fast for `coolDownMs`
- *   with a message the user can act on, then one trial call is let through (half-open): its
- *   success closes the breaker, its failure opens it again;
+ *   (a requery, a status check, a lookup): a payment sent twice may be paid twice; a call may
+ *   also refuse retries of what the provider may have received (a timeout, a 5xx), where the
+ *   user's own input may be the cause (a lookup);
+ * - circuit breakers (circuitBreaker.ts), one per kind of call a request names (default: one
+ *   for the provider): after `failureThreshold` failed calls in a row (no answer, a dropped
+ *   connection, a 5xx), each counted once per signed-in user, every call of that kind fails
+ *   fast for `coolDownMs` with a message the user can act on, then one trial call is let through;
  * - one log line per attempt with the method, the path, the status and the time taken, and the
  *   bodies reduced to the fields named safe: everything else (keys, phone and meter numbers,
  *   tokens, pins, names) is logged as '[redacted]', and headers are never logged.
@@ -54,6 +58,14 @@ export interface ProviderRequest {
   json?: unknown;
   /** Whether sending it twice does no harm: only then is it retried. */
   idempotent: boolean;
+  /**
+   * Whether a failure the provider may have received (a timeout, a 5xx) is retried too; default
+   * true. False for calls whose failure the input may cause: only a connection never made is
+   * then tried again.
+   */
+  retryWhenReceived?: boolean;
+  /** The breaker guarding this kind of call (e.g. one per product looked up); default the provider's one. */
+  breaker?: string;
 }
 
 export interface ProviderResponse {
@@ -114,13 +126,13 @@ export const SAFE_LOG_FIELDS: readonly string[] = [
 
 const REDACTED = '[redacted]';
 
-type BreakerState = { kind: 'closed'; failures: number } | { kind: 'open'; until: number } | { kind: 'half-open' };
+const DEFAULT_BREAKER = 'calls';
 
 export class ProviderHttp {
   readonly provider: string;
   readonly #options: Required<Omit<ProviderHttpOptions, 'logFields'>>;
   readonly #safeFields: ReadonlySet<string>;
-  #breaker: BreakerState = { kind: 'closed', failures: 0 };
+  readonly #breakers = new Map<string, CircuitBreaker>();
 
   constructor(options: ProviderHttpOptions) {
     this.provider = options.provider;
@@ -139,63 +151,50 @@ export class ProviderHttp {
     this.#safeFields = new Set([...SAFE_LOG_FIELDS, ...(options.logFields ?? [])]);
   }
 
-  /** 'closed', 'open' or 'half-open': for health pages and tests. */
-  get breakerState(): BreakerState['kind'] {
-    if (this.#breaker.kind === 'open' && this.#options.now() >= this.#breaker.until) return 'half-open';
-    return this.#breaker.kind;
+  /** The default breaker's state ('closed', 'open' or 'half-open'): for health pages and tests. */
+  get breakerState(): BreakerState {
+    return this.breakerStateOf(DEFAULT_BREAKER);
+  }
+
+  /** A named breaker's state; one no call has named yet is closed. */
+  breakerStateOf(name: string): BreakerState {
+    return this.#breakers.get(name)?.state ?? 'closed';
   }
 
   /**
    * Sends the request; answers the provider's response when its status is under 500. Rejects
-   * with ProviderUnavailableError when the breaker is open or no usable answer came (after the
-   * retries of an idempotent call).
+   * with ProviderUnavailableError when its breaker is open or no usable answer came (after the
+   * retries of an idempotent call). The breaker hears the call's outcome once, retries included.
    */
   async request(request: ProviderRequest): Promise<ProviderResponse> {
+    const breaker = this.#breakerOf(request.breaker ?? DEFAULT_BREAKER);
+    if (!breaker.admit()) throw new ProviderUnavailableError(this.provider, 'circuit-open');
     const attempts = request.idempotent ? 1 + this.#options.retries : 1;
-    let lastError: ProviderUnavailableError | undefined;
     for (let attempt = 1; ; attempt++) {
-      // A retry the breaker stops reports the attempt that failed: that one may have been received.
-      if (!this.#admit()) throw lastError ?? new ProviderUnavailableError(this.provider, 'circuit-open');
       try {
         const response = await this.#attempt(request, attempt);
-        this.#succeeded();
+        breaker.succeeded();
         return response;
       } catch (error) {
         if (!(error instanceof ProviderUnavailableError)) throw error;
-        this.#failed();
-        lastError = error;
-        if (attempt >= attempts) throw error;
+        const retried = attempt < attempts && (request.retryWhenReceived !== false || !error.maybeReceived);
+        if (!retried) {
+          breaker.failed(currentContext()?.caller);
+          throw error;
+        }
         await sleep(this.#backoff(attempt));
       }
     }
   }
 
-  /** False while the breaker is open; lets exactly one trial call through once the cool-down is over. */
-  #admit(): boolean {
-    const breaker = this.#breaker;
-    if (breaker.kind === 'closed') return true;
-    if (breaker.kind === 'open' && this.#options.now() >= breaker.until) {
-      this.#breaker = { kind: 'half-open' };
-      this.#options.log.info({ provider: this.provider }, 'provider circuit half-open: sending a trial call');
-      return true;
+  #breakerOf(name: string): CircuitBreaker {
+    let breaker = this.#breakers.get(name);
+    if (!breaker) {
+      const { provider, failureThreshold, coolDownMs, now, log } = this.#options;
+      breaker = new CircuitBreaker({ provider, name, failureThreshold, coolDownMs, now, log });
+      this.#breakers.set(name, breaker);
     }
-    return false;
-  }
-
-  #succeeded() {
-    if (this.#breaker.kind !== 'closed') this.#options.log.info({ provider: this.provider }, 'provider circuit closed');
-    this.#breaker = { kind: 'closed', failures: 0 };
-  }
-
-  #failed() {
-    const breaker = this.#breaker;
-    const failures = breaker.kind === 'closed' ? breaker.failures + 1 : this.#options.failureThreshold;
-    if (failures < this.#options.failureThreshold) {
-      this.#breaker = { kind: 'closed', failures };
-      return;
-    }
-    this.#breaker = { kind: 'open', until: this.#options.now() + this.#options.coolDownMs };
-    this.#options.log.warn({ provider: this.provider, coolDownMs: this.#options.coolDownMs }, 'provider circuit open: failing fast');
+    return breaker;
   }
 
   #backoff(attempt: number) {

@@ -3,6 +3,21 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { GatewayError } from '../errors';
 import type { Mail, Mailer } from './mailer';
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/**
+ * What went wrong, for the log, without nodemailer's text: it quotes the server's answer, which
+ * names the recipients ("550 <ada@example.com>: Recipient address rejected").
+ */
+class MailNotSent extends Error {
+  constructor(error: unknown) {
+    const { code, responseCode, command } = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
+    const parts = [code, command, responseCode].filter((part) => typeof part === 'string' || typeof part === 'number');
+    super(`SMTP delivery failed${parts.length > 0 ? `: ${parts.join(' ')}` : ''}`);
+    this.name = 'MailNotSent';
+  }
+}
+
 /**
  * Real mail through the SMTP server of SMTP_URL (smtp://user:pass@host:587 or smtps://…:465),
  * over a few pooled connections: every purchase mails a receipt, and a connection (and its TLS
@@ -13,7 +28,10 @@ export class SmtpMailer implements Mailer {
   readonly #from: string;
 
   constructor(smtpUrl: string, from: string) {
-    this.#transport = nodemailer.createTransport({ url: smtpUrl, pool: true });
+    // smtp:// beyond loopback must upgrade with STARTTLS: a server (or a man in the middle) that
+    // does not offer it gets no mail rather than codes and links in clear.
+    const requireTLS = !LOOPBACK.test(new URL(smtpUrl).hostname);
+    this.#transport = nodemailer.createTransport({ url: smtpUrl, pool: true, requireTLS });
     this.#from = from;
   }
 
@@ -25,7 +43,7 @@ export class SmtpMailer implements Mailer {
       const raw = await new MailComposer(message).compile().build();
       await this.#transport.sendMail({ from: this.#from, to: mail.to, raw });
     } catch (cause) {
-      throw new GatewayError('we could not send the e-mail right now, please try again in a moment', { cause });
+      throw new GatewayError('we could not send the e-mail right now, please try again in a moment', { cause: new MailNotSent(cause) });
     }
   }
 

@@ -146,7 +146,7 @@ export class VtpassBiller implements Biller, PlanSource {
     this.#now = options.now ?? (() => new Date());
   }
 
-  /** While VTpass's breaker is open, a purchase is refused before any money is reserved. */
+  /** While the breaker of VTpass's bills (pay and requery) is open, a purchase is refused before any money is reserved. */
   assertAvailable(): void {
     if (this.#http.breakerState === 'open') throw new ProviderUnavailableError('VTpass', 'circuit-open');
   }
@@ -197,7 +197,18 @@ export class VtpassBiller implements Biller, PlanSource {
     const json: Record<string, unknown> = { billersCode: beneficiary, serviceID: product.serviceID };
     if (product.kind === 'electricity') json.type = 'prepaid';
     if (product.serviceID === 'jamb') json.type = 'utme';
-    const answer = await this.#http.request({ method: 'POST', path: '/merchant-verify', headers: this.#postHeaders(), json, idempotent: true });
+    // A lookup's failure may be its number's doing (a distributor that stalls on one meter): it
+    // is not retried once VTpass may have received it, and it counts toward the breaker of its
+    // own product only, never toward the one that refuses purchases.
+    const answer = await this.#http.request({
+      method: 'POST',
+      path: '/merchant-verify',
+      headers: this.#postHeaders(),
+      json,
+      idempotent: true,
+      retryWhenReceived: false,
+      breaker: `verify:${product.serviceID}`,
+    });
     const body = asRecord(answer.body);
     const code = body?.code;
     if (code !== '000') {
@@ -232,6 +243,8 @@ export class VtpassBiller implements Biller, PlanSource {
       path: `/service-variations?serviceID=${encodeURIComponent(product.serviceID)}`,
       headers: { 'api-key': this.#keys.apiKey, 'public-key': this.#keys.publicKey },
       idempotent: true,
+      // The catalogue sync's failures say nothing about paying bills.
+      breaker: 'catalogue',
     });
     const content = asRecord(asRecord(answer.body)?.content);
     // VTpass spells the list "varations" on some services and "variations" on others.

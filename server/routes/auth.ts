@@ -8,7 +8,8 @@ import type { Mail } from '../gateways/mailer';
 import { login, register } from '../services/accounts';
 import type { AppContext } from '../services/context';
 import { sendVerificationCode, verifyEmailCode } from '../services/otp';
-import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetPassword, setPinWithResetLink } from '../services/passwordReset';
+import { INVALID_NOT_ME_LINK, NOT_ME_DONE, reportNotMe } from '../services/credentialAlerts';
+import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetLinkStatus, resetPassword, setPinWithResetLink } from '../services/passwordReset';
 import { checkNewPassword } from '../services/passwordPolicy';
 import { PIN_MISMATCH, setFirstPin } from '../services/pins';
 import { AUTHORIZATION_FAILED, resumeSession, revokeSession } from '../services/sessions';
@@ -16,7 +17,7 @@ import { loadUserData } from '../services/userData';
 import { SESSION_EXPIRED, authOf, bearerToken, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
-import { captchaToken, device, email, password, phone, pin, requestBody, requiredText, text } from './fields';
+import { captchaToken, device, deviceId, email, password, phone, pin, requestBody, requiredText, text } from './fields';
 import { requireHuman } from './humanCheck';
 import { addressKey, byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
 
@@ -28,6 +29,7 @@ export interface AuthRouteDeps {
 
 const registerBody = requestBody({
   device,
+  device_id: deviceId,
   name: requiredText('name', messages.fillForm, 100),
   email: email(messages.fillForm),
   phone: phone(messages.fillForm),
@@ -38,6 +40,7 @@ const registerBody = requestBody({
 
 const loginBody = requestBody({
   device,
+  device_id: deviceId,
   email: email(messages.fillForm),
   // Any length: a login only compares, and the password rules may have changed since sign-up.
   password: text('password', messages.fillForm).min(1, messages.fillForm).max(1024, 'password is too long'),
@@ -70,21 +73,21 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     // Before the captcha: a refused password should not spend the token.
     await checkNewPassword(body.password, body);
     await requireHuman(captcha, 'register', body.token, request);
-    const signedIn = await register(ctx, body, body.device);
+    const signedIn = await register(ctx, body, { device: body.device, deviceId: body.device_id });
     return reply.code(201).send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
   });
 
   const throttle = { captcha, addressLimit: limits.loginFailures };
-  app.post('/api/login', { schema: routeDoc({ summary: 'Log in', tags: ['account'], body: loginBody, errors: [401, 403, 422, 429, 502] }), preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
+  app.post('/api/login', { schema: routeDoc({ summary: 'Log in', tags: ['account'], body: loginBody, errors: [401, 403, 422, 423, 429, 502] }), preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
     const body = loginBody.parse(request.body);
-    const attempt = { ...body, address: addressKey(request.ip), ip: request.ip };
+    const attempt = { ...body, deviceId: body.device_id, address: addressKey(request.ip), ip: request.ip };
     // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
     const notify = (mail: Mail) => void ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'failed logins mail not sent'));
     const signedIn = await login(ctx, throttle, attempt, notify);
     return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
   });
 
-  app.post('/api/logout', { schema: routeDoc({ summary: 'Log out (ends this session)', tags: ['account'], auth: true }), preHandler: session }, async (request) => {
+  app.post('/api/logout', { schema: routeDoc({ summary: 'Log out (ends this session)', tags: ['account'], auth: true, errors: [429] }), preHandler: [session, limitRequests(app, limits, 'logout', byAccount)] }, async (request) => {
     await revokeSession(ctx, authOf(request).id);
     return success('you have been logged out');
   });
@@ -116,7 +119,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return { token: null, userId: link.userId, link };
   }
 
-  app.post('/api/set-pin', { schema: routeDoc({ summary: 'Set the first transaction pin (bearer: a session, or a reset link at its last stage)', tags: ['pin'], auth: true, body: setPinBody, errors: [400, 403, 409, 422, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
+  app.post('/api/set-pin', { schema: routeDoc({ summary: 'Set the first transaction pin (bearer: a session, or a reset link at its last stage for an account without a pin)', tags: ['pin'], auth: true, body: setPinBody, errors: [400, 403, 409, 422, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
     const bearer = await setPinBearer(request);
     const { pin } = setPinBody.parse(request.body);
     if (bearer.link) {
@@ -134,6 +137,22 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
     if (mail) ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
     return success(FORGOT_ANSWER);
+  });
+
+  /** Before /set-pin asks for a pin with a reset link: whether the account has one, which the link does not replace. */
+  app.post('/api/reset-link', { schema: routeDoc({ summary: "A reset link at its last stage: whether its account already has a pin (bearer: the link's token)", tags: ['account'], auth: true, errors: [400, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
+    const token = bearerToken(request);
+    const link = token ? await findResetLink(ctx, token) : null;
+    if (!link) throw new AppError(400, INVALID_RESET_LINK);
+    return success('reset link checked', await resetLinkStatus(ctx, link));
+  });
+
+  /** "This wasn't me", from a credential-change e-mail (bearer: the link's token): every session ends and the account locks until a password reset. */
+  app.post('/api/not-me', { schema: routeDoc({ summary: "Report a credential change as not the owner's: sign out everywhere, lock until a password reset (bearer: the e-mailed link's token)", tags: ['account'], auth: true, errors: [400, 429] }), preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError(400, INVALID_NOT_ME_LINK);
+    await reportNotMe(ctx, token);
+    return success(NOT_ME_DONE);
   });
 
   /** The reset link's token is the bearer (SPEC.md §7); /reset is public, so a dead link is 400, not an authorization failure. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { currentContext } from '../requestContext';
 import type { AppContext } from '../services/context';
 import type { RawBuilder } from 'kysely';
 import type { Nullable } from '../db/schema';
@@ -40,6 +41,9 @@ export function requireSession(ctx: AppContext) {
     const session = token ? await resumeSession(ctx, token) : null;
     if (!token || !session || session === 'expired') return refuse(session === 'expired' ? session : null);
     request.auth = { ...session, token };
+    // The provider calls this request makes are made for this user (gateways/circuitBreaker.ts).
+    const context = currentContext();
+    if (context) context.caller = `user:${session.userId}`;
   };
 }
 

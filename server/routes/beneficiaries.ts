@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SERVICE_CATEGORIES, serviceOfCategory } from '../../core/services';
+import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
 import { deleteBeneficiary, listSavedBeneficiaries, renameBeneficiary, saveBeneficiary } from '../services/savedBeneficiaries';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
 import { positiveId, requestBody, requiredText } from './fields';
+import { byAccount, limitRequests } from './rateLimits';
 
 const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', ')}`;
 const NAME_MAX_LENGTH = 40;
@@ -34,26 +36,28 @@ const saveBody = requestBody({
   return { category: body.category, beneficiary, name: body.name, providerId: body.provider_id ?? null };
 });
 
-/** Saved beneficiaries: per user, per service category (issue 12). */
-export function registerBeneficiaryRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Saved beneficiaries: per user, per service category. */
+export function registerBeneficiaryRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
   const session = requireSession(ctx);
+  // One budget for every change: each writes the user's list.
+  const changes = [session, limitRequests(app, limits, 'beneficiaries', byAccount)];
 
   app.post('/api/beneficiaries/list', { schema: routeDoc({ summary: 'Saved beneficiaries of a service category', tags: ['beneficiaries'], auth: true, body: listBody, errors: [422] }), preHandler: session }, async (request) => {
     const body = listBody.parse(request.body);
     return success('saved beneficiaries fetched successfully', await listSavedBeneficiaries(ctx, authOf(request).userId, body.category));
   });
 
-  app.post('/api/beneficiaries/save', { schema: routeDoc({ summary: 'Save a number with a name (saving it again renames it)', tags: ['beneficiaries'], auth: true, errors: [409, 422] }), preHandler: session }, async (request) => {
+  app.post('/api/beneficiaries/save', { schema: routeDoc({ summary: 'Save a number with a name (saving it again renames it)', tags: ['beneficiaries'], auth: true, errors: [409, 422, 429] }), preHandler: changes }, async (request) => {
     const body = saveBody.parse(request.body);
     return success('beneficiary saved', await saveBeneficiary(ctx, authOf(request).userId, body));
   });
 
-  app.post('/api/beneficiaries/rename', { schema: routeDoc({ summary: 'Rename a saved beneficiary', tags: ['beneficiaries'], auth: true, body: renameBody, errors: [404, 422] }), preHandler: session }, async (request) => {
+  app.post('/api/beneficiaries/rename', { schema: routeDoc({ summary: 'Rename a saved beneficiary', tags: ['beneficiaries'], auth: true, body: renameBody, errors: [404, 422, 429] }), preHandler: changes }, async (request) => {
     const body = renameBody.parse(request.body);
     return success('beneficiary renamed', await renameBeneficiary(ctx, authOf(request).userId, body.beneficiary_id, body.name));
   });
 
-  app.post('/api/beneficiaries/delete', { schema: routeDoc({ summary: 'Delete a saved beneficiary', tags: ['beneficiaries'], auth: true, body: deleteBody, errors: [404, 422] }), preHandler: session }, async (request) => {
+  app.post('/api/beneficiaries/delete', { schema: routeDoc({ summary: 'Delete a saved beneficiary', tags: ['beneficiaries'], auth: true, body: deleteBody, errors: [404, 422, 429] }), preHandler: changes }, async (request) => {
     const body = deleteBody.parse(request.body);
     await deleteBeneficiary(ctx, authOf(request).userId, body.beneficiary_id);
     return success('beneficiary deleted');

@@ -72,6 +72,12 @@ export const pin = (field: string, required: string) =>
 /** Sent by the SPA as 'web'; a client that leaves it out is not the user's fault. */
 export const device = requiredText('device', 'device must not be empty', 64).default(DEVICE);
 
+/** The random id a browser keeps for itself (services/devices.ts); anything not shaped like one is no id. */
+export const deviceId = z
+  .unknown()
+  .transform((value) => (typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value : undefined))
+  .optional();
+
 /** The bot-check token; a missing one fails the check rather than the form. */
 export const captchaToken = z.string({ error: 'token must be text' }).max(4096, 'token is too long').default('');
 

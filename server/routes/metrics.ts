@@ -13,11 +13,11 @@ const sameSecret = (given: string, expected: string) => {
 
 /**
  * Prometheus' scrape of the metrics (text exposition format). They describe traffic and money
- * flows, so production keeps them from the public: on METRICS_PORT (a listener of its own,
- * for the private network), and on the public port only with `Authorization: Bearer
+ * flows, so production keeps them from the public: on METRICS_PORT (a listener of its own, on
+ * METRICS_HOST: loopback unless the operator names a private interface), and on the public port only with `Authorization: Bearer
  * METRICS_TOKEN`; with neither, not at all. Development serves them openly.
  */
-export function registerMetricsEndpoint(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'production' | 'host' | 'metrics'>) {
+export function registerMetricsEndpoint(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'production' | 'metrics'>) {
   const { port, token } = config.metrics;
   if (!config.production || token) {
     // Hidden from the API document: it is the operator's, not the clients'.
@@ -46,8 +46,8 @@ export function registerMetricsEndpoint(app: FastifyInstance, metrics: Metrics, 
         },
       );
     });
-    await new Promise<void>((resolve, reject) => server!.once('error', reject).listen(port, config.host, resolve));
-    app.log.info(`metrics: ${METRICS_PATH} on port ${port}`);
+    await new Promise<void>((resolve, reject) => server!.once('error', reject).listen(port, config.metrics.host, resolve));
+    app.log.info(`metrics: ${METRICS_PATH} on ${config.metrics.host} port ${port}`);
   });
   app.addHook('onClose', async () => {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));

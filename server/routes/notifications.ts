@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
 import { latestNotifications, markNotificationRead, toNotification, type NotificationRow } from '../services/notifications';
 import { authOf, pollRead, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
 import { positiveId, requestBody } from './fields';
+import { byAccount, limitRequests } from './rateLimits';
 
 const markBody = requestBody({ notification_id: positiveId('notification_id') });
 
-export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerNotificationRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
   const session = requireSession(ctx);
 
   // Polled every 60 s, which is not the user's activity; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
@@ -24,7 +26,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     },
   });
 
-  app.post('/api/mark-notification', { schema: routeDoc({ summary: 'Mark a notification read', tags: ['notifications'], auth: true, body: markBody, errors: [404, 422] }), preHandler: session }, async (request) => {
+  app.post('/api/mark-notification', { schema: routeDoc({ summary: 'Mark a notification read', tags: ['notifications'], auth: true, body: markBody, errors: [404, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'markNotification', byAccount)] }, async (request) => {
     const body = markBody.parse(request.body);
     await markNotificationRead(ctx, authOf(request).userId, body.notification_id);
     return success('notification marked as read');

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PROBLEM_NOTE_MAX_LENGTH, PROBLEM_REASON_KEYS } from '../../core/problemReports';
+import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
 import { problemReportOf, reportProblem } from '../services/problemReports';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
 import { positiveId, requestBody } from './fields';
+import { byAccount, limitRequests } from './rateLimits';
 
 const CONTROL_EXCEPT_LINES = /[\p{Cc}]/u;
 
@@ -27,8 +29,8 @@ const createBody = requestBody({
     ),
 });
 
-/** Report a problem on a transaction, and read the case back (issue 12). */
-export function registerProblemReportRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Report a problem on a transaction, and read the case back. */
+export function registerProblemReportRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
   const session = requireSession(ctx);
 
   app.post('/api/problem-reports/fetch', { schema: routeDoc({ summary: 'The problem report of a transaction, if any', tags: ['problem reports'], auth: true, body: fetchBody, errors: [404, 422] }), preHandler: session }, async (request) => {
@@ -36,7 +38,7 @@ export function registerProblemReportRoutes(app: FastifyInstance, ctx: AppContex
     return success('problem report fetched successfully', await problemReportOf(ctx, authOf(request).userId, body.transaction_id));
   });
 
-  app.post('/api/problem-reports/create', { schema: routeDoc({ summary: 'Report a problem on a transaction: a case number, acknowledged by e-mail', tags: ['problem reports'], auth: true, success: 201, errors: [404, 409, 422] }), preHandler: session }, async (request, reply) => {
+  app.post('/api/problem-reports/create', { schema: routeDoc({ summary: 'Report a problem on a transaction: a case number, acknowledged by e-mail', tags: ['problem reports'], auth: true, success: 201, errors: [404, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'problemReports', byAccount)] }, async (request, reply) => {
     const body = createBody.parse(request.body);
     const { report, mail } = await reportProblem(ctx, authOf(request).userId, { transactionId: body.transaction_id, reason: body.reason, note: body.note });
     // After the case is stored: the acknowledgement names a case that exists. A mail failure is logged, the case stands.

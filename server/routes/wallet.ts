@@ -49,7 +49,7 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, lim
    * refuses a user with no verified identity, saying what to do. POST /api/funding tells where
    * each partner stands.
    */
-  app.post('/api/create-accounts', { schema: routeDoc({ summary: 'The dedicated bank accounts that fund the wallet (opened when a BVN or NIN is verified)', tags: ['wallet'], auth: true, errors: [403] }), preHandler: session }, async (request) => {
+  app.post('/api/create-accounts', { schema: routeDoc({ summary: 'The dedicated bank accounts that fund the wallet (opened when a BVN or NIN is verified)', tags: ['wallet'], auth: true, errors: [403, 429] }), preHandler: [session, limitRequests(app, limits, 'createAccounts', byAccount)] }, async (request) => {
     const { userId } = authOf(request);
     const identity = await hasVerifiedIdentity(ctx, userId);
     if (!identity.bvn && !identity.nin) throw new AppError(403, identityMessages.identityRequired);
@@ -58,7 +58,7 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, lim
   });
 
   // The body may be absent altogether: both fields have defaults.
-  app.post('/api/fetch-transactions', { schema: routeDoc({ summary: 'Transactions, newest first, paginated', tags: ['wallet'], auth: true, body: fetchTransactionsBody, errors: [422] }), preHandler: session }, async (request) => {
+  app.post('/api/fetch-transactions', { schema: routeDoc({ summary: 'Transactions, newest first, paginated', tags: ['wallet'], auth: true, body: fetchTransactionsBody, errors: [422, 429] }), preHandler: [session, limitRequests(app, limits, 'fetchTransactions', byAccount)] }, async (request) => {
     const { pagination, page } = fetchTransactionsBody.parse(request.body ?? {});
     return success('transactions fetched successfully', await listTransactions(ctx, authOf(request).userId, page, pagination));
   });

@@ -102,7 +102,8 @@ function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPa
           request.log.info(log, 'bank webhook');
           return success<WebhookResult>('transfer credited', { status: 'credited', reference });
         case 'unmatched':
-          request.log.warn({ ...log, account_number: transfer.accountNumber }, 'bank webhook: unknown account, transfer held in suspense');
+          // The last four digits find the transfer in `npm run report -- unmatched`; the whole number is a customer's, not the log's.
+          request.log.warn({ ...log, account_last4: transfer.accountNumber.slice(-4) }, 'bank webhook: unknown account, transfer held in suspense');
           return success<WebhookResult>(HELD_IN_SUSPENSE, { status: 'unmatched', reference });
         case 'duplicate':
           request.log.info(log, 'bank webhook');

@@ -1,8 +1,13 @@
 import { sql } from 'kysely';
+import { DAY_MS } from '../../core/days';
 import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
 import { admitLogin, failedLoginsMail, loginSucceeded, type LoginAttempt, type LoginThrottleDeps } from './loginThrottle';
+import { claimNotice } from './accountNotices';
+import { startCoolingOff } from './coolingOff';
+import { credentialChangeMail, refuseLockedAccount } from './credentialAlerts';
+import { recordDevice } from './devices';
 import { addNotification } from './notifications';
 import { hashPassword, verifyPassword, verifyPasswordOfNobody } from './passwords';
 import { createSession } from './sessions';
@@ -44,18 +49,47 @@ export async function createAccount(ctx: AppContext, account: NewAccount, passwo
   return user.id;
 }
 
+/** What a client says of itself: its kind (`web`) and the random id it keeps (services/devices.ts). */
+export interface ClientDevice {
+  device: string;
+  deviceId?: string;
+}
+
 /** Registration leaves the user signed in (SPEC.md §4); the first code is sent when /verify-email asks for it. */
-export async function register(ctx: AppContext, account: NewAccount, device: string): Promise<SignedIn> {
+export async function register(ctx: AppContext, account: NewAccount, client: ClientDevice): Promise<SignedIn> {
   const passwordHash = await hashPassword(account.password);
-  return inTransaction(ctx, async (tx) => {
-    const userId = await createAccount(tx, account, passwordHash);
-    return { userId, token: await createSession(tx, userId, device) };
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      const userId = await createAccount(tx, account, passwordHash);
+      await recordDevice(tx, userId, client.deviceId);
+      return { userId, token: await createSession(tx, userId, client.device) };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) await warnOwnerOfSignUp(ctx, account.email);
+    throw error;
+  }
+}
+
+/**
+ * A sign-up with an address that has an account is refused (registering signs the new user in,
+ * so it cannot pretend to succeed): the refusal tells whoever tried that the address is taken,
+ * which the captcha and the per-address limit keep slow, and the owner is told, once a day at most.
+ */
+async function warnOwnerOfSignUp(ctx: AppContext, email: string): Promise<void> {
+  const owner = await ctx.db.selectFrom('users').select(['id', 'email']).where(hasEmail(email)).executeTakeFirst();
+  if (!owner || !(await claimNotice(ctx, owner.id, 'sign-up-attempt', DAY_MS))) return;
+  ctx.deliverMail({
+    to: owner.email,
+    subject: 'Someone tried to sign up with your e-mail address',
+    text:
+      'Someone tried to create a Naira Wallet account with this e-mail address. You already have an account, so nothing was created and nothing changed.\n\n' +
+      `If it was you, log in at ${ctx.publicUrl}/login, or choose a new password at ${ctx.publicUrl}/forgot. ` +
+      'If it was not you, there is nothing to do: nobody can open a second account with your address, and your password and pin are untouched.',
   });
 }
 
-export interface LoginCredentials extends LoginAttempt {
+export interface LoginCredentials extends LoginAttempt, ClientDevice {
   password: string;
-  device: string;
 }
 
 /**
@@ -76,7 +110,13 @@ export async function login(ctx: AppContext, throttle: LoginThrottleDeps, creden
     if (mail) notify(mail);
     throw new AppError(401, INVALID_LOGIN);
   }
+  await refuseLockedAccount(ctx, user.id);
   await loginSucceeded(ctx, admission);
+  if ((await recordDevice(ctx, user.id, credentials.deviceId)) === 'new') {
+    // Someone who learnt the password gets little from it before the owner, e-mailed now, can act.
+    await startCoolingOff(ctx, user.id, 'new-device');
+    notify(await credentialChangeMail(ctx, user.id, 'new-device'));
+  }
   return { userId: user.id, token: await createSession(ctx, user.id, credentials.device) };
 }
 

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { BOT_CHECK_FAILED, type CaptchaVerifier } from '../gateways/captcha';
 import type { Mail } from '../gateways/mailer';
 import type { AppContext } from './context';
+import { verifyPassword } from './passwords';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -12,7 +13,10 @@ const DAY = 24 * 60 * MINUTE;
 
 /**
  * Failed logins, counted in the database so that every replica sees them (OWASP ASVS 6.3,
- * NIST SP 800-63B §5.2.2), per e-mail typed and per client address:
+ * NIST SP 800-63B §5.2.2), per e-mail typed and per client address. Every other check of the
+ * account password (change-password, reset-pin) counts in the same e-mail row with the same
+ * waits and ceiling (checkAccountPassword): a stolen session is not a second, unthrottled
+ * password oracle.
  * - an e-mail's failures in a row: after CAPTCHA_AFTER, every further attempt needs a captcha
  *   token and may come only once a delay has passed since the last failure (1 s, doubling, at
  *   most 15 minutes); an attempt that comes early is refused without checking the password and
@@ -60,7 +64,8 @@ export interface LoginAttempt {
 /** An attempt let through to the password check, already counted as a failure until it succeeds. */
 export interface Admission {
   emailSubject: Buffer;
-  addressSubject: Buffer;
+  /** Null for a check by a signed-in user: the session, not an address, is who asks. */
+  addressSubject: Buffer | null;
   /** The e-mail's failures in a row, this attempt included. */
   failures: number;
 }
@@ -111,16 +116,12 @@ export async function admitLogin(ctx: AppContext, deps: LoginThrottleDeps, attem
     if (address && addressWindowEnd > now.getTime() && address.failures >= addressCap) throw tooManyFailures(addressWindowEnd - now.getTime());
 
     const failures = email?.failures ?? 0;
-    if (failures >= LOGIN_THROTTLE.resetRequiredAfter) throw new AppError(429, RESET_REQUIRED);
-    if (email && failures >= LOGIN_THROTTLE.captchaAfter) {
-      const retryAt = email.last_failure_at.getTime() + delayAfter(failures);
-      if (retryAt > now.getTime()) throw tooManyFailures(retryAt - now.getTime());
-      if (!human) {
-        if (!attempt.token) throw new AppError(403, CAPTCHA_REQUIRED, CAPTCHA_REQUIRED_DATA);
-        if (!(await deps.captcha.verify(attempt.token, 'login', attempt.ip))) throw new AppError(403, BOT_CHECK_FAILED, CAPTCHA_REQUIRED_DATA);
-        // A token is spent once verified: a round lost to a concurrent attempt does not ask again.
-        human = true;
-      }
+    refuseEarlyAttempt(email, now);
+    if (failures >= LOGIN_THROTTLE.captchaAfter && !human) {
+      if (!attempt.token) throw new AppError(403, CAPTCHA_REQUIRED, CAPTCHA_REQUIRED_DATA);
+      if (!(await deps.captcha.verify(attempt.token, 'login', attempt.ip))) throw new AppError(403, BOT_CHECK_FAILED, CAPTCHA_REQUIRED_DATA);
+      // A token is spent once verified: a round lost to a concurrent attempt does not ask again.
+      human = true;
     }
 
     if (!(await countAddressFailure(ctx, addressSubject, addressCap, windowMs, now))) continue;
@@ -131,6 +132,48 @@ export async function admitLogin(ctx: AppContext, deps: LoginThrottleDeps, attem
     await takeBackAddressFailure(ctx, addressSubject);
   }
   throw tooManyFailures(SECOND);
+}
+
+/** Past the ceiling, or before the e-mail's wait since its last failure is over: refused without checking or counting. */
+function refuseEarlyAttempt(email: { failures: number; last_failure_at: Date } | undefined, now: Date): void {
+  const failures = email?.failures ?? 0;
+  if (failures >= LOGIN_THROTTLE.resetRequiredAfter) throw new AppError(429, RESET_REQUIRED);
+  if (email && failures >= LOGIN_THROTTLE.captchaAfter) {
+    const retryAt = email.last_failure_at.getTime() + delayAfter(failures);
+    if (retryAt > now.getTime()) throw tooManyFailures(retryAt - now.getTime());
+  }
+}
+
+/**
+ * A signed-in check of the account password: the e-mail's count and waits as at login (no
+ * captcha: the screens that ask are the user's own, behind a session), counted before the check.
+ */
+async function admitPasswordCheck(ctx: AppContext, email: string): Promise<Admission> {
+  const emailSubject = loginEmailSubject(ctx, email);
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const now = ctx.clock.now();
+    const row = await ctx.db.selectFrom('login_failures').select(['failures', 'last_failure_at']).where('subject', '=', emailSubject).executeTakeFirst();
+    refuseEarlyAttempt(row, now);
+    const failures = row?.failures ?? 0;
+    if (await countEmailFailure(ctx, emailSubject, failures, now)) return { emailSubject, addressSubject: null, failures: failures + 1 };
+  }
+  throw tooManyFailures(SECOND);
+}
+
+/**
+ * Whether `password` is the account's, under the login throttle: refused early (429) while the
+ * account must wait or has reached the ceiling; a right one clears the count; the owner is
+ * e-mailed at the warning levels, as for logins.
+ */
+export async function checkAccountPassword(ctx: AppContext, account: { email: string; password_hash: string }, password: string): Promise<boolean> {
+  const admission = await admitPasswordCheck(ctx, account.email);
+  if (await verifyPassword(account.password_hash, password)) {
+    await loginSucceeded(ctx, admission);
+    return true;
+  }
+  const mail = failedLoginsMail(ctx, admission, account.email);
+  if (mail) ctx.deliverMail(mail);
+  return false;
 }
 
 /** The address's count in its window, if under the cap (a window that has ended starts again). */
@@ -194,7 +237,7 @@ async function forgetOldFailures(ctx: AppContext, now: Date): Promise<void> {
 /** The password was right: the e-mail starts again from zero, and the address's count gives back this attempt. */
 export async function loginSucceeded(ctx: AppContext, admission: Admission): Promise<void> {
   await ctx.db.deleteFrom('login_failures').where('subject', '=', admission.emailSubject).execute();
-  await takeBackAddressFailure(ctx, admission.addressSubject);
+  if (admission.addressSubject) await takeBackAddressFailure(ctx, admission.addressSubject);
 }
 
 /** After a password reset the owner logs in with a clean slate. */
@@ -211,7 +254,7 @@ export function failedLoginsMail(ctx: AppContext, admission: Admission, to: stri
     to,
     subject: blocked ? 'Logging in to your Naira Wallet account is blocked' : 'Failed attempts to log in to your Naira Wallet account',
     text:
-      `Someone has tried to log in to your Naira Wallet account with a wrong password ${failures} times in a row.\n\n` +
+      `Someone has typed a wrong password for your Naira Wallet account ${failures} times in a row (to log in, or on a signed-in screen that asks for it).\n\n` +
       (blocked
         ? `To protect your wallet, logging in with a password is now blocked. Choose a new password at ${ctx.publicUrl}/forgot to log in again.\n`
         : `Each further attempt now needs a bot check and waits longer than the one before. If this was you, you can keep trying ` +

@@ -15,7 +15,9 @@ const HOUR = 60 * MINUTE;
 /**
  * A 4-digit code (the spec's length) is weak on its own, so: it expires after 10 minutes, only
  * the newest code counts, and a user gets 5 wrong guesses in total — asking for a new code does
- * not reset them — before a 30-minute cooling-off. Sending is paced to the SPA's 59-second
+ * not reset them — before a 30-minute lock; the count survives the lock, so each later wrong
+ * guess locks again for twice as long (failedAttempts.ts), and at the third lock the code is
+ * void (a new one must be asked for) and the owner is e-mailed. Sending is paced to the SPA's 59-second
  * countdown and capped per hour, which also keeps the mailbox of a mistyped address quiet.
  * Each purpose (verifying the e-mail, resetting the transaction pin) has its own codes, pacing
  * and guesses: a code only ever serves the purpose it was sent for.
@@ -28,7 +30,12 @@ interface CodeKind {
   purpose: OtpPurpose;
   attempts: AttemptPolicy;
   mail: (to: string, code: string) => Mail;
+  /** The owner's warning when the wrong guesses reach LOCKS_BEFORE_NEW_CODE locks. */
+  guessedMail: (to: string) => Mail;
 }
+
+/** From this lock on, each lock voids the code it was guessing: a new one must be asked for. */
+const LOCKS_BEFORE_NEW_CODE = 3;
 
 const VERIFY_EMAIL: CodeKind = {
   purpose: 'verify-email',
@@ -37,6 +44,13 @@ const VERIFY_EMAIL: CodeKind = {
     to,
     subject: 'Your verification code',
     text: `Your Naira Wallet verification code is ${code}.\n\nIt expires in ${OTP_TTL_MS / MINUTE} minutes. If you did not create a Naira Wallet account, you can ignore this e-mail.`,
+  }),
+  guessedMail: (to) => ({
+    to,
+    subject: 'Wrong codes typed for your Naira Wallet e-mail check',
+    text:
+      'Someone has typed many wrong codes to verify a Naira Wallet account with this e-mail address, so the code we sent is no longer valid.\n\n' +
+      'If it was you, ask for a new code on the verification screen. If you did not create a Naira Wallet account, ignore this e-mail: without a code from this mailbox nobody can verify the address.',
   }),
 };
 
@@ -49,6 +63,13 @@ const RESET_PIN: CodeKind = {
     text:
       `Your Naira Wallet code to reset your transaction pin is ${code}.\n\nIt expires in ${OTP_TTL_MS / MINUTE} minutes. ` +
       'If you did not ask for it, change your password at once: someone may be signed in to your account.',
+  }),
+  guessedMail: (to) => ({
+    to,
+    subject: 'Wrong codes typed to reset your Naira Wallet pin',
+    text:
+      'Someone signed in to your Naira Wallet account has typed many wrong codes to reset your transaction pin, so the code we sent is no longer valid. Your pin is unchanged.\n\n' +
+      'If it was not you, someone knows your password: change it at once (Forgot password on the login screen), which signs out every device.',
   }),
 };
 
@@ -112,12 +133,16 @@ async function sendCode(ctx: AppContext, userId: bigint, kind: CodeKind, allowed
   }
 }
 
+/** A guess: right (the code is spent), or wrong, with the owner's warning to send once committed. */
+export type CodeGuess = { right: true } | { right: false; warning: Mail | null };
+
 /**
  * Whether `code` is the newest live code of this kind, spending it if so; a wrong guess is
- * recorded. Runs in the caller's transaction with the account row locked: the caller must
- * commit a false answer before refusing, or the recorded guess would roll back with it.
+ * recorded, and from the LOCKS_BEFORE_NEW_CODE-th lock on voids the code. Runs in the caller's
+ * transaction with the account row locked: the caller must commit a wrong answer before
+ * refusing, or the recorded guess would roll back with it.
  */
-async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: string): Promise<boolean> {
+async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: string): Promise<CodeGuess> {
   await refuseWhileLocked(tx, userId, kind);
   const now = tx.clock.now();
   const newest = await tx.db
@@ -131,13 +156,26 @@ async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: s
     .executeTakeFirst();
   const matches =
     newest !== undefined && newest.used_at === null && newest.expires_at > now && timingSafeEqual(newest.code_hash, codeHash(tx, userId, kind, code));
-  if (!matches) {
-    await recordFailure(tx, userId, kind.attempts);
-    return false;
-  }
+  if (!matches) return { right: false, warning: await wrongGuess(tx, userId, kind) };
   await tx.db.updateTable('email_otps').set({ used_at: now }).where('id', '=', newest.id).execute();
   await clearFailures(tx, userId, kind.attempts.purpose);
-  return true;
+  return { right: true };
+}
+
+/** Records a wrong guess; a lock from LOCKS_BEFORE_NEW_CODE on voids the live codes, and the first such lock warns the owner. */
+async function wrongGuess(tx: AppContext, userId: bigint, kind: CodeKind): Promise<Mail | null> {
+  const failure = await recordFailure(tx, userId, kind.attempts);
+  if (!failure.locked || failure.locks < LOCKS_BEFORE_NEW_CODE) return null;
+  await tx.db
+    .updateTable('email_otps')
+    .set({ used_at: tx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', kind.purpose)
+    .where('used_at', 'is', null)
+    .execute();
+  if (failure.locks > LOCKS_BEFORE_NEW_CODE) return null;
+  const owner = await tx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  return kind.guessedMail(owner.email);
 }
 
 /** E-mails a new code to verify the address. */
@@ -149,14 +187,21 @@ export async function sendVerificationCode(ctx: AppContext, userId: bigint): Pro
 
 /** Verifies the e-mail address with the newest code. A wrong guess is recorded before the error is answered. */
 export async function verifyEmailCode(ctx: AppContext, userId: bigint, code: string): Promise<void> {
-  const verified = await inTransaction(ctx, async (tx) => {
+  const guess = await inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, userId);
     if (user.email_verified_at) throw new AppError(409, ALREADY_VERIFIED);
-    if (!(await spendCode(tx, userId, VERIFY_EMAIL, code))) return false;
-    await markEmailVerified(tx, userId);
-    return true;
+    const spent = await spendCode(tx, userId, VERIFY_EMAIL, code);
+    if (spent.right) await markEmailVerified(tx, userId);
+    return spent;
   });
-  if (!verified) throw new AppError(400, WRONG_CODE);
+  refuseWrongGuess(ctx, guess);
+}
+
+/** After the guess is committed: nothing for a right one; the owner's warning, if any, and 400 for a wrong one. */
+export function refuseWrongGuess(ctx: AppContext, guess: CodeGuess): void {
+  if (guess.right) return;
+  if (guess.warning) ctx.deliverMail(guess.warning);
+  throw new AppError(400, WRONG_CODE);
 }
 
 /** E-mails a code for resetting the transaction pin (Forgot pin?); only a user with a pin has one to reset. */

@@ -4,9 +4,11 @@ import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { lockAccount } from './accounts';
 import { inTransaction, type AppContext } from './context';
+import { startCoolingOff } from './coolingOff';
+import { credentialChangeMail } from './credentialAlerts';
 import { addNotification } from './notifications';
-import { PIN_NOT_SET_YET, spendPinResetCode, WRONG_CODE } from './otp';
-import { verifyPassword } from './passwords';
+import { checkAccountPassword } from './loginThrottle';
+import { PIN_NOT_SET_YET, refuseWrongGuess, spendPinResetCode } from './otp';
 import { AUTHORIZATION_FAILED, revokeUserSessions, type Session } from './sessions';
 import { openUserField, sealUserField } from './userData';
 
@@ -183,29 +185,20 @@ export function refusePin(ctx: AppContext, wrong: WrongPin, message: string): Ap
 
 /** Replaces the pin after checking the old one, which counts like a purchase's pin. */
 export async function changePin(ctx: AppContext, session: Session, oldPin: string, newPin: string): Promise<void> {
-  const check = await inTransaction(ctx, async (tx) => {
+  const outcome = await inTransaction(ctx, async (tx) => {
     const holder = await lockPinHolder(tx, session.userId);
     if (holder.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
     const checked = await checkPin(tx, holder, oldPin, session.id);
-    if (checked.kind !== 'correct') return checked;
+    if (checked.kind !== 'correct') return { checked, mail: null };
     await storePin(tx, session.userId, newPin);
     await addNotification(tx, session.userId, {
       title: 'Transaction pin changed',
-      content: 'Your transaction pin was changed. If this was not you, reset your password at once from the login screen: it also lets you choose a new pin.',
+      content: 'Your transaction pin was changed. If this was not you, open the link in the e-mail we sent you at once: it signs out every device.',
     });
-    return checked;
+    return { checked, mail: await credentialChangeMail(tx, session.userId, 'pin-changed') };
   });
-  if (check.kind !== 'correct') throw refusePin(ctx, check, OLD_PIN_NOT_CORRECT);
-}
-
-function pinResetMail(to: string): Mail {
-  return {
-    to,
-    subject: 'Your Naira Wallet transaction pin was reset',
-    text:
-      'The transaction pin of your Naira Wallet account was just reset with your password and an e-mailed code.\n\n' +
-      'If this was not you, reset your password at once with "Forgot password" on the login screen: it also lets you choose a new pin.',
-  };
+  if (outcome.checked.kind !== 'correct') throw refusePin(ctx, outcome.checked, OLD_PIN_NOT_CORRECT);
+  if (outcome.mail) ctx.deliverMail(outcome.mail);
 }
 
 /**
@@ -214,19 +207,22 @@ function pinResetMail(to: string): Mail {
  */
 export async function resetPin(ctx: AppContext, userId: bigint, form: { password: string; otp: string; pin: string }): Promise<Mail> {
   refuseGuessable(form.pin);
-  const user = await ctx.db.selectFrom('users').select(['password_hash', 'pin_sealed']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['email', 'password_hash', 'pin_sealed']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (user.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
-  if (!(await verifyPassword(user.password_hash, form.password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
-  const mail = await inTransaction(ctx, async (tx) => {
+  if (!(await checkAccountPassword(ctx, user, form.password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
+  const outcome = await inTransaction(ctx, async (tx) => {
     const holder = await lockPinHolder(tx, userId);
-    if (!(await spendPinResetCode(tx, userId, form.otp))) return null;
+    const guess = await spendPinResetCode(tx, userId, form.otp);
+    if (!guess.right) return { guess, mail: null };
     await replacePin(tx, userId, form.pin);
     await addNotification(tx, userId, {
       title: 'Transaction pin reset',
-      content: 'Your transaction pin was reset with your password and an e-mailed code. If this was not you, reset your password at once.',
+      content: 'Your transaction pin was reset with your password and an e-mailed code. If this was not you, open the link in the e-mail we sent you at once.',
     });
-    return pinResetMail(holder.email);
+    // Whoever knows the password and reads the inbox can do this: purchases cool off, as after a password reset.
+    await startCoolingOff(tx, userId, 'pin-reset');
+    return { guess, mail: await credentialChangeMail(tx, holder.id, 'pin-reset') };
   });
-  if (!mail) throw new AppError(400, WRONG_CODE);
-  return mail;
+  refuseWrongGuess(ctx, outcome.guess);
+  return outcome.mail!;
 }

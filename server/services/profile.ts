@@ -1,9 +1,11 @@
 import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
+import { credentialChangeMail } from './credentialAlerts';
 import { addNotification } from './notifications';
 import { checkNewPassword } from './passwordPolicy';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkAccountPassword } from './loginThrottle';
+import { hashPassword } from './passwords';
 import { revokeOtherSessions, type Session } from './sessions';
 import { identityMessages } from '../../core/messages';
 import type { BankPartner, IdentityProof } from '../gateways/bankPartner';
@@ -41,23 +43,20 @@ export async function updateProfile(ctx: AppContext, identity: IdentityGateway, 
     const found = number === undefined ? null : await verifyIdentity(ctx, identity, userId, name, kind, number);
     if (found) verified.push(found);
   }
-  await inTransaction(ctx, async (tx) => {
+  const mails = await inTransaction(ctx, async (tx) => {
+    const before = await tx.db.selectFrom('users').select('phone').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
     await tx.db.updateTable('users').set({ name, phone: change.phone }).where('id', '=', userId).execute();
     await recordIdentities(tx, userId, verified);
+    // The owner hears of every change of what identifies them, at once.
+    const changes = [...(before.phone !== change.phone ? (['phone-changed'] as const) : []), ...(verified.length > 0 ? (['identity-verified'] as const) : [])];
+    const mails: Mail[] = [];
+    for (const kind of changes) mails.push(await credentialChangeMail(tx, userId, kind));
+    return mails;
   });
+  for (const mail of mails) ctx.deliverMail(mail);
   const proof: IdentityProof = {};
   for (const found of verified) proof[found.kind] = change[found.kind];
   if (verified.length > 0) await enrolWithPartners(ctx, banks, userId, proof);
-}
-
-function passwordChangedMail(to: string): Mail {
-  return {
-    to,
-    subject: 'Your Naira Wallet password was changed',
-    text:
-      'The password of your Naira Wallet account was just changed, and every other device was signed out.\n\n' +
-      'If this was not you, reset your password at once with "Forgot password" on the login screen.',
-  };
 }
 
 /**
@@ -66,10 +65,10 @@ function passwordChangedMail(to: string): Mail {
  */
 export async function changePassword(ctx: AppContext, session: Session, oldPassword: string, newPassword: string): Promise<Mail> {
   const user = await ctx.db.selectFrom('users').select(['email', 'name', 'phone', 'password_hash']).where('id', '=', session.userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(user.password_hash, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
+  if (!(await checkAccountPassword(ctx, user, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
   await checkNewPassword(newPassword, user);
   const passwordHash = await hashPassword(newPassword);
-  await inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     // Only over the password just verified: of two racing changes, the second is refused.
     const replaced = await tx.db
       .updateTable('users')
@@ -85,6 +84,6 @@ export async function changePassword(ctx: AppContext, session: Session, oldPassw
       title: 'Password changed',
       content: 'Your password was changed and every other device was signed out. If this was not you, reset your password at once.',
     });
+    return credentialChangeMail(tx, session.userId, 'password-changed');
   });
-  return passwordChangedMail(user.email);
 }

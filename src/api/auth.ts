@@ -1,17 +1,19 @@
-import type { Envelope, ForgotRequest, LoginRequest, RegisterRequest, ResetRequest, UserData } from '../../core/contract';
+import type { Envelope, ForgotRequest, LoginRequest, RegisterRequest, ResetLinkStatus, ResetRequest, UserData } from '../../core/contract';
 import { DEVICE } from '../../core/limits';
 import { callOk } from './http';
+import { deviceId } from './storage';
 
 /**
  * The account calls of SPEC.md §7. Each resolves with the success envelope and rejects with
  * the server's message (ApiError) or the network failure, so a machine handles one error path.
  */
 
-export const register = (fields: Omit<RegisterRequest, 'device'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
+export const register = (fields: Omit<RegisterRequest, 'device' | 'device_id'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
   callOk<UserData>(
     '/api/register',
     {
       device: DEVICE,
+      device_id: deviceId(),
       name: fields.name,
       email: fields.email,
       phone: fields.phone,
@@ -22,10 +24,10 @@ export const register = (fields: Omit<RegisterRequest, 'device'>, signal?: Abort
     { signal },
   );
 
-export const login = (fields: Omit<LoginRequest, 'device'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
+export const login = (fields: Omit<LoginRequest, 'device' | 'device_id'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
   callOk<UserData>(
     '/api/login',
-    { device: DEVICE, email: fields.email, password: fields.password, ...(fields.token ? { token: fields.token } : {}) } satisfies LoginRequest,
+    { device: DEVICE, device_id: deviceId(), email: fields.email, password: fields.password, ...(fields.token ? { token: fields.token } : {}) } satisfies LoginRequest,
     { signal },
   );
 
@@ -39,3 +41,9 @@ export const reset = (fields: ResetRequest & { token: string }, signal?: AbortSi
     { new_password: fields.new_password, confirm_new_password: fields.confirm_new_password } satisfies ResetRequest,
     { token: fields.token, signal },
   );
+
+/** Before /set-pin asks for a pin with a reset link: whether the account has one already (then it keeps it). */
+export const checkResetLink = (token: string, signal?: AbortSignal): Promise<Envelope<ResetLinkStatus>> => callOk<ResetLinkStatus>('/api/reset-link', {}, { token, signal });
+
+/** "This wasn't me", with the token of a credential-change e-mail's link: every session ends and the account locks. */
+export const reportNotMe = (token: string, signal?: AbortSignal): Promise<Envelope> => callOk('/api/not-me', {}, { token, signal });

@@ -72,3 +72,22 @@ export const readToken = (): string => {
   const raw = store()?.getItem(PREFIX + 'token');
   return raw ? String(fromStored(raw, '')) : '';
 };
+
+/**
+ * The random id this browser keeps for itself, sent with register and login so that the server
+ * can tell a device an account has not used before (and e-mail its owner). Stored apart from the
+ * user_ fields, so a logout keeps it: it identifies the device, not the person.
+ */
+const DEVICE_KEY = 'device_id';
+
+export function deviceId(): string | undefined {
+  const storage = store();
+  if (!storage || typeof crypto === 'undefined') return undefined;
+  let id = storage.getItem(DEVICE_KEY);
+  if (!id || !/^[A-Za-z0-9_-]{16,64}$/.test(id)) {
+    // getRandomValues, unlike randomUUID, exists on plain-http pages too (a phone on a LAN address).
+    id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    storage.setItem(DEVICE_KEY, id);
+  }
+  return id;
+}

@@ -1,4 +1,4 @@
-/** The public routes of SPEC.md §2 / §6; every other route requires a signed-in user. */
+/** The public routes of SPEC.md §2 / §6, and /not-me (a credential-change e-mail's link); every other route requires a signed-in user. */
 export const PUBLIC_ROUTES = [
   '/',
   '/terms',
@@ -10,6 +10,7 @@ export const PUBLIC_ROUTES = [
   '/verify-email',
   '/set-pin',
   '/iamhuman',
+  '/not-me',
 ] as const;
 
 export const isPublicRoute = (pathname: string) =>

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { setPin } from '../api/account';
-import type { Envelope, SetPinRequest, UserData } from '../../core/contract';
+import { checkResetLink } from '../api/auth';
+import type { Envelope, ResetLinkStatus, SetPinRequest, UserData } from '../../core/contract';
 import { emptyCode, isComplete, joinCode } from '../domain/codes';
 import { PIN_LENGTH, SET_PIN_BOXES } from '../../core/limits';
 import { messages } from '../../core/messages';
@@ -31,7 +32,9 @@ const toRequest = (code: readonly string[]): SetPinRequest => ({
 /**
  * /set-pin (SPEC.md §4, §5): every box must be filled; whether pin and confirmation match is the
  * server's to say. Success signs the user in with the fields the server answers (a reset
- * link's token yields a new session) and goes to the dashboard.
+ * link's token yields a new session) and goes to the dashboard. With a reset link's token the
+ * link is checked first: a reset link restores the password only, so an account that has a pin
+ * keeps it, and the screen says so (pinKept) instead of asking for one.
  */
 export const setPinMachine = setup({
   types: {
@@ -44,6 +47,7 @@ export const setPinMachine = setup({
     setPin: fromPromise<Envelope<UserData>, { request: SetPinRequest; token?: string }>(({ input, signal }) =>
       setPin(input.request, input.token, signal),
     ),
+    checkResetLink: fromPromise<Envelope<ResetLinkStatus>, { token: string }>(({ input, signal }) => checkResetLink(input.token, signal)),
   },
   actions: {
     ...effects,
@@ -56,12 +60,29 @@ export const setPinMachine = setup({
   },
   guards: {
     allBoxesFilled: ({ context }) => isComplete(context.code, SET_PIN_BOXES),
+    withResetLink: ({ context }) => context.token !== undefined,
+    pinAlreadySet: (_, params: { status: ResetLinkStatus | undefined }) => params.status?.pin_set === true,
   },
 }).createMachine({
   id: 'setPin',
   context: ({ input }) => ({ session: input.session, token: input.token, code: emptyCode(SET_PIN_BOXES) }),
-  initial: 'editing',
+  initial: 'opening',
   states: {
+    opening: {
+      always: [{ guard: 'withResetLink', target: 'checkingLink' }, { target: 'editing' }],
+    },
+    checkingLink: {
+      invoke: {
+        id: 'checkResetLink',
+        src: 'checkResetLink',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: [{ guard: { type: 'pinAlreadySet', params: ({ event }) => ({ status: event.output.data }) }, target: 'pinKept' }, { target: 'editing' }],
+        // A dead link is told here; the form stays, and the server refuses it again with the same words.
+        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+      },
+    },
+    // The password is reset; the pin is the one the account had. The screen says so and leads to /login.
+    pinKept: { type: 'final' },
     editing: {
       on: {
         'pin.change': { actions: { type: 'setCode', params: ({ event }) => ({ values: event.values }) } },

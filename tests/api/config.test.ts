@@ -130,23 +130,51 @@ describe('configuration', () => {
     expect(message).toContain("CAPTCHA_SECRET must not be one of Cloudflare's test secrets");
   });
 
-  it('refuses the development keys in development too when the server listens beyond loopback', () => {
-    for (const host of ['0.0.0.0', '::', '192.0.2.10']) {
-      const message = problemsOf({ APP_MODE: 'development', HOST: host });
-      for (const name of ['TOKEN_KEY', 'PIN_KEY', 'BANK_WEBHOOK_SECRET']) expect(message, host).toContain(`${name} must be set when HOST is beyond loopback: the development key is public`);
-      expect(message).not.toContain('production start');
+  // The attack: development mode with keys of its own on a public HOST still served /dev/* (a
+  // deposit for anyone who asks, every e-mailed code at /dev/mailbox) and the dev-ok captcha.
+  it('refuses development mode beyond loopback, whatever keys it is given', () => {
+    const ownKeys = { TOKEN_KEY: PRODUCTION_SECRETS.TOKEN_KEY, PIN_KEY: PRODUCTION_SECRETS.PIN_KEY, BANK_WEBHOOK_SECRET: 'a-private-simulated-webhook-key' };
+    for (const host of ['0.0.0.0', '::', '192.0.2.10', 'wallet.example.ng']) {
+      for (const env of [{}, ownKeys]) {
+        const message = problemsOf({ APP_MODE: 'development', HOST: host, ...env });
+        expect(message, host).toContain(`HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}`);
+        expect(message).not.toContain('production start');
+      }
     }
-    expect(problemsOf({ APP_MODE: 'development', HOST: '0.0.0.0', ...PRODUCTION_SECRETS, PIN_KEY: developmentKeyHex('pin key') })).toContain('PIN_KEY must not be the development key');
-    // Beyond loopback with keys of its own, development mode keeps its other conveniences.
-    const { config } = development({ HOST: '0.0.0.0', TOKEN_KEY: PRODUCTION_SECRETS.TOKEN_KEY, PIN_KEY: PRODUCTION_SECRETS.PIN_KEY, BANK_WEBHOOK_SECRET: 'a-private-simulated-webhook-key' });
-    expect(config).toMatchObject({ production: false, host: '0.0.0.0', smtpUrl: undefined, captchaSecret: undefined });
     for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(development({ HOST: host }).config.host).toBe(host);
+    // Production listens where it is told.
+    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, HOST: '192.0.2.10' }).config.host).toBe('192.0.2.10');
+  });
+
+  // The attack: a production server whose calls to Redis or a provider, or whose e-mailed links,
+  // travel in clear across the network (a reset link read on the wire is an account).
+  it('refuses, in production, URLs that would cross the network without TLS; loopback is exempt', () => {
+    const production = (env: Record<string, string>) => problemsOf({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...env });
+    const cases: [Record<string, string>, string][] = [
+      [{ PUBLIC_URL: 'http://wallet.example.ng' }, 'PUBLIC_URL must be an https:// URL in production'],
+      [{ REDIS_URL: 'redis://:secret@cache.internal:6379' }, 'REDIS_URL must be a rediss:// URL (Redis over TLS) in production'],
+      [{ CAPTCHA_VERIFY_URL: 'http://challenges.example.ng/siteverify' }, 'CAPTCHA_VERIFY_URL must be an https:// URL in production'],
+      [{ BILLER: 'vtpass', VTPASS_BASE_URL: 'http://vtpass.com/api', VTPASS_API_KEY: 'a', VTPASS_PUBLIC_KEY: 'PK_b', VTPASS_SECRET_KEY: 'SK_c' }, 'VTPASS_BASE_URL must be an https:// URL in production'],
+      [{ MONNIFY_BASE_URL: 'http://api.monnify.com' }, 'MONNIFY_BASE_URL must be an https:// URL in production'],
+      [{ PAYSTACK_BASE_URL: 'http://api.paystack.co' }, 'PAYSTACK_BASE_URL must be an https:// URL in production'],
+      [{ DOJAH_BASE_URL: 'http://api.dojah.io' }, 'DOJAH_BASE_URL must be an https:// URL in production'],
+      [{ DATABASE_URL: 'postgres://wallet:secret@db.internal:5432/wallet' }, 'DATABASE_URL must be a URL with sslmode=require, verify-ca or verify-full in production'],
+    ];
+    for (const [env, problem] of cases) expect(production(env)).toContain(problem);
+    const secure = {
+      REDIS_URL: 'rediss://:secret@cache.internal:6380',
+      DATABASE_URL: 'postgres://wallet:secret@db.internal:5432/wallet?sslmode=verify-full',
+    };
+    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, ...secure }).config.redisUrl).toBe(secure.REDIS_URL);
+    const loopback = { REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wallet', PAYSTACK_BASE_URL: 'http://localhost:3482', PUBLIC_URL: 'http://[::1]:3000' };
+    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, ...loopback }).config.databaseUrl).toBe(loopback.DATABASE_URL);
+    // Development may use anything on its own machine.
+    expect(development({ REDIS_URL: 'redis://cache.internal:6379' }).config.redisUrl).toBe('redis://cache.internal:6379');
   });
 
   it.each([
     ['unset', {}, false],
     ['false', { TRUST_PROXY: 'false' }, false],
-    ['a hop count', { TRUST_PROXY: '1' }, 1],
     ['addresses and CIDR ranges', { TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,2001:db8::/32,loopback' }, ['10.0.0.0/8', '192.0.2.10', '2001:db8::/32', 'loopback']],
   ])('reads TRUST_PROXY %s', (_case, env, trustProxy) => {
     expect(development(env).config.trustProxy).toEqual(trustProxy);
@@ -155,7 +183,17 @@ describe('configuration', () => {
   it('refuses TRUST_PROXY=true, saying what to set instead', () => {
     const message = problemsOf({ APP_MODE: 'development', TRUST_PROXY: 'true' });
     expect(message).toContain('TRUST_PROXY must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For');
-    expect(message).toContain('Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.0.2.10)');
+    expect(message).toContain('Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)');
+  });
+
+  // The attack: with a hop count, a client that reaches the server directly (not through the
+  // balancer) sends X-Forwarded-For: <any address> and is believed, a fresh address per request.
+  it('refuses TRUST_PROXY as a number of hops, which believes whoever connects directly', () => {
+    for (const hops of ['1', '2', '10']) {
+      const message = problemsOf({ APP_MODE: 'development', TRUST_PROXY: hops });
+      expect(message).toContain('TRUST_PROXY must not be a number of proxies: a hop count believes whoever connects directly');
+    }
+    expect(development({ TRUST_PROXY: '0' }).config.trustProxy).toBe(false);
   });
 
   it.each([
@@ -165,7 +203,7 @@ describe('configuration', () => {
     ['a port out of range', { PORT: '70000' }, 'PORT must be a whole number'],
     ['a relative public URL', { PUBLIC_URL: 'wallet.example.ng' }, 'PUBLIC_URL must be an absolute URL'],
     ['a zero multiplier', { RATE_LIMIT_MULTIPLIER: '0' }, 'RATE_LIMIT_MULTIPLIER must be a positive number'],
-    ['a vague TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be false, a number of proxies from 1 to 10, or a comma list of proxy addresses and CIDR ranges; not understood: yes'],
+    ['a vague TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be false or a comma list of proxy addresses and CIDR ranges; not understood: yes'],
     ['a TRUST_PROXY range too wide', { TRUST_PROXY: '10.0.0.0/33' }, 'not understood: 10.0.0.0/33'],
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of'],
     ['a REDIS_URL of another scheme', { REDIS_URL: 'http://cache.internal:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],

@@ -4,7 +4,7 @@ import { loadConfig } from '../../server/config';
 import { delayAfter, LOGIN_THROTTLE, loginEmailSubject } from '../../server/services/loginThrottle';
 import type * as Passwords from '../../server/services/passwords';
 import { verifyPassword, verifyPasswordOfNobody } from '../../server/services/passwords';
-import { newPerson, resetTokenFrom, signUp } from './support/accounts';
+import { newPerson, resetTokenFrom, signUp, signUpWithPin } from './support/accounts';
 import { startReplicas, startTestApp, testConfig, type Reply, type TestApp } from './support/app';
 import { backends } from './support/backends';
 
@@ -159,12 +159,12 @@ describe.each(backends)('login throttling on $name', (backend) => {
       expect(warnings(t, account.email)).toEqual([]);
       await failInARow(t, account.email, 1, 4);
       expect(warnings(t, account.email)).toHaveLength(1);
-      expect(warnings(t, account.email)[0].text).toContain('with a wrong password 5 times in a row');
+      expect(warnings(t, account.email)[0].text).toContain('a wrong password for your Naira Wallet account 5 times in a row');
       await failInARow(t, account.email, 14, 5);
       expect(warnings(t, account.email)).toHaveLength(1);
       await failInARow(t, account.email, 1, 19);
       expect(warnings(t, account.email)).toHaveLength(2);
-      expect(warnings(t, account.email)[0].text).toContain('with a wrong password 20 times in a row');
+      expect(warnings(t, account.email)[0].text).toContain('a wrong password for your Naira Wallet account 20 times in a row');
       await failInARow(t, account.email, 3, 20);
       expect(warnings(t, account.email)).toHaveLength(2);
     }, 60_000);
@@ -195,6 +195,48 @@ describe.each(backends)('login throttling on $name', (backend) => {
       expect((await attempt(t, { email: account.email, password: 'a new password 2026' })).status).toBe(200);
     });
 
+  });
+
+  describe('password checks on signed-in screens', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(backend);
+    });
+    afterAll(() => t.close());
+
+    const changePassword = (token: string, oldPassword: string) =>
+      t.call('/api/change-password', { token, body: { old_password: oldPassword, new_password: 'a brand new passphrase', confirm_new_password: 'a brand new passphrase' } });
+
+    // The attack: someone holding a session (a shared phone, a stolen token) guesses the password
+    // on change-password and reset-pin, at 10 per 15 minutes each, never meeting login's
+    // captcha, waits or ceiling; the right guess then opens every other door.
+    it("share login's count, waits and ceiling: a session buys no extra guesses", async () => {
+      const account = await signUpWithPin(t, '4826');
+      for (let i = 0; i < LOGIN_THROTTLE.captchaAfter; i++) expect((await changePassword(account.token, `${WRONG}${i}`)).status).toBe(400);
+      // The sixth guess waits like a login's would, and checks no password.
+      const checks = passwordChecks();
+      expect(answer(await changePassword(account.token, account.password))).toEqual(tooEarly('1 second'));
+      const resetPin = await t.call('/api/reset-pin', { token: account.token, body: { password: account.password, otp: '0000', pin: '6048', confirm_pin: '6048' } });
+      expect(answer(resetPin)).toEqual(tooEarly('1 second'));
+      expect(passwordChecks()).toBe(checks);
+      // The same count: once the wait is over, a login needs the bot check.
+      t.clock.advance(delayAfter(LOGIN_THROTTLE.captchaAfter));
+      expect(answer(await attempt(t, { email: account.email, password: account.password }))).toEqual({ status: 403, body: CAPTCHA_REQUIRED });
+      // The owner was told at the fifth wrong password, wherever it was typed.
+      expect(warnings(t, account.email)).toHaveLength(1);
+
+      // Past the ceiling, no screen checks the password any more.
+      await t.db.updateTable('login_failures').set({ failures: LOGIN_THROTTLE.resetRequiredAfter }).where('subject', '=', loginEmailSubject(t.ctx, account.email)).execute();
+      t.clock.advance(24 * 60 * 60_000);
+      expect(answer(await changePassword(account.token, account.password))).toEqual({ status: 429, body: RESET_REQUIRED });
+    });
+
+    it('a right password on a signed-in screen clears the count, as a login does', async () => {
+      const account = await signUpWithPin(t, '4826');
+      for (let i = 0; i < 3; i++) expect((await changePassword(account.token, `${WRONG}${i}`)).status).toBe(400);
+      expect((await changePassword(account.token, account.password)).status).toBe(200);
+      expect(await t.db.selectFrom('login_failures').select('failures').where('subject', '=', loginEmailSubject(t.ctx, account.email)).executeTakeFirst()).toBeUndefined();
+    });
   });
 
   describe('per-address cap', () => {

@@ -7,6 +7,10 @@ import { startTestApp, testConfig, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { auditLedgerAfterEach } from './support/ledger';
 import { buy, newBuyer, PIN, providerId } from './support/purchases';
+import { chargeSuccess, deliver, newReference } from './support/bank';
+import { registerBody, newPerson } from './support/accounts';
+import { startSmtpServer } from './support/smtpServer';
+import { SmtpMailer } from '../../server/gateways/smtpMailer';
 
 const NEW_PIN = '6048';
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -72,6 +76,45 @@ describe.each(backends)('log lines on $name', (backend) => {
     expect(lines.length).toBeGreaterThan(40);
     expect(lines.some((line) => line.includes('/api/reset-pin'))).toBe(true);
     expect(linesHolding(lines, { passwords: [buyer.password, NEW_PASSWORD, 'not the password'], digits: [PIN, NEW_PIN, '1357', '9753', '2468', ...codes] })).toEqual([]);
+  });
+});
+
+// The attacks: whoever reads the logs (a log shipper, a support tool) learns a customer's full
+// account number from an unmatched transfer, and recipients' addresses from a mail the SMTP
+// server refused (nodemailer's error text names them).
+describe.each(backends)('personal data in log lines on $name', (backend) => {
+  it('an unmatched transfer is logged with the last four digits of its account number only', async () => {
+    const lines: string[] = [];
+    const t = await startTestApp(backend, { config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
+    try {
+      const reply = await deliver(t, JSON.stringify(chargeSuccess(t, { accountNumber: '0000014579', amount: 500_000, reference: newReference() })));
+      expect(reply.body.data).toMatchObject({ status: 'unmatched' });
+      const held = lines.filter((line) => line.includes('held in suspense'));
+      expect(held).toHaveLength(1);
+      expect(JSON.parse(held[0])).toMatchObject({ account_last4: '4579' });
+      expect(lines.filter((line) => line.includes('0000014579'))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a mail the SMTP server refuses is logged without the recipient's address", async () => {
+    const smtp = await startSmtpServer({ rejectRecipients: true });
+    const lines: string[] = [];
+    const mailer = new SmtpMailer(smtp.url, 'no-reply@nairawallet.test');
+    const t = await startTestApp(backend, { mailer, config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
+    try {
+      const person = newPerson({ email: `refused.${process.pid}.${Date.now()}@example.com` });
+      const registered = await t.call<UserData>('/api/register', { body: registerBody(person) });
+      expect(registered.status).toBe(201);
+      expect((await t.call('/api/resend-otp', { token: registered.body.data!.token })).status).toBe(502);
+      expect(lines.some((line) => line.includes('"level":40') || line.includes('"level":50'))).toBe(true);
+      expect(lines.filter((line) => line.toLowerCase().includes(person.email.split('@')[0]))).toEqual([]);
+    } finally {
+      await t.close();
+      mailer.close();
+      await smtp.close();
+    }
   });
 });
 

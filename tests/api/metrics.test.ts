@@ -1,6 +1,8 @@
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../server/gateways/devCaptcha';
 import { startTestApp, testConfig, type TestApp } from './support/app';
@@ -100,10 +102,10 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
 
 describe('/metrics in production', () => {
   const production = (metrics: { port?: number; token?: string }) =>
-    testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused', metrics: { port: metrics.port, token: metrics.token } });
-  const open = async (metrics: { port?: number; token?: string }) => {
+    testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused', metrics: { port: metrics.port, host: '127.0.0.1', token: metrics.token } });
+  const open = async (metrics: { port?: number; token?: string }, config = production(metrics)) => {
     const database = await backends[0].open();
-    const app = await buildApp(production(metrics), { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
+    const app = await buildApp(config, { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
     await app.ready();
     return {
       app,
@@ -114,6 +116,18 @@ describe('/metrics in production', () => {
     };
   };
   const TOKEN = 'a-metrics-token-of-at-least-32-characters';
+  /** A production environment as an operator writes it (what loadConfig reads). */
+  const PRODUCTION_ENV = {
+    TOKEN_KEY: 'k'.repeat(40),
+    PIN_KEY: 'ab'.repeat(32),
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    CAPTCHA_SECRET: '0x4AAAAAAA-secret',
+    BANK_WEBHOOK_SECRET: 'sk_live_0123456789abcdef0123456789abcdef',
+    PUBLIC_URL: 'https://wallet.example.ng',
+    IDENTITY: 'dojah',
+    DOJAH_APP_ID: 'app-1',
+    DOJAH_SECRET_KEY: 'prod_sk_0123456789',
+  };
 
   it('is not served on the public port without METRICS_PORT or METRICS_TOKEN', async () => {
     const { app, close } = await open({});
@@ -150,5 +164,26 @@ describe('/metrics in production', () => {
       await close();
     }
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+  });
+
+  // The attack: production listens on every interface (HOST 0.0.0.0), and the metrics listener
+  // used to follow HOST, so traffic and money figures were one scan away on the public network.
+  it("binds METRICS_PORT's listener to loopback unless METRICS_HOST names another interface", async () => {
+    const port = await freePort();
+    const { config } = loadConfig({ ...PRODUCTION_ENV, METRICS_PORT: String(port) });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.metrics.host).toBe('127.0.0.1');
+    const { close } = await open({}, { ...testConfig(), ...config, staticDir: '/nonexistent', logLevel: 'silent' });
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+      // Another address of this machine, when it has one: the listener must not answer there.
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address && address.family === 'IPv4' && !address.internal);
+      if (external) await expect(fetch(`http://${external.address}:${port}/metrics`)).rejects.toThrow();
+    } finally {
+      await close();
+    }
+    expect(loadConfig({ ...PRODUCTION_ENV, METRICS_PORT: String(port), METRICS_HOST: '10.0.0.5' }).config.metrics.host).toBe('10.0.0.5');
   });
 });

@@ -226,13 +226,15 @@ describe.each(backends)('Monnify on $name', (backend) => {
   });
 
   describe('Monnify down when the user verifies', () => {
-    it('keeps the identity and asks for the number again; the open breaker then fails fast without calling Monnify; once back, the number typed again opens the accounts', async () => {
+    it('keeps the identity and asks for the number again; once it has failed several customers, the open breaker fails fast without calling Monnify; once back, the number typed again opens the accounts', async () => {
+      // One customer's failures count once toward the breaker (gateways/circuitBreaker.ts): Monnify down fails everyone.
+      const [user, ...others] = [await signUp(t), await signUp(t), await signUp(t)];
       fake.misbehave({ down: true });
-      const user = await signUp(t);
       const nin = identityNumber();
       const first = await verify(user.token, { nin: nin });
       expect(first.status).toBe(200);
       expect(monnifyOf(first.body.data!)).toMatchObject({ status: 'needs-identity', message: fundingMessages.partnerDown('Monnify') });
+      for (const other of others) expect(monnifyOf((await verify(other.token, { nin: identityNumber() })).body.data!).status).toBe('needs-identity');
       const calls = fake.requests.length;
       expect((await verify(user.token, { nin: nin })).status).toBe(200);
       expect(fake.requests.length, 'the open breaker sends nothing').toBe(calls);

@@ -175,6 +175,34 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       expect((await verify(account.token, latestCode(t, account.email))).status).toBe(200);
     });
 
+    // The attack: the count used to clear when a lock ended, so a guesser got 5 fresh guesses
+    // every 30 minutes — about 240 a day at a 4-digit code, the whole space in six weeks.
+    it('keeps the count past the end of a lock: a day of guessing checks about ten codes, then a new code is required and the owner told', async () => {
+      const account = await signUp(t);
+      await resend(account.token);
+      const code = latestCode(t, account.email);
+      // Every 5 minutes of a day, wrong guesses until one is refused.
+      let checked = 0;
+      for (let step = 0; step < (24 * 60) / 5; step++) {
+        for (let burst = 0; burst < 10; burst++) {
+          const reply = await verify(account.token, wrong(code));
+          if (reply.status !== 400) break;
+          checked += 1;
+        }
+        t.clock.advance(5 * MINUTE);
+      }
+      console.log(`e-mail code guesses checked in a day of trying (every 5 minutes until refused): ${checked}`);
+      expect(checked).toBeLessThanOrEqual(12);
+      // Three locks voided the code: the right one is no longer accepted...
+      expect((await verify(account.token, code)).status).not.toBe(200);
+      const warnings = t.outbox.list(account.email).filter((mail) => mail.subject === 'Wrong codes typed for your Naira Wallet e-mail check');
+      expect(warnings).toHaveLength(1);
+      // ...and once the lock is over, a new code verifies the address (the count clears on success).
+      t.clock.advance(24 * 60 * MINUTE);
+      expect((await resend(account.token)).status).toBe(200);
+      expect((await verify(account.token, latestCode(t, account.email))).status).toBe(200);
+    });
+
     it('keeps counting wrong codes across resends', async () => {
       const account = await signUp(t);
       for (let round = 0; round < 2; round++) {

@@ -70,7 +70,7 @@ describe.each(backends)('password reset on $name', (backend) => {
   });
 
   describe('POST /api/reset and then /api/set-pin with the same link', () => {
-    it('resets the password, signs out everywhere, then sets the pin once with a new session', async () => {
+    it('resets the password and signs out everywhere; an account with a pin keeps it (the link sets none)', async () => {
       const account = await signUpWithPin(t, '4826');
       const link = await forgotten(account);
 
@@ -82,6 +82,18 @@ describe.each(backends)('password reset on $name', (backend) => {
       // The link is not a session: it opens nothing but the pin step.
       expect((await t.call('/api/get-user', { token: link })).status).toBe(401);
 
+      expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({ status: 200, body: { data: { pin_set: true } } });
+      expect(await setPin(link, '5937')).toMatchObject({ status: 409, body: { type: 'error', data: { reason: 'pin-kept' } } });
+      expect(await storedPin(t, account.email)).toBe('4826');
+      expect(await reset(link, 'yet another password')).toMatchObject({ status: 400, body: INVALID_LINK });
+      expect((await login(account.email, 'a brand new password')).body.data!.pin).toBe('set');
+      expect(latestMail(t, account.email, 'Your Naira Wallet password was reset').text).toContain('Your transaction pin is unchanged');
+    });
+
+    it('sets the first pin of an account without one, once, with a new session', async () => {
+      const account = await signUp(t);
+      const link = await forgotten(account);
+      expect((await reset(link, 'a brand new password')).status).toBe(200);
       const pinned = await setPin(link, '5937');
       expect(pinned.status).toBe(200);
       expect(pinned.body.message).toBe('pin set successfully');
@@ -90,11 +102,8 @@ describe.each(backends)('password reset on $name', (backend) => {
       expect(await storedPin(t, account.email)).toBe('5937');
       expect(user.token).not.toBe(link);
       expect((await t.call<UserData>('/api/get-user', { token: user.token })).body.data).toEqual(user);
-
       expect(await setPin(link, '6048')).toMatchObject({ status: 400, body: INVALID_LINK });
-      expect(await reset(link, 'yet another password')).toMatchObject({ status: 400, body: INVALID_LINK });
-      expect((await login(account.email, 'a brand new password')).body.data!.pin).toBe('set');
-      expect(await storedPin(t, account.email)).toBe('5937');
+      expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({ status: 400, body: INVALID_LINK });
     });
 
     it('lets only one of several simultaneous uses of a link win, at each step', async () => {

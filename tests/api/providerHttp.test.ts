@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../server/errors';
 import { ProviderHttp, ProviderUnavailableError, type ProviderHttpOptions } from '../../server/gateways/providerHttp';
+import { runInContext } from '../../server/requestContext';
 
 /**
  * A local provider whose next answers the test scripts: each request takes the next behaviour
@@ -170,6 +171,27 @@ describe('ProviderHttp against a local provider', () => {
     expect(http.breakerState).toBe('closed');
     await http.request({ method: 'GET', path: '/x', idempotent: false }).catch(() => undefined);
     expect(http.breakerState).toBe('open');
+  });
+
+  it("counts one signed-in caller's failures once per run, and keeps a breaker per kind of call", async () => {
+    const http = client({ failureThreshold: 2 });
+    const lookup = (caller?: string) => {
+      const call = () => http.request({ method: 'POST', path: '/merchant-verify', idempotent: true, retryWhenReceived: false, breaker: 'verify:ikeja-electric' }).catch(() => undefined);
+      return caller ? runInContext({ requestId: `r-${caller}`, caller }, call) : call();
+    };
+    provider.answer(serverError);
+    for (let i = 0; i < 5; i++) await lookup('user:1');
+    // Not retried once the provider may have received it: one request per call.
+    expect(provider.received).toHaveLength(5);
+    expect(http.breakerStateOf('verify:ikeja-electric')).toBe('closed');
+    await lookup('user:2');
+    expect(http.breakerStateOf('verify:ikeja-electric')).toBe('open');
+    // The provider's other calls have breakers of their own.
+    expect(http.breakerState).toBe('closed');
+    // Calls made for nobody in particular (a job) count each time.
+    const jobs = client({ failureThreshold: 2 });
+    for (let i = 0; i < 2; i++) await jobs.request({ method: 'POST', path: '/requery', idempotent: false }).catch(() => undefined);
+    expect(jobs.breakerState).toBe('open');
   });
 
   it('a success in between resets the count of consecutive failures', async () => {

@@ -1,64 +1,7 @@
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../server/errors';
 import { SmtpMailer } from '../../server/gateways/smtpMailer';
-
-/** Just enough of an SMTP server (RFC 5321, no extensions) to receive one message per session. */
-async function startSmtpServer() {
-  const received: { from: string; to: string[]; data: string }[] = [];
-  const server: Server = createServer((socket: Socket) => {
-    let buffer = '';
-    let inData = false;
-    let message = { from: '', to: [] as string[], data: '' };
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 test.local ESMTP');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received.push(message);
-            message = { from: '', to: [], data: '' };
-            reply('250 queued');
-          } else {
-            message.data += `${line}\n`;
-          }
-          continue;
-        }
-        switch (line.slice(0, 4).toUpperCase()) {
-          case 'MAIL':
-            message.from = line;
-            reply('250 ok');
-            break;
-          case 'RCPT':
-            message.to.push(line);
-            reply('250 ok');
-            break;
-          case 'DATA':
-            inData = true;
-            reply('354 go ahead');
-            break;
-          case 'QUIT':
-            reply('221 bye');
-            socket.end();
-            break;
-          default: // EHLO, HELO, RSET, NOOP
-            reply('250 test.local');
-        }
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startSmtpServer } from './support/smtpServer';
 
 describe('SmtpMailer against an SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -80,6 +23,26 @@ describe('SmtpMailer against an SMTP server', () => {
     expect(mail.to.join()).toContain('ada@example.com');
     expect(mail.data).toContain('Subject: Your verification code');
     expect(mail.data).toContain('4821');
+  });
+
+  // The attack surface: a refused recipient's error (nodemailer's text carries the address) was
+  // logged whole by whoever caught it; the address is personal data our logs do not keep.
+  it('fails with a GatewayError whose cause names no recipient when the server refuses one', async () => {
+    const refusing = await startSmtpServer({ rejectRecipients: true });
+    const mailer = new SmtpMailer(refusing.url, 'no-reply@nairawallet.test');
+    try {
+      const error = await mailer.send({ to: 'ada.obi@example.com', subject: 's', text: 't' }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(GatewayError);
+      const everything = JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as Error).cause) + JSON.stringify((error as Error).cause, Object.getOwnPropertyNames((error as Error).cause ?? {}));
+      expect(everything).not.toContain('ada.obi');
+      expect(String((error as Error).cause)).toMatch(/550/);
+    } finally {
+      mailer.close();
+      await refusing.close();
+    }
   });
 
   it('fails with a GatewayError when the server cannot be reached', async () => {

@@ -2,6 +2,8 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementSummary } from '../../core/contract';
 import { statementCsv } from '../../server/services/statements/statementCsv';
+import { DocumentSlots, STATEMENTS_BUSY } from '../../server/services/statements/documentSlots';
+import { assertDocumentSize, type Statement } from '../../server/services/statements/ledgerStatement';
 import { signUp } from './support/accounts';
 import { startTestApp, testConfig, type TestApp } from './support/app';
 import { backends } from './support/backends';
@@ -164,22 +166,17 @@ describe.each(backends)('statements on $name', (backend) => {
 });
 
 describe('statement CSV', () => {
-  it('writes a cell a spreadsheet would run as a formula as text, and doubles quotes', () => {
+  it('writes a cell a spreadsheet would run as a formula as text, and doubles quotes', async () => {
     const at = new Date('2026-03-01T08:00:00Z');
-    const csv = statementCsv({
-      holder: { name: 'Ada', email: 'ada@example.com' },
-      from: '2026-03-01',
-      to: '2026-03-01',
-      openingKobo: 0n,
-      creditsKobo: 1000n,
-      debitsKobo: 0n,
-      closingKobo: 1000n,
-      generatedAt: at,
-      lines: [
+    const header = { holder: { name: 'Ada', email: 'ada@example.com' }, from: '2026-03-01', to: '2026-03-01', openingKobo: 0n, creditsKobo: 1000n, debitsKobo: 0n, closingKobo: 1000n, entries: 2, generatedAt: at };
+    async function* pages() {
+      yield [
         { at, description: '=HYPERLINK("http://evil")', reference: '+234', amountKobo: 600n, balanceKobo: 600n },
         { at, description: '@SUM(A1)', reference: '-1', amountKobo: 400n, balanceKobo: 1000n },
-      ],
-    });
+      ];
+    }
+    let csv = '';
+    for await (const chunk of statementCsv(header, pages())) csv += chunk;
     expect(csv.split('\r\n').slice(2, 4)).toEqual([
       '"2026-03-01 09:00","\'=HYPERLINK(""http://evil"")","\'+234","","6.00","6.00"',
       '"2026-03-01 09:00","\'@SUM(A1)","\'-1","","4.00","10.00"',
@@ -204,5 +201,41 @@ describe('statement requests', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('statement documents made at once by a process', () => {
+  it('makes two at a time, queues a few more in order, and refuses past the queue with 503', async () => {
+    const slots = new DocumentSlots(2, 1);
+    const [first, second] = [await slots.acquire(), await slots.acquire()];
+    let thirdStarted = false;
+    const third = slots.acquire().then((release) => {
+      thirdStarted = true;
+      return release;
+    });
+    await expect(slots.acquire()).rejects.toMatchObject({ status: 503, message: STATEMENTS_BUSY });
+    expect(thirdStarted).toBe(false);
+    first();
+    first(); // a release is counted once
+    const releaseThird = await third;
+    expect(thirdStarted).toBe(true);
+    // Two running (second and third): a fourth waits again, a fifth is refused.
+    const fourth = slots.acquire();
+    await expect(slots.acquire()).rejects.toMatchObject({ status: 503 });
+    second();
+    releaseThird();
+    (await fourth)();
+    const again = [await slots.acquire(), await slots.acquire()];
+    again.forEach((release) => release());
+  });
+});
+
+describe('the size of a statement document', () => {
+  it('holds at most 100,000 entries, and says so past that, before any work is done', () => {
+    const of = (entries: number) => ({ entries }) as Statement;
+    expect(() => assertDocumentSize(of(100_000))).not.toThrow();
+    expect(() => assertDocumentSize(of(100_001))).toThrow(
+      expect.objectContaining({ status: 422, message: 'these dates hold 100,001 entries, more than the 100,000 a statement can hold: please choose a shorter period' }),
+    );
   });
 });

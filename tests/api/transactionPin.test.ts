@@ -159,7 +159,7 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect((await buy(t, token, 'airtime', airtime(NEW_PIN))).status).toBe(200);
     });
 
-    it("a password reset link's new pin lifts the lock too", async () => {
+    it('a password reset link does not lift a pin lock: it changes the password only, "Forgot pin?" unlocks', async () => {
       const buyer = await newBuyer(t, 1_000);
       let token = buyer.token;
       for (let logout = 0; logout < 3; logout++) token = await logOutWithWrongPins(buyer, token);
@@ -168,9 +168,11 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       const link = resetTokenFrom(t, buyer.email);
       expect((await t.call('/api/reset', { token: link, body: { new_password: 'a brand new password', confirm_new_password: 'a brand new password' } })).status).toBe(200);
       const pinned = await t.call<UserData>('/api/set-pin', { token: link, body: { pin: NEW_PIN, confirm_pin: NEW_PIN } });
-      expect(pinned).toMatchObject({ status: 200, body: { data: { pin: 'set', pin_attempts: 0, pin_locked: false } } });
-      expect(await lockouts(buyer)).toBe(0);
-      expect((await buy(t, pinned.body.data!.token, 'airtime', airtime(NEW_PIN))).status).toBe(200);
+      expect(pinned).toMatchObject({ status: 409, body: { data: { reason: 'pin-kept' } } });
+      const login = await t.call<UserData>('/api/login', { body: { device: 'web', email: buyer.email, password: 'a brand new password' } });
+      expect(login.body.data).toMatchObject({ pin_locked: true });
+      expect(answer(await buy(t, login.body.data!.token, 'airtime', airtime(PIN)))).toEqual(LOCKED);
+      expect(await lockouts(buyer)).toBe(3);
     });
 
     it('logouts spread over more than a day do not lock', async () => {

@@ -10,10 +10,13 @@ import { backends } from './support/backends';
 
 /**
  * A stand-in siteverify endpoint speaking Turnstile's protocol: form-encoded secret, response
- * and remoteip in; JSON with `success` and the widget's `action` out. 'solved:<action>' passes,
- * solved for that action; 'solved-without-action' passes with no action; 'explode' fails the server.
+ * and remoteip in; JSON with `success`, the widget's `action`, the `hostname` the challenge was
+ * served on and `challenge_ts` out. 'solved:<action>' passes, solved for that action on
+ * localhost (the test apps' PUBLIC_URL host) just now; '…@<host>' solved on another site;
+ * '…~<seconds>' solved that long ago; 'solved-without-action' passes with no action; 'explode'
+ * fails the server. "Now" is the clock of the app under test.
  */
-async function startSiteverify() {
+async function startSiteverify(now: () => Date = () => new Date()) {
   const requests: { contentType: string | undefined; form: Record<string, string> }[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -25,13 +28,14 @@ async function startSiteverify() {
         response.writeHead(500).end('internal error');
         return;
       }
-      const solved = /^solved:(\w+)$/.exec(form.response ?? '');
+      const solved = /^solved:(\w+)(?:@([\w.-]+))?(?:~(-?\d+))?$/.exec(form.response ?? '');
       const success = form.secret === 'test-secret' && (solved !== null || form.response === 'solved-without-action');
+      const solvedAt = new Date(now().getTime() - Number(solved?.[3] ?? 0) * 1000);
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(
         JSON.stringify(
           success
-            ? { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost', action: solved?.[1], cdata: '', 'error-codes': [] }
+            ? { success: true, challenge_ts: solvedAt.toISOString(), hostname: solved?.[2] ?? 'localhost', action: solved?.[1], cdata: '', 'error-codes': [] }
             : { success: false, 'error-codes': ['invalid-input-response'] },
         ),
       );
@@ -42,6 +46,8 @@ async function startSiteverify() {
   return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+const turnstile = (secret: string, verifyUrl: string) => new TurnstileCaptcha({ secret, verifyUrl, hostname: 'localhost' });
+
 describe('TurnstileCaptcha against a siteverify endpoint', () => {
   let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
   beforeAll(async () => {
@@ -50,18 +56,18 @@ describe('TurnstileCaptcha against a siteverify endpoint', () => {
   afterAll(() => siteverify.close());
 
   it('posts secret, response and remoteip as a form and reads success', async () => {
-    const captcha = new TurnstileCaptcha('test-secret', siteverify.url);
+    const captcha = turnstile('test-secret', siteverify.url);
     expect(await captcha.verify('solved:register', 'register', '203.0.113.7')).toBe(true);
     expect(siteverify.requests.at(-1)).toEqual({
       contentType: expect.stringMatching(/^application\/x-www-form-urlencoded/),
       form: { secret: 'test-secret', response: 'solved:register', remoteip: '203.0.113.7' },
     });
     expect(await captcha.verify('bad-token', 'register')).toBe(false);
-    expect(await new TurnstileCaptcha('wrong-secret', siteverify.url).verify('solved:register', 'register')).toBe(false);
+    expect(await turnstile('wrong-secret', siteverify.url).verify('solved:register', 'register')).toBe(false);
   });
 
   it('accepts a token only for the action it was solved for', async () => {
-    const captcha = new TurnstileCaptcha('test-secret', siteverify.url);
+    const captcha = turnstile('test-secret', siteverify.url);
     for (const action of ['register', 'forgot', 'login'] as const) expect(await captcha.verify(`solved:${action}`, action), action).toBe(true);
     expect(await captcha.verify('solved:register', 'forgot')).toBe(false);
     expect(await captcha.verify('solved:forgot', 'register')).toBe(false);
@@ -72,15 +78,15 @@ describe('TurnstileCaptcha against a siteverify endpoint', () => {
 
   it('rejects an empty or oversized token without calling the service', async () => {
     const before = siteverify.requests.length;
-    const captcha = new TurnstileCaptcha('test-secret', siteverify.url);
+    const captcha = turnstile('test-secret', siteverify.url);
     expect(await captcha.verify('', 'register')).toBe(false);
     expect(await captcha.verify('t'.repeat(2049), 'register')).toBe(false);
     expect(siteverify.requests.length).toBe(before);
   });
 
   it('fails with a GatewayError when the service errs or cannot be reached', async () => {
-    await expect(new TurnstileCaptcha('test-secret', siteverify.url).verify('explode', 'register')).rejects.toBeInstanceOf(GatewayError);
-    await expect(new TurnstileCaptcha('test-secret', 'http://127.0.0.1:1/siteverify').verify('solved:register', 'register')).rejects.toBeInstanceOf(GatewayError);
+    await expect(turnstile('test-secret', siteverify.url).verify('explode', 'register')).rejects.toBeInstanceOf(GatewayError);
+    await expect(turnstile('test-secret', 'http://127.0.0.1:1/siteverify').verify('solved:register', 'register')).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
@@ -89,7 +95,7 @@ describe.each(backends)('register and forgot with Turnstile on $name', (backend)
   let t: TestApp;
   beforeAll(async () => {
     siteverify = await startSiteverify();
-    t = await startTestApp(backend, { captcha: new TurnstileCaptcha('test-secret', siteverify.url) });
+    t = await startTestApp(backend, { captcha: turnstile('test-secret', siteverify.url) });
   });
   afterAll(async () => {
     await t.close();
@@ -112,6 +118,39 @@ describe.each(backends)('register and forgot with Turnstile on $name', (backend)
     const forgot = (token: string) => t.call('/api/forgot', { body: { device: 'web', email: 'someone@example.com', token } });
     expect(await forgot('solved:register')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
     expect((await forgot('solved:forgot')).status).toBe(200);
+  });
+});
+
+// The attack: a token farmed on another site that uses the same site key (or a page of the
+// attacker's own, for keys not restricted to our hostnames), or a solve kept for later, is
+// still a token siteverify calls a success. The app's own Turnstile verifier (CAPTCHA_SECRET)
+// must refuse both.
+describe.each(backends)('Turnstile tokens solved elsewhere or long ago, on $name', (backend) => {
+  let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    siteverify = await startSiteverify(() => t.clock.now());
+    t = await startTestApp(backend, { config: { captchaSecret: 'test-secret', captchaVerifyUrl: siteverify.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await siteverify.close();
+  });
+
+  const register = (token: string) => t.call('/api/register', { body: { ...registerBody(newPerson()), token } });
+
+  it('refuses a challenge solved on another hostname', async () => {
+    expect(await register('solved:register@phish.example')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    expect(await register('solved:register@localhost.phish.example')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    expect((await register('solved:register@LOCALHOST')).status).toBe(201);
+    expect((await register('solved:register')).status).toBe(201);
+  });
+
+  it('refuses a challenge solved more than five minutes ago, or in the future', async () => {
+    expect(await register('solved:register~301')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    expect(await register('solved:register~86400')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    expect(await register('solved:register~-120')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    expect((await register('solved:register~290')).status).toBe(201);
   });
 });
 

@@ -322,10 +322,12 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   });
 
   it('provider down: pays in flight stay pending; once the breaker opens purchases are refused before any money moves; it recovers after the cool-down', async () => {
+    // Down for everyone: three customers' bills fail (one customer's failures count once).
+    const customers = [buyer, await newBuyer(t, 1_000), await newBuyer(t, 1_000)];
     fake.setMode({ kind: 'down' });
     const pending: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 100));
+    for (const customer of customers) {
+      const reply = await buy(t, customer.token, 'airtime', airtime('08031234567', 100));
       expect(reply.body.data).toMatchObject({ status: 'processing' });
       pending.push(reply.body.data!.id);
     }
@@ -395,5 +397,59 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     const reply = await buy(t, buyer.token, 'tv-subscription', { provider_id: dstv, package_id: padi.id, beneficiary: '7012345678', pin: PIN });
     expect(reply.body.data).toMatchObject<Partial<Transaction>>({ status: 'completed', amount: 1850 });
     expect(fake.requests.findLast((request) => request.path === '/api/pay')!.body).toMatchObject({ serviceID: 'dstv', variation_code: 'dstv-padi', billersCode: '7012345678' });
+  });
+});
+
+describe.each(backends)('merchant lookups through VTpass (the fake) on $name', (backend) => {
+  let fake: FakeVtpass;
+  let t: TestApp;
+  let buyer: Buyer;
+  let mtn: number;
+  let ikeja: number;
+  const airtime = (beneficiary: string, amount = 100) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
+
+  beforeAll(async () => {
+    fake = await startFakeVtpass();
+  });
+  beforeEach(async () => {
+    // A cool-down no test outlasts: a breaker that opens stays open for the rest of the test.
+    const biller = adapter(fake, { timeoutMs: 300, failureThreshold: 3, coolDownMs: 600_000 });
+    t = await startTestApp(backend, { biller });
+    await syncCatalog(t.ctx, biller, { marginPercent: 0 });
+    buyer = await newBuyer(t, 50_000);
+    [mtn, ikeja] = [await providerId(t, 'airtime', 'MTN'), await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)')];
+  });
+  afterEach(() => t.close());
+  afterAll(() => fake.close());
+  auditLedgerAfterEach(() => t);
+
+  const verify = (token: string, beneficiary: string) => t.call('/api/verify-merchant', { token, body: { provider_id: ikeja, beneficiary } });
+  const merchantVerifyCalls = () => fake.requests.filter((request) => request.path === '/api/merchant-verify').length;
+
+  // The attack: merchant verification was retried on a timeout and shared the breaker that
+  // refuses purchases, so one user verifying a meter whose distribution company never answers
+  // (two calls were enough, at three attempts each) refused every customer's purchases.
+  it("one user's lookups of a meter that never answers open no breaker: others buy and look up as before", async () => {
+    const others = await newBuyer(t, 50_000);
+    const before = merchantVerifyCalls();
+    for (let i = 0; i < 6; i++) expect((await verify(buyer.token, '45031230004')).status).toBe(502);
+    // One call to VTpass per lookup: a timeout is not retried.
+    expect(merchantVerifyCalls() - before).toBe(6);
+    expect((await buy(t, others.token, 'airtime', airtime('08031234567'))).status).toBe(200);
+    expect((await verify(others.token, '45031234567')).status).toBe(200);
+    expect((await buy(t, buyer.token, 'electricity-bill', { provider_id: ikeja, beneficiary: '45031234567', amount: 1000, pin: PIN })).status).toBe(200);
+  });
+
+  it("a distribution company that answers nobody opens its own lookup breaker only, after failures for several customers", async () => {
+    const [late, ...customers] = [await newBuyer(t, 1_000), buyer, await newBuyer(t, 1_000), await newBuyer(t, 1_000)];
+    for (const customer of customers) expect((await verify(customer.token, '45031230004')).status).toBe(502);
+    const before = merchantVerifyCalls();
+    // Fails fast, with VTpass's message, without a call.
+    expect(await verify(late.token, '45031234567')).toMatchObject({ status: 502, body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' } });
+    expect(merchantVerifyCalls()).toBe(before);
+    // Another product's lookups and every purchase without a lookup go on.
+    const eko = await providerId(t, 'electricity-bill', 'Eko Electricity (EKEDC)');
+    expect((await t.call('/api/verify-merchant', { token: late.token, body: { provider_id: eko, beneficiary: '45031234567' } })).status).toBe(200);
+    expect((await buy(t, late.token, 'airtime', airtime('08031234567'))).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Envelope, SetPinRequest, UserData } from '../../core/contract';
+import type { Envelope, ResetLinkStatus, SetPinRequest, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { setPinMachine } from '../../src/machines/setPin';
 import { shortestPaths } from '../models/machineModel';
@@ -18,8 +18,9 @@ describe('setPinMachine (model-based)', () => {
       for (const path of shortestPaths(setPinModel, traversal)) {
         it(pathTitle(path), async () => {
           const request = deferredActor<Envelope<UserData>, { request: SetPinRequest; token?: string }>();
+          const check = deferredActor<Envelope<ResetLinkStatus>, { token: string }>();
           const session = createTestSession(token ? {} : { email: 'ada@example.com', token: 'old-session' });
-          const actor = createActor(setPinMachine.provide({ actors: { setPin: request.logic } }), {
+          const actor = createActor(setPinMachine.provide({ actors: { setPin: request.logic, checkResetLink: check.logic } }), {
             input: { session: session.actor, token },
             inspect: coverage.inspect,
           });
@@ -45,6 +46,17 @@ describe('setPinMachine (model-based)', () => {
                 expect(sessionUser()).toMatchObject({ email: user.email, token: user.token, pin: user.pin });
                 expect(session.saved.at(-1)).toEqual(sessionUser());
               },
+              'xstate.done.actor.checkResetLink': async ({ event }) => {
+                expect(check.last.input).toEqual({ token });
+                check.last.resolve((event as unknown as { output: Envelope<ResetLinkStatus> }).output);
+                await settled();
+              },
+              'xstate.error.actor.checkResetLink': async ({ event }) => {
+                const { error } = event as unknown as { error: string };
+                effects.expect([errorToast(error)]);
+                check.last.reject(new Error(error));
+                await settled();
+              },
               'xstate.error.actor.setPin': async ({ event }) => {
                 const { error } = event as unknown as { error: string };
                 effects.expect([errorToast(error)]);
@@ -59,7 +71,8 @@ describe('setPinMachine (model-based)', () => {
                   expect(request.last.input).toEqual({ request: { pin: '2580', confirm_pin: '2580' }, token });
                 }
                 if (!expected.matches('done')) expect(sessionUser().email).toBe(emailBefore);
-                expect(snapshot.status).toBe(expected.matches('done') ? 'done' : 'active');
+                // pinKept is final too: the screen leads to /login, and nothing is signed in.
+                expect(snapshot.status).toBe(expected.matches('done') || expected.matches('pinKept') ? 'done' : 'active');
               },
             },
           });

@@ -12,6 +12,7 @@ import { loginModel } from './login.model';
 import { logoutModel } from './logout.model';
 import type { MachineModel } from './machineModel';
 import { merchantVerificationModel } from './merchantVerification.model';
+import { notMeModel } from './notMe.model';
 import { notificationsModel } from './notifications.model';
 import { otpCountdownModel } from './otpCountdown.model';
 import { pinDialogModel } from './pinDialog.model';
@@ -43,6 +44,7 @@ export const models: MachineModel[] = [
   logoutModel,
   merchantVerificationModel,
   notificationsModel,
+  notMeModel,
   otpCountdownModel,
   pinDialogModel,
   problemReportModel,

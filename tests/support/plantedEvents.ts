@@ -208,6 +208,8 @@ export const OUTPUTS: Record<string, unknown> = {
   createReport: success(problemReport),
   summary: success<StatementSummary>({ from: '2026-11-01', to: '2026-11-22', opening_balance: 1000, total_credits: Number(AMOUNT), total_debits: 350.5, closing_balance: 5649.5, entries: 4 }),
   download: 'naira-wallet-statement.pdf',
+  checkResetLink: success({ pin_set: false }),
+  reportNotMe: success(null),
 };
 
 /** The name (src) of each actor a machine invokes, by the id its done and error events carry. */
@@ -248,6 +250,7 @@ export const INPUTS: Record<string, () => unknown> = {
   logout: () => ({ session: session() }),
   merchantVerification: () => ({ owner: owner() }),
   notifications: () => ({ session: session() }),
+  notMe: () => ({ session: session(), token: RESET_TOKEN }),
   otpCountdown: () => ({ seconds: 2 }),
   pinDialog: () => ({ owner: owner() }),
   problemReport: () => ({ transactionId: boughtToken.id }),

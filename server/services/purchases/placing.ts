@@ -5,6 +5,7 @@ import { tierOf, type TierRule } from '../../../core/tiers';
 import { AppError } from '../../errors';
 import type { Bill } from '../../gateways/biller';
 import type { AppContext } from '../context';
+import { refuseDuringCoolingOff } from '../coolingOff';
 import { hold, ledgerError, posting } from '../ledger';
 import { checkPin, pinMatches, type PinHolder, type WrongPin } from '../pins';
 import { AUTHORIZATION_FAILED, type Session } from '../sessions';
@@ -81,6 +82,8 @@ export async function placeBill(tx: AppContext, deps: PurchaseDeps, placing: Pla
     const check = await checkPin(tx, holder, request.pin, session.id);
     if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
   }
+  // Above the allowance, purchases wait out a credential reset or a new device (under the account lock).
+  await refuseDuringCoolingOff(tx, session.userId, product.amountKobo);
   return holdAmount(tx, deps, placing, holder, product);
 }
 

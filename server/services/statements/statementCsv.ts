@@ -1,10 +1,12 @@
 import { lagosDateTime } from '../../../core/days';
-import { koboText, type Statement } from './ledgerStatement';
+import { koboText, type StatementHeader, type StatementLine } from './ledgerStatement';
 
 /**
  * A statement as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read ₦):
  * the opening balance, one row per ledger entry with the running balance, the totals and the
- * closing balance. Amounts are naira with two decimals, exact from kobo.
+ * closing balance. Amounts are naira with two decimals, exact from kobo. Written a page of
+ * entries at a time: a long statement is never one string in memory, and each page is a
+ * moment of the event loop.
  */
 
 /** A cell a spreadsheet would run as a formula (a sender's name from a bank can be anything) is kept as text. */
@@ -13,24 +15,20 @@ function cell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const row = (values: string[]) => values.map(cell).join(',');
+const row = (values: string[]) => `${values.map(cell).join(',')}\r\n`;
 
-export function statementCsv(statement: Statement): string {
-  const rows = [
-    row(['Date (Lagos)', 'Description', 'Reference', 'Money out (NGN)', 'Money in (NGN)', 'Balance (NGN)']),
-    row([statement.from, 'Opening balance', '', '', '', koboText(statement.openingKobo)]),
-    ...statement.lines.map((line) =>
-      row([
-        lagosDateTime(line.at),
-        line.description,
-        line.reference,
-        line.amountKobo < 0n ? koboText(-line.amountKobo) : '',
-        line.amountKobo > 0n ? koboText(line.amountKobo) : '',
-        koboText(line.balanceKobo),
-      ]),
-    ),
-    row([statement.to, 'Totals', '', koboText(statement.debitsKobo), koboText(statement.creditsKobo), '']),
-    row([statement.to, 'Closing balance', '', '', '', koboText(statement.closingKobo)]),
-  ];
-  return `\uFEFF${rows.join('\r\n')}\r\n`;
+const entryRow = (line: StatementLine) =>
+  row([
+    lagosDateTime(line.at),
+    line.description,
+    line.reference,
+    line.amountKobo < 0n ? koboText(-line.amountKobo) : '',
+    line.amountKobo > 0n ? koboText(line.amountKobo) : '',
+    koboText(line.balanceKobo),
+  ]);
+
+export async function* statementCsv(header: StatementHeader, pages: AsyncIterable<StatementLine[]>): AsyncGenerator<string> {
+  yield `\uFEFF${row(['Date (Lagos)', 'Description', 'Reference', 'Money out (NGN)', 'Money in (NGN)', 'Balance (NGN)'])}${row([header.from, 'Opening balance', '', '', '', koboText(header.openingKobo)])}`;
+  for await (const lines of pages) yield lines.map(entryRow).join('');
+  yield row([header.to, 'Totals', '', koboText(header.debitsKobo), koboText(header.creditsKobo), '']) + row([header.to, 'Closing balance', '', '', '', koboText(header.closingKobo)]);
 }

@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
           { path: 'reset', ...lazyScreen('../screens/ResetScreen.tsx') },
           { path: 'verify-email', ...lazyScreen('../screens/VerifyEmailScreen.tsx') },
           { path: 'set-pin', ...lazyScreen('../screens/SetPinScreen.tsx') },
+          { path: 'not-me', ...lazyScreen('../screens/NotMeScreen.tsx') },
           { path: 'iamhuman', ...lazyScreen('../screens/IAmHumanScreen.tsx') },
           {
             ...lazyScreen(SESSION_FRAMES, frame('RequireUser')),

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
+import { coolingOffNotice } from '../../../core/coolingOff';
 import { labels } from '../../../core/messages';
 import { forgotPasswordMachine } from '../../machines/forgotPassword';
 import { useFlow } from '../app/useFlow';
@@ -42,6 +43,7 @@ export default function ForgotScreen() {
 
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter the e-mail you registered with and we will send you a link to reset it.">
+      <p className="hint">{coolingOffNotice()} A reset changes only your password: your transaction pin stays as it is.</p>
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submitAs('forgot.submit')}>
         <TextField

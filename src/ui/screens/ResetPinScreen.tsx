@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
+import { coolingOffNotice } from '../../../core/coolingOff';
 import { OTP_LENGTH, SET_PIN_BOXES } from '../../../core/limits';
 import { resetPinMachine } from '../../machines/resetPin';
 import { useSession, useSessionSelector } from '../app/SessionContext';
@@ -46,6 +47,7 @@ export default function ResetPinScreen() {
           <p className="hint">
             We will send a 4-digit code to <strong className="hint-address">{email || 'your email'}</strong>
           </p>
+          <p className="hint">{coolingOffNotice()}</p>
           <SubmitButton busy={asking}>Send code</SubmitButton>
         </form>
       </AccountLayout>

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
+import { coolingOffNotice } from '../../../core/coolingOff';
 import type { ResetForm } from '../../domain/validation';
 import { resetPasswordMachine } from '../../machines/resetPassword';
 import { useFlow } from '../app/useFlow';
@@ -23,7 +24,8 @@ export default function ResetScreen() {
   };
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="After this you will set your 4-digit transaction pin.">
+    <AuthLayout title="Choose a new password" subtitle="Only your password changes: your transaction pin stays as it is.">
+      <p className="hint">{coolingOffNotice()}</p>
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
         <NewPasswordFields

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { coolingOffNotice } from '../../../core/coolingOff';
 import { useSelector } from '@xstate/react';
 import { SET_PIN_BOXES } from '../../../core/limits';
 import { setPinMachine } from '../../machines/setPin';
@@ -16,12 +17,28 @@ export default function SetPinScreen() {
   const [params] = useSearchParams();
   const actor = useFlow(setPinMachine, { session: useSession(), token: params.get('token') || undefined });
   const code = useSelector(actor, (s) => s.context.code);
-  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('done'));
+  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('done') || s.matches('checkingLink'));
+  const pinKept = useSelector(actor, (s) => s.matches('pinKept'));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'pin.submit' });
   };
+
+  if (pinKept) {
+    return (
+      <AuthLayout title="Your password is reset" subtitle="Your transaction pin is unchanged: a reset link changes only the password.">
+        <p className="hint">
+          Log in with your new password. If you have forgotten your pin too, choose <strong>Forgot pin?</strong> once you are logged in: you will need your password and a
+          code we e-mail you.
+        </p>
+        <p className="hint">{coolingOffNotice()}</p>
+        <Link className="btn btn-primary btn-block" to="/login">
+          Log in
+        </Link>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Set your transaction pin" subtitle="You will confirm every purchase with this 4-digit pin.">

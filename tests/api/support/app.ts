@@ -91,6 +91,12 @@ export function tightLimits(max: number): RateLimits {
     statements: limit,
     updateProfile: limit,
     loginFailures: limit,
+    createAccounts: limit,
+    fetchTransactions: limit,
+    problemReports: limit,
+    beneficiaries: limit,
+    markNotification: limit,
+    logout: limit,
   };
 }
 

@@ -43,7 +43,8 @@ import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
  *   other   | 000, status delivered (+ token / pin)         | 000, status delivered
  *
  * merchant-verify finds everyone but numbers ending in 9999 (000 with content.error, as VTpass
- * answers an unknown meter or smartcard).
+ * answers an unknown meter or smartcard); a number ending in 0004 gets no answer at all (a
+ * distribution company that never answers for that meter: the caller's timeout ends the call).
  *
  * Test controls: `setMode` makes every answer slow (`delayMs`), not JSON, a 500, or a 503 "down";
  * `setVariations` replaces a service's plans (the catalogue sync's tests).
@@ -297,6 +298,8 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     const service = SERVICES[serviceID];
     if (!billersCode || !serviceID) return answer(response, '011');
     if (!service) return answer(response, '012');
+    // Held open until the caller gives up (its timeout) or the fake closes.
+    if (billersCode.endsWith('0004')) return;
     const found = await simulated.verify({ category: service.category, providerCode: serviceID, beneficiary: billersCode });
     if (!found) {
       const error = service.category === 'electricity-bill' ? `This meter is not correct or is not a valid ${service.name} meter. Please check and try again` : 'Invalid Smartcard Number';

@@ -1,0 +1,29 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { StatementHeader, StatementLine } from './ledgerStatement';
+import { startStatementPdf } from './statementPdf';
+
+/**
+ * The worker thread that draws a statement's PDF (pdfInWorker.ts starts it): drawing thousands
+ * of rows is seconds of CPU that must not stop the server's event loop. It is sent the entries
+ * a page at a time and answers each page with the bytes pdfkit has finished since the last one.
+ */
+export type ToWorker = { kind: 'lines'; lines: StatementLine[] } | { kind: 'end' };
+export type FromWorker = { kind: 'drawn'; chunks: Uint8Array[] } | { kind: 'ended'; chunks: Uint8Array[] };
+
+const port = parentPort!;
+let pending: Uint8Array[] = [];
+const take = () => {
+  const chunks = pending;
+  pending = [];
+  return chunks;
+};
+const pdf = startStatementPdf((workerData as { header: StatementHeader }).header, (chunk) => pending.push(chunk));
+
+port.on('message', (message: ToWorker) => {
+  if (message.kind === 'lines') {
+    pdf.draw(message.lines);
+    port.postMessage({ kind: 'drawn', chunks: take() } satisfies FromWorker);
+    return;
+  }
+  void pdf.end().then(() => port.postMessage({ kind: 'ended', chunks: take() } satisfies FromWorker));
+});

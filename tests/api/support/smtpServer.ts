@@ -1,0 +1,65 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+
+/**
+ * Just enough of an SMTP server (RFC 5321, no extensions) to receive one message per session;
+ * with `rejectRecipients`, it refuses every recipient as a real one refuses an unknown mailbox.
+ */
+export async function startSmtpServer(options: { rejectRecipients?: boolean } = {}) {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server: Server = createServer((socket: Socket) => {
+    let buffer = '';
+    let inData = false;
+    let message = { from: '', to: [] as string[], data: '' };
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply('220 test.local ESMTP');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let end: number;
+      while ((end = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(message);
+            message = { from: '', to: [], data: '' };
+            reply('250 queued');
+          } else {
+            message.data += `${line}\n`;
+          }
+          continue;
+        }
+        switch (line.slice(0, 4).toUpperCase()) {
+          case 'MAIL':
+            message.from = line;
+            reply('250 ok');
+            break;
+          case 'RCPT':
+            if (options.rejectRecipients) {
+              reply(`550 5.1.1 ${/<[^>]*>/.exec(line)?.[0] ?? ''}: Recipient address rejected: User unknown in virtual mailbox table`);
+              break;
+            }
+            message.to.push(line);
+            reply('250 ok');
+            break;
+          case 'DATA':
+            inData = true;
+            reply('354 go ahead');
+            break;
+          case 'QUIT':
+            reply('221 bye');
+            socket.end();
+            break;
+          default: // EHLO, HELO, RSET, NOOP
+            reply('250 test.local');
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
