@@ -49,10 +49,12 @@ import { registerStatementRoutes } from './routes/statements';
 import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhooks } from './routes/webhooks';
+import { buildConsoleApp } from './console/app';
+import { breakerOf, type ProviderHealth } from './console/services/glance';
 import type { AppContext } from './services/context';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
 import { CASHBACK_REWARDS, PURCHASE_CLEARING, rememberSystemAccounts, settlementAccountCode, suspenseAccountCode } from './services/ledger';
-import { billerAccountCode, purchaseRequeries } from './services/purchases/settling';
+import { billerAccountCode, purchaseRequeries, requeryPurchase } from './services/purchases/settling';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
@@ -66,6 +68,8 @@ declare module 'fastify' {
      * server is configured with.
      */
     reconcileDay(day: string): Promise<ReconciliationReport>;
+    /** The operator console's server (server/console/app.ts): main.ts listens with it on OPS_PORT. */
+    opsConsole: FastifyInstance;
   }
 }
 
@@ -192,7 +196,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ...banks.flatMap((bank) => [settlementAccountCode(bank.provider), suspenseAccountCode(bank.provider)]),
     ]),
   );
-  registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
+  const requeries = { ...purchaseRequeries(purchases), ...deps.requeries };
+  registerWalletRoutes(app, { ctx, banks, requeries, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
   registerBeneficiaryRoutes(app, ctx);
@@ -246,6 +251,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock });
   }
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
+  // The operator console: an instance of its own, listened on at OPS_PORT by main.ts, never on this one.
+  const providers: ProviderHealth = () => [{ name: biller.name, kind: 'biller', breaker: breakerOf(biller) }, ...banks.map((bank) => ({ name: bank.provider, kind: 'bank' as const, breaker: breakerOf(bank) }))];
+  const opsConsole = await buildConsoleApp(config, { ctx, requeries, requeryNow: (tx, id) => requeryPurchase(tx, purchases, id), providers, log: app.log, trustProxy: proxyTrust(config.trustProxy) });
+  app.decorate('opsConsole', opsConsole);
+  app.addHook('onClose', async () => opsConsole.close());
   return app;
 }
 
