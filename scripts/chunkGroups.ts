@@ -21,6 +21,13 @@ import type { Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
+/**
+ * The operator console (console.html, src/console): a second entry of the build. What only it
+ * uses goes into its own `console` chunk, which no customer page names; what it shares with the
+ * app (React, the router, shared components) stays in the app's chunks, which the console loads.
+ */
+const CONSOLE = /[\\/]src[\\/]console[\\/]|[\\/]console\.html$/;
+
 /** Lazily loaded pages outside the session (routes.tsx): what they share must not pull the session in. */
 const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](LandingScreen|TermsScreen|PolicyScreen)\.tsx$/;
 
@@ -35,7 +42,7 @@ function roots(id: string, context: ChunkingContext): Set<string> {
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     const info = context.getModuleInfo(next);
     if (!info) continue;
-    if (info.isEntry) found.add('entry');
+    if (info.isEntry) found.add(CONSOLE.test(next) ? next : 'entry');
     if (info.dynamicImporters.length > 0) found.add(next);
     for (const importer of info.importers) {
       if (!seen.has(importer)) {
@@ -47,7 +54,7 @@ function roots(id: string, context: ChunkingContext): Set<string> {
   return found;
 }
 
-type Group = 'landing' | 'screens' | 'pair';
+type Group = 'console' | 'landing' | 'screens' | 'pair';
 
 /** Source size (characters) under which a module two lazy modules share goes with `screens`. */
 const PAIR_MINIMUM = 2_000;
@@ -56,7 +63,10 @@ const PAIR_MINIMUM = 2_000;
 function chunkOf(id: string, context: ChunkingContext): { group: Group; name: string } | null {
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
-  const from = roots(id, context);
+  const reached = roots(id, context);
+  // Only the app's roots decide where a module the app also uses goes; the console's alone get it its chunk.
+  const from = new Set([...reached].filter((root) => !CONSOLE.test(root)));
+  if (from.size === 0) return reached.size > 0 ? { group: 'console', name: 'console' } : null;
   const sessionless = [...from].filter((root) => SESSIONLESS.test(root));
   if (from.has('entry') || (sessionless.length > 0 && sessionless.length < from.size)) return { group: 'landing', name: 'landing' };
   // What only the pages outside the session share (the legal pages' layout) is theirs alone.
@@ -73,7 +83,7 @@ function chunkOf(id: string, context: ChunkingContext): { group: Group; name: st
  * The groups for `build.rolldownOptions.output.codeSplitting`, the landing's first: a group takes
  * its modules' dependencies with it, so each must choose before the next narrower one.
  */
-export const chunkGroups = (['landing', 'screens', 'pair'] as const).map((group, index, all) => ({
+export const chunkGroups = (['console', 'landing', 'screens', 'pair'] as const).map((group, index, all) => ({
   debugName: group,
   name: (id: string, context: ChunkingContext) => {
     const chunk = chunkOf(id, context);
