@@ -1,3 +1,9 @@
+import { consoleActionModel } from './consoleAction.model';
+import { consoleRecordModel } from './consoleRecord.model';
+import { moneyApprovalModel } from './moneyApproval.model';
+import { moneyRequestModel } from './moneyRequest.model';
+import { staffSignInModel } from './staffSignIn.model';
+import { totpEnrolmentModel } from './totpEnrolment.model';
 import { activitiesModel } from './activities.model';
 import { changePasswordModel } from './changePassword.model';
 import { changePinModel } from './changePin.model';
@@ -29,6 +35,8 @@ export const models: MachineModel[] = [
   activitiesModel,
   changePasswordModel,
   changePinModel,
+  consoleActionModel,
+  consoleRecordModel,
   copyToClipboardModel,
   forgotPasswordModel,
   fundingModel,
@@ -36,6 +44,8 @@ export const models: MachineModel[] = [
   loginModel,
   logoutModel,
   merchantVerificationModel,
+  moneyApprovalModel,
+  moneyRequestModel,
   notificationsModel,
   otpCountdownModel,
   pinDialogModel,
@@ -48,6 +58,8 @@ export const models: MachineModel[] = [
   savedBeneficiariesModel,
   sessionModel,
   setPinModel,
+  staffSignInModel,
   statementsModel,
+  totpEnrolmentModel,
   verifyEmailModel,
 ];
