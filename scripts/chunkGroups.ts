@@ -23,8 +23,12 @@ type ChunkingContext = Rolldown.ChunkingContext;
 
 /**
  * The operator console (console.html, src/console): a second entry of the build. What only it
- * uses goes into its own `console` chunk, which no customer page names; what it shares with the
- * app (React, the router, shared components) stays in the app's chunks, which the console loads.
+ * uses goes into its own `console` chunk, which no customer page names. What it shares with
+ * what the app's first page loads (React, the router, XState, money) goes into `common`, which
+ * both pages name: left in `landing`, it would make the console load the app's entry module
+ * (which `landing` holds) and so start the customer app on the console's page. What it shares
+ * with the app's lazy modules (the flow hook, form fields) goes into `kit`, beside `screens`,
+ * whose other modules would bring `landing` in.
  */
 const CONSOLE = /[\\/]src[\\/]console[\\/]|[\\/]console\.html$/;
 
@@ -54,7 +58,7 @@ function roots(id: string, context: ChunkingContext): Set<string> {
   return found;
 }
 
-type Group = 'console' | 'landing' | 'screens' | 'pair';
+type Group = 'common' | 'landing' | 'kit' | 'screens' | 'pair' | 'console';
 
 /** Source size (characters) under which a module two lazy modules share goes with `screens`. */
 const PAIR_MINIMUM = 2_000;
@@ -64,9 +68,16 @@ function chunkOf(id: string, context: ChunkingContext): { group: Group; name: st
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
   const reached = roots(id, context);
-  // Only the app's roots decide where a module the app also uses goes; the console's alone get it its chunk.
   const from = new Set([...reached].filter((root) => !CONSOLE.test(root)));
   if (from.size === 0) return reached.size > 0 ? { group: 'console', name: 'console' } : null;
+  const app = appChunkOf(from, info.code?.length ?? 0);
+  if (from.size === reached.size) return app;
+  // The console uses it too: never in a chunk that holds the app's entry (landing) or a screen's code.
+  return app?.group === 'landing' ? { group: 'common', name: 'common' } : { group: 'kit', name: 'kit' };
+}
+
+/** Where the app's own rules put a module its roots `from` reach. */
+function appChunkOf(from: Set<string>, size: number): { group: Group; name: string } | null {
   const sessionless = [...from].filter((root) => SESSIONLESS.test(root));
   if (from.has('entry') || (sessionless.length > 0 && sessionless.length < from.size)) return { group: 'landing', name: 'landing' };
   // What only the pages outside the session share (the legal pages' layout) is theirs alone.
@@ -74,16 +85,17 @@ function chunkOf(id: string, context: ChunkingContext): { group: Group; name: st
   // What exactly two lazy modules share (the activity list of the dashboard and /activities)
   // stays with those two instead of weighing on every other route; a small module is not worth
   // a request of its own to them.
-  if (from.size >= 3 || (from.size === 2 && (info.code?.length ?? 0) < PAIR_MINIMUM)) return { group: 'screens', name: 'screens' };
+  if (from.size >= 3 || (from.size === 2 && size < PAIR_MINIMUM)) return { group: 'screens', name: 'screens' };
   if (from.size === 2) return { group: 'pair', name: `shared-${[...from].map((root) => basename(root).replace(/\.\w+$/, '')).sort().join('-')}` };
   return null;
 }
 
 /**
- * The groups for `build.rolldownOptions.output.codeSplitting`, the landing's first: a group takes
- * its modules' dependencies with it, so each must choose before the next narrower one.
+ * The groups for `build.rolldownOptions.output.codeSplitting`, the widest first (what both pages
+ * load, then the landing's): a group takes its modules' dependencies with it, so each must choose
+ * before the next narrower one.
  */
-export const chunkGroups = (['console', 'landing', 'screens', 'pair'] as const).map((group, index, all) => ({
+export const chunkGroups = (['common', 'landing', 'kit', 'screens', 'pair', 'console'] as const).map((group, index, all) => ({
   debugName: group,
   name: (id: string, context: ChunkingContext) => {
     const chunk = chunkOf(id, context);

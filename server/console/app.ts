@@ -91,8 +91,8 @@ async function registerConsolePage(app: FastifyInstance, staticDir: string) {
       preCompressed: true,
       cacheControl: false,
       index: false,
-      // The hashed assets of the build and the icon; never the customer's pages.
-      allowedPath: (path) => path.startsWith('/assets/') || path === '/favicon.svg',
+      // The console's page, the hashed assets of the build and the icon; never the customer's pages.
+      allowedPath: (path) => /^\/?(console\.html$|favicon\.svg$|assets\/)/.test(path),
       setHeaders: (reply, path) => reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }

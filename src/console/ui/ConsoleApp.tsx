@@ -1,5 +1,5 @@
 import { useEffect, useState, type JSX, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, NavLink, Outlet, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { allows, type Permission, type StaffProfile } from '../../../core/console';
 import Toasts from '../../ui/app/Toasts';
 import { staffSession } from '../machines/staffSession';
@@ -95,22 +95,32 @@ function Allowed({ permission, children }: { permission: Permission; children: R
   return allows(staff.role, permission) ? <>{children}</> : <Navigate to="/" replace />;
 }
 
+/** The route table (the app's router and its hook, as the customer app uses them: no other part of the router is bundled). */
+const routes: RouteObject[] = [
+  { path: '/sign-in', element: <SignInScreen invitation={null} /> },
+  { path: '/setup', element: <SignInScreen invitation={new URLSearchParams(location.hash.slice(1)).get('invitation')} /> },
+  {
+    element: <SignedIn />,
+    children: [
+      { index: true, element: <GlanceScreen /> },
+      ...PAGES.filter((page) => page.path !== '/').map((page) => {
+        const Screen = screens[page.path];
+        return { path: page.path.slice(1), element: <Allowed permission={page.permission}><Screen /></Allowed> };
+      }),
+      { path: 'customers/:customerId', element: <Allowed permission="customers.read"><CustomerScreen /></Allowed> },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+function Console() {
+  return useRoutes(routes);
+}
+
 export function ConsoleApp() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/sign-in" element={<SignInScreen invitation={null} />} />
-        <Route path="/setup" element={<SignInScreen invitation={new URLSearchParams(location.hash.slice(1)).get('invitation')} />} />
-        <Route element={<SignedIn />}>
-          <Route index element={<GlanceScreen />} />
-          {PAGES.filter((page) => page.path !== '/').map((page) => {
-            const Screen = screens[page.path];
-            return <Route key={page.path} path={page.path.slice(1)} element={<Allowed permission={page.permission}><Screen /></Allowed>} />;
-          })}
-          <Route path="customers/:customerId" element={<Allowed permission="customers.read"><CustomerScreen /></Allowed>} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Route>
-      </Routes>
+      <Console />
       <Toasts />
     </BrowserRouter>
   );

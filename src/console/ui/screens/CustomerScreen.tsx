@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { allows, type CustomerPage } from '../../../../core/console';
 import { categoryLabel } from '../../../domain/transactionCategory';
 import { ActionButton, Empty, Loaded, Naira, Section, When } from '../components';
@@ -10,7 +10,8 @@ import { useStaff } from '../staffContext';
 
 /** One customer, as support needs them: every read of this page is recorded in the audit. */
 export function CustomerScreen() {
-  const customerId = Number(useParams().customerId);
+  // The route is /customers/:customerId.
+  const customerId = Number(useLocation().pathname.split('/').pop());
   const record = useRecord('customer', { customerId });
   return (
     <Loaded record={record} what="the customer">
