@@ -79,4 +79,18 @@ describe('ProblemReport', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Report a problem' })).toBeTruthy();
   });
+
+  it('shows the note support wrote when it resolved the case', async () => {
+    const transaction = airtimePurchase(10, 'completed');
+    const note = 'MTN confirmed the airtime arrived at 10:42.';
+    vi.mocked(fetchProblemReport).mockResolvedValueOnce({
+      type: 'success',
+      message: 'problem report fetched successfully',
+      data: { case_number: 'NW-RESOLVED', transaction_id: 10, reference: transaction.reference, reason: 'not-received', note: '', status: 'resolved', created_at: hoursAgo(3), resolution_note: note },
+    });
+    show(transaction);
+    const status = (await screen.findByText('Case NW-RESOLVED')).closest('[role="status"]')!;
+    expect(status.textContent).toContain('Resolved');
+    expect(status.textContent).toContain(note);
+  });
 });
