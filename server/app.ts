@@ -253,7 +253,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
   // The operator console: an instance of its own, listened on at OPS_PORT by main.ts, never on this one.
   const providers: ProviderHealth = () => [{ name: biller.name, kind: 'biller', breaker: breakerOf(biller) }, ...banks.map((bank) => ({ name: bank.provider, kind: 'bank' as const, breaker: breakerOf(bank) }))];
-  const opsConsole = await buildConsoleApp(config, { ctx, requeries, requeryNow: (tx, id) => requeryPurchase(tx, purchases, id), providers, log: app.log, trustProxy: proxyTrust(config.trustProxy) });
+  const opsConsole = await buildConsoleApp(config, { ctx, counters, requeries, requeryNow: (tx, id) => requeryPurchase(tx, purchases, id), providers, log: app.log, trustProxy: proxyTrust(config.trustProxy) });
   app.decorate('opsConsole', opsConsole);
   app.addHook('onClose', async () => opsConsole.close());
   return app;

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import type { RequestCounters } from '../gateways/requestCounters';
+import { sharedRateLimitStore } from '../routes/rateLimits';
 import { errorHandler } from '../routes/errorHandler';
 import { failure } from '../routes/envelope';
 import { registerSecurityHeaders } from '../routes/securityHeaders';
@@ -32,6 +35,8 @@ export interface ConsoleDeps {
   requeryNow: RequeryNow;
   providers: ProviderHealth;
   log: FastifyBaseLogger;
+  /** The request counters every replica shares (the customer API's): the per-address limit of signing in. */
+  counters: RequestCounters;
   /** The customer listener's TRUST_PROXY, as Fastify takes it: the audit's "from where". */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
 }
@@ -71,7 +76,8 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
     if (request.url.startsWith('/ops/')) reply.header('Cache-Control', 'no-store');
   });
 
-  registerSessionRoutes(app, deps.ctx);
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(deps.counters, deps.ctx.hashToken) });
+  registerSessionRoutes(app, deps.ctx, config.rateLimits.login);
   registerCustomerRoutes(app, deps.ctx, deps.requeries, deps.requeryNow);
   registerCaseRoutes(app, deps.ctx);
   registerMoneyRoutes(app, deps.ctx, { approvalWindowMs: config.ops.approvalWindowMs, adminAboveKobo: config.ops.adminAboveKobo });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allows, STAFF_ROLES, type StaffRole } from '../../core/console';
 import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, tightLimits, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { ops, PASSWORD, staffMember, totpAt, type StaffMember } from './support/staff';
 
@@ -125,5 +125,19 @@ describe.each(backends)('operator console access on $name', (backend) => {
     // RFC 6238 appendix B: the ASCII secret "12345678901234567890" (base32 GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ) at 59 s gives 94287082 (8 digits); its last six are the 6-digit code.
     const at59 = { ...t, clock: { now: () => new Date(59_000) } } as TestApp;
     expect(await totpAt(at59, 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ')).toBe('287082');
+  });
+});
+
+describe('the console’s sign-in per address', () => {
+  it('answers 429 once one address has tried too many passwords, whatever the accounts', async () => {
+    const t = await startTestApp(backends[0], { config: { rateLimits: tightLimits(3) } });
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) expect((await ops(t, 'sign-in', { email: `nobody${attempt}@ops.test`, password: PASSWORD })).status).toBe(401);
+      const refused = await ops(t, 'sign-in', { email: 'someone@ops.test', password: PASSWORD });
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toMatch(/too many attempts from this address/);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { RateLimit } from '../../config';
+import { addressKey } from '../../routes/rateLimits';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { success } from '../../routes/envelope';
@@ -24,26 +26,36 @@ const tokenOf = (request: Parameters<typeof bearerToken>[0]) => {
   return token;
 };
 
-/** Signing in (password, then the second factor or its enrolment), accepting an invitation, signing out. */
-export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/ops/api/sign-in', { config: { access: { open: true } } }, async (request) => {
+/**
+ * Signing in (password, then the second factor or its enrolment), accepting an invitation, signing
+ * out. Beside each account's own lockout, one address may try only so many passwords, codes and
+ * invitations in a window (the customers' login limit), on every replica.
+ */
+export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimit) {
+  const attempts = app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) => `console-sign-in|${addressKey(request.ip)}`,
+    errorResponseBuilder: (_request, context) => new AppError(429, `too many attempts from this address, please try again in ${context.after}`),
+  });
+  app.post('/ops/api/sign-in', { config: { access: { open: true } }, preHandler: attempts }, async (request) => {
     const body = signInBody.parse(request.body);
     return success('password accepted', await signInWithPassword(ctx, body.email, body.password, request.ip));
   });
 
-  app.post('/ops/api/sign-in/code', { config: { access: { stage: 'second-factor' } } }, async (request) => {
+  app.post('/ops/api/sign-in/code', { config: { access: { stage: 'second-factor' } }, preHandler: attempts }, async (request) => {
     const body = codeBody.parse(request.body);
     return success('signed in', await signInWithCode(ctx, staffOf(request), tokenOf(request), body.code, request.ip));
   });
 
   app.post('/ops/api/enrolment/start', { config: { access: { stage: 'enrolment' } } }, async (request) => success('scan the code with your authenticator app', await startEnrolment(ctx, staffOf(request))));
 
-  app.post('/ops/api/enrolment/confirm', { config: { access: { stage: 'enrolment' } } }, async (request) => {
+  app.post('/ops/api/enrolment/confirm', { config: { access: { stage: 'enrolment' } }, preHandler: attempts }, async (request) => {
     const body = codeBody.parse(request.body);
     return success('your authenticator app is set up', await confirmEnrolment(ctx, staffOf(request), tokenOf(request), body.code, request.ip));
   });
 
-  app.post('/ops/api/invitation/accept', { config: { access: { open: true } } }, async (request) => {
+  app.post('/ops/api/invitation/accept', { config: { access: { open: true } }, preHandler: attempts }, async (request) => {
     const body = invitationBody.parse(request.body);
     const staff = await acceptInvitation(ctx, body.invitation, body.password, request.ip);
     const token = await openStaffSession(ctx, staff.id, 'enrolment', request.ip);
