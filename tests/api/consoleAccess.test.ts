@@ -117,8 +117,17 @@ describe.each(backends)('operator console access on $name', (backend) => {
     expect((await ops(t, 'glance', {}, target.token)).status).toBe(401);
     expect((await ops(t, 'sign-in', { email: target.email, password: PASSWORD })).status).toBe(401);
     expect((await ops(t, 'staff/update', { staff_id: staff.admin.id, role: 'support' }, staff.admin.token)).status).toBe(409);
+
+    // A lost phone: a reset ends the sessions and clears the password and authenticator; a new invitation sets them again.
+    const lost = await staffMember(t, 'finance');
+    const reset = await ops<{ invitation_url: string }>(t, 'staff/reset', { staff_id: lost.id }, staff.admin.token);
+    expect((await ops(t, 'glance', {}, lost.token)).status).toBe(401);
+    expect((await ops(t, 'sign-in', { email: lost.email, password: PASSWORD })).status).toBe(401);
+    const renewed = new URL(reset.body.data!.invitation_url).hash.replace('#invitation=', '');
+    const accepted = await ops<{ stage: string }>(t, 'invitation/accept', { invitation: renewed, password: PASSWORD });
+    expect(accepted.body.data!.stage).toBe('enrolment');
     const audit = await ops<{ action: string }[]>(t, 'audit/list', { action: 'staff.' }, staff.admin.token);
-    expect(audit.body.data!.map((entry) => entry.action)).toEqual(expect.arrayContaining(['staff.create', 'staff.update', 'staff.accept-invitation']));
+    expect(audit.body.data!.map((entry) => entry.action)).toEqual(expect.arrayContaining(['staff.create', 'staff.update', 'staff.reset', 'staff.accept-invitation']));
   });
 
   it('computes the same codes as an authenticator app would (RFC 6238 test vector)', async () => {

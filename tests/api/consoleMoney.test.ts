@@ -151,6 +151,20 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     [maker, checker, admin] = [await staffMember(t, 'finance'), await staffMember(t, 'finance'), await staffMember(t, 'admin')];
   });
 
+  it('works a reconciliation mismatch: acknowledged, then resolved with a note, never moving money', async () => {
+    const found = await t.db
+      .insertInto('reconciliation_mismatches')
+      .values({ day: '2026-11-25', counterparty: 'bank:simulated', kind: 'not-credited', reference: newReference(), our_amount_kobo: null, their_amount_kobo: 500_000n, detail: 'the partner lists a payment we did not credit', found_at: t.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const count = await movements();
+    const work = (status: string, note: string) => ops<{ status: string; note: string }>(t, 'reconciliation/work', { kind: 'mismatch', id: Number(found.id), status, note }, maker.token);
+    expect((await work('acknowledged', 'Asked the partner for the sender')).body.data).toMatchObject({ status: 'acknowledged' });
+    expect((await work('resolved', 'Matched from suspense, request 12')).body.data).toMatchObject({ status: 'resolved', note: 'Matched from suspense, request 12' });
+    expect((await work('acknowledged', 'again')).status).toBe(409);
+    expect(await movements()).toBe(count);
+  });
+
   it('records every money action in the audit with who, what and the request', async () => {
     const audit = await ops<{ action: string; actor: string }[]>(t, 'audit/list', { action: 'money.' }, admin.token);
     const actions = audit.body.data!.map((entry) => entry.action);
