@@ -5,6 +5,7 @@ import { ConsoleError } from '../../src/console/api/http';
 import { ENTER_CODE, ENTER_CREDENTIALS, PASSWORDS_DIFFER, staffSignInMachine, type StaffSignInEvent } from '../../src/console/machines/staffSignIn';
 import { shortestPaths } from '../models/machineModel';
 import { staffSignInModel } from '../models/staffSignIn.model';
+import { settleStep } from '../support/consoleSteps';
 import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle } from '../support/flowHarness';
 
 const coverage = createTransitionCoverage(staffSignInMachine);
@@ -23,13 +24,7 @@ describe('staffSignInMachine (model-based)', () => {
         }).start();
         const effects = effectLog(actor);
         const send = (event: AnyEventObject) => actor.send(event as StaffSignInEvent);
-        const settle = async (call: { resolve: (v: never) => void; reject: (e: unknown) => void }, event: AnyEventObject, from: string) => {
-          if ('error' in event) {
-            effects.expect([errorToast((event.error as Error).message)]);
-            call.reject(event.error);
-          } else call.resolve(event.output as never);
-          await leaves(actor, from);
-        };
+        const settle = settleStep(actor, effects);
 
         await path.test({
           events: {

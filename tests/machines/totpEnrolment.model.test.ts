@@ -4,7 +4,8 @@ import type { EnrolmentDone, EnrolmentSecret } from '../../core/console';
 import { ENTER_SIX_DIGITS, totpEnrolmentMachine, type TotpEnrolmentEvent } from '../../src/console/machines/totpEnrolment';
 import { shortestPaths } from '../models/machineModel';
 import { totpEnrolmentModel } from '../models/totpEnrolment.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../support/flowHarness';
+import { settleStep } from '../support/consoleSteps';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
 
 const [traversal] = totpEnrolmentModel.traversals;
 const coverage = createTransitionCoverage(totpEnrolmentMachine);
@@ -17,13 +18,7 @@ describe('totpEnrolmentMachine (model-based)', () => {
       const actor = createActor(totpEnrolmentMachine.provide({ actors: { startEnrolment: start.logic, confirmEnrolment: confirm.logic } }), { inspect: coverage.inspect }).start();
       const effects = effectLog(actor);
       const send = (event: AnyEventObject) => actor.send(event as TotpEnrolmentEvent);
-      const settle = async (call: { resolve: (v: never) => void; reject: (e: unknown) => void }, event: AnyEventObject, from: string) => {
-        if ('error' in event) {
-          effects.expect([errorToast((event.error as Error).message)]);
-          call.reject(event.error);
-        } else call.resolve(event.output as never);
-        await leaves(actor, from);
-      };
+      const settle = settleStep(actor, effects);
       await path.test({
         events: {
           'xstate.done.actor.startEnrolment': ({ event }) => settle(start.last, event, 'starting'),
