@@ -26,6 +26,8 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
       '/dev': `http://127.0.0.1:${apiPort}`,
+      // The operator console's API (/console.html in development), on its own listener.
+      '/ops': `http://127.0.0.1:${process.env.OPS_PORT ?? '3001'}`,
     },
   },
   build: {
