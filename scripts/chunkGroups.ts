@@ -27,8 +27,9 @@ type ChunkingContext = Rolldown.ChunkingContext;
  * what the app's first page loads (React, the router, XState, money) goes into `common`, which
  * both pages name: left in `landing`, it would make the console load the app's entry module
  * (which `landing` holds) and so start the customer app on the console's page. What it shares
- * with the app's lazy modules (the flow hook, form fields) goes into `kit`, beside `screens`,
- * whose other modules would bring `landing` in.
+ * with the app's lazy modules (the flow hook, form fields, what the toasts use) goes into `kit`,
+ * beside `screens`, whose other modules would bring `landing` in. Both count what the console
+ * may load later, through a lazy import, as well as what it loads at once.
  */
 const CONSOLE = /[\\/]src[\\/]console[\\/]|[\\/]console\.html$/;
 
@@ -58,6 +59,26 @@ function roots(id: string, context: ChunkingContext): Set<string> {
   return found;
 }
 
+/**
+ * Whether the console can load `id`, right away or later (through a lazy import, such as the
+ * toasts'): a walk up the importers, static and dynamic, to a module of the console.
+ */
+function reachedByConsole(id: string, context: ChunkingContext): boolean {
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (CONSOLE.test(next)) return true;
+    const info = context.getModuleInfo(next);
+    for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])]) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return false;
+}
+
 type Group = 'common' | 'landing' | 'kit' | 'screens' | 'pair' | 'console';
 
 /** Source size (characters) under which a module two lazy modules share goes with `screens`. */
@@ -71,8 +92,8 @@ function chunkOf(id: string, context: ChunkingContext): { group: Group; name: st
   const from = new Set([...reached].filter((root) => !CONSOLE.test(root)));
   if (from.size === 0) return reached.size > 0 ? { group: 'console', name: 'console' } : null;
   const app = appChunkOf(from, info.code?.length ?? 0);
-  if (from.size === reached.size) return app;
-  // The console uses it too: never in a chunk that holds the app's entry (landing) or a screen's code.
+  if (!reachedByConsole(id, context)) return app;
+  // The console may load it too: never in a chunk that holds the app's entry (landing) or a screen's code.
   return app?.group === 'landing' ? { group: 'common', name: 'common' } : { group: 'kit', name: 'kit' };
 }
 

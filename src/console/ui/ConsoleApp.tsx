@@ -1,7 +1,7 @@
-import { useEffect, useState, type JSX, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type JSX, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, NavLink, Outlet, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { allows, type Permission, type StaffProfile } from '../../../core/console';
-import Toasts from '../../ui/app/Toasts';
+import { useToastsWanted } from '../../ui/app/toaster';
 import { staffSession } from '../machines/staffSession';
 import { useAction } from './flows';
 import { StaffContext, useStaff } from './staffContext';
@@ -113,15 +113,31 @@ const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The app's toast container, loaded as the app loads it (with the first toast). Imported lazily
+ * here too: a module the app loads lazily must stay out of the console's chunks, or the app's
+ * lazy import would fetch them.
+ */
+const Toasts = lazy(() => import('../../ui/app/Toasts'));
+
 function Console() {
-  return useRoutes(routes);
+  const toastsWanted = useToastsWanted();
+  return (
+    <>
+      {useRoutes(routes)}
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 export function ConsoleApp() {
   return (
     <BrowserRouter>
       <Console />
-      <Toasts />
     </BrowserRouter>
   );
 }
