@@ -28,6 +28,7 @@ async function main() {
     const deadline = setTimeout(() => {
       app.log.warn(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, closing their connections`);
       app.server.closeAllConnections();
+      app.opsConsole.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     deadline.unref();
     // close(): readiness answers 503 (preClose), the listener closes, in-flight requests finish,
