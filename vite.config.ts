@@ -53,5 +53,8 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['tests/support/dialogPolyfill.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Most API files wait on PostgreSQL, a started server or a socket more than on the CPU: three
+    // files at a time on two cores took the suite from 7.8 to 5.0 minutes, with every test passing.
+    maxWorkers: 3,
   },
 }));

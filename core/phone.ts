@@ -24,7 +24,7 @@ export function normalisePhone(phone: string): string | null {
 }
 
 /** Numbers can be ported between networks, so the network found from a prefix is only a suggestion the user can override. */
-const PREFIXES: Record<Network, string[]> = {
+export const NETWORK_PREFIXES: Record<Network, readonly string[]> = {
   MTN: ['0703', '0704', '0706', '0707', '0803', '0806', '0810', '0813', '0814', '0816', '0903', '0906', '0913', '0916', '07025', '07026'],
   Airtel: ['0701', '0708', '0802', '0808', '0812', '0901', '0902', '0904', '0907', '0911', '0912'],
   Glo: ['0705', '0805', '0807', '0811', '0815', '0905', '0915'],
@@ -32,7 +32,7 @@ const PREFIXES: Record<Network, string[]> = {
 };
 
 /** Longest prefixes first, so 07025 (MTN) is found before any four-digit one. */
-const TABLE: [string, Network][] = (Object.entries(PREFIXES) as [Network, string[]][])
+const TABLE: [string, Network][] = (Object.entries(NETWORK_PREFIXES) as [Network, readonly string[]][])
   .flatMap(([network, prefixes]) => prefixes.map((prefix): [string, Network] => [prefix, network]))
   .sort((a, b) => b[0].length - a[0].length);
 

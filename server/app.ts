@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import { systemClock, type Clock } from './clock';
 import type { Config, TrustProxy } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
+import { DrainGate } from './db/drainGate';
 import type { Database } from './db/schema';
 import type { BankPartner } from './gateways/bankPartner';
 import type { Biller } from './gateways/biller';
@@ -36,6 +37,7 @@ import { registerCatalogRoutes } from './routes/catalog';
 import { registerDevRoutes } from './routes/dev';
 import { errorHandler } from './routes/errorHandler';
 import { registerHealthRoutes } from './routes/health';
+import { registerDraining } from './routes/draining';
 import { registerMetricsEndpoint } from './routes/metrics';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerOpenApi } from './routes/openapi';
@@ -53,8 +55,8 @@ import { buildConsoleApp } from './console/app';
 import { breakerOf, type ProviderHealth } from './console/services/glance';
 import type { AppContext } from './services/context';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
-import { CASHBACK_REWARDS, PURCHASE_CLEARING, rememberSystemAccounts, settlementAccountCode, suspenseAccountCode } from './services/ledger';
-import { billerAccountCode, purchaseRequeries, requeryPurchase } from './services/purchases/settling';
+import { rememberSystemAccounts } from './services/ledger';
+import { purchaseRequeries, requeryPurchase } from './services/purchases/requery';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
@@ -133,17 +135,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requestIdHeader: false,
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Requests that arrive once close() began are answered by routes/draining.ts, with Retry-After.
+    return503OnClosing: false,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  const draining = { gate: new DrainGate(), stopWaiting: new AbortController(), shutdownTimeoutMs: config.shutdownTimeoutMs };
+  registerDraining(app, draining);
   // Everything the handler starts (gateway calls included) runs in the request's context. Entered
   // once the body is read: the body's stream events would run outside a context entered before.
   app.addHook('preValidation', (request, _reply, done) => runInContext({ requestId: request.id }, done));
 
   const mailer = deps.mailer ?? defaultMailer(app, config);
   const ctx: AppContext = {
-    db: deps.db,
+    db: deps.db.withPlugin(draining.gate),
     clock: deps.clock ?? systemClock,
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
@@ -186,16 +192,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   const biller = deps.biller ?? defaultBiller(app, config);
-  const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs };
+  const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
-  app.addHook('onReady', () =>
-    rememberSystemAccounts(ctx, [
-      PURCHASE_CLEARING,
-      CASHBACK_REWARDS,
-      billerAccountCode(biller.name),
-      ...banks.flatMap((bank) => [settlementAccountCode(bank.provider), suspenseAccountCode(bank.provider)]),
-    ]),
-  );
+  app.addHook('onReady', () => rememberSystemAccounts(ctx, { billers: [biller.name], partners: banks.map((bank) => bank.provider) }));
   const requeries = { ...purchaseRequeries(purchases), ...deps.requeries };
   registerWalletRoutes(app, { ctx, banks, requeries, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
@@ -253,7 +252,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
   // The operator console: an instance of its own, listened on at OPS_PORT by main.ts, never on this one.
   const providers: ProviderHealth = () => [{ name: biller.name, kind: 'biller', breaker: breakerOf(biller) }, ...banks.map((bank) => ({ name: bank.provider, kind: 'bank' as const, breaker: breakerOf(bank) }))];
-  const opsConsole = await buildConsoleApp(config, { ctx, counters, requeries, requeryNow: (tx, id) => requeryPurchase(tx, purchases, id), providers, log: app.log, trustProxy: proxyTrust(config.trustProxy) });
+  const requeryNow = (tx: AppContext, id: bigint) => requeryPurchase(tx, purchases, id);
+  const opsConsole = await buildConsoleApp(config, { ctx, counters, requeries, requeryNow, providers, log: app.log, trustProxy: proxyTrust(config.trustProxy) });
   app.decorate('opsConsole', opsConsole);
   app.addHook('onClose', async () => opsConsole.close());
   return app;

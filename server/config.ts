@@ -93,7 +93,7 @@ export interface Config {
   /** A delay on every answer of the simulated biller: a demo that feels like a network, a load test with bills in flight. */
   simulatedBillerLatencyMs: number;
   /** The PostgreSQL pool of each process (DATABASE_URL). */
-  databasePool: { max: number; connectTimeoutMs: number };
+  databasePool: { max: number; connectTimeoutMs: number; preparedStatements: boolean };
   /** Who may read /metrics: a port of its own, a bearer token, or (development) anyone. */
   metrics: { port: number | undefined; token: string | undefined };
   /** Period of the ledger audit job (server/jobs/ledgerAudit.ts); 0 disables it. */
@@ -456,7 +456,7 @@ export const ENVIRONMENT = {
   LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
   SHUTDOWN_TIMEOUT_MS: {
     ...literalDefault('20000', milliseconds(0)),
-    meaning: 'on SIGTERM, how long in-flight requests (a purchase waits up to BILLER_TIMEOUT_MS for the biller) may finish before their connections are closed',
+    meaning: 'on SIGTERM, how long in-flight requests may finish: shortly before it, a purchase still waiting on the biller answers "processing" (the requery job settles it); what still runs at its end is cut',
   },
   SIMULATED_BILLER_LATENCY_MS: {
     ...literalDefault('0', milliseconds(0)),
@@ -469,6 +469,11 @@ export const ENVIRONMENT = {
   DATABASE_CONNECT_TIMEOUT_MS: {
     ...literalDefault('30000', milliseconds(1)),
     meaning: 'how long a request waits for a PostgreSQL connection (queued behind a busy pool, or connecting) before it answers 503',
+  },
+  DATABASE_PREPARED_STATEMENTS: {
+    ...literalDefault('on', z.enum(['on', 'off'], { error: 'must be on or off' }).transform((text) => text === 'on')),
+    meaning:
+      'PostgreSQL plans each statement once per connection (named prepared statements) instead of at every call. Behind PgBouncer in transaction pooling this needs PgBouncer 1.21 or newer with `max_prepared_statements` above 0; `off` for an older pooler',
   },
   METRICS_PORT: {
     ...unset(port),
@@ -634,7 +639,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       identity,
       shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
       simulatedBillerLatencyMs: settings.SIMULATED_BILLER_LATENCY_MS,
-      databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS },
+      databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS, preparedStatements: settings.DATABASE_PREPARED_STATEMENTS },
       metrics: { port: settings.METRICS_PORT, token: settings.METRICS_TOKEN },
       auditIntervalMs: settings.AUDIT_INTERVAL_MS,
       ops: {

@@ -23,16 +23,17 @@ async function main() {
 
   const stop = once(async (signal: string) => {
     app.log.info({ signal }, 'shutting down: not ready, no new connections, letting in-flight requests finish');
-    // A request still running at the deadline loses its connection; whatever it left processing
-    // (a bill reserved, the biller not answered) the requery job settles, on any replica.
+    // Requests waiting on a provider stop waiting just before the deadline and answer (routes/draining.ts);
+    // what still runs at the deadline (a statement the database never finished) loses its connection
+    // as a last resort, and whatever it left processing the requery job settles, on any replica.
     const deadline = setTimeout(() => {
       app.log.warn(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, closing their connections`);
       app.server.closeAllConnections();
       app.opsConsole.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     deadline.unref();
-    // close(): readiness answers 503 (preClose), the listener closes, in-flight requests finish,
-    // then the onClose hooks stop the jobs; the database is released last.
+    // close(): every new request and work that wrote nothing yet answer 503 (preClose), the listener
+    // closes, in-flight requests finish, then the onClose hooks stop the jobs; the database is released last.
     await app.close();
     clearTimeout(deadline);
     await database.close();

@@ -109,5 +109,5 @@ export interface ConsoleTables {
   staff_audit: StaffAuditTable;
   money_requests: MoneyRequestsTable;
   address_decisions: AddressDecisionsTable;
-  ledger_audit_runs: LedgerAuditRunsTable;
+  audit_runs: LedgerAuditRunsTable;
 }

@@ -1,4 +1,6 @@
 import type { MerchantDetails } from '../../core/contract';
+import { atLagosTime } from '../../core/days';
+import { serviceOfCategory } from '../../core/services';
 import { AppError } from '../errors';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 import type { PlanSource, SourcePlan } from './planSource';
@@ -157,7 +159,9 @@ export class VtpassBiller implements Biller, PlanSource {
   async pay(bill: Bill): Promise<BillOutcome> {
     const product = productOf(bill.providerCode);
     if (!product) return { status: 'failed', reason: BETTING_UNAVAILABLE, definitive: true };
-    const phone = bill.category === 'airtime' || bill.category === 'data' ? bill.beneficiary : (bill.customerPhone ?? bill.beneficiary);
+    // A service billed to a phone number (the service table) is paid for that number; the others name the customer's.
+    const billsAPhone = serviceOfCategory(bill.category)?.beneficiary.input === 'phone';
+    const phone = billsAPhone ? bill.beneficiary : (bill.customerPhone ?? bill.beneficiary);
     const body: Record<string, unknown> = {
       request_id: bill.requestId,
       serviceID: product.serviceID,
@@ -210,8 +214,9 @@ export class VtpassBiller implements Biller, PlanSource {
     // An unknown number answers 000 with content.error (and WrongBillersCode on electricity).
     if (!content || content.error !== undefined || content.WrongBillersCode === true || !name) return null;
     const details: MerchantDetails = { name };
+    // The details the service's verification shows (the service table) are the ones kept.
     const address = text(content.Address);
-    if (category === 'electricity-bill' && address) details.address = address;
+    if (serviceOfCategory(category)?.verification?.fields.includes('address') && address) details.address = address;
     const renewal = Number(content.Renewal_Amount);
     if (TV_SERVICES.has(product.serviceID) && content.Renewal_Amount !== undefined && Number.isFinite(renewal)) details.renewal_amount = renewal;
     const bouquet = text(content.Current_Bouquet);
@@ -317,7 +322,7 @@ function lagosMinuteOf(requestId: string): Date | null {
   const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(requestId);
   if (!match) return null;
   const [, year, month, day, hour, minute] = match.map(Number);
-  return new Date(Date.UTC(year, month - 1, day, hour - 1, minute));
+  return atLagosTime(year, month, day, hour, minute);
 }
 
 /**

@@ -8,7 +8,7 @@ import { startPeriodic, type PeriodicJob } from './periodic';
  * default) on each replica (it reads the ledger and writes only its outcome), and once by
  * `npm run audit`. A clean ledger is logged at info; any problem at error level, each one named
  * (ids and amounts: no personal data), and counted, so that an alert fires. Each run's outcome
- * is stored (ledger_audit_runs), for the operator console's glance.
+ * is stored (audit_runs), for the operator console's glance.
  */
 
 export interface AuditReporting {

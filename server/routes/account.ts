@@ -12,7 +12,6 @@ import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
 import { device, identityNumber, password, phone, pin, requestBody, requiredText, text } from './fields';
-import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface AccountRouteDeps {
@@ -86,26 +85,26 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, lim
     return success('profile updated successfully', await loadUserData(ctx, userId, token));
   });
 
-  app.post('/api/change-password', { schema: routeDoc({ summary: 'Change the password', tags: ['account'], auth: true, body: changePasswordBody, errors: [400, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'changePassword', byAccount)] }, async (request) => {
+  app.post('/api/change-password', { schema: routeDoc({ summary: 'Change the password', tags: ['account'], auth: true, body: changePasswordBody, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'changePassword', byAccount)] }, async (request) => {
     const body = changePasswordBody.parse(request.body);
     const mail = await changePassword(ctx, authOf(request), body.old_password, body.new_password);
     ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password change mail not sent'));
     return success('password changed successfully');
   });
 
-  app.post('/api/change-pin', { schema: routeDoc({ summary: 'Change the transaction pin', tags: ['pin'], auth: true, body: changePinBody, errors: [400, 403, 422, 423, 429] }), preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)] }, async (request) => {
+  app.post('/api/change-pin', { schema: routeDoc({ summary: 'Change the transaction pin', tags: ['pin'], auth: true, body: changePinBody, errors: [400, 409, 422, 423, 429] }), preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)] }, async (request) => {
     const body = changePinBody.parse(request.body);
     const auth = authOf(request);
-    await mailingPinLogout(ctx, request, () => changePin(ctx, auth, body.old_pin, body.new_pin));
+    await changePin(ctx, auth, body.old_pin, body.new_pin);
     return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
   });
 
-  app.post('/api/forgot-pin', { schema: routeDoc({ summary: 'E-mail a pin reset code', tags: ['pin'], auth: true, errors: [400, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'forgotPin', byAccount)] }, async (request) => {
+  app.post('/api/forgot-pin', { schema: routeDoc({ summary: 'E-mail a pin reset code', tags: ['pin'], auth: true, errors: [409, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'forgotPin', byAccount)] }, async (request) => {
     await sendPinResetCode(ctx, authOf(request).userId);
     return success('we have sent a code to your email');
   });
 
-  app.post('/api/reset-pin', { schema: routeDoc({ summary: 'Reset the transaction pin with the password and the e-mailed code', tags: ['pin'], auth: true, body: resetPinBody, errors: [400, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'resetPin', byAccount)] }, async (request) => {
+  app.post('/api/reset-pin', { schema: routeDoc({ summary: 'Reset the transaction pin with the password and the e-mailed code', tags: ['pin'], auth: true, body: resetPinBody, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'resetPin', byAccount)] }, async (request) => {
     const body = resetPinBody.parse(request.body);
     const { userId, token } = authOf(request);
     const mail = await resetPin(ctx, userId, body);

@@ -75,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   });
 
   const throttle = { captcha, addressLimit: limits.loginFailures };
-  app.post('/api/login', { schema: routeDoc({ summary: 'Log in', tags: ['account'], body: loginBody, errors: [401, 403, 422, 429] }), preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
+  app.post('/api/login', { schema: routeDoc({ summary: 'Log in', tags: ['account'], body: loginBody, errors: [401, 403, 422, 429, 502] }), preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
     const body = loginBody.parse(request.body);
     const attempt = { ...body, address: addressKey(request.ip), ip: request.ip };
     // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
@@ -89,13 +89,13 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('you have been logged out');
   });
 
-  app.post('/api/resend-otp', { schema: routeDoc({ summary: 'E-mail a new verification code', tags: ['account'], auth: true, errors: [400, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
+  app.post('/api/resend-otp', { schema: routeDoc({ summary: 'E-mail a new verification code', tags: ['account'], auth: true, errors: [409, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
     await sendVerificationCode(ctx, authOf(request).userId);
     // The address is already on the verify screen; repeating it in the toast would show it twice.
     return success('a verification code has been sent to your email');
   });
 
-  app.post('/api/verify-otp', { schema: routeDoc({ summary: 'Verify the e-mail with its code', tags: ['account'], auth: true, body: verifyOtpBody, errors: [400, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
+  app.post('/api/verify-otp', { schema: routeDoc({ summary: 'Verify the e-mail with its code', tags: ['account'], auth: true, body: verifyOtpBody, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
     const { otp } = verifyOtpBody.parse(request.body);
     const { userId, token } = authOf(request);
     await verifyEmailCode(ctx, userId, otp);
@@ -116,7 +116,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return { token: null, userId: link.userId, link };
   }
 
-  app.post('/api/set-pin', { schema: routeDoc({ summary: 'Set the first transaction pin (bearer: a session, or a reset link at its last stage)', tags: ['pin'], auth: true, body: setPinBody, errors: [400, 403, 422, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
+  app.post('/api/set-pin', { schema: routeDoc({ summary: 'Set the first transaction pin (bearer: a session, or a reset link at its last stage)', tags: ['pin'], auth: true, body: setPinBody, errors: [400, 403, 409, 422, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
     const bearer = await setPinBearer(request);
     const { pin } = setPinBody.parse(request.body);
     if (bearer.link) {
@@ -127,7 +127,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('pin set successfully', await loadUserData(ctx, bearer.userId, bearer.token));
   });
 
-  app.post('/api/forgot', { schema: routeDoc({ summary: 'E-mail a password reset link', tags: ['account'], body: forgotBody, errors: [403, 422, 429] }), preHandler: limitRequests(app, limits, 'forgot', byAddressAndEmail) }, async (request) => {
+  app.post('/api/forgot', { schema: routeDoc({ summary: 'E-mail a password reset link', tags: ['account'], body: forgotBody, errors: [403, 422, 429, 502] }), preHandler: limitRequests(app, limits, 'forgot', byAddressAndEmail) }, async (request) => {
     const body = forgotBody.parse(request.body);
     await requireHuman(captcha, 'forgot', body.token, request);
     const mail = await requestPasswordReset(ctx, body.email);

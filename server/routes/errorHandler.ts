@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { ShuttingDownError } from '../db/drainGate';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, GatewayError } from '../errors';
+import { DRAINING_RETRY_AFTER_S } from './draining';
 import { failure } from './envelope';
 
 /** What Fastify's own 4xx errors (raised before a handler runs) mean to a client. */
@@ -19,7 +21,7 @@ export const DATABASE_UNAVAILABLE = 'the service is briefly unavailable, please 
 /**
  * Every failure leaves as the envelope with an honest status: expected failures (AppError),
  * broken input rules (422), malformed requests (Fastify's 4xx, e.g. bad JSON 400, too large
- * 413), the database out of reach (503). Anything else is a bug: logged, and answered 500 without details.
+ * 413), the database out of reach or work refused by a shutdown (503). Anything else is a bug: logged, and answered 500 without details.
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);
@@ -34,6 +36,8 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return reply.code(status).send(failure(message));
   }
 
+  // Refused before it began, as the process shuts down: the same request may go to another replica.
+  if (error instanceof ShuttingDownError) return reply.code(503).header('Retry-After', String(DRAINING_RETRY_AFTER_S)).send(failure(DATABASE_UNAVAILABLE));
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     return reply.code(503).header('Retry-After', '2').send(failure(DATABASE_UNAVAILABLE));

@@ -4,21 +4,16 @@ import type { Database } from '../db/schema';
 import { failure, success } from './envelope';
 import { routeDoc } from './openapi';
 
-export const NOT_READY_DRAINING = 'shutting down: send new requests to another replica';
 export const NOT_READY_DATABASE = 'the database is not answering';
 
 /**
  * For load balancers, orchestrators and uptime checks:
  * - `/api/health/live`: the process answers (restart it when this fails); never touches the database.
- * - `/api/health/ready`: send traffic here (503 once shutdown began, or while the database does not answer).
+ * - `/api/health/ready`: send traffic here (503 while the database does not answer; once shutdown
+ *   began every request answers 503, this one included: routes/draining.ts).
  * - `/api/health`: the original check, ok when the database answers.
  */
 export function registerHealthRoutes(app: FastifyInstance, db: Database) {
-  let draining = false;
-  // preClose runs as close() begins, before the in-flight requests finish: from then on, not ready.
-  app.addHook('preClose', async () => {
-    draining = true;
-  });
   const databaseAnswers = () =>
     sql`SELECT 1`.execute(db).then(
       () => true,
@@ -33,7 +28,6 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database) {
   app.get('/api/health/live', { schema: routeDoc({ summary: 'Liveness: the process answers (never touches the database)', tags: ['health'] }) }, async () => success('live'));
 
   app.get('/api/health/ready', { schema: routeDoc({ summary: 'Readiness: 503 once shutdown began or while the database does not answer', tags: ['health'] }) }, async (_request, reply) => {
-    if (draining) return reply.code(503).send(failure(NOT_READY_DRAINING));
     if (!(await databaseAnswers())) return reply.code(503).send(failure(NOT_READY_DATABASE));
     return success('ready');
   });

@@ -25,7 +25,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   401: 'no live session: log in again (or, on a purchase, the wrong pin that ended every session)',
   403: 'not allowed yet (e.g. no pin set, bot check required)',
   404: 'not found',
-  409: 'the Idempotency-Key was used for another request, or its request is still running',
+  409: 'in conflict with what is stored (the message says what): an Idempotency-Key used for another request or still running, a pin already set, an e-mail already verified',
   413: 'the request body is too large',
   422: "a field breaks its rule: the message is the first broken rule's",
   423: 'locked (purchases after repeated wrong pins)',

@@ -8,13 +8,13 @@ import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
 import { verifyMerchant } from '../services/merchants';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
-import { purchase, type PurchaseRequest } from '../services/purchases/placing';
+import type { PurchaseRequest } from '../services/purchases/product';
+import { purchase } from '../services/purchases/purchase';
 import { recentBeneficiaries } from '../services/recentBeneficiaries';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { idempotencyHeaders, routeDoc } from './openapi';
 import { filledFirst, nairaAmountWithin, positiveId, requestBody } from './fields';
-import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface PurchaseRouteDeps {
@@ -92,7 +92,10 @@ const verifyMerchantBody = filledFirst(['provider_id', 'beneficiary'], messages.
 
 const recentBeneficiariesBody = requestBody({ category: z.enum(SERVICE_CATEGORIES, { error: CATEGORY_INVALID }) });
 
-/** A purchase's documentation: its body, its pin, and the Idempotency-Key it requires. */
+/**
+ * A purchase's documentation: its body, its pin, and the Idempotency-Key it requires. A service
+ * that verifies the number before paying answers 404 when the biller has no such customer.
+ */
 const purchaseDoc = (service: Service, body: z.ZodType) =>
   routeDoc({
     summary: `Buy ${service.category} (the pin is checked; at most once per Idempotency-Key)`,
@@ -100,7 +103,7 @@ const purchaseDoc = (service: Service, body: z.ZodType) =>
     auth: true,
     body,
     headers: idempotencyHeaders,
-    errors: [400, 403, 409, 422, 423, 429, 502],
+    errors: [400, 403, ...(service.verification?.beforePaying ? [404] : []), 409, 422, 423, 429, 502],
   });
 
 function idempotencyKeyOf(request: FastifyRequest): string {
@@ -119,7 +122,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     app.post(`/api/${service.category}`, { schema: purchaseDoc(service, purchaseBodyOf), preHandler: limited }, async (request, reply) => {
       const input = purchaseBodyOf.parse(request.body);
       const key = idempotencyKeyOf(request);
-      const response = await mailingPinLogout(ctx, request, () => purchase(ctx, purchases, authOf(request), key, input));
+      const response = await purchase(ctx, purchases, authOf(request), key, input);
       return reply.code(response.status).send(response.body);
     });
   }

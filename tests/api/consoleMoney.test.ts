@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyRequest, SuspendedTransfer } from '../../core/console';
-import { GOODWILL_ACCOUNT } from '../../server/console/services/moneyMovements';
-import { settlementAccountCode, suspenseAccountCode } from '../../server/services/ledger';
+import { goodwill, matchToCustomer, returnToSender } from '../../server/console/services/moneyMovements';
+import type { AppError } from '../../server/errors';
+import { inTransaction, type AppContext } from '../../server/services/context';
 import { signUp, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
@@ -49,7 +50,7 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
   it('matches a suspended transfer to its customer only once a different finance user approves it, and the balance moves once', async () => {
     const transfer = await suspended();
     const before = await balance(t, customer.token);
-    const suspense = await systemBalance(t.db, suspenseAccountCode('simulated'));
+    const suspense = await systemBalance(t.db, { suspense: 'simulated' });
     const asked = await request({ kind: 'suspense-match', incoming_transfer_id: transfer.incoming_transfer_id, customer_id: customer.id });
     expect(asked.status, asked.body.message).toBe(201);
     expect(asked.body.data).toMatchObject({ status: 'pending', amount: 2500, needs_admin: false });
@@ -65,7 +66,7 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     expect(approved.status, approved.body.message).toBe(200);
     expect(approved.body.data).toMatchObject({ status: 'approved', checker: checker.email });
     expect(await balance(t, customer.token)).toBe(before + 2500);
-    expect(await systemBalance(t.db, suspenseAccountCode('simulated'))).toBe(suspense - 250_000n);
+    expect(await systemBalance(t.db, { suspense: 'simulated' })).toBe(suspense - 250_000n);
     expect(t.outbox.list(customer.email).some((mail) => mail.subject === 'Wallet funded: ₦2,500.00')).toBe(true);
 
     // Replaying the approval (same checker, another checker, an admin) does nothing.
@@ -92,12 +93,53 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     expect(await balance(t, customer.token)).toBe(before + 100);
   });
 
+  /** Raised inside an attempt the database accepted: the attempt must not commit. */
+  class Accepted extends Error {}
+
+  /** How a write was refused ('<status> <message>'), or 'accepted'; it runs in a transaction that never commits. */
+  async function refusal(write: (tx: AppContext) => Promise<unknown>): Promise<string> {
+    const error = await inTransaction(t.ctx, async (tx) => {
+      await write(tx);
+      throw new Accepted();
+    }).catch((caught: unknown) => caught);
+    if (error instanceof Accepted) return 'accepted';
+    const { status, message } = error as AppError;
+    return `${status} ${message}`;
+  }
+
+  it("refuses a replayed approval in the database too: past the code's status changes, the movement's once-guard stops it", async () => {
+    const [matched, returned] = [await suspended(40_000), await suspended(30_000)];
+    const match = await request({ kind: 'suspense-match', incoming_transfer_id: matched.incoming_transfer_id, customer_id: customer.id });
+    const sendBack = await request({ kind: 'suspense-return', incoming_transfer_id: returned.incoming_transfer_id });
+    const given = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 40 });
+    for (const asked of [match, sendBack, given]) expect((await approve(asked.body.data!.id)).status).toBe(200);
+    const [count, before] = [await movements(), await balance(t, customer.token)];
+
+    // As if a bug let the replay through the code's guards: the transfer back in suspense, the request run again.
+    const customerId = BigInt(customer.id);
+    const again = (id: bigint, move: (tx: AppContext) => Promise<unknown>) => async (tx: AppContext) => {
+      await tx.db.updateTable('unmatched_transfers').set({ status: 'unmatched', resolved_at: null }).where('incoming_transfer_id', '=', id).execute();
+      return move(tx);
+    };
+    const ALREADY = '409 this money was already moved: nothing was done';
+    for (const transfer of [matched, returned]) {
+      const id = BigInt(transfer.incoming_transfer_id);
+      expect(await refusal(again(id, (tx) => matchToCustomer(tx, id, customerId)))).toBe(ALREADY);
+      expect(await refusal(again(id, (tx) => returnToSender(tx, id)))).toBe(ALREADY);
+    }
+    const requestId = BigInt(given.body.data!.id);
+    expect(await refusal((tx) => goodwill(tx, { customerId, amountKobo: 4_000n, requestId, credit: true }))).toBe(ALREADY);
+    expect(await refusal((tx) => goodwill(tx, { customerId, amountKobo: 4_000n, requestId, credit: false }))).toBe(ALREADY);
+    expect(await movements()).toBe(count);
+    expect(await balance(t, customer.token)).toBe(before);
+  });
+
   it('records a return to the sender: suspense back to the partner, nobody credited', async () => {
     const transfer = await suspended(75_000);
-    const settlement = await systemBalance(t.db, settlementAccountCode('simulated'));
+    const settlement = await systemBalance(t.db, { settlement: 'simulated' });
     const asked = await request({ kind: 'suspense-return', incoming_transfer_id: transfer.incoming_transfer_id });
     expect((await approve(asked.body.data!.id)).status).toBe(200);
-    expect(await systemBalance(t.db, settlementAccountCode('simulated'))).toBe(settlement + 75_000n);
+    expect(await systemBalance(t.db, { settlement: 'simulated' })).toBe(settlement + 75_000n);
     // One open request per transfer, and a transfer leaves suspense once.
     expect((await request({ kind: 'suspense-match', incoming_transfer_id: transfer.incoming_transfer_id, customer_id: customer.id })).status).toBe(409);
   });
@@ -107,7 +149,7 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     const credit = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 300 });
     expect((await approve(credit.body.data!.id)).status).toBe(200);
     expect(await balance(t, customer.token)).toBe(before + 300);
-    expect(await systemBalance(t.db, GOODWILL_ACCOUNT)).toBeLessThan(0n);
+    expect(await systemBalance(t.db, 'goodwill')).toBeLessThan(0n);
 
     const tooMuch = await request({ kind: 'goodwill-debit', customer_id: customer.id, amount: before + 1_000 });
     const refused = await approve(tooMuch.body.data!.id);
@@ -138,6 +180,14 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     expect(reused.status).toBe(403);
     expect(reused.body.message).toMatch(/already used/);
     expect((await ops(t, 'money/requests/cancel', { request_id: next.body.data!.id }, maker.token)).status).toBe(200);
+  });
+
+  it('keeps taking requests once PostgreSQL plans the request statement generically (after five runs on a connection)', async () => {
+    for (let n = 0; n < 8; n++) {
+      const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 10 });
+      expect(asked.status, asked.body.message).toBe(201);
+      expect((await ops(t, 'money/requests/cancel', { request_id: asked.body.data!.id }, maker.token)).status).toBe(200);
+    }
   });
 
   it('lets a request expire: past the time limit nobody can approve it', async () => {

@@ -43,7 +43,7 @@ export const AUDIT_PAGE = 50;
 
 /** The audit, newest first, a page at a time, filtered by who, what, which customer and when. */
 export async function listAudit(ctx: AppContext, filter: AuditFilter): Promise<AuditEntry[]> {
-  let query = ctx.db.selectFrom('staff_audit').selectAll().orderBy('id', 'desc').limit(AUDIT_PAGE);
+  let query = ctx.db.selectFrom('staff_audit').select(['id', 'at', 'actor', 'action', 'customer_id', 'subject', 'address', 'before', 'after']).orderBy('id', 'desc').limit(AUDIT_PAGE);
   if (filter.staff_id !== undefined) query = query.where('staff_id', '=', BigInt(filter.staff_id));
   if (filter.action) query = query.where(sql<boolean>`action LIKE ${`${filter.action.replace(/[%_\\]/g, '\\$&')}%`}`);
   if (filter.customer_id !== undefined) query = query.where('customer_id', '=', BigInt(filter.customer_id));

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { Glance, GlanceRow } from '../../../core/console';
+import { lagosDay, startOfLagosDay } from '../../../core/days';
 import { koboToNaira } from '../../../core/money';
 import { SERVICE_CATEGORIES } from '../../../core/services';
 import type { AppContext } from '../../services/context';
 import { auditLedger, recordAuditRun } from '../../services/ledgerAudit';
-import { lagosDayOf } from '../../services/reconciliation';
-import { startOfLagosDay } from '../../services/tiers';
 import { consoleTransactions, STUCK_AFTER_MS } from './transactions';
 
 /** What each live provider's circuit breaker says ('none': a simulated provider has none). */
@@ -52,7 +51,7 @@ export async function glance(ctx: AppContext, providers: ProviderHealth): Promis
            (SELECT count(*) FROM problem_reports WHERE status <> 'resolved')::text AS open_cases`.execute(ctx.db);
   const totals = counts.rows[0];
   return {
-    day: lagosDayOf(now),
+    day: lagosDay(now),
     purchases: purchases.map(glanceRow),
     funding: funding.map((row) => ({ provider: row.provider, count: Number(row.count), amount: koboToNaira(BigInt(row.amount)) })),
     stuck_bills: { count: Number(totals.stuck), oldest: await consoleTransactions(ctx, { stuck: true, limit: 5 }) },
@@ -79,7 +78,7 @@ function glanceRow(row: { category: string; provider: string; count: string; com
 }
 
 async function lastAuditRun(ctx: AppContext): Promise<Glance['ledger_audit']> {
-  const row = await ctx.db.selectFrom('ledger_audit_runs').selectAll().orderBy('id', 'desc').executeTakeFirst();
+  const row = await ctx.db.selectFrom('audit_runs').select(['ran_at', 'problem_count', 'problems']).orderBy('id', 'desc').executeTakeFirst();
   return row ? { ran_at: row.ran_at.toISOString(), problem_count: row.problem_count, problems: row.problems as string[] } : null;
 }
 

@@ -15,7 +15,8 @@ import { confirmCode } from './secondFactor';
  * second factor; a *different* finance user approves, re-authenticating too, before the request
  * expires; above the admin threshold only an admin may approve. Only the approval moves money
  * (moneyMovements.ts), in the transaction that records it, behind a guarded status change:
- * an approval sent twice, or by two checkers at once, moves the money once.
+ * an approval sent twice, or by two checkers at once, moves the money once. The database holds
+ * the same rule under the code's: each movement is once per held transfer or per request.
  */
 
 export interface MoneyRules {
@@ -96,7 +97,9 @@ export async function requestMoney(ctx: AppContext, maker: StaffActor, request: 
         created_at: now,
         expires_at: new Date(now.getTime() + rules.approvalWindowMs),
       })
-      .onConflict((conflict) => conflict.column('incoming_transfer_id').where('status', '=', 'pending').doNothing())
+      // The partial index's predicate as a literal: a parameter there would not match the index
+      // once PostgreSQL plans the prepared statement generically (after its fifth run on a connection).
+      .onConflict((conflict) => conflict.column('incoming_transfer_id').where('status', '=', sql.lit('pending')).doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!created) throw new AppError(409, ALREADY_PENDING);
@@ -115,7 +118,12 @@ function checkChecker(row: { maker_id: bigint; needs_admin: boolean; amount_kobo
 
 /** The pending request, locked for this decision; 409 when it was decided (a replay changes nothing) or has expired. */
 async function pendingRequest(tx: AppContext, requestId: bigint) {
-  const row = await tx.db.selectFrom('money_requests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
+  const row = await tx.db
+    .selectFrom('money_requests')
+    .select(['id', 'kind', 'status', 'amount_kobo', 'customer_id', 'incoming_transfer_id', 'needs_admin', 'maker_id', 'expires_at'])
+    .where('id', '=', requestId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new AppError(404, 'no such request');
   if (row.status === 'pending' && row.expires_at <= tx.clock.now()) {
     await tx.db.updateTable('money_requests').set({ status: 'expired' }).where('id', '=', requestId).where('status', '=', 'pending').execute();
@@ -133,7 +141,7 @@ async function execute(tx: AppContext, row: { id: bigint; kind: MoneyRequestKind
       return returnToSender(tx, row.incoming_transfer_id!);
     case 'goodwill-credit':
     case 'goodwill-debit':
-      return goodwill(tx, row.customer_id!, row.amount_kobo, `NW-ADJ-${row.id}`, row.kind === 'goodwill-credit');
+      return goodwill(tx, { customerId: row.customer_id!, amountKobo: row.amount_kobo, requestId: row.id, credit: row.kind === 'goodwill-credit' });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { CaseWorkStatus, ReconciliationItem } from '../../../core/console';
+import { lagosDay } from '../../../core/days';
 import { koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
@@ -16,14 +17,26 @@ const naira = (kobo: bigint | null) => (kobo === null ? null : koboToNaira(kobo)
 
 /** Open and acknowledged items first, then the latest resolved ones. */
 export async function reconciliationQueue(ctx: AppContext): Promise<ReconciliationItem[]> {
-  const mismatches = await ctx.db.selectFrom('reconciliation_mismatches').selectAll().orderBy('status').orderBy('id', 'desc').limit(SHOWN).execute();
-  const disputes = await ctx.db.selectFrom('disputed_transfers').selectAll().orderBy('status').orderBy('id', 'desc').limit(SHOWN).execute();
+  const mismatches = await ctx.db
+    .selectFrom('reconciliation_mismatches')
+    .select(['id', 'day', 'counterparty', 'kind', 'reference', 'our_amount_kobo', 'their_amount_kobo', 'detail', 'status', 'note'])
+    .orderBy('status')
+    .orderBy('id', 'desc')
+    .limit(SHOWN)
+    .execute();
+  const disputes = await ctx.db
+    .selectFrom('disputed_transfers')
+    .select(['id', 'received_at', 'provider', 'partner_status', 'reference', 'amount_kobo', 'partner_amount_kobo', 'reason', 'status', 'note'])
+    .orderBy('status')
+    .orderBy('id', 'desc')
+    .limit(SHOWN)
+    .execute();
   const items: ReconciliationItem[] = [
     ...mismatches.map((row) => ({ kind: 'mismatch' as const, id: Number(row.id), day: row.day, counterparty: row.counterparty, what: row.kind, reference: row.reference, our_amount: naira(row.our_amount_kobo), their_amount: naira(row.their_amount_kobo), detail: row.detail, status: row.status, note: row.note })),
     ...disputes.map((row) => ({
       kind: 'dispute' as const,
       id: Number(row.id),
-      day: row.received_at.toISOString().slice(0, 10),
+      day: lagosDay(row.received_at),
       counterparty: `bank:${row.provider}`,
       what: `disputed credit (${row.partner_status})`,
       reference: row.reference,

@@ -4,6 +4,7 @@ import { inTransaction, type AppContext } from '../../services/context';
 import { verifyPassword, verifyPasswordOfNobody } from '../../services/passwords';
 import { recordAudit } from './audit';
 import { matchedStep, newEnrolmentSecret, normaliseRecoveryCode, replaceRecoveryCodes, sealContext, spendRecoveryCode, takeCode, USED_CODE, WRONG_CODE } from './secondFactor';
+import { STAFF_COLUMNS } from './staffAccounts';
 import { countFactorFailure, FACTOR_TRIES, openStaffSession, revokeStaffSession, setSessionStage, type StaffSession } from './staffSessions';
 
 /**
@@ -20,7 +21,7 @@ export const LOCK_MS = 15 * 60_000;
 const profile = (row: { id: bigint; email: string; name: string; role: StaffProfile['role'] }): StaffProfile => ({ id: Number(row.id), email: row.email, name: row.name, role: row.role });
 
 export async function signInWithPassword(ctx: AppContext, email: string, password: string, address: string): Promise<SignInAnswer> {
-  const staff = await ctx.db.selectFrom('staff').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  const staff = await ctx.db.selectFrom('staff').select(STAFF_COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
   // The same answer, in the same time, for an unknown, disabled or not yet invited-in account.
   if (!staff || staff.disabled_at || !staff.password_hash) {
     await verifyPasswordOfNobody(password);

@@ -21,6 +21,29 @@ export const INVITATION_TTL_MS = 3 * 24 * 60 * 60_000;
 export const INVITATION_PATH = '/setup';
 const INVITATION_SPENT = 'this invitation is not valid any more: ask an admin for a new one';
 
+/** A staff row's columns, named (statements are prepared: server/db/preparedStatements.ts). */
+export const STAFF_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'role',
+  'password_hash',
+  'totp_secret',
+  'totp_pending_secret',
+  'totp_last_step',
+  'enrolled_at',
+  'failed_attempts',
+  'locked_until',
+  'invitation_hash',
+  'invitation_expires_at',
+  'disabled_at',
+  'created_at',
+  'created_by',
+] as const satisfies readonly (keyof StaffTable)[];
+// A column added to the table and not listed here fails the build.
+const everyColumnListed: Exclude<keyof StaffTable, (typeof STAFF_COLUMNS)[number]> extends never ? true : never = true;
+void everyColumnListed;
+
 type StaffRow = Selectable<StaffTable>;
 
 export const toStaffMember = (row: StaffRow): StaffMember => ({
@@ -44,7 +67,7 @@ async function issueInvitation(tx: AppContext, staffId: bigint, consoleUrl: stri
     .updateTable('staff')
     .set({ invitation_hash: tx.hashToken(`invitation:${token}`), invitation_expires_at: expires, password_hash: null, totp_secret: null, totp_pending_secret: null, totp_last_step: null, enrolled_at: null, failed_attempts: 0, locked_until: null })
     .where('id', '=', staffId)
-    .returningAll()
+    .returning(STAFF_COLUMNS)
     .executeTakeFirstOrThrow();
   await tx.db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
   await revokeAllStaffSessions(tx, staffId);
@@ -74,7 +97,7 @@ export async function createStaff(ctx: AppContext, actor: Actor, staff: NewStaff
 }
 
 async function staffRow(ctx: AppContext, staffId: bigint): Promise<StaffRow> {
-  const row = await ctx.db.selectFrom('staff').selectAll().where('id', '=', staffId).forUpdate().executeTakeFirst();
+  const row = await ctx.db.selectFrom('staff').select(STAFF_COLUMNS).where('id', '=', staffId).forUpdate().executeTakeFirst();
   if (!row) throw new AppError(404, 'no such staff member');
   return row;
 }
@@ -105,7 +128,7 @@ export async function updateStaff(ctx: AppContext, actor: Actor, staffId: bigint
       .updateTable('staff')
       .set({ role: change.role ?? before.role, disabled_at: disabledAt })
       .where('id', '=', staffId)
-      .returningAll()
+      .returning(STAFF_COLUMNS)
       .executeTakeFirstOrThrow();
     await revokeAllStaffSessions(tx, staffId);
     await recordAudit(tx, actor, { action: 'staff.update', subject: `staff:${staffId}`, before: toStaffMember(before), after: toStaffMember(row) });
@@ -114,12 +137,12 @@ export async function updateStaff(ctx: AppContext, actor: Actor, staffId: bigint
 }
 
 export async function listStaff(ctx: AppContext): Promise<StaffMember[]> {
-  const rows = await ctx.db.selectFrom('staff').selectAll().orderBy('disabled_at', 'desc').orderBy('email').execute();
+  const rows = await ctx.db.selectFrom('staff').select(STAFF_COLUMNS).orderBy('disabled_at', 'desc').orderBy('email').execute();
   return rows.map(toStaffMember);
 }
 
 export async function staffByEmail(ctx: AppContext, email: string): Promise<StaffRow | undefined> {
-  return ctx.db.selectFrom('staff').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return ctx.db.selectFrom('staff').select(STAFF_COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
 /**
@@ -129,7 +152,7 @@ export async function staffByEmail(ctx: AppContext, email: string): Promise<Staf
  */
 export async function acceptInvitation(ctx: AppContext, token: string, password: string, address: string): Promise<StaffRow> {
   const hash = ctx.hashToken(`invitation:${token}`);
-  const invited = await ctx.db.selectFrom('staff').selectAll().where('invitation_hash', '=', hash).executeTakeFirst();
+  const invited = await ctx.db.selectFrom('staff').select(STAFF_COLUMNS).where('invitation_hash', '=', hash).executeTakeFirst();
   if (!invited || invited.disabled_at || !invited.invitation_expires_at || invited.invitation_expires_at <= ctx.clock.now()) throw new AppError(401, INVITATION_SPENT);
   await checkNewPassword(password, { email: invited.email, name: invited.name, phone: '' });
   const passwordHash = await hashPassword(password);
@@ -139,7 +162,7 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
       .set({ password_hash: passwordHash, invitation_hash: null, invitation_expires_at: null })
       .where('id', '=', invited.id)
       .where('invitation_hash', '=', hash)
-      .returningAll()
+      .returning(STAFF_COLUMNS)
       .executeTakeFirst();
     if (!row) throw new AppError(401, INVITATION_SPENT);
     await recordAudit(tx, { staffId: row.id, email: row.email, address }, { action: 'staff.accept-invitation', subject: `staff:${row.id}` });

@@ -2,7 +2,7 @@ import type { ConsoleTransaction } from '../../../core/console';
 import { koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
-import type { RequeryHooks } from '../../services/transactions';
+import { TRANSACTION_COLUMNS, type RequeryHooks } from '../../services/transactions';
 import { recordAudit, type Actor } from './audit';
 
 /** A bill still processing this long after it was placed is shown as stuck. */
@@ -63,7 +63,7 @@ async function payAnswered(ctx: AppContext, transactionId: bigint): Promise<bool
 export async function requeryBill(ctx: AppContext, actor: Actor, requeries: RequeryHooks, requeryNow: RequeryNow, transactionId: bigint): Promise<ConsoleTransaction> {
   const [before] = await consoleTransactions(ctx, { transactionId, limit: 1 });
   if (!before) throw new AppError(404, 'no such transaction');
-  const row = await ctx.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+  const row = await ctx.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', transactionId).executeTakeFirstOrThrow();
   const requery = requeries[row.category];
   if (!requery || row.status !== 'processing') throw new AppError(409, `this ${row.category} transaction is ${row.status}: there is nothing to ask the biller`);
   const asked = await requery(ctx, row);

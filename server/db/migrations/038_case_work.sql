@@ -25,12 +25,13 @@ CREATE TABLE address_decisions (
 );
 CREATE INDEX address_decisions_user ON address_decisions (user_id, decided_at DESC);
 
--- Each ledger audit run (the job, `npm run audit`, the console's "run now"): the console shows the last.
-CREATE TABLE ledger_audit_runs (
+-- Each ledger audit run (the job, `npm run audit`, the console's "run now"): the console shows the
+-- last. Named apart from the ledger's own tables (ledger_*), which only the ledger module writes.
+CREATE TABLE audit_runs (
   id            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   ran_at        TIMESTAMPTZ NOT NULL,
   problem_count INTEGER NOT NULL CHECK (problem_count >= 0),
   -- The first problems found, in words (ids and amounts, no personal data).
   problems      JSONB NOT NULL
 );
-CREATE INDEX ledger_audit_runs_at ON ledger_audit_runs (ran_at DESC);
+CREATE INDEX audit_runs_at ON audit_runs (ran_at DESC);

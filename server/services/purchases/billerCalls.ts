@@ -4,6 +4,12 @@ export interface PurchaseDeps {
   biller: Biller;
   /** How long a pay or requery may take before it counts as no answer (pending). */
   billerTimeoutMs: number;
+  /**
+   * Aborted when a shutdown can wait no longer (routes/draining.ts): a call still out counts as
+   * no answer, so its purchase answers "processing" and the requery job, on any replica, settles
+   * it, instead of the connection being cut with the bill's fate untold.
+   */
+  stopWaiting?: AbortSignal;
 }
 
 /** The requery job leaves a bill alone until its own pay call has surely given up, plus this. */
@@ -27,14 +33,19 @@ export type BillResult =
  */
 export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutcome>): Promise<BillResult> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<BillOutcome>((resolve) => {
+  let stop: (() => void) | undefined;
+  const noAnswer = new Promise<BillOutcome>((resolve) => {
     timer = setTimeout(() => resolve({ status: 'pending' }), deps.billerTimeoutMs);
+    stop = () => resolve({ status: 'pending' });
+    if (deps.stopWaiting?.aborted) stop();
+    else deps.stopWaiting?.addEventListener('abort', stop, { once: true });
   });
   try {
-    const outcome = await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), timeout]);
+    const outcome = await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), noAnswer]);
     if (outcome.status !== 'failed') return outcome;
     return outcome.definitive ? { status: 'failed', reason: outcome.reason } : { status: 'pending' };
   } finally {
     clearTimeout(timer);
+    if (stop) deps.stopWaiting?.removeEventListener('abort', stop);
   }
 }

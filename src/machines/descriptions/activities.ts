@@ -20,7 +20,7 @@ export default {
   actions: {
     showFirstPage: 'Shows page 1 of the answer and notes whether more follows.',
     showNextPage: 'Appends the next page, each row once.',
-    tellSession: 'Tells the session whether more is revealed (SPEC.md `more_reveal`).',
+    tellSession: 'Tells the session whether more is revealed (its `more_reveal`).',
     select: 'Keeps the tapped row as the one whose details are open.',
     unselect: 'Forgets the open row.',
     showStuck: 'Keeps the checked row, stuck a day, as the one whose details open, to offer a report.',

@@ -1,0 +1,55 @@
+// `npm test`: every stage of the test suite in order, stopping at the first that fails, then a
+// table of how long each took — so that a slow stage is seen on every run, here and in CI.
+//
+//   npm test                  every stage
+//   npm test -- unit e2e      only the stages named (in their usual order)
+import { spawn } from 'node:child_process';
+
+/** The stages, cheapest first: a type or lint error fails in seconds, not after the browsers. */
+const STAGES = [
+  ['typecheck', 'npm run typecheck'],
+  ['lint', 'npm run lint'],
+  ['unit', 'npm run test:unit'],
+  ['build', 'npm run build'],
+  ['e2e', 'npx playwright test'],
+  ['size', 'npm run size'],
+  ['lighthouse', 'npm run lighthouse'],
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !STAGES.some(([stage]) => stage === name));
+if (unknown.length > 0) {
+  console.error(`unknown stage(s): ${unknown.join(', ')}; the stages are ${STAGES.map(([stage]) => stage).join(', ')}`);
+  process.exit(2);
+}
+
+const results = [];
+const started = Date.now();
+let failed = false;
+for (const [stage, command] of STAGES) {
+  if (wanted.length > 0 && !wanted.includes(stage)) continue;
+  console.log(`\n▶ ${stage}: ${command}`);
+  const begun = Date.now();
+  const code = await run(command);
+  results.push({ stage, seconds: (Date.now() - begun) / 1000, code });
+  if (code !== 0) {
+    failed = true;
+    break;
+  }
+}
+printTable(results, (Date.now() - started) / 1000);
+process.exit(failed ? 1 : 0);
+
+function run(command) {
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function printTable(rows, totalSeconds) {
+  const time = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s` : `${seconds.toFixed(1)} s`);
+  console.log('\nnpm test, time per stage');
+  for (const { stage, seconds, code } of rows) console.log(`  ${stage.padEnd(11)} ${time(seconds).padStart(12)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
+  console.log(`  ${'total'.padEnd(11)} ${time(totalSeconds).padStart(12)}`);
+}
