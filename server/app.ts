@@ -253,9 +253,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The operator console: an instance of its own, listened on at OPS_PORT by main.ts, never on this one.
   const providers: ProviderHealth = () => [{ name: biller.name, kind: 'biller', breaker: breakerOf(biller) }, ...banks.map((bank) => ({ name: bank.provider, kind: 'bank' as const, breaker: breakerOf(bank) }))];
   const requeryNow = (tx: AppContext, id: bigint) => requeryPurchase(tx, purchases, id);
-  const opsConsole = await buildConsoleApp(config, { ctx, counters, requeries, requeryNow, providers, log: app.log, trustProxy: proxyTrust(config.trustProxy) });
+  const opsConsole = await buildConsoleApp(config, { ctx, counters, requeries, requeryNow, providers, log: app.log, trustProxy: proxyTrust(config.trustProxy), draining });
   app.decorate('opsConsole', opsConsole);
-  app.addHook('onClose', async () => opsConsole.close());
+  // The console drains alongside the customer API, not after it: both begin closing at once.
+  let consoleClosed: Promise<undefined> | undefined;
+  app.addHook('preClose', async () => {
+    consoleClosed = opsConsole.close();
+  });
+  app.addHook('onClose', async () => consoleClosed ?? opsConsole.close());
   return app;
 }
 

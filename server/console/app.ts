@@ -6,9 +6,11 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Config } from '../config';
 import type { RequestCounters } from '../gateways/requestCounters';
 import { sharedRateLimitStore } from '../routes/rateLimits';
+import { registerDraining, type Draining } from '../routes/draining';
 import { errorHandler } from '../routes/errorHandler';
 import { failure } from '../routes/envelope';
 import { registerSecurityHeaders } from '../routes/securityHeaders';
+import { runInContext } from '../requestContext';
 import type { AppContext } from '../services/context';
 import type { RequeryHooks } from '../services/transactions';
 import { assertDeclaredAccess, checkAccess, type RouteAccess } from './guard';
@@ -39,6 +41,8 @@ export interface ConsoleDeps {
   counters: RequestCounters;
   /** The customer listener's TRUST_PROXY, as Fastify takes it: the audit's "from where". */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** The customer API's drain (its gate watches the same database): the console stops the same way. */
+  draining: Draining;
 }
 
 declare module 'fastify' {
@@ -59,8 +63,14 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Requests that arrive once close() began are answered by routes/draining.ts, with Retry-After.
+    return503OnClosing: false,
   });
   app.setErrorHandler(errorHandler);
+  // A shutdown answers every staff request as it does a customer's: new ones 503 with Retry-After,
+  // work that wrote nothing refused at its next statement, work begun (an approval) finished.
+  registerDraining(app, deps.draining);
+  app.addHook('preValidation', (request, _reply, done) => runInContext({ requestId: request.id }, done));
   registerSecurityHeaders(app, config.production, { captcha: false });
   app.decorateRequest('staff', null);
   const routes: FastifyInstance['consoleRoutes'] = [];
