@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyRequest, SuspendedTransfer } from '../../core/console';
 import { goodwill, matchToCustomer, returnToSender } from '../../server/console/services/moneyMovements';
 import type { AppError } from '../../server/errors';
-import { inTransaction, type AppContext } from '../../server/services/context';
+import type { AppContext } from '../../server/services/context';
 import { signUp, type SignedUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { chargeSuccess, createAccounts, deliver, newReference } from './support/bank';
-import { auditLedgerAfterEach, systemBalance } from './support/ledger';
+import { auditLedgerAfterEach, systemBalance, withoutCommitting } from './support/ledger';
 import { balance } from './support/purchases';
 import { customerIdOf, ops, staffMember, type StaffMember } from './support/staff';
 
@@ -93,16 +93,10 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     expect(await balance(t, customer.token)).toBe(before + 100);
   });
 
-  /** Raised inside an attempt the database accepted: the attempt must not commit. */
-  class Accepted extends Error {}
-
   /** How a write was refused ('<status> <message>'), or 'accepted'; it runs in a transaction that never commits. */
   async function refusal(write: (tx: AppContext) => Promise<unknown>): Promise<string> {
-    const error = await inTransaction(t.ctx, async (tx) => {
-      await write(tx);
-      throw new Accepted();
-    }).catch((caught: unknown) => caught);
-    if (error instanceof Accepted) return 'accepted';
+    const error = await withoutCommitting(t.ctx, write);
+    if (error === 'accepted') return error;
     const { status, message } = error as AppError;
     return `${status} ${message}`;
   }
