@@ -84,21 +84,36 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: { 'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')] },
   },
+  // The customer's app never reaches into the operator console (its own entry and chunks).
   {
     files: ['src/ui/**'],
-    rules: appImports('Views import machines, domain and core, never src/api.', layer('api'), layer('server')),
+    rules: appImports('Views import machines, domain and core, never src/api or the console.', layer('api'), layer('server'), layer('console')),
   },
   {
     files: ['src/machines/**'],
-    rules: appImports('Machines import api, domain and core, never React or the views.', layer('ui'), react, layer('server')),
+    rules: appImports('Machines import api, domain and core, never React, the views or the console.', layer('ui'), react, layer('server'), layer('console')),
   },
   {
     files: ['src/api/**'],
-    rules: appImports('src/api imports only the core.', layer('machines'), layer('ui'), layer('domain'), react, layer('server')),
+    rules: appImports('src/api imports only the core.', layer('machines'), layer('ui'), layer('domain'), react, layer('server'), layer('console')),
   },
   {
     files: ['src/domain/**'],
-    rules: appImports('The domain imports only the core.', layer('api'), layer('machines'), layer('ui'), react, layer('server')),
+    rules: appImports('The domain imports only the core.', layer('api'), layer('machines'), layer('ui'), react, layer('server'), layer('console')),
+  },
+  // The operator console (src/console) has the same layers, and may reuse the app's components,
+  // domain and effects: views → machines → its own api → core.
+  {
+    files: ['src/console/ui/**'],
+    rules: appImports("The console's views import its machines, the shared components, domain and core, never an api.", layer('api'), layer('server')),
+  },
+  {
+    files: ['src/console/machines/**'],
+    rules: appImports("The console's machines import its api, the domain and core, never React or views.", layer('ui'), react, layer('server')),
+  },
+  {
+    files: ['src/console/api/**'],
+    rules: appImports("The console's api imports only the core.", layer('machines'), layer('ui'), layer('domain'), react, layer('server')),
   },
   {
     files: ['server/**', 'scripts/**', '.ci/**', '*.config.{js,ts}'],
@@ -109,6 +124,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }] }],
       'no-restricted-globals': ['error', ...restrictGlobals(browserOnly, 'The server runs in Node.')],
+    },
+  },
+  {
+    // The customer API knows nothing of the operator console; only app.ts wires the console's listener in.
+    files: ['server/**'],
+    ignores: ['server/console/**', 'server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: layer('src'), message: 'The server imports only the core, never src/.' },
+            { group: layer('console'), message: 'The customer side of the server never imports the operator console (server/console).' },
+          ],
+        },
+      ],
     },
   },
   { files: ['server/**', 'scripts/**'], ignores: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] } },

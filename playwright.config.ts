@@ -38,6 +38,11 @@ const fakeVtpassUrl = `http://127.0.0.1:${fakeVtpassPort}/api`;
 // journeys expect, and Paystack (which validates a BVN with a bank account) none.
 const fakeMonnifyPort = Number(process.env.E2E_FAKE_MONNIFY_PORT ?? port + 4);
 const fakePaystackPort = Number(process.env.E2E_FAKE_PAYSTACK_PORT ?? port + 5);
+// The operator console of the simulated server (OPS_PORT), and the first admin's invitation, which
+// `npm run staff` writes before that server starts (tests/e2e/console.spec.ts opens it).
+const opsPort = Number(process.env.E2E_OPS_PORT ?? port + 6);
+process.env.E2E_OPS_URL = `http://127.0.0.1:${opsPort}`;
+process.env.E2E_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.admin-invitation`;
 
 /** What both servers share: development mode (the journeys read the mailbox and simulate bank transfers), on loopback. */
 const serverEnv = (serverPort: number, dataDir: string) => ({
@@ -82,20 +87,21 @@ export default defineConfig({
       // VTpass documents no betting-account funding: the VTpass biller sells none (README "Going live").
       grepInvert: new RegExp(`${labels.bettingTitle}:`),
       // The providers' part of the journeys: the machines' generated paths, the inspector's masking,
-      // the first paint and the offline app do not depend on them.
-      testIgnore: ['generated/**', 'inspector.spec.ts', 'apiDocs.spec.ts', 'hydration.spec.ts', 'offline.spec.ts'],
+      // the first paint, the offline app and the operator console do not depend on them.
+      testIgnore: ['generated/**', 'inspector.spec.ts', 'apiDocs.spec.ts', 'hydration.spec.ts', 'offline.spec.ts', 'console.spec.ts'],
     },
   ],
   // The servers start in this order, before any global setup: the fake VTpass must be up before
   // the real-adapters server, whose start waits for its first catalogue sync.
   webServer: [
     {
-      // The real server on a fresh embedded database, serving the SPA built by `npm run test:e2e`.
-      command: 'tsx server/main.ts',
+      // The real server on a fresh embedded database, serving the SPA built by `npm run test:e2e`,
+      // and the operator console on its own port, whose first admin is created from the command line first.
+      command: `tsx scripts/staff.ts create --email admin@ops.test --name "Ada Admin" --role admin --invitation-file ${process.env.E2E_ADMIN_INVITATION} && tsx server/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: serverEnv(port, process.env.E2E_DATA_DIR),
+      env: { ...serverEnv(port, process.env.E2E_DATA_DIR), OPS_PORT: String(opsPort), OPS_PUBLIC_URL: process.env.E2E_OPS_URL },
     },
     {
       command: `npm run build:inspect && vite preview --mode inspect --outDir dist-inspect --host 127.0.0.1 --port ${inspectPort} --strictPort`,

@@ -29,6 +29,8 @@ export default defineConfig(({ command, mode }) => ({
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
       '/dev': `http://127.0.0.1:${apiPort}`,
+      // The operator console's API (/console.html in development), on its own listener.
+      '/ops': `http://127.0.0.1:${process.env.OPS_PORT ?? '3001'}`,
     },
   },
   build: {
@@ -43,8 +45,9 @@ export default defineConfig(({ command, mode }) => ({
     // (scripts/routePages.ts), and a later screen's chunk imports little the app has not loaded.
     // The helper cost the first page about 20 ms of main thread, at every import (issue 13).
     modulePreload: false,
-    // A few chunks by who needs them, not one per shared module (scripts/chunkGroups.ts).
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    // A few chunks by who needs them, not one per shared module (scripts/chunkGroups.ts). The
+    // operator console is a second page of the same build, with chunks of its own (served only on OPS_PORT).
+    rolldownOptions: { input: { index: 'index.html', console: 'console.html' }, output: { codeSplitting: { groups: chunkGroups } } },
   },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],

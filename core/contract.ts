@@ -401,6 +401,8 @@ export interface ProblemReport {
   note: string;
   status: ProblemReportStatus;
   created_at: string;
+  /** What support wrote when resolving the case (also e-mailed); null until then. */
+  resolution_note: string | null;
 }
 export interface FetchProblemReportRequest {
   transaction_id: number;

@@ -4,7 +4,7 @@
  * problem listed. Reads DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).
  */
 import { fileURLToPath } from 'node:url';
-import { auditLedger } from '../server/services/ledgerAudit';
+import { auditLedger, recordAuditRun } from '../server/services/ledgerAudit';
 import { isUnmigrated, openOperatorDatabase } from './operatorDatabase';
 
 export async function main(env: NodeJS.ProcessEnv): Promise<number> {
@@ -15,6 +15,7 @@ export async function main(env: NodeJS.ProcessEnv): Promise<number> {
   }
   try {
     const problems = await auditLedger(database.db);
+    await recordAuditRun(database.db, new Date(), problems);
     if (problems.length === 0) {
       console.log('ledger audit: clean (every movement balanced, every cached balance equal to its entries, no user wallet below zero, every purchase charged once or refunded)');
       return 0;

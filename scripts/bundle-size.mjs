@@ -98,6 +98,38 @@ for (const visit of FIRST_VISITS) {
   if (over) failures.push(`a first visit of ${visit.route} loads ${kb(bytes)} of JavaScript (budget ${kb(visit.budget)})`);
 }
 
+// The operator console (console.html) is a second page of the build: no customer page may name
+// one of its chunks, and none of its own chunks may be a customer's lazy route.
+const CONSOLE_PAGE = 'console.html';
+if (!existsSync(join(DIST, CONSOLE_PAGE))) failures.push(`dist/${CONSOLE_PAGE} is missing: the operator console was not built`);
+else {
+  const consoleChunks = loadedBy(CONSOLE_PAGE);
+  const customerPages = ['index.html', ...(existsSync(join(DIST, 'pages')) ? readdirSync(join(DIST, 'pages'), { recursive: true }).filter((name) => String(name).endsWith('.html')).map((name) => join('pages', String(name))) : [])];
+  const consoleOnly = [...consoleChunks].filter((key) => /^(console\.html|src\/console\/)/.test(key) || manifest[key].file.startsWith('assets/console'));
+  for (const page of customerPages) {
+    const leaked = [...loadedBy(page)].filter((key) => consoleOnly.includes(key));
+    if (leaked.length) failures.push(`${page} loads the operator console's ${leaked.map((key) => manifest[key].file).join(', ')}`);
+  }
+  // Nor may any chunk of the app import one (a lazy screen, the toasts): the customer port refuses them.
+  for (const key of Object.keys(manifest).filter((k) => !consoleOnly.includes(k) && k !== CONSOLE_PAGE)) {
+    const leaked = [...staticClosure(key)].filter((k) => consoleOnly.includes(k));
+    if (leaked.length) failures.push(`${manifest[key].file} imports the operator console's ${leaked.map((k) => manifest[k].file).join(', ')}`);
+  }
+  // And the console never loads, at once or later (a lazy import), what the app's first page loads
+  // beyond what both pages share: that holds the app's entry, which would start the customer app.
+  const everything = (key, seen = new Set()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])]) everything(next, seen);
+    return seen;
+  };
+  const consoleReach = new Set([...consoleChunks].flatMap((key) => [...everything(key)]));
+  const appsOwn = [...landing].filter((key) => !consoleChunks.has(key) && consoleReach.has(key));
+  if (appsOwn.length) failures.push(`the operator console can load the app's ${appsOwn.map((key) => manifest[key].file).join(', ')}`);
+  const consoleBytes = consoleOnly.reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
+  console.log(`operator console (console.html, its own chunks): ${kb(consoleBytes)} in ${consoleOnly.length} files; no customer page names them`);
+}
+
 const assets = join(DIST, 'assets');
 for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
   const source = readFileSync(join(assets, file), 'utf8');

@@ -21,6 +21,18 @@ import type { Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
+/**
+ * The operator console (console.html, src/console): a second entry of the build. What only it
+ * uses goes into its own `console` chunk, which no customer page names. What it shares with
+ * what the app's first page loads (React, the router, XState, money) goes into `common`, which
+ * both pages name: left in `landing`, it would make the console load the app's entry module
+ * (which `landing` holds) and so start the customer app on the console's page. What it shares
+ * with the app's lazy modules (the flow hook, form fields, what the toasts use) goes into `kit`,
+ * beside `screens`, whose other modules would bring `landing` in. Both count what the console
+ * may load later, through a lazy import, as well as what it loads at once.
+ */
+const CONSOLE = /[\\/]src[\\/]console[\\/]|[\\/]console\.html$/;
+
 /** Lazily loaded pages outside the session (routes.tsx): what they share must not pull the session in. */
 const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](LandingScreen|TermsScreen|PolicyScreen)\.tsx$/;
 
@@ -35,7 +47,7 @@ function roots(id: string, context: ChunkingContext): Set<string> {
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     const info = context.getModuleInfo(next);
     if (!info) continue;
-    if (info.isEntry) found.add('entry');
+    if (info.isEntry) found.add(CONSOLE.test(next) ? next : 'entry');
     if (info.dynamicImporters.length > 0) found.add(next);
     for (const importer of info.importers) {
       if (!seen.has(importer)) {
@@ -47,7 +59,27 @@ function roots(id: string, context: ChunkingContext): Set<string> {
   return found;
 }
 
-type Group = 'landing' | 'screens' | 'pair';
+/**
+ * Whether the console can load `id`, right away or later (through a lazy import, such as the
+ * toasts'): a walk up the importers, static and dynamic, to a module of the console.
+ */
+function reachedByConsole(id: string, context: ChunkingContext): boolean {
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (CONSOLE.test(next)) return true;
+    const info = context.getModuleInfo(next);
+    for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])]) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return false;
+}
+
+type Group = 'common' | 'landing' | 'kit' | 'screens' | 'pair' | 'console';
 
 /** Source size (characters) under which a module two lazy modules share goes with `screens`. */
 const PAIR_MINIMUM = 2_000;
@@ -56,7 +88,17 @@ const PAIR_MINIMUM = 2_000;
 function chunkOf(id: string, context: ChunkingContext): { group: Group; name: string } | null {
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
-  const from = roots(id, context);
+  const reached = roots(id, context);
+  const from = new Set([...reached].filter((root) => !CONSOLE.test(root)));
+  if (from.size === 0) return reached.size > 0 ? { group: 'console', name: 'console' } : null;
+  const app = appChunkOf(from, info.code?.length ?? 0);
+  if (!reachedByConsole(id, context)) return app;
+  // The console may load it too: never in a chunk that holds the app's entry (landing) or a screen's code.
+  return app?.group === 'landing' ? { group: 'common', name: 'common' } : { group: 'kit', name: 'kit' };
+}
+
+/** Where the app's own rules put a module its roots `from` reach. */
+function appChunkOf(from: Set<string>, size: number): { group: Group; name: string } | null {
   const sessionless = [...from].filter((root) => SESSIONLESS.test(root));
   if (from.has('entry') || (sessionless.length > 0 && sessionless.length < from.size)) return { group: 'landing', name: 'landing' };
   // What only the pages outside the session share (the legal pages' layout) is theirs alone.
@@ -64,16 +106,17 @@ function chunkOf(id: string, context: ChunkingContext): { group: Group; name: st
   // What exactly two lazy modules share (the activity list of the dashboard and /activities)
   // stays with those two instead of weighing on every other route; a small module is not worth
   // a request of its own to them.
-  if (from.size >= 3 || (from.size === 2 && (info.code?.length ?? 0) < PAIR_MINIMUM)) return { group: 'screens', name: 'screens' };
+  if (from.size >= 3 || (from.size === 2 && size < PAIR_MINIMUM)) return { group: 'screens', name: 'screens' };
   if (from.size === 2) return { group: 'pair', name: `shared-${[...from].map((root) => basename(root).replace(/\.\w+$/, '')).sort().join('-')}` };
   return null;
 }
 
 /**
- * The groups for `build.rolldownOptions.output.codeSplitting`, the landing's first: a group takes
- * its modules' dependencies with it, so each must choose before the next narrower one.
+ * The groups for `build.rolldownOptions.output.codeSplitting`, the widest first (what both pages
+ * load, then the landing's): a group takes its modules' dependencies with it, so each must choose
+ * before the next narrower one.
  */
-export const chunkGroups = (['landing', 'screens', 'pair'] as const).map((group, index, all) => ({
+export const chunkGroups = (['common', 'landing', 'kit', 'screens', 'pair', 'console'] as const).map((group, index, all) => ({
   debugName: group,
   name: (id: string, context: ChunkingContext) => {
     const chunk = chunkOf(id, context);

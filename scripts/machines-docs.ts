@@ -1,12 +1,12 @@
 /**
- * Writes docs/machines/<machine>.md for every machine in src/machines, and an index page
+ * Writes docs/machines/<machine>.md for every machine in src/machines and src/console/machines, and an index page
  * (`npm run machines:docs`): a Mermaid state diagram GitHub renders, the machine's events, guards,
  * actions, actors and delays with the one-liner src/machines/descriptions/<machine>.ts gives each,
  * and its count of shortest paths. tests/machinesDocs.test.ts fails while a page differs from what
  * this writes, and this fails on a name without a description (or a description without a name).
  * It also writes README.md's list of machines ("For developers").
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateMachine, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
@@ -16,29 +16,40 @@ import { models } from '../tests/models/index';
 import { shortestPaths } from '../tests/models/machineModel';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MACHINES = join(ROOT, 'src/machines');
+/** The customer app's machines, then the operator console's. */
+export const MACHINE_FOLDERS = ['src/machines', 'src/console/machines'];
 export const DOCS = 'docs/machines';
 
 interface Documented {
+  /** Its module, from the repository's root without '.ts' (src/machines/login). */
   file: string;
   machine: AnyStateMachine;
   description: MachineDescription;
 }
 
-/** Every machine exported by a module of src/machines, with its module's file name and description. */
+/** The description module of a machine's model name, in whichever folder the machine lives. */
+export function descriptionPath(name: string): string {
+  const folder = MACHINE_FOLDERS.find((candidate) => existsSync(join(ROOT, candidate, `${name}.ts`)));
+  if (!folder) throw new Error(`no machine module named ${name}.ts in ${MACHINE_FOLDERS.join(' or ')}`);
+  return join(ROOT, folder, 'descriptions', `${name}.ts`);
+}
+
+/** Every machine exported by a module of the machine folders, with its module's path and description. */
 export async function loadMachines(): Promise<Documented[]> {
   const documented: Documented[] = [];
-  for (const file of readdirSync(MACHINES).filter((name) => name.endsWith('.ts')).sort()) {
-    const module: Record<string, unknown> = await import(join(MACHINES, file));
-    for (const machine of Object.values(module).filter((value): value is AnyStateMachine => value instanceof StateMachine)) {
-      const name = file.replace(/\.ts$/, '');
-      let description: MachineDescription;
-      try {
-        description = (await import(join(MACHINES, 'descriptions', file))).default;
-      } catch {
-        throw new Error(`src/machines/${name}.ts has no description: write src/machines/descriptions/${file}`);
+  for (const folder of MACHINE_FOLDERS) {
+    for (const file of readdirSync(join(ROOT, folder)).filter((name) => name.endsWith('.ts')).sort()) {
+      const module: Record<string, unknown> = await import(join(ROOT, folder, file));
+      for (const machine of Object.values(module).filter((value): value is AnyStateMachine => value instanceof StateMachine)) {
+        const name = `${folder}/${file.replace(/\.ts$/, '')}`;
+        let description: MachineDescription;
+        try {
+          description = (await import(join(ROOT, folder, 'descriptions', file))).default;
+        } catch {
+          throw new Error(`${name}.ts has no description: write ${folder}/descriptions/${file}`);
+        }
+        documented.push({ file: name, machine, description });
       }
-      documented.push({ file: name, machine, description });
     }
   }
   return documented;
@@ -74,7 +85,7 @@ function oneLiners({ file, machine, description }: Documented) {
     }),
   ) as Record<keyof typeof names, (readonly [string, string])[]>;
   if (!description.summary) problems.push('the summary is empty');
-  if (problems.length) throw new Error(`src/machines/descriptions/${file}.ts:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length) throw new Error(`${file.replace(/\/([^/]+)$/, '/descriptions/$1')}.ts:\n  - ${problems.join('\n  - ')}`);
   return lines;
 }
 
@@ -180,7 +191,7 @@ function pageOf(documented: Documented, paths: number): string {
     '',
     description.summary,
     '',
-    `Source: [src/machines/${file}.ts](../../src/machines/${file}.ts) · shortest paths: **${paths}**`,
+    `Source: [${file}.ts](../../${file}.ts) · shortest paths: **${paths}**`,
     '',
     '```mermaid',
     diagramOf(machine),

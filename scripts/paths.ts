@@ -16,6 +16,7 @@ import { shortestPaths, type MachineModel, type ModelPath } from '../tests/model
 import { stateValueOf, wordPath, type WordedPath } from '../tests/models/pathWords';
 import type { MachineDescription } from '../src/machines/descriptions/machineDescription';
 import { generatedSpec, generatedSpecPath, hasBrowserFlow } from '../tests/e2e/flows/generate';
+import { descriptionPath } from './machines-docs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -85,7 +86,7 @@ async function printPaths(model: MachineModel) {
     }
     return;
   }
-  const { summary } = (await import(`../src/machines/descriptions/${model.name}.ts`)).default as MachineDescription;
+  const { summary } = (await import(descriptionPath(model.name))).default as MachineDescription;
   console.log(`${model.name}: ${summary}`);
   console.log(`${worded.length} ${values.simple ? 'simple' : 'shortest'} paths${values.to ? ` ending in ${values.to}` : ''}\n`);
   let traversal = '';

@@ -56,11 +56,13 @@ import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhooks } from './routes/webhooks';
 import type { CardTopUpDeps } from './services/cardTopUps';
+import { buildConsoleApp } from './console/app';
+import { breakerOf, type ProviderHealth } from './console/services/glance';
 import type { AppContext } from './services/context';
 import { partnerBacklogReader, type PartnerBacklog } from './services/partnerBacklog';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
 import { rememberSystemAccounts } from './services/ledger';
-import { purchaseRequeries } from './services/purchases/requery';
+import { purchaseRequeries, requeryPurchase } from './services/purchases/requery';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
@@ -74,6 +76,8 @@ declare module 'fastify' {
      * server is configured with.
      */
     reconcileDay(day: string): Promise<ReconciliationReport>;
+    /** The operator console's server (server/console/app.ts): main.ts listens with it on OPS_PORT. */
+    opsConsole: FastifyInstance;
   }
 }
 
@@ -207,7 +211,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onReady', () =>
     rememberSystemAccounts(ctx, { billers: [biller.name], partners: banks.map((bank) => bank.provider), cardPartners: cards.bank ? [cards.bank.provider] : [] }),
   );
-  registerWalletRoutes(app, { ctx, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
+  const requeries = { ...purchaseRequeries(purchases), ...deps.requeries };
+  registerWalletRoutes(app, { ctx, requeries, limits: config.rateLimits });
   const identity = deps.identity ?? defaultIdentity(config);
   registerAccountRoutes(app, { ctx, identity, banks, limits: config.rateLimits });
   registerFundingRoutes(app, { ctx, banks, identity, cards, limits: config.rateLimits });
@@ -272,6 +277,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (simulated) registerDevCheckout(app, simulated as SimulatedBank);
   }
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
+  // The operator console: an instance of its own, listened on at OPS_PORT by main.ts, never on this one.
+  const providers: ProviderHealth = () => [{ name: biller.name, kind: 'biller', breaker: breakerOf(biller) }, ...banks.map((bank) => ({ name: bank.provider, kind: 'bank' as const, breaker: breakerOf(bank) }))];
+  const requeryNow = (tx: AppContext, id: bigint) => requeryPurchase(tx, purchases, id);
+  const opsConsole = await buildConsoleApp(config, { ctx, counters, requeries, requeryNow, providers, log: app.log, trustProxy: config.trustProxy, draining });
+  app.decorate('opsConsole', opsConsole);
+  // The console drains alongside the customer API, not after it: both begin closing at once.
+  let consoleClosed: Promise<undefined> | undefined;
+  app.addHook('preClose', async () => {
+    consoleClosed = opsConsole.close();
+  });
+  app.addHook('onClose', async () => consoleClosed ?? opsConsole.close());
   return app;
 }
 

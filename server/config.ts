@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_MAX_ATTEMPTS } from '../core/limits';
+import { nairaToKobo } from '../core/money';
 
 export interface RateLimit {
   max: number;
@@ -110,6 +111,20 @@ export interface Config {
   metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Period of the ledger audit job (server/jobs/ledgerAudit.ts); 0 disables it. */
   auditIntervalMs: number;
+  /** The operator console (server/console): its own listener, and its money rules. */
+  ops: OpsConfig;
+}
+
+export interface OpsConfig {
+  /** Unset: the console is not served. */
+  port: number | undefined;
+  host: string;
+  /** Origin of the console, for the invitation links. */
+  publicUrl: string;
+  /** How long a money request waits for its second person. */
+  approvalWindowMs: number;
+  /** Above this amount only an admin may approve a money request. */
+  adminAboveKobo: bigint;
 }
 
 export const BANK_PARTNER_NAMES = ['simulated', 'monnify', 'paystack'] as const;
@@ -507,6 +522,28 @@ export const ENVIRONMENT = {
     ...literalDefault(String(DAY_MS), milliseconds(0)),
     meaning: 'how often each process runs the ledger audit (`npm run audit` runs it once); a failure is logged at error level and counted in the metrics (`0` turns it off)',
   },
+  OPS_PORT: {
+    ...unset(port),
+    meaning:
+      'serves the operator console (staff only: its page and `/ops/api/*`) on this port of its own, never on PORT; unset, the console is not served (`npm start` uses 3001). Keep it on loopback or a private network (README "The operator console")',
+  },
+  OPS_HOST: {
+    ...literalDefault('127.0.0.1', z.string().min(1)),
+    meaning: 'interface of the console listener: loopback by default, so only this machine (or an SSH tunnel) reaches it; a private address to serve a private network',
+  },
+  OPS_PUBLIC_URL: {
+    shown: '`http://127.0.0.1:OPS_PORT`',
+    schema: absoluteUrl.transform(origin).optional(),
+    meaning: 'origin staff open the console at (behind a VPN or a proxy), used in the invitation links',
+  },
+  OPS_APPROVAL_MINUTES: {
+    ...literalDefault('240', wholeNumberFrom(5, 7 * 24 * 60)),
+    meaning: 'how long a money request (a suspense match or return, a goodwill credit or debit) waits for a second finance user to approve it before it expires',
+  },
+  OPS_ADMIN_APPROVAL_ABOVE: {
+    ...literalDefault('100000', z.string().transform((text) => nairaToKobo(text)).refine((kobo) => kobo !== null && kobo > 0n, 'must be a naira amount').transform((kobo) => kobo!)),
+    meaning: 'naira: a money request above this needs an admin as its approver',
+  },
 } satisfies Record<string, Variable>;
 
 type Name = keyof typeof ENVIRONMENT;
@@ -586,6 +623,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...(parsed.success ? missingPartnerKeys(text, (parsed.data as Settings).BANK_PARTNERS) : []),
     ...identityProblems(text, production),
     ...simulatedRailProblems(text, production),
+    ...(parsed.success && text.OPS_PORT !== undefined && [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT) ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener'] : []),
   ];
   if (parsed.success && text.BILLER === 'vtpass') {
     for (const name of ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY'] as const) {
@@ -635,6 +673,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS, preparedStatements: settings.DATABASE_PREPARED_STATEMENTS },
       metrics: { port: settings.METRICS_PORT, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN },
       auditIntervalMs: settings.AUDIT_INTERVAL_MS,
+      ops: {
+        port: settings.OPS_PORT,
+        host: settings.OPS_HOST,
+        publicUrl: settings.OPS_PUBLIC_URL ?? origin(`http://127.0.0.1:${settings.OPS_PORT ?? 3001}`),
+        approvalWindowMs: settings.OPS_APPROVAL_MINUTES * MINUTE,
+        adminAboveKobo: settings.OPS_ADMIN_APPROVAL_ABOVE,
+      },
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;

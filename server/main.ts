@@ -29,6 +29,7 @@ async function main() {
     const deadline = setTimeout(() => {
       app.log.warn(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, closing their connections`);
       app.server.closeAllConnections();
+      app.opsConsole.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     deadline.unref();
     // close(): every new request and work that wrote nothing yet answer 503 (preClose), the listener
@@ -43,6 +44,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The operator console listens on a port of its own (loopback unless OPS_HOST says otherwise); app.close() closes it too.
+  if (config.ops.port !== undefined) await app.opsConsole.listen({ port: config.ops.port, host: config.ops.host });
   // Production logs are JSON lines only (a log shipper reads them); development greets a person.
   const lines = banner(config, database, demo);
   if (config.production) app.log.info({ details: lines.slice(1).map((line) => line.trim()) }, lines[0]);
@@ -67,6 +70,7 @@ function banner(config: Config, database: DatabaseHandle, demo: boolean): string
   if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
   lines.push(`  requery job: ${config.requeryIntervalMs > 0 ? `every ${config.requeryIntervalMs} ms` : 'off (REQUERY_INTERVAL_MS=0)'}`);
   lines.push(`  database: ${database.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`);
+  lines.push(`  operator console: ${config.ops.port === undefined ? 'off (set OPS_PORT)' : `${config.ops.publicUrl} (staff only; first admin: npm run staff -- create)`}`);
   return lines;
 }
 

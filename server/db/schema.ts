@@ -3,6 +3,7 @@
  * drivers are configured so in database.ts), timestamptz as Date, bytea as Uint8Array.
  */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { CaseWorkStatus, ConsoleTables } from './consoleTables';
 
 /** A row of an outer join's optional side: every column may be null. */
 export type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -299,7 +300,9 @@ export interface UnmatchedTransfersTable {
   /** JSONB: written as JSON text, read as the parsed value. */
   payload: ColumnType<unknown, string | null, never>;
   movement_id: bigint;
-  status: Generated<'unmatched'>;
+  /** Matched to a customer or returned to the sender by an approved money request (server/console). */
+  status: Generated<'unmatched' | 'matched' | 'returned'>;
+  resolved_at: Date | null;
 }
 
 /** A signed webhook the partner's status call did not confirm: not credited (migration 011). */
@@ -315,6 +318,10 @@ export interface DisputedTransfersTable {
   /** JSONB: written as JSON text, read as the parsed value. */
   payload: ColumnType<unknown, string | null, never>;
   received_at: Date;
+  /** Worked by finance in the console (038_case_work.sql). */
+  status: Generated<CaseWorkStatus>;
+  note: string | null;
+  handled_at: Date | null;
 }
 
 /** What a day's reconciliation found (services/reconciliation.ts). */
@@ -329,6 +336,10 @@ export interface ReconciliationMismatchesTable {
   their_amount_kobo: bigint | null;
   detail: string;
   found_at: Date;
+  /** Worked by finance in the console (038_case_work.sql). */
+  status: Generated<CaseWorkStatus>;
+  note: string | null;
+  handled_at: Date | null;
 }
 
 /** A reconciled day (jobs/reconciliation.ts). */
@@ -376,6 +387,9 @@ export interface ProblemReportsTable {
   status: Generated<ProblemReportStatus>;
   created_at: Date;
   updated_at: Date;
+  /** What support wrote the customer when resolving the case (038_case_work.sql). */
+  resolution_note: string | null;
+  resolved_at: Date | null;
 }
 
 /** One row: moved by every change of providers or packages (018_catalog_version.sql). */
@@ -456,7 +470,7 @@ export interface PendingConfirmationsTable {
   created_at: Date;
 }
 
-export interface Schema {
+export interface Schema extends ConsoleTables {
   users: UsersTable;
   wallets: WalletsTable;
   transactions: TransactionsTable;

@@ -126,6 +126,11 @@ export interface VtpassOptions {
 export class VtpassBiller implements Biller, PlanSource {
   readonly name = 'vtpass';
   readonly #http: ProviderHttp;
+
+  /** The circuit breaker's state, for the operator console and tests. */
+  get breakerState() {
+    return this.#http.breakerState;
+  }
   readonly #keys: { apiKey: string; publicKey: string; secretKey: string };
   readonly #log: VtpassOptions['log'];
   readonly #now: () => Date;

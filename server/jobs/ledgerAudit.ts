@@ -1,13 +1,14 @@
 import type { Executor } from '../db/schema';
 import { jobRunId, runInContext } from '../requestContext';
-import { auditLedger } from '../services/ledgerAudit';
+import { auditLedger, recordAuditRun } from '../services/ledgerAudit';
 import { startPeriodic, type PeriodicJob } from './periodic';
 
 /**
  * The ledger audit (services/ledgerAudit.ts) as a job: every AUDIT_INTERVAL_MS (a day by
- * default) on each replica (it only reads), and once by `npm run audit`. A clean ledger is
- * logged at info; any problem at error level, each one named (ids and amounts: no personal
- * data), and counted, so that an alert fires.
+ * default) on each replica (it reads the ledger and writes only its outcome), and once by
+ * `npm run audit`. A clean ledger is logged at info; any problem at error level, each one named
+ * (ids and amounts: no personal data), and counted, so that an alert fires. Each run's outcome
+ * is stored (audit_runs), for the operator console's glance.
  */
 
 export interface AuditReporting {
@@ -20,6 +21,7 @@ export async function runLedgerAudit(db: Executor, { log, record }: AuditReporti
   return runInContext({ requestId: jobRunId('ledger-audit') }, async () => {
     const problems = await auditLedger(db);
     record(problems);
+    await recordAuditRun(db, new Date(), problems);
     if (problems.length === 0) log.info({ job: 'ledger-audit' }, 'ledger audit: clean');
     else log.error({ job: 'ledger-audit', problems }, `ledger audit: ${problems.length} problem(s) found`);
     return problems;

@@ -8,15 +8,16 @@ import helmet from 'helmet';
  * from this origin; never framed. HSTS in production.
  * The rest are helmet's defaults (nosniff, no referrer, same-origin opener and resources, ...).
  */
-function securityHeaderOptions(production: boolean) {
-  const turnstile = 'https://challenges.cloudflare.com';
+function securityHeaderOptions(production: boolean, captcha: boolean) {
+  // The operator console has no bot check: nothing of Cloudflare's may load there.
+  const turnstile = captcha ? ['https://challenges.cloudflare.com'] : [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", turnstile],
-        frameSrc: [turnstile],
+        scriptSrc: ["'self'", ...turnstile],
+        frameSrc: captcha ? turnstile : ["'none'"],
         connectSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -52,8 +53,8 @@ function helmetHeaders(options: ReturnType<typeof securityHeaderOptions>): Recor
  * every answer, so they are worked out once and set from that list: helmet run per request
  * rebuilt the policy for each answer, a tenth of a poll's time.
  */
-export function registerSecurityHeaders(app: FastifyInstance, production: boolean) {
-  const headers = helmetHeaders(securityHeaderOptions(production));
+export function registerSecurityHeaders(app: FastifyInstance, production: boolean, { captcha = true }: { captcha?: boolean } = {}) {
+  const headers = helmetHeaders(securityHeaderOptions(production, captcha));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 
+/** The console's build output: its page and every chunk of its own (scripts/chunkGroups.ts names them console-…). */
+const CONSOLE_FILES = /^\/(console\.html|assets\/console[-.])/;
+
 /** Vite names built assets by content hash, so they can be cached forever; index.html never. */
 function cacheHeaders(reply: FastifyReply, path: string) {
   reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -24,7 +27,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   const root = resolve(staticDir);
   if (!existsSync(resolve(root, 'index.html'))) return null;
   // preCompressed: `npm run build` writes .br and .gz beside each file (scripts/precompress.mjs).
-  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders, preCompressed: true });
+  // The operator console's page and chunks are the console listener's (server/console/app.ts), never served here.
+  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (path) => !CONSOLE_FILES.test(path) });
   const pages = resolve(root, 'pages');
   const routePages = new Set(existsSync(pages) ? readdirSync(pages).filter((name) => name.endsWith('.html')).map((name) => `/${name.slice(0, -'.html'.length)}`) : []);
   return { routePages, otherPaths: routePages.has(NOT_FOUND_PAGE) ? `pages${NOT_FOUND_PAGE}.html` : 'index.html' };

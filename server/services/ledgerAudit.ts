@@ -65,3 +65,11 @@ async function purchaseProblems(db: Executor): Promise<string[]> {
   }
   return problems;
 }
+
+/** How many problems a run keeps in words; the count is exact. */
+const PROBLEMS_KEPT = 20;
+
+/** Records a run's outcome (the job, `npm run audit`, the operator console), which the console shows. */
+export async function recordAuditRun(db: Executor, at: Date, problems: string[]): Promise<void> {
+  await db.insertInto('audit_runs').values({ ran_at: at, problem_count: problems.length, problems: JSON.stringify(problems.slice(0, PROBLEMS_KEPT)) }).execute();
+}

@@ -35,6 +35,7 @@ interface ReportRow {
   note: string;
   status: ProblemReport['status'];
   created_at: Date;
+  resolution_note: string | null;
 }
 
 const toReport = (row: ReportRow, reference: string): ProblemReport => ({
@@ -45,6 +46,7 @@ const toReport = (row: ReportRow, reference: string): ProblemReport => ({
   note: row.note,
   status: row.status,
   created_at: row.created_at.toISOString(),
+  resolution_note: row.resolution_note,
 });
 
 /** The newest case about the caller's transaction, or null when it was never reported. */
@@ -52,7 +54,7 @@ export async function problemReportOf(ctx: AppContext, userId: bigint, transacti
   const transaction = await ownTransaction(ctx, userId, transactionId);
   const row = await ctx.db
     .selectFrom('problem_reports')
-    .select(['case_number', 'transaction_id', 'reason', 'note', 'status', 'created_at'])
+    .select(['case_number', 'transaction_id', 'reason', 'note', 'status', 'created_at', 'resolution_note'])
     .where('transaction_id', '=', transaction.id)
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
@@ -79,7 +81,7 @@ export async function reportProblem(ctx: AppContext, userId: bigint, report: New
       .insertInto('problem_reports')
       .values({ case_number: newCaseNumber(), user_id: userId, transaction_id: transaction.id, reason: report.reason, note: report.note, created_at: now, updated_at: now })
       .onConflict((conflict) => conflict.doNothing())
-      .returning(['case_number', 'transaction_id', 'reason', 'note', 'status', 'created_at'])
+      .returning(['case_number', 'transaction_id', 'reason', 'note', 'status', 'created_at', 'resolution_note'])
       .executeTakeFirst();
     if (row) {
       const user = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirstOrThrow();

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../core/contract';
-import { inTransaction, type AppContext } from '../../server/services/context';
+import type { AppContext } from '../../server/services/context';
 import { creditIncomingTransfer } from '../../server/services/funding';
 import { AlreadyPostedError, credit, debit, hold, moveBetweenSystemAccounts, post, postHold, voidHold, walletOf, type MovementKind } from '../../server/services/ledger';
 import { finalise } from '../../server/services/purchases/settling';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { newReference } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { auditLedgerAfterEach, withoutCommitting } from './support/ledger';
 import { buy, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
 
 /**
@@ -18,9 +18,6 @@ import { buy, newBuyer, PIN, providerId, type Buyer } from './support/purchases'
  * a partner reference's claim) are shown to hold too. Each attempt runs in a transaction that
  * never commits, so nothing of it stays; the ledger audit runs after every test.
  */
-
-/** Raised inside the attempt when the database accepted the write: the attempt must not commit. */
-class Accepted extends Error {}
 
 describe.each(backends)('exactly once, refused by the database, on $name', (backend) => {
   let t: TestApp;
@@ -42,11 +39,8 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
 
   /** What refused `write`: the guard (unique index) or constraint, else the error's message; 'accepted' when nothing did. */
   async function refusal(write: (tx: AppContext) => Promise<unknown>): Promise<string> {
-    const error = await inTransaction(t.ctx, async (tx) => {
-      await write(tx);
-      throw new Accepted();
-    }).catch((caught: unknown) => caught);
-    if (error instanceof Accepted) return 'accepted';
+    const error = await withoutCommitting(t.ctx, write);
+    if (error === 'accepted') return error;
     if (error instanceof AlreadyPostedError) return error.guard;
     const { constraint, message } = error as { constraint?: string; message?: string };
     return constraint ?? message ?? String(error);

@@ -56,7 +56,7 @@ describe.each(backends)('problem reports on $name', (backend) => {
       status: 409,
       body: { message: `a problem with this transaction is already being looked into: case ${first.case_number}` },
     });
-    await t.db.updateTable('problem_reports').set({ status: 'resolved' }).where('case_number', '=', first.case_number).execute();
+    await t.db.updateTable('problem_reports').set({ status: 'resolved', resolution_note: 'Delivered by the biller', resolved_at: t.clock.now() }).where('case_number', '=', first.case_number).execute();
     const second = await report(buyer.token, { transaction_id: transaction.id, reason: 'token-not-working' });
     expect(second.status).toBe(201);
     expect(second.body.data!.case_number).not.toBe(first.case_number);

@@ -1,3 +1,9 @@
+import { consoleActionModel } from './consoleAction.model';
+import { consoleRecordModel } from './consoleRecord.model';
+import { moneyApprovalModel } from './moneyApproval.model';
+import { moneyRequestModel } from './moneyRequest.model';
+import { staffSignInModel } from './staffSignIn.model';
+import { totpEnrolmentModel } from './totpEnrolment.model';
 import { activitiesModel } from './activities.model';
 import { appUpdateModel } from './appUpdate.model';
 import { cardTopUpModel } from './cardTopUp.model';
@@ -36,6 +42,8 @@ export const models: MachineModel[] = [
   changePasswordModel,
   changePinModel,
   connectivityModel,
+  consoleActionModel,
+  consoleRecordModel,
   copyToClipboardModel,
   forgotPasswordModel,
   fundingModel,
@@ -43,6 +51,8 @@ export const models: MachineModel[] = [
   loginModel,
   logoutModel,
   merchantVerificationModel,
+  moneyApprovalModel,
+  moneyRequestModel,
   notificationsModel,
   notMeModel,
   otpCountdownModel,
@@ -56,6 +66,8 @@ export const models: MachineModel[] = [
   savedBeneficiariesModel,
   sessionModel,
   setPinModel,
+  staffSignInModel,
   statementsModel,
+  totpEnrolmentModel,
   verifyEmailModel,
 ];

@@ -13,6 +13,7 @@ const opened: ProblemReport = {
   note: 'Paid yesterday',
   status: 'open',
   created_at: '2026-11-22T14:05:00Z',
+  resolution_note: null,
 };
 export const found = (report: ProblemReport | null): Envelope<ProblemReport | null> => ({ type: 'success', message: 'problem report fetched successfully', data: report });
 const created: Envelope<ProblemReport> = { type: 'success', message: `we received your report: case ${opened.case_number}`, data: opened };

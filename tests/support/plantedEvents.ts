@@ -57,6 +57,7 @@ export const problemReport: ProblemReport = {
   note: `Paid ${AMOUNT} for meter ${METER} yesterday`,
   status: 'open',
   created_at: '2026-11-22T10:05:00Z',
+  resolution_note: null,
 };
 
 export const boughtToken: Transaction = {

@@ -47,7 +47,7 @@ describe('ProblemReport', () => {
 
   it('opens a labelled form with the focus on the reason, and sends the reason and note for the transaction', async () => {
     const transaction = airtimePurchase(8, 'completed');
-    const opened: Case = { case_number: 'NW-7K3QX9A2', transaction_id: 8, reference: transaction.reference, reason: 'not-received', note: 'Nothing came', status: 'open', created_at: hoursAgo(0) };
+    const opened: Case = { case_number: 'NW-7K3QX9A2', transaction_id: 8, reference: transaction.reference, reason: 'not-received', note: 'Nothing came', status: 'open', created_at: hoursAgo(0), resolution_note: null };
     vi.mocked(createProblemReport).mockResolvedValue({ type: 'success', message: 'we received your report: case NW-7K3QX9A2', data: opened });
     show(transaction);
     fireEvent.click(await screen.findByRole('button', { name: 'Report a problem' }));
@@ -68,7 +68,7 @@ describe('ProblemReport', () => {
     vi.mocked(fetchProblemReport).mockResolvedValueOnce({
       type: 'success',
       message: 'problem report fetched successfully',
-      data: { case_number: 'NW-ABCDEFGH', transaction_id: 9, reference: transaction.reference, reason: 'wrong-amount', note: '', status: 'in-review', created_at: hoursAgo(2) },
+      data: { case_number: 'NW-ABCDEFGH', transaction_id: 9, reference: transaction.reference, reason: 'wrong-amount', note: '', status: 'in-review', created_at: hoursAgo(2), resolution_note: null },
     });
     show(transaction);
     expect((await screen.findByText('Case NW-ABCDEFGH')).closest('[role="status"]')?.textContent).toContain('In review');
@@ -78,5 +78,19 @@ describe('ProblemReport', () => {
     show(transaction);
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Report a problem' })).toBeTruthy();
+  });
+
+  it('shows the note support wrote when it resolved the case', async () => {
+    const transaction = airtimePurchase(10, 'completed');
+    const note = 'MTN confirmed the airtime arrived at 10:42.';
+    vi.mocked(fetchProblemReport).mockResolvedValueOnce({
+      type: 'success',
+      message: 'problem report fetched successfully',
+      data: { case_number: 'NW-RESOLVED', transaction_id: 10, reference: transaction.reference, reason: 'not-received', note: '', status: 'resolved', created_at: hoursAgo(3), resolution_note: note },
+    });
+    show(transaction);
+    const status = (await screen.findByText('Case NW-RESOLVED')).closest('[role="status"]')!;
+    expect(status.textContent).toContain('Resolved');
+    expect(status.textContent).toContain(note);
   });
 });

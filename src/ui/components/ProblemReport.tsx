@@ -107,6 +107,7 @@ export default function ProblemReport({ transaction }: { transaction: Transactio
           <span className="problem-case-number">{`Case ${report.case_number}`}</span>
           <span>{problemReasonLabel(report.reason)}</span>
           <span className="problem-status">{PROBLEM_STATUS_LABELS[report.status]}</span>
+          {report.resolution_note && <span className="problem-resolution">{report.resolution_note}</span>}
         </div>
       )}
     </section>

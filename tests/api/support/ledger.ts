@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, expect } from 'vitest';
 import type { Executor } from '../../../server/db/schema';
+import { inTransaction, type AppContext } from '../../../server/services/context';
 import { systemAccountCode, type SystemAccount } from '../../../server/services/ledger';
 import { auditLedger } from '../../../server/services/ledgerAudit';
 import type { TestApp } from './app';
@@ -14,6 +15,18 @@ export function auditLedgerAfterEach(app: () => TestApp | undefined) {
     const t = app();
     if (t) expect(await auditLedger(t.db)).toEqual([]);
   });
+}
+
+/** Raised inside an attempt the database accepted, so that the attempt never commits. */
+class Accepted extends Error {}
+
+/** Runs `write` in a transaction that never commits: what refused it (the error thrown), or 'accepted'. */
+export async function withoutCommitting(ctx: AppContext, write: (tx: AppContext) => Promise<unknown>): Promise<unknown> {
+  const error = await inTransaction(ctx, async (tx) => {
+    await write(tx);
+    throw new Accepted();
+  }).catch((caught: unknown) => caught);
+  return error instanceof Accepted ? 'accepted' : error;
 }
 
 /** A system account's balance: the sum of its entries, since it caches none (services/ledger.ts); 0 before it exists. */

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { RateLimit } from '../../config';
+import { addressKey } from '../../routes/rateLimits';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { success } from '../../routes/envelope';
+import { email, password, requestBody } from '../../routes/fields';
+import type { AppContext } from '../../services/context';
+import { staffOf } from '../guard';
+import { acceptInvitation } from '../services/staffAccounts';
+import { revokeStaffSession, openStaffSession } from '../services/staffSessions';
+import { confirmEnrolment, signInWithCode, signInWithPassword, startEnrolment } from '../services/signIn';
+import { code } from './fields';
+import { bearerToken } from '../../routes/authenticate';
+
+const signInBody = requestBody({ email: email('email is required'), password: password('password', 'password is required') });
+const codeBody = requestBody({ code });
+const invitationBody = requestBody({
+  invitation: z.string({ error: 'the invitation link is incomplete' }).regex(/^[A-Za-z0-9_-]{16,128}$/, 'the invitation link is incomplete'),
+  password: password('password', 'password is required'),
+});
+
+const tokenOf = (request: Parameters<typeof bearerToken>[0]) => {
+  const token = bearerToken(request);
+  if (!token) throw new AppError(401, 'sign in again (authorization required)');
+  return token;
+};
+
+/**
+ * Signing in (password, then the second factor or its enrolment), accepting an invitation, signing
+ * out. Beside each account's own lockout, one address may try only so many passwords, codes and
+ * invitations in a window (the customers' login limit), on every replica.
+ */
+export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimit) {
+  const attempts = app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) => `console-sign-in|${addressKey(request.ip)}`,
+    errorResponseBuilder: (_request, context) => new AppError(429, `too many attempts from this address, please try again in ${context.after}`),
+  });
+  app.post('/ops/api/sign-in', { config: { access: { open: true } }, preHandler: attempts }, async (request) => {
+    const body = signInBody.parse(request.body);
+    return success('password accepted', await signInWithPassword(ctx, body.email, body.password, request.ip));
+  });
+
+  app.post('/ops/api/sign-in/code', { config: { access: { stage: 'second-factor' } }, preHandler: attempts }, async (request) => {
+    const body = codeBody.parse(request.body);
+    return success('signed in', await signInWithCode(ctx, staffOf(request), tokenOf(request), body.code, request.ip));
+  });
+
+  app.post('/ops/api/enrolment/start', { config: { access: { stage: 'enrolment' } } }, async (request) => success('scan the code with your authenticator app', await startEnrolment(ctx, staffOf(request))));
+
+  app.post('/ops/api/enrolment/confirm', { config: { access: { stage: 'enrolment' } }, preHandler: attempts }, async (request) => {
+    const body = codeBody.parse(request.body);
+    return success('your authenticator app is set up', await confirmEnrolment(ctx, staffOf(request), tokenOf(request), body.code, request.ip));
+  });
+
+  app.post('/ops/api/invitation/accept', { config: { access: { open: true } }, preHandler: attempts }, async (request) => {
+    const body = invitationBody.parse(request.body);
+    const staff = await acceptInvitation(ctx, body.invitation, body.password, request.ip);
+    const token = await openStaffSession(ctx, staff.id, 'enrolment', request.ip);
+    return success('password set: now set up your authenticator app', { token, stage: 'enrolment', staff: { id: Number(staff.id), email: staff.email, name: staff.name, role: staff.role } });
+  });
+
+  app.post('/ops/api/sign-out', { config: { access: { stage: 'any' } } }, async (request) => {
+    await revokeStaffSession(ctx, staffOf(request).sessionId);
+    return success('signed out');
+  });
+
+  app.post('/ops/api/me', { config: { access: { permission: 'glance.read' } } }, async (request) => {
+    const staff = staffOf(request);
+    return success('signed in', { id: Number(staff.staffId), email: staff.email, name: staff.name, role: staff.role });
+  });
+}

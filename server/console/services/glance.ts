@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Glance, GlanceRow } from '../../../core/console';
+import { lagosDay, startOfLagosDay } from '../../../core/days';
+import { koboToNaira } from '../../../core/money';
+import { SERVICE_CATEGORIES } from '../../../core/services';
+import type { AppContext } from '../../services/context';
+import { auditLedger, recordAuditRun } from '../../services/ledgerAudit';
+import { consoleTransactions, STUCK_AFTER_MS } from './transactions';
+
+/** What each live provider's circuit breaker says ('none': a simulated provider has none). */
+export type ProviderHealth = () => Glance['providers'];
+
+type Breaker = Glance['providers'][number]['breaker'];
+
+/** A real provider's adapter shows its breaker (gateways/providerHttp.ts); a simulated one has none. */
+export const breakerOf = (gateway: object): Breaker => {
+  const state = (gateway as { breakerState?: unknown }).breakerState;
+  return state === 'closed' || state === 'open' || state === 'half-open' ? state : 'none';
+};
+
+/**
+ * The console's first page: today's (Africa/Lagos) purchases and funding by service and
+ * provider with their success rates, bills processing for over an hour, what is held in
+ * suspense, what waits for staff, the last ledger audit and the providers' breakers.
+ */
+export async function glance(ctx: AppContext, providers: ProviderHealth): Promise<Glance> {
+  const now = ctx.clock.now();
+  const since = startOfLagosDay(now);
+  const { rows: purchases } = await sql<{ category: string; provider: string; count: string; completed: string; failed: string; processing: string; amount: string }>`
+    SELECT t.category, pr.name AS provider, count(*)::text AS count,
+           count(*) FILTER (WHERE t.status = 'completed')::text AS completed,
+           count(*) FILTER (WHERE t.status = 'canceled')::text AS failed,
+           count(*) FILTER (WHERE t.status = 'processing')::text AS processing,
+           coalesce(sum(t.amount_kobo) FILTER (WHERE t.status = 'completed'), 0)::text AS amount
+    FROM transactions t JOIN purchases p ON p.transaction_id = t.id JOIN providers pr ON pr.id = p.provider_id
+    WHERE t.created_at >= ${since}::timestamptz AND t.category IN (${sql.join(SERVICE_CATEGORIES)})
+    GROUP BY t.category, pr.name ORDER BY t.category, pr.name`.execute(ctx.db);
+  const funding = await ctx.db
+    .selectFrom('incoming_transfers')
+    .select(['provider', sql<string>`count(*)::text`.as('count'), sql<string>`sum(amount_kobo)::text`.as('amount')])
+    .where('received_at', '>=', since)
+    .where('transaction_id', 'is not', null)
+    .groupBy('provider')
+    .orderBy('provider')
+    .execute();
+  const counts = await sql<{ stuck: string; suspense_count: string; suspense_total: string; pending_requests: string; open_cases: string }>`
+    SELECT (SELECT count(*) FROM transactions WHERE status = 'processing' AND created_at < ${new Date(now.getTime() - STUCK_AFTER_MS)}::timestamptz)::text AS stuck,
+           (SELECT count(*) FROM unmatched_transfers WHERE status = 'unmatched')::text AS suspense_count,
+           (SELECT coalesce(sum(i.amount_kobo), 0) FROM unmatched_transfers u JOIN incoming_transfers i ON i.id = u.incoming_transfer_id WHERE u.status = 'unmatched')::text AS suspense_total,
+           (SELECT count(*) FROM money_requests WHERE status = 'pending' AND expires_at > ${now}::timestamptz)::text AS pending_requests,
+           (SELECT count(*) FROM problem_reports WHERE status <> 'resolved')::text AS open_cases`.execute(ctx.db);
+  const totals = counts.rows[0];
+  return {
+    day: lagosDay(now),
+    purchases: purchases.map(glanceRow),
+    funding: funding.map((row) => ({ provider: row.provider, count: Number(row.count), amount: koboToNaira(BigInt(row.amount)) })),
+    stuck_bills: { count: Number(totals.stuck), oldest: await consoleTransactions(ctx, { stuck: true, limit: 5 }) },
+    suspense: { count: Number(totals.suspense_count), total: koboToNaira(BigInt(totals.suspense_total)) },
+    pending_requests: Number(totals.pending_requests),
+    open_cases: Number(totals.open_cases),
+    ledger_audit: await lastAuditRun(ctx),
+    providers: providers(),
+  };
+}
+
+function glanceRow(row: { category: string; provider: string; count: string; completed: string; failed: string; processing: string; amount: string }): GlanceRow {
+  const [completed, failed] = [Number(row.completed), Number(row.failed)];
+  return {
+    category: row.category,
+    provider: row.provider,
+    count: Number(row.count),
+    completed,
+    failed,
+    processing: Number(row.processing),
+    amount: koboToNaira(BigInt(row.amount)),
+    success_rate: completed + failed === 0 ? null : Math.round((1000 * completed) / (completed + failed)) / 10,
+  };
+}
+
+async function lastAuditRun(ctx: AppContext): Promise<Glance['ledger_audit']> {
+  const row = await ctx.db.selectFrom('audit_runs').select(['ran_at', 'problem_count', 'problems']).orderBy('id', 'desc').executeTakeFirst();
+  return row ? { ran_at: row.ran_at.toISOString(), problem_count: row.problem_count, problems: row.problems as string[] } : null;
+}
+
+/** "Run it now" from the console: the audit only reads, so anyone who sees the glance may ask for it. */
+export async function auditNow(ctx: AppContext): Promise<Glance['ledger_audit']> {
+  await recordAuditRun(ctx.db, ctx.clock.now(), await auditLedger(ctx.db));
+  return lastAuditRun(ctx);
+}

@@ -1,0 +1,80 @@
+import type { ConsoleTransaction } from '../../../core/console';
+import { koboToNaira } from '../../../core/money';
+import { AppError } from '../../errors';
+import { inTransaction, type AppContext } from '../../services/context';
+import { TRANSACTION_COLUMNS, type RequeryHooks } from '../../services/transactions';
+import { recordAudit, type Actor } from './audit';
+
+/** A bill still processing this long after it was placed is shown as stuck. */
+export const STUCK_AFTER_MS = 60 * 60_000;
+
+interface Filter {
+  customerId?: bigint;
+  /** Processing for over STUCK_AFTER_MS, oldest first. */
+  stuck?: boolean;
+  transactionId?: bigint;
+  limit: number;
+}
+
+/** Transactions with their bill at the biller (purchases only), newest first (stuck: oldest first). */
+export async function consoleTransactions(ctx: AppContext, filter: Filter): Promise<ConsoleTransaction[]> {
+  const now = ctx.clock.now();
+  const stuckBefore = new Date(now.getTime() - STUCK_AFTER_MS);
+  let query = ctx.db
+    .selectFrom('transactions as t')
+    .leftJoin('purchases as p', 'p.transaction_id', 't.id')
+    .leftJoin('providers as pr', 'pr.id', 'p.provider_id')
+    .select(['t.id', 't.category', 't.amount_kobo', 't.status', 't.reference', 't.description', 't.created_at', 'p.biller', 'p.beneficiary', 'p.request_id', 'p.last_requery_at', 'pr.name as provider'])
+    .limit(filter.limit);
+  if (filter.customerId !== undefined) query = query.where('t.user_id', '=', filter.customerId);
+  if (filter.transactionId !== undefined) query = query.where('t.id', '=', filter.transactionId);
+  query = filter.stuck ? query.where('t.status', '=', 'processing').where('t.created_at', '<', stuckBefore).orderBy('t.created_at', 'asc') : query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc');
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    category: row.category,
+    amount: koboToNaira(row.amount_kobo),
+    status: row.status,
+    reference: row.reference,
+    description: row.description,
+    created_at: row.created_at.toISOString(),
+    bill: row.biller === null ? null : { biller: row.biller, provider: row.provider ?? '', beneficiary: row.beneficiary ?? '', request_id: row.request_id ?? '', last_requery_at: row.last_requery_at?.toISOString() ?? null },
+    stuck: row.status === 'processing' && row.created_at < stuckBefore,
+  }));
+}
+
+/** Asks the biller about one bill and settles it by the answer (services/purchases/settling.ts requeryPurchase). */
+export type RequeryNow = (ctx: AppContext, transactionId: bigint) => Promise<unknown>;
+
+/** Whether the purchase call itself has answered (its response is stored): the biller then knows the bill. */
+async function payAnswered(ctx: AppContext, transactionId: bigint): Promise<boolean> {
+  const row = await ctx.db.selectFrom('idempotency_keys').select('response_status').where('transaction_id', '=', transactionId).executeTakeFirst();
+  return row?.response_status != null;
+}
+
+/**
+ * "Requery now": asks the biller about a processing bill, through the same hook as the
+ * customer's refresh (at most one question per bill every few seconds, whoever asks), and
+ * settles or refunds it by the answer. The hook waits until the purchase's own call has surely
+ * given up, lest the biller not know the bill yet; a bill whose call already answered (pending)
+ * is known to the biller, so staff may ask about it at once. Answers the bill as it now stands;
+ * recorded in the audit.
+ */
+export async function requeryBill(ctx: AppContext, actor: Actor, requeries: RequeryHooks, requeryNow: RequeryNow, transactionId: bigint): Promise<ConsoleTransaction> {
+  const [before] = await consoleTransactions(ctx, { transactionId, limit: 1 });
+  if (!before) throw new AppError(404, 'no such transaction');
+  const row = await ctx.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', transactionId).executeTakeFirstOrThrow();
+  const requery = requeries[row.category];
+  if (!requery || row.status !== 'processing') throw new AppError(409, `this ${row.category} transaction is ${row.status}: there is nothing to ask the biller`);
+  const asked = await requery(ctx, row);
+  if (asked === 'checked-recently') throw new AppError(429, 'the biller was asked about this bill moments ago: try again in a few seconds');
+  if (asked === 'not-due') {
+    if (!(await payAnswered(ctx, transactionId))) throw new AppError(409, 'the biller may still be answering the purchase itself: try again in a minute');
+    await requeryNow(ctx, transactionId);
+  }
+  const [after] = await consoleTransactions(ctx, { transactionId, limit: 1 });
+  await inTransaction(ctx, (tx) =>
+    recordAudit(tx, actor, { action: 'transaction.requery', customerId: row.user_id, subject: `transaction:${transactionId}`, before: { status: before.status }, after: { status: after.status } }),
+  );
+  return after;
+}

@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { generateSync } from 'otplib';
+import { createReadyAccount, expect, fund, latestMail, newUser, test } from './support';
+
+/**
+ * The operator console, in Chromium, on its own listener (OPS_PORT): the first admin (created
+ * by `npm run staff` before the server started) enrols; support signs in with a code, finds a
+ * customer, requeries a stuck bill and resolves the case; finance matches a suspended transfer
+ * that a second finance user approves. Codes are computed here from each enrolment's secret:
+ * the code of this 30-second step, and once a step was used, the next step's, which the server
+ * accepts as clock drift; nothing waits for the clock.
+ */
+
+const OPS = process.env.E2E_OPS_URL!;
+const PASSWORD = 'Console-desk-2026!';
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const codeOf = (secret: string, stepsAhead = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
+
+test.describe.configure({ mode: 'serial' });
+
+interface Staff {
+  email: string;
+  secret: string;
+  recoveryCodes: string[];
+}
+
+let adminToken = '';
+
+async function opsPost<T>(request: APIRequestContext, path: string, data: object, token?: string): Promise<{ status: number; body: { message: string; data: T } }> {
+  const response = await request.post(`${OPS}/ops/api/${path}`, { data, headers: token ? bearer(token) : {} });
+  return { status: response.status(), body: await response.json() };
+}
+
+/** A staff member the admin invited, whose invitation was accepted and authenticator enrolled (this step's code spent). */
+async function invitedStaff(request: APIRequestContext, role: 'support' | 'finance'): Promise<Staff> {
+  const email = `${role}.${randomUUID().slice(0, 8)}@ops.test`;
+  const created = await opsPost<{ invitation_url: string }>(request, 'staff/create', { email, name: `${role} desk`, role }, adminToken);
+  expect(created.status, created.body.message).toBe(201);
+  const invitation = new URL(created.body.data.invitation_url).hash.replace('#invitation=', '');
+  const accepted = await opsPost<{ token: string }>(request, 'invitation/accept', { invitation, password: PASSWORD });
+  const { secret } = (await opsPost<{ secret: string }>(request, 'enrolment/start', {}, accepted.body.data.token)).body.data;
+  const confirmed = await opsPost<{ recovery_codes: string[] }>(request, 'enrolment/confirm', { code: codeOf(secret) }, accepted.body.data.token);
+  expect(confirmed.status, confirmed.body.message).toBe(200);
+  return { email, secret, recoveryCodes: confirmed.body.data.recovery_codes };
+}
+
+/** Signs in through the console's page, with a code (the next step's: this one was spent at enrolment) or a recovery code. */
+async function signIn(page: Page, staff: Staff, code: string) {
+  await page.goto(`${OPS}/sign-in`);
+  await page.getByLabel('E-mail').fill(staff.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible();
+}
+
+const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('console_token') ?? '');
+
+async function customerIdOf(page: Page, email: string): Promise<number> {
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await page.getByLabel(/E-mail, phone/).fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('list', { name: 'Customers found' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/customers\/\d+$/);
+  return Number(/\/customers\/(\d+)$/.exec(page.url())![1]);
+}
+
+test('the first admin opens the invitation, chooses a password and enrols an authenticator app from the QR code', async ({ page }) => {
+  const invitation = readFileSync(process.env.E2E_ADMIN_INVITATION!, 'utf8').trim();
+  await page.goto(invitation);
+  // The invitation leaves the address bar once read.
+  await expect(page).toHaveURL(`${OPS}/setup`);
+  await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('New password again').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('Code the app shows now').fill(codeOf(secret));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Staff' })).toBeVisible();
+  adminToken = await tokenOf(page);
+});
+
+test('a support user signs in with a code, finds a customer by phone, requeries a stuck bill and resolves its case; the customer gets the e-mail', async ({ page, request }) => {
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  await fund(request, token, 2_000);
+  const providers = (await (await request.post('/api/fetch-providers', { headers: bearer(token) })).json()) as { data: Record<string, { id: number; name: string }[]> };
+  // A number ending in 0005: the simulated biller answers pending, and pending again on every requery.
+  const bought = await request.post('/api/airtime', {
+    headers: { ...bearer(token), 'Idempotency-Key': randomUUID() },
+    data: { provider_id: providers.data.airtime.find((provider) => provider.name === 'MTN')!.id, beneficiary: '08031230005', amount: 500, pin: user.pin },
+  });
+  const bill = ((await bought.json()) as { data: { id: number; reference: string; status: string } }).data;
+  expect(bill.status).toBe('processing');
+  await request.post('/api/problem-reports/create', { headers: bearer(token), data: { transaction_id: bill.id, reason: 'still-processing', note: 'My airtime never came' } });
+
+  const support = await invitedStaff(request, 'support');
+  await signIn(page, support, codeOf(support.secret, 1));
+  // Support sees no money pages.
+  await expect(page.getByRole('link', { name: 'Suspense' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await page.getByLabel(/E-mail, phone/).fill(user.phone);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('list', { name: 'Customers found' }).getByRole('link', { name: user.name }).click();
+  await expect(page.getByRole('heading', { name: user.name })).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: bill.reference });
+  await expect(row).toContainText('processing');
+  await expect(row).toContainText('08031230005');
+  await row.getByRole('button', { name: 'Requery now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The bill is processing' })).toBeVisible();
+
+  const theCase = page.getByRole('listitem').filter({ hasText: 'My airtime never came' });
+  await theCase.getByRole('button', { name: 'Start review' }).click();
+  await expect(theCase).toContainText('in-review');
+  await theCase.getByRole('button', { name: 'Resolve' }).click();
+  const note = 'MTN confirmed the airtime is delayed on their side; it will arrive within the hour.';
+  await theCase.getByLabel(/Note to the customer/).fill(note);
+  await theCase.getByRole('button', { name: 'Resolve' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /is resolved: the customer has been told/ })).toBeVisible();
+  await expect(page.getByText(`Resolved: ${note}`)).toBeVisible();
+
+  const mail = await latestMail(request, user.email);
+  expect(mail.subject).toMatch(/^Case NW-[0-9A-Z]{8} resolved$/);
+  expect(mail.text).toContain(note);
+  const seen = (await (await request.post('/api/problem-reports/fetch', { headers: bearer(token), data: { transaction_id: bill.id } })).json()) as { data: { status: string; resolution_note: string } };
+  expect(seen.data).toMatchObject({ status: 'resolved', resolution_note: note });
+});
+
+async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
+  return ((await (await request.post('/api/get-user', { headers: bearer(token) })).json()) as { data: { wallet_balance: number } }).data.wallet_balance;
+}
+
+async function signedInPage(browser: Browser) {
+  // Another person at another desk: a browser context of their own, so a session of their own.
+  const context = await browser.newContext();
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+test('a finance maker matches a suspended transfer; a second finance user approves it and the balance moves once; nobody approves their own', async ({ page, request, browser }) => {
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  await request.post('/api/create-accounts', { headers: bearer(token) });
+  const reference = `E2E${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const transfer = await request.post('/dev/bank/transfer', { data: { account_number: '0000014579', amount: 3_000, sender_name: 'Kemi Adebayo', reference } });
+  expect(((await transfer.json()) as { data: { status: string } }).data.status).toBe('unmatched');
+  const before = await balanceOf(request, token);
+
+  const [maker, checker] = [await invitedStaff(request, 'finance'), await invitedStaff(request, 'finance')];
+  // The maker signs in with a recovery code, keeping the next code for the re-authentication.
+  await signIn(page, maker, maker.recoveryCodes[0]);
+  const customerId = await customerIdOf(page, user.email);
+  await page.getByRole('link', { name: 'Suspense' }).click();
+  const held = page.getByRole('listitem').filter({ hasText: reference });
+  await held.getByLabel('Customer number').fill(String(customerId));
+  await held.getByRole('button', { name: 'Match to this customer…' }).click();
+  await held.getByLabel(/Reason/).fill('Sent to the old account number by mistake; the customer showed the receipt');
+  await held.getByRole('button', { name: 'Continue' }).click();
+  await held.getByLabel('Code from your authenticator app').fill(codeOf(maker.secret, 1));
+  await held.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Request recorded' })).toBeVisible();
+  expect(await balanceOf(request, token)).toBe(before);
+
+  await page.getByRole('link', { name: 'Approvals' }).click();
+  const mine = page.getByRole('listitem').filter({ hasText: reference });
+  await expect(mine).toContainText('You asked for this: another finance user must approve it.');
+  await expect(mine.getByRole('button', { name: 'Approve…' })).toHaveCount(0);
+  // The server refuses it too, whatever the page shows.
+  const requestId = Number(/#(\d+)/.exec((await mine.textContent())!)![1]);
+  const own = await opsPost(request, 'money/requests/approve', { request_id: requestId, code: codeOf(maker.secret, 1) }, await tokenOf(page));
+  expect(own.status).toBe(403);
+
+  const desk = await signedInPage(browser);
+  await signIn(desk.page, checker, checker.recoveryCodes[0]);
+  await desk.page.getByRole('link', { name: 'Approvals' }).click();
+  const pending = desk.page.getByRole('listitem').filter({ hasText: reference });
+  await pending.getByRole('button', { name: 'Approve…' }).click();
+  await pending.getByLabel('Code from your authenticator app').fill(codeOf(checker.secret, 1));
+  await pending.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(desk.page.getByRole('alert').filter({ hasText: 'Approved: the money has moved.' })).toBeVisible();
+  await expect(pending).toContainText('approved');
+  expect(await balanceOf(request, token)).toBe(before + 3_000);
+
+  // Approving again does nothing.
+  const replay = await opsPost(request, 'money/requests/approve', { request_id: requestId, code: codeOf(checker.secret, 1) }, await tokenOf(desk.page));
+  expect(replay.status).toBe(409);
+  expect(await balanceOf(request, token)).toBe(before + 3_000);
+  await desk.close();
+});
+
+test('a support user is refused a money action by the server (403), not only by a hidden button', async ({ page, request }) => {
+  const support = await invitedStaff(request, 'support');
+  await signIn(page, support, support.recoveryCodes[0]);
+  await expect(page.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
+  const refused = await opsPost(request, 'money/requests/create', { kind: 'goodwill-credit', customer_id: 1, amount: 1_000, reason: 'Trying the button that is not there', code: codeOf(support.secret, 1) }, await tokenOf(page));
+  expect(refused.status).toBe(403);
+  expect(refused.body.message).toBe('your role (support) may not do this');
+  // And the console's page is not on the customer's port.
+  expect((await request.get('/console.html')).status()).not.toBe(200);
+});

@@ -1,0 +1,31 @@
+import type { MoneyRequest, SignInAnswer, StaffProfile } from '../../core/console';
+import { ConsoleError } from '../../src/console/api/http';
+
+/** What the console's test models answer with: staff, sign-in answers, a money request, the server's refusals. */
+
+export const ada: StaffProfile = { id: 3, email: 'ada@ops.test', name: 'Ada Obi', role: 'finance' };
+export const answer = (stage: SignInAnswer['stage']): SignInAnswer => ({ token: 'staff-token-0123456789abcdef', stage, staff: ada });
+
+export const refused = (message: string, status = 403) => new ConsoleError(message, status);
+export const WRONG_PASSWORD = refused('the e-mail or password is not right', 401);
+export const WRONG_CODE = refused('that code is not right: enter the current six-digit code from your authenticator app');
+export const SESSION_OVER = refused('too many wrong codes: sign in again (authorization ended)', 401);
+
+export const pendingRequest: MoneyRequest = {
+  id: 7,
+  kind: 'goodwill-credit',
+  status: 'pending',
+  amount: 500,
+  customer: { id: 12, name: 'Chidi Okeke', email: 'chidi@example.com' },
+  transfer: null,
+  reason: 'Airtime delivered late twice',
+  needs_admin: false,
+  maker: 'bola@ops.test',
+  maker_id: 4,
+  created_at: '2026-11-26T09:00:00.000Z',
+  expires_at: '2026-11-26T13:00:00.000Z',
+  checker: null,
+  decided_at: null,
+  decision_note: null,
+};
+export const decided = (status: MoneyRequest['status']): MoneyRequest => ({ ...pendingRequest, status, checker: ada.email, decided_at: '2026-11-26T09:05:00.000Z' });
