@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { systemClock, type Clock } from './clock';
+import { OffsetClock, systemClock, type Clock } from './clock';
 import type { Config, TrustProxy } from './config';
 import { DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import { DrainGate } from './db/drainGate';
@@ -28,6 +28,7 @@ import type { PeriodicJob } from './jobs/periodic';
 import { PLANNER_STATISTICS_CHECK_MS, startPlannerStatisticsJob } from './jobs/plannerStatistics';
 import { startReconciliationJob } from './jobs/reconciliation';
 import { requeryBacklog, startRequeryJob } from './jobs/requery';
+import { runDueSchedules, startScheduleJob } from './jobs/schedules';
 import { createMetrics, recordGatewayCall, recordLedgerAudit } from './metrics';
 import { currentContext, requestIdFrom, runInContext } from './requestContext';
 import { registerAccountRoutes } from './routes/account';
@@ -43,6 +44,7 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerOpenApi } from './routes/openapi';
 import { registerProblemReportRoutes } from './routes/problemReports';
 import { registerPurchaseRoutes } from './routes/purchases';
+import { registerScheduleRoutes } from './routes/schedules';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { sharedRateLimitStore } from './routes/rateLimits';
 import { registerRequestMetrics } from './routes/requestMetrics';
@@ -55,6 +57,7 @@ import type { AppContext } from './services/context';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
 import { CASHBACK_REWARDS, PURCHASE_CLEARING, rememberSystemAccounts, settlementAccountCode, suspenseAccountCode } from './services/ledger';
 import { billerAccountCode, purchaseRequeries } from './services/purchases/settling';
+import type { ScheduleDeps } from './services/schedules/running';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
@@ -146,7 +149,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const mailer = deps.mailer ?? defaultMailer(app, config);
   const ctx: AppContext = {
     db: deps.db.withPlugin(draining.gate),
-    clock: deps.clock ?? systemClock,
+    // Development's clock can be moved forward (POST /dev/clock); production's is the system's.
+    clock: deps.clock ?? (config.production ? systemClock : new OffsetClock()),
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
     mailer,
@@ -187,7 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
-  const biller = deps.biller ?? defaultBiller(app, config);
+  const biller = deps.biller ?? defaultBiller(app, config, ctx.clock);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
   app.addHook('onReady', () =>
@@ -201,6 +205,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
+  const schedules: ScheduleDeps = { ...purchases, graceMs: config.schedules.graceMs };
+  registerScheduleRoutes(app, { ctx, schedules, limits: config.rateLimits });
   registerBeneficiaryRoutes(app, ctx);
   registerProblemReportRoutes(app, ctx);
   registerStatementRoutes(app, { ctx, limits: config.rateLimits });
@@ -210,6 +216,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       requeryJob = startRequeryJob(ctx, purchases, config.requeryIntervalMs, app.log);
     });
     app.addHook('onClose', async () => requeryJob?.stop());
+  }
+  if (deps.runJobs && config.schedules.intervalMs > 0) {
+    let scheduleJob: PeriodicJob | undefined;
+    app.addHook('onReady', async () => {
+      scheduleJob = startScheduleJob(ctx, schedules, config.schedules.intervalMs, app.log);
+    });
+    app.addHook('onClose', async () => scheduleJob?.stop());
   }
   if (deps.runJobs && isPlanSource(biller)) {
     let catalogJob: PeriodicJob | undefined;
@@ -249,7 +262,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   registerBankWebhooks(app, { ctx, banks });
   if (!config.production) {
-    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock });
+    // Moving the clock makes what became due at once, as the next job run would.
+    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock, clockMoved: () => runDueSchedules(ctx, schedules, {}, app.log) });
   }
   app.setNotFoundHandler(notFoundHandler(await registerSpa(app, config.staticDir)));
   return app;
@@ -257,8 +271,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
 const isPlanSource = (biller: Biller): biller is Biller & PlanSource => typeof (biller as Partial<PlanSource>).plans === 'function';
 
-function defaultBiller(app: FastifyInstance, config: Config): Biller {
-  if (config.biller.kind === 'simulated') return new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs });
+function defaultBiller(app: FastifyInstance, config: Config, clock: Clock): Biller {
+  if (config.biller.kind === 'simulated') return new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs, now: () => clock.now() });
   const { baseUrl, apiKey, publicKey, secretKey } = config.biller;
   return new VtpassBiller({ baseUrl, apiKey, publicKey, secretKey, timeoutMs: config.billerTimeoutMs, log: app.log.child({ gateway: 'vtpass' }) });
 }

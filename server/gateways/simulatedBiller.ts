@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { MerchantDetails } from '../../core/contract';
+import { koboToNaira } from '../../core/money';
 import { serviceOfCategory } from '../../core/services';
+import { addDays, lagosDay } from '../../core/statements';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**
@@ -25,7 +27,10 @@ import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './bille
  *
  * Merchant verification (verify-merchant) finds every customer except numbers ending in 9999
  * (404 'we could not find a customer with that number'); names, addresses and usernames are
- * fake but realistic, derived from the number, so one number always answers the same.
+ * fake but realistic, derived from the number, so one number always answers the same. A DStv or
+ * GOtv smartcard also answers, as VTpass's does, its current bouquet, what renewing it costs and
+ * the day it is due: in as many days (Lagos) as the two digits before its last four say
+ * (1234**03**5678 is due in 3 days, 00 today).
  *
  * Receipts are derived from the request id, so a pay and a later requery of one bill answer
  * the same token or pin: electricity a 20-digit token in groups of four and units at
@@ -34,10 +39,12 @@ import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './bille
 export class SimulatedBiller implements Biller {
   readonly name = 'simulated';
   readonly #latencyMs: number;
+  readonly #now: () => Date;
 
-  /** `latencyMs` delays every answer, to make a demo feel like a network. */
-  constructor(options: { latencyMs?: number } = {}) {
+  /** `latencyMs` delays every answer, to make a demo feel like a network; `now` is the clock due dates count from. */
+  constructor(options: { latencyMs?: number; now?: () => Date } = {}) {
     this.#latencyMs = options.latencyMs ?? 0;
+    this.#now = options.now ?? (() => new Date());
   }
 
   async pay(bill: Bill): Promise<BillOutcome> {
@@ -88,7 +95,11 @@ export class SimulatedBiller implements Biller {
       return { name: name.toUpperCase(), address: `${(digest[3] % 120) + 1} ${street}, ${area}` };
     }
     if (fields.includes('username')) return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
-    return { name: name.toUpperCase() };
+    const bouquets = BOUQUETS[providerCode];
+    if (!bouquets) return { name: name.toUpperCase() };
+    const [plan, kobo] = bouquets[digest[5] % bouquets.length];
+    const dueInDays = Number(beneficiary.slice(-6, -4)) || 0;
+    return { name: name.toUpperCase(), current_plan: plan, renewal_amount: koboToNaira(kobo), due_date: addDays(lagosDay(this.#now()), dueInDays) };
   }
 
   async #wait() {
@@ -123,6 +134,12 @@ function receiptOf(bill: Bill): Receipt {
   if (serialPrefix) return { serial: `${serialPrefix}${digits(9, 20)}`, pin: digits(12, 7) };
   return {};
 }
+
+/** The bouquets a DStv or GOtv smartcard may be on, and what renewing each costs (kobo): those whose verification tells a due date. */
+const BOUQUETS: Record<string, [string, bigint][]> = {
+  dstv: [['DStv Padi', 440_000n], ['DStv Yanga', 600_000n], ['DStv Confam', 1_100_000n], ['DStv Compact', 1_900_000n]],
+  gotv: [['GOtv Smallie', 190_000n], ['GOtv Jinja', 390_000n], ['GOtv Jolli', 580_000n], ['GOtv Max', 850_000n]],
+};
 
 /** The exam bodies whose pins are sold, by catalogue code, and how their card serials begin. */
 const EXAM_SERIAL_PREFIXES: Record<string, string> = { waec: 'WRN', jamb: 'JMB' };

@@ -8,7 +8,7 @@ import { tierOf } from '../../../core/tiers';
 import { inTransaction, type AppContext } from '../context';
 import { lookUpCustomer } from '../merchants';
 import { ledgerError, posting, PURCHASE_CLEARING, systemAccount } from '../ledger';
-import { checkPin, pinMatches, pinRefused, type PinHolder, type WrongPin } from '../pins';
+import { checkPin, PIN_LOCKED, pinMatches, pinRefused, type PinHolder, type WrongPin } from '../pins';
 import { AUTHORIZATION_FAILED, type Session } from '../sessions';
 import { dailyLimitMessage, leftToday, spentToday } from '../tiers';
 import { transactionById, type StoredTransaction } from '../transactions';
@@ -46,10 +46,21 @@ export interface PurchaseRequest {
   packageId: number | null;
   /** Normalised by the service's beneficiary rule (the service table). */
   beneficiary: string;
-  /** Amount-priced services only: the amount of a plan comes from the package, never the client. */
+  /** Amount-priced services only (and cable renewals, for the amount the biller verified): the amount of a plan comes from the package, never the client. */
   amountKobo: bigint | null;
-  pin: string;
 }
+
+/**
+ * Who authorises a purchase: the signed-in user with the transaction pin typed for this very
+ * request, or one of their schedules, authorised once with the pin when it was created or
+ * edited and bounded by the amount authorised then (services/schedules). A schedule's run has
+ * no session and no pin: the pin lock still stops it, and a product costing more than
+ * `maxKobo` is refused before any money moves.
+ */
+export type Authorisation = { kind: 'pin'; session: Session; pin: string } | { kind: 'schedule'; userId: bigint; maxKobo: bigint };
+
+/** A scheduled run's product costs more than its owner authorised: nothing is bought. */
+export const ABOVE_AUTHORISED = 'this costs more than the amount you authorised for the schedule';
 
 interface Product {
   providerId: number;
@@ -137,8 +148,9 @@ type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin:
  * 403 no pin set, 403 above the day's limit of the user's tier (services/tiers.ts), 400 insufficient balance, 422 provider or plan not available. A copy of a
  * placed request answers the stored response only once its own pin checks out.
  */
-export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Session, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
-  const { userId } = session;
+export async function purchase(ctx: AppContext, deps: PurchaseDeps, authorisation: Authorisation, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+  const session = authorisation.kind === 'pin' ? authorisation.session : null;
+  const userId = authorisation.kind === 'pin' ? authorisation.session.userId : authorisation.userId;
   const hash = requestHash(ctx, request);
   const { service } = request;
   const before = beforePlacing(userId, key, request);
@@ -174,7 +186,8 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
     // before the first one's answer is shown.
     if (holder.claimed) {
       refuseOtherRequest(holder.claimed, hash);
-      const check = await checkPin(tx, holder, request.pin, session.id);
+      if (authorisation.kind === 'schedule') return { kind: 'replay' };
+      const check = await checkPin(tx, holder, authorisation.pin, authorisation.session.id);
       return check.kind === 'correct' ? { kind: 'replay' } : { kind: 'wrong-pin', wrong: check };
     }
     const product = verified?.product ?? (await productOf(tx, holder, request));
@@ -185,8 +198,11 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
     // The usual purchase — the right pin, no wrong one before it, no lock — reads and writes
     // nothing for its pin: the statement that claims the key checks the session is still live.
     // Anything else goes through checkPin, which checks the session first and counts.
-    if (holder.pin_attempts > 0 || holder.pin_locked_at !== null || !pinMatches(tx, holder, request.pin)) {
-      const check = await checkPin(tx, holder, request.pin, session.id);
+    if (authorisation.kind === 'schedule') {
+      if (holder.pin_locked_at !== null) throw new AppError(423, PIN_LOCKED);
+      if (product.amountKobo > authorisation.maxKobo) throw new AppError(409, ABOVE_AUTHORISED);
+    } else if (holder.pin_attempts > 0 || holder.pin_locked_at !== null || !pinMatches(tx, holder, authorisation.pin)) {
+      const check = await checkPin(tx, holder, authorisation.pin, authorisation.session.id);
       // The count is committed with this answer; no key was claimed, so the corrected request can use it.
       if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
     }
@@ -219,7 +235,7 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
     // first so the key can point at it in the same statement.
     const { rows } = await sql<StoredTransaction & { revoked: boolean; claimed: Uint8Array | null; spent: bigint }>`
       WITH standing AS (
-        SELECT coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true) AS revoked,
+        SELECT ${session ? sql`coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true)` : sql`false`} AS revoked,
                (SELECT request_hash FROM idempotency_keys WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
                ${spentToday(userId, now)} AS spent
       ), claim AS (

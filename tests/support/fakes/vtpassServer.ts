@@ -43,7 +43,11 @@ import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
  *   other   | 000, status delivered (+ token / pin)         | 000, status delivered
  *
  * merchant-verify finds everyone but numbers ending in 9999 (000 with content.error, as VTpass
- * answers an unknown meter or smartcard).
+ * answers an unknown meter or smartcard). A DStv or GOtv smartcard answers the DSTV and GOTV
+ * pages' fields, its Due_Date and Renewal_Amount among them, from the simulated biller (due in as
+ * many days as the two digits before its last four say); a Startimes one its page's
+ * (Customer_Name, Balance, Smartcard_Number: no due date). A DStv or GOtv pay with
+ * subscription_type "renew" names no variation ("Renew Product").
  *
  * Test controls: `setMode` makes every answer slow (`delayMs`), not JSON, a 500, or a 503 "down";
  * `setVariations` replaces a service's plans (the catalogue sync's tests).
@@ -113,6 +117,9 @@ const SERVICES: Record<string, { category: ServiceCategory; name: string }> = {
   jamb: { category: 'education', name: 'Jamb' },
 };
 
+/** The services whose smartcard verification tells the due date and renewal amount, and which renew without a variation. */
+const RENEWABLE = new Set(['dstv', 'gotv']);
+
 const plan = (variation_code: string, name: string, naira: number): FakeVariation => ({ variation_code, name, variation_amount: naira.toFixed(2), fixedPrice: 'Yes' });
 
 /** Plans shaped like the documentation's examples (DSTV, WAEC and JAMB lists are its own). */
@@ -142,9 +149,9 @@ const DESCRIPTIONS: Record<string, string> = {
   '099': 'TRANSACTION IS PROCESSING',
 };
 
-export async function startFakeVtpass(options: { port?: number; host?: string; keys?: FakeVtpassKeys } = {}): Promise<FakeVtpass> {
+export async function startFakeVtpass(options: { port?: number; host?: string; keys?: FakeVtpassKeys; now?: () => Date } = {}): Promise<FakeVtpass> {
   const keys = options.keys ?? FAKE_VTPASS_KEYS;
-  const simulated = new SimulatedBiller();
+  const simulated = new SimulatedBiller({ now: options.now });
   const variations = new Map(Object.entries(DEFAULT_VARIATIONS).map(([service, list]) => [service, [...list]]));
   const transactions = new Map<string, StoredTransaction>();
   const requests: FakeVtpass['requests'] = [];
@@ -207,7 +214,8 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     if (!beneficiary) return answer(response, '011');
     const variationCode = typeof fields.variation_code === 'string' ? fields.variation_code : null;
     const plans = variations.get(serviceID);
-    if (plans && !plans.some((variation) => variation.variation_code === variationCode)) return answer(response, '010');
+    const renewal = fields.subscription_type === 'renew' && RENEWABLE.has(serviceID);
+    if (plans && !renewal && !plans.some((variation) => variation.variation_code === variationCode)) return answer(response, '010');
     if (category === 'electricity-bill' && variationCode !== 'prepaid' && variationCode !== 'postpaid') return answer(response, '010');
     if (transactions.has(requestId)) return answer(response, '014');
 
@@ -319,19 +327,28 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
         },
       });
     }
-    if (service.category === 'tv-subscription') {
-      const current = variations.get(serviceID)?.[0];
+    if (RENEWABLE.has(serviceID)) {
       return answer(response, '000', {
         content: {
           Customer_Name: found.name,
           Status: 'ACTIVE',
-          Due_Date: '2026-12-31T00:00:00',
+          Due_Date: `${found.due_date}T00:00:00`,
           Customer_Number: billersCode.slice(0, 9),
           Customer_Type: serviceID.toUpperCase(),
-          Current_Bouquet: current?.name ?? '',
-          Current_Bouquet_Code: current?.variation_code ?? '',
-          Renewal_Amount: current ? Number(current.variation_amount) : 0,
-          commission_details: { amount: null, rate: '1.00', rate_type: 'percent', computation_type: 'default' },
+          Current_Bouquet: found.current_plan,
+          Renewal_Amount: found.renewal_amount!.toFixed(2),
+          commission_details: { amount: null, rate: '1.50', rate_type: 'percent', computation_type: 'default' },
+        },
+      });
+    }
+    if (serviceID === 'startimes') {
+      return answer(response, '000', {
+        content: {
+          Customer_Name: found.name,
+          Balance: 54.82,
+          Smartcard_Number: billersCode,
+          WrongBillersCode: false,
+          commission_details: { amount: null, rate: '2.50', rate_type: 'percent', computation_type: 'default' },
         },
       });
     }
