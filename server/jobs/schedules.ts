@@ -79,7 +79,7 @@ type JobLog = { error(obj: unknown, msg: string): void; debug?(obj: unknown, msg
 
 /** Makes every run due now (up to `limit`), then sends the reminders due. */
 export async function runDueSchedules(ctx: AppContext, deps: ScheduleDeps, options: ScheduleRunOptions = {}, log: JobLog = console): Promise<ScheduleRunTally & { reminded: number }> {
-  const { batch, concurrency, limit } = { ...DEFAULTS, ...options };
+  const { batch = DEFAULTS.batch, concurrency = DEFAULTS.concurrency, limit = DEFAULTS.limit } = options;
   const tally: ScheduleRunTally = { completed: 0, processing: 0, failed: 0, missed: 0, skipped: 0, 'finished-elsewhere': 0, errors: 0 };
   for (let taken = 0; taken < limit; ) {
     const claimed = await claimDue(ctx, deps, Math.min(batch, limit - taken));
