@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { MerchantDetails } from '../../core/contract';
 import { koboToNaira } from '../../core/money';
 import { serviceOfCategory } from '../../core/services';
-import { addDays, lagosDay } from '../../core/statements';
+import { atLagos, nextRunAfter } from '../../core/scheduleCalendar';
+import { lagosDay } from '../../core/statements';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**
@@ -29,8 +30,9 @@ import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './bille
  * (404 'we could not find a customer with that number'); names, addresses and usernames are
  * fake but realistic, derived from the number, so one number always answers the same. A DStv or
  * GOtv smartcard also answers, as VTpass's does, its current bouquet, what renewing it costs and
- * the day it is due: in as many days (Lagos) as the two digits before its last four say
- * (1234**03**5678 is due in 3 days, 00 today).
+ * the day it is due (simulatedDueDate): the next day of the month (Lagos, today included) that
+ * the two digits before its last four name — 7012**05**5678 is due on the next 5th (the month's
+ * last day when it is shorter); 00 or above 31, today.
  *
  * Receipts are derived from the request id, so a pay and a later requery of one bill answer
  * the same token or pin: electricity a 20-digit token in groups of four and units at
@@ -98,13 +100,21 @@ export class SimulatedBiller implements Biller {
     const bouquets = BOUQUETS[providerCode];
     if (!bouquets) return { name: name.toUpperCase() };
     const [plan, kobo] = bouquets[digest[5] % bouquets.length];
-    const dueInDays = Number(beneficiary.slice(-6, -4)) || 0;
-    return { name: name.toUpperCase(), current_plan: plan, renewal_amount: koboToNaira(kobo), due_date: addDays(lagosDay(this.#now()), dueInDays) };
+    return { name: name.toUpperCase(), current_plan: plan, renewal_amount: koboToNaira(kobo), due_date: simulatedDueDate(beneficiary, this.#now()) };
   }
 
   async #wait() {
     if (this.#latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#latencyMs));
   }
+}
+
+/** The day a simulated smartcard's subscription is due, seen at `now`: the next day of the month its digits name (class comment). */
+export function simulatedDueDate(smartcard: string, now: Date): string {
+  const today = lagosDay(now);
+  const day = Number(smartcard.slice(-6, -4));
+  if (!(day >= 1 && day <= 31)) return today;
+  // A monthly rule always has a next run.
+  return lagosDay(nextRunAfter({ cadence: { kind: 'monthly', day }, time: 0 }, new Date(atLagos(today, 0).getTime() - 1))!);
 }
 
 /** The biller did not answer in time; the caller must treat the bill as pending. */

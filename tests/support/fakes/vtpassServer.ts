@@ -50,7 +50,8 @@ import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
  * subscription_type "renew" names no variation ("Renew Product").
  *
  * Test controls: `setMode` makes every answer slow (`delayMs`), not JSON, a 500, or a 503 "down";
- * `setVariations` replaces a service's plans (the catalogue sync's tests).
+ * `setVariations` replaces a service's plans (the catalogue sync's tests); `setSmartcard` gives a
+ * smartcard another due date or renewal amount (renewed elsewhere, a price that rose).
  *
  * Standalone: `npm run fake:vtpass` (PORT, FAKE_VTPASS_API_KEY / _PUBLIC_KEY / _SECRET_KEY).
  */
@@ -90,6 +91,7 @@ export interface FakeVtpass {
   transactions: Map<string, StoredTransaction>;
   setMode(mode: FakeVtpassMode): void;
   setVariations(serviceID: string, variations: FakeVariation[]): void;
+  setSmartcard(billersCode: string, subscription: { dueDate?: string; renewalAmount?: number }): void;
   close(): Promise<void>;
 }
 
@@ -154,6 +156,7 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
   const simulated = new SimulatedBiller({ now: options.now });
   const variations = new Map(Object.entries(DEFAULT_VARIATIONS).map(([service, list]) => [service, [...list]]));
   const transactions = new Map<string, StoredTransaction>();
+  const smartcards = new Map<string, { dueDate?: string; renewalAmount?: number }>();
   const requests: FakeVtpass['requests'] = [];
   const sockets = new Set<Socket>();
   let mode: FakeVtpassMode = { kind: 'normal' };
@@ -328,15 +331,16 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
       });
     }
     if (RENEWABLE.has(serviceID)) {
+      const card = smartcards.get(billersCode) ?? {};
       return answer(response, '000', {
         content: {
           Customer_Name: found.name,
           Status: 'ACTIVE',
-          Due_Date: `${found.due_date}T00:00:00`,
+          Due_Date: `${card.dueDate ?? found.due_date}T00:00:00`,
           Customer_Number: billersCode.slice(0, 9),
           Customer_Type: serviceID.toUpperCase(),
           Current_Bouquet: found.current_plan,
-          Renewal_Amount: found.renewal_amount!.toFixed(2),
+          Renewal_Amount: (card.renewalAmount ?? found.renewal_amount!).toFixed(2),
           commission_details: { amount: null, rate: '1.50', rate_type: 'percent', computation_type: 'default' },
         },
       });
@@ -381,6 +385,9 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     },
     setVariations(serviceID, list) {
       variations.set(serviceID, list);
+    },
+    setSmartcard(billersCode, subscription) {
+      smartcards.set(billersCode, subscription);
     },
     close() {
       for (const socket of sockets) socket.destroy();
