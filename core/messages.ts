@@ -58,6 +58,7 @@ export const scheduleWords = {
   confirmDelete: 'Delete this schedule? Nothing more will be bought with it.',
   loadFailed: 'Your schedules could not be loaded.',
   pinText: 'Enter your 4-digit security pin to authorise this schedule.',
+  acceptPinText: 'Enter your 4-digit security pin to accept the new price for this schedule.',
   nameRequired: 'please give the schedule a name',
   timeRequired: 'please choose the time it runs',
   dateRequired: 'please choose the day it runs',

@@ -1,7 +1,7 @@
 import type { Schedule, ScheduleTiming } from '../../../core/contract';
 import { messages } from '../../../core/messages';
 import { formatNaira, koboToNaira } from '../../../core/money';
-import { MAX_SCHEDULES_PER_USER, ruleOf } from '../../../core/schedules';
+import { MAX_SCHEDULES_PER_USER, ruleOf, SCHEDULE_NAME_MAX_LENGTH } from '../../../core/schedules';
 import { DAY_MS, nextRunAfter, parseTime, renewalRunAt, withinEnd } from '../../../core/scheduleCalendar';
 import type { SchedulesTable } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -82,8 +82,13 @@ function columnsOf(form: ScheduleForm, product: Product, renewal: Renewal | null
   } satisfies Partial<Record<keyof SchedulesTable, unknown>>;
 }
 
-export const defaultName = (product: Pick<Product, 'providerName' | 'packageName' | 'amountKobo'>, beneficiary: string): string =>
-  `${product.packageName ?? `${product.providerName} ${formatNaira(koboToNaira(product.amountKobo))}`} for ${beneficiary}`.slice(0, 40);
+/** A schedule's name when its owner gives none: what it buys and for whom, or what it buys alone when both do not fit. */
+export function defaultName(product: Pick<Product, 'providerName' | 'packageName' | 'amountKobo'>, beneficiary: string): string {
+  const what = product.packageName ?? `${product.providerName} ${formatNaira(koboToNaira(product.amountKobo))}`;
+  const full = `${what} for ${beneficiary}`;
+  if (full.length <= SCHEDULE_NAME_MAX_LENGTH) return full;
+  return what.length <= SCHEDULE_NAME_MAX_LENGTH ? what : `${what.slice(0, SCHEDULE_NAME_MAX_LENGTH - 1)}…`;
+}
 
 /**
  * Checks the pin (counted; a wrong one is committed and refused) and, when right, does `write`
