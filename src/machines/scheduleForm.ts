@@ -1,13 +1,13 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { CreateScheduleRequest, Envelope, MerchantDetails, PinRefusalReason, Schedule, ScheduleDraft, UpdateScheduleRequest, VerifyMerchantRequest } from '../../core/contract';
+import type { CreateScheduleRequest, Envelope, MerchantDetails, Schedule, ScheduleDraft, UpdateScheduleRequest, VerifyMerchantRequest } from '../../core/contract';
 import { messages, scheduleWords } from '../../core/messages';
 import { serviceByKey, type ServiceKey } from '../../core/services';
-import { pinRefusalOf } from '../api/pin';
 import { verifyMerchant } from '../api/purchases';
 import { draftSchedule, saveSchedule, type ScheduleAnswer } from '../api/schedules';
 import { amountInput, beneficiaryInput } from '../domain/numericInput';
 import { blankFields, fieldsFromDraft, fieldsFromSchedule, scheduleRequest, validateSchedule, type FormStart, type ScheduleFields } from '../domain/schedules';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { pinAnswerActions, pinRefused } from './pinAnswers';
 import { pinDialogMachine } from './pinDialog';
 import type { sessionMachine } from './session';
 
@@ -116,15 +116,7 @@ export const scheduleFormMachine = setup({
       ({ context }, params: { schedule: Schedule }): ScheduleFormReport => ({ type: 'form.saved', schedule: params.schedule, created: context.scheduleId === null }),
     ),
     reportClosed: sendTo(({ context }) => context.owner, { type: 'form.closed' } satisfies ScheduleFormReport),
-    countWrongPin: sendTo(
-      ({ context }) => context.session,
-      (_, params: { answer: ScheduleAnswer }) => {
-        const refusal = pinRefusalOf(params.answer);
-        return { type: 'session.update' as const, data: refusal?.reason === 'pin-incorrect' ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts } : {} };
-      },
-    ),
-    lockPurchases: sendTo(({ context }) => context.session, { type: 'session.update' as const, data: { pin_locked: true } }),
-    logout: sendTo(({ context }) => context.session, { type: 'session.logout' as const }),
+    ...pinAnswerActions,
   },
   guards: {
     repeating: ({ context }) => context.transactionId !== null,
@@ -133,7 +125,7 @@ export const scheduleFormMachine = setup({
     awaitsVerification: ({ context }) => problemOf(context) === scheduleWords.verifyFirst,
     verifiable: ({ context }) => context.fields.providerId !== '' && context.fields.beneficiary.trim() !== '',
     succeeded: (_, params: { answer: ScheduleAnswer }) => params.answer.type === 'success',
-    pinRefused: (_, params: { answer: ScheduleAnswer; reason: PinRefusalReason }) => pinRefusalOf(params.answer)?.reason === params.reason,
+    pinRefused,
   },
 }).createMachine({
   id: 'scheduleForm',

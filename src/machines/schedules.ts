@@ -1,10 +1,10 @@
 import { assign, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
-import type { Envelope, PinRefusalReason, Schedule } from '../../core/contract';
+import type { Envelope, Schedule } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { pinRefusalOf } from '../api/pin';
 import { acceptSchedulePrice, actOnSchedule, listSchedules, type ScheduleAction, type ScheduleAnswer } from '../api/schedules';
 import type { FormStart } from '../domain/schedules';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { pinAnswerActions, pinRefused } from './pinAnswers';
 import { pinDialogMachine } from './pinDialog';
 import { scheduleFormMachine, type ScheduleFormOrigin } from './scheduleForm';
 import type { sessionMachine } from './session';
@@ -87,21 +87,13 @@ export const schedulesMachine = setup({
     forgetPin: assign({ pin: '' }),
     // The balance may have changed (a retry bought): the session fetches the user again.
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' as const }),
-    countWrongPin: sendTo(
-      ({ context }) => context.session,
-      (_, params: { answer: ScheduleAnswer }) => {
-        const refusal = pinRefusalOf(params.answer);
-        return { type: 'session.update' as const, data: refusal?.reason === 'pin-incorrect' ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts } : {} };
-      },
-    ),
-    lockPurchases: sendTo(({ context }) => context.session, { type: 'session.update' as const, data: { pin_locked: true } }),
-    logout: sendTo(({ context }) => context.session, { type: 'session.logout' as const }),
+    ...pinAnswerActions,
   },
   guards: {
     opensForm: ({ context }) => context.open !== null,
     known: ({ context }, params: { id: number }) => context.schedules.some((s) => s.id === params.id),
     succeeded: (_, params: { answer: ScheduleAnswer }) => params.answer.type === 'success',
-    pinRefused: (_, params: { answer: ScheduleAnswer; reason: PinRefusalReason }) => pinRefusalOf(params.answer)?.reason === params.reason,
+    pinRefused,
   },
 }).createMachine({
   id: 'schedules',
