@@ -78,6 +78,27 @@ describe.each(backends)('schedules on two replicas, $name', (backend) => {
     await auditClean();
   }, 900_000);
 
+  it('a schedule whose wallet is short fails once, with its notification and e-mail, and no ledger movement', async () => {
+    const short = await newBuyer(two, 50);
+    const at = lagosIn(one, 10);
+    const schedule = await createdSchedule(two, short.token, { category: 'airtime', provider_id: mtn, beneficiary: '08031234567', amount: AMOUNT, frequency: 'once', date: at.day, time: at.time, name: 'Short top-up' });
+    const movements = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger_movements`.execute(one.db)).rows[0].n;
+    const before = await movements();
+    moveClockTo(one, at.at);
+    const runs = await Promise.all([job(one), job(two)]);
+    expect(runs.reduce((sum, run) => sum + run.failed, 0)).toBe(1);
+    expect(runs.reduce((sum, run) => sum + run.completed, 0)).toBe(0);
+    expect(await movements()).toBe(before);
+    const wallet = await one.db.selectFrom('wallets').select('balance_kobo').where('user_id', '=', short.userId).executeTakeFirstOrThrow();
+    expect(wallet.balance_kobo).toBe(5_000n);
+    const runRows = await one.db.selectFrom('schedule_runs').selectAll().where('schedule_id', '=', BigInt(schedule.id)).execute();
+    expect(runRows).toMatchObject([{ outcome: 'failed', reason: 'insufficient-balance', transaction_id: null }]);
+    const notices = await one.db.selectFrom('notifications').select('title').where('user_id', '=', short.userId).where('title', '=', 'Could not run: Short top-up').execute();
+    expect(notices).toHaveLength(1);
+    expect(pair.outbox.list(short.email).filter((mail) => mail.subject === 'Could not run: Short top-up')).toHaveLength(1);
+    await auditClean();
+  });
+
   it('a run whose replica stopped before its purchase began is taken over after its lease, and made once', async () => {
     const buyer = await newBuyer(one, 2_000);
     const at = lagosIn(one, 10);
