@@ -139,9 +139,6 @@ export function followingRun(rule: Rule, end: End, runsDone: number, dueAt: Date
 /** A run whose due time passed more than `graceMs` ago is not made late: it is reported as missed. */
 export const isMissed = (dueAt: Date, now: Date, graceMs: number): boolean => now.getTime() - dueAt.getTime() > graceMs;
 
-/** The day-before reminder of a run is due from 24 hours before it until it runs. */
-export const reminderFrom = (dueAt: Date): Date => new Date(dueAt.getTime() - DAY_MS);
-
 /** "HH:MM" for a time of day in minutes. */
 export const timeText = (time: number): string => `${pad(Math.floor(time / 60))}:${pad(time % 60)}`;
 

@@ -1,5 +1,5 @@
 import type { ScheduleEnd, ScheduleFrequency, ScheduleTiming } from './contract';
-import { parseTime, timeText, type Rule } from './scheduleCalendar';
+import { parseTime, type Rule } from './scheduleCalendar';
 import type { ServiceCategory } from './services';
 
 /**
@@ -81,6 +81,3 @@ export function ruleOf(timing: ScheduleTiming, dueDate: string | null = null): R
       return timing.days_before == null || dueDate === null ? null : { cadence: { kind: 'renewal', dueDate, daysBefore: timing.days_before }, time };
   }
 }
-
-/** A rule's time of day as the contract writes it. */
-export const timingTime = (rule: Rule): string => timeText(rule.time);

@@ -70,7 +70,7 @@ function outcomeOf(run: RunRow, transactionStatus: string | null): ScheduleRunOu
 }
 
 /** A run in the user's words. */
-export function runMessage(outcome: ScheduleRunOutcome, reason: ScheduleRunReason | null, amountKobo: bigint | null): string {
+function runMessage(outcome: ScheduleRunOutcome, reason: ScheduleRunReason | null, amountKobo: bigint | null): string {
   const amount = amountKobo === null ? '' : ` ${naira(amountKobo)}`;
   switch (outcome) {
     case 'running':
