@@ -117,3 +117,38 @@ test('the schedules page: empty, then a schedule from a service screen, paused, 
   await page.getByRole('dialog', { name: scheduleWords.confirmDelete }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(scheduleWords.empty)).toBeVisible();
 });
+
+test('a run the wallet could not pay for says so, and once funded Retry now buys it', async ({ page, request }) => {
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const runAt = new Date(Math.ceil((await serverNow(request)).getTime() / 60_000) * 60_000 + 3 * 60_000);
+  const when = lagos(runAt);
+  await page.goto('/schedules?service=airtime');
+  const form = page.getByRole('dialog', { name: scheduleWords.newSchedule });
+  await form.getByLabel('Name').fill('Dad airtime');
+  await form.getByLabel('Network').selectOption({ label: 'MTN' });
+  await form.getByLabel('Phone number').fill('08031234567');
+  await form.getByLabel('Amount').fill('200');
+  await form.getByLabel('How often').selectOption('once');
+  await form.getByLabel('Day').fill(when.day);
+  await form.getByLabel('Time').fill(when.time);
+  await form.getByRole('button', { name: 'Save schedule' }).click();
+  await enterPin(page, user.pin);
+  await expectToast(page, scheduleWords.created);
+
+  const moved = await request.post('/dev/clock', { data: { to: runAt.toISOString() } });
+  expect(((await moved.json()) as { data: { ran: { failed: number } } }).data.ran.failed).toBe(1);
+  await page.reload();
+  const card = page.getByRole('listitem').filter({ hasText: 'Dad airtime' });
+  await expect(card).toContainText('Could not run: your wallet balance was too low.');
+  await expect(card.getByRole('link', { name: 'Fund wallet' })).toHaveAttribute('href', '/funding');
+
+  await fund(request, token, 1_000);
+  await card.getByRole('button', { name: scheduleWords.retryNow }).click();
+  await expectToast(page, 'Bought ₦200.00.');
+  await expect(card).toContainText('Bought ₦200.00.');
+  await expect(card.getByRole('button', { name: scheduleWords.retryNow })).toHaveCount(0);
+});
