@@ -10,7 +10,7 @@ import type { Session } from '../sessions';
 import { TRANSACTION_NOT_FOUND } from '../transactions';
 import { defaultName, withPin } from './authoring';
 import { currentPlan, verifyRenewal } from './products';
-import { makeRun, type ScheduleDeps } from './running';
+import { makeRun, openDueRun, type ScheduleDeps } from './running';
 import { endOf, isRetryable, ownSchedule, ruleOfRow, scheduleView, type RunRow, type ScheduleRow } from './scheduleRows';
 
 /** What the owner does with a schedule besides making and editing it: pause, resume, delete, retry, accept a new price; and a draft to repeat a purchase. */
@@ -120,26 +120,31 @@ export async function retrySchedule(ctx: AppContext, deps: ScheduleDeps, userId:
 
 /**
  * The owner accepts the price that rose, with the pin: the schedule is authorised again at the
- * price the catalogue (or, for a renewal, the biller) has now, resumes, and the run the price
- * stopped is made at once.
+ * price the catalogue (or, for a renewal, the biller) has now, and the run the price stopped is
+ * due again at once — made here, as a due run (the job, on any replica, may take the same one:
+ * its due time and key make it once) — after which the schedule goes on from its next due time.
  */
 export async function acceptNewPrice(ctx: AppContext, deps: ScheduleDeps, session: Session, pin: string, scheduleId: number): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, session.userId, scheduleId);
   if (schedule.status !== 'paused' || schedule.paused_reason !== 'price-changed') throw new AppError(409, NO_PRICE_TO_ACCEPT);
   const priced = await priceNow(ctx, deps, schedule);
   const now = ctx.clock.now();
-  const repriced: ScheduleRow = { ...schedule, ...priced };
-  const next = restartAt(repriced, now) ?? now;
-  await withPin(ctx, session, pin, async (tx) => {
-    await tx.db
+  // Due now, as a time of its own: never the due time of the run the price stopped (a due time runs once).
+  const latest = await latestRun(ctx, schedule.id);
+  const due = new Date(Math.max(now.getTime(), (latest?.due_at.getTime() ?? 0) + 1));
+  const accepted = await withPin(ctx, session, pin, (tx) =>
+    tx.db
       .updateTable('schedules')
-      .set({ ...priced, authorised_kobo: priced.amount_kobo, authorised_at: now, ...activeFrom(next, now) })
+      .set({ ...priced, authorised_kobo: priced.amount_kobo, authorised_at: now, ...activeFrom(due, now) })
       .where('id', '=', schedule.id)
       .where('paused_reason', '=', 'price-changed')
-      .execute();
-  });
-  const latest = await latestRun(ctx, schedule.id);
-  if (latest?.reason === 'price-changed' && latest.retry_of === null) await retryRun(ctx, deps, { ...repriced, authorised_kobo: priced.amount_kobo }, latest);
+      .returningAll()
+      .executeTakeFirst(),
+  );
+  if (accepted) {
+    const run = await openDueRun(ctx, accepted);
+    if (run.outcome === 'running') await makeRun(ctx, deps, accepted, run);
+  }
   return scheduleView(ctx, session.userId, schedule.id);
 }
 

@@ -115,7 +115,8 @@ export interface Finished {
 
 /** The schedule's fields after a due run (not a retry) came to `result`. */
 function advanced(schedule: ScheduleRow, run: RunRow, result: Result, now: Date) {
-  const counted = result.outcome !== 'skipped';
+  // A run skipped, or stopped by a price that rose (made again once the price is accepted), is not one of the schedule's runs.
+  const counted = result.outcome !== 'skipped' && result.reason !== 'price-changed';
   const runsDone = schedule.runs_done + (counted ? 1 : 0);
   const failed = result.outcome === 'failed';
   const failures = result.outcome === 'completed' || result.outcome === 'processing' ? 0 : failed ? schedule.failures_in_row + 1 : schedule.failures_in_row;
