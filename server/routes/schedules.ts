@@ -151,29 +151,29 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     return success(scheduleWords.updated, await mailingPinLogout(ctx, request, () => updateSchedule(ctx, schedules.biller, authOf(request), body.pin, body.schedule_id, form)));
   });
 
-  app.post('/api/schedules/pause', { schema: doc('Pause a schedule', idBody, [404, 409, 422]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/pause', { schema: doc('Pause a schedule', idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
     const body = idBody.parse(request.body);
     return success(scheduleWords.paused, await pauseSchedule(ctx, authOf(request).userId, body.schedule_id));
   });
 
-  app.post('/api/schedules/resume', { schema: doc('Resume a paused schedule from its next due time', idBody, [404, 409, 422]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/resume', { schema: doc('Resume a paused schedule from its next due time', idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
     const body = idBody.parse(request.body);
     return success(scheduleWords.resumed, await resumeSchedule(ctx, authOf(request).userId, body.schedule_id));
   });
 
-  app.post('/api/schedules/delete', { schema: doc('Delete a schedule', idBody, [404, 422]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/delete', { schema: doc('Delete a schedule', idBody, [404, 422, 429]), preHandler: limited }, async (request) => {
     const body = idBody.parse(request.body);
     await deleteSchedule(ctx, authOf(request).userId, body.schedule_id);
     return success(scheduleWords.deleted);
   });
 
-  app.post('/api/schedules/retry', { schema: doc("Retry now: the schedule's latest run, which failed or was missed, made at once", idBody, [404, 409, 422]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/retry', { schema: doc("Retry now: the schedule's latest run, which failed or was missed, made at once", idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
     const body = idBody.parse(request.body);
     const schedule = await retrySchedule(ctx, schedules, authOf(request).userId, body.schedule_id);
     return success(schedule.last_run?.message ?? 'retried', schedule);
   });
 
-  app.post('/api/schedules/accept-price', { schema: doc('Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made', acceptBody, [400, 401, 404, 409, 422, 423, 502]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/accept-price', { schema: doc('Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made', acceptBody, [400, 401, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
     const body = acceptBody.parse(request.body);
     return success(scheduleWords.priceAccepted, await mailingPinLogout(ctx, request, () => acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id)));
   });

@@ -92,7 +92,7 @@ export const scheduleFormMachine = setup({
     ...effects,
     useDraft: assign(({ context }, params: { draft: ScheduleDraft }) => ({ fields: fieldsFromDraft(params.draft, context), transactionId: null })),
     setField: assign(({ context }, params: { field: keyof ScheduleFields; value: string }) => ({ fields: { ...context.fields, [params.field]: params.value } })),
-    // Another service starts its product again; a provider clears its plan (SPEC.md §4).
+    // Another service starts its product again; a provider clears its plan.
     setService: assign(({ context }, params: { value: string }) => ({
       fields: { ...context.fields, service: params.value as ServiceKey | '', providerId: '', planId: '', beneficiary: '', amount: '', frequency: context.fields.frequency === 'renewal' ? 'monthly' : context.fields.frequency },
       renewal: null,
