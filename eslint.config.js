@@ -34,6 +34,25 @@ const nodeOnly = onlyIn(globals.node, globals.browser);
 const browserOnly = [...onlyIn(globals.browser, globals.node), 'localStorage', 'sessionStorage'];
 const restrictGlobals = (names, message) => names.map((name) => ({ name, message }));
 
+// Money moves only through server/services/ledger.ts: nothing else writes the ledger's tables,
+// moves a cached balance or names a system account (it asks the ledger for a movement by what
+// it is). And every statement names its columns: statements are prepared once per connection,
+// and a `*` would change a prepared statement's result when a migration adds a column under
+// replicas still running the previous release.
+const LEDGER_ONLY = 'Only server/services/ledger.ts moves money: call hold, postHold, voidHold, credit, debit or moveBetweenSystemAccounts.';
+const ledgerWrites = [
+  { selector: 'TemplateElement[value.raw=/INSERT\\s+INTO\\s+ledger_|UPDATE\\s+wallets\\s+SET\\s+balance_kobo/i]', message: LEDGER_ONLY },
+  { selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^ledger_/]", message: LEDGER_ONLY },
+  { selector: "CallExpression[callee.property.name='set'] Property[key.name='balance_kobo']", message: LEDGER_ONLY },
+  { selector: 'Literal[value=/^(clearing|rewards|adjustments|settlement|suspense|biller):/]', message: LEDGER_ONLY },
+  { selector: 'TemplateElement[value.raw=/^(clearing|rewards|adjustments|settlement|suspense):/]', message: LEDGER_ONLY },
+];
+const NAMED_COLUMNS = 'Name the columns: statements are prepared, and `*` breaks them when a migration adds a column (server/db/preparedStatements.ts).';
+const starSelects = [
+  { selector: 'CallExpression[callee.property.name=/^(selectAll|returningAll)$/]', message: NAMED_COLUMNS },
+  { selector: 'TemplateElement[value.raw=/(SELECT|RETURNING)\\s+\\*|\\b[a-z_]+\\.\\*/i]', message: NAMED_COLUMNS },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-inspect', 'data', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -92,6 +111,8 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...restrictGlobals(browserOnly, 'The server runs in Node.')],
     },
   },
+  { files: ['server/**', 'scripts/**'], ignores: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] } },
+  { files: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...starSelects] } },
   // Tests import what they test; they get the globals of the runtime their project types them for.
   { files: ['tests/api/**'], languageOptions: { globals: globals.node } },
   { files: ['tests/domain/**', 'tests/machines/**', 'tests/support/**', 'tests/ui/**'], languageOptions: { globals: globals.browser } },

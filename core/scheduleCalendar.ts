@@ -1,16 +1,14 @@
-import { addDays, lagosDay, lagosDayStart } from './statements';
+import { addDays, lagosDay, lagosDayRange, startOfLagosDay } from './days';
 
 /**
- * When a schedule runs: pure date arithmetic in Africa/Lagos time, the one home of it. Nothing
- * here reads a clock; every function is handed the instant it reasons from, so the server's
- * injected clock (and the property tests' arbitrary instants) decide what "now" is.
- *
- * Lagos keeps West Africa Time (UTC+1) all year, without daylight saving, so a Lagos wall time
- * is one fixed offset from UTC: a day is always 24 hours and no wall time is skipped or repeated.
+ * When a schedule runs: its calendar (once, daily, weekly, monthly, before a due date), its end,
+ * grace and reminder, on Lagos days and wall times as core/days.ts reckons them. Nothing here
+ * reads a clock; every function is handed the instant it reasons from, so the server's injected
+ * clock (and the property tests' arbitrary instants) decide what "now" is. A Lagos day is always
+ * 24 hours (no daylight saving), so no wall time is skipped or repeated.
  */
 
 const MINUTE_MS = 60_000;
-export const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Minutes in a day: a time of day is 0 (00:00) to MINUTES_PER_DAY - 1 (23:59). */
 export const MINUTES_PER_DAY = 24 * 60;
 
@@ -37,16 +35,14 @@ export type End = { kind: 'never' } | { kind: 'after'; runs: number } | { kind: 
 
 /** The instant of a Lagos wall time: `time` minutes after the midnight starting `day`. */
 export function atLagos(day: string, time: number): Date {
-  const start = lagosDayStart(day);
-  if (!start) throw new RangeError(`not a day: ${day}`);
+  const { from } = lagosDayRange(day);
   assertTime(time);
-  return new Date(start.getTime() + time * MINUTE_MS);
+  return new Date(from.getTime() + time * MINUTE_MS);
 }
 
 /** The Lagos wall time of an instant, in minutes after midnight. */
 export function lagosTimeOf(instant: Date): number {
-  const start = lagosDayStart(lagosDay(instant))!;
-  return Math.floor((instant.getTime() - start.getTime()) / MINUTE_MS);
+  return Math.floor((instant.getTime() - startOfLagosDay(instant).getTime()) / MINUTE_MS);
 }
 
 /** The weekday (0 Sunday … 6 Saturday) of a Lagos day. */

@@ -2,8 +2,9 @@
 // machine's PostgreSQL and on PGlite, and prints one table per database:
 //
 //   (a) purchases/s and p50/p99 at 10 and 40 clients (each client a user of its own), beside the
-//       same statements run as raw SQL (pgbench on PostgreSQL, in process on PGlite) and the
-//       ratio of the two; the statements are recorded from the API, never copied by hand;
+//       same statements run as raw SQL (pgbench on PostgreSQL, prepared and unprepared; in process
+//       on PGlite) and the ratio of the API to each; the statements are recorded from the API,
+//       never copied by hand;
 //   (b) the SPA's 60-s poll mix (get-user, fetch-providers, fetch-notifications) per second;
 //   (c) fetch-transactions latency for users with 100, 10,000 and 200,000 transactions, pages 1 and 100;
 //

@@ -13,7 +13,8 @@ import { buildApp } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
-import { isDay, reconciliationJson, reconciliationTable } from '../server/services/reconciliation';
+import { isDay } from '../core/days';
+import { reconciliationJson, reconciliationTable } from '../server/services/reconciliation';
 
 export const USAGE = 'usage: npm run reconcile -- --date YYYY-MM-DD [--json]';
 

@@ -9,7 +9,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Executor } from '../server/db/schema';
 import { listDisputedTransfers, disputedTransfersJson, disputedTransfersTable } from '../server/services/transferConfirmation';
-import { isDay, listMismatches, reconciliationJson, reconciliationTable } from '../server/services/reconciliation';
+import { isDay } from '../core/days';
+import { listMismatches, reconciliationJson, reconciliationTable } from '../server/services/reconciliation';
 import { listUnmatchedTransfers, unmatchedTransfersJson, unmatchedTransfersTable } from '../server/services/suspense';
 import { isUnmigrated, openOperatorDatabase } from './operatorDatabase';
 

@@ -55,8 +55,8 @@ import { registerWalletRoutes } from './routes/wallet';
 import { registerBankWebhooks } from './routes/webhooks';
 import type { AppContext } from './services/context';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
-import { CASHBACK_REWARDS, PURCHASE_CLEARING, rememberSystemAccounts, settlementAccountCode, suspenseAccountCode } from './services/ledger';
-import { billerAccountCode, purchaseRequeries } from './services/purchases/settling';
+import { rememberSystemAccounts } from './services/ledger';
+import { purchaseRequeries } from './services/purchases/requery';
 import type { ScheduleDeps } from './services/schedules/running';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
@@ -194,14 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const biller = deps.biller ?? defaultBiller(app, config, ctx.clock);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
-  app.addHook('onReady', () =>
-    rememberSystemAccounts(ctx, [
-      PURCHASE_CLEARING,
-      CASHBACK_REWARDS,
-      billerAccountCode(biller.name),
-      ...banks.flatMap((bank) => [settlementAccountCode(bank.provider), suspenseAccountCode(bank.provider)]),
-    ]),
-  );
+  app.addHook('onReady', () => rememberSystemAccounts(ctx, { billers: [biller.name], partners: banks.map((bank) => bank.provider) }));
   registerWalletRoutes(app, { ctx, banks, requeries: { ...purchaseRequeries(purchases), ...deps.requeries }, limits: config.rateLimits });
   registerAccountRoutes(app, { ctx, identity: deps.identity ?? defaultIdentity(config), limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });

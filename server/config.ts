@@ -92,7 +92,7 @@ export interface Config {
   /** A delay on every answer of the simulated biller: a demo that feels like a network, a load test with bills in flight. */
   simulatedBillerLatencyMs: number;
   /** The PostgreSQL pool of each process (DATABASE_URL). */
-  databasePool: { max: number; connectTimeoutMs: number };
+  databasePool: { max: number; connectTimeoutMs: number; preparedStatements: boolean };
   /** Who may read /metrics: a port of its own, a bearer token, or (development) anyone. */
   metrics: { port: number | undefined; token: string | undefined };
   /** Period of the ledger audit job (server/jobs/ledgerAudit.ts); 0 disables it. */
@@ -457,6 +457,11 @@ export const ENVIRONMENT = {
     ...literalDefault('30000', milliseconds(1)),
     meaning: 'how long a request waits for a PostgreSQL connection (queued behind a busy pool, or connecting) before it answers 503',
   },
+  DATABASE_PREPARED_STATEMENTS: {
+    ...literalDefault('on', z.enum(['on', 'off'], { error: 'must be on or off' }).transform((text) => text === 'on')),
+    meaning:
+      'PostgreSQL plans each statement once per connection (named prepared statements) instead of at every call. Behind PgBouncer in transaction pooling this needs PgBouncer 1.21 or newer with `max_prepared_statements` above 0; `off` for an older pooler',
+  },
   METRICS_PORT: {
     ...unset(port),
     meaning: 'serves `/metrics` (Prometheus) on this port of its own instead of the public one; bind it to the private network only',
@@ -606,7 +611,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       identity,
       shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
       simulatedBillerLatencyMs: settings.SIMULATED_BILLER_LATENCY_MS,
-      databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS },
+      databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS, preparedStatements: settings.DATABASE_PREPARED_STATEMENTS },
       metrics: { port: settings.METRICS_PORT, token: settings.METRICS_TOKEN },
       auditIntervalMs: settings.AUDIT_INTERVAL_MS,
       schedules: { intervalMs: settings.SCHEDULE_INTERVAL_MS, graceMs: settings.SCHEDULE_GRACE_MINUTES * MINUTE },

@@ -13,6 +13,8 @@ export interface LoadResult {
   perSecond: number;
   /** Milliseconds of the server process's CPU per request, when it could be read. */
   serverCpuMs: number | null;
+  /** Milliseconds of the database server's CPU per request (its backends serving the server), when it could be read. */
+  databaseCpuMs: number | null;
   /** Milliseconds. */
   p50: number;
   p99: number;
@@ -33,17 +35,21 @@ const call = (path: string, token: string, body: unknown = {}, headers: Record<s
 export interface Target {
   url: string;
   cpuSeconds(): number | null;
+  /** The database's CPU seconds so far per backend serving the server (BenchStorage.backendCpuSeconds). */
+  databaseCpuSeconds(): Promise<ReadonlyMap<number, number> | null>;
 }
 
 async function run(target: Target, connections: { requests: autocannon.Request[] }[], options: { seconds?: number; amount?: number }): Promise<LoadResult> {
   const { url } = target;
   const cpuBefore = target.cpuSeconds();
+  const databaseBefore = await target.databaseCpuSeconds();
   const raw = await Promise.all(
     connections.map(({ requests }) =>
       autocannon({ url, connections: 1, requests, skipAggregateResult: true, timeout: 30, ...(options.amount ? { amount: options.amount } : { duration: options.seconds }) }),
     ),
   );
   const cpuAfter = target.cpuSeconds();
+  const databaseAfter = await target.databaseCpuSeconds();
   const merged = autocannon.aggregateResult(raw, { url, connections: connections.length });
   const requests = raw.reduce((sum, result) => sum + result.totalCompletedRequests, 0);
   const seconds = Math.max(...raw.map((result) => result.duration));
@@ -51,8 +57,18 @@ async function run(target: Target, connections: { requests: autocannon.Request[]
   for (const [status, { count }] of Object.entries(merged.statusCodeStats)) if (!status.startsWith('2')) refused[status] = count;
   if (merged.errors > 0) refused.errors = merged.errors;
   if (merged.timeouts > 0) refused.timeouts = merged.timeouts;
-  const serverCpuMs = cpuBefore === null || cpuAfter === null || requests === 0 ? null : ((cpuAfter - cpuBefore) * 1000) / requests;
-  return { perSecond: requests / seconds, serverCpuMs, p50: merged.latency.p50, p99: merged.latency.p99, requests, refused };
+  const perRequest = (before: number | null, after: number | null) => (before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests);
+  // Per backend: one the pool opened during the run counts from zero.
+  const databaseUsed = databaseBefore && databaseAfter ? [...databaseAfter].reduce((sum, [pid, used]) => sum + used - (databaseBefore.get(pid) ?? 0), 0) : null;
+  return {
+    perSecond: requests / seconds,
+    serverCpuMs: perRequest(cpuBefore, cpuAfter),
+    databaseCpuMs: perRequest(databaseUsed === null ? null : 0, databaseUsed),
+    p50: merged.latency.p50,
+    p99: merged.latency.p99,
+    requests,
+    refused,
+  };
 }
 
 /** Each user buys `product` over and over, each purchase with an Idempotency-Key of its own. */
@@ -106,5 +122,5 @@ export async function listPage({ url, cpuSeconds }: Target, user: BenchUser, pag
   times.sort((a, b) => a - b);
   const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
   const serverCpuMs = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / count;
-  return { perSecond: count / (times.reduce((sum, time) => sum + time, 0) / 1000), serverCpuMs, p50: at(0.5), p99: at(0.99), requests: count, refused };
+  return { perSecond: count / (times.reduce((sum, time) => sum + time, 0) / 1000), serverCpuMs, databaseCpuMs: null, p50: at(0.5), p99: at(0.99), requests: count, refused };
 }

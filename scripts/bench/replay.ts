@@ -8,8 +8,10 @@ import type { CapturedPurchase } from './capture';
 
 /**
  * The raw-SQL side of the comparison: the statements a purchase sent (capture.ts), replayed
- * without the API — by pgbench on PostgreSQL, in this process on PGlite (which pgbench cannot
- * reach). Each parameter is read off the recordings:
+ * without the API — by pgbench on PostgreSQL, prepared (`-M prepared`, what the server's
+ * connections do: planned once per connection) and not (`-M extended`: planned at every call),
+ * in this process on PGlite (which pgbench cannot reach). Each parameter is read off the
+ * recordings:
  *
  * - the same in every recorded purchase: a constant, sent as it was;
  * - the purchase's Idempotency-Key or the request id the server made: unique per replayed purchase;
@@ -138,7 +140,7 @@ export async function storeClients(db: Database, script: PurchaseScript): Promis
   }
 }
 
-/** The script as pgbench runs it (`-M extended`, like node-postgres): unique keys from a random number drawn per purchase. */
+/** The script as pgbench runs it: unique keys from a random number drawn per purchase. */
 function pgbenchScript(script: PurchaseScript): string {
   const expression = (argument: Argument): string => {
     switch (argument.kind) {
@@ -167,9 +169,12 @@ export interface RawRate {
   failed: number;
 }
 
+/** How pgbench sends the statements: named prepared statements, or parsed and planned at every call. */
+export type PgbenchMode = 'prepared' | 'extended';
+
 /** pgbench at `clients` clients for `seconds` against the database at `url`. */
-export async function runPgbench(url: string, scriptFile: string, clients: number, seconds: number): Promise<RawRate> {
-  const { stdout, stderr } = await promisify(execFile)('pgbench', ['-n', '-M', 'extended', '-j', '2', '-c', String(clients), '-T', String(seconds), '--max-tries', '3', '-f', scriptFile, url], {
+export async function runPgbench(url: string, scriptFile: string, mode: PgbenchMode, clients: number, seconds: number): Promise<RawRate> {
+  const { stdout, stderr } = await promisify(execFile)('pgbench', ['-n', '-M', mode, '-j', '2', '-c', String(clients), '-T', String(seconds), '--max-tries', '3', '-f', scriptFile, url], {
     maxBuffer: 16 * 1024 * 1024,
   }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
     throw new Error(`bench: pgbench failed: ${error.stderr || error.message}`);

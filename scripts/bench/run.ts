@@ -5,7 +5,7 @@ import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { capturePurchases, Recorder, type Product } from './capture';
 import { listPage, pollMix, purchases, type LoadResult } from './load';
-import { replayInProcess, runPgbench, scriptOf, statementCount, storeClients, writePgbenchScript, type RawRate } from './replay';
+import { replayInProcess, runPgbench, scriptOf, statementCount, storeClients, writePgbenchScript, type PgbenchMode, type RawRate } from './replay';
 import { BENCH_PIN, benchContext, seeder } from './seed';
 import { serverEnvironment, startServer } from './server';
 import { startSmtpSink } from './smtpSink';
@@ -33,10 +33,18 @@ export interface BenchOptions {
   progress?: (step: string) => void;
 }
 
+/** One way of running the purchase's statements without the API, and its rate. */
+export interface RawRun {
+  /** pgbench's mode on PostgreSQL; in process on PGlite. */
+  mode: PgbenchMode | 'in-process';
+  rate: RawRate;
+}
+
 export interface PurchaseRow {
   clients: number;
   api: LoadResult;
-  raw: RawRate;
+  /** The first is what the API is compared with: prepared on PostgreSQL (as the server sends them), in process on PGlite. */
+  raw: RawRun[];
 }
 
 export interface DatabaseReport {
@@ -93,7 +101,8 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     await handle.close();
 
     say('starting the server');
-    const server = await startServer(env, serverLog, options.serverNodeOptions);
+    const started = await startServer(env, serverLog, options.serverNodeOptions);
+    const server = { ...started, databaseCpuSeconds: () => storage.backendCpuSeconds() };
     const runs: { clients: number; api: LoadResult }[] = [];
     let poll: LoadResult;
     const lists: DatabaseReport['lists'] = [];
@@ -121,8 +130,12 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     if (storage.kind === 'postgres') {
       const file = await writePgbenchScript(options.workDir, script);
       for (const run of runs) {
-        say(`pgbench at ${run.clients} clients`);
-        purchaseRows.push({ ...run, raw: await runPgbench(storage.url!, file, run.clients, options.seconds) });
+        const raw: RawRun[] = [];
+        for (const mode of ['prepared', 'extended'] as const) {
+          say(`pgbench -M ${mode} at ${run.clients} clients`);
+          raw.push({ mode, rate: await runPgbench(storage.url!, file, mode, run.clients, options.seconds) });
+        }
+        purchaseRows.push({ ...run, raw });
       }
       handle = await storage.open();
     } else {
@@ -130,7 +143,8 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
       await replayInProcess(handle.db, script, options.warmUpSeconds);
       for (const run of runs) {
         say(`raw SQL in process, ${run.clients} users`);
-        purchaseRows.push({ ...run, raw: await replayInProcess(handle.db, { ...script, clients: script.clients.slice(0, run.clients) }, options.seconds) });
+        const rate = await replayInProcess(handle.db, { ...script, clients: script.clients.slice(0, run.clients) }, options.seconds);
+        purchaseRows.push({ ...run, raw: [{ mode: 'in-process', rate }] });
       }
     }
     say('ledger audit');

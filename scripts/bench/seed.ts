@@ -7,7 +7,7 @@ import { createAccount, markEmailVerified } from '../../server/services/accounts
 import { inTransaction, type AppContext } from '../../server/services/context';
 import { creditIncomingTransfer, FUNDING_CATEGORY, FUNDING_DESCRIPTION } from '../../server/services/funding';
 import { recordIdentities } from '../../server/services/identity';
-import { post, settlementAccountCode, systemAccount, walletOf } from '../../server/services/ledger';
+import { credit, post, walletOf } from '../../server/services/ledger';
 import { hashPassword } from '../../server/services/passwords';
 import { storePin } from '../../server/services/pins';
 import { createSecretBox } from '../../server/services/secretBox';
@@ -77,7 +77,7 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
     const [account] = await ensureVirtualAccounts(ctx, [bank], userId);
     if (fundKobo > 0n) {
       const now = ctx.clock.now();
-      const credit = await creditIncomingTransfer(ctx, bank.provider, {
+      const funded = await creditIncomingTransfer(ctx, bank.provider, {
         reference: `${simulatedTransferReference(now)}${n}`,
         amountKobo: fundKobo,
         accountNumber: account.account_number,
@@ -85,7 +85,7 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
         senderBank: 'Guaranty Trust Bank',
         paidAt: now,
       });
-      if (credit.status !== 'credited') throw new Error(`bench: funding ${label}-${n} was ${credit.status}`);
+      if (funded.status !== 'credited') throw new Error(`bench: funding ${label}-${n} was ${funded.status}`);
     }
     return { userId, token: await createSession(ctx, userId, 'bench') };
   }
@@ -102,8 +102,8 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
 
     /**
      * The activity list's history, bulk-inserted with SQL: rows of the `funding` category, one
-     * second apart and ending now, and one balanced ledger movement (settlement → wallet) for
-     * their sum, so the wallet's balance and the ledger audit hold.
+     * second apart and ending now, and one credit from the partner for their sum, so the
+     * wallet's balance and the ledger audit hold.
      */
     async history({ userId }, count) {
       const chunk = 50_000;
@@ -117,9 +117,8 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
                    ${new Date(end - count * 1000)}::timestamptz + g * interval '1 second', ${new Date(end - count * 1000)}::timestamptz + g * interval '1 second'
             FROM generate_series(${first + 1}::int, ${last}::int) AS g`.execute(tx.db);
         }
-        const settlement = await systemAccount(tx, settlementAccountCode(bank.provider));
-        const kobo = BigInt(count) * 100n;
-        await post(tx, { kind: 'funding', entries: [{ walletId: settlement, amountKobo: -kobo }, { walletId: await walletOf(tx, userId), amountKobo: kobo }] });
+        const history = { from: 'partner', provider: bank.provider, reference: `BENCH-HISTORY-${userId}` } as const;
+        await post(tx, await credit(tx, { walletId: await walletOf(tx, userId), amountKobo: BigInt(count) * 100n, transactionId: null, source: history }));
       });
     },
   };

@@ -44,7 +44,8 @@ export interface RunningServer {
 /** Clock ticks per second of /proc/<pid>/stat: 100 on every Linux build this runs on. */
 const CLOCK_TICKS = 100;
 
-function cpuSecondsOf(pid: number | undefined): number | null {
+/** CPU seconds (user and system) process `pid` has used so far, read from /proc; null where there is none. */
+export function cpuSecondsOf(pid: number | undefined): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { PGliteDialect } from './pgliteDialect';
+import { preparingPool } from './preparedStatements';
 import type { Database, Schema } from './schema';
 
 export interface DatabaseHandle {
@@ -57,6 +58,8 @@ export interface ServerDatabaseOptions {
   connectTimeoutMs?: number;
   /** Told about each connection the server drops (restart, failover, terminated backend); default standard error. */
   onConnectionLost?: (error: Error) => void;
+  /** Statements run again sent as named prepared statements (preparedStatements.ts); default true. */
+  preparedStatements?: boolean;
   wrapDialect?: DialectWrapper;
 }
 
@@ -80,7 +83,7 @@ export function openServerDatabase(connectionString: string, options: ServerData
   pool.on('error', () => {
     // Already reported by the client's own listener.
   });
-  const dialect = new PostgresDialect({ pool });
+  const dialect = new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) });
   const db = new Kysely<Schema>({ dialect: options.wrapDialect?.(dialect) ?? dialect });
   return { db, embedded: false, close: () => db.destroy() };
 }

@@ -77,6 +77,8 @@ export interface LedgerMovementsTable {
   id: Identity<bigint>;
   kind: string;
   transaction_id: bigint | null;
+  /** The partner's payment or operator's action a once-per-record movement books (019_ledger_once.sql). */
+  source_ref: string | null;
   created_at: Date;
 }
 

@@ -9,7 +9,7 @@ import type { ServiceCategory } from '../../core/services';
  * as pending too: only a definitive failure, or a later `requery` saying failed, allows a refund.
  */
 export interface Biller {
-  /** Stable name, stored with each bill and used for its settlement account (`biller:<name>`). */
+  /** Stable name, stored with each bill and naming what the ledger holds as owed to this biller. */
   readonly name: string;
   /** Sends a bill. Rejecting (network, timeout) means "no answer": the caller keeps the bill pending. */
   pay(bill: Bill): Promise<BillOutcome>;

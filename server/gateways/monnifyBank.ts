@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
+import { atLagosTime } from '../../core/days';
 import { nairaToKobo } from '../../core/money';
 import { GatewayError } from '../errors';
 import {
@@ -121,15 +122,12 @@ function statusOf(paymentStatus: string): PartnerTransfer['status'] {
 /** Monnify's times ("2021-11-17 11:28:42.615", or "17/11/2021 11:28:42 AM" in older answers) are Lagos time. */
 export function monnifyTime(text: string | null | undefined): Date | null {
   if (!text) return null;
-  const iso = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?)$/.exec(text.trim());
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(text.trim());
+  if (iso) return atLagosTime(Number(iso[1]), Number(iso[2]), Number(iso[3]), Number(iso[4]), Number(iso[5]), Number(iso[6]), Number((iso[7] ?? '0').padEnd(3, '0')));
   const dmy = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2}) ?(AM|PM)$/i.exec(text.trim());
-  let date: Date | null = null;
-  if (iso) date = new Date(`${iso[1]}T${iso[2]}+01:00`);
-  else if (dmy) {
-    const hour = (Number(dmy[4]) % 12) + (dmy[7].toUpperCase() === 'PM' ? 12 : 0);
-    date = new Date(`${dmy[3]}-${dmy[2]}-${dmy[1]}T${String(hour).padStart(2, '0')}:${dmy[5]}:${dmy[6]}+01:00`);
-  }
-  return date && !Number.isNaN(date.getTime()) ? date : null;
+  if (!dmy) return null;
+  const hour = (Number(dmy[4]) % 12) + (dmy[7].toUpperCase() === 'PM' ? 12 : 0);
+  return atLagosTime(Number(dmy[3]), Number(dmy[2]), Number(dmy[1]), hour, Number(dmy[5]), Number(dmy[6]));
 }
 
 const REFUSED = 'Monnify could not create your funding accounts right now, please try again later';

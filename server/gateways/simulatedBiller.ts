@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { MerchantDetails } from '../../core/contract';
 import { koboToNaira } from '../../core/money';
 import { serviceOfCategory } from '../../core/services';
-import { atLagos, nextRunAfter } from '../../core/scheduleCalendar';
-import { lagosDay } from '../../core/statements';
+import { lagosDay, startOfLagosDay } from '../../core/days';
+import { nextRunAfter } from '../../core/scheduleCalendar';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**
@@ -114,7 +114,7 @@ export function simulatedDueDate(smartcard: string, now: Date): string {
   const day = Number(smartcard.slice(-6, -4));
   if (!(day >= 1 && day <= 31)) return today;
   // A monthly rule always has a next run.
-  return lagosDay(nextRunAfter({ cadence: { kind: 'monthly', day }, time: 0 }, new Date(atLagos(today, 0).getTime() - 1))!);
+  return lagosDay(nextRunAfter({ cadence: { kind: 'monthly', day }, time: 0 }, new Date(startOfLagosDay(now).getTime() - 1))!);
 }
 
 /** The biller did not answer in time; the caller must treat the bill as pending. */

@@ -1,4 +1,5 @@
 import type { MerchantDetails } from '../../core/contract';
+import { atLagosTime } from '../../core/days';
 import { serviceOfCategory } from '../../core/services';
 import { AppError } from '../errors';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
@@ -323,7 +324,7 @@ function lagosMinuteOf(requestId: string): Date | null {
   const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(requestId);
   if (!match) return null;
   const [, year, month, day, hour, minute] = match.map(Number);
-  return new Date(Date.UTC(year, month - 1, day, hour - 1, minute));
+  return atLagosTime(year, month, day, hour, minute);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AppContext } from '../services/context';
 import { startPeriodic, type PeriodicJob } from './periodic';
-import { claimDay, finishDay, lagosDayOf, reconcileDay, type ReconciliationDeps, type ReconciliationReport } from '../services/reconciliation';
+import { DAY_MS, lagosDay } from '../../core/days';
+import { claimDay, finishDay, reconcileDay, type ReconciliationDeps, type ReconciliationReport } from '../services/reconciliation';
 
 /**
  * The daily reconciliation (services/reconciliation.ts): once the Lagos day is over and an hour
@@ -15,7 +16,7 @@ const GRACE_MS = 60 * 60_000;
 
 /** Reconciles yesterday (Lagos) unless it was already; answers the report when it ran. */
 export async function runDailyReconciliation(ctx: AppContext, deps: ReconciliationDeps): Promise<ReconciliationReport | undefined> {
-  const day = lagosDayOf(new Date(ctx.clock.now().getTime() - GRACE_MS - 86_400_000));
+  const day = lagosDay(new Date(ctx.clock.now().getTime() - GRACE_MS - DAY_MS));
   if (!(await claimDay(ctx, day, { force: false }))) return undefined;
   const report = await reconcileDay(ctx, deps, day);
   await finishDay(ctx, report);

@@ -4,7 +4,7 @@ import { jobRunId, runInContext } from '../requestContext';
 import type { AppContext } from '../services/context';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
 import { startPeriodic, type PeriodicJob } from './periodic';
-import { REQUERY_SPACING_MS, requeryPurchase, type RequeryResult } from '../services/purchases/settling';
+import { REQUERY_SPACING_MS, requeryPurchase, type RequeryResult } from '../services/purchases/requery';
 
 /**
  * The requery job (DESIGN.md §4, security.md invariants 7 and 8): every bill still processing

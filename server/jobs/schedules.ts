@@ -3,7 +3,7 @@ import { jobRunId, runInContext } from '../requestContext';
 import type { AppContext } from '../services/context';
 import { sendReminders } from '../services/schedules/reminders';
 import { makeRun, moveOn, openDueRun, type ScheduleDeps } from '../services/schedules/running';
-import type { ScheduleRow } from '../services/schedules/scheduleRows';
+import { scheduleColumns, type ScheduleRow } from '../services/schedules/scheduleRows';
 import { startPeriodic, type PeriodicJob } from './periodic';
 
 /**
@@ -44,7 +44,7 @@ async function claimDue(ctx: AppContext, deps: ScheduleDeps, batch: number): Pro
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING *`.execute(ctx.db);
+    RETURNING ${scheduleColumns()}`.execute(ctx.db);
   return rows;
 }
 

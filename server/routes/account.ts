@@ -12,7 +12,6 @@ import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
 import { device, identityNumber, password, phone, pin, requestBody, requiredText, text } from './fields';
-import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface AccountRouteDeps {
@@ -96,7 +95,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, lim
   app.post('/api/change-pin', { schema: routeDoc({ summary: 'Change the transaction pin', tags: ['pin'], auth: true, body: changePinBody, errors: [400, 409, 422, 423, 429] }), preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)] }, async (request) => {
     const body = changePinBody.parse(request.body);
     const auth = authOf(request);
-    await mailingPinLogout(ctx, request, () => changePin(ctx, auth, body.old_pin, body.new_pin));
+    await changePin(ctx, auth, body.old_pin, body.new_pin);
     return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
   });
 

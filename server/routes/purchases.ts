@@ -8,13 +8,13 @@ import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
 import { verifyMerchant } from '../services/merchants';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
-import { purchase, type PurchaseRequest } from '../services/purchases/placing';
+import type { PurchaseRequest } from '../services/purchases/product';
+import { purchase } from '../services/purchases/purchase';
 import { recentBeneficiaries } from '../services/recentBeneficiaries';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { idempotencyHeaders, routeDoc } from './openapi';
 import { filledFirst, nairaAmountWithin, positiveId, requestBody } from './fields';
-import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface PurchaseRouteDeps {
@@ -122,7 +122,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     app.post(`/api/${service.category}`, { schema: purchaseDoc(service, purchaseBodyOf), preHandler: limited }, async (request, reply) => {
       const { pin, ...input } = purchaseBodyOf.parse(request.body);
       const key = idempotencyKeyOf(request);
-      const response = await mailingPinLogout(ctx, request, () => purchase(ctx, purchases, { kind: 'pin', session: authOf(request), pin }, key, input));
+      const response = await purchase(ctx, purchases, { kind: 'pin', session: authOf(request), pin }, key, input);
       return reply.code(response.status).send(response.body);
     });
   }

@@ -4,7 +4,7 @@ import type { ScheduleEnd, ScheduleTiming } from '../../core/contract';
 import { messages, scheduleWords } from '../../core/messages';
 import { FREQUENCIES, MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, SCHEDULABLE_CATEGORIES, SCHEDULE_NAME_MAX_LENGTH } from '../../core/schedules';
 import { parseTime } from '../../core/scheduleCalendar';
-import { lagosDayStart } from '../../core/statements';
+import { lagosDayStart } from '../../core/days';
 import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
@@ -17,7 +17,6 @@ import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { nairaAmountWithin, pin, positiveId, requestBody } from './fields';
 import { routeDoc } from './openapi';
-import { mailingPinLogout } from './pinLogout';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface ScheduleRouteDeps {
@@ -142,13 +141,13 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
   app.post('/api/schedules/create', { schema: doc('A schedule, authorised with the transaction pin up to what its product costs now', createBody, [400, 403, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
     const body = createBody.parse(request.body);
     const form = formOf(body);
-    return success(scheduleWords.created, await mailingPinLogout(ctx, request, () => createSchedule(ctx, schedules.biller, authOf(request), body.pin, form)));
+    return success(scheduleWords.created, await createSchedule(ctx, schedules.biller, authOf(request), body.pin, form));
   });
 
   app.post('/api/schedules/update', { schema: doc('Edit a schedule: authorised again with the pin', updateBody, [400, 403, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
     const body = updateBody.parse(request.body);
     const form = formOf(body);
-    return success(scheduleWords.updated, await mailingPinLogout(ctx, request, () => updateSchedule(ctx, schedules.biller, authOf(request), body.pin, body.schedule_id, form)));
+    return success(scheduleWords.updated, await updateSchedule(ctx, schedules.biller, authOf(request), body.pin, body.schedule_id, form));
   });
 
   app.post('/api/schedules/pause', { schema: doc('Pause a schedule', idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
@@ -175,6 +174,6 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
 
   app.post('/api/schedules/accept-price', { schema: doc('Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made', acceptBody, [400, 401, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
     const body = acceptBody.parse(request.body);
-    return success(scheduleWords.priceAccepted, await mailingPinLogout(ctx, request, () => acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id)));
+    return success(scheduleWords.priceAccepted, await acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id));
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { StatementSummary } from '../../core/contract';
 import { koboToNaira } from '../../core/money';
-import { lagosDayStart } from '../../core/statements';
+import { lagosDayStart } from '../../core/days';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
 import { buildStatement, type Statement } from '../services/statements/ledgerStatement';

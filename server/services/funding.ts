@@ -2,13 +2,13 @@ import { formatNaira } from '../../core/money';
 import { AppError } from '../errors';
 import type { IncomingTransfer } from '../gateways/bankPartner';
 import { inTransaction, type AppContext } from './context';
-import { post, settlementAccountCode, systemAccount } from './ledger';
+import { credit, post } from './ledger';
 import { koboToNaira } from '../../core/money';
 import { addNotification } from './notifications';
 import { fundingReceipt } from './receipts';
 import { holdInSuspense } from './suspense';
 import { noticeBalanceCap } from './tiers';
-import type { StoredTransaction } from './transactions';
+import { TRANSACTION_COLUMNS, type StoredTransaction } from './transactions';
 
 /** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */
 export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
@@ -39,12 +39,12 @@ export type CreditOutcome =
  * instead; `payload` (the partner's body) is kept with it.
  */
 export async function creditIncomingTransfer(ctx: AppContext, provider: string, transfer: IncomingTransfer, payload?: unknown): Promise<CreditOutcome> {
-  const { outcome, credited } = await credit(ctx, provider, transfer, payload);
+  const { outcome, credited } = await claimAndCredit(ctx, provider, transfer, payload);
   if (credited) ctx.deliverMail(await fundingReceipt(ctx, credited));
   return outcome;
 }
 
-async function credit(
+async function claimAndCredit(
   ctx: AppContext,
   provider: string,
   transfer: IncomingTransfer,
@@ -107,22 +107,17 @@ async function credit(
         created_at: now,
         updated_at: now,
       })
-      .returningAll()
+      .returning(TRANSACTION_COLUMNS)
       .executeTakeFirstOrThrow();
     await tx.db.updateTable('incoming_transfers').set({ transaction_id: transaction.id }).where('id', '=', claim.id).execute();
     await addNotification(tx, userId, {
       title: WALLET_FUNDED,
       content: `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} (${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} account ${account.account_number}.`,
     });
-    const settlement = await systemAccount(tx, settlementAccountCode(provider));
-    const { balances } = await post(tx, {
-      kind: 'funding',
-      transactionId: transaction.id,
-      entries: [
-        { walletId: settlement, amountKobo: -transfer.amountKobo },
-        { walletId: account.wallet_id, amountKobo: transfer.amountKobo },
-      ],
-    });
+    const { balances } = await post(
+      tx,
+      await credit(tx, { walletId: account.wallet_id, amountKobo: transfer.amountKobo, transactionId: transaction.id, source: { from: 'partner', provider, reference: transfer.reference } }),
+    );
     await noticeBalanceCap(tx, userId, balances.get(account.wallet_id)!);
     return { outcome: { status: 'credited', transactionId: transaction.id }, credited: transaction };
   });

@@ -3,37 +3,82 @@ import { AppError } from '../errors';
 import type { AppContext } from './context';
 
 /**
- * The double-entry ledger (DESIGN.md §4), the only code that moves money.
+ * The double-entry ledger: the one place where money moves. No other file names a system
+ * account or writes to the ledger's tables; everyone else asks for a movement by what it is.
  *
- * - Every ledger account is a row of `wallets`: a user's wallet or a system account (a bank
- *   partner's settlement account, the purchases clearing account).
- * - A movement is a set of entries summing to zero, posted in the caller's transaction.
- * - A user's wallet caches its balance (`balance_kobo`), moved in the statement that posts its
- *   entries; a debit of it is guarded by the wallet's CHECK (balance ≥ 0), checked on the row
- *   the update locks, never read-then-write: of concurrent debits, exactly those the balance
- *   covers succeed.
+ * Movements (each answers a `Movement`, posted alone with `post` or spliced into the caller's
+ * own statement with `posting`, so a purchase stays at its few statements):
+ *
+ * - `hold(ctx, { bill, walletId, amountKobo })` reserves a bill's amount: wallet → clearing.
+ *   Once per bill.
+ * - `postHold(ctx, { bill, amountKobo, biller })` completes the hold: clearing → the biller's
+ *   account. `voidHold(ctx, { bill, walletId, amountKobo })` releases it: clearing → wallet. At
+ *   most one of the two per hold, and only after the hold.
+ * - `credit(ctx, { walletId, amountKobo, transactionId, source })` credits a wallet from a named
+ *   system source: `{ from: 'partner', provider, reference }` (a payment a bank partner or card
+ *   processor received for the wallet: once per partner reference), `{ from: 'cashback' }`
+ *   (once per bill: `transactionId` is the bill's one cashback transaction),
+ *   `{ from: 'suspense', provider, reference }` (a held transfer an operator matched to the
+ *   wallet: once per held transfer), `{ from: 'goodwill', action }` (once per operator action).
+ * - `debit(ctx, { walletId, amountKobo, transactionId, action })` takes money back from a wallet
+ *   for an operator action (goodwill), guarded like every debit: never below zero.
+ * - `moveBetweenSystemAccounts(ctx, { move, provider, reference, amountKobo })`: `'suspend'`
+ *   holds a partner's payment to an account number nobody has (settlement → suspense, once per
+ *   partner reference); `'return-to-sender'` records a held transfer sent back to its sender's
+ *   bank (suspense → settlement, once per held transfer, exclusive with a suspense match).
+ *
+ * Exactly once is the database's rule as well as the code's: each "once" above is a unique
+ * index of ledger_movements (019_ledger_once.sql), so a second one fails at write time whatever
+ * code path tries it (`AlreadyPostedError`); the daily audit (ledgerAudit.ts) is the second check.
+ *
+ * The books:
+ * - Every ledger account is a row of `wallets`: a user's wallet or a system account (code set).
+ * - A movement is a set of entries summing to zero, posted in the caller's statement; the
+ *   database refuses to commit one that does not balance, and refuses UPDATE and DELETE of
+ *   entries and movements (a correction is a movement of its own).
+ * - A user's wallet caches its balance (`balance_kobo`), moved by the statement that posts its
+ *   entries; a debit of it is guarded by the wallet's CHECK (balance ≥ 0) on the row the update
+ *   locks, never read-then-write: of concurrent debits, exactly those the balance covers succeed.
  * - A system account caches nothing (015_system_accounts_uncached.sql): its balance is the sum of
- *   its entries. Every purchase goes through the clearing account, so a cached balance there
- *   would be one row every purchase of every user waits for; no guard needs it.
- * - Entries and movements are append-only (a database trigger refuses UPDATE and DELETE), and
- *   the database refuses to commit a movement that does not balance.
+ *   its entries, so no row is written by every purchase of every user.
  */
 
-export interface LedgerEntry {
+/** What a movement is. Closed: the database knows the same list and each one's guard (019_ledger_once.sql). */
+export type MovementKind =
+  | 'purchase-reserve'
+  | 'purchase-settle'
+  | 'purchase-refund'
+  | 'cashback'
+  | 'funding'
+  | 'transfer-unmatched'
+  | 'suspense-match'
+  | 'suspense-return'
+  | 'goodwill-credit'
+  | 'goodwill-debit';
+
+/** The movements of a hold's life, by the names the audit and statements read. */
+export const HOLD_KINDS = { hold: 'purchase-reserve', post: 'purchase-settle', void: 'purchase-refund' } as const satisfies Record<string, MovementKind>;
+
+/** A user transaction's id, or an expression of the statement a movement is spliced into (the id a CTE of it inserts). */
+export type TransactionRef = bigint | RawBuilder<bigint>;
+
+const PLANNED = Symbol('ledger movement');
+
+interface Entry {
   walletId: bigint;
   /** Positive credits the account, negative debits it. */
   amountKobo: bigint;
 }
 
+/** A movement the ledger planned, to post: only this module makes one, so only it names accounts. */
 export interface Movement {
-  /** What happened, e.g. 'funding', 'purchase-reserve', 'purchase-refund'. */
-  kind: string;
-  /**
-   * The user transaction this movement belongs to, if any: its id, or (posting()) an expression
-   * of the statement it is posted in, such as the id a CTE of that statement inserts.
-   */
-  transactionId?: bigint | RawBuilder<bigint> | null;
-  entries: LedgerEntry[];
+  readonly [PLANNED]: {
+    kind: MovementKind;
+    transactionId: TransactionRef | null;
+    /** The outside record a once-per-record movement books (its guard's key). */
+    sourceRef: string | null;
+    entries: Entry[];
+  };
 }
 
 /** A user's wallet did not cover a debit; the caller's transaction must roll back (it does, when this is thrown). */
@@ -44,16 +89,135 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
+/** A movement that may happen once already happened: the database refused the second (a bug, or a race the code lost). */
+export class AlreadyPostedError extends Error {
+  constructor(readonly guard: string) {
+    super(`ledger: refused by ${guard}, this movement was already posted`);
+    this.name = 'AlreadyPostedError';
+  }
+}
+
 /**
- * System accounts: what each bank partner owes us, money a partner received for us that no
- * wallet can take yet (a transfer to a number nobody has: services/suspense.ts), and money held
- * while a bill is with the biller.
+ * System accounts: the purchases' clearing account (money held while a bill is with the
+ * biller), what each biller is owed, what each bank partner holds for us (settlement), money a
+ * partner received for an account nobody has (suspense), and the sources of cashback and of
+ * operators' goodwill adjustments (both negative by what they gave).
  */
-export const settlementAccountCode = (provider: string) => `settlement:${provider}`;
-export const suspenseAccountCode = (provider: string) => `suspense:${provider}`;
-export const PURCHASE_CLEARING = 'clearing:purchases';
-/** What cashback is paid from (services/cashback.ts): negative by every naira given back. */
-export const CASHBACK_REWARDS = 'rewards:cashback';
+export type SystemAccount = 'clearing' | 'cashback' | 'goodwill' | { settlement: string } | { suspense: string } | { biller: string };
+
+export function systemAccountCode(account: SystemAccount): string {
+  if (account === 'clearing') return 'clearing:purchases';
+  if (account === 'cashback') return 'rewards:cashback';
+  if (account === 'goodwill') return 'adjustments:goodwill';
+  if ('settlement' in account) return `settlement:${account.settlement}`;
+  if ('suspense' in account) return `suspense:${account.suspense}`;
+  return `biller:${account.biller}`;
+}
+
+/** The constraint that keeps a user's wallet from going below zero (004_wallet_ledger.sql). */
+const USER_BALANCE_NOT_NEGATIVE = 'wallets_user_balance_not_negative';
+/** The unique indexes that make each "once" the database's rule (019_ledger_once.sql). */
+const ONCE_GUARDS = new Set([
+  'ledger_movements_one_hold',
+  'ledger_movements_one_outcome',
+  'ledger_movements_one_cashback',
+  'ledger_movements_one_funding',
+  'ledger_movements_one_suspense_hold',
+  'ledger_movements_one_suspense_release',
+  'ledger_movements_one_adjustment',
+]);
+
+function planned(kind: MovementKind, transactionId: TransactionRef | null, sourceRef: string | null, from: bigint, to: bigint, amountKobo: bigint): Movement {
+  if (amountKobo <= 0n) throw new Error(`ledger: ${kind} of ${amountKobo} kobo: a movement moves a positive amount`);
+  if (from === to) throw new Error(`ledger: ${kind} from and to account ${from}: a movement moves between two accounts`);
+  return {
+    [PLANNED]: {
+      kind,
+      transactionId,
+      sourceRef,
+      entries: [
+        { walletId: from, amountKobo: -amountKobo },
+        { walletId: to, amountKobo },
+      ],
+    },
+  };
+}
+
+const partnerRef = (provider: string, reference: string) => `${provider}:${reference}`;
+
+export interface HoldOf {
+  /** The bill: its purchase transaction. */
+  bill: TransactionRef;
+  amountKobo: bigint;
+}
+
+/** Reserves a bill's amount from the wallet (guarded: a balance that does not cover it fails the statement). Once per bill. */
+export async function hold(ctx: AppContext, { bill, walletId, amountKobo }: HoldOf & { walletId: bigint }): Promise<Movement> {
+  return planned(HOLD_KINDS.hold, bill, null, walletId, await systemAccountId(ctx, 'clearing'), amountKobo);
+}
+
+/** Completes a bill's hold: the amount goes to what the biller is owed. At most once per hold, exclusive with voidHold. */
+export async function postHold(ctx: AppContext, { bill, amountKobo, biller }: HoldOf & { biller: string }): Promise<Movement> {
+  return planned(HOLD_KINDS.post, bill, null, await systemAccountId(ctx, 'clearing'), await systemAccountId(ctx, { biller }), amountKobo);
+}
+
+/** Releases a bill's hold back to the wallet it came from. At most once per hold, exclusive with postHold. */
+export async function voidHold(ctx: AppContext, { bill, walletId, amountKobo }: HoldOf & { walletId: bigint }): Promise<Movement> {
+  return planned(HOLD_KINDS.void, bill, null, await systemAccountId(ctx, 'clearing'), walletId, amountKobo);
+}
+
+/** Where a credit of a wallet comes from, with what makes it once. */
+export type CreditSource =
+  | { from: 'partner'; provider: string; reference: string }
+  | { from: 'cashback' }
+  | { from: 'suspense'; provider: string; reference: string }
+  | { from: 'goodwill'; action: string };
+
+export interface Credit {
+  walletId: bigint;
+  amountKobo: bigint;
+  /** The user's transaction the credit shows as (required for cashback: it is the bill's one cashback transaction). */
+  transactionId: TransactionRef | null;
+  source: CreditSource;
+}
+
+/** Credits a wallet from a system source, once per what the source names. */
+export async function credit(ctx: AppContext, { walletId, amountKobo, transactionId, source }: Credit): Promise<Movement> {
+  switch (source.from) {
+    case 'partner':
+      return planned('funding', transactionId, partnerRef(source.provider, source.reference), await systemAccountId(ctx, { settlement: source.provider }), walletId, amountKobo);
+    case 'cashback':
+      return planned('cashback', transactionId, null, await systemAccountId(ctx, 'cashback'), walletId, amountKobo);
+    case 'suspense':
+      return planned('suspense-match', transactionId, partnerRef(source.provider, source.reference), await systemAccountId(ctx, { suspense: source.provider }), walletId, amountKobo);
+    case 'goodwill':
+      return planned('goodwill-credit', transactionId, source.action, await systemAccountId(ctx, 'goodwill'), walletId, amountKobo);
+  }
+}
+
+/** Takes money from a wallet for an operator's action (goodwill), once per action; never below zero (InsufficientFundsError). */
+export async function debit(ctx: AppContext, { walletId, amountKobo, transactionId, action }: { walletId: bigint; amountKobo: bigint; transactionId: TransactionRef | null; action: string }): Promise<Movement> {
+  return planned('goodwill-debit', transactionId, action, walletId, await systemAccountId(ctx, 'goodwill'), amountKobo);
+}
+
+export interface SystemMove {
+  /** suspend: settlement → suspense; return-to-sender: suspense → settlement (the partner pays it back out). */
+  move: 'suspend' | 'return-to-sender';
+  provider: string;
+  /** The partner's reference of the payment. */
+  reference: string;
+  amountKobo: bigint;
+}
+
+/** A movement between two system accounts of a partner's payment, once per payment and direction. */
+export async function moveBetweenSystemAccounts(ctx: AppContext, { move, provider, reference, amountKobo }: SystemMove): Promise<Movement> {
+  const settlement = await systemAccountId(ctx, { settlement: provider });
+  const suspense = await systemAccountId(ctx, { suspense: provider });
+  const sourceRef = partnerRef(provider, reference);
+  return move === 'suspend'
+    ? planned('transfer-unmatched', null, sourceRef, settlement, suspense, amountKobo)
+    : planned('suspense-return', null, sourceRef, suspense, settlement, amountKobo);
+}
 
 export interface Posted {
   /** The movements' ids, in the order they were given. */
@@ -62,43 +226,39 @@ export interface Posted {
   balances: ReadonlyMap<bigint, bigint>;
 }
 
-/** The constraint that keeps a user's wallet from going below zero (004_wallet_ledger.sql). */
-const USER_BALANCE_NOT_NEGATIVE = 'wallets_user_balance_not_negative';
-
 /**
- * Balanced movements as part of a statement: CTEs (named ledger_*) for its WITH list and the
- * columns that tell what was posted (read them with postedFrom). The movements, their entries
- * and the cached balances of the user wallets they touch are written by that one statement, and
- * only when `when` holds. A debit of a user's wallet is guarded by the wallet's CHECK: a debit
- * its balance does not cover fails the statement, under the row lock the update holds, so of
- * concurrent debits exactly those the balance covers succeed (throw ledgerError's answer).
- * Movements touch at most one user wallet each today (user ↔ system); a movement between two
- * users would lock both in one statement, in no set order, and a deadlock with another such
- * movement is broken by PostgreSQL and retried (context.ts inTransaction).
+ * Movements as part of a statement: CTEs (named ledger_*) for its WITH list and the columns that
+ * tell what was posted (read them with postedFrom). The movements, their entries and the cached
+ * balances of the user wallets they touch are written by that one statement, and only when
+ * `when` holds. A debit of a user's wallet is guarded by the wallet's CHECK: a debit its balance
+ * does not cover fails the statement, under the row lock the update holds, so of concurrent
+ * debits exactly those the balance covers succeed; a second "once" fails it on its unique index
+ * (throw ledgerError's answer for either). A movement touches at most one user wallet; several
+ * movements of one statement that touch two users lock both in no set order, and a deadlock is
+ * broken by PostgreSQL and retried (context.ts inTransaction).
  */
 export function posting(movements: Movement[], now: Date, when: RawBuilder<boolean> = sql<boolean>`true`): { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown> } {
   if (movements.length === 0) throw new Error('ledger: a posting needs a movement');
-  movements.forEach(assertBalanced);
-  const heads = sql.join(movements.map((movement, n) => sql`(${n}::int, ${movement.kind}::text, ${movement.transactionId ?? null}::bigint)`));
-  const entries = sql.join(movements.flatMap((movement, n) => movement.entries.map((entry) => sql`(${n}::int, ${entry.walletId}::bigint, ${entry.amountKobo}::bigint)`)));
-  const delta = new Map<bigint, bigint>();
-  for (const entry of movements.flatMap((movement) => movement.entries)) delta.set(entry.walletId, (delta.get(entry.walletId) ?? 0n) + entry.amountKobo);
-  const deltas = sql.join([...delta].map(([walletId, kobo]) => sql`(${walletId}::bigint, ${kobo}::bigint)`));
+  const plans = movements.map((movement) => movement[PLANNED]);
+  const heads = sql.join(plans.map((plan, n) => sql`(${n}::int, ${plan.kind}::text, ${plan.transactionId}::bigint, ${plan.sourceRef}::text)`));
+  const entries = sql.join(plans.flatMap((plan, n) => plan.entries.map((entry) => sql`(${n}::int, ${entry.walletId}::bigint, ${entry.amountKobo}::bigint)`)));
   // Ids are drawn first, so the entries know their movement whatever order RETURNING would give.
+  // A wallet's balance moves by what its own entries sum to, read back from what was inserted.
   const ctes = sql`ledger_head AS (
-      SELECT n, nextval(pg_get_serial_sequence('ledger_movements', 'id')) AS id, kind, transaction_id
-      FROM (VALUES ${heads}) AS given (n, kind, transaction_id) WHERE ${when}
+      SELECT n, nextval(pg_get_serial_sequence('ledger_movements', 'id')) AS id, kind, transaction_id, source_ref
+      FROM (VALUES ${heads}) AS given (n, kind, transaction_id, source_ref) WHERE ${when}
     ), ledger_movement AS (
-      INSERT INTO ledger_movements (id, kind, transaction_id, created_at) OVERRIDING SYSTEM VALUE
-      SELECT id, kind, transaction_id, ${now}::timestamptz FROM ledger_head
+      INSERT INTO ledger_movements (id, kind, transaction_id, source_ref, created_at) OVERRIDING SYSTEM VALUE
+      SELECT id, kind, transaction_id, source_ref, ${now}::timestamptz FROM ledger_head
     ), ledger_entry AS (
       INSERT INTO ledger_entries (movement_id, wallet_id, amount_kobo, created_at)
       SELECT ledger_head.id, given.wallet_id, given.amount_kobo, ${now}::timestamptz
       FROM (VALUES ${entries}) AS given (n, wallet_id, amount_kobo) JOIN ledger_head USING (n)
+      RETURNING wallet_id, amount_kobo
     ), ledger_moved AS (
       UPDATE wallets SET balance_kobo = wallets.balance_kobo + delta.amount_kobo
-      FROM (VALUES ${deltas}) AS delta (wallet_id, amount_kobo)
-      WHERE wallets.id = delta.wallet_id AND wallets.user_id IS NOT NULL AND ${when}
+      FROM (SELECT wallet_id, sum(amount_kobo)::bigint AS amount_kobo FROM ledger_entry GROUP BY wallet_id) AS delta
+      WHERE wallets.id = delta.wallet_id AND wallets.user_id IS NOT NULL
       RETURNING wallets.id, wallets.balance_kobo
     )`;
   const columns = sql`(SELECT json_agg(id::text ORDER BY n) FROM ledger_head) AS ledger_movement_ids,
@@ -114,16 +274,21 @@ export function postedFrom(row: { ledger_movement_ids: string[] | null; ledger_b
   };
 }
 
-/** The error to answer for a failed statement with a posting(): InsufficientFundsError for a debit a wallet did not cover. */
+/**
+ * The error to answer for a failed statement with a posting(): InsufficientFundsError for a
+ * debit a wallet did not cover, AlreadyPostedError for a second "once"; anything else as it is.
+ */
 export function ledgerError(error: unknown): unknown {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  return code === '23514' && constraint === USER_BALANCE_NOT_NEGATIVE ? new InsufficientFundsError() : error;
+  if (code === '23514' && constraint === USER_BALANCE_NOT_NEGATIVE) return new InsufficientFundsError();
+  if (code === '23505' && typeof constraint === 'string' && ONCE_GUARDS.has(constraint)) return new AlreadyPostedError(constraint);
+  return error;
 }
 
 /**
- * Posts balanced movements in one statement of their own (posting()), inside the caller's
- * transaction: a debit a wallet does not cover throws InsufficientFundsError, and the rollback
- * takes back whatever else the transaction wrote.
+ * Posts movements in one statement of their own (posting()), inside the caller's transaction: a
+ * debit a wallet does not cover throws InsufficientFundsError, a second "once" AlreadyPostedError,
+ * and the rollback takes back whatever else the transaction wrote.
  */
 export async function post(ctx: AppContext, ...movements: Movement[]): Promise<Posted> {
   if (!ctx.db.isTransaction) throw new Error('ledger: post() must run inside a transaction');
@@ -134,18 +299,6 @@ export async function post(ctx: AppContext, ...movements: Movement[]): Promise<P
   return postedFrom(rows[0]);
 }
 
-function assertBalanced({ kind, entries }: Movement) {
-  if (entries.length < 2) throw new Error(`ledger: movement ${kind} needs at least two entries`);
-  const accounts = new Set(entries.map((entry) => entry.walletId));
-  if (accounts.size !== entries.length) throw new Error(`ledger: movement ${kind} names an account twice`);
-  let sum = 0n;
-  for (const entry of entries) {
-    if (typeof entry.amountKobo !== 'bigint' || entry.amountKobo === 0n) throw new Error(`ledger: movement ${kind} has an entry that is not a non-zero bigint`);
-    sum += entry.amountKobo;
-  }
-  if (sum !== 0n) throw new Error(`ledger: movement ${kind} does not balance (sum ${sum})`);
-}
-
 /** The ledger account of a user's wallet. */
 export async function walletOf(ctx: AppContext, userId: bigint): Promise<bigint> {
   const wallet = await ctx.db.selectFrom('wallets').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
@@ -153,13 +306,14 @@ export async function walletOf(ctx: AppContext, userId: bigint): Promise<bigint>
 }
 
 /**
- * The system account with this code, created on first use. Its id never changes, so once it is
+ * The system account's id, its row created on first use. Its id never changes, so once it is
  * known to be committed — read or created outside a transaction, e.g. at start
  * (rememberSystemAccounts) — the process answers it from ctx.systemAccounts without asking.
  * Found inside a transaction it is not remembered: the row may be that transaction's own, and
  * roll back with it.
  */
-export async function systemAccount(ctx: AppContext, code: string): Promise<bigint> {
+export async function systemAccountId(ctx: AppContext, account: SystemAccount): Promise<bigint> {
+  const code = systemAccountCode(account);
   const known = ctx.systemAccounts.get(code);
   if (known !== undefined) return known;
   const find = () => ctx.db.selectFrom('wallets').select('id').where('code', '=', code).executeTakeFirst();
@@ -178,8 +332,18 @@ export async function systemAccount(ctx: AppContext, code: string): Promise<bigi
   return id;
 }
 
-/** Makes the system accounts the app posts to known at start (created if need be), so no purchase looks them up. */
-export async function rememberSystemAccounts(ctx: AppContext, codes: readonly string[]): Promise<void> {
+/**
+ * Makes the system accounts the app posts to known at start (created if need be), so no
+ * purchase or credit looks them up: the shared ones, and those of its billers and bank partners.
+ */
+export async function rememberSystemAccounts(ctx: AppContext, { billers, partners }: { billers: readonly string[]; partners: readonly string[] }): Promise<void> {
   if (ctx.db.isTransaction) throw new Error('ledger: rememberSystemAccounts() must run outside a transaction');
-  for (const code of codes) await systemAccount(ctx, code);
+  const accounts: SystemAccount[] = [
+    'clearing',
+    'cashback',
+    'goodwill',
+    ...billers.map((biller) => ({ biller })),
+    ...partners.flatMap((provider) => [{ settlement: provider }, { suspense: provider }]),
+  ];
+  for (const account of accounts) await systemAccountId(ctx, account);
 }

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema';
+import { HOLD_KINDS } from './ledger';
 
 /**
  * Checks the invariants of security.md §2 over the whole ledger and answers what is wrong
  * (nothing, normally): every movement sums to zero, so does everything; each user wallet's
  * cached balance equals the sum of its entries, and no system account caches one (its balance
  * is its entries: services/ledger.ts); no user's wallet is below zero; every purchase was
- * charged once and, by its status, settled once (completed), refunded once (canceled), or
- * neither yet (processing).
+ * held once and, by its status, its hold posted once (completed), voided once (canceled), or
+ * neither yet (processing). The database refuses a second of each (ledger.ts); this is the
+ * second check, and the one that sees what a guard cannot (an amount held that is not the bill's).
  */
 export async function auditLedger(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -43,11 +45,11 @@ const PURCHASE_MOVEMENTS: Record<string, [number, number, number]> = {
 async function purchaseProblems(db: Executor): Promise<string[]> {
   const { rows } = await sql<{ id: bigint; status: string; amount: string; reserve: number; settle: number; refund: number; reserved: string }>`
     SELECT t.id, t.status, t.amount_kobo::text AS amount,
-      count(*) FILTER (WHERE m.kind = 'purchase-reserve')::int AS reserve,
-      count(*) FILTER (WHERE m.kind = 'purchase-settle')::int AS settle,
-      count(*) FILTER (WHERE m.kind = 'purchase-refund')::int AS refund,
+      count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.hold})::int AS reserve,
+      count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.post})::int AS settle,
+      count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.void})::int AS refund,
       coalesce((SELECT sum(e.amount_kobo) FROM ledger_movements rm JOIN ledger_entries e ON e.movement_id = rm.id
-                WHERE rm.transaction_id = t.id AND rm.kind = 'purchase-reserve' AND e.amount_kobo > 0), 0)::text AS reserved
+                WHERE rm.transaction_id = t.id AND rm.kind = ${HOLD_KINDS.hold} AND e.amount_kobo > 0), 0)::text AS reserved
     FROM purchases p JOIN transactions t ON t.id = p.transaction_id
     LEFT JOIN ledger_movements m ON m.transaction_id = t.id
     GROUP BY t.id, t.status, t.amount_kobo`.execute(db);

@@ -53,14 +53,6 @@ export interface PinHolder {
 export type WrongPin = { kind: 'incorrect'; attempts: number } | { kind: 'logout'; mail: Mail };
 export type PinCheck = { kind: 'correct' } | WrongPin;
 
-/** The answer to the wrong pin that ended every session; its e-mail leaves once the logout is committed. */
-export class PinLogout extends AppError {
-  constructor(readonly mail: Mail) {
-    super(401, PIN_LOGOUT, { reason: 'pin-logout' } satisfies PinRefusal);
-    this.name = 'PinLogout';
-  }
-}
-
 function refuseGuessable(pin: string): void {
   if (GUESSABLE_PINS.has(pin)) throw new AppError(422, GUESSABLE_PIN);
 }
@@ -149,7 +141,7 @@ export function pinMatches(ctx: AppContext, holder: PinHolder, pin: string): boo
  * row locked (lockPinHolder), for a request of session `sessionId`. Refuses with 401 when that
  * session has ended meanwhile, and with 423 while the pin is locked. A right pin clears the
  * count; a wrong one is counted, or ends every session once the count had reached the maximum.
- * The caller must commit before answering anything but 'correct' (pinRefused), or the
+ * The caller must commit before answering anything but 'correct' (refusePin), or the
  * count would roll back with the rest.
  */
 export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, sessionId: bigint): Promise<PinCheck> {
@@ -169,9 +161,17 @@ export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, 
   return { kind: 'incorrect', attempts };
 }
 
-/** The answer to a wrong pin, to throw once its count is committed: 400 `message` with the count, or the logout (401). */
-export function pinRefused(ctx: AppContext, wrong: WrongPin, message: string): AppError {
-  if (wrong.kind === 'logout') return new PinLogout(wrong.mail);
+/**
+ * The refusal of a wrong pin, to throw once its count is committed (or the transaction that
+ * counted it would roll the count back): 400 `message` with the count, or 401 when it ended
+ * every session, whose e-mail to the user is handed to the mailer here, the logout being
+ * committed; no caller carries it.
+ */
+export function refusePin(ctx: AppContext, wrong: WrongPin, message: string): AppError {
+  if (wrong.kind === 'logout') {
+    ctx.deliverMail(wrong.mail);
+    return new AppError(401, PIN_LOGOUT, { reason: 'pin-logout' } satisfies PinRefusal);
+  }
   const refusal: PinRefusal = {
     reason: 'pin-incorrect',
     pin_attempts: wrong.attempts,
@@ -195,7 +195,7 @@ export async function changePin(ctx: AppContext, session: Session, oldPin: strin
     });
     return checked;
   });
-  if (check.kind !== 'correct') throw pinRefused(ctx, check, OLD_PIN_NOT_CORRECT);
+  if (check.kind !== 'correct') throw refusePin(ctx, check, OLD_PIN_NOT_CORRECT);
 }
 
 function pinResetMail(to: string): Mail {

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { ProblemReport } from '../../core/contract';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { problemReasonLabel, type ProblemReason } from '../../core/problemReports';
-import { lagosDateTime } from '../../core/statements';
+import { lagosDateTime } from '../../core/days';
 import type { Mail } from '../gateways/mailer';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
-import { TRANSACTION_NOT_FOUND, type StoredTransaction } from './transactions';
+import { ownTransaction, type StoredTransaction } from './transactions';
 
 /**
  * Report a problem (issue 12): a case about one of the user's transactions, with a reason from
@@ -26,13 +26,6 @@ export function newCaseNumber(): string {
   let text = '';
   for (const byte of bytes) text += CASE_ALPHABET[byte & 31];
   return `NW-${text}`;
-}
-
-async function ownTransaction(ctx: AppContext, userId: bigint, transactionId: number): Promise<StoredTransaction> {
-  const row = await ctx.db.selectFrom('transactions').selectAll().where('id', '=', BigInt(transactionId)).where('user_id', '=', userId).executeTakeFirst();
-  // Another user's transaction is answered exactly like a missing one.
-  if (!row) throw new AppError(404, TRANSACTION_NOT_FOUND);
-  return row;
 }
 
 interface ReportRow {

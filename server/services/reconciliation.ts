@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { isDay, lagosDay, lagosDayRange } from '../../core/days';
 import { formatNaira, koboToNaira } from '../../core/money';
 import type { Executor } from '../db/schema';
 import type { BankPartner, PartnerTransfer, TransferRecords } from '../gateways/bankPartner';
 import { askBiller, type PurchaseDeps } from './purchases/billerCalls';
-import { billOf } from './purchases/settling';
+import { billOf } from './purchases/requery';
 import type { AppContext } from './context';
 
 /**
@@ -60,27 +61,6 @@ export interface ReconciliationDeps {
   purchases: PurchaseDeps;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Lagos keeps West Africa Time, UTC+1, all year. */
-const LAGOS_OFFSET_MS = 60 * 60_000;
-
-/** Whether `text` is a real calendar day written YYYY-MM-DD. */
-export function isDay(text: string): boolean {
-  const match = DAY.exec(text);
-  if (!match) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
-/** The Lagos day as the instants [from, to). */
-export function lagosDay(day: string): { from: Date; to: Date } {
-  const from = new Date(`${day}T00:00:00+01:00`);
-  return { from, to: new Date(from.getTime() + 86_400_000) };
-}
-
-/** The Lagos day an instant falls in. */
-export const lagosDayOf = (instant: Date) => new Date(instant.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
 export async function reconcileDay(ctx: AppContext, deps: ReconciliationDeps, day: string): Promise<ReconciliationReport> {
@@ -116,7 +96,7 @@ export async function reconcileDay(ctx: AppContext, deps: ReconciliationDeps, da
 
 async function reconcilePartner(ctx: AppContext, provider: string, records: TransferRecords, day: string, found: Mismatch[]): Promise<CounterpartySummary> {
   const counterparty = `bank:${provider}`;
-  const { from, to } = lagosDay(day);
+  const { from, to } = lagosDayRange(day);
   let theirs: PartnerTransfer[];
   try {
     theirs = (await records.listTransfers(from, to)).filter((transfer) => transfer.status === 'paid');
@@ -176,7 +156,7 @@ async function reconcilePartner(ctx: AppContext, provider: string, records: Tran
     }
   }
   for (const our of ours) {
-    const recordedDay = lagosDayOf(our.paid_at ?? our.received_at);
+    const recordedDay = lagosDay(our.paid_at ?? our.received_at);
     if (recordedDay !== day || theirByReference.has(our.reference)) continue;
     // Not in the day's list: it may sit on the next day at the partner; its status call settles it.
     let record: PartnerTransfer | null;
@@ -198,12 +178,12 @@ async function reconcilePartner(ctx: AppContext, provider: string, records: Tran
         : `we recorded ${naira(our.amount_kobo)}; ${provider} has no such payment`,
     });
   }
-  return { counterparty, ours: ours.filter((our) => lagosDayOf(our.paid_at ?? our.received_at) === day).length, theirs: theirs.length };
+  return { counterparty, ours: ours.filter((our) => lagosDay(our.paid_at ?? our.received_at) === day).length, theirs: theirs.length };
 }
 
 async function reconcileBiller(ctx: AppContext, deps: PurchaseDeps, day: string, found: Mismatch[]): Promise<CounterpartySummary> {
   const counterparty = `biller:${deps.biller.name}`;
-  const { from, to } = lagosDay(day);
+  const { from, to } = lagosDayRange(day);
   const bills = await ctx.db
     .selectFrom('purchases')
     .innerJoin('transactions', 'transactions.id', 'purchases.transaction_id')
@@ -254,7 +234,7 @@ async function reconcileBiller(ctx: AppContext, deps: PurchaseDeps, day: string,
 export async function listMismatches(db: Executor, day?: string): Promise<Mismatch[]> {
   const rows = await db
     .selectFrom('reconciliation_mismatches')
-    .selectAll()
+    .select(['day', 'counterparty', 'kind', 'reference', 'our_amount_kobo', 'their_amount_kobo', 'detail'])
     .$if(day !== undefined, (query) => query.where('day', '=', day ?? ''))
     .orderBy('day')
     .orderBy('id')

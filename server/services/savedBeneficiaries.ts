@@ -17,7 +17,9 @@ export const BENEFICIARY_NOT_FOUND = 'saved beneficiary not found';
 export const TOO_MANY_SAVED = `you can save up to ${SAVED_BENEFICIARIES_MAX} numbers for a service; delete one you no longer use first`;
 export const PROVIDER_NOT_OF_SERVICE = 'provider_id is not a provider of this service';
 
-type Row = Selectable<SavedBeneficiariesTable>;
+/** What a saved number answers with, by name (statements are prepared: never `*`). */
+const SAVED_COLUMNS = ['id', 'category', 'beneficiary', 'name', 'provider_id'] as const;
+type Row = Pick<Selectable<SavedBeneficiariesTable>, (typeof SAVED_COLUMNS)[number]>;
 
 /** A provider no longer offered is answered as none: the screen asks the user to choose. */
 function toSaved(row: Row & { provider_active: boolean | null }): SavedBeneficiary {
@@ -34,7 +36,7 @@ function selectSaved(ctx: AppContext) {
   return ctx.db
     .selectFrom('saved_beneficiaries as s')
     .leftJoin('providers as p', 'p.id', 's.provider_id')
-    .selectAll('s')
+    .select(SAVED_COLUMNS.map((column) => `s.${column}` as const))
     .select('p.active as provider_active');
 }
 
@@ -77,7 +79,7 @@ export async function saveBeneficiary(ctx: AppContext, userId: bigint, save: Sav
     .insertInto('saved_beneficiaries')
     .values({ user_id: userId, category: save.category, beneficiary: save.beneficiary, name: save.name, provider_id: save.providerId, created_at: now, updated_at: now })
     .onConflict((conflict) => conflict.columns(['user_id', 'category', 'beneficiary']).doUpdateSet({ name: save.name, provider_id: save.providerId, updated_at: now }))
-    .returningAll()
+    .returning(SAVED_COLUMNS)
     .executeTakeFirstOrThrow();
   return toSaved({ ...row, provider_active: true });
 }

@@ -80,9 +80,12 @@ export async function resumeSession(ctx: AppContext, token: string): Promise<Ses
  */
 export async function pollAsSession<R>(ctx: AppContext, token: string, read: (userId: RawBuilder<bigint>) => RawBuilder<R>): Promise<{ session: Session; rows: Nullable<R>[] } | 'expired' | null> {
   const tokenHash = ctx.hashToken(token);
+  // `answer.*` is the lateral subquery's own column list, which `read` names: no table's `*`.
+  /* eslint-disable no-restricted-syntax */
   const { rows } = await sql<{ session_id: bigint; session_user_id: bigint } & Nullable<R>>`
     WITH ${liveSession(ctx, tokenHash, 'poll', ctx.clock.now())}
     SELECT live.id AS session_id, live.user_id AS session_user_id, answer.* FROM live LEFT JOIN LATERAL (${read(sql<bigint>`live.user_id`)}) answer ON true`.execute(ctx.db);
+  /* eslint-enable no-restricted-syntax */
   if (rows.length === 0) return notLive(ctx, tokenHash);
   return { session: { id: rows[0].session_id, userId: rows[0].session_user_id }, rows: rows.map(({ session_id: _id, session_user_id: _user, ...row }) => row as Nullable<R>) };
 }

@@ -3,17 +3,15 @@ import { formatNaira, koboToNaira } from '../../core/money';
 import type { Executor } from '../db/schema';
 import type { IncomingTransfer } from '../gateways/bankPartner';
 import type { AppContext } from './context';
-import { post, settlementAccountCode, suspenseAccountCode, systemAccount } from './ledger';
+import { moveBetweenSystemAccounts, post } from './ledger';
 
 /**
  * Suspense: transfers the partner reported into an account number no wallet has. The money is
  * real — the partner holds it for us — so it is never dropped and never credited to anyone:
- * it is recorded once per (partner, reference) and moved in the ledger from the partner's
- * settlement account into `suspense:<partner>`, where it waits for an operator
+ * it is recorded once per (partner, reference) and moved in the ledger from what the partner
+ * holds for us into the partner's suspense account, where it waits for an operator
  * (`npm run report -- unmatched`) to match it to a user or return it to its sender.
  */
-
-export const UNMATCHED_MOVEMENT = 'transfer-unmatched';
 
 /** Key names whose values are credentials, not facts about the payment (Paystack's authorization_code, any signature). */
 const SECRET_KEY = /(^|_)(authorization_code|signature|secret|token|password|pin|cvv)$/i;
@@ -34,17 +32,9 @@ export function withoutSecrets(value: unknown): unknown {
  * reference in incoming_transfers): the record and the ledger movement settlement → suspense.
  */
 export async function holdInSuspense(tx: AppContext, provider: string, incomingTransferId: bigint, transfer: IncomingTransfer, payload: unknown): Promise<void> {
-  const settlement = await systemAccount(tx, settlementAccountCode(provider));
-  const suspense = await systemAccount(tx, suspenseAccountCode(provider));
   const {
     movementIds: [movementId],
-  } = await post(tx, {
-    kind: UNMATCHED_MOVEMENT,
-    entries: [
-      { walletId: settlement, amountKobo: -transfer.amountKobo },
-      { walletId: suspense, amountKobo: transfer.amountKobo },
-    ],
-  });
+  } = await post(tx, await moveBetweenSystemAccounts(tx, { move: 'suspend', provider, reference: transfer.reference, amountKobo: transfer.amountKobo }));
   await tx.db
     .insertInto('unmatched_transfers')
     .values({

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Limits } from '../../core/contract';
+import { startOfLagosDay } from '../../core/days';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { SERVICE_CATEGORIES } from '../../core/services';
 import { raiseLimitsHint, tierOf, type TierRule } from '../../core/tiers';
@@ -11,17 +12,6 @@ import { addNotification } from './notifications';
  * may not pass the tier's daily limit — refused before any money moves — and money arriving
  * beyond the balance cap is still credited (it has arrived), with a notification to upgrade.
  */
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** Africa/Lagos is UTC+1 all year (no daylight saving). */
-const LAGOS_OFFSET_MS = HOUR_MS;
-
-/** When the Africa/Lagos day of `now` began. */
-export function startOfLagosDay(now: Date): Date {
-  const lagos = now.getTime() + LAGOS_OFFSET_MS;
-  return new Date(lagos - (lagos % DAY_MS) - LAGOS_OFFSET_MS);
-}
 
 /** The user's tier, from what an identity provider has verified. */
 async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {

@@ -1,11 +1,42 @@
 import { sql, type Selectable } from 'kysely';
 import type { Paginated, Transaction } from '../../core/contract';
+import { namedColumns } from '../db/columns';
 import type { Nullable, TransactionsTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
 import { koboToNaira } from '../../core/money';
 
 export type StoredTransaction = Selectable<TransactionsTable>;
+
+/**
+ * Every column of a transaction, by name. Statements are prepared once per connection and never
+ * select `*`: a column added by a migration would change a prepared statement's result under the
+ * replicas still running the previous release ("cached plan must not change result type").
+ */
+export const TRANSACTION_COLUMNS = [
+  'id',
+  'user_id',
+  'category',
+  'amount_kobo',
+  'status',
+  'reference',
+  'from_label',
+  'to_label',
+  'description',
+  'display_name',
+  'display_value',
+  'customer_name',
+  'cashback_kobo',
+  'rewarded_transaction_id',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof TransactionsTable)[];
+// The list names every column of the table: a column added to TransactionsTable fails to compile here until it is listed.
+const everyColumnListed: Exclude<keyof TransactionsTable, (typeof TRANSACTION_COLUMNS)[number]> extends never ? true : never = true;
+void everyColumnListed;
+
+/** TRANSACTION_COLUMNS for a raw statement, of the table or its alias `from`. */
+export const transactionColumns = (from?: string) => namedColumns(TRANSACTION_COLUMNS, from);
 
 /**
  * Asks a transaction's gateway for its outcome and settles it (a purchase: completed, or
@@ -40,7 +71,7 @@ export function toTransaction(row: StoredTransaction): Transaction {
 }
 
 export async function transactionById(ctx: AppContext, transactionId: bigint): Promise<StoredTransaction> {
-  return ctx.db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+  return ctx.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', transactionId).executeTakeFirstOrThrow();
 }
 
 /**
@@ -51,7 +82,7 @@ export async function transactionById(ctx: AppContext, transactionId: bigint): P
  */
 export async function listTransactions(ctx: AppContext, userId: bigint, page: number, perPage: number): Promise<Paginated<Transaction>> {
   const { rows } = await sql<{ total: bigint } & Nullable<StoredTransaction>>`
-    SELECT w.transaction_count AS total, t.*
+    SELECT w.transaction_count AS total, ${transactionColumns('t')}
     FROM wallets w LEFT JOIN activity_page(${userId}::bigint, ${perPage}::int, ${(page - 1) * perPage}::int) t ON true
     WHERE w.user_id = ${userId}::bigint`.execute(ctx.db);
   const count = Number(rows[0]?.total ?? 0n);
@@ -59,10 +90,11 @@ export async function listTransactions(ctx: AppContext, userId: bigint, page: nu
   return { data, current_page: page, per_page: perPage, total: count, last_page: Math.max(1, Math.ceil(count / perPage)) };
 }
 
-async function findOwn(ctx: AppContext, userId: bigint, transactionId: number): Promise<StoredTransaction> {
+/** The user's own transaction; another user's is answered exactly like a missing one (404). */
+export async function ownTransaction(ctx: AppContext, userId: bigint, transactionId: number): Promise<StoredTransaction> {
   const row = await ctx.db
     .selectFrom('transactions')
-    .selectAll()
+    .select(TRANSACTION_COLUMNS)
     .where('id', '=', BigInt(transactionId))
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -82,9 +114,9 @@ export interface Refreshed {
 
 /** Re-checks a pending or processing transaction with its gateway; a final one is answered as it is. */
 export async function refreshTransaction(ctx: AppContext, userId: bigint, transactionId: number, requeries: RequeryHooks): Promise<Refreshed> {
-  const row = await findOwn(ctx, userId, transactionId);
+  const row = await ownTransaction(ctx, userId, transactionId);
   if (row.status === 'completed' || row.status === 'canceled') return { outcome: 'final', transaction: toTransaction(row) };
   const requery = requeries[row.category];
   if (requery && (await requery(ctx, row)) === 'checked-recently') return { outcome: 'checked-recently', transaction: toTransaction(row) };
-  return { outcome: 'refreshed', transaction: toTransaction(await findOwn(ctx, userId, transactionId)) };
+  return { outcome: 'refreshed', transaction: toTransaction(await ownTransaction(ctx, userId, transactionId)) };
 }

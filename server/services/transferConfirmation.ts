@@ -122,7 +122,10 @@ export interface DisputedTransfer {
 
 /** Every disputed webhook, oldest first. */
 export async function listDisputedTransfers(db: Executor): Promise<DisputedTransfer[]> {
-  const rows = await db.selectFrom('disputed_transfers').selectAll().orderBy('received_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('disputed_transfers')
+    .select(['provider', 'reference', 'account_number', 'amount_kobo', 'partner_status', 'partner_amount_kobo', 'reason', 'received_at'])
+    .orderBy('received_at').orderBy('id').execute();
   return rows.map((row) => ({
     provider: row.provider,
     reference: row.reference,

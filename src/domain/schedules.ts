@@ -1,9 +1,9 @@
 import type { CreateScheduleRequest, MerchantDetails, Schedule, ScheduleDraft, ScheduleEnd, ScheduleFrequency, UpdateScheduleRequest } from '../../core/contract';
 import { messages, scheduleWords } from '../../core/messages';
 import { MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, SCHEDULE_NAME_MAX_LENGTH } from '../../core/schedules';
-import { parseTime } from '../../core/scheduleCalendar';
+import { parseTime, weekdayOf } from '../../core/scheduleCalendar';
 import { serviceByKey, serviceOfCategory, type ServiceKey } from '../../core/services';
-import { lagosDayStart } from '../../core/statements';
+import { lagosDayStart } from '../../core/days';
 
 /** The schedule form's fields as typed, and the rules that turn them into a request (the server checks them again). */
 
@@ -40,7 +40,6 @@ export interface FormStart {
 }
 
 const dayOfMonth = (day: string) => String(Number(day.slice(8)));
-const weekdayOf = (day: string) => String(new Date(`${day}T12:00:00Z`).getUTCDay());
 
 export function blankFields(service: ServiceKey | '', start: FormStart): ScheduleFields {
   return {
@@ -52,7 +51,7 @@ export function blankFields(service: ServiceKey | '', start: FormStart): Schedul
     amount: '',
     frequency: 'monthly',
     date: start.today,
-    weekday: weekdayOf(start.today),
+    weekday: String(weekdayOf(start.today)),
     monthDay: dayOfMonth(start.today),
     daysBefore: '2',
     time: start.time,

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Envelope, StatementDownloadRequest, StatementRequest, StatementSummary } from '../../core/contract';
-import { addDays, daysCovered, lagosDayStart, STATEMENT_MAX_DAYS } from '../../core/statements';
+import { addDays, daysCovered, lagosDayStart } from '../../core/days';
+import { STATEMENT_MAX_DAYS } from '../../core/statements';
 import { downloadStatement, fetchStatementSummary } from '../api/statements';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantDetails, Notification, Schedule } from '../../core/contract';
-import { addMonths, atLagos, DAY_MS, renewalRunAt } from '../../core/scheduleCalendar';
-import { addDays, lagosDay } from '../../core/statements';
+import { addDays, DAY_MS, lagosDay } from '../../core/days';
+import { addMonths, atLagos, renewalRunAt } from '../../core/scheduleCalendar';
 import { VtpassBiller } from '../../server/gateways/vtpassBiller';
 import { runDueSchedules } from '../../server/jobs/schedules';
 import type { ScheduleDeps } from '../../server/services/schedules/running';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated, Transaction, UserData } from '../../core/contract';
 import { runRequery } from '../../server/jobs/requery';
-import { CASHBACK_REWARDS } from '../../server/services/ledger';
-import { requeryPurchase } from '../../server/services/purchases/settling';
+import { requeryPurchase } from '../../server/services/purchases/requery';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { auditLedgerAfterEach, systemBalance } from './support/ledger';
@@ -30,7 +29,7 @@ describe.each(backends)('cashback on $name', (backend) => {
   const list = async (token = buyer.token) => (await t.call<Paginated<Transaction>>('/api/fetch-transactions', { token, body: { page: 1 } })).body.data!.data;
   const cashbacksOf = (purchaseId: number) =>
     t.db.selectFrom('transactions').selectAll().where('rewarded_transaction_id', '=', BigInt(purchaseId)).execute();
-  const rewardsBalance = () => systemBalance(t.db, CASHBACK_REWARDS);
+  const rewardsBalance = () => systemBalance(t.db, 'cashback');
 
   it('a completed airtime purchase earns 2 %: credited from the rewards account, its own activity row, the total on get-user', async () => {
     const fresh = await newBuyer(t, 1_000);

@@ -178,6 +178,12 @@ describe('configuration', () => {
     expect(development({ PIN_KEY: key.toString('base64') }).config.pinKey).toEqual(key);
   });
 
+  it('prepares statements on PostgreSQL unless DATABASE_PREPARED_STATEMENTS=off (for a pooler older than PgBouncer 1.21)', () => {
+    expect(development().config.databasePool.preparedStatements).toBe(true);
+    expect(development({ DATABASE_PREPARED_STATEMENTS: 'off' }).config.databasePool.preparedStatements).toBe(false);
+    expect(problemsOf({ APP_MODE: 'development', DATABASE_PREPARED_STATEMENTS: 'no' })).toContain('DATABASE_PREPARED_STATEMENTS must be on or off');
+  });
+
   it('scales every request limit by RATE_LIMIT_MULTIPLIER', () => {
     const base = development().config.rateLimits;
     const scaled = development({ RATE_LIMIT_MULTIPLIER: '10' }).config.rateLimits;

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/services/context';
-import { InsufficientFundsError, post, PURCHASE_CLEARING, settlementAccountCode, systemAccount, walletOf } from '../../server/services/ledger';
+import { credit, debit, InsufficientFundsError, post, systemAccountId, walletOf } from '../../server/services/ledger';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { signUp } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
@@ -13,54 +14,49 @@ describe.each(backends)('the ledger on $name', (backend) => {
   let t: TestApp;
   let wallet: bigint;
   let settlement: bigint;
-  let clearing: bigint;
   beforeAll(async () => {
     t = await startTestApp(backend, { database: backend.name === 'postgres' ? await backend.open({ max: 20 }) : undefined });
     const account = await signUp(t);
     wallet = await walletOf(t.ctx, await userIdOf(t, account.email));
-    settlement = await systemAccount(t.ctx, settlementAccountCode('simulated'));
-    clearing = await systemAccount(t.ctx, PURCHASE_CLEARING);
+    settlement = await systemAccountId(t.ctx, { settlement: 'simulated' });
   });
   afterAll(() => t.close());
   auditLedgerAfterEach(() => t);
 
   const balanceOf = async (id: bigint) => (await t.db.selectFrom('wallets').select('balance_kobo').where('id', '=', id).executeTakeFirstOrThrow()).balance_kobo;
-  const fund = (kobo: bigint) =>
-    inTransaction(t.ctx, (tx) => post(tx, { kind: 'funding', entries: [{ walletId: settlement, amountKobo: -kobo }, { walletId: wallet, amountKobo: kobo }] }));
-  const spend = (kobo: bigint) =>
-    inTransaction(t.ctx, (tx) => post(tx, { kind: 'purchase-reserve', entries: [{ walletId: wallet, amountKobo: -kobo }, { walletId: clearing, amountKobo: kobo }] }));
+  /** A payment from the simulated partner, of a reference of its own. */
+  const funding = (kobo: bigint) => ({ walletId: wallet, amountKobo: kobo, transactionId: null, source: { from: 'partner', provider: 'simulated', reference: `LEDGER-${randomUUID()}` } }) as const;
+  const fund = (kobo: bigint) => inTransaction(t.ctx, async (tx) => post(tx, await credit(tx, funding(kobo))));
+  /** An operator's debit, each its own action. */
+  const spend = (kobo: bigint) => inTransaction(t.ctx, async (tx) => post(tx, await debit(tx, { walletId: wallet, amountKobo: kobo, transactionId: null, action: `spend-${randomUUID()}` })));
 
   it('creates a system account once, whoever asks first', async () => {
-    expect(await systemAccount(t.ctx, PURCHASE_CLEARING)).toBe(clearing);
-    const ids = await Promise.all(Array.from({ length: 5 }, () => systemAccount(t.ctx, 'clearing:probe')));
+    expect(await systemAccountId(t.ctx, { settlement: 'simulated' })).toBe(settlement);
+    const ids = await Promise.all(Array.from({ length: 5 }, () => systemAccountId(t.ctx, { biller: 'probe' })));
     expect(new Set(ids).size).toBe(1);
   });
 
   it("posts a movement: entries appended, the user wallet's cached balance moved in the same transaction, a system account's left uncached", async () => {
-    const [before, settlementBefore] = [await balanceOf(wallet), await systemBalance(t.db, settlementAccountCode('simulated'))];
+    const [before, settlementBefore] = [await balanceOf(wallet), await systemBalance(t.db, { settlement: 'simulated' })];
     await fund(250_000n);
     expect(await balanceOf(wallet)).toBe(before + 250_000n);
-    expect(await systemBalance(t.db, settlementAccountCode('simulated'))).toBe(settlementBefore - 250_000n);
+    expect(await systemBalance(t.db, { settlement: 'simulated' })).toBe(settlementBefore - 250_000n);
     expect(await balanceOf(settlement)).toBe(0n);
   });
 
   it('posts several movements in one statement, answering their ids in order and the balances of the user wallets', async () => {
     const before = await balanceOf(wallet);
-    const posted = await inTransaction(t.ctx, (tx) =>
-      post(
-        tx,
-        { kind: 'funding', entries: [{ walletId: settlement, amountKobo: -500n }, { walletId: wallet, amountKobo: 500n }] },
-        { kind: 'purchase-reserve', entries: [{ walletId: wallet, amountKobo: -200n }, { walletId: clearing, amountKobo: 200n }] },
-      ),
+    const posted = await inTransaction(t.ctx, async (tx) =>
+      post(tx, await credit(tx, funding(500n)), await debit(tx, { walletId: wallet, amountKobo: 200n, transactionId: null, action: `several-${randomUUID()}` })),
     );
     const kinds = await t.db.selectFrom('ledger_movements').select(['id', 'kind']).where('id', 'in', posted.movementIds).execute();
-    expect(posted.movementIds.map((id) => kinds.find((row) => row.id === id)?.kind)).toEqual(['funding', 'purchase-reserve']);
+    expect(posted.movementIds.map((id) => kinds.find((row) => row.id === id)?.kind)).toEqual(['funding', 'goodwill-debit']);
     expect([...posted.balances]).toEqual([[wallet, before + 300n]]);
     expect(await balanceOf(wallet)).toBe(before + 300n);
   });
 
   it('a system account cannot cache a balance', async () => {
-    await expect(t.db.updateTable('wallets').set({ balance_kobo: 1n }).where('id', '=', clearing).execute()).rejects.toThrow(/check/i);
+    await expect(t.db.updateTable('wallets').set({ balance_kobo: 1n }).where('id', '=', settlement).execute()).rejects.toThrow(/check/i);
   });
 
   it('refuses a debit the wallet does not cover, and the whole movement rolls back', async () => {
@@ -71,24 +67,20 @@ describe.each(backends)('the ledger on $name', (backend) => {
     expect(await balanceOf(wallet)).toBe(0n);
   });
 
-  it('refuses movements that do not balance, have one entry, a zero entry or an account twice', async () => {
-    const bad = [
-      [{ walletId: settlement, amountKobo: -100n }, { walletId: wallet, amountKobo: 99n }],
-      [{ walletId: wallet, amountKobo: 100n }],
-      [{ walletId: settlement, amountKobo: 0n }, { walletId: wallet, amountKobo: 0n }],
-      [{ walletId: wallet, amountKobo: -100n }, { walletId: wallet, amountKobo: 100n }],
-    ];
-    for (const entries of bad) await expect(inTransaction(t.ctx, (tx) => post(tx, { kind: 'funding', entries }))).rejects.toThrow(/ledger: movement/);
-    await expect(post(t.ctx, { kind: 'funding', entries: bad[0] })).rejects.toThrow(/inside a transaction/);
+  it('moves only a positive amount, between two accounts, inside a transaction', async () => {
+    await expect(inTransaction(t.ctx, async (tx) => post(tx, await credit(tx, funding(0n))))).rejects.toThrow(/positive amount/);
+    await expect(inTransaction(t.ctx, async (tx) => post(tx, await credit(tx, funding(-100n))))).rejects.toThrow(/positive amount/);
+    await expect(inTransaction(t.ctx, async (tx) => post(tx, await credit(tx, { ...funding(100n), walletId: settlement })))).rejects.toThrow(/between two accounts/);
+    await expect(post(t.ctx, await credit(t.ctx, funding(100n)))).rejects.toThrow(/inside a transaction/);
   });
 
   it('the database itself refuses to commit a movement that does not balance', async () => {
     const write = inTransaction(t.ctx, async (tx) => {
-      const movement = await tx.db.insertInto('ledger_movements').values({ kind: 'forged', created_at: t.clock.now() }).returning('id').executeTakeFirstOrThrow();
+      const movement = await tx.db.insertInto('ledger_movements').values({ kind: 'goodwill-credit', source_ref: 'forged', created_at: t.clock.now() }).returning('id').executeTakeFirstOrThrow();
       await tx.db.insertInto('ledger_entries').values({ movement_id: movement.id, wallet_id: wallet, amount_kobo: 1_000n, created_at: t.clock.now() }).execute();
     });
     await expect(write).rejects.toThrow(/does not balance/);
-    expect(await t.db.selectFrom('ledger_movements').select('id').where('kind', '=', 'forged').execute()).toEqual([]);
+    expect(await t.db.selectFrom('ledger_movements').select('id').where('source_ref', '=', 'forged').execute()).toEqual([]);
   });
 
   it('is append-only: UPDATE, DELETE and TRUNCATE of entries and movements fail', async () => {
@@ -97,7 +89,7 @@ describe.each(backends)('the ledger on $name', (backend) => {
       sql`UPDATE ledger_entries SET amount_kobo = amount_kobo * 2`,
       sql`DELETE FROM ledger_entries`,
       sql`TRUNCATE ledger_entries`,
-      sql`UPDATE ledger_movements SET kind = 'other'`,
+      sql`UPDATE ledger_movements SET kind = 'funding'`,
       sql`DELETE FROM ledger_movements`,
     ]) {
       await expect(statement.execute(t.db)).rejects.toThrow(/append-only/);

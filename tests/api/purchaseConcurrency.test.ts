@@ -5,8 +5,7 @@ import type { Biller, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { runRequery } from '../../server/jobs/requery';
 import { inTransaction } from '../../server/services/context';
-import { CASHBACK_REWARDS, post, PURCHASE_CLEARING, systemAccount, walletOf } from '../../server/services/ledger';
-import { billerAccountCode } from '../../server/services/purchases/settling';
+import { credit, post, postHold, walletOf } from '../../server/services/ledger';
 import { PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
 import type { Reply } from './support/app';
 import { startTestApp, type TestApp } from './support/app';
@@ -123,19 +122,21 @@ describe.skipIf(postgresUnavailable)('no row every purchase shares, on PostgreSQ
     let release!: () => void;
     const holding = new Promise<void>((resolve) => (posted = resolve));
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // What one purchase posts (reserve, settle, cashback), left uncommitted while the other buys.
+    // A bill of the first user left processing, then what its settle posts (the hold posted to
+    // the biller, the cashback from the rewards account), left uncommitted while the other buys.
+    const pending = await buy(t, held.token, 'airtime', { provider_id: mtn, beneficiary: '08030000005', amount: 100, pin: PIN });
+    const bill = BigInt(pending.body.data!.id);
     const open = inTransaction(t.ctx, async (tx) => {
-      const [wallet, clearing, biller, rewards] = [
-        await walletOf(tx, held.userId),
-        await systemAccount(tx, PURCHASE_CLEARING),
-        await systemAccount(tx, billerAccountCode('simulated')),
-        await systemAccount(tx, CASHBACK_REWARDS),
-      ];
+      const walletId = await walletOf(tx, held.userId);
+      const cashback = await tx.db
+        .insertInto('transactions')
+        .values({ user_id: held.userId, category: 'cashback', amount_kobo: 200n, status: 'completed', reference: `${pending.body.data!.reference}-CB`, rewarded_transaction_id: bill, created_at: t.clock.now(), updated_at: t.clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await post(
         tx,
-        { kind: 'purchase-reserve', entries: [{ walletId: wallet, amountKobo: -10_000n }, { walletId: clearing, amountKobo: 10_000n }] },
-        { kind: 'purchase-settle', entries: [{ walletId: clearing, amountKobo: -10_000n }, { walletId: biller, amountKobo: 10_000n }] },
-        { kind: 'cashback', entries: [{ walletId: rewards, amountKobo: -200n }, { walletId: wallet, amountKobo: 200n }] },
+        await postHold(tx, { bill, amountKobo: 10_000n, biller: 'simulated' }),
+        await credit(tx, { walletId, amountKobo: 200n, transactionId: cashback.id, source: { from: 'cashback' } }),
       );
       posted();
       await gate;

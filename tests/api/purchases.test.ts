@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, ProvidersByCategory, Transaction } from '../../core/contract';
-import { lagosDay } from '../../core/statements';
+import { lagosDay } from '../../core/days';
 import { runRequery } from '../../server/jobs/requery';
-import { finalise, requeryPurchase } from '../../server/services/purchases/settling';
+import { requeryPurchase } from '../../server/services/purchases/requery';
+import { finalise } from '../../server/services/purchases/settling';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DevOutbox } from '../../server/gateways/devOutbox';
 import { GatewayError } from '../../server/errors';
 import { runRequery } from '../../server/jobs/requery';
-import { requeryPurchase } from '../../server/services/purchases/settling';
+import { requeryPurchase } from '../../server/services/purchases/requery';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { deliver, chargeSuccess, newReference } from './support/bank';

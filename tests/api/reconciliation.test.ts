@@ -5,7 +5,6 @@ import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { runDailyReconciliation } from '../../server/jobs/reconciliation';
 import { creditIncomingTransfer } from '../../server/services/funding';
-import { isDay, lagosDay, lagosDayOf } from '../../server/services/reconciliation';
 import { parseArguments as parseReconcile } from '../../scripts/reconcile';
 import { parseArguments as parseReport, report } from '../../scripts/report';
 import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
@@ -147,14 +146,7 @@ describe.each(backends)('reconciliation on $name', (backend) => {
   });
 });
 
-describe('reconciliation days and arguments', () => {
-  it('works in Lagos days', () => {
-    expect(lagosDay('2026-03-10')).toEqual({ from: new Date('2026-03-09T23:00:00Z'), to: new Date('2026-03-10T23:00:00Z') });
-    expect(lagosDayOf(new Date('2026-03-10T23:30:00Z'))).toBe('2026-03-11');
-    expect(isDay('2026-02-29')).toBe(false);
-    expect(isDay('2028-02-29')).toBe(true);
-  });
-
+describe('reconciliation arguments', () => {
   it('reads the operator commands', () => {
     expect(parseReconcile(['--date', '2026-03-10'])).toEqual({ day: '2026-03-10', json: false });
     expect(parseReconcile(['--date=2026-03-10', '--json'])).toEqual({ day: '2026-03-10', json: true });

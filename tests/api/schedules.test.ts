@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Schedule, ScheduleDraft, Transaction, UserData } from '../../core/contract';
-import { addMonths, DAY_MS } from '../../core/scheduleCalendar';
+import { DAY_MS, lagosDay } from '../../core/days';
+import { addMonths } from '../../core/scheduleCalendar';
 import { FAILURES_BEFORE_PAUSE, MAX_SCHEDULES_PER_USER } from '../../core/schedules';
 import { PHONE_INVALID } from '../../core/phone';
-import { lagosDay } from '../../core/statements';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
 import { auditLedgerAfterEach } from './support/ledger';

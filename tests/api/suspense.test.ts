@@ -14,8 +14,8 @@ import type { IncomingTransfer } from '../../server/gateways/bankPartner';
 import { DevOutbox } from '../../server/gateways/devOutbox';
 import type { AppContext } from '../../server/services/context';
 import { creditIncomingTransfer } from '../../server/services/funding';
-import { settlementAccountCode, suspenseAccountCode } from '../../server/services/ledger';
 import { createSecretBox } from '../../server/services/secretBox';
+import type { SystemAccount } from '../../server/services/ledger';
 import { SUSPENSE_ACTIONS, withoutSecrets } from '../../server/services/suspense';
 import { createTokenHasher } from '../../server/services/tokens';
 import { signUp, type SignedUp } from './support/accounts';
@@ -27,7 +27,7 @@ import { auditLedgerAfterEach, systemBalance } from './support/ledger';
 const POOL = 20;
 const NOBODY = '0000014579';
 
-const balanceOf = (t: TestApp, code: string) => systemBalance(t.db, code);
+const balanceOf = (t: TestApp, account: SystemAccount) => systemBalance(t.db, account);
 const unmatchedRows = (t: TestApp, reference: string) =>
   t.db
     .selectFrom('unmatched_transfers')
@@ -53,7 +53,7 @@ describe.each(backends)('unmatched transfers held in suspense on $name', (backen
 
   it('records the transfer — reference, number, amount, sender, partner, time, the body without secrets — and moves the money settlement → suspense', async () => {
     const reference = newReference();
-    const [suspense, settlement] = [await balanceOf(t, suspenseAccountCode('simulated')), await balanceOf(t, settlementAccountCode('simulated'))];
+    const [suspense, settlement] = [await balanceOf(t, { suspense: 'simulated' }), await balanceOf(t, { settlement: 'simulated' })];
     const sent = body(reference);
     expect((await deliver(t, sent)).body.data).toEqual({ status: 'unmatched', reference });
 
@@ -77,22 +77,22 @@ describe.each(backends)('unmatched transfers held in suspense on $name', (backen
     expect(payload.data.authorization, 'the authorisation code is a credential').not.toHaveProperty('authorization_code');
     expect(JSON.stringify(payload)).not.toContain('AUTH_');
 
-    expect(await balanceOf(t, suspenseAccountCode('simulated'))).toBe(suspense + 250_000n);
-    expect(await balanceOf(t, settlementAccountCode('simulated'))).toBe(settlement - 250_000n);
+    expect(await balanceOf(t, { suspense: 'simulated' })).toBe(suspense + 250_000n);
+    expect(await balanceOf(t, { settlement: 'simulated' })).toBe(settlement - 250_000n);
     const movement = await t.db.selectFrom('ledger_movements').selectAll().where('id', '=', row.movement_id).executeTakeFirstOrThrow();
     expect(movement).toMatchObject({ kind: 'transfer-unmatched', transaction_id: null });
   });
 
   it(`200 concurrent deliveries of one unmatched transfer record it once (pool of ${POOL} on PostgreSQL)`, async () => {
     const reference = newReference();
-    const suspense = await balanceOf(t, suspenseAccountCode('simulated'));
+    const suspense = await balanceOf(t, { suspense: 'simulated' });
     const sent = body(reference, NOBODY, 99_900);
     const replies = await Promise.all(Array.from({ length: 200 }, () => deliver(t, sent)));
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
     expect(replies.filter((reply) => reply.body.data?.status === 'unmatched')).toHaveLength(1);
     expect(replies.filter((reply) => reply.body.data?.status === 'duplicate')).toHaveLength(199);
     expect(await unmatchedRows(t, reference)).toHaveLength(1);
-    expect(await balanceOf(t, suspenseAccountCode('simulated'))).toBe(suspense + 99_900n);
+    expect(await balanceOf(t, { suspense: 'simulated' })).toBe(suspense + 99_900n);
   });
 
   it('one claim per reference: a later delivery of a held reference naming a real account credits no one', async () => {
@@ -144,7 +144,7 @@ describe.each(backends)('unmatched transfers held in suspense on $name', (backen
     expect(entry(otherPartner)).toMatchObject({ action: 'contact-partner', action_detail: 'monnify' });
     const total = await t.db.selectFrom('incoming_transfers').select((eb) => eb.fn.sum<string>('amount_kobo').as('total')).where('virtual_account_id', 'is', null).executeTakeFirstOrThrow();
     expect(json.total_kobo).toBe(String(total.total));
-    expect(BigInt(json.total_kobo)).toBe(await balanceOf(t, suspenseAccountCode('simulated')));
+    expect(BigInt(json.total_kobo)).toBe(await balanceOf(t, { suspense: 'simulated' }));
     // Oldest first.
     expect(json.unmatched.map((row) => row.received_at)).toEqual(json.unmatched.map((row) => row.received_at).sort());
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, UserData } from '../../core/contract';
-import { startOfLagosDay } from '../../server/services/tiers';
 import { identityNumber } from './support/accounts';
 import { startTestApp, type TestApp } from './support/app';
 import { backends } from './support/backends';
@@ -11,14 +10,6 @@ import { balance, buy, fund, newBuyer, newKey, PIN, providerId, purchaseRowCount
 const HOUR = 3_600_000;
 const TIER_1_REFUSAL = (left: string) =>
   `this purchase is above your daily limit: tier 1 allows ₦50,000.00 a day and ${left} is left today. Verify your BVN or NIN on your profile to raise your limits.`;
-
-describe('startOfLagosDay', () => {
-  it('is midnight in Lagos (UTC+1), whatever the UTC date says', () => {
-    expect(startOfLagosDay(new Date('2026-03-02T09:00:00Z')).toISOString()).toBe('2026-03-01T23:00:00.000Z');
-    expect(startOfLagosDay(new Date('2026-03-02T23:30:00Z')).toISOString()).toBe('2026-03-02T23:00:00.000Z');
-    expect(startOfLagosDay(new Date('2026-03-02T22:59:59Z')).toISOString()).toBe('2026-03-01T23:00:00.000Z');
-  });
-});
 
 /**
  * The CBN tier limits (core/tiers.ts): a purchase past the day's limit is refused before any

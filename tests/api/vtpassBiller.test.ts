@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MerchantDetails, Transaction } from '../../core/contract';
-import { lagosDay } from '../../core/statements';
+import { lagosDay } from '../../core/days';
 import type { Bill } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { ProviderUnavailableError } from '../../server/gateways/providerHttp';

@@ -4,7 +4,6 @@ import {
   addMonths,
   atLagos,
   daysInMonth,
-  DAY_MS,
   followingRun,
   isMissed,
   lagosTimeOf,
@@ -19,7 +18,7 @@ import {
   type End,
   type Rule,
 } from '../../core/scheduleCalendar';
-import { addDays, lagosDay } from '../../core/statements';
+import { addDays, DAY_MS, lagosDay } from '../../core/days';
 
 /** Instants from 1990 to 2100: leap years, century rules and every weekday and month. */
 const instant = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true });

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import { transactionById } from '../transactions';
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
-import type { PurchaseRequest } from './placing';
+import type { PurchaseRequest } from './product';
 import { KEY_IN_PROGRESS, KEY_REUSED, responseFor, type PurchaseResponse } from './wording';
 
 /**

@@ -1,27 +1,23 @@
 import { sql } from 'kysely';
-import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services';
-import type { Bill } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import { cashbackFor, cashbackTransaction } from '../cashback';
-import { CASHBACK_REWARDS, posting, PURCHASE_CLEARING, systemAccount, type Movement } from '../ledger';
+import { credit, ledgerError, postHold, posting, voidHold, type Movement } from '../ledger';
 import { purchaseReceipt } from '../receipts';
-import type { RequeryHooks, StoredTransaction } from '../transactions';
-import { askBiller, payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
+import { transactionColumns, type StoredTransaction } from '../transactions';
+import type { BillResult } from './billerCalls';
 import { displayOf, finalNotification, responseFor } from './wording';
 
 /**
- * Settling a bill (DESIGN.md §4, security.md invariants 7 and 8): delivered → settle (clearing
- * → biller account), completed; failed → refund (clearing → wallet), canceled. A bill left
- * processing (pending, no answer) is requeried — by the requery job (jobs/requery.ts) or by
- * refresh-transaction — until the biller gives a final answer.
+ * Settling a bill: delivered → the hold is posted (clearing → the biller's account) with its
+ * cashback, completed; failed → the hold is voided (clearing → wallet), canceled. A bill left
+ * processing (pending, no answer) is requeried (requery.ts) until the biller gives a final
+ * answer; the purchase, the requery job and refresh-transaction all end here.
  *
  * The final transition is one guarded statement (`... WHERE status = 'processing'`): of the
- * purchase request, the requery job on any replica and refresh-transaction, exactly one moves
- * a bill to its final state and posts its settle or refund movement, in that same statement.
+ * purchase request, the requery job on any replica and refresh-transaction, exactly one moves a
+ * bill to its final state and posts its hold's outcome, in that same statement. The database
+ * refuses a second outcome of a hold, or a second cashback, whatever the code (ledger.ts).
  */
-
-/** What the bills of a biller are owed to: money leaves clearing for it when a bill is delivered. */
-export const billerAccountCode = (biller: string) => `biller:${biller}`;
 
 type FinalOutcome = Exclude<BillResult, { status: 'pending' }>;
 
@@ -35,7 +31,7 @@ export interface OpenBill {
 
 async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBill | undefined> {
   const { rows } = await sql<StoredTransaction & { biller: string; wallet_id: bigint; email: string }>`
-    SELECT t.*, p.biller, w.id AS wallet_id, u.email
+    SELECT ${transactionColumns('t')}, p.biller, w.id AS wallet_id, u.email
     FROM transactions t JOIN purchases p ON p.transaction_id = t.id JOIN wallets w ON w.user_id = t.user_id JOIN users u ON u.id = t.user_id
     WHERE t.id = ${transactionId}::bigint`.execute(ctx.db);
   if (rows.length === 0) return undefined;
@@ -44,14 +40,13 @@ async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBil
 }
 
 /**
- * Moves a processing bill to its final state, once: completed with the settle movement
- * (clearing → biller) and its cashback (rewards → wallet, services/cashback.ts), or canceled
- * with the refund (clearing → wallet), and the notification; with `key`, the purchase's response
- * is stored under it. All of it is one statement behind the guarded status change, so it is
- * atomic without a transaction of its own. Then the e-mailed receipt. Answers the final row, or
- * null when the bill was already final (another request, job run or replica won): nothing is
- * changed, nothing is sent. `bill` is the open bill when the caller has it (the purchase that
- * placed it), else its transaction's id.
+ * Moves a processing bill to its final state, once: completed with its hold posted and its
+ * cashback (rewards → wallet, services/cashback.ts), or canceled with its hold voided; the
+ * notification with it and, with `key`, the purchase's response stored under it. All of it is
+ * one statement behind the guarded status change, so it is atomic without a transaction of its
+ * own. Then the e-mailed receipt. Answers the final row, or null when the bill was already final
+ * (another request, job run or replica won): nothing is changed, nothing is sent. `bill` is the
+ * open bill when the caller has it (the purchase that placed it), else its transaction's id.
  */
 export async function finalise(ctx: AppContext, bill: bigint | OpenBill, outcome: FinalOutcome, key?: string): Promise<StoredTransaction | null> {
   const open = typeof bill === 'bigint' ? await openBill(ctx, bill) : bill;
@@ -77,36 +72,30 @@ function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): 
   };
 }
 
+/** The hold's outcome and, for a completed bill that earns one, its cashback credited to its own transaction (the `credited` CTE). */
+async function movementsOf(ctx: AppContext, open: OpenBill, row: StoredTransaction): Promise<Movement[]> {
+  const held = { bill: row.id, amountKobo: row.amount_kobo };
+  if (row.status !== 'completed') return [await voidHold(ctx, { ...held, walletId: open.walletId })];
+  const outcome = await postHold(ctx, { ...held, biller: open.biller });
+  if (row.cashback_kobo === null) return [outcome];
+  const cashback = await credit(ctx, { walletId: open.walletId, amountKobo: row.cashback_kobo, transactionId: sql<bigint>`(SELECT id FROM credited)`, source: { from: 'cashback' } });
+  return [outcome, cashback];
+}
+
 async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, key: string | undefined): Promise<StoredTransaction | null> {
   const now = ctx.clock.now();
   const row = finalRow(open.row, outcome, now);
-  const delivered = row.status === 'completed';
-  const cashback = row.cashback_kobo ?? 0n;
-  const notification = finalNotification(row, cashback);
-  const clearing = await systemAccount(ctx, PURCHASE_CLEARING);
-  const receiver = delivered ? await systemAccount(ctx, billerAccountCode(open.biller)) : open.walletId;
-  const movements: Movement[] = [
-    {
-      kind: delivered ? 'purchase-settle' : 'purchase-refund',
-      transactionId: row.id,
-      entries: [
-        { walletId: clearing, amountKobo: -row.amount_kobo },
-        { walletId: receiver, amountKobo: row.amount_kobo },
-      ],
-    },
-  ];
-  // The cashback's own transaction, and its movement (rewards → wallet) pointing at it.
+  const notification = finalNotification(row, row.cashback_kobo ?? 0n);
+  // The cashback's own transaction, which its credit points at.
   let credited = sql``;
-  if (cashback > 0n) {
-    const credit = cashbackTransaction(row, cashback);
+  if (row.cashback_kobo !== null) {
+    const rewarded = cashbackTransaction(row, row.cashback_kobo);
     credited = sql`, credited AS (
         INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description, rewarded_transaction_id, created_at, updated_at)
-        SELECT ${row.user_id}::bigint, ${credit.category}, ${cashback}::bigint, 'completed', ${credit.reference}, ${credit.from_label}, ${credit.to_label},
-               ${credit.description}, id, ${now}::timestamptz, ${now}::timestamptz
+        SELECT ${row.user_id}::bigint, ${rewarded.category}, ${row.cashback_kobo}::bigint, 'completed', ${rewarded.reference}, ${rewarded.from_label}, ${rewarded.to_label},
+               ${rewarded.description}, id, ${now}::timestamptz, ${now}::timestamptz
         FROM final RETURNING id
       )`;
-    const rewards = await systemAccount(ctx, CASHBACK_REWARDS);
-    movements.push({ kind: 'cashback', transactionId: sql<bigint>`(SELECT id FROM credited)`, entries: [{ walletId: rewards, amountKobo: -cashback }, { walletId: open.walletId, amountKobo: cashback }] });
   }
   // The purchase's answer, stored under its key with the final state it tells.
   let answered = sql``;
@@ -117,7 +106,7 @@ async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, ke
         WHERE user_id = ${row.user_id}::bigint AND key = ${key} AND EXISTS (SELECT 1 FROM final)
       )`;
   }
-  const ledger = posting(movements, now, sql<boolean>`EXISTS (SELECT 1 FROM final)`);
+  const ledger = posting(await movementsOf(ctx, open, row), now, sql<boolean>`EXISTS (SELECT 1 FROM final)`);
   const { rows } = await sql<{ settled: boolean }>`
     WITH final AS (
       UPDATE transactions
@@ -133,96 +122,10 @@ async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, ke
       INSERT INTO notifications (user_id, title, content, created_at)
       SELECT ${row.user_id}::bigint, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
     )${credited}${answered}, ${ledger.ctes}
-    SELECT EXISTS (SELECT 1 FROM final) AS settled, ${ledger.columns}`.execute(ctx.db);
+    SELECT EXISTS (SELECT 1 FROM final) AS settled, ${ledger.columns}`
+    .execute(ctx.db)
+    .catch((error: unknown) => {
+      throw ledgerError(error);
+    });
   return rows[0].settled ? row : null;
-}
-
-/** The bill of a purchase transaction, as the biller knows it (also read by services/reconciliation.ts). */
-export async function billOf(ctx: AppContext, transactionId: bigint): Promise<(Bill & { biller: string; status: string; createdAt: Date }) | undefined> {
-  const row = await ctx.db
-    .selectFrom('purchases')
-    .innerJoin('transactions', 'transactions.id', 'purchases.transaction_id')
-    .innerJoin('providers', 'providers.id', 'purchases.provider_id')
-    .leftJoin('packages', 'packages.id', 'purchases.package_id')
-    .select([
-      'purchases.request_id',
-      'purchases.category',
-      'purchases.beneficiary',
-      'purchases.biller',
-      'providers.code as provider_code',
-      'packages.code as package_code',
-      'transactions.amount_kobo',
-      'transactions.status',
-      'transactions.created_at',
-    ])
-    .where('purchases.transaction_id', '=', transactionId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    requestId: row.request_id,
-    // Only purchases write bills, and only for the service table's categories.
-    category: row.category as ServiceCategory,
-    providerCode: row.provider_code,
-    packageCode: row.package_code,
-    beneficiary: row.beneficiary,
-    amountKobo: row.amount_kobo,
-    biller: row.biller,
-    status: row.status,
-    createdAt: row.created_at,
-  };
-}
-
-export type RequeryResult = 'completed' | 'canceled' | 'pending' | 'already-final';
-
-/**
- * Asks the biller what became of a processing bill and settles or refunds it (guarded, so a
- * concurrent requery or a late answer changes nothing). Pending, an error or no answer leave it
- * processing.
- */
-export async function requeryPurchase(ctx: AppContext, deps: PurchaseDeps, transactionId: bigint): Promise<RequeryResult> {
-  const bill = await billOf(ctx, transactionId);
-  if (!bill || bill.status !== 'processing') return 'already-final';
-  // Only the biller that holds a bill can say what became of it: after BILLER changes, another
-  // biller would not know its request id and, in time, its "no such request" would refund it.
-  if (bill.biller !== deps.biller.name) return 'pending';
-  const outcome = await askBiller(deps, () => deps.biller.requery(bill));
-  if (outcome.status === 'pending') return 'pending';
-  const row = await finalise(ctx, transactionId, outcome);
-  return row ? (row.status as 'completed' | 'canceled') : 'already-final';
-}
-
-/**
- * One requery of a bill per this much time, whoever asks (refresh-transaction on any replica,
- * the requery job): a customer pressing refresh, or a script calling it in a loop, costs the
- * biller one call per bill every few seconds at most.
- */
-export const REQUERY_SPACING_MS = 5_000;
-
-/**
- * Takes the bill's turn to be requeried: one guarded statement on the bill's row, so of
- * concurrent callers on any replica one gets it, and none within REQUERY_SPACING_MS of the last.
- */
-async function claimRequeryTurn(ctx: AppContext, transactionId: bigint): Promise<boolean> {
-  const now = ctx.clock.now();
-  const { rows } = await sql<{ transaction_id: bigint }>`
-    UPDATE purchases SET last_requery_at = ${now}::timestamptz
-    WHERE transaction_id = ${transactionId}::bigint
-      AND (last_requery_at IS NULL OR last_requery_at <= ${new Date(now.getTime() - REQUERY_SPACING_MS)}::timestamptz)
-    RETURNING transaction_id`.execute(ctx.db);
-  return rows.length === 1;
-}
-
-/**
- * refresh-transaction's hooks (services/transactions.ts), one per service: a processing
- * purchase is requeried once its own pay call has surely given up, and not again within
- * REQUERY_SPACING_MS.
- */
-export function purchaseRequeries(deps: PurchaseDeps): RequeryHooks {
-  const hook = async (ctx: AppContext, transaction: StoredTransaction) => {
-    if (ctx.clock.now().getTime() < payGivenUpAt(deps, transaction.created_at).getTime()) return 'not-due' as const;
-    if (!(await claimRequeryTurn(ctx, transaction.id))) return 'checked-recently' as const;
-    await requeryPurchase(ctx, deps, transaction.id);
-    return 'asked' as const;
-  };
-  return Object.fromEntries(SERVICE_CATEGORIES.map((category) => [category, hook]));
 }

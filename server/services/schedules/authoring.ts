@@ -2,12 +2,13 @@ import type { Schedule, ScheduleTiming } from '../../../core/contract';
 import { messages } from '../../../core/messages';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { MAX_SCHEDULES_PER_USER, ruleOf, SCHEDULE_NAME_MAX_LENGTH } from '../../../core/schedules';
-import { DAY_MS, nextRunAfter, parseTime, renewalRunAt, withinEnd } from '../../../core/scheduleCalendar';
+import { DAY_MS } from '../../../core/days';
+import { nextRunAfter, parseTime, renewalRunAt, withinEnd } from '../../../core/scheduleCalendar';
 import type { SchedulesTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
-import { checkPin, lockPinHolder, pinRefused, type WrongPin } from '../pins';
+import { checkPin, lockPinHolder, refusePin, type WrongPin } from '../pins';
 import { PIN_NOT_SET } from '../purchases/wording';
 import type { Session } from '../sessions';
 import { priceProduct, type Product, type Renewal, type Wanted } from './products';
@@ -102,7 +103,7 @@ export async function withPin<T>(ctx: AppContext, session: Session, pin: string,
     if (check.kind !== 'correct') return { wrong: check };
     return { done: await write(tx) };
   });
-  if ('wrong' in outcome) throw pinRefused(ctx, outcome.wrong, messages.pinNotCorrect);
+  if ('wrong' in outcome) throw refusePin(ctx, outcome.wrong, messages.pinNotCorrect);
   return outcome.done;
 }
 

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Schedule, ScheduleDraft } from '../../../core/contract';
 import { koboToNaira } from '../../../core/money';
 import { isSchedulable } from '../../../core/schedules';
-import { DAY_MS, followingRun, renewalRunAt } from '../../../core/scheduleCalendar';
+import { DAY_MS } from '../../../core/days';
+import { followingRun, renewalRunAt } from '../../../core/scheduleCalendar';
 import { serviceOfCategory } from '../../../core/services';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
@@ -11,7 +12,7 @@ import { TRANSACTION_NOT_FOUND } from '../transactions';
 import { defaultName, withPin } from './authoring';
 import { currentPlan, verifyRenewal } from './products';
 import { makeRun, openDueRun, type ScheduleDeps } from './running';
-import { endOf, isRetryable, ownSchedule, ruleOfRow, scheduleView, type RunRow, type ScheduleRow } from './scheduleRows';
+import { endOf, isRetryable, ownSchedule, RUN_COLUMNS, runColumns, ruleOfRow, SCHEDULE_COLUMNS, scheduleView, type RunRow, type ScheduleRow } from './scheduleRows';
 
 /** What the owner does with a schedule besides making and editing it: pause, resume, delete, retry, accept a new price; and a draft to repeat a purchase. */
 
@@ -82,7 +83,7 @@ async function latestRun(ctx: AppContext, scheduleId: bigint): Promise<(RunRow &
   return ctx.db
     .selectFrom('schedule_runs as r')
     .leftJoin('transactions as t', 't.id', 'r.transaction_id')
-    .selectAll('r')
+    .select(RUN_COLUMNS.map((column) => `r.${column}` as const))
     .select('t.status as transaction_status')
     .where('r.schedule_id', '=', scheduleId)
     .orderBy('r.id', 'desc')
@@ -97,7 +98,7 @@ async function retryRun(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleR
     INSERT INTO schedule_runs (schedule_id, user_id, due_at, retry_of, outcome, started_at)
     VALUES (${schedule.id}::bigint, ${schedule.user_id}::bigint, ${now}::timestamptz, ${failed.id}::bigint, 'running', ${now}::timestamptz)
     ON CONFLICT (retry_of) DO NOTHING
-    RETURNING *`.execute(ctx.db);
+    RETURNING ${runColumns()}`.execute(ctx.db);
   if (!rows[0]) throw new AppError(409, RETRY_RUNNING);
   await makeRun(ctx, deps, schedule, rows[0]);
 }
@@ -138,7 +139,7 @@ export async function acceptNewPrice(ctx: AppContext, deps: ScheduleDeps, sessio
       .set({ ...priced, authorised_kobo: priced.amount_kobo, authorised_at: now, ...activeFrom(due, now) })
       .where('id', '=', schedule.id)
       .where('paused_reason', '=', 'price-changed')
-      .returningAll()
+      .returning(SCHEDULE_COLUMNS)
       .executeTakeFirst(),
   );
   if (accepted) {

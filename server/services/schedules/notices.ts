@@ -2,7 +2,7 @@ import type { ScheduleRunReason } from '../../../core/contract';
 import { scheduleRunReasons } from '../../../core/messages';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { FAILURES_BEFORE_PAUSE } from '../../../core/schedules';
-import { lagosDateTime } from '../../../core/statements';
+import { lagosDateTime } from '../../../core/days';
 import type { Mail } from '../../gateways/mailer';
 import { receiptMail, type Line } from '../receipts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DAY_MS } from '../../../core/scheduleCalendar';
+import { DAY_MS } from '../../../core/days';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications';
 import { reminderNotice, type Notice } from './notices';
@@ -41,7 +41,7 @@ async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: n
         )
         RETURNING id, user_id, name, beneficiary, amount_kobo, next_run_at, cadence
       )
-      SELECT claimed.*, u.email, w.balance_kobo
+      SELECT claimed.id, claimed.user_id, claimed.name, claimed.beneficiary, claimed.amount_kobo, claimed.next_run_at, claimed.cadence, u.email, w.balance_kobo
       FROM claimed JOIN users u ON u.id = claimed.user_id JOIN wallets w ON w.user_id = claimed.user_id`.execute(tx.db);
     const notices: Notice[] = [];
     for (const due of rows) {

@@ -5,7 +5,9 @@ import { InsufficientFundsError } from '../ledger';
 import { CUSTOMER_NOT_FOUND } from '../merchants';
 import { PIN_LOCKED } from '../pins';
 import type { PurchaseDeps } from '../purchases/billerCalls';
-import { ABOVE_AUTHORISED, purchase, type PurchaseRequest } from '../purchases/placing';
+import { ABOVE_AUTHORISED } from '../purchases/authorisation';
+import type { PurchaseRequest } from '../purchases/product';
+import { purchase } from '../purchases/purchase';
 import { KEY_IN_PROGRESS, PACKAGE_NOT_AVAILABLE, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE } from '../purchases/wording';
 
 /**

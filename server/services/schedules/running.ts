@@ -7,11 +7,11 @@ import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications';
 import type { PurchaseDeps } from '../purchases/billerCalls';
-import type { PurchaseRequest } from '../purchases/placing';
+import type { PurchaseRequest } from '../purchases/product';
 import { failureNotice, pausedNotice, priceNotice, type Notice, type NoticeSubject } from './notices';
 import { currentPlan, serviceOf, verifyRenewal } from './products';
 import { purchaseForRun, runKey, type RunPurchase } from './runPurchase';
-import { endOf, ruleOfRow, type RunRow, type ScheduleRow } from './scheduleRows';
+import { endOf, RUN_COLUMNS, runColumns, ruleOfRow, SCHEDULE_COLUMNS, type RunRow, type ScheduleRow } from './scheduleRows';
 
 /**
  * Making a schedule's run, once. A run is one due time of one schedule (a row of schedule_runs,
@@ -198,7 +198,7 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
 async function retried(tx: AppContext, schedule: ScheduleRow, result: Result, now: Date): Promise<null> {
   if (result.outcome !== 'completed' && result.outcome !== 'processing') return null;
   const plan = result.plan ? { package_id: result.plan.id, amount_kobo: result.plan.amountKobo } : {};
-  const current = await tx.db.selectFrom('schedules').selectAll().where('id', '=', schedule.id).forUpdate().executeTakeFirstOrThrow();
+  const current = await tx.db.selectFrom('schedules').select(SCHEDULE_COLUMNS).where('id', '=', schedule.id).forUpdate().executeTakeFirstOrThrow();
   const resume = current.status === 'paused' && current.paused_reason === 'failures';
   const next = resume ? followingRun(ruleOfRow(current), endOf(current), current.runs_done, now, now) : null;
   await tx.db
@@ -225,9 +225,9 @@ export async function openDueRun(ctx: AppContext, schedule: ScheduleRow): Promis
     INSERT INTO schedule_runs (schedule_id, user_id, due_at, outcome, started_at)
     VALUES (${schedule.id}::bigint, ${schedule.user_id}::bigint, ${dueAt}::timestamptz, 'running', ${now}::timestamptz)
     ON CONFLICT (schedule_id, due_at) WHERE retry_of IS NULL DO NOTHING
-    RETURNING *`.execute(ctx.db);
+    RETURNING ${runColumns()}`.execute(ctx.db);
   if (rows[0]) return rows[0];
-  return ctx.db.selectFrom('schedule_runs').selectAll().where('schedule_id', '=', schedule.id).where('due_at', '=', dueAt).where('retry_of', 'is', null).executeTakeFirstOrThrow();
+  return ctx.db.selectFrom('schedule_runs').select(RUN_COLUMNS).where('schedule_id', '=', schedule.id).where('due_at', '=', dueAt).where('retry_of', 'is', null).executeTakeFirstOrThrow();
 }
 
 /**

@@ -4,6 +4,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { scheduleRunReasons } from '../../../core/messages';
 import { ruleOf } from '../../../core/schedules';
 import { timeText, type End, type Rule } from '../../../core/scheduleCalendar';
+import { namedColumns } from '../../db/columns';
 import type { Nullable, ScheduleRunsTable, SchedulesTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
@@ -12,6 +13,52 @@ import type { AppContext } from '../context';
 
 export type ScheduleRow = Selectable<SchedulesTable>;
 export type RunRow = Selectable<ScheduleRunsTable>;
+
+/**
+ * Every column of a schedule, and of a run, by name: statements are prepared once per
+ * connection and never select `*` (a column a migration adds would change a prepared
+ * statement's result under replicas still running the previous release).
+ */
+export const SCHEDULE_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'category',
+  'provider_id',
+  'package_id',
+  'beneficiary',
+  'amount_kobo',
+  'authorised_kobo',
+  'authorised_at',
+  'cadence',
+  'run_date',
+  'weekday',
+  'month_day',
+  'due_date',
+  'days_before',
+  'run_time',
+  'end_kind',
+  'end_runs',
+  'end_date',
+  'runs_done',
+  'failures_in_row',
+  'status',
+  'paused_reason',
+  'next_run_at',
+  'lease_until',
+  'reminded_for',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof SchedulesTable)[];
+export const RUN_COLUMNS = ['id', 'schedule_id', 'user_id', 'due_at', 'retry_of', 'outcome', 'reason', 'amount_kobo', 'transaction_id', 'started_at', 'finished_at'] as const satisfies readonly (keyof ScheduleRunsTable)[];
+// Each list names every column of its table: a column added to the table fails to compile here until it is listed.
+const everyColumnListed: [Exclude<keyof SchedulesTable, (typeof SCHEDULE_COLUMNS)[number]>, Exclude<keyof ScheduleRunsTable, (typeof RUN_COLUMNS)[number]>] extends [never, never] ? true : never = true;
+void everyColumnListed;
+
+/** SCHEDULE_COLUMNS for a raw statement, of the table or its alias `from`. */
+export const scheduleColumns = (from?: string) => namedColumns(SCHEDULE_COLUMNS, from);
+/** RUN_COLUMNS for a raw statement, of the table or its alias `from`. */
+export const runColumns = (from?: string) => namedColumns(RUN_COLUMNS, from);
 
 export const SCHEDULE_NOT_FOUND = 'schedule not found';
 
@@ -44,7 +91,7 @@ export function ruleOfRow(row: ScheduleRow): Rule {
 
 /** The caller's schedule (not deleted); another user's is answered exactly like a missing one. */
 export async function ownSchedule(ctx: AppContext, userId: bigint, scheduleId: number, lock = false): Promise<ScheduleRow> {
-  let query = ctx.db.selectFrom('schedules').selectAll().where('id', '=', BigInt(scheduleId)).where('user_id', '=', userId).where('status', '<>', 'deleted');
+  let query = ctx.db.selectFrom('schedules').select(SCHEDULE_COLUMNS).where('id', '=', BigInt(scheduleId)).where('user_id', '=', userId).where('status', '<>', 'deleted');
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw new AppError(404, SCHEDULE_NOT_FOUND);
@@ -139,13 +186,13 @@ export function toSchedule(row: ScheduleRow, listed: Listed): Schedule {
 /** The user's schedules, oldest first, each with its latest run: one statement (a user keeps at most MAX_SCHEDULES_PER_USER). */
 export async function listSchedules(ctx: AppContext, userId: bigint, scheduleId?: bigint): Promise<Schedule[]> {
   const { rows } = await sql<ScheduleRow & Omit<Listed, 'run'> & { run: Nullable<RunRow> | null }>`
-    SELECT s.*, p.name AS provider_name, pk.name AS package_name,
+    SELECT ${scheduleColumns('s')}, p.name AS provider_name, pk.name AS package_name,
            (SELECT c.amount_kobo FROM packages c WHERE c.provider_id = s.provider_id AND c.code = pk.code AND c.active LIMIT 1) AS current_kobo,
            to_jsonb(r) AS run, t.status AS transaction_status
     FROM schedules s
     JOIN providers p ON p.id = s.provider_id
     LEFT JOIN packages pk ON pk.id = s.package_id
-    LEFT JOIN LATERAL (SELECT * FROM schedule_runs WHERE schedule_id = s.id ORDER BY id DESC LIMIT 1) r ON true
+    LEFT JOIN LATERAL (SELECT ${runColumns()} FROM schedule_runs WHERE schedule_id = s.id ORDER BY id DESC LIMIT 1) r ON true
     LEFT JOIN transactions t ON t.id = r.transaction_id
     WHERE s.user_id = ${userId}::bigint AND s.status <> 'deleted' ${scheduleId === undefined ? sql`` : sql`AND s.id = ${scheduleId}::bigint`}
     ORDER BY s.id`.execute(ctx.db);

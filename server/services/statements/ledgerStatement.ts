@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { addDays, daysCovered, lagosDay, lagosDayStart, STATEMENT_MAX_DAYS } from '../../../core/statements';
+import { addDays, daysCovered, lagosDay, lagosDayStart } from '../../../core/days';
+import { STATEMENT_MAX_DAYS } from '../../../core/statements';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import { walletOf } from '../ledger';

@@ -1,4 +1,4 @@
-import { lagosDateTime } from '../../../core/statements';
+import { lagosDateTime } from '../../../core/days';
 import { koboText, type Statement } from './ledgerStatement';
 
 /**

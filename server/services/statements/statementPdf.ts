@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { lagosDateTime } from '../../../core/statements';
+import { lagosDateTime } from '../../../core/days';
 import { koboText, type Statement } from './ledgerStatement';
 
 /**

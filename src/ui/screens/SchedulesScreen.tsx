@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { scheduleWords } from '../../../core/messages';
-import { lagosDay } from '../../../core/statements';
+import { lagosDay } from '../../../core/days';
 import { SERVICES, type ServiceKey } from '../../../core/services';
 import { schedulesMachine, type SchedulesInput } from '../../machines/schedules';
 import type { ScheduleFields } from '../../domain/schedules';

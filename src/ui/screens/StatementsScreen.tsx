@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { lagosDay } from '../../../core/statements';
+import { lagosDay } from '../../../core/days';
 import { statementsMachine } from '../../machines/statements';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useFlow } from '../app/useFlow';

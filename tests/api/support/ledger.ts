@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, expect } from 'vitest';
 import type { Executor } from '../../../server/db/schema';
+import { systemAccountCode, type SystemAccount } from '../../../server/services/ledger';
 import { auditLedger } from '../../../server/services/ledgerAudit';
 import type { TestApp } from './app';
 
@@ -16,8 +17,8 @@ export function auditLedgerAfterEach(app: () => TestApp | undefined) {
 }
 
 /** A system account's balance: the sum of its entries, since it caches none (services/ledger.ts); 0 before it exists. */
-export async function systemBalance(db: Executor, code: string): Promise<bigint> {
+export async function systemBalance(db: Executor, account: SystemAccount): Promise<bigint> {
   const { rows } = await sql<{ total: string }>`
-    SELECT coalesce(sum(e.amount_kobo), 0)::text AS total FROM ledger_entries e JOIN wallets w ON w.id = e.wallet_id WHERE w.code = ${code}`.execute(db);
+    SELECT coalesce(sum(e.amount_kobo), 0)::text AS total FROM ledger_entries e JOIN wallets w ON w.id = e.wallet_id WHERE w.code = ${systemAccountCode(account)}`.execute(db);
   return BigInt(rows[0].total);
 }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { CreateScheduleRequest, Schedule } from '../../../core/contract';
 import { lagosTimeOf, timeText } from '../../../core/scheduleCalendar';
-import { lagosDay } from '../../../core/statements';
+import { lagosDay } from '../../../core/days';
 import { runDueSchedules } from '../../../server/jobs/schedules';
 import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
 import type { ScheduleDeps } from '../../../server/services/schedules/running';

@@ -1,0 +1,54 @@
+import { messages } from '../../../core/messages';
+import { inTransaction, type AppContext } from '../context';
+import { refusePin } from '../pins';
+import { transactionById } from '../transactions';
+import { buyerOf, type Authorisation } from './authorisation';
+import { askBiller, type PurchaseDeps } from './billerCalls';
+import { awaitResponse, refuseOtherRequest, requestHash, storeResponse } from './idempotency';
+import { placeBill } from './placing';
+import { verifyBeforePaying, type PurchaseRequest } from './product';
+import { finalise } from './settling';
+import { responseFor, type PurchaseResponse } from './wording';
+
+/**
+ * Buys one bill for the user who authorised it (authorisation.ts: the pin typed now, or a
+ * schedule's bound), at most once per Idempotency-Key, and answers the response it stores under
+ * the key: 200 delivered or processing, 502 failed and refunded. A copy of a placed request
+ * answers the stored response once its own pin checks out.
+ *
+ * 1. A service that verifies the number before paying (electricity, betting, cable) asks the
+ *    biller who holds it (product.ts): nobody, or no answer, refuses the purchase first.
+ * 2. The bill is placed and its amount held in one database transaction (placing.ts).
+ * 3. The biller is called outside any transaction.
+ * 4. Delivered or failed: the bill is settled or refunded at once, with the response stored, in
+ *    one statement (settling.ts). Pending or no answer: it stays processing for the requery job
+ *    (requery.ts), never refunded before a requery says it failed.
+ *
+ * Throws AppError for what executes nothing: 409 key reused, 400 wrong pin (counted), 401 wrong
+ * pin once the count had reached the maximum (every session ended, the user e-mailed), 401 when
+ * the session ended while the request waited, 423 pin locked, 403 no pin set or above the day's
+ * limit, 400 insufficient balance, 422 provider or plan not available, 404 or 502 from the
+ * verification; for a schedule's run, 409 above the amount its owner authorised.
+ */
+export async function purchase(ctx: AppContext, deps: PurchaseDeps, authorisation: Authorisation, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+  const userId = buyerOf(authorisation);
+  const hash = requestHash(ctx, request);
+  const checked = request.service.verification?.beforePaying ? await verifyBeforePaying(ctx, deps, userId, key, request) : null;
+  // A key claimed already: by this same request (placing answers the copy), or another one (409).
+  if (checked && 'claimed' in checked) refuseOtherRequest(checked.claimed, hash);
+  const verified = checked && 'product' in checked ? checked : null;
+
+  const placed = await inTransaction(ctx, (tx) => placeBill(tx, deps, { authorisation, key, hash, request, verified }));
+  // The wrong pin's count (or logout) is committed: now it may be answered.
+  if (placed.kind === 'wrong-pin') throw refusePin(ctx, placed.wrong, messages.pinNotCorrect);
+  if (placed.kind === 'replay') return awaitResponse(ctx, deps, userId, key);
+
+  const outcome = await askBiller(deps, () => deps.biller.pay(placed.bill));
+  // Settled or refunded with its response stored under the key, by the settle's one statement.
+  const settled = outcome.status === 'pending' ? null : await finalise(ctx, placed.open, outcome, key);
+  if (settled) return responseFor(settled);
+  // Pending, or final already (a requery on another replica won the race): answered as it stands.
+  const response = responseFor(await transactionById(ctx, placed.open.row.id));
+  await storeResponse(ctx, userId, key, response);
+  return response;
+}
