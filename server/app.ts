@@ -212,9 +212,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   if (deps.runJobs && config.schedules.intervalMs > 0) {
     let scheduleJob: PeriodicJob | undefined;
+    const stopping = new AbortController();
     app.addHook('onReady', async () => {
-      scheduleJob = startScheduleJob(ctx, schedules, config.schedules.intervalMs, app.log);
+      scheduleJob = startScheduleJob(ctx, schedules, config.schedules.intervalMs, app.log, stopping.signal);
     });
+    // From the shutdown's first moment no scheduled run begins; those under way finish before the database is released.
+    app.addHook('preClose', async () => stopping.abort());
     app.addHook('onClose', async () => scheduleJob?.stop());
   }
   if (deps.runJobs && isPlanSource(biller)) {

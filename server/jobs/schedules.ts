@@ -15,6 +15,11 @@ import { startPeriodic, type PeriodicJob } from './periodic';
  * the run over and finishes it — the purchase, if it had begun, is answered from its key, never
  * made again. A run due longer ago than the grace period that never began is reported missed.
  * Then the day-before reminders (services/schedules/reminders.ts).
+ *
+ * A shutdown (`stopping`) begins no run: the runs under way finish (the process waits for this
+ * job run before it releases the database; a biller that does not answer by the shutdown's
+ * deadline leaves its bill processing, for the requery job), and the claims of runs not begun
+ * are given up at once, so any replica's next job run makes them instead of waiting out the lease.
  */
 
 export interface ScheduleRunOptions {
@@ -24,19 +29,28 @@ export interface ScheduleRunOptions {
   concurrency?: number;
   /** At most this many runs per job run: a backlog is worked off over the following ones. */
   limit?: number;
+  /** Aborted when the process begins to shut down: no run is begun after it (see above). */
+  stopping?: AbortSignal;
 }
 
-export type ScheduleRunTally = Record<'completed' | 'processing' | 'failed' | 'missed' | 'skipped' | 'finished-elsewhere' | 'errors', number>;
+export type ScheduleRunTally = Record<'completed' | 'processing' | 'failed' | 'missed' | 'skipped' | 'finished-elsewhere' | 'errors' | 'released', number>;
 
 const DEFAULTS = { batch: 50, concurrency: 4, limit: 2_000 };
 
 /** How long a claim holds a schedule: a renewal's verification and the pay call may each wait the biller's timeout. */
 export const leaseMs = (deps: ScheduleDeps) => 2 * deps.billerTimeoutMs + 5_000;
 
-async function claimDue(ctx: AppContext, deps: ScheduleDeps, batch: number): Promise<ScheduleRow[]> {
+/** A batch of due schedules, leased to this job run until `leaseUntil`. */
+interface Claim {
+  schedules: ScheduleRow[];
+  leaseUntil: Date;
+}
+
+async function claimDue(ctx: AppContext, deps: ScheduleDeps, batch: number): Promise<Claim> {
   const now = ctx.clock.now();
+  const leaseUntil = new Date(now.getTime() + leaseMs(deps));
   const { rows } = await sql<ScheduleRow>`
-    UPDATE schedules SET lease_until = ${new Date(now.getTime() + leaseMs(deps))}::timestamptz
+    UPDATE schedules SET lease_until = ${leaseUntil}::timestamptz
     WHERE id IN (
       SELECT id FROM schedules
       WHERE status = 'active' AND next_run_at <= ${now}::timestamptz AND (lease_until IS NULL OR lease_until <= ${now}::timestamptz)
@@ -45,7 +59,18 @@ async function claimDue(ctx: AppContext, deps: ScheduleDeps, batch: number): Pro
       FOR UPDATE SKIP LOCKED
     )
     RETURNING ${scheduleColumns()}`.execute(ctx.db);
-  return rows;
+  return { schedules: rows, leaseUntil };
+}
+
+/** Gives up this job run's claim of schedules it did not begin: still its lease (nobody took them over), due again to any job run. */
+async function release(ctx: AppContext, schedules: ScheduleRow[], leaseUntil: Date): Promise<void> {
+  if (schedules.length === 0) return;
+  await ctx.db
+    .updateTable('schedules')
+    .set({ lease_until: null })
+    .where('id', 'in', schedules.map((schedule) => schedule.id))
+    .where('lease_until', '=', leaseUntil)
+    .execute();
 }
 
 async function runOne(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow, tally: ScheduleRunTally, log: JobLog): Promise<void> {
@@ -77,24 +102,30 @@ async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Pro
 
 type JobLog = { error(obj: unknown, msg: string): void; debug?(obj: unknown, msg: string): void };
 
-/** Makes every run due now (up to `limit`), then sends the reminders due. */
+/** Makes every run due now (up to `limit`), then sends the reminders due; a shutdown begins no run (see above). */
 export async function runDueSchedules(ctx: AppContext, deps: ScheduleDeps, options: ScheduleRunOptions = {}, log: JobLog = console): Promise<ScheduleRunTally & { reminded: number }> {
-  const { batch = DEFAULTS.batch, concurrency = DEFAULTS.concurrency, limit = DEFAULTS.limit } = options;
-  const tally: ScheduleRunTally = { completed: 0, processing: 0, failed: 0, missed: 0, skipped: 0, 'finished-elsewhere': 0, errors: 0 };
-  for (let taken = 0; taken < limit; ) {
-    const claimed = await claimDue(ctx, deps, Math.min(batch, limit - taken));
-    await inPool(claimed, concurrency, (schedule) => runOne(ctx, deps, schedule, tally, log));
-    taken += claimed.length;
-    if (claimed.length < batch) break;
+  const { batch = DEFAULTS.batch, concurrency = DEFAULTS.concurrency, limit = DEFAULTS.limit, stopping } = options;
+  const tally: ScheduleRunTally = { completed: 0, processing: 0, failed: 0, missed: 0, skipped: 0, 'finished-elsewhere': 0, errors: 0, released: 0 };
+  for (let taken = 0; taken < limit && !stopping?.aborted; ) {
+    const claim = await claimDue(ctx, deps, Math.min(batch, limit - taken));
+    const notBegun: ScheduleRow[] = [];
+    await inPool(claim.schedules, concurrency, async (schedule) => {
+      if (stopping?.aborted) notBegun.push(schedule);
+      else await runOne(ctx, deps, schedule, tally, log);
+    });
+    await release(ctx, notBegun, claim.leaseUntil);
+    tally.released += notBegun.length;
+    taken += claim.schedules.length;
+    if (claim.schedules.length < batch) break;
   }
-  return { ...tally, reminded: await sendReminders(ctx) };
+  return { ...tally, reminded: stopping?.aborted ? 0 : await sendReminders(ctx) };
 }
 
-/** Runs the job every `intervalMs` until stopped (jobs/periodic.ts). */
-export function startScheduleJob(ctx: AppContext, deps: ScheduleDeps, intervalMs: number, log: JobLog): PeriodicJob {
+/** Runs the job every `intervalMs` until stopped (jobs/periodic.ts); `stopping` as for runDueSchedules. */
+export function startScheduleJob(ctx: AppContext, deps: ScheduleDeps, intervalMs: number, log: JobLog, stopping?: AbortSignal): PeriodicJob {
   return startPeriodic(
     () =>
-      runInContext({ requestId: jobRunId('schedules') }, () => runDueSchedules(ctx, deps, {}, log))
+      runInContext({ requestId: jobRunId('schedules') }, () => runDueSchedules(ctx, deps, { stopping }, log))
         // Every run at debug level: which replicas run the job, and what each made.
         .then((result) => log.debug?.({ job: 'schedules', ...result }, 'schedules run')),
     intervalMs,

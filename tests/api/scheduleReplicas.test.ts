@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashbackKobo, serviceOfCategory } from '../../core/services';
+import type { Biller } from '../../server/gateways/biller';
 import { leaseMs, runDueSchedules } from '../../server/jobs/schedules';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { makeRun, openDueRun } from '../../server/services/schedules/running';
@@ -17,7 +18,8 @@ import { createdSchedule, lagosIn, moveClockTo, scheduleDeps } from './support/s
  * (support/app.ts startReplicas), as two replicas behind a load balancer, each running the
  * schedules job. 500 schedules due at the same minute are each run once; a run whose replica
  * stopped before or after its purchase began is taken over once its lease ends and made once;
- * a clock set back makes nothing run again. The ledger audit is clean after each.
+ * a replica shutting down begins no run and gives up what it claimed; a clock set back makes
+ * nothing run again. The ledger audit is clean after each.
  */
 const SCHEDULES = 500;
 const BUYERS = 50;
@@ -116,6 +118,41 @@ describe.each(backends)('schedules on two replicas, $name', (backend) => {
     expect((await job(one)).completed).toBe(0);
     const purchases = await one.db.selectFrom('transactions').select('id').where('user_id', '=', buyer.userId).where('category', '=', 'airtime').execute();
     expect(purchases).toHaveLength(1);
+    await auditClean();
+  });
+
+  it('a replica shutting down finishes the run under way and begins no other: the runs it claimed are made at once by the other replica, each once', async () => {
+    const buyer = await newBuyer(one, 2_000);
+    const at = lagosIn(one, 10);
+    const ids: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const schedule = await createdSchedule(one, buyer.token, { category: 'airtime', provider_id: mtn, beneficiary: '08031234567', amount: AMOUNT, frequency: 'once', date: at.day, time: at.time, name: `Before shutdown ${k}` });
+      ids.push(schedule.id);
+    }
+    moveClockTo(one, at.at);
+    // The shutdown begins while replica one's first run waits on the biller.
+    const shutdown = new AbortController();
+    const simulated = scheduleDeps(one).biller;
+    const biller: Biller = {
+      name: simulated.name,
+      pay: (bill) => {
+        shutdown.abort();
+        return simulated.pay(bill);
+      },
+      requery: (bill) => simulated.requery(bill),
+      verify: (customer) => simulated.verify(customer),
+    };
+    const stopped = await runDueSchedules(one.ctx, { ...scheduleDeps(one), biller }, { concurrency: 1, stopping: shutdown.signal }, { error: (obj) => console.error(obj) });
+    expect(stopped).toMatchObject({ completed: 1, released: 2, errors: 0, reminded: 0 });
+    // Given up, not left to their lease: the other replica makes them now, the clock unmoved.
+    const leased = await one.db.selectFrom('schedules').select('id').where('id', 'in', ids.map(BigInt)).where('lease_until', 'is not', null).execute();
+    expect(leased).toEqual([]);
+    expect((await job(two)).completed).toBe(2);
+    expect((await Promise.all([job(one), job(two)])).reduce((sum, run) => sum + run.completed + run.failed, 0)).toBe(0);
+    const runs = await one.db.selectFrom('schedule_runs').select(['schedule_id', 'outcome']).where('schedule_id', 'in', ids.map(BigInt)).execute();
+    expect(runs.map((run) => run.outcome)).toEqual(['completed', 'completed', 'completed']);
+    const purchases = await one.db.selectFrom('transactions').select('id').where('user_id', '=', buyer.userId).where('category', '=', 'airtime').execute();
+    expect(purchases).toHaveLength(3);
     await auditClean();
   });
 
