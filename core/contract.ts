@@ -344,6 +344,8 @@ export interface MerchantDetails {
   renewal_amount?: number;
   /** Cable TV: the bouquet the smartcard is on, when the biller says. */
   current_plan?: string;
+  /** Cable TV: the Lagos day (YYYY-MM-DD) the subscription is due, when the biller says (DStv and GOtv do; it sets a renewal schedule). */
+  due_date?: string;
 }
 /** What a purchase answers in `data`: the transaction it created (with any token or pin in display_value). */
 export type PurchaseResult = Transaction;
@@ -431,4 +433,110 @@ export interface StatementSummary {
   total_debits: number;
   closing_balance: number;
   entries: number;
+}
+
+// Schedules (server: POST /api/schedules/{list,draft,create,update,pause,resume,delete,retry,accept-price}).
+/** How often a schedule runs; 'renewal' renews a DStv or GOtv subscription a number of days before its due date. */
+export type ScheduleFrequency = 'once' | 'daily' | 'weekly' | 'monthly' | 'renewal';
+/** When a schedule stops: never, after a number of runs, or after its last run on or before a Lagos day (YYYY-MM-DD). */
+export type ScheduleEnd = { kind: 'never' } | { kind: 'after'; runs: number } | { kind: 'on'; date: string };
+/** Why a run could not happen, was missed or skipped (core/messages.ts words each for the user). */
+export type ScheduleRunReason =
+  | 'insufficient-balance'
+  | 'daily-limit'
+  | 'price-changed'
+  | 'provider-unavailable'
+  | 'not-available'
+  | 'customer-not-found'
+  | 'biller-failed'
+  | 'pin-locked'
+  | 'missed'
+  | 'already-renewed'
+  | 'refused';
+/** What became of a run: its purchase completed, is processing, was refunded (canceled), or no purchase was made. */
+export type ScheduleRunOutcome = 'running' | 'completed' | 'processing' | 'canceled' | 'failed' | 'missed' | 'skipped';
+export interface ScheduleRun {
+  id: number;
+  /** The due time it was for (a retry: when it was asked for). */
+  due_at: string;
+  outcome: ScheduleRunOutcome;
+  reason: ScheduleRunReason | null;
+  /** In the user's words: what happened and, when it failed, what to do. */
+  message: string;
+  amount: number | null;
+  transaction_id: number | null;
+  /** The run failed or was missed, it is the schedule's latest, and a retry may be asked for (Retry now). */
+  retryable: boolean;
+}
+/** What a schedule buys: a service's provider, plan (or amount) and the number billed. */
+export interface ScheduleProduct {
+  category: string;
+  provider_id: number;
+  /** Plan-priced services; null for an amount, and for a cable renewal. */
+  package_id: number | null;
+  beneficiary: string;
+  /** Amount-priced services (naira); null for a plan and a renewal, whose price the server knows. */
+  amount: number | null;
+}
+/** A completed purchase as a schedule would repeat it (Repeat this), with a name to start from. */
+export interface ScheduleDraft extends ScheduleProduct {
+  name: string;
+}
+export interface ScheduleDraftRequest {
+  transaction_id: number;
+}
+/** When a schedule runs, in Lagos time: a time of day (HH:MM) and the fields of its frequency. */
+export interface ScheduleTiming {
+  frequency: ScheduleFrequency;
+  /** once: the day. */
+  date?: string | null;
+  /** weekly: 0 Sunday … 6 Saturday. */
+  weekday?: number | null;
+  /** monthly: 1–31 (a shorter month runs on its last day). */
+  month_day?: number | null;
+  /** renewal: days before the due date, 0–14. */
+  days_before?: number | null;
+  time: string;
+  end: ScheduleEnd;
+}
+/** Creating a schedule authorises its runs with the transaction pin, each up to the amount shown. */
+export interface CreateScheduleRequest extends ScheduleProduct, ScheduleTiming {
+  name: string;
+  pin: string;
+}
+export interface UpdateScheduleRequest extends CreateScheduleRequest {
+  schedule_id: number;
+}
+export interface ScheduleIdRequest {
+  schedule_id: number;
+}
+/** Re-authorises a schedule paused because its price rose: the new price, with the pin. */
+export interface AcceptSchedulePriceRequest extends ScheduleIdRequest {
+  pin: string;
+}
+export type ScheduleStatus = 'active' | 'paused' | 'ended';
+export interface Schedule extends ScheduleTiming {
+  id: number;
+  name: string;
+  category: string;
+  provider_id: number;
+  provider_name: string;
+  package_id: number | null;
+  package_name: string | null;
+  beneficiary: string;
+  /** What each run buys for (naira); a renewal's is the renewal amount last verified. */
+  amount: number;
+  /** The most a run may spend, as authorised with the pin. */
+  authorised: number;
+  /** renewal: the due date the biller last told. */
+  due_date: string | null;
+  runs_done: number;
+  status: ScheduleStatus;
+  /** Why it is paused: by the user, after three runs in a row could not happen, or because the price rose. */
+  paused_reason: 'user' | 'failures' | 'price-changed' | null;
+  next_run_at: string | null;
+  last_run: ScheduleRun | null;
+  /** Paused for its price: what the product costs now, to accept with the pin. */
+  new_price: number | null;
+  created_at: string;
 }

@@ -193,7 +193,8 @@ export const SERVICES = [
     verification: { fields: [], beforePaying: true },
     meterTypes: false,
     suggestsNetwork: false,
-    describe: ({ plan, beneficiary }) => `${plan} for smartcard ${beneficiary}`,
+    // No plan: a renewal of the smartcard's current bouquet, for the amount the biller verified.
+    describe: ({ plan, provider, beneficiary }) => `${plan ?? `${provider} renewal`} for smartcard ${beneficiary}`,
     cashbackBasisPoints: 50,
   },
   {

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { systemClock, type Clock } from './clock';
+import { OffsetClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { completeDemoAccount, DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import { DrainGate } from './db/drainGate';
@@ -30,6 +30,7 @@ import { startPeriodic, type PeriodicJob } from './jobs/periodic';
 import { PLANNER_STATISTICS_CHECK_MS, startPlannerStatisticsJob } from './jobs/plannerStatistics';
 import { startReconciliationJob } from './jobs/reconciliation';
 import { requeryBacklog, startRequeryJob } from './jobs/requery';
+import { runDueSchedules, startScheduleJob } from './jobs/schedules';
 import { createMetrics, recordGatewayCall, recordLedgerAudit } from './metrics';
 import { currentContext, requestIdFrom, runInContext } from './requestContext';
 import { registerAccountRoutes } from './routes/account';
@@ -47,6 +48,7 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerOpenApi } from './routes/openapi';
 import { registerProblemReportRoutes } from './routes/problemReports';
 import { registerPurchaseRoutes } from './routes/purchases';
+import { registerScheduleRoutes } from './routes/schedules';
 import { registerSecurityHeaders } from './routes/securityHeaders';
 import { sharedRateLimitStore } from './routes/rateLimits';
 import { registerRequestMetrics } from './routes/requestMetrics';
@@ -63,6 +65,7 @@ import { partnerBacklogReader, type PartnerBacklog } from './services/partnerBac
 import type { PurchaseDeps } from './services/purchases/billerCalls';
 import { rememberSystemAccounts } from './services/ledger';
 import { purchaseRequeries, requeryPurchase } from './services/purchases/requery';
+import type { ScheduleDeps } from './services/schedules/running';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
 import { createSecretBox } from './services/secretBox';
 import type { RequeryHooks } from './services/transactions';
@@ -160,7 +163,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const mailer = deps.mailer ?? defaultMailer(app, config);
   const ctx: AppContext = {
     db: deps.db.withPlugin(draining.gate),
-    clock: deps.clock ?? systemClock,
+    // Development's clock can be moved forward (POST /dev/clock); production's is the system's.
+    clock: deps.clock ?? (config.production ? systemClock : new OffsetClock()),
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
     mailer,
@@ -205,7 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, { ctx, limits: config.rateLimits });
-  const biller = deps.biller ?? defaultBiller(app, config);
+  const biller = deps.biller ?? defaultBiller(app, config, ctx.clock);
   const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
   app.addHook('onReady', () =>
@@ -217,6 +221,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAccountRoutes(app, { ctx, identity, banks, limits: config.rateLimits });
   registerFundingRoutes(app, { ctx, banks, identity, cards, limits: config.rateLimits });
   registerPurchaseRoutes(app, { ctx, purchases, limits: config.rateLimits });
+  const schedules: ScheduleDeps = { ...purchases, graceMs: config.schedules.graceMs };
+  registerScheduleRoutes(app, { ctx, schedules, limits: config.rateLimits });
   registerBeneficiaryRoutes(app, { ctx, limits: config.rateLimits });
   registerProblemReportRoutes(app, { ctx, limits: config.rateLimits });
   registerStatementRoutes(app, { ctx, limits: config.rateLimits });
@@ -226,6 +232,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       requeryJob = startRequeryJob(ctx, purchases, config.requeryIntervalMs, app.log);
     });
     app.addHook('onClose', async () => requeryJob?.stop());
+  }
+  if (deps.runJobs && config.schedules.intervalMs > 0) {
+    let scheduleJob: PeriodicJob | undefined;
+    const stopping = new AbortController();
+    app.addHook('onReady', async () => {
+      scheduleJob = startScheduleJob(ctx, schedules, config.schedules.intervalMs, app.log, stopping.signal);
+    });
+    // From the shutdown's first moment no scheduled run begins; those under way finish before the database is released.
+    app.addHook('preClose', async () => stopping.abort());
+    app.addHook('onClose', async () => scheduleJob?.stop());
   }
   if (deps.runJobs && isPlanSource(biller)) {
     let catalogJob: PeriodicJob | undefined;
@@ -272,7 +288,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   registerBankWebhooks(app, { ctx, banks, cards });
   if (!config.production) {
-    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock });
+    // Moving the clock makes what became due at once, as the next job run would.
+    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock, clockMoved: () => runDueSchedules(ctx, schedules, {}, app.log) });
     const simulated = banks.find((bank) => bank.provider === 'simulated');
     if (simulated) registerDevCheckout(app, simulated as SimulatedBank);
   }
@@ -327,8 +344,8 @@ async function seedDemoAccount(app: FastifyInstance, ctx: AppContext, banks: rea
 
 const isPlanSource = (biller: Biller): biller is Biller & PlanSource => typeof (biller as Partial<PlanSource>).plans === 'function';
 
-function defaultBiller(app: FastifyInstance, config: Config): Biller {
-  if (config.biller.kind === 'simulated') return new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs });
+function defaultBiller(app: FastifyInstance, config: Config, clock: Clock): Biller {
+  if (config.biller.kind === 'simulated') return new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs, now: () => clock.now() });
   const { baseUrl, apiKey, publicKey, secretKey } = config.biller;
   return new VtpassBiller({ baseUrl, apiKey, publicKey, secretKey, timeoutMs: config.billerTimeoutMs, log: app.log.child({ gateway: 'vtpass' }) });
 }

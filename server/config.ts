@@ -113,6 +113,8 @@ export interface Config {
   auditIntervalMs: number;
   /** The operator console (server/console): its own listener, and its money rules. */
   ops: OpsConfig;
+  /** The schedules job (server/jobs/schedules.ts): how often it looks for due runs (0 disables it), and how late a run may still be made. */
+  schedules: { intervalMs: number; graceMs: number };
 }
 
 export interface OpsConfig {
@@ -518,6 +520,14 @@ export const ENVIRONMENT = {
     meaning:
       '`/metrics` on the public port answers only `Authorization: Bearer <this>`. In production with neither METRICS_PORT nor this set, `/metrics` is not served; in development it is open',
   },
+  SCHEDULE_INTERVAL_MS: {
+    ...literalDefault('30000', milliseconds(0)),
+    meaning: 'how often each process looks for scheduled purchases that are due (any number of replicas make each run once; `0` turns it off)',
+  },
+  SCHEDULE_GRACE_MINUTES: {
+    ...literalDefault('360', wholeNumberFrom(1, 7 * 24 * 60)),
+    meaning: 'a scheduled run the server could not make on time (it was down) is still made this late; a later one is reported to the user as missed instead',
+  },
   AUDIT_INTERVAL_MS: {
     ...literalDefault(String(DAY_MS), milliseconds(0)),
     meaning: 'how often each process runs the ledger audit (`npm run audit` runs it once); a failure is logged at error level and counted in the metrics (`0` turns it off)',
@@ -680,6 +690,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
         approvalWindowMs: settings.OPS_APPROVAL_MINUTES * MINUTE,
         adminAboveKobo: settings.OPS_ADMIN_APPROVAL_ABOVE,
       },
+      schedules: { intervalMs: settings.SCHEDULE_INTERVAL_MS, graceMs: settings.SCHEDULE_GRACE_MINUTES * MINUTE },
     },
     warnings: NAMES.flatMap((name) => {
       const warning = variable(name).unsetWarning;

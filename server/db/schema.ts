@@ -392,6 +392,60 @@ export interface ProblemReportsTable {
   resolved_at: Date | null;
 }
 
+export type ScheduleCadence = 'once' | 'daily' | 'weekly' | 'monthly' | 'renewal';
+export type ScheduleStatus = 'active' | 'paused' | 'ended' | 'deleted';
+export type SchedulePause = 'user' | 'failures' | 'price-changed';
+export type ScheduleRunOutcome = 'running' | 'completed' | 'processing' | 'failed' | 'missed' | 'skipped';
+
+/** A purchase authorised once to be made again at set times (db/migrations/040_schedules.sql). */
+export interface SchedulesTable {
+  id: Identity<bigint>;
+  user_id: bigint;
+  name: string;
+  category: string;
+  provider_id: number;
+  package_id: number | null;
+  beneficiary: string;
+  amount_kobo: bigint;
+  authorised_kobo: bigint;
+  authorised_at: Date;
+  cadence: ScheduleCadence;
+  /** Lagos calendar days, YYYY-MM-DD. */
+  run_date: string | null;
+  weekday: number | null;
+  month_day: number | null;
+  due_date: string | null;
+  days_before: number | null;
+  run_time: number;
+  end_kind: 'never' | 'after' | 'on';
+  end_runs: number | null;
+  end_date: string | null;
+  runs_done: Generated<number>;
+  failures_in_row: Generated<number>;
+  status: ScheduleStatus;
+  paused_reason: SchedulePause | null;
+  next_run_at: Date | null;
+  lease_until: Date | null;
+  reminded_for: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** One due time of a schedule dealt with, or a retry of a failed one (db/migrations/040_schedules.sql). */
+export interface ScheduleRunsTable {
+  id: Identity<bigint>;
+  schedule_id: bigint;
+  user_id: bigint;
+  due_at: Date;
+  retry_of: bigint | null;
+  outcome: ScheduleRunOutcome;
+  reason: string | null;
+  amount_kobo: bigint | null;
+  transaction_id: bigint | null;
+  started_at: Date;
+  finished_at: Date | null;
+}
+
 /** One row: moved by every change of providers or packages (018_catalog_version.sql). */
 export interface CatalogVersionTable {
   id: Generated<boolean>;
@@ -509,6 +563,8 @@ export interface Schema extends ConsoleTables {
   idempotency_keys: IdempotencyKeysTable;
   saved_beneficiaries: SavedBeneficiariesTable;
   problem_reports: ProblemReportsTable;
+  schedules: SchedulesTable;
+  schedule_runs: ScheduleRunsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

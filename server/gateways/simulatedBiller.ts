@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { MerchantDetails } from '../../core/contract';
+import { koboToNaira } from '../../core/money';
 import { serviceOfCategory } from '../../core/services';
+import { lagosDay, startOfLagosDay } from '../../core/days';
+import { nextRunAfter } from '../../core/scheduleCalendar';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**
@@ -25,7 +28,11 @@ import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './bille
  *
  * Merchant verification (verify-merchant) finds every customer except numbers ending in 9999
  * (404 'we could not find a customer with that number'); names, addresses and usernames are
- * fake but realistic, derived from the number, so one number always answers the same.
+ * fake but realistic, derived from the number, so one number always answers the same. A DStv or
+ * GOtv smartcard also answers, as VTpass's does, its current bouquet, what renewing it costs and
+ * the day it is due (simulatedDueDate): the next day of the month (Lagos, today included) that
+ * the two digits before its last four name — 7012**05**5678 is due on the next 5th (the month's
+ * last day when it is shorter); 00 or above 31, today.
  *
  * Receipts are derived from the request id, so a pay and a later requery of one bill answer
  * the same token or pin: electricity a 20-digit token in groups of four and units at
@@ -34,10 +41,12 @@ import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './bille
 export class SimulatedBiller implements Biller {
   readonly name = 'simulated';
   readonly #latencyMs: number;
+  readonly #now: () => Date;
 
-  /** `latencyMs` delays every answer, to make a demo feel like a network. */
-  constructor(options: { latencyMs?: number } = {}) {
+  /** `latencyMs` delays every answer, to make a demo feel like a network; `now` is the clock due dates count from. */
+  constructor(options: { latencyMs?: number; now?: () => Date } = {}) {
     this.#latencyMs = options.latencyMs ?? 0;
+    this.#now = options.now ?? (() => new Date());
   }
 
   async pay(bill: Bill): Promise<BillOutcome> {
@@ -88,12 +97,24 @@ export class SimulatedBiller implements Biller {
       return { name: name.toUpperCase(), address: `${(digest[3] % 120) + 1} ${street}, ${area}` };
     }
     if (fields.includes('username')) return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
-    return { name: name.toUpperCase() };
+    const bouquets = BOUQUETS[providerCode];
+    if (!bouquets) return { name: name.toUpperCase() };
+    const [plan, kobo] = bouquets[digest[5] % bouquets.length];
+    return { name: name.toUpperCase(), current_plan: plan, renewal_amount: koboToNaira(kobo), due_date: simulatedDueDate(beneficiary, this.#now()) };
   }
 
   async #wait() {
     if (this.#latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#latencyMs));
   }
+}
+
+/** The day a simulated smartcard's subscription is due, seen at `now`: the next day of the month its digits name (class comment). */
+export function simulatedDueDate(smartcard: string, now: Date): string {
+  const today = lagosDay(now);
+  const day = Number(smartcard.slice(-6, -4));
+  if (!(day >= 1 && day <= 31)) return today;
+  // A monthly rule always has a next run.
+  return lagosDay(nextRunAfter({ cadence: { kind: 'monthly', day }, time: 0 }, new Date(startOfLagosDay(now).getTime() - 1))!);
 }
 
 /** The biller did not answer in time; the caller must treat the bill as pending. */
@@ -123,6 +144,12 @@ function receiptOf(bill: Bill): Receipt {
   if (serialPrefix) return { serial: `${serialPrefix}${digits(9, 20)}`, pin: digits(12, 7) };
   return {};
 }
+
+/** The bouquets a DStv or GOtv smartcard may be on, and what renewing each costs (kobo): those whose verification tells a due date. */
+const BOUQUETS: Record<string, [string, bigint][]> = {
+  dstv: [['DStv Padi', 440_000n], ['DStv Yanga', 600_000n], ['DStv Confam', 1_100_000n], ['DStv Compact', 1_900_000n]],
+  gotv: [['GOtv Smallie', 190_000n], ['GOtv Jinja', 390_000n], ['GOtv Jolli', 580_000n], ['GOtv Max', 850_000n]],
+};
 
 /** The exam bodies whose pins are sold, by catalogue code, and how their card serials begin. */
 const EXAM_SERIAL_PREFIXES: Record<string, string> = { waec: 'WRN', jamb: 'JMB' };

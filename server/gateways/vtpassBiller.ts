@@ -10,7 +10,8 @@ import { ProviderHttp, ProviderUnavailableError, type ProviderLog } from './prov
  * VTpass (https://www.vtpass.com/documentation/), the bill-payment aggregator behind
  * BILLER=vtpass. Four calls, all under VTPASS_BASE_URL (ending in /api):
  *
- * - POST /pay {request_id, serviceID, billersCode, variation_code, amount, phone, ...}
+ * - POST /pay {request_id, serviceID, billersCode, variation_code, amount, phone, ...}; a DStv or
+ *   GOtv renewal names no variation: {subscription_type: 'renew', amount: the verified Renewal_Amount}
  * - POST /requery {request_id}
  * - POST /merchant-verify {billersCode, serviceID, type}
  * - GET  /service-variations?serviceID=…   (the catalogue sync, jobs/catalogSync.ts)
@@ -170,7 +171,10 @@ export class VtpassBiller implements Biller, PlanSource {
     };
     if (product.kind !== 'airtime') body.billersCode = bill.beneficiary;
     if (product.kind === 'electricity') body.variation_code = 'prepaid';
-    if (product.kind === 'plan') {
+    if (product.kind === 'plan' && TV_SERVICES.has(product.serviceID) && !bill.packageCode) {
+      // No bouquet named: a renewal of the smartcard's current one, for the Renewal_Amount its verification gave ("Renew Product").
+      body.subscription_type = 'renew';
+    } else if (product.kind === 'plan') {
       if (!bill.packageCode) return { status: 'failed', reason: 'no plan was chosen', definitive: true };
       body.variation_code = bill.packageCode;
       body.quantity = 1;
@@ -232,6 +236,9 @@ export class VtpassBiller implements Biller, PlanSource {
     if (TV_SERVICES.has(product.serviceID) && content.Renewal_Amount !== undefined && Number.isFinite(renewal)) details.renewal_amount = renewal;
     const bouquet = text(content.Current_Bouquet);
     if (bouquet) details.current_plan = bouquet;
+    // DStv and GOtv answer "2025-02-06T00:00:00": the day the subscription is due.
+    const due = /^(\d{4}-\d{2}-\d{2})(?:T|$)/.exec(text(content.Due_Date) ?? '')?.[1];
+    if (TV_SERVICES.has(product.serviceID) && due) details.due_date = due;
     return details;
   }
 

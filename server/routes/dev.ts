@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Clock } from '../clock';
+import { isMovable, type Clock } from '../clock';
 import { AppError } from '../errors';
 import type { BankPartner, SandboxPayer, SimulatedTransfer, TransferSimulator } from '../gateways/bankPartner';
 import type { DevOutbox } from '../gateways/devOutbox';
@@ -29,6 +29,11 @@ const transferBody = requestBody({
     .optional(),
 });
 
+const clockBody = requestBody({
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date and time, e.g. 2026-12-05T09:00:00+01:00' }).optional(),
+  advance_ms: z.number({ error: 'advance_ms must be a number of milliseconds' }).int().min(0).max(366 * 24 * 3_600_000).optional(),
+});
+
 export interface DevRouteDeps {
   /** The development mailbox, when mail stays in the process. */
   outbox?: DevOutbox;
@@ -36,6 +41,8 @@ export interface DevRouteDeps {
   /** The live bank partners; a transfer goes to the partner of its account number. */
   banks: readonly BankPartner[];
   clock: Clock;
+  /** Makes what moving the clock made due (the scheduled runs), and answers what it did. */
+  clockMoved?: () => Promise<unknown>;
 }
 
 const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferSimulator =>
@@ -43,7 +50,7 @@ const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferS
 const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer => typeof (bank as Partial<SandboxPayer>).payInSandbox === 'function';
 
 /** Development conveniences (DESIGN.md §3); never registered in production, where /dev/* is 404. */
-export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock }: DevRouteDeps) {
+export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock, clockMoved }: DevRouteDeps) {
   if (outbox) {
     app.get('/dev/mailbox', { schema: routeDoc({ summary: 'Development only: mail sent to an address', tags: ['development'], querystring: mailboxQuery, errors: [422] }) }, async (request) => {
       const { to } = mailboxQuery.parse(request.query);
@@ -75,6 +82,21 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, cl
     const delivered = await deliverTransfer(bank, transfer);
     const answer = (typeof delivered.body === 'object' && delivered.body !== null ? delivered.body : {}) as { data?: Record<string, unknown> };
     return reply.code(delivered.status).send({ ...answer, data: { ...answer.data, reference: transfer.reference } });
+  });
+
+  /**
+   * The server's clock, moved forward to `to` or by `advance_ms` (never back), then what became
+   * due is made at once (scheduled runs), as the next job run would, before the answer: a
+   * schedule can be shown running without waiting for its day. `{}` reads the clock.
+   */
+  app.post('/dev/clock', { schema: routeDoc({ summary: "Development only: move the server's clock forward and make what became due", tags: ['development'], body: clockBody, errors: [409, 422] }) }, async (request) => {
+    const body = clockBody.parse(request.body ?? {});
+    if (!isMovable(clock)) throw new AppError(409, 'this server runs on the system clock');
+    const ms = body.to !== undefined ? new Date(body.to).getTime() - clock.now().getTime() : (body.advance_ms ?? 0);
+    if (ms < 0) throw new AppError(409, 'the clock only moves forward');
+    clock.advance(ms);
+    const ran = ms > 0 && clockMoved ? await clockMoved() : null;
+    return success('clock', { now: clock.now().toISOString(), ran });
   });
 
   async function deliverTransfer(bank: BankPartner, transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }> {

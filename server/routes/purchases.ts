@@ -66,7 +66,7 @@ const transactionPin = z
  * A purchase of the service (SPEC.md §5): provider, beneficiary and the amount (or plan) all
  * present first, with the spec's message; then each field's rule from the service table.
  */
-function purchaseBody(service: Service): z.ZodType<PurchaseRequest> {
+function purchaseBody(service: Service): z.ZodType<PurchaseRequest & { pin: string }> {
   const { pricing } = service;
   if (pricing.kind === 'plan') {
     return filledFirst(['provider_id', 'package_id', 'beneficiary'], messages.allFieldsRequired, {
@@ -120,9 +120,9 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
   for (const service of SERVICES) {
     const purchaseBodyOf = purchaseBody(service);
     app.post(`/api/${service.category}`, { schema: purchaseDoc(service, purchaseBodyOf), preHandler: limited }, async (request, reply) => {
-      const input = purchaseBodyOf.parse(request.body);
+      const { pin, ...input } = purchaseBodyOf.parse(request.body);
       const key = idempotencyKeyOf(request);
-      const response = await purchase(ctx, purchases, authOf(request), key, input);
+      const response = await purchase(ctx, purchases, { kind: 'pin', session: authOf(request), pin }, key, input);
       return reply.code(response.status).send(response.body);
     });
   }

@@ -12,7 +12,7 @@ import type { StoredTransaction } from './transactions';
  * another (settling.ts answers null) never mails twice.
  */
 
-interface Line {
+export interface Line {
   label: string;
   value: string;
 }
@@ -25,7 +25,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
-function receiptMail(to: string, subject: string, heading: string, lines: Line[], footer: string): Mail {
+/** A mail of labelled lines under a heading, in text and HTML (also the schedules' notices, services/schedules/notices.ts). */
+export function receiptMail(to: string, subject: string, heading: string, lines: Line[], footer: string): Mail {
   const text = [heading, '', ...lines.map((line) => `${line.label}: ${line.value}`), '', footer].join('\n');
   const rows = lines
     .map(

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Paginated, Transaction } from '../../core/contract';
+import { namedColumns } from '../db/columns';
 import type { Nullable, TransactionsTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
@@ -35,7 +36,7 @@ const everyColumnListed: Exclude<keyof TransactionsTable, (typeof TRANSACTION_CO
 void everyColumnListed;
 
 /** TRANSACTION_COLUMNS for a raw statement, of the table or its alias `from`. */
-export const transactionColumns = (from?: string) => sql.join(TRANSACTION_COLUMNS.map((column) => sql.ref(from ? `${from}.${column}` : column)));
+export const transactionColumns = (from?: string) => namedColumns(TRANSACTION_COLUMNS, from);
 
 /**
  * Asks a transaction's gateway for its outcome and settles it (a purchase: completed, or

@@ -23,6 +23,7 @@ const FIELDS = [
   ...['old_password', 'old_pin', 'new_pin', 'confirm_new_pin', 'nin', 'bvn', 'pagination', 'page', 'transaction_id', 'account_number', 'amount', 'sender_name', 'reference'],
   ...['provider_id', 'package_id', 'beneficiary', 'category'],
   ...['beneficiary_id', 'reason', 'note', 'from', 'to', 'format'],
+  ...['schedule_id', 'frequency', 'date', 'weekday', 'month_day', 'days_before', 'time', 'end'],
 ];
 
 /** Objects over the contract's field names (and some strangers), or not objects at all. */
@@ -45,6 +46,8 @@ const SIGNED_IN = [
   ...['/api/beneficiaries/list', '/api/beneficiaries/save', '/api/beneficiaries/rename', '/api/beneficiaries/delete'],
   ...['/api/problem-reports/fetch', '/api/problem-reports/create', '/api/statements/summary', '/api/statements/download'],
   ...['/api/funding', '/api/funding/identity', '/api/card-topups', '/api/card-topups/verify'],
+  ...['/api/schedules/list', '/api/schedules/draft', '/api/schedules/create', '/api/schedules/update', '/api/schedules/pause', '/api/schedules/resume'],
+  ...['/api/schedules/delete', '/api/schedules/retry', '/api/schedules/accept-price'],
 ];
 
 const TABLES = [
@@ -65,6 +68,8 @@ const TABLES = [
   'idempotency_keys',
   'saved_beneficiaries',
   'problem_reports',
+  'schedules',
+  'schedule_runs',
 ] as const;
 
 describe.each(backends)('hostile input on $name', (backend) => {

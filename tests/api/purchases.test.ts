@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, ProvidersByCategory, Transaction } from '../../core/contract';
+import { lagosDay } from '../../core/days';
 import { runRequery } from '../../server/jobs/requery';
 import { requeryPurchase } from '../../server/services/purchases/requery';
 import { finalise } from '../../server/services/purchases/settling';
@@ -403,7 +404,15 @@ describe.each(backends)('purchases on $name', (backend) => {
       expect((await verify({ provider_id: ikeja, beneficiary: '45031234567' })).body).toEqual(electricity.body);
       const betting = await verify({ provider_id: bet9ja, beneficiary: '20231234' });
       expect(betting.body.data).toEqual({ name: expect.stringMatching(/^\w+ \w+$/), username: expect.stringMatching(/^[a-z]+\d+$/) });
-      expect((await verify({ provider_id: dstv, beneficiary: '7023456789' })).body.data).toEqual({ name: expect.any(String) });
+      // DStv (and GOtv) also tell the bouquet, the renewal amount and the due date: the next day of the month the digits before the last four name (45: none, so today).
+      expect((await verify({ provider_id: dstv, beneficiary: '7023456789' })).body.data).toEqual({
+        name: expect.any(String),
+        current_plan: expect.stringMatching(/^DStv /),
+        renewal_amount: expect.any(Number),
+        due_date: lagosDay(t.clock.now()),
+      });
+      const startimes = await providerId(t, 'tv-subscription', 'StarTimes');
+      expect((await verify({ provider_id: startimes, beneficiary: '02123456789' })).body.data).toEqual({ name: expect.any(String) });
       const jamb = await providerId(t, 'education', 'JAMB');
       expect((await verify({ provider_id: jamb, beneficiary: 'AB12CD34EF' })).body.data).toEqual({ name: expect.any(String) });
     });

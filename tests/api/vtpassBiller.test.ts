@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MerchantDetails, Transaction } from '../../core/contract';
+import { lagosDay } from '../../core/days';
 import type { Bill } from '../../server/gateways/biller';
+import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { ProviderUnavailableError } from '../../server/gateways/providerHttp';
 import { BETTING_UNAVAILABLE, NOTHING_TO_VERIFY, VtpassBiller, type VtpassOptions } from '../../server/gateways/vtpassBiller';
 import { runRequery } from '../../server/jobs/requery';
@@ -82,6 +84,9 @@ describe('VtpassBiller against the fake VTpass', () => {
       quantity: 1,
       subscription_type: 'change',
     });
+    // No bouquet named: a renewal of the smartcard's current one, for the verified Renewal_Amount ("Renew Product").
+    expect(await biller.pay({ requestId: requestId(), category: 'tv-subscription', providerCode: 'dstv', packageCode: null, beneficiary: '7012345678', amountKobo: 440_000n, customerPhone: '08031234567' })).toMatchObject({ status: 'delivered' });
+    expect(fake.requests.at(-1)!.body).toEqual({ request_id: expect.any(String), serviceID: 'dstv', billersCode: '7012345678', amount: 4400, phone: '08031234567', subscription_type: 'renew' });
     await biller.pay({ requestId: requestId(), category: 'data', providerCode: '9mobile-data', packageCode: 'eti-1000', beneficiary: '08091234567', amountKobo: 100_000n });
     expect(fake.requests.at(-1)!.body).toMatchObject({ serviceID: 'etisalat-data', billersCode: '08091234567', variation_code: 'eti-1000', phone: '08091234567' });
   });
@@ -192,8 +197,14 @@ describe('VtpassBiller against the fake VTpass', () => {
     const meter = await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031234567' });
     expect(meter).toEqual({ name: expect.stringMatching(/^[A-Z]+ [A-Z]+$/), address: expect.stringContaining('Lagos') });
     expect(fake.requests.at(-1)).toMatchObject({ path: '/api/merchant-verify', body: { billersCode: '45031234567', serviceID: 'ikeja-electric', type: 'prepaid' } });
+    // DStv and GOtv tell the bouquet, the renewal amount and the due date (the fake: the simulated biller's; 34 names no day of a month, so today).
     const card = await biller.verify({ category: 'tv-subscription', providerCode: 'dstv', beneficiary: '7012345678' });
-    expect(card).toEqual<MerchantDetails>({ name: expect.any(String), renewal_amount: 1850, current_plan: 'DStv Padi N1,850' });
+    const simulated = await new SimulatedBiller().verify({ category: 'tv-subscription', providerCode: 'dstv', beneficiary: '7012345678' });
+    expect(card).toEqual<MerchantDetails>({ name: simulated!.name, renewal_amount: simulated!.renewal_amount, current_plan: simulated!.current_plan, due_date: simulated!.due_date });
+    expect(simulated!.due_date).toBe(lagosDay(new Date()));
+    expect(fake.requests.at(-1)!.body).toEqual({ billersCode: '7012345678', serviceID: 'dstv' });
+    // Startimes tells neither (its page answers Customer_Name, Balance and Smartcard_Number).
+    expect(await biller.verify({ category: 'tv-subscription', providerCode: 'startimes', beneficiary: '02123456789' })).toEqual({ name: expect.any(String) });
     expect(await biller.verify({ category: 'education', providerCode: 'jamb', beneficiary: 'AB12CD34EF' })).toEqual({ name: expect.any(String) });
     expect(fake.requests.at(-1)!.body).toMatchObject({ serviceID: 'jamb', type: 'utme' });
     await expect(biller.verify({ category: 'education', providerCode: 'waec', beneficiary: '08031234567' })).rejects.toMatchObject({ status: 422, message: NOTHING_TO_VERIFY });
@@ -376,7 +387,8 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   it('verify-merchant answers a smartcard with the renewal amount of its bouquet', async () => {
     const gotv = await providerId(t, 'tv-subscription', 'GOtv');
     const reply = await t.call<MerchantDetails>('/api/verify-merchant', { token: buyer.token, body: { provider_id: gotv, beneficiary: '7012345678' } });
-    expect(reply).toMatchObject({ status: 200, body: { data: { name: expect.any(String), renewal_amount: 900, current_plan: 'GOtv Smallie - monthly N900' } } });
+    const simulated = await new SimulatedBiller().verify({ category: 'tv-subscription', providerCode: 'gotv', beneficiary: '7012345678' });
+    expect(reply).toMatchObject({ status: 200, body: { data: { name: expect.any(String), renewal_amount: simulated!.renewal_amount, current_plan: simulated!.current_plan, due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } } });
   });
 
   it('configured by BILLER=vtpass (no biller handed in), the app sends its bills to VTPASS_BASE_URL with the VTPASS keys', async () => {

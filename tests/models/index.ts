@@ -28,6 +28,8 @@ import { purchaseModel } from './purchase.model';
 import { registerModel } from './register.model';
 import { resetPasswordModel } from './resetPassword.model';
 import { resetPinModel } from './resetPin.model';
+import { scheduleFormModel } from './scheduleForm.model';
+import { schedulesModel } from './schedules.model';
 import { savedBeneficiariesModel } from './savedBeneficiaries.model';
 import { sessionModel } from './session.model';
 import { setPinModel } from './setPin.model';
@@ -64,6 +66,8 @@ export const models: MachineModel[] = [
   resetPasswordModel,
   resetPinModel,
   savedBeneficiariesModel,
+  scheduleFormModel,
+  schedulesModel,
   sessionModel,
   setPinModel,
   staffSignInModel,

@@ -152,6 +152,18 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
   'statement.from': [{ type: 'statement.from', value: '2026-11-01' }],
   'statement.to': [{ type: 'statement.to', value: '2026-11-22' }],
   'statement.download': [{ type: 'statement.download', format: 'pdf' }],
+  'form.set': [
+    { type: 'form.set', field: 'name', value: 'Mum airtime' },
+    { type: 'form.set', field: 'time', value: '09:00' },
+  ],
+  'form.service': [{ type: 'form.service', value: 'airtime' }],
+  'form.frequency': [{ type: 'form.frequency', value: 'weekly' }],
+  'form.end': [{ type: 'form.end', value: 'after' }],
+  'form.saved': [{ type: 'form.saved', schedule: { id: 3, name: 'Mum airtime', beneficiary: PHONE }, created: true }],
+  'schedule.edit': [{ type: 'schedule.edit', id: 3 }],
+  'schedule.act': [{ type: 'schedule.act', id: 3, action: 'retry' }],
+  'schedule.delete': [{ type: 'schedule.delete', id: 3 }],
+  'schedule.acceptPrice': [{ type: 'schedule.acceptPrice', id: 3 }],
 };
 
 export const success = <T>(data: T) => ({ type: 'success' as const, message: 'Done', data });
@@ -211,6 +223,10 @@ export const OUTPUTS: Record<string, unknown> = {
   download: 'naira-wallet-statement.pdf',
   checkResetLink: success({ pin_set: false }),
   reportNotMe: success(null),
+  loadDraft: success({ category: 'airtime', provider_id: 12, package_id: null, beneficiary: PHONE, amount: Number(AMOUNT), name: `MTN for ${PHONE}` }),
+  verifyRenewal: success({ name: 'Ada Obi', due_date: '2026-12-01', renewal_amount: Number(AMOUNT) }),
+  act: success({ id: 3, name: 'Mum airtime', beneficiary: PHONE }),
+  acceptPrice: success({ id: 3, name: 'Mum airtime', beneficiary: PHONE }),
 };
 
 /** The name (src) of each actor a machine invokes, by the id its done and error events carry. */
@@ -261,6 +277,8 @@ export const INPUTS: Record<string, () => unknown> = {
   resetPassword: () => ({ session: session(), token: RESET_TOKEN }),
   resetPin: () => ({ session: session(), countdownSeconds: 2 }),
   savedBeneficiaries: () => ({ category: savedNumber.category }),
+  scheduleForm: () => ({ owner: owner(), session: session(), today: '2026-11-22', time: '09:00', origin: { kind: 'new', fields: {} } }),
+  schedules: () => ({ session: session(), today: '2026-11-22', time: '09:00', open: null }),
   session: () => ({ user: plantedUser, pathname: '/dashboard' }),
   setPin: () => ({ session: session(), token: RESET_TOKEN }),
   statements: () => ({ today: '2026-11-22' }),

@@ -42,6 +42,7 @@ describe('AccountMenu', () => {
       ['Change pin', '/pin'],
       ['Fund wallet', '/funding'],
       ['Statements', '/statements'],
+      ['Schedules', '/schedules'],
       ['Support', '/support'],
     ]);
   });

@@ -7,10 +7,11 @@ import type { Bill } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import { refuseDuringCoolingOff } from '../coolingOff';
 import { hold, ledgerError, posting } from '../ledger';
-import { checkPin, pinMatches, type PinHolder, type WrongPin } from '../pins';
-import { AUTHORIZATION_FAILED, type Session } from '../sessions';
+import type { PinHolder, WrongPin } from '../pins';
+import { AUTHORIZATION_FAILED } from '../sessions';
 import { dailyLimitMessage, leftToday, spentToday } from '../tiers';
 import { transactionColumns, type StoredTransaction } from '../transactions';
+import { authorise, authoriseCopy, buyerOf, sessionOf, type Authorisation } from './authorisation';
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import { claimedHash, refuseOtherRequest } from './idempotency';
 import { beforePlacing, productOf, type Before, type Product, type PurchaseRequest, type Verified } from './product';
@@ -21,8 +22,8 @@ import { describeBill, PIN_NOT_SET } from './wording';
  * Placing a bill: one database transaction that ends with the bill processing and its amount
  * held, or with nothing written but a wrong pin's count. One statement locks the account (and,
  * for a service that did not verify the number first, reads the key's claim and the product
- * with it); the pin is checked (pins.ts: counted, under the lock); one statement checks the
- * session is still live and the day's limit, claims the key, creates the transaction (status
+ * with it); the purchase is authorised (authorisation.ts: the pin, counted under the lock, or
+ * the schedule's bound); one statement checks the session, if any, is still live and the day's limit, claims the key, creates the transaction (status
  * processing) with its bill and holds the amount (ledger.ts hold: wallet → clearing, guarded).
  * A balance that does not cover it rolls all of it back. A wrong pin claims no key: the
  * corrected request may use it. None of it writes a row that other users' purchases write.
@@ -32,7 +33,7 @@ import { describeBill, PIN_NOT_SET } from './wording';
 export type Placed = { kind: 'reserved'; open: OpenBill; bill: Bill } | { kind: 'replay' } | { kind: 'wrong-pin'; wrong: WrongPin };
 
 export interface Placing {
-  session: Session;
+  authorisation: Authorisation;
   key: string;
   /** The request's hash (idempotency.ts requestHash), which claims the key. */
   hash: Buffer;
@@ -59,31 +60,23 @@ async function lockBuyer(tx: AppContext, userId: bigint, key: string, request: P
   return rows[0];
 }
 
-/** Places one bill for the session's user, in the caller's transaction (see above). */
+/** Places one bill for the authorised user, in the caller's transaction (see above). */
 export async function placeBill(tx: AppContext, deps: PurchaseDeps, placing: Placing): Promise<Placed> {
-  const { session, hash, request, verified } = placing;
-  const holder = await lockBuyer(tx, session.userId, placing.key, request);
-  // A copy of a request already placed: its own pin is checked and counted like any purchase's
-  // before the first one's answer is shown.
+  const { authorisation, hash, request, verified } = placing;
+  const holder = await lockBuyer(tx, buyerOf(authorisation), placing.key, request);
   if (holder.claimed) {
     refuseOtherRequest(holder.claimed, hash);
-    const check = await checkPin(tx, holder, request.pin, session.id);
+    const check = await authoriseCopy(tx, authorisation, holder);
     return check.kind === 'correct' ? { kind: 'replay' } : { kind: 'wrong-pin', wrong: check };
   }
   const product = verified?.product ?? (await productOf(tx, holder, request));
   // A biller known to be down refuses the purchase now, with its message, before any money moves.
   if (!verified) deps.biller.assertAvailable?.();
   if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
-  // The usual purchase — the right pin, no wrong one before it, no lock — reads and writes
-  // nothing for its pin: the statement that claims the key checks the session is still live.
-  // Anything else goes through checkPin, which checks the session first and counts; the count
-  // is committed with the answer, and no key is claimed.
-  if (holder.pin_attempts > 0 || holder.pin_locked_at !== null || !pinMatches(tx, holder, request.pin)) {
-    const check = await checkPin(tx, holder, request.pin, session.id);
-    if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
-  }
-  // Above the allowance, purchases wait out a credential reset or a new device (under the account lock).
-  await refuseDuringCoolingOff(tx, session.userId, product.amountKobo);
+  const check = await authorise(tx, authorisation, holder, product.amountKobo);
+  if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
+  // Above the allowance, purchases wait out a credential reset or a new device (under the account lock); a schedule's runs too.
+  await refuseDuringCoolingOff(tx, buyerOf(authorisation), product.amountKobo);
   return holdAmount(tx, deps, placing, holder, product);
 }
 
@@ -93,22 +86,23 @@ const newRequestId = (now: Date) => `${lagosMinuteDigits(now)}${randomBytes(6).t
 /**
  * The statement under the account lock. It reads, after the lock was granted, whether the
  * session was revoked meanwhile (another request's pin logout: those that waited behind it buy
- * nothing), whether the key is claimed, and what the day's purchases took (counted one after
+ * nothing; a schedule's run has no session), whether the key is claimed, and what the day's purchases took (counted one after
  * the other, under the lock); and only when the session is live, the key free and the day's
  * limit not passed, it claims the key for a new transaction, creates that transaction (status
  * processing) and its bill, and holds the amount. The transaction's id is drawn first so the
  * key can point at it. Any refusal throws, and the transaction rolls back.
  */
-async function holdAmount(tx: AppContext, deps: PurchaseDeps, { session, key, hash, request, verified }: Placing, holder: Holder, product: Product): Promise<Placed> {
+async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, key, hash, request, verified }: Placing, holder: Holder, product: Product): Promise<Placed> {
   const now = tx.clock.now();
-  const { userId } = session;
+  const userId = buyerOf(authorisation);
+  const session = sessionOf(authorisation);
   const rule = tierOf({ bvn: holder.bvn, nin: holder.nin, addressVerified: holder.address_verified });
   const requestId = newRequestId(now);
   const ledger = posting([await hold(tx, { bill: sql<bigint>`(SELECT id FROM created)`, walletId: holder.wallet_id, amountKobo: product.amountKobo })], now, sql<boolean>`EXISTS (SELECT 1 FROM created)`);
   const customer = verified ? verified.customer.name || verified.customer.username || null : null;
   const { rows } = await sql<StoredTransaction & { revoked: boolean; claimed: Uint8Array | null; spent: bigint }>`
     WITH standing AS (
-      SELECT coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true) AS revoked,
+      SELECT ${session ? sql`coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true)` : sql`false`} AS revoked,
              (SELECT request_hash FROM idempotency_keys WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
              ${spentToday(userId, now)} AS spent
     ), claim AS (

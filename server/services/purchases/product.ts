@@ -16,9 +16,8 @@ export interface PurchaseRequest {
   packageId: number | null;
   /** Normalised by the service's beneficiary rule (the service table). */
   beneficiary: string;
-  /** Amount-priced services only: the amount of a plan comes from the package, never the client. */
+  /** Amount-priced services only (and cable renewals, for the amount the biller verified): the amount of a plan comes from the package, never the client. */
   amountKobo: bigint | null;
-  pin: string;
 }
 
 export interface Product {

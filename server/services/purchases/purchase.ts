@@ -1,8 +1,8 @@
 import { messages } from '../../../core/messages';
 import { inTransaction, type AppContext } from '../context';
 import { refusePin } from '../pins';
-import type { Session } from '../sessions';
 import { transactionById } from '../transactions';
+import { buyerOf, type Authorisation } from './authorisation';
 import { askBiller, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, refuseOtherRequest, requestHash, storeResponse } from './idempotency';
 import { placeBill } from './placing';
@@ -11,9 +11,10 @@ import { finalise } from './settling';
 import { responseFor, type PurchaseResponse } from './wording';
 
 /**
- * Buys one bill for the session's user, at most once per Idempotency-Key, and answers the
- * response it stores under the key: 200 delivered or processing, 502 failed and refunded. A copy
- * of a placed request answers the stored response once its own pin checks out.
+ * Buys one bill for the user who authorised it (authorisation.ts: the pin typed now, or a
+ * schedule's bound), at most once per Idempotency-Key, and answers the response it stores under
+ * the key: 200 delivered or processing, 502 failed and refunded. A copy of a placed request
+ * answers the stored response once its own pin checks out.
  *
  * 1. A service that verifies the number before paying (electricity, betting, cable) asks the
  *    biller who holds it (product.ts): nobody, or no answer, refuses the purchase first.
@@ -27,19 +28,20 @@ import { responseFor, type PurchaseResponse } from './wording';
  * pin once the count had reached the maximum (every session ended, the user e-mailed), 401 when
  * the session ended while the request waited, 423 pin locked, 403 no pin set or above the day's
  * limit, 400 insufficient balance, 422 provider or plan not available, 404 or 502 from the
- * verification.
+ * verification; for a schedule's run, 409 above the amount its owner authorised.
  */
-export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Session, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+export async function purchase(ctx: AppContext, deps: PurchaseDeps, authorisation: Authorisation, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+  const userId = buyerOf(authorisation);
   const hash = requestHash(ctx, request);
-  const checked = request.service.verification?.beforePaying ? await verifyBeforePaying(ctx, deps, session.userId, key, request) : null;
+  const checked = request.service.verification?.beforePaying ? await verifyBeforePaying(ctx, deps, userId, key, request) : null;
   // A key claimed already: by this same request (placing answers the copy), or another one (409).
   if (checked && 'claimed' in checked) refuseOtherRequest(checked.claimed, hash);
   const verified = checked && 'product' in checked ? checked : null;
 
-  const placed = await inTransaction(ctx, (tx) => placeBill(tx, deps, { session, key, hash, request, verified }));
+  const placed = await inTransaction(ctx, (tx) => placeBill(tx, deps, { authorisation, key, hash, request, verified }));
   // The wrong pin's count (or logout) is committed: now it may be answered.
   if (placed.kind === 'wrong-pin') throw refusePin(ctx, placed.wrong, messages.pinNotCorrect);
-  if (placed.kind === 'replay') return awaitResponse(ctx, deps, session.userId, key);
+  if (placed.kind === 'replay') return awaitResponse(ctx, deps, userId, key);
 
   const outcome = await askBiller(deps, () => deps.biller.pay(placed.bill));
   // Settled or refunded with its response stored under the key, by the settle's one statement.
@@ -47,6 +49,6 @@ export async function purchase(ctx: AppContext, deps: PurchaseDeps, session: Ses
   if (settled) return responseFor(settled);
   // Pending, or final already (a requery on another replica won the race): answered as it stands.
   const response = responseFor(await transactionById(ctx, placed.open.row.id));
-  await storeResponse(ctx, session.userId, key, response);
+  await storeResponse(ctx, userId, key, response);
   return response;
 }

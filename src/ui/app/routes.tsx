@@ -133,6 +133,7 @@ export const routes: RouteObject[] = [
                   { path: 'support', ...lazyScreen('../screens/SupportScreen.tsx') },
                   { path: 'more', ...lazyScreen('../screens/MoreScreen.tsx') },
                   { path: 'statements', ...lazyScreen('../screens/StatementsScreen.tsx') },
+                  { path: 'schedules', ...lazyScreen('../screens/SchedulesScreen.tsx') },
                   ...serviceRoutes,
                   // Any other path is protected (SPEC.md §6); screens not built yet land here.
                   { path: '*', ...lazyScreen('../screens/NotFoundScreen.tsx') },

@@ -14,6 +14,7 @@ const LINKS = [
   { to: '/pin', label: 'Change pin' },
   { to: '/funding', label: 'Fund wallet' },
   { to: '/statements', label: 'Statements' },
+  { to: '/schedules', label: 'Schedules' },
   { to: '/support', label: 'Support' },
 ] as const;
 

@@ -16,6 +16,8 @@ interface PinDialogProps {
   actor: ActorRefFrom<typeof pinDialogMachine>;
   /** Where the focus goes when the dialog closes: the form's Continue button (DESIGN.md §6). */
   returnFocus?: RefObject<HTMLElement | null>;
+  /** What the pin confirms, when it is not a payment (a schedule's authorisation). */
+  text?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ interface PinDialogProps {
  * page does not scroll behind it, the focus stays inside, Escape cancels. The machine decides
  * everything; this view shows it and performs what the machine emits.
  */
-export function PinDialog({ actor, returnFocus }: PinDialogProps) {
+export function PinDialog({ actor, returnFocus, text = 'Enter your 4-digit security pin to confirm this payment.' }: PinDialogProps) {
   const navigate = useNavigate();
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
   const open = useSelector(actor, (s) => s.matches('open'));
@@ -59,7 +61,7 @@ export function PinDialog({ actor, returnFocus }: PinDialogProps) {
       {/* noValidate: the machine says whether the pin is right, once, in a toast. */}
       <form className="form pin-form" noValidate onSubmit={submit} aria-describedby={textId}>
         <p id={textId} className="pin-text">
-          Enter your 4-digit security pin to confirm this payment.
+          {text}
         </p>
         <CodeBoxes
           length={PIN_LENGTH}

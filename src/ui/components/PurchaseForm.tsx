@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { Package, Provider } from '../../../core/contract';
-import { labels } from '../../../core/messages';
+import { labels, scheduleWords } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
 import { providerForNetwork } from '../../../core/phone';
+import { isSchedulable } from '../../../core/schedules';
 import type { ServiceEntry } from '../../../core/services';
 import { numberChangedSinceVerified, purchaseMachine } from '../../machines/purchase';
 import { useOffline } from '../app/ConnectivityContext';
@@ -253,6 +254,19 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           </p>
         )}
       </form>
+
+      {isSchedulable(service.category) && (
+        <p className="schedule-offer">
+          {/* The form's choices go with it: the schedule form opens filled with them. */}
+          <Link
+            className="btn-link"
+            to={`/schedules?${new URLSearchParams({ service: service.key, provider: form.providerId, plan: form.planId, beneficiary: form.beneficiary, amount: service.pricing.kind === 'amount' ? form.amount : '' })}`}
+          >
+            {scheduleWords.scheduleThis}
+          </Link>{' '}
+          to buy it automatically, once or again and again.
+        </p>
+      )}
 
       <PinDialog actor={pinDialog} returnFocus={continueButton} />
     </>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../core/contract';
-import { labels } from '../../../core/messages';
+import { labels, scheduleWords } from '../../../core/messages';
+import { isSchedulable } from '../../../core/schedules';
 import { transactionFacts } from '../../domain/transactionDetails';
 import { showToast } from '../app/toaster';
 import { CopyButton } from './CopyButton';
@@ -40,6 +42,12 @@ export function TransactionDetail({ transaction, onClose }: { transaction: Trans
       <Suspense fallback={null}>
         <ProblemReport transaction={transaction} />
       </Suspense>
+      {/* A completed purchase can be made again on a schedule: the form opens on /schedules with its product. */}
+      {transaction.status === 'completed' && isSchedulable(transaction.category) && (
+        <Link to={`/schedules?repeat=${transaction.id}`} className="btn btn-secondary btn-block">
+          {scheduleWords.repeatThis}
+        </Link>
+      )}
       <DownloadReceipt transaction={transaction} />
     </Modal>
   );

@@ -73,6 +73,8 @@ export interface Started {
   output: () => string;
   /** SIGTERM, as a deploy sends it. */
   stop: () => void;
+  /** SIGKILL: the process dies where it stands, as on a crash or an out-of-memory kill. */
+  kill: () => void;
 }
 
 /** Only PATH and HOME from this process: vitest's NODE_ENV=test must not leak into the start. */
@@ -86,7 +88,7 @@ export function startServer(env: Record<string, string>): Started {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { exit, output: () => output, stop: () => child.kill('SIGTERM') };
+  return { exit, output: () => output, stop: () => child.kill('SIGTERM'), kill: () => child.kill('SIGKILL') };
 }
 
 export async function waitUntilListening(started: Started, port: number): Promise<void> {

@@ -44,10 +44,15 @@ import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
  *
  * merchant-verify finds everyone but numbers ending in 9999 (000 with content.error, as VTpass
  * answers an unknown meter or smartcard); a number ending in 0004 gets no answer at all (a
- * distribution company that never answers for that meter: the caller's timeout ends the call).
+ * distribution company that never answers for that meter: the caller's timeout ends the call). A DStv or GOtv smartcard answers the DSTV and GOTV
+ * pages' fields, its Due_Date and Renewal_Amount among them, from the simulated biller (due in as
+ * many days as the two digits before its last four say); a Startimes one its page's
+ * (Customer_Name, Balance, Smartcard_Number: no due date). A DStv or GOtv pay with
+ * subscription_type "renew" names no variation ("Renew Product").
  *
  * Test controls: `setMode` makes every answer slow (`delayMs`), not JSON, a 500, or a 503 "down";
- * `setVariations` replaces a service's plans (the catalogue sync's tests).
+ * `setVariations` replaces a service's plans (the catalogue sync's tests); `setSmartcard` gives a
+ * smartcard another due date or renewal amount (renewed elsewhere, a price that rose).
  *
  * Standalone: `npm run fake:vtpass` (PORT, FAKE_VTPASS_API_KEY / _PUBLIC_KEY / _SECRET_KEY).
  */
@@ -87,6 +92,7 @@ export interface FakeVtpass {
   transactions: Map<string, StoredTransaction>;
   setMode(mode: FakeVtpassMode): void;
   setVariations(serviceID: string, variations: FakeVariation[]): void;
+  setSmartcard(billersCode: string, subscription: { dueDate?: string; renewalAmount?: number }): void;
   close(): Promise<void>;
 }
 
@@ -113,6 +119,9 @@ const SERVICES: Record<string, { category: ServiceCategory; name: string }> = {
   waec: { category: 'education', name: 'WAEC Result Checker PIN' },
   jamb: { category: 'education', name: 'Jamb' },
 };
+
+/** The services whose smartcard verification tells the due date and renewal amount, and which renew without a variation. */
+const RENEWABLE = new Set(['dstv', 'gotv']);
 
 const plan = (variation_code: string, name: string, naira: number): FakeVariation => ({ variation_code, name, variation_amount: naira.toFixed(2), fixedPrice: 'Yes' });
 
@@ -143,11 +152,12 @@ const DESCRIPTIONS: Record<string, string> = {
   '099': 'TRANSACTION IS PROCESSING',
 };
 
-export async function startFakeVtpass(options: { port?: number; host?: string; keys?: FakeVtpassKeys } = {}): Promise<FakeVtpass> {
+export async function startFakeVtpass(options: { port?: number; host?: string; keys?: FakeVtpassKeys; now?: () => Date } = {}): Promise<FakeVtpass> {
   const keys = options.keys ?? FAKE_VTPASS_KEYS;
-  const simulated = new SimulatedBiller();
+  const simulated = new SimulatedBiller({ now: options.now });
   const variations = new Map(Object.entries(DEFAULT_VARIATIONS).map(([service, list]) => [service, [...list]]));
   const transactions = new Map<string, StoredTransaction>();
+  const smartcards = new Map<string, { dueDate?: string; renewalAmount?: number }>();
   const requests: FakeVtpass['requests'] = [];
   const sockets = new Set<Socket>();
   let mode: FakeVtpassMode = { kind: 'normal' };
@@ -208,7 +218,8 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     if (!beneficiary) return answer(response, '011');
     const variationCode = typeof fields.variation_code === 'string' ? fields.variation_code : null;
     const plans = variations.get(serviceID);
-    if (plans && !plans.some((variation) => variation.variation_code === variationCode)) return answer(response, '010');
+    const renewal = fields.subscription_type === 'renew' && RENEWABLE.has(serviceID);
+    if (plans && !renewal && !plans.some((variation) => variation.variation_code === variationCode)) return answer(response, '010');
     if (category === 'electricity-bill' && variationCode !== 'prepaid' && variationCode !== 'postpaid') return answer(response, '010');
     if (transactions.has(requestId)) return answer(response, '014');
 
@@ -322,19 +333,29 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
         },
       });
     }
-    if (service.category === 'tv-subscription') {
-      const current = variations.get(serviceID)?.[0];
+    if (RENEWABLE.has(serviceID)) {
+      const card = smartcards.get(billersCode) ?? {};
       return answer(response, '000', {
         content: {
           Customer_Name: found.name,
           Status: 'ACTIVE',
-          Due_Date: '2026-12-31T00:00:00',
+          Due_Date: `${card.dueDate ?? found.due_date}T00:00:00`,
           Customer_Number: billersCode.slice(0, 9),
           Customer_Type: serviceID.toUpperCase(),
-          Current_Bouquet: current?.name ?? '',
-          Current_Bouquet_Code: current?.variation_code ?? '',
-          Renewal_Amount: current ? Number(current.variation_amount) : 0,
-          commission_details: { amount: null, rate: '1.00', rate_type: 'percent', computation_type: 'default' },
+          Current_Bouquet: found.current_plan,
+          Renewal_Amount: (card.renewalAmount ?? found.renewal_amount!).toFixed(2),
+          commission_details: { amount: null, rate: '1.50', rate_type: 'percent', computation_type: 'default' },
+        },
+      });
+    }
+    if (serviceID === 'startimes') {
+      return answer(response, '000', {
+        content: {
+          Customer_Name: found.name,
+          Balance: 54.82,
+          Smartcard_Number: billersCode,
+          WrongBillersCode: false,
+          commission_details: { amount: null, rate: '2.50', rate_type: 'percent', computation_type: 'default' },
         },
       });
     }
@@ -367,6 +388,9 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     },
     setVariations(serviceID, list) {
       variations.set(serviceID, list);
+    },
+    setSmartcard(billersCode, subscription) {
+      smartcards.set(billersCode, subscription);
     },
     close() {
       for (const socket of sockets) socket.destroy();

@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ScheduleEnd, ScheduleTiming } from '../../core/contract';
+import { messages, scheduleWords } from '../../core/messages';
+import { FREQUENCIES, MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, SCHEDULABLE_CATEGORIES, SCHEDULE_NAME_MAX_LENGTH } from '../../core/schedules';
+import { parseTime } from '../../core/scheduleCalendar';
+import { lagosDayStart } from '../../core/days';
+import type { RateLimits } from '../config';
+import { AppError } from '../errors';
+import type { AppContext } from '../services/context';
+import { createSchedule, updateSchedule, type ScheduleForm } from '../services/schedules/authoring';
+import { acceptNewPrice, deleteSchedule, draftFromTransaction, pauseSchedule, resumeSchedule, retrySchedule } from '../services/schedules/control';
+import { serviceOf } from '../services/schedules/products';
+import type { ScheduleDeps } from '../services/schedules/running';
+import { listSchedules } from '../services/schedules/scheduleRows';
+import { authOf, requireSession } from './authenticate';
+import { success } from './envelope';
+import { nairaAmountWithin, pin, positiveId, requestBody } from './fields';
+import { routeDoc } from './openapi';
+import { byAccount, limitRequests } from './rateLimits';
+
+export interface ScheduleRouteDeps {
+  ctx: AppContext;
+  schedules: ScheduleDeps;
+  limits: RateLimits;
+}
+
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+const day = (field: string, required: string) =>
+  z
+    .string({ error: required })
+    .refine((value) => lagosDayStart(value) !== null, `${field} must be a day written YYYY-MM-DD`)
+    .nullish();
+const wholeNumberIn = (min: number, max: number, required: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,4}$/).transform(Number)], { error: required })
+    .refine((value) => Number.isInteger(value) && value >= min && value <= max, required)
+    .nullish();
+
+const endSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('never') }),
+    z.object({ kind: z.literal('after'), runs: z.number({ error: scheduleWords.endRunsRequired }).int(scheduleWords.endRunsRequired).min(1, scheduleWords.endRunsRequired).max(MAX_END_RUNS, scheduleWords.endRunsRequired) }),
+    z.object({ kind: z.literal('on'), date: z.string({ error: scheduleWords.endDateRequired }).refine((value) => lagosDayStart(value) !== null, scheduleWords.endDateRequired) }),
+  ],
+  { error: 'end must be never, after a number of runs, or on a day' },
+);
+
+/** A schedule as the form sends it: the product, the timing, and the pin that authorises it (checked against the service below). */
+const scheduleFields = {
+  name: z
+    .string({ error: 'name must be text' })
+    .trim()
+    .max(SCHEDULE_NAME_MAX_LENGTH, `name must be at most ${SCHEDULE_NAME_MAX_LENGTH} characters`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'name must not contain control characters')
+    .nullish()
+    .transform((value) => value ?? ''),
+  category: z.enum(SCHEDULABLE_CATEGORIES as [string, ...string[]], { error: `category must be one of ${SCHEDULABLE_CATEGORIES.join(', ')}` }),
+  provider_id: positiveId('provider_id'),
+  package_id: positiveId('package_id').nullish(),
+  beneficiary: z.union([z.string(), z.number()], { error: messages.allFieldsRequired }).transform(String),
+  amount: z.unknown().optional(),
+  frequency: z.enum(FREQUENCIES as [string, ...string[]], { error: `frequency must be one of ${FREQUENCIES.join(', ')}` }),
+  date: day('date', scheduleWords.dateRequired),
+  weekday: wholeNumberIn(0, 6, scheduleWords.weekdayRequired),
+  month_day: wholeNumberIn(1, 31, scheduleWords.monthDayRequired),
+  days_before: wholeNumberIn(0, MAX_DAYS_BEFORE_DUE, scheduleWords.daysBeforeRequired),
+  time: z.string({ error: scheduleWords.timeRequired }).refine((value) => parseTime(value) !== null, scheduleWords.timeRequired),
+  end: endSchema.default({ kind: 'never' }),
+  pin: pin('pin', 'please enter your transaction pin'),
+};
+const createBody = requestBody(scheduleFields);
+const updateBody = requestBody({ schedule_id: positiveId('schedule_id'), ...scheduleFields });
+const idBody = requestBody({ schedule_id: positiveId('schedule_id') });
+const acceptBody = requestBody({ schedule_id: positiveId('schedule_id'), pin: pin('pin', 'please enter your transaction pin') });
+const draftBody = requestBody({ transaction_id: positiveId('transaction_id') });
+
+/** Each frequency's own field present (the others are ignored). */
+function timingOf(body: z.output<typeof createBody>): ScheduleTiming {
+  const need = <T>(value: T | null | undefined, message: string): T => {
+    if (value === null || value === undefined) throw new AppError(422, message);
+    return value;
+  };
+  const frequency = body.frequency as ScheduleTiming['frequency'];
+  return {
+    frequency,
+    date: frequency === 'once' ? need(body.date, scheduleWords.dateRequired) : null,
+    weekday: frequency === 'weekly' ? need(body.weekday, scheduleWords.weekdayRequired) : null,
+    month_day: frequency === 'monthly' ? need(body.month_day, scheduleWords.monthDayRequired) : null,
+    days_before: frequency === 'renewal' ? need(body.days_before, scheduleWords.daysBeforeRequired) : null,
+    time: body.time,
+    end: body.end as ScheduleEnd,
+  };
+}
+
+/** The product asked for, by the service's own rules (the service table): its number, its plan or its amount within limits. */
+function formOf(body: z.output<typeof createBody>): ScheduleForm {
+  const service = serviceOf(body.category);
+  const beneficiary = service.beneficiary.normalise(body.beneficiary.trim());
+  if (beneficiary === null) throw new AppError(422, body.beneficiary.trim() === '' ? messages.allFieldsRequired : service.beneficiary.invalid);
+  const renewal = body.frequency === 'renewal';
+  const { pricing } = service;
+  let amountKobo: bigint | null = null;
+  if (pricing.kind === 'amount') {
+    if (body.amount === undefined || body.amount === null || body.amount === '') throw new AppError(422, messages.allFieldsRequired);
+    amountKobo = nairaAmountWithin('amount', pricing.minKobo, pricing.maxKobo).parse(body.amount);
+  } else if (!renewal && !body.package_id) throw new AppError(422, messages.allFieldsRequired);
+  return {
+    name: body.name,
+    service,
+    providerId: body.provider_id,
+    packageId: pricing.kind === 'plan' && !renewal ? (body.package_id ?? null) : null,
+    beneficiary,
+    amountKobo,
+    renewal,
+    timing: timingOf(body),
+  };
+}
+
+/**
+ * Schedules (POST /api/schedules/*): list, a draft from a completed purchase (Repeat this),
+ * create and edit (with the pin), pause, resume, delete, retry a failed run, and accept a price
+ * that rose (with the pin). Another user's schedule or transaction answers 404.
+ */
+export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, limits }: ScheduleRouteDeps) {
+  const session = requireSession(ctx);
+  // Each write authorises or makes purchases: the purchase limit per account.
+  const limited = [session, limitRequests(app, limits, 'purchase', byAccount)];
+  const doc = (summary: string, body: z.ZodType, errors: number[]) => routeDoc({ summary, tags: ['schedules'], auth: true, body, errors });
+
+  app.post('/api/schedules/list', { schema: routeDoc({ summary: "The caller's schedules, each with its next run and latest run", tags: ['schedules'], auth: true }), preHandler: session }, async (request) =>
+    success('schedules fetched successfully', await listSchedules(ctx, authOf(request).userId)),
+  );
+
+  app.post('/api/schedules/draft', { schema: doc('What a completed purchase would repeat, as a schedule to complete', draftBody, [404, 422]), preHandler: session }, async (request) => {
+    const body = draftBody.parse(request.body);
+    return success('schedule draft', await draftFromTransaction(ctx, authOf(request).userId, body.transaction_id));
+  });
+
+  app.post('/api/schedules/create', { schema: doc('A schedule, authorised with the transaction pin up to what its product costs now', createBody, [400, 403, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
+    const body = createBody.parse(request.body);
+    const form = formOf(body);
+    return success(scheduleWords.created, await createSchedule(ctx, schedules.biller, authOf(request), body.pin, form));
+  });
+
+  app.post('/api/schedules/update', { schema: doc('Edit a schedule: authorised again with the pin', updateBody, [400, 403, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
+    const body = updateBody.parse(request.body);
+    const form = formOf(body);
+    return success(scheduleWords.updated, await updateSchedule(ctx, schedules.biller, authOf(request), body.pin, body.schedule_id, form));
+  });
+
+  app.post('/api/schedules/pause', { schema: doc('Pause a schedule', idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
+    const body = idBody.parse(request.body);
+    return success(scheduleWords.paused, await pauseSchedule(ctx, authOf(request).userId, body.schedule_id));
+  });
+
+  app.post('/api/schedules/resume', { schema: doc('Resume a paused schedule from its next due time', idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
+    const body = idBody.parse(request.body);
+    return success(scheduleWords.resumed, await resumeSchedule(ctx, authOf(request).userId, body.schedule_id));
+  });
+
+  app.post('/api/schedules/delete', { schema: doc('Delete a schedule', idBody, [404, 422, 429]), preHandler: limited }, async (request) => {
+    const body = idBody.parse(request.body);
+    await deleteSchedule(ctx, authOf(request).userId, body.schedule_id);
+    return success(scheduleWords.deleted);
+  });
+
+  app.post('/api/schedules/retry', { schema: doc("Retry now: the schedule's latest run, which failed or was missed, made at once", idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
+    const body = idBody.parse(request.body);
+    const schedule = await retrySchedule(ctx, schedules, authOf(request).userId, body.schedule_id);
+    return success(schedule.last_run?.message ?? 'retried', schedule);
+  });
+
+  app.post('/api/schedules/accept-price', { schema: doc('Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made', acceptBody, [400, 401, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
+    const body = acceptBody.parse(request.body);
+    return success(scheduleWords.priceAccepted, await acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id));
+  });
+}

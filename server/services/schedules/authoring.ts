@@ -1,0 +1,149 @@
+import type { Schedule, ScheduleTiming } from '../../../core/contract';
+import { messages } from '../../../core/messages';
+import { formatNaira, koboToNaira } from '../../../core/money';
+import { MAX_SCHEDULES_PER_USER, ruleOf, SCHEDULE_NAME_MAX_LENGTH } from '../../../core/schedules';
+import { DAY_MS } from '../../../core/days';
+import { nextRunAfter, parseTime, renewalRunAt, withinEnd } from '../../../core/scheduleCalendar';
+import type { SchedulesTable } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Biller } from '../../gateways/biller';
+import { inTransaction, type AppContext } from '../context';
+import { checkPin, lockPinHolder, refusePin, type WrongPin } from '../pins';
+import { PIN_NOT_SET } from '../purchases/wording';
+import type { Session } from '../sessions';
+import { priceProduct, type Product, type Renewal, type Wanted } from './products';
+import { endOf, ownSchedule, scheduleView } from './scheduleRows';
+
+/**
+ * Making and editing a schedule: the owner's transaction pin authorises it (checked and counted
+ * like a purchase's), and with it the most each run may spend — what the product costs now: the
+ * plan's price, the amount typed, or the renewal amount the biller verifies. The first run is
+ * worked out from the timing in Lagos time (core/scheduleCalendar.ts).
+ */
+
+export const TOO_MANY_SCHEDULES = `you can keep at most ${MAX_SCHEDULES_PER_USER} schedules: delete one you no longer need first`;
+export const NOT_IN_FUTURE = 'that time has already passed: please choose a time in the future';
+export const ENDS_BEFORE_FIRST_RUN = 'the schedule would end before its first run: please choose a later end';
+
+export interface ScheduleForm extends Wanted {
+  name: string;
+  timing: ScheduleTiming;
+}
+
+/** The first run of a timing at `now`: its rule's next, or — a renewal due sooner than its days before — at once. */
+function firstRun(timing: ScheduleTiming, renewal: Renewal | null, now: Date): Date {
+  const time = parseTime(timing.time)!;
+  let at: Date | null;
+  if (renewal) {
+    const due = renewalRunAt(renewal.dueDate, timing.days_before!, time);
+    at = due > now ? due : now;
+  } else {
+    const rule = ruleOf(timing);
+    if (!rule) throw new Error('schedules: the route let a timing through without its fields');
+    at = nextRunAfter(rule, now);
+  }
+  if (!at) throw new AppError(422, NOT_IN_FUTURE);
+  if (!withinEnd(endOf({ end_kind: timing.end.kind, end_runs: timing.end.kind === 'after' ? timing.end.runs : null, end_date: timing.end.kind === 'on' ? timing.end.date : null }), 0, at)) {
+    throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
+  }
+  return at;
+}
+
+/** The columns a form and its authorisation set, on creation and on every edit. */
+function columnsOf(form: ScheduleForm, product: Product, renewal: Renewal | null, nextRunAt: Date, now: Date) {
+  const { timing } = form;
+  const end = timing.end;
+  return {
+    name: form.name || defaultName(product, form.beneficiary),
+    category: form.service.category,
+    provider_id: product.providerId,
+    package_id: product.packageId,
+    beneficiary: form.beneficiary,
+    amount_kobo: product.amountKobo,
+    authorised_kobo: product.amountKobo,
+    authorised_at: now,
+    cadence: timing.frequency,
+    run_date: timing.frequency === 'once' ? timing.date! : null,
+    weekday: timing.frequency === 'weekly' ? timing.weekday! : null,
+    month_day: timing.frequency === 'monthly' ? timing.month_day! : null,
+    due_date: renewal?.dueDate ?? null,
+    days_before: renewal ? timing.days_before! : null,
+    run_time: parseTime(timing.time)!,
+    end_kind: end.kind,
+    end_runs: end.kind === 'after' ? end.runs : null,
+    end_date: end.kind === 'on' ? end.date : null,
+    failures_in_row: 0,
+    status: 'active' as const,
+    paused_reason: null,
+    next_run_at: nextRunAt,
+    lease_until: null,
+    // A run less than a day away was just chosen: no reminder of it.
+    reminded_for: nextRunAt.getTime() - now.getTime() < DAY_MS ? nextRunAt : null,
+    updated_at: now,
+  } satisfies Partial<Record<keyof SchedulesTable, unknown>>;
+}
+
+/** A schedule's name when its owner gives none: what it buys and for whom, or what it buys alone when both do not fit. */
+export function defaultName(product: Pick<Product, 'providerName' | 'packageName' | 'amountKobo'>, beneficiary: string): string {
+  const what = product.packageName ?? `${product.providerName} ${formatNaira(koboToNaira(product.amountKobo))}`;
+  const full = `${what} for ${beneficiary}`;
+  if (full.length <= SCHEDULE_NAME_MAX_LENGTH) return full;
+  return what.length <= SCHEDULE_NAME_MAX_LENGTH ? what : `${what.slice(0, SCHEDULE_NAME_MAX_LENGTH - 1)}…`;
+}
+
+/**
+ * Checks the pin (counted; a wrong one is committed and refused) and, when right, does `write`
+ * in the same transaction, under the account lock.
+ */
+export async function withPin<T>(ctx: AppContext, session: Session, pin: string, write: (tx: AppContext) => Promise<T>): Promise<T> {
+  const outcome = await inTransaction(ctx, async (tx): Promise<{ wrong: WrongPin } | { done: T }> => {
+    const holder = await lockPinHolder(tx, session.userId);
+    if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
+    const check = await checkPin(tx, holder, pin, session.id);
+    if (check.kind !== 'correct') return { wrong: check };
+    return { done: await write(tx) };
+  });
+  if ('wrong' in outcome) throw refusePin(ctx, outcome.wrong, messages.pinNotCorrect);
+  return outcome.done;
+}
+
+/** A new schedule, authorised with the pin. */
+export async function createSchedule(ctx: AppContext, biller: Biller, session: Session, pin: string, form: ScheduleForm): Promise<Schedule> {
+  const { product, renewal } = await priceProduct(ctx, biller, form);
+  const now = ctx.clock.now();
+  const nextRunAt = firstRun(form.timing, renewal, now);
+  const id = await withPin(ctx, session, pin, async (tx) => {
+    const { kept } = await tx.db
+      .selectFrom('schedules')
+      .select((eb) => eb.fn.countAll<bigint>().as('kept'))
+      .where('user_id', '=', session.userId)
+      .where('status', '<>', 'deleted')
+      .executeTakeFirstOrThrow();
+    if (Number(kept) >= MAX_SCHEDULES_PER_USER) throw new AppError(409, TOO_MANY_SCHEDULES);
+    const row = await tx.db
+      .insertInto('schedules')
+      .values({ ...columnsOf(form, product, renewal, nextRunAt, now), user_id: session.userId, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return scheduleView(ctx, session.userId, id);
+}
+
+/**
+ * An edit: a new authorisation with the pin, the product priced again and the next run worked
+ * out from now. Runs already made still count towards "after N runs"; a paused schedule is
+ * active again, its failures forgotten.
+ */
+export async function updateSchedule(ctx: AppContext, biller: Biller, session: Session, pin: string, scheduleId: number, form: ScheduleForm): Promise<Schedule> {
+  await ownSchedule(ctx, session.userId, scheduleId);
+  const { product, renewal } = await priceProduct(ctx, biller, form);
+  const now = ctx.clock.now();
+  const nextRunAt = firstRun(form.timing, renewal, now);
+  await withPin(ctx, session, pin, async (tx) => {
+    const current = await ownSchedule(tx, session.userId, scheduleId, true);
+    if (current.end_kind === 'after' && form.timing.end.kind === 'after' && current.runs_done >= form.timing.end.runs) throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
+    await tx.db.updateTable('schedules').set(columnsOf(form, product, renewal, nextRunAt, now)).where('id', '=', current.id).execute();
+  });
+  return scheduleView(ctx, session.userId, BigInt(scheduleId));
+}

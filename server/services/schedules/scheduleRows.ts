@@ -1,0 +1,229 @@
+import { sql, type Selectable } from 'kysely';
+import type { Schedule, ScheduleEnd, ScheduleRun, ScheduleRunOutcome, ScheduleRunReason, ScheduleTiming } from '../../../core/contract';
+import { formatNaira, koboToNaira } from '../../../core/money';
+import { scheduleRunReasons } from '../../../core/messages';
+import { ruleOf } from '../../../core/schedules';
+import { timeText, type End, type Rule } from '../../../core/scheduleCalendar';
+import { namedColumns } from '../../db/columns';
+import type { Nullable, ScheduleRunsTable, SchedulesTable } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { AppContext } from '../context';
+
+/** A schedule as stored, and how the contract, the calendar and the run read it. */
+
+export type ScheduleRow = Selectable<SchedulesTable>;
+export type RunRow = Selectable<ScheduleRunsTable>;
+
+/**
+ * Every column of a schedule, and of a run, by name: statements are prepared once per
+ * connection and never select `*` (a column a migration adds would change a prepared
+ * statement's result under replicas still running the previous release).
+ */
+export const SCHEDULE_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'category',
+  'provider_id',
+  'package_id',
+  'beneficiary',
+  'amount_kobo',
+  'authorised_kobo',
+  'authorised_at',
+  'cadence',
+  'run_date',
+  'weekday',
+  'month_day',
+  'due_date',
+  'days_before',
+  'run_time',
+  'end_kind',
+  'end_runs',
+  'end_date',
+  'runs_done',
+  'failures_in_row',
+  'status',
+  'paused_reason',
+  'next_run_at',
+  'lease_until',
+  'reminded_for',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof SchedulesTable)[];
+export const RUN_COLUMNS = ['id', 'schedule_id', 'user_id', 'due_at', 'retry_of', 'outcome', 'reason', 'amount_kobo', 'transaction_id', 'started_at', 'finished_at'] as const satisfies readonly (keyof ScheduleRunsTable)[];
+// Each list names every column of its table: a column added to the table fails to compile here until it is listed.
+const everyColumnListed: [Exclude<keyof SchedulesTable, (typeof SCHEDULE_COLUMNS)[number]>, Exclude<keyof ScheduleRunsTable, (typeof RUN_COLUMNS)[number]>] extends [never, never] ? true : never = true;
+void everyColumnListed;
+
+/** SCHEDULE_COLUMNS for a raw statement, of the table or its alias `from`. */
+export const scheduleColumns = (from?: string) => namedColumns(SCHEDULE_COLUMNS, from);
+/** RUN_COLUMNS for a raw statement, of the table or its alias `from`. */
+export const runColumns = (from?: string) => namedColumns(RUN_COLUMNS, from);
+
+export const SCHEDULE_NOT_FOUND = 'schedule not found';
+
+/** The contract's timing of a stored schedule. */
+export function timingOf(row: ScheduleRow): ScheduleTiming {
+  return {
+    frequency: row.cadence,
+    date: row.run_date,
+    weekday: row.weekday,
+    month_day: row.month_day,
+    days_before: row.days_before,
+    time: timeText(row.run_time),
+    end: endOf(row),
+  };
+}
+
+export function endOf(row: Pick<ScheduleRow, 'end_kind' | 'end_runs' | 'end_date'>): End & ScheduleEnd {
+  if (row.end_kind === 'after') return { kind: 'after', runs: row.end_runs! };
+  if (row.end_kind === 'on') return { kind: 'on', date: row.end_date! };
+  return { kind: 'never' };
+}
+
+/** The calendar rule a stored schedule runs by. */
+export function ruleOfRow(row: ScheduleRow): Rule {
+  const rule = ruleOf(timingOf(row), row.due_date);
+  // The table's checks give every cadence its fields.
+  if (!rule) throw new Error(`schedule ${row.id}: its timing has no rule`);
+  return rule;
+}
+
+/** The caller's schedule (not deleted); another user's is answered exactly like a missing one. */
+export async function ownSchedule(ctx: AppContext, userId: bigint, scheduleId: number, lock = false): Promise<ScheduleRow> {
+  let query = ctx.db.selectFrom('schedules').select(SCHEDULE_COLUMNS).where('id', '=', BigInt(scheduleId)).where('user_id', '=', userId).where('status', '<>', 'deleted');
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AppError(404, SCHEDULE_NOT_FOUND);
+  return row;
+}
+
+/** What the list reads of each schedule beside its row: names, its latest run and that run's bill, the price its plan has now. */
+interface Listed {
+  provider_name: string;
+  package_name: string | null;
+  current_kobo: bigint | null;
+  run: Nullable<RunRow>;
+  transaction_status: string | null;
+}
+
+const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
+
+/** What became of a run, the bill's settled state winning over the state the run recorded. */
+function outcomeOf(run: RunRow, transactionStatus: string | null): ScheduleRunOutcome {
+  if (transactionStatus === 'completed') return 'completed';
+  if (transactionStatus === 'canceled') return 'canceled';
+  return run.outcome;
+}
+
+/** A run in the user's words. */
+function runMessage(outcome: ScheduleRunOutcome, reason: ScheduleRunReason | null, amountKobo: bigint | null): string {
+  const amount = amountKobo === null ? '' : ` ${naira(amountKobo)}`;
+  switch (outcome) {
+    case 'running':
+      return 'Running now.';
+    case 'completed':
+      return `Bought${amount}.`;
+    case 'processing':
+      return `Bought${amount}; the biller is still processing it.`;
+    case 'canceled':
+      return `Could not run: ${scheduleRunReasons['biller-failed']}.`;
+    case 'missed':
+      return `Missed: ${scheduleRunReasons.missed}.`;
+    case 'skipped':
+      return `Skipped: ${scheduleRunReasons[reason ?? 'already-renewed']}.`;
+    case 'failed':
+      return `Could not run: ${scheduleRunReasons[reason ?? 'refused']}.`;
+  }
+}
+
+/** Reasons a retry cannot mend: a new price needs the pin, a plan no longer sold an edit. */
+const NOT_RETRYABLE: ReadonlySet<string> = new Set(['price-changed', 'not-available', 'already-renewed']);
+
+export const isRetryable = (outcome: ScheduleRunOutcome, reason: string | null): boolean =>
+  (outcome === 'failed' || outcome === 'missed' || outcome === 'canceled') && !NOT_RETRYABLE.has(reason ?? '');
+
+function toRun(run: RunRow, transactionStatus: string | null): ScheduleRun {
+  const outcome = outcomeOf(run, transactionStatus);
+  const reason = (outcome === 'canceled' ? 'biller-failed' : run.reason) as ScheduleRunReason | null;
+  return {
+    id: Number(run.id),
+    due_at: run.due_at.toISOString(),
+    outcome,
+    reason,
+    message: runMessage(outcome, reason, run.amount_kobo),
+    amount: run.amount_kobo === null ? null : koboToNaira(run.amount_kobo),
+    transaction_id: run.transaction_id === null ? null : Number(run.transaction_id),
+    retryable: isRetryable(outcome, reason),
+  };
+}
+
+export function toSchedule(row: ScheduleRow, listed: Listed): Schedule {
+  const { run } = listed;
+  return {
+    id: Number(row.id),
+    name: row.name,
+    category: row.category,
+    provider_id: row.provider_id,
+    provider_name: listed.provider_name,
+    package_id: row.package_id,
+    package_name: listed.package_name,
+    beneficiary: row.beneficiary,
+    amount: koboToNaira(row.amount_kobo),
+    authorised: koboToNaira(row.authorised_kobo),
+    ...timingOf(row),
+    due_date: row.due_date,
+    runs_done: row.runs_done,
+    status: row.status === 'deleted' ? 'ended' : row.status,
+    paused_reason: row.paused_reason,
+    next_run_at: row.next_run_at?.toISOString() ?? null,
+    last_run: run.id === null ? null : toRun(run as RunRow, listed.transaction_status),
+    new_price: row.paused_reason === 'price-changed' && listed.current_kobo !== null ? koboToNaira(listed.current_kobo) : null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The user's schedules, oldest first, each with its latest run: one statement (a user keeps at most MAX_SCHEDULES_PER_USER). */
+export async function listSchedules(ctx: AppContext, userId: bigint, scheduleId?: bigint): Promise<Schedule[]> {
+  const { rows } = await sql<ScheduleRow & Omit<Listed, 'run'> & { run: Nullable<RunRow> | null }>`
+    SELECT ${scheduleColumns('s')}, p.name AS provider_name, pk.name AS package_name,
+           (SELECT c.amount_kobo FROM packages c WHERE c.provider_id = s.provider_id AND c.code = pk.code AND c.active LIMIT 1) AS current_kobo,
+           to_jsonb(r) AS run, t.status AS transaction_status
+    FROM schedules s
+    JOIN providers p ON p.id = s.provider_id
+    LEFT JOIN packages pk ON pk.id = s.package_id
+    LEFT JOIN LATERAL (SELECT ${runColumns()} FROM schedule_runs WHERE schedule_id = s.id ORDER BY id DESC LIMIT 1) r ON true
+    LEFT JOIN transactions t ON t.id = r.transaction_id
+    WHERE s.user_id = ${userId}::bigint AND s.status <> 'deleted' ${scheduleId === undefined ? sql`` : sql`AND s.id = ${scheduleId}::bigint`}
+    ORDER BY s.id`.execute(ctx.db);
+  return rows.map(({ provider_name, package_name, current_kobo, run, transaction_status, ...row }) =>
+    toSchedule(row, { provider_name, package_name, current_kobo, transaction_status, run: runFromJson(run) }),
+  );
+}
+
+/** The run row as to_jsonb wrote it: ids and kobo as numbers, times as text. */
+function runFromJson(run: Record<string, unknown> | null): Nullable<RunRow> {
+  if (!run) return { id: null, schedule_id: null, user_id: null, due_at: null, retry_of: null, outcome: null, reason: null, amount_kobo: null, transaction_id: null, started_at: null, finished_at: null };
+  const big = (value: unknown) => (value === null || value === undefined ? null : BigInt(value as number));
+  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+  return {
+    id: big(run.id),
+    schedule_id: big(run.schedule_id),
+    user_id: big(run.user_id),
+    due_at: date(run.due_at),
+    retry_of: big(run.retry_of),
+    outcome: run.outcome as RunRow['outcome'],
+    reason: (run.reason as string | null) ?? null,
+    amount_kobo: big(run.amount_kobo),
+    transaction_id: big(run.transaction_id),
+    started_at: date(run.started_at),
+    finished_at: date(run.finished_at),
+  };
+}
+
+/** One of the caller's schedules, as the list shows it. */
+export async function scheduleView(ctx: AppContext, userId: bigint, scheduleId: bigint): Promise<Schedule> {
+  const [schedule] = await listSchedules(ctx, userId, scheduleId);
+  if (!schedule) throw new AppError(404, SCHEDULE_NOT_FOUND);
+  return schedule;
+}
