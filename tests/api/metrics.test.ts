@@ -127,6 +127,15 @@ describe('/metrics in production', () => {
     IDENTITY: 'dojah',
     DOJAH_APP_ID: 'app-1',
     DOJAH_SECRET_KEY: 'prod_sk_0123456789',
+    // Production refuses the simulated rails; these are only read, never called (the app below keeps the simulated ones).
+    BANK_PARTNERS: 'monnify',
+    MONNIFY_API_KEY: 'MK_PROD_0001',
+    MONNIFY_SECRET_KEY: 'monnify-live-client-secret',
+    MONNIFY_CONTRACT_CODE: '1234567890',
+    BILLER: 'vtpass',
+    VTPASS_API_KEY: 'live-api-key',
+    VTPASS_PUBLIC_KEY: 'PK_live',
+    VTPASS_SECRET_KEY: 'SK_live',
   };
 
   it('is not served on the public port without METRICS_PORT or METRICS_TOKEN', async () => {
@@ -173,7 +182,8 @@ describe('/metrics in production', () => {
     const { config } = loadConfig({ ...PRODUCTION_ENV, METRICS_PORT: String(port) });
     expect(config.host).toBe('0.0.0.0');
     expect(config.metrics.host).toBe('127.0.0.1');
-    const { close } = await open({}, { ...testConfig(), ...config, staticDir: '/nonexistent', logLevel: 'silent' });
+    const simulated = testConfig();
+    const { close } = await open({}, { ...simulated, ...config, biller: simulated.biller, bankPartners: simulated.bankPartners, staticDir: '/nonexistent', logLevel: 'silent' });
     try {
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
       // Another address of this machine, when it has one: the listener must not answer there.

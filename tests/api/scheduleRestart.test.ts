@@ -11,7 +11,7 @@ import { freePort } from './support/freePort';
 import { ManualClock } from './support/manualClock';
 import { newBuyer, providerId, type Buyer } from './support/purchases';
 import { createdSchedule, lagosIn } from './support/schedules';
-import { productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
 
 /**
  * A killed server resumes the due runs once: a production server (`node --import tsx
@@ -43,10 +43,11 @@ async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean, wh
 describe.each(backends)('a server killed while making scheduled runs, on $name', ({ name }) => {
   const secrets = productionSecrets();
   let place: Storage;
+  let rails: Awaited<ReturnType<typeof productionRails>>;
   beforeAll(async () => {
-    place = await storage(name);
+    [place, rails] = await Promise.all([storage(name), productionRails()]);
   });
-  afterAll(() => place.remove());
+  afterAll(() => Promise.all([place.remove(), rails.close()]));
 
   it(`a new server makes the ${BUYERS * PER_BUYER} due runs that were left, each once`, async () => {
     // Made ten minutes ago, due two minutes after that: due when the servers start, well within the grace period.
@@ -68,15 +69,16 @@ describe.each(backends)('a server killed while making scheduled runs, on $name',
     }
     await seeding.close();
 
+    // Slow bills, so that the kill finds runs in flight; a short biller timeout, so that their leases end soon.
+    rails.vtpass.setMode({ kind: 'slow', delayMs: 300 });
     const env = {
       ...place.env,
       ...secrets,
+      ...rails.env,
       HOST: '127.0.0.1',
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '100',
-      // Slow bills, so that the kill finds runs in flight; a short biller timeout, so that their leases end soon.
-      SIMULATED_BILLER_LATENCY_MS: '300',
       BILLER_TIMEOUT_MS: '1000',
       SCHEDULE_INTERVAL_MS: '200',
       REQUERY_INTERVAL_MS: '500',
