@@ -7,7 +7,7 @@ export const CAPTCHA_ACTIONS = ['register', 'forgot', 'login', 'iamhuman'] as co
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 /**
- * What /iamhuman solves for when the embedding app names no call (SPEC.md §2 hands it a token
+ * What /iamhuman solves for when the embedding app names no call (the page hands it a token
  * all the same): no call of ours accepts it, so a page opened without `?action=` cannot mint a
  * token for register, forgot or login.
  */
@@ -16,7 +16,8 @@ export const UNNAMED_ACTION: CaptchaAction = 'iamhuman';
 export const isCaptchaAction = (text: unknown): text is CaptchaAction => CAPTCHA_ACTIONS.includes(text as CaptchaAction);
 
 /**
- * The token of the development verifier (DESIGN.md §3): the SPA yields it when no site key is
- * configured, and the server accepts it, for this action only, in development mode only.
+ * The token of the development verifier, so development needs no captcha account: the SPA yields it
+ * when no site key is configured, and the server accepts it, for this action only, in development
+ * mode only.
  */
 export const developmentCaptchaToken = (action: CaptchaAction) => `dev-ok:${action}`;

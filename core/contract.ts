@@ -1,6 +1,7 @@
 /**
- * The contract both halves share (DESIGN.md §3): request and response shapes only, no code.
- * The server imports these types; the SPA's api modules return them.
+ * The contract both halves share (docs/architecture.md, "The shared contract"): request and
+ * response shapes only, no code. The server imports these types; the SPA's api modules return
+ * them.
  */
 
 export type ResponseType = 'success' | 'error';
@@ -20,13 +21,13 @@ export interface VirtualAccount {
 }
 
 /**
- * What the user's `pin` field holds (issue 8): a marker that a transaction pin is set, never
- * the pin nor anything it could be recovered from (a hash of four digits is the pin). Login
- * routing reads it: no pin → /set-pin (SPEC.md §4).
+ * What the user's `pin` field holds, since only the server checks the pin: a marker that a
+ * transaction pin is set, never the pin nor anything it could be recovered from (a hash of four
+ * digits is the pin). Login routing reads it: no pin → /set-pin, before anything else.
  */
 export type PinMarker = 'set' | '';
 
-/** The user fields of SPEC.md §3 as the server sends them (login, register, get-user, set-pin). */
+/** The user fields the app keeps in its session and storage, as the server sends them (login, register, get-user, set-pin). */
 export interface UserData {
   tenant: string;
   name: string;
@@ -48,9 +49,9 @@ export interface UserData {
   avatar: string;
   token: string;
   email_verified_at: string | null;
-  /** The KYC tier and its limits, with today's purchases (issue 12; additive). */
+  /** The KYC tier and its limits, with today's purchases (added: a client that ignores it still works). */
   limits: Limits;
-  /** Every cashback credited so far, in naira (issue 12; additive). */
+  /** Every cashback credited so far, in naira (added: a client that ignores it still works). */
   cashback_total: number;
 }
 
@@ -111,7 +112,7 @@ export interface Transaction {
    * verified by the server before it took the money; absent for services that verify nothing.
    */
   customer_name?: string;
-  /** The cashback a completed purchase earned, in naira (issue 12); absent when none. */
+  /** The cashback a completed purchase earned, in naira; absent when none. */
   cashback?: number;
 }
 
@@ -123,7 +124,7 @@ export interface Paginated<T> {
   last_page: number;
 }
 
-// Requests of the account flow (SPEC.md §7).
+// Requests of the account flow (docs/product.md, "Account").
 export interface RegisterRequest {
   device: string;
   /** The random id this browser keeps (src/api/storage.ts): a sign-in from a device the account has not used is announced to its owner. */
@@ -171,7 +172,7 @@ export interface MarkNotificationRequest {
   notification_id: number;
 }
 
-// Requests of the wallet and account pages (SPEC.md §7).
+// Requests of the wallet and account pages (docs/product.md, "The API").
 export interface FetchTransactionsRequest {
   /** Page size. */
   pagination: number;
@@ -273,8 +274,9 @@ export interface ResetPinRequest {
   confirm_pin: string;
 }
 /**
- * A purchase or change-pin refused for its pin (issue 8), in the error answer's `data`.
- * `pin-incorrect` (400): wrong, counted; the same Idempotency-Key may be sent again with the right pin.
+ * A purchase or change-pin refused for its pin, which only the server checks and counts, in the
+ * error answer's `data`. `pin-incorrect` (400): wrong, counted; the same Idempotency-Key may be
+ * sent again with the right pin.
  */
 export interface PinIncorrect {
   reason: 'pin-incorrect';
@@ -294,7 +296,7 @@ export interface PinLocked {
 export type PinRefusal = PinIncorrect | PinLogout | PinLocked;
 export type PinRefusalReason = PinRefusal['reason'];
 
-// Development conveniences (DESIGN.md §3, development mode only).
+// Development conveniences, served in development mode only (production answers 404).
 /** POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank partner's signed webhook. */
 export interface DevBankTransferRequest {
   account_number: string;
@@ -316,8 +318,9 @@ export interface DevBankTransferResult {
   reason?: string;
 }
 
-// Purchases (SPEC.md §7, DESIGN.md §3). Every purchase also sends the transaction `pin` and an
-// `Idempotency-Key` header; the server checks the pin itself and executes a repeated key once.
+// Purchases: POST /api/<category>, one call per service. Every purchase also sends the transaction
+// `pin` and an `Idempotency-Key` header; the server checks the pin itself and executes a repeated
+// key once.
 export interface AmountPurchaseRequest {
   provider_id: number;
   beneficiary: string;

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC.md §9, one place each. */
+/** Business constants and limits, one place each (their meanings: docs/product.md, "Constants and limits"). */
 export const POLL_INTERVAL_MS = 60_000;
 export const OTP_RESEND_COUNTDOWN_S = 59;
 export const OTP_LENGTH = 4;

@@ -1,9 +1,10 @@
 /**
- * Every user-visible string that SPEC.md fixes, verbatim — typos included — so they can be
- * corrected or translated in one place. Nothing else in the code base types these strings.
+ * Every user-visible string the product was specified with, verbatim — typos included, since the
+ * product keeps that wording — so they can be corrected or translated in one place. Nothing else in
+ * the code base types these strings.
  */
 export const messages = {
-  // SPEC.md §5 validation
+  // Client validation
   fillForm: 'please fill or forms to continue',
   passwordsMustMatch: 'password and confirm password must match',
   acceptTerms: 'please accept our terms of service ad privacy policy',
@@ -16,7 +17,7 @@ export const messages = {
   allFieldsRequired: 'all fields are required',
   pinNotCorrect: 'transaction pin not correct',
 
-  // SPEC.md §2 clipboard, bot check, logout, notifications
+  // Clipboard, bot check, logout, notifications
   copied: 'Copied to clipboard successfully!',
   copyFailed: 'Failed to copy',
   noClipboard: 'Navigator not initialized',
@@ -24,11 +25,11 @@ export const messages = {
   confirmLogout: 'are you sure you want to logout of the system ? ',
   noNotifications: 'No notifications',
 
-  // SPEC.md §8 resend message (also answered by the server)
+  // The resend wait (also answered by the server)
   resendIn: (seconds: number) => `you will be able to resend otp in about ${seconds} seconds`,
 } as const;
 
-/** Labels and titles SPEC.md §2 spells out. */
+/** Labels and titles the product spells out exactly. */
 export const labels = {
   resetPassword: 'Reset password',
   fundWallet: 'Fund Wallet',

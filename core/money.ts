@@ -1,6 +1,6 @@
 const naira = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** ₦ with two decimals and thousands separators (SPEC.md §9): 1234.5 → "₦1,234.50". */
+/** ₦ with two decimals and thousands separators, the one way an amount is written: 1234.5 → "₦1,234.50". */
 export function formatNaira(amount: number | string | ''): string {
   const value = typeof amount === 'number' ? amount : Number(amount || 0);
   return `₦${naira.format(Number.isFinite(value) ? value : 0)}`;
@@ -20,11 +20,11 @@ export function koboToNaira(kobo: bigint): number {
 const NAIRA_TEXT = /^(\d{1,15})(?:\.(\d{1,2}))?$/;
 
 /**
- * Kobo from a naira amount of the API (DESIGN.md §3): a JSON number or a numeric string with
- * at most two decimals, parsed as text — never `x * 100`, which turns 1.15 into 114.99999999999999.
- * A number is read through its shortest round-trip text (String(1.15) is "1.15"), so a double
- * that is not a two-decimal amount (0.1 + 0.2) is refused. Answers null for anything else,
- * including negative numbers, exponents and more than 15 integer digits.
+ * Kobo from a naira amount of the API (the wire speaks naira, the ledger kobo): a JSON number or a
+ * numeric string with at most two decimals, parsed as text — never `x * 100`, which turns 1.15 into
+ * 114.99999999999999. A number is read through its shortest round-trip text (String(1.15) is
+ * "1.15"), so a double that is not a two-decimal amount (0.1 + 0.2) is refused. Answers null for
+ * anything else, including negative numbers, exponents and more than 15 integer digits.
  */
 export function nairaToKobo(amount: unknown): bigint | null {
   let text: string;

@@ -1,7 +1,8 @@
 /**
- * Nigerian mobile numbers (reference/domain.md): one normaliser for both halves. A number is
- * written 0XXXXXXXXXX, +234XXXXXXXXXX or 234XXXXXXXXXX (a 0 kept after 234 is tolerated),
- * with spaces, dashes, brackets or dots anywhere; it is stored and sent as 0XXXXXXXXXX.
+ * Nigerian mobile numbers (docs/domain.md, "Phone numbers and networks"): one normaliser for both
+ * halves. A number is written 0XXXXXXXXXX, +234XXXXXXXXXX or 234XXXXXXXXXX (a 0 kept after 234
+ * is tolerated), with spaces, dashes, brackets or dots anywhere; it is stored and sent as
+ * 0XXXXXXXXXX.
  */
 export type Network = 'MTN' | 'Airtel' | 'Glo' | '9mobile';
 

@@ -1,4 +1,4 @@
-/** Report a problem (issue 12): what the app offers and the server accepts, one list for both. */
+/** Report a problem: what the app offers and the server accepts, one list for both. */
 
 export const PROBLEM_REASONS = [
   // Short enough to read whole in a select at 360 px.

@@ -12,7 +12,7 @@ import { normalisePhone, PHONE_INVALID } from './phone';
  * catalogue migration); see the README's "Adding a service".
  */
 
-/** Fields of the merchant verification answer (SPEC.md §3) shown beside the holder's name. */
+/** Fields of the merchant verification answer shown beside the holder's name. */
 export type MerchantField = 'address' | 'username';
 
 /** The picture on a service's tile and activity rows; the app maps each name to a drawing. */
@@ -27,7 +27,7 @@ export interface BeneficiaryRule {
   /** How the activity list names the beneficiary before there is a receipt ('Phone', 'Meter', ...). */
   displayName: string;
   /**
-   * What the field lets through as it is typed, pasted or autofilled (SPEC.md §5: beneficiary
+   * What the field lets through as it is typed, pasted or autofilled (beneficiary
    * inputs are numeric): a phone number (an international +234 number becomes its local form),
    * or digits, at most as many as the longest valid number.
    */
@@ -37,7 +37,7 @@ export interface BeneficiaryRule {
 export type Pricing =
   /** The user types the amount, within these limits (kobo). */
   | { kind: 'amount'; minKobo: bigint; maxKobo: bigint }
-  /** A plan is chosen; its price is the amount, read-only (package_id is sent). `planLabel` names the field (SPEC.md §2). */
+  /** A plan is chosen; its price is the amount, read-only (package_id is sent). `planLabel` names the field ("Service" on /education, "Plan" elsewhere). */
   | { kind: 'plan'; planLabel: string };
 
 /** What a description is made of: the amount as text (₦1,000.00), the provider's and the plan's names. */
@@ -54,7 +54,7 @@ export interface ServiceDefinition {
   /** The category of fetch-providers, transactions and recent beneficiaries; the purchase call is POST /api/<category>. */
   category: string;
   route: `/${string}`;
-  /** The screen's heading, exactly as SPEC.md §2 spells it. */
+  /** The screen's heading, exactly as the product was specified with it, typos included. */
   title: string;
   subtitle: string;
   /** The category's name in the activity list and the service grid. */
@@ -65,11 +65,11 @@ export interface ServiceDefinition {
   pricing: Pricing;
   beneficiary: BeneficiaryRule;
   /**
-   * Merchant verification (SPEC.md §4) and what it shows beside the name; `beforePaying` makes
+   * Merchant verification and what it shows beside the name; `beforePaying` makes
    * the screen verify before Continue. The server verifies any service that has an entry.
    */
   verification: { fields: MerchantField[]; beforePaying: boolean } | null;
-  /** Electricity: Prepaid offered and selected, Postpaid shown disabled (SPEC.md §9). */
+  /** Electricity: Prepaid offered and selected, Postpaid shown disabled (not sold here). */
   meterTypes: boolean;
   /** Airtime and data: the network is suggested from the phone number's prefix. */
   suggestsNetwork: boolean;
@@ -101,7 +101,7 @@ function examCandidate(value: string): string | null {
   return /^[A-Z0-9]{10}$/.test(code) ? code : null;
 }
 
-/** Limits from reference/domain.md, in kobo. */
+/** Limits from docs/domain.md ("What the billers sell"), in kobo. */
 const naira = (amount: number) => BigInt(amount) * 100n;
 
 export const SERVICES = [
@@ -206,17 +206,17 @@ export const SERVICES = [
     categoryLabel: labels.educationTitle,
     icon: 'cap',
     providerLabel: 'Provider',
-    // SPEC.md §2: "provider, service, ID number".
+    // The screen asks for "provider, service, ID number", in that order.
     pricing: { kind: 'plan', planLabel: 'Service' },
     beneficiary: {
       label: 'ID number',
       normalise: examCandidate,
       invalid: 'please enter the JAMB profile code (10 letters or digits) or an 11-digit phone number',
       displayName: 'ID',
-      // Numeric as SPEC.md §5 has it: a JAMB profile code (10 digits) or the candidate's phone number.
+      // Numeric like every beneficiary input: a JAMB profile code (10 digits) or the candidate's phone number.
       input: { maxDigits: 11 },
     },
-    // JAMB profile codes can be looked up; the screen does not ask for it (SPEC.md §2).
+    // JAMB profile codes can be looked up; the education screen has no Verify button, so it does not ask.
     verification: { fields: [], beforePaying: false },
     meterTypes: false,
     suggestsNetwork: false,
