@@ -12,7 +12,7 @@ export const verifyOtp = (otp: string, signal?: AbortSignal): Promise<Envelope> 
 
 /**
  * Sets the transaction pin; the server checks that pin and confirmation match. `token` is the
- * reset link's token, which authorises this call in place of a session (DESIGN.md §3); the
+ * reset link's token, which authorises this call in place of a session; the
  * answer's data are the user's fields with a session token.
  */
 export const setPin = (request: SetPinRequest, token?: string, signal?: AbortSignal): Promise<Envelope<UserData>> =>

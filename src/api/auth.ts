@@ -4,8 +4,9 @@ import { callOk } from './http';
 import { deviceId } from './storage';
 
 /**
- * The account calls of SPEC.md §7. Each resolves with the success envelope and rejects with
- * the server's message (ApiError) or the network failure, so a machine handles one error path.
+ * The account calls (docs/product.md, "Account"). Each resolves with the success envelope and
+ * rejects with the server's message (ApiError) or the network failure, so a machine handles one
+ * error path.
  */
 
 export const register = (fields: Omit<RegisterRequest, 'device' | 'device_id'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
@@ -34,7 +35,7 @@ export const login = (fields: Omit<LoginRequest, 'device' | 'device_id'>, signal
 export const forgot = (fields: Omit<ForgotRequest, 'device'>, signal?: AbortSignal): Promise<Envelope> =>
   callOk('/api/forgot', { email: fields.email, device: DEVICE, token: fields.token } satisfies ForgotRequest, { signal });
 
-/** The reset link's token is the bearer of this one call (SPEC.md §7 "request options", DESIGN.md §3). */
+/** The reset link's token is the bearer of this one call: it authorises the reset in place of a session. */
 export const reset = (fields: ResetRequest & { token: string }, signal?: AbortSignal): Promise<Envelope> =>
   callOk(
     '/api/reset',

@@ -8,7 +8,7 @@ import type {
 } from '../../core/contract';
 import { callOk } from './http';
 
-/** Saved beneficiaries of one service category (issue 12): each rejects with the server's message. */
+/** Saved beneficiaries of one service category: each rejects with the server's message. */
 
 export const listSavedBeneficiaries = (category: string, signal?: AbortSignal): Promise<Envelope<SavedBeneficiary[]>> =>
   callOk<SavedBeneficiary[]>('/api/beneficiaries/list', { category } satisfies ListBeneficiariesRequest, { signal });

@@ -2,10 +2,10 @@ import { developmentCaptchaToken, type CaptchaAction } from '../../core/captcha'
 import { messages } from '../../core/messages';
 
 /**
- * The bot check of register, forgot and /iamhuman (SPEC.md §2, §5): Cloudflare Turnstile when
- * a site key is configured, otherwise the development token the server's dev verifier accepts
- * (DESIGN.md §3), so the product runs with no account anywhere. Either way the token is bound
- * to the action of the call that will spend it (core/captcha.ts).
+ * The bot check of register, forgot and /iamhuman: Cloudflare Turnstile when a site key is
+ * configured, otherwise the development token the server's dev verifier accepts, so the product
+ * runs with no account anywhere. Either way the token is bound to the action of the call that will
+ * spend it (core/captcha.ts).
  */
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 const TIMEOUT_MS = 30_000;

@@ -1,4 +1,4 @@
-/** What became of a copy; the flow turns each into the message of SPEC.md §2. */
+/** What became of a copy; the flow turns each into its fixed message (core/messages.ts). */
 export type CopyOutcome = 'copied' | 'failed' | 'unsupported';
 
 /**

@@ -13,7 +13,7 @@ const client = ofetch.create({
 });
 
 export interface CallOptions {
-  /** Overrides the session token (the reset link's token travels this way, SPEC.md §7). */
+  /** Overrides the session token (the reset link's token travels this way). */
   token?: string;
   /** The invoking actor's signal: leaving a state cancels the request. */
   signal?: AbortSignal;
@@ -39,7 +39,8 @@ const sessionRefusedListeners = new Set<SessionRefusedListener>();
 
 /**
  * Calls `listener` with the server's message whenever a call made with the stored session is
- * refused for it: 401 with the word "authorization" (SPEC.md §6), e.g. a session that expired.
+ * refused for it: 401 with the word "authorization", the app's one sign that the session is
+ * gone, e.g. a session that expired.
  * An answer that names its `data.reason` is left to the flow that made the call. Returns the
  * unsubscribe.
  */
@@ -54,9 +55,9 @@ function isSessionRefusal(status: number | undefined, envelope: Envelope): boole
 }
 
 /**
- * The shared helper of SPEC.md §7: POST, JSON body and headers, bearer token, and the
+ * The one helper of every call: POST, JSON body and headers, bearer token, and the
  * envelope back — also for 4xx/5xx answers, so callers branch on `type` alone. Network and
- * parse failures throw a CallFailure, whose message is what the user sees (SPEC.md §8); this is
+ * parse failures throw a CallFailure, whose message is what the user sees (it is toasted); this is
  * the one place where a failed call becomes words.
  */
 export async function call<T = unknown>(path: string, body: object = {}, options: CallOptions = {}): Promise<Envelope<T>> {

@@ -1,7 +1,7 @@
 /**
- * What the user reads when a call brings back no answer from the server to show (SPEC.md §8: a
- * thrown exception "toasts the exception message"): what went wrong, and what to do about it.
- * Never the HTTP library's own text, which names methods, paths and browser internals.
+ * What the user reads when a call brings back no answer from the server to show (a failed call
+ * toasts its exception's message, so that message must read well): what went wrong, and what to do
+ * about it. Never the HTTP library's own text, which names methods, paths and browser internals.
  */
 export const callFailures = {
   /** No answer at all: offline, the connection dropped, or the server is down. */

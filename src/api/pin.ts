@@ -2,7 +2,7 @@ import type { Envelope, ForgotPinRequest, PinRefusal, PinRefusalReason, ResetPin
 import { ApiError, callOk } from './http';
 
 /**
- * The transaction pin's recovery (issue 8): a code e-mailed to the user, then the account
+ * The transaction pin's recovery ("Forgot pin?"): a code e-mailed to the user, then the account
  * password and that code authorise a new pin, which also lifts a pin lock.
  */
 

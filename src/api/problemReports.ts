@@ -1,7 +1,7 @@
 import type { CreateProblemReportRequest, Envelope, FetchProblemReportRequest, ProblemReport } from '../../core/contract';
 import { callOk } from './http';
 
-/** The case opened about a transaction, or null when none was (issue 12). */
+/** The case opened about a transaction, or null when none was. */
 export const fetchProblemReport = (transactionId: number, signal?: AbortSignal): Promise<Envelope<ProblemReport | null>> =>
   callOk<ProblemReport | null>('/api/problem-reports/fetch', { transaction_id: transactionId } satisfies FetchProblemReportRequest, { signal });
 

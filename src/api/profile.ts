@@ -3,8 +3,9 @@ import { DEVICE } from '../../core/limits';
 import { callOk } from './http';
 
 /**
- * The account-page calls of SPEC.md §7. Each resolves with the success envelope and rejects
- * with the server's message (ApiError) or the network failure, so a machine handles one error path.
+ * The account pages' calls (docs/product.md, "Account"). Each resolves with the success envelope
+ * and rejects with the server's message (ApiError) or the network failure, so a machine handles one
+ * error path.
  */
 
 /** Answers with the updated user fields. */

@@ -14,11 +14,11 @@ import type { ServiceCategory } from '../../core/services';
 import { call, callOk } from './http';
 
 /**
- * Buys a service: POST /api/<category> (SPEC.md §7). The envelope comes back for every answer (a
+ * Buys a service: POST /api/<category>. The envelope comes back for every answer (a
  * refund, a missing field, a pin the server refused with its reason in `data`): the flow reads
  * it. The Idempotency-Key names one purchase attempt: sending the same key again (after a
- * network failure, or with the right pin after a wrong one) never buys twice (DESIGN.md §3).
- * This body is the one request that carries the pin (issue 8).
+ * network failure, or with the right pin after a wrong one) never buys twice.
+ * This body is the one request that carries the pin, which only the server checks.
  */
 export const purchase = (
   category: ServiceCategory,

@@ -1,7 +1,7 @@
 import type { Notification, ProvidersByCategory, UserData } from '../../core/contract';
 import { call, callOk } from './http';
 
-/** The three reads the session polls (SPEC.md §7), and logout. */
+/** The three reads the session polls, and logout. */
 export const fetchUser = (signal?: AbortSignal) => call<UserData>('/api/get-user', {}, { signal });
 
 export const fetchProviders = (signal?: AbortSignal) => callOk<ProvidersByCategory>('/api/fetch-providers', {}, { signal });

@@ -1,5 +1,5 @@
 // The session's user is the domain's (src/domain/user.ts): the caller names its fields, so this
-// layer knows only the `user_<field>` keys of SPEC.md §3 and imports nothing above it.
+// layer knows only the `user_<field>` keys (one per user field) and imports nothing above it.
 const PREFIX = 'user_';
 
 /** Browser storage, when there is one (tests in Node have none and get the empty user). */
@@ -12,7 +12,7 @@ export function store(): Storage | null {
 }
 
 /**
- * A field as its key holds it (SPEC.md §3, §4): the plain value, readable by an app embedding
+ * A field as its key holds it: the plain value, readable by an app embedding
  * this one without decoding anything — text as it is, a number's digits, tenant `0`, an empty
  * string for a missing value — and JSON only for a list or a record (the accounts).
  */
@@ -61,7 +61,7 @@ export function loadUser<User extends object>(empty: User, fields: readonly (key
   return user as User;
 }
 
-/** Writes each field under its own key (SPEC.md §3), as a plain value. */
+/** Writes each field under its own key, as a plain value an embedding app can read. */
 export function saveUser<User extends object>(user: User, fields: readonly (keyof User & string)[]): void {
   const storage = store();
   if (!storage) return;

@@ -1,7 +1,7 @@
 import type { Envelope, FetchTransactionsRequest, Paginated, RefreshTransactionRequest, Transaction } from '../../core/contract';
 import { callOk } from './http';
 
-/** One page of the user's transactions, newest first (DESIGN.md §3 paginated list). */
+/** One page of the user's transactions, newest first, in the paginated list's shape of the contract. */
 export const fetchTransactions = (request: FetchTransactionsRequest, signal?: AbortSignal): Promise<Envelope<Paginated<Transaction>>> =>
   callOk<Paginated<Transaction>>('/api/fetch-transactions', request, { signal });
 

@@ -3,7 +3,7 @@ import { toLocalPhone } from '../../core/phone';
 import type { BeneficiaryRule } from '../../core/services';
 
 /**
- * SPEC.md §5: phone, NIN, BVN, beneficiary and amount inputs are numeric. `inputMode` only
+ * Phone, NIN, BVN, beneficiary and amount inputs are numeric. `inputMode` only
  * picks the keyboard; these rules decide what a field holds, whether the text was typed, pasted
  * or autofilled. A flow applies them to each change, so a refused character never reaches its
  * state and the field, which shows that state, never shows it either.
@@ -22,7 +22,7 @@ export function phoneInput(value: string): string {
   return digitsInput(toLocalPhone(digitsInput(value)), ID_NUMBER_MAX_LENGTH);
 }
 
-/** NIN and BVN: digits, at most 11 (SPEC.md §5, §9). */
+/** NIN and BVN: digits, at most 11 (both are 11 digits long). */
 export const idNumberInput = (value: string): string => digitsInput(value, ID_NUMBER_MAX_LENGTH);
 
 /** A beneficiary as its service's rule lets it be typed (the service table). */

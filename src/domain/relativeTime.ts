@@ -6,9 +6,9 @@ const UNITS = [
 ] as const;
 
 /**
- * How long ago `then` was, in the largest whole unit of days, hours, minutes or seconds
- * (SPEC.md §9): '1 day ago', '3 hours ago', '1 minute ago', '5 seconds ago'. A time ahead of
- * `now` (a phone clock running slow) reads '0 seconds ago'; an unreadable date reads ''.
+ * How long ago `then` was, in the largest whole unit of days, hours, minutes or seconds (singular
+ * for one, plural otherwise): '1 day ago', '3 hours ago', '1 minute ago', '5 seconds ago'. A time
+ * ahead of `now` (a phone clock running slow) reads '0 seconds ago'; an unreadable date reads ''.
  */
 export function relativeTime(then: string | number | Date, now: number | Date): string {
   const from = new Date(then).getTime();

@@ -1,4 +1,4 @@
-/** The public routes of SPEC.md §2 / §6, and /not-me (a credential-change e-mail's link); every other route requires a signed-in user. */
+/** The routes that need no session (docs/product.md, "Public routes"), /not-me (a credential-change e-mail's link) among them; every other route requires a signed-in user. */
 export const PUBLIC_ROUTES = [
   '/',
   '/terms',

@@ -24,7 +24,7 @@ export function transactionFacts(transaction: Transaction): [name: string, value
     ['To', transaction.to],
     [holderLabel(transaction.category), transaction.customer_name ?? ''],
     ['Description', transaction.description],
-    // What a completed purchase earned (issue 12); credited as a Cashback row of its own.
+    // What a completed purchase earned; credited as a Cashback row of its own.
     ['Cashback', transaction.cashback ? formatNaira(transaction.cashback) : ''],
   ];
   return facts.filter(([, value]) => value);

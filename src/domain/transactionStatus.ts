@@ -10,7 +10,7 @@ export interface StatusLook {
   icon: StatusIconName;
 }
 
-/** How each status is shown (SPEC.md §4); the label goes beside the icon so colour is never the only signal. */
+/** How each status is shown; the label goes beside the icon so colour is never the only signal. */
 export const STATUS_LOOK: Record<TransactionStatus, StatusLook> = {
   pending: { label: 'Pending', colour: 'orange', icon: 'rotating' },
   processing: { label: 'Processing', colour: 'yellow', icon: 'rotating' },
@@ -18,14 +18,14 @@ export const STATUS_LOOK: Record<TransactionStatus, StatusLook> = {
   canceled: { label: 'Canceled', colour: 'gray', icon: 'cross' },
 };
 
-/** A settled transaction opens its details (and receipt) when tapped (SPEC.md §2). */
+/** A settled transaction opens its details (and receipt) when tapped: nothing about it will change. */
 export const opensDetail = (status: TransactionStatus): boolean => status === 'completed' || status === 'canceled';
 
-/** An unsettled one asks the server to check on it instead (SPEC.md §2, §4). */
+/** An unsettled one asks the server to check on it instead: its outcome may have come since. */
 export const needsRefresh = (status: TransactionStatus): boolean => status === 'pending' || status === 'processing';
 
 /**
- * Still unsettled a day after it was placed (issue 12): checking on it opens its details, which
+ * Still unsettled a day after it was placed: checking on it opens its details, which
  * offer to report the problem (the 2026 NCC/CBN direction on pending bills).
  */
 export const stuckUnsettled = (transaction: Pick<Transaction, 'status' | 'created_at'>, now: number): boolean =>

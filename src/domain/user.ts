@@ -1,14 +1,14 @@
 import type { Limits, PinMarker, UserData, VirtualAccount } from '../../core/contract';
 import { DEFAULT_TENANT } from '../../core/limits';
 
-/** The session's user (SPEC.md §3): the server's user fields plus the derived `initial`. */
+/** The session's user: the server's user fields plus the derived `initial`. */
 export interface SessionUser {
   tenant: string;
   name: string;
   email: string;
   phone: string;
   accounts: VirtualAccount[];
-  /** Naira; '' once logged out (SPEC.md §4 writes empty strings). */
+  /** Naira; '' once logged out (logout writes empty strings). */
   wallet_balance: number | '';
   /** Whether a transaction pin is set ('set' or ''); the pin itself never reaches the app's state. */
   pin: PinMarker;
@@ -43,12 +43,12 @@ export const USER_FIELDS = [
 ] as const satisfies readonly (keyof SessionUser)[];
 
 /**
- * Fields the server answers with the user that are figures of the moment, not SPEC.md §3's
- * stored keys: merged into the session's user, never persisted (the next get-user refreshes them).
+ * Fields the server answers with the user that are figures of the moment, not stored
+ * keys: merged into the session's user, never persisted (the next get-user refreshes them).
  */
 export const LIVE_FIELDS = ['limits', 'cashback_total'] as const satisfies readonly (keyof SessionUser)[];
 
-/** What logout writes (SPEC.md §4): tenant "0", accounts empty, the rest empty strings. */
+/** What logout writes over every stored field: tenant "0", accounts empty, the rest empty strings. */
 export const emptyUser: SessionUser = {
   tenant: DEFAULT_TENANT,
   name: '',
@@ -109,10 +109,10 @@ export function toSessionUser(data: Partial<UserData> | SessionUser, current: Se
   return merged;
 }
 
-/** A user is signed in when the session holds an e-mail (SPEC.md §2, /dashboard and /more). */
+/** A user is signed in when the session holds an e-mail: without one, a protected route logs out and opens /login. */
 export const isSignedIn = (user: SessionUser) => user.email !== '';
 
-/** Where a login lands (SPEC.md §4): verify-email, then set-pin, then dashboard. */
+/** Where a login lands: verify-email, then set-pin, then dashboard, the first step not yet done. */
 export function landingRouteFor(user: Pick<SessionUser, 'email_verified_at' | 'pin'>): '/verify-email' | '/set-pin' | '/dashboard' {
   if (!user.email_verified_at) return '/verify-email';
   if (!user.pin) return '/set-pin';

@@ -5,9 +5,9 @@ import { formatNaira, nairaToKobo } from '../../core/money';
 import type { Pricing } from '../../core/services';
 
 /**
- * The client-side rules of SPEC.md §5, one function per form. Each returns the message the
- * user sees for the first rule the form breaks, or null when it passes; rules are checked in
- * the order the table lists them.
+ * The client-side rules (docs/product.md, "Client validation"), one function per form. Each returns
+ * the message the user sees for the first rule the form breaks, or null when it passes; rules are
+ * checked in the order the table lists them.
  */
 export type ValidationResult = string | null;
 
@@ -66,7 +66,7 @@ export interface ProfileForm {
   bvn: string;
 }
 
-/** NIN and BVN are optional (SPEC.md §5 requires only name and phone). */
+/** NIN and BVN are optional: only name and phone are required. */
 export function validateProfile(form: ProfileForm): ValidationResult {
   return anyBlank(form.name, form.phone) ? messages.nameAndPhoneRequired : null;
 }
@@ -79,7 +79,8 @@ export interface ChangePasswordForm {
 
 export function validateChangePassword(form: ChangePasswordForm): ValidationResult {
   if (anyBlank(form.old_password, form.new_password, form.confirm_new_password)) return messages.allFormFieldsRequired;
-  // Not in the §5 table: caught here so a typo costs no round trip; the register form's message says it.
+  // Not among the rules the product was specified with: caught here so a typo costs no round
+  // trip; the register form's message says it.
   if (form.new_password !== form.confirm_new_password) return messages.passwordsMustMatch;
   return null;
 }
@@ -89,7 +90,7 @@ export function validateChangePin(code: readonly string[]): ValidationResult {
   return isComplete(code, CHANGE_PIN_BOXES) ? null : messages.allFormFieldsRequired;
 }
 
-/** /reset-pin (issue 8): the e-mailed code, the account password, the new pin and its confirmation. */
+/** /reset-pin ("Forgot pin?"): the e-mailed code, the account password, the new pin and its confirmation. */
 export interface ResetPinForm {
   otp: string[];
   password: string;
@@ -102,7 +103,7 @@ export function validateResetPin(form: ResetPinForm): ValidationResult {
   return isComplete(form.otp, OTP_LENGTH) && !isBlank(form.password) && isComplete(form.pins, SET_PIN_BOXES) ? null : messages.allFormFieldsRequired;
 }
 
-/** A purchase form (SPEC.md §2 service screens); select values are the chosen ids as text, '' when none. */
+/** A service screen's purchase form; select values are the chosen ids as text, '' when none. */
 export interface PurchaseForm {
   providerId: string;
   planId: string;
@@ -114,7 +115,7 @@ export interface PurchaseForm {
 const isNairaAmount = (value: string) => /^\d+(\.\d{1,2})?$/.test(value.trim()) && Number(value) > 0;
 
 /**
- * SPEC.md §5 for the six service screens: provider and beneficiary always; then the plan for
+ * The six service screens: provider and beneficiary always; then the plan for
  * plan-based services (internet, cable, education, whose amount is the plan's) or the amount
  * for amount-based ones (airtime, electricity, betting). An amount that is no amount of naira
  * counts as missing: the table has one message for these screens.

@@ -11,7 +11,7 @@ import type { sessionMachine } from './session';
 export interface ActivitiesInput {
   /** Transactions per page: ACTIVITIES_PAGE_SIZE on /activities, the session's `pagination` on the dashboard. */
   pageSize: number;
-  /** The list that pages (/activities): it keeps the session's shared `more_reveal` (SPEC.md §3) up to date. */
+  /** The list that pages (/activities): it keeps the session's shared `more_reveal` up to date. */
   session?: ActorRefFrom<typeof sessionMachine>;
 }
 
@@ -22,7 +22,7 @@ export interface ActivitiesContext extends ActivitiesInput {
   page: number;
   /** The last page fetched held a whole page of rows. */
   pageFull: boolean;
-  /** The server's answer says more pages lie behind the last one fetched: SPEC.md's `more_reveal`. */
+  /** The server's answer says more pages lie behind the last one fetched: the session's `more_reveal`. */
   moreRevealed: boolean;
   /** The row whose details are open. */
   selected: Transaction | null;
@@ -41,7 +41,7 @@ export type ActivitiesEvent =
   | { type: 'activities.reload' };
 
 /**
- * SPEC.md §9: "Load-more shows only when the page is full and more is revealed". The page is
+ * "Load more" shows only when the page is full and more is revealed. The page is
  * full when the last page fetched holds `pageSize` rows; more is revealed when the server's
  * answer says pages lie beyond it (current_page < last_page). The list on /activities sets the
  * session's `more_reveal` from each answer, and the screen shows "Load more" by that flag; the
@@ -65,12 +65,12 @@ function appendPage(items: Transaction[], next: Transaction[]): Transaction[] {
 const find = (items: Transaction[], id: number) => items.find((item) => item.id === id);
 
 /**
- * A list of the user's transactions (SPEC.md §2 /activities, the dashboard's recent
- * activities): page 1 on opening, further pages appended on demand. Tapping a settled row
- * opens its details; tapping a pending or processing one asks the server to check on it,
- * and on success the list starts again from page 1 (SPEC.md §4); one still unsettled a day
- * after it was placed also opens its details, which offer to report it (issue 12). The list and the details
- * are two regions, so details stay open while the list reloads underneath.
+ * A list of the user's transactions (/activities, the dashboard's recent activities): page 1 on
+ * opening, further pages appended on demand. Tapping a settled row opens its details; tapping a
+ * pending or processing one asks the server to check on it, and on success the list starts again
+ * from page 1, where a settled row may have moved; one still unsettled a day after it was placed
+ * also opens its details, which offer to report it (the 2026 NCC/CBN direction on pending bills).
+ * The list and the details are two regions, so details stay open while the list reloads underneath.
  */
 export const activitiesMachine = setup({
   types: {
@@ -200,7 +200,7 @@ export const activitiesMachine = setup({
             input: ({ context }) => ({ id: context.refreshing! }),
             onDone: [
               {
-                // Still unsettled a day on: its details open, offering to report it (issue 12).
+                // Still unsettled a day on: its details open, offering to report it.
                 guard: { type: 'stuck', params: ({ event }) => ({ transaction: event.output.data }) },
                 target: 'loading',
                 actions: [

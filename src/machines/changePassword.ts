@@ -4,7 +4,7 @@ import { changePassword } from '../api/profile';
 import { validateChangePassword, type ChangePasswordForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 
-/** /password (SPEC.md §2): current, new and confirmed password; validate, change, and empty the form. */
+/** /password: current, new and confirmed password; validate, change, and empty the form. */
 export interface ChangePasswordContext {
   form: ChangePasswordForm;
 }

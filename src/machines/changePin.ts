@@ -29,12 +29,12 @@ const toRequest = (code: readonly string[]): ChangePinRequest => ({
 });
 
 /**
- * /pin (SPEC.md §2, §5): all twelve boxes must be filled; whether the new pin and its
- * confirmation match, and whether the old one is right, is the server's to say. A wrong old pin
- * counts with the purchases' wrong pins (issue 8): the count goes to the session, the one past
- * max_attempts logs out, a locked pin is told and "Forgot pin?" is on the screen. Success
- * merges the user fields the server answers (the pin marker, the cleared count). Either way
- * the boxes are emptied: pins are not left on screen.
+ * /pin: all twelve boxes must be filled; whether the new pin and its confirmation match, and
+ * whether the old one is right, is the server's to say. A wrong old pin counts with the purchases'
+ * wrong pins (one count per user, on the server): the count goes to the session, the one past
+ * max_attempts logs out, a locked pin is told and "Forgot pin?" is on the screen. Success merges
+ * the user fields the server answers (the pin marker, the cleared count). Either way the boxes are
+ * emptied: pins are not left on screen.
  */
 export const changePinMachine = setup({
   types: {
@@ -99,7 +99,7 @@ export const changePinMachine = setup({
         },
         onError: [
           {
-            // The server has revoked the session: the same ending as a purchase's (SPEC.md §4 "Pin failure").
+            // The server has revoked the session: the same ending as a purchase's pin failure.
             guard: { type: 'pinRefused', params: ({ event }) => ({ error: event.error, reason: 'pin-logout' as const }) },
             target: 'signedOut',
             actions: ['clearCode', { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, 'logout', { type: 'navigate', params: { to: '/login' } }],

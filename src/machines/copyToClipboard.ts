@@ -6,9 +6,9 @@ import { effects, type FlowEmitted } from './effects';
 export type CopyToClipboardEvent = { type: 'clipboard.copy'; text: string };
 
 /**
- * One copy button (an account number on /funding, a token or pin in a transaction's details):
- * the text goes to the clipboard and the user hears one of the three outcomes of SPEC.md §2.
- * A second press while the first copy runs is ignored.
+ * One copy button (an account number on /funding, a token or pin in a transaction's details): the
+ * text goes to the clipboard and the user hears one of three outcomes: copied, failed, or no
+ * clipboard. A second press while the first copy runs is ignored.
  */
 export const copyToClipboardMachine = setup({
   types: {

@@ -12,7 +12,7 @@ export type FlowEmitted =
   /** Leave the app for another site's page (a partner's hosted checkout): a full page load, never a script of theirs on ours. */
   | { type: 'redirect'; url: string };
 
-/** The message a user sees for a failure: the server's message, or the exception's (SPEC.md §8). */
+/** The message a user sees for a failure: the server's message, or the exception's, toasted as it is. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;

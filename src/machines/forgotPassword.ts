@@ -5,7 +5,7 @@ import type { Envelope, ForgotRequest } from '../../core/contract';
 import { validateForgot, type ForgotForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 
-/** /forgot (SPEC.md §2, §4): validate, get a captcha token, ask for the reset link, offer to send it again. */
+/** /forgot: validate, get a captcha token, ask for the reset link, offer to send it again. */
 export interface ForgotPasswordContext {
   form: ForgotForm;
   captchaToken: string;

@@ -14,7 +14,7 @@ export interface HumanCheckInput {
 }
 
 /**
- * /iamhuman (SPEC.md §2): after 'I am human' a captcha token is obtained and handed to the
+ * /iamhuman: after 'I am human' a captcha token is obtained and handed to the
  * mobile app embedding the page. Any failure may be retried with the same button.
  */
 export const humanCheckMachine = setup({

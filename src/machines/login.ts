@@ -8,7 +8,7 @@ import { validateLogin, type LoginForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
 
-/** /login (SPEC.md §2, §4): validate, log in, then land on verify-email, set-pin or the dashboard. */
+/** /login: validate, log in, then land on verify-email, set-pin or the dashboard. */
 export interface LoginInput {
   session: ActorRefFrom<typeof sessionMachine>;
 }

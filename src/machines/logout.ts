@@ -3,7 +3,7 @@ import { effects, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
 
 /**
- * The account menu's logout (SPEC.md §2): asking opens a confirmation; confirming logs the
+ * The account menu's logout: asking opens a confirmation; confirming logs the
  * session out (which revokes the token on the server and empties storage) and goes to /login.
  */
 export interface LogoutInput {

@@ -21,10 +21,11 @@ export type MerchantVerificationEvent = { type: 'merchant.verify'; request: Veri
 export type MerchantVerificationReport = { type: 'merchant.verified'; details: MerchantDetails; beneficiary: string } | { type: 'merchant.failed' };
 
 /**
- * 'Verify Merchant' on electricity, betting and cable (SPEC.md §4): unverified (the button
+ * 'Verify Merchant' on electricity, betting and cable: unverified (the button
  * shows) → verifying → verified (the holder's details show and Continue takes the button's
  * place), or the server's message in an error toast and unverified again. Changing the form's
- * fields does not undo a verification (SPEC.md §4); only the owner resets it, after a purchase.
+ * fields does not undo a verification (as the product was specified; the server verifies the
+ * number again at purchase time); only the owner resets it, after a purchase.
  * The report names the number verified, so the owner can show whose details these are.
  */
 export const merchantVerificationMachine = setup({

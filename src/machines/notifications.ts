@@ -18,7 +18,7 @@ export interface NotificationsContext extends NotificationsInput {
 export type NotificationsEvent = { type: 'notifications.mark'; id: number };
 
 /**
- * /notification (SPEC.md §2, §4). The list is the session's, which polls it; opening the
+ * /notification. The list is the session's, which polls it; opening the
  * screen asks the session for a fresh poll and waits for it, so the list is current before
  * "No notifications" can be claimed. Marking one as read is confirmed by the server first;
  * only then does the session's copy change. One mark at a time.

@@ -7,8 +7,8 @@ export interface OtpCountdownInput {
 }
 
 /**
- * Seconds left before another code may be requested (SPEC.md §4), ticking down once a second.
- * It ends (a final state) at 0, which tells the flow that invoked it; a restart is a new
+ * Seconds left before another code may be requested (59 s after the last), ticking down once a
+ * second. It ends (a final state) at 0, which tells the flow that invoked it; a restart is a new
  * invocation with a new `seconds`.
  */
 export const otpCountdownMachine = setup({

@@ -24,9 +24,9 @@ export type PinDialogEvent =
 export type PinDialogReport = { type: 'pin.accepted'; pin: string } | { type: 'pin.cancelled' };
 
 /**
- * The transaction pin dialog of a service screen (SPEC.md §2, §4, §8): four masked boxes and
+ * The transaction pin dialog of a service screen: four masked boxes and
  * Continue. Four digits close the dialog and go to the owner, whose purchase call the server
- * checks them with (issue 8: the app holds no pin to compare with, and the wrong-pin count is
+ * checks them with (the app holds no pin to compare with, and the wrong-pin count is
  * the server's). Anything short of four digits is no pin at all: 'transaction pin not correct',
  * and the boxes start again, without asking the server.
  */

@@ -26,7 +26,7 @@ export type ProblemReportEvent =
 export const CHOOSE_REASON = 'Please choose what went wrong.';
 
 /**
- * Report a problem on one transaction (issue 12), in its detail: the case is looked up first
+ * Report a problem on one transaction, in its detail: the case is looked up first
  * (loading; a message and Try again when that fails), then either shown (reported) or offered
  * (none). Opening the form asks for a reason from the fixed list and an optional note; sending
  * it opens the case, whose number the server's message gives (and e-mails). A refusal keeps

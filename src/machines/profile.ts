@@ -9,11 +9,11 @@ import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
 
 /**
- * /profile (SPEC.md §2): name, phone, NIN and BVN, prefilled from the session's user; the e-mail
- * is read-only and no part of the form. A NIN or BVN is verified by the server before it is kept
- * (issue 12: it raises the wallet's tier), and the app only ever holds the verified one as the
- * server sends it, masked to its last four digits (reference/domain.md). Its field starts empty,
- * so a field left empty keeps the number on file and a typed one is sent for verification.
+ * /profile: name, phone, NIN and BVN, prefilled from the session's user; the e-mail is read-only
+ * and no part of the form. A NIN or BVN is verified by the server before it is kept (a verified
+ * number raises the wallet's KYC tier), and the app only ever holds the verified one as the server
+ * sends it, masked to its last four digits (a BVN is confidential). Its field starts empty, so a
+ * field left empty keeps the number on file and a typed one is sent for verification.
  */
 export interface ProfileInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -29,7 +29,7 @@ export interface ProfileContext extends ProfileInput {
 
 export type ProfileEvent = { type: 'profile.change'; field: keyof ProfileForm; value: string } | { type: 'profile.submit' };
 
-/** Phone, NIN and BVN hold digits only, at most 11, whatever was typed, pasted or autofilled (SPEC.md §5). */
+/** Phone, NIN and BVN hold digits only, at most 11, whatever was typed, pasted or autofilled. */
 const FIELD_INPUT: Partial<Record<keyof ProfileForm, (value: string) => string>> = { phone: phoneInput, nin: idNumberInput, bvn: idNumberInput };
 
 const toRequest = ({ form }: ProfileContext): Omit<UpdateProfileRequest, 'device'> => ({

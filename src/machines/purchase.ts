@@ -46,8 +46,9 @@ export interface PurchaseContext {
   recent: RecentBeneficiary[];
   /**
    * The verified holder (electricity, betting, cable) and the number verified. Kept when fields
-   * change (SPEC.md §4), so the number is kept with it: the screen says whose details these are,
-   * and warns once the field holds another number (see `numberChangedSinceVerified`).
+   * change (as the product was specified), so the number is kept with it: the screen says whose
+   * details these are, and warns once the field holds another number (see
+   * `numberChangedSinceVerified`).
    */
   merchant: { details: MerchantDetails; beneficiary: string } | null;
   /**
@@ -62,7 +63,7 @@ export interface PurchaseContext {
   /** A delivered purchase whose token or pin the user must keep (electricity, education). */
   result: PurchaseResult | null;
   pinDialog: ActorRefFrom<typeof pinDialogMachine>;
-  /** Only for services that verify before paying: a JAMB code can be verified, yet the education screen never asks (SPEC.md §2). */
+  /** Only for services that verify before paying: a JAMB code can be verified, yet the education screen has no Verify button. */
   verification: ActorRefFrom<typeof merchantVerificationMachine> | null;
 }
 
@@ -91,7 +92,7 @@ const emptyForm = (): PurchaseForm => ({ providerId: '', planId: '', beneficiary
 
 const serviceOf = (context: PurchaseContext): ServiceEntry => serviceByKey(context.service);
 
-/** What the beneficiary field holds after a change: only what the service's number can be made of (SPEC.md §5). */
+/** What the beneficiary field holds after a change: only what the service's number can be made of. */
 const typedBeneficiary = (context: PurchaseContext, value: string) => beneficiaryInput(serviceOf(context).beneficiary, value);
 
 /** The field no longer holds the number the shown details were verified for; paying bills the field's number. */
@@ -122,13 +123,13 @@ function toRequest(context: PurchaseContext): PurchaseRequest {
 }
 
 /**
- * One service screen (SPEC.md §2, §4 "Purchase flow"), configured by its entry in the service
- * table: the form, Continue's validation (and merchant verification first where the service asks
- * for it), the pin dialog, the purchase call with the loading overlay, and its outcome. The
- * purchase call is also the pin check (issue 8): a wrong pin reopens the dialog, the one past
- * the session's max_attempts logs out, a locked pin points to "Forgot pin?". The pin dialog and
- * the merchant verification are their own machines, spawned for the screen's life and
- * reporting back here.
+ * One service screen (docs/product.md, "Purchases"), configured by its entry in the service table:
+ * the form, Continue's validation (and merchant verification first where the service asks for it),
+ * the pin dialog, the purchase call with the loading overlay, and its outcome. The purchase call is
+ * also the pin check (only the server knows the pin): a wrong pin reopens the dialog, the one past
+ * the session's max_attempts logs out, a locked pin points to "Forgot pin?". The pin dialog and the
+ * merchant verification are their own machines, spawned for the screen's life and reporting back
+ * here.
  */
 export const purchaseMachine = setup({
   types: {
@@ -147,13 +148,14 @@ export const purchaseMachine = setup({
   },
   actions: {
     ...effects,
-    // Selecting a provider clears the plan (and a plan's amount) and offers that provider's plans (SPEC.md §4).
+    // Selecting a provider clears the plan (and a plan's amount) and offers that provider's plans:
+    // a plan belongs to one provider.
     selectProvider: assign(({ context }, params: { value: string }) => ({
       form: { ...context.form, providerId: params.value, planId: '', amount: serviceOf(context).pricing.kind === 'plan' ? '' : context.form.amount },
       providerChosen: params.value !== '',
       idempotencyKey: null,
     })),
-    // Selecting a plan sets the amount, read-only (SPEC.md §4).
+    // Selecting a plan sets the amount, read-only: a plan has one price.
     selectPlan: assign(({ context }, params: { value: string }) => {
       const plan = providerById(context, context.form.providerId)?.packages.find((p) => String(p.id) === params.value);
       return { form: { ...context.form, planId: params.value, amount: plan ? String(plan.amount) : '' }, idempotencyKey: null };
@@ -201,7 +203,7 @@ export const purchaseMachine = setup({
     hideLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: false }),
     // The balance changed: the session fetches the user again.
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' as const }),
-    // The server's wrong-pin count, as this answer tells it, becomes the session's (SPEC.md §3 max_attempts).
+    // The server's wrong-pin count, as this answer tells it, becomes the session's, beside its max_attempts.
     countWrongPin: sendTo(
       ({ context }) => context.session,
       (_, params: { answer: PurchaseAnswer }) => {
@@ -211,9 +213,10 @@ export const purchaseMachine = setup({
       },
     ),
     lockPurchases: sendTo(({ context }) => context.session, { type: 'session.update' as const, data: { pin_locked: true } }),
-    // The server has ended the session already; the app forgets it (SPEC.md §4 "Pin failure").
+    // The server has ended the session already (one wrong pin past the limit); the app forgets it.
     logout: sendTo(({ context }) => context.session, { type: 'session.logout' as const }),
-    // The form, pin boxes and amount clear (SPEC.md §4); the beneficiary joins the recent ones.
+    // The form, pin boxes and amount clear: no pin is left on screen, and the next purchase starts
+    // afresh; the beneficiary joins the recent ones.
     completed: assign(({ context }, params: { answer: PurchaseAnswer }) => {
       const data = params.answer.type === 'success' ? params.answer.data : undefined;
       return {
@@ -265,7 +268,7 @@ export const purchaseMachine = setup({
       on: {
         'form.provider': { actions: { type: 'selectProvider', params: ({ event }) => ({ value: event.value }) } },
         'form.plan': { actions: { type: 'selectPlan', params: ({ event }) => ({ value: event.value }) } },
-        // What is not part of a number never enters the form, typed, pasted or autofilled (SPEC.md §5).
+        // What is not part of a number never enters the form, typed, pasted or autofilled.
         'form.beneficiary': [
           {
             guard: { type: 'suggestsProvider', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) },
@@ -331,7 +334,7 @@ export const purchaseMachine = setup({
                 actions: [
                   {
                     type: 'toast',
-                    // Delivered, or accepted and still processing with the biller (SPEC.md §4).
+                    // Delivered (success), or accepted and still processing with the biller (information).
                     params: ({ event }) => ({
                       level: event.output.type === 'success' && event.output.data && event.output.data.status !== 'completed' ? 'info' : 'success',
                       message: event.output.message,
@@ -365,7 +368,8 @@ export const purchaseMachine = setup({
                 actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'lockPurchases', 'forgetKey'],
               },
               {
-                // Refused or failed and refunded: the server's message; the form stays (SPEC.md §8).
+                // Refused or failed and refunded: the server's message; the form stays, to be corrected
+                // or sent again.
                 target: 'editing',
                 actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'forgetKey', 'refreshSession'],
               },

@@ -7,7 +7,7 @@ import { validateRegister, type RegisterForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
 
-/** /register (SPEC.md §2, §4): validate, get a captcha token, create the account, log in, verify the e-mail. */
+/** /register: validate, get a captcha token, create the account, log in, verify the e-mail. */
 export type RegisterTextField = Exclude<keyof RegisterForm, 'terms'>;
 
 export interface RegisterInput {
@@ -62,7 +62,7 @@ export const registerMachine = setup({
   initial: 'editing',
   // Typing is kept in every state, so nothing entered while a request runs is lost.
   on: {
-    // The phone field holds digits only, whatever was typed, pasted or autofilled (SPEC.md §5).
+    // The phone field holds digits only, whatever was typed, pasted or autofilled.
     'register.change': {
       actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.field === 'phone' ? phoneInput(event.value) : event.value }) },
     },
@@ -103,7 +103,7 @@ export const registerMachine = setup({
           confirm_password: form.confirm_password,
           token: captchaToken,
         }),
-        // Registering leaves the user logged in; the next step is verifying the e-mail (SPEC.md §4).
+        // Registering leaves the user logged in; the next step is verifying the e-mail.
         onDone: {
           target: 'registered',
           actions: [

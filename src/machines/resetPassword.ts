@@ -5,7 +5,7 @@ import { validateReset, type ResetForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import type { sessionMachine } from './session';
 
-/** /reset?token=... (SPEC.md §2, §4): validate, reset with the link's token, log out, set a pin with the same token. */
+/** /reset?token=...: validate, reset with the link's token, log out, set a pin with the same token. */
 export interface ResetPasswordInput {
   session: ActorRefFrom<typeof sessionMachine>;
   /** The `token` query value of the e-mailed link; null or '' when the link has none. */
@@ -20,7 +20,7 @@ export interface ResetPasswordContext {
 
 export type ResetPasswordEvent = { type: 'reset.change'; field: keyof ResetForm; value: string } | { type: 'reset.submit' };
 
-/** Not a SPEC.md string: the spec never shows a link without a token, so this one says what to do next. */
+/** Not one of the fixed strings: the product was specified with no screen for a link without a token, so this one says what to do next. */
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
 export const resetPasswordMachine = setup({
@@ -75,8 +75,8 @@ export const resetPasswordMachine = setup({
         id: 'reset',
         src: 'reset',
         input: ({ context: { form, token } }) => ({ ...form, token }),
-        // The link's token goes on to /set-pin, which it authorises once (DESIGN.md §3); whoever
-        // was logged in on this browser is logged out first (SPEC.md §4).
+        // The link's token goes on to /set-pin, which it authorises once; whoever was
+        // logged in on this browser is logged out first, since the reset revoked every session.
         onDone: {
           target: 'done',
           actions: [

@@ -46,7 +46,7 @@ const toRequest = (form: ResetPinForm): ResetPinRequest => ({
 });
 
 /**
- * /reset-pin (issue 8), "Forgot pin?" of the pin dialog and of /pin: first a code is asked for
+ * /reset-pin, "Forgot pin?" of the pin dialog and of /pin: first a code is asked for
  * (e-mailed under verify-email's rules), then the code, the account password and a new pin
  * with its confirmation reset the pin, which also clears the wrong-pin count and lifts a pin
  * lock; the user goes back to the screen they came from. Once a code is on its way, two regions

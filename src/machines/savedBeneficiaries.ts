@@ -25,7 +25,7 @@ const byName = (list: SavedBeneficiary[]) => [...list].sort((a, b) => a.name.loc
 const including = (list: SavedBeneficiary[], saved: SavedBeneficiary) => byName([...list.filter((entry) => entry.id !== saved.id), saved]);
 
 /**
- * The numbers the user saved for one service (issue 12), beside the purchase form: loading
+ * The numbers the user saved for one service, beside the purchase form: loading
  * (the list, or a message and Try again), then ready, where one save, rename or delete runs at
  * a time and the list follows what the server answered. Picking a saved number is the purchase
  * flow's (`form.recent`): this machine only keeps the list.

@@ -9,13 +9,13 @@ import { isPublicRoute } from '../domain/routes';
 import { emptyUser, toSessionUser, USER_FIELDS, type SessionUser } from '../domain/user';
 import { effects, type FlowEmitted } from './effects';
 
-/** The shared state of SPEC.md §3, plus the route the user is on (for the §6 logout rule). */
+/** The app's shared state, plus the route the user is on (a refused session leaves a protected page only). */
 export interface SessionContext {
   loading: boolean;
   reveal_balance: boolean;
   notifications: Notification[];
   providers: ProvidersByCategory;
-  /** The server's count of wrong pins in a row (issue 8): shared by every screen, tab and reload, never counted here. */
+  /** The server's count of wrong pins in a row: shared by every screen, tab and reload, never counted here. */
   pin_attempts: number;
   max_attempts: number;
   /** Purchases are locked until the pin is reset (Forgot pin?). */
@@ -47,7 +47,7 @@ export type SessionEvent =
   | { type: 'loading.set'; value: boolean }
   | { type: 'balance.toggle' }
   | { type: 'notification.read'; id: number }
-  /** The transaction list that pages says whether the server has more behind what it shows (SPEC.md §9 load-more). */
+  /** The transaction list that pages says whether the server has more behind what it shows ("Load more" needs it). */
   | { type: 'pagination.reveal'; more: boolean }
   | { type: 'pagination.reset' };
 
@@ -70,7 +70,7 @@ export interface PollResult {
 
 async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollResult> {
   // The three calls at once, not the user first: a first visit of /notification draws its list
-  // one round trip sooner (issue 13). A refused session is reported by the http layer
+  // one round trip sooner. A refused session is reported by the http layer
   // (watchSession), whichever call met it.
   const [user, providers, notifications] = await Promise.allSettled([fetchUser(signal), fetchProviders(signal), fetchNotifications(signal)]);
   if (user.status === 'rejected') throw user.reason;
@@ -96,9 +96,9 @@ const pinStateOf = (data: Partial<UserData>, current: PinState): PinState => ({
 const noPinState: PinState = { pin_attempts: 0, max_attempts: DEFAULT_MAX_ATTEMPTS, pin_locked: false };
 
 /**
- * The persisted user: storage holds plain text (SPEC.md §3), which the domain reads back into the
- * user's shape. A build from before issue 8 stored the transaction pin itself under `user_pin`:
- * it is replaced by the marker in storage at once, before anything else runs.
+ * The persisted user: storage holds plain text, which the domain reads back into the user's
+ * shape. A build from before the server checked pins stored the transaction pin itself under
+ * `user_pin`: it is replaced by the marker in storage at once, before anything else runs.
  */
 function loadStoredUser(): SessionUser {
   const stored = loadUser(emptyUser, USER_FIELDS);
@@ -116,7 +116,7 @@ export const sessionMachine = setup({
   },
   actors: {
     poll: fromPromise<PollResult>(pollSession),
-    /** Any call answering that the session is gone (SPEC.md §6: 401 with "authorization"), polled or not. */
+    /** Any call answering that the session is gone (401 with "authorization"), polled or not. */
     watchSession: fromCallback<SessionEvent>(({ sendBack }) => onSessionRefused((message) => sendBack({ type: 'session.refused', message }))),
   },
   actions: {
@@ -182,10 +182,10 @@ export const sessionMachine = setup({
     'balance.toggle': { actions: 'toggleBalance' },
     'notification.read': { actions: { type: 'markRead', params: ({ event }) => ({ id: event.id }) } },
     'pagination.reveal': { actions: { type: 'revealMore', params: ({ event }) => ({ more: event.more }) } },
-    // Sent when /activities closes; a logout resets them too (SPEC.md §4 "together to 5 and false").
+    // Sent when /activities closes; a logout resets them too, together to 5 and false.
     'pagination.reset': { actions: 'resetPagination' },
-    // Login saves every field and reloads state (SPEC.md §4), from any state.
-    // Logout overwrites every field with its empty value and reloads state (SPEC.md §4).
+    // Login saves every field and reloads state, from any state.
+    // Logout overwrites every field with its empty value and reloads state.
     'session.logout': { target: '.signedOut', actions: ['revokeOnServer', 'clearUser', 'resetPagination', 'persistUser', 'forgetOfflineCopy'] },
     'session.login': {
       target: '.signedIn',
@@ -206,7 +206,7 @@ export const sessionMachine = setup({
       invoke: { src: 'watchSession' },
       on: {
         'session.update': { actions: [{ type: 'mergeUser', params: ({ event }) => ({ data: event.data }) }, 'persistUser'] },
-        // The server no longer takes the token: log out, and leave a protected page saying why (SPEC.md §6).
+        // The server no longer takes the token: log out, and leave a protected page saying why.
         'session.refused': [
           {
             guard: 'onProtectedRoute',

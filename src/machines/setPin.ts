@@ -30,7 +30,7 @@ const toRequest = (code: readonly string[]): SetPinRequest => ({
 });
 
 /**
- * /set-pin (SPEC.md §4, §5): every box must be filled; whether pin and confirmation match is the
+ * /set-pin: every box must be filled; whether pin and confirmation match is the
  * server's to say. Success signs the user in with the fields the server answers (a reset
  * link's token yields a new session) and goes to the dashboard. With a reset link's token the
  * link is checked first: a reset link restores the password only, so an account that has a pin

@@ -38,7 +38,7 @@ export function rangeProblem({ from, to, today }: Pick<StatementsContext, 'from'
 }
 
 /**
- * The statements page (issue 12): a date range, its totals from the ledger (loading, shown, or
+ * The statements page: a date range, its totals from the ledger (loading, shown, or
  * the server's message and the range kept), and CSV or PDF downloads of the range shown. The
  * last 30 days are shown at once; changing a date hides the totals until Show is pressed again,
  * so the figures on screen always belong to the dates above them.

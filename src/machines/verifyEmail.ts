@@ -27,14 +27,14 @@ export type VerifyEmailEvent =
   | { type: 'verify.submit' }
   | { type: 'verify.resend' };
 
-/** 'you will be able to resend otp in about N seconds' → N (SPEC.md §8); null when no wait is named. */
+/** 'you will be able to resend otp in about N seconds' → N, so the countdown starts from the server's figure; null when no wait is named. */
 export function resendWaitSeconds(message: string): number | null {
   const match = /(\d+)\s*seconds?/i.exec(message);
   return match ? Number(match[1]) : null;
 }
 
 /**
- * /verify-email (SPEC.md §4): a code is sent on opening, another only once the countdown is
+ * /verify-email: a code is sent on opening, another only once the countdown is
  * over; the 4-digit code is checked by the server, and a verified user logs in again.
  * Two regions run side by side: resending, and the code being typed and verified.
  */
@@ -128,7 +128,7 @@ export const verifyEmailMachine = setup({
                 id: 'verify',
                 src: 'verifyOtp',
                 input: ({ context }) => ({ otp: joinCode(context.code) }),
-                // Verified: the user is logged out and signs in again (SPEC.md §4).
+                // Verified: the user is logged out and signs in again.
                 onDone: {
                   target: '#verifyEmail.verified',
                   actions: [
