@@ -7,7 +7,7 @@ import { preloadRoute } from './app/routes';
 import './styles/global.css';
 
 // The declarative router: the data router's extra features would cost the landing page about
-// 16 KB gzip (DESIGN.md §5), and nothing here loads data through routes.
+// 16 KB gzip of its 100 KB budget, and nothing here loads data through routes.
 // No <StrictMode>: its development-only double mount restarts each screen's machine, and a
 // screen that calls the API on opening (verify-email's automatic resend) would call it twice.
 const app = (

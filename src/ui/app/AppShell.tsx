@@ -2,7 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { FooterTabs } from '../components/FooterTabs';
 import { Header } from '../components/Header';
 
-/** The frame of every signed-in screen: header, the main area, and the tabs (SPEC.md §2). */
+/** The frame of every signed-in screen: header, the main area, and the tabs. */
 export default function AppShell() {
   return (
     <div className="shell">

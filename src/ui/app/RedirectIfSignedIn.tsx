@@ -4,10 +4,10 @@ import { isSignedIn } from '../../domain/user';
 import { useSession, useSessionSelector } from './SessionContext';
 
 /**
- * /login with a user already loaded goes to /dashboard (SPEC.md §2). "Already" is read once,
- * on arrival, as soon as the stored user is read: a login made on this screen signs the user
- * in and then navigates by its own rule (verify-email, set-pin or dashboard, SPEC.md §4), which
- * this guard must not overrule.
+ * /login with a user already loaded goes to /dashboard: there is nothing to log in to. "Already" is
+ * read once, on arrival, as soon as the stored user is read: a login made on this screen signs the
+ * user in and then navigates by its own rule (verify-email, set-pin or dashboard), which this guard
+ * must not overrule.
  */
 export default function RedirectIfSignedIn() {
   const session = useSession();

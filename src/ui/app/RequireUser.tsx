@@ -4,9 +4,9 @@ import { isSignedIn } from '../../domain/user';
 import { useSession, useSessionSelector } from './SessionContext';
 
 /**
- * Every route but the public ones needs a signed-in user (SPEC.md §6). With no e-mail in
+ * Every route but the public ones needs a signed-in user. With no e-mail in
  * state the session is logged out (clearing whatever half-state is stored) and the user is
- * sent to /login (SPEC.md §2). Until the stored user is read (the first frame, drawn from the
+ * sent to /login. Until the stored user is read (the first frame, drawn from the
  * page's HTML) the screen's frame is drawn, with placeholders where the user's data goes.
  */
 export default function RequireUser() {

@@ -49,7 +49,7 @@ function untilDone(attempt: () => boolean): () => void {
 }
 
 /**
- * SPEC.md §2 scroll behaviour: a hash link scrolls smoothly to its element (instantly when the
+ * The scroll behaviour: a hash link scrolls smoothly to its element (instantly when the
  * user asked for reduced motion); otherwise back/forward restores the saved position, and any
  * other move goes to the top.
  */

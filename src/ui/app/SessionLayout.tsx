@@ -12,13 +12,14 @@ import { useToastsWanted } from './toaster';
 import { performEffects } from './useFlow';
 
 // This module is loaded with the first route that needs a session, never by the landing page,
-// so the state machines, the API client and the toaster stay off its first load (DESIGN.md §5).
+// so the state machines, the API client and the toaster stay off its first load, which
+// must stay within its JavaScript budget (docs/architecture.md, "Targets").
 
 /**
- * The one session of the app (SPEC.md §3 shared state). It is created with no user: the page's
- * first frame comes from its prerendered HTML, drawn with none, and hydrating it must draw the
- * same. Once hydrated the session reads the stored user and starts (its first poll, its watch).
- * Events sent before then wait in its mailbox.
+ * The one session of the app, holding the state every screen shares. It is created with no user:
+ * the page's first frame comes from its prerendered HTML, drawn with none, and hydrating it must
+ * draw the same. Once hydrated the session reads the stored user and starts (its first poll, its
+ * watch). Events sent before then wait in its mailbox.
  */
 const session = createActor(sessionMachine, { input: { deferRestore: true }, inspect: getInspect() });
 
@@ -29,7 +30,8 @@ export default function SessionLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const toastsWanted = useToastsWanted();
-  // The session decides on logout by the route the user is on (SPEC.md §6), so it follows every move.
+  // The session decides on logout by the route the user is on (only a protected page is left), so
+  // it follows every move.
   useEffect(() => session.send({ type: 'session.route', pathname }), [pathname]);
   useEffect(() => performEffects(session, navigate), [navigate]);
   // After the effects above (they subscribe to what the start may emit): effects run once the

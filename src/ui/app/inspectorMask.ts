@@ -1,5 +1,5 @@
 /**
- * What the Stately inspector may be shown (issue 10): every inspection event goes through
+ * What the Stately inspector may be shown: every inspection event goes through
  * `maskInspection` before it leaves the page, so no pin, OTP, password, BVN, NIN or token reaches
  * it, wherever it sits: a context, an event (typed values included), an actor's input, output or
  * error. The rules decide by what a value is, in this order:

@@ -10,7 +10,7 @@ type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
  * Every lazily loaded screen of the route table, by its path from here (all but the service
  * screen, below; the landing's page names its chunk, so it loads with the entry). A glob rather than one import() per route, so that a route
  * can name its module as data: scripts/routePages.ts reads the names to give each route's page
- * the preload links of its code (issue 13).
+ * the preload links of its code, so a first visit asks for all of it at once.
  */
 const LAZY_MODULES = import.meta.glob<{ default: ComponentType }>([
   '../screens/*Screen.tsx',
@@ -40,7 +40,7 @@ function load(module: string): Load {
  * A module's component, downloaded when first drawn or ahead by `preload()`. Once its code is
  * here it is drawn at once: React.lazy would still suspend on its first render and show the
  * fallback for a frame, and React holds the revealed content back up to 300 ms after a fallback
- * (issue 13: the signed-in screens' LCP).
+ * (which would delay the signed-in screens' largest contentful paint).
  */
 function deferred<P extends object>(loader: Load<P>): { Component: ComponentType<P>; preload: () => Promise<void> } {
   let ready: ComponentType<P> | undefined;
@@ -56,8 +56,8 @@ function deferred<P extends object>(loader: Load<P>): { Component: ComponentType
 }
 
 /**
- * A screen whose code is downloaded when its route is first visited, so the landing page
- * carries none of it (DESIGN.md §5). Each gets its own Suspense boundary: a newly mounted
+ * A screen whose code is downloaded when its route is first visited, so the landing page carries
+ * none of it and stays within its budget. Each gets its own Suspense boundary: a newly mounted
  * boundary shows the loading state at once instead of freezing the previous page.
  */
 function lazyScreen(module: string, loader: Load = load(module)): Pick<RouteObject, 'element' | 'handle'> {
@@ -91,9 +91,9 @@ const serviceRoutes: RouteObject[] = SERVICES.map((service) => ({
 }));
 
 /**
- * The route table of SPEC.md §2. The landing, terms and policy pages need no session; every other
- * route runs inside the lazily loaded SessionLayout, and all but the public ones behind a
- * signed-in user (§6).
+ * The route table (docs/product.md, "Screens and routes"). The landing, terms and policy pages need
+ * no session; every other route runs inside the lazily loaded SessionLayout, and all but the public
+ * ones behind a signed-in user.
  */
 export const routes: RouteObject[] = [
   {
@@ -135,7 +135,7 @@ export const routes: RouteObject[] = [
                   { path: 'statements', ...lazyScreen('../screens/StatementsScreen.tsx') },
                   { path: 'schedules', ...lazyScreen('../screens/SchedulesScreen.tsx') },
                   ...serviceRoutes,
-                  // Any other path is protected (SPEC.md §6); screens not built yet land here.
+                  // Any other path is protected too; an unknown one shows the not-found page, not a blank one.
                   { path: '*', ...lazyScreen('../screens/NotFoundScreen.tsx') },
                 ],
               },

@@ -6,7 +6,7 @@ type Toastify = typeof ReactToastify;
 
 /**
  * react-toastify is a tenth of the session's JavaScript, and most visits never show a toast: it
- * is downloaded with the first one (issue 13), and the container (Toasts.tsx) is mounted then.
+ * is downloaded with the first one, and the container (Toasts.tsx) is mounted then.
  * Once loaded it is used at once, so toasts keep the order they were asked in.
  */
 let toastify: Toastify | undefined;

@@ -13,9 +13,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  // The server snapshot is mobile: the design is mobile first (DESIGN.md §6).
+  // The server snapshot is mobile: the design is mobile first (most customers are on phones).
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
 }
 
-/** Desktop shows Profile where mobile shows More (SPEC.md §2 footer tabs, account menu). */
+/** Desktop shows Profile where mobile shows More (the footer tabs, the account menu). */
 export const useIsDesktop = () => useMediaQuery(DESKTOP_QUERY);

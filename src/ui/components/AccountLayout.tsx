@@ -6,7 +6,7 @@ import '../styles/account.css';
 
 /**
  * The frame of the account pages (profile, password, pin, support). On desktop the account
- * menu sits beside them, since the rail's Profile tab is the way in (SPEC.md §2); phones reach
+ * menu sits beside them, since the rail's Profile tab is the way in; phones reach
  * the menu through the More tab instead.
  */
 export function AccountLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {

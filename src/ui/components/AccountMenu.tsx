@@ -19,7 +19,7 @@ const LINKS = [
 ] as const;
 
 /**
- * The account menu of SPEC.md §2: who is signed in, the account pages, and logout behind a
+ * The account menu: who is signed in, the account pages, and logout behind a
  * confirmation. /more shows it on phones; on desktops it drops from the header's avatar and
  * sits beside the account pages. `onNavigate` lets a dropdown close when a link is followed.
  */

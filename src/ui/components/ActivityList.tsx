@@ -19,7 +19,7 @@ interface ActivityListProps {
   canLoadMore?: boolean;
 }
 
-/** The user's transactions, newest first, with their details one tap away (SPEC.md §2). */
+/** The user's transactions, newest first, with their details one tap away. */
 export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: ActivityListProps) {
   const session = useSession();
   const actor = useFlow(activitiesMachine, canLoadMore ? { pageSize, session } : { pageSize });
@@ -28,7 +28,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
   const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
   const pageFull = useSelector(actor, (s) => s.context.pageFull);
-  // SPEC.md §9: the page is full and the session's shared flag says more is revealed.
+  // "Load more" needs both: the page is full and the session's shared flag says more is revealed.
   const moreReveal = useSessionSelector((s) => s.context.more_reveal);
   const refreshing = useSelector(actor, (s) => s.context.refreshing);
   const selected = useSelector(actor, (s) => s.context.selected);

@@ -5,8 +5,8 @@ import { EyeIcon, EyeOffIcon } from './icons';
 import { Money } from './Money';
 
 /**
- * The overview card (SPEC.md §2): total balance, shown by default and blurred when hidden,
- * the cashback earned so far (issue 12; hidden with the balance), and the way to fund the wallet.
+ * The overview card: total balance, shown by default and blurred when hidden, the cashback
+ * earned so far (hidden with the balance), and the way to fund the wallet.
  */
 export function BalanceCard() {
   const session = useSession();

@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A modal question with Cancel and a confirming button (the logout confirmation of SPEC.md §2).
+ * A modal question with Cancel and a confirming button (the logout confirmation).
  * Rendered into <body> so no header or rail paints above its backdrop. The focus starts on
  * Cancel, the harmless answer, stays inside, and goes back to whatever opened the dialog when
  * it closes; Escape and a click on the backdrop cancel.

@@ -11,7 +11,7 @@ interface CopyButtonProps {
   className?: string;
 }
 
-/** Copies `text` and toasts how it went (SPEC.md §2). */
+/** Copies `text` and toasts how it went. */
 export function CopyButton({ text, label, detail, className = 'btn btn-secondary btn-small' }: CopyButtonProps) {
   const actor = useFlow(copyToClipboardMachine);
   const copying = useSelector(actor, (s) => s.matches('copying'));

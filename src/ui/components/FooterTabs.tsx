@@ -4,7 +4,7 @@ import { useIsDesktop } from '../app/useMediaQuery';
 import { ActivityIcon, HomeIcon, MoreIcon, UserIcon } from './icons';
 
 /**
- * The app's main navigation (SPEC.md §2 footer tabs): Home, Activities, then Profile on
+ * The app's main navigation, the footer tabs: Home, Activities, then Profile on
  * desktop or More on mobile. Only the tab for the current viewport is rendered, so the
  * accessibility tree never holds a hidden duplicate. A bottom bar on phones, a side rail on
  * desktop (global.css).

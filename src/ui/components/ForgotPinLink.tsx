@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { forgotPinPath } from '../../domain/routes';
 
-/** "Forgot pin?" (issue 8): to /reset-pin, which brings the user back to this screen once the pin is reset. */
+/** "Forgot pin?": to /reset-pin, which brings the user back to this screen once the pin is reset. */
 export function ForgotPinLink() {
   const { pathname } = useLocation();
   return (

@@ -16,11 +16,11 @@ export function Header() {
       <nav className="app-header-actions" aria-label="Account">
         <Link to="/notification" className="icon-btn bell">
           <BellIcon />
-          {/* The dot is not the only signal: the link's name says it too (DESIGN.md §6). */}
+          {/* The dot is not the only signal: the link's name says it too, for screen readers. */}
           {hasNotifications && <span className="bell-dot" aria-hidden="true" />}
           <span className="visually-hidden">{hasNotifications ? 'Notifications (new)' : 'Notifications'}</span>
         </Link>
-        {/* The account menu (SPEC.md §2): a dropdown on desktop, its own page /more on phones. */}
+        {/* The account menu: a dropdown on desktop, its own page /more on phones. */}
         {useIsDesktop() ? (
           <AccountDropdown initial={initial} />
         ) : (

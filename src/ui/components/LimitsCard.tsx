@@ -13,7 +13,7 @@ export function LimitsCard() {
   const titleId = useId();
   const used = limits && limits.daily_limit > 0 ? Math.min(100, (limits.spent_today / limits.daily_limit) * 100) : 0;
   // Until the server has answered, the card keeps its shape with placeholders: the form below
-  // must not be pushed down when the figures arrive (issue 13: no layout shift).
+  // must not be pushed down when the figures arrive (no layout shift).
   const rows: [name: string, value: ReactNode][] = limits
     ? [
         ['Daily limit', <Money amount={limits.daily_limit} />],

@@ -1,7 +1,7 @@
 import { useSessionSelector } from '../app/SessionContext';
 
 /**
- * The session's loading overlay (SPEC.md §3 `loading`): it covers the page while a call a
+ * The session's loading overlay (its `loading` flag): it covers the page while a call a
  * flow started is in progress. The status region stays mounted so screen readers hear
  * "Loading…" when it appears.
  */

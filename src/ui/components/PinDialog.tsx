@@ -14,16 +14,16 @@ import '../styles/purchase.css';
 
 interface PinDialogProps {
   actor: ActorRefFrom<typeof pinDialogMachine>;
-  /** Where the focus goes when the dialog closes: the form's Continue button (DESIGN.md §6). */
+  /** Where the focus goes when the dialog closes: the form's Continue button, so a keyboard user is back where they were. */
   returnFocus?: RefObject<HTMLElement | null>;
   /** What the pin confirms, when it is not a payment (a schedule's authorisation). */
   text?: string;
 }
 
 /**
- * The transaction pin dialog of the service screens (SPEC.md §2): heading 'Transaction pin',
+ * The transaction pin dialog of the service screens: heading 'Transaction pin',
  * four masked one-digit boxes whose focus moves on as digits are typed, Continue, and "Forgot
- * pin?" (issue 8), which comes back to this screen once the pin is reset. Built on Modal: the
+ * pin?", which comes back to this screen once the pin is reset. Built on Modal: the
  * page does not scroll behind it, the focus stays inside, Escape cancels. The machine decides
  * everything; this view shows it and performs what the machine emits.
  */

@@ -11,7 +11,7 @@ import { useOffline } from '../app/ConnectivityContext';
 
 
 /**
- * Report a problem, in a transaction's detail (issue 12): the case and its status once there is
+ * Report a problem, in a transaction's detail: the case and its status once there is
  * one; otherwise a button (with a prompt when the bill has been processing for a day) that opens
  * the reason and note. Loaded with the detail's first opening, not with the activity list.
  */

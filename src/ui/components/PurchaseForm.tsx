@@ -23,7 +23,7 @@ const NO_PROVIDERS: Provider[] = [];
 const NO_PLANS: Package[] = [];
 
 /**
- * The form of every service screen (SPEC.md §2), shaped by the service's entry in the table:
+ * The form of every service screen, shaped by the service's entry in the table:
  * provider (or network), plan for plan-priced services, beneficiary, amount (read-only and the
  * plan's when priced by plan), the meter type for electricity, merchant verification where the
  * service has it, saved and recent beneficiaries to reuse, the pin dialog, and a delivered token or pin
@@ -227,7 +227,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
                 </div>
               )}
             </dl>
-            {/* The verification is kept when fields change (SPEC.md §4): it must not pass for the new number's. */}
+            {/* The verification is kept when fields change (as the product was specified): it must not pass for the new number's. */}
             {numberChanged && (
               <p className="merchant-warning" role="alert">
                 {`The number has changed since it was verified: these details are for ${service.beneficiary.displayName.toLowerCase()} ${merchant.beneficiary}. ` +

@@ -4,7 +4,7 @@ import type { otpCountdownMachine } from '../../machines/otpCountdown';
 import { useOffline } from '../app/ConnectivityContext';
 
 /**
- * "Resend code", blocked while the countdown runs (SPEC.md §4). Follows the countdown on its
+ * "Resend code", blocked while the countdown runs. Follows the countdown on its
  * own, so the ticks re-render the button and nothing else.
  */
 export function ResendButton({

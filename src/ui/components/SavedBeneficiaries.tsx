@@ -19,7 +19,7 @@ const onEnter = (action: () => void) => (event: KeyboardEvent) => {
 };
 
 /**
- * The numbers saved for this service (issue 12), under the beneficiary field: one tap fills the
+ * The numbers saved for this service, under the beneficiary field: one tap fills the
  * form with the number and the provider it was saved with; "Save this number" keeps the number
  * typed under a name (the verified holder's name is offered where the service verifies);
  * "Manage" renames and deletes. The list is the saved-beneficiaries machine's; the form is the
@@ -52,7 +52,7 @@ export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntr
     <>
       {/* Said to screen readers only, and outside the list's box (empty, it takes no room): a line
           shown while loading would leave a gap that closes, moving the form under it, when the
-          list turns out empty (issue 13: no layout shift). */}
+          list turns out empty (no layout shift). */}
       {loading && (
         <p className="visually-hidden" role="status">
           Loading saved numbers…

@@ -11,7 +11,7 @@ const GLYPHS: Record<StatusIconName, ComponentType<IconProps>> = {
 };
 
 /**
- * A transaction's status (SPEC.md §4): coloured icon (pending and processing turn) and its
+ * A transaction's status: coloured icon (pending and processing turn) and its
  * name in words, so neither colour nor shape is the only signal.
  */
 export function StatusIcon({ status }: { status: TransactionStatus }) {

@@ -15,7 +15,7 @@ interface TransactionRowProps {
 
 /**
  * One transaction in a list: what it was, when, how much and where it stands. The whole row is
- * one button: a settled row opens its details, an unsettled one is checked again (SPEC.md §2).
+ * one button: a settled row opens its details, an unsettled one is checked again.
  */
 export function TransactionRow({ transaction, onSelect, checking }: TransactionRowProps) {
   const category = categoryLabel(transaction.category);

@@ -5,11 +5,12 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 import { ActivityList } from '../components/ActivityList';
 import '../styles/wallet.css';
 
-/** /activities (SPEC.md §2): every transaction, ten at a time. */
+/** /activities: every transaction, ten at a time. */
 export default function ActivitiesScreen() {
   useDocumentTitle('Activities');
   const session = useSession();
-  // The list sets the session's `more_reveal`; leaving the screen puts the shared state back (SPEC.md §4).
+  // The list sets the session's `more_reveal`; leaving the screen puts the shared state back
+  // (pagination and more_reveal, together to 5 and false).
   useEffect(() => () => session.send({ type: 'pagination.reset' }), [session]);
   return (
     <div className="page page-narrow">

@@ -8,7 +8,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
-/** /password (SPEC.md §2): the current password, then the new one twice. */
+/** /password: the current password, then the new one twice. */
 export default function ChangePasswordScreen() {
   const actor = useFlow(changePasswordMachine);
   const form = useSelector(actor, (s) => s.context.form);

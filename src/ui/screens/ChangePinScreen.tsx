@@ -11,7 +11,7 @@ import { SubmitButton } from '../components/SubmitButton';
 
 const GROUPS = ['Old pin', 'New pin', 'Confirm new pin'];
 
-/** /pin (SPEC.md §2): the old pin, the new one and its confirmation, 12 boxes in all; "Forgot pin?" when the old one is gone (issue 8). */
+/** /pin: the old pin, the new one and its confirmation, 12 boxes in all; "Forgot pin?" when the old one is gone. */
 export default function ChangePinScreen() {
   const actor = useFlow(changePinMachine, { session: useSession() });
   const code = useSelector(actor, (s) => s.context.code);

@@ -7,11 +7,11 @@ import { BalanceCard } from '../components/BalanceCard';
 import { ServiceGrid } from '../components/ServiceGrid';
 import '../styles/wallet.css';
 
-/** /dashboard (SPEC.md §2): the greeting, the overview card with the services, and the latest transactions. */
+/** /dashboard: the greeting, the overview card with the services, and the latest transactions. */
 export default function DashboardScreen() {
   // '' until the stored user is read: the prerendered page greets no one in particular.
   const name = useSessionSelector((s) => firstName(s.context.user.name));
-  // The dashboard's list size is the session's `pagination` (SPEC.md §3, §9), read once as the list opens.
+  // The dashboard's list size is the session's `pagination` (5 by default), read once as the list opens.
   const pageSize = useSessionSelector((s) => s.context.pagination);
   useDocumentTitle('Dashboard');
   return (

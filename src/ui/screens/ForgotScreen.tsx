@@ -9,7 +9,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
-/** /forgot (SPEC.md §2): ask for a reset link, then say where it went and offer to send it again. */
+/** /forgot: ask for a reset link, then say where it went and offer to send it again. */
 export default function ForgotScreen() {
   const actor = useFlow(forgotPasswordMachine);
   const email = useSelector(actor, (s) => s.context.form.email);

@@ -12,7 +12,7 @@ const PROGRESS: Record<string, string> = {
 };
 
 /**
- * /iamhuman (SPEC.md §2): opened inside a mobile app's webview, so every outcome is written on
+ * /iamhuman: opened inside a mobile app's webview, so every outcome is written on
  * the page (a toast could go unseen there). `?action=` names the call the app will make.
  */
 export default function IAmHumanScreen() {

@@ -89,7 +89,7 @@ const faq: AccordionItem[] = [
   },
 ];
 
-/** / : the public landing page (SPEC.md §1). Loaded with the app, so it stays light: no images. */
+/** / : the public landing page. Loaded with the app, so it stays light: no images. */
 export default function LandingScreen() {
   useDocumentTitle('Bills and airtime in one place');
   return (

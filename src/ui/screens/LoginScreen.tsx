@@ -9,7 +9,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
-/** /login (SPEC.md §2); the redirect of a user already signed in is the route's (RedirectIfSignedIn). */
+/** /login; the redirect of a user already signed in is the route's (RedirectIfSignedIn). */
 export default function LoginScreen() {
   const actor = useFlow(loginMachine, { session: useSession() });
   const form = useSelector(actor, (s) => s.context.form);

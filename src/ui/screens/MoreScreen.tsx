@@ -2,7 +2,7 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 import { AccountMenu } from '../components/AccountMenu';
 
 /**
- * /more: the account menu as a page, the phone's More tab (SPEC.md §2). A visitor with no
+ * /more: the account menu as a page, the phone's More tab. A visitor with no
  * e-mail in state never gets here: the RequireUser guard logs out and sends them to /login.
  */
 export default function MoreScreen() {

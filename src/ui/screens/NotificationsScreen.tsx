@@ -40,7 +40,7 @@ function useNow(intervalMs: number): number {
   return useSyncExternalStore(clock.subscribe, clock.read, () => 0);
 }
 
-/** /notification (SPEC.md §2): the latest notifications, unread ones first in weight, each with its age. */
+/** /notification: the latest notifications, unread ones first in weight, each with its age. */
 export default function NotificationsScreen() {
   useDocumentTitle('Notifications');
   const actor = useFlow(notificationsMachine, { session: useSession() });

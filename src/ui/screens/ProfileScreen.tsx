@@ -71,7 +71,7 @@ function ProfileForm({ frame }: { frame: boolean }) {
   );
 }
 
-/** /profile (SPEC.md §2): the wallet's limits (issue 12), then name, phone, NIN and BVN; the e-mail is shown read-only. */
+/** /profile: the wallet's limits, then name, phone, NIN and BVN; the e-mail is shown read-only. */
 export default function ProfileScreen() {
   // The form is filled from the stored user, read once the prerendered frame is hydrated: the
   // empty form of that frame is replaced by a filled one, in the same place.

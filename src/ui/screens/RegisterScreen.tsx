@@ -9,7 +9,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
-/** /register (SPEC.md §2). */
+/** /register: the account form, its bot check, then /verify-email. */
 export default function RegisterScreen() {
   const actor = useFlow(registerMachine, { session: useSession() });
   const form = useSelector(actor, (s) => s.context.form);

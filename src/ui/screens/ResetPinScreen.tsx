@@ -15,7 +15,7 @@ import { TextField } from '../components/TextField';
 const PIN_GROUPS = ['New pin', 'Confirm new pin'];
 
 /**
- * /reset-pin?from=... (issue 8, "Forgot pin?"): a code is e-mailed when asked for, then the
+ * /reset-pin?from=... ("Forgot pin?"): a code is e-mailed when asked for, then the
  * code, the account password and a new pin with its confirmation reset the pin and lift a pin
  * lock; the user goes back to the screen they came from. The same frame and boxes as /pin.
  */

@@ -10,7 +10,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SubmitButton } from '../components/SubmitButton';
 
-/** /reset?token=... (SPEC.md §2): the token of the e-mailed link authorises the reset. */
+/** /reset?token=...: the token of the e-mailed link authorises the reset. */
 export default function ResetScreen() {
   const [searchParams] = useSearchParams();
   const actor = useFlow(resetPasswordMachine, { session: useSession(), token: searchParams.get('token') });

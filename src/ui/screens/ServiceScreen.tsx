@@ -2,7 +2,7 @@ import type { ServiceEntry } from '../../../core/services';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { PurchaseForm } from '../components/PurchaseForm';
 
-/** A service's route (SPEC.md §2): the title as the specification spells it, then the service's purchase form. */
+/** A service's route: the title as the specification spells it, then the service's purchase form. */
 export default function ServiceScreen({ service }: { service: ServiceEntry }) {
   useDocumentTitle(service.title);
   return (

@@ -12,7 +12,7 @@ import { SubmitButton } from '../components/SubmitButton';
 
 const GROUPS = ['Pin', 'Confirm pin'];
 
-/** /set-pin?token=... (SPEC.md §2, §4): the transaction pin and its confirmation, 8 boxes in all. */
+/** /set-pin?token=...: the transaction pin and its confirmation, 8 boxes in all. */
 export default function SetPinScreen() {
   const [params] = useSearchParams();
   const actor = useFlow(setPinMachine, { session: useSession(), token: params.get('token') || undefined });

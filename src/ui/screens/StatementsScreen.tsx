@@ -14,7 +14,7 @@ import { DownloadIcon } from '../components/walletIcons';
 import '../styles/records.css';
 
 /**
- * /statements (issue 12): a date range, its totals from the ledger (opening + money in − money
+ * /statements: a date range, its totals from the ledger (opening + money in − money
  * out = closing), and the statement as CSV or PDF. The downloads are of the range shown.
  */
 export default function StatementsScreen() {

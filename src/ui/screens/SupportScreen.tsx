@@ -19,7 +19,7 @@ const SOCIAL: Channel[] = [
   { href: 'https://www.facebook.com/nairawallet', label: 'Facebook', detail: 'Naira Wallet' },
 ];
 
-/** /support (SPEC.md §2): live-chat channels and social links. */
+/** /support: live-chat channels and social links. */
 export default function SupportScreen() {
   return (
     <AccountLayout title="Support" subtitle="Talk to a person about a payment, or follow us for news and offers.">

@@ -227,7 +227,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /terms: the Terms of Service (SPEC.md §1). */
+/** /terms: the Terms of Service. */
 export default function TermsScreen() {
   return (
     <LegalDocument

@@ -9,7 +9,7 @@ import { CodeBoxes } from '../components/CodeBoxes';
 import { ResendButton } from '../components/ResendButton';
 import { SubmitButton } from '../components/SubmitButton';
 
-/** /verify-email (SPEC.md §2, §4): the 4-digit code e-mailed on opening, and a resend once the countdown is over. */
+/** /verify-email: the 4-digit code e-mailed on opening, and a resend once the countdown is over. */
 export default function VerifyEmailScreen() {
   const actor = useFlow(verifyEmailMachine, { session: useSession() });
   const email = useSessionSelector((s) => s.context.user.email);
