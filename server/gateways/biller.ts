@@ -2,7 +2,7 @@ import type { MerchantDetails } from '../../core/contract';
 import type { ServiceCategory } from '../../core/services';
 
 /**
- * A bill-payment aggregator (VTpass, CreditSwitch, ...), reference/domain.md "How an aggregator
+ * A bill-payment aggregator (VTpass, CreditSwitch, ...): docs/domain.md, "How an aggregator
  * behaves". One `pay` per bill under our unique request id; the answer is delivered, failed
  * (definitive: the customer was not charged; or ambiguous), or pending — and an ambiguous
  * failure or no answer at all (a timeout, a dropped connection, a thrown error) must be treated
@@ -66,7 +66,7 @@ export type BillOutcome =
    * delivered and not charged (a decline the aggregator documents as final, or a requery's
    * "failed"), so it may be refunded at once. An ambiguous one (a system error, a code the
    * adapter does not know) may hide a delivered bill: it is treated as pending and requeried,
-   * and refunded only when a requery says failed (security.md invariant 7).
+   * and refunded only when a requery says failed: a refund for a delivered bill is money lost.
    */
   | { status: 'failed'; reason: string; definitive: boolean }
   /** Not known yet: requery later; never refund on this. */

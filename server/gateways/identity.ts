@@ -8,7 +8,7 @@ export type IdentityKind = 'bvn' | 'nin';
 
 export interface IdentityQuery {
   kind: IdentityKind;
-  /** 11 digits. Confidential: never logged, never stored (security.md, reference/domain.md). */
+  /** 11 digits. Confidential: never logged, never stored (docs/domain.md, "Identity numbers"; SECURITY.md, "Assets"). */
   number: string;
   /** The name on the account, which some providers match on their side. */
   name: string;

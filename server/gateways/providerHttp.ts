@@ -4,7 +4,7 @@ import { CircuitBreaker, type BreakerState } from './circuitBreaker';
 
 /**
  * The one HTTP client every provider adapter (VTpass, Monnify, Paystack, ...) talks through, so
- * each gets the same protections (issue 11):
+ * each gets the same protections:
  *
  * - a timeout on every attempt (the body included: a provider that sends headers then stalls
  *   times out too);

@@ -7,10 +7,10 @@ import { nextRunAfter } from '../../core/scheduleCalendar';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**
- * The default biller: behaves like an aggregator's sandbox (reference/domain.md), with
- * deterministic switches chosen by the LAST FOUR CHARACTERS of the beneficiary (phone number,
- * meter, betting account, smartcard or exam profile code), so tests, demos and the browser
- * journeys can reach every status:
+ * The default biller: behaves like an aggregator's sandbox (docs/domain.md, "How an aggregator
+ * behaves"), with deterministic switches chosen by the LAST FOUR CHARACTERS of the beneficiary
+ * (phone number, meter, betting account, smartcard or exam profile code), so tests, demos and the
+ * browser journeys can reach every status:
  *
  *   ends in | pay answers                                | requery answers
  *   --------|--------------------------------------------|------------------

@@ -4,13 +4,14 @@ import { jobRunId, runInContext } from '../requestContext';
 import { startPeriodic, type PeriodicJob } from './periodic';
 
 /**
- * The planner statistics of the embedded database (issue 13). A PostgreSQL server's autovacuum
- * analyses a table again once it has changed enough; PGlite is one process with no background
- * worker, so nothing ever does, and a table that grew from nothing is still planned as the
- * empty table it was: the activity list of a long history read the whole table (165 ms at page
- * 100), on the one connection every other request waits for. This job analyses, on the embedded
- * database only, every table never analysed or whose size has moved by more than a tenth since
- * it was (autovacuum's default share), at start (after the migrations) and then every interval.
+ * The planner statistics of the embedded database, so its lists stay fast as they grow. A
+ * PostgreSQL server's autovacuum analyses a table again once it has changed enough; PGlite is one
+ * process with no background worker, so nothing ever does, and a table that grew from nothing is
+ * still planned as the empty table it was: the activity list of a long history read the whole table
+ * (165 ms at page 100), on the one connection every other request waits for. This job analyses, on
+ * the embedded database only, every table never analysed or whose size has moved by more than a
+ * tenth since it was (autovacuum's default share), at start (after the migrations) and then every
+ * interval.
  */
 
 /** Tables are checked this often; a check is one catalogue query, an ANALYZE only what changed. */

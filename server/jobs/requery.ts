@@ -7,7 +7,8 @@ import { startPeriodic, type PeriodicJob } from './periodic';
 import { REQUERY_SPACING_MS, requeryPurchase, type RequeryResult } from '../services/purchases/requery';
 
 /**
- * The requery job (DESIGN.md §4, security.md invariants 7 and 8): every bill still processing
+ * The requery job: a pending bill is never refunded before a requery says it failed (it may have
+ * been delivered), and every bill reaches exactly one final state. Every bill still processing
  * once its own pay call has given up — the biller answered pending, did not answer, or the
  * server stopped between reserving the money and calling — is asked about again until the
  * biller gives a final answer, then settled (completed) or refunded (canceled) through the same

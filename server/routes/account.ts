@@ -35,7 +35,7 @@ const updateProfileBody = requestBody({
 
 const allRequired = (field: string) => text(field, messages.allFormFieldsRequired).min(1, messages.allFormFieldsRequired);
 
-/** Every field present first (SPEC.md §5's message), then the match, then the password rules. */
+/** Every field present first (one message for any missing), then the match, then the password rules. */
 const changePasswordBody = requestBody({
   old_password: allRequired('old password').max(1024, 'old password is too long'),
   new_password: allRequired('new password'),
@@ -76,7 +76,7 @@ const resetPinBody = requestBody({
   )
   .refine((body) => body.pin === body.confirm_pin, { message: PIN_MISMATCH, path: ['confirm_pin'] });
 
-/** The profile, password and pin screens (SPEC.md §2 /profile, /password, /pin, and /reset-pin behind "Forgot pin?"). */
+/** The profile, password and pin screens (/profile, /password, /pin, and /reset-pin behind "Forgot pin?"). */
 export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, banks, limits }: AccountRouteDeps) {
   const session = requireSession(ctx);
 

@@ -155,7 +155,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success(NOT_ME_DONE);
   });
 
-  /** The reset link's token is the bearer (SPEC.md §7); /reset is public, so a dead link is 400, not an authorization failure. */
+  /** The reset link's token is the bearer; /reset is public, so a dead link is 400, not an authorization failure. */
   app.post('/api/reset', { schema: routeDoc({ summary: "Choose a new password (bearer: the reset link's token)", tags: ['account'], auth: true, body: resetBody, errors: [400, 422, 429] }), preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
     const body = resetBody.parse(request.body);
     const token = bearerToken(request);

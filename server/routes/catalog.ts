@@ -12,7 +12,8 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   // under a newer version than its own.
   let kept: { version: bigint; body: string } | undefined;
 
-  // Polled every 60 s, which is not the user's activity; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
+  // Polled every 60 s, which is not the user's activity; GET too, since the product specification
+  // left the method of the polls open and other clients of the contract may use either.
   app.route({
     method: ['GET', 'POST'],
     url: '/api/fetch-providers',

@@ -49,7 +49,7 @@ const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferS
   typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
 const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer => typeof (bank as Partial<SandboxPayer>).payInSandbox === 'function';
 
-/** Development conveniences (DESIGN.md §3); never registered in production, where /dev/* is 404. */
+/** Development conveniences, so the product runs with no provider account; never registered in production, where /dev/* is 404. */
 export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock, clockMoved }: DevRouteDeps) {
   if (outbox) {
     app.get('/dev/mailbox', { schema: routeDoc({ summary: 'Development only: mail sent to an address', tags: ['development'], querystring: mailboxQuery, errors: [422] }) }, async (request) => {

@@ -20,7 +20,7 @@ const blank = (value: unknown) => value === undefined || value === null || (type
 
 /**
  * A form whose `required` fields are checked for presence first, all of them, with one message
- * (SPEC.md §5's "all fields are required"); only then each field of `shape`, in its order.
+ * ("all fields are required", as the forms say it); only then each field of `shape`, in its order.
  */
 export const filledFirst = <Shape extends z.ZodRawShape>(required: readonly (keyof Shape & string)[], message: string, shape: Shape) =>
   z
@@ -110,8 +110,8 @@ export const wholeNumber = (field: string, min: number, max: number, fallback: n
 };
 
 /**
- * A naira amount (DESIGN.md §3): a JSON number or numeric text with at most two decimals, to
- * kobo exactly. Positive, and at most `maxKobo`.
+ * A naira amount (the wire speaks naira): a JSON number or numeric text with at most two decimals,
+ * to kobo exactly. Positive, and at most `maxKobo`.
  */
 export const nairaAmount = (field: string, required: string, maxKobo: bigint) =>
   z.unknown().transform((value, context) => {
@@ -140,8 +140,8 @@ export const nairaAmountWithin = (field: string, minKobo: bigint, maxKobo: bigin
   });
 
 /**
- * NIN and BVN: exactly 11 digits (SPEC.md §5: numeric, at most 11). Optional: absent, null or
- * blank answers undefined, which keeps the stored value. A number is read as its digits.
+ * NIN and BVN: exactly 11 digits (the app's field takes digits, at most 11). Optional: absent, null
+ * or blank answers undefined, which keeps the stored value. A number is read as its digits.
  */
 export const identityNumber = (field: string) => {
   const invalid = `${field} must be exactly ${ID_NUMBER_MAX_LENGTH} digits`;

@@ -13,7 +13,8 @@ const markBody = requestBody({ notification_id: positiveId('notification_id') })
 export function registerNotificationRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
   const session = requireSession(ctx);
 
-  // Polled every 60 s, which is not the user's activity; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
+  // Polled every 60 s, which is not the user's activity; GET too, since the product specification
+  // left the method of the polls open and other clients of the contract may use either.
   app.route({
     method: ['GET', 'POST'],
     url: '/api/fetch-notifications',

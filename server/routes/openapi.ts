@@ -9,10 +9,10 @@ import { z } from 'zod';
  * `schema` — the zod object its handler parses the body with, converted by
  * fastify-type-provider-zod — and served browsable at /docs in development.
  *
- * The schemas document; the handlers still parse (routes/fields.ts): each rule's message is
- * the one the user sees and a broken rule is 422 (SPEC.md), which Fastify's own validation
- * would answer differently. So the compilers below leave requests and replies as they are,
- * and the document cannot drift from the code: it is built from the very objects that parse.
+ * The schemas document; the handlers still parse (routes/fields.ts): each rule's message is the one
+ * the user sees and a broken rule is 422 (the app toasts that message), which Fastify's own
+ * validation would answer differently. So the compilers below leave requests and replies as they
+ * are, and the document cannot drift from the code: it is built from the very objects that parse.
  */
 
 export const DOCS_PATH = '/docs';

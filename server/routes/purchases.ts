@@ -63,8 +63,8 @@ const transactionPin = z
   .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), PIN_FORMAT);
 
 /**
- * A purchase of the service (SPEC.md §5): provider, beneficiary and the amount (or plan) all
- * present first, with the spec's message; then each field's rule from the service table.
+ * A purchase of the service: provider, beneficiary and the amount (or plan) all present first,
+ * with the one message the forms give; then each field's rule from the service table.
  */
 function purchaseBody(service: Service): z.ZodType<PurchaseRequest & { pin: string }> {
   const { pricing } = service;
@@ -112,7 +112,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
-/** One purchase call per service (SPEC.md §7: POST /api/<category>), merchant verification and recent beneficiaries. */
+/** One purchase call per service (POST /api/<category>), merchant verification and recent beneficiaries. */
 export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, limits }: PurchaseRouteDeps) {
   const session = requireSession(ctx);
   const limited = [session, limitRequests(app, limits, 'purchase', byAccount)];

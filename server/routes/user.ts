@@ -7,7 +7,8 @@ import { routeDoc } from './openapi';
 
 /** The signed-in user's own data. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Polled every 60 s, which is not the user's activity; GET too, since SPEC.md leaves the method open (DESIGN.md §3).
+  // Polled every 60 s, which is not the user's activity; GET too, since the product specification
+  // left the method of the polls open and other clients of the contract may use either.
   app.route({
     method: ['GET', 'POST'],
     url: '/api/get-user',

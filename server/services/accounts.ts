@@ -55,7 +55,7 @@ export interface ClientDevice {
   deviceId?: string;
 }
 
-/** Registration leaves the user signed in (SPEC.md §4); the first code is sent when /verify-email asks for it. */
+/** Registration leaves the user signed in, to verify the e-mail next; the first code is sent when /verify-email asks for it. */
 export async function register(ctx: AppContext, account: NewAccount, client: ClientDevice): Promise<SignedIn> {
   const passwordHash = await hashPassword(account.password);
   try {

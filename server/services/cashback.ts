@@ -3,7 +3,7 @@ import { cashbackKobo, serviceOfCategory } from '../../core/services';
 import type { StoredTransaction } from './transactions';
 
 /**
- * Cashback (issue 12): a completed bill earns its service's rate (the service table's
+ * Cashback: a completed bill earns its service's rate (the service table's
  * `cashbackBasisPoints`), paid from the rewards account to the wallet through the ledger, as a
  * transaction of its own ('cashback') that points at the purchase. Only settling.ts calls this,
  * inside the transaction that completes the bill behind its guarded status change: so never for

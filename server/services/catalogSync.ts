@@ -3,7 +3,7 @@ import type { PlanSource, SourcePlan } from '../gateways/planSource';
 import { inTransaction, type AppContext } from './context';
 
 /**
- * The catalogue from the biller (issue 11): each provider the biller sells stays shown, the
+ * The catalogue from the biller: each provider the biller sells stays shown, the
  * others are hidden; each plan-priced provider's plans become exactly the biller's list, at our
  * price (the biller's plus the margin).
  *

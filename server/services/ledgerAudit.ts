@@ -3,13 +3,14 @@ import type { Executor } from '../db/schema';
 import { HOLD_KINDS } from './ledger';
 
 /**
- * Checks the invariants of security.md §2 over the whole ledger and answers what is wrong
- * (nothing, normally): every movement sums to zero, so does everything; each user wallet's
- * cached balance equals the sum of its entries, and no system account caches one (its balance
- * is its entries: services/ledger.ts); no user's wallet is below zero; every purchase was
- * held once and, by its status, its hold posted once (completed), voided once (canceled), or
- * neither yet (processing). The database refuses a second of each (ledger.ts); this is the
- * second check, and the one that sees what a guard cannot (an amount held that is not the bill's).
+ * Checks the ledger's invariants (docs/architecture.md, "Money and state on the server") over the
+ * whole ledger and answers what is wrong (nothing, normally): every movement sums to zero, so does
+ * everything; each user wallet's cached balance equals the sum of its entries, and no system
+ * account caches one (its balance is its entries: services/ledger.ts); no user's wallet is below
+ * zero; every purchase was held once and, by its status, its hold posted once (completed), voided
+ * once (canceled), or neither yet (processing). The database refuses a second of each (ledger.ts);
+ * this is the second check, and the one that sees what a guard cannot (an amount held that is not
+ * the bill's).
  */
 export async function auditLedger(db: Executor): Promise<string[]> {
   const problems: string[] = [];

@@ -27,7 +27,7 @@ export async function lookUpCustomer(biller: Biller, lookup: CustomerLookup): Pr
 }
 
 /**
- * Merchant verification (SPEC.md §4): who the provider knows under the number typed, for the
+ * Merchant verification: who the provider knows under the number typed, for the
  * services the service table verifies. `typed` is normalised by the service's beneficiary rule.
  */
 export async function verifyMerchant(ctx: AppContext, biller: Biller, providerId: number, typed: string): Promise<MerchantDetails> {

@@ -30,15 +30,15 @@ const GUESSABLE_PIN = 'this pin is too easy to guess, please choose a different 
 export const PIN_MISMATCH = 'pin and confirm pin do not match';
 export const OLD_PIN_NOT_CORRECT = 'old pin is not correct';
 export const PASSWORD_NOT_CORRECT = 'password is not correct';
-/** Says "authorization": the SPA logs out on that word (SPEC.md §6). */
+/** Says "authorization": the SPA logs out on that word. */
 export const PIN_LOGOUT = 'too many wrong transaction pins: you have been logged out (authorization revoked)';
 export const PIN_LOCKED = 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)';
 
 /**
- * Wrong pins escalate (security.md, Transaction pin): `ctx.pinMaxAttempts` in a row are answered
- * with the attempts left; one more ends every session of the user, is e-mailed to them and
- * starts the count again; the third such logout within a day locks purchases and pin changes
- * until the pin is reset with the account password and an e-mailed code (resetPin).
+ * Wrong pins escalate, so a stolen session gets few guesses: `ctx.pinMaxAttempts` in a row are
+ * answered with the attempts left; one more ends every session of the user, is e-mailed to them and
+ * starts the count again; the third such logout within a day locks purchases and pin changes until
+ * the pin is reset with the account password and an e-mailed code (resetPin).
  */
 const LOGOUTS_BEFORE_LOCK = 3;
 const LOGOUT_WINDOW_MS = 24 * HOUR;

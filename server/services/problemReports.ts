@@ -9,7 +9,7 @@ import type { AppContext } from './context';
 import { ownTransaction, type StoredTransaction } from './transactions';
 
 /**
- * Report a problem (issue 12): a case about one of the user's transactions, with a reason from
+ * Report a problem: a case about one of the user's transactions, with a reason from
  * a fixed list, a note, the transaction's reference, and a case number the user quotes to
  * support. One case at a time per transaction (a unique index on the unresolved ones).
  */

@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import type { StoredTransaction } from './transactions';
 
 /**
- * E-mailed receipts (issue 12): a completed or refunded purchase and every funding, in text
+ * E-mailed receipts: a completed or refunded purchase and every funding, in text
  * and HTML, with the amount, reference, status and what the customer must keep (an electricity
  * token, an exam pin). Built here, sent by the caller once its transaction has committed
  * (ctx.deliverMail), so a rolled-back change never mails and a settle that lost the race to

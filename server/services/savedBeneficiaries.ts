@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { AppContext } from './context';
 
 /**
- * Numbers a user saved under a name, per service category (issue 12). Recent beneficiaries
+ * Numbers a user saved under a name, per service category. Recent beneficiaries
  * (recentBeneficiaries.ts) are what the user paid; these are what the user chose to keep.
  * Numbers arrive normalised by the service's beneficiary rule (the route applies it).
  */

@@ -4,7 +4,7 @@ import type { Nullable } from '../db/schema';
 import type { AppContext } from './context';
 import { newToken } from './tokens';
 
-/** The SPA logs out on the word "authorization" (SPEC.md §6), so every session failure says it. */
+/** The SPA logs out on the word "authorization", so every session failure says it. */
 export const AUTHORIZATION_FAILED = 'authorization failed: please log in again';
 
 export interface Session {

@@ -50,7 +50,7 @@ export type RequeryHooks = Partial<Record<string, Requery>>;
 
 export const TRANSACTION_NOT_FOUND = 'transaction not found';
 
-/** The contract's shape (SPEC.md §3): naira as a number, times as ISO text. */
+/** The contract's shape: naira as a number, times as ISO text. */
 export function toTransaction(row: StoredTransaction): Transaction {
   return {
     id: Number(row.id),
@@ -75,10 +75,10 @@ export async function transactionById(ctx: AppContext, transactionId: bigint): P
 }
 
 /**
- * The caller's transactions, newest first, one page of them (Laravel's paginator shape, DESIGN.md
- * §3), in one statement whose cost does not grow with the history: the total is the count the
- * wallet keeps, and the page is read off the (user_id, created_at DESC, id DESC) index, past the
- * pages before it (activity_page, 017_activity_list.sql).
+ * The caller's transactions, newest first, one page of them (Laravel's paginator shape, which the
+ * contract keeps for its existing clients), in one statement whose cost does not grow with the
+ * history: the total is the count the wallet keeps, and the page is read off the (user_id,
+ * created_at DESC, id DESC) index, past the pages before it (activity_page, 017_activity_list.sql).
  */
 export async function listTransactions(ctx: AppContext, userId: bigint, page: number, perPage: number): Promise<Paginated<Transaction>> {
   const { rows } = await sql<{ total: bigint } & Nullable<StoredTransaction>>`

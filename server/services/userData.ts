@@ -24,11 +24,11 @@ export function openUserField(ctx: AppContext, userId: bigint, field: SealedFiel
 }
 
 /**
- * The user fields of SPEC.md §3 as the contract sends them, to their owner only. The pin is
+ * The user fields as the contract sends them, to their owner only. The pin is
  * never among them, in any form (a hash of four digits is the pin): `pin` only says whether one
  * is set, and the wrong-pin counter and lock come with it. NIN and BVN are never stored: a
  * verified one is sent as its last four digits behind a mask. The tier's limits and the
- * cashback earned come with the user (issue 12). Never log what this returns. `token` is the
+ * cashback earned come with the user. Never log what this returns. `token` is the
  * bearer the client should keep using.
  */
 export async function loadUserData(ctx: AppContext, userId: bigint, token: string): Promise<UserData> {

@@ -29,7 +29,7 @@ export type BillResult =
 
 /**
  * A biller call, read for what it allows. No answer in time, an error, or an ambiguous failure
- * is pending: only a definitive failure refunds (security.md invariant 7).
+ * is pending: only a definitive failure refunds, since an ambiguous one may hide a delivered bill.
  */
 export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutcome>): Promise<BillResult> {
   let timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,7 @@ import type { PurchaseRequest } from './product';
 import { KEY_IN_PROGRESS, KEY_REUSED, responseFor, type PurchaseResponse } from './wording';
 
 /**
- * The Idempotency-Key of a purchase (security.md invariant 6): a user's key is claimed once,
+ * The Idempotency-Key of a purchase, so a purchase executes once: a user's key is claimed once,
  * for one request (its hash), and keeps the response that request answered, so a retry gets
  * the same answer and never buys twice.
  */

@@ -16,7 +16,7 @@ export const KEY_IN_PROGRESS = 'a request with this idempotency key is still bei
 export const PIN_NOT_SET = 'please set your transaction pin before making a purchase';
 export const PURCHASE_PROCESSING = 'your purchase is processing, we will notify you once it is completed';
 export const PURCHASE_FAILED = 'the biller could not complete this purchase; your wallet has been refunded';
-/** Answered with PURCHASE_FAILED: a biller failure, not the client's (DESIGN.md §3 honest statuses). */
+/** Answered with PURCHASE_FAILED: a biller failure, not the client's, and the status tells the same story as the envelope. */
 export const PURCHASE_FAILED_STATUS = 502;
 
 /** What a purchase answered, stored under its Idempotency-Key and answered again on a replay. */
