@@ -4,10 +4,11 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// DESIGN.md §2: `ui → machines → api → core`, `ui → domain`, `machines → domain`, `domain → core`,
-// `server → core`. The TypeScript projects hold the runtimes (tsconfig.app.json has no Node types,
-// tsconfig.server.json no DOM); these rules hold the arrows between folders. Each folder gets one
-// `no-restricted-imports` entry, because a later flat-config entry replaces a rule's options.
+// The layers (docs/architecture.md, "Import arrows"): `ui → machines → api → core`, `ui → domain`,
+// `machines → domain`, `domain → core`, `server → core`. The TypeScript projects hold the runtimes
+// (tsconfig.app.json has no Node types, tsconfig.server.json no DOM); these rules hold the arrows
+// between folders. Each folder gets one `no-restricted-imports` entry, because a later flat-config
+// entry replaces a rule's options.
 const layer = (folder) => [`**/${folder}`, `**/${folder}/**`];
 const react = ['react', 'react/**', 'react-dom', 'react-dom/**', 'react-router-dom', 'react-toastify', '@xstate/react'];
 // A folder of the app: none of these folders, and no Node module, by `node:` prefix or by exact

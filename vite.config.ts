@@ -39,11 +39,11 @@ export default defineConfig(({ command, mode }) => ({
     // The manifest tells scripts/bundle-size.mjs which chunks each route loads.
     manifest: true,
     // One stylesheet for every page (about 9 KB brotli): a route's styles then never wait for
-    // its code, and a first visit makes one request for them where it made four (issue 13).
+    // its code, and a first visit makes one request for them where it made four.
     cssCodeSplit: false,
     // No preload helper around each lazy import: a first visit's page names every file it needs
     // (scripts/routePages.ts), and a later screen's chunk imports little the app has not loaded.
-    // The helper cost the first page about 20 ms of main thread, at every import (issue 13).
+    // The helper cost the first page about 20 ms of main thread, at every import.
     modulePreload: false,
     // A few chunks by who needs them, not one per shared module (scripts/chunkGroups.ts). The
     // operator console is a second page of the same build, with chunks of its own (served only on OPS_PORT).

@@ -1,5 +1,5 @@
-// `npm run bench`: the server measures itself (issue 13, DESIGN.md §5 targets), on the
-// machine's PostgreSQL and on PGlite, and prints one table per database:
+// `npm run bench`: the server measures itself against its targets (docs/architecture.md,
+// "Targets"), on the machine's PostgreSQL and on PGlite, and prints one table per database:
 //
 //   (a) purchases/s and p50/p99 at 10 and 40 clients (each client a user of its own), beside the
 //       same statements run as raw SQL (pgbench on PostgreSQL, prepared and unprepared; in process

@@ -1,6 +1,7 @@
-// `npm start` builds the app only when what the build reads has changed since the last build
-// (issue 13): a digest of every input is kept beside the build, in dist/.inputs, and a start
-// whose inputs match it serves dist/ as it is. `npm run build` always builds (and stamps).
+// `npm start` builds the app only when what the build reads has changed since the last build (a
+// start is meant to take seconds, and a build takes longer): a digest of every input is kept beside
+// the build, in dist/.inputs, and a start whose inputs match it serves dist/ as it is. `npm run
+// build` always builds (and stamps).
 //
 //   node scripts/build-if-changed.mjs          build if needed, then stamp
 //   node scripts/build-if-changed.mjs --stamp  only write the stamp (after `npm run build`)

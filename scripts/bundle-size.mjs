@@ -1,4 +1,5 @@
-// Checks the JavaScript budgets of DESIGN.md §5 on a finished `vite build`:
+// Checks the JavaScript budgets (docs/architecture.md, "Targets": first load) on a finished
+// `vite build`, since a low-end phone on 3G/4G pays for every kilobyte:
 //   - the landing route (the entry chunk and everything it imports statically) ≤ 100 KB gzip;
 //   - every lazily loaded chunk (one per route screen) ≤ 25 KB gzip of its own;
 //   - a first visit's total (what the route's page names and what that imports): /login ≤ 115 KB,
@@ -78,7 +79,7 @@ for (const row of rows) {
   console.log(`${row.chunk.padEnd(width)}  ${kb(row.gzip).padStart(9)}  ${shared.padStart(9)}  ${kb(row.budget).padStart(9)}${mark}`);
 }
 
-// DESIGN.md §5 also caps a first visit in total (JavaScript, gzip): what the route's own page
+// The targets also cap a first visit in total (JavaScript, gzip): what the route's own page
 // names (scripts/routePages.ts writes one per route) and what that imports.
 const FIRST_VISITS = [
   { route: '/login', budget: 115 * 1024 },

@@ -1,6 +1,6 @@
 // How `vite build` groups modules into chunks (vite.config.ts). Left to itself the bundler gives
 // every module shared by two routes a chunk of its own: a signed-in screen then loaded 27–35
-// files, most under 2 KB, in waves (issue 13). Here a module goes by who needs it:
+// files, most under 2 KB, in waves, each wave a round trip. Here a module goes by who needs it:
 //   - what the entry imports statically (React, the router, the route table) and what the pages
 //     outside the session (the landing, terms, policy) share with the session's screens
 //     (money, tiers, icons): `landing`, loaded with the entry, so that it does not fold into a

@@ -1,7 +1,7 @@
 import type { LoadResult } from './load';
 import type { DatabaseReport, RawRun } from './run';
 
-/** The bench's table (the issue's), with the targets of DESIGN.md §5 and how far each figure is from its own. */
+/** The bench's table, with the targets (docs/architecture.md, "Targets") and how far each figure is from its own. */
 
 const TARGETS = {
   purchasesPerSecond: 500,
@@ -81,7 +81,7 @@ function listGrowth(report: DatabaseReport): number {
 }
 
 export function targetsSection(reports: DatabaseReport[]): string {
-  const lines = ['## Targets (DESIGN.md §5, on this 2-core machine)', ''];
+  const lines = ['## Targets (docs/architecture.md, on this 2-core machine)', ''];
   for (const report of reports) {
     const top = report.purchases.at(-1)!;
     const name = report.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
