@@ -4,9 +4,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md §2's arrows, held by the two TypeScript projects and the lint rules: probe files that
- * exist only in memory are checked as if they sat in each folder. Each case that must fail has a
- * neighbour that must pass, so a broken configuration cannot pass by refusing everything.
+ * The import arrows (docs/architecture.md, "Import arrows"), held by the two TypeScript projects
+ * and the lint rules: probe files that exist only in memory are checked as if they sat in each
+ * folder. Each case that must fail has a neighbour that must pass, so a broken configuration cannot
+ * pass by refusing everything.
  */
 const root = join(import.meta.dirname, '..');
 

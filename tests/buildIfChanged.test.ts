@@ -9,7 +9,7 @@ import { builtFromCurrentInputs, inputsDigest, writeStamp } from '../scripts/bui
 
 const SCRIPT = resolve('scripts/build-if-changed.mjs');
 
-/** `npm start` serves a previous build when nothing it was built from changed (issue 13). */
+/** `npm start` serves a previous build when nothing it was built from changed, so a start takes seconds. */
 describe('build-if-changed', () => {
   let root: string;
   beforeEach(async () => {

@@ -25,7 +25,7 @@ class RecordingBiller extends SimulatedBiller {
   }
 }
 
-/** security.md invariant 7: no refund without a requery saying failed, unless the failure is definitive. */
+/** No refund without a requery saying failed, unless the failure is definitive: an ambiguous one may hide a delivered bill. */
 describe.each(backends)('definitive and ambiguous biller failures on $name', (backend) => {
   let t: TestApp;
   let buyer: Buyer;

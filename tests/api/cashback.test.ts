@@ -8,7 +8,7 @@ import { auditLedgerAfterEach, systemBalance } from './support/ledger';
 import { balance, buy, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
 
 /**
- * Cashback (issue 12): a completed bill earns its service's rate from the rewards account,
+ * Cashback: a completed bill earns its service's rate from the rewards account,
  * through the ledger, as a transaction of its own; never while processing, never for a
  * canceled bill, once however many settles race. The ledger audit runs after every test.
  */

@@ -14,8 +14,9 @@ import { auditLedgerAfterEach } from './support/ledger';
 import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, purchaseRowCounts } from './support/purchases';
 
 /**
- * security.md invariants 1 and 6 under real concurrency: on PostgreSQL the requests overlap
- * through a pool; PGlite is one connection and serialises them. Both must be exact.
+ * No overdraft, and one purchase per Idempotency-Key, under real concurrency: on PostgreSQL the
+ * requests overlap through a pool; PGlite is one connection and serialises them. Both must be
+ * exact.
  */
 const POOL = 40;
 
@@ -91,7 +92,8 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     expect(await balance(t, buyer.token)).toBe(5_000 - 24 * 100 + 24 * 2);
   });
 
-  // Issue 13: no global hot row. Each row version of a system account (its xmin) stays as it was.
+  // No global hot row, which would serialise every purchase. Each row version of a system account
+  // (its xmin) stays as it was.
   it('purchases of every outcome leave every system account row as it was: no row that all purchases write', async () => {
     const buyer = await newBuyer(t, 1_000);
     const mtn = await providerId(t, 'airtime', 'MTN');

@@ -10,7 +10,7 @@ import { auditLedgerAfterEach } from './support/ledger';
 import { buy, fund, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
 
 /**
- * E-mailed receipts (issue 12): every completed or refunded purchase and every funding, in text
+ * E-mailed receipts: every completed or refunded purchase and every funding, in text
  * and HTML, with amount, reference and status, and the token or pin the customer must keep;
  * sent once the change has committed, and once per event.
  */

@@ -103,7 +103,8 @@ describe.each(backends)('refresh-transaction limits on $name', (backend) => {
   });
 
   it('the requery job and refresh share the spacing: a job run right after a refresh leaves the bill for its next run', async () => {
-    // The request limit is shared by both replicas (issue 9): the earlier tests spent this minute's budget.
+    // The request limit is shared by both replicas (counted in the database): the earlier tests
+    // spent this minute's budget.
     advance(REFRESH_LIMIT.windowMs);
     const id = await stillPending();
     expect((await refresh(t, id)).body.message).toBe('transaction status refreshed');

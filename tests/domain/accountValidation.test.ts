@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyCode } from '../../src/domain/codes';
 import { validateChangePassword, validateChangePin, validateProfile, type ChangePasswordForm, type ProfileForm } from '../../src/domain/validation';
 
-// The SPEC.md §5 texts typed out here on purpose: a change to messages.ts must fail a test.
+// The validation messages typed out here on purpose: a change to messages.ts must fail a test.
 describe('validateProfile', () => {
   const valid: ProfileForm = { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: '' };
 

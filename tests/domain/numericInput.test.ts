@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../core/services';
 import { amountInput, beneficiaryInput, digitsInput, idNumberInput, phoneInput } from '../../src/domain/numericInput';
 
-describe('numeric inputs (SPEC.md §5)', () => {
+describe('numeric inputs', () => {
   it('NIN and BVN keep digits, at most 11', () => {
     expect(idNumberInput('1234a')).toBe('1234');
     expect(idNumberInput(' 123-456 789 01 ')).toBe('12345678901');

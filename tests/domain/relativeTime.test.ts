@@ -10,7 +10,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 describe('relativeTime', () => {
-  it('names the largest whole unit, singular for one and plural otherwise (SPEC.md §9)', () => {
+  it('names the largest whole unit, singular for one and plural otherwise', () => {
     expect(relativeTime(ago(DAY), NOW)).toBe('1 day ago');
     expect(relativeTime(ago(3 * DAY + 5 * HOUR), NOW)).toBe('3 days ago');
     expect(relativeTime(ago(HOUR), NOW)).toBe('1 hour ago');

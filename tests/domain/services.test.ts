@@ -5,7 +5,7 @@ import { rememberBeneficiary } from '../../src/domain/beneficiaries';
 import { validatePurchase } from '../../src/domain/validation';
 
 describe('services', () => {
-  it('has the six screens of SPEC.md §2 with their titles, exact', () => {
+  it('has the six service screens with their titles, exact', () => {
     expect(SERVICES.map((s) => [s.route, s.title])).toEqual([
       ['/airtime', 'Airtime'],
       ['/internet', 'Internet'],
@@ -16,7 +16,7 @@ describe('services', () => {
     ]);
   });
 
-  it('calls the endpoints of SPEC.md §7 and reads the providers of DESIGN.md §3', () => {
+  it('calls POST /api/<category> and reads the providers of that category', () => {
     expect(SERVICES.map((s) => [s.key, s.category])).toEqual([
       ['airtime', 'airtime'],
       ['internet', 'data'],
@@ -31,7 +31,7 @@ describe('services', () => {
     expect(SERVICES.filter((s) => s.pricing.kind === 'plan').map((s) => s.key)).toEqual(['internet', 'cable', 'education']);
   });
 
-  it('names the plan field as SPEC.md §2 does: "service" on /education, "Plan" elsewhere', () => {
+  it('names the plan field "Service" on /education, "Plan" elsewhere', () => {
     expect(SERVICES.flatMap((s) => (s.pricing.kind === 'plan' ? [[s.key, s.pricing.planLabel]] : []))).toEqual([
       ['internet', 'Plan'],
       ['cable', 'Plan'],
@@ -39,7 +39,7 @@ describe('services', () => {
     ]);
   });
 
-  it('takes every beneficiary as a number (SPEC.md §5), as long as the longest the service accepts', () => {
+  it('takes every beneficiary as a number, as long as the longest the service accepts', () => {
     expect(SERVICES.map((s) => [s.key, s.beneficiary.input])).toEqual([
       ['airtime', 'phone'],
       ['internet', 'phone'],
@@ -87,7 +87,7 @@ describe('services', () => {
   });
 });
 
-describe('validatePurchase (SPEC.md §5)', () => {
+describe('validatePurchase', () => {
   const full = { providerId: '1', planId: '', beneficiary: '08031234567', amount: '500' };
 
   it('airtime, electricity, betting: provider, beneficiary and amount', () => {

@@ -6,7 +6,7 @@ import { needsRefresh, opensDetail, STATUS_LOOK } from '../../src/domain/transac
 const STATUSES: TransactionStatus[] = ['pending', 'processing', 'completed', 'canceled'];
 
 describe('transaction status', () => {
-  it('looks as SPEC.md §4 says: pending orange and turning, processing yellow and turning, completed green check, canceled gray cross', () => {
+  it('looks as specified: pending orange and turning, processing yellow and turning, completed green check, canceled gray cross', () => {
     expect(STATUS_LOOK).toEqual({
       pending: { label: 'Pending', colour: 'orange', icon: 'rotating' },
       processing: { label: 'Processing', colour: 'yellow', icon: 'rotating' },
@@ -15,7 +15,7 @@ describe('transaction status', () => {
     });
   });
 
-  it('opens the details of a settled transaction and checks on an unsettled one, never both (SPEC.md §2)', () => {
+  it('opens the details of a settled transaction and checks on an unsettled one, never both', () => {
     expect(STATUSES.filter(opensDetail)).toEqual(['completed', 'canceled']);
     expect(STATUSES.filter(needsRefresh)).toEqual(['pending', 'processing']);
     for (const status of STATUSES) expect(opensDetail(status)).toBe(!needsRefresh(status));

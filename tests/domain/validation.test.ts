@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { identityMessages } from '../../core/messages';
 import { validateCardAmount, validateForgot, validateIdentity, validateLogin, validateRegister, validateReset, type RegisterForm } from '../../src/domain/validation';
 
-// The SPEC.md §5 texts typed out here on purpose, typos included: a change to messages.ts must fail a test.
+// The validation messages typed out here on purpose, typos included: a change to messages.ts must fail a test.
 describe('validateRegister', () => {
   const valid: RegisterForm = {
     name: 'Ada Obi',

@@ -85,7 +85,7 @@ test('a protected route without a session lands on /login', async ({ page }) => 
 test('a session the server revoked logs out to /login', async ({ page, request }) => {
   await logIn(page, 'demo@nairawallet.test', 'Demo-pass-2026');
   await expect(page).toHaveURL(/\/dashboard$/);
-  // Stored as the plain token (SPEC.md §3), readable without decoding.
+  // Stored as the plain token, readable without decoding by an app embedding this one.
   const token = await page.evaluate(() => localStorage.getItem('user_token') ?? '');
   expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
   await page.reload();

@@ -1,6 +1,6 @@
 import { expect, test } from './support';
 
-/** The API description (issue 14): the development server's /docs, rendered by Swagger UI in Chromium from the routes' own schemas. */
+/** The API description: the development server's /docs, rendered by Swagger UI in Chromium from the routes' own schemas. */
 test('/docs renders the OpenAPI description with its operations', async ({ page }) => {
   await page.goto('/docs');
   await expect(page.getByRole('heading', { name: /Naira Wallet/i }).first()).toBeVisible();

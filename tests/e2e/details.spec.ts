@@ -4,7 +4,7 @@ import { labels } from '../../core/messages';
 import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, test, typeCode } from './support';
 
 /**
- * The details a careful user notices (issue 15): numeric fields that refuse letters however
+ * The details a careful user notices: numeric fields that refuse letters however
  * they arrive, the shared pagination state, readable network failures, the education screen's
  * "Service", and a merchant verification that cannot pass for another number's.
  */
@@ -162,7 +162,7 @@ test('the server stops mid-journey: the toast says the connection failed and wha
   await expect(page.getByLabel('Phone number')).toHaveValue('08031234567');
 });
 
-test('/education names its plan field "Service" (SPEC.md §2)', async ({ page, request }) => {
+test('/education names its plan field "Service"', async ({ page, request }) => {
   await signedIn(page, request);
   await page.goto('/education');
   await page.getByLabel('Provider').selectOption({ label: 'WAEC' });

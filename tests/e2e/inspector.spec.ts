@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { createReadyAccount, enterPin, expect, fillAndContinue, fund, newUser, services, test } from './support';
 
-// The Stately inspector (issue 10): it opens on the build made for it (`npm run preview:inspect`,
+// The Stately inspector: it opens on the build made for it (`npm run preview:inspect`,
 // served beside the real server by playwright.config.ts), never on the production build, and
 // what it is sent holds no password, pin, session token or bought token.
 

@@ -21,7 +21,7 @@ import {
   type NewUser,
 } from './support';
 
-// The transaction pin is checked by the server and counted per user (issue 8).
+// The transaction pin is checked by the server and counted per user, so no tab or reload resets the count.
 
 const airtime = services.find((service) => service.route === '/airtime')!;
 const internet = services.find((service) => service.route === '/internet')!;

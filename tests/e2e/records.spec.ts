@@ -4,7 +4,8 @@ import { labels } from '../../core/messages';
 import { createReadyAccount, expect, fund, logIn, newMail, mailCount, newUser, test, type NewUser } from './support';
 
 /**
- * Issue 12's records, as a person uses them at 360×740: a saved beneficiary picked on another
+ * The user's records (saved beneficiaries, problem reports, statements), as a person uses them
+ * at 360×740: a saved beneficiary picked on another
  * visit, a problem reported and acknowledged by e-mail, a statement downloaded whose totals
  * reconcile.
  */

@@ -88,8 +88,8 @@ export function pinsInStorage(entries: Record<string, string>, pins: readonly st
 
 /**
  * The journeys' `test`: after every journey, whatever its outcome, every localStorage and
- * sessionStorage value of each open page of the app is searched for a transaction pin (issue 8:
- * the pin never leaves the server, and the app keeps only the marker that one is set).
+ * sessionStorage value of each open page of the app is searched for a transaction pin (the
+ * pin never leaves the server, and the app keeps only the marker that one is set).
  */
 export const test = base.extend<{ storageHoldsNoPin: void }>({
   storageHoldsNoPin: [

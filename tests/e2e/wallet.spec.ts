@@ -103,7 +103,7 @@ test('account pages: profile, password and pin changes show their messages; logo
   await page.keyboard.type(`${user.pin}${PINS.changed}${PINS.changed}`);
   await page.getByRole('button', { name: 'Change pin' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /pin changed/i })).toBeVisible();
-  // The app keeps only the marker that a pin is set, never the pin (issue 8).
+  // The app keeps only the marker that a pin is set, never the pin: only the server checks it.
   expect(await page.evaluate(() => localStorage.getItem('user_pin'))).toBe('set');
 
   // On a phone the account menu is /more (the footer's More tab).

@@ -116,7 +116,7 @@ describe('activitiesMachine (model-based)', () => {
             effects.expect([output === stuck ? { type: 'toast', level: 'info', message: output.message } : successToast(output.message)]);
             refresh.last.resolve(output);
             await settled();
-            // The list starts again from page 1 (SPEC.md §4).
+            // The list starts again from page 1, where the settled row may have moved.
             expectFetch(1);
           },
           'xstate.error.actor.refresh': async ({ event }) => {
@@ -132,7 +132,7 @@ describe('activitiesMachine (model-based)', () => {
             const { items, pageFull, moreRevealed, selected, refreshing } = snapshot.context;
             // Each row once, newest first as the server sent them.
             expect(new Set(items.map((t) => t.id)).size).toBe(items.length);
-            // "Load more" only after a full page with more behind it (SPEC.md §9), and the session's flag says so too.
+            // "Load more" only after a full page with more behind it, and the session's flag says so too.
             if (showsLoadMore(pageFull, moreRevealed)) expect(items.length % PAGE_SIZE).toBe(0);
             expect(session.getSnapshot().context.more_reveal).toBe(moreRevealed);
             // Settled rows open when tapped; an unsettled one only as a check found it, stuck for a day.

@@ -9,7 +9,7 @@ const { unreachable: UNREACHABLE, unreadable: UNREADABLE } = callFailures;
 
 const answer = (status: number, body: string, type = 'application/json') => new Response(body, { status, headers: { 'content-type': type } });
 
-describe('a call that brings back no envelope reads like a message (SPEC.md §8)', () => {
+describe('a call that brings back no envelope reads like a message (it is toasted as it is)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('no connection: the connection failed, and what to do; never the HTTP library’s text', async () => {

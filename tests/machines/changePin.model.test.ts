@@ -70,7 +70,7 @@ describe('changePinMachine (model-based)', () => {
         states: {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
-            // The session holds the marker only, before and after: the new pin never reaches it (issue 8).
+            // The session holds the marker only, before and after: the new pin never reaches it (only the server holds pins).
             const loggedOutNow = snapshot.matches('signedOut');
             expect(session.getSnapshot().context.user.pin).toBe(loggedOutNow ? '' : 'set');
             expect(((saved.at(-1) as SessionUser | undefined) ?? ada).pin).toBe(loggedOutNow ? '' : 'set');

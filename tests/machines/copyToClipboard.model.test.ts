@@ -10,7 +10,7 @@ import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectS
 const [traversal] = copyToClipboardModel.traversals;
 const coverage = createTransitionCoverage(copyToClipboardMachine);
 
-/** What the user reads for each outcome (SPEC.md §2). */
+/** What the user reads for each outcome (fixed strings, typed out so a change fails here). */
 const told = {
   copied: successToast(messages.copied),
   unsupported: errorToast(messages.noClipboard),

@@ -57,7 +57,7 @@ describe('loginMachine (model-based)', () => {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
             // The session holds every field the server sent once, and only once, the login succeeded:
-            // the user's in its user, the wrong-pin count (issue 8) beside it, as shared state.
+            // the user's in its user, the server's wrong-pin count beside it, as shared state.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('loggedIn'));
             if (expectedUser) {
               const { pin_attempts, max_attempts, pin_locked, ...userFields } = expectedUser;

@@ -30,7 +30,7 @@ describe('logoutMachine (model-based)', () => {
         states: {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
-            // Only a confirmed logout touches the session: then every stored field is emptied (SPEC.md §4).
+            // Only a confirmed logout touches the session: then every stored field is emptied.
             const loggedOut = snapshot.matches('loggedOut');
             expect(snapshot.status).toBe(loggedOut ? 'done' : 'active');
             expect(session.getSnapshot().matches('signedOut')).toBe(loggedOut);

@@ -45,7 +45,7 @@ describe('notificationsMachine (model-based)', () => {
           'notifications.mark': ({ event }) => {
             actor.send(event as NotificationsEvent);
             expect(mark.last.input).toEqual({ id: funded.id });
-            // Nothing changes locally before the server agrees (SPEC.md §4).
+            // Nothing changes locally before the server agrees, so the list never shows what the server lacks.
             expect(statusOf(funded.id)).toBe('unread');
           },
           'xstate.done.actor.sessionRefresh': async () => {

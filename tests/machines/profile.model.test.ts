@@ -45,7 +45,7 @@ describe('profileMachine (model-based)', () => {
         states: {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
-            // Phone, NIN and BVN hold digits only, at most 11 (SPEC.md §5).
+            // Phone, NIN and BVN hold digits only, at most 11.
             for (const field of ['phone', 'nin', 'bvn'] as const) expect(snapshot.context.form[field]).toMatch(/^\d{0,11}$/);
             // The session (and storage) learn the new fields on success only.
             const user = session.getSnapshot().context.user;

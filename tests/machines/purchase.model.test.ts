@@ -107,7 +107,7 @@ describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, trav
             const polls = session.polls;
             const keyBefore = actor.getSnapshot().context.idempotencyKey;
             if (reason === 'pin-incorrect' || reason === 'pin-logout') {
-              // The spec's words, whatever the server says (SPEC.md §4 "Pin failure").
+              // The fixed words of a pin failure, whatever the server says.
               expectEffects([
                 { type: 'toast', level: 'error', message: messages.pinNotCorrect },
                 ...(reason === 'pin-logout' ? [{ type: 'navigate' as const, to: '/login' }] : []),
@@ -167,7 +167,7 @@ describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, trav
             // The pin lives only for the request it authorises.
             expect(snapshot.context.pin).toBe(snapshot.matches({ flow: 'submitting' }) ? ADA_PIN : '');
             const { form, result, merchant } = snapshot.context;
-            // Nothing but a number ever reaches the form (SPEC.md §5).
+            // Nothing but a number ever reaches the form.
             expect(form.beneficiary).toMatch(/^\d*$/);
             expect(form.amount).toMatch(/^\d*(\.\d{1,2})?$/);
             // The details shown belong to the number verified.
@@ -290,7 +290,8 @@ describe('purchaseMachine (details)', () => {
     actor.send({ type: 'form.beneficiary', value: '45019876543' });
     expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });
     expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(true);
-    // Paying bills the number in the field (the server verifies it again, SPEC.md §4 keeps this verification).
+    // Paying bills the number in the field (the screen keeps the old verification; the server
+    // verifies the new number again).
     pay();
     expect(buy.last.input.body).toMatchObject({ beneficiary: '45019876543' });
     buy.last.reject(new Error(NETWORK_DOWN));

@@ -49,7 +49,7 @@ describe('registerMachine (model-based)', () => {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
             expect(snapshot.context.form.phone).toMatch(/^\d{0,11}$/);
-            // Registering leaves the user logged in (SPEC.md §4), every field saved; nothing before that.
+            // Registering leaves the user logged in, every field saved; nothing before that.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('registered'));
             if (snapshot.matches('registered')) {
               expect(session.getSnapshot().context.user).toMatchObject({

@@ -17,7 +17,7 @@ describe('resetPasswordMachine (model-based)', () => {
     describe(traversal.label, () => {
       for (const path of shortestPaths(resetPasswordModel, traversal)) {
         it(pathTitle(path), async () => {
-          // Someone was logged in on this browser; a reset logs them out (SPEC.md §4).
+          // Someone was logged in on this browser; a reset logs them out (it revoked every session).
           const { actor: session } = createTestSession({ email: 'someone@example.com', token: 'old-session', email_verified_at: '2025-01-01' });
           const reset = deferredActor<Envelope, ResetRequest & { token: string }>();
           const actor = createActor(resetPasswordMachine.provide({ actors: { reset: reset.logic } }), {

@@ -68,7 +68,7 @@ function runPath(input: SessionStart) {
         },
         'session.refused': ({ event }) => {
           const { pathname } = actor.getSnapshot().context;
-          // Only a lost session on a protected page is told, and leads to /login (SPEC.md §6).
+          // Only a lost session on a protected page is told, and leads to /login.
           effects.expect(pathname === '/dashboard' ? [errorToast(EXPIRED), navigation('/login')] : []);
           send(event);
           // The server has already dropped the token: nothing to revoke.
@@ -86,7 +86,7 @@ function runPath(input: SessionStart) {
       states: {
         '*': (expected) => {
           const snapshot = expectStep(actor, expected, effects);
-          // Every change of the user is written to storage at once (SPEC.md §3).
+          // Every change of the user is written to storage at once, so a reload finds it.
           const started = snapshot.context.restored ? (input.user ?? signedInUser) : emptyUser;
           expect(persisted.at(-1) ?? started).toEqual(snapshot.context.user);
           // Stored and held: the marker of a pin, never a pin.
@@ -107,7 +107,7 @@ describe('sessionMachine (model-based)', () => {
     });
   }
 
-  it('logging out, or losing the session, resets pagination and more_reveal together to 5 and false (SPEC.md §4)', async () => {
+  it('logging out, or losing the session, resets pagination and more_reveal together to 5 and false', async () => {
     for (const end of ['logout', 'expired'] as const) {
       const poll = deferredActor<PollResult>();
       const actor = createActor(
@@ -129,7 +129,7 @@ describe('sessionMachine (model-based)', () => {
   itWalkedEveryTransition('sessionMachine', coverage, sessionModel.transitions);
 });
 
-describe('sessionMachine: the pin count (issue 8)', () => {
+describe('sessionMachine: the server’s pin count', () => {
   const start = (user: SessionUser = signedInUser) => {
     const poll = deferredActor<PollResult>();
     const actor = createActor(sessionMachine.provide({ actors: { poll: poll.logic }, actions: { persistUser: () => undefined, revokeOnServer: () => undefined } }), {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine, type PollResult } from '../../src/machines/session';
 
-/** The session as the app starts it, with no server: no user given, so it reads the stored one (SPEC.md §3). */
+/** The session as the app starts it, with no server: no user given, so it reads the stored one. */
 function startFromStorage() {
   const offline = sessionMachine.provide({ actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) }, actions: { revokeOnServer: () => undefined } });
   return createActor(offline, { input: { pathname: '/' } }).start();

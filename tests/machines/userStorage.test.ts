@@ -41,7 +41,7 @@ function startSession() {
 
 const stored = () => Object.fromEntries(Array.from({ length: storage.length }, (_, i) => storage.key(i)!).map((key) => [key, storage.getItem(key)]));
 
-describe('the user fields in browser storage (SPEC.md §3, §4)', () => {
+describe('the user fields in browser storage', () => {
   beforeEach(() => {
     storage = new MemoryStorage();
     vi.stubGlobal('localStorage', storage);
@@ -59,7 +59,7 @@ describe('the user fields in browser storage (SPEC.md §3, §4)', () => {
       user_phone: '08031234567',
       user_accounts: JSON.stringify(accounts),
       user_wallet_balance: '1500.5',
-      // What `pin` holds is the transaction pin's own business (issue 8); here only that it is plain text.
+      // What `pin` holds is the transaction pin's own business (a marker); here only that it is plain text.
       user_pin: expect.not.stringMatching(/^"/),
       user_nin: '•••••••8901',
       user_bvn: '',

@@ -63,7 +63,7 @@ describe('verifyEmailMachine (model-based)', () => {
             effects.expect([successToast(verified.message), navigation('/login')]);
             verify.last.resolve(verified);
             await settled();
-            // Verified users sign in again (SPEC.md §4).
+            // Verified users sign in again.
             expect(session.actor.getSnapshot().value).toBe('signedOut');
             expect(session.actor.getSnapshot().context.user.email).toBe('');
           },

@@ -30,7 +30,7 @@ const fullAndLast = page([completed, pending], 1, 1);
 const onlyPage = page([pending], 1, 1);
 const nothing = page([], 1, 1);
 const checked: Envelope<Transaction> = { type: 'success', message: 'Transaction status updated', data: { ...pending, status: 'completed' } };
-/** Still processing, placed long over a day ago: its details open to offer a report (issue 12). */
+/** Still processing, placed long over a day ago: its details open to offer a report. */
 export const stuck: Envelope<Transaction> = { type: 'success', message: 'transaction status refreshed', data: { ...processing, created_at: '2020-01-01T00:00:00Z' } };
 
 /** The first page kept from an earlier visit, shown when the server is out of reach. */
@@ -59,7 +59,7 @@ const model = createActorTestModel(activitiesMachine, [
 const onScreen = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   event.type !== 'activities.select' || snapshot.context.items.some((t: Transaction) => t.id === event.id);
 
-// The list on /activities: it keeps the session's `more_reveal` (SPEC.md §3) as its answers say.
+// The list on /activities: it keeps the session's `more_reveal` as its answers say.
 export const traversalSession = createTestSession().actor;
 
 /** How a page answer reads: which page of how many, and its rows. */

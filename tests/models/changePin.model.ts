@@ -11,7 +11,7 @@ const digits = (code: string) => code.split('');
 export const filled = digits('258013571357');
 /** The server answers the user's fields: the pin is still only the marker, the wrong-pin count cleared. */
 export const changed: Envelope<UserData> = { type: 'success', message: 'pin changed successfully', data: { ...ada, pin: 'set', pin_attempts: 0 } };
-/** What `callOk` throws when the server refuses the old pin (issue 8): the message, and why in `data`. */
+/** What `callOk` throws when the server refuses the old pin: the message, and why in `data`. */
 const refusal = (message: string, data: PinRefusal) => new ApiError({ type: 'error', message, data });
 export const wrongOldPin = refusal('old pin is not correct', { reason: 'pin-incorrect', pin_attempts: 2, max_attempts: 3, attempts_left: 1 });
 export const loggedOut = refusal('too many wrong transaction pins: you have been logged out (authorization revoked)', { reason: 'pin-logout' });

@@ -27,7 +27,7 @@ const model = createActorTestModel(loginMachine, [
   // Spaces around the address must not reach the server.
   { type: 'login.change', field: 'email', value: ' ada@example.com ' },
   { type: 'login.change', field: 'password', value: 'Secret-123' },
-  // Where each kind of account lands (SPEC.md §4); `lands` only names the case for the test.
+  // Where each kind of account lands; `lands` only names the case for the test.
   { type: 'xstate.done.actor.login', output: loggedIn({}), lands: '/verify-email' },
   { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified }), lands: '/set-pin' },
   { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified, pin: 'set' }), lands: '/dashboard' },

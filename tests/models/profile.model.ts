@@ -13,7 +13,7 @@ export const newBvnMasked = '•••••••5678';
 export const laterNin = '99988877766';
 export const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvnMasked } };
 const rejected = 'the phone number is not valid';
-/** Pasted with separators and letters (SPEC.md §5): the form keeps the digits. */
+/** Pasted with separators and letters: the form keeps the digits. */
 const pasted = (digits: string) => `No. ${digits.slice(0, 3)}-${digits.slice(3, 7)} ${digits.slice(7)}`;
 
 const model = createActorTestModel(profileMachine, [

@@ -45,8 +45,8 @@ export const fixtures: Record<string, { provider: string; beneficiary: string; m
 };
 export const AMOUNT = '500';
 /**
- * What a person types, pastes or autofills holds more than the number (SPEC.md §5 makes these
- * inputs numeric): the flow keeps the digits of the beneficiary and the naira of the amount.
+ * What a person types, pastes or autofills holds more than the number (these inputs
+ * are numeric): the flow keeps the digits of the beneficiary and the naira of the amount.
  */
 export const withJunk = (digits: string) => `${digits.slice(0, 4)}-x ${digits.slice(4)}`;
 export const AMOUNT_TYPED = '₦5e00';
@@ -82,7 +82,7 @@ export const outcomes = (service: ServiceEntry) => ({
   } satisfies PurchaseAnswer,
   processing: { type: 'success', message: 'your purchase is processing', data: transaction(service, 'processing') } satisfies PurchaseAnswer,
   refunded: { type: 'error', message: 'transaction failed, your wallet has been refunded' } satisfies PurchaseAnswer,
-  // The pin the server refused (issue 8): counted, past max_attempts, or locked until it is reset.
+  // The pin the server refused: counted, past max_attempts, or locked until it is reset.
   wrongPin: {
     type: 'error',
     message: messages.pinNotCorrect,

@@ -15,7 +15,7 @@ const model = createActorTestModel(registerMachine, [
   { type: 'register.change', field: 'name', value: 'Ada Obi' },
   // Spaces around the address must not reach the server.
   { type: 'register.change', field: 'email', value: ' ada@example.com ' },
-  // Autofilled in the international form: the field keeps the local number's digits (SPEC.md §5).
+  // Autofilled in the international form: the field keeps the local number's digits.
   { type: 'register.change', field: 'phone', value: '+234 801 234-5678' },
   { type: 'register.change', field: 'password', value: 'Secret-123' },
   { type: 'register.change', field: 'confirm_password', value: 'Secret-123' },

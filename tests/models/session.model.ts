@@ -21,7 +21,7 @@ export const loginData: Partial<UserData> = {
   max_attempts: 5,
   pin_locked: false,
 };
-/** Each poll brings the server's wrong-pin count (issue 8): shared by every screen, tab and reload. */
+/** Each poll brings the server's wrong-pin count: shared by every screen, tab and reload. */
 export const polled: PollResult = {
   user: { wallet_balance: 5000, pin_attempts: 2, max_attempts: 3, pin_locked: true },
   providers: { airtime: [{ id: 1, name: 'MTN', packages: [] }] },
@@ -29,11 +29,11 @@ export const polled: PollResult = {
 };
 
 const model = createActorTestModel(sessionMachine, [
-  // The app starts on '/', a public route; '/dashboard' is protected (SPEC.md §6).
+  // The app starts on '/', a public route; '/dashboard' is protected.
   { type: 'session.route', pathname: '/dashboard' },
   { type: 'loading.set', value: true },
   { type: 'notification.read', id: unread.id },
-  // The list on /activities heard that more pages lie behind its page (SPEC.md §9).
+  // The list on /activities heard that more pages lie behind its page.
   { type: 'pagination.reveal', more: true },
   { type: 'session.login', data: loginData },
   { type: 'session.update', data: { name: 'Ada Okafor', phone: '08031234567' } },
@@ -49,7 +49,7 @@ const model = createActorTestModel(sessionMachine, [
 export const readsSignedInUser = sessionMachine.provide({ actions: { restoreUser: assign({ user: signedInUser, restored: true }) } });
 const restoredModel = createActorTestModel(readsSignedInUser, [{ type: 'session.restore' }]);
 
-/** The shared-state events (SPEC.md §3/§4) change one flag each and are walked on their own. */
+/** The shared-state events change one flag each and are walked on their own. */
 const SHARED_STATE = ['loading.set', 'balance.toggle', 'notification.read', 'pagination.reveal', 'pagination.reset'];
 const lifecycleEvents = (_: AnyMachineSnapshot, event: AnyEventObject) => !SHARED_STATE.includes(event.type);
 // Notifications arrive with the first poll; later polls bring nothing new to mark.

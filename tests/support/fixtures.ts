@@ -26,7 +26,7 @@ export const ada: UserData = {
   cashback_total: 0,
 };
 
-/** The pin Ada types; the server knows it, the app never holds it (issue 8). */
+/** The pin Ada types; the server knows it, the app never holds it. */
 export const ADA_PIN = '2580';
 
 /** What a signed-in session holds of Ada when a test cares only that someone is signed in. */

@@ -45,7 +45,7 @@ export const plantedUser: UserData = {
   accounts: [{ bank_name: 'Wema Bank', account_number: ACCOUNT_NUMBER }],
 };
 
-/** A number saved for a service (issue 12): a phone number, innocent. */
+/** A number saved for a service: a phone number, innocent. */
 export const savedNumber: SavedBeneficiary = { id: 7, category: 'airtime', beneficiary: PHONE, name: 'Mum', provider_id: 12 };
 
 /** The case opened on the transaction that sold the token. */

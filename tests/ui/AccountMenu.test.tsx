@@ -80,7 +80,7 @@ describe('MoreScreen', () => {
     expect(screen.getByRole('link', { name: 'Change pin' }).getAttribute('href')).toBe('/pin');
   });
 
-  it('logs out and redirects to /login when no user e-mail is in state (SPEC.md §2)', async () => {
+  it('logs out and redirects to /login when no user e-mail is in state', async () => {
     const { actor } = renderAt('/more', { name: 'Half Stored', email: '', token: 'stale' });
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);

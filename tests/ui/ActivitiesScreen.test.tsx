@@ -68,7 +68,7 @@ describe('ActivitiesScreen', () => {
     await screen.findByRole('list', { name: 'Activities' });
     expect(session.getSnapshot().context).toMatchObject({ more_reveal: true, pagination: 5 });
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
-    // The shared flag rules the button (SPEC.md §9): reset, it goes.
+    // The shared flag rules the button: reset, it goes.
     session.send({ type: 'pagination.reset' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
     session.send({ type: 'pagination.reveal', more: true });

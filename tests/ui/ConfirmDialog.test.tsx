@@ -30,7 +30,7 @@ function openDialog(onConfirm?: () => void) {
 describe('ConfirmDialog', () => {
   afterEach(cleanup);
 
-  it('asks the SPEC.md question exactly, trailing space included, in one text node', () => {
+  it('asks the fixed question exactly, trailing space included, in one text node', () => {
     const { dialog } = openDialog();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     const question = document.getElementById(dialog.getAttribute('aria-labelledby')!)!;

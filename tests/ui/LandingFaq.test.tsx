@@ -13,7 +13,7 @@ function renderLanding() {
 describe('LandingScreen FAQ', () => {
   afterEach(cleanup);
 
-  it('has the four questions of SPEC.md §1, all closed at first', () => {
+  it('has the four questions of the landing page, all closed at first', () => {
     renderLanding();
     const questions = ['What is Naira Wallet?', 'How do I pay?', 'Is my money safe?', 'How do I track my payments?'];
     for (const question of questions) {

@@ -34,7 +34,7 @@ describe('RequireUser', () => {
     const { actor, saved } = renderAt('/dashboard', { name: 'Half Stored', email: '' });
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(actor.getSnapshot().value).toBe('signedOut');
-    // The logout wrote the empty user over what was stored (SPEC.md §4).
+    // The logout wrote the empty user over what was stored.
     expect(saved.at(-1)).toMatchObject({ name: '', email: '', tenant: '0' });
   });
 

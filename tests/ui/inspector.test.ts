@@ -45,7 +45,7 @@ import {
 
 /**
  * What the Stately inspector receives must never hold a pin, an OTP, a password, a BVN, a NIN or
- * a token (issue 10), wherever it sits; innocent values stay readable. Secrets are planted in
+ * a token, wherever it sits; innocent values stay readable. Secrets are planted in
  * every event of every machine and in the contexts those events build, then looked for in what
  * the mask lets through.
  */

@@ -8,7 +8,8 @@ import type { TestApp } from './app';
 
 /**
  * After every test of the file: each movement and the whole ledger sum to zero, every cached
- * balance equals the sum of its entries, no user's wallet is below zero (security.md §2).
+ * balance equals the sum of its entries, no user's wallet is below zero (the ledger's invariants:
+ * docs/architecture.md, "Money and state on the server").
  */
 export function auditLedgerAfterEach(app: () => TestApp | undefined) {
   afterEach(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNT } from '../../../server/db/demoAccount';
 
 /**
- * The acceptance check of issue 8: no response of the API suite holds a transaction pin.
+ * The pin never leaves the server: no response of the API suite holds a transaction pin.
  *
  * An onSend hook on the app under test sees every response body as it leaves (whatever called
  * it: t.call, app.inject, the dev routes) together with the parsed request. The pins it looks for

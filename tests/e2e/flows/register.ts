@@ -20,7 +20,7 @@ export const registerFlow: BrowserFlow = {
       const account = user(walk);
       const field = String(event.field);
       // The model's values stand for kinds of input; the account's own are typed. The phone field holds at
-      // most 11 characters (SPEC.md §5), so in the browser the number is typed in its local form.
+      // most 11 characters, so in the browser the number is typed in its local form.
       const value: Record<string, string> = {
         name: account.name,
         email: ` ${account.email} `,
