@@ -101,7 +101,7 @@ function examCandidate(value: string): string | null {
   return /^[A-Z0-9]{10}$/.test(code) ? code : null;
 }
 
-/** Limits from docs/domain.md ("What the billers sell"), in kobo. */
+/** Limits from docs/domain.md, "What the billers sell", in kobo. */
 const naira = (amount: number) => BigInt(amount) * 100n;
 
 export const SERVICES = [

@@ -3,7 +3,7 @@ import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity'
 
 /**
  * The development and test identity provider, with outcomes fixed by the number's last three
- * digits (README "Simulated identity checks"), like the simulated biller's:
+ * digits (README "Identity checks"), like the simulated biller's:
  *
  * - …000: no such number;
  * - …111: a holder whose name is not the account's (Ngozi Eze), so the check fails on the name;

@@ -26,7 +26,7 @@ describe('namesMatch', () => {
   });
 });
 
-describe('SimulatedIdentity (README "Simulated identity checks")', () => {
+describe('SimulatedIdentity (README "Identity checks")', () => {
   const simulated = new SimulatedIdentity();
   it('answers by the last three digits', async () => {
     expect(await simulated.lookUp({ kind: 'bvn', number: '22123456000', name: 'Ada Obi' })).toBeNull();
