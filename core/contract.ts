@@ -23,7 +23,7 @@ export interface VirtualAccount {
 /**
  * What the user's `pin` field holds, since only the server checks the pin: a marker that a
  * transaction pin is set, never the pin nor anything it could be recovered from (a hash of four
- * digits is the pin). Login routing reads it: no pin → /set-pin, before anything else.
+ * digits is the pin). Login routing reads it: no pin → /set-pin, once the e-mail is verified.
  */
 export type PinMarker = 'set' | '';
 

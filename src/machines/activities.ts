@@ -68,7 +68,7 @@ const find = (items: Transaction[], id: number) => items.find((item) => item.id 
  * A list of the user's transactions (/activities, the dashboard's recent activities): page 1 on
  * opening, further pages appended on demand. Tapping a settled row opens its details; tapping a
  * pending or processing one asks the server to check on it, and on success the list starts again
- * from page 1, where a settled row may have moved; one still unsettled a day after it was placed
+ * from page 1, to show what the check changed; one still unsettled a day after it was placed
  * also opens its details, which offer to report it (the 2026 NCC/CBN direction on pending bills).
  * The list and the details are two regions, so details stay open while the list reloads underneath.
  */

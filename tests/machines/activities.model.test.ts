@@ -116,7 +116,7 @@ describe('activitiesMachine (model-based)', () => {
             effects.expect([output === stuck ? { type: 'toast', level: 'info', message: output.message } : successToast(output.message)]);
             refresh.last.resolve(output);
             await settled();
-            // The list starts again from page 1, where the settled row may have moved.
+            // The list starts again from page 1, to show what the check changed.
             expectFetch(1);
           },
           'xstate.error.actor.refresh': async ({ event }) => {
