@@ -29,21 +29,10 @@ const OUTSIDE: [what: string, pattern: RegExp][] = [
   ['a section of no named document', /(?<!(?:RFC \d+|SP 800-63B) )\u00a7/],
 ];
 
-/**
- * The migrations up to this version cite the old documents in their comments, and stay as they
- * are: server/db/migrate.ts refuses to start on a database whose applied migration has changed by
- * one byte (its checksum), comments included. Later migrations are held to the rule.
- */
-const LAST_FROZEN_MIGRATION = 18;
-const isFrozen = (path: string) => {
-  const migration = /^server\/db\/migrations\/(\d{3})_/.exec(path);
-  return migration !== null && Number(migration[1]) <= LAST_FROZEN_MIGRATION;
-};
-
 /** Every tracked text file of the code, its tests, its scripts, its documents and the root's configuration. */
 const scanned = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
   .split('\0')
-  .filter((path) => path !== '' && (!path.includes('/') || /^(src|server|core|scripts|tests|docs|public|\.ci)\//.test(path)) && !isFrozen(path))
+  .filter((path) => path !== '' && (!path.includes('/') || /^(src|server|core|scripts|tests|docs|public|\.ci)\//.test(path)))
   .map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }))
   .filter(({ text }) => !text.includes('\0'));
 

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { isEarlierWording } from './rewordedMigrations';
 import type { Database } from './schema';
 
 export interface Migration {
@@ -35,7 +36,8 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
  * Applies pending migrations in order, each in its own transaction under an advisory lock, so
  * two processes starting together apply each migration once (the second waits, then sees it
  * applied). Refuses to run when an applied migration's file has changed since: the schema
- * would no longer be what the files say. Returns the names applied now.
+ * would no longer be what the files say (a comment reworded with the statements unchanged is
+ * accepted, see rewordedMigrations.ts). Returns the names applied now.
  */
 export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
   const applied: string[] = [];
@@ -50,9 +52,11 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
       )`.execute(trx);
       const previous = await trx.selectFrom('schema_migrations').select('checksum').where('version', '=', migration.version).executeTakeFirst();
       if (previous) {
-        if (previous.checksum !== migration.checksum) {
+        if (previous.checksum === migration.checksum) return false;
+        if (!isEarlierWording(migration.version, previous.checksum, migration.sql)) {
           throw new Error(`migrations: ${migration.version}_${migration.name} changed after it was applied; add a new migration instead`);
         }
+        await trx.updateTable('schema_migrations').set({ checksum: migration.checksum }).where('version', '=', migration.version).execute();
         return false;
       }
       await sql.raw(migration.sql).execute(trx);

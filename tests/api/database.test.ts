@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
+import { REWORDED_MIGRATIONS } from '../../server/db/rewordedMigrations';
 import { backends } from './support/backends';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,6 +71,21 @@ describe.each(backends)('migrations on $name', (backend) => {
   it('refuse to start when an applied migration file was edited', async () => {
     const [first, ...rest] = await readMigrations();
     await expect(migrate(handle.db, [{ ...first, checksum: 'edited' }, ...rest])).rejects.toThrow(/changed after it was applied/);
+  });
+
+  it('accept a migration whose comments were reworded after it was applied, and refuse one whose statements changed', async () => {
+    const migrations = await readMigrations();
+    const ledger = migrations.find((m) => m.version === 4)!;
+    const applyEarlierWording = () => handle.db.updateTable('schema_migrations').set({ checksum: REWORDED_MIGRATIONS[4].before }).where('version', '=', 4).execute();
+    await applyEarlierWording();
+    expect(await migrate(handle.db, migrations)).toEqual([]);
+    const stored = await handle.db.selectFrom('schema_migrations').select('checksum').where('version', '=', 4).executeTakeFirstOrThrow();
+    expect(stored.checksum).toBe(ledger.checksum);
+
+    await applyEarlierWording();
+    const edited = { ...ledger, sql: `${ledger.sql}\nCREATE TABLE reworded_probe (id INT);`, checksum: 'edited' };
+    await expect(migrate(handle.db, migrations.map((m) => (m.version === 4 ? edited : m)))).rejects.toThrow(/changed after it was applied/);
+    expect(await migrate(handle.db, migrations)).toEqual([]);
   });
 
   it('apply each migration once when two processes start together', async () => {

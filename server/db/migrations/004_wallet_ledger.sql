@@ -1,5 +1,5 @@
 -- The wallet: a double-entry ledger, the transactions users see, dedicated bank accounts and
--- the incoming transfers credited through them (DESIGN.md §4). Money is kobo in BIGINT.
+-- the incoming transfers credited through them. Money is kobo in BIGINT.
 
 -- Every ledger account is a row of `wallets`: a user's wallet (user_id set) or a system account
 -- (code set, e.g. 'settlement:simulated' — what a bank partner owes us — or 'clearing:purchases').
@@ -12,7 +12,7 @@ ALTER TABLE wallets ADD CONSTRAINT wallets_owner CHECK ((user_id IS NULL) <> (co
 ALTER TABLE wallets DROP CONSTRAINT wallets_balance_kobo_check;
 ALTER TABLE wallets ADD CONSTRAINT wallets_user_balance_not_negative CHECK (user_id IS NULL OR balance_kobo >= 0);
 
--- What the user sees in the activity list (SPEC.md §3 Transaction). "from" and "to" are SQL
+-- What the user sees in the activity list (a transaction of the API). "from" and "to" are SQL
 -- keywords, hence from_label / to_label. Kept for good: no cascade from users.
 CREATE TABLE transactions (
   id            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,6 +1,6 @@
--- Purchases (DESIGN.md §4): the catalogue a real aggregator offers (reference/domain.md), the
+-- Purchases: the catalogue a real aggregator offers (docs/domain.md), the
 -- bill behind each purchase transaction, and the idempotency keys that make a repeated request
--- execute once (security.md invariant 6).
+-- execute once (a retried purchase never buys twice).
 
 -- The rest of the catalogue. Airtime, electricity and betting take an amount; data plans,
 -- bouquets and exam pins are packages with a fixed price in kobo.

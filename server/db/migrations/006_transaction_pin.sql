@@ -1,4 +1,4 @@
--- The transaction pin never leaves the server (issue 8). users.pin_sealed stays sealed at rest
+-- The transaction pin never leaves the server. users.pin_sealed stays sealed at rest
 -- but is only ever opened to compare: no answer carries it, only the marker that one is set.
 
 -- Wrong pins in a row, shared by every screen, tab and session of the user; checked and written

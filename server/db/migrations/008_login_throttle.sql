@@ -1,4 +1,4 @@
--- Issue 9: failed logins and request rates counted where every replica sees them, and sessions
+-- Failed logins and request rates counted where every replica sees them, and sessions
 -- that end.
 
 -- Failed logins (services/loginThrottle.ts). A subject is a keyed hash (TOKEN_KEY) of what is

@@ -1,4 +1,4 @@
--- Controls around the money paths (issue 9): a requery of one bill at most every few seconds,
+-- Controls around the money paths: a requery of one bill at most every few seconds,
 -- one request to the bank partner per user however many create-accounts calls race, and
 -- transfers to account numbers we do not know held in suspense instead of dropped.
 

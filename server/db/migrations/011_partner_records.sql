@@ -1,4 +1,4 @@
--- Real bank partners (issue 11): every credit is confirmed through the partner's own
+-- Real bank partners: every credit is confirmed through the partner's own
 -- transaction-status call before the wallet moves, and every day is reconciled against the
 -- partners' and the biller's records.
 

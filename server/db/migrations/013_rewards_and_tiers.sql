@@ -1,4 +1,4 @@
--- Issue 12: cashback on completed bills, and the CBN KYC tiers that verified BVN and NIN raise.
+-- Cashback on completed bills, and the CBN KYC tiers that verified BVN and NIN raise.
 
 -- Cashback (services/cashback.ts): the purchase keeps what it earned (shown on its detail and
 -- success message), and the credit itself is a transaction of its own (category 'cashback')

@@ -1,4 +1,4 @@
--- The user's own records (issue 12): named beneficiaries and reported problems. Statements
+-- The user's own records: named beneficiaries and reported problems. Statements
 -- are built from the ledger when asked for and stored nowhere.
 
 -- A number the user saved under a name, per service category. The number is stored as the

@@ -1,4 +1,4 @@
--- Issue 13: no row that every purchase shares. A system account (clearing:purchases,
+-- No row that every purchase shares. A system account (clearing:purchases,
 -- rewards:cashback, biller:<name>, settlement:<partner>, suspense:<partner>) no longer caches its
 -- balance: every purchase moved money through clearing:purchases twice, and the update of that
 -- one row serialised all purchases of all users behind its row lock. Nothing needs the cache —

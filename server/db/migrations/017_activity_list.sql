@@ -1,5 +1,5 @@
--- Issue 13: the activity list and get-user in a time that does not grow with the history.
--- The activity list answers `total` (DESIGN.md §3) on every page, and get-user answers the
+-- The activity list and get-user in a time that does not grow with the history.
+-- The activity list answers `total` on every page, and get-user answers the
 -- cashback earned on every poll: counting or summing the whole history each time made both
 -- slower as it grew (44 ms at 200,000 transactions on PostgreSQL, and, on PGlite, every other
 -- request waiting meanwhile). The user's wallet row keeps both figures, moved by the statement

@@ -1,4 +1,4 @@
--- Issue 13: fetch-providers, polled every minute by every open app, answers the catalogue each
+-- fetch-providers, polled every minute by every open app, answers the catalogue each
 -- process keeps in memory, read again only when this version has moved. Every change of the
 -- catalogue (a migration, the catalogue sync, an operator's edit, on any process) moves it in
 -- the transaction that makes the change, so no process answers a catalogue older than one it
