@@ -10,8 +10,8 @@ const START = '<!-- configuration table: written by `npm run docs:config` from s
 const END = '<!-- end of configuration table -->';
 
 export function configurationTable(): string {
-  const rows = Object.entries(ENVIRONMENT).map(([name, { shown, meaning, requiredInProduction }]: [string, Variable]) =>
-    `| \`${name}\` | ${shown} | ${meaning}${requiredInProduction ? '; required in production' : ''} |`,
+  const rows = Object.entries(ENVIRONMENT).map(([name, { shown, meaning, requiredWhen }]: [string, Variable]) =>
+    `| \`${name}\` | ${shown} | ${meaning}${requiredWhen === 'production' ? '; required in production' : ''} |`,
   );
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }

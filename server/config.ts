@@ -1,7 +1,7 @@
 /**
  * Server configuration, read once from the environment. `ENVIRONMENT` is the one description of
- * the variables: `loadConfig` parses with it, and `npm run docs:config` writes the README's
- * configuration table from it.
+ * the variables: `loadConfig` parses with it, the `Config` type is inferred from it, and
+ * `npm run docs:config` writes the README's configuration table from it.
  */
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -49,99 +49,14 @@ export interface RateLimits {
   logout: RateLimit;
 }
 
-/** When a session ends (services/sessions.ts). */
-export interface SessionPolicy {
-  /** Without a call other than the app's polls for this long, a session ends. */
-  idleMs: number;
-  /** No session outlives this, however active. */
-  lifetimeMs: number;
-}
-
 /**
  * Whom `X-Forwarded-For` is believed from (Fastify's `trustProxy`): nobody, or the load
  * balancers' addresses and CIDR ranges.
  */
 export type TrustProxy = false | string[];
 
-export interface Config {
-  /** Every start but an explicit APP_MODE=development (which `npm start` sets). */
-  production: boolean;
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** Redis holding the request-rate counters; unset keeps them in the database. */
-  redisUrl: string | undefined;
-  publicUrl: string;
-  staticDir: string;
-  tokenKey: Buffer;
-  pinKey: Buffer;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  captchaSecret: string | undefined;
-  captchaVerifyUrl: string;
-  /** Keys the HMAC-SHA512 signature of the bank partner's webhooks. */
-  bankWebhookSecret: string;
-  trustProxy: TrustProxy;
-  logLevel: string;
-  rateLimits: RateLimits;
-  /** Period of the requery job (server/jobs/requery.ts); 0 disables it. */
-  requeryIntervalMs: number;
-  /** How long a biller call may take before the bill counts as pending. */
-  billerTimeoutMs: number;
-  /** Wrong transaction pins in a row a user may make; the next one ends every session (services/pins.ts). */
-  pinMaxAttempts: number;
-  sessions: SessionPolicy;
-  bankPartners: BankPartners;
-  /** Who bears the card partner's fee on a card top-up (core/cardFees.ts). */
-  cardFeeBearer: 'customer' | 'business';
-  /** Who sells the bills: the simulated aggregator, or VTpass (gateways/vtpassBiller.ts). */
-  biller: BillerConfig;
-  /** The catalogue sync from the biller (jobs/catalogSync.ts); the simulated biller keeps the seeded catalogue. */
-  catalog: { marginPercent: number; syncIntervalMs: number };
-  /** Who verifies NIN and BVN (gateways/identity.ts): the simulated provider, or Dojah with its keys. */
-  identity: IdentityConfig;
-  /** On SIGTERM, how long in-flight requests may run before their connections are closed (main.ts). */
-  shutdownTimeoutMs: number;
-  /** A delay on every answer of the simulated biller: a demo that feels like a network, a load test with bills in flight. */
-  simulatedBillerLatencyMs: number;
-  /** The PostgreSQL pool of each process (DATABASE_URL). */
-  databasePool: { max: number; connectTimeoutMs: number; preparedStatements: boolean };
-  /** Who may read /metrics: a port of its own (on `host`, loopback by default), a bearer token, or (development) anyone. */
-  metrics: { port: number | undefined; host: string; token: string | undefined };
-  /** Period of the ledger audit job (server/jobs/ledgerAudit.ts); 0 disables it. */
-  auditIntervalMs: number;
-  /** The operator console (server/console): its own listener, and its money rules. */
-  ops: OpsConfig;
-  /** The schedules job (server/jobs/schedules.ts): how often it looks for due runs (0 disables it), and how late a run may still be made. */
-  schedules: { intervalMs: number; graceMs: number };
-}
-
-export interface OpsConfig {
-  /** Unset: the console is not served. */
-  port: number | undefined;
-  host: string;
-  /** Origin of the console, for the invitation links. */
-  publicUrl: string;
-  /** How long a money request waits for its second person. */
-  approvalWindowMs: number;
-  /** Above this amount only an admin may approve a money request. */
-  adminAboveKobo: bigint;
-}
-
 export const BANK_PARTNER_NAMES = ['simulated', 'monnify', 'paystack'] as const;
 export type BankPartnerName = (typeof BANK_PARTNER_NAMES)[number];
-
-/** The live bank partners (BANK_PARTNERS) and the keys of the real ones among them. */
-export interface BankPartners {
-  names: BankPartnerName[];
-  monnify?: { baseUrl: string; apiKey: string; secretKey: string; contractCode: string };
-  paystack?: { baseUrl: string; secretKey: string };
-}
-
-export type BillerConfig = { kind: 'simulated' } | { kind: 'vtpass'; baseUrl: string; apiKey: string; publicKey: string; secretKey: string };
-
-export type IdentityConfig = { provider: 'simulated' } | { provider: 'dojah'; appId: string; secretKey: string; baseUrl: string };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -297,7 +212,13 @@ const trustProxy = z.string().transform((text, context): TrustProxy => {
   return entries;
 });
 
-/** One environment variable: its README row and its parser. */
+/**
+ * When the server refuses to start without a variable: outside development mode, or while
+ * another variable is (or lists) a value that needs it, in any mode.
+ */
+type Requirement = 'production' | { when: string; is: string } | { when: string; lists: string };
+
+/** One environment variable: its README row, its parser and where its value goes. */
 export interface Variable<T = unknown> {
   /** The README's default column. */
   shown: string;
@@ -305,8 +226,9 @@ export interface Variable<T = unknown> {
   meaning: string;
   /** Reads the trimmed text (undefined when unset or blank) and supplies the default. */
   schema: z.ZodType<T, string | undefined>;
-  /** Outside development mode the server refuses to start without it. */
-  requiredInProduction?: true;
+  /** The property of Config that is the parsed value, `group.property` inside a group; none when loadConfig reshapes it. */
+  config?: string;
+  requiredWhen?: Requirement;
   /** A development stand-in that is public: refused in production, even pasted in. */
   publicStandIn?: true;
   /** Start-up warning while a development stand-in replaces the variable. */
@@ -328,16 +250,17 @@ export const ENVIRONMENT = {
       '`development` (what `npm start` sets) allows the development conveniences: stand-in keys, the mailbox, the simulated bank transfer, the development captcha and the demo account. ' +
       'Any other start is production: it refuses to start without the variables marked *required in production* or with a development key, and answers 404 on every `/dev/*` path',
   },
-  PORT: { ...literalDefault('3000', port), meaning: 'HTTP port of the app and its API' },
+  PORT: { config: 'port', ...literalDefault('3000', port), meaning: 'HTTP port of the app and its API' },
   HOST: {
     // The default depends on APP_MODE, so loadConfig supplies it.
     shown: '`127.0.0.1` in development, `0.0.0.0` in production',
     schema: z.string().optional(),
     meaning: 'interface to listen on; development mode listens on loopback only (127.0.0.1, ::1 or localhost): beyond it the server refuses to start',
   },
-  DATA_DIR: { ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
-  DATABASE_URL: { ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
+  DATA_DIR: { config: 'dataDir', ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
+  DATABASE_URL: { config: 'databaseUrl', ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
   REDIS_URL: {
+    config: 'redisUrl',
     ...unset(absoluteUrl.refine((text) => URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol), 'must be a redis:// or rediss:// URL')),
     meaning: 'a Redis server (`redis://…`) keeping the request-rate counters that every replica shares; unset keeps them in the database',
   },
@@ -346,10 +269,11 @@ export const ENVIRONMENT = {
     shown: '`http://localhost:PORT`',
     schema: absoluteUrl.transform(origin).optional(),
     meaning: 'origin used in e-mailed links',
-    requiredInProduction: true,
+    requiredWhen: 'production',
   },
-  STATIC_DIR: { ...literalDefault('./dist', z.string()), meaning: 'the built app, served when the folder exists' },
+  STATIC_DIR: { config: 'staticDir', ...literalDefault('./dist', z.string()), meaning: 'the built app, served when the folder exists' },
   TOKEN_KEY: {
+    config: 'tokenKey',
     ...standIn(
       'development key',
       z
@@ -359,18 +283,20 @@ export const ENVIRONMENT = {
       () => developmentKey('token key'),
     ),
     meaning: 'secret of ≥ 32 characters keying the hashes of session, reset and OTP secrets',
-    requiredInProduction: true,
+    requiredWhen: 'production',
     publicStandIn: true,
     unsetWarning: 'TOKEN_KEY is not set: using a public development key',
   },
   PIN_KEY: {
+    config: 'pinKey',
     ...standIn('development key', pinKey, () => developmentKey('pin key')),
     meaning: '32-byte AES-256-GCM key (64 hex or base64 characters) encrypting transaction pins at rest',
-    requiredInProduction: true,
+    requiredWhen: 'production',
     publicStandIn: true,
     unsetWarning: 'PIN_KEY is not set: using a public development key',
   },
   BANK_WEBHOOK_SECRET: {
+    config: 'bankWebhookSecret',
     ...standIn('development secret', z.string().min(16, 'must be at least 16 characters'), () => developmentKey('bank webhook secret').toString('hex')),
     meaning:
       "key of the simulated bank partner's webhook signature (HMAC-SHA512; ≥ 16 characters), development only: production refuses the simulated partner, and each real partner signs with its own secret key (MONNIFY_SECRET_KEY, PAYSTACK_SECRET_KEY)",
@@ -378,19 +304,22 @@ export const ENVIRONMENT = {
     unsetWarning: 'BANK_WEBHOOK_SECRET is not set: simulated bank webhooks are checked with a public development secret',
   },
   SMTP_URL: {
+    config: 'smtpUrl',
     ...unset(absoluteUrl),
     meaning: '`smtp(s)://user:pass@host:port`; unset keeps mail in the development outbox',
-    requiredInProduction: true,
+    requiredWhen: 'production',
     unsetWarning: 'SMTP_URL is not set: e-mails go to the development outbox (/dev/mailbox) and the log',
   },
-  MAIL_FROM: { ...literalDefault('Naira Wallet <no-reply@nairawallet.test>', z.string()), meaning: 'sender of every e-mail' },
+  MAIL_FROM: { config: 'mailFrom', ...literalDefault('Naira Wallet <no-reply@nairawallet.test>', z.string()), meaning: 'sender of every e-mail' },
   CAPTCHA_SECRET: {
+    config: 'captchaSecret',
     ...unset(z.string()),
     meaning: "Cloudflare Turnstile secret (not one of Cloudflare's test secrets); unset uses the development verifier (tokens `dev-ok:<action>`)",
-    requiredInProduction: true,
+    requiredWhen: 'production',
     unsetWarning: "CAPTCHA_SECRET is not set: the captcha accepts only the development tokens 'dev-ok:<action>'",
   },
   CAPTCHA_VERIFY_URL: {
+    config: 'captchaVerifyUrl',
     ...literalDefault(
       'https://challenges.cloudflare.com/turnstile/v0/siteverify',
       absoluteUrl.transform((text) => new URL(text).href),
@@ -398,30 +327,36 @@ export const ENVIRONMENT = {
     meaning: 'where captcha tokens are verified',
   },
   TRUST_PROXY: {
+    config: 'trustProxy',
     ...literalDefault('false', trustProxy),
     meaning:
       "behind load balancers, so rate limits see the client's address: their addresses and CIDR ranges (`10.0.0.0/8,192.0.2.10`), whose `X-Forwarded-For` alone is believed. " +
       '`false` believes nobody; `true` (every hop) and a number of hops (which believes whoever connects directly) are refused',
   },
   RATE_LIMIT_MULTIPLIER: {
-    ...literalDefault('1', positiveNumber),
+    config: 'rateLimits',
+    ...literalDefault('1', positiveNumber.transform((multiplier) => scaleRateLimits(BASE_RATE_LIMITS, multiplier))),
     meaning: 'scales every per-client request limit (the browser tests use 100: every journey comes from one address)',
   },
   REQUERY_INTERVAL_MS: {
+    config: 'requeryIntervalMs',
     ...literalDefault('15000', milliseconds(0)),
     meaning: 'how often the requery job settles pending purchases (`0` turns it off)',
   },
-  BILLER_TIMEOUT_MS: { ...literalDefault('10000', milliseconds(1)), meaning: 'a biller call with no answer by then counts as pending' },
+  BILLER_TIMEOUT_MS: { config: 'billerTimeoutMs', ...literalDefault('10000', milliseconds(1)), meaning: 'a biller call with no answer by then counts as pending' },
   PIN_MAX_ATTEMPTS: {
+    config: 'pinMaxAttempts',
     ...literalDefault(String(DEFAULT_MAX_ATTEMPTS), wholeNumberFrom(1, 10)),
     meaning: 'wrong transaction pins in a row a user may make; the next one ends every session of the user (the third such logout in a day locks purchases until the pin is reset)',
   },
   SESSION_IDLE_MINUTES: {
-    ...literalDefault('30', wholeNumberFrom(1, 7 * 24 * 60)),
+    config: 'sessions.idleMs',
+    ...literalDefault('30', wholeNumberFrom(1, 7 * 24 * 60).transform((minutes) => minutes * MINUTE)),
     meaning: "a session with no call but the app's polls for this long ends (the polls do not keep it alive)",
   },
   SESSION_LIFETIME_HOURS: {
-    ...literalDefault('12', wholeNumberFrom(1, 30 * 24)),
+    config: 'sessions.lifetimeMs',
+    ...literalDefault('12', wholeNumberFrom(1, 30 * 24).transform((hours) => hours * HOUR)),
     meaning: 'no session outlives this, however active; then the app asks to log in again',
   },
   BANK_PARTNERS: {
@@ -432,15 +367,17 @@ export const ENVIRONMENT = {
       'Production refuses it unset or listing `simulated` (that partner hands out numbers no bank holds): set the real partners',
   },
   MONNIFY_BASE_URL: { ...literalDefault('https://sandbox.monnify.com', baseUrl), meaning: "Monnify's API: the sandbox, `https://api.monnify.com` when live, or any host speaking its API" },
-  MONNIFY_API_KEY: { ...unset(z.string()), meaning: 'Monnify API key (required when BANK_PARTNERS lists monnify)' },
-  MONNIFY_SECRET_KEY: { ...unset(z.string().min(16, 'must be at least 16 characters')), meaning: "Monnify secret key: logs in and keys the `monnify-signature` of its webhooks (required when BANK_PARTNERS lists monnify)" },
-  MONNIFY_CONTRACT_CODE: { ...unset(z.string().regex(/^\d{4,20}$/, 'must be the digits of the Monnify contract code')), meaning: 'Monnify contract code of the reserved accounts (required when BANK_PARTNERS lists monnify)' },
+  MONNIFY_API_KEY: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string()), meaning: 'Monnify API key (required when BANK_PARTNERS lists monnify)' },
+  MONNIFY_SECRET_KEY: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string().min(16, 'must be at least 16 characters')), meaning: "Monnify secret key: logs in and keys the `monnify-signature` of its webhooks (required when BANK_PARTNERS lists monnify)" },
+  MONNIFY_CONTRACT_CODE: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string().regex(/^\d{4,20}$/, 'must be the digits of the Monnify contract code')), meaning: 'Monnify contract code of the reserved accounts (required when BANK_PARTNERS lists monnify)' },
   PAYSTACK_BASE_URL: { ...literalDefault('https://api.paystack.co', baseUrl), meaning: "Paystack's API (test and live keys share it), or any host speaking its API" },
   PAYSTACK_SECRET_KEY: {
+    requiredWhen: { when: 'BANK_PARTNERS', lists: 'paystack' },
     ...unset(z.string().regex(/^sk_(test|live)_\w{16,}$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')),
     meaning: 'Paystack secret key: authorises every call and keys the `x-paystack-signature` of its webhooks (required when BANK_PARTNERS lists paystack)',
   },
   CARD_FEE_BEARER: {
+    config: 'cardFeeBearer',
     ...literalDefault('customer', z.enum(['customer', 'business'], { error: 'must be customer or business' })),
     meaning:
       "who bears the card partner's fee on a card top-up (1.5 % + ₦100, the ₦100 waived under ₦2,500, capped at ₦2,000): `customer` (the card is charged the amount plus the fee, the wallet gets the amount) or `business` (the card is charged the amount; the fee is ours). Card top-ups go through Paystack when BANK_PARTNERS lists it (the simulated partner's checkout in development)",
@@ -457,10 +394,11 @@ export const ENVIRONMENT = {
     ),
     meaning: "VTpass's API: the sandbox by default, `https://vtpass.com/api` live, or any host speaking its documented API (the fake: `npm run fake:vtpass`)",
   },
-  VTPASS_API_KEY: { ...unset(z.string()), meaning: 'VTpass static API key (profile → API Keys); required with BILLER=vtpass' },
-  VTPASS_PUBLIC_KEY: { ...unset(z.string()), meaning: 'VTpass public key (`PK_…`), sent on GET calls; required with BILLER=vtpass' },
-  VTPASS_SECRET_KEY: { ...unset(z.string()), meaning: 'VTpass secret key (`SK_…`), sent on POST calls; required with BILLER=vtpass' },
+  VTPASS_API_KEY: { requiredWhen: { when: 'BILLER', is: 'vtpass' }, ...unset(z.string()), meaning: 'VTpass static API key (profile → API Keys); required with BILLER=vtpass' },
+  VTPASS_PUBLIC_KEY: { requiredWhen: { when: 'BILLER', is: 'vtpass' }, ...unset(z.string()), meaning: 'VTpass public key (`PK_…`), sent on GET calls; required with BILLER=vtpass' },
+  VTPASS_SECRET_KEY: { requiredWhen: { when: 'BILLER', is: 'vtpass' }, ...unset(z.string()), meaning: 'VTpass secret key (`SK_…`), sent on POST calls; required with BILLER=vtpass' },
   CATALOG_MARGIN_PERCENT: {
+    config: 'catalog.marginPercent',
     ...literalDefault(
       '0',
       z
@@ -471,6 +409,7 @@ export const ENVIRONMENT = {
     meaning: "our margin on the biller's plan prices: a synced plan sells at its VTpass price plus this percentage, rounded up to the kobo",
   },
   CATALOG_SYNC_INTERVAL_MS: {
+    config: 'catalog.syncIntervalMs',
     ...literalDefault('3600000', milliseconds(0)),
     meaning: "how often the plans and prices are synced from the biller's service-variations (BILLER=vtpass; `0` syncs once at start only)",
   },
@@ -479,65 +418,78 @@ export const ENVIRONMENT = {
     meaning:
       'who verifies NIN and BVN: `simulated` (outcomes fixed by the last digits, README "Identity checks"; refused in production) or `dojah` (needs DOJAH_APP_ID and DOJAH_SECRET_KEY)',
   },
-  DOJAH_APP_ID: { ...unset(z.string()), meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah" },
-  DOJAH_SECRET_KEY: { ...unset(z.string().min(8, 'must be at least 8 characters')), meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah" },
+  DOJAH_APP_ID: { requiredWhen: { when: 'IDENTITY', is: 'dojah' }, ...unset(z.string()), meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah" },
+  DOJAH_SECRET_KEY: { requiredWhen: { when: 'IDENTITY', is: 'dojah' }, ...unset(z.string().min(8, 'must be at least 8 characters')), meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah" },
   DOJAH_BASE_URL: {
     ...literalDefault('https://api.dojah.io', absoluteUrl.transform(origin)),
     meaning: "Dojah's API host; `https://sandbox.dojah.io` with sandbox keys",
   },
-  LOG_LEVEL: { ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
+  LOG_LEVEL: { config: 'logLevel', ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
   SHUTDOWN_TIMEOUT_MS: {
+    config: 'shutdownTimeoutMs',
     ...literalDefault('20000', milliseconds(0)),
     meaning: 'on SIGTERM, how long in-flight requests may finish: shortly before it, a purchase still waiting on the biller answers "processing" (the requery job settles it); what still runs at its end is cut',
   },
   SIMULATED_BILLER_LATENCY_MS: {
+    config: 'simulatedBillerLatencyMs',
     ...literalDefault('0', milliseconds(0)),
     meaning: 'delays every answer of the simulated biller (the default biller), to demonstrate or load-test with bills in flight',
   },
   DATABASE_POOL_SIZE: {
+    config: 'databasePool.max',
     ...literalDefault('10', wholeNumberFrom(1, 1000)),
     meaning: "connections each process keeps to PostgreSQL (DATABASE_URL): replicas × this must stay below the server's `max_connections`",
   },
   DATABASE_CONNECT_TIMEOUT_MS: {
+    config: 'databasePool.connectTimeoutMs',
     ...literalDefault('30000', milliseconds(1)),
     meaning: 'how long a request waits for a PostgreSQL connection (queued behind a busy pool, or connecting) before it answers 503',
   },
   DATABASE_PREPARED_STATEMENTS: {
+    config: 'databasePool.preparedStatements',
     ...literalDefault('on', z.enum(['on', 'off'], { error: 'must be on or off' }).transform((text) => text === 'on')),
     meaning:
       'PostgreSQL plans each statement once per connection (named prepared statements) instead of at every call. Behind PgBouncer in transaction pooling this needs PgBouncer 1.21 or newer with `max_prepared_statements` above 0; `off` for an older pooler',
   },
   METRICS_PORT: {
+    config: 'metrics.port',
     ...unset(port),
     meaning: 'serves `/metrics` (Prometheus) on this port of its own instead of the public one, on METRICS_HOST',
   },
   METRICS_HOST: {
+    config: 'metrics.host',
     ...literalDefault('127.0.0.1', z.string().min(1)),
     meaning: "interface of METRICS_PORT's listener: loopback unless set (a scraper on the same machine or a sidecar); set a private address for a scraper elsewhere, never 0.0.0.0 on a public network",
   },
   METRICS_TOKEN: {
+    config: 'metrics.token',
     ...unset(z.string().min(32, 'must be at least 32 characters')),
     meaning:
       '`/metrics` on the public port answers only `Authorization: Bearer <this>`. In production with neither METRICS_PORT nor this set, `/metrics` is not served; in development it is open',
   },
   SCHEDULE_INTERVAL_MS: {
+    config: 'schedules.intervalMs',
     ...literalDefault('30000', milliseconds(0)),
     meaning: 'how often each process looks for scheduled purchases that are due (any number of replicas make each run once; `0` turns it off)',
   },
   SCHEDULE_GRACE_MINUTES: {
-    ...literalDefault('360', wholeNumberFrom(1, 7 * 24 * 60)),
+    config: 'schedules.graceMs',
+    ...literalDefault('360', wholeNumberFrom(1, 7 * 24 * 60).transform((minutes) => minutes * MINUTE)),
     meaning: 'a scheduled run the server could not make on time (it was down) is still made this late; a later one is reported to the user as missed instead',
   },
   AUDIT_INTERVAL_MS: {
+    config: 'auditIntervalMs',
     ...literalDefault(String(DAY_MS), milliseconds(0)),
     meaning: 'how often each process runs the ledger audit (`npm run audit` runs it once); a failure is logged at error level and counted in the metrics (`0` turns it off)',
   },
   OPS_PORT: {
+    config: 'ops.port',
     ...unset(port),
     meaning:
       'serves the operator console (staff only: its page and `/ops/api/*`) on this port of its own, never on PORT; unset, the console is not served (`npm start` uses 3001). Keep it on loopback or a private network (README "The operator console")',
   },
   OPS_HOST: {
+    config: 'ops.host',
     ...literalDefault('127.0.0.1', z.string().min(1)),
     meaning: 'interface of the console listener: loopback by default, so only this machine (or an SSH tunnel) reaches it; a private address to serve a private network',
   },
@@ -547,37 +499,153 @@ export const ENVIRONMENT = {
     meaning: 'origin staff open the console at (behind a VPN or a proxy), used in the invitation links',
   },
   OPS_APPROVAL_MINUTES: {
-    ...literalDefault('240', wholeNumberFrom(5, 7 * 24 * 60)),
+    config: 'ops.approvalWindowMs',
+    ...literalDefault('240', wholeNumberFrom(5, 7 * 24 * 60).transform((minutes) => minutes * MINUTE)),
     meaning: 'how long a money request (a suspense match or return, a goodwill credit or debit) waits for a second finance user to approve it before it expires',
   },
   OPS_ADMIN_APPROVAL_ABOVE: {
+    config: 'ops.adminAboveKobo',
     ...literalDefault('100000', z.string().transform((text) => nairaToKobo(text)).refine((kobo) => kobo !== null && kobo > 0n, 'must be a naira amount').transform((kobo) => kobo!)),
     meaning: 'naira: a money request above this needs an admin as its approver',
   },
-} satisfies Record<string, Variable>;
+} as const satisfies Record<string, Variable>;
 
 type Name = keyof typeof ENVIRONMENT;
+type Text = Partial<Record<Name, string>>;
 type Settings = { [N in Name]: z.output<(typeof ENVIRONMENT)[N]['schema']> };
 const NAMES = Object.keys(ENVIRONMENT) as Name[];
 const variable = (name: Name): Variable => ENVIRONMENT[name];
 
-/** What each variable must be in this start: production requires the real secrets. */
-function settingsSchema(production: boolean) {
-  const required = z.string({ error: 'must be set in production' });
-  return z.object(
-    Object.fromEntries(
-      NAMES.map((name) => {
-        const { schema, requiredInProduction } = variable(name);
-        // Reading string | undefined, the schema reads any string; zod's pipe typing wants exactly string.
-        const strict = schema as z.ZodType<unknown, string>;
-        return [name, production && requiredInProduction ? required.pipe(strict) : schema];
-      }),
-    ),
-  );
+// A requirement names the variable it depends on, and a misspelt one would never require anything.
+type DependedOn = { [N in Name]: (typeof ENVIRONMENT)[N] extends { requiredWhen: { when: infer W } } ? W : never }[Name];
+const requirementsNameVariables: Exclude<DependedOn, Name> extends never ? true : never = true;
+void requirementsNameVariables;
+
+/** Config's properties that are one variable's value, by the `config` key of the variable. */
+type Placed = { [N in Name as (typeof ENVIRONMENT)[N] extends { config: infer K extends string } ? K : never]: Settings[N] };
+type Group<K> = K extends `${infer G}.${string}` ? G : never;
+/** `group.property` keys as the nested objects the code reads (`config.sessions.idleMs`). */
+type Nested<F> = { [K in keyof F as K extends `${string}.${string}` ? never : K]: F[K] } & {
+  [G in Group<keyof F>]: { [K in keyof F as K extends `${G}.${infer P}` ? P : never]: F[K] };
+};
+export type Config = Nested<Placed & ReturnType<typeof reshaped>>;
+/** When a session ends (services/sessions.ts). */
+export type SessionPolicy = Config['sessions'];
+
+/**
+ * The parts of Config that are not one variable's value: the mode, defaults drawn from other
+ * variables, and each provider with the keys it was given.
+ */
+function reshaped(settings: Settings, production: boolean, host: string) {
+  return {
+    production,
+    host,
+    publicUrl: settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`),
+    bankPartners: bankPartnersOf(settings),
+    biller: billerOf(settings),
+    identity: identityOf(settings),
+    'ops.publicUrl': settings.OPS_PUBLIC_URL ?? origin(`http://127.0.0.1:${settings.OPS_PORT ?? 3001}`),
+  };
+}
+
+// The keys below are set: a start without them was refused (requiredWhen).
+function bankPartnersOf(settings: Settings) {
+  const names = settings.BANK_PARTNERS;
+  return {
+    names,
+    ...(names.includes('monnify')
+      ? { monnify: { baseUrl: settings.MONNIFY_BASE_URL, apiKey: settings.MONNIFY_API_KEY!, secretKey: settings.MONNIFY_SECRET_KEY!, contractCode: settings.MONNIFY_CONTRACT_CODE! } }
+      : {}),
+    ...(names.includes('paystack') ? { paystack: { baseUrl: settings.PAYSTACK_BASE_URL, secretKey: settings.PAYSTACK_SECRET_KEY! } } : {}),
+  };
+}
+
+const billerOf = (settings: Settings) =>
+  settings.BILLER === 'vtpass'
+    ? { kind: 'vtpass' as const, baseUrl: settings.VTPASS_BASE_URL, apiKey: settings.VTPASS_API_KEY!, publicKey: settings.VTPASS_PUBLIC_KEY!, secretKey: settings.VTPASS_SECRET_KEY! }
+    : { kind: 'simulated' as const };
+
+const identityOf = (settings: Settings) =>
+  settings.IDENTITY === 'dojah'
+    ? { provider: 'dojah' as const, appId: settings.DOJAH_APP_ID!, secretKey: settings.DOJAH_SECRET_KEY!, baseUrl: settings.DOJAH_BASE_URL }
+    : { provider: 'simulated' as const };
+
+/** The config object from its flat form: `group.property` keys go into their group. */
+function nested(flat: Record<string, unknown>): Config {
+  const config: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const [group, property] = key.split('.');
+    config[group] = property === undefined ? value : { ...(config[group] as object | undefined), [property]: value };
+  }
+  return config as Config;
+}
+
+/** Each variable parsed on its own, so that every problem is reported at once and one bad value hides no other. */
+function parseEach(text: Text) {
+  const settings: Partial<Record<Name, unknown>> = {};
+  const invalid = new Map<Name, string[]>();
+  for (const name of NAMES) {
+    const result = variable(name).schema.safeParse(text[name]);
+    if (result.success) settings[name] = result.data;
+    else invalid.set(name, result.error.issues.map((issue) => `${[name, ...issue.path].join('.')} ${issue.message}`));
+  }
+  return { settings, invalid };
+}
+
+/** What keeps the variable from being left unset in this start, as the end of its problem. */
+function requiredBecause(requirement: Requirement | undefined, settings: Partial<Record<Name, unknown>>, production: boolean): string | undefined {
+  if (requirement === undefined) return undefined;
+  if (requirement === 'production') return production ? 'must be set in production' : undefined;
+  const value = settings[requirement.when as Name];
+  if ('is' in requirement) return value === requirement.is ? `must be set when ${requirement.when} is ${requirement.is}` : undefined;
+  return Array.isArray(value) && value.includes(requirement.lists) ? `must be set: ${requirement.when} lists ${requirement.lists}` : undefined;
+}
+
+/** Per variable, in the table's order: required but unset, or not understood. */
+function variableProblems(text: Text, parsed: ReturnType<typeof parseEach>, production: boolean): string[] {
+  return NAMES.flatMap((name) => {
+    const missing = text[name] === undefined ? requiredBecause(variable(name).requiredWhen, parsed.settings, production) : undefined;
+    return missing ? [`${name} ${missing}`] : (parsed.invalid.get(name) ?? []);
+  });
+}
+
+/**
+ * Every value is trimmed, and a blank one counts as unset. Production unless APP_MODE is exactly
+ * `development`: a start that forgot to choose gets the safe behaviour.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
+  const text = Object.fromEntries(NAMES.map((name) => [name, env[name]?.trim() || undefined])) as Text;
+  const production = text.APP_MODE !== 'development';
+  const host = text.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  const parsed = parseEach(text);
+  const problems = [
+    ...variableProblems(text, parsed, production),
+    ...exposureProblems(production, host),
+    ...plaintextProblems(text, production),
+    ...publicSecrets(text, production),
+    ...identityProblems(text, production),
+    ...simulatedRailProblems(text, production),
+    ...(parsed.invalid.size === 0 && text.OPS_PORT !== undefined && [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT) ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener'] : []),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems, production);
+  const settings = parsed.settings as Settings;
+  const placed = NAMES.flatMap((name) => {
+    const key = variable(name).config;
+    return key === undefined ? [] : [[key, settings[name]] as const];
+  });
+  return {
+    config: nested({ ...Object.fromEntries(placed), ...reshaped(settings, production, host) }),
+    warnings: NAMES.flatMap((name) => {
+      const warning = variable(name).unsetWarning;
+      // The simulated partner's key matters only while that partner is live.
+      if (name === 'BANK_WEBHOOK_SECRET' && !settings.BANK_PARTNERS.includes('simulated')) return [];
+      return warning && text[name] === undefined ? [warning] : [];
+    }),
+  };
 }
 
 /** Secrets set to a value everyone knows: the development keys, and Cloudflare's test secrets in production. */
-function publicSecrets(text: Partial<Record<Name, string>>, production: boolean): string[] {
+function publicSecrets(text: Text, production: boolean): string[] {
   const problems: string[] = [];
   if (production) {
     for (const name of NAMES.filter((n) => variable(n).publicStandIn)) {
@@ -593,116 +661,8 @@ function publicSecrets(text: Partial<Record<Name, string>>, production: boolean)
   return problems;
 }
 
-/** The keys each listed real partner needs: without them it cannot be asked for accounts or payments, in any mode. */
-const PARTNER_KEYS: Record<Exclude<BankPartnerName, 'simulated'>, Name[]> = {
-  monnify: ['MONNIFY_API_KEY', 'MONNIFY_SECRET_KEY', 'MONNIFY_CONTRACT_CODE'],
-  paystack: ['PAYSTACK_SECRET_KEY'],
-};
-
-function missingPartnerKeys(text: Partial<Record<Name, string>>, partners: BankPartnerName[]): string[] {
-  return partners.flatMap((partner) =>
-    partner === 'simulated' ? [] : PARTNER_KEYS[partner].filter((name) => text[name] === undefined).map((name) => `${name} must be set: BANK_PARTNERS lists ${partner}`),
-  );
-}
-
-function bankPartnersOf(settings: Settings): BankPartners {
-  const names = settings.BANK_PARTNERS;
-  return {
-    names,
-    ...(names.includes('monnify')
-      ? { monnify: { baseUrl: settings.MONNIFY_BASE_URL, apiKey: settings.MONNIFY_API_KEY!, secretKey: settings.MONNIFY_SECRET_KEY!, contractCode: settings.MONNIFY_CONTRACT_CODE! } }
-      : {}),
-    ...(names.includes('paystack') ? { paystack: { baseUrl: settings.PAYSTACK_BASE_URL, secretKey: settings.PAYSTACK_SECRET_KEY! } } : {}),
-  };
-}
-
-/**
- * Every value is trimmed, and a blank one counts as unset. Production unless APP_MODE is exactly
- * `development`: a start that forgot to choose gets the safe behaviour.
- */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
-  const text = Object.fromEntries(NAMES.map((name) => [name, env[name]?.trim() || undefined])) as Partial<Record<Name, string>>;
-  const production = text.APP_MODE !== 'development';
-  const host = text.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
-  const parsed = settingsSchema(production).safeParse(text);
-  const problems = [
-    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
-    ...exposureProblems(production, host),
-    ...plaintextProblems(text, production),
-    ...publicSecrets(text, production),
-    ...(parsed.success ? missingPartnerKeys(text, (parsed.data as Settings).BANK_PARTNERS) : []),
-    ...identityProblems(text, production),
-    ...simulatedRailProblems(text, production),
-    ...(parsed.success && text.OPS_PORT !== undefined && [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT) ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener'] : []),
-  ];
-  if (parsed.success && text.BILLER === 'vtpass') {
-    for (const name of ['VTPASS_API_KEY', 'VTPASS_PUBLIC_KEY', 'VTPASS_SECRET_KEY'] as const) {
-      if (text[name] === undefined) problems.push(`${name} must be set when BILLER is vtpass`);
-    }
-  }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems, production);
-  const settings = parsed.data as Settings;
-  const identity: IdentityConfig =
-    settings.IDENTITY === 'dojah'
-      ? { provider: 'dojah', appId: settings.DOJAH_APP_ID!, secretKey: settings.DOJAH_SECRET_KEY!, baseUrl: settings.DOJAH_BASE_URL }
-      : { provider: 'simulated' };
-  return {
-    config: {
-      production,
-      port: settings.PORT,
-      host,
-      dataDir: settings.DATA_DIR,
-      databaseUrl: settings.DATABASE_URL,
-      redisUrl: settings.REDIS_URL,
-      publicUrl: settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`),
-      staticDir: settings.STATIC_DIR,
-      tokenKey: settings.TOKEN_KEY,
-      pinKey: settings.PIN_KEY,
-      smtpUrl: settings.SMTP_URL,
-      mailFrom: settings.MAIL_FROM,
-      captchaSecret: settings.CAPTCHA_SECRET,
-      captchaVerifyUrl: settings.CAPTCHA_VERIFY_URL,
-      bankWebhookSecret: settings.BANK_WEBHOOK_SECRET,
-      trustProxy: settings.TRUST_PROXY,
-      logLevel: settings.LOG_LEVEL,
-      rateLimits: scaleRateLimits(BASE_RATE_LIMITS, settings.RATE_LIMIT_MULTIPLIER),
-      requeryIntervalMs: settings.REQUERY_INTERVAL_MS,
-      billerTimeoutMs: settings.BILLER_TIMEOUT_MS,
-      pinMaxAttempts: settings.PIN_MAX_ATTEMPTS,
-      sessions: { idleMs: settings.SESSION_IDLE_MINUTES * MINUTE, lifetimeMs: settings.SESSION_LIFETIME_HOURS * HOUR },
-      bankPartners: bankPartnersOf(settings),
-      cardFeeBearer: settings.CARD_FEE_BEARER,
-      biller:
-        settings.BILLER === 'vtpass'
-          ? { kind: 'vtpass', baseUrl: settings.VTPASS_BASE_URL, apiKey: settings.VTPASS_API_KEY!, publicKey: settings.VTPASS_PUBLIC_KEY!, secretKey: settings.VTPASS_SECRET_KEY! }
-          : { kind: 'simulated' },
-      catalog: { marginPercent: settings.CATALOG_MARGIN_PERCENT, syncIntervalMs: settings.CATALOG_SYNC_INTERVAL_MS },
-      identity,
-      shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
-      simulatedBillerLatencyMs: settings.SIMULATED_BILLER_LATENCY_MS,
-      databasePool: { max: settings.DATABASE_POOL_SIZE, connectTimeoutMs: settings.DATABASE_CONNECT_TIMEOUT_MS, preparedStatements: settings.DATABASE_PREPARED_STATEMENTS },
-      metrics: { port: settings.METRICS_PORT, host: settings.METRICS_HOST, token: settings.METRICS_TOKEN },
-      auditIntervalMs: settings.AUDIT_INTERVAL_MS,
-      ops: {
-        port: settings.OPS_PORT,
-        host: settings.OPS_HOST,
-        publicUrl: settings.OPS_PUBLIC_URL ?? origin(`http://127.0.0.1:${settings.OPS_PORT ?? 3001}`),
-        approvalWindowMs: settings.OPS_APPROVAL_MINUTES * MINUTE,
-        adminAboveKobo: settings.OPS_ADMIN_APPROVAL_ABOVE,
-      },
-      schedules: { intervalMs: settings.SCHEDULE_INTERVAL_MS, graceMs: settings.SCHEDULE_GRACE_MINUTES * MINUTE },
-    },
-    warnings: NAMES.flatMap((name) => {
-      const warning = variable(name).unsetWarning;
-      // The simulated partner's key matters only while that partner is live.
-      if (name === 'BANK_WEBHOOK_SECRET' && !settings.BANK_PARTNERS.includes('simulated')) return [];
-      return warning && text[name] === undefined ? [warning] : [];
-    }),
-  };
-}
-
 /** Whether BANK_PARTNERS (unset: its default, `simulated`) lists the simulated partner. */
-const listsSimulatedPartner = (text: Partial<Record<Name, string>>) =>
+const listsSimulatedPartner = (text: Text) =>
   (text.BANK_PARTNERS ?? 'simulated')
     .split(',')
     .map((name) => name.trim().toLowerCase())
@@ -713,7 +673,7 @@ const listsSimulatedPartner = (text: Partial<Record<Name, string>>) =>
  * credits a webhook on its signature alone, and the simulated biller delivers nothing. Unset,
  * both default to the simulations, so production refuses them unset too, saying what to set.
  */
-function simulatedRailProblems(text: Partial<Record<Name, string>>, production: boolean): string[] {
+function simulatedRailProblems(text: Text, production: boolean): string[] {
   if (!production) return [];
   const problems: string[] = [];
   if (text.BANK_PARTNERS === undefined || listsSimulatedPartner(text)) {
@@ -761,7 +721,7 @@ const TLS_URLS: Partial<Record<Name, { secure: (url: URL) => boolean; want: stri
 
 const isLoopbackUrl = (url: URL) => isLoopback(url.hostname.replace(/^\[|\]$/g, ''));
 
-function plaintextProblems(text: Partial<Record<Name, string>>, production: boolean): string[] {
+function plaintextProblems(text: Text, production: boolean): string[] {
   if (!production) return [];
   return (Object.keys(TLS_URLS) as Name[]).flatMap((name) => {
     const value = text[name];
@@ -772,13 +732,11 @@ function plaintextProblems(text: Partial<Record<Name, string>>, production: bool
   });
 }
 
-/** Dojah needs both its keys; the simulated provider verifies nearly any number, so production refuses it. */
-function identityProblems(text: Partial<Record<Name, string>>, production: boolean): string[] {
-  if ((text.IDENTITY ?? 'simulated') === 'simulated') {
-    return production ? ['IDENTITY must be set to a real provider (dojah) in production: the simulated one verifies nearly any number'] : [];
-  }
-  if (text.IDENTITY !== 'dojah') return [];
-  return (['DOJAH_APP_ID', 'DOJAH_SECRET_KEY'] as const).filter((name) => text[name] === undefined).map((name) => `${name} must be set when IDENTITY is dojah`);
+/** The simulated identity provider verifies nearly any number, so production refuses it. */
+function identityProblems(text: Text, production: boolean): string[] {
+  return production && (text.IDENTITY ?? 'simulated') === 'simulated'
+    ? ['IDENTITY must be set to a real provider (dojah) in production: the simulated one verifies nearly any number']
+    : [];
 }
 
 function scaleRateLimits(limits: RateLimits, multiplier: number): RateLimits {

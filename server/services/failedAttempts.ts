@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
-import type { AttemptPurpose } from '../db/schema';
 import type { AppContext } from './context';
 
 const HOUR = 3_600_000;
+
+/** What a failure counter guards; each purpose has its own budget (the column itself takes any text). */
+export type AttemptPurpose = 'email-otp' | 'pin-reset-otp';
 
 /** How many wrong guesses of a short secret a user gets before a lock, and how long the first lock lasts. */
 export interface AttemptPolicy {

@@ -1,5 +1,5 @@
 import type { Invitation, StaffMember, StaffRole } from '../../../core/console';
-import type { StaffTable } from '../../db/consoleTables';
+import type { StaffTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
 import { checkNewPassword } from '../../services/passwordPolicy';

@@ -1,5 +1,5 @@
 import type { StaffRole } from '../../../core/console';
-import type { StaffSessionStage } from '../../db/consoleTables';
+import type { StaffSessionStage } from '../../db/schema';
 import type { AppContext } from '../../services/context';
 import { newToken } from '../../services/tokens';
 
