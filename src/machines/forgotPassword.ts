@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { forgot } from '../api/auth';
-import { getCaptchaToken } from '../api/captcha';
 import type { Envelope, ForgotRequest } from '../../core/contract';
 import { validateForgot, type ForgotForm } from '../domain/validation';
+import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 
 /** /forgot (SPEC.md §2, §4): validate, get a captcha token, ask for the reset link, offer to send it again. */
@@ -26,7 +26,7 @@ export const forgotPasswordMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken('forgot', signal)),
+    ...botCheckActor('forgot'),
     forgot: fromPromise<Envelope, Omit<ForgotRequest, 'device'>>(({ input, signal }) => forgot(input, signal)),
   },
   actions: {
@@ -34,9 +34,7 @@ export const forgotPasswordMachine = setup({
     change: assign({
       form: ({ context }, params: { field: keyof ForgotForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
     }),
-    keepCaptchaToken: assign({ captchaToken: (_, params: { token: string }) => params.token }),
-    // A captcha token verifies one request; a resend needs a fresh one.
-    dropCaptchaToken: assign({ captchaToken: '' }),
+    ...captchaTokenActions,
     rememberRecipient: assign({ sentTo: ({ context }) => context.form.email.trim() }),
     forgetRecipient: assign({ sentTo: '' }),
   },
@@ -63,15 +61,7 @@ export const forgotPasswordMachine = setup({
         ],
       },
     },
-    verifyingHuman: {
-      tags: 'busy',
-      invoke: {
-        id: 'captcha',
-        src: 'getCaptchaToken',
-        onDone: { target: 'submitting', actions: { type: 'keepCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
-      },
-    },
+    verifyingHuman,
     submitting: {
       tags: 'busy',
       exit: 'dropCaptchaToken',
