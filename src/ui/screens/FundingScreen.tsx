@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { CardPayment, FundingStatus, PartnerFunding, VirtualAccount } from '../../../core/contract';
 import { identityMessages, labels } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
+import { formatDateTime } from '../../domain/dateTime';
 import type { IdentityForm as Form } from '../../domain/validation';
 import { fundingMachine, type CheckoutReturn } from '../../machines/funding';
 import { useRestored, useSession } from '../app/SessionContext';
@@ -201,7 +202,7 @@ function CardPayments({ payments }: { payments: CardPayment[] }) {
               {CARD_STATUS[payment.status].text}
             </span>
             <span className="card-payment-meta mono">
-              {new Date(payment.created_at).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })} · {payment.reference}
+              {formatDateTime(payment.created_at)} · {payment.reference}
             </span>
           </li>
         ))}
