@@ -11,8 +11,8 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useFlow } from '../app/useFlow';
 import { CardTopUpForm } from '../components/CardTopUpForm';
 import { CopyButton } from '../components/CopyButton';
-import { EmptyState } from '../components/EmptyState';
 import { IdentityForm } from '../components/IdentityForm';
+import { LoadFailed } from '../components/LoadFailed';
 import { BankIcon } from '../components/walletIcons';
 import '../styles/wallet.css';
 
@@ -45,17 +45,9 @@ function FundingBody() {
 
   if (failed) {
     return (
-      <EmptyState
-        icon={<BankIcon size={28} />}
-        title="We could not load your funding details"
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'funding.retry' })}>
-            Try again
-          </button>
-        }
-      >
+      <LoadFailed icon={<BankIcon size={28} />} title="We could not load your funding details" onRetry={() => actor.send({ type: 'funding.retry' })}>
         Check your connection, then try again.
-      </EmptyState>
+      </LoadFailed>
     );
   }
   if (!funding) return <AccountList accounts={accounts} loading />;
