@@ -4,6 +4,7 @@ import type { Envelope, ForgotRequest } from '../../core/contract';
 import { validateForgot, type ForgotForm } from '../domain/validation';
 import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 
 /** /forgot (SPEC.md §2, §4): validate, get a captcha token, ask for the reset link, offer to send it again. */
 export interface ForgotPasswordContext {
@@ -39,7 +40,7 @@ export const forgotPasswordMachine = setup({
     forgetRecipient: assign({ sentTo: '' }),
   },
   guards: {
-    formInvalid: ({ context }) => validateForgot(context.form) !== null,
+    ...formGuard(validateForgot),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -52,13 +53,7 @@ export const forgotPasswordMachine = setup({
     editing: {
       entry: 'forgetRecipient',
       on: {
-        'forgot.submit': [
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateForgot(context.form) ?? '' }) },
-          },
-          { target: 'verifyingHuman' },
-        ],
+        'forgot.submit': checkedSubmit(validateForgot, 'verifyingHuman'),
       },
     },
     verifyingHuman,

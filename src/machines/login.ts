@@ -6,6 +6,7 @@ import { landingRouteFor, toSessionUser } from '../domain/user';
 import { validateLogin, type LoginForm } from '../domain/validation';
 import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 import type { sessionMachine } from './session';
 
 /** /login (SPEC.md §2, §4): validate, log in, then land on verify-email, set-pin or the dashboard. */
@@ -48,7 +49,7 @@ export const loginMachine = setup({
     ),
   },
   guards: {
-    formInvalid: ({ context }) => validateLogin(context.form) !== null,
+    ...formGuard(validateLogin),
     // Asked once per submit: a token the server refused is told, not retried in a loop.
     captchaAsked: ({ context }, params: { error: unknown }) => needsCaptcha(params.error) && context.captchaToken === '',
   },
@@ -63,13 +64,7 @@ export const loginMachine = setup({
   states: {
     editing: {
       on: {
-        'login.submit': [
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateLogin(context.form) ?? '' }) },
-          },
-          { target: 'submitting' },
-        ],
+        'login.submit': checkedSubmit(validateLogin, 'submitting'),
       },
     },
     submitting: {

@@ -5,6 +5,7 @@ import { phoneInput } from '../domain/numericInput';
 import { validateRegister, type RegisterForm } from '../domain/validation';
 import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 import type { sessionMachine } from './session';
 
 /** /register (SPEC.md §2, §4): validate, get a captcha token, create the account, log in, verify the e-mail. */
@@ -48,7 +49,7 @@ export const registerMachine = setup({
     ),
   },
   guards: {
-    formInvalid: ({ context }) => validateRegister(context.form) !== null,
+    ...formGuard(validateRegister),
   },
 }).createMachine({
   id: 'register',
@@ -69,13 +70,7 @@ export const registerMachine = setup({
   states: {
     editing: {
       on: {
-        'register.submit': [
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateRegister(context.form) ?? '' }) },
-          },
-          { target: 'verifyingHuman' },
-        ],
+        'register.submit': checkedSubmit(validateRegister, 'verifyingHuman'),
       },
     },
     verifyingHuman,
