@@ -78,7 +78,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           <h2 id={ids.result} className="purchase-result-title">
             {result.display_name || 'Details'}
           </h2>
-          <p className="purchase-result-value">{result.display_value}</p>
+          <p className="purchase-result-value mono">{result.display_value}</p>
           <p className="hint">Keep it safe. You can find it again in your activities.</p>
           <div className="purchase-result-actions">
             <CopyButton text={result.display_value} label="Copy" detail={result.display_name} />

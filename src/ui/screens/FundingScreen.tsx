@@ -171,7 +171,7 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
             <BankIcon size={20} />
             {account.bank_name}
           </span>
-          <span className="account-number">{account.account_number}</span>
+          <span className="account-number mono">{account.account_number}</span>
           {account.account_name && <span className="account-name">{account.account_name}</span>}
           <CopyButton text={account.account_number} label={labels.copyNumber} detail={`for ${account.bank_name}`} />
         </li>
