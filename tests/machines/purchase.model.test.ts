@@ -21,26 +21,32 @@ import { shortestPaths } from '../models/machineModel';
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const coverage = createTransitionCoverage(purchaseMachine);
 
+/** The purchase flow for `service`, signed in, its calls and its merchant verification's held by the test. */
+async function startPurchase(service: ServiceEntry, inspect?: ReturnType<typeof createTransitionCoverage>['inspect']) {
+  const session = await loadedSession();
+  const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
+  const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
+  const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
+  const actor = createActor(
+    purchaseMachine.provide({
+      actors: {
+        purchase: buy.logic,
+        recentBeneficiaries: recentCall.logic,
+        merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
+      },
+    }),
+    { input: { session: session.actor, service }, inspect },
+  ).start();
+  return { session, actor, buy, recentCall, verify };
+}
+
 describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, traversal] as const))('purchaseMachine for %s (model-based)', (_, traversal) => {
   const { service } = traversal.options.input as { service: ServiceEntry };
   const fixture = fixtures[service.key];
 
   for (const path of shortestPaths(purchaseModel, traversal)) {
     it(pathTitle(path), async () => {
-      const session = await loadedSession();
-      const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
-      const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
-      const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
-      const actor = createActor(
-        purchaseMachine.provide({
-          actors: {
-            purchase: buy.logic,
-            recentBeneficiaries: recentCall.logic,
-            merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
-          },
-        }),
-        { input: { session: session.actor, service }, inspect: coverage.inspect },
-      ).start();
+      const { session, actor, buy, recentCall, verify } = await startPurchase(service, coverage.inspect);
       const { pinDialog, verification } = actor.getSnapshot().context;
       expect(verification === null).toBe(!service.verification?.beforePaying);
       expect(recentCall.last.input).toEqual({ category: service.category });
@@ -191,20 +197,7 @@ describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, trav
 
 describe('purchaseMachine (details)', () => {
   async function start(service: ServiceEntry) {
-    const session = await loadedSession();
-    const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
-    const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
-    const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
-    const actor = createActor(
-      purchaseMachine.provide({
-        actors: {
-          purchase: buy.logic,
-          recentBeneficiaries: recentCall.logic,
-          merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
-        },
-      }),
-      { input: { session: session.actor, service } },
-    ).start();
+    const { session, actor, buy, recentCall, verify } = await startPurchase(service);
     const { pinDialog } = actor.getSnapshot().context;
     const typePin = (pin = ADA_PIN) => {
       pinDialog.send({ type: 'pin.change', values: pin.split('') });
