@@ -210,6 +210,18 @@ describe('purchaseMachine (details)', () => {
     return { session, actor, buy, recentCall, verify, pay, typePin };
   }
 
+  /** The electricity form for meter 45012345678 at ₦2,000, its meter verified. */
+  async function verifiedMeter() {
+    const flow = await start(serviceByKey('electricity'));
+    flow.actor.send({ type: 'form.provider', value: '21' });
+    flow.actor.send({ type: 'form.beneficiary', value: '45012345678' });
+    flow.actor.send({ type: 'form.amount', value: '2000' });
+    flow.actor.send({ type: 'purchase.continue' });
+    flow.verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
+    await waitFor(flow.actor, (s) => s.matches({ flow: 'editing' }));
+    return flow;
+  }
+
   it('reuses the key only to retry an attempt that got no answer', async () => {
     const { actor, buy, pay } = await start(serviceByKey('airtime'));
     actor.send({ type: 'form.provider', value: '1' });
@@ -250,13 +262,7 @@ describe('purchaseMachine (details)', () => {
   });
 
   it('keeps a verification when fields change, and asks for a new one after a purchase', async () => {
-    const { actor, buy, verify, pay } = await start(serviceByKey('electricity'));
-    actor.send({ type: 'form.provider', value: '21' });
-    actor.send({ type: 'form.beneficiary', value: '45012345678' });
-    actor.send({ type: 'form.amount', value: '2000' });
-    actor.send({ type: 'purchase.continue' });
-    verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
-    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    const { actor, buy, pay } = await verifiedMeter();
     actor.send({ type: 'form.amount', value: '3000' });
     expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });
     pay();
@@ -272,13 +278,7 @@ describe('purchaseMachine (details)', () => {
   });
 
   it('keeps the verification when the number changes, and says it belongs to the number verified', async () => {
-    const { actor, buy, verify, pay } = await start(serviceByKey('electricity'));
-    actor.send({ type: 'form.provider', value: '21' });
-    actor.send({ type: 'form.beneficiary', value: '45012345678' });
-    actor.send({ type: 'form.amount', value: '2000' });
-    actor.send({ type: 'purchase.continue' });
-    verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
-    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    const { actor, buy, pay } = await verifiedMeter();
     expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(false);
     actor.send({ type: 'form.beneficiary', value: '45019876543' });
     expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });

@@ -6,20 +6,7 @@ import { messages } from '../../core/messages';
 import { resendWaitSeconds, verifyEmailMachine } from '../../src/machines/verifyEmail';
 import { COUNTDOWN_S, sent, verified, verifyEmailModel } from '../models/verifyEmail.model';
 import { shortestPaths } from '../models/machineModel';
-import {
-  countdownRuns,
-  createTransitionCoverage,
-  deferredActor,
-  effectLog,
-  errorToast,
-  expectStep,
-  failsWithToast,
-  itWalkedEveryTransition,
-  navigation,
-  pathTitle,
-  settled,
-  successToast,
-} from '../support/flowHarness';
+import { countdownRuns, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
 const [traversal] = verifyEmailModel.traversals;
