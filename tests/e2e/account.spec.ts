@@ -1,15 +1,19 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../../core/messages';
-import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, newUser, PINS, resetPathIn, test, typeCode } from './support';
+import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, newUser, type NewUser, PINS, resetPathIn, test, typeCode } from './support';
 
-test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {
-  const user = newUser();
+/** /register filled in for `user`, the terms accepted, the account created: the page goes on to /verify-email. */
+async function registerThroughTheForm(page: Page, user: NewUser) {
   await page.goto('/register');
   await fillRegister(page, user);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
-
   await expect(page).toHaveURL(/\/verify-email$/);
+}
+
+test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {
+  const user = newUser();
+  await registerThroughTheForm(page, user);
   await expect(page.getByText(user.email)).toBeVisible();
   // The resend on opening sent the first code; resending is blocked while the countdown runs.
   await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
@@ -135,11 +139,7 @@ test.describe('every validation message of the account screens', () => {
 
   test('verify email and set pin', async ({ page, request }) => {
     const user = newUser();
-    await page.goto('/register');
-    await fillRegister(page, user);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/verify-email$/);
+    await registerThroughTheForm(page, user);
     await latestMail(request, user.email);
     await typeCode(page, '12');
     await page.getByRole('button', { name: 'Continue' }).click();
