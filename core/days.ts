@@ -3,7 +3,7 @@
  * all year, with no daylight saving, so a Lagos day is a fixed 24-hour window of UTC and a Lagos
  * wall-clock time is a UTC time one hour on. The one home of that arithmetic: the daily limits,
  * statements, reconciliation, the biller's request ids and the partners' timestamps all read
- * their days and times here.
+ * their days and times here, and receipts and screens write a Lagos time in words here too.
  */
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
@@ -66,6 +66,16 @@ export function daysCovered(from: Date, to: Date): number {
 /** An instant as Lagos reads it, for statements and e-mails: "2026-11-22 14:05". */
 export function lagosDateTime(instant: Date): string {
   return lagosIso(instant).slice(0, 16).replace('T', ' ');
+}
+
+const LAGOS_WORDS = { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+// Made once each: making a formatter costs more than the readings it gives.
+const lagosWords = new Intl.DateTimeFormat('en-NG', LAGOS_WORDS);
+const lagosWordsWithWeekday = new Intl.DateTimeFormat('en-NG', { ...LAGOS_WORDS, weekday: 'short' });
+
+/** An instant as a Nigerian reader expects it, for receipts and screens: "5 Dec 2026, 09:00", or "Sat, 5 Dec 2026, 09:00" with its weekday. */
+export function lagosTimeInWords(instant: Date, { weekday = false } = {}): string {
+  return (weekday ? lagosWordsWithWeekday : lagosWords).format(instant);
 }
 
 /** The Lagos minute of an instant as twelve digits, YYYYMMDDHHmm (how a biller's request id begins). */

@@ -20,7 +20,7 @@ import {
   type TransferRecords,
   type WebhookEvent,
 } from './bankPartner';
-import { PAYSTACK_SIGNATURE_HEADER, readPaystackEvent } from './paystackWebhook';
+import { PAYSTACK_SIGNATURE_HEADER, paystackTime, readPaystackEvent } from './paystackWebhook';
 import { ProviderUnavailableError, type ProviderHttp, type ProviderLog, type ProviderResponse } from './providerHttp';
 import { SandboxPayments } from './sandboxPayments';
 import { verifyHmacSha512 } from './webhookSignature';
@@ -282,7 +282,6 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
 }
 
 function recordOf(record: z.output<typeof transaction>): PartnerTransfer {
-  const paidAt = record.paid_at ? new Date(record.paid_at) : null;
   return {
     reference: record.reference,
     channel: channelOf(record.channel),
@@ -293,6 +292,6 @@ function recordOf(record: z.output<typeof transaction>): PartnerTransfer {
     amountKobo: BigInt(record.amount),
     accountNumber: record.authorization?.receiver_bank_account_number ?? record.metadata?.receiver_account_number ?? null,
     customerReference: null,
-    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+    paidAt: paystackTime(record.paid_at),
   };
 }

@@ -116,7 +116,6 @@ function transferOf(data: unknown): WebhookEvent {
   const charge = parsed(chargeSuccess, data);
   if (charge.status !== 'success') return { kind: 'ignored', reason: `status ${cleanText(charge.status, '(empty)', 60)} is not a completed payment` };
   if (charge.currency !== 'NGN') return { kind: 'ignored', reason: `currency ${cleanText(charge.currency, '(empty)', 10)} is not accepted` };
-  const paidAt = charge.paid_at ? new Date(charge.paid_at) : null;
   return {
     kind: 'transfer',
     transfer: {
@@ -125,9 +124,16 @@ function transferOf(data: unknown): WebhookEvent {
       accountNumber: charge.authorization.receiver_bank_account_number,
       senderName: cleanText(charge.authorization.sender_name, 'Unknown sender'),
       senderBank: cleanText(charge.authorization.sender_bank, 'another bank'),
-      paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+      paidAt: paystackTime(charge.paid_at),
     },
   };
+}
+
+/** Paystack's `paid_at` (ISO 8601, in UTC) as an instant; null when it is missing or unreadable. */
+export function paystackTime(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : at;
 }
 
 /** Paystack's fee on a dedicated-account payment: 1 % capped at ₦300, in kobo. */

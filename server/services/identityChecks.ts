@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../core/days';
 import { identityMessages } from '../../core/messages';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
@@ -11,7 +12,6 @@ import type { AppContext } from './context';
  */
 
 export const CHECKS_PER_DAY = 5;
-const DAY_MS = 86_400_000;
 const KEEP_MS = 2 * DAY_MS;
 
 export async function admitIdentityCheck(ctx: AppContext, userId: bigint, identityHash: Buffer): Promise<void> {

@@ -1,3 +1,4 @@
+import { lagosTimeInWords } from '../../core/days';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { serviceOfCategory } from '../../core/services';
 import type { Mail } from '../gateways/mailer';
@@ -16,10 +17,6 @@ export interface Line {
   label: string;
   value: string;
 }
-
-/** Africa/Lagos wall time, as a Nigerian reader expects it (one formatter: making one costs more than a receipt). */
-const lagosFormat = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
-const lagosTime = (date: Date) => lagosFormat.format(date);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -66,7 +63,7 @@ export function purchaseReceipt(to: string, row: StoredTransaction): Mail {
     // The token or pin the customer must keep (settling.ts displayOf), only once delivered.
     ...(completed && (row.display_name === 'Token' || row.display_name === 'PIN') ? [{ label: row.display_name, value: row.display_value }] : []),
     ...(row.cashback_kobo ? [{ label: 'Cashback', value: naira(row.cashback_kobo) }] : []),
-    { label: 'Date', value: lagosTime(row.updated_at) },
+    { label: 'Date', value: lagosTimeInWords(row.updated_at) },
   ];
   const heading = completed ? `Receipt: ${naira(row.amount_kobo)} ${service?.categoryLabel ?? row.category} purchase` : `Refund: ${naira(row.amount_kobo)} returned to your wallet`;
   const subject = completed ? `Your receipt for ${row.description}` : `Refunded: ${row.description}`;
@@ -81,7 +78,7 @@ export async function fundingReceipt(ctx: AppContext, row: StoredTransaction): P
     { label: 'Reference', value: row.reference },
     { label: 'From', value: row.from_label },
     { label: 'To', value: row.to_label },
-    { label: 'Date', value: lagosTime(row.created_at) },
+    { label: 'Date', value: lagosTimeInWords(row.created_at) },
   ];
   return receiptMail(await emailOf(ctx, row.user_id), `Wallet funded: ${naira(row.amount_kobo)}`, `${naira(row.amount_kobo)} added to your wallet`, lines, FOOTER);
 }

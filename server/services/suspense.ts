@@ -4,6 +4,7 @@ import type { Executor } from '../db/schema';
 import type { IncomingTransfer } from '../gateways/bankPartner';
 import type { AppContext } from './context';
 import { moveBetweenSystemAccounts, post } from './ledger';
+import { receivedText, reportedTransferJson, reportedTransferOf, type ReportedTransfer } from './reportedTransfer';
 
 /**
  * Suspense: transfers the partner reported into an account number no wallet has. The money is
@@ -61,15 +62,10 @@ export const SUSPENSE_ACTIONS: Record<SuspenseAction, string> = {
   'return-to-sender': 'no user has this account number: confirm with the partner, then return the money to the sender',
 };
 
-export interface UnmatchedTransfer {
-  provider: string;
-  reference: string;
-  accountNumber: string;
-  amountKobo: bigint;
+export interface UnmatchedTransfer extends ReportedTransfer {
   senderName: string;
   senderBank: string;
   paidAt: Date | null;
-  receivedAt: Date;
   status: 'unmatched';
   action: SuspenseAction;
   /** Who the action concerns: the user's e-mail (match) or the other partner (contact). */
@@ -104,14 +100,10 @@ export async function listUnmatchedTransfers(db: Executor): Promise<UnmatchedTra
         ? ['contact-partner', row.other_partner]
         : ['return-to-sender', null];
     return {
-      provider: row.provider,
-      reference: row.reference,
-      accountNumber: row.account_number,
-      amountKobo: row.amount_kobo,
+      ...reportedTransferOf(row),
       senderName: row.sender_name,
       senderBank: row.sender_bank,
       paidAt: row.paid_at,
-      receivedAt: row.received_at,
       status: 'unmatched',
       action,
       actionDetail,
@@ -124,10 +116,7 @@ export function unmatchedTransfersJson(transfers: UnmatchedTransfer[]): string {
   return JSON.stringify(
     {
       unmatched: transfers.map((transfer) => ({
-        provider: transfer.provider,
-        reference: transfer.reference,
-        account_number: transfer.accountNumber,
-        amount_kobo: transfer.amountKobo.toString(),
+        ...reportedTransferJson(transfer),
         amount: koboToNaira(transfer.amountKobo),
         sender_name: transfer.senderName,
         sender_bank: transfer.senderBank,
@@ -149,7 +138,7 @@ export function unmatchedTransfersTable(transfers: UnmatchedTransfer[]): string 
   if (transfers.length === 0) return 'No unmatched transfers: nothing is held in suspense.';
   const header = ['received (UTC)', 'partner', 'reference', 'account', 'amount', 'sender', 'what to do'];
   const rows = transfers.map((transfer) => [
-    transfer.receivedAt.toISOString().slice(0, 19).replace('T', ' '),
+    receivedText(transfer),
     transfer.provider,
     transfer.reference,
     transfer.accountNumber,

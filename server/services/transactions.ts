@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Paginated, Transaction } from '../../core/contract';
-import { namedColumns } from '../db/columns';
+import { everyColumn, namedColumns } from '../db/columns';
 import type { Nullable, TransactionsTable } from '../db/schema';
 import { AppError } from '../errors';
 import type { AppContext } from './context';
@@ -13,7 +13,7 @@ export type StoredTransaction = Selectable<TransactionsTable>;
  * select `*`: a column added by a migration would change a prepared statement's result under the
  * replicas still running the previous release ("cached plan must not change result type").
  */
-export const TRANSACTION_COLUMNS = [
+export const TRANSACTION_COLUMNS = everyColumn<TransactionsTable>()([
   'id',
   'user_id',
   'category',
@@ -30,10 +30,7 @@ export const TRANSACTION_COLUMNS = [
   'rewarded_transaction_id',
   'created_at',
   'updated_at',
-] as const satisfies readonly (keyof TransactionsTable)[];
-// The list names every column of the table: a column added to TransactionsTable fails to compile here until it is listed.
-const everyColumnListed: Exclude<keyof TransactionsTable, (typeof TRANSACTION_COLUMNS)[number]> extends never ? true : never = true;
-void everyColumnListed;
+]);
 
 /** TRANSACTION_COLUMNS for a raw statement, of the table or its alias `from`. */
 export const transactionColumns = (from?: string) => namedColumns(TRANSACTION_COLUMNS, from);

@@ -5,6 +5,7 @@ import type { Executor } from '../db/schema';
 import type { AppContext } from './context';
 import { creditIncomingTransfer, type CreditOutcome } from './funding';
 import { retryDelayMs } from './enrolment';
+import { receivedText, reportedTransferJson, reportedTransferOf, type ReportedTransfer } from './reportedTransfer';
 import { withoutSecrets } from './suspense';
 import { customerReference } from './virtualAccounts';
 
@@ -172,15 +173,10 @@ async function disagreement(ctx: AppContext, provider: string, transfer: Incomin
   return undefined;
 }
 
-export interface DisputedTransfer {
-  provider: string;
-  reference: string;
-  accountNumber: string;
-  amountKobo: bigint;
+export interface DisputedTransfer extends ReportedTransfer {
   partnerStatus: string;
   partnerAmountKobo: bigint | null;
   reason: string;
-  receivedAt: Date;
 }
 
 /** Every disputed webhook, oldest first. */
@@ -190,14 +186,10 @@ export async function listDisputedTransfers(db: Executor): Promise<DisputedTrans
     .select(['provider', 'reference', 'account_number', 'amount_kobo', 'partner_status', 'partner_amount_kobo', 'reason', 'received_at'])
     .orderBy('received_at').orderBy('id').execute();
   return rows.map((row) => ({
-    provider: row.provider,
-    reference: row.reference,
-    accountNumber: row.account_number,
-    amountKobo: row.amount_kobo,
+    ...reportedTransferOf(row),
     partnerStatus: row.partner_status,
     partnerAmountKobo: row.partner_amount_kobo,
     reason: row.reason,
-    receivedAt: row.received_at,
   }));
 }
 
@@ -205,10 +197,7 @@ export function disputedTransfersJson(transfers: DisputedTransfer[]): string {
   return JSON.stringify(
     {
       disputed: transfers.map((transfer) => ({
-        provider: transfer.provider,
-        reference: transfer.reference,
-        account_number: transfer.accountNumber,
-        amount_kobo: transfer.amountKobo.toString(),
+        ...reportedTransferJson(transfer),
         partner_status: transfer.partnerStatus,
         partner_amount_kobo: transfer.partnerAmountKobo?.toString() ?? null,
         reason: transfer.reason,
@@ -227,7 +216,7 @@ export function disputedTransfersTable(transfers: DisputedTransfer[]): string {
     '',
     ...transfers.map(
       (transfer) =>
-        `${transfer.receivedAt.toISOString().slice(0, 19).replace('T', ' ')}  ${transfer.provider}  ${transfer.reference}  ${transfer.accountNumber}  ${formatNaira(koboToNaira(transfer.amountKobo))}  ${transfer.reason}`,
+        `${receivedText(transfer)}  ${transfer.provider}  ${transfer.reference}  ${transfer.accountNumber}  ${formatNaira(koboToNaira(transfer.amountKobo))}  ${transfer.reason}`,
     ),
   ].join('\n');
 }

@@ -3,7 +3,7 @@ import { messages, scheduleWords } from '../../core/messages';
 import { MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, SCHEDULE_NAME_MAX_LENGTH } from '../../core/schedules';
 import { parseTime, weekdayOf } from '../../core/scheduleCalendar';
 import { serviceByKey, serviceOfCategory, type ServiceKey } from '../../core/services';
-import { lagosDayStart } from '../../core/days';
+import { lagosDayStart, lagosTimeInWords } from '../../core/days';
 
 /** The schedule form's fields as typed, and the rules that turn them into a request (the server checks them again). */
 
@@ -149,10 +149,8 @@ export function scheduleRequest(fields: ScheduleFields, pin: string, scheduleId:
   return scheduleId === null ? request : { ...request, schedule_id: scheduleId };
 }
 
-const lagosFormat = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** An instant as Lagos reads it: "Fri, 5 Dec 2026, 09:00"; '' when unreadable. */
+/** An instant as Lagos reads it: "Sat, 5 Dec 2026, 09:00"; '' when unreadable. */
 export function formatLagos(value: string | null): string {
   const date = value === null ? new Date(NaN) : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : lagosFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : lagosTimeInWords(date, { weekday: true });
 }

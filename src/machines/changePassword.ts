@@ -3,6 +3,7 @@ import type { ChangePasswordRequest, Envelope } from '../../core/contract';
 import { changePassword } from '../api/profile';
 import { validateChangePassword, type ChangePasswordForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 
 /** /password: current, new and confirmed password; validate, change, and empty the form. */
 export interface ChangePasswordContext {
@@ -31,7 +32,7 @@ export const changePasswordMachine = setup({
     clearForm: assign({ form: emptyForm }),
   },
   guards: {
-    formInvalid: ({ context }) => validateChangePassword(context.form) !== null,
+    ...formGuard(validateChangePassword),
   },
 }).createMachine({
   id: 'changePassword',
@@ -44,13 +45,7 @@ export const changePasswordMachine = setup({
   states: {
     editing: {
       on: {
-        'password.submit': [
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateChangePassword(context.form) ?? '' }) },
-          },
-          { target: 'submitting' },
-        ],
+        'password.submit': checkedSubmit(validateChangePassword, 'submitting'),
       },
     },
     submitting: {

@@ -1,9 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { forgot } from '../api/auth';
-import { getCaptchaToken } from '../api/captcha';
 import type { Envelope, ForgotRequest } from '../../core/contract';
 import { validateForgot, type ForgotForm } from '../domain/validation';
+import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 
 /** /forgot: validate, get a captcha token, ask for the reset link, offer to send it again. */
 export interface ForgotPasswordContext {
@@ -26,7 +27,7 @@ export const forgotPasswordMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken('forgot', signal)),
+    ...botCheckActor('forgot'),
     forgot: fromPromise<Envelope, Omit<ForgotRequest, 'device'>>(({ input, signal }) => forgot(input, signal)),
   },
   actions: {
@@ -34,14 +35,12 @@ export const forgotPasswordMachine = setup({
     change: assign({
       form: ({ context }, params: { field: keyof ForgotForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
     }),
-    keepCaptchaToken: assign({ captchaToken: (_, params: { token: string }) => params.token }),
-    // A captcha token verifies one request; a resend needs a fresh one.
-    dropCaptchaToken: assign({ captchaToken: '' }),
+    ...captchaTokenActions,
     rememberRecipient: assign({ sentTo: ({ context }) => context.form.email.trim() }),
     forgetRecipient: assign({ sentTo: '' }),
   },
   guards: {
-    formInvalid: ({ context }) => validateForgot(context.form) !== null,
+    ...formGuard(validateForgot),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -54,24 +53,10 @@ export const forgotPasswordMachine = setup({
     editing: {
       entry: 'forgetRecipient',
       on: {
-        'forgot.submit': [
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateForgot(context.form) ?? '' }) },
-          },
-          { target: 'verifyingHuman' },
-        ],
+        'forgot.submit': checkedSubmit(validateForgot, 'verifyingHuman'),
       },
     },
-    verifyingHuman: {
-      tags: 'busy',
-      invoke: {
-        id: 'captcha',
-        src: 'getCaptchaToken',
-        onDone: { target: 'submitting', actions: { type: 'keepCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
-      },
-    },
+    verifyingHuman,
     submitting: {
       tags: 'busy',
       exit: 'dropCaptchaToken',

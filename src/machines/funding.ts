@@ -6,6 +6,7 @@ import { fetchFunding, verifyCardTopUp, verifyFundingIdentity } from '../api/fun
 import { digitsInput, idNumberInput } from '../domain/numericInput';
 import { validateIdentity, type IdentityForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 import type { sessionMachine } from './session';
 
 /** A return from the partner's card checkout: the reference it sends back, and whether the customer cancelled. */
@@ -104,7 +105,7 @@ export const fundingMachine = setup({
   },
   guards: {
     returnedFromCheckout: ({ context }) => context.returned !== null,
-    formInvalid: ({ context }) => validateIdentity(context.form) !== null,
+    ...formGuard(validateIdentity),
     creating: ({ context }) => context.funding?.partners.some((partner) => partner.status === 'creating') ?? false,
   },
   delays: {
@@ -162,10 +163,7 @@ export const fundingMachine = setup({
         idle: {
           after: { poll: { guard: 'creating', target: 'refreshing' } },
           on: {
-            'funding.submit': [
-              { guard: 'formInvalid', actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateIdentity(context.form) ?? '' }) } },
-              { target: 'verifying' },
-            ],
+            'funding.submit': checkedSubmit(validateIdentity, 'verifying'),
           },
         },
         refreshing: {

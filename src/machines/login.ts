@@ -1,11 +1,12 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { login } from '../api/auth';
-import { getCaptchaToken } from '../api/captcha';
 import { ApiError } from '../api/http';
 import type { Envelope, LoginRefusal, LoginRequest, UserData } from '../../core/contract';
 import { landingRouteFor, toSessionUser } from '../domain/user';
 import { validateLogin, type LoginForm } from '../domain/validation';
+import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 import type { sessionMachine } from './session';
 
 /** /login: validate, log in, then land on verify-email, set-pin or the dashboard. */
@@ -33,7 +34,7 @@ export const loginMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken('login', signal)),
+    ...botCheckActor('login'),
     login: fromPromise<Envelope<UserData>, Omit<LoginRequest, 'device'>>(({ input, signal }) => login(input, signal)),
   },
   actions: {
@@ -41,16 +42,14 @@ export const loginMachine = setup({
     change: assign({
       form: ({ context }, params: { field: keyof LoginForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
     }),
-    keepCaptchaToken: assign({ captchaToken: (_, params: { token: string }) => params.token }),
-    // A captcha token verifies one request.
-    dropCaptchaToken: assign({ captchaToken: '' }),
+    ...captchaTokenActions,
     logIn: sendTo(
       ({ context }) => context.session,
       (_, params: { data: Partial<UserData> }) => ({ type: 'session.login' as const, data: params.data }),
     ),
   },
   guards: {
-    formInvalid: ({ context }) => validateLogin(context.form) !== null,
+    ...formGuard(validateLogin),
     // Asked once per submit: a token the server refused is told, not retried in a loop.
     captchaAsked: ({ context }, params: { error: unknown }) => needsCaptcha(params.error) && context.captchaToken === '',
   },
@@ -65,13 +64,7 @@ export const loginMachine = setup({
   states: {
     editing: {
       on: {
-        'login.submit': [
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateLogin(context.form) ?? '' }) },
-          },
-          { target: 'submitting' },
-        ],
+        'login.submit': checkedSubmit(validateLogin, 'submitting'),
       },
     },
     submitting: {
@@ -95,15 +88,7 @@ export const loginMachine = setup({
         ],
       },
     },
-    verifyingHuman: {
-      tags: 'busy',
-      invoke: {
-        id: 'captcha',
-        src: 'getCaptchaToken',
-        onDone: { target: 'submitting', actions: { type: 'keepCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
-      },
-    },
+    verifyingHuman,
     loggedIn: { type: 'final' },
   },
 });

@@ -6,6 +6,7 @@ import { visibleDigits } from '../domain/mask';
 import { idNumberInput, phoneInput } from '../domain/numericInput';
 import { validateProfile, type ProfileForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 import type { sessionMachine } from './session';
 
 /**
@@ -70,7 +71,7 @@ export const profileMachine = setup({
     ),
   },
   guards: {
-    formInvalid: ({ context }) => validateProfile(context.form) !== null,
+    ...formGuard(validateProfile),
   },
 }).createMachine({
   id: 'profile',
@@ -88,13 +89,7 @@ export const profileMachine = setup({
   states: {
     editing: {
       on: {
-        'profile.submit': [
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateProfile(context.form) ?? '' }) },
-          },
-          { target: 'submitting' },
-        ],
+        'profile.submit': checkedSubmit(validateProfile, 'submitting'),
       },
     },
     submitting: {

@@ -1,10 +1,11 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { register } from '../api/auth';
-import { getCaptchaToken } from '../api/captcha';
 import type { Envelope, RegisterRequest, UserData } from '../../core/contract';
 import { phoneInput } from '../domain/numericInput';
 import { validateRegister, type RegisterForm } from '../domain/validation';
+import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 import type { sessionMachine } from './session';
 
 /** /register: validate, get a captcha token, create the account, log in, verify the e-mail. */
@@ -32,7 +33,7 @@ export const registerMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    getCaptchaToken: fromPromise<string>(({ signal }) => getCaptchaToken('register', signal)),
+    ...botCheckActor('register'),
     register: fromPromise<Envelope<UserData>, Omit<RegisterRequest, 'device'>>(({ input, signal }) => register(input, signal)),
   },
   actions: {
@@ -41,16 +42,14 @@ export const registerMachine = setup({
       form: ({ context }, params: { field: RegisterTextField; value: string }) => ({ ...context.form, [params.field]: params.value }),
     }),
     setTerms: assign({ form: ({ context }, params: { accepted: boolean }) => ({ ...context.form, terms: params.accepted }) }),
-    keepCaptchaToken: assign({ captchaToken: (_, params: { token: string }) => params.token }),
-    // A captcha token verifies one request; a retry needs a fresh one.
-    dropCaptchaToken: assign({ captchaToken: '' }),
+    ...captchaTokenActions,
     logIn: sendTo(
       ({ context }) => context.session,
       (_, params: { data: Partial<UserData> }) => ({ type: 'session.login' as const, data: params.data }),
     ),
   },
   guards: {
-    formInvalid: ({ context }) => validateRegister(context.form) !== null,
+    ...formGuard(validateRegister),
   },
 }).createMachine({
   id: 'register',
@@ -71,24 +70,10 @@ export const registerMachine = setup({
   states: {
     editing: {
       on: {
-        'register.submit': [
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateRegister(context.form) ?? '' }) },
-          },
-          { target: 'verifyingHuman' },
-        ],
+        'register.submit': checkedSubmit(validateRegister, 'verifyingHuman'),
       },
     },
-    verifyingHuman: {
-      tags: 'busy',
-      invoke: {
-        id: 'captcha',
-        src: 'getCaptchaToken',
-        onDone: { target: 'submitting', actions: { type: 'keepCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
-      },
-    },
+    verifyingHuman,
     submitting: {
       tags: 'busy',
       exit: 'dropCaptchaToken',

@@ -3,6 +3,7 @@ import { reset } from '../api/auth';
 import type { Envelope, ResetRequest } from '../../core/contract';
 import { validateReset, type ResetForm } from '../domain/validation';
 import { effects, errorMessage, type FlowEmitted } from './effects';
+import { checkedSubmit, formGuard } from './formCheck';
 import type { sessionMachine } from './session';
 
 /** /reset?token=...: validate, reset with the link's token, log out, set a pin with the same token. */
@@ -43,7 +44,7 @@ export const resetPasswordMachine = setup({
   guards: {
     // No form can fix a link without a token, so that is reported before the form's rules.
     linkWithoutToken: ({ context }) => context.token === '',
-    formInvalid: ({ context }) => validateReset(context.form) !== null,
+    ...formGuard(validateReset),
   },
 }).createMachine({
   id: 'resetPassword',
@@ -61,11 +62,7 @@ export const resetPasswordMachine = setup({
       on: {
         'reset.submit': [
           { guard: 'linkWithoutToken', actions: { type: 'toast', params: { level: 'error', message: INVALID_RESET_LINK } } },
-          {
-            guard: 'formInvalid',
-            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateReset(context.form) ?? '' }) },
-          },
-          { target: 'submitting' },
+          ...checkedSubmit(validateReset, 'submitting'),
         ],
       },
     },

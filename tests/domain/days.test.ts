@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, atLagosTime, daysCovered, isDay, lagosDateTime, lagosDay, lagosDayRange, lagosDayStart, lagosMinuteDigits, startOfLagosDay } from '../../core/days';
+import { addDays, atLagosTime, daysCovered, isDay, lagosDateTime, lagosDay, lagosDayRange, lagosDayStart, lagosMinuteDigits, lagosTimeInWords, startOfLagosDay } from '../../core/days';
 
 describe('Africa/Lagos days (UTC+1 all year)', () => {
   it('starts a day at midnight in Lagos, whatever the UTC date says', () => {
@@ -38,5 +38,10 @@ describe('Africa/Lagos days (UTC+1 all year)', () => {
     expect(atLagosTime(2026, 1, 1)).toEqual(new Date('2025-12-31T23:00:00Z'));
     expect(atLagosTime(2026, 2, 30)).toBeNull();
     expect(atLagosTime(2026, 1, 1, 24)).toBeNull();
+  });
+
+  it('writes a Lagos time in words for receipts and screens, on the 24-hour clock', () => {
+    expect(lagosTimeInWords(new Date('2026-12-05T08:00:00Z'))).toBe('5 Dec 2026, 09:00');
+    expect(lagosTimeInWords(new Date('2026-12-31T23:30:00Z'), { weekday: true })).toBe('Fri, 1 Jan 2027, 00:30');
   });
 });

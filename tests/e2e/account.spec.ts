@@ -1,14 +1,19 @@
+import type { Page } from '@playwright/test';
 import { messages } from '../../core/messages';
-import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, newUser, PINS, resetPathIn, test, typeCode } from './support';
+import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, newUser, type NewUser, PINS, resetPathIn, test, typeCode } from './support';
 
-test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {
-  const user = newUser();
+/** /register filled in for `user`, the terms accepted, the account created: the page goes on to /verify-email. */
+async function registerThroughTheForm(page: Page, user: NewUser) {
   await page.goto('/register');
   await fillRegister(page, user);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
-
   await expect(page).toHaveURL(/\/verify-email$/);
+}
+
+test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {
+  const user = newUser();
+  await registerThroughTheForm(page, user);
   await expect(page.getByText(user.email)).toBeVisible();
   // The resend on opening sent the first code; resending is blocked while the countdown runs.
   await expect(page.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
@@ -134,11 +139,7 @@ test.describe('every validation message of the account screens', () => {
 
   test('verify email and set pin', async ({ page, request }) => {
     const user = newUser();
-    await page.goto('/register');
-    await fillRegister(page, user);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/verify-email$/);
+    await registerThroughTheForm(page, user);
     await latestMail(request, user.email);
     await typeCode(page, '12');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -151,6 +152,15 @@ test.describe('every validation message of the account screens', () => {
   });
 });
 
+/** The page as a React Native app embeds it: what the page posts to the app is kept for `tokenHandedToApp`. */
+const inAppWebview = (page: Page) =>
+  page.addInitScript(() => {
+    (window as unknown as { ReactNativeWebView: { postMessage(m: string): void } }).ReactNativeWebView = {
+      postMessage: (m: string) => ((window as unknown as { received: string }).received = m),
+    };
+  });
+const tokenHandedToApp = (page: Page) => page.evaluate(() => (window as unknown as { received?: string }).received);
+
 test.describe('/iamhuman', () => {
   test('without an embedding app it shows the failure message', async ({ page }) => {
     await page.goto('/iamhuman?action=register');
@@ -159,26 +169,18 @@ test.describe('/iamhuman', () => {
   });
 
   test('inside a React Native webview it hands the captcha token to the app', async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { ReactNativeWebView: { postMessage(m: string): void } }).ReactNativeWebView = {
-        postMessage: (m: string) => ((window as unknown as { received: string }).received = m),
-      };
-    });
+    await inAppWebview(page);
     // The app names the call it will spend the token on; the token is good for that call only.
     await page.goto('/iamhuman?action=register');
     await page.getByRole('button', { name: 'I am human' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok:register');
+    await expect.poll(() => tokenHandedToApp(page)).toBe('dev-ok:register');
   });
 
   test('opened without a named call it still hands a token, one that register refuses', async ({ page, request }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { ReactNativeWebView: { postMessage(m: string): void } }).ReactNativeWebView = {
-        postMessage: (m: string) => ((window as unknown as { received: string }).received = m),
-      };
-    });
+    await inAppWebview(page);
     await page.goto('/iamhuman');
     await page.getByRole('button', { name: 'I am human' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received?: string }).received)).toBe('dev-ok:iamhuman');
+    await expect.poll(() => tokenHandedToApp(page)).toBe('dev-ok:iamhuman');
     const answer = await request.post('/api/register', {
       data: { device: 'web', name: 'Ada Obi', email: `iamhuman-${Date.now()}@example.com`, phone: '08031234567', password: 'Strong-pass-2026', confirm_password: 'Strong-pass-2026', token: 'dev-ok:iamhuman' },
     });

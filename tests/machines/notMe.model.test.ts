@@ -4,7 +4,7 @@ import type { Envelope } from '../../core/contract';
 import { INVALID_NOT_ME_LINK, notMeMachine } from '../../src/machines/notMe';
 import { shortestPaths } from '../models/machineModel';
 import { linkToken, notMeModel, secured, tokenOf } from '../models/notMe.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled, successToast } from '../support/flowHarness';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, pathTitle, settled, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
 const coverage = createTransitionCoverage(notMeMachine);
@@ -34,12 +34,7 @@ describe('notMeMachine (model-based)', () => {
                 report.last.resolve(secured);
                 await settled();
               },
-              'xstate.error.actor.reportNotMe': async ({ event }) => {
-                const { error } = event as unknown as { error: string };
-                effects.expect([errorToast(error)]);
-                report.last.reject(new Error(error));
-                await settled();
-              },
+              'xstate.error.actor.reportNotMe': failsWithToast(effects, () => report.last),
             },
             states: {
               '*': (expected) => {

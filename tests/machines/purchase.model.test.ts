@@ -21,26 +21,32 @@ import { shortestPaths } from '../models/machineModel';
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const coverage = createTransitionCoverage(purchaseMachine);
 
+/** The purchase flow for `service`, signed in, its calls and its merchant verification's held by the test. */
+async function startPurchase(service: ServiceEntry, inspect?: ReturnType<typeof createTransitionCoverage>['inspect']) {
+  const session = await loadedSession();
+  const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
+  const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
+  const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
+  const actor = createActor(
+    purchaseMachine.provide({
+      actors: {
+        purchase: buy.logic,
+        recentBeneficiaries: recentCall.logic,
+        merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
+      },
+    }),
+    { input: { session: session.actor, service }, inspect },
+  ).start();
+  return { session, actor, buy, recentCall, verify };
+}
+
 describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, traversal] as const))('purchaseMachine for %s (model-based)', (_, traversal) => {
   const { service } = traversal.options.input as { service: ServiceEntry };
   const fixture = fixtures[service.key];
 
   for (const path of shortestPaths(purchaseModel, traversal)) {
     it(pathTitle(path), async () => {
-      const session = await loadedSession();
-      const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
-      const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
-      const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
-      const actor = createActor(
-        purchaseMachine.provide({
-          actors: {
-            purchase: buy.logic,
-            recentBeneficiaries: recentCall.logic,
-            merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
-          },
-        }),
-        { input: { session: session.actor, service }, inspect: coverage.inspect },
-      ).start();
+      const { session, actor, buy, recentCall, verify } = await startPurchase(service, coverage.inspect);
       const { pinDialog, verification } = actor.getSnapshot().context;
       expect(verification === null).toBe(!service.verification?.beforePaying);
       expect(recentCall.last.input).toEqual({ category: service.category });
@@ -191,20 +197,7 @@ describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, trav
 
 describe('purchaseMachine (details)', () => {
   async function start(service: ServiceEntry) {
-    const session = await loadedSession();
-    const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
-    const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
-    const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
-    const actor = createActor(
-      purchaseMachine.provide({
-        actors: {
-          purchase: buy.logic,
-          recentBeneficiaries: recentCall.logic,
-          merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
-        },
-      }),
-      { input: { session: session.actor, service } },
-    ).start();
+    const { session, actor, buy, recentCall, verify } = await startPurchase(service);
     const { pinDialog } = actor.getSnapshot().context;
     const typePin = (pin = ADA_PIN) => {
       pinDialog.send({ type: 'pin.change', values: pin.split('') });
@@ -215,6 +208,18 @@ describe('purchaseMachine (details)', () => {
       typePin(pin);
     };
     return { session, actor, buy, recentCall, verify, pay, typePin };
+  }
+
+  /** The electricity form for meter 45012345678 at ₦2,000, its meter verified. */
+  async function verifiedMeter() {
+    const flow = await start(serviceByKey('electricity'));
+    flow.actor.send({ type: 'form.provider', value: '21' });
+    flow.actor.send({ type: 'form.beneficiary', value: '45012345678' });
+    flow.actor.send({ type: 'form.amount', value: '2000' });
+    flow.actor.send({ type: 'purchase.continue' });
+    flow.verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
+    await waitFor(flow.actor, (s) => s.matches({ flow: 'editing' }));
+    return flow;
   }
 
   it('reuses the key only to retry an attempt that got no answer', async () => {
@@ -257,13 +262,7 @@ describe('purchaseMachine (details)', () => {
   });
 
   it('keeps a verification when fields change, and asks for a new one after a purchase', async () => {
-    const { actor, buy, verify, pay } = await start(serviceByKey('electricity'));
-    actor.send({ type: 'form.provider', value: '21' });
-    actor.send({ type: 'form.beneficiary', value: '45012345678' });
-    actor.send({ type: 'form.amount', value: '2000' });
-    actor.send({ type: 'purchase.continue' });
-    verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
-    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    const { actor, buy, pay } = await verifiedMeter();
     actor.send({ type: 'form.amount', value: '3000' });
     expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });
     pay();
@@ -279,13 +278,7 @@ describe('purchaseMachine (details)', () => {
   });
 
   it('keeps the verification when the number changes, and says it belongs to the number verified', async () => {
-    const { actor, buy, verify, pay } = await start(serviceByKey('electricity'));
-    actor.send({ type: 'form.provider', value: '21' });
-    actor.send({ type: 'form.beneficiary', value: '45012345678' });
-    actor.send({ type: 'form.amount', value: '2000' });
-    actor.send({ type: 'purchase.continue' });
-    verify.last.resolve({ type: 'success', message: 'ok', data: fixtures.electricity.merchant });
-    await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
+    const { actor, buy, pay } = await verifiedMeter();
     expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(false);
     actor.send({ type: 'form.beneficiary', value: '45019876543' });
     expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });

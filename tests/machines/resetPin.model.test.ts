@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import type { Envelope, ResetPinRequest } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { resetPinMachine, type ResetPinEvent } from '../../src/machines/resetPin';
@@ -7,11 +7,13 @@ import { shortestPaths } from '../models/machineModel';
 import { COUNTDOWN_S, FROM, OTP, PASSWORD, PINS, reset, resetPinModel, sent } from '../models/resetPin.model';
 import { adaWithPin } from '../support/fixtures';
 import {
+  countdownRuns,
   createTransitionCoverage,
   deferredActor,
   effectLog,
   errorToast,
   expectStep,
+  failsWithToast,
   itWalkedEveryTransition,
   navigation,
   pathTitle,
@@ -42,15 +44,9 @@ describe('resetPinMachine (model-based)', () => {
       // Nothing is e-mailed before the user asks.
       expect(askCode.count).toBe(0);
 
-      const answerCode = async (event: AnyEventObject) => {
-        if (event.type.includes('.done.')) {
-          effects.expect([successToast(sent.message)]);
-          askCode.last.resolve(sent);
-        } else {
-          const { error } = event as unknown as { error: string };
-          effects.expect([errorToast(error)]);
-          askCode.last.reject(new Error(error));
-        }
+      const codeSent = async () => {
+        effects.expect([successToast(sent.message)]);
+        askCode.last.resolve(sent);
         await settled();
       };
 
@@ -69,21 +65,16 @@ describe('resetPinMachine (model-based)', () => {
             effects.expect(state.matches({ active: { form: 'editing' } }) ? [errorToast(messages.allFormFieldsRequired)] : []);
             actor.send({ type: 'resetPin.submit' });
           },
-          'xstate.done.actor.firstCode': ({ event }) => answerCode(event),
-          'xstate.error.actor.firstCode': ({ event }) => answerCode(event),
-          'xstate.done.actor.resend': ({ event }) => answerCode(event),
-          'xstate.error.actor.resend': ({ event }) => answerCode(event),
-          'xstate.done.actor.countdown': () => {
-            const { wait } = actor.getSnapshot().context;
-            for (let second = wait; second > 0; second--) {
-              // Another code is blocked while the countdown runs: asking does nothing.
-              const asked = askCode.count;
-              actor.send({ type: 'resetPin.send' });
-              expect(askCode.count).toBe(asked);
-              expect(actor.getSnapshot().children.countdown?.getSnapshot().context.remaining).toBe(second);
-              clock.increment(1000);
-            }
-          },
+          'xstate.done.actor.firstCode': codeSent,
+          'xstate.error.actor.firstCode': failsWithToast(effects, () => askCode.last),
+          'xstate.done.actor.resend': codeSent,
+          'xstate.error.actor.resend': failsWithToast(effects, () => askCode.last),
+          'xstate.done.actor.countdown': countdownRuns(
+            actor,
+            clock,
+            () => actor.send({ type: 'resetPin.send' }),
+            () => askCode.count,
+          ),
           'xstate.done.actor.reset': async () => {
             expect(resetCall.last.input).toEqual({ password: PASSWORD, otp: '4815', pin: '3915', confirm_pin: '3915' });
             effects.expect([successToast(reset.message), navigation(FROM)]);
@@ -92,12 +83,7 @@ describe('resetPinMachine (model-based)', () => {
             // The server cleared the count and the lock with the new pin; the session says so at once.
             expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: 0, pin_locked: false });
           },
-          'xstate.error.actor.reset': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            resetCall.last.reject(new Error(error));
-            await settled();
-          },
+          'xstate.error.actor.reset': failsWithToast(effects, () => resetCall.last),
         },
         states: {
           '*': (expected) => {

@@ -8,7 +8,7 @@ import { scheduleFormMachine, type ScheduleFormEvent, type ScheduleFormInput, ty
 import { shortestPaths } from '../models/machineModel';
 import { scheduleFormModel } from '../models/scheduleForm.model';
 import { ADA_PIN } from '../support/fixtures';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, listeningOwner, navigation, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, leaves, listeningOwner, navigation, pathTitle, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
 const coverage = createTransitionCoverage(scheduleFormMachine);
@@ -81,12 +81,7 @@ describe('scheduleFormMachine (model-based)', () => {
                 verify.last.resolve((event as unknown as { output: Envelope<MerchantDetails> }).output);
                 await leaves(actor, 'verifying');
               },
-              'xstate.error.actor.verifyRenewal': async ({ event }) => {
-                const { error } = event as unknown as { error: string };
-                effects.expect([errorToast(error)]);
-                verify.last.reject(new Error(error));
-                await leaves(actor, 'verifying');
-              },
+              'xstate.error.actor.verifyRenewal': failsWithToast(effects, () => verify.last, () => leaves(actor, 'verifying')),
               'pin.accepted': ({ event }) => {
                 const expected = scheduleRequest(context().fields, ADA_PIN, context().scheduleId);
                 send(event);
@@ -106,12 +101,7 @@ describe('scheduleFormMachine (model-based)', () => {
                 if (reason === 'pin-incorrect') expect(session.actor.getSnapshot().context.pin_attempts).toBe(1);
                 if (reason === 'pin-locked') expect(session.actor.getSnapshot().context.pin_locked).toBe(true);
               },
-              'xstate.error.actor.save': async ({ event }) => {
-                const { error } = event as unknown as { error: string };
-                effects.expect([errorToast(error)]);
-                save.last.reject(new Error(error));
-                await leaves(actor, 'saving');
-              },
+              'xstate.error.actor.save': failsWithToast(effects, () => save.last, () => leaves(actor, 'saving')),
             },
             states: {
               '*': (expected) => {

@@ -8,7 +8,7 @@ import { schedulesMachine, type SchedulesEvent, type SchedulesInput } from '../.
 import { shortestPaths } from '../models/machineModel';
 import { schedulesModel } from '../models/schedules.model';
 import { ADA_PIN } from '../support/fixtures';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, leaves, navigation, pathTitle, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
 const coverage = createTransitionCoverage(schedulesMachine);
@@ -90,12 +90,7 @@ describe('schedulesMachine (model-based)', () => {
                 act.last.reject(new ApiError({ type: 'error', message: error }));
                 await leaves(actor, { ready: 'acting' });
               },
-              'xstate.error.actor.delete': async ({ event }) => {
-                const { error } = event as unknown as { error: string };
-                effects.expect([errorToast(error)]);
-                act.last.reject(new Error(error));
-                await leaves(actor, { ready: 'deleting' });
-              },
+              'xstate.error.actor.delete': failsWithToast(effects, () => act.last, () => leaves(actor, { ready: 'deleting' })),
               'schedule.acceptPrice': ({ event }) => {
                 send(event);
                 expect(actor.getSnapshot().context.pinDialog.getSnapshot().matches('open')).toBe(true);
@@ -117,12 +112,7 @@ describe('schedulesMachine (model-based)', () => {
                 if (reason === 'pin-incorrect') expect(session.actor.getSnapshot().context.pin_attempts).toBe(1);
                 if (reason === 'pin-locked') expect(session.actor.getSnapshot().context.pin_locked).toBe(true);
               },
-              'xstate.error.actor.acceptPrice': async ({ event }) => {
-                const { error } = event as unknown as { error: string };
-                effects.expect([errorToast(error)]);
-                accept.last.reject(new Error(error));
-                await leaves(actor, { ready: 'accepting' });
-              },
+              'xstate.error.actor.acceptPrice': failsWithToast(effects, () => accept.last, () => leaves(actor, { ready: 'accepting' })),
             },
             states: {
               '*': (expected) => {

@@ -5,7 +5,7 @@ import { messages } from '../../core/messages';
 import { setPinMachine } from '../../src/machines/setPin';
 import { shortestPaths } from '../models/machineModel';
 import { saved, setPinModel, tokenOf, user } from '../models/setPin.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
 const coverage = createTransitionCoverage(setPinMachine);
@@ -51,18 +51,8 @@ describe('setPinMachine (model-based)', () => {
                 check.last.resolve((event as unknown as { output: Envelope<ResetLinkStatus> }).output);
                 await settled();
               },
-              'xstate.error.actor.checkResetLink': async ({ event }) => {
-                const { error } = event as unknown as { error: string };
-                effects.expect([errorToast(error)]);
-                check.last.reject(new Error(error));
-                await settled();
-              },
-              'xstate.error.actor.setPin': async ({ event }) => {
-                const { error } = event as unknown as { error: string };
-                effects.expect([errorToast(error)]);
-                request.last.reject(new Error(error));
-                await settled();
-              },
+              'xstate.error.actor.checkResetLink': failsWithToast(effects, () => check.last),
+              'xstate.error.actor.setPin': failsWithToast(effects, () => request.last),
             },
             states: {
               '*': (expected) => {

@@ -5,7 +5,7 @@ import { ApiError } from '../../src/api/http';
 import { rangeProblem, statementsMachine, type StatementsEvent } from '../../src/machines/statements';
 import { shortestPaths } from '../models/machineModel';
 import { DEFAULT_FROM, FILE, statementsModel, TODAY, totals } from '../models/statements.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage, deferredActor, effectLog, errorToast, failsWithToast, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
 
 const [traversal] = statementsModel.traversals;
 const coverage = createTransitionCoverage(statementsMachine);
@@ -63,12 +63,7 @@ describe('statementsMachine (model-based)', () => {
             download.last.resolve(FILE);
             await leaves(actor, 'downloading');
           },
-          'xstate.error.actor.download': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            download.last.reject(new Error(error));
-            await leaves(actor, 'downloading');
-          },
+          'xstate.error.actor.download': failsWithToast(effects, () => download.last, () => leaves(actor, 'downloading')),
         },
         states: {
           // The totals differ from the traversal's (each run answers its own dates): the rest is compared.

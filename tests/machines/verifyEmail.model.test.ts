@@ -6,7 +6,7 @@ import { messages } from '../../core/messages';
 import { resendWaitSeconds, verifyEmailMachine } from '../../src/machines/verifyEmail';
 import { COUNTDOWN_S, sent, verified, verifyEmailModel } from '../models/verifyEmail.model';
 import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
+import { countdownRuns, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
 import { createTestSession } from '../support/testSession';
 
 const [traversal] = verifyEmailModel.traversals;
@@ -41,24 +41,13 @@ describe('verifyEmailMachine (model-based)', () => {
             resend.last.resolve(sent);
             await settled();
           },
-          'xstate.error.actor.resend': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            resend.last.reject(new Error(error));
-            await settled();
-          },
-          'xstate.done.actor.countdown': () => {
-            const { wait } = actor.getSnapshot().context;
-            for (let second = wait; second > 0; second--) {
-              // Resend is blocked while the countdown runs: asking does nothing.
-              const resends = resend.count;
-              actor.send({ type: 'verify.resend' });
-              expect(resend.count).toBe(resends);
-              expect(actor.getSnapshot().matches({ active: { resend: 'cooling' } })).toBe(true);
-              expect(actor.getSnapshot().children.countdown?.getSnapshot().context.remaining).toBe(second);
-              clock.increment(1000);
-            }
-          },
+          'xstate.error.actor.resend': failsWithToast(effects, () => resend.last),
+          'xstate.done.actor.countdown': countdownRuns(
+            actor,
+            clock,
+            () => actor.send({ type: 'verify.resend' }),
+            () => resend.count,
+          ),
           'xstate.done.actor.verify': async () => {
             effects.expect([successToast(verified.message), navigation('/login')]);
             verify.last.resolve(verified);
@@ -67,12 +56,7 @@ describe('verifyEmailMachine (model-based)', () => {
             expect(session.actor.getSnapshot().value).toBe('signedOut');
             expect(session.actor.getSnapshot().context.user.email).toBe('');
           },
-          'xstate.error.actor.verify': async ({ event }) => {
-            const { error } = event as unknown as { error: string };
-            effects.expect([errorToast(error)]);
-            verify.last.reject(new Error(error));
-            await settled();
-          },
+          'xstate.error.actor.verify': failsWithToast(effects, () => verify.last),
         },
         states: {
           '*': (expected) => {

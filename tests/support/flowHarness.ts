@@ -12,6 +12,7 @@ import {
   type AnyTransitionDefinition,
   type EventFromLogic,
   type InspectionEvent,
+  type SimulatedClock,
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
@@ -258,12 +259,41 @@ export function captchaSteps(actor: AnyActorRef, effects: EffectLog, captcha: De
       captcha.last.resolve((event as unknown as { output: string }).output);
       await leaves(actor, 'verifyingHuman');
     },
-    'xstate.error.actor.captcha': async ({ event }: Step) => {
-      const { error } = event as unknown as { error: string };
-      effects.expect([errorToast(error)]);
-      captcha.last.reject(new Error(error));
-      await leaves(actor, 'verifyingHuman');
-    },
+    'xstate.error.actor.captcha': failsWithToast(effects, () => captcha.last, () => leaves(actor, 'verifyingHuman')),
+  };
+}
+
+/**
+ * Executes an `xstate.error.actor.<id>` step of a call that fails with the case's message (the
+ * network, the server): the user is told it once, as an error toast, and the step ends when the
+ * flow has taken the failure in: `until` it has (left a state), or at the next macrotask.
+ */
+export function failsWithToast(effects: EffectLog, call: () => { reject: (error: unknown) => void }, until: () => Promise<unknown> = settled) {
+  return async ({ event }: Step) => {
+    const { error } = event as unknown as { error: string };
+    effects.expect([errorToast(error)]);
+    call().reject(new Error(error));
+    await until();
+  };
+}
+
+/**
+ * Executes `xstate.done.actor.countdown` of a flow that e-mails a code again only after a wait,
+ * second by second on its simulated clock: while the countdown runs, asking again (`askAgain`)
+ * sends nothing (`asked` counts the requests) and the countdown shows the seconds left.
+ */
+export function countdownRuns(actor: AnyActorRef, clock: SimulatedClock, askAgain: () => void, asked: () => number) {
+  return () => {
+    const { wait } = (actor.getSnapshot() as AnyMachineSnapshot).context;
+    for (let second = wait; second > 0; second--) {
+      const before = asked();
+      askAgain();
+      expect(asked()).toBe(before);
+      const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+      expect(snapshot.matches({ active: { resend: 'cooling' } })).toBe(true);
+      expect(snapshot.children.countdown?.getSnapshot().context.remaining).toBe(second);
+      clock.increment(1000);
+    }
   };
 }
 

@@ -11,19 +11,21 @@ import { sessionMachine, type PollResult } from '../../src/machines/session';
 import { emptyUser, toSessionUser, type SessionUser } from '../../src/domain/user';
 import { createTestSession } from '../support/testSession';
 
+/** /login behind RedirectIfSignedIn and /dashboard behind RequireUser, each a heading that names it. */
+const guardedRoutes = (
+  <Routes>
+    <Route element={<RedirectIfSignedIn />}>
+      <Route path="/login" element={<h1>Login page</h1>} />
+    </Route>
+    <Route element={<RequireUser />}>
+      <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
+    </Route>
+  </Routes>
+);
+
 function renderAt(path: string, user: Partial<UserData> = {}) {
   const session = createTestSession(user);
-  renderInApp(
-    <Routes>
-      <Route element={<RedirectIfSignedIn />}>
-        <Route path="/login" element={<h1>Login page</h1>} />
-      </Route>
-      <Route element={<RequireUser />}>
-        <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
-      </Route>
-    </Routes>,
-    { session: session.actor, path },
-  );
+  renderInApp(guardedRoutes, { session: session.actor, path });
   return session;
 }
 
@@ -71,17 +73,7 @@ describe('the guards before the stored user is read (a prerendered first frame)'
       }),
       { input: { deferRestore: true } },
     );
-    renderInApp(
-      <Routes>
-        <Route element={<RedirectIfSignedIn />}>
-          <Route path="/login" element={<h1>Login page</h1>} />
-        </Route>
-        <Route element={<RequireUser />}>
-          <Route path="/dashboard" element={<h1>Dashboard page</h1>} />
-        </Route>
-      </Routes>,
-      { session: actor, path },
-    );
+    renderInApp(guardedRoutes, { session: actor, path });
     const restore = () =>
       act(() => {
         actor.send({ type: 'session.restore' });

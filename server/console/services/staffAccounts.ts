@@ -1,4 +1,5 @@
 import type { Invitation, StaffMember, StaffRole } from '../../../core/console';
+import { everyColumn } from '../../db/columns';
 import type { StaffTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
@@ -22,7 +23,7 @@ export const INVITATION_PATH = '/setup';
 const INVITATION_SPENT = 'this invitation is not valid any more: ask an admin for a new one';
 
 /** A staff row's columns, named (statements are prepared: server/db/preparedStatements.ts). */
-export const STAFF_COLUMNS = [
+export const STAFF_COLUMNS = everyColumn<StaffTable>()([
   'id',
   'email',
   'name',
@@ -39,10 +40,7 @@ export const STAFF_COLUMNS = [
   'disabled_at',
   'created_at',
   'created_by',
-] as const satisfies readonly (keyof StaffTable)[];
-// A column added to the table and not listed here fails the build.
-const everyColumnListed: Exclude<keyof StaffTable, (typeof STAFF_COLUMNS)[number]> extends never ? true : never = true;
-void everyColumnListed;
+]);
 
 type StaffRow = Selectable<StaffTable>;
 

@@ -4,7 +4,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { scheduleRunReasons } from '../../../core/messages';
 import { ruleOf } from '../../../core/schedules';
 import { timeText, type End, type Rule } from '../../../core/scheduleCalendar';
-import { namedColumns } from '../../db/columns';
+import { everyColumn, namedColumns } from '../../db/columns';
 import type { Nullable, ScheduleRunsTable, SchedulesTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
@@ -19,7 +19,7 @@ export type RunRow = Selectable<ScheduleRunsTable>;
  * connection and never select `*` (a column a migration adds would change a prepared
  * statement's result under replicas still running the previous release).
  */
-export const SCHEDULE_COLUMNS = [
+export const SCHEDULE_COLUMNS = everyColumn<SchedulesTable>()([
   'id',
   'user_id',
   'name',
@@ -49,11 +49,8 @@ export const SCHEDULE_COLUMNS = [
   'reminded_for',
   'created_at',
   'updated_at',
-] as const satisfies readonly (keyof SchedulesTable)[];
-export const RUN_COLUMNS = ['id', 'schedule_id', 'user_id', 'due_at', 'retry_of', 'outcome', 'reason', 'amount_kobo', 'transaction_id', 'started_at', 'finished_at'] as const satisfies readonly (keyof ScheduleRunsTable)[];
-// Each list names every column of its table: a column added to the table fails to compile here until it is listed.
-const everyColumnListed: [Exclude<keyof SchedulesTable, (typeof SCHEDULE_COLUMNS)[number]>, Exclude<keyof ScheduleRunsTable, (typeof RUN_COLUMNS)[number]>] extends [never, never] ? true : never = true;
-void everyColumnListed;
+]);
+export const RUN_COLUMNS = everyColumn<ScheduleRunsTable>()(['id', 'schedule_id', 'user_id', 'due_at', 'retry_of', 'outcome', 'reason', 'amount_kobo', 'transaction_id', 'started_at', 'finished_at']);
 
 /** SCHEDULE_COLUMNS for a raw statement, of the table or its alias `from`. */
 export const scheduleColumns = (from?: string) => namedColumns(SCHEDULE_COLUMNS, from);

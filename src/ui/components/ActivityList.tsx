@@ -8,6 +8,7 @@ import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { HistoryIcon } from './icons';
 import { EmptyState } from './EmptyState';
+import { LoadFailed } from './LoadFailed';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
 
@@ -70,17 +71,9 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   let body;
   if (failed) {
     body = (
-      <EmptyState
-        icon={<HistoryIcon size={28} />}
-        title="Your transactions could not be loaded"
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'activities.retry' })}>
-            Try again
-          </button>
-        }
-      >
+      <LoadFailed icon={<HistoryIcon size={28} />} title="Your transactions could not be loaded" onRetry={() => actor.send({ type: 'activities.retry' })}>
         Check your connection, then try again.
-      </EmptyState>
+      </LoadFailed>
     );
   } else if (loading && items.length === 0) {
     body = (

@@ -1,4 +1,4 @@
-import { TextField } from './TextField';
+import { PasswordField } from './PasswordField';
 
 interface NewPasswordFieldsProps {
   newPassword: string;
@@ -11,15 +11,8 @@ interface NewPasswordFieldsProps {
 export function NewPasswordFields({ newPassword, confirmation, onNewPassword, onConfirmation }: NewPasswordFieldsProps) {
   return (
     <>
-      <TextField label="New password" value={newPassword} onValueChange={onNewPassword} type="password" autoComplete="new-password" revealable />
-      <TextField
-        label="Confirm new password"
-        value={confirmation}
-        onValueChange={onConfirmation}
-        type="password"
-        autoComplete="new-password"
-        revealable
-      />
+      <PasswordField label="New password" value={newPassword} onValueChange={onNewPassword} autoComplete="new-password" />
+      <PasswordField label="Confirm new password" value={confirmation} onValueChange={onConfirmation} autoComplete="new-password" />
     </>
   );
 }

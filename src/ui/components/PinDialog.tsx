@@ -2,13 +2,12 @@ import { useEffect, useId, useRef, type FormEvent, type RefObject } from 'react'
 import { useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { PIN_LENGTH } from '../../../core/limits';
 import { labels } from '../../../core/messages';
 import type { pinDialogMachine } from '../../machines/pinDialog';
 import { performEffects } from '../app/useFlow';
 import { ForgotPinLink } from './ForgotPinLink';
-import { CodeBoxes } from './CodeBoxes';
 import { Modal } from './Modal';
+import { PinBoxes } from './PinBoxes';
 import '../styles/wallet.css';
 import '../styles/purchase.css';
 
@@ -63,14 +62,7 @@ export function PinDialog({ actor, returnFocus, text = 'Enter your 4-digit secur
         <p id={textId} className="pin-text">
           {text}
         </p>
-        <CodeBoxes
-          length={PIN_LENGTH}
-          values={code}
-          onChange={(values) => actor.send({ type: 'pin.change', values })}
-          label="Security pin"
-          masked
-          idPrefix={boxesId}
-        />
+        <PinBoxes label="Security pin" values={code} onChange={(values) => actor.send({ type: 'pin.change', values })} idPrefix={boxesId} />
         <button type="submit" className="btn btn-primary btn-block">
           Continue
         </button>

@@ -3,7 +3,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { Package, Provider } from '../../../core/contract';
 import { labels, scheduleWords } from '../../../core/messages';
-import { formatNaira } from '../../../core/money';
 import { providerForNetwork } from '../../../core/phone';
 import { isSchedulable } from '../../../core/schedules';
 import type { ServiceEntry } from '../../../core/services';
@@ -15,6 +14,8 @@ import { CopyButton } from './CopyButton';
 import { ForgotPinLink } from './ForgotPinLink';
 import { OFFLINE_ACTION_NOTE } from './OfflineBanner';
 import { PinDialog } from './PinDialog';
+import { PlanSelect } from './PlanSelect';
+import { ProviderSelect } from './ProviderSelect';
 import { SavedBeneficiaries } from './SavedBeneficiaries';
 import { TextField } from './TextField';
 import '../styles/purchase.css';
@@ -46,7 +47,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const continueButton = useRef<HTMLButtonElement>(null);
   // Offline, nothing is paid or verified, and nothing is queued to be: the button says why it waits.
   const offline = useOffline();
-  const ids = { provider: useId(), plan: useId(), meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId(), offline: useId() };
+  const ids = { meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId(), offline: useId() };
   const numberChanged = numberChangedSinceVerified({ merchant, form });
 
   // The verification's own messages (an unknown meter) are toasted like the flow's.
@@ -57,7 +58,6 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const planBased = planLabel !== null;
   const awaitingVerification = verification !== null && merchant === null;
   const suggestedProvider = providerForNetwork(providers, suggested);
-  const providerName = service.providerLabel.toLowerCase();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +78,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           <h2 id={ids.result} className="purchase-result-title">
             {result.display_name || 'Details'}
           </h2>
-          <p className="purchase-result-value">{result.display_value}</p>
+          <p className="purchase-result-value mono">{result.display_value}</p>
           <p className="hint">Keep it safe. You can find it again in your activities.</p>
           <div className="purchase-result-actions">
             <CopyButton text={result.display_value} label="Copy" detail={result.display_name} />
@@ -91,24 +91,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
 
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card purchase-form" noValidate onSubmit={submit}>
-        <div className="field">
-          <label className="field-label" htmlFor={ids.provider}>
-            {service.providerLabel}
-          </label>
-          <select
-            id={ids.provider}
-            className="input select"
-            value={form.providerId}
-            onChange={(e) => actor.send({ type: 'form.provider', value: e.target.value })}
-          >
-            <option value="">{providers.length ? `Select a ${providerName}` : `Loading ${providerName}s…`}</option>
-            {providers.map((provider) => (
-              <option key={provider.id} value={String(provider.id)}>
-                {provider.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ProviderSelect label={service.providerLabel} providers={providers} value={form.providerId} onChange={(value) => actor.send({ type: 'form.provider', value })} />
 
         {service.meterTypes && (
           <fieldset className="choice-group">
@@ -127,25 +110,14 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
         )}
 
         {planLabel && (
-          <div className="field">
-            <label className="field-label" htmlFor={ids.plan}>
-              {planLabel}
-            </label>
-            <select
-              id={ids.plan}
-              className="input select"
-              value={form.planId}
-              disabled={form.providerId === ''}
-              onChange={(e) => actor.send({ type: 'form.plan', value: e.target.value })}
-            >
-              <option value="">{form.providerId === '' ? `Select a ${providerName} first` : `Select a ${planLabel.toLowerCase()}`}</option>
-              {plans.map((plan) => (
-                <option key={plan.id} value={String(plan.id)}>
-                  {`${plan.name} – ${formatNaira(plan.amount)}`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PlanSelect
+            label={planLabel}
+            providerLabel={service.providerLabel}
+            plans={plans}
+            value={form.planId}
+            providerChosen={form.providerId !== ''}
+            onChange={(value) => actor.send({ type: 'form.plan', value })}
+          />
         )}
 
         <div className="field-with-hint">

@@ -12,6 +12,8 @@ import { useSessionSelector } from '../app/SessionContext';
 import { performEffects } from '../app/useFlow';
 import { Modal } from './Modal';
 import { PinDialog } from './PinDialog';
+import { PlanSelect } from './PlanSelect';
+import { ProviderSelect } from './ProviderSelect';
 import { TextField } from './TextField';
 
 const NO_PROVIDERS: Provider[] = [];
@@ -41,7 +43,7 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
   const service = fields.service === '' ? null : serviceByKey(fields.service);
   const providers = useSessionSelector((s) => (service ? s.context.providers[service.category] : undefined) ?? NO_PROVIDERS);
   const saveButton = useRef<HTMLButtonElement>(null);
-  const ids = { service: useId(), provider: useId(), plan: useId(), frequency: useId(), weekday: useId(), end: useId(), renewal: useId() };
+  const ids = { service: useId(), frequency: useId(), weekday: useId(), end: useId(), renewal: useId() };
 
   const set = (field: SetField) => (value: string) => actor.send({ type: 'form.set', field, value });
   const renewing = fields.frequency === 'renewal';
@@ -83,34 +85,17 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
 
           {service && (
             <>
-              <div className="field">
-                <label className="field-label" htmlFor={ids.provider}>
-                  {service.providerLabel}
-                </label>
-                <select id={ids.provider} className="input select" value={fields.providerId} onChange={(e) => actor.send({ type: 'form.provider', value: e.target.value })}>
-                  <option value="">{providers.length ? `Select a ${service.providerLabel.toLowerCase()}` : `Loading ${service.providerLabel.toLowerCase()}s…`}</option>
-                  {providers.map((provider) => (
-                    <option key={provider.id} value={String(provider.id)}>
-                      {provider.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <ProviderSelect label={service.providerLabel} providers={providers} value={fields.providerId} onChange={(value) => actor.send({ type: 'form.provider', value })} />
 
               {byPlan && service.pricing.kind === 'plan' && (
-                <div className="field">
-                  <label className="field-label" htmlFor={ids.plan}>
-                    {service.pricing.planLabel}
-                  </label>
-                  <select id={ids.plan} className="input select" value={fields.planId} disabled={fields.providerId === ''} onChange={(e) => set('planId')(e.target.value)}>
-                    <option value="">{fields.providerId === '' ? `Select a ${service.providerLabel.toLowerCase()} first` : `Select a ${service.pricing.planLabel.toLowerCase()}`}</option>
-                    {plans.map((candidate) => (
-                      <option key={candidate.id} value={String(candidate.id)}>
-                        {`${candidate.name} – ${formatNaira(candidate.amount)}`}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <PlanSelect
+                  label={service.pricing.planLabel}
+                  providerLabel={service.providerLabel}
+                  plans={plans}
+                  value={fields.planId}
+                  providerChosen={fields.providerId !== ''}
+                  onChange={set('planId')}
+                />
               )}
 
               <TextField label={service.beneficiary.label} value={fields.beneficiary} onValueChange={(value) => actor.send({ type: 'form.beneficiary', value })} inputMode="numeric" autoComplete="off" />

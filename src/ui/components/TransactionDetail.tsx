@@ -27,7 +27,7 @@ export function TransactionDetail({ transaction, onClose }: { transaction: Trans
       {transaction.display_value && (
         <div className="txn-detail-value">
           <span className="txn-detail-value-name">{transaction.display_name || 'Details'}</span>
-          <span className="txn-detail-value-text">{transaction.display_value}</span>
+          <span className="txn-detail-value-text mono">{transaction.display_value}</span>
           <CopyButton text={transaction.display_value} label="Copy" detail={transaction.display_name} />
         </div>
       )}

@@ -5,8 +5,8 @@ import { changePasswordMachine } from '../../machines/changePassword';
 import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
 import { NewPasswordFields } from '../components/NewPasswordFields';
+import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
-import { TextField } from '../components/TextField';
 
 /** /password: the current password, then the new one twice. */
 export default function ChangePasswordScreen() {
@@ -24,14 +24,7 @@ export default function ChangePasswordScreen() {
     <AccountLayout title="Change password" subtitle="Enter your current password, then choose a new one.">
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
-        <TextField
-          label="Current password"
-          value={form.old_password}
-          onValueChange={change('old_password')}
-          type="password"
-          autoComplete="current-password"
-          revealable
-        />
+        <PasswordField label="Current password" value={form.old_password} onValueChange={change('old_password')} autoComplete="current-password" />
         <NewPasswordFields
           newPassword={form.new_password}
           confirmation={form.confirm_new_password}

@@ -1,15 +1,14 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { CHANGE_PIN_BOXES } from '../../../core/limits';
 import { changePinMachine } from '../../machines/changePin';
 import { useSession } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
-import { CodeBoxes } from '../components/CodeBoxes';
+import { PinBoxes } from '../components/PinBoxes';
 import { ForgotPinLink } from '../components/ForgotPinLink';
 import { SubmitButton } from '../components/SubmitButton';
 
-const GROUPS = ['Old pin', 'New pin', 'Confirm new pin'];
+const PINS = ['Old pin', 'New pin', 'Confirm new pin'];
 
 /** /pin: the old pin, the new one and its confirmation, 12 boxes in all; "Forgot pin?" when the old one is gone. */
 export default function ChangePinScreen() {
@@ -26,14 +25,7 @@ export default function ChangePinScreen() {
     <AccountLayout title="Change pin" subtitle="Your 4-digit pin confirms every purchase.">
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
-        <CodeBoxes
-          length={CHANGE_PIN_BOXES}
-          values={code}
-          onChange={(values) => actor.send({ type: 'pin.change', values })}
-          label="Transaction pin"
-          groupLabels={GROUPS}
-          masked
-        />
+        <PinBoxes label="Transaction pin" pins={PINS} values={code} onChange={(values) => actor.send({ type: 'pin.change', values })} />
         <SubmitButton busy={busy}>Change pin</SubmitButton>
         <ForgotPinLink />
       </form>

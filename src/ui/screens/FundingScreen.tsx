@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { CardPayment, FundingStatus, PartnerFunding, VirtualAccount } from '../../../core/contract';
 import { identityMessages, labels } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
+import { formatDateTime } from '../../domain/dateTime';
 import type { IdentityForm as Form } from '../../domain/validation';
 import { fundingMachine, type CheckoutReturn } from '../../machines/funding';
 import { useRestored, useSession } from '../app/SessionContext';
@@ -10,8 +11,8 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useFlow } from '../app/useFlow';
 import { CardTopUpForm } from '../components/CardTopUpForm';
 import { CopyButton } from '../components/CopyButton';
-import { EmptyState } from '../components/EmptyState';
 import { IdentityForm } from '../components/IdentityForm';
+import { LoadFailed } from '../components/LoadFailed';
 import { BankIcon } from '../components/walletIcons';
 import '../styles/wallet.css';
 
@@ -44,17 +45,9 @@ function FundingBody() {
 
   if (failed) {
     return (
-      <EmptyState
-        icon={<BankIcon size={28} />}
-        title="We could not load your funding details"
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'funding.retry' })}>
-            Try again
-          </button>
-        }
-      >
+      <LoadFailed icon={<BankIcon size={28} />} title="We could not load your funding details" onRetry={() => actor.send({ type: 'funding.retry' })}>
         Check your connection, then try again.
-      </EmptyState>
+      </LoadFailed>
     );
   }
   if (!funding) return <AccountList accounts={accounts} loading />;
@@ -178,7 +171,7 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
             <BankIcon size={20} />
             {account.bank_name}
           </span>
-          <span className="account-number">{account.account_number}</span>
+          <span className="account-number mono">{account.account_number}</span>
           {account.account_name && <span className="account-name">{account.account_name}</span>}
           <CopyButton text={account.account_number} label={labels.copyNumber} detail={`for ${account.bank_name}`} />
         </li>
@@ -201,7 +194,7 @@ function CardPayments({ payments }: { payments: CardPayment[] }) {
               {CARD_STATUS[payment.status].text}
             </span>
             <span className="card-payment-meta mono">
-              {new Date(payment.created_at).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })} · {payment.reference}
+              {formatDateTime(payment.created_at)} · {payment.reference}
             </span>
           </li>
         ))}

@@ -49,6 +49,12 @@ const steps = [
   { title: 'Pay any bill', text: 'Pick a service, enter the number, confirm with your pin. Done.' },
 ];
 
+// Placeholder addresses (the stores' home pages) until the apps are listed: swap in the listing URLs then.
+const stores = [
+  { name: 'Google Play', call: 'Get it on', href: 'https://play.google.com/store', icon: <PlayStoreIcon size={28} /> },
+  { name: 'App Store', call: 'Download on the', href: 'https://www.apple.com/app-store/', icon: <AppStoreIcon size={28} /> },
+];
+
 const faq: AccordionItem[] = [
   {
     question: 'What is Naira Wallet?',
@@ -118,39 +124,24 @@ export default function LandingScreen() {
           </div>
         </section>
 
-        <section className="section" aria-labelledby="services-title">
-          <div className="container">
-            <h2 id="services-title" className="section-title">
-              Everything you pay for, in one place
-            </h2>
-            <FeatureGrid items={services} />
-          </div>
-        </section>
+        <LandingSection id="services" title="Everything you pay for, in one place">
+          <FeatureGrid items={services} />
+        </LandingSection>
 
-        <section className="section section-tinted" aria-labelledby="steps-title">
-          <div className="container">
-            <h2 id="steps-title" className="section-title">
-              Up and running in three steps
-            </h2>
-            <ol className="steps">
-              {steps.map((step) => (
-                <li key={step.title} className="step">
-                  <h3>{step.title}</h3>
-                  <p>{step.text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <LandingSection id="steps" title="Up and running in three steps" tinted>
+          <ol className="steps">
+            {steps.map((step) => (
+              <li key={step.title} className="step">
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </LandingSection>
 
-        <section className="section" aria-labelledby="benefits-title">
-          <div className="container">
-            <h2 id="benefits-title" className="section-title">
-              Why people pay with Naira Wallet
-            </h2>
-            <FeatureGrid items={benefits} />
-          </div>
-        </section>
+        <LandingSection id="benefits" title="Why people pay with Naira Wallet">
+          <FeatureGrid items={benefits} />
+        </LandingSection>
 
         <section className="section section-tinted" aria-labelledby="apps-title">
           <div className="container apps">
@@ -160,36 +151,24 @@ export default function LandingScreen() {
               </h2>
               <p>Use Naira Wallet in your browser today, or get the app for your phone.</p>
             </div>
-            {/* Placeholder addresses (the stores' home pages) until the apps are listed: swap in the listing URLs then. */}
             <ul className="store-links">
-              <li>
-                <a className="store-badge" href="https://play.google.com/store">
-                  <PlayStoreIcon size={28} />
-                  <span>
-                    <small>Get it on</small> Google Play
-                  </span>
-                </a>
-              </li>
-              <li>
-                <a className="store-badge" href="https://www.apple.com/app-store/">
-                  <AppStoreIcon size={28} />
-                  <span>
-                    <small>Download on the</small> App Store
-                  </span>
-                </a>
-              </li>
+              {stores.map((store) => (
+                <li key={store.name}>
+                  <a className="store-badge" href={store.href}>
+                    {store.icon}
+                    <span>
+                      <small>{store.call}</small> {store.name}
+                    </span>
+                  </a>
+                </li>
+              ))}
             </ul>
           </div>
         </section>
 
-        <section className="section" aria-labelledby="faq-title">
-          <div className="container container-narrow">
-            <h2 id="faq-title" className="section-title">
-              Frequently asked questions
-            </h2>
-            <Accordion items={faq} />
-          </div>
-        </section>
+        <LandingSection id="faq" title="Frequently asked questions" narrow>
+          <Accordion items={faq} />
+        </LandingSection>
 
         <section className="section cta-band" aria-labelledby="cta-title">
           <div className="container container-narrow">
@@ -208,6 +187,20 @@ export default function LandingScreen() {
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/** A titled band of the page, its heading named by `<id>-title`; tinted bands alternate with plain ones. */
+function LandingSection({ id, title, tinted, narrow, children }: { id: string; title: string; tinted?: boolean; narrow?: boolean; children: ReactNode }) {
+  return (
+    <section className={tinted ? 'section section-tinted' : 'section'} aria-labelledby={`${id}-title`}>
+      <div className={narrow ? 'container container-narrow' : 'container'}>
+        <h2 id={`${id}-title`} className="section-title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
   );
 }
 

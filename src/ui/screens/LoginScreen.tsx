@@ -6,6 +6,7 @@ import { loginMachine } from '../../machines/login';
 import { useFlow } from '../app/useFlow';
 import { useSession } from '../app/SessionContext';
 import { AuthLayout } from '../components/AuthLayout';
+import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
@@ -26,14 +27,7 @@ export default function LoginScreen() {
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
         <TextField label="Email" value={form.email} onValueChange={change('email')} type="email" autoComplete="email" inputMode="email" />
-        <TextField
-          label="Password"
-          value={form.password}
-          onValueChange={change('password')}
-          type="password"
-          autoComplete="current-password"
-          revealable
-        />
+        <PasswordField label="Password" value={form.password} onValueChange={change('password')} autoComplete="current-password" />
         <p className="hint">
           <Link to="/forgot">Forgot password?</Link>
         </p>

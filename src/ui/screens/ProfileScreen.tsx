@@ -1,6 +1,5 @@
 import { useId, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import type { ProfileForm } from '../../domain/validation';
 import { profileMachine } from '../../machines/profile';
 import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
@@ -8,6 +7,7 @@ import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
 import { IdNumberField } from '../components/IdNumberField';
 import { LimitsCard } from '../components/LimitsCard';
+import { PhoneField } from '../components/PhoneField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
@@ -53,15 +53,7 @@ function ProfileForm({ frame }: { frame: boolean }) {
               You log in with this address; it can't be changed.
             </p>
           </div>
-          <TextField
-            label="Phone number"
-            value={form.phone}
-            onValueChange={change('phone')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="numeric"
-            maxLength={ID_NUMBER_MAX_LENGTH}
-          />
+          <PhoneField value={form.phone} onValueChange={change('phone')} />
           <IdNumberField label="NIN (National Identification Number)" value={form.nin} saved={saved.nin} onValueChange={change('nin')} />
           <IdNumberField label="BVN (Bank Verification Number)" value={form.bvn} saved={saved.bvn} onValueChange={change('bvn')} />
           <SubmitButton busy={busy}>Save</SubmitButton>

@@ -1,11 +1,12 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import { registerMachine, type RegisterTextField } from '../../machines/register';
 import { useFlow } from '../app/useFlow';
 import { useSession } from '../app/SessionContext';
 import { AuthLayout } from '../components/AuthLayout';
+import { PasswordField } from '../components/PasswordField';
+import { PhoneField } from '../components/PhoneField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
@@ -28,24 +29,9 @@ export default function RegisterScreen() {
       <form className="form" noValidate onSubmit={submit}>
         <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />
         <TextField label="Email" value={form.email} onValueChange={change('email')} type="email" autoComplete="email" inputMode="email" />
-        <TextField
-          label="Phone number"
-          value={form.phone}
-          onValueChange={change('phone')}
-          type="tel"
-          autoComplete="tel"
-          inputMode="numeric"
-          maxLength={ID_NUMBER_MAX_LENGTH}
-        />
-        <TextField label="Password" value={form.password} onValueChange={change('password')} type="password" autoComplete="new-password" revealable />
-        <TextField
-          label="Confirm password"
-          value={form.confirm_password}
-          onValueChange={change('confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          revealable
-        />
+        <PhoneField value={form.phone} onValueChange={change('phone')} />
+        <PasswordField label="Password" value={form.password} onValueChange={change('password')} autoComplete="new-password" />
+        <PasswordField label="Confirm password" value={form.confirm_password} onValueChange={change('confirm_password')} autoComplete="new-password" />
         <div className="checkbox-row">
           <input
             id={termsId}

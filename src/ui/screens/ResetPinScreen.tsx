@@ -2,17 +2,17 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { coolingOffNotice } from '../../../core/coolingOff';
-import { OTP_LENGTH, SET_PIN_BOXES } from '../../../core/limits';
 import { resetPinMachine } from '../../machines/resetPin';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
-import { CodeBoxes } from '../components/CodeBoxes';
+import { EmailedCodeBoxes } from '../components/EmailedCodeBoxes';
+import { PasswordField } from '../components/PasswordField';
+import { PinBoxes } from '../components/PinBoxes';
 import { ResendButton } from '../components/ResendButton';
 import { SubmitButton } from '../components/SubmitButton';
-import { TextField } from '../components/TextField';
 
-const PIN_GROUPS = ['New pin', 'Confirm new pin'];
+const PINS = ['New pin', 'Confirm new pin'];
 
 /**
  * /reset-pin?from=... ("Forgot pin?"): a code is e-mailed when asked for, then the
@@ -58,33 +58,17 @@ export default function ResetPinScreen() {
     <AccountLayout title="Reset pin" subtitle="Enter the code we e-mailed you, your password, and your new pin.">
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
-        <CodeBoxes
-          length={OTP_LENGTH}
-          values={form.otp}
-          onChange={(otp) => actor.send({ type: 'resetPin.otp', otp })}
-          label="Code from your email"
-          oneTimeCode
-          autoFocus
-        />
+        <EmailedCodeBoxes label="Code from your email" values={form.otp} onChange={(otp) => actor.send({ type: 'resetPin.otp', otp })} />
         <p className="countdown">
           Didn&apos;t get it? <ResendButton countdown={countdown} sending={resending} onResend={() => actor.send({ type: 'resetPin.send' })} />
         </p>
-        <TextField
+        <PasswordField
           label="Account password"
           value={form.password}
           onValueChange={(password) => actor.send({ type: 'resetPin.password', password })}
-          type="password"
           autoComplete="current-password"
-          revealable
         />
-        <CodeBoxes
-          length={SET_PIN_BOXES}
-          values={form.pins}
-          onChange={(pins) => actor.send({ type: 'resetPin.pins', pins })}
-          label="New transaction pin"
-          groupLabels={PIN_GROUPS}
-          masked
-        />
+        <PinBoxes label="New transaction pin" pins={PINS} values={form.pins} onChange={(pins) => actor.send({ type: 'resetPin.pins', pins })} />
         <SubmitButton busy={submitting}>Continue</SubmitButton>
       </form>
     </AccountLayout>

@@ -12,6 +12,7 @@ import { useFlow } from '../app/useFlow';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { HistoryIcon } from '../components/icons';
+import { LoadFailed } from '../components/LoadFailed';
 import { PinDialog } from '../components/PinDialog';
 import { ScheduleCard, ScheduleCardSkeleton } from '../components/ScheduleCard';
 import { ScheduleForm } from '../components/ScheduleForm';
@@ -79,17 +80,9 @@ export default function SchedulesScreen() {
     );
   } else if (failed) {
     body = (
-      <EmptyState
-        icon={<HistoryIcon size={28} />}
-        title={scheduleWords.loadFailed}
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => actor.send({ type: 'schedules.retry' })}>
-            Try again
-          </button>
-        }
-      >
+      <LoadFailed icon={<HistoryIcon size={28} />} title={scheduleWords.loadFailed} onRetry={() => actor.send({ type: 'schedules.retry' })}>
         Check your connection and try again.
-      </EmptyState>
+      </LoadFailed>
     );
   } else if (schedules.length === 0) {
     body = (

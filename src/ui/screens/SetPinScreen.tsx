@@ -2,15 +2,14 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { coolingOffNotice } from '../../../core/coolingOff';
 import { useSelector } from '@xstate/react';
-import { SET_PIN_BOXES } from '../../../core/limits';
 import { setPinMachine } from '../../machines/setPin';
 import { useSession } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AuthLayout } from '../components/AuthLayout';
-import { CodeBoxes } from '../components/CodeBoxes';
+import { PinBoxes } from '../components/PinBoxes';
 import { SubmitButton } from '../components/SubmitButton';
 
-const GROUPS = ['Pin', 'Confirm pin'];
+const PINS = ['Pin', 'Confirm pin'];
 
 /** /set-pin?token=...: the transaction pin and its confirmation, 8 boxes in all. */
 export default function SetPinScreen() {
@@ -44,15 +43,7 @@ export default function SetPinScreen() {
     <AuthLayout title="Set your transaction pin" subtitle="You will confirm every purchase with this 4-digit pin.">
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
-        <CodeBoxes
-          length={SET_PIN_BOXES}
-          values={code}
-          onChange={(values) => actor.send({ type: 'pin.change', values })}
-          label="Choose a 4-digit pin"
-          groupLabels={GROUPS}
-          masked
-          autoFocus
-        />
+        <PinBoxes label="Choose a 4-digit pin" pins={PINS} values={code} onChange={(values) => actor.send({ type: 'pin.change', values })} autoFocus />
         <SubmitButton busy={busy}>Continue</SubmitButton>
       </form>
     </AuthLayout>

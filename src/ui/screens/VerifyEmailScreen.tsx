@@ -1,11 +1,10 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { OTP_LENGTH } from '../../../core/limits';
 import { verifyEmailMachine } from '../../machines/verifyEmail';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AuthLayout } from '../components/AuthLayout';
-import { CodeBoxes } from '../components/CodeBoxes';
+import { EmailedCodeBoxes } from '../components/EmailedCodeBoxes';
 import { ResendButton } from '../components/ResendButton';
 import { SubmitButton } from '../components/SubmitButton';
 
@@ -34,14 +33,7 @@ export default function VerifyEmailScreen() {
     >
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
-        <CodeBoxes
-          length={OTP_LENGTH}
-          values={code}
-          onChange={(values) => actor.send({ type: 'verify.change', values })}
-          label="Verification code"
-          oneTimeCode
-          autoFocus
-        />
+        <EmailedCodeBoxes label="Verification code" values={code} onChange={(values) => actor.send({ type: 'verify.change', values })} />
         <SubmitButton busy={verifying}>Continue</SubmitButton>
       </form>
       <p className="countdown">
