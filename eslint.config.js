@@ -14,15 +14,15 @@ const react = ['react', 'react/**', 'react-dom', 'react-dom/**', 'react-router-d
 // A folder of the app: none of these folders, and no Node module, by `node:` prefix or by exact
 // name (as a pattern, 'domain' or 'http' would also match a folder of that name).
 const inBrowser = 'The app runs in the browser: no Node modules.';
+// The contract's schemas are zod: the app takes its types (erased at build), never its values,
+// which would ship zod to the browser.
+const contractTypesOnly = { group: ['**/core/contract'], allowTypeImports: true, message: 'The app imports the contract for its types only (`import type`): its values are zod schemas, for the server.' };
 const appImports = (message, ...groups) => ({
-  'no-restricted-imports': [
+  '@typescript-eslint/no-restricted-imports': [
     'error',
     {
       paths: builtinModules.map((name) => ({ name, message: inBrowser })),
-      patterns: [
-        { group: ['node:*'], message: inBrowser },
-        { group: groups.flat(), message },
-      ],
+      patterns: [{ group: ['node:*'], message: inBrowser }, { group: groups.flat(), message }, contractTypesOnly],
     },
   ],
 });
@@ -68,11 +68,14 @@ export default tseslint.config(
     },
   },
   {
-    // The core is shared by both halves: it imports nothing but itself and uses neither runtime's globals.
+    // The core is shared by both halves: it imports nothing but itself and zod, and uses neither
+    // runtime's globals. zod, because the contract's answers are schemas (core/contract.ts): the
+    // server describes its answers with them and the app infers its types from them; the app
+    // imports the contract for types only (below), so zod never reaches the browser.
     files: ['core/**'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'The core imports nothing outside core/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./|zod$)', message: 'The core imports nothing outside core/ but zod.' }] }],
       'no-restricted-globals': [
         'error',
         ...restrictGlobals(nodeOnly, 'The core runs in the browser too.'),

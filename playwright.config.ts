@@ -44,6 +44,12 @@ const opsPort = Number(process.env.E2E_OPS_PORT ?? port + 6);
 process.env.E2E_OPS_URL = `http://127.0.0.1:${opsPort}`;
 process.env.E2E_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.admin-invitation`;
 
+// The "contract" project: a few journeys through Stoplight Prism, a validating proxy in front of
+// the simulated server's API (tests/e2e/contractProxy.ts), which fails a call or an answer the
+// server's own description (/docs/json) does not allow.
+const contractPort = Number(process.env.E2E_CONTRACT_PORT ?? port + 7);
+const contractURL = `http://127.0.0.1:${contractPort}`;
+
 /** What both servers share: development mode (the journeys read the mailbox and simulate bank transfers), on loopback. */
 const serverEnv = (serverPort: number, dataDir: string) => ({
   APP_MODE: 'development',
@@ -55,7 +61,7 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   RATE_LIMIT_MULTIPLIER: '100',
 });
 
-export default defineConfig({
+export default defineConfig<{ contractProxy?: string }>({
   testDir: 'tests/e2e',
   // Two cores: one browser at a time keeps timings honest.
   workers: 1,
@@ -82,6 +88,14 @@ export default defineConfig({
   projects: [
     { name: 'simulated', use: { baseURL } },
     {
+      name: 'contract',
+      use: { baseURL: contractURL, contractProxy: contractURL },
+      // A few journeys, not the suite twice: the account flow, funding and the wallet's pages, and a
+      // purchase priced by amount, by plan, and with the merchant verified first.
+      testMatch: ['account.spec.ts', 'wallet.spec.ts', 'purchases.spec.ts'],
+      grep: [/register → code from the mailbox/, /forgot → reset link/, /a session the server revoked/, /funding, identity first/, /activities: ten a page/, /account pages: profile/, /(Airtime|Internet|Electricity): a purchase goes through/],
+    },
+    {
       name: 'real-adapters',
       use: { baseURL: realBaseURL },
       // VTpass documents no betting-account funding: the VTpass biller sells none (README "Going live").
@@ -102,6 +116,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ...serverEnv(port, process.env.E2E_DATA_DIR), OPS_PORT: String(opsPort), OPS_PUBLIC_URL: process.env.E2E_OPS_URL },
+    },
+    {
+      // After the simulated server: the proxy reads its /docs/json before Prism starts.
+      command: 'tsx tests/e2e/contractProxy.ts',
+      url: `${contractURL}/api/health/live`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { UPSTREAM: baseURL, PORT: String(contractPort), SPEC_FILE: `${process.env.E2E_DATA_DIR}.openapi.json` },
     },
     {
       command: `npm run build:inspect && vite preview --mode inspect --outDir dist-inspect --host 127.0.0.1 --port ${inspectPort} --strictPort`,

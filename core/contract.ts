@@ -1,10 +1,21 @@
+import { z } from 'zod';
+
 /**
- * The contract both halves share (docs/architecture.md, "The shared contract"): request and
- * response shapes only, no code. The server imports these types; the SPA's api modules return
- * them.
+ * The contract both halves share: the shapes of requests and answers. Every answer's `data` is a
+ * zod schema here, and its type is inferred from it: the server describes its answers with the
+ * schemas (the OpenAPI document, routes/openapi.ts) and the app reads the inferred types, so the
+ * two cannot drift. The app imports this file for its types only (`import type`, held by ESLint):
+ * zod never reaches the browser. Requests stay plain types: the server's own schemas, which carry
+ * the messages the user sees, parse them (server/routes).
  */
 
 export type ResponseType = 'success' | 'error';
+
+/** An instant as the server writes it: ISO 8601 in UTC. */
+const instant = z.iso.datetime({ offset: true });
+/** A calendar day in Lagos: YYYY-MM-DD. */
+const lagosDay = z.iso.date();
+const id = z.number().int().positive();
 
 /** Every response, success or not. */
 export interface Envelope<T = unknown> {
@@ -13,116 +24,128 @@ export interface Envelope<T = unknown> {
   data?: T;
 }
 
-export interface VirtualAccount {
-  bank_name: string;
-  account_number: string;
-  /** The name the partner gave the account (the verified identity holder's); null for an account opened before identity came first. Additive. */
-  account_name?: string | null;
-}
+export const VirtualAccount = z
+  .strictObject({
+    bank_name: z.string(),
+    account_number: z.string(),
+    /** The name the partner gave the account (the verified identity holder's); null for an account opened before identity came first. Additive. */
+    account_name: z.string().nullable().optional(),
+  })
+  .meta({ id: 'VirtualAccount' });
+export type VirtualAccount = z.infer<typeof VirtualAccount>;
 
 /**
- * What the user's `pin` field holds, since only the server checks the pin: a marker that a
- * transaction pin is set, never the pin nor anything it could be recovered from (a hash of four
- * digits is the pin). Login routing reads it: no pin → /set-pin, once the e-mail is verified.
+ * What the user's `pin` field holds: a marker that a transaction pin is set, never the pin nor
+ * anything it could be recovered from (a hash of four digits is the pin). Login routing reads
+ * it: no pin → /set-pin.
  */
-export type PinMarker = 'set' | '';
-
-/** The user fields the app keeps in its session and storage, as the server sends them (login, register, get-user, set-pin). */
-export interface UserData {
-  tenant: string;
-  name: string;
-  email: string;
-  phone: string;
-  accounts: VirtualAccount[];
-  wallet_balance: number;
-  /** A marker, never the pin: 'set' when the user has a transaction pin, '' when not. */
-  pin: PinMarker;
-  /** Wrong transaction pins in a row so far (the server's counter, shared by every screen and session). */
-  pin_attempts: number;
-  /** The server's threshold: one more wrong pin once `pin_attempts` has reached it ends every session. */
-  max_attempts: number;
-  /** Purchases and change-pin are refused until the pin is reset (repeated wrong-pin logouts). */
-  pin_locked: boolean;
-  /** The verified NIN and BVN masked to their last four digits ('•••••••1234'), '' when none is verified: never the number. */
-  nin: string;
-  bvn: string;
-  avatar: string;
-  token: string;
-  email_verified_at: string | null;
-  /** The KYC tier and its limits, with today's purchases (added: a client that ignores it still works). */
-  limits: Limits;
-  /** Every cashback credited so far, in naira (added: a client that ignores it still works). */
-  cashback_total: number;
-}
+export const PinMarker = z.enum(['set', '']);
+export type PinMarker = z.infer<typeof PinMarker>;
 
 /** A user's KYC tier (core/tiers.ts) and what it allows, in naira; the day is Africa/Lagos's. */
-export interface Limits {
-  /** 0: no verified BVN or NIN, the wallet cannot be funded. */
-  tier: 0 | 1 | 2 | 3;
-  /** Whether money may be added (account numbers, card top-ups): a verified BVN or NIN. */
-  can_fund: boolean;
-  daily_limit: number;
-  spent_today: number;
-  left_today: number;
-  /** null: no cap. */
-  balance_cap: number | null;
-}
+export const Limits = z
+  .strictObject({
+    /** 0: no verified BVN or NIN, the wallet cannot be funded. */
+    tier: z.literal([0, 1, 2, 3]),
+    /** Whether money may be added (account numbers, card top-ups): a verified BVN or NIN. */
+    can_fund: z.boolean(),
+    daily_limit: z.number(),
+    spent_today: z.number(),
+    left_today: z.number(),
+    /** null: no cap. */
+    balance_cap: z.number().nullable(),
+  })
+  .meta({ id: 'Limits' });
+export type Limits = z.infer<typeof Limits>;
 
-export interface Package {
-  id: number;
-  name: string;
-  amount: number;
-}
+/** The user as the server sends it (login, register, get-user, set-pin and the account calls). */
+export const UserData = z
+  .strictObject({
+    tenant: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    accounts: z.array(VirtualAccount),
+    wallet_balance: z.number(),
+    /** A marker, never the pin: 'set' when the user has a transaction pin, '' when not. */
+    pin: PinMarker,
+    /** Wrong transaction pins in a row so far (the server's counter, shared by every screen and session). */
+    pin_attempts: z.number().int(),
+    /** The server's threshold: one more wrong pin once `pin_attempts` has reached it ends every session. */
+    max_attempts: z.number().int(),
+    /** Purchases and change-pin are refused until the pin is reset (repeated wrong-pin logouts). */
+    pin_locked: z.boolean(),
+    /** The verified NIN and BVN masked to their last four digits ('•••••••1234'), '' when none is verified: never the number. */
+    nin: z.string(),
+    bvn: z.string(),
+    avatar: z.string(),
+    token: z.string(),
+    email_verified_at: instant.nullable(),
+    /** The KYC tier and its limits, with today's purchases. Additive. */
+    limits: Limits,
+    /** Every cashback credited so far, in naira. Additive. */
+    cashback_total: z.number(),
+  })
+  .meta({ id: 'UserData' });
+export type UserData = z.infer<typeof UserData>;
 
-export interface Provider {
-  id: number;
-  name: string;
-  packages: Package[];
-}
+export const Package = z.strictObject({ id, name: z.string(), amount: z.number() }).meta({ id: 'Package' });
+export type Package = z.infer<typeof Package>;
+
+export const Provider = z.strictObject({ id, name: z.string(), packages: z.array(Package) }).meta({ id: 'Provider' });
+export type Provider = z.infer<typeof Provider>;
 
 /** fetch-providers: providers grouped by category key (airtime, electricity-bill, data, ...). */
-export type ProvidersByCategory = Record<string, Provider[]>;
+export const ProvidersByCategory = z.record(z.string(), z.array(Provider)).meta({ id: 'ProvidersByCategory' });
+export type ProvidersByCategory = z.infer<typeof ProvidersByCategory>;
 
-export type NotificationStatus = 'unread' | 'read';
+export const NotificationStatus = z.enum(['unread', 'read']);
+export type NotificationStatus = z.infer<typeof NotificationStatus>;
 
-export interface Notification {
-  id: number;
-  title: string;
-  content: string;
-  created_at: string;
-  status: NotificationStatus;
-}
+export const Notification = z
+  .strictObject({ id, title: z.string(), content: z.string(), created_at: instant, status: NotificationStatus })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof Notification>;
 
-export type TransactionStatus = 'pending' | 'processing' | 'completed' | 'canceled';
+export const TransactionStatus = z.enum(['pending', 'processing', 'completed', 'canceled']);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
-export interface Transaction {
-  id: number;
-  category: string;
-  amount: number;
-  status: TransactionStatus;
-  created_at: string;
-  reference: string;
-  from: string;
-  to: string;
-  description: string;
-  display_name: string;
-  display_value: string;
-  /**
-   * The holder the biller knows under the number billed (meter, betting account, smartcard),
-   * verified by the server before it took the money; absent for services that verify nothing.
-   */
-  customer_name?: string;
-  /** The cashback a completed purchase earned, in naira; absent when none. */
-  cashback?: number;
-}
+export const Transaction = z
+  .strictObject({
+    id,
+    category: z.string(),
+    amount: z.number(),
+    status: TransactionStatus,
+    created_at: instant,
+    reference: z.string(),
+    from: z.string(),
+    to: z.string(),
+    description: z.string(),
+    display_name: z.string(),
+    display_value: z.string(),
+    /**
+     * The holder the biller knows under the number billed (meter, betting account, smartcard),
+     * verified by the server before it took the money; absent for services that verify nothing.
+     */
+    customer_name: z.string().optional(),
+    /** The cashback a completed purchase earned, in naira; absent when none. */
+    cashback: z.number().optional(),
+  })
+  .meta({ id: 'Transaction' });
+export type Transaction = z.infer<typeof Transaction>;
 
-export interface Paginated<T> {
-  data: T[];
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
+/** fetch-transactions: one page of the activity list, newest first. */
+export const TransactionPage = z
+  .strictObject({
+    data: z.array(Transaction),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+  })
+  .meta({ id: 'TransactionPage' });
+/** A page of any list, shaped as the activity list's. */
+export type Paginated<T> = Omit<z.infer<typeof TransactionPage>, 'data'> & { data: T[] };
 
 // Requests of the account flow (docs/product.md, "Account").
 export interface RegisterRequest {
@@ -137,9 +160,8 @@ export interface RegisterRequest {
   token: string;
 }
 /** POST /api/reset-link (bearer: a reset link at its last stage): whether its account already has a pin, which the link does not replace. */
-export interface ResetLinkStatus {
-  pin_set: boolean;
-}
+export const ResetLinkStatus = z.strictObject({ pin_set: z.boolean() }).meta({ id: 'ResetLinkStatus' });
+export type ResetLinkStatus = z.infer<typeof ResetLinkStatus>;
 export interface LoginRequest {
   device: string;
   device_id?: string;
@@ -149,9 +171,11 @@ export interface LoginRequest {
   token?: string;
 }
 /** `data` of a login refused until it comes back with a captcha token (403). */
-export interface LoginRefusal {
-  reason: 'captcha-required';
-}
+export const LoginRefusal = z.strictObject({ reason: z.literal('captcha-required') }).meta({ id: 'LoginRefusal' });
+export type LoginRefusal = z.infer<typeof LoginRefusal>;
+/** `data` of a set-pin with a reset link refused because its account has a pin, which the link does not replace (409). */
+export const PinKept = z.strictObject({ reason: z.literal('pin-kept') }).meta({ id: 'PinKept' });
+export type PinKept = z.infer<typeof PinKept>;
 export interface ForgotRequest {
   email: string;
   device: string;
@@ -191,49 +215,61 @@ export interface UpdateProfileRequest {
 
 // Funding (server: POST /api/funding, /api/funding/identity, /api/card-topups, /api/card-topups/verify).
 /** Where the user stands with one live bank partner. */
-export interface PartnerFunding {
-  /** The partner as users read it: 'Monnify', 'Paystack'. */
-  partner: string;
-  /**
-   * ready: its accounts are listed; creating: it answers later (this screen polls);
-   * needs-identity: type the BVN or NIN again (it could not be reached, or was never asked);
-   * refused / skipped: `message` says why and what to do.
-   */
-  status: 'ready' | 'creating' | 'needs-identity' | 'refused' | 'skipped';
-  message: string;
-  /** What this partner needs that the verification form should ask for. */
-  needs: ('bvn' | 'bank_account')[];
-}
+export const PartnerFunding = z
+  .strictObject({
+    /** The partner as users read it: 'Monnify', 'Paystack'. */
+    partner: z.string(),
+    /**
+     * ready: its accounts are listed; creating: it answers later (this screen polls);
+     * needs-identity: type the BVN or NIN again (it could not be reached, or was never asked);
+     * refused / skipped: `message` says why and what to do.
+     */
+    status: z.enum(['ready', 'creating', 'needs-identity', 'refused', 'skipped']),
+    message: z.string(),
+    /** What this partner needs that the verification form should ask for. */
+    needs: z.array(z.enum(['bvn', 'bank_account'])),
+  })
+  .meta({ id: 'PartnerFunding' });
+export type PartnerFunding = z.infer<typeof PartnerFunding>;
 /** A card top-up as /funding lists it. */
-export interface CardPayment {
-  reference: string;
-  /** Naira to the wallet. */
-  amount: number;
-  fee: number;
-  /** Naira the card was (or is to be) charged. */
-  charged: number;
-  status: 'pending' | 'abandoned' | 'success' | 'failed' | 'disputed';
-  created_at: string;
-}
+export const CardPayment = z
+  .strictObject({
+    reference: z.string(),
+    /** Naira to the wallet. */
+    amount: z.number(),
+    fee: z.number(),
+    /** Naira the card was (or is to be) charged. */
+    charged: z.number(),
+    status: z.enum(['pending', 'abandoned', 'success', 'failed', 'disputed']),
+    created_at: instant,
+  })
+  .meta({ id: 'CardPayment' });
+export type CardPayment = z.infer<typeof CardPayment>;
 /** How card top-ups work for this user now; null when no live partner takes cards. */
-export interface CardTopUpTerms {
-  provider: string;
-  fee_bearer: 'customer' | 'business';
-  /** Naira. */
-  min: number;
-  /** Naira: the smaller of the top-up limit and what the tier lets the wallet still hold. */
-  max: number;
-}
+export const CardTopUpTerms = z
+  .strictObject({
+    provider: z.string(),
+    fee_bearer: z.enum(['customer', 'business']),
+    /** Naira. */
+    min: z.number(),
+    /** Naira: the smaller of the top-up limit and what the tier lets the wallet still hold. */
+    max: z.number(),
+  })
+  .meta({ id: 'CardTopUpTerms' });
+export type CardTopUpTerms = z.infer<typeof CardTopUpTerms>;
 /** POST /api/funding: everything /funding shows. */
-export interface FundingStatus {
-  /** Which identity numbers are verified: none means the wallet cannot be funded. */
-  identity: { bvn: boolean; nin: boolean };
-  accounts: VirtualAccount[];
-  partners: PartnerFunding[];
-  card: CardTopUpTerms | null;
-  /** The latest card top-ups, newest first. */
-  card_payments: CardPayment[];
-}
+export const FundingStatus = z
+  .strictObject({
+    /** Which identity numbers are verified: none means the wallet cannot be funded. */
+    identity: z.strictObject({ bvn: z.boolean(), nin: z.boolean() }),
+    accounts: z.array(VirtualAccount),
+    partners: z.array(PartnerFunding),
+    card: CardTopUpTerms.nullable(),
+    /** The latest card top-ups, newest first. */
+    card_payments: z.array(CardPayment),
+  })
+  .meta({ id: 'FundingStatus' });
+export type FundingStatus = z.infer<typeof FundingStatus>;
 /** POST /api/funding/identity: verifies (or, when verified before, confirms) a BVN or a NIN — exactly one — and hands it to the partners. */
 export interface FundingIdentityRequest {
   bvn?: string;
@@ -247,11 +283,10 @@ export interface CardTopUpRequest {
   amount: number | string;
 }
 /** A card top-up started: send the customer to `authorization_url` (the partner's checkout). */
-export interface CardTopUpStarted {
-  reference: string;
-  authorization_url: string;
-  payment: CardPayment;
-}
+export const CardTopUpStarted = z
+  .strictObject({ reference: z.string(), authorization_url: z.string(), payment: CardPayment })
+  .meta({ id: 'CardTopUpStarted' });
+export type CardTopUpStarted = z.infer<typeof CardTopUpStarted>;
 export interface CardTopUpVerifyRequest {
   reference: string;
 }
@@ -274,27 +309,39 @@ export interface ResetPinRequest {
   confirm_pin: string;
 }
 /**
- * A purchase or change-pin refused for its pin, which only the server checks and counts, in the
- * error answer's `data`. `pin-incorrect` (400): wrong, counted; the same Idempotency-Key may be
- * sent again with the right pin.
+ * A purchase or change-pin refused for its pin, in the error answer's `data`.
+ * `pin-incorrect` (400): wrong, counted; the same Idempotency-Key may be sent again with the right pin.
  */
-export interface PinIncorrect {
-  reason: 'pin-incorrect';
-  pin_attempts: number;
-  max_attempts: number;
-  /** max(max_attempts - pin_attempts, 0): wrong pins left before the next one logs out. */
-  attempts_left: number;
-}
+export const PinIncorrect = z
+  .strictObject({
+    reason: z.literal('pin-incorrect'),
+    pin_attempts: z.number().int(),
+    max_attempts: z.number().int(),
+    /** max(max_attempts - pin_attempts, 0): wrong pins left before the next one logs out. */
+    attempts_left: z.number().int(),
+  })
+  .meta({ id: 'PinIncorrect' });
+export type PinIncorrect = z.infer<typeof PinIncorrect>;
 /** 401: a wrong pin after the counter had reached max_attempts; every session of the user is revoked. */
-export interface PinLogout {
-  reason: 'pin-logout';
-}
+export const PinLogout = z.strictObject({ reason: z.literal('pin-logout') }).meta({ id: 'PinLogout' });
+export type PinLogout = z.infer<typeof PinLogout>;
 /** 423: purchases and change-pin are locked until the pin is reset (Forgot pin?). */
-export interface PinLocked {
-  reason: 'pin-locked';
-}
+export const PinLocked = z.strictObject({ reason: z.literal('pin-locked') }).meta({ id: 'PinLocked' });
+export type PinLocked = z.infer<typeof PinLocked>;
 export type PinRefusal = PinIncorrect | PinLogout | PinLocked;
 export type PinRefusalReason = PinRefusal['reason'];
+
+/** 403: a purchase past what the cooling-off after a reset or a new device still allows. */
+export const CoolingOffRefusal = z
+  .strictObject({
+    reason: z.literal('cooling-off'),
+    /** When the cooling-off ends. */
+    until: instant,
+    /** Naira that may still be spent until then. */
+    left: z.number(),
+  })
+  .meta({ id: 'CoolingOffRefusal' });
+export type CoolingOffRefusal = z.infer<typeof CoolingOffRefusal>;
 
 // Development conveniences, served in development mode only (production answers 404).
 /** POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank partner's signed webhook. */
@@ -308,15 +355,18 @@ export interface DevBankTransferRequest {
   reference?: string;
 }
 /** What the webhook answered, plus the reference used. */
-export interface DevBankTransferResult {
-  /**
-   * unmatched: no wallet has the account number; the money is held in suspense, credited to no one.
-   * disputed: the partner's records contradict the webhook; not credited.
-   */
-  status: 'credited' | 'duplicate' | 'unmatched' | 'disputed' | 'ignored';
-  reference: string;
-  reason?: string;
-}
+export const DevBankTransferResult = z
+  .strictObject({
+    /**
+     * unmatched: no wallet has the account number; the money is held in suspense, credited to no one.
+     * disputed: the partner's records contradict the webhook; not credited.
+     */
+    status: z.enum(['credited', 'duplicate', 'unmatched', 'disputed', 'ignored']),
+    reference: z.string(),
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'DevBankTransferResult' });
+export type DevBankTransferResult = z.infer<typeof DevBankTransferResult>;
 
 // Purchases: POST /api/<category>, one call per service. Every purchase also sends the transaction
 // `pin` and an `Idempotency-Key` header; the server checks the pin itself and executes a repeated
@@ -339,17 +389,20 @@ export interface VerifyMerchantRequest {
   beneficiary: string;
 }
 /** verify-merchant: name plus address (electricity) or username (betting); name alone (cable). */
-export interface MerchantDetails {
-  name: string;
-  address?: string;
-  username?: string;
-  /** Cable TV: what renewing the current bouquet costs, in naira, when the biller says. */
-  renewal_amount?: number;
-  /** Cable TV: the bouquet the smartcard is on, when the biller says. */
-  current_plan?: string;
-  /** Cable TV: the Lagos day (YYYY-MM-DD) the subscription is due, when the biller says (DStv and GOtv do; it sets a renewal schedule). */
-  due_date?: string;
-}
+export const MerchantDetails = z
+  .strictObject({
+    name: z.string(),
+    address: z.string().optional(),
+    username: z.string().optional(),
+    /** Cable TV: what renewing the current bouquet costs, in naira, when the biller says. */
+    renewal_amount: z.number().optional(),
+    /** Cable TV: the bouquet the smartcard is on, when the biller says. */
+    current_plan: z.string().optional(),
+    /** Cable TV: the Lagos day the subscription is due, when the biller says (DStv and GOtv do; it sets a renewal schedule). */
+    due_date: lagosDay.optional(),
+  })
+  .meta({ id: 'MerchantDetails' });
+export type MerchantDetails = z.infer<typeof MerchantDetails>;
 /** What a purchase answers in `data`: the transaction it created (with any token or pin in display_value). */
 export type PurchaseResult = Transaction;
 
@@ -362,22 +415,24 @@ export interface RecentBeneficiariesRequest {
   category: string;
 }
 /** One of the caller's last five distinct beneficiaries of a category, most recent first, with the provider used last. */
-export interface RecentBeneficiary {
-  beneficiary: string;
-  provider_id: number;
-  provider_name: string;
-}
+export const RecentBeneficiary = z
+  .strictObject({ beneficiary: z.string(), provider_id: id, provider_name: z.string() })
+  .meta({ id: 'RecentBeneficiary' });
+export type RecentBeneficiary = z.infer<typeof RecentBeneficiary>;
 
 // Saved beneficiaries (server: POST /api/beneficiaries/{list,save,rename,delete}).
 /** A number the user saved under a name for one service category. */
-export interface SavedBeneficiary {
-  id: number;
-  category: string;
-  beneficiary: string;
-  name: string;
-  /** The provider chosen when it was saved; null when none was (or it is no longer offered). */
-  provider_id: number | null;
-}
+export const SavedBeneficiary = z
+  .strictObject({
+    id,
+    category: z.string(),
+    beneficiary: z.string(),
+    name: z.string(),
+    /** The provider chosen when it was saved; null when none was (or it is no longer offered). */
+    provider_id: id.nullable(),
+  })
+  .meta({ id: 'SavedBeneficiary' });
+export type SavedBeneficiary = z.infer<typeof SavedBeneficiary>;
 export interface ListBeneficiariesRequest {
   category: string;
 }
@@ -396,19 +451,23 @@ export interface DeleteBeneficiaryRequest {
 }
 
 // Report a problem (server: POST /api/problem-reports/{fetch,create}).
-export type ProblemReportStatus = 'open' | 'in-review' | 'resolved';
+export const ProblemReportStatus = z.enum(['open', 'in-review', 'resolved']);
+export type ProblemReportStatus = z.infer<typeof ProblemReportStatus>;
 /** A case opened about one transaction; its number is what support is told. */
-export interface ProblemReport {
-  case_number: string;
-  transaction_id: number;
-  reference: string;
-  reason: string;
-  note: string;
-  status: ProblemReportStatus;
-  created_at: string;
-  /** What support wrote when resolving the case (also e-mailed); null until then. */
-  resolution_note: string | null;
-}
+export const ProblemReport = z
+  .strictObject({
+    case_number: z.string(),
+    transaction_id: id,
+    reference: z.string(),
+    reason: z.string(),
+    note: z.string(),
+    status: ProblemReportStatus,
+    created_at: instant,
+    /** What support wrote when resolving the case (also e-mailed); null until then. */
+    resolution_note: z.string().nullable(),
+  })
+  .meta({ id: 'ProblemReport' });
+export type ProblemReport = z.infer<typeof ProblemReport>;
 export interface FetchProblemReportRequest {
   transaction_id: number;
 }
@@ -428,80 +487,96 @@ export interface StatementDownloadRequest extends StatementRequest {
   format: 'csv' | 'pdf';
 }
 /** The totals of a statement, naira: opening + credits − debits = closing. */
-export interface StatementSummary {
-  from: string;
-  to: string;
-  opening_balance: number;
-  total_credits: number;
-  total_debits: number;
-  closing_balance: number;
-  entries: number;
-}
+export const StatementSummary = z
+  .strictObject({
+    from: lagosDay,
+    to: lagosDay,
+    opening_balance: z.number(),
+    total_credits: z.number(),
+    total_debits: z.number(),
+    closing_balance: z.number(),
+    entries: z.number().int(),
+  })
+  .meta({ id: 'StatementSummary' });
+export type StatementSummary = z.infer<typeof StatementSummary>;
 
 // Schedules (server: POST /api/schedules/{list,draft,create,update,pause,resume,delete,retry,accept-price}).
 /** How often a schedule runs; 'renewal' renews a DStv or GOtv subscription a number of days before its due date. */
-export type ScheduleFrequency = 'once' | 'daily' | 'weekly' | 'monthly' | 'renewal';
-/** When a schedule stops: never, after a number of runs, or after its last run on or before a Lagos day (YYYY-MM-DD). */
-export type ScheduleEnd = { kind: 'never' } | { kind: 'after'; runs: number } | { kind: 'on'; date: string };
+export const ScheduleFrequency = z.enum(['once', 'daily', 'weekly', 'monthly', 'renewal']);
+export type ScheduleFrequency = z.infer<typeof ScheduleFrequency>;
+/** When a schedule stops: never, after a number of runs, or after its last run on or before a Lagos day. */
+export const ScheduleEnd = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('never') }),
+  z.strictObject({ kind: z.literal('after'), runs: z.number().int() }),
+  z.strictObject({ kind: z.literal('on'), date: lagosDay }),
+]);
+export type ScheduleEnd = z.infer<typeof ScheduleEnd>;
 /** Why a run could not happen, was missed or skipped (core/messages.ts words each for the user). */
-export type ScheduleRunReason =
-  | 'insufficient-balance'
-  | 'daily-limit'
-  | 'price-changed'
-  | 'provider-unavailable'
-  | 'not-available'
-  | 'customer-not-found'
-  | 'biller-failed'
-  | 'pin-locked'
-  | 'missed'
-  | 'already-renewed'
-  | 'refused';
+export const ScheduleRunReason = z.enum([
+  'insufficient-balance',
+  'daily-limit',
+  'price-changed',
+  'provider-unavailable',
+  'not-available',
+  'customer-not-found',
+  'biller-failed',
+  'pin-locked',
+  'missed',
+  'already-renewed',
+  'refused',
+]);
+export type ScheduleRunReason = z.infer<typeof ScheduleRunReason>;
 /** What became of a run: its purchase completed, is processing, was refunded (canceled), or no purchase was made. */
-export type ScheduleRunOutcome = 'running' | 'completed' | 'processing' | 'canceled' | 'failed' | 'missed' | 'skipped';
-export interface ScheduleRun {
-  id: number;
-  /** The due time it was for (a retry: when it was asked for). */
-  due_at: string;
-  outcome: ScheduleRunOutcome;
-  reason: ScheduleRunReason | null;
-  /** In the user's words: what happened and, when it failed, what to do. */
-  message: string;
-  amount: number | null;
-  transaction_id: number | null;
-  /** The run failed or was missed, it is the schedule's latest, and a retry may be asked for (Retry now). */
-  retryable: boolean;
-}
+export const ScheduleRunOutcome = z.enum(['running', 'completed', 'processing', 'canceled', 'failed', 'missed', 'skipped']);
+export type ScheduleRunOutcome = z.infer<typeof ScheduleRunOutcome>;
+export const ScheduleRun = z
+  .strictObject({
+    id,
+    /** The due time it was for (a retry: when it was asked for). */
+    due_at: instant,
+    outcome: ScheduleRunOutcome,
+    reason: ScheduleRunReason.nullable(),
+    /** In the user's words: what happened and, when it failed, what to do. */
+    message: z.string(),
+    amount: z.number().nullable(),
+    transaction_id: id.nullable(),
+    /** The run failed or was missed, it is the schedule's latest, and a retry may be asked for (Retry now). */
+    retryable: z.boolean(),
+  })
+  .meta({ id: 'ScheduleRun' });
+export type ScheduleRun = z.infer<typeof ScheduleRun>;
 /** What a schedule buys: a service's provider, plan (or amount) and the number billed. */
-export interface ScheduleProduct {
-  category: string;
-  provider_id: number;
+const scheduleProduct = {
+  category: z.string(),
+  provider_id: id,
   /** Plan-priced services; null for an amount, and for a cable renewal. */
-  package_id: number | null;
-  beneficiary: string;
+  package_id: id.nullable(),
+  beneficiary: z.string(),
   /** Amount-priced services (naira); null for a plan and a renewal, whose price the server knows. */
-  amount: number | null;
-}
+  amount: z.number().nullable(),
+};
+export type ScheduleProduct = z.infer<z.ZodObject<typeof scheduleProduct>>;
 /** A completed purchase as a schedule would repeat it (Repeat this), with a name to start from. */
-export interface ScheduleDraft extends ScheduleProduct {
-  name: string;
-}
+export const ScheduleDraft = z.strictObject({ ...scheduleProduct, name: z.string() }).meta({ id: 'ScheduleDraft' });
+export type ScheduleDraft = z.infer<typeof ScheduleDraft>;
 export interface ScheduleDraftRequest {
   transaction_id: number;
 }
 /** When a schedule runs, in Lagos time: a time of day (HH:MM) and the fields of its frequency. */
-export interface ScheduleTiming {
-  frequency: ScheduleFrequency;
+const scheduleTiming = {
+  frequency: ScheduleFrequency,
   /** once: the day. */
-  date?: string | null;
+  date: lagosDay.nullable().optional(),
   /** weekly: 0 Sunday … 6 Saturday. */
-  weekday?: number | null;
+  weekday: z.number().int().nullable().optional(),
   /** monthly: 1–31 (a shorter month runs on its last day). */
-  month_day?: number | null;
+  month_day: z.number().int().nullable().optional(),
   /** renewal: days before the due date, 0–14. */
-  days_before?: number | null;
-  time: string;
-  end: ScheduleEnd;
-}
+  days_before: z.number().int().nullable().optional(),
+  time: z.string(),
+  end: ScheduleEnd,
+};
+export type ScheduleTiming = z.infer<z.ZodObject<typeof scheduleTiming>>;
 /** Creating a schedule authorises its runs with the transaction pin, each up to the amount shown. */
 export interface CreateScheduleRequest extends ScheduleProduct, ScheduleTiming {
   name: string;
@@ -517,29 +592,34 @@ export interface ScheduleIdRequest {
 export interface AcceptSchedulePriceRequest extends ScheduleIdRequest {
   pin: string;
 }
-export type ScheduleStatus = 'active' | 'paused' | 'ended';
-export interface Schedule extends ScheduleTiming {
-  id: number;
-  name: string;
-  category: string;
-  provider_id: number;
-  provider_name: string;
-  package_id: number | null;
-  package_name: string | null;
-  beneficiary: string;
-  /** What each run buys for (naira); a renewal's is the renewal amount last verified. */
-  amount: number;
-  /** The most a run may spend, as authorised with the pin. */
-  authorised: number;
-  /** renewal: the due date the biller last told. */
-  due_date: string | null;
-  runs_done: number;
-  status: ScheduleStatus;
-  /** Why it is paused: by the user, after three runs in a row could not happen, or because the price rose. */
-  paused_reason: 'user' | 'failures' | 'price-changed' | null;
-  next_run_at: string | null;
-  last_run: ScheduleRun | null;
-  /** Paused for its price: what the product costs now, to accept with the pin. */
-  new_price: number | null;
-  created_at: string;
-}
+export const ScheduleStatus = z.enum(['active', 'paused', 'ended']);
+export type ScheduleStatus = z.infer<typeof ScheduleStatus>;
+export const Schedule = z
+  .strictObject({
+    ...scheduleTiming,
+    id,
+    name: z.string(),
+    category: z.string(),
+    provider_id: id,
+    provider_name: z.string(),
+    package_id: id.nullable(),
+    package_name: z.string().nullable(),
+    beneficiary: z.string(),
+    /** What each run buys for (naira); a renewal's is the renewal amount last verified. */
+    amount: z.number(),
+    /** The most a run may spend, as authorised with the pin. */
+    authorised: z.number(),
+    /** renewal: the due date the biller last told. */
+    due_date: lagosDay.nullable(),
+    runs_done: z.number().int(),
+    status: ScheduleStatus,
+    /** Why it is paused: by the user, after three runs in a row could not happen, or because the price rose. */
+    paused_reason: z.enum(['user', 'failures', 'price-changed']).nullable(),
+    next_run_at: instant.nullable(),
+    last_run: ScheduleRun.nullable(),
+    /** Paused for its price: what the product costs now, to accept with the pin. */
+    new_price: z.number().nullable(),
+    created_at: instant,
+  })
+  .meta({ id: 'Schedule' });
+export type Schedule = z.infer<typeof Schedule>;

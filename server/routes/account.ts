@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { UserData } from '../../core/contract';
 import { OTP_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
@@ -11,7 +12,7 @@ import { changePassword, updateProfile } from '../services/profile';
 import { loadUserData } from '../services/userData';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
-import { routeDoc } from './openapi';
+import { noFields, pinRefusals, routeDoc } from './openapi';
 import { device, identityNumber, password, phone, pin, requestBody, requiredText, text } from './fields';
 import { byAccount, limitRequests } from './rateLimits';
 
@@ -82,7 +83,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
 
   // Limited: each NIN or BVN given is a paid lookup with the identity provider.
   // A verified NIN or BVN also opens the funding accounts with each partner; the name it matched is then frozen.
-  app.post('/api/update-profile', { schema: routeDoc({ summary: 'Update name, phone, NIN and BVN (a new NIN or BVN is verified first, then opens the funding accounts)', tags: ['account'], auth: true, body: updateProfileBody, errors: [400, 409, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)] }, async (request) => {
+  app.post('/api/update-profile', { schema: routeDoc({ summary: 'Update name, phone, NIN and BVN (a new NIN or BVN is verified first, then opens the funding accounts)', tags: ['account'], auth: true, body: updateProfileBody, data: UserData, errors: [400, 409, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)] }, async (request) => {
     const { name, phone, nin, bvn } = updateProfileBody.parse(request.body);
     const { userId, token } = authOf(request);
     await updateProfile(ctx, identity, banks, userId, { name, phone, nin, bvn });
@@ -96,19 +97,19 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
     return success('password changed successfully');
   });
 
-  app.post('/api/change-pin', { schema: routeDoc({ summary: 'Change the transaction pin', tags: ['pin'], auth: true, body: changePinBody, errors: [400, 409, 422, 423, 429] }), preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)] }, async (request) => {
+  app.post('/api/change-pin', { schema: routeDoc({ summary: 'Change the transaction pin', tags: ['pin'], auth: true, body: changePinBody, data: UserData, errors: [400, 409, 422, 423, 429], errorData: pinRefusals }), preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)] }, async (request) => {
     const body = changePinBody.parse(request.body);
     const auth = authOf(request);
     await changePin(ctx, auth, body.old_pin, body.new_pin);
     return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
   });
 
-  app.post('/api/forgot-pin', { schema: routeDoc({ summary: 'E-mail a pin reset code', tags: ['pin'], auth: true, errors: [409, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'forgotPin', byAccount)] }, async (request) => {
+  app.post('/api/forgot-pin', { schema: routeDoc({ summary: 'E-mail a pin reset code', tags: ['pin'], auth: true, body: noFields, errors: [409, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'forgotPin', byAccount)] }, async (request) => {
     await sendPinResetCode(ctx, authOf(request).userId);
     return success('we have sent a code to your email');
   });
 
-  app.post('/api/reset-pin', { schema: routeDoc({ summary: 'Reset the transaction pin with the password and the e-mailed code', tags: ['pin'], auth: true, body: resetPinBody, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'resetPin', byAccount)] }, async (request) => {
+  app.post('/api/reset-pin', { schema: routeDoc({ summary: 'Reset the transaction pin with the password and the e-mailed code', tags: ['pin'], auth: true, body: resetPinBody, data: UserData, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'resetPin', byAccount)] }, async (request) => {
     const body = resetPinBody.parse(request.body);
     const { userId, token } = authOf(request);
     const mail = await resetPin(ctx, userId, body);

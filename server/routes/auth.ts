@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LoginRefusal, PinKept, ResetLinkStatus, UserData } from '../../core/contract';
 import { OTP_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
 import type { RateLimits } from '../config';
@@ -16,7 +17,7 @@ import { AUTHORIZATION_FAILED, resumeSession, revokeSession } from '../services/
 import { loadUserData } from '../services/userData';
 import { SESSION_EXPIRED, authOf, bearerToken, requireSession } from './authenticate';
 import { success } from './envelope';
-import { routeDoc } from './openapi';
+import { noFields, routeDoc } from './openapi';
 import { captchaToken, device, deviceId, email, password, phone, pin, requestBody, requiredText, text } from './fields';
 import { requireHuman } from './humanCheck';
 import { addressKey, byAccount, byAddress, byAddressAndEmail, limitRequests } from './rateLimits';
@@ -68,7 +69,7 @@ const setPinBody = requestBody({
 export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits }: AuthRouteDeps) {
   const session = requireSession(ctx);
 
-  app.post('/api/register', { schema: routeDoc({ summary: 'Sign up (signed in at once)', tags: ['account'], body: registerBody, success: 201, errors: [400, 403, 409, 422, 429, 502] }), preHandler: limitRequests(app, limits, 'register', byAddress) }, async (request, reply) => {
+  app.post('/api/register', { schema: routeDoc({ summary: 'Sign up (signed in at once)', tags: ['account'], body: registerBody, success: 201, data: UserData, errors: [400, 403, 409, 422, 429, 502] }), preHandler: limitRequests(app, limits, 'register', byAddress) }, async (request, reply) => {
     const body = registerBody.parse(request.body);
     // Before the captcha: a refused password should not spend the token.
     await checkNewPassword(body.password, body);
@@ -78,7 +79,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   });
 
   const throttle = { captcha, addressLimit: limits.loginFailures };
-  app.post('/api/login', { schema: routeDoc({ summary: 'Log in', tags: ['account'], body: loginBody, errors: [401, 403, 422, 423, 429, 502] }), preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
+  app.post('/api/login', { schema: routeDoc({ summary: 'Log in', tags: ['account'], body: loginBody, data: UserData, errors: [401, 403, 422, 423, 429, 502], errorData: { 403: LoginRefusal } }), preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
     const body = loginBody.parse(request.body);
     const attempt = { ...body, deviceId: body.device_id, address: addressKey(request.ip), ip: request.ip };
     // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
@@ -87,18 +88,18 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
   });
 
-  app.post('/api/logout', { schema: routeDoc({ summary: 'Log out (ends this session)', tags: ['account'], auth: true, errors: [429] }), preHandler: [session, limitRequests(app, limits, 'logout', byAccount)] }, async (request) => {
+  app.post('/api/logout', { schema: routeDoc({ summary: 'Log out (ends this session)', tags: ['account'], auth: true, body: noFields, errors: [429] }), preHandler: [session, limitRequests(app, limits, 'logout', byAccount)] }, async (request) => {
     await revokeSession(ctx, authOf(request).id);
     return success('you have been logged out');
   });
 
-  app.post('/api/resend-otp', { schema: routeDoc({ summary: 'E-mail a new verification code', tags: ['account'], auth: true, errors: [409, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
+  app.post('/api/resend-otp', { schema: routeDoc({ summary: 'E-mail a new verification code', tags: ['account'], auth: true, body: noFields, errors: [409, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
     await sendVerificationCode(ctx, authOf(request).userId);
     // The address is already on the verify screen; repeating it in the toast would show it twice.
     return success('a verification code has been sent to your email');
   });
 
-  app.post('/api/verify-otp', { schema: routeDoc({ summary: 'Verify the e-mail with its code', tags: ['account'], auth: true, body: verifyOtpBody, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
+  app.post('/api/verify-otp', { schema: routeDoc({ summary: 'Verify the e-mail with its code', tags: ['account'], auth: true, body: verifyOtpBody, data: UserData, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
     const { otp } = verifyOtpBody.parse(request.body);
     const { userId, token } = authOf(request);
     await verifyEmailCode(ctx, userId, otp);
@@ -119,7 +120,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return { token: null, userId: link.userId, link };
   }
 
-  app.post('/api/set-pin', { schema: routeDoc({ summary: 'Set the first transaction pin (bearer: a session, or a reset link at its last stage for an account without a pin)', tags: ['pin'], auth: true, body: setPinBody, errors: [400, 403, 409, 422, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
+  app.post('/api/set-pin', { schema: routeDoc({ summary: 'Set the first transaction pin (bearer: a session, or a reset link at its last stage for an account without a pin)', tags: ['pin'], auth: true, body: setPinBody, data: UserData, errors: [400, 403, 409, 422, 429], errorData: { 409: PinKept } }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
     const bearer = await setPinBearer(request);
     const { pin } = setPinBody.parse(request.body);
     if (bearer.link) {
@@ -140,7 +141,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   });
 
   /** Before /set-pin asks for a pin with a reset link: whether the account has one, which the link does not replace. */
-  app.post('/api/reset-link', { schema: routeDoc({ summary: "A reset link at its last stage: whether its account already has a pin (bearer: the link's token)", tags: ['account'], auth: true, errors: [400, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
+  app.post('/api/reset-link', { schema: routeDoc({ summary: "A reset link at its last stage: whether its account already has a pin (bearer: the link's token)", tags: ['account'], auth: true, body: noFields, data: ResetLinkStatus, errors: [400, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
     const token = bearerToken(request);
     const link = token ? await findResetLink(ctx, token) : null;
     if (!link) throw new AppError(400, INVALID_RESET_LINK);
@@ -148,7 +149,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
   });
 
   /** "This wasn't me", from a credential-change e-mail (bearer: the link's token): every session ends and the account locks until a password reset. */
-  app.post('/api/not-me', { schema: routeDoc({ summary: "Report a credential change as not the owner's: sign out everywhere, lock until a password reset (bearer: the e-mailed link's token)", tags: ['account'], auth: true, errors: [400, 429] }), preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
+  app.post('/api/not-me', { schema: routeDoc({ summary: "Report a credential change as not the owner's: sign out everywhere, lock until a password reset (bearer: the e-mailed link's token)", tags: ['account'], auth: true, body: noFields, errors: [400, 429] }), preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
     const token = bearerToken(request);
     if (!token) throw new AppError(400, INVALID_NOT_ME_LINK);
     await reportNotMe(ctx, token);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { SavedBeneficiary } from '../../core/contract';
 import { SERVICE_CATEGORIES, serviceOfCategory } from '../../core/services';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
@@ -42,17 +43,17 @@ export function registerBeneficiaryRoutes(app: FastifyInstance, { ctx, limits }:
   // One budget for every change: each writes the user's list.
   const changes = [session, limitRequests(app, limits, 'beneficiaries', byAccount)];
 
-  app.post('/api/beneficiaries/list', { schema: routeDoc({ summary: 'Saved beneficiaries of a service category', tags: ['beneficiaries'], auth: true, body: listBody, errors: [422] }), preHandler: session }, async (request) => {
+  app.post('/api/beneficiaries/list', { schema: routeDoc({ summary: 'Saved beneficiaries of a service category', tags: ['beneficiaries'], auth: true, body: listBody, data: z.array(SavedBeneficiary), errors: [422] }), preHandler: session }, async (request) => {
     const body = listBody.parse(request.body);
     return success('saved beneficiaries fetched successfully', await listSavedBeneficiaries(ctx, authOf(request).userId, body.category));
   });
 
-  app.post('/api/beneficiaries/save', { schema: routeDoc({ summary: 'Save a number with a name (saving it again renames it)', tags: ['beneficiaries'], auth: true, errors: [409, 422, 429] }), preHandler: changes }, async (request) => {
+  app.post('/api/beneficiaries/save', { schema: routeDoc({ summary: 'Save a number with a name (saving it again renames it)', tags: ['beneficiaries'], auth: true, body: saveBody, data: SavedBeneficiary, errors: [409, 422, 429] }), preHandler: changes }, async (request) => {
     const body = saveBody.parse(request.body);
     return success('beneficiary saved', await saveBeneficiary(ctx, authOf(request).userId, body));
   });
 
-  app.post('/api/beneficiaries/rename', { schema: routeDoc({ summary: 'Rename a saved beneficiary', tags: ['beneficiaries'], auth: true, body: renameBody, errors: [404, 422, 429] }), preHandler: changes }, async (request) => {
+  app.post('/api/beneficiaries/rename', { schema: routeDoc({ summary: 'Rename a saved beneficiary', tags: ['beneficiaries'], auth: true, body: renameBody, data: SavedBeneficiary, errors: [404, 422, 429] }), preHandler: changes }, async (request) => {
     const body = renameBody.parse(request.body);
     return success('beneficiary renamed', await renameBeneficiary(ctx, authOf(request).userId, body.beneficiary_id, body.name));
   });

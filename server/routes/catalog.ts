@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { ProvidersByCategory } from '../../core/contract';
 import { catalogVersionQuery, providersByCategory } from '../services/catalog';
 import type { AppContext } from '../services/context';
 import { pollRead } from './authenticate';
 import { success } from './envelope';
-import { routeDoc } from './openapi';
+import { registerPoll } from './polls';
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   // The answer as sent, kept with the catalogue version it was read at: each poll reads the
@@ -12,17 +13,10 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   // under a newer version than its own.
   let kept: { version: bigint; body: string } | undefined;
 
-  // Polled every 60 s, which is not the user's activity; GET too, since the product specification
-  // left the method of the polls open and other clients of the contract may use either.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/fetch-providers',
-    schema: routeDoc({ summary: 'Providers and plans by category (polled; not activity)', tags: ['purchases'], auth: true }),
-    handler: async (request, reply) => {
-      const { rows } = await pollRead(ctx, request, catalogVersionQuery);
-      const version = rows[0].version!;
-      if (kept?.version !== version) kept = { version, body: JSON.stringify(success('providers fetched successfully', await providersByCategory(ctx))) };
-      return reply.type('application/json; charset=utf-8').send(kept.body);
-    },
+  registerPoll(app, '/api/fetch-providers', { summary: 'Providers and plans by category (polled; not activity)', tags: ['purchases'], data: ProvidersByCategory }, async (request, reply) => {
+    const { rows } = await pollRead(ctx, request, catalogVersionQuery);
+    const version = rows[0].version!;
+    if (kept?.version !== version) kept = { version, body: JSON.stringify(success('providers fetched successfully', await providersByCategory(ctx))) };
+    return reply.type('application/json; charset=utf-8').send(kept.body);
   });
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DevBankTransferResult } from '../../core/contract';
 import { isMovable, type Clock } from '../clock';
 import { AppError } from '../errors';
 import type { BankPartner, SandboxPayer, SimulatedTransfer, TransferSimulator } from '../gateways/bankPartner';
-import type { DevOutbox } from '../gateways/devOutbox';
+import type { DevOutbox, OutboxMail } from '../gateways/devOutbox';
 import { simulatedTransferReference } from '../gateways/simulatedBank';
 import type { AppContext } from '../services/context';
 import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding';
@@ -34,6 +35,23 @@ const clockBody = requestBody({
   advance_ms: z.number({ error: 'advance_ms must be a number of milliseconds' }).int().min(0).max(366 * 24 * 3_600_000).optional(),
 });
 
+/** A mail of the development outbox, as GET /dev/mailbox lists it. */
+const outboxMail: z.ZodType<OutboxMail> = z.strictObject({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+
+/** A refused delivery still names the reference it was sent under (send it again to replay). */
+const refusedTransfer = z.strictObject({ reference: z.string() });
+
+const clockAnswer = z.strictObject({
+  now: z.iso.datetime({ offset: true }),
+  ran: z.record(z.string(), z.number().int()).nullable().describe('the scheduled runs the move made, counted by what became of them; null when the clock did not move'),
+});
+
 export interface DevRouteDeps {
   /** The development mailbox, when mail stays in the process. */
   outbox?: DevOutbox;
@@ -52,7 +70,7 @@ const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer =
 /** Development conveniences, so the product runs with no provider account; never registered in production, where /dev/* is 404. */
 export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock, clockMoved }: DevRouteDeps) {
   if (outbox) {
-    app.get('/dev/mailbox', { schema: routeDoc({ summary: 'Development only: mail sent to an address', tags: ['development'], querystring: mailboxQuery, errors: [422] }) }, async (request) => {
+    app.get('/dev/mailbox', { schema: routeDoc({ summary: 'Development only: mail sent to an address', tags: ['development'], querystring: mailboxQuery, data: z.array(outboxMail), errors: [422] }) }, async (request) => {
       const { to } = mailboxQuery.parse(request.query);
       return success('mailbox', outbox.list(to));
     });
@@ -67,7 +85,7 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, cl
    * goes to the first simulating partner (and so to suspense). Answers the webhook handler's
    * status and envelope, with the reference used (send it again to replay).
    */
-  app.post('/dev/bank/transfer', { schema: routeDoc({ summary: "Development only: a customer's bank transfer into a dedicated account", tags: ['development'], body: transferBody, errors: [404, 422] }) }, async (request, reply) => {
+  app.post('/dev/bank/transfer', { schema: routeDoc({ summary: "Development only: a customer's bank transfer into a dedicated account", tags: ['development'], body: transferBody, data: DevBankTransferResult, errors: [404, 422, 503], errorData: { 422: refusedTransfer, 503: refusedTransfer } }) }, async (request, reply) => {
     const body = transferBody.parse(request.body);
     const transfer: SimulatedTransfer = {
       accountNumber: body.account_number,
@@ -89,7 +107,7 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, cl
    * due is made at once (scheduled runs), as the next job run would, before the answer: a
    * schedule can be shown running without waiting for its day. `{}` reads the clock.
    */
-  app.post('/dev/clock', { schema: routeDoc({ summary: "Development only: move the server's clock forward and make what became due", tags: ['development'], body: clockBody, errors: [409, 422] }) }, async (request) => {
+  app.post('/dev/clock', { schema: routeDoc({ summary: "Development only: move the server's clock forward and make what became due", tags: ['development'], body: clockBody, data: clockAnswer, errors: [409, 422] }) }, async (request) => {
     const body = clockBody.parse(request.body ?? {});
     if (!isMovable(clock)) throw new AppError(409, 'this server runs on the system clock');
     const ms = body.to !== undefined ? new Date(body.to).getTime() - clock.now().getTime() : (body.advance_ms ?? 0);

@@ -23,7 +23,7 @@ export function registerDevCheckout(app: FastifyInstance, bank: SimulatedBank) {
     // The forms post no fields: the body, if any, is not read.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
-    scope.get('/dev/checkout/:reference', { schema: routeDoc({ summary: "Development only: the simulated partner's card checkout page", tags: ['development'], errors: [404] }) }, async (request, reply) => {
+    scope.get('/dev/checkout/:reference', { schema: routeDoc({ summary: "Development only: the simulated partner's card checkout page", tags: ['development'], file: ['text/html'], errors: [404] }) }, async (request, reply) => {
       const { reference } = params.parse(request.params);
       const checkout = bank.cards.find(reference);
       if (!checkout) throw new AppError(404, 'no checkout with this reference');
@@ -47,7 +47,7 @@ export function registerDevCheckout(app: FastifyInstance, bank: SimulatedBank) {
       ['pay', true],
       ['cancel', false],
     ] as const) {
-      scope.post(`/dev/checkout/:reference/${action}`, { schema: routeDoc({ summary: `Development only: ${action} at the simulated checkout`, tags: ['development'], errors: [404] }) }, async (request, reply) => {
+      scope.post(`/dev/checkout/:reference/${action}`, { schema: routeDoc({ summary: `Development only: ${action} at the simulated checkout (a form of no fields)`, tags: ['development'], success: 303, redirect: true, errors: [404] }) }, async (request, reply) => {
         const { reference } = params.parse(request.params);
         const outcome = bank.cards.complete(reference, pay);
         if (!outcome) throw new AppError(404, 'no checkout with this reference');

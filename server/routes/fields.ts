@@ -20,11 +20,20 @@ const blank = (value: unknown) => value === undefined || value === null || (type
 
 /**
  * A form whose `required` fields are checked for presence first, all of them, with one message
- * ("all fields are required", as the forms say it); only then each field of `shape`, in its order.
+ * ("all fields are required"); only then each field of `shape`, in its order. The presence check
+ * is a transform, so the form is described by `shape` (a pipe is described by its first stage,
+ * unless that is a transform): the document names every field the form takes.
  */
 export const filledFirst = <Shape extends z.ZodRawShape>(required: readonly (keyof Shape & string)[], message: string, shape: Shape) =>
   z
-    .looseObject(Object.fromEntries(required.map((field) => [field, z.unknown().refine((value) => !blank(value), message)])), { error: BODY_NOT_OBJECT })
+    .transform((body: unknown, context) => {
+      const form = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
+      if (form && !Array.isArray(form) && required.some((field) => blank(form[field]))) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return body;
+    })
     .pipe(requestBody(shape));
 
 /** A text field: `required` when absent, null or blank; a clear message for any other type. */

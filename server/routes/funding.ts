@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isBankCode } from '../../core/banks';
 import { CARD_TOPUP_MAX_KOBO } from '../../core/cardFees';
-import type { CardPayment, CardTopUpStarted, FundingStatus } from '../../core/contract';
+import { CardPayment, CardTopUpStarted, FundingStatus } from '../../core/contract';
 import { identityMessages } from '../../core/messages';
 import type { RateLimits } from '../config';
 import { GatewayError } from '../errors';
@@ -15,7 +15,7 @@ import { fundingStatus } from '../services/fundingStatus';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { identityNumber, nairaAmount, requestBody } from './fields';
-import { routeDoc } from './openapi';
+import { noFields, routeDoc } from './openapi';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface FundingRouteDeps {
@@ -58,7 +58,7 @@ const verifyBody = requestBody({
 export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identity, cards, limits }: FundingRouteDeps) {
   const session = requireSession(ctx);
 
-  app.post('/api/funding', { schema: routeDoc({ summary: 'Everything /funding shows: identity, accounts, each partner, card top-ups', tags: ['wallet'], auth: true }), preHandler: session }, async (request) =>
+  app.post('/api/funding', { schema: routeDoc({ summary: 'Everything /funding shows: identity, accounts, each partner, card top-ups', tags: ['wallet'], auth: true, body: noFields, data: FundingStatus }), preHandler: session }, async (request) =>
     success<FundingStatus>('funding fetched successfully', await fundingStatus(ctx, banks, cards, authOf(request).userId)),
   );
 
@@ -66,7 +66,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
   app.post(
     '/api/funding/identity',
     {
-      schema: routeDoc({ summary: 'Verify (or confirm) a BVN or NIN and open the funding accounts with it', tags: ['wallet'], auth: true, body: identityBody, errors: [409, 422, 429, 502] }),
+      schema: routeDoc({ summary: 'Verify (or confirm) a BVN or NIN and open the funding accounts with it', tags: ['wallet'], auth: true, body: identityBody, data: FundingStatus, errors: [409, 422, 429, 502] }),
       preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)],
     },
     async (request) => {
@@ -82,7 +82,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
   app.post(
     '/api/card-topups',
     {
-      schema: routeDoc({ summary: "Start a card top-up: our reference and the partner's checkout URL", tags: ['wallet'], auth: true, body: topUpBody, errors: [403, 422, 429, 502, 503] }),
+      schema: routeDoc({ summary: "Start a card top-up: our reference and the partner's checkout URL", tags: ['wallet'], auth: true, body: topUpBody, data: CardTopUpStarted, errors: [403, 422, 429, 502, 503] }),
       preHandler: [session, limitRequests(app, limits, 'purchase', byAccount)],
     },
     async (request) => {
@@ -94,7 +94,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
   app.post(
     '/api/card-topups/verify',
     {
-      schema: routeDoc({ summary: 'Ask the partner about a card top-up (on the return from its checkout)', tags: ['wallet'], auth: true, body: verifyBody, errors: [404, 422, 429] }),
+      schema: routeDoc({ summary: 'Ask the partner about a card top-up (on the return from its checkout)', tags: ['wallet'], auth: true, body: verifyBody, data: CardPayment, errors: [404, 422, 429] }),
       preHandler: [session, limitRequests(app, limits, 'refreshTransaction', byAccount)],
     },
     async (request) => {

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Notification } from '../../core/contract';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
 import { latestNotifications, markNotificationRead, toNotification, type NotificationRow } from '../services/notifications';
 import { authOf, pollRead, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
+import { registerPoll } from './polls';
 import { positiveId, requestBody } from './fields';
 import { byAccount, limitRequests } from './rateLimits';
 
@@ -13,18 +16,11 @@ const markBody = requestBody({ notification_id: positiveId('notification_id') })
 export function registerNotificationRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
   const session = requireSession(ctx);
 
-  // Polled every 60 s, which is not the user's activity; GET too, since the product specification
-  // left the method of the polls open and other clients of the contract may use either.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/fetch-notifications',
-    schema: routeDoc({ summary: 'Notifications (polled; not activity)', tags: ['notifications'], auth: true }),
-    handler: async (request) => {
-      const { rows } = await pollRead(ctx, request, latestNotifications);
-      // One row of nulls when there is none (the read is joined to the session).
-      const notifications = rows.filter((row): row is NotificationRow => row.id !== null);
-      return success('notifications fetched successfully', notifications.map(toNotification));
-    },
+  registerPoll(app, '/api/fetch-notifications', { summary: 'Notifications (polled; not activity)', tags: ['notifications'], data: z.array(Notification) }, async (request) => {
+    const { rows } = await pollRead(ctx, request, latestNotifications);
+    // One row of nulls when there is none (the read is joined to the session).
+    const notifications = rows.filter((row): row is NotificationRow => row.id !== null);
+    return success('notifications fetched successfully', notifications.map(toNotification));
   });
 
   app.post('/api/mark-notification', { schema: routeDoc({ summary: 'Mark a notification read', tags: ['notifications'], auth: true, body: markBody, errors: [404, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'markNotification', byAccount)] }, async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ProblemReport } from '../../core/contract';
 import { PROBLEM_NOTE_MAX_LENGTH, PROBLEM_REASON_KEYS } from '../../core/problemReports';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
@@ -33,12 +34,12 @@ const createBody = requestBody({
 export function registerProblemReportRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
   const session = requireSession(ctx);
 
-  app.post('/api/problem-reports/fetch', { schema: routeDoc({ summary: 'The problem report of a transaction, if any', tags: ['problem reports'], auth: true, body: fetchBody, errors: [404, 422] }), preHandler: session }, async (request) => {
+  app.post('/api/problem-reports/fetch', { schema: routeDoc({ summary: 'The problem report of a transaction, if any', tags: ['problem reports'], auth: true, body: fetchBody, data: ProblemReport.nullable().describe('null: no report on this transaction yet'), errors: [404, 422] }), preHandler: session }, async (request) => {
     const body = fetchBody.parse(request.body);
     return success('problem report fetched successfully', await problemReportOf(ctx, authOf(request).userId, body.transaction_id));
   });
 
-  app.post('/api/problem-reports/create', { schema: routeDoc({ summary: 'Report a problem on a transaction: a case number, acknowledged by e-mail', tags: ['problem reports'], auth: true, success: 201, errors: [404, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'problemReports', byAccount)] }, async (request, reply) => {
+  app.post('/api/problem-reports/create', { schema: routeDoc({ summary: 'Report a problem on a transaction: a case number, acknowledged by e-mail', tags: ['problem reports'], auth: true, body: createBody, success: 201, data: ProblemReport, errors: [404, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'problemReports', byAccount)] }, async (request, reply) => {
     const body = createBody.parse(request.body);
     const { report, mail } = await reportProblem(ctx, authOf(request).userId, { transactionId: body.transaction_id, reason: body.reason, note: body.note });
     // After the case is stored: the acknowledgement names a case that exists. A mail failure is logged, the case stands.

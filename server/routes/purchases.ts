@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CoolingOffRefusal, MerchantDetails, RecentBeneficiary, Transaction } from '../../core/contract';
 import { PIN_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
 import { SERVICE_CATEGORIES, SERVICES, type BeneficiaryRule, type Service } from '../../core/services';
@@ -13,7 +14,7 @@ import { purchase } from '../services/purchases/purchase';
 import { recentBeneficiaries } from '../services/recentBeneficiaries';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
-import { idempotencyHeaders, routeDoc } from './openapi';
+import { idempotencyHeaders, pinRefusals, routeDoc } from './openapi';
 import { filledFirst, nairaAmountWithin, positiveId, requestBody } from './fields';
 import { byAccount, limitRequests } from './rateLimits';
 
@@ -103,7 +104,10 @@ const purchaseDoc = (service: Service, body: z.ZodType) =>
     auth: true,
     body,
     headers: idempotencyHeaders,
+    data: Transaction,
     errors: [400, 403, ...(service.verification?.beforePaying ? [404] : []), 409, 422, 423, 429, 502],
+    // A definitive failure answers 502 with the refunded (canceled) transaction.
+    errorData: { ...pinRefusals, 403: CoolingOffRefusal, 502: Transaction },
   });
 
 function idempotencyKeyOf(request: FastifyRequest): string {
@@ -127,12 +131,12 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     });
   }
 
-  app.post('/api/verify-merchant', { schema: routeDoc({ summary: 'Find the customer behind a meter, smartcard or betting account', tags: ['purchases'], auth: true, body: verifyMerchantBody, errors: [404, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'verifyMerchant', byAccount)] }, async (request) => {
+  app.post('/api/verify-merchant', { schema: routeDoc({ summary: 'Find the customer behind a meter, smartcard or betting account', tags: ['purchases'], auth: true, body: verifyMerchantBody, data: MerchantDetails, errors: [404, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'verifyMerchant', byAccount)] }, async (request) => {
     const body = verifyMerchantBody.parse(request.body);
     return success('merchant verified successfully', await verifyMerchant(ctx, purchases.biller, body.provider_id, body.beneficiary));
   });
 
-  app.post('/api/recent-beneficiaries', { schema: routeDoc({ summary: 'Numbers recently paid for, by category', tags: ['purchases'], auth: true, body: recentBeneficiariesBody, errors: [422] }), preHandler: session }, async (request) => {
+  app.post('/api/recent-beneficiaries', { schema: routeDoc({ summary: 'Numbers recently paid for, by category', tags: ['purchases'], auth: true, body: recentBeneficiariesBody, data: z.array(RecentBeneficiary), errors: [422] }), preHandler: session }, async (request) => {
     const { category } = recentBeneficiariesBody.parse(request.body);
     return success('recent beneficiaries fetched successfully', await recentBeneficiaries(ctx, authOf(request).userId, category));
   });

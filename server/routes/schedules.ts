@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ScheduleEnd, ScheduleTiming } from '../../core/contract';
+import { Schedule, ScheduleDraft, type ScheduleEnd, type ScheduleTiming } from '../../core/contract';
 import { messages, scheduleWords } from '../../core/messages';
 import { FREQUENCIES, MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, SCHEDULABLE_CATEGORIES, SCHEDULE_NAME_MAX_LENGTH } from '../../core/schedules';
 import { parseTime } from '../../core/scheduleCalendar';
@@ -16,7 +16,7 @@ import { listSchedules } from '../services/schedules/scheduleRows';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { nairaAmountWithin, pin, positiveId, requestBody } from './fields';
-import { routeDoc } from './openapi';
+import { noFields, pinRefusals, routeDoc, type RouteDoc } from './openapi';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface ScheduleRouteDeps {
@@ -127,24 +127,27 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
   const session = requireSession(ctx);
   // Each write authorises or makes purchases: the purchase limit per account.
   const limited = [session, limitRequests(app, limits, 'purchase', byAccount)];
-  const doc = (summary: string, body: z.ZodType, errors: number[]) => routeDoc({ summary, tags: ['schedules'], auth: true, body, errors });
+  // Most calls answer the schedule as it now stands; those that take the pin may refuse it.
+  const doc = (summary: string, body: z.ZodType, errors: number[], answer: Pick<RouteDoc, 'data' | 'errorData'> = { data: Schedule }) =>
+    routeDoc({ summary, tags: ['schedules'], auth: true, body, errors, ...answer });
+  const withPin = { data: Schedule, errorData: pinRefusals };
 
-  app.post('/api/schedules/list', { schema: routeDoc({ summary: "The caller's schedules, each with its next run and latest run", tags: ['schedules'], auth: true }), preHandler: session }, async (request) =>
+  app.post('/api/schedules/list', { schema: routeDoc({ summary: "The caller's schedules, each with its next run and latest run", tags: ['schedules'], auth: true, body: noFields, data: z.array(Schedule) }), preHandler: session }, async (request) =>
     success('schedules fetched successfully', await listSchedules(ctx, authOf(request).userId)),
   );
 
-  app.post('/api/schedules/draft', { schema: doc('What a completed purchase would repeat, as a schedule to complete', draftBody, [404, 422]), preHandler: session }, async (request) => {
+  app.post('/api/schedules/draft', { schema: doc('What a completed purchase would repeat, as a schedule to complete', draftBody, [404, 422], { data: ScheduleDraft }), preHandler: session }, async (request) => {
     const body = draftBody.parse(request.body);
     return success('schedule draft', await draftFromTransaction(ctx, authOf(request).userId, body.transaction_id));
   });
 
-  app.post('/api/schedules/create', { schema: doc('A schedule, authorised with the transaction pin up to what its product costs now', createBody, [400, 403, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/create', { schema: doc('A schedule, authorised with the transaction pin up to what its product costs now', createBody, [400, 403, 404, 409, 422, 423, 429, 502], withPin), preHandler: limited }, async (request) => {
     const body = createBody.parse(request.body);
     const form = formOf(body);
     return success(scheduleWords.created, await createSchedule(ctx, schedules.biller, authOf(request), body.pin, form));
   });
 
-  app.post('/api/schedules/update', { schema: doc('Edit a schedule: authorised again with the pin', updateBody, [400, 403, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/update', { schema: doc('Edit a schedule: authorised again with the pin', updateBody, [400, 403, 404, 409, 422, 423, 429, 502], withPin), preHandler: limited }, async (request) => {
     const body = updateBody.parse(request.body);
     const form = formOf(body);
     return success(scheduleWords.updated, await updateSchedule(ctx, schedules.biller, authOf(request), body.pin, body.schedule_id, form));
@@ -160,7 +163,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     return success(scheduleWords.resumed, await resumeSchedule(ctx, authOf(request).userId, body.schedule_id));
   });
 
-  app.post('/api/schedules/delete', { schema: doc('Delete a schedule', idBody, [404, 422, 429]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/delete', { schema: doc('Delete a schedule', idBody, [404, 422, 429], {}), preHandler: limited }, async (request) => {
     const body = idBody.parse(request.body);
     await deleteSchedule(ctx, authOf(request).userId, body.schedule_id);
     return success(scheduleWords.deleted);
@@ -172,7 +175,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     return success(schedule.last_run?.message ?? 'retried', schedule);
   });
 
-  app.post('/api/schedules/accept-price', { schema: doc('Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made', acceptBody, [400, 401, 404, 409, 422, 423, 429, 502]), preHandler: limited }, async (request) => {
+  app.post('/api/schedules/accept-price', { schema: doc('Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made', acceptBody, [400, 401, 404, 409, 422, 423, 429, 502], withPin), preHandler: limited }, async (request) => {
     const body = acceptBody.parse(request.body);
     return success(scheduleWords.priceAccepted, await acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id));
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { StatementSummary } from '../../core/contract';
+import { StatementSummary } from '../../core/contract';
 import { koboToNaira } from '../../core/money';
 import { lagosDayStart } from '../../core/days';
 import type { RateLimits } from '../config';
@@ -45,12 +45,12 @@ export function registerStatementRoutes(app: FastifyInstance, { ctx, limits }: {
   const limited = { preHandler: [session, limitRequests(app, limits, 'statements', byAccount)] };
   const slots = new DocumentSlots();
 
-  app.post('/api/statements/summary', { ...limited, schema: routeDoc({ summary: 'Opening balance, credits, debits and closing balance of a date range', tags: ['statements'], auth: true, errors: [422, 429] }) }, async (request) => {
+  app.post('/api/statements/summary', { ...limited, schema: routeDoc({ summary: 'Opening balance, credits, debits and closing balance of a date range', tags: ['statements'], auth: true, body: summaryBody, data: StatementSummary, errors: [422, 429] }) }, async (request) => {
     const body = summaryBody.parse(request.body);
     return success('statement summary fetched successfully', summaryOf(await readStatement(ctx, authOf(request).userId, body.from, body.to)));
   });
 
-  app.post('/api/statements/download', { ...limited, schema: routeDoc({ summary: 'The statement of a date range as CSV or PDF (the file, not an envelope)', tags: ['statements'], auth: true, errors: [422, 429, 503] }) }, async (request, reply) => {
+  app.post('/api/statements/download', { ...limited, schema: routeDoc({ summary: 'The statement of a date range as CSV or PDF (the file, not an envelope)', tags: ['statements'], auth: true, body: downloadBody, file: ['text/csv', 'application/pdf'], errors: [422, 429, 503] }) }, async (request, reply) => {
     const body = downloadBody.parse(request.body);
     const document = await openStatementDocument(ctx, slots, authOf(request).userId, body);
     reply.header('Content-Disposition', `attachment; filename="${document.fileName}"`);

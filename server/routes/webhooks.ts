@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError, GatewayError } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
 import { confirmCardPayment, type CardTopUpDeps } from '../services/cardTopUps';
@@ -23,14 +24,19 @@ export const ALREADY_IN_SUSPENSE = 'transfer already held in suspense';
 export const NOT_CREDITED = "transfer not credited: the partner's records disagree";
 
 /** What the webhook answers in `data`, also echoed (with the reference) by POST /dev/bank/transfer. */
-export type WebhookResult =
-  | { status: 'credited' | 'duplicate' | 'unmatched'; reference: string }
-  | { status: 'disputed'; reference: string; reason: string }
-  | { status: 'ignored'; reason: string }
+const WebhookResult = z.union([
+  z.strictObject({ status: z.enum(['credited', 'duplicate', 'unmatched']), reference: z.string() }),
+  z.strictObject({ status: z.literal('disputed'), reference: z.string(), reason: z.string() }),
+  z.strictObject({ status: z.literal('ignored'), reason: z.string() }),
   /** A card payment, as its confirmation left it (success, abandoned, failed, disputed, pending). */
-  | { status: 'card'; reference: string; payment: string }
+  z.strictObject({ status: z.literal('card'), reference: z.string(), payment: z.string() }),
   /** News of a customer's validation, as its confirmation left their enrolment. */
-  | { status: 'customer'; enrolment: string };
+  z.strictObject({ status: z.literal('customer'), enrolment: z.string() }),
+]);
+type WebhookResult = z.infer<typeof WebhookResult>;
+
+/** The partner's event, as it sends it: read only once its signature over these exact bytes checks out. */
+const webhookEvent = z.record(z.string(), z.unknown()).describe("the partner's event (JSON), signed over its exact bytes in the partner's signature header");
 
 /**
  * POST /api/webhooks/bank (the simulated partner), /api/webhooks/monnify, /api/webhooks/paystack:
@@ -68,7 +74,7 @@ function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPa
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.post(webhookPathOf(bank.provider), { bodyLimit: WEBHOOK_BODY_LIMIT, schema: routeDoc({ summary: `${bank.provider}'s transfer webhook (signed; confirmed and credited once per reference)`, tags: ['webhooks'], errors: [400, 401, 422, 503] }) }, async (request) => {
+    scope.post(webhookPathOf(bank.provider), { bodyLimit: WEBHOOK_BODY_LIMIT, schema: routeDoc({ summary: `${bank.provider}'s transfer webhook (signed; confirmed and credited once per reference)`, tags: ['webhooks'], body: webhookEvent, data: WebhookResult, errors: [400, 401, 422, 503] }) }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!bank.verifyWebhook(raw, request.headers)) {
         request.log.warn({ provider: bank.provider }, 'bank webhook refused: bad signature');

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { CoolingOffRefusal } from '../../core/contract';
 import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../core/coolingOff';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { SERVICE_CATEGORIES } from '../../core/services';
@@ -15,13 +16,6 @@ const WHY: Record<CoolingOffReason, string> = {
   'new-device': 'your account was signed in to from a new device',
   'not-me': 'you told us a change to your account was not yours',
 };
-
-/** The refusal's `data`, for clients that show more than the message. */
-export interface CoolingOffRefusal {
-  reason: 'cooling-off';
-  until: string;
-  left: number;
-}
 
 /**
  * Starts (or extends) the account's cooling-off: for COOLING_OFF_HOURS from now, purchases may

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PinKept } from '../../core/contract';
 import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../core/coolingOff';
 import { DEVICE } from '../../core/limits';
 import { formatNaira, koboToNaira } from '../../core/money';
@@ -167,7 +168,7 @@ export async function setPinWithResetLink(ctx: AppContext, link: ResetLink, pin:
     // Read again under the account's lock: of racing uses, the ones after the first find it spent.
     const current = await tx.db.selectFrom('password_reset_tokens').select('stage').where('id', '=', link.id).executeTakeFirstOrThrow();
     if (current.stage !== 'set-pin') throw new AppError(400, INVALID_RESET_LINK);
-    if (user.pin_sealed !== null) throw new AppError(409, PIN_KEPT, { reason: 'pin-kept' });
+    if (user.pin_sealed !== null) throw new AppError(409, PIN_KEPT, { reason: 'pin-kept' } satisfies PinKept);
     await advance(tx, link, 'set-pin', 'spent');
     await storePin(tx, link.userId, pin);
     return { userId: link.userId, token: await createSession(tx, link.userId, DEVICE) };

@@ -5,17 +5,24 @@ import { DevCaptcha } from '../../server/gateways/devCaptcha';
 import { startTestApp, testConfig, type TestApp } from './support/app';
 import { backends } from './support/backends';
 
+interface Schema {
+  properties?: Record<string, Schema & { enum?: string[] }>;
+  additionalProperties?: unknown;
+  $ref?: string;
+  anyOf?: Schema[];
+  items?: Schema;
+}
 interface Operation {
   summary?: string;
   security?: unknown[];
   parameters?: { in: string; name: string; required?: boolean }[];
-  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
-  responses: Record<string, { content?: Record<string, { schema: { properties?: { type?: { enum?: string[] } } } }> }>;
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, Schema> };
 }
 
 /** Every route the app registered, as `METHOD path` (a parameter written as OpenAPI writes it, `{name}`), read off Fastify's own route table. */
@@ -52,7 +59,7 @@ describe('the OpenAPI document (development)', () => {
         const where = `${method.toUpperCase()} ${path}`;
         expect(operation.summary, where).toBeTruthy();
         const success = operation.responses['200'] ?? operation.responses['201'];
-        expect(success?.content?.['application/json'].schema.properties?.type?.enum, where).toEqual(['success']);
+        if (success?.content?.['application/json']) expect(success.content['application/json'].schema.properties?.type?.enum, where).toEqual(['success']);
         for (const status of ['500', '503']) expect(operation.responses[status]?.content?.['application/json'].schema.properties?.type?.enum, `${where} ${status}`).toEqual(['error']);
       }
     }
@@ -71,6 +78,78 @@ describe('the OpenAPI document (development)', () => {
     expect(airtime.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }));
     expect(Object.keys(airtime.responses)).toEqual(expect.arrayContaining(['200', '401', '409', '423', '502']));
     expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+  });
+
+  /** Every operation, as `METHOD path` with its description. */
+  const operations = () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${path}`, operation })));
+  /** The envelope a JSON answer of this status is described with. */
+  const envelopeOf = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;
+  /** A schema that says nothing: `{}` (what z.unknown() becomes). */
+  const saysNothing = (schema: Schema) => Object.keys(schema).filter((key) => key !== 'description').length === 0;
+
+  it("describes every success's data from the contract's schemas; the routes that answer none say so", () => {
+    const noData: string[] = [];
+    let described = 0;
+    for (const { where, operation } of operations()) {
+      const status = Object.keys(operation.responses).find((code) => /^[23]/.test(code))!;
+      const envelope = envelopeOf(operation, status);
+      // A file, a page or a redirect: described by its content types, or by having no body.
+      if (!envelope) continue;
+      expect(envelope.additionalProperties, `${where}: an envelope of exactly its fields`).toBe(false);
+      const data = envelope.properties?.data;
+      if (!data) noData.push(where);
+      else {
+        expect(saysNothing(data), `${where}: data described`).toBe(false);
+        described += 1;
+      }
+    }
+    expect(described).toBeGreaterThanOrEqual(48);
+    expect(noData.sort()).toEqual(
+      [
+        'GET /api/health',
+        'GET /api/health/live',
+        'POST /api/beneficiaries/delete',
+        'POST /api/change-password',
+        'POST /api/forgot',
+        'POST /api/forgot-pin',
+        'POST /api/logout',
+        'POST /api/mark-notification',
+        'POST /api/not-me',
+        'POST /api/resend-otp',
+        'POST /api/reset',
+        'POST /api/schedules/delete',
+      ].sort(),
+    );
+    expect(doc.components.schemas.UserData).toBeDefined();
+  });
+
+  it('describes the data an error carries where it carries any (a refused pin), and no other', () => {
+    for (const { where, operation } of operations()) {
+      for (const status of Object.keys(operation.responses).filter((code) => /^[45]/.test(code))) {
+        const data = envelopeOf(operation, status)?.properties?.data;
+        if (data) expect(saysNothing(data), `${where} ${status}`).toBe(false);
+      }
+    }
+    const airtime = doc.paths['/api/airtime'].post;
+    expect(envelopeOf(airtime, '400')?.properties?.data).toEqual({ $ref: '#/components/schemas/PinIncorrect' });
+    expect(envelopeOf(airtime, '502')?.properties?.data).toEqual({ $ref: '#/components/schemas/Transaction' });
+    expect(envelopeOf(doc.paths['/api/login'].post, '403')?.properties?.data).toEqual({ $ref: '#/components/schemas/LoginRefusal' });
+    expect(envelopeOf(airtime, '409')?.properties?.data).toBeUndefined();
+  });
+
+  it('declares the body of every POST (an empty object where the app sends {}), and none for a GET', () => {
+    // The simulated checkout's buttons are forms of no fields: the browser posts an empty body.
+    const forms = ['POST /dev/checkout/{reference}/pay', 'POST /dev/checkout/{reference}/cancel'];
+    for (const { where, operation } of operations()) {
+      if (where.startsWith('GET ') || forms.includes(where)) expect(operation.requestBody, where).toBeUndefined();
+      else expect(operation.requestBody?.content['application/json'].schema, where).toBeDefined();
+    }
+    const getUser = doc.paths['/api/get-user'].post.requestBody!.content['application/json'].schema;
+    expect(getUser).toMatchObject({ type: 'object', properties: {}, additionalProperties: false });
+    const airtime = doc.paths['/api/airtime'].post.requestBody!.content['application/json'].schema;
+    expect(Object.keys(airtime.properties!)).toEqual(['provider_id', 'beneficiary', 'amount', 'pin']);
+    expect(doc.paths['/dev/mailbox'].get.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'to' }));
+    expect(Object.keys(doc.paths['/api/statements/download'].post.responses['200'].content!)).toEqual(['text/csv', 'application/pdf']);
   });
 
   it('is browsable at /docs', async () => {

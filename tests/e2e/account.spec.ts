@@ -92,7 +92,7 @@ test('a session the server revoked logs out to /login', async ({ page, request }
   await expect(page).toHaveURL(/\/dashboard$/);
   // Stored as the plain token, readable without decoding by an app embedding this one.
   const token = await page.evaluate(() => localStorage.getItem('user_token') ?? '');
-  expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` }, data: {} })).ok()).toBe(true);
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -3,7 +3,7 @@ import { messages } from '../../core/messages';
 import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, logIn, newUser, services, test } from './support';
 
 async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.post('/api/get-user', { headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.post('/api/get-user', { headers: { Authorization: `Bearer ${token}` }, data: {} });
   return ((await response.json()) as { data: { wallet_balance: number } }).data.wallet_balance;
 }
 

@@ -91,7 +91,22 @@ export function pinsInStorage(entries: Record<string, string>, pins: readonly st
  * sessionStorage value of each open page of the app is searched for a transaction pin (the
  * pin never leaves the server, and the app keeps only the marker that one is set).
  */
-export const test = base.extend<{ storageHoldsNoPin: void }>({
+export const test = base.extend<{ storageHoldsNoPin: void; contractProxy: string | undefined; keptToContract: void }>({
+  /** The `contract` project's proxy (tests/e2e/contractProxy.ts); unset elsewhere. */
+  contractProxy: [undefined, { option: true }],
+  /**
+   * In the `contract` project, every call of the journey and every answer went through Prism:
+   * after the journey, whatever its outcome, none may have broken the API description.
+   */
+  keptToContract: [
+    async ({ contractProxy }, use) => {
+      await use();
+      if (!contractProxy) return;
+      const violations: unknown[] = await (await fetch(`${contractProxy}/__contract/violations`)).json();
+      expect(violations, 'calls or answers the API description does not allow (Prism)').toEqual([]);
+    },
+    { auto: true },
+  ],
   storageHoldsNoPin: [
     async ({ context, baseURL }, use) => {
       await use();
@@ -195,7 +210,7 @@ export async function registerThroughApi(request: APIRequestContext, user: NewUs
 export async function createVerifiedAccount(request: APIRequestContext, user: NewUser) {
   const token = await registerThroughApi(request, user);
   const headers = { Authorization: `Bearer ${token}` };
-  expect((await request.post('/api/resend-otp', { headers })).ok()).toBe(true);
+  expect((await request.post('/api/resend-otp', { headers, data: {} })).ok()).toBe(true);
   const otp = codeIn(await latestMail(request, user.email));
   expect((await request.post('/api/verify-otp', { headers, data: { otp } })).ok()).toBe(true);
   return token;
@@ -270,12 +285,12 @@ export const verifiableNumber = () => `7${String(Date.now() % 1e7).padStart(7, '
  */
 export async function accountNumbers(request: APIRequestContext, token: string): Promise<string[]> {
   const headers = { Authorization: `Bearer ${token}` };
-  const funding = (await (await request.post('/api/funding', { headers })).json()) as { data: { identity: { bvn: boolean; nin: boolean } } };
+  const funding = (await (await request.post('/api/funding', { headers, data: {} })).json()) as { data: { identity: { bvn: boolean; nin: boolean } } };
   if (!funding.data.identity.bvn && !funding.data.identity.nin) {
     const verified = await request.post('/api/funding/identity', { headers, data: { nin: verifiableNumber() } });
     expect(verified.ok(), await verified.text()).toBe(true);
   }
-  const accounts = await request.post('/api/create-accounts', { headers });
+  const accounts = await request.post('/api/create-accounts', { headers, data: {} });
   expect(accounts.ok()).toBe(true);
   const { data } = (await accounts.json()) as { data: { account_number: string }[] };
   return data.map((account) => account.account_number);

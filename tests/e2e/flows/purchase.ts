@@ -73,7 +73,7 @@ export const purchaseFlow: BrowserFlow = {
     walk.data.user = account;
     walk.data.token = await createReadyAccount(request, account);
     await fund(request, token(walk), 20_000);
-    const providers = await request.post('/api/fetch-providers', { headers: { Authorization: `Bearer ${token(walk)}` } });
+    const providers = await request.post('/api/fetch-providers', { headers: { Authorization: `Bearer ${token(walk)}` }, data: {} });
     const { data } = (await providers.json()) as { data: Record<string, { id: number; name: string }[]> };
     const providerId = data['electricity-bill'].find((p) => p.name === service.provider)!.id;
     walk.data.providerId = providerId;

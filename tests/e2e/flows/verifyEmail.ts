@@ -19,7 +19,7 @@ export const verifyEmailFlow: BrowserFlow = {
     const token = await registerThroughApi(request, account);
     const firstResend = path.steps.find(({ event }) => event.type.endsWith('.actor.resend'))?.event;
     if (firstResend?.type === 'xstate.error.actor.resend' && String(firstResend.error).includes('resend otp in')) {
-      expect((await request.post('/api/resend-otp', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBe(true);
+      expect((await request.post('/api/resend-otp', { headers: { Authorization: `Bearer ${token}` }, data: {} })).ok()).toBe(true);
     }
     if (firstResend?.type === 'xstate.error.actor.resend' && firstResend.error === 'Failed to fetch') {
       await page.route('**/api/resend-otp', (route) => route.abort('internetdisconnected'), { times: 1 });
