@@ -7,15 +7,19 @@
 //     session chunk and bring the state machines with it (the landing screen is a chunk of its
 //     own, which the landing's page names beside the entry, and what only those pages share
 //     is theirs);
-//   - three or more of the session's lazy modules (its frames, sessionFrames.ts, and its
-//     screens): `screens`, one file of the state machines, the API client and the shared forms,
-//     which every session route loads (the frames load with every one of them);
+//   - three or more of the session's lazy modules, by who shares them: what the first pages
+//     (/login, the dashboard a login lands on, and the session's frames) need goes with them —
+//     `screens` (the API client, storage, the shared fields) when a signed-out page shares it,
+//     `signed-in` (the account menu, the service grid) when only the signed-in app does; what
+//     only later pages share waits for them — `forms` (the code boxes and password pairs of the
+//     account forms) and `app-screens` (the pin dialog, the plan pickers, a transaction's
+//     details). So /login does not download the signed-in app, nor the dashboard the forms;
 //   - exactly two lazy modules: a chunk for the two (`shared-<A>-<B>`), e.g. the activity list
 //     of the dashboard and /activities, which no other route then downloads;
 //   - one lazy module: its own chunk (the bundler's default, returned as null): the frames'
-//     chunk carries what only they use (the session machine, the header), a screen's what only
-//     it uses. A session route thus loads four files beside the landing's, where it loaded a
-//     dozen in waves.
+//     chunks (sessionFrames.ts for every session page, appFrames.ts for the signed-in app's)
+//     carry what only they use (the session machine; the header), a screen's what only it uses.
+//     A route's page names all of its files, fetched in one wave, where it loaded a dozen in waves.
 import { basename } from 'node:path';
 import type { Rolldown } from 'vite';
 
@@ -35,6 +39,19 @@ const CONSOLE = /[\\/]src[\\/]console[\\/]|[\\/]console\.html$/;
 
 /** Lazily loaded pages outside the session (routes.tsx): what they share must not pull the session in. */
 const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](LandingScreen|TermsScreen|PolicyScreen)\.tsx$/;
+
+/**
+ * The screens a signed-out visitor opens (the account flow), beside which every other lazy screen
+ * (and what those load lazily: a problem report, a receipt) belongs to the signed-in app.
+ */
+const SIGNED_OUT = /[\\/]src[\\/]ui[\\/]screens[\\/](Register|Login|Forgot|Reset|VerifyEmail|SetPin|NotMe|IAmHuman)Screen\.tsx$/;
+const APP_LAZY = /[\\/]src[\\/]ui[\\/](screens[\\/]|components[\\/]|receipt[\\/]|app[\\/]appFrames\.ts$)/;
+const signedInOnly = (root: string) => APP_LAZY.test(root) && !SIGNED_OUT.test(root) && !SESSIONLESS.test(root);
+/**
+ * The pages most visits start on, /login and the dashboard a login lands on, and the frames around
+ * every session page: what these share is loaded with them; what only other pages share waits for those.
+ */
+const FIRST_PAGES = /[\\/]src[\\/]ui[\\/](screens[\\/](Login|Dashboard)Screen\.tsx|app[\\/](sessionFrames|appFrames)\.ts)$/;
 
 /**
  * The entries whose static imports reach `id`: 'entry' for the app's, else the lazily imported
@@ -79,7 +96,7 @@ function reachedByConsole(id: string, context: ChunkingContext): boolean {
   return false;
 }
 
-type Group = 'common' | 'landing' | 'kit' | 'screens' | 'pair' | 'console';
+type Group = 'common' | 'landing' | 'kit' | 'screens' | 'signedIn' | 'forms' | 'appScreens' | 'pair' | 'console';
 
 /** Source size (characters) under which a module two lazy modules share goes with `screens`. */
 const PAIR_MINIMUM = 2_000;
@@ -106,7 +123,15 @@ function appChunkOf(from: Set<string>, size: number): { group: Group; name: stri
   // What exactly two lazy modules share (the activity list of the dashboard and /activities)
   // stays with those two instead of weighing on every other route; a small module is not worth
   // a request of its own to them.
-  if (from.size >= 3 || (from.size === 2 && size < PAIR_MINIMUM)) return { group: 'screens', name: 'screens' };
+  if (from.size >= 3 || (from.size === 2 && size < PAIR_MINIMUM)) {
+    // What only the signed-in screens share stays off the account flow's pages (a first visit of
+    // /login does not download it), and what only the pages beyond the first ones share (the code
+    // boxes and password pairs of the account forms; the pin dialog, the plan pickers and a
+    // transaction's details of the signed-in app) stays off /login and the dashboard.
+    const signedIn = [...from].every(signedInOnly);
+    if ([...from].some((root) => FIRST_PAGES.test(root))) return signedIn ? { group: 'signedIn', name: 'signed-in' } : { group: 'screens', name: 'screens' };
+    return signedIn ? { group: 'appScreens', name: 'app-screens' } : { group: 'forms', name: 'forms' };
+  }
   if (from.size === 2) return { group: 'pair', name: `shared-${[...from].map((root) => basename(root).replace(/\.\w+$/, '')).sort().join('-')}` };
   return null;
 }
@@ -116,7 +141,7 @@ function appChunkOf(from: Set<string>, size: number): { group: Group; name: stri
  * load, then the landing's): a group takes its modules' dependencies with it, so each must choose
  * before the next narrower one.
  */
-export const chunkGroups = (['common', 'landing', 'kit', 'screens', 'pair', 'console'] as const).map((group, index, all) => ({
+export const chunkGroups = (['common', 'landing', 'kit', 'screens', 'signedIn', 'forms', 'appScreens', 'pair', 'console'] as const).map((group, index, all) => ({
   debugName: group,
   name: (id: string, context: ChunkingContext) => {
     const chunk = chunkOf(id, context);

@@ -58,8 +58,10 @@ export function offlineApp(mode: string): PluginOption {
     manifest,
     workbox: {
       globPatterns: PRECACHED,
-      // The build's own bookkeeping, and the service worker's files themselves.
-      globIgnores: ['.vite/**', '.inputs', 'sw.js', 'workbox-*.js'],
+      // The build's own bookkeeping, the service worker's files themselves, and the operator
+      // console's page and chunk: served only on the console's own port (OPS_PORT), they are not
+      // found on the customer's origin, and one missing file fails the whole precache.
+      globIgnores: ['.vite/**', '.inputs', 'sw.js', 'workbox-*.js', 'console.html', 'assets/console-*.js'],
       manifestTransforms: [pagesAtTheirRoutes],
       // Any other path of the app gets the page the server gives it (its "not here" page).
       navigateFallback: '404',

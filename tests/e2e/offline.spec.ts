@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '../api/support/freePort';
 import { axeViolations, hydrated, SIGNED_IN_PAGES } from './pages';
-import { createReadyAccount, expect, logIn, newUser, test } from './support';
+import { createReadyAccount, expect, fund, logIn, newUser, test } from './support';
 
 /**
  * The installable, offline-capable app: the service worker precaches the app's own files, so a
@@ -26,9 +26,7 @@ async function serviceWorkerReady(page: Page): Promise<void> {
 async function fundedUser(page: Page, request: APIRequestContext) {
   const user = newUser();
   const token = await createReadyAccount(request, user);
-  const accounts = await request.post('/api/create-accounts', { headers: { Authorization: `Bearer ${token}` } });
-  const { data } = (await accounts.json()) as { data: { account_number: string }[] };
-  expect((await request.post('/dev/bank/transfer', { data: { account_number: data[0].account_number, amount: 12_500, sender_name: 'Emeka Obi' } })).ok()).toBe(true);
+  await fund(request, token, 12_500);
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.locator('.balance-amount')).toHaveText('₦12,500.00');

@@ -113,7 +113,7 @@ describe('ActivitiesScreen', () => {
     serve(all.slice(0, 3));
     renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: /Airtime purchase 2/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Transaction details' });
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction details' });
     expect(dialog.textContent).toContain('NW-2');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -17,12 +17,15 @@ const LAZY_MODULES = import.meta.glob<{ default: ComponentType }>([
   '!../screens/ServiceScreen.tsx',
 ]);
 
-/** The session's frames, one module for all four (sessionFrames.ts). */
+/** The session's frames (sessionFrames.ts), and the signed-in app's (appFrames.ts): a module each. */
 const SESSION_FRAMES = './sessionFrames.ts';
-const loadFrames = () => import('./sessionFrames');
-const frame =
-  (name: 'SessionLayout' | 'RedirectIfSignedIn' | 'RequireUser' | 'AppShell'): Load =>
-  async () => ({ default: (await loadFrames())[name] });
+const APP_FRAMES = './appFrames.ts';
+const sessionFrame =
+  (name: 'SessionLayout' | 'RedirectIfSignedIn'): Load =>
+  async () => ({ default: (await import('./sessionFrames'))[name] });
+const appFrame =
+  (name: 'RequireUser' | 'AppShell'): Load =>
+  async () => ({ default: (await import('./appFrames'))[name] });
 
 /** What a route keeps in its `handle`: the module its element loads (by its path from here), and how to fetch it ahead. */
 export interface RouteHandle {
@@ -103,11 +106,11 @@ export const routes: RouteObject[] = [
       { path: 'terms', ...lazyScreen('../screens/TermsScreen.tsx') },
       { path: 'policy', ...lazyScreen('../screens/PolicyScreen.tsx') },
       {
-        ...lazyScreen(SESSION_FRAMES, frame('SessionLayout')),
+        ...lazyScreen(SESSION_FRAMES, sessionFrame('SessionLayout')),
         children: [
           { path: 'register', ...lazyScreen('../screens/RegisterScreen.tsx') },
           {
-            ...lazyScreen(SESSION_FRAMES, frame('RedirectIfSignedIn')),
+            ...lazyScreen(SESSION_FRAMES, sessionFrame('RedirectIfSignedIn')),
             children: [{ path: 'login', ...lazyScreen('../screens/LoginScreen.tsx') }],
           },
           { path: 'forgot', ...lazyScreen('../screens/ForgotScreen.tsx') },
@@ -117,10 +120,10 @@ export const routes: RouteObject[] = [
           { path: 'not-me', ...lazyScreen('../screens/NotMeScreen.tsx') },
           { path: 'iamhuman', ...lazyScreen('../screens/IAmHumanScreen.tsx') },
           {
-            ...lazyScreen(SESSION_FRAMES, frame('RequireUser')),
+            ...lazyScreen(APP_FRAMES, appFrame('RequireUser')),
             children: [
               {
-                ...lazyScreen(SESSION_FRAMES, frame('AppShell')),
+                ...lazyScreen(APP_FRAMES, appFrame('AppShell')),
                 children: [
                   { path: 'dashboard', ...lazyScreen('../screens/DashboardScreen.tsx') },
                   { path: 'activities', ...lazyScreen('../screens/ActivitiesScreen.tsx') },

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { activitiesMachine, showsLoadMore } from '../../machines/activities';
@@ -9,8 +9,15 @@ import { useFlow } from '../app/useFlow';
 import { HistoryIcon } from './icons';
 import { EmptyState } from './EmptyState';
 import { LoadFailed } from './LoadFailed';
-import { TransactionDetail } from './TransactionDetail';
 import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
+
+/**
+ * A transaction's details open on a tap, so their code (the dialog, copying, the receipt and the
+ * problem report's links, "Repeat this") is not part of the first visit of the dashboard: it is
+ * fetched once the list has drawn, while the user reads it, and kept by the offline app.
+ */
+const loadDetail = () => import('./TransactionDetail').then(({ TransactionDetail }) => ({ default: TransactionDetail }));
+const TransactionDetail = lazy(loadDetail);
 
 interface ActivityListProps {
   pageSize: number;
@@ -56,6 +63,10 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
 
   // "Load more" goes away once the last page is in; the focus moves on to the first row it brought.
   const list = useRef<HTMLUListElement>(null);
+  const hasRows = items.length > 0;
+  useEffect(() => {
+    if (hasRows) void loadDetail();
+  }, [hasRows]);
   const firstNewRow = useRef<number | null>(null);
   useEffect(() => {
     const index = firstNewRow.current;
@@ -132,7 +143,11 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   return (
     <div className="activity-list">
       {body}
-      {selected && <TransactionDetail transaction={selected} onClose={() => actor.send({ type: 'activities.close' })} />}
+      {selected && (
+        <Suspense fallback={null}>
+          <TransactionDetail transaction={selected} onClose={() => actor.send({ type: 'activities.close' })} />
+        </Suspense>
+      )}
     </div>
   );
 }
