@@ -13,15 +13,14 @@ const react = ['react', 'react/**', 'react-dom', 'react-dom/**', 'react-router-d
 // A folder of the app: none of these folders, and no Node module, by `node:` prefix or by exact
 // name (as a pattern, 'domain' or 'http' would also match a folder of that name).
 const inBrowser = 'The app runs in the browser: no Node modules.';
+// What the tests share with the scripts is the test kit (testkit/); what ships never imports either.
+const testing = { group: [...layer('tests'), ...layer('testkit')], message: 'Only tests and scripts import the test kit (testkit/), and only tests import tests/.' };
 const appImports = (message, ...groups) => ({
   'no-restricted-imports': [
     'error',
     {
       paths: builtinModules.map((name) => ({ name, message: inBrowser })),
-      patterns: [
-        { group: ['node:*'], message: inBrowser },
-        { group: groups.flat(), message },
-      ],
+      patterns: [{ group: ['node:*'], message: inBrowser }, ...(groups.length ? [{ group: groups.flat(), message }] : []), testing],
     },
   ],
 });
@@ -82,7 +81,7 @@ export default tseslint.config(
   {
     files: ['src/**'],
     languageOptions: { globals: globals.browser },
-    rules: { 'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')] },
+    rules: { 'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')], ...appImports() },
   },
   // The customer's app never reaches into the operator console (its own entry and chunks).
   {
@@ -122,7 +121,7 @@ export default tseslint.config(
   {
     files: ['server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }, testing] }],
       'no-restricted-globals': ['error', ...restrictGlobals(browserOnly, 'The server runs in Node.')],
     },
   },
@@ -137,15 +136,30 @@ export default tseslint.config(
           patterns: [
             { group: layer('src'), message: 'The server imports only the core, never src/.' },
             { group: layer('console'), message: 'The customer side of the server never imports the operator console (server/console).' },
+            testing,
           ],
         },
       ],
     },
   },
+  // The scripts share the fakes, the models and the spec generator with the tests through the test
+  // kit; the test kit, shared, leans on nothing in tests/.
+  {
+    files: ['scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('tests'), message: 'Scripts import what they share with the tests from testkit/, never tests/.' }] }] },
+  },
+  {
+    files: ['testkit/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('tests'), message: 'The test kit is what tests and scripts share: it imports nothing from tests/.' }] }] },
+  },
   { files: ['server/**', 'scripts/**'], ignores: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] } },
   { files: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...starSelects] } },
-  // Tests import what they test; they get the globals of the runtime their project types them for.
-  { files: ['tests/api/**'], languageOptions: { globals: globals.node } },
-  { files: ['tests/domain/**', 'tests/machines/**', 'tests/support/**', 'tests/ui/**'], languageOptions: { globals: globals.browser } },
-  { files: ['tests/e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // Tests and the test kit import what they test; they get the globals of the runtime their project types them for.
+  { files: ['tests/api/**', 'tests/support/api/**', 'testkit/fakes/**', 'testkit/freePort.ts'], languageOptions: { globals: globals.node } },
+  {
+    files: ['tests/domain/**', 'tests/machines/**', 'tests/support/**', 'tests/ui/**', 'testkit/**'],
+    ignores: ['tests/support/api/**', 'tests/support/e2e/**', 'testkit/fakes/**', 'testkit/freePort.ts', 'testkit/browserSpecs.ts'],
+    languageOptions: { globals: globals.browser },
+  },
+  { files: ['tests/e2e/**', 'tests/support/e2e/**', 'testkit/browserSpecs.ts'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );

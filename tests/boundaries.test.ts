@@ -105,6 +105,16 @@ describe('the lint rules', () => {
     ['core/probe.ts', "import 'react';", imports],
     ['core/probe.ts', 'export const env = process.env;', globals],
     ['core/probe.ts', 'export const title = document.title;', globals],
+    ['core/probe.ts', "import '../testkit/fixtures';", imports],
+    ['src/ui/probe.tsx', "import '../../../testkit/fixtures';", imports],
+    ['src/probe.ts', "import '../tests/support/flowHarness';", imports],
+    ['server/probe.ts', "import '../testkit/fakes/vtpassServer';", imports],
+    ['server/probe.ts', "import '../tests/support/api/app';", imports],
+    ['scripts/probe.ts', "import '../testkit/models/index';", allowed],
+    ['scripts/probe.ts', "import '../tests/support/api/app';", imports],
+    ['testkit/probe.ts', "import '../server/clock';", allowed],
+    ['testkit/probe.ts', "import '../tests/support/flowHarness';", imports],
+    ['tests/api/probe.test.ts', "import '../../testkit/fakes/vtpassServer';", allowed],
   ])('%s: %s → %s', async (file, text, rule) => {
     expect(await broken(file, text)).toEqual(rule === allowed ? [] : [rule]);
   });

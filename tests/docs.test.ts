@@ -7,8 +7,8 @@ import { SERVICE_CATEGORIES } from '../core/services';
 import { DOCS_DIR, regeneratedDocuments } from '../scripts/docs-product';
 import { PUBLIC_ROUTES } from '../src/domain/routes';
 import { routes } from '../src/ui/app/routes';
-import { startTestApp, type TestApp } from './api/support/app';
-import { backends } from './api/support/backends';
+import { startTestApp, type TestApp } from './support/api/app';
+import { backends } from './support/api/backends';
 
 /**
  * docs/ is the repository's account of the product and its architecture. What a test can hold
@@ -150,7 +150,7 @@ describe('docs/', () => {
     const listed = tablesOf(sectionText(read('docs/architecture.md'), 'Layout'))
       .filter((table) => table.head[0] === 'folder')
       .flatMap((table) => table.rows.flatMap((row) => codeSpans(row[0])));
-    const folders = ['core', 'src', 'server', 'scripts', 'tests', 'docs', 'public'].flatMap((root) => [
+    const folders = ['core', 'src', 'server', 'scripts', 'tests', 'testkit', 'docs', 'public'].flatMap((root) => [
       `${root}/`,
       ...readdirSync(join(ROOT, root), { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isDirectory())

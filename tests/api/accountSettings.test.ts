@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestMail, signUp, signUpVerified, signUpWithPin, storedPin, type SignedUp } from './support/accounts';
-import { startTestApp, testConfig, tightLimits, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { latestMail, signUp, signUpVerified, signUpWithPin, storedPin, type SignedUp } from '../support/api/accounts';
+import { startTestApp, testConfig, tightLimits, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 describe.each(backends)('account settings on $name', (backend) => {
   let t: TestApp;

@@ -6,14 +6,14 @@ import type { BankPartner } from '../../server/gateways/bankPartner';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { PAYSTACK_NEEDS_BVN, PaystackBank } from '../../server/gateways/paystackBank';
 import { SimulatedBank } from '../../server/gateways/simulatedBank';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { identityNumber, signUp } from './support/accounts';
-import { testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { devTransfer, userIdOf } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { startFakePaystack, type FakePaystack } from '../../testkit/fakes/paystackServer';
+import { identityNumber, signUp } from '../support/api/accounts';
+import { testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { devTransfer, userIdOf } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { partnerOptions, RecordingLog, sleep, startListeningApp } from '../support/api/partners';
 
 /**
  * Several partners at once (BANK_PARTNERS), against fakes written from their documentation

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Paginated, Transaction, UserData, VirtualAccount } from '../../core/contract';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, createAccounts, deliver, devTransfer, newReference, sign, walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, createAccounts, deliver, devTransfer, newReference, sign, walletRowCounts } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
 
 describe.each(backends)('bank webhook on $name', (backend) => {
   let t: TestApp;

@@ -5,13 +5,13 @@ import { addMonths, atLagos, renewalRunAt } from '../../core/scheduleCalendar';
 import { VtpassBiller } from '../../server/gateways/vtpassBiller';
 import { runDueSchedules } from '../../server/jobs/schedules';
 import type { ScheduleDeps } from '../../server/services/schedules/running';
-import { startFakeVtpass, type FakeVtpass } from '../support/fakes/vtpassServer';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { ManualClock } from './support/manualClock';
-import { newBuyer, PIN, providerId, type Buyer } from './support/purchases';
-import { createdSchedule, moveClockTo, runSchedules, schedulesOf } from './support/schedules';
+import { startFakeVtpass, type FakeVtpass } from '../../testkit/fakes/vtpassServer';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { ManualClock } from '../support/api/manualClock';
+import { newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
+import { createdSchedule, moveClockTo, runSchedules, schedulesOf } from '../support/api/schedules';
 
 /**
  * Cable TV renews itself from its due date: the smartcard's due date and renewal amount from

@@ -6,13 +6,13 @@ import { formatNaira } from '../../core/money';
 import { PaystackBank } from '../../server/gateways/paystackBank';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
 import { runPartnerRetries } from '../../server/jobs/partnerRetries';
-import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import type { TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import { startFakePaystack, type FakePaystack } from '../../testkit/fakes/paystackServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import type { TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { createAccounts } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { partnerOptions, RecordingLog, sleep, startListeningApp } from '../support/api/partners';
 
 /**
  * Card top-ups through Paystack's checkout, against the fake Paystack: the fee shown before

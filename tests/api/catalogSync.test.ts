@@ -5,11 +5,11 @@ import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { VtpassBiller } from '../../server/gateways/vtpassBiller';
 import { priceWithMargin, syncCatalog } from '../../server/services/catalogSync';
 import { PACKAGE_NOT_AVAILABLE, PLAN_PRICE_CHANGED } from '../../server/services/purchases/wording';
-import { DEFAULT_VARIATIONS, startFakeVtpass, type FakeVtpass } from '../support/fakes/vtpassServer';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { DEFAULT_VARIATIONS, startFakeVtpass, type FakeVtpass } from '../../testkit/fakes/vtpassServer';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 /**
  * The catalogue from the biller (services/catalogSync.ts) against the fake VTpass's

@@ -4,9 +4,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/db/demoAccount';
 import { COMMON_PASSWORD, PERSONAL_PASSWORD } from '../../server/services/passwordPolicy';
-import { newPerson, registerBody, resetTokenFrom, signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { newPerson, registerBody, resetTokenFrom, signUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 /** NIST SP 800-63B §3.1.1.2: common, breached and personal passwords are refused on every path that sets one. */
 const COMMON = ['12345678', 'password1', 'PASSWORD1', 'Password1', 'qwertyuiop', 'iloveyou', '1q2w3e4r5t'];

@@ -4,16 +4,16 @@ import type { BankPartner } from '../../server/gateways/bankPartner';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { PaystackBank } from '../../server/gateways/paystackBank';
 import { runPartnerRetries } from '../../server/jobs/partnerRetries';
-import type { FakePayment } from '../support/fakes/fakeServer';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import type { TestApp } from './support/app';
-import { backends } from './support/backends';
-import { eventually } from './support/eventually';
-import { walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import type { FakePayment } from '../../testkit/fakes/fakeServer';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { startFakePaystack, type FakePaystack } from '../../testkit/fakes/paystackServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import type { TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { eventually } from '../support/api/eventually';
+import { walletRowCounts } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { partnerOptions, RecordingLog, sleep, startListeningApp } from '../support/api/partners';
 
 type Fake = FakeMonnify | FakePaystack;
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allows, STAFF_ROLES, type StaffRole } from '../../core/console';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, tightLimits, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { ops, PASSWORD, staffMember, totpAt, type StaffMember } from './support/staff';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, tightLimits, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { ops, PASSWORD, staffMember, totpAt, type StaffMember } from '../support/api/staff';
 
 /**
  * The operator console's doors: every console route refuses a customer's token and a staff token

@@ -4,13 +4,13 @@ import type { MoneyRequest, SuspendedTransfer } from '../../core/console';
 import { goodwill, matchToCustomer, returnToSender } from '../../server/console/services/moneyMovements';
 import type { AppError } from '../../server/errors';
 import type { AppContext } from '../../server/services/context';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, createAccounts, deliver, newReference } from './support/bank';
-import { auditLedgerAfterEach, systemBalance, withoutCommitting } from './support/ledger';
-import { balance } from './support/purchases';
-import { customerIdOf, ops, staffMember, type StaffMember } from './support/staff';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, createAccounts, deliver, newReference } from '../support/api/bank';
+import { auditLedgerAfterEach, systemBalance, withoutCommitting } from '../support/api/ledger';
+import { balance } from '../support/api/purchases';
+import { customerIdOf, ops, staffMember, type StaffMember } from '../support/api/staff';
 
 const NOBODY = '0000014579';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCase, ConsoleTransaction, CustomerHit, CustomerPage, Glance } from '../../core/console';
 import type { ProblemReport, Transaction, VirtualAccount } from '../../core/contract';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from './support/purchases';
-import { customerIdOf, ops, staffMember, type StaffMember } from './support/staff';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { createAccounts } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from '../support/api/purchases';
+import { customerIdOf, ops, staffMember, type StaffMember } from '../support/api/staff';
 
 /** Support's work: find a customer, read their page (recorded), requery a stuck bill, resolve the case (the customer is told). */
 describe.each(backends)('support in the operator console on $name', (backend) => {

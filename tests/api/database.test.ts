@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
-import { backends } from './support/backends';
+import { backends } from '../support/api/backends';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,10 +8,10 @@ import type { PeriodicJob } from '../../server/jobs/periodic';
 import { startRequeryJob } from '../../server/jobs/requery';
 import { DATABASE_UNAVAILABLE } from '../../server/routes/errorHandler';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp, type Reply, type TestApp } from './support/app';
-import { POSTGRES_URL, postgresUnavailable, type Backend } from './support/backends';
-import { startOwnCluster, ownClusterUnavailable, type OwnCluster } from './support/ownCluster';
-import { balance, buy, netCost, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
+import { startTestApp, type Reply, type TestApp } from '../support/api/app';
+import { POSTGRES_URL, postgresUnavailable, type Backend } from '../support/api/backends';
+import { startOwnCluster, ownClusterUnavailable, type OwnCluster } from '../support/api/ownCluster';
+import { balance, buy, netCost, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from '../support/api/purchases';
 
 /**
  * The database going away under load (a restart, a failover, backends terminated): the process

@@ -6,11 +6,11 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { isValidNuban } from '../../server/services/nuban';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { testConfig } from './support/app';
-import { backends } from './support/backends';
-import { partnerOptions, RecordingLog } from './support/partners';
-import { scanResponsesForPins } from './support/pinScan';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { testConfig } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { partnerOptions, RecordingLog } from '../support/api/partners';
+import { scanResponsesForPins } from '../support/api/pinScan';
 
 describe.each(backends)('the demo account on $name', (backend) => {
   let database: DatabaseHandle;

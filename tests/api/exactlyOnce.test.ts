@@ -5,11 +5,11 @@ import type { AppContext } from '../../server/services/context';
 import { creditIncomingTransfer } from '../../server/services/funding';
 import { AlreadyPostedError, credit, debit, hold, moveBetweenSystemAccounts, post, postHold, voidHold, walletOf, type MovementKind } from '../../server/services/ledger';
 import { finalise } from '../../server/services/purchases/settling';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { newReference } from './support/bank';
-import { auditLedgerAfterEach, withoutCommitting } from './support/ledger';
-import { buy, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { newReference } from '../support/api/bank';
+import { auditLedgerAfterEach, withoutCommitting } from '../support/api/ledger';
+import { buy, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 /**
  * Every "once" of the ledger is refused by the database at write time, whichever way the second

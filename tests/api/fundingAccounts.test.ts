@@ -5,10 +5,10 @@ import type { BankCustomer, EnrolmentStep, IdentityProof } from '../../server/ga
 import { GatewayError } from '../../server/errors';
 import { SIMULATED_BANKS, SimulatedBank } from '../../server/gateways/simulatedBank';
 import { isValidNuban, nuban } from '../../server/services/nuban';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { userIdOf } from './support/bank';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { userIdOf } from '../support/api/bank';
 
 /**
  * The simulated partner, slowed down so that racing calls overlap inside the partner call,

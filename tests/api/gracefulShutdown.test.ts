@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp } from './support/app';
-import { backends, type Backend } from './support/backends';
-import { newBuyer, PIN, providerId } from './support/purchases';
-import { freePort } from './support/freePort';
-import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Storage } from './support/serverProcess';
+import { startTestApp } from '../support/api/app';
+import { backends, type Backend } from '../support/api/backends';
+import { newBuyer, PIN, providerId } from '../support/api/purchases';
+import { freePort } from '../../testkit/freePort';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Storage } from '../support/api/serverProcess';
 
 /**
  * A deploy: SIGTERM reaches a production server (`node --import tsx server/main.ts`) while

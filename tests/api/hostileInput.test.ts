@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerBody, signUpVerified, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts } from './support/bank';
+import { newPerson, registerBody, signUpVerified, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { createAccounts } from '../support/api/bank';
 
 /** Values a hostile or broken client might put in any field. */
 const hostileValue = fc.oneof(

@@ -7,10 +7,10 @@ import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { identityMessages } from '../../core/messages';
 import { namesMatch } from '../../server/services/identity';
 import { CHECKS_PER_DAY } from '../../server/services/identityChecks';
-import { DOJAH_APP_ID, DOJAH_SECRET, startDojahServer } from '../support/fakes/dojahServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { DOJAH_APP_ID, DOJAH_SECRET, startDojahServer } from '../../testkit/fakes/dojahServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 describe('namesMatch', () => {
   it.each([

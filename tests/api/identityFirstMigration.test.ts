@@ -5,9 +5,9 @@ import { migrate, readMigrations } from '../../server/db/migrate';
 import { nuban } from '../../server/services/nuban';
 import { hashPassword } from '../../server/services/passwords';
 import { createTokenHasher } from '../../server/services/tokens';
-import { identityNumber } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import type { Backend } from './support/backends';
+import { identityNumber } from '../support/api/accounts';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import type { Backend } from '../support/api/backends';
 
 /**
  * Identity first, for the users who were there before it: the migration takes nothing away. A

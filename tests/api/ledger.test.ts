@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/services/context';
 import { credit, debit, InsufficientFundsError, post, systemAccountId, walletOf } from '../../server/services/ledger';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { userIdOf } from './support/bank';
-import { auditLedgerAfterEach, systemBalance } from './support/ledger';
+import { signUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { userIdOf } from '../support/api/bank';
+import { auditLedgerAfterEach, systemBalance } from '../support/api/ledger';
 
 describe.each(backends)('the ledger on $name', (backend) => {
   let t: TestApp;

@@ -9,11 +9,11 @@ import { runLedgerAudit } from '../../server/jobs/ledgerAudit';
 import { inTransaction } from '../../server/services/context';
 import { hold, post, voidHold, walletOf } from '../../server/services/ledger';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, newBuyer, PIN, providerId } from './support/purchases';
-import { storage } from './support/serverProcess';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { buy, newBuyer, PIN, providerId } from '../support/api/purchases';
+import { storage } from '../support/api/serverProcess';
 
 describe.each(backends)('the ledger audit on $name', (backend) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { signUp, signUpWithPin } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { signUp, signUpWithPin } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 describe.each(backends)('POST /api/login on $name', (backend) => {
   let t: TestApp;

@@ -4,9 +4,9 @@ import { loadConfig } from '../../server/config';
 import { delayAfter, LOGIN_THROTTLE, loginEmailSubject } from '../../server/services/loginThrottle';
 import type * as Passwords from '../../server/services/passwords';
 import { verifyPassword, verifyPasswordOfNobody } from '../../server/services/passwords';
-import { newPerson, resetTokenFrom, signUp, signUpWithPin } from './support/accounts';
-import { startReplicas, startTestApp, testConfig, type Reply, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { newPerson, resetTokenFrom, signUp, signUpWithPin } from '../support/api/accounts';
+import { startReplicas, startTestApp, testConfig, type Reply, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 // Every password check is counted: a refused attempt must cost no argon2 hash.
 vi.mock('../../server/services/passwords', async (importOriginal) => {

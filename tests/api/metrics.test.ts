@@ -5,12 +5,12 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../server/gateways/devCaptcha';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, deliver, newReference } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, fund, newBuyer, PIN, providerId } from './support/purchases';
-import { freePort } from './support/freePort';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, deliver, newReference } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { buy, fund, newBuyer, PIN, providerId } from '../support/api/purchases';
+import { freePort } from '../../testkit/freePort';
 
 interface Scrape {
   families: PrometheusFamily[];

@@ -5,16 +5,16 @@ import { MonnifyBank, monnifyTime } from '../../server/gateways/monnifyBank';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
 import { isValidNuban } from '../../server/services/nuban';
 import { customerReference } from '../../server/services/virtualAccounts';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import type { TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts, userIdOf, walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import type { TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { createAccounts, userIdOf, walletRowCounts } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { partnerOptions, RecordingLog, sleep, startListeningApp } from '../support/api/partners';
 
 /**
- * The Monnify adapter against the fake Monnify (tests/support/fakes/monnifyServer.ts), through
+ * The Monnify adapter against the fake Monnify (testkit/fakes/monnifyServer.ts), through
  * the real app: reserved accounts opened with the verified BVN or NIN (POST /api/funding/identity), SUCCESSFUL_TRANSACTION webhooks at
  * /api/webhooks/monnify confirmed by the status call, and every documented failure.
  */

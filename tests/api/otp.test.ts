@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { GatewayError } from '../../server/errors';
-import { latestCode, signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { latestCode, signUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestMail, newPerson, resetTokenFrom, signUp, signUpWithPin, storedPin, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { latestMail, newPerson, resetTokenFrom, signUp, signUpWithPin, storedPin, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 const MINUTE = 60_000;
 const FORGOT_ANSWER = { type: 'success', message: 'if an account exists for this email, a reset link has been sent' };

@@ -5,17 +5,17 @@ import type { BankPartner } from '../../server/gateways/bankPartner';
 import { PAYSTACK_NEEDS_BANK_ACCOUNT, PAYSTACK_NEEDS_BVN, PaystackBank } from '../../server/gateways/paystackBank';
 import { runPartnerRetries } from '../../server/jobs/partnerRetries';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
-import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import type { TestApp } from './support/app';
-import { backends } from './support/backends';
-import { eventually } from './support/eventually';
-import { userIdOf, walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import { startFakePaystack, type FakePaystack } from '../../testkit/fakes/paystackServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import type { TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { eventually } from '../support/api/eventually';
+import { userIdOf, walletRowCounts } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { partnerOptions, RecordingLog, sleep, startListeningApp } from '../support/api/partners';
 
 /**
- * The Paystack adapter against the fake Paystack (tests/support/fakes/paystackServer.ts), through
+ * The Paystack adapter against the fake Paystack (testkit/fakes/paystackServer.ts), through
  * the real app: a customer validated with a BVN and a bank account (answered by webhook), then a
  * dedicated account, on POST /api/funding/identity; charge.success at
  * /api/webhooks/paystack confirmed by /transaction/verify, and the documented failures.

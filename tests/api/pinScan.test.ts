@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpWithPin } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { signUpWithPin } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 /** The response scan of support/pinScan.ts is not a no-op: pins planted in responses are caught. */
 describe.each(backends)('the response scan for transaction pins on $name', (backend) => {

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { analyzeChangedTables } from '../../server/jobs/plannerStatistics';
-import { signUp } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { userIdOf } from './support/bank';
+import { signUp } from '../support/api/accounts';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { userIdOf } from '../support/api/bank';
 
 /** PGlite has no autovacuum: the app keeps its planner statistics current itself (jobs/plannerStatistics.ts). */
 describe('planner statistics on the embedded database', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemReport, Transaction } from '../../core/contract';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, newBuyer, providerId, PIN, type Buyer } from './support/purchases';
+import { signUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { buy, newBuyer, providerId, PIN, type Buyer } from '../support/api/purchases';
 
 describe.each(backends)('problem reports on $name', (backend) => {
   let t: TestApp;

@@ -7,11 +7,11 @@ import { runRequery } from '../../server/jobs/requery';
 import { inTransaction } from '../../server/services/context';
 import { credit, post, postHold, walletOf } from '../../server/services/ledger';
 import { PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
-import type { Reply } from './support/app';
-import { startTestApp, type TestApp } from './support/app';
-import { backends, postgresUnavailable } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, purchaseRowCounts } from './support/purchases';
+import type { Reply } from '../support/api/app';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends, postgresUnavailable } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, purchaseRowCounts } from '../support/api/purchases';
 
 /**
  * security.md invariants 1 and 6 under real concurrency: on PostgreSQL the requests overlap

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantDetails, Paginated, Transaction } from '../../core/contract';
 import type { Biller, CustomerLookup } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from './support/purchases';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { balance, buy, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from '../support/api/purchases';
 
 /** The simulated biller, except that its customer lookup cannot be reached for numbers ending in 8888. */
 class FlakyLookupBiller implements Biller {

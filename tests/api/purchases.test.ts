@@ -6,9 +6,9 @@ import { runRequery } from '../../server/jobs/requery';
 import { requeryPurchase } from '../../server/services/purchases/requery';
 import { finalise } from '../../server/services/purchases/settling';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
 import {
   balance,
   buy,
@@ -21,7 +21,7 @@ import {
   purchaseDeps,
   purchaseRowCounts,
   type Buyer,
-} from './support/purchases';
+} from '../support/api/purchases';
 
 const INSUFFICIENT = /^insufficient wallet balance/;
 

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerBody, signUp } from './support/accounts';
-import { startReplicas, startTestApp, testConfig, tightLimits, type Reply, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { counterStores, REDIS_URL, redisRequired, redisUnavailable, type CounterStore } from './support/counters';
+import { newPerson, registerBody, signUp } from '../support/api/accounts';
+import { startReplicas, startTestApp, testConfig, tightLimits, type Reply, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { counterStores, REDIS_URL, redisRequired, redisUnavailable, type CounterStore } from '../support/api/counters';
 
 const MAX = 3;
 

@@ -3,11 +3,11 @@ import { DevOutbox } from '../../server/gateways/devOutbox';
 import { GatewayError } from '../../server/errors';
 import { runRequery } from '../../server/jobs/requery';
 import { requeryPurchase } from '../../server/services/purchases/requery';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { deliver, chargeSuccess, newReference } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, fund, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { deliver, chargeSuccess, newReference } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { buy, fund, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from '../support/api/purchases';
 
 /**
  * E-mailed receipts (issue 12): every completed or refunded purchase and every funding, in text

@@ -7,14 +7,14 @@ import { runDailyReconciliation } from '../../server/jobs/reconciliation';
 import { creditIncomingTransfer } from '../../server/services/funding';
 import { parseArguments as parseReconcile } from '../../scripts/reconcile';
 import { parseArguments as parseReport, report } from '../../scripts/report';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { signUpWithPin, type SignedUp } from './support/accounts';
-import { backends } from './support/backends';
-import { createAccounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { ManualClock } from './support/manualClock';
-import { partnerOptions, RecordingLog, startListeningApp } from './support/partners';
-import { buy, PIN, providerId } from './support/purchases';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { signUpWithPin, type SignedUp } from '../support/api/accounts';
+import { backends } from '../support/api/backends';
+import { createAccounts } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { ManualClock } from '../support/api/manualClock';
+import { partnerOptions, RecordingLog, startListeningApp } from '../support/api/partners';
+import { buy, PIN, providerId } from '../support/api/purchases';
 
 /**
  * The simulated biller, with requery answers a test plants for given request ids: the biller's

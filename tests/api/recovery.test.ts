@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
-import { latestMail, latestPinResetCode, resetTokenFrom, storedPin } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { latestMail, latestPinResetCode, resetTokenFrom, storedPin } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { balance, buy, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = 'a fresh passphrase 2026';

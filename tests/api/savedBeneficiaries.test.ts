@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedBeneficiary } from '../../core/contract';
 import { PHONE_INVALID } from '../../core/phone';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { providerId } from './support/purchases';
+import { signUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { providerId } from '../support/api/purchases';
 
 describe.each(backends)('saved beneficiaries on $name', (backend) => {
   let t: TestApp;

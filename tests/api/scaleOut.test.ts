@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp, type TestApp } from './support/app';
-import { postgresUnavailable, type Backend } from './support/backends';
-import { REDIS_URL, redisUnavailable } from './support/counters';
-import { partnerOptions, RecordingLog } from './support/partners';
-import { newBuyer, packageOf, PIN, providerId, type Buyer } from './support/purchases';
-import { freePort } from './support/freePort';
-import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { postgresUnavailable, type Backend } from '../support/api/backends';
+import { REDIS_URL, redisUnavailable } from '../support/api/counters';
+import { partnerOptions, RecordingLog } from '../support/api/partners';
+import { newBuyer, packageOf, PIN, providerId, type Buyer } from '../support/api/purchases';
+import { freePort } from '../../testkit/freePort';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from '../support/api/serverProcess';
 
 /**
  * The README's claim, proven: three production server processes on one PostgreSQL (and one

@@ -5,13 +5,13 @@ import type { Schedule } from '../../core/contract';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp } from './support/app';
-import { backends, type Backend } from './support/backends';
-import { freePort } from './support/freePort';
-import { ManualClock } from './support/manualClock';
-import { newBuyer, providerId, type Buyer } from './support/purchases';
-import { createdSchedule, lagosIn } from './support/schedules';
-import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
+import { startTestApp } from '../support/api/app';
+import { backends, type Backend } from '../support/api/backends';
+import { freePort } from '../../testkit/freePort';
+import { ManualClock } from '../support/api/manualClock';
+import { newBuyer, providerId, type Buyer } from '../support/api/purchases';
+import { createdSchedule, lagosIn } from '../support/api/schedules';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from '../support/api/serverProcess';
 
 /**
  * A killed server resumes the due runs once: a production server (`node --import tsx

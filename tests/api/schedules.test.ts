@@ -4,11 +4,11 @@ import { DAY_MS, lagosDay } from '../../core/days';
 import { addMonths } from '../../core/scheduleCalendar';
 import { FAILURES_BEFORE_PAUSE, MAX_SCHEDULES_PER_USER } from '../../core/schedules';
 import { PHONE_INVALID } from '../../core/phone';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, fund, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from './support/purchases';
-import { createdSchedule, createSchedule, lagosIn, moveClockTo, runSchedules, schedulesOf } from './support/schedules';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { balance, buy, fund, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from '../support/api/purchases';
+import { createdSchedule, createSchedule, lagosIn, moveClockTo, runSchedules, schedulesOf } from '../support/api/schedules';
 
 /**
  * Scheduled purchases through the API: authorised once with the pin, each run a real purchase

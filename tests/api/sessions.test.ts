@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { signUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -6,10 +6,10 @@ import type { AppContext } from '../../server/services/context';
 import { systemAccountId, walletOf } from '../../server/services/ledger';
 import { DocumentSlots } from '../../server/services/statements/documentSlots';
 import { openStatementDocument } from '../../server/services/statements/statementDocument';
-import { signUpVerified, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUpVerified, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
 
 /**
  * The history a statement is asked for: one wallet entry each, a second apart, ending now.

@@ -4,12 +4,12 @@ import type { StatementSummary } from '../../core/contract';
 import { statementCsv } from '../../server/services/statements/statementCsv';
 import { DocumentSlots, STATEMENTS_BUSY } from '../../server/services/statements/documentSlots';
 import { assertDocumentSize, type Statement } from '../../server/services/statements/ledgerStatement';
-import { signUp } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { ManualClock } from './support/manualClock';
-import { balance, buy, fund, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { signUp } from '../support/api/accounts';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { ManualClock } from '../support/api/manualClock';
+import { balance, buy, fund, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -18,11 +18,11 @@ import { createSecretBox } from '../../server/services/secretBox';
 import type { SystemAccount } from '../../server/services/ledger';
 import { SUSPENSE_ACTIONS, withoutSecrets } from '../../server/services/suspense';
 import { createTokenHasher } from '../../server/services/tokens';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, createAccounts, deliver, newReference } from './support/bank';
-import { auditLedgerAfterEach, systemBalance } from './support/ledger';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, createAccounts, deliver, newReference } from '../support/api/bank';
+import { auditLedgerAfterEach, systemBalance } from '../support/api/ledger';
 
 const POOL = 20;
 const NOBODY = '0000014579';

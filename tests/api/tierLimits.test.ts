@@ -3,13 +3,13 @@ import type { FundingStatus, Notification, UserData } from '../../core/contract'
 import { identityMessages } from '../../core/messages';
 import { recordTier3Decision } from '../../server/services/kycDecisions';
 import { nuban } from '../../server/services/nuban';
-import { identityNumber, signUpWithPin } from './support/accounts';
-import { createAccounts, userIdOf } from './support/bank';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { ManualClock } from './support/manualClock';
-import { balance, buy, fund, newBuyer, newKey, PIN, providerId, purchaseRowCounts } from './support/purchases';
+import { identityNumber, signUpWithPin } from '../support/api/accounts';
+import { createAccounts, userIdOf } from '../support/api/bank';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { ManualClock } from '../support/api/manualClock';
+import { balance, buy, fund, newBuyer, newKey, PIN, providerId, purchaseRowCounts } from '../support/api/purchases';
 
 const HOUR = 3_600_000;
 const TIER_1_REFUSAL = (left: string) =>

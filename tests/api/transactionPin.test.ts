@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, PinRefusal, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, storedPin, type SignedUp } from './support/accounts';
-import { startTestApp, type Reply, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, netCost, newBuyer, newKey, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from './support/purchases';
+import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, storedPin, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type Reply, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { balance, buy, netCost, newBuyer, newKey, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from '../support/api/purchases';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

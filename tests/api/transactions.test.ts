@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated, Transaction } from '../../core/contract';
 import type { RequeryHooks } from '../../server/services/transactions';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts, devTransfer, userIdOf } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { createAccounts, devTransfer, userIdOf } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
 
 const FUNDINGS = 23;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TrustProxy } from '../../server/config';
-import { startTestApp, tightLimits, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { startTestApp, tightLimits, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 /**
  * Whose address the per-address limits count, with `X-Forwarded-For` sent by a trusted hop (the

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../server/errors';
 import { TurnstileCaptcha } from '../../server/gateways/turnstileCaptcha';
 import { BOT_CHECK_FAILED } from '../../server/gateways/captcha';
-import { newPerson, registerBody, signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { newPerson, registerBody, signUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 /**
  * A stand-in siteverify endpoint speaking Turnstile's protocol: form-encoded secret, response

@@ -8,15 +8,15 @@ import { BETTING_UNAVAILABLE, NOTHING_TO_VERIFY, VtpassBiller, type VtpassOption
 import { runRequery } from '../../server/jobs/requery';
 import { syncCatalog } from '../../server/services/catalogSync';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
-import { startFakeVtpass, type FakeVtpass } from '../support/fakes/vtpassServer';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { ManualClock } from './support/manualClock';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { startFakeVtpass, type FakeVtpass } from '../../testkit/fakes/vtpassServer';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { ManualClock } from '../support/api/manualClock';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 /**
- * The VTpass adapter against the fake VTpass (tests/support/fakes/vtpassServer.ts), which
+ * The VTpass adapter against the fake VTpass (testkit/fakes/vtpassServer.ts), which
  * answers VTpass's documented requests with its documented answers: first the adapter alone
  * (what it sends, how it reads every answer), then the whole app with BILLER=vtpass — each
  * outcome gives the right bill state, only a definitive failure refunds at once, the requery job

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData, VirtualAccount } from '../../core/contract';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, createAccounts, deliver, newReference, walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, createAccounts, deliver, newReference, walletRowCounts } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
 
 /**
  * Real concurrency needs a server: on PostgreSQL the deliveries overlap through a pool; PGlite is

@@ -1,5 +1,5 @@
 import { messages } from '../../core/messages';
-import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, newUser, PINS, resetPathIn, test, typeCode } from './support';
+import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, newUser, PINS, resetPathIn, test, typeCode } from '../support/e2e/journeys';
 
 test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {
   const user = newUser();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { labels } from '../../core/messages';
-import { createReadyAccount, expect, fund, logIn, newMail, mailCount, newUser, test, type NewUser } from './support';
+import { createReadyAccount, expect, fund, logIn, newMail, mailCount, newUser, test, type NewUser } from '../support/e2e/journeys';
 
 /**
  * Issue 12's records, as a person uses them at 360×740: a saved beneficiary picked on another
