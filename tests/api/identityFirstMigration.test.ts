@@ -22,6 +22,8 @@ describe('identity first, for users who hold money and accounts from before (mig
     verified: [nuban('035', '100000002'), nuban('232', '100000002')],
   };
   let handle: DatabaseHandle;
+  // Started by hand, without useTestApp's ledger audit: these users' balances are planted in the
+  // wallet rows alone, as a wallet from before would hold them, which the audit would refuse.
   let t: TestApp;
 
   beforeAll(async () => {

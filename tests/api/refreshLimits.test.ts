@@ -25,6 +25,8 @@ class CountingBiller extends SimulatedBiller {
 const REFRESH_LIMIT = { max: 20, windowMs: 60_000 };
 
 describe.each(backends)('refresh-transaction limits on $name', (backend) => {
+  // Two apps started by hand on one database, as two replicas with their own memory and clocks
+  // (startReplicas would give them one clock); the ledger audited after each test as useTestApp does.
   let database: DatabaseHandle;
   let t: TestApp;
   /** A second replica on the same database, with its own process memory and clock. */

@@ -30,6 +30,7 @@ describe.each(backends)('schedules on two replicas, $name', (backend) => {
   let one: TestApp;
   let two: TestApp;
   let mtn: number;
+  // Two replicas on one database, started by hand (useTestApp starts one app); the tests audit the ledger themselves.
   beforeAll(async () => {
     pair = await startReplicas(backend);
     [one, two] = pair.replicas;

@@ -14,6 +14,7 @@ const ANOTHER_CLIENT = '203.0.113.8';
 const ATTACKER = '198.51.100.9';
 
 describe.each(backends)('TRUST_PROXY on $name', (backend) => {
+  // Started by hand: each test starts its own app, with the TRUST_PROXY setting it is about.
   let t: TestApp;
   afterEach(() => t.close());
 

@@ -6,14 +6,16 @@ import { systemAccountCode, type SystemAccount } from '../../../server/services/
 import { auditLedger } from '../../../server/services/ledgerAudit';
 import type { TestApp } from './app';
 
-/**
- * After every test of the file: each movement and the whole ledger sum to zero, every cached
- * balance equals the sum of its entries, no user's wallet is below zero (security.md §2).
- */
+/** Each movement and the whole ledger sum to zero, every cached balance equals the sum of its entries, no user's wallet is below zero. */
+export async function expectLedgerBalanced(t: TestApp): Promise<void> {
+  expect(await auditLedger(t.db)).toEqual([]);
+}
+
+/** After every test of the block, the ledger of the app `app()` answers (none: nothing to audit) is balanced. */
 export function auditLedgerAfterEach(app: () => TestApp | undefined) {
   afterEach(async () => {
     const t = app();
-    if (t) expect(await auditLedger(t.db)).toEqual([]);
+    if (t) await expectLedgerBalanced(t);
   });
 }
 
