@@ -52,6 +52,16 @@ const starSelects = [
   { selector: 'TemplateElement[value.raw=/(SELECT|RETURNING)\\s+\\*|\\b[a-z_]+\\.\\*/i]', message: NAMED_COLUMNS },
 ];
 
+// Tests wait for the event (expect.poll, eventually, a promise the fake settles) or move an
+// injected clock; a sleep makes a suite slow and still flaky. A timer with no delay is one turn
+// of the event loop, not time.
+const WAIT_FOR_THE_EVENT = 'Tests never wait for the clock: move an injected clock, or wait for the event (expect.poll, eventually, a promise that settles).';
+const sleeps = [
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: `${WAIT_FOR_THE_EVENT} In the browser: expect the state the delay stood for, or move page.clock.` },
+  { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']:not([arguments.1.value=0])", message: WAIT_FOR_THE_EVENT },
+  { selector: "CallExpression[callee.name='sleep']", message: WAIT_FOR_THE_EVENT },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-inspect', 'data', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -162,4 +172,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   { files: ['tests/e2e/**', 'tests/support/e2e/**', 'testkit/browserSpecs.ts'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // A fake provider that is slow on purpose (testkit/fakes) shows behaviour under test; it is no wait.
+  { files: ['tests/**', 'testkit/**'], ignores: ['testkit/fakes/**'], rules: { 'no-restricted-syntax': ['error', ...sleeps] } },
+  // The one polling helper: it pauses between two reads of the condition it waits for.
+  { files: ['tests/support/api/eventually.ts'], rules: { 'no-restricted-syntax': 'off' } },
 );

@@ -69,6 +69,7 @@ describe('the lint rules', () => {
   }
   const imports = 'no-restricted-imports';
   const globals = 'no-restricted-globals';
+  const syntax = 'no-restricted-syntax';
   const allowed = 'allowed';
 
   it.each([
@@ -115,6 +116,14 @@ describe('the lint rules', () => {
     ['testkit/probe.ts', "import '../server/clock';", allowed],
     ['testkit/probe.ts', "import '../tests/support/flowHarness';", imports],
     ['tests/api/probe.test.ts', "import '../../testkit/fakes/vtpassServer';", allowed],
+    ['tests/api/probe.test.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', syntax],
+    ['tests/api/probe.test.ts', 'await new Promise((resolve) => setTimeout(() => resolve(1), 350));', syntax],
+    ['tests/api/probe.test.ts', 'await sleep(350);', syntax],
+    ['tests/e2e/probe.spec.ts', 'await page.waitForTimeout(1_100);', syntax],
+    ['tests/machines/probe.test.ts', 'await new Promise((resolve) => setTimeout(resolve, 0));', allowed],
+    ['testkit/models/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', syntax],
+    ['testkit/fakes/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', allowed],
+    ['tests/support/api/eventually.ts', 'await new Promise((resolve) => setTimeout(resolve, 50));', allowed],
   ])('%s: %s → %s', async (file, text, rule) => {
     expect(await broken(file, text)).toEqual(rule === allowed ? [] : [rule]);
   });

@@ -93,6 +93,8 @@ export interface FakeVtpass {
   setMode(mode: FakeVtpassMode): void;
   setVariations(serviceID: string, variations: FakeVariation[]): void;
   setSmartcard(billersCode: string, subscription: { dueDate?: string; renewalAmount?: number }): void;
+  /** Settles once every request received so far has been handled (a slow answer sent, even to a caller that gave up). */
+  answered(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -160,6 +162,7 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
   const smartcards = new Map<string, { dueDate?: string; renewalAmount?: number }>();
   const requests: FakeVtpass['requests'] = [];
   const sockets = new Set<Socket>();
+  const handling = new Set<Promise<void>>();
   let mode: FakeVtpassMode = { kind: 'normal' };
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
@@ -366,9 +369,11 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     request.on('end', () => {
-      handle(request, response, raw).catch((error: unknown) => {
+      const handled = handle(request, response, raw).catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(500).end(String(error));
       });
+      handling.add(handled);
+      void handled.finally(() => handling.delete(handled));
     });
   });
   server.on('connection', (socket) => {
@@ -391,6 +396,9 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     },
     setSmartcard(billersCode, subscription) {
       smartcards.set(billersCode, subscription);
+    },
+    async answered() {
+      await Promise.all(handling);
     },
     close() {
       for (const socket of sockets) socket.destroy();

@@ -14,12 +14,11 @@ import type { FlowEmitted } from '../../src/machines/effects';
 import { merchantVerificationMachine } from '../../src/machines/merchantVerification';
 import { numberChangedSinceVerified, purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
 import { ADA_PIN } from '../../testkit/fixtures';
-import { deferredActor, pathTitle } from '../support/flowHarness';
+import { deferredActor, pathTitle, settled } from '../support/flowHarness';
 import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 import { ada, AMOUNT, comparable, fixtures, loadedSession, NETWORK_DOWN, outcomes, providers, purchaseModel, TYPED_PIN } from '../../testkit/models/purchase.model';
 import { shortestPaths } from '../../testkit/models/machineModel';
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const coverage = createTransitionCoverage(purchaseMachine);
 
 describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, traversal] as const))('purchaseMachine for %s (model-based)', (_, traversal) => {

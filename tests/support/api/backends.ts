@@ -11,6 +11,7 @@ import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '.
 import { migrate, readMigrations } from '../../../server/db/migrate';
 import { PGliteDialect } from '../../../server/db/pgliteDialect';
 import type { Schema } from '../../../server/db/schema';
+import { eventually } from './eventually';
 
 /**
  * The API suite runs on both back ends: PGlite (always) and a PostgreSQL server at
@@ -94,11 +95,8 @@ const postgres: Backend = {
         // The pool's end() does not wait for its sockets to close: give them a moment before
         // forcing, so that no connection is killed mid-goodbye (which the pool logs as an error).
         await admin(async (client) => {
-          for (let attempt = 0; attempt < 20; attempt++) {
-            const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-            if (rows[0].n === 0) break;
-            await new Promise((resolve) => setTimeout(resolve, 25));
-          }
+          const connections = async () => (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0].n;
+          await eventually(connections, (n) => n === 0, { timeoutMs: 500, intervalMs: 25 }).catch(() => 'forced');
           await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         });
       },

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import { startFakeMonnify } from '../../../testkit/fakes/monnifyServer';
 import { FAKE_VTPASS_KEYS, startFakeVtpass } from '../../../testkit/fakes/vtpassServer';
 import { POSTGRES_URL, type Backend } from './backends';
+import { eventually } from './eventually';
 
 /**
  * The server started the way a container or a process manager starts it: `node --import tsx
@@ -92,18 +93,18 @@ export function startServer(env: Record<string, string>): Started {
 }
 
 export async function waitUntilListening(started: Started, port: number): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
   let exited = false;
   void started.exit.then(() => (exited = true));
-  while (Date.now() < deadline && !exited) {
+  const state = async () => {
+    if (exited) return 'exited';
     const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${started.output()}`);
+    return healthy ? 'up' : 'starting';
+  };
+  const reached = await eventually(state, (now) => now !== 'starting', { timeoutMs: START_TIMEOUT_MS, intervalMs: 200, context: started.output });
+  if (reached === 'exited') throw new Error(`the server did not start:\n${started.output()}`);
 }
 
 export interface Storage {
