@@ -17,12 +17,14 @@ const inBrowser = 'The app runs in the browser: no Node modules.';
 // The contract's schemas are zod: the app takes its types (erased at build), never its values,
 // which would ship zod to the browser.
 const contractTypesOnly = { group: ['**/core/contract'], allowTypeImports: true, message: 'The app imports the contract for its types only (`import type`): its values are zod schemas, for the server.' };
+// What the tests share with the scripts is the test kit (testkit/); what ships never imports either.
+const testing = { group: [...layer('tests'), ...layer('testkit')], message: 'Only tests and scripts import the test kit (testkit/), and only tests import tests/.' };
 const appImports = (message, ...groups) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
       paths: builtinModules.map((name) => ({ name, message: inBrowser })),
-      patterns: [{ group: ['node:*'], message: inBrowser }, { group: groups.flat(), message }, contractTypesOnly],
+      patterns: [{ group: ['node:*'], message: inBrowser }, ...(groups.length ? [{ group: groups.flat(), message }] : []), contractTypesOnly, testing],
     },
   ],
 });
@@ -52,6 +54,16 @@ const NAMED_COLUMNS = 'Name the columns: statements are prepared, and `*` breaks
 const starSelects = [
   { selector: 'CallExpression[callee.property.name=/^(selectAll|returningAll)$/]', message: NAMED_COLUMNS },
   { selector: 'TemplateElement[value.raw=/(SELECT|RETURNING)\\s+\\*|\\b[a-z_]+\\.\\*/i]', message: NAMED_COLUMNS },
+];
+
+// Tests wait for the event (expect.poll, eventually, a promise the fake settles) or move an
+// injected clock; a sleep makes a suite slow and still flaky. A timer with no delay is one turn
+// of the event loop, not time.
+const WAIT_FOR_THE_EVENT = 'Tests never wait for the clock: move an injected clock, or wait for the event (expect.poll, eventually, a promise that settles).';
+const sleeps = [
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: `${WAIT_FOR_THE_EVENT} In the browser: expect the state the delay stood for, or move page.clock.` },
+  { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']:not([arguments.1.value=0])", message: WAIT_FOR_THE_EVENT },
+  { selector: "CallExpression[callee.name='sleep']", message: WAIT_FOR_THE_EVENT },
 ];
 
 export default tseslint.config(
@@ -86,7 +98,7 @@ export default tseslint.config(
   {
     files: ['src/**'],
     languageOptions: { globals: globals.browser },
-    rules: { 'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')] },
+    rules: { 'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')], ...appImports() },
   },
   // The customer's app never reaches into the operator console (its own entry and chunks).
   {
@@ -126,7 +138,7 @@ export default tseslint.config(
   {
     files: ['server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }, testing] }],
       'no-restricted-globals': ['error', ...restrictGlobals(browserOnly, 'The server runs in Node.')],
     },
   },
@@ -141,15 +153,34 @@ export default tseslint.config(
           patterns: [
             { group: layer('src'), message: 'The server imports only the core, never src/.' },
             { group: layer('console'), message: 'The customer side of the server never imports the operator console (server/console).' },
+            testing,
           ],
         },
       ],
     },
   },
+  // The scripts share the fakes, the models and the spec generator with the tests through the test
+  // kit; the test kit, shared, leans on nothing in tests/.
+  {
+    files: ['scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('tests'), message: 'Scripts import what they share with the tests from testkit/, never tests/.' }] }] },
+  },
+  {
+    files: ['testkit/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('tests'), message: 'The test kit is what tests and scripts share: it imports nothing from tests/.' }] }] },
+  },
   { files: ['server/**', 'scripts/**'], ignores: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] } },
   { files: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...starSelects] } },
-  // Tests import what they test; they get the globals of the runtime their project types them for.
-  { files: ['tests/api/**'], languageOptions: { globals: globals.node } },
-  { files: ['tests/domain/**', 'tests/machines/**', 'tests/support/**', 'tests/ui/**'], languageOptions: { globals: globals.browser } },
-  { files: ['tests/e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // Tests and the test kit import what they test; they get the globals of the runtime their project types them for.
+  { files: ['tests/api/**', 'tests/support/api/**', 'testkit/fakes/**', 'testkit/freePort.ts'], languageOptions: { globals: globals.node } },
+  {
+    files: ['tests/domain/**', 'tests/machines/**', 'tests/support/**', 'tests/ui/**', 'testkit/**'],
+    ignores: ['tests/support/api/**', 'tests/support/e2e/**', 'testkit/fakes/**', 'testkit/freePort.ts', 'testkit/browserSpecs.ts'],
+    languageOptions: { globals: globals.browser },
+  },
+  { files: ['tests/e2e/**', 'tests/support/e2e/**', 'testkit/browserSpecs.ts'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  // A fake provider that is slow on purpose (testkit/fakes) shows behaviour under test; it is no wait.
+  { files: ['tests/**', 'testkit/**'], ignores: ['testkit/fakes/**'], rules: { 'no-restricted-syntax': ['error', ...sleeps] } },
+  // The one polling helper: it pauses between two reads of the condition it waits for.
+  { files: ['tests/support/api/eventually.ts'], rules: { 'no-restricted-syntax': 'off' } },
 );

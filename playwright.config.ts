@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { labels } from './core/messages';
-import { FAKE_MONNIFY_KEYS } from './tests/support/fakes/monnifyServer';
-import { FAKE_PAYSTACK_SECRET_KEY } from './tests/support/fakes/paystackServer';
-import { FAKE_VTPASS_KEYS } from './tests/support/fakes/vtpassServer';
+import { FAKE_MONNIFY_KEYS } from './testkit/fakes/monnifyServer';
+import { FAKE_PAYSTACK_SECRET_KEY } from './testkit/fakes/paystackServer';
+import { FAKE_VTPASS_KEYS } from './testkit/fakes/vtpassServer';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -26,14 +26,14 @@ process.env.E2E_INSPECT_URL = `http://127.0.0.1:${inspectPort}`;
 
 // The "real-adapters" project: the same journeys against a second server configured for the real
 // adapters (BILLER=vtpass, BANK_PARTNERS=monnify), pointed at the fake VTpass
-// (tests/support/fakes/vtpassServer.ts)…
+// (testkit/fakes/vtpassServer.ts)…
 const realPort = Number(process.env.E2E_REAL_PORT ?? port + 1);
 const realBaseURL = `http://127.0.0.1:${realPort}`;
 const fakeVtpassPort = Number(process.env.E2E_FAKE_VTPASS_PORT ?? port + 3);
 const fakeVtpassUrl = `http://127.0.0.1:${fakeVtpassPort}/api`;
 // …and for funding (BANK_PARTNERS=monnify,paystack) the fake Monnify and the fake Paystack, which
 // take the journeys' /dev/bank/transfer payments, Paystack's card checkout and its customer
-// validation, and send their signed webhooks to that server (tests/support/fakes/serve.ts). A
+// validation, and send their signed webhooks to that server (testkit/fakes/serve.ts). A
 // journey's user verifies a NIN: Monnify opens Wema Bank and Sterling Bank, the two NUBANs the
 // journeys expect, and Paystack (which validates a BVN with a bank account) none.
 const fakeMonnifyPort = Number(process.env.E2E_FAKE_MONNIFY_PORT ?? port + 4);
@@ -45,7 +45,7 @@ process.env.E2E_OPS_URL = `http://127.0.0.1:${opsPort}`;
 process.env.E2E_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.admin-invitation`;
 
 // The "contract" project: a few journeys through Stoplight Prism, a validating proxy in front of
-// the simulated server's API (tests/e2e/contractProxy.ts), which fails a call or an answer the
+// the simulated server's API (tests/support/e2e/contractProxy.ts), which fails a call or an answer the
 // server's own description (/docs/json) does not allow.
 const contractPort = Number(process.env.E2E_CONTRACT_PORT ?? port + 7);
 const contractURL = `http://127.0.0.1:${contractPort}`;
@@ -119,7 +119,7 @@ export default defineConfig<{ contractProxy?: string }>({
     },
     {
       // After the simulated server: the proxy reads its /docs/json before Prism starts.
-      command: 'tsx tests/e2e/contractProxy.ts',
+      command: 'tsx tests/support/e2e/contractProxy.ts',
       url: `${contractURL}/api/health/live`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -133,7 +133,7 @@ export default defineConfig<{ contractProxy?: string }>({
       env: { PORT: String(port) },
     },
     {
-      command: 'tsx tests/support/fakes/vtpassServer.ts',
+      command: 'tsx testkit/fakes/vtpassServer.ts',
       // Unauthenticated, the fake answers 401: it is up.
       url: `${fakeVtpassUrl}/service-variations`,
       reuseExistingServer: false,
@@ -142,7 +142,7 @@ export default defineConfig<{ contractProxy?: string }>({
     },
     {
       // Before the real-adapters server: its demo account asks Monnify for accounts at start.
-      command: 'tsx tests/support/fakes/serve.ts',
+      command: 'tsx testkit/fakes/serve.ts',
       url: `http://127.0.0.1:${fakeMonnifyPort}/__fake/health`,
       reuseExistingServer: false,
       timeout: 30_000,

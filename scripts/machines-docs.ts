@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { StateMachine, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { effectActions, type MachineDescription } from '../src/machines/descriptions/machineDescription';
-import { models } from '../tests/models/index';
-import { shortestPaths } from '../tests/models/machineModel';
+import { models } from '../testkit/models/index';
+import { shortestPaths } from '../testkit/models/machineModel';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The customer app's machines, then the operator console's. */
@@ -168,10 +168,10 @@ export function diagramOf(machine: AnyStateMachine): string {
 
 // ── Paths ──────────────────────────────────────────────────────────────────────────────────
 
-/** The shortest paths of the machine's test model (tests/models): what its suite walks and `npm run paths` prints. */
+/** The shortest paths of the machine's test model (testkit/models): what its suite walks and `npm run paths` prints. */
 export function shortestPathCount(machine: AnyStateMachine): number {
   const model = models.find((m) => m.machine === machine);
-  if (!model) throw new Error(`${machine.id} has no test model: write tests/models/<machine>.model.ts and list it in tests/models/index.ts`);
+  if (!model) throw new Error(`${machine.id} has no test model: write testkit/models/<machine>.model.ts and list it in testkit/models/index.ts`);
   return model.traversals.reduce((sum, traversal) => sum + shortestPaths(model, traversal).length, 0);
 }
 
@@ -211,7 +211,7 @@ function indexOf(rows: { documented: Documented; paths: number }[]): string {
     '# The machines',
     '',
     'Every state machine of the app, one page each: its diagram, its events, guards, actions and actors, and how many',
-    'shortest paths its test model has (tests/models; `npm run paths -- <machine>` prints them).',
+    'shortest paths its test model has (testkit/models; `npm run paths -- <machine>` prints them).',
     '',
     '| machine | what it is | shortest paths |',
     '|---|---|---|',

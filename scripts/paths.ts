@@ -10,12 +10,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { census, SIMPLE_PATH_CAP, simplePaths, type MachineCensus } from '../tests/models/census';
-import { models } from '../tests/models/index';
-import { shortestPaths, type MachineModel, type ModelPath } from '../tests/models/machineModel';
-import { stateValueOf, wordPath, type WordedPath } from '../tests/models/pathWords';
+import { census, SIMPLE_PATH_CAP, simplePaths, type MachineCensus } from '../testkit/models/census';
+import { models } from '../testkit/models/index';
+import { shortestPaths, type MachineModel, type ModelPath } from '../testkit/models/machineModel';
+import { stateValueOf, wordPath, type WordedPath } from '../testkit/models/pathWords';
 import type { MachineDescription } from '../src/machines/descriptions/machineDescription';
-import { generatedSpec, generatedSpecPath, hasBrowserFlow } from '../tests/e2e/flows/generate';
+import { generatedSpec, generatedSpecPath, hasBrowserFlow } from '../testkit/browserSpecs';
 import { descriptionPath } from './machines-docs';
 
 const { values, positionals } = parseArgs({

@@ -72,6 +72,7 @@ describe('the lint rules', () => {
   // The app's folders use typescript-eslint's version of the rule, which can tell a type import apart.
   const appImports = '@typescript-eslint/no-restricted-imports';
   const globals = 'no-restricted-globals';
+  const syntax = 'no-restricted-syntax';
   const allowed = 'allowed';
 
   it.each([
@@ -111,6 +112,24 @@ describe('the lint rules', () => {
     ['core/probe.ts', "import 'react';", imports],
     ['core/probe.ts', 'export const env = process.env;', globals],
     ['core/probe.ts', 'export const title = document.title;', globals],
+    ['core/probe.ts', "import '../testkit/fixtures';", imports],
+    ['src/ui/probe.tsx', "import '../../../testkit/fixtures';", imports],
+    ['src/probe.ts', "import '../tests/support/flowHarness';", imports],
+    ['server/probe.ts', "import '../testkit/fakes/vtpassServer';", imports],
+    ['server/probe.ts', "import '../tests/support/api/app';", imports],
+    ['scripts/probe.ts', "import '../testkit/models/index';", allowed],
+    ['scripts/probe.ts', "import '../tests/support/api/app';", imports],
+    ['testkit/probe.ts', "import '../server/clock';", allowed],
+    ['testkit/probe.ts', "import '../tests/support/flowHarness';", imports],
+    ['tests/api/probe.test.ts', "import '../../testkit/fakes/vtpassServer';", allowed],
+    ['tests/api/probe.test.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', syntax],
+    ['tests/api/probe.test.ts', 'await new Promise((resolve) => setTimeout(() => resolve(1), 350));', syntax],
+    ['tests/api/probe.test.ts', 'await sleep(350);', syntax],
+    ['tests/e2e/probe.spec.ts', 'await page.waitForTimeout(1_100);', syntax],
+    ['tests/machines/probe.test.ts', 'await new Promise((resolve) => setTimeout(resolve, 0));', allowed],
+    ['testkit/models/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', syntax],
+    ['testkit/fakes/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', allowed],
+    ['tests/support/api/eventually.ts', 'await new Promise((resolve) => setTimeout(resolve, 50));', allowed],
   ])('%s: %s → %s', async (file, text, rule) => {
     expect(await broken(file, text)).toEqual(rule === allowed ? [] : [rule]);
   });

@@ -2,13 +2,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteObject } from 'react-router-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../core/services';
 import { DOCS_DIR, regeneratedDocuments } from '../scripts/docs-product';
 import { PUBLIC_ROUTES } from '../src/domain/routes';
 import { routes } from '../src/ui/app/routes';
-import { startTestApp, type TestApp } from './api/support/app';
-import { backends } from './api/support/backends';
+import type { TestApp } from './support/api/app';
+import { useTestApp } from './support/api/useTestApp';
+import { backends } from './support/api/backends';
 import { anchorsOf, sectionsOf } from './support/markdown';
 
 /**
@@ -111,7 +112,7 @@ describe('docs/', () => {
     const listed = tablesOf(sectionText(read('docs/architecture.md'), 'Layout'))
       .filter((table) => table.head[0] === 'folder')
       .flatMap((table) => table.rows.flatMap((row) => codeSpans(row[0])));
-    const folders = ['core', 'src', 'server', 'scripts', 'tests', 'docs', 'public'].flatMap((root) => [
+    const folders = ['core', 'src', 'server', 'scripts', 'tests', 'testkit', 'docs', 'public'].flatMap((root) => [
       `${root}/`,
       ...readdirSync(join(ROOT, root), { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isDirectory())
@@ -145,11 +146,10 @@ interface Operation {
 }
 
 describe('docs/product.md’s API', () => {
-  let t: TestApp;
   /** `METHOD /path` → the operation the served OpenAPI document describes. */
   let operations: Map<string, Operation>;
+  const t = useTestApp(backends[0]);
   beforeAll(async () => {
-    t = await startTestApp(backends[0]);
     const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
     operations = new Map(
       Object.entries(document.paths)
@@ -157,7 +157,6 @@ describe('docs/product.md’s API', () => {
         .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation])),
     );
   });
-  afterAll(() => t.close());
 
   const CALL = /^(GET|POST) \/(api|dev)\/\S*$/;
   const api = sectionText(product, 'The API');

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserPaths, generatedSpec, generatedSpecPath, hasBrowserFlow } from './e2e/flows/generate';
-import { pathsToEveryTransition } from './models/census';
-import { models } from './models/index';
+import { browserPaths, generatedSpec, generatedSpecPath, hasBrowserFlow } from '../testkit/browserSpecs';
+import { pathsToEveryTransition } from '../testkit/models/census';
+import { models } from '../testkit/models/index';
 
 /**
  * The browser specs in tests/e2e/generated are written by `npm run paths -- <machine> --playwright`

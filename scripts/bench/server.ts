@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../tests/api/support/freePort';
-import { FAKE_VTPASS_KEYS } from '../../tests/support/fakes/vtpassServer';
+import { freePort } from '../../testkit/freePort';
+import { FAKE_VTPASS_KEYS } from '../../testkit/fakes/vtpassServer';
 
 /**
  * The server under load, started as production starts it (`node --import tsx server/main.ts`,
@@ -71,11 +71,11 @@ export function cpuSecondsOf(pid: number | undefined): number | null {
   }
 }
 
-/** The fake VTpass (tests/support/fakes/vtpassServer.ts) in a process of its own, off the load generator's event loop. */
+/** The fake VTpass (testkit/fakes/vtpassServer.ts) in a process of its own, off the load generator's event loop. */
 export async function startFakeBiller(logFile: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fakes/vtpassServer.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'testkit/fakes/vtpassServer.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) },
     stdio: ['ignore', log, log],

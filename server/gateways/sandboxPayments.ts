@@ -3,7 +3,7 @@ import type { SimulatedTransfer } from './bankPartner';
 
 /**
  * Development only (POST /dev/bank/transfer): asks a real partner's stand-in — the fake servers
- * of tests/support/fakes, which answer POST /__fake/pay — to take a customer's payment into one
+ * of testkit/fakes, which answer POST /__fake/pay — to take a customer's payment into one
  * of its accounts. The stand-in records the payment (so its status call confirms it) and sends
  * its signed webhook to the webhook URL it was started with (this server's
  * /api/webhooks/<partner>), exactly as the partner would; its answer carries our webhook's status

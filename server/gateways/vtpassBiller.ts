@@ -137,6 +137,7 @@ export class VtpassBiller implements Biller, PlanSource {
   readonly #now: () => Date;
 
   constructor(options: VtpassOptions) {
+    const now = options.now ?? (() => new Date());
     this.#http = new ProviderHttp({
       provider: 'VTpass',
       baseUrl: options.baseUrl,
@@ -144,12 +145,14 @@ export class VtpassBiller implements Biller, PlanSource {
       log: options.log,
       failureThreshold: options.failureThreshold,
       coolDownMs: options.coolDownMs,
+      // The breaker's cool-down runs on the same clock as the rest of the adapter.
+      now: () => now().getTime(),
       // What says what happened; never a name (transactions.name and Customer_Name are the customer's), number, token or pin.
       logFields: ['unit_price', 'quantity', 'channel', 'method', 'platform', 'transaction_date', 'ServiceName', 'variation_amount', 'fixedPrice'],
     });
     this.#keys = { apiKey: options.apiKey, publicKey: options.publicKey, secretKey: options.secretKey };
     this.#log = options.log;
-    this.#now = options.now ?? (() => new Date());
+    this.#now = now;
   }
 
   /** While the breaker of VTpass's bills (pay and requery) is open, a purchase is refused before any money is reserved. */

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { SERVICES } from '../../core/services';
 import type { RateLimits } from '../../server/config';
-import { signUp, signUpVerified } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUp, signUpVerified } from '../support/api/accounts';
+import { testConfig, type TestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 /**
  * Every call of the API is classified here, so that a new one cannot ship without deciding how
@@ -75,14 +75,11 @@ function apiRoutes(t: TestApp): string[] {
 const tight = { max: 2, windowMs: 60_000 };
 
 describe.each(backends)('per-account limits on every call that writes or asks a provider, on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
+  const t = useTestApp(backend, () => {
     const generous = testConfig().rateLimits;
     const rateLimits = { ...generous, ...Object.fromEntries(Object.values(PER_ACCOUNT).map((name) => [name, tight])) } as RateLimits;
-    t = await startTestApp(backend, { config: { rateLimits } });
+    return { config: { rateLimits } };
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   it('classifies every route of the API', () => {
     const routes = apiRoutes(t);

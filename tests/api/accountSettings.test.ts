@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestMail, signUp, signUpVerified, signUpWithPin, storedPin, type SignedUp } from './support/accounts';
-import { startTestApp, testConfig, tightLimits, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { latestMail, signUp, signUpVerified, signUpWithPin, storedPin, type SignedUp } from '../support/api/accounts';
+import { testConfig, tightLimits } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 describe.each(backends)('account settings on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   describe('POST /api/update-profile', () => {
     let account: SignedUp;
@@ -188,15 +185,15 @@ describe.each(backends)('account settings on $name', (backend) => {
 });
 
 describe.each(backends)('per-account limits of the settings calls on $name', (backend) => {
-  let t: TestApp;
   let first: SignedUp;
   let second: SignedUp;
-  beforeAll(async () => {
+  const t = useTestApp(backend, () => {
     const { changePassword, changePin, forgotPin, resetPin } = tightLimits(2);
-    t = await startTestApp(backend, { config: { rateLimits: { ...testConfig().rateLimits, changePassword, changePin, forgotPin, resetPin } } });
+    return { config: { rateLimits: { ...testConfig().rateLimits, changePassword, changePin, forgotPin, resetPin } } };
+  });
+  beforeAll(async () => {
     [first, second] = [await signUp(t), await signUp(t)];
   });
-  afterAll(() => t.close());
 
   // Each call has its own budget, so they share the accounts (which have no pin: forgot-pin refuses them with 409).
   it.each([

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Transaction } from '../../core/contract';
 import type { Bill, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { runRequery } from '../../server/jobs/requery';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from './support/purchases';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { balance, buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 /** The simulated biller, recording what it answered; its requeries can be made to answer something else. */
 class RecordingBiller extends SimulatedBiller {
@@ -27,17 +26,14 @@ class RecordingBiller extends SimulatedBiller {
 
 /** No refund without a requery saying failed, unless the failure is definitive: an ambiguous one may hide a delivered bill. */
 describe.each(backends)('definitive and ambiguous biller failures on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let mtn: number;
   const biller = new RecordingBiller();
+  const t = useTestApp(backend, { biller });
   beforeAll(async () => {
-    t = await startTestApp(backend, { biller });
     buyer = await newBuyer(t, 10_000);
     mtn = await providerId(t, 'airtime', 'MTN');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const airtime = (beneficiary: string, amount: number) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
   const movementsOf = async (id: number) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backends, postgresRequired, postgresUnavailable } from './support/backends';
-import { redisRequired, redisUnavailable } from './support/counters';
+import { backends, postgresRequired, postgresUnavailable } from '../support/api/backends';
+import { redisRequired, redisUnavailable } from '../support/api/counters';
 
 describe('test back ends', () => {
   it('always include PGlite', () => {

@@ -6,14 +6,15 @@ import type { BankPartner } from '../../server/gateways/bankPartner';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { PAYSTACK_NEEDS_BVN, PaystackBank } from '../../server/gateways/paystackBank';
 import { SimulatedBank } from '../../server/gateways/simulatedBank';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { identityNumber, signUp } from './support/accounts';
-import { testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { devTransfer, userIdOf } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { startFakePaystack, type FakePaystack } from '../../testkit/fakes/paystackServer';
+import { identityNumber, signUp } from '../support/api/accounts';
+import { testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { devTransfer, userIdOf } from '../support/api/bank';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { ManualClock } from '../support/api/manualClock';
+import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp } from '../support/api/partners';
 
 /**
  * Several partners at once (BANK_PARTNERS), against fakes written from their documentation
@@ -26,17 +27,19 @@ describe.each(backends)('several bank partners on $name', (backend) => {
   let monnifyFake: FakeMonnify;
   let paystackFake: FakePaystack;
   const log = new RecordingLog();
+  // The partners' breakers and every app read this clock: a test moves it past a cool-down.
+  const clock = new ManualClock();
   let partners: { simulated: BankPartner; monnify: BankPartner; paystack: BankPartner };
   let database: Awaited<ReturnType<typeof backend.open>>;
-  /** Apps on one database, as the server restarted with another BANK_PARTNERS. */
+  /** Apps on one database, as the server restarted with another BANK_PARTNERS: started by hand, each test starting the ones it needs. */
   const apps: Awaited<ReturnType<typeof startListeningApp>>[] = [];
 
   beforeAll(async () => {
     [monnifyFake, paystackFake] = await Promise.all([startFakeMonnify(), startFakePaystack()]);
     partners = {
       simulated: new SimulatedBank({ webhookSecret: testConfig().bankWebhookSecret }),
-      monnify: new MonnifyBank({ baseUrl: monnifyFake.url, apiKey: monnifyFake.apiKey, secretKey: monnifyFake.secretKey, contractCode: monnifyFake.contractCode }, partnerOptions(log)),
-      paystack: new PaystackBank({ baseUrl: paystackFake.url, secretKey: paystackFake.secretKey }, partnerOptions(log)),
+      monnify: new MonnifyBank({ baseUrl: monnifyFake.url, apiKey: monnifyFake.apiKey, secretKey: monnifyFake.secretKey, contractCode: monnifyFake.contractCode }, partnerOptions(log, clock)),
+      paystack: new PaystackBank({ baseUrl: paystackFake.url, secretKey: paystackFake.secretKey }, partnerOptions(log, clock)),
     };
     database = await backend.open();
   });
@@ -49,7 +52,7 @@ describe.each(backends)('several bank partners on $name', (backend) => {
 
   /** The app with these partners, on the shared database, its webhooks where the fakes send them. */
   async function appWith(...names: (keyof typeof partners)[]) {
-    const app = await startListeningApp(backend, names.map((name) => partners[name]), { database: { ...database, close: async () => {} } });
+    const app = await startListeningApp(backend, names.map((name) => partners[name]), { clock, database: { ...database, close: async () => {} } });
     apps.push(app);
     monnifyFake.webhookUrl = app.webhookUrl('monnify');
     paystackFake.webhookUrl = app.webhookUrl('paystack');
@@ -135,7 +138,7 @@ describe.each(backends)('several bank partners on $name', (backend) => {
       expect(providers.map((row) => row.provider).sort()).toEqual(['paystack', 'simulated', 'simulated']);
     } finally {
       monnifyFake.misbehave({});
-      await sleep(350);
+      clock.advance(COOL_DOWN_MS);
     }
     const again = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { bvn: bvn } });
     expect(again.body.data!.partners.map((partner) => partner.status)).toEqual(['ready', 'ready', 'ready']);

@@ -1,23 +1,19 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Paginated, Transaction, UserData, VirtualAccount } from '../../core/contract';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, createAccounts, deliver, devTransfer, newReference, sign, walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, createAccounts, deliver, devTransfer, newReference, sign, walletRowCounts } from '../support/api/bank';
 
 describe.each(backends)('bank webhook on $name', (backend) => {
-  let t: TestApp;
   let owner: SignedUp;
   let accounts: VirtualAccount[];
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     owner = await signUp(t);
     accounts = await createAccounts(t, owner.token);
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const balance = async () => (await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.wallet_balance;
   const transfer = (amount: number, reference = newReference(), accountNumber = accounts[0].account_number) =>
@@ -227,12 +223,7 @@ describe.each(backends)('bank webhook on $name', (backend) => {
 });
 
 describe.each(backends)('POST /dev/bank/transfer on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
+  const t = useTestApp(backend);
 
   it('funds a wallet through the signed webhook, and replays with the reference it answered', async () => {
     const account = await signUp(t);

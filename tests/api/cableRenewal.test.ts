@@ -5,13 +5,12 @@ import { addMonths, atLagos, renewalRunAt } from '../../core/scheduleCalendar';
 import { VtpassBiller } from '../../server/gateways/vtpassBiller';
 import { runDueSchedules } from '../../server/jobs/schedules';
 import type { ScheduleDeps } from '../../server/services/schedules/running';
-import { startFakeVtpass, type FakeVtpass } from '../support/fakes/vtpassServer';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { ManualClock } from './support/manualClock';
-import { newBuyer, PIN, providerId, type Buyer } from './support/purchases';
-import { createdSchedule, moveClockTo, runSchedules, schedulesOf } from './support/schedules';
+import { startFakeVtpass, type FakeVtpass } from '../../testkit/fakes/vtpassServer';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { ManualClock } from '../support/api/manualClock';
+import { newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
+import { createdSchedule, moveClockTo, runSchedules, schedulesOf } from '../support/api/schedules';
 
 /**
  * Cable TV renews itself from its due date: the smartcard's due date and renewal amount from
@@ -28,16 +27,13 @@ const smartcardDueOn = (day: string) => `7012${day.slice(8)}5678`;
 const morning = () => atLagos(lagosDay(new Date()), 10 * 60);
 
 describe.each(backends)('cable renewal on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let dstv: number;
+  const t = useTestApp(backend, { clock: new ManualClock(morning()) });
   beforeAll(async () => {
-    t = await startTestApp(backend, { clock: new ManualClock(morning()) });
     buyer = await newBuyer(t, 50_000);
     dstv = await providerId(t, 'tv-subscription', 'DStv');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   it('a smartcard due in 3 days with "renew 2 days before" runs on the right Lagos day, for the verified renewal amount', async () => {
     const today = lagosDay(t.clock.now());
@@ -83,22 +79,18 @@ describe.each(backends)('cable renewal on $name', (backend) => {
 
 describe.each(backends)('cable renewal through VTpass (the fake) on $name', (backend) => {
   let fake: FakeVtpass;
-  let t: TestApp;
   let buyer: Buyer;
   let dstv: number;
+  const clock = new ManualClock(morning());
   beforeAll(async () => {
-    const clock = new ManualClock(morning());
     fake = await startFakeVtpass({ now: () => clock.now() });
-    const biller = new VtpassBiller({ baseUrl: fake.url, ...fake.keys, timeoutMs: 2_000, log: { info() {}, warn() {}, error() {} } });
-    t = await startTestApp(backend, { clock, biller });
+  });
+  afterAll(() => fake.close());
+  const t = useTestApp(backend, () => ({ clock, biller: new VtpassBiller({ baseUrl: fake.url, ...fake.keys, timeoutMs: 2_000, log: { info() {}, warn() {}, error() {} } }) }));
+  beforeAll(async () => {
     buyer = await newBuyer(t, 50_000);
     dstv = await providerId(t, 'tv-subscription', 'DStv');
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  auditLedgerAfterEach(() => t);
   afterEach(async () => {
     await t.db.updateTable('schedules').set({ status: 'deleted', paused_reason: null, next_run_at: null }).where('status', '<>', 'deleted').execute();
   });

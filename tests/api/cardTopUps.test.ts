@@ -6,13 +6,12 @@ import { formatNaira } from '../../core/money';
 import { PaystackBank } from '../../server/gateways/paystackBank';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
 import { runPartnerRetries } from '../../server/jobs/partnerRetries';
-import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import type { TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import { startFakePaystack, type FakePaystack } from '../../testkit/fakes/paystackServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import { backends } from '../support/api/backends';
+import { createAccounts } from '../support/api/bank';
+import { ManualClock } from '../support/api/manualClock';
+import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp, useListeningApp } from '../support/api/partners';
 
 /**
  * Card top-ups through Paystack's checkout, against the fake Paystack: the fee shown before
@@ -23,27 +22,26 @@ import { partnerOptions, RecordingLog, sleep, startListeningApp } from './suppor
 describe.each(backends)('card top-ups on $name', (backend) => {
   let fake: FakePaystack;
   const log = new RecordingLog();
-  let t: TestApp & { webhookUrl(provider: string): string };
+  const clock = new ManualClock();
   let payer: SignedUp;
 
   beforeAll(async () => {
     fake = await startFakePaystack();
-    t = await startListeningApp(backend, [new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log))]);
+  });
+  afterAll(() => fake.close());
+  const t = useListeningApp(backend, () => ({ clock, banks: [new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log, clock))] }));
+  beforeAll(async () => {
     fake.webhookUrl = t.webhookUrl('paystack');
     payer = await signUp(t);
     // A NIN: tier 1, the wallet may be funded (Paystack gives no account without a BVN, cards it takes).
     await createAccounts(t, payer.token);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  beforeEach(async () => {
+  beforeEach(() => {
     fake.misbehave({});
     fake.checkout.webhooks = 'before-redirect';
-    await sleep(350);
+    // A breaker opened by an outage test closes once its cool-down is over.
+    clock.advance(COOL_DOWN_MS);
   });
-  auditLedgerAfterEach(() => t);
 
   const balance = async (token = payer.token) => (await t.call<UserData>('/api/get-user', { token })).body.data!.wallet_balance;
   const start = (amount: number | string, token = payer.token) => t.call<CardTopUpStarted>('/api/card-topups', { token, body: { amount } });
@@ -155,9 +153,9 @@ describe.each(backends)('card top-ups on $name', (backend) => {
     expect(pending.body).toMatchObject({ type: 'success', data: { status: 'pending' } });
     expect(await balance()).toBe(before);
     fake.misbehave({});
-    await sleep(350);
+    clock.advance(COOL_DOWN_MS);
     t.clock.advance(16 * 60_000);
-    const deps = { banks: [], cards: { bank: new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log)), feeBearer: 'customer' as const } };
+    const deps = { banks: [], cards: { bank: new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log, clock)), feeBearer: 'customer' as const } };
     expect((await runPartnerRetries(t.ctx, deps)).cardPayments).toBeGreaterThanOrEqual(1);
     expect(await balance()).toBe(before + 3_000);
   });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated, Transaction, UserData } from '../../core/contract';
 import { runRequery } from '../../server/jobs/requery';
 import { requeryPurchase } from '../../server/services/purchases/requery';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach, systemBalance } from './support/ledger';
-import { balance, buy, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { systemBalance } from '../support/api/ledger';
+import { balance, buy, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from '../support/api/purchases';
 
 /**
  * Cashback: a completed bill earns its service's rate from the rewards account,
@@ -13,16 +13,13 @@ import { balance, buy, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, p
  * canceled bill, once however many settles race. The ledger audit runs after every test.
  */
 describe.each(backends)('cashback on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let mtn: number;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     buyer = await newBuyer(t, 100_000);
     mtn = await providerId(t, 'airtime', 'MTN');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const airtime = (beneficiary: string, amount: number) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
   const user = async (token = buyer.token) => (await t.call<UserData>('/api/get-user', { token })).body.data!;

@@ -1,15 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProvidersByCategory } from '../../core/contract';
 import { buildApp } from '../../server/app';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { VtpassBiller } from '../../server/gateways/vtpassBiller';
 import { priceWithMargin, syncCatalog } from '../../server/services/catalogSync';
 import { PACKAGE_NOT_AVAILABLE, PLAN_PRICE_CHANGED } from '../../server/services/purchases/wording';
-import { DEFAULT_VARIATIONS, startFakeVtpass, type FakeVtpass } from '../support/fakes/vtpassServer';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { DEFAULT_VARIATIONS, startFakeVtpass, type FakeVtpass } from '../../testkit/fakes/vtpassServer';
+import { testConfig } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { useTestApp } from '../support/api/useTestApp';
+import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 /**
  * The catalogue from the biller (services/catalogSync.ts) against the fake VTpass's
@@ -30,7 +30,6 @@ describe('the price rule', () => {
 
 describe.each(backends)('catalogue sync from VTpass (the fake) on $name', (backend) => {
   let fake: FakeVtpass;
-  let t: TestApp;
   let biller: VtpassBiller;
   let buyer: Buyer;
   let dstv: number;
@@ -46,17 +45,22 @@ describe.each(backends)('catalogue sync from VTpass (the fake) on $name', (backe
   beforeAll(async () => {
     fake = await startFakeVtpass();
   });
+  afterAll(() => fake.close());
+  // A fresh app and biller for each test: each syncs the catalogue from its own start.
+  const t = useTestApp(
+    backend,
+    () => {
+      biller = new VtpassBiller({ baseUrl: fake.url, ...fake.keys, timeoutMs: 2_000, log: silentLog, failureThreshold: 100 });
+      return { biller };
+    },
+    'test',
+  );
   beforeEach(async () => {
-    biller = new VtpassBiller({ baseUrl: fake.url, ...fake.keys, timeoutMs: 2_000, log: silentLog, failureThreshold: 100 });
-    t = await startTestApp(backend, { biller });
     buyer = await newBuyer(t, 20_000);
     dstv = await providerId(t, 'tv-subscription', 'DStv');
     for (const [service, list] of Object.entries(DEFAULT_VARIATIONS)) fake.setVariations(service, list);
     fake.setMode({ kind: 'normal' });
   });
-  afterEach(() => t.close());
-  afterAll(() => fake.close());
-  auditLedgerAfterEach(() => t);
 
   it("makes each plan provider's plans exactly VTpass's list at our price, hides what VTpass does not sell, keeps the amount-priced providers", async () => {
     const report = await sync(10);

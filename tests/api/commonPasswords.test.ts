@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/db/demoAccount';
 import { COMMON_PASSWORD, PERSONAL_PASSWORD } from '../../server/services/passwordPolicy';
-import { newPerson, registerBody, resetTokenFrom, signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { newPerson, registerBody, resetTokenFrom, signUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 /** NIST SP 800-63B §3.1.1.2: common, breached and personal passwords are refused on every path that sets one. */
 const COMMON = ['12345678', 'password1', 'PASSWORD1', 'Password1', 'qwertyuiop', 'iloveyou', '1q2w3e4r5t'];
@@ -20,11 +20,7 @@ describe('the shipped list', () => {
 });
 
 describe.each(backends)('common and personal passwords on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   const userCount = async () => (await t.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
 

@@ -4,16 +4,15 @@ import type { BankPartner } from '../../server/gateways/bankPartner';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { PaystackBank } from '../../server/gateways/paystackBank';
 import { runPartnerRetries } from '../../server/jobs/partnerRetries';
-import type { FakePayment } from '../support/fakes/fakeServer';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import type { TestApp } from './support/app';
-import { backends } from './support/backends';
-import { eventually } from './support/eventually';
-import { walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import type { FakePayment } from '../../testkit/fakes/fakeServer';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { startFakePaystack, type FakePaystack } from '../../testkit/fakes/paystackServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import { backends } from '../support/api/backends';
+import { eventually } from '../support/api/eventually';
+import { walletRowCounts } from '../support/api/bank';
+import { ManualClock } from '../support/api/manualClock';
+import { COOL_DOWN_MS, partnerOptions, RecordingLog, useListeningApp } from '../support/api/partners';
 
 type Fake = FakeMonnify | FakePaystack;
 
@@ -26,20 +25,23 @@ type Fake = FakeMonnify | FakePaystack;
  */
 describe.each(backends)('confirmation rules on $name', (backend) => {
   const log = new RecordingLog();
+  const clock = new ManualClock();
   let monnify: FakeMonnify;
   let paystack: FakePaystack;
   let banks: BankPartner[];
-  let t: TestApp & { webhookUrl(provider: string): string };
   let owner: SignedUp;
   const accounts: Record<'monnify' | 'paystack', VirtualAccount> = {} as never;
 
   beforeAll(async () => {
     [monnify, paystack] = await Promise.all([startFakeMonnify(), startFakePaystack()]);
     banks = [
-      new MonnifyBank({ baseUrl: monnify.url, apiKey: monnify.apiKey, secretKey: monnify.secretKey, contractCode: monnify.contractCode }, partnerOptions(log)),
-      new PaystackBank({ baseUrl: paystack.url, secretKey: paystack.secretKey }, partnerOptions(log)),
+      new MonnifyBank({ baseUrl: monnify.url, apiKey: monnify.apiKey, secretKey: monnify.secretKey, contractCode: monnify.contractCode }, partnerOptions(log, clock)),
+      new PaystackBank({ baseUrl: paystack.url, secretKey: paystack.secretKey }, partnerOptions(log, clock)),
     ];
-    t = await startListeningApp(backend, banks);
+  });
+  afterAll(() => Promise.all([monnify.close(), paystack.close()]));
+  const t = useListeningApp(backend, () => ({ clock, banks }));
+  beforeAll(async () => {
     monnify.webhookUrl = t.webhookUrl('monnify');
     paystack.webhookUrl = t.webhookUrl('paystack');
     owner = await signUp(t);
@@ -49,16 +51,12 @@ describe.each(backends)('confirmation rules on $name', (backend) => {
     accounts.monnify = { bank_name: 'Wema Bank', account_number: rows.find((row) => row.provider === 'monnify')!.account_number };
     accounts.paystack = { bank_name: 'Wema Bank', account_number: rows.find((row) => row.provider === 'paystack')!.account_number };
   });
-  afterAll(async () => {
-    await t.close();
-    await Promise.all([monnify.close(), paystack.close()]);
-  });
-  beforeEach(async () => {
+  beforeEach(() => {
     monnify.misbehave({});
     paystack.misbehave({});
-    await sleep(350);
+    // A breaker opened by an outage test closes once its cool-down is over.
+    clock.advance(COOL_DOWN_MS);
   });
-  auditLedgerAfterEach(() => t);
 
   const balance = async () => (await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.wallet_balance;
   const partners = () => [
@@ -104,7 +102,7 @@ describe.each(backends)('confirmation rules on $name', (backend) => {
       expect(kept).toMatchObject({ provider: name, attempts: 0 });
       expect(await t.db.selectFrom('disputed_transfers').select('id').where('reference', '=', paid.reference).execute(), name).toEqual([]);
       fake.misbehave({});
-      await sleep(350);
+      clock.advance(COOL_DOWN_MS);
       t.clock.advance(31_000);
       const job = await runPartnerRetries(t.ctx, { banks, cards: { bank: undefined, feeBearer: 'customer' } });
       expect(job.confirmations.settled, name).toBeGreaterThanOrEqual(1);

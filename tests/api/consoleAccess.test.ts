@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allows, STAFF_ROLES, type StaffRole } from '../../core/console';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, tightLimits, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { ops, PASSWORD, staffMember, totpAt, type StaffMember } from './support/staff';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp, tightLimits, type TestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { ops, PASSWORD, staffMember, totpAt, type StaffMember } from '../support/api/staff';
 
 /**
  * The operator console's doors: every console route refuses a customer's token and a staff token
@@ -13,15 +14,13 @@ import { ops, PASSWORD, staffMember, totpAt, type StaffMember } from './support/
  * and a code that is good once.
  */
 describe.each(backends)('operator console access on $name', (backend) => {
-  let t: TestApp;
   let customer: SignedUp;
   const staff = {} as Record<StaffRole, StaffMember>;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     customer = await signUp(t);
     for (const role of STAFF_ROLES) staff[role] = await staffMember(t, role);
   });
-  afterAll(() => t.close());
 
   it('declares who may call each of its routes, and refuses a customer token on every one', async () => {
     const routes = t.app.opsConsole.consoleRoutes;

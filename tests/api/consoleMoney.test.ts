@@ -1,39 +1,36 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyRequest, SuspendedTransfer } from '../../core/console';
 import { goodwill, matchToCustomer, returnToSender } from '../../server/console/services/moneyMovements';
 import type { AppError } from '../../server/errors';
 import type { AppContext } from '../../server/services/context';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, createAccounts, deliver, newReference } from './support/bank';
-import { auditLedgerAfterEach, systemBalance, withoutCommitting } from './support/ledger';
-import { balance } from './support/purchases';
-import { customerIdOf, ops, staffMember, type StaffMember } from './support/staff';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, createAccounts, deliver, newReference } from '../support/api/bank';
+import { systemBalance, withoutCommitting } from '../support/api/ledger';
+import { balance } from '../support/api/purchases';
+import { customerIdOf, ops, staffMember, type StaffMember } from '../support/api/staff';
 
 const NOBODY = '0000014579';
 
 /**
  * Money moved by staff: only through a request one finance user makes and another approves,
  * each re-authenticating with their code; the money moves once whatever is replayed; the ledger
- * audit stays clean after every test (auditLedgerAfterEach).
+ * audit stays clean after every test (useTestApp audits it).
  */
 describe.each(backends)('maker-checker money actions on $name', (backend) => {
-  let t: TestApp;
   let maker: StaffMember;
   let checker: StaffMember;
   let admin: StaffMember;
   let customer: SignedUp & { id: number };
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     const signedUp = await signUp(t);
     customer = { ...signedUp, id: await customerIdOf(t, signedUp.email) };
     await createAccounts(t, customer.token);
     [maker, checker, admin] = [await staffMember(t, 'finance'), await staffMember(t, 'finance'), await staffMember(t, 'admin')];
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   /** A transfer to a number nobody has: held in suspense. */
   async function suspended(amountKobo = 250_000): Promise<SuspendedTransfer> {

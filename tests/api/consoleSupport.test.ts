@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCase, ConsoleTransaction, CustomerHit, CustomerPage, Glance } from '../../core/console';
 import type { ProblemReport, Transaction, VirtualAccount } from '../../core/contract';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from './support/purchases';
-import { customerIdOf, ops, staffMember, type StaffMember } from './support/staff';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { createAccounts } from '../support/api/bank';
+import { buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from '../support/api/purchases';
+import { customerIdOf, ops, staffMember, type StaffMember } from '../support/api/staff';
 
 /** Support's work: find a customer, read their page (recorded), requery a stuck bill, resolve the case (the customer is told). */
 describe.each(backends)('support in the operator console on $name', (backend) => {
-  let t: TestApp;
   let support: StaffMember;
   let admin: StaffMember;
   let buyer: Buyer & { id: number };
   let accounts: VirtualAccount[];
   let stuck: Transaction;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     [support, admin] = [await staffMember(t, 'support'), await staffMember(t, 'admin')];
     const bought = await newBuyer(t, 2_000);
     // A phone of its own: the test people share one.
@@ -28,8 +26,6 @@ describe.each(backends)('support in the operator console on $name', (backend) =>
     // Ends in 0002: pending at first, delivered when requeried.
     stuck = (await buy(t, buyer.token, 'airtime', { provider_id: await providerId(t, 'airtime', 'MTN'), beneficiary: '08031230002', amount: 500, pin: PIN })).body.data!;
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   it('finds the customer by phone, e-mail, account number, transaction reference and case number', async () => {
     const find = async (query: string) => (await ops<CustomerHit[]>(t, 'customers/search', { query }, support.token)).body.data!.map((hit) => hit.id);

@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { REWORDED_MIGRATIONS } from '../../server/db/rewordedMigrations';
-import { backends } from './support/backends';
+import { backends } from '../support/api/backends';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Turns of the event loop (not time), in which any other transaction that could run would. */
+async function yieldTurns(turns = 20): Promise<void> {
+  for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('PGlite driver', () => {
   let handle: DatabaseHandle;
@@ -22,12 +25,12 @@ describe('PGlite driver', () => {
     const transaction = (name: string) =>
       handle.db.transaction().execute(async (trx) => {
         await sql`INSERT INTO journal (entry) VALUES (${`${name} begins`})`.execute(trx);
-        await pause(30); // yields to the event loop: the other transaction gets every chance to cut in
+        await yieldTurns(); // the other transactions get every chance to cut in
         await sql`INSERT INTO journal (entry) VALUES (${`${name} ends`})`.execute(trx);
       });
     const failing = handle.db.transaction().execute(async (trx) => {
       await sql`INSERT INTO journal (entry) VALUES ('rolled back')`.execute(trx);
-      await pause(10);
+      await yieldTurns();
       throw new Error('abort');
     });
     await Promise.all([transaction('a'), transaction('b'), expect(failing).rejects.toThrow('abort'), transaction('c')]);

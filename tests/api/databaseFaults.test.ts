@@ -8,10 +8,11 @@ import type { PeriodicJob } from '../../server/jobs/periodic';
 import { startRequeryJob } from '../../server/jobs/requery';
 import { DATABASE_UNAVAILABLE } from '../../server/routes/errorHandler';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp, type Reply, type TestApp } from './support/app';
-import { POSTGRES_URL, postgresUnavailable, type Backend } from './support/backends';
-import { startOwnCluster, ownClusterUnavailable, type OwnCluster } from './support/ownCluster';
-import { balance, buy, netCost, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
+import { startTestApp, type Reply, type TestApp } from '../support/api/app';
+import { POSTGRES_URL, postgresUnavailable, type Backend } from '../support/api/backends';
+import { startOwnCluster, ownClusterUnavailable, type OwnCluster } from '../support/api/ownCluster';
+import { balance, buy, netCost, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from '../support/api/purchases';
+import { eventually } from '../support/api/eventually';
 
 /**
  * The database going away under load (a restart, a failover, backends terminated): the process
@@ -55,11 +56,8 @@ async function expectRecovery(t: TestApp, { buyer, keys, first }: Burst) {
   const body = { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN };
   const final = await Promise.all(
     first.map(async (reply, i) => {
-      for (let attempt = 0; reply.status === 503 && attempt < 40; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        reply = await buy(t, buyer.token, 'airtime', body, keys[i]);
-      }
-      return reply;
+      if (reply.status !== 503) return reply;
+      return eventually(() => buy(t, buyer.token, 'airtime', body, keys[i]), (again) => again.status !== 503, { timeoutMs: 10_000, intervalMs: 250 });
     }),
   );
   expect(final.map((r) => r.status)).toEqual(final.map(() => 200));
@@ -87,14 +85,7 @@ async function processing(t: TestApp, buyer: Buyer): Promise<number> {
 }
 
 /** Polls `condition` (its failures, while the database is away, count as not yet) until it holds. */
-async function until(condition: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (condition: () => Promise<boolean>, timeoutMs: number) => eventually(() => condition().catch(() => false), (holds) => holds, { timeoutMs, intervalMs: 20 });
 
 /** A running requery job over the app's context, as main.ts runs it; its failed runs are collected. */
 function requeryJobOf(t: TestApp, failures: unknown[]): PeriodicJob {
@@ -104,6 +95,8 @@ function requeryJobOf(t: TestApp, failures: unknown[]): PeriodicJob {
 const backendOf = (database: DatabaseHandle): Backend => ({ name: 'postgres', open: () => Promise.resolve(database) });
 
 describe.skipIf(postgresUnavailable)('backends terminated in the middle of a purchase burst (PostgreSQL)', () => {
+  // Started by hand, as in the next block: the app runs on a database made here for the fault (a
+  // pool of its own, counting lost connections), its requery job beside it; each test audits itself.
   let t: TestApp;
   let job: PeriodicJob;
   const lost: Error[] = [];
@@ -133,13 +126,14 @@ describe.skipIf(postgresUnavailable)('backends terminated in the middle of a pur
 
   it('the process stays up, affected requests answer 503, retries with the same key succeed, the job settles the rest, the audit is clean', async () => {
     const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db);
-    const terminate = () =>
-      admin(POSTGRES_URL, (client) => client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [rows[0].name]));
+    const onDatabase = (statement: string) => admin(POSTGRES_URL, (client) => client.query<{ n: number }>(statement, [rows[0].name]));
+    const terminate = () => onDatabase('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()');
+    const connected = async () => (await onDatabase('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()')).rows[0].n > 0;
     const burst = await burstWith(t, async () => {
-      // Three waves, so that connections die idle, checked out between statements and mid-query.
+      // Three waves, each once the pool has connected again, so that connections die idle, checked out between statements and mid-query.
       for (let wave = 0; wave < 3; wave++) {
         await terminate();
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await until(connected, 5_000);
       }
     });
     const { unavailable } = await expectRecovery(t, burst);

@@ -6,11 +6,12 @@ import type { DatabaseHandle } from '../../server/db/database';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { isValidNuban } from '../../server/services/nuban';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { testConfig } from './support/app';
-import { backends } from './support/backends';
-import { partnerOptions, RecordingLog } from './support/partners';
-import { scanResponsesForPins } from './support/pinScan';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { testConfig } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { systemClock } from '../../server/clock';
+import { partnerOptions, RecordingLog } from '../support/api/partners';
+import { scanResponsesForPins } from '../support/api/pinScan';
 
 describe.each(backends)('the demo account on $name', (backend) => {
   let database: DatabaseHandle;
@@ -86,7 +87,7 @@ describe.each(backends)('the demo account when its partner refuses, on $name', (
     buildApp(testConfig(), {
       db: database.db,
       seedDemoAccount: true,
-      banks: [new MonnifyBank({ baseUrl: monnify.url, apiKey: monnify.apiKey, secretKey: monnify.secretKey, contractCode: monnify.contractCode }, partnerOptions(new RecordingLog()))],
+      banks: [new MonnifyBank({ baseUrl: monnify.url, apiKey: monnify.apiKey, secretKey: monnify.secretKey, contractCode: monnify.contractCode }, partnerOptions(new RecordingLog(), systemClock))],
     });
   const demo = async (app: Awaited<ReturnType<typeof start>>) => {
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });

@@ -4,10 +4,10 @@ import type { Bill, BillOutcome, CustomerLookup } from '../../server/gateways/bi
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { SHUTDOWN_BEGUN } from '../../server/routes/draining';
-import { startTestApp } from './support/app';
-import { backends } from './support/backends';
-import { buy, newBuyer, newKey, PIN, providerId } from './support/purchases';
-import { ops, staffMember } from './support/staff';
+import { startTestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { buy, newBuyer, newKey, PIN, providerId } from '../support/api/purchases';
+import { ops, staffMember } from '../support/api/staff';
 
 /** The simulated biller, holding every call until released, and telling when calls arrive. */
 class HeldBiller extends SimulatedBiller {

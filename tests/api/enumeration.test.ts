@@ -1,8 +1,8 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerBody, signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { describe, expect, it } from 'vitest';
+import { newPerson, registerBody, signUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 /** Every statement the app sends, by its kind and, for raw SQL, its text: what a request writes, and how. */
 class StatementRecorder implements KyselyPlugin {
@@ -23,13 +23,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 describe.each(backends)('account enumeration on $name', (backend) => {
-  let t: TestApp;
   const recorder = new StatementRecorder();
-  beforeAll(async () => {
+  const t = useTestApp(backend, async () => {
     const database = await backend.open();
-    t = await startTestApp(backend, { database: { ...database, db: database.db.withPlugin(recorder) } });
+    return { database: { ...database, db: database.db.withPlugin(recorder) } };
   });
-  afterAll(() => t.close());
 
   const forgot = (email: string) => t.call('/api/forgot', { body: { device: 'web', email, token: 'dev-ok:forgot' } });
 

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../core/contract';
 import type { AppContext } from '../../server/services/context';
 import { creditIncomingTransfer } from '../../server/services/funding';
 import { AlreadyPostedError, credit, debit, hold, moveBetweenSystemAccounts, post, postHold, voidHold, walletOf, type MovementKind } from '../../server/services/ledger';
 import { finalise } from '../../server/services/purchases/settling';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { newReference } from './support/bank';
-import { auditLedgerAfterEach, withoutCommitting } from './support/ledger';
-import { buy, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { newReference } from '../support/api/bank';
+import { withoutCommitting } from '../support/api/ledger';
+import { buy, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 /**
  * Every "once" of the ledger is refused by the database at write time, whichever way the second
@@ -20,13 +20,12 @@ import { buy, newBuyer, PIN, providerId, type Buyer } from './support/purchases'
  */
 
 describe.each(backends)('exactly once, refused by the database, on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let wallet: bigint;
   let completed: Transaction;
   let processing: Transaction;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     buyer = await newBuyer(t, 5_000);
     wallet = await walletOf(t.ctx, buyer.userId);
     const mtn = await providerId(t, 'airtime', 'MTN');
@@ -34,8 +33,6 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
     processing = (await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08030000005', amount: 100, pin: PIN })).body.data!;
     expect([completed.status, processing.status]).toEqual(['completed', 'processing']);
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   /** What refused `write`: the guard (unique index) or constraint, else the error's message; 'accepted' when nothing did. */
   async function refusal(write: (tx: AppContext) => Promise<unknown>): Promise<string> {

@@ -1,30 +1,58 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InsertQueryNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import type { FundingStatus, UserData, VirtualAccount } from '../../core/contract';
 import { fundingMessages, identityMessages } from '../../core/messages';
 import type { BankCustomer, EnrolmentStep, IdentityProof } from '../../server/gateways/bankPartner';
 import { GatewayError } from '../../server/errors';
 import { SIMULATED_BANKS, SimulatedBank } from '../../server/gateways/simulatedBank';
 import { isValidNuban, nuban } from '../../server/services/nuban';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { userIdOf } from './support/bank';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import { testConfig } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { userIdOf } from '../support/api/bank';
 
 /**
- * The simulated partner, slowed down so that racing calls overlap inside the partner call,
- * counting the requests it receives and what it was given; it can be made to fail.
+ * The simulated partner, counting the requests it receives and what it was given; it can be made
+ * to fail, and held: a held call stays inside the partner until released, so that racing calls
+ * overlap there.
  */
-class SlowBank extends SimulatedBank {
+class HeldBank extends SimulatedBank {
   calls = 0;
   failing = false;
   proofs: IdentityProof[] = [];
+  #held: Promise<void> = Promise.resolve();
+
+  /** Holds every call from now on inside the partner; the answer releases them. */
+  hold(): () => void {
+    let release!: () => void;
+    this.#held = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.#held = Promise.resolve();
+      release();
+    };
+  }
+
   async enrol(customer: BankCustomer, proof: IdentityProof): Promise<EnrolmentStep> {
     this.calls += 1;
     this.proofs.push(proof);
-    // A failing partner answers late (a timeout), long after every racing call is waiting.
-    await new Promise((resolve) => setTimeout(resolve, this.failing ? 300 : 20));
+    await this.#held;
     if (this.failing) throw new GatewayError('the bank partner is unavailable');
     return super.enrol(customer, proof);
+  }
+}
+
+/** Counts the app's attempts to claim a user's call to the partner: a caller that finds it taken tries again until it is released. */
+class ClaimAttempts implements KyselyPlugin {
+  count = 0;
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'virtual_account_claims') this.count += 1;
+    return node;
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
   }
 }
 
@@ -36,12 +64,12 @@ const POOL = 20;
  * request only; create-accounts answers them and refuses a user with no verified identity.
  */
 describe.each(backends)('funding accounts, identity first, on $name', (backend) => {
-  let t: TestApp;
-  const bank = new SlowBank({ webhookSecret: testConfig().bankWebhookSecret });
-  beforeAll(async () => {
-    t = await startTestApp(backend, { bank, database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined });
+  const bank = new HeldBank({ webhookSecret: testConfig().bankWebhookSecret });
+  const claims = new ClaimAttempts();
+  const t = useTestApp(backend, async () => {
+    const database = await backend.open(backend.name === 'postgres' ? { max: POOL } : undefined);
+    return { bank, database: { ...database, db: database.db.withPlugin(claims) } };
   });
-  afterAll(() => t.close());
 
   const create = (token: string) => t.call<VirtualAccount[]>('/api/create-accounts', { token });
   const status = async (token: string) => (await t.call<FundingStatus>('/api/funding', { token })).body.data!;
@@ -84,8 +112,14 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
   it('racing verifications store one set of accounts, and every answer lists it', async () => {
     const account = await signUp(t);
     const nin = identityNumber();
+    const release = bank.hold();
+    const attempts = claims.count;
     // Four: each is a lookup, and an account has five a day.
-    const replies = await Promise.all(Array.from({ length: 4 }, () => verify(account, { nin: nin })));
+    const racing = Promise.all(Array.from({ length: 4 }, () => verify(account, { nin: nin })));
+    // Each has tried to claim the call while the first one's is held inside the partner.
+    await expect.poll(() => claims.count - attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    release();
+    const replies = await racing;
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
     const userId = await userIdOf(t, account.email);
     const stored = await t.db.selectFrom('virtual_accounts').select('account_number').where('user_id', '=', userId).orderBy('id').execute();
@@ -117,9 +151,11 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
     const account = await signUp(t);
     const userId = await userIdOf(t, account.email);
     await t.db.insertInto('virtual_account_claims').values({ user_id: userId, provider: bank.provider, claimed_at: t.clock.now() }).execute();
+    const attempts = claims.count;
     const waiting = verify(account);
     const calls = bank.calls;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // It found the claim taken, waited, and tried again.
+    await expect.poll(() => claims.count - attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     // The other replica stores what the partner assigned, then releases its claim.
     const number = nuban('035', '123456789');
     await t.db

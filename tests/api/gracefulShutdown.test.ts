@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp } from './support/app';
-import { backends, type Backend } from './support/backends';
-import { newBuyer, PIN, providerId } from './support/purchases';
-import { freePort } from './support/freePort';
-import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Storage } from './support/serverProcess';
+import { startTestApp } from '../support/api/app';
+import { backends, type Backend } from '../support/api/backends';
+import { newBuyer, PIN, providerId } from '../support/api/purchases';
+import { freePort } from '../../testkit/freePort';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Storage } from '../support/api/serverProcess';
+import { eventually } from '../support/api/eventually';
 
 /**
  * A deploy: SIGTERM reaches a production server (`node --import tsx server/main.ts`) while
@@ -87,14 +88,14 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
         });
         // The signal once the server has taken every purchase (its request log says so).
         const received = () => started.output().split('\n').filter((line) => line.includes('"url":"/api/airtime"') && line.includes('incoming request')).length;
-        expect(await until(async () => received() === inFlight, 60_000)).toBe(true);
+        await eventually(async () => received(), (count) => count === inFlight, { timeoutMs: 60_000, intervalMs: 20 });
         // At least one bill reserved and waiting on the biller: work that must be finished, not refused.
-        expect(await until(async () => (await processing(base, buyer.token)) > 0, 60_000)).toBe(true);
+        await eventually(() => processing(base, buyer.token), (count) => count > 0, { timeoutMs: 60_000, intervalMs: 20 });
         started.stop();
 
         // Not ready (or no longer taking connections) while the purchases are still in flight.
-        const notReady = await until(async () => (await fetch(`${base}/api/health/ready`).then((r) => r.status, () => 0)) !== 200, 30_000);
-        expect(notReady).toBe(true);
+        const readiness = await eventually(() => fetch(`${base}/api/health/ready`).then((r) => r.status, () => 0), (status) => status !== 200, { timeoutMs: 30_000, intervalMs: 20 });
+        expect(readiness).not.toBe(200);
         expect(answered).toBeLessThan(inFlight);
 
         // Every purchase is answered: a connection cut off would reject here.
@@ -140,14 +141,6 @@ async function processing(base: string, token: string): Promise<number> {
   return body.data.data.filter((row) => row.status === 'processing').length;
 }
 
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return false;
-}
 
 describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
   const backend = backends.at(-1)!.name;
@@ -194,7 +187,7 @@ describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
         ),
       );
       // All three reserved, each waiting on the biller.
-      expect(await until(async () => (await processing(base, buyer.token)) === 3, 60_000)).toBe(true);
+      await eventually(() => processing(base, buyer.token), (count) => count === 3, { timeoutMs: 60_000, intervalMs: 20 });
       const signalled = Date.now();
       started.stop();
       expect(await started.exit).toBe(0);

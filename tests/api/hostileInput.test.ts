@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerBody, signUpVerified, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts } from './support/bank';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPerson, registerBody, signUpVerified, type SignedUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { createAccounts } from '../support/api/bank';
 
 /** Values a hostile or broken client might put in any field. */
 const hostileValue = fc.oneof(
@@ -73,16 +73,14 @@ const TABLES = [
 ] as const;
 
 describe.each(backends)('hostile input on $name', (backend) => {
-  let t: TestApp;
   let account: SignedUp;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     account = await signUpVerified(t);
     // Verified, create-accounts answers the accounts and writes nothing: any JSON body may reach it below.
     await createAccounts(t, account.token);
     expect((await t.call('/api/create-accounts', { token: account.token })).status).toBe(200);
   });
-  afterAll(() => t.close());
 
   async function rowCounts() {
     const counts: Record<string, bigint> = {};

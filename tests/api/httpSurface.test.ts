@@ -3,9 +3,10 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { signUp } from '../support/api/accounts';
+import { startTestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 const PRODUCTION = {
   production: true,
@@ -16,11 +17,7 @@ const PRODUCTION = {
 };
 
 describe.each(backends)('HTTP surface in development on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   it('GET /api/health answers ok', async () => {
     expect(await t.call('/api/health', { method: 'GET' })).toMatchObject({ status: 200, body: { type: 'success', message: 'ok' } });
@@ -85,11 +82,7 @@ describe.each(backends)('HTTP surface in development on $name', (backend) => {
 });
 
 describe.each(backends)('HTTP surface in production on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: PRODUCTION });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend, { config: PRODUCTION });
 
   it('answers 404 on every /dev/* path', async () => {
     for (const path of ['/dev/mailbox', '/dev/mailbox?to=a@b.co', '/dev/bank/transfer', '/dev']) {
@@ -107,7 +100,6 @@ describe.each(backends)('HTTP surface in production on $name', (backend) => {
 const DASHBOARD_PAGE = '<!doctype html><title>Naira Wallet</title><link rel="modulepreload" href="/assets/DashboardScreen-1a2b.js"><div id="root"></div>';
 
 describe.each(backends)('the built SPA on $name', (backend) => {
-  let t: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'naira-dist-'));
@@ -118,12 +110,9 @@ describe.each(backends)('the built SPA on $name', (backend) => {
     await mkdir(join(dist, 'pages'));
     await writeFile(join(dist, 'pages', 'dashboard.html'), DASHBOARD_PAGE);
     await writeFile(join(dist, 'pages', 'dashboard.html.br'), brotliCompressSync(DASHBOARD_PAGE));
-    t = await startTestApp(backend, { config: { ...PRODUCTION, staticDir: dist } });
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dist, { recursive: true, force: true });
-  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+  const t = useTestApp(backend, () => ({ config: { ...PRODUCTION, staticDir: dist } }));
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 

@@ -7,10 +7,11 @@ import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { identityMessages } from '../../core/messages';
 import { namesMatch } from '../../server/services/identity';
 import { CHECKS_PER_DAY } from '../../server/services/identityChecks';
-import { DOJAH_APP_ID, DOJAH_SECRET, startDojahServer } from '../support/fakes/dojahServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { DOJAH_APP_ID, DOJAH_SECRET, startDojahServer } from '../../testkit/fakes/dojahServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import { startTestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 describe('namesMatch', () => {
   it.each([
@@ -91,13 +92,11 @@ describe('IDENTITY configuration', () => {
 
 /** The profile's NIN and BVN, verified through the app with each simulated outcome. */
 describe.each(backends)('identity verification through /api/update-profile on $name', (backend) => {
-  let t: TestApp;
   let account: SignedUp;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     account = await signUp(t, { name: 'Chioma Okafor' });
   });
-  afterAll(() => t.close());
 
   const update = (fields: Record<string, string>, token = account.token) =>
     t.call<UserData>('/api/update-profile', { token, body: { device: 'web', name: 'Chioma Okafor', phone: '08031234567', ...fields } });

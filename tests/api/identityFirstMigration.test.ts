@@ -5,9 +5,9 @@ import { migrate, readMigrations } from '../../server/db/migrate';
 import { nuban } from '../../server/services/nuban';
 import { hashPassword } from '../../server/services/passwords';
 import { createTokenHasher } from '../../server/services/tokens';
-import { identityNumber } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import type { Backend } from './support/backends';
+import { identityNumber } from '../support/api/accounts';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import type { Backend } from '../support/api/backends';
 
 /**
  * Identity first, for the users who were there before it: the migration takes nothing away. A
@@ -22,6 +22,8 @@ describe('identity first, for users who hold money and accounts from before (mig
     verified: [nuban('035', '100000002'), nuban('232', '100000002')],
   };
   let handle: DatabaseHandle;
+  // Started by hand, without useTestApp's ledger audit: these users' balances are planted in the
+  // wallet rows alone, as a wallet from before would hold them, which the audit would refuse.
   let t: TestApp;
 
   beforeAll(async () => {

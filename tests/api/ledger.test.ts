@@ -1,27 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/services/context';
 import { credit, debit, InsufficientFundsError, post, systemAccountId, walletOf } from '../../server/services/ledger';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { userIdOf } from './support/bank';
-import { auditLedgerAfterEach, systemBalance } from './support/ledger';
+import { signUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { userIdOf } from '../support/api/bank';
+import { systemBalance } from '../support/api/ledger';
 
 describe.each(backends)('the ledger on $name', (backend) => {
-  let t: TestApp;
   let wallet: bigint;
   let settlement: bigint;
+  const t = useTestApp(backend, async () => ({ database: backend.name === 'postgres' ? await backend.open({ max: 20 }) : undefined }));
   beforeAll(async () => {
-    t = await startTestApp(backend, { database: backend.name === 'postgres' ? await backend.open({ max: 20 }) : undefined });
     const account = await signUp(t);
     wallet = await walletOf(t.ctx, await userIdOf(t, account.email));
     settlement = await systemAccountId(t.ctx, { settlement: 'simulated' });
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const balanceOf = async (id: bigint) => (await t.db.selectFrom('wallets').select('balance_kobo').where('id', '=', id).executeTakeFirstOrThrow()).balance_kobo;
   /** A payment from the simulated partner, of a reference of its own. */

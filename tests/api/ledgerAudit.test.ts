@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { main as auditCommand } from '../../scripts/audit';
 import { buildApp } from '../../server/app';
 import { openEmbeddedDatabase, openServerDatabase } from '../../server/db/database';
@@ -9,19 +9,14 @@ import { runLedgerAudit } from '../../server/jobs/ledgerAudit';
 import { inTransaction } from '../../server/services/context';
 import { hold, post, voidHold, walletOf } from '../../server/services/ledger';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, newBuyer, PIN, providerId } from './support/purchases';
-import { storage } from './support/serverProcess';
+import { testConfig, type TestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { buy, newBuyer, PIN, providerId } from '../support/api/purchases';
+import { storage } from '../support/api/serverProcess';
 
 describe.each(backends)('the ledger audit on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
+  const t = useTestApp(backend);
 
   /** Runs `breakIt` in a transaction that is rolled back, and answers what the audit found inside it. */
   async function auditOfBroken(breakIt: (tx: TestApp['ctx']) => Promise<unknown>): Promise<string[]> {

@@ -4,9 +4,10 @@ import { loadConfig } from '../../server/config';
 import { delayAfter, LOGIN_THROTTLE, loginEmailSubject } from '../../server/services/loginThrottle';
 import type * as Passwords from '../../server/services/passwords';
 import { verifyPassword, verifyPasswordOfNobody } from '../../server/services/passwords';
-import { newPerson, resetTokenFrom, signUp, signUpWithPin } from './support/accounts';
-import { startReplicas, startTestApp, testConfig, type Reply, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { newPerson, resetTokenFrom, signUp, signUpWithPin } from '../support/api/accounts';
+import { startReplicas, testConfig, type Reply, type TestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 // Every password check is counted: a refused attempt must cost no argon2 hash.
 vi.mock('../../server/services/passwords', async (importOriginal) => {
@@ -65,6 +66,7 @@ const warnings = (t: TestApp, email: string, subject = WARNING) => t.outbox.list
 describe.each(backends)('login throttling on $name', (backend) => {
   describe('two replicas on one database', () => {
     let pair: Awaited<ReturnType<typeof startReplicas>>;
+    // Started by hand: useTestApp starts one app.
     beforeAll(async () => {
       pair = await startReplicas(backend);
     });
@@ -98,11 +100,7 @@ describe.each(backends)('login throttling on $name', (backend) => {
   });
 
   describe('one replica', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(backend);
-    });
-    afterAll(() => t.close());
+    const t = useTestApp(backend);
 
     it('doubles the delay from 1 second up to 15 minutes; an early attempt checks no password and counts nothing', async () => {
       const account = await signUp(t);
@@ -198,11 +196,7 @@ describe.each(backends)('login throttling on $name', (backend) => {
   });
 
   describe('password checks on signed-in screens', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(backend);
-    });
-    afterAll(() => t.close());
+    const t = useTestApp(backend);
 
     const changePassword = (token: string, oldPassword: string) =>
       t.call('/api/change-password', { token, body: { old_password: oldPassword, new_password: 'a brand new passphrase', confirm_new_password: 'a brand new passphrase' } });
@@ -240,14 +234,12 @@ describe.each(backends)('login throttling on $name', (backend) => {
   });
 
   describe('per-address cap', () => {
-    let t: TestApp;
     const CAP = 30;
-    beforeAll(async () => {
+    const t = useTestApp(backend, () => {
       // The test configuration multiplies every per-client limit by 1000; this one runs at its real value.
       expect(loadConfig({ APP_MODE: 'development' }).config.rateLimits.loginFailures).toEqual({ max: CAP, windowMs: 15 * 60_000 });
-      t = await startTestApp(backend, { config: { rateLimits: { ...testConfig().rateLimits, loginFailures: { max: CAP, windowMs: 15 * 60_000 } } } });
+      return { config: { rateLimits: { ...testConfig().rateLimits, loginFailures: { max: CAP, windowMs: 15 * 60_000 } } } };
     });
-    afterAll(() => t.close());
 
     it('answers the 31st failed login from one address in 15 minutes with 429, whatever the e-mail; other addresses are heard', async () => {
       const account = await signUp(t);

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { buildApp } from '../../server/app';
 import type { OutboxMail } from '../../server/gateways/devOutbox';
-import { latestCode, latestPinResetCode } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, newBuyer, PIN, providerId } from './support/purchases';
-import { chargeSuccess, deliver, newReference } from './support/bank';
-import { registerBody, newPerson } from './support/accounts';
-import { startSmtpServer } from './support/smtpServer';
+import { latestCode, latestPinResetCode } from '../support/api/accounts';
+import { startTestApp, testConfig } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { buy, newBuyer, PIN, providerId } from '../support/api/purchases';
+import { chargeSuccess, deliver, newReference } from '../support/api/bank';
+import { registerBody, newPerson } from '../support/api/accounts';
+import { startSmtpServer } from '../support/api/smtpServer';
 import { SmtpMailer } from '../../server/gateways/smtpMailer';
 
 const NEW_PIN = '6048';
@@ -39,12 +39,7 @@ function linesHolding(lines: string[], secrets: { passwords: string[]; digits: s
 
 describe.each(backends)('log lines on $name', (backend) => {
   const lines: string[] = [];
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { logLevel: 'trace' }, logStream: { write: (line) => lines.push(line) } });
-  });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
+  const t = useTestApp(backend, { config: { logLevel: 'trace' }, logStream: { write: (line) => lines.push(line) } });
 
   it('hold no pin, code or password, through every call that carries one', async () => {
     // Registration (password), e-mail code, first pin, funding.
@@ -149,12 +144,7 @@ describe.each(backends)('the development outbox on $name', (backend) => {
 
 describe.each(backends)('request ids on $name', (backend) => {
   const lines: string[] = [];
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
-  });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
+  const t = useTestApp(backend, { config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
 
   const parsed = () => lines.map((line) => JSON.parse(line) as { requestId?: string; msg?: string; gateway?: string; operation?: string });
 

@@ -1,16 +1,16 @@
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { networkInterfaces } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../server/gateways/devCaptcha';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, deliver, newReference } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, fund, newBuyer, PIN, providerId } from './support/purchases';
-import { freePort } from './support/freePort';
+import { testConfig, type TestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, deliver, newReference } from '../support/api/bank';
+import { buy, fund, newBuyer, PIN, providerId } from '../support/api/purchases';
+import { freePort } from '../../testkit/freePort';
 
 interface Scrape {
   families: PrometheusFamily[];
@@ -43,13 +43,10 @@ async function scrape(t: TestApp): Promise<Scrape> {
 }
 
 describe.each(backends)('/metrics on $name (development: open)', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
+  const t = useTestApp(backend, () => {
     const limits = testConfig().rateLimits;
-    t = await startTestApp(backend, { config: { rateLimits: { ...limits, verifyMerchant: { max: 1, windowMs: 60_000 } } } });
+    return { config: { rateLimits: { ...limits, verifyMerchant: { max: 1, windowMs: 60_000 } } } };
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   it('parses as Prometheus text, and every family moves with what it counts', async () => {
     const before = await scrape(t);

@@ -5,47 +5,47 @@ import { MonnifyBank, monnifyTime } from '../../server/gateways/monnifyBank';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
 import { isValidNuban } from '../../server/services/nuban';
 import { customerReference } from '../../server/services/virtualAccounts';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import type { TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts, userIdOf, walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import { backends } from '../support/api/backends';
+import { createAccounts, userIdOf, walletRowCounts } from '../support/api/bank';
+import { ManualClock } from '../support/api/manualClock';
+import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp, useListeningApp } from '../support/api/partners';
 
 /**
- * The Monnify adapter against the fake Monnify (tests/support/fakes/monnifyServer.ts), through
+ * The Monnify adapter against the fake Monnify (testkit/fakes/monnifyServer.ts), through
  * the real app: reserved accounts opened with the verified BVN or NIN (POST /api/funding/identity), SUCCESSFUL_TRANSACTION webhooks at
  * /api/webhooks/monnify confirmed by the status call, and every documented failure.
  */
 describe.each(backends)('Monnify on $name', (backend) => {
   let fake: FakeMonnify;
-  let log: RecordingLog;
-  let t: TestApp & { webhookUrl(provider: string): string };
+  const log = new RecordingLog();
+  const clock = new ManualClock();
   let owner: SignedUp;
   let accounts: VirtualAccount[];
 
   beforeAll(async () => {
     fake = await startFakeMonnify();
-    log = new RecordingLog();
-    const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log));
-    t = await startListeningApp(backend, [monnify]);
-    fake.webhookUrl = t.webhookUrl('monnify');
-    owner = await signUp(t);
-    accounts = await createAccounts(t, owner.token);
   });
   afterAll(async () => {
-    await t.close();
     await fake.close();
     expect(log.text(), 'no key reaches a log line').not.toContain(fake.secretKey);
     expect(log.text()).not.toContain(fake.apiKey);
   });
-  beforeEach(async () => {
-    fake.misbehave({});
-    // A breaker opened by an outage test closes after its cool-down.
-    await sleep(350);
+  const t = useListeningApp(backend, () => ({
+    clock,
+    banks: [new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log, clock))],
+  }));
+  beforeAll(async () => {
+    fake.webhookUrl = t.webhookUrl('monnify');
+    owner = await signUp(t);
+    accounts = await createAccounts(t, owner.token);
   });
-  auditLedgerAfterEach(() => t);
+  beforeEach(() => {
+    fake.misbehave({});
+    // A breaker opened by an outage test closes once its cool-down is over.
+    clock.advance(COOL_DOWN_MS);
+  });
 
   const balance = async (token = owner.token) => (await t.call<UserData>('/api/get-user', { token })).body.data!.wallet_balance;
 
@@ -76,7 +76,7 @@ describe.each(backends)('Monnify on $name', (backend) => {
     });
 
     it('refuses to reserve without a BVN or NIN, as Monnify V2 does: the adapter never asks, and the fake refuses', async () => {
-      const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log));
+      const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log, clock));
       const before = fake.count('POST', '/api/v2/bank-transfer/reserved-accounts');
       expect(await monnify.enrol({ reference: 'user-none', name: 'Ada Obi', email: 'ada.none@example.com', phone: '08031234567' }, {})).toMatchObject({ status: 'refused' });
       expect(fake.count('POST', '/api/v2/bank-transfer/reserved-accounts')).toBe(before);
@@ -94,7 +94,7 @@ describe.each(backends)('Monnify on $name', (backend) => {
     it('adds the identity to a reservation made earlier (kyc-info) and answers its accounts, named after the identity holder', async () => {
       const user = await signUp(t, { name: 'Chioma Okafor' });
       const userId = await userIdOf(t, user.email);
-      const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log));
+      const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(log, clock));
       // A reservation whose answer we never stored.
       const earlier = await monnify.enrol({ reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone }, { nin: identityNumber() });
       const bvn = identityNumber();
@@ -126,7 +126,7 @@ describe.each(backends)('Monnify on $name', (backend) => {
     });
 
     it('with wrong credentials the identity is still verified, nothing is stored, and the log tells the operator', async () => {
-      const wrong = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: 'not-the-secret-key-at-all', contractCode: fake.contractCode }, partnerOptions(log));
+      const wrong = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: 'not-the-secret-key-at-all', contractCode: fake.contractCode }, partnerOptions(log, clock));
       const other = await startListeningApp(backend, [wrong]);
       try {
         const user = await signUp(other);
@@ -211,7 +211,7 @@ describe.each(backends)('Monnify on $name', (backend) => {
       expect((await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n, reference: paid.reference })).webhook?.status).toBe(503);
       expect(await balance()).toBe(before);
       fake.misbehave({});
-      await sleep(350);
+      clock.advance(COOL_DOWN_MS);
       expect((await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n, reference: paid.reference })).webhook).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
       expect(await balance()).toBe(before + 777);
     });
@@ -239,7 +239,7 @@ describe.each(backends)('Monnify on $name', (backend) => {
       expect((await verify(user.token, { nin: nin })).status).toBe(200);
       expect(fake.requests.length, 'the open breaker sends nothing').toBe(calls);
       fake.misbehave({});
-      await sleep(350);
+      clock.advance(COOL_DOWN_MS);
       expect((await verify(user.token, { nin: nin })).body.data!.accounts).toHaveLength(2);
     });
 

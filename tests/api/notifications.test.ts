@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../core/contract';
-import { signUp, signUpVerified } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { signUp, signUpVerified } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 describe.each(backends)('notifications on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   const list = (token: string, method: 'GET' | 'POST' = 'POST') => t.call<Notification[]>('/api/fetch-notifications', { token, method });
   const mark = (token: string, notification_id: unknown) => t.call('/api/mark-notification', { token, body: { notification_id } });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../server/gateways/devCaptcha';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { testConfig, type TestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 interface Schema {
   properties?: Record<string, Schema & { enum?: string[] }>;
@@ -38,15 +39,13 @@ function registeredRoutes(t: TestApp): string[] {
 }
 
 describe('the OpenAPI document (development)', () => {
-  let t: TestApp;
   let doc: Document;
+  const t = useTestApp(backends[0]);
   beforeAll(async () => {
-    t = await startTestApp(backends[0]);
     const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
     doc = response.json<Document>();
   });
-  afterAll(() => t.close());
 
   it('is OpenAPI 3.1 and describes every route the app serves, each with its envelopes', () => {
     expect(doc.openapi).toBe('3.1.0');

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { GatewayError } from '../../server/errors';
-import { latestCode, signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { latestCode, signUp } from '../support/api/accounts';
+import { startTestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const OTP_RESEND = 59 * SECOND;
 
 describe.each(backends)('e-mail verification on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   const resend = (token: string) => t.call('/api/resend-otp', { token });
   const verify = (token: string, otp: unknown) => t.call<UserData>('/api/verify-otp', { token, body: { otp } });

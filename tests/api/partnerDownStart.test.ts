@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { DEMO_ACCOUNT } from '../../server/db/demoAccount';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { freePort } from './support/freePort';
-import { START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { freePort } from '../../testkit/freePort';
+import { START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from '../support/api/serverProcess';
 
 interface Ready {
   data: { details: { partners: { partner: string; breaker: string; enrolments_needing_identity: number }[] } };

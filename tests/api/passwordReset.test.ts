@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestMail, newPerson, resetTokenFrom, signUp, signUpWithPin, storedPin, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { latestMail, newPerson, resetTokenFrom, signUp, signUpWithPin, storedPin, type SignedUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 const MINUTE = 60_000;
 const FORGOT_ANSWER = { type: 'success', message: 'if an account exists for this email, a reset link has been sent' };
 const INVALID_LINK = { type: 'error', message: 'this reset link is invalid or has expired' };
 
 describe.each(backends)('password reset on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { publicUrl: 'https://wallet.example.ng' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend, { config: { publicUrl: 'https://wallet.example.ng' } });
 
   const forgot = (email: string, token = 'dev-ok:forgot') => t.call('/api/forgot', { body: { email, device: 'web', token } });
   const reset = (token: string | undefined, new_password: unknown, confirm_new_password: unknown = new_password) =>

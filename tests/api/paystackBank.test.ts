@@ -5,49 +5,48 @@ import type { BankPartner } from '../../server/gateways/bankPartner';
 import { PAYSTACK_NEEDS_BANK_ACCOUNT, PAYSTACK_NEEDS_BVN, PaystackBank } from '../../server/gateways/paystackBank';
 import { runPartnerRetries } from '../../server/jobs/partnerRetries';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
-import { startFakePaystack, type FakePaystack } from '../support/fakes/paystackServer';
-import { identityNumber, signUp, type SignedUp } from './support/accounts';
-import type { TestApp } from './support/app';
-import { backends } from './support/backends';
-import { eventually } from './support/eventually';
-import { userIdOf, walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { partnerOptions, RecordingLog, sleep, startListeningApp } from './support/partners';
+import { startFakePaystack, type FakePaystack } from '../../testkit/fakes/paystackServer';
+import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
+import { backends } from '../support/api/backends';
+import { eventually } from '../support/api/eventually';
+import { userIdOf, walletRowCounts } from '../support/api/bank';
+import { ManualClock } from '../support/api/manualClock';
+import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp, useListeningApp } from '../support/api/partners';
 
 /**
- * The Paystack adapter against the fake Paystack (tests/support/fakes/paystackServer.ts), through
+ * The Paystack adapter against the fake Paystack (testkit/fakes/paystackServer.ts), through
  * the real app: a customer validated with a BVN and a bank account (answered by webhook), then a
  * dedicated account, on POST /api/funding/identity; charge.success at
  * /api/webhooks/paystack confirmed by /transaction/verify, and the documented failures.
  */
 describe.each(backends)('Paystack on $name', (backend) => {
   let fake: FakePaystack;
-  let log: RecordingLog;
-  let t: TestApp & { webhookUrl(provider: string): string };
+  const log = new RecordingLog();
+  const clock = new ManualClock();
   let owner: SignedUp;
   let accounts: VirtualAccount[];
 
   beforeAll(async () => {
     fake = await startFakePaystack();
-    log = new RecordingLog();
-    t = await startListeningApp(backend, [new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log))]);
+  });
+  afterAll(async () => {
+    await fake.close();
+    expect(log.text(), 'no key reaches a log line').not.toContain(fake.secretKey);
+    expect(log.text(), 'nor the e-mail of a customer').not.toContain(owner.email);
+  });
+  const t = useListeningApp(backend, () => ({ clock, banks: [new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log, clock))] }));
+  beforeAll(async () => {
     fake.webhookUrl = t.webhookUrl('paystack');
     owner = await signUp(t, { name: 'Amaka Grace Obi' });
     await verify(owner.token, withBank(identityNumber()));
     await paystackReady(owner.token);
     accounts = (await t.call<VirtualAccount[]>('/api/create-accounts', { token: owner.token })).body.data!;
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-    expect(log.text(), 'no key reaches a log line').not.toContain(fake.secretKey);
-    expect(log.text(), 'nor the e-mail of a customer').not.toContain(owner.email);
-  });
-  beforeEach(async () => {
+  beforeEach(() => {
     fake.misbehave({});
-    await sleep(350);
+    // A breaker opened by an outage test closes once its cool-down is over.
+    clock.advance(COOL_DOWN_MS);
   });
-  auditLedgerAfterEach(() => t);
 
   const withBank = (bvn: string) => ({ bvn: bvn, bank_code: '058', bank_account_number: '0123456789' });
   const verify = (token: string, body: Record<string, string>) => t.call<FundingStatus>('/api/funding/identity', { token, body });
@@ -55,7 +54,7 @@ describe.each(backends)('Paystack on $name', (backend) => {
   /** Paystack's validation webhook handled: its account listed. */
   const paystackReady = (token: string) => eventually(async () => (await status(token)).partners[0]?.status, (state) => state === 'ready');
   /** The job's own view of the partner, as another replica would hold it. */
-  const paystackOf = (): BankPartner => new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log));
+  const paystackOf = (): BankPartner => new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log, clock));
 
   const balance = async () => (await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.wallet_balance;
 
@@ -81,7 +80,7 @@ describe.each(backends)('Paystack on $name', (backend) => {
 
   it('finds the account Paystack already assigned instead of asking for another', async () => {
     const user = await signUp(t);
-    const paystack = new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log));
+    const paystack = new PaystackBank({ baseUrl: fake.url, secretKey: fake.secretKey }, partnerOptions(log, clock));
     const customer = { reference: 'ignored', name: user.name, email: user.email, phone: user.phone };
     const asked = await paystack.enrol(customer, { bvn: identityNumber(), bankAccount: { bankCode: '058', accountNumber: '0123456789' } });
     expect(asked.status).toBe('waiting');
@@ -161,7 +160,7 @@ describe.each(backends)('Paystack on $name', (backend) => {
     expect((await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 30_000n, reference: paid.reference })).webhook?.status).toBe(503);
     expect(await walletRowCounts(t)).toEqual(rows);
     fake.misbehave({});
-    await sleep(350);
+    clock.advance(COOL_DOWN_MS);
     expect((await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 30_000n, reference: paid.reference })).webhook).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
   });
 
@@ -171,8 +170,8 @@ describe.each(backends)('Paystack on $name', (backend) => {
     expect(down.status).toBe(200);
     expect(down.body.data!.partners[0]).toMatchObject({ status: 'needs-identity', message: fundingMessages.partnerDown('Paystack') });
     fake.misbehave({});
-    await sleep(350);
-    const wrong = await startListeningApp(backend, [new PaystackBank({ baseUrl: fake.url, secretKey: 'sk_test_wrongwrongwrongwrong' }, partnerOptions(log))]);
+    clock.advance(COOL_DOWN_MS);
+    const wrong = await startListeningApp(backend, [new PaystackBank({ baseUrl: fake.url, secretKey: 'sk_test_wrongwrongwrongwrong' }, partnerOptions(log, clock))]);
     try {
       const reply = await wrong.call<FundingStatus>('/api/funding/identity', { token: (await signUp(wrong)).token, body: withBank(identityNumber()) });
       expect(reply.status).toBe(200);

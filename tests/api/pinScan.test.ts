@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpWithPin } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpWithPin } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 /** The response scan of support/pinScan.ts is not a no-op: pins planted in responses are caught. */
 describe.each(backends)('the response scan for transaction pins on $name', (backend) => {
-  let t: TestApp;
   let planted: unknown;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     // A route that answers whatever the test plants, registered before the app's first request.
     t.app.get('/test/planted', async () => ({ type: 'success', message: 'planted', data: planted }));
   });
-  afterAll(() => t.close());
 
   const plant = (data: unknown) => {
     planted = data;

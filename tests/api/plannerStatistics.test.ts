@@ -1,20 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { analyzeChangedTables } from '../../server/jobs/plannerStatistics';
-import { signUp } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { userIdOf } from './support/bank';
+import { signUp } from '../support/api/accounts';
+import { testConfig } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { userIdOf } from '../support/api/bank';
 
 /** PGlite has no autovacuum: the app keeps its planner statistics current itself (jobs/plannerStatistics.ts). */
 describe('planner statistics on the embedded database', () => {
   const pglite = backends.find((backend) => backend.name === 'pglite')!;
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(pglite);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(pglite);
 
   const statistics = async (table: string) =>
     (await sql<{ tuples: number }>`SELECT reltuples::float8 AS tuples FROM pg_class WHERE relname = ${table} AND relkind = 'r'`.execute(t.db)).rows[0].tuples;

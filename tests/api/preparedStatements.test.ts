@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { preparingPool, statementName } from '../../server/db/preparedStatements';
 import type { Schema } from '../../server/db/schema';
-import { backends, POSTGRES_URL, postgresUnavailable } from './support/backends';
+import { backends, POSTGRES_URL, postgresUnavailable } from '../support/api/backends';
 
 /**
  * The server's statements are named prepared statements on PostgreSQL (server/db/preparedStatements.ts):

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemReport, Transaction } from '../../core/contract';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, newBuyer, providerId, PIN, type Buyer } from './support/purchases';
+import { signUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { buy, newBuyer, providerId, PIN, type Buyer } from '../support/api/purchases';
 
 describe.each(backends)('problem reports on $name', (backend) => {
-  let t: TestApp;
   let mtn: number;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     mtn = await providerId(t, 'airtime', 'MTN');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const fetchReport = (token: string, transaction_id: unknown) => t.call<ProblemReport | null>('/api/problem-reports/fetch', { token, body: { transaction_id } });
   const report = (token: string, body: unknown) => t.call<ProblemReport>('/api/problem-reports/create', { token, body });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from './support/backends';
-import { freePort } from './support/freePort';
-import { PRODUCTION_IDENTITY, productionRails, productionSecrets, START_TIMEOUT_MS, startServer, storage, waitUntilListening } from './support/serverProcess';
+import { backends } from '../support/api/backends';
+import { freePort } from '../../testkit/freePort';
+import { PRODUCTION_IDENTITY, productionRails, productionSecrets, START_TIMEOUT_MS, startServer, storage, waitUntilListening } from '../support/api/serverProcess';
 
 const SECRETS = productionSecrets();
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../core/contract';
 import type { Biller, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
@@ -7,11 +7,10 @@ import { runRequery } from '../../server/jobs/requery';
 import { inTransaction } from '../../server/services/context';
 import { credit, post, postHold, walletOf } from '../../server/services/ledger';
 import { PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
-import type { Reply } from './support/app';
-import { startTestApp, type TestApp } from './support/app';
-import { backends, postgresUnavailable } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, purchaseRowCounts } from './support/purchases';
+import type { Reply } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends, postgresUnavailable } from '../support/api/backends';
+import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, purchaseRowCounts } from '../support/api/purchases';
 
 /**
  * No overdraft, and one purchase per Idempotency-Key, under real concurrency: on PostgreSQL the
@@ -21,12 +20,7 @@ import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purc
 const POOL = 40;
 
 describe.each(backends)('purchases under concurrency on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined });
-  });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
+  const t = useTestApp(backend, async () => ({ database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined }));
 
   // Betting: no cashback (the service table), so the ₦10,000 buys exactly 100 and no credit lands mid-race.
   it(`1,000 concurrent ₦100 betting top-ups against exactly ₦10,000: 100 succeed, no overdraft, no 5xx (pool of ${POOL})`, async () => {
@@ -109,13 +103,9 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
 
 // Only PostgreSQL can hold one transaction open while another runs (PGlite is one connection).
 describe.skipIf(postgresUnavailable)('no row every purchase shares, on PostgreSQL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    const postgres = backends.find((backend) => backend.name === 'postgres')!;
-    t = await startTestApp(postgres, { database: await postgres.open({ max: POOL }) });
-  });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
+  // Undefined when PostgreSQL is unavailable: the block is skipped then, and the app never starts.
+  const postgres = backends.find((backend) => backend.name === 'postgres')!;
+  const t = useTestApp(postgres, async () => ({ database: await postgres.open({ max: POOL }) }));
 
   it("a purchase's movements held open mid-transaction do not hold up another user's purchase", async () => {
     const [held, other] = [await newBuyer(t, 1_000), await newBuyer(t, 1_000)];
@@ -145,11 +135,15 @@ describe.skipIf(postgresUnavailable)('no row every purchase shares, on PostgreSQ
       throw new Error('roll back');
     });
     await holding;
-    const timeout = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 10_000));
-    const reply = await Promise.race([buy(t, other.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }), timeout]);
-    release();
+    let reply: Reply<Transaction> | undefined;
+    void buy(t, other.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }).then((answer) => (reply = answer));
+    try {
+      // Answered while the first user's movements are still held open: nothing it needs is locked.
+      await expect.poll(() => reply?.body.data?.status ?? 'blocked', { timeout: 10_000 }).toBe('completed');
+    } finally {
+      release();
+    }
     await expect(open).rejects.toThrow('roll back');
-    expect(reply === 'blocked' ? reply : reply.body.data?.status).toBe('completed');
   });
 });
 
@@ -165,12 +159,7 @@ class SilentBiller implements Biller {
 }
 
 describe.each(backends)('a biller that never answers, on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { biller: new SilentBiller(), config: { billerTimeoutMs: 100 } });
-  });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
+  const t = useTestApp(backend, { biller: new SilentBiller(), config: { billerTimeoutMs: 100 } });
 
   it('answers processing after the timeout, keeps the money reserved (no refund), and a requery settles it', async () => {
     const buyer = await newBuyer(t, 1_000);

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantDetails, Paginated, Transaction } from '../../core/contract';
 import type { Biller, CustomerLookup } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from './support/purchases';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { balance, buy, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from '../support/api/purchases';
 
 /** The simulated biller, except that its customer lookup cannot be reached for numbers ending in 8888. */
 class FlakyLookupBiller implements Biller {
@@ -23,17 +22,14 @@ const NOT_FOUND = 'we could not find a customer with that number';
 const UNREACHABLE = 'we could not reach the biller to verify this customer, please try again';
 
 describe.each(backends)('a purchase verifies the number it bills, on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let ikeja: number;
   let bet9ja: number;
+  const t = useTestApp(backend, { biller: new FlakyLookupBiller() });
   beforeAll(async () => {
-    t = await startTestApp(backend, { biller: new FlakyLookupBiller() });
     buyer = await newBuyer(t, 50_000);
     [ikeja, bet9ja] = [await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)'), await providerId(t, 'betting', 'Bet9ja')];
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const verify = (provider_id: number, beneficiary: string) => t.call<MerchantDetails>('/api/verify-merchant', { token: buyer.token, body: { provider_id, beneficiary } });
   const meter = (beneficiary: string) => ({ provider_id: ikeja, beneficiary, amount: 1_000, pin: PIN });

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, ProvidersByCategory, Transaction } from '../../core/contract';
 import { lagosDay } from '../../core/days';
 import { runRequery } from '../../server/jobs/requery';
 import { requeryPurchase } from '../../server/services/purchases/requery';
 import { finalise } from '../../server/services/purchases/settling';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 import {
   balance,
   buy,
@@ -21,19 +20,18 @@ import {
   purchaseDeps,
   purchaseRowCounts,
   type Buyer,
-} from './support/purchases';
+} from '../support/api/purchases';
 
 const INSUFFICIENT = /^insufficient wallet balance/;
 
 describe.each(backends)('purchases on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let mtn: number;
   let ikeja: number;
   let bet9ja: number;
   let dstv: number;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     buyer = await newBuyer(t, 200_000);
     [mtn, ikeja, bet9ja, dstv] = [
       await providerId(t, 'airtime', 'MTN'),
@@ -42,8 +40,6 @@ describe.each(backends)('purchases on $name', (backend) => {
       await providerId(t, 'tv-subscription', 'DStv'),
     ];
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const airtime = (beneficiary: string, amount: number | string = 100, pin = PIN) => ({ provider_id: mtn, beneficiary, amount, pin });
   const notifications = async (token: string) => (await t.call<Notification[]>('/api/fetch-notifications', { token })).body.data!;

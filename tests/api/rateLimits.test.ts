@@ -1,20 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, registerBody, signUp } from './support/accounts';
-import { startReplicas, startTestApp, testConfig, tightLimits, type Reply, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { counterStores, REDIS_URL, redisRequired, redisUnavailable, type CounterStore } from './support/counters';
+import { newPerson, registerBody, signUp } from '../support/api/accounts';
+import { startReplicas, startTestApp, testConfig, tightLimits, type Reply } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { counterStores, REDIS_URL, redisRequired, redisUnavailable, type CounterStore } from '../support/api/counters';
 
 const MAX = 3;
 
 describe.each(backends)('per-client request limits on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // The per-address cap on failed logins has tests of its own (loginThrottle.test.ts).
-    t = await startTestApp(backend, { config: { rateLimits: { ...tightLimits(MAX), loginFailures: testConfig().rateLimits.loginFailures } } });
-  });
-  afterAll(() => t.close());
+  // The per-address cap on failed logins has tests of its own (loginThrottle.test.ts).
+  const t = useTestApp(backend, { config: { rateLimits: { ...tightLimits(MAX), loginFailures: testConfig().rateLimits.loginFailures } } });
 
   const expectLimited = (reply: Reply<unknown>) => {
     expect(reply.status).toBe(429);
@@ -59,6 +56,7 @@ const placements = backends.flatMap((backend) => counterStores.map((store) => ({
 describe.each(placements)('request limits shared by two replicas on $label', ({ backend, store }) => {
   let pair: Awaited<ReturnType<typeof startReplicas>>;
   let place: Awaited<ReturnType<CounterStore['open']>>;
+  // Two replicas on one database, started by hand: useTestApp starts one app, and these share a counter store.
   beforeAll(async () => {
     place = await store.open();
     pair = await startReplicas(backend, { config: { rateLimits: tightLimits(MAX) } }, (db, clock) => ({ counters: place.create(db, clock) }));

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DevOutbox } from '../../server/gateways/devOutbox';
 import { GatewayError } from '../../server/errors';
 import { runRequery } from '../../server/jobs/requery';
 import { requeryPurchase } from '../../server/services/purchases/requery';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { deliver, chargeSuccess, newReference } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, fund, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './support/purchases';
+import { startTestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { deliver, chargeSuccess, newReference } from '../support/api/bank';
+import { buy, fund, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from '../support/api/purchases';
 
 /**
  * E-mailed receipts: every completed or refunded purchase and every funding, in text
@@ -15,16 +15,13 @@ import { buy, fund, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purc
  * sent once the change has committed, and once per event.
  */
 describe.each(backends)('receipts on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let mtn: number;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     buyer = await newBuyer(t, 100_000);
     mtn = await providerId(t, 'airtime', 'MTN');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const receipts = (email = buyer.email) => t.outbox.list(email).filter((mail) => /^(Your receipt for|Refunded:|Wallet funded:)/.test(mail.subject));
   const airtime = (beneficiary: string, amount: number) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
@@ -97,8 +94,8 @@ describe.each(backends)('receipts on $name', (backend) => {
       await fund(broken, other.accountNumber, 500);
       const reply = await buy(broken, other.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN });
       expect(reply.body.data!.status).toBe('completed');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(lines.some((line) => line.includes('mail not sent after commit'))).toBe(true);
+      // The receipt is sent after the commit, without holding up the answer.
+      await expect.poll(() => lines.some((line) => line.includes('mail not sent after commit')), { timeout: 10_000 }).toBe(true);
     } finally {
       await broken.close();
     }

@@ -7,14 +7,13 @@ import { runDailyReconciliation } from '../../server/jobs/reconciliation';
 import { creditIncomingTransfer } from '../../server/services/funding';
 import { parseArguments as parseReconcile } from '../../scripts/reconcile';
 import { parseArguments as parseReport, report } from '../../scripts/report';
-import { startFakeMonnify, type FakeMonnify } from '../support/fakes/monnifyServer';
-import { signUpWithPin, type SignedUp } from './support/accounts';
-import { backends } from './support/backends';
-import { createAccounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
-import { ManualClock } from './support/manualClock';
-import { partnerOptions, RecordingLog, startListeningApp } from './support/partners';
-import { buy, PIN, providerId } from './support/purchases';
+import { startFakeMonnify, type FakeMonnify } from '../../testkit/fakes/monnifyServer';
+import { signUpWithPin, type SignedUp } from '../support/api/accounts';
+import { backends } from '../support/api/backends';
+import { createAccounts } from '../support/api/bank';
+import { ManualClock } from '../support/api/manualClock';
+import { partnerOptions, RecordingLog, useListeningApp } from '../support/api/partners';
+import { buy, PIN, providerId } from '../support/api/purchases';
 
 /**
  * The simulated biller, with requery answers a test plants for given request ids: the biller's
@@ -36,7 +35,6 @@ const MIDDAY = new Date('2026-03-10T10:00:00Z');
 
 describe.each(backends)('reconciliation on $name', (backend) => {
   let fake: FakeMonnify;
-  let t: Awaited<ReturnType<typeof startListeningApp>>;
   const biller = new PlantedBiller();
   const clock = new ManualClock(MIDDAY);
   let buyer: SignedUp;
@@ -45,8 +43,14 @@ describe.each(backends)('reconciliation on $name', (backend) => {
 
   beforeAll(async () => {
     fake = await startFakeMonnify();
-    const monnify = new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(new RecordingLog()));
-    t = await startListeningApp(backend, [monnify], { biller, clock });
+  });
+  afterAll(() => fake.close());
+  const t = useListeningApp(backend, () => ({
+    biller,
+    clock,
+    banks: [new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(new RecordingLog(), clock))],
+  }));
+  beforeAll(async () => {
     fake.webhookUrl = t.webhookUrl('monnify');
 
     // A clean day: one confirmed credit, one delivered bill, one refunded bill.
@@ -61,11 +65,6 @@ describe.each(backends)('reconciliation on $name', (backend) => {
     const requestId = async (id: number) => (await t.db.selectFrom('purchases').select('request_id').where('transaction_id', '=', BigInt(id)).executeTakeFirstOrThrow()).request_id;
     bills = { delivered: await requestId(delivered.body.data!.id), refunded: await requestId(refunded.body.data!.id) };
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-  auditLedgerAfterEach(() => t);
 
   it('finds nothing on a clean day, and says what it compared', async () => {
     const result = await t.app.reconcileDay(DAY);

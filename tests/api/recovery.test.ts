@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
-import { latestMail, latestPinResetCode, resetTokenFrom, storedPin } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { latestMail, latestPinResetCode, resetTokenFrom, storedPin } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { balance, buy, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = 'a fresh passphrase 2026';
@@ -13,14 +12,11 @@ const DEVICE = { owner: 'owner-phone-0000000001', thief: 'thief-laptop-000000009
 const NOT_ME = /\/not-me\?token=([A-Za-z0-9_-]+)/;
 
 describe.each(backends)('account recovery on $name', (backend) => {
-  let t: TestApp;
   let ikeja: number;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     ikeja = await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const login = (who: Buyer, password: string, deviceId?: string) =>
     t.call<UserData>('/api/login', { body: { device: 'web', email: who.email, password, ...(deviceId ? { device_id: deviceId } : {}) } });

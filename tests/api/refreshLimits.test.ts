@@ -7,10 +7,10 @@ import { runRequery } from '../../server/jobs/requery';
 import { REQUERY_SPACING_MS } from '../../server/services/purchases/requery';
 import { finalise } from '../../server/services/purchases/settling';
 import { CHECKED_RECENTLY } from '../../server/routes/wallet';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from './support/purchases';
+import { startTestApp, testConfig, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { auditLedgerAfterEach } from '../support/api/ledger';
+import { buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 /** The simulated biller, counting the requeries it is asked. */
 class CountingBiller extends SimulatedBiller {
@@ -25,6 +25,8 @@ class CountingBiller extends SimulatedBiller {
 const REFRESH_LIMIT = { max: 20, windowMs: 60_000 };
 
 describe.each(backends)('refresh-transaction limits on $name', (backend) => {
+  // Two apps started by hand on one database, as two replicas with their own memory and clocks
+  // (startReplicas would give them one clock); the ledger audited after each test as useTestApp does.
   let database: DatabaseHandle;
   let t: TestApp;
   /** A second replica on the same database, with its own process memory and clock. */

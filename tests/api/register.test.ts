@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { newPerson, registerBody } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { newPerson, registerBody } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 describe.each(backends)('POST /api/register on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   const userCount = async () => (await t.db.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
 

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SavedBeneficiary } from '../../core/contract';
 import { PHONE_INVALID } from '../../core/phone';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { providerId } from './support/purchases';
+import { signUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { providerId } from '../support/api/purchases';
 
 describe.each(backends)('saved beneficiaries on $name', (backend) => {
-  let t: TestApp;
   let mtn: number;
   let ikeja: number;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     [mtn, ikeja] = [await providerId(t, 'airtime', 'MTN'), await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)')];
   });
-  afterAll(() => t.close());
 
   const list = (token: string, category: unknown) => t.call<SavedBeneficiary[]>('/api/beneficiaries/list', { token, body: { category } });
   const save = (token: string, body: unknown) => t.call<SavedBeneficiary>('/api/beneficiaries/save', { token, body });

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp, type TestApp } from './support/app';
-import { postgresUnavailable, type Backend } from './support/backends';
-import { REDIS_URL, redisUnavailable } from './support/counters';
-import { partnerOptions, RecordingLog } from './support/partners';
-import { newBuyer, packageOf, PIN, providerId, type Buyer } from './support/purchases';
-import { freePort } from './support/freePort';
-import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
+import { startTestApp, type TestApp } from '../support/api/app';
+import { postgresUnavailable, type Backend } from '../support/api/backends';
+import { REDIS_URL, redisUnavailable } from '../support/api/counters';
+import { systemClock } from '../../server/clock';
+import { partnerOptions, RecordingLog } from '../support/api/partners';
+import { newBuyer, packageOf, PIN, providerId, type Buyer } from '../support/api/purchases';
+import { freePort } from '../../testkit/freePort';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from '../support/api/serverProcess';
 
 /**
  * The README's claim, proven: three production server processes on one PostgreSQL (and one
@@ -58,7 +59,7 @@ describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one Postgr
     rails = await productionRails();
     // Customers are made in process with the replicas' keys and partner (development routes fund wallets through the fake Monnify); the database is shared.
     const shared = { ...database, close: async () => {} };
-    const monnify = new MonnifyBank({ baseUrl: rails.monnify.url, apiKey: rails.monnify.apiKey, secretKey: rails.monnify.secretKey, contractCode: rails.monnify.contractCode }, partnerOptions(new RecordingLog()));
+    const monnify = new MonnifyBank({ baseUrl: rails.monnify.url, apiKey: rails.monnify.apiKey, secretKey: rails.monnify.secretKey, contractCode: rails.monnify.contractCode }, partnerOptions(new RecordingLog(), systemClock));
     seeding = await startTestApp({ name: 'postgres', open: () => Promise.resolve(shared) } satisfies Backend, { database: shared, config: secretsAsConfig(secrets), banks: [monnify] });
     const env = {
       ...place.env,

@@ -7,11 +7,11 @@ import { auditLedger } from '../../server/services/ledgerAudit';
 import { makeRun, openDueRun } from '../../server/services/schedules/running';
 import { purchaseForRun } from '../../server/services/schedules/runPurchase';
 import { serviceOf } from '../../server/services/schedules/products';
-import type { TestApp } from './support/app';
-import { startReplicas } from './support/app';
-import { backends } from './support/backends';
-import { newBuyer, providerId, type Buyer } from './support/purchases';
-import { createdSchedule, lagosIn, moveClockTo, scheduleDeps } from './support/schedules';
+import type { TestApp } from '../support/api/app';
+import { startReplicas } from '../support/api/app';
+import { backends } from '../support/api/backends';
+import { newBuyer, providerId, type Buyer } from '../support/api/purchases';
+import { createdSchedule, lagosIn, moveClockTo, scheduleDeps } from '../support/api/schedules';
 
 /**
  * Runs exactly once on any number of replicas: two app instances on one database and one clock
@@ -30,6 +30,7 @@ describe.each(backends)('schedules on two replicas, $name', (backend) => {
   let one: TestApp;
   let two: TestApp;
   let mtn: number;
+  // Two replicas on one database, started by hand (useTestApp starts one app); the tests audit the ledger themselves.
   beforeAll(async () => {
     pair = await startReplicas(backend);
     [one, two] = pair.replicas;

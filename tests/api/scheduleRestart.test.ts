@@ -5,13 +5,14 @@ import type { Schedule } from '../../core/contract';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/services/ledgerAudit';
-import { startTestApp } from './support/app';
-import { backends, type Backend } from './support/backends';
-import { freePort } from './support/freePort';
-import { ManualClock } from './support/manualClock';
-import { newBuyer, providerId, type Buyer } from './support/purchases';
-import { createdSchedule, lagosIn } from './support/schedules';
-import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from './support/serverProcess';
+import { startTestApp } from '../support/api/app';
+import { backends, type Backend } from '../support/api/backends';
+import { freePort } from '../../testkit/freePort';
+import { ManualClock } from '../support/api/manualClock';
+import { newBuyer, providerId, type Buyer } from '../support/api/purchases';
+import { createdSchedule, lagosIn } from '../support/api/schedules';
+import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from '../support/api/serverProcess';
+import { eventually } from '../support/api/eventually';
 
 /**
  * A killed server resumes the due runs once: a production server (`node --import tsx
@@ -29,16 +30,9 @@ async function openStorage(place: Storage): Promise<DatabaseHandle> {
   return handle;
 }
 
-/** Waits for `ready` to hold of the server's answers, asking every 100 ms (the event is the server's, not a time). */
-async function until<T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, started: Started, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ready(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen:\n${started.output().slice(-4_000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waits for `ready` to hold of the server's answers, asking every 100 ms; on a timeout, says what did not happen and what the server printed. */
+const until = <T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, started: Started) =>
+  eventually(read, ready, { timeoutMs: 120_000, intervalMs: 100, context: () => `${what} did not happen:\n${started.output().slice(-4_000)}` });
 
 describe.each(backends)('a server killed while making scheduled runs, on $name', ({ name }) => {
   const secrets = productionSecrets();

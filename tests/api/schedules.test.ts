@@ -1,14 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Schedule, ScheduleDraft, Transaction, UserData } from '../../core/contract';
 import { DAY_MS, lagosDay } from '../../core/days';
 import { addMonths } from '../../core/scheduleCalendar';
 import { FAILURES_BEFORE_PAUSE, MAX_SCHEDULES_PER_USER } from '../../core/schedules';
 import { PHONE_INVALID } from '../../core/phone';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, fund, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from './support/purchases';
-import { createdSchedule, createSchedule, lagosIn, moveClockTo, runSchedules, schedulesOf } from './support/schedules';
+import { startTestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { balance, buy, fund, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from '../support/api/purchases';
+import { createdSchedule, createSchedule, lagosIn, moveClockTo, runSchedules, schedulesOf } from '../support/api/schedules';
 
 /**
  * Scheduled purchases through the API: authorised once with the pin, each run a real purchase
@@ -16,20 +16,17 @@ import { createdSchedule, createSchedule, lagosIn, moveClockTo, runSchedules, sc
  * run could not happen, and the ledger audit clean after every test.
  */
 describe.each(backends)('schedules on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let mtn: number;
   let mtnData: number;
   let oneGig: Awaited<ReturnType<typeof packageOf>>;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     buyer = await newBuyer(t, 50_000);
     mtn = await providerId(t, 'airtime', 'MTN');
     mtnData = await providerId(t, 'data', 'MTN');
     oneGig = await packageOf(t, 'MTN 1GB – 30 days');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
   // Each test's schedules end with it: the clock the tests share moves days ahead, and must not run another test's.
   afterEach(async () => {
     await t.db.updateTable('schedules').set({ status: 'deleted', paused_reason: null, next_run_at: null }).where('status', '<>', 'deleted').execute();

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
-import { signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { signUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe.each(backends)('sessions on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { sessions: { idleMs: 30 * MINUTE, lifetimeMs: 12 * HOUR } } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend, { config: { sessions: { idleMs: 30 * MINUTE, lifetimeMs: 12 * HOUR } } });
 
   const getUser = (token?: string, method: 'GET' | 'POST' = 'POST') => t.call<UserData>('/api/get-user', { token, method });
   const expectAuthorizationFailure = (reply: { status: number; body: { type: string; message: string } }) => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { signUp, signUpVerified } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { signUp, signUpVerified } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 describe.each(backends)('POST /api/set-pin with a session on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   const setPin = (token: string | undefined, body: unknown) => t.call<UserData>('/api/set-pin', { token, body });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../server/errors';
 import { SmtpMailer } from '../../server/gateways/smtpMailer';
-import { startSmtpServer } from './support/smtpServer';
+import { startSmtpServer } from '../support/api/smtpServer';
 
 describe('SmtpMailer against an SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

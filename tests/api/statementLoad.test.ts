@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { lagosDay } from '../../core/days';
 import { STATEMENT_MAX_ENTRIES } from '../../core/statements';
 import type { AppContext } from '../../server/services/context';
 import { systemAccountId, walletOf } from '../../server/services/ledger';
 import { DocumentSlots } from '../../server/services/statements/documentSlots';
 import { openStatementDocument } from '../../server/services/statements/statementDocument';
-import { signUpVerified, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUpVerified, type SignedUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 /**
  * The history a statement is asked for: one wallet entry each, a second apart, ending now.
@@ -56,20 +55,17 @@ const figures = (times: number[]) => `p50 ${percentile(times, 0.5).toFixed(1)} m
  * within a generous ratio (the machine is shared, so a time is never asserted alone).
  */
 describe.each(backends)(`a ${ENTRIES.toLocaleString('en')}-entry statement and everyone else, on $name`, (backend) => {
-  let t: TestApp;
   let base: string;
   let heavy: SignedUp;
   let heavyId: bigint;
   let other: SignedUp;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     [heavy, other] = [await signUpVerified(t), await signUpVerified(t)];
     heavyId = (await t.db.selectFrom('users').select('id').where('email', '=', heavy.email).executeTakeFirstOrThrow()).id;
     await seedHistory(t.ctx, heavyId, ENTRIES, t.clock.now());
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   }, 600_000);
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const period = () => ({ from: lagosDay(new Date(t.clock.now().getTime() - 3 * 86_400_000)), to: lagosDay(t.clock.now()) });
   const post = (path: string, token: string, body: unknown) =>

@@ -1,15 +1,15 @@
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatementSummary } from '../../core/contract';
 import { statementCsv } from '../../server/services/statements/statementCsv';
 import { DocumentSlots, STATEMENTS_BUSY } from '../../server/services/statements/documentSlots';
 import { assertDocumentSize, type Statement } from '../../server/services/statements/ledgerStatement';
-import { signUp } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { ManualClock } from './support/manualClock';
-import { balance, buy, fund, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { signUp } from '../support/api/accounts';
+import { startTestApp, testConfig } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { ManualClock } from '../support/api/manualClock';
+import { balance, buy, fund, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -44,7 +44,6 @@ const csvRows = (text: string) =>
 const kobo = (text: string) => (text === '' ? 0n : BigInt(text.replace('.', '')));
 
 describe.each(backends)('statements on $name', (backend) => {
-  let t: TestApp;
   let buyer: Buyer;
   let mtn: number;
   // 09:00 in Lagos on 1 March 2026: three statement days follow.
@@ -52,8 +51,8 @@ describe.each(backends)('statements on $name', (backend) => {
   let balanceAfterDay2 = 0;
   let balanceNow = 0;
 
+  const t = useTestApp(backend, { clock });
   beforeAll(async () => {
-    t = await startTestApp(backend, { clock });
     mtn = await providerId(t, 'airtime', 'MTN');
     // 1 March: funded ₦1,000.
     buyer = await newBuyer(t, 1_000);
@@ -69,8 +68,6 @@ describe.each(backends)('statements on $name', (backend) => {
     expect((await airtime('08031234567', '99.99')).body.data?.status).toBe('completed');
     balanceNow = await balance(t, buyer.token);
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const summary = (token: string, body: unknown) => t.call<StatementSummary>('/api/statements/summary', { token, body });
   const download = (token: string, body: unknown) =>

@@ -18,11 +18,12 @@ import { createSecretBox } from '../../server/services/secretBox';
 import type { SystemAccount } from '../../server/services/ledger';
 import { SUSPENSE_ACTIONS, withoutSecrets } from '../../server/services/suspense';
 import { createTokenHasher } from '../../server/services/tokens';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, testConfig, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, createAccounts, deliver, newReference } from './support/bank';
-import { auditLedgerAfterEach, systemBalance } from './support/ledger';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { testConfig, type TestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, createAccounts, deliver, newReference } from '../support/api/bank';
+import { systemBalance } from '../support/api/ledger';
 
 const POOL = 20;
 const NOBODY = '0000014579';
@@ -37,16 +38,13 @@ const unmatchedRows = (t: TestApp, reference: string) =>
     .execute();
 
 describe.each(backends)('unmatched transfers held in suspense on $name', (backend) => {
-  let t: TestApp;
   let owner: SignedUp;
   let accounts: VirtualAccount[];
+  const t = useTestApp(backend, async () => ({ database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined }));
   beforeAll(async () => {
-    t = await startTestApp(backend, { database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined });
     owner = await signUp(t);
     accounts = await createAccounts(t, owner.token);
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const body = (reference: string, accountNumber = NOBODY, amount = 250_000) =>
     JSON.stringify(chargeSuccess(t, { accountNumber, amount, reference, senderName: 'Kemi Adebayo', senderBank: 'Access Bank' }));
@@ -160,11 +158,7 @@ describe.each(backends)('unmatched transfers held in suspense on $name', (backen
 });
 
 describe.each(backends)('the unmatched report of an empty suspense on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   it('says nothing is held', async () => {
     expect(await report(t.db, { name: 'unmatched', json: false })).toBe('No unmatched transfers: nothing is held in suspense.');

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FundingStatus, Notification, UserData } from '../../core/contract';
 import { identityMessages } from '../../core/messages';
 import { recordTier3Decision } from '../../server/services/kycDecisions';
 import { nuban } from '../../server/services/nuban';
-import { identityNumber, signUpWithPin } from './support/accounts';
-import { createAccounts, userIdOf } from './support/bank';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { ManualClock } from './support/manualClock';
-import { balance, buy, fund, newBuyer, newKey, PIN, providerId, purchaseRowCounts } from './support/purchases';
+import { identityNumber, signUpWithPin } from '../support/api/accounts';
+import { createAccounts, userIdOf } from '../support/api/bank';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { ManualClock } from '../support/api/manualClock';
+import { balance, buy, fund, newBuyer, newKey, PIN, providerId, purchaseRowCounts } from '../support/api/purchases';
 
 const HOUR = 3_600_000;
 const TIER_1_REFUSAL = (left: string) =>
@@ -21,15 +20,12 @@ const TIER_1_REFUSAL = (left: string) =>
  * is credited and the user is told to upgrade. The ledger audit runs after every test.
  */
 describe.each(backends)('tier limits on $name', (backend) => {
-  let t: TestApp;
   let mtn: number;
+  // Mid-morning in Lagos, so a test's purchases share one day unless it moves the clock on.
+  const t = useTestApp(backend, { clock: new ManualClock(new Date('2026-03-02T09:00:00Z')) });
   beforeAll(async () => {
-    // Mid-morning in Lagos, so a test's purchases share one day unless it moves the clock on.
-    t = await startTestApp(backend, { clock: new ManualClock(new Date('2026-03-02T09:00:00Z')) });
     mtn = await providerId(t, 'airtime', 'MTN');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const airtime = (amount: number, beneficiary = '08031234567') => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
   const limits = async (token: string) => (await t.call<UserData>('/api/get-user', { token })).body.data!.limits;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, PinRefusal, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, storedPin, type SignedUp } from './support/accounts';
-import { startTestApp, type Reply, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, netCost, newBuyer, newKey, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from './support/purchases';
+import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, storedPin, type SignedUp } from '../support/api/accounts';
+import { type Reply } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { balance, buy, netCost, newBuyer, newKey, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from '../support/api/purchases';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -28,16 +28,13 @@ const LOCKED = {
 const answer = ({ status, body }: Reply<unknown>) => ({ status, body });
 
 describe.each(backends)('the transaction pin on $name', (backend) => {
-  let t: TestApp;
   let mtn: number;
   let plan: Awaited<ReturnType<typeof packageOf>>;
+  const t = useTestApp(backend);
   beforeAll(async () => {
-    t = await startTestApp(backend);
     mtn = await providerId(t, 'airtime', 'MTN');
     plan = await packageOf(t, 'MTN 1GB – 30 days');
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const airtime = (pin: string) => ({ provider_id: mtn, beneficiary: '08031234567', amount: 100, pin });
   const data = (pin: string) => ({ provider_id: plan.providerId, package_id: plan.id, beneficiary: '08031234567', pin });
@@ -314,12 +311,7 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
 });
 
 describe.each(backends)('PIN_MAX_ATTEMPTS on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend, { config: { pinMaxAttempts: 1 } });
-  });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
+  const t = useTestApp(backend, { config: { pinMaxAttempts: 1 } });
 
   it('sets how many wrong pins are answered before the logout, and is sent with the user fields', async () => {
     const buyer = await newBuyer(t, 500);

@@ -1,17 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated, Transaction } from '../../core/contract';
 import type { RequeryHooks } from '../../server/services/transactions';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts, devTransfer, userIdOf } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { createAccounts, devTransfer, userIdOf } from '../support/api/bank';
 
 const FUNDINGS = 23;
 
 describe.each(backends)('transactions on $name', (backend) => {
-  let t: TestApp;
   let owner: SignedUp;
   let other: SignedUp;
   const requeried: number[] = [];
@@ -24,8 +22,8 @@ describe.each(backends)('transactions on $name', (backend) => {
     },
   };
 
+  const t = useTestApp(backend, { requeries });
   beforeAll(async () => {
-    t = await startTestApp(backend, { requeries });
     [owner, other] = [await signUp(t), await signUp(t)];
     const [wema] = await createAccounts(t, owner.token);
     for (let i = 1; i <= FUNDINGS; i++) {
@@ -35,8 +33,6 @@ describe.each(backends)('transactions on $name', (backend) => {
       expect(reply.body.data?.status).toBe('credited');
     }
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const fetch = (token: string, body?: unknown) => t.call<Paginated<Transaction>>('/api/fetch-transactions', { token, body });
   const refresh = (token: string, transaction_id: unknown) => t.call<Transaction>('/api/refresh-transaction', { token, body: { transaction_id } });

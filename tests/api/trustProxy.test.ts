@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TrustProxy } from '../../server/config';
-import { startTestApp, tightLimits, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { startTestApp, tightLimits, type TestApp } from '../support/api/app';
+import { backends } from '../support/api/backends';
 
 /**
  * Whose address the per-address limits count, with `X-Forwarded-For` sent by a trusted hop (the
@@ -14,6 +14,7 @@ const ANOTHER_CLIENT = '203.0.113.8';
 const ATTACKER = '198.51.100.9';
 
 describe.each(backends)('TRUST_PROXY on $name', (backend) => {
+  // Started by hand: each test starts its own app, with the TRUST_PROXY setting it is about.
   let t: TestApp;
   afterEach(() => t.close());
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../server/errors';
 import { TurnstileCaptcha } from '../../server/gateways/turnstileCaptcha';
 import { BOT_CHECK_FAILED } from '../../server/gateways/captcha';
-import { newPerson, registerBody, signUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
+import { newPerson, registerBody, signUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
 
 /**
  * A stand-in siteverify endpoint speaking Turnstile's protocol: form-encoded secret, response
@@ -92,15 +92,11 @@ describe('TurnstileCaptcha against a siteverify endpoint', () => {
 
 describe.each(backends)('register and forgot with Turnstile on $name', (backend) => {
   let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
-  let t: TestApp;
   beforeAll(async () => {
     siteverify = await startSiteverify();
-    t = await startTestApp(backend, { captcha: turnstile('test-secret', siteverify.url) });
   });
-  afterAll(async () => {
-    await t.close();
-    await siteverify.close();
-  });
+  afterAll(() => siteverify.close());
+  const t = useTestApp(backend, () => ({ captcha: turnstile('test-secret', siteverify.url) }));
 
   it('registers with a token the service accepts, refuses one it rejects (403), and answers 502 when it is down', async () => {
     expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'solved:register' } })).status).toBe(201);
@@ -127,15 +123,11 @@ describe.each(backends)('register and forgot with Turnstile on $name', (backend)
 // must refuse both.
 describe.each(backends)('Turnstile tokens solved elsewhere or long ago, on $name', (backend) => {
   let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
-  let t: TestApp;
   beforeAll(async () => {
     siteverify = await startSiteverify(() => t.clock.now());
-    t = await startTestApp(backend, { config: { captchaSecret: 'test-secret', captchaVerifyUrl: siteverify.url } });
   });
-  afterAll(async () => {
-    await t.close();
-    await siteverify.close();
-  });
+  afterAll(() => siteverify.close());
+  const t = useTestApp(backend, () => ({ config: { captchaSecret: 'test-secret', captchaVerifyUrl: siteverify.url } }));
 
   const register = (token: string) => t.call('/api/register', { body: { ...registerBody(newPerson()), token } });
 
@@ -155,11 +147,7 @@ describe.each(backends)('Turnstile tokens solved elsewhere or long ago, on $name
 });
 
 describe.each(backends)('the development verifier on $name', (backend) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(backend);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(backend);
 
   it("accepts the development token of the expected action only; plain 'dev-ok' is refused", async () => {
     for (const token of ['dev-ok', 'dev-ok:forgot', 'dev-ok:login', 'dev-ok:iamhuman', 'solved:register']) {

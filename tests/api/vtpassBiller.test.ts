@@ -8,15 +8,16 @@ import { BETTING_UNAVAILABLE, NOTHING_TO_VERIFY, VtpassBiller, type VtpassOption
 import { runRequery } from '../../server/jobs/requery';
 import { syncCatalog } from '../../server/services/catalogSync';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../server/services/purchases/wording';
-import { startFakeVtpass, type FakeVtpass } from '../support/fakes/vtpassServer';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { ManualClock } from './support/manualClock';
-import { auditLedgerAfterEach } from './support/ledger';
-import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from './support/purchases';
+import { startFakeVtpass, type FakeVtpass } from '../../testkit/fakes/vtpassServer';
+import { startTestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { ManualClock } from '../support/api/manualClock';
+import { expectLedgerBalanced } from '../support/api/ledger';
+import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 /**
- * The VTpass adapter against the fake VTpass (tests/support/fakes/vtpassServer.ts), which
+ * The VTpass adapter against the fake VTpass (testkit/fakes/vtpassServer.ts), which
  * answers VTpass's documented requests with its documented answers: first the adapter alone
  * (what it sends, how it reads every answer), then the whole app with BILLER=vtpass — each
  * outcome gives the right bill state, only a definitive failure refunds at once, the requery job
@@ -237,9 +238,11 @@ describe('VtpassBiller against the fake VTpass', () => {
   });
 });
 
+/** The breaker's cool-down in the app's suites: the tests move the app's clock past it. */
+const COOL_DOWN_MS = 200;
+
 describe.each(backends)('purchases through VTpass (the fake) on $name', (backend) => {
   let fake: FakeVtpass;
-  let t: TestApp;
   let biller: VtpassBiller;
   let buyer: Buyer;
   let mtn: number;
@@ -253,20 +256,23 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   beforeAll(async () => {
     fake = await startFakeVtpass();
   });
+  afterAll(() => fake.close());
+  // A fresh app and adapter for each test, whose breaker reads the app's clock.
+  const t = useTestApp(
+    backend,
+    () => {
+      const clock = new ManualClock();
+      biller = adapter(fake, { timeoutMs: 300, failureThreshold: 3, coolDownMs: COOL_DOWN_MS, now: () => clock.now() });
+      return { biller, clock };
+    },
+    'test',
+  );
   beforeEach(async () => {
-    const clock = new ManualClock();
-    biller = adapter(fake, { timeoutMs: 300, failureThreshold: 3, coolDownMs: 200, now: () => clock.now() });
-    t = await startTestApp(backend, { biller, clock });
     await syncCatalog(t.ctx, biller, { marginPercent: 0 });
     buyer = await newBuyer(t, 50_000);
     [mtn, ikeja] = [await providerId(t, 'airtime', 'MTN'), await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)')];
   });
-  afterEach(async () => {
-    fake.setMode({ kind: 'normal' });
-    await t.close();
-  });
-  afterAll(() => fake.close());
-  auditLedgerAfterEach(() => t);
+  afterEach(() => fake.setMode({ kind: 'normal' }));
 
   it('delivered: completed, charged once, settled to the biller', async () => {
     const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 150));
@@ -312,7 +318,7 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     expect(reply.body.data).toMatchObject({ status: 'processing' });
     expect(await balance(t, buyer.token)).toBe(49_700);
     // VTpass finished the bill after we stopped waiting.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await fake.answered();
     fake.setMode({ kind: 'normal' });
     t.clock.advance(t.config.billerTimeoutMs + 5_000);
     await runRequery(t.ctx, deps());
@@ -320,16 +326,20 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   });
 
   it('wrong keys: the purchase fails definitively and is refunded; verification says VTpass is not answering', async () => {
-    await t.close();
-    biller = adapter(fake, { secretKey: 'SK_wrong' });
-    t = await startTestApp(backend, { biller });
-    buyer = await newBuyer(t, 1_000);
-    mtn = await providerId(t, 'airtime', 'MTN');
-    const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 100));
-    expect(reply).toMatchObject({ status: 502, body: { message: PURCHASE_FAILED, data: { status: 'canceled' } } });
-    expect(await balance(t, buyer.token)).toBe(1_000);
-    const verify = await t.call('/api/verify-merchant', { token: buyer.token, body: { provider_id: await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)'), beneficiary: '45031234567' } });
-    expect(verify).toMatchObject({ status: 502, body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' } });
+    // An app of its own, its adapter holding the wrong secret key.
+    const wrong = await startTestApp(backend, { biller: adapter(fake, { secretKey: 'SK_wrong' }) });
+    try {
+      buyer = await newBuyer(wrong, 1_000);
+      mtn = await providerId(wrong, 'airtime', 'MTN');
+      const reply = await buy(wrong, buyer.token, 'airtime', airtime('08031234567', 100));
+      expect(reply).toMatchObject({ status: 502, body: { message: PURCHASE_FAILED, data: { status: 'canceled' } } });
+      expect(await balance(wrong, buyer.token)).toBe(1_000);
+      const verify = await wrong.call('/api/verify-merchant', { token: buyer.token, body: { provider_id: await providerId(wrong, 'electricity-bill', 'Ikeja Electric (IKEDC)'), beneficiary: '45031234567' } });
+      expect(verify).toMatchObject({ status: 502, body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' } });
+      await expectLedgerBalanced(wrong);
+    } finally {
+      await wrong.close();
+    }
   });
 
   it('provider down: pays in flight stay pending; once the breaker opens purchases are refused before any money moves; it recovers after the cool-down', async () => {
@@ -349,7 +359,7 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     expect(await t.db.selectFrom('transactions').select('id').where('category', '=', 'airtime').execute()).toHaveLength(3);
 
     fake.setMode({ kind: 'normal' });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    t.clock.advance(COOL_DOWN_MS);
     expect(await buy(t, buyer.token, 'airtime', airtime('08031234567', 100))).toMatchObject({ status: 200, body: { data: { status: 'completed' } } });
     // VTpass never recorded the bills it answered 503 to: once it has surely had time (015 after 10 minutes), they are refunded.
     t.clock.advance(t.config.billerTimeoutMs + 5_000);
@@ -392,14 +402,19 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   });
 
   it('configured by BILLER=vtpass (no biller handed in), the app sends its bills to VTPASS_BASE_URL with the VTPASS keys', async () => {
-    await t.close();
-    t = await startTestApp(backend, { config: { biller: { kind: 'vtpass', baseUrl: fake.url, ...fake.keys } } });
-    buyer = await newBuyer(t, 1_000);
-    const reply = await buy(t, buyer.token, 'airtime', { provider_id: await providerId(t, 'airtime', 'MTN'), beneficiary: '08035551234', amount: 100, pin: PIN });
-    expect(reply.body.data).toMatchObject({ status: 'completed' });
-    const purchase = await t.db.selectFrom('purchases').select(['biller', 'request_id']).executeTakeFirstOrThrow();
-    expect(purchase.biller).toBe('vtpass');
-    expect(fake.transactions.get(purchase.request_id)).toMatchObject({ serviceID: 'mtn', phone: '08035551234' });
+    // An app of its own, configured rather than handed an adapter.
+    const configured = await startTestApp(backend, { config: { biller: { kind: 'vtpass', baseUrl: fake.url, ...fake.keys } } });
+    try {
+      buyer = await newBuyer(configured, 1_000);
+      const reply = await buy(configured, buyer.token, 'airtime', { provider_id: await providerId(configured, 'airtime', 'MTN'), beneficiary: '08035551234', amount: 100, pin: PIN });
+      expect(reply.body.data).toMatchObject({ status: 'completed' });
+      const purchase = await configured.db.selectFrom('purchases').select(['biller', 'request_id']).executeTakeFirstOrThrow();
+      expect(purchase.biller).toBe('vtpass');
+      expect(fake.transactions.get(purchase.request_id)).toMatchObject({ serviceID: 'mtn', phone: '08035551234' });
+      await expectLedgerBalanced(configured);
+    } finally {
+      await configured.close();
+    }
   });
 
   it('a plan bought from the synced catalogue is sent with its VTpass variation code', async () => {
@@ -414,7 +429,7 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
 
 describe.each(backends)('merchant lookups through VTpass (the fake) on $name', (backend) => {
   let fake: FakeVtpass;
-  let t: TestApp;
+  let biller: VtpassBiller;
   let buyer: Buyer;
   let mtn: number;
   let ikeja: number;
@@ -423,17 +438,21 @@ describe.each(backends)('merchant lookups through VTpass (the fake) on $name', (
   beforeAll(async () => {
     fake = await startFakeVtpass();
   });
+  afterAll(() => fake.close());
+  const t = useTestApp(
+    backend,
+    () => {
+      // A cool-down no test outlasts: a breaker that opens stays open for the rest of the test.
+      biller = adapter(fake, { timeoutMs: 300, failureThreshold: 3, coolDownMs: 600_000 });
+      return { biller };
+    },
+    'test',
+  );
   beforeEach(async () => {
-    // A cool-down no test outlasts: a breaker that opens stays open for the rest of the test.
-    const biller = adapter(fake, { timeoutMs: 300, failureThreshold: 3, coolDownMs: 600_000 });
-    t = await startTestApp(backend, { biller });
     await syncCatalog(t.ctx, biller, { marginPercent: 0 });
     buyer = await newBuyer(t, 50_000);
     [mtn, ikeja] = [await providerId(t, 'airtime', 'MTN'), await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)')];
   });
-  afterEach(() => t.close());
-  afterAll(() => fake.close());
-  auditLedgerAfterEach(() => t);
 
   const verify = (token: string, beneficiary: string) => t.call('/api/verify-merchant', { token, body: { provider_id: ikeja, beneficiary } });
   const merchantVerifyCalls = () => fake.requests.filter((request) => request.path === '/api/merchant-verify').length;

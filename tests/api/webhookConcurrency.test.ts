@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserData, VirtualAccount } from '../../core/contract';
-import { signUp, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { chargeSuccess, createAccounts, deliver, newReference, walletRowCounts } from './support/bank';
-import { auditLedgerAfterEach } from './support/ledger';
+import { signUp, type SignedUp } from '../support/api/accounts';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { chargeSuccess, createAccounts, deliver, newReference, walletRowCounts } from '../support/api/bank';
 
 /**
  * Real concurrency needs a server: on PostgreSQL the deliveries overlap through a pool; PGlite is
@@ -13,16 +12,13 @@ import { auditLedgerAfterEach } from './support/ledger';
 const POOL = 40;
 
 describe.each(backends)('exactly-once credit under concurrent deliveries on $name', (backend) => {
-  let t: TestApp;
   let owner: SignedUp;
   let accounts: VirtualAccount[];
+  const t = useTestApp(backend, async () => ({ database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined }));
   beforeAll(async () => {
-    t = await startTestApp(backend, { database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined });
     owner = await signUp(t);
     accounts = await createAccounts(t, owner.token);
   });
-  afterAll(() => t.close());
-  auditLedgerAfterEach(() => t);
 
   const balance = async () => (await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.wallet_balance;
 

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { developmentCaptchaToken } from '../../core/captcha';
 import { lagosDay } from '../../core/days';
 import type { CardTopUpStarted, ProblemReport, Schedule, ScheduleDraft, Transaction } from '../../core/contract';
-import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, signUp, signUpWithPin, verifyIdentities, type SignedUp } from './support/accounts';
-import { startTestApp, type TestApp } from './support/app';
-import { backends } from './support/backends';
-import { createAccounts, devTransfer } from './support/bank';
-import { buy, packageOf, PIN, providerId } from './support/purchases';
+import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, signUp, signUpWithPin, verifyIdentities, type SignedUp } from '../support/api/accounts';
+import type { TestApp } from '../support/api/app';
+import { useTestApp } from '../support/api/useTestApp';
+import { backends } from '../support/api/backends';
+import { createAccounts, devTransfer } from '../support/api/bank';
+import { buy, packageOf, PIN, providerId } from '../support/api/purchases';
 
 /**
  * The API description, proved on the wire: while the journeys of the app run (sign-up to
@@ -61,13 +62,11 @@ function checkAnswersOnTheWire(app: FastifyInstance): WireCheck {
 }
 
 describe('every answer of the journeys, against its description', () => {
-  let t: TestApp;
+  const t = useTestApp(backends[0]);
   let wire: WireCheck;
-  beforeAll(async () => {
-    t = await startTestApp(backends[0]);
+  beforeAll(() => {
     wire = checkAnswersOnTheWire(t.app);
   });
-  afterAll(() => t.close());
 
   /** A call that must succeed; its answer is checked by the hook. */
   async function ok<T>(path: string, options: Parameters<TestApp['call']>[1] = {}, status = 200): Promise<T> {

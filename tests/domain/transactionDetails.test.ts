@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transactionFacts } from '../../src/domain/transactionDetails';
-import { airtimePurchase, electricityToken } from '../support/fixtures';
+import { airtimePurchase, electricityToken } from '../../testkit/fixtures';
 
 describe('the facts a transaction\'s details and receipt show', () => {
   it('in order, with the holder verified for the number billed after whom it went to', () => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../../core/messages';
-import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, newUser, type NewUser, PINS, resetPathIn, test, typeCode } from './support';
+import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, type NewUser, newUser, PINS, resetPathIn, test, typeCode } from '../support/e2e/journeys';
 
 /** /register filled in for `user`, the terms accepted, the account created: the page goes on to /verify-email. */
 async function registerThroughTheForm(page: Page, user: NewUser) {

@@ -1,4 +1,4 @@
-import { expect, test } from './support';
+import { expect, test } from '../support/e2e/journeys';
 
 /** The API description: the development server's /docs, rendered by Swagger UI in Chromium from the routes' own schemas. */
 test('/docs renders the OpenAPI description with its operations', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, test } from './support';
+import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, test } from '../support/e2e/journeys';
 
 /**
  * Card top-ups: /funding → the amount and the fee shown → the partner's own checkout page →

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { accountNumbers, createReadyAccount, expect, fund, latestMail, newUser, test } from './support';
+import { accountNumbers, createReadyAccount, expect, fund, latestMail, newUser, test } from '../support/e2e/journeys';
 
 /**
  * The operator console, in Chromium, on its own listener (OPS_PORT): the first admin (created

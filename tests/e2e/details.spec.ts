@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import type { MerchantDetails } from '../../core/contract';
 import { labels } from '../../core/messages';
-import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, test, typeCode } from './support';
+import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, test, typeCode } from '../support/e2e/journeys';
 
 /**
  * The details a careful user notices: numeric fields that refuse letters however

@@ -1,5 +1,5 @@
 import { identityMessages } from '../../core/messages';
-import { createReadyAccount, expect, expectToast, logIn, newUser, test, verifiableNumber } from './support';
+import { createReadyAccount, expect, expectToast, logIn, newUser, test, verifiableNumber } from '../support/e2e/journeys';
 
 /**
  * Identity first, on the real adapters (the project `real-adapters`: Monnify and Paystack through

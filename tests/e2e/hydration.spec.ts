@@ -1,4 +1,4 @@
-import { createReadyAccount, expect, logIn, newUser, test } from './support';
+import { createReadyAccount, expect, logIn, newUser, test } from '../support/e2e/journeys';
 import { axeViolations, hydrated, PUBLIC_PAGES, SIGNED_IN_PAGES, watchHydration } from './pages';
 
 /**

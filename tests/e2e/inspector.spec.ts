@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { createReadyAccount, enterPin, expect, fillAndContinue, fund, newUser, services, test } from './support';
+import { createReadyAccount, enterPin, expect, fillAndContinue, fund, newUser, services, test } from '../support/e2e/journeys';
 
 // The Stately inspector: it opens on the build made for it (`npm run preview:inspect`,
 // served beside the real server by playwright.config.ts), never on the production build, and

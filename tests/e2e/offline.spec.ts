@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { freePort } from '../api/support/freePort';
+import { freePort } from '../../testkit/freePort';
 import { axeViolations, hydrated, SIGNED_IN_PAGES } from './pages';
-import { createReadyAccount, expect, fund, logIn, newUser, test } from './support';
+import { createReadyAccount, expect, fund, logIn, newUser, test } from '../support/e2e/journeys';
 
 /**
  * The installable, offline-capable app: the service worker precaches the app's own files, so a

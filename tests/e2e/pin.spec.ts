@@ -19,7 +19,7 @@ import {
   services,
   test,
   type NewUser,
-} from './support';
+} from '../support/e2e/journeys';
 
 // The transaction pin is checked by the server and counted per user, so no tab or reload resets the count.
 

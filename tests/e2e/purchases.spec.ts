@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { messages } from '../../core/messages';
-import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, logIn, newUser, services, test } from './support';
+import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, logIn, newUser, services, test } from '../support/e2e/journeys';
 
 async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
   const response = await request.post('/api/get-user', { headers: { Authorization: `Bearer ${token}` }, data: {} });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { labels } from '../../core/messages';
-import { createReadyAccount, expect, fund, logIn, newMail, mailCount, newUser, test, type NewUser } from './support';
+import { createReadyAccount, expect, fund, logIn, newMail, mailCount, newUser, test, type NewUser } from '../support/e2e/journeys';
 
 /**
  * The user's records (saved beneficiaries, problem reports, statements), as a person uses them

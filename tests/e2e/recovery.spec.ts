@@ -1,4 +1,4 @@
-import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, latestMail, logIn, mailCount, newMail, newUser, resetPathIn, services, test } from './support';
+import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, latestMail, logIn, mailCount, newMail, newUser, resetPathIn, services, test } from '../support/e2e/journeys';
 
 const electricity = services.find((service) => service.route === '/electricity')!;
 const NEW_PASSWORD = 'Another-pass-77';

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { createReadyAccount, enterPin, expect, fillAndContinue, fund, logIn, newUser, services, test } from './support';
+import { createReadyAccount, enterPin, expect, fillAndContinue, fund, logIn, newUser, services, test } from '../support/e2e/journeys';
 
 const airtime = services.find((service) => service.route === '/airtime')!;
 const electricity = services.find((service) => service.route === '/electricity')!;

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { labels, scheduleWords } from '../../core/messages';
-import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, logIn, mailCount, newUser, services, test } from './support';
+import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, logIn, mailCount, newUser, services, test } from '../support/e2e/journeys';
 
 /** The server's clock (development: POST /dev/clock moves it forward and makes what became due). */
 async function serverNow(request: APIRequestContext): Promise<Date> {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { identityMessages, messages } from '../../core/messages';
-import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, PINS, test, verifiableNumber } from './support';
+import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, PINS, test, verifiableNumber } from '../support/e2e/journeys';
 
 /** Simulates a bank transfer into a virtual account (development mode), through the signed webhook. */
 async function transfer(request: APIRequestContext, accountNumber: string, amount: number) {

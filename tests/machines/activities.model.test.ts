@@ -5,10 +5,11 @@ import { ApiError, CallFailure } from '../../src/api/http';
 import { callFailures } from '../../src/api/messages';
 import type { Kept } from '../../src/api/offlineCopy';
 import { activitiesMachine, showsLoadMore, type ActivitiesEvent } from '../../src/machines/activities';
-import { activitiesModel, firstOfTwo, keptCopy, PAGE_SIZE, stuck, traversalSession } from '../models/activities.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTestSession } from '../support/testSession';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled, successToast } from '../support/flowHarness';
+import { activitiesModel, firstOfTwo, keptCopy, PAGE_SIZE, stuck, traversalSession } from '../../testkit/models/activities.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { createTestSession } from '../../testkit/testSession';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = activitiesModel.traversals;
 const coverage = createTransitionCoverage(activitiesMachine);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appUpdateMachine, type AppUpdateEvent } from '../../src/machines/appUpdate';
-import { appUpdateModel } from '../models/appUpdate.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { appUpdateModel } from '../../testkit/models/appUpdate.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { effectLog, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 import type { FlowEmitted } from '../../src/machines/effects';
 
 const [traversal] = appUpdateModel.traversals;

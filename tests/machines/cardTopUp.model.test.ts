@@ -5,10 +5,11 @@ import type { CardTopUpStarted, Envelope } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { cardTopUpMachine, quoteShown, type CardTopUpEvent } from '../../src/machines/cardTopUp';
 import { validateCardAmount } from '../../src/domain/validation';
-import { CARD_TERMS } from '../models/funding.model';
-import { cardTopUpModel } from '../models/cardTopUp.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../support/flowHarness';
+import { CARD_TERMS } from '../../testkit/models/funding.model';
+import { cardTopUpModel } from '../../testkit/models/cardTopUp.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const coverage = createTransitionCoverage(cardTopUpMachine);
 const [traversal] = cardTopUpModel.traversals;

@@ -3,9 +3,10 @@ import { createActor } from 'xstate';
 import type { ChangePasswordRequest, Envelope } from '../../core/contract';
 import { validateChangePassword } from '../../src/domain/validation';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../src/machines/changePassword';
-import { changePasswordModel } from '../models/changePassword.model';
-import { shortestPaths } from '../models/machineModel';
-import { acceptedByServer, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { changePasswordModel } from '../../testkit/models/changePassword.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { acceptedByServer, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const empty = { old_password: '', new_password: '', confirm_new_password: '' };
 

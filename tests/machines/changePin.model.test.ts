@@ -6,24 +6,12 @@ import { emptyCode } from '../../src/domain/codes';
 import { messages } from '../../core/messages';
 import { changePinMachine, type ChangePinEvent } from '../../src/machines/changePin';
 import type { SessionUser } from '../../src/domain/user';
-import { changed, changePinModel, filled, locked, loggedOut, wrongOldPin } from '../models/changePin.model';
-import { shortestPaths } from '../models/machineModel';
-import { ada } from '../support/fixtures';
-import {
-  acceptedByServer,
-  createTransitionCoverage,
-  deferredActor,
-  effectLog,
-  errorToast,
-  expectStep,
-  itWalkedEveryTransition,
-  leaves,
-  navigation,
-  pathTitle,
-  refusedByServer,
-  successToast,
-} from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { changed, changePinModel, filled, locked, loggedOut, wrongOldPin } from '../../testkit/models/changePin.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { ada } from '../../testkit/fixtures';
+import { acceptedByServer, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle, refusedByServer, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const [traversal] = changePinModel.traversals;
 const coverage = createTransitionCoverage(changePinMachine);

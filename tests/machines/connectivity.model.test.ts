@@ -2,10 +2,11 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import { connectivityMachine, type ConnectivityEvent } from '../../src/machines/connectivity';
-import { connectivityModel, traversalSession } from '../models/connectivity.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { connectivityModel, traversalSession } from '../../testkit/models/connectivity.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { effectLog, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const [traversal] = connectivityModel.traversals;
 const coverage = createTransitionCoverage(connectivityMachine);

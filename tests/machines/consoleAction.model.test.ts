@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { consoleActionMachine, NOTE_TOO_SHORT, sentence, type ConsoleActionEvent, type ConsoleActionInput, type Performed } from '../../src/console/machines/consoleAction';
 import type { ActionName } from '../../src/console/machines/consoleCalls';
-import { CASE, consoleActionModel } from '../models/consoleAction.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { CASE, consoleActionModel } from '../../testkit/models/consoleAction.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const coverage = createTransitionCoverage(consoleActionMachine);
 

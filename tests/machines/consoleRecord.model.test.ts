@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { consoleRecordMachine, type ConsoleRecordEvent, type ConsoleRecordInput } from '../../src/console/machines/consoleRecord';
-import { consoleRecordModel } from '../models/consoleRecord.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../support/flowHarness';
+import { consoleRecordModel } from '../../testkit/models/consoleRecord.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = consoleRecordModel.traversals;
 const coverage = createTransitionCoverage(consoleRecordMachine);

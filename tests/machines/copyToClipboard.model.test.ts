@@ -3,9 +3,10 @@ import { createActor, waitFor } from 'xstate';
 import type { CopyOutcome } from '../../src/api/clipboard';
 import { messages } from '../../core/messages';
 import { copyToClipboardMachine, type CopyToClipboardEvent } from '../../src/machines/copyToClipboard';
-import { copyToClipboardModel, NUMBER } from '../models/copyToClipboard.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { copyToClipboardModel, NUMBER } from '../../testkit/models/copyToClipboard.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = copyToClipboardModel.traversals;
 const coverage = createTransitionCoverage(copyToClipboardMachine);

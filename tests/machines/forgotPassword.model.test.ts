@@ -3,9 +3,10 @@ import { createActor } from 'xstate';
 import type { Envelope, ForgotRequest } from '../../core/contract';
 import { validateForgot } from '../../src/domain/validation';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../src/machines/forgotPassword';
-import { captchaToken, forgotPasswordModel } from '../models/forgotPassword.model';
-import { shortestPaths } from '../models/machineModel';
-import { acceptedByServer, captchaSteps, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { captchaToken, forgotPasswordModel } from '../../testkit/models/forgotPassword.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { acceptedByServer, captchaSteps, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = forgotPasswordModel.traversals;
 const coverage = createTransitionCoverage(forgotPasswordMachine);

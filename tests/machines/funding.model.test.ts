@@ -4,11 +4,12 @@ import type { CardPayment, Envelope, FundingIdentityRequest, FundingStatus } fro
 import { ApiError } from '../../src/api/http';
 import { validateIdentity } from '../../src/domain/validation';
 import { FUNDING_POLL_MS, fundingMachine, returnMessage, type FundingEvent } from '../../src/machines/funding';
-import { BVN, fundingModel, inputOf } from '../models/funding.model';
-import { shortestPaths, type ModelPath, type Traversal } from '../models/machineModel';
-import { adaSignedIn as user } from '../support/fixtures';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, submitChecked, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { BVN, fundingModel, inputOf } from '../../testkit/models/funding.model';
+import { shortestPaths, type ModelPath, type Traversal } from '../../testkit/models/machineModel';
+import { adaSignedIn as user } from '../../testkit/fixtures';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, submitChecked, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const coverage = createTransitionCoverage(fundingMachine);
 

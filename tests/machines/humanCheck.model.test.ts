@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { UNNAMED_ACTION, type CaptchaAction } from '../../core/captcha';
 import { humanCheckMachine } from '../../src/machines/humanCheck';
-import { humanCheckModel, TOKEN } from '../models/humanCheck.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../support/flowHarness';
+import { humanCheckModel, TOKEN } from '../../testkit/models/humanCheck.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = humanCheckModel.traversals;
 const coverage = createTransitionCoverage(humanCheckMachine);

@@ -4,10 +4,11 @@ import type { Envelope, LoginRequest, UserData } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { validateLogin } from '../../src/domain/validation';
 import { loginMachine, type LoginEvent } from '../../src/machines/login';
-import { loginModel } from '../models/login.model';
-import { shortestPaths } from '../models/machineModel';
-import { acceptedByServer, captchaSteps, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle, refusedByServer, submitChecked } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { loginModel } from '../../testkit/models/login.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { acceptedByServer, captchaSteps, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle, refusedByServer, submitChecked } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const [traversal] = loginModel.traversals;
 const coverage = createTransitionCoverage(loginMachine);

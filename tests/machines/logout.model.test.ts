@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { logoutMachine, type LogoutEvent } from '../../src/machines/logout';
 import type { SessionUser } from '../../src/domain/user';
-import { logoutModel } from '../models/logout.model';
-import { shortestPaths } from '../models/machineModel';
-import { adaWithPin as ada } from '../support/fixtures';
-import { createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { logoutModel } from '../../testkit/models/logout.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { adaWithPin as ada } from '../../testkit/fixtures';
+import { effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const coverage = createTransitionCoverage(logoutMachine);
 const [traversal] = logoutModel.traversals;

@@ -7,9 +7,10 @@ import {
   type MerchantVerificationEvent,
   type MerchantVerificationReport,
 } from '../../src/machines/merchantVerification';
-import { shortestPaths } from '../models/machineModel';
-import { holder, merchantVerificationModel, recorder, request, unknown } from '../models/merchantVerification.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../support/flowHarness';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { holder, merchantVerificationModel, recorder, request, unknown } from '../../testkit/models/merchantVerification.model';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = merchantVerificationModel.traversals;
 const coverage = createTransitionCoverage(merchantVerificationMachine);

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { MoneyRequest } from '../../core/console';
 import { APPROVAL_CODE_NEEDED, moneyApprovalMachine, NOTE_NEEDED, type MoneyApprovalEvent } from '../../src/console/machines/moneyApproval';
-import { shortestPaths } from '../models/machineModel';
-import { moneyApprovalModel } from '../models/moneyApproval.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { moneyApprovalModel } from '../../testkit/models/moneyApproval.model';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = moneyApprovalModel.traversals;
 const coverage = createTransitionCoverage(moneyApprovalMachine);

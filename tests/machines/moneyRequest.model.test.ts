@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { MoneyRequest, NewMoneyRequest } from '../../core/console';
 import { AMOUNT_NEEDED, CODE_NEEDED, moneyRequestMachine, REASON_NEEDED, type MoneyRequestEvent, type MoneyRequestInput } from '../../src/console/machines/moneyRequest';
-import { shortestPaths } from '../models/machineModel';
-import { moneyRequestModel } from '../models/moneyRequest.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { moneyRequestModel } from '../../testkit/models/moneyRequest.model';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = moneyRequestModel.traversals;
 const coverage = createTransitionCoverage(moneyRequestMachine);

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope } from '../../core/contract';
 import { INVALID_NOT_ME_LINK, notMeMachine } from '../../src/machines/notMe';
-import { shortestPaths } from '../models/machineModel';
-import { linkToken, notMeModel, secured, tokenOf } from '../models/notMe.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, pathTitle, settled, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { linkToken, notMeModel, secured, tokenOf } from '../../testkit/models/notMe.model';
+import { deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, pathTitle, settled, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const coverage = createTransitionCoverage(notMeMachine);
 

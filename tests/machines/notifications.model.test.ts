@@ -4,11 +4,12 @@ import type { Envelope } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import type { PollResult } from '../../src/machines/session';
 import { notificationsMachine, type NotificationsEvent } from '../../src/machines/notifications';
-import { shortestPaths } from '../models/machineModel';
-import { notificationsModel } from '../models/notifications.model';
-import { adaSignedIn as user, walletFunded as funded, welcome as older } from '../support/fixtures';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { notificationsModel } from '../../testkit/models/notifications.model';
+import { adaSignedIn as user, walletFunded as funded, welcome as older } from '../../testkit/fixtures';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const [traversal] = notificationsModel.traversals;
 const coverage = createTransitionCoverage(notificationsMachine);

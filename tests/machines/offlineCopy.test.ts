@@ -4,7 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import { forgetOfflineCopy, KEPT_ROWS, keepActivities, keepSyncedAt, keptActivities, keptSyncedAt } from '../../src/api/offlineCopy';
 import { sessionMachine, type PollResult } from '../../src/machines/session';
 import { toSessionUser } from '../../src/domain/user';
-import { airtimePurchase } from '../support/fixtures';
+import { airtimePurchase } from '../../testkit/fixtures';
 
 /** What the app keeps for offline use: in its own storage, the first rows only, and forgotten with the user. */
 describe('the offline copy', () => {

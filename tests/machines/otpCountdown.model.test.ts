@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { otpCountdownMachine } from '../../src/machines/otpCountdown';
 import { OTP_RESEND_COUNTDOWN_S } from '../../core/limits';
-import { otpCountdownModel } from '../models/otpCountdown.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, effectLog, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { otpCountdownModel } from '../../testkit/models/otpCountdown.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { effectLog, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const coverage = createTransitionCoverage(otpCountdownMachine);
 

@@ -3,10 +3,11 @@ import { createActor } from 'xstate';
 import { isComplete, joinCode } from '../../src/domain/codes';
 import { messages } from '../../core/messages';
 import { pinDialogMachine, type PinDialogEvent } from '../../src/machines/pinDialog';
-import { ADA_PIN } from '../support/fixtures';
-import { pinDialogModel, recorder, RIGHT, SHORT, WRONG } from '../models/pinDialog.model';
-import { shortestPaths } from '../models/machineModel';
-import { createTransitionCoverage, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { ADA_PIN } from '../../testkit/fixtures';
+import { pinDialogModel, recorder, RIGHT, SHORT, WRONG } from '../../testkit/models/pinDialog.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = pinDialogModel.traversals;
 const coverage = createTransitionCoverage(pinDialogMachine);

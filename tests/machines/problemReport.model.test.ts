@@ -4,9 +4,10 @@ import type { CreateProblemReportRequest, Envelope, ProblemReport } from '../../
 import { PROBLEM_NOTE_MAX_LENGTH } from '../../core/problemReports';
 import { ApiError } from '../../src/api/http';
 import { CHOOSE_REASON, problemReportMachine, type ProblemReportEvent } from '../../src/machines/problemReport';
-import { shortestPaths } from '../models/machineModel';
-import { found, problemReportModel, TRANSACTION } from '../models/problemReport.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { found, problemReportModel, TRANSACTION } from '../../testkit/models/problemReport.model';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = problemReportModel.traversals;
 const coverage = createTransitionCoverage(problemReportMachine);

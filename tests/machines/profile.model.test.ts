@@ -4,10 +4,11 @@ import type { Envelope, UpdateProfileRequest, UserData } from '../../core/contra
 import { validateProfile } from '../../src/domain/validation';
 import { profileMachine, type ProfileEvent } from '../../src/machines/profile';
 import type { SessionUser } from '../../src/domain/user';
-import { shortestPaths } from '../models/machineModel';
-import { ada, laterNin, newBvn, newBvnMasked, profileModel, updated } from '../models/profile.model';
-import { acceptedByServer, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { ada, laterNin, newBvn, newBvnMasked, profileModel, updated } from '../../testkit/models/profile.model';
+import { acceptedByServer, deferredActor, effectLog, expectStep, itWalkedEveryTransition, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const [traversal] = profileModel.traversals;
 const coverage = createTransitionCoverage(profileMachine);

@@ -13,12 +13,12 @@ import { SERVICES, serviceByKey, type ServiceEntry } from '../../core/services';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { merchantVerificationMachine } from '../../src/machines/merchantVerification';
 import { numberChangedSinceVerified, purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
-import { ADA_PIN } from '../support/fixtures';
-import { createTransitionCoverage, deferredActor, pathTitle } from '../support/flowHarness';
-import { ada, AMOUNT, comparable, fixtures, loadedSession, NETWORK_DOWN, outcomes, providers, purchaseModel, TYPED_PIN } from '../models/purchase.model';
-import { shortestPaths } from '../models/machineModel';
+import { ADA_PIN } from '../../testkit/fixtures';
+import { deferredActor, pathTitle, settled } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { ada, AMOUNT, comparable, fixtures, loadedSession, NETWORK_DOWN, outcomes, providers, purchaseModel, TYPED_PIN } from '../../testkit/models/purchase.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const coverage = createTransitionCoverage(purchaseMachine);
 
 /** The purchase flow for `service`, signed in, its calls and its merchant verification's held by the test. */

@@ -3,10 +3,11 @@ import { createActor } from 'xstate';
 import type { Envelope, RegisterRequest, UserData } from '../../core/contract';
 import { validateRegister } from '../../src/domain/validation';
 import { registerMachine, type RegisterEvent } from '../../src/machines/register';
-import { newUser, registerModel } from '../models/register.model';
-import { shortestPaths } from '../models/machineModel';
-import { acceptedByServer, captchaSteps, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { newUser, registerModel } from '../../testkit/models/register.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { acceptedByServer, captchaSteps, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const [traversal] = registerModel.traversals;
 const coverage = createTransitionCoverage(registerMachine);

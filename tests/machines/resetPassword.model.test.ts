@@ -3,10 +3,11 @@ import { createActor } from 'xstate';
 import type { Envelope, ResetRequest } from '../../core/contract';
 import { validateReset, type ResetForm } from '../../src/domain/validation';
 import { INVALID_RESET_LINK, resetPasswordMachine, type ResetPasswordEvent } from '../../src/machines/resetPassword';
-import { shortestPaths } from '../models/machineModel';
-import { linkToken, resetPasswordModel, tokenOf } from '../models/resetPassword.model';
-import { acceptedByServer, createTransitionCoverage, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { linkToken, resetPasswordModel, tokenOf } from '../../testkit/models/resetPassword.model';
+import { acceptedByServer, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const coverage = createTransitionCoverage(resetPasswordMachine);
 

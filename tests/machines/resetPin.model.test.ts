@@ -3,24 +3,12 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { Envelope, ResetPinRequest } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { resetPinMachine, type ResetPinEvent } from '../../src/machines/resetPin';
-import { shortestPaths } from '../models/machineModel';
-import { COUNTDOWN_S, FROM, OTP, PASSWORD, PINS, reset, resetPinModel, sent } from '../models/resetPin.model';
-import { adaWithPin } from '../support/fixtures';
-import {
-  countdownRuns,
-  createTransitionCoverage,
-  deferredActor,
-  effectLog,
-  errorToast,
-  expectStep,
-  failsWithToast,
-  itWalkedEveryTransition,
-  navigation,
-  pathTitle,
-  settled,
-  successToast,
-} from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { COUNTDOWN_S, FROM, OTP, PASSWORD, PINS, reset, resetPinModel, sent } from '../../testkit/models/resetPin.model';
+import { adaWithPin } from '../../testkit/fixtures';
+import { countdownRuns, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const [traversal] = resetPinModel.traversals;
 const coverage = createTransitionCoverage(resetPinMachine);

@@ -3,9 +3,10 @@ import { createActor, type AnyEventObject } from 'xstate';
 import type { DeleteBeneficiaryRequest, Envelope, RenameBeneficiaryRequest, SaveBeneficiaryRequest, SavedBeneficiary } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { savedBeneficiariesMachine, type SavedBeneficiariesEvent } from '../../src/machines/savedBeneficiaries';
-import { shortestPaths } from '../models/machineModel';
-import { CATEGORY, deleteRequest, ok, renameRequest, saveRequest, savedBeneficiariesModel } from '../models/savedBeneficiaries.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { CATEGORY, deleteRequest, ok, renameRequest, saveRequest, savedBeneficiariesModel } from '../../testkit/models/savedBeneficiaries.model';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = savedBeneficiariesModel.traversals;
 const coverage = createTransitionCoverage(savedBeneficiariesMachine);

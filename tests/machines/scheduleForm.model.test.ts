@@ -5,11 +5,13 @@ import { messages, scheduleWords } from '../../core/messages';
 import type { ScheduleAnswer } from '../../src/api/schedules';
 import { scheduleRequest, validateSchedule } from '../../src/domain/schedules';
 import { scheduleFormMachine, type ScheduleFormEvent, type ScheduleFormInput, type ScheduleFormReport } from '../../src/machines/scheduleForm';
-import { shortestPaths } from '../models/machineModel';
-import { scheduleFormModel } from '../models/scheduleForm.model';
-import { ADA_PIN } from '../support/fixtures';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, leaves, listeningOwner, navigation, pathTitle, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { scheduleFormModel } from '../../testkit/models/scheduleForm.model';
+import { ADA_PIN } from '../../testkit/fixtures';
+import { deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, leaves, navigation, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { listeningOwner } from '../../testkit/models/listeningOwner';
+import { createTestSession } from '../../testkit/testSession';
 
 const coverage = createTransitionCoverage(scheduleFormMachine);
 

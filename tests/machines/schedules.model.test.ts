@@ -5,11 +5,12 @@ import { messages } from '../../core/messages';
 import { ApiError } from '../../src/api/http';
 import type { ScheduleAction, ScheduleAnswer } from '../../src/api/schedules';
 import { schedulesMachine, type SchedulesEvent, type SchedulesInput } from '../../src/machines/schedules';
-import { shortestPaths } from '../models/machineModel';
-import { schedulesModel } from '../models/schedules.model';
-import { ADA_PIN } from '../support/fixtures';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, leaves, navigation, pathTitle, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { schedulesModel } from '../../testkit/models/schedules.model';
+import { ADA_PIN } from '../../testkit/fixtures';
+import { deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, leaves, navigation, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const coverage = createTransitionCoverage(schedulesMachine);
 

@@ -4,9 +4,10 @@ import { POLL_INTERVAL_MS } from '../../core/limits';
 import { call } from '../../src/api/http';
 import { emptyUser, type SessionUser } from '../../src/domain/user';
 import { sessionMachine, type PollResult, type SessionEvent } from '../../src/machines/session';
-import { shortestPaths, type ModelPath } from '../models/machineModel';
-import { AFTER_INTERVAL, EXPIRED, loginData, POLL, polled, sessionModel, signedIn, signedInUser, startOf, type SessionStart } from '../models/session.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled } from '../support/flowHarness';
+import { shortestPaths, type ModelPath } from '../../testkit/models/machineModel';
+import { AFTER_INTERVAL, EXPIRED, loginData, POLL, polled, sessionModel, signedIn, signedInUser, startOf, type SessionStart } from '../../testkit/models/session.model';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const coverage = createTransitionCoverage(sessionMachine);
 

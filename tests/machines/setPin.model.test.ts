@@ -3,10 +3,11 @@ import { createActor } from 'xstate';
 import type { Envelope, ResetLinkStatus, SetPinRequest, UserData } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { setPinMachine } from '../../src/machines/setPin';
-import { shortestPaths } from '../models/machineModel';
-import { saved, setPinModel, tokenOf, user } from '../models/setPin.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { saved, setPinModel, tokenOf, user } from '../../testkit/models/setPin.model';
+import { deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const coverage = createTransitionCoverage(setPinMachine);
 

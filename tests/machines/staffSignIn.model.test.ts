@@ -3,10 +3,11 @@ import { createActor, type AnyEventObject } from 'xstate';
 import type { SignInAnswer } from '../../core/console';
 import { ConsoleError } from '../../src/console/api/http';
 import { ENTER_CODE, ENTER_CREDENTIALS, PASSWORDS_DIFFER, staffSignInMachine, type StaffSignInEvent } from '../../src/console/machines/staffSignIn';
-import { shortestPaths } from '../models/machineModel';
-import { staffSignInModel } from '../models/staffSignIn.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { staffSignInModel } from '../../testkit/models/staffSignIn.model';
 import { settleStep } from '../support/consoleSteps';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle } from '../support/flowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const coverage = createTransitionCoverage(staffSignInMachine);
 

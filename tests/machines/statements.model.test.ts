@@ -3,9 +3,10 @@ import { createActor, type AnyEventObject } from 'xstate';
 import type { Envelope, StatementDownloadRequest, StatementRequest, StatementSummary } from '../../core/contract';
 import { ApiError } from '../../src/api/http';
 import { rangeProblem, statementsMachine, type StatementsEvent } from '../../src/machines/statements';
-import { shortestPaths } from '../models/machineModel';
-import { DEFAULT_FROM, FILE, statementsModel, TODAY, totals } from '../models/statements.model';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, failsWithToast, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { DEFAULT_FROM, FILE, statementsModel, TODAY, totals } from '../../testkit/models/statements.model';
+import { deferredActor, effectLog, errorToast, failsWithToast, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = statementsModel.traversals;
 const coverage = createTransitionCoverage(statementsMachine);

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { EnrolmentDone, EnrolmentSecret } from '../../core/console';
 import { ENTER_SIX_DIGITS, totpEnrolmentMachine, type TotpEnrolmentEvent } from '../../src/console/machines/totpEnrolment';
-import { shortestPaths } from '../models/machineModel';
-import { totpEnrolmentModel } from '../models/totpEnrolment.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { totpEnrolmentModel } from '../../testkit/models/totpEnrolment.model';
 import { settleStep } from '../support/consoleSteps';
-import { createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 const [traversal] = totpEnrolmentModel.traversals;
 const coverage = createTransitionCoverage(totpEnrolmentMachine);

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { UserData } from '../../core/contract';
 import { readToken } from '../../src/api/storage';
 import { sessionMachine, type PollResult } from '../../src/machines/session';
-import { ada } from '../support/fixtures';
+import { ada } from '../../testkit/fixtures';
 
 /** Browser storage as the page has it: one text value per key. */
 class MemoryStorage implements Storage {

@@ -4,10 +4,11 @@ import type { Envelope } from '../../core/contract';
 import { joinCode } from '../../src/domain/codes';
 import { messages } from '../../core/messages';
 import { resendWaitSeconds, verifyEmailMachine } from '../../src/machines/verifyEmail';
-import { COUNTDOWN_S, sent, verified, verifyEmailModel } from '../models/verifyEmail.model';
-import { shortestPaths } from '../models/machineModel';
-import { countdownRuns, createTransitionCoverage, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { COUNTDOWN_S, sent, verified, verifyEmailModel } from '../../testkit/models/verifyEmail.model';
+import { shortestPaths } from '../../testkit/models/machineModel';
+import { countdownRuns, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../support/flowHarness';
+import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { createTestSession } from '../../testkit/testSession';
 
 const [traversal] = verifyEmailModel.traversals;
 const coverage = createTransitionCoverage(verifyEmailMachine);

@@ -1,93 +1,18 @@
 import { expect, it } from 'vitest';
-import {
-  createActor,
-  fromCallback,
-  fromPromise,
-  getNextTransitions,
-  waitFor,
-  type AnyActorRef,
-  type AnyEventObject,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
-  type EventFromLogic,
-  type InspectionEvent,
-  type SimulatedClock,
-  type SnapshotFrom,
-  type StateValue,
-} from 'xstate';
-import { getStateNodes, serializeSnapshot, TestModel, type TestPath } from 'xstate/graph';
+import { fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type SimulatedClock, type StateValue } from 'xstate';
+import type { TestPath } from 'xstate/graph';
 import { ApiError } from '../../src/api/http';
 import type { FlowEmitted } from '../../src/machines/effects';
+import type { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 
 /**
- * The harness every model suite in tests/machines runs on: a test model whose paths include
- * the steps of invoked actors and timers, promise actors the test settles, a log of emitted
- * effects checked step by step, traversal options that keep the generated paths few but
- * meaningful, and a record of the transitions the paths took.
+ * How every model suite in tests/machines walks its model's paths (the models themselves, and how
+ * they are built, are in testkit/models): promise actors the test settles, a log of emitted
+ * effects checked step by step, readable titles, and the check that the paths took every
+ * transition.
  */
 
-// ── The model and its paths ────────────────────────────────────────────────────────────────
-
-/**
- * createTestModel() refuses machines with `invoke`, `after` or delayed actions. This builds the
- * same kind of TestModel (transition-aware state keys, events found per state) without that
- * check, so paths include `xstate.done.actor.<id>`, `xstate.error.actor.<id>` and
- * `xstate.after.<delay>.<stateId>` steps that the test executes by settling a promise or
- * advancing a clock. `cases` are the events to try, payload included; an event type without a
- * case is tried bare.
- */
-export function createActorTestModel<M extends AnyStateMachine>(machine: M, cases: AnyEventObject[] = []) {
-  const model = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine, {
-    events: (snapshot) => {
-      const types = new Set(getNextTransitions(snapshot).map((t) => t.eventType).filter((t) => t !== ''));
-      return [...types].flatMap((type) => {
-        const given = cases.filter((e) => e.type === type);
-        return given.length ? given : [{ type }];
-      });
-    },
-    serializeState: (snapshot, event, prev) => {
-      const moved = event && prev && JSON.stringify(prev.value) !== JSON.stringify(snapshot.value);
-      return serializeSnapshot(snapshot) + (moved ? ` via ${event.type} from ${JSON.stringify(prev.value)}` : '');
-    },
-    stateMatcher: (snapshot, key) => snapshot.matches(key),
-  });
-  return model as unknown as TestModel<SnapshotFrom<M>, EventFromLogic<M> | AnyEventObject, unknown>;
-}
-
-/**
- * For `getShortestPaths({ serializeState })`: keys each state by the transition that reached it
- * (previous snapshot, event type, snapshot), so some path takes every transition, including
- * those that leave the snapshot as it was (a validation toast) or lead where another one does
- * (a retry). More paths than the default key; meant for small flow machines.
- */
-export const serializeTransitionTaken = (snapshot: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot): string =>
-  event && prev ? `${serializeSnapshot(prev)} --${event.type}--> ${serializeSnapshot(snapshot)}` : serializeSnapshot(snapshot);
-
-/**
- * A transition that changes neither state nor context (a rejected submit toasting its message)
- * or several outputs that end in the same state (logins landing on different routes) would
- * share one state key, and shortest paths would walk only one of them. Keying the states an
- * event of these types reaches by the event itself gives each its own path.
- */
-export function keyApart<M extends TestModel<AnyMachineSnapshot, AnyEventObject, unknown>>(model: M, types: readonly string[]) {
-  const base = model.options.serializeState ?? serializeSnapshot;
-  return (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined, prev?: AnyMachineSnapshot) =>
-    base(snapshot, event, prev) + (event && types.includes(event.type) ? ` after ${JSON.stringify(event)}` : '');
-}
-
-/**
- * Fills text fields the way a person does, each once and in form order, and only while
- * editing; without this every subset of filled fields is its own state and the paths explode.
- */
-export function fillInOrder(changeType: string, fields: readonly string[]) {
-  return (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
-    if (event.type !== changeType) return true;
-    const form = snapshot.context.form as Record<string, string>;
-    const position = fields.indexOf(event.field);
-    return snapshot.matches('editing') && form[event.field] === '' && fields.slice(0, position).every((f) => form[f] !== '');
-  };
-}
+// ── The paths ──────────────────────────────────────────────────────────────────────────────
 
 /** How a title shows a payload value: an envelope or error by its type, code boxes in full, anything else larger as "…". */
 function titleValue(value: unknown): string {
@@ -108,39 +33,6 @@ export function pathTitle(path: TestPath<AnyMachineSnapshot, AnyEventObject>) {
       return detail ? `${type}(${detail})` : type;
     });
   return `${JSON.stringify(path.state.value)} ← ${steps.join(' → ') || '(start)'}`;
-}
-
-// ── Transition coverage ────────────────────────────────────────────────────────────────────
-
-/** Key for one transition definition: "<source id>|<event type>|<index among that event's branches>". */
-function keyOf(t: AnyTransitionDefinition): string | null {
-  const siblings = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
-  const index = siblings?.indexOf(t) ?? -1;
-  return index < 0 ? null : `${t.source.id}|${t.eventType || 'always'}|${index}`;
-}
-
-/**
- * Records which transitions a running actor takes (pass `inspect` to each actor a path runs),
- * so a suite can assert that its generated paths walked every transition the machine declares.
- */
-export function createTransitionCoverage(machine: AnyStateMachine) {
-  const all = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const branches of node.transitions.values()) branches.forEach((t) => all.add(keyOf(t)!));
-    node.always?.forEach((t) => all.add(keyOf(t)!));
-  }
-  const taken = new Set<string>();
-  return {
-    inspect(ev: InspectionEvent) {
-      if (ev.type !== '@xstate.microstep' || ev.actorRef.sessionId !== ev.rootId) return;
-      for (const t of ev._transitions) {
-        const key = keyOf(t);
-        if (key) taken.add(key);
-      }
-    },
-    missing: () => [...all].filter((k) => !taken.has(k)),
-    all: () => [...all],
-  };
 }
 
 /**
@@ -172,13 +64,6 @@ export function deferredActor<TOutput, TInput = unknown>() {
       return calls.length;
     },
   };
-}
-
-/** An actor that only listens, standing in for the flow that owns a child machine: `heard` is what the child reported. */
-export function listeningOwner<TReport extends AnyEventObject>() {
-  const heard: TReport[] = [];
-  const actor = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((event) => void heard.push(event as TReport)))).start();
-  return { actor, heard };
 }
 
 /** Lets a settled promise reach the actor: its callbacks, then the actor's reaction, run within one macrotask. */

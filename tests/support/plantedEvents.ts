@@ -2,8 +2,8 @@ import { createActor, fromCallback, type AnyEventObject, type AnyStateMachine } 
 import { getStateNodes } from 'xstate/graph';
 import type { CardPayment, CardTopUpStarted, FundingStatus, ProblemReport, SavedBeneficiary, StatementSummary, Transaction, UserData } from '../../core/contract';
 import { serviceByKey } from '../../core/services';
-import { ada } from './fixtures';
-import { createTestSession } from './testSession';
+import { ada } from '../../testkit/fixtures';
+import { createTestSession } from '../../testkit/testSession';
 
 /**
  * Every event of every machine in src/machines with its payload filled, every invoked actor's

@@ -6,9 +6,9 @@ import type { UserData } from '../../core/contract';
 import RequireUser from '../../src/ui/app/RequireUser';
 import { AccountMenu } from '../../src/ui/components/AccountMenu';
 import MoreScreen from '../../src/ui/screens/MoreScreen';
-import { adaWithPin as ada } from '../support/fixtures';
+import { adaWithPin as ada } from '../../testkit/fixtures';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 import { setViewportWidth } from '../support/viewport';
 
 function renderAt(path: string, user: Partial<UserData> = ada) {

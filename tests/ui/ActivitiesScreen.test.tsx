@@ -4,9 +4,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { Paginated, Transaction } from '../../core/contract';
 import { fetchTransactions } from '../../src/api/wallet';
 import ActivitiesScreen from '../../src/ui/screens/ActivitiesScreen';
-import { adaSignedIn, airtimePurchase } from '../support/fixtures';
+import { adaSignedIn, airtimePurchase } from '../../testkit/fixtures';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 
 vi.mock('../../src/api/wallet', () => ({ fetchTransactions: vi.fn(), refreshTransaction: vi.fn() }));
 

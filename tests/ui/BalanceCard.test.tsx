@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { BalanceCard } from '../../src/ui/components/BalanceCard';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 
 function renderCard(cashback: { cashback_total?: number } = { cashback_total: 42.5 }) {
   const { actor } = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', wallet_balance: 1234.56, ...cashback });

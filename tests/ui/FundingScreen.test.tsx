@@ -5,10 +5,10 @@ import type { FundingStatus } from '../../core/contract';
 import { identityMessages } from '../../core/messages';
 import { fetchFunding, verifyCardTopUp, verifyFundingIdentity } from '../../src/api/funding';
 import FundingScreen from '../../src/ui/screens/FundingScreen';
-import { CREATING, PAID, READY, RETURNED, UNVERIFIED } from '../models/funding.model';
-import { adaSignedIn } from '../support/fixtures';
+import { CREATING, PAID, READY, RETURNED, UNVERIFIED } from '../../testkit/models/funding.model';
+import { adaSignedIn } from '../../testkit/fixtures';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 
 vi.mock('../../src/api/funding', () => ({ fetchFunding: vi.fn(), verifyFundingIdentity: vi.fn(), verifyCardTopUp: vi.fn(), startCardTopUp: vi.fn() }));
 

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '../../core/contract';
 import { Header } from '../../src/ui/components/Header';
-import { adaSignedIn as user, walletFunded as notification } from '../support/fixtures';
+import { adaSignedIn as user, walletFunded as notification } from '../../testkit/fixtures';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 import { setViewportWidth } from '../support/viewport';
 
 function renderHeader(notifications: Notification[]) {

@@ -5,7 +5,7 @@ import type { Limits } from '../../core/contract';
 import { tierNextStep } from '../../core/messages';
 import { LimitsCard } from '../../src/ui/components/LimitsCard';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 
 function renderCard(limits?: Limits) {
   const { actor } = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', ...(limits ? { limits } : {}) });

@@ -4,9 +4,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Notification } from '../../core/contract';
 import type { PollResult } from '../../src/machines/session';
 import NotificationsScreen from '../../src/ui/screens/NotificationsScreen';
-import { adaSignedIn as user, walletFunded, welcome as firstNotification } from '../support/fixtures';
+import { adaSignedIn as user, walletFunded, welcome as firstNotification } from '../../testkit/fixtures';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 
 vi.mock('../../src/api/notifications', () => ({
   markNotification: vi.fn(async () => ({ type: 'success', message: 'notification marked as read' })),

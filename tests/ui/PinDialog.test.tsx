@@ -6,8 +6,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { pinDialogMachine } from '../../src/machines/pinDialog';
 import { PinDialog } from '../../src/ui/components/PinDialog';
-import { ADA_PIN } from '../support/fixtures';
-import { listeningOwner } from '../support/flowHarness';
+import { ADA_PIN } from '../../testkit/fixtures';
+import { listeningOwner } from '../../testkit/models/listeningOwner';
 
 /** Where "Forgot pin?" leads, with what it asks to come back to. */
 function ResetPinStandIn() {

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ProblemReport as Case, Transaction } from '../../core/contract';
 import { createProblemReport, fetchProblemReport } from '../../src/api/problemReports';
 import ProblemReport from '../../src/ui/components/ProblemReport';
-import { airtimePurchase } from '../support/fixtures';
+import { airtimePurchase } from '../../testkit/fixtures';
 
 vi.mock('../../src/api/problemReports', () => ({ fetchProblemReport: vi.fn(), createProblemReport: vi.fn() }));
 

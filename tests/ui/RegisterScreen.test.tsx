@@ -7,7 +7,7 @@ import RegisterScreen from '../../src/ui/screens/RegisterScreen';
 import LoginScreen from '../../src/ui/screens/LoginScreen';
 import ForgotScreen from '../../src/ui/screens/ForgotScreen';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 
 /**
  * The screens against their real machines. Only rejections the machines make before any

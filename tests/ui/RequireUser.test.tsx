@@ -9,7 +9,7 @@ import RequireUser from '../../src/ui/app/RequireUser';
 import { renderInApp } from '../support/renderInApp';
 import { sessionMachine, type PollResult } from '../../src/machines/session';
 import { emptyUser, toSessionUser, type SessionUser } from '../../src/domain/user';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 
 /** /login behind RedirectIfSignedIn and /dashboard behind RequireUser, each a heading that names it. */
 const guardedRoutes = (

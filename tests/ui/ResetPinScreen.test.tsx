@@ -10,9 +10,9 @@ import ChangePinScreen from '../../src/ui/screens/ChangePinScreen';
 import ResetPinScreen from '../../src/ui/screens/ResetPinScreen';
 import ServiceScreen from '../../src/ui/screens/ServiceScreen';
 import { serviceByKey } from '../../core/services';
-import { adaWithPin } from '../support/fixtures';
+import { adaWithPin } from '../../testkit/fixtures';
 import { renderInApp } from '../support/renderInApp';
-import { createTestSession } from '../support/testSession';
+import { createTestSession } from '../../testkit/testSession';
 import { setViewportWidth } from '../support/viewport';
 
 vi.mock('../../src/api/pin', async (original) => ({

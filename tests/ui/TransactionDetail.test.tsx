@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Transaction } from '../../core/contract';
 import { TransactionDetail } from '../../src/ui/components/TransactionDetail';
-import { electricityToken as token } from '../support/fixtures';
+import { electricityToken as token } from '../../testkit/fixtures';
 
 function Opener({ transaction }: { transaction: Transaction | null }) {
   const onClose = vi.fn();

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { Transaction, TransactionStatus } from '../../core/contract';
 import { StatusIcon } from '../../src/ui/components/StatusIcon';
 import { TransactionRow } from '../../src/ui/components/TransactionRow';
-import { electricityToken } from '../support/fixtures';
+import { electricityToken } from '../../testkit/fixtures';
 
 const transaction = (status: TransactionStatus): Transaction => ({ ...electricityToken, status });
 

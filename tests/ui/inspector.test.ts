@@ -17,8 +17,9 @@ import { loginMachine } from '../../src/machines/login';
 import { pinDialogMachine } from '../../src/machines/pinDialog';
 import { profileMachine } from '../../src/machines/profile';
 import { verifyEmailMachine } from '../../src/machines/verifyEmail';
-import { listeningOwner, settled } from '../support/flowHarness';
-import { createTestSession } from '../support/testSession';
+import { settled } from '../support/flowHarness';
+import { listeningOwner } from '../../testkit/models/listeningOwner';
+import { createTestSession } from '../../testkit/testSession';
 import {
   boughtToken,
   boxes,

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test } from '../support';
+import type { GeneratedPath, GeneratedStep } from '../../../testkit/browserSpecs';
+import { test } from '../../support/e2e/journeys';
 
 /**
  * What a machine's events mean in the browser. A generated spec (tests/e2e/generated, written by
@@ -9,20 +10,6 @@ import { test } from '../support';
  * counter already at its limit), each event is done the way a person does it or the world answers
  * it, and after each step the page is checked against the state the model reached.
  */
-export interface GeneratedStep {
-  /** The step in words (tests/models/pathWords.ts), for the report. */
-  action: string;
-  /** The model's event, secrets masked: the flow types its own account's secrets. */
-  event: { type: string; [field: string]: unknown };
-  /** The state the model reaches. */
-  to: string;
-}
-
-export interface GeneratedPath {
-  from: string;
-  steps: GeneratedStep[];
-}
-
 export interface Walk {
   page: Page;
   request: APIRequestContext;

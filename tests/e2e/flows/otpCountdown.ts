@@ -1,5 +1,5 @@
 import { OTP_RESEND_COUNTDOWN_S } from '../../../core/limits';
-import { expect, logIn, newUser, registerThroughApi } from '../support';
+import { expect, logIn, newUser, registerThroughApi } from '../../support/e2e/journeys';
 import type { BrowserFlow } from './browserFlow';
 
 /**

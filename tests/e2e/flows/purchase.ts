@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { labels, messages } from '../../../core/messages';
-import { createReadyAccount, enterPin, expect, expectToast, fund, logIn, newUser, PINS, services, type NewUser } from '../support';
-import type { BrowserFlow, GeneratedStep, Walk } from './browserFlow';
+import { createReadyAccount, enterPin, expect, expectToast, fund, logIn, newUser, PINS, services, type NewUser } from '../../support/e2e/journeys';
+import type { GeneratedStep } from '../../../testkit/browserSpecs';
+import type { BrowserFlow, Walk } from './browserFlow';
 
-/** The purchase flow's browser traversal is the electricity screen (tests/models/purchase.model.ts). */
+/** The purchase flow's browser traversal is the electricity screen (testkit/models/purchase.model.ts). */
 const service = services.find((s) => s.route === '/electricity')!;
 const RECENT = '08099990000';
 

@@ -1,5 +1,5 @@
 import { messages } from '../../../core/messages';
-import { codeIn, expect, expectToast, logIn, mailCount, newMail, newUser, typeCode, type NewUser, registerThroughApi } from '../support';
+import { codeIn, expect, expectToast, logIn, mailCount, newMail, newUser, typeCode, type NewUser, registerThroughApi } from '../../support/e2e/journeys';
 import type { BrowserFlow, Walk } from './browserFlow';
 
 const user = (walk: Walk) => walk.data.user as NewUser;

@@ -1,10 +1,10 @@
-// Written by `npm run paths -- login --playwright` from tests/models/login.model.ts (traversal "from an empty form"):
+// Written by `npm run paths -- login --playwright` from testkit/models/login.model.ts (traversal "from an empty form"):
 // the shortest path to every transition, walked in Chromium against the real server. Do not edit;
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 //
 // Not walked in the browser (their model suite walks them):
 // - 5. the captcha call fails: ••• → editing: the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails
-import { test } from '../support';
+import { test } from '../../support/e2e/journeys';
 import { walkPath } from '../flows/browserFlow';
 import { loginFlow } from '../flows/login';
 

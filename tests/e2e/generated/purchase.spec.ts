@@ -1,7 +1,7 @@
-// Written by `npm run paths -- purchase --playwright` from tests/models/purchase.model.ts (traversal "electricity"):
+// Written by `npm run paths -- purchase --playwright` from testkit/models/purchase.model.ts (traversal "electricity"):
 // the shortest path to every transition, walked in Chromium against the real server. Do not edit;
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
-import { test } from '../support';
+import { test } from '../../support/e2e/journeys';
 import { walkPath } from '../flows/browserFlow';
 import { purchaseFlow } from '../flows/purchase';
 

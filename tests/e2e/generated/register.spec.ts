@@ -1,10 +1,10 @@
-// Written by `npm run paths -- register --playwright` from tests/models/register.model.ts (traversal "from an empty form"):
+// Written by `npm run paths -- register --playwright` from testkit/models/register.model.ts (traversal "from an empty form"):
 // the shortest path to every transition, walked in Chromium against the real server. Do not edit;
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 //
 // Not walked in the browser (their model suite walks them):
 // - 3. the captcha call fails: ••• → editing: the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails
-import { test } from '../support';
+import { test } from '../../support/e2e/journeys';
 import { walkPath } from '../flows/browserFlow';
 import { registerFlow } from '../flows/register';
 

@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../../server/config';
+import { startFakeMonnify } from '../../../testkit/fakes/monnifyServer';
+import { FAKE_VTPASS_KEYS, startFakeVtpass } from '../../../testkit/fakes/vtpassServer';
+import { POSTGRES_URL, type Backend } from './backends';
+import { eventually } from './eventually';
+
+/**
+ * The server started the way a container or a process manager starts it: `node --import tsx
+ * server/main.ts`, no `npm start`, no NODE_ENV, no APP_MODE. Such a start is production.
+ */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** A cold start (tsx, then a fresh database and its migrations) takes a few seconds alone, far longer beside a full parallel test run. */
+export const START_TIMEOUT_MS = 90_000;
+
+/** Real secrets for a production start, made up for this run. */
+export function productionSecrets() {
+  return {
+    TOKEN_KEY: randomBytes(32).toString('hex'),
+    PIN_KEY: randomBytes(32).toString('hex'),
+    // Never contacted: the tests send no mail.
+    SMTP_URL: 'smtp://mailer:secret@127.0.0.1:1',
+    CAPTCHA_SECRET: `0x4AAAAAAA${randomBytes(12).toString('hex')}`,
+    PUBLIC_URL: 'https://wallet.example.ng',
+    ...PRODUCTION_IDENTITY,
+  };
+}
+
+/** Never contacted either: production refuses the simulated identity provider. */
+export const PRODUCTION_IDENTITY = { IDENTITY: 'dojah', DOJAH_APP_ID: 'app-1', DOJAH_SECRET_KEY: 'prod_sk_0123456789' };
+
+export type Secrets = ReturnType<typeof productionSecrets>;
+
+/**
+ * Real money rails for a production start (production refuses the simulated bank partner and
+ * biller): the fake VTpass and the fake Monnify, in this process, answering as the real ones
+ * document. `vtpass.setMode({ kind: 'slow', delayMs })` once the server is up keeps bills in flight.
+ */
+export async function productionRails() {
+  const [vtpass, monnify] = await Promise.all([startFakeVtpass(), startFakeMonnify()]);
+  return {
+    vtpass,
+    monnify,
+    env: {
+      BILLER: 'vtpass',
+      VTPASS_BASE_URL: vtpass.url,
+      VTPASS_API_KEY: FAKE_VTPASS_KEYS.apiKey,
+      VTPASS_PUBLIC_KEY: FAKE_VTPASS_KEYS.publicKey,
+      VTPASS_SECRET_KEY: FAKE_VTPASS_KEYS.secretKey,
+      BANK_PARTNERS: 'monnify',
+      MONNIFY_BASE_URL: monnify.url,
+      MONNIFY_API_KEY: monnify.apiKey,
+      MONNIFY_SECRET_KEY: monnify.secretKey,
+      MONNIFY_CONTRACT_CODE: monnify.contractCode,
+    },
+    close: () => Promise.all([vtpass.close(), monnify.close()]).then(() => undefined),
+  };
+}
+
+/** The same secrets as an in-process test configuration, so that a test app and a started server read each other's tokens and pins. */
+export function secretsAsConfig(secrets: Secrets): Partial<Config> {
+  const { config } = loadConfig({ APP_MODE: 'development', ...secrets });
+  return { tokenKey: config.tokenKey, pinKey: config.pinKey, bankWebhookSecret: config.bankWebhookSecret };
+}
+
+export interface Started {
+  exit: Promise<number | null>;
+  output: () => string;
+  /** SIGTERM, as a deploy sends it. */
+  stop: () => void;
+  /** SIGKILL: the process dies where it stands, as on a crash or an out-of-memory kill. */
+  kill: () => void;
+}
+
+/** Only PATH and HOME from this process: vitest's NODE_ENV=test must not leak into the start. */
+export function startServer(env: Record<string, string>): Started {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { exit, output: () => output, stop: () => child.kill('SIGTERM'), kill: () => child.kill('SIGKILL') };
+}
+
+export async function waitUntilListening(started: Started, port: number): Promise<void> {
+  let exited = false;
+  void started.exit.then(() => (exited = true));
+  const state = async () => {
+    if (exited) return 'exited';
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    return healthy ? 'up' : 'starting';
+  };
+  const reached = await eventually(state, (now) => now !== 'starting', { timeoutMs: START_TIMEOUT_MS, intervalMs: 200, context: started.output });
+  if (reached === 'exited') throw new Error(`the server did not start:\n${started.output()}`);
+}
+
+export interface Storage {
+  env: Record<string, string>;
+  /** The PostgreSQL database's URL, when the storage is one. */
+  databaseUrl?: string;
+  dataDir: string;
+  remove: () => Promise<void>;
+}
+
+/** Where a started server keeps its data: a temporary folder, or a fresh database on the PostgreSQL server. */
+export async function storage(backend: Backend['name']): Promise<Storage> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'naira-production-start-'));
+  const removeDir = () => rm(dataDir, { recursive: true, force: true });
+  if (backend === 'pglite') return { env: { DATA_DIR: dataDir }, dataDir, remove: removeDir };
+  const name = `naira_start_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    databaseUrl: url.toString(),
+    dataDir,
+    remove: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await removeDir();
+    },
+  };
+}
