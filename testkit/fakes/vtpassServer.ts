@@ -52,7 +52,10 @@ import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
  *
  * Test controls: `setMode` makes every answer slow (`delayMs`), not JSON, a 500, or a 503 "down";
  * `setVariations` replaces a service's plans (the catalogue sync's tests); `setSmartcard` gives a
- * smartcard another due date or renewal amount (renewed elsewhere, a price that rose).
+ * smartcard another due date or renewal amount (renewed elsewhere, a price that rose);
+ * `holdPayments` answers a number of payments and then holds the next ones unanswered, as a
+ * provider that went quiet does, until `releasePayments` (a held payment is then made, as a
+ * provider makes one whose caller went away, and a requery finds it).
  *
  * Standalone: `npm run fake:vtpass` (PORT, FAKE_VTPASS_API_KEY / _PUBLIC_KEY / _SECRET_KEY).
  */
@@ -93,6 +96,10 @@ export interface FakeVtpass {
   setMode(mode: FakeVtpassMode): void;
   setVariations(serviceID: string, variations: FakeVariation[]): void;
   setSmartcard(billersCode: string, subscription: { dueDate?: string; renewalAmount?: number }): void;
+  /** Answers the next `answered` payments, then holds every later one until releasePayments(). */
+  holdPayments(answered: number): void;
+  /** Makes the held payments (and lets later ones through): their callers may be gone. */
+  releasePayments(): void;
   /** Settles once every request received so far has been handled (a slow answer sent, even to a caller that gave up). */
   answered(): Promise<void>;
   close(): Promise<void>;
@@ -164,6 +171,13 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
   const sockets = new Set<Socket>();
   const handling = new Set<Promise<void>>();
   let mode: FakeVtpassMode = { kind: 'normal' };
+  /** Payments still answered before the hold, and the gate the held ones wait at (none: no hold). */
+  let hold: { left: number; gate: Promise<void>; open: () => void } | undefined;
+  const paymentGate = async () => {
+    if (!hold) return;
+    if (hold.left > 0) hold.left -= 1;
+    else await hold.gate;
+  };
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -194,7 +208,10 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const route = `${request.method} ${url.pathname}`;
     if (route === 'GET /api/service-variations') return serviceVariations(response, url.searchParams.get('serviceID') ?? '');
-    if (route === 'POST /api/pay') return pay(request, response, fields);
+    if (route === 'POST /api/pay') {
+      await paymentGate();
+      return pay(request, response, fields);
+    }
     if (route === 'POST /api/requery') return requery(response, fields);
     if (route === 'POST /api/merchant-verify') return merchantVerify(response, fields);
     send(response, 404, { message: 'Not Found' });
@@ -390,6 +407,15 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     transactions,
     setMode(next) {
       mode = next;
+    },
+    holdPayments(answered) {
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      hold = { left: answered, gate, open };
+    },
+    releasePayments() {
+      hold?.open();
+      hold = undefined;
     },
     setVariations(serviceID, list) {
       variations.set(serviceID, list);

@@ -63,8 +63,11 @@ describe.each(backends)('a server killed while making scheduled runs, on $name',
     }
     await seeding.close();
 
-    // Slow bills, so that the kill finds runs in flight; a short biller timeout, so that their leases end soon.
-    rails.vtpass.setMode({ kind: 'slow', delayMs: 300 });
+    // The first server makes eight runs; the biller then goes quiet, so that the kill always finds
+    // runs in flight (their payments held at the biller), however fast or slow the start was. A
+    // short biller timeout, so that their leases end soon.
+    const ANSWERED = 8;
+    rails.vtpass.holdPayments(ANSWERED);
     const env = {
       ...place.env,
       ...secrets,
@@ -94,7 +97,8 @@ describe.each(backends)('a server killed while making scheduled runs, on $name',
     let inFlight: number;
     try {
       await waitUntilListening(first, firstPort);
-      const seen = await until(listed(`http://127.0.0.1:${firstPort}`), (schedules) => finished(schedules) >= 4, 'the first runs', first);
+      const held = (schedules: Schedule[]) => schedules.filter((schedule) => schedule.last_run?.outcome === 'running').length;
+      const seen = await until(listed(`http://127.0.0.1:${firstPort}`), (schedules) => finished(schedules) >= ANSWERED && held(schedules) > 0, 'the first runs', first);
       first.kill();
       beforeKill = finished(seen);
       inFlight = seen.filter((schedule) => schedule.last_run?.outcome === 'running').length;
@@ -103,6 +107,8 @@ describe.each(backends)('a server killed while making scheduled runs, on $name',
     }
     expect(await first.exit).toBeNull();
 
+    // The biller answers again; what it held from the killed server it makes, as a real one would.
+    rails.vtpass.releasePayments();
     const secondPort = await freePort();
     const second = startServer({ ...env, PORT: String(secondPort) });
     try {
@@ -114,6 +120,7 @@ describe.each(backends)('a server killed while making scheduled runs, on $name',
     expect(await second.exit).toBe(0);
     console.info(`schedules: ${beforeKill} of ${BUYERS * PER_BUYER} runs were finished and ${inFlight} in flight when the server was killed (${name}); the next server made the rest`);
     expect(beforeKill).toBeLessThan(BUYERS * PER_BUYER);
+    expect(inFlight).toBeGreaterThan(0);
 
     const after = await openStorage(place);
     try {
