@@ -10,6 +10,7 @@ describe.each(backends)('the response scan for transaction pins on $name', (back
   beforeAll(async () => {
     // A route that answers whatever the test plants, registered before the app's first request.
     t.app.get('/test/planted', async () => ({ type: 'success', message: 'planted', data: planted }));
+    t.app.post('/test/echo', async (request) => ({ type: 'success', message: 'echoed', data: request.body }));
   });
 
   const plant = (data: unknown) => {
@@ -34,6 +35,12 @@ describe.each(backends)('the response scan for transaction pins on $name', (back
     planted = { pin: '2580' };
     expect((await t.app.inject({ method: 'GET', url: '/test/planted' })).statusCode).toBe(200);
     expect(() => t.pinScan.assertClean()).toThrow(/a response held a transaction pin/);
+  });
+
+  it("lets a request's own value come back to it, even when it is a pin: a person named \"2580\" is answered their name", async () => {
+    expect((await t.call('/test/echo', { body: { name: '2580' } })).status).toBe(200);
+    // Sent in a pin field, it is still a pin: answered back, it is caught.
+    await expect(t.call('/test/echo', { body: { pin: '2580' } })).rejects.toThrow(/body\.data\.pin is "2580", not a marker/);
   });
 
   it('lets the marker and digit runs that merely contain a pin through', async () => {

@@ -11,7 +11,9 @@ import { DEMO_ACCOUNT } from '../../../server/db/demoAccount';
  * create, the pins tests set or change, and the wrong pins they type — none may come back.
  *
  * A response body fails when, read as JSON, it has
- * - a string value that IS one of those pins (`"4826"`): a pin sent back under any name; or
+ * - a string value that IS one of those pins (`"4826"`): a pin sent back under any name, unless
+ *   the same request sent that very value outside a pin field (a user named "1234" is answered
+ *   their name); or
  * - a `pin` field whose value is anything but the marker ('set' or '').
  * Whole values, not substrings: electricity tokens, exam pins and e-mailed codes are digit runs
  * in which any four-digit pin appears by chance; no field of the contract is a four-digit string.
@@ -45,15 +47,19 @@ export function scanResponsesForPins(app: FastifyInstance): PinScan {
     }
   };
 
-  const inspect = (value: unknown, path: string, found: string[]) => {
+  /** What the request itself sent outside a pin field (a name of "1234"): answering it back to its sender leaks nothing. */
+  const echoes = (body: unknown) =>
+    new Set(typeof body === 'object' && body !== null ? Object.entries(body).flatMap(([field, value]) => (!PIN_FIELDS.has(field) && typeof value === 'string' ? [value] : [])) : []);
+
+  const inspect = (value: unknown, path: string, found: string[], echoed: ReadonlySet<string>) => {
     if (typeof value === 'string') {
-      if (pins.has(value)) found.push(`${path} is the pin "${value}"`);
+      if (pins.has(value) && !echoed.has(value)) found.push(`${path} is the pin "${value}"`);
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => inspect(item, `${path}[${index}]`, found));
+      value.forEach((item, index) => inspect(item, `${path}[${index}]`, found, echoed));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
         if (key === 'pin' && !(typeof item === 'string' && PIN_MARKERS.has(item))) found.push(`${path}.pin is ${JSON.stringify(item)}, not a marker`);
-        inspect(item, `${path}.${key}`, found);
+        inspect(item, `${path}.${key}`, found, echoed);
       }
     }
   };
@@ -70,7 +76,7 @@ export function scanResponsesForPins(app: FastifyInstance): PinScan {
       return payload; // not JSON: every answer of the API is; this is the SPA's or a framework's text
     }
     const found: string[] = [];
-    inspect(body, 'body', found);
+    inspect(body, 'body', found, echoes(request.body));
     for (const finding of found) findings.push(`${request.method} ${request.url.split('?')[0]}: ${finding}`);
     return payload;
   });
