@@ -103,6 +103,8 @@ describe.each(backends)('statements on $name', (backend) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="naira-wallet-statement-2026-03-01-to-2026-03-03.csv"');
     expect(response.headers['cache-control']).toBe('no-store');
+    // The account's claim is gone by the last byte: the next download may start at once.
+    expect(await t.db.selectFrom('statement_downloads').selectAll().where('user_id', '=', buyer.userId).execute()).toEqual([]);
     const rows = csvRows(response.body);
     expect(rows[0]).toEqual(['Date (Lagos)', 'Description', 'Reference', 'Money out (NGN)', 'Money in (NGN)', 'Balance (NGN)']);
     expect(rows[1]).toEqual(['2026-03-01', 'Opening balance', '', '', '', '0.00']);

@@ -30,17 +30,28 @@ export async function openStatementDocument(ctx: AppContext, slots: DocumentSlot
     await releaseAccount();
     throw error;
   }
+  let released: Promise<void> | undefined;
+  const release = () => (released ??= (releaseSlot(), releaseAccount()));
   const pages = statementLines(ctx, statement);
   const bytes = request.format === 'csv' ? statementCsv(statement, pages) : pdfInWorker(statement, pages);
-  const body = Readable.from(bytes);
-  // 'close' comes once, whether the file was finished, failed or abandoned by the client.
-  body.once('close', () => {
-    releaseSlot();
-    void releaseAccount();
-  });
+  const body = Readable.from(releasedAtEnd(bytes, release));
+  // A file abandoned by the client before its generator started still frees its claims.
+  body.once('close', () => void release());
   return {
     fileName: `naira-wallet-statement-${request.from}-to-${request.to}.${request.format}`,
     contentType: request.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf',
     body,
   };
+}
+
+/**
+ * The file's bytes, then its claims released before the last byte is sent: a client that asks for
+ * the next statement as soon as one has arrived finds the account free, never "still being prepared".
+ */
+async function* releasedAtEnd<T>(bytes: AsyncIterable<T>, release: () => Promise<void>): AsyncGenerator<T> {
+  try {
+    yield* bytes;
+  } finally {
+    await release();
+  }
 }
