@@ -33,7 +33,7 @@ export async function openStatementDocument(ctx: AppContext, slots: DocumentSlot
   let released: Promise<void> | undefined;
   const release = () => (released ??= (releaseSlot(), releaseAccount()));
   const pages = statementLines(ctx, statement);
-  const bytes = request.format === 'csv' ? statementCsv(statement, pages) : pdfInWorker(statement, pages);
+  const bytes: AsyncIterable<string | Uint8Array> = request.format === 'csv' ? statementCsv(statement, pages) : pdfInWorker(statement, pages);
   const body = Readable.from(releasedAtEnd(bytes, release));
   // A file abandoned by the client before its generator started still frees its claims.
   body.once('close', () => void release());
