@@ -383,3 +383,94 @@ export async function rememberSystemAccounts(
   ];
   for (const account of accounts) await systemAccountId(ctx, account);
 }
+
+// Reading the ledger: what a statement and the operators' customer page show of a wallet. Reads
+// live here too, so that the ledger's tables are named by this module alone.
+
+/** A wallet's figures over [start, end), in kobo, from its entries alone. */
+export interface WalletFigures {
+  openingKobo: bigint;
+  closingKobo: bigint;
+  creditsKobo: bigint;
+  debitsKobo: bigint;
+  entries: number;
+  /** The newest entry counted (0 when none). */
+  lastEntryId: bigint;
+}
+
+/**
+ * The balance before `start` and before `end`, and what came in and went out between, summed
+ * in the database (never by loading the entries). The closing balance is summed on its own, so
+ * the caller can check opening + credits − debits against it.
+ */
+export async function walletFigures(ctx: AppContext, walletId: bigint, start: Date, end: Date): Promise<WalletFigures> {
+  const { rows } = await sql<{ opening: string; credits: string; debits: string; closing: string; entries: string; last_id: string }>`
+    SELECT
+      (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = ${walletId} AND created_at < ${start}::timestamptz)::text AS opening,
+      (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = ${walletId} AND created_at < ${end}::timestamptz)::text AS closing,
+      coalesce(sum(amount_kobo) FILTER (WHERE amount_kobo > 0), 0)::text AS credits,
+      coalesce(-sum(amount_kobo) FILTER (WHERE amount_kobo < 0), 0)::text AS debits,
+      count(*)::text AS entries,
+      coalesce(max(id), 0)::text AS last_id
+    FROM ledger_entries
+    WHERE wallet_id = ${walletId} AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz`.execute(ctx.db);
+  const row = rows[0];
+  return {
+    openingKobo: BigInt(row.opening),
+    closingKobo: BigInt(row.closing),
+    creditsKobo: BigInt(row.credits),
+    debitsKobo: BigInt(row.debits),
+    entries: Number(row.entries),
+    lastEntryId: BigInt(row.last_id),
+  };
+}
+
+export interface WalletEntry {
+  id: string;
+  /** created_at as the database writes it: microseconds kept, so the next page starts exactly after this row. */
+  atKey: string;
+  amountKobo: bigint;
+  createdAt: Date;
+  kind: MovementKind;
+  /** The user transaction's, when the movement belongs to one. */
+  reference: string | null;
+  description: string | null;
+}
+
+/** Where a page of a wallet's entries is: [start, end), none newer than `lastEntryId`, after the `after` row. */
+export interface WalletEntryPage {
+  walletId: bigint;
+  start: Date;
+  end: Date;
+  lastEntryId: bigint;
+  after: { atKey: string; id: string } | null;
+  size: number;
+}
+
+/** A page of a wallet's entries, oldest first, read on the (wallet, time, id) index. */
+export async function walletEntries(ctx: AppContext, page: WalletEntryPage): Promise<WalletEntry[]> {
+  const keyset: RawBuilder<unknown> = page.after ? sql`AND (e.created_at, e.id) > (${page.after.atKey}::timestamptz, ${page.after.id}::bigint)` : sql``;
+  const { rows } = await sql<{ id: string; at_key: string; amount_kobo: string; created_at: Date; kind: MovementKind; reference: string | null; description: string | null }>`
+    SELECT e.id::text AS id, e.created_at::text AS at_key, e.amount_kobo::text AS amount_kobo, e.created_at, m.kind, t.reference, t.description
+    FROM ledger_entries e
+    JOIN ledger_movements m ON m.id = e.movement_id
+    LEFT JOIN transactions t ON t.id = m.transaction_id
+    WHERE e.wallet_id = ${page.walletId} AND e.created_at >= ${page.start}::timestamptz AND e.created_at < ${page.end}::timestamptz
+      AND e.id <= ${page.lastEntryId} ${keyset}
+    ORDER BY e.created_at, e.id
+    LIMIT ${page.size}`.execute(ctx.db);
+  return rows.map((row) => ({ id: row.id, atKey: row.at_key, amountKobo: BigInt(row.amount_kobo), createdAt: row.created_at, kind: row.kind, reference: row.reference, description: row.description }));
+}
+
+/** A user's newest wallet entries with their movements, newest first. */
+export async function recentWalletEntries(ctx: AppContext, userId: bigint, limit: number) {
+  return ctx.db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('wallets as w', 'w.id', 'e.wallet_id')
+    .innerJoin('ledger_movements as m', 'm.id', 'e.movement_id')
+    .select(['e.movement_id', 'm.kind', 'e.amount_kobo', 'm.transaction_id', 'e.created_at'])
+    .where('w.user_id', '=', userId)
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -6,6 +6,7 @@ import { tierOf } from '../../../core/tiers';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
 import { maskedIdentity } from '../../services/identity';
+import { recentWalletEntries } from '../../services/ledger';
 import { limitsFrom } from '../../services/tiers';
 import { userDataQuery, type UserDataRow } from '../../services/userData';
 import { recordAudit, type Actor } from './audit';
@@ -87,15 +88,7 @@ function identityOf(user: UserDataRow, dates: { bvn_verified_at: Date | null; ni
 }
 
 async function ledgerOf(ctx: AppContext, customerId: bigint): Promise<ConsoleLedgerEntry[]> {
-  const rows = await ctx.db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('wallets as w', 'w.id', 'e.wallet_id')
-    .innerJoin('ledger_movements as m', 'm.id', 'e.movement_id')
-    .select(['e.movement_id', 'm.kind', 'e.amount_kobo', 'm.transaction_id', 'e.created_at'])
-    .where('w.user_id', '=', customerId)
-    .orderBy('e.id', 'desc')
-    .limit(PAGE_ROWS)
-    .execute();
+  const rows = await recentWalletEntries(ctx, customerId, PAGE_ROWS);
   return rows.map((row) => ({ movement_id: Number(row.movement_id), kind: row.kind, amount: koboToNaira(row.amount_kobo), transaction_id: row.transaction_id === null ? null : Number(row.transaction_id), created_at: row.created_at.toISOString() }));
 }
 

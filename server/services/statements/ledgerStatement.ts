@@ -1,10 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type RawBuilder } from 'kysely';
 import { addDays, daysCovered, lagosDay, lagosDayStart } from '../../../core/days';
 import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../../../core/statements';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
-import { walletOf } from '../ledger';
+import { walletEntries, walletFigures, walletOf, type WalletEntryPage } from '../ledger';
 
 /**
  * A statement of a user's wallet for a range of Lagos calendar days, read from the ledger
@@ -87,40 +86,17 @@ export async function readStatement(ctx: AppContext, userId: bigint, from: strin
     .execute(async (trx) => {
       const holder = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
       const walletId = await walletOf({ ...ctx, db: trx }, userId);
-      const { rows } = await sql<{ opening: string; credits: string; debits: string; closing: string; entries: string; last_id: string }>`
-        SELECT
-          (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = ${walletId} AND created_at < ${start}::timestamptz)::text AS opening,
-          (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = ${walletId} AND created_at < ${end}::timestamptz)::text AS closing,
-          coalesce(sum(amount_kobo) FILTER (WHERE amount_kobo > 0), 0)::text AS credits,
-          coalesce(-sum(amount_kobo) FILTER (WHERE amount_kobo < 0), 0)::text AS debits,
-          count(*)::text AS entries,
-          coalesce(max(id), 0)::text AS last_id
-        FROM ledger_entries
-        WHERE wallet_id = ${walletId} AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz`.execute(trx);
-      const figures = rows[0];
-      const [openingKobo, creditsKobo, debitsKobo, closingKobo] = [figures.opening, figures.credits, figures.debits, figures.closing].map(BigInt);
+      const { openingKobo, creditsKobo, debitsKobo, closingKobo, entries, lastEntryId } = await walletFigures({ ...ctx, db: trx }, walletId, start, end);
       if (openingKobo + creditsKobo - debitsKobo !== closingKobo) {
         throw new Error(`statement of wallet ${walletId} does not reconcile: ${openingKobo} + ${creditsKobo} - ${debitsKobo} <> ${closingKobo}`);
       }
-      const entries = Number(figures.entries);
-      return { holder, from, to, walletId, start, end, lastEntryId: BigInt(figures.last_id), openingKobo, creditsKobo, debitsKobo, closingKobo, entries, generatedAt: ctx.clock.now() };
+      return { holder, from, to, walletId, start, end, lastEntryId, openingKobo, creditsKobo, debitsKobo, closingKobo, entries, generatedAt: ctx.clock.now() };
     });
 }
 
 /** Refuses (422) a document of more entries than one can hold, before any work is done for it. */
 export function assertDocumentSize(statement: Statement): void {
   if (statement.entries > STATEMENT_MAX_ENTRIES) throw new AppError(422, statementTooManyEntries(statement.entries));
-}
-
-interface EntryRow {
-  id: string;
-  /** created_at as the database writes it: microseconds kept, so the next page starts exactly after this row. */
-  at_key: string;
-  amount_kobo: string;
-  created_at: Date;
-  kind: string;
-  reference: string | null;
-  description: string | null;
 }
 
 /**
@@ -131,33 +107,24 @@ interface EntryRow {
 export async function* statementLines(ctx: AppContext, statement: Statement, pageSize = PAGE_SIZE): AsyncGenerator<StatementLine[]> {
   let balance = statement.openingKobo;
   let count = 0;
-  let after: { at: string; id: string } | null = null;
+  let after: WalletEntryPage['after'] = null;
   for (;;) {
-    const keyset: RawBuilder<unknown> = after ? sql`AND (e.created_at, e.id) > (${after.at}::timestamptz, ${after.id}::bigint)` : sql``;
-    const { rows }: { rows: EntryRow[] } = await sql<EntryRow>`
-      SELECT e.id::text AS id, e.created_at::text AS at_key, e.amount_kobo::text AS amount_kobo, e.created_at, m.kind, t.reference, t.description
-      FROM ledger_entries e
-      JOIN ledger_movements m ON m.id = e.movement_id
-      LEFT JOIN transactions t ON t.id = m.transaction_id
-      WHERE e.wallet_id = ${statement.walletId} AND e.created_at >= ${statement.start}::timestamptz AND e.created_at < ${statement.end}::timestamptz
-        AND e.id <= ${statement.lastEntryId} ${keyset}
-      ORDER BY e.created_at, e.id
-      LIMIT ${pageSize}`.execute(ctx.db);
+    const rows = await walletEntries(ctx, { walletId: statement.walletId, start: statement.start, end: statement.end, lastEntryId: statement.lastEntryId, after, size: pageSize });
     if (rows.length === 0) break;
     const lines = rows.map((row): StatementLine => {
-      balance += BigInt(row.amount_kobo);
+      balance += row.amountKobo;
       const refund = row.kind.endsWith('-refund') ? 'Refund: ' : '';
       return {
-        at: row.created_at,
+        at: row.createdAt,
         description: row.description ? `${refund}${row.description}` : kindWords(row.kind),
         reference: row.reference ?? '',
-        amountKobo: BigInt(row.amount_kobo),
+        amountKobo: row.amountKobo,
         balanceKobo: balance,
       };
     });
     count += lines.length;
     const last = rows[rows.length - 1];
-    after = { at: last.at_key, id: last.id };
+    after = { atKey: last.atKey, id: last.id };
     yield lines;
     // On the embedded database a query settles without I/O: without this turn of the event loop,
     // page after page would run before any other request is even read from its socket.
