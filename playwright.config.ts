@@ -54,6 +54,11 @@ const contractURL = `http://127.0.0.1:${contractPort}`;
 // wallet's pages, and a purchase priced by amount, by plan, and with the merchant verified first.
 const contractJourneys = [/register → code from the mailbox/, /forgot → reset link/, /a session the server revoked/, /funding, identity first/, /activities: ten a page/, /account pages: profile/, /(Airtime|Internet|Electricity): a purchase goes through/];
 
+// Journeys of the real partners alone, left out of the simulated project: the fake Monnify's and
+// Paystack's identity checks (fundingPartners.spec.ts), and a card payment whose webhook the fake
+// Paystack holds back (the development checkout sends its own at once).
+const returnFirst = /return first: the customer is back before the webhook/;
+
 /** What both servers share: development mode (the journeys read the mailbox and simulate bank transfers), on loopback. */
 const serverEnv = (serverPort: number, dataDir: string) => ({
   APP_MODE: 'development',
@@ -92,7 +97,7 @@ export default defineConfig<{ contractProxy?: string }>({
   projects: [
     // The simulated server's journeys, but those the contract project runs through the proxy: the same
     // server answers them there, checked against its description besides.
-    { name: 'simulated', use: { baseURL }, grepInvert: contractJourneys },
+    { name: 'simulated', use: { baseURL }, grepInvert: [...contractJourneys, returnFirst], testIgnore: 'fundingPartners.spec.ts' },
     {
       name: 'contract',
       use: { baseURL: contractURL, contractProxy: contractURL },

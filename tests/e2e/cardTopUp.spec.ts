@@ -55,7 +55,6 @@ test('webhook first: pay ₦5,000 by card at the checkout → back on /funding �
 });
 
 test('return first: the customer is back before the webhook → credited once on the return; the late webhook changes nothing', async ({ page, request }) => {
-  test.skip(test.info().project.name !== 'real-adapters', "the fake Paystack holds its webhook back; the development checkout's comes first");
   const held = await request.post(`${fakePaystack}/__fake/card-webhooks`, { data: { mode: 'held' } });
   expect(held.ok()).toBe(true);
   try {
