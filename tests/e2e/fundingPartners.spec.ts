@@ -10,7 +10,7 @@ import { createReadyAccount, expect, expectToast, logIn, newUser, test, verifiab
 const port = Number(process.env.E2E_PORT ?? 3456);
 const fakeMonnify = `http://127.0.0.1:${Number(process.env.E2E_FAKE_MONNIFY_PORT ?? port + 4)}`;
 
-test('register → /funding offers the verification → a BVN verified on /profile → Monnify\'s accounts (with the BVN) and Paystack\'s (after its validation webhook) → a transfer into each credited once', async ({ page, request }) => {
+test('register → /funding offers the verification → a BVN verified on /profile → Monnify\'s accounts (with the BVN) and Paystack\'s (after its validation webhook) → a transfer into each credited once', async ({ page, request }, testInfo) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);
