@@ -103,7 +103,10 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
         const completed = replies.filter((r) => r.status === 200);
         const refused = replies.filter((r) => r.status !== 200);
         expect(completed.length).toBeGreaterThan(0);
-        expect(completed.every((r) => r.body.data?.status === 'completed')).toBe(true);
+        // Begun work is finished: delivered, or — a bill the biller had not answered within its
+        // timeout on a loaded machine — answered "processing", its money held for the requery job.
+        expect(completed.map((r) => r.body.data?.status).filter((status) => status !== 'completed' && status !== 'processing')).toEqual([]);
+        expect(completed.some((r) => r.body.data?.status === 'completed')).toBe(true);
         expect(refused.map((r) => [r.status, r.retryAfter, r.body.type])).toEqual(refused.map(() => [503, '2', 'error']));
         expect(await started.exit).toBe(0);
         expect(started.output()).toContain('shut down cleanly');
@@ -113,7 +116,7 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
         try {
           expect(await auditLedger(after.db)).toEqual([]);
           const rows = await after.db.selectFrom('transactions').select(['status']).where('category', '=', 'airtime').execute();
-          expect(rows.map((row) => row.status)).toEqual(completed.map(() => 'completed'));
+          expect(rows.map((row) => row.status).sort()).toEqual(completed.map((r) => r.body.data?.status).sort());
           // A refused purchase claimed nothing: sent again, it runs as new.
           const claimed = await after.db.selectFrom('idempotency_keys').select('key').execute();
           expect(claimed.map((row) => row.key).sort()).toEqual(completed.map((r) => r.key).sort());
