@@ -5,6 +5,18 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * Where a provider call's timeout comes from. Production uses the system's timers; a test hands
+ * in a clock that fires them when it is moved, so it reaches a timeout by moving the clock once
+ * the provider holds the request, instead of waiting for it.
+ */
+export interface Timeouts {
+  /** A signal aborted with a TimeoutError once `ms` have passed (AbortSignal.timeout's contract). */
+  timeout(ms: number): AbortSignal;
+}
+
+export const systemTimeouts: Timeouts = { timeout: (ms) => AbortSignal.timeout(ms) };
+
 /** A clock that can be moved forward: the tests' clock, and the development server's (POST /dev/clock). */
 export interface MovableClock extends Clock {
   advance(ms: number): void;

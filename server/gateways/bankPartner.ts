@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Timeouts } from '../clock';
 import { AppError } from '../errors';
 import { ProviderHttp, type ProviderLog } from './providerHttp';
 
@@ -94,7 +95,11 @@ export interface PartnerOptions {
   /** Consecutive failures that open the breaker, and how long it stays open (providerHttp.ts defaults). */
   failureThreshold?: number;
   coolDownMs?: number;
+  /** First backoff between the attempts of an idempotent call (providerHttp.ts default). */
+  retryDelayMs?: number;
   now?: () => number;
+  /** What times a call out (providerHttp.ts; default the system's timers). */
+  timeouts?: Timeouts;
 }
 
 /** A real partner's HTTP client, configured the same way for each: `logFields` are the safe fields of its answers. */
@@ -106,7 +111,9 @@ export function partnerHttp(provider: string, baseUrl: string, options: PartnerO
     log: options.log,
     failureThreshold: options.failureThreshold,
     coolDownMs: options.coolDownMs,
+    retryDelayMs: options.retryDelayMs,
     now: options.now,
+    timeouts: options.timeouts,
     logFields,
   });
 }

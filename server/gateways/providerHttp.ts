@@ -1,3 +1,4 @@
+import { systemTimeouts, type Timeouts } from '../clock';
 import { GatewayError } from '../errors';
 import { currentContext } from '../requestContext';
 import { CircuitBreaker, type BreakerState } from './circuitBreaker';
@@ -47,6 +48,8 @@ export interface ProviderHttpOptions {
   /** Body fields (at any depth) whose values may be logged, besides SAFE_LOG_FIELDS. */
   logFields?: readonly string[];
   now?: () => number;
+  /** What times an attempt out; default the system's timers (a test's clock fires them when moved). */
+  timeouts?: Timeouts;
 }
 
 export interface ProviderRequest {
@@ -147,6 +150,7 @@ export class ProviderHttp {
       failureThreshold: options.failureThreshold ?? 5,
       coolDownMs: options.coolDownMs ?? 30_000,
       now: options.now ?? Date.now,
+      timeouts: options.timeouts ?? systemTimeouts,
     };
     this.#safeFields = new Set([...SAFE_LOG_FIELDS, ...(options.logFields ?? [])]);
   }
@@ -215,7 +219,7 @@ export class ProviderHttp {
         method: request.method,
         headers,
         body: request.json === undefined ? undefined : JSON.stringify(request.json),
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        signal: this.#options.timeouts.timeout(this.#options.timeoutMs),
       });
       status = response.status;
       text = await response.text();

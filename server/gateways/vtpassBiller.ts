@@ -1,6 +1,7 @@
 import type { MerchantDetails } from '../../core/contract';
 import { atLagosTime } from '../../core/days';
 import { serviceOfCategory } from '../../core/services';
+import type { Timeouts } from '../clock';
 import { AppError } from '../errors';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 import type { PlanSource, SourcePlan } from './planSource';
@@ -122,6 +123,8 @@ export interface VtpassOptions {
   failureThreshold?: number;
   coolDownMs?: number;
   now?: () => Date;
+  /** What times a call out (providerHttp.ts; default the system's timers). */
+  timeouts?: Timeouts;
 }
 
 export class VtpassBiller implements Biller, PlanSource {
@@ -147,6 +150,7 @@ export class VtpassBiller implements Biller, PlanSource {
       coolDownMs: options.coolDownMs,
       // The breaker's cool-down runs on the same clock as the rest of the adapter.
       now: () => now().getTime(),
+      timeouts: options.timeouts,
       // What says what happened; never a name (transactions.name and Customer_Name are the customer's), number, token or pin.
       logFields: ['unit_price', 'quantity', 'channel', 'method', 'platform', 'transaction_date', 'ServiceName', 'variation_amount', 'fixedPrice'],
     });
