@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AnswerHold } from './answerHold';
 
 /**
  * The plumbing the fake providers share (monnifyServer.ts, paystackServer.ts): a node:http server
  * on 127.0.0.1, a log of the requests received, and the ways a provider misbehaves that every
- * adapter must survive — down (503), slow (an answer after a delay longer than the adapter's
- * timeout), malformed (a 200 whose body is not the documented JSON).
+ * adapter must survive — down (503), malformed (a 200 whose body is not the documented JSON), or
+ * silent: its answers held (answerHold.ts) until the test releases them, so that a test reaches
+ * the adapter's timeout by moving the adapter's clock once held() says the request is in, never
+ * by waiting.
  */
 
 export interface FakeRequest {
@@ -19,8 +22,6 @@ export interface FakeRequest {
 export interface Misbehaviour {
   /** Every API call answers 503 (a provider outage, or its load balancer's error page). */
   down?: boolean;
-  /** Every API call waits this long before answering (beyond the adapter's timeout: a timeout). */
-  delayMs?: number;
   /** Every API call answers 200 with a body that is not JSON. */
   malformed?: boolean;
 }
@@ -40,6 +41,14 @@ export interface FakeServer {
   requests: FakeRequest[];
   /** Sets how API calls misbehave from now on; `{}` restores normal answers. */
   misbehave(how: Misbehaviour): void;
+  /**
+   * Answers the next `answered` API calls (default none), then holds every later one unanswered
+   * until releaseAnswers(). A held call whose caller gave up is not answered once released.
+   */
+  holdAnswers(answered?: number): void;
+  releaseAnswers(): void;
+  /** Settles once an API call is held: the nth call since holdAnswers() settles the nth wait. */
+  held(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,6 +62,7 @@ const CONTROL_PREFIX = '/__fake/';
 export async function startFakeServer(options: { port?: number; api: Handler; control: Handler }): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   let how: Misbehaviour = {};
+  const hold = new AnswerHold();
   const pending = new Set<ServerResponse>();
 
   const server = createServer((incoming, response) => {
@@ -73,7 +83,8 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
     pending.add(response);
     response.on('close', () => pending.delete(response));
     try {
-      if (misbehaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, misbehaviour.delayMs));
+      if (!control && !(await hold.pass())) return;
+      // The caller gave up while its answer was held: there is no one to answer.
       if (response.destroyed) return;
       if (misbehaviour.down) return send(response, 503, '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 'text/html');
       if (misbehaviour.malformed) return send(response, 200, '<html><body>Gateway maintenance</body></html>', 'text/html');
@@ -93,7 +104,11 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
     misbehave(next) {
       how = next;
     },
+    holdAnswers: (answered) => hold.hold(answered),
+    releaseAnswers: () => hold.release(),
+    held: () => hold.held(),
     async close() {
+      hold.close();
       for (const response of pending) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

@@ -28,7 +28,8 @@ import { deliverWebhook, jsonBody, nairaText, paymentOf, startFakeServer, type A
  * Test controls: `pay()` (or POST /__fake/pay from another process) records a transfer into a
  * reserved account and sends SUCCESSFUL_TRANSACTION, signed with monnify-signature
  * (HMAC-SHA512 of the body keyed with the secret key), to `webhookUrl`; `misbehave()` makes the
- * API down, slow or malformed; `holders` names the holder of an identity number; a number in
+ * API down or malformed, `holdAnswers()` keeps its answers back until `releaseAnswers()` (a
+ * silent Monnify: `held()` says a call is in); `holders` names the holder of an identity number; a number in
  * `invalidNumbers` is refused as Monnify refuses an invalid one; GET /__fake/reservations?email=
  * answers the identity a customer's reservation carries.
  */

@@ -33,7 +33,8 @@ import { FakeCheckout } from './paystackCheckout';
  *
  * Test controls: `pay()` (or POST /__fake/pay) records a transfer into a dedicated account and
  * sends charge.success, signed with x-paystack-signature (HMAC-SHA512 keyed with the secret
- * key), to `webhookUrl`; `misbehave()` makes the API down, slow or malformed.
+ * key), to `webhookUrl`; `misbehave()` makes the API down or malformed, `holdAnswers()` keeps
+ * its answers back until `releaseAnswers()` (a silent Paystack: `held()` says a call is in).
  */
 
 /** The fake's key unless told another: what a server pointed at it is configured with. */

@@ -10,7 +10,7 @@ import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
 import { backends } from '../support/api/backends';
 import { createAccounts, userIdOf, walletRowCounts } from '../support/api/bank';
 import { ManualClock } from '../support/api/manualClock';
-import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp, useListeningApp } from '../support/api/partners';
+import { ATTEMPTS, COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp, timeOutAttempts, useListeningApp } from '../support/api/partners';
 
 /**
  * The Monnify adapter against the fake Monnify (testkit/fakes/monnifyServer.ts), through
@@ -201,16 +201,20 @@ describe.each(backends)('Monnify on $name', (backend) => {
       expect(await walletRowCounts(t)).toEqual(rows);
     });
 
-    it('answers 503 while Monnify is down or slow, then credits the redelivery once it answers', async () => {
+    it('answers 503 while Monnify is down or silent, then credits the redelivery once it answers', async () => {
       const before = await balance();
       fake.misbehave({ down: true });
       // The fake's control endpoint still takes the payment; its status call is down.
       const paid = await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n });
       expect(paid.webhook).toMatchObject({ status: 503, body: { type: 'error', message: expect.stringContaining('could not be confirmed with monnify') } });
-      fake.misbehave({ delayMs: 1_000 });
-      expect((await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n, reference: paid.reference })).webhook?.status).toBe(503);
-      expect(await balance()).toBe(before);
+      // Silent: each attempt of the status call is held until the clock passes its timeout.
       fake.misbehave({});
+      fake.holdAnswers();
+      const redelivered = fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n, reference: paid.reference });
+      await timeOutAttempts(fake, clock);
+      expect((await redelivered).webhook?.status).toBe(503);
+      fake.releaseAnswers();
+      expect(await balance()).toBe(before);
       clock.advance(COOL_DOWN_MS);
       expect((await fake.pay({ accountNumber: accounts[0].account_number, amountKobo: 77_700n, reference: paid.reference })).webhook).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
       expect(await balance()).toBe(before + 777);
@@ -243,13 +247,17 @@ describe.each(backends)('Monnify on $name', (backend) => {
       expect((await verify(user.token, { nin: nin })).body.data!.accounts).toHaveLength(2);
     });
 
-    it('gives up on a slow Monnify after the timeout (three attempts of 400 ms for the idempotent login)', async () => {
-      fake.misbehave({ delayMs: 5_000 });
-      const started = Date.now();
-      const reply = await verify((await signUp(t)).token, { nin: identityNumber() });
+    it('gives up on a silent Monnify once each of its idempotent call\'s three attempts timed out', async () => {
+      const user = await signUp(t);
+      const sent = fake.requests.length;
+      fake.holdAnswers();
+      const replied = verify(user.token, { nin: identityNumber() });
+      await timeOutAttempts(fake, clock);
+      const reply = await replied;
+      fake.releaseAnswers();
       expect(reply.status).toBe(200);
       expect(monnifyOf(reply.body.data!).status).toBe('needs-identity');
-      expect(Date.now() - started).toBeLessThan(3_500);
+      expect(fake.requests.length - sent, 'three attempts, then no more').toBe(ATTEMPTS);
     });
 
     it('treats a malformed answer like an outage', async () => {
