@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServiceCategory } from '../../core/services';
 import type { Bill, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
+import { AnswerHold } from './answerHold';
 
 /**
  * A fake of VTpass's bill-payment API, written from its public documentation: the requests it
@@ -50,12 +51,14 @@ import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
  * (Customer_Name, Balance, Smartcard_Number: no due date). A DStv or GOtv pay with
  * subscription_type "renew" names no variation ("Renew Product").
  *
- * Test controls: `setMode` makes every answer slow (`delayMs`), not JSON, a 500, or a 503 "down";
+ * Test controls: `setMode` makes every answer not JSON, a 500, or a 503 "down";
  * `setVariations` replaces a service's plans (the catalogue sync's tests); `setSmartcard` gives a
  * smartcard another due date or renewal amount (renewed elsewhere, a price that rose);
- * `holdPayments` answers a number of payments and then holds the next ones unanswered, as a
- * provider that went quiet does, until `releasePayments` (a held payment is then made, as a
- * provider makes one whose caller went away, and a requery finds it).
+ * `holdPayments` answers a number of payments (default none) and then holds the next ones
+ * unanswered (answerHold.ts), as a provider that went quiet does, until `releasePayments` (a held
+ * payment is then made, as a provider makes one whose caller went away, and a requery finds it);
+ * `held()` settles once a payment is held. A slow VTpass is one whose payments are held: the test
+ * moves the adapter's clock past its timeout once held() says the payment is in.
  *
  * Standalone: `npm run fake:vtpass` (PORT, FAKE_VTPASS_API_KEY / _PUBLIC_KEY / _SECRET_KEY).
  */
@@ -68,7 +71,7 @@ export interface FakeVtpassKeys {
 
 export const FAKE_VTPASS_KEYS: FakeVtpassKeys = { apiKey: 'fake-vtpass-api-key', publicKey: 'PK_fake_vtpass', secretKey: 'SK_fake_vtpass' };
 
-export type FakeVtpassMode = { kind: 'normal' } | { kind: 'slow'; delayMs: number } | { kind: 'malformed' } | { kind: 'server-error' } | { kind: 'down' };
+export type FakeVtpassMode = { kind: 'normal' } | { kind: 'malformed' } | { kind: 'server-error' } | { kind: 'down' };
 
 export interface FakeVariation {
   variation_code: string;
@@ -96,11 +99,13 @@ export interface FakeVtpass {
   setMode(mode: FakeVtpassMode): void;
   setVariations(serviceID: string, variations: FakeVariation[]): void;
   setSmartcard(billersCode: string, subscription: { dueDate?: string; renewalAmount?: number }): void;
-  /** Answers the next `answered` payments, then holds every later one until releasePayments(). */
-  holdPayments(answered: number): void;
+  /** Answers the next `answered` payments (default none), then holds every later one until releasePayments(). */
+  holdPayments(answered?: number): void;
   /** Makes the held payments (and lets later ones through): their callers may be gone. */
   releasePayments(): void;
-  /** Settles once every request received so far has been handled (a slow answer sent, even to a caller that gave up). */
+  /** Settles once a payment is held: the nth payment held since holdPayments() settles the nth wait. */
+  held(): Promise<void>;
+  /** Settles once every request received so far has been handled (a held payment released and made, even for a caller that gave up). */
   answered(): Promise<void>;
   close(): Promise<void>;
 }
@@ -171,13 +176,7 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
   const sockets = new Set<Socket>();
   const handling = new Set<Promise<void>>();
   let mode: FakeVtpassMode = { kind: 'normal' };
-  /** Payments still answered before the hold, and the gate the held ones wait at (none: no hold). */
-  let hold: { left: number; gate: Promise<void>; open: () => void } | undefined;
-  const paymentGate = async () => {
-    if (!hold) return;
-    if (hold.left > 0) hold.left -= 1;
-    else await hold.gate;
-  };
+  const payments = new AnswerHold();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -195,7 +194,6 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     }
     requests.push({ method: request.method ?? '', path: url.pathname + url.search, headers: request.headers, body });
 
-    if (mode.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, mode.kind === 'slow' ? mode.delayMs : 0));
     if (mode.kind === 'down') return void response.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>503 Service Temporarily Unavailable</body></html>');
     if (mode.kind === 'server-error') return void response.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>Whoops, looks like something went wrong.</body></html>');
     if (mode.kind === 'malformed') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"000","content":{"transactions":');
@@ -208,10 +206,8 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const route = `${request.method} ${url.pathname}`;
     if (route === 'GET /api/service-variations') return serviceVariations(response, url.searchParams.get('serviceID') ?? '');
-    if (route === 'POST /api/pay') {
-      await paymentGate();
-      return pay(request, response, fields);
-    }
+    // A held payment is made once released, whether or not its caller still waits; not once the fake closed.
+    if (route === 'POST /api/pay') return (await payments.pass()) ? pay(request, response, fields) : undefined;
     if (route === 'POST /api/requery') return requery(response, fields);
     if (route === 'POST /api/merchant-verify') return merchantVerify(response, fields);
     send(response, 404, { message: 'Not Found' });
@@ -408,15 +404,9 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     setMode(next) {
       mode = next;
     },
-    holdPayments(answered) {
-      let open = () => {};
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      hold = { left: answered, gate, open };
-    },
-    releasePayments() {
-      hold?.open();
-      hold = undefined;
-    },
+    holdPayments: (answered) => payments.hold(answered),
+    releasePayments: () => payments.release(),
+    held: () => payments.held(),
     setVariations(serviceID, list) {
       variations.set(serviceID, list);
     },
@@ -427,6 +417,7 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
       await Promise.all(handling);
     },
     close() {
+      payments.close();
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },

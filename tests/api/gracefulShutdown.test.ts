@@ -20,7 +20,6 @@ import { eventually } from '../support/api/eventually';
  * queues every purchase behind the others, as on PostgreSQL.
  */
 const IN_FLIGHT = [40, 100] as const;
-const BILLER_LATENCY_MS = 3_000;
 
 async function openStorage(place: Storage): Promise<DatabaseHandle> {
   const handle = place.databaseUrl ? openServerDatabase(place.databaseUrl) : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
@@ -56,7 +55,7 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
 
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      // Production refuses the simulated rails: the bills go to the fake VTpass, slowed once the server is up.
+      // Production refuses the simulated rails: the bills go to the fake VTpass, which holds them once the server is up.
       const rails = await productionRails();
       const started = startServer({
         ...place.env,
@@ -70,7 +69,8 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
       });
       try {
         await waitUntilListening(started, port);
-        rails.vtpass.setMode({ kind: 'slow', delayMs: BILLER_LATENCY_MS });
+        // Every payment is held until the test has seen the shutdown begin: bills in flight, however fast the machine.
+        rails.vtpass.holdPayments();
         expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
         expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
 
@@ -90,7 +90,7 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
         const received = () => started.output().split('\n').filter((line) => line.includes('"url":"/api/airtime"') && line.includes('incoming request')).length;
         await eventually(async () => received(), (count) => count === inFlight, { timeoutMs: 60_000, intervalMs: 20 });
         // At least one bill reserved and waiting on the biller: work that must be finished, not refused.
-        await eventually(() => processing(base, buyer.token), (count) => count > 0, { timeoutMs: 60_000, intervalMs: 20 });
+        await rails.vtpass.held();
         started.stop();
 
         // Not ready (or no longer taking connections) while the purchases are still in flight.
@@ -98,13 +98,14 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
         expect(readiness).not.toBe(200);
         expect(answered).toBeLessThan(inFlight);
 
-        // Every purchase is answered: a connection cut off would reject here.
+        // The biller answers again, well before the drain's deadline: every purchase is answered, a connection cut off would reject here.
+        rails.vtpass.releasePayments();
         const replies = await Promise.all(purchases);
         const completed = replies.filter((r) => r.status === 200);
         const refused = replies.filter((r) => r.status !== 200);
         expect(completed.length).toBeGreaterThan(0);
-        // Begun work is finished: delivered, or — a bill the biller had not answered within its
-        // timeout on a loaded machine — answered "processing", its money held for the requery job.
+        // Begun work is finished: delivered, or — a bill held past the server's biller timeout on a
+        // loaded machine — answered "processing", its money held for the requery job.
         expect(completed.map((r) => r.body.data?.status).filter((status) => status !== 'completed' && status !== 'processing')).toEqual([]);
         expect(completed.some((r) => r.body.data?.status === 'completed')).toBe(true);
         expect(refused.map((r) => [r.status, r.retryAfter, r.body.type])).toEqual(refused.map(() => [503, '2', 'error']));
@@ -131,19 +132,6 @@ describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backe
     }, 2 * START_TIMEOUT_MS);
   },
 );
-
-/** How many of the buyer's transactions the server lists as processing (reserved, the biller not answered yet). */
-async function processing(base: string, token: string): Promise<number> {
-  const response = await fetch(`${base}/api/fetch-transactions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ pagination: 50, page: 1 }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { data: { data: { status: string }[] } };
-  return body.data.data.filter((row) => row.status === 'processing').length;
-}
-
 
 describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
   const backend = backends.at(-1)!.name;
@@ -172,13 +160,14 @@ describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
       HOST: '127.0.0.1',
       STATIC_DIR: '/nonexistent',
       LOG_LEVEL: 'info',
-      // The biller takes 60 s and may (BILLER_TIMEOUT_MS); the deploy waits 0.5 s.
+      // The server would wait on the biller for 60 s (BILLER_TIMEOUT_MS); the deploy waits 0.5 s.
       BILLER_TIMEOUT_MS: '60000',
       SHUTDOWN_TIMEOUT_MS: '500',
     });
     try {
       await waitUntilListening(started, port);
-      rails.vtpass.setMode({ kind: 'slow', delayMs: 60_000 });
+      // The biller holds every payment until the process is gone: longer than the drain may wait.
+      rails.vtpass.holdPayments();
       const purchases = Array.from({ length: 3 }, () =>
         fetch(`${base}/api/airtime`, {
           method: 'POST',
@@ -190,7 +179,7 @@ describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
         ),
       );
       // All three reserved, each waiting on the biller.
-      await eventually(() => processing(base, buyer.token), (count) => count === 3, { timeoutMs: 60_000, intervalMs: 20 });
+      for (let held = 0; held < 3; held++) await rails.vtpass.held();
       const signalled = Date.now();
       started.stop();
       expect(await started.exit).toBe(0);
@@ -202,6 +191,8 @@ describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
         [200, 'processing'],
       ]);
       expect(started.output()).not.toContain('closing their connections');
+      // The biller makes the bills at last, for a server that is gone: they stay processing, for the requery job.
+      rails.vtpass.releasePayments();
     } finally {
       started.stop();
       await started.exit;

@@ -53,7 +53,10 @@ describe('VtpassBiller against the fake VTpass', () => {
     fake = await startFakeVtpass();
   });
   afterAll(() => fake.close());
-  afterEach(() => fake.setMode({ kind: 'normal' }));
+  afterEach(() => {
+    fake.setMode({ kind: 'normal' });
+    fake.releasePayments();
+  });
 
   it('pays with the documented request: POST /pay, api-key + secret-key, request_id, serviceID, amount in naira, phone', async () => {
     const bill = airtimeBill('08031234567', 15_050n);
@@ -173,9 +176,15 @@ describe('VtpassBiller against the fake VTpass', () => {
     await expect(adapter(fake, { publicKey: 'PK_wrong' }).plans('dstv')).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
-  it('a slow answer times out (pending for a pay); a 5xx and a body that is not JSON are no answer or an ambiguous one', async () => {
-    fake.setMode({ kind: 'slow', delayMs: 400 });
-    await expect(adapter(fake, { timeoutMs: 100 }).pay(airtimeBill('08031234567'))).rejects.toMatchObject({ failure: 'timeout', maybeReceived: true });
+  it('no answer in time times out (pending for a pay); a 5xx and a body that is not JSON are no answer or an ambiguous one', async () => {
+    // VTpass holds the payment; the adapter's clock passes its timeout once the payment is in.
+    const clock = new ManualClock();
+    fake.holdPayments();
+    const paid = adapter(fake, { timeoutMs: 100, timeouts: clock }).pay(airtimeBill('08031234567'));
+    await fake.held();
+    clock.advance(100);
+    await expect(paid).rejects.toMatchObject({ failure: 'timeout', maybeReceived: true });
+    fake.releasePayments();
     fake.setMode({ kind: 'server-error' });
     await expect(adapter(fake).pay(airtimeBill('08031234567'))).rejects.toMatchObject({ failure: 'server-error' });
     fake.setMode({ kind: 'malformed' });
@@ -241,6 +250,9 @@ describe('VtpassBiller against the fake VTpass', () => {
 /** The breaker's cool-down in the app's suites: the tests move the app's clock past it. */
 const COOL_DOWN_MS = 200;
 
+/** The adapter's timeout in the purchases' suite: a call times out when the test moves the app's clock past it. */
+const TIMEOUT_MS = 300;
+
 describe.each(backends)('purchases through VTpass (the fake) on $name', (backend) => {
   let fake: FakeVtpass;
   let biller: VtpassBiller;
@@ -262,7 +274,8 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     backend,
     () => {
       const clock = new ManualClock();
-      biller = adapter(fake, { timeoutMs: 300, failureThreshold: 3, coolDownMs: COOL_DOWN_MS, now: () => clock.now() });
+      // Its calls time out when the test moves the clock past TIMEOUT_MS, never on their own.
+      biller = adapter(fake, { timeoutMs: TIMEOUT_MS, failureThreshold: 3, coolDownMs: COOL_DOWN_MS, now: () => clock.now(), timeouts: clock });
       return { biller, clock };
     },
     'test',
@@ -272,7 +285,10 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     buyer = await newBuyer(t, 50_000);
     [mtn, ikeja] = [await providerId(t, 'airtime', 'MTN'), await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)')];
   });
-  afterEach(() => fake.setMode({ kind: 'normal' }));
+  afterEach(() => {
+    fake.setMode({ kind: 'normal' });
+    fake.releasePayments();
+  });
 
   it('delivered: completed, charged once, settled to the biller', async () => {
     const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 150));
@@ -312,14 +328,18 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     expect(await balance(t, buyer.token)).toBe(balanceAfter);
   });
 
-  it('a slow VTpass: the pay times out (pending, no refund); the requery finds what VTpass did', async () => {
-    fake.setMode({ kind: 'slow', delayMs: 600 });
-    const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 300));
+  it('a silent VTpass: the pay times out (pending, no refund); the requery finds what VTpass did', async () => {
+    fake.holdPayments();
+    const replied = buy(t, buyer.token, 'airtime', airtime('08031234567', 300));
+    // The payment is in and VTpass holds it: the adapter's timeout passes.
+    await fake.held();
+    t.clock.advance(TIMEOUT_MS);
+    const reply = await replied;
     expect(reply.body.data).toMatchObject({ status: 'processing' });
     expect(await balance(t, buyer.token)).toBe(49_700);
-    // VTpass finished the bill after we stopped waiting.
+    // VTpass makes the bill after we stopped waiting.
+    fake.releasePayments();
     await fake.answered();
-    fake.setMode({ kind: 'normal' });
     t.clock.advance(t.config.billerTimeoutMs + 5_000);
     await runRequery(t.ctx, deps());
     expect(await statusOf(reply.body.data!.id)).toBe('completed');

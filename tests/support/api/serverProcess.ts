@@ -40,7 +40,8 @@ export type Secrets = ReturnType<typeof productionSecrets>;
 /**
  * Real money rails for a production start (production refuses the simulated bank partner and
  * biller): the fake VTpass and the fake Monnify, in this process, answering as the real ones
- * document. `vtpass.setMode({ kind: 'slow', delayMs })` once the server is up keeps bills in flight.
+ * document. `vtpass.holdPayments()` once the server is up keeps bills in flight, with no timer,
+ * until `vtpass.releasePayments()`; `vtpass.held()` settles once one is held.
  */
 export async function productionRails() {
   const [vtpass, monnify] = await Promise.all([startFakeVtpass(), startFakeMonnify()]);
