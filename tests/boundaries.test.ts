@@ -128,7 +128,9 @@ describe('the lint rules', () => {
     ['tests/e2e/probe.spec.ts', 'await page.waitForTimeout(1_100);', syntax],
     ['tests/machines/probe.test.ts', 'await new Promise((resolve) => setTimeout(resolve, 0));', allowed],
     ['testkit/models/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', syntax],
-    ['testkit/fakes/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', allowed],
+    ['testkit/fakes/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, 350));', syntax],
+    ['testkit/fakes/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, how.delayMs));', syntax],
+    ['testkit/fakes/probe.ts', 'await new Promise((resolve) => setTimeout(resolve, 0));', allowed],
     ['tests/support/api/eventually.ts', 'await new Promise((resolve) => setTimeout(resolve, 50));', allowed],
   ])('%s: %s → %s', async (file, text, rule) => {
     expect(await broken(file, text)).toEqual(rule === allowed ? [] : [rule]);
