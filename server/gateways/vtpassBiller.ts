@@ -122,6 +122,8 @@ export interface VtpassOptions {
   /** Breaker tuning (providerHttp.ts defaults otherwise). */
   failureThreshold?: number;
   coolDownMs?: number;
+  /** First backoff between the attempts of an idempotent call (providerHttp.ts default). */
+  retryDelayMs?: number;
   now?: () => Date;
   /** What times a call out (providerHttp.ts; default the system's timers). */
   timeouts?: Timeouts;
@@ -148,6 +150,7 @@ export class VtpassBiller implements Biller, PlanSource {
       log: options.log,
       failureThreshold: options.failureThreshold,
       coolDownMs: options.coolDownMs,
+      retryDelayMs: options.retryDelayMs,
       // The breaker's cool-down runs on the same clock as the rest of the adapter.
       now: () => now().getTime(),
       timeouts: options.timeouts,
