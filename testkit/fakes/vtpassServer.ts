@@ -45,9 +45,11 @@ import { AnswerHold } from './answerHold';
  *
  * merchant-verify finds everyone but numbers ending in 9999 (000 with content.error, as VTpass
  * answers an unknown meter or smartcard); a number ending in 0004 gets no answer at all (a
- * distribution company that never answers for that meter: the caller's timeout ends the call). A DStv or GOtv smartcard answers the DSTV and GOTV
- * pages' fields, its Due_Date and Renewal_Amount among them, from the simulated biller (due in as
- * many days as the two digits before its last four say); a Startimes one its page's
+ * distribution company that never answers for that meter): the lookup is held for good
+ * (answerHold.ts), `heldLookup()` says it is in, and the test moves the adapter's clock past its
+ * timeout. A DStv or GOtv smartcard answers the DSTV and GOTV pages' fields, its Due_Date and
+ * Renewal_Amount among them, from the simulated biller (due in as many days as the two digits
+ * before its last four say); a Startimes one its page's
  * (Customer_Name, Balance, Smartcard_Number: no due date). A DStv or GOtv pay with
  * subscription_type "renew" names no variation ("Renew Product").
  *
@@ -105,6 +107,8 @@ export interface FakeVtpass {
   releasePayments(): void;
   /** Settles once a payment is held: the nth payment held since holdPayments() settles the nth wait. */
   held(): Promise<void>;
+  /** Settles once a lookup of a number ending in 0004 is held: the nth since the fake started settles the nth wait. */
+  heldLookup(): Promise<void>;
   /** Settles once every request received so far has been handled (a held payment released and made, even for a caller that gave up). */
   answered(): Promise<void>;
   close(): Promise<void>;
@@ -177,6 +181,9 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
   const handling = new Set<Promise<void>>();
   let mode: FakeVtpassMode = { kind: 'normal' };
   const payments = new AnswerHold();
+  // Never released: it only tells the test that a lookup no one will answer is in.
+  const silentLookups = new AnswerHold();
+  silentLookups.hold();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -325,8 +332,9 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     const service = SERVICES[serviceID];
     if (!billersCode || !serviceID) return answer(response, '011');
     if (!service) return answer(response, '012');
-    // Held open until the caller gives up (its timeout) or the fake closes.
-    if (billersCode.endsWith('0004')) return;
+    // Left open until the caller gives up (its timeout) or the fake closes; not awaited, so that
+    // answered() does not wait for an answer that never comes.
+    if (billersCode.endsWith('0004')) return void silentLookups.pass();
     const found = await simulated.verify({ category: service.category, providerCode: serviceID, beneficiary: billersCode });
     if (!found) {
       const error = service.category === 'electricity-bill' ? `This meter is not correct or is not a valid ${service.name} meter. Please check and try again` : 'Invalid Smartcard Number';
@@ -407,6 +415,7 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     holdPayments: (answered) => payments.hold(answered),
     releasePayments: () => payments.release(),
     held: () => payments.held(),
+    heldLookup: () => silentLookups.held(),
     setVariations(serviceID, list) {
       variations.set(serviceID, list);
     },
@@ -418,6 +427,7 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     },
     close() {
       payments.close();
+      silentLookups.close();
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
