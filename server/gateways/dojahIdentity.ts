@@ -1,7 +1,9 @@
+import { systemTimeouts, type Timeouts } from '../clock';
 import { GatewayError } from '../errors';
 import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity';
 
-const TIMEOUT_MS = 15_000;
+/** How long a lookup may take before the customer is told to try again later. */
+export const DOJAH_TIMEOUT_MS = 15_000;
 const UNAVAILABLE = 'the identity service is not available right now, please try again in a few minutes';
 
 /** Dojah's lookup of each kind (docs.dojah.io, KYC: "Lookup BVN", "Lookup NIN"). */
@@ -15,6 +17,8 @@ export interface DojahOptions {
   secretKey: string;
   /** https://api.dojah.io, or https://sandbox.dojah.io with sandbox keys. */
   baseUrl: string;
+  /** What times a lookup out; default the system's timers (a test's clock fires them when moved). */
+  timeouts?: Timeouts;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -28,9 +32,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 export class DojahIdentity implements IdentityGateway {
   readonly name = 'dojah';
   readonly #options: DojahOptions;
+  readonly #timeouts: Timeouts;
 
   constructor(options: DojahOptions) {
     this.#options = options;
+    this.#timeouts = options.timeouts ?? systemTimeouts;
   }
 
   async lookUp({ kind, number }: IdentityQuery): Promise<IdentityHolder | null> {
@@ -42,7 +48,7 @@ export class DojahIdentity implements IdentityGateway {
     try {
       response = await fetch(url, {
         headers: { AppId: this.#options.appId, Authorization: this.#options.secretKey, Accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: this.#timeouts.timeout(DOJAH_TIMEOUT_MS),
       });
       body = await response.json().catch(() => null);
     } catch (cause) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
 import { loadConfig } from '../../server/config';
 import { GatewayError } from '../../server/errors';
-import { DojahIdentity } from '../../server/gateways/dojahIdentity';
+import { DOJAH_TIMEOUT_MS, DojahIdentity } from '../../server/gateways/dojahIdentity';
 import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { identityMessages } from '../../core/messages';
 import { namesMatch } from '../../server/services/identity';
@@ -12,6 +12,7 @@ import { identityNumber, signUp, type SignedUp } from '../support/api/accounts';
 import { startTestApp } from '../support/api/app';
 import { useTestApp } from '../support/api/useTestApp';
 import { backends } from '../support/api/backends';
+import { ManualClock } from '../support/api/manualClock';
 
 describe('namesMatch', () => {
   it.each([
@@ -66,6 +67,21 @@ describe('DojahIdentity against a Dojah stand-in', () => {
     expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure)) + String((failure as Error).cause)).not.toContain('22399999999');
     const wrongKey = new DojahIdentity({ appId: DOJAH_APP_ID, secretKey: 'not-the-key', baseUrl: dojah.baseUrl });
     await expect(wrongKey.lookUp({ kind: 'nin', number: '70123456789', name: 'John Doe' })).rejects.toBeInstanceOf(GatewayError);
+  });
+
+  it('a Dojah that does not answer in time is a GatewayError, on the timeouts it is given', async () => {
+    const clock = new ManualClock();
+    const timed = new DojahIdentity({ appId: DOJAH_APP_ID, secretKey: DOJAH_SECRET, baseUrl: dojah.baseUrl, timeouts: clock });
+    dojah.know('nin', '70123456789', { first_name: 'John', last_name: 'Doe' });
+    dojah.holdAnswers();
+    const looked = timed.lookUp({ kind: 'nin', number: '70123456789', name: 'John Doe' }).catch((error: unknown) => error);
+    // Dojah has the lookup and holds it: the timeout passes when the clock is moved past it.
+    await dojah.held();
+    clock.advance(DOJAH_TIMEOUT_MS);
+    const failure = (await looked) as GatewayError;
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect(String(failure.cause)).toBe('Error: dojah nin lookup failed: TimeoutError');
+    dojah.releaseAnswers();
   });
 
   it('an unreachable host is a GatewayError whose cause names no number', async () => {
