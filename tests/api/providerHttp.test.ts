@@ -59,8 +59,9 @@ function memoryLog() {
 describe('ProviderHttp against a local provider', () => {
   let provider: Awaited<ReturnType<typeof startProvider>>;
   let log: ReturnType<typeof memoryLog>;
+  // Retried at once: which calls are retried is what these tests check, not how long the backoff is.
   const client = (options: Partial<ProviderHttpOptions> = {}) =>
-    new ProviderHttp({ provider: 'VTpass', baseUrl: provider.url, timeoutMs: 300, retryDelayMs: 5, log, ...options });
+    new ProviderHttp({ provider: 'VTpass', baseUrl: provider.url, timeoutMs: 300, retryDelayMs: 0, log, ...options });
 
   beforeAll(async () => {
     provider = await startProvider();
@@ -248,9 +249,13 @@ describe('ProviderHttp against a local provider', () => {
 
   it('logs a failed call as a warning with its kind of failure', async () => {
     provider.answer('stall');
-    await client({ timeoutMs: 50 })
+    const clock = new ManualClock();
+    const failed = client({ timeouts: clock })
       .request({ method: 'POST', path: '/pay', json: { phone: '08011112222' }, idempotent: false })
       .catch(() => undefined);
+    await expect.poll(() => provider.received.length).toBe(1);
+    clock.advance(300);
+    await failed;
     expect(log.lines).toMatchObject([{ level: 'warn', msg: 'provider call failed', obj: { failure: 'timeout', request: { phone: '[redacted]' } } }]);
   });
 });
