@@ -46,8 +46,9 @@ export default defineConfig(({ command, mode }) => ({
     // The helper cost the first page about 20 ms of main thread, at every import.
     modulePreload: false,
     // A few chunks by who needs them, not one per shared module (scripts/chunkGroups.ts). The
-    // operator console is a second page of the same build, with chunks of its own (served only on OPS_PORT).
-    rolldownOptions: { input: { index: 'index.html', console: 'console.html' }, output: { codeSplitting: { groups: chunkGroups } } },
+    // operator console is a second page of the same build, with chunks of its own (served only on
+    // OPS_PORT). The boot module is the one script a built page of the app names (scripts/routePages.ts).
+    rolldownOptions: { input: { index: 'index.html', console: 'console.html', boot: 'src/ui/boot.ts' }, output: { codeSplitting: { groups: chunkGroups } } },
   },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],

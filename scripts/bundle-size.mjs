@@ -38,10 +38,14 @@ function staticClosure(key, seen = new Set()) {
   return seen;
 }
 
-/** The manifest keys of the scripts a page names (its scripts and modulepreloads) and what those import. */
+/**
+ * The manifest keys of the scripts a page loads and what those import: the scripts its head names,
+ * in a tag's src or href or in the list of files the boot module's tag gives (data-app, data-preload).
+ */
 function loadedBy(page) {
   const html = readFileSync(join(DIST, page), 'utf8');
-  const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+  const head = html.slice(0, html.indexOf('</head>'));
+  const named = new Set([...head.matchAll(/[" ]\/([^"\s]+\.js)(?=[" ])/g)].map((match) => match[1]));
   const keys = Object.keys(manifest).filter((key) => named.has(manifest[key].file));
   return new Set(keys.flatMap((key) => [...staticClosure(key)]));
 }

@@ -51,6 +51,7 @@ const signedInOnly = (root: string) => APP_LAZY.test(root) && !SIGNED_OUT.test(r
  * The pages most visits start on, /login and the dashboard a login lands on, and the frames around
  * every session page: what these share is loaded with them; what only other pages share waits for those.
  */
+const LOGIN_SCREEN = /[\\/]src[\\/]ui[\\/]screens[\\/]LoginScreen\.tsx$/;
 const FIRST_PAGES = /[\\/]src[\\/]ui[\\/](screens[\\/](Login|Dashboard)Screen\.tsx|app[\\/](sessionFrames|appFrames)\.ts)$/;
 
 /**
@@ -96,13 +97,21 @@ function reachedByConsole(id: string, context: ChunkingContext): boolean {
   return false;
 }
 
-type Group = 'common' | 'landing' | 'kit' | 'screens' | 'signedIn' | 'forms' | 'appScreens' | 'pair' | 'console';
+/**
+ * React DOM's client (with its scheduler): about half of what a first page runs. The entry loads
+ * it with an import of its own (src/ui/main.tsx), so that it runs in a task of its own; the page
+ * names it among the entry's files (scripts/routePages.ts), so it is fetched with them.
+ */
+export const REACT_DOM_CLIENT = /[\\/]node_modules[\\/](react-dom[\\/](client\.js$|cjs[\\/]react-dom-client\.)|scheduler[\\/])/;
+
+type Group = 'reactDom' | 'common' | 'landing' | 'kit' | 'screens' | 'login' | 'signedIn' | 'forms' | 'appScreens' | 'pair' | 'console';
 
 /** Source size (characters) under which a module two lazy modules share goes with `screens`. */
 const PAIR_MINIMUM = 2_000;
 
 /** The name of the chunk `id` goes into by its group, or null for a chunk of its own (a lazily loaded module, or one screen's). */
 function chunkOf(id: string, context: ChunkingContext): { group: Group; name: string } | null {
+  if (REACT_DOM_CLIENT.test(id)) return { group: 'reactDom', name: 'react-dom-client' };
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
   const reached = roots(id, context);
@@ -129,7 +138,11 @@ function appChunkOf(from: Set<string>, size: number): { group: Group; name: stri
     // boxes and password pairs of the account forms; the pin dialog, the plan pickers and a
     // transaction's details of the signed-in app) stays off /login and the dashboard.
     const signedIn = [...from].every(signedInOnly);
-    if ([...from].some((root) => FIRST_PAGES.test(root))) return signedIn ? { group: 'signedIn', name: 'signed-in' } : { group: 'screens', name: 'screens' };
+    const firstPages = [...from].filter((root) => FIRST_PAGES.test(root));
+    // What /login shares with later pages but the dashboard and the frames do not need (the login
+    // form's frame, the bot check, the forms' checks) stays off the dashboard's first visit.
+    if (firstPages.length > 0 && firstPages.every((root) => LOGIN_SCREEN.test(root))) return { group: 'login', name: 'login' };
+    if (firstPages.length > 0) return signedIn ? { group: 'signedIn', name: 'signed-in' } : { group: 'screens', name: 'screens' };
     return signedIn ? { group: 'appScreens', name: 'app-screens' } : { group: 'forms', name: 'forms' };
   }
   if (from.size === 2) return { group: 'pair', name: `shared-${[...from].map((root) => basename(root).replace(/\.\w+$/, '')).sort().join('-')}` };
@@ -141,7 +154,7 @@ function appChunkOf(from: Set<string>, size: number): { group: Group; name: stri
  * load, then the landing's): a group takes its modules' dependencies with it, so each must choose
  * before the next narrower one.
  */
-export const chunkGroups = (['common', 'landing', 'kit', 'screens', 'signedIn', 'forms', 'appScreens', 'pair', 'console'] as const).map((group, index, all) => ({
+export const chunkGroups = (['reactDom', 'common', 'landing', 'kit', 'screens', 'login', 'signedIn', 'forms', 'appScreens', 'pair', 'console'] as const).map((group, index, all) => ({
   debugName: group,
   name: (id: string, context: ChunkingContext) => {
     const chunk = chunkOf(id, context);

@@ -52,7 +52,7 @@ const { values: args } = parseArgs({
     chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     // Another build to serve, e.g. a copy kept from before a change, measured in the same conditions.
     dist: { type: 'string', default: 'dist' },
-    // Where to keep every run's full Lighthouse report (JSON), to see where a route's time goes.
+    // Where to keep every run's full Lighthouse report and its trace (JSON), to see where a route's time goes.
     reports: { type: 'string' },
   },
 });
@@ -238,6 +238,8 @@ async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: bo
     mkdirSync(args.reports, { recursive: true });
     const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${mode}-${Date.now()}.json`;
     writeFileSync(join(args.reports, name), JSON.stringify(lhr));
+    // The trace beside it: where each long task's time goes (open it in the browser's performance panel).
+    writeFileSync(join(args.reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
   }
   if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const landed = new URL(lhr.finalDisplayedUrl).pathname;

@@ -1,23 +1,32 @@
 // A Vite build plugin (vite.config.ts): one HTML page per route of the route table, each holding
 // the route's first screen, rendered at build time (src/ui/prerender.tsx), so that the page
-// paints before any script has run; and naming the code and styles of every lazy level that route
-// renders (the session's frame, the signed-in shell, the screen) as <link rel="modulepreload"> and
-// stylesheets, so that the browser asks for all of it while it reads the page instead of learning
-// of each level only once the one above it has downloaded and run. The server answers a route
-// with its page (server/routes/spa.ts); index.html is the landing's page, and pages/404.html
-// (the signed-in frame's "not here" screen) is what any other path gets.
+// paints before any script has run. The only script a page names is the boot module
+// (src/ui/boot.ts): its tag lists the app's entry and every file of every lazy level that route
+// renders (the session's frame, the signed-in shell, the screen), which the boot module asks for
+// all at once, but only after the page has painted. Named in the page as scripts or preloads,
+// they would be downloaded while the first paint waits, sharing a phone's slow network with the
+// HTML; listed on the tag, they cost the first paint nothing, and still come in one wave instead
+// of each level's files being learnt of only once the level above has downloaded and run. The
+// server answers a route with its page (server/routes/spa.ts); index.html is the landing's page,
+// and pages/404.html (the signed-in frame's "not here" screen) is what any other path gets.
 //
 // The stylesheet is written into each page (one <style>, about 9 KB compressed) rather than
 // linked: a linked one is a request the first paint waits for, a whole round trip on a phone's
-// network, beside the scripts that share its bandwidth. A repeat visit takes every page from the
-// service worker's precache, so nothing is downloaded twice.
+// network. A repeat visit takes every page from the service worker's precache, so nothing is
+// downloaded twice.
 import { dirname, resolve } from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
 import type { RouteHandle } from '../src/ui/app/routes';
+import { REACT_DOM_CLIENT } from './chunkGroups';
 
 const ROUTES_MODULE = resolve('src/ui/app/routes.tsx');
 const PRERENDER_MODULE = resolve('src/ui/prerender.tsx');
+/** The app's entry module (index.html names it for `npm run dev`) and the boot module that loads it in a built page. */
+const MAIN_MODULE = resolve('src/ui/main.tsx');
+export const BOOT_MODULE = resolve('src/ui/boot.ts');
+/** A module script Vite wrote into index.html's head: the entry and what it imports. */
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/g;
 /** Where the pages go in dist/, one `<path>.html` per route. */
 export const ROUTE_PAGES_DIR = 'pages';
 /** The page of every path the route table does not name (its catch-all), drawn at this path. */
@@ -64,6 +73,52 @@ function inlineStyles(page: string, bundle: Rollup.OutputBundle): string {
   });
 }
 
+/** The boot module's tag: the app's entry to start and the files to fetch with it, once the page has painted. */
+function bootTag(boot: string, entry: string, files: string[]): string {
+  const preload = files.filter((file) => file !== entry).map((file) => `/${file}`);
+  return `<script type="module" crossorigin src="/${boot}" data-app="/${entry}" data-preload="${preload.join(' ')}"></script>`;
+}
+
+/** The scripts and stylesheets of the lazy levels `path` renders (its frames and its screen), or nothing for a path the table does not match. */
+function routeFiles(this: Rollup.PluginContext, routes: RouteObject[], path: string, bundle: Rollup.OutputBundle) {
+  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const lazyModule = (match.route.handle as RouteHandle | undefined)?.module;
+    if (lazyModule === undefined) continue;
+    const file = resolve(dirname(ROUTES_MODULE), lazyModule);
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId === file);
+    if (!chunk) this.error(`route ${path}: no chunk was built for ${lazyModule}`);
+    closure(chunk, bundle, scripts, styles);
+  }
+  return { scripts, styles };
+}
+
+/** What every page shares, read off the index.html Vite wrote: the page without its scripts, and the boot module's tag less the route's own files. */
+function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.OutputBundle) {
+  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.moduleIds.includes(MAIN_MODULE));
+  const boot = chunks.find((chunk) => chunk.facadeModuleId === BOOT_MODULE);
+  const reactDom = chunks.find((chunk) => chunk.moduleIds.some((id) => REACT_DOM_CLIENT.test(id)));
+  if (!entry || !boot || !reactDom) this.error(`the build has no chunk for ${!entry ? MAIN_MODULE : !boot ? BOOT_MODULE : 'React DOM'}`);
+  if (boot.imports.length > 0 || boot.dynamicImports.length > 0) this.error(`${BOOT_MODULE} must import nothing: it is the one script a page waits for`);
+  // What index.html loads (the entry and its imports) goes on the boot module's tag instead,
+  // with React DOM, which the entry imports on its own.
+  const entryScripts = [...[...written.matchAll(MODULE_SCRIPT)].map((match) => match[1]), reactDom.fileName];
+  if (!entryScripts.includes(entry.fileName)) this.error(`index.html does not load the entry ${entry.fileName}`);
+  const index = written.replace(MODULE_SCRIPT, '');
+  if (!index.includes(ROOT)) this.error(`index.html has no empty ${ROOT} to render the routes into`);
+  // A stylesheet index.html already links needs no second link.
+  const linked = new Set([...index.matchAll(/href="\/([^"]+\.css)"/g)].map((match) => match[1]));
+  /** The head of the page of a route that loads `scripts` and `styles`. */
+  const head = (scripts: Set<string>, styles: Set<string>) => [
+    ...[...styles].filter((file) => !linked.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    bootTag(boot.fileName, entry.fileName, [...new Set([...entryScripts, ...scripts])]),
+  ];
+  return { index, head };
+}
+
 export function routePages(): Plugin {
   return {
     name: 'naira-wallet:route-pages',
@@ -74,44 +129,31 @@ export function routePages(): Plugin {
       async handler(_options, bundle) {
         const html = bundle['index.html'];
         if (!html || html.type !== 'asset') return;
-        const index = String(html.source);
-        // What index.html already loads needs no second link.
-        const named = new Set([...index.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
-        const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+        const { index, head } = appShell.call(this, String(html.source), bundle);
         const { module } = await runnerImport<{ routes: RouteObject[] }>(ROUTES_MODULE, { configFile: false, logLevel: 'error' });
         const { module: renderer } = await runnerImport<{ renderRoute: (path: string) => Promise<string> }>(PRERENDER_MODULE, {
           configFile: false,
           logLevel: 'error',
           plugins: [withoutStyles],
         });
-        if (!index.includes(ROOT)) this.error(`index.html has no empty ${ROOT} to render the routes into`);
+        const written = new Set<string>();
         for (const path of [...pathsOf(module.routes), NOT_FOUND_PAGE]) {
-          const scripts = new Set<string>();
-          const styles = new Set<string>();
-          for (const match of matchRoutes(module.routes, path) ?? []) {
-            const lazyModule = (match.route.handle as RouteHandle | undefined)?.module;
-            if (lazyModule === undefined) continue;
-            const file = resolve(dirname(ROUTES_MODULE), lazyModule);
-            const chunk = chunks.find((candidate) => candidate.facadeModuleId === file);
-            if (!chunk) this.error(`route ${path}: no chunk was built for ${lazyModule}`);
-            closure(chunk, bundle, scripts, styles);
-          }
+          const { scripts, styles } = routeFiles.call(this, module.routes, path, bundle);
           if (scripts.size === 0) continue;
-          const links = [
-            ...[...styles].filter((file) => !named.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-            ...[...scripts].filter((file) => !named.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-          ];
           const rendered = await renderer.renderRoute(path);
-          // The page's only script is the app's: a rendered one would be refused by the CSP.
+          // The page's only script is the boot module: a rendered one would be refused by the CSP.
           if (/<script\b/i.test(rendered)) this.error(`route ${path}: the rendered HTML holds a <script>`);
           const page = inlineStyles(
-            index.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`).replace(ROOT, `<div id="root">${rendered}</div>`),
+            index.replace('</head>', `\n    ${head(scripts, styles).join('\n    ')}\n  </head>`).replace(ROOT, `<div id="root">${rendered}</div>`),
             bundle,
           );
           // The landing's page is index.html itself.
           if (path === '/') html.source = page;
           else this.emitFile({ type: 'asset', fileName: `${ROUTE_PAGES_DIR}${path}.html`, source: page });
+          written.add(path);
         }
+        // index.html as Vite wrote it would load the app before its first paint.
+        if (!written.has('/')) this.error('the route table has no lazy screen at /: index.html was not rendered');
       },
     },
   };

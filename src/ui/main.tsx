@@ -1,8 +1,9 @@
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { loadInspector } from './app/inspector';
+import { nextTask } from '../../core/nextTask';
+import { hydrationStarts } from './app/hydration';
 import { preloadRoute } from './app/routes';
 import './styles/global.css';
 
@@ -18,18 +19,27 @@ const app = (
 
 /**
  * Every route's page holds its first screen, rendered at build time (src/ui/prerender.tsx): React
- * takes that HTML over (hydration) once the route's code is here (the page asked for all of it
- * at once). A mismatch would be a recoverable error: it is reported, and a test fails on any.
- * A page without that HTML (`npm run dev`) is drawn instead. Either way in a transition: React
- * then works in slices that leave the main thread free between them, where a default update
- * would be one long task (the page is already painted: nothing waits for it but input).
- * Not a top-level await: the lazy modules import this chunk.
+ * takes that HTML over (hydration) once the route's code is here (the boot module asked for all
+ * of it at once). A mismatch would be a recoverable error: it is reported, and a test fails on
+ * any. A page without that HTML (`npm run dev`) is drawn instead. Either way in a transition:
+ * React then works in slices that leave the main thread free between them, where a default
+ * update would be one long task (the page is already painted: nothing waits for it but input).
  */
-function start() {
+async function start() {
+  // The inspector (its own build only, `?inspect`) must exist before the session's actor does.
+  await loadInspector(location.search);
+  // Each step's code runs in a task of its own: React DOM alone is about half the app's script
+  // to run, and all of it in one task would keep a slow phone from answering a tap for as long.
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await nextTask();
+  await preloadRoute(location.pathname, nextTask);
   const container = document.getElementById('root')!;
   startTransition(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, app, { onRecoverableError: (error) => console.error('hydration:', error) });
-    else createRoot(container).render(app);
+    if (container.hasChildNodes()) {
+      hydrationStarts();
+      hydrateRoot(container, app, { onRecoverableError: (error) => console.error('hydration:', error) });
+    } else createRoot(container).render(app);
   });
   // The service worker (offline use, precached files) registers once the page has loaded, so
   // that its downloads never compete with the first visit's.
@@ -38,7 +48,5 @@ function start() {
   else window.addEventListener('load', register, { once: true });
 }
 
-// The inspector (its own build only, `?inspect`) must exist before the session's actor does.
-void loadInspector(location.search)
-  .then(() => preloadRoute(location.pathname))
-  .then(start);
+// Not a top-level await: the lazy modules import this chunk.
+void start();

@@ -151,11 +151,18 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Fetches the code of every lazy level the page at `pathname` draws (the session's frame, the
- * signed-in shell, the screen), all at once; the route's page already asked the browser for it
- * (scripts/routePages.ts), so this mostly waits for downloads under way. A failed download is
- * left to the lazy component, which asks again, and to the error boundary.
+ * Loads the code of every lazy level the page at `pathname` draws (the session's frame, the
+ * signed-in shell, the screen), one level after another with `pause()` between them: the route's
+ * page already asked the browser for all of it (scripts/routePages.ts), so this mostly waits for
+ * downloads under way, and each level's code then runs in a task of its own rather than all in
+ * one long one. A failed download is left to the lazy component, which asks again, and to the
+ * error boundary.
  */
-export async function preloadRoute(pathname: string): Promise<void> {
-  await Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined)));
+export async function preloadRoute(pathname: string, pause: () => Promise<void>): Promise<void> {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    if (!handle) continue;
+    await handle.preload().catch(() => undefined);
+    await pause();
+  }
 }
