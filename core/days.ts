@@ -5,6 +5,7 @@
  * statements, reconciliation, the biller's request ids and the partners' timestamps all read
  * their days and times here, and receipts and screens write a Lagos time in words here too.
  */
+import { once } from './once';
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,13 +70,13 @@ export function lagosDateTime(instant: Date): string {
 }
 
 const LAGOS_WORDS = { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
-// Made once each: making a formatter costs more than the readings it gives.
-const lagosWords = new Intl.DateTimeFormat('en-NG', LAGOS_WORDS);
-const lagosWordsWithWeekday = new Intl.DateTimeFormat('en-NG', { ...LAGOS_WORDS, weekday: 'short' });
+// Made once each, when first used: making a formatter costs more than the readings it gives.
+const lagosWords = once(() => new Intl.DateTimeFormat('en-NG', LAGOS_WORDS));
+const lagosWordsWithWeekday = once(() => new Intl.DateTimeFormat('en-NG', { ...LAGOS_WORDS, weekday: 'short' }));
 
 /** An instant as a Nigerian reader expects it, for receipts and screens: "5 Dec 2026, 09:00", or "Sat, 5 Dec 2026, 09:00" with its weekday. */
 export function lagosTimeInWords(instant: Date, { weekday = false } = {}): string {
-  return (weekday ? lagosWordsWithWeekday : lagosWords).format(instant);
+  return (weekday ? lagosWordsWithWeekday : lagosWords)().format(instant);
 }
 
 /** The Lagos minute of an instant as twelve digits, YYYYMMDDHHmm (how a biller's request id begins). */

@@ -1,10 +1,34 @@
-const naira = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { once } from './once';
 
-/** ₦ with two decimals and thousands separators, the one way an amount is written: 1234.5 → "₦1,234.50". */
+const naira = once(() => new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+/** Past this, toFixed writes an exponent; no amount comes near it, but the rule holds for any number. */
+const FIXED_LIMIT = 1e21;
+
+/**
+ * ₦ with two decimals and thousands separators, the one way an amount is written: 1234.5 → "₦1,234.50".
+ * Written out here as Intl.NumberFormat('en-NG') writes it (the same digits: both round the
+ * number as it is written, 1.005 to 1.01, half away from zero), because the first Intl formatter
+ * a page makes costs it about 15 ms while it starts (the locale's data is read then), and almost
+ * every page shows money.
+ */
 export function formatNaira(amount: number | string | ''): string {
-  const value = typeof amount === 'number' ? amount : Number(amount || 0);
-  return `₦${naira.format(Number.isFinite(value) ? value : 0)}`;
+  const parsed = typeof amount === 'number' ? amount : Number(amount || 0);
+  const value = Number.isFinite(parsed) ? parsed : 0;
+  if (Math.abs(value) >= FIXED_LIMIT) return `₦${naira().format(value)}`;
+  const kobo = koboOf(Math.abs(value).toString());
+  const whole = (kobo / 100n).toString().replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `₦${sign}${whole}.${(kobo % 100n).toString().padStart(2, '0')}`;
 }
+
+/** Whole kobo of a non-negative amount as JavaScript writes it ("1.005"), rounded half up; below a millionth it is written with an exponent, and is 0. */
+function koboOf(written: string): bigint {
+  if (written.includes('e')) return 0n;
+  const [whole, fraction = ''] = written.split('.');
+  const kobo = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
+  return fraction.length > 2 && fraction[2] >= '5' ? kobo + 1n : kobo;
+}
+
 /**
  * Naira for the API from kobo in the database. Dividing an exact integer by 100 yields the
  * double nearest the decimal value, which JSON prints as that decimal (12345n → 123.45).

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { koboToNaira, nairaToKobo } from '../../core/money';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../core/money';
 
 describe('naira amounts', () => {
   it.each([
@@ -32,6 +32,34 @@ describe('naira amounts', () => {
         expect(nairaToKobo(JSON.parse(JSON.stringify(naira)))).toBe(kobo);
         expect(nairaToKobo(`${kobo / 100n}.${String(kobo % 100n).padStart(2, '0')}`)).toBe(kobo);
       }),
+    );
+  });
+});
+
+describe('formatNaira', () => {
+  const intl = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  it.each([
+    [1234.5, '₦1,234.50'],
+    [0, '₦0.00'],
+    [1.005, '₦1.01'],
+    [2.675, '₦2.68'],
+    [-2.675, '₦-2.68'],
+    [999.995, '₦1,000.00'],
+    [0.0000001, '₦0.00'],
+    ['25000', '₦25,000.00'],
+    ['', '₦0.00'],
+    [Number.NaN, '₦0.00'],
+  ])('writes %j as %s', (amount, written) => {
+    expect(formatNaira(amount)).toBe(written);
+  });
+
+  it('writes every number as Intl.NumberFormat("en-NG") does, rounding included', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ min: -1e22, max: 1e22, noNaN: true }), fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 1000)), (amount) => {
+        expect(formatNaira(amount)).toBe(`₦${intl.format(amount)}`);
+      }),
+      { numRuns: 20_000 },
     );
   });
 });
