@@ -1,5 +1,6 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { Envelope } from '../../core/contract';
+import { nextTask } from '../../core/nextTask';
 import { callFailures } from './messages';
 import { readToken } from './storage';
 
@@ -62,6 +63,10 @@ function isSessionRefusal(status: number | undefined, envelope: Envelope): boole
  */
 export async function call<T = unknown>(path: string, body: object = {}, options: CallOptions = {}): Promise<Envelope<T>> {
   const token = options.token ?? readToken();
+  // A request starts in a task of its own: starting one is work on the main thread, and a flow
+  // that asks for several at once (a session's poll) would otherwise start them all in the task
+  // that drew the screen.
+  await nextTask();
   let answer: unknown;
   try {
     answer = await client<unknown>(path, {

@@ -1,9 +1,8 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { connectivityMachine } from '../../machines/connectivity';
 import { getInspect } from './inspector';
-import { useHydrated } from './useHydrated';
+import { useStartedActor } from './useFlow';
 import type { SessionActor } from './SessionContext';
 
 type ConnectivityActor = ActorRefFrom<typeof connectivityMachine>;
@@ -12,7 +11,7 @@ const ConnectivityContext = createContext<ConnectivityActor | null>(null);
 
 /** Runs the connectivity machine for every route that has a session (it starts once the first frame is hydrated). */
 export function ConnectivityProvider({ session, children }: { session: SessionActor; children: ReactNode }) {
-  const actor = useActorRef(connectivityMachine, { input: { session }, inspect: getInspect() });
+  const actor = useStartedActor(connectivityMachine, { input: { session }, inspect: getInspect() });
   return <ConnectivityContext.Provider value={actor}>{children}</ConnectivityContext.Provider>;
 }
 
@@ -22,7 +21,18 @@ export function ConnectivityProvider({ session, children }: { session: SessionAc
  */
 export function useOffline(): boolean {
   const actor = useContext(ConnectivityContext);
-  const offline = useSelector(actor ?? undefined, (snapshot) => snapshot?.matches('offline') ?? false);
-  // Hydrating, a view is drawn as the page's HTML was: online (its boundary may hydrate after the machine has started).
-  return useHydrated() && offline;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = actor?.subscribe(onChange);
+      return () => subscription?.unsubscribe();
+    },
+    [actor],
+  );
+  // Hydrating, a view is drawn as the page's HTML was: online (its boundary may hydrate after the
+  // machine has started). Once hydrated, React draws it again only if the app is in fact offline.
+  return useSyncExternalStore(
+    subscribe,
+    () => actor?.getSnapshot().matches('offline') ?? false,
+    () => false,
+  );
 }

@@ -1,8 +1,7 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session';
-import { useHydrated } from './useHydrated';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -37,11 +36,20 @@ export const useRestored = (): boolean => useSessionSelector((s) => s.context.re
 /**
  * Subscribes a view to one slice of the session's state. While React hydrates the view (its
  * boundary may hydrate after the session has restored the user and polled) the slice is taken
- * from the first frame's session, the one the HTML was rendered with; the render after takes
- * the session as it is.
+ * from the first frame's session, the one the HTML was rendered with; once hydrated, from the
+ * session as it is. React draws the view again after hydrating only if the two slices differ:
+ * the session starts in a task after hydration, so they seldom do, and the page is not drawn twice.
  */
 export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
   const { actor, firstFrame } = useSessionContext();
-  const live = useSelector(actor, selector, compare);
-  return useHydrated() ? live : selector(firstFrame);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const live = useCallback(() => actor.getSnapshot(), [actor]);
+  const drawn = useCallback(() => firstFrame, [firstFrame]);
+  return useSyncExternalStoreWithSelector(subscribe, live, drawn, selector, compare);
 }

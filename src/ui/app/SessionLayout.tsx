@@ -7,6 +7,7 @@ import { OfflineBanner } from '../components/OfflineBanner';
 import { reportBusy } from './appUpdateStore';
 import { ConnectivityProvider } from './ConnectivityContext';
 import { getInspect } from './inspector';
+import { startSoon } from './hydration';
 import { SessionProvider } from './SessionContext';
 import { useToastsWanted } from './toaster';
 import { performEffects } from './useFlow';
@@ -35,11 +36,16 @@ export default function SessionLayout() {
   useEffect(() => session.send({ type: 'session.route', pathname }), [pathname]);
   useEffect(() => performEffects(session, navigate), [navigate]);
   // After the effects above (they subscribe to what the start may emit): effects run once the
-  // first frame is hydrated, so this is the first moment storage may be read.
-  useEffect(() => {
-    session.send({ type: 'session.restore' });
-    session.start();
-  }, []);
+  // first frame is hydrated, so this is the first moment storage may be read. In a task of its
+  // own on a hydrated page: its first poll is requests and a render, beside every screen's effects.
+  useEffect(
+    () =>
+      startSoon(() => {
+        session.send({ type: 'session.restore' });
+        session.start();
+      }),
+    [],
+  );
   // A purchase in flight holds back a new version of the app (appUpdate machine).
   useEffect(() => {
     const subscription = session.subscribe((snapshot) => reportBusy(snapshot.context.loading));

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useActorRef } from '@xstate/react';
-import type { Actor, AnyStateMachine, InputFrom } from 'xstate';
+import { createActor, type Actor, type ActorOptions, type AnyStateMachine, type InputFrom } from 'xstate';
 import type { FlowEmitted } from '../../machines/effects';
 import { getInspect } from './inspector';
+import { startSoon } from './hydration';
 import { showToast } from './toaster';
 
 /**
@@ -13,8 +13,26 @@ import { showToast } from './toaster';
  */
 export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, input?: InputFrom<TMachine>): Actor<TMachine> {
   const navigate = useNavigate();
-  const actor = useActorRef(machine, { input, inspect: getInspect() });
+  const actor = useStartedActor(machine, { input, inspect: getInspect() });
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
+  return actor;
+}
+
+/**
+ * An actor of `machine` for the component's lifetime, as @xstate/react's useActorRef makes one,
+ * but started in a task of its own when the component mounts with a hydrated page (see
+ * hydration.ts). Its snapshot is readable at once, and events sent before the start wait in its
+ * mailbox.
+ */
+export function useStartedActor<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine>): Actor<TMachine> {
+  const [actor] = useState(() => createActor(machine, options));
+  useEffect(() => {
+    const cancel = startSoon(() => actor.start());
+    return () => {
+      cancel();
+      actor.stop();
+    };
+  }, [actor]);
   return actor;
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { activitiesMachine, showsLoadMore } from '../../machines/activities';
@@ -32,7 +32,11 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   const session = useSession();
   const actor = useFlow(activitiesMachine, canLoadMore ? { pageSize, session } : { pageSize });
   const items = useSelector(actor, (s) => s.context.items);
-  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }));
+  // The rows are drawn from a deferred copy: a page of rows arriving is drawn in slices that leave
+  // a tap room between them (an update from a machine is otherwise drawn in one piece), and while
+  // the first rows are on their way the placeholders stay.
+  const rows = useDeferredValue(items);
+  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' })) || (rows !== items && rows.length === 0);
   const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
   const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
   const pageFull = useSelector(actor, (s) => s.context.pageFull);
@@ -70,10 +74,10 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   const firstNewRow = useRef<number | null>(null);
   useEffect(() => {
     const index = firstNewRow.current;
-    if (index === null || items.length <= index) return;
+    if (index === null || rows.length <= index) return;
     firstNewRow.current = null;
     list.current?.querySelectorAll<HTMLElement>('.txn-row')[index]?.focus();
-  }, [items]);
+  }, [rows]);
   const loadMore = () => {
     firstNewRow.current = items.length;
     actor.send({ type: 'activities.more' });
@@ -86,7 +90,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
         Check your connection, then try again.
       </LoadFailed>
     );
-  } else if (loading && items.length === 0) {
+  } else if (loading && rows.length === 0) {
     body = (
       <>
         <p className="visually-hidden" role="status">
@@ -99,7 +103,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
         </ul>
       </>
     );
-  } else if (items.length === 0) {
+  } else if (rows.length === 0) {
     body = (
       <EmptyState
         icon={<HistoryIcon size={28} />}
@@ -120,7 +124,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
         {asOf !== null && <p className="hint as-of">{`As of ${formatDateTime(asOf)}. Newer activity shows once Naira Wallet can be reached.`}</p>}
         {/* Reloading after a status check keeps the rows in place and says so. */}
         <ul ref={list} className="txn-list" aria-labelledby={labelledBy} aria-busy={loading || undefined}>
-          {items.map((transaction) => (
+          {rows.map((transaction) => (
             <TransactionRow key={transaction.id} transaction={transaction} checking={refreshing === transaction.id} onSelect={select} />
           ))}
         </ul>
