@@ -43,16 +43,18 @@ function FundingBody() {
   const change = (field: keyof Form, value: string) => actor.send({ type: 'funding.change', field, value });
   const submit = () => actor.send({ type: 'funding.submit' });
 
-  if (failed) {
-    return (
+  // Nothing lies below the placeholders while they show: what comes, and the help after it,
+  // then takes its place without moving anything on screen.
+  if (!funding && !failed) return <AccountList accounts={accounts} loading />;
+  let body;
+  if (!funding) {
+    body = (
       <LoadFailed icon={<BankIcon size={28} />} title="We could not load your funding details" onRetry={() => actor.send({ type: 'funding.retry' })}>
         Check your connection, then try again.
       </LoadFailed>
     );
-  }
-  if (!funding) return <AccountList accounts={accounts} loading />;
-  if (!funding.identity.bvn && !funding.identity.nin) {
-    return (
+  } else if (!funding.identity.bvn && !funding.identity.nin) {
+    body = (
       <section className="identity-first" aria-labelledby="identity-first-title">
         <h2 id="identity-first-title" className="section-heading">
           Verify your identity to fund your wallet
@@ -61,8 +63,31 @@ function FundingBody() {
         <IdentityForm form={form} busy={verifying} askBankAccount={needsBankAccount(funding)} verified={funding.identity} onChange={change} onSubmit={submit} submitLabel="Verify" />
       </section>
     );
+  } else {
+    body = <Funded funding={funding} form={form} busy={verifying} onChange={change} onSubmit={submit} />;
   }
-  return <Funded funding={funding} form={form} busy={verifying} onChange={change} onSubmit={submit} />;
+  return (
+    <>
+      {body}
+      <FundingHelp />
+    </>
+  );
+}
+
+/** How funding works, below what the user holds. */
+function FundingHelp() {
+  return (
+    <section className="funding-help" aria-labelledby="funding-help-title">
+      <h2 id="funding-help-title" className="section-heading">
+        How it works
+      </h2>
+      <ol className="funding-steps">
+        <li>Verify your BVN or NIN once: the CBN requires it before a wallet can be funded.</li>
+        <li>Copy one of your account numbers and send money to it from any Nigerian bank.</li>
+        <li>Your balance goes up within minutes, and a notification tells you it arrived.</li>
+      </ol>
+    </section>
+  );
 }
 
 /** /funding: identity first, then the user's own account numbers and card top-ups. */
@@ -78,16 +103,6 @@ export default function FundingScreen() {
         <p className="page-subtitle">Transfer any amount from your bank app or USSD to an account number of your own, or top up with a card, once your BVN or NIN is verified.</p>
       </header>
       {restored ? <FundingBody /> : <AccountList accounts={[]} loading />}
-      <section className="funding-help" aria-labelledby="funding-help-title">
-        <h2 id="funding-help-title" className="section-heading">
-          How it works
-        </h2>
-        <ol className="funding-steps">
-          <li>Verify your BVN or NIN once: the CBN requires it before a wallet can be funded.</li>
-          <li>Copy one of your account numbers and send money to it from any Nigerian bank.</li>
-          <li>Your balance goes up within minutes, and a notification tells you it arrived.</li>
-        </ol>
-      </section>
     </div>
   );
 }

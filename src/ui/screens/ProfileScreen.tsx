@@ -11,6 +11,9 @@ import { PhoneField } from '../components/PhoneField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
+/** What the frame of the form shows: the page's HTML is rendered with no user. */
+const NO_USER = { form: { name: '', phone: '', nin: '', bvn: '' }, saved: { nin: '', bvn: '' } } as const;
+
 /** The e-mail field is read-only, so it never reports an edit. */
 const ignoreEdits = () => undefined;
 
@@ -21,8 +24,11 @@ const ignoreEdits = () => undefined;
  */
 function ProfileForm({ frame }: { frame: boolean }) {
   const actor = useFlow(profileMachine, { session: useSession() });
-  const form = useSelector(actor, (s) => s.context.form);
-  const saved = useSelector(actor, (s) => s.context.saved);
+  const live = { form: useSelector(actor, (s) => s.context.form), saved: useSelector(actor, (s) => s.context.saved) };
+  // The frame is drawn as the prerendered page was, with no user, whatever the session holds by
+  // the time React hydrates it (its boundary may hydrate after the stored user was read, and the
+  // machine fills its form from the session as it is when made).
+  const { form, saved } = frame ? NO_USER : live;
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const email = useSessionSelector((s) => s.context.user.email);
   const emailHintId = useId();
