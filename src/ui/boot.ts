@@ -13,6 +13,11 @@ const tag = document.querySelector<HTMLScriptElement>('script[data-app]');
 /** However the first paint is told (or not told), the app starts once. */
 let started = false;
 
+/** What the app says on `document` once it runs (src/ui/app/hydration.ts). */
+const APP_STARTED = 'naira-wallet:app-started';
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
 /**
  * Runs `step` in a task of its own, after what is queued (a message, unlike a timer, is not
  * held back when tasks nest).
@@ -49,26 +54,85 @@ function element(name: 'script' | 'link', attributes: Record<string, string>): H
 
 /**
  * Calls `start` once the page's largest content has painted (the browser's own report of it),
- * or its first content where that report is not supported. A hidden page paints nothing until
- * it is shown, so it starts at once; and should no report ever come, it starts after a while.
+ * or its first content where that report is not supported (Safari). A hidden page paints nothing
+ * until it is shown, so it starts at once; and should no report ever come (a browser with
+ * neither), it starts after a while.
  */
 function afterFirstPaint(): void {
   if (document.visibilityState !== 'visible') return start();
-  const supported = PerformanceObserver.supportedEntryTypes ?? [];
-  const type = supported.includes('largest-contentful-paint') ? 'largest-contentful-paint' : supported.includes('paint') ? 'paint' : undefined;
-  if (type) {
-    const observer = new PerformanceObserver(() => {
-      observer.disconnect();
-      // The next task: the paint this reports is on screen, and the report's own work is done.
-      setTimeout(start, 0);
-    });
-    observer.observe({ type, buffered: true });
-  } else {
-    requestAnimationFrame(() => setTimeout(start, 0));
-  }
+  const type = PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint') ? 'largest-contentful-paint' : 'paint';
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    // The next task: the paint this reports is on screen, and the report's own work is done.
+    setTimeout(start, 0);
+  });
+  observer.observe({ type, buffered: true });
   // No browser fails to paint a page of text; a safety net all the same, long after any paint.
   setTimeout(start, 3000);
   document.addEventListener('visibilitychange', start, { once: true });
 }
 
+/**
+ * What a person does before the app has taken the page over is not lost. React draws each field
+ * of a form with the value its state holds, empty, so what is typed until the app runs is noted
+ * as it is typed and given to the app once it runs, as if typed then. A form sent meanwhile would
+ * reload the page (the app sends its forms itself; they name no action), and a button pressed
+ * would do nothing: each is held, and done again once the entries are in.
+ */
+function keepWhatComesFirst(): void {
+  const typed = new Map<Field, string | boolean>();
+  const held: (() => void)[] = [];
+  const note = (event: Event) => {
+    const field = event.target as Field;
+    typed.set(field, field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? field.checked : field.value);
+  };
+  const hold = (event: SubmitEvent) => {
+    event.preventDefault();
+    const { submitter } = event;
+    const form = event.target as HTMLFormElement;
+    held.push(() => form.isConnected && form.requestSubmit(submitter));
+  };
+  const press = (event: MouseEvent) => {
+    // A submit button sends its form (held above); any other button is the app's alone.
+    const button = (event.target as Element).closest?.('button');
+    if (!button || button.type === 'submit') return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(() => button.isConnected && button.click());
+  };
+  const listeners = [
+    ['input', note],
+    ['change', note],
+    ['submit', hold],
+    ['click', press],
+  ] as const;
+  for (const [type, listener] of listeners) document.addEventListener(type, listener as EventListener, true);
+  const started = () => {
+    for (const [type, listener] of listeners) document.removeEventListener(type, listener as EventListener, true);
+    for (const [field, entry] of typed) if (field.isConnected) enter(field, entry);
+    // After what the app does with the entries (their events are handled in a task of their own).
+    inNextTask(() => held.forEach((again) => again()));
+  };
+  document.addEventListener(APP_STARTED, started, { once: true });
+}
+
+/**
+ * Gives the app an entry as the browser gives a typed one: the field changed, then the event React
+ * listens to. React keeps its own note of each field's value (set by the field's own setter) and
+ * hears a change only where the field differs from that note; the note is first set to the other
+ * value, so that the entry reads as a change even where the field already shows it.
+ */
+function enter(field: Field, entry: string | boolean): void {
+  if (field instanceof HTMLInputElement && typeof entry === 'boolean') {
+    if (field.type === 'radio' && !entry) return;
+    field.checked = !entry;
+    field.click();
+    return;
+  }
+  field.value = typeof entry === 'string' && entry === '' ? ' ' : '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, entry);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+keepWhatComesFirst();
 afterFirstPaint();

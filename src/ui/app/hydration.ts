@@ -7,14 +7,22 @@ import { inNextTask } from '../../../core/nextTask';
 // within the app, a test) starts its machine at once, as @xstate/react's useActorRef does.
 let hydrating = false;
 
+/** What the app says on `document` once it runs: the boot module (src/ui/boot.ts) then gives it what was typed before. */
+const APP_STARTED = 'naira-wallet:app-started';
+
 /** Said by main.tsx as React starts hydrating the page. */
 export function hydrationStarts(): void {
   hydrating = true;
 }
 
-/** Said once the hydrated page's effects have run (the root's effect runs after all of its children's). */
+/**
+ * Said as the page's screen mounts (routes.tsx): React hydrates each lazy level of the route (its
+ * frames, its screen) in a pass of its own, the screen last, so by then every field of the page
+ * is React's and every machine of the page has been made.
+ */
 export function hydrationEnds(): void {
   hydrating = false;
+  document.dispatchEvent(new Event(APP_STARTED));
 }
 
 /** Runs `start` now, or in a task of its own while a hydrated page mounts; returns what cancels it. */

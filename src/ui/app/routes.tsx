@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { matchRoutes, useOutlet, type RouteObject } from 'react-router-dom';
 import { SERVICES } from '../../../core/services';
 import { PageLoading } from '../components/PageLoading';
 import { RootLayout } from './RootLayout';
+import { hydrationEnds } from './hydration';
 
 type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -52,6 +53,11 @@ function deferred<P extends object>(loader: Load<P>): { Component: ComponentType
   };
   const Lazy = lazy(loader);
   function Deferred(props: P) {
+    // The screen, the level with nothing below it, hydrates last: the page then runs.
+    const screen = useOutlet() === null;
+    useEffect(() => {
+      if (screen) hydrationEnds();
+    }, [screen]);
     const Ready = ready;
     return Ready ? <Ready {...props} /> : <Lazy {...props} />;
   }
