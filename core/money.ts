@@ -1,9 +1,3 @@
-import { once } from './once';
-
-const naira = once(() => new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-/** Past this, toFixed writes an exponent; no amount comes near it, but the rule holds for any number. */
-const FIXED_LIMIT = 1e21;
-
 /**
  * ₦ with two decimals and thousands separators, the one way an amount is written: 1234.5 → "₦1,234.50".
  * Written out here as Intl.NumberFormat('en-NG') writes it (the same digits: both round the
@@ -14,17 +8,20 @@ const FIXED_LIMIT = 1e21;
 export function formatNaira(amount: number | string | ''): string {
   const parsed = typeof amount === 'number' ? amount : Number(amount || 0);
   const value = Number.isFinite(parsed) ? parsed : 0;
-  if (Math.abs(value) >= FIXED_LIMIT) return `₦${naira().format(value)}`;
   const kobo = koboOf(Math.abs(value).toString());
   const whole = (kobo / 100n).toString().replace(/\B(?=(\d{3})+$)/g, ',');
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   return `₦${sign}${whole}.${(kobo % 100n).toString().padStart(2, '0')}`;
 }
 
-/** Whole kobo of a non-negative amount as JavaScript writes it ("1.005"), rounded half up; below a millionth it is written with an exponent, and is 0. */
+/**
+ * Whole kobo of a non-negative amount as JavaScript writes it ("1.005"), rounded half up. It
+ * writes an exponent below a millionth (0 kobo) and from 10²¹ on ("1.5e+21": whole naira).
+ */
 function koboOf(written: string): bigint {
-  if (written.includes('e')) return 0n;
-  const [whole, fraction = ''] = written.split('.');
+  const [digits, exponent] = written.split('e');
+  const [whole, fraction = ''] = digits.split('.');
+  if (exponent !== undefined) return Number(exponent) < 0 ? 0n : BigInt(whole + fraction.padEnd(Number(exponent), '0')) * 100n;
   const kobo = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
   return fraction.length > 2 && fraction[2] >= '5' ? kobo + 1n : kobo;
 }

@@ -19,11 +19,5 @@ export const problemReasonLabel = (key: string): string => PROBLEM_REASONS.find(
 /** A note is optional; this is room for what happened, not for a document. */
 export const PROBLEM_NOTE_MAX_LENGTH = 1000;
 
-/**
- * A bill still processing this long after it was placed is offered a report by itself (the
- * 2026 NCC/CBN direction on pending bills asks that a customer be able to escalate at 24 hours).
- */
-export const PENDING_REPORT_AFTER_MS = 24 * 60 * 60 * 1000;
-
 /** How a case's status reads on the transaction. */
 export const PROBLEM_STATUS_LABELS = { open: 'Open', 'in-review': 'In review', resolved: 'Resolved' } as const;

@@ -1,5 +1,4 @@
 import type { Transaction, TransactionStatus } from '../../core/contract';
-import { PENDING_REPORT_AFTER_MS } from '../../core/problemReports';
 
 export type StatusColour = 'orange' | 'yellow' | 'green' | 'gray';
 export type StatusIconName = 'rotating' | 'check' | 'cross';
@@ -23,6 +22,14 @@ export const opensDetail = (status: TransactionStatus): boolean => status === 'c
 
 /** An unsettled one asks the server to check on it instead: its outcome may have come since. */
 export const needsRefresh = (status: TransactionStatus): boolean => status === 'pending' || status === 'processing';
+
+/**
+ * A bill still processing this long after it was placed is offered a report by itself (the
+ * 2026 NCC/CBN direction on pending bills asks that a customer be able to escalate at 24 hours).
+ * Here rather than with the reports' reasons (core/problemReports.ts): the app alone applies it,
+ * on the activity list, whose first visit then does not download the reasons.
+ */
+export const PENDING_REPORT_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Still unsettled a day after it was placed: checking on it opens its details, which

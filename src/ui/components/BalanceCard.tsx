@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { labels } from '../../../core/messages';
 import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from './walletIcons';
 import { Money } from './Money';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useIsDesktop } from '../app/useMediaQuery';
-import { ActivityIcon, HomeIcon, MoreIcon, UserIcon } from './icons';
+import { ActivityIcon, HomeIcon, MoreIcon, UserIcon } from './walletIcons';
 
 /**
  * The app's main navigation, the footer tabs: Home, Activities, then Profile on

@@ -4,7 +4,7 @@ import { useSessionSelector } from '../app/SessionContext';
 import { useIsDesktop } from '../app/useMediaQuery';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
-import { BellIcon } from './icons';
+import { BellIcon } from './walletIcons';
 
 /** The signed-in header: brand, the notification bell with its red dot, and the account avatar. */
 export function Header() {

@@ -27,60 +27,6 @@ export function Icon({ children, size = 24 }: { children: ReactNode; size?: numb
 
 export type IconProps = { size?: number };
 
-export const BellIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-  </Icon>
-);
-
-export const EyeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
-    <circle cx="12" cy="12" r="3" />
-  </Icon>
-);
-
-export const EyeOffIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 3l18 18" />
-    <path d="M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2" />
-    <path d="M6.6 6.6C3.8 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-  </Icon>
-);
-
-export const HomeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 10.5 12 3l9 7.5" />
-    <path d="M5 9v11h14V9" />
-    <path d="M10 20v-6h4v6" />
-  </Icon>
-);
-
-export const ActivityIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M9 6h12M9 12h12M9 18h12" />
-    <path d="M4 6h.01M4 12h.01M4 18h.01" strokeWidth="3" />
-  </Icon>
-);
-
-export const UserIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </Icon>
-);
-
-export const MoreIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="3" width="7" height="7" rx="1.5" />
-    <rect x="14" y="3" width="7" height="7" rx="1.5" />
-    <rect x="3" y="14" width="7" height="7" rx="1.5" />
-    <rect x="14" y="14" width="7" height="7" rx="1.5" />
-  </Icon>
-);
-
 export const ChevronIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m6 9 6 6 6-6" />

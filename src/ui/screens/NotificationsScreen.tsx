@@ -9,7 +9,7 @@ import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useFlow } from '../app/useFlow';
 import { EmptyState } from '../components/EmptyState';
-import { BellIcon } from '../components/icons';
+import { BellIcon } from '../components/walletIcons';
 import '../styles/wallet.css';
 import { useOffline } from '../app/ConnectivityContext';
 
