@@ -46,3 +46,28 @@ test('every signed-in page hydrates its frame with no recoverable error, shows t
   expect(problems).toEqual([]);
   expect(violations).toEqual([]);
 });
+
+test("what is typed and sent before the app's code has arrived is kept, and sent once the app runs", async ({ page }) => {
+  const user = newUser();
+  await createReadyAccount(page.request, user);
+  // The app's code is held back (a phone on a slow network) until the form has been filled and sent.
+  let release: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-).+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  const problems = watchHydration(page);
+  const pagesLoaded: string[] = [];
+  page.on('request', (request) => request.isNavigationRequest() && pagesLoaded.push(request.url()));
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Hi, ${user.name.split(' ')[0]}` })).toBeVisible();
+  // Sent before the app ran, the form did not reload the page (it names no action): one page load.
+  expect(pagesLoaded).toHaveLength(1);
+  expect(problems).toEqual([]);
+});
