@@ -13,8 +13,9 @@ const tag = document.querySelector<HTMLScriptElement>('script[data-app]');
 /** However the first paint is told (or not told), the app starts once. */
 let started = false;
 
-/** What the app says on `document` once it runs (src/ui/app/hydration.ts). */
-const APP_STARTED = 'naira-wallet:app-started';
+/** What the app says on `document` as the page's screen becomes React's, and once it runs (src/ui/app/hydration.ts). */
+const HYDRATED = 'naira-wallet:hydrated';
+const RUNNING = 'naira-wallet:running';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -100,20 +101,31 @@ function keepWhatComesFirst(): void {
     event.stopPropagation();
     held.push(() => button.isConnected && button.click());
   };
-  const listeners = [
+  const noting = [
     ['input', note],
     ['change', note],
+  ] as const;
+  const holding = [
     ['submit', hold],
     ['click', press],
   ] as const;
-  for (const [type, listener] of listeners) document.addEventListener(type, listener as EventListener, true);
-  const started = () => {
-    for (const [type, listener] of listeners) document.removeEventListener(type, listener as EventListener, true);
-    for (const [field, entry] of typed) if (field.isConnected) enter(field, entry);
-    // After what the app does with the entries (their events are handled in a task of their own).
-    inNextTask(() => held.forEach((again) => again()));
+  const listen = (listeners: readonly (readonly [string, (event: never) => void])[], on: boolean) => {
+    for (const [type, listener] of listeners) (on ? document.addEventListener : document.removeEventListener).call(document, type, listener as EventListener, true);
   };
-  document.addEventListener(APP_STARTED, started, { once: true });
+  listen(noting, true);
+  listen(holding, true);
+  // The fields are React's and their machines run: what was typed goes in, before anything else can be.
+  const hydrated = () => {
+    listen(noting, false);
+    for (const [field, entry] of typed) if (field.isConnected) enter(field, entry);
+  };
+  // The app's effects run (a machine's toast, a move to another page): what was sent or pressed is done.
+  const running = () => {
+    listen(holding, false);
+    held.forEach((again) => again());
+  };
+  document.addEventListener(HYDRATED, hydrated, { once: true });
+  document.addEventListener(RUNNING, running, { once: true });
 }
 
 /**

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { matchRoutes, useOutlet, type RouteObject } from 'react-router-dom';
 import { SERVICES } from '../../../core/services';
 import { PageLoading } from '../components/PageLoading';
 import { RootLayout } from './RootLayout';
-import { hydrationEnds } from './hydration';
+import { appRuns, hydrationEnds } from './hydration';
 
 type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -53,10 +53,14 @@ function deferred<P extends object>(loader: Load<P>): { Component: ComponentType
   };
   const Lazy = lazy(loader);
   function Deferred(props: P) {
-    // The screen, the level with nothing below it, hydrates last: the page then runs.
+    // The screen, the level with nothing below it, hydrates last: the page then runs (as its HTML
+    // becomes React's, after its machines have started in their own layout effects).
     const screen = useOutlet() === null;
-    useEffect(() => {
+    useLayoutEffect(() => {
       if (screen) hydrationEnds();
+    }, [screen]);
+    useEffect(() => {
+      if (screen) appRuns();
     }, [screen]);
     const Ready = ready;
     return Ready ? <Ready {...props} /> : <Lazy {...props} />;

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createActor, type Actor, type ActorOptions, type AnyStateMachine, type InputFrom } from 'xstate';
 import type { FlowEmitted } from '../../machines/effects';
 import { getInspect } from './inspector';
-import { startSoon } from './hydration';
 import { showToast } from './toaster';
 
 /**
@@ -20,18 +19,15 @@ export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, inp
 
 /**
  * An actor of `machine` for the component's lifetime, as @xstate/react's useActorRef makes one,
- * but started in a task of its own when the component mounts with a hydrated page (see
- * hydration.ts). Its snapshot is readable at once, and events sent before the start wait in its
- * mailbox.
+ * but started as the component's HTML becomes React's (a layout effect), not after: on a page
+ * being hydrated, a field typed into in between would otherwise send its change to a machine not
+ * yet running, and React would draw the field back empty.
  */
 export function useStartedActor<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine>): Actor<TMachine> {
   const [actor] = useState(() => createActor(machine, options));
-  useEffect(() => {
-    const cancel = startSoon(() => actor.start());
-    return () => {
-      cancel();
-      actor.stop();
-    };
+  useLayoutEffect(() => {
+    actor.start();
+    return () => void actor.stop();
   }, [actor]);
   return actor;
 }

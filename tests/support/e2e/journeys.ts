@@ -92,6 +92,32 @@ export function pinsInStorage(entries: Record<string, string>, pins: readonly st
  * pin never leaves the server, and the app keeps only the marker that one is set).
  */
 export const test = base.extend<{ storageHoldsNoPin: void; contractProxy: string | undefined; keptToContract: void }>({
+  /**
+   * A page of the app draws its HTML first and asks for its code once that has painted
+   * (src/ui/boot.ts), so the load event no longer means the app runs. A journey acts as a person
+   * who waits for the app: `goto` and `reload` resolve once the page's screen says it runs (the
+   * event of src/ui/app/hydration.ts), on pages that have the app at all. What happens to input
+   * given before that is the hydration journeys' to prove; they navigate the main frame itself.
+   */
+  page: async ({ page }, provide) => {
+    await page.addInitScript(() => {
+      document.addEventListener('naira-wallet:running', () => document.documentElement.setAttribute('data-app-runs', ''), { once: true });
+    });
+    const appRuns = () => page.waitForFunction(() => document.documentElement.hasAttribute('data-app-runs') || !document.querySelector('script[data-app]'));
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await appRuns();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await appRuns();
+      return response;
+    };
+    await provide(page);
+  },
   /** The `contract` project's proxy (tests/support/e2e/contractProxy.ts); unset elsewhere. */
   contractProxy: [undefined, { option: true }],
   /**
