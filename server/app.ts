@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { OffsetClock, systemClock, type Clock } from './clock';
+import { OffsetClock, systemClock, type Clock, type Timeouts } from './clock';
 import type { Config } from './config';
 import { completeDemoAccount, DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import { DrainGate } from './db/drainGate';
@@ -96,6 +96,8 @@ export interface AppDeps {
   /** Migrated database; whoever opened it closes it. */
   db: Database;
   clock?: Clock;
+  /** Where the purchase's biller timeout comes from; default the system's timers (a test hands in its clock). */
+  timeouts?: Timeouts;
   /** Default: SMTP when SMTP_URL is set, else the development outbox. */
   mailer?: Mailer;
   /** Default: Turnstile when CAPTCHA_SECRET is set, else the development verifier. */
@@ -188,7 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   backlogOf.partners = partnerBacklogReader(ctx, banks);
   // Card top-ups go through the first listed partner that takes cards.
   const cards: CardTopUpDeps = { bank: banks.find((bank): bank is BankPartner & { cards: CardGateway } => bank.cards !== null), feeBearer: config.cardFeeBearer };
-  if (deps.seedDemoAccount) await seedDemoAccount(app, ctx, banks, deps.runJobs === true);
+  const demoJob = deps.seedDemoAccount ? await seedDemoAccount(app, ctx, banks, deps.runJobs === true) : undefined;
   const captcha = deps.captcha ?? defaultCaptcha(config, ctx.clock);
 
   app.setErrorHandler(errorHandler);
@@ -210,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCatalogRoutes(app, ctx);
   registerNotificationRoutes(app, { ctx, limits: config.rateLimits });
   const biller = deps.biller ?? defaultBiller(app, config, ctx.clock);
-  const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, stopWaiting: draining.stopWaiting.signal };
+  const purchases: PurchaseDeps = { biller: observedBiller(biller, observe), billerTimeoutMs: config.billerTimeoutMs, timeouts: deps.timeouts, stopWaiting: draining.stopWaiting.signal };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
   app.addHook('onReady', () =>
     rememberSystemAccounts(ctx, { billers: [biller.name], partners: banks.map((bank) => bank.provider), cardPartners: cards.bank ? [cards.bank.provider] : [] }),
@@ -288,8 +290,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   registerBankWebhooks(app, { ctx, banks, cards });
   if (!config.production) {
-    // Moving the clock makes what became due at once, as the next job run would.
-    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock, clockMoved: () => runDueSchedules(ctx, schedules, {}, app.log) });
+    // Moving the clock makes what became due at once, as the next job runs would: the demo
+    // account's next try (its partners' breakers read the same clock), then the schedules.
+    const clockMoved = async () => {
+      // A run already under way began before the move: the second one starts after it.
+      await demoJob?.run();
+      await demoJob?.run();
+      return runDueSchedules(ctx, schedules, {}, app.log);
+    };
+    registerDevRoutes(app, { outbox: mailer instanceof DevOutbox ? mailer : undefined, ctx, banks, clock: ctx.clock, clockMoved });
     const simulated = banks.find((bank) => bank.provider === 'simulated');
     if (simulated) registerDevCheckout(app, simulated as SimulatedBank);
   }
@@ -310,15 +319,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
 /** How long a start waits for the demo account's partners before serving anyway (the demo job finishes it). */
 const DEMO_START_WAIT_MS = 5_000;
+/** The demo job's interval; moving the development clock (POST /dev/clock) runs it at once too. */
 const DEMO_RETRY_MS = 15_000;
 
 /**
  * Development: the demo account, created on the first start of an empty database, then brought
  * to what the README promises by its partners (services/enrolment.ts). A partner that refuses or
  * is down never stops the start: the first try is waited for a few seconds at most, and until
- * the account is complete a job tries again.
+ * the account is complete a job tries again: the job, while it runs.
  */
-async function seedDemoAccount(app: FastifyInstance, ctx: AppContext, banks: readonly BankPartner[], runJobs: boolean) {
+async function seedDemoAccount(app: FastifyInstance, ctx: AppContext, banks: readonly BankPartner[], runJobs: boolean): Promise<PeriodicJob | undefined> {
   if (await seedDemoAccountIfEmpty(ctx)) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);
   const complete = () =>
     completeDemoAccount(ctx, banks).catch((error: unknown) => {
@@ -328,11 +338,13 @@ async function seedDemoAccount(app: FastifyInstance, ctx: AppContext, banks: rea
   let wait: NodeJS.Timeout | undefined;
   const done = await Promise.race([complete(), new Promise<false>((resolve) => (wait = setTimeout(() => resolve(false), DEMO_START_WAIT_MS).unref()))]);
   clearTimeout(wait);
-  if (done || !runJobs) return;
+  if (done || !runJobs) return undefined;
   app.log.warn('demo account: its accounts or funding are not ready yet; trying again every 15 s');
+  let finished = false;
   const job: PeriodicJob = startPeriodic(
     async () => {
-      if (!(await complete())) return;
+      if (finished || !(await complete())) return;
+      finished = true;
       app.log.info('demo account: complete');
       void job.stop();
     },
@@ -340,6 +352,7 @@ async function seedDemoAccount(app: FastifyInstance, ctx: AppContext, banks: rea
     { log: app.log, message: 'demo account job failed' },
   );
   app.addHook('onClose', async () => job.stop());
+  return job;
 }
 
 const isPlanSource = (biller: Biller): biller is Biller & PlanSource => typeof (biller as Partial<PlanSource>).plans === 'function';

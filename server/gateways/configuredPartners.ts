@@ -9,6 +9,8 @@ import { SimulatedBank } from './simulatedBank';
 /** The bank partners BANK_PARTNERS lists, in its order (the first is the demo account's). */
 export function configuredBankPartners(config: Config, log: ProviderLog, clock: Clock): BankPartner[] {
   const { names, monnify, paystack } = config.bankPartners;
+  // The server's clock: development's can be moved (POST /dev/clock), past a breaker's cool-down too.
+  const options = { log, now: () => clock.now().getTime() };
   return names.map((name): BankPartner => {
     switch (name) {
       case 'simulated':
@@ -16,10 +18,10 @@ export function configuredBankPartners(config: Config, log: ProviderLog, clock: 
       case 'monnify':
         // loadConfig refuses a listed partner without its keys.
         if (!monnify) throw new Error('BANK_PARTNERS lists monnify without its settings');
-        return new MonnifyBank(monnify, { log });
+        return new MonnifyBank(monnify, options);
       case 'paystack':
         if (!paystack) throw new Error('BANK_PARTNERS lists paystack without its settings');
-        return new PaystackBank(paystack, { log });
+        return new PaystackBank(paystack, options);
     }
   });
 }

@@ -147,11 +147,15 @@ describe.skipIf(postgresUnavailable)('no row every purchase shares, on PostgreSQ
   });
 });
 
-/** A biller that never answers: the purchase gives up after BILLER_TIMEOUT_MS and leaves the bill processing. */
+/** A biller that never answers: the purchase gives up once the clock passes its timeout and leaves the bill processing. */
 class SilentBiller implements Biller {
   readonly name = 'simulated';
   readonly #simulated = new SimulatedBiller();
+  #sent: () => void = () => {};
+  /** Resolved once a payment has been sent, so the test moves the clock past its timeout then. */
+  readonly asked = new Promise<void>((resolve) => (this.#sent = resolve));
   pay(): Promise<BillOutcome> {
+    this.#sent();
     return new Promise(() => {});
   }
   requery: Biller['requery'] = (bill) => this.#simulated.requery(bill);
@@ -159,14 +163,18 @@ class SilentBiller implements Biller {
 }
 
 describe.each(backends)('a biller that never answers, on $name', (backend) => {
-  const t = useTestApp(backend, { biller: new SilentBiller(), config: { billerTimeoutMs: 100 } });
+  const biller = new SilentBiller();
+  const t = useTestApp(backend, { biller, config: { billerTimeoutMs: 100 } });
 
   it('answers processing after the timeout, keeps the money reserved (no refund), and a requery settles it', async () => {
     const buyer = await newBuyer(t, 1_000);
     const mtn = await providerId(t, 'airtime', 'MTN');
     const key = newKey();
     const body = { provider_id: mtn, beneficiary: '08030000003', amount: 400, pin: PIN };
-    const [first, copy] = await Promise.all([buy(t, buyer.token, 'airtime', body, key), buy(t, buyer.token, 'airtime', body, key)]);
+    const answers = Promise.all([buy(t, buyer.token, 'airtime', body, key), buy(t, buyer.token, 'airtime', body, key)]);
+    await biller.asked;
+    t.clock.advance(100);
+    const [first, copy] = await answers;
     expect(first).toMatchObject({ status: 200, body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } } });
     expect(copy.body).toEqual(first.body);
     expect(await balance(t, buyer.token)).toBe(600);

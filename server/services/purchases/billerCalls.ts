@@ -1,9 +1,12 @@
+import { systemTimeouts, type Timeouts } from '../../clock';
 import type { Biller, BillOutcome } from '../../gateways/biller';
 
 export interface PurchaseDeps {
   biller: Biller;
   /** How long a pay or requery may take before it counts as no answer (pending). */
   billerTimeoutMs: number;
+  /** Where that timeout comes from; default the system's timers (a test's clock fires it when moved). */
+  timeouts?: Timeouts;
   /**
    * Aborted when a shutdown can wait no longer (routes/draining.ts): a call still out counts as
    * no answer, so its purchase answers "processing" and the requery job, on any replica, settles
@@ -32,20 +35,19 @@ export type BillResult =
  * is pending: only a definitive failure refunds, since an ambiguous one may hide a delivered bill.
  */
 export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutcome>): Promise<BillResult> {
-  let timer: NodeJS.Timeout | undefined;
+  const timedOut = (deps.timeouts ?? systemTimeouts).timeout(deps.billerTimeoutMs);
+  const giveUp = deps.stopWaiting ? AbortSignal.any([timedOut, deps.stopWaiting]) : timedOut;
   let stop: (() => void) | undefined;
   const noAnswer = new Promise<BillOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ status: 'pending' }), deps.billerTimeoutMs);
     stop = () => resolve({ status: 'pending' });
-    if (deps.stopWaiting?.aborted) stop();
-    else deps.stopWaiting?.addEventListener('abort', stop, { once: true });
+    if (giveUp.aborted) stop();
+    else giveUp.addEventListener('abort', stop, { once: true });
   });
   try {
     const outcome = await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), noAnswer]);
     if (outcome.status !== 'failed') return outcome;
     return outcome.definitive ? { status: 'failed', reason: outcome.reason } : { status: 'pending' };
   } finally {
-    clearTimeout(timer);
-    if (stop) deps.stopWaiting?.removeEventListener('abort', stop);
+    if (stop) giveUp.removeEventListener('abort', stop);
   }
 }

@@ -135,6 +135,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   const app = await buildApp(config, {
     db: database.db,
     clock,
+    timeouts: clock,
     mailer: options.mailer ?? outbox,
     captcha: options.captcha,
     banks,

@@ -56,8 +56,8 @@ export async function packageOf(t: TestApp, name: string): Promise<{ id: number;
   return { id: row.id, providerId: row.provider_id, amount: Number(row.amount_kobo) / 100 };
 }
 
-/** The service dependencies the app uses by default, for calling the requery job directly. */
-export const purchaseDeps = (t: TestApp): PurchaseDeps => ({ biller: new SimulatedBiller(), billerTimeoutMs: t.config.billerTimeoutMs });
+/** The service dependencies the app uses by default, for calling the requery job directly: its timeout on the test's clock. */
+export const purchaseDeps = (t: TestApp): PurchaseDeps => ({ biller: new SimulatedBiller(), billerTimeoutMs: t.config.billerTimeoutMs, timeouts: t.clock });
 
 /** Past the point where the requery job and refresh-transaction may ask about a bill. */
 export const pastRequeryDelay = (t: TestApp) => t.clock.advance(t.config.billerTimeoutMs + 5_000);

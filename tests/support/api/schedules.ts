@@ -12,6 +12,7 @@ import { PIN } from './purchases';
 export const scheduleDeps = (t: TestApp): ScheduleDeps => ({
   biller: new SimulatedBiller({ now: () => t.clock.now() }),
   billerTimeoutMs: t.config.billerTimeoutMs,
+  timeouts: t.clock,
   graceMs: t.config.schedules.graceMs,
 });
 
