@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { CoolingOffRefusal } from '../../core/contract';
 import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../core/coolingOff';
 import { formatNaira, koboToNaira } from '../../core/money';
@@ -33,20 +33,38 @@ export async function startCoolingOff(ctx: AppContext, userId: bigint, reason: C
       ends_at = greatest(cooling_offs.ends_at, excluded.ends_at)`.execute(ctx.db);
 }
 
+/** The account's running cooling-off, as the purchase's placing statement reads it under the account lock: none when it is not cooling off. */
+export interface CoolingOff {
+  reason: CoolingOffReason;
+  ends_at: Date;
+  /** What the account's purchases since the cooling-off began took. */
+  spent: bigint;
+}
+
 /**
- * Refuses (403) a purchase of `amountKobo` that would take the account's purchases since its
- * cooling-off began past the allowance. Run it under the account's lock (the purchase's
- * transaction), so that concurrent purchases are counted one after the other. One statement,
- * which finds nothing for an account that is not cooling off.
+ * The account's running cooling-off with what its purchases took since it began, as a lateral
+ * join of at most one row (`LEFT JOIN LATERAL … AS cooling ON true`). Read by the statement that
+ * runs after the account lock was granted (placing.ts), so that concurrent purchases are counted
+ * one after the other: a statement that waited for the lock would count from before the wait.
  */
-export async function refuseDuringCoolingOff(ctx: AppContext, userId: bigint, amountKobo: bigint): Promise<void> {
-  const now = ctx.clock.now();
-  const { rows } = await sql<{ reason: CoolingOffReason; ends_at: Date; spent: string }>`
+export function coolingOffRow(userId: bigint, now: Date): RawBuilder<CoolingOff> {
+  return sql<CoolingOff>`(
     SELECT c.reason, c.ends_at,
       (SELECT coalesce(sum(t.amount_kobo), 0) FROM transactions t
-        WHERE t.user_id = c.user_id AND t.created_at >= c.started_at AND t.status <> 'canceled' AND t.category IN (${sql.join([...SERVICE_CATEGORIES])}))::text AS spent
-    FROM cooling_offs c WHERE c.user_id = ${userId} AND c.ends_at > ${now}::timestamptz`.execute(ctx.db);
-  const cooling = rows[0];
+        WHERE t.user_id = c.user_id AND t.created_at >= c.started_at AND t.status <> 'canceled' AND t.category IN (${sql.join([...SERVICE_CATEGORIES])}))::bigint AS spent
+    FROM cooling_offs c WHERE c.user_id = ${userId}::bigint AND c.ends_at > ${now}::timestamptz)`;
+}
+
+/** Whether a purchase of `amountKobo` fits the cooling-off read as `cooling` by coolingOffRow (true when there is none). */
+export function withinCoolingOff(cooling: { ends_at: RawBuilder<unknown>; spent: RawBuilder<unknown> }, amountKobo: bigint): RawBuilder<boolean> {
+  return sql<boolean>`(${cooling.ends_at} IS NULL OR ${cooling.spent} + ${amountKobo}::bigint <= ${COOLING_OFF_ALLOWANCE_KOBO}::bigint)`;
+}
+
+/**
+ * Refuses (403) a purchase of `amountKobo` that would take the account's purchases since its
+ * cooling-off began past the allowance; `cooling` is what coolingOffRow read, or null.
+ */
+export function refuseDuringCoolingOff(cooling: CoolingOff | null, amountKobo: bigint): void {
   if (!cooling) return;
   const spent = BigInt(cooling.spent);
   if (spent + amountKobo <= COOLING_OFF_ALLOWANCE_KOBO) return;

@@ -3,7 +3,7 @@ import type { UserData } from '../../core/contract';
 import { latestMail, latestPinResetCode, resetTokenFrom, storedPin } from '../support/api/accounts';
 import { useTestApp } from '../support/api/useTestApp';
 import { backends } from '../support/api/backends';
-import { balance, buy, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
+import { balance, buy, netCost, newBuyer, PIN, providerId, type Buyer } from '../support/api/purchases';
 
 const HOUR = 3_600_000;
 const NEW_PASSWORD = 'a fresh passphrase 2026';
@@ -79,6 +79,16 @@ describe.each(backends)('account recovery on $name', (backend) => {
     expect((await electricity(token, 2_000)).status).toBe(200);
     t.clock.advance(24 * HOUR);
     expect((await electricity(token, 10_000)).status).toBe(200);
+  });
+
+  it('purchases sent together while cooling off are counted one after the other: ten of ₦1,000 at once, five go through', async () => {
+    const buyer = await owner();
+    await forgotAndReset(buyer);
+    const token = (await login(buyer, NEW_PASSWORD, DEVICE.owner)).body.data!.token;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => electricity(token, 1_000)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 403).map((answer) => answer.body.data)).toEqual(Array(5).fill(expect.objectContaining({ reason: 'cooling-off', left: 0 })));
+    expect(await balance(t, token)).toBe(20_000 - 5 * netCost('electricity-bill', 1_000));
   });
 
   it('a pin reset (password and e-mailed code) cools purchases off too, and is e-mailed with a "this wasn\'t me" link', async () => {

@@ -5,7 +5,7 @@ import { tierOf, type TierRule } from '../../../core/tiers';
 import { AppError } from '../../errors';
 import type { Bill } from '../../gateways/biller';
 import type { AppContext } from '../context';
-import { refuseDuringCoolingOff } from '../coolingOff';
+import { coolingOffRow, refuseDuringCoolingOff, withinCoolingOff, type CoolingOff } from '../coolingOff';
 import { hold, ledgerError, posting } from '../ledger';
 import type { PinHolder, WrongPin } from '../pins';
 import { AUTHORIZATION_FAILED } from '../sessions';
@@ -42,6 +42,16 @@ export interface Placing {
   verified: Verified | null;
 }
 
+/** What the placing statement read under the lock, beside the transaction it created (none when it placed nothing). */
+interface Standing {
+  revoked: boolean;
+  claimed: Uint8Array | null;
+  spent: bigint;
+  cooling_reason: CoolingOff['reason'] | null;
+  cooling_ends_at: Date | null;
+  cooling_spent: bigint | null;
+}
+
 type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean; address_verified: boolean };
 
 /**
@@ -75,8 +85,6 @@ export async function placeBill(tx: AppContext, deps: PurchaseDeps, placing: Pla
   if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
   const check = await authorise(tx, authorisation, holder, product.amountKobo);
   if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
-  // Above the allowance, purchases wait out a credential reset or a new device (under the account lock); a schedule's runs too.
-  await refuseDuringCoolingOff(tx, buyerOf(authorisation), product.amountKobo);
   return holdAmount(tx, deps, placing, holder, product);
 }
 
@@ -86,10 +94,12 @@ const newRequestId = (now: Date) => `${lagosMinuteDigits(now)}${randomBytes(6).t
 /**
  * The statement under the account lock. It reads, after the lock was granted, whether the
  * session was revoked meanwhile (another request's pin logout: those that waited behind it buy
- * nothing; a schedule's run has no session), whether the key is claimed, and what the day's purchases took (counted one after
- * the other, under the lock); and only when the session is live, the key free and the day's
- * limit not passed, it claims the key for a new transaction, creates that transaction (status
- * processing) and its bill, and holds the amount. The transaction's id is drawn first so the
+ * nothing; a schedule's run has no session), whether the key is claimed, what the day's purchases took and what
+ * they took since a running cooling-off began (counted one after the other, under the lock); and
+ * only when the session is live, the key free, the day's limit not passed and the cooling-off's
+ * allowance not passed (purchases above it wait out a credential reset or a new device; a
+ * schedule's runs too), it claims the key for a new transaction, creates that transaction
+ * (status processing) and its bill, and holds the amount. The transaction's id is drawn first so the
  * key can point at it. Any refusal throws, and the transaction rolls back.
  */
 async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, key, hash, request, verified }: Placing, holder: Holder, product: Product): Promise<Placed> {
@@ -100,16 +110,19 @@ async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, k
   const requestId = newRequestId(now);
   const ledger = posting([await hold(tx, { bill: sql<bigint>`(SELECT id FROM created)`, walletId: holder.wallet_id, amountKobo: product.amountKobo })], now, sql<boolean>`EXISTS (SELECT 1 FROM created)`);
   const customer = verified ? verified.customer.name || verified.customer.username || null : null;
-  const { rows } = await sql<StoredTransaction & { revoked: boolean; claimed: Uint8Array | null; spent: bigint }>`
+  const { rows } = await sql<StoredTransaction & Standing>`
     WITH standing AS (
       SELECT ${session ? sql`coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true)` : sql`false`} AS revoked,
              (SELECT request_hash FROM idempotency_keys WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
-             ${spentToday(userId, now)} AS spent
+             ${spentToday(userId, now)} AS spent,
+             cooling.reason AS cooling_reason, cooling.ends_at AS cooling_ends_at, cooling.spent AS cooling_spent
+      FROM (SELECT) AS one LEFT JOIN LATERAL ${coolingOffRow(userId, now)} AS cooling ON true
     ), claim AS (
       INSERT INTO idempotency_keys (user_id, key, request_hash, transaction_id, created_at)
       SELECT ${userId}::bigint, ${key}, ${hash}, nextval(pg_get_serial_sequence('transactions', 'id')), ${now}::timestamptz
       FROM standing
       WHERE NOT standing.revoked AND standing.claimed IS NULL AND standing.spent + ${product.amountKobo}::bigint <= ${rule.dailyLimitKobo}::bigint
+        AND ${withinCoolingOff({ ends_at: sql`standing.cooling_ends_at`, spent: sql`standing.cooling_spent` }, product.amountKobo)}
       ON CONFLICT (user_id, key) DO NOTHING
       RETURNING transaction_id
     ), created AS (
@@ -126,14 +139,16 @@ async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, k
              ${deps.biller.name}::text, ${requestId}::text, ${payGivenUpAt(deps, now)}::timestamptz
       FROM created
     ), ${ledger.ctes}
-    SELECT standing.revoked, standing.claimed, standing.spent, ${transactionColumns('created')} FROM standing LEFT JOIN created ON true`
+    SELECT standing.revoked, standing.claimed, standing.spent, standing.cooling_reason, standing.cooling_ends_at, standing.cooling_spent, ${transactionColumns('created')}
+    FROM standing LEFT JOIN created ON true`
     .execute(tx.db)
     .catch((error: unknown) => {
       throw ledgerError(error);
     });
-  const { revoked, claimed, spent, ...row } = rows[0];
+  const { revoked, claimed, spent, cooling_reason, cooling_ends_at, cooling_spent, ...row } = rows[0];
   if (revoked) throw new AppError(401, AUTHORIZATION_FAILED);
-  if (row.id === null) return notPlaced(tx, { userId, key, hash, claimed, spent, rule, amountKobo: product.amountKobo });
+  const cooling = cooling_reason === null ? null : { reason: cooling_reason, ends_at: cooling_ends_at!, spent: cooling_spent! };
+  if (row.id === null) return notPlaced(tx, { userId, key, hash, claimed, spent, cooling, rule, amountKobo: product.amountKobo });
   const bill: Bill = {
     requestId,
     category: request.service.category,
@@ -146,15 +161,16 @@ async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, k
   return { kind: 'reserved', open: { row, biller: deps.biller.name, walletId: holder.wallet_id, email: holder.email }, bill };
 }
 
-/** Why the statement placed nothing though the session is live: a copy claimed the key first, or the day's limit. */
+/** Why the statement placed nothing though the session is live: a copy claimed the key first, the cooling-off's allowance, or the day's limit. */
 async function notPlaced(
   tx: AppContext,
-  why: { userId: bigint; key: string; hash: Buffer; claimed: Uint8Array | null; spent: bigint; rule: TierRule; amountKobo: bigint },
+  why: { userId: bigint; key: string; hash: Buffer; claimed: Uint8Array | null; spent: bigint; cooling: CoolingOff | null; rule: TierRule; amountKobo: bigint },
 ): Promise<Placed> {
   if (why.claimed) {
     refuseOtherRequest(why.claimed, why.hash);
     return { kind: 'replay' };
   }
+  refuseDuringCoolingOff(why.cooling, why.amountKobo);
   if (why.spent + why.amountKobo > why.rule.dailyLimitKobo) throw new AppError(403, dailyLimitMessage(why.rule, leftToday(why.rule, why.spent)));
   // Claimed by a copy that committed after this statement began (ON CONFLICT found it).
   refuseOtherRequest((await claimedHash(tx, why.userId, why.key))!, why.hash);
