@@ -66,7 +66,7 @@ export function withinCoolingOff(cooling: { ends_at: RawBuilder<unknown>; spent:
  */
 export function refuseDuringCoolingOff(cooling: CoolingOff | null, amountKobo: bigint): void {
   if (!cooling) return;
-  const spent = BigInt(cooling.spent);
+  const { spent } = cooling;
   if (spent + amountKobo <= COOLING_OFF_ALLOWANCE_KOBO) return;
   const left = spent >= COOLING_OFF_ALLOWANCE_KOBO ? 0n : COOLING_OFF_ALLOWANCE_KOBO - spent;
   const refusal: CoolingOffRefusal = { reason: 'cooling-off', until: cooling.ends_at.toISOString(), left: koboToNaira(left) };

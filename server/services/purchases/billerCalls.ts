@@ -35,19 +35,20 @@ export type BillResult =
  * is pending: only a definitive failure refunds, since an ambiguous one may hide a delivered bill.
  */
 export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutcome>): Promise<BillResult> {
-  const timedOut = (deps.timeouts ?? systemTimeouts).timeout(deps.billerTimeoutMs);
-  const giveUp = deps.stopWaiting ? AbortSignal.any([timedOut, deps.stopWaiting]) : timedOut;
+  // Listened to one by one, not combined with AbortSignal.any: stopWaiting lives as long as the
+  // server, and a combined signal per call would hang off it.
+  const giveUp = [(deps.timeouts ?? systemTimeouts).timeout(deps.billerTimeoutMs), ...(deps.stopWaiting ? [deps.stopWaiting] : [])];
   let stop: (() => void) | undefined;
   const noAnswer = new Promise<BillOutcome>((resolve) => {
     stop = () => resolve({ status: 'pending' });
-    if (giveUp.aborted) stop();
-    else giveUp.addEventListener('abort', stop, { once: true });
+    if (giveUp.some((signal) => signal.aborted)) stop();
+    else for (const signal of giveUp) signal.addEventListener('abort', stop, { once: true });
   });
   try {
     const outcome = await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), noAnswer]);
     if (outcome.status !== 'failed') return outcome;
     return outcome.definitive ? { status: 'failed', reason: outcome.reason } : { status: 'pending' };
   } finally {
-    if (stop) giveUp.removeEventListener('abort', stop);
+    for (const signal of giveUp) signal.removeEventListener('abort', stop!);
   }
 }

@@ -104,18 +104,15 @@ export const test = base.extend<{ storageHoldsNoPin: void; contractProxy: string
       document.addEventListener('naira-wallet:running', () => document.documentElement.setAttribute('data-app-runs', ''), { once: true });
     });
     const appRuns = () => page.waitForFunction(() => document.documentElement.hasAttribute('data-app-runs') || !document.querySelector('script[data-app]'));
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await appRuns();
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await appRuns();
-      return response;
-    };
+    const thenAppRuns =
+      <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const response = await navigate(...args);
+        await appRuns();
+        return response;
+      };
+    page.goto = thenAppRuns(page.goto.bind(page));
+    page.reload = thenAppRuns(page.reload.bind(page));
     await provide(page);
   },
   /** The `contract` project's proxy (tests/support/e2e/contractProxy.ts); unset elsewhere. */
