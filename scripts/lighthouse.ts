@@ -1,11 +1,11 @@
 // The Lighthouse gate, on a finished `npm run build` (this script builds nothing of the app
 // itself): every public and every signed-in route, mobile, in Debian's Chromium, each judged
 // against a bare Vite + React page measured in the same run, with Lighthouse's simulated
-// throttling and with applied throttling (its devtools method: slow 4G and a 4× slower CPU,
-// really applied). What passes and how many runs are taken is scripts/lighthouseGate.ts's to
+// throttling and with applied throttling (its devtools method: slow 4G and a slower CPU, really
+// applied), the CPU slowed to the same phone on any host (the calibration, lighthouseGate.ts). What passes and how many runs are taken is scripts/lighthouseGate.ts's to
 // decide (a test drives it with a measurer of its own); this file measures. `npm test` runs it.
 //
-//   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir]
+//   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir] [--cpu-slowdown N]
 //
 // Both pages are served the same way: the real server (APP_MODE=development for the demo
 // account, its own PGlite in a temporary DATA_DIR), once with dist/ on LIGHTHOUSE_PORT (3467)
@@ -21,12 +21,13 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { SERVICES } from '../core/services';
 import { DEMO_ACCOUNT } from '../server/db/demoAccount';
-import { BASELINE, formatTable, runGate, type Mode, type Run, type Target } from './lighthouseGate';
+import { BASELINE, CALIBRATION_RUNS, TARGET_PHONE, calibrate, formatTable, runGate, type Mode, type Run, type Target } from './lighthouseGate';
 
 const PUBLIC_ROUTES = ['/', '/terms', '/policy', '/login', '/register', '/forgot', '/reset', '/iamhuman'];
 const SIGNED_IN_ROUTES = [
@@ -54,6 +55,8 @@ const { values: args } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     // Where to keep every run's full Lighthouse report and its trace (JSON), to see where a route's time goes.
     reports: { type: 'string' },
+    // A fixed CPU slowdown instead of the calibration (4 is Lighthouse's own default), to compare the two.
+    'cpu-slowdown': { type: 'string' },
   },
 });
 const fixedRuns = args.runs === 'auto' ? undefined : Number(args.runs);
@@ -91,17 +94,34 @@ try {
   const signedIn = targets.some((target) => target.signedIn) ? await openProfile(join(scratch, 'signed-in')) : undefined;
   if (signedIn) await signIn(signedIn.page, origin);
 
+  const baselineUrl = `http://127.0.0.1:${baselinePort}/`;
+  // The benchmark Lighthouse runs before each navigation is unthrottled, so any slowdown will do
+  // here; the first run of a fresh Chrome is discarded, as DevTools warms V8 up before it calibrates.
+  const indexes: number[] = [];
+  for (let i = 0; i <= CALIBRATION_RUNS; i += 1) {
+    const { benchmarkIndex } = await withRetries(() => lighthouseRun(baselineUrl, signedOut, 'simulated', false, 1));
+    if (i > 0) indexes.push(benchmarkIndex);
+  }
+  const calibrated = calibrate(indexes);
+  const { hostIndex } = calibrated;
+  const cpuSlowdown = args['cpu-slowdown'] === undefined ? calibrated.cpuSlowdown : Number(args['cpu-slowdown']);
+  if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown must be a number ≥ 1, not ${args['cpu-slowdown']}`);
   const measure = (target: Target, mode: Mode, full: boolean) => {
     const profile = target.signedIn ? signedIn! : signedOut;
-    const url = target === BASELINE ? `http://127.0.0.1:${baselinePort}/` : origin + target.route;
-    return withRetries(() => lighthouseRun(url, profile, mode, full));
+    const url = target === BASELINE ? baselineUrl : origin + target.route;
+    return withRetries(() => lighthouseRun(url, profile, mode, full, cpuSlowdown));
   };
   const result = await runGate(targets, measure, { fixedRuns, onRun: () => process.stdout.write('.') });
   process.stdout.write('\n');
   for (const profile of [signedOut, signedIn]) await profile?.browser.disconnect();
 
   const how = fixedRuns === undefined ? 'one run when clear of the targets by a margin, else the median of three' : `median of ${fixedRuns} run(s)`;
-  console.log(`\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and 4× CPU)`);
+  console.log(`\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU)`);
+  console.log(
+    `CPU slowed ${cpuSlowdown}× in both${cpuSlowdown === calibrated.cpuSlowdown ? '' : ' (fixed by --cpu-slowdown, not calibrated)'}: this host's benchmark index ${Math.round(hostIndex)} (median of ${indexes.map(Math.round).join(', ')}), ` +
+      `÷ ${cpuSlowdown} = ${Math.round(hostIndex / cpuSlowdown)} against ${TARGET_PHONE.name}'s ${TARGET_PHONE.benchmarkIndex}` +
+      (hostIndex < TARGET_PHONE.benchmarkIndex ? ' (this host is slower than that phone: not slowed, and every figure is worse than the phone\'s)' : ''),
+  );
   console.log(formatTable(result));
   console.log(`Targets: LCP ≤ 1.00× the bare page's, TBT ≤ 50 ms above its, CLS 0, performance ≥ 98, accessibility and best practices 100. Goals (printed, not judged): LCP ≤ 1.8 s simulated, ≤ 1.5 s applied.`);
   const failed = result.verdicts.filter((verdict) => verdict.misses.length > 0);
@@ -213,7 +233,7 @@ async function signIn(page: Page, origin: string) {
  * are seconds a run and no metric reads them. Applied throttling makes Lighthouse wait for 5 s
  * quiet windows (it cannot judge TBT without them); the simulated runs keep its 1 s defaults.
  */
-async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: boolean): Promise<Run> {
+async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: boolean, cpuSlowdown: number): Promise<Run & { benchmarkIndex: number }> {
   const result = await lighthouse(
     url,
     {
@@ -221,6 +241,7 @@ async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: bo
       output: 'json',
       logLevel: 'error',
       throttlingMethod: mode === 'applied' ? 'devtools' : 'simulate',
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
       onlyCategories: full ? ['performance', 'accessibility', 'best-practices'] : ['performance'],
       disableFullPageScreenshot: true,
       skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
@@ -256,6 +277,7 @@ async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: bo
     accessibility: full ? score('accessibility') : undefined,
     bestPractices: full ? score('best-practices') : undefined,
     lcpElement: node?.type === 'node' ? `${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : undefined,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -263,7 +285,7 @@ async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: bo
  * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP);
  * such a run says nothing of the page, so it is run again, twice at most.
  */
-async function withRetries(measureOnce: () => Promise<Run>): Promise<Run> {
+async function withRetries<T>(measureOnce: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await measureOnce();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASELINE, formatTable, runGate, type Measure, type Mode, type Run, type Target } from '../scripts/lighthouseGate';
+import { BASELINE, TARGET_PHONE, calibrate, formatTable, runGate, type Measure, type Mode, type Run, type Target } from '../scripts/lighthouseGate';
 
 const good: Run = { performance: 100, lcpMs: 900, tbtMs: 0, cls: 0, accessibility: 100, bestPractices: 100 };
 const bare: Run = { performance: 100, lcpMs: 1500, tbtMs: 10, cls: 0 };
@@ -96,5 +96,24 @@ describe('the Lighthouse gate', () => {
     const table = formatTable(result);
     expect(table).toContain('baseline');
     expect(table).toMatch(/^\/ +2\+2 +100\/100 +0\.90 s +0\.60 +0\.90 s +0\.60/m);
+  });
+});
+
+describe('the CPU calibration', () => {
+  it('slows a host by its median benchmark index over the target phone\'s, so two hosts emulate the same phone', () => {
+    const fast = calibrate([3800, 3500, 4100]);
+    const slow = calibrate([1900, 2050, 1800]);
+    expect(fast).toEqual({ hostIndex: 3800, cpuSlowdown: 3.8 });
+    expect(slow).toEqual({ hostIndex: 1900, cpuSlowdown: 1.9 });
+    expect(fast.hostIndex / fast.cpuSlowdown).toBe(TARGET_PHONE.benchmarkIndex);
+    expect(slow.hostIndex / slow.cpuSlowdown).toBe(TARGET_PHONE.benchmarkIndex);
+  });
+
+  it('never speeds up a host slower than the phone, and ignores runs without an index', () => {
+    expect(calibrate([640, Number.NaN, 700])).toEqual({ hostIndex: 670, cpuSlowdown: 1 });
+  });
+
+  it('refuses to guess when no run gave an index', () => {
+    expect(() => calibrate([Number.NaN, 0])).toThrow(/no benchmark index/);
   });
 });
