@@ -8,7 +8,7 @@ import { deleteBeneficiary, listSavedBeneficiaries, renameBeneficiary, saveBenef
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { routeDoc } from './openapi';
-import { positiveId, requestBody, requiredText } from './fields';
+import { catalogId, positiveId, requestBody, requiredText } from './fields';
 import { byAccount, limitRequests } from './rateLimits';
 
 const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', ')}`;
@@ -26,7 +26,7 @@ const saveBody = requestBody({
   category,
   beneficiary: requiredText('beneficiary', 'please enter the number to save', 40),
   name,
-  provider_id: positiveId('provider_id').nullish(),
+  provider_id: catalogId('provider_id').nullish(),
 }).transform((body, context) => {
   const rule = serviceOfCategory(body.category)!.beneficiary;
   const beneficiary = rule.normalise(body.beneficiary);

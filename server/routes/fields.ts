@@ -91,16 +91,21 @@ export const deviceId = z
 export const captchaToken = z.string({ error: 'token must be text' }).max(4096, 'token is too long').default('');
 
 /** A database id: a positive whole number, or its digits as text; at most 15 digits keeps it an exact JS number. */
-export const positiveId = (field: string) => {
+export const positiveId = (field: string, max: number = Number.MAX_SAFE_INTEGER) => {
   const invalid = `${field} must be a positive whole number`;
-  return z.union(
-    [
-      z.number().int(invalid).positive(invalid).max(Number.MAX_SAFE_INTEGER, invalid),
-      z.string().regex(/^[1-9]\d{0,14}$/, invalid).transform(Number),
-    ],
-    { error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : invalid) },
-  );
+  return z
+    .union(
+      [
+        z.number().int(invalid).positive(invalid).max(Number.MAX_SAFE_INTEGER, invalid),
+        z.string().regex(/^[1-9]\d{0,14}$/, invalid).transform(Number),
+      ],
+      { error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : invalid) },
+    )
+    .refine((id) => id <= max, invalid);
 };
+
+/** The id of a provider or a package: their tables count in PostgreSQL's INTEGER, and a larger id would fail in the database (a 500), not be refused (a 400). */
+export const catalogId = (field: string) => positiveId(field, 2_147_483_647);
 
 /** A whole number in [min, max], as a number or its digits; `fallback` when absent or null. */
 export const wholeNumber = (field: string, min: number, max: number, fallback: number) => {

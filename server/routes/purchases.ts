@@ -15,7 +15,7 @@ import { recentBeneficiaries } from '../services/recentBeneficiaries';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { idempotencyHeaders, pinRefusals, routeDoc } from './openapi';
-import { filledFirst, nairaAmountWithin, positiveId, requestBody } from './fields';
+import { catalogId, filledFirst, nairaAmountWithin, requestBody } from './fields';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface PurchaseRouteDeps {
@@ -71,14 +71,14 @@ function purchaseBody(service: Service): z.ZodType<PurchaseRequest & { pin: stri
   const { pricing } = service;
   if (pricing.kind === 'plan') {
     return filledFirst(['provider_id', 'package_id', 'beneficiary'], messages.allFieldsRequired, {
-      provider_id: positiveId('provider_id'),
-      package_id: positiveId('package_id'),
+      provider_id: catalogId('provider_id'),
+      package_id: catalogId('package_id'),
       beneficiary: beneficiary(service.beneficiary),
       pin: transactionPin,
     }).transform((body) => ({ service, providerId: body.provider_id, packageId: body.package_id, beneficiary: body.beneficiary, amountKobo: null, pin: body.pin }));
   }
   return filledFirst(['provider_id', 'beneficiary', 'amount'], messages.allFieldsRequired, {
-    provider_id: positiveId('provider_id'),
+    provider_id: catalogId('provider_id'),
     beneficiary: beneficiary(service.beneficiary),
     amount: nairaAmountWithin('amount', pricing.minKobo, pricing.maxKobo),
     pin: transactionPin,
@@ -87,7 +87,7 @@ function purchaseBody(service: Service): z.ZodType<PurchaseRequest & { pin: stri
 
 /** The beneficiary is normalised once the provider, and so the service, is known. */
 const verifyMerchantBody = filledFirst(['provider_id', 'beneficiary'], messages.allFieldsRequired, {
-  provider_id: positiveId('provider_id'),
+  provider_id: catalogId('provider_id'),
   beneficiary: beneficiaryText,
 });
 

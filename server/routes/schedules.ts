@@ -15,7 +15,7 @@ import type { ScheduleDeps } from '../services/schedules/running';
 import { listSchedules } from '../services/schedules/scheduleRows';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
-import { nairaAmountWithin, pin, positiveId, requestBody } from './fields';
+import { catalogId, nairaAmountWithin, pin, positiveId, requestBody } from './fields';
 import { noFields, pinRefusals, routeDoc, type RouteDoc } from './openapi';
 import { byAccount, limitRequests } from './rateLimits';
 
@@ -57,8 +57,8 @@ const scheduleFields = {
     .nullish()
     .transform((value) => value ?? ''),
   category: z.enum(SCHEDULABLE_CATEGORIES as [string, ...string[]], { error: `category must be one of ${SCHEDULABLE_CATEGORIES.join(', ')}` }),
-  provider_id: positiveId('provider_id'),
-  package_id: positiveId('package_id').nullish(),
+  provider_id: catalogId('provider_id'),
+  package_id: catalogId('package_id').nullish(),
   beneficiary: z.union([z.string(), z.number()], { error: messages.allFieldsRequired }).transform(String),
   amount: z.unknown().optional(),
   frequency: z.enum(FREQUENCIES as [string, ...string[]], { error: `frequency must be one of ${FREQUENCIES.join(', ')}` }),

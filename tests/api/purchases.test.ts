@@ -78,6 +78,9 @@ describe.each(backends)('purchases on $name', (backend) => {
       ['data', { provider_id: 1, beneficiary: '08031234567' }, 'all fields are required'],
       ['tv-subscription', { package_id: 1, beneficiary: '1234567890' }, 'all fields are required'],
       ['airtime', { provider_id: 'abc', beneficiary: '08031234567', amount: 100 }, 'provider_id must be a positive whole number'],
+      // Beyond the INTEGER the catalogue's ids are kept in: refused here, never an error of the database.
+      ['airtime', { provider_id: 79_561_298_620_798, beneficiary: '08031234567', amount: 100, pin: PIN }, 'provider_id must be a positive whole number'],
+      ['tv-subscription', { provider_id: 'DSTV_ID', package_id: '2147483648', beneficiary: '1234567890', pin: PIN }, 'package_id must be a positive whole number'],
       ['airtime', { provider_id: 'MTN_ID', beneficiary: '0803123456', amount: 100 }, 'please enter a valid Nigerian phone number: 11 digits starting with 0'],
       ['airtime', { provider_id: 'MTN_ID', beneficiary: '06031234567', amount: 100 }, 'please enter a valid Nigerian phone number: 11 digits starting with 0'],
       ['electricity-bill', { provider_id: 'IKEJA_ID', beneficiary: '1234567890', amount: 1000 }, 'meter number must be 11 to 13 digits'],
