@@ -2,8 +2,9 @@
 // itself): every public and every signed-in route, mobile, in Debian's Chromium, each judged
 // against a bare Vite + React page measured in the same run, with Lighthouse's simulated
 // throttling and with applied throttling (its devtools method: slow 4G and a slower CPU, really
-// applied), the CPU slowed to the same phone on any host (the calibration, lighthouseGate.ts). What passes and how many runs are taken is scripts/lighthouseGate.ts's to
-// decide (a test drives it with a measurer of its own); this file measures. `npm test` runs it.
+// applied), the CPU slowed to the same phone on any host (the calibration, lighthouseGate.ts).
+// What passes and how many runs are taken is scripts/lighthouseGate.ts's to decide (a test drives
+// it with a measurer of its own); this file measures. `npm test -- lighthouse` runs it.
 //
 //   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir] [--cpu-slowdown N]
 //
@@ -104,7 +105,8 @@ try {
   }
   const calibrated = calibrate(indexes);
   const { hostIndex } = calibrated;
-  const cpuSlowdown = args['cpu-slowdown'] === undefined ? calibrated.cpuSlowdown : Number(args['cpu-slowdown']);
+  const fixedSlowdown = args['cpu-slowdown'] !== undefined;
+  const cpuSlowdown = fixedSlowdown ? Number(args['cpu-slowdown']) : calibrated.cpuSlowdown;
   if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown must be a number ≥ 1, not ${args['cpu-slowdown']}`);
   const measure = (target: Target, mode: Mode, full: boolean) => {
     const profile = target.signedIn ? signedIn! : signedOut;
@@ -118,7 +120,7 @@ try {
   const how = fixedRuns === undefined ? 'one run when clear of the targets by a margin, else the median of three' : `median of ${fixedRuns} run(s)`;
   console.log(`\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU)`);
   console.log(
-    `CPU slowed ${cpuSlowdown}× in both${cpuSlowdown === calibrated.cpuSlowdown ? '' : ' (fixed by --cpu-slowdown, not calibrated)'}: this host's benchmark index ${Math.round(hostIndex)} (median of ${indexes.map(Math.round).join(', ')}), ` +
+    `CPU slowed ${cpuSlowdown}× in both${fixedSlowdown ? ' (fixed by --cpu-slowdown, not calibrated)' : ''}: this host's benchmark index ${Math.round(hostIndex)} (median of ${indexes.map(Math.round).join(', ')}), ` +
       `÷ ${cpuSlowdown} = ${Math.round(hostIndex / cpuSlowdown)} against ${TARGET_PHONE.name}'s ${TARGET_PHONE.benchmarkIndex}` +
       (hostIndex < TARGET_PHONE.benchmarkIndex ? ' (this host is slower than that phone: not slowed, and every figure is worse than the phone\'s)' : ''),
   );

@@ -90,7 +90,7 @@ export const deviceId = z
 /** The bot-check token; a missing one fails the check rather than the form. */
 export const captchaToken = z.string({ error: 'token must be text' }).max(4096, 'token is too long').default('');
 
-/** A database id: a positive whole number, or its digits as text; at most 15 digits keeps it an exact JS number. */
+/** A database id: a positive whole number, or its digits as text, no larger than `max`; at most 15 digits keeps it an exact JS number. */
 export const positiveId = (field: string, max: number = Number.MAX_SAFE_INTEGER) => {
   const invalid = `${field} must be a positive whole number`;
   return z
@@ -104,7 +104,7 @@ export const positiveId = (field: string, max: number = Number.MAX_SAFE_INTEGER)
     .refine((id) => id <= max, invalid);
 };
 
-/** The id of a provider or a package: their tables count in PostgreSQL's INTEGER, and a larger id would fail in the database (a 500), not be refused (a 400). */
+/** The id of a provider or a package: their tables count in PostgreSQL's INTEGER, and a larger id would fail in the database (a 500), not be refused (a 422). */
 export const catalogId = (field: string) => positiveId(field, 2_147_483_647);
 
 /** A whole number in [min, max], as a number or its digits; `fallback` when absent or null. */
