@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ACTIVITIES_PAGE_SIZE } from '../../core/limits';
+import { cpuMsEach, machineCpuSeconds } from './cpu';
 import type { BenchUser } from './seed';
 
 /**
@@ -15,6 +16,11 @@ export interface LoadResult {
   serverCpuMs: number | null;
   /** Milliseconds of the database server's CPU per request (its backends serving the server), when it could be read. */
   databaseCpuMs: number | null;
+  /**
+   * Milliseconds of the whole machine's CPU per request (every core, every process: the server,
+   * the database, the fake biller, the load generator and SMTP sink, the kernel), when it could be read.
+   */
+  machineCpuMs: number | null;
   /** Milliseconds. */
   p50: number;
   p99: number;
@@ -43,11 +49,13 @@ async function run(target: Target, connections: { requests: autocannon.Request[]
   const { url } = target;
   const cpuBefore = target.cpuSeconds();
   const databaseBefore = await target.databaseCpuSeconds();
+  const machineBefore = machineCpuSeconds();
   const raw = await Promise.all(
     connections.map(({ requests }) =>
       autocannon({ url, connections: 1, requests, skipAggregateResult: true, timeout: 30, ...(options.amount ? { amount: options.amount } : { duration: options.seconds }) }),
     ),
   );
+  const machineAfter = machineCpuSeconds();
   const cpuAfter = target.cpuSeconds();
   const databaseAfter = await target.databaseCpuSeconds();
   const merged = autocannon.aggregateResult(raw, { url, connections: connections.length });
@@ -57,13 +65,14 @@ async function run(target: Target, connections: { requests: autocannon.Request[]
   for (const [status, { count }] of Object.entries(merged.statusCodeStats)) if (!status.startsWith('2')) refused[status] = count;
   if (merged.errors > 0) refused.errors = merged.errors;
   if (merged.timeouts > 0) refused.timeouts = merged.timeouts;
-  const perRequest = (before: number | null, after: number | null) => (before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests);
+  const perRequest = (before: number | null, after: number | null) => cpuMsEach(before, after, requests);
   // Per backend: one the pool opened during the run counts from zero.
   const databaseUsed = databaseBefore && databaseAfter ? [...databaseAfter].reduce((sum, [pid, used]) => sum + used - (databaseBefore.get(pid) ?? 0), 0) : null;
   return {
     perSecond: requests / seconds,
     serverCpuMs: perRequest(cpuBefore, cpuAfter),
     databaseCpuMs: perRequest(databaseUsed === null ? null : 0, databaseUsed),
+    machineCpuMs: perRequest(machineBefore, machineAfter),
     p50: merged.latency.p50,
     p99: merged.latency.p99,
     requests,
@@ -121,6 +130,6 @@ export async function listPage({ url, cpuSeconds }: Target, user: BenchUser, pag
   const cpuAfter = cpuSeconds();
   times.sort((a, b) => a - b);
   const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
-  const serverCpuMs = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / count;
-  return { perSecond: count / (times.reduce((sum, time) => sum + time, 0) / 1000), serverCpuMs, databaseCpuMs: null, p50: at(0.5), p99: at(0.99), requests: count, refused };
+  const serverCpuMs = cpuMsEach(cpuBefore, cpuAfter, count);
+  return { perSecond: count / (times.reduce((sum, time) => sum + time, 0) / 1000), serverCpuMs, databaseCpuMs: null, machineCpuMs: null, p50: at(0.5), p99: at(0.99), requests: count, refused };
 }

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { CompiledQuery, sql } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import type { CapturedPurchase } from './capture';
+import { cpuMsEach, machineCpuSeconds } from './cpu';
 
 /**
  * The raw-SQL side of the comparison: the statements a purchase sent (capture.ts), replayed
@@ -167,6 +168,8 @@ function pgbenchScript(script: PurchaseScript): string {
 export interface RawRate {
   perSecond: number;
   failed: number;
+  /** Milliseconds of the whole machine's CPU per purchase (pgbench and the database alike), when it could be read. */
+  machineCpuMs: number | null;
 }
 
 /** How pgbench sends the statements: named prepared statements, or parsed and planned at every call. */
@@ -174,15 +177,20 @@ export type PgbenchMode = 'prepared' | 'extended';
 
 /** pgbench at `clients` clients for `seconds` against the database at `url`. */
 export async function runPgbench(url: string, scriptFile: string, mode: PgbenchMode, clients: number, seconds: number): Promise<RawRate> {
+  const machineBefore = machineCpuSeconds();
   const { stdout, stderr } = await promisify(execFile)('pgbench', ['-n', '-M', mode, '-j', '2', '-c', String(clients), '-T', String(seconds), '--max-tries', '3', '-f', scriptFile, url], {
     maxBuffer: 16 * 1024 * 1024,
   }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
     throw new Error(`bench: pgbench failed: ${error.stderr || error.message}`);
   });
+  const machineAfter = machineCpuSeconds();
   const tps = /^tps = ([\d.]+)/m.exec(stdout);
   const failed = /^number of failed transactions: (\d+)/m.exec(stdout);
-  if (!tps || /aborted/.test(stderr)) throw new Error(`bench: pgbench did not finish its run:\n${stdout}\n${stderr}`);
-  return { perSecond: Number(tps[1]), failed: failed ? Number(failed[1]) : 0 };
+  const done = /^number of transactions actually processed: (\d+)/m.exec(stdout);
+  if (!tps || !done || /aborted/.test(stderr)) throw new Error(`bench: pgbench did not finish its run:\n${stdout}\n${stderr}`);
+  const purchases = Number(done[1]);
+  // pgbench's connecting and reporting fall inside the window too: a few milliseconds against its seconds of load.
+  return { perSecond: Number(tps[1]), failed: failed ? Number(failed[1]) : 0, machineCpuMs: cpuMsEach(machineBefore, machineAfter, purchases) };
 }
 
 export async function writePgbenchScript(dir: string, script: PurchaseScript): Promise<string> {
@@ -199,6 +207,7 @@ export async function replayInProcess(db: Database, script: PurchaseScript, seco
   return db.connection().execute(async (connection) => {
     const deadline = performance.now() + seconds * 1000;
     const started = performance.now();
+    const machineBefore = machineCpuSeconds();
     let purchases = 0;
     while (performance.now() < deadline) {
       const client = purchases % script.clients.length;
@@ -223,6 +232,6 @@ export async function replayInProcess(db: Database, script: PurchaseScript, seco
       }
       purchases++;
     }
-    return { perSecond: purchases / ((performance.now() - started) / 1000), failed: 0 };
+    return { perSecond: purchases / ((performance.now() - started) / 1000), failed: 0, machineCpuMs: cpuMsEach(machineBefore, machineCpuSeconds(), purchases) };
   });
 }

@@ -36,7 +36,25 @@ const RAW_LABEL: Record<RawRun['mode'], string> = {
 };
 
 const rawCells = (api: LoadResult, raw: RawRun[]) =>
-  raw.map(({ rate }) => `${whole(rate.perSecond)}${rate.failed ? ` (${rate.failed} failed)` : ''} | ${percent(api.perSecond / rate.perSecond)}`).join(' | ');
+  raw
+    .map(({ rate }) => `${whole(rate.perSecond)}${rate.failed ? ` (${rate.failed} failed)` : ''} | ${cpuMs(rate.machineCpuMs)} | ${percent(api.perSecond / rate.perSecond)}`)
+    .join(' | ');
+
+/**
+ * The machine's CPU a purchase costs through the API and as raw SQL, at the highest client
+ * count: on a machine both runs keep busy, the API's rate can reach at most the raw SQL's CPU
+ * over its own, whatever the two rates measured in one moment of a shared machine.
+ */
+function machineBudget(report: DatabaseReport): string | null {
+  const top = report.purchases.at(-1);
+  const api = top?.api.machineCpuMs;
+  const raw = top?.raw[0];
+  if (!top || !raw || api == null || raw.rate.machineCpuMs === null) return null;
+  return (
+    `The whole machine's CPU (every core and process: server, database, fake biller, load generator and SMTP sink, kernel) per purchase at ${top.clients} clients: ` +
+    `${cpuMs(api)} through the API, ${cpuMs(raw.rate.machineCpuMs)} as ${RAW_LABEL[raw.mode]}; with the machine busy, the API can reach at most ${percent(raw.rate.machineCpuMs / api)} of that rate.`
+  );
+}
 
 export function databaseSection(report: DatabaseReport): string {
   const modes = report.purchases[0]?.raw.map((run) => run.mode) ?? [];
@@ -45,12 +63,14 @@ export function databaseSection(report: DatabaseReport): string {
     '',
     `A purchase sends ${report.statementsPerPurchase} statements (recorded from the API; transaction control included).`,
     '',
-    `| clients | API purchases/s | p50 / p99 | server CPU per purchase | database CPU per purchase | ${modes.map((mode) => `${RAW_LABEL[mode]} | API ÷ it`).join(' | ')} |`,
-    `|---:|---:|---:|---:|---:|${modes.map(() => '---:|---:|').join('')}`,
+    `| clients | API purchases/s | p50 / p99 | server CPU per purchase | database CPU per purchase | machine CPU per purchase | ${modes.map((mode) => `${RAW_LABEL[mode]} | machine CPU per purchase | API ÷ it`).join(' | ')} |`,
+    `|---:|---:|---:|---:|---:|---:|${modes.map(() => '---:|---:|---:|').join('')}`,
     ...report.purchases.map(
-      ({ clients, api, raw }) => `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${cpu(api)} | ${cpuMs(api.databaseCpuMs)} | ${rawCells(api, raw)} |`,
+      ({ clients, api, raw }) =>
+        `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${cpu(api)} | ${cpuMs(api.databaseCpuMs)} | ${cpuMs(api.machineCpuMs)} | ${rawCells(api, raw)} |`,
     ),
     '',
+    ...[machineBudget(report)].filter((line) => line !== null).flatMap((line) => [line, '']),
     `Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ${whole(report.poll.perSecond)} requests/s, p50 / p99 ${ms(report.poll.p50)} / ${ms(report.poll.p99)} ms, server CPU ${cpu(report.poll)} and database CPU ${cpuMs(report.poll.databaseCpuMs)} per request${refusals(report.poll)}`,
     '',
     `| fetch-transactions, p50 (p99) | ${[...new Set(report.lists.map((list) => `page ${list.page}`))].join(' | ')} |`,

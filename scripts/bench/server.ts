@@ -4,6 +4,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../testkit/freePort';
 import { FAKE_VTPASS_KEYS } from '../../testkit/fakes/vtpassServer';
+import { cpuSecondsOf } from './cpu';
 
 /**
  * The server under load, started as production starts it (`node --import tsx server/main.ts`,
@@ -55,20 +56,6 @@ export interface RunningServer {
   cpuSeconds(): number | null;
   /** SIGTERM, then the exit. */
   stop(): Promise<void>;
-}
-
-/** Clock ticks per second of /proc/<pid>/stat: 100 on every Linux build this runs on. */
-const CLOCK_TICKS = 100;
-
-/** CPU seconds (user and system) process `pid` has used so far, read from /proc; null where there is none. */
-export function cpuSecondsOf(pid: number | undefined): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
 }
 
 /** The fake VTpass (testkit/fakes/vtpassServer.ts) in a process of its own, off the load generator's event loop. */

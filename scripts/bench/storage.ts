@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle, type DialectWrapper } from '../../server/db/database';
-import { cpuSecondsOf } from './server';
+import { cpuSecondsOf } from './cpu';
 
 /** Where a bench run keeps its data: a database of its own on the PostgreSQL server, or a PGlite folder; both removed after. */
 export interface BenchStorage {
