@@ -1,3 +1,4 @@
+import { request as send } from 'undici';
 import { systemTimeouts, type Timeouts } from '../clock';
 import { GatewayError } from '../errors';
 import { currentContext } from '../requestContext';
@@ -215,14 +216,18 @@ export class ProviderHttp {
     let status: number;
     let text: string;
     try {
-      const response = await fetch(`${this.#options.baseUrl}${request.path}`, {
+      // undici's request rather than fetch: the same client without the web streams, about a
+      // fifth of fetch's CPU per call, and every purchase makes one. Redirects are not followed:
+      // a provider's API answers where it is asked, and a payment is never sent on elsewhere.
+      const response = await send(`${this.#options.baseUrl}${request.path}`, {
         method: request.method,
         headers,
         body: request.json === undefined ? undefined : JSON.stringify(request.json),
+        // Covers the body too: a provider that sends its headers and then stalls times out.
         signal: this.#options.timeouts.timeout(this.#options.timeoutMs),
       });
-      status = response.status;
-      text = await response.text();
+      status = response.statusCode;
+      text = await response.body.text();
     } catch (cause) {
       const failure = failureOf(cause);
       this.#options.log.warn({ ...line, failure, ms: this.#options.now() - started, request: this.#safe(request.json) }, 'provider call failed');
@@ -251,7 +256,8 @@ export class ProviderHttp {
 
 function failureOf(cause: unknown): ProviderFailure {
   if (cause instanceof DOMException && (cause.name === 'TimeoutError' || cause.name === 'AbortError')) return 'timeout';
-  const code = (cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  const error = cause as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = error?.code ?? error?.cause?.code;
   // The TCP connection was never made: the request surely did not reach the provider.
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'refused';
   return 'network';

@@ -10,7 +10,7 @@ import { ManualClock } from '../support/api/manualClock';
  * A local provider whose next answers the test scripts: each request takes the next behaviour
  * in the queue (the last one repeats). Every request's method, path and body is recorded.
  */
-type Behaviour = { status: number; body: string } | 'stall' | 'drop';
+type Behaviour = { status: number; body: string; headers?: Record<string, string> } | 'stall' | 'stall-body' | 'drop';
 
 async function startProvider() {
   let script: Behaviour[] = [];
@@ -22,11 +22,16 @@ async function startProvider() {
       received.push({ method: request.method ?? '', path: request.url ?? '', body, headers: request.headers });
       const behaviour = script.length > 1 ? script.shift()! : script[0];
       if (behaviour === 'stall') return; // never answers: the client's timeout must end it
+      if (behaviour === 'stall-body') {
+        // Its headers and the start of a body, then nothing more.
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '64' }).write('{"code":');
+        return;
+      }
       if (behaviour === 'drop') {
         request.socket.destroy();
         return;
       }
-      response.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(behaviour.body);
+      response.writeHead(behaviour.status, { 'content-type': 'application/json', ...behaviour.headers }).end(behaviour.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -96,6 +101,24 @@ describe('ProviderHttp against a local provider', () => {
     expect(await failure).toBeInstanceOf(GatewayError);
     expect(await failure).toMatchObject({ status: 502, failure: 'timeout', maybeReceived: true, message: 'VTpass is not answering right now. Please try again in a few minutes.' });
     expect(provider.received).toHaveLength(1);
+  });
+
+  it('times out a provider that sends its headers and then stalls in the body', async () => {
+    provider.answer('stall-body');
+    const clock = new ManualClock();
+    const failure = client({ timeouts: clock })
+      .request({ method: 'POST', path: '/pay', json: {}, idempotent: false })
+      .catch((error: unknown) => error);
+    await expect.poll(() => provider.received.length).toBe(1);
+    clock.advance(300);
+    expect(await failure).toMatchObject({ failure: 'timeout', maybeReceived: true });
+    expect(provider.received).toHaveLength(1);
+  });
+
+  it("does not follow a redirect: the answer is the provider's own, and nothing is sent elsewhere", async () => {
+    provider.answer({ status: 307, body: '{}', headers: { location: `${provider.url}/elsewhere` } });
+    expect(await client().request({ method: 'POST', path: '/pay', json: { serviceID: 'mtn' }, idempotent: false })).toEqual({ status: 307, body: {} });
+    expect(provider.received.map((request) => request.path)).toEqual(['/api/pay']);
   });
 
   it('retries an idempotent call after a timeout, a dropped connection or a 5xx, up to the bound', async () => {
