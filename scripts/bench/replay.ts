@@ -129,7 +129,7 @@ const sqlTypeOf = (value: unknown) => (value instanceof Uint8Array ? 'bytea' : v
 
 export const CLIENTS_TABLE = 'bench_clients';
 
-/** The clients' own values, one row per pgbench client (its :client_id). */
+/** The clients' own values, one row per client: a pgbench run's client is row :client_id + its offset (runPgbench). */
 export async function storeClients(db: Database, script: PurchaseScript): Promise<void> {
   const names = Object.keys(script.clients[0]);
   const columns = names.map((name) => `${name} ${sqlTypeOf(script.clients[0][name])}`);
@@ -148,16 +148,16 @@ function pgbenchScript(script: PurchaseScript): string {
       case 'constant':
         return literal(argument.value);
       case 'key':
-        return `('bench-' || :client_id || '-' || :purchase)`;
+        return `('bench-' || :client || '-' || :purchase)`;
       case 'request-id':
-        return `('B' || :client_id || 'P' || :purchase)`;
+        return `('B' || :client || 'P' || :purchase)`;
       case 'answer':
         return `:s${argument.statement}_${argument.column}`;
       case 'client':
-        return `(SELECT ${argument.name} FROM ${CLIENTS_TABLE} WHERE client = :client_id)`;
+        return `(SELECT ${argument.name} FROM ${CLIENTS_TABLE} WHERE client = :client)`;
     }
   };
-  const lines = ['\\set purchase random(1, 1000000000000000)'];
+  const lines = ['\\set client :client_id + :offset', '\\set purchase random(1, 1000000000000000)'];
   script.statements.forEach((statement, i) => {
     const text = statement.sql.replace(/\$(\d+)/g, (_, n: string) => expression(statement.arguments[Number(n) - 1]));
     lines.push(statement.answered ? `${text} \\gset s${i}_` : `${text};`);
@@ -175,10 +175,11 @@ export interface RawRate {
 /** How pgbench sends the statements: named prepared statements, or parsed and planned at every call. */
 export type PgbenchMode = 'prepared' | 'extended';
 
-/** pgbench at `clients` clients for `seconds` against the database at `url`. */
-export async function runPgbench(url: string, scriptFile: string, mode: PgbenchMode, clients: number, seconds: number): Promise<RawRate> {
+/** pgbench at `clients` clients for `seconds` against the database at `url`, as the clients from row `offset` of the clients' table on. */
+export async function runPgbench(url: string, scriptFile: string, mode: PgbenchMode, { clients, offset }: { clients: number; offset: number }, seconds: number): Promise<RawRate> {
   const machineBefore = machineCpuSeconds();
-  const { stdout, stderr } = await promisify(execFile)('pgbench', ['-n', '-M', mode, '-j', '2', '-c', String(clients), '-T', String(seconds), '--max-tries', '3', '-f', scriptFile, url], {
+  const options = ['-n', '-M', mode, '-j', '2', '-c', String(clients), '-D', `offset=${offset}`, '-T', String(seconds), '--max-tries', '3', '-f', scriptFile, url];
+  const { stdout, stderr } = await promisify(execFile)('pgbench', options, {
     maxBuffer: 16 * 1024 * 1024,
   }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
     throw new Error(`bench: pgbench failed: ${error.stderr || error.message}`);

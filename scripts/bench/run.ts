@@ -67,6 +67,34 @@ const airtime = (providerId: number): Product => ({
   body: (pin) => ({ provider_id: providerId, beneficiary: '08031234567', amount: 100, pin }),
 });
 
+/** pgbench's two ways of sending the statements, prepared first: the API is compared with it. */
+const RAW_MODES = ['prepared', 'extended'] as const;
+
+/** A run's buyers: `count` of the seeded buyers from the `first`. */
+interface BuyerSet {
+  first: number;
+  count: number;
+}
+
+/**
+ * Buyers of their own for every measured run, API and raw alike. A run spends its buyers' day:
+ * tier 3 allows ₦200,000 a day, 2,000 purchases of ₦100, and a fast raw run at 10 clients buys
+ * about a thousand each, so buyers shared between runs ran out of their limit before the last.
+ */
+function buyersPlan(clients: number[], rawRuns: number): { users: number; api: BuyerSet[]; raw: BuyerSet[][] } {
+  let users = 0;
+  const take = (count: number): BuyerSet => {
+    const set = { first: users, count };
+    users += count;
+    return set;
+  };
+  const api = clients.map(take);
+  const raw = clients.map((count) => Array.from({ length: rawRuns }, () => take(count)));
+  return { users, api, raw };
+}
+
+const usersOf = <T>(all: T[], { first, count }: BuyerSet): T[] => all.slice(first, first + count);
+
 /** ₦10,000,000: a wallet no run empties. */
 const BUYER_FUNDS_KOBO = 1_000_000_000n;
 const POLLER_FUNDS_KOBO = 500_000n;
@@ -85,7 +113,8 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     let handle = await storage.open(recorder.wrap);
     await migrate(handle.db);
     const seed = await seeder(config, benchContext(config, handle.db));
-    const buyers = await seed.users(Math.max(...options.clients), 'buyer', BUYER_FUNDS_KOBO);
+    const plan = buyersPlan(options.clients, storage.kind === 'postgres' ? RAW_MODES.length : 1);
+    const buyers = await seed.users(plan.users, 'buyer', BUYER_FUNDS_KOBO);
     const pollers = await seed.users(options.pollUsers, 'poller', POLLER_FUNDS_KOBO);
     const readers = [];
     for (const size of options.histories) {
@@ -110,11 +139,11 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     const lists: DatabaseReport['lists'] = [];
     try {
       say('warming up');
-      await purchases(server, buyers, product.category, product.body(BENCH_PIN), options.warmUpSeconds);
+      await purchases(server, usersOf(buyers, plan.api.at(-1)!), product.category, product.body(BENCH_PIN), options.warmUpSeconds);
       await pollMix(server, pollers, options.pollConnections, options.warmUpSeconds);
-      for (const clients of options.clients) {
+      for (const [i, clients] of options.clients.entries()) {
         say(`purchases at ${clients} clients`);
-        runs.push({ clients, api: await purchases(server, buyers.slice(0, clients), product.category, product.body(BENCH_PIN), options.seconds) });
+        runs.push({ clients, api: await purchases(server, usersOf(buyers, plan.api[i]), product.category, product.body(BENCH_PIN), options.seconds) });
       }
       say('poll mix');
       poll = await pollMix(server, pollers, options.pollConnections, options.seconds);
@@ -131,21 +160,21 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     const purchaseRows: PurchaseRow[] = [];
     if (storage.kind === 'postgres') {
       const file = await writePgbenchScript(options.workDir, script);
-      for (const run of runs) {
+      for (const [i, run] of runs.entries()) {
         const raw: RawRun[] = [];
-        for (const mode of ['prepared', 'extended'] as const) {
+        for (const [m, mode] of RAW_MODES.entries()) {
           say(`pgbench -M ${mode} at ${run.clients} clients`);
-          raw.push({ mode, rate: await runPgbench(storage.url!, file, mode, run.clients, options.seconds) });
+          raw.push({ mode, rate: await runPgbench(storage.url!, file, mode, { clients: run.clients, offset: plan.raw[i][m].first }, options.seconds) });
         }
         purchaseRows.push({ ...run, raw });
       }
       handle = await storage.open();
     } else {
       handle = await storage.open();
-      await replayInProcess(handle.db, script, options.warmUpSeconds);
-      for (const run of runs) {
+      await replayInProcess(handle.db, { ...script, clients: usersOf(script.clients, plan.raw[0][0]) }, options.warmUpSeconds);
+      for (const [i, run] of runs.entries()) {
         say(`raw SQL in process, ${run.clients} users`);
-        const rate = await replayInProcess(handle.db, { ...script, clients: script.clients.slice(0, run.clients) }, options.seconds);
+        const rate = await replayInProcess(handle.db, { ...script, clients: usersOf(script.clients, plan.raw[i][0]) }, options.seconds);
         purchaseRows.push({ ...run, raw: [{ mode: 'in-process', rate }] });
       }
     }
