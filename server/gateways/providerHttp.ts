@@ -1,4 +1,7 @@
-import { request as send } from 'undici';
+// By its file: the browser app's TypeScript project aliases the bare name 'undici' to a stand-in
+// (tsconfig.app.json), and Playwright applies every referenced project's aliases when it loads
+// the server's code for the journeys.
+import { request as send } from 'undici/index.js';
 import { systemTimeouts, type Timeouts } from '../clock';
 import { GatewayError } from '../errors';
 import { currentContext } from '../requestContext';
