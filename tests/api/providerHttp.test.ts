@@ -88,30 +88,31 @@ describe('ProviderHttp against a local provider', () => {
     expect(await client().request({ method: 'GET', path: '/balance', idempotent: true })).toEqual({ status: 200, body: undefined });
   });
 
-  it('times out a provider that does not answer, on the timeouts it is given, with the user message, and does not retry a call not marked idempotent', async () => {
-    provider.answer('stall');
+  /**
+   * A payment (not idempotent) to a provider that holds it as `behaviour` says: its timeout passes
+   * when the clock is moved past it, once the provider has the request. Answers what it failed with.
+   */
+  async function heldPayment(behaviour: 'stall' | 'stall-body'): Promise<unknown> {
+    provider.answer(behaviour);
     const clock = new ManualClock();
     const failure = client({ timeouts: clock })
       .request({ method: 'POST', path: '/pay', json: {}, idempotent: false })
       .catch((error: unknown) => error);
-    // The provider has the request and holds it: its timeout passes when the clock is moved past it.
     await expect.poll(() => provider.received.length).toBe(1);
     clock.advance(300);
-    expect(await failure).toBeInstanceOf(ProviderUnavailableError);
-    expect(await failure).toBeInstanceOf(GatewayError);
-    expect(await failure).toMatchObject({ status: 502, failure: 'timeout', maybeReceived: true, message: 'VTpass is not answering right now. Please try again in a few minutes.' });
+    return failure;
+  }
+
+  it('times out a provider that does not answer, on the timeouts it is given, with the user message, and does not retry a call not marked idempotent', async () => {
+    const failure = await heldPayment('stall');
+    expect(failure).toBeInstanceOf(ProviderUnavailableError);
+    expect(failure).toBeInstanceOf(GatewayError);
+    expect(failure).toMatchObject({ status: 502, failure: 'timeout', maybeReceived: true, message: 'VTpass is not answering right now. Please try again in a few minutes.' });
     expect(provider.received).toHaveLength(1);
   });
 
   it('times out a provider that sends its headers and then stalls in the body', async () => {
-    provider.answer('stall-body');
-    const clock = new ManualClock();
-    const failure = client({ timeouts: clock })
-      .request({ method: 'POST', path: '/pay', json: {}, idempotent: false })
-      .catch((error: unknown) => error);
-    await expect.poll(() => provider.received.length).toBe(1);
-    clock.advance(300);
-    expect(await failure).toMatchObject({ failure: 'timeout', maybeReceived: true });
+    expect(await heldPayment('stall-body')).toMatchObject({ failure: 'timeout', maybeReceived: true });
     expect(provider.received).toHaveLength(1);
   });
 
