@@ -172,8 +172,9 @@ export interface RawRate {
   machineCpuMs: number | null;
 }
 
-/** How pgbench sends the statements: named prepared statements, or parsed and planned at every call. */
-export type PgbenchMode = 'prepared' | 'extended';
+/** How pgbench sends the statements, prepared first (the API is compared with it): named prepared statements, or parsed and planned at every call. */
+export const PGBENCH_MODES = ['prepared', 'extended'] as const;
+export type PgbenchMode = (typeof PGBENCH_MODES)[number];
 
 /** pgbench at `clients` clients for `seconds` against the database at `url`, as the clients from row `offset` of the clients' table on. */
 export async function runPgbench(url: string, scriptFile: string, mode: PgbenchMode, { clients, offset }: { clients: number; offset: number }, seconds: number): Promise<RawRate> {

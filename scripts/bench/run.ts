@@ -5,7 +5,7 @@ import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { capturePurchases, Recorder, type Product } from './capture';
 import { listPage, pollMix, purchases, type LoadResult } from './load';
-import { replayInProcess, runPgbench, scriptOf, statementCount, storeClients, writePgbenchScript, type PgbenchMode, type RawRate } from './replay';
+import { PGBENCH_MODES, replayInProcess, runPgbench, scriptOf, statementCount, storeClients, writePgbenchScript, type PgbenchMode, type RawRate } from './replay';
 import { BENCH_PIN, benchContext, seeder } from './seed';
 import { serverEnvironment, startFakeBiller, startServer } from './server';
 import { startSmtpSink } from './smtpSink';
@@ -67,9 +67,6 @@ const airtime = (providerId: number): Product => ({
   body: (pin) => ({ provider_id: providerId, beneficiary: '08031234567', amount: 100, pin }),
 });
 
-/** pgbench's two ways of sending the statements, prepared first: the API is compared with it. */
-const RAW_MODES = ['prepared', 'extended'] as const;
-
 /** A run's buyers: `count` of the seeded buyers from the `first`. */
 interface BuyerSet {
   first: number;
@@ -113,7 +110,7 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     let handle = await storage.open(recorder.wrap);
     await migrate(handle.db);
     const seed = await seeder(config, benchContext(config, handle.db));
-    const plan = buyersPlan(options.clients, storage.kind === 'postgres' ? RAW_MODES.length : 1);
+    const plan = buyersPlan(options.clients, storage.kind === 'postgres' ? PGBENCH_MODES.length : 1);
     const buyers = await seed.users(plan.users, 'buyer', BUYER_FUNDS_KOBO);
     const pollers = await seed.users(options.pollUsers, 'poller', POLLER_FUNDS_KOBO);
     const readers = [];
@@ -162,7 +159,7 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
       const file = await writePgbenchScript(options.workDir, script);
       for (const [i, run] of runs.entries()) {
         const raw: RawRun[] = [];
-        for (const [m, mode] of RAW_MODES.entries()) {
+        for (const [m, mode] of PGBENCH_MODES.entries()) {
           say(`pgbench -M ${mode} at ${run.clients} clients`);
           raw.push({ mode, rate: await runPgbench(storage.url!, file, mode, { clients: run.clients, offset: plan.raw[i][m].first }, options.seconds) });
         }
