@@ -47,9 +47,9 @@ const rawCells = (api: LoadResult, raw: RawRun[]) =>
  */
 function machineBudget(report: DatabaseReport): string | null {
   const top = report.purchases.at(-1);
-  const api = top?.api.machineCpuMs;
   const raw = top?.raw[0];
-  if (!top || !raw || api == null || raw.rate.machineCpuMs === null) return null;
+  if (!top || !raw || top.api.machineCpuMs === null || raw.rate.machineCpuMs === null) return null;
+  const api = top.api.machineCpuMs;
   return (
     `The whole machine's CPU (every core and process: server, database, fake biller, load generator and SMTP sink, kernel) per purchase at ${top.clients} clients: ` +
     `${cpuMs(api)} through the API, ${cpuMs(raw.rate.machineCpuMs)} as ${RAW_LABEL[raw.mode]}; with the machine busy, the API can reach at most ${percent(raw.rate.machineCpuMs / api)} of that rate.`
@@ -58,6 +58,7 @@ function machineBudget(report: DatabaseReport): string | null {
 
 export function databaseSection(report: DatabaseReport): string {
   const modes = report.purchases[0]?.raw.map((run) => run.mode) ?? [];
+  const budget = machineBudget(report);
   const lines = [
     `## ${databaseName(report)}${report.pool === null ? '' : `, server pool ${report.pool}`}`,
     '',
@@ -70,7 +71,7 @@ export function databaseSection(report: DatabaseReport): string {
         `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${cpu(api)} | ${cpuMs(api.databaseCpuMs)} | ${cpuMs(api.machineCpuMs)} | ${rawCells(api, raw)} |`,
     ),
     '',
-    ...[machineBudget(report)].filter((line) => line !== null).flatMap((line) => [line, '']),
+    ...(budget === null ? [] : [budget, '']),
     `Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ${whole(report.poll.perSecond)} requests/s, p50 / p99 ${ms(report.poll.p50)} / ${ms(report.poll.p99)} ms, server CPU ${cpu(report.poll)} and database CPU ${cpuMs(report.poll.databaseCpuMs)} per request${refusals(report.poll)}`,
     '',
     `| fetch-transactions, p50 (p99) | ${[...new Set(report.lists.map((list) => `page ${list.page}`))].join(' | ')} |`,
