@@ -85,6 +85,13 @@ export const UserData = z
     limits: Limits,
     /** Every cashback credited so far, in naira. Additive. */
     cashback_total: z.number(),
+    /**
+     * The session's rules, in seconds: it ends after this long without a call but the polls, and
+     * this long after login whatever happens. The app forgets a stored session past either, even
+     * offline, so a shared phone does not keep showing its owner's money. Additive.
+     */
+    session_idle_seconds: z.number().int(),
+    session_lifetime_seconds: z.number().int(),
   })
   .meta({ id: 'UserData' });
 export type UserData = z.infer<typeof UserData>;

@@ -29,6 +29,13 @@ export const messages = {
   resendIn: (seconds: number) => `you will be able to resend otp in about ${seconds} seconds`,
 } as const;
 
+/**
+ * A session ended by idleness or age: the server answers it, and the app says it when it finds a
+ * stored session past its end on its own (offline, or before the first poll). "authorization"
+ * is the app's one sign that a session is gone.
+ */
+export const SESSION_EXPIRED = 'your session has expired, please log in again (authorization expired)';
+
 /** Labels and titles the product spells out exactly. */
 export const labels = {
   resetPassword: 'Reset password',
@@ -62,6 +69,9 @@ export const identityMessages = {
   oneNumber: 'send one number: a BVN or a NIN',
   typeNumber: (label: string) => `please type your ${label}`,
   elevenDigits: (label: string) => `your ${label} has 11 digits`,
+  /** A number is bound only with the date of birth on its record (services/identity.ts). */
+  dateOfBirthRequired: 'please enter your date of birth, as on your BVN or NIN',
+  dateOfBirthInvalid: 'please enter your date of birth as a real date: day, month and year',
 } as const;
 
 /** What /funding says about each partner's accounts. */

@@ -24,6 +24,9 @@ export const ada: UserData = {
   email_verified_at: '2025-01-01T00:00:00Z',
   limits: { tier: 1, daily_limit: 50_000, spent_today: 0, left_today: 50_000, balance_cap: 300_000, can_fund: true },
   cashback_total: 0,
+  // The server's defaults: 30 idle minutes, 12 hours in all.
+  session_idle_seconds: 30 * 60,
+  session_lifetime_seconds: 12 * 60 * 60,
 };
 
 /** The pin Ada types; the server knows it, the app never holds it. */

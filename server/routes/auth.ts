@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LoginRefusal, PinKept, ResetLinkStatus, UserData } from '../../core/contract';
 import { OTP_LENGTH } from '../../core/limits';
-import { messages } from '../../core/messages';
+import { messages, SESSION_EXPIRED } from '../../core/messages';
 import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { CaptchaVerifier } from '../gateways/captcha';
@@ -15,7 +15,7 @@ import { checkNewPassword } from '../services/passwordPolicy';
 import { PIN_MISMATCH, setFirstPin } from '../services/pins';
 import { AUTHORIZATION_FAILED, resumeSession, revokeSession } from '../services/sessions';
 import { loadUserData } from '../services/userData';
-import { SESSION_EXPIRED, authOf, bearerToken, requireSession } from './authenticate';
+import { authOf, bearerToken, requireSession } from './authenticate';
 import { success } from './envelope';
 import { noFields, routeDoc } from './openapi';
 import { captchaToken, device, deviceId, email, password, phone, pin, requestBody, requiredText, text } from './fields';

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { SESSION_EXPIRED } from '../../core/messages';
 import { AppError } from '../errors';
 import { currentContext } from '../requestContext';
 import type { AppContext } from '../services/context';
@@ -16,9 +17,6 @@ declare module 'fastify' {
     auth: Authenticated | null;
   }
 }
-
-/** A session ended by idleness or age; the app shows this on its way to /login. */
-export const SESSION_EXPIRED = 'your session has expired, please log in again (authorization expired)';
 
 /** Our tokens are 43 base64url characters; anything far from that shape is not worth a query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;

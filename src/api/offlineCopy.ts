@@ -6,6 +6,7 @@ import { store } from './storage';
 
 const ACTIVITIES_KEY = 'offline_activities';
 const SYNCED_AT_KEY = 'offline_synced_at';
+const SESSION_KEY = 'offline_session';
 /** The most rows kept: the longest first page a screen asks for (/activities). */
 export const KEPT_ROWS = 10;
 
@@ -53,9 +54,63 @@ export function keptSyncedAt(): number | null {
   return typeof at === 'number' ? at : null;
 }
 
+/** The session's rules as the server told them (seconds), as a login or a poll answers them. */
+export interface SessionRules {
+  session_idle_seconds?: number;
+  session_lifetime_seconds?: number;
+}
+
+/** When the session began and when the server last took it, with its rules: what ends it offline. */
+interface SessionTimes {
+  started_at: number;
+  seen_at: number;
+  idle_ms: number;
+  lifetime_ms: number;
+}
+
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+function sessionTimes(): SessionTimes | null {
+  const times = read(SESSION_KEY) as Partial<SessionTimes> | null;
+  if (!times || typeof times !== 'object') return null;
+  const { started_at, seen_at, idle_ms, lifetime_ms } = times;
+  if (![started_at, seen_at, idle_ms, lifetime_ms].every(isTime)) return null;
+  return times as SessionTimes;
+}
+
+/**
+ * Notes that the server took the session at `at` (a login when `started`, else a poll). An
+ * answer without the rules (an older server) keeps what was noted, or notes nothing.
+ */
+export function keepSessionSeen(rules: SessionRules, at: number, started: boolean): void {
+  const { session_idle_seconds: idle, session_lifetime_seconds: lifetime } = rules;
+  if (!isTime(idle) || !isTime(lifetime)) return;
+  // A session stored by a build that noted nothing began at the latest now: its end is then
+  // judged late rather than early, so a live session is never forgotten.
+  const startedAt = started ? at : (sessionTimes()?.started_at ?? at);
+  write(SESSION_KEY, {
+    started_at: startedAt,
+    seen_at: at,
+    idle_ms: idle * 1000,
+    lifetime_ms: lifetime * 1000,
+  } satisfies SessionTimes);
+}
+
+/**
+ * Whether the stored session has certainly ended by `now`, by the server's rules: idle since the
+ * server last took it, or past its lifetime. The server decides online; this is what stops a
+ * shared phone, offline or before its first poll, from showing a lapsed owner's name and money.
+ */
+export function sessionLapsed(now: number): boolean {
+  const times = sessionTimes();
+  if (!times) return false;
+  return now >= times.seen_at + times.idle_ms || now >= times.started_at + times.lifetime_ms;
+}
+
 /** Logging out: nothing of the user stays behind. */
 export function forgetOfflineCopy(): void {
   const storage = store();
   storage?.removeItem(ACTIVITIES_KEY);
   storage?.removeItem(SYNCED_AT_KEY);
+  storage?.removeItem(SESSION_KEY);
 }

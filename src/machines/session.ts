@@ -1,10 +1,11 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { Notification, ProvidersByCategory, UserData } from '../../core/contract';
-import { ApiError, onSessionRefused } from '../api/http';
+import { ApiError, CallFailure, onSessionRefused } from '../api/http';
 import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '../api/session';
-import { forgetOfflineCopy, keepSyncedAt, keptSyncedAt } from '../api/offlineCopy';
+import { forgetOfflineCopy, keepSessionSeen, keepSyncedAt, keptSyncedAt, sessionLapsed } from '../api/offlineCopy';
 import { loadUser, saveUser } from '../api/storage';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../core/limits';
+import { SESSION_EXPIRED } from '../../core/messages';
 import { isPublicRoute } from '../domain/routes';
 import { emptyUser, toSessionUser, USER_FIELDS, type SessionUser } from '../domain/user';
 import { effects, type FlowEmitted } from './effects';
@@ -32,6 +33,8 @@ export interface SessionContext {
   restored: boolean;
   /** When the server last told the user's figures (a poll or a login): what "as of" says offline. */
   synced_at: number | null;
+  /** The stored session had ended by the server's rules when it was read: it is forgotten, not resumed. */
+  lapsed: boolean;
 }
 
 export type SessionEvent =
@@ -68,12 +71,25 @@ export interface PollResult {
   at?: number;
 }
 
+/** A poll that reached no server, made once the stored session had ended by the server's rules. */
+export class SessionLapsed extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(SESSION_EXPIRED, options);
+    this.name = 'SessionLapsed';
+  }
+}
+
 async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollResult> {
   // The three calls at once, not the user first: a first visit of /notification draws its list
   // one round trip sooner. A refused session is reported by the http layer
   // (watchSession), whichever call met it.
   const [user, providers, notifications] = await Promise.allSettled([fetchUser(signal), fetchProviders(signal), fetchNotifications(signal)]);
-  if (user.status === 'rejected') throw user.reason;
+  if (user.status === 'rejected') {
+    // Offline, the server cannot refuse a session that has ended: the rules it told decide.
+    const offline = user.reason instanceof CallFailure;
+    if (offline && sessionLapsed(Date.now())) throw new SessionLapsed({ cause: user.reason });
+    throw user.reason;
+  }
   const envelope = user.value;
   if (envelope.type !== 'success') throw new ApiError(envelope);
   return {
@@ -133,10 +149,18 @@ export const sessionMachine = setup({
       notifications: params.result.notifications ?? context.notifications,
       synced_at: params.result.at ?? context.synced_at,
     })),
-    restoreUser: assign(() => ({ user: loadStoredUser(), synced_at: keptSyncedAt(), restored: true })),
+    restoreUser: assign(() => ({
+      user: loadStoredUser(),
+      synced_at: keptSyncedAt(),
+      restored: true,
+      lapsed: sessionLapsed(Date.now()),
+    })),
     clearUser: assign({ user: emptyUser, notifications: [], providers: {}, loading: false, synced_at: null, ...noPinState }),
     persistUser: ({ context }) => saveUser(context.user, USER_FIELDS),
     keepSyncTime: ({ context }) => keepSyncedAt(context.synced_at),
+    /** A login or a poll: the server took the session now, by the rules it answered. */
+    keepSessionSeen: (_, params: { data: Partial<UserData>; at: number; started: boolean }) =>
+      keepSessionSeen(params.data, params.at, params.started),
     // What the app kept for offline use (the last activities, their time) goes with the user.
     forgetOfflineCopy: () => forgetOfflineCopy(),
     // Fire and forget: the user is logged out locally whatever the server answers, and an
@@ -157,6 +181,8 @@ export const sessionMachine = setup({
   guards: {
     hasToken: ({ context }) => context.user.token !== '',
     unrestored: ({ context }) => !context.restored,
+    lapsed: ({ context }) => context.lapsed,
+    pollFoundLapse: ({ event }) => (event as { error?: unknown }).error instanceof SessionLapsed,
     onProtectedRoute: ({ context }) => !isPublicRoute(context.pathname),
   },
   delays: { pollInterval: POLL_INTERVAL_MS },
@@ -174,6 +200,7 @@ export const sessionMachine = setup({
     pathname: input.pathname ?? '/',
     restored: !input.deferRestore,
     synced_at: input.deferRestore ? null : keptSyncedAt(),
+    lapsed: input.user || input.deferRestore ? false : sessionLapsed(Date.now()),
   }),
   initial: 'starting',
   on: {
@@ -190,12 +217,32 @@ export const sessionMachine = setup({
     'session.login': {
       target: '.signedIn',
       reenter: true,
-      actions: [{ type: 'signIn', params: ({ event }) => ({ data: event.data }) }, 'persistUser'],
+      actions: [
+        { type: 'signIn', params: ({ event }) => ({ data: event.data }) },
+        'persistUser',
+        { type: 'keepSessionSeen', params: ({ event }) => ({ data: event.data, at: Date.now(), started: true }) },
+      ],
     },
   },
   states: {
     starting: {
-      always: [{ guard: 'unrestored', target: 'restoring' }, { guard: 'hasToken', target: 'signedIn' }, { target: 'signedOut' }],
+      always: [
+        { guard: 'unrestored', target: 'restoring' },
+        // A session that ended while the app was closed: its owner's name and money are not shown again.
+        {
+          guard: and(['hasToken', 'lapsed']),
+          target: 'signedOut',
+          actions: [
+            'clearUser',
+            'resetPagination',
+            'persistUser',
+            'forgetOfflineCopy',
+            { type: 'toast', params: { level: 'error' as const, message: SESSION_EXPIRED } },
+          ],
+        },
+        { guard: 'hasToken', target: 'signedIn' },
+        { target: 'signedOut' },
+      ],
     },
     restoring: {
       on: { 'session.restore': { target: 'starting', actions: 'restoreUser' } },
@@ -229,10 +276,30 @@ export const sessionMachine = setup({
             src: 'poll',
             onDone: {
               target: 'waiting',
-              actions: [{ type: 'applyPoll', params: ({ event }) => ({ result: event.output }) }, 'persistUser', 'keepSyncTime'],
+              actions: [
+                { type: 'applyPoll', params: ({ event }) => ({ result: event.output }) },
+                'persistUser',
+                'keepSyncTime',
+                {
+                  type: 'keepSessionSeen',
+                  params: ({ event }) => ({
+                    data: event.output.user,
+                    at: event.output.at ?? Date.now(),
+                    started: false,
+                  }),
+                },
+              ],
             },
-            // A network hiccup or another failure keeps what we have; the next poll tries again.
-            onError: { target: 'waiting' },
+            onError: [
+              // Offline past the session's end: as if the server had refused it.
+              {
+                guard: 'pollFoundLapse',
+                target: 'waiting',
+                actions: raise({ type: 'session.refused', message: SESSION_EXPIRED }),
+              },
+              // A network hiccup or another failure keeps what we have; the next poll tries again.
+              { target: 'waiting' },
+            ],
           },
         },
         waiting: {

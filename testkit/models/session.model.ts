@@ -1,7 +1,8 @@
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { UserData } from '../../core/contract';
+import { SESSION_EXPIRED } from '../../core/messages';
 import { emptyUser, toSessionUser } from '../../src/domain/user';
-import { sessionMachine, type PollResult, type SessionInput } from '../../src/machines/session';
+import { SessionLapsed, sessionMachine, type PollResult, type SessionInput } from '../../src/machines/session';
 import { walletFunded as unread } from '../fixtures';
 import { createActorTestModel, serializeTransitionTaken } from './actorTestModel';
 import { defineModel, type MachineModel, type Traversal } from './machineModel';
@@ -10,7 +11,7 @@ import { defineModel, type MachineModel, type Traversal } from './machineModel';
 export const POLL = '0.session.signedIn.polling';
 export const AFTER_INTERVAL = 'xstate.after.pollInterval.session.signedIn.waiting';
 
-export const EXPIRED = 'your session has expired, please log in again (authorization expired)';
+export const EXPIRED = SESSION_EXPIRED;
 export const signedInUser = toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 'stored-token', email_verified_at: '2025-01-01' });
 export const loginData: Partial<UserData> = {
   name: 'Chidi Okeke',
@@ -41,6 +42,8 @@ const model = createActorTestModel(sessionMachine, [
   // Any call, polled or not, answering that the session is gone (the http layer reports it).
   { type: 'session.refused', message: EXPIRED },
   { type: `xstate.error.actor.${POLL}`, error: 'Failed to fetch' },
+  // Offline, and the session's end by the server's rules has passed meanwhile.
+  { type: `xstate.error.actor.${POLL}`, error: new SessionLapsed() },
   // The app's first frame is hydrated: the stored user is read.
   { type: 'session.restore' },
 ]);
@@ -48,6 +51,11 @@ const model = createActorTestModel(sessionMachine, [
 /** The app's session, whose storage holds `signedInUser` (the suite provides the same `restoreUser`). */
 export const readsSignedInUser = sessionMachine.provide({ actions: { restoreUser: assign({ user: signedInUser, restored: true }) } });
 const restoredModel = createActorTestModel(readsSignedInUser, [{ type: 'session.restore' }]);
+/** The app's session, whose storage holds `signedInUser` with a session that ended while the app was closed. */
+export const readsLapsedUser = sessionMachine.provide({
+  actions: { restoreUser: assign({ user: signedInUser, restored: true, lapsed: true }) },
+});
+const lapsedModel = createActorTestModel(readsLapsedUser, [{ type: 'session.restore' }]);
 
 /** The shared-state events change one flag each and are walked on their own. */
 const SHARED_STATE = ['loading.set', 'balance.toggle', 'notification.read', 'pagination.reveal', 'pagination.reset'];
@@ -56,13 +64,17 @@ const lifecycleEvents = (_: AnyMachineSnapshot, event: AnyEventObject) => !SHARE
 const sharedStateEvents = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   SHARED_STATE.includes(event.type) || (event.type === `xstate.done.actor.${POLL}` && snapshot.context.notifications.length === 0);
 
-/** How a traversal's session starts: with a user given, or (the app) reading the stored one on `session.restore`. */
-export type SessionStart = SessionInput & { pathname: string };
+/**
+ * How a traversal's session starts: with a user given, or (the app) reading the stored one on
+ * `session.restore` — `storedLapsed` when that stored session has ended.
+ */
+export type SessionStart = SessionInput & { pathname: string; storedLapsed?: boolean };
 
 export const signedIn: SessionStart = { user: signedInUser, pathname: '/' };
 const signedOut: SessionStart = { user: emptyUser, pathname: '/' };
 /** The app's start: no user until the first frame is hydrated; storage then holds `signedInUser`. */
 export const prerendered: SessionStart = { pathname: '/', deferRestore: true };
+const prerenderedLapsed: SessionStart = { ...prerendered, storedLapsed: true };
 
 /** The stored user and route a traversal's session starts with. */
 export const startOf = (traversal: Traversal) => traversal.options.input as SessionStart;
@@ -71,7 +83,7 @@ export const sessionModel: MachineModel = defineModel({
   name: 'session',
   machine: sessionMachine,
   model,
-  transitions: 19,
+  transitions: 21,
   traversals: [
     { label: 'signing in and out, polling', options: { input: signedIn, filterEvents: lifecycleEvents, serializeState: serializeTransitionTaken } },
     { label: 'shared state', options: { input: signedIn, filterEvents: sharedStateEvents, serializeState: serializeTransitionTaken } },
@@ -81,9 +93,22 @@ export const sessionModel: MachineModel = defineModel({
       model: restoredModel,
       options: { input: prerendered, filterEvents: (_, event) => event.type === 'session.restore', toState: (s) => s.matches('signedIn'), stopWhen: (s) => s.matches('signedIn') },
     },
+    {
+      label: 'starting from a prerendered page whose stored session ended while the app was closed',
+      model: lapsedModel,
+      options: {
+        input: prerenderedLapsed,
+        filterEvents: (_, event) => event.type === 'session.restore',
+        toState: (s) => s.matches('signedOut'),
+        stopWhen: (s) => s.matches('signedOut'),
+      },
+    },
   ],
   words: {
     [`xstate.done.actor.${POLL}`]: () => 'the poll answers: the balance, the pin count, providers and notifications',
-    [`xstate.error.actor.${POLL}`]: (event) => `the poll fails: ${String(event.error)}`,
+    [`xstate.error.actor.${POLL}`]: (event) =>
+      event.error instanceof SessionLapsed
+        ? "the poll reaches no server, past the session's end"
+        : `the poll fails: ${String(event.error)}`,
   },
 });

@@ -35,6 +35,9 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
       // A new account: no BVN or NIN verified, so the wallet cannot be funded yet (tier 0, core/tiers.ts); nothing bought, no cashback yet.
       limits: { tier: 0, daily_limit: 50_000, spent_today: 0, left_today: 50_000, balance_cap: 0, can_fund: false },
       cashback_total: 0,
+      // The test app's session rules (support/api/app.ts testConfig): 7 idle days, 30 days in all.
+      session_idle_seconds: 7 * 24 * 60 * 60,
+      session_lifetime_seconds: 30 * 24 * 60 * 60,
     });
     const me = await t.call<UserData>('/api/get-user', { token: user.token });
     expect(me.body.data).toEqual(user);

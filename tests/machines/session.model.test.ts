@@ -3,7 +3,7 @@ import { assign, createActor, SimulatedClock, type AnyEventObject } from 'xstate
 import { POLL_INTERVAL_MS } from '../../core/limits';
 import { call } from '../../src/api/http';
 import { emptyUser, type SessionUser } from '../../src/domain/user';
-import { sessionMachine, type PollResult, type SessionEvent } from '../../src/machines/session';
+import { SessionLapsed, sessionMachine, type PollResult, type SessionEvent } from '../../src/machines/session';
 import { shortestPaths, type ModelPath } from '../../testkit/models/machineModel';
 import { AFTER_INTERVAL, EXPIRED, loginData, POLL, polled, sessionModel, signedIn, signedInUser, startOf, type SessionStart } from '../../testkit/models/session.model';
 import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled } from '../support/flowHarness';
@@ -22,8 +22,9 @@ function runPath(input: SessionStart) {
         actors: { poll: poll.logic },
         actions: {
           persistUser: ({ context }) => void persisted.push(context.user),
-          // What storage holds when the app starts from a prerendered page (as the model's readsSignedInUser).
-          restoreUser: assign({ user: signedInUser, restored: true }),
+          // What storage holds when the app starts from a prerendered page (the model's readsSignedInUser
+          // and readsLapsedUser).
+          restoreUser: assign({ user: signedInUser, restored: true, lapsed: input.storedLapsed === true }),
           revokeOnServer: ({ context }) => void (context.user.token && revoked.push(context.user.token)),
         },
       }),
@@ -42,8 +43,14 @@ function runPath(input: SessionStart) {
     await path.test({
       events: {
         'session.route': ({ event }) => send(event),
-        // Read from a signed-in user's storage, the session starts polling at once.
-        'session.restore': ({ event }) => startsPoll(() => send(event)),
+        // Read from a signed-in user's storage, the session starts polling at once; a session that
+        // ended while the app was closed is forgotten at once, and the user told why.
+        'session.restore': ({ event }) => {
+          if (!input.storedLapsed) return startsPoll(() => send(event));
+          effects.expect([errorToast(EXPIRED)]);
+          send(event);
+          expect(poll.count).toBe(0);
+        },
         'loading.set': ({ event }) => send(event),
         'balance.toggle': ({ event }) => send(event),
         'notification.read': ({ event }) => send(event),
@@ -76,7 +83,16 @@ function runPath(input: SessionStart) {
           expect(revoked).toEqual([]);
         },
         [`xstate.error.actor.${POLL}`]: async ({ event }) => {
-          const { error } = event as unknown as { error: string };
+          const { error } = event as unknown as { error: string | SessionLapsed };
+          if (error instanceof SessionLapsed) {
+            // As the server's refusal would: logged out, told, and off a protected page.
+            const { pathname } = actor.getSnapshot().context;
+            effects.expect(pathname === '/dashboard' ? [errorToast(EXPIRED), navigation('/login')] : []);
+            poll.last.reject(error);
+            await settled();
+            expect(revoked).toEqual([]);
+            return;
+          }
           // A poll that fails for another reason keeps the user signed in, silently.
           effects.expect([]);
           poll.last.reject(new Error(error));
