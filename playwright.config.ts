@@ -8,10 +8,12 @@ import { FAKE_VTPASS_KEYS } from './testkit/fakes/vtpassServer';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  // The browser journeys are part of `npm test`; never pass without them.
+  // The browser journeys are part of `npm test`, which finds or installs a Chromium before them
+  // (scripts/testMachine.mjs); run alone, they say how to get one rather than pass without it.
   throw new Error(
-    `Chromium not found at ${chromium}. Install Debian's build with \`apt-get install -y chromium\` ` +
-      '(or point CHROMIUM_PATH at a Chromium/Chrome binary); `npx playwright install` cannot download browsers here.',
+    `Chromium not found at ${chromium}. \`npm test -- e2e\` installs one (Debian's package, or Playwright's ` +
+      "download where the network allows); or install Debian's with `apt-get install -y chromium`, or point " +
+      'CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
 }
 

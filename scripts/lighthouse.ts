@@ -51,7 +51,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: 'auto' },
     routes: { type: 'string' },
     'report-only': { type: 'boolean', default: false },
-    chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    chrome: { type: 'string', default: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     // Another build to serve, e.g. a copy kept from before a change, measured in the same conditions.
     dist: { type: 'string', default: 'dist' },
     // Where to keep every run's full Lighthouse report and its trace (JSON), to see where a route's time goes.

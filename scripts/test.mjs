@@ -5,6 +5,7 @@
 //   npm test -- unit e2e      only the stages named (in their usual order)
 //   npm test -- lighthouse    the Lighthouse gate (after a build)
 import { spawn } from 'node:child_process';
+import { provideBrowser, provideServices } from './testMachine.mjs';
 
 /** The stages, cheapest first: a type or lint error fails in seconds, not after the browsers. */
 const STAGES = [
@@ -24,6 +25,8 @@ const STAGES = [
  * pages lands; it is as strict there as here.
  */
 const NOT_BY_DEFAULT = new Set(['lighthouse']);
+/** The stages that drive Chromium: a browser is found or installed while the earlier stages run. */
+const NEEDS_BROWSER = new Set(['e2e', 'lighthouse']);
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !STAGES.some(([stage]) => stage === name));
@@ -32,11 +35,17 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const results = [];
 const started = Date.now();
+const stages = STAGES.filter(([stage]) => (wanted.length > 0 ? wanted.includes(stage) : !NOT_BY_DEFAULT.has(stage)));
+const machine = await provideServices();
+const browser = stages.some(([stage]) => NEEDS_BROWSER.has(stage)) ? timed(provideBrowser()) : null;
+const results = [];
 let failed = false;
-for (const [stage, command] of STAGES) {
-  if (wanted.length > 0 ? !wanted.includes(stage) : NOT_BY_DEFAULT.has(stage)) continue;
+for (const [stage, command] of stages) {
+  if (NEEDS_BROWSER.has(stage) && !(await browserReady())) {
+    failed = true;
+    break;
+  }
   console.log(`\n▶ ${stage}: ${command}`);
   const begun = Date.now();
   const code = await run(command);
@@ -48,6 +57,33 @@ for (const [stage, command] of STAGES) {
 }
 printTable(results, (Date.now() - started) / 1000);
 process.exit(failed ? 1 : 0);
+
+/** A promise with how long it took, settled or not. */
+function timed(promise) {
+  const begun = Date.now();
+  const outcome = promise.then(
+    (path) => ({ path, seconds: (Date.now() - begun) / 1000 }),
+    (error) => ({ error, seconds: (Date.now() - begun) / 1000 }),
+  );
+  return outcome;
+}
+
+/** Waits for the browser's provision (which ran beside the earlier stages); false, having said why, when there is none. */
+async function browserReady() {
+  const begun = Date.now();
+  const outcome = await browser;
+  const waited = (Date.now() - begun) / 1000;
+  if (outcome.error) {
+    console.error(`\n✖ browser: ${outcome.error.message}`);
+    results.push({ stage: 'browser', seconds: waited, code: 1 });
+    return false;
+  }
+  if (!machine.some((line) => line.startsWith('Chromium'))) {
+    machine.push(`Chromium: ${outcome.path}${outcome.seconds >= 1 ? ` (got in ${outcome.seconds.toFixed(0)} s, beside the first stages)` : ''}`);
+    if (waited >= 1) results.push({ stage: 'browser', seconds: waited, code: 0 });
+  }
+  return true;
+}
 
 function run(command) {
   return new Promise((resolve) => {
@@ -61,4 +97,5 @@ function printTable(rows, totalSeconds) {
   console.log('\nnpm test, time per stage');
   for (const { stage, seconds, code } of rows) console.log(`  ${stage.padEnd(11)} ${time(seconds).padStart(12)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
   console.log(`  ${'total'.padEnd(11)} ${time(totalSeconds).padStart(12)}`);
+  console.log(`\nran with:\n${machine.map((line) => `  ${line}`).join('\n')}`);
 }
