@@ -719,7 +719,7 @@ const TLS_URLS: Partial<Record<Name, { secure: (url: URL) => boolean; want: stri
   },
 };
 
-const isLoopbackUrl = (url: URL) => isLoopback(url.hostname.replace(/^\[|\]$/g, ''));
+export const isLoopbackUrl = (url: URL) => isLoopback(url.hostname.replace(/^\[|\]$/g, ''));
 
 function plaintextProblems(text: Text, production: boolean): string[] {
   if (!production) return [];

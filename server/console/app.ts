@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { isLoopbackUrl, type Config } from '../config';
 import type { RequestCounters } from '../gateways/requestCounters';
 import { sharedRateLimitStore } from '../routes/rateLimits';
 import { registerDraining, type Draining } from '../routes/draining';
+import { AppError } from '../errors';
 import { errorHandler } from '../routes/errorHandler';
 import { failure } from '../routes/envelope';
 import { registerSecurityHeaders } from '../routes/securityHeaders';
@@ -67,6 +68,7 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
     return503OnClosing: false,
   });
   app.setErrorHandler(errorHandler);
+  registerOwnHost(app, config.ops.publicUrl);
   // A shutdown answers every staff request as it does a customer's: new ones 503 with Retry-After,
   // work that wrote nothing refused at its next statement, work begun (an approval) finished.
   registerDraining(app, deps.draining);
@@ -75,15 +77,20 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
   app.decorateRequest('staff', null);
   const routes: FastifyInstance['consoleRoutes'] = [];
   app.decorate('consoleRoutes', routes);
+  const guard = checkAccess(deps.ctx);
   app.addHook('onRoute', (route) => {
     assertDeclaredAccess(route);
-    if (route.url.startsWith('/ops/api/')) routes.push({ method: String(route.method), url: route.url, access: route.config!.access! });
+    if (!route.url.startsWith('/ops/api/')) return;
+    routes.push({ method: String(route.method), url: route.url, access: route.config!.access! });
+    // The check is the route's own, first of its preHandlers: the router decodes the path
+    // (`/%6Fps/api/…`, an absolute-form request line), so no test of the raw URL may decide it.
+    route.preHandler = [guard, ...[route.preHandler ?? []].flat()];
   });
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.url.startsWith('/ops/api/')) await checkAccess(deps.ctx)(request, reply);
-  });
+  // Every answer of a console call, and any other the page or the build's files do not give a
+  // cache rule of their own (refusals and 404s, however their path was spelled).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/ops/')) reply.header('Cache-Control', 'no-store');
+    const ownRule = request.routeOptions.config.access === undefined && reply.hasHeader('Cache-Control');
+    if (!ownRule) reply.header('Cache-Control', 'no-store');
   });
 
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(deps.counters, deps.ctx.hashToken) });
@@ -96,6 +103,35 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
   await registerConsolePage(app, config.staticDir);
   return app;
 }
+
+/** The host an authority (`host[:port]`) names, lower-cased; undefined when it is none. */
+const hostOf = (authority: string) => /^(\[[^\]]*\]|[^:]*)(:\d+)?$/.exec(authority)?.[1].toLowerCase();
+
+/** The names a request gives the server: its Host (a trusted proxy's X-Forwarded-Host), an absolute-form target's. */
+function namesOf(request: FastifyRequest): (string | undefined)[] {
+  const absolute = /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i.exec(request.raw.url ?? '');
+  return [request.host, ...(absolute ? [absolute[1]] : [])].map(hostOf);
+}
+
+/**
+ * The console answers only the host staff open it at: OPS_PUBLIC_URL's, or on loopback any of
+ * this machine's names. Another name that resolves here (DNS rebinding: the attacker's page, to
+ * the browser, of the same origin as the console) is misdirected, 421, before anything runs.
+ */
+function registerOwnHost(app: FastifyInstance, publicUrl: string) {
+  const url = new URL(publicUrl);
+  const own = new Set([url.hostname, ...(isLoopbackUrl(url) ? ['localhost', '127.0.0.1', '[::1]'] : [])]);
+  const misdirected = `this is the operator console of ${url.hostname} only: open it at its own address`;
+  app.addHook('onRequest', async (request) => {
+    if (!namesOf(request).every((name) => name !== undefined && own.has(name))) throw new AppError(421, misdirected);
+  });
+}
+
+/**
+ * A path of the console's own router: plain segments (no escapes, dots or empty segments, so no
+ * file and no other spelling of the API's prefix), outside `/ops/`.
+ */
+const isScreenPath = (path: string) => /^(\/[\w-]+)*\/?$/.test(path) && !/^\/ops(\/|$)/.test(path);
 
 /** The console's page for every other GET (its routes are the browser's), and the build's assets. */
 async function registerConsolePage(app: FastifyInstance, staticDir: string) {
@@ -114,7 +150,7 @@ async function registerConsolePage(app: FastifyInstance, staticDir: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const page = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/ops/') && !/\.[A-Za-z0-9]+$/.test(path);
+    const page = (request.method === 'GET' || request.method === 'HEAD') && isScreenPath(path);
     if (built && page) return reply.header('Cache-Control', 'no-cache').sendFile(CONSOLE_PAGE);
     return reply.code(404).send(failure(`not found: ${request.method} ${path.slice(0, 200)}`));
   });

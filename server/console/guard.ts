@@ -53,9 +53,9 @@ export function checkAccess(ctx: AppContext) {
   };
 }
 
-/** The signed-in staff member of this request. */
+/** The signed-in staff member of this request; without one, refused as any caller without a session. */
 export function staffOf(request: FastifyRequest): StaffSession {
-  if (!request.staff) throw new Error('staffOf: the route has no staff session');
+  if (!request.staff) throw new AppError(401, STAFF_SESSION_ENDED);
   return request.staff;
 }
 
