@@ -306,7 +306,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The operator console: an instance of its own, listened on at OPS_PORT by main.ts, never on this one.
   const providers: ProviderHealth = () => [{ name: biller.name, kind: 'biller', breaker: breakerOf(biller) }, ...banks.map((bank) => ({ name: bank.provider, kind: 'bank' as const, breaker: breakerOf(bank) }))];
   const requeryNow = (tx: AppContext, id: bigint) => requeryPurchase(tx, purchases, id);
-  const opsConsole = await buildConsoleApp(config, { ctx, counters, requeries, requeryNow, providers, log: app.log, trustProxy: config.trustProxy, draining });
+  const opsConsole = await buildConsoleApp(config, {
+    ctx,
+    counters,
+    requeries,
+    requeryNow,
+    providers,
+    log: app.log,
+    // The console's own setting: the customer's load balancers are no proxy of the console's.
+    trustProxy: config.ops.trustProxy,
+    draining,
+  });
   app.decorate('opsConsole', opsConsole);
   // The console drains alongside the customer API, not after it: both begin closing at once.
   let consoleClosed: Promise<undefined> | undefined;

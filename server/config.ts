@@ -4,7 +4,7 @@
  * `npm run docs:config` writes the README's configuration table from it.
  */
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_MAX_ATTEMPTS } from '../core/limits';
 import { nairaToKobo } from '../core/money';
@@ -491,12 +491,25 @@ export const ENVIRONMENT = {
   OPS_HOST: {
     config: 'ops.host',
     ...literalDefault('127.0.0.1', z.string().min(1)),
-    meaning: 'interface of the console listener: loopback by default, so only this machine (or an SSH tunnel) reaches it; a private address to serve a private network',
+    meaning:
+      'interface of the console listener: loopback by default, so only this machine (or an SSH tunnel) reaches it; ' +
+      'a private address to serve a private network. Production refuses any other (0.0.0.0, a public address, a name)',
   },
   OPS_PUBLIC_URL: {
     shown: '`http://127.0.0.1:OPS_PORT`',
     schema: absoluteUrl.transform(origin).optional(),
-    meaning: 'origin staff open the console at (behind a VPN or a proxy), used in the invitation links',
+    meaning:
+      'origin staff open the console at (behind a VPN or a proxy), used in the invitation links; ' +
+      'the console answers no other host (421). Production refuses an http:// one beyond loopback, ' +
+      'and requires it when OPS_HOST is beyond loopback',
+  },
+  OPS_TRUST_PROXY: {
+    config: 'ops.trustProxy',
+    ...literalDefault('false', trustProxy),
+    meaning:
+      "the console's own TRUST_PROXY (same syntax and refusals): the addresses and CIDR ranges of the proxy in front " +
+      'of the console, whose `X-Forwarded-For` and `X-Forwarded-Host` alone are believed ' +
+      "for the audit's address and the per-address sign-in limit. `false` believes nobody",
   },
   OPS_APPROVAL_MINUTES: {
     config: 'ops.approvalWindowMs',
@@ -625,6 +638,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...publicSecrets(text, production),
     ...identityProblems(text, production),
     ...simulatedRailProblems(text, production),
+    ...consoleExposureProblems(text, production),
     ...(parsed.invalid.size === 0 && text.OPS_PORT !== undefined && [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT) ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener'] : []),
   ];
   if (problems.length > 0) throw new ConfigError(problems, production);
@@ -717,6 +731,8 @@ const TLS_URLS: Partial<Record<Name, { secure: (url: URL) => boolean; want: stri
     secure: (url) => ['require', 'verify-ca', 'verify-full'].includes(url.searchParams.get('sslmode') ?? ''),
     want: 'a URL with sslmode=require, verify-ca or verify-full',
   },
+  // Staff passwords, their codes and their sessions: a proxy in front terminates TLS.
+  OPS_PUBLIC_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
 };
 
 export const isLoopbackUrl = (url: URL) => isLoopback(url.hostname.replace(/^\[|\]$/g, ''));
@@ -730,6 +746,44 @@ function plaintextProblems(text: Text, production: boolean): string[] {
     const url = new URL(value);
     return isLoopbackUrl(url) || rule.secure(url) ? [] : [`${name} must be ${rule.want} in production: its traffic would cross the network in clear`];
   });
+}
+
+/** The private ranges (RFC 1918, the shared space VPN overlays use, IPv6 unique-local): no route from the internet. */
+const PRIVATE_NETWORKS = new BlockList();
+const PRIVATE_RANGES = [
+  ['10.0.0.0', 8, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['192.168.0.0', 16, 'ipv4'],
+  ['100.64.0.0', 10, 'ipv4'],
+  ['fc00::', 7, 'ipv6'],
+] as const;
+for (const [network, prefix, family] of PRIVATE_RANGES) PRIVATE_NETWORKS.addSubnet(network, prefix, family);
+const familyOf = (address: string) => (isIP(address) === 4 ? 'ipv4' : 'ipv6');
+const isPrivateAddress = (host: string) => isIP(host) !== 0 && PRIVATE_NETWORKS.check(host, familyOf(host));
+
+/**
+ * The console moves money and reads every customer: production listens for it on loopback or a
+ * private network only, and staff beyond loopback open it at an OPS_PUBLIC_URL of its own (the
+ * only host it answers; its https:// is checked with the other URLs).
+ */
+function consoleExposureProblems(text: Text, production: boolean): string[] {
+  const host = text.OPS_HOST ?? '127.0.0.1';
+  if (!production || isLoopback(host)) return [];
+  const problems: string[] = [];
+  if (!isPrivateAddress(host.replace(/^\[|\]$/g, ''))) {
+    problems.push(
+      'OPS_HOST must be a loopback or private address in production ' +
+        `(127.0.0.1, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, fc00::/7), not ${host}: ` +
+        'the console is for staff only. Reach it through an SSH tunnel, a VPN or a private network',
+    );
+  }
+  if (text.OPS_PUBLIC_URL === undefined) {
+    problems.push(
+      `OPS_PUBLIC_URL must be set in production when OPS_HOST is beyond loopback (${host}): ` +
+        'the console answers only the host staff open it at',
+    );
+  }
+  return problems;
 }
 
 /** The simulated identity provider verifies nearly any number, so production refuses it. */

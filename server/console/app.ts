@@ -40,7 +40,7 @@ export interface ConsoleDeps {
   log: FastifyBaseLogger;
   /** The request counters every replica shares (the customer API's): the per-address limit of signing in. */
   counters: RequestCounters;
-  /** The customer listener's TRUST_PROXY, as Fastify takes it: the audit's "from where". */
+  /** The console's own OPS_TRUST_PROXY (never the customer listener's), as Fastify takes it: "from where". */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** The customer API's drain (its gate watches the same database): the console stops the same way. */
   draining: Draining;

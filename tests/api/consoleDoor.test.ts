@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TrustProxy } from '../../server/config';
+import { startTestApp, testConfig, tightLimits, type TestApp } from '../support/api/app';
 import { backends } from '../support/api/backends';
 import { useTestApp } from '../support/api/useTestApp';
 
@@ -228,5 +230,48 @@ describe.each(backends)("the customer's port on $name", (backend) => {
     }
     // The customer's own files are still there.
     expect((await send(port, get('/assets/app-1a2b3c.js', `127.0.0.1:${port}`))).body).toContain('console.log("app")');
+  });
+});
+
+const LOAD_BALANCER_RANGE = '10.0.0.0/8';
+const CONSOLE_PROXY = '10.0.0.3';
+const VPN_CLIENT = '10.8.0.5';
+
+describe.each(backends)("the console's own OPS_TRUST_PROXY on $name", (backend) => {
+  // Started by hand: each test starts its own app, with the proxy settings it is about.
+  let t: TestApp;
+  afterEach(() => t.close());
+  const start = async (consoleTrusts: TrustProxy) => {
+    const base = testConfig();
+    const ops = { ...base.ops, trustProxy: consoleTrusts };
+    t = await startTestApp(backend, { config: { trustProxy: [LOAD_BALANCER_RANGE], rateLimits: tightLimits(3), ops } });
+  };
+  const signIn = async (from: string, forwardedFor: string) =>
+    (
+      await t.app.opsConsole.inject({
+        method: 'POST',
+        url: '/ops/api/sign-in',
+        remoteAddress: from,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+        payload: JSON.stringify({ email: 'nobody@ops.test', password: 'Not-the-password-1' }),
+      })
+    ).statusCode;
+
+  // The attack: the customer's TRUST_PROXY believes a whole private range (its load balancers); a
+  // VPN client of that range reaching the console made up a new address per password it tried,
+  // past the per-address limit, and chose the audit's "from where".
+  it('believes no X-Forwarded-For on the console but from OPS_TRUST_PROXY, whatever TRUST_PROXY says', async () => {
+    await start(false);
+    for (let attempt = 0; attempt < 3; attempt++) expect(await signIn(VPN_CLIENT, `203.0.113.${attempt}`)).toBe(401);
+    expect(await signIn(VPN_CLIENT, '203.0.113.99')).toBe(429);
+  });
+
+  it('believes the proxy OPS_TRUST_PROXY names: each client behind it counted on its own', async () => {
+    await start([CONSOLE_PROXY]);
+    for (let attempt = 0; attempt < 3; attempt++) expect(await signIn(CONSOLE_PROXY, '203.0.113.7')).toBe(401);
+    expect(await signIn(CONSOLE_PROXY, '203.0.113.7')).toBe(429);
+    expect(await signIn(CONSOLE_PROXY, '203.0.113.8')).toBe(401);
+    // Anyone else's header is still not believed.
+    expect(await signIn(VPN_CLIENT, '203.0.113.7')).toBe(401);
   });
 });
