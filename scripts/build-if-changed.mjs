@@ -24,6 +24,7 @@ export const BUILD_INPUTS = [
   'core',
   'public',
   'scripts/chunkGroups.ts',
+  'scripts/leanBundle.ts',
   'scripts/routePages.ts',
   'scripts/offlineApp.ts',
   'scripts/precompress.mjs',
