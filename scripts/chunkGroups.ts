@@ -16,9 +16,11 @@
 //     details). So /login does not download the signed-in app, nor the dashboard the forms;
 //   - exactly two lazy modules: a chunk for the two (`shared-<A>-<B>`), e.g. the activity list
 //     of the dashboard and /activities, which no other route then downloads;
-//   - one lazy module: its own chunk (the bundler's default, returned as null): the frames'
-//     chunks (sessionFrames.ts for every session page, appFrames.ts for the signed-in app's)
-//     carry what only they use (the session machine; the header), a screen's what only it uses.
+//   - one lazy module: its own chunk (the bundler's default, returned as null), a screen's with
+//     what only it uses; but the frames (sessionFrames.ts around every session page, appFrames.ts
+//     around the signed-in app's) and what only they use (the session machine; the header) go
+//     into `screens` and `signed-in`, which only the pages they frame load: one file fewer for
+//     each first page, and better compressed, at no cost to any other.
 //     A route's page names all of its files, fetched in one wave, where it loaded a dozen in waves.
 import { basename } from 'node:path';
 import type { Rolldown } from 'vite';
@@ -53,6 +55,17 @@ const signedInOnly = (root: string) => APP_LAZY.test(root) && !SIGNED_OUT.test(r
  */
 const LOGIN_SCREEN = /[\\/]src[\\/]ui[\\/]screens[\\/]LoginScreen\.tsx$/;
 const FIRST_PAGES = /[\\/]src[\\/]ui[\\/](screens[\\/](Login|Dashboard)Screen\.tsx|app[\\/](sessionFrames|appFrames)\.ts)$/;
+
+/**
+ * The frames and the chunk each goes into with what only it uses: every page that loads `screens`
+ * (what the session's pages share) draws the session's frames, and every page that loads
+ * `signed-in` (what the signed-in app's pages share) the signed-in app's.
+ */
+const FRAMES = [
+  { module: /[\\/]src[\\/]ui[\\/]app[\\/]sessionFrames\.ts$/, chunk: { group: 'screens', name: 'screens' } },
+  { module: /[\\/]src[\\/]ui[\\/]app[\\/]appFrames\.ts$/, chunk: { group: 'signedIn', name: 'signed-in' } },
+] as const satisfies readonly { module: RegExp; chunk: { group: Group; name: string } }[];
+const framesChunk = (id: string) => FRAMES.find(({ module }) => module.test(id))?.chunk ?? null;
 
 /**
  * The entries whose static imports reach `id`: 'entry' for the app's, else the lazily imported
@@ -112,6 +125,7 @@ const PAIR_MINIMUM = 2_000;
 /** The name of the chunk `id` goes into by its group, or null for a chunk of its own (a lazily loaded module, or one screen's). */
 function chunkOf(id: string, context: ChunkingContext): { group: Group; name: string } | null {
   if (REACT_DOM_CLIENT.test(id)) return { group: 'reactDom', name: 'react-dom-client' };
+  if (framesChunk(id)) return framesChunk(id);
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
   const reached = roots(id, context);
@@ -129,6 +143,7 @@ function appChunkOf(from: Set<string>, size: number): { group: Group; name: stri
   if (from.has('entry') || (sessionless.length > 0 && sessionless.length < from.size)) return { group: 'landing', name: 'landing' };
   // What only the pages outside the session share (the legal pages' layout) is theirs alone.
   if (sessionless.length > 0) return null;
+  if (from.size === 1) return framesChunk([...from][0]);
   // What exactly two lazy modules share (the activity list of the dashboard and /activities)
   // stays with those two instead of weighing on every other route; a small module is not worth
   // a request of its own to them.

@@ -88,7 +88,9 @@ function routeFiles(this: Rollup.PluginContext, routes: RouteObject[], path: str
     const lazyModule = (match.route.handle as RouteHandle | undefined)?.module;
     if (lazyModule === undefined) continue;
     const file = resolve(dirname(ROUTES_MODULE), lazyModule);
-    const chunk = chunks.find((candidate) => candidate.facadeModuleId === file);
+    // A frames module is no chunk's facade: it goes into the chunk of what its pages share (scripts/chunkGroups.ts).
+    const chunk =
+      chunks.find((candidate) => candidate.facadeModuleId === file) ?? chunks.find((candidate) => candidate.moduleIds.includes(file));
     if (!chunk) this.error(`route ${path}: no chunk was built for ${lazyModule}`);
     closure(chunk, bundle, scripts, styles);
   }
