@@ -47,6 +47,9 @@ export function lagosDayStart(text: string): Date | null {
 /** Whether `text` is a real calendar day written YYYY-MM-DD. */
 export const isDay = (text: string) => lagosDayStart(text) !== null;
 
+/** Whether `text` can be a living person's date of birth: a real day, YYYY-MM-DD, from 1900 on. */
+export const isDateOfBirth = (text: string) => isDay(text) && text >= '1900-01-01';
+
 /** The Lagos day `text` (YYYY-MM-DD) as the instants [from, to); throws on text that is not a day. */
 export function lagosDayRange(text: string): { from: Date; to: Date } {
   const from = lagosDayStart(text);

@@ -1,3 +1,4 @@
+import { isDay } from '../../core/days';
 import { systemTimeouts, type Timeouts } from '../clock';
 import { GatewayError } from '../errors';
 import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity';
@@ -6,11 +7,31 @@ import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity'
 export const DOJAH_TIMEOUT_MS = 15_000;
 const UNAVAILABLE = 'the identity service is not available right now, please try again in a few minutes';
 
-/** Dojah's lookup of each kind (docs.dojah.io, KYC: "Lookup BVN", "Lookup NIN"). */
-const LOOKUP: Record<IdentityQuery['kind'], { path: string; parameter: string }> = {
-  bvn: { path: '/api/v1/kyc/bvn/full', parameter: 'bvn' },
-  nin: { path: '/api/v1/kyc/nin', parameter: 'nin' },
+/**
+ * Dojah's lookup of each kind (docs.dojah.io, KYC: "Lookup BVN", "Lookup NIN"), and the fields of
+ * its entity that hold the record's phones: a BVN's primary and secondary numbers, a NIN's one.
+ */
+const LOOKUP: Record<IdentityQuery['kind'], { path: string; parameter: string; phones: readonly string[] }> = {
+  bvn: { path: '/api/v1/kyc/bvn/full', parameter: 'bvn', phones: ['phone_number1', 'phone_number2'] },
+  nin: { path: '/api/v1/kyc/nin', parameter: 'nin', phones: ['phone_number'] },
 };
+
+const MONTHS = 'january february march april may june july august september october november december'.split(' ');
+const NAMED_MONTH = /^(\d{1,2})-([a-z]+)-(\d{4})$/;
+
+/**
+ * The entity's `date_of_birth` as YYYY-MM-DD, or '' when it is no date. Dojah's lookup pages
+ * document it so ("1997-05-16"); the example of the same BVN lookup in its API description writes
+ * "28-Jun-2000", and its BVN-with-selfie page "01-January-1907": those forms are read too.
+ */
+export function dateOfBirthOf(value: string): string {
+  if (isDay(value)) return value;
+  const match = NAMED_MONTH.exec(value.toLowerCase());
+  const month = match ? MONTHS.findIndex((name) => name === match[2] || name.slice(0, 3) === match[2]) : -1;
+  if (!match || month < 0) return '';
+  const day = `${match[3]}-${String(month + 1).padStart(2, '0')}-${match[1].padStart(2, '0')}`;
+  return isDay(day) ? day : '';
+}
 
 export interface DojahOptions {
   appId: string;
@@ -25,9 +46,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /**
  * Dojah: GET with the `AppId` header and the secret key as `Authorization` (no "Bearer"); the
- * answer is `{ entity: { first_name, middle_name, last_name, ... } }`. A number Dojah does not
- * know answers 400 or 404 with `{ error }`. The entity also holds a photo, a date of birth and
- * phone numbers: only the names are read, and nothing of it is kept or logged.
+ * answer is `{ entity: { first_name, middle_name, last_name, date_of_birth, ... } }` with the
+ * phones in `phone_number1` and `phone_number2` (BVN) or `phone_number` (NIN). A number Dojah does
+ * not know answers 400 or 404 with `{ error }`. The entity also holds a photo, the gender and more:
+ * only the names, the date of birth and the phones are read, and nothing of it is kept or logged.
  */
 export class DojahIdentity implements IdentityGateway {
   readonly name = 'dojah';
@@ -59,7 +81,13 @@ export class DojahIdentity implements IdentityGateway {
     if (!response.ok) throw new GatewayError(UNAVAILABLE, { cause: new Error(`dojah ${kind} lookup answered HTTP ${response.status}`) });
     const entity = (body as { entity?: Record<string, unknown> } | null)?.entity;
     if (!entity || typeof entity !== 'object') throw new GatewayError(UNAVAILABLE, { cause: new Error(`dojah ${kind} lookup answered without an entity`) });
-    const holder = { firstName: text(entity.first_name), middleName: text(entity.middle_name), lastName: text(entity.last_name) };
+    const holder = {
+      firstName: text(entity.first_name),
+      middleName: text(entity.middle_name),
+      lastName: text(entity.last_name),
+      dateOfBirth: dateOfBirthOf(text(entity.date_of_birth)),
+      phones: lookup.phones.map((field) => text(entity[field])).filter(Boolean),
+    };
     return holder.firstName || holder.lastName ? holder : null;
   }
 }

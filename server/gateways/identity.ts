@@ -1,7 +1,8 @@
 /**
  * An identity provider (Dojah, Prembly, ...) that looks a BVN or NIN up in NIBSS's or NIMC's
- * records. We ask for the holder's names only to compare them with the account's, then forget
- * them and the number (services/identity.ts).
+ * records. We ask for the holder's names, date of birth and phone numbers only to compare them
+ * with the account's and the date the customer typed, then forget them and the number
+ * (services/identity.ts).
  */
 
 export type IdentityKind = 'bvn' | 'nin';
@@ -12,12 +13,18 @@ export interface IdentityQuery {
   number: string;
   /** The name on the account, which some providers match on their side. */
   name: string;
+  /** The account's phone (0XXXXXXXXXX): only the simulated provider reads it, to give it to its holders. */
+  phone: string;
 }
 
 export interface IdentityHolder {
   firstName: string;
   middleName: string;
   lastName: string;
+  /** The date of birth on the record, YYYY-MM-DD; '' when the provider gave none it could read. */
+  dateOfBirth: string;
+  /** The phone numbers on the record as the provider wrote them (any form), blanks left out. */
+  phones: string[];
 }
 
 export interface IdentityGateway {

@@ -13,7 +13,18 @@ import { loadUserData } from '../services/userData';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
 import { noFields, pinRefusals, routeDoc } from './openapi';
-import { device, identityNumber, password, phone, pin, requestBody, requiredText, text } from './fields';
+import {
+  dateOfBirth,
+  device,
+  identityNumber,
+  password,
+  phone,
+  pin,
+  refusedWithoutDateOfBirth,
+  requestBody,
+  requiredText,
+  text,
+} from './fields';
 import { byAccount, limitRequests } from './rateLimits';
 
 export interface AccountRouteDeps {
@@ -25,14 +36,18 @@ export interface AccountRouteDeps {
   limits: RateLimits;
 }
 
-/** Unknown fields are ignored, `email` included: the address is the login and cannot be changed here. */
+/**
+ * Unknown fields are ignored, `email` included: the address is the login and cannot be changed
+ * here. A NIN or BVN comes with the holder's date of birth.
+ */
 const updateProfileBody = requestBody({
   device,
   name: requiredText('name', messages.nameAndPhoneRequired, 100),
   phone: phone(messages.nameAndPhoneRequired),
   nin: identityNumber('nin'),
   bvn: identityNumber('bvn'),
-});
+  date_of_birth: dateOfBirth,
+}).superRefine((body, context) => void refusedWithoutDateOfBirth(body, context));
 
 const allRequired = (field: string) => text(field, messages.allFormFieldsRequired).min(1, messages.allFormFieldsRequired);
 
@@ -84,9 +99,9 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
   // Limited: each NIN or BVN given is a paid lookup with the identity provider.
   // A verified NIN or BVN also opens the funding accounts with each partner; the name it matched is then frozen.
   app.post('/api/update-profile', { schema: routeDoc({ summary: 'Update name, phone, NIN and BVN (a new NIN or BVN is verified first, then opens the funding accounts)', tags: ['account'], auth: true, body: updateProfileBody, data: UserData, errors: [400, 409, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)] }, async (request) => {
-    const { name, phone, nin, bvn } = updateProfileBody.parse(request.body);
+    const { name, phone, nin, bvn, date_of_birth: dateOfBirth } = updateProfileBody.parse(request.body);
     const { userId, token } = authOf(request);
-    await updateProfile(ctx, identity, banks, userId, { name, phone, nin, bvn });
+    await updateProfile(ctx, identity, banks, userId, { name, phone, nin, bvn, dateOfBirth });
     return success('profile updated successfully', await loadUserData(ctx, userId, token));
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isDateOfBirth } from '../../core/days';
 import { DEVICE, ID_NUMBER_MAX_LENGTH, PIN_LENGTH } from '../../core/limits';
+import { identityMessages } from '../../core/messages';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../core/money';
 import { normalisePhone, PHONE_INVALID } from '../../core/phone';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/passwords';
@@ -172,3 +174,33 @@ export const identityNumber = (field: string) => {
       return text;
     });
 };
+
+/**
+ * The date of birth typed with a NIN or BVN, YYYY-MM-DD (as a date input gives it), which must be
+ * the record's (services/identity.ts). Absent, null or blank answers undefined: a form with a
+ * number refuses that (`refusedWithoutDateOfBirth`), one without has no use for it.
+ */
+export const dateOfBirth = z
+  .string({ error: 'date_of_birth must be text' })
+  .nullish()
+  .transform((value, context) => {
+    const day = value?.trim() ?? '';
+    if (day === '') return undefined;
+    if (!isDateOfBirth(day)) {
+      context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthInvalid });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+type IdentityFields = { nin?: string; bvn?: string; date_of_birth?: string };
+
+/**
+ * Refuses a form that sends a NIN or BVN to verify without the date of birth that proves it (a
+ * `superRefine` step); answers whether it did.
+ */
+export function refusedWithoutDateOfBirth(form: IdentityFields, context: z.RefinementCtx): boolean {
+  if ((form.nin === undefined && form.bvn === undefined) || form.date_of_birth !== undefined) return false;
+  context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthRequired, path: ['date_of_birth'] });
+  return true;
+}

@@ -14,7 +14,7 @@ import { verifyForFunding } from '../services/fundingIdentity';
 import { fundingStatus } from '../services/fundingStatus';
 import { authOf, requireSession } from './authenticate';
 import { success } from './envelope';
-import { identityNumber, nairaAmount, requestBody } from './fields';
+import { dateOfBirth, identityNumber, nairaAmount, refusedWithoutDateOfBirth, requestBody } from './fields';
 import { noFields, routeDoc } from './openapi';
 import { byAccount, limitRequests } from './rateLimits';
 
@@ -28,10 +28,14 @@ export interface FundingRouteDeps {
 
 const optionalText = z.string({ error: 'must be text' }).trim().max(20).optional();
 
-/** A BVN or a NIN (exactly one), and with a BVN optionally the user's own bank account (both fields or neither). */
+/**
+ * A BVN or a NIN (exactly one) with the holder's date of birth, and with a BVN optionally the
+ * user's own bank account (both fields or neither).
+ */
 const identityBody = requestBody({
   bvn: identityNumber('bvn'),
   nin: identityNumber('nin'),
+  date_of_birth: dateOfBirth,
   bank_code: optionalText,
   bank_account_number: optionalText,
 }).superRefine((body, context) => {
@@ -39,6 +43,7 @@ const identityBody = requestBody({
     context.addIssue({ code: 'custom', message: identityMessages.oneNumber, path: ['bvn'] });
     return;
   }
+  if (refusedWithoutDateOfBirth(body, context)) return;
   const code = body.bank_code || undefined;
   const account = body.bank_account_number || undefined;
   if (code === undefined && account === undefined) return;
@@ -74,7 +79,8 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
       const { userId } = authOf(request);
       const bankAccount = body.bank_code && body.bank_account_number ? { bankCode: body.bank_code, accountNumber: body.bank_account_number } : undefined;
       const kind = body.bvn !== undefined ? 'bvn' : 'nin';
-      await verifyForFunding(ctx, identity, banks, userId, { kind, number: (body.bvn ?? body.nin)!, bankAccount });
+      const [number, dateOfBirth] = [(body.bvn ?? body.nin)!, body.date_of_birth!];
+      await verifyForFunding(ctx, identity, banks, userId, { kind, number, dateOfBirth, bankAccount });
       return success<FundingStatus>('identity verified', await fundingStatus(ctx, banks, cards, userId));
     },
   );

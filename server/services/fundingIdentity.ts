@@ -1,29 +1,31 @@
 import type { BankPartner, IdentityProof } from '../gateways/bankPartner';
-import type { IdentityGateway, IdentityKind } from '../gateways/identity';
+import type { IdentityGateway } from '../gateways/identity';
 import { inTransaction, type AppContext } from './context';
 import { enrolWithPartners } from './enrolment';
-import { confirmOwnIdentity, recordIdentities, verifyIdentity } from './identity';
+import { confirmOwnIdentity, recordIdentities, verifyIdentity, type IdentityClaim } from './identity';
 
-export interface FundingIdentity {
-  kind: IdentityKind;
-  /** 11 digits, held in memory for this request only. */
-  number: string;
+export interface FundingIdentity extends IdentityClaim {
   /** The user's own bank account, for Paystack's validation of a BVN. */
   bankAccount?: { bankCode: string; accountNumber: string };
 }
 
 /**
- * The verification /funding offers in place: a number not verified yet is looked up and
- * recorded (services/identity.ts); one verified before is only checked against its keyed hash
- * (a partner that was down then gets it now). Either way it then goes to every live partner,
+ * The verification /funding offers in place: a number not verified yet is looked up, proven to
+ * be the account holder's (its date of birth, the account's phone) and recorded
+ * (services/identity.ts); one verified before is only checked against its keyed hash (a partner
+ * that was down then gets it now). Either way it then goes to every live partner,
  * which opens the user's accounts with it (services/enrolment.ts). A partner that refuses or is
  * down does not fail the call: its state on /funding says what is missing.
  */
 export async function verifyForFunding(ctx: AppContext, gateway: IdentityGateway, banks: readonly BankPartner[], userId: bigint, identity: FundingIdentity): Promise<void> {
-  const user = await ctx.db.selectFrom('users').select(['name', 'bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['name', 'phone', 'bvn_verified_at', 'nin_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const verifiedAt = identity.kind === 'bvn' ? user.bvn_verified_at : user.nin_verified_at;
   if (verifiedAt === null) {
-    const verified = await verifyIdentity(ctx, gateway, userId, user.name, identity.kind, identity.number);
+    const verified = await verifyIdentity(ctx, gateway, userId, user, identity);
     if (verified) await inTransaction(ctx, (tx) => recordIdentities(tx, userId, [verified]));
   } else {
     await confirmOwnIdentity(ctx, userId, identity.kind, identity.number);

@@ -1,4 +1,5 @@
 import { formatNaira, koboToNaira } from '../../core/money';
+import { normalisePhone } from '../../core/phone';
 import { identityMessages } from '../../core/messages';
 import { tierOf } from '../../core/tiers';
 import { AppError } from '../errors';
@@ -9,16 +10,23 @@ import { addNotification } from './notifications';
 
 /**
  * BVN and NIN verification (CBN tiered KYC): a number is looked up with the identity provider,
- * its holder's name compared with the account's, and only then recorded — as when it was
- * verified, its last four digits and a keyed hash (HMAC under TOKEN_KEY) that lets one identity
- * raise the limits of one account only. The number itself is never stored, logged or sent back
- * (BVN is confidential): it goes on to the bank partners in the same request, in memory
- * (services/enrolment.ts).
+ * its holder's name compared with the account's, and then a second proof the holder alone has
+ * (a number and a name are written on bank forms and payslips; whoever knew both used to bind
+ * someone else's identity, and the holder was then refused): the date of birth on the record must
+ * be the one typed with the number, and one of the record's phones the account's. Only then is
+ * it recorded — as when it was verified, its last four digits and a keyed hash (HMAC under
+ * TOKEN_KEY) that lets one identity raise the limits of one account only. The number itself is
+ * never stored, logged or sent back (BVN is confidential): it goes on to the bank partners in the
+ * same request, in memory (services/enrolment.ts). The record's date of birth and phones are
+ * compared and forgotten.
  *
- * The checks bind: lookups are limited per account and per number (identityChecks.ts);
- * "already linked to another account" is answered only once the provider has matched the number
- * to this account's name, so it tells a stranger nothing; and once a number is verified the name
- * it matched is frozen (a change goes through support).
+ * The checks bind: lookups are limited per account and per number (identityChecks.ts), so dates
+ * of birth cannot be tried; a refused proof records nothing, so whoever tried leaves the holder
+ * free to verify; one message answers a wrong date and a wrong phone alike; "already linked to
+ * another account" is answered only once the proof has passed, so it tells a stranger nothing;
+ * and once a number is verified the name it matched is frozen (a change goes through support).
+ * The account's phone is not confirmed by a code yet (no SMS channel): the date of birth with
+ * the phone is the bar until it is.
  */
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
@@ -28,6 +36,11 @@ export const LABEL: Record<IdentityKind, string> = { bvn: 'BVN', nin: 'NIN' };
 export const identityNotFound = (kind: IdentityKind) => `we could not find this ${LABEL[kind]}, please check the number`;
 export const identityNameMismatch = (kind: IdentityKind) =>
   `the name on this ${LABEL[kind]} does not match the name on your profile; correct your name and try again`;
+const PROOF_HINT =
+  "do not match yours: check your date of birth, and that your profile's phone number is registered with it";
+/** Says nothing of which of the two failed: a guesser learns neither. */
+export const identityProofMismatch = (kind: IdentityKind) =>
+  `the date of birth and phone number on this ${LABEL[kind]} ${PROOF_HINT}`;
 export const identityTaken = (kind: IdentityKind) => `this ${LABEL[kind]} is already linked to another account`;
 export const identityAlreadyVerified = (kind: IdentityKind) => `your ${LABEL[kind]} is already verified; contact support to change it`;
 
@@ -41,15 +54,35 @@ function words(name: string): string[] {
     .filter(Boolean);
 }
 
+type HolderNames = Pick<IdentityHolder, 'firstName' | 'middleName' | 'lastName'>;
+
 /**
  * The account's name is the holder's when it holds the holder's last name and their first or
  * middle name, in any order: people write "Okafor Chioma" as often as "Chioma Okafor", and
  * leave middle names out.
  */
-export function namesMatch(accountName: string, holder: IdentityHolder): boolean {
+export function namesMatch(accountName: string, holder: HolderNames): boolean {
   const account = new Set(words(accountName));
   const has = (part: string) => words(part).length > 0 && words(part).every((word) => account.has(word));
   return has(holder.lastName) && (has(holder.firstName) || (holder.middleName !== '' && has(holder.middleName)));
+}
+
+/**
+ * The second proof: the record's date of birth is the one typed, and one of its phones is the
+ * account's (both read as 0XXXXXXXXXX). A record without a date of birth proves nothing.
+ */
+export function holderProven(record: IdentityHolder, account: { phone: string }, dateOfBirth: string): boolean {
+  const phone = normalisePhone(account.phone);
+  const phoneOnRecord = phone !== null && record.phones.some((candidate) => normalisePhone(candidate) === phone);
+  return record.dateOfBirth !== '' && record.dateOfBirth === dateOfBirth && phoneOnRecord;
+}
+
+/** What a number is verified with, beside the account: the date of birth typed with it (YYYY-MM-DD). */
+export interface IdentityClaim {
+  kind: IdentityKind;
+  /** 11 digits, in memory for this request only. */
+  number: string;
+  dateOfBirth: string;
 }
 
 export interface VerifiedIdentity {
@@ -64,28 +97,29 @@ const keyedHash = (ctx: AppContext, kind: IdentityKind, number: string) => ctx.h
 export const verifiedIdentityOf = (ctx: AppContext, kind: IdentityKind, number: string): VerifiedIdentity => ({ kind, last4: number.slice(-4), hash: keyedHash(ctx, kind, number) });
 
 /**
- * Looks the number up and checks it belongs to `accountName` and to no other account; answers
- * what may be recorded, or null when this very number is on file already. Throws 409 when the
- * user's number of this kind is verified already (another number) or another account holds this
- * one — the latter only after the provider has matched it to this account's name —, 422 when
- * the provider has no such number or another name, 429 past the day's lookups, 502 when the
- * provider cannot be reached. Writes nothing but the lookup's count: recordIdentities records,
- * in the caller's transaction.
+ * Looks the number up and checks it belongs to the account's holder (`account`'s name, its phone
+ * and the date of birth claimed) and to no other account; answers what may be recorded, or null
+ * when this very number is on file already. Throws 409 when the user's number of this kind is
+ * verified already (another number) or another account holds this one — the latter only after
+ * the proof has passed —, 422 when the provider has no such number, another name, or a date of
+ * birth or phones that are not the account's, 429 past the day's lookups, 502 when the provider
+ * cannot be reached. Writes nothing but the lookup's count: recordIdentities records, in the
+ * caller's transaction.
  */
 export async function verifyIdentity(
   ctx: AppContext,
   gateway: IdentityGateway,
   userId: bigint,
-  accountName: string,
-  kind: IdentityKind,
-  number: string,
+  account: { name: string; phone: string },
+  { kind, number, dateOfBirth }: IdentityClaim,
 ): Promise<VerifiedIdentity | null> {
   const hash = keyedHash(ctx, kind, number);
   if (await onFile(ctx, userId, kind, hash)) return null;
   await admitIdentityCheck(ctx, userId, hash);
-  const found = await gateway.lookUp({ kind, number, name: accountName });
+  const found = await gateway.lookUp({ kind, number, name: account.name, phone: account.phone });
   if (!found) throw new AppError(422, identityNotFound(kind));
-  if (!namesMatch(accountName, found)) throw new AppError(422, identityNameMismatch(kind));
+  if (!namesMatch(account.name, found)) throw new AppError(422, identityNameMismatch(kind));
+  if (!holderProven(found, account, dateOfBirth)) throw new AppError(422, identityProofMismatch(kind));
   const holder = await ctx.db.selectFrom('users').select('id').where(hashColumn(kind), '=', hash).where('id', '<>', userId).executeTakeFirst();
   if (holder) throw new AppError(409, identityTaken(kind));
   return { kind, last4: number.slice(-4), hash };

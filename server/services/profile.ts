@@ -20,16 +20,19 @@ export interface ProfileChange {
   /** 11 digits, or undefined to keep what is stored. */
   nin?: string;
   bvn?: string;
+  /** YYYY-MM-DD, typed with a NIN or BVN: the record's must be the same. */
+  dateOfBirth?: string;
 }
 
 export const OLD_PASSWORD_NOT_CORRECT = 'old password is not correct';
 
 /**
  * Name and phone, and a NIN or BVN when given: verified with the identity provider against the
- * new name first (services/identity.ts), so a refused number saves nothing of the form; a
- * number verified goes on to the bank partners, which open the user's accounts with it
- * (services/enrolment.ts). Once an identity is verified, the name it matched is frozen: another
- * one is refused (support changes it). The e-mail address is the login and is not changed here.
+ * new name and phone and the date of birth typed first (services/identity.ts), so a refused
+ * number saves nothing of the form; a number verified goes on to the bank partners, which open
+ * the user's accounts with it (services/enrolment.ts). Once an identity is verified, the name it
+ * matched is frozen: another one is refused (support changes it). The e-mail address is the login
+ * and is not changed here.
  */
 export async function updateProfile(ctx: AppContext, identity: IdentityGateway, banks: readonly BankPartner[], userId: bigint, change: ProfileChange): Promise<void> {
   const current = await ctx.db.selectFrom('users').select(['name', 'bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
@@ -38,9 +41,12 @@ export async function updateProfile(ctx: AppContext, identity: IdentityGateway, 
   // A frozen name is kept as verified, whatever spacing or case the form sent.
   const name = frozen ? current.name : change.name;
   const verified: VerifiedIdentity[] = [];
+  const holder = { name, phone: change.phone };
   for (const kind of ['bvn', 'nin'] as const) {
     const number = change[kind];
-    const found = number === undefined ? null : await verifyIdentity(ctx, identity, userId, name, kind, number);
+    if (number === undefined) continue;
+    const claim = { kind, number, dateOfBirth: change.dateOfBirth ?? '' };
+    const found = await verifyIdentity(ctx, identity, userId, holder, claim);
     if (found) verified.push(found);
   }
   const mails = await inTransaction(ctx, async (tx) => {

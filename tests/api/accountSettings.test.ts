@@ -5,6 +5,7 @@ import { latestMail, signUp, signUpVerified, signUpWithPin, storedPin, type Sign
 import { testConfig, tightLimits } from '../support/api/app';
 import { useTestApp } from '../support/api/useTestApp';
 import { backends } from '../support/api/backends';
+import { SIMULATED_DATE_OF_BIRTH } from '../../server/gateways/simulatedIdentity';
 
 describe.each(backends)('account settings on $name', (backend) => {
   const t = useTestApp(backend);
@@ -19,7 +20,9 @@ describe.each(backends)('account settings on $name', (backend) => {
     const row = () => t.db.selectFrom('users').selectAll().where('email', '=', account.email).executeTakeFirstOrThrow();
 
     it('updates name, phone, NIN and BVN and answers the user fields; NIN and BVN are verified and never stored or sent back', async () => {
-      const reply = await update({ device: 'web', name: '  Chioma Adaeze Okafor ', phone: '+234 803 765 4321', nin: '12345678901', bvn: '22123456789' });
+      // Both with the date of birth on their (simulated) records.
+      const numbers = { nin: '12345678901', bvn: '22123456789', date_of_birth: SIMULATED_DATE_OF_BIRTH };
+      const reply = await update({ device: 'web', name: '  Chioma Adaeze Okafor ', phone: '+234 803 765 4321', ...numbers });
       expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'profile updated successfully' } });
       expect(reply.body.data).toEqual({
         ...account.user,

@@ -15,6 +15,7 @@ import { devTransfer, userIdOf } from '../support/api/bank';
 import { auditLedgerAfterEach } from '../support/api/ledger';
 import { ManualClock } from '../support/api/manualClock';
 import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp } from '../support/api/partners';
+import { SIMULATED_DATE_OF_BIRTH } from '../../server/gateways/simulatedIdentity';
 
 /**
  * Several partners at once (BANK_PARTNERS), against fakes written from their documentation
@@ -59,8 +60,11 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     return app;
   }
 
+  /** The date of birth of every simulated holder, typed with each number. */
+  const born = { date_of_birth: SIMULATED_DATE_OF_BIRTH };
+  const ownAccount = { bank_code: '058', bank_account_number: '0123456789' };
   /** A BVN with the user's own bank account: every partner can open accounts with it. */
-  const bvnWithBank = (bvn = identityNumber()) => ({ bvn: bvn, bank_code: '058', bank_account_number: '0123456789' });
+  const bvnWithBank = (bvn = identityNumber()) => ({ bvn: bvn, ...born, ...ownAccount });
   const funding = async (t: TestApp, token: string) => (await t.call<FundingStatus>('/api/funding', { token })).body.data!;
   /** Waits for Paystack's validation webhook to have been handled: its account listed. */
   const paystackReady = (t: TestApp, token: string) =>
@@ -100,7 +104,7 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     const t = apps.at(-1)!;
     const user = await signUp(t);
     const nin = identityNumber();
-    const reply = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { nin: nin } });
+    const reply = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { nin, ...born } });
     expect(reply.body.data!.partners.find((partner) => partner.partner === 'Paystack')).toEqual({ partner: 'Paystack', status: 'skipped', message: PAYSTACK_NEEDS_BVN, needs: ['bvn', 'bank_account'] });
     expect(monnifyFake.identityOf(`user-${await userIdOf(t, user.email)}`)).toEqual({ nin });
     expect(reply.body.data!.accounts).toHaveLength(4);
@@ -140,7 +144,7 @@ describe.each(backends)('several bank partners on $name', (backend) => {
       monnifyFake.misbehave({});
       clock.advance(COOL_DOWN_MS);
     }
-    const again = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { bvn: bvn } });
+    const again = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { bvn, ...born } });
     expect(again.body.data!.partners.map((partner) => partner.status)).toEqual(['ready', 'ready', 'ready']);
     expect(again.body.data!.accounts).toHaveLength(5);
   });

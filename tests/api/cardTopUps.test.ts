@@ -12,6 +12,7 @@ import { backends } from '../support/api/backends';
 import { createAccounts } from '../support/api/bank';
 import { ManualClock } from '../support/api/manualClock';
 import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp, useListeningApp } from '../support/api/partners';
+import { SIMULATED_DATE_OF_BIRTH } from '../../server/gateways/simulatedIdentity';
 
 /**
  * Card top-ups through Paystack's checkout, against the fake Paystack: the fee shown before
@@ -184,7 +185,9 @@ describe.each(backends)('card top-ups on $name', (backend) => {
     const other = await startListeningApp(backend, []);
     try {
       const person = await signUp(other);
-      await other.call('/api/update-profile', { token: person.token, body: { device: 'web', name: person.name, phone: person.phone, nin: identityNumber() } });
+      const { name, phone } = person;
+      const body = { device: 'web', name, phone, nin: identityNumber(), date_of_birth: SIMULATED_DATE_OF_BIRTH };
+      await other.call('/api/update-profile', { token: person.token, body });
       expect(await other.call('/api/card-topups', { token: person.token, body: { amount: 5_000 } })).toMatchObject({ status: 503, body: { message: fundingMessages.noCardTopUps } });
       expect((await other.call<FundingStatus>('/api/funding', { token: person.token })).body.data!.card).toBeNull();
     } finally {

@@ -13,6 +13,7 @@ import { eventually } from '../support/api/eventually';
 import { walletRowCounts } from '../support/api/bank';
 import { ManualClock } from '../support/api/manualClock';
 import { COOL_DOWN_MS, partnerOptions, RecordingLog, useListeningApp } from '../support/api/partners';
+import { SIMULATED_DATE_OF_BIRTH } from '../../server/gateways/simulatedIdentity';
 
 type Fake = FakeMonnify | FakePaystack;
 
@@ -45,7 +46,9 @@ describe.each(backends)('confirmation rules on $name', (backend) => {
     monnify.webhookUrl = t.webhookUrl('monnify');
     paystack.webhookUrl = t.webhookUrl('paystack');
     owner = await signUp(t);
-    await t.call('/api/funding/identity', { token: owner.token, body: { bvn: identityNumber(), bank_code: '058', bank_account_number: '0123456789' } });
+    const bankAccount = { bank_code: '058', bank_account_number: '0123456789' };
+    const body = { bvn: identityNumber(), ...bankAccount, date_of_birth: SIMULATED_DATE_OF_BIRTH };
+    await t.call('/api/funding/identity', { token: owner.token, body });
     await eventually(async () => (await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.accounts.length, (count) => count === 3);
     const rows = await t.db.selectFrom('virtual_accounts').select(['provider', 'account_number', 'bank_name']).orderBy('id').execute();
     accounts.monnify = { bank_name: 'Wema Bank', account_number: rows.find((row) => row.provider === 'monnify')!.account_number };

@@ -11,6 +11,7 @@ import { testConfig } from '../support/api/app';
 import { useTestApp } from '../support/api/useTestApp';
 import { backends } from '../support/api/backends';
 import { userIdOf } from '../support/api/bank';
+import { SIMULATED_DATE_OF_BIRTH } from '../../server/gateways/simulatedIdentity';
 
 /**
  * The simulated partner, counting the requests it receives and what it was given; it can be made
@@ -73,8 +74,11 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
 
   const create = (token: string) => t.call<VirtualAccount[]>('/api/create-accounts', { token });
   const status = async (token: string) => (await t.call<FundingStatus>('/api/funding', { token })).body.data!;
-  const verify = (account: SignedUp, body: Record<string, string> = { nin: identityNumber() }) =>
-    t.call<FundingStatus>('/api/funding/identity', { token: account.token, body });
+  // Every simulated holder was born on SIMULATED_DATE_OF_BIRTH.
+  const verify = (account: SignedUp, body: Record<string, string> = { nin: identityNumber() }) => {
+    const proven = { date_of_birth: SIMULATED_DATE_OF_BIRTH, ...body };
+    return t.call<FundingStatus>('/api/funding/identity', { token: account.token, body: proven });
+  };
 
   it('a user with no verified identity gets no account: create-accounts says why and what to do, and no partner is asked', async () => {
     const account = await signUp(t);
@@ -188,7 +192,9 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
   it('a BVN verified on the profile opens the accounts too, and login lists them', async () => {
     const account = await signUp(t);
     const bvn = identityNumber();
-    const reply = await t.call<UserData>('/api/update-profile', { token: account.token, body: { device: 'web', name: account.name, phone: account.phone, bvn } });
+    const { name, phone } = account;
+    const body = { device: 'web', name, phone, bvn, date_of_birth: SIMULATED_DATE_OF_BIRTH };
+    const reply = await t.call<UserData>('/api/update-profile', { token: account.token, body });
     expect(reply.body.data!.accounts.map((a) => a.bank_name)).toEqual(SIMULATED_BANKS.map((b) => b.bankName));
     expect(bank.proofs.at(-1)).toEqual({ bvn });
     const login = await t.call<UserData>('/api/login', { body: { device: 'web', email: account.email, password: account.password } });

@@ -21,6 +21,7 @@ const hostileValue = fc.oneof(
 const FIELDS = [
   ...['device', 'name', 'email', 'phone', 'password', 'confirm_password', 'token', 'otp', 'pin', 'confirm_pin', 'new_password', 'confirm_new_password', 'notification_id'],
   ...['old_password', 'old_pin', 'new_pin', 'confirm_new_pin', 'nin', 'bvn', 'pagination', 'page', 'transaction_id', 'account_number', 'amount', 'sender_name', 'reference'],
+  ...['date_of_birth'],
   ...['provider_id', 'package_id', 'beneficiary', 'category'],
   ...['beneficiary_id', 'reason', 'note', 'from', 'to', 'format'],
   ...['schedule_id', 'frequency', 'date', 'weekday', 'month_day', 'days_before', 'time', 'end'],

@@ -8,6 +8,7 @@ import { createTokenHasher } from '../../server/services/tokens';
 import { identityNumber } from '../support/api/accounts';
 import { startTestApp, testConfig, type TestApp } from '../support/api/app';
 import type { Backend } from '../support/api/backends';
+import { SIMULATED_DATE_OF_BIRTH } from '../../server/gateways/simulatedIdentity';
 
 /**
  * Identity first, for the users who were there before it: the migration takes nothing away. A
@@ -79,7 +80,8 @@ describe('identity first, for users who hold money and accounts from before (mig
     const rows = await t.db.selectFrom('virtual_accounts').select('account_number').orderBy('id').execute();
     expect(rows.map((row) => row.account_number)).toEqual([...before.unverified, ...before.verified]);
 
-    const verified = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { nin: identityNumber() } });
+    const body = { nin: identityNumber(), date_of_birth: SIMULATED_DATE_OF_BIRTH };
+    const verified = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body });
     expect(verified.status, verified.body.message).toBe(200);
     expect(verified.body.data!.accounts.map((account) => account.account_number)).toEqual(before.unverified);
     expect((await logIn('unverified@example.com')).limits).toMatchObject({ tier: 1, can_fund: true });

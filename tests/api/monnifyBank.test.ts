@@ -11,6 +11,7 @@ import { backends } from '../support/api/backends';
 import { createAccounts, userIdOf, walletRowCounts } from '../support/api/bank';
 import { ManualClock } from '../support/api/manualClock';
 import { ATTEMPTS, COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp, timeOutAttempts, useListeningApp } from '../support/api/partners';
+import { SIMULATED_DATE_OF_BIRTH } from '../../server/gateways/simulatedIdentity';
 
 /**
  * The Monnify adapter against the fake Monnify (testkit/fakes/monnifyServer.ts), through
@@ -49,7 +50,10 @@ describe.each(backends)('Monnify on $name', (backend) => {
 
   const balance = async (token = owner.token) => (await t.call<UserData>('/api/get-user', { token })).body.data!.wallet_balance;
 
-  const verify = (token: string, body: Record<string, string>) => t.call<FundingStatus>('/api/funding/identity', { token, body });
+  // Every simulated holder was born on one date, typed with each number.
+  const born = { date_of_birth: SIMULATED_DATE_OF_BIRTH };
+  const verify = (token: string, body: Record<string, string>) =>
+    t.call<FundingStatus>('/api/funding/identity', { token, body: { ...body, ...born } });
   const monnifyOf = (status: FundingStatus) => status.partners.find((partner) => partner.partner === 'Monnify')!;
 
   describe('reserved accounts, identity first', () => {
@@ -130,7 +134,8 @@ describe.each(backends)('Monnify on $name', (backend) => {
       const other = await startListeningApp(backend, [wrong]);
       try {
         const user = await signUp(other);
-        const reply = await other.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { nin: identityNumber() } });
+        const body = { nin: identityNumber(), date_of_birth: SIMULATED_DATE_OF_BIRTH };
+        const reply = await other.call<FundingStatus>('/api/funding/identity', { token: user.token, body });
         expect(reply.status).toBe(200);
         expect(reply.body.data).toMatchObject({ identity: { nin: true }, accounts: [], partners: [{ status: 'needs-identity' }] });
         expect(await other.db.selectFrom('virtual_accounts').selectAll().execute()).toEqual([]);

@@ -12,6 +12,7 @@ import { eventually } from '../support/api/eventually';
 import { userIdOf, walletRowCounts } from '../support/api/bank';
 import { ManualClock } from '../support/api/manualClock';
 import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp, timeOutAttempts, useListeningApp } from '../support/api/partners';
+import { SIMULATED_DATE_OF_BIRTH } from '../../server/gateways/simulatedIdentity';
 
 /**
  * The Paystack adapter against the fake Paystack (testkit/fakes/paystackServer.ts), through
@@ -48,8 +49,11 @@ describe.each(backends)('Paystack on $name', (backend) => {
     clock.advance(COOL_DOWN_MS);
   });
 
-  const withBank = (bvn: string) => ({ bvn: bvn, bank_code: '058', bank_account_number: '0123456789' });
-  const verify = (token: string, body: Record<string, string>) => t.call<FundingStatus>('/api/funding/identity', { token, body });
+  // Every simulated holder was born on one date, typed with each number.
+  const born = { date_of_birth: SIMULATED_DATE_OF_BIRTH };
+  const withBank = (bvn: string) => ({ bvn: bvn, bank_code: '058', bank_account_number: '0123456789', ...born });
+  const verify = (token: string, body: Record<string, string>) =>
+    t.call<FundingStatus>('/api/funding/identity', { token, body: { ...body, ...born } });
   const status = async (token: string) => (await t.call<FundingStatus>('/api/funding', { token })).body.data!;
   /** Paystack's validation webhook handled: its account listed. */
   const paystackReady = (token: string) => eventually(async () => (await status(token)).partners[0]?.status, (state) => state === 'ready');

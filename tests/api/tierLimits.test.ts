@@ -9,6 +9,7 @@ import { useTestApp } from '../support/api/useTestApp';
 import { backends } from '../support/api/backends';
 import { ManualClock } from '../support/api/manualClock';
 import { balance, buy, fund, newBuyer, newKey, PIN, providerId, purchaseRowCounts } from '../support/api/purchases';
+import { SIMULATED_DATE_OF_BIRTH as BORN } from '../../server/gateways/simulatedIdentity';
 
 const HOUR = 3_600_000;
 const TIER_1_REFUSAL = (left: string) =>
@@ -91,7 +92,7 @@ describe.each(backends)('tier limits on $name', (backend) => {
     expect((await buy(t, buyer.token, 'airtime', airtime(20_000))).status).toBe(403);
     const upgraded = await t.call<UserData>('/api/update-profile', {
       token: buyer.token,
-      body: { device: 'web', name: buyer.name, phone: buyer.phone, bvn: identityNumber() },
+      body: { device: 'web', name: buyer.name, phone: buyer.phone, bvn: identityNumber(), date_of_birth: BORN },
     });
     expect(upgraded.body.data!.limits).toEqual({ tier: 2, can_fund: true, daily_limit: 200_000, spent_today: 50_000, left_today: 150_000, balance_cap: 500_000 });
     const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!;
@@ -133,7 +134,8 @@ describe.each(backends)('tier limits on $name', (backend) => {
     const decision = { email: buyer.email, address: '3 Broad Street, Lagos Island', decidedBy: 'Amaka (support)', note: 'utility bill checked', now: t.clock.now() };
     expect(await recordTier3Decision(t.db, decision)).toEqual({ status: 'refused', reason: 'tier 3 needs a verified BVN and NIN first' });
     expect((await limits(buyer.token)).tier).toBe(1);
-    await t.call('/api/update-profile', { token: buyer.token, body: { device: 'web', name: buyer.name, phone: buyer.phone, bvn: identityNumber() } });
+    const body = { device: 'web', name: buyer.name, phone: buyer.phone, bvn: identityNumber(), date_of_birth: BORN };
+    await t.call('/api/update-profile', { token: buyer.token, body });
     expect((await limits(buyer.token)).tier).toBe(2);
     expect(await recordTier3Decision(t.db, decision)).toEqual({ status: 'recorded' });
     expect(await limits(buyer.token)).toMatchObject({ tier: 3, balance_cap: null });

@@ -4,6 +4,7 @@ import type { UserData } from '../../../core/contract';
 import { recordTier3Decision } from '../../../server/services/kycDecisions';
 import { openUserField } from '../../../server/services/userData';
 import type { TestApp } from './app';
+import { SIMULATED_DATE_OF_BIRTH as BORN } from '../../../server/gateways/simulatedIdentity';
 
 let sequence = 0;
 
@@ -70,7 +71,11 @@ export async function storedPin(t: TestApp, email: string): Promise<string> {
 /** The newest pin reset code e-mailed to `email` (Forgot pin?). */
 export const latestPinResetCode = (t: TestApp, email: string) => /\b(\d{4})\b/.exec(latestMail(t, email, 'Your transaction pin reset code').text)![1];
 
-/** A BVN or NIN of its own that the simulated provider verifies (README: any number not ending in 000, 111 or 999). */
+/**
+ * A BVN or NIN of its own that the simulated provider verifies (README "Identity checks": any
+ * number not ending in 000, 111, 222 or 999), with its holder's date of birth
+ * (SIMULATED_DATE_OF_BIRTH) and the account's phone.
+ */
 export function identityNumber(): string {
   return `${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}5`;
 }
@@ -81,9 +86,10 @@ export function identityNumber(): string {
  * (core/tiers.ts), so that limits stand in the way of no test but theirs.
  */
 export async function verifyIdentities(t: TestApp, account: SignedUp): Promise<UserData> {
+  const numbers = { bvn: identityNumber(), nin: identityNumber(), date_of_birth: BORN };
   const reply = await t.call<UserData>('/api/update-profile', {
     token: account.token,
-    body: { device: 'web', name: account.name, phone: account.phone, bvn: identityNumber(), nin: identityNumber() },
+    body: { device: 'web', name: account.name, phone: account.phone, ...numbers },
   });
   expect(reply.status, reply.body.message).toBe(200);
   expect(reply.body.data!.limits.tier).toBe(2);

@@ -4,6 +4,7 @@ import { paystackChargeSuccess } from '../../../server/gateways/paystackWebhook'
 import { signHmacSha512 } from '../../../server/gateways/webhookSignature';
 import { identityNumber } from './accounts';
 import type { Reply, TestApp } from './app';
+import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
 
 export const WEBHOOK = '/api/webhooks/bank';
 export const SIGNATURE_HEADER = 'x-paystack-signature';
@@ -56,7 +57,8 @@ export async function createAccounts(t: TestApp, token: string): Promise<Virtual
   const status = await t.call<FundingStatus>('/api/funding', { token });
   expect(status.status, status.body.message).toBe(200);
   if (!status.body.data!.identity.bvn && !status.body.data!.identity.nin) {
-    const verified = await t.call<FundingStatus>('/api/funding/identity', { token, body: { nin: identityNumber() } });
+    const body = { nin: identityNumber(), date_of_birth: SIMULATED_DATE_OF_BIRTH };
+    const verified = await t.call<FundingStatus>('/api/funding/identity', { token, body });
     expect(verified.status, verified.body.message).toBe(200);
   }
   const reply = await t.call<VirtualAccount[]>('/api/create-accounts', { token });
