@@ -218,6 +218,8 @@ export interface UpdateProfileRequest {
   phone: string;
   nin: string;
   bvn: string;
+  /** YYYY-MM-DD, required with a NIN or BVN: the one on its record ('' with neither). */
+  date_of_birth: string;
 }
 
 // Funding (server: POST /api/funding, /api/funding/identity, /api/card-topups, /api/card-topups/verify).
@@ -281,6 +283,8 @@ export type FundingStatus = z.infer<typeof FundingStatus>;
 export interface FundingIdentityRequest {
   bvn?: string;
   nin?: string;
+  /** YYYY-MM-DD: the one on the number's record. */
+  date_of_birth: string;
   /** The user's own bank account, with a BVN: Paystack validates the two together. Both or neither. */
   bank_code?: string;
   bank_account_number?: string;

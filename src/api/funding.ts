@@ -10,6 +10,7 @@ export const verifyFundingIdentity = (request: FundingIdentityRequest, signal?: 
     '/api/funding/identity',
     {
       ...(request.bvn ? { bvn: request.bvn } : { nin: request.nin }),
+      date_of_birth: request.date_of_birth,
       ...(request.bank_code ? { bank_code: request.bank_code, bank_account_number: request.bank_account_number } : {}),
     } satisfies FundingIdentityRequest,
     { signal },

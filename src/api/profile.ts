@@ -12,7 +12,14 @@ import { callOk } from './http';
 export const updateProfile = (fields: Omit<UpdateProfileRequest, 'device'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
   callOk<UserData>(
     '/api/update-profile',
-    { device: DEVICE, name: fields.name, phone: fields.phone, nin: fields.nin, bvn: fields.bvn } satisfies UpdateProfileRequest,
+    {
+      device: DEVICE,
+      name: fields.name,
+      phone: fields.phone,
+      nin: fields.nin,
+      bvn: fields.bvn,
+      date_of_birth: fields.date_of_birth,
+    } satisfies UpdateProfileRequest,
     { signal },
   );
 

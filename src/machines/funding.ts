@@ -40,7 +40,13 @@ export type FundingEvent =
 /** How often the screen asks again while a partner is creating an account number. */
 export const FUNDING_POLL_MS = 5_000;
 
-const EMPTY_FORM: IdentityForm = { kind: 'bvn', bvn_or_nin: '', bank_code: '', bank_account_number: '' };
+const EMPTY_FORM: IdentityForm = {
+  kind: 'bvn',
+  bvn_or_nin: '',
+  date_of_birth: '',
+  bank_code: '',
+  bank_account_number: '',
+};
 
 /** Digits only, at most 11 for the number and 10 for the bank account, whatever was typed or pasted. */
 const FIELD_INPUT: Partial<Record<keyof IdentityForm, (value: string) => string>> = {
@@ -50,6 +56,7 @@ const FIELD_INPUT: Partial<Record<keyof IdentityForm, (value: string) => string>
 
 const toRequest = ({ form }: FundingContext): FundingIdentityRequest => ({
   ...(form.kind === 'bvn' ? { bvn: form.bvn_or_nin.trim() } : { nin: form.bvn_or_nin.trim() }),
+  date_of_birth: form.date_of_birth.trim(),
   ...(form.bank_code && form.bank_account_number ? { bank_code: form.bank_code, bank_account_number: form.bank_account_number.trim() } : {}),
 });
 

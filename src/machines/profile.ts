@@ -12,9 +12,10 @@ import type { sessionMachine } from './session';
 /**
  * /profile: name, phone, NIN and BVN, prefilled from the session's user; the e-mail is read-only
  * and no part of the form. A NIN or BVN is verified by the server before it is kept (a verified
- * number raises the wallet's KYC tier), and the app only ever holds the verified one as the server
- * sends it, masked to its last four digits (a BVN is confidential). Its field starts empty, so a
- * field left empty keeps the number on file and a typed one is sent for verification.
+ * number raises the wallet's KYC tier), with the holder's date of birth typed beside it (the
+ * record's must be the same), and the app only ever holds the verified one as the server sends
+ * it, masked to its last four digits (a BVN is confidential). Its field starts empty, so a field
+ * left empty keeps the number on file and a typed one is sent for verification.
  */
 export interface ProfileInput {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -33,11 +34,16 @@ export type ProfileEvent = { type: 'profile.change'; field: keyof ProfileForm; v
 /** Phone, NIN and BVN hold digits only, at most 11, whatever was typed, pasted or autofilled. */
 const FIELD_INPUT: Partial<Record<keyof ProfileForm, (value: string) => string>> = { phone: phoneInput, nin: idNumberInput, bvn: idNumberInput };
 
+/** Numbers still typed, not yet behind the mask. */
+const numbersTyped = (form: ProfileForm) => form.nin.trim() !== '' || form.bvn.trim() !== '';
+
+/** The date of birth goes only with a number it proves. */
 const toRequest = ({ form }: ProfileContext): Omit<UpdateProfileRequest, 'device'> => ({
   name: form.name.trim(),
   phone: form.phone.trim(),
   nin: form.nin.trim(),
   bvn: form.bvn.trim(),
+  date_of_birth: numbersTyped(form) ? form.date_of_birth.trim() : '',
 });
 
 export const profileMachine = setup({
@@ -56,14 +62,16 @@ export const profileMachine = setup({
       form: ({ context }, params: { field: keyof ProfileForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
     }),
     // The numbers just verified go behind their mask (the server answers their last four
-    // digits); one typed meanwhile, ending otherwise, stays as typed.
+    // digits); one typed meanwhile, ending otherwise, stays as typed. The date of birth is
+    // forgotten with the last number it could prove.
     keepSaved: assign(({ context }, params: { data: Partial<UserData> }) => {
       const saved = { nin: params.data.nin ?? context.saved.nin, bvn: params.data.bvn ?? context.saved.bvn };
       const masked = (field: keyof IdNumbers) => {
         const ending = visibleDigits(saved[field]);
         return ending && context.form[field].trim().endsWith(ending) ? '' : context.form[field];
       };
-      return { saved, form: { ...context.form, nin: masked('nin'), bvn: masked('bvn') } };
+      const form = { ...context.form, nin: masked('nin'), bvn: masked('bvn') };
+      return { saved, form: { ...form, date_of_birth: numbersTyped(form) ? form.date_of_birth : '' } };
     }),
     updateSession: sendTo(
       ({ context }) => context.session,
@@ -77,7 +85,7 @@ export const profileMachine = setup({
   id: 'profile',
   context: ({ input }) => {
     const { name, phone, nin, bvn } = input.session.getSnapshot().context.user;
-    return { session: input.session, form: { name, phone, nin: '', bvn: '' }, saved: { nin, bvn } };
+    return { session: input.session, form: { name, phone, nin: '', bvn: '', date_of_birth: '' }, saved: { nin, bvn } };
   },
   initial: 'editing',
   // Typing is kept in every state, so nothing entered while a request runs is lost.

@@ -31,6 +31,8 @@ export const CREATING: FundingStatus = {
 export const READY: FundingStatus = { ...CREATING, partners: CREATING.partners.map((partner) => ({ ...partner, status: 'ready' })) };
 
 export const BVN = '22212345678';
+/** The date of birth on the BVN's record, typed with it. */
+export const BORN = '1990-01-01';
 export const RETURNED: CheckoutReturn = { reference: 'NWC-mabc12-0123456789ab', cancelled: false };
 const payment = (status: CardPayment['status']): CardPayment => ({ reference: RETURNED.reference, amount: 5_000, fee: 177.67, charged: 5_177.67, status, created_at: '2026-11-21T10:00:00.000Z' });
 export const PAID = payment('success');
@@ -47,6 +49,7 @@ const model = createActorTestModel(fundingMachine, [
   { type: 'xstate.done.actor.refreshFunding', output: loaded(READY) },
   { type: 'xstate.error.actor.refreshFunding', error: 'Could not reach the server. Check your connection and try again.' },
   { type: 'funding.change', field: 'bvn_or_nin', value: BVN },
+  { type: 'funding.change', field: 'date_of_birth', value: BORN },
   { type: 'xstate.done.actor.verifyIdentity', output: verified },
   { type: 'xstate.error.actor.verifyIdentity', error: 'the name on this BVN does not match the name on your profile; correct your name and try again' },
   { type: 'xstate.done.actor.verifyCardPayment', output: confirmed(PAID) },

@@ -9,6 +9,8 @@ import { defineModel, type MachineModel } from './machineModel';
 export const ada: UserData = { ...account, nin: '•••••••8901' };
 export const newBvn = '22212345678';
 export const newBvnMasked = '•••••••5678';
+/** The date of birth on the new BVN's record, typed with it. */
+export const born = '1990-01-01';
 /** Typed while the save runs: not what was saved, so it stays in the field. */
 export const laterNin = '99988877766';
 export const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvnMasked } };
@@ -20,6 +22,7 @@ const model = createActorTestModel(profileMachine, [
   // Whitespace is no name.
   { type: 'profile.change', field: 'name', value: '  ' },
   { type: 'profile.change', field: 'bvn', value: pasted(newBvn) },
+  { type: 'profile.change', field: 'date_of_birth', value: born },
   { type: 'profile.change', field: 'nin', value: pasted(laterNin) },
   { type: 'xstate.done.actor.updateProfile', output: updated },
   { type: 'xstate.error.actor.updateProfile', error: rejected },
@@ -38,9 +41,13 @@ export const profileModel: MachineModel = defineModel({
         filterEvents: (snapshot, event) => {
           const { form } = snapshot.context;
           switch (event.type) {
-            // Each field is typed once: the name emptied and the BVN entered while editing, a NIN during the save.
-            case 'profile.change':
-              return (event.field === 'name' ? form.name !== event.value : form[event.field as 'nin' | 'bvn'] === '') && snapshot.matches(event.field === 'nin' ? 'submitting' : 'editing');
+            // Each field is typed once: the name emptied, the BVN and its date of birth entered
+            // while editing, a NIN during the save.
+            case 'profile.change': {
+              const field = event.field as keyof typeof form;
+              const typedOnce = field === 'name' ? form.name !== event.value : form[field] === '';
+              return typedOnce && snapshot.matches(field === 'nin' ? 'submitting' : 'editing');
+            }
             // The server answers with the BVN it was sent, so it succeeds only for the form that sent one.
             case 'xstate.done.actor.updateProfile':
               return form.bvn === newBvn;

@@ -4,11 +4,22 @@ import { validateChangePassword, validateChangePin, validateProfile, type Change
 
 // The validation messages typed out here on purpose: a change to messages.ts must fail a test.
 describe('validateProfile', () => {
-  const valid: ProfileForm = { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: '' };
+  const valid: ProfileForm = { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: '', date_of_birth: '' };
 
-  it('passes a name and a phone; NIN and BVN are optional', () => {
+  it('passes a name and a phone; NIN and BVN are optional, and come with the date of birth on their record', () => {
     expect(validateProfile(valid)).toBeNull();
-    expect(validateProfile({ ...valid, nin: '12345678901', bvn: '22212345678' })).toBeNull();
+    const numbers = { nin: '12345678901', bvn: '22212345678', date_of_birth: '1990-01-01' };
+    expect(validateProfile({ ...valid, ...numbers })).toBeNull();
+  });
+
+  it('refuses a NIN or BVN without a date of birth, and a date of birth that is no date', () => {
+    for (const number of [{ nin: '12345678901' }, { bvn: '22212345678' }]) {
+      expect(validateProfile({ ...valid, ...number })).toBe('please enter your date of birth, as on your BVN or NIN');
+    }
+    for (const dateOfBirth of ['1990-02-30', '1899-12-31', '01/01/1990']) {
+      const form = { ...valid, bvn: '22212345678', date_of_birth: dateOfBirth };
+      expect(validateProfile(form)).toBe('please enter your date of birth as a real date: day, month and year');
+    }
   });
 
   it.each(['name', 'phone'] as const)('requires %s, whitespace counting as empty', (field) => {

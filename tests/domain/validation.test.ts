@@ -78,8 +78,14 @@ describe('validateReset', () => {
 });
 
 describe('validateIdentity', () => {
-  const form = { kind: 'bvn' as const, bvn_or_nin: '22212345678', bank_code: '', bank_account_number: '' };
-  it('passes 11 digits, with a whole bank account or none', () => {
+  const form = {
+    kind: 'bvn' as const,
+    bvn_or_nin: '22212345678',
+    date_of_birth: '1990-01-01',
+    bank_code: '',
+    bank_account_number: '',
+  };
+  it('passes 11 digits with a date of birth, and a whole bank account or none', () => {
     expect(validateIdentity(form)).toBeNull();
     expect(validateIdentity({ ...form, bank_code: '058', bank_account_number: '0123456789' })).toBeNull();
   });
@@ -87,6 +93,10 @@ describe('validateIdentity', () => {
   it('names what is missing or wrong', () => {
     expect(validateIdentity({ ...form, bvn_or_nin: ' ' })).toBe(identityMessages.typeNumber('BVN'));
     expect(validateIdentity({ ...form, kind: 'nin', bvn_or_nin: '123' })).toBe(identityMessages.elevenDigits('NIN'));
+    const undated = validateIdentity({ ...form, date_of_birth: ' ' });
+    expect(undated).toBe('please enter your date of birth, as on your BVN or NIN');
+    const noDate = validateIdentity({ ...form, date_of_birth: '1990-13-01' });
+    expect(noDate).toBe('please enter your date of birth as a real date: day, month and year');
     expect(validateIdentity({ ...form, bank_code: '058' })).toBe(identityMessages.bankAccountIncomplete);
     expect(validateIdentity({ ...form, bank_account_number: '0123456789' })).toBe(identityMessages.bankAccountIncomplete);
     expect(validateIdentity({ ...form, kind: 'nin', bank_code: '058', bank_account_number: '0123456789' })).toBe(identityMessages.bankAccountNeedsBvn);

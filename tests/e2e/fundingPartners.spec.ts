@@ -1,5 +1,14 @@
 import { identityMessages } from '../../core/messages';
-import { createReadyAccount, expect, expectToast, logIn, newUser, test, verifiableNumber } from '../support/e2e/journeys';
+import {
+  BIRTH_DATE,
+  createReadyAccount,
+  expect,
+  expectToast,
+  logIn,
+  newUser,
+  test,
+  verifiableNumber,
+} from '../support/e2e/journeys';
 
 /**
  * Identity first, on the real adapters (the project `real-adapters`: Monnify and Paystack through
@@ -24,6 +33,7 @@ test('register → /funding offers the verification → a BVN verified on /profi
   const bvn = verifiableNumber();
   await page.goto('/profile');
   await page.getByLabel('BVN (Bank Verification Number)').fill(bvn);
+  await page.getByLabel('Date of birth').fill(BIRTH_DATE);
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'profile updated successfully');
   const reservation = (await (await request.get(`${fakeMonnify}/__fake/reservations?email=${encodeURIComponent(user.email)}`)).json()) as { bvn: string | null };
@@ -37,6 +47,7 @@ test('register → /funding offers the verification → a BVN verified on /profi
 
   // Paystack: the BVN typed again with the user's own bank account, validated by webhook.
   await page.getByLabel('Your BVN').fill(bvn);
+  await page.getByLabel('Date of birth').fill(BIRTH_DATE);
   await page.getByLabel('Your bank').selectOption({ label: 'Guaranty Trust Bank' });
   await page.getByLabel('Your account number at that bank').fill('0123456789');
   await page.getByRole('button', { name: 'Send to the banks' }).click();

@@ -1,11 +1,22 @@
 import type { APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { createReadyAccount, enterPin, expect, fillAndContinue, fund, logIn, newUser, services, test } from '../support/e2e/journeys';
+import {
+  BIRTH_DATE,
+  createReadyAccount,
+  enterPin,
+  expect,
+  fillAndContinue,
+  fund,
+  logIn,
+  newUser,
+  services,
+  test,
+} from '../support/e2e/journeys';
 
 const airtime = services.find((service) => service.route === '/airtime')!;
 const electricity = services.find((service) => service.route === '/electricity')!;
 
-/** A BVN the simulated identity provider verifies (README "Identity checks"): not ending in 000, 111 or 999. */
+/** A BVN the simulated identity provider verifies (README "Identity checks"): not ending in 000, 111, 222 or 999. */
 const verifiableBvn = () => `22${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}5`;
 
 async function buyAirtimeByApi(request: APIRequestContext, token: string, pin: string, amount: number) {
@@ -77,6 +88,7 @@ test('a tier-1 user (a NIN verified) hits the daily limit and raises it with a B
 
   const bvn = verifiableBvn();
   await page.getByLabel('BVN (Bank Verification Number)').fill(bvn);
+  await page.getByLabel('Date of birth').fill(BIRTH_DATE);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'profile updated successfully' })).toBeVisible();
   await expect(limits).toContainText('Tier 2');

@@ -1,6 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
 import { identityMessages, messages } from '../../core/messages';
-import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, PINS, test, verifiableNumber } from '../support/e2e/journeys';
+import {
+  accountNumbers,
+  BIRTH_DATE,
+  createReadyAccount,
+  expect,
+  expectToast,
+  logIn,
+  newUser,
+  PINS,
+  test,
+  verifiableNumber,
+} from '../support/e2e/journeys';
 
 /** Simulates a bank transfer into a virtual account (development mode), through the signed webhook. */
 async function transfer(request: APIRequestContext, accountNumber: string, amount: number) {
@@ -23,6 +34,7 @@ test('funding, identity first: /funding offers the verification → a NIN verifi
   await page.screenshot({ path: testInfo.outputPath('funding-unverified.png'), fullPage: true });
   await page.getByLabel('NIN (National Identification Number)').check();
   await page.getByLabel('Your NIN').fill(verifiableNumber());
+  await page.getByLabel('Date of birth').fill(BIRTH_DATE);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectToast(page, 'identity verified');
   const accounts = page.getByRole('list', { name: 'Your account numbers' }).getByRole('listitem');

@@ -4,7 +4,7 @@ import type { CardPayment, Envelope, FundingIdentityRequest, FundingStatus } fro
 import { ApiError } from '../../src/api/http';
 import { validateIdentity } from '../../src/domain/validation';
 import { FUNDING_POLL_MS, fundingMachine, returnMessage, type FundingEvent } from '../../src/machines/funding';
-import { BVN, fundingModel, inputOf } from '../../testkit/models/funding.model';
+import { BORN, BVN, fundingModel, inputOf } from '../../testkit/models/funding.model';
 import { shortestPaths, type ModelPath, type Traversal } from '../../testkit/models/machineModel';
 import { adaSignedIn as user } from '../../testkit/fixtures';
 import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, submitChecked, successToast } from '../support/flowHarness';
@@ -59,18 +59,18 @@ function runPath(traversal: Traversal) {
           await settled();
         },
         'xstate.done.actor.verifyIdentity': async ({ event }) => {
-          // The number goes as typed, and the form forgets it once answered.
-          expect(identity.last.input).toEqual({ bvn: BVN });
+          // The number goes as typed with its date of birth, and the form forgets both once answered.
+          expect(identity.last.input).toEqual({ bvn: BVN, date_of_birth: BORN });
           effects.expect([successToast(outputOf<FundingStatus>(event).message)]);
           identity.last.resolve(outputOf<FundingStatus>(event));
           await settled();
-          expect(actor.getSnapshot().context.form.bvn_or_nin).toBe('');
+          expect(actor.getSnapshot().context.form).toMatchObject({ bvn_or_nin: '', date_of_birth: '' });
         },
         'xstate.error.actor.verifyIdentity': async ({ event }) => {
           effects.expect([errorToast(errorOf(event))]);
           identity.last.reject(new ApiError({ type: 'error', message: errorOf(event) }));
           await settled();
-          expect(actor.getSnapshot().context.form.bvn_or_nin).toBe(BVN);
+          expect(actor.getSnapshot().context.form).toMatchObject({ bvn_or_nin: BVN, date_of_birth: BORN });
         },
         'xstate.done.actor.verifyCardPayment': async ({ event }) => {
           const answer = outputOf<CardPayment>(event);

@@ -5,7 +5,7 @@ import { validateProfile } from '../../src/domain/validation';
 import { profileMachine, type ProfileEvent } from '../../src/machines/profile';
 import type { SessionUser } from '../../src/domain/user';
 import { shortestPaths } from '../../testkit/models/machineModel';
-import { ada, laterNin, newBvn, newBvnMasked, profileModel, updated } from '../../testkit/models/profile.model';
+import { ada, born, laterNin, newBvn, newBvnMasked, profileModel, updated } from '../../testkit/models/profile.model';
 import { acceptedByServer, deferredActor, effectLog, expectStep, itWalkedEveryTransition, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../support/flowHarness';
 import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
 import { createTestSession } from '../../testkit/testSession';
@@ -28,7 +28,7 @@ describe('profileMachine (model-based)', () => {
 
       // Prefilled from the session; the saved NIN stays out of the form (shown masked by the view).
       expect(actor.getSnapshot().context).toMatchObject({
-        form: { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: '' },
+        form: { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: '', date_of_birth: '' },
         saved: { nin: '•••••••8901', bvn: '' },
       });
       await path.test({
@@ -36,8 +36,9 @@ describe('profileMachine (model-based)', () => {
           'profile.change': ({ event }) => send(event),
           'profile.submit': submitChecked(actor, effects, validateProfile),
           'xstate.done.actor.updateProfile': acceptedByServer(actor, effects, () => update.last, {
-            // The NIN field left empty keeps the number on file: nothing of it is sent back.
-            request: { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: newBvn },
+            // The NIN field left empty keeps the number on file: nothing of it is sent back. The
+            // BVN goes with the date of birth that proves it.
+            request: { name: 'Ada Obi', phone: '08031234567', nin: '', bvn: newBvn, date_of_birth: born },
             told: ({ output }) => [successToast(output.message)],
             afterwards: () => void (saved = true),
           }),
@@ -61,17 +62,41 @@ describe('profileMachine (model-based)', () => {
     });
   }
 
-  it('puts a saved BVN behind its mask and keeps a NIN typed during the save', async () => {
+  /** The machine on Ada's session, with an update call the test answers. */
+  function started() {
     const { actor: session } = createTestSession(ada);
     const update = deferredActor<Envelope<UserData>, Omit<UpdateProfileRequest, 'device'>>();
-    const actor = createActor(profileMachine.provide({ actors: { updateProfile: update.logic } }), { input: { session } }).start();
+    const machine = profileMachine.provide({ actors: { updateProfile: update.logic } });
+    return { session, update, actor: createActor(machine, { input: { session } }).start() };
+  }
+
+  it('puts a saved BVN behind its mask and keeps a NIN typed during the save, and its date of birth', async () => {
+    const { session, update, actor } = started();
     actor.send({ type: 'profile.change', field: 'bvn', value: ` ${newBvn} ` });
+    actor.send({ type: 'profile.change', field: 'date_of_birth', value: born });
     actor.send({ type: 'profile.submit' });
-    expect(update.last.input.bvn).toBe(newBvn);
+    expect(update.last.input).toMatchObject({ bvn: newBvn, date_of_birth: born });
     actor.send({ type: 'profile.change', field: 'nin', value: laterNin });
     update.last.resolve(updated);
     await leaves(actor, 'submitting');
-    expect(actor.getSnapshot().context.form).toEqual({ name: 'Ada Obi', phone: '08031234567', nin: laterNin, bvn: '' });
+    const form = { name: 'Ada Obi', phone: '08031234567', nin: laterNin, bvn: '', date_of_birth: born };
+    expect(actor.getSnapshot().context.form).toEqual(form);
+    actor.stop();
+    session.stop();
+  });
+
+  it('forgets the date of birth with the last number it proved, and sends none without a number', async () => {
+    const { session, update, actor } = started();
+    actor.send({ type: 'profile.change', field: 'bvn', value: newBvn });
+    actor.send({ type: 'profile.change', field: 'date_of_birth', value: born });
+    actor.send({ type: 'profile.submit' });
+    update.last.resolve(updated);
+    await leaves(actor, 'submitting');
+    expect(actor.getSnapshot().context.form).toMatchObject({ bvn: '', date_of_birth: '' });
+    // A date typed with no number to prove goes nowhere.
+    actor.send({ type: 'profile.change', field: 'date_of_birth', value: born });
+    actor.send({ type: 'profile.submit' });
+    expect(update.last.input).toMatchObject({ nin: '', bvn: '', date_of_birth: '' });
     actor.stop();
     session.stop();
   });

@@ -6,7 +6,8 @@ export default {
     '/funding, identity first: loads where the user stands, offers the BVN/NIN verification in place (the partners then open the accounts), polls while a partner is creating a number, and confirms a card payment on the return from the checkout.',
   events: {
     'funding.retry': '“Try again” after loading failed.',
-    'funding.change': 'Typing in the verification form (kind, number, bank, account number; digits only where numbers go).',
+    'funding.change':
+      'Typing in the verification form (kind, number, date of birth, bank, account number; digits only in numbers).',
     'funding.submit': '“Verify” in the verification form.',
   },
   guards: {
@@ -19,12 +20,12 @@ export default {
     storeAccounts: 'Stores the accounts in the session.',
     refreshSession: 'Asks the session to fetch the user again (limits, masked numbers, balance).',
     change: 'Keeps what was typed, filtered for the field.',
-    clearForm: 'Empties the verification form (the number is never kept).',
+    clearForm: 'Empties the verification form (the number and the date of birth are never kept).',
     forgetReturn: 'Forgets the checkout’s reference once it is confirmed.',
   },
   actors: {
     fetchFunding: 'Asks the server where the user stands (POST /api/funding).',
-    verifyIdentity: 'Sends the number (and bank account) to be verified and handed to the partners.',
+    verifyIdentity: 'Sends the number, the date of birth (and bank account) to be verified and handed to the partners.',
     verifyCardPayment: 'Asks the server to confirm the card payment the checkout returned from.',
   },
   delays: {

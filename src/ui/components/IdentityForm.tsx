@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { BANKS } from '../../../core/banks';
 import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import type { IdentityForm as Form } from '../../domain/validation';
+import { DateOfBirthField } from './DateOfBirthField';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 
@@ -19,8 +20,9 @@ interface IdentityFormProps {
 
 /**
  * The BVN/NIN verification /funding offers in place (the profile's fields, one at a time): the
- * kind, the 11 digits, and — with a BVN, when a partner needs it — one of the user's own bank
- * accounts. The number is checked on submit and never kept by the app once sent.
+ * kind, the 11 digits, the holder's date of birth, and — with a BVN, when a partner needs it —
+ * one of the user's own bank accounts. The number is checked on submit and never kept by the app
+ * once sent.
  */
 export function IdentityForm({ form, busy, askBankAccount, verified, onChange, onSubmit, submitLabel }: IdentityFormProps) {
   const kindId = useId();
@@ -54,6 +56,11 @@ export function IdentityForm({ form, busy, askBankAccount, verified, onChange, o
         pattern="[0-9]*"
         maxLength={ID_NUMBER_MAX_LENGTH}
         autoComplete="off"
+      />
+      <DateOfBirthField
+        value={form.date_of_birth}
+        onValueChange={(value) => onChange('date_of_birth', value)}
+        hint={`As registered with your ${label}. This account's phone number must be registered with it too.`}
       />
       {askBankAccount && form.kind === 'bvn' && (
         <div className="identity-bank">

@@ -5,6 +5,7 @@ import { profileMachine } from '../../machines/profile';
 import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../app/useFlow';
 import { AccountLayout } from '../components/AccountLayout';
+import { DateOfBirthField } from '../components/DateOfBirthField';
 import { IdNumberField } from '../components/IdNumberField';
 import { LimitsCard } from '../components/LimitsCard';
 import { PhoneField } from '../components/PhoneField';
@@ -12,7 +13,13 @@ import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 
 /** What the frame of the form shows: the page's HTML is rendered with no user. */
-const NO_USER = { form: { name: '', phone: '', nin: '', bvn: '' }, saved: { nin: '', bvn: '' } } as const;
+const NO_USER = {
+  form: { name: '', phone: '', nin: '', bvn: '', date_of_birth: '' },
+  saved: { nin: '', bvn: '' },
+} as const;
+
+/** A new NIN or BVN binds only with the date of birth and a phone its record has. */
+const BIRTH_HINT = 'Needed with a new NIN or BVN, as registered with it. Your phone number above must be on it too.';
 
 /** The e-mail field is read-only, so it never reports an edit. */
 const ignoreEdits = () => undefined;
@@ -62,6 +69,14 @@ function ProfileForm({ frame }: { frame: boolean }) {
           <PhoneField value={form.phone} onValueChange={change('phone')} />
           <IdNumberField label="NIN (National Identification Number)" value={form.nin} saved={saved.nin} onValueChange={change('nin')} />
           <IdNumberField label="BVN (Bank Verification Number)" value={form.bvn} saved={saved.bvn} onValueChange={change('bvn')} />
+          {/* Nothing left to verify once both are: the date only proves a number typed. */}
+          {(saved.nin === '' || saved.bvn === '') && (
+            <DateOfBirthField
+              value={form.date_of_birth}
+              onValueChange={change('date_of_birth')}
+              hint={BIRTH_HINT}
+            />
+          )}
           <SubmitButton busy={busy}>Save</SubmitButton>
         </fieldset>
       </form>

@@ -1,5 +1,6 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { labels } from '../../../core/messages';
+import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
 
 /**
  * Every transaction pin a journey sets or types. After each journey the browser's storage is
@@ -298,8 +299,14 @@ export const services: Service[] = [
 
 let identities = 0;
 
-/** A NIN (or BVN) of its own that the simulated identity provider verifies (README "Identity checks": not ending in 000, 111 or 999). */
+/**
+ * A NIN (or BVN) of its own that the simulated identity provider verifies (README "Identity
+ * checks": not ending in 000, 111, 222 or 999), typed with BIRTH_DATE.
+ */
 export const verifiableNumber = () => `7${String(Date.now() % 1e7).padStart(7, '0')}${String(++identities % 100).padStart(2, '0')}5`;
+
+/** The date of birth on every simulated record, which binds a number with the account's phone. */
+export const BIRTH_DATE = SIMULATED_DATE_OF_BIRTH;
 
 /**
  * The account's numbers. Identity first: a wallet is funded only once a BVN or NIN is verified,
@@ -310,7 +317,8 @@ export async function accountNumbers(request: APIRequestContext, token: string):
   const headers = { Authorization: `Bearer ${token}` };
   const funding = (await (await request.post('/api/funding', { headers, data: {} })).json()) as { data: { identity: { bvn: boolean; nin: boolean } } };
   if (!funding.data.identity.bvn && !funding.data.identity.nin) {
-    const verified = await request.post('/api/funding/identity', { headers, data: { nin: verifiableNumber() } });
+    const data = { nin: verifiableNumber(), date_of_birth: BIRTH_DATE };
+    const verified = await request.post('/api/funding/identity', { headers, data });
     expect(verified.ok(), await verified.text()).toBe(true);
   }
   const accounts = await request.post('/api/create-accounts', { headers, data: {} });
