@@ -61,7 +61,10 @@ describe('loginMachine (model-based)', () => {
             // the user's in its user, the server's wrong-pin count beside it, as shared state.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('loggedIn'));
             if (expectedUser) {
-              const { pin_attempts, max_attempts, pin_locked, ...userFields } = expectedUser;
+              // The session's rules are kept beside the user (offlineCopy.ts), not among its fields.
+              const { pin_attempts, max_attempts, pin_locked, session_idle_seconds, session_lifetime_seconds, ...userFields } =
+                expectedUser;
+              expect([session_idle_seconds, session_lifetime_seconds]).toEqual([expect.any(Number), expect.any(Number)]);
               const { user } = session.getSnapshot().context;
               expect(user).toMatchObject({ ...userFields, initial: 'AO' });
               expect(session.getSnapshot().context).toMatchObject({ pin_attempts, max_attempts, pin_locked });

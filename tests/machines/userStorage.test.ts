@@ -67,6 +67,8 @@ describe('the user fields in browser storage', () => {
       user_token: 'session-token-1',
       user_initial: 'AO',
       user_email_verified_at: '2025-01-01T00:00:00Z',
+      // Beside the user, not one of its fields: when the session began and its rules (offlineCopy.ts).
+      offline_session: expect.stringContaining('"idle_ms":1800000'),
     });
     expect(readToken()).toBe('session-token-1');
 
