@@ -29,6 +29,8 @@ export const BOUGHT_TOKEN = '5161-7182-9305-4417-2283';
 export const SECRETS = [PASSWORD, PIN, BVN, NIN, SESSION_TOKEN, RESET_TOKEN, CAPTCHA_TOKEN, BOUGHT_TOKEN];
 
 export const PHONE = '08031234567';
+/** The date of birth typed with a BVN or NIN: proof of the number, not a secret of the app's. */
+export const BORN = '1990-01-01';
 export const METER = '45067823451';
 export const ACCOUNT_NUMBER = '0123456789';
 export const AMOUNT = '5000';
@@ -111,9 +113,10 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
   'resetPin.otp': [{ type: 'resetPin.otp', otp: boxes(4) }],
   'resetPin.password': [{ type: 'resetPin.password', password: PASSWORD }],
   'resetPin.pins': [{ type: 'resetPin.pins', pins: boxes(8) }],
-  // The verification on /funding: a BVN with the user's own bank account (an innocent number).
+  // The verification on /funding: a BVN with its date of birth and the user's own bank account (an innocent number).
   'funding.change': [
     { type: 'funding.change', field: 'bvn_or_nin', value: BVN },
+    { type: 'funding.change', field: 'date_of_birth', value: BORN },
     { type: 'funding.change', field: 'bank_code', value: '058' },
     { type: 'funding.change', field: 'bank_account_number', value: ACCOUNT_NUMBER },
   ],
@@ -122,6 +125,7 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
     { type: 'profile.change', field: 'phone', value: PHONE },
     { type: 'profile.change', field: 'nin', value: NIN },
     { type: 'profile.change', field: 'bvn', value: BVN },
+    { type: 'profile.change', field: 'date_of_birth', value: BORN },
   ],
   'session.login': [{ type: 'session.login', data: plantedUser }],
   'session.update': [{ type: 'session.update', data: plantedUser }],

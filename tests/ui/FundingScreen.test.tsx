@@ -39,8 +39,15 @@ describe('FundingScreen', () => {
     fireEvent.click(screen.getByLabelText(/^NIN/));
     fireEvent.change(screen.getByLabelText('Your NIN'), { target: { value: '700 1234 5678x' } });
     expect((screen.getByLabelText('Your NIN') as HTMLInputElement).value).toBe('70012345678');
+    // The number binds only with the date of birth on its record, typed beside it.
+    const born = screen.getByLabelText('Date of birth') as HTMLInputElement;
+    expect([born.type, born.autocomplete]).toEqual(['date', 'bday']);
+    const hint = document.getElementById(born.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toMatch(/^As registered with your NIN\. This account's phone number must be registered/);
+    fireEvent.change(born, { target: { value: '1990-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(verifyFundingIdentity).toHaveBeenCalledWith({ nin: '70012345678' }, expect.anything()));
+    const sent = { nin: '70012345678', date_of_birth: '1990-01-01' };
+    await waitFor(() => expect(verifyFundingIdentity).toHaveBeenCalledWith(sent, expect.anything()));
     const list = await screen.findByRole('list', { name: 'Your account numbers' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(list.textContent).toContain('ADA OBI');

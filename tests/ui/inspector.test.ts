@@ -40,6 +40,7 @@ import {
   RESET_TOKEN,
   SESSION_TOKEN,
   BOUGHT_TOKEN,
+  BORN,
   session,
   success,
 } from '../support/plantedEvents';
@@ -254,6 +255,7 @@ describe('the inspector receives no planted secret from running actors', () => {
         actor.send({ type: 'profile.change', field: 'bvn', value: BVN });
         actor.send({ type: 'profile.change', field: 'nin', value: NIN });
         actor.send({ type: 'profile.change', field: 'phone', value: PHONE });
+        actor.send({ type: 'profile.change', field: 'date_of_birth', value: BORN });
         actor.send({ type: 'profile.submit' });
         await settled();
       },
