@@ -54,9 +54,11 @@ export interface StaffProfile {
 export type SignInStage = 'second-factor' | 'enrolment' | 'signed-in';
 
 export interface SignInAnswer {
+  /** A new token at each step: the half-open one ends when the second factor (or its enrolment) is done. */
   token: string;
   stage: SignInStage;
-  staff: StaffProfile;
+  /** Null on the password's answer: a half-open session names nobody (its password may not be checked yet). */
+  staff: StaffProfile | null;
 }
 
 export interface EnrolmentSecret {

@@ -449,10 +449,16 @@ export interface Staff {
   disabled_at: Date | null;
   email: string;
   enrolled_at: Date | null;
+  /**
+   * Not read any more: staff_failed_attempts counts wrong passwords and codes.
+   */
   failed_attempts: Generated<number>;
   id: GeneratedAlways<bigint>;
   invitation_expires_at: Date | null;
   invitation_hash: Uint8Array | null;
+  /**
+   * Not read any more: staff_failed_attempts holds the locks.
+   */
   locked_until: Date | null;
   name: string;
   password_hash: string | null;
@@ -475,6 +481,18 @@ export interface StaffAudit {
   subject: string | null;
 }
 
+export interface StaffFailedAttempts {
+  failures: number;
+  last_failure_at: Date | null;
+  locked_until: Date | null;
+  /**
+   * Locks (or waits) served or running since the last right code.
+   */
+  locks: Generated<number>;
+  purpose: "staff-password" | "staff-code";
+  staff_id: bigint;
+}
+
 export interface StaffRecoveryCodes {
   code_hash: Uint8Array;
   staff_id: bigint;
@@ -484,9 +502,14 @@ export interface StaffRecoveryCodes {
 export interface StaffSessions {
   address: string;
   created_at: Date;
+  /**
+   * Wrong codes of the enrolment on this session; it ends at the fifth.
+   */
   factor_failures: Generated<number>;
   id: GeneratedAlways<bigint>;
   last_active_at: Date;
+  password_right: Generated<boolean>;
+  password_unconfirmed: Generated<boolean>;
   revoked_at: Date | null;
   staff_id: bigint;
   stage: "second-factor" | "enrolment" | "signed-in";
@@ -666,6 +689,7 @@ export interface DB {
   sessions: Sessions;
   staff: Staff;
   staff_audit: StaffAudit;
+  staff_failed_attempts: StaffFailedAttempts;
   staff_recovery_codes: StaffRecoveryCodes;
   staff_sessions: StaffSessions;
   statement_downloads: StatementDownloads;

@@ -165,7 +165,7 @@ async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: s
 /** Records a wrong guess; a lock from LOCKS_BEFORE_NEW_CODE on voids the live codes, and the first such lock warns the owner. */
 async function wrongGuess(tx: AppContext, userId: bigint, kind: CodeKind): Promise<Mail | null> {
   const failure = await recordFailure(tx, userId, kind.attempts);
-  if (!failure.locked || failure.locks < LOCKS_BEFORE_NEW_CODE) return null;
+  if (failure.lockedUntil === null || failure.locks < LOCKS_BEFORE_NEW_CODE) return null;
   await tx.db
     .updateTable('email_otps')
     .set({ used_at: tx.clock.now() })

@@ -68,7 +68,7 @@ describe.each(backends)('operator console access on $name', (backend) => {
     await expect(sql`TRUNCATE staff_audit`.execute(t.db)).rejects.toThrow(/append-only/);
   });
 
-  it('signs in with the password and then a code that is good once; a recovery code once; wrong passwords lock the account for a while', async () => {
+  it('signs in with the password, then a code good once, under a new token; a recovery code once', async () => {
     const member = staff.finance;
     const first = await ops<{ token: string; stage: string }>(t, 'sign-in', { email: member.email, password: PASSWORD });
     expect(first.body.data!.stage).toBe('second-factor');
@@ -76,8 +76,11 @@ describe.each(backends)('operator console access on $name', (backend) => {
     // Half-open: nothing but the code.
     expect((await ops(t, 'glance', {}, halfOpen)).status).toBe(401);
     const code = await member.code();
-    expect((await ops(t, 'sign-in/code', { code }, halfOpen)).status).toBe(200);
-    expect((await ops(t, 'glance', {}, halfOpen)).status).toBe(200);
+    const signedIn = await ops<{ token: string }>(t, 'sign-in/code', { code }, halfOpen);
+    expect(signedIn.status).toBe(200);
+    // The rule was that the half-open token became the signed-in one: now it ends, and a new one is answered.
+    expect((await ops(t, 'glance', {}, halfOpen)).status).toBe(401);
+    expect((await ops(t, 'glance', {}, signedIn.body.data!.token)).status).toBe(200);
 
     const again = (await ops<{ token: string }>(t, 'sign-in', { email: member.email, password: PASSWORD })).body.data!.token;
     const replay = await ops(t, 'sign-in/code', { code }, again);
@@ -87,11 +90,16 @@ describe.each(backends)('operator console access on $name', (backend) => {
     expect((await ops(t, 'sign-in/code', { code: recovery.toLowerCase() }, again)).status).toBe(200);
     const third = (await ops<{ token: string }>(t, 'sign-in', { email: member.email, password: PASSWORD })).body.data!.token;
     expect((await ops(t, 'sign-in/code', { code: recovery }, third)).status).toBe(403);
+  });
 
+  it('makes an account wait after wrong passwords, without keeping out its owner, who has the code too', async () => {
     const victim = await staffMember(t, 'support');
-    for (let attempt = 0; attempt < 5; attempt++) expect((await ops(t, 'sign-in', { email: victim.email, password: 'not the password' })).status).toBe(401);
-    const locked = await ops(t, 'sign-in', { email: victim.email, password: PASSWORD });
-    expect(locked.status).toBe(429);
+    const wrong = { email: victim.email, password: 'not the password' };
+    for (let attempt = 0; attempt < 5; attempt++) expect((await ops(t, 'sign-in', wrong)).status).toBe(401);
+    // The rule was a 429 for the owner too, for 15 minutes: anyone knowing the e-mail could keep its owner out.
+    const waiting = await ops<{ token: string }>(t, 'sign-in', { email: victim.email, password: PASSWORD });
+    expect(waiting.status).toBe(200);
+    expect((await ops(t, 'sign-in/code', { code: await victim.code() }, waiting.body.data!.token)).status).toBe(200);
     t.clock.advance(16 * 60_000);
     expect((await ops(t, 'sign-in', { email: victim.email, password: PASSWORD })).status).toBe(200);
   });

@@ -11,8 +11,9 @@ import { acceptInvitation } from '../services/staffAccounts';
 import { revokeStaffSession, openStaffSession } from '../services/staffSessions';
 import { confirmEnrolment, signInWithCode, signInWithPassword, startEnrolment } from '../services/signIn';
 import { code } from './fields';
-import { bearerToken } from '../../routes/authenticate';
 
+const CODE_NEXT = 'now the code from your authenticator app';
+const ENROLMENT_NEXT = 'password accepted: now set up your authenticator app';
 const signInBody = requestBody({ email: email('email is required'), password: password('password', 'password is required') });
 const codeBody = requestBody({ code });
 const invitationBody = requestBody({
@@ -20,16 +21,12 @@ const invitationBody = requestBody({
   password: password('password', 'password is required'),
 });
 
-const tokenOf = (request: Parameters<typeof bearerToken>[0]) => {
-  const token = bearerToken(request);
-  if (!token) throw new AppError(401, 'sign in again (authorization required)');
-  return token;
-};
-
 /**
  * Signing in (password, then the second factor or its enrolment), accepting an invitation, signing
- * out. Beside each account's own lockout, one address may try only so many passwords, codes and
- * invitations in a window (the customers' login limit), on every replica.
+ * out. The account's own limits come first (services/signIn.ts: they hold whoever's address the
+ * attempts come from, and a stranger cannot spend them against the owner); beside them, one
+ * address may try only so many passwords, codes and invitations in a window (the customers'
+ * login limit), on every replica.
  */
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimit) {
   const attempts = app.rateLimit({
@@ -40,19 +37,22 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, lim
   });
   app.post('/ops/api/sign-in', { config: { access: { open: true } }, preHandler: attempts }, async (request) => {
     const body = signInBody.parse(request.body);
-    return success('password accepted', await signInWithPassword(ctx, body.email, body.password, request.ip));
+    const answer = await signInWithPassword(ctx, body.email, body.password, request.ip);
+    // While the account waits after wrong passwords, asking for the code does not mean the password was right.
+    return success(answer.stage === 'enrolment' ? ENROLMENT_NEXT : CODE_NEXT, answer);
   });
 
   app.post('/ops/api/sign-in/code', { config: { access: { stage: 'second-factor' } }, preHandler: attempts }, async (request) => {
     const body = codeBody.parse(request.body);
-    return success('signed in', await signInWithCode(ctx, staffOf(request), tokenOf(request), body.code, request.ip));
+    return success('signed in', await signInWithCode(ctx, staffOf(request), body.code, request.ip));
   });
 
   app.post('/ops/api/enrolment/start', { config: { access: { stage: 'enrolment' } } }, async (request) => success('scan the code with your authenticator app', await startEnrolment(ctx, staffOf(request))));
 
   app.post('/ops/api/enrolment/confirm', { config: { access: { stage: 'enrolment' } }, preHandler: attempts }, async (request) => {
     const body = codeBody.parse(request.body);
-    return success('your authenticator app is set up', await confirmEnrolment(ctx, staffOf(request), tokenOf(request), body.code, request.ip));
+    const done = await confirmEnrolment(ctx, staffOf(request), body.code, request.ip);
+    return success('your authenticator app is set up', done);
   });
 
   app.post('/ops/api/invitation/accept', { config: { access: { open: true } }, preHandler: attempts }, async (request) => {

@@ -30,6 +30,9 @@ export async function newEnrolmentSecret(email: string): Promise<EnrolmentSecret
   return { secret, uri, qr_svg };
 }
 
+/** The newest step a code is accepted for at `now`: the step of one tolerance ahead, as otplib counts. */
+const newestStep = (now: Date) => BigInt(Math.floor((Math.floor(now.getTime() / 1000) + TOLERANCE_S) / TOTP_PERIOD_S));
+
 /**
  * The time step `code` is right for, or null. `afterStep`: the last step accepted for this
  * secret; that step and any earlier one are refused (a code is good once).
@@ -59,6 +62,9 @@ export async function takeCode(tx: AppContext, staffId: bigint, code: string): P
   if (!tx.db.isTransaction) throw new Error('takeCode must run inside the transaction of what the code authorises');
   const staff = await tx.db.selectFrom('staff').select(['totp_secret', 'totp_last_step']).where('id', '=', staffId).forUpdate().executeTakeFirstOrThrow();
   if (!staff.totp_secret) return 'not-enrolled';
+  // A step taken on a replica whose clock is ahead of this one's may be newer than any this one
+  // accepts (otplib throws on it): no code can follow it here yet, so the code is one used.
+  if (staff.totp_last_step !== null && staff.totp_last_step >= newestStep(tx.clock.now())) return 'reused';
   const secret = tx.secrets.open(staff.totp_secret, sealContext(staffId));
   const step = await matchedStep(secret, code, tx.clock.now(), staff.totp_last_step);
   if (step === null) return (await matchedStep(secret, code, tx.clock.now(), null)) === null ? 'wrong' : 'reused';

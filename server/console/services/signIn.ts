@@ -1,123 +1,268 @@
-import { RECOVERY_CODE, TOTP_CODE, type EnrolmentDone, type EnrolmentSecret, type SignInAnswer, type StaffProfile } from '../../../core/console';
+import {
+  RECOVERY_CODE,
+  TOTP_CODE,
+  type EnrolmentDone,
+  type EnrolmentSecret,
+  type SignInAnswer,
+  type StaffProfile,
+} from '../../../core/console';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
+import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from '../../services/failedAttempts';
 import { verifyPassword, verifyPasswordOfNobody } from '../../services/passwords';
 import { recordAudit } from './audit';
-import { matchedStep, newEnrolmentSecret, normaliseRecoveryCode, replaceRecoveryCodes, sealContext, spendRecoveryCode, takeCode, USED_CODE, WRONG_CODE } from './secondFactor';
-import { STAFF_COLUMNS } from './staffAccounts';
-import { countFactorFailure, FACTOR_TRIES, openStaffSession, revokeStaffSession, setSessionStage, type StaffSession } from './staffSessions';
+import {
+  matchedStep,
+  newEnrolmentSecret,
+  normaliseRecoveryCode,
+  replaceRecoveryCodes,
+  sealContext,
+  spendRecoveryCode,
+  takeCode,
+  USED_CODE,
+  WRONG_CODE,
+  type CodeCheck,
+} from './secondFactor';
+import {
+  countFactorFailure,
+  FACTOR_TRIES,
+  openStaffSession,
+  revokeHalfOpenSessions,
+  revokeStaffSession,
+  type StaffSession,
+} from './staffSessions';
 
 /**
  * Signing a staff member in: the password opens a half-open session, good only for the second
- * factor (or, the first time, its enrolment); the code makes it a signed-in session. Wrong
- * passwords in a row lock the account for a while; wrong codes end the half-open session.
+ * factor (or, the first time, its enrolment); the code ends it and answers a new, signed-in one,
+ * so a token seen before the second factor never becomes the signed-in token.
+ *
+ * The limits are the account's, chosen so that knowing a staff member's e-mail is not enough to
+ * keep them out; one address's limit (routes/session.ts) only comes second, since behind the
+ * console's tunnel every staff member shares one address. As a bank does:
+ * - Wrong codes can only be typed after the right password. They are counted on the account,
+ *   cleared by a right code and by nothing else (a right password clears nothing), and the
+ *   CODE_TRIES-th locks the second factor; each later one locks it again for twice as long, up to
+ *   a day (services/failedAttempts.ts). A lock ends every half-open session; while it lasts the
+ *   password is not checked and no code, not even a right one, is taken. Whoever can start it
+ *   holds the password: the owner's way out is an admin's reset.
+ * - Wrong passwords need only the e-mail, so they never lock the owner out. PASSWORD_TRIES of
+ *   them make the account wait (growing the same way); while it waits the password step says
+ *   nothing of the password: right or wrong, it answers a half-open session, whose code step
+ *   says once, for the password and the code together, whether both were right. A guesser learns
+ *   nothing of a password without the code of the moment; the owner types both as always. An
+ *   account without a second factor yet (invited, or reset) has no code to pair a password with,
+ *   so it waits outright.
+ * Every wrong password and code, every lock and every wait is in the staff audit.
  */
 
 export const WRONG_CREDENTIALS = 'the e-mail or password is not right';
-/** Wrong passwords in a row before the account waits LOCK_MS. */
-export const PASSWORD_TRIES = 5;
-export const LOCK_MS = 15 * 60_000;
+export const NOT_CONFIRMED = 'the password or the code is not right: sign in again (authorization ended)';
+const SIGN_IN_ENDED = 'this sign-in has ended: sign in again (authorization ended)';
+const MINUTE = 60_000;
+/** Wrong passwords before the account waits (and answers a password only with its code). */
+const PASSWORD_TRIES: AttemptPolicy = { purpose: 'staff-password', maxFailures: 5, lockMs: 15 * MINUTE };
+/** Wrong codes before the second factor locks. */
+const CODE_TRIES: AttemptPolicy = { purpose: 'staff-code', maxFailures: 5, lockMs: 15 * MINUTE };
 
-const profile = (row: { id: bigint; email: string; name: string; role: StaffProfile['role'] }): StaffProfile => ({ id: Number(row.id), email: row.email, name: row.name, role: row.role });
+const clockTime = (at: Date) => `${at.toISOString().slice(11, 16)} UTC`;
+const RESET = 'or ask an admin to reset your account';
+const codesLocked = (until: Date) => `too many wrong codes: sign-in is locked until ${clockTime(until)}, ${RESET}`;
+const passwordsWait = (until: Date) => `too many wrong passwords: try again after ${clockTime(until)}, ${RESET}`;
 
-export async function signInWithPassword(ctx: AppContext, email: string, password: string, address: string): Promise<SignInAnswer> {
-  const staff = await ctx.db.selectFrom('staff').select(STAFF_COLUMNS).where('email', '=', email.toLowerCase()).executeTakeFirst();
+type SignInActor = { staffId: bigint; email: string; address: string };
+const actorOf = (session: StaffSession, address: string): SignInActor => ({
+  staffId: session.staffId,
+  email: session.email,
+  address,
+});
+const subjectOf = (staffId: bigint) => `staff:${staffId}`;
+const profile = (session: StaffSession): StaffProfile => ({
+  id: Number(session.staffId),
+  email: session.email,
+  name: session.name,
+  role: session.role,
+});
+
+/** The password: a half-open session for the code (or the enrolment), within the account's limits. */
+export async function signInWithPassword(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  address: string,
+): Promise<SignInAnswer> {
+  const staff = await ctx.db
+    .selectFrom('staff')
+    .select(['id', 'email', 'password_hash', 'totp_secret', 'disabled_at'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
   // The same answer, in the same time, for an unknown, disabled or not yet invited-in account.
   if (!staff || staff.disabled_at || !staff.password_hash) {
     await verifyPasswordOfNobody(password);
     throw new AppError(401, WRONG_CREDENTIALS);
   }
-  const now = ctx.clock.now();
-  if (staff.locked_until && staff.locked_until > now) {
-    throw new AppError(429, `too many wrong attempts: try again after ${staff.locked_until.toISOString().slice(11, 16)} UTC, or ask an admin to reset your account`);
-  }
-  if (!(await verifyPassword(staff.password_hash, password))) {
-    await countWrongAttempt(ctx, staff.id, address, 'password');
-    throw new AppError(401, WRONG_CREDENTIALS);
-  }
-  await ctx.db.updateTable('staff').set({ failed_attempts: 0, locked_until: null }).where('id', '=', staff.id).execute();
-  const stage = staff.totp_secret ? 'second-factor' : 'enrolment';
-  return { token: await openStaffSession(ctx, staff.id, stage, address), stage, staff: profile(staff) };
+  const enrolled = staff.totp_secret !== null;
+  const locked = enrolled ? await activeLock(ctx, staff.id, CODE_TRIES) : null;
+  if (locked) throw new AppError(429, codesLocked(locked));
+  const waiting = await activeLock(ctx, staff.id, PASSWORD_TRIES);
+  if (waiting && !enrolled) throw new AppError(429, passwordsWait(waiting));
+  const right = await verifyPassword(staff.password_hash, password);
+  const actor = { staffId: staff.id, email: staff.email, address };
+  if (!right) await inTransaction(ctx, (tx) => countWrong(tx, actor, 'password'));
+  if (!right && !waiting) throw new AppError(401, WRONG_CREDENTIALS);
+  const stage = enrolled ? 'second-factor' : 'enrolment';
+  const token = await openStaffSession(ctx, staff.id, stage, address, { unconfirmed: waiting !== null, right });
+  return { token, stage, staff: null };
 }
 
-/** A wrong password or code: counted on the account, which waits LOCK_MS after PASSWORD_TRIES in a row; recorded in the audit. */
-async function countWrongAttempt(ctx: AppContext, staffId: bigint, address: string, what: 'password' | 'code') {
-  await inTransaction(ctx, async (tx) => {
-    const row = await tx.db
-      .updateTable('staff')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-      .where('id', '=', staffId)
-      .returning(['failed_attempts', 'email'])
-      .executeTakeFirstOrThrow();
-    if (row.failed_attempts % PASSWORD_TRIES === 0) {
-      await tx.db.updateTable('staff').set({ locked_until: new Date(tx.clock.now().getTime() + LOCK_MS) }).where('id', '=', staffId).execute();
-    }
-    await recordAudit(tx, { staffId, email: row.email, address }, { action: `session.wrong-${what}`, subject: `staff:${staffId}`, after: { failed_attempts: row.failed_attempts } });
-  });
+/**
+ * A wrong password or code, counted on the account and audited; the wait or lock it starts is
+ * audited too, and a lock ends the account's half-open sessions. Answers when a lock it started ends.
+ */
+async function countWrong(tx: AppContext, actor: SignInActor, what: 'password' | 'code'): Promise<Date | null> {
+  const failure = await recordFailure(tx, actor.staffId, what === 'password' ? PASSWORD_TRIES : CODE_TRIES);
+  const subject = subjectOf(actor.staffId);
+  await recordAudit(tx, actor, { action: `session.wrong-${what}`, subject });
+  if (!failure.lockedUntil) return null;
+  const after = { until: failure.lockedUntil.toISOString(), locks: failure.locks };
+  const action = what === 'password' ? 'session.password-wait' : 'session.code-lock';
+  await recordAudit(tx, actor, { action, subject, after });
+  if (what === 'code') await revokeHalfOpenSessions(tx, actor.staffId);
+  return failure.lockedUntil;
+}
+
+/** A code from the authenticator app, or one of the recovery codes: taken in the caller's transaction. */
+async function checkSecondFactor(tx: AppContext, staffId: bigint, typed: string): Promise<CodeCheck | 'recovery'> {
+  const code = typed.trim();
+  if (TOTP_CODE.test(code)) return takeCode(tx, staffId, code);
+  const recovery = RECOVERY_CODE.test(normaliseRecoveryCode(code)) && (await spendRecoveryCode(tx, staffId, code));
+  return recovery ? 'recovery' : 'wrong';
 }
 
 /**
  * The second factor of a half-open session: a code from the authenticator app, or one of the
- * recovery codes. Answers the signed-in session (the same token).
+ * recovery codes. Answers a new, signed-in session; the half-open one ends.
  */
-export async function signInWithCode(ctx: AppContext, session: StaffSession, token: string, typed: string, address: string): Promise<SignInAnswer> {
-  if (session.stage !== 'second-factor') throw new AppError(409, session.stage === 'enrolment' ? 'set up your authenticator app first' : 'you are already signed in');
-  const code = typed.trim();
-  const accepted = TOTP_CODE.test(code) ? await inTransaction(ctx, (tx) => takeCode(tx, session.staffId, code)) : RECOVERY_CODE.test(normaliseRecoveryCode(code)) && (await spendRecoveryCode(ctx, session.staffId, code)) ? 'recovery' : 'wrong';
-  if (accepted !== 'accepted' && accepted !== 'recovery') {
-    const failures = await countFactorFailure(ctx, session.sessionId);
-    await countWrongAttempt(ctx, session.staffId, address, 'code');
-    if (failures >= FACTOR_TRIES) {
-      await revokeStaffSession(ctx, session.sessionId);
-      throw new AppError(401, 'too many wrong codes: sign in again (authorization ended)');
-    }
-    throw new AppError(403, accepted === 'reused' ? USED_CODE : WRONG_CODE);
+export async function signInWithCode(
+  ctx: AppContext,
+  session: StaffSession,
+  typed: string,
+  address: string,
+): Promise<SignInAnswer> {
+  if (session.stage !== 'second-factor') {
+    const why = session.stage === 'enrolment' ? 'set up your authenticator app first' : 'you are already signed in';
+    throw new AppError(409, why);
   }
-  await inTransaction(ctx, async (tx) => {
-    await setSessionStage(tx, session.sessionId, 'signed-in');
-    await tx.db.updateTable('staff').set({ failed_attempts: 0, locked_until: null }).where('id', '=', session.staffId).execute();
-    await recordAudit(tx, { staffId: session.staffId, email: session.email, address }, { action: 'session.sign-in', subject: `staff:${session.staffId}`, after: { factor: accepted === 'recovery' ? 'recovery code' : 'authenticator' } });
+  const actor = actorOf(session, address);
+  const locked = await activeLock(ctx, session.staffId, CODE_TRIES);
+  if (locked) {
+    await revokeStaffSession(ctx, session.sessionId);
+    throw new AppError(401, `${codesLocked(locked)} (authorization ended)`);
+  }
+  const outcome = await inTransaction(ctx, async (tx) => {
+    // A password the wait did not confirm and was wrong: no code is looked at (nor spent).
+    const check = session.password.right ? await checkSecondFactor(tx, session.staffId, typed) : 'wrong-password';
+    if (check === 'accepted' || check === 'recovery') {
+      const answer = await signedIn(tx, session, address);
+      const factor = check === 'recovery' ? 'recovery code' : 'authenticator';
+      await recordAudit(tx, actor, { action: 'session.sign-in', subject: subjectOf(actor.staffId), after: { factor } });
+      return answer;
+    }
+    return refusal(tx, session, actor, check);
   });
-  return { token, stage: 'signed-in', staff: profile({ id: session.staffId, email: session.email, name: session.name, role: session.role }) };
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+/**
+ * Why a code was refused, once counted and audited (a code already used is audited, not
+ * counted: it is no guess). A session whose password was not confirmed ends at its first refusal,
+ * with one answer for a wrong password and a wrong code, and never tells of a lock.
+ */
+async function refusal(
+  tx: AppContext,
+  session: StaffSession,
+  actor: SignInActor,
+  check: CodeCheck | 'wrong-password',
+): Promise<AppError> {
+  let lockedUntil: Date | null = null;
+  const subject = subjectOf(actor.staffId);
+  if (check === 'reused') await recordAudit(tx, actor, { action: 'session.used-code', subject });
+  else if (check !== 'wrong-password') lockedUntil = await countWrong(tx, actor, 'code');
+  if (session.password.unconfirmed) {
+    await revokeStaffSession(tx, session.sessionId);
+    return new AppError(401, NOT_CONFIRMED);
+  }
+  if (lockedUntil) return new AppError(401, `${codesLocked(lockedUntil)} (authorization ended)`);
+  return new AppError(403, check === 'reused' ? USED_CODE : WRONG_CODE);
+}
+
+/**
+ * The half-open session ends and a signed-in one begins (a new token); the right code clears the
+ * account's wrong passwords and codes. A half-open session that ended meanwhile (a lock, a
+ * second request with another code) signs nobody in, and what the code did is undone with it.
+ */
+async function signedIn(tx: AppContext, session: StaffSession, address: string): Promise<SignInAnswer> {
+  if (!(await revokeStaffSession(tx, session.sessionId))) throw new AppError(401, SIGN_IN_ENDED);
+  await clearFailures(tx, session.staffId, CODE_TRIES.purpose);
+  await clearFailures(tx, session.staffId, PASSWORD_TRIES.purpose);
+  const token = await openStaffSession(tx, session.staffId, 'signed-in', address);
+  return { token, stage: 'signed-in', staff: profile(session) };
 }
 
 /** The first step of enrolment: a new secret, kept sealed as pending until a code from it is confirmed. */
 export async function startEnrolment(ctx: AppContext, session: StaffSession): Promise<EnrolmentSecret> {
   if (session.stage !== 'enrolment') throw new AppError(409, 'your authenticator app is already set up');
   const enrolment = await newEnrolmentSecret(session.email);
-  await ctx.db.updateTable('staff').set({ totp_pending_secret: ctx.secrets.seal(enrolment.secret, sealContext(session.staffId)) }).where('id', '=', session.staffId).execute();
+  const sealed = ctx.secrets.seal(enrolment.secret, sealContext(session.staffId));
+  await ctx.db.updateTable('staff').set({ totp_pending_secret: sealed }).where('id', '=', session.staffId).execute();
   return enrolment;
 }
 
 /**
- * Confirms the enrolment with a code from the new secret: the secret becomes the account's,
- * ten recovery codes are issued (answered once), and the session is signed in.
+ * Confirms the enrolment with a code from the new secret: the secret becomes the account's, ten
+ * recovery codes are issued (answered once), and a new, signed-in session is answered. Its wrong
+ * codes are typos of a secret just shown to this session, not guesses: they end the session at
+ * FACTOR_TRIES, and are audited.
  */
-export async function confirmEnrolment(ctx: AppContext, session: StaffSession, token: string, code: string, address: string): Promise<EnrolmentDone> {
+export async function confirmEnrolment(
+  ctx: AppContext,
+  session: StaffSession,
+  code: string,
+  address: string,
+): Promise<EnrolmentDone> {
   if (session.stage !== 'enrolment') throw new AppError(409, 'your authenticator app is already set up');
+  const actor = actorOf(session, address);
   const outcome = await inTransaction(ctx, async (tx) => {
-    const staff = await tx.db.selectFrom('staff').select(['totp_pending_secret']).where('id', '=', session.staffId).forUpdate().executeTakeFirstOrThrow();
+    const staff = await tx.db
+      .selectFrom('staff')
+      .select(['totp_pending_secret'])
+      .where('id', '=', session.staffId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (!staff.totp_pending_secret) throw new AppError(409, 'start the set-up again: scan the new QR code');
-    const step = await matchedStep(tx.secrets.open(staff.totp_pending_secret, sealContext(session.staffId)), code.trim(), tx.clock.now(), null);
-    if (step === null) return null;
-    const now = tx.clock.now();
+    const secret = tx.secrets.open(staff.totp_pending_secret, sealContext(session.staffId));
+    const step = await matchedStep(secret, code.trim(), tx.clock.now(), null);
+    if (step === null) {
+      await recordAudit(tx, actor, { action: 'session.wrong-enrolment-code', subject: subjectOf(session.staffId) });
+      return countFactorFailure(tx, session.sessionId);
+    }
     await tx.db
       .updateTable('staff')
-      .set({ totp_secret: staff.totp_pending_secret, totp_pending_secret: null, totp_last_step: step, enrolled_at: now, failed_attempts: 0, locked_until: null })
+      .set({
+        totp_secret: staff.totp_pending_secret,
+        totp_pending_secret: null,
+        totp_last_step: step,
+        enrolled_at: tx.clock.now(),
+      })
       .where('id', '=', session.staffId)
       .execute();
-    const codes = await replaceRecoveryCodes(tx, session.staffId);
-    await setSessionStage(tx, session.sessionId, 'signed-in');
-    await recordAudit(tx, { staffId: session.staffId, email: session.email, address }, { action: 'staff.enrol', subject: `staff:${session.staffId}` });
-    return codes;
+    const recovery_codes = await replaceRecoveryCodes(tx, session.staffId);
+    await recordAudit(tx, actor, { action: 'staff.enrol', subject: subjectOf(session.staffId) });
+    return { ...(await signedIn(tx, session, address)), recovery_codes };
   });
-  if (!outcome) {
-    const failures = await countFactorFailure(ctx, session.sessionId);
-    if (failures >= FACTOR_TRIES) {
-      await revokeStaffSession(ctx, session.sessionId);
-      throw new AppError(401, 'too many wrong codes: sign in again (authorization ended)');
-    }
-    throw new AppError(403, WRONG_CODE);
-  }
-  return { token, stage: 'signed-in', staff: profile({ id: session.staffId, email: session.email, name: session.name, role: session.role }), recovery_codes: outcome };
+  if (typeof outcome !== 'number') return outcome;
+  if (outcome < FACTOR_TRIES) throw new AppError(403, WRONG_CODE);
+  await revokeStaffSession(ctx, session.sessionId);
+  throw new AppError(401, 'too many wrong codes: sign in again (authorization ended)');
 }
