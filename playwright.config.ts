@@ -40,11 +40,19 @@ const fakeVtpassUrl = `http://127.0.0.1:${fakeVtpassPort}/api`;
 // journeys expect, and Paystack (which validates a BVN with a bank account) none.
 const fakeMonnifyPort = Number(process.env.E2E_FAKE_MONNIFY_PORT ?? port + 4);
 const fakePaystackPort = Number(process.env.E2E_FAKE_PAYSTACK_PORT ?? port + 5);
-// The operator console of the simulated server (OPS_PORT), and the first admin's invitation, which
-// `npm run staff` writes before that server starts (tests/e2e/console.spec.ts opens it).
+// The operator console of the simulated server (OPS_PORT), and the invitations of its two first
+// admins (a finance account needs a second admin's approval), which `npm run staff` writes before
+// that server starts (tests/e2e/console.spec.ts opens them).
 const opsPort = Number(process.env.E2E_OPS_PORT ?? port + 6);
 process.env.E2E_OPS_URL = `http://127.0.0.1:${opsPort}`;
 process.env.E2E_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.admin-invitation`;
+process.env.E2E_SECOND_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.second-admin-invitation`;
+const firstAdmin = (email: string, name: string, file: string) =>
+  `tsx scripts/staff.ts create --email ${email} --name "${name}" --role admin --invitation-file ${file}`;
+const firstAdmins = [
+  firstAdmin('admin@ops.test', 'Ada Admin', process.env.E2E_ADMIN_INVITATION),
+  firstAdmin('admin2@ops.test', 'Bola Admin', process.env.E2E_SECOND_ADMIN_INVITATION),
+];
 
 // The "contract" project: a few journeys through Stoplight Prism, a validating proxy in front of
 // the simulated server's API (tests/support/e2e/contractProxy.ts), which fails a call or an answer the
@@ -122,11 +130,12 @@ export default defineConfig<{ contractProxy?: string }>({
   webServer: [
     {
       // The real server on a fresh embedded database, serving the SPA built by `npm run test:e2e`,
-      // and the operator console on its own port, whose first admin is created from the command line first.
-      command: `tsx scripts/staff.ts create --email admin@ops.test --name "Ada Admin" --role admin --invitation-file ${process.env.E2E_ADMIN_INVITATION} && tsx server/main.ts`,
+      // and the operator console on its own port, whose first admins are created from the command line first.
+      command: `${firstAdmins.join(' && ')} && tsx server/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Two runs of the staff command (the first migrates the fresh database) before the server.
+      timeout: 120_000,
       env: { ...serverEnv(port, process.env.E2E_DATA_DIR), OPS_PORT: String(opsPort), OPS_PUBLIC_URL: process.env.E2E_OPS_URL },
     },
     {

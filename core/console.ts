@@ -34,6 +34,12 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export const allows = (role: StaffRole, permission: Permission): boolean => RANK[role] >= RANK[PERMISSIONS[permission]];
 
+/** A role change upward (support → finance, anything → admin). */
+export const raises = (from: StaffRole, to: StaffRole): boolean => RANK[to] > RANK[from];
+
+/** An identity that may move money is created, reset or raised only with a second admin's approval. */
+export const needsSecondAdmin = (role: StaffRole): boolean => allows(role, 'money.decide');
+
 /** Six digits from the authenticator app (RFC 6238, 30-second steps). */
 export const TOTP_DIGITS = 6;
 export const TOTP_CODE = /^\d{6}$/;
@@ -278,11 +284,44 @@ export interface StaffMember extends StaffProfile {
   created_at: string;
 }
 
-export interface Invitation {
-  staff: StaffMember;
-  /** The one-time link: shown once, handed to the person by a channel of your own. */
-  invitation_url: string;
+/** An invitation e-mailed to the account's own address: the console answers where it went, never the link. */
+export interface InvitationSent {
+  sent_to: string;
   expires_at: string;
+}
+
+/** What needs a second admin: creating, resetting or raising (a role upward) a finance or admin identity. */
+export type StaffChangeKind = 'create' | 'reset' | 'raise';
+export type StaffChangeStatus = 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
+
+export interface StaffChange {
+  id: number;
+  kind: StaffChangeKind;
+  status: StaffChangeStatus;
+  /** The account changed; null while a creation waits. */
+  staff_id: number | null;
+  email: string;
+  name: string;
+  /** The role asked for (a creation, a raise) or held (a reset). */
+  role: StaffRole;
+  maker: string;
+  maker_id: number;
+  created_at: string;
+  expires_at: string;
+  checker: string | null;
+  decided_at: string | null;
+  decision_note: string | null;
+}
+
+/**
+ * What a staff action answers: the account as it now is and the invitation mailed, or the change
+ * waiting for a second admin.
+ */
+export interface StaffOutcome {
+  /** Null while a creation waits for its approval. */
+  staff: StaffMember | null;
+  invitation: InvitationSent | null;
+  change: StaffChange | null;
 }
 
 export interface AuditEntry {

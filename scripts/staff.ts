@@ -12,6 +12,12 @@
  * sets a staff member's password. --invitation-file writes the link to a file (mode 600) instead
  * of the terminal. Every change is recorded in the staff audit as the command line's.
  *
+ * Whoever runs this is an operator on the server itself, who holds its keys and database anyway:
+ * the command hands them the link, with no second admin (there is none yet for the first ones).
+ * It mails the link to nobody (one copy of a one-time secret, and the first admin comes before
+ * mail is set up); when the server mails (SMTP_URL), it tells the account's owner by e-mail that
+ * their account was created or reset here, and by whom, so a reset they did not ask for is noticed.
+ *
  * It reads the server's own configuration (the same TOKEN_KEY and PIN_KEY, so the links work, and
  * the same database): run it with the server's environment; in development,
  * `APP_MODE=development npm run staff -- …`. With the embedded database, stop the server first.
@@ -27,8 +33,16 @@ import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { AppError } from '../server/errors';
-import type { Actor } from '../server/console/services/audit';
-import { createStaff, listStaff, resetStaff, staffByEmail, updateStaff } from '../server/console/services/staffAccounts';
+import {
+  createStaff,
+  listStaff,
+  resetStaff,
+  setStaffDisabled,
+  staffByEmail,
+  type IssuedInvitation,
+} from '../server/console/services/staffAccounts';
+import type { Mail, Mailer } from '../server/gateways/mailer';
+import { SmtpMailer } from '../server/gateways/smtpMailer';
 import type { AppContext } from '../server/services/context';
 import { createSecretBox } from '../server/services/secretBox';
 import { createTokenHasher } from '../server/services/tokens';
@@ -43,7 +57,7 @@ export const USAGE = [
 
 class UsageError extends Error {}
 
-/** A service context for the command: the server's keys and database; it sends no mail. */
+/** A service context for the command: the server's keys and database; its services send no mail. */
 function commandContext(db: Database, config: Config): AppContext {
   const noMail = async () => {
     throw new Error('the staff command sends no e-mail');
@@ -76,32 +90,90 @@ function parse(args: string[]) {
   return { command, email: values.email?.trim().toLowerCase() ?? '', name: values.name?.trim() ?? '', role: values.role as StaffRole, invitationFile: values['invitation-file'] };
 }
 
-function handOver(invitation: { invitation_url: string; expires_at: string }, file: string | undefined) {
+function handOver(invitation: IssuedInvitation, file: string | undefined) {
   if (file) {
-    writeFileSync(file, `${invitation.invitation_url}\n`, { mode: 0o600 });
-    console.log(`invitation written to ${file} (valid until ${invitation.expires_at}): hand it to its owner by a channel you trust`);
+    writeFileSync(file, `${invitation.url}\n`, { mode: 0o600 });
+    console.log(
+      `invitation written to ${file} (valid until ${invitation.expires_at}): hand it to its owner by a channel you trust`,
+    );
   } else {
-    console.log(`invitation (valid until ${invitation.expires_at}; hand it to its owner by a channel you trust, it is shown once):\n${invitation.invitation_url}`);
+    console.log(
+      `invitation (valid until ${invitation.expires_at}; hand it to its owner by a channel you trust, it is shown once):`,
+    );
+    console.log(invitation.url);
   }
 }
 
-async function run(ctx: AppContext, config: Config, request: ReturnType<typeof parse>): Promise<void> {
-  const actor: Actor = { cli: userInfo().username };
+/** The owner's notice of what was done here: never the link, which the operator hands over. */
+function ownerNotice(invitation: IssuedInvitation, operator: string, reset: boolean): Mail {
+  const what = reset
+    ? 'Your sign-in to the Naira Wallet operator console was reset: ' +
+      'your password and authenticator app were cleared and every session ended.'
+    : `An account of the Naira Wallet operator console was created for you, as ${invitation.staff.role}.`;
+  return {
+    to: invitation.staff.email,
+    subject: reset ? 'Your Naira Wallet console sign-in was reset' : 'Your Naira Wallet console account was created',
+    text:
+      `Hello ${invitation.staff.name},\n\n${what} ` +
+      `It was done on the server's command line by its operator (${operator}), ` +
+      'who will hand you the invitation link themselves.\n\nIf you did not expect this, tell another admin at once.',
+  };
+}
+
+/** Hands the invitation to the operator, and tells its owner when the server mails. */
+async function deliver(
+  invitation: IssuedInvitation,
+  request: ReturnType<typeof parse>,
+  operator: string,
+  mailer: Mailer | null,
+) {
+  handOver(invitation, request.invitationFile);
+  if (!mailer) {
+    console.log(`${invitation.staff.email} was not told by e-mail: SMTP_URL is not set`);
+    return;
+  }
+  try {
+    await mailer.send(ownerNotice(invitation, operator, request.command === 'reset'));
+    console.log(`${invitation.staff.email} was told by e-mail (without the link)`);
+  } catch {
+    console.error(`the notice to ${invitation.staff.email} could not be sent: tell them yourself`);
+  }
+}
+
+async function run(
+  ctx: AppContext,
+  config: Config,
+  request: ReturnType<typeof parse>,
+  mailer: Mailer | null,
+): Promise<void> {
+  const operator = userInfo().username;
+  const actor = { cli: operator };
   if (request.command === 'list') {
     for (const member of await listStaff(ctx)) {
-      const state = member.disabled ? 'disabled' : member.invitation_pending ? 'invited' : member.enrolled ? 'active' : 'enrolling';
+      const state = member.disabled
+        ? 'disabled'
+        : member.invitation_pending
+          ? 'invited'
+          : member.enrolled
+            ? 'active'
+            : 'enrolling';
       console.log(`${member.email.padEnd(40)} ${member.role.padEnd(8)} ${state}`);
     }
     return;
   }
   if (request.command === 'create') {
-    handOver(await createStaff(ctx, actor, { email: request.email, name: request.name, role: request.role }, config.ops.publicUrl), request.invitationFile);
+    const staff = { email: request.email, name: request.name, role: request.role };
+    await deliver(await createStaff(ctx, actor, staff, config.ops.publicUrl), request, operator, mailer);
     return;
   }
   const staff = await staffByEmail(ctx, request.email);
   if (!staff) throw new AppError(404, `no staff account ${request.email}`);
-  if (request.command === 'reset') handOver(await resetStaff(ctx, actor, staff.id, config.ops.publicUrl), request.invitationFile);
-  else console.log(`${request.email}: ${(await updateStaff(ctx, actor, staff.id, { disabled: request.command === 'disable' })).disabled ? 'disabled, its sessions ended' : 'enabled'}`);
+  if (request.command === 'reset') {
+    await deliver(await resetStaff(ctx, actor, staff.id, config.ops.publicUrl), request, operator, mailer);
+    return;
+  }
+  const changed = await setStaffDisabled(ctx, actor, staff.id, request.command === 'disable');
+  console.log(`${request.email}: ${changed.disabled ? 'disabled, its sessions ended' : 'enabled'}`);
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -116,15 +188,17 @@ export async function main(args: string[]): Promise<number> {
     return 2;
   }
   const database = await openDatabase(config);
+  const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : null;
   try {
     await migrate(database.db);
-    await run(commandContext(database.db, config), config, request);
+    await run(commandContext(database.db, config), config, request, mailer);
     return 0;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     console.error(error.message);
     return 1;
   } finally {
+    mailer?.close();
     await database.close();
   }
 }

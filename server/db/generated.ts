@@ -454,6 +454,7 @@ export interface Staff {
    */
   failed_attempts: Generated<number>;
   id: GeneratedAlways<bigint>;
+  identity_changed_at: Date | null;
   invitation_expires_at: Date | null;
   invitation_hash: Uint8Array | null;
   /**
@@ -479,6 +480,22 @@ export interface StaffAudit {
   id: GeneratedAlways<bigint>;
   staff_id: bigint | null;
   subject: string | null;
+}
+
+export interface StaffChanges {
+  checker_id: bigint | null;
+  created_at: Date;
+  decided_at: Date | null;
+  decision_note: string | null;
+  email: string;
+  expires_at: Date;
+  id: GeneratedAlways<bigint>;
+  kind: "create" | "reset" | "raise";
+  maker_id: bigint;
+  name: string;
+  role: "support" | "finance" | "admin";
+  staff_id: bigint | null;
+  status: Generated<"pending" | "approved" | "rejected" | "cancelled" | "expired">;
 }
 
 export interface StaffFailedAttempts {
@@ -689,6 +706,7 @@ export interface DB {
   sessions: Sessions;
   staff: Staff;
   staff_audit: StaffAudit;
+  staff_changes: StaffChanges;
   staff_failed_attempts: StaffFailedAttempts;
   staff_recovery_codes: StaffRecoveryCodes;
   staff_sessions: StaffSessions;

@@ -1,7 +1,10 @@
-import type { MoneyRequest, SignInAnswer, StaffProfile } from '../../core/console';
+import type { MoneyRequest, SignInAnswer, StaffChange, StaffOutcome, StaffProfile } from '../../core/console';
 import { ConsoleError } from '../../src/console/api/http';
 
-/** What the console's test models answer with: staff, sign-in answers, a money request, the server's refusals. */
+/**
+ * What the console's test models answer with: staff, sign-in answers, a money request, a staff
+ * change, the server's refusals.
+ */
 
 export const ada: StaffProfile = { id: 3, email: 'ada@ops.test', name: 'Ada Obi', role: 'finance' };
 export const answer = (stage: SignInAnswer['stage']): SignInAnswer => ({ token: 'staff-token-0123456789abcdef', stage, staff: ada });
@@ -29,3 +32,41 @@ export const pendingRequest: MoneyRequest = {
   decision_note: null,
 };
 export const decided = (status: MoneyRequest['status']): MoneyRequest => ({ ...pendingRequest, status, checker: ada.email, decided_at: '2026-11-26T09:05:00.000Z' });
+
+export const pendingStaffChange: StaffChange = {
+  id: 5,
+  kind: 'create',
+  status: 'pending',
+  staff_id: null,
+  email: 'funmi@ops.test',
+  name: 'Funmi Bello',
+  role: 'finance',
+  maker: 'bola@ops.test',
+  maker_id: 4,
+  created_at: '2026-11-26T09:00:00.000Z',
+  expires_at: '2026-11-27T09:00:00.000Z',
+  checker: null,
+  decided_at: null,
+  decision_note: null,
+};
+/** A creation approved: the account exists and its invitation went to its owner's address, never to the admins. */
+export const approvedCreation: StaffOutcome = {
+  staff: {
+    id: 9,
+    email: 'funmi@ops.test',
+    name: 'Funmi Bello',
+    role: 'finance',
+    enrolled: false,
+    disabled: false,
+    invitation_pending: true,
+    created_at: '2026-11-26T09:05:00.000Z',
+  },
+  invitation: { sent_to: 'funmi@ops.test', expires_at: '2026-11-29T09:05:00.000Z' },
+  change: {
+    ...pendingStaffChange,
+    status: 'approved',
+    staff_id: 9,
+    checker: ada.email,
+    decided_at: '2026-11-26T09:05:00.000Z',
+  },
+};

@@ -2,6 +2,7 @@ import { consoleActionModel } from './consoleAction.model';
 import { consoleRecordModel } from './consoleRecord.model';
 import { moneyApprovalModel } from './moneyApproval.model';
 import { moneyRequestModel } from './moneyRequest.model';
+import { staffChangeApprovalModel } from './staffChangeApproval.model';
 import { staffSignInModel } from './staffSignIn.model';
 import { totpEnrolmentModel } from './totpEnrolment.model';
 import { activitiesModel } from './activities.model';
@@ -70,6 +71,7 @@ export const models: MachineModel[] = [
   schedulesModel,
   sessionModel,
   setPinModel,
+  staffChangeApprovalModel,
   staffSignInModel,
   statementsModel,
   totpEnrolmentModel,

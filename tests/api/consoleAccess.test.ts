@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allows, STAFF_ROLES, type StaffRole } from '../../core/console';
+import { allows, STAFF_ROLES, type StaffOutcome, type StaffRole } from '../../core/console';
 import { signUp, type SignedUp } from '../support/api/accounts';
 import { startTestApp, tightLimits, type TestApp } from '../support/api/app';
 import { useTestApp } from '../support/api/useTestApp';
 import { backends } from '../support/api/backends';
-import { ops, PASSWORD, staffMember, totpAt, type StaffMember } from '../support/api/staff';
+import { mailedInvitation, ops, PASSWORD, staffMember, totpAt, type StaffMember } from '../support/api/staff';
 
 /**
  * The operator console's doors: every console route refuses a customer's token and a staff token
@@ -113,9 +113,14 @@ describe.each(backends)('operator console access on $name', (backend) => {
   it('lets an admin invite, disable (ending every session) and reset staff; the invitation is good once', async () => {
     // The lockout above moved the clock past the idle time of every session: an admin signs in anew.
     staff.admin = await staffMember(t, 'admin');
-    const created = await ops<{ invitation_url: string; staff: { id: number } }>(t, 'staff/create', { email: `new.${process.pid}@ops.test`, name: 'New Person', role: 'support' }, staff.admin.token);
+    const email = `new.${process.pid}@ops.test`;
+    const invite = { email, name: 'New Person', role: 'support' };
+    const created = await ops<StaffOutcome>(t, 'staff/create', invite, staff.admin.token);
     expect(created.status).toBe(201);
-    const invitation = new URL(created.body.data!.invitation_url).hash.replace('#invitation=', '');
+    // The link goes to the invitee's mailbox; the admin is told only where it went.
+    expect(created.body.data!.invitation).toMatchObject({ sent_to: email });
+    expect(JSON.stringify(created.body)).not.toMatch(/invitation=/);
+    const invitation = mailedInvitation(t, email);
     expect((await ops(t, 'invitation/accept', { invitation, password: PASSWORD })).status).toBe(200);
     expect((await ops(t, 'invitation/accept', { invitation, password: PASSWORD })).status).toBe(401);
 
@@ -125,16 +130,31 @@ describe.each(backends)('operator console access on $name', (backend) => {
     expect((await ops(t, 'sign-in', { email: target.email, password: PASSWORD })).status).toBe(401);
     expect((await ops(t, 'staff/update', { staff_id: staff.admin.id, role: 'support' }, staff.admin.token)).status).toBe(409);
 
-    // A lost phone: a reset ends the sessions and clears the password and authenticator; a new invitation sets them again.
+    // A lost phone: a reset ends the sessions and clears the password and authenticator; a new
+    // invitation, mailed to the owner, sets them again. A finance account's reset needs a second admin.
     const lost = await staffMember(t, 'finance');
-    const reset = await ops<{ invitation_url: string }>(t, 'staff/reset', { staff_id: lost.id }, staff.admin.token);
+    const second = await staffMember(t, 'admin');
+    const asked = await ops<StaffOutcome>(t, 'staff/reset', { staff_id: lost.id }, staff.admin.token);
+    expect(asked.status).toBe(202);
+    const approval = { change_id: asked.body.data!.change!.id, code: await second.code() };
+    const reset = await ops(t, 'staff/changes/approve', approval, second.token);
+    expect(reset.status, reset.body.message).toBe(200);
     expect((await ops(t, 'glance', {}, lost.token)).status).toBe(401);
     expect((await ops(t, 'sign-in', { email: lost.email, password: PASSWORD })).status).toBe(401);
-    const renewed = new URL(reset.body.data!.invitation_url).hash.replace('#invitation=', '');
+    const renewed = mailedInvitation(t, lost.email);
     const accepted = await ops<{ stage: string }>(t, 'invitation/accept', { invitation: renewed, password: PASSWORD });
     expect(accepted.body.data!.stage).toBe('enrolment');
     const audit = await ops<{ action: string }[]>(t, 'audit/list', { action: 'staff.' }, staff.admin.token);
-    expect(audit.body.data!.map((entry) => entry.action)).toEqual(expect.arrayContaining(['staff.create', 'staff.update', 'staff.reset', 'staff.accept-invitation']));
+    expect(audit.body.data!.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining([
+        'staff.create',
+        'staff.update',
+        'staff.change-request',
+        'staff.change-approve',
+        'staff.reset',
+        'staff.accept-invitation',
+      ]),
+    );
   });
 
   it('computes the same codes as an authenticator app would (RFC 6238 test vector)', async () => {

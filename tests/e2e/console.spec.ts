@@ -6,11 +6,12 @@ import { accountNumbers, createReadyAccount, expect, fund, latestMail, newUser, 
 
 /**
  * The operator console, in Chromium, on its own listener (OPS_PORT): the first admin (created
- * by `npm run staff` before the server started) enrols; support signs in with a code, finds a
- * customer, requeries a stuck bill and resolves the case; finance matches a suspended transfer
- * that a second finance user approves. Codes are computed here from each enrolment's secret:
- * the code of this 30-second step, and once a step was used, the next step's, which the server
- * accepts as clock drift; nothing waits for the clock.
+ * by `npm run staff` before the server started, as was a second) enrols; a finance account one
+ * admin asks for is created once the other approves it, its invitation in the invitee's mailbox
+ * alone; support signs in with a code, finds a customer, requeries a stuck bill and resolves the
+ * case; finance matches a suspended transfer that a second finance user approves. Codes are
+ * computed here from each enrolment's secret: the code of this 30-second step, and once a step
+ * was used, the next step's, which the server accepts as clock drift; nothing waits for the clock.
  */
 
 const OPS = process.env.E2E_OPS_URL!;
@@ -27,23 +28,60 @@ interface Staff {
 }
 
 let adminToken = '';
+/** The two admins `npm run staff` created: each approves what the other asks for. */
+let firstAdmin: Staff;
+let secondAdmin: Staff & { token: string };
+/** The finance account the admins made in the staff journey: the checker of the money journey. */
+let approvedFinance: Staff;
 
 async function opsPost<T>(request: APIRequestContext, path: string, data: object, token?: string): Promise<{ status: number; body: { message: string; data: T } }> {
   const response = await request.post(`${OPS}/ops/api/${path}`, { data, headers: token ? bearer(token) : {} });
   return { status: response.status(), body: await response.json() };
 }
 
-/** A staff member the admin invited, whose invitation was accepted and authenticator enrolled (this step's code spent). */
+/** Accepts an invitation and enrols an authenticator app through the API (this step's code spent). */
+async function enrolled(request: APIRequestContext, email: string, invitation: string) {
+  const accepted = await opsPost<{ token: string }>(request, 'invitation/accept', { invitation, password: PASSWORD });
+  expect(accepted.status, accepted.body.message).toBe(200);
+  const { secret } = (await opsPost<{ secret: string }>(request, 'enrolment/start', {}, accepted.body.data.token)).body.data;
+  const first = { code: codeOf(secret) };
+  type Done = { token: string; recovery_codes: string[] };
+  const confirmed = await opsPost<Done>(request, 'enrolment/confirm', first, accepted.body.data.token);
+  expect(confirmed.status, confirmed.body.message).toBe(200);
+  const { token, recovery_codes: recoveryCodes } = confirmed.body.data;
+  return { email, secret, recoveryCodes, token };
+}
+
+/** Every mail the server sent `email` (development outbox). */
+async function mailTo(request: APIRequestContext, email: string): Promise<{ text: string }[]> {
+  const mailbox = await request.get(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  return ((await mailbox.json()) as { data: { text: string }[] }).data;
+}
+
+/** The invitation token of the link mailed to `email`: the console answers no link, only where it went. */
+async function mailedInvitation(request: APIRequestContext, email: string): Promise<string> {
+  const link = /#invitation=([A-Za-z0-9_-]+)/.exec((await latestMail(request, email)).text);
+  expect(link, `an invitation in ${email}'s mailbox`).not.toBeNull();
+  return link![1];
+}
+
+/**
+ * A staff member the admins invited, whose invitation (from their mailbox) was accepted and
+ * authenticator enrolled (this step's code spent). A finance account is asked for by the second
+ * admin and approved by the first, with their code (the next step's: this one went at enrolment).
+ */
 async function invitedStaff(request: APIRequestContext, role: 'support' | 'finance'): Promise<Staff> {
   const email = `${role}.${randomUUID().slice(0, 8)}@ops.test`;
-  const created = await opsPost<{ invitation_url: string }>(request, 'staff/create', { email, name: `${role} desk`, role }, adminToken);
-  expect(created.status, created.body.message).toBe(201);
-  const invitation = new URL(created.body.data.invitation_url).hash.replace('#invitation=', '');
-  const accepted = await opsPost<{ token: string }>(request, 'invitation/accept', { invitation, password: PASSWORD });
-  const { secret } = (await opsPost<{ secret: string }>(request, 'enrolment/start', {}, accepted.body.data.token)).body.data;
-  const confirmed = await opsPost<{ recovery_codes: string[] }>(request, 'enrolment/confirm', { code: codeOf(secret) }, accepted.body.data.token);
-  expect(confirmed.status, confirmed.body.message).toBe(200);
-  return { email, secret, recoveryCodes: confirmed.body.data.recovery_codes };
+  const asker = role === 'finance' ? secondAdmin.token : adminToken;
+  const invite = { email, name: `${role} desk`, role };
+  const created = await opsPost<{ change: { id: number } | null }>(request, 'staff/create', invite, asker);
+  expect(created.status, created.body.message).toBe(role === 'finance' ? 202 : 201);
+  if (role === 'finance') {
+    const approval = { change_id: created.body.data.change!.id, code: codeOf(firstAdmin.secret, 1) };
+    const approved = await opsPost(request, 'staff/changes/approve', approval, adminToken);
+    expect(approved.status, approved.body.message).toBe(200);
+  }
+  return enrolled(request, email, await mailedInvitation(request, email));
 }
 
 /** Signs in through the console's page, with a code (the next step's: this one was spent at enrolment) or a recovery code. */
@@ -81,10 +119,60 @@ test('the first admin opens the invitation, chooses a password and enrols an aut
   await page.getByLabel('Code the app shows now').fill(codeOf(secret));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  const shown = await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
+  const recoveryCodes = shown.map((code) => code.trim());
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Staff' })).toBeVisible();
   adminToken = await tokenOf(page);
+  firstAdmin = { email: 'admin@ops.test', secret, recoveryCodes };
+});
+
+test('a finance account one admin asks for exists once the other approves it; only the invitee gets the link', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const secondLink = readFileSync(process.env.E2E_SECOND_ADMIN_INVITATION!, 'utf8').trim();
+  secondAdmin = await enrolled(request, 'admin2@ops.test', new URL(secondLink).hash.replace('#invitation=', ''));
+  const email = `finance.${randomUUID().slice(0, 8)}@ops.test`;
+  await signIn(page, firstAdmin, firstAdmin.recoveryCodes[0]);
+  await page.getByRole('link', { name: 'Staff' }).click();
+  const invite = page.getByRole('form', { name: 'Invite a staff member' });
+  await invite.getByLabel('E-mail').fill(email);
+  await invite.getByLabel('Name').fill('Funmi Bello');
+  await invite.getByLabel('Role').selectOption('finance');
+  await invite.getByRole('button', { name: 'Create and invite' }).click();
+  const asked = 'Asked: another admin must approve it before the account exists';
+  await expect(page.getByRole('alert').filter({ hasText: asked })).toBeVisible();
+  const mine = page.getByRole('listitem').filter({ hasText: email });
+  await expect(mine).toContainText('You asked for this: another admin must approve it.');
+  await expect(mine.getByRole('button', { name: 'Approve…' })).toHaveCount(0);
+  // The server refuses it too, whatever the page shows, and nothing was created or mailed.
+  const changeId = Number(/#(\d+)/.exec((await mine.textContent())!)![1]);
+  const ownApproval = { change_id: changeId, code: codeOf(firstAdmin.secret, 1) };
+  const own = await opsPost(request, 'staff/changes/approve', ownApproval, await tokenOf(page));
+  expect([own.status, own.body.message]).toEqual([403, 'you asked for this yourself: another admin must approve it']);
+  expect(await mailTo(request, email)).toEqual([]);
+
+  const desk = await signedInPage(browser);
+  await signIn(desk.page, secondAdmin, secondAdmin.recoveryCodes[0]);
+  await desk.page.getByRole('link', { name: 'Staff' }).click();
+  const pending = desk.page.getByRole('listitem').filter({ hasText: email });
+  await pending.getByRole('button', { name: 'Approve…' }).click();
+  await pending.getByLabel('Code from your authenticator app').fill(codeOf(secondAdmin.secret, 1));
+  await pending.getByRole('button', { name: 'Approve', exact: true }).click();
+  const approved = `Approved: account created, invitation sent to ${email}`;
+  await expect(desk.page.getByRole('alert').filter({ hasText: approved })).toBeVisible();
+  await expect(desk.page.getByRole('status').filter({ hasText: `Invitation sent to ${email}` })).toBeVisible();
+  await expect(pending).toContainText('approved by admin2@ops.test');
+  // Where it went, never what it was: no link on either admin's page, none in their mailboxes.
+  await expect(desk.page.getByText('#invitation=')).toHaveCount(0);
+  for (const admin of [firstAdmin.email, secondAdmin.email]) {
+    expect((await mailTo(request, admin)).filter((mail) => mail.text.includes('#invitation='))).toEqual([]);
+  }
+  approvedFinance = await enrolled(request, email, await mailedInvitation(request, email));
+  await desk.close();
 });
 
 test('a support user signs in with a code, finds a customer by phone, requeries a stuck bill and resolves its case; the customer gets the e-mail', async ({ page, request }) => {
@@ -154,7 +242,7 @@ test('a finance maker matches a suspended transfer; a second finance user approv
   expect(((await transfer.json()) as { data: { status: string } }).data.status).toBe('unmatched');
   const before = await balanceOf(request, token);
 
-  const [maker, checker] = [await invitedStaff(request, 'finance'), await invitedStaff(request, 'finance')];
+  const [maker, checker] = [await invitedStaff(request, 'finance'), approvedFinance];
   // The maker signs in with a recovery code, keeping the next code for the re-authentication.
   await signIn(page, maker, maker.recoveryCodes[0]);
   const customerId = await customerIdOf(page, user.email);

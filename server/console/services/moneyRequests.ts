@@ -9,6 +9,7 @@ import { recordAudit } from './audit';
 import { existingCustomer } from './customerRecord';
 import { goodwill, matchToCustomer, returnToSender, type Moved } from './moneyMovements';
 import { confirmCode } from './secondFactor';
+import { refuseDependentChecker } from './staffChanges';
 
 /**
  * Maker-checker for money (ASVS 2.3.5): a finance user asks, re-authenticating with their
@@ -109,11 +110,20 @@ export async function requestMoney(ctx: AppContext, maker: StaffActor, request: 
   });
 }
 
-/** The refusals of a checker, before their code is taken (a refused approval spends no code). */
-function checkChecker(row: { maker_id: bigint; needs_admin: boolean; amount_kobo: bigint }, checker: StaffActor, rules: MoneyRules) {
+/**
+ * The refusals of a checker, before their code is taken (a refused approval spends no code): the
+ * maker, by their own id or under another name (an identity they made, or one that just changed).
+ */
+async function checkChecker(
+  tx: AppContext,
+  row: { maker_id: bigint; needs_admin: boolean; amount_kobo: bigint },
+  checker: StaffActor,
+  rules: MoneyRules,
+) {
   if (row.maker_id === checker.staffId) throw new AppError(403, 'you asked for this yourself: another finance user must approve it');
   if (!allows(checker.role, 'money.decide')) throw new AppError(403, 'only finance staff may approve money actions');
   if (row.needs_admin && checker.role !== 'admin') throw new AppError(403, `above ${formatNaira(koboToNaira(rules.adminAboveKobo))} an admin must approve this request`);
+  await refuseDependentChecker(tx, checker.staffId, row.maker_id);
 }
 
 /** The pending request, locked for this decision; 409 when it was decided (a replay changes nothing) or has expired. */
@@ -152,7 +162,7 @@ async function execute(tx: AppContext, row: { id: bigint; kind: MoneyRequestKind
 export async function approveMoney(ctx: AppContext, checker: StaffActor, requestId: bigint, code: string, rules: MoneyRules): Promise<MoneyRequest> {
   const { answer, mail } = await inTransaction(ctx, async (tx) => {
     const row = await pendingRequest(tx, requestId);
-    checkChecker(row, checker, rules);
+    await checkChecker(tx, row, checker, rules);
     await confirmCode(tx, checker.staffId, code);
     const moved = await execute(tx, row);
     const decided = await tx.db
@@ -177,7 +187,7 @@ export async function rejectMoney(ctx: AppContext, checker: StaffActor, requestI
   return inTransaction(ctx, async (tx) => {
     const row = await pendingRequest(tx, requestId);
     if (row.maker_id === checker.staffId) throw new AppError(403, 'you asked for this yourself: cancel it instead');
-    checkChecker({ ...row, needs_admin: false }, checker, rules);
+    await checkChecker(tx, { ...row, needs_admin: false }, checker, rules);
     await tx.db.updateTable('money_requests').set({ status: 'rejected', checker_id: checker.staffId, decided_at: tx.clock.now(), decision_note: note }).where('id', '=', requestId).execute();
     const [after] = await listMoneyRequests(tx, { requestId });
     await recordAudit(tx, checker, { action: 'money.reject', customerId: row.customer_id, subject: `request:${requestId}`, before: { status: 'pending' }, after });

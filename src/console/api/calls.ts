@@ -8,12 +8,13 @@ import type {
   EnrolmentDone,
   EnrolmentSecret,
   Glance,
-  Invitation,
   MoneyRequest,
   NewMoneyRequest,
   ReconciliationItem,
   SignInAnswer,
+  StaffChange,
   StaffMember,
+  StaffOutcome,
   StaffRole,
   SuspendedTransfer,
 } from '../../../core/console';
@@ -62,7 +63,17 @@ export const workReconciliation = (body: { kind: ReconciliationItem['kind']; id:
   opsCall<ReconciliationItem>('reconciliation/work', body, signal);
 
 export const listStaff = (signal?: Signal) => opsCall<StaffMember[]>('staff/list', {}, signal);
-export const createStaff = (body: { email: string; name: string; role: StaffRole }, signal?: Signal) => opsCall<Invitation>('staff/create', body, signal);
-export const updateStaff = (body: { staff_id: number; role?: StaffRole; disabled?: boolean }, signal?: Signal) => opsCall<StaffMember>('staff/update', body, signal);
-export const resetStaff = (staffId: number, signal?: Signal) => opsCall<Invitation>('staff/reset', { staff_id: staffId }, signal);
+export const createStaff = (body: { email: string; name: string; role: StaffRole }, signal?: Signal) =>
+  opsCall<StaffOutcome>('staff/create', body, signal);
+export const updateStaff = (body: { staff_id: number; role?: StaffRole; disabled?: boolean }, signal?: Signal) =>
+  opsCall<StaffOutcome>('staff/update', body, signal);
+export const resetStaff = (staffId: number, signal?: Signal) =>
+  opsCall<StaffOutcome>('staff/reset', { staff_id: staffId }, signal);
+export const staffChanges = (signal?: Signal) => opsCall<StaffChange[]>('staff/changes/list', {}, signal);
+export const approveStaffChange = (changeId: number, code: string, signal?: Signal) =>
+  opsCall<StaffOutcome>('staff/changes/approve', { change_id: changeId, code }, signal);
+export const rejectStaffChange = (changeId: number, note: string, signal?: Signal) =>
+  opsCall<StaffChange>('staff/changes/reject', { change_id: changeId, note }, signal);
+export const cancelStaffChange = (changeId: number, signal?: Signal) =>
+  opsCall<StaffChange>('staff/changes/cancel', { change_id: changeId }, signal);
 export const listAudit = (filter: AuditFilter, signal?: Signal) => opsCall<AuditEntry[]>('audit/list', filter, signal);

@@ -17,6 +17,7 @@ export const READS = {
   moneyRequests: (_: null, signal: Signal) => calls.moneyRequests(signal),
   reconciliation: (_: null, signal: Signal) => calls.reconciliationQueue(signal),
   staff: (_: null, signal: Signal) => calls.listStaff(signal),
+  staffChanges: (_: null, signal: Signal) => calls.staffChanges(signal),
   audit: (filter: AuditFilter, signal: Signal) => calls.listAudit(filter, signal),
 };
 
@@ -37,6 +38,10 @@ export const ACTIONS = {
   'staff.create': (args: { email: string; name: string; role: StaffRole }, _note: string, signal: Signal) => calls.createStaff(args, signal),
   'staff.update': (args: { staff_id: number; role?: StaffRole; disabled?: boolean }, _note: string, signal: Signal) => calls.updateStaff(args, signal),
   'staff.reset': (args: { staffId: number }, _note: string, signal: Signal) => calls.resetStaff(args.staffId, signal),
+  'staffChange.reject': (args: { changeId: number }, note: string, signal: Signal) =>
+    calls.rejectStaffChange(args.changeId, note, signal),
+  'staffChange.cancel': (args: { changeId: number }, _note: string, signal: Signal) =>
+    calls.cancelStaffChange(args.changeId, signal),
 };
 
 export type ActionName = keyof typeof ACTIONS;
