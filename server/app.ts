@@ -60,6 +60,7 @@ import { registerBankWebhooks } from './routes/webhooks';
 import type { CardTopUpDeps } from './services/cardTopUps';
 import { buildConsoleApp } from './console/app';
 import { breakerOf, type ProviderHealth } from './console/services/glance';
+import { throttledStaff } from './console/services/searchThrottle';
 import type { AppContext } from './services/context';
 import { partnerBacklogReader, type PartnerBacklog } from './services/partnerBacklog';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
@@ -178,7 +179,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     systemAccounts: new Map(),
   };
   const backlogOf: { partners?: () => Promise<PartnerBacklog[]> } = {};
-  const metrics = createMetrics({ requeryBacklog: () => requeryBacklog(deps.db, ctx.clock.now()), partnerBacklog: () => backlogOf.partners?.() ?? Promise.resolve([]) });
+  const metrics = createMetrics({
+    requeryBacklog: () => requeryBacklog(deps.db, ctx.clock.now()),
+    partnerBacklog: () => backlogOf.partners?.() ?? Promise.resolve([]),
+    searchThrottled: () => throttledStaff(deps.db, ctx.clock.now()),
+  });
   const observe = (call: GatewayCall) => {
     recordGatewayCall(metrics, call);
     const line = { requestId: currentContext()?.requestId, gateway: call.gateway, partner: call.partner, operation: call.operation, outcome: call.outcome, duration_ms: Math.round(call.durationMs) };

@@ -33,6 +33,8 @@ export interface BacklogSource {
   requeryBacklog(): Promise<{ count: number; oldestAgeSeconds: number }>;
   /** What could not be done with each bank partner yet (services/partnerBacklog.ts). */
   partnerBacklog?(): Promise<PartnerBacklog[]>;
+  /** Staff members the console's search throttle refused within the hour (console/services/searchThrottle.ts). */
+  searchThrottled?(): Promise<number>;
 }
 
 const PARTNER_BACKLOG_KINDS = ['waiting_enrolments', 'enrolments_needing_identity', 'pending_confirmations', 'open_card_payments'] as const;
@@ -86,6 +88,17 @@ export function createMetrics(backlog: BacklogSource): Metrics {
     async collect() {
       const partners = await backlog.partnerBacklog?.().catch(() => undefined);
       for (const partner of partners ?? []) if (partner.breaker !== 'none') this.set({ partner: partner.partner }, partner.breaker === 'closed' ? 0 : 1);
+    },
+  });
+
+  // Read from the audit at each scrape: every replica reports the same figure, restarts included.
+  new Gauge({
+    name: 'wallet_console_search_throttled_staff',
+    help: "Staff members whose customer searches the console's throttle refused within the last hour (0 is normal)",
+    registers,
+    async collect() {
+      const staff = await backlog.searchThrottled?.().catch(() => undefined);
+      if (staff !== undefined) this.set(staff);
     },
   });
 

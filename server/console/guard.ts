@@ -3,6 +3,7 @@ import { allows, type Permission } from '../../core/console';
 import { AppError } from '../errors';
 import { bearerToken } from '../routes/authenticate';
 import type { AppContext } from '../services/context';
+import { recordRefusal } from './services/audit';
 import type { StaffActor } from './services/moneyRequests';
 import { resumeStaffSession, type StaffSession } from './services/staffSessions';
 
@@ -47,7 +48,12 @@ export function checkAccess(ctx: AppContext) {
       if (access.stage !== 'any' && session.stage !== access.stage) throw new AppError(403, session.stage === 'signed-in' ? 'you are already signed in' : 'finish signing in first');
     } else {
       if (session.stage !== 'signed-in') throw new AppError(401, STAFF_SESSION_ENDED);
-      if (!allows(session.role, access.permission)) throw new AppError(403, `your role (${session.role}) may not do this`);
+      if (!allows(session.role, access.permission)) {
+        // Recorded apart, as nothing else of the request runs: reaching past one's role is never unseen.
+        const attempt = { action: access.permission, subject: `route:${request.routeOptions.url}` };
+        const refusal = new AppError(403, `your role (${session.role}) may not do this`);
+        throw await recordRefusal(ctx, { ...session, address: request.ip }, attempt, refusal);
+      }
     }
     request.staff = session;
   };

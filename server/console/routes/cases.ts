@@ -4,6 +4,7 @@ import { requestBody } from '../../routes/fields';
 import { success } from '../../routes/envelope';
 import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
+import { auditedRead } from '../services/audit';
 import { listCases, resolveCase, reviewCase } from '../services/cases';
 import { note } from './fields';
 
@@ -20,7 +21,10 @@ const resolveBody = requestBody({ case_number: caseNumber, note });
 export function registerCaseRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/ops/api/cases/list', { config: { access: { permission: 'cases.work' } } }, async (request) => {
     const { all } = listBody.parse(request.body ?? {});
-    return success('cases', await listCases(ctx, all ? {} : { statuses: ['open', 'in-review'] }));
+    const cases = await auditedRead(ctx, actorOf(request), { action: 'case.list', after: { all } }, (tx) =>
+      listCases(tx, all ? {} : { statuses: ['open', 'in-review'] }),
+    );
+    return success('cases', cases);
   });
 
   app.post('/ops/api/cases/review', { config: { access: { permission: 'cases.work' } } }, async (request) => {

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { nairaAmount, positiveId, requestBody } from '../../routes/fields';
 import { success } from '../../routes/envelope';
 import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
+import { auditedRead, refusalsRecorded, type AuditRecord } from '../services/audit';
 import { approveMoney, cancelMoney, GOODWILL_MAX_KOBO, listMoneyRequests, rejectMoney, requestMoney, type MoneyRules } from '../services/moneyRequests';
+import type { StaffActor } from '../services/moneyRequests';
 import { suspenseQueue } from '../services/suspenseQueue';
 import { code, reason, writing } from './fields';
 
@@ -21,32 +23,60 @@ const rejectBody = requestBody({ request_id: positiveId('request_id'), note: wri
 const requestBodyOnly = requestBody({ request_id: positiveId('request_id') });
 
 const big = (value: number | undefined) => (value === undefined ? undefined : BigInt(value));
+const decision = (action: string, requestId: number): AuditRecord => ({ action, subject: `request:${requestId}` });
 
 /** Finance's money work: the suspense queue and maker-checker requests. */
 export function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext, rules: MoneyRules) {
-  app.post('/ops/api/suspense/list', { config: { access: { permission: 'suspense.read' } } }, async () => success('transfers in suspense', await suspenseQueue(ctx)));
+  // A money rule's 403 (one's own request, a wrong code, a role below the approval) rolls its
+  // transaction back: the attempt is recorded apart, before the refusal is answered.
+  const attempt = <T>(request: FastifyRequest, record: AuditRecord, work: (actor: StaffActor) => Promise<T>) => {
+    const actor = actorOf(request);
+    return refusalsRecorded(ctx, actor, record, () => work(actor));
+  };
 
-  app.post('/ops/api/money/requests/list', { config: { access: { permission: 'money.request' } } }, async () => success('money requests', await listMoneyRequests(ctx, { queue: true })));
+  app.post('/ops/api/suspense/list', { config: { access: { permission: 'suspense.read' } } }, async (request) => {
+    const queue = await auditedRead(ctx, actorOf(request), { action: 'suspense.list' }, suspenseQueue);
+    return success('transfers in suspense', queue);
+  });
+
+  app.post('/ops/api/money/requests/list', { config: { access: { permission: 'money.request' } } }, async (request) => {
+    const queue = (tx: AppContext) => listMoneyRequests(tx, { queue: true });
+    const requests = await auditedRead(ctx, actorOf(request), { action: 'money.list' }, queue);
+    return success('money requests', requests);
+  });
 
   app.post('/ops/api/money/requests/create', { config: { access: { permission: 'money.request' } } }, async (request, reply) => {
     const body = createBody.parse(request.body);
-    const created = await requestMoney(ctx, actorOf(request), { kind: body.kind, amountKobo: body.amount, customerId: big(body.customer_id), incomingTransferId: big(body.incoming_transfer_id), reason: body.reason, code: body.code }, rules);
+    const [customerId, incomingTransferId] = [big(body.customer_id), big(body.incoming_transfer_id)];
+    const asked = { kind: body.kind, amountKobo: body.amount, customerId, incomingTransferId, reason: body.reason };
+    const created = await attempt(request, { action: 'money.request', customerId }, (maker) =>
+      requestMoney(ctx, maker, { ...asked, code: body.code }, rules),
+    );
     reply.status(201);
     return success('request recorded: another finance user must approve it before any money moves', created);
   });
 
   app.post('/ops/api/money/requests/approve', { config: { access: { permission: 'money.decide' } } }, async (request) => {
     const body = approveBody.parse(request.body);
-    return success('approved: the money has moved', await approveMoney(ctx, actorOf(request), BigInt(body.request_id), body.code, rules));
+    const approved = await attempt(request, decision('money.approve', body.request_id), (checker) =>
+      approveMoney(ctx, checker, BigInt(body.request_id), body.code, rules),
+    );
+    return success('approved: the money has moved', approved);
   });
 
   app.post('/ops/api/money/requests/reject', { config: { access: { permission: 'money.decide' } } }, async (request) => {
     const body = rejectBody.parse(request.body);
-    return success('rejected: nothing moved', await rejectMoney(ctx, actorOf(request), BigInt(body.request_id), body.note, rules));
+    const rejected = await attempt(request, decision('money.reject', body.request_id), (checker) =>
+      rejectMoney(ctx, checker, BigInt(body.request_id), body.note, rules),
+    );
+    return success('rejected: nothing moved', rejected);
   });
 
   app.post('/ops/api/money/requests/cancel', { config: { access: { permission: 'money.request' } } }, async (request) => {
     const body = requestBodyOnly.parse(request.body);
-    return success('cancelled: nothing moved', await cancelMoney(ctx, actorOf(request), BigInt(body.request_id)));
+    const cancelled = await attempt(request, decision('money.cancel', body.request_id), (maker) =>
+      cancelMoney(ctx, maker, BigInt(body.request_id)),
+    );
+    return success('cancelled: nothing moved', cancelled);
   });
 }

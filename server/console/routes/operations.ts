@@ -4,6 +4,7 @@ import { positiveId, requestBody } from '../../routes/fields';
 import { success } from '../../routes/envelope';
 import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
+import { auditedRead } from '../services/audit';
 import { auditNow, glance, type ProviderHealth } from '../services/glance';
 import { reconciliationQueue, workReconciliationItem } from '../services/reconciliationWork';
 import { writing } from './fields';
@@ -17,11 +18,23 @@ const workBody = requestBody({
 
 /** At a glance, and the reconciliation queue. */
 export function registerOperationsRoutes(app: FastifyInstance, ctx: AppContext, providers: ProviderHealth) {
-  app.post('/ops/api/glance', { config: { access: { permission: 'glance.read' } } }, async () => success('at a glance', await glance(ctx, providers)));
+  app.post('/ops/api/glance', { config: { access: { permission: 'glance.read' } } }, async (request) => {
+    const figures = await auditedRead(ctx, actorOf(request), { action: 'glance.view' }, (tx) => glance(tx, providers));
+    return success('at a glance', figures);
+  });
 
-  app.post('/ops/api/glance/audit', { config: { access: { permission: 'glance.read' } } }, async () => success('ledger audit run', await auditNow(ctx)));
+  app.post('/ops/api/glance/audit', { config: { access: { permission: 'glance.read' } } }, async (request) =>
+    success('ledger audit run', await auditNow(ctx, actorOf(request))),
+  );
 
-  app.post('/ops/api/reconciliation/list', { config: { access: { permission: 'reconciliation.work' } } }, async () => success('reconciliation', await reconciliationQueue(ctx)));
+  app.post(
+    '/ops/api/reconciliation/list',
+    { config: { access: { permission: 'reconciliation.work' } } },
+    async (request) => {
+      const items = await auditedRead(ctx, actorOf(request), { action: 'reconciliation.list' }, reconciliationQueue);
+      return success('reconciliation', items);
+    },
+  );
 
   app.post('/ops/api/reconciliation/work', { config: { access: { permission: 'reconciliation.work' } } }, async (request) => {
     const body = workBody.parse(request.body);

@@ -5,7 +5,7 @@ import { email, positiveId, requestBody, requiredText } from '../../routes/field
 import { success } from '../../routes/envelope';
 import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
-import { listAudit } from '../services/audit';
+import { auditedRead, listAudit } from '../services/audit';
 import { listStaff } from '../services/staffAccounts';
 import {
   approveStaffChange,
@@ -61,7 +61,9 @@ const APPROVED: Record<StaffChangeKind, (outcome: StaffOutcome) => string> = {
 
 /** Admin: staff accounts, the changes that need a second admin, and the audit. */
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, consoleUrl: string) {
-  app.post('/ops/api/staff/list', { config: { access: { permission: 'staff.manage' } } }, async () => success('staff', await listStaff(ctx)));
+  app.post('/ops/api/staff/list', { config: { access: { permission: 'staff.manage' } } }, async (request) =>
+    success('staff', await auditedRead(ctx, actorOf(request), { action: 'staff.list' }, (tx) => listStaff(tx))),
+  );
 
   app.post('/ops/api/staff/create', { config: { access: { permission: 'staff.manage' } } }, async (request, reply) => {
     const body = createBody.parse(request.body);
@@ -84,7 +86,9 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, conso
 
   // The changes that wait for a second admin: any admin may see and decide them, none their own.
   const manage = { config: { access: { permission: 'staff.manage' as const } } };
-  app.post('/ops/api/staff/changes/list', manage, async () => success('staff changes', await listStaffChanges(ctx)));
+  app.post('/ops/api/staff/changes/list', manage, async (request) =>
+    success('staff changes', await auditedRead(ctx, actorOf(request), { action: 'staff.changes' }, listStaffChanges)),
+  );
 
   app.post('/ops/api/staff/changes/approve', manage, async (request) => {
     const body = approveBody.parse(request.body);
@@ -104,5 +108,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, conso
     return success('withdrawn: nothing changed', withdrawn);
   });
 
-  app.post('/ops/api/audit/list', { config: { access: { permission: 'audit.read' } } }, async (request) => success('audit', await listAudit(ctx, auditBody.parse(request.body ?? {}))));
+  app.post('/ops/api/audit/list', { config: { access: { permission: 'audit.read' } } }, async (request) =>
+    success('audit', await listAudit(ctx, actorOf(request), auditBody.parse(request.body ?? {}))),
+  );
 }

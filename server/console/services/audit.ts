@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { AuditEntry, AuditFilter } from '../../../core/console';
-import type { AppContext } from '../../services/context';
+import { AppError } from '../../errors';
+import { inTransaction, type AppContext } from '../../services/context';
 
 /**
  * The staff audit (036_staff_audit.sql): one row per staff action, written by the action's own
- * transaction. The table refuses UPDATE and DELETE; this module only ever inserts and reads.
+ * transaction. The table refuses UPDATE and DELETE; this module only ever inserts and reads. On
+ * PostgreSQL the server's own role may do no more than that either (044_runtime_role.sql).
  */
 
 /** Who acted: a staff member through the console, or someone at the command line. */
@@ -39,10 +41,68 @@ export async function recordAudit(tx: AppContext, actor: Actor, record: AuditRec
     .execute();
 }
 
+/**
+ * Records an action in a transaction of its own, committed when this returns: for what must stay
+ * recorded whatever happens next (who asked before the biller is asked, a refusal whose own
+ * transaction rolls back).
+ */
+export async function commitAudit(ctx: AppContext, actor: Actor, record: AuditRecord): Promise<void> {
+  await inTransaction(ctx, (tx) => recordAudit(tx, actor, record));
+}
+
+/**
+ * A read of a list, with its record, in one transaction: no list is read unrecorded. The record
+ * keeps what was asked for (`after`) and how many rows were shown.
+ */
+export async function auditedRead<T>(
+  ctx: AppContext,
+  actor: Actor,
+  record: AuditRecord,
+  read: (tx: AppContext) => Promise<T>,
+): Promise<T> {
+  return inTransaction(ctx, async (tx) => {
+    const result = await read(tx);
+    const shown = Array.isArray(result) ? { results: result.length } : {};
+    await recordAudit(tx, actor, { ...record, after: { ...(record.after as object | undefined), ...shown } });
+    return result;
+  });
+}
+
+/**
+ * Records a refused attempt (`<area>.refused`, the attempted action and the reason given) in a
+ * transaction of its own, and answers the refusal to throw: the attempt's transaction, if any,
+ * rolls back with everything it wrote.
+ */
+export async function recordRefusal(ctx: AppContext, actor: Actor, attempt: AuditRecord, refusal: AppError) {
+  const area = attempt.action.split('.')[0];
+  await commitAudit(ctx, actor, {
+    action: `${area}.refused`,
+    customerId: attempt.customerId,
+    subject: attempt.subject,
+    after: { attempted: attempt.action, reason: refusal.message },
+  });
+  return refusal;
+}
+
+/** Runs an attempt; a 403 it meets (a rule of money or staff, a wrong code) is recorded before it is answered. */
+export async function refusalsRecorded<T>(ctx: AppContext, actor: Actor, attempt: AuditRecord, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.status === 403) throw await recordRefusal(ctx, actor, attempt, error);
+    throw error;
+  }
+}
+
 export const AUDIT_PAGE = 50;
 
-/** The audit, newest first, a page at a time, filtered by who, what, which customer and when. */
-export async function listAudit(ctx: AppContext, filter: AuditFilter): Promise<AuditEntry[]> {
+/** The audit, newest first, a page at a time, filtered by who, what, customer and when; its reading is recorded. */
+export async function listAudit(ctx: AppContext, actor: Actor, filter: AuditFilter): Promise<AuditEntry[]> {
+  const customerId = filter.customer_id === undefined ? null : BigInt(filter.customer_id);
+  return auditedRead(ctx, actor, { action: 'audit.list', customerId, after: filter }, (tx) => auditPage(tx, filter));
+}
+
+async function auditPage(ctx: AppContext, filter: AuditFilter): Promise<AuditEntry[]> {
   let query = ctx.db.selectFrom('staff_audit').select(['id', 'at', 'actor', 'action', 'customer_id', 'subject', 'address', 'before', 'after']).orderBy('id', 'desc').limit(AUDIT_PAGE);
   if (filter.staff_id !== undefined) query = query.where('staff_id', '=', BigInt(filter.staff_id));
   if (filter.action) query = query.where(sql<boolean>`action LIKE ${`${filter.action.replace(/[%_\\]/g, '\\$&')}%`}`);

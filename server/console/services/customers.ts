@@ -13,6 +13,7 @@ import { recordAudit, type Actor } from './audit';
 import { CUSTOMER_NOT_FOUND, existingCustomer } from './customerRecord';
 import { listCases } from './cases';
 import { listMoneyRequests } from './moneyRequests';
+import { alertAdmins, holdBackSearch, SEARCHES_THROTTLED, type Searcher } from './searchThrottle';
 import { consoleTransactions } from './transactions';
 
 /**
@@ -38,19 +39,33 @@ function searchesFor(query: string): { match: SearchMatch; where: ReturnType<typ
   return searches;
 }
 
-/** Customers matching an e-mail (or its start), a phone number, an account number, a transaction reference, a case number or a name. */
-export async function searchCustomers(ctx: AppContext, actor: Actor, query: string): Promise<CustomerHit[]> {
-  return inTransaction(ctx, async (tx) => {
-    const hits = new Map<string, CustomerHit>();
-    for (const { match, where } of searchesFor(query)) {
-      const { rows } = await sql<{ id: bigint; name: string; email: string; phone: string }>`
-        SELECT u.id, u.name, u.email, u.phone FROM users u WHERE ${where} ORDER BY u.id LIMIT ${HITS}`.execute(tx.db);
-      for (const row of rows) if (!hits.has(String(row.id))) hits.set(String(row.id), { id: Number(row.id), name: row.name, email: row.email, phone: row.phone, matched: match });
-    }
-    const found = [...hits.values()].slice(0, HITS);
-    await recordAudit(tx, actor, { action: 'customer.search', after: { query: query.trim(), results: found.length } });
-    return found;
+/**
+ * Customers matching an e-mail (or its start), a phone number, an account number, a transaction
+ * reference, a case number or a name. Past SEARCHES_PER_HOUR a staff member is refused (429), the
+ * refusal recorded, and the first refusal of a burst mailed to the admins once it has committed.
+ */
+export async function searchCustomers(ctx: AppContext, actor: Searcher, query: string) {
+  const searched = await inTransaction(ctx, async (tx) => {
+    const held = await holdBackSearch(tx, actor, query.trim());
+    return held ?? { hits: await search(tx, actor, query) };
   });
+  if ('hits' in searched) return searched.hits;
+  if (searched.alert) await alertAdmins(ctx, actor);
+  throw new AppError(429, SEARCHES_THROTTLED);
+}
+
+async function search(tx: AppContext, actor: Actor, query: string): Promise<CustomerHit[]> {
+  const hits = new Map<string, CustomerHit>();
+  for (const { match, where } of searchesFor(query)) {
+    const { rows } = await sql<{ id: bigint; name: string; email: string; phone: string }>`
+      SELECT u.id, u.name, u.email, u.phone FROM users u WHERE ${where} ORDER BY u.id LIMIT ${HITS}`.execute(tx.db);
+    for (const { id, name, email, phone } of rows) {
+      if (!hits.has(String(id))) hits.set(String(id), { id: Number(id), name, email, phone, matched: match });
+    }
+  }
+  const found = [...hits.values()].slice(0, HITS);
+  await recordAudit(tx, actor, { action: 'customer.search', after: { query: query.trim(), results: found.length } });
+  return found;
 }
 
 /** The customer's page; its reading is recorded. 404 for a customer that does not exist. */

@@ -3,8 +3,9 @@ import type { Glance, GlanceRow } from '../../../core/console';
 import { lagosDay, startOfLagosDay } from '../../../core/days';
 import { koboToNaira } from '../../../core/money';
 import { SERVICE_CATEGORIES } from '../../../core/services';
-import type { AppContext } from '../../services/context';
+import { inTransaction, type AppContext } from '../../services/context';
 import { auditLedger, recordAuditRun } from '../../services/ledgerAudit';
+import { recordAudit, type Actor } from './audit';
 import { consoleTransactions, STUCK_AFTER_MS } from './transactions';
 
 /** What each live provider's circuit breaker says ('none': a simulated provider has none). */
@@ -82,8 +83,15 @@ async function lastAuditRun(ctx: AppContext): Promise<Glance['ledger_audit']> {
   return row ? { ran_at: row.ran_at.toISOString(), problem_count: row.problem_count, problems: row.problems as string[] } : null;
 }
 
-/** "Run it now" from the console: the audit only reads, so anyone who sees the glance may ask for it. */
-export async function auditNow(ctx: AppContext): Promise<Glance['ledger_audit']> {
-  await recordAuditRun(ctx.db, ctx.clock.now(), await auditLedger(ctx.db));
-  return lastAuditRun(ctx);
+/**
+ * "Run it now" from the console: the audit only reads, so anyone who sees the glance may ask for
+ * it; who asked, and what it found, is recorded with the run.
+ */
+export async function auditNow(ctx: AppContext, actor: Actor): Promise<Glance['ledger_audit']> {
+  return inTransaction(ctx, async (tx) => {
+    const problems = await auditLedger(tx.db);
+    await recordAuditRun(tx.db, tx.clock.now(), problems);
+    await recordAudit(tx, actor, { action: 'ledger.audit', after: { problem_count: problems.length } });
+    return lastAuditRun(tx);
+  });
 }

@@ -1,9 +1,9 @@
 import type { ConsoleTransaction } from '../../../core/console';
 import { koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
-import { inTransaction, type AppContext } from '../../services/context';
-import { TRANSACTION_COLUMNS, type RequeryHooks } from '../../services/transactions';
-import { recordAudit, type Actor } from './audit';
+import type { AppContext } from '../../services/context';
+import { TRANSACTION_COLUMNS, type RequeryHooks, type StoredTransaction } from '../../services/transactions';
+import { commitAudit, type Actor } from './audit';
 
 /** A bill still processing this long after it was placed is shown as stuck. */
 export const STUCK_AFTER_MS = 60 * 60_000;
@@ -57,24 +57,40 @@ async function payAnswered(ctx: AppContext, transactionId: bigint): Promise<bool
  * customer's refresh (at most one question per bill every few seconds, whoever asks), and
  * settles or refunds it by the answer. The hook waits until the purchase's own call has surely
  * given up, lest the biller not know the bill yet; a bill whose call already answered (pending)
- * is known to the biller, so staff may ask about it at once. Answers the bill as it now stands;
- * recorded in the audit.
+ * is known to the biller, so staff may ask about it at once. Answers the bill as it now stands.
+ *
+ * The audit holds who asked before anything is asked (committed on its own, so that a process
+ * that dies mid-way, money moved or not, leaves the record), then the outcome, failures included.
  */
 export async function requeryBill(ctx: AppContext, actor: Actor, requeries: RequeryHooks, requeryNow: RequeryNow, transactionId: bigint): Promise<ConsoleTransaction> {
   const [before] = await consoleTransactions(ctx, { transactionId, limit: 1 });
   if (!before) throw new AppError(404, 'no such transaction');
   const row = await ctx.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', transactionId).executeTakeFirstOrThrow();
+  const subject = `transaction:${transactionId}`;
+  const asked = { customerId: row.user_id, subject, before: { status: before.status } };
+  await commitAudit(ctx, actor, { action: 'transaction.requery', ...asked });
+  const outcome = (after: object) =>
+    commitAudit(ctx, actor, { ...asked, action: 'transaction.requery-outcome', after });
+  try {
+    const after = await askBiller(ctx, requeries, requeryNow, row);
+    await outcome({ status: after.status });
+    return after;
+  } catch (error) {
+    await outcome({ outcome: 'failed', reason: error instanceof AppError ? error.message : 'error' });
+    throw error;
+  }
+}
+
+async function askBiller(ctx: AppContext, requeries: RequeryHooks, requeryNow: RequeryNow, row: StoredTransaction) {
   const requery = requeries[row.category];
   if (!requery || row.status !== 'processing') throw new AppError(409, `this ${row.category} transaction is ${row.status}: there is nothing to ask the biller`);
   const asked = await requery(ctx, row);
   if (asked === 'checked-recently') throw new AppError(429, 'the biller was asked about this bill moments ago: try again in a few seconds');
   if (asked === 'not-due') {
-    if (!(await payAnswered(ctx, transactionId))) throw new AppError(409, 'the biller may still be answering the purchase itself: try again in a minute');
-    await requeryNow(ctx, transactionId);
+    const answering = 'the biller may still be answering the purchase itself: try again in a minute';
+    if (!(await payAnswered(ctx, row.id))) throw new AppError(409, answering);
+    await requeryNow(ctx, row.id);
   }
-  const [after] = await consoleTransactions(ctx, { transactionId, limit: 1 });
-  await inTransaction(ctx, (tx) =>
-    recordAudit(tx, actor, { action: 'transaction.requery', customerId: row.user_id, subject: `transaction:${transactionId}`, before: { status: before.status }, after: { status: after.status } }),
-  );
+  const [after] = await consoleTransactions(ctx, { transactionId: row.id, limit: 1 });
   return after;
 }
