@@ -170,6 +170,29 @@ const bankPartnerList = z.string().transform((text, context): BankPartnerName[] 
   return names as BankPartnerName[];
 });
 const baseUrl = absoluteUrl.transform((text) => new URL(text).href.replace(/\/+$/, ''));
+const yesOrNo = z.enum(['yes', 'no'], { error: 'must be yes or no' }).transform((text) => text === 'yes');
+
+/**
+ * Each provider's documented API, live and sandbox. Unset, a base URL is the live API in
+ * production and the sandbox in development and staging; production refuses a sandbox (its
+ * payments move no real money, yet a wallet they fund buys real bills) unless STAGING=yes.
+ */
+const PROVIDER_APIS = {
+  MONNIFY_BASE_URL: { provider: 'Monnify', live: 'https://api.monnify.com', sandbox: 'https://sandbox.monnify.com' },
+  VTPASS_BASE_URL: { provider: 'VTpass', live: 'https://vtpass.com/api', sandbox: 'https://sandbox.vtpass.com/api' },
+  DOJAH_BASE_URL: { provider: 'Dojah', live: 'https://api.dojah.io', sandbox: 'https://sandbox.dojah.io' },
+} as const;
+type ProviderApi = keyof typeof PROVIDER_APIS;
+const providerApi = <T>(name: ProviderApi, schema: z.ZodType<T, string>) => ({
+  shown: `\`${PROVIDER_APIS[name].live}\` in production, \`${PROVIDER_APIS[name].sandbox}\` in development and staging`,
+  schema: schema.optional(),
+});
+/** The documented prefixes of keys that work only in a provider's sandbox (Monnify's reference shows MK_TEST_ ones). */
+const TEST_KEYS = {
+  PAYSTACK_SECRET_KEY: { test: /^sk_test_/, shown: 'sk_test_…', live: 'sk_live_…' },
+  MONNIFY_API_KEY: { test: /^MK_TEST_/i, shown: 'MK_TEST_…', live: 'MK_PROD_…' },
+} as const;
+const STAGING_HINT = 'or set STAGING=yes for a production-like start against the sandboxes (never with real customers)';
 
 /** proxy-addr's names for the private ranges, accepted by Fastify beside addresses. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -249,6 +272,14 @@ export const ENVIRONMENT = {
     meaning:
       '`development` (what `npm start` sets) allows the development conveniences: stand-in keys, the mailbox, the simulated bank transfer, the development captcha and the demo account. ' +
       'Any other start is production: it refuses to start without the variables marked *required in production* or with a development key, and answers 404 on every `/dev/*` path',
+  },
+  STAGING: {
+    ...literalDefault('no', yesOrNo),
+    meaning:
+      "`yes`: a production start against the providers' sandboxes, never with real customers. " +
+      'Their sandbox URLs become the defaults and sandbox URLs and test keys (`sk_test_…`, `MK_TEST_…`) are ' +
+      'accepted, which production refuses without it; everything else stays production, ' +
+      'and the start-up log says staging',
   },
   PORT: { config: 'port', ...literalDefault('3000', port), meaning: 'HTTP port of the app and its API' },
   HOST: {
@@ -366,15 +397,27 @@ export const ENVIRONMENT = {
       "removing a partner stops listing its accounts (they are kept) and funding goes on through the others. A real partner's keys below must be set. " +
       'Production refuses it unset or listing `simulated` (that partner hands out numbers no bank holds): set the real partners',
   },
-  MONNIFY_BASE_URL: { ...literalDefault('https://sandbox.monnify.com', baseUrl), meaning: "Monnify's API: the sandbox, `https://api.monnify.com` when live, or any host speaking its API" },
-  MONNIFY_API_KEY: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string()), meaning: 'Monnify API key (required when BANK_PARTNERS lists monnify)' },
+  MONNIFY_BASE_URL: {
+    ...providerApi('MONNIFY_BASE_URL', baseUrl),
+    meaning: "Monnify's API, or any host speaking it; production refuses the sandbox without STAGING=yes",
+  },
+  MONNIFY_API_KEY: {
+    requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' },
+    ...unset(z.string()),
+    meaning:
+      'Monnify API key (required when BANK_PARTNERS lists monnify); ' +
+      'production refuses a test key (`MK_TEST_…`) without STAGING=yes',
+  },
   MONNIFY_SECRET_KEY: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string().min(16, 'must be at least 16 characters')), meaning: "Monnify secret key: logs in and keys the `monnify-signature` of its webhooks (required when BANK_PARTNERS lists monnify)" },
   MONNIFY_CONTRACT_CODE: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string().regex(/^\d{4,20}$/, 'must be the digits of the Monnify contract code')), meaning: 'Monnify contract code of the reserved accounts (required when BANK_PARTNERS lists monnify)' },
   PAYSTACK_BASE_URL: { ...literalDefault('https://api.paystack.co', baseUrl), meaning: "Paystack's API (test and live keys share it), or any host speaking its API" },
   PAYSTACK_SECRET_KEY: {
     requiredWhen: { when: 'BANK_PARTNERS', lists: 'paystack' },
     ...unset(z.string().regex(/^sk_(test|live)_\w{16,}$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')),
-    meaning: 'Paystack secret key: authorises every call and keys the `x-paystack-signature` of its webhooks (required when BANK_PARTNERS lists paystack)',
+    meaning:
+      'Paystack secret key: authorises every call and keys the `x-paystack-signature` of its webhooks ' +
+      '(required when BANK_PARTNERS lists paystack). Production refuses a test key (`sk_test_…`) ' +
+      'without STAGING=yes',
   },
   CARD_FEE_BEARER: {
     config: 'cardFeeBearer',
@@ -388,11 +431,15 @@ export const ENVIRONMENT = {
       'who sells the bills: `simulated` (the deterministic aggregator of the README) or `vtpass` (needs the three VTPASS keys; see "Going live"). Production refuses it unset or `simulated`',
   },
   VTPASS_BASE_URL: {
-    ...literalDefault(
-      'https://sandbox.vtpass.com/api',
-      absoluteUrl.transform((text) => text.replace(/\/+$/, '')).refine((text) => text.endsWith('/api'), 'must end in /api, like https://sandbox.vtpass.com/api'),
+    ...providerApi(
+      'VTPASS_BASE_URL',
+      absoluteUrl
+        .transform((text) => text.replace(/\/+$/, ''))
+        .refine((text) => text.endsWith('/api'), 'must end in /api, like https://vtpass.com/api'),
     ),
-    meaning: "VTpass's API: the sandbox by default, `https://vtpass.com/api` live, or any host speaking its documented API (the fake: `npm run fake:vtpass`)",
+    meaning:
+      "VTpass's API, or any host speaking its documented API (the fake: `npm run fake:vtpass`); " +
+      'production refuses the sandbox without STAGING=yes',
   },
   VTPASS_API_KEY: { requiredWhen: { when: 'BILLER', is: 'vtpass' }, ...unset(z.string()), meaning: 'VTpass static API key (profile → API Keys); required with BILLER=vtpass' },
   VTPASS_PUBLIC_KEY: { requiredWhen: { when: 'BILLER', is: 'vtpass' }, ...unset(z.string()), meaning: 'VTpass public key (`PK_…`), sent on GET calls; required with BILLER=vtpass' },
@@ -421,8 +468,8 @@ export const ENVIRONMENT = {
   DOJAH_APP_ID: { requiredWhen: { when: 'IDENTITY', is: 'dojah' }, ...unset(z.string()), meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah" },
   DOJAH_SECRET_KEY: { requiredWhen: { when: 'IDENTITY', is: 'dojah' }, ...unset(z.string().min(8, 'must be at least 8 characters')), meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah" },
   DOJAH_BASE_URL: {
-    ...literalDefault('https://api.dojah.io', absoluteUrl.transform(origin)),
-    meaning: "Dojah's API host; `https://sandbox.dojah.io` with sandbox keys",
+    ...providerApi('DOJAH_BASE_URL', absoluteUrl.transform(origin)),
+    meaning: "Dojah's API host (the sandbox takes sandbox keys); production refuses the sandbox without STAGING=yes",
   },
   LOG_LEVEL: { config: 'logLevel', ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
   SHUTDOWN_TIMEOUT_MS: {
@@ -550,37 +597,54 @@ export type SessionPolicy = Config['sessions'];
  * variables, and each provider with the keys it was given.
  */
 function reshaped(settings: Settings, production: boolean, host: string) {
+  const sandboxes = !production || settings.STAGING;
+  const api = (name: ProviderApi) => settings[name] ?? PROVIDER_APIS[name][sandboxes ? 'sandbox' : 'live'];
   return {
     production,
+    /** A production start against the providers' sandboxes (STAGING=yes), never with real customers. */
+    staging: production && settings.STAGING,
     host,
     publicUrl: settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`),
-    bankPartners: bankPartnersOf(settings),
-    biller: billerOf(settings),
-    identity: identityOf(settings),
+    bankPartners: bankPartnersOf(settings, api('MONNIFY_BASE_URL')),
+    biller: billerOf(settings, api('VTPASS_BASE_URL')),
+    identity: identityOf(settings, api('DOJAH_BASE_URL')),
     'ops.publicUrl': settings.OPS_PUBLIC_URL ?? origin(`http://127.0.0.1:${settings.OPS_PORT ?? 3001}`),
   };
 }
 
 // The keys below are set: a start without them was refused (requiredWhen).
-function bankPartnersOf(settings: Settings) {
+function bankPartnersOf(settings: Settings, monnifyUrl: string) {
   const names = settings.BANK_PARTNERS;
   return {
     names,
     ...(names.includes('monnify')
-      ? { monnify: { baseUrl: settings.MONNIFY_BASE_URL, apiKey: settings.MONNIFY_API_KEY!, secretKey: settings.MONNIFY_SECRET_KEY!, contractCode: settings.MONNIFY_CONTRACT_CODE! } }
+      ? {
+          monnify: {
+            baseUrl: monnifyUrl,
+            apiKey: settings.MONNIFY_API_KEY!,
+            secretKey: settings.MONNIFY_SECRET_KEY!,
+            contractCode: settings.MONNIFY_CONTRACT_CODE!,
+          },
+        }
       : {}),
     ...(names.includes('paystack') ? { paystack: { baseUrl: settings.PAYSTACK_BASE_URL, secretKey: settings.PAYSTACK_SECRET_KEY! } } : {}),
   };
 }
 
-const billerOf = (settings: Settings) =>
+const billerOf = (settings: Settings, baseUrl: string) =>
   settings.BILLER === 'vtpass'
-    ? { kind: 'vtpass' as const, baseUrl: settings.VTPASS_BASE_URL, apiKey: settings.VTPASS_API_KEY!, publicKey: settings.VTPASS_PUBLIC_KEY!, secretKey: settings.VTPASS_SECRET_KEY! }
+    ? {
+        kind: 'vtpass' as const,
+        baseUrl,
+        apiKey: settings.VTPASS_API_KEY!,
+        publicKey: settings.VTPASS_PUBLIC_KEY!,
+        secretKey: settings.VTPASS_SECRET_KEY!,
+      }
     : { kind: 'simulated' as const };
 
-const identityOf = (settings: Settings) =>
+const identityOf = (settings: Settings, baseUrl: string) =>
   settings.IDENTITY === 'dojah'
-    ? { provider: 'dojah' as const, appId: settings.DOJAH_APP_ID!, secretKey: settings.DOJAH_SECRET_KEY!, baseUrl: settings.DOJAH_BASE_URL }
+    ? { provider: 'dojah' as const, appId: settings.DOJAH_APP_ID!, secretKey: settings.DOJAH_SECRET_KEY!, baseUrl }
     : { provider: 'simulated' as const };
 
 /** The config object from its flat form: `group.property` keys go into their group. */
@@ -638,6 +702,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...publicSecrets(text, production),
     ...identityProblems(text, production),
     ...simulatedRailProblems(text, production),
+    ...sandboxProblems(text, production),
     ...consoleExposureProblems(text, production),
     ...(parsed.invalid.size === 0 && text.OPS_PORT !== undefined && [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT) ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener'] : []),
   ];
@@ -699,6 +764,32 @@ function simulatedRailProblems(text: Text, production: boolean): string[] {
     problems.push('BILLER must be set to a real biller in production (vtpass, with its three keys): the simulated biller delivers nothing');
   }
   return problems;
+}
+
+/**
+ * A sandbox's payments move no real money, yet the wallets they fund buy real bills: production
+ * refuses each provider's sandbox and test keys, every one named, unless STAGING=yes says the
+ * start is a rehearsal against them.
+ */
+function sandboxProblems(text: Text, production: boolean): string[] {
+  if (!production || text.STAGING === 'yes') return [];
+  return NAMES.flatMap((name) => {
+    const value = text[name];
+    if (value !== undefined && name in PROVIDER_APIS) {
+      const { provider, live, sandbox } = PROVIDER_APIS[name as ProviderApi];
+      if (!URL.canParse(value) || new URL(value).hostname !== new URL(sandbox).hostname) return [];
+      return [
+        `${name} must not be ${provider}'s sandbox (${sandbox}) in production: ` +
+          `leave it unset for ${live}, with live keys, ${STAGING_HINT}`,
+      ];
+    }
+    const key = TEST_KEYS[name as keyof typeof TEST_KEYS];
+    if (!key || value === undefined || !key.test.test(value)) return [];
+    return [
+      `${name} must be a live key (${key.live}) in production, not a test key (${key.shown}): ` +
+        `its payments move no real money. Set the live key, ${STAGING_HINT}`,
+    ];
+  });
 }
 
 // ---- Where the server may listen, and what may travel in clear ----

@@ -64,7 +64,7 @@ function loadConfigOrExit() {
 
 function banner(config: Config, database: DatabaseHandle, demo: boolean): string[] {
   const origin = `http://localhost:${config.port}`;
-  const lines = [`Naira Wallet running at ${origin} in ${config.production ? 'production' : 'development'} mode (APP_MODE)`];
+  const lines = [`Naira Wallet running at ${origin} in ${modeOf(config)}`];
   if (demo) lines.push(`  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`);
   if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
   if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
@@ -72,6 +72,13 @@ function banner(config: Config, database: DatabaseHandle, demo: boolean): string
   lines.push(`  database: ${database.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`);
   lines.push(`  operator console: ${config.ops.port === undefined ? 'off (set OPS_PORT)' : `${config.ops.publicUrl} (staff only; first admin: npm run staff -- create)`}`);
   return lines;
+}
+
+function modeOf(config: Config): string {
+  if (config.staging) {
+    return "staging mode (STAGING=yes: production against the providers' sandboxes, never with real customers)";
+  }
+  return `${config.production ? 'production' : 'development'} mode (APP_MODE)`;
 }
 
 function once<A extends unknown[]>(fn: (...args: A) => Promise<void>) {

@@ -100,6 +100,91 @@ describe('configuration', () => {
     }
   });
 
+  // The attack: a staging .env deployed to production. Its sandbox URLs and test keys start a
+  // server on which Paystack's test card tops wallets up, and the wallets then buy real airtime.
+  const SANDBOX_RAILS = {
+    MONNIFY_BASE_URL: 'https://sandbox.monnify.com',
+    MONNIFY_API_KEY: 'MK_TEST_SAF7HR5F3F',
+    PAYSTACK_SECRET_KEY: 'sk_test_0123456789abcdef0123',
+    VTPASS_BASE_URL: 'https://sandbox.vtpass.com/api',
+    DOJAH_BASE_URL: 'https://sandbox.dojah.io',
+  };
+  const SANDBOX_PROBLEMS = {
+    MONNIFY_BASE_URL:
+      "MONNIFY_BASE_URL must not be Monnify's sandbox (https://sandbox.monnify.com) in production: " +
+      'leave it unset for https://api.monnify.com',
+    MONNIFY_API_KEY: 'MONNIFY_API_KEY must be a live key (MK_PROD_…) in production, not a test key (MK_TEST_…)',
+    PAYSTACK_SECRET_KEY: 'PAYSTACK_SECRET_KEY must be a live key (sk_live_…) in production, not a test key (sk_test_…)',
+    VTPASS_BASE_URL:
+      "VTPASS_BASE_URL must not be VTpass's sandbox (https://sandbox.vtpass.com/api) in production: " +
+      'leave it unset for https://vtpass.com/api',
+    DOJAH_BASE_URL:
+      "DOJAH_BASE_URL must not be Dojah's sandbox (https://sandbox.dojah.io) in production: " +
+      'leave it unset for https://api.dojah.io',
+  };
+  const STAGING_HINT =
+    'or set STAGING=yes for a production-like start against the sandboxes (never with real customers)';
+  const TEST_KEYS = { MONNIFY_API_KEY: 'MK_TEST_SAF7HR5F3F', PAYSTACK_SECRET_KEY: 'sk_test_0123456789abcdef0123' };
+
+  it('refuses, in production, every provider sandbox and test key, listed together, each naming what to set', () => {
+    const production = { ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS };
+    const message = problemsOf({ ...production, ...SANDBOX_RAILS });
+    for (const problem of Object.values(SANDBOX_PROBLEMS)) expect(message).toContain(problem);
+    expect(message.split(STAGING_HINT)).toHaveLength(Object.keys(SANDBOX_PROBLEMS).length + 1);
+    // Each alone, in any spelling of the host, is enough to refuse the start.
+    const variants = {
+      MONNIFY_BASE_URL: 'https://SANDBOX.monnify.com/',
+      MONNIFY_API_KEY: 'mk_test_saf7hr5f3f',
+      VTPASS_BASE_URL: 'https://sandbox.vtpass.com/api/',
+      DOJAH_BASE_URL: 'https://sandbox.dojah.io/',
+    };
+    for (const [name, value] of Object.entries({ ...SANDBOX_RAILS, ...variants })) {
+      const problem = SANDBOX_PROBLEMS[name as keyof typeof SANDBOX_PROBLEMS];
+      expect(problemsOf({ ...production, [name]: value }), `${name}=${value}`).toContain(problem);
+    }
+  });
+
+  it('accepts the sandboxes and test keys with STAGING=yes, still production, the sandboxes its defaults', () => {
+    const staging = { ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, STAGING: 'yes' };
+    const { config, warnings } = loadConfig({ ...staging, ...SANDBOX_RAILS });
+    expect(config).toMatchObject({
+      production: true,
+      staging: true,
+      bankPartners: { monnify: { baseUrl: 'https://sandbox.monnify.com', apiKey: TEST_KEYS.MONNIFY_API_KEY } },
+      identity: { baseUrl: 'https://sandbox.dojah.io' },
+      biller: { baseUrl: 'https://sandbox.vtpass.com/api' },
+    });
+    expect(config.bankPartners.paystack?.secretKey).toBe(TEST_KEYS.PAYSTACK_SECRET_KEY);
+    expect(warnings).toEqual([]);
+    const defaults = loadConfig(staging).config;
+    expect(defaults).toMatchObject({
+      bankPartners: { monnify: { baseUrl: 'https://sandbox.monnify.com' } },
+      biller: { baseUrl: 'https://sandbox.vtpass.com/api' },
+      identity: { baseUrl: 'https://sandbox.dojah.io' },
+    });
+    // Staging is a production start: nothing but the sandboxes is relaxed.
+    const simulated = problemsOf({ ...staging, BANK_PARTNERS: 'simulated' });
+    expect(simulated).toContain('BANK_PARTNERS must list only real bank partners in production');
+    expect(problemsOf({ ...staging, STAGING: 'true' })).toContain('STAGING must be yes or no');
+  });
+
+  it("defaults each provider to its live API in production, its sandbox in development; Paystack's has one", () => {
+    const PAYSTACK_API = 'https://api.paystack.co';
+    const live = loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS }).config;
+    expect(live).toMatchObject({
+      staging: false,
+      bankPartners: { monnify: { baseUrl: 'https://api.monnify.com' }, paystack: { baseUrl: PAYSTACK_API } },
+      biller: { baseUrl: 'https://vtpass.com/api' },
+      identity: { baseUrl: 'https://api.dojah.io' },
+    });
+    expect(development({ ...REAL_RAILS, ...IDENTITY_PROVIDER, ...TEST_KEYS }).config).toMatchObject({
+      staging: false,
+      bankPartners: { monnify: { baseUrl: 'https://sandbox.monnify.com' }, paystack: { baseUrl: PAYSTACK_API } },
+      biller: { baseUrl: 'https://sandbox.vtpass.com/api' },
+      identity: { baseUrl: 'https://sandbox.dojah.io' },
+    });
+  });
+
   it('refuses an APP_MODE it does not know, as production', () => {
     expect(problemsOf({ ...PRODUCTION_SECRETS, APP_MODE: 'dev' })).toContain('APP_MODE must be development or production');
   });

@@ -79,4 +79,31 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
     expect(await started.exit).toBe(0);
     await rails.close();
   }, 2 * START_TIMEOUT_MS);
+
+  // The attack: a staging .env deployed as production, its test keys accepted without a word.
+  it("refuses the sandboxes' test keys, and with STAGING=yes starts against them and says so", async () => {
+    const rails = await productionRails('test');
+    try {
+      const refused = startServer({ ...place.env, ...SECRETS, ...rails.env, PORT: String(await freePort()) });
+      expect(await refused.exit).toBe(1);
+      expect(refused.output()).toContain('MONNIFY_API_KEY must be a live key (MK_PROD_…) in production, not a test');
+      expect(refused.output()).toContain('or set STAGING=yes for a production-like start against the sandboxes');
+
+      const port = await freePort();
+      const listening = { PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent' };
+      const staging = startServer({ ...place.env, ...SECRETS, ...rails.env, STAGING: 'yes', ...listening });
+      try {
+        await waitUntilListening(staging, port);
+        const banner = JSON.parse(staging.output().split('\n').find((line) => line.includes('running at'))!);
+        expect(banner.msg).toContain("in staging mode (STAGING=yes: production against the providers' sandboxes");
+        expect(banner.msg).toContain('never with real customers)');
+        expect((await fetch(`http://127.0.0.1:${port}/dev/mailbox?to=demo@nairawallet.test`)).status).toBe(404);
+      } finally {
+        staging.stop();
+      }
+      expect(await staging.exit).toBe(0);
+    } finally {
+      await rails.close();
+    }
+  }, 3 * START_TIMEOUT_MS);
 });

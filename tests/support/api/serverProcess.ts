@@ -40,11 +40,13 @@ export type Secrets = ReturnType<typeof productionSecrets>;
 /**
  * Real money rails for a production start (production refuses the simulated bank partner and
  * biller): the fake VTpass and the fake Monnify, in this process, answering as the real ones
- * document. `vtpass.holdPayments()` once the server is up keeps bills in flight, with no timer,
- * until `vtpass.releasePayments()`; `vtpass.held()` settles once one is held.
+ * document, Monnify with a live key (production refuses its test keys unless STAGING=yes) or,
+ * for a staging start, a test one. `vtpass.holdPayments()` once the server is up keeps bills in
+ * flight, with no timer, until `vtpass.releasePayments()`; `vtpass.held()` settles once one is held.
  */
-export async function productionRails() {
-  const [vtpass, monnify] = await Promise.all([startFakeVtpass(), startFakeMonnify()]);
+export async function productionRails(keys: 'live' | 'test' = 'live') {
+  const monnifyKeys = keys === 'live' ? { apiKey: 'MK_PROD_FAKE0001' } : {};
+  const [vtpass, monnify] = await Promise.all([startFakeVtpass(), startFakeMonnify(monnifyKeys)]);
   return {
     vtpass,
     monnify,
