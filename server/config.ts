@@ -289,7 +289,20 @@ export const ENVIRONMENT = {
     meaning: 'interface to listen on; development mode listens on loopback only (127.0.0.1, ::1 or localhost): beyond it the server refuses to start',
   },
   DATA_DIR: { config: 'dataDir', ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
-  DATABASE_URL: { config: 'databaseUrl', ...unset(z.string()), meaning: 'a PostgreSQL server (`postgres://…`); unset uses the embedded database' },
+  DATABASE_URL: {
+    config: 'databaseUrl',
+    ...unset(z.string()),
+    meaning:
+      'a PostgreSQL server (`postgres://…`); unset uses the embedded database, ' +
+      'which production refuses without EMBEDDED_DATABASE=yes',
+  },
+  EMBEDDED_DATABASE: {
+    ...literalDefault('no', yesOrNo),
+    meaning:
+      '`yes` lets a production start without DATABASE_URL run on the embedded database knowingly: ' +
+      'one process (no replica), an unencrypted file in DATA_DIR. Unset, production refuses to start without ' +
+      'DATABASE_URL; development uses the embedded database whenever it is unset',
+  },
   REDIS_URL: {
     config: 'redisUrl',
     ...unset(absoluteUrl.refine((text) => URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol), 'must be a redis:// or rediss:// URL')),
@@ -703,6 +716,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...identityProblems(text, production),
     ...simulatedRailProblems(text, production),
     ...sandboxProblems(text, production),
+    ...embeddedDatabaseProblems(text, production),
     ...consoleExposureProblems(text, production),
     ...(parsed.invalid.size === 0 && text.OPS_PORT !== undefined && [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT) ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener'] : []),
   ];
@@ -790,6 +804,16 @@ function sandboxProblems(text: Text, production: boolean): string[] {
         `its payments move no real money. Set the live key, ${STAGING_HINT}`,
     ];
   });
+}
+
+/** The embedded database is one process and a file nobody encrypts: production takes it only when told so. */
+function embeddedDatabaseProblems(text: Text, production: boolean): string[] {
+  if (!production || text.DATABASE_URL !== undefined || text.EMBEDDED_DATABASE === 'yes') return [];
+  return [
+    'DATABASE_URL must be set in production (a PostgreSQL server, postgres://…?sslmode=verify-full): ' +
+      'the embedded database is one process and an unencrypted file in DATA_DIR. ' +
+      'To run on it knowingly, set EMBEDDED_DATABASE=yes',
+  ];
 }
 
 // ---- Where the server may listen, and what may travel in clear ----

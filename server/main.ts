@@ -69,7 +69,10 @@ function banner(config: Config, database: DatabaseHandle, demo: boolean): string
   if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
   if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
   lines.push(`  requery job: ${config.requeryIntervalMs > 0 ? `every ${config.requeryIntervalMs} ms` : 'off (REQUERY_INTERVAL_MS=0)'}`);
-  lines.push(`  database: ${database.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`);
+  // Production reaches the embedded database only through EMBEDDED_DATABASE=yes: the log says what was accepted.
+  const knowingly = config.production ? ' (EMBEDDED_DATABASE=yes: one process, an unencrypted file)' : '';
+  const embedded = `embedded PGlite in ${config.dataDir}${knowingly}`;
+  lines.push(`  database: ${database.embedded ? embedded : 'PostgreSQL server (DATABASE_URL)'}`);
   lines.push(`  operator console: ${config.ops.port === undefined ? 'off (set OPS_PORT)' : `${config.ops.publicUrl} (staff only; first admin: npm run staff -- create)`}`);
   return lines;
 }

@@ -76,7 +76,8 @@ export async function pgliteStorage(workDir: string): Promise<BenchStorage> {
   await mkdir(dataDir, { recursive: true });
   return {
     kind: 'pglite',
-    env: { DATA_DIR: dataDir },
+    // The bench measures the embedded database on purpose: production refuses it unless told so.
+    env: { DATA_DIR: dataDir, EMBEDDED_DATABASE: 'yes' },
     open: (wrapDialect) => openEmbeddedDatabase({ dataDir: join(dataDir, 'pglite'), wrapDialect }),
     backendCpuSeconds: async () => null,
     remove: () => rm(dataDir, { recursive: true, force: true }),

@@ -11,6 +11,8 @@ const PRODUCTION_SECRETS = {
   SMTP_URL: 'smtps://mailer:secret@smtp.example.ng:465',
   CAPTCHA_SECRET: '0x4AAAAAAA-secret',
   PUBLIC_URL: 'https://wallet.example.ng/',
+  // A PostgreSQL server: production refuses the embedded database unless told EMBEDDED_DATABASE=yes.
+  DATABASE_URL: 'postgres://wallet:secret@db.internal:5432/wallet?sslmode=verify-full',
 };
 /** A real identity provider: production refuses the simulated one (it verifies nearly any number). */
 const IDENTITY_PROVIDER = { IDENTITY: 'dojah', DOJAH_APP_ID: 'app-1', DOJAH_SECRET_KEY: 'prod_sk_0123456789' };
@@ -183,6 +185,27 @@ describe('configuration', () => {
       biller: { baseUrl: 'https://sandbox.vtpass.com/api' },
       identity: { baseUrl: 'https://sandbox.dojah.io' },
     });
+  });
+
+  // The attack on the operator: a production server quietly on the embedded database, one process
+  // whose money is an unencrypted file on the machine's disk, with no replica and no managed backup.
+  it('refuses the embedded database in production unless EMBEDDED_DATABASE=yes says so knowingly', () => {
+    const production = { ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS };
+    const { DATABASE_URL: _server, ...withoutDatabase } = production;
+    const message = problemsOf(withoutDatabase);
+    expect(message).toContain(
+      'DATABASE_URL must be set in production (a PostgreSQL server, postgres://…?sslmode=verify-full)',
+    );
+    expect(message).toContain('the embedded database is one process and an unencrypted file in DATA_DIR. ');
+    expect(message).toContain('To run on it knowingly, set EMBEDDED_DATABASE=yes');
+    const refusedWith = (value: string) => problemsOf({ ...withoutDatabase, EMBEDDED_DATABASE: value });
+    expect(refusedWith('no')).toContain('DATABASE_URL must be set in production');
+    expect(refusedWith('true')).toContain('EMBEDDED_DATABASE must be yes or no');
+    const embedded = loadConfig({ ...withoutDatabase, EMBEDDED_DATABASE: 'yes' });
+    expect(embedded.config).toMatchObject({ production: true, databaseUrl: undefined, dataDir: './data' });
+    expect(embedded.warnings).toEqual([]);
+    // Development runs on it without being asked.
+    expect(development().config.databaseUrl).toBeUndefined();
   });
 
   it('refuses an APP_MODE it does not know, as production', () => {

@@ -121,6 +121,8 @@ describe('/metrics in production', () => {
     CAPTCHA_SECRET: '0x4AAAAAAA-secret',
     BANK_WEBHOOK_SECRET: 'sk_live_0123456789abcdef0123456789abcdef',
     PUBLIC_URL: 'https://wallet.example.ng',
+    // Never opened either: production refuses the embedded database without EMBEDDED_DATABASE=yes.
+    DATABASE_URL: 'postgres://wallet:secret@db.internal:5432/wallet?sslmode=verify-full',
     IDENTITY: 'dojah',
     DOJAH_APP_ID: 'app-1',
     DOJAH_SECRET_KEY: 'prod_sk_0123456789',

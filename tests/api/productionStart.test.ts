@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/api/backends';
 import { freePort } from '../../testkit/freePort';
@@ -102,6 +103,43 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
         staging.stop();
       }
       expect(await staging.exit).toBe(0);
+    } finally {
+      await rails.close();
+    }
+  }, 3 * START_TIMEOUT_MS);
+});
+
+// The attack on the operator: a container started without DATABASE_URL ran on the embedded
+// database (one process, an unencrypted file on its disk) and said nothing.
+describe('a production start without DATABASE_URL', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = (await storage('pglite')).dataDir;
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('refuses the embedded database, saying what to set; EMBEDDED_DATABASE=yes runs on it and says so', async () => {
+    const rails = await productionRails();
+    try {
+      const refused = startServer({ ...SECRETS, ...rails.env, DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(await refused.exit).toBe(1);
+      expect(refused.output()).toContain('DATABASE_URL must be set in production (a PostgreSQL server, postgres://');
+      expect(refused.output()).toContain('To run on it knowingly, set EMBEDDED_DATABASE=yes');
+      expect(await readdir(dataDir)).toEqual([]);
+
+      const port = await freePort();
+      const listening = { PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent' };
+      const knowingly = { DATA_DIR: dataDir, EMBEDDED_DATABASE: 'yes' };
+      const embedded = startServer({ ...SECRETS, ...rails.env, ...listening, ...knowingly });
+      try {
+        await waitUntilListening(embedded, port);
+        const banner = JSON.parse(embedded.output().split('\n').find((line) => line.includes('running at'))!);
+        const accepted = '(EMBEDDED_DATABASE=yes: one process, an unencrypted file)';
+        expect(banner.details).toContain(`database: embedded PGlite in ${dataDir} ${accepted}`);
+      } finally {
+        embedded.stop();
+      }
+      expect(await embedded.exit).toBe(0);
     } finally {
       await rails.close();
     }

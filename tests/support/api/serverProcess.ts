@@ -122,7 +122,8 @@ export interface Storage {
 export async function storage(backend: Backend['name']): Promise<Storage> {
   const dataDir = await mkdtemp(join(tmpdir(), 'naira-production-start-'));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
-  if (backend === 'pglite') return { env: { DATA_DIR: dataDir }, dataDir, remove: removeDir };
+  // Production refuses the embedded database unless told it runs there knowingly.
+  if (backend === 'pglite') return { env: { DATA_DIR: dataDir, EMBEDDED_DATABASE: 'yes' }, dataDir, remove: removeDir };
   const name = `naira_start_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: POSTGRES_URL });
