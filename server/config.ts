@@ -430,7 +430,7 @@ export const ENVIRONMENT = {
     meaning:
       'Paystack secret key: authorises every call and keys the `x-paystack-signature` of its webhooks ' +
       '(required when BANK_PARTNERS lists paystack). Production refuses a test key (`sk_test_…`) ' +
-      'without STAGING=yes',
+      "without STAGING=yes; a payment Paystack made in another mode than the key's (its `domain`) is never credited",
   },
   CARD_FEE_BEARER: {
     config: 'cardFeeBearer',

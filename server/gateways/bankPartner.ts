@@ -139,6 +139,12 @@ export interface PartnerTransfer {
   /** The paying customer's e-mail as the partner knows it (a card payment's), when the record names it. */
   customerEmail: string | null;
   paidAt: Date | null;
+  /**
+   * Set when the partner's own record says the payment is no money whatever its status (Paystack:
+   * one made in the other mode than our key's, `domain: "test"` to a live key): why. Such a
+   * payment is disputed, never credited.
+   */
+  refusal?: string;
 }
 
 /** A partner's hosted card checkout (Paystack Standard): the customer pays on the partner's page, never ours. */

@@ -49,7 +49,9 @@ import { verifyHmacSha512 } from './webhookSignature';
  *   (hex HMAC-SHA512 of the raw body keyed with the secret key).
  * - Records: GET /transaction/verify/:reference (a reference Paystack does not know is 400
  *   "Transaction reference not found"), and GET /transaction?from&to&status&perPage&page for a
- *   day's list. Amounts are kobo.
+ *   day's list. Amounts are kobo. Each transaction names its mode, `domain` `test` or `live`,
+ *   which follows the key (`sk_test_…`, `sk_live_…`): a record in another mode than our key's is
+ *   refused whatever its status (a test card's payment moves no real money).
  */
 
 export interface PaystackSettings {
@@ -86,6 +88,7 @@ const accountAnswer = envelope(dedicatedAccount);
 const accountListAnswer = envelope(z.array(dedicatedAccount));
 const transaction = z.object({
   reference: z.string().min(1).max(100),
+  domain: z.string().max(20).nullish(),
   amount: z.number().int().nonnegative(),
   status: z.string().max(50),
   channel: z.string().nullish(),
@@ -136,9 +139,12 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
   readonly #sandbox: SandboxPayments;
   readonly #log: ProviderLog;
   readonly #bank: PaystackBankSlug;
+  /** The mode of our key, which every transaction we credit must share (Paystack's `domain`). */
+  readonly #mode: 'live' | 'test';
 
   constructor(settings: PaystackSettings, options: PartnerOptions & { preferredBank?: PaystackBankSlug }) {
     this.#settings = settings;
+    this.#mode = settings.secretKey.startsWith('sk_live_') ? 'live' : 'test';
     this.#log = options.log;
     this.#bank = options.preferredBank ?? 'wema-bank';
     this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
@@ -252,7 +258,13 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
     if ((answer.status === 400 || answer.status === 404) && /not found/i.test(refusal.safeParse(answer.body).data?.message ?? '')) return null;
     const parsed = answer.status === 200 ? verifyAnswer.safeParse(answer.body) : undefined;
     if (!parsed?.success) throw this.#refused(answer, 'transaction verification');
-    return recordOf(parsed.data.data);
+    const record = recordOf(parsed.data.data, this.#mode);
+    if (record.refusal) {
+      const domain = cleanText(parsed.data.data.domain, 'none', 20);
+      const fields = { provider: this.provider, reference: record.reference, domain, key: this.#mode };
+      this.#log.warn(fields, 'paystack reported a payment in another mode than the key: not credited');
+    }
+    return record;
   }
 
   async listTransfers(from: Date, to: Date): Promise<PartnerTransfer[]> {
@@ -263,7 +275,9 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
       const answer = await this.#call('GET', `/transaction?${query}`, undefined, true);
       const parsed = answer.status === 200 ? listAnswer.safeParse(answer.body) : undefined;
       if (!parsed?.success) throw this.#refused(answer, 'transaction list');
-      for (const record of parsed.data.data) if (channelOf(record.channel) !== 'other') transfers.push(recordOf(record));
+      for (const record of parsed.data.data) {
+        if (channelOf(record.channel) !== 'other') transfers.push(recordOf(record, this.#mode));
+      }
       const pageCount = parsed.data.meta?.pageCount ?? page;
       if (parsed.data.data.length === 0 || page >= pageCount) return transfers;
     }
@@ -281,8 +295,17 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
   }
 }
 
-function recordOf(record: z.output<typeof transaction>): PartnerTransfer {
+/** Why a transaction in another mode than our key's is no money; undefined in the key's own. */
+function refusalOf(domain: string | null | undefined, mode: 'live' | 'test'): string | undefined {
+  if (domain === mode) return undefined;
+  if (domain === 'test') return 'Paystack reports a test-mode payment (domain test) to a live key: no real money moved';
+  return `Paystack reports the payment in domain ${cleanText(domain, 'none', 20)}, not ${mode} like our key`;
+}
+
+function recordOf(record: z.output<typeof transaction>, mode: 'live' | 'test'): PartnerTransfer {
+  const refusal = refusalOf(record.domain, mode);
   return {
+    ...(refusal ? { refusal } : {}),
     reference: record.reference,
     channel: channelOf(record.channel),
     currency: record.currency ?? null,

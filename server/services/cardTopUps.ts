@@ -154,6 +154,7 @@ export async function confirmCardPayment(ctx: AppContext, deps: CardTopUpDeps, r
 /** Why the partner's record of a successful payment contradicts ours, or undefined when it confirms it. */
 function disagreement(record: PartnerTransfer, row: { charged_kobo: bigint; email: string; reference: string }): string | undefined {
   if (record.status !== 'paid') return undefined;
+  if (record.refusal) return record.refusal;
   if (record.reference !== row.reference) return `the partner answered about ${record.reference.slice(0, 60)}, not ${row.reference}`;
   if (record.channel !== 'card') return `the partner reports a ${record.channel} payment, not a card payment`;
   if (record.currency !== 'NGN') return `the partner reports the payment in ${record.currency ?? 'no currency'}, not NGN`;

@@ -150,6 +150,7 @@ export async function retryPendingConfirmations(ctx: AppContext, banks: readonly
 /** Why the partner's record contradicts the webhook, or undefined when it confirms it. */
 async function disagreement(ctx: AppContext, provider: string, transfer: IncomingTransfer, record: PartnerTransfer): Promise<string | undefined> {
   if (record.status !== 'paid') return `${provider} reports the payment as ${record.partnerStatus}`;
+  if (record.refusal) return record.refusal;
   if (record.channel !== 'transfer') return `${provider} reports a ${record.channel} payment, not a transfer into a dedicated account`;
   if (record.currency !== 'NGN') return `${provider} reports the payment in ${record.currency ?? 'no currency'}, not NGN`;
   if (record.accountNumber === null && record.customerReference === null) return `${provider}'s record names neither the account nor the customer the money was paid to`;

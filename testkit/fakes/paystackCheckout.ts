@@ -49,6 +49,8 @@ export class FakeCheckout {
   constructor(
     private readonly baseUrl: () => string,
     private readonly deliver: (event: object) => Promise<unknown>,
+    /** The mode its transactions report (`data.domain`), the fake Paystack's. */
+    private readonly domain: 'test' | 'live',
   ) {}
 
   initialize(request: FakeRequest): Answer {
@@ -82,6 +84,7 @@ export class FakeCheckout {
     const { data } = paystackCardSuccess({ reference: transaction.reference, amountKobo: transaction.amountKobo, email: transaction.email, paidAt: transaction.paidAt ?? transaction.createdAt, id: transaction.id });
     return {
       ...data,
+      domain: this.domain,
       status: transaction.status,
       currency: transaction.currency,
       gateway_response: transaction.status === 'success' ? 'Successful' : transaction.status === 'failed' ? 'Declined' : 'The transaction was not completed',

@@ -13,6 +13,9 @@ import { FakeCheckout } from './paystackCheckout';
  * /payments/webhooks (charge.success, x-paystack-signature) — the URLs are in the README.
  *
  * Every call carries `Authorization: Bearer <secret key>`; another key → 401 "Invalid key".
+ * Each transaction, in verify, the list and `charge.success`, carries the `domain` of the key's
+ * mode, as Paystack's do: `live` for an `sk_live_` key, `test` for an `sk_test_` one (unless
+ * `domain` is given: a payment in the other mode, which the adapter must not credit).
  * - POST /customer { email, first_name, last_name, phone } → the customer; the same e-mail again
  *   answers the same customer_code (Paystack keys customers by e-mail).
  * - GET /customer/{email_or_code} → the customer, with `identified` and `identifications`.
@@ -44,6 +47,8 @@ export interface FakePaystackOptions {
   port?: number;
   secretKey?: string;
   webhookUrl?: string;
+  /** The mode its transactions report (`data.domain`); default the key's. */
+  domain?: 'test' | 'live';
 }
 
 export interface FakePaystack extends FakeServer {
@@ -115,6 +120,10 @@ const success = (message: string, data: unknown, meta?: unknown): Answer => ({ s
 
 export async function startFakePaystack(options: FakePaystackOptions = {}): Promise<FakePaystack> {
   const secretKey = options.secretKey ?? FAKE_PAYSTACK_SECRET_KEY;
+  const domain = options.domain ?? (secretKey.startsWith('sk_live_') ? 'live' : 'test');
+  /** A transaction event in the fake's mode; other events carry no domain. */
+  const inDomain = <E extends { data: object }>(event: E): E =>
+    'domain' in event.data ? { ...event, data: { ...event.data, domain } } : event;
   const customers = new Map<string, Customer>();
   const accounts: DedicatedAccount[] = [];
   const charges = new Map<string, Charge>();
@@ -123,10 +132,10 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
   const identifications: Identification[] = [];
   const sendWebhook = async (event: object) => {
     if (!fake.webhookUrl) throw new Error('fake Paystack: no webhookUrl to notify');
-    const body = JSON.stringify(event);
+    const body = JSON.stringify(inDomain(event as { data: object }));
     return deliverWebhook(fake.webhookUrl, body, { [PAYSTACK_SIGNATURE_HEADER]: signHmacSha512(secretKey, body) });
   };
-  const checkout = new FakeCheckout(() => fake.url, sendWebhook);
+  const checkout = new FakeCheckout(() => fake.url, sendWebhook, domain);
   let serial = randomInt(100_000_000, 900_000_000);
   let ids = 1_000;
 
@@ -256,6 +265,7 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     const paidTo = recordAs && 'paidTo' in recordAs ? recordAs.paidTo : charge.account.account_number;
     return {
       ...json,
+      domain,
       status: recordAs?.status ?? 'success',
       currency: recordAs?.currency ?? 'NGN',
       channel: recordAs?.channel === 'card' ? 'card' : 'dedicated_nuban',
@@ -309,7 +319,7 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     const webhookUrl = payment.webhookUrl ?? fake.webhookUrl;
     if (!webhookUrl) throw new Error('fake Paystack: no webhookUrl to notify');
     const body = JSON.stringify(
-      paystackChargeSuccess({
+      inDomain(paystackChargeSuccess({
         accountNumber: account.account_number,
         amountKobo: payment.amountKobo,
         reference,
@@ -318,7 +328,7 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
         receiverBank: PROVIDERS[account.slug].name,
         paidAt: charge.paidAt,
         id: charge.id,
-      }),
+      })),
     );
     const webhook = await deliverWebhook(webhookUrl, body, { [PAYSTACK_SIGNATURE_HEADER]: signHmacSha512(secretKey, body) });
     return { reference, webhook };
