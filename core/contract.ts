@@ -511,7 +511,7 @@ export const StatementSummary = z
   .meta({ id: 'StatementSummary' });
 export type StatementSummary = z.infer<typeof StatementSummary>;
 
-// Schedules (server: POST /api/schedules/{list,draft,create,update,pause,resume,delete,retry,accept-price}).
+// Schedules (server: POST /api/schedules/{list,draft,create,update,pause,resume,delete,retry,accept-price,authorise}).
 /** How often a schedule runs; 'renewal' renews a DStv or GOtv subscription a number of days before its due date. */
 export const ScheduleFrequency = z.enum(['once', 'daily', 'weekly', 'monthly', 'renewal']);
 export type ScheduleFrequency = z.infer<typeof ScheduleFrequency>;
@@ -532,8 +532,10 @@ export const ScheduleRunReason = z.enum([
   'customer-not-found',
   'biller-failed',
   'pin-locked',
+  'account-locked',
   'missed',
   'already-renewed',
+  'awaiting-renewal',
   'refused',
 ]);
 export type ScheduleRunReason = z.infer<typeof ScheduleRunReason>;
@@ -603,6 +605,8 @@ export interface ScheduleIdRequest {
 export interface AcceptSchedulePriceRequest extends ScheduleIdRequest {
   pin: string;
 }
+/** Re-authorises a schedule paused by the account's recovery, with the pin. */
+export type AuthoriseScheduleRequest = AcceptSchedulePriceRequest;
 export const ScheduleStatus = z.enum(['active', 'paused', 'ended']);
 export type ScheduleStatus = z.infer<typeof ScheduleStatus>;
 export const Schedule = z
@@ -624,8 +628,11 @@ export const Schedule = z
     due_date: lagosDay.nullable(),
     runs_done: z.number().int(),
     status: ScheduleStatus,
-    /** Why it is paused: by the user, after three runs in a row could not happen, or because the price rose. */
-    paused_reason: z.enum(['user', 'failures', 'price-changed']).nullable(),
+    /**
+     * Why it is paused: by the user, after three runs in a row could not happen, because the price
+     * rose, or because the account was recovered (authorised again with the pin).
+     */
+    paused_reason: z.enum(['user', 'failures', 'price-changed', 'recovery']).nullable(),
     next_run_at: instant.nullable(),
     last_run: ScheduleRun.nullable(),
     /** Paused for its price: what the product costs now, to accept with the pin. */

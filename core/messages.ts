@@ -115,6 +115,8 @@ export const scheduleWords = {
   loadFailed: 'Your schedules could not be loaded.',
   pinText: 'Enter your 4-digit security pin to authorise this schedule.',
   acceptPinText: 'Enter your 4-digit security pin to accept the new price for this schedule.',
+  authoriseAgain: 'Authorise with pin',
+  authorisePinText: 'Enter your 4-digit security pin to authorise this schedule again.',
   nameRequired: 'please give the schedule a name',
   timeRequired: 'please choose the time it runs',
   dateRequired: 'please choose the day it runs',
@@ -131,6 +133,7 @@ export const scheduleWords = {
   resumed: 'Schedule resumed.',
   deleted: 'Schedule deleted.',
   priceAccepted: 'New price accepted.',
+  authorised: 'Schedule authorised again.',
 } as const;
 
 /** Why a scheduled run did not buy, in the user's words (ScheduleRunReason of core/contract.ts). */
@@ -143,7 +146,9 @@ export const scheduleRunReasons = {
   'customer-not-found': 'the biller could not find the number',
   'biller-failed': 'the biller could not complete it, and your wallet was refunded',
   'pin-locked': 'purchases are locked after repeated wrong pins',
+  'account-locked': 'your account was locked after you reported a change you did not make',
   missed: 'our service was not running at the time, so nothing was bought',
   'already-renewed': 'the subscription had already been renewed',
+  'awaiting-renewal': 'the biller does not show the renewal already bought yet, so it was not bought again',
   refused: 'the purchase was refused',
 } as const;

@@ -372,6 +372,10 @@ export interface ScheduleRuns {
   id: GeneratedAlways<bigint>;
   outcome: "running" | "completed" | "processing" | "failed" | "missed" | "skipped";
   reason: string | null;
+  /**
+   * A Lagos calendar day, YYYY-MM-DD.
+   */
+  renewal_due: string | null;
   retry_of: bigint | null;
   schedule_id: bigint;
   started_at: Date;
@@ -405,7 +409,7 @@ export interface Schedules {
   name: string;
   next_run_at: Date | null;
   package_id: number | null;
-  paused_reason: "user" | "failures" | "price-changed" | null;
+  paused_reason: "user" | "failures" | "price-changed" | "recovery" | null;
   provider_id: number;
   reminded_for: Date | null;
   /**

@@ -9,7 +9,15 @@ import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
 import { createSchedule, updateSchedule, type ScheduleForm } from '../services/schedules/authoring';
-import { acceptNewPrice, deleteSchedule, draftFromTransaction, pauseSchedule, resumeSchedule, retrySchedule } from '../services/schedules/control';
+import {
+  acceptNewPrice,
+  authoriseAgain,
+  deleteSchedule,
+  draftFromTransaction,
+  pauseSchedule,
+  resumeSchedule,
+  retrySchedule,
+} from '../services/schedules/control';
 import { serviceOf } from '../services/schedules/products';
 import type { ScheduleDeps } from '../services/schedules/running';
 import { listSchedules } from '../services/schedules/scheduleRows';
@@ -73,6 +81,7 @@ const scheduleFields = {
 const createBody = requestBody(scheduleFields);
 const updateBody = requestBody({ schedule_id: positiveId('schedule_id'), ...scheduleFields });
 const idBody = requestBody({ schedule_id: positiveId('schedule_id') });
+/** Accepting a new price, or authorising again after a recovery: the schedule and the pin. */
 const acceptBody = requestBody({ schedule_id: positiveId('schedule_id'), pin: pin('pin', 'please enter your transaction pin') });
 const draftBody = requestBody({ transaction_id: positiveId('transaction_id') });
 
@@ -120,8 +129,9 @@ function formOf(body: z.output<typeof createBody>): ScheduleForm {
 
 /**
  * Schedules (POST /api/schedules/*): list, a draft from a completed purchase (Repeat this),
- * create and edit (with the pin), pause, resume, delete, retry a failed run, and accept a price
- * that rose (with the pin). Another user's schedule or transaction answers 404.
+ * create and edit (with the pin), pause, resume, delete, retry a failed run, accept a price
+ * that rose and authorise again after a recovery (with the pin). Another user's schedule or
+ * transaction answers 404.
  */
 export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, limits }: ScheduleRouteDeps) {
   const session = requireSession(ctx);
@@ -178,5 +188,13 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
   app.post('/api/schedules/accept-price', { schema: doc('Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made', acceptBody, [400, 401, 404, 409, 422, 423, 429, 502], withPin), preHandler: limited }, async (request) => {
     const body = acceptBody.parse(request.body);
     return success(scheduleWords.priceAccepted, await acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id));
+  });
+
+  const authoriseSummary = 'Authorise again, with the pin, a schedule paused by a recovery: it runs from its next run';
+  const authoriseErrors = [400, 401, 403, 404, 409, 422, 423, 429];
+  const authorise = { schema: doc(authoriseSummary, acceptBody, authoriseErrors, withPin), preHandler: limited };
+  app.post('/api/schedules/authorise', authorise, async (request) => {
+    const body = acceptBody.parse(request.body);
+    return success(scheduleWords.authorised, await authoriseAgain(ctx, authOf(request), body.pin, body.schedule_id));
   });
 }

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import type { Mail } from '../gateways/mailer';
 import { inTransaction, type AppContext } from './context';
 import { startCoolingOff } from './coolingOff';
+import { pauseSchedulesForRecovery } from './schedules/recovery';
 import { revokeUserSessions } from './sessions';
 import { newToken } from './tokens';
 
@@ -15,8 +16,20 @@ export const INVALID_NOT_ME_LINK = 'this link is invalid, was already used or ha
 export const NOT_ME_DONE = 'every device is signed out and your account is locked: choose a new password with "Forgot password?" to open it again';
 export const ACCOUNT_LOCKED = 'this account is locked because its owner reported a change they did not make: choose a new password with "Forgot password?" to unlock it';
 
-/** Every change of what proves an account is its owner's, e-mailed to the owner at once (NIST SP 800-63B-4 on notices). */
-export type CredentialChange = 'password-changed' | 'password-reset' | 'pin-changed' | 'pin-reset' | 'phone-changed' | 'identity-verified' | 'new-device';
+/**
+ * Every change of what proves an account is its owner's, e-mailed to the owner at once (NIST SP
+ * 800-63B-4 on notices); and every schedule made or changed, a standing authorisation to spend.
+ */
+export type CredentialChange =
+  | 'password-changed'
+  | 'password-reset'
+  | 'pin-changed'
+  | 'pin-reset'
+  | 'phone-changed'
+  | 'identity-verified'
+  | 'new-device'
+  | 'schedule-created'
+  | 'schedule-changed';
 
 const CHANGES: Record<CredentialChange, { subject: string; what: string; coolsOff?: true }> = {
   'password-changed': { subject: 'Your Naira Wallet password was changed', what: 'The password of your Naira Wallet account was just changed, and every other device was signed out.' },
@@ -30,6 +43,14 @@ const CHANGES: Record<CredentialChange, { subject: string; what: string; coolsOf
   'phone-changed': { subject: 'The phone number of your Naira Wallet account was changed', what: 'The phone number on your Naira Wallet profile was just changed.' },
   'identity-verified': { subject: 'An identity number was added to your Naira Wallet account', what: 'A BVN or NIN was just verified and linked to your Naira Wallet account, which raises its limits.' },
   'new-device': { subject: 'New sign-in to your Naira Wallet account', what: 'Your Naira Wallet account was just signed in to from a device it had not been used on before.', coolsOff: true },
+  'schedule-created': {
+    subject: 'A scheduled purchase was set up on your Naira Wallet account',
+    what: 'A scheduled purchase was just set up on your Naira Wallet account and authorised with your pin:',
+  },
+  'schedule-changed': {
+    subject: 'A scheduled purchase on your Naira Wallet account was changed',
+    what: 'A scheduled purchase on your Naira Wallet account was just changed and authorised again with your pin:',
+  },
 };
 
 const coolingOffLine = () =>
@@ -38,9 +59,15 @@ const coolingOffLine = () =>
 /**
  * The owner's e-mail about a credential change, with a "this wasn't me" link that signs out
  * every device and locks the account until its password is reset (reportNotMe). The link is
- * created in the caller's transaction; send the mail once it has committed.
+ * created in the caller's transaction; send the mail once it has committed. `detail` follows
+ * what changed (a schedule's: what it buys and when).
  */
-export async function credentialChangeMail(ctx: AppContext, userId: bigint, change: CredentialChange): Promise<Mail> {
+export async function credentialChangeMail(
+  ctx: AppContext,
+  userId: bigint,
+  change: CredentialChange,
+  detail?: string,
+): Promise<Mail> {
   const now = ctx.clock.now();
   const token = newToken();
   const owner = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
@@ -55,7 +82,7 @@ export async function credentialChangeMail(ctx: AppContext, userId: bigint, chan
     to: owner.email,
     subject,
     text:
-      `${what}${coolsOff ? ` ${coolingOffLine()}` : ''}\n\n` +
+      `${what}${detail ? ` ${detail}` : ''}${coolsOff ? ` ${coolingOffLine()}` : ''}\n\n` +
       'If this was you, there is nothing to do.\n\n' +
       `If this was not you, open this link at once: it signs out every device and locks your account until you choose a new password.\n${ctx.publicUrl}/not-me?token=${token}\n\n` +
       'The link works once, for 7 days. We will never ask you for your password, pin or codes.',
@@ -64,8 +91,9 @@ export async function credentialChangeMail(ctx: AppContext, userId: bigint, chan
 
 /**
  * "This wasn't me": the link's owner is signed out everywhere, every reset link is void, the
- * account is locked until its password is reset with a new e-mailed link, and purchases cool
- * off as after a reset. 400 for a link that is unknown, used or expired.
+ * account is locked until its password is reset with a new e-mailed link, purchases cool off as
+ * after a reset, and every schedule waits to be authorised again. 400 for a link that is
+ * unknown, used or expired.
  */
 export async function reportNotMe(ctx: AppContext, token: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
@@ -87,6 +115,7 @@ export async function reportNotMe(ctx: AppContext, token: string): Promise<void>
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ locked_at: now }))
       .execute();
     await startCoolingOff(tx, link.user_id, 'not-me');
+    await pauseSchedulesForRecovery(tx, link.user_id);
   });
 }
 

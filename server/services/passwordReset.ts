@@ -13,6 +13,7 @@ import { forgetLoginFailures } from './loginThrottle';
 import { hashPassword } from './passwords';
 import { startCoolingOff } from './coolingOff';
 import { credentialChangeMail, unlockAccount } from './credentialAlerts';
+import { pauseSchedulesForRecovery } from './schedules/recovery';
 import { storePin } from './pins';
 import { createSession, revokeUserSessions } from './sessions';
 import { newToken } from './tokens';
@@ -121,7 +122,8 @@ async function advance(ctx: AppContext, link: ResetLink, from: ResetStage, to: R
  * address, so an unverified e-mail becomes verified, and the owner, so failed logins are
  * forgotten and an account its owner locked ("this wasn't me") opens again. It proves nothing
  * more: whoever reads the inbox can do it, so purchases cool off (services/coolingOff.ts), the
- * owner is e-mailed at once, and the pin stays as it was (setPinWithResetLink).
+ * owner is e-mailed at once, schedules wait to be authorised again with the pin
+ * (schedules/recovery.ts), and the pin stays as it was (setPinWithResetLink).
  */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const link = await findResetLink(ctx, token);
@@ -139,6 +141,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await markEmailVerified(tx, link.userId);
     await unlockAccount(tx, link.userId);
     await startCoolingOff(tx, link.userId, 'password-reset');
+    await pauseSchedulesForRecovery(tx, link.userId);
     return credentialChangeMail(tx, link.userId, 'password-reset');
   });
   ctx.deliverMail(mail);

@@ -8,6 +8,7 @@ import { startCoolingOff } from './coolingOff';
 import { credentialChangeMail } from './credentialAlerts';
 import { addNotification } from './notifications';
 import { checkAccountPassword } from './loginThrottle';
+import { pauseSchedulesForRecovery } from './schedules/recovery';
 import { PIN_NOT_SET_YET, refuseWrongGuess, spendPinResetCode } from './otp';
 import { AUTHORIZATION_FAILED, revokeUserSessions, type Session } from './sessions';
 import { openUserField, sealUserField } from './userData';
@@ -191,6 +192,8 @@ export async function changePin(ctx: AppContext, session: Session, oldPin: strin
     const checked = await checkPin(tx, holder, oldPin, session.id);
     if (checked.kind !== 'correct') return { checked, mail: null };
     await storePin(tx, session.userId, newPin);
+    // The schedules were authorised with the pin replaced: each waits for the new one.
+    await pauseSchedulesForRecovery(tx, session.userId);
     await addNotification(tx, session.userId, {
       title: 'Transaction pin changed',
       content: 'Your transaction pin was changed. If this was not you, open the link in the e-mail we sent you at once: it signs out every device.',
@@ -203,7 +206,8 @@ export async function changePin(ctx: AppContext, session: Session, oldPin: strin
 
 /**
  * Forgot pin: a new pin, authorised by the account password and the newest reset-pin code
- * (otp.ts rules). Clears the wrong-pin count, the logouts and the lock. Answers the mail to send.
+ * (otp.ts rules). Clears the wrong-pin count, the logouts and the lock, and pauses the schedules
+ * until they are authorised with the new pin. Answers the mail to send.
  */
 export async function resetPin(ctx: AppContext, userId: bigint, form: { password: string; otp: string; pin: string }): Promise<Mail> {
   refuseGuessable(form.pin);
@@ -221,6 +225,7 @@ export async function resetPin(ctx: AppContext, userId: bigint, form: { password
     });
     // Whoever knows the password and reads the inbox can do this: purchases cool off, as after a password reset.
     await startCoolingOff(tx, userId, 'pin-reset');
+    await pauseSchedulesForRecovery(tx, userId);
     return { guess, mail: await credentialChangeMail(tx, holder.id, 'pin-reset') };
   });
   refuseWrongGuess(ctx, outcome.guess);

@@ -1,5 +1,6 @@
 import type {
   AcceptSchedulePriceRequest,
+  AuthoriseScheduleRequest,
   CreateScheduleRequest,
   Envelope,
   PinRefusal,
@@ -13,7 +14,7 @@ import { call, callOk } from './http';
 
 /**
  * Scheduled purchases (POST /api/schedules/*). The calls that carry the transaction pin
- * (create, update, accept-price) answer the envelope whatever it says, so the flow can read a
+ * (create, update, accept-price, authorise) answer the envelope whatever it says, so the flow can read a
  * refused pin's reason; the others reject with the server's message.
  */
 
@@ -30,6 +31,10 @@ export const saveSchedule = (request: CreateScheduleRequest | UpdateScheduleRequ
 
 export const acceptSchedulePrice = (request: AcceptSchedulePriceRequest, signal?: AbortSignal): Promise<ScheduleAnswer> =>
   call<Schedule | PinRefusal>('/api/schedules/accept-price', request, { signal }) as Promise<ScheduleAnswer>;
+
+/** A schedule paused when the account was recovered, authorised again with the pin. */
+export const authoriseSchedule = (request: AuthoriseScheduleRequest, signal?: AbortSignal): Promise<ScheduleAnswer> =>
+  call<Schedule | PinRefusal>('/api/schedules/authorise', request, { signal }) as Promise<ScheduleAnswer>;
 
 export type ScheduleAction = 'pause' | 'resume' | 'retry' | 'delete';
 

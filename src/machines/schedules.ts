@@ -1,7 +1,14 @@
 import { assign, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
 import type { Envelope, Schedule } from '../../core/contract';
 import { messages } from '../../core/messages';
-import { acceptSchedulePrice, actOnSchedule, listSchedules, type ScheduleAction, type ScheduleAnswer } from '../api/schedules';
+import {
+  acceptSchedulePrice,
+  actOnSchedule,
+  authoriseSchedule,
+  listSchedules,
+  type ScheduleAction,
+  type ScheduleAnswer,
+} from '../api/schedules';
 import type { FormStart } from '../domain/schedules';
 import { effects, errorMessage, type FlowEmitted } from './effects';
 import { pinAnswerActions, pinRefused } from './pinAnswers';
@@ -17,12 +24,17 @@ export interface SchedulesInput extends FormStart {
   open: Exclude<ScheduleFormOrigin, { kind: 'edit' }> | null;
 }
 
+/** What the pin authorises: a schedule's new price, or the schedule again after the account's recovery. */
+export type PinStep = 'price' | 'recovery';
+
 export interface SchedulesContext extends SchedulesInput {
   schedules: Schedule[];
   /** The open form, if any. */
   form: ActorRefFrom<typeof scheduleFormMachine> | null;
-  /** The schedule a step is about: to delete (asked first), to pause, resume or retry, or whose new price is accepted. */
+  /** The schedule a step is about: to delete (asked first), pause, resume, retry, or authorise with the pin. */
   target: number | null;
+  /** What the pin dialog is for while it is (or its answer is) under way. */
+  step: PinStep;
   pin: string;
   pinDialog: ActorRefFrom<typeof pinDialogMachine>;
 }
@@ -36,6 +48,7 @@ export type SchedulesEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'schedule.acceptPrice'; id: number }
+  | { type: 'schedule.authorise'; id: number }
   // Reports of the form and the pin dialog.
   | { type: 'form.saved'; schedule: Schedule; created: boolean }
   | { type: 'form.closed' }
@@ -47,12 +60,19 @@ interface Act {
   id: number;
 }
 
+interface Authorise {
+  step: PinStep;
+  schedule_id: number;
+  pin: string;
+}
+
 const upsert = (list: Schedule[], schedule: Schedule) => (list.some((s) => s.id === schedule.id) ? list.map((s) => (s.id === schedule.id ? schedule : s)) : [...list, schedule]);
 
 /**
  * /schedules: the user's schedules (loading, the list, or a message and Try again), and one step
  * at a time on them: a form (new, repeat, edit) whose save comes back into the list; pause,
- * resume or Retry now; delete after asking; a new price accepted with the pin.
+ * resume or Retry now; delete after asking; with the pin, a new price accepted or a schedule
+ * paused by the account's recovery authorised again (one dialog, one answer for both).
  */
 export const schedulesMachine = setup({
   types: {
@@ -66,7 +86,9 @@ export const schedulesMachine = setup({
     scheduleForm: scheduleFormMachine,
     list: fromPromise<Envelope<Schedule[]>>(({ signal }) => listSchedules(signal)),
     act: fromPromise<Envelope<Schedule | undefined>, Act>(({ input, signal }) => actOnSchedule(input.action, input.id, signal)),
-    acceptPrice: fromPromise<ScheduleAnswer, { schedule_id: number; pin: string }>(({ input, signal }) => acceptSchedulePrice(input, signal)),
+    authorise: fromPromise<ScheduleAnswer, Authorise>(({ input: { step, ...request }, signal }) =>
+      step === 'price' ? acceptSchedulePrice(request, signal) : authoriseSchedule(request, signal),
+    ),
   },
   actions: {
     ...effects,
@@ -74,6 +96,7 @@ export const schedulesMachine = setup({
     keepSchedule: assign({ schedules: ({ context }, params: { schedule: Schedule }) => upsert(context.schedules, params.schedule) }),
     dropSchedule: assign({ schedules: ({ context }, params: { id: number }) => context.schedules.filter((s) => s.id !== params.id) }),
     target: assign({ target: (_, params: { id: number }) => params.id }),
+    keepStep: assign({ step: (_, params: { step: PinStep }) => params.step }),
     untarget: assign({ target: null }),
     openForm: assign({
       form: ({ context, spawn, self }, params: { origin: ScheduleFormOrigin }) =>
@@ -102,6 +125,7 @@ export const schedulesMachine = setup({
     schedules: [],
     form: null,
     target: null,
+    step: 'price',
     pin: '',
     pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self } }),
   }),
@@ -135,7 +159,20 @@ export const schedulesMachine = setup({
             },
             'schedule.act': { target: 'acting', actions: { type: 'target', params: ({ event }) => ({ id: event.id }) } },
             'schedule.delete': { target: 'confirming', actions: { type: 'target', params: ({ event }) => ({ id: event.id }) } },
-            'schedule.acceptPrice': { target: 'authorizing', actions: { type: 'target', params: ({ event }) => ({ id: event.id }) } },
+            'schedule.acceptPrice': {
+              target: 'authorizing',
+              actions: [
+                { type: 'target', params: ({ event }) => ({ id: event.id }) },
+                { type: 'keepStep', params: { step: 'price' as const } },
+              ],
+            },
+            'schedule.authorise': {
+              target: 'authorizing',
+              actions: [
+                { type: 'target', params: ({ event }) => ({ id: event.id }) },
+                { type: 'keepStep', params: { step: 'recovery' as const } },
+              ],
+            },
           },
         },
         editing: {
@@ -192,9 +229,9 @@ export const schedulesMachine = setup({
           tags: 'busy',
           exit: 'forgetPin',
           invoke: {
-            id: 'acceptPrice',
-            src: 'acceptPrice',
-            input: ({ context }) => ({ schedule_id: context.target!, pin: context.pin }),
+            id: 'authorise',
+            src: 'authorise',
+            input: ({ context }) => ({ step: context.step, schedule_id: context.target!, pin: context.pin }),
             onDone: [
               {
                 guard: { type: 'succeeded', params: ({ event }) => ({ answer: event.output }) },

@@ -1,6 +1,19 @@
 import type { APIRequestContext } from '@playwright/test';
 import { labels, scheduleWords } from '../../core/messages';
-import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, logIn, mailCount, newUser, services, test } from '../support/e2e/journeys';
+import {
+  createReadyAccount,
+  enterPin,
+  expect,
+  expectToast,
+  fillAndContinue,
+  fund,
+  logIn,
+  mailCount,
+  newUser,
+  PINS,
+  services,
+  test,
+} from '../support/e2e/journeys';
 
 /** The server's clock (development: POST /dev/clock moves it forward and makes what became due). */
 async function serverNow(request: APIRequestContext): Promise<Date> {
@@ -151,4 +164,41 @@ test('a run the wallet could not pay for says so, and once funded Retry now buys
   await expectToast(page, 'Bought ₦200.00.');
   await expect(card).toContainText('Bought ₦200.00.');
   await expect(card.getByRole('button', { name: scheduleWords.retryNow })).toHaveCount(0);
+});
+
+test('a pin change pauses schedules: each says so, and runs again with the new pin', async ({ page, request }) => {
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/schedules?service=airtime');
+  const form = page.getByRole('dialog', { name: scheduleWords.newSchedule });
+  await form.getByLabel('Name').fill('Sister airtime');
+  await form.getByLabel('Network').selectOption({ label: 'MTN' });
+  await form.getByLabel('Phone number').fill('08031234567');
+  await form.getByLabel('Amount').fill('200');
+  await form.getByLabel('How often').selectOption('weekly');
+  await form.getByLabel('Weekday').selectOption('Friday');
+  await form.getByRole('button', { name: 'Save schedule' }).click();
+  await enterPin(page, user.pin);
+  await expectToast(page, scheduleWords.created);
+
+  // The pin that authorised it is replaced (here through the API, as another device would).
+  const changed = await request.post('/api/change-pin', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { old_pin: user.pin, new_pin: PINS.changed, confirm_new_pin: PINS.changed },
+  });
+  expect(changed.ok()).toBe(true);
+
+  await page.reload();
+  const card = page.getByRole('listitem').filter({ hasText: 'Sister airtime' });
+  await expect(card).toContainText('Paused because your account was recovered. Authorise it again with your pin');
+  await expect(card.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  await card.getByRole('button', { name: scheduleWords.authoriseAgain }).click();
+  await expect(page.getByRole('dialog', { name: labels.transactionPin })).toContainText(scheduleWords.authorisePinText);
+  await enterPin(page, PINS.changed);
+  await expectToast(page, scheduleWords.authorised);
+  await expect(card).toContainText('Active');
+  await expect(card.getByRole('button', { name: scheduleWords.authoriseAgain })).toHaveCount(0);
 });

@@ -4,7 +4,7 @@ import type { Envelope, Schedule } from '../../core/contract';
 import { messages } from '../../core/messages';
 import { ApiError } from '../../src/api/http';
 import type { ScheduleAction, ScheduleAnswer } from '../../src/api/schedules';
-import { schedulesMachine, type SchedulesEvent, type SchedulesInput } from '../../src/machines/schedules';
+import { schedulesMachine, type PinStep, type SchedulesEvent, type SchedulesInput } from '../../src/machines/schedules';
 import { shortestPaths } from '../../testkit/models/machineModel';
 import { schedulesModel } from '../../testkit/models/schedules.model';
 import { ADA_PIN } from '../../testkit/fixtures';
@@ -13,6 +13,7 @@ import { createTransitionCoverage } from '../../testkit/models/transitionCoverag
 import { createTestSession } from '../../testkit/testSession';
 
 const coverage = createTransitionCoverage(schedulesMachine);
+const idOf = (event: unknown) => (event as { id: number }).id;
 
 describe('schedulesMachine (model-based)', () => {
   for (const traversal of schedulesModel.traversals) {
@@ -21,7 +22,7 @@ describe('schedulesMachine (model-based)', () => {
         it(pathTitle(path), async () => {
           const list = deferredActor<Envelope<Schedule[]>>();
           const act = deferredActor<Envelope<Schedule | undefined>, { action: ScheduleAction; id: number }>();
-          const accept = deferredActor<ScheduleAnswer, { schedule_id: number; pin: string }>();
+          const authorise = deferredActor<ScheduleAnswer, { step: PinStep; schedule_id: number; pin: string }>();
           const forms: unknown[] = [];
           const session = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: 'set' });
           const given = traversal.options.input as SchedulesInput;
@@ -29,7 +30,7 @@ describe('schedulesMachine (model-based)', () => {
             actors: {
               list: list.logic,
               act: act.logic,
-              acceptPrice: accept.logic,
+              authorise: authorise.logic,
               // The form is its own machine with its own suite: here it only has to exist while open.
               scheduleForm: fromCallback(({ input }) => void forms.push(input)) as never,
             },
@@ -94,26 +95,38 @@ describe('schedulesMachine (model-based)', () => {
               'xstate.error.actor.delete': failsWithToast(effects, () => act.last, () => leaves(actor, { ready: 'deleting' })),
               'schedule.acceptPrice': ({ event }) => {
                 send(event);
+                expect(actor.getSnapshot().context).toMatchObject({ step: 'price', target: idOf(event) });
+                expect(actor.getSnapshot().context.pinDialog.getSnapshot().matches('open')).toBe(true);
+              },
+              'schedule.authorise': ({ event }) => {
+                send(event);
+                expect(actor.getSnapshot().context).toMatchObject({ step: 'recovery', target: idOf(event) });
                 expect(actor.getSnapshot().context.pinDialog.getSnapshot().matches('open')).toBe(true);
               },
               'pin.accepted': ({ event }) => {
                 send(event);
-                expect(accept.last.input).toEqual({ schedule_id: actor.getSnapshot().context.target, pin: ADA_PIN });
+                const { step, target } = actor.getSnapshot().context;
+                // The pin goes to the call of the step it was typed for: the new price, or the schedule again.
+                expect(authorise.last.input).toEqual({ step, schedule_id: target, pin: ADA_PIN });
               },
               'pin.cancelled': ({ event }) => send(event),
-              'xstate.done.actor.acceptPrice': async ({ event }) => {
+              'xstate.done.actor.authorise': async ({ event }) => {
                 const { output } = event as unknown as { output: ScheduleAnswer };
                 const reason = output.type === 'error' ? (output.data as { reason?: string } | undefined)?.reason : undefined;
                 if (output.type === 'success') effects.expect([successToast(output.message)]);
                 else if (reason === 'pin-logout') effects.expect([errorToast(messages.pinNotCorrect), navigation('/login')]);
                 else effects.expect([errorToast(reason === 'pin-incorrect' ? messages.pinNotCorrect : output.message)]);
-                accept.last.resolve(output);
+                authorise.last.resolve(output);
                 await leaves(actor, { ready: 'accepting' });
                 // A refused pin says so in the session: counted, or locked until the pin is reset.
                 if (reason === 'pin-incorrect') expect(session.actor.getSnapshot().context.pin_attempts).toBe(1);
                 if (reason === 'pin-locked') expect(session.actor.getSnapshot().context.pin_locked).toBe(true);
               },
-              'xstate.error.actor.acceptPrice': failsWithToast(effects, () => accept.last, () => leaves(actor, { ready: 'accepting' })),
+              'xstate.error.actor.authorise': failsWithToast(
+                effects,
+                () => authorise.last,
+                () => leaves(actor, { ready: 'accepting' }),
+              ),
             },
             states: {
               '*': (expected) => {

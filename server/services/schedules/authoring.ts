@@ -1,13 +1,20 @@
 import type { Schedule, ScheduleTiming } from '../../../core/contract';
 import { messages } from '../../../core/messages';
 import { formatNaira, koboToNaira } from '../../../core/money';
-import { MAX_SCHEDULES_PER_USER, ruleOf, SCHEDULE_NAME_MAX_LENGTH } from '../../../core/schedules';
+import {
+  describeEnd,
+  describeTiming,
+  MAX_SCHEDULES_PER_USER,
+  ruleOf,
+  SCHEDULE_NAME_MAX_LENGTH,
+} from '../../../core/schedules';
 import { DAY_MS } from '../../../core/days';
 import { nextRunAfter, parseTime, renewalRunAt, withinEnd } from '../../../core/scheduleCalendar';
 import type { SchedulesTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
+import { credentialChangeMail } from '../credentialAlerts';
 import { checkPin, lockPinHolder, refusePin, type WrongPin } from '../pins';
 import { PIN_NOT_SET } from '../purchases/wording';
 import type { Session } from '../sessions';
@@ -18,7 +25,9 @@ import { endOf, ownSchedule, scheduleView } from './scheduleRows';
  * Making and editing a schedule: the owner's transaction pin authorises it (checked and counted
  * like a purchase's), and with it the most each run may spend — what the product costs now: the
  * plan's price, the amount typed, or the renewal amount the biller verifies. The first run is
- * worked out from the timing in Lagos time (core/scheduleCalendar.ts).
+ * worked out from the timing in Lagos time (core/scheduleCalendar.ts). Whoever holds a session
+ * and the pin can do it, so each is e-mailed to the owner at once with a "this wasn't me" link
+ * (credentialAlerts.ts), as a credential change is.
  */
 
 export const TOO_MANY_SCHEDULES = `you can keep at most ${MAX_SCHEDULES_PER_USER} schedules: delete one you no longer need first`;
@@ -107,12 +116,18 @@ export async function withPin<T>(ctx: AppContext, session: Session, pin: string,
   return outcome.done;
 }
 
+/** What the owner's e-mail says a schedule is: its name, what each run buys, and when. */
+function described(name: string, product: Product, form: ScheduleForm): string {
+  const when = `${describeTiming(form.timing)} (Lagos time), ${describeEnd(form.timing.end).toLowerCase()}`;
+  return `“${name}”, ${formatNaira(koboToNaira(product.amountKobo))} for ${form.beneficiary}, ${when}.`;
+}
+
 /** A new schedule, authorised with the pin. */
 export async function createSchedule(ctx: AppContext, biller: Biller, session: Session, pin: string, form: ScheduleForm): Promise<Schedule> {
   const { product, renewal } = await priceProduct(ctx, biller, form);
   const now = ctx.clock.now();
   const nextRunAt = firstRun(form.timing, renewal, now);
-  const id = await withPin(ctx, session, pin, async (tx) => {
+  const { id, mail } = await withPin(ctx, session, pin, async (tx) => {
     const { kept } = await tx.db
       .selectFrom('schedules')
       .select((eb) => eb.fn.countAll<bigint>().as('kept'))
@@ -123,10 +138,12 @@ export async function createSchedule(ctx: AppContext, biller: Biller, session: S
     const row = await tx.db
       .insertInto('schedules')
       .values({ ...columnsOf(form, product, renewal, nextRunAt, now), user_id: session.userId, created_at: now })
-      .returning('id')
+      .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
-    return row.id;
+    const mail = await credentialChangeMail(tx, session.userId, 'schedule-created', described(row.name, product, form));
+    return { id: row.id, mail };
   });
+  ctx.deliverMail(mail);
   return scheduleView(ctx, session.userId, id);
 }
 
@@ -140,10 +157,13 @@ export async function updateSchedule(ctx: AppContext, biller: Biller, session: S
   const { product, renewal } = await priceProduct(ctx, biller, form);
   const now = ctx.clock.now();
   const nextRunAt = firstRun(form.timing, renewal, now);
-  await withPin(ctx, session, pin, async (tx) => {
+  const mail = await withPin(ctx, session, pin, async (tx) => {
     const current = await ownSchedule(tx, session.userId, scheduleId, true);
     if (current.end_kind === 'after' && form.timing.end.kind === 'after' && current.runs_done >= form.timing.end.runs) throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
-    await tx.db.updateTable('schedules').set(columnsOf(form, product, renewal, nextRunAt, now)).where('id', '=', current.id).execute();
+    const columns = columnsOf(form, product, renewal, nextRunAt, now);
+    await tx.db.updateTable('schedules').set(columns).where('id', '=', current.id).execute();
+    return credentialChangeMail(tx, session.userId, 'schedule-changed', described(columns.name, product, form));
   });
+  ctx.deliverMail(mail);
   return scheduleView(ctx, session.userId, BigInt(scheduleId));
 }

@@ -14,7 +14,10 @@ import { currentPlan, verifyRenewal } from './products';
 import { makeRun, openDueRun, type ScheduleDeps } from './running';
 import { endOf, isRetryable, ownSchedule, RUN_COLUMNS, runColumns, ruleOfRow, SCHEDULE_COLUMNS, scheduleView, type RunRow, type ScheduleRow } from './scheduleRows';
 
-/** What the owner does with a schedule besides making and editing it: pause, resume, delete, retry, accept a new price; and a draft to repeat a purchase. */
+/**
+ * What the owner does with a schedule besides making and editing it: pause, resume, delete,
+ * retry, accept a new price, authorise it again after a recovery; and a draft to repeat a purchase.
+ */
 
 export const SCHEDULE_ENDED = 'this schedule has ended: edit it to choose when it runs again';
 export const ACCEPT_PRICE_FIRST = 'the price rose above what you authorised: accept the new price with your pin to resume the schedule';
@@ -22,6 +25,9 @@ export const NO_PRICE_TO_ACCEPT = 'this schedule is not waiting for a new price'
 export const NOTHING_TO_RETRY = 'there is no run of this schedule to retry';
 export const RETRY_RUNNING = 'this run is being retried already';
 export const NOT_REPEATABLE = 'only a completed purchase of airtime, data, electricity, cable TV or exam pins can be repeated';
+export const AUTHORISE_AGAIN =
+  'this schedule was paused when your account was recovered: authorise it again with your pin to resume it';
+export const NOT_AWAITING_AUTHORISATION = 'this schedule is not waiting to be authorised again';
 
 /** The next run of a schedule set going again at `now`: its rule's next; a renewal's before its due date, or at once when that has passed. */
 function restartAt(schedule: ScheduleRow, now: Date): Date | null {
@@ -55,18 +61,50 @@ export async function pauseSchedule(ctx: AppContext, userId: bigint, scheduleId:
   return scheduleView(ctx, userId, schedule.id);
 }
 
+/** A paused schedule's columns to run again from its next due time; 409 when it has none left. */
+function restarted(schedule: ScheduleRow, now: Date) {
+  const next = restartAt(schedule, now);
+  if (!next) throw new AppError(409, SCHEDULE_ENDED);
+  return activeFrom(next, now);
+}
+
+/** Resumed without the pin: a schedule paused by its owner or for failures; a new price or a recovery needs the pin. */
 export async function resumeSchedule(ctx: AppContext, userId: bigint, scheduleId: number): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, userId, scheduleId);
   if (schedule.status === 'paused') {
     if (schedule.paused_reason === 'price-changed') throw new AppError(409, ACCEPT_PRICE_FIRST);
-    const now = ctx.clock.now();
-    const next = restartAt(schedule, now);
-    if (!next) throw new AppError(409, SCHEDULE_ENDED);
-    await ctx.db.updateTable('schedules').set(activeFrom(next, now)).where('id', '=', schedule.id).where('status', '=', 'paused').execute();
+    if (schedule.paused_reason === 'recovery') throw new AppError(409, AUTHORISE_AGAIN);
+    await ctx.db
+      .updateTable('schedules')
+      .set(restarted(schedule, ctx.clock.now()))
+      .where('id', '=', schedule.id)
+      .where('status', '=', 'paused')
+      .execute();
   } else if (schedule.status === 'ended') {
     throw new AppError(409, SCHEDULE_ENDED);
   }
   return scheduleView(ctx, userId, schedule.id);
+}
+
+/**
+ * A schedule paused by the account's recovery (schedules/recovery.ts), authorised again with
+ * the pin — checked and counted as when it was made — and running from its next due time,
+ * within the amount authorised before.
+ */
+export async function authoriseAgain(ctx: AppContext, session: Session, pin: string, id: number): Promise<Schedule> {
+  const schedule = await ownSchedule(ctx, session.userId, id);
+  if (schedule.paused_reason !== 'recovery') throw new AppError(409, NOT_AWAITING_AUTHORISATION);
+  const now = ctx.clock.now();
+  const columns = { ...restarted(schedule, now), authorised_at: now };
+  await withPin(ctx, session, pin, (tx) =>
+    tx.db
+      .updateTable('schedules')
+      .set(columns)
+      .where('id', '=', schedule.id)
+      .where('paused_reason', '=', 'recovery')
+      .execute(),
+  );
+  return scheduleView(ctx, session.userId, schedule.id);
 }
 
 /** Deleted: it runs no more and leaves the list; its runs stay with the purchases they made. */
@@ -110,6 +148,7 @@ async function retryRun(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleR
  */
 export async function retrySchedule(ctx: AppContext, deps: ScheduleDeps, userId: bigint, scheduleId: number): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, userId, scheduleId);
+  if (schedule.paused_reason === 'recovery') throw new AppError(409, AUTHORISE_AGAIN);
   const latest = await latestRun(ctx, schedule.id);
   const outcome = latest?.transaction_status === 'canceled' ? 'canceled' : latest?.outcome;
   if (!latest || !outcome || latest.retry_of !== null || !isRetryable(outcome, latest.reason)) {

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import type { ScheduleRunReason } from '../../../core/contract';
-import { addMonths, followingRun, isMissed, renewalRunAt, withinEnd } from '../../../core/scheduleCalendar';
+import { lagosDay } from '../../../core/days';
+import {
+  addMonths,
+  followingRun,
+  isMissed,
+  nextRunAfter,
+  renewalRunAt,
+  withinEnd,
+} from '../../../core/scheduleCalendar';
 import { FAILURES_BEFORE_PAUSE } from '../../../core/schedules';
 import type { ScheduleRunOutcome } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -44,8 +52,13 @@ interface Result {
   newPriceKobo?: bigint;
 }
 
+/** Runs that had nothing to buy: the subscription was renewed elsewhere, or its renewal was bought already. */
+const NOTHING_TO_BUY: ReadonlySet<ScheduleRunReason> = new Set(['already-renewed', 'awaiting-renewal']);
+/** Runs refused for the owner's locked account: the owner's own protection, not a failing schedule (advanced). */
+const LOCKED: ReadonlySet<ScheduleRunReason | null> = new Set(['pin-locked', 'account-locked']);
+
 const refused = (reason: ScheduleRunReason, detail: string, extra: Partial<Result> = {}): Result => ({
-  outcome: reason === 'missed' ? 'missed' : reason === 'already-renewed' ? 'skipped' : 'failed',
+  outcome: reason === 'missed' ? 'missed' : NOTHING_TO_BUY.has(reason) ? 'skipped' : 'failed',
   reason,
   detail,
   amountKobo: null,
@@ -53,30 +66,91 @@ const refused = (reason: ScheduleRunReason, detail: string, extra: Partial<Resul
   ...extra,
 });
 
-/** Whether a run's purchase claimed its key: then it began, and only finishing it is right, however late. */
-async function purchaseBegan(ctx: AppContext, run: RunRow): Promise<boolean> {
-  const row = await ctx.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', run.user_id).where('key', '=', runKey(run.id)).executeTakeFirst();
-  return row !== undefined;
+/**
+ * Where a run stands before it decides anything: whether its purchase claimed its key (then it
+ * began, and only finishing it is right, however late and whatever happened since), and what
+ * locks the owner's account — their "this wasn't me" report, or the pin locked by wrong guesses.
+ */
+async function standingOf(ctx: AppContext, run: RunRow): Promise<{ began: boolean; lock: ScheduleRunReason | null }> {
+  const { rows } = await sql<{ began: boolean; account_locked: boolean; pin_locked: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE user_id = u.id AND key = ${runKey(run.id)}) AS began,
+           EXISTS (SELECT 1 FROM account_locks WHERE user_id = u.id) AS account_locked,
+           u.pin_locked_at IS NOT NULL AS pin_locked
+    FROM users u WHERE u.id = ${run.user_id}::bigint`.execute(ctx.db);
+  const { began, account_locked, pin_locked } = rows[0];
+  return { began, lock: account_locked ? 'account-locked' : pin_locked ? 'pin-locked' : null };
+}
+
+const ONE_RENEWAL_PER_DUE_DATE = 'schedule_runs_one_renewal_per_due_date';
+
+/**
+ * Claims the due date `due` for the renewal run `run` is about to buy, or answers false: another
+ * run of the schedule bought (or is buying) that due date or a later one — the biller does not
+ * show that renewal yet — so buying would pay for one renewal twice. The unique index settles
+ * runs racing for one due date; a claim whose bill the biller failed and refunded buys nothing,
+ * and goes. A run taken over keeps its own claim.
+ */
+async function claimRenewal(ctx: AppContext, run: RunRow, due: string): Promise<boolean> {
+  const refunded = (runs: string) =>
+    sql`${sql.ref(`${runs}.transaction_id`)} IN (SELECT id FROM transactions WHERE status = 'canceled')`;
+  await sql`
+    UPDATE schedule_runs r SET renewal_due = NULL
+    WHERE r.schedule_id = ${run.schedule_id}::bigint AND r.renewal_due = ${due} AND ${refunded('r')}`.execute(ctx.db);
+  try {
+    const { rows } = await sql`
+      UPDATE schedule_runs SET renewal_due = ${due} WHERE id = ${run.id}::bigint AND NOT EXISTS (
+        SELECT 1 FROM schedule_runs other
+        WHERE other.schedule_id = ${run.schedule_id}::bigint AND other.id <> ${run.id}::bigint
+          AND other.renewal_due >= ${due} AND (other.transaction_id IS NULL OR NOT ${refunded('other')}))
+      RETURNING id`.execute(ctx.db);
+    return rows.length === 1;
+  } catch (error) {
+    const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === ONE_RENEWAL_PER_DUE_DATE) return false;
+    throw error;
+  }
+}
+
+/** What a run buys, with what it will record of it; or why it buys nothing. */
+type Decision = { request: PurchaseRequest; extra: Partial<Result> } | Result;
+
+/** A renewal's run: verified now, its due date claimed, within the authorised amount. */
+async function decideRenewal(
+  ctx: AppContext,
+  deps: ScheduleDeps,
+  schedule: ScheduleRow,
+  run: RunRow,
+): Promise<Decision> {
+  const { provider_id: providerId, beneficiary } = schedule;
+  const provider = await ctx.db
+    .selectFrom('providers')
+    .select('code')
+    .where('id', '=', providerId)
+    .executeTakeFirstOrThrow();
+  let renewal;
+  try {
+    renewal = await verifyRenewal(deps.biller, provider.code, beneficiary);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 404) return refused('customer-not-found', error.message);
+    return refused(error.status === 422 ? 'not-available' : 'provider-unavailable', error.message);
+  }
+  const { dueDate, amountKobo } = renewal;
+  const verified = { verifiedDue: dueDate };
+  // Renewed since (by hand, or elsewhere): nothing to buy until the new due date comes near.
+  if (schedule.due_date !== null && dueDate > schedule.due_date) return refused('already-renewed', '', verified);
+  if (!(await claimRenewal(ctx, run, dueDate))) return refused('awaiting-renewal', '', verified);
+  const rose = { ...verified, newPriceKobo: amountKobo };
+  if (amountKobo > schedule.authorised_kobo) return refused('price-changed', '', rose);
+  const request = { service: serviceOf(schedule.category), providerId, beneficiary, packageId: null, amountKobo };
+  return { request, extra: { ...verified, amountKobo } };
 }
 
 /** What the run buys now, or why it buys nothing: a renewal as verified now, a plan as repriced, within the authorised amount. */
-async function decide(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow): Promise<{ request: PurchaseRequest; extra: Partial<Result> } | Result> {
+async function decide(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow, run: RunRow): Promise<Decision> {
+  if (schedule.cadence === 'renewal') return decideRenewal(ctx, deps, schedule, run);
   const service = serviceOf(schedule.category);
   const base = { service, providerId: schedule.provider_id, beneficiary: schedule.beneficiary };
-  if (schedule.cadence === 'renewal') {
-    const provider = await ctx.db.selectFrom('providers').select('code').where('id', '=', schedule.provider_id).executeTakeFirstOrThrow();
-    let renewal;
-    try {
-      renewal = await verifyRenewal(deps.biller, provider.code, schedule.beneficiary);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return refused(error.status === 404 ? 'customer-not-found' : error.status === 422 ? 'not-available' : 'provider-unavailable', error.message);
-    }
-    // Renewed since (by hand, or elsewhere): nothing to buy until the new due date comes near.
-    if (schedule.due_date !== null && renewal.dueDate > schedule.due_date) return refused('already-renewed', '', { verifiedDue: renewal.dueDate });
-    if (renewal.amountKobo > schedule.authorised_kobo) return refused('price-changed', '', { newPriceKobo: renewal.amountKobo, verifiedDue: renewal.dueDate });
-    return { request: { ...base, packageId: null, amountKobo: renewal.amountKobo }, extra: { verifiedDue: renewal.dueDate, amountKobo: renewal.amountKobo } };
-  }
   if (schedule.package_id === null) return { request: { ...base, packageId: null, amountKobo: schedule.amount_kobo }, extra: { amountKobo: schedule.amount_kobo } };
   const plan = await currentPlan(ctx, schedule.package_id);
   if (!plan) return refused('not-available', '');
@@ -94,17 +168,23 @@ function resultOf(purchase: RunPurchase, extra: Partial<Result>): Result {
   return { ...extra, outcome: transaction.status === 'completed' ? 'completed' : 'processing', reason: null, detail: '', amountKobo: extra.amountKobo ?? null, transactionId: BigInt(transaction.id) };
 }
 
-/** Makes a run that was opened (or taken over): misses it, skips it, refuses it, or purchases. Answers the finished run, or null when another finished it first. */
+/**
+ * Makes a run that was opened (or taken over): refuses it for a locked account, misses it, skips
+ * it, refuses it, or purchases. Answers the finished run, or null when another finished it first.
+ */
 export async function makeRun(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow, run: RunRow): Promise<Finished | null> {
-  const now = ctx.clock.now();
-  let result: Result;
-  if (run.retry_of === null && isMissed(run.due_at, now, deps.graceMs) && !(await purchaseBegan(ctx, run))) {
-    result = refused('missed', '');
-  } else {
-    const decided = await decide(ctx, deps, schedule);
-    result = 'request' in decided ? resultOf(await purchaseForRun(ctx, deps, { runId: run.id, userId: schedule.user_id, maxKobo: schedule.authorised_kobo }, decided.request), decided.extra) : decided;
-  }
-  return finish(ctx, schedule, run, result);
+  return finish(ctx, schedule, run, await runResult(ctx, deps, schedule, run));
+}
+
+async function runResult(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow, run: RunRow): Promise<Result> {
+  const { began, lock } = await standingOf(ctx, run);
+  if (!began && lock) return refused(lock, '');
+  const missed = run.retry_of === null && isMissed(run.due_at, ctx.clock.now(), deps.graceMs);
+  if (!began && missed) return refused('missed', '');
+  const decided = await decide(ctx, deps, schedule, run);
+  if (!('request' in decided)) return decided;
+  const bounds = { runId: run.id, userId: schedule.user_id, maxKobo: schedule.authorised_kobo };
+  return resultOf(await purchaseForRun(ctx, deps, bounds, decided.request), decided.extra);
 }
 
 export interface Finished {
@@ -113,28 +193,49 @@ export interface Finished {
   transactionId: bigint | null;
 }
 
+const bought = (result: Pick<Result, 'outcome'>) => result.outcome === 'completed' || result.outcome === 'processing';
+/** The later of two Lagos days. */
+const later = (day: string, other: string) => (day > other ? day : other);
+
 /** The schedule's fields after a due run (not a retry) came to `result`. */
 function advanced(schedule: ScheduleRow, run: RunRow, result: Result, now: Date) {
   // A run skipped, or stopped by a price that rose (made again once the price is accepted), is not one of the schedule's runs.
   const counted = result.outcome !== 'skipped' && result.reason !== 'price-changed';
   const runsDone = schedule.runs_done + (counted ? 1 : 0);
-  const failed = result.outcome === 'failed';
-  const failures = result.outcome === 'completed' || result.outcome === 'processing' ? 0 : failed ? schedule.failures_in_row + 1 : schedule.failures_in_row;
+  // A locked account is not a failing schedule: what unlocks it (a password or pin reset) pauses the schedule anyway.
+  const failed = result.outcome === 'failed' && !LOCKED.has(result.reason);
+  const failures = bought(result) ? 0 : failed ? schedule.failures_in_row + 1 : schedule.failures_in_row;
   const paused = result.reason === 'price-changed' ? ('price-changed' as const) : failures >= FAILURES_BEFORE_PAUSE ? ('failures' as const) : null;
   const end = endOf(schedule);
-  let dueDate = schedule.due_date;
-  let next: Date | null;
-  if (schedule.cadence === 'renewal') {
-    // Bought: the subscription now runs a month past the due date it had; skipped: it was renewed to the date the biller told.
-    const verified = result.verifiedDue ?? schedule.due_date!;
-    dueDate = result.outcome === 'completed' || result.outcome === 'processing' ? addMonths(verified, 1) : result.outcome === 'skipped' ? verified : addMonths(schedule.due_date!, 1);
-    const at = renewalRunAt(dueDate, schedule.days_before!, schedule.run_time);
-    next = withinEnd(end, runsDone, at) ? (at > now ? at : now) : null;
-  } else {
-    next = followingRun(ruleOfRow(schedule), end, runsDone, run.due_at, now);
-  }
+  const { dueDate, next } =
+    schedule.cadence === 'renewal'
+      ? renewalAfter(schedule, result, runsDone, now)
+      : { dueDate: schedule.due_date, next: followingRun(ruleOfRow(schedule), end, runsDone, run.due_at, now) };
   const status = paused ? ('paused' as const) : next ? ('active' as const) : ('ended' as const);
   return { runs_done: runsDone, failures_in_row: paused === 'failures' ? 0 : failures, status, paused_reason: paused, next_run_at: status === 'active' ? next : null, due_date: dueDate };
+}
+
+/**
+ * A renewal's due date and next run after a run. Bought: the subscription runs a month past the
+ * due date it had or, lapsed, past today (a renewal starts no earlier than the day it is bought).
+ * Skipped as renewed elsewhere: the due date the biller told. Held (the biller does not show the
+ * renewal bought yet): the same due date, checked again the next day. Not bought: the next one.
+ */
+type Renewed = { dueDate: string; next: Date | null };
+
+function renewalAfter(schedule: ScheduleRow, result: Result, runsDone: number, now: Date): Renewed {
+  const end = endOf(schedule);
+  const today = lagosDay(now);
+  if (result.reason === 'awaiting-renewal') {
+    const check = nextRunAfter({ cadence: { kind: 'daily' }, time: schedule.run_time }, now)!;
+    return { dueDate: schedule.due_date!, next: withinEnd(end, runsDone, check) ? check : null };
+  }
+  let dueDate: string;
+  if (bought(result)) dueDate = addMonths(later(result.verifiedDue ?? schedule.due_date!, today), 1);
+  else if (result.reason === 'already-renewed') dueDate = result.verifiedDue!;
+  else dueDate = addMonths(later(schedule.due_date!, today), 1);
+  const at = renewalRunAt(dueDate, schedule.days_before!, schedule.run_time);
+  return { dueDate, next: withinEnd(end, runsDone, at) ? (at > now ? at : now) : null };
 }
 
 /** What the owner is told of a run that did not buy, and of a pause; a refund is told by the purchase itself. */
@@ -173,7 +274,15 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
   const notices = await inTransaction(ctx, async (tx) => {
     const recorded = await tx.db
       .updateTable('schedule_runs')
-      .set({ outcome: result.outcome, reason: result.reason, amount_kobo: result.amountKobo, transaction_id: result.transactionId, finished_at: now })
+      .set({
+        outcome: result.outcome,
+        reason: result.reason,
+        amount_kobo: result.amountKobo,
+        transaction_id: result.transactionId,
+        finished_at: now,
+        // A renewal's claim on its due date stays only with a run that bought it.
+        ...(bought(result) ? {} : { renewal_due: null }),
+      })
       .where('id', '=', run.id)
       .where('outcome', '=', 'running')
       .returning('id')
@@ -196,7 +305,7 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
  * them, from its next due time; one that could not buy changes nothing more (the owner is told).
  */
 async function retried(tx: AppContext, schedule: ScheduleRow, result: Result, now: Date): Promise<null> {
-  if (result.outcome !== 'completed' && result.outcome !== 'processing') return null;
+  if (!bought(result)) return null;
   const plan = result.plan ? { package_id: result.plan.id, amount_kobo: result.plan.amountKobo } : {};
   const current = await tx.db.selectFrom('schedules').select(SCHEDULE_COLUMNS).where('id', '=', schedule.id).forUpdate().executeTakeFirstOrThrow();
   const resume = current.status === 'paused' && current.paused_reason === 'failures';

@@ -50,7 +50,20 @@ export const SCHEDULE_COLUMNS = everyColumn<SchedulesTable>()([
   'created_at',
   'updated_at',
 ]);
-export const RUN_COLUMNS = everyColumn<ScheduleRunsTable>()(['id', 'schedule_id', 'user_id', 'due_at', 'retry_of', 'outcome', 'reason', 'amount_kobo', 'transaction_id', 'started_at', 'finished_at']);
+export const RUN_COLUMNS = everyColumn<ScheduleRunsTable>()([
+  'id',
+  'schedule_id',
+  'user_id',
+  'due_at',
+  'retry_of',
+  'outcome',
+  'reason',
+  'amount_kobo',
+  'transaction_id',
+  'renewal_due',
+  'started_at',
+  'finished_at',
+]);
 
 /** SCHEDULE_COLUMNS for a raw statement, of the table or its alias `from`. */
 export const scheduleColumns = (from?: string) => namedColumns(SCHEDULE_COLUMNS, from);
@@ -140,7 +153,8 @@ const NOT_RETRYABLE: ReadonlySet<string> = new Set(['price-changed', 'not-availa
 export const isRetryable = (outcome: ScheduleRunOutcome, reason: string | null): boolean =>
   (outcome === 'failed' || outcome === 'missed' || outcome === 'canceled') && !NOT_RETRYABLE.has(reason ?? '');
 
-function toRun(run: RunRow, transactionStatus: string | null): ScheduleRun {
+/** A run as the list shows it; `retryAllowed` is false while its schedule waits to be authorised again. */
+function toRun(run: RunRow, transactionStatus: string | null, retryAllowed: boolean): ScheduleRun {
   const outcome = outcomeOf(run, transactionStatus);
   const reason = (outcome === 'canceled' ? 'biller-failed' : run.reason) as ScheduleRunReason | null;
   return {
@@ -151,12 +165,14 @@ function toRun(run: RunRow, transactionStatus: string | null): ScheduleRun {
     message: runMessage(outcome, reason, run.amount_kobo),
     amount: run.amount_kobo === null ? null : koboToNaira(run.amount_kobo),
     transaction_id: run.transaction_id === null ? null : Number(run.transaction_id),
-    retryable: isRetryable(outcome, reason),
+    retryable: retryAllowed && isRetryable(outcome, reason),
   };
 }
 
 export function toSchedule(row: ScheduleRow, listed: Listed): Schedule {
   const { run } = listed;
+  // Paused by a recovery: nothing is bought, a retry included, until the pin authorises it again.
+  const retryAllowed = row.paused_reason !== 'recovery';
   return {
     id: Number(row.id),
     name: row.name,
@@ -174,7 +190,7 @@ export function toSchedule(row: ScheduleRow, listed: Listed): Schedule {
     status: row.status === 'deleted' ? 'ended' : row.status,
     paused_reason: row.paused_reason,
     next_run_at: row.next_run_at?.toISOString() ?? null,
-    last_run: run.id === null ? null : toRun(run as RunRow, listed.transaction_status),
+    last_run: run.id === null ? null : toRun(run as RunRow, listed.transaction_status, retryAllowed),
     new_price: row.paused_reason === 'price-changed' && listed.current_kobo !== null ? koboToNaira(listed.current_kobo) : null,
     created_at: row.created_at.toISOString(),
   };
@@ -198,9 +214,12 @@ export async function listSchedules(ctx: AppContext, userId: bigint, scheduleId?
   );
 }
 
+/** A schedule not run yet: its latest run's every column null. */
+const NO_RUN = Object.fromEntries(RUN_COLUMNS.map((column) => [column, null])) as Nullable<RunRow>;
+
 /** The run row as to_jsonb wrote it: ids and kobo as numbers, times as text. */
 function runFromJson(run: Record<string, unknown> | null): Nullable<RunRow> {
-  if (!run) return { id: null, schedule_id: null, user_id: null, due_at: null, retry_of: null, outcome: null, reason: null, amount_kobo: null, transaction_id: null, started_at: null, finished_at: null };
+  if (!run) return NO_RUN;
   const big = (value: unknown) => (value === null || value === undefined ? null : BigInt(value as number));
   const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
   return {
@@ -213,6 +232,7 @@ function runFromJson(run: Record<string, unknown> | null): Nullable<RunRow> {
     reason: (run.reason as string | null) ?? null,
     amount_kobo: big(run.amount_kobo),
     transaction_id: big(run.transaction_id),
+    renewal_due: (run.renewal_due as string | null) ?? null,
     started_at: date(run.started_at),
     finished_at: date(run.finished_at),
   };

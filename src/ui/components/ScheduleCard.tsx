@@ -13,7 +13,13 @@ const PAUSED_BECAUSE: Record<NonNullable<Schedule['paused_reason']>, string> = {
   user: 'Paused by you.',
   failures: 'Paused after three runs in a row could not happen.',
   'price-changed': 'Paused: the price rose above what you authorised.',
+  recovery:
+    'Paused because your account was recovered. Authorise it again with your pin to resume it, ' +
+    'or delete it if you did not set it up.',
 };
+
+/** Paused for these, Resume sets a schedule going again; a new price or a recovery takes the pin. */
+const RESUMABLE: ReadonlySet<Schedule['paused_reason']> = new Set(['user', 'failures']);
 
 interface ScheduleCardProps {
   schedule: Schedule;
@@ -64,6 +70,16 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
             {scheduleWords.acceptNewPrice}
           </button>
         )}
+        {schedule.paused_reason === 'recovery' && (
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            aria-busy={busy || undefined}
+            onClick={act({ type: 'schedule.authorise', id: schedule.id })}
+          >
+            {scheduleWords.authoriseAgain}
+          </button>
+        )}
         {last?.retryable && (
           <>
             {last.reason === 'insufficient-balance' && (
@@ -81,7 +97,7 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
             Pause
           </button>
         )}
-        {schedule.status === 'paused' && schedule.paused_reason !== 'price-changed' && (
+        {RESUMABLE.has(schedule.paused_reason) && (
           <button type="button" className="btn btn-secondary btn-small" onClick={act({ type: 'schedule.act', id: schedule.id, action: 'resume' })}>
             Resume
           </button>

@@ -43,7 +43,8 @@ function openedBy(params: URLSearchParams): SchedulesInput['open'] {
 
 /**
  * /schedules: the purchases the wallet makes for the user, each with its next run and its
- * latest run; new, edit, pause, resume, delete, Retry now and a new price accepted. Opened from
+ * latest run; new, edit, pause, resume, delete, Retry now, and with the pin a new price accepted or
+ * a schedule paused by the account's recovery authorised again. Opened from
  * a purchase (Repeat this) or a service screen (Schedule this), the form is open at once.
  */
 export default function SchedulesScreen() {
@@ -60,6 +61,8 @@ export default function SchedulesScreen() {
   const confirming = useSelector(actor, (s) => s.matches({ ready: 'confirming' }));
   const form = useSelector(actor, (s) => s.context.form);
   const pinDialog = useSelector(actor, (s) => s.context.pinDialog);
+  const step = useSelector(actor, (s) => s.context.step);
+  const pinText = step === 'price' ? scheduleWords.acceptPinText : scheduleWords.authorisePinText;
 
   // The address's request is taken: a reload shows the list, not the form again.
   useEffect(() => {
@@ -121,7 +124,7 @@ export default function SchedulesScreen() {
           onCancel={() => actor.send({ type: 'delete.cancel' })}
         />
       )}
-      <PinDialog actor={pinDialog} text={scheduleWords.acceptPinText} />
+      <PinDialog actor={pinDialog} text={pinText} />
     </div>
   );
 }
