@@ -99,6 +99,13 @@ describe.each(backends)('staff changes that need two admins on $name', (backend)
     const own = await approve(change, maker);
     expect(own.status).toBe(403);
     expect(own.body.message).toBe('you asked for this yourself: another admin must approve it');
+    // The refused attempt is in the audit, though its own transaction rolled back.
+    const refused = await ops<AuditEntry[]>(t, 'audit/list', { action: 'staff.refused' }, approver.token);
+    expect(refused.body.data![0]).toMatchObject({
+      actor: maker.email,
+      subject: `staff-change:${change}`,
+      after: { attempted: 'staff.change-approve', reason: own.body.message },
+    });
 
     const approved = await approve(change);
     expect(approved.status, approved.body.message).toBe(200);

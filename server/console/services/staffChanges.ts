@@ -11,7 +11,7 @@ import { DAY_MS } from '../../../core/days';
 import { AppError } from '../../errors';
 import type { Mail } from '../../gateways/mailer';
 import { inTransaction, type AppContext } from '../../services/context';
-import { recordAudit } from './audit';
+import { recordAudit, refusalsRecorded } from './audit';
 import type { StaffActor } from './moneyRequests';
 import { confirmCode } from './secondFactor';
 import {
@@ -253,7 +253,8 @@ async function makeChange(
 
 /**
  * A second admin approves a change with their code: only now is the account created, reset or
- * raised, and an invitation e-mailed to its own address once this has committed.
+ * raised, and an invitation e-mailed to its own address once this has committed. A refusal (the
+ * maker, the account's holder, a wrong code) is recorded though its transaction rolls back.
  */
 export async function approveStaffChange(
   ctx: AppContext,
@@ -262,77 +263,71 @@ export async function approveStaffChange(
   code: string,
   consoleUrl: string,
 ): Promise<StaffOutcome> {
-  return delivered(ctx, async (tx) => {
-    const change = await pendingChange(tx, changeId);
-    checkSecondAdmin(change, checker);
-    await confirmCode(tx, checker.staffId, code);
-    const { row, done } = await makeChange(tx, change, checker, consoleUrl);
-    await tx.db
-      .updateTable('staff_changes')
-      .set({ status: 'approved', checker_id: checker.staffId, decided_at: tx.clock.now(), staff_id: row.id })
-      .where('id', '=', changeId)
-      .execute();
-    const [decided] = await listStaffChanges(tx, changeId);
-    await recordAudit(tx, checker, {
-      action: 'staff.change-approve',
-      subject: `staff-change:${changeId}`,
-      before: { status: 'pending' },
-      after: decided,
-    });
-    return done
-      ? { ...done, outcome: { ...done.outcome, change: decided } }
-      : { outcome: { staff: toStaffMember(row), invitation: null, change: decided }, mail: null };
-  });
+  const attempt = { action: 'staff.change-approve', subject: `staff-change:${changeId}` };
+  return refusalsRecorded(ctx, checker, attempt, () =>
+    delivered(ctx, async (tx) => {
+      const change = await pendingChange(tx, changeId);
+      checkSecondAdmin(change, checker);
+      await confirmCode(tx, checker.staffId, code);
+      const { row, done } = await makeChange(tx, change, checker, consoleUrl);
+      await tx.db
+        .updateTable('staff_changes')
+        .set({ status: 'approved', checker_id: checker.staffId, decided_at: tx.clock.now(), staff_id: row.id })
+        .where('id', '=', changeId)
+        .execute();
+      const [decided] = await listStaffChanges(tx, changeId);
+      await recordAudit(tx, checker, { ...attempt, before: { status: 'pending' }, after: decided });
+      return done
+        ? { ...done, outcome: { ...done.outcome, change: decided } }
+        : { outcome: { staff: toStaffMember(row), invitation: null, change: decided }, mail: null };
+    }),
+  );
 }
 
-/** A second admin turns a change down, saying why; nothing changes. */
+/** A second admin turns a change down, saying why; nothing changes. A refusal is recorded. */
 export async function rejectStaffChange(
   ctx: AppContext,
   checker: StaffActor,
   changeId: bigint,
   note: string,
 ): Promise<StaffChange> {
-  return inTransaction(ctx, async (tx) => {
-    const change = await pendingChange(tx, changeId);
-    if (change.maker_id === checker.staffId) {
-      throw new AppError(403, 'you asked for this yourself: withdraw it instead');
-    }
-    checkSecondAdmin(change, checker);
-    await tx.db
-      .updateTable('staff_changes')
-      .set({ status: 'rejected', checker_id: checker.staffId, decided_at: tx.clock.now(), decision_note: note })
-      .where('id', '=', changeId)
-      .execute();
-    const [decided] = await listStaffChanges(tx, changeId);
-    await recordAudit(tx, checker, {
-      action: 'staff.change-reject',
-      subject: `staff-change:${changeId}`,
-      before: { status: 'pending' },
-      after: decided,
-    });
-    return decided;
-  });
+  const attempt = { action: 'staff.change-reject', subject: `staff-change:${changeId}` };
+  return refusalsRecorded(ctx, checker, attempt, () =>
+    inTransaction(ctx, async (tx) => {
+      const change = await pendingChange(tx, changeId);
+      if (change.maker_id === checker.staffId) {
+        throw new AppError(403, 'you asked for this yourself: withdraw it instead');
+      }
+      checkSecondAdmin(change, checker);
+      await tx.db
+        .updateTable('staff_changes')
+        .set({ status: 'rejected', checker_id: checker.staffId, decided_at: tx.clock.now(), decision_note: note })
+        .where('id', '=', changeId)
+        .execute();
+      const [decided] = await listStaffChanges(tx, changeId);
+      await recordAudit(tx, checker, { ...attempt, before: { status: 'pending' }, after: decided });
+      return decided;
+    }),
+  );
 }
 
-/** The admin who asked withdraws the change. */
+/** The admin who asked withdraws the change. A refusal (someone else's change) is recorded. */
 export async function cancelStaffChange(ctx: AppContext, maker: StaffActor, changeId: bigint): Promise<StaffChange> {
-  return inTransaction(ctx, async (tx) => {
-    const change = await pendingChange(tx, changeId);
-    if (change.maker_id !== maker.staffId) throw new AppError(403, 'only the admin who asked may withdraw a change');
-    await tx.db
-      .updateTable('staff_changes')
-      .set({ status: 'cancelled', decided_at: tx.clock.now() })
-      .where('id', '=', changeId)
-      .execute();
-    const [decided] = await listStaffChanges(tx, changeId);
-    await recordAudit(tx, maker, {
-      action: 'staff.change-cancel',
-      subject: `staff-change:${changeId}`,
-      before: { status: 'pending' },
-      after: decided,
-    });
-    return decided;
-  });
+  const attempt = { action: 'staff.change-cancel', subject: `staff-change:${changeId}` };
+  return refusalsRecorded(ctx, maker, attempt, () =>
+    inTransaction(ctx, async (tx) => {
+      const change = await pendingChange(tx, changeId);
+      if (change.maker_id !== maker.staffId) throw new AppError(403, 'only the admin who asked may withdraw a change');
+      await tx.db
+        .updateTable('staff_changes')
+        .set({ status: 'cancelled', decided_at: tx.clock.now() })
+        .where('id', '=', changeId)
+        .execute();
+      const [decided] = await listStaffChanges(tx, changeId);
+      await recordAudit(tx, maker, { ...attempt, before: { status: 'pending' }, after: decided });
+      return decided;
+    }),
+  );
 }
 
 /**
