@@ -11,8 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
+import { openMigratedDatabase } from '../server/db/database';
 import { isDay } from '../core/days';
 import { reconciliationJson, reconciliationTable } from '../server/services/reconciliation';
 
@@ -40,9 +39,8 @@ async function main(args: string[]): Promise<number> {
     console.error(`cannot reconcile: ${error.message}`);
     return 2;
   }
-  const database = await openDatabase(config);
+  const { handle: database } = await openMigratedDatabase(config);
   try {
-    await migrate(database.db);
     const app = await buildApp({ ...config, logLevel: 'warn' }, { db: database.db });
     try {
       const report = await app.reconcileDay(request.day);

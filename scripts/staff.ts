@@ -29,8 +29,7 @@ import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '../core/console';
 import { systemClock } from '../server/clock';
 import { ConfigError, loadConfig, type Config } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { migrate } from '../server/db/migrate';
+import { openMigratedDatabase } from '../server/db/database';
 import type { Database } from '../server/db/schema';
 import { AppError } from '../server/errors';
 import {
@@ -187,10 +186,9 @@ export async function main(args: string[]): Promise<number> {
     console.error(error instanceof ConfigError ? `cannot run: ${error.message}` : error.message);
     return 2;
   }
-  const database = await openDatabase(config);
+  const { handle: database } = await openMigratedDatabase(config);
   const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : null;
   try {
-    await migrate(database.db);
     await run(commandContext(database.db, config), config, request, mailer);
     return 0;
   } catch (error) {

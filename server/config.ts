@@ -303,6 +303,15 @@ export const ENVIRONMENT = {
       'one process (no replica), an unencrypted file in DATA_DIR. Unset, production refuses to start without ' +
       'DATABASE_URL; development uses the embedded database whenever it is unset',
   },
+  MIGRATION_DATABASE_URL: {
+    config: 'migrationDatabaseUrl',
+    ...unset(z.string()),
+    meaning:
+      'the owner of the PostgreSQL database, used only to migrate it at start (that connection then closes); ' +
+      'DATABASE_URL is then a role of its own, granted at each migration what it may do: read and write the tables, ' +
+      'but only read and append to the staff audit. Production refuses a DATABASE_URL role that owns the audit ' +
+      'or is a superuser: set this to that URL, and DATABASE_URL to a new role (README "Two database roles")',
+  },
   REDIS_URL: {
     config: 'redisUrl',
     ...unset(absoluteUrl.refine((text) => URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol), 'must be a redis:// or rediss:// URL')),
@@ -717,6 +726,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...simulatedRailProblems(text, production),
     ...sandboxProblems(text, production),
     ...embeddedDatabaseProblems(text, production),
+    ...migrationDatabaseProblems(text),
     ...consoleExposureProblems(text, production),
     ...(parsed.invalid.size === 0 && text.OPS_PORT !== undefined && [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT) ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener'] : []),
   ];
@@ -816,6 +826,12 @@ function embeddedDatabaseProblems(text: Text, production: boolean): string[] {
   ];
 }
 
+/** The migrations' owner is a PostgreSQL role: the embedded database has one user, and no second connection. */
+function migrationDatabaseProblems(text: Text): string[] {
+  if (text.MIGRATION_DATABASE_URL === undefined || text.DATABASE_URL !== undefined) return [];
+  return ["MIGRATION_DATABASE_URL needs DATABASE_URL: it migrates the PostgreSQL database of DATABASE_URL's role"];
+}
+
 // ---- Where the server may listen, and what may travel in clear ----
 
 /**
@@ -828,6 +844,12 @@ function exposureProblems(production: boolean, host: string): string[] {
     `HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}: development serves /dev/* (simulated deposits, every e-mailed code) and accepts the development captcha. Leave APP_MODE unset to listen beyond loopback`,
   ];
 }
+
+/** Both PostgreSQL roles' URLs, the runtime's and the migrations' owner's. */
+const POSTGRES_TLS = {
+  secure: (url: URL) => ['require', 'verify-ca', 'verify-full'].includes(url.searchParams.get('sslmode') ?? ''),
+  want: 'a URL with sslmode=require, verify-ca or verify-full',
+};
 
 /**
  * In production every URL the server calls or hands out is encrypted: https:// for providers,
@@ -842,10 +864,8 @@ const TLS_URLS: Partial<Record<Name, { secure: (url: URL) => boolean; want: stri
   VTPASS_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
   DOJAH_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
   REDIS_URL: { secure: (url) => url.protocol === 'rediss:', want: 'a rediss:// URL (Redis over TLS)' },
-  DATABASE_URL: {
-    secure: (url) => ['require', 'verify-ca', 'verify-full'].includes(url.searchParams.get('sslmode') ?? ''),
-    want: 'a URL with sslmode=require, verify-ca or verify-full',
-  },
+  DATABASE_URL: POSTGRES_TLS,
+  MIGRATION_DATABASE_URL: POSTGRES_TLS,
   // Staff passwords, their codes and their sessions: a proxy in front terminates TLS.
   OPS_PUBLIC_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
 };

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNT } from './db/demoAccount';
-import { openDatabase, type DatabaseHandle } from './db/database';
-import { migrate } from './db/migrate';
+import { auditTamperRisk, openMigratedDatabase, type DatabaseHandle } from './db/database';
 
 /** Start-up: configuration, database and migrations, then the HTTP server; a clean stop on SIGINT/SIGTERM. */
 async function main() {
@@ -12,8 +11,9 @@ async function main() {
 
   // A connection the server dropped (restart, failover): the pool replaces it; the requests it served answered 503.
   const logs: { log?: FastifyBaseLogger } = {};
-  const database = await openDatabase(config, (error) => logs.log?.warn({ err: error }, 'database: connection lost'));
-  const applied = await migrate(database.db);
+  const lost = (error: Error) => logs.log?.warn({ err: error }, 'database: connection lost');
+  const { handle: database, applied } = await openMigratedDatabase(config, lost);
+  await refuseTamperableAudit(config, database);
   const demo = database.embedded && !config.production;
   // runJobs: the purchase requery job runs while the server is up (every REQUERY_INTERVAL_MS) and stops with it;
   // on the embedded database, so does the planner statistics job, which first runs after the migrations above.
@@ -50,6 +50,22 @@ async function main() {
   const lines = banner(config, database, demo);
   if (config.production) app.log.info({ details: lines.slice(1).map((line) => line.trim()) }, lines[0]);
   else console.log(lines.join('\n'));
+}
+
+/**
+ * On a PostgreSQL server, the server's own role must not be able to alter the staff audit:
+ * production refuses to start (saying what to set), development warns. The embedded database
+ * has one user, who owns everything: there is no second role to run as.
+ */
+async function refuseTamperableAudit(config: Config, database: DatabaseHandle) {
+  const risk = database.embedded ? undefined : await auditTamperRisk(database.db);
+  if (risk === undefined) return;
+  if (config.production) {
+    console.error(`Naira Wallet cannot start: ${risk}`);
+    await database.close();
+    process.exit(1);
+  }
+  console.warn(`warning: ${risk}`);
 }
 
 function loadConfigOrExit() {

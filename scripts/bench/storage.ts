@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle, type DialectWrapper } from '../../server/db/database';
+import { createRuntimeRole } from '../../testkit/runtimeRole';
 import { cpuSecondsOf } from './cpu';
 
 /** Where a bench run keeps its data: a database of its own on the PostgreSQL server, or a PGlite folder; both removed after. */
@@ -43,10 +44,12 @@ export async function postgresStorage(url: string): Promise<BenchStorage> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bench: BENCH_DATABASE_URL must name a database of lower-case letters, digits and _, not "${name}"`);
   await admin(parsed, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin(parsed, `CREATE DATABASE ${name}`);
+  // The server runs as production runs it: a role of its own, migrating as the owner.
+  const runtime = await createRuntimeRole(url);
   let observer: pg.Client | undefined;
   return {
     kind: 'postgres',
-    env: { DATABASE_URL: url },
+    env: { DATABASE_URL: runtime.url, MIGRATION_DATABASE_URL: url },
     url,
     open: async (wrapDialect) => openServerDatabase(url, { max: 10, wrapDialect }),
     async backendCpuSeconds() {
@@ -67,6 +70,7 @@ export async function postgresStorage(url: string): Promise<BenchStorage> {
     async remove() {
       await observer?.end();
       await admin(parsed, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await runtime.drop();
     },
   };
 }

@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { currentRole, grantRuntimeRole, migrate } from './migrate';
 import { PGliteDialect } from './pgliteDialect';
 import { preparingPool } from './preparedStatements';
 import type { Database, Schema } from './schema';
@@ -27,6 +28,75 @@ export function openDatabase(
   return config.databaseUrl
     ? Promise.resolve(openServerDatabase(config.databaseUrl, { ...config.databasePool, onConnectionLost }))
     : openEmbeddedDatabase({ dataDir: join(config.dataDir, 'pglite') });
+}
+
+export interface MigratedDatabase {
+  handle: DatabaseHandle;
+  /** The migrations applied now, by name. */
+  applied: string[];
+}
+
+type DatabaseSettings = Parameters<typeof openDatabase>[0] & Partial<Pick<Config, 'migrationDatabaseUrl'>>;
+
+/**
+ * The server's database, migrated. With MIGRATION_DATABASE_URL (PostgreSQL), the migrations run
+ * as that role, the owner, on a connection of their own that closes after, and the owner grants
+ * DATABASE_URL's role what it may do (044_runtime_role.sql); otherwise DATABASE_URL's role (or
+ * the embedded database's one user) migrates, which a role that owns nothing can only do when
+ * nothing is pending.
+ */
+export async function openMigratedDatabase(
+  config: DatabaseSettings,
+  onConnectionLost?: ServerDatabaseOptions['onConnectionLost'],
+): Promise<MigratedDatabase> {
+  const handle = await openDatabase(config, onConnectionLost);
+  try {
+    if (handle.embedded || !config.migrationDatabaseUrl) return { handle, applied: await migrate(handle.db) };
+    const connectTimeoutMs = config.databasePool?.connectTimeoutMs;
+    const owner = openServerDatabase(config.migrationDatabaseUrl, { max: 1, connectTimeoutMs, onConnectionLost });
+    try {
+      const applied = await migrate(owner.db);
+      await grantRuntimeRole(owner.db, await currentRole(handle.db));
+      return { handle, applied };
+    } finally {
+      await owner.close();
+    }
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * Why this connection's role could tamper with the staff audit, or undefined: it owns the table
+ * or may act as its owner (a member of the owning role, a superuser: alter it, disable its
+ * triggers, drop it), or holds a privilege beyond reading and appending (UPDATE, DELETE,
+ * TRUNCATE, TRIGGER: a trigger of its own could drop rows as they come).
+ */
+export async function auditTamperRisk(db: Database): Promise<string | undefined> {
+  const { rows } = await sql<{ role: string; owner: boolean; beyond: boolean }>`
+    SELECT current_user AS role,
+           pg_has_role(current_user, c.relowner, 'MEMBER') OR r.rolsuper AS owner,
+           has_table_privilege(current_user, c.oid, 'UPDATE, DELETE, TRUNCATE, TRIGGER') AS beyond
+    FROM pg_class c JOIN pg_roles r ON r.rolname = current_user
+    WHERE c.oid = 'staff_audit'::regclass`.execute(db);
+  const [{ role, owner, beyond }] = rows;
+  if (owner) {
+    return (
+      `DATABASE_URL's role (${role}) owns the staff audit (staff_audit) or is a superuser: ` +
+      "whoever holds the server's role could disable the audit's trigger, empty it or drop it. " +
+      'Set MIGRATION_DATABASE_URL to this URL (the owner migrates), and DATABASE_URL to a role of its own ' +
+      '(README "Two database roles")'
+    );
+  }
+  if (beyond) {
+    return (
+      `DATABASE_URL's role (${role}) may change or empty the staff audit ` +
+      '(UPDATE, DELETE, TRUNCATE or TRIGGER on staff_audit): start once with MIGRATION_DATABASE_URL ' +
+      "set to the owner's URL, whose migration takes those back"
+    );
+  }
+  return undefined;
 }
 
 /** Sees every statement on its way to the database: `npm run bench` records what a purchase sends (scripts/bench/capture.ts). */

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { isEarlierWording } from './rewordedMigrations';
-import type { Database } from './schema';
+import type { Database, Schema } from './schema';
 
 export interface Migration {
   version: number;
@@ -44,12 +44,11 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
   for (const migration of migrations ?? (await readMigrations())) {
     const ran = await db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
-      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-        version    INTEGER PRIMARY KEY,
-        name       TEXT NOT NULL,
-        checksum   TEXT NOT NULL,
-        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
-      )`.execute(trx);
+      // Only when missing: a role that may not create (the server's own, 044_runtime_role.sql)
+      // then finds nothing to apply rather than a refusal.
+      const found = sql<{ found: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`;
+      const { rows } = await found.execute(trx);
+      if (!rows[0].found) await createMigrationsTable(trx);
       const previous = await trx.selectFrom('schema_migrations').select('checksum').where('version', '=', migration.version).executeTakeFirst();
       if (previous) {
         if (previous.checksum === migration.checksum) return false;
@@ -59,7 +58,7 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
         await trx.updateTable('schema_migrations').set({ checksum: migration.checksum }).where('version', '=', migration.version).execute();
         return false;
       }
-      await sql.raw(migration.sql).execute(trx);
+      await sql.raw(migration.sql).execute(trx).catch(notTheOwner);
       await trx
         .insertInto('schema_migrations')
         .values({ version: migration.version, name: migration.name, checksum: migration.checksum, applied_at: new Date() })
@@ -69,4 +68,38 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
     if (ran) applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
   }
   return applied;
+}
+
+async function createMigrationsTable(db: Transaction<Schema>) {
+  await sql`CREATE TABLE schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    checksum   TEXT NOT NULL,
+    applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+  )`.execute(db);
+}
+
+/** PostgreSQL's insufficient_privilege: the role migrating may not change the schema. */
+function notTheOwner(error: unknown): never {
+  if ((error as { code?: unknown }).code !== '42501') throw error;
+  throw new Error(
+    `migrations: the database role migrating may not change the schema (${(error as Error).message}): ` +
+      'set MIGRATION_DATABASE_URL to the URL of the database owner; DATABASE_URL stays the server\'s own role',
+    { cause: error },
+  );
+}
+
+/**
+ * The server's own role (DATABASE_URL) granted what it may do (044_runtime_role.sql), by the
+ * owner, after migrating: the tables a migration added are granted with the rest. Nothing when
+ * the owner is that role (it owns everything already; taking from it would lock it out).
+ */
+export async function grantRuntimeRole(owner: Database, runtimeRole: string): Promise<void> {
+  if ((await currentRole(owner)) === runtimeRole) return;
+  await sql`SELECT grant_runtime_role(${runtimeRole})`.execute(owner);
+}
+
+/** The role a connection acts as. */
+export async function currentRole(db: Database): Promise<string> {
+  return (await sql<{ role: string }>`SELECT current_user AS role`.execute(db)).rows[0].role;
 }

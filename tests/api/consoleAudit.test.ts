@@ -1,10 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyRequest, SignInAnswer } from '../../core/console';
 import type { Transaction } from '../../core/contract';
+import { auditTamperRisk, openMigratedDatabase, openServerDatabase } from '../../server/db/database';
+import { freePort } from '../../testkit/freePort';
+import { signUp } from '../support/api/accounts';
 import type { TestApp } from '../support/api/app';
 import { useTestApp } from '../support/api/useTestApp';
 import { backends } from '../support/api/backends';
 import { buy, newBuyer, pastRequeryDelay, PIN, providerId, type Buyer } from '../support/api/purchases';
+import { productionRails, productionSecrets, START_TIMEOUT_MS, startServer } from '../support/api/serverProcess';
+import { storage, type Storage } from '../support/api/serverProcess';
 import { customerIdOf, ops, PASSWORD, staffMember, type StaffMember } from '../support/api/staff';
 
 const HOUR = 3_600_000;
@@ -202,3 +208,106 @@ describe.each(backends)('the staff audit on $name', (backend) => {
   });
 });
 
+const postgres = backends.find((backend) => backend.name === 'postgres');
+
+/**
+ * On a PostgreSQL server the server runs as a role of its own (DATABASE_URL), migrated and
+ * granted by the database's owner (MIGRATION_DATABASE_URL), as `storage` sets it up and
+ * production runs it. The embedded database has one user, who owns everything: no such test there.
+ */
+describe.runIf(postgres)('the server’s own database role on PostgreSQL', () => {
+  let place: Storage;
+  beforeAll(async () => {
+    place = await storage('postgres');
+  });
+  afterAll(() => place.remove());
+  const settings = () => ({
+    databaseUrl: place.env.DATABASE_URL,
+    migrationDatabaseUrl: place.env.MIGRATION_DATABASE_URL,
+    dataDir: place.dataDir,
+  });
+  const t = useTestApp(postgres!, async () => ({ database: (await openMigratedDatabase(settings())).handle }));
+  const auditRows = async () => {
+    const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count FROM staff_audit`.execute(t.db);
+    return Number(rows[0].count);
+  };
+
+  // The attack: whoever holds the server's role (its DATABASE_URL, or code running inside it)
+  // erasing a staff member's tracks — disabling the append-only trigger, then deleting, or
+  // emptying, dropping, rewinding the sequence, adding a trigger that swallows new rows.
+  it('cannot alter, disable, empty, rewrite or drop the audit, while the app works as that role', async () => {
+    const support = await staffMember(t, 'support');
+    const customer = await signUp(t);
+    expect((await ops(t, 'customers/search', { query: customer.email }, support.token)).status).toBe(200);
+    const before = await auditRows();
+    expect(before).toBeGreaterThan(0);
+    const tampering = [
+      'ALTER TABLE staff_audit DISABLE TRIGGER ALL',
+      'ALTER TABLE staff_audit DISABLE TRIGGER staff_audit_append_only',
+      'DROP TRIGGER staff_audit_append_only ON staff_audit',
+      "UPDATE staff_audit SET actor = 'someone else'",
+      'DELETE FROM staff_audit',
+      'TRUNCATE staff_audit',
+      'DROP TABLE staff_audit CASCADE',
+      'ALTER TABLE staff_audit OWNER TO CURRENT_USER',
+      "SELECT setval(pg_get_serial_sequence('staff_audit', 'id'), 1)",
+      // A trigger of its own dropping each new row, or the append-only trigger's function rewritten.
+      'CREATE TRIGGER swallow BEFORE INSERT ON staff_audit FOR EACH ROW ' +
+        'EXECUTE FUNCTION suppress_redundant_updates_trigger()',
+      'CREATE OR REPLACE FUNCTION staff_audit_append_only() RETURNS trigger ' +
+        'LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$',
+      'SET session_replication_role = replica',
+      'DELETE FROM schema_migrations',
+    ];
+    for (const statement of tampering) {
+      // 42501, insufficient privilege: refused by the role's rights, not by the audit's trigger.
+      await expect(sql.raw(statement).execute(t.db), statement).rejects.toMatchObject({ code: '42501' });
+    }
+    expect(await auditRows()).toBe(before);
+
+    // Every other table it reads and writes; the app goes on recording.
+    const { rows: short } = await sql<{ name: string }>`
+      SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname NOT IN ('staff_audit', 'schema_migrations')
+        AND NOT (has_table_privilege(c.oid, 'SELECT') AND has_table_privilege(c.oid, 'INSERT')
+                 AND has_table_privilege(c.oid, 'UPDATE') AND has_table_privilege(c.oid, 'DELETE'))`.execute(t.db);
+    expect(short).toEqual([]);
+    const customerId = await customerIdOf(t, customer.email);
+    expect((await ops(t, 'customers/view', { customer_id: customerId }, support.token)).status).toBe(200);
+    expect(await auditRows()).toBe(before + 1);
+  });
+
+  // The attack: a broad GRANT given by hand (a DBA's "GRANT ALL"), or the owner's URL as DATABASE_URL.
+  it('takes back, at the next migration, what was granted beyond reading and appending', async () => {
+    expect(await auditTamperRisk(t.db)).toBeUndefined();
+    const runtimeRole = new URL(place.env.DATABASE_URL).username;
+    const owner = openServerDatabase(place.databaseUrl!, { max: 1 });
+    try {
+      await sql.raw(`GRANT ALL ON staff_audit TO ${runtimeRole}`).execute(owner.db);
+      expect(await auditTamperRisk(t.db)).toMatch(/may change or empty the staff audit/);
+      const owns = /owns the staff audit \(staff_audit\) or is a superuser.*MIGRATION_DATABASE_URL/;
+      expect(await auditTamperRisk(owner.db)).toMatch(owns);
+    } finally {
+      await owner.close();
+    }
+    await (await openMigratedDatabase(settings())).handle.close();
+    expect(await auditTamperRisk(t.db)).toBeUndefined();
+    await expect(sql`DELETE FROM staff_audit`.execute(t.db)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('refuses a production start whose DATABASE_URL owns the audit, saying what to set', async () => {
+    const rails = await productionRails();
+    try {
+      const { MIGRATION_DATABASE_URL: _owner, ...env } = place.env;
+      const owner = { DATABASE_URL: place.databaseUrl!, PORT: String(await freePort()) };
+      const started = startServer({ ...env, ...productionSecrets(), ...rails.env, ...owner });
+      expect(await started.exit).toBe(1);
+      const refusal = /Naira Wallet cannot start: DATABASE_URL's role \(postgres\) owns the staff audit/;
+      expect(started.output()).toMatch(refusal);
+      expect(started.output()).toContain('Set MIGRATION_DATABASE_URL to this URL');
+      expect(started.output()).not.toContain('running at');
+    } finally {
+      await rails.close();
+    }
+  }, START_TIMEOUT_MS);
+});

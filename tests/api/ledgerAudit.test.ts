@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { main as auditCommand } from '../../scripts/audit';
 import { buildApp } from '../../server/app';
-import { openEmbeddedDatabase, openServerDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
+import { openMigratedDatabase } from '../../server/db/database';
 import { runLedgerAudit } from '../../server/jobs/ledgerAudit';
 import { inTransaction } from '../../server/services/context';
 import { hold, post, voidHold, walletOf } from '../../server/services/ledger';
@@ -75,11 +73,10 @@ describe.each(backends)('the ledger audit on $name', (backend) => {
 describe.each(backends)('the audit job and `npm run audit` on $name', ({ name }) => {
   it('the job runs on its interval and counts a failure in the metrics; the command exits 0 when clean, 1 with the problems', async () => {
     const place = await storage(name);
-    const open = async () => {
-      const handle = place.databaseUrl ? openServerDatabase(place.databaseUrl) : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
-      await migrate(handle.db);
-      return handle;
-    };
+    // As the server opens it: on PostgreSQL migrated by the owner, which grants the server's own role (the command's).
+    const { DATABASE_URL: databaseUrl, MIGRATION_DATABASE_URL: migrationDatabaseUrl } = place.env;
+    const settings = { databaseUrl, migrationDatabaseUrl, dataDir: place.dataDir };
+    const open = async () => (await openMigratedDatabase(settings)).handle;
     const env = { ...place.env };
     const output = vi.spyOn(console, 'log').mockImplementation(() => {});
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../../server/config';
 import { startFakeMonnify } from '../../../testkit/fakes/monnifyServer';
 import { FAKE_VTPASS_KEYS, startFakeVtpass } from '../../../testkit/fakes/vtpassServer';
+import { createRuntimeRole } from '../../../testkit/runtimeRole';
 import { POSTGRES_URL, type Backend } from './backends';
 import { eventually } from './eventually';
 
@@ -111,8 +112,9 @@ export async function waitUntilListening(started: Started, port: number): Promis
 }
 
 export interface Storage {
+  /** On PostgreSQL, as production runs: DATABASE_URL a role of its own, MIGRATION_DATABASE_URL the owner. */
   env: Record<string, string>;
-  /** The PostgreSQL database's URL, when the storage is one. */
+  /** The PostgreSQL database's URL, as its owner, when the storage is one. */
   databaseUrl?: string;
   dataDir: string;
   remove: () => Promise<void>;
@@ -137,12 +139,14 @@ export async function storage(backend: Backend['name']): Promise<Storage> {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
+  const runtime = await createRuntimeRole(url.toString());
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: runtime.url, MIGRATION_DATABASE_URL: url.toString() },
     databaseUrl: url.toString(),
     dataDir,
     remove: async () => {
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await runtime.drop();
       await removeDir();
     },
   };
