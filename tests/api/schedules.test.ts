@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Schedule, ScheduleDraft, Transaction, UserData } from '../../core/contract';
-import { DAY_MS, lagosDay } from '../../core/days';
-import { addMonths } from '../../core/scheduleCalendar';
+import { addDays, DAY_MS, lagosDay } from '../../core/days';
+import { addMonths, atLagos } from '../../core/scheduleCalendar';
 import { FAILURES_BEFORE_PAUSE, MAX_SCHEDULES_PER_USER } from '../../core/schedules';
 import { PHONE_INVALID } from '../../core/phone';
 import { startTestApp } from '../support/api/app';
@@ -162,6 +162,8 @@ describe.each(backends)('schedules on $name', (backend) => {
   });
 
   it("a run past what the tier's day leaves is refused with its reason, nothing charged", async () => {
+    // The purchase and the run on one Lagos day, whatever the hour the clock the tests share has reached.
+    moveClockTo(t, atLagos(addDays(lagosDay(t.clock.now()), 1), 10 * 60));
     const small = await newBuyer(t, 60_000, { tier: 1 });
     await buy(t, small.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 49_900, pin: PIN });
     const at = lagosIn(t, 20);
