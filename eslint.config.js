@@ -172,10 +172,10 @@ export default tseslint.config(
   { files: ['server/**', 'scripts/**'], ignores: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] } },
   { files: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...starSelects] } },
   // Tests and the test kit import what they test; they get the globals of the runtime their project types them for.
-  { files: ['tests/api/**', 'tests/support/api/**', 'testkit/fakes/**', 'testkit/freePort.ts'], languageOptions: { globals: globals.node } },
+  { files: ['tests/api/**', 'tests/support/api/**', 'testkit/fakes/**', 'testkit/freePort.ts', 'testkit/runtimeRole.ts'], languageOptions: { globals: globals.node } },
   {
     files: ['tests/domain/**', 'tests/machines/**', 'tests/support/**', 'tests/ui/**', 'testkit/**'],
-    ignores: ['tests/support/api/**', 'tests/support/e2e/**', 'testkit/fakes/**', 'testkit/freePort.ts', 'testkit/browserSpecs.ts'],
+    ignores: ['tests/support/api/**', 'tests/support/e2e/**', 'testkit/fakes/**', 'testkit/freePort.ts', 'testkit/runtimeRole.ts', 'testkit/browserSpecs.ts'],
     languageOptions: { globals: globals.browser },
   },
   { files: ['tests/e2e/**', 'tests/support/e2e/**', 'testkit/browserSpecs.ts'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },

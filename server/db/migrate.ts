@@ -96,7 +96,12 @@ function notTheOwner(error: unknown): never {
  */
 export async function grantRuntimeRole(owner: Database, runtimeRole: string): Promise<void> {
   if ((await currentRole(owner)) === runtimeRole) return;
-  await sql`SELECT grant_runtime_role(${runtimeRole})`.execute(owner);
+  // Under the migrations' lock: replicas starting together would otherwise grant on the same
+  // catalogue rows at once, which PostgreSQL refuses ("tuple concurrently updated").
+  await owner.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`SELECT grant_runtime_role(${runtimeRole})`.execute(trx);
+  });
 }
 
 /** The role a connection acts as. */
