@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { currentContext, type CallContext } from '../requestContext';
 
@@ -18,6 +19,17 @@ import { currentContext, type CallContext } from '../requestContext';
  * Only requests are refused: work outside them (migrations, start-up, a job's run, which its job
  * stops when the app closes) runs as it would.
  */
+const bookkeeping = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` as a record of the request rather than its work (the staff audit): its statements
+ * are never refused and do not count as work begun, so a shutdown neither finishes a request
+ * because it was recorded nor leaves a refused or finished one unrecorded.
+ */
+export function asBookkeeping<T>(work: () => Promise<T>): Promise<T> {
+  return bookkeeping.run(true, work);
+}
+
 export class DrainGate implements KyselyPlugin {
   #closed = false;
   readonly #requests = new WeakSet<CallContext>();
@@ -39,7 +51,7 @@ export class DrainGate implements KyselyPlugin {
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     const context = currentContext();
-    if (!context || !this.#requests.has(context) || this.#wrote.has(context)) return node;
+    if (!context || !this.#requests.has(context) || this.#wrote.has(context) || bookkeeping.getStore()) return node;
     if (this.#closed) throw new ShuttingDownError();
     if (writes(node)) this.#wrote.add(context);
     return node;

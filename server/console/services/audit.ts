@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AuditEntry, AuditFilter } from '../../../core/console';
+import { asBookkeeping } from '../../db/drainGate';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
 
@@ -47,7 +48,7 @@ export async function recordAudit(tx: AppContext, actor: Actor, record: AuditRec
  * transaction rolls back).
  */
 export async function commitAudit(ctx: AppContext, actor: Actor, record: AuditRecord): Promise<void> {
-  await inTransaction(ctx, (tx) => recordAudit(tx, actor, record));
+  await asBookkeeping(() => inTransaction(ctx, (tx) => recordAudit(tx, actor, record)));
 }
 
 /**
