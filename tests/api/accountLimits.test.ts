@@ -18,7 +18,7 @@ const PER_ACCOUNT: Record<string, keyof RateLimits> = {
   '/api/funding/identity': 'updateProfile',
   '/api/card-topups': 'purchase',
   '/api/card-topups/verify': 'refreshTransaction',
-  ...Object.fromEntries(['create', 'update', 'pause', 'resume', 'delete', 'retry', 'accept-price'].map((action) => [`/api/schedules/${action}`, 'purchase' as const])),
+  ...Object.fromEntries(['create', 'update', 'pause', 'resume', 'delete', 'retry', 'accept-price', 'authorise'].map((action) => [`/api/schedules/${action}`, 'purchase' as const])),
   '/api/fetch-transactions': 'fetchTransactions',
   '/api/refresh-transaction': 'refreshTransaction',
   '/api/problem-reports/create': 'problemReports',

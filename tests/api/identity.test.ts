@@ -158,7 +158,8 @@ describe('IDENTITY configuration', () => {
       provider: 'dojah',
       appId: 'a',
       secretKey: 'secret-key-1',
-      baseUrl: 'https://api.dojah.io',
+      // Development calls the sandbox unless told otherwise; production, the live API (config.test.ts).
+      baseUrl: 'https://sandbox.dojah.io',
     });
     expect(() => loadConfig({})).toThrow(/IDENTITY must be set to a real provider \(dojah\) in production/);
   });

@@ -172,7 +172,7 @@ describe('every answer of the journeys, against its description', () => {
     wire.assertKept();
   });
 
-  it('schedules: repeat a purchase, create, list, pause, resume, edit, delete, and the clock moved', async () => {
+  it('schedules: repeat a purchase, create, list, pause, resume, edit, authorise after a pin change, delete, and the clock moved', async () => {
     const buyer = await signUpWithPin(t, PIN);
     const { token } = buyer;
     const [first] = await createAccounts(t, token);
@@ -187,6 +187,10 @@ describe('every answer of the journeys, against its description', () => {
     await ok('/api/schedules/update', { token, body: { ...form, schedule_id: schedule.id, time: '10:00' } });
     await ok('/dev/clock', { body: { advance_ms: 24 * 3_600_000 } });
     await ok('/api/schedules/list', { token });
+    // A pin change pauses every schedule until its owner authorises it again with the new pin.
+    const newPin = '7391';
+    await ok('/api/change-pin', { token, body: { old_pin: PIN, new_pin: newPin, confirm_new_pin: newPin } });
+    await ok('/api/schedules/authorise', { token, body: { schedule_id: schedule.id, pin: newPin } });
     await ok('/api/schedules/delete', { token, body: { schedule_id: schedule.id } });
     wire.assertKept();
   });

@@ -168,6 +168,7 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
   'schedule.act': [{ type: 'schedule.act', id: 3, action: 'retry' }],
   'schedule.delete': [{ type: 'schedule.delete', id: 3 }],
   'schedule.acceptPrice': [{ type: 'schedule.acceptPrice', id: 3 }],
+  'schedule.authorise': [{ type: 'schedule.authorise', id: 3 }],
 };
 
 export const success = <T>(data: T) => ({ type: 'success' as const, message: 'Done', data });
@@ -230,7 +231,8 @@ export const OUTPUTS: Record<string, unknown> = {
   loadDraft: success({ category: 'airtime', provider_id: 12, package_id: null, beneficiary: PHONE, amount: Number(AMOUNT), name: `MTN for ${PHONE}` }),
   verifyRenewal: success({ name: 'Ada Obi', due_date: '2026-12-01', renewal_amount: Number(AMOUNT) }),
   act: success({ id: 3, name: 'Mum airtime', beneficiary: PHONE }),
-  acceptPrice: success({ id: 3, name: 'Mum airtime', beneficiary: PHONE }),
+  // One pin step answers both a new price accepted and a schedule authorised again after a recovery.
+  authorise: success({ id: 3, name: 'Mum airtime', beneficiary: PHONE }),
 };
 
 /** The name (src) of each actor a machine invokes, by the id its done and error events carry. */
