@@ -148,6 +148,17 @@ describe.each(backends)('the staff audit on $name', (backend) => {
     expect((await ops(t, 'money/requests/cancel', { request_id: request }, maker.token)).status).toBe(200);
   });
 
+  it('records a refused attempt that names a customer who does not exist, answering the refusal, never a 500', async () => {
+    const nobody = 987_654;
+    const typo = { kind: 'goodwill-credit', customer_id: nobody, amount: 100, reason: 'A reason long enough', code: '000000' };
+    const refused = await ops(t, 'money/requests/create', typo, maker.token);
+    expect(refused.status, refused.body.message).toBe(403);
+    expect((await auditOf(t, maker, 'money.refused')).at(-1)).toMatchObject({
+      customer_id: null,
+      after: { attempted: 'money.request', reason: refused.body.message, customer_id: String(nobody) },
+    });
+  });
+
   // The attack: a requery that moves money, then the process dies before the audit row of another
   // transaction is written: the money moved and nobody asked.
   it('commits who asked for a requery before the biller is asked (one that dies leaves it), then its end', async () => {

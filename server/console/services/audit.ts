@@ -76,11 +76,14 @@ export async function auditedRead<T>(
  */
 export async function recordRefusal(ctx: AppContext, actor: Actor, attempt: AuditRecord, refusal: AppError) {
   const area = attempt.action.split('.')[0];
+  // The customer an attempt named is the caller's word: linked only when there is one, else kept as typed.
+  const named = attempt.customerId ?? null;
+  const known = named !== null && (await ctx.db.selectFrom('users').select('id').where('id', '=', named).executeTakeFirst());
   await commitAudit(ctx, actor, {
     action: `${area}.refused`,
-    customerId: attempt.customerId,
+    customerId: known ? named : null,
     subject: attempt.subject,
-    after: { attempted: attempt.action, reason: refusal.message },
+    after: { attempted: attempt.action, reason: refusal.message, ...(named !== null && !known ? { customer_id: named } : {}) },
   });
   return refusal;
 }
