@@ -145,6 +145,30 @@ describe.each(backends)('the console’s sign-in, attacked, on $name', (backend)
     expect((await ops(t, 'glance', {}, done.body.data!.token)).status).toBe(200);
   });
 
+  it('counts codes guessed from a signed-in session (a money request) with the sign-in codes: the fifth locks and ends it', async () => {
+    const member = await staffMember(t, 'finance');
+    const customer = (await t.db.selectFrom('users').select('id').executeTakeFirst())?.id ?? 1n;
+    // A stolen signed-in session guessing the code every money action asks for.
+    const ask = (typed: string, token = member.token) =>
+      ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: Number(customer), amount: 50, reason: 'A reason long enough', code: typed }, token);
+    // One wrong code at sign-in first: the count is the account's, wherever the code was typed.
+    const half = await halfOpen(member);
+    expect((await code(NOT_A_CODE, half)).status).toBe(403);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await ask(NOT_A_CODE)).toMatchObject({ status: 403, body: { message: WRONG_CODE } });
+    }
+    const fifth = await ask(NOT_A_CODE);
+    expect(fifth.status).toBe(401);
+    expect(fifth.body.message).toMatch(LOCKED);
+    // Every session of the account ended; no code is taken until the lock ends, at sign-in or here.
+    expect((await ops(t, 'glance', {}, member.token)).status).toBe(401);
+    expect((await password(member.email)).status).toBe(429);
+    expect(await t.db.selectFrom('money_requests').select('id').where('maker_id', '=', BigInt(member.id)).execute()).toEqual([]);
+    expect((await audited(member)).filter((action) => action === 'session.code-lock')).toHaveLength(1);
+    t.clock.advance(16 * MINUTE);
+    expect((await code(await member.code(), await halfOpen(member))).status).toBe(200);
+  });
+
   it('answers a right code on a replica whose clock is behind with a clear 403, never a 500', async () => {
     const member = await staffMember(t, 'finance');
     // Signed in on this replica at this step; the other replica's clock is two minutes behind.

@@ -9,6 +9,7 @@ import { recordAudit } from './audit';
 import { existingCustomer } from './customerRecord';
 import { goodwill, matchToCustomer, returnToSender, type Moved } from './moneyMovements';
 import { confirmCode } from './secondFactor';
+import { reauthenticated } from './signIn';
 import { refuseDependentChecker } from './staffChanges';
 
 /**
@@ -80,6 +81,10 @@ async function subjectOf(tx: AppContext, request: NewRequest): Promise<{ amountK
 
 /** Asks for a money action; nothing moves until another finance user approves it. */
 export async function requestMoney(ctx: AppContext, maker: StaffActor, request: NewRequest, rules: MoneyRules): Promise<MoneyRequest> {
+  return reauthenticated(ctx, maker, () => placeRequest(ctx, maker, request, rules));
+}
+
+async function placeRequest(ctx: AppContext, maker: StaffActor, request: NewRequest, rules: MoneyRules): Promise<MoneyRequest> {
   return inTransaction(ctx, async (tx) => {
     await confirmCode(tx, maker.staffId, request.code);
     await expireOverdue(tx);
@@ -160,7 +165,14 @@ async function execute(tx: AppContext, row: { id: bigint; kind: MoneyRequestKind
  * receipt is mailed once the transaction has committed (a match).
  */
 export async function approveMoney(ctx: AppContext, checker: StaffActor, requestId: bigint, code: string, rules: MoneyRules): Promise<MoneyRequest> {
-  const { answer, mail } = await inTransaction(ctx, async (tx) => {
+  const { answer, mail } = await reauthenticated(ctx, checker, () => decideApproval(ctx, checker, requestId, code, rules));
+  if (mail) ctx.deliverMail(mail);
+  return answer;
+}
+
+/** The approval's transaction: the request locked and checked, the checker's code taken, the money moved once. */
+async function decideApproval(ctx: AppContext, checker: StaffActor, requestId: bigint, code: string, rules: MoneyRules) {
+  return inTransaction(ctx, async (tx) => {
     const row = await pendingRequest(tx, requestId);
     await checkChecker(tx, row, checker, rules);
     await confirmCode(tx, checker.staffId, code);
@@ -178,8 +190,6 @@ export async function approveMoney(ctx: AppContext, checker: StaffActor, request
     const receipt: Mail | null = row.kind === 'suspense-match' && moved.transaction ? await fundingReceipt(tx, moved.transaction) : null;
     return { answer: after, mail: receipt };
   });
-  if (mail) ctx.deliverMail(mail);
-  return answer;
 }
 
 /** The checker turns a request down, saying why; nothing moves. */

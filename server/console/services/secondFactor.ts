@@ -72,11 +72,22 @@ export async function takeCode(tx: AppContext, staffId: bigint, code: string): P
   return 'accepted';
 }
 
-/** Re-authentication before a money action: the code is taken in the action's transaction, or the action is refused (403). */
+/** A code that re-authenticated nothing: wrong (a guess, counted by signIn.ts's `reauthenticated`) or already used. */
+export class RefusedCode extends AppError {
+  constructor(readonly check: 'wrong' | 'reused') {
+    super(403, check === 'reused' ? USED_CODE : WRONG_CODE);
+  }
+}
+
+/**
+ * Re-authentication before a money action or a staff change: the code is taken in the action's
+ * transaction, or the action is refused (403). Run inside signIn.ts's `reauthenticated`, which
+ * holds the second factor's lock and counts a wrong code with sign-in's.
+ */
 export async function confirmCode(tx: AppContext, staffId: bigint, code: string): Promise<void> {
   const check = await takeCode(tx, staffId, code.trim());
   if (check === 'not-enrolled') throw new AppError(403, 'set up your authenticator app first');
-  if (check !== 'accepted') throw new AppError(403, check === 'reused' ? USED_CODE : WRONG_CODE);
+  if (check !== 'accepted') throw new RefusedCode(check);
 }
 
 // ── Recovery codes ──────────────────────────────────────────────────────────────────────────

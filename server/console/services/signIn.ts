@@ -15,6 +15,7 @@ import {
   matchedStep,
   newEnrolmentSecret,
   normaliseRecoveryCode,
+  RefusedCode,
   replaceRecoveryCodes,
   sealContext,
   spendRecoveryCode,
@@ -27,6 +28,7 @@ import {
   countFactorFailure,
   FACTOR_TRIES,
   openStaffSession,
+  revokeAllStaffSessions,
   revokeHalfOpenSessions,
   revokeStaffSession,
   type StaffSession,
@@ -129,6 +131,34 @@ async function countWrong(tx: AppContext, actor: SignInActor, what: 'password' |
   await recordAudit(tx, actor, { action, subject, after });
   if (what === 'code') await revokeHalfOpenSessions(tx, actor.staffId);
   return failure.lockedUntil;
+}
+
+/**
+ * Work a signed-in staff member re-authenticates with a code (a money request or decision, a
+ * staff change): the second factor's lock holds here as at sign-in, and a wrong code is counted
+ * with sign-in's, in a transaction of its own (the work's rolls back with its refusal); a right
+ * one clears the count. The fifth locks the second factor and ends every session of the account: a stolen session that
+ * guesses codes is left with nothing.
+ */
+export async function reauthenticated<T>(ctx: AppContext, actor: SignInActor, work: () => Promise<T>): Promise<T> {
+  const locked = await activeLock(ctx, actor.staffId, CODE_TRIES);
+  if (locked) throw new AppError(429, codesLocked(locked));
+  try {
+    const done = await work();
+    // A right code clears the count, as at sign-in.
+    await clearFailures(ctx, actor.staffId, CODE_TRIES.purpose);
+    return done;
+  } catch (error) {
+    if (!(error instanceof RefusedCode)) throw error;
+    if (error.check === 'reused') {
+      await inTransaction(ctx, (tx) => recordAudit(tx, actor, { action: 'session.used-code', subject: subjectOf(actor.staffId) }));
+      throw error;
+    }
+    const lockedUntil = await inTransaction(ctx, (tx) => countWrong(tx, actor, 'code'));
+    if (!lockedUntil) throw error;
+    await revokeAllStaffSessions(ctx, actor.staffId);
+    throw new AppError(401, `${codesLocked(lockedUntil)} (authorization ended)`);
+  }
 }
 
 /** A code from the authenticator app, or one of the recovery codes: taken in the caller's transaction. */

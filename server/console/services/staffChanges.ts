@@ -14,6 +14,7 @@ import { inTransaction, type AppContext } from '../../services/context';
 import { recordAudit, refusalsRecorded } from './audit';
 import type { StaffActor } from './moneyRequests';
 import { confirmCode } from './secondFactor';
+import { reauthenticated } from './signIn';
 import {
   createAccount,
   invitationMail,
@@ -263,25 +264,30 @@ export async function approveStaffChange(
   code: string,
   consoleUrl: string,
 ): Promise<StaffOutcome> {
-  const attempt = { action: 'staff.change-approve', subject: `staff-change:${changeId}` };
-  return refusalsRecorded(ctx, checker, attempt, () =>
-    delivered(ctx, async (tx) => {
-      const change = await pendingChange(tx, changeId);
-      checkSecondAdmin(change, checker);
-      await confirmCode(tx, checker.staffId, code);
-      const { row, done } = await makeChange(tx, change, checker, consoleUrl);
-      await tx.db
-        .updateTable('staff_changes')
-        .set({ status: 'approved', checker_id: checker.staffId, decided_at: tx.clock.now(), staff_id: row.id })
-        .where('id', '=', changeId)
-        .execute();
-      const [decided] = await listStaffChanges(tx, changeId);
-      await recordAudit(tx, checker, { ...attempt, before: { status: 'pending' }, after: decided });
-      return done
-        ? { ...done, outcome: { ...done.outcome, change: decided } }
-        : { outcome: { staff: toStaffMember(row), invitation: null, change: decided }, mail: null };
-    }),
-  );
+  const attempt = approvalOf(changeId);
+  const approve = () => delivered(ctx, (tx) => approvedChange(tx, checker, changeId, code, consoleUrl));
+  return refusalsRecorded(ctx, checker, attempt, () => reauthenticated(ctx, checker, approve));
+}
+
+/** What an approval of a change is recorded as. */
+const approvalOf = (changeId: bigint) => ({ action: 'staff.change-approve', subject: `staff-change:${changeId}` });
+
+/** The approval's transaction: the change checked, the checker's code taken, the change made and recorded. */
+async function approvedChange(tx: AppContext, checker: StaffActor, changeId: bigint, code: string, consoleUrl: string) {
+  const change = await pendingChange(tx, changeId);
+  checkSecondAdmin(change, checker);
+  await confirmCode(tx, checker.staffId, code);
+  const { row, done } = await makeChange(tx, change, checker, consoleUrl);
+  await tx.db
+    .updateTable('staff_changes')
+    .set({ status: 'approved', checker_id: checker.staffId, decided_at: tx.clock.now(), staff_id: row.id })
+    .where('id', '=', changeId)
+    .execute();
+  const [decided] = await listStaffChanges(tx, changeId);
+  await recordAudit(tx, checker, { ...approvalOf(changeId), before: { status: 'pending' }, after: decided });
+  return done
+    ? { ...done, outcome: { ...done.outcome, change: decided } }
+    : { outcome: { staff: toStaffMember(row), invitation: null, change: decided }, mail: null };
 }
 
 /** A second admin turns a change down, saying why; nothing changes. A refusal is recorded. */
