@@ -6,6 +6,9 @@ import { FAILURES_BEFORE_PAUSE } from '../../core/schedules';
 import type { Bill, BillOutcome, CustomerLookup } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { runDueSchedules } from '../../server/jobs/schedules';
+import { ACCOUNT_LOCKED } from '../../server/services/credentialAlerts';
+import { serviceOf } from '../../server/services/schedules/products';
+import { purchaseForRun } from '../../server/services/schedules/runPurchase';
 import { makeRun, openDueRun, type ScheduleDeps } from '../../server/services/schedules/running';
 import { listSchedules, SCHEDULE_COLUMNS } from '../../server/services/schedules/scheduleRows';
 import { latestMail, latestPinResetCode, resetTokenFrom } from '../support/api/accounts';
@@ -308,6 +311,21 @@ describe.each(backends)('schedules and account recovery on $name', (backend) => 
     expect(after.last_run!.message).toBe(
       'Could not run: your account was locked after you reported a change you did not make.',
     );
+  });
+
+  // The narrowest race: the report lands after the run checked the account and before its purchase
+  // is placed. The purchase path checks the lock itself, under the account's lock.
+  it('the purchase itself refuses a run for an account locked after the run looked', async () => {
+    const owner = await newBuyer(t, 5_000);
+    const schedule = await createdSchedule(t, owner.token, daily('Daily airtime'));
+    moveClockTo(t, new Date(schedule.next_run_at!));
+    const claimed = await openDueRun(t.ctx, await rowOf(t, schedule.id));
+    await notMe(latestMail(t, owner.email, SCHEDULE_SET_UP));
+    const run = { runId: claimed.id, userId: BigInt(owner.userId), maxKobo: 10_000n };
+    const request = { service: serviceOf('airtime'), providerId: mtn, beneficiary: '08031234567', packageId: null, amountKobo: 10_000n };
+    const bought = await purchaseForRun(t.ctx, scheduleDeps(t), run, request);
+    expect(bought).toEqual({ kind: 'refused', reason: 'account-locked', message: ACCOUNT_LOCKED });
+    expect(await airtimeBought(owner)).toBe(0);
   });
 
   // A thief with a session guesses pins until the pin locks: every run is refused while it is locked,

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
+import { refuseLockedAccount } from '../credentialAlerts';
 import { checkPin, PIN_LOCKED, pinMatches, type PinCheck, type PinHolder } from '../pins';
 import type { Session } from '../sessions';
 
@@ -8,7 +9,8 @@ import type { Session } from '../sessions';
  * request, or one of their schedules, authorised once with the pin when it was created or
  * edited and bounded by the amount authorised then (services/schedules). A schedule's run has
  * no session and no pin: the pin lock still stops it, and a product costing more than
- * `maxKobo` is refused before any money moves.
+ * `maxKobo` is refused before any money moves; so is one whose owner's "this wasn't me" locked the
+ * account, even when it landed after the run's own check.
  */
 export type Authorisation = { kind: 'pin'; session: Session; pin: string } | { kind: 'schedule'; userId: bigint; maxKobo: bigint };
 
@@ -42,6 +44,7 @@ export async function authoriseCopy(tx: AppContext, authorisation: Authorisation
 export async function authorise(tx: AppContext, authorisation: Authorisation, holder: PinHolder, amountKobo: bigint): Promise<PinCheck> {
   if (authorisation.kind === 'schedule') {
     if (holder.pin_locked_at !== null) throw new AppError(423, PIN_LOCKED);
+    await refuseLockedAccount(tx, authorisation.userId);
     if (amountKobo > authorisation.maxKobo) throw new AppError(409, ABOVE_AUTHORISED);
     return { kind: 'correct' };
   }

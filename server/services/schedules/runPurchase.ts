@@ -2,6 +2,7 @@ import type { ScheduleRunReason, Transaction } from '../../../core/contract';
 import { AppError, GatewayError } from '../../errors';
 import type { AppContext } from '../context';
 import { InsufficientFundsError } from '../ledger';
+import { ACCOUNT_LOCKED } from '../credentialAlerts';
 import { CUSTOMER_NOT_FOUND } from '../merchants';
 import { PIN_LOCKED } from '../pins';
 import type { PurchaseDeps } from '../purchases/billerCalls';
@@ -43,6 +44,7 @@ function refusalOf(error: unknown): { reason: ScheduleRunReason; message: string
     if (error.message === PROVIDER_NOT_AVAILABLE || error.message === PACKAGE_NOT_AVAILABLE) return 'not-available';
     if (error.message === CUSTOMER_NOT_FOUND) return 'customer-not-found';
     if (error.message === PIN_LOCKED) return 'pin-locked';
+    if (error.message === ACCOUNT_LOCKED) return 'account-locked';
     if (error instanceof GatewayError) return 'provider-unavailable';
     return 'refused';
   })();
