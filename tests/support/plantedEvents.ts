@@ -26,11 +26,11 @@ export const RESET_TOKEN = 'rEsEtLiNkToKeN9876543210zyxwvuABCDEFGHIJKLm';
 export const CAPTCHA_TOKEN = 'planted-captcha-answer';
 /** A bought electricity token, shown to its buyer and copied by them, never to the inspector. */
 export const BOUGHT_TOKEN = '5161-7182-9305-4417-2283';
-export const SECRETS = [PASSWORD, PIN, BVN, NIN, SESSION_TOKEN, RESET_TOKEN, CAPTCHA_TOKEN, BOUGHT_TOKEN];
+/** The date of birth typed with a BVN or NIN: the proof that binds the number, kept from the inspector as the number is. */
+export const BORN = '1990-01-01';
+export const SECRETS = [PASSWORD, PIN, BVN, NIN, SESSION_TOKEN, RESET_TOKEN, CAPTCHA_TOKEN, BOUGHT_TOKEN, BORN];
 
 export const PHONE = '08031234567';
-/** The date of birth typed with a BVN or NIN: proof of the number, not a secret of the app's. */
-export const BORN = '1990-01-01';
 export const METER = '45067823451';
 export const ACCOUNT_NUMBER = '0123456789';
 export const AMOUNT = '5000';

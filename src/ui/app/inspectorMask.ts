@@ -1,6 +1,7 @@
 /**
  * What the Stately inspector may be shown: every inspection event goes through
- * `maskInspection` before it leaves the page, so no pin, OTP, password, BVN, NIN or token reaches
+ * `maskInspection` before it leaves the page, so no pin, OTP, password, BVN, NIN (nor the date of
+ * birth that proves one) or token reaches
  * it, wherever it sits: a context, an event (typed values included), an actor's input, output or
  * error. The rules decide by what a value is, in this order:
  *
@@ -33,8 +34,14 @@ type InspectorOptions = NonNullable<Parameters<typeof createInspector>[1]>;
 export const CONCEALED = '•••';
 const CONCEALED_BOX = '•';
 
-/** Words that name a secret, or something carrying one (a captcha's answer is a token; the clipboard gets bought tokens and pins). */
-const SECRET_WORDS = new Set(['pin', 'pins', 'otp', 'password', 'passwords', 'passcode', 'token', 'tokens', 'bvn', 'nin', 'code', 'codes', 'secret', 'captcha', 'clipboard']);
+/**
+ * Words that name a secret, or something carrying one (a captcha's answer is a token; the clipboard
+ * gets bought tokens and pins; a date of birth is what binds a BVN or NIN to its holder).
+ */
+const SECRET_WORDS = new Set([
+  ...['pin', 'pins', 'otp', 'password', 'passwords', 'passcode', 'token', 'tokens', 'bvn', 'nin', 'birth'],
+  ...['code', 'codes', 'secret', 'captcha', 'clipboard'],
+]);
 
 /** Words that, after a secret's, make the name a fact about the secret rather than the secret. */
 const ABOUT_WORDS = new Set(['attempts', 'locked', 'dialog', 'length', 'count', 'boxes', 'required', 'sent', 'expires', 'at', 'marker']);
