@@ -453,18 +453,10 @@ export interface Staff {
   disabled_at: Date | null;
   email: string;
   enrolled_at: Date | null;
-  /**
-   * Not read any more: staff_failed_attempts counts wrong passwords and codes.
-   */
-  failed_attempts: Generated<number>;
   id: GeneratedAlways<bigint>;
   identity_changed_at: Date | null;
   invitation_expires_at: Date | null;
   invitation_hash: Uint8Array | null;
-  /**
-   * Not read any more: staff_failed_attempts holds the locks.
-   */
-  locked_until: Date | null;
   name: string;
   password_hash: string | null;
   role: "support" | "finance" | "admin";

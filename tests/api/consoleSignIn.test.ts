@@ -7,7 +7,8 @@ import { hashPassword } from '../../server/services/passwords';
 import { startTestApp, type TestApp } from '../support/api/app';
 import { backends } from '../support/api/backends';
 import { ManualClock } from '../support/api/manualClock';
-import { ops, PASSWORD, staffMember, totpAt, type StaffMember } from '../support/api/staff';
+import { acceptAndEnrol, ops, PASSWORD, staffMember, totpAt, type StaffMember } from '../support/api/staff';
+import { resetStaff } from '../../server/console/services/staffAccounts';
 import { useTestApp } from '../support/api/useTestApp';
 
 const MINUTE = 60_000;
@@ -167,6 +168,19 @@ describe.each(backends)('the console’s sign-in, attacked, on $name', (backend)
     expect((await audited(member)).filter((action) => action === 'session.code-lock')).toHaveLength(1);
     t.clock.advance(16 * MINUTE);
     expect((await code(await member.code(), await halfOpen(member))).status).toBe(200);
+  });
+
+  it('lets an account locked by guessed codes in again once an admin resets it, as the refusal says', async () => {
+    const member = await staffMember(t, 'support');
+    const half = await halfOpen(member);
+    for (let attempt = 0; attempt < 5; attempt++) await code(NOT_A_CODE, half);
+    expect((await password(member.email)).status).toBe(429);
+    const reset = await resetStaff(t.ctx, { cli: 'test' }, BigInt(member.id), 'http://127.0.0.1:3001');
+    const invitation = new URL(reset.url).hash.replace('#invitation=', '');
+    // Well within the lock: the holder of the new invitation signs in with their new phone.
+    const renewed = await acceptAndEnrol(t, invitation, member);
+    expect((await ops(t, 'glance', {}, renewed.token)).status).toBe(200);
+    expect((await code(await renewed.code(), await halfOpen(renewed))).status).toBe(200);
   });
 
   it('answers a right code on a replica whose clock is behind with a clear 403, never a 500', async () => {

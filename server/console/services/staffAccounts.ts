@@ -38,8 +38,6 @@ export const STAFF_COLUMNS = everyColumn<StaffTable>()([
   'totp_pending_secret',
   'totp_last_step',
   'enrolled_at',
-  'failed_attempts',
-  'locked_until',
   'invitation_hash',
   'invitation_expires_at',
   'disabled_at',
@@ -91,8 +89,6 @@ async function issueInvitation(tx: AppContext, staffId: bigint, consoleUrl: stri
       totp_pending_secret: null,
       totp_last_step: null,
       enrolled_at: null,
-      failed_attempts: 0,
-      locked_until: null,
     })
     .where('id', '=', staffId)
     .returning(STAFF_COLUMNS)
