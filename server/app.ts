@@ -147,6 +147,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A URL the router cannot decode is refused before any route: answered as the envelope too.
+    frameworkErrors: errorHandler,
     // Our own id per request, or the caller's when it is a sane token (requestContext.ts); returned as X-Request-Id.
     requestIdHeader: false,
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
@@ -199,7 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const captcha = deps.captcha ?? defaultCaptcha(config, ctx.clock);
 
   app.setErrorHandler(errorHandler);
-  await registerOpenApi(app, { development: !config.production });
+  await registerOpenApi(app, { development: !config.production, publicUrl: config.publicUrl });
   registerRequestMetrics(app, metrics);
   registerMetricsEndpoint(app, metrics, config);
   app.decorateRequest('auth', null);

@@ -63,6 +63,8 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
     trustProxy: deps.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A URL the router cannot decode is refused before any route: answered as the envelope too.
+    frameworkErrors: errorHandler,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Requests that arrive once close() began are answered by routes/draining.ts, with Retry-After.
     return503OnClosing: false,

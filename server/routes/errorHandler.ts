@@ -13,6 +13,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'the request body is empty: send a JSON object',
   FST_ERR_CTP_INVALID_JSON_BODY: 'the request body is not valid JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'the Content-Length header does not match the body',
+  FST_ERR_BAD_URL: 'this address is not valid: check the link',
 };
 
 /** A restart or failover of the database: nothing was half-done, and the same request may be sent again. */

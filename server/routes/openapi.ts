@@ -102,7 +102,8 @@ export function routeDoc(doc: RouteDoc): FastifySchema {
   return {
     summary,
     tags,
-    ...(auth ? { security: [{ bearer: [] }] } : {}),
+    // A public call says so: no security requirement at all, rather than the document's silence.
+    security: auth ? [{ bearer: [] }] : [],
     ...(body ? { body } : {}),
     ...(querystring ? { querystring } : {}),
     ...(headers ? { headers } : {}),
@@ -113,8 +114,72 @@ export function routeDoc(doc: RouteDoc): FastifySchema {
 /** Routes that are not the API: the app's files, the scrape, the docs themselves. */
 const UNDOCUMENTED = [DOCS_PATH, `${DOCS_PATH}/*`, '/metrics', '/*', '/'];
 
+const camelCase = (words: string[]) => words.map((word, index) => (index === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
+
+/**
+ * The name client generators give an operation, from its path: `/api/get-user` → `getUser`,
+ * `/dev/checkout/{reference}/pay` → `devCheckoutByReferencePay`. Where a path has more than
+ * one method (the polls take GET beside POST), each but POST is led by its method: `getGetUser`.
+ */
+export function operationIdOf(method: string, path: string, methodsOfPath: number): string {
+  const words = path
+    .replace(/^\/api\//, '/')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (/^\{\w+\}$/.test(segment) ? ['by', segment.slice(1, -1)] : segment.split('-')));
+  const lower = method.toLowerCase();
+  return methodsOfPath > 1 && lower !== 'post' ? camelCase([lower, ...words]) : camelCase(words);
+}
+
+type Operation = { operationId?: string } & Record<string, unknown>;
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+} & Record<string, unknown>;
+
+/** Every operation named (operationIdOf). */
+function withOperationIds(document: OpenApiDocument): OpenApiDocument {
+  const paths = Object.entries(document.paths ?? {}).map(([path, methods]) => {
+    const count = Object.keys(methods).length;
+    const named = Object.entries(methods).map(([method, operation]) => [method, { operationId: operationIdOf(method, path, count), ...operation }]);
+    return [path, Object.fromEntries(named)];
+  });
+  return { ...document, paths: Object.fromEntries(paths) };
+}
+
+/** Every component schema the document reaches from its paths, through the references between them. */
+function reachedSchemas(document: OpenApiDocument): Set<string> {
+  const schemas = document.components?.schemas ?? {};
+  const reached = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, inner] of Object.entries(value)) {
+      const name = key === '$ref' && typeof inner === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(inner)?.[1] : undefined;
+      if (name && !reached.has(name)) {
+        reached.add(name);
+        visit(schemas[name]);
+      } else visit(inner);
+    }
+  };
+  visit(document.paths);
+  return reached;
+}
+
+/**
+ * The converter registers both shapes of each named contract schema, what a client sends and what
+ * it reads; the document keeps only those an operation uses.
+ */
+function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
+  const schemas = document.components?.schemas;
+  if (!schemas) return document;
+  const reached = reachedSchemas(document);
+  const used = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
+  return { ...document, components: { ...document.components, schemas: used } };
+}
+
 /** Registers the document (before any route, so that it sees them all) and, in development, /docs. */
-export async function registerOpenApi(app: FastifyInstance, { development }: { development: boolean }) {
+export async function registerOpenApi(app: FastifyInstance, { development, publicUrl }: { development: boolean; publicUrl: string }) {
   // Parsing stays in the handlers (see above): requests pass unvalidated, replies are JSON as sent.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -124,14 +189,20 @@ export async function registerOpenApi(app: FastifyInstance, { development }: { d
       info: {
         title: 'Naira Wallet API',
         version: '1',
+        license: { name: 'Proprietary: use under the terms of service', url: new URL('/terms', publicUrl).toString() },
         description:
           'Wallet and bill payments. Every answer is the envelope `{ type, message, data? }`; the HTTP status tells the same story as `type`. ' +
           'Every answer carries `X-Request-Id`.',
       },
+      // Relative: the calls are made to whichever host served this document.
+      servers: [{ url: '/', description: 'the host that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'the session token from register or login' } } },
     },
     transform: createJsonSchemaTransform({ skipList: UNDOCUMENTED }),
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input) as OpenApiDocument;
+      return withOperationIds(withoutUnusedSchemas(document)) as ReturnType<typeof jsonSchemaTransformObject>;
+    },
   });
   if (development) await app.register(swaggerUi, { routePrefix: DOCS_PATH });
 }

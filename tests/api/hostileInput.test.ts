@@ -159,6 +159,14 @@ describe.each(backends)('hostile input on $name', (backend) => {
     );
   });
 
+  it('answers an address the router cannot decode with the envelope, never a bare framework error', async () => {
+    for (const url of ['/api/health/live%', '/api/get-user%zz', '/%E0%A4%A']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toEqual({ type: 'error', message: 'this address is not valid: check the link' });
+    }
+  });
+
   it('malformed Authorization headers are answered 401', async () => {
     for (const authorization of ['Bearer', `Bearer ${'x'.repeat(5_000)}`, 'Basic YWRtaW46YWRtaW4=', 'Bearer a b', `Bearer ${account.token}x`]) {
       const reply = await t.call('/api/get-user', { headers: { authorization } });
