@@ -37,18 +37,19 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
  * two processes starting together apply each migration once (the second waits, then sees it
  * applied). Refuses to run when an applied migration's file has changed since: the schema
  * would no longer be what the files say (a comment reworded with the statements unchanged is
- * accepted, see rewordedMigrations.ts). Returns the names applied now.
+ * accepted, see rewordedMigrations.ts). With nothing to do it returns after reading what is
+ * applied, taking no lock. Returns the names applied now.
  */
 export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
+  const files = migrations ?? (await readMigrations());
+  if (await allApplied(db, files)) return [];
   const applied: string[] = [];
-  for (const migration of migrations ?? (await readMigrations())) {
+  for (const migration of files) {
     const ran = await db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
       // Only when missing: a role that may not create (the server's own, 044_runtime_role.sql)
       // then finds nothing to apply rather than a refusal.
-      const found = sql<{ found: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`;
-      const { rows } = await found.execute(trx);
-      if (!rows[0].found) await createMigrationsTable(trx);
+      if (!(await migrationsTableExists(trx))) await createMigrationsTable(trx);
       const previous = await trx.selectFrom('schema_migrations').select('checksum').where('version', '=', migration.version).executeTakeFirst();
       if (previous) {
         if (previous.checksum === migration.checksum) return false;
@@ -68,6 +69,24 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
     if (ran) applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
   }
   return applied;
+}
+
+/**
+ * Whether every migration is already applied as its file reads now, by one read and no lock: a
+ * start with nothing to do (every replica after the first, every restart) then takes none of the
+ * per-migration locked transactions. Anything pending, changed or reworded goes the locked way,
+ * which applies it, refuses it or records its new checksum.
+ */
+async function allApplied(db: Database, migrations: Migration[]): Promise<boolean> {
+  if (!(await migrationsTableExists(db))) return false;
+  const rows = await db.selectFrom('schema_migrations').select(['version', 'checksum']).execute();
+  const stored = new Map(rows.map((row) => [row.version, row.checksum]));
+  return migrations.every((migration) => stored.get(migration.version) === migration.checksum);
+}
+
+async function migrationsTableExists(db: Database): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`.execute(db);
+  return rows[0].found;
 }
 
 async function createMigrationsTable(db: Transaction<Schema>) {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { startTestApp } from '../support/api/app';
 import { backends, type Backend } from '../support/api/backends';
@@ -21,10 +20,9 @@ import { eventually } from '../support/api/eventually';
  */
 const IN_FLIGHT = [40, 100] as const;
 
+/** The server's database, opened here (migrated already: storage() copies the migrated template). */
 async function openStorage(place: Storage): Promise<DatabaseHandle> {
-  const handle = place.databaseUrl ? openServerDatabase(place.databaseUrl) : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
-  await migrate(handle.db);
-  return handle;
+  return place.databaseUrl ? openServerDatabase(place.databaseUrl) : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
 }
 
 interface Answer {

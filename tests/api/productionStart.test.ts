@@ -9,8 +9,9 @@ const SECRETS = productionSecrets();
 
 describe.each(backends)('a start with no mode chosen, on $name', ({ name: backend }) => {
   let place: Awaited<ReturnType<typeof storage>>;
+  // Empty: the first server here that listens is a fresh production start, and migrates it.
   beforeAll(async () => {
-    place = await storage(backend);
+    place = await storage(backend, { fresh: true });
   });
   afterAll(() => place.remove());
 
@@ -114,7 +115,7 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
 describe('a production start without DATABASE_URL', () => {
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = (await storage('pglite')).dataDir;
+    dataDir = (await storage('pglite', { fresh: true })).dataDir;
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

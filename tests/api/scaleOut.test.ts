@@ -53,7 +53,8 @@ describe.skipIf(postgresUnavailable)(`${REPLICAS} server processes on one Postgr
     call(replica, '/api/airtime', { provider_id: mtn, beneficiary, amount: 100, pin: PIN }, { authorization: `Bearer ${buyer.token}`, 'idempotency-key': key });
 
   beforeAll(async () => {
-    place = await storage('postgres');
+    // Empty: the replicas' start is a fresh one, all three migrating it at once.
+    place = await storage('postgres', { fresh: true });
     database = openServerDatabase(place.databaseUrl!, { max: 5 });
     // Production refuses the simulated rails: the replicas sell through the fake VTpass and fund through the fake Monnify.
     rails = await productionRails();

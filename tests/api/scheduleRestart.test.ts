@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../core/contract';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { startTestApp } from '../support/api/app';
 import { backends, type Backend } from '../support/api/backends';
@@ -24,10 +23,9 @@ import { eventually } from '../support/api/eventually';
 const BUYERS = 4;
 const PER_BUYER = 10;
 
+/** The server's database, opened here (migrated already: storage() copies the migrated template). */
 async function openStorage(place: Storage): Promise<DatabaseHandle> {
-  const handle = place.databaseUrl ? openServerDatabase(place.databaseUrl) : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
-  await migrate(handle.db);
-  return handle;
+  return place.databaseUrl ? openServerDatabase(place.databaseUrl) : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
 }
 
 /** Waits for `ready` to hold of the server's answers, asking every 100 ms; on a timeout, says what did not happen and what the server printed. */

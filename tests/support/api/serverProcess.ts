@@ -4,13 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loadConfig, type Config } from '../../../server/config';
 import { startFakeMonnify } from '../../../testkit/fakes/monnifyServer';
 import { FAKE_VTPASS_KEYS, startFakeVtpass } from '../../../testkit/fakes/vtpassServer';
 import { createRuntimeRole } from '../../../testkit/runtimeRole';
-import { POSTGRES_URL, type Backend } from './backends';
+import type { Backend } from './backends';
 import { eventually } from './eventually';
+import { admin, copyMigratedPGlite, createMigratedDatabase, POSTGRES_URL, withDatabase } from './templates';
 
 /**
  * The server started the way a container or a process manager starts it: `node --import tsx
@@ -120,32 +120,30 @@ export interface Storage {
   remove: () => Promise<void>;
 }
 
-/** Where a started server keeps its data: a temporary folder, or a fresh database on the PostgreSQL server. */
-export async function storage(backend: Backend['name']): Promise<Storage> {
+/**
+ * Where a started server keeps its data: a temporary folder, or a database on the PostgreSQL
+ * server. Already migrated (a copy of the tests' migrated template: templates.ts), as a server
+ * finds it on every start but its first; `fresh` leaves it empty, for the tests of a first start.
+ */
+export async function storage(backend: Backend['name'], { fresh = false } = {}): Promise<Storage> {
   const dataDir = await mkdtemp(join(tmpdir(), 'naira-production-start-'));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
-  // Production refuses the embedded database unless told it runs there knowingly.
-  if (backend === 'pglite') return { env: { DATA_DIR: dataDir, EMBEDDED_DATABASE: 'yes' }, dataDir, remove: removeDir };
+  if (backend === 'pglite') {
+    if (!fresh) await copyMigratedPGlite(join(dataDir, 'pglite'));
+    // Production refuses the embedded database unless told it runs there knowingly.
+    return { env: { DATA_DIR: dataDir, EMBEDDED_DATABASE: 'yes' }, dataDir, remove: removeDir };
+  }
   const name = `naira_start_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const runtime = await createRuntimeRole(url.toString());
+  if (fresh) await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  else await createMigratedDatabase(name);
+  const url = withDatabase(POSTGRES_URL, name);
+  const runtime = await createRuntimeRole(url);
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: runtime.url, MIGRATION_DATABASE_URL: url.toString() },
-    databaseUrl: url.toString(),
+    env: { DATA_DIR: dataDir, DATABASE_URL: runtime.url, MIGRATION_DATABASE_URL: url },
+    databaseUrl: url,
     dataDir,
     remove: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       await runtime.drop();
       await removeDir();
     },
