@@ -69,6 +69,13 @@ const contractJourneys = [/register → code from the mailbox/, /forgot → rese
 // Paystack holds back (the development checkout sends its own at once).
 const returnFirst = /return first: the customer is back before the webhook/;
 
+// The journeys that move a server's development clock (POST /dev/clock): the schedules, and the
+// login paths that move it past the wait after repeated failures. The clock moves for every
+// journey on that server, and only forward: a journey beside them could see a session, an
+// e-mailed code's wait, a staff code's 30-second step or the Lagos day change under it. So they
+// run in projects of their own, one at a time, once every other journey on their server is done.
+const clockJourneys = ['schedules.spec.ts', 'generated/login.spec.ts'];
+
 /** What both servers share: development mode (the journeys read the mailbox and simulate bank transfers), on loopback. */
 const serverEnv = (serverPort: number, dataDir: string) => ({
   APP_MODE: 'development',
@@ -82,8 +89,9 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
 
 export default defineConfig<{ contractProxy?: string }>({
   testDir: 'tests/e2e',
-  // Two cores: one browser at a time keeps timings honest.
-  workers: 1,
+  // Each journey has users of its own, so two run at once (one per core); what they do share
+  // is kept apart below (the clock projects, the contract proxy's one list of violations).
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
@@ -107,10 +115,13 @@ export default defineConfig<{ contractProxy?: string }>({
   projects: [
     // The simulated server's journeys, but those the contract project runs through the proxy: the same
     // server answers them there, checked against its description besides.
-    { name: 'simulated', use: { baseURL }, grepInvert: [...contractJourneys, returnFirst], testIgnore: 'fundingPartners.spec.ts' },
+    { name: 'simulated', use: { baseURL }, grepInvert: [...contractJourneys, returnFirst], testIgnore: ['fundingPartners.spec.ts', ...clockJourneys] },
     {
       name: 'contract',
       use: { baseURL: contractURL, contractProxy: contractURL },
+      // The proxy keeps one list of violations, read after each journey: one journey at a time, so
+      // that each is charged with its own.
+      workers: 1,
       testMatch: ['account.spec.ts', 'wallet.spec.ts', 'purchases.spec.ts'],
       grep: contractJourneys,
     },
@@ -122,8 +133,12 @@ export default defineConfig<{ contractProxy?: string }>({
       // The providers' part of the journeys. The machines' generated paths, the inspector's masking,
       // the first paint, the offline app and the operator console do not depend on them; nor do the
       // account, pin and recovery journeys, whose rules all hold before any provider is called.
-      testIgnore: ['generated/**', 'inspector.spec.ts', 'apiDocs.spec.ts', 'hydration.spec.ts', 'offline.spec.ts', 'console.spec.ts', 'account.spec.ts', 'pin.spec.ts', 'recovery.spec.ts'],
+      testIgnore: ['generated/**', 'inspector.spec.ts', 'apiDocs.spec.ts', 'hydration.spec.ts', 'offline.spec.ts', 'console.spec.ts', 'account.spec.ts', 'pin.spec.ts', 'recovery.spec.ts', ...clockJourneys],
     },
+    // The clock's journeys of each server, after that server's other projects (a failure there
+    // leaves them unrun), one at a time; the two servers' run side by side.
+    { name: 'simulated-clock', use: { baseURL }, testMatch: clockJourneys, workers: 1, dependencies: ['simulated', 'contract'] },
+    { name: 'real-adapters-clock', use: { baseURL: realBaseURL }, testMatch: 'schedules.spec.ts', workers: 1, dependencies: ['real-adapters'] },
   ],
   // The servers start in this order, before any global setup: the fake VTpass must be up before
   // the real-adapters server, whose start waits for its first catalogue sync.
