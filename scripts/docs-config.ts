@@ -1,6 +1,6 @@
 /**
- * Writes README.md's configuration table from ENVIRONMENT in server/config.ts
- * (`npm run docs:config`); tests/api/config.test.ts fails while the two differ.
+ * Writes docs/configuration.md's table of the server's variables from ENVIRONMENT in
+ * server/config.ts (`npm run docs:config`); tests/api/config.test.ts fails while the two differ.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,15 +16,15 @@ export function configurationTable(): string {
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 
-/** The README with its table replaced by the one ENVIRONMENT describes. */
-export function withConfigurationTable(readme: string): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md needs the lines ${START} and ${END} around the configuration table`);
-  return `${readme.slice(0, start + START.length)}\n${configurationTable()}\n${readme.slice(end)}`;
+/** The page with its table replaced by the one ENVIRONMENT describes. */
+export function withConfigurationTable(page: string): string {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/configuration.md needs the lines ${START} and ${END} around the configuration table`);
+  return `${page.slice(0, start + START.length)}\n${configurationTable()}\n${page.slice(end)}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const path = fileURLToPath(new URL('../README.md', import.meta.url));
+  const path = fileURLToPath(new URL('../docs/configuration.md', import.meta.url));
   writeFileSync(path, withConfigurationTable(readFileSync(path, 'utf8')));
 }

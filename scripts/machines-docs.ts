@@ -4,9 +4,8 @@
  * actions, actors and delays with the one-liner src/machines/descriptions/<machine>.ts gives each,
  * and its count of shortest paths. tests/machinesDocs.test.ts fails while a page differs from what
  * this writes, and this fails on a name without a description (or a description without a name).
- * It also writes README.md's list of machines ("For developers").
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateMachine, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
@@ -220,24 +219,11 @@ function indexOf(rows: { documented: Documented; paths: number }[]): string {
   ].join('\n');
 }
 
-const LIST_START = '<!-- machine list: written by `npm run machines:docs` from src/machines/descriptions -->';
-const LIST_END = '<!-- end of machine list -->';
-
-/** README.md with its list of machines (one line each, linking their pages) replaced by the current one. */
-function withMachineList(readme: string, machines: Documented[]): string {
-  const start = readme.indexOf(LIST_START);
-  const end = readme.indexOf(LIST_END);
-  if (start < 0 || end < start) throw new Error(`README.md needs the lines ${LIST_START} and ${LIST_END} around the list of machines`);
-  const list = machines.map(({ machine, description }) => `- [\`${machine.id}\`](${DOCS}/${machine.id}.md): ${description.summary}`);
-  return `${readme.slice(0, start + LIST_START.length)}\n${list.join('\n')}\n${readme.slice(end)}`;
-}
-
-/** Every page, by its path from the repository's root; README.md's list of machines too. */
+/** Every page, by its path from the repository's root. */
 export async function machinePages(): Promise<Map<string, string>> {
   const rows = (await loadMachines()).map((documented) => ({ documented, paths: shortestPathCount(documented.machine) }));
   const pages = new Map(rows.map(({ documented, paths }) => [`${DOCS}/${documented.machine.id}.md`, `${pageOf(documented, paths)}\n`]));
   pages.set(`${DOCS}/README.md`, indexOf(rows));
-  pages.set('README.md', withMachineList(readFileSync(join(ROOT, 'README.md'), 'utf8'), rows.map(({ documented }) => documented)));
   return pages;
 }
 

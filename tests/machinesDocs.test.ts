@@ -25,7 +25,7 @@ const RESERVED = /^(end|state|note|direction|class|classdef|style|as|default|hid
 const diagramOf = (page: string) => /```mermaid\n([\s\S]*?)\n```/.exec(page)?.[1] ?? '';
 
 describe('docs/machines', () => {
-  it('has one page per machine, an index and README.md’s list of machines, each as npm run machines:docs writes it', () => {
+  it('has one page per machine and an index, each as npm run machines:docs writes it', () => {
     const written = existsSync(DOCS) ? readdirSync(DOCS).map((name) => `${DOCS}/${name}`).sort() : [];
     expect(written, 'run `npm run machines:docs`').toEqual([...pages.keys()].filter((path) => path.startsWith(DOCS)).sort());
     for (const [path, content] of pages) expect(readFileSync(path, 'utf8'), `${path} is stale: run \`npm run machines:docs\``).toBe(content);

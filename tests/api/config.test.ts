@@ -371,8 +371,8 @@ describe('configuration', () => {
     expect([...config.matchAll(/\benv(?:\.\w+|\[[^\]]*\])/g)].map((m) => m[0])).toEqual(['env[name]']);
   });
 
-  it('shows the README the table the description produces (npm run docs:config rewrites it)', async () => {
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme).toBe(withConfigurationTable(readme));
+  it('shows docs/configuration.md the table the description produces (npm run docs:config rewrites it)', async () => {
+    const page = await readFile(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    expect(page).toBe(withConfigurationTable(page));
   });
 });
