@@ -1,7 +1,7 @@
 /**
  * Server configuration, read once from the environment. `ENVIRONMENT` is the one description of
  * the variables: `loadConfig` parses with it, the `Config` type is inferred from it, and
- * `npm run docs:config` writes the README's configuration table from it.
+ * `npm run docs:config` writes docs/configuration.md's table from it.
  */
 import { createHash } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
@@ -241,11 +241,11 @@ const trustProxy = z.string().transform((text, context): TrustProxy => {
  */
 type Requirement = 'production' | { when: string; is: string } | { when: string; lists: string };
 
-/** One environment variable: its README row, its parser and where its value goes. */
+/** One environment variable: its row in docs/configuration.md, its parser and where its value goes. */
 export interface Variable<T = unknown> {
-  /** The README's default column. */
+  /** The table's default column. */
   shown: string;
-  /** The README's meaning column. */
+  /** The table's meaning column. */
   meaning: string;
   /** Reads the trimmed text (undefined when unset or blank) and supplies the default. */
   schema: z.ZodType<T, string | undefined>;
@@ -265,7 +265,7 @@ const standIn = <T>(shown: string, schema: z.ZodType<T, string>, value: () => T)
   schema: schema.optional().transform((parsed) => parsed ?? value()),
 });
 
-/** Every variable the server reads, in the README's order (which is also the order of the start-up warnings). */
+/** Every variable the server reads, in the table's order (which is also the order of the start-up warnings). */
 export const ENVIRONMENT = {
   APP_MODE: {
     ...literalDefault('production', z.enum(['development', 'production'], { error: 'must be development or production' })),
@@ -310,7 +310,8 @@ export const ENVIRONMENT = {
       'the owner of the PostgreSQL database, used only to migrate it at start (that connection then closes); ' +
       'DATABASE_URL is then a role of its own, granted at each migration what it may do: read and write the tables, ' +
       'but only read and append to the staff audit. Production refuses a DATABASE_URL role that owns the audit ' +
-      'or is a superuser: set this to that URL, and DATABASE_URL to a new role (README "Two database roles")',
+      'or is a superuser: set this to that URL, and DATABASE_URL to a new role ' +
+      '(docs/going-live.md, "Two database roles")',
   },
   REDIS_URL: {
     config: 'redisUrl',
@@ -450,7 +451,10 @@ export const ENVIRONMENT = {
   BILLER: {
     ...literalDefault('simulated', z.enum(['simulated', 'vtpass'], { error: 'must be simulated or vtpass' })),
     meaning:
-      'who sells the bills: `simulated` (the deterministic aggregator of the README) or `vtpass` (needs the three VTPASS keys; see "Going live"). Production refuses it unset or `simulated`',
+      'who sells the bills: `simulated` (the deterministic aggregator of ' +
+      'docs/development.md, "The simulated biller") or `vtpass` (needs the three VTPASS keys: ' +
+      'docs/going-live.md, "Bills through VTpass"). ' +
+      'Production refuses it unset or `simulated`',
   },
   VTPASS_BASE_URL: {
     ...providerApi(
@@ -485,7 +489,9 @@ export const ENVIRONMENT = {
   IDENTITY: {
     ...literalDefault('simulated', z.enum(['simulated', 'dojah'], { error: 'must be simulated or dojah' })),
     meaning:
-      'who verifies NIN and BVN: `simulated` (outcomes fixed by the last digits, README "Identity checks"; refused in production) or `dojah` (needs DOJAH_APP_ID and DOJAH_SECRET_KEY)',
+      'who verifies NIN and BVN: `simulated` (outcomes fixed by the last digits, ' +
+      'docs/development.md, "Identity checks"; refused in production) ' +
+      'or `dojah` (needs DOJAH_APP_ID and DOJAH_SECRET_KEY)',
   },
   DOJAH_APP_ID: { requiredWhen: { when: 'IDENTITY', is: 'dojah' }, ...unset(z.string()), meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah" },
   DOJAH_SECRET_KEY: { requiredWhen: { when: 'IDENTITY', is: 'dojah' }, ...unset(z.string().min(8, 'must be at least 8 characters')), meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah" },
@@ -555,7 +561,9 @@ export const ENVIRONMENT = {
     config: 'ops.port',
     ...unset(port),
     meaning:
-      'serves the operator console (staff only: its page and `/ops/api/*`) on this port of its own, never on PORT; unset, the console is not served (`npm start` uses 3001). Keep it on loopback or a private network (README "The operator console")',
+      'serves the operator console (staff only: its page and `/ops/api/*`) on this port of its own, never on PORT; ' +
+      'unset, the console is not served (`npm start` uses 3001). Keep it on loopback or a private network ' +
+      '(docs/console.md, "Exposing it safely")',
   },
   OPS_HOST: {
     config: 'ops.host',

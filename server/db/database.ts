@@ -86,7 +86,7 @@ export async function auditTamperRisk(db: Database): Promise<string | undefined>
       `DATABASE_URL's role (${role}) owns the staff audit (staff_audit) or is a superuser: ` +
       "whoever holds the server's role could disable the audit's trigger, empty it or drop it. " +
       'Set MIGRATION_DATABASE_URL to this URL (the owner migrates), and DATABASE_URL to a role of its own ' +
-      '(README "Two database roles")'
+      '(docs/going-live.md, "Two database roles")'
     );
   }
   if (beyond) {
