@@ -128,7 +128,7 @@ export default defineConfig<{ contractProxy?: string }>({
     {
       name: 'real-adapters',
       use: { baseURL: realBaseURL },
-      // VTpass documents no betting-account funding: the VTpass biller sells none (README "Going live").
+      // VTpass documents no betting-account funding: the VTpass biller sells none (docs/going-live.md, "Bills through VTpass").
       grepInvert: new RegExp(`${labels.bettingTitle}:`),
       // The providers' part of the journeys. The machines' generated paths, the inspector's masking,
       // the first paint, the offline app and the operator console do not depend on them; nor do the

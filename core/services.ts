@@ -9,7 +9,7 @@ import { normalisePhone, PHONE_INVALID } from './phone';
  * list. The server derives from it the purchase endpoints (POST /api/<category>), their
  * validation, merchant verification, the categories of fetch-providers and the wording of
  * descriptions and receipts. Adding a service is one entry here (and its providers in a
- * catalogue migration); see the README's "Adding a service".
+ * catalogue migration); see docs/development.md, "Adding a service".
  */
 
 /** Fields of the merchant verification answer shown beside the holder's name. */

@@ -1,5 +1,5 @@
 /**
- * `npm run paths`: the paths of the machines' test models, for QA (README "For QA").
+ * `npm run paths`: the paths of the machines' test models, for QA (docs/testing.md, "Path tests for QA").
  *
  *   npm run paths                          every machine with its counts
  *   npm run paths -- <machine>             its shortest paths as numbered steps in plain words

@@ -341,10 +341,10 @@ const DEMO_RETRY_MS = 15_000;
 
 /**
  * Development: the demo account, created on the first start of an empty database, then brought
- * to what the README promises by its partners (services/enrolment.ts). A partner that refuses or
- * is down never stops the start: the first try is waited for a few seconds at most, and until
- * the account is complete a job tries again. Returns that job, if one was started, so that moving
- * the development clock can run it at once.
+ * to what docs/development.md, "The demo account" promises by its partners (services/enrolment.ts).
+ * A partner that refuses or is down never stops the start: the first try is waited for a few
+ * seconds at most, and until the account is complete a job tries again. Returns that job, if one
+ * was started, so that moving the development clock can run it at once.
  */
 async function seedDemoAccount(app: FastifyInstance, ctx: AppContext, banks: readonly BankPartner[], runJobs: boolean): Promise<PeriodicJob | undefined> {
   if (await seedDemoAccountIfEmpty(ctx)) app.log.info(`demo account created: ${DEMO_ACCOUNT.email}`);

@@ -3,7 +3,7 @@ import type { GatewayCall } from './gateways/observed';
 import type { PartnerBacklog } from './services/partnerBacklog';
 
 /**
- * The metric families an operator watches (README "Operating it"), in one registry per app
+ * The metric families an operator watches (docs/operations.md, "Metrics"), in one registry per app
  * (tests build many apps in one process). Counters count from the moment the process started;
  * Prometheus' rate() turns them into rates and adds replicas up.
  */

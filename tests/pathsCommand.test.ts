@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-/** `npm run paths`, as a QA engineer runs it (README "For QA"). */
+/** `npm run paths`, as a QA engineer runs it (docs/testing.md, "Path tests for QA"). */
 const run = async (...args: string[]) => (await promisify(execFile)('npx', ['tsx', 'scripts/paths.ts', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
 
 /** A CSV line's cells (quoted cells may hold commas and doubled quotes). */

@@ -37,7 +37,7 @@ const scanned = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: '
   .filter(({ text }) => !text.includes('\0'));
 
 /**
- * `docs/architecture.md, "Targets"` or `README "Going live"`: a document of the repository and one
+ * `docs/architecture.md, "Targets"` or `README "Two commands"`: a document of the repository and one
  * of its headings, or the bold label a list item of it starts with.
  */
 const POINTER = /\b((?:docs\/[\w/-]+|SECURITY|README)\.md,|README) "([^"]+)"/g;

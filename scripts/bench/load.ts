@@ -5,7 +5,7 @@ import { cpuMsEach, machineCpuSeconds } from './cpu';
 import type { BenchUser } from './seed';
 
 /**
- * The load: autocannon (see the README's architecture section for why), one instance per
+ * The load: autocannon (why: docs/architecture.md, "Measuring it"), one instance per
  * signed-in user with one keep-alive connection each, so that N clients are N different users,
  * merged into one result (autocannon.aggregateResult).
  */

@@ -75,7 +75,7 @@ interface BuyerSet {
 
 /**
  * Buyers of their own for every measured run, API and raw alike. A run spends its buyers' day:
- * tier 3 allows ₦200,000 a day, 2,000 purchases of ₦100, and a fast raw run at 10 clients buys
+ * tier 2 allows ₦200,000 a day, 2,000 purchases of ₦100, and a fast raw run at 10 clients buys
  * about a thousand each, so buyers shared between runs ran out of their limit before the last.
  */
 function buyersPlan(clients: number[], rawRuns: number): { users: number; api: BuyerSet[]; raw: BuyerSet[][] } {

@@ -63,11 +63,12 @@ export async function seedDemoAccountIfEmpty(ctx: AppContext): Promise<boolean> 
 }
 
 /**
- * Brings the demo account to what the README promises: accounts with every live partner (its
- * public identity handed over again where one is missing) and ₦25,000.00 funded by three
- * transfers, dated over the last three days and credited through the service a bank webhook
- * uses, once (fixed references). Answers whether it is complete: the demo job calls it again
- * until then (a partner refusing or down at first start). Nothing to do without a demo account.
+ * Brings the demo account to what docs/development.md, "The demo account" promises: accounts
+ * with every live partner (its public identity handed over again where one is missing) and
+ * ₦25,000.00 funded by three transfers, dated over the last three days and credited through the
+ * service a bank webhook uses, once (fixed references). Answers whether it is complete: the demo
+ * job calls it again until then (a partner refusing or down at first start). Nothing to do
+ * without a demo account.
  */
 export async function completeDemoAccount(ctx: AppContext, banks: readonly BankPartner[]): Promise<boolean> {
   const demo = await ctx.db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNT.email).executeTakeFirst();

@@ -1,14 +1,14 @@
 import { GatewayError } from '../errors';
 import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity';
 
-/** The date of birth on every simulated record (README "Identity checks"): what the customer types to verify. */
+/** The date of birth on every simulated record (docs/development.md, "Identity checks"): what the customer types. */
 export const SIMULATED_DATE_OF_BIRTH = '1990-01-01';
 /** The phone on a …222 record: nobody's account has it. */
 const SOMEONE_ELSES_PHONE = '08000000222';
 
 /**
  * The development and test identity provider, with outcomes fixed by the number's last three
- * digits (README "Identity checks"), like the simulated biller's. Every holder was born on
+ * digits (docs/development.md, "Identity checks"), like the simulated biller's. Every holder was born on
  * SIMULATED_DATE_OF_BIRTH.
  *
  * - …000: no such number;

@@ -7,7 +7,7 @@ import { deliverWebhook, jsonBody, nairaText, paymentOf, startFakeServer, type A
  * A fake of Monnify's API, answering the documented requests and responses our adapter
  * (server/gateways/monnifyBank.ts) uses, errors included. Written from developers.monnify.com:
  * /api (authentication, reserved accounts, transactions), /docs/collections/customer-reserved-account,
- * /docs/webhooks (event types, monnify-signature) — the URLs are listed in the README.
+ * /docs/webhooks (event types, monnify-signature) — the URLs are listed in docs/going-live.md, "What the fakes were written from".
  *
  * - POST /api/v1/auth/login with Basic apiKey:secretKey → { accessToken, expiresIn } (seconds);
  *   wrong credentials → 401. Bearer tokens expire (`tokenTtlSeconds`, or `expireTokens()` now):

@@ -10,7 +10,7 @@ import { FakeCheckout } from './paystackCheckout';
  * responses our adapter (server/gateways/paystackBank.ts) uses, errors included. Written from
  * paystack.com/docs: /api/customer (create), /api/dedicated-virtual-account (create, list),
  * /api/transaction (verify, list), /payments/dedicated-virtual-accounts and
- * /payments/webhooks (charge.success, x-paystack-signature) — the URLs are in the README.
+ * /payments/webhooks (charge.success, x-paystack-signature) — the URLs are in docs/going-live.md, "What the fakes were written from".
  *
  * Every call carries `Authorization: Bearer <secret key>`; another key → 401 "Invalid key".
  * Each transaction, in verify, the list and `charge.success`, carries the `domain` of the key's

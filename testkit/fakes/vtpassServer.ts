@@ -30,7 +30,7 @@ import { AnswerHold } from './answerHold';
  *   an unknown serviceID 012.
  *
  * Outcomes follow the simulated biller's switches (last four characters of the beneficiary,
- * server/gateways/simulatedBiller.ts and the README's table) — the fake asks a SimulatedBiller
+ * server/gateways/simulatedBiller.ts and docs/development.md, "The simulated biller") — the fake asks a SimulatedBiller
  * and writes its answer the way VTpass would:
  *
  *   ends in | pay answers                                   | requery answers

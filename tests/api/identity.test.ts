@@ -45,7 +45,7 @@ describe('holderProven: the second proof beside the name', () => {
   });
 });
 
-describe('SimulatedIdentity (README "Identity checks")', () => {
+describe('SimulatedIdentity (docs/development.md, "Identity checks")', () => {
   const simulated = new SimulatedIdentity();
   const ada = { name: 'Ada Obi', phone: '08031234567' };
   const born = { dateOfBirth: BORN, phones: ['08031234567'] };

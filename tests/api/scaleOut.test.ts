@@ -13,7 +13,7 @@ import { freePort } from '../../testkit/freePort';
 import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from '../support/api/serverProcess';
 
 /**
- * The README's claim, proven: three production server processes on one PostgreSQL (and one
+ * The claim of docs/operations.md, "Scaling", proven: three production server processes on one PostgreSQL (and one
  * Redis when there is one), requests spread round-robin as a load balancer would, keep every
  * invariant of one process — money, idempotency, webhooks credited once, one requery job's
  * work done once whichever replica claims it, sessions and request limits shared — and the

@@ -16,7 +16,7 @@ import {
 const airtime = services.find((service) => service.route === '/airtime')!;
 const electricity = services.find((service) => service.route === '/electricity')!;
 
-/** A BVN the simulated identity provider verifies (README "Identity checks"): not ending in 000, 111, 222 or 999. */
+/** A BVN the simulated identity provider verifies (docs/development.md, "Identity checks"): not ending in 000, 111, 222 or 999. */
 const verifiableBvn = () => `22${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}5`;
 
 async function buyAirtimeByApi(request: APIRequestContext, token: string, pin: string, amount: number) {

@@ -3,7 +3,7 @@ import { lagosDateTime } from '../../../core/days';
 import { koboText, type StatementHeader, type StatementLine } from './ledgerStatement';
 
 /**
- * A statement as PDF (pdfkit: see the README's architecture notes for why): the holder and the
+ * A statement as PDF (pdfkit, why: docs/architecture.md, "Statements"): the holder and the
  * period, the four totals, then every ledger entry with its running balance, on as many A4
  * pages as it takes, the column heads repeated on each. The standard PDF fonts carry no ₦,
  * so amounts are written NGN. Drawn a page of entries at a time, in a worker thread

@@ -24,7 +24,7 @@ function nextAnswer(steps: GeneratedStep[]): GeneratedStep | undefined {
 }
 
 /**
- * The number to type, chosen by what the path says happens to it (README, the simulated biller):
+ * The number to type, chosen by what the path says happens to it (docs/development.md, "The simulated biller"):
  * no customer for a meter ending in 9999, refunded at once for 0001, processing for 0002.
  */
 function plannedNumber(typed: string, answer: GeneratedStep | undefined): string {

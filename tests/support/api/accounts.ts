@@ -72,7 +72,7 @@ export async function storedPin(t: TestApp, email: string): Promise<string> {
 export const latestPinResetCode = (t: TestApp, email: string) => /\b(\d{4})\b/.exec(latestMail(t, email, 'Your transaction pin reset code').text)![1];
 
 /**
- * A BVN or NIN of its own that the simulated provider verifies (README "Identity checks": any
+ * A BVN or NIN of its own that the simulated provider verifies (docs/development.md, "Identity checks": any
  * number not ending in 000, 111, 222 or 999), with its holder's date of birth
  * (SIMULATED_DATE_OF_BIRTH) and the account's phone.
  */

@@ -271,7 +271,7 @@ export interface Service {
   providerLabel: 'Network' | 'Provider';
   provider: string;
   beneficiaryLabel: string;
-  /** Delivered by the simulated biller; a number ending in 0001 fails and is refunded (README). */
+  /** Delivered by the simulated biller; a number ending in 0001 fails and is refunded (docs/development.md, "The simulated biller"). */
   beneficiary: string;
   failing: string;
   amount?: string;
@@ -306,8 +306,8 @@ export const services: Service[] = [
 let identities = 0;
 
 /**
- * A NIN (or BVN) of its own that the simulated identity provider verifies (README "Identity
- * checks": not ending in 000, 111, 222 or 999), typed with BIRTH_DATE: this worker's count of
+ * A NIN (or BVN) of its own that the simulated identity provider verifies (docs/development.md,
+ * "Identity checks": not ending in 000, 111, 222 or 999), typed with BIRTH_DATE: this worker's count of
  * them, under its number (each database is the run's own, so the run's workers are all it meets).
  */
 export const verifiableNumber = () => `7${String(worker % 1e4).padStart(4, '0')}${String(++identities % 1e5).padStart(5, '0')}5`;
