@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
-import { buildApp } from '../../server/app';
+import { buildServer } from '../../server/server';
 import type { OutboxMail } from '../../server/gateways/devOutbox';
 import { latestCode, latestPinResetCode } from '../support/api/accounts';
 import { startTestApp, testConfig } from '../support/api/app';
@@ -117,7 +117,7 @@ describe.each(backends)('the development outbox on $name', (backend) => {
   it('announces each mail in the log without its text, which /dev/mailbox shows', async () => {
     const lines: string[] = [];
     const database = await backend.open();
-    const app = await buildApp(testConfig({ logLevel: 'info' }), { db: database.db, logStream: { write: (line) => lines.push(line) } });
+    const { app } = await buildServer(testConfig({ logLevel: 'info' }), { db: database.db, logStream: { write: (line) => lines.push(line) } });
     try {
       const email = `outbox.${process.pid}.${Date.now()}@example.com`;
       const password = 'correct horse battery';
