@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { loggerOptions, type LogStream } from './logger';
 import { requestIdFrom, runInContext } from './requestContext';
 import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
@@ -30,28 +31,13 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** Every request body of the contract is a few fields; 16 KiB is generous and bounds parsing work. */
 const BODY_LIMIT = 16 * 1024;
 
-/** Where log lines go instead of standard output (the tests read them). */
-export type LogStream = { write(line: string): void };
-
-/** Request logs carry no query string: /reset?token=… is a secret. */
-const requestSerializer = (request: FastifyRequest) => ({
-  method: request.method,
-  url: request.url.split('?')[0],
-  remoteAddress: request.ip,
-});
-
 /**
  * The customer API's server, drained as routes/draining.ts says, every request in a context of
  * its own; no route yet (registerCustomerApi, then the SPA), not listening.
  */
 export function createApp(config: Config, draining: Draining, logStream?: LogStream): FastifyInstance {
   const app = Fastify({
-    // Request lines carry the method, path and address only: no body (pins, codes, passwords), no header (tokens).
-    logger: {
-      level: config.logLevel,
-      serializers: { req: requestSerializer },
-      ...(logStream ? { stream: logStream } : {}),
-    },
+    logger: loggerOptions(config, { stream: logStream, terminal: process.stdout.isTTY === true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     onProtoPoisoning: 'error',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createApp, registerCustomerApi, type LogStream } from './app';
+import { createApp, registerCustomerApi } from './app';
 import type { Config } from './config';
 import { buildConsoleApp, type ConsoleDeps } from './console/app';
 import { breakerOf, type ProviderHealth } from './console/services/glance';
@@ -20,6 +20,7 @@ import type { Draining } from './routes/draining';
 import { notFoundHandler, registerSpa } from './routes/spa';
 import { requeryPurchase } from './services/purchases/requery';
 import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
+import type { LogStream } from './logger';
 import { buildShared, type Shared, type SharedDeps } from './shared';
 
 declare module 'fastify' {
