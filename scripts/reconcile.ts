@@ -9,7 +9,7 @@
  * Exit status: 0 clean, 1 mismatches or a counterparty not compared, 2 bad arguments.
  */
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../server/app';
+import { buildServer } from '../server/server';
 import { ConfigError, loadConfig } from '../server/config';
 import { openMigratedDatabase } from '../server/db/database';
 import { isDay } from '../core/days';
@@ -41,7 +41,7 @@ async function main(args: string[]): Promise<number> {
   }
   const { handle: database } = await openMigratedDatabase(config);
   try {
-    const app = await buildApp({ ...config, logLevel: 'warn' }, { db: database.db });
+    const { app } = await buildServer({ ...config, logLevel: 'warn' }, { db: database.db });
     try {
       const report = await app.reconcileDay(request.day);
       console.log(request.json ? reconciliationJson(report.mismatches, report.counterparties) : `Reconciliation of ${report.day} (Africa/Lagos):\n${reconciliationTable(report.mismatches, report.counterparties)}`);

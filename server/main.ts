@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_ACCOUNT } from './db/demoAccount';
 import { auditTamperRisk, openMigratedDatabase, type DatabaseHandle } from './db/database';
+import { buildServer } from './server';
 
 /** Start-up: configuration, database and migrations, then the HTTP server; a clean stop on SIGINT/SIGTERM. */
 async function main() {
@@ -17,7 +17,8 @@ async function main() {
   const demo = database.embedded && !config.production;
   // runJobs: the purchase requery job runs while the server is up (every REQUERY_INTERVAL_MS) and stops with it;
   // on the embedded database, so does the planner statistics job, which first runs after the migrations above.
-  const app = await buildApp(config, { db: database.db, seedDemoAccount: demo, runJobs: true, embeddedDatabase: database.embedded });
+  const deps = { db: database.db, seedDemoAccount: demo, runJobs: true, embeddedDatabase: database.embedded };
+  const { app, opsConsole } = await buildServer(config, deps);
   logs.log = app.log;
   if (applied.length > 0) app.log.info({ migrations: applied }, `database: applied ${applied.join(', ')}`);
 
@@ -29,7 +30,7 @@ async function main() {
     const deadline = setTimeout(() => {
       app.log.warn(`shutdown: requests still running after ${config.shutdownTimeoutMs} ms, closing their connections`);
       app.server.closeAllConnections();
-      app.opsConsole.server.closeAllConnections();
+      opsConsole.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     deadline.unref();
     // close(): every new request and work that wrote nothing yet answer 503 (preClose), the listener
@@ -45,7 +46,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // The operator console listens on a port of its own (loopback unless OPS_HOST says otherwise); app.close() closes it too.
-  if (config.ops.port !== undefined) await app.opsConsole.listen({ port: config.ops.port, host: config.ops.host });
+  if (config.ops.port !== undefined) await opsConsole.listen({ port: config.ops.port, host: config.ops.host });
   // Production logs are JSON lines only (a log shipper reads them); development greets a person.
   const lines = banner(config, database, demo);
   if (config.production) app.log.info({ details: lines.slice(1).map((line) => line.trim()) }, lines[0]);

@@ -176,12 +176,12 @@ describe('docs/product.md’s API', () => {
   });
 
   it('names every call of the console, with the access it declares, and no other (docs/console.md)', () => {
-    const access = (route: TestApp['app']['opsConsole']['consoleRoutes'][number]['access']) =>
+    const access = (route: TestApp['opsConsole']['consoleRoutes'][number]['access']) =>
       'permission' in route ? route.permission : 'stage' in route ? `stage ${route.stage}` : 'open';
     const listed = tablesOf(sectionText(read('docs/console.md'), 'The API'))
       .filter((table) => table.head[0] === 'call')
       .flatMap((table) => table.rows.map(([call, permission]) => `${codeSpans(call).join(' ')} ${permission.replace(/`/g, '')}`));
-    const served = t.app.opsConsole.consoleRoutes.map((route) => `${route.method} ${route.url} ${access(route.access)}`);
+    const served = t.opsConsole.consoleRoutes.map((route) => `${route.method} ${route.url} ${access(route.access)}`);
     expect(listed.sort()).toEqual(served.sort());
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
-import { buildApp } from '../../server/app';
+import { buildServer } from '../../server/server';
 import type { Config } from '../../server/config';
 import type { DialectWrapper } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
@@ -136,7 +136,7 @@ export interface Product {
  * belongs to one purchase.
  */
 export async function capturePurchases(config: Config, db: Database, recorder: Recorder, users: BenchUser[], product: Product, pin: string): Promise<CapturedPurchase[]> {
-  const app = await buildApp(config, { db, mailer: { send: async () => {} }, logStream: { write: () => {} } });
+  const { app } = await buildServer(config, { db, mailer: { send: async () => {} }, logStream: { write: () => {} } });
   const buy = async (user: number): Promise<CapturedPurchase> => {
     const key = `capture-${randomUUID()}`;
     recorder.start();

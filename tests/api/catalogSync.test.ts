@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProvidersByCategory } from '../../core/contract';
-import { buildApp } from '../../server/app';
+import { buildServer } from '../../server/server';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
 import { VtpassBiller } from '../../server/gateways/vtpassBiller';
 import { priceWithMargin, syncCatalog } from '../../server/services/catalogSync';
@@ -153,7 +153,7 @@ describe.each(backends)('the catalogue sync job in the app on $name', (backend) 
   it('with the VTpass biller, the app is ready only once the first sync is done', async () => {
     const database = await backend.open();
     const biller = new VtpassBiller({ baseUrl: fake.url, ...fake.keys, timeoutMs: 2_000, log: silentLog });
-    const app = await buildApp(testConfig({ requeryIntervalMs: 0, catalog: { marginPercent: 0, syncIntervalMs: 0 } }), { db: database.db, biller, runJobs: true });
+    const { app } = await buildServer(testConfig({ requeryIntervalMs: 0, catalog: { marginPercent: 0, syncIntervalMs: 0 } }), { db: database.db, biller, runJobs: true });
     await app.ready();
     const gotv = await database.db.selectFrom('providers').select('id').where('code', '=', 'gotv').executeTakeFirstOrThrow();
     const plans = await database.db.selectFrom('packages').select('code').where('provider_id', '=', gotv.id).where('active', '=', true).orderBy('position').execute();
@@ -164,7 +164,7 @@ describe.each(backends)('the catalogue sync job in the app on $name', (backend) 
 
   it('with the simulated biller, the seeded catalogue stays', async () => {
     const database = await backend.open();
-    const app = await buildApp(testConfig({ requeryIntervalMs: 0 }), { db: database.db, biller: new SimulatedBiller(), runJobs: true });
+    const { app } = await buildServer(testConfig({ requeryIntervalMs: 0 }), { db: database.db, biller: new SimulatedBiller(), runJobs: true });
     await app.ready();
     const active = await database.db.selectFrom('packages').select('code').where('active', '=', true).execute();
     expect(active.map((plan) => plan.code)).toContain('gotv-smallie');

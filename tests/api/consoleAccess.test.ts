@@ -23,7 +23,7 @@ describe.each(backends)('operator console access on $name', (backend) => {
   });
 
   it('declares who may call each of its routes, and refuses a customer token on every one', async () => {
-    const routes = t.app.opsConsole.consoleRoutes;
+    const routes = t.opsConsole.consoleRoutes;
     expect(routes.length).toBeGreaterThanOrEqual(25);
     for (const route of routes.filter((candidate) => !('open' in candidate.access))) {
       const reply = await ops(t, route.url, {}, customer.token);
@@ -33,7 +33,7 @@ describe.each(backends)('operator console access on $name', (backend) => {
   });
 
   it('refuses a staff token of a role the permission does not allow (403), on every route, before reading the request', async () => {
-    const guarded = t.app.opsConsole.consoleRoutes.filter((route) => 'permission' in route.access);
+    const guarded = t.opsConsole.consoleRoutes.filter((route) => 'permission' in route.access);
     let refusals = 0;
     for (const route of guarded) {
       const permission = (route.access as { permission: Parameters<typeof allows>[1] }).permission;

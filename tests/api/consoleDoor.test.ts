@@ -105,8 +105,8 @@ describe.each(backends)("the operator console's door on $name", (backend) => {
   const t = useTestApp(backend, () => ({ config: { staticDir: dist } }));
   beforeAll(async () => {
     // The console on a real port, as main.ts listens on it; the app's close() closes it too.
-    await t.app.opsConsole.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.opsConsole.server.address() as AddressInfo).port;
+    await t.opsConsole.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.opsConsole.server.address() as AddressInfo).port;
     host = `127.0.0.1:${port}`;
   });
 
@@ -115,7 +115,7 @@ describe.each(backends)("the operator console's door on $name", (backend) => {
     const { rows } = await count.executeTakeFirstOrThrow();
     return Number(rows);
   };
-  const guarded = () => t.app.opsConsole.consoleRoutes.filter((route) => !('open' in route.access));
+  const guarded = () => t.opsConsole.consoleRoutes.filter((route) => !('open' in route.access));
 
   // The attack: no session at all, a console route's path spelled so that a check on the raw URL
   // misses it while the router, which decodes, still finds the route: the audit, the staff list,
@@ -248,7 +248,7 @@ describe.each(backends)("the console's own OPS_TRUST_PROXY on $name", (backend) 
   };
   const signIn = async (from: string, forwardedFor: string) =>
     (
-      await t.app.opsConsole.inject({
+      await t.opsConsole.inject({
         method: 'POST',
         url: '/ops/api/sign-in',
         remoteAddress: from,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Paginated, Transaction, UserData } from '../../core/contract';
-import { buildApp } from '../../server/app';
+import { buildServer } from '../../server/server';
 import { DEMO_ACCOUNT, DEMO_IDENTITY } from '../../server/db/demoAccount';
 import type { DatabaseHandle } from '../../server/db/database';
 import { MonnifyBank } from '../../server/gateways/monnifyBank';
@@ -20,7 +20,7 @@ describe.each(backends)('the demo account on $name', (backend) => {
   });
   afterAll(() => database.close());
 
-  const start = () => buildApp(testConfig(), { db: database.db, seedDemoAccount: true });
+  const start = async () => (await buildServer(testConfig(), { db: database.db, seedDemoAccount: true })).app;
 
   it('is created on first start: verified (e-mail, BVN and NIN), with its pin, dedicated accounts and ₦25,000.00 funded by three transfers', async () => {
     const app = await start();
@@ -83,12 +83,12 @@ describe.each(backends)('the demo account when its partner refuses, on $name', (
   });
   afterAll(() => Promise.all([database.close(), monnify.close()]));
 
-  const start = () =>
-    buildApp(testConfig(), {
+  const start = async () =>
+    (await buildServer(testConfig(), {
       db: database.db,
       seedDemoAccount: true,
       banks: [new MonnifyBank({ baseUrl: monnify.url, apiKey: monnify.apiKey, secretKey: monnify.secretKey, contractCode: monnify.contractCode }, partnerOptions(new RecordingLog(), systemClock))],
-    });
+    })).app;
   const demo = async (app: Awaited<ReturnType<typeof start>>) => {
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
     expect(login.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { main as auditCommand } from '../../scripts/audit';
-import { buildApp } from '../../server/app';
+import { buildServer } from '../../server/server';
 import { openMigratedDatabase } from '../../server/db/database';
 import { runLedgerAudit } from '../../server/jobs/ledgerAudit';
 import { inTransaction } from '../../server/services/context';
@@ -91,7 +91,7 @@ describe.each(backends)('the audit job and `npm run audit` on $name', ({ name })
       await sql`WITH u AS (INSERT INTO users (name, email, phone, password_hash, created_at) VALUES ('Drift', 'drift@example.com', '08031234567', 'x', now()) RETURNING id)
                 INSERT INTO wallets (user_id, balance_kobo, created_at) SELECT id, 5, now() FROM u`.execute(database.db);
       const lines: string[] = [];
-      const app = await buildApp(testConfig({ auditIntervalMs: 30, requeryIntervalMs: 0, logLevel: 'info' }), {
+      const { app } = await buildServer(testConfig({ auditIntervalMs: 30, requeryIntervalMs: 0, logLevel: 'info' }), {
         db: database.db,
         runJobs: true,
         logStream: { write: (line) => lines.push(line) },

@@ -1,6 +1,10 @@
+import { ok } from 'node:assert/strict';
+import Fastify from 'fastify';
+import { prettyFactory } from 'pino-pretty';
 import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../core/contract';
-import { buildApp } from '../../server/app';
+import { loggerOptions } from '../../server/logger';
+import { buildServer } from '../../server/server';
 import type { OutboxMail } from '../../server/gateways/devOutbox';
 import { latestCode, latestPinResetCode } from '../support/api/accounts';
 import { startTestApp, testConfig } from '../support/api/app';
@@ -117,7 +121,7 @@ describe.each(backends)('the development outbox on $name', (backend) => {
   it('announces each mail in the log without its text, which /dev/mailbox shows', async () => {
     const lines: string[] = [];
     const database = await backend.open();
-    const app = await buildApp(testConfig({ logLevel: 'info' }), { db: database.db, logStream: { write: (line) => lines.push(line) } });
+    const { app } = await buildServer(testConfig({ logLevel: 'info' }), { db: database.db, logStream: { write: (line) => lines.push(line) } });
     try {
       const email = `outbox.${process.pid}.${Date.now()}@example.com`;
       const password = 'correct horse battery';
@@ -174,5 +178,38 @@ describe.each(backends)('request ids on $name', (backend) => {
     expect(billerCalls.map((line) => [line.operation, line.msg])).toEqual([['pay', 'gateway call']]);
     // Bank partner calls (the funding accounts made by newBuyer) carry the id of their request too.
     expect(parsed().some((line) => line.gateway === 'bank' && line.operation === 'enrol' && typeof line.requestId === 'string')).toBe(true);
+  });
+});
+
+describe("the logger's options", () => {
+  const development = testConfig({ logLevel: 'info' });
+  const production = { ...development, production: true };
+
+  it('development in a terminal writes text through pino-pretty; production, and development into a pipe, JSON lines', () => {
+    expect(loggerOptions(development, { terminal: true })).toMatchObject({ transport: { target: 'pino-pretty' } });
+    expect(loggerOptions(production, { terminal: true })).not.toHaveProperty('transport');
+    expect(loggerOptions(production, { terminal: false })).not.toHaveProperty('transport');
+    expect(loggerOptions(development, { terminal: false })).not.toHaveProperty('transport');
+    // A stream handed in (the tests') gets the JSON lines, whatever the terminal.
+    const stream = { write: () => {} };
+    const streamed = loggerOptions(development, { stream, terminal: true });
+    expect(streamed).toMatchObject({ stream });
+    expect(streamed).not.toHaveProperty('transport');
+  });
+
+  it('pino-pretty formats what the serializers left: a request line without its query string', async () => {
+    const options = loggerOptions(development, { terminal: true });
+    ok('transport' in options);
+    const { transport, ...serialized } = options;
+    const lines: string[] = [];
+    const app = Fastify({ logger: { ...serialized, stream: { write: (line: string) => lines.push(line) } } });
+    app.get('/reset', async () => ({}));
+    await app.inject({ method: 'GET', url: '/reset?token=a-secret-reset-token' });
+    await app.close();
+    const text = lines.map(prettyFactory({ ...transport.options, colorize: false })).join('');
+    expect(text).toContain('incoming request');
+    expect(text).toContain('/reset');
+    expect(text).not.toContain('a-secret-reset-token');
+    expect(text).not.toMatch(/^\{/m);
   });
 });

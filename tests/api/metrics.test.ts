@@ -1,7 +1,7 @@
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildServer } from '../../server/server';
 import { loadConfig } from '../../server/config';
 import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../server/gateways/devCaptcha';
@@ -102,7 +102,7 @@ describe('/metrics in production', () => {
     testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused', metrics: { port: metrics.port, host: '127.0.0.1', token: metrics.token } });
   const open = async (metrics: { port?: number; token?: string }, config = production(metrics)) => {
     const database = await backends[0].open();
-    const app = await buildApp(config, { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
+    const { app } = await buildServer(config, { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
     await app.ready();
     return {
       app,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildServer } from '../../server/server';
 import { SimulatedIdentity } from '../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../server/gateways/devCaptcha';
 import { testConfig, type TestApp } from '../support/api/app';
@@ -162,7 +162,7 @@ describe('the OpenAPI document (development)', () => {
 describe('the OpenAPI UI in production', () => {
   it('is not served', async () => {
     const database = await backends[0].open();
-    const app = await buildApp(testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused' }), { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
+    const { app } = await buildServer(testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused' }), { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
     try {
       expect((await app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(404);

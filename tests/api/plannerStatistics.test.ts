@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildServer } from '../../server/server';
 import { analyzeChangedTables } from '../../server/jobs/plannerStatistics';
 import { signUp } from '../support/api/accounts';
 import { testConfig } from '../support/api/app';
@@ -36,7 +36,7 @@ describe('planner statistics on the embedded database', () => {
 
   it('the app runs it from its start when the database is embedded', async () => {
     await sql`INSERT INTO notifications (user_id, title, content, created_at) SELECT (SELECT min(id) FROM users), 'n', 'n', now() FROM generate_series(1, 3000)`.execute(t.db);
-    const app = await buildApp(testConfig(), { db: t.db, runJobs: true, embeddedDatabase: true, logStream: { write: () => {} } });
+    const { app } = await buildServer(testConfig(), { db: t.db, runJobs: true, embeddedDatabase: true, logStream: { write: () => {} } });
     await app.ready();
     await expect.poll(() => statistics('notifications'), { timeout: 10_000 }).toBeGreaterThanOrEqual(3_000);
     await app.close();

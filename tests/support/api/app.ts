@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../../../core/contract';
-import { buildApp } from '../../../server/app';
 import { loadConfig, type Config, type RateLimits } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/database';
 import type { Database } from '../../../server/db/schema';
@@ -12,6 +11,7 @@ import type { CaptchaVerifier } from '../../../server/gateways/captcha';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
 import type { Mailer } from '../../../server/gateways/mailer';
 import type { RequestCounters } from '../../../server/gateways/requestCounters';
+import { buildServer } from '../../../server/server';
 import type { AppContext } from '../../../server/services/context';
 import { createSecretBox } from '../../../server/services/secretBox';
 import { createTokenHasher } from '../../../server/services/tokens';
@@ -37,7 +37,10 @@ export interface CallOptions {
 }
 
 export interface TestApp {
+  /** The customer API. */
   app: FastifyInstance;
+  /** The operator console, built beside it over the same services; closed with it. */
+  opsConsole: FastifyInstance;
   db: Database;
   config: Config;
   /** A service context over the app's database, clock and keys, for calling services directly. */
@@ -132,7 +135,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   const outbox = options.outbox ?? new DevOutbox({ print: () => {}, clock });
   const config = testConfig(options.config);
   const banks = options.banks ?? (options.bank ? [options.bank] : undefined);
-  const app = await buildApp(config, {
+  const { app, opsConsole } = await buildServer(config, {
     db: database.db,
     clock,
     timeouts: clock,
@@ -149,6 +152,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   const pinScan = scanResponsesForPins(app);
   return {
     app,
+    opsConsole,
     db: database.db,
     config,
     ctx: {

@@ -25,14 +25,14 @@ export interface StaffMember {
 export const PASSWORD = 'Console-desk-2026!';
 let counter = 0;
 
-/** Calls the console's listener (the customer's app holds it: app.opsConsole). */
+/** Calls the console's listener (t.opsConsole, built beside the customer app). */
 export async function ops<T = unknown>(
   t: TestApp,
   path: string,
   body: unknown = {},
   token?: string,
 ): Promise<Reply<T>> {
-  const response = await t.app.opsConsole.inject({
+  const response = await t.opsConsole.inject({
     method: 'POST',
     url: path.startsWith('/') ? path : `/ops/api/${path}`,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

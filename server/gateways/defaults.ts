@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { BankPartner } from './bankPartner';
+import type { Biller } from './biller';
+import type { CaptchaVerifier } from './captcha';
+import { configuredBankPartners } from './configuredPartners';
+import { DevCaptcha } from './devCaptcha';
+import { DevOutbox } from './devOutbox';
+import { DojahIdentity } from './dojahIdentity';
+import type { IdentityGateway } from './identity';
+import type { Mailer } from './mailer';
+import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } from './requestCounters';
+import { SimulatedBiller } from './simulatedBiller';
+import { SimulatedIdentity } from './simulatedIdentity';
+import { SmtpMailer } from './smtpMailer';
+import { TurnstileCaptcha } from './turnstileCaptcha';
+import { VtpassBiller } from './vtpassBiller';
+
+/**
+ * The providers a server talks to. Each is the one handed in (a test's), else the real provider
+ * the configuration names, else, in development only, its simulated stand-in. Those that hold a
+ * connection are closed with the app.
+ */
+export interface Gateways {
+  /** Default: SMTP when SMTP_URL is set, else the development outbox. */
+  mailer: Mailer;
+  /**
+   * Default: the partners BANK_PARTNERS lists (the simulated one: Paystack's webhook format, keyed with
+   * BANK_WEBHOOK_SECRET).
+   */
+  banks: BankPartner[];
+  /** Default: Turnstile when CAPTCHA_SECRET is set, else the development verifier. */
+  captcha: CaptchaVerifier;
+  /** Default: Redis when REDIS_URL is set, else the database; whoever passes them closes them. */
+  counters: RequestCounters;
+  /** Default: BILLER's — the simulated aggregator (simulatedBiller.ts) or VTpass (vtpassBiller.ts). */
+  biller: Biller;
+  /** Default: config.identity's provider (simulatedIdentity.ts or dojahIdentity.ts). */
+  identity: IdentityGateway;
+}
+
+/** The gateways `given`, the configured or simulated ones for the rest. */
+export async function defaultGateways(
+  app: FastifyInstance,
+  config: Config,
+  given: Partial<Gateways> & { db: Database; clock: Clock },
+): Promise<Gateways> {
+  const { db, clock } = given;
+  const mailer = given.mailer ?? defaultMailer(app, config);
+  const banks = given.banks ?? configuredBankPartners(config, app.log, clock);
+  const captcha = given.captcha ?? defaultCaptcha(config, clock);
+  const counters = given.counters ?? (await defaultCounters(app, config, db, clock));
+  const biller = given.biller ?? defaultBiller(app, config, clock);
+  const identity = given.identity ?? defaultIdentity(config);
+  return { mailer, banks, captcha, counters, biller, identity };
+}
+
+function defaultBiller(app: FastifyInstance, config: Config, clock: Clock): Biller {
+  if (config.biller.kind === 'simulated') {
+    return new SimulatedBiller({ latencyMs: config.simulatedBillerLatencyMs, now: () => clock.now() });
+  }
+  const { baseUrl, apiKey, publicKey, secretKey } = config.biller;
+  const log = app.log.child({ gateway: 'vtpass' });
+  return new VtpassBiller({ baseUrl, apiKey, publicKey, secretKey, timeoutMs: config.billerTimeoutMs, log });
+}
+
+/** The development stand-ins exist only in development mode, whatever configuration object the server is handed. */
+function developmentOnly(config: Config, variable: string) {
+  if (config.production) {
+    throw new Error(`${variable} is required in production: the development stand-in is not available`);
+  }
+}
+
+function defaultIdentity(config: Config): IdentityGateway {
+  if (config.identity.provider === 'dojah') return new DojahIdentity(config.identity);
+  developmentOnly(config, 'IDENTITY');
+  return new SimulatedIdentity();
+}
+
+function defaultCaptcha(config: Config, clock: Clock): CaptchaVerifier {
+  if (config.captchaSecret) {
+    const hostname = new URL(config.publicUrl).hostname;
+    const { captchaSecret: secret, captchaVerifyUrl: verifyUrl } = config;
+    return new TurnstileCaptcha({ secret, verifyUrl, hostname, now: () => clock.now() });
+  }
+  developmentOnly(config, 'CAPTCHA_SECRET');
+  return new DevCaptcha();
+}
+
+/** Request-rate counters every replica shares: Redis when configured, else the database. */
+async function defaultCounters(
+  app: FastifyInstance,
+  config: Config,
+  db: Database,
+  clock: Clock,
+): Promise<RequestCounters> {
+  if (!config.redisUrl) return new DatabaseCounters(db, clock);
+  const unavailable = (error: Error) => app.log.error({ err: error }, 'redis: request counters unavailable');
+  const redis = await connectRedis(config.redisUrl, unavailable);
+  app.addHook('onClose', async () => void (await redis.quit()));
+  return new RedisCounters(redis);
+}
+
+function defaultMailer(app: FastifyInstance, config: Config): Mailer {
+  // Only who and what: the text holds codes and reset links, which no log line may carry.
+  if (!config.smtpUrl) {
+    developmentOnly(config, 'SMTP_URL');
+    return new DevOutbox({
+      print: (mail) => app.log.info(`mail to ${mail.to}: ${mail.subject} (read it at /dev/mailbox)`),
+    });
+  }
+  const smtp = new SmtpMailer(config.smtpUrl, config.mailFrom);
+  app.addHook('onClose', async () => smtp.close());
+  return smtp;
+}

@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { OffsetClock, systemClock, type Clock, type Timeouts } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { BankPartner, CardGateway } from './gateways/bankPartner';
+import { defaultGateways, type Gateways } from './gateways/defaults';
+import { observedBank, observedBiller, type GatewayCall } from './gateways/observed';
+import { requeryBacklog } from './jobs/requery';
+import { createMetrics, recordGatewayCall, type Metrics } from './metrics';
+import { currentContext } from './requestContext';
+import type { Draining } from './routes/draining';
+import { throttledStaff } from './console/services/searchThrottle';
+import type { CardTopUpDeps } from './services/cardTopUps';
+import type { AppContext } from './services/context';
+import { rememberSystemAccounts } from './services/ledger';
+import { partnerBacklogReader, type PartnerBacklog } from './services/partnerBacklog';
+import type { PurchaseDeps } from './services/purchases/billerCalls';
+import { purchaseRequeries } from './services/purchases/requery';
+import type { ScheduleDeps } from './services/schedules/running';
+import { createSecretBox } from './services/secretBox';
+import type { RequeryHooks } from './services/transactions';
+import { createTokenHasher } from './services/tokens';
+
+/** What a server is built from; every gateway left out is the configured one (gateways/defaults.ts). */
+export interface SharedDeps extends Partial<Gateways> {
+  /** Migrated database; whoever opened it closes it. */
+  db: Database;
+  clock?: Clock;
+  /** Where the purchase's biller timeout comes from; default the system's timers (a test hands in its clock). */
+  timeouts?: Timeouts;
+  /**
+   * How refresh-transaction asks a gateway about a pending transaction, per category. Funding
+   * needs none (it is credited only once the bank reports success); purchases plug theirs in
+   * (these override them, for tests).
+   */
+  requeries?: RequeryHooks;
+}
+
+/**
+ * What the customer API, the operator console and the background jobs share: one service
+ * context over the drained database, the gateways (the bank partners observed: every call
+ * counted and logged), and how purchases, schedules and card top-ups reach them.
+ */
+export interface Shared extends Gateways {
+  ctx: AppContext;
+  /** The database without the drain gate: the health probes, the metrics and the database's own jobs. */
+  db: Database;
+  draining: Draining;
+  metrics: Metrics;
+  /** Card top-ups go through the first listed partner that takes cards. */
+  cards: CardTopUpDeps;
+  purchases: PurchaseDeps;
+  schedules: ScheduleDeps;
+  requeries: RequeryHooks;
+  partnerBacklog: () => Promise<PartnerBacklog[]>;
+}
+
+/** Builds the shared services on the customer app, whose logger they write to and whose close releases them. */
+export async function buildShared(
+  app: FastifyInstance,
+  config: Config,
+  deps: SharedDeps,
+  draining: Draining,
+): Promise<Shared> {
+  // Development's clock can be moved forward (POST /dev/clock); production's is the system's.
+  const clock = deps.clock ?? (config.production ? systemClock : new OffsetClock());
+  const gateways = await defaultGateways(app, config, { ...deps, clock });
+  const metrics = createMetrics({
+    requeryBacklog: () => requeryBacklog(deps.db, clock.now()),
+    // Read at a scrape, long after the reader below exists.
+    partnerBacklog: () => partnerBacklog(),
+    searchThrottled: () => throttledStaff(deps.db, clock.now()),
+  });
+  const observe = gatewayObserver(app.log, metrics);
+  const banks = gateways.banks.map((bank) => observedBank(bank, observe));
+  const { mailer } = gateways;
+  const ctx: AppContext = {
+    db: deps.db.withPlugin(draining.gate),
+    clock,
+    hashToken: createTokenHasher(config.tokenKey),
+    secrets: createSecretBox(config.pinKey),
+    mailer,
+    deliverMail: (mail) =>
+      void mailer.send(mail).catch((error: unknown) => app.log.error({ err: error }, 'mail not sent after commit')),
+    publicUrl: config.publicUrl,
+    pinMaxAttempts: config.pinMaxAttempts,
+    sessions: config.sessions,
+    liveBankPartners: banks.map((bank) => bank.provider),
+    systemAccounts: new Map(),
+  };
+  const partnerBacklog = partnerBacklogReader(ctx, banks);
+  const takesCards = (bank: BankPartner): bank is BankPartner & { cards: CardGateway } => bank.cards !== null;
+  const cards: CardTopUpDeps = { bank: banks.find(takesCards), feeBearer: config.cardFeeBearer };
+  const purchases: PurchaseDeps = {
+    biller: observedBiller(gateways.biller, observe),
+    billerTimeoutMs: config.billerTimeoutMs,
+    timeouts: deps.timeouts,
+    stopWaiting: draining.stopWaiting.signal,
+  };
+  // Once the app starts (its database migrated): no purchase then looks these accounts up.
+  const cardPartners = cards.bank ? [cards.bank.provider] : [];
+  const billers = [gateways.biller.name];
+  app.addHook('onReady', () => rememberSystemAccounts(ctx, { billers, partners: ctx.liveBankPartners, cardPartners }));
+  const requeries = { ...purchaseRequeries(purchases), ...deps.requeries };
+  const schedules: ScheduleDeps = { ...purchases, graceMs: config.schedules.graceMs };
+  const services = { ctx, db: deps.db, draining, metrics, cards, purchases, schedules, requeries, partnerBacklog };
+  return { ...gateways, banks, ...services };
+}
+
+/** Every gateway call counted (metrics.ts) and logged with the request it served; a failed one at warn. */
+function gatewayObserver(log: FastifyBaseLogger, metrics: Metrics) {
+  return (call: GatewayCall) => {
+    recordGatewayCall(metrics, call);
+    const { gateway, partner, operation, outcome } = call;
+    const duration_ms = Math.round(call.durationMs);
+    const line = { requestId: currentContext()?.requestId, gateway, partner, operation, outcome, duration_ms };
+    if (outcome === 'error') log.warn({ ...line, err: call.error }, 'gateway call failed');
+    else log.info(line, 'gateway call');
+  };
+}
