@@ -5,7 +5,10 @@
  */
 import type { Limits } from './contract';
 
-/** support: read, work cases, requery; finance: support's rights plus money actions; admin: finance's plus staff management. */
+/**
+ * support: read, work cases, requery; finance: support's rights plus money actions; admin:
+ * finance's plus staff management.
+ */
 export type StaffRole = 'support' | 'finance' | 'admin';
 export const STAFF_ROLES: readonly StaffRole[] = ['support', 'finance', 'admin'];
 

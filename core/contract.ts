@@ -28,7 +28,10 @@ export const VirtualAccount = z
   .strictObject({
     bank_name: z.string(),
     account_number: z.string(),
-    /** The name the partner gave the account (the verified identity holder's); null for an account opened before identity came first. Additive. */
+    /**
+     * The name the partner gave the account (the verified identity holder's); null for an account
+     * opened before identity came first. Additive.
+     */
     account_name: z.string().nullable().optional(),
   })
   .meta({ id: 'VirtualAccount' });
@@ -75,7 +78,10 @@ export const UserData = z
     max_attempts: z.number().int(),
     /** Purchases and change-pin are refused until the pin is reset (repeated wrong-pin logouts). */
     pin_locked: z.boolean(),
-    /** The verified NIN and BVN masked to their last four digits ('•••••••1234'), '' when none is verified: never the number. */
+    /**
+     * The verified NIN and BVN masked to their last four digits ('•••••••1234'), '' when none is
+     * verified: never the number.
+     */
     nin: z.string(),
     bvn: z.string(),
     avatar: z.string(),
@@ -157,7 +163,10 @@ export type Paginated<T> = Omit<z.infer<typeof TransactionPage>, 'data'> & { dat
 // Requests of the account flow (docs/product.md, "Account").
 export interface RegisterRequest {
   device: string;
-  /** The random id this browser keeps (src/api/storage.ts): a sign-in from a device the account has not used is announced to its owner. */
+  /**
+   * The random id this browser keeps (src/api/storage.ts): a sign-in from a device the account has
+   * not used is announced to its owner.
+   */
   device_id?: string;
   name: string;
   email: string;
@@ -166,7 +175,10 @@ export interface RegisterRequest {
   confirm_password: string;
   token: string;
 }
-/** POST /api/reset-link (bearer: a reset link at its last stage): whether its account already has a pin, which the link does not replace. */
+/**
+ * POST /api/reset-link (bearer: a reset link at its last stage): whether its account already has a
+ * pin, which the link does not replace.
+ */
 export const ResetLinkStatus = z.strictObject({ pin_set: z.boolean() }).meta({ id: 'ResetLinkStatus' });
 export type ResetLinkStatus = z.infer<typeof ResetLinkStatus>;
 export interface LoginRequest {
@@ -180,7 +192,10 @@ export interface LoginRequest {
 /** `data` of a login refused until it comes back with a captcha token (403). */
 export const LoginRefusal = z.strictObject({ reason: z.literal('captcha-required') }).meta({ id: 'LoginRefusal' });
 export type LoginRefusal = z.infer<typeof LoginRefusal>;
-/** `data` of a set-pin with a reset link refused because its account has a pin, which the link does not replace (409). */
+/**
+ * `data` of a set-pin with a reset link refused because its account has a pin, which the link does
+ * not replace (409).
+ */
 export const PinKept = z.strictObject({ reason: z.literal('pin-kept') }).meta({ id: 'PinKept' });
 export type PinKept = z.infer<typeof PinKept>;
 export interface ForgotRequest {
@@ -279,7 +294,10 @@ export const FundingStatus = z
   })
   .meta({ id: 'FundingStatus' });
 export type FundingStatus = z.infer<typeof FundingStatus>;
-/** POST /api/funding/identity: verifies (or, when verified before, confirms) a BVN or a NIN — exactly one — and hands it to the partners. */
+/**
+ * POST /api/funding/identity: verifies (or, when verified before, confirms) a BVN or a NIN —
+ * exactly one — and hands it to the partners.
+ */
 export interface FundingIdentityRequest {
   bvn?: string;
   nin?: string;
@@ -355,7 +373,10 @@ export const CoolingOffRefusal = z
 export type CoolingOffRefusal = z.infer<typeof CoolingOffRefusal>;
 
 // Development conveniences, served in development mode only (production answers 404).
-/** POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank partner's signed webhook. */
+/**
+ * POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank
+ * partner's signed webhook.
+ */
 export interface DevBankTransferRequest {
   account_number: string;
   /** Naira: a number or numeric text with at most two decimals. */
@@ -409,7 +430,10 @@ export const MerchantDetails = z
     renewal_amount: z.number().optional(),
     /** Cable TV: the bouquet the smartcard is on, when the biller says. */
     current_plan: z.string().optional(),
-    /** Cable TV: the Lagos day the subscription is due, when the biller says (DStv and GOtv do; it sets a renewal schedule). */
+    /**
+     * Cable TV: the Lagos day the subscription is due, when the biller says (DStv and GOtv do; it
+     * sets a renewal schedule).
+     */
     due_date: lagosDay.optional(),
   })
   .meta({ id: 'MerchantDetails' });
@@ -425,7 +449,10 @@ export interface RecentBeneficiariesRequest {
   /** A purchase category: airtime, data, electricity-bill, betting, tv-subscription, education. */
   category: string;
 }
-/** One of the caller's last five distinct beneficiaries of a category, most recent first, with the provider used last. */
+/**
+ * One of the caller's last five distinct beneficiaries of a category, most recent first, with the
+ * provider used last.
+ */
 export const RecentBeneficiary = z
   .strictObject({ beneficiary: z.string(), provider_id: id, provider_name: z.string() })
   .meta({ id: 'RecentBeneficiary' });

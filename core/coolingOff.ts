@@ -12,4 +12,5 @@ export const COOLING_OFF_ALLOWANCE_KOBO = 500_000n;
 
 /** What the screens say before a reset: "purchases above ₦5,000.00 wait 24 hours". */
 export const coolingOffNotice = () =>
-  `For your security, after a reset, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total wait ${COOLING_OFF_HOURS} hours.`;
+  'For your security, after a reset, purchases above ' +
+  `${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total wait ${COOLING_OFF_HOURS} hours.`;

@@ -77,7 +77,10 @@ const LAGOS_WORDS = { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', 
 const lagosWords = once(() => new Intl.DateTimeFormat('en-NG', LAGOS_WORDS));
 const lagosWordsWithWeekday = once(() => new Intl.DateTimeFormat('en-NG', { ...LAGOS_WORDS, weekday: 'short' }));
 
-/** An instant as a Nigerian reader expects it, for receipts and screens: "5 Dec 2026, 09:00", or "Sat, 5 Dec 2026, 09:00" with its weekday. */
+/**
+ * An instant as a Nigerian reader expects it, for receipts and screens: "5 Dec 2026, 09:00", or
+ * "Sat, 5 Dec 2026, 09:00" with its weekday.
+ */
 export function lagosTimeInWords(instant: Date, { weekday = false } = {}): string {
   return (weekday ? lagosWordsWithWeekday : lagosWords)().format(instant);
 }

@@ -59,7 +59,8 @@ export const labels = {
 export const identityMessages = {
   /** create-accounts, card top-ups and /funding without a verified identity. */
   identityRequired:
-    'Verify your BVN or NIN first: the CBN requires every wallet to be linked to one before it can be funded. You can do it here or on your profile.',
+    'Verify your BVN or NIN first: the CBN requires every wallet to be linked to one before it can be ' +
+    'funded. You can do it here or on your profile.',
   nameFrozen: 'your name is verified with your BVN or NIN and can only be changed by support',
   notTheVerifiedNumber: (label: string) => `this is not the ${label} you verified; contact support if it has changed`,
   tooManyChecksOnAccount: 'too many identity checks on this account today; please try again tomorrow',
@@ -78,7 +79,8 @@ export const identityMessages = {
 export const fundingMessages = {
   beingCreated: (partner: string) => `${partner} is creating your account number. It usually takes a minute; this page updates by itself.`,
   partnerDown: (partner: string) =>
-    `${partner} could not be reached when you verified. Type your BVN or NIN again to get this account number: we do not keep the number itself.`,
+    `${partner} could not be reached when you verified. Type your BVN or NIN again to get this account ` +
+    'number: we do not keep the number itself.',
   notAskedYet: (partner: string) => `Type your BVN or NIN again so that ${partner} can open your account number: we do not keep the number itself.`,
   ready: (partner: string) => `Your ${partner} account numbers are listed above.`,
   noCardTopUps: 'Card top-ups are not available right now: fund your wallet by bank transfer.',
@@ -94,7 +96,9 @@ export const fundingMessages = {
 
 /** What raises the wallet from each tier, as the profile's limits card says it (the form is below it). */
 export const tierNextStep: Record<0 | 1 | 2 | 3, string> = {
-  0: 'Your wallet is not linked to a BVN or NIN, so it cannot be funded (the CBN requires one). Verify one below: we check it with NIBSS or NIMC, and the name must match yours.',
+  0:
+    'Your wallet is not linked to a BVN or NIN, so it cannot be funded (the CBN requires one). Verify one ' +
+    'below: we check it with NIBSS or NIMC, and the name must match yours.',
   1: 'Verify the other one of your BVN and NIN below to reach tier 2.',
   2: 'Tier 3 also needs a verified address: contact support to have it checked.',
   3: 'Your BVN, NIN and address are verified: this is the highest tier.',

@@ -6,7 +6,10 @@
 // because the app's layers (its api client, its views) share nothing else; the server has no use
 // for it. (src/ui/boot.ts, which may import nothing, keeps a copy of inNextTask.)
 
-/** Runs `run` in a task of its own, after what is already queued; the returned function cancels it if it has not run. */
+/**
+ * Runs `run` in a task of its own, after what is already queued; the returned function cancels it
+ * if it has not run.
+ */
 export function inNextTask(run: () => void): () => void {
   let cancelled = false;
   const { port1, port2 } = new MessageChannel();

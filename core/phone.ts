@@ -24,7 +24,10 @@ export function normalisePhone(phone: string): string | null {
   return MOBILE.test(local) ? local : null;
 }
 
-/** Numbers can be ported between networks, so the network found from a prefix is only a suggestion the user can override. */
+/**
+ * Numbers can be ported between networks, so the network found from a prefix is only a suggestion
+ * the user can override.
+ */
 export const NETWORK_PREFIXES: Record<Network, readonly string[]> = {
   MTN: ['0703', '0704', '0706', '0707', '0803', '0806', '0810', '0813', '0814', '0816', '0903', '0906', '0913', '0916', '07025', '07026'],
   Airtel: ['0701', '0708', '0802', '0808', '0812', '0901', '0902', '0904', '0907', '0911', '0912'],
@@ -37,7 +40,10 @@ const TABLE: [string, Network][] = (Object.entries(NETWORK_PREFIXES) as [Network
   .flatMap(([network, prefixes]) => prefixes.map((prefix): [string, Network] => [prefix, network]))
   .sort((a, b) => b[0].length - a[0].length);
 
-/** The network a number most likely belongs to, from its prefix; null until enough digits are typed or when no prefix fits. */
+/**
+ * The network a number most likely belongs to, from its prefix; null until enough digits are typed
+ * or when no prefix fits.
+ */
 export function suggestNetwork(phone: string): Network | null {
   const local = toLocalPhone(phone);
   if (!/^0\d{3,}$/.test(local)) return null;

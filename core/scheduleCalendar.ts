@@ -21,7 +21,10 @@ export type Cadence =
   | { kind: 'weekly'; weekday: number }
   /** On that day of each month (1–31); a month without it runs on its last day. */
   | { kind: 'monthly'; day: number }
-  /** Cable TV: `daysBefore` days before the subscription's due date, which the biller tells (and moves a month on each renewal). */
+  /**
+   * Cable TV: `daysBefore` days before the subscription's due date, which the biller tells (and
+   * moves a month on each renewal).
+   */
   | { kind: 'renewal'; dueDate: string; daysBefore: number };
 
 export interface Rule {
@@ -63,7 +66,10 @@ function monthlyDay(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(day, daysInMonth(year, month)))}`;
 }
 
-/** The same day `months` months later (or earlier), clamped to the end of a shorter month: 31 Jan + 1 → 28 or 29 Feb. */
+/**
+ * The same day `months` months later (or earlier), clamped to the end of a shorter month:
+ * 31 Jan + 1 → 28 or 29 Feb.
+ */
 export function addMonths(day: string, months: number): string {
   const [year, month, date] = day.split('-').map(Number);
   const index = year * 12 + (month - 1) + months;

@@ -64,7 +64,10 @@ export function describeEnd(end: ScheduleEnd): string {
   return 'No end date';
 }
 
-/** The calendar's rule of a schedule's timing (core/scheduleCalendar.ts), or null when a field its frequency needs is missing. */
+/**
+ * The calendar's rule of a schedule's timing (core/scheduleCalendar.ts), or null when a field its
+ * frequency needs is missing.
+ */
 export function ruleOf(timing: ScheduleTiming, dueDate: string | null = null): Rule | null {
   const time = parseTime(timing.time);
   if (time === null) return null;

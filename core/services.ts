@@ -18,7 +18,10 @@ export type MerchantField = 'address' | 'username';
 /** The picture on a service's tile and activity rows; the app maps each name to a drawing. */
 export type ServiceIcon = 'phone' | 'wifi' | 'bolt' | 'ball' | 'tv' | 'cap';
 
-/** Who a purchase is for: how the field is labelled, how a typed value is normalised, and what is said when it cannot be. */
+/**
+ * Who a purchase is for: how the field is labelled, how a typed value is normalised, and what is
+ * said when it cannot be.
+ */
 export interface BeneficiaryRule {
   label: string;
   /** The value stored and sent to the biller, or null when the text is not a valid beneficiary. */
@@ -37,7 +40,10 @@ export interface BeneficiaryRule {
 export type Pricing =
   /** The user types the amount, within these limits (kobo). */
   | { kind: 'amount'; minKobo: bigint; maxKobo: bigint }
-  /** A plan is chosen; its price is the amount, read-only (package_id is sent). `planLabel` names the field ("Service" on /education, "Plan" elsewhere). */
+  /**
+   * A plan is chosen; its price is the amount, read-only (package_id is sent). `planLabel` names
+   * the field ("Service" on /education, "Plan" elsewhere).
+   */
   | { kind: 'plan'; planLabel: string };
 
 /** What a description is made of: the amount as text (₦1,000.00), the provider's and the plan's names. */
@@ -51,7 +57,10 @@ export interface DescriptionParts {
 export interface ServiceDefinition {
   /** The app's name for the service (the route without its slash). */
   key: string;
-  /** The category of fetch-providers, transactions and recent beneficiaries; the purchase call is POST /api/<category>. */
+  /**
+   * The category of fetch-providers, transactions and recent beneficiaries; the purchase call is
+   * POST /api/<category>.
+   */
   category: string;
   route: `/${string}`;
   /** The screen's heading, exactly as the product was specified with it, typos included. */

@@ -59,7 +59,8 @@ export function tierOf(verified: VerifiedKyc): TierRule {
 
 /** What raising the limits takes from this tier, as the refusals and notifications say it; '' at the top. */
 export function raiseLimitsHint(tier: Tier): string {
-  if (tier === 0) return 'Verify your BVN or NIN on your profile or on Fund Wallet: the CBN requires one before a wallet can be funded.';
+  if (tier === 0) return 'Verify your BVN or NIN on your profile or on Fund Wallet: the CBN requires one ' +
+    'before a wallet can be funded.';
   if (tier === 1) return 'Verify both your BVN and NIN on your profile to raise your limits.';
   if (tier === 2) return 'Tier 3 also needs a verified address: contact support to have it checked.';
   return '';

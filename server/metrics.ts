@@ -11,11 +11,17 @@ export interface Metrics {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status'>;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
-  /** outcome: completed, processing (with the biller, the requery job settles it), failed (refunded), refused (nothing bought). */
+  /**
+   * outcome: completed, processing (with the biller, the requery job settles it), failed
+   * (refunded), refused (nothing bought).
+   */
   purchases: Counter<'service' | 'outcome'>;
   gatewayDuration: Histogram<'gateway' | 'partner' | 'operation' | 'outcome'>;
   gatewayErrors: Counter<'gateway' | 'partner' | 'operation'>;
-  /** outcome: credited, duplicate (a copy of a credited transfer), unmatched (suspense), ignored, refused (bad signature or body). */
+  /**
+   * outcome: credited, duplicate (a copy of a credited transfer), unmatched (suspense), ignored,
+   * refused (bad signature or body).
+   */
   webhooks: Counter<'outcome'>;
   rateLimitRefusals: Counter<'route'>;
   /** kind: logout (the wrong pin that ended every session), locked (purchases locked until the pin is reset). */
@@ -72,7 +78,9 @@ export function createMetrics(backlog: BacklogSource): Metrics {
 
   new Gauge({
     name: 'wallet_partner_backlog',
-    help: 'What could not be done with a bank partner yet, by kind: enrolments waiting on it or needing the number again, webhooks not confirmed yet, card payments still open',
+    help:
+      'What could not be done with a bank partner yet, by kind: enrolments waiting on it or needing the ' +
+      'number again, webhooks not confirmed yet, card payments still open',
     labelNames: ['partner', 'kind'],
     registers,
     async collect() {

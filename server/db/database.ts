@@ -99,7 +99,10 @@ export async function auditTamperRisk(db: Database): Promise<string | undefined>
   return undefined;
 }
 
-/** Sees every statement on its way to the database: `npm run bench` records what a purchase sends (scripts/bench/capture.ts). */
+/**
+ * Sees every statement on its way to the database: `npm run bench` records what a purchase sends
+ * (scripts/bench/capture.ts).
+ */
 export type DialectWrapper = (dialect: Dialect) => Dialect;
 
 export interface EmbeddedOptions {

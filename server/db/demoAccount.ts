@@ -33,7 +33,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** ₦25,000.00 in three transfers, oldest first: (how long ago, naira in kobo, sender, sender's bank, which dedicated account). */
+/**
+ * ₦25,000.00 in three transfers, oldest first: (how long ago, naira in kobo, sender, sender's bank,
+ * which dedicated account).
+ */
 export const DEMO_FUNDING = [
   { ago: 3 * DAY - 20 * MINUTE, kobo: 1_500_000n, sender: 'Ngozi Obi', bank: 'Guaranty Trust Bank', account: 0 },
   { ago: DAY + 5 * HOUR, kobo: 750_000n, sender: 'Ada Obi', bank: 'Access Bank', account: 1 },

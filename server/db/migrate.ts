@@ -54,7 +54,9 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
       if (previous) {
         if (previous.checksum === migration.checksum) return false;
         if (!isEarlierWording(migration.version, previous.checksum, migration.sql)) {
-          throw new Error(`migrations: ${migration.version}_${migration.name} changed after it was applied; add a new migration instead`);
+          throw new Error(
+            `migrations: ${migration.version}_${migration.name} changed after it was applied; add a new ` +
+            'migration instead');
         }
         await trx.updateTable('schema_migrations').set({ checksum: migration.checksum }).where('version', '=', migration.version).execute();
         return false;

@@ -34,7 +34,10 @@ export function statementsChecksum(text: string): string {
   );
 }
 
-/** Whether `stored` is the checksum of an earlier wording of migration `version`, whose statements `text` keeps unchanged. */
+/**
+ * Whether `stored` is the checksum of an earlier wording of migration `version`, whose statements
+ * `text` keeps unchanged.
+ */
 export function isEarlierWording(version: number, stored: string, text: string): boolean {
   const reworded = REWORDED_MIGRATIONS[version];
   return reworded !== undefined && stored === reworded.before && statementsChecksum(text) === reworded.statements;

@@ -15,11 +15,17 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 const UNAVAILABLE_SQLSTATE = /^(08\w{3}|57P0[1-4]|53300)$/;
 
 /** What node-postgres and its pool throw when a connection is gone or cannot be had in time. */
-const DRIVER_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'timeout exceeded when trying to connect',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end',
+];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
-  return DRIVER_MESSAGES.test(error.message);
+  return DRIVER_MESSAGES.some((message) => error.message.startsWith(message));
 }

@@ -18,7 +18,10 @@ export interface BankPartner {
   readonly provider: string;
   /** The name users read: 'Monnify', 'Paystack'. */
   readonly displayName: string;
-  /** What it needs beyond a verified BVN or NIN, which the verification form then asks for (Paystack: a BVN and a bank account). */
+  /**
+   * What it needs beyond a verified BVN or NIN, which the verification form then asks for
+   * (Paystack: a BVN and a bank account).
+   */
   readonly identityNeeds: readonly IdentityNeed[];
   /** The HTTP header carrying the webhook signature (lower case). */
   readonly signatureHeader: string;
@@ -49,7 +52,10 @@ export interface BankPartner {
    * it signs, so its signature is all there is to check.
    */
   readonly records: TransferRecords | null;
-  /** Card payments through the partner's checkout, when it takes them (Paystack; the simulated partner in development). */
+  /**
+   * Card payments through the partner's checkout, when it takes them (Paystack; the simulated
+   * partner in development).
+   */
   readonly cards: CardGateway | null;
 }
 
@@ -156,7 +162,10 @@ export interface CardGateway {
    * reference, never a charge.
    */
   initialize(payment: CardPaymentStart): Promise<{ authorizationUrl: string }>;
-  /** The payment as the partner holds it (`GET /transaction/verify/:reference`), or null when it knows no such reference. */
+  /**
+   * The payment as the partner holds it (`GET /transaction/verify/:reference`), or null when it
+   * knows no such reference.
+   */
   verify(reference: string): Promise<PartnerTransfer | null>;
 }
 
@@ -193,7 +202,10 @@ export interface BankCustomer {
 
 export interface AssignedAccount {
   bankName: string;
-  /** The account's name as the partner gives it (the identity holder's, with the partner's prefix); null when it gives none. */
+  /**
+   * The account's name as the partner gives it (the identity holder's, with the partner's prefix);
+   * null when it gives none.
+   */
   accountName: string | null;
   /** CBN code of the partner bank: 3 digits (deposit money banks) or 6. */
   bankCode: string;

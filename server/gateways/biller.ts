@@ -38,7 +38,10 @@ export interface Bill {
   /** Normalised: a phone number as 0XXXXXXXXXX, a meter, smartcard, account or profile code. */
   beneficiary: string;
   amountKobo: bigint;
-  /** The paying user's phone (0XXXXXXXXXX): aggregators ask for a contact number with bills not paid to a phone. Set on pay only. */
+  /**
+   * The paying user's phone (0XXXXXXXXXX): aggregators ask for a contact number with bills not paid
+   * to a phone. Set on pay only.
+   */
   customerPhone?: string;
 }
 

@@ -9,7 +9,10 @@ export type IdentityKind = 'bvn' | 'nin';
 
 export interface IdentityQuery {
   kind: IdentityKind;
-  /** 11 digits. Confidential: never logged, never stored (docs/domain.md, "Identity numbers"; SECURITY.md, "Assets"). */
+  /**
+   * 11 digits. Confidential: never logged, never stored (docs/domain.md, "Identity numbers";
+   * SECURITY.md, "Assets").
+   */
   number: string;
   /** The name on the account, which some providers match on their side. */
   name: string;

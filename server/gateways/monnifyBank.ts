@@ -147,7 +147,8 @@ export function monnifyTime(text: string | null | undefined): Date | null {
 const IDENTITY_REQUIRED = 'Monnify opens accounts only with a verified BVN or NIN';
 
 /** Monnify's own words on why (its messages name the field: "Invalid BVN"), for the user to act on. */
-const monnifyRefused = (message: string) => `Monnify could not open your accounts: ${cleanText(message, 'it gave no reason', 200)}. Check the number, then try again.`;
+const monnifyRefused = (message: string) => 'Monnify could not open your accounts: ' +
+  `${cleanText(message, 'it gave no reason', 200)}. Check the number, then try again.`;
 
 const reservationPath = (reference: string) => `/api/v2/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}`;
 /** The BVN/NIN update is a v1 endpoint (Monnify's "BVN/NIN update" guide). */
@@ -213,7 +214,10 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
     return this.resume(customer);
   }
 
-  /** The reservation under the customer's reference, if Monnify holds one: it is made with the identity, or not at all. */
+  /**
+   * The reservation under the customer's reference, if Monnify holds one: it is made with the
+   * identity, or not at all.
+   */
   async resume(customer: BankCustomer): Promise<EnrolmentStep> {
     const existing = await this.#call({ method: 'GET', path: reservationPath(customer.reference), idempotent: true });
     if (existing.status === 404) return { status: 'needs-identity', reason: 'Monnify holds no reservation for this customer yet' };
@@ -297,7 +301,9 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
   async listTransfers(from: Date, to: Date): Promise<PartnerTransfer[]> {
     const transfers: PartnerTransfer[] = [];
     for (let page = 0; ; page++) {
-      if (page >= SEARCH_MAX_PAGES) throw new GatewayError(`Monnify listed more than ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} transactions for the period: reconcile it in smaller parts`);
+      if (page >= SEARCH_MAX_PAGES) throw new GatewayError(
+        `Monnify listed more than ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} transactions for the period: ` +
+        'reconcile it in smaller parts');
       const query = new URLSearchParams({ page: String(page), size: String(SEARCH_PAGE_SIZE), from: String(from.getTime()), to: String(to.getTime() - 1) });
       const answer = await this.#call({ method: 'GET', path: `/api/v1/transactions/search?${query}`, idempotent: true });
       const parsed = answer.status === 200 ? searchAnswer.safeParse(answer.body) : undefined;
@@ -348,7 +354,10 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
   }
 }
 
-/** Monnify's product types: RESERVED_ACCOUNT is a transfer into one of our customers' accounts; a card is its checkout's. */
+/**
+ * Monnify's product types: RESERVED_ACCOUNT is a transfer into one of our customers' accounts; a
+ * card is its checkout's.
+ */
 function channelOf(record: z.output<typeof transactionRecord>): PaymentChannel {
   if (record.product?.type === 'RESERVED_ACCOUNT' && (record.paymentMethod ?? 'ACCOUNT_TRANSFER') === 'ACCOUNT_TRANSFER') return 'transfer';
   return record.paymentMethod === 'CARD' ? 'card' : 'other';

@@ -113,10 +113,13 @@ function statusOf(status: string): PartnerTransfer['status'] {
 }
 
 export const PAYSTACK_NEEDS_BVN =
-  'Paystack gives an account number only to customers who verify a BVN with one of their own bank accounts; you have verified a NIN only.';
+  'Paystack gives an account number only to customers who verify a BVN with one of their own bank ' +
+  'accounts; you have verified a NIN only.';
 export const PAYSTACK_NEEDS_BANK_ACCOUNT = 'Paystack confirms a BVN with one of your own bank accounts: add its bank and number to get this account number.';
 const paystackRefused = (message: string | undefined) =>
-  `Paystack could not confirm your BVN with that bank account (${cleanText(message, 'no reason given', 200)}). Check the account is yours and in your name, then try again.`;
+  'Paystack could not confirm your BVN with that bank account ' +
+  `(${cleanText(message, 'no reason given', 200)}). Check the account is yours and in your name, then try ` +
+  'again.';
 
 /** Paystack's channels: a transfer into a dedicated account, or its checkout's card. */
 const channelOf = (channel: string | null | undefined): PaymentChannel => (channel === 'dedicated_nuban' ? 'transfer' : channel === 'card' ? 'card' : 'other');
@@ -270,7 +273,9 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
   async listTransfers(from: Date, to: Date): Promise<PartnerTransfer[]> {
     const transfers: PartnerTransfer[] = [];
     for (let page = 1; ; page++) {
-      if (page > LIST_MAX_PAGES) throw new GatewayError(`Paystack listed more than ${LIST_MAX_PAGES * LIST_PAGE_SIZE} transactions for the period: reconcile it in smaller parts`);
+      if (page > LIST_MAX_PAGES) throw new GatewayError(
+        `Paystack listed more than ${LIST_MAX_PAGES * LIST_PAGE_SIZE} transactions for the period: ` +
+        'reconcile it in smaller parts');
       const query = new URLSearchParams({ from: from.toISOString(), to: new Date(to.getTime() - 1).toISOString(), status: 'success', perPage: String(LIST_PAGE_SIZE), page: String(page) });
       const answer = await this.#call('GET', `/transaction?${query}`, undefined, true);
       const parsed = answer.status === 200 ? listAnswer.safeParse(answer.body) : undefined;
@@ -287,7 +292,10 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
     return this.#http.request({ method, path, json, idempotent, headers: { authorization: `Bearer ${this.#settings.secretKey}` } });
   }
 
-  /** An answer that is not the documented success: logged for the operator (a 401 is a wrong key), a GatewayError for the caller. */
+  /**
+   * An answer that is not the documented success: logged for the operator (a 401 is a wrong key), a
+   * GatewayError for the caller.
+   */
   #refused(answer: ProviderResponse, what: string): GatewayError {
     const message = refusal.safeParse(answer.body).data?.message;
     this.#log.warn({ provider: this.provider, what, status: answer.status, message: message?.slice(0, 200) }, answer.status === 401 ? 'paystack refused the key: check PAYSTACK_SECRET_KEY' : 'paystack answer not usable');

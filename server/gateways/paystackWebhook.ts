@@ -35,7 +35,8 @@ import { cleanText, WebhookPayloadError, type SimulatedTransfer, type WebhookEve
  *     "data": { "customer_id": 82796315, "customer_code": "CUS_…", "email": "…",
  *               "identification": { "country": "NG", "type": "bank_account", "bvn": "123*****456", … },
  *               "reason": "Account number or BVN is incorrect" } }
- *   { "event": "dedicatedaccount.assign.success", "data": { "customer": { "customer_code": "CUS_…", … }, "dedicated_account": { … } } }
+ *   { "event": "dedicatedaccount.assign.success",
+ *     "data": { "customer": { "customer_code": "CUS_…", … }, "dedicated_account": { … } } }
  */
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
 
@@ -194,7 +195,10 @@ export function paystackChargeSuccess(transfer: SimulatedTransfer & { receiverBa
   };
 }
 
-/** The `charge.success` Paystack sends for a card payment at its checkout (the fields our reader and verify use, and a few around them). */
+/**
+ * The `charge.success` Paystack sends for a card payment at its checkout (the fields our reader and
+ * verify use, and a few around them).
+ */
 export function paystackCardSuccess(charge: { reference: string; amountKobo: bigint; email: string; paidAt: Date; id: number }) {
   const paidAt = charge.paidAt.toISOString();
   return {

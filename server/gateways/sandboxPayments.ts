@@ -38,7 +38,9 @@ export class SandboxPayments {
     }
     const answer = (await response.json().catch(() => undefined)) as { webhook?: { status: number; body: unknown } } | undefined;
     if (response.status !== 200 || !answer?.webhook) {
-      throw new AppError(502, `${this.provider} at ${this.baseUrl} takes no test payments (it is not one of our fake servers): pay into the account from ${this.provider}'s own sandbox instead`);
+      throw new AppError(502,
+        `${this.provider} at ${this.baseUrl} takes no test payments (it is not one of our fake servers): ` +
+        `pay into the account from ${this.provider}'s own sandbox instead`);
     }
     return answer.webhook;
   }

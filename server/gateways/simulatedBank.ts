@@ -172,5 +172,6 @@ function receiverBankOf(accountNumber: string): string {
 /** A reference shaped like a NIP session id: sender institution code, yyMMddHHmmss, 12 random digits. */
 export function simulatedTransferReference(now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(2, 14);
-  return `100004${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return `100004${stamp}${sixDigits()}${sixDigits()}`;
 }

@@ -108,7 +108,10 @@ export class SimulatedBiller implements Biller {
   }
 }
 
-/** The day a simulated smartcard's subscription is due, seen at `now`: the next day of the month its digits name (class comment). */
+/**
+ * The day a simulated smartcard's subscription is due, seen at `now`: the next day of the month its
+ * digits name (class comment).
+ */
 export function simulatedDueDate(smartcard: string, now: Date): string {
   const today = lagosDay(now);
   const day = Number(smartcard.slice(-6, -4));
@@ -145,7 +148,10 @@ function receiptOf(bill: Bill): Receipt {
   return {};
 }
 
-/** The bouquets a DStv or GOtv smartcard may be on, and what renewing each costs (kobo): those whose verification tells a due date. */
+/**
+ * The bouquets a DStv or GOtv smartcard may be on, and what renewing each costs (kobo): those whose
+ * verification tells a due date.
+ */
 const BOUQUETS: Record<string, [string, bigint][]> = {
   dstv: [['DStv Padi', 440_000n], ['DStv Yanga', 600_000n], ['DStv Confam', 1_100_000n], ['DStv Compact', 1_900_000n]],
   gotv: [['GOtv Smallie', 190_000n], ['GOtv Jinja', 390_000n], ['GOtv Jolli', 580_000n], ['GOtv Max', 850_000n]],

@@ -32,7 +32,10 @@ import { ProviderHttp, ProviderUnavailableError, type ProviderLog } from './prov
  */
 
 export const BETTING_UNAVAILABLE = 'betting top-ups are not available at the moment';
-/** VTpass verifies meters, smartcards and JAMB profiles; a WAEC result checker pin is bought for nobody in particular. */
+/**
+ * VTpass verifies meters, smartcards and JAMB profiles; a WAEC result checker pin is bought for
+ * nobody in particular.
+ */
 export const NOTHING_TO_VERIFY = 'this provider has no customer to verify';
 
 /**
@@ -154,7 +157,8 @@ export class VtpassBiller implements Biller, PlanSource {
       // The breaker's cool-down runs on the same clock as the rest of the adapter.
       now: () => now().getTime(),
       timeouts: options.timeouts,
-      // What says what happened; never a name (transactions.name and Customer_Name are the customer's), number, token or pin.
+      // What says what happened; never a name (transactions.name and Customer_Name are the
+      // customer's), number, token or pin.
       logFields: ['unit_price', 'quantity', 'channel', 'method', 'platform', 'transaction_date', 'ServiceName', 'variation_amount', 'fixedPrice'],
     });
     this.#keys = { apiKey: options.apiKey, publicKey: options.publicKey, secretKey: options.secretKey };
@@ -162,7 +166,10 @@ export class VtpassBiller implements Biller, PlanSource {
     this.#now = now;
   }
 
-  /** While the breaker of VTpass's bills (pay and requery) is open, a purchase is refused before any money is reserved. */
+  /**
+   * While the breaker of VTpass's bills (pay and requery) is open, a purchase is refused before any
+   * money is reserved.
+   */
   assertAvailable(): void {
     if (this.#http.breakerState === 'open') throw new ProviderUnavailableError('VTpass', 'circuit-open');
   }
@@ -182,18 +189,21 @@ export class VtpassBiller implements Biller, PlanSource {
     if (product.kind !== 'airtime') body.billersCode = bill.beneficiary;
     if (product.kind === 'electricity') body.variation_code = 'prepaid';
     if (product.kind === 'plan' && TV_SERVICES.has(product.serviceID) && !bill.packageCode) {
-      // No bouquet named: a renewal of the smartcard's current one, for the Renewal_Amount its verification gave ("Renew Product").
+      // No bouquet named: a renewal of the smartcard's current one, for the Renewal_Amount its
+      // verification gave ("Renew Product").
       body.subscription_type = 'renew';
     } else if (product.kind === 'plan') {
       if (!bill.packageCode) return { status: 'failed', reason: 'no plan was chosen', definitive: true };
       body.variation_code = bill.packageCode;
       body.quantity = 1;
-      // A bouquet bought by its variation code is a change of bouquet; a renewal pays the verified Renewal_Amount instead.
+      // A bouquet bought by its variation code is a change of bouquet; a renewal pays the verified
+      // Renewal_Amount instead.
       if (TV_SERVICES.has(product.serviceID)) body.subscription_type = 'change';
     }
     let answer;
     try {
-      // Never retried: a second pay could buy the bill twice (VTpass would refuse the reused request_id, but that answer says nothing of the first).
+      // Never retried: a second pay could buy the bill twice (VTpass would refuse the reused
+      // request_id, but that answer says nothing of the first).
       answer = await this.#http.request({ method: 'POST', path: '/pay', headers: this.#postHeaders(), json: body, idempotent: false });
     } catch (error) {
       // Never sent (the breaker was open, the connection refused): nothing can have been bought.

@@ -23,7 +23,8 @@ export async function analyzeChangedTables(db: Executor): Promise<string[]> {
     SELECT c.relname AS name
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = 'public' AND c.relkind = 'r' AND pg_relation_size(c.oid) > 0
-      AND (c.reltuples < 0 OR abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > 1 + 0.1 * c.relpages)
+      AND (c.reltuples < 0
+           OR abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > 1 + 0.1 * c.relpages)
     ORDER BY c.relname`.execute(db);
   for (const { name } of rows) await sql`ANALYZE ${sql.id(name)}`.execute(db);
   return rows.map((row) => row.name);

@@ -40,7 +40,9 @@ export async function runRequery(ctx: AppContext, deps: PurchaseDeps, { batch = 
     UPDATE purchases
     SET requery_attempts = requery_attempts + 1,
         last_requery_at = ${now}::timestamptz,
-        next_requery_at = ${now}::timestamptz + make_interval(secs => least(${BASE_LEASE_MS}::float8 * power(2, least(requery_attempts, 10)), ${MAX_LEASE_MS}::float8) / 1000)
+        next_requery_at = ${now}::timestamptz
+          + make_interval(secs => least(${BASE_LEASE_MS}::float8 * power(2, least(requery_attempts, 10)),
+                                        ${MAX_LEASE_MS}::float8) / 1000)
     WHERE transaction_id IN (
       SELECT transaction_id FROM purchases
       WHERE next_requery_at IS NOT NULL AND next_requery_at <= ${now}::timestamptz

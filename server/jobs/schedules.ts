@@ -53,7 +53,8 @@ async function claimDue(ctx: AppContext, deps: ScheduleDeps, batch: number): Pro
     UPDATE schedules SET lease_until = ${leaseUntil}::timestamptz
     WHERE id IN (
       SELECT id FROM schedules
-      WHERE status = 'active' AND next_run_at <= ${now}::timestamptz AND (lease_until IS NULL OR lease_until <= ${now}::timestamptz)
+      WHERE status = 'active' AND next_run_at <= ${now}::timestamptz
+        AND (lease_until IS NULL OR lease_until <= ${now}::timestamptz)
       ORDER BY next_run_at
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED
@@ -62,7 +63,10 @@ async function claimDue(ctx: AppContext, deps: ScheduleDeps, batch: number): Pro
   return { schedules: rows, leaseUntil };
 }
 
-/** Gives up this job run's claim of schedules it did not begin: still its lease (nobody took them over), due again to any job run. */
+/**
+ * Gives up this job run's claim of schedules it did not begin: still its lease (nobody took them
+ * over), due again to any job run.
+ */
 async function release(ctx: AppContext, schedules: ScheduleRow[], leaseUntil: Date): Promise<void> {
   if (schedules.length === 0) return;
   await ctx.db

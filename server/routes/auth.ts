@@ -120,7 +120,16 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return { token: null, userId: link.userId, link };
   }
 
-  app.post('/api/set-pin', { schema: routeDoc({ summary: 'Set the first transaction pin (bearer: a session, or a reset link at its last stage for an account without a pin)', tags: ['pin'], auth: true, body: setPinBody, data: UserData, errors: [400, 403, 409, 422, 429], errorData: { 409: PinKept } }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
+  app.post('/api/set-pin', {
+    schema: routeDoc({
+      summary:
+        'Set the first transaction pin (bearer: a session, or a reset link at its last stage for an account ' +
+        'without a pin)',
+      tags: ['pin'], auth: true, body: setPinBody, data: UserData,
+      errors: [400, 403, 409, 422, 429], errorData: { 409: PinKept },
+    }),
+    preHandler: limitRequests(app, limits, 'setPin', byAddress),
+  }, async (request) => {
     const bearer = await setPinBearer(request);
     const { pin } = setPinBody.parse(request.body);
     if (bearer.link) {
@@ -148,8 +157,19 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return success('reset link checked', await resetLinkStatus(ctx, link));
   });
 
-  /** "This wasn't me", from a credential-change e-mail (bearer: the link's token): every session ends and the account locks until a password reset. */
-  app.post('/api/not-me', { schema: routeDoc({ summary: "Report a credential change as not the owner's: sign out everywhere, lock until a password reset (bearer: the e-mailed link's token)", tags: ['account'], auth: true, body: noFields, errors: [400, 429] }), preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
+  /**
+   * "This wasn't me", from a credential-change e-mail (bearer: the link's token): every session
+   * ends and the account locks until a password reset.
+   */
+  app.post('/api/not-me', {
+    schema: routeDoc({
+      summary:
+        "Report a credential change as not the owner's: sign out everywhere, lock until a password reset " +
+        "(bearer: the e-mailed link's token)",
+      tags: ['account'], auth: true, body: noFields, errors: [400, 429],
+    }),
+    preHandler: limitRequests(app, limits, 'reset', byAddress),
+  }, async (request) => {
     const token = bearerToken(request);
     if (!token) throw new AppError(400, INVALID_NOT_ME_LINK);
     await reportNotMe(ctx, token);

@@ -67,7 +67,10 @@ const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferS
   typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
 const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer => typeof (bank as Partial<SandboxPayer>).payInSandbox === 'function';
 
-/** Development conveniences, so the product runs with no provider account; never registered in production, where /dev/* is 404. */
+/**
+ * Development conveniences, so the product runs with no provider account; never registered in
+ * production, where /dev/* is 404.
+ */
 export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock, clockMoved }: DevRouteDeps) {
   if (outbox) {
     app.get('/dev/mailbox', { schema: routeDoc({ summary: 'Development only: mail sent to an address', tags: ['development'], querystring: mailboxQuery, data: z.array(outboxMail), errors: [422] }) }, async (request) => {

@@ -29,11 +29,13 @@ export function registerDevCheckout(app: FastifyInstance, bank: SimulatedBank) {
       if (!checkout) throw new AppError(404, 'no checkout with this reference');
       const path = `/dev/checkout/${encodeURIComponent(reference)}`;
       const html = [
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ' +
+        'content="width=device-width, initial-scale=1">',
         '<title>Simulated card checkout</title></head><body>',
         '<main><h1>Simulated card checkout</h1>',
         '<p>Development only: no card is charged. This page stands where the partner\'s checkout stands.</p>',
-        `<p>Pay <strong>${escapeHtml(formatNaira(koboToNaira(checkout.chargedKobo)))}</strong> as ${escapeHtml(checkout.email)}</p>`,
+        `<p>Pay <strong>${escapeHtml(formatNaira(koboToNaira(checkout.chargedKobo)))}</strong> as ` +
+        `${escapeHtml(checkout.email)}</p>`,
         `<p>Reference: ${escapeHtml(reference)}</p>`,
         checkout.status === 'abandoned' ? '' : `<p>This payment is ${escapeHtml(checkout.status)}.</p>`,
         `<form method="post" action="${path}/pay"><button type="submit">Pay</button></form>`,

@@ -8,7 +8,10 @@ export const NOT_READY_DRAINING = 'shutting down: send new requests to another r
 /** Logged once the app answers 503 to new requests and refuses work that wrote nothing. */
 export const SHUTDOWN_BEGUN = 'shutdown: refusing new requests and work not begun';
 
-/** Seconds a client refused during a shutdown waits before sending again (to another replica, behind a load balancer). */
+/**
+ * Seconds a client refused during a shutdown waits before sending again (to another replica, behind
+ * a load balancer).
+ */
 export const DRAINING_RETRY_AFTER_S = 2;
 
 export interface Draining {

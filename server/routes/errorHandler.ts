@@ -22,7 +22,8 @@ export const DATABASE_UNAVAILABLE = 'the service is briefly unavailable, please 
 /**
  * Every failure leaves as the envelope with an honest status: expected failures (AppError),
  * broken input rules (422), malformed requests (Fastify's 4xx, e.g. bad JSON 400, too large
- * 413), the database out of reach or work refused by a shutdown (503). Anything else is a bug: logged, and answered 500 without details.
+ * 413), the database out of reach or work refused by a shutdown (503). Anything else is a bug:
+ * logged, and answered 500 without details.
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);

@@ -92,7 +92,10 @@ export const deviceId = z
 /** The bot-check token; a missing one fails the check rather than the form. */
 export const captchaToken = z.string({ error: 'token must be text' }).max(4096, 'token is too long').default('');
 
-/** A database id: a positive whole number, or its digits as text, no larger than `max`; at most 15 digits keeps it an exact JS number. */
+/**
+ * A database id: a positive whole number, or its digits as text, no larger than `max`; at most 15
+ * digits keeps it an exact JS number.
+ */
 export const positiveId = (field: string, max: number = Number.MAX_SAFE_INTEGER) => {
   const invalid = `${field} must be a positive whole number`;
   return z
@@ -106,7 +109,10 @@ export const positiveId = (field: string, max: number = Number.MAX_SAFE_INTEGER)
     .refine((id) => id <= max, invalid);
 };
 
-/** The id of a provider or a package: their tables count in PostgreSQL's INTEGER, and a larger id would fail in the database (a 500), not be refused (a 422). */
+/**
+ * The id of a provider or a package: their tables count in PostgreSQL's INTEGER, and a larger id
+ * would fail in the database (a 500), not be refused (a 422).
+ */
 export const catalogId = (field: string) => positiveId(field, 2_147_483_647);
 
 /** A whole number in [min, max], as a number or its digits; `fallback` when absent or null. */
@@ -150,7 +156,12 @@ export const nairaAmountWithin = (field: string, minKobo: bigint, maxKobo: bigin
     const kobo = nairaToKobo(value);
     if (kobo === null) context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
     else if (kobo < minKobo || kobo > maxKobo) {
-      context.addIssue({ code: 'custom', message: `${field} must be between ${formatNaira(koboToNaira(minKobo))} and ${formatNaira(koboToNaira(maxKobo))}` });
+      context.addIssue({
+        code: 'custom',
+        message:
+          `${field} must be between ${formatNaira(koboToNaira(minKobo))} and ` +
+          `${formatNaira(koboToNaira(maxKobo))}`,
+      });
     } else return kobo;
     return z.NEVER;
   });

@@ -14,8 +14,9 @@ const sameSecret = (given: string, expected: string) => {
 /**
  * Prometheus' scrape of the metrics (text exposition format). They describe traffic and money
  * flows, so production keeps them from the public: on METRICS_PORT (a listener of its own, on
- * METRICS_HOST: loopback unless the operator names a private interface), and on the public port only with `Authorization: Bearer
- * METRICS_TOKEN`; with neither, not at all. Development serves them openly.
+ * METRICS_HOST: loopback unless the operator names a private interface), and on the public port
+ * only with `Authorization: Bearer METRICS_TOKEN`; with neither, not at all. Development serves
+ * them openly.
  */
 export function registerMetricsEndpoint(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'production' | 'metrics'>) {
   const { port, token } = config.metrics;

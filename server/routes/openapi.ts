@@ -30,7 +30,9 @@ const ERROR_MEANINGS: Record<number, string> = {
   401: 'no live session: log in again (or, on a purchase, the wrong pin that ended every session)',
   403: 'not allowed yet (e.g. no pin set, bot check required)',
   404: 'not found',
-  409: 'in conflict with what is stored (the message says what): an Idempotency-Key used for another request or still running, a pin already set, an e-mail already verified',
+  409:
+    'in conflict with what is stored (the message says what): an Idempotency-Key used for another request ' +
+    'or still running, a pin already set, an e-mail already verified',
   413: 'the request body is too large',
   422: "a field breaks its rule: the message is the first broken rule's",
   423: 'locked (purchases after repeated wrong pins)',
@@ -50,10 +52,15 @@ export const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
     .regex(/^[\x21-\x7e]{8,100}$/)
-    .describe('8–100 printable characters, one per purchase: a retry with the same key and body answers the stored response and buys nothing more'),
+    .describe(
+      '8–100 printable characters, one per purchase: a retry with the same key and body answers the stored ' +
+      'response and buys nothing more'),
 });
 
-/** What the error of a call that checks the transaction pin carries, by status: wrong (counted), the wrong pin that logged out, locked. */
+/**
+ * What the error of a call that checks the transaction pin carries, by status: wrong (counted), the
+ * wrong pin that logged out, locked.
+ */
 export const pinRefusals = { 400: PinIncorrect, 401: PinLogout, 423: PinLocked };
 
 export interface RouteDoc {
@@ -67,7 +74,10 @@ export interface RouteDoc {
   headers?: z.ZodType;
   /** The success status (default 200). */
   success?: number;
-  /** What a success answers in the envelope's `data`, from the contract's schemas (core/contract.ts); absent: no data. */
+  /**
+   * What a success answers in the envelope's `data`, from the contract's schemas
+   * (core/contract.ts); absent: no data.
+   */
   data?: z.ZodType;
   /** A success that is not the envelope but a file or a page, of these content types. */
   file?: readonly string[];
@@ -191,8 +201,8 @@ export async function registerOpenApi(app: FastifyInstance, { development, publi
         version: '1',
         license: { name: 'Proprietary: use under the terms of service', url: new URL('/terms', publicUrl).toString() },
         description:
-          'Wallet and bill payments. Every answer is the envelope `{ type, message, data? }`; the HTTP status tells the same story as `type`. ' +
-          'Every answer carries `X-Request-Id`.',
+          'Wallet and bill payments. Every answer is the envelope `{ type, message, data? }`; the HTTP ' +
+          'status tells the same story as `type`. Every answer carries `X-Request-Id`.',
       },
       // Relative: the calls are made to whichever host served this document.
       servers: [{ url: '/', description: 'the host that serves this document' }],

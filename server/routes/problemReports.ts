@@ -42,7 +42,8 @@ export function registerProblemReportRoutes(app: FastifyInstance, { ctx, limits 
   app.post('/api/problem-reports/create', { schema: routeDoc({ summary: 'Report a problem on a transaction: a case number, acknowledged by e-mail', tags: ['problem reports'], auth: true, body: createBody, success: 201, data: ProblemReport, errors: [404, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'problemReports', byAccount)] }, async (request, reply) => {
     const body = createBody.parse(request.body);
     const { report, mail } = await reportProblem(ctx, authOf(request).userId, { transactionId: body.transaction_id, reason: body.reason, note: body.note });
-    // After the case is stored: the acknowledgement names a case that exists. A mail failure is logged, the case stands.
+    // After the case is stored: the acknowledgement names a case that exists. A mail failure is
+    // logged, the case stands.
     ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'problem report acknowledgement not sent'));
     reply.status(201);
     return success(`we received your report: case ${report.case_number}`, report);

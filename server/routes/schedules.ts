@@ -55,7 +55,10 @@ const endSchema = z.discriminatedUnion(
   { error: 'end must be never, after a number of runs, or on a day' },
 );
 
-/** A schedule as the form sends it: the product, the timing, and the pin that authorises it (checked against the service below). */
+/**
+ * A schedule as the form sends it: the product, the timing, and the pin that authorises it (checked
+ * against the service below).
+ */
 const scheduleFields = {
   name: z
     .string({ error: 'name must be text' })
@@ -103,7 +106,10 @@ function timingOf(body: z.output<typeof createBody>): ScheduleTiming {
   };
 }
 
-/** The product asked for, by the service's own rules (the service table): its number, its plan or its amount within limits. */
+/**
+ * The product asked for, by the service's own rules (the service table): its number, its plan or
+ * its amount within limits.
+ */
 function formOf(body: z.output<typeof createBody>): ScheduleForm {
   const service = serviceOf(body.category);
   const beneficiary = service.beneficiary.normalise(body.beneficiary.trim());

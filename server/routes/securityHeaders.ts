@@ -35,7 +35,10 @@ function securityHeaderOptions(production: boolean, captcha: boolean) {
   } as const;
 }
 
-/** The headers helmet sets, read once from a stand-in response: they depend on the options alone, never on the request. */
+/**
+ * The headers helmet sets, read once from a stand-in response: they depend on the options alone,
+ * never on the request.
+ */
 function helmetHeaders(options: ReturnType<typeof securityHeaderOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {

@@ -108,7 +108,8 @@ function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPa
           request.log.info(log, 'bank webhook');
           return success<WebhookResult>('transfer credited', { status: 'credited', reference });
         case 'unmatched':
-          // The last four digits find the transfer in `npm run report -- unmatched`; the whole number is a customer's, not the log's.
+          // The last four digits find the transfer in `npm run report -- unmatched`; the whole
+          // number is a customer's, not the log's.
           request.log.warn({ ...log, account_last4: transfer.accountNumber.slice(-4) }, 'bank webhook: unknown account, transfer held in suspense');
           return success<WebhookResult>(HELD_IN_SUSPENSE, { status: 'unmatched', reference });
         case 'duplicate':
@@ -122,7 +123,10 @@ function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPa
   });
 }
 
-/** A card payment the partner says succeeded: confirmed with its verify call, credited once; 503 while the partner cannot answer. */
+/**
+ * A card payment the partner says succeeded: confirmed with its verify call, credited once; 503
+ * while the partner cannot answer.
+ */
 async function cardEvent(ctx: AppContext, bank: BankPartner, cards: CardTopUpDeps, reference: string, log: FastifyBaseLogger) {
   if (cards.bank?.provider !== bank.provider) return success<WebhookResult>('event ignored: this partner takes no card payments here', { status: 'ignored', reason: 'no card payments' });
   try {

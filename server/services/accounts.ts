@@ -55,7 +55,10 @@ export interface ClientDevice {
   deviceId?: string;
 }
 
-/** Registration leaves the user signed in, to verify the e-mail next; the first code is sent when /verify-email asks for it. */
+/**
+ * Registration leaves the user signed in, to verify the e-mail next; the first code is sent when
+ * /verify-email asks for it.
+ */
 export async function register(ctx: AppContext, account: NewAccount, client: ClientDevice): Promise<SignedIn> {
   const passwordHash = await hashPassword(account.password);
   try {
@@ -82,9 +85,11 @@ async function warnOwnerOfSignUp(ctx: AppContext, email: string): Promise<void> 
     to: owner.email,
     subject: 'Someone tried to sign up with your e-mail address',
     text:
-      'Someone tried to create a Naira Wallet account with this e-mail address. You already have an account, so nothing was created and nothing changed.\n\n' +
-      `If it was you, log in at ${ctx.publicUrl}/login, or choose a new password at ${ctx.publicUrl}/forgot. ` +
-      'If it was not you, there is nothing to do: nobody can open a second account with your address, and your password and pin are untouched.',
+      'Someone tried to create a Naira Wallet account with this e-mail address. You already have an ' +
+      'account, so nothing was created and nothing changed.\n\n' +
+      `If it was you, log in at ${ctx.publicUrl}/login, or choose a new password at ` +
+      `${ctx.publicUrl}/forgot. If it was not you, there is nothing to do: nobody can open a second ` +
+      'account with your address, and your password and pin are untouched.',
   });
 }
 
@@ -146,7 +151,8 @@ export async function markEmailVerified(ctx: AppContext, userId: bigint): Promis
     await addNotification(ctx, userId, {
       title: 'Welcome to Naira Wallet',
       content:
-        'Your e-mail address is verified. Set your transaction pin, fund your wallet by bank transfer, then pay for airtime, data, electricity, cable TV, betting and exam pins in one place.',
+        'Your e-mail address is verified. Set your transaction pin, fund your wallet by bank transfer, ' +
+        'then pay for airtime, data, electricity, cable TV, betting and exam pins in one place.',
     });
   }
 }

@@ -163,7 +163,10 @@ function disagreement(record: PartnerTransfer, row: { charged_kobo: bigint; emai
   return undefined;
 }
 
-/** What an unpaid payment is: failed by the partner's word, abandoned when the customer left it (or after a day), else still pending. */
+/**
+ * What an unpaid payment is: failed by the partner's word, abandoned when the customer left it (or
+ * after a day), else still pending.
+ */
 function openStatus(record: PartnerTransfer | null, createdAt: Date, now: Date): 'pending' | 'abandoned' | 'failed' {
   if (record?.status === 'failed' && record.partnerStatus !== 'abandoned') return 'failed';
   if (record?.partnerStatus === 'abandoned' || now.getTime() - createdAt.getTime() > GIVE_UP_AFTER_MS) return 'abandoned';

@@ -30,5 +30,8 @@ export async function providersByCategory(ctx: AppContext): Promise<ProvidersByC
   return grouped;
 }
 
-/** The catalogue's version (018_catalog_version.sql): it moves with every change of providers or packages, on any process. A query, read with the poll's session. */
+/**
+ * The catalogue's version (018_catalog_version.sql): it moves with every change of providers or
+ * packages, on any process. A query, read with the poll's session.
+ */
 export const catalogVersionQuery = () => sql<{ version: bigint }>`SELECT version FROM catalog_version`;

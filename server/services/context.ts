@@ -25,7 +25,10 @@ export interface AppContext {
   sessions: SessionPolicy;
   /** The live bank partners (BANK_PARTNERS): only their accounts are listed to users. */
   liveBankPartners: readonly string[];
-  /** Ids of system accounts known to be committed, by code (services/ledger.ts systemAccount); shared by the context's transactions. */
+  /**
+   * Ids of system accounts known to be committed, by code (services/ledger.ts systemAccount);
+   * shared by the context's transactions.
+   */
   systemAccounts: Map<string, bigint>;
 }
 

@@ -26,14 +26,19 @@ export async function startCoolingOff(ctx: AppContext, userId: bigint, reason: C
   const now = ctx.clock.now();
   const ends = new Date(now.getTime() + PERIOD_MS);
   await sql`
-    INSERT INTO cooling_offs (user_id, reason, started_at, ends_at) VALUES (${userId}, ${reason}, ${now}::timestamptz, ${ends}::timestamptz)
+    INSERT INTO cooling_offs (user_id, reason, started_at, ends_at)
+    VALUES (${userId}, ${reason}, ${now}::timestamptz, ${ends}::timestamptz)
     ON CONFLICT (user_id) DO UPDATE SET
       reason = CASE WHEN cooling_offs.ends_at > excluded.started_at THEN cooling_offs.reason ELSE excluded.reason END,
-      started_at = CASE WHEN cooling_offs.ends_at > excluded.started_at THEN cooling_offs.started_at ELSE excluded.started_at END,
+      started_at = CASE WHEN cooling_offs.ends_at > excluded.started_at
+                        THEN cooling_offs.started_at ELSE excluded.started_at END,
       ends_at = greatest(cooling_offs.ends_at, excluded.ends_at)`.execute(ctx.db);
 }
 
-/** The account's running cooling-off, as the purchase's placing statement reads it under the account lock: none when it is not cooling off. */
+/**
+ * The account's running cooling-off, as the purchase's placing statement reads it under the account
+ * lock: none when it is not cooling off.
+ */
 export interface CoolingOff {
   reason: CoolingOffReason;
   ends_at: Date;
@@ -51,13 +56,18 @@ export function coolingOffRow(userId: bigint, now: Date): RawBuilder<CoolingOff>
   return sql<CoolingOff>`(
     SELECT c.reason, c.ends_at,
       (SELECT coalesce(sum(t.amount_kobo), 0) FROM transactions t
-        WHERE t.user_id = c.user_id AND t.created_at >= c.started_at AND t.status <> 'canceled' AND t.category IN (${sql.join([...SERVICE_CATEGORIES])}))::bigint AS spent
+        WHERE t.user_id = c.user_id AND t.created_at >= c.started_at AND t.status <> 'canceled'
+          AND t.category IN (${sql.join([...SERVICE_CATEGORIES])}))::bigint AS spent
     FROM cooling_offs c WHERE c.user_id = ${userId}::bigint AND c.ends_at > ${now}::timestamptz)`;
 }
 
-/** Whether a purchase of `amountKobo` fits the cooling-off read as `cooling` by coolingOffRow (true when there is none). */
+/**
+ * Whether a purchase of `amountKobo` fits the cooling-off read as `cooling` by coolingOffRow (true
+ * when there is none).
+ */
 export function withinCoolingOff(cooling: { ends_at: RawBuilder<unknown>; spent: RawBuilder<unknown> }, amountKobo: bigint): RawBuilder<boolean> {
-  return sql<boolean>`(${cooling.ends_at} IS NULL OR ${cooling.spent} + ${amountKobo}::bigint <= ${COOLING_OFF_ALLOWANCE_KOBO}::bigint)`;
+  return sql<boolean>`(${cooling.ends_at} IS NULL
+    OR ${cooling.spent} + ${amountKobo}::bigint <= ${COOLING_OFF_ALLOWANCE_KOBO}::bigint)`;
 }
 
 /**
@@ -72,8 +82,9 @@ export function refuseDuringCoolingOff(cooling: CoolingOff | null, amountKobo: b
   const refusal: CoolingOffRefusal = { reason: 'cooling-off', until: cooling.ends_at.toISOString(), left: koboToNaira(left) };
   throw new AppError(
     403,
-    `for your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total wait until ${lagosDateTime(cooling.ends_at)} (Lagos time) because ${WHY[cooling.reason]}` +
-      `; you can buy up to ${formatNaira(koboToNaira(left))} more until then`,
+    `for your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total ` +
+    `wait until ${lagosDateTime(cooling.ends_at)} (Lagos time) because ${WHY[cooling.reason]}; you can buy ` +
+    `up to ${formatNaira(koboToNaira(left))} more until then`,
     refusal,
   );
 }

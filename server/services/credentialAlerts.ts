@@ -13,8 +13,12 @@ import { newToken } from './tokens';
 const NOT_ME_LINK_TTL_MS = 7 * DAY_MS;
 
 export const INVALID_NOT_ME_LINK = 'this link is invalid, was already used or has expired';
-export const NOT_ME_DONE = 'every device is signed out and your account is locked: choose a new password with "Forgot password?" to open it again';
-export const ACCOUNT_LOCKED = 'this account is locked because its owner reported a change they did not make: choose a new password with "Forgot password?" to unlock it';
+export const NOT_ME_DONE =
+  'every device is signed out and your account is locked: choose a new password with "Forgot password?" to ' +
+  'open it again';
+export const ACCOUNT_LOCKED =
+  'this account is locked because its owner reported a change they did not make: choose a new password ' +
+  'with "Forgot password?" to unlock it';
 
 /**
  * Every change of what proves an account is its owner's, e-mailed to the owner at once (NIST SP
@@ -35,7 +39,9 @@ const CHANGES: Record<CredentialChange, { subject: string; what: string; coolsOf
   'password-changed': { subject: 'Your Naira Wallet password was changed', what: 'The password of your Naira Wallet account was just changed, and every other device was signed out.' },
   'password-reset': {
     subject: 'Your Naira Wallet password was reset',
-    what: 'The password of your Naira Wallet account was just reset with a link we e-mailed you, and every device was signed out. Your transaction pin is unchanged.',
+    what:
+      'The password of your Naira Wallet account was just reset with a link we e-mailed you, and every ' +
+      'device was signed out. Your transaction pin is unchanged.',
     coolsOff: true,
   },
   'pin-changed': { subject: 'Your Naira Wallet transaction pin was changed', what: 'The transaction pin of your Naira Wallet account was just changed.' },
@@ -54,7 +60,8 @@ const CHANGES: Record<CredentialChange, { subject: string; what: string; coolsOf
 };
 
 const coolingOffLine = () =>
-  `For your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total wait ${COOLING_OFF_HOURS} hours from now.`;
+  `For your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total ` +
+  `wait ${COOLING_OFF_HOURS} hours from now.`;
 
 /**
  * The owner's e-mail about a credential change, with a "this wasn't me" link that signs out
@@ -84,7 +91,8 @@ export async function credentialChangeMail(
     text:
       `${what}${detail ? ` ${detail}` : ''}${coolsOff ? ` ${coolingOffLine()}` : ''}\n\n` +
       'If this was you, there is nothing to do.\n\n' +
-      `If this was not you, open this link at once: it signs out every device and locks your account until you choose a new password.\n${ctx.publicUrl}/not-me?token=${token}\n\n` +
+      'If this was not you, open this link at once: it signs out every device and locks your account until ' +
+      `you choose a new password.\n${ctx.publicUrl}/not-me?token=${token}\n\n` +
       'The link works once, for 7 days. We will never ask you for your password, pin or codes.',
   };
 }

@@ -26,11 +26,13 @@ export async function recordDevice(ctx: AppContext, userId: bigint, deviceId: st
       SELECT EXISTS (SELECT 1 FROM user_devices WHERE user_id = ${userId}) AS others,
              EXISTS (SELECT 1 FROM user_devices WHERE user_id = ${userId} AND device_hash = ${deviceHash}) AS seen
     ), upserted AS (
-      INSERT INTO user_devices (user_id, device_hash, first_seen_at, last_seen_at) VALUES (${userId}, ${deviceHash}, ${now}::timestamptz, ${now}::timestamptz)
+      INSERT INTO user_devices (user_id, device_hash, first_seen_at, last_seen_at)
+      VALUES (${userId}, ${deviceHash}, ${now}::timestamptz, ${now}::timestamptz)
       ON CONFLICT (user_id, device_hash) DO UPDATE SET last_seen_at = excluded.last_seen_at
     ), pruned AS (
       DELETE FROM user_devices WHERE user_id = ${userId} AND device_hash IN (
-        SELECT device_hash FROM user_devices WHERE user_id = ${userId} ORDER BY last_seen_at DESC OFFSET ${DEVICES_KEPT - 1}
+        SELECT device_hash FROM user_devices WHERE user_id = ${userId}
+        ORDER BY last_seen_at DESC OFFSET ${DEVICES_KEPT - 1}
       ) AND device_hash <> ${deviceHash}
     )
     SELECT others, seen FROM before`.execute(ctx.db);

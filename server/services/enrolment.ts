@@ -37,7 +37,10 @@ async function customerOf(ctx: AppContext, userId: bigint): Promise<BankCustomer
   return { reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone };
 }
 
-/** Hands the verified identity to every partner, side by side; each one's answer (or failure) is stored. Throws nothing a partner causes. */
+/**
+ * Hands the verified identity to every partner, side by side; each one's answer (or failure) is
+ * stored. Throws nothing a partner causes.
+ */
 export async function enrolWithPartners(ctx: AppContext, banks: readonly BankPartner[], userId: bigint, proof: IdentityProof): Promise<void> {
   const customer = await customerOf(ctx, userId);
   await Promise.all(banks.map((bank) => enrolWith(ctx, bank, userId, customer, proof)));
@@ -85,7 +88,10 @@ export async function handleCustomerEvent(
   const status = await resumeEnrolment(ctx, bank, row.user_id);
   // Confirmed: the partner still has not validated the customer, and says it failed.
   if (status === 'waiting' && event.outcome === 'failed') {
-    const reason = `${bank.displayName} could not confirm your BVN with that bank account (${cleanText(event.reason, 'no reason given', 150)}). Check the account is yours and in your name, then try again.`;
+    const reason =
+      `${bank.displayName} could not confirm your BVN with that bank account ` +
+      `(${cleanText(event.reason, 'no reason given', 150)}). Check the account is yours and in your name, ` +
+      'then try again.';
     await save(ctx, bank, row.user_id, { status: 'refused', reason, customerCode: event.customerCode });
     return 'refused';
   }

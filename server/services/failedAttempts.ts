@@ -69,7 +69,9 @@ export async function recordFailure(ctx: AppContext, ownerId: bigint, policy: At
   const failures = sql<number>`CASE WHEN ${forgotten} THEN 1 ELSE counter.failures + 1 END`;
   const locksBefore = sql<number>`CASE WHEN ${forgotten} THEN 0 ELSE counter.locks END`;
   const locks = sql<number>`${locksBefore} + CASE WHEN ${failures} >= ${policy.maxFailures} THEN 1 ELSE 0 END`;
-  const lockEnd = sql<Date>`${now}::timestamptz + least(${policy.lockMs}::bigint * power(2, least(${locksBefore}, 16))::bigint, ${LONGEST_LOCK_MS}::bigint) * interval '1 millisecond'`;
+  const lockEnd = sql<Date>`${now}::timestamptz
+    + least(${policy.lockMs}::bigint * power(2, least(${locksBefore}, 16))::bigint, ${LONGEST_LOCK_MS}::bigint)
+      * interval '1 millisecond'`;
   const firstLockEnd = policy.maxFailures <= 1 ? new Date(now.getTime() + policy.lockMs) : null;
   const { rows } = await sql<{ locks: number; locked_until: Date | null }>`
     INSERT INTO ${table} AS counter (${owner}, purpose, failures, locks, locked_until, last_failure_at)

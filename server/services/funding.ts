@@ -65,7 +65,10 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
         from: `${transfer.senderName}, ${transfer.senderBank}`,
         to: `${account.bank_name} ${account.account_number}`,
         description: FUNDING_DESCRIPTION,
-        notice: `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} (${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} account ${account.account_number}.`,
+        notice:
+          `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} ` +
+          `(${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} ` +
+          `account ${account.account_number}.`,
         feeKobo: 0n,
       });
     }),
@@ -195,7 +198,10 @@ interface WalletCredit {
   description: string;
   /** The "Wallet funded" notification's text. */
   notice: string;
-  /** What the customer paid the partner on top of the amount (a card top-up's fee), which the partner keeps: 0 for none. */
+  /**
+   * What the customer paid the partner on top of the amount (a card top-up's fee), which the
+   * partner keeps: 0 for none.
+   */
   feeKobo: bigint;
 }
 

@@ -193,7 +193,10 @@ export async function recordIdentities(tx: AppContext, userId: bigint, verified:
     const funding = was.canFund ? '' : ' Your wallet can now be funded.';
     await addNotification(tx, userId, {
       title: `Upgraded to tier ${after.tier}`,
-      content: `Your ${verified.map((identity) => LABEL[identity.kind]).join(' and ')} ${verified.length > 1 ? 'are' : 'is'} verified: you can now spend up to ${naira(after.dailyLimitKobo)} a day ${cap}.${funding}`,
+      content:
+        `Your ${verified.map((identity) => LABEL[identity.kind]).join(' and ')} ` +
+        `${verified.length > 1 ? 'are' : 'is'} verified: you can now spend up to ` +
+        `${naira(after.dailyLimitKobo)} a day ${cap}.${funding}`,
     });
   }
 }

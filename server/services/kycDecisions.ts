@@ -43,7 +43,9 @@ export async function recordTier3Decision(db: Database, decision: Tier3Decision)
       .values({
         user_id: user.id,
         title: 'Upgraded to tier 3',
-        content: `Your address is verified: your wallet has no balance cap, and you can spend up to ${formatNaira(koboToNaira(TIERS[3].dailyLimitKobo))} a day.`,
+        content:
+          'Your address is verified: your wallet has no balance cap, and you can spend up to ' +
+          `${formatNaira(koboToNaira(TIERS[3].dailyLimitKobo))} a day.`,
         created_at: decision.now,
       })
       .execute();

@@ -61,7 +61,10 @@ export type MovementKind =
 /** The movements of a hold's life, by the names the audit and statements read. */
 export const HOLD_KINDS = { hold: 'purchase-reserve', post: 'purchase-settle', void: 'purchase-refund' } as const satisfies Record<string, MovementKind>;
 
-/** A user transaction's id, or an expression of the statement a movement is spliced into (the id a CTE of it inserts). */
+/**
+ * A user transaction's id, or an expression of the statement a movement is spliced into (the id a
+ * CTE of it inserts).
+ */
 export type TransactionRef = bigint | RawBuilder<bigint>;
 
 const PLANNED = Symbol('ledger movement');
@@ -91,7 +94,10 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
-/** A movement that may happen once already happened: the database refused the second (a bug, or a race the code lost). */
+/**
+ * A movement that may happen once already happened: the database refused the second (a bug, or a
+ * race the code lost).
+ */
 export class AlreadyPostedError extends Error {
   constructor(readonly guard: string) {
     super(`ledger: refused by ${guard}, this movement was already posted`);
@@ -176,12 +182,18 @@ export interface HoldOf {
   amountKobo: bigint;
 }
 
-/** Reserves a bill's amount from the wallet (guarded: a balance that does not cover it fails the statement). Once per bill. */
+/**
+ * Reserves a bill's amount from the wallet (guarded: a balance that does not cover it fails the
+ * statement). Once per bill.
+ */
 export async function hold(ctx: AppContext, { bill, walletId, amountKobo }: HoldOf & { walletId: bigint }): Promise<Movement> {
   return planned(HOLD_KINDS.hold, bill, null, walletId, await systemAccountId(ctx, 'clearing'), amountKobo);
 }
 
-/** Completes a bill's hold: the amount goes to what the biller is owed. At most once per hold, exclusive with voidHold. */
+/**
+ * Completes a bill's hold: the amount goes to what the biller is owed. At most once per hold,
+ * exclusive with voidHold.
+ */
 export async function postHold(ctx: AppContext, { bill, amountKobo, biller }: HoldOf & { biller: string }): Promise<Movement> {
   return planned(HOLD_KINDS.post, bill, null, await systemAccountId(ctx, 'clearing'), await systemAccountId(ctx, { biller }), amountKobo);
 }
@@ -226,7 +238,10 @@ export async function credit(ctx: AppContext, { walletId, amountKobo, transactio
   }
 }
 
-/** Takes money from a wallet for an operator's action (goodwill), once per action; never below zero (InsufficientFundsError). */
+/**
+ * Takes money from a wallet for an operator's action (goodwill), once per action; never below zero
+ * (InsufficientFundsError).
+ */
 export async function debit(ctx: AppContext, { walletId, amountKobo, transactionId, action }: { walletId: bigint; amountKobo: bigint; transactionId: TransactionRef | null; action: string }): Promise<Movement> {
   return planned('goodwill-debit', transactionId, action, walletId, await systemAccountId(ctx, 'goodwill'), amountKobo);
 }
@@ -406,8 +421,10 @@ export interface WalletFigures {
 export async function walletFigures(ctx: AppContext, walletId: bigint, start: Date, end: Date): Promise<WalletFigures> {
   const { rows } = await sql<{ opening: string; credits: string; debits: string; closing: string; entries: string; last_id: string }>`
     SELECT
-      (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = ${walletId} AND created_at < ${start}::timestamptz)::text AS opening,
-      (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries WHERE wallet_id = ${walletId} AND created_at < ${end}::timestamptz)::text AS closing,
+      (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries
+        WHERE wallet_id = ${walletId} AND created_at < ${start}::timestamptz)::text AS opening,
+      (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries
+        WHERE wallet_id = ${walletId} AND created_at < ${end}::timestamptz)::text AS closing,
       coalesce(sum(amount_kobo) FILTER (WHERE amount_kobo > 0), 0)::text AS credits,
       coalesce(-sum(amount_kobo) FILTER (WHERE amount_kobo < 0), 0)::text AS debits,
       count(*)::text AS entries,
@@ -451,11 +468,13 @@ export interface WalletEntryPage {
 export async function walletEntries(ctx: AppContext, page: WalletEntryPage): Promise<WalletEntry[]> {
   const keyset: RawBuilder<unknown> = page.after ? sql`AND (e.created_at, e.id) > (${page.after.atKey}::timestamptz, ${page.after.id}::bigint)` : sql``;
   const { rows } = await sql<{ id: string; at_key: string; amount_kobo: string; created_at: Date; kind: MovementKind; reference: string | null; description: string | null }>`
-    SELECT e.id::text AS id, e.created_at::text AS at_key, e.amount_kobo::text AS amount_kobo, e.created_at, m.kind, t.reference, t.description
+    SELECT e.id::text AS id, e.created_at::text AS at_key, e.amount_kobo::text AS amount_kobo, e.created_at,
+           m.kind, t.reference, t.description
     FROM ledger_entries e
     JOIN ledger_movements m ON m.id = e.movement_id
     LEFT JOIN transactions t ON t.id = m.transaction_id
-    WHERE e.wallet_id = ${page.walletId} AND e.created_at >= ${page.start}::timestamptz AND e.created_at < ${page.end}::timestamptz
+    WHERE e.wallet_id = ${page.walletId}
+      AND e.created_at >= ${page.start}::timestamptz AND e.created_at < ${page.end}::timestamptz
       AND e.id <= ${page.lastEntryId} ${keyset}
     ORDER BY e.created_at, e.id
     LIMIT ${page.size}`.execute(ctx.db);

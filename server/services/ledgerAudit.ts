@@ -15,16 +15,20 @@ import { HOLD_KINDS } from './ledger';
 export async function auditLedger(db: Executor): Promise<string[]> {
   const problems: string[] = [];
   const unbalanced = await sql<{ movement_id: bigint; total: string }>`
-    SELECT movement_id, sum(amount_kobo)::text AS total FROM ledger_entries GROUP BY movement_id HAVING sum(amount_kobo) <> 0`.execute(db);
+    SELECT movement_id, sum(amount_kobo)::text AS total FROM ledger_entries
+    GROUP BY movement_id HAVING sum(amount_kobo) <> 0`.execute(db);
   for (const row of unbalanced.rows) problems.push(`movement ${row.movement_id} sums to ${row.total}`);
   const lonely = await sql<{ id: bigint }>`
-    SELECT m.id FROM ledger_movements m LEFT JOIN ledger_entries e ON e.movement_id = m.id GROUP BY m.id HAVING count(e.id) < 2`.execute(db);
+    SELECT m.id FROM ledger_movements m LEFT JOIN ledger_entries e ON e.movement_id = m.id
+    GROUP BY m.id HAVING count(e.id) < 2`.execute(db);
   for (const row of lonely.rows) problems.push(`movement ${row.id} has fewer than two entries`);
   const total = await sql<{ total: string }>`SELECT coalesce(sum(amount_kobo), 0)::text AS total FROM ledger_entries`.execute(db);
   if (total.rows[0].total !== '0') problems.push(`all entries sum to ${total.rows[0].total}`);
   const drifted = await sql<{ id: bigint; balance: string; entries: string }>`
     SELECT w.id, w.balance_kobo::text AS balance, coalesce(e.total, 0)::text AS entries
-    FROM wallets w LEFT JOIN (SELECT wallet_id, sum(amount_kobo) AS total FROM ledger_entries GROUP BY wallet_id) e ON e.wallet_id = w.id
+    FROM wallets w
+    LEFT JOIN (SELECT wallet_id, sum(amount_kobo) AS total FROM ledger_entries GROUP BY wallet_id) e
+      ON e.wallet_id = w.id
     WHERE w.user_id IS NOT NULL AND w.balance_kobo <> coalesce(e.total, 0)`.execute(db);
   for (const row of drifted.rows) problems.push(`wallet ${row.id} caches ${row.balance} but its entries sum to ${row.entries}`);
   const cachingSystem = await sql<{ id: bigint; code: string; balance: string }>`
@@ -50,7 +54,8 @@ async function purchaseProblems(db: Executor): Promise<string[]> {
       count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.post})::int AS settle,
       count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.void})::int AS refund,
       coalesce((SELECT sum(e.amount_kobo) FROM ledger_movements rm JOIN ledger_entries e ON e.movement_id = rm.id
-                WHERE rm.transaction_id = t.id AND rm.kind = ${HOLD_KINDS.hold} AND e.amount_kobo > 0), 0)::text AS reserved
+                WHERE rm.transaction_id = t.id AND rm.kind = ${HOLD_KINDS.hold} AND e.amount_kobo > 0), 0)::text
+        AS reserved
     FROM purchases p JOIN transactions t ON t.id = p.transaction_id
     LEFT JOIN ledger_movements m ON m.transaction_id = t.id
     GROUP BY t.id, t.status, t.amount_kobo`.execute(db);
@@ -59,7 +64,9 @@ async function purchaseProblems(db: Executor): Promise<string[]> {
     const allowed = PURCHASE_MOVEMENTS[row.status];
     const found: [number, number, number] = [row.reserve, row.settle, row.refund];
     if (!allowed || found.some((count, i) => count !== allowed[i])) {
-      problems.push(`purchase ${row.id} (${row.status}) has ${row.reserve} reserve, ${row.settle} settle and ${row.refund} refund movements`);
+      problems.push(
+        `purchase ${row.id} (${row.status}) has ${row.reserve} reserve, ${row.settle} settle and ` +
+        `${row.refund} refund movements`);
     } else if (row.reserved !== row.amount) {
       problems.push(`purchase ${row.id} reserved ${row.reserved} kobo for a bill of ${row.amount}`);
     }

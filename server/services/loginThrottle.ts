@@ -70,7 +70,10 @@ export interface Admission {
   failures: number;
 }
 
-/** The row of an e-mail's count: the same for any spelling of the address, and the same whether or not an account has it. */
+/**
+ * The row of an e-mail's count: the same for any spelling of the address, and the same whether or
+ * not an account has it.
+ */
 export const loginEmailSubject = (ctx: AppContext, email: string) => ctx.hashToken(`login-email:${email.trim().toLowerCase()}`);
 
 /** How long the e-mail with `failures` failures in a row must wait before the next attempt. */
@@ -134,7 +137,10 @@ export async function admitLogin(ctx: AppContext, deps: LoginThrottleDeps, attem
   throw tooManyFailures(SECOND);
 }
 
-/** Past the ceiling, or before the e-mail's wait since its last failure is over: refused without checking or counting. */
+/**
+ * Past the ceiling, or before the e-mail's wait since its last failure is over: refused without
+ * checking or counting.
+ */
 function refuseEarlyAttempt(email: { failures: number; last_failure_at: Date } | undefined, now: Date): void {
   const failures = email?.failures ?? 0;
   if (failures >= LOGIN_THROTTLE.resetRequiredAfter) throw new AppError(429, RESET_REQUIRED);
@@ -197,7 +203,10 @@ async function countAddressFailure(ctx: AppContext, subject: Buffer, cap: number
   return counted !== undefined;
 }
 
-/** The e-mail's count, only if it is still `seen`: a concurrent attempt that counted first makes this one read again. */
+/**
+ * The e-mail's count, only if it is still `seen`: a concurrent attempt that counted first makes
+ * this one read again.
+ */
 async function countEmailFailure(ctx: AppContext, subject: Buffer, seen: number, now: Date): Promise<boolean> {
   const counted =
     seen === 0
@@ -254,10 +263,14 @@ export function failedLoginsMail(ctx: AppContext, admission: Admission, to: stri
     to,
     subject: blocked ? 'Logging in to your Naira Wallet account is blocked' : 'Failed attempts to log in to your Naira Wallet account',
     text:
-      `Someone has typed a wrong password for your Naira Wallet account ${failures} times in a row (to log in, or on a signed-in screen that asks for it).\n\n` +
+      `Someone has typed a wrong password for your Naira Wallet account ${failures} times in a row (to log ` +
+      'in, or on a signed-in screen that asks for it).\n\n' +
       (blocked
-        ? `To protect your wallet, logging in with a password is now blocked. Choose a new password at ${ctx.publicUrl}/forgot to log in again.\n`
-        : `Each further attempt now needs a bot check and waits longer than the one before. If this was you, you can keep trying ` +
-          `or reset your password at ${ctx.publicUrl}/forgot. If it was not you, your password kept them out; choosing a longer one that you use nowhere else keeps it that way.\n`),
+        ? 'To protect your wallet, logging in with a password is now blocked. Choose a new password at ' +
+          `${ctx.publicUrl}/forgot to log in again.\n`
+        : 'Each further attempt now needs a bot check and waits longer than the one before. If this was ' +
+          `you, you can keep trying or reset your password at ${ctx.publicUrl}/forgot. If it was not you, ` +
+          'your password kept them out; choosing a longer one that you use nowhere else keeps it that ' +
+          'way.\n'),
   };
 }

@@ -13,10 +13,14 @@ export async function addNotification(ctx: AppContext, userId: bigint, notificat
     .execute();
 }
 
-/** The user's latest notifications, newest first: a query, so that fetch-notifications reads them in the statement that checks the session. */
+/**
+ * The user's latest notifications, newest first: a query, so that fetch-notifications reads them in
+ * the statement that checks the session.
+ */
 export function latestNotifications(userId: RawBuilder<bigint>): RawBuilder<NotificationRow> {
   return sql<NotificationRow>`
-    SELECT id, title, content, status, created_at FROM notifications WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${LIST_LIMIT}`;
+    SELECT id, title, content, status, created_at FROM notifications WHERE user_id = ${userId}
+    ORDER BY created_at DESC, id DESC LIMIT ${LIST_LIMIT}`;
 }
 
 export interface NotificationRow {

@@ -43,14 +43,19 @@ const VERIFY_EMAIL: CodeKind = {
   mail: (to, code) => ({
     to,
     subject: 'Your verification code',
-    text: `Your Naira Wallet verification code is ${code}.\n\nIt expires in ${OTP_TTL_MS / MINUTE} minutes. If you did not create a Naira Wallet account, you can ignore this e-mail.`,
+    text:
+      `Your Naira Wallet verification code is ${code}.\n\n` +
+      `It expires in ${OTP_TTL_MS / MINUTE} minutes. If you did not create a Naira Wallet account, you can ` +
+      'ignore this e-mail.',
   }),
   guessedMail: (to) => ({
     to,
     subject: 'Wrong codes typed for your Naira Wallet e-mail check',
     text:
-      'Someone has typed many wrong codes to verify a Naira Wallet account with this e-mail address, so the code we sent is no longer valid.\n\n' +
-      'If it was you, ask for a new code on the verification screen. If you did not create a Naira Wallet account, ignore this e-mail: without a code from this mailbox nobody can verify the address.',
+      'Someone has typed many wrong codes to verify a Naira Wallet account with this e-mail address, so ' +
+      'the code we sent is no longer valid.\n\n' +
+      'If it was you, ask for a new code on the verification screen. If you did not create a Naira Wallet ' +
+      'account, ignore this e-mail: without a code from this mailbox nobody can verify the address.',
   }),
 };
 
@@ -61,15 +66,18 @@ const RESET_PIN: CodeKind = {
     to,
     subject: 'Your transaction pin reset code',
     text:
-      `Your Naira Wallet code to reset your transaction pin is ${code}.\n\nIt expires in ${OTP_TTL_MS / MINUTE} minutes. ` +
-      'If you did not ask for it, change your password at once: someone may be signed in to your account.',
+      `Your Naira Wallet code to reset your transaction pin is ${code}.\n\n` +
+      `It expires in ${OTP_TTL_MS / MINUTE} minutes. If you did not ask for it, change your password at ` +
+      'once: someone may be signed in to your account.',
   }),
   guessedMail: (to) => ({
     to,
     subject: 'Wrong codes typed to reset your Naira Wallet pin',
     text:
-      'Someone signed in to your Naira Wallet account has typed many wrong codes to reset your transaction pin, so the code we sent is no longer valid. Your pin is unchanged.\n\n' +
-      'If it was not you, someone knows your password: change it at once (Forgot password on the login screen), which signs out every device.',
+      'Someone signed in to your Naira Wallet account has typed many wrong codes to reset your transaction ' +
+      'pin, so the code we sent is no longer valid. Your pin is unchanged.\n\n' +
+      'If it was not you, someone knows your password: change it at once (Forgot password on the login ' +
+      'screen), which signs out every device.',
   }),
 };
 
@@ -112,7 +120,9 @@ async function sendCode(ctx: AppContext, userId: bigint, kind: CodeKind, allowed
     }
     if (sentLastHour.length >= OTP_SENDS_PER_HOUR) {
       const oldest = sentLastHour[0].created_at;
-      throw new AppError(429, `too many codes requested, please try again in about ${minutesUntil(new Date(oldest.getTime() + HOUR), now)} minutes`);
+      throw new AppError(429,
+        'too many codes requested, please try again in about ' +
+        `${minutesUntil(new Date(oldest.getTime() + HOUR), now)} minutes`);
     }
 
     const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
@@ -162,7 +172,10 @@ async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: s
   return { right: true };
 }
 
-/** Records a wrong guess; a lock from LOCKS_BEFORE_NEW_CODE on voids the live codes, and the first such lock warns the owner. */
+/**
+ * Records a wrong guess; a lock from LOCKS_BEFORE_NEW_CODE on voids the live codes, and the first
+ * such lock warns the owner.
+ */
 async function wrongGuess(tx: AppContext, userId: bigint, kind: CodeKind): Promise<Mail | null> {
   const failure = await recordFailure(tx, userId, kind.attempts);
   if (failure.lockedUntil === null || failure.locks < LOCKS_BEFORE_NEW_CODE) return null;

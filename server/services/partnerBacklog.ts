@@ -44,12 +44,15 @@ const emptyCounts = () => ({ waiting_enrolments: 0, enrolments_needing_identity:
 
 async function countBacklog(ctx: AppContext): Promise<Map<string, Omit<PartnerBacklog, 'partner' | 'breaker'>>> {
   const { rows } = await sql<{ provider: string; kind: keyof ReturnType<typeof emptyCounts>; n: string }>`
-    SELECT provider, CASE status WHEN 'waiting' THEN 'waiting_enrolments' ELSE 'enrolments_needing_identity' END AS kind, count(*)::text AS n
+    SELECT provider,
+           CASE status WHEN 'waiting' THEN 'waiting_enrolments' ELSE 'enrolments_needing_identity' END AS kind,
+           count(*)::text AS n
       FROM partner_enrolments WHERE status IN ('waiting', 'needs-identity') GROUP BY provider, status
     UNION ALL
     SELECT provider, 'pending_confirmations', count(*)::text FROM pending_confirmations GROUP BY provider
     UNION ALL
-    SELECT provider, 'open_card_payments', count(*)::text FROM card_payments WHERE status = 'pending' GROUP BY provider`.execute(ctx.db);
+    SELECT provider, 'open_card_payments', count(*)::text FROM card_payments WHERE status = 'pending'
+    GROUP BY provider`.execute(ctx.db);
   const counts = new Map<string, ReturnType<typeof emptyCounts>>();
   for (const row of rows) {
     const entry = counts.get(row.provider) ?? emptyCounts();

@@ -42,8 +42,9 @@ function resetMail(to: string, link: string): Mail {
     text:
       `We received a request to reset the password of your Naira Wallet account.\n\n` +
       `Open this link within ${RESET_LINK_TTL_MS / MINUTE} minutes to choose a new password:\n${link}\n\n` +
-      `Before you do: a reset changes only your password (your transaction pin stays as it is; "Forgot pin?" resets it once you are logged in), ` +
-      `and for your security purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total then wait ${COOLING_OFF_HOURS} hours.\n\n` +
+      `Before you do: a reset changes only your password (your transaction pin stays as it is; ` +
+      `"Forgot pin?" resets it once you are logged in), and for your security purchases above ` +
+      `${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total then wait ${COOLING_OFF_HOURS} hours.\n\n` +
       `If you did not ask for this, ignore this e-mail: nothing changes.`,
   };
 }
@@ -67,7 +68,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     WITH account AS (
       SELECT id, email FROM users WHERE ${hasEmail(email)}
     ), earlier AS (
-      SELECT count(*) AS sent FROM password_reset_tokens WHERE subject = ${subject} AND created_at > ${hourAgo}::timestamptz
+      SELECT count(*) AS sent FROM password_reset_tokens
+      WHERE subject = ${subject} AND created_at > ${hourAgo}::timestamptz
     ), spent AS (
       UPDATE password_reset_tokens SET stage = 'spent'
       WHERE subject = ${subject} AND stage <> 'spent' AND (SELECT sent FROM earlier) < ${LINKS_PER_HOUR}
@@ -75,7 +77,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
       DELETE FROM password_reset_tokens WHERE subject = ${subject} AND created_at <= ${hourAgo}::timestamptz
     ), issued AS (
       INSERT INTO password_reset_tokens (user_id, subject, token_hash, stage, created_at, expires_at)
-      SELECT (SELECT id FROM account), ${subject}, ${ctx.hashToken(token)}, 'reset-password', ${now}::timestamptz, ${new Date(now.getTime() + RESET_LINK_TTL_MS)}::timestamptz
+      SELECT (SELECT id FROM account), ${subject}, ${ctx.hashToken(token)}, 'reset-password',
+             ${now}::timestamptz, ${new Date(now.getTime() + RESET_LINK_TTL_MS)}::timestamptz
       FROM earlier WHERE earlier.sent < ${LINKS_PER_HOUR}
       RETURNING user_id
     )
@@ -149,7 +152,8 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
 
 /** Said on /set-pin when the link's account has a pin: a reset link restores the password only. */
 export const PIN_KEPT =
-  'your transaction pin is unchanged: a reset link changes only the password. Log in with your new password; if you have forgotten your pin too, use "Forgot pin?" once logged in';
+  'your transaction pin is unchanged: a reset link changes only the password. Log in with your new ' +
+  'password; if you have forgotten your pin too, use "Forgot pin?" once logged in';
 
 /** What /set-pin shows for a live link at its last stage: whether the account already has a pin (then it keeps it). */
 export async function resetLinkStatus(ctx: AppContext, link: ResetLink): Promise<{ pin_set: boolean }> {

@@ -104,15 +104,20 @@ function pinLogoutMail(to: string, locked: boolean): Mail {
     to,
     subject: 'Your Naira Wallet session was ended',
     text:
-      'Your Naira Wallet session was ended after too many wrong transaction pins, and every device was signed out.\n\n' +
+      'Your Naira Wallet session was ended after too many wrong transaction pins, and every device was ' +
+      'signed out.\n\n' +
       (locked
-        ? 'This happened several times today, so purchases are locked until you reset your transaction pin with "Forgot pin?" (you need your password and a code we e-mail you).\n\n'
+        ? 'This happened several times today, so purchases are locked until you reset your transaction pin ' +
+          'with "Forgot pin?" (you need your password and a code we e-mail you).\n\n'
         : '') +
       'If this was not you, log in, change your password and reset your transaction pin at once.',
   };
 }
 
-/** Ends every session of the user, records the logout and starts the count again; the third logout within a day locks the pin. */
+/**
+ * Ends every session of the user, records the logout and starts the count again; the third logout
+ * within a day locks the pin.
+ */
 async function logOutForWrongPins(ctx: AppContext, holder: PinHolder): Promise<Mail> {
   const now = ctx.clock.now();
   await revokeUserSessions(ctx, holder.id);
@@ -196,7 +201,9 @@ export async function changePin(ctx: AppContext, session: Session, oldPin: strin
     await pauseSchedulesForRecovery(tx, session.userId);
     await addNotification(tx, session.userId, {
       title: 'Transaction pin changed',
-      content: 'Your transaction pin was changed. If this was not you, open the link in the e-mail we sent you at once: it signs out every device.',
+      content:
+        'Your transaction pin was changed. If this was not you, open the link in the e-mail we sent you at ' +
+        'once: it signs out every device.',
     });
     return { checked, mail: await credentialChangeMail(tx, session.userId, 'pin-changed') };
   });
@@ -221,7 +228,9 @@ export async function resetPin(ctx: AppContext, userId: bigint, form: { password
     await replacePin(tx, userId, form.pin);
     await addNotification(tx, userId, {
       title: 'Transaction pin reset',
-      content: 'Your transaction pin was reset with your password and an e-mailed code. If this was not you, open the link in the e-mail we sent you at once.',
+      content:
+        'Your transaction pin was reset with your password and an e-mailed code. If this was not you, open ' +
+        'the link in the e-mail we sent you at once.',
     });
     // Whoever knows the password and reads the inbox can do this: purchases cool off, as after a password reset.
     await startCoolingOff(tx, userId, 'pin-reset');

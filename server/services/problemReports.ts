@@ -102,7 +102,8 @@ function acknowledgement(user: { email: string; name: string }, report: ProblemR
   const lines = [
     `Hello ${user.name},`,
     '',
-    `We have received your report and opened case ${report.case_number}. Quote this number whenever you contact us about it.`,
+    `We have received your report and opened case ${report.case_number}. Quote this number whenever you ` +
+    'contact us about it.',
     '',
     `Transaction: ${transaction.description || transaction.category}`,
     `Amount: ${formatNaira(koboToNaira(transaction.amount_kobo))}`,
@@ -111,7 +112,8 @@ function acknowledgement(user: { email: string; name: string }, report: ProblemR
     `Problem: ${problemReasonLabel(report.reason)}`,
     ...(report.note ? [`Your note: ${report.note}`] : []),
     '',
-    'We look into every case and write to you when it is resolved. You can follow its status on the transaction in your activities.',
+    'We look into every case and write to you when it is resolved. You can follow its status on the ' +
+    'transaction in your activities.',
   ];
   return { to: user.email, subject: `We received your report: case ${report.case_number}`, text: lines.join('\n') };
 }

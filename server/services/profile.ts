@@ -88,7 +88,9 @@ export async function changePassword(ctx: AppContext, session: Session, oldPassw
     await tx.db.updateTable('password_reset_tokens').set({ stage: 'spent' }).where('user_id', '=', session.userId).where('stage', '!=', 'spent').execute();
     await addNotification(tx, session.userId, {
       title: 'Password changed',
-      content: 'Your password was changed and every other device was signed out. If this was not you, reset your password at once.',
+      content:
+        'Your password was changed and every other device was signed out. If this was not you, reset your ' +
+        'password at once.',
     });
     return credentialChangeMail(tx, session.userId, 'password-changed');
   });

@@ -22,34 +22,44 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
-/** A mail of labelled lines under a heading, in text and HTML (also the schedules' notices, services/schedules/notices.ts). */
+/**
+ * A mail of labelled lines under a heading, in text and HTML (also the schedules' notices,
+ * services/schedules/notices.ts).
+ */
 export function receiptMail(to: string, subject: string, heading: string, lines: Line[], footer: string): Mail {
   const text = [heading, '', ...lines.map((line) => `${line.label}: ${line.value}`), '', footer].join('\n');
   const rows = lines
     .map(
       (line) =>
-        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#4a5752;font-weight:normal">${escapeHtml(line.label)}</th>` +
-        `<td style="padding:6px 0;color:#101816;font-weight:600;word-break:break-all">${escapeHtml(line.value)}</td></tr>`,
+        '<tr><th align="left" style="padding:6px 12px 6px ' +
+        `0;color:#4a5752;font-weight:normal">${escapeHtml(line.label)}</th><td style="padding:6px ` +
+        `0;color:#101816;font-weight:600;word-break:break-all">${escapeHtml(line.value)}</td></tr>`,
     )
     .join('');
   const html =
-    `<!doctype html><html><body style="margin:0;padding:24px;background:#f5f7f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">` +
-    `<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">` +
-    `<p style="margin:0 0 4px;color:#008751;font-weight:700">Naira Wallet</p>` +
-    `<h1 style="margin:0 0 16px;font-size:20px;color:#101816">${escapeHtml(heading)}</h1>` +
-    `<table role="presentation" style="border-collapse:collapse;width:100%;font-size:14px">${rows}</table>` +
-    `<p style="margin:16px 0 0;color:#4a5752;font-size:13px">${escapeHtml(footer)}</p>` +
-    `</div></body></html>`;
+    '<!doctype html><html><body ' +
+    'style="margin:0;padding:24px;background:#f5f7f6;font-family:system-ui,-apple-system,\'Segoe ' +
+    'UI\',Roboto,Arial,sans-serif"><div style="max-width:480px;margin:0 ' +
+    'auto;background:#ffffff;border-radius:12px;padding:24px"><p style="margin:0 0 ' +
+    '4px;color:#008751;font-weight:700">Naira Wallet</p><h1 style="margin:0 0 ' +
+    `16px;font-size:20px;color:#101816">${escapeHtml(heading)}</h1><table role="presentation" ` +
+    `style="border-collapse:collapse;width:100%;font-size:14px">${rows}</table><p style="margin:16px 0 ` +
+    `0;color:#4a5752;font-size:13px">${escapeHtml(footer)}</p></div></body></html>`;
   return { to, subject, text, html };
 }
 
-const FOOTER = 'Keep this e-mail as your receipt. For help, contact us from the Support page of the app and quote the reference above.';
+const FOOTER =
+  'Keep this e-mail as your receipt. For help, contact us from the Support page of the app and quote the ' +
+  'reference above.';
 
 async function emailOf(ctx: AppContext, userId: bigint): Promise<string> {
   return (await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
 }
 
-/** The receipt of a purchase in its final state, to `to`: completed (with its token or pin, and cashback) or canceled and refunded. */
+/**
+ * The receipt of a purchase in its final state, to `to`: completed (with its token or pin, and
+ * cashback) or canceled and refunded.
+ */
 export function purchaseReceipt(to: string, row: StoredTransaction): Mail {
   const completed = row.status === 'completed';
   const service = serviceOfCategory(row.category);

@@ -3,7 +3,10 @@ import type { RecentBeneficiary } from '../../core/contract';
 import { RECENT_BENEFICIARIES, type ServiceCategory } from '../../core/services';
 import type { AppContext } from './context';
 
-/** The distinct beneficiaries the user bought this category for, most recently used first, with the provider used last. */
+/**
+ * The distinct beneficiaries the user bought this category for, most recently used first, with the
+ * provider used last.
+ */
 export async function recentBeneficiaries(ctx: AppContext, userId: bigint, category: ServiceCategory): Promise<RecentBeneficiary[]> {
   const { rows } = await sql<{ beneficiary: string; provider_id: number; provider_name: string }>`
     SELECT r.beneficiary, r.provider_id, p.name AS provider_name

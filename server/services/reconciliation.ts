@@ -141,7 +141,10 @@ async function reconcilePartner(ctx: AppContext, provider: string, records: Tran
         reference: transfer.reference,
         ourAmountKobo: null,
         theirAmountKobo: transfer.amountKobo,
-        detail: `${provider} received ${naira(transfer.amountKobo)}${transfer.accountNumber ? ` into ${transfer.accountNumber}` : ''} that we did not credit${dispute ? ` (its webhook was disputed: ${dispute})` : ''}`,
+        detail:
+          `${provider} received ${naira(transfer.amountKobo)}` +
+          `${transfer.accountNumber ? ` into ${transfer.accountNumber}` : ''} that we did not credit` +
+          `${dispute ? ` (its webhook was disputed: ${dispute})` : ''}`,
       });
     } else if (our.amount_kobo !== transfer.amountKobo) {
       found.push({
@@ -174,7 +177,8 @@ async function reconcilePartner(ctx: AppContext, provider: string, records: Tran
       ourAmountKobo: our.amount_kobo,
       theirAmountKobo: record?.amountKobo ?? null,
       detail: record
-        ? `we recorded ${naira(our.amount_kobo)}; ${provider} reports ${naira(record.amountKobo)} ${record.partnerStatus}`
+        ? `we recorded ${naira(our.amount_kobo)}; ` +
+          `${provider} reports ${naira(record.amountKobo)} ${record.partnerStatus}`
         : `we recorded ${naira(our.amount_kobo)}; ${provider} has no such payment`,
     });
   }
@@ -213,7 +217,9 @@ async function reconcileBiller(ctx: AppContext, deps: PurchaseDeps, day: string,
         reference: row.request_id,
         ourAmountKobo: row.amount_kobo,
         theirAmountKobo: null,
-        detail: `we charged ${naira(row.amount_kobo)} for a bill ${deps.biller.name} reports as failed: ${outcome.reason}`,
+        detail:
+          `we charged ${naira(row.amount_kobo)} for a bill ${deps.biller.name} reports as failed: ` +
+          `${outcome.reason}`,
       });
     } else if (row.status === 'canceled' && outcome.status === 'delivered') {
       found.push({
@@ -257,7 +263,8 @@ export async function claimDay(ctx: AppContext, day: string, { force }: { force:
   const claimed = await sql<{ day: string }>`
     INSERT INTO reconciliation_runs (day, started_at) VALUES (${day}, ${now}::timestamptz)
     ON CONFLICT (day) DO UPDATE SET started_at = EXCLUDED.started_at, finished_at = NULL, summary = NULL
-    WHERE ${force}::boolean OR (reconciliation_runs.finished_at IS NULL AND reconciliation_runs.started_at < ${staleBefore}::timestamptz)
+    WHERE ${force}::boolean
+       OR (reconciliation_runs.finished_at IS NULL AND reconciliation_runs.started_at < ${staleBefore}::timestamptz)
     RETURNING day`.execute(ctx.db);
   return claimed.rows.length > 0;
 }
@@ -274,7 +281,10 @@ export async function finishDay(ctx: AppContext, report: ReconciliationReport): 
 export function reconciliationTable(mismatches: Mismatch[], counterparties?: CounterpartySummary[]): string {
   const lines: string[] = [];
   for (const summary of counterparties ?? []) {
-    const status = summary.error ? `NOT COMPARED: ${summary.error}` : `${summary.ours} of ours, ${summary.theirs} of theirs${summary.unanswered ? `, ${summary.unanswered} unanswered` : ''}`;
+    const status = summary.error
+      ? `NOT COMPARED: ${summary.error}`
+      : `${summary.ours} of ours, ${summary.theirs} of theirs` +
+        `${summary.unanswered ? `, ${summary.unanswered} unanswered` : ''}`;
     lines.push(`${summary.counterparty}: ${status}`);
   }
   if (counterparties) lines.push('');

@@ -14,7 +14,9 @@ import type { AppContext } from './context';
 /** A screen's list stays a list one scrolls through, not an address book. */
 export const SAVED_BENEFICIARIES_MAX = 50;
 export const BENEFICIARY_NOT_FOUND = 'saved beneficiary not found';
-export const TOO_MANY_SAVED = `you can save up to ${SAVED_BENEFICIARIES_MAX} numbers for a service; delete one you no longer use first`;
+export const TOO_MANY_SAVED =
+  `you can save up to ${SAVED_BENEFICIARIES_MAX} ` +
+  'numbers for a service; delete one you no longer use first';
 export const PROVIDER_NOT_OF_SERVICE = 'provider_id is not a provider of this service';
 
 /** What a saved number answers with, by name (statements are prepared: never `*`). */

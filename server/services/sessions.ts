@@ -32,7 +32,8 @@ export async function createSession(ctx: AppContext, userId: bigint, device: str
 
 /** Sessions are judged by the policy in force now, so a shorter setting also ends older sessions. */
 function liveAt(policy: SessionPolicy, now: Date) {
-  return sql<boolean>`created_at > ${new Date(now.getTime() - policy.lifetimeMs)}::timestamptz AND last_active_at > ${new Date(now.getTime() - policy.idleMs)}::timestamptz`;
+  return sql<boolean>`created_at > ${new Date(now.getTime() - policy.lifetimeMs)}::timestamptz
+    AND last_active_at > ${new Date(now.getTime() - policy.idleMs)}::timestamptz`;
 }
 
 /**
@@ -42,13 +43,17 @@ function liveAt(policy: SessionPolicy, now: Date) {
  */
 const activityGranularityMs = (policy: SessionPolicy) => Math.min(60_000, policy.idleMs / 30);
 
-/** The `live` CTE: the token's session while live; an `activity` call records its time when the recorded one is older than the granularity above. */
+/**
+ * The `live` CTE: the token's session while live; an `activity` call records its time when the
+ * recorded one is older than the granularity above.
+ */
 function liveSession(ctx: AppContext, tokenHash: Buffer, use: SessionUse, now: Date) {
   const touch =
     use === 'activity'
       ? sql`, touched AS (
           UPDATE sessions SET last_active_at = ${now}::timestamptz FROM live
-          WHERE sessions.id = live.id AND live.last_active_at <= ${new Date(now.getTime() - activityGranularityMs(ctx.sessions))}::timestamptz
+          WHERE sessions.id = live.id
+            AND live.last_active_at <= ${new Date(now.getTime() - activityGranularityMs(ctx.sessions))}::timestamptz
         )`
       : sql``;
   return sql`live AS (
@@ -57,7 +62,10 @@ function liveSession(ctx: AppContext, tokenHash: Buffer, use: SessionUse, now: D
     )${touch}`;
 }
 
-/** Why a token has no live session: `'expired'` when it ended by idleness or age (the user is told so), null when it is unknown or was revoked. */
+/**
+ * Why a token has no live session: `'expired'` when it ended by idleness or age (the user is told
+ * so), null when it is unknown or was revoked.
+ */
 async function notLive(ctx: AppContext, tokenHash: Buffer): Promise<'expired' | null> {
   const ended = await ctx.db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
   return ended ? 'expired' : null;
@@ -84,7 +92,8 @@ export async function pollAsSession<R>(ctx: AppContext, token: string, read: (us
   /* eslint-disable no-restricted-syntax */
   const { rows } = await sql<{ session_id: bigint; session_user_id: bigint } & Nullable<R>>`
     WITH ${liveSession(ctx, tokenHash, 'poll', ctx.clock.now())}
-    SELECT live.id AS session_id, live.user_id AS session_user_id, answer.* FROM live LEFT JOIN LATERAL (${read(sql<bigint>`live.user_id`)}) answer ON true`.execute(ctx.db);
+    SELECT live.id AS session_id, live.user_id AS session_user_id, answer.*
+    FROM live LEFT JOIN LATERAL (${read(sql<bigint>`live.user_id`)}) answer ON true`.execute(ctx.db);
   /* eslint-enable no-restricted-syntax */
   if (rows.length === 0) return notLive(ctx, tokenHash);
   return { session: { id: rows[0].session_id, userId: rows[0].session_user_id }, rows: rows.map(({ session_id: _id, session_user_id: _user, ...row }) => row as Nullable<R>) };

@@ -14,7 +14,10 @@ import { receivedText, reportedTransferJson, reportedTransferOf, type ReportedTr
  * (`npm run report -- unmatched`) to match it to a user or return it to its sender.
  */
 
-/** Key names whose values are credentials, not facts about the payment (Paystack's authorization_code, any signature). */
+/**
+ * Key names whose values are credentials, not facts about the payment (Paystack's
+ * authorization_code, any signature).
+ */
 const SECRET_KEY = /(^|_)(authorization_code|signature|secret|token|password|pin|cvv)$/i;
 
 /** The partner's body without its secrets, for the record an operator reads. */
@@ -86,10 +89,12 @@ export async function listUnmatchedTransfers(db: Executor): Promise<UnmatchedTra
     same_partner_email: string | null;
     other_partner: string | null;
   }>`
-    SELECT it.provider, it.reference, u.account_number, it.amount_kobo, it.sender_name, it.sender_bank, it.paid_at, it.received_at,
+    SELECT it.provider, it.reference, u.account_number, it.amount_kobo, it.sender_name, it.sender_bank,
+           it.paid_at, it.received_at,
            (SELECT users.email FROM virtual_accounts va JOIN users ON users.id = va.user_id
             WHERE va.account_number = u.account_number AND va.provider = it.provider) AS same_partner_email,
-           (SELECT va.provider FROM virtual_accounts va WHERE va.account_number = u.account_number AND va.provider <> it.provider) AS other_partner
+           (SELECT va.provider FROM virtual_accounts va
+             WHERE va.account_number = u.account_number AND va.provider <> it.provider) AS other_partner
     FROM unmatched_transfers u JOIN incoming_transfers it ON it.id = u.incoming_transfer_id
     WHERE u.status = 'unmatched'
     ORDER BY it.received_at, it.id`.execute(db);
@@ -151,7 +156,8 @@ export function unmatchedTransfersTable(transfers: UnmatchedTransfer[]): string 
   const total = transfers.reduce((sum, transfer) => sum + transfer.amountKobo, 0n);
   const used = [...new Set(transfers.map((transfer) => transfer.action))];
   return [
-    `${transfers.length} unmatched transfer${transfers.length === 1 ? '' : 's'} held in suspense, ${formatNaira(koboToNaira(total))} in all:`,
+    `${transfers.length} unmatched transfer${transfers.length === 1 ? '' : 's'} held in suspense, ` +
+    `${formatNaira(koboToNaira(total))} in all:`,
     '',
     line(header),
     line(widths.map((width) => '-'.repeat(width))),

@@ -28,14 +28,18 @@ export async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierR
  */
 export function spentToday(userId: bigint | RawBuilder<bigint>, now: Date): RawBuilder<bigint> {
   return sql<bigint>`(SELECT coalesce(sum(t.amount_kobo), 0)::bigint FROM transactions t
-    WHERE t.user_id = ${userId}::bigint AND t.status <> 'canceled' AND t.created_at >= ${startOfLagosDay(now)}::timestamptz
+    WHERE t.user_id = ${userId}::bigint AND t.status <> 'canceled'
+      AND t.created_at >= ${startOfLagosDay(now)}::timestamptz
       AND t.category IN (${sql.join(SERVICE_CATEGORIES)}))`;
 }
 
 /** What the tier's daily limit leaves of a day on which `spent` was spent. */
 export const leftToday = (rule: TierRule, spent: bigint) => (spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent);
 
-/** The limits get-user answers for a user of this tier who spent `spent` today (services/userData.ts reads both in its one statement). */
+/**
+ * The limits get-user answers for a user of this tier who spent `spent` today (services/userData.ts
+ * reads both in its one statement).
+ */
 export function limitsFrom(rule: TierRule, spent: bigint): Limits {
   return {
     tier: rule.tier,
@@ -52,7 +56,8 @@ const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 /** The refusal of a purchase beyond the day's limit: the limit, what is left today, how to raise it. */
 export function dailyLimitMessage(rule: TierRule, leftKobo: bigint): string {
   const hint = raiseLimitsHint(rule.tier);
-  return `this purchase is above your daily limit: tier ${rule.tier} allows ${naira(rule.dailyLimitKobo)} a day and ${naira(leftKobo)} is left today.${hint ? ` ${hint}` : ''}`;
+  return `this purchase is above your daily limit: tier ${rule.tier} allows ${naira(rule.dailyLimitKobo)} ` +
+    `a day and ${naira(leftKobo)} is left today.${hint ? ` ${hint}` : ''}`;
 }
 
 export const ABOVE_BALANCE_CAP = 'Wallet above your limit';
@@ -68,12 +73,18 @@ export async function noticeBalanceCap(ctx: AppContext, userId: bigint, balanceK
   if (!rule.canFund) {
     await addNotification(ctx, userId, {
       title: VERIFY_TO_FUND,
-      content: `Money reached your wallet, which holds ${naira(balanceKobo)}. It is yours and stays in your wallet, but the CBN requires every funded wallet to be linked to a BVN or NIN. ${raiseLimitsHint(rule.tier)}`,
+      content:
+        `Money reached your wallet, which holds ${naira(balanceKobo)}. It is yours and stays in your ` +
+        'wallet, but the CBN requires every funded wallet to be linked to a BVN or NIN. ' +
+        `${raiseLimitsHint(rule.tier)}`,
     });
     return;
   }
   await addNotification(ctx, userId, {
     title: ABOVE_BALANCE_CAP,
-    content: `Your wallet holds ${naira(balanceKobo)}, above the ${naira(rule.balanceCapKobo)} a tier ${rule.tier} wallet may hold. The money is yours and stays in your wallet. ${raiseLimitsHint(rule.tier)}`,
+    content:
+      `Your wallet holds ${naira(balanceKobo)}, above the ${naira(rule.balanceCapKobo)} a tier ` +
+      `${rule.tier} wallet may hold. The money is yours and stays in your wallet. ` +
+      `${raiseLimitsHint(rule.tier)}`,
   });
 }

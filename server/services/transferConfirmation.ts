@@ -68,7 +68,9 @@ export async function creditConfirmedTransfer(ctx: AppContext, bank: BankPartner
   }
   if (!record) throw await notConfirmed(ctx, bank, transfer, payload, `${bank.provider} has no record of transfer ${transfer.reference} yet; deliver it again later`);
   if (record.status === 'pending') {
-    throw await notConfirmed(ctx, bank, transfer, payload, `${bank.provider} reports transfer ${transfer.reference} as ${record.partnerStatus}, not paid yet; deliver it again later`);
+    throw await notConfirmed(ctx, bank, transfer, payload,
+      `${bank.provider} reports transfer ${transfer.reference} as ${record.partnerStatus}, not paid yet; ` +
+      'deliver it again later');
   }
 
   const outcome = await settle(ctx, bank, transfer, record, payload);
@@ -155,10 +157,12 @@ async function disagreement(ctx: AppContext, provider: string, transfer: Incomin
   if (record.currency !== 'NGN') return `${provider} reports the payment in ${record.currency ?? 'no currency'}, not NGN`;
   if (record.accountNumber === null && record.customerReference === null) return `${provider}'s record names neither the account nor the customer the money was paid to`;
   if (record.amountKobo !== transfer.amountKobo) {
-    return `${provider} reports ${formatNaira(koboToNaira(record.amountKobo))} paid, the webhook ${formatNaira(koboToNaira(transfer.amountKobo))}`;
+    return `${provider} reports ${formatNaira(koboToNaira(record.amountKobo))} paid, the webhook ` +
+      `${formatNaira(koboToNaira(transfer.amountKobo))}`;
   }
   if (record.accountNumber !== null && record.accountNumber !== transfer.accountNumber) {
-    return `${provider} reports the payment into account ${record.accountNumber}, the webhook into ${transfer.accountNumber}`;
+    return `${provider} reports the payment into account ${record.accountNumber}, the webhook into ` +
+      `${transfer.accountNumber}`;
   }
   if (record.customerReference !== null) {
     const account = await ctx.db
@@ -168,7 +172,8 @@ async function disagreement(ctx: AppContext, provider: string, transfer: Incomin
       .where('provider', '=', provider)
       .executeTakeFirst();
     if (account && customerReference(account.user_id) !== record.customerReference) {
-      return `${provider} reports the payment into the accounts of ${record.customerReference.slice(0, 60)}, not those of account ${transfer.accountNumber}`;
+      return `${provider} reports the payment into the accounts of ` +
+        `${record.customerReference.slice(0, 60)}, not those of account ${transfer.accountNumber}`;
     }
   }
   return undefined;
@@ -213,11 +218,13 @@ export function disputedTransfersJson(transfers: DisputedTransfer[]): string {
 export function disputedTransfersTable(transfers: DisputedTransfer[]): string {
   if (transfers.length === 0) return 'No disputed transfers.';
   return [
-    `${transfers.length} webhook${transfers.length === 1 ? '' : 's'} not credited because the partner's records disagree:`,
+    `${transfers.length} webhook${transfers.length === 1 ? '' : 's'} not credited because the partner's ` +
+    'records disagree:',
     '',
     ...transfers.map(
       (transfer) =>
-        `${receivedText(transfer)}  ${transfer.provider}  ${transfer.reference}  ${transfer.accountNumber}  ${formatNaira(koboToNaira(transfer.amountKobo))}  ${transfer.reason}`,
+        `${receivedText(transfer)}  ${transfer.provider}  ${transfer.reference}  ` +
+        `${transfer.accountNumber}  ${formatNaira(koboToNaira(transfer.amountKobo))}  ${transfer.reason}`,
     ),
   ].join('\n');
 }

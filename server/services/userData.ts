@@ -66,10 +66,12 @@ export interface UserDataRow {
  */
 export function userDataQuery(ctx: AppContext, userId: bigint | RawBuilder<bigint>): RawBuilder<UserDataRow> {
   return sql<UserDataRow>`
-    SELECT u.tenant, u.name, u.email, u.phone, u.pin_sealed IS NOT NULL AS pin_set, u.pin_attempts, u.pin_locked_at IS NOT NULL AS pin_locked,
+    SELECT u.tenant, u.name, u.email, u.phone, u.pin_sealed IS NOT NULL AS pin_set, u.pin_attempts,
+           u.pin_locked_at IS NOT NULL AS pin_locked,
            u.nin_last4, u.bvn_last4, u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
            u.address_verified_at IS NOT NULL AS address_verified, u.avatar, u.email_verified_at,
-           w.balance_kobo, w.cashback_total_kobo, ${accountsOf(ctx, userId)} AS accounts, ${spentToday(userId, ctx.clock.now())} AS spent
+           w.balance_kobo, w.cashback_total_kobo, ${accountsOf(ctx, userId)} AS accounts,
+           ${spentToday(userId, ctx.clock.now())} AS spent
     FROM users u LEFT JOIN wallets w ON w.user_id = u.id
     WHERE u.id = ${userId}::bigint`;
 }

@@ -16,7 +16,8 @@ import { isValidNuban } from './nuban';
 export function accountsOf(ctx: AppContext, userId: bigint | RawBuilder<bigint>): RawBuilder<VirtualAccount[]> {
   if (ctx.liveBankPartners.length === 0) return sql<VirtualAccount[]>`'[]'::json`;
   return sql<VirtualAccount[]>`(
-    SELECT coalesce(json_agg(json_build_object('bank_name', va.bank_name, 'account_number', va.account_number, 'account_name', va.account_name) ORDER BY va.id), '[]'::json)
+    SELECT coalesce(json_agg(json_build_object('bank_name', va.bank_name, 'account_number', va.account_number,
+                                               'account_name', va.account_name) ORDER BY va.id), '[]'::json)
     FROM virtual_accounts va JOIN users owner ON owner.id = va.user_id
     WHERE va.user_id = ${userId}::bigint AND va.provider IN (${sql.join([...ctx.liveBankPartners])})
       AND (owner.bvn_verified_at IS NOT NULL OR owner.nin_verified_at IS NOT NULL))`;
@@ -33,7 +34,10 @@ export async function providerOfAccount(ctx: AppContext, accountNumber: string):
   return row?.provider;
 }
 
-/** Our stable reference for a user at every partner (Monnify's accountReference): asking again answers the same accounts. */
+/**
+ * Our stable reference for a user at every partner (Monnify's accountReference): asking again
+ * answers the same accounts.
+ */
 export const customerReference = (userId: bigint) => `user-${userId}`;
 
 /**
@@ -114,7 +118,10 @@ export async function oneCallAtATime<T>(ctx: AppContext, bank: BankPartner, user
   }
 }
 
-/** The claim's time when this caller holds it (new, or taken over from a caller that died), undefined when another caller holds it. */
+/**
+ * The claim's time when this caller holds it (new, or taken over from a caller that died),
+ * undefined when another caller holds it.
+ */
 async function claim(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<Date | undefined> {
   const now = ctx.clock.now();
   const staleBefore = new Date(now.getTime() - CLAIM_LEASE_MS);

@@ -53,7 +53,10 @@ function loadTurnstile(): Promise<Turnstile> {
   return loading;
 }
 
-/** Resolves with a captcha token, for `action` only, for the server to verify; rejects on error, expiry, timeout or abort. */
+/**
+ * Resolves with a captcha token, for `action` only, for the server to verify; rejects on error,
+ * expiry, timeout or abort.
+ */
 export async function getCaptchaToken(action: CaptchaAction, signal?: AbortSignal): Promise<string> {
   const siteKey: string | undefined = import.meta.env?.VITE_CAPTCHA_SITE_KEY;
   if (!siteKey) return developmentCaptchaToken(action);

@@ -6,7 +6,10 @@ import { ApiError, callOk } from './http';
  * password and that code authorise a new pin, which also lifts a pin lock.
  */
 
-/** E-mails a 4-digit code; asked too soon, the rejection says how long to wait ('you will be able to resend otp in about N seconds'). */
+/**
+ * E-mails a 4-digit code; asked too soon, the rejection says how long to wait ('you will be able to
+ * resend otp in about N seconds').
+ */
 export const forgotPin = (signal?: AbortSignal): Promise<Envelope> => callOk('/api/forgot-pin', {} satisfies ForgotPinRequest, { signal });
 
 export const resetPin = (request: ResetPinRequest, signal?: AbortSignal): Promise<Envelope> =>

@@ -32,7 +32,10 @@ export const purchase = (
 export const verifyMerchant = (request: VerifyMerchantRequest, signal?: AbortSignal): Promise<Envelope<MerchantDetails>> =>
   callOk<MerchantDetails>('/api/verify-merchant', request, { signal });
 
-/** Up to five beneficiaries the user paid most recently in a category, newest first, each with the provider used last. */
+/**
+ * Up to five beneficiaries the user paid most recently in a category, newest first, each with the
+ * provider used last.
+ */
 export const recentBeneficiaries = (category: string, signal?: AbortSignal): Promise<Envelope<RecentBeneficiary[]>> =>
   callOk<RecentBeneficiary[]>('/api/recent-beneficiaries', { category } satisfies RecentBeneficiariesRequest, { signal });
 

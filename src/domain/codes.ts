@@ -29,7 +29,10 @@ export interface CodeEdit {
 export const setBox = (values: readonly string[], index: number, value: string): string[] =>
   values.map((current, i) => (i === index ? value : current));
 
-/** A paste lands in the boxes from the start; the focus goes to the first box still empty. Null when it holds no digit. */
+/**
+ * A paste lands in the boxes from the start; the focus goes to the first box still empty. Null when
+ * it holds no digit.
+ */
 export function pasteCode(text: string, length: number): CodeEdit | null {
   const values = distributePaste(text, length);
   const filled = values.filter(Boolean).length;

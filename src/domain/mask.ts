@@ -8,7 +8,10 @@ export function visibleDigits(value: string): string {
   return trimmed.length > VISIBLE_DIGITS ? trimmed.slice(-VISIBLE_DIGITS) : '';
 }
 
-/** A BVN or NIN as the UI shows it after entry: all but the visible digits masked, since a BVN is confidential (docs/domain.md, "Identity numbers"). */
+/**
+ * A BVN or NIN as the UI shows it after entry: all but the visible digits masked, since a BVN is
+ * confidential (docs/domain.md, "Identity numbers").
+ */
 export function maskId(value: string): string {
   const shown = visibleDigits(value);
   return MASK.repeat(value.trim().length - shown.length) + shown;

@@ -1,4 +1,7 @@
-/** The routes that need no session (docs/product.md, "Public routes"), /not-me (a credential-change e-mail's link) among them; every other route requires a signed-in user. */
+/**
+ * The routes that need no session (docs/product.md, "Public routes"), /not-me (a credential-change
+ * e-mail's link) among them; every other route requires a signed-in user.
+ */
 export const PUBLIC_ROUTES = [
   '/',
   '/terms',

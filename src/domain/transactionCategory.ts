@@ -7,7 +7,10 @@ const CATEGORY_NAMES: ReadonlyMap<string, string> = new Map([
   ...SERVICES.map((service): [string, string] => [service.category, service.categoryLabel]),
 ]);
 
-/** A transaction's category as a name: a known service's, or the key made readable ('wallet-funding' → 'Wallet funding'). */
+/**
+ * A transaction's category as a name: a known service's, or the key made readable ('wallet-funding'
+ * → 'Wallet funding').
+ */
 export function categoryLabel(category: string): string {
   const known = CATEGORY_NAMES.get(category);
   if (known) return known;

@@ -28,7 +28,10 @@ export interface ActivitiesContext extends ActivitiesInput {
   selected: Transaction | null;
   /** The row being checked with the server. */
   refreshing: number | null;
-  /** The list shown is the copy kept from this time, the server being out of reach; null when it is the server's answer. */
+  /**
+   * The list shown is the copy kept from this time, the server being out of reach; null when it is
+   * the server's answer.
+   */
   asOf: number | null;
 }
 

@@ -9,7 +9,10 @@ export type ToastLevel = 'success' | 'error' | 'info';
 export type FlowEmitted =
   | { type: 'toast'; level: ToastLevel; message: string }
   | { type: 'navigate'; to: string }
-  /** Leave the app for another site's page (a partner's hosted checkout): a full page load, never a script of theirs on ours. */
+  /**
+   * Leave the app for another site's page (a partner's hosted checkout): a full page load, never a
+   * script of theirs on ours.
+   */
   | { type: 'redirect'; url: string };
 
 /** The message a user sees for a failure: the server's message, or the exception's, toasted as it is. */

@@ -63,7 +63,10 @@ export interface PurchaseContext {
   /** A delivered purchase whose token or pin the user must keep (electricity, education). */
   result: PurchaseResult | null;
   pinDialog: ActorRefFrom<typeof pinDialogMachine>;
-  /** Only for services that verify before paying: a JAMB code can be verified, yet the education screen has no Verify button. */
+  /**
+   * Only for services that verify before paying: a JAMB code can be verified, yet the education
+   * screen has no Verify button.
+   */
   verification: ActorRefFrom<typeof merchantVerificationMachine> | null;
 }
 

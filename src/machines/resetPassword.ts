@@ -21,7 +21,10 @@ export interface ResetPasswordContext {
 
 export type ResetPasswordEvent = { type: 'reset.change'; field: keyof ResetForm; value: string } | { type: 'reset.submit' };
 
-/** Not one of the fixed strings: the product was specified with no screen for a link without a token, so this one says what to do next. */
+/**
+ * Not one of the fixed strings: the product was specified with no screen for a link without a
+ * token, so this one says what to do next.
+ */
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
 export const resetPasswordMachine = setup({

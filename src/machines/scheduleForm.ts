@@ -11,7 +11,10 @@ import { pinAnswerActions, pinRefused } from './pinAnswers';
 import { pinDialogMachine } from './pinDialog';
 import type { sessionMachine } from './session';
 
-/** Where a schedule form comes from: a new one (a service chosen, fields filled from a service screen), a completed purchase to repeat, or a schedule to edit. */
+/**
+ * Where a schedule form comes from: a new one (a service chosen, fields filled from a service
+ * screen), a completed purchase to repeat, or a schedule to edit.
+ */
 export type ScheduleFormOrigin =
   | { kind: 'new'; fields: Partial<ScheduleFields> }
   | { kind: 'repeat'; transactionId: number }
@@ -121,7 +124,8 @@ export const scheduleFormMachine = setup({
   guards: {
     repeating: ({ context }) => context.transactionId !== null,
     invalid: ({ context }) => problemOf(context) !== null,
-    // Everything else is right and the smartcard is not verified (or another number is in the field): verifying is the next step.
+    // Everything else is right and the smartcard is not verified (or another number is in the
+    // field): verifying is the next step.
     awaitsVerification: ({ context }) => problemOf(context) === scheduleWords.verifyFirst,
     verifiable: ({ context }) => context.fields.providerId !== '' && context.fields.beneficiary.trim() !== '',
     succeeded: (_, params: { answer: ScheduleAnswer }) => params.answer.type === 'success',

@@ -102,7 +102,10 @@ async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollRes
 
 type PinState = Pick<SessionContext, 'pin_attempts' | 'max_attempts' | 'pin_locked'>;
 
-/** The pin counter as an answer tells it (login, get-user, a wrong pin's answer); what it leaves out stays as it was. */
+/**
+ * The pin counter as an answer tells it (login, get-user, a wrong pin's answer); what it leaves out
+ * stays as it was.
+ */
 const pinStateOf = (data: Partial<UserData>, current: PinState): PinState => ({
   pin_attempts: data.pin_attempts ?? current.pin_attempts,
   max_attempts: data.max_attempts ?? current.max_attempts,

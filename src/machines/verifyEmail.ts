@@ -27,7 +27,10 @@ export type VerifyEmailEvent =
   | { type: 'verify.submit' }
   | { type: 'verify.resend' };
 
-/** 'you will be able to resend otp in about N seconds' → N, so the countdown starts from the server's figure; null when no wait is named. */
+/**
+ * 'you will be able to resend otp in about N seconds' → N, so the countdown starts from the
+ * server's figure; null when no wait is named.
+ */
 export function resendWaitSeconds(message: string): number | null {
   const match = /(\d+)\s*seconds?/i.exec(message);
   return match ? Number(match[1]) : null;

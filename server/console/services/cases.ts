@@ -101,7 +101,8 @@ function resolutionMail(customer: { email: string; name: string }, resolved: Con
     `Transaction reference: ${resolved.reference}`,
     `Problem: ${resolved.reason}`,
     '',
-    'You can read this note on the transaction in your activities. If something is still wrong, report it again from the transaction.',
+    'You can read this note on the transaction in your activities. If something is still wrong, report it ' +
+    'again from the transaction.',
   ];
   return { to: customer.email, subject: `Case ${resolved.case_number} resolved`, text: lines.join('\n') };
 }

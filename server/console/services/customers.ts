@@ -130,7 +130,10 @@ async function addressDecisionOf(ctx: AppContext, customerId: bigint): Promise<A
   return row ? { verified: row.verified, note: row.note, decided_at: row.decided_at.toISOString(), decided_by: row.email } : null;
 }
 
-/** Records support's decision on the customer's address (what was seen, and whether it verifies it); the latest stands. */
+/**
+ * Records support's decision on the customer's address (what was seen, and whether it verifies it);
+ * the latest stands.
+ */
 export async function decideAddress(ctx: AppContext, actor: Actor & { staffId: bigint }, customerId: bigint, verified: boolean, note: string): Promise<AddressDecision> {
   return inTransaction(ctx, async (tx) => {
     await existingCustomer(tx, customerId);

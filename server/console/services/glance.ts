@@ -45,10 +45,15 @@ export async function glance(ctx: AppContext, providers: ProviderHealth): Promis
     .orderBy('provider')
     .execute();
   const counts = await sql<{ stuck: string; suspense_count: string; suspense_total: string; pending_requests: string; open_cases: string }>`
-    SELECT (SELECT count(*) FROM transactions WHERE status = 'processing' AND created_at < ${new Date(now.getTime() - STUCK_AFTER_MS)}::timestamptz)::text AS stuck,
+    SELECT (SELECT count(*) FROM transactions
+             WHERE status = 'processing'
+               AND created_at < ${new Date(now.getTime() - STUCK_AFTER_MS)}::timestamptz)::text AS stuck,
            (SELECT count(*) FROM unmatched_transfers WHERE status = 'unmatched')::text AS suspense_count,
-           (SELECT coalesce(sum(i.amount_kobo), 0) FROM unmatched_transfers u JOIN incoming_transfers i ON i.id = u.incoming_transfer_id WHERE u.status = 'unmatched')::text AS suspense_total,
-           (SELECT count(*) FROM money_requests WHERE status = 'pending' AND expires_at > ${now}::timestamptz)::text AS pending_requests,
+           (SELECT coalesce(sum(i.amount_kobo), 0)
+             FROM unmatched_transfers u JOIN incoming_transfers i ON i.id = u.incoming_transfer_id
+             WHERE u.status = 'unmatched')::text AS suspense_total,
+           (SELECT count(*) FROM money_requests
+             WHERE status = 'pending' AND expires_at > ${now}::timestamptz)::text AS pending_requests,
            (SELECT count(*) FROM problem_reports WHERE status <> 'resolved')::text AS open_cases`.execute(ctx.db);
   const totals = counts.rows[0];
   return {

@@ -68,7 +68,10 @@ async function customerTransaction(tx: AppContext, customerId: bigint, values: {
     .executeTakeFirstOrThrow();
 }
 
-/** Credits a suspended transfer to the customer it was meant for: a funding in their activity, notified like any other. */
+/**
+ * Credits a suspended transfer to the customer it was meant for: a funding in their activity,
+ * notified like any other.
+ */
 export async function matchToCustomer(tx: AppContext, incomingTransferId: bigint, customerId: bigint): Promise<Moved> {
   const transfer = await leaveSuspense(tx, incomingTransferId, 'matched');
   const transaction = await customerTransaction(tx, customerId, {
@@ -85,13 +88,18 @@ export async function matchToCustomer(tx: AppContext, incomingTransferId: bigint
   const { movementIds, balances } = await postOnce(tx, await credit(tx, { walletId: wallet, amountKobo: transfer.amount_kobo, transactionId: transaction.id, source }));
   await addNotification(tx, customerId, {
     title: WALLET_FUNDED,
-    content: `${formatNaira(koboToNaira(transfer.amount_kobo))} from ${transfer.sender_name} (${transfer.sender_bank}) has been added to your wallet (reference ${transfer.reference}).`,
+    content:
+      `${formatNaira(koboToNaira(transfer.amount_kobo))} from ${transfer.sender_name} ` +
+      `(${transfer.sender_bank}) has been added to your wallet (reference ${transfer.reference}).`,
   });
   await noticeBalanceCap(tx, customerId, balances.get(wallet)!);
   return { movementId: movementIds[0], transaction };
 }
 
-/** Records that the partner sent a suspended transfer back to its sender: it leaves suspense for what the partner holds for us. */
+/**
+ * Records that the partner sent a suspended transfer back to its sender: it leaves suspense for
+ * what the partner holds for us.
+ */
 export async function returnToSender(tx: AppContext, incomingTransferId: bigint): Promise<Moved> {
   const transfer = await leaveSuspense(tx, incomingTransferId, 'returned');
   const { movementIds } = await postOnce(tx, await moveBetweenSystemAccounts(tx, { move: 'return-to-sender', provider: transfer.provider, reference: transfer.reference, amountKobo: transfer.amount_kobo }));
@@ -107,7 +115,10 @@ export interface Goodwill {
   credit: boolean;
 }
 
-/** A goodwill credit to, or a correction from, a customer's wallet, once per request; a debit never takes the wallet below zero. */
+/**
+ * A goodwill credit to, or a correction from, a customer's wallet, once per request; a debit never
+ * takes the wallet below zero.
+ */
 export async function goodwill(tx: AppContext, { customerId, amountKobo, requestId, credit: toWallet }: Goodwill): Promise<Moved> {
   const reference = `NW-ADJ-${requestId}`;
   const transaction = await customerTransaction(tx, customerId, {
@@ -126,7 +137,9 @@ export async function goodwill(tx: AppContext, { customerId, amountKobo, request
   const posted = await postOnce(tx, movement);
   await addNotification(tx, customerId, {
     title: toWallet ? 'Goodwill credit' : 'Wallet correction',
-    content: `${formatNaira(koboToNaira(amountKobo))} was ${toWallet ? 'added to' : 'taken from'} your wallet by Naira Wallet (reference ${reference}). Contact support if you have a question about it.`,
+    content:
+      `${formatNaira(koboToNaira(amountKobo))} was ${toWallet ? 'added to' : 'taken from'} your wallet by ` +
+      `Naira Wallet (reference ${reference}). Contact support if you have a question about it.`,
   });
   if (toWallet) await noticeBalanceCap(tx, customerId, posted.balances.get(wallet)!);
   return { movementId: posted.movementIds[0], transaction };

@@ -74,7 +74,9 @@ async function subjectOf(tx: AppContext, request: NewRequest): Promise<{ amountK
   }
   if (request.customerId === undefined) throw new AppError(422, 'customer_id is required');
   if (request.amountKobo === undefined) throw new AppError(422, 'amount is required');
-  if (request.amountKobo > GOODWILL_MAX_KOBO) throw new AppError(422, `a goodwill ${request.kind === 'goodwill-credit' ? 'credit' : 'debit'} may be at most ${formatNaira(koboToNaira(GOODWILL_MAX_KOBO))}`);
+  if (request.amountKobo > GOODWILL_MAX_KOBO) throw new AppError(422,
+    `a goodwill ${request.kind === 'goodwill-credit' ? 'credit' : 'debit'} may be at most ` +
+    `${formatNaira(koboToNaira(GOODWILL_MAX_KOBO))}`);
   await existingCustomer(tx, request.customerId);
   return { amountKobo: request.amountKobo, customerId: request.customerId, incomingTransferId: null };
 }

@@ -107,7 +107,10 @@ export const normaliseRecoveryCode = (text: string) => {
   return compact.length === 10 ? `${compact.slice(0, 5)}-${compact.slice(5)}` : compact;
 };
 
-/** Replaces the staff member's recovery codes with fresh ones; answers them (shown once, stored only as keyed hashes). */
+/**
+ * Replaces the staff member's recovery codes with fresh ones; answers them (shown once, stored only
+ * as keyed hashes).
+ */
 export async function replaceRecoveryCodes(tx: AppContext, staffId: bigint): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   await tx.db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();

@@ -24,7 +24,10 @@ export function requestHash(ctx: AppContext, request: PurchaseRequest): Buffer {
   return ctx.hashToken(`purchase:${JSON.stringify(canonical)}`);
 }
 
-/** A key already claimed: by this very request (a copy of it, answered once its own pin checks out), or by another one (409). */
+/**
+ * A key already claimed: by this very request (a copy of it, answered once its own pin checks out),
+ * or by another one (409).
+ */
 export function refuseOtherRequest(storedHash: Uint8Array, hash: Buffer) {
   if (!Buffer.from(storedHash).equals(hash)) throw new AppError(409, KEY_REUSED);
 }

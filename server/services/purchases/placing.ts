@@ -23,13 +23,17 @@ import { describeBill, PIN_NOT_SET } from './wording';
  * held, or with nothing written but a wrong pin's count. One statement locks the account (and,
  * for a service that did not verify the number first, reads the key's claim and the product
  * with it); the purchase is authorised (authorisation.ts: the pin, counted under the lock, or
- * the schedule's bound); one statement checks the session, if any, is still live and the day's limit, claims the key, creates the transaction (status
- * processing) with its bill and holds the amount (ledger.ts hold: wallet → clearing, guarded).
- * A balance that does not cover it rolls all of it back. A wrong pin claims no key: the
- * corrected request may use it. None of it writes a row that other users' purchases write.
+ * the schedule's bound); one statement checks the session, if any, is still live and the day's
+ * limit, claims the key, creates the transaction (status processing) with its bill and holds the
+ * amount (ledger.ts hold: wallet → clearing, guarded). A balance that does not cover it rolls all
+ * of it back. A wrong pin claims no key: the corrected request may use it. None of it writes a row
+ * that other users' purchases write.
  */
 
-/** How placing ended: the bill to send and what settling needs, a copy of a request already placed, or a wrong pin (counted). */
+/**
+ * How placing ended: the bill to send and what settling needs, a copy of a request already placed,
+ * or a wrong pin (counted).
+ */
 export type Placed = { kind: 'reserved'; open: OpenBill; bill: Bill } | { kind: 'replay' } | { kind: 'wrong-pin'; wrong: WrongPin };
 
 export interface Placing {
@@ -63,7 +67,8 @@ async function lockBuyer(tx: AppContext, userId: bigint, key: string, request: P
   const before = beforePlacing(userId, key, request);
   const { rows } = await sql<Holder & Before>`
     SELECT u.id, u.email, u.phone, u.pin_sealed, u.pin_attempts, u.pin_locked_at,
-           u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin, u.address_verified_at IS NOT NULL AS address_verified,
+           u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
+           u.address_verified_at IS NOT NULL AS address_verified,
            w.id AS wallet_id, ${before.columns}
     FROM users u JOIN wallets w ON w.user_id = u.id ${before.joins}
     WHERE u.id = ${userId} FOR NO KEY UPDATE OF u`.execute(tx.db);
@@ -110,36 +115,51 @@ async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, k
   const requestId = newRequestId(now);
   const ledger = posting([await hold(tx, { bill: sql<bigint>`(SELECT id FROM created)`, walletId: holder.wallet_id, amountKobo: product.amountKobo })], now, sql<boolean>`EXISTS (SELECT 1 FROM created)`);
   const customer = verified ? verified.customer.name || verified.customer.username || null : null;
+  const sessionRevoked = session
+    ? sql`coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true)`
+    : sql`false`;
+  const withinAllowance = withinCoolingOff(
+    { ends_at: sql`standing.cooling_ends_at`, spent: sql`standing.cooling_spent` },
+    product.amountKobo,
+  );
   const { rows } = await sql<StoredTransaction & Standing>`
     WITH standing AS (
-      SELECT ${session ? sql`coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true)` : sql`false`} AS revoked,
+      SELECT ${sessionRevoked} AS revoked,
              (SELECT request_hash FROM idempotency_keys WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
              ${spentToday(userId, now)} AS spent,
              cooling.reason AS cooling_reason, cooling.ends_at AS cooling_ends_at, cooling.spent AS cooling_spent
       FROM (SELECT) AS one LEFT JOIN LATERAL ${coolingOffRow(userId, now)} AS cooling ON true
     ), claim AS (
       INSERT INTO idempotency_keys (user_id, key, request_hash, transaction_id, created_at)
-      SELECT ${userId}::bigint, ${key}, ${hash}, nextval(pg_get_serial_sequence('transactions', 'id')), ${now}::timestamptz
+      SELECT ${userId}::bigint, ${key}, ${hash}, nextval(pg_get_serial_sequence('transactions', 'id')),
+             ${now}::timestamptz
       FROM standing
-      WHERE NOT standing.revoked AND standing.claimed IS NULL AND standing.spent + ${product.amountKobo}::bigint <= ${rule.dailyLimitKobo}::bigint
-        AND ${withinCoolingOff({ ends_at: sql`standing.cooling_ends_at`, spent: sql`standing.cooling_spent` }, product.amountKobo)}
+      WHERE NOT standing.revoked AND standing.claimed IS NULL
+        AND standing.spent + ${product.amountKobo}::bigint <= ${rule.dailyLimitKobo}::bigint
+        AND ${withinAllowance}
       ON CONFLICT (user_id, key) DO NOTHING
       RETURNING transaction_id
     ), created AS (
-      INSERT INTO transactions (id, user_id, category, amount_kobo, status, reference, from_label, to_label, description, display_name, display_value, customer_name, created_at, updated_at)
+      INSERT INTO transactions (id, user_id, category, amount_kobo, status, reference, from_label, to_label,
+                                description, display_name, display_value, customer_name, created_at, updated_at)
       OVERRIDING SYSTEM VALUE
-      SELECT transaction_id, ${userId}::bigint, ${request.service.category}, ${product.amountKobo}::bigint, 'processing', ${requestId}, 'Wallet', ${request.beneficiary},
-             ${describeBill(request.service, product, request.beneficiary)}, ${request.service.beneficiary.displayName}, ${request.beneficiary},
+      SELECT transaction_id, ${userId}::bigint, ${request.service.category}, ${product.amountKobo}::bigint,
+             'processing', ${requestId}, 'Wallet', ${request.beneficiary},
+             ${describeBill(request.service, product, request.beneficiary)},
+             ${request.service.beneficiary.displayName}, ${request.beneficiary},
              ${customer}::text, ${now}::timestamptz, ${now}::timestamptz
       FROM claim
       RETURNING ${transactionColumns()}
     ), bill AS (
-      INSERT INTO purchases (transaction_id, user_id, category, provider_id, package_id, beneficiary, biller, request_id, next_requery_at)
-      SELECT id, ${userId}::bigint, ${request.service.category}::text, ${product.providerId}::integer, ${product.packageId}::integer, ${request.beneficiary}::text,
+      INSERT INTO purchases (transaction_id, user_id, category, provider_id, package_id, beneficiary, biller,
+                             request_id, next_requery_at)
+      SELECT id, ${userId}::bigint, ${request.service.category}::text, ${product.providerId}::integer,
+             ${product.packageId}::integer, ${request.beneficiary}::text,
              ${deps.biller.name}::text, ${requestId}::text, ${payGivenUpAt(deps, now)}::timestamptz
       FROM created
     ), ${ledger.ctes}
-    SELECT standing.revoked, standing.claimed, standing.spent, standing.cooling_reason, standing.cooling_ends_at, standing.cooling_spent, ${transactionColumns('created')}
+    SELECT standing.revoked, standing.claimed, standing.spent,
+           standing.cooling_reason, standing.cooling_ends_at, standing.cooling_spent, ${transactionColumns('created')}
     FROM standing LEFT JOIN created ON true`
     .execute(tx.db)
     .catch((error: unknown) => {
@@ -161,7 +181,10 @@ async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, k
   return { kind: 'reserved', open: { row, biller: deps.biller.name, walletId: holder.wallet_id, email: holder.email }, bill };
 }
 
-/** Why the statement placed nothing though the session is live: a copy claimed the key first, the cooling-off's allowance, or the day's limit. */
+/**
+ * Why the statement placed nothing though the session is live: a copy claimed the key first, the
+ * cooling-off's allowance, or the day's limit.
+ */
 async function notPlaced(
   tx: AppContext,
   why: { userId: bigint; key: string; hash: Buffer; claimed: Uint8Array | null; spent: bigint; cooling: CoolingOff | null; rule: TierRule; amountKobo: bigint },

@@ -16,7 +16,10 @@ export interface PurchaseRequest {
   packageId: number | null;
   /** Normalised by the service's beneficiary rule (the service table). */
   beneficiary: string;
-  /** Amount-priced services only (and cable renewals, for the amount the biller verified): the amount of a plan comes from the package, never the client. */
+  /**
+   * Amount-priced services only (and cable renewals, for the amount the biller verified): the
+   * amount of a plan comes from the package, never the client.
+   */
   amountKobo: bigint | null;
 }
 
@@ -30,7 +33,10 @@ export interface Product {
   amountKobo: bigint;
 }
 
-/** What a purchase reads before it is placed: the request hash its key was claimed for, if it was, and its provider and plan. */
+/**
+ * What a purchase reads before it is placed: the request hash its key was claimed for, if it was,
+ * and its provider and plan.
+ */
 export interface Before {
   claimed: Uint8Array | null;
   provider_id: number | null;
@@ -51,10 +57,12 @@ export interface Before {
  */
 export function beforePlacing(userId: bigint, key: string, request: PurchaseRequest) {
   return {
-    columns: sql`(SELECT request_hash FROM idempotency_keys WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
+    columns: sql`(SELECT request_hash FROM idempotency_keys
+                  WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
       p.id AS provider_id, p.code AS provider_code, p.name AS provider_name,
       pk.id AS package_id, pk.code AS package_code, pk.name AS package_name, pk.amount_kobo AS package_kobo`,
-    joins: sql`LEFT JOIN providers p ON p.id = ${request.providerId}::integer AND p.category = ${request.service.category} AND p.active
+    joins: sql`LEFT JOIN providers p
+        ON p.id = ${request.providerId}::integer AND p.category = ${request.service.category} AND p.active
       LEFT JOIN packages pk ON pk.id = ${request.packageId}::integer AND pk.provider_id = p.id AND pk.active`,
   };
 }
@@ -84,7 +92,10 @@ async function replacedAtNewPrice(ctx: AppContext, packageId: number, providerId
   return replacement !== undefined;
 }
 
-/** A product whose number the biller verified, and who it found (the holder goes on the transaction and its receipt). */
+/**
+ * A product whose number the biller verified, and who it found (the holder goes on the transaction
+ * and its receipt).
+ */
 export interface Verified {
   product: Product;
   customer: MerchantDetails;

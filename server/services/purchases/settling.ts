@@ -21,7 +21,10 @@ import { displayOf, finalNotification, responseFor } from './wording';
 
 type FinalOutcome = Exclude<BillResult, { status: 'pending' }>;
 
-/** A bill as settling needs it: its transaction (processing), the biller that holds it, the wallet it was paid from and who to mail. */
+/**
+ * A bill as settling needs it: its transaction (processing), the biller that holds it, the wallet
+ * it was paid from and who to mail.
+ */
 export interface OpenBill {
   row: StoredTransaction;
   biller: string;
@@ -32,7 +35,8 @@ export interface OpenBill {
 async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBill | undefined> {
   const { rows } = await sql<StoredTransaction & { biller: string; wallet_id: bigint; email: string }>`
     SELECT ${transactionColumns('t')}, p.biller, w.id AS wallet_id, u.email
-    FROM transactions t JOIN purchases p ON p.transaction_id = t.id JOIN wallets w ON w.user_id = t.user_id JOIN users u ON u.id = t.user_id
+    FROM transactions t JOIN purchases p ON p.transaction_id = t.id
+    JOIN wallets w ON w.user_id = t.user_id JOIN users u ON u.id = t.user_id
     WHERE t.id = ${transactionId}::bigint`.execute(ctx.db);
   if (rows.length === 0) return undefined;
   const { biller, wallet_id, email, ...row } = rows[0];
@@ -56,7 +60,10 @@ export async function finalise(ctx: AppContext, bill: bigint | OpenBill, outcome
   return row;
 }
 
-/** The bill as its final state leaves it: what settle writes, and what the response, the notification and the receipt say. */
+/**
+ * The bill as its final state leaves it: what settle writes, and what the response, the
+ * notification and the receipt say.
+ */
 function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): StoredTransaction {
   const delivered = outcome.status === 'delivered';
   const display = delivered ? displayOf(outcome.receipt) : null;
@@ -72,7 +79,10 @@ function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): 
   };
 }
 
-/** The hold's outcome and, for a completed bill that earns one, its cashback credited to its own transaction (the `credited` CTE). */
+/**
+ * The hold's outcome and, for a completed bill that earns one, its cashback credited to its own
+ * transaction (the `credited` CTE).
+ */
 async function movementsOf(ctx: AppContext, open: OpenBill, row: StoredTransaction): Promise<Movement[]> {
   const held = { bill: row.id, amountKobo: row.amount_kobo };
   if (row.status !== 'completed') return [await voidHold(ctx, { ...held, walletId: open.walletId })];
@@ -91,9 +101,11 @@ async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, ke
   if (row.cashback_kobo !== null) {
     const rewarded = cashbackTransaction(row, row.cashback_kobo);
     credited = sql`, credited AS (
-        INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description, rewarded_transaction_id, created_at, updated_at)
-        SELECT ${row.user_id}::bigint, ${rewarded.category}, ${row.cashback_kobo}::bigint, 'completed', ${rewarded.reference}, ${rewarded.from_label}, ${rewarded.to_label},
-               ${rewarded.description}, id, ${now}::timestamptz, ${now}::timestamptz
+        INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description,
+                                  rewarded_transaction_id, created_at, updated_at)
+        SELECT ${row.user_id}::bigint, ${rewarded.category}, ${row.cashback_kobo}::bigint, 'completed',
+               ${rewarded.reference}, ${rewarded.from_label}, ${rewarded.to_label}, ${rewarded.description},
+               id, ${now}::timestamptz, ${now}::timestamptz
         FROM final RETURNING id
       )`;
   }
@@ -102,7 +114,8 @@ async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, ke
   if (key !== undefined) {
     const response = responseFor(row);
     answered = sql`, answered AS (
-        UPDATE idempotency_keys SET response_status = ${response.status}::integer, response_body = ${JSON.stringify(response.body)}::text
+        UPDATE idempotency_keys
+        SET response_status = ${response.status}::integer, response_body = ${JSON.stringify(response.body)}::text
         WHERE user_id = ${row.user_id}::bigint AND key = ${key} AND EXISTS (SELECT 1 FROM final)
       )`;
   }
@@ -110,7 +123,8 @@ async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, ke
   const { rows } = await sql<{ settled: boolean }>`
     WITH final AS (
       UPDATE transactions
-      SET status = ${row.status}, updated_at = ${now}::timestamptz, display_name = ${row.display_name}, display_value = ${row.display_value},
+      SET status = ${row.status}, updated_at = ${now}::timestamptz,
+          display_name = ${row.display_name}, display_value = ${row.display_value},
           description = ${row.description}, cashback_kobo = ${row.cashback_kobo}::bigint
       FROM purchases
       WHERE transactions.id = ${row.id}::bigint AND transactions.status = 'processing'

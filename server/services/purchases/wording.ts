@@ -16,7 +16,10 @@ export const KEY_IN_PROGRESS = 'a request with this idempotency key is still bei
 export const PIN_NOT_SET = 'please set your transaction pin before making a purchase';
 export const PURCHASE_PROCESSING = 'your purchase is processing, we will notify you once it is completed';
 export const PURCHASE_FAILED = 'the biller could not complete this purchase; your wallet has been refunded';
-/** Answered with PURCHASE_FAILED: a biller failure, not the client's, and the status tells the same story as the envelope. */
+/**
+ * Answered with PURCHASE_FAILED: a biller failure, not the client's, and the status tells the same
+ * story as the envelope.
+ */
 export const PURCHASE_FAILED_STATUS = 502;
 
 /** What a purchase answered, stored under its Idempotency-Key and answered again on a replay. */
@@ -58,11 +61,17 @@ export function responseFor(row: StoredTransaction): PurchaseResponse {
   return { status: 200, body: { type: 'success', message: PURCHASE_PROCESSING, data } };
 }
 
-/** The notification of a bill's final state: what was delivered (and the cashback it earns), or that the wallet was refunded. */
+/**
+ * The notification of a bill's final state: what was delivered (and the cashback it earns), or that
+ * the wallet was refunded.
+ */
 export function finalNotification(row: StoredTransaction, cashbackKobo: bigint): { title: string; content: string } {
   if (row.status === 'completed') return { title: 'Purchase successful', content: `${successMessage(row, cashbackKobo)} (ref ${row.reference})` };
   return {
     title: 'Purchase failed: wallet refunded',
-    content: `Your purchase of ${row.description} could not be completed. ${formatNaira(koboToNaira(row.amount_kobo))} has been returned to your wallet. (ref ${row.reference})`,
+    content:
+      `Your purchase of ${row.description} could not be completed. ` +
+      `${formatNaira(koboToNaira(row.amount_kobo))} has been returned to your wallet. (ref ` +
+      `${row.reference})`,
   };
 }

@@ -30,7 +30,9 @@ import { endOf, ownSchedule, scheduleView } from './scheduleRows';
  * (credentialAlerts.ts), as a credential change is.
  */
 
-export const TOO_MANY_SCHEDULES = `you can keep at most ${MAX_SCHEDULES_PER_USER} schedules: delete one you no longer need first`;
+export const TOO_MANY_SCHEDULES =
+  `you can keep at most ${MAX_SCHEDULES_PER_USER} ` +
+  'schedules: delete one you no longer need first';
 export const NOT_IN_FUTURE = 'that time has already passed: please choose a time in the future';
 export const ENDS_BEFORE_FIRST_RUN = 'the schedule would end before its first run: please choose a later end';
 
@@ -92,7 +94,10 @@ function columnsOf(form: ScheduleForm, product: Product, renewal: Renewal | null
   } satisfies Partial<Record<keyof SchedulesTable, unknown>>;
 }
 
-/** A schedule's name when its owner gives none: what it buys and for whom, or what it buys alone when both do not fit. */
+/**
+ * A schedule's name when its owner gives none: what it buys and for whom, or what it buys alone
+ * when both do not fit.
+ */
 export function defaultName(product: Pick<Product, 'providerName' | 'packageName' | 'amountKobo'>, beneficiary: string): string {
   const what = product.packageName ?? `${product.providerName} ${formatNaira(koboToNaira(product.amountKobo))}`;
   const full = `${what} for ${beneficiary}`;

@@ -29,7 +29,10 @@ export const AUTHORISE_AGAIN =
   'this schedule was paused when your account was recovered: authorise it again with your pin to resume it';
 export const NOT_AWAITING_AUTHORISATION = 'this schedule is not waiting to be authorised again';
 
-/** The next run of a schedule set going again at `now`: its rule's next; a renewal's before its due date, or at once when that has passed. */
+/**
+ * The next run of a schedule set going again at `now`: its rule's next; a renewal's before its due
+ * date, or at once when that has passed.
+ */
 function restartAt(schedule: ScheduleRow, now: Date): Date | null {
   if (schedule.cadence === 'renewal') {
     const at = renewalRunAt(schedule.due_date!, schedule.days_before!, schedule.run_time);
@@ -134,7 +137,8 @@ async function retryRun(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleR
   const now = ctx.clock.now();
   const { rows } = await sql<RunRow>`
     INSERT INTO schedule_runs (schedule_id, user_id, due_at, retry_of, outcome, started_at)
-    VALUES (${schedule.id}::bigint, ${schedule.user_id}::bigint, ${now}::timestamptz, ${failed.id}::bigint, 'running', ${now}::timestamptz)
+    VALUES (${schedule.id}::bigint, ${schedule.user_id}::bigint, ${now}::timestamptz, ${failed.id}::bigint, 'running',
+            ${now}::timestamptz)
     ON CONFLICT (retry_of) DO NOTHING
     RETURNING ${runColumns()}`.execute(ctx.db);
   if (!rows[0]) throw new AppError(409, RETRY_RUNNING);
@@ -200,7 +204,10 @@ async function priceNow(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleR
   return { package_id: plan.id, amount_kobo: plan.amountKobo, due_date: null };
 }
 
-/** Repeat this: what a completed purchase of the caller's bought, as a schedule's product, with a name to start from. */
+/**
+ * Repeat this: what a completed purchase of the caller's bought, as a schedule's product, with a
+ * name to start from.
+ */
 export async function draftFromTransaction(ctx: AppContext, userId: bigint, transactionId: number): Promise<ScheduleDraft> {
   const row = await ctx.db
     .selectFrom('transactions as t')

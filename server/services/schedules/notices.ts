@@ -28,7 +28,9 @@ export interface NoticeSubject {
 }
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
-const FOOTER = 'You authorised this schedule with your transaction pin. Pause, edit or delete it any time on the Schedules page of the app.';
+const FOOTER =
+  'You authorised this schedule with your transaction pin. Pause, edit or delete it any time on the ' +
+  'Schedules page of the app.';
 
 /** Links that open the app where the next step is: funding, and the schedule with its Retry now. */
 function links(publicUrl: string, subject: NoticeSubject) {
@@ -86,7 +88,9 @@ export function priceNotice(subject: NoticeSubject, newPriceKobo: bigint | null,
   const link = links(publicUrl, subject);
   const now = newPriceKobo === null ? 'now costs more' : `now costs ${naira(newPriceKobo)}`;
   const title = `Price changed: ${subject.name} paused`;
-  const content = `${what(subject)} ${now}, above the ${naira(subject.amountKobo)} you authorised, so it was not bought and the schedule is paused. Accept the new price with your pin on Schedules to keep it running.`;
+  const content =
+    `${what(subject)} ${now}, above the ${naira(subject.amountKobo)} you authorised, so it was not bought ` +
+    'and the schedule is paused. Accept the new price with your pin on Schedules to keep it running.';
   const lines: Line[] = [
     { label: 'You authorised', value: naira(subject.amountKobo) },
     ...(newPriceKobo === null ? [] : [{ label: 'New price', value: naira(newPriceKobo) }]),
@@ -99,6 +103,8 @@ export function priceNotice(subject: NoticeSubject, newPriceKobo: bigint | null,
 export function pausedNotice(subject: NoticeSubject, publicUrl: string): Notice {
   const link = links(publicUrl, subject);
   const title = `Schedule paused: ${subject.name}`;
-  const content = `${what(subject)} was paused after ${FAILURES_BEFORE_PAUSE} runs in a row could not happen. Nothing more will be bought until you resume it on Schedules.`;
+  const content =
+    `${what(subject)} was paused after ${FAILURES_BEFORE_PAUSE} runs in a row could not happen. Nothing ` +
+    'more will be bought until you resume it on Schedules.';
   return { notification: { title, content }, mail: mailOf(subject, title, title, [{ label: 'Resume it', value: link.schedule }]) };
 }

@@ -34,14 +34,16 @@ async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: n
         UPDATE schedules SET reminded_for = next_run_at
         WHERE id IN (
           SELECT id FROM schedules
-          WHERE status = 'active' AND next_run_at > ${now}::timestamptz AND next_run_at <= ${new Date(now.getTime() + DAY_MS)}::timestamptz
+          WHERE status = 'active'
+            AND next_run_at > ${now}::timestamptz AND next_run_at <= ${new Date(now.getTime() + DAY_MS)}::timestamptz
             AND reminded_for IS DISTINCT FROM next_run_at
           ORDER BY next_run_at LIMIT ${batch}
           FOR UPDATE SKIP LOCKED
         )
         RETURNING id, user_id, name, beneficiary, amount_kobo, next_run_at, cadence
       )
-      SELECT claimed.id, claimed.user_id, claimed.name, claimed.beneficiary, claimed.amount_kobo, claimed.next_run_at, claimed.cadence, u.email, w.balance_kobo
+      SELECT claimed.id, claimed.user_id, claimed.name, claimed.beneficiary, claimed.amount_kobo, claimed.next_run_at,
+             claimed.cadence, u.email, w.balance_kobo
       FROM claimed JOIN users u ON u.id = claimed.user_id JOIN wallets w ON w.user_id = claimed.user_id`.execute(tx.db);
     const notices: Notice[] = [];
     for (const due of rows) {

@@ -146,7 +146,10 @@ async function decideRenewal(
   return { request, extra: { ...verified, amountKobo } };
 }
 
-/** What the run buys now, or why it buys nothing: a renewal as verified now, a plan as repriced, within the authorised amount. */
+/**
+ * What the run buys now, or why it buys nothing: a renewal as verified now, a plan as repriced,
+ * within the authorised amount.
+ */
 async function decide(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow, run: RunRow): Promise<Decision> {
   if (schedule.cadence === 'renewal') return decideRenewal(ctx, deps, schedule, run);
   const service = serviceOf(schedule.category);
@@ -199,7 +202,8 @@ const later = (day: string, other: string) => (day > other ? day : other);
 
 /** The schedule's fields after a due run (not a retry) came to `result`. */
 function advanced(schedule: ScheduleRow, run: RunRow, result: Result, now: Date) {
-  // A run skipped, or stopped by a price that rose (made again once the price is accepted), is not one of the schedule's runs.
+  // A run skipped, or stopped by a price that rose (made again once the price is accepted), is not
+  // one of the schedule's runs.
   const counted = result.outcome !== 'skipped' && result.reason !== 'price-changed';
   const runsDone = schedule.runs_done + (counted ? 1 : 0);
   // A locked account is not a failing schedule: what unlocks it (a password or pin reset) pauses the schedule anyway.
@@ -249,7 +253,10 @@ function noticesOf(subject: NoticeSubject, run: RunRow, result: Result, pausedFo
   return notices;
 }
 
-/** Moves the schedule past a due run that came to `outcome`, unless its owner edited, paused or deleted it meanwhile; answers whether it moved, and what paused it. */
+/**
+ * Moves the schedule past a due run that came to `outcome`, unless its owner edited, paused or
+ * deleted it meanwhile; answers whether it moved, and what paused it.
+ */
 async function advanceSchedule(tx: AppContext, schedule: ScheduleRow, run: RunRow, result: Result, now: Date): Promise<{ moved: boolean; paused: string | null }> {
   const next = advanced(schedule, run, result, now);
   const plan = result.plan ? { package_id: result.plan.id, amount_kobo: result.plan.amountKobo } : {};

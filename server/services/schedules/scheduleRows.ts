@@ -108,7 +108,10 @@ export async function ownSchedule(ctx: AppContext, userId: bigint, scheduleId: n
   return row;
 }
 
-/** What the list reads of each schedule beside its row: names, its latest run and that run's bill, the price its plan has now. */
+/**
+ * What the list reads of each schedule beside its row: names, its latest run and that run's bill,
+ * the price its plan has now.
+ */
 interface Listed {
   provider_name: string;
   package_name: string | null;
@@ -196,18 +199,24 @@ export function toSchedule(row: ScheduleRow, listed: Listed): Schedule {
   };
 }
 
-/** The user's schedules, oldest first, each with its latest run: one statement (a user keeps at most MAX_SCHEDULES_PER_USER). */
+/**
+ * The user's schedules, oldest first, each with its latest run: one statement (a user keeps at most
+ * MAX_SCHEDULES_PER_USER).
+ */
 export async function listSchedules(ctx: AppContext, userId: bigint, scheduleId?: bigint): Promise<Schedule[]> {
   const { rows } = await sql<ScheduleRow & Omit<Listed, 'run'> & { run: Nullable<RunRow> | null }>`
     SELECT ${scheduleColumns('s')}, p.name AS provider_name, pk.name AS package_name,
-           (SELECT c.amount_kobo FROM packages c WHERE c.provider_id = s.provider_id AND c.code = pk.code AND c.active LIMIT 1) AS current_kobo,
+           (SELECT c.amount_kobo FROM packages c
+             WHERE c.provider_id = s.provider_id AND c.code = pk.code AND c.active LIMIT 1) AS current_kobo,
            to_jsonb(r) AS run, t.status AS transaction_status
     FROM schedules s
     JOIN providers p ON p.id = s.provider_id
     LEFT JOIN packages pk ON pk.id = s.package_id
-    LEFT JOIN LATERAL (SELECT ${runColumns()} FROM schedule_runs WHERE schedule_id = s.id ORDER BY id DESC LIMIT 1) r ON true
+    LEFT JOIN LATERAL (SELECT ${runColumns()} FROM schedule_runs WHERE schedule_id = s.id ORDER BY id DESC LIMIT 1) r
+      ON true
     LEFT JOIN transactions t ON t.id = r.transaction_id
-    WHERE s.user_id = ${userId}::bigint AND s.status <> 'deleted' ${scheduleId === undefined ? sql`` : sql`AND s.id = ${scheduleId}::bigint`}
+    WHERE s.user_id = ${userId}::bigint AND s.status <> 'deleted'
+      ${scheduleId === undefined ? sql`` : sql`AND s.id = ${scheduleId}::bigint`}
     ORDER BY s.id`.execute(ctx.db);
   return rows.map(({ provider_name, package_name, current_kobo, run, transaction_status, ...row }) =>
     toSchedule(row, { provider_name, package_name, current_kobo, transaction_status, run: runFromJson(run) }),

@@ -56,7 +56,8 @@ export const STATEMENT_ENDS_AFTER_TODAY = 'the statement cannot end after today'
 export const STATEMENT_REVERSED = 'the start date must not be after the end date';
 export const STATEMENT_TOO_LONG = `a statement covers at most ${STATEMENT_MAX_DAYS} days`;
 export const statementTooManyEntries = (entries: number) =>
-  `these dates hold ${entries.toLocaleString('en-NG')} entries, more than the ${STATEMENT_MAX_ENTRIES.toLocaleString('en-NG')} a statement can hold: please choose a shorter period`;
+  `these dates hold ${entries.toLocaleString('en-NG')} entries, more than the ` +
+  `${STATEMENT_MAX_ENTRIES.toLocaleString('en-NG')} a statement can hold: please choose a shorter period`;
 
 /**
  * Entries per page read: a page is a few milliseconds of the database and tens of kilobytes. Small,
@@ -88,7 +89,9 @@ export async function readStatement(ctx: AppContext, userId: bigint, from: strin
       const walletId = await walletOf({ ...ctx, db: trx }, userId);
       const { openingKobo, creditsKobo, debitsKobo, closingKobo, entries, lastEntryId } = await walletFigures({ ...ctx, db: trx }, walletId, start, end);
       if (openingKobo + creditsKobo - debitsKobo !== closingKobo) {
-        throw new Error(`statement of wallet ${walletId} does not reconcile: ${openingKobo} + ${creditsKobo} - ${debitsKobo} <> ${closingKobo}`);
+        throw new Error(
+          `statement of wallet ${walletId} does not reconcile: ${openingKobo} + ${creditsKobo} - ` +
+          `${debitsKobo} <> ${closingKobo}`);
       }
       return { holder, from, to, walletId, start, end, lastEntryId, openingKobo, creditsKobo, debitsKobo, closingKobo, entries, generatedAt: ctx.clock.now() };
     });
@@ -132,7 +135,9 @@ export async function* statementLines(ctx: AppContext, statement: Statement, pag
     if (rows.length < pageSize) break;
   }
   if (balance !== statement.closingKobo || count !== statement.entries) {
-    throw new Error(`statement of wallet ${statement.walletId} changed while it was read: ${count} entries ending on ${balance}, expected ${statement.entries} ending on ${statement.closingKobo}`);
+    throw new Error(
+      `statement of wallet ${statement.walletId} changed while it was read: ${count} entries ending on ` +
+      `${balance}, expected ${statement.entries} ending on ${statement.closingKobo}`);
   }
 }
 

@@ -16,6 +16,14 @@ function cell(value: string): string {
 }
 
 const row = (values: string[]) => `${values.map(cell).join(',')}\r\n`;
+const HEADINGS = row([
+  'Date (Lagos)',
+  'Description',
+  'Reference',
+  'Money out (NGN)',
+  'Money in (NGN)',
+  'Balance (NGN)',
+]);
 
 const entryRow = (line: StatementLine) =>
   row([
@@ -28,7 +36,7 @@ const entryRow = (line: StatementLine) =>
   ]);
 
 export async function* statementCsv(header: StatementHeader, pages: AsyncIterable<StatementLine[]>): AsyncGenerator<string> {
-  yield `\uFEFF${row(['Date (Lagos)', 'Description', 'Reference', 'Money out (NGN)', 'Money in (NGN)', 'Balance (NGN)'])}${row([header.from, 'Opening balance', '', '', '', koboText(header.openingKobo)])}`;
+  yield `\uFEFF${HEADINGS}${row([header.from, 'Opening balance', '', '', '', koboText(header.openingKobo)])}`;
   for await (const lines of pages) yield lines.map(entryRow).join('');
   yield row([header.to, 'Totals', '', koboText(header.debitsKobo), koboText(header.creditsKobo), '']) + row([header.to, 'Closing balance', '', '', '', koboText(header.closingKobo)]);
 }

@@ -11,7 +11,10 @@ import { koboText, type StatementHeader, type StatementLine } from './ledgerStat
  */
 
 const MARGIN = 40;
-/** Only the description and the reference may wrap: the other cells are one line, so only those two are measured (a statement has up to 100,000 rows). */
+/**
+ * Only the description and the reference may wrap: the other cells are one line, so only those two
+ * are measured (a statement has up to 100,000 rows).
+ */
 const COLUMNS = [
   { head: 'Date (Lagos)', width: 78, align: 'left', wraps: false },
   { head: 'Description', width: 179, align: 'left', wraps: true },
@@ -40,7 +43,10 @@ export interface StatementPdf {
   end(): Promise<void>;
 }
 
-/** Starts the document (holder, period, totals, column heads); every part of the file goes to `write` as pdfkit finishes it. */
+/**
+ * Starts the document (holder, period, totals, column heads); every part of the file goes to
+ * `write` as pdfkit finishes it.
+ */
 export function startStatementPdf(header: StatementHeader, write: (chunk: Buffer) => void): StatementPdf {
   const doc = new PDFDocument({
     size: 'A4',

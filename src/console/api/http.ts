@@ -71,7 +71,10 @@ export function onSessionEnded(listener: Listener): () => void {
 
 const isEnvelope = (value: unknown): value is Envelope => typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
 
-/** POSTs to `/ops/api/<path>` with the tab's session; resolves with the envelope's data, rejects with a ConsoleError. */
+/**
+ * POSTs to `/ops/api/<path>` with the tab's session; resolves with the envelope's data, rejects
+ * with a ConsoleError.
+ */
 export async function opsCall<T>(path: string, body: object = {}, signal?: AbortSignal): Promise<{ message: string; data: T }> {
   const token = tabStorage()?.getItem(TOKEN_KEY);
   let answer: unknown;

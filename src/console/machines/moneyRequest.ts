@@ -24,7 +24,9 @@ export type MoneyRequestEvent =
   | { type: 'money.back' };
 
 export const AMOUNT_NEEDED = 'Enter the amount in naira, with at most two decimals.';
-export const REASON_NEEDED = `Say why, in at least ${REASON_MIN_LENGTH} characters: whoever approves and whoever audits will read it.`;
+export const REASON_NEEDED =
+  `Say why, in at least ${REASON_MIN_LENGTH} ` +
+  'characters: whoever approves and whoever audits will read it.';
 export const CODE_NEEDED = 'Enter the six-digit code from your authenticator app to confirm.';
 
 const typedAmount = (context: MoneyRequestContext) => (context.incomingTransferId !== null ? 1n : nairaToKobo(context.amount));

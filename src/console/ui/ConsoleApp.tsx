@@ -61,7 +61,10 @@ function Shell() {
   );
 }
 
-/** The signed-in part: the staff member of this tab, or the sign-in page (also when any call says the session ended). */
+/**
+ * The signed-in part: the staff member of this tab, or the sign-in page (also when any call says
+ * the session ended).
+ */
 function SignedIn() {
   const [staff, setStaff] = useState<StaffProfile | null>(staffSession.current);
   useEffect(
@@ -95,7 +98,10 @@ function Allowed({ permission, children }: { permission: Permission; children: R
   return allows(staff.role, permission) ? <>{children}</> : <Navigate to="/" replace />;
 }
 
-/** The route table (the app's router and its hook, as the customer app uses them: no other part of the router is bundled). */
+/**
+ * The route table (the app's router and its hook, as the customer app uses them: no other part of
+ * the router is bundled).
+ */
 const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInScreen invitation={null} /> },
   { path: '/setup', element: <SignInScreen invitation={new URLSearchParams(location.hash.slice(1)).get('invitation')} /> },

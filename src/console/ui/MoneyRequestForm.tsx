@@ -6,7 +6,10 @@ import { useFlow } from '../../ui/app/useFlow';
 import { moneyRequestMachine } from '../machines/moneyRequest';
 import { CodeField } from './components';
 
-/** The maker's form (moneyRequest): what and why, then their own code; nothing moves until another finance user approves. */
+/**
+ * The maker's form (moneyRequest): what and why, then their own code; nothing moves until another
+ * finance user approves.
+ */
 export function MoneyRequestForm({ kind, customerId, incomingTransferId, onClose, onDone }: { kind: MoneyRequestKind; customerId: number | null; incomingTransferId: number | null; onClose: () => void; onDone: () => void }) {
   const actor = useFlow(moneyRequestMachine, { kind, customerId, incomingTransferId });
   const state = useSelector(actor, (snapshot) => snapshot.value);

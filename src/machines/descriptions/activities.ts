@@ -2,7 +2,11 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/activities.ts in docs/machines. */
 export default {
-  summary: 'A list of the user’s transactions (/activities, the dashboard): pages on demand, details of a settled row, a server check of a pending one (whose details open by themselves when it is stuck a day, to offer a report); with the server out of reach, the first page kept from the last visit, marked with its time.',
+  summary:
+    'A list of the user’s transactions (/activities, the dashboard): pages on demand, details of a settled ' +
+    'row, a server check of a pending one (whose details open by themselves when it is stuck a day, to ' +
+    'offer a report); with the server out of reach, the first page kept from the last visit, marked with ' +
+    'its time.',
   events: {
     'activities.reload': 'Something outside moved money: the list starts again from page 1.',
     'activities.more': '“Load more”: fetches the next page when the page is full and more is revealed.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/appUpdate.ts in docs/machines. */
 export default {
-  summary: 'A new version of the app, installed by the service worker: announced ("Update available — reload"), applied only when the user asks, and never during a payment.',
+  summary:
+    'A new version of the app, installed by the service worker: announced ("Update available — reload"), ' +
+    'applied only when the user asks, and never during a payment.',
   events: {
     'update.found': 'The service worker installed a new version, waiting to take over.',
     'update.apply': 'The user pressed Reload on the notice.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/cardTopUp.ts in docs/machines. */
 export default {
-  summary: 'A card top-up on /funding: the amount, then the fee and total shown before paying, then off to the partner’s own checkout page.',
+  summary:
+    'A card top-up on /funding: the amount, then the fee and total shown before paying, then off to the ' +
+    'partner’s own checkout page.',
   events: {
     'card.change': 'Typing the amount (digits and two decimals).',
     'card.submit': '“Pay with card”.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/connectivity.ts in docs/machines. */
 export default {
-  summary: 'Whether the app can reach the server: offline, screens show what was last known and disable what needs the server; back online, the session polls at once.',
+  summary:
+    'Whether the app can reach the server: offline, screens show what was last known and disable what ' +
+    'needs the server; back online, the session polls at once.',
   events: {
     'network.offline': 'The browser lost its network.',
     'network.online': 'The network is back.',

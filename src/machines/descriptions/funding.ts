@@ -3,7 +3,9 @@ import type { MachineDescription } from './machineDescription';
 /** The page of src/machines/funding.ts in docs/machines. */
 export default {
   summary:
-    '/funding, identity first: loads where the user stands, offers the BVN/NIN verification in place (the partners then open the accounts), polls while a partner is creating a number, and confirms a card payment on the return from the checkout.',
+    '/funding, identity first: loads where the user stands, offers the BVN/NIN verification in place (the ' +
+    'partners then open the accounts), polls while a partner is creating a number, and confirms a card ' +
+    'payment on the return from the checkout.',
   events: {
     'funding.retry': '“Try again” after loading failed.',
     'funding.change':

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/login.ts in docs/machines. */
 export default {
-  summary: '/login: validate, log in (with the bot check after repeated failures), land on verify-email, set-pin or the dashboard.',
+  summary:
+    '/login: validate, log in (with the bot check after repeated failures), land on verify-email, set-pin ' +
+    'or the dashboard.',
   events: {
     'login.change': 'Typing the e-mail or the password.',
     'login.submit': '“Log in”.',

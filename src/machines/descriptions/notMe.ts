@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/notMe.ts in docs/machines. */
 export default {
-  summary: '/not-me?token=…: the “this wasn’t me” link of a credential-change e-mail; one press signs out every device and locks the account until a new password.',
+  summary:
+    '/not-me?token=…: the “this wasn’t me” link of a credential-change e-mail; one press signs out every ' +
+    'device and locks the account until a new password.',
   events: {
     'notMe.report': '“Sign out everywhere and lock my account”.',
   },

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/pinDialog.ts in docs/machines. */
 export default {
-  summary: 'The transaction pin dialog of a service screen: four masked boxes; four digits go to the owner, fewer are refused.',
+  summary:
+    'The transaction pin dialog of a service screen: four masked boxes; four digits go to the owner, fewer ' +
+    'are refused.',
   events: {
     'pin.open': 'The owner opens the dialog.',
     'pin.change': 'The four boxes as typed.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/problemReport.ts in docs/machines. */
 export default {
-  summary: 'Report a problem on one transaction, in its details: the case is looked up first, then shown, or offered as a form with a reason and an optional note whose sending opens a case.',
+  summary:
+    'Report a problem on one transaction, in its details: the case is looked up first, then shown, or ' +
+    'offered as a form with a reason and an optional note whose sending opens a case.',
   events: {
     'report.retry': '“Try again” after the case could not be looked up.',
     'report.open': '“Report a problem”: opens the form.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/purchase.ts in docs/machines. */
 export default {
-  summary: 'One service screen (airtime, data, electricity, betting, cable, education): form, merchant verification, pin dialog, purchase call and outcome.',
+  summary:
+    'One service screen (airtime, data, electricity, betting, cable, education): form, merchant ' +
+    'verification, pin dialog, purchase call and outcome.',
   events: {
     'form.provider': 'Choosing a provider.',
     'form.plan': 'Choosing a plan (sets the amount).',

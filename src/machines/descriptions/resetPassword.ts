@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/resetPassword.ts in docs/machines. */
 export default {
-  summary: '/reset?token=…: a new password with the e-mailed link’s token, then logout and set-pin with the same token (which sets a pin only for an account that has none).',
+  summary:
+    '/reset?token=…: a new password with the e-mailed link’s token, then logout and set-pin with the same ' +
+    'token (which sets a pin only for an account that has none).',
   events: {
     'reset.change': 'Typing the new password or its confirmation.',
     'reset.submit': '“Reset password”.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/resetPin.ts in docs/machines. */
 export default {
-  summary: '/reset-pin (“Forgot pin?”): a code by e-mail, then the code, the password and a new pin reset the pin and lift a lock.',
+  summary:
+    '/reset-pin (“Forgot pin?”): a code by e-mail, then the code, the password and a new pin reset the pin ' +
+    'and lift a lock.',
   events: {
     'resetPin.send': '“Send code”, or asking for another once the countdown is over.',
     'resetPin.otp': 'The code boxes as typed.',

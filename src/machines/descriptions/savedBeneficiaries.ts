@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/savedBeneficiaries.ts in docs/machines. */
 export default {
-  summary: 'The numbers the user saved for one service, beside its purchase form: loaded once (or a message and Try again), then one save, rename or delete at a time, the list following the server’s answers.',
+  summary:
+    'The numbers the user saved for one service, beside its purchase form: loaded once (or a message and ' +
+    'Try again), then one save, rename or delete at a time, the list following the server’s answers.',
   events: {
     'saved.retry': '“Try again” after the list failed to load.',
     'saved.save': 'Saves a number under a name for this service.',

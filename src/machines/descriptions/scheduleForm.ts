@@ -3,9 +3,13 @@ import type { MachineDescription } from './machineDescription';
 /** The page of src/machines/scheduleForm.ts in docs/machines. */
 export default {
   summary:
-    'A schedule’s form (new, Repeat this, edit): a repeated purchase’s product loaded first, the fields checked in order, a cable renewal’s smartcard verified, then the pin dialog and the save the pin authorises; it reports the saved schedule or its closing.',
+    'A schedule’s form (new, Repeat this, edit): a repeated purchase’s product loaded first, the fields ' +
+    'checked in order, a cable renewal’s smartcard verified, then the pin dialog and the save the pin ' +
+    'authorises; it reports the saved schedule or its closing.',
   events: {
-    'form.set': 'Typing a field with no rule of its own: the name, plan, date, weekday, day of the month, days before, time, number of runs or end date.',
+    'form.set':
+      'Typing a field with no rule of its own: the name, plan, date, weekday, day of the month, days ' +
+      'before, time, number of runs or end date.',
     'form.service': 'Choosing the service (clears the product).',
     'form.provider': 'Choosing the provider (clears the plan and the verified smartcard).',
     'form.beneficiary': 'Typing the number, as the service’s rule lets it be typed.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/session.ts in docs/machines. */
 export default {
-  summary: 'The one session of the app (the shared state of docs/product.md, Entities): the user, balance visibility, notifications, providers, pin attempts; polls and logs out when refused.',
+  summary:
+    'The one session of the app (the shared state of docs/product.md, Entities): the user, balance ' +
+    'visibility, notifications, providers, pin attempts; polls and logs out when refused.',
   events: {
     'session.route': 'The route the user is on changed.',
     'loading.set': 'Shows or hides the loading overlay.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/setPin.ts in docs/machines. */
 export default {
-  summary: '/set-pin: a pin and its confirmation in eight boxes; success signs in (a reset link’s token yields a session) and goes to the dashboard. A reset link is checked first: an account that has a pin keeps it.',
+  summary:
+    '/set-pin: a pin and its confirmation in eight boxes; success signs in (a reset link’s token yields a ' +
+    'session) and goes to the dashboard. A reset link is checked first: an account that has a pin keeps it.',
   events: {
     'pin.change': 'The eight boxes as typed.',
     'pin.submit': '“Set pin”.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/statements.ts in docs/machines. */
 export default {
-  summary: '/statements: a date range (the last 30 days at first), its totals from the ledger, and CSV or PDF downloads of the range shown; changing a date hides the totals until Show.',
+  summary:
+    '/statements: a date range (the last 30 days at first), its totals from the ledger, and CSV or PDF ' +
+    'downloads of the range shown; changing a date hides the totals until Show.',
   events: {
     'statement.from': 'Picks the start date: the totals are hidden until Show.',
     'statement.to': 'Picks the end date: the totals are hidden until Show.',

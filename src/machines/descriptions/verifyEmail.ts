@@ -2,7 +2,9 @@ import type { MachineDescription } from './machineDescription';
 
 /** The page of src/machines/verifyEmail.ts in docs/machines. */
 export default {
-  summary: '/verify-email: a code is sent on opening and again after the countdown; the 4-digit code is checked and the user signs in again.',
+  summary:
+    '/verify-email: a code is sent on opening and again after the countdown; the 4-digit code is checked ' +
+    'and the user signs in again.',
   events: {
     'verify.resend': '“Resend code” once the countdown is over.',
     'verify.change': 'The code boxes as typed.',

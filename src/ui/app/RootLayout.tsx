@@ -3,7 +3,10 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { ScrollManager } from './ScrollManager';
 import { UpdateNotice } from './UpdateNotice';
 
-/** What every route shares: the scroll behaviour (ScrollManager), recovery from a screen that fails, and the new-version notice. */
+/**
+ * What every route shares: the scroll behaviour (ScrollManager), recovery from a screen that fails,
+ * and the new-version notice.
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
   return (

@@ -30,7 +30,10 @@ function useSessionContext(): Session {
 
 export const useSession = (): SessionActor => useSessionContext().actor;
 
-/** Whether the stored user has been read (false while the first frame is hydrated): user data shows placeholders until then. */
+/**
+ * Whether the stored user has been read (false while the first frame is hydrated): user data shows
+ * placeholders until then.
+ */
 export const useRestored = (): boolean => useSessionSelector((s) => s.context.restored);
 
 /**

@@ -3,7 +3,10 @@ import { appUpdateMachine } from '../../machines/appUpdate';
 import { provideAppUpdate } from './appUpdateStore';
 import { getInspect } from './inspector';
 
-/** Starts the appUpdate machine on a version the service worker has installed: announced, applied by `apply` when the user asks. */
+/**
+ * Starts the appUpdate machine on a version the service worker has installed: announced, applied by
+ * `apply` when the user asks.
+ */
 export function announceUpdate(apply: () => void): void {
   const actor = createActor(appUpdateMachine, { inspect: getInspect() }).start();
   actor.on('reload', apply);

@@ -12,7 +12,10 @@ const INSPECTABLE_BUILD = import.meta.env.DEV || import.meta.env.MODE === 'inspe
 
 let current: Inspect | undefined;
 
-/** Starts the Stately inspector when the build allows it and the URL asks for it (`?inspect`); every event is masked first. */
+/**
+ * Starts the Stately inspector when the build allows it and the URL asks for it (`?inspect`); every
+ * event is masked first.
+ */
 export async function loadInspector(search: string): Promise<void> {
   if (!INSPECTABLE_BUILD || !new URLSearchParams(search).has('inspect')) return;
   const [{ createBrowserInspector }, { maskedInspectorOptions }] = await Promise.all([import('@statelyai/inspect'), import('./inspectorMask')]);

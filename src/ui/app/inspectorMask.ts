@@ -78,7 +78,10 @@ const looksOpaque = (run: string) => /[0-9]/.test(run) && /[A-Za-z]/.test(run) &
 const NAMED_IN_TEXT = /\b(pins?|tokens?|otp|codes?|passwords?)(\s*:\s*)([^\s,;()]+)/gi;
 const namedSecret = (name: string, value: string) => /^passwords?$/i.test(name) || /\d/.test(value);
 
-/** A string with every token-shaped run and every secret it names concealed (rule 4): a reset link's path keeps its shape, not its token. */
+/**
+ * A string with every token-shaped run and every secret it names concealed (rule 4): a reset link's
+ * path keeps its shape, not its token.
+ */
 const maskText = (text: string): string =>
   text
     .replace(JWT, CONCEALED)

@@ -9,9 +9,10 @@ type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
 /**
  * Every lazily loaded screen of the route table, by its path from here (all but the service
- * screen, below; the landing's page names its chunk, so it loads with the entry). A glob rather than one import() per route, so that a route
- * can name its module as data: scripts/routePages.ts reads the names to give each route's page
- * the preload links of its code, so a first visit asks for all of it at once.
+ * screen, below; the landing's page names its chunk, so it loads with the entry). A glob rather
+ * than one import() per route, so that a route can name its module as data: scripts/routePages.ts
+ * reads the names to give each route's page the preload links of its code, so a first visit asks
+ * for all of it at once.
  */
 const LAZY_MODULES = import.meta.glob<{ default: ComponentType }>([
   '../screens/*Screen.tsx',
@@ -28,7 +29,10 @@ const appFrame =
   (name: 'RequireUser' | 'AppShell'): Load =>
   async () => ({ default: (await import('./appFrames'))[name] });
 
-/** What a route keeps in its `handle`: the module its element loads (by its path from here), and how to fetch it ahead. */
+/**
+ * What a route keeps in its `handle`: the module its element loads (by its path from here), and how
+ * to fetch it ahead.
+ */
 export interface RouteHandle {
   module: string;
   preload: () => Promise<void>;

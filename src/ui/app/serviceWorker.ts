@@ -1,6 +1,9 @@
 import { registerSW } from 'virtual:pwa-register';
 
-/** How often an open app asks whether a new version is out (a tab left open never navigates, which is when browsers ask). */
+/**
+ * How often an open app asks whether a new version is out (a tab left open never navigates, which
+ * is when browsers ask).
+ */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**

@@ -121,7 +121,11 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   } else {
     body = (
       <>
-        {asOf !== null && <p className="hint as-of">{`As of ${formatDateTime(asOf)}. Newer activity shows once Naira Wallet can be reached.`}</p>}
+        {asOf !== null && (
+          <p className="hint as-of">
+            {`As of ${formatDateTime(asOf)}. Newer activity shows once Naira Wallet can be reached.`}
+          </p>
+        )}
         {/* Reloading after a status check keeps the rows in place and says so. */}
         <ul ref={list} className="txn-list" aria-labelledby={labelledBy} aria-busy={loading || undefined}>
           {rows.map((transaction) => (

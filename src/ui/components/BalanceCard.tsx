@@ -45,7 +45,8 @@ export function BalanceCard() {
         </span>
         {!revealed && <span className="visually-hidden">Balance hidden</span>}
       </p>
-      {/* Drawn before the server has said (a placeholder), so that its line does not push the page down when it does. */}
+      {/* Drawn before the server has said (a placeholder), so that its line does not push the page
+          down when it does. */}
       <p className="balance-cashback" data-hidden={!revealed} aria-busy={cashback === null || undefined}>
         Cashback earned{' '}
         <span className="balance-value" aria-hidden={!revealed || undefined}>

@@ -9,7 +9,10 @@ interface EmailedCodeBoxesProps {
   onChange: (values: string[]) => void;
 }
 
-/** The code we e-mail, OTP_LENGTH digits in boxes that take the focus first; the phone may offer the code it has seen. */
+/**
+ * The code we e-mail, OTP_LENGTH digits in boxes that take the focus first; the phone may offer the
+ * code it has seen.
+ */
 export function EmailedCodeBoxes({ label, values, onChange }: EmailedCodeBoxesProps) {
   return <CodeBoxes length={OTP_LENGTH} values={values} onChange={onChange} label={label} oneTimeCode autoFocus />;
 }

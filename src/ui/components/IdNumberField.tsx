@@ -7,7 +7,10 @@ interface IdNumberFieldProps {
   label: string;
   /** What the user has typed: empty until they replace the number on file. */
   value: string;
-  /** The verified number as the server sends it, its last four digits behind a mask (the whole number is confidential); '' when none. */
+  /**
+   * The verified number as the server sends it, its last four digits behind a mask (the whole
+   * number is confidential); '' when none.
+   */
   saved: string;
   onValueChange: (value: string) => void;
 }

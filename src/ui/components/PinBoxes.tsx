@@ -17,7 +17,10 @@ interface PinBoxesProps {
   idPrefix?: string;
 }
 
-/** Transaction pins in masked one-digit boxes, PIN_LENGTH to a pin: the dialog's one, a new one with its confirmation, or the old one before them. */
+/**
+ * Transaction pins in masked one-digit boxes, PIN_LENGTH to a pin: the dialog's one, a new one with
+ * its confirmation, or the old one before them.
+ */
 export function PinBoxes({ label, pins, values, onChange, autoFocus, idPrefix }: PinBoxesProps) {
   return (
     <CodeBoxes

@@ -13,7 +13,10 @@ import '../styles/purchase.css';
 
 interface PinDialogProps {
   actor: ActorRefFrom<typeof pinDialogMachine>;
-  /** Where the focus goes when the dialog closes: the form's Continue button, so a keyboard user is back where they were. */
+  /**
+   * Where the focus goes when the dialog closes: the form's Continue button, so a keyboard user is
+   * back where they were.
+   */
   returnFocus?: RefObject<HTMLElement | null>;
   /** What the pin confirms, when it is not a payment (a schedule's authorisation). */
   text?: string;
@@ -51,7 +54,8 @@ export function PinDialog({ actor, returnFocus, text = 'Enter your 4-digit secur
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'pin.submit' });
-    // Refused before any call (boxes left empty): they are emptied, and typing starts again in the first, not on Continue.
+    // Refused before any call (boxes left empty): they are emptied, and typing starts again in the
+    // first, not on Continue.
     if (actor.getSnapshot().matches('open')) document.getElementById(`${boxesId}-0`)?.focus();
   };
 

@@ -199,10 +199,12 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
                 </div>
               )}
             </dl>
-            {/* The verification is kept when fields change (as the product was specified): it must not pass for the new number's. */}
+            {/* The verification is kept when fields change (as the product was specified): it must
+                not pass for the new number's. */}
             {numberChanged && (
               <p className="merchant-warning" role="alert">
-                {`The number has changed since it was verified: these details are for ${service.beneficiary.displayName.toLowerCase()} ${merchant.beneficiary}. ` +
+                {'The number has changed since it was verified: these details are for ' +
+                  `${service.beneficiary.displayName.toLowerCase()} ${merchant.beneficiary}. ` +
                   'When you pay, the holder of the number in the field is checked and named on your receipt.'}
               </p>
             )}
@@ -232,7 +234,13 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           {/* The form's choices go with it: the schedule form opens filled with them. */}
           <Link
             className="btn-link"
-            to={`/schedules?${new URLSearchParams({ service: service.key, provider: form.providerId, plan: form.planId, beneficiary: form.beneficiary, amount: service.pricing.kind === 'amount' ? form.amount : '' })}`}
+            to={`/schedules?${new URLSearchParams({
+              service: service.key,
+              provider: form.providerId,
+              plan: form.planId,
+              beneficiary: form.beneficiary,
+              amount: service.pricing.kind === 'amount' ? form.amount : '',
+            })}`}
           >
             {scheduleWords.scheduleThis}
           </Link>{' '}

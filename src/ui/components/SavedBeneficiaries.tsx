@@ -87,7 +87,8 @@ export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntr
                   aria-pressed={number === entry.beneficiary}
                   onClick={() => purchase.send({ type: 'form.recent', beneficiary: entry.beneficiary, providerId: entry.provider_id === null ? '' : String(entry.provider_id) })}
                 >
-                  {/* The space keeps name and number two words for a screen reader; the margin sets them apart on screen. */}
+                  {/* The space keeps name and number two words for a screen reader; the margin sets
+                      them apart on screen. */}
                   {entry.name}{' '}
                   <span className="chip-detail">{entry.beneficiary}</span>
                 </button>

@@ -63,7 +63,11 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
         </div>
       </dl>
       {schedule.paused_reason && <p className="hint schedule-paused-why">{PAUSED_BECAUSE[schedule.paused_reason]}</p>}
-      {schedule.new_price !== null && <p className="schedule-new-price">{`New price: ${formatNaira(schedule.new_price)} (you authorised ${formatNaira(schedule.authorised)}).`}</p>}
+      {schedule.new_price !== null && (
+        <p className="schedule-new-price">
+          {`New price: ${formatNaira(schedule.new_price)} (you authorised ${formatNaira(schedule.authorised)}).`}
+        </p>
+      )}
       <div className="schedule-actions">
         {schedule.new_price !== null && (
           <button type="button" className="btn btn-primary btn-small" aria-busy={busy || undefined} onClick={act({ type: 'schedule.acceptPrice', id: schedule.id })}>

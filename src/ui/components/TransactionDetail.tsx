@@ -13,7 +13,10 @@ import { DownloadIcon } from './walletIcons';
 
 const ProblemReport = lazy(() => import('./ProblemReport'));
 
-/** A transaction's details: everything worth keeping, the value to copy, a problem to report, and a receipt to download. */
+/**
+ * A transaction's details: everything worth keeping, the value to copy, a problem to report, and a
+ * receipt to download.
+ */
 export function TransactionDetail({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
   return (
     <Modal title="Transaction details" onClose={onClose} className="txn-detail">

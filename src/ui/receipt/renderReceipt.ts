@@ -23,7 +23,10 @@ const STATUS_INK: Record<StatusColour, string> = { orange: '#c2410c', yellow: '#
 
 type Draw = (context: CanvasRenderingContext2D, top: number) => void;
 
-/** Splits text into lines no wider than `width`; a word too long for a line (a token, a reference) is broken by character. */
+/**
+ * Splits text into lines no wider than `width`; a word too long for a line (a token, a reference)
+ * is broken by character.
+ */
 function wrap(context: CanvasRenderingContext2D, text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';

@@ -43,7 +43,8 @@ export default function ResetPinScreen() {
     return (
       <AccountLayout title="Reset pin" subtitle="Forgot your transaction pin? Choose a new one with a code we e-mail you and your password.">
         <form className="form card account-form" noValidate onSubmit={send}>
-          {/* The address on a line of its own: the stored user's, read after the first frame, takes the place of "your email" without rewrapping the text. */}
+          {/* The address on a line of its own: the stored user's, read after the first frame, takes
+              the place of "your email" without rewrapping the text. */}
           <p className="hint">
             We will send a 4-digit code to <strong className="hint-address">{email || 'your email'}</strong>
           </p>

@@ -6,6 +6,8 @@ import { cashbackRatesText, noCashbackText } from '../../domain/cashbackRates';
 import { LegalDocument, type LegalSection } from '../components/LegalDocument';
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
+const balanceCap = (kobo: bigint | null) =>
+  kobo === null ? 'with no balance cap' : `and a maximum balance of ${naira(kobo)}`;
 
 const sections: LegalSection[] = [
   {
@@ -121,8 +123,10 @@ const sections: LegalSection[] = [
             <li key={rule.tier}>
               {rule.tier === 0 ? 'Not verified' : `Tier ${rule.tier}`} ({rule.requirement}):{' '}
               {rule.canFund
-                ? `purchases up to ${naira(rule.dailyLimitKobo)} a day (Lagos time), ${rule.balanceCapKobo === null ? 'with no balance cap' : `and a maximum balance of ${naira(rule.balanceCapKobo)}`}.`
-                : `no account numbers and no card top-ups; money already in the wallet can be spent, up to ${naira(rule.dailyLimitKobo)} a day.`}
+                ? `purchases up to ${naira(rule.dailyLimitKobo)} a day (Lagos time), ` +
+                  `${balanceCap(rule.balanceCapKobo)}.`
+                : 'no account numbers and no card top-ups; money already in the wallet can be spent, ' +
+                  `up to ${naira(rule.dailyLimitKobo)} a day.`}
             </li>
           ))}
         </ul>

@@ -2,7 +2,9 @@ import type { MachineDescription } from '../../../machines/descriptions/machineD
 
 /** The page of src/console/machines/consoleAction.ts in docs/machines. */
 export default {
-  summary: 'One staff action that moves no money (work a case, end sessions, requery a bill, manage staff): a note first when it needs one, the call, its answer told.',
+  summary:
+    'One staff action that moves no money (work a case, end sessions, requery a bill, manage staff): a ' +
+    'note first when it needs one, the call, its answer told.',
   events: {
     'action.start': 'The action’s button, with what it is about.',
     'action.note': 'Typing the note.',

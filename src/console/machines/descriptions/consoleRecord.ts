@@ -2,7 +2,9 @@ import type { MachineDescription } from '../../../machines/descriptions/machineD
 
 /** The page of src/console/machines/consoleRecord.ts in docs/machines. */
 export default {
-  summary: 'What a console screen shows (a queue, a customer, the glance): loaded, reloaded with the last answer kept on screen, Try again when the first load fails.',
+  summary:
+    'What a console screen shows (a queue, a customer, the glance): loaded, reloaded with the last answer ' +
+    'kept on screen, Try again when the first load fails.',
   events: {
     'record.reload': 'A refresh, an action done on the screen, or a new filter.',
     'record.retry': '“Try again” after a failed first load.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from '../../../machines/descriptions/machineD
 
 /** The page of src/console/machines/moneyApproval.ts in docs/machines. */
 export default {
-  summary: 'The checker’s half of maker-checker on one pending request: approve with their own code, turn it down with a note, or (the maker) withdraw it.',
+  summary:
+    'The checker’s half of maker-checker on one pending request: approve with their own code, turn it down ' +
+    'with a note, or (the maker) withdraw it.',
   events: {
     'approval.approve': '“Approve…”.',
     'approval.reject': '“Turn down…”.',

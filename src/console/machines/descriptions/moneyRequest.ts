@@ -2,7 +2,9 @@ import type { MachineDescription } from '../../../machines/descriptions/machineD
 
 /** The page of src/console/machines/moneyRequest.ts in docs/machines. */
 export default {
-  summary: 'The maker’s half of maker-checker: what to move and why, then the maker’s own code; nothing moves until another finance user approves.',
+  summary:
+    'The maker’s half of maker-checker: what to move and why, then the maker’s own code; nothing moves ' +
+    'until another finance user approves.',
   events: {
     'money.change': 'Typing the amount, the reason or the code.',
     'money.submit': '“Continue”, then “Send for approval”.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from '../../../machines/descriptions/machineD
 
 /** The page of src/console/machines/staffSignIn.ts in docs/machines. */
 export default {
-  summary: 'The operator console’s sign-in: password, then the authenticator code or a recovery code; an invitation chooses the password and the first sign-in enrols the app.',
+  summary:
+    'The operator console’s sign-in: password, then the authenticator code or a recovery code; an ' +
+    'invitation chooses the password and the first sign-in enrols the app.',
   events: {
     'signIn.change': 'Typing the e-mail, a password, its repetition or the code.',
     'signIn.submit': '“Continue”, “Set password” or “Sign in”.',

@@ -2,7 +2,9 @@ import type { MachineDescription } from '../../../machines/descriptions/machineD
 
 /** The page of src/console/machines/totpEnrolment.ts in docs/machines. */
 export default {
-  summary: 'Setting up a staff member’s authenticator app: scan the QR code (or type the key), confirm a code, save the ten recovery codes shown once.',
+  summary:
+    'Setting up a staff member’s authenticator app: scan the QR code (or type the key), confirm a code, ' +
+    'save the ten recovery codes shown once.',
   events: {
     'enrolment.code': 'Typing the code the app shows.',
     'enrolment.submit': '“Confirm”.',

@@ -34,7 +34,13 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
         <dt>Tier</dt><dd>Tier {page.limits.tier}: <Naira amount={page.limits.left_today} /> left of <Naira amount={page.limits.daily_limit} /> today</dd>
         <dt>BVN</dt><dd>{identity.bvn || 'not verified'}</dd>
         <dt>NIN</dt><dd>{identity.nin || 'not verified'}</dd>
-        <dt>Address</dt><dd>{identity.address ? `${identity.address.verified ? 'verified' : 'not verified'} by ${identity.address.decided_by}: ${identity.address.note}` : 'no decision'}</dd>
+        <dt>Address</dt>
+        <dd>
+          {identity.address
+            ? `${identity.address.verified ? 'verified' : 'not verified'} ` +
+              `by ${identity.address.decided_by}: ${identity.address.note}`
+            : 'no decision'}
+        </dd>
         <dt>Transaction pin</dt><dd>{customer.pin_set ? (customer.pin_locked ? 'set, locked until reset' : 'set') : 'not set'}</dd>
       </dl>
 
@@ -56,7 +62,13 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
                   <td><Naira amount={transaction.amount} /></td>
                   <td>{transaction.status}{transaction.stuck ? ' (over an hour)' : ''}</td>
                   <td><code>{transaction.reference}</code></td>
-                  <td>{transaction.bill ? `${transaction.bill.biller} · ${transaction.bill.provider} · ${transaction.bill.beneficiary}${transaction.bill.last_requery_at ? ' · asked ' : ''}` : '—'}{transaction.bill?.last_requery_at ? <When at={transaction.bill.last_requery_at} /> : null}</td>
+                  <td>
+                    {transaction.bill
+                      ? `${transaction.bill.biller} · ${transaction.bill.provider} · ` +
+                        `${transaction.bill.beneficiary}${transaction.bill.last_requery_at ? ' · asked ' : ''}`
+                      : '—'}
+                    {transaction.bill?.last_requery_at ? <When at={transaction.bill.last_requery_at} /> : null}
+                  </td>
                   <td>{transaction.status === 'processing' && transaction.bill && <ActionButton label="Requery now" action="bill.requery" args={{ transactionId: transaction.id }} onDone={reload} />}</td>
                 </tr>
               ))}

@@ -1,7 +1,10 @@
 import { ActionButton, Empty, Loaded, Naira } from '../components';
 import { useRecord } from '../flows';
 
-/** What the daily reconciliation found and the credits a partner contradicted: acknowledge, then resolve, with a note. */
+/**
+ * What the daily reconciliation found and the credits a partner contradicted: acknowledge, then
+ * resolve, with a note.
+ */
 export function ReconciliationScreen() {
   const record = useRecord('reconciliation', null);
   return (
@@ -17,7 +20,9 @@ export function ReconciliationScreen() {
               {items.map((item) => (
                 <li key={`${item.kind}-${item.id}`} className="ops-case" data-status={item.status}>
                   <p>
-                    <strong>{item.what}</strong> · {item.counterparty} · {item.day} · <code>{item.reference}</code> · {item.status}
+                    <strong>{item.what}</strong> · {item.counterparty} · {item.day} · <code>{item.reference}</code>
+                    {' · '}
+                    {item.status}
                   </p>
                   <p>
                     Ours {item.our_amount === null ? '—' : <Naira amount={item.our_amount} />}, theirs {item.their_amount === null ? '—' : <Naira amount={item.their_amount} />}. {item.detail}

@@ -19,17 +19,18 @@ export function SuspenseScreen() {
 }
 
 function SuspendedRow({ transfer, onDone }: { transfer: SuspendedTransfer; onDone: () => void }) {
+  const suggested = transfer.suggested_customer;
   const [open, setOpen] = useState<MoneyRequestKind | null>(null);
-  const [customerId, setCustomerId] = useState(transfer.suggested_customer ? String(transfer.suggested_customer.id) : '');
+  const [customerId, setCustomerId] = useState(suggested ? String(suggested.id) : '');
   return (
     <li className="ops-case">
       <p>
         <Naira amount={transfer.amount} /> from {transfer.sender_name} ({transfer.sender_bank}) to {transfer.account_number} · {transfer.provider} · <code>{transfer.reference}</code> · <When at={transfer.received_at} />
       </p>
       <p className="hint">{transfer.suggestion}</p>
-      {transfer.suggested_customer && (
+      {suggested && (
         <p>
-          Points at <Link to={`/customers/${transfer.suggested_customer.id}`}>{transfer.suggested_customer.name}</Link> ({transfer.suggested_customer.email})
+          Points at <Link to={`/customers/${suggested.id}`}>{suggested.name}</Link> ({suggested.email})
         </p>
       )}
       {transfer.pending_request_id !== null ? (
