@@ -1,0 +1,30 @@
+// `npm run lint`'s last check: no line of the shipped code (src/, server/, core/) is wider than
+// Prettier's print width. Prettier breaks code at that width but never a string, a comment or a
+// template literal, so its own check lets a long one through. Migrations (SQL) stay as they were
+// applied, since their checksums are stored, and server/db/generated.ts as kysely-codegen writes it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import prettierConfig from '../prettier.config.js';
+
+const FOLDERS = ['src', 'server', 'core'];
+const CHECKED = /\.(ts|tsx|js|mjs|css)$/;
+const GENERATED = new Set([join('server', 'db', 'generated.ts')]);
+const width = prettierConfig.printWidth;
+
+const tooWide = FOLDERS.flatMap((folder) =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(folder, name))
+    .filter((path) => CHECKED.test(path) && !GENERATED.has(path))
+    .flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => {
+          const columns = [...line].length;
+          return columns > width ? [`${path}:${index + 1}: ${columns} columns`] : [];
+        }),
+    ),
+);
+if (tooWide.length > 0) {
+  console.error(`Lines wider than ${width} columns (split the string or the comment):\n${tooWide.join('\n')}`);
+  process.exit(1);
+}
