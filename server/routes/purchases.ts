@@ -9,7 +9,7 @@ import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
 import { verifyMerchant } from '../services/merchants';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
-import type { PurchaseRequest } from '../services/purchases/product';
+import type { PurchaseOrder } from '../services/purchases/product';
 import { purchase } from '../services/purchases/purchase';
 import { recentBeneficiaries } from '../services/recentBeneficiaries';
 import { authOf, requireSession } from './authenticate';
@@ -67,7 +67,7 @@ const transactionPin = z
  * A purchase of the service: provider, beneficiary and the amount (or plan) all present first,
  * with the one message the forms give; then each field's rule from the service table.
  */
-function purchaseBody(service: Service): z.ZodType<PurchaseRequest & { pin: string }> {
+function purchaseBody(service: Service): z.ZodType<PurchaseOrder & { pin: string }> {
   const { pricing } = service;
   if (pricing.kind === 'plan') {
     return filledFirst(['provider_id', 'package_id', 'beneficiary'], messages.allFieldsRequired, {

@@ -85,7 +85,8 @@ export type PurchaseEvent =
   | { type: 'merchant.verified'; details: MerchantDetails; beneficiary: string }
   | { type: 'merchant.failed' };
 
-export interface PurchaseRequest {
+/** One purchase call as the app sends it: the body, with the category its path names and its Idempotency-Key header. */
+export interface PurchaseCall {
   category: ServiceCategory;
   body: AmountPurchaseRequest | PlanPurchaseRequest;
   idempotencyKey: string;
@@ -114,7 +115,7 @@ function suggestedProvider(context: PurchaseContext, beneficiary: string): Provi
   return provider && String(provider.id) !== context.form.providerId ? provider : undefined;
 }
 
-function toRequest(context: PurchaseContext): PurchaseRequest {
+function toCall(context: PurchaseContext): PurchaseCall {
   const { form, pin } = context;
   const service = serviceOf(context);
   const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary.trim(), pin };
@@ -144,7 +145,7 @@ export const purchaseMachine = setup({
   actors: {
     pinDialog: pinDialogMachine,
     merchantVerification: merchantVerificationMachine,
-    purchase: fromPromise<PurchaseAnswer, PurchaseRequest>(({ input, signal }) =>
+    purchase: fromPromise<PurchaseAnswer, PurchaseCall>(({ input, signal }) =>
       purchase(input.category, input.body, input.idempotencyKey, signal),
     ),
     recentBeneficiaries: fromPromise<Envelope<RecentBeneficiary[]>, { category: string }>(({ input, signal }) => recentBeneficiaries(input.category, signal)),
@@ -329,7 +330,7 @@ export const purchaseMachine = setup({
           invoke: {
             id: 'purchase',
             src: 'purchase',
-            input: ({ context }) => toRequest(context),
+            input: ({ context }) => toCall(context),
             onDone: [
               {
                 guard: { type: 'succeeded', params: ({ event }) => ({ answer: event.output }) },

@@ -12,7 +12,7 @@ import { messages } from '../../core/messages';
 import { SERVICES, serviceByKey, type ServiceEntry } from '../../core/services';
 import type { FlowEmitted } from '../../src/machines/effects';
 import { merchantVerificationMachine } from '../../src/machines/merchantVerification';
-import { numberChangedSinceVerified, purchaseMachine, type PurchaseEvent, type PurchaseRequest } from '../../src/machines/purchase';
+import { numberChangedSinceVerified, purchaseMachine, type PurchaseEvent, type PurchaseCall } from '../../src/machines/purchase';
 import { ADA_PIN } from '../../testkit/fixtures';
 import { deferredActor, pathTitle, settled } from '../support/flowHarness';
 import { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
@@ -24,7 +24,7 @@ const coverage = createTransitionCoverage(purchaseMachine);
 /** The purchase flow for `service`, signed in, its calls and its merchant verification's held by the test. */
 async function startPurchase(service: ServiceEntry, inspect?: ReturnType<typeof createTransitionCoverage>['inspect']) {
   const session = await loadedSession();
-  const buy = deferredActor<PurchaseAnswer, PurchaseRequest>();
+  const buy = deferredActor<PurchaseAnswer, PurchaseCall>();
   const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
   const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
   const actor = createActor(

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import { transactionById } from '../transactions';
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
-import type { PurchaseRequest } from './product';
+import type { PurchaseOrder } from './product';
 import { KEY_IN_PROGRESS, KEY_REUSED, responseFor, type PurchaseResponse } from './wording';
 
 /**
@@ -19,8 +19,9 @@ const REPLAY_POLL_MS = 20;
  * not part of it. A copy with another pin is checked (and counted) like any pin, so comparing
  * answers of copies cannot test pins uncounted.
  */
-export function requestHash(ctx: AppContext, request: PurchaseRequest): Buffer {
-  const canonical = [request.service.category, request.providerId, request.packageId, request.beneficiary, request.amountKobo?.toString() ?? null];
+export function requestHash(ctx: AppContext, order: PurchaseOrder): Buffer {
+  const { service, providerId, packageId, beneficiary, amountKobo } = order;
+  const canonical = [service.category, providerId, packageId, beneficiary, amountKobo?.toString() ?? null];
   return ctx.hashToken(`purchase:${JSON.stringify(canonical)}`);
 }
 

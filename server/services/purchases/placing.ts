@@ -14,7 +14,7 @@ import { transactionColumns, type StoredTransaction } from '../transactions';
 import { authorise, authoriseCopy, buyerOf, sessionOf, type Authorisation } from './authorisation';
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import { claimedHash, refuseOtherRequest } from './idempotency';
-import { beforePlacing, productOf, type Before, type Product, type PurchaseRequest, type Verified } from './product';
+import { beforePlacing, productOf, type Before, type Product, type PurchaseOrder, type Verified } from './product';
 import type { OpenBill } from './settling';
 import { describeBill, PIN_NOT_SET } from './wording';
 
@@ -41,7 +41,7 @@ export interface Placing {
   key: string;
   /** The request's hash (idempotency.ts requestHash), which claims the key. */
   hash: Buffer;
-  request: PurchaseRequest;
+  order: PurchaseOrder;
   /** The product and customer, when the service verified the number before paying. */
   verified: Verified | null;
 }
@@ -63,8 +63,8 @@ type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin:
  * one at a time. NO KEY UPDATE, not UPDATE: it must not block the foreign-key checks (FOR KEY
  * SHARE) of other transactions inserting rows of this user, such as a settle's notification.
  */
-async function lockBuyer(tx: AppContext, userId: bigint, key: string, request: PurchaseRequest): Promise<Holder & Before> {
-  const before = beforePlacing(userId, key, request);
+async function lockBuyer(tx: AppContext, userId: bigint, key: string, order: PurchaseOrder): Promise<Holder & Before> {
+  const before = beforePlacing(userId, key, order);
   const { rows } = await sql<Holder & Before>`
     SELECT u.id, u.email, u.phone, u.pin_sealed, u.pin_attempts, u.pin_locked_at,
            u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
@@ -77,14 +77,14 @@ async function lockBuyer(tx: AppContext, userId: bigint, key: string, request: P
 
 /** Places one bill for the authorised user, in the caller's transaction (see above). */
 export async function placeBill(tx: AppContext, deps: PurchaseDeps, placing: Placing): Promise<Placed> {
-  const { authorisation, hash, request, verified } = placing;
-  const holder = await lockBuyer(tx, buyerOf(authorisation), placing.key, request);
+  const { authorisation, hash, order, verified } = placing;
+  const holder = await lockBuyer(tx, buyerOf(authorisation), placing.key, order);
   if (holder.claimed) {
     refuseOtherRequest(holder.claimed, hash);
     const check = await authoriseCopy(tx, authorisation, holder);
     return check.kind === 'correct' ? { kind: 'replay' } : { kind: 'wrong-pin', wrong: check };
   }
-  const product = verified?.product ?? (await productOf(tx, holder, request));
+  const product = verified?.product ?? (await productOf(tx, holder, order));
   // A biller known to be down refuses the purchase now, with its message, before any money moves.
   if (!verified) deps.biller.assertAvailable?.();
   if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
@@ -107,7 +107,13 @@ const newRequestId = (now: Date) => `${lagosMinuteDigits(now)}${randomBytes(6).t
  * (status processing) and its bill, and holds the amount. The transaction's id is drawn first so the
  * key can point at it. Any refusal throws, and the transaction rolls back.
  */
-async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, key, hash, request, verified }: Placing, holder: Holder, product: Product): Promise<Placed> {
+async function holdAmount(
+  tx: AppContext,
+  deps: PurchaseDeps,
+  { authorisation, key, hash, order, verified }: Placing,
+  holder: Holder,
+  product: Product,
+): Promise<Placed> {
   const now = tx.clock.now();
   const userId = buyerOf(authorisation);
   const session = sessionOf(authorisation);
@@ -143,18 +149,18 @@ async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, k
       INSERT INTO transactions (id, user_id, category, amount_kobo, status, reference, from_label, to_label,
                                 description, display_name, display_value, customer_name, created_at, updated_at)
       OVERRIDING SYSTEM VALUE
-      SELECT transaction_id, ${userId}::bigint, ${request.service.category}, ${product.amountKobo}::bigint,
-             'processing', ${requestId}, 'Wallet', ${request.beneficiary},
-             ${describeBill(request.service, product, request.beneficiary)},
-             ${request.service.beneficiary.displayName}, ${request.beneficiary},
+      SELECT transaction_id, ${userId}::bigint, ${order.service.category}, ${product.amountKobo}::bigint,
+             'processing', ${requestId}, 'Wallet', ${order.beneficiary},
+             ${describeBill(order.service, product, order.beneficiary)},
+             ${order.service.beneficiary.displayName}, ${order.beneficiary},
              ${customer}::text, ${now}::timestamptz, ${now}::timestamptz
       FROM claim
       RETURNING ${transactionColumns()}
     ), bill AS (
       INSERT INTO purchases (transaction_id, user_id, category, provider_id, package_id, beneficiary, biller,
                              request_id, next_requery_at)
-      SELECT id, ${userId}::bigint, ${request.service.category}::text, ${product.providerId}::integer,
-             ${product.packageId}::integer, ${request.beneficiary}::text,
+      SELECT id, ${userId}::bigint, ${order.service.category}::text, ${product.providerId}::integer,
+             ${product.packageId}::integer, ${order.beneficiary}::text,
              ${deps.biller.name}::text, ${requestId}::text, ${payGivenUpAt(deps, now)}::timestamptz
       FROM created
     ), ${ledger.ctes}
@@ -171,10 +177,10 @@ async function holdAmount(tx: AppContext, deps: PurchaseDeps, { authorisation, k
   if (row.id === null) return notPlaced(tx, { userId, key, hash, claimed, spent, cooling, rule, amountKobo: product.amountKobo });
   const bill: Bill = {
     requestId,
-    category: request.service.category,
+    category: order.service.category,
     providerCode: product.providerCode,
     packageCode: product.packageCode,
-    beneficiary: request.beneficiary,
+    beneficiary: order.beneficiary,
     amountKobo: product.amountKobo,
     customerPhone: holder.phone,
   };

@@ -9,7 +9,8 @@ import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PLAN_PRICE_CHANGED, PROVIDER_N
 
 /** What a purchase asks for, and the product of the catalogue it names. */
 
-export interface PurchaseRequest {
+/** What one purchase buys, normalised: read from a purchase call's body (its pin apart) or made for a schedule's run. */
+export interface PurchaseOrder {
   service: Service;
   providerId: number;
   /** Plan-priced services (the service table's `pricing`); null for amount-priced ones. */
@@ -55,27 +56,30 @@ export interface Before {
  * provider and plan as the catalogue has them: of this service's category, active, a plan of
  * this provider.
  */
-export function beforePlacing(userId: bigint, key: string, request: PurchaseRequest) {
+export function beforePlacing(userId: bigint, key: string, order: PurchaseOrder) {
   return {
     columns: sql`(SELECT request_hash FROM idempotency_keys
                   WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
       p.id AS provider_id, p.code AS provider_code, p.name AS provider_name,
       pk.id AS package_id, pk.code AS package_code, pk.name AS package_name, pk.amount_kobo AS package_kobo`,
     joins: sql`LEFT JOIN providers p
-        ON p.id = ${request.providerId}::integer AND p.category = ${request.service.category} AND p.active
-      LEFT JOIN packages pk ON pk.id = ${request.packageId}::integer AND pk.provider_id = p.id AND pk.active`,
+        ON p.id = ${order.providerId}::integer AND p.category = ${order.service.category} AND p.active
+      LEFT JOIN packages pk ON pk.id = ${order.packageId}::integer AND pk.provider_id = p.id AND pk.active`,
   };
 }
 
 /** The product Before found, or the refusal (422) of one the catalogue does not sell. */
-export async function productOf(ctx: AppContext, found: Before, request: PurchaseRequest): Promise<Product> {
+export async function productOf(ctx: AppContext, found: Before, order: PurchaseOrder): Promise<Product> {
   if (found.provider_id === null) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
   const provider = { providerId: found.provider_id, providerCode: found.provider_code, providerName: found.provider_name };
-  if (request.packageId === null) {
-    if (request.amountKobo === null) throw new AppError(422, PACKAGE_REQUIRED);
-    return { ...provider, packageId: null, packageCode: null, packageName: null, amountKobo: request.amountKobo };
+  if (order.packageId === null) {
+    if (order.amountKobo === null) throw new AppError(422, PACKAGE_REQUIRED);
+    return { ...provider, packageId: null, packageCode: null, packageName: null, amountKobo: order.amountKobo };
   }
-  if (found.package_id === null) throw new AppError(422, (await replacedAtNewPrice(ctx, request.packageId, found.provider_id)) ? PLAN_PRICE_CHANGED : PACKAGE_NOT_AVAILABLE);
+  if (found.package_id === null) {
+    const repriced = await replacedAtNewPrice(ctx, order.packageId, found.provider_id);
+    throw new AppError(422, repriced ? PLAN_PRICE_CHANGED : PACKAGE_NOT_AVAILABLE);
+  }
   return { ...provider, packageId: found.package_id, packageCode: found.package_code, packageName: found.package_name, amountKobo: found.package_kobo };
 }
 
@@ -108,12 +112,23 @@ export interface Verified {
  * any money is reserved. A key already claimed is answered as the hash of the request that
  * claimed it, and nothing is asked.
  */
-export async function verifyBeforePaying(ctx: AppContext, deps: PurchaseDeps, userId: bigint, key: string, request: PurchaseRequest): Promise<Verified | { claimed: Uint8Array }> {
-  const before = beforePlacing(userId, key, request);
+export async function verifyBeforePaying(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  userId: bigint,
+  key: string,
+  order: PurchaseOrder,
+): Promise<Verified | { claimed: Uint8Array }> {
+  const before = beforePlacing(userId, key, order);
   const found = (await sql<Before>`SELECT ${before.columns} FROM (SELECT 1) AS request ${before.joins}`.execute(ctx.db)).rows[0];
   if (found.claimed !== null) return { claimed: found.claimed };
-  const product = await productOf(ctx, found, request);
+  const product = await productOf(ctx, found, order);
   // A biller known to be down refuses the purchase now, with its message, before any money moves.
   deps.biller.assertAvailable?.();
-  return { product, customer: await lookUpCustomer(deps.biller, { category: request.service.category, providerCode: product.providerCode, beneficiary: request.beneficiary }) };
+  const customer = await lookUpCustomer(deps.biller, {
+    category: order.service.category,
+    providerCode: product.providerCode,
+    beneficiary: order.beneficiary,
+  });
+  return { product, customer };
 }

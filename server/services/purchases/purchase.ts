@@ -6,7 +6,7 @@ import { buyerOf, type Authorisation } from './authorisation';
 import { askBiller, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, refuseOtherRequest, requestHash, storeResponse } from './idempotency';
 import { placeBill } from './placing';
-import { verifyBeforePaying, type PurchaseRequest } from './product';
+import { verifyBeforePaying, type PurchaseOrder } from './product';
 import { finalise } from './settling';
 import { responseFor, type PurchaseResponse } from './wording';
 
@@ -30,15 +30,22 @@ import { responseFor, type PurchaseResponse } from './wording';
  * limit, 400 insufficient balance, 422 provider or plan not available, 404 or 502 from the
  * verification; for a schedule's run, 409 above the amount its owner authorised.
  */
-export async function purchase(ctx: AppContext, deps: PurchaseDeps, authorisation: Authorisation, key: string, request: PurchaseRequest): Promise<PurchaseResponse> {
+export async function purchase(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  authorisation: Authorisation,
+  key: string,
+  order: PurchaseOrder,
+): Promise<PurchaseResponse> {
   const userId = buyerOf(authorisation);
-  const hash = requestHash(ctx, request);
-  const checked = request.service.verification?.beforePaying ? await verifyBeforePaying(ctx, deps, userId, key, request) : null;
+  const hash = requestHash(ctx, order);
+  const verifiesFirst = order.service.verification?.beforePaying;
+  const checked = verifiesFirst ? await verifyBeforePaying(ctx, deps, userId, key, order) : null;
   // A key claimed already: by this same request (placing answers the copy), or another one (409).
   if (checked && 'claimed' in checked) refuseOtherRequest(checked.claimed, hash);
   const verified = checked && 'product' in checked ? checked : null;
 
-  const placed = await inTransaction(ctx, (tx) => placeBill(tx, deps, { authorisation, key, hash, request, verified }));
+  const placed = await inTransaction(ctx, (tx) => placeBill(tx, deps, { authorisation, key, hash, order, verified }));
   // The wrong pin's count (or logout) is committed: now it may be answered.
   if (placed.kind === 'wrong-pin') throw refusePin(ctx, placed.wrong, messages.pinNotCorrect);
   if (placed.kind === 'replay') return awaitResponse(ctx, deps, userId, key);

@@ -7,7 +7,7 @@ import { CUSTOMER_NOT_FOUND } from '../merchants';
 import { PIN_LOCKED } from '../pins';
 import type { PurchaseDeps } from '../purchases/billerCalls';
 import { ABOVE_AUTHORISED } from '../purchases/authorisation';
-import type { PurchaseRequest } from '../purchases/product';
+import type { PurchaseOrder } from '../purchases/product';
 import { purchase } from '../purchases/purchase';
 import { KEY_IN_PROGRESS, PACKAGE_NOT_AVAILABLE, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE } from '../purchases/wording';
 
@@ -62,10 +62,11 @@ export async function purchaseForRun(
   ctx: AppContext,
   deps: PurchaseDeps,
   run: { runId: bigint; userId: bigint; maxKobo: bigint },
-  request: PurchaseRequest,
+  order: PurchaseOrder,
 ): Promise<RunPurchase> {
   try {
-    const response = await purchase(ctx, deps, { kind: 'schedule', userId: run.userId, maxKobo: run.maxKobo }, runKey(run.runId), request);
+    const authorisation = { kind: 'schedule', userId: run.userId, maxKobo: run.maxKobo } as const;
+    const response = await purchase(ctx, deps, authorisation, runKey(run.runId), order);
     // Every answer that placed a bill carries its transaction: delivered, processing, or refunded (502).
     if (response.body.data) return { kind: 'placed', transaction: response.body.data };
     return { kind: 'refused', reason: 'refused', message: response.body.message };

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications';
 import type { PurchaseDeps } from '../purchases/billerCalls';
-import type { PurchaseRequest } from '../purchases/product';
+import type { PurchaseOrder } from '../purchases/product';
 import { failureNotice, pausedNotice, priceNotice, type Notice, type NoticeSubject } from './notices';
 import { currentPlan, serviceOf, verifyRenewal } from './products';
 import { purchaseForRun, runKey, type RunPurchase } from './runPurchase';
@@ -112,7 +112,7 @@ async function claimRenewal(ctx: AppContext, run: RunRow, due: string): Promise<
 }
 
 /** What a run buys, with what it will record of it; or why it buys nothing. */
-type Decision = { request: PurchaseRequest; extra: Partial<Result> } | Result;
+type Decision = { order: PurchaseOrder; extra: Partial<Result> } | Result;
 
 /** A renewal's run: verified now, its due date claimed, within the authorised amount. */
 async function decideRenewal(
@@ -142,8 +142,8 @@ async function decideRenewal(
   if (!(await claimRenewal(ctx, run, dueDate))) return refused('awaiting-renewal', '', verified);
   const rose = { ...verified, newPriceKobo: amountKobo };
   if (amountKobo > schedule.authorised_kobo) return refused('price-changed', '', rose);
-  const request = { service: serviceOf(schedule.category), providerId, beneficiary, packageId: null, amountKobo };
-  return { request, extra: { ...verified, amountKobo } };
+  const order = { service: serviceOf(schedule.category), providerId, beneficiary, packageId: null, amountKobo };
+  return { order, extra: { ...verified, amountKobo } };
 }
 
 /**
@@ -154,12 +154,16 @@ async function decide(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow
   if (schedule.cadence === 'renewal') return decideRenewal(ctx, deps, schedule, run);
   const service = serviceOf(schedule.category);
   const base = { service, providerId: schedule.provider_id, beneficiary: schedule.beneficiary };
-  if (schedule.package_id === null) return { request: { ...base, packageId: null, amountKobo: schedule.amount_kobo }, extra: { amountKobo: schedule.amount_kobo } };
+  if (schedule.package_id === null) {
+    const order = { ...base, packageId: null, amountKobo: schedule.amount_kobo };
+    return { order, extra: { amountKobo: schedule.amount_kobo } };
+  }
   const plan = await currentPlan(ctx, schedule.package_id);
   if (!plan) return refused('not-available', '');
   if (plan.amountKobo > schedule.authorised_kobo) return refused('price-changed', '', { newPriceKobo: plan.amountKobo });
   const repriced = plan.id === schedule.package_id ? {} : { plan: { id: plan.id, amountKobo: plan.amountKobo } };
-  return { request: { ...base, packageId: plan.id, amountKobo: null }, extra: { ...repriced, amountKobo: plan.amountKobo } };
+  const order = { ...base, packageId: plan.id, amountKobo: null };
+  return { order, extra: { ...repriced, amountKobo: plan.amountKobo } };
 }
 
 /** What a purchase of `extra.amountKobo` came to. */
@@ -185,9 +189,9 @@ async function runResult(ctx: AppContext, deps: ScheduleDeps, schedule: Schedule
   const missed = run.retry_of === null && isMissed(run.due_at, ctx.clock.now(), deps.graceMs);
   if (!began && missed) return refused('missed', '');
   const decided = await decide(ctx, deps, schedule, run);
-  if (!('request' in decided)) return decided;
+  if (!('order' in decided)) return decided;
   const bounds = { runId: run.id, userId: schedule.user_id, maxKobo: schedule.authorised_kobo };
-  return resultOf(await purchaseForRun(ctx, deps, bounds, decided.request), decided.extra);
+  return resultOf(await purchaseForRun(ctx, deps, bounds, decided.order), decided.extra);
 }
 
 export interface Finished {
