@@ -9,7 +9,7 @@ import type { AppContext } from './context';
  * Movements (each answers a `Movement`, posted alone with `post` or spliced into the caller's
  * own statement with `posting`, so a purchase stays at its few statements):
  *
- * - `hold(ctx, { bill, walletId, amountKobo })` reserves a bill's amount: wallet → clearing.
+ * - `planHold(ctx, { bill, walletId, amountKobo })` reserves a bill's amount: wallet → clearing.
  *   Once per bill.
  * - `postHold(ctx, { bill, amountKobo, biller })` completes the hold: clearing → the biller's
  *   account. `voidHold(ctx, { bill, walletId, amountKobo })` releases it: clearing → wallet. At
@@ -183,10 +183,13 @@ export interface HoldOf {
 }
 
 /**
- * Reserves a bill's amount from the wallet (guarded: a balance that does not cover it fails the
- * statement). Once per bill.
+ * The movement that reserves a bill's amount from the wallet, for the caller to post (guarded: a
+ * balance that does not cover it fails the statement that posts it). Once per bill.
  */
-export async function hold(ctx: AppContext, { bill, walletId, amountKobo }: HoldOf & { walletId: bigint }): Promise<Movement> {
+export async function planHold(
+  ctx: AppContext,
+  { bill, walletId, amountKobo }: HoldOf & { walletId: bigint },
+): Promise<Movement> {
   return planned(HOLD_KINDS.hold, bill, null, walletId, await systemAccountId(ctx, 'clearing'), amountKobo);
 }
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../core/contract';
 import type { AppContext } from '../../server/services/context';
 import { creditIncomingTransfer } from '../../server/services/funding';
-import { AlreadyPostedError, credit, debit, hold, moveBetweenSystemAccounts, post, postHold, voidHold, walletOf, type MovementKind } from '../../server/services/ledger';
+import { AlreadyPostedError, credit, debit, moveBetweenSystemAccounts, planHold, post, postHold, voidHold, walletOf, type MovementKind } from '../../server/services/ledger';
 import { finalise } from '../../server/services/purchases/settling';
 import { useTestApp } from '../support/api/useTestApp';
 import { backends } from '../support/api/backends';
@@ -51,7 +51,7 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
 
   it('one hold per bill', async () => {
     expect(await refusal(movementInSql('purchase-reserve', { transactionId: BigInt(completed.id) }))).toBe('ledger_movements_one_hold');
-    expect(await refusal(async (tx) => post(tx, await hold(tx, { ...bill(processing), walletId: wallet })))).toBe('ledger_movements_one_hold');
+    expect(await refusal(async (tx) => post(tx, await planHold(tx, { ...bill(processing), walletId: wallet })))).toBe('ledger_movements_one_hold');
   });
 
   it('at most one post or void per hold: a settled bill is not refunded, nor settled again', async () => {

@@ -5,7 +5,7 @@ import { buildServer } from '../../server/server';
 import { openMigratedDatabase } from '../../server/db/database';
 import { runLedgerAudit } from '../../server/jobs/ledgerAudit';
 import { inTransaction } from '../../server/services/context';
-import { hold, post, voidHold, walletOf } from '../../server/services/ledger';
+import { planHold, post, voidHold, walletOf } from '../../server/services/ledger';
 import { auditLedger } from '../../server/services/ledgerAudit';
 import { testConfig, type TestApp } from '../support/api/app';
 import { useTestApp } from '../support/api/useTestApp';
@@ -45,7 +45,7 @@ describe.each(backends)('the ledger audit on $name', (backend) => {
         await forge(tx);
       });
     const held = (bill: bigint) => ({ bill, amountKobo: 10_000n, walletId });
-    expect(await withoutGuard('ledger_movements_one_hold', async (tx) => post(tx, await hold(tx, held(done))))).toEqual([`purchase ${done} (completed) has 2 reserve, 1 settle and 0 refund movements`]);
+    expect(await withoutGuard('ledger_movements_one_hold', async (tx) => post(tx, await planHold(tx, held(done))))).toEqual([`purchase ${done} (completed) has 2 reserve, 1 settle and 0 refund movements`]);
     expect(await withoutGuard('ledger_movements_one_outcome', async (tx) => post(tx, await voidHold(tx, held(done))))).toEqual([`purchase ${done} (completed) has 1 reserve, 1 settle and 1 refund movements`]);
     expect(await auditOfBroken(async (tx) => post(tx, await voidHold(tx, held(open))))).toEqual([`purchase ${open} (processing) has 1 reserve, 0 settle and 1 refund movements`]);
   });

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import type { Bill } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import { coolingOffRow, refuseDuringCoolingOff, withinCoolingOff, type CoolingOff } from '../coolingOff';
-import { hold, ledgerError, posting } from '../ledger';
+import { ledgerError, planHold, posting } from '../ledger';
 import type { PinHolder, WrongPin } from '../pins';
 import { AUTHORIZATION_FAILED } from '../sessions';
 import { dailyLimitMessage, leftToday, spentToday } from '../tiers';
@@ -25,7 +25,7 @@ import { describeBill, PIN_NOT_SET } from './wording';
  * with it); the purchase is authorised (authorisation.ts: the pin, counted under the lock, or
  * the schedule's bound); one statement checks the session, if any, is still live and the day's
  * limit, claims the key, creates the transaction (status processing) with its bill and holds the
- * amount (ledger.ts hold: wallet → clearing, guarded). A balance that does not cover it rolls all
+ * amount (ledger.ts planHold: wallet → clearing, guarded). A balance that does not cover it rolls all
  * of it back. A wrong pin claims no key: the corrected request may use it. None of it writes a row
  * that other users' purchases write.
  */
@@ -119,7 +119,12 @@ async function holdAmount(
   const session = sessionOf(authorisation);
   const rule = tierOf({ bvn: holder.bvn, nin: holder.nin, addressVerified: holder.address_verified });
   const requestId = newRequestId(now);
-  const ledger = posting([await hold(tx, { bill: sql<bigint>`(SELECT id FROM created)`, walletId: holder.wallet_id, amountKobo: product.amountKobo })], now, sql<boolean>`EXISTS (SELECT 1 FROM created)`);
+  const reserve = await planHold(tx, {
+    bill: sql<bigint>`(SELECT id FROM created)`,
+    walletId: holder.wallet_id,
+    amountKobo: product.amountKobo,
+  });
+  const ledger = posting([reserve], now, sql<boolean>`EXISTS (SELECT 1 FROM created)`);
   const customer = verified ? verified.customer.name || verified.customer.username || null : null;
   const sessionRevoked = session
     ? sql`coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true)`
