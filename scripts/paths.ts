@@ -4,7 +4,7 @@
  *   npm run paths                          every machine with its counts
  *   npm run paths -- <machine>             its shortest paths as numbered steps in plain words
  *   npm run paths -- <machine> --simple    its simple paths instead (capped, see SIMPLE_PATH_CAP)
- *   npm run paths -- <machine> --to <state>   only the paths that end in <state> (dotted: flow.authorizing)
+ *   npm run paths -- <machine> --to <state>   only the paths that end in <state> (dotted: flow.authorising)
  *   ... --json | --csv                     the same as JSON, or CSV with one row per step
  *   npm run paths -- <machine> --playwright   writes tests/e2e/generated/<machine>.spec.ts
  */

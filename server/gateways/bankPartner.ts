@@ -161,7 +161,7 @@ export interface CardGateway {
    * appended, or to `cancelUrl` when they cancel. Not retried: a lost answer leaves an unused
    * reference, never a charge.
    */
-  initialize(payment: CardPaymentStart): Promise<{ authorizationUrl: string }>;
+  initialize(payment: CardPaymentStart): Promise<{ authorisationUrl: string }>;
   /**
    * The payment as the partner holds it (`GET /transaction/verify/:reference`), or null when it
    * knows no such reference.

@@ -224,7 +224,7 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
     return { ...PAYSTACK_BANKS[this.#bank], accountNumber: account.account_number, accountName: cleanText(account.account_name, '') || null };
   }
 
-  async initialize(payment: CardPaymentStart): Promise<{ authorizationUrl: string }> {
+  async initialize(payment: CardPaymentStart): Promise<{ authorisationUrl: string }> {
     const answer = await this.#call('POST', '/transaction/initialize', {
       email: payment.email,
       amount: String(payment.chargedKobo),
@@ -236,7 +236,7 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
     }, false);
     const parsed = answer.status === 200 ? initializeAnswer.safeParse(answer.body) : undefined;
     if (!parsed?.success) throw this.#refused(answer, 'card payment');
-    return { authorizationUrl: parsed.data.data.authorization_url };
+    return { authorisationUrl: parsed.data.data.authorization_url };
   }
 
   verify(reference: string): Promise<PartnerTransfer | null> {

@@ -114,10 +114,10 @@ class SimulatedCheckout implements CardGateway {
     private readonly sign: (event: object) => { body: string; headers: Record<string, string> },
   ) {}
 
-  async initialize(payment: CardPaymentStart): Promise<{ authorizationUrl: string }> {
+  async initialize(payment: CardPaymentStart): Promise<{ authorisationUrl: string }> {
     if (this.#checkouts.size >= MAX_CHECKOUTS) this.#checkouts.delete(this.#checkouts.keys().next().value!);
     this.#checkouts.set(payment.reference, { ...payment, status: 'abandoned', paidAt: null, id: randomInt(1_000_000_000, 2_000_000_000) });
-    return { authorizationUrl: this.urlOf(payment.reference) };
+    return { authorisationUrl: this.urlOf(payment.reference) };
   }
 
   async verify(reference: string): Promise<PartnerTransfer | null> {

@@ -13,7 +13,7 @@ import { INVALID_NOT_ME_LINK, NOT_ME_DONE, reportNotMe } from '../services/crede
 import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetLinkStatus, resetPassword, setPinWithResetLink } from '../services/passwordReset';
 import { checkNewPassword } from '../services/passwordPolicy';
 import { PIN_MISMATCH, setFirstPin } from '../services/pins';
-import { AUTHORIZATION_FAILED, resumeSession, revokeSession } from '../services/sessions';
+import { AUTHORISATION_FAILED, resumeSession, revokeSession } from '../services/sessions';
 import { loadUserData } from '../services/userData';
 import { authOf, bearerToken, requireSession } from './authenticate';
 import { success } from './envelope';
@@ -116,7 +116,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     if (signedIn === 'expired') throw new AppError(401, SESSION_EXPIRED);
     if (token && signedIn) return { token, userId: signedIn.userId, link: null };
     const link = token ? await findResetLink(ctx, token) : null;
-    if (!link) throw new AppError(401, AUTHORIZATION_FAILED);
+    if (!link) throw new AppError(401, AUTHORISATION_FAILED);
     return { token: null, userId: link.userId, link };
   }
 

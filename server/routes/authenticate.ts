@@ -5,7 +5,7 @@ import { currentContext } from '../requestContext';
 import type { AppContext } from '../services/context';
 import type { RawBuilder } from 'kysely';
 import type { Nullable } from '../db/schema';
-import { AUTHORIZATION_FAILED, pollAsSession, resumeSession, type Session } from '../services/sessions';
+import { AUTHORISATION_FAILED, pollAsSession, resumeSession, type Session } from '../services/sessions';
 
 export interface Authenticated extends Session {
   /** The bearer token presented; echoed in user data so the client stores it uniformly. */
@@ -29,7 +29,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The session's refusals: an ended session is told so; no token, an unknown or a revoked one is not. */
 function refuse(session: 'expired' | null): never {
-  throw new AppError(401, session === 'expired' ? SESSION_EXPIRED : AUTHORIZATION_FAILED);
+  throw new AppError(401, session === 'expired' ? SESSION_EXPIRED : AUTHORISATION_FAILED);
 }
 
 /** preHandler of every signed-in call but the polls (pollRead): a live session, its activity recorded, or 401. */

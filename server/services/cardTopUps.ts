@@ -96,8 +96,14 @@ export async function startCardTopUp(ctx: AppContext, deps: CardTopUpDeps, userI
     .executeTakeFirstOrThrow();
   const back = `${ctx.publicUrl}/funding`;
   try {
-    const { authorizationUrl } = await bank.cards.initialize({ reference, email: user.email, chargedKobo: quote.chargedKobo, callbackUrl: back, cancelUrl: `${back}?${new URLSearchParams({ reference, cancelled: '1' })}` });
-    return { reference, authorization_url: authorizationUrl, payment: paymentOf(row) };
+    const { authorisationUrl } = await bank.cards.initialize({
+      reference,
+      email: user.email,
+      chargedKobo: quote.chargedKobo,
+      callbackUrl: back,
+      cancelUrl: `${back}?${new URLSearchParams({ reference, cancelled: '1' })}`,
+    });
+    return { reference, authorization_url: authorisationUrl, payment: paymentOf(row) };
   } catch (error) {
     // No checkout was opened for it: nothing to list.
     await ctx.db.deleteFrom('card_payments').where('id', '=', row.id).execute();

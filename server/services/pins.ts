@@ -10,7 +10,7 @@ import { addNotification } from './notifications';
 import { checkAccountPassword } from './loginThrottle';
 import { pauseSchedulesForRecovery } from './schedules/recovery';
 import { PIN_NOT_SET_YET, refuseWrongGuess, spendPinResetCode } from './otp';
-import { AUTHORIZATION_FAILED, revokeUserSessions, type Session } from './sessions';
+import { AUTHORISATION_FAILED, revokeUserSessions, type Session } from './sessions';
 import { openUserField, sealUserField } from './userData';
 
 const HOUR = 3_600_000;
@@ -157,7 +157,7 @@ export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, 
   // for the account lock behind it guess no more. A statement of its own, so that it reads what
   // the logout committed while this transaction waited.
   const session = await ctx.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
-  if (session.revoked_at !== null) throw new AppError(401, AUTHORIZATION_FAILED);
+  if (session.revoked_at !== null) throw new AppError(401, AUTHORISATION_FAILED);
   if (holder.pin_locked_at) throw new AppError(423, PIN_LOCKED, { reason: 'pin-locked' } satisfies PinRefusal);
   if (pinMatches(ctx, holder, pin)) {
     if (holder.pin_attempts > 0) await ctx.db.updateTable('users').set({ pin_attempts: 0 }).where('id', '=', holder.id).execute();

@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { newToken } from './tokens';
 
 /** The SPA logs out on the word "authorization", so every session failure says it. */
-export const AUTHORIZATION_FAILED = 'authorization failed: please log in again';
+export const AUTHORISATION_FAILED = 'authorization failed: please log in again';
 
 export interface Session {
   id: bigint;

@@ -300,7 +300,7 @@ export const purchaseMachine = setup({
                 },
               },
               { guard: 'awaitsVerification', target: 'verifying' },
-              { target: 'authorizing' },
+              { target: 'authorising' },
             ],
             'result.dismiss': { actions: 'clearResult' },
           },
@@ -316,7 +316,7 @@ export const purchaseMachine = setup({
             'merchant.failed': 'editing',
           },
         },
-        authorizing: {
+        authorising: {
           entry: 'openPin',
           on: {
             'pin.accepted': { target: 'submitting', actions: { type: 'authorise', params: ({ event }) => ({ pin: event.pin }) } },
@@ -353,7 +353,7 @@ export const purchaseMachine = setup({
               {
                 // A wrong pin, counted by the server: say so and ask again, same form, same key.
                 guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }) },
-                target: 'authorizing',
+                target: 'authorising',
                 actions: [
                   { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
                   { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) },

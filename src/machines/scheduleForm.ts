@@ -174,7 +174,7 @@ export const scheduleFormMachine = setup({
         'form.submit': [
           { guard: 'awaitsVerification', target: 'verifying' },
           { guard: 'invalid', actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: problemOf(context)! }) } },
-          { target: 'authorizing' },
+          { target: 'authorising' },
         ],
         'form.cancel': { target: 'closed', actions: 'reportClosed' },
       },
@@ -189,7 +189,7 @@ export const scheduleFormMachine = setup({
         onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
       },
     },
-    authorizing: {
+    authorising: {
       entry: 'openPin',
       on: {
         'pin.accepted': { target: 'saving', actions: { type: 'keepPin', params: ({ event }) => ({ pin: event.pin }) } },
@@ -211,7 +211,7 @@ export const scheduleFormMachine = setup({
           },
           {
             guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }) },
-            target: 'authorizing',
+            target: 'authorising',
             actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) }],
           },
           {

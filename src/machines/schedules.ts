@@ -160,14 +160,14 @@ export const schedulesMachine = setup({
             'schedule.act': { target: 'acting', actions: { type: 'target', params: ({ event }) => ({ id: event.id }) } },
             'schedule.delete': { target: 'confirming', actions: { type: 'target', params: ({ event }) => ({ id: event.id }) } },
             'schedule.acceptPrice': {
-              target: 'authorizing',
+              target: 'authorising',
               actions: [
                 { type: 'target', params: ({ event }) => ({ id: event.id }) },
                 { type: 'keepStep', params: { step: 'price' as const } },
               ],
             },
             'schedule.authorise': {
-              target: 'authorizing',
+              target: 'authorising',
               actions: [
                 { type: 'target', params: ({ event }) => ({ id: event.id }) },
                 { type: 'keepStep', params: { step: 'recovery' as const } },
@@ -218,7 +218,7 @@ export const schedulesMachine = setup({
             onError: { target: 'idle', actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'untarget'] },
           },
         },
-        authorizing: {
+        authorising: {
           entry: 'openPin',
           on: {
             'pin.accepted': { target: 'accepting', actions: { type: 'keepPin', params: ({ event }) => ({ pin: event.pin }) } },
@@ -245,7 +245,7 @@ export const schedulesMachine = setup({
               },
               {
                 guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }) },
-                target: 'authorizing',
+                target: 'authorising',
                 actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) }],
               },
               {

@@ -37,7 +37,7 @@ export function stateLabel(value: StateValue): string {
     .join(' + ');
 }
 
-/** `flow.authorizing` → `{ flow: 'authorizing' }`, for `snapshot.matches`. */
+/** `flow.authorising` → `{ flow: 'authorising' }`, for `snapshot.matches`. */
 export function stateValueOf(label: string): StateValue {
   const [head, ...rest] = label.split('.');
   return rest.length ? { [head]: stateValueOf(rest.join('.')) } : head;

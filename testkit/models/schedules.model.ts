@@ -95,7 +95,7 @@ const untouched = (list: Schedule[]) =>
   list.map((s) => s.status).join() === 'active,paused,paused' && list[0].last_run?.id === monthlyData.last_run!.id;
 const oneStep = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => !STEPS.has(event.type) || untouched(snapshot.context.schedules);
 
-/** The pin-checked answers all end in idle or in authorizing again: keyed by the answer, so each gets its path. */
+/** The pin-checked answers all end in idle or in authorising again: keyed by the answer, so each gets its path. */
 const key = keyApart(model, ['xstate.done.actor.authorise']);
 
 const input = (open: SchedulesInput['open']): SchedulesInput => ({ session: traversalSession.actor, ...START, open });

@@ -11,7 +11,7 @@ describe.each(backends)('sessions on $name', (backend) => {
   const t = useTestApp(backend, { config: { sessions: { idleMs: 30 * MINUTE, lifetimeMs: 12 * HOUR } } });
 
   const getUser = (token?: string, method: 'GET' | 'POST' = 'POST') => t.call<UserData>('/api/get-user', { token, method });
-  const expectAuthorizationFailure = (reply: { status: number; body: { type: string; message: string } }) => {
+  const expectAuthorisationFailure = (reply: { status: number; body: { type: string; message: string } }) => {
     expect(reply.status).toBe(401);
     expect(reply.body.type).toBe('error');
     expect(reply.body.message).toMatch(/authorization/);
@@ -32,7 +32,7 @@ describe.each(backends)('sessions on $name', (backend) => {
     ['an unknown token', { authorization: `Bearer ${'x'.repeat(43)}` }],
     ['a token of the wrong shape', { authorization: 'Bearer <script>' }],
   ])('answers %s with 401 containing "authorization"', async (_case, headers) => {
-    expectAuthorizationFailure(await t.call('/api/get-user', { headers }));
+    expectAuthorisationFailure(await t.call('/api/get-user', { headers }));
   });
 
   it('logout revokes the session it was called with, and only that one', async () => {
@@ -40,14 +40,14 @@ describe.each(backends)('sessions on $name', (backend) => {
     const other = await t.call<UserData>('/api/login', { body: { device: 'web', email: account.email, password: account.password } });
     const reply = await t.call('/api/logout', { token: account.token });
     expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'you have been logged out' } });
-    expectAuthorizationFailure(await getUser(account.token));
-    expectAuthorizationFailure(await t.call('/api/logout', { token: account.token }));
+    expectAuthorisationFailure(await getUser(account.token));
+    expectAuthorisationFailure(await t.call('/api/logout', { token: account.token }));
     expect((await getUser(other.body.data!.token)).status).toBe(200);
   });
 
   const POLLS = ['/api/get-user', '/api/fetch-providers', '/api/fetch-notifications'];
   const expectExpired = (reply: { status: number; body: { type: string; message: string } }) => {
-    expectAuthorizationFailure(reply);
+    expectAuthorisationFailure(reply);
     expect(reply.body.message).toBe('your session has expired, please log in again (authorization expired)');
   };
 
@@ -96,7 +96,7 @@ describe.each(backends)('sessions on $name', (backend) => {
     await t.call('/api/logout', { token: account.token });
     t.clock.advance(t.config.sessions.lifetimeMs);
     const revoked = await getUser(account.token);
-    expectAuthorizationFailure(revoked);
+    expectAuthorisationFailure(revoked);
     expect(revoked.body.message).toBe('authorization failed: please log in again');
   });
 

@@ -78,7 +78,7 @@ describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, trav
               expect(verify.last.input).toEqual({ provider_id: Number(form.providerId), beneficiary: form.beneficiary });
             }
             // The pin dialog opens exactly when Continue passes.
-            expect(pinDialog.getSnapshot().value).toBe(after.matches({ flow: 'authorizing' }) ? 'open' : 'closed');
+            expect(pinDialog.getSnapshot().value).toBe(after.matches({ flow: 'authorising' }) ? 'open' : 'closed');
           },
           'pin.accepted': () => {
             const heldKey = actor.getSnapshot().context.idempotencyKey;
@@ -128,7 +128,7 @@ describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, trav
             const sessionState = session.actor.getSnapshot();
             if (reason === 'pin-incorrect') {
               // Asked again at once, boxes empty, same purchase (same key); the count is the server's, held by the session.
-              expect(actor.getSnapshot().matches({ flow: 'authorizing' })).toBe(true);
+              expect(actor.getSnapshot().matches({ flow: 'authorising' })).toBe(true);
               expect(pinDialog.getSnapshot().value).toBe('open');
               expect(pinDialog.getSnapshot().context.code).toEqual(['', '', '', '']);
               expect(actor.getSnapshot().context.idempotencyKey).toBe(keyBefore);
@@ -356,7 +356,7 @@ describe('purchaseMachine (details)', () => {
       expect(buy.last.input.body.pin).toBe(attempts === 1 ? '1111' : `111${attempts}`);
       expect(buy.last.input.idempotencyKey).toBe(key);
       buy.last.resolve({ ...outcomes(service).wrongPin, data: { reason: 'pin-incorrect', pin_attempts: attempts, max_attempts: 3, attempts_left: 3 - attempts } });
-      await waitFor(actor, (s) => s.matches({ flow: 'authorizing' }));
+      await waitFor(actor, (s) => s.matches({ flow: 'authorising' }));
       expect(seen.splice(0)).toEqual([{ type: 'toast', level: 'error', message: 'transaction pin not correct' }]);
       expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: attempts, max_attempts: 3, loading: false });
       expect(actor.getSnapshot().context.form.amount).toBe('500');

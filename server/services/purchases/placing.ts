@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import { coolingOffRow, refuseDuringCoolingOff, withinCoolingOff, type CoolingOff } from '../coolingOff';
 import { ledgerError, planHold, posting } from '../ledger';
 import type { PinHolder, WrongPin } from '../pins';
-import { AUTHORIZATION_FAILED } from '../sessions';
+import { AUTHORISATION_FAILED } from '../sessions';
 import { dailyLimitMessage, leftToday, spentToday } from '../tiers';
 import { transactionColumns, type StoredTransaction } from '../transactions';
 import { authorise, authoriseCopy, buyerOf, sessionOf, type Authorisation } from './authorisation';
@@ -177,7 +177,7 @@ async function holdAmount(
       throw ledgerError(error);
     });
   const { revoked, claimed, spent, cooling_reason, cooling_ends_at, cooling_spent, ...row } = rows[0];
-  if (revoked) throw new AppError(401, AUTHORIZATION_FAILED);
+  if (revoked) throw new AppError(401, AUTHORISATION_FAILED);
   const cooling = cooling_reason === null ? null : { reason: cooling_reason, ends_at: cooling_ends_at!, spent: cooling_spent! };
   if (row.id === null) return notPlaced(tx, { userId, key, hash, claimed, spent, cooling, rule, amountKobo: product.amountKobo });
   const bill: Bill = {

@@ -154,7 +154,7 @@ export const purchaseFlow: BrowserFlow = {
       await expect(page).toHaveURL(new RegExp(`${service.route}$`));
       await expect(page.getByRole('dialog', { name: labels.transactionPin })).toHaveCount(0);
     },
-    'flow.authorizing': async ({ page }) => {
+    'flow.authorising': async ({ page }) => {
       await expect(page.getByRole('dialog', { name: labels.transactionPin })).toBeVisible();
     },
     'flow.signedOut': async ({ page }) => {

@@ -217,7 +217,7 @@ test.describe('purchase: every transition in the browser', () => {
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorizing + recent.loaded"
+          "to": "flow.authorising + recent.loaded"
         },
         {
           "action": "cancel the pin dialog",
@@ -285,7 +285,7 @@ test.describe('purchase: every transition in the browser', () => {
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorizing + recent.loaded"
+          "to": "flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -317,7 +317,7 @@ test.describe('purchase: every transition in the browser', () => {
       ]
     }),
   );
-  test("8. the purchase call answers: pin-incorrect (“transaction pin not correct”) → flow.authorizing + recent.loaded", ({ page, request }) =>
+  test("8. the purchase call answers: pin-incorrect (“transaction pin not correct”) → flow.authorising + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
       "from": "flow.editing + recent.loading",
       "steps": [
@@ -380,7 +380,7 @@ test.describe('purchase: every transition in the browser', () => {
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorizing + recent.loaded"
+          "to": "flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -400,7 +400,7 @@ test.describe('purchase: every transition in the browser', () => {
               "reason": "pin-incorrect"
             }
           },
-          "to": "flow.authorizing + recent.loaded"
+          "to": "flow.authorising + recent.loaded"
         }
       ]
     }),
@@ -468,7 +468,7 @@ test.describe('purchase: every transition in the browser', () => {
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorizing + recent.loaded"
+          "to": "flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -552,7 +552,7 @@ test.describe('purchase: every transition in the browser', () => {
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorizing + recent.loaded"
+          "to": "flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -639,7 +639,7 @@ test.describe('purchase: every transition in the browser', () => {
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorizing + recent.loaded"
+          "to": "flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -727,7 +727,7 @@ test.describe('purchase: every transition in the browser', () => {
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorizing + recent.loaded"
+          "to": "flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
