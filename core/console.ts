@@ -176,7 +176,9 @@ export interface CustomerPage {
 
 // ── Money ───────────────────────────────────────────────────────────────────────────────────
 
-export type MoneyRequestKind = 'suspense-match' | 'suspense-return' | 'goodwill-credit' | 'goodwill-debit';
+/** The one list of what a maker may ask to move: the type and the server's request schema are made from it. */
+export const MONEY_REQUEST_KINDS = ['suspense-match', 'suspense-return', 'goodwill-credit', 'goodwill-debit'] as const;
+export type MoneyRequestKind = (typeof MONEY_REQUEST_KINDS)[number];
 export type MoneyRequestStatus = 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired';
 
 export const MONEY_REQUEST_LABELS: Record<MoneyRequestKind, string> = {

@@ -160,6 +160,12 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     expect(await balance(t, customer.token)).toBe(before);
   });
 
+  it('refuses a kind of request it does not know, naming the four it takes', async () => {
+    const unknown = await request({ kind: 'goodwill', customer_id: customer.id, amount: 50 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('kind must be suspense-match, suspense-return, goodwill-credit or goodwill-debit');
+  });
+
   it('asks for the code before a money action: a wrong or reused code moves nothing', async () => {
     const wrong = await ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: customer.id, amount: 50, reason: 'A reason long enough', code: '000000' }, maker.token);
     expect(wrong.status).toBe(403);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MONEY_REQUEST_KINDS } from '../../../core/console';
 import { nairaAmount, positiveId, requestBody } from '../../routes/fields';
 import { success } from '../../routes/envelope';
 import type { AppContext } from '../../services/context';
@@ -10,8 +11,10 @@ import type { StaffActor } from '../services/moneyRequests';
 import { suspenseQueue } from '../services/suspenseQueue';
 import { code, reason, writing } from './fields';
 
+const KIND_INVALID = `kind must be ${MONEY_REQUEST_KINDS.slice(0, -1).join(', ')} or ${MONEY_REQUEST_KINDS.at(-1)}`;
+
 const createBody = requestBody({
-  kind: z.enum(['suspense-match', 'suspense-return', 'goodwill-credit', 'goodwill-debit'], { error: 'kind must be suspense-match, suspense-return, goodwill-credit or goodwill-debit' }),
+  kind: z.enum(MONEY_REQUEST_KINDS, { error: KIND_INVALID }),
   amount: nairaAmount('amount', 'amount is required', GOODWILL_MAX_KOBO).optional(),
   customer_id: positiveId('customer_id').optional(),
   incoming_transfer_id: positiveId('incoming_transfer_id').optional(),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { allows, type CustomerPage } from '../../../../core/console';
+import { allows, type CustomerPage, type MoneyRequestKind } from '../../../../core/console';
 import { categoryLabel } from '../../../domain/transactionCategory';
 import { ActionButton, Empty, Loaded, Naira, Section, When } from '../components';
 import { useRecord } from '../flows';
@@ -129,7 +129,7 @@ function AddressDecision({ customerId, onDone }: { customerId: number; onDone: (
 }
 
 function GoodwillForms({ customerId, onDone }: { customerId: number; onDone: () => void }) {
-  const [open, setOpen] = useState<'goodwill-credit' | 'goodwill-debit' | null>(null);
+  const [open, setOpen] = useState<Extract<MoneyRequestKind, `goodwill-${string}`> | null>(null);
   if (open) return <MoneyRequestForm key={open} kind={open} customerId={customerId} incomingTransferId={null} onClose={() => setOpen(null)} onDone={onDone} />;
   return (
     <div className="ops-row">
