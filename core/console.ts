@@ -213,8 +213,11 @@ export interface MoneyRequest {
 
 export interface NewMoneyRequest {
   kind: MoneyRequestKind;
-  /** Goodwill only: a suspended transfer's amount is its own. */
-  amount?: number;
+  /**
+   * Goodwill only: a suspended transfer's amount is its own. Naira as typed, at most two decimals:
+   * text, as the app sends its amounts, so no float stands between the field and the kobo.
+   */
+  amount?: string;
   customer_id?: number;
   incoming_transfer_id?: number;
   reason: string;

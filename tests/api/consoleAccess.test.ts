@@ -49,7 +49,7 @@ describe.each(backends)('operator console access on $name', (backend) => {
   });
 
   it('refuses a support user a money action on the server', async () => {
-    const reply = await ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: 1, amount: 100, reason: 'trying my luck here', code: '123456' }, staff.support.token);
+    const reply = await ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: 1, amount: '100', reason: 'trying my luck here', code: '123456' }, staff.support.token);
     expect(reply.status).toBe(403);
     expect(await t.db.selectFrom('money_requests').select('id').execute()).toEqual([]);
   });

@@ -109,7 +109,7 @@ describe.each(backends)('the staff audit on $name', (backend) => {
   // The attack: trying what one's role or the money rules forbid, in the hope that a refusal leaves
   // nothing behind (the rule's 403 rolls its transaction back, audit row and all).
   it('records each refused attempt apart: support reaching for money, a maker approving their own', async () => {
-    const grab = { kind: 'goodwill-credit', customer_id: buyer.id, amount: 100, reason: 'just trying', code: '123456' };
+    const grab = { kind: 'goodwill-credit', customer_id: buyer.id, amount: '100', reason: 'just trying', code: '123456' };
     const reached = await ops(t, 'money/requests/create', grab, support.token);
     expect(reached.status).toBe(403);
     expect(await auditOf(t, support, 'money.refused')).toEqual([
@@ -121,7 +121,7 @@ describe.each(backends)('the staff audit on $name', (backend) => {
     expect((await ops(t, 'audit/list', {}, support.token)).status).toBe(403);
     expect(await auditOf(t, support, 'audit.refused')).toHaveLength(1);
 
-    const body = { kind: 'goodwill-credit', customer_id: buyer.id, amount: 100, reason: 'A bill that failed twice' };
+    const body = { kind: 'goodwill-credit', customer_id: buyer.id, amount: '100', reason: 'A bill that failed twice' };
     const makerCode = await maker.code();
     const asked = await ops<MoneyRequest>(t, 'money/requests/create', { ...body, code: makerCode }, maker.token);
     expect(asked.status, asked.body.message).toBe(201);
@@ -150,7 +150,7 @@ describe.each(backends)('the staff audit on $name', (backend) => {
 
   it('records a refused attempt that names a customer who does not exist, answering the refusal, never a 500', async () => {
     const nobody = 987_654;
-    const typo = { kind: 'goodwill-credit', customer_id: nobody, amount: 100, reason: 'A reason long enough', code: '000000' };
+    const typo = { kind: 'goodwill-credit', customer_id: nobody, amount: '100', reason: 'A reason long enough', code: '000000' };
     const refused = await ops(t, 'money/requests/create', typo, maker.token);
     expect(refused.status, refused.body.message).toBe(403);
     expect((await auditOf(t, maker, 'money.refused')).at(-1)).toMatchObject({

@@ -102,7 +102,7 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     const [matched, returned] = [await suspended(40_000), await suspended(30_000)];
     const match = await request({ kind: 'suspense-match', incoming_transfer_id: matched.incoming_transfer_id, customer_id: customer.id });
     const sendBack = await request({ kind: 'suspense-return', incoming_transfer_id: returned.incoming_transfer_id });
-    const given = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 40 });
+    const given = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '40' });
     for (const asked of [match, sendBack, given]) expect((await approve(asked.body.data!.id)).status).toBe(200);
     const [count, before] = [await movements(), await balance(t, customer.token)];
 
@@ -137,21 +137,21 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
 
   it('gives a goodwill credit and takes a debit, never below zero; above the threshold only an admin approves', async () => {
     const before = await balance(t, customer.token);
-    const credit = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 300 });
+    const credit = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '300' });
     expect((await approve(credit.body.data!.id)).status).toBe(200);
     expect(await balance(t, customer.token)).toBe(before + 300);
     expect(await systemBalance(t.db, 'goodwill')).toBeLessThan(0n);
 
-    const tooMuch = await request({ kind: 'goodwill-debit', customer_id: customer.id, amount: before + 1_000 });
+    const tooMuch = await request({ kind: 'goodwill-debit', customer_id: customer.id, amount: String(before + 1_000) });
     const refused = await approve(tooMuch.body.data!.id);
     expect(refused.status).toBe(409);
     expect(await balance(t, customer.token)).toBe(before + 300);
 
-    const debit = await request({ kind: 'goodwill-debit', customer_id: customer.id, amount: 300 });
+    const debit = await request({ kind: 'goodwill-debit', customer_id: customer.id, amount: '300' });
     expect((await approve(debit.body.data!.id)).status).toBe(200);
     expect(await balance(t, customer.token)).toBe(before);
 
-    const large = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 150_000 });
+    const large = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '150000' });
     expect(large.body.data!.needs_admin).toBe(true);
     const byFinance = await approve(large.body.data!.id);
     expect(byFinance.status).toBe(403);
@@ -160,19 +160,31 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     expect(await balance(t, customer.token)).toBe(before);
   });
 
+  it('takes a goodwill amount as naira text, to the kobo, as the app sends its amounts', async () => {
+    const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '12.34' });
+    expect(asked.status, asked.body.message).toBe(201);
+    expect(asked.body.data).toMatchObject({ amount: 12.34 });
+    const kobo = await t.db.selectFrom('money_requests').select('amount_kobo').where('id', '=', BigInt(asked.body.data!.id)).executeTakeFirstOrThrow();
+    expect(kobo.amount_kobo).toBe(1_234n);
+    expect((await ops(t, 'money/requests/cancel', { request_id: asked.body.data!.id }, maker.token)).status).toBe(200);
+    const threeDecimals = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '12.345' });
+    expect(threeDecimals.status).toBe(422);
+    expect(threeDecimals.body.message).toBe('amount must be a naira amount with at most two decimals');
+  });
+
   it('refuses a kind of request it does not know, naming the four it takes', async () => {
-    const unknown = await request({ kind: 'goodwill', customer_id: customer.id, amount: 50 });
+    const unknown = await request({ kind: 'goodwill', customer_id: customer.id, amount: '50' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('kind must be suspense-match, suspense-return, goodwill-credit or goodwill-debit');
   });
 
   it('asks for the code before a money action: a wrong or reused code moves nothing', async () => {
-    const wrong = await ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: customer.id, amount: 50, reason: 'A reason long enough', code: '000000' }, maker.token);
+    const wrong = await ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: customer.id, amount: '50', reason: 'A reason long enough', code: '000000' }, maker.token);
     expect(wrong.status).toBe(403);
-    const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 50 });
+    const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '50' });
     const code = await checker.code();
     expect((await ops(t, 'money/requests/approve', { request_id: asked.body.data!.id, code }, checker.token)).status).toBe(200);
-    const next = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 50 });
+    const next = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '50' });
     const reused = await ops(t, 'money/requests/approve', { request_id: next.body.data!.id, code }, checker.token);
     expect(reused.status).toBe(403);
     expect(reused.body.message).toMatch(/already used/);
@@ -181,14 +193,14 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
 
   it('keeps taking requests once PostgreSQL plans the request statement generically (after five runs on a connection)', async () => {
     for (let n = 0; n < 8; n++) {
-      const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 10 });
+      const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '10' });
       expect(asked.status, asked.body.message).toBe(201);
       expect((await ops(t, 'money/requests/cancel', { request_id: asked.body.data!.id }, maker.token)).status).toBe(200);
     }
   });
 
   it('lets a request expire: past the time limit nobody can approve it', async () => {
-    const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: 20 });
+    const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '20' });
     t.clock.advance(t.config.ops.approvalWindowMs + 1);
     // Staff sessions end after 15 idle minutes: the checker signs in again, as a person would.
     const fresh = await staffMember(t, 'finance');

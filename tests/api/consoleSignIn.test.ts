@@ -151,7 +151,7 @@ describe.each(backends)('the console’s sign-in, attacked, on $name', (backend)
     const customer = (await t.db.selectFrom('users').select('id').executeTakeFirst())?.id ?? 1n;
     // A stolen signed-in session guessing the code every money action asks for.
     const ask = (typed: string, token = member.token) =>
-      ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: Number(customer), amount: 50, reason: 'A reason long enough', code: typed }, token);
+      ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: Number(customer), amount: '50', reason: 'A reason long enough', code: typed }, token);
     // One wrong code at sign-in first: the count is the account's, wherever the code was typed.
     const half = await halfOpen(member);
     expect((await code(NOT_A_CODE, half)).status).toBe(403);

@@ -65,7 +65,7 @@ describe.each(backends)('staff changes that need two admins on $name', (backend)
       {
         kind: 'goodwill-credit',
         customer_id: customerId,
-        amount: 25,
+        amount: '25',
         reason: 'Airtime delivered late twice this week',
         code: await by.code(),
       },

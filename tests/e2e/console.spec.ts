@@ -288,7 +288,7 @@ test('a support user is refused a money action by the server (403), not only by 
   const support = await invitedStaff(request, 'support');
   await signIn(page, support, support.recoveryCodes[0]);
   await expect(page.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
-  const refused = await opsPost(request, 'money/requests/create', { kind: 'goodwill-credit', customer_id: 1, amount: 1_000, reason: 'Trying the button that is not there', code: codeOf(support.secret, 1) }, await tokenOf(page));
+  const refused = await opsPost(request, 'money/requests/create', { kind: 'goodwill-credit', customer_id: 1, amount: '1000', reason: 'Trying the button that is not there', code: codeOf(support.secret, 1) }, await tokenOf(page));
   expect(refused.status).toBe(403);
   expect(refused.body.message).toBe('your role (support) may not do this');
   // And the console's page is not on the customer's port.

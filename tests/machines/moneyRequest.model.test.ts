@@ -29,7 +29,7 @@ describe('moneyRequestMachine (model-based)', () => {
             send(event);
             if (refusal || value === 'editing') expect(request.count).toBe(calls);
             // The maker's own code travels with the request: re-authentication before a money action.
-            else expect(request.last.input).toEqual({ kind: 'goodwill-credit', customer_id: 12, amount: 500, reason: 'Airtime delivered late twice', code: '492039' });
+            else expect(request.last.input).toEqual({ kind: 'goodwill-credit', customer_id: 12, amount: '500', reason: 'Airtime delivered late twice', code: '492039' });
           },
           'xstate.done.actor.requestMoney': async ({ event }) => {
             effects.expect([successToast('Request recorded: another finance user must approve it before any money moves.')]);

@@ -94,7 +94,7 @@ export const moneyRequestMachine = setup({
         input: ({ context }) => ({
           kind: context.kind,
           ...(context.customerId !== null ? { customer_id: context.customerId } : {}),
-          ...(context.incomingTransferId !== null ? { incoming_transfer_id: context.incomingTransferId } : { amount: Number(context.amount.trim()) }),
+          ...(context.incomingTransferId !== null ? { incoming_transfer_id: context.incomingTransferId } : { amount: context.amount.trim() }),
           reason: context.reason.trim(),
           code: context.code,
         }),
