@@ -42,7 +42,7 @@ const restrictGlobals = (names, message) => names.map((name) => ({ name, message
 // it is). And every statement names its columns: statements are prepared once per connection,
 // and a `*` would change a prepared statement's result when a migration adds a column under
 // replicas still running the previous release.
-const LEDGER_ONLY = 'Only server/services/ledger.ts moves money: call hold, postHold, voidHold, credit, debit or moveBetweenSystemAccounts.';
+const LEDGER_ONLY = 'Only server/services/ledger.ts moves money: call planHold, postHold, voidHold, credit, debit or moveBetweenSystemAccounts.';
 const ledgerWrites = [
   { selector: 'TemplateElement[value.raw=/INSERT\\s+INTO\\s+ledger_|UPDATE\\s+wallets\\s+SET\\s+balance_kobo/i]', message: LEDGER_ONLY },
   { selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^ledger_/]", message: LEDGER_ONLY },
