@@ -37,12 +37,12 @@ const nodeOnly = onlyIn(globals.node, globals.browser);
 const browserOnly = [...onlyIn(globals.browser, globals.node), 'localStorage', 'sessionStorage'];
 const restrictGlobals = (names, message) => names.map((name) => ({ name, message }));
 
-// Money moves only through server/services/ledger.ts: nothing else writes the ledger's tables,
+// Money moves only through server/services/ledger/ledger.ts: nothing else writes the ledger's tables,
 // moves a cached balance or names a system account (it asks the ledger for a movement by what
 // it is). And every statement names its columns: statements are prepared once per connection,
 // and a `*` would change a prepared statement's result when a migration adds a column under
 // replicas still running the previous release.
-const LEDGER_ONLY = 'Only server/services/ledger.ts moves money: call planHold, postHold, voidHold, credit, debit or moveBetweenSystemAccounts.';
+const LEDGER_ONLY = 'Only server/services/ledger/ledger.ts moves money: call planHold, postHold, voidHold, credit, debit or moveBetweenSystemAccounts.';
 const ledgerWrites = [
   { selector: 'TemplateElement[value.raw=/INSERT\\s+INTO\\s+ledger_|UPDATE\\s+wallets\\s+SET\\s+balance_kobo/i]', message: LEDGER_ONLY },
   { selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^ledger_/]", message: LEDGER_ONLY },
@@ -170,8 +170,8 @@ export default tseslint.config(
     files: ['testkit/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('tests'), message: 'The test kit is what tests and scripts share: it imports nothing from tests/.' }] }] },
   },
-  { files: ['server/**', 'scripts/**'], ignores: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] } },
-  { files: ['server/services/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...starSelects] } },
+  { files: ['server/**', 'scripts/**'], ignores: ['server/services/ledger/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] } },
+  { files: ['server/services/ledger/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...starSelects] } },
   // Tests and the test kit import what they test; they get the globals of the runtime their project types them for.
   { files: ['tests/api/**', 'tests/support/api/**', 'testkit/fakes/**', 'testkit/freePort.ts', 'testkit/runtimeRole.ts'], languageOptions: { globals: globals.node } },
   {

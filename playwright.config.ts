@@ -48,7 +48,7 @@ process.env.E2E_OPS_URL = `http://127.0.0.1:${opsPort}`;
 process.env.E2E_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.admin-invitation`;
 process.env.E2E_SECOND_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.second-admin-invitation`;
 const firstAdmin = (email: string, name: string, file: string) =>
-  `tsx scripts/staff.ts create --email ${email} --name "${name}" --role admin --invitation-file ${file}`;
+  `tsx server/cli/staff.ts create --email ${email} --name "${name}" --role admin --invitation-file ${file}`;
 const firstAdmins = [
   firstAdmin('admin@ops.test', 'Ada Admin', process.env.E2E_ADMIN_INVITATION),
   firstAdmin('admin2@ops.test', 'Bola Admin', process.env.E2E_SECOND_ADMIN_INVITATION),

@@ -164,7 +164,7 @@ export type Paginated<T> = Omit<z.infer<typeof TransactionPage>, 'data'> & { dat
 export interface RegisterRequest {
   device: string;
   /**
-   * The random id this browser keeps (src/api/storage.ts): a sign-in from a device the account has
+   * The random id this browser keeps (src/api/kit/storage.ts): a sign-in from a device the account has
    * not used is announced to its owner.
    */
   device_id?: string;

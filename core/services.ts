@@ -86,7 +86,7 @@ export interface ServiceDefinition {
   describe(parts: DescriptionParts): string;
   /**
    * Cashback on a completed bill, in basis points of its amount (100 = 1 %); 0 for none. The
-   * server credits it (server/services/cashback.ts) and the landing page states it: one home.
+   * server credits it (server/services/purchases/cashback.ts) and the landing page states it: one home.
    */
   cashbackBasisPoints: number;
 }

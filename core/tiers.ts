@@ -4,7 +4,7 @@
  * or a NIN: without one a wallet cannot be funded at all (tier 0 here, which only lets a wallet
  * opened before that rule spend what it already holds). One of them gives tier 1, both tier 2;
  * tier 3 needs both and an address verified by an operator's recorded decision. The server
- * enforces these figures (server/services/tiers.ts); the profile, the terms and the refusals
+ * enforces these figures (server/services/identity/tiers.ts); the profile, the terms and the refusals
  * state them.
  */
 

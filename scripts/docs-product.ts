@@ -13,7 +13,7 @@ import { labels, messages } from '../core/messages';
 import { formatNaira, koboToNaira } from '../core/money';
 import { NETWORK_PREFIXES } from '../core/phone';
 import { PROBLEM_NOTE_MAX_LENGTH, PROBLEM_REASONS } from '../core/problemReports';
-import { PENDING_REPORT_AFTER_MS } from '../src/domain/transactionStatus';
+import { PENDING_REPORT_AFTER_MS } from '../src/domain/records/transactionStatus';
 import { cashbackPercent, RECENT_BENEFICIARIES, SERVICES, type ServiceDefinition } from '../core/services';
 import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../core/statements';
 import { raiseLimitsHint, TIERS } from '../core/tiers';
@@ -51,7 +51,7 @@ const OTHER_LIMITS: [name: string, value: string, meaning: string][] = [
   [code('COOLING_OFF_HOURS'), code(String(COOLING_OFF_HOURS)), 'hours purchases cool off after a password or pin reset, a new device or a "this wasn\'t me" report (core/coolingOff.ts)'],
   [code('COOLING_OFF_ALLOWANCE_KOBO'), `${code(String(COOLING_OFF_ALLOWANCE_KOBO))} (${naira(COOLING_OFF_ALLOWANCE_KOBO)})`, 'what purchases may add up to while the account cools off (core/coolingOff.ts)'],
   [code('PROBLEM_NOTE_MAX_LENGTH'), code(String(PROBLEM_NOTE_MAX_LENGTH)), "characters of a problem report's note (core/problemReports.ts)"],
-  [code('PENDING_REPORT_AFTER_MS'), `${code(String(PENDING_REPORT_AFTER_MS))} (${PENDING_REPORT_AFTER_MS / 3_600_000} h)`, 'a bill still unsettled this long after it was placed offers a report by itself (src/domain/transactionStatus.ts)'],
+  [code('PENDING_REPORT_AFTER_MS'), `${code(String(PENDING_REPORT_AFTER_MS))} (${PENDING_REPORT_AFTER_MS / 3_600_000} h)`, 'a bill still unsettled this long after it was placed offers a report by itself (src/domain/records/transactionStatus.ts)'],
 ];
 
 /** A message as the documents quote it: a function's argument becomes `<N>`. */

@@ -10,9 +10,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateMachine, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { effectActions, type MachineDescription } from '../src/machines/descriptions/machineDescription';
+import { effectActions, type MachineDescription } from '../src/machines/kit/machineDescription';
 import { models } from '../testkit/models/index';
-import { shortestPaths } from '../testkit/models/machineModel';
+import { shortestPaths } from '../testkit/models/kit/machineModel';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The customer app's machines, then the operator console's. */
@@ -20,7 +20,7 @@ export const MACHINE_FOLDERS = ['src/machines', 'src/console/machines'];
 export const DOCS = 'docs/machines';
 
 interface Documented {
-  /** Its module, from the repository's root without '.ts' (src/machines/login). */
+  /** Its module, from the repository's root without '.ts' (src/machines/account/login). */
   file: string;
   machine: AnyStateMachine;
   description: MachineDescription;

@@ -2,13 +2,13 @@
 // manifest and, with Workbox's generateSW, a service worker that precaches the app's own files
 // (its pages, scripts, styles and icons) and caches nothing else: no API answer, token or
 // anything of the user's ever enters a cache the worker controls (what the app keeps for
-// offline use lives in its own storage and is forgotten on logout, src/api/offlineCopy.ts).
+// offline use lives in its own storage and is forgotten on logout, src/api/kit/offlineCopy.ts).
 // A new version waits until the user reloads through the app's prompt (registerType 'prompt').
 import type { PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { ROUTE_PAGES_DIR } from './routePages.ts';
 
-/** Our colours (src/ui/styles/global.css): the brand green, and the page's background. */
+/** Our colours (src/ui/kit/global.css): the brand green, and the page's background. */
 const THEME_COLOUR = '#008751';
 const BACKGROUND = '#f5f7f6';
 

@@ -10,11 +10,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { census, SIMPLE_PATH_CAP, simplePaths, type MachineCensus } from '../testkit/models/census';
+import { census, SIMPLE_PATH_CAP, simplePaths, type MachineCensus } from '../testkit/models/kit/census';
 import { models } from '../testkit/models/index';
-import { shortestPaths, type MachineModel, type ModelPath } from '../testkit/models/machineModel';
-import { stateValueOf, wordPath, type WordedPath } from '../testkit/models/pathWords';
-import type { MachineDescription } from '../src/machines/descriptions/machineDescription';
+import { shortestPaths, type MachineModel, type ModelPath } from '../testkit/models/kit/machineModel';
+import { stateValueOf, wordPath, type WordedPath } from '../testkit/models/kit/pathWords';
+import type { MachineDescription } from '../src/machines/kit/machineDescription';
 import { generatedSpec, generatedSpecPath, hasBrowserFlow } from '../testkit/browserSpecs';
 import { descriptionPath } from './machines-docs';
 

@@ -7,7 +7,7 @@
 // they would be downloaded while the first paint waits, sharing a phone's slow network with the
 // HTML; listed on the tag, they cost the first paint nothing, and still come in one wave instead
 // of each level's files being learnt of only once the level above has downloaded and run. The
-// server answers a route with its page (server/routes/spa.ts); index.html is the landing's page,
+// server answers a route with its page (server/http/spa.ts); index.html is the landing's page,
 // and pages/404.html (the signed-in frame's "not here" screen) is what any other path gets.
 //
 // The stylesheet is written into each page (one <style>, about 9 KB compressed) rather than

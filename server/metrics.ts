@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayCall } from './gateways/observed';
-import type { PartnerBacklog } from './services/partnerBacklog';
+import type { PartnerBacklog } from './services/funding/partnerBacklog';
 
 /**
  * The metric families an operator watches (docs/operations.md, "Metrics"), in one registry per app

@@ -16,10 +16,10 @@ import { startReconciliationJob } from './jobs/reconciliation';
 import { startRequeryJob } from './jobs/requery';
 import { startScheduleJob } from './jobs/schedules';
 import { recordLedgerAudit } from './metrics';
-import type { Draining } from './routes/draining';
-import { notFoundHandler, registerSpa } from './routes/spa';
+import type { Draining } from './http/draining';
+import { notFoundHandler, registerSpa } from './http/spa';
 import { requeryPurchase } from './services/purchases/requery';
-import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/reconciliation';
+import { claimDay, finishDay, reconcileDay, type ReconciliationReport } from './services/funding/reconciliation';
 import type { LogStream } from './logger';
 import { buildShared, type Shared, type SharedDeps } from './shared';
 
@@ -27,7 +27,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Reconciles a day (Africa/Lagos) with the app's own partners and biller, and records the run:
-     * the operator command's entry (scripts/reconcile.ts), so it asks exactly the gateways the
+     * the operator command's entry (server/cli/reconcile.ts), so it asks exactly the gateways the
      * server is configured with.
      */
     reconcileDay(day: string): Promise<ReconciliationReport>;

@@ -7,19 +7,19 @@ import { defaultGateways, type Gateways } from './gateways/defaults';
 import { observedBank, observedBiller, type GatewayCall } from './gateways/observed';
 import { requeryBacklog } from './jobs/requery';
 import { createMetrics, recordGatewayCall, type Metrics } from './metrics';
-import { currentContext } from './requestContext';
-import type { Draining } from './routes/draining';
+import { currentContext } from './http/requestContext';
+import type { Draining } from './http/draining';
 import { throttledStaff } from './console/services/searchThrottle';
-import type { CardTopUpDeps } from './services/cardTopUps';
+import type { CardTopUpDeps } from './services/funding/cardTopUps';
 import type { AppContext } from './services/context';
-import { rememberSystemAccounts } from './services/ledger';
-import { partnerBacklogReader, type PartnerBacklog } from './services/partnerBacklog';
+import { rememberSystemAccounts } from './services/ledger/ledger';
+import { partnerBacklogReader, type PartnerBacklog } from './services/funding/partnerBacklog';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
 import { purchaseRequeries } from './services/purchases/requery';
 import type { ScheduleDeps } from './services/schedules/running';
-import { createSecretBox } from './services/secretBox';
-import type { RequeryHooks } from './services/transactions';
-import { createTokenHasher } from './services/tokens';
+import { createSecretBox } from './services/identity/secretBox';
+import type { RequeryHooks } from './services/records/transactions';
+import { createTokenHasher } from './services/account/tokens';
 
 /** What a server is built from; every gateway left out is the configured one (gateways/defaults.ts). */
 export interface SharedDeps extends Partial<Gateways> {

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyEventObject } from 'xstate';
-import { pathsToEveryTransition } from './models/census';
-import type { MachineModel } from './models/machineModel';
-import { wordPath } from './models/pathWords';
+import { pathsToEveryTransition } from './models/kit/census';
+import type { MachineModel } from './models/kit/machineModel';
+import { wordPath } from './models/kit/pathWords';
 
 /**
  * Writes a machine's browser spec: the shortest path to each transition of its browser traversal,
@@ -13,7 +13,7 @@ import { wordPath } from './models/pathWords';
  */
 /** One step of a generated path, as its spec lists it. */
 export interface GeneratedStep {
-  /** The step in words (testkit/models/pathWords.ts), for the report. */
+  /** The step in words (testkit/models/kit/pathWords.ts), for the report. */
   action: string;
   /** The model's event, secrets masked: the flow types its own account's secrets. */
   event: { type: string; [field: string]: unknown };

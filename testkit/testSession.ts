@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import type { UserData } from '../core/contract';
-import { sessionMachine, type PollResult } from '../src/machines/session';
-import { emptyUser, toSessionUser } from '../src/domain/user';
+import { sessionMachine, type PollResult } from '../src/machines/app/session';
+import { emptyUser, toSessionUser } from '../src/domain/account/user';
 
 /**
  * A real session actor whose outside world (the poll, browser storage) is in memory, for

@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_CATEGORIES } from '../core/services';
 import { DOCS_DIR, regeneratedDocuments } from '../scripts/docs-product';
-import { PUBLIC_ROUTES } from '../src/domain/routes';
+import { PUBLIC_ROUTES } from '../src/domain/app/routes';
 import { routes } from '../src/ui/app/routes';
 import type { TestApp } from './support/api/app';
 import { useTestApp } from './support/api/useTestApp';

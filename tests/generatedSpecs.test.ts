@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { browserPaths, generatedSpec, generatedSpecPath, hasBrowserFlow } from '../testkit/browserSpecs';
-import { pathsToEveryTransition } from '../testkit/models/census';
+import { pathsToEveryTransition } from '../testkit/models/kit/census';
 import { models } from '../testkit/models/index';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { allows, type Permission } from '../../core/console';
 import { AppError } from '../errors';
-import { bearerToken } from '../routes/authenticate';
+import { bearerToken } from '../http/authenticate';
 import type { AppContext } from '../services/context';
 import { recordRefusal } from './services/audit';
 import type { StaffActor } from './services/moneyRequests';

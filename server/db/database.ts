@@ -101,7 +101,7 @@ export async function auditTamperRisk(db: Database): Promise<string | undefined>
 
 /**
  * Sees every statement on its way to the database: `npm run bench` records what a purchase sends
- * (scripts/bench/capture.ts).
+ * (server/cli/bench/capture.ts).
  */
 export type DialectWrapper = (dialect: Dialect) => Dialect;
 

@@ -1,12 +1,12 @@
 import type { BankPartner } from '../gateways/bankPartner';
-import { createAccount, markEmailVerified } from '../services/accounts';
+import { createAccount, markEmailVerified } from '../services/account/accounts';
 import { inTransaction, type AppContext } from '../services/context';
-import { enrolmentsOf, enrolWithPartners } from '../services/enrolment';
-import { creditIncomingTransfer } from '../services/funding';
-import { recordIdentities, verifiedIdentityOf } from '../services/identity';
-import { hashPassword } from '../services/passwords';
-import { storePin } from '../services/pins';
-import { listVirtualAccounts } from '../services/virtualAccounts';
+import { enrolmentsOf, enrolWithPartners } from '../services/identity/enrolment';
+import { creditIncomingTransfer } from '../services/funding/funding';
+import { recordIdentities, verifiedIdentityOf } from '../services/identity/identity';
+import { hashPassword } from '../services/account/passwords';
+import { storePin } from '../services/account/pins';
+import { listVirtualAccounts } from '../services/funding/virtualAccounts';
 
 /** The account a newcomer can try every screen with (README); development only. */
 export const DEMO_ACCOUNT = {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import { currentContext, type CallContext } from '../requestContext';
+import { currentContext, type CallContext } from '../http/requestContext';
 
 /**
  * How a process stops without leaving anyone unanswered. Once shutdown begins, a request whose

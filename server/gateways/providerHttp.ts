@@ -4,7 +4,7 @@
 import { request as send } from 'undici/index.js';
 import { systemTimeouts, type Timeouts } from '../clock';
 import { GatewayError } from '../errors';
-import { currentContext } from '../requestContext';
+import { currentContext } from '../http/requestContext';
 import { CircuitBreaker, type BreakerState } from './circuitBreaker';
 
 /**

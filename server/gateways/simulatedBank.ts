@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { systemClock, type Clock } from '../clock';
-import { nuban } from '../services/nuban';
+import { nuban } from '../services/funding/nuban';
 import {
   WEMA_AND_STERLING,
   type AssignedAccount,

@@ -1,5 +1,5 @@
 import type { PlanSource } from '../gateways/planSource';
-import { syncCatalog, type CatalogSyncOptions, type CatalogSyncReport } from '../services/catalogSync';
+import { syncCatalog, type CatalogSyncOptions, type CatalogSyncReport } from '../services/purchases/catalogSync';
 import type { AppContext } from '../services/context';
 import { startPeriodic, type PeriodicJob } from './periodic';
 

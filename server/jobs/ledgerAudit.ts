@@ -1,6 +1,6 @@
 import type { Executor } from '../db/schema';
-import { jobRunId, runInContext } from '../requestContext';
-import { auditLedger, recordAuditRun } from '../services/ledgerAudit';
+import { jobRunId, runInContext } from '../http/requestContext';
+import { auditLedger, recordAuditRun } from '../services/ledger/ledgerAudit';
 import { startPeriodic, type PeriodicJob } from './periodic';
 
 /**

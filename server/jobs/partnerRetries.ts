@@ -1,10 +1,10 @@
 import type { BankPartner } from '../gateways/bankPartner';
-import { jobRunId, runInContext } from '../requestContext';
-import { checkOpenCardPayments, type CardTopUpDeps } from '../services/cardTopUps';
+import { jobRunId, runInContext } from '../http/requestContext';
+import { checkOpenCardPayments, type CardTopUpDeps } from '../services/funding/cardTopUps';
 import type { AppContext } from '../services/context';
-import { dueEnrolments, resumeEnrolment } from '../services/enrolment';
-import { pruneIdentityChecks } from '../services/identityChecks';
-import { retryPendingConfirmations } from '../services/transferConfirmation';
+import { dueEnrolments, resumeEnrolment } from '../services/identity/enrolment';
+import { pruneIdentityChecks } from '../services/identity/identityChecks';
+import { retryPendingConfirmations } from '../services/funding/transferConfirmation';
 import { startPeriodic, type PeriodicJob } from './periodic';
 
 /** How often the job looks for work. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema';
-import { jobRunId, runInContext } from '../requestContext';
+import { jobRunId, runInContext } from '../http/requestContext';
 import { startPeriodic, type PeriodicJob } from './periodic';
 
 /**

@@ -1,7 +1,7 @@
 import type { AppContext } from '../services/context';
 import { startPeriodic, type PeriodicJob } from './periodic';
 import { DAY_MS, lagosDay } from '../../core/days';
-import { claimDay, finishDay, reconcileDay, type ReconciliationDeps, type ReconciliationReport } from '../services/reconciliation';
+import { claimDay, finishDay, reconcileDay, type ReconciliationDeps, type ReconciliationReport } from '../services/funding/reconciliation';
 
 /**
  * The daily reconciliation (services/reconciliation.ts): once the Lagos day is over and an hour

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema';
-import { jobRunId, runInContext } from '../requestContext';
+import { jobRunId, runInContext } from '../http/requestContext';
 import type { AppContext } from '../services/context';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
 import { startPeriodic, type PeriodicJob } from './periodic';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { jobRunId, runInContext } from '../requestContext';
+import { jobRunId, runInContext } from '../http/requestContext';
 import type { AppContext } from '../services/context';
 import { sendReminders } from '../services/schedules/reminders';
 import { makeRun, moveOn, openDueRun, type ScheduleDeps } from '../services/schedules/running';

@@ -6,13 +6,13 @@ import type { RateLimits } from '../config';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { IdentityGateway } from '../gateways/identity';
 import type { AppContext } from '../services/context';
-import { sendPinResetCode } from '../services/otp';
-import { changePin, PIN_MISMATCH, resetPin } from '../services/pins';
-import { changePassword, updateProfile } from '../services/profile';
-import { loadUserData } from '../services/userData';
-import { authOf, requireSession } from './authenticate';
-import { success } from './envelope';
-import { noFields, pinRefusals, routeDoc } from './openapi';
+import { sendPinResetCode } from '../services/account/otp';
+import { changePin, PIN_MISMATCH, resetPin } from '../services/account/pins';
+import { changePassword, updateProfile } from '../services/account/profile';
+import { loadUserData } from '../services/account/userData';
+import { authOf, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { noFields, pinRefusals, routeDoc } from '../http/openapi';
 import {
   dateOfBirth,
   device,
@@ -24,8 +24,8 @@ import {
   requestBody,
   requiredText,
   text,
-} from './fields';
-import { byAccount, limitRequests } from './rateLimits';
+} from '../http/fields';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 export interface AccountRouteDeps {
   ctx: AppContext;

@@ -4,12 +4,12 @@ import { SavedBeneficiary } from '../../core/contract';
 import { SERVICE_CATEGORIES, serviceOfCategory } from '../../core/services';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
-import { deleteBeneficiary, listSavedBeneficiaries, renameBeneficiary, saveBeneficiary } from '../services/savedBeneficiaries';
-import { authOf, requireSession } from './authenticate';
-import { success } from './envelope';
-import { routeDoc } from './openapi';
-import { catalogId, positiveId, requestBody, requiredText } from './fields';
-import { byAccount, limitRequests } from './rateLimits';
+import { deleteBeneficiary, listSavedBeneficiaries, renameBeneficiary, saveBeneficiary } from '../services/purchases/savedBeneficiaries';
+import { authOf, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { routeDoc } from '../http/openapi';
+import { catalogId, positiveId, requestBody, requiredText } from '../http/fields';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', ')}`;
 const NAME_MAX_LENGTH = 40;

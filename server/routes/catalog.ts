@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ProvidersByCategory } from '../../core/contract';
-import { catalogVersionQuery, providersByCategory } from '../services/catalog';
+import { catalogVersionQuery, providersByCategory } from '../services/purchases/catalog';
 import type { AppContext } from '../services/context';
-import { pollRead } from './authenticate';
-import { success } from './envelope';
-import { registerPoll } from './polls';
+import { pollRead } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { registerPoll } from '../http/polls';
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   // The answer as sent, kept with the catalogue version it was read at: each poll reads the

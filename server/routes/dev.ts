@@ -7,11 +7,11 @@ import type { BankPartner, SandboxPayer, SimulatedTransfer, TransferSimulator } 
 import type { DevOutbox, OutboxMail } from '../gateways/devOutbox';
 import { simulatedTransferReference } from '../gateways/simulatedBank';
 import type { AppContext } from '../services/context';
-import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding';
-import { providerOfAccount } from '../services/virtualAccounts';
-import { success } from './envelope';
-import { routeDoc } from './openapi';
-import { nairaAmount, requestBody, requiredText } from './fields';
+import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding/funding';
+import { providerOfAccount } from '../services/funding/virtualAccounts';
+import { success } from '../http/envelope';
+import { routeDoc } from '../http/openapi';
+import { nairaAmount, requestBody, requiredText } from '../http/fields';
 import { webhookPathOf } from './webhooks';
 
 const mailboxQuery = z.object({ to: z.string({ error: 'to must be one e-mail address' }).max(254, 'to is too long').optional() });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatNaira, koboToNaira } from '../../core/money';
 import { AppError } from '../errors';
 import type { SimulatedBank } from '../gateways/simulatedBank';
-import { routeDoc } from './openapi';
+import { routeDoc } from '../http/openapi';
 import { webhookPathOf } from './webhooks';
 
 const params = z.object({ reference: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'not a card payment reference') });

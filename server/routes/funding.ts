@@ -8,15 +8,15 @@ import type { RateLimits } from '../config';
 import { GatewayError } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { IdentityGateway } from '../gateways/identity';
-import { confirmCardPayment, startCardTopUp, type CardTopUpDeps } from '../services/cardTopUps';
+import { confirmCardPayment, startCardTopUp, type CardTopUpDeps } from '../services/funding/cardTopUps';
 import type { AppContext } from '../services/context';
-import { verifyForFunding } from '../services/fundingIdentity';
-import { fundingStatus } from '../services/fundingStatus';
-import { authOf, requireSession } from './authenticate';
-import { success } from './envelope';
-import { dateOfBirth, identityNumber, nairaAmount, refusedWithoutDateOfBirth, requestBody } from './fields';
-import { noFields, routeDoc } from './openapi';
-import { byAccount, limitRequests } from './rateLimits';
+import { verifyForFunding } from '../services/identity/fundingIdentity';
+import { fundingStatus } from '../services/funding/fundingStatus';
+import { authOf, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { dateOfBirth, identityNumber, nairaAmount, refusedWithoutDateOfBirth, requestBody } from '../http/fields';
+import { noFields, routeDoc } from '../http/openapi';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 export interface FundingRouteDeps {
   ctx: AppContext;

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { Notification } from '../../core/contract';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
-import { latestNotifications, markNotificationRead, toNotification, type NotificationRow } from '../services/notifications';
-import { authOf, pollRead, requireSession } from './authenticate';
-import { success } from './envelope';
-import { routeDoc } from './openapi';
-import { registerPoll } from './polls';
-import { positiveId, requestBody } from './fields';
-import { byAccount, limitRequests } from './rateLimits';
+import { latestNotifications, markNotificationRead, toNotification, type NotificationRow } from '../services/notifications/notifications';
+import { authOf, pollRead, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { routeDoc } from '../http/openapi';
+import { registerPoll } from '../http/polls';
+import { positiveId, requestBody } from '../http/fields';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 const markBody = requestBody({ notification_id: positiveId('notification_id') });
 

@@ -4,12 +4,12 @@ import { ProblemReport } from '../../core/contract';
 import { PROBLEM_NOTE_MAX_LENGTH, PROBLEM_REASON_KEYS } from '../../core/problemReports';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
-import { problemReportOf, reportProblem } from '../services/problemReports';
-import { authOf, requireSession } from './authenticate';
-import { success } from './envelope';
-import { routeDoc } from './openapi';
-import { positiveId, requestBody } from './fields';
-import { byAccount, limitRequests } from './rateLimits';
+import { problemReportOf, reportProblem } from '../services/records/problemReports';
+import { authOf, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { routeDoc } from '../http/openapi';
+import { positiveId, requestBody } from '../http/fields';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 const CONTROL_EXCEPT_LINES = /[\p{Cc}]/u;
 

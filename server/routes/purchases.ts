@@ -7,16 +7,16 @@ import { SERVICE_CATEGORIES, SERVICES, type BeneficiaryRule, type Service } from
 import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
-import { verifyMerchant } from '../services/merchants';
+import { verifyMerchant } from '../services/purchases/merchants';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
 import type { PurchaseOrder } from '../services/purchases/product';
 import { purchase } from '../services/purchases/purchase';
-import { recentBeneficiaries } from '../services/recentBeneficiaries';
-import { authOf, requireSession } from './authenticate';
-import { success } from './envelope';
-import { idempotencyHeaders, pinRefusals, routeDoc } from './openapi';
-import { catalogId, filledFirst, nairaAmountWithin, requestBody } from './fields';
-import { byAccount, limitRequests } from './rateLimits';
+import { recentBeneficiaries } from '../services/purchases/recentBeneficiaries';
+import { authOf, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { idempotencyHeaders, pinRefusals, routeDoc } from '../http/openapi';
+import { catalogId, filledFirst, nairaAmountWithin, requestBody } from '../http/fields';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 export interface PurchaseRouteDeps {
   ctx: AppContext;

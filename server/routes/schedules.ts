@@ -21,11 +21,11 @@ import {
 import { serviceOf } from '../services/schedules/products';
 import type { ScheduleDeps } from '../services/schedules/running';
 import { listSchedules } from '../services/schedules/scheduleRows';
-import { authOf, requireSession } from './authenticate';
-import { success } from './envelope';
-import { catalogId, nairaAmountWithin, pin, positiveId, requestBody } from './fields';
-import { noFields, pinRefusals, routeDoc, type RouteDoc } from './openapi';
-import { byAccount, limitRequests } from './rateLimits';
+import { authOf, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { catalogId, nairaAmountWithin, pin, positiveId, requestBody } from '../http/fields';
+import { noFields, pinRefusals, routeDoc, type RouteDoc } from '../http/openapi';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 export interface ScheduleRouteDeps {
   ctx: AppContext;

@@ -5,14 +5,14 @@ import { koboToNaira } from '../../core/money';
 import { lagosDayStart } from '../../core/days';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
-import { DocumentSlots } from '../services/statements/documentSlots';
-import { readStatement, type StatementHeader } from '../services/statements/ledgerStatement';
-import { openStatementDocument } from '../services/statements/statementDocument';
-import { authOf, requireSession } from './authenticate';
-import { success } from './envelope';
-import { routeDoc } from './openapi';
-import { requestBody } from './fields';
-import { byAccount, limitRequests } from './rateLimits';
+import { DocumentSlots } from '../services/records/statements/documentSlots';
+import { readStatement, type StatementHeader } from '../services/records/statements/ledgerStatement';
+import { openStatementDocument } from '../services/records/statements/statementDocument';
+import { authOf, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { routeDoc } from '../http/openapi';
+import { requestBody } from '../http/fields';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 const day = (field: string) =>
   z

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { UserData } from '../../core/contract';
 import type { AppContext } from '../services/context';
-import { userDataFrom, userDataQuery, type UserDataRow } from '../services/userData';
-import { pollRead } from './authenticate';
-import { success } from './envelope';
-import { registerPoll } from './polls';
+import { userDataFrom, userDataQuery, type UserDataRow } from '../services/account/userData';
+import { pollRead } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { registerPoll } from '../http/polls';
 
 /** The signed-in user's own data. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {

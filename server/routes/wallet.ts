@@ -4,16 +4,16 @@ import { Transaction, TransactionPage, VirtualAccount } from '../../core/contrac
 import { ACTIVITIES_PAGE_SIZE } from '../../core/limits';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
-import { listTransactions, refreshTransaction, type Refreshed, type RequeryHooks } from '../services/transactions';
+import { listTransactions, refreshTransaction, type Refreshed, type RequeryHooks } from '../services/records/transactions';
 import { identityMessages } from '../../core/messages';
 import { AppError } from '../errors';
-import { hasVerifiedIdentity } from '../services/identity';
-import { listVirtualAccounts } from '../services/virtualAccounts';
-import { authOf, requireSession } from './authenticate';
-import { success } from './envelope';
-import { noFields, routeDoc } from './openapi';
-import { positiveId, requestBody, wholeNumber } from './fields';
-import { byAccount, limitRequests } from './rateLimits';
+import { hasVerifiedIdentity } from '../services/identity/identity';
+import { listVirtualAccounts } from '../services/funding/virtualAccounts';
+import { authOf, requireSession } from '../http/authenticate';
+import { success } from '../http/envelope';
+import { noFields, routeDoc } from '../http/openapi';
+import { positiveId, requestBody, wholeNumber } from '../http/fields';
+import { byAccount, limitRequests } from '../http/rateLimits';
 
 export interface WalletRouteDeps {
   ctx: AppContext;

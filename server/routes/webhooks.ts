@@ -2,12 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, GatewayError } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
-import { confirmCardPayment, type CardTopUpDeps } from '../services/cardTopUps';
+import { confirmCardPayment, type CardTopUpDeps } from '../services/funding/cardTopUps';
 import type { AppContext } from '../services/context';
-import { handleCustomerEvent } from '../services/enrolment';
-import { creditConfirmedTransfer } from '../services/transferConfirmation';
-import { success } from './envelope';
-import { routeDoc } from './openapi';
+import { handleCustomerEvent } from '../services/identity/enrolment';
+import { creditConfirmedTransfer } from '../services/funding/transferConfirmation';
+import { success } from '../http/envelope';
+import { routeDoc } from '../http/openapi';
 
 /** The simulated partner's webhook (kept from before the real partners); each real partner has its own. */
 export const BANK_WEBHOOK_PATH = '/api/webhooks/bank';

@@ -2,8 +2,8 @@ import type { Clock } from '../clock';
 import type { SessionPolicy } from '../config';
 import type { Executor } from '../db/schema';
 import type { Mail, Mailer } from '../gateways/mailer';
-import type { SecretBox } from './secretBox';
-import type { TokenHasher } from './tokens';
+import type { SecretBox } from './identity/secretBox';
+import type { TokenHasher } from './account/tokens';
 
 /** What every service function works with. Inside a transaction, `db` is the transaction. */
 export interface AppContext {

@@ -5,7 +5,7 @@ import { loadInspector } from './app/inspector';
 import { nextTask } from '../../core/nextTask';
 import { hydrationStarts } from './app/hydration';
 import { preloadRoute } from './app/routes';
-import './styles/global.css';
+import './kit/global.css';
 
 // The declarative router: the data router's extra features would cost the landing page about
 // 16 KB gzip of its 100 KB budget, and nothing here loads data through routes.

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
-import { nuban } from '../../server/services/nuban';
+import { nuban } from '../../server/services/funding/nuban';
 import { deliverWebhook, jsonBody, nairaText, paymentOf, startFakeServer, type Answer, type FakePayment, type FakeRequest, type FakeServer, type PaymentResult } from './fakeServer';
 
 /**

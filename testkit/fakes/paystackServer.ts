@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { PAYSTACK_SIGNATURE_HEADER, paystackChargeSuccess } from '../../server/gateways/paystackWebhook';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
-import { nuban } from '../../server/services/nuban';
+import { nuban } from '../../server/services/funding/nuban';
 import { deliverWebhook, jsonBody, paymentOf, startFakeServer, type Answer, type FakePayment, type FakeRequest, type FakeServer, type PaymentResult } from './fakeServer';
 import { FakeCheckout } from './paystackCheckout';
 

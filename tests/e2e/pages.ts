@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { SERVICES } from '../../core/services';
-import { PUBLIC_ROUTES } from '../../src/domain/routes';
+import { PUBLIC_ROUTES } from '../../src/domain/app/routes';
 
 /** Every route of the app: the public ones, and those behind a signed-in user (a path no screen has gets the "not here" page). */
 export const PUBLIC_PAGES: readonly string[] = PUBLIC_ROUTES;

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type SimulatedClock, type StateValue } from 'xstate';
 import type { TestPath } from 'xstate/graph';
-import { ApiError } from '../../src/api/http';
-import type { FlowEmitted } from '../../src/machines/effects';
-import type { createTransitionCoverage } from '../../testkit/models/transitionCoverage';
+import { ApiError } from '../../src/api/kit/http';
+import type { FlowEmitted } from '../../src/machines/kit/effects';
+import type { createTransitionCoverage } from '../../testkit/models/kit/transitionCoverage';
 
 /**
  * How every model suite in tests/machines walks its model's paths (the models themselves, and how

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { positiveId, requestBody } from '../../routes/fields';
-import { success } from '../../routes/envelope';
+import { positiveId, requestBody } from '../../http/fields';
+import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
-import type { RequeryHooks } from '../../services/transactions';
+import type { RequeryHooks } from '../../services/records/transactions';
 import { actorOf } from '../guard';
 import { customerPage, decideAddress, revokeCustomerSessions, searchCustomers } from '../services/customers';
 import { requeryBill, type RequeryNow } from '../services/transactions';

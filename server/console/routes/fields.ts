@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '../../../core/console';
 
-/** Console request fields beyond the customer API's (server/routes/fields.ts). */
+/** Console request fields beyond the customer API's (server/http/fields.ts). */
 
 /** What the authenticator app shows, or (signing in only) a recovery code. */
 export const code = z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(20, 'code is too long');

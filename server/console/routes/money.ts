@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MONEY_REQUEST_KINDS } from '../../../core/console';
-import { nairaAmount, positiveId, requestBody } from '../../routes/fields';
-import { success } from '../../routes/envelope';
+import { nairaAmount, positiveId, requestBody } from '../../http/fields';
+import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
 import { auditedRead, refusalsRecorded, type AuditRecord } from '../services/audit';

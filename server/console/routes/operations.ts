@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { positiveId, requestBody } from '../../routes/fields';
-import { success } from '../../routes/envelope';
+import { positiveId, requestBody } from '../../http/fields';
+import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
 import { auditedRead } from '../services/audit';

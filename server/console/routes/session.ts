@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { RateLimit } from '../../config';
-import { addressKey } from '../../routes/rateLimits';
+import { addressKey } from '../../http/rateLimits';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { success } from '../../routes/envelope';
-import { email, password, requestBody } from '../../routes/fields';
+import { success } from '../../http/envelope';
+import { email, password, requestBody } from '../../http/fields';
 import type { AppContext } from '../../services/context';
 import { staffOf } from '../guard';
 import { acceptInvitation } from '../services/staffAccounts';

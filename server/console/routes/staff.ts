@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { STAFF_ROLES, type StaffChangeKind, type StaffOutcome, type StaffRole } from '../../../core/console';
-import { email, positiveId, requestBody, requiredText } from '../../routes/fields';
-import { success } from '../../routes/envelope';
+import { email, positiveId, requestBody, requiredText } from '../../http/fields';
+import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
 import { auditedRead, listAudit } from '../services/audit';

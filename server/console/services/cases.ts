@@ -4,7 +4,7 @@ import { problemReasonLabel } from '../../../core/problemReports';
 import type { Mail } from '../../gateways/mailer';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
-import { addNotification } from '../../services/notifications';
+import { addNotification } from '../../services/notifications/notifications';
 import { recordAudit, type Actor } from './audit';
 
 /**

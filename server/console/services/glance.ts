@@ -4,7 +4,7 @@ import { lagosDay, startOfLagosDay } from '../../../core/days';
 import { koboToNaira } from '../../../core/money';
 import { SERVICE_CATEGORIES } from '../../../core/services';
 import { inTransaction, type AppContext } from '../../services/context';
-import { auditLedger, recordAuditRun } from '../../services/ledgerAudit';
+import { auditLedger, recordAuditRun } from '../../services/ledger/ledgerAudit';
 import { recordAudit, type Actor } from './audit';
 import { consoleTransactions, STUCK_AFTER_MS } from './transactions';
 

@@ -1,11 +1,11 @@
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../services/context';
-import { FUNDING_CATEGORY, FUNDING_DESCRIPTION, WALLET_FUNDED } from '../../services/funding';
-import { AlreadyPostedError, credit, debit, InsufficientFundsError, moveBetweenSystemAccounts, post, walletOf, type Movement } from '../../services/ledger';
-import { addNotification } from '../../services/notifications';
-import { noticeBalanceCap } from '../../services/tiers';
-import { TRANSACTION_COLUMNS, type StoredTransaction } from '../../services/transactions';
+import { FUNDING_CATEGORY, FUNDING_DESCRIPTION, WALLET_FUNDED } from '../../services/funding/funding';
+import { AlreadyPostedError, credit, debit, InsufficientFundsError, moveBetweenSystemAccounts, post, walletOf, type Movement } from '../../services/ledger/ledger';
+import { addNotification } from '../../services/notifications/notifications';
+import { noticeBalanceCap } from '../../services/identity/tiers';
+import { TRANSACTION_COLUMNS, type StoredTransaction } from '../../services/records/transactions';
 
 /**
  * The money an approved staff request moves: the one place in the console that asks the ledger

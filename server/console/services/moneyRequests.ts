@@ -4,7 +4,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import type { Mail } from '../../gateways/mailer';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
-import { fundingReceipt } from '../../services/receipts';
+import { fundingReceipt } from '../../services/records/receipts';
 import { recordAudit } from './audit';
 import { existingCustomer } from './customerRecord';
 import { goodwill, matchToCustomer, returnToSender, type Moved } from './moneyMovements';

@@ -8,8 +8,8 @@ import {
 } from '../../../core/console';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
-import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from '../../services/failedAttempts';
-import { verifyPassword, verifyPasswordOfNobody } from '../../services/passwords';
+import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from '../../services/account/failedAttempts';
+import { verifyPassword, verifyPasswordOfNobody } from '../../services/account/passwords';
 import { recordAudit } from './audit';
 import {
   matchedStep,

@@ -1,7 +1,7 @@
 import type { StaffRole } from '../../../core/console';
 import type { StaffSessionStage } from '../../db/schema';
 import type { AppContext } from '../../services/context';
-import { newToken } from '../../services/tokens';
+import { newToken } from '../../services/account/tokens';
 
 /**
  * Staff sessions: their own table, tokens and rules, so a staff token means nothing to the

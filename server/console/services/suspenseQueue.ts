@@ -1,7 +1,7 @@
 import type { SuspendedTransfer } from '../../../core/console';
 import { koboToNaira } from '../../../core/money';
 import type { AppContext } from '../../services/context';
-import { listUnmatchedTransfers, SUSPENSE_ACTIONS } from '../../services/suspense';
+import { listUnmatchedTransfers, SUSPENSE_ACTIONS } from '../../services/funding/suspense';
 
 /**
  * Finance's suspense queue: every transfer still held in suspense, oldest first, with what the

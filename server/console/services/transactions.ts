@@ -2,7 +2,7 @@ import type { ConsoleTransaction } from '../../../core/console';
 import { koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../services/context';
-import { TRANSACTION_COLUMNS, type RequeryHooks, type StoredTransaction } from '../../services/transactions';
+import { TRANSACTION_COLUMNS, type RequeryHooks, type StoredTransaction } from '../../services/records/transactions';
 import { commitAudit, type Actor } from './audit';
 
 /** A bill still processing this long after it was placed is shown as stuck. */

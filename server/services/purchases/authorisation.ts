@@ -1,8 +1,8 @@
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
-import { refuseLockedAccount } from '../credentialAlerts';
-import { checkPin, PIN_LOCKED, pinMatches, type PinCheck, type PinHolder } from '../pins';
-import type { Session } from '../sessions';
+import { refuseLockedAccount } from '../account/credentialAlerts';
+import { checkPin, PIN_LOCKED, pinMatches, type PinCheck, type PinHolder } from '../account/pins';
+import type { Session } from '../account/sessions';
 
 /**
  * Who authorises a purchase: the signed-in user with the transaction pin typed for this very

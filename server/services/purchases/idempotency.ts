@@ -1,7 +1,7 @@
 import type { Envelope, Transaction } from '../../../core/contract';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
-import { transactionById } from '../transactions';
+import { transactionById } from '../records/transactions';
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import type { PurchaseOrder } from './product';
 import { KEY_IN_PROGRESS, KEY_REUSED, responseFor, type PurchaseResponse } from './wording';

@@ -3,7 +3,7 @@ import type { MerchantDetails } from '../../../core/contract';
 import type { Service } from '../../../core/services';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
-import { lookUpCustomer } from '../merchants';
+import { lookUpCustomer } from './merchants';
 import type { PurchaseDeps } from './billerCalls';
 import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE } from './wording';
 

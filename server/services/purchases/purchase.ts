@@ -1,7 +1,7 @@
 import { messages } from '../../../core/messages';
 import { inTransaction, type AppContext } from '../context';
-import { refusePin } from '../pins';
-import { transactionById } from '../transactions';
+import { refusePin } from '../account/pins';
+import { transactionById } from '../records/transactions';
 import { buyerOf, type Authorisation } from './authorisation';
 import { askBiller, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, refuseOtherRequest, requestHash, storeResponse } from './idempotency';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services';
 import type { Bill } from '../../gateways/biller';
 import type { AppContext } from '../context';
-import type { RequeryHooks, StoredTransaction } from '../transactions';
+import type { RequeryHooks, StoredTransaction } from '../records/transactions';
 import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import { finalise } from './settling';
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { cashbackFor, cashbackTransaction } from '../cashback';
-import { credit, ledgerError, postHold, posting, voidHold, type Movement } from '../ledger';
-import { purchaseReceipt } from '../receipts';
-import { transactionColumns, type StoredTransaction } from '../transactions';
+import { cashbackFor, cashbackTransaction } from './cashback';
+import { credit, ledgerError, postHold, posting, voidHold, type Movement } from '../ledger/ledger';
+import { purchaseReceipt } from '../records/receipts';
+import { transactionColumns, type StoredTransaction } from '../records/transactions';
 import type { BillResult } from './billerCalls';
 import { displayOf, finalNotification, responseFor } from './wording';
 

@@ -2,7 +2,7 @@ import type { Envelope, Transaction } from '../../../core/contract';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import type { ServiceDefinition } from '../../../core/services';
 import type { Receipt } from '../../gateways/biller';
-import { toTransaction, type StoredTransaction } from '../transactions';
+import { toTransaction, type StoredTransaction } from '../records/transactions';
 
 /** What a purchase says: its refusals, its description, its answer and its notification. */
 

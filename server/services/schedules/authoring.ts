@@ -14,10 +14,10 @@ import type { SchedulesTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
-import { credentialChangeMail } from '../credentialAlerts';
-import { checkPin, lockPinHolder, refusePin, type WrongPin } from '../pins';
+import { credentialChangeMail } from '../account/credentialAlerts';
+import { checkPin, lockPinHolder, refusePin, type WrongPin } from '../account/pins';
 import { PIN_NOT_SET } from '../purchases/wording';
-import type { Session } from '../sessions';
+import type { Session } from '../account/sessions';
 import { priceProduct, type Product, type Renewal, type Wanted } from './products';
 import { endOf, ownSchedule, scheduleView } from './scheduleRows';
 

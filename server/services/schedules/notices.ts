@@ -4,7 +4,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { FAILURES_BEFORE_PAUSE } from '../../../core/schedules';
 import { lagosDateTime } from '../../../core/days';
 import type { Mail } from '../../gateways/mailer';
-import { receiptMail, type Line } from '../receipts';
+import { receiptMail, type Line } from '../records/receipts';
 
 /**
  * What a schedule tells its owner, in the bell and by e-mail: the day before a run (what it will

@@ -4,7 +4,7 @@ import { SERVICES, type Service } from '../../../core/services';
 import { AppError } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import type { AppContext } from '../context';
-import { lookUpCustomer } from '../merchants';
+import { lookUpCustomer } from '../purchases/merchants';
 import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PROVIDER_NOT_AVAILABLE } from '../purchases/wording';
 
 /** What a schedule buys and for how much, as the catalogue (and, for a renewal, the biller) has it now. */

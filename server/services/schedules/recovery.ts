@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { addNotification } from '../notifications';
+import { addNotification } from '../notifications/notifications';
 
 /**
  * A schedule is a standing authorisation, given with the pin of its day. When the account is

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DAY_MS } from '../../../core/days';
 import { inTransaction, type AppContext } from '../context';
-import { addNotification } from '../notifications';
+import { addNotification } from '../notifications/notifications';
 import { reminderNotice, type Notice } from './notices';
 
 /**

@@ -1,10 +1,10 @@
 import type { ScheduleRunReason, Transaction } from '../../../core/contract';
 import { AppError, GatewayError } from '../../errors';
 import type { AppContext } from '../context';
-import { InsufficientFundsError } from '../ledger';
-import { ACCOUNT_LOCKED } from '../credentialAlerts';
-import { CUSTOMER_NOT_FOUND } from '../merchants';
-import { PIN_LOCKED } from '../pins';
+import { InsufficientFundsError } from '../ledger/ledger';
+import { ACCOUNT_LOCKED } from '../account/credentialAlerts';
+import { CUSTOMER_NOT_FOUND } from '../purchases/merchants';
+import { PIN_LOCKED } from '../account/pins';
 import type { PurchaseDeps } from '../purchases/billerCalls';
 import { ABOVE_AUTHORISED } from '../purchases/authorisation';
 import type { PurchaseOrder } from '../purchases/product';

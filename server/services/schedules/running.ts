@@ -13,7 +13,7 @@ import { FAILURES_BEFORE_PAUSE } from '../../../core/schedules';
 import type { ScheduleRunOutcome } from '../../db/schema';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
-import { addNotification } from '../notifications';
+import { addNotification } from '../notifications/notifications';
 import type { PurchaseDeps } from '../purchases/billerCalls';
 import type { PurchaseOrder } from '../purchases/product';
 import { failureNotice, pausedNotice, priceNotice, type Notice, type NoticeSubject } from './notices';

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
-import { FooterTabs } from '../components/FooterTabs';
-import { Header } from '../components/Header';
+import { FooterTabs } from './FooterTabs';
+import { Header } from './Header';
 
 /** The frame of every signed-in screen: header, the main area, and the tabs. */
 export default function AppShell() {

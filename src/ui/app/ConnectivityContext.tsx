@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { connectivityMachine } from '../../machines/connectivity';
+import { connectivityMachine } from '../../machines/app/connectivity';
 import { getInspect } from './inspector';
-import { useStartedActor } from './useFlow';
+import { useStartedActor } from '../kit/useFlow';
 import type { SessionActor } from './SessionContext';
 
 type ConnectivityActor = ActorRefFrom<typeof connectivityMachine>;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { isSignedIn } from '../../domain/user';
+import { isSignedIn } from '../../domain/account/user';
 import { useSession, useSessionSelector } from './SessionContext';
 
 /**

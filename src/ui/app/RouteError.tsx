@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from './useDocumentTitle';
+import { useDocumentTitle } from '../kit/useDocumentTitle';
 
 /**
  * Shown when a screen fails to render, most often because its code could not be downloaded

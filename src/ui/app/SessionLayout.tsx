@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { createActor } from 'xstate';
-import { sessionMachine } from '../../machines/session';
-import { LoadingOverlay } from '../components/LoadingOverlay';
-import { OfflineBanner } from '../components/OfflineBanner';
+import { sessionMachine } from '../../machines/app/session';
+import { LoadingOverlay } from '../kit/LoadingOverlay';
+import { OfflineBanner } from './OfflineBanner';
 import { reportBusy } from './appUpdateStore';
 import { ConnectivityProvider } from './ConnectivityContext';
 import { getInspect } from './inspector';
 import { startSoon } from './hydration';
 import { SessionProvider } from './SessionContext';
-import { useToastsWanted } from './toaster';
-import { performEffects } from './useFlow';
+import { useToastsWanted } from '../kit/toaster';
+import { performEffects } from '../kit/useFlow';
 
 // This module is loaded with the first route that needs a session, never by the landing page,
 // so the state machines, the API client and the toaster stay off its first load, which
@@ -24,7 +24,7 @@ import { performEffects } from './useFlow';
  */
 const session = createActor(sessionMachine, { input: { deferRestore: true }, inspect: getInspect() });
 
-const Toasts = lazy(() => import('./Toasts'));
+const Toasts = lazy(() => import('../kit/Toasts'));
 
 /** Every route that reads or changes the session renders inside this layout. */
 export default function SessionLayout() {

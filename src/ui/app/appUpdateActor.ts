@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { appUpdateMachine } from '../../machines/appUpdate';
+import { appUpdateMachine } from '../../machines/app/appUpdate';
 import { provideAppUpdate } from './appUpdateStore';
 import { getInspect } from './inspector';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { appUpdateMachine } from '../../machines/appUpdate';
+import type { appUpdateMachine } from '../../machines/app/appUpdate';
 
 export type AppUpdateActor = ActorRefFrom<typeof appUpdateMachine>;
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { matchRoutes, useOutlet, type RouteObject } from 'react-router-dom';
 import { SERVICES } from '../../../core/services';
-import { PageLoading } from '../components/PageLoading';
+import { PageLoading } from '../kit/PageLoading';
 import { RootLayout } from './RootLayout';
 import { appRuns, hydrationEnds } from './hydration';
 
@@ -15,8 +15,9 @@ type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
  * for all of it at once.
  */
 const LAZY_MODULES = import.meta.glob<{ default: ComponentType }>([
-  '../screens/*Screen.tsx',
-  '!../screens/ServiceScreen.tsx',
+  '../*/*Screen.tsx',
+  '!../console/*',
+  '!../purchases/ServiceScreen.tsx',
 ]);
 
 /** The session's frames (sessionFrames.ts), and the signed-in app's (appFrames.ts): a module each. */
@@ -89,8 +90,8 @@ function lazyScreen(module: string, loader: Load = load(module)): Pick<RouteObje
   };
 }
 
-const SERVICE_SCREEN = '../screens/ServiceScreen.tsx';
-const { Component: ServiceScreen, preload: preloadServiceScreen } = deferred(() => import('../screens/ServiceScreen'));
+const SERVICE_SCREEN = '../purchases/ServiceScreen.tsx';
+const { Component: ServiceScreen, preload: preloadServiceScreen } = deferred(() => import('../purchases/ServiceScreen'));
 
 /**
  * One route per service of the table, all showing the one ServiceScreen. Its boundary is keyed
@@ -116,44 +117,44 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, ...lazyScreen('../screens/LandingScreen.tsx') },
-      { path: 'terms', ...lazyScreen('../screens/TermsScreen.tsx') },
-      { path: 'policy', ...lazyScreen('../screens/PolicyScreen.tsx') },
+      { index: true, ...lazyScreen('../site/LandingScreen.tsx') },
+      { path: 'terms', ...lazyScreen('../site/TermsScreen.tsx') },
+      { path: 'policy', ...lazyScreen('../site/PolicyScreen.tsx') },
       {
         ...lazyScreen(SESSION_FRAMES, sessionFrame('SessionLayout')),
         children: [
-          { path: 'register', ...lazyScreen('../screens/RegisterScreen.tsx') },
+          { path: 'register', ...lazyScreen('../account/RegisterScreen.tsx') },
           {
             ...lazyScreen(SESSION_FRAMES, sessionFrame('RedirectIfSignedIn')),
-            children: [{ path: 'login', ...lazyScreen('../screens/LoginScreen.tsx') }],
+            children: [{ path: 'login', ...lazyScreen('../account/LoginScreen.tsx') }],
           },
-          { path: 'forgot', ...lazyScreen('../screens/ForgotScreen.tsx') },
-          { path: 'reset', ...lazyScreen('../screens/ResetScreen.tsx') },
-          { path: 'verify-email', ...lazyScreen('../screens/VerifyEmailScreen.tsx') },
-          { path: 'set-pin', ...lazyScreen('../screens/SetPinScreen.tsx') },
-          { path: 'not-me', ...lazyScreen('../screens/NotMeScreen.tsx') },
-          { path: 'iamhuman', ...lazyScreen('../screens/IAmHumanScreen.tsx') },
+          { path: 'forgot', ...lazyScreen('../account/ForgotScreen.tsx') },
+          { path: 'reset', ...lazyScreen('../account/ResetScreen.tsx') },
+          { path: 'verify-email', ...lazyScreen('../account/VerifyEmailScreen.tsx') },
+          { path: 'set-pin', ...lazyScreen('../account/SetPinScreen.tsx') },
+          { path: 'not-me', ...lazyScreen('../account/NotMeScreen.tsx') },
+          { path: 'iamhuman', ...lazyScreen('../account/IAmHumanScreen.tsx') },
           {
             ...lazyScreen(APP_FRAMES, appFrame('RequireUser')),
             children: [
               {
                 ...lazyScreen(APP_FRAMES, appFrame('AppShell')),
                 children: [
-                  { path: 'dashboard', ...lazyScreen('../screens/DashboardScreen.tsx') },
-                  { path: 'activities', ...lazyScreen('../screens/ActivitiesScreen.tsx') },
-                  { path: 'notification', ...lazyScreen('../screens/NotificationsScreen.tsx') },
-                  { path: 'funding', ...lazyScreen('../screens/FundingScreen.tsx') },
-                  { path: 'profile', ...lazyScreen('../screens/ProfileScreen.tsx') },
-                  { path: 'password', ...lazyScreen('../screens/ChangePasswordScreen.tsx') },
-                  { path: 'pin', ...lazyScreen('../screens/ChangePinScreen.tsx') },
-                  { path: 'reset-pin', ...lazyScreen('../screens/ResetPinScreen.tsx') },
-                  { path: 'support', ...lazyScreen('../screens/SupportScreen.tsx') },
-                  { path: 'more', ...lazyScreen('../screens/MoreScreen.tsx') },
-                  { path: 'statements', ...lazyScreen('../screens/StatementsScreen.tsx') },
-                  { path: 'schedules', ...lazyScreen('../screens/SchedulesScreen.tsx') },
+                  { path: 'dashboard', ...lazyScreen('../wallet/DashboardScreen.tsx') },
+                  { path: 'activities', ...lazyScreen('../records/ActivitiesScreen.tsx') },
+                  { path: 'notification', ...lazyScreen('../notifications/NotificationsScreen.tsx') },
+                  { path: 'funding', ...lazyScreen('../wallet/FundingScreen.tsx') },
+                  { path: 'profile', ...lazyScreen('../account/ProfileScreen.tsx') },
+                  { path: 'password', ...lazyScreen('../account/ChangePasswordScreen.tsx') },
+                  { path: 'pin', ...lazyScreen('../account/ChangePinScreen.tsx') },
+                  { path: 'reset-pin', ...lazyScreen('../account/ResetPinScreen.tsx') },
+                  { path: 'support', ...lazyScreen('../site/SupportScreen.tsx') },
+                  { path: 'more', ...lazyScreen('../account/MoreScreen.tsx') },
+                  { path: 'statements', ...lazyScreen('../records/StatementsScreen.tsx') },
+                  { path: 'schedules', ...lazyScreen('../schedules/SchedulesScreen.tsx') },
                   ...serviceRoutes,
                   // Any other path is protected too; an unknown one shows the not-found page, not a blank one.
-                  { path: '*', ...lazyScreen('../screens/NotFoundScreen.tsx') },
+                  { path: '*', ...lazyScreen('../site/NotFoundScreen.tsx') },
                 ],
               },
             ],

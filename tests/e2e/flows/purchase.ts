@@ -5,7 +5,7 @@ import { createReadyAccount, enterPin, expect, expectToast, fund, logIn, newUser
 import type { GeneratedStep } from '../../../testkit/browserSpecs';
 import type { BrowserFlow, Walk } from './browserFlow';
 
-/** The purchase flow's browser traversal is the electricity screen (testkit/models/purchase.model.ts). */
+/** The purchase flow's browser traversal is the electricity screen (testkit/models/purchases/purchase.model.ts). */
 const service = services.find((s) => s.route === '/electricity')!;
 const RECENT = '08099990000';
 

@@ -1,4 +1,4 @@
-// Written by `npm run paths -- otpCountdown --playwright` from testkit/models/otpCountdown.model.ts (traversal "from 59 s"):
+// Written by `npm run paths -- otpCountdown --playwright` from testkit/models/account/otpCountdown.model.ts (traversal "from 59 s"):
 // the shortest path to every transition, walked in Chromium against the real server. Do not edit;
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 import { test } from '../../support/e2e/journeys';

@@ -1,4 +1,4 @@
-// Written by `npm run paths -- purchase --playwright` from testkit/models/purchase.model.ts (traversal "electricity"):
+// Written by `npm run paths -- purchase --playwright` from testkit/models/purchases/purchase.model.ts (traversal "electricity"):
 // the shortest path to every transition, walked in Chromium against the real server. Do not edit;
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 import { test } from '../../support/e2e/journeys';

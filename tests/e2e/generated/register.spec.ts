@@ -1,4 +1,4 @@
-// Written by `npm run paths -- register --playwright` from testkit/models/register.model.ts (traversal "from an empty form"):
+// Written by `npm run paths -- register --playwright` from testkit/models/account/register.model.ts (traversal "from an empty form"):
 // the shortest path to every transition, walked in Chromium against the real server. Do not edit;
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 //

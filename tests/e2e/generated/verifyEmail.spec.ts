@@ -1,4 +1,4 @@
-// Written by `npm run paths -- verifyEmail --playwright` from testkit/models/verifyEmail.model.ts (traversal "with a 2 s countdown"):
+// Written by `npm run paths -- verifyEmail --playwright` from testkit/models/account/verifyEmail.model.ts (traversal "with a 2 s countdown"):
 // the shortest path to every transition, walked in Chromium against the real server. Do not edit;
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 import { test } from '../../support/e2e/journeys';

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { developmentCaptchaToken } from '../../../core/captcha';
 import type { UserData } from '../../../core/contract';
-import { recordTier3Decision } from '../../../server/services/kycDecisions';
-import { openUserField } from '../../../server/services/userData';
+import { recordTier3Decision } from '../../../server/services/identity/kycDecisions';
+import { openUserField } from '../../../server/services/account/userData';
 import type { TestApp } from './app';
 import { SIMULATED_DATE_OF_BIRTH as BORN } from '../../../server/gateways/simulatedIdentity';
 

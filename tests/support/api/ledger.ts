@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterEach, expect } from 'vitest';
 import type { Executor } from '../../../server/db/schema';
 import { inTransaction, type AppContext } from '../../../server/services/context';
-import { systemAccountCode, type SystemAccount } from '../../../server/services/ledger';
-import { auditLedger } from '../../../server/services/ledgerAudit';
+import { systemAccountCode, type SystemAccount } from '../../../server/services/ledger/ledger';
+import { auditLedger } from '../../../server/services/ledger/ledgerAudit';
 import type { TestApp } from './app';
 
 /**

@@ -209,7 +209,7 @@ export async function expectToast(page: Page, text: string) {
 
 /**
  * A toast this step raised, not one left from the step before. Said again while it is up, a
- * message replaces its toast with a new one (src/ui/app/toaster.ts); so each toast found here is
+ * message replaces its toast with a new one (src/ui/kit/toaster.ts); so each toast found here is
  * marked as seen, and the next step's must be another: one left up, or shown again in place of a
  * new one, is not taken for it. (Waiting for each toast to close took its 5 s a step.)
  */

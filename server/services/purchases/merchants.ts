@@ -1,0 +1,42 @@
+import type { MerchantDetails } from '../../../core/contract';
+import { isServiceCategory, serviceOfCategory } from '../../../core/services';
+import { AppError, GatewayError } from '../../errors';
+import type { Biller, CustomerLookup } from '../../gateways/biller';
+import type { AppContext } from '../context';
+import { PROVIDER_NOT_AVAILABLE } from './wording';
+
+const NO_VERIFICATION = 'this service does not need merchant verification';
+export const CUSTOMER_NOT_FOUND = 'we could not find a customer with that number';
+export const BILLER_UNREACHABLE = 'we could not reach the biller to verify this customer, please try again';
+
+/**
+ * Who the biller knows under a normalised number: 404 when nobody, a gateway error (502) when
+ * the biller cannot be reached. verify-merchant answers it, and a purchase of a service that
+ * verifies before paying asks it for the number it bills, before any money is reserved.
+ */
+export async function lookUpCustomer(biller: Biller, lookup: CustomerLookup): Promise<MerchantDetails> {
+  let details;
+  try {
+    details = await biller.verify(lookup);
+  } catch (error) {
+    // A biller's own refusal or outage message (betting not sold, "VTpass is not answering") is the clearer one.
+    throw error instanceof AppError ? error : new GatewayError(BILLER_UNREACHABLE, { cause: error });
+  }
+  if (!details) throw new AppError(404, CUSTOMER_NOT_FOUND);
+  return details;
+}
+
+/**
+ * Merchant verification: who the provider knows under the number typed, for the
+ * services the service table verifies. `typed` is normalised by the service's beneficiary rule.
+ */
+export async function verifyMerchant(ctx: AppContext, biller: Biller, providerId: number, typed: string): Promise<MerchantDetails> {
+  const provider = await ctx.db.selectFrom('providers').select(['code', 'category']).where('id', '=', providerId).where('active', '=', true).executeTakeFirst();
+  const category = provider?.category;
+  if (!provider || !isServiceCategory(category)) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
+  const service = serviceOfCategory(category);
+  if (!service?.verification) throw new AppError(422, NO_VERIFICATION);
+  const beneficiary = service.beneficiary.normalise(typed);
+  if (beneficiary === null) throw new AppError(422, service.beneficiary.invalid);
+  return lookUpCustomer(biller, { category, providerCode: provider.code, beneficiary });
+}

@@ -1,0 +1,42 @@
+import { lagosDateTime } from '../../../../core/days';
+import { koboText, type StatementHeader, type StatementLine } from './ledgerStatement';
+
+/**
+ * A statement as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read ₦):
+ * the opening balance, one row per ledger entry with the running balance, the totals and the
+ * closing balance. Amounts are naira with two decimals, exact from kobo. Written a page of
+ * entries at a time: a long statement is never one string in memory, and each page is a
+ * moment of the event loop.
+ */
+
+/** A cell a spreadsheet would run as a formula (a sender's name from a bank can be anything) is kept as text. */
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+const row = (values: string[]) => `${values.map(cell).join(',')}\r\n`;
+const HEADINGS = row([
+  'Date (Lagos)',
+  'Description',
+  'Reference',
+  'Money out (NGN)',
+  'Money in (NGN)',
+  'Balance (NGN)',
+]);
+
+const entryRow = (line: StatementLine) =>
+  row([
+    lagosDateTime(line.at),
+    line.description,
+    line.reference,
+    line.amountKobo < 0n ? koboText(-line.amountKobo) : '',
+    line.amountKobo > 0n ? koboText(line.amountKobo) : '',
+    koboText(line.balanceKobo),
+  ]);
+
+export async function* statementCsv(header: StatementHeader, pages: AsyncIterable<StatementLine[]>): AsyncGenerator<string> {
+  yield `\uFEFF${HEADINGS}${row([header.from, 'Opening balance', '', '', '', koboText(header.openingKobo)])}`;
+  for await (const lines of pages) yield lines.map(entryRow).join('');
+  yield row([header.to, 'Totals', '', koboText(header.debitsKobo), koboText(header.creditsKobo), '']) + row([header.to, 'Closing balance', '', '', '', koboText(header.closingKobo)]);
+}

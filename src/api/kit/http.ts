@@ -1,0 +1,110 @@
+import { FetchError, ofetch } from 'ofetch';
+import type { Envelope } from '../../../core/contract';
+import { nextTask } from '../../../core/nextTask';
+import { callFailures } from './messages';
+import { readToken } from './storage';
+
+/** Another host that speaks the same contract can be used with VITE_API_URL. */
+const client = ofetch.create({
+  baseURL: import.meta.env?.VITE_API_URL ?? '',
+  method: 'POST',
+  headers: { Accept: 'application/json' },
+  // Machines own retries and cancellation; the helper never retries on its own.
+  retry: 0,
+});
+
+export interface CallOptions {
+  /** Overrides the session token (the reset link's token travels this way). */
+  token?: string;
+  /** The invoking actor's signal: leaving a state cancels the request. */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+const isEnvelope = (value: unknown): value is Envelope =>
+  typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
+
+/** A call that brought back no envelope: the server could not be reached, or its answer could not be read. */
+export class CallFailure extends Error {
+  constructor(
+    readonly reason: keyof typeof callFailures,
+    options?: { cause?: unknown },
+  ) {
+    super(callFailures[reason], options);
+    this.name = 'CallFailure';
+  }
+}
+
+type SessionRefusedListener = (message: string) => void;
+const sessionRefusedListeners = new Set<SessionRefusedListener>();
+
+/**
+ * Calls `listener` with the server's message whenever a call made with the stored session is
+ * refused for it: 401 with the word "authorization", the app's one sign that the session is
+ * gone, e.g. a session that expired.
+ * An answer that names its `data.reason` is left to the flow that made the call. Returns the
+ * unsubscribe.
+ */
+export function onSessionRefused(listener: SessionRefusedListener): () => void {
+  sessionRefusedListeners.add(listener);
+  return () => void sessionRefusedListeners.delete(listener);
+}
+
+function isSessionRefusal(status: number | undefined, envelope: Envelope): boolean {
+  const reason = (envelope.data as { reason?: unknown } | undefined)?.reason;
+  return status === 401 && /authorization/i.test(envelope.message) && reason === undefined;
+}
+
+/**
+ * The one helper of every call: POST, JSON body and headers, bearer token, and the
+ * envelope back — also for 4xx/5xx answers, so callers branch on `type` alone. Network and
+ * parse failures throw a CallFailure, whose message is what the user sees (it is toasted); this is
+ * the one place where a failed call becomes words.
+ */
+export async function call<T = unknown>(path: string, body: object = {}, options: CallOptions = {}): Promise<Envelope<T>> {
+  const token = options.token ?? readToken();
+  // A request starts in a task of its own: starting one is work on the main thread, and a flow
+  // that asks for several at once (a session's poll) would otherwise start them all in the task
+  // that drew the screen.
+  await nextTask();
+  let answer: unknown;
+  try {
+    answer = await client<unknown>(path, {
+      body,
+      signal: options.signal,
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
+    });
+  } catch (error) {
+    // Cancelled by the flow that asked: nobody is waiting for a message.
+    if (options.signal?.aborted) throw error;
+    if (error instanceof FetchError) {
+      if (isEnvelope(error.data)) {
+        if (options.token === undefined && isSessionRefusal(error.status, error.data)) {
+          for (const listener of sessionRefusedListeners) listener(error.data.message);
+        }
+        return error.data as Envelope<T>;
+      }
+      throw new CallFailure(error.response ? 'unreadable' : 'unreachable', { cause: error });
+    }
+    // The answer started but could not be read to its end (the connection dropped mid-body).
+    throw new CallFailure('unreadable', { cause: error });
+  }
+  // ofetch hands back the raw text of a body that is not JSON.
+  if (!isEnvelope(answer)) throw new CallFailure('unreadable');
+  return answer as Envelope<T>;
+}
+
+/** A non-success envelope as an Error, so a machine's onError path carries the server message. */
+export class ApiError extends Error {
+  constructor(readonly envelope: Envelope) {
+    super(envelope.message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Resolves with the envelope of a success, rejects with ApiError otherwise. */
+export async function callOk<T = unknown>(path: string, body?: object, options?: CallOptions): Promise<Envelope<T>> {
+  const envelope = await call<T>(path, body, options);
+  if (envelope.type !== 'success') throw new ApiError(envelope);
+  return envelope;
+}

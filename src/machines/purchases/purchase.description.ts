@@ -1,0 +1,60 @@
+import type { MachineDescription } from '../kit/machineDescription';
+
+/** The page of src/machines/purchases/purchase.ts in docs/machines. */
+export default {
+  summary:
+    'One service screen (airtime, data, electricity, betting, cable, education): form, merchant ' +
+    'verification, pin dialog, purchase call and outcome.',
+  events: {
+    'form.provider': 'Choosing a provider.',
+    'form.plan': 'Choosing a plan (sets the amount).',
+    'form.beneficiary': 'Typing the phone, meter, account or smartcard number.',
+    'form.recent': 'One tap on a recent beneficiary.',
+    'form.amount': 'Typing the amount, where the service lets the user choose it.',
+    'purchase.continue': '“Continue”.',
+    'result.dismiss': 'Closes the bought token or pin panel.',
+    'merchant.verified': 'The merchant verification’s report: the holder and the number.',
+    'merchant.failed': 'The merchant verification’s report: it failed.',
+    'pin.accepted': 'The pin dialog’s report: the four digits typed.',
+    'pin.cancelled': 'The pin dialog’s report: cancelled.',
+  },
+  guards: {
+    formInvalid: 'The form breaks a rule of the service (validatePurchase).',
+    awaitsVerification: 'The service verifies before paying and no holder is verified yet.',
+    suggestsProvider: 'The typed phone number suggests another network’s provider.',
+    amountEditable: 'The service lets the user type the amount.',
+    succeeded: 'The purchase call answered success.',
+    pinRefused: 'The purchase call refused the pin for the given reason (incorrect, locked, logout).',
+  },
+  actions: {
+    selectProvider: 'Keeps the provider, clears the plan.',
+    selectPlan: 'Keeps the plan and its amount.',
+    setBeneficiary: 'Keeps the number and the network it suggests.',
+    selectSuggestedProvider: 'Picks the provider the number suggests.',
+    pickRecent: 'Fills number and provider from a recent beneficiary.',
+    setAmount: 'Keeps the amount.',
+    keepRecent: 'Keeps the recent beneficiaries answered.',
+    verify: 'Asks the merchant verification to verify the number.',
+    keepMerchant: 'Keeps the verified holder and number.',
+    openPin: 'Opens the pin dialog.',
+    authorise: 'Keeps the pin for this one request and the attempt’s idempotency key.',
+    forgetPin: 'Forgets the pin once the call is over.',
+    forgetKey: 'Lets the next attempt get a new idempotency key.',
+    showLoading: 'Shows the loading overlay.',
+    hideLoading: 'Hides the loading overlay.',
+    refreshSession: 'Asks the session to fetch the user (the balance changed).',
+    countWrongPin: 'Hands the server’s wrong-pin count to the session.',
+    lockPurchases: 'Tells the session purchases are locked until the pin is reset.',
+    logout: 'Logs the session out (the server revoked it after too many wrong pins).',
+    completed: 'Empties the form, remembers the beneficiary, keeps a bought token or pin to show.',
+    resetVerification: 'Starts the next purchase unverified.',
+    clearResult: 'Forgets the bought token or pin panel.',
+  },
+  actors: {
+    pinDialog: 'The pin dialog machine, spawned for the screen’s life.',
+    merchantVerification: 'The merchant verification machine, spawned where the service verifies.',
+    purchase: 'Sends the purchase (with the pin and idempotency key) to the server.',
+    recentBeneficiaries: 'Fetches the category’s recent beneficiaries.',
+  },
+  delays: {},
+} satisfies MachineDescription;

@@ -1,0 +1,72 @@
+import { NavLink } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { messages } from '../../../core/messages';
+import { logoutMachine } from '../../machines/account/logout';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useFlow } from '../kit/useFlow';
+import { ConfirmDialog } from '../kit/ConfirmDialog';
+import { ChevronIcon } from '../kit/icons';
+import './account.css';
+
+const LINKS = [
+  { to: '/profile', label: 'Profile' },
+  { to: '/password', label: 'Change password' },
+  { to: '/pin', label: 'Change pin' },
+  { to: '/funding', label: 'Fund wallet' },
+  { to: '/statements', label: 'Statements' },
+  { to: '/schedules', label: 'Schedules' },
+  { to: '/support', label: 'Support' },
+] as const;
+
+/**
+ * The account menu: who is signed in, the account pages, and logout behind a
+ * confirmation. /more shows it on phones; on desktops it drops from the header's avatar and
+ * sits beside the account pages. `onNavigate` lets a dropdown close when a link is followed.
+ */
+export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const session = useSession();
+  const name = useSessionSelector((s) => s.context.user.name);
+  const email = useSessionSelector((s) => s.context.user.email);
+  const initial = useSessionSelector((s) => s.context.user.initial);
+  const logout = useFlow(logoutMachine, { session });
+  const confirming = useSelector(logout, (s) => s.matches('confirming'));
+
+  return (
+    <div className="account-menu">
+      <div className="account-menu-user">
+        <span className="avatar avatar-large" aria-hidden="true">
+          {initial}
+        </span>
+        <div className="account-menu-who">
+          {/* A no-break space keeps each line's height before the stored user is read: nothing moves when it is. */}
+          <p className="account-menu-name">{name || '\u00a0'}</p>
+          <p className="account-menu-email">{email || '\u00a0'}</p>
+        </div>
+      </div>
+      <ul className="account-menu-list">
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            {/* NavLink marks the page the user is on with aria-current="page". */}
+            <NavLink to={link.to} className="account-menu-item" onClick={onNavigate}>
+              <span>{link.label}</span>
+              <ChevronIcon size={20} />
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="account-menu-item account-menu-logout" onClick={() => logout.send({ type: 'logout.request' })}>
+            Logout
+          </button>
+        </li>
+      </ul>
+      {confirming && (
+        <ConfirmDialog
+          message={messages.confirmLogout}
+          confirmLabel="Logout"
+          onConfirm={() => logout.send({ type: 'logout.confirm' })}
+          onCancel={() => logout.send({ type: 'logout.cancel' })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { changePinMachine } from '../../machines/account/changePin';
+import { useSession } from '../app/SessionContext';
+import { useFlow } from '../kit/useFlow';
+import { AccountLayout } from './AccountLayout';
+import { PinBoxes } from './PinBoxes';
+import { ForgotPinLink } from './ForgotPinLink';
+import { SubmitButton } from '../kit/SubmitButton';
+
+const PINS = ['Old pin', 'New pin', 'Confirm new pin'];
+
+/** /pin: the old pin, the new one and its confirmation, 12 boxes in all; "Forgot pin?" when the old one is gone. */
+export default function ChangePinScreen() {
+  const actor = useFlow(changePinMachine, { session: useSession() });
+  const code = useSelector(actor, (s) => s.context.code);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'pin.submit' });
+  };
+
+  return (
+    <AccountLayout title="Change pin" subtitle="Your 4-digit pin confirms every purchase.">
+      {/* noValidate: the machine says what is missing, once, in a toast. */}
+      <form className="form card account-form" noValidate onSubmit={submit}>
+        <PinBoxes label="Transaction pin" pins={PINS} values={code} onChange={(values) => actor.send({ type: 'pin.change', values })} />
+        <SubmitButton busy={busy}>Change pin</SubmitButton>
+        <ForgotPinLink />
+      </form>
+    </AccountLayout>
+  );
+}

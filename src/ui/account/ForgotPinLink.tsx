@@ -1,0 +1,12 @@
+import { Link, useLocation } from 'react-router-dom';
+import { forgotPinPath } from '../../domain/app/routes';
+
+/** "Forgot pin?": to /reset-pin, which brings the user back to this screen once the pin is reset. */
+export function ForgotPinLink() {
+  const { pathname } = useLocation();
+  return (
+    <Link className="btn-link forgot-pin-link" to={forgotPinPath(pathname)}>
+      Forgot pin?
+    </Link>
+  );
+}

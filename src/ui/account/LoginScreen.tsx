@@ -1,0 +1,41 @@
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { LoginForm } from '../../domain/kit/validation';
+import { loginMachine } from '../../machines/account/login';
+import { useFlow } from '../kit/useFlow';
+import { useSession } from '../app/SessionContext';
+import { AuthLayout } from './AuthLayout';
+import { PasswordField } from '../kit/PasswordField';
+import { SubmitButton } from '../kit/SubmitButton';
+import { TextField } from '../kit/TextField';
+
+/** /login; the redirect of a user already signed in is the route's (RedirectIfSignedIn). */
+export default function LoginScreen() {
+  const actor = useFlow(loginMachine, { session: useSession() });
+  const form = useSelector(actor, (s) => s.context.form);
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+
+  const change = (field: keyof LoginForm) => (value: string) => actor.send({ type: 'login.change', field, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'login.submit' });
+  };
+
+  return (
+    <AuthLayout title="Welcome back" subtitle="Log in to pay bills, top up and check your wallet.">
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField label="Email" value={form.email} onValueChange={change('email')} type="email" autoComplete="email" inputMode="email" />
+        <PasswordField label="Password" value={form.password} onValueChange={change('password')} autoComplete="current-password" />
+        <p className="hint">
+          <Link to="/forgot">Forgot password?</Link>
+        </p>
+        <SubmitButton busy={busy}>Log in</SubmitButton>
+      </form>
+      <p className="auth-links">
+        New here? <Link to="/register">Create an account</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,21 @@
+import { useDocumentTitle } from '../kit/useDocumentTitle';
+import { AccountMenu } from './AccountMenu';
+
+/**
+ * /more: the account menu as a page, the phone's More tab. A visitor with no
+ * e-mail in state never gets here: the RequireUser guard logs out and sends them to /login.
+ */
+export default function MoreScreen() {
+  useDocumentTitle('More');
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1 className="page-title">More</h1>
+        <p className="page-subtitle">Your account, security and support.</p>
+      </header>
+      <div className="card">
+        <AccountMenu />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ProfileForm } from '../../domain/kit/validation';
+import { profileMachine } from '../../machines/account/profile';
+import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
+import { useFlow } from '../kit/useFlow';
+import { AccountLayout } from './AccountLayout';
+import { DateOfBirthField } from './DateOfBirthField';
+import { IdNumberField } from './IdNumberField';
+import { LimitsCard } from '../wallet/LimitsCard';
+import { PhoneField } from '../kit/PhoneField';
+import { SubmitButton } from '../kit/SubmitButton';
+import { TextField } from '../kit/TextField';
+
+/** What the frame of the form shows: the page's HTML is rendered with no user. */
+const NO_USER = {
+  form: { name: '', phone: '', nin: '', bvn: '', date_of_birth: '' },
+  saved: { nin: '', bvn: '' },
+} as const;
+
+/** A new NIN or BVN binds only with the date of birth and a phone its record has. */
+const BIRTH_HINT = 'Needed with a new NIN or BVN, as registered with it. Your phone number above must be on it too.';
+
+/** The e-mail field is read-only, so it never reports an edit. */
+const ignoreEdits = () => undefined;
+
+/**
+ * The profile's form, filled from the session's user when it opens. Drawn as a `frame` before
+ * the stored user is read: its fields are disabled then, so nothing typed into them is lost when
+ * the filled form takes their place.
+ */
+function ProfileForm({ frame }: { frame: boolean }) {
+  const actor = useFlow(profileMachine, { session: useSession() });
+  const live = { form: useSelector(actor, (s) => s.context.form), saved: useSelector(actor, (s) => s.context.saved) };
+  // The frame is drawn as the prerendered page was, with no user, whatever the session holds by
+  // the time React hydrates it (its boundary may hydrate after the stored user was read, and the
+  // machine fills its form from the session as it is when made).
+  const { form, saved } = frame ? NO_USER : live;
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const email = useSessionSelector((s) => s.context.user.email);
+  const emailHintId = useId();
+  const nameHintId = useId();
+  // The name a BVN or NIN was verified against is frozen: support changes it.
+  const nameFrozen = saved.nin !== '' || saved.bvn !== '';
+
+  const change = (field: keyof ProfileForm) => (value: string) => actor.send({ type: 'profile.change', field, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'profile.submit' });
+  };
+
+  return (
+    <>
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form card account-form" noValidate onSubmit={submit}>
+        <fieldset className="form-fields" disabled={frame}>
+          <div className="field-with-hint">
+            <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" readOnly={nameFrozen} aria-describedby={nameHintId} />
+            <p id={nameHintId} className="hint">
+              {nameFrozen ? 'Verified with your BVN or NIN; to change it, contact support.' : 'As on your BVN or NIN: the name must match when you verify them.'}
+            </p>
+          </div>
+          <div className="field-with-hint">
+            <TextField label="Email" value={email} onValueChange={ignoreEdits} type="email" readOnly aria-describedby={emailHintId} />
+            <p id={emailHintId} className="hint">
+              You log in with this address; it can't be changed.
+            </p>
+          </div>
+          <PhoneField value={form.phone} onValueChange={change('phone')} />
+          <IdNumberField label="NIN (National Identification Number)" value={form.nin} saved={saved.nin} onValueChange={change('nin')} />
+          <IdNumberField label="BVN (Bank Verification Number)" value={form.bvn} saved={saved.bvn} onValueChange={change('bvn')} />
+          {/* Nothing left to verify once both are: the date only proves a number typed. */}
+          {(saved.nin === '' || saved.bvn === '') && (
+            <DateOfBirthField
+              value={form.date_of_birth}
+              onValueChange={change('date_of_birth')}
+              hint={BIRTH_HINT}
+            />
+          )}
+          <SubmitButton busy={busy}>Save</SubmitButton>
+        </fieldset>
+      </form>
+    </>
+  );
+}
+
+/** /profile: the wallet's limits, then name, phone, NIN and BVN; the e-mail is shown read-only. */
+export default function ProfileScreen() {
+  // The form is filled from the stored user, read once the prerendered frame is hydrated: the
+  // empty form of that frame is replaced by a filled one, in the same place.
+  const restored = useRestored();
+  return (
+    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to fund your wallet and raise its limits. We keep only their last four digits.">
+      <LimitsCard />
+      <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />
+    </AccountLayout>
+  );
+}

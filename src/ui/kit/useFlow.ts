@@ -1,0 +1,43 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createActor, type Actor, type ActorOptions, type AnyStateMachine, type InputFrom } from 'xstate';
+import type { FlowEmitted } from '../../machines/kit/effects';
+import { getInspect } from '../app/inspector';
+import { showToast } from './toaster';
+
+/**
+ * Runs a flow machine for the lifetime of a screen and performs what it emits: toasts,
+ * navigation, and leaving for another site's page (a partner's checkout). The machine decides;
+ * this hook only carries the decisions out.
+ */
+export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, input?: InputFrom<TMachine>): Actor<TMachine> {
+  const navigate = useNavigate();
+  const actor = useStartedActor(machine, { input, inspect: getInspect() });
+  useEffect(() => performEffects(actor, navigate), [actor, navigate]);
+  return actor;
+}
+
+/**
+ * An actor of `machine` for the component's lifetime, as @xstate/react's useActorRef makes one,
+ * but started as the component's HTML becomes React's (a layout effect), not after: on a page
+ * being hydrated, a field typed into in between would otherwise send its change to a machine not
+ * yet running, and React would draw the field back empty.
+ */
+export function useStartedActor<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine>): Actor<TMachine> {
+  const [actor] = useState(() => createActor(machine, options));
+  useLayoutEffect(() => {
+    actor.start();
+    return () => void actor.stop();
+  }, [actor]);
+  return actor;
+}
+
+/** Subscribes to an actor's emitted effects; returns the unsubscribe. */
+export function performEffects(actor: { on: Actor<AnyStateMachine>['on'] }, navigate: (to: string) => unknown, leave: (url: string) => void = (url) => window.location.assign(url)): () => void {
+  const subscriptions = [
+    actor.on('toast', (e: FlowEmitted) => e.type === 'toast' && showToast(e.level, e.message)),
+    actor.on('navigate', (e: FlowEmitted) => e.type === 'navigate' && navigate(e.to)),
+    actor.on('redirect', (e: FlowEmitted) => e.type === 'redirect' && leave(e.url)),
+  ];
+  return () => subscriptions.forEach((s) => s.unsubscribe());
+}

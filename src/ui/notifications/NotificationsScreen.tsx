@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSelector } from '@xstate/react';
+import type { Notification } from '../../../core/contract';
+import { formatDateTime } from '../../domain/kit/dateTime';
+import { labels, messages } from '../../../core/messages';
+import { relativeTime } from '../../domain/kit/relativeTime';
+import { notificationsMachine } from '../../machines/notifications/notifications';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useDocumentTitle } from '../kit/useDocumentTitle';
+import { useFlow } from '../kit/useFlow';
+import { EmptyState } from '../kit/EmptyState';
+import { BellIcon } from '../wallet/walletIcons';
+import '../wallet/wallet.css';
+import { useOffline } from '../app/ConnectivityContext';
+
+/** Ages ("3 minutes ago") stay true while the screen is open. */
+const AGE_REFRESH_MS = 30_000;
+
+/** A clock read when first asked and again at every tick: the time one render after another sees. */
+function createClock(intervalMs: number) {
+  let now: number | undefined;
+  return {
+    subscribe(tick: () => void) {
+      const timer = setInterval(() => {
+        now = Date.now();
+        tick();
+      }, intervalMs);
+      return () => clearInterval(timer);
+    },
+    read: () => (now ??= Date.now()),
+  };
+}
+
+/**
+ * The time, ticking while the screen is open. The prerendered frame, and hydrating it, read no
+ * clock (0: that frame lists no notification, they come with the poll).
+ */
+function useNow(intervalMs: number): number {
+  const [clock] = useState(() => createClock(intervalMs));
+  return useSyncExternalStore(clock.subscribe, clock.read, () => 0);
+}
+
+/** /notification: the latest notifications, unread ones first in weight, each with its age. */
+export default function NotificationsScreen() {
+  useDocumentTitle('Notifications');
+  const actor = useFlow(notificationsMachine, { session: useSession() });
+  const notifications = useSessionSelector((s) => s.context.notifications);
+  const refreshing = useSelector(actor, (s) => s.matches({ list: 'refreshing' }));
+  const marking = useSelector(actor, (s) => s.context.marking);
+  const now = useNow(AGE_REFRESH_MS);
+  const unread = notifications.filter((n) => n.status === 'unread').length;
+
+  let body;
+  if (refreshing && notifications.length === 0) {
+    body = (
+      <>
+        <p className="visually-hidden" role="status">
+          Loading notifications…
+        </p>
+        <ul className="note-list" aria-hidden="true">
+          {[0, 1, 2].map((index) => (
+            <li key={index} className="note note-skeleton">
+              <span className="skeleton skeleton-line skeleton-short" />
+              <span className="skeleton skeleton-line" />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  } else if (notifications.length === 0) {
+    body = (
+      <EmptyState icon={<BellIcon size={28} />} title={messages.noNotifications}>
+        When your wallet is funded or a payment completes, you will find it here.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul className="note-list" aria-labelledby="notifications-title">
+        {notifications.map((notification) => (
+          <NotificationItem
+            key={notification.id}
+            notification={notification}
+            now={now}
+            marking={marking === notification.id}
+            onMark={() => actor.send({ type: 'notifications.mark', id: notification.id })}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1 id="notifications-title" className="page-title">
+          Notifications
+        </h1>
+        <p className="page-subtitle" aria-live="polite">
+          {notifications.length === 0 ? 'Updates about your wallet and payments.' : unread === 0 ? 'You are all caught up.' : `${unread} unread`}
+        </p>
+        {/* Painted from the page's HTML, before the list that the session's poll brings. */}
+        <p className="hint notes-intro">
+          Money arriving in your wallet, payments completed or refunded, and anything that needs your attention on your account, newest first. New
+          ones are marked until you mark them as read.
+        </p>
+      </header>
+      {body}
+    </div>
+  );
+}
+
+function NotificationItem({ notification, now, marking, onMark }: { notification: Notification; now: number; marking: boolean; onMark: () => void }) {
+  const unread = notification.status === 'unread';
+  // Offline, nothing can be marked on the server (the offline banner says so).
+  const offline = useOffline();
+  const item = useRef<HTMLElement>(null);
+  const markedHere = useRef(false);
+  // Marked with the keyboard, the button goes away; the focus stays on the notification instead of falling to the page.
+  useEffect(() => {
+    if (!unread && markedHere.current) {
+      markedHere.current = false;
+      if (document.activeElement === document.body || document.activeElement === null) item.current?.focus();
+    }
+  }, [unread]);
+
+  return (
+    <li>
+      <article ref={item} className="note" data-unread={unread} tabIndex={-1} aria-labelledby={`note-${notification.id}`}>
+        <div className="note-head">
+          <h2 id={`note-${notification.id}`} className="note-title">
+            {unread && (
+              <>
+                <span className="badge">New</span>{' '}
+              </>
+            )}
+            {notification.title}
+          </h2>
+          <time className="note-age" dateTime={notification.created_at} title={formatDateTime(notification.created_at)}>
+            {relativeTime(notification.created_at, now)}
+          </time>
+        </div>
+        <p className="note-content">{notification.content}</p>
+        {unread && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-busy={marking || undefined}
+            disabled={offline}
+            onClick={() => {
+              markedHere.current = true;
+              onMark();
+            }}
+          >
+            {marking && <span className="spinner" aria-hidden="true" />}
+            {labels.markAsRead}
+          </button>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,254 @@
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { Package, Provider } from '../../../core/contract';
+import { labels, scheduleWords } from '../../../core/messages';
+import { providerForNetwork } from '../../../core/phone';
+import { isSchedulable } from '../../../core/schedules';
+import type { ServiceEntry } from '../../../core/services';
+import { numberChangedSinceVerified, purchaseMachine } from '../../machines/purchases/purchase';
+import { useOffline } from '../app/ConnectivityContext';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { performEffects, useFlow } from '../kit/useFlow';
+import { CopyButton } from '../kit/CopyButton';
+import { ForgotPinLink } from '../account/ForgotPinLink';
+import { OFFLINE_ACTION_NOTE } from '../app/OfflineBanner';
+import { PinDialog } from '../account/PinDialog';
+import { PlanSelect } from './PlanSelect';
+import { ProviderSelect } from './ProviderSelect';
+import { SavedBeneficiaries } from './SavedBeneficiaries';
+import { TextField } from '../kit/TextField';
+import './purchase.css';
+
+const NO_PROVIDERS: Provider[] = [];
+const NO_PLANS: Package[] = [];
+
+/**
+ * The form of every service screen, shaped by the service's entry in the table:
+ * provider (or network), plan for plan-priced services, beneficiary, amount (read-only and the
+ * plan's when priced by plan), the meter type for electricity, merchant verification where the
+ * service has it, saved and recent beneficiaries to reuse, the pin dialog, and a delivered token or pin
+ * to copy. The purchase machine decides; this view shows its state and sends its events.
+ */
+export function PurchaseForm({ service }: { service: ServiceEntry }) {
+  const session = useSession();
+  const actor = useFlow(purchaseMachine, { session, service });
+  const navigate = useNavigate();
+  const form = useSelector(actor, (s) => s.context.form);
+  const recent = useSelector(actor, (s) => s.context.recent);
+  const suggested = useSelector(actor, (s) => s.context.suggestedNetwork);
+  const merchant = useSelector(actor, (s) => s.context.merchant);
+  const result = useSelector(actor, (s) => s.context.result);
+  const pinDialog = useSelector(actor, (s) => s.context.pinDialog);
+  const verification = useSelector(actor, (s) => s.context.verification);
+  const verifying = useSelector(actor, (s) => s.matches({ flow: 'verifying' }));
+  const providers = useSessionSelector((s) => s.context.providers[service.category] ?? NO_PROVIDERS);
+  const pinLocked = useSessionSelector((s) => s.context.pin_locked);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  // Offline, nothing is paid or verified, and nothing is queued to be: the button says why it waits.
+  const offline = useOffline();
+  const ids = { meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId(), offline: useId() };
+  const numberChanged = numberChangedSinceVerified({ merchant, form });
+
+  // The verification's own messages (an unknown meter) are toasted like the flow's.
+  useEffect(() => (verification ? performEffects(verification, navigate) : undefined), [verification, navigate]);
+
+  const plans = providers.find((provider) => String(provider.id) === form.providerId)?.packages ?? NO_PLANS;
+  const planLabel = service.pricing.kind === 'plan' ? service.pricing.planLabel : null;
+  const planBased = planLabel !== null;
+  const awaitingVerification = verification !== null && merchant === null;
+  const suggestedProvider = providerForNetwork(providers, suggested);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'purchase.continue' });
+  };
+
+  return (
+    <>
+      {pinLocked && (
+        <div className="card pin-locked" role="note">
+          <p>Purchases are locked after repeated wrong pins. Reset your transaction pin to continue.</p>
+          <ForgotPinLink />
+        </div>
+      )}
+
+      {result && (
+        <section className="card purchase-result" aria-labelledby={ids.result}>
+          <h2 id={ids.result} className="purchase-result-title">
+            {result.display_name || 'Details'}
+          </h2>
+          <p className="purchase-result-value mono">{result.display_value}</p>
+          <p className="hint">Keep it safe. You can find it again in your activities.</p>
+          <div className="purchase-result-actions">
+            <CopyButton text={result.display_value} label="Copy" detail={result.display_name} />
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'result.dismiss' })}>
+              Done
+            </button>
+          </div>
+        </section>
+      )}
+
+      {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
+      <form className="form card purchase-form" noValidate onSubmit={submit}>
+        <ProviderSelect label={service.providerLabel} providers={providers} value={form.providerId} onChange={(value) => actor.send({ type: 'form.provider', value })} />
+
+        {service.meterTypes && (
+          <fieldset className="choice-group">
+            <legend className="field-label">Meter type</legend>
+            <div className="choices">
+              <label className="choice">
+                <input type="radio" name={ids.meter} value="prepaid" defaultChecked />
+                {labels.prepaid}
+              </label>
+              <label className="choice">
+                <input type="radio" name={ids.meter} value="postpaid" disabled />
+                {labels.postpaid}
+              </label>
+            </div>
+          </fieldset>
+        )}
+
+        {planLabel && (
+          <PlanSelect
+            label={planLabel}
+            providerLabel={service.providerLabel}
+            plans={plans}
+            value={form.planId}
+            providerChosen={form.providerId !== ''}
+            onChange={(value) => actor.send({ type: 'form.plan', value })}
+          />
+        )}
+
+        <div className="field-with-hint">
+          <TextField
+            label={service.beneficiary.label}
+            value={form.beneficiary}
+            onValueChange={(value) => actor.send({ type: 'form.beneficiary', value })}
+            inputMode="numeric"
+            autoComplete={service.suggestsNetwork ? 'tel' : 'off'}
+            aria-describedby={suggested ? ids.network : undefined}
+          />
+          {service.suggestsNetwork && suggested && (
+            <p id={ids.network} className="hint network-note">
+              {suggestedProvider && String(suggestedProvider.id) !== form.providerId && form.providerId !== ''
+                ? `This number looks like ${suggested}. If it moved networks, keep your choice.`
+                : `This number looks like ${suggested}.`}
+            </p>
+          )}
+        </div>
+
+        <SavedBeneficiaries service={service} purchase={actor} />
+
+        {recent.length > 0 && (
+          <div className="recent-beneficiaries" role="group" aria-labelledby={ids.recent}>
+            <span id={ids.recent} className="recent-label">
+              Recently paid
+            </span>
+            <div className="chips">
+              {recent.map(({ beneficiary, provider_id, provider_name }) => (
+                <button
+                  key={beneficiary}
+                  type="button"
+                  className="chip"
+                  aria-pressed={form.beneficiary === beneficiary}
+                  onClick={() => actor.send({ type: 'form.recent', beneficiary, providerId: String(provider_id) })}
+                >
+                  {beneficiary}
+                  {provider_name && <span className="chip-detail">{provider_name}</span>}
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+
+        <TextField
+          label="Amount"
+          value={form.amount}
+          onValueChange={(value) => actor.send({ type: 'form.amount', value })}
+          inputMode="decimal"
+          autoComplete="off"
+          readOnly={planBased}
+          placeholder={planBased ? 'Set by the plan' : '0.00'}
+        />
+
+        {merchant && (
+          <section className="merchant-details" aria-labelledby={ids.merchant}>
+            <h2 id={ids.merchant} className="merchant-title">
+              Merchant details
+            </h2>
+            <dl className="merchant-list">
+              <div>
+                <dt>{service.beneficiary.displayName}</dt>
+                <dd>{merchant.beneficiary}</dd>
+              </div>
+              <div>
+                <dt>Name</dt>
+                <dd>{merchant.details.name || merchant.details.username || '—'}</dd>
+              </div>
+              {service.verification?.fields.includes('address') && (
+                <div>
+                  <dt>Address</dt>
+                  <dd>{merchant.details.address || '—'}</dd>
+                </div>
+              )}
+              {service.verification?.fields.includes('username') && (
+                <div>
+                  <dt>Username</dt>
+                  <dd>{merchant.details.username || '—'}</dd>
+                </div>
+              )}
+            </dl>
+            {/* The verification is kept when fields change (as the product was specified): it must
+                not pass for the new number's. */}
+            {numberChanged && (
+              <p className="merchant-warning" role="alert">
+                {'The number has changed since it was verified: these details are for ' +
+                  `${service.beneficiary.displayName.toLowerCase()} ${merchant.beneficiary}. ` +
+                  'When you pay, the holder of the number in the field is checked and named on your receipt.'}
+              </p>
+            )}
+          </section>
+        )}
+
+        <button
+          ref={continueButton}
+          type="submit"
+          className="btn btn-primary btn-block"
+          aria-busy={verifying || undefined}
+          disabled={offline}
+          aria-describedby={offline ? ids.offline : undefined}
+        >
+          {verifying && <span className="spinner" aria-hidden="true" />}
+          {awaitingVerification ? labels.verifyMerchant : 'Continue'}
+        </button>
+        {offline && (
+          <p id={ids.offline} className="offline-note">
+            {OFFLINE_ACTION_NOTE}
+          </p>
+        )}
+      </form>
+
+      {isSchedulable(service.category) && (
+        <p className="schedule-offer">
+          {/* The form's choices go with it: the schedule form opens filled with them. */}
+          <Link
+            className="btn-link"
+            to={`/schedules?${new URLSearchParams({
+              service: service.key,
+              provider: form.providerId,
+              plan: form.planId,
+              beneficiary: form.beneficiary,
+              amount: service.pricing.kind === 'amount' ? form.amount : '',
+            })}`}
+          >
+            {scheduleWords.scheduleThis}
+          </Link>{' '}
+          to buy it automatically, once or again and again.
+        </p>
+      )}
+
+      <PinDialog actor={pinDialog} returnFocus={continueButton} />
+    </>
+  );
+}

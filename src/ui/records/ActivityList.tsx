@@ -1,0 +1,161 @@
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { activitiesMachine, showsLoadMore } from '../../machines/records/activities';
+import { formatDateTime } from '../../domain/kit/dateTime';
+import { useOffline } from '../app/ConnectivityContext';
+import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useFlow } from '../kit/useFlow';
+import { HistoryIcon } from '../kit/icons';
+import { EmptyState } from '../kit/EmptyState';
+import { LoadFailed } from '../kit/LoadFailed';
+import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
+
+/**
+ * A transaction's details open on a tap, so their code (the dialog, copying, the receipt and the
+ * problem report's links, "Repeat this") is not part of the first visit of the dashboard: it is
+ * fetched once the list has drawn, while the user reads it, and kept by the offline app.
+ */
+const loadDetail = () => import('./TransactionDetail').then(({ TransactionDetail }) => ({ default: TransactionDetail }));
+const TransactionDetail = lazy(loadDetail);
+
+interface ActivityListProps {
+  pageSize: number;
+  /** The id of the heading that names the list. */
+  labelledBy: string;
+  /** /activities pages through everything; the dashboard shows the first page only. */
+  canLoadMore?: boolean;
+}
+
+/** The user's transactions, newest first, with their details one tap away. */
+export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: ActivityListProps) {
+  const session = useSession();
+  const actor = useFlow(activitiesMachine, canLoadMore ? { pageSize, session } : { pageSize });
+  const items = useSelector(actor, (s) => s.context.items);
+  // The rows are drawn from a deferred copy: a page of rows arriving is drawn in slices that leave
+  // a tap room between them (an update from a machine is otherwise drawn in one piece), and while
+  // the first rows are on their way the placeholders stay.
+  const rows = useDeferredValue(items);
+  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' })) || (rows !== items && rows.length === 0);
+  const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
+  const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
+  const pageFull = useSelector(actor, (s) => s.context.pageFull);
+  // "Load more" needs both: the page is full and the session's shared flag says more is revealed.
+  const moreReveal = useSessionSelector((s) => s.context.more_reveal);
+  const refreshing = useSelector(actor, (s) => s.context.refreshing);
+  const selected = useSelector(actor, (s) => s.context.selected);
+  const select = (id: number) => actor.send({ type: 'activities.select', id });
+
+  // The session's poll brings a new balance when money moved (a transfer arrived): the list
+  // follows, so the balance and the transactions behind it never disagree on screen.
+  // The stored balance arriving after the first frame is not money moving: only changes after it count.
+  const balance = useSessionSelector((s) => (s.context.restored ? s.context.user.wallet_balance : null));
+  const shownBalance = useRef(balance);
+  useEffect(() => {
+    if (shownBalance.current === balance) return;
+    const known = shownBalance.current !== null;
+    shownBalance.current = balance;
+    if (known) actor.send({ type: 'activities.reload' });
+  }, [balance, actor]);
+
+  // A list shown from the kept copy (offline) is asked for again once the network is back.
+  const asOf = useSelector(actor, (s) => s.context.asOf);
+  const offline = useOffline();
+  useEffect(() => {
+    if (!offline && asOf !== null) actor.send({ type: 'activities.reload' });
+  }, [offline, asOf, actor]);
+
+  // "Load more" goes away once the last page is in; the focus moves on to the first row it brought.
+  const list = useRef<HTMLUListElement>(null);
+  const hasRows = items.length > 0;
+  useEffect(() => {
+    if (hasRows) void loadDetail();
+  }, [hasRows]);
+  const firstNewRow = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstNewRow.current;
+    if (index === null || rows.length <= index) return;
+    firstNewRow.current = null;
+    list.current?.querySelectorAll<HTMLElement>('.txn-row')[index]?.focus();
+  }, [rows]);
+  const loadMore = () => {
+    firstNewRow.current = items.length;
+    actor.send({ type: 'activities.more' });
+  };
+
+  let body;
+  if (failed) {
+    body = (
+      <LoadFailed icon={<HistoryIcon size={28} />} title="Your transactions could not be loaded" onRetry={() => actor.send({ type: 'activities.retry' })}>
+        Check your connection, then try again.
+      </LoadFailed>
+    );
+  } else if (loading && rows.length === 0) {
+    body = (
+      <>
+        <p className="visually-hidden" role="status">
+          Loading transactions…
+        </p>
+        <ul className="txn-list">
+          {Array.from({ length: pageSize }, (_, index) => (
+            <TransactionRowSkeleton key={index} />
+          ))}
+        </ul>
+      </>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState
+        icon={<HistoryIcon size={28} />}
+        title="No transactions yet"
+        action={
+          // Not labelled 'Fund Wallet': the overview card's button keeps that name to itself.
+          <Link to="/funding" className="btn btn-secondary">
+            Add money by bank transfer
+          </Link>
+        }
+      >
+        Fund your wallet by bank transfer, then pay for airtime, data, electricity and more. Every payment shows up here.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        {asOf !== null && (
+          <p className="hint as-of">
+            {`As of ${formatDateTime(asOf)}. Newer activity shows once Naira Wallet can be reached.`}
+          </p>
+        )}
+        {/* Reloading after a status check keeps the rows in place and says so. */}
+        <ul ref={list} className="txn-list" aria-labelledby={labelledBy} aria-busy={loading || undefined}>
+          {rows.map((transaction) => (
+            <TransactionRow key={transaction.id} transaction={transaction} checking={refreshing === transaction.id} onSelect={select} />
+          ))}
+        </ul>
+        {canLoadMore && showsLoadMore(pageFull, moreReveal) && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-block load-more"
+            aria-busy={loadingMore || undefined}
+            disabled={offline}
+            onClick={loadMore}
+          >
+            {loadingMore && <span className="spinner" aria-hidden="true" />}
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="activity-list">
+      {body}
+      {selected && (
+        <Suspense fallback={null}>
+          <TransactionDetail transaction={selected} onClose={() => actor.send({ type: 'activities.close' })} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Transaction } from '../../../core/contract';
+import { labels, scheduleWords } from '../../../core/messages';
+import { isSchedulable } from '../../../core/schedules';
+import { transactionFacts } from '../../domain/records/transactionDetails';
+import { showToast } from '../kit/toaster';
+import { CopyButton } from '../kit/CopyButton';
+import { Modal } from '../kit/Modal';
+import { Money } from '../kit/Money';
+import { StatusIcon } from '../kit/StatusIcon';
+import { DownloadIcon } from '../wallet/walletIcons';
+
+const ProblemReport = lazy(() => import('./ProblemReport'));
+
+/**
+ * A transaction's details: everything worth keeping, the value to copy, a problem to report, and a
+ * receipt to download.
+ */
+export function TransactionDetail({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
+  return (
+    <Modal title="Transaction details" onClose={onClose} className="txn-detail">
+      <div className="txn-detail-summary">
+        <Money amount={transaction.amount} className="txn-detail-amount" />
+        <StatusIcon status={transaction.status} />
+      </div>
+      {transaction.status === 'canceled' && (
+        <p className="hint txn-detail-note">This transaction did not go through. Any amount taken for it has been returned to your wallet.</p>
+      )}
+      {transaction.display_value && (
+        <div className="txn-detail-value">
+          <span className="txn-detail-value-name">{transaction.display_name || 'Details'}</span>
+          <span className="txn-detail-value-text mono">{transaction.display_value}</span>
+          <CopyButton text={transaction.display_value} label="Copy" detail={transaction.display_name} />
+        </div>
+      )}
+      <dl className="txn-detail-list">
+        {transactionFacts(transaction).map(([name, value]) => (
+          <div key={name} className="txn-detail-row">
+            <dt>{name}</dt>
+            <dd className={name === 'Reference' ? 'mono' : undefined}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Suspense fallback={null}>
+        <ProblemReport transaction={transaction} />
+      </Suspense>
+      {/* A completed purchase can be made again on a schedule: the form opens on /schedules with its product. */}
+      {transaction.status === 'completed' && isSchedulable(transaction.category) && (
+        <Link to={`/schedules?repeat=${transaction.id}`} className="btn btn-secondary btn-block">
+          {scheduleWords.repeatThis}
+        </Link>
+      )}
+      <DownloadReceipt transaction={transaction} />
+    </Modal>
+  );
+}
+
+/**
+ * The receipt is drawn only when asked for: its module is loaded on the first click, so the
+ * list costs nothing extra to open. The button stays enabled while busy (a disabled button
+ * would drop the keyboard focus); a second click waits for the first.
+ */
+function DownloadReceipt({ transaction }: { transaction: Transaction }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { downloadReceipt } = await import('./renderReceipt');
+      await downloadReceipt(transaction);
+    } catch {
+      showToast('error', 'The receipt could not be created. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn-primary btn-block" aria-busy={busy || undefined} onClick={download}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : <DownloadIcon size={20} />}
+      {labels.download}
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Transaction } from '../../../core/contract';
+import { formatDateTime } from '../../domain/kit/dateTime';
+import { categoryLabel } from '../../domain/kit/transactionCategory';
+import { opensDetail, STATUS_LOOK } from '../../domain/records/transactionStatus';
+import { Money } from '../kit/Money';
+import { CategoryIcon } from '../purchases/ServiceGrid';
+import { StatusIcon } from '../kit/StatusIcon';
+
+interface TransactionRowProps {
+  transaction: Transaction;
+  onSelect: (id: number) => void;
+  /** The server is being asked about this row. */
+  checking?: boolean;
+}
+
+/**
+ * One transaction in a list: what it was, when, how much and where it stands. The whole row is
+ * one button: a settled row opens its details, an unsettled one is checked again.
+ */
+export function TransactionRow({ transaction, onSelect, checking }: TransactionRowProps) {
+  const category = categoryLabel(transaction.category);
+  return (
+    <li>
+      <button type="button" className="txn-row" aria-busy={checking || undefined} onClick={() => onSelect(transaction.id)}>
+        <span className="txn-icon" aria-hidden="true">
+          <CategoryIcon category={transaction.category} size={22} />
+        </span>
+        <span className="txn-main">
+          <span className="txn-title">{transaction.description || category}</span>
+          <span className="txn-meta">
+            {category} · <time dateTime={transaction.created_at}>{formatDateTime(transaction.created_at)}</time>
+          </span>
+        </span>
+        <span className="txn-side">
+          <Money amount={transaction.amount} className="txn-amount" />
+          {checking ? (
+            <span className="status" data-colour={STATUS_LOOK[transaction.status].colour}>
+              <span className="spinner" aria-hidden="true" />
+              <span className="status-label">Checking…</span>
+            </span>
+          ) : (
+            <StatusIcon status={transaction.status} />
+          )}
+        </span>
+        <span className="visually-hidden">{opensDetail(transaction.status) ? ', view details' : ', check status again'}</span>
+      </button>
+    </li>
+  );
+}
+
+/** A row's shape while the list loads, so the page does not jump when it arrives. */
+export function TransactionRowSkeleton() {
+  return (
+    <li className="txn-skeleton" aria-hidden="true">
+      <span className="txn-icon skeleton" />
+      <span className="txn-main">
+        <span className="skeleton skeleton-line" />
+        <span className="skeleton skeleton-line skeleton-short" />
+      </span>
+      <span className="txn-side">
+        <span className="skeleton skeleton-line skeleton-amount" />
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import { firstName } from '../../domain/account/user';
+import { useSessionSelector } from '../app/SessionContext';
+import { useDocumentTitle } from '../kit/useDocumentTitle';
+import { ActivityList } from '../records/ActivityList';
+import { BalanceCard } from './BalanceCard';
+import { ServiceGrid } from '../purchases/ServiceGrid';
+import './wallet.css';
+
+/** /dashboard: the greeting, the overview card with the services, and the latest transactions. */
+export default function DashboardScreen() {
+  // '' until the stored user is read: the prerendered page greets no one in particular.
+  const name = useSessionSelector((s) => firstName(s.context.user.name));
+  // The dashboard's list size is the session's `pagination` (5 by default), read once as the list opens.
+  const pageSize = useSessionSelector((s) => s.context.pagination);
+  useDocumentTitle('Dashboard');
+  return (
+    <div className="page dashboard">
+      <header className="page-header">
+        <h1 className="page-title">{name ? `Hi, ${name}` : 'Welcome back'}</h1>
+        {/* Painted from the page's HTML, and the page's largest text: what comes with the user's data is smaller. */}
+        <p className="page-subtitle">Your balance, the bills you can pay and your latest payments, all in one place.</p>
+      </header>
+      <div className="dashboard-overview">
+        <BalanceCard />
+        <ServiceGrid />
+      </div>
+      <section className="recent" aria-labelledby="recent-title">
+        <div className="section-head">
+          <h2 id="recent-title" className="section-heading">
+            Recent activities
+          </h2>
+          <Link to="/activities" className="btn-link">
+            See all <span className="visually-hidden">activities</span>
+          </Link>
+        </div>
+        <ActivityList pageSize={pageSize} labelledBy="recent-title" />
+      </section>
+    </div>
+  );
+}

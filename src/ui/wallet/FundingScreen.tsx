@@ -1,0 +1,219 @@
+import { useSelector } from '@xstate/react';
+import { useSearchParams } from 'react-router-dom';
+import type { CardPayment, FundingStatus, PartnerFunding, VirtualAccount } from '../../../core/contract';
+import { identityMessages, labels } from '../../../core/messages';
+import { formatNaira } from '../../../core/money';
+import { formatDateTime } from '../../domain/kit/dateTime';
+import type { IdentityForm as Form } from '../../domain/kit/validation';
+import { fundingMachine, type CheckoutReturn } from '../../machines/wallet/funding';
+import { useRestored, useSession } from '../app/SessionContext';
+import { useDocumentTitle } from '../kit/useDocumentTitle';
+import { useFlow } from '../kit/useFlow';
+import { CardTopUpForm } from './CardTopUpForm';
+import { CopyButton } from '../kit/CopyButton';
+import { IdentityForm } from '../account/IdentityForm';
+import { LoadFailed } from '../kit/LoadFailed';
+import { BankIcon } from './walletIcons';
+import './wallet.css';
+
+/** The reference the card checkout sends the customer back with (`?trxref=&reference=`, or our cancel URL's). */
+function checkoutReturn(params: URLSearchParams): CheckoutReturn | null {
+  const reference = params.get('reference') ?? params.get('trxref');
+  return reference && /^[A-Za-z0-9-]{8,64}$/.test(reference) ? { reference, cancelled: params.get('cancelled') === '1' } : null;
+}
+
+const CARD_STATUS: Record<CardPayment['status'], { text: string; colour: string }> = {
+  success: { text: 'Successful', colour: 'green' },
+  pending: { text: 'Not confirmed yet', colour: 'yellow' },
+  abandoned: { text: 'Cancelled', colour: 'gray' },
+  failed: { text: 'Failed', colour: 'orange' },
+  disputed: { text: 'Under review', colour: 'orange' },
+};
+
+/** Where the user stands and what they can do: identity first, then the accounts and card top-ups. */
+function FundingBody() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const actor = useFlow(fundingMachine, { session, accounts: session.getSnapshot().context.user.accounts, returned: checkoutReturn(params) });
+  const funding = useSelector(actor, (s) => s.context.funding);
+  const accounts = useSelector(actor, (s) => s.context.accounts);
+  const form = useSelector(actor, (s) => s.context.form);
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const verifying = useSelector(actor, (s) => s.hasTag('busy'));
+  const change = (field: keyof Form, value: string) => actor.send({ type: 'funding.change', field, value });
+  const submit = () => actor.send({ type: 'funding.submit' });
+
+  // Nothing lies below the placeholders while they show: what comes, and the help after it,
+  // then takes its place without moving anything on screen.
+  if (!funding && !failed) return <AccountList accounts={accounts} loading />;
+  let body;
+  if (!funding) {
+    body = (
+      <LoadFailed icon={<BankIcon size={28} />} title="We could not load your funding details" onRetry={() => actor.send({ type: 'funding.retry' })}>
+        Check your connection, then try again.
+      </LoadFailed>
+    );
+  } else if (!funding.identity.bvn && !funding.identity.nin) {
+    body = (
+      <section className="identity-first" aria-labelledby="identity-first-title">
+        <h2 id="identity-first-title" className="section-heading">
+          Verify your identity to fund your wallet
+        </h2>
+        <p className="identity-first-why">{identityMessages.identityRequired}</p>
+        <IdentityForm form={form} busy={verifying} askBankAccount={needsBankAccount(funding)} verified={funding.identity} onChange={change} onSubmit={submit} submitLabel="Verify" />
+      </section>
+    );
+  } else {
+    body = <Funded funding={funding} form={form} busy={verifying} onChange={change} onSubmit={submit} />;
+  }
+  return (
+    <>
+      {body}
+      <FundingHelp />
+    </>
+  );
+}
+
+/** How funding works, below what the user holds. */
+function FundingHelp() {
+  return (
+    <section className="funding-help" aria-labelledby="funding-help-title">
+      <h2 id="funding-help-title" className="section-heading">
+        How it works
+      </h2>
+      <ol className="funding-steps">
+        <li>Verify your BVN or NIN once: the CBN requires it before a wallet can be funded.</li>
+        <li>Copy one of your account numbers and send money to it from any Nigerian bank.</li>
+        <li>Your balance goes up within minutes, and a notification tells you it arrived.</li>
+      </ol>
+    </section>
+  );
+}
+
+/** /funding: identity first, then the user's own account numbers and card top-ups. */
+export default function FundingScreen() {
+  useDocumentTitle('Fund wallet');
+  // What the user holds is read once the prerendered first frame is hydrated; until then the
+  // account numbers' places are shown, of the cards' size.
+  const restored = useRestored();
+  return (
+    <div className="page page-narrow">
+      <header className="page-header">
+        <h1 className="page-title">Fund your wallet</h1>
+        <p className="page-subtitle">Transfer any amount from your bank app or USSD to an account number of your own, or top up with a card, once your BVN or NIN is verified.</p>
+      </header>
+      {restored ? <FundingBody /> : <AccountList accounts={[]} loading />}
+    </div>
+  );
+}
+
+const needsBankAccount = (funding: FundingStatus) => funding.partners.some((partner) => partner.needs.includes('bank_account') && partner.status !== 'ready');
+
+interface FundedProps {
+  funding: FundingStatus;
+  form: Form;
+  busy: boolean;
+  onChange: (field: keyof Form, value: string) => void;
+  onSubmit: () => void;
+}
+
+/** A verified user: the accounts, each partner that is not ready and why, card top-ups. */
+function Funded({ funding, form, busy, onChange, onSubmit }: FundedProps) {
+  const waiting = funding.partners.filter((partner) => partner.status !== 'ready');
+  const canAct = waiting.some((partner) => partner.status !== 'creating');
+  return (
+    <>
+      {funding.accounts.length > 0 ? <AccountList accounts={funding.accounts} /> : <p className="hint">Your account numbers will show here.</p>}
+      {waiting.length > 0 && (
+        <ul className="partner-list" aria-label="Account numbers on the way">
+          {waiting.map((partner) => (
+            <PartnerLine key={partner.partner} partner={partner} />
+          ))}
+        </ul>
+      )}
+      {canAct && (
+        <section aria-labelledby="identity-again-title">
+          <h2 id="identity-again-title" className="section-heading">
+            Get your other account numbers
+          </h2>
+          <IdentityForm form={form} busy={busy} askBankAccount={needsBankAccount(funding)} verified={funding.identity} onChange={onChange} onSubmit={onSubmit} submitLabel="Send to the banks" />
+        </section>
+      )}
+      {funding.card && <CardTopUpForm terms={funding.card} />}
+      {funding.card_payments.length > 0 && <CardPayments payments={funding.card_payments} />}
+    </>
+  );
+}
+
+function PartnerLine({ partner }: { partner: PartnerFunding }) {
+  return (
+    <li className="partner-line" data-status={partner.status}>
+      <span className="partner-name">
+        {partner.status === 'creating' && <span className="spinner" aria-hidden="true" />}
+        {partner.partner}
+      </span>
+      <span className="partner-message" role={partner.status === 'creating' ? 'status' : undefined}>
+        {partner.message}
+      </span>
+    </li>
+  );
+}
+
+function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]; loading?: boolean }) {
+  if (loading && accounts.length === 0) {
+    return (
+      <>
+        <p className="visually-hidden" role="status">
+          Loading your account numbers…
+        </p>
+        <ul className="account-list" aria-hidden="true">
+          {[0, 1].map((index) => (
+            <li key={index} className="account-card account-skeleton">
+              <span className="skeleton skeleton-line skeleton-short" />
+              <span className="skeleton skeleton-line skeleton-number" />
+              <span className="skeleton skeleton-button" />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  return (
+    <ul className="account-list" aria-label="Your account numbers">
+      {accounts.map((account) => (
+        <li key={`${account.bank_name}-${account.account_number}`} className="account-card">
+          <span className="account-bank">
+            <BankIcon size={20} />
+            {account.bank_name}
+          </span>
+          <span className="account-number mono">{account.account_number}</span>
+          {account.account_name && <span className="account-name">{account.account_name}</span>}
+          <CopyButton text={account.account_number} label={labels.copyNumber} detail={`for ${account.bank_name}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CardPayments({ payments }: { payments: CardPayment[] }) {
+  return (
+    <section aria-labelledby="card-payments-title">
+      <h2 id="card-payments-title" className="section-heading">
+        Card top-ups
+      </h2>
+      <ul className="card-payments" aria-labelledby="card-payments-title">
+        {payments.map((payment) => (
+          <li key={payment.reference} className="card-payment">
+            <span className="card-payment-amount">{formatNaira(payment.amount)}</span>
+            <span className="status" data-colour={CARD_STATUS[payment.status].colour}>
+              {CARD_STATUS[payment.status].text}
+            </span>
+            <span className="card-payment-meta mono">
+              {formatDateTime(payment.created_at)} · {payment.reference}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

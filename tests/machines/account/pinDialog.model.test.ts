@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { isComplete, joinCode } from '../../../src/domain/account/codes';
+import { messages } from '../../../core/messages';
+import { pinDialogMachine, type PinDialogEvent } from '../../../src/machines/account/pinDialog';
+import { ADA_PIN } from '../../../testkit/fixtures';
+import { pinDialogModel, recorder, RIGHT, SHORT, WRONG } from '../../../testkit/models/account/pinDialog.model';
+import { shortestPaths } from '../../../testkit/models/kit/machineModel';
+import { effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle } from '../../support/flowHarness';
+import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
+
+const [traversal] = pinDialogModel.traversals;
+const coverage = createTransitionCoverage(pinDialogMachine);
+
+describe('pinDialogMachine (model-based)', () => {
+  for (const path of shortestPaths(pinDialogModel, traversal)) {
+    it(pathTitle(path), async () => {
+      const owner = recorder();
+      const actor = createActor(pinDialogMachine, { input: { owner: owner.actor }, inspect: coverage.inspect }).start();
+      const effects = effectLog(actor);
+      let reports = 0;
+
+      await path.test({
+        events: {
+          'pin.open': () => void actor.send({ type: 'pin.open' }),
+          'pin.change': ({ event }) => void actor.send(event as PinDialogEvent),
+          'pin.cancel': () => {
+            actor.send({ type: 'pin.cancel' });
+            reports += 1;
+            expect(owner.heard.at(-1)).toEqual({ type: 'pin.cancelled' });
+          },
+          'pin.submit': () => {
+            const { code } = actor.getSnapshot().context;
+            // Four digits go to the owner, whose purchase the server checks them with; fewer are refused here.
+            const complete = isComplete(code, 4);
+            effects.expect(complete ? [] : [errorToast(messages.pinNotCorrect)]);
+            actor.send({ type: 'pin.submit' });
+            if (complete) {
+              reports += 1;
+              expect(owner.heard.at(-1)).toEqual({ type: 'pin.accepted', pin: joinCode(code) });
+            }
+          },
+        },
+        states: {
+          '*': (expected) => {
+            const snapshot = expectStep(actor, expected, effects);
+            expect(owner.heard).toHaveLength(reports);
+            // Closed, the boxes are empty: no pin lingers in the dialog.
+            if (snapshot.matches('closed')) expect(snapshot.context.code).toEqual(['', '', '', '']);
+          },
+        },
+      });
+      actor.stop();
+      owner.actor.stop();
+    });
+  }
+
+  it('hands any four digits to the owner: which pin is right, and how many were wrong, is the server’s to know', () => {
+    const owner = recorder();
+    const actor = createActor(pinDialogMachine, { input: { owner: owner.actor } }).start();
+    const seen: unknown[] = [];
+    actor.on('*', (e) => void seen.push(e));
+    for (const pin of [WRONG, WRONG, WRONG, WRONG, RIGHT]) {
+      actor.send({ type: 'pin.open' });
+      actor.send({ type: 'pin.change', values: pin });
+      actor.send({ type: 'pin.submit' });
+      expect(actor.getSnapshot().value).toBe('closed');
+    }
+    expect(seen).toEqual([]);
+    expect(owner.heard).toEqual([...Array(4).fill({ type: 'pin.accepted', pin: '1111' }), { type: 'pin.accepted', pin: ADA_PIN }]);
+    // Nothing but the owner and the boxes: no stored pin, no count.
+    expect(Object.keys(actor.getSnapshot().context).sort()).toEqual(['code', 'owner']);
+  });
+
+  it('refuses an incomplete pin as not correct, without counting it or closing', () => {
+    const owner = recorder();
+    const actor = createActor(pinDialogMachine, { input: { owner: owner.actor } }).start();
+    const seen: unknown[] = [];
+    actor.on('*', (e) => void seen.push(e));
+    actor.send({ type: 'pin.open' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      actor.send({ type: 'pin.change', values: SHORT });
+      actor.send({ type: 'pin.submit' });
+    }
+    expect(seen).toEqual(Array(5).fill(errorToast('transaction pin not correct')));
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context.code).toEqual(['', '', '', '']);
+    expect(owner.heard).toEqual([]);
+  });
+
+  itWalkedEveryTransition('pinDialogMachine', coverage, pinDialogModel.transitions);
+});
