@@ -19,6 +19,9 @@ const inBrowser = 'The app runs in the browser: no Node modules.';
 const contractTypesOnly = { group: ['**/core/contract'], allowTypeImports: true, message: 'The app imports the contract for its types only (`import type`): its values are zod schemas, for the server.' };
 // What the tests share with the scripts is the test kit (testkit/); what ships never imports either.
 const testing = { group: [...layer('tests'), ...layer('testkit')], message: 'Only tests and scripts import the test kit (testkit/), and only tests import tests/.' };
+// The customer app's rooms, by feature: the console imports none of them.
+const CUSTOMER_ROOMS = ['account', 'app', 'wallet', 'purchases', 'schedules', 'records', 'notifications', 'site'];
+const customerRooms = CUSTOMER_ROOMS.flatMap((room) => [`**/machines/${room}/**`, `**/ui/${room}/**`, `**/api/${room}/**`, `**/domain/${room}/**`, `../${room}/**`]);
 const appImports = (message, ...groups) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
@@ -100,36 +103,39 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: { 'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')], ...appImports() },
   },
-  // The customer's app never reaches into the operator console (its own entry and chunks).
+  // Inside each layer, a room a feature (docs/architecture.md, "Rooms"). The customer app's rooms
+  // never reach into the operator console (its own entry and chunks), and the console never
+  // borrows from the customer app's rooms: what both use lives in the kit rooms (src/*/kit).
   {
     files: ['src/ui/**'],
+    ignores: ['src/ui/console/**'],
     rules: appImports('Views import machines, domain and core, never src/api or the console.', layer('api'), layer('server'), layer('console')),
   },
   {
     files: ['src/machines/**'],
+    ignores: ['src/machines/console/**'],
     rules: appImports('Machines import api, domain and core, never React, the views or the console.', layer('ui'), react, layer('server'), layer('console')),
   },
   {
     files: ['src/api/**'],
+    ignores: ['src/api/console/**'],
     rules: appImports('src/api imports only the core.', layer('machines'), layer('ui'), layer('domain'), react, layer('server'), layer('console')),
   },
   {
     files: ['src/domain/**'],
     rules: appImports('The domain imports only the core.', layer('api'), layer('machines'), layer('ui'), react, layer('server'), layer('console')),
   },
-  // The operator console (src/console) has the same layers, and may reuse the app's components,
-  // domain and effects: views → machines → its own api → core.
   {
-    files: ['src/console/ui/**'],
-    rules: appImports("The console's views import its machines, the shared components, domain and core, never an api.", layer('api'), layer('server')),
+    files: ['src/ui/console/**'],
+    rules: appImports("The console's views import its machines, the kit rooms, domain and core, never an api or the customer app's rooms.", layer('api'), layer('server'), customerRooms),
   },
   {
-    files: ['src/console/machines/**'],
-    rules: appImports("The console's machines import its api, the domain and core, never React or views.", layer('ui'), react, layer('server')),
+    files: ['src/machines/console/**'],
+    rules: appImports("The console's machines import its api, the kit rooms, domain and core, never React, views or the customer app's rooms.", layer('ui'), react, layer('server'), customerRooms),
   },
   {
-    files: ['src/console/api/**'],
-    rules: appImports("The console's api imports only the core.", layer('machines'), layer('ui'), layer('domain'), react, layer('server')),
+    files: ['src/api/console/**'],
+    rules: appImports("The console's api imports the api's kit and the core only.", layer('machines'), layer('ui'), layer('domain'), react, layer('server'), customerRooms),
   },
   {
     files: ['server/**', 'scripts/**', '.ci/**', '*.config.{js,ts}'],
@@ -144,9 +150,10 @@ export default tseslint.config(
   },
   {
     // The customer API knows nothing of the operator console; only the composition root (server.ts, and
-    // shared.ts, the services both listeners share) wires the console in.
+    // shared.ts, the services both listeners share) wires the console in, and the command line
+    // (server/cli/) serves both.
     files: ['server/**'],
-    ignores: ['server/console/**', 'server/server.ts', 'server/shared.ts'],
+    ignores: ['server/console/**', 'server/server.ts', 'server/shared.ts', 'server/cli/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -160,11 +167,27 @@ export default tseslint.config(
       ],
     },
   },
+  // The benchmark runs the server against the fake VTpass on a free port, as the tests do: the test
+  // kit's fakes are its providers.
+  {
+    files: ['server/cli/bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }] }] },
+  },
   // The scripts share the fakes, the models and the spec generator with the tests through the test
   // kit; the test kit, shared, leans on nothing in tests/.
   {
     files: ['scripts/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('tests'), message: 'Scripts import what they share with the tests from testkit/, never tests/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: layer('tests'), message: 'Scripts import what they share with the tests from testkit/, never tests/.' },
+            { regex: '(^|/)server/(?!cli/)', message: "Scripts reach the server through its command line's entry points (server/cli/), never its internals." },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['testkit/**'],

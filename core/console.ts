@@ -1,5 +1,5 @@
 /**
- * The operator console's contract (server/console ⇄ src/console): staff roles and what each may
+ * The operator console's contract (server/console ⇄ src/{ui,machines,api}/console): staff roles and what each may
  * do, and the request and response shapes of `/ops/api/*`. Types and constants only. Amounts are
  * naira, times ISO text, as in the customer contract.
  */

@@ -28,7 +28,7 @@ import type { Rolldown } from 'vite';
 type ChunkingContext = Rolldown.ChunkingContext;
 
 /**
- * The operator console (console.html, src/console): a second entry of the build. What only it
+ * The operator console (console.html, src/{ui,machines,api}/console): a second entry of the build. What only it
  * uses goes into its own `console` chunk, which no customer page names. What it shares with
  * what the app's first page loads (React, the router, XState, money) goes into `common`, which
  * both pages name: left in `landing`, it would make the console load the app's entry module
@@ -37,24 +37,25 @@ type ChunkingContext = Rolldown.ChunkingContext;
  * beside `screens`, whose other modules would bring `landing` in. Both count what the console
  * may load later, through a lazy import, as well as what it loads at once.
  */
-const CONSOLE = /[\\/]src[\\/]console[\\/]|[\\/]console\.html$/;
+const CONSOLE = /[\\/]src[\\/](ui|machines|api)[\\/]console[\\/]|[\\/]console\.html$/;
 
 /** Lazily loaded pages outside the session (routes.tsx): what they share must not pull the session in. */
-const SESSIONLESS = /[\\/]src[\\/]ui[\\/]screens[\\/](LandingScreen|TermsScreen|PolicyScreen)\.tsx$/;
+const SESSIONLESS = /[\\/]src[\\/]ui[\\/]site[\\/](LandingScreen|TermsScreen|PolicyScreen)\.tsx$/;
 
 /**
  * The screens a signed-out visitor opens (the account flow), beside which every other lazy screen
  * (and what those load lazily: a problem report, a receipt) belongs to the signed-in app.
  */
-const SIGNED_OUT = /[\\/]src[\\/]ui[\\/]screens[\\/](Register|Login|Forgot|Reset|VerifyEmail|SetPin|NotMe|IAmHuman)Screen\.tsx$/;
-const APP_LAZY = /[\\/]src[\\/]ui[\\/](screens[\\/]|components[\\/]|receipt[\\/]|app[\\/]appFrames\.ts$)/;
+const SIGNED_OUT = /[\\/]src[\\/]ui[\\/]account[\\/](Register|Login|Forgot|Reset|VerifyEmail|SetPin|NotMe|IAmHuman)Screen\.tsx$/;
+// The customer app's feature rooms (not the app's frame, nor the kit both apps share), and the signed-in app's frames.
+const APP_LAZY = /[\\/]src[\\/]ui[\\/]((account|wallet|purchases|schedules|records|notifications|site)[\\/]|app[\\/]appFrames\.ts$)/;
 const signedInOnly = (root: string) => APP_LAZY.test(root) && !SIGNED_OUT.test(root) && !SESSIONLESS.test(root);
 /**
  * The pages most visits start on, /login and the dashboard a login lands on, and the frames around
  * every session page: what these share is loaded with them; what only other pages share waits for those.
  */
-const LOGIN_SCREEN = /[\\/]src[\\/]ui[\\/]screens[\\/]LoginScreen\.tsx$/;
-const FIRST_PAGES = /[\\/]src[\\/]ui[\\/](screens[\\/](Login|Dashboard)Screen\.tsx|app[\\/](sessionFrames|appFrames)\.ts)$/;
+const LOGIN_SCREEN = /[\\/]src[\\/]ui[\\/]account[\\/]LoginScreen\.tsx$/;
+const FIRST_PAGES = /[\\/]src[\\/]ui[\\/]((account[\\/]Login|wallet[\\/]Dashboard)Screen\.tsx|app[\\/](sessionFrames|appFrames)\.ts)$/;
 
 /**
  * The frames and the chunk each goes into with what only it uses: every page that loads `screens`

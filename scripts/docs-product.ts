@@ -17,7 +17,7 @@ import { PENDING_REPORT_AFTER_MS } from '../src/domain/records/transactionStatus
 import { cashbackPercent, RECENT_BENEFICIARIES, SERVICES, type ServiceDefinition } from '../core/services';
 import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../core/statements';
 import { raiseLimitsHint, TIERS } from '../core/tiers';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/cli/tooling';
 
 export const DOCS_DIR = fileURLToPath(new URL('../docs/', import.meta.url));
 

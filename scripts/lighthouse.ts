@@ -27,7 +27,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { SERVICES } from '../core/services';
-import { DEMO_ACCOUNT } from '../server/db/demoAccount';
+import { DEMO_ACCOUNT } from '../server/cli/tooling';
 import { BASELINE, CALIBRATION_RUNS, TARGET_PHONE, calibrate, formatTable, runGate, type Mode, type Run, type Target } from './lighthouseGate';
 
 const PUBLIC_ROUTES = ['/', '/terms', '/policy', '/login', '/register', '/forgot', '/reset', '/iamhuman'];

@@ -1,7 +1,7 @@
 /**
- * Writes docs/machines/<machine>.md for every machine in src/machines and src/console/machines, and an index page
+ * Writes docs/machines/<machine>.md for every machine in src/machines/<room>/, and an index page
  * (`npm run machines:docs`): a Mermaid state diagram GitHub renders, the machine's events, guards,
- * actions, actors and delays with the one-liner src/machines/descriptions/<machine>.ts gives each,
+ * actions, actors and delays with the one-liner <machine>.description.ts beside it gives each,
  * and its count of shortest paths. tests/machinesDocs.test.ts fails while a page differs from what
  * this writes, and this fails on a name without a description (or a description without a name).
  */
@@ -15,9 +15,10 @@ import { models } from '../testkit/models/index';
 import { shortestPaths } from '../testkit/models/kit/machineModel';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The customer app's machines, then the operator console's. */
-export const MACHINE_FOLDERS = ['src/machines', 'src/console/machines'];
+/** The machines' layer: one room a feature, the operator console's last. */
+export const MACHINES = 'src/machines';
 export const DOCS = 'docs/machines';
+const DESCRIPTION = '.description.ts';
 
 interface Documented {
   /** Its module, from the repository's root without '.ts' (src/machines/account/login). */
@@ -26,26 +27,34 @@ interface Documented {
   description: MachineDescription;
 }
 
-/** The description module of a machine's model name, in whichever folder the machine lives. */
-export function descriptionPath(name: string): string {
-  const folder = MACHINE_FOLDERS.find((candidate) => existsSync(join(ROOT, candidate, `${name}.ts`)));
-  if (!folder) throw new Error(`no machine module named ${name}.ts in ${MACHINE_FOLDERS.join(' or ')}`);
-  return join(ROOT, folder, 'descriptions', `${name}.ts`);
+/** The rooms of the machines' layer, the customer app's first, then the console's. */
+function rooms(): string[] {
+  const folders = readdirSync(join(ROOT, MACHINES), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const names = folders.map((entry) => entry.name).sort();
+  return [...names.filter((name) => name !== 'console'), 'console'].map((name) => `${MACHINES}/${name}`);
 }
 
-/** Every machine exported by a module of the machine folders, with its module's path and description. */
+/** The description module of a machine's model name, beside the machine in whichever room it lives. */
+export function descriptionPath(name: string): string {
+  const folder = rooms().find((candidate) => existsSync(join(ROOT, candidate, `${name}.ts`)));
+  if (!folder) throw new Error(`no machine module named ${name}.ts in ${MACHINES}/<room>/`);
+  return join(ROOT, folder, `${name}${DESCRIPTION}`);
+}
+
+/** Every machine exported by a module of the machines' rooms, with its module's path and description. */
 export async function loadMachines(): Promise<Documented[]> {
   const documented: Documented[] = [];
-  for (const folder of MACHINE_FOLDERS) {
-    for (const file of readdirSync(join(ROOT, folder)).filter((name) => name.endsWith('.ts')).sort()) {
+  for (const folder of rooms()) {
+    const modules = readdirSync(join(ROOT, folder)).filter((name) => name.endsWith('.ts') && !name.endsWith(DESCRIPTION));
+    for (const file of modules.sort()) {
       const module: Record<string, unknown> = await import(join(ROOT, folder, file));
       for (const machine of Object.values(module).filter((value): value is AnyStateMachine => value instanceof StateMachine)) {
         const name = `${folder}/${file.replace(/\.ts$/, '')}`;
         let description: MachineDescription;
         try {
-          description = (await import(join(ROOT, folder, 'descriptions', file))).default;
+          description = (await import(join(ROOT, `${name}${DESCRIPTION}`))).default;
         } catch {
-          throw new Error(`${name}.ts has no description: write ${folder}/descriptions/${file}`);
+          throw new Error(`${name}.ts has no description: write ${name}${DESCRIPTION}`);
         }
         documented.push({ file: name, machine, description });
       }
@@ -84,7 +93,7 @@ function oneLiners({ file, machine, description }: Documented) {
     }),
   ) as Record<keyof typeof names, (readonly [string, string])[]>;
   if (!description.summary) problems.push('the summary is empty');
-  if (problems.length) throw new Error(`${file.replace(/\/([^/]+)$/, '/descriptions/$1')}.ts:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length) throw new Error(`${file}${DESCRIPTION}:\n  - ${problems.join('\n  - ')}`);
   return lines;
 }
 
@@ -179,7 +188,7 @@ export function shortestPathCount(machine: AnyStateMachine): number {
 const table = (heading: string, rows: readonly (readonly [string, string])[]) =>
   rows.length ? [`## ${heading}`, '', `| name | what it is |`, '|---|---|', ...rows.map(([name, line]) => `| \`${name}\` | ${line} |`), ''] : [];
 
-const GENERATED = '<!-- Written by `npm run machines:docs` (scripts/machines-docs.ts); edit src/machines and src/machines/descriptions instead. -->';
+const GENERATED = '<!-- Written by `npm run machines:docs` (scripts/machines-docs.ts); edit the machines and their descriptions (src/machines/<room>/) instead. -->';
 
 function pageOf(documented: Documented, paths: number): string {
   const { file, machine, description } = documented;

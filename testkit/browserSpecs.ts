@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyEventObject } from 'xstate';
 import { pathsToEveryTransition } from './models/kit/census';
@@ -30,6 +30,15 @@ export interface GeneratedPath {
 const FLOWS = join('tests', 'e2e', 'flows');
 export const generatedSpecPath = (model: MachineModel) => join('tests', 'e2e', 'generated', `${model.name}.spec.ts`);
 export const hasBrowserFlow = (model: MachineModel) => existsSync(join(FLOWS, `${model.name}.ts`));
+
+/** The model's module, in the room of its feature (testkit/models/<room>/<machine>.model.ts). */
+function modelFile(model: MachineModel): string {
+  const MODELS = join('testkit', 'models');
+  const rooms = readdirSync(MODELS, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const room = rooms.find((entry) => existsSync(join(MODELS, entry.name, `${model.name}.model.ts`)));
+  if (!room) throw new Error(`no model module ${model.name}.model.ts in ${MODELS}/<room>/`);
+  return `${MODELS}/${room.name}/${model.name}.model.ts`;
+}
 
 /** What a generated step keeps of an answer: its kind and words, not the whole fixture. */
 function compact(event: AnyEventObject): GeneratedPath['steps'][number]['event'] {
@@ -69,7 +78,7 @@ export function generatedSpec(model: MachineModel): string {
   const traversal = model.browser ?? model.traversals[0];
   const flow = `${model.name}Flow`;
   const lines = [
-    `// Written by \`npm run paths -- ${model.name} --playwright\` from testkit/models/${model.name}.model.ts (traversal "${traversal.label}"):`,
+    `// Written by \`npm run paths -- ${model.name} --playwright\` from ${modelFile(model)} (traversal "${traversal.label}"):`,
     '// the shortest path to every transition, walked in Chromium against the real server. Do not edit;',
     '// regenerate. tests/generatedSpecs.test.ts fails while this file is stale.',
     ...(left.length ? ['//', '// Not walked in the browser (their model suite walks them):', ...left.map(({ title, why }) => `// - ${title}: ${why}`)] : []),

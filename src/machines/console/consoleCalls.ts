@@ -4,7 +4,7 @@ import * as calls from '../../api/console/calls';
 /**
  * What the console's screens read and do, by name: consoleRecord loads a READ, consoleAction
  * performs an ACTION. A screen names the call and its arguments; only this layer talks to the
- * API (src/console/api).
+ * API (src/api/console).
  */
 
 type Signal = AbortSignal | undefined;

@@ -52,7 +52,12 @@ import {
  * the mask lets through.
  */
 
-const machines = Object.values(import.meta.glob<Record<string, unknown>>('../../src/machines/*.ts', { eager: true }))
+// The customer app's machines, in their rooms, whose starting inputs INPUTS gives.
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['../../../src/machines/*/*.ts', '!../../../src/machines/console/*', '!../../../src/machines/*/*.description.ts'],
+  { eager: true },
+);
+const machines = Object.values(modules)
   .flatMap((module) => Object.values(module))
   .filter((value): value is AnyStateMachine => value instanceof StateMachine);
 
