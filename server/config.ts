@@ -8,6 +8,7 @@ import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_MAX_ATTEMPTS } from '../core/limits';
 import { nairaToKobo } from '../core/money';
+import { must } from './errors';
 
 export interface RateLimit {
   max: number;
@@ -151,6 +152,13 @@ const wholeNumberFrom = (min: number, max: number) => {
   const message = `must be a whole number from ${min} to ${max}`;
   return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 };
+/** Naira text, to kobo: more than zero, at most two decimals. */
+const positiveNaira = z.string().transform((text, context) => {
+  const kobo = nairaToKobo(text);
+  if (kobo !== null && kobo > 0n) return kobo;
+  context.addIssue({ code: 'custom', message: 'must be a naira amount' });
+  return z.NEVER;
+});
 const positiveNumber = z
   .string()
   .transform(Number)
@@ -595,7 +603,7 @@ export const ENVIRONMENT = {
   },
   OPS_ADMIN_APPROVAL_ABOVE: {
     config: 'ops.adminAboveKobo',
-    ...literalDefault('100000', z.string().transform((text) => nairaToKobo(text)).refine((kobo) => kobo !== null && kobo > 0n, 'must be a naira amount').transform((kobo) => kobo!)),
+    ...literalDefault('100000', positiveNaira),
     meaning: 'naira: a money request above this needs an admin as its approver',
   },
 } as const satisfies Record<string, Variable>;
@@ -642,7 +650,10 @@ function reshaped(settings: Settings, production: boolean, host: string) {
   };
 }
 
-// The keys below are set: a start without them was refused (requiredWhen).
+/** A key its requiredWhen makes required here: a start without it was refused before any config is built. */
+const required = <N extends Name>(settings: Settings, name: N) =>
+  must(settings[name], `${name} is set where it is read: its requiredWhen refuses a start without it`);
+
 function bankPartnersOf(settings: Settings, monnifyUrl: string) {
   const names = settings.BANK_PARTNERS;
   return {
@@ -651,13 +662,15 @@ function bankPartnersOf(settings: Settings, monnifyUrl: string) {
       ? {
           monnify: {
             baseUrl: monnifyUrl,
-            apiKey: settings.MONNIFY_API_KEY!,
-            secretKey: settings.MONNIFY_SECRET_KEY!,
-            contractCode: settings.MONNIFY_CONTRACT_CODE!,
+            apiKey: required(settings, 'MONNIFY_API_KEY'),
+            secretKey: required(settings, 'MONNIFY_SECRET_KEY'),
+            contractCode: required(settings, 'MONNIFY_CONTRACT_CODE'),
           },
         }
       : {}),
-    ...(names.includes('paystack') ? { paystack: { baseUrl: settings.PAYSTACK_BASE_URL, secretKey: settings.PAYSTACK_SECRET_KEY! } } : {}),
+    ...(names.includes('paystack')
+      ? { paystack: { baseUrl: settings.PAYSTACK_BASE_URL, secretKey: required(settings, 'PAYSTACK_SECRET_KEY') } }
+      : {}),
   };
 }
 
@@ -666,15 +679,20 @@ const billerOf = (settings: Settings, baseUrl: string) =>
     ? {
         kind: 'vtpass' as const,
         baseUrl,
-        apiKey: settings.VTPASS_API_KEY!,
-        publicKey: settings.VTPASS_PUBLIC_KEY!,
-        secretKey: settings.VTPASS_SECRET_KEY!,
+        apiKey: required(settings, 'VTPASS_API_KEY'),
+        publicKey: required(settings, 'VTPASS_PUBLIC_KEY'),
+        secretKey: required(settings, 'VTPASS_SECRET_KEY'),
       }
     : { kind: 'simulated' as const };
 
 const identityOf = (settings: Settings, baseUrl: string) =>
   settings.IDENTITY === 'dojah'
-    ? { provider: 'dojah' as const, appId: settings.DOJAH_APP_ID!, secretKey: settings.DOJAH_SECRET_KEY!, baseUrl }
+    ? {
+        provider: 'dojah' as const,
+        appId: required(settings, 'DOJAH_APP_ID'),
+        secretKey: required(settings, 'DOJAH_SECRET_KEY'),
+        baseUrl,
+      }
     : { provider: 'simulated' as const };
 
 /** The config object from its flat form: `group.property` keys go into their group. */
@@ -884,7 +902,7 @@ function plaintextProblems(text: Text, production: boolean): string[] {
   if (!production) return [];
   return (Object.keys(TLS_URLS) as Name[]).flatMap((name) => {
     const value = text[name];
-    const rule = TLS_URLS[name]!;
+    const rule = must(TLS_URLS[name], 'the name is one of its own keys');
     if (value === undefined || !URL.canParse(value)) return [];
     const url = new URL(value);
     return isLoopbackUrl(url) || rule.secure(url) ? [] : [`${name} must be ${rule.want} in production: its traffic would cross the network in clear`];

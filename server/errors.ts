@@ -22,3 +22,13 @@ export class GatewayError extends AppError {
     if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
+
+/**
+ * A value the types allow to be absent but a rule guarantees is there, `rule` naming that rule
+ * (a constraint, a check made earlier): the rule is written where it is relied on, and a value
+ * absent anyway fails here, saying which rule broke, rather than further on as an undefined.
+ */
+export function must<T>(value: T, rule: string): NonNullable<T> {
+  if (value === null || value === undefined) throw new Error(`a rule did not hold: ${rule}`);
+  return value;
+}

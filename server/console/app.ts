@@ -81,9 +81,9 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
   app.decorate('consoleRoutes', routes);
   const guard = checkAccess(deps.ctx);
   app.addHook('onRoute', (route) => {
-    assertDeclaredAccess(route);
-    if (!route.url.startsWith('/ops/api/')) return;
-    routes.push({ method: String(route.method), url: route.url, access: route.config!.access! });
+    const access = assertDeclaredAccess(route);
+    if (!access) return;
+    routes.push({ method: String(route.method), url: route.url, access });
     // The check is the route's own, first of its preHandlers: the router decodes the path
     // (`/%6Fps/api/…`, an absolute-form request line), so no test of the raw URL may decide it.
     route.preHandler = [guard, ...[route.preHandler ?? []].flat()];

@@ -29,10 +29,16 @@ declare module 'fastify' {
 /** The console's own wording; "authorization" tells the console's session to sign out. */
 export const STAFF_SESSION_ENDED = 'your console session has ended: please sign in again (authorization required)';
 
-/** Refuses, at start, a console API route that does not say who may call it. */
-export function assertDeclaredAccess(route: RouteOptions) {
-  if (!route.url.startsWith('/ops/api/')) return;
-  if (!route.config?.access) throw new Error(`console route ${route.method} ${route.url} declares no access: every console route must name its permission`);
+/** A console API route's declared access; refuses, at start, one that does not say who may call it. */
+export function assertDeclaredAccess(route: RouteOptions): RouteAccess | undefined {
+  if (!route.url.startsWith('/ops/api/')) return undefined;
+  const access = route.config?.access;
+  if (!access) {
+    throw new Error(
+      `console route ${route.method} ${route.url} declares no access: every console route must name its permission`,
+    );
+  }
+  return access;
 }
 
 /** The preHandler of every console API route: its declared access, checked. */

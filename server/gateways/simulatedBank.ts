@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { systemClock, type Clock } from '../clock';
+import { must } from '../errors';
 import { nuban } from '../services/funding/nuban';
 import {
   WEMA_AND_STERLING,
@@ -115,7 +116,9 @@ class SimulatedCheckout implements CardGateway {
   ) {}
 
   async initialize(payment: CardPaymentStart): Promise<{ authorisationUrl: string }> {
-    if (this.#checkouts.size >= MAX_CHECKOUTS) this.#checkouts.delete(this.#checkouts.keys().next().value!);
+    if (this.#checkouts.size >= MAX_CHECKOUTS) {
+      this.#checkouts.delete(must(this.#checkouts.keys().next().value, 'a full map has a first key'));
+    }
     this.#checkouts.set(payment.reference, { ...payment, status: 'abandoned', paidAt: null, id: randomInt(1_000_000_000, 2_000_000_000) });
     return { authorisationUrl: this.urlOf(payment.reference) };
   }
@@ -151,7 +154,9 @@ class SimulatedCheckout implements CardGateway {
     if (!checkout) return undefined;
     if (!pay) return { redirect: checkout.cancelUrl };
     if (checkout.status === 'abandoned') Object.assign(checkout, { status: 'success', paidAt: this.clock.now() });
-    const webhook = this.sign(paystackCardSuccess({ reference, amountKobo: checkout.chargedKobo, email: checkout.email, paidAt: checkout.paidAt!, id: checkout.id }));
+    const paidAt = must(checkout.paidAt, 'a checkout is paid once it is no longer abandoned: this gateway fails none');
+    const { chargedKobo: amountKobo, email, id } = checkout;
+    const webhook = this.sign(paystackCardSuccess({ reference, amountKobo, email, paidAt, id }));
     return { redirect: callbackWithReference(checkout.callbackUrl, reference), webhook };
   }
 }

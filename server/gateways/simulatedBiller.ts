@@ -4,6 +4,7 @@ import { koboToNaira } from '../../core/money';
 import { serviceOfCategory } from '../../core/services';
 import { lagosDay, startOfLagosDay } from '../../core/days';
 import { nextRunAfter } from '../../core/scheduleCalendar';
+import { must } from '../errors';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 
 /**
@@ -116,8 +117,9 @@ export function simulatedDueDate(smartcard: string, now: Date): string {
   const today = lagosDay(now);
   const day = Number(smartcard.slice(-6, -4));
   if (!(day >= 1 && day <= 31)) return today;
-  // A monthly rule always has a next run.
-  return lagosDay(nextRunAfter({ cadence: { kind: 'monthly', day }, time: 0 }, new Date(startOfLagosDay(now).getTime() - 1))!);
+  const beforeToday = new Date(startOfLagosDay(now).getTime() - 1);
+  const next = nextRunAfter({ cadence: { kind: 'monthly', day }, time: 0 }, beforeToday);
+  return lagosDay(must(next, 'a monthly rule always has a next run'));
 }
 
 /** The biller did not answer in time; the caller must treat the bill as pending. */

@@ -302,12 +302,14 @@ export class VtpassBiller implements Biller, PlanSource {
   #outcomeOf(answer: unknown, bill: Bill, call: 'pay' | 'requery'): BillOutcome {
     const body = asRecord(answer);
     const code = body?.code;
-    if (typeof code !== 'string') return { status: 'failed', reason: 'VTpass answered something unreadable', definitive: false };
+    if (!body || typeof code !== 'string') {
+      return { status: 'failed', reason: 'VTpass answered something unreadable', definitive: false };
+    }
     if (code === '000') {
       const status = asRecord(asRecord(body?.content)?.transactions)?.status;
       switch (status) {
         case 'delivered':
-          return { status: 'delivered', receipt: receiptOf(body!, bill) };
+          return { status: 'delivered', receipt: receiptOf(body, bill) };
         case 'pending':
         case 'initiated':
           return { status: 'pending' };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SavedBeneficiary } from '../../core/contract';
 import { SERVICE_CATEGORIES, serviceOfCategory } from '../../core/services';
 import type { RateLimits } from '../config';
+import { must } from '../errors';
 import type { AppContext } from '../services/context';
 import { deleteBeneficiary, listSavedBeneficiaries, renameBeneficiary, saveBeneficiary } from '../services/purchases/savedBeneficiaries';
 import { authOf, requireSession } from '../http/authenticate';
@@ -28,7 +29,8 @@ const saveBody = requestBody({
   name,
   provider_id: catalogId('provider_id').nullish(),
 }).transform((body, context) => {
-  const rule = serviceOfCategory(body.category)!.beneficiary;
+  const service = must(serviceOfCategory(body.category), "the schema takes only the service table's categories");
+  const rule = service.beneficiary;
   const beneficiary = rule.normalise(body.beneficiary);
   if (beneficiary === null) {
     context.addIssue({ code: 'custom', message: rule.invalid });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ProvidersByCategory } from '../../core/contract';
+import { must } from '../errors';
 import { catalogVersionQuery, providersByCategory } from '../services/purchases/catalog';
 import type { AppContext } from '../services/context';
 import { pollRead } from '../http/authenticate';
@@ -15,7 +16,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
 
   registerPoll(app, '/api/fetch-providers', { summary: 'Providers and plans by category (polled; not activity)', tags: ['purchases'], data: ProvidersByCategory }, async (request, reply) => {
     const { rows } = await pollRead(ctx, request, catalogVersionQuery);
-    const version = rows[0].version!;
+    const version = must(rows[0].version, 'catalog_version always has its one row (018_catalog_version.sql)');
     if (kept?.version !== version) kept = { version, body: JSON.stringify(success('providers fetched successfully', await providersByCategory(ctx))) };
     return reply.type('application/json; charset=utf-8').send(kept.body);
   });

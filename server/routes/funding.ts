@@ -5,7 +5,7 @@ import { CARD_TOPUP_MAX_KOBO } from '../../core/cardFees';
 import { CardPayment, CardTopUpStarted, FundingStatus } from '../../core/contract';
 import { identityMessages } from '../../core/messages';
 import type { RateLimits } from '../config';
-import { GatewayError } from '../errors';
+import { GatewayError, must } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { IdentityGateway } from '../gateways/identity';
 import { confirmCardPayment, startCardTopUp, type CardTopUpDeps } from '../services/funding/cardTopUps';
@@ -79,7 +79,8 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
       const { userId } = authOf(request);
       const bankAccount = body.bank_code && body.bank_account_number ? { bankCode: body.bank_code, accountNumber: body.bank_account_number } : undefined;
       const kind = body.bvn !== undefined ? 'bvn' : 'nin';
-      const [number, dateOfBirth] = [(body.bvn ?? body.nin)!, body.date_of_birth!];
+      const number = must(body.bvn ?? body.nin, 'identityBody takes exactly one of bvn and nin');
+      const dateOfBirth = must(body.date_of_birth, 'identityBody takes a number only with its date of birth');
       await verifyForFunding(ctx, identity, banks, userId, { kind, number, dateOfBirth, bankAccount });
       return success<FundingStatus>('identity verified', await fundingStatus(ctx, banks, cards, userId));
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { STAFF_ROLES, type StaffChangeKind, type StaffOutcome, type StaffRole } from '../../../core/console';
+import { STAFF_ROLES, type StaffChangeKind, type StaffMember, type StaffOutcome, type StaffRole } from '../../../core/console';
+import { must } from '../../errors';
 import { email, positiveId, requestBody, requiredText } from '../../http/fields';
 import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
@@ -42,6 +43,9 @@ const WAITS_FOR: Record<StaffChangeKind, string> = {
   raise: 'the role changes',
 };
 
+/** What staffChanges answers once an action is done rather than asked: the account as it now is. */
+const DONE_HAS_ACCOUNT = 'a staff action done, not waiting for approval, answers its account';
+
 /** The answer to an admin's staff action: done (201 for a new account), or asked of a second admin (202). */
 function answered(reply: FastifyReply, outcome: StaffOutcome, done: (email: string) => string, status = 200) {
   const { change } = outcome;
@@ -50,13 +54,13 @@ function answered(reply: FastifyReply, outcome: StaffOutcome, done: (email: stri
     return success(`asked: another admin must approve it before ${WAITS_FOR[change.kind]}`, outcome);
   }
   reply.status(status);
-  return success(done(outcome.staff!.email), outcome);
+  return success(done(must(outcome.staff, DONE_HAS_ACCOUNT).email), outcome);
 }
 
-const APPROVED: Record<StaffChangeKind, (outcome: StaffOutcome) => string> = {
-  create: ({ staff }) => `approved: account created, invitation sent to ${staff!.email}`,
-  reset: ({ staff }) => `approved: account reset, a new invitation was sent to ${staff!.email}`,
-  raise: ({ staff }) => `approved: ${staff!.email} is now ${staff!.role}, and its sessions have ended`,
+const APPROVED: Record<StaffChangeKind, (staff: StaffMember) => string> = {
+  create: (staff) => `approved: account created, invitation sent to ${staff.email}`,
+  reset: (staff) => `approved: account reset, a new invitation was sent to ${staff.email}`,
+  raise: (staff) => `approved: ${staff.email} is now ${staff.role}, and its sessions have ended`,
 };
 
 /** Admin: staff accounts, the changes that need a second admin, and the audit. */
@@ -93,7 +97,8 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, conso
   app.post('/ops/api/staff/changes/approve', manage, async (request) => {
     const body = approveBody.parse(request.body);
     const outcome = await approveStaffChange(ctx, actorOf(request), BigInt(body.change_id), body.code, consoleUrl);
-    return success(APPROVED[outcome.change!.kind](outcome), outcome);
+    const change = must(outcome.change, 'an approval answers the change it approved');
+    return success(APPROVED[change.kind](must(outcome.staff, DONE_HAS_ACCOUNT)), outcome);
   });
 
   app.post('/ops/api/staff/changes/reject', manage, async (request) => {

@@ -3,7 +3,7 @@ import type { AddressDecision, ConsoleLedgerEntry, CustomerHit, CustomerPage, Cu
 import { koboToNaira } from '../../../core/money';
 import { normalisePhone } from '../../../core/phone';
 import { tierOf } from '../../../core/tiers';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
 import { maskedIdentity } from '../../services/identity/identity';
 import { recentWalletEntries } from '../../services/ledger/ledger';
@@ -139,7 +139,7 @@ export async function decideAddress(ctx: AppContext, actor: Actor & { staffId: b
     await existingCustomer(tx, customerId);
     const before = await addressDecisionOf(tx, customerId);
     await tx.db.insertInto('address_decisions').values({ user_id: customerId, staff_id: actor.staffId, verified, note, decided_at: tx.clock.now() }).execute();
-    const after = (await addressDecisionOf(tx, customerId))!;
+    const after = must(await addressDecisionOf(tx, customerId), 'the decision just inserted is the latest');
     await recordAudit(tx, actor, { action: 'customer.address-decision', customerId, subject: `customer:${customerId}`, before, after });
     return after;
   });

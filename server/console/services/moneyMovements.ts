@@ -2,7 +2,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../services/context';
 import { FUNDING_CATEGORY, FUNDING_DESCRIPTION, WALLET_FUNDED } from '../../services/funding/funding';
-import { AlreadyPostedError, credit, debit, InsufficientFundsError, moveBetweenSystemAccounts, post, walletOf, type Movement } from '../../services/ledger/ledger';
+import { AlreadyPostedError, balanceAfter, credit, debit, InsufficientFundsError, moveBetweenSystemAccounts, post, walletOf, type Movement } from '../../services/ledger/ledger';
 import { addNotification } from '../../services/notifications/notifications';
 import { noticeBalanceCap } from '../../services/identity/tiers';
 import { TRANSACTION_COLUMNS, type StoredTransaction } from '../../services/records/transactions';
@@ -85,15 +85,18 @@ export async function matchToCustomer(tx: AppContext, incomingTransferId: bigint
   await tx.db.updateTable('incoming_transfers').set({ transaction_id: transaction.id }).where('id', '=', incomingTransferId).execute();
   const wallet = await walletOf(tx, customerId);
   const source = { from: 'suspense', provider: transfer.provider, reference: transfer.reference } as const;
-  const { movementIds, balances } = await postOnce(tx, await credit(tx, { walletId: wallet, amountKobo: transfer.amount_kobo, transactionId: transaction.id, source }));
+  const posted = await postOnce(
+    tx,
+    await credit(tx, { walletId: wallet, amountKobo: transfer.amount_kobo, transactionId: transaction.id, source }),
+  );
   await addNotification(tx, customerId, {
     title: WALLET_FUNDED,
     content:
       `${formatNaira(koboToNaira(transfer.amount_kobo))} from ${transfer.sender_name} ` +
       `(${transfer.sender_bank}) has been added to your wallet (reference ${transfer.reference}).`,
   });
-  await noticeBalanceCap(tx, customerId, balances.get(wallet)!);
-  return { movementId: movementIds[0], transaction };
+  await noticeBalanceCap(tx, customerId, balanceAfter(posted, wallet));
+  return { movementId: posted.movementIds[0], transaction };
 }
 
 /**
@@ -141,6 +144,6 @@ export async function goodwill(tx: AppContext, { customerId, amountKobo, request
       `${formatNaira(koboToNaira(amountKobo))} was ${toWallet ? 'added to' : 'taken from'} your wallet by ` +
       `Naira Wallet (reference ${reference}). Contact support if you have a question about it.`,
   });
-  if (toWallet) await noticeBalanceCap(tx, customerId, posted.balances.get(wallet)!);
+  if (toWallet) await noticeBalanceCap(tx, customerId, balanceAfter(posted, wallet));
   return { movementId: posted.movementIds[0], transaction };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { allows, type MoneyRequest, type MoneyRequestKind, type StaffRole } from '../../../core/console';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import type { Mail } from '../../gateways/mailer';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
 import { fundingReceipt } from '../../services/records/receipts';
 import { recordAudit } from './audit';
@@ -66,11 +66,8 @@ async function subjectOf(tx: AppContext, request: NewRequest): Promise<{ amountK
       .executeTakeFirst();
     if (!transfer) throw new AppError(404, 'no such transfer in suspense');
     if (transfer.status !== 'unmatched') throw new AppError(409, 'this transfer is no longer in suspense');
-    if (request.kind === 'suspense-match') {
-      if (request.customerId === undefined) throw new AppError(422, 'customer_id is required: whom is the transfer for?');
-      await existingCustomer(tx, request.customerId);
-    }
-    return { amountKobo: transfer.amount_kobo, customerId: request.kind === 'suspense-match' ? request.customerId! : null, incomingTransferId: request.incomingTransferId };
+    const customerId = request.kind === 'suspense-match' ? await matchedCustomer(tx, request.customerId) : null;
+    return { amountKobo: transfer.amount_kobo, customerId, incomingTransferId: request.incomingTransferId };
   }
   if (request.customerId === undefined) throw new AppError(422, 'customer_id is required');
   if (request.amountKobo === undefined) throw new AppError(422, 'amount is required');
@@ -79,6 +76,13 @@ async function subjectOf(tx: AppContext, request: NewRequest): Promise<{ amountK
     `${formatNaira(koboToNaira(GOODWILL_MAX_KOBO))}`);
   await existingCustomer(tx, request.customerId);
   return { amountKobo: request.amountKobo, customerId: request.customerId, incomingTransferId: null };
+}
+
+/** The customer a match credits: one the request names, and who exists. */
+async function matchedCustomer(tx: AppContext, customerId: bigint | undefined): Promise<bigint> {
+  if (customerId === undefined) throw new AppError(422, 'customer_id is required: whom is the transfer for?');
+  await existingCustomer(tx, customerId);
+  return customerId;
 }
 
 /** Asks for a money action; nothing moves until another finance user approves it. */
@@ -150,15 +154,22 @@ async function pendingRequest(tx: AppContext, requestId: bigint) {
   return row;
 }
 
+/** What money_requests' CHECKs hold of a stored request (037_money_requests.sql), which executing it relies on. */
+const NAMES_TRANSFER = 'a suspense request names its transfer (money_requests CHECK)';
+const NAMES_CUSTOMER = 'a match or goodwill request names its customer (money_requests CHECK)';
+
 async function execute(tx: AppContext, row: { id: bigint; kind: MoneyRequestKind; amount_kobo: bigint; customer_id: bigint | null; incoming_transfer_id: bigint | null }): Promise<Moved> {
   switch (row.kind) {
     case 'suspense-match':
-      return matchToCustomer(tx, row.incoming_transfer_id!, row.customer_id!);
+      return matchToCustomer(tx, must(row.incoming_transfer_id, NAMES_TRANSFER), must(row.customer_id, NAMES_CUSTOMER));
     case 'suspense-return':
-      return returnToSender(tx, row.incoming_transfer_id!);
+      return returnToSender(tx, must(row.incoming_transfer_id, NAMES_TRANSFER));
     case 'goodwill-credit':
-    case 'goodwill-debit':
-      return goodwill(tx, { customerId: row.customer_id!, amountKobo: row.amount_kobo, requestId: row.id, credit: row.kind === 'goodwill-credit' });
+    case 'goodwill-debit': {
+      const customerId = must(row.customer_id, NAMES_CUSTOMER);
+      const credit = row.kind === 'goodwill-credit';
+      return goodwill(tx, { customerId, amountKobo: row.amount_kobo, requestId: row.id, credit });
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type StaffRole,
 } from '../../../core/console';
 import { DAY_MS } from '../../../core/days';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { Mail } from '../../gateways/mailer';
 import { inTransaction, type AppContext } from '../../services/context';
 import { recordAudit, refusalsRecorded } from './audit';
@@ -220,6 +220,9 @@ function checkSecondAdmin(change: ChangeRow, checker: StaffActor) {
   }
 }
 
+/** staff_changes' CHECK (042_staff_changes.sql): only a creation waits without its account. */
+const NAMES_ACCOUNT = 'a reset or a raise names its account (staff_changes CHECK)';
+
 /** Makes the approved change, recorded as the checker's with who asked. */
 async function makeChange(
   tx: AppContext,
@@ -242,10 +245,10 @@ async function makeChange(
     return { row: issued.row, done: sent(issued, 'create') };
   }
   if (change.kind === 'reset') {
-    const issued = await resetAccount(tx, checker, change.staff_id!, consoleUrl, note);
+    const issued = await resetAccount(tx, checker, must(change.staff_id, NAMES_ACCOUNT), consoleUrl, note);
     return { row: issued.row, done: sent(issued, 'reset') };
   }
-  const target = await staffRow(tx, change.staff_id!);
+  const target = await staffRow(tx, must(change.staff_id, NAMES_ACCOUNT));
   if (!raises(target.role, change.role)) {
     throw new AppError(409, `${target.email} is already ${target.role}: nothing was done`);
   }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { PinRefusal } from '../../../core/contract';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { Mail } from '../../gateways/mailer';
 import { lockAccount } from './accounts';
 import { inTransaction, type AppContext } from '../context';
@@ -238,5 +238,5 @@ export async function resetPin(ctx: AppContext, userId: bigint, form: { password
     return { guess, mail: await credentialChangeMail(tx, holder.id, 'pin-reset') };
   });
   refuseWrongGuess(ctx, outcome.guess);
-  return outcome.mail!;
+  return must(outcome.mail, 'a right code replaced the pin, and replacing it wrote the mail');
 }

@@ -124,7 +124,7 @@ export async function confirmCardPayment(ctx: AppContext, deps: CardTopUpDeps, r
     .select(PAYMENT_COLUMNS.map((column) => `card_payments.${column}` as const))
     .select('users.email')
     .where('card_payments.reference', '=', reference)
-    .$if(userId !== undefined, (query) => query.where('card_payments.user_id', '=', userId!))
+    .$call((query) => (userId === undefined ? query : query.where('card_payments.user_id', '=', userId)))
     .executeTakeFirst();
   if (!row) throw new AppError(404, fundingMessages.cardPaymentUnknown);
   if (['success', 'failed', 'disputed'].includes(row.status)) return paymentOf(row);
@@ -145,7 +145,7 @@ export async function confirmCardPayment(ctx: AppContext, deps: CardTopUpDeps, r
     });
   } else {
     const status = contradiction ? 'disputed' : openStatus(record, row.created_at, now);
-    if (contradiction) await recordDispute(ctx, row, record!, contradiction);
+    if (record && contradiction) await recordDispute(ctx, row, record, contradiction);
     await ctx.db
       .updateTable('card_payments')
       .set({ status, partner_status: record?.partnerStatus.slice(0, 50) || null, updated_at: now, checked_at: now })

@@ -2,7 +2,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import type { IncomingTransfer } from '../../gateways/bankPartner';
 import { inTransaction, type AppContext } from '../context';
-import { credit, post, walletOf } from '../ledger/ledger';
+import { balanceAfter, credit, post, walletOf } from '../ledger/ledger';
 import { addNotification } from '../notifications/notifications';
 import { fundingReceipt } from '../records/receipts';
 import { holdInSuspense } from './suspense';
@@ -227,7 +227,8 @@ async function creditWallet(tx: AppContext, provider: string, claimId: bigint, f
   await tx.db.updateTable('incoming_transfers').set({ transaction_id: transaction.id }).where('id', '=', claimId).execute();
   await addNotification(tx, funding.userId, { title: WALLET_FUNDED, content: funding.notice });
   const { walletId, amountKobo, reference, feeKobo } = funding;
-  const { balances } = await post(tx, await credit(tx, { walletId, amountKobo, transactionId: transaction.id, source: { from: 'partner', provider, reference, feeKobo } }));
-  await noticeBalanceCap(tx, funding.userId, balances.get(funding.walletId)!);
+  const source = { from: 'partner', provider, reference, feeKobo } as const;
+  const posted = await post(tx, await credit(tx, { walletId, amountKobo, transactionId: transaction.id, source }));
+  await noticeBalanceCap(tx, funding.userId, balanceAfter(posted, walletId));
   return { outcome: { status: 'credited', transactionId: transaction.id }, credited: transaction };
 }

@@ -26,17 +26,25 @@ const breakerOf = (bank: BankPartner): PartnerBacklog['breaker'] => (bank as Par
 
 /** The backlog of every live partner, read afresh at most every CACHE_MS (the last reading otherwise). */
 export function partnerBacklogReader(ctx: AppContext, banks: readonly BankPartner[]): () => Promise<PartnerBacklog[]> {
-  let cached: { at: number; counts: Map<string, Omit<PartnerBacklog, 'partner' | 'breaker'>> } | undefined;
-  let reading: Promise<void> | undefined;
+  type Reading = { at: number; counts: Map<string, Omit<PartnerBacklog, 'partner' | 'breaker'>> };
+  let cached: Reading | undefined;
+  let reading: Promise<Reading> | undefined;
   const refresh = async () => {
     cached = { at: ctx.clock.now().getTime(), counts: await countBacklog(ctx) };
+    return cached;
   };
   return async () => {
-    if (!cached || ctx.clock.now().getTime() - cached.at > CACHE_MS) {
+    let current = cached;
+    if (!current || ctx.clock.now().getTime() - current.at > CACHE_MS) {
       reading ??= refresh().finally(() => (reading = undefined));
-      await reading;
+      current = await reading;
     }
-    return banks.map((bank) => ({ partner: bank.provider, breaker: breakerOf(bank), ...(cached!.counts.get(bank.provider) ?? emptyCounts()) }));
+    const { counts } = current;
+    return banks.map((bank) => ({
+      partner: bank.provider,
+      breaker: breakerOf(bank),
+      ...(counts.get(bank.provider) ?? emptyCounts()),
+    }));
   };
 }
 

@@ -2,7 +2,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { normalisePhone } from '../../../core/phone';
 import { identityMessages } from '../../../core/messages';
 import { tierOf } from '../../../core/tiers';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { IdentityGateway, IdentityHolder, IdentityKind } from '../../gateways/identity';
 import type { AppContext } from '../context';
 import { admitIdentityCheck } from './identityChecks';
@@ -128,6 +128,8 @@ export async function verifyIdentity(
 const hashColumn = (kind: IdentityKind) => (kind === 'bvn' ? 'bvn_hash' : 'nin_hash');
 const verifiedColumn = (kind: IdentityKind) => (kind === 'bvn' ? 'bvn_verified_at' : 'nin_verified_at');
 
+const VERIFIED_HAS_HASH = 'a verified number has its keyed hash (users_bvn_verified, users_nin_verified)';
+
 /**
  * Whether this very number is the user's verified one (true), or none of this kind is verified
  * (false); another number of a kind already verified is 409: support changes a verified identity.
@@ -135,7 +137,7 @@ const verifiedColumn = (kind: IdentityKind) => (kind === 'bvn' ? 'bvn_verified_a
 async function onFile(ctx: AppContext, userId: bigint, kind: IdentityKind, hash: Buffer): Promise<boolean> {
   const own = await ctx.db.selectFrom('users').select([verifiedColumn(kind), hashColumn(kind)]).where('id', '=', userId).executeTakeFirstOrThrow();
   if (own[verifiedColumn(kind)] === null) return false;
-  if (Buffer.from(own[hashColumn(kind)]!).equals(hash)) return true;
+  if (Buffer.from(must(own[hashColumn(kind)], VERIFIED_HAS_HASH)).equals(hash)) return true;
   throw new AppError(409, identityAlreadyVerified(kind));
 }
 
@@ -148,7 +150,9 @@ export async function confirmOwnIdentity(ctx: AppContext, userId: bigint, kind: 
   const hash = keyedHash(ctx, kind, number);
   const own = await ctx.db.selectFrom('users').select([verifiedColumn(kind), hashColumn(kind)]).where('id', '=', userId).executeTakeFirstOrThrow();
   if (own[verifiedColumn(kind)] === null) throw new AppError(422, `your ${LABEL[kind]} is not verified yet`);
-  if (!Buffer.from(own[hashColumn(kind)]!).equals(hash)) throw new AppError(409, identityMessages.notTheVerifiedNumber(LABEL[kind]));
+  if (!Buffer.from(must(own[hashColumn(kind)], VERIFIED_HAS_HASH)).equals(hash)) {
+    throw new AppError(409, identityMessages.notTheVerifiedNumber(LABEL[kind]));
+  }
 }
 
 /** Whether the user has verified a BVN or a NIN (what funding requires). */

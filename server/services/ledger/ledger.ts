@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { AppContext } from '../context';
 
 /**
@@ -315,6 +315,11 @@ export function posting(movements: Movement[], now: Date, when: RawBuilder<boole
   return { ctes, columns };
 }
 
+/** The balance a user wallet that the posted movements touched now has: every such wallet is in `balances`. */
+export function balanceAfter(posted: Posted, walletId: bigint): bigint {
+  return must(posted.balances.get(walletId), `ledger: wallet ${walletId} is a user wallet the movements touched`);
+}
+
 /** What a statement with a posting() posted: nothing when its `when` did not hold. */
 export function postedFrom(row: { ledger_movement_ids: string[] | null; ledger_balances: [string, string][] | null }): Posted {
   return {
@@ -376,7 +381,7 @@ export async function systemAccountId(ctx: AppContext, account: SystemAccount): 
       .returning('id')
       .executeTakeFirst());
   // Someone else created it first: their row is committed by now (the insert waited for it).
-  const id = created?.id ?? (await find())!.id;
+  const id = created?.id ?? must(await find(), 'ledger: an account the insert found taken is committed').id;
   if (!ctx.db.isTransaction) ctx.systemAccounts.set(code, id);
   return id;
 }

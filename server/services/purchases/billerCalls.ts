@@ -38,17 +38,18 @@ export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutc
   // Listened to one by one, not combined with AbortSignal.any: stopWaiting lives as long as the
   // server, and a combined signal per call would hang off it.
   const giveUp = [(deps.timeouts ?? systemTimeouts).timeout(deps.billerTimeoutMs), ...(deps.stopWaiting ? [deps.stopWaiting] : [])];
-  let stop: (() => void) | undefined;
+  // The executor runs at once: stop settles noAnswer from the moment the promise exists.
+  let stop = () => {};
   const noAnswer = new Promise<BillOutcome>((resolve) => {
     stop = () => resolve({ status: 'pending' });
-    if (giveUp.some((signal) => signal.aborted)) stop();
-    else for (const signal of giveUp) signal.addEventListener('abort', stop, { once: true });
   });
+  if (giveUp.some((signal) => signal.aborted)) stop();
+  else for (const signal of giveUp) signal.addEventListener('abort', stop, { once: true });
   try {
     const outcome = await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), noAnswer]);
     if (outcome.status !== 'failed') return outcome;
     return outcome.definitive ? { status: 'failed', reason: outcome.reason } : { status: 'pending' };
   } finally {
-    for (const signal of giveUp) signal.removeEventListener('abort', stop!);
+    for (const signal of giveUp) signal.removeEventListener('abort', stop);
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { lagosMinuteDigits } from '../../../core/days';
 import { tierOf, type TierRule } from '../../../core/tiers';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { Bill } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import { coolingOffRow, refuseDuringCoolingOff, withinCoolingOff, type CoolingOff } from '../account/coolingOff';
@@ -55,6 +55,9 @@ interface Standing {
   cooling_ends_at: Date | null;
   cooling_spent: bigint | null;
 }
+
+/** Standing's three cooling columns are one coolingOffRow: a reason comes with its end and its spending. */
+const COOLING_ROW = 'a cooling-off read with its reason has its end and its spending (coolingOffRow)';
 
 type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean; address_verified: boolean };
 
@@ -178,7 +181,14 @@ async function holdAmount(
     });
   const { revoked, claimed, spent, cooling_reason, cooling_ends_at, cooling_spent, ...row } = rows[0];
   if (revoked) throw new AppError(401, AUTHORISATION_FAILED);
-  const cooling = cooling_reason === null ? null : { reason: cooling_reason, ends_at: cooling_ends_at!, spent: cooling_spent! };
+  const cooling =
+    cooling_reason === null
+      ? null
+      : {
+          reason: cooling_reason,
+          ends_at: must(cooling_ends_at, COOLING_ROW),
+          spent: must(cooling_spent, COOLING_ROW),
+        };
   if (row.id === null) return notPlaced(tx, { userId, key, hash, claimed, spent, cooling, rule, amountKobo: product.amountKobo });
   const bill: Bill = {
     requestId,
@@ -206,7 +216,8 @@ async function notPlaced(
   }
   refuseDuringCoolingOff(why.cooling, why.amountKobo);
   if (why.spent + why.amountKobo > why.rule.dailyLimitKobo) throw new AppError(403, dailyLimitMessage(why.rule, leftToday(why.rule, why.spent)));
+  const claimed = must(await claimedHash(tx, why.userId, why.key), 'a key ON CONFLICT found claimed is committed');
   // Claimed by a copy that committed after this statement began (ON CONFLICT found it).
-  refuseOtherRequest((await claimedHash(tx, why.userId, why.key))!, why.hash);
+  refuseOtherRequest(claimed, why.hash);
   return { kind: 'replay' };
 }

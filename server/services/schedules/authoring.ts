@@ -11,7 +11,7 @@ import {
 import { DAY_MS } from '../../../core/days';
 import { nextRunAfter, parseTime, renewalRunAt, withinEnd } from '../../../core/scheduleCalendar';
 import type { SchedulesTable } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
 import { credentialChangeMail } from '../account/credentialAlerts';
@@ -41,12 +41,15 @@ export interface ScheduleForm extends Wanted {
   timing: ScheduleTiming;
 }
 
+/** What the route's timingOf holds of a form's timing: a valid time, and its frequency's own field. */
+const ROUTE_TIMING = "the route took the timing with a valid time and its frequency's field (timingOf)";
+
 /** The first run of a timing at `now`: its rule's next, or — a renewal due sooner than its days before — at once. */
 function firstRun(timing: ScheduleTiming, renewal: Renewal | null, now: Date): Date {
-  const time = parseTime(timing.time)!;
+  const time = must(parseTime(timing.time), ROUTE_TIMING);
   let at: Date | null;
   if (renewal) {
-    const due = renewalRunAt(renewal.dueDate, timing.days_before!, time);
+    const due = renewalRunAt(renewal.dueDate, must(timing.days_before, ROUTE_TIMING), time);
     at = due > now ? due : now;
   } else {
     const rule = ruleOf(timing);
@@ -74,12 +77,12 @@ function columnsOf(form: ScheduleForm, product: Product, renewal: Renewal | null
     authorised_kobo: product.amountKobo,
     authorised_at: now,
     cadence: timing.frequency,
-    run_date: timing.frequency === 'once' ? timing.date! : null,
-    weekday: timing.frequency === 'weekly' ? timing.weekday! : null,
-    month_day: timing.frequency === 'monthly' ? timing.month_day! : null,
+    run_date: timing.frequency === 'once' ? must(timing.date, ROUTE_TIMING) : null,
+    weekday: timing.frequency === 'weekly' ? must(timing.weekday, ROUTE_TIMING) : null,
+    month_day: timing.frequency === 'monthly' ? must(timing.month_day, ROUTE_TIMING) : null,
     due_date: renewal?.dueDate ?? null,
-    days_before: renewal ? timing.days_before! : null,
-    run_time: parseTime(timing.time)!,
+    days_before: renewal ? must(timing.days_before, ROUTE_TIMING) : null,
+    run_time: must(parseTime(timing.time), ROUTE_TIMING),
     end_kind: end.kind,
     end_runs: end.kind === 'after' ? end.runs : null,
     end_date: end.kind === 'on' ? end.date : null,

@@ -12,7 +12,19 @@ import { TRANSACTION_NOT_FOUND } from '../records/transactions';
 import { defaultName, withPin } from './authoring';
 import { currentPlan, verifyRenewal } from './products';
 import { makeRun, openDueRun, type ScheduleDeps } from './running';
-import { endOf, isRetryable, ownSchedule, RUN_COLUMNS, runColumns, ruleOfRow, SCHEDULE_COLUMNS, scheduleView, type RunRow, type ScheduleRow } from './scheduleRows';
+import {
+  endOf,
+  isRetryable,
+  ownSchedule,
+  renewalOfRow,
+  RUN_COLUMNS,
+  runColumns,
+  ruleOfRow,
+  SCHEDULE_COLUMNS,
+  scheduleView,
+  type RunRow,
+  type ScheduleRow,
+} from './scheduleRows';
 
 /**
  * What the owner does with a schedule besides making and editing it: pause, resume, delete,
@@ -35,7 +47,8 @@ export const NOT_AWAITING_AUTHORISATION = 'this schedule is not waiting to be au
  */
 function restartAt(schedule: ScheduleRow, now: Date): Date | null {
   if (schedule.cadence === 'renewal') {
-    const at = renewalRunAt(schedule.due_date!, schedule.days_before!, schedule.run_time);
+    const { dueDate, daysBefore } = renewalOfRow(schedule);
+    const at = renewalRunAt(dueDate, daysBefore, schedule.run_time);
     return at > now ? at : now;
   }
   return followingRun(ruleOfRow(schedule), endOf(schedule), schedule.runs_done, now, now);

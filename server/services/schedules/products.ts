@@ -1,7 +1,7 @@
 import type { MerchantDetails } from '../../../core/contract';
 import { nairaToKobo } from '../../../core/money';
 import { SERVICES, type Service } from '../../../core/services';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import { lookUpCustomer } from '../purchases/merchants';
@@ -82,7 +82,8 @@ export async function priceProduct(ctx: AppContext, biller: Biller, wanted: Want
   }
   if (wanted.service.verification?.beforePaying) await lookUpCustomer(biller, { category: wanted.service.category, providerCode: provider.code, beneficiary: wanted.beneficiary });
   if (wanted.service.pricing.kind === 'amount') {
-    return { product: { ...base, packageId: null, packageName: null, amountKobo: wanted.amountKobo! }, renewal: null };
+    const amountKobo = must(wanted.amountKobo, "an amount-priced service's form has its amount (formOf)");
+    return { product: { ...base, packageId: null, packageName: null, amountKobo }, renewal: null };
   }
   if (wanted.packageId === null) throw new AppError(422, PACKAGE_REQUIRED);
   const plan = await ctx.db

@@ -11,7 +11,7 @@ import {
 } from '../../../core/scheduleCalendar';
 import { FAILURES_BEFORE_PAUSE } from '../../../core/schedules';
 import type { ScheduleRunOutcome } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications/notifications';
 import type { PurchaseDeps } from '../purchases/billerCalls';
@@ -19,7 +19,16 @@ import type { PurchaseOrder } from '../purchases/product';
 import { failureNotice, pausedNotice, priceNotice, type Notice, type NoticeSubject } from './notices';
 import { currentPlan, serviceOf, verifyRenewal } from './products';
 import { purchaseForRun, runKey, type RunPurchase } from './runPurchase';
-import { endOf, RUN_COLUMNS, runColumns, ruleOfRow, SCHEDULE_COLUMNS, type RunRow, type ScheduleRow } from './scheduleRows';
+import {
+  endOf,
+  renewalOfRow,
+  RUN_COLUMNS,
+  runColumns,
+  ruleOfRow,
+  SCHEDULE_COLUMNS,
+  type RunRow,
+  type ScheduleRow,
+} from './scheduleRows';
 
 /**
  * Making a schedule's run, once. A run is one due time of one schedule (a row of schedule_runs,
@@ -231,18 +240,22 @@ function advanced(schedule: ScheduleRow, run: RunRow, result: Result, now: Date)
  */
 type Renewed = { dueDate: string; next: Date | null };
 
+const RENEWED_WITH_DATE = 'decideRenewal skips a run as already renewed only with the due date it verified';
+
 function renewalAfter(schedule: ScheduleRow, result: Result, runsDone: number, now: Date): Renewed {
   const end = endOf(schedule);
   const today = lagosDay(now);
+  const renewal = renewalOfRow(schedule);
   if (result.reason === 'awaiting-renewal') {
-    const check = nextRunAfter({ cadence: { kind: 'daily' }, time: schedule.run_time }, now)!;
-    return { dueDate: schedule.due_date!, next: withinEnd(end, runsDone, check) ? check : null };
+    const daily = nextRunAfter({ cadence: { kind: 'daily' }, time: schedule.run_time }, now);
+    const check = must(daily, 'a daily rule always has a next run');
+    return { dueDate: renewal.dueDate, next: withinEnd(end, runsDone, check) ? check : null };
   }
   let dueDate: string;
-  if (bought(result)) dueDate = addMonths(later(result.verifiedDue ?? schedule.due_date!, today), 1);
-  else if (result.reason === 'already-renewed') dueDate = result.verifiedDue!;
-  else dueDate = addMonths(later(schedule.due_date!, today), 1);
-  const at = renewalRunAt(dueDate, schedule.days_before!, schedule.run_time);
+  if (bought(result)) dueDate = addMonths(later(result.verifiedDue ?? renewal.dueDate, today), 1);
+  else if (result.reason === 'already-renewed') dueDate = must(result.verifiedDue, RENEWED_WITH_DATE);
+  else dueDate = addMonths(later(renewal.dueDate, today), 1);
+  const at = renewalRunAt(dueDate, renewal.daysBefore, schedule.run_time);
   return { dueDate, next: withinEnd(end, runsDone, at) ? (at > now ? at : now) : null };
 }
 
@@ -251,7 +264,8 @@ function noticesOf(subject: NoticeSubject, run: RunRow, result: Result, pausedFo
   const notices: Notice[] = [];
   if (result.reason === 'price-changed') notices.push(priceNotice(subject, result.newPriceKobo ?? null, publicUrl));
   else if ((result.outcome === 'failed' || result.outcome === 'missed') && result.reason !== 'biller-failed') {
-    notices.push(failureNotice(subject, run.due_at, result.reason!, result.detail, publicUrl));
+    const reason = must(result.reason, 'refused() gives a run that did not buy its reason');
+    notices.push(failureNotice(subject, run.due_at, reason, result.detail, publicUrl));
   }
   if (pausedFor === 'failures') notices.push(pausedNotice(subject, publicUrl));
   return notices;
@@ -339,7 +353,7 @@ async function retried(tx: AppContext, schedule: ScheduleRow, result: Result, no
  * open (its maker stopped, or its lease ran out) is taken over as it is.
  */
 export async function openDueRun(ctx: AppContext, schedule: ScheduleRow): Promise<RunRow> {
-  const dueAt = schedule.next_run_at!;
+  const dueAt = must(schedule.next_run_at, 'a schedule opened for a run is active, so it has its next run');
   const now = ctx.clock.now();
   const { rows } = await sql<RunRow>`
     INSERT INTO schedule_runs (schedule_id, user_id, due_at, outcome, started_at)

@@ -6,7 +6,7 @@ import { ruleOf } from '../../../core/schedules';
 import { timeText, type End, type Rule } from '../../../core/scheduleCalendar';
 import { everyColumn, namedColumns } from '../../db/columns';
 import type { Nullable, ScheduleRunsTable, SchedulesTable } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { AppContext } from '../context';
 
 /** A schedule as stored, and how the contract, the calendar and the run read it. */
@@ -85,10 +85,18 @@ export function timingOf(row: ScheduleRow): ScheduleTiming {
   };
 }
 
+/** What the schedules table's CHECKs hold: each cadence has exactly its own fields, each end its own. */
+const OWN_FIELDS = "a schedule has its cadence's fields and its end's (schedules CHECK)";
+
 export function endOf(row: Pick<ScheduleRow, 'end_kind' | 'end_runs' | 'end_date'>): End & ScheduleEnd {
-  if (row.end_kind === 'after') return { kind: 'after', runs: row.end_runs! };
-  if (row.end_kind === 'on') return { kind: 'on', date: row.end_date! };
+  if (row.end_kind === 'after') return { kind: 'after', runs: must(row.end_runs, OWN_FIELDS) };
+  if (row.end_kind === 'on') return { kind: 'on', date: must(row.end_date, OWN_FIELDS) };
   return { kind: 'never' };
+}
+
+/** A renewal schedule's due date and days before it, as its row holds them. */
+export function renewalOfRow(row: Pick<ScheduleRow, 'due_date' | 'days_before'>) {
+  return { dueDate: must(row.due_date, OWN_FIELDS), daysBefore: must(row.days_before, OWN_FIELDS) };
 }
 
 /** The calendar rule a stored schedule runs by. */

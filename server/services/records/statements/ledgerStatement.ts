@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { addDays, daysCovered, lagosDay, lagosDayStart } from '../../../../core/days';
 import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../../../../core/statements';
-import { AppError } from '../../../errors';
+import { AppError, must } from '../../../errors';
 import type { AppContext } from '../../context';
 import { walletEntries, walletFigures, walletOf, type WalletEntryPage } from '../../ledger/ledger';
 
@@ -68,14 +68,16 @@ const PAGE_SIZE = 250;
 /** Movement kinds read as words, for entries that belong to no transaction. */
 const kindWords = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1).replace(/-/g, ' ');
 
+const REAL_DAYS = "a statement's from and to are real days: the route's day fields take no other";
+
 /** The range's first instant and the instant after it, checked: in order, at most a year, not past today. */
 function period(ctx: AppContext, from: string, to: string): { start: Date; end: Date } {
-  const start = lagosDayStart(from)!;
-  const last = lagosDayStart(to)!;
+  const start = must(lagosDayStart(from), REAL_DAYS);
+  const last = must(lagosDayStart(to), REAL_DAYS);
   if (start > last) throw new AppError(422, STATEMENT_REVERSED);
   if (to > lagosDay(ctx.clock.now())) throw new AppError(422, STATEMENT_ENDS_AFTER_TODAY);
   if (daysCovered(start, last) > STATEMENT_MAX_DAYS) throw new AppError(422, STATEMENT_TOO_LONG);
-  return { start, end: lagosDayStart(addDays(to, 1))! };
+  return { start, end: must(lagosDayStart(addDays(to, 1)), REAL_DAYS) };
 }
 
 /** The statement's figures, from one snapshot. */

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { must } from '../../../errors';
 import type { StatementHeader, StatementLine } from './ledgerStatement';
 import { startStatementPdf } from './statementPdf';
 
@@ -10,7 +11,7 @@ import { startStatementPdf } from './statementPdf';
 export type ToWorker = { kind: 'lines'; lines: StatementLine[] } | { kind: 'end' };
 export type FromWorker = { kind: 'drawn'; chunks: Uint8Array[] } | { kind: 'ended'; chunks: Uint8Array[] };
 
-const port = parentPort!;
+const port = must(parentPort, 'this module runs only as the worker pdfInWorker.ts starts');
 let pending: Uint8Array[] = [];
 const take = () => {
   const chunks = pending;
