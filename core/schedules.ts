@@ -1,6 +1,6 @@
 import type { ScheduleEnd, ScheduleFrequency, ScheduleTiming } from './contract';
 import { parseTime, type Rule } from './scheduleCalendar';
-import type { ServiceCategory } from './services';
+import { SERVICES, type ServiceCategory } from './services';
 
 /**
  * Scheduled purchases: what both halves agree on. The server keeps and runs schedules
@@ -8,12 +8,10 @@ import type { ServiceCategory } from './services';
  * and /schedules.
  */
 
-/**
- * The services whose price is known when the schedule is made: airtime and electricity by
- * amount, data and cable by plan (or a cable renewal, for the amount the biller verifies), exam
- * pins by plan. Betting top-ups are not repeated automatically.
- */
-export const SCHEDULABLE_CATEGORIES: readonly ServiceCategory[] = ['airtime', 'data', 'electricity-bill', 'tv-subscription', 'education'];
+/** The categories a schedule may repeat: the service table's schedulable services. */
+export const SCHEDULABLE_CATEGORIES: readonly ServiceCategory[] = SERVICES.filter((service) => service.schedulable).map(
+  (service) => service.category,
+);
 
 export const isSchedulable = (category: string): boolean => (SCHEDULABLE_CATEGORIES as readonly string[]).includes(category);
 

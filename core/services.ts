@@ -82,6 +82,13 @@ export interface ServiceDefinition {
   meterTypes: boolean;
   /** Airtime and data: the network is suggested from the phone number's prefix. */
   suggestsNetwork: boolean;
+  /**
+   * Whether a schedule may repeat it: its price is known when the schedule is made (an amount, a
+   * plan, or a renewal the biller verifies). Betting top-ups are not repeated automatically.
+   */
+  schedulable: boolean;
+  /** Cable TV: the biller tells the due date and the renewal's price, so a schedule can renew it before it is due. */
+  renewable: boolean;
   /** The transaction's description, as the activity list, notifications and receipts show it. */
   describe(parts: DescriptionParts): string;
   /**
@@ -128,6 +135,8 @@ export const SERVICES = [
     verification: null,
     meterTypes: false,
     suggestsNetwork: true,
+    schedulable: true,
+    renewable: false,
     describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} airtime for ${beneficiary}`,
     cashbackBasisPoints: 200,
   },
@@ -145,6 +154,8 @@ export const SERVICES = [
     verification: null,
     meterTypes: false,
     suggestsNetwork: true,
+    schedulable: true,
+    renewable: false,
     describe: ({ plan, beneficiary }) => `${plan} data for ${beneficiary}`,
     cashbackBasisPoints: 150,
   },
@@ -162,6 +173,8 @@ export const SERVICES = [
     verification: { fields: ['address'], beforePaying: true },
     meterTypes: true,
     suggestsNetwork: false,
+    schedulable: true,
+    renewable: false,
     describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} prepaid electricity for meter ${beneficiary}`,
     cashbackBasisPoints: 50,
   },
@@ -179,6 +192,8 @@ export const SERVICES = [
     verification: { fields: ['username'], beforePaying: true },
     meterTypes: false,
     suggestsNetwork: false,
+    schedulable: false,
+    renewable: false,
     describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} account top-up for ${beneficiary}`,
     cashbackBasisPoints: 0,
   },
@@ -202,6 +217,8 @@ export const SERVICES = [
     verification: { fields: [], beforePaying: true },
     meterTypes: false,
     suggestsNetwork: false,
+    schedulable: true,
+    renewable: true,
     // No plan: a renewal of the smartcard's current bouquet, for the amount the biller verified.
     describe: ({ plan, provider, beneficiary }) => `${plan ?? `${provider} renewal`} for smartcard ${beneficiary}`,
     cashbackBasisPoints: 50,
@@ -229,6 +246,8 @@ export const SERVICES = [
     verification: { fields: [], beforePaying: false },
     meterTypes: false,
     suggestsNetwork: false,
+    schedulable: true,
+    renewable: false,
     describe: ({ plan, beneficiary }) => `${plan} for ${beneficiary}`,
     cashbackBasisPoints: 0,
   },

@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import type { Session } from '../account/sessions';
 import { TRANSACTION_NOT_FOUND } from '../records/transactions';
 import { defaultName, withPin } from './authoring';
-import { currentPlan, verifyRenewal } from './products';
+import { currentPlan, serviceOf, verifyRenewal } from './products';
 import { makeRun, openDueRun, type ScheduleDeps } from './running';
 import {
   endOf,
@@ -209,7 +209,7 @@ export async function acceptNewPrice(ctx: AppContext, deps: ScheduleDeps, sessio
 async function priceNow(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow): Promise<Pick<ScheduleRow, 'package_id' | 'amount_kobo' | 'due_date'>> {
   if (schedule.cadence === 'renewal') {
     const provider = await ctx.db.selectFrom('providers').select('code').where('id', '=', schedule.provider_id).executeTakeFirstOrThrow();
-    const renewal = await verifyRenewal(deps.biller, provider.code, schedule.beneficiary);
+    const renewal = await verifyRenewal(deps.biller, serviceOf(schedule.category), provider.code, schedule.beneficiary);
     return { package_id: null, amount_kobo: renewal.amountKobo, due_date: renewal.dueDate };
   }
   const plan = schedule.package_id === null ? null : await currentPlan(ctx, schedule.package_id);

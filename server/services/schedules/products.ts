@@ -58,9 +58,14 @@ async function providerOf(ctx: AppContext, wanted: Wanted) {
   return provider;
 }
 
-/** A renewal's due date and amount, from the biller's verification of the smartcard. */
-export async function verifyRenewal(biller: Biller, providerCode: string, beneficiary: string): Promise<Renewal> {
-  const details = await lookUpCustomer(biller, { category: 'tv-subscription', providerCode, beneficiary });
+/** A renewal's due date and amount, from the biller's verification of the smartcard (a renewable service's number). */
+export async function verifyRenewal(
+  biller: Biller,
+  service: Service,
+  providerCode: string,
+  beneficiary: string,
+): Promise<Renewal> {
+  const details = await lookUpCustomer(biller, { category: service.category, providerCode, beneficiary });
   const amountKobo = details.renewal_amount === undefined ? null : nairaToKobo(String(details.renewal_amount));
   if (!details.due_date || amountKobo === null || amountKobo <= 0n) throw new AppError(422, NO_DUE_DATE);
   return { dueDate: details.due_date, amountKobo, details };
@@ -76,8 +81,8 @@ export async function priceProduct(ctx: AppContext, biller: Biller, wanted: Want
   const provider = await providerOf(ctx, wanted);
   const base = { providerId: provider.id, providerCode: provider.code, providerName: provider.name };
   if (wanted.renewal) {
-    if (wanted.service.category !== 'tv-subscription') throw new AppError(422, RENEWAL_ONLY_FOR_CABLE);
-    const renewal = await verifyRenewal(biller, provider.code, wanted.beneficiary);
+    if (!wanted.service.renewable) throw new AppError(422, RENEWAL_ONLY_FOR_CABLE);
+    const renewal = await verifyRenewal(biller, wanted.service, provider.code, wanted.beneficiary);
     return { product: { ...base, packageId: null, packageName: null, amountKobo: renewal.amountKobo }, renewal };
   }
   if (wanted.service.verification?.beforePaying) await lookUpCustomer(biller, { category: wanted.service.category, providerCode: provider.code, beneficiary: wanted.beneficiary });

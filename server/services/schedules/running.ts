@@ -131,6 +131,7 @@ async function decideRenewal(
   run: RunRow,
 ): Promise<Decision> {
   const { provider_id: providerId, beneficiary } = schedule;
+  const service = serviceOf(schedule.category);
   const provider = await ctx.db
     .selectFrom('providers')
     .select('code')
@@ -138,7 +139,7 @@ async function decideRenewal(
     .executeTakeFirstOrThrow();
   let renewal;
   try {
-    renewal = await verifyRenewal(deps.biller, provider.code, beneficiary);
+    renewal = await verifyRenewal(deps.biller, service, provider.code, beneficiary);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 404) return refused('customer-not-found', error.message);
@@ -151,7 +152,7 @@ async function decideRenewal(
   if (!(await claimRenewal(ctx, run, dueDate))) return refused('awaiting-renewal', '', verified);
   const rose = { ...verified, newPriceKobo: amountKobo };
   if (amountKobo > schedule.authorised_kobo) return refused('price-changed', '', rose);
-  const order = { service: serviceOf(schedule.category), providerId, beneficiary, packageId: null, amountKobo };
+  const order = { service, providerId, beneficiary, packageId: null, amountKobo };
   return { order, extra: { ...verified, amountKobo } };
 }
 

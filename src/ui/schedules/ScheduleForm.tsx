@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { Package, Provider, ScheduleFrequency } from '../../../core/contract';
 import { scheduleWords } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
-import { isSchedulable, WEEKDAYS } from '../../../core/schedules';
+import { FREQUENCIES, isSchedulable, WEEKDAYS } from '../../../core/schedules';
 import { SERVICES, serviceByKey } from '../../../core/services';
 import type { scheduleFormMachine, ScheduleFormEvent } from '../../machines/schedules/scheduleForm';
 import { useSessionSelector } from '../app/SessionContext';
@@ -52,7 +52,7 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
   const byPlan = service?.pricing.kind === 'plan' && !renewing;
   const amount = renewing ? renewal?.details.renewal_amount : byPlan ? plan?.amount : Number(fields.amount) || undefined;
   const verified = renewal !== null && renewal.beneficiary === fields.beneficiary.trim();
-  const frequencies: ScheduleFrequency[] = service?.category === 'tv-subscription' ? ['once', 'daily', 'weekly', 'monthly', 'renewal'] : ['once', 'daily', 'weekly', 'monthly'];
+  const frequencies = service?.renewable ? FREQUENCIES : FREQUENCIES.filter((frequency) => frequency !== 'renewal');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

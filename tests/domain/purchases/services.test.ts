@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../core/messages';
+import { SCHEDULABLE_CATEGORIES } from '../../../core/schedules';
 import { SERVICES, serviceByKey } from '../../../core/services';
 import { rememberBeneficiary } from '../../../src/domain/purchases/beneficiaries';
 import { validatePurchase } from '../../../src/domain/kit/validation';
@@ -29,6 +30,11 @@ describe('services', () => {
 
   it('prices internet, cable and education by plan; the others by amount', () => {
     expect(SERVICES.filter((s) => s.pricing.kind === 'plan').map((s) => s.key)).toEqual(['internet', 'cable', 'education']);
+  });
+
+  it('lets a schedule repeat every service but betting, and renew only cable TV before it is due', () => {
+    expect(SCHEDULABLE_CATEGORIES).toEqual(['airtime', 'data', 'electricity-bill', 'tv-subscription', 'education']);
+    expect(SERVICES.filter((s) => s.renewable).map((s) => s.key)).toEqual(['cable']);
   });
 
   it('names the plan field "Service" on /education, "Plan" elsewhere', () => {
