@@ -15,7 +15,10 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Per-client request limits; the e-mail code rules (59 s resend, hourly cap, 5 tries) are business rules in services/otp.ts. */
+/**
+ * Per-client request limits; the e-mail code rules (59 s resend, hourly cap, 5 tries) are business
+ * rules in services/otp.ts.
+ */
 export interface RateLimits {
   login: RateLimit;
   register: RateLimit;
@@ -93,7 +96,8 @@ const BASE_RATE_LIMITS: RateLimits = {
 };
 
 const PRODUCTION_HINT =
-  'This is a production start: APP_MODE is not `development`. Set the variables above (SECURITY.md has the checklist), or run `npm start` for development on this machine.';
+  'This is a production start: APP_MODE is not `development`. Set the variables above (SECURITY.md has the ' +
+  'checklist), or run `npm start` for development on this machine.';
 
 /** Every problem of the environment at once, so one failed start tells the operator everything to fix. */
 export class ConfigError extends Error {
@@ -172,7 +176,12 @@ const bankPartnerList = z.string().transform((text, context): BankPartnerName[] 
   const names = [...new Set(text.split(',').map((name) => name.trim().toLowerCase()))];
   const unknown = names.filter((name) => !(BANK_PARTNER_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0 || names.length === 0) {
-    context.addIssue({ code: 'custom', message: `must be a comma list of ${BANK_PARTNER_NAMES.join(', ')}; not understood: ${unknown.join(', ') || '(empty)'}` });
+    context.addIssue({
+      code: 'custom',
+      message:
+        `must be a comma list of ${BANK_PARTNER_NAMES.join(', ')}; not understood: ` +
+        `${unknown.join(', ') || '(empty)'}`,
+    });
     return z.NEVER;
   }
   return names as BankPartnerName[];
@@ -205,12 +214,17 @@ const STAGING_HINT = 'or set STAGING=yes for a production-like start against the
 /** proxy-addr's names for the private ranges, accepted by Fastify beside addresses. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const TRUST_EVERY_HOP =
-  'must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For and slips past every per-address limit. ' +
-  'Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)';
-/** A hop count believes the last hops whoever they are: a client that reaches the server directly picks its own address. */
+  'must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For and ' +
+  'slips past every per-address limit. Set the addresses or CIDR ranges of the proxies in front of the ' +
+  'server (e.g. 10.0.0.0/8,192.0.2.10)';
+/**
+ * A hop count believes the last hops whoever they are: a client that reaches the server directly
+ * picks its own address.
+ */
 const TRUST_HOP_COUNT =
-  'must not be a number of proxies: a hop count believes whoever connects directly, so a client that reaches the server without the load balancer picks its own address. ' +
-  'Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)';
+  'must not be a number of proxies: a hop count believes whoever connects directly, so a client that ' +
+  'reaches the server without the load balancer picks its own address. Set the addresses or CIDR ranges of ' +
+  'the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)';
 
 function isAddressOrRange(text: string): boolean {
   if (PROXY_RANGE_NAMES.has(text)) return true;
@@ -236,7 +250,9 @@ const trustProxy = z.string().transform((text, context): TrustProxy => {
   if (invalid.length > 0) {
     context.addIssue({
       code: 'custom',
-      message: `must be false or a comma list of proxy addresses and CIDR ranges; not understood: ${invalid.join(', ') || '(empty entry)'}`,
+      message:
+        'must be false or a comma list of proxy addresses and CIDR ranges; not understood: ' +
+        `${invalid.join(', ') || '(empty entry)'}`,
     });
     return z.NEVER;
   }
@@ -257,7 +273,10 @@ export interface Variable<T = unknown> {
   meaning: string;
   /** Reads the trimmed text (undefined when unset or blank) and supplies the default. */
   schema: z.ZodType<T, string | undefined>;
-  /** The property of Config that is the parsed value, `group.property` inside a group; none when loadConfig reshapes it. */
+  /**
+   * The property of Config that is the parsed value, `group.property` inside a group; none when
+   * loadConfig reshapes it.
+   */
   config?: string;
   requiredWhen?: Requirement;
   /** A development stand-in that is public: refused in production, even pasted in. */
@@ -278,8 +297,10 @@ export const ENVIRONMENT = {
   APP_MODE: {
     ...literalDefault('production', z.enum(['development', 'production'], { error: 'must be development or production' })),
     meaning:
-      '`development` (what `npm start` sets) allows the development conveniences: stand-in keys, the mailbox, the simulated bank transfer, the development captcha and the demo account. ' +
-      'Any other start is production: it refuses to start without the variables marked *required in production* or with a development key, and answers 404 on every `/dev/*` path',
+      '`development` (what `npm start` sets) allows the development conveniences: stand-in keys, the ' +
+      'mailbox, the simulated bank transfer, the development captcha and the demo account. Any other start ' +
+      'is production: it refuses to start without the variables marked *required in production* or with a ' +
+      'development key, and answers 404 on every `/dev/*` path',
   },
   STAGING: {
     ...literalDefault('no', yesOrNo),
@@ -294,7 +315,9 @@ export const ENVIRONMENT = {
     // The default depends on APP_MODE, so loadConfig supplies it.
     shown: '`127.0.0.1` in development, `0.0.0.0` in production',
     schema: z.string().optional(),
-    meaning: 'interface to listen on; development mode listens on loopback only (127.0.0.1, ::1 or localhost): beyond it the server refuses to start',
+    meaning:
+      'interface to listen on; development mode listens on loopback only (127.0.0.1, ::1 or localhost): ' +
+      'beyond it the server refuses to start',
   },
   DATA_DIR: { config: 'dataDir', ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
   DATABASE_URL: {
@@ -324,7 +347,9 @@ export const ENVIRONMENT = {
   REDIS_URL: {
     config: 'redisUrl',
     ...unset(absoluteUrl.refine((text) => URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol), 'must be a redis:// or rediss:// URL')),
-    meaning: 'a Redis server (`redis://…`) keeping the request-rate counters that every replica shares; unset keeps them in the database',
+    meaning:
+      'a Redis server (`redis://…`) keeping the request-rate counters that every replica shares; unset ' +
+      'keeps them in the database',
   },
   PUBLIC_URL: {
     // The default depends on PORT, so loadConfig supplies it.
@@ -361,7 +386,9 @@ export const ENVIRONMENT = {
     config: 'bankWebhookSecret',
     ...standIn('development secret', z.string().min(16, 'must be at least 16 characters'), () => developmentKey('bank webhook secret').toString('hex')),
     meaning:
-      "key of the simulated bank partner's webhook signature (HMAC-SHA512; ≥ 16 characters), development only: production refuses the simulated partner, and each real partner signs with its own secret key (MONNIFY_SECRET_KEY, PAYSTACK_SECRET_KEY)",
+      "key of the simulated bank partner's webhook signature (HMAC-SHA512; ≥ 16 characters), development " +
+      'only: production refuses the simulated partner, and each real partner signs with its own secret key ' +
+      '(MONNIFY_SECRET_KEY, PAYSTACK_SECRET_KEY)',
     publicStandIn: true,
     unsetWarning: 'BANK_WEBHOOK_SECRET is not set: simulated bank webhooks are checked with a public development secret',
   },
@@ -376,7 +403,9 @@ export const ENVIRONMENT = {
   CAPTCHA_SECRET: {
     config: 'captchaSecret',
     ...unset(z.string()),
-    meaning: "Cloudflare Turnstile secret (not one of Cloudflare's test secrets); unset uses the development verifier (tokens `dev-ok:<action>`)",
+    meaning:
+      "Cloudflare Turnstile secret (not one of Cloudflare's test secrets); unset uses the development " +
+      'verifier (tokens `dev-ok:<action>`)',
     requiredWhen: 'production',
     unsetWarning: "CAPTCHA_SECRET is not set: the captcha accepts only the development tokens 'dev-ok:<action>'",
   },
@@ -392,8 +421,9 @@ export const ENVIRONMENT = {
     config: 'trustProxy',
     ...literalDefault('false', trustProxy),
     meaning:
-      "behind load balancers, so rate limits see the client's address: their addresses and CIDR ranges (`10.0.0.0/8,192.0.2.10`), whose `X-Forwarded-For` alone is believed. " +
-      '`false` believes nobody; `true` (every hop) and a number of hops (which believes whoever connects directly) are refused',
+      "behind load balancers, so rate limits see the client's address: their addresses and CIDR ranges " +
+      '(`10.0.0.0/8,192.0.2.10`), whose `X-Forwarded-For` alone is believed. `false` believes nobody; ' +
+      '`true` (every hop) and a number of hops (which believes whoever connects directly) are refused',
   },
   RATE_LIMIT_MULTIPLIER: {
     config: 'rateLimits',
@@ -409,7 +439,9 @@ export const ENVIRONMENT = {
   PIN_MAX_ATTEMPTS: {
     config: 'pinMaxAttempts',
     ...literalDefault(String(DEFAULT_MAX_ATTEMPTS), wholeNumberFrom(1, 10)),
-    meaning: 'wrong transaction pins in a row a user may make; the next one ends every session of the user (the third such logout in a day locks purchases until the pin is reset)',
+    meaning:
+      'wrong transaction pins in a row a user may make; the next one ends every session of the user (the ' +
+      'third such logout in a day locks purchases until the pin is reset)',
   },
   SESSION_IDLE_MINUTES: {
     config: 'sessions.idleMs',
@@ -424,9 +456,11 @@ export const ENVIRONMENT = {
   BANK_PARTNERS: {
     ...literalDefault('simulated', bankPartnerList),
     meaning:
-      'the live bank partners giving users dedicated accounts, a comma list of `simulated`, `monnify`, `paystack`. A user gets accounts from each once a BVN or NIN is verified; ' +
-      "removing a partner stops listing its accounts (they are kept) and funding goes on through the others. A real partner's keys below must be set. " +
-      'Production refuses it unset or listing `simulated` (that partner hands out numbers no bank holds): set the real partners',
+      'the live bank partners giving users dedicated accounts, a comma list of `simulated`, `monnify`, ' +
+      '`paystack`. A user gets accounts from each once a BVN or NIN is verified; removing a partner stops ' +
+      "listing its accounts (they are kept) and funding goes on through the others. A real partner's keys " +
+      'below must be set. Production refuses it unset or listing `simulated` (that partner hands out ' +
+      'numbers no bank holds): set the real partners',
   },
   MONNIFY_BASE_URL: {
     ...providerApi('MONNIFY_BASE_URL', baseUrl),
@@ -439,7 +473,13 @@ export const ENVIRONMENT = {
       'Monnify API key (required when BANK_PARTNERS lists monnify); ' +
       'production refuses a test key (`MK_TEST_…`) without STAGING=yes',
   },
-  MONNIFY_SECRET_KEY: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string().min(16, 'must be at least 16 characters')), meaning: "Monnify secret key: logs in and keys the `monnify-signature` of its webhooks (required when BANK_PARTNERS lists monnify)" },
+  MONNIFY_SECRET_KEY: {
+    requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' },
+    ...unset(z.string().min(16, 'must be at least 16 characters')),
+    meaning:
+      'Monnify secret key: logs in and keys the `monnify-signature` of its webhooks (required when ' +
+      'BANK_PARTNERS lists monnify)',
+  },
   MONNIFY_CONTRACT_CODE: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string().regex(/^\d{4,20}$/, 'must be the digits of the Monnify contract code')), meaning: 'Monnify contract code of the reserved accounts (required when BANK_PARTNERS lists monnify)' },
   PAYSTACK_BASE_URL: { ...literalDefault('https://api.paystack.co', baseUrl), meaning: "Paystack's API (test and live keys share it), or any host speaking its API" },
   PAYSTACK_SECRET_KEY: {
@@ -454,7 +494,10 @@ export const ENVIRONMENT = {
     config: 'cardFeeBearer',
     ...literalDefault('customer', z.enum(['customer', 'business'], { error: 'must be customer or business' })),
     meaning:
-      "who bears the card partner's fee on a card top-up (1.5 % + ₦100, the ₦100 waived under ₦2,500, capped at ₦2,000): `customer` (the card is charged the amount plus the fee, the wallet gets the amount) or `business` (the card is charged the amount; the fee is ours). Card top-ups go through Paystack when BANK_PARTNERS lists it (the simulated partner's checkout in development)",
+      "who bears the card partner's fee on a card top-up (1.5 % + ₦100, the ₦100 waived under ₦2,500, " +
+      'capped at ₦2,000): `customer` (the card is charged the amount plus the fee, the wallet gets the ' +
+      'amount) or `business` (the card is charged the amount; the fee is ours). Card top-ups go through ' +
+      "Paystack when BANK_PARTNERS lists it (the simulated partner's checkout in development)",
   },
   BILLER: {
     ...literalDefault('simulated', z.enum(['simulated', 'vtpass'], { error: 'must be simulated or vtpass' })),
@@ -487,12 +530,16 @@ export const ENVIRONMENT = {
         .transform(Number)
         .refine((value) => Number.isFinite(value) && value >= 0 && value <= 50, 'must be a number from 0 to 50'),
     ),
-    meaning: "our margin on the biller's plan prices: a synced plan sells at its VTpass price plus this percentage, rounded up to the kobo",
+    meaning:
+      "our margin on the biller's plan prices: a synced plan sells at its VTpass price plus this " +
+      'percentage, rounded up to the kobo',
   },
   CATALOG_SYNC_INTERVAL_MS: {
     config: 'catalog.syncIntervalMs',
     ...literalDefault('3600000', milliseconds(0)),
-    meaning: "how often the plans and prices are synced from the biller's service-variations (BILLER=vtpass; `0` syncs once at start only)",
+    meaning:
+      "how often the plans and prices are synced from the biller's service-variations (BILLER=vtpass; `0` " +
+      'syncs once at start only)',
   },
   IDENTITY: {
     ...literalDefault('simulated', z.enum(['simulated', 'dojah'], { error: 'must be simulated or dojah' })),
@@ -511,28 +558,38 @@ export const ENVIRONMENT = {
   SHUTDOWN_TIMEOUT_MS: {
     config: 'shutdownTimeoutMs',
     ...literalDefault('20000', milliseconds(0)),
-    meaning: 'on SIGTERM, how long in-flight requests may finish: shortly before it, a purchase still waiting on the biller answers "processing" (the requery job settles it); what still runs at its end is cut',
+    meaning:
+      'on SIGTERM, how long in-flight requests may finish: shortly before it, a purchase still waiting on ' +
+      'the biller answers "processing" (the requery job settles it); what still runs at its end is cut',
   },
   SIMULATED_BILLER_LATENCY_MS: {
     config: 'simulatedBillerLatencyMs',
     ...literalDefault('0', milliseconds(0)),
-    meaning: 'delays every answer of the simulated biller (the default biller), to demonstrate or load-test with bills in flight',
+    meaning:
+      'delays every answer of the simulated biller (the default biller), to demonstrate or load-test with ' +
+      'bills in flight',
   },
   DATABASE_POOL_SIZE: {
     config: 'databasePool.max',
     ...literalDefault('10', wholeNumberFrom(1, 1000)),
-    meaning: "connections each process keeps to PostgreSQL (DATABASE_URL): replicas × this must stay below the server's `max_connections`",
+    meaning:
+      'connections each process keeps to PostgreSQL (DATABASE_URL): replicas × this must stay below the ' +
+      "server's `max_connections`",
   },
   DATABASE_CONNECT_TIMEOUT_MS: {
     config: 'databasePool.connectTimeoutMs',
     ...literalDefault('30000', milliseconds(1)),
-    meaning: 'how long a request waits for a PostgreSQL connection (queued behind a busy pool, or connecting) before it answers 503',
+    meaning:
+      'how long a request waits for a PostgreSQL connection (queued behind a busy pool, or connecting) ' +
+      'before it answers 503',
   },
   DATABASE_PREPARED_STATEMENTS: {
     config: 'databasePool.preparedStatements',
     ...literalDefault('on', z.enum(['on', 'off'], { error: 'must be on or off' }).transform((text) => text === 'on')),
     meaning:
-      'PostgreSQL plans each statement once per connection (named prepared statements) instead of at every call. Behind PgBouncer in transaction pooling this needs PgBouncer 1.21 or newer with `max_prepared_statements` above 0; `off` for an older pooler',
+      'PostgreSQL plans each statement once per connection (named prepared statements) instead of at every ' +
+      'call. Behind PgBouncer in transaction pooling this needs PgBouncer 1.21 or newer with ' +
+      '`max_prepared_statements` above 0; `off` for an older pooler',
   },
   METRICS_PORT: {
     config: 'metrics.port',
@@ -542,28 +599,37 @@ export const ENVIRONMENT = {
   METRICS_HOST: {
     config: 'metrics.host',
     ...literalDefault('127.0.0.1', z.string().min(1)),
-    meaning: "interface of METRICS_PORT's listener: loopback unless set (a scraper on the same machine or a sidecar); set a private address for a scraper elsewhere, never 0.0.0.0 on a public network",
+    meaning:
+      "interface of METRICS_PORT's listener: loopback unless set (a scraper on the same machine or a " +
+      'sidecar); set a private address for a scraper elsewhere, never 0.0.0.0 on a public network',
   },
   METRICS_TOKEN: {
     config: 'metrics.token',
     ...unset(z.string().min(32, 'must be at least 32 characters')),
     meaning:
-      '`/metrics` on the public port answers only `Authorization: Bearer <this>`. In production with neither METRICS_PORT nor this set, `/metrics` is not served; in development it is open',
+      '`/metrics` on the public port answers only `Authorization: Bearer <this>`. In production with ' +
+      'neither METRICS_PORT nor this set, `/metrics` is not served; in development it is open',
   },
   SCHEDULE_INTERVAL_MS: {
     config: 'schedules.intervalMs',
     ...literalDefault('30000', milliseconds(0)),
-    meaning: 'how often each process looks for scheduled purchases that are due (any number of replicas make each run once; `0` turns it off)',
+    meaning:
+      'how often each process looks for scheduled purchases that are due (any number of replicas make each ' +
+      'run once; `0` turns it off)',
   },
   SCHEDULE_GRACE_MINUTES: {
     config: 'schedules.graceMs',
     ...literalDefault('360', wholeNumberFrom(1, 7 * 24 * 60).transform((minutes) => minutes * MINUTE)),
-    meaning: 'a scheduled run the server could not make on time (it was down) is still made this late; a later one is reported to the user as missed instead',
+    meaning:
+      'a scheduled run the server could not make on time (it was down) is still made this late; a later ' +
+      'one is reported to the user as missed instead',
   },
   AUDIT_INTERVAL_MS: {
     config: 'auditIntervalMs',
     ...literalDefault(String(DAY_MS), milliseconds(0)),
-    meaning: 'how often each process runs the ledger audit (`npm run audit` runs it once); a failure is logged at error level and counted in the metrics (`0` turns it off)',
+    meaning:
+      'how often each process runs the ledger audit (`npm run audit` runs it once); a failure is logged at ' +
+      'error level and counted in the metrics (`0` turns it off)',
   },
   OPS_PORT: {
     config: 'ops.port',
@@ -599,7 +665,9 @@ export const ENVIRONMENT = {
   OPS_APPROVAL_MINUTES: {
     config: 'ops.approvalWindowMs',
     ...literalDefault('240', wholeNumberFrom(5, 7 * 24 * 60).transform((minutes) => minutes * MINUTE)),
-    meaning: 'how long a money request (a suspense match or return, a goodwill credit or debit) waits for a second finance user to approve it before it expires',
+    meaning:
+      'how long a money request (a suspense match or return, a goodwill credit or debit) waits for a ' +
+      'second finance user to approve it before it expires',
   },
   OPS_ADMIN_APPROVAL_ABOVE: {
     config: 'ops.adminAboveKobo',
@@ -807,11 +875,15 @@ function simulatedRailProblems(text: Text, production: boolean): string[] {
   const problems: string[] = [];
   if (text.BANK_PARTNERS === undefined || listsSimulatedPartner(text)) {
     problems.push(
-      'BANK_PARTNERS must list only real bank partners in production (monnify, paystack, with their keys): the simulated partner hands out account numbers no bank holds and credits deposits on a webhook signature alone',
+      'BANK_PARTNERS must list only real bank partners in production (monnify, paystack, with their keys): ' +
+      'the simulated partner hands out account numbers no bank holds and credits deposits on a webhook ' +
+      'signature alone',
     );
   }
   if ((text.BILLER ?? 'simulated') === 'simulated') {
-    problems.push('BILLER must be set to a real biller in production (vtpass, with its three keys): the simulated biller delivers nothing');
+    problems.push(
+      'BILLER must be set to a real biller in production (vtpass, with its three keys): the simulated ' +
+      'biller delivers nothing');
   }
   return problems;
 }
@@ -867,7 +939,9 @@ function migrationDatabaseProblems(text: Text): string[] {
 function exposureProblems(production: boolean, host: string): string[] {
   if (production || isLoopback(host)) return [];
   return [
-    `HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}: development serves /dev/* (simulated deposits, every e-mailed code) and accepts the development captcha. Leave APP_MODE unset to listen beyond loopback`,
+    `HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}: ` +
+    'development serves /dev/* (simulated deposits, every e-mailed code) and accepts the development ' +
+    'captcha. Leave APP_MODE unset to listen beyond loopback',
   ];
 }
 

@@ -45,7 +45,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The operator console listens on a port of its own (loopback unless OPS_HOST says otherwise); app.close() closes it too.
+  // The operator console listens on a port of its own (loopback unless OPS_HOST says otherwise);
+  // app.close() closes it too.
   if (config.ops.port !== undefined) await opsConsole.listen({ port: config.ops.port, host: config.ops.host });
   // Production logs are JSON lines only (a log shipper reads them); development greets a person.
   const lines = banner(config, database, demo);
@@ -85,12 +86,15 @@ function banner(config: Config, database: DatabaseHandle, demo: boolean): string
   if (demo) lines.push(`  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`);
   if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
   if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
-  lines.push(`  requery job: ${config.requeryIntervalMs > 0 ? `every ${config.requeryIntervalMs} ms` : 'off (REQUERY_INTERVAL_MS=0)'}`);
+  const requery = config.requeryIntervalMs > 0 ? `every ${config.requeryIntervalMs} ms` : 'off (REQUERY_INTERVAL_MS=0)';
+  lines.push(`  requery job: ${requery}`);
   // Production reaches the embedded database only through EMBEDDED_DATABASE=yes: the log says what was accepted.
   const knowingly = config.production ? ' (EMBEDDED_DATABASE=yes: one process, an unencrypted file)' : '';
   const embedded = `embedded PGlite in ${config.dataDir}${knowingly}`;
   lines.push(`  database: ${database.embedded ? embedded : 'PostgreSQL server (DATABASE_URL)'}`);
-  lines.push(`  operator console: ${config.ops.port === undefined ? 'off (set OPS_PORT)' : `${config.ops.publicUrl} (staff only; first admin: npm run staff -- create)`}`);
+  const opsConsole =
+    config.ops.port === undefined ? 'off (set OPS_PORT)' : `${config.ops.publicUrl} (staff only; first admin: npm run staff -- create)`;
+  lines.push(`  operator console: ${opsConsole}`);
   return lines;
 }
 

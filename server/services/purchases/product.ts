@@ -9,7 +9,10 @@ import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PLAN_PRICE_CHANGED, PROVIDER_N
 
 /** What a purchase asks for, and the product of the catalogue it names. */
 
-/** What one purchase buys, normalised: read from a purchase call's body (its pin apart) or made for a schedule's run. */
+/**
+ * What one purchase buys, normalised: read from a purchase call's body (its pin apart) or made for a
+ * schedule's run.
+ */
 export interface PurchaseOrder {
   service: Service;
   providerId: number;
