@@ -1,7 +1,7 @@
 import type { CaseWorkStatus, ReconciliationItem } from '../../../core/console';
 import { lagosDay } from '../../../core/days';
 import { koboToNaira } from '../../../core/money';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
 import { recordAudit, type Actor } from './audit';
 
@@ -15,11 +15,17 @@ const SHOWN = 200;
 
 const naira = (kobo: bigint | null) => (kobo === null ? null : koboToNaira(kobo));
 
-/** Open and acknowledged items first, then the latest resolved ones. */
-export async function reconciliationQueue(ctx: AppContext): Promise<ReconciliationItem[]> {
+type ItemKind = 'mismatch' | 'dispute';
+
+/**
+ * Open and acknowledged items first, then the latest resolved ones; or, with `only`, that one item
+ * (which the capped queue may not show).
+ */
+export async function reconciliationQueue(ctx: AppContext, only?: { kind: ItemKind; id: bigint }): Promise<ReconciliationItem[]> {
   const mismatches = await ctx.db
     .selectFrom('reconciliation_mismatches')
     .select(['id', 'day', 'counterparty', 'kind', 'reference', 'our_amount_kobo', 'their_amount_kobo', 'detail', 'status', 'note'])
+    .where((eb) => (only === undefined ? eb.lit(true) : only.kind === 'mismatch' ? eb('id', '=', only.id) : eb.lit(false)))
     .orderBy('status')
     .orderBy('id', 'desc')
     .limit(SHOWN)
@@ -27,6 +33,7 @@ export async function reconciliationQueue(ctx: AppContext): Promise<Reconciliati
   const disputes = await ctx.db
     .selectFrom('disputed_transfers')
     .select(['id', 'received_at', 'provider', 'partner_status', 'reference', 'amount_kobo', 'partner_amount_kobo', 'reason', 'status', 'note'])
+    .where((eb) => (only === undefined ? eb.lit(true) : only.kind === 'dispute' ? eb('id', '=', only.id) : eb.lit(false)))
     .orderBy('status')
     .orderBy('id', 'desc')
     .limit(SHOWN)
@@ -52,7 +59,7 @@ export async function reconciliationQueue(ctx: AppContext): Promise<Reconciliati
 }
 
 /** Acknowledges or resolves an item with a note; a resolved item stays resolved. */
-export async function workReconciliationItem(ctx: AppContext, actor: Actor, kind: 'mismatch' | 'dispute', id: bigint, status: 'acknowledged' | 'resolved', note: string): Promise<ReconciliationItem> {
+export async function workReconciliationItem(ctx: AppContext, actor: Actor, kind: ItemKind, id: bigint, status: 'acknowledged' | 'resolved', note: string): Promise<ReconciliationItem> {
   const table = kind === 'mismatch' ? 'reconciliation_mismatches' : 'disputed_transfers';
   return inTransaction(ctx, async (tx) => {
     const before = await tx.db.selectFrom(table).select(['status', 'note']).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -60,7 +67,7 @@ export async function workReconciliationItem(ctx: AppContext, actor: Actor, kind
     if (before.status === 'resolved') throw new AppError(409, `this ${kind} is already resolved`);
     await tx.db.updateTable(table).set({ status, note, handled_at: tx.clock.now() }).where('id', '=', id).execute();
     await recordAudit(tx, actor, { action: `reconciliation.${status === 'resolved' ? 'resolve' : 'acknowledge'}`, subject: `${kind}:${id}`, before, after: { status, note } });
-    const item = (await reconciliationQueue(tx)).find((candidate) => candidate.kind === kind && candidate.id === Number(id));
-    return item!;
+    const [item] = await reconciliationQueue(tx, { kind, id });
+    return must(item, 'the item was locked and updated in this transaction');
   });
 }

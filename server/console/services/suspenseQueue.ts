@@ -20,8 +20,10 @@ export async function suspenseQueue(ctx: AppContext): Promise<SuspendedTransfer[
     .where('u.status', '=', 'unmatched')
     .execute();
   const byReference = new Map(rows.map((row) => [`${row.provider}:${row.reference}`, row]));
-  return transfers.map((transfer) => {
-    const row = byReference.get(`${transfer.provider}:${transfer.reference}`)!;
+  // A transfer matched between the two reads has left suspense: it is not listed.
+  return transfers.flatMap((transfer) => {
+    const row = byReference.get(`${transfer.provider}:${transfer.reference}`);
+    if (row === undefined) return [];
     return {
       incoming_transfer_id: Number(row.incoming_transfer_id),
       provider: transfer.provider,

@@ -224,6 +224,17 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     expect(await movements()).toBe(count);
   });
 
+  // The console's queue shows 200 items; the one just worked is answered even when it is not among them
+  // (it answered success with no item before this was fixed).
+  it('answers the item it worked even when the queue it shows is full of newer open ones', async () => {
+    const mismatch = (reference: string) => ({ day: '2026-11-24', counterparty: 'bank:simulated', kind: 'not-credited', reference, our_amount_kobo: null, their_amount_kobo: 100_000n, detail: 'the partner lists a payment we did not credit', found_at: t.clock.now() });
+    const oldest = await t.db.insertInto('reconciliation_mismatches').values(mismatch(newReference())).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('reconciliation_mismatches').values(Array.from({ length: 200 }, () => mismatch(newReference()))).execute();
+    const worked = await ops<{ id: number; status: string; note: string }>(t, 'reconciliation/work', { kind: 'mismatch', id: Number(oldest.id), status: 'resolved', note: 'A duplicate row' }, maker.token);
+    expect(worked.status).toBe(200);
+    expect(worked.body.data).toMatchObject({ id: Number(oldest.id), status: 'resolved', note: 'A duplicate row' });
+  });
+
   it('records every money action in the audit with who, what and the request', async () => {
     const audit = await ops<{ action: string; actor: string }[]>(t, 'audit/list', { action: 'money.' }, admin.token);
     const actions = audit.body.data!.map((entry) => entry.action);
