@@ -17,7 +17,10 @@ export async function main(env: NodeJS.ProcessEnv): Promise<number> {
     const problems = await auditLedger(database.db);
     await recordAuditRun(database.db, new Date(), problems);
     if (problems.length === 0) {
-      console.log('ledger audit: clean (every movement balanced, every cached balance equal to its entries, no user wallet below zero, every purchase charged once or refunded)');
+      console.log(
+        'ledger audit: clean (every movement balanced, every cached balance equal to its entries, ' +
+          'no user wallet below zero, every purchase charged once or refunded)',
+      );
       return 0;
     }
     console.error(`ledger audit: ${problems.length} problem(s) found`);

@@ -57,16 +57,26 @@ async function main(): Promise<number> {
     progress: (step) => process.stderr.write(`  … ${step}\n`),
   };
   const started = new Date();
-  console.log(`# npm run bench${args.quick ? ' -- --quick' : ''}: ${started.toISOString()}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the start`);
+  const command = `npm run bench${args.quick ? ' -- --quick' : ''}`;
+  const machine = `${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the start`;
+  console.log(`# ${command}: ${started.toISOString()}, ${machine}`);
   console.log('');
-  console.log('Each client is a signed-in user of its own with a funded wallet; a purchase is ₦100 of MTN airtime that the');
-  console.log('fake VTpass (a process of its own) delivers at once (settled, cashback paid), sent with an Idempotency-Key of its own. The server');
+  console.log(
+    'Each client is a signed-in user of its own with a funded wallet; a purchase is ₦100 of MTN airtime that the',
+  );
+  console.log(
+    'fake VTpass (a process of its own) delivers at once (settled, cashback paid), ' +
+      'sent with an Idempotency-Key of its own. The server',
+  );
   console.log('runs as production starts it, in a process of its own, mailing each receipt to a local SMTP sink.');
   const reports: DatabaseReport[] = [];
   for (const db of databases) {
     process.stderr.write(`${db}:\n`);
     const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile, db)}`] : [];
-    const storage = db === 'postgres' ? await postgresStorage(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL) : await pgliteStorage(workDir);
+    const storage =
+      db === 'postgres'
+        ? await postgresStorage(process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL)
+        : await pgliteStorage(workDir);
     try {
       const report = await benchDatabase(storage, { ...options, serverNodeOptions: profile });
       reports.push(report);
@@ -79,7 +89,8 @@ async function main(): Promise<number> {
   console.log('');
   console.log(targetsSection(reports));
   console.log('');
-  console.log(`Took ${Math.round((Date.now() - started.getTime()) / 1000)} s; load average ${loadavg()[0].toFixed(1)} at the end.`);
+  const seconds = Math.round((Date.now() - started.getTime()) / 1000);
+  console.log(`Took ${seconds} s; load average ${loadavg()[0].toFixed(1)} at the end.`);
   return reports.some((report) => report.audit.length > 0) ? 1 : 0;
 }
 

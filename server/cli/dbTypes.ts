@@ -61,7 +61,9 @@ async function identityColumns(db: Database): Promise<Record<string, string>> {
   const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
     SELECT table_name, column_name, data_type FROM information_schema.columns
     WHERE table_schema = 'public' AND identity_generation = 'ALWAYS'`.execute(db);
-  return Object.fromEntries(rows.map((row) => [`${row.table_name}.${row.column_name}`, `GeneratedAlways<${IDENTITY_TYPES[row.data_type]}>`]));
+  return Object.fromEntries(
+    rows.map((row) => [`${row.table_name}.${row.column_name}`, `GeneratedAlways<${IDENTITY_TYPES[row.data_type]}>`]),
+  );
 }
 
 /** `CHECK (column IN ('a', 'b'))` as PostgreSQL prints it back (one value: `column = 'a'`). */
@@ -84,7 +86,9 @@ async function withCheckedValues(db: Kysely<unknown>, metadata: DatabaseMetadata
     const match = CHECKED_VALUES.exec(definition);
     if (!match) continue;
     const values = [...(match[1] ?? match[2]).matchAll(TEXT_LITERAL)].map(([, value]) => value.replaceAll("''", "'"));
-    const column = metadata.tables.find((table) => table.name === table_name)?.columns.find((it) => it.name === column_name);
+    const column = metadata.tables
+      .find((table) => table.name === table_name)
+      ?.columns.find((it) => it.name === column_name);
     if (column) column.enumValues = values;
   }
   return metadata;

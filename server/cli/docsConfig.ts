@@ -10,8 +10,9 @@ const START = '<!-- configuration table: written by `npm run docs:config` from s
 const END = '<!-- end of configuration table -->';
 
 export function configurationTable(): string {
-  const rows = Object.entries(ENVIRONMENT).map(([name, { shown, meaning, requiredWhen }]: [string, Variable]) =>
-    `| \`${name}\` | ${shown} | ${meaning}${requiredWhen === 'production' ? '; required in production' : ''} |`,
+  const rows = Object.entries(ENVIRONMENT).map(
+    ([name, { shown, meaning, requiredWhen }]: [string, Variable]) =>
+      `| \`${name}\` | ${shown} | ${meaning}${requiredWhen === 'production' ? '; required in production' : ''} |`,
   );
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
@@ -20,7 +21,8 @@ export function configurationTable(): string {
 export function withConfigurationTable(page: string): string {
   const start = page.indexOf(START);
   const end = page.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`docs/configuration.md needs the lines ${START} and ${END} around the configuration table`);
+  if (start < 0 || end < start)
+    throw new Error(`docs/configuration.md needs the lines ${START} and ${END} around the configuration table`);
   return `${page.slice(0, start + START.length)}\n${configurationTable()}\n${page.slice(end)}`;
 }
 

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { recordTier3Decision, type Tier3Decision } from '../services/identity/kycDecisions';
 import { isUnmigrated, openOperatorDatabase } from './operatorDatabase';
 
-export const USAGE = 'usage: npm run kyc -- tier3 --email <e-mail> --address "<verified address>" --by "<operator>" [--note "<text>"]';
+export const USAGE =
+  'usage: npm run kyc -- tier3 --email <e-mail> --address "<verified address>" --by "<operator>" [--note "<text>"]';
 
 /** The decision asked for, or undefined when the arguments are not one. */
 export function parseArguments(args: string[], now: Date): Tier3Decision | undefined {
@@ -23,7 +24,8 @@ export function parseArguments(args: string[], now: Date): Tier3Decision | undef
     options.set(args[i].slice(2), args[i + 1]);
   }
   const [email, address, by] = [options.get('email'), options.get('address'), options.get('by')];
-  if (!email || !address || !by || [...options.keys()].some((key) => !['email', 'address', 'by', 'note'].includes(key))) return undefined;
+  if (!email || !address || !by || [...options.keys()].some((key) => !['email', 'address', 'by', 'note'].includes(key)))
+    return undefined;
   return { email, address, decidedBy: by, note: options.get('note') ?? '', now };
 }
 

@@ -11,10 +11,14 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
  */
 export async function openOperatorDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseHandle | { problem: string }> {
   const text = (name: 'DATABASE_URL' | 'DATA_DIR') => env[name]?.trim() || undefined;
-  const settings = { databaseUrl: ENVIRONMENT.DATABASE_URL.schema.parse(text('DATABASE_URL')), dataDir: ENVIRONMENT.DATA_DIR.schema.parse(text('DATA_DIR')) };
+  const settings = {
+    databaseUrl: ENVIRONMENT.DATABASE_URL.schema.parse(text('DATABASE_URL')),
+    dataDir: ENVIRONMENT.DATA_DIR.schema.parse(text('DATA_DIR')),
+  };
   // Opening an embedded folder that is not there would create an empty database.
   if (!settings.databaseUrl && !existsSync(join(settings.dataDir, 'pglite'))) {
-    return { problem: `no database: ${join(settings.dataDir, 'pglite')} does not exist (set DATA_DIR, or DATABASE_URL for a PostgreSQL server)` };
+    const folder = join(settings.dataDir, 'pglite');
+    return { problem: `no database: ${folder} does not exist (set DATA_DIR, or DATABASE_URL for a PostgreSQL server)` };
   }
   return openDatabase(settings);
 }

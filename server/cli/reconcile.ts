@@ -44,7 +44,12 @@ async function main(args: string[]): Promise<number> {
     const { app } = await buildServer({ ...config, logLevel: 'warn' }, { db: database.db });
     try {
       const report = await app.reconcileDay(request.day);
-      console.log(request.json ? reconciliationJson(report.mismatches, report.counterparties) : `Reconciliation of ${report.day} (Africa/Lagos):\n${reconciliationTable(report.mismatches, report.counterparties)}`);
+      console.log(
+        request.json
+          ? reconciliationJson(report.mismatches, report.counterparties)
+          : `Reconciliation of ${report.day} (Africa/Lagos):\n` +
+              reconciliationTable(report.mismatches, report.counterparties),
+      );
       return report.mismatches.length > 0 || report.counterparties.some((summary) => summary.error) ? 1 : 0;
     } finally {
       await app.close();

@@ -3,18 +3,24 @@
  * [--json]` lists the transfers held in suspense (services/suspense.ts) with what to do about
  * each; `npm run report -- reconciliation [--date YYYY-MM-DD] [--json]` the mismatches the
  * reconciliations stored (services/reconciliation.ts); `npm run report -- disputed [--json]`
- * the webhooks a partner's status call contradicted (services/transferConfirmation.ts). Like the server it reads DATABASE_URL, or else the embedded database in DATA_DIR — stop
- * the server first then: the embedded database is one process's at a time.
+ * the webhooks a partner's status call contradicted (services/transferConfirmation.ts). Like the
+ * server it reads DATABASE_URL, or else the embedded database in DATA_DIR — stop the server first
+ * then: the embedded database is one process's at a time.
  */
 import { fileURLToPath } from 'node:url';
 import type { Executor } from '../db/schema';
-import { listDisputedTransfers, disputedTransfersJson, disputedTransfersTable } from '../services/funding/transferConfirmation';
+import {
+  listDisputedTransfers,
+  disputedTransfersJson,
+  disputedTransfersTable,
+} from '../services/funding/transferConfirmation';
 import { isDay } from '../../core/days';
 import { listMismatches, reconciliationJson, reconciliationTable } from '../services/funding/reconciliation';
 import { listUnmatchedTransfers, unmatchedTransfersJson, unmatchedTransfersTable } from '../services/funding/suspense';
 import { isUnmigrated, openOperatorDatabase } from './operatorDatabase';
 
-export const USAGE = 'usage: npm run report -- unmatched [--json] | reconciliation [--date YYYY-MM-DD] [--json] | disputed [--json]';
+export const USAGE =
+  'usage: npm run report -- unmatched [--json] | reconciliation [--date YYYY-MM-DD] [--json] | disputed [--json]';
 
 export interface ReportRequest {
   name: 'unmatched' | 'reconciliation' | 'disputed';
@@ -27,8 +33,10 @@ export interface ReportRequest {
 export function parseArguments(args: string[]): ReportRequest | undefined {
   const json = args.includes('--json');
   const rest = args.filter((arg) => arg !== '--json');
-  if (rest.length === 1 && (rest[0] === 'unmatched' || rest[0] === 'disputed' || rest[0] === 'reconciliation')) return { name: rest[0], json };
-  if (rest.length === 3 && rest[0] === 'reconciliation' && rest[1] === '--date' && isDay(rest[2])) return { name: 'reconciliation', json, day: rest[2] };
+  if (rest.length === 1 && (rest[0] === 'unmatched' || rest[0] === 'disputed' || rest[0] === 'reconciliation'))
+    return { name: rest[0], json };
+  if (rest.length === 3 && rest[0] === 'reconciliation' && rest[1] === '--date' && isDay(rest[2]))
+    return { name: 'reconciliation', json, day: rest[2] };
   return undefined;
 }
 

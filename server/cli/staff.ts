@@ -3,7 +3,8 @@
  * the first admin, before anyone can sign in to create the others.
  *
  *   npm run staff -- create --email ada@example.com --name "Ada Obi" --role admin [--invitation-file <path>]
- *   npm run staff -- reset --email ada@example.com [--invitation-file <path>]   a new invitation (lost phone, forgotten password)
+ *   npm run staff -- reset --email ada@example.com [--invitation-file <path>]
+ *       a new invitation (lost phone, forgotten password)
  *   npm run staff -- disable --email ada@example.com | enable --email ada@example.com
  *   npm run staff -- list
  *
@@ -47,7 +48,8 @@ import { createSecretBox } from '../services/identity/secretBox';
 import { createTokenHasher } from '../services/account/tokens';
 
 export const USAGE = [
-  'usage: npm run staff -- create --email <e-mail> --name <name> --role support|finance|admin [--invitation-file <path>]',
+  'usage: npm run staff -- create --email <e-mail> --name <name> --role support|finance|admin ' +
+    '[--invitation-file <path>]',
   '       npm run staff -- reset --email <e-mail> [--invitation-file <path>]',
   '       npm run staff -- disable --email <e-mail>',
   '       npm run staff -- enable --email <e-mail>',
@@ -80,25 +82,36 @@ function parse(args: string[]) {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, 'invitation-file': { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      'invitation-file': { type: 'string' },
+    },
   });
   const [command] = positionals;
-  if (positionals.length !== 1 || !['create', 'reset', 'disable', 'enable', 'list'].includes(command)) throw new UsageError(USAGE);
+  if (positionals.length !== 1 || !['create', 'reset', 'disable', 'enable', 'list'].includes(command))
+    throw new UsageError(USAGE);
   if (command !== 'list' && !values.email) throw new UsageError(`--email is required\n${USAGE}`);
-  if (command === 'create' && (!values.name || !STAFF_ROLES.includes(values.role as StaffRole))) throw new UsageError(`create needs --name and --role support|finance|admin\n${USAGE}`);
-  return { command, email: values.email?.trim().toLowerCase() ?? '', name: values.name?.trim() ?? '', role: values.role as StaffRole, invitationFile: values['invitation-file'] };
+  if (command === 'create' && (!values.name || !STAFF_ROLES.includes(values.role as StaffRole)))
+    throw new UsageError(`create needs --name and --role support|finance|admin\n${USAGE}`);
+  return {
+    command,
+    email: values.email?.trim().toLowerCase() ?? '',
+    name: values.name?.trim() ?? '',
+    role: values.role as StaffRole,
+    invitationFile: values['invitation-file'],
+  };
 }
 
 function handOver(invitation: IssuedInvitation, file: string | undefined) {
   if (file) {
     writeFileSync(file, `${invitation.url}\n`, { mode: 0o600 });
-    console.log(
-      `invitation written to ${file} (valid until ${invitation.expires_at}): hand it to its owner by a channel you trust`,
-    );
+    const validity = `valid until ${invitation.expires_at}`;
+    console.log(`invitation written to ${file} (${validity}): hand it to its owner by a channel you trust`);
   } else {
-    console.log(
-      `invitation (valid until ${invitation.expires_at}; hand it to its owner by a channel you trust, it is shown once):`,
-    );
+    const validity = `valid until ${invitation.expires_at}`;
+    console.log(`invitation (${validity}; hand it to its owner by a channel you trust, it is shown once):`);
     console.log(invitation.url);
   }
 }

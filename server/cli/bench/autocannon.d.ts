@@ -49,7 +49,9 @@ declare module 'autocannon' {
     function aggregateResult(results: RawResult[], options: Pick<Options, 'url' | 'connections'>): Result;
   }
 
-  function autocannon(options: autocannon.Options & { skipAggregateResult: true }): Promise<autocannon.RawResult> & EventEmitter;
+  function autocannon(
+    options: autocannon.Options & { skipAggregateResult: true },
+  ): Promise<autocannon.RawResult> & EventEmitter;
   function autocannon(options: autocannon.Options): Promise<autocannon.Result> & EventEmitter;
 
   export = autocannon;

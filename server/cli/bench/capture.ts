@@ -80,7 +80,11 @@ class RecordingDriver implements Driver {
     const connection: DatabaseConnection = {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
         const result = await inner.executeQuery<R>(query);
-        recorder.record({ sql: query.sql, parameters: query.parameters, rows: result.rows as Record<string, unknown>[] });
+        recorder.record({
+          sql: query.sql,
+          parameters: query.parameters,
+          rows: result.rows as Record<string, unknown>[],
+        });
         return result;
       },
       streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
@@ -98,7 +102,9 @@ class RecordingDriver implements Driver {
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    const mode = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode].filter(Boolean).join(' ');
+    const mode = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode]
+      .filter(Boolean)
+      .join(' ');
     this.#control(mode ? `start transaction ${mode}` : 'begin');
     return this.driver.beginTransaction(this.#unwrap(connection), settings);
   }
@@ -135,7 +141,14 @@ export interface Product {
  * that replay.ts can tell what is the same for everyone, what belongs to one user and what
  * belongs to one purchase.
  */
-export async function capturePurchases(config: Config, db: Database, recorder: Recorder, users: BenchUser[], product: Product, pin: string): Promise<CapturedPurchase[]> {
+export async function capturePurchases(
+  config: Config,
+  db: Database,
+  recorder: Recorder,
+  users: BenchUser[],
+  product: Product,
+  pin: string,
+): Promise<CapturedPurchase[]> {
   const { app } = await buildServer(config, { db, mailer: { send: async () => {} }, logStream: { write: () => {} } });
   const buy = async (user: number): Promise<CapturedPurchase> => {
     const key = `capture-${randomUUID()}`;
@@ -143,7 +156,11 @@ export async function capturePurchases(config: Config, db: Database, recorder: R
     const response = await app.inject({
       method: 'POST',
       url: `/api/${product.category}`,
-      headers: { authorization: `Bearer ${users[user].token}`, 'idempotency-key': key, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${users[user].token}`,
+        'idempotency-key': key,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(product.body(pin)),
     });
     const statements = recorder.stop();

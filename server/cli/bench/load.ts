@@ -30,7 +30,12 @@ export interface LoadResult {
 }
 
 /** The SPA's calls are POSTs with a JSON body (src/api/kit/http.ts). */
-const call = (path: string, token: string, body: unknown = {}, headers: Record<string, string> = {}): autocannon.Request => ({
+const call = (
+  path: string,
+  token: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): autocannon.Request => ({
   method: 'POST',
   path,
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
@@ -45,14 +50,25 @@ export interface Target {
   databaseCpuSeconds(): Promise<ReadonlyMap<number, number> | null>;
 }
 
-async function run(target: Target, connections: { requests: autocannon.Request[] }[], options: { seconds?: number; amount?: number }): Promise<LoadResult> {
+async function run(
+  target: Target,
+  connections: { requests: autocannon.Request[] }[],
+  options: { seconds?: number; amount?: number },
+): Promise<LoadResult> {
   const { url } = target;
   const cpuBefore = target.cpuSeconds();
   const databaseBefore = await target.databaseCpuSeconds();
   const machineBefore = machineCpuSeconds();
   const raw = await Promise.all(
     connections.map(({ requests }) =>
-      autocannon({ url, connections: 1, requests, skipAggregateResult: true, timeout: 30, ...(options.amount ? { amount: options.amount } : { duration: options.seconds }) }),
+      autocannon({
+        url,
+        connections: 1,
+        requests,
+        skipAggregateResult: true,
+        timeout: 30,
+        ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
+      }),
     ),
   );
   const machineAfter = machineCpuSeconds();
@@ -62,12 +78,16 @@ async function run(target: Target, connections: { requests: autocannon.Request[]
   const requests = raw.reduce((sum, result) => sum + result.totalCompletedRequests, 0);
   const seconds = Math.max(...raw.map((result) => result.duration));
   const refused: Record<string, number> = {};
-  for (const [status, { count }] of Object.entries(merged.statusCodeStats)) if (!status.startsWith('2')) refused[status] = count;
+  for (const [status, { count }] of Object.entries(merged.statusCodeStats))
+    if (!status.startsWith('2')) refused[status] = count;
   if (merged.errors > 0) refused.errors = merged.errors;
   if (merged.timeouts > 0) refused.timeouts = merged.timeouts;
   const perRequest = (before: number | null, after: number | null) => cpuMsEach(before, after, requests);
   // Per backend: one the pool opened during the run counts from zero.
-  const databaseUsed = databaseBefore && databaseAfter ? [...databaseAfter].reduce((sum, [pid, used]) => sum + used - (databaseBefore.get(pid) ?? 0), 0) : null;
+  const databaseUsed =
+    databaseBefore && databaseAfter
+      ? [...databaseAfter].reduce((sum, [pid, used]) => sum + used - (databaseBefore.get(pid) ?? 0), 0)
+      : null;
   return {
     perSecond: requests / seconds,
     serverCpuMs: perRequest(cpuBefore, cpuAfter),
@@ -81,11 +101,25 @@ async function run(target: Target, connections: { requests: autocannon.Request[]
 }
 
 /** Each user buys `product` over and over, each purchase with an Idempotency-Key of its own. */
-export function purchases(target: Target, users: BenchUser[], category: string, body: unknown, seconds: number): Promise<LoadResult> {
+export function purchases(
+  target: Target,
+  users: BenchUser[],
+  category: string,
+  body: unknown,
+  seconds: number,
+): Promise<LoadResult> {
   return run(
     target,
     users.map((user) => ({
-      requests: [{ ...call(`/api/${category}`, user.token, body), setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${randomUUID()}` } }) }],
+      requests: [
+        {
+          ...call(`/api/${category}`, user.token, body),
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, 'idempotency-key': `bench-${randomUUID()}` },
+          }),
+        },
+      ],
     })),
     { seconds },
   );
@@ -100,7 +134,9 @@ export function pollMix(target: Target, users: BenchUser[], connections: number,
   return run(
     target,
     groups.map((group) => ({
-      requests: group.flatMap((user) => ['/api/get-user', '/api/fetch-providers', '/api/fetch-notifications'].map((path) => call(path, user.token))),
+      requests: group.flatMap((user) =>
+        ['/api/get-user', '/api/fetch-providers', '/api/fetch-notifications'].map((path) => call(path, user.token)),
+      ),
     })),
     { seconds },
   );
@@ -110,10 +146,19 @@ export function pollMix(target: Target, users: BenchUser[], connections: number,
  * One user's activity list, one page of the app's size, `count` times in a row after one
  * unmeasured request: timed here to the microsecond (autocannon's latencies are whole milliseconds).
  */
-export async function listPage({ url, cpuSeconds }: Target, user: BenchUser, page: number, count: number): Promise<LoadResult> {
+export async function listPage(
+  { url, cpuSeconds }: Target,
+  user: BenchUser,
+  page: number,
+  count: number,
+): Promise<LoadResult> {
   const request = call('/api/fetch-transactions', user.token, { page, pagination: ACTIVITIES_PAGE_SIZE });
   const send = async () => {
-    const response = await fetch(`${url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+    const response = await fetch(`${url}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+    });
     await response.arrayBuffer();
     return response.status;
   };
@@ -131,5 +176,14 @@ export async function listPage({ url, cpuSeconds }: Target, user: BenchUser, pag
   times.sort((a, b) => a - b);
   const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
   const serverCpuMs = cpuMsEach(cpuBefore, cpuAfter, count);
-  return { perSecond: count / (times.reduce((sum, time) => sum + time, 0) / 1000), serverCpuMs, databaseCpuMs: null, machineCpuMs: null, p50: at(0.5), p99: at(0.99), requests: count, refused };
+  return {
+    perSecond: count / (times.reduce((sum, time) => sum + time, 0) / 1000),
+    serverCpuMs,
+    databaseCpuMs: null,
+    machineCpuMs: null,
+    p50: at(0.5),
+    p99: at(0.99),
+    requests: count,
+    refused,
+  };
 }

@@ -56,7 +56,8 @@ function canonical(value: unknown): string {
 }
 
 /** The value as an answer column would show it (ids come back as bigint, sent as bigint). */
-const asAnswered = (value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : String(value));
+const asAnswered = (value: unknown) =>
+  value instanceof Uint8Array ? Buffer.from(value).toString('hex') : String(value);
 
 export function scriptOf(recorded: CapturedPurchase[]): PurchaseScript {
   const users = [...new Set(recorded.map((purchase) => purchase.user))].sort((a, b) => a - b);
@@ -67,7 +68,8 @@ export function scriptOf(recorded: CapturedPurchase[]): PurchaseScript {
   for (const purchase of recorded) {
     const other = purchase.statements.map((statement) => statement.sql);
     if (other.length !== shape.length || other.some((text, i) => text !== shape[i])) {
-      throw new Error(`bench: the recorded purchases did not send the same statements (${shape.length} and ${other.length}); record again`);
+      const counts = `${shape.length} and ${other.length}`;
+      throw new Error(`bench: the recorded purchases did not send the same statements (${counts}); record again`);
     }
   }
   const clients: Record<string, unknown>[] = users.map(() => ({}));
@@ -79,7 +81,8 @@ export function scriptOf(recorded: CapturedPurchase[]): PurchaseScript {
       const values = recorded.map((purchase) => purchase.statements[i].parameters[j]);
       if (values.every((value) => same(value, values[0]))) return { kind: 'constant', value: values[0] };
       if (recorded.every((purchase) => purchase.statements[i].parameters[j] === purchase.key)) return { kind: 'key' };
-      if (recorded.every((purchase) => purchase.statements[i].parameters[j] === purchase.requestId)) return { kind: 'request-id' };
+      if (recorded.every((purchase) => purchase.statements[i].parameters[j] === purchase.requestId))
+        return { kind: 'request-id' };
       const answer = answerOf(recorded, i, j);
       if (answer) {
         answeredBy.add(answer.statement);
@@ -99,13 +102,21 @@ export function scriptOf(recorded: CapturedPurchase[]): PurchaseScript {
 }
 
 /** The latest earlier statement that answered one row holding this parameter's value, in every recording. */
-function answerOf(recorded: CapturedPurchase[], i: number, j: number): Extract<Argument, { kind: 'answer' }> | undefined {
+function answerOf(
+  recorded: CapturedPurchase[],
+  i: number,
+  j: number,
+): Extract<Argument, { kind: 'answer' }> | undefined {
   for (let k = i - 1; k >= 0; k--) {
     const columns = Object.keys(recorded[0].statements[k].rows[0] ?? {});
     for (const column of columns) {
       const holds = recorded.every((purchase) => {
         const rows = purchase.statements[k].rows;
-        return rows.length === 1 && rows[0][column] !== null && asAnswered(rows[0][column]) === asAnswered(purchase.statements[i].parameters[j]);
+        return (
+          rows.length === 1 &&
+          rows[0][column] !== null &&
+          asAnswered(rows[0][column]) === asAnswered(purchase.statements[i].parameters[j])
+        );
       });
       if (holds) return { kind: 'answer', statement: k, column };
     }
@@ -120,12 +131,20 @@ export const statementCount = (script: PurchaseScript) => script.statements.leng
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (value instanceof Uint8Array) return `'\\x${Buffer.from(value).toString('hex')}'`;
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/:/g, '\\x3a').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+  const text =
+    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const escaped = text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/:/g, '\\x3a')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r');
+  return `E'${escaped}'`;
 }
 
 const SQL_TYPE: Record<string, string> = { bigint: 'bigint', number: 'numeric', string: 'text', boolean: 'boolean' };
-const sqlTypeOf = (value: unknown) => (value instanceof Uint8Array ? 'bytea' : value instanceof Date ? 'timestamptz' : (SQL_TYPE[typeof value] ?? 'text'));
+const sqlTypeOf = (value: unknown) =>
+  value instanceof Uint8Array ? 'bytea' : value instanceof Date ? 'timestamptz' : (SQL_TYPE[typeof value] ?? 'text');
 
 export const CLIENTS_TABLE = 'bench_clients';
 
@@ -133,10 +152,14 @@ export const CLIENTS_TABLE = 'bench_clients';
 export async function storeClients(db: Database, script: PurchaseScript): Promise<void> {
   const names = Object.keys(script.clients[0]);
   const columns = names.map((name) => `${name} ${sqlTypeOf(script.clients[0][name])}`);
-  await sql.raw(`DROP TABLE IF EXISTS ${CLIENTS_TABLE}; CREATE TABLE ${CLIENTS_TABLE} (client integer PRIMARY KEY${columns.map((column) => `, ${column}`).join('')})`).execute(db);
+  const definition = ['client integer PRIMARY KEY', ...columns].join(', ');
+  await sql.raw(`DROP TABLE IF EXISTS ${CLIENTS_TABLE}; CREATE TABLE ${CLIENTS_TABLE} (${definition})`).execute(db);
   for (const [client, values] of script.clients.entries()) {
     await db.executeQuery(
-      CompiledQuery.raw(`INSERT INTO ${CLIENTS_TABLE} VALUES ($1${names.map((_, i) => `, $${i + 2}`).join('')})`, [client, ...names.map((name) => values[name])]),
+      CompiledQuery.raw(`INSERT INTO ${CLIENTS_TABLE} VALUES ($1${names.map((_, i) => `, $${i + 2}`).join('')})`, [
+        client,
+        ...names.map((name) => values[name]),
+      ]),
     );
   }
 }
@@ -172,14 +195,43 @@ export interface RawRate {
   machineCpuMs: number | null;
 }
 
-/** How pgbench sends the statements, prepared first (the API is compared with it): named prepared statements, or parsed and planned at every call. */
+/**
+ * How pgbench sends the statements, prepared first (the API is compared with it): named prepared
+ * statements, or parsed and planned at every call.
+ */
 export const PGBENCH_MODES = ['prepared', 'extended'] as const;
 export type PgbenchMode = (typeof PGBENCH_MODES)[number];
 
-/** pgbench at `clients` clients for `seconds` against the database at `url`, as the clients from row `offset` of the clients' table on. */
-export async function runPgbench(url: string, scriptFile: string, mode: PgbenchMode, { clients, offset }: { clients: number; offset: number }, seconds: number): Promise<RawRate> {
+/**
+ * pgbench at `clients` clients for `seconds` against the database at `url`, as the clients from
+ * row `offset` of the clients' table on.
+ */
+export async function runPgbench(
+  url: string,
+  scriptFile: string,
+  mode: PgbenchMode,
+  { clients, offset }: { clients: number; offset: number },
+  seconds: number,
+): Promise<RawRate> {
   const machineBefore = machineCpuSeconds();
-  const options = ['-n', '-M', mode, '-j', '2', '-c', String(clients), '-D', `offset=${offset}`, '-T', String(seconds), '--max-tries', '3', '-f', scriptFile, url];
+  const options = [
+    '-n',
+    '-M',
+    mode,
+    '-j',
+    '2',
+    '-c',
+    String(clients),
+    '-D',
+    `offset=${offset}`,
+    '-T',
+    String(seconds),
+    '--max-tries',
+    '3',
+    '-f',
+    scriptFile,
+    url,
+  ];
   const { stdout, stderr } = await promisify(execFile)('pgbench', options, {
     maxBuffer: 16 * 1024 * 1024,
   }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
@@ -189,10 +241,15 @@ export async function runPgbench(url: string, scriptFile: string, mode: PgbenchM
   const tps = /^tps = ([\d.]+)/m.exec(stdout);
   const failed = /^number of failed transactions: (\d+)/m.exec(stdout);
   const done = /^number of transactions actually processed: (\d+)/m.exec(stdout);
-  if (!tps || !done || /aborted/.test(stderr)) throw new Error(`bench: pgbench did not finish its run:\n${stdout}\n${stderr}`);
+  if (!tps || !done || /aborted/.test(stderr))
+    throw new Error(`bench: pgbench did not finish its run:\n${stdout}\n${stderr}`);
   const purchases = Number(done[1]);
   // pgbench's connecting and reporting fall inside the window too: a few milliseconds against its seconds of load.
-  return { perSecond: Number(tps[1]), failed: failed ? Number(failed[1]) : 0, machineCpuMs: cpuMsEach(machineBefore, machineAfter, purchases) };
+  return {
+    perSecond: Number(tps[1]),
+    failed: failed ? Number(failed[1]) : 0,
+    machineCpuMs: cpuMsEach(machineBefore, machineAfter, purchases),
+  };
 }
 
 export async function writePgbenchScript(dir: string, script: PurchaseScript): Promise<string> {
@@ -234,6 +291,10 @@ export async function replayInProcess(db: Database, script: PurchaseScript, seco
       }
       purchases++;
     }
-    return { perSecond: purchases / ((performance.now() - started) / 1000), failed: 0, machineCpuMs: cpuMsEach(machineBefore, machineCpuSeconds(), purchases) };
+    return {
+      perSecond: purchases / ((performance.now() - started) / 1000),
+      failed: 0,
+      machineCpuMs: cpuMsEach(machineBefore, machineCpuSeconds(), purchases),
+    };
   });
 }

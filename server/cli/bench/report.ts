@@ -23,10 +23,16 @@ const cpu = (result: LoadResult) => cpuMs(result.serverCpuMs);
 
 function refusals(result: LoadResult): string {
   const entries = Object.entries(result.refused);
-  return entries.length === 0 ? '' : ` (not 2xx: ${entries.map(([status, count]) => `${status} × ${count}`).join(', ')})`;
+  return entries.length === 0
+    ? ''
+    : ` (not 2xx: ${entries.map(([status, count]) => `${status} × ${count}`).join(', ')})`;
 }
 
-const databaseName = (report: DatabaseReport) => (report.kind === 'postgres' ? report.version : `PGlite (${report.version}, in the server's process)`);
+/** A row of a Markdown table. */
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+const databaseName = (report: DatabaseReport) =>
+  report.kind === 'postgres' ? report.version : `PGlite (${report.version}, in the server's process)`;
 
 /** What each raw run is, as the table's column says it. */
 const RAW_LABEL: Record<RawRun['mode'], string> = {
@@ -37,7 +43,13 @@ const RAW_LABEL: Record<RawRun['mode'], string> = {
 
 const rawCells = (api: LoadResult, raw: RawRun[]) =>
   raw
-    .map(({ rate }) => `${whole(rate.perSecond)}${rate.failed ? ` (${rate.failed} failed)` : ''} | ${cpuMs(rate.machineCpuMs)} | ${percent(api.perSecond / rate.perSecond)}`)
+    .map(({ rate }) =>
+      [
+        `${whole(rate.perSecond)}${rate.failed ? ` (${rate.failed} failed)` : ''}`,
+        cpuMs(rate.machineCpuMs),
+        percent(api.perSecond / rate.perSecond),
+      ].join(' | '),
+    )
     .join(' | ');
 
 /**
@@ -51,31 +63,54 @@ function machineBudget(report: DatabaseReport): string | null {
   if (!top || !raw || top.api.machineCpuMs === null || raw.rate.machineCpuMs === null) return null;
   const api = top.api.machineCpuMs;
   return (
-    `The whole machine's CPU (every core and process: server, database, fake biller, load generator and SMTP sink, kernel) per purchase at ${top.clients} clients: ` +
-    `${cpuMs(api)} through the API, ${cpuMs(raw.rate.machineCpuMs)} as ${RAW_LABEL[raw.mode]}; with the machine busy, the API can reach at most ${percent(raw.rate.machineCpuMs / api)} of that rate.`
+    "The whole machine's CPU (every core and process: server, database, fake biller, load generator and " +
+    `SMTP sink, kernel) per purchase at ${top.clients} clients: ` +
+    `${cpuMs(api)} through the API, ${cpuMs(raw.rate.machineCpuMs)} as ${RAW_LABEL[raw.mode]}; ` +
+    `with the machine busy, the API can reach at most ${percent(raw.rate.machineCpuMs / api)} of that rate.`
   );
 }
 
 export function databaseSection(report: DatabaseReport): string {
   const modes = report.purchases[0]?.raw.map((run) => run.mode) ?? [];
   const budget = machineBudget(report);
+  const { poll } = report;
+  const pages = [...new Set(report.lists.map((list) => list.page))];
+  const problems = report.audit.map((problem) => `  - ${problem}`).join('\n');
   const lines = [
     `## ${databaseName(report)}${report.pool === null ? '' : `, server pool ${report.pool}`}`,
     '',
-    `A purchase sends ${report.statementsPerPurchase} statements (recorded from the API; transaction control included).`,
+    `A purchase sends ${report.statementsPerPurchase} statements ` +
+      '(recorded from the API; transaction control included).',
     '',
-    `| clients | API purchases/s | p50 / p99 | server CPU per purchase | database CPU per purchase | machine CPU per purchase | ${modes.map((mode) => `${RAW_LABEL[mode]} | machine CPU per purchase | API ÷ it`).join(' | ')} |`,
+    row([
+      'clients',
+      'API purchases/s',
+      'p50 / p99',
+      'server CPU per purchase',
+      'database CPU per purchase',
+      'machine CPU per purchase',
+      modes.map((mode) => `${RAW_LABEL[mode]} | machine CPU per purchase | API ÷ it`).join(' | '),
+    ]),
     `|---:|---:|---:|---:|---:|---:|${modes.map(() => '---:|---:|---:|').join('')}`,
-    ...report.purchases.map(
-      ({ clients, api, raw }) =>
-        `| ${clients} | ${whole(api.perSecond)}${refusals(api)} | ${ms(api.p50)} / ${ms(api.p99)} ms | ${cpu(api)} | ${cpuMs(api.databaseCpuMs)} | ${cpuMs(api.machineCpuMs)} | ${rawCells(api, raw)} |`,
+    ...report.purchases.map(({ clients, api, raw }) =>
+      row([
+        clients,
+        `${whole(api.perSecond)}${refusals(api)}`,
+        `${ms(api.p50)} / ${ms(api.p99)} ms`,
+        cpu(api),
+        cpuMs(api.databaseCpuMs),
+        cpuMs(api.machineCpuMs),
+        rawCells(api, raw),
+      ]),
     ),
     '',
     ...(budget === null ? [] : [budget, '']),
-    `Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ${whole(report.poll.perSecond)} requests/s, p50 / p99 ${ms(report.poll.p50)} / ${ms(report.poll.p99)} ms, server CPU ${cpu(report.poll)} and database CPU ${cpuMs(report.poll.databaseCpuMs)} per request${refusals(report.poll)}`,
+    'Poll mix (get-user, fetch-providers, fetch-notifications, equally often): ' +
+      `${whole(poll.perSecond)} requests/s, p50 / p99 ${ms(poll.p50)} / ${ms(poll.p99)} ms, ` +
+      `server CPU ${cpu(poll)} and database CPU ${cpuMs(poll.databaseCpuMs)} per request${refusals(poll)}`,
     '',
-    `| fetch-transactions, p50 (p99) | ${[...new Set(report.lists.map((list) => `page ${list.page}`))].join(' | ')} |`,
-    `|---:|${[...new Set(report.lists.map((list) => list.page))].map(() => '---:').join('|')}|`,
+    row(['fetch-transactions, p50 (p99)', pages.map((page) => `page ${page}`).join(' | ')]),
+    `|---:|${pages.map(() => '---:').join('|')}|`,
     ...[...new Set(report.lists.map((list) => list.transactions))].map(
       (size) =>
         `| ${whole(size)} transactions | ${report.lists
@@ -84,7 +119,9 @@ export function databaseSection(report: DatabaseReport): string {
           .join(' | ')} |`,
     ),
     '',
-    report.audit.length === 0 ? 'Ledger audit after every purchase of the run: clean.' : `Ledger audit: ${report.audit.length} problem(s):\n${report.audit.map((problem) => `  - ${problem}`).join('\n')}`,
+    report.audit.length === 0
+      ? 'Ledger audit after every purchase of the run: clean.'
+      : `Ledger audit: ${report.audit.length} problem(s):\n${problems}`,
     `Server log: ${report.serverLog}`,
   ];
   return lines.join('\n');
@@ -95,7 +132,8 @@ function listGrowth(report: DatabaseReport): number {
   const sizes = report.lists.map((list) => list.transactions);
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
   const growths = [...new Set(report.lists.map((list) => list.page))].map((page) => {
-    const at = (size: number) => report.lists.find((list) => list.page === page && list.transactions === size)!.result.p50;
+    const at = (size: number) =>
+      report.lists.find((list) => list.page === page && list.transactions === size)!.result.p50;
     return at(large) / at(small);
   });
   return Math.max(...growths);
@@ -106,15 +144,47 @@ export function targetsSection(reports: DatabaseReport[]): string {
   for (const report of reports) {
     const top = report.purchases.at(-1)!;
     const name = report.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const target = (goal: string, measured: string, met: boolean) => `- ${name}: ${goal}: ${measured}, ${mark(met)}`;
     if (report.kind === 'postgres') {
       const share = top.api.perSecond / top.raw[0].rate.perSecond;
-      lines.push(`- ${name}: ≥ ${whole(TARGETS.purchasesPerSecond)} purchases/s at ${top.clients} clients: ${whole(top.api.perSecond)}, ${mark(top.api.perSecond >= TARGETS.purchasesPerSecond)}`);
-      lines.push(`- ${name}: ≥ ${percent(TARGETS.rawShare)} of the ${RAW_LABEL[top.raw[0].mode]} rate at ${top.clients} clients: ${percent(share)}, ${mark(share >= TARGETS.rawShare)}`);
-      lines.push(`- ${name}: purchases' p99 ≤ ${TARGETS.purchaseP99Ms} ms at ${top.clients} clients: ${ms(top.api.p99)} ms, ${mark(top.api.p99 <= TARGETS.purchaseP99Ms)}`);
-      lines.push(`- ${name}: poll mix ≥ ${whole(TARGETS.pollPerSecond)} requests/s: ${whole(report.poll.perSecond)}, ${mark(report.poll.perSecond >= TARGETS.pollPerSecond)}`);
+      lines.push(
+        target(
+          `≥ ${whole(TARGETS.purchasesPerSecond)} purchases/s at ${top.clients} clients`,
+          whole(top.api.perSecond),
+          top.api.perSecond >= TARGETS.purchasesPerSecond,
+        ),
+      );
+      lines.push(
+        target(
+          `≥ ${percent(TARGETS.rawShare)} of the ${RAW_LABEL[top.raw[0].mode]} rate at ${top.clients} clients`,
+          percent(share),
+          share >= TARGETS.rawShare,
+        ),
+      );
+      lines.push(
+        target(
+          `purchases' p99 ≤ ${TARGETS.purchaseP99Ms} ms at ${top.clients} clients`,
+          `${ms(top.api.p99)} ms`,
+          top.api.p99 <= TARGETS.purchaseP99Ms,
+        ),
+      );
+      lines.push(
+        target(
+          `poll mix ≥ ${whole(TARGETS.pollPerSecond)} requests/s`,
+          whole(report.poll.perSecond),
+          report.poll.perSecond >= TARGETS.pollPerSecond,
+        ),
+      );
     }
     const growth = listGrowth(report);
-    lines.push(`- ${name}: activity list flat in the number of transactions (largest history ≤ ${TARGETS.listGrowth}× the smallest's latency): ${growth.toFixed(1)}×, ${mark(growth <= TARGETS.listGrowth)}`);
+    lines.push(
+      target(
+        'activity list flat in the number of transactions ' +
+          `(largest history ≤ ${TARGETS.listGrowth}× the smallest's latency)`,
+        `${growth.toFixed(1)}×`,
+        growth <= TARGETS.listGrowth,
+      ),
+    );
   }
   return lines.join('\n');
 }

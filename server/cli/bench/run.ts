@@ -5,7 +5,17 @@ import { migrate } from '../../db/migrate';
 import { auditLedger } from '../../services/ledger/ledgerAudit';
 import { capturePurchases, Recorder, type Product } from './capture';
 import { listPage, pollMix, purchases, type LoadResult } from './load';
-import { PGBENCH_MODES, replayInProcess, runPgbench, scriptOf, statementCount, storeClients, writePgbenchScript, type PgbenchMode, type RawRate } from './replay';
+import {
+  PGBENCH_MODES,
+  replayInProcess,
+  runPgbench,
+  scriptOf,
+  statementCount,
+  storeClients,
+  writePgbenchScript,
+  type PgbenchMode,
+  type RawRate,
+} from './replay';
 import { BENCH_PIN, benchContext, seeder } from './seed';
 import { serverEnvironment, startFakeBiller, startServer } from './server';
 import { startSmtpSink } from './smtpSink';
@@ -43,7 +53,10 @@ export interface RawRun {
 export interface PurchaseRow {
   clients: number;
   api: LoadResult;
-  /** The first is what the API is compared with: prepared on PostgreSQL (as the server sends them), in process on PGlite. */
+  /**
+   * The first is what the API is compared with: prepared on PostgreSQL (as the server sends them),
+   * in process on PGlite.
+   */
   raw: RawRun[];
 }
 
@@ -61,7 +74,10 @@ export interface DatabaseReport {
   serverLog: string;
 }
 
-/** ₦100 of MTN airtime to a number the fake VTpass delivers at once (as the simulated biller would): a purchase that settles and earns cashback. */
+/**
+ * ₦100 of MTN airtime to a number the fake VTpass delivers at once (as the simulated biller
+ * would): a purchase that settles and earns cashback.
+ */
 const airtime = (providerId: number): Product => ({
   category: 'airtime',
   body: (pin) => ({ provider_id: providerId, beneficiary: '08031234567', amount: 100, pin }),
@@ -119,7 +135,12 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
       await seed.history(reader, size);
       readers.push({ size, reader });
     }
-    const mtn = await handle.db.selectFrom('providers').select('id').where('category', '=', 'airtime').where('name', '=', 'MTN').executeTakeFirstOrThrow();
+    const mtn = await handle.db
+      .selectFrom('providers')
+      .select('id')
+      .where('category', '=', 'airtime')
+      .where('name', '=', 'MTN')
+      .executeTakeFirstOrThrow();
     const product = airtime(mtn.id);
     say('recording what a purchase sends');
     const script = scriptOf(await capturePurchases(config, handle.db, recorder, buyers, product, BENCH_PIN));
@@ -136,11 +157,26 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
     const lists: DatabaseReport['lists'] = [];
     try {
       say('warming up');
-      await purchases(server, usersOf(buyers, plan.api.at(-1)!), product.category, product.body(BENCH_PIN), options.warmUpSeconds);
+      await purchases(
+        server,
+        usersOf(buyers, plan.api.at(-1)!),
+        product.category,
+        product.body(BENCH_PIN),
+        options.warmUpSeconds,
+      );
       await pollMix(server, pollers, options.pollConnections, options.warmUpSeconds);
       for (const [i, clients] of options.clients.entries()) {
         say(`purchases at ${clients} clients`);
-        runs.push({ clients, api: await purchases(server, usersOf(buyers, plan.api[i]), product.category, product.body(BENCH_PIN), options.seconds) });
+        runs.push({
+          clients,
+          api: await purchases(
+            server,
+            usersOf(buyers, plan.api[i]),
+            product.category,
+            product.body(BENCH_PIN),
+            options.seconds,
+          ),
+        });
       }
       say('poll mix');
       poll = await pollMix(server, pollers, options.pollConnections, options.seconds);
@@ -161,17 +197,34 @@ export async function benchDatabase(storage: BenchStorage, options: BenchOptions
         const raw: RawRun[] = [];
         for (const [m, mode] of PGBENCH_MODES.entries()) {
           say(`pgbench -M ${mode} at ${run.clients} clients`);
-          raw.push({ mode, rate: await runPgbench(storage.url!, file, mode, { clients: run.clients, offset: plan.raw[i][m].first }, options.seconds) });
+          raw.push({
+            mode,
+            rate: await runPgbench(
+              storage.url!,
+              file,
+              mode,
+              { clients: run.clients, offset: plan.raw[i][m].first },
+              options.seconds,
+            ),
+          });
         }
         purchaseRows.push({ ...run, raw });
       }
       handle = await storage.open();
     } else {
       handle = await storage.open();
-      await replayInProcess(handle.db, { ...script, clients: usersOf(script.clients, plan.raw[0][0]) }, options.warmUpSeconds);
+      await replayInProcess(
+        handle.db,
+        { ...script, clients: usersOf(script.clients, plan.raw[0][0]) },
+        options.warmUpSeconds,
+      );
       for (const [i, run] of runs.entries()) {
         say(`raw SQL in process, ${run.clients} users`);
-        const rate = await replayInProcess(handle.db, { ...script, clients: usersOf(script.clients, plan.raw[i][0]) }, options.seconds);
+        const rate = await replayInProcess(
+          handle.db,
+          { ...script, clients: usersOf(script.clients, plan.raw[i][0]) },
+          options.seconds,
+        );
         purchaseRows.push({ ...run, raw: [{ mode: 'in-process', rate }] });
       }
     }

@@ -64,7 +64,16 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
   async function user(label: string, fundKobo: bigint): Promise<BenchUser> {
     const n = ++made;
     const userId = await inTransaction(ctx, async (tx) => {
-      const id = await createAccount(tx, { name: 'Bench Customer', email: `${label}-${n}@bench.nairawallet.test`, phone: '08031234567', password: PASSWORD }, passwordHash);
+      const id = await createAccount(
+        tx,
+        {
+          name: 'Bench Customer',
+          email: `${label}-${n}@bench.nairawallet.test`,
+          phone: '08031234567',
+          password: PASSWORD,
+        },
+        passwordHash,
+      );
       await markEmailVerified(tx, id);
       await storePin(tx, id, BENCH_PIN);
       const last4 = String(n).padStart(4, '0').slice(-4);
@@ -77,7 +86,12 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
     // Identity first: the simulated partner opens the account when handed the (bench) NIN.
     await enrolWithPartners(ctx, [bank], userId, { nin: String(10_000_000_000 + n) });
     // Read whatever the live partners are: the server's (Monnify) is never called by the bench.
-    const account = await ctx.db.selectFrom('virtual_accounts').select('account_number').where('user_id', '=', userId).where('provider', '=', bank.provider).executeTakeFirstOrThrow();
+    const account = await ctx.db
+      .selectFrom('virtual_accounts')
+      .select('account_number')
+      .where('user_id', '=', userId)
+      .where('provider', '=', bank.provider)
+      .executeTakeFirstOrThrow();
     if (fundKobo > 0n) {
       const now = ctx.clock.now();
       const funded = await creditIncomingTransfer(ctx, bank.provider, {
@@ -110,18 +124,28 @@ export async function seeder(config: Config, ctx: AppContext): Promise<Seeder> {
      */
     async history({ userId }, count) {
       const chunk = 50_000;
-      const end = ctx.clock.now().getTime();
+      const start = new Date(ctx.clock.now().getTime() - count * 1000);
       await inTransaction(ctx, async (tx) => {
         for (let first = 0; first < count; first += chunk) {
           const last = Math.min(first + chunk, count);
           await sql`
-            INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description, created_at, updated_at)
-            SELECT ${userId}::bigint, ${FUNDING_CATEGORY}, 100, 'completed', 'BENCH' || ${String(userId)} || '-' || g, 'Bench Funder, Guaranty Trust Bank', 'Wallet', ${FUNDING_DESCRIPTION},
-                   ${new Date(end - count * 1000)}::timestamptz + g * interval '1 second', ${new Date(end - count * 1000)}::timestamptz + g * interval '1 second'
+            INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label,
+                                      description, created_at, updated_at)
+            SELECT ${userId}::bigint, ${FUNDING_CATEGORY}, 100, 'completed', 'BENCH' || ${String(userId)} || '-' || g,
+                   'Bench Funder, Guaranty Trust Bank', 'Wallet', ${FUNDING_DESCRIPTION},
+                   ${start}::timestamptz + g * interval '1 second', ${start}::timestamptz + g * interval '1 second'
             FROM generate_series(${first + 1}::int, ${last}::int) AS g`.execute(tx.db);
         }
         const history = { from: 'partner', provider: bank.provider, reference: `BENCH-HISTORY-${userId}` } as const;
-        await post(tx, await credit(tx, { walletId: await walletOf(tx, userId), amountKobo: BigInt(count) * 100n, transactionId: null, source: history }));
+        await post(
+          tx,
+          await credit(tx, {
+            walletId: await walletOf(tx, userId),
+            amountKobo: BigInt(count) * 100n,
+            transactionId: null,
+            source: history,
+          }),
+        );
       });
     },
   };

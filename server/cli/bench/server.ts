@@ -72,10 +72,12 @@ export async function startFakeBiller(logFile: string): Promise<{ url: string; s
   const url = `http://127.0.0.1:${port}/api`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   // Unauthenticated, the fake answers 401: it is up.
-  while (!(await fetch(`${url}/service-variations`).then(
-    (response) => response.status === 401,
-    () => false,
-  ))) {
+  while (
+    !(await fetch(`${url}/service-variations`).then(
+      (response) => response.status === 401,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`bench: the fake biller did not start; see ${logFile}`);
@@ -92,7 +94,11 @@ export async function startFakeBiller(logFile: string): Promise<{ url: string; s
 }
 
 /** `nodeOptions`: e.g. `--cpu-prof --cpu-prof-dir=…` to profile the server under load. */
-export async function startServer(env: Record<string, string>, logFile: string, nodeOptions: string[] = []): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  logFile: string,
+  nodeOptions: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
@@ -118,7 +124,9 @@ export async function startServer(env: Record<string, string>, logFile: string, 
     if (ready) break;
     if (gone || Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`bench: the server did not start (${gone ? `it exited: ${gone}` : 'no answer in time'}); its log (${logFile}) ends:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+      const why = gone ? `it exited: ${gone}` : 'no answer in time';
+      const tail = readFileSync(logFile, 'utf8').slice(-4000);
+      throw new Error(`bench: the server did not start (${why}); its log (${logFile}) ends:\n${tail}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -5,7 +5,10 @@ import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle, type Dia
 import { createRuntimeRole } from '../../../testkit/runtimeRole';
 import { cpuSecondsOf } from './cpu';
 
-/** Where a bench run keeps its data: a database of its own on the PostgreSQL server, or a PGlite folder; both removed after. */
+/**
+ * Where a bench run keeps its data: a database of its own on the PostgreSQL server, or a PGlite
+ * folder; both removed after.
+ */
 export interface BenchStorage {
   kind: 'postgres' | 'pglite';
   /** What the server is started with (DATABASE_URL or DATA_DIR). */
@@ -41,7 +44,10 @@ async function admin(url: URL, statement: string) {
 export async function postgresStorage(url: string): Promise<BenchStorage> {
   const parsed = new URL(url);
   const name = parsed.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bench: BENCH_DATABASE_URL must name a database of lower-case letters, digits and _, not "${name}"`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(
+      `bench: BENCH_DATABASE_URL must name a database of lower-case letters, digits and _, not "${name}"`,
+    );
   await admin(parsed, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin(parsed, `CREATE DATABASE ${name}`);
   // The server runs as production runs it: a role of its own, migrating as the owner.
@@ -58,7 +64,9 @@ export async function postgresStorage(url: string): Promise<BenchStorage> {
         observer = new pg.Client({ connectionString: url });
         await observer.connect();
       }
-      const { rows } = await observer.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const { rows } = await observer.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       const used = new Map<number, number>();
       for (const { pid } of rows) {
         const seconds = cpuSecondsOf(pid);
