@@ -16,18 +16,37 @@ const react = ['react', 'react/**', 'react-dom', 'react-dom/**', 'react-router-d
 const inBrowser = 'The app runs in the browser: no Node modules.';
 // The contract's schemas are zod: the app takes its types (erased at build), never its values,
 // which would ship zod to the browser.
-const contractTypesOnly = { group: ['**/core/contract'], allowTypeImports: true, message: 'The app imports the contract for its types only (`import type`): its values are zod schemas, for the server.' };
+const contractTypesOnly = {
+  group: ['**/core/contract'],
+  allowTypeImports: true,
+  message:
+    'The app imports the contract for its types only (`import type`): its values are zod schemas, for the server.',
+};
 // What the tests share with the scripts is the test kit (testkit/); what ships never imports either.
-const testing = { group: [...layer('tests'), ...layer('testkit')], message: 'Only tests and scripts import the test kit (testkit/), and only tests import tests/.' };
+const testing = {
+  group: [...layer('tests'), ...layer('testkit')],
+  message: 'Only tests and scripts import the test kit (testkit/), and only tests import tests/.',
+};
 // The customer app's rooms, by feature: the console imports none of them.
 const CUSTOMER_ROOMS = ['account', 'app', 'wallet', 'purchases', 'schedules', 'records', 'notifications', 'site'];
-const customerRooms = CUSTOMER_ROOMS.flatMap((room) => [`**/machines/${room}/**`, `**/ui/${room}/**`, `**/api/${room}/**`, `**/domain/${room}/**`, `../${room}/**`]);
+const customerRooms = CUSTOMER_ROOMS.flatMap((room) => [
+  `**/machines/${room}/**`,
+  `**/ui/${room}/**`,
+  `**/api/${room}/**`,
+  `**/domain/${room}/**`,
+  `../${room}/**`,
+]);
 const appImports = (message, ...groups) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
       paths: builtinModules.map((name) => ({ name, message: inBrowser })),
-      patterns: [{ group: ['node:*'], message: inBrowser }, ...(groups.length ? [{ group: groups.flat(), message }] : []), contractTypesOnly, testing],
+      patterns: [
+        { group: ['node:*'], message: inBrowser },
+        ...(groups.length ? [{ group: groups.flat(), message }] : []),
+        contractTypesOnly,
+        testing,
+      ],
     },
   ],
 });
@@ -45,15 +64,27 @@ const restrictGlobals = (names, message) => names.map((name) => ({ name, message
 // it is). And every statement names its columns: statements are prepared once per connection,
 // and a `*` would change a prepared statement's result when a migration adds a column under
 // replicas still running the previous release.
-const LEDGER_ONLY = 'Only server/services/ledger/ledger.ts moves money: call planHold, postHold, voidHold, credit, debit or moveBetweenSystemAccounts.';
+const LEDGER_ONLY =
+  'Only server/services/ledger/ledger.ts moves money: call planHold, postHold, voidHold, credit, debit or moveBetweenSystemAccounts.';
 const ledgerWrites = [
-  { selector: 'TemplateElement[value.raw=/INSERT\\s+INTO\\s+ledger_|UPDATE\\s+wallets\\s+SET\\s+balance_kobo/i]', message: LEDGER_ONLY },
-  { selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^ledger_/]", message: LEDGER_ONLY },
+  {
+    selector: 'TemplateElement[value.raw=/INSERT\\s+INTO\\s+ledger_|UPDATE\\s+wallets\\s+SET\\s+balance_kobo/i]',
+    message: LEDGER_ONLY,
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^ledger_/]',
+    message: LEDGER_ONLY,
+  },
   { selector: "CallExpression[callee.property.name='set'] Property[key.name='balance_kobo']", message: LEDGER_ONLY },
   { selector: 'Literal[value=/^(clearing|rewards|adjustments|settlement|suspense|biller):/]', message: LEDGER_ONLY },
-  { selector: 'TemplateElement[value.raw=/^(clearing|rewards|adjustments|settlement|suspense):/]', message: LEDGER_ONLY },
+  {
+    selector: 'TemplateElement[value.raw=/^(clearing|rewards|adjustments|settlement|suspense):/]',
+    message: LEDGER_ONLY,
+  },
 ];
-const NAMED_COLUMNS = 'Name the columns: statements are prepared, and `*` breaks them when a migration adds a column (server/db/preparedStatements.ts).';
+const NAMED_COLUMNS =
+  'Name the columns: statements are prepared, and `*` breaks them when a migration adds a column (server/db/preparedStatements.ts).';
 const starSelects = [
   { selector: 'CallExpression[callee.property.name=/^(selectAll|returningAll)$/]', message: NAMED_COLUMNS },
   { selector: 'TemplateElement[value.raw=/(SELECT|RETURNING)\\s+\\*|\\b[a-z_]+\\.\\*/i]', message: NAMED_COLUMNS },
@@ -62,10 +93,18 @@ const starSelects = [
 // Tests wait for the event (expect.poll, eventually, a promise the fake settles) or move an
 // injected clock; a sleep makes a suite slow and still flaky. A timer with no delay is one turn
 // of the event loop, not time.
-const WAIT_FOR_THE_EVENT = 'Tests never wait for the clock: move an injected clock, or wait for the event (expect.poll, eventually, a promise that settles).';
+const WAIT_FOR_THE_EVENT =
+  'Tests never wait for the clock: move an injected clock, or wait for the event (expect.poll, eventually, a promise that settles).';
 const sleeps = [
-  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: `${WAIT_FOR_THE_EVENT} In the browser: expect the state the delay stood for, or move page.clock.` },
-  { selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']:not([arguments.1.value=0])", message: WAIT_FOR_THE_EVENT },
+  {
+    selector: "CallExpression[callee.property.name='waitForTimeout']",
+    message: `${WAIT_FOR_THE_EVENT} In the browser: expect the state the delay stood for, or move page.clock.`,
+  },
+  {
+    selector:
+      "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']:not([arguments.1.value=0])",
+    message: WAIT_FOR_THE_EVENT,
+  },
   { selector: "CallExpression[callee.name='sleep']", message: WAIT_FOR_THE_EVENT },
 ];
 
@@ -90,7 +129,10 @@ export default tseslint.config(
     files: ['core/**'],
     languageOptions: { globals: {} },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./|zod$)', message: 'The core imports nothing outside core/ but zod.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./|zod$)', message: 'The core imports nothing outside core/ but zod.' }] },
+      ],
       'no-restricted-globals': [
         'error',
         ...restrictGlobals(nodeOnly, 'The core runs in the browser too.'),
@@ -101,7 +143,10 @@ export default tseslint.config(
   {
     files: ['src/**'],
     languageOptions: { globals: globals.browser },
-    rules: { 'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')], ...appImports() },
+    rules: {
+      'no-restricted-globals': ['error', ...restrictGlobals(nodeOnly, 'The app runs in the browser.')],
+      ...appImports(),
+    },
   },
   // Inside each layer, a room a feature (docs/architecture.md, "Rooms"). The customer app's rooms
   // never reach into the operator console (its own entry and chunks), and the console never
@@ -109,33 +154,79 @@ export default tseslint.config(
   {
     files: ['src/ui/**'],
     ignores: ['src/ui/console/**'],
-    rules: appImports('Views import machines, domain and core, never src/api or the console.', layer('api'), layer('server'), layer('console')),
+    rules: appImports(
+      'Views import machines, domain and core, never src/api or the console.',
+      layer('api'),
+      layer('server'),
+      layer('console'),
+    ),
   },
   {
     files: ['src/machines/**'],
     ignores: ['src/machines/console/**'],
-    rules: appImports('Machines import api, domain and core, never React, the views or the console.', layer('ui'), react, layer('server'), layer('console')),
+    rules: appImports(
+      'Machines import api, domain and core, never React, the views or the console.',
+      layer('ui'),
+      react,
+      layer('server'),
+      layer('console'),
+    ),
   },
   {
     files: ['src/api/**'],
     ignores: ['src/api/console/**'],
-    rules: appImports('src/api imports only the core.', layer('machines'), layer('ui'), layer('domain'), react, layer('server'), layer('console')),
+    rules: appImports(
+      'src/api imports only the core.',
+      layer('machines'),
+      layer('ui'),
+      layer('domain'),
+      react,
+      layer('server'),
+      layer('console'),
+    ),
   },
   {
     files: ['src/domain/**'],
-    rules: appImports('The domain imports only the core.', layer('api'), layer('machines'), layer('ui'), react, layer('server'), layer('console')),
+    rules: appImports(
+      'The domain imports only the core.',
+      layer('api'),
+      layer('machines'),
+      layer('ui'),
+      react,
+      layer('server'),
+      layer('console'),
+    ),
   },
   {
     files: ['src/ui/console/**'],
-    rules: appImports("The console's views import its machines, the kit rooms, domain and core, never an api or the customer app's rooms.", layer('api'), layer('server'), customerRooms),
+    rules: appImports(
+      "The console's views import its machines, the kit rooms, domain and core, never an api or the customer app's rooms.",
+      layer('api'),
+      layer('server'),
+      customerRooms,
+    ),
   },
   {
     files: ['src/machines/console/**'],
-    rules: appImports("The console's machines import its api, the kit rooms, domain and core, never React, views or the customer app's rooms.", layer('ui'), react, layer('server'), customerRooms),
+    rules: appImports(
+      "The console's machines import its api, the kit rooms, domain and core, never React, views or the customer app's rooms.",
+      layer('ui'),
+      react,
+      layer('server'),
+      customerRooms,
+    ),
   },
   {
     files: ['src/api/console/**'],
-    rules: appImports("The console's api imports the api's kit and the core only.", layer('machines'), layer('ui'), layer('domain'), react, layer('server'), customerRooms),
+    rules: appImports(
+      "The console's api imports the api's kit and the core only.",
+      layer('machines'),
+      layer('ui'),
+      layer('domain'),
+      react,
+      layer('server'),
+      customerRooms,
+    ),
   },
   {
     files: ['server/**', 'scripts/**', '.ci/**', '*.config.{js,ts}'],
@@ -144,7 +235,10 @@ export default tseslint.config(
   {
     files: ['server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }, testing] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }, testing] },
+      ],
       'no-restricted-globals': ['error', ...restrictGlobals(browserOnly, 'The server runs in Node.')],
     },
   },
@@ -160,7 +254,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: layer('src'), message: 'The server imports only the core, never src/.' },
-            { group: layer('console'), message: 'The customer side of the server never imports the operator console (server/console).' },
+            {
+              group: layer('console'),
+              message: 'The customer side of the server never imports the operator console (server/console).',
+            },
             testing,
           ],
         },
@@ -171,7 +268,12 @@ export default tseslint.config(
   // kit's fakes are its providers.
   {
     files: ['server/cli/bench/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: layer('src'), message: 'The server imports only the core, never src/.' }] },
+      ],
+    },
   },
   // The scripts share the fakes, the models and the spec generator with the tests through the test
   // kit; the test kit, shared, leans on nothing in tests/.
@@ -182,8 +284,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: layer('tests'), message: 'Scripts import what they share with the tests from testkit/, never tests/.' },
-            { regex: '(^|/)server/(?!cli/)', message: "Scripts reach the server through its command line's entry points (server/cli/), never its internals." },
+            {
+              group: layer('tests'),
+              message: 'Scripts import what they share with the tests from testkit/, never tests/.',
+            },
+            {
+              regex: '(^|/)server/(?!cli/)',
+              message:
+                "Scripts reach the server through its command line's entry points (server/cli/), never its internals.",
+            },
           ],
         },
       ],
@@ -191,18 +300,53 @@ export default tseslint.config(
   },
   {
     files: ['testkit/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: layer('tests'), message: 'The test kit is what tests and scripts share: it imports nothing from tests/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: layer('tests'),
+              message: 'The test kit is what tests and scripts share: it imports nothing from tests/.',
+            },
+          ],
+        },
+      ],
+    },
   },
-  { files: ['server/**', 'scripts/**'], ignores: ['server/services/ledger/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] } },
+  {
+    files: ['server/**', 'scripts/**'],
+    ignores: ['server/services/ledger/ledger.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ledgerWrites, ...starSelects] },
+  },
   { files: ['server/services/ledger/ledger.ts'], rules: { 'no-restricted-syntax': ['error', ...starSelects] } },
   // Tests and the test kit import what they test; they get the globals of the runtime their project types them for.
-  { files: ['tests/api/**', 'tests/support/api/**', 'testkit/fakes/**', 'testkit/freePort.ts', 'testkit/runtimeRole.ts'], languageOptions: { globals: globals.node } },
+  {
+    files: [
+      'tests/api/**',
+      'tests/support/api/**',
+      'testkit/fakes/**',
+      'testkit/freePort.ts',
+      'testkit/runtimeRole.ts',
+    ],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['tests/domain/**', 'tests/machines/**', 'tests/support/**', 'tests/ui/**', 'testkit/**'],
-    ignores: ['tests/support/api/**', 'tests/support/e2e/**', 'testkit/fakes/**', 'testkit/freePort.ts', 'testkit/runtimeRole.ts', 'testkit/browserSpecs.ts'],
+    ignores: [
+      'tests/support/api/**',
+      'tests/support/e2e/**',
+      'testkit/fakes/**',
+      'testkit/freePort.ts',
+      'testkit/runtimeRole.ts',
+      'testkit/browserSpecs.ts',
+    ],
     languageOptions: { globals: globals.browser },
   },
-  { files: ['tests/e2e/**', 'tests/support/e2e/**', 'testkit/browserSpecs.ts'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  {
+    files: ['tests/e2e/**', 'tests/support/e2e/**', 'testkit/browserSpecs.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
   // The fakes included: a provider that does not answer in time holds its answer until the test
   // releases it (testkit/fakes/answerHold.ts), and the test moves the adapter's clock past its timeout.
   { files: ['tests/**', 'testkit/**'], rules: { 'no-restricted-syntax': ['error', ...sleeps] } },

@@ -62,7 +62,15 @@ const contractURL = `http://127.0.0.1:${contractPort}`;
 
 // The journeys the contract project runs through the proxy: the account flow, funding and the
 // wallet's pages, and a purchase priced by amount, by plan, and with the merchant verified first.
-const contractJourneys = [/register → code from the mailbox/, /forgot → reset link/, /a session the server revoked/, /funding, identity first/, /activities: ten a page/, /account pages: profile/, /(Airtime|Internet|Electricity): a purchase goes through/];
+const contractJourneys = [
+  /register → code from the mailbox/,
+  /forgot → reset link/,
+  /a session the server revoked/,
+  /funding, identity first/,
+  /activities: ten a page/,
+  /account pages: profile/,
+  /(Airtime|Internet|Electricity): a purchase goes through/,
+];
 
 // Journeys of the real partners alone, left out of the simulated project: the fake Monnify's and
 // Paystack's identity checks (fundingPartners.spec.ts), and a card payment whose webhook the fake
@@ -115,7 +123,12 @@ export default defineConfig<{ contractProxy?: string }>({
   projects: [
     // The simulated server's journeys, but those the contract project runs through the proxy: the same
     // server answers them there, checked against its description besides.
-    { name: 'simulated', use: { baseURL }, grepInvert: [...contractJourneys, returnFirst], testIgnore: ['fundingPartners.spec.ts', ...clockJourneys] },
+    {
+      name: 'simulated',
+      use: { baseURL },
+      grepInvert: [...contractJourneys, returnFirst],
+      testIgnore: ['fundingPartners.spec.ts', ...clockJourneys],
+    },
     {
       name: 'contract',
       use: { baseURL: contractURL, contractProxy: contractURL },
@@ -133,12 +146,35 @@ export default defineConfig<{ contractProxy?: string }>({
       // The providers' part of the journeys. The machines' generated paths, the inspector's masking,
       // the first paint, the offline app and the operator console do not depend on them; nor do the
       // account, pin and recovery journeys, whose rules all hold before any provider is called.
-      testIgnore: ['generated/**', 'inspector.spec.ts', 'apiDocs.spec.ts', 'hydration.spec.ts', 'offline.spec.ts', 'console.spec.ts', 'account.spec.ts', 'pin.spec.ts', 'recovery.spec.ts', ...clockJourneys],
+      testIgnore: [
+        'generated/**',
+        'inspector.spec.ts',
+        'apiDocs.spec.ts',
+        'hydration.spec.ts',
+        'offline.spec.ts',
+        'console.spec.ts',
+        'account.spec.ts',
+        'pin.spec.ts',
+        'recovery.spec.ts',
+        ...clockJourneys,
+      ],
     },
     // The clock's journeys of each server, after that server's other projects (a failure there
     // leaves them unrun), one at a time; the two servers' run side by side.
-    { name: 'simulated-clock', use: { baseURL }, testMatch: clockJourneys, workers: 1, dependencies: ['simulated', 'contract'] },
-    { name: 'real-adapters-clock', use: { baseURL: realBaseURL }, testMatch: 'schedules.spec.ts', workers: 1, dependencies: ['real-adapters'] },
+    {
+      name: 'simulated-clock',
+      use: { baseURL },
+      testMatch: clockJourneys,
+      workers: 1,
+      dependencies: ['simulated', 'contract'],
+    },
+    {
+      name: 'real-adapters-clock',
+      use: { baseURL: realBaseURL },
+      testMatch: 'schedules.spec.ts',
+      workers: 1,
+      dependencies: ['real-adapters'],
+    },
   ],
   // The servers start in this order, before any global setup: the fake VTpass must be up before
   // the real-adapters server, whose start waits for its first catalogue sync.
@@ -151,7 +187,11 @@ export default defineConfig<{ contractProxy?: string }>({
       reuseExistingServer: false,
       // Two runs of the staff command (the first migrates the fresh database) before the server.
       timeout: 120_000,
-      env: { ...serverEnv(port, process.env.E2E_DATA_DIR), OPS_PORT: String(opsPort), OPS_PUBLIC_URL: process.env.E2E_OPS_URL },
+      env: {
+        ...serverEnv(port, process.env.E2E_DATA_DIR),
+        OPS_PORT: String(opsPort),
+        OPS_PUBLIC_URL: process.env.E2E_OPS_URL,
+      },
     },
     {
       // After the simulated server: the proxy reads its /docs/json before Prism starts.
@@ -182,7 +222,11 @@ export default defineConfig<{ contractProxy?: string }>({
       url: `http://127.0.0.1:${fakeMonnifyPort}/__fake/health`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { FAKE_MONNIFY_PORT: String(fakeMonnifyPort), FAKE_PAYSTACK_PORT: String(fakePaystackPort), APP_URL: realBaseURL },
+      env: {
+        FAKE_MONNIFY_PORT: String(fakeMonnifyPort),
+        FAKE_PAYSTACK_PORT: String(fakePaystackPort),
+        APP_URL: realBaseURL,
+      },
     },
     {
       command: 'tsx server/main.ts',

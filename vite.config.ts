@@ -17,7 +17,10 @@ process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear());
  * @xstate/react imports the useSyncExternalStore shim for React 17, which React 19 has built in.
  */
 const productionAliases = [
-  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+  },
   { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
   { find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' },
 ];
@@ -50,7 +53,10 @@ export default defineConfig(({ command, mode }) => ({
     // A few chunks by who needs them, not one per shared module (scripts/chunkGroups.ts). The
     // operator console is a second page of the same build, with chunks of its own (served only on
     // OPS_PORT). The boot module is the one script a built page of the app names (scripts/routePages.ts).
-    rolldownOptions: { input: { index: 'index.html', console: 'console.html', boot: 'src/ui/boot.ts' }, output: { codeSplitting: { groups: chunkGroups } } },
+    rolldownOptions: {
+      input: { index: 'index.html', console: 'console.html', boot: 'src/ui/boot.ts' },
+      output: { codeSplitting: { groups: chunkGroups } },
+    },
   },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],

@@ -13,7 +13,8 @@ export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
  */
 export const UNNAMED_ACTION: CaptchaAction = 'iamhuman';
 
-export const isCaptchaAction = (text: unknown): text is CaptchaAction => CAPTCHA_ACTIONS.includes(text as CaptchaAction);
+export const isCaptchaAction = (text: unknown): text is CaptchaAction =>
+  CAPTCHA_ACTIONS.includes(text as CaptchaAction);
 
 /**
  * The token of the development verifier, so development needs no captcha account: the SPA yields it

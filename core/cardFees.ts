@@ -47,7 +47,9 @@ export function cardQuote(amountKobo: bigint, bearer: FeeBearer): CardQuote {
     const formula = ((amountKobo + flat) * 1000n + 984n) / 985n;
     return [formula, formula + 1n, formula + 2n].find(leaves);
   };
-  const candidates = [settled(0n), settled(FLAT_FEE_KOBO), amountKobo + FEE_CAP_KOBO].filter((charged): charged is bigint => charged !== undefined && leaves(charged));
+  const candidates = [settled(0n), settled(FLAT_FEE_KOBO), amountKobo + FEE_CAP_KOBO].filter(
+    (charged): charged is bigint => charged !== undefined && leaves(charged),
+  );
   const chargedKobo = candidates.reduce((least, charged) => (charged < least ? charged : least));
   return { amountKobo, feeKobo: chargedKobo - amountKobo, chargedKobo, bearer };
 }

@@ -161,11 +161,26 @@ export interface AddressDecision {
 }
 
 export interface CustomerPage {
-  customer: { id: number; name: string; email: string; phone: string; created_at: string; email_verified: boolean; pin_set: boolean; pin_locked: boolean };
+  customer: {
+    id: number;
+    name: string;
+    email: string;
+    phone: string;
+    created_at: string;
+    email_verified: boolean;
+    pin_set: boolean;
+    pin_locked: boolean;
+  };
   wallet: { balance: number; cashback_total: number };
   limits: Limits;
   /** BVN and NIN masked to their last four digits; '' when none is verified. */
-  identity: { bvn: string; bvn_verified_at: string | null; nin: string; nin_verified_at: string | null; address: AddressDecision | null };
+  identity: {
+    bvn: string;
+    bvn_verified_at: string | null;
+    nin: string;
+    nin_verified_at: string | null;
+    address: AddressDecision | null;
+  };
   accounts: { provider: string; bank_name: string; account_number: string }[];
   transactions: ConsoleTransaction[];
   ledger: ConsoleLedgerEntry[];

@@ -442,7 +442,8 @@ export type MerchantDetails = z.infer<typeof MerchantDetails>;
 export type PurchaseResult = Transaction;
 
 /** Every answer of a purchase call: the transaction on success; a pin refusal's reason, or nothing, with an error. */
-export type PurchaseAnswer = (Envelope<PurchaseResult> & { type: 'success' }) | (Envelope<PinRefusal> & { type: 'error' });
+export type PurchaseAnswer =
+  (Envelope<PurchaseResult> & { type: 'success' }) | (Envelope<PinRefusal> & { type: 'error' });
 
 // Recent beneficiaries (server: POST /api/recent-beneficiaries).
 export interface RecentBeneficiariesRequest {
@@ -567,7 +568,15 @@ export const ScheduleRunReason = z.enum([
 ]);
 export type ScheduleRunReason = z.infer<typeof ScheduleRunReason>;
 /** What became of a run: its purchase completed, is processing, was refunded (canceled), or no purchase was made. */
-export const ScheduleRunOutcome = z.enum(['running', 'completed', 'processing', 'canceled', 'failed', 'missed', 'skipped']);
+export const ScheduleRunOutcome = z.enum([
+  'running',
+  'completed',
+  'processing',
+  'canceled',
+  'failed',
+  'missed',
+  'skipped',
+]);
 export type ScheduleRunOutcome = z.infer<typeof ScheduleRunOutcome>;
 export const ScheduleRun = z
   .strictObject({

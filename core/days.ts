@@ -30,11 +30,24 @@ export function startOfLagosDay(instant: Date): Date {
  * be omitted), or null when they are not a real time: 2026-02-30 rolls over into March, which
  * nobody meant.
  */
-export function atLagosTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): Date | null {
+export function atLagosTime(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  millisecond = 0,
+): Date | null {
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
   const check = new Date(utc);
   const real =
-    check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && check.getUTCHours() === hour && check.getUTCMinutes() === minute && check.getUTCSeconds() === second;
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day &&
+    check.getUTCHours() === hour &&
+    check.getUTCMinutes() === minute &&
+    check.getUTCSeconds() === second;
   return real ? new Date(utc - LAGOS_OFFSET_MS) : null;
 }
 
@@ -72,7 +85,15 @@ export function lagosDateTime(instant: Date): string {
   return lagosIso(instant).slice(0, 16).replace('T', ' ');
 }
 
-const LAGOS_WORDS = { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+const LAGOS_WORDS = {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const;
 // Made once each, when first used: making a formatter costs more than the readings it gives.
 const lagosWords = once(() => new Intl.DateTimeFormat('en-NG', LAGOS_WORDS));
 const lagosWordsWithWeekday = once(() => new Intl.DateTimeFormat('en-NG', { ...LAGOS_WORDS, weekday: 'short' }));

@@ -77,14 +77,17 @@ export const identityMessages = {
 
 /** What /funding says about each partner's accounts. */
 export const fundingMessages = {
-  beingCreated: (partner: string) => `${partner} is creating your account number. It usually takes a minute; this page updates by itself.`,
+  beingCreated: (partner: string) =>
+    `${partner} is creating your account number. It usually takes a minute; this page updates by itself.`,
   partnerDown: (partner: string) =>
     `${partner} could not be reached when you verified. Type your BVN or NIN again to get this account ` +
     'number: we do not keep the number itself.',
-  notAskedYet: (partner: string) => `Type your BVN or NIN again so that ${partner} can open your account number: we do not keep the number itself.`,
+  notAskedYet: (partner: string) =>
+    `Type your BVN or NIN again so that ${partner} can open your account number: we do not keep the number itself.`,
   ready: (partner: string) => `Your ${partner} account numbers are listed above.`,
   noCardTopUps: 'Card top-ups are not available right now: fund your wallet by bank transfer.',
-  cardAboveCap: (left: string) => `your wallet can take ${left} more at your tier; verify more of your identity to raise it`,
+  cardAboveCap: (left: string) =>
+    `your wallet can take ${left} more at your tier; verify more of your identity to raise it`,
   cardPaymentUnknown: 'we have no card payment with this reference',
   cardAmountRange: (min: string, max: string) => `enter an amount between ${min} and ${max}`,
   cardCredited: (amount: string) => `${amount} from your card has been added to your wallet.`,
@@ -109,7 +112,8 @@ export const scheduleWords = {
   title: 'Schedules',
   subtitle: 'Purchases your wallet makes for you, at the times you choose (Lagos time).',
   empty: 'No schedules yet',
-  emptyHint: 'Buy something, open it in your activities and tap “Repeat this”, or schedule a purchase from any service screen.',
+  emptyHint:
+    'Buy something, open it in your activities and tap “Repeat this”, or schedule a purchase from any service screen.',
   newSchedule: 'New schedule',
   repeatThis: 'Repeat this',
   scheduleThis: 'Schedule this',

@@ -21,7 +21,8 @@ export function formatNaira(amount: number | string | ''): string {
 function koboOf(written: string): bigint {
   const [digits, exponent] = written.split('e');
   const [whole, fraction = ''] = digits.split('.');
-  if (exponent !== undefined) return Number(exponent) < 0 ? 0n : BigInt(whole + fraction.padEnd(Number(exponent), '0')) * 100n;
+  if (exponent !== undefined)
+    return Number(exponent) < 0 ? 0n : BigInt(whole + fraction.padEnd(Number(exponent), '0')) * 100n;
   const kobo = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
   return fraction.length > 2 && fraction[2] >= '5' ? kobo + 1n : kobo;
 }

@@ -29,7 +29,24 @@ export function normalisePhone(phone: string): string | null {
  * the user can override.
  */
 export const NETWORK_PREFIXES: Record<Network, readonly string[]> = {
-  MTN: ['0703', '0704', '0706', '0707', '0803', '0806', '0810', '0813', '0814', '0816', '0903', '0906', '0913', '0916', '07025', '07026'],
+  MTN: [
+    '0703',
+    '0704',
+    '0706',
+    '0707',
+    '0803',
+    '0806',
+    '0810',
+    '0813',
+    '0814',
+    '0816',
+    '0903',
+    '0906',
+    '0913',
+    '0916',
+    '07025',
+    '07026',
+  ],
   Airtel: ['0701', '0708', '0802', '0808', '0812', '0901', '0902', '0904', '0907', '0911', '0912'],
   Glo: ['0705', '0805', '0807', '0811', '0815', '0905', '0915'],
   '9mobile': ['0809', '0817', '0818', '0908', '0909'],
@@ -51,7 +68,10 @@ export function suggestNetwork(phone: string): Network | null {
 }
 
 /** The provider that sells for a network: its name starts with the network's ('MTN', 'MTN Data'). */
-export function providerForNetwork<P extends { name: string }>(providers: readonly P[], network: Network | null): P | undefined {
+export function providerForNetwork<P extends { name: string }>(
+  providers: readonly P[],
+  network: Network | null,
+): P | undefined {
   if (!network) return undefined;
   const name = network.toLowerCase();
   return providers.find((provider) => {

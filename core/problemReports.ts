@@ -14,7 +14,8 @@ export type ProblemReason = (typeof PROBLEM_REASONS)[number]['key'];
 
 export const PROBLEM_REASON_KEYS = PROBLEM_REASONS.map((reason) => reason.key) as [ProblemReason, ...ProblemReason[]];
 
-export const problemReasonLabel = (key: string): string => PROBLEM_REASONS.find((reason) => reason.key === key)?.label ?? key;
+export const problemReasonLabel = (key: string): string =>
+  PROBLEM_REASONS.find((reason) => reason.key === key)?.label ?? key;
 
 /** A note is optional; this is room for what happened, not for a document. */
 export const PROBLEM_NOTE_MAX_LENGTH = 1000;

@@ -93,7 +93,8 @@ export function nextRunAfter(rule: Rule, after: Date): Date | null {
   switch (cadence.kind) {
     case 'once':
     case 'renewal': {
-      const at = cadence.kind === 'once' ? candidate(cadence.date) : renewalRunAt(cadence.dueDate, cadence.daysBefore, time);
+      const at =
+        cadence.kind === 'once' ? candidate(cadence.date) : renewalRunAt(cadence.dueDate, cadence.daysBefore, time);
       return at > after ? at : null;
     }
     case 'daily': {
@@ -151,5 +152,6 @@ export function parseTime(text: string): number | null {
 }
 
 function assertTime(time: number): void {
-  if (!Number.isInteger(time) || time < 0 || time >= MINUTES_PER_DAY) throw new RangeError(`not a time of day: ${time}`);
+  if (!Number.isInteger(time) || time < 0 || time >= MINUTES_PER_DAY)
+    throw new RangeError(`not a time of day: ${time}`);
 }

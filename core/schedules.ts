@@ -13,7 +13,8 @@ export const SCHEDULABLE_CATEGORIES: readonly ServiceCategory[] = SERVICES.filte
   (service) => service.category,
 );
 
-export const isSchedulable = (category: string): boolean => (SCHEDULABLE_CATEGORIES as readonly string[]).includes(category);
+export const isSchedulable = (category: string): boolean =>
+  (SCHEDULABLE_CATEGORIES as readonly string[]).includes(category);
 
 export const SCHEDULE_NAME_MAX_LENGTH = 40;
 /** Schedules one user may keep (active, paused or ended); each is a standing authorisation. */
@@ -30,12 +31,15 @@ export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday',
 /** 1st, 2nd, 3rd, 4th … 21st, 22nd, 31st. */
 export function ordinal(day: number): string {
   const tens = day % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
   return `${day}${suffix}`;
 }
 
 /** A schedule's timing in words: "Monthly on the 31st (or the month's last day) at 09:00". */
-export function describeTiming(timing: Pick<ScheduleTiming, 'frequency' | 'date' | 'weekday' | 'month_day' | 'days_before' | 'time'>): string {
+export function describeTiming(
+  timing: Pick<ScheduleTiming, 'frequency' | 'date' | 'weekday' | 'month_day' | 'days_before' | 'time'>,
+): string {
   const at = `at ${timing.time}`;
   switch (timing.frequency) {
     case 'once':
@@ -79,6 +83,8 @@ export function ruleOf(timing: ScheduleTiming, dueDate: string | null = null): R
     case 'monthly':
       return timing.month_day == null ? null : { cadence: { kind: 'monthly', day: timing.month_day }, time };
     case 'renewal':
-      return timing.days_before == null || dueDate === null ? null : { cadence: { kind: 'renewal', dueDate, daysBefore: timing.days_before }, time };
+      return timing.days_before == null || dueDate === null
+        ? null
+        : { cadence: { kind: 'renewal', dueDate, daysBefore: timing.days_before }, time };
   }
 }

@@ -98,7 +98,13 @@ export interface ServiceDefinition {
   cashbackBasisPoints: number;
 }
 
-const phone: BeneficiaryRule = { label: 'Phone number', normalise: normalisePhone, invalid: PHONE_INVALID, displayName: 'Phone', input: 'phone' };
+const phone: BeneficiaryRule = {
+  label: 'Phone number',
+  normalise: normalisePhone,
+  invalid: PHONE_INVALID,
+  displayName: 'Phone',
+  input: 'phone',
+};
 
 /** Digits only, between `min` and `max` of them; spaces and dashes typed between groups are ignored. */
 function digits(min: number, max: number) {
@@ -169,13 +175,20 @@ export const SERVICES = [
     icon: 'bolt',
     providerLabel: 'Provider',
     pricing: { kind: 'amount', minKobo: naira(500), maxKobo: naira(500_000) },
-    beneficiary: { label: 'Meter number', normalise: digits(11, 13), invalid: 'meter number must be 11 to 13 digits', displayName: 'Meter', input: { maxDigits: 13 } },
+    beneficiary: {
+      label: 'Meter number',
+      normalise: digits(11, 13),
+      invalid: 'meter number must be 11 to 13 digits',
+      displayName: 'Meter',
+      input: { maxDigits: 13 },
+    },
     verification: { fields: ['address'], beforePaying: true },
     meterTypes: true,
     suggestsNetwork: false,
     schedulable: true,
     renewable: false,
-    describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} prepaid electricity for meter ${beneficiary}`,
+    describe: ({ amount, provider, beneficiary }) =>
+      `${amount} ${provider} prepaid electricity for meter ${beneficiary}`,
     cashbackBasisPoints: 50,
   },
   {
@@ -188,7 +201,13 @@ export const SERVICES = [
     icon: 'ball',
     providerLabel: 'Provider',
     pricing: { kind: 'amount', minKobo: naira(100), maxKobo: naira(500_000) },
-    beneficiary: { label: 'Account number', normalise: digits(4, 20), invalid: 'betting account id must be 4 to 20 digits', displayName: 'Account', input: { maxDigits: 20 } },
+    beneficiary: {
+      label: 'Account number',
+      normalise: digits(4, 20),
+      invalid: 'betting account id must be 4 to 20 digits',
+      displayName: 'Account',
+      input: { maxDigits: 20 },
+    },
     verification: { fields: ['username'], beforePaying: true },
     meterTypes: false,
     suggestsNetwork: false,

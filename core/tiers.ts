@@ -32,8 +32,20 @@ export const TIERS: readonly TierRule[] = [
     canFund: false,
     requirement: 'no verified BVN or NIN: the wallet cannot be funded, and only money it already holds can be spent',
   },
-  { tier: 1, dailyLimitKobo: naira(50_000), balanceCapKobo: naira(300_000), canFund: true, requirement: 'a verified BVN or NIN' },
-  { tier: 2, dailyLimitKobo: naira(200_000), balanceCapKobo: naira(500_000), canFund: true, requirement: 'a verified BVN and NIN' },
+  {
+    tier: 1,
+    dailyLimitKobo: naira(50_000),
+    balanceCapKobo: naira(300_000),
+    canFund: true,
+    requirement: 'a verified BVN or NIN',
+  },
+  {
+    tier: 2,
+    dailyLimitKobo: naira(200_000),
+    balanceCapKobo: naira(500_000),
+    canFund: true,
+    requirement: 'a verified BVN and NIN',
+  },
   {
     tier: 3,
     dailyLimitKobo: naira(5_000_000),
@@ -59,8 +71,11 @@ export function tierOf(verified: VerifiedKyc): TierRule {
 
 /** What raising the limits takes from this tier, as the refusals and notifications say it; '' at the top. */
 export function raiseLimitsHint(tier: Tier): string {
-  if (tier === 0) return 'Verify your BVN or NIN on your profile or on Fund Wallet: the CBN requires one ' +
-    'before a wallet can be funded.';
+  if (tier === 0)
+    return (
+      'Verify your BVN or NIN on your profile or on Fund Wallet: the CBN requires one ' +
+      'before a wallet can be funded.'
+    );
   if (tier === 1) return 'Verify both your BVN and NIN on your profile to raise your limits.';
   if (tier === 2) return 'Tier 3 also needs a verified address: contact support to have it checked.';
   return '';

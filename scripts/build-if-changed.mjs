@@ -58,7 +58,11 @@ export function inputsDigest(root) {
 /** Whether `root`'s dist/ was built from the inputs as they are now. */
 export function builtFromCurrentInputs(root) {
   const stamp = join(root, STAMP);
-  return existsSync(join(root, 'dist', 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === inputsDigest(root);
+  return (
+    existsSync(join(root, 'dist', 'index.html')) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8').trim() === inputsDigest(root)
+  );
 }
 
 export function writeStamp(root) {

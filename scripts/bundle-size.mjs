@@ -63,10 +63,18 @@ const rows = [];
 const failures = [];
 
 const landingBytes = [...landing].reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
-rows.push({ chunk: 'landing route (entry + static imports)', files: landing.size, gzip: landingBytes, budget: LANDING_BUDGET });
-if (landingBytes > LANDING_BUDGET) failures.push(`the landing route loads ${kb(landingBytes)} of JavaScript (budget ${kb(LANDING_BUDGET)})`);
+rows.push({
+  chunk: 'landing route (entry + static imports)',
+  files: landing.size,
+  gzip: landingBytes,
+  budget: LANDING_BUDGET,
+});
+if (landingBytes > LANDING_BUDGET)
+  failures.push(`the landing route loads ${kb(landingBytes)} of JavaScript (budget ${kb(LANDING_BUDGET)})`);
 
-for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort()) {
+for (const key of Object.keys(manifest)
+  .filter((k) => manifest[k].isDynamicEntry)
+  .sort()) {
   const own = gzipSize(manifest[key].file);
   // Shared chunks a lazy route pulls in beyond what the landing route already loaded.
   const shared = [...staticClosure(key)].filter((k) => k !== key && !landing.has(k));
@@ -80,7 +88,9 @@ console.log(`${'chunk'.padEnd(width)}  ${'gzip'.padStart(9)}  ${'+ shared'.padSt
 for (const row of rows) {
   const shared = row.shared ? kb(row.shared) : '';
   const mark = row.gzip > row.budget ? '  OVER' : '';
-  console.log(`${row.chunk.padEnd(width)}  ${kb(row.gzip).padStart(9)}  ${shared.padStart(9)}  ${kb(row.budget).padStart(9)}${mark}`);
+  console.log(
+    `${row.chunk.padEnd(width)}  ${kb(row.gzip).padStart(9)}  ${shared.padStart(9)}  ${kb(row.budget).padStart(9)}${mark}`,
+  );
 }
 
 // The targets also cap a first visit in total (JavaScript, gzip): what the route's own page
@@ -99,47 +109,71 @@ for (const visit of FIRST_VISITS) {
   const chunks = loadedBy(page);
   const bytes = [...chunks].reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
   const over = bytes > visit.budget;
-  console.log(`first visit ${visit.route}: ${kb(bytes)} in ${chunks.size} files (budget ${kb(visit.budget)})${over ? '  OVER' : ''}`);
-  if (over) failures.push(`a first visit of ${visit.route} loads ${kb(bytes)} of JavaScript (budget ${kb(visit.budget)})`);
+  console.log(
+    `first visit ${visit.route}: ${kb(bytes)} in ${chunks.size} files (budget ${kb(visit.budget)})${over ? '  OVER' : ''}`,
+  );
+  if (over)
+    failures.push(`a first visit of ${visit.route} loads ${kb(bytes)} of JavaScript (budget ${kb(visit.budget)})`);
 }
 
 // The operator console (console.html) is a second page of the build: no customer page may name
 // one of its chunks, and none of its own chunks may be a customer's lazy route.
 const CONSOLE_PAGE = 'console.html';
-if (!existsSync(join(DIST, CONSOLE_PAGE))) failures.push(`dist/${CONSOLE_PAGE} is missing: the operator console was not built`);
+if (!existsSync(join(DIST, CONSOLE_PAGE)))
+  failures.push(`dist/${CONSOLE_PAGE} is missing: the operator console was not built`);
 else {
   const consoleChunks = loadedBy(CONSOLE_PAGE);
-  const customerPages = ['index.html', ...(existsSync(join(DIST, 'pages')) ? readdirSync(join(DIST, 'pages'), { recursive: true }).filter((name) => String(name).endsWith('.html')).map((name) => join('pages', String(name))) : [])];
-  const consoleOnly = [...consoleChunks].filter((key) => /^(console\.html|src\/console\/)/.test(key) || manifest[key].file.startsWith('assets/console'));
+  const customerPages = [
+    'index.html',
+    ...(existsSync(join(DIST, 'pages'))
+      ? readdirSync(join(DIST, 'pages'), { recursive: true })
+          .filter((name) => String(name).endsWith('.html'))
+          .map((name) => join('pages', String(name)))
+      : []),
+  ];
+  const consoleOnly = [...consoleChunks].filter(
+    (key) => /^(console\.html|src\/console\/)/.test(key) || manifest[key].file.startsWith('assets/console'),
+  );
   for (const page of customerPages) {
     const leaked = [...loadedBy(page)].filter((key) => consoleOnly.includes(key));
-    if (leaked.length) failures.push(`${page} loads the operator console's ${leaked.map((key) => manifest[key].file).join(', ')}`);
+    if (leaked.length)
+      failures.push(`${page} loads the operator console's ${leaked.map((key) => manifest[key].file).join(', ')}`);
   }
   // Nor may any chunk of the app import one (a lazy screen, the toasts): the customer port refuses them.
   for (const key of Object.keys(manifest).filter((k) => !consoleOnly.includes(k) && k !== CONSOLE_PAGE)) {
     const leaked = [...staticClosure(key)].filter((k) => consoleOnly.includes(k));
-    if (leaked.length) failures.push(`${manifest[key].file} imports the operator console's ${leaked.map((k) => manifest[k].file).join(', ')}`);
+    if (leaked.length)
+      failures.push(
+        `${manifest[key].file} imports the operator console's ${leaked.map((k) => manifest[k].file).join(', ')}`,
+      );
   }
   // And the console never loads, at once or later (a lazy import), what the app's first page loads
   // beyond what both pages share: that holds the app's entry, which would start the customer app.
   const everything = (key, seen = new Set()) => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
-    for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])]) everything(next, seen);
+    for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])])
+      everything(next, seen);
     return seen;
   };
   const consoleReach = new Set([...consoleChunks].flatMap((key) => [...everything(key)]));
   const appsOwn = [...landing].filter((key) => !consoleChunks.has(key) && consoleReach.has(key));
-  if (appsOwn.length) failures.push(`the operator console can load the app's ${appsOwn.map((key) => manifest[key].file).join(', ')}`);
+  if (appsOwn.length)
+    failures.push(`the operator console can load the app's ${appsOwn.map((key) => manifest[key].file).join(', ')}`);
   const consoleBytes = consoleOnly.reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
-  console.log(`operator console (console.html, its own chunks): ${kb(consoleBytes)} in ${consoleOnly.length} files; no customer page names them`);
+  console.log(
+    `operator console (console.html, its own chunks): ${kb(consoleBytes)} in ${consoleOnly.length} files; no customer page names them`,
+  );
 }
 
 const assets = join(DIST, 'assets');
 for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
   const source = readFileSync(join(assets, file), 'utf8');
-  const trace = INSPECTOR_CHUNK.test(file) ? 'the inspector’s mask' : INSPECTOR_TRACES.find((needle) => source.includes(needle));
-  if (trace) failures.push(`assets/${file} contains "${trace}": the Stately inspector leaked into the production bundle`);
+  const trace = INSPECTOR_CHUNK.test(file)
+    ? 'the inspector’s mask'
+    : INSPECTOR_TRACES.find((needle) => source.includes(needle));
+  if (trace)
+    failures.push(`assets/${file} contains "${trace}": the Stately inspector leaked into the production bundle`);
 }
 
 if (failures.length) {

@@ -46,16 +46,19 @@ const SESSIONLESS = /[\\/]src[\\/]ui[\\/]site[\\/](LandingScreen|TermsScreen|Pol
  * The screens a signed-out visitor opens (the account flow), beside which every other lazy screen
  * (and what those load lazily: a problem report, a receipt) belongs to the signed-in app.
  */
-const SIGNED_OUT = /[\\/]src[\\/]ui[\\/]account[\\/](Register|Login|Forgot|Reset|VerifyEmail|SetPin|NotMe|IAmHuman)Screen\.tsx$/;
+const SIGNED_OUT =
+  /[\\/]src[\\/]ui[\\/]account[\\/](Register|Login|Forgot|Reset|VerifyEmail|SetPin|NotMe|IAmHuman)Screen\.tsx$/;
 // The customer app's feature rooms (not the app's frame, nor the kit both apps share), and the signed-in app's frames.
-const APP_LAZY = /[\\/]src[\\/]ui[\\/]((account|wallet|purchases|schedules|records|notifications|site)[\\/]|app[\\/]appFrames\.ts$)/;
+const APP_LAZY =
+  /[\\/]src[\\/]ui[\\/]((account|wallet|purchases|schedules|records|notifications|site)[\\/]|app[\\/]appFrames\.ts$)/;
 const signedInOnly = (root: string) => APP_LAZY.test(root) && !SIGNED_OUT.test(root) && !SESSIONLESS.test(root);
 /**
  * The pages most visits start on, /login and the dashboard a login lands on, and the frames around
  * every session page: what these share is loaded with them; what only other pages share waits for those.
  */
 const LOGIN_SCREEN = /[\\/]src[\\/]ui[\\/]account[\\/]LoginScreen\.tsx$/;
-const FIRST_PAGES = /[\\/]src[\\/]ui[\\/]((account[\\/]Login|wallet[\\/]Dashboard)Screen\.tsx|app[\\/](sessionFrames|appFrames)\.ts)$/;
+const FIRST_PAGES =
+  /[\\/]src[\\/]ui[\\/]((account[\\/]Login|wallet[\\/]Dashboard)Screen\.tsx|app[\\/](sessionFrames|appFrames)\.ts)$/;
 
 /**
  * The frames and the chunk each goes into with what only it uses: every page that loads `screens`
@@ -116,9 +119,21 @@ function reachedByConsole(id: string, context: ChunkingContext): boolean {
  * it with an import of its own (src/ui/main.tsx), so that it runs in a task of its own; the page
  * names it among the entry's files (scripts/routePages.ts), so it is fetched with them.
  */
-export const REACT_DOM_CLIENT = /[\\/]node_modules[\\/](react-dom[\\/](client\.js$|cjs[\\/]react-dom-client\.)|scheduler[\\/])/;
+export const REACT_DOM_CLIENT =
+  /[\\/]node_modules[\\/](react-dom[\\/](client\.js$|cjs[\\/]react-dom-client\.)|scheduler[\\/])/;
 
-type Group = 'reactDom' | 'common' | 'landing' | 'kit' | 'screens' | 'login' | 'signedIn' | 'forms' | 'appScreens' | 'pair' | 'console';
+type Group =
+  | 'reactDom'
+  | 'common'
+  | 'landing'
+  | 'kit'
+  | 'screens'
+  | 'login'
+  | 'signedIn'
+  | 'forms'
+  | 'appScreens'
+  | 'pair'
+  | 'console';
 
 /** Source size (characters) under which a module two lazy modules share goes with `screens`. */
 const PAIR_MINIMUM = 2_000;
@@ -141,7 +156,8 @@ function chunkOf(id: string, context: ChunkingContext): { group: Group; name: st
 /** Where the app's own rules put a module its roots `from` reach. */
 function appChunkOf(from: Set<string>, size: number): { group: Group; name: string } | null {
   const sessionless = [...from].filter((root) => SESSIONLESS.test(root));
-  if (from.has('entry') || (sessionless.length > 0 && sessionless.length < from.size)) return { group: 'landing', name: 'landing' };
+  if (from.has('entry') || (sessionless.length > 0 && sessionless.length < from.size))
+    return { group: 'landing', name: 'landing' };
   // What only the pages outside the session share (the legal pages' layout) is theirs alone.
   if (sessionless.length > 0) return null;
   if (from.size === 1) return framesChunk([...from][0]);
@@ -157,11 +173,20 @@ function appChunkOf(from: Set<string>, size: number): { group: Group; name: stri
     const firstPages = [...from].filter((root) => FIRST_PAGES.test(root));
     // What /login shares with later pages but the dashboard and the frames do not need (the login
     // form's frame, the bot check, the forms' checks) stays off the dashboard's first visit.
-    if (firstPages.length > 0 && firstPages.every((root) => LOGIN_SCREEN.test(root))) return { group: 'login', name: 'login' };
-    if (firstPages.length > 0) return signedIn ? { group: 'signedIn', name: 'signed-in' } : { group: 'screens', name: 'screens' };
+    if (firstPages.length > 0 && firstPages.every((root) => LOGIN_SCREEN.test(root)))
+      return { group: 'login', name: 'login' };
+    if (firstPages.length > 0)
+      return signedIn ? { group: 'signedIn', name: 'signed-in' } : { group: 'screens', name: 'screens' };
     return signedIn ? { group: 'appScreens', name: 'app-screens' } : { group: 'forms', name: 'forms' };
   }
-  if (from.size === 2) return { group: 'pair', name: `shared-${[...from].map((root) => basename(root).replace(/\.\w+$/, '')).sort().join('-')}` };
+  if (from.size === 2)
+    return {
+      group: 'pair',
+      name: `shared-${[...from]
+        .map((root) => basename(root).replace(/\.\w+$/, ''))
+        .sort()
+        .join('-')}`,
+    };
   return null;
 }
 
@@ -170,7 +195,21 @@ function appChunkOf(from: Set<string>, size: number): { group: Group; name: stri
  * load, then the landing's): a group takes its modules' dependencies with it, so each must choose
  * before the next narrower one.
  */
-export const chunkGroups = (['reactDom', 'common', 'landing', 'kit', 'screens', 'login', 'signedIn', 'forms', 'appScreens', 'pair', 'console'] as const).map((group, index, all) => ({
+export const chunkGroups = (
+  [
+    'reactDom',
+    'common',
+    'landing',
+    'kit',
+    'screens',
+    'login',
+    'signedIn',
+    'forms',
+    'appScreens',
+    'pair',
+    'console',
+  ] as const
+).map((group, index, all) => ({
   debugName: group,
   name: (id: string, context: ChunkingContext) => {
     const chunk = chunkOf(id, context);

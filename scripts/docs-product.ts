@@ -23,7 +23,12 @@ export const DOCS_DIR = fileURLToPath(new URL('../docs/', import.meta.url));
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 const code = (text: string) => `\`${text}\``;
-const table = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+const table = (head: string[], rows: string[][]) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 
 /** What each constant of core/limits.ts is; a constant without a line here fails the type check. */
 const LIMIT_MEANINGS: Record<keyof typeof limits, string> = {
@@ -45,13 +50,37 @@ const LIMIT_MEANINGS: Record<keyof typeof limits, string> = {
 
 /** Other limits the product states, from their own homes. */
 const OTHER_LIMITS: [name: string, value: string, meaning: string][] = [
-  [code('RECENT_BENEFICIARIES'), code(String(RECENT_BENEFICIARIES)), 'recent beneficiaries a service screen offers (core/services.ts)'],
+  [
+    code('RECENT_BENEFICIARIES'),
+    code(String(RECENT_BENEFICIARIES)),
+    'recent beneficiaries a service screen offers (core/services.ts)',
+  ],
   [code('STATEMENT_MAX_DAYS'), code(String(STATEMENT_MAX_DAYS)), 'days a statement may cover (core/statements.ts)'],
-  [code('STATEMENT_MAX_ENTRIES'), code(String(STATEMENT_MAX_ENTRIES)), 'ledger entries a statement document may hold: past it, a shorter period is asked for (core/statements.ts)'],
-  [code('COOLING_OFF_HOURS'), code(String(COOLING_OFF_HOURS)), 'hours purchases cool off after a password or pin reset, a new device or a "this wasn\'t me" report (core/coolingOff.ts)'],
-  [code('COOLING_OFF_ALLOWANCE_KOBO'), `${code(String(COOLING_OFF_ALLOWANCE_KOBO))} (${naira(COOLING_OFF_ALLOWANCE_KOBO)})`, 'what purchases may add up to while the account cools off (core/coolingOff.ts)'],
-  [code('PROBLEM_NOTE_MAX_LENGTH'), code(String(PROBLEM_NOTE_MAX_LENGTH)), "characters of a problem report's note (core/problemReports.ts)"],
-  [code('PENDING_REPORT_AFTER_MS'), `${code(String(PENDING_REPORT_AFTER_MS))} (${PENDING_REPORT_AFTER_MS / 3_600_000} h)`, 'a bill still unsettled this long after it was placed offers a report by itself (src/domain/records/transactionStatus.ts)'],
+  [
+    code('STATEMENT_MAX_ENTRIES'),
+    code(String(STATEMENT_MAX_ENTRIES)),
+    'ledger entries a statement document may hold: past it, a shorter period is asked for (core/statements.ts)',
+  ],
+  [
+    code('COOLING_OFF_HOURS'),
+    code(String(COOLING_OFF_HOURS)),
+    'hours purchases cool off after a password or pin reset, a new device or a "this wasn\'t me" report (core/coolingOff.ts)',
+  ],
+  [
+    code('COOLING_OFF_ALLOWANCE_KOBO'),
+    `${code(String(COOLING_OFF_ALLOWANCE_KOBO))} (${naira(COOLING_OFF_ALLOWANCE_KOBO)})`,
+    'what purchases may add up to while the account cools off (core/coolingOff.ts)',
+  ],
+  [
+    code('PROBLEM_NOTE_MAX_LENGTH'),
+    code(String(PROBLEM_NOTE_MAX_LENGTH)),
+    "characters of a problem report's note (core/problemReports.ts)",
+  ],
+  [
+    code('PENDING_REPORT_AFTER_MS'),
+    `${code(String(PENDING_REPORT_AFTER_MS))} (${PENDING_REPORT_AFTER_MS / 3_600_000} h)`,
+    'a bill still unsettled this long after it was placed offers a report by itself (src/domain/records/transactionStatus.ts)',
+  ],
 ];
 
 /** A message as the documents quote it: a function's argument becomes `<N>`. */
@@ -75,18 +104,31 @@ function labelsTable(): string {
 
 function pricingText(service: ServiceDefinition): string {
   const { pricing } = service;
-  return pricing.kind === 'amount' ? `amount, ${naira(pricing.minKobo)} – ${naira(pricing.maxKobo)}` : `${pricing.planLabel.toLowerCase()} (read-only amount)`;
+  return pricing.kind === 'amount'
+    ? `amount, ${naira(pricing.minKobo)} – ${naira(pricing.maxKobo)}`
+    : `${pricing.planLabel.toLowerCase()} (read-only amount)`;
 }
 
 function verificationText(service: ServiceDefinition): string {
   if (!service.verification) return 'no';
   const shown = ['name', ...service.verification.fields].join(', ');
-  return service.verification.beforePaying ? `before paying: ${shown}` : 'verify-merchant answers it; the screen does not ask';
+  return service.verification.beforePaying
+    ? `before paying: ${shown}`
+    : 'verify-merchant answers it; the screen does not ask';
 }
 
 function servicesTable(): string {
   return table(
-    ['route', 'title', 'purchase call', 'category label', 'provider field', 'priced by', 'merchant verification', 'cashback'],
+    [
+      'route',
+      'title',
+      'purchase call',
+      'category label',
+      'provider field',
+      'priced by',
+      'merchant verification',
+      'cashback',
+    ],
     SERVICES.map((service) => [
       code(service.route),
       code(service.title),
@@ -105,14 +147,21 @@ function beneficiariesTable(): string {
     ['route', 'field', 'typing lets through', 'message when not valid'],
     SERVICES.map((service) => {
       const { beneficiary } = service;
-      const input = beneficiary.input === 'phone' ? 'a phone number (+234 becomes 0)' : `digits, at most ${beneficiary.input.maxDigits}`;
+      const input =
+        beneficiary.input === 'phone'
+          ? 'a phone number (+234 becomes 0)'
+          : `digits, at most ${beneficiary.input.maxDigits}`;
       return [code(service.route), beneficiary.label, input, code(beneficiary.invalid)];
     }),
   );
 }
 
 function limitsTable(): string {
-  const rows = (Object.keys(LIMIT_MEANINGS) as (keyof typeof limits)[]).map((name) => [code(name), code(String(limits[name])), LIMIT_MEANINGS[name]]);
+  const rows = (Object.keys(LIMIT_MEANINGS) as (keyof typeof limits)[]).map((name) => [
+    code(name),
+    code(String(limits[name])),
+    LIMIT_MEANINGS[name],
+  ]);
   return table(['constant', 'value', 'meaning'], [...rows, ...OTHER_LIMITS]);
 }
 
@@ -129,7 +178,10 @@ function rateLimitsTable(): string {
 }
 
 function problemReasonsTable(): string {
-  return table(['reason', 'label'], PROBLEM_REASONS.map((reason) => [code(reason.key), reason.label]));
+  return table(
+    ['reason', 'label'],
+    PROBLEM_REASONS.map((reason) => [code(reason.key), reason.label]),
+  );
 }
 
 function tiersTable(): string {
@@ -179,9 +231,12 @@ export function withBlock(document: string, name: string, text: string): string 
 }
 
 /** Each document of docs/ that holds generated blocks, as the blocks make it now. */
-export function regeneratedDocuments(read: (file: string) => string = (file) => readFileSync(`${DOCS_DIR}${file}`, 'utf8')): Map<string, string> {
+export function regeneratedDocuments(
+  read: (file: string) => string = (file) => readFileSync(`${DOCS_DIR}${file}`, 'utf8'),
+): Map<string, string> {
   const documents = new Map<string, string>();
-  for (const block of generatedBlocks()) documents.set(block.file, withBlock(documents.get(block.file) ?? read(block.file), block.name, block.text));
+  for (const block of generatedBlocks())
+    documents.set(block.file, withBlock(documents.get(block.file) ?? read(block.file), block.name, block.text));
   return documents;
 }
 

@@ -20,7 +20,10 @@ const page = (size: number, maskable: boolean) => {
 };
 
 mkdirSync(OUT, { recursive: true });
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const tab = await browser.newPage();
   for (const [name, size, maskable] of [
@@ -30,7 +33,11 @@ try {
   ] as const) {
     await tab.setViewport({ width: size, height: size });
     await tab.setContent(page(size, maskable), { waitUntil: 'load' });
-    await tab.screenshot({ path: `${OUT}/${name}.png`, omitBackground: !maskable, clip: { x: 0, y: 0, width: size, height: size } });
+    await tab.screenshot({
+      path: `${OUT}/${name}.png`,
+      omitBackground: !maskable,
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
   }
 } finally {
   await browser.close();

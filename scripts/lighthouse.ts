@@ -28,7 +28,17 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { SERVICES } from '../core/services';
 import { DEMO_ACCOUNT } from '../server/cli/tooling';
-import { BASELINE, CALIBRATION_RUNS, TARGET_PHONE, calibrate, formatTable, runGate, type Mode, type Run, type Target } from './lighthouseGate';
+import {
+  BASELINE,
+  CALIBRATION_RUNS,
+  TARGET_PHONE,
+  calibrate,
+  formatTable,
+  runGate,
+  type Mode,
+  type Run,
+  type Target,
+} from './lighthouseGate';
 
 const PUBLIC_ROUTES = ['/', '/terms', '/policy', '/login', '/register', '/forgot', '/reset', '/iamhuman'];
 const SIGNED_IN_ROUTES = [
@@ -61,7 +71,8 @@ const { values: args } = parseArgs({
   },
 });
 const fixedRuns = args.runs === 'auto' ? undefined : Number(args.runs);
-if (fixedRuns !== undefined && (!Number.isInteger(fixedRuns) || fixedRuns < 1)) throw new Error(`--runs must be auto or a whole number ≥ 1, not ${args.runs}`);
+if (fixedRuns !== undefined && (!Number.isInteger(fixedRuns) || fixedRuns < 1))
+  throw new Error(`--runs must be auto or a whole number ≥ 1, not ${args.runs}`);
 const wanted = args.routes?.split(',').map((route) => (route.startsWith('/') ? route : `/${route}`));
 const pick = (routes: string[]) => (wanted ? routes.filter((route) => wanted.includes(route)) : routes);
 
@@ -92,7 +103,9 @@ try {
   ];
 
   const signedOut = await openProfile(join(scratch, 'signed-out'));
-  const signedIn = targets.some((target) => target.signedIn) ? await openProfile(join(scratch, 'signed-in')) : undefined;
+  const signedIn = targets.some((target) => target.signedIn)
+    ? await openProfile(join(scratch, 'signed-in'))
+    : undefined;
   if (signedIn) await signIn(signedIn.page, origin);
 
   const baselineUrl = `http://127.0.0.1:${baselinePort}/`;
@@ -117,23 +130,36 @@ try {
   process.stdout.write('\n');
   for (const profile of [signedOut, signedIn]) await profile?.browser.disconnect();
 
-  const how = fixedRuns === undefined ? 'one run when clear of the targets by a margin, else the median of three' : `median of ${fixedRuns} run(s)`;
-  console.log(`\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU)`);
+  const how =
+    fixedRuns === undefined
+      ? 'one run when clear of the targets by a margin, else the median of three'
+      : `median of ${fixedRuns} run(s)`;
+  console.log(
+    `\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU)`,
+  );
   console.log(
     `CPU slowed ${cpuSlowdown}× in both${fixedSlowdown ? ' (fixed by --cpu-slowdown, not calibrated)' : ''}: this host's benchmark index ${Math.round(hostIndex)} (median of ${indexes.map(Math.round).join(', ')}), ` +
       `÷ ${cpuSlowdown} = ${Math.round(hostIndex / cpuSlowdown)} against ${TARGET_PHONE.name}'s ${TARGET_PHONE.benchmarkIndex}` +
-      (hostIndex < TARGET_PHONE.benchmarkIndex ? ' (this host is slower than that phone: not slowed, and every figure is worse than the phone\'s)' : ''),
+      (hostIndex < TARGET_PHONE.benchmarkIndex
+        ? " (this host is slower than that phone: not slowed, and every figure is worse than the phone's)"
+        : ''),
   );
   console.log(formatTable(result));
-  console.log(`Targets: LCP ≤ 1.00× the bare page's, TBT ≤ 50 ms above its, CLS 0, performance ≥ 98, accessibility and best practices 100. Goals (printed, not judged): LCP ≤ 1.8 s simulated, ≤ 1.5 s applied.`);
+  console.log(
+    `Targets: LCP ≤ 1.00× the bare page's, TBT ≤ 50 ms above its, CLS 0, performance ≥ 98, accessibility and best practices 100. Goals (printed, not judged): LCP ≤ 1.8 s simulated, ≤ 1.5 s applied.`,
+  );
   const failed = result.verdicts.filter((verdict) => verdict.misses.length > 0);
   for (const verdict of failed) {
-    const elements = (['simulated', 'applied'] as const).map((mode) => `${mode} LCP element: ${verdict.modes[mode].runs[0].lcpElement ?? '?'}`);
+    const elements = (['simulated', 'applied'] as const).map(
+      (mode) => `${mode} LCP element: ${verdict.modes[mode].runs[0].lcpElement ?? '?'}`,
+    );
     console.log(`  ${verdict.target.route}: ${elements.join('; ')}`);
   }
   console.log(`Gate wall time: ${Math.round((Date.now() - started) / 1000)} s.`);
   if (failed.length > 0) {
-    console.error(`\nLighthouse gate failed:\n${failed.map((v) => `  - ${v.target.route}: ${v.misses.join('; ')}`).join('\n')}`);
+    console.error(
+      `\nLighthouse gate failed:\n${failed.map((v) => `  - ${v.target.route}: ${v.misses.join('; ')}`).join('\n')}`,
+    );
     if (!args['report-only']) process.exitCode = 1;
   } else {
     console.log('\nLighthouse gate passed on every route.');
@@ -141,7 +167,9 @@ try {
 } finally {
   for (const chrome of chromes) chrome.kill();
   for (const server of servers) server.kill('SIGTERM');
-  await Promise.all(servers.map((server) => new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)))));
+  await Promise.all(
+    servers.map((server) => new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)))),
+  );
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -194,14 +222,24 @@ async function buildBaseline(root: string): Promise<string> {
 function run(command: string, argv: string[]): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(command, argv, { stdio: 'ignore' });
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${argv.join(' ')} exited ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${argv.join(' ')} exited ${code}`)),
+    );
   });
 }
 
 /** The real server on `listenPort`, serving `staticDir`, on a database of its own; resolves once it answers. */
 async function startServer(listenPort: number, staticDir: string, dataDir: string): Promise<ChildProcess> {
   const server = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: { ...process.env, APP_MODE: 'development', PORT: String(listenPort), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      APP_MODE: 'development',
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // Its development warnings are expected; they are shown only when it fails to start.
@@ -209,7 +247,8 @@ async function startServer(listenPort: number, staticDir: string, dataDir: strin
   server.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server on port ${listenPort} exited with ${server.exitCode}:\n${log}`);
+    if (server.exitCode !== null)
+      throw new Error(`the server on port ${listenPort} exited with ${server.exitCode}:\n${log}`);
     try {
       if ((await fetch(`http://127.0.0.1:${listenPort}/`)).ok) return server;
     } catch {
@@ -226,7 +265,10 @@ async function signIn(page: Page, origin: string) {
   await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
   await page.locator('input[type="email"]').fill(DEMO_ACCOUNT.email);
   await page.locator('input[autocomplete="current-password"]').fill(DEMO_ACCOUNT.password);
-  await Promise.all([page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }), page.locator('form button[type="submit"]').click()]);
+  await Promise.all([
+    page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }),
+    page.locator('form button[type="submit"]').click(),
+  ]);
   await page.goto('about:blank');
 }
 
@@ -235,7 +277,13 @@ async function signIn(page: Page, origin: string) {
  * are seconds a run and no metric reads them. Applied throttling makes Lighthouse wait for 5 s
  * quiet windows (it cannot judge TBT without them); the simulated runs keep its 1 s defaults.
  */
-async function lighthouseRun(url: string, profile: Profile, mode: Mode, full: boolean, cpuSlowdown: number): Promise<Run & { benchmarkIndex: number }> {
+async function lighthouseRun(
+  url: string,
+  profile: Profile,
+  mode: Mode,
+  full: boolean,
+  cpuSlowdown: number,
+): Promise<Run & { benchmarkIndex: number }> {
   const result = await lighthouse(
     url,
     {

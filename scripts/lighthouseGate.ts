@@ -84,7 +84,8 @@ export interface Calibration {
 
 export function calibrate(benchmarkIndexes: number[]): Calibration {
   const valid = benchmarkIndexes.filter((index) => Number.isFinite(index) && index > 0);
-  if (valid.length === 0) throw new Error(`no benchmark index to calibrate the CPU slowdown from (${benchmarkIndexes.join(', ')})`);
+  if (valid.length === 0)
+    throw new Error(`no benchmark index to calibrate the CPU slowdown from (${benchmarkIndexes.join(', ')})`);
   const hostIndex = median(valid);
   return { hostIndex, cpuSlowdown: Math.max(1, Math.round((hostIndex / TARGET_PHONE.benchmarkIndex) * 100) / 100) };
 }
@@ -156,8 +157,10 @@ export function missesOf(mode: Mode, measured: Pick<Measured, 'median' | 'lcpRat
   const { median: m, lcpRatio, tbtOverMs } = measured;
   return [
     m.performance < TARGETS.performance && `${mode}: performance ${m.performance} < ${TARGETS.performance}`,
-    lcpRatio > TARGETS.lcpRatio && `${mode}: LCP ${seconds(m.lcpMs)} is ${lcpRatio.toFixed(2)}× the bare page's (target ≤ ${TARGETS.lcpRatio.toFixed(2)}×)`,
-    tbtOverMs > TARGETS.tbtOverMs && `${mode}: TBT ${Math.round(m.tbtMs)} ms is ${Math.round(tbtOverMs)} ms above the bare page's (target ≤ ${TARGETS.tbtOverMs} ms)`,
+    lcpRatio > TARGETS.lcpRatio &&
+      `${mode}: LCP ${seconds(m.lcpMs)} is ${lcpRatio.toFixed(2)}× the bare page's (target ≤ ${TARGETS.lcpRatio.toFixed(2)}×)`,
+    tbtOverMs > TARGETS.tbtOverMs &&
+      `${mode}: TBT ${Math.round(m.tbtMs)} ms is ${Math.round(tbtOverMs)} ms above the bare page's (target ≤ ${TARGETS.tbtOverMs} ms)`,
     m.cls > TARGETS.cls && `${mode}: CLS ${m.cls.toFixed(3)} > ${TARGETS.cls}`,
   ].filter((miss): miss is string => typeof miss === 'string');
 }
@@ -176,7 +179,11 @@ export function isClear(run: Run, base: Figures): boolean {
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Measures the baseline, then every target in both measurements, and judges each (see the top of this file). */
-export async function runGate(targets: readonly Target[], measure: Measure, options: GateOptions = {}): Promise<GateResult> {
+export async function runGate(
+  targets: readonly Target[],
+  measure: Measure,
+  options: GateOptions = {},
+): Promise<GateResult> {
   const take = async (target: Target, mode: Mode, full: boolean) => {
     const run = await measure(target, mode, full);
     options.onRun?.(target, mode, run);
@@ -184,10 +191,14 @@ export async function runGate(targets: readonly Target[], measure: Measure, opti
   };
   const baselineRuns = { simulated: [] as Run[], applied: [] as Run[] };
   for (const mode of MODES) {
-    while (baselineRuns[mode].length < (options.fixedRuns ?? BASELINE_RUNS)) baselineRuns[mode].push(await take(BASELINE, mode, false));
+    while (baselineRuns[mode].length < (options.fixedRuns ?? BASELINE_RUNS))
+      baselineRuns[mode].push(await take(BASELINE, mode, false));
   }
   const base = { simulated: medianOf(baselineRuns.simulated), applied: medianOf(baselineRuns.applied) };
-  const baseline = { simulated: compare(baselineRuns.simulated, base.simulated), applied: compare(baselineRuns.applied, base.applied) };
+  const baseline = {
+    simulated: compare(baselineRuns.simulated, base.simulated),
+    applied: compare(baselineRuns.applied, base.applied),
+  };
 
   const verdicts: Verdict[] = [];
   for (const target of targets) {
@@ -217,10 +228,28 @@ export async function runGate(targets: readonly Target[], measure: Measure, opti
 
 /** The table the gate prints: each route's medians in both measurements beside the baseline's, the goals marked. */
 export function formatTable(result: GateResult): string {
-  const header = ['route', 'runs', 'perf', 'LCP sim', '÷base', 'LCP app', '÷base', 'TBT sim', '−base', 'TBT app', '−base', 'CLS', 'a11y', 'BP', 'goals'];
+  const header = [
+    'route',
+    'runs',
+    'perf',
+    'LCP sim',
+    '÷base',
+    'LCP app',
+    '÷base',
+    'TBT sim',
+    '−base',
+    'TBT app',
+    '−base',
+    'CLS',
+    'a11y',
+    'BP',
+    'goals',
+  ];
   const row = (label: string, modes: Record<Mode, Measured>, quality: string[]) => {
     const { simulated: s, applied: a } = modes;
-    const goals = MODES.filter((mode) => modes[mode].median.lcpMs > GOALS_LCP_MS[mode]).map((mode) => `${mode} LCP > ${seconds(GOALS_LCP_MS[mode])}`);
+    const goals = MODES.filter((mode) => modes[mode].median.lcpMs > GOALS_LCP_MS[mode]).map(
+      (mode) => `${mode} LCP > ${seconds(GOALS_LCP_MS[mode])}`,
+    );
     return [
       label,
       `${s.runs.length}+${a.runs.length}`,
@@ -240,9 +269,18 @@ export function formatTable(result: GateResult): string {
   };
   const rows = [
     row('baseline', result.baseline, ['', '']),
-    ...result.verdicts.map((v) => row(`${v.target.route}${v.target.signedIn ? ' (signed in)' : ''}`, v.modes, [String(v.accessibility), String(v.bestPractices)])),
+    ...result.verdicts.map((v) =>
+      row(`${v.target.route}${v.target.signedIn ? ' (signed in)' : ''}`, v.modes, [
+        String(v.accessibility),
+        String(v.bestPractices),
+      ]),
+    ),
   ];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((cells) => cells[i].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 || i === cells.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }

@@ -45,10 +45,14 @@ export function descriptionPath(name: string): string {
 export async function loadMachines(): Promise<Documented[]> {
   const documented: Documented[] = [];
   for (const folder of rooms()) {
-    const modules = readdirSync(join(ROOT, folder)).filter((name) => name.endsWith('.ts') && !name.endsWith(DESCRIPTION));
+    const modules = readdirSync(join(ROOT, folder)).filter(
+      (name) => name.endsWith('.ts') && !name.endsWith(DESCRIPTION),
+    );
     for (const file of modules.sort()) {
       const module: Record<string, unknown> = await import(join(ROOT, folder, file));
-      for (const machine of Object.values(module).filter((value): value is AnyStateMachine => value instanceof StateMachine)) {
+      for (const machine of Object.values(module).filter(
+        (value): value is AnyStateMachine => value instanceof StateMachine,
+      )) {
         const name = `${folder}/${file.replace(/\.ts$/, '')}`;
         let description: MachineDescription;
         try {
@@ -88,7 +92,8 @@ function oneLiners({ file, machine, description }: Documented) {
       const given = description[kind as keyof typeof names];
       const shared = kind === 'actions' ? effectActions : {};
       for (const name of list) if (!given[name] && !shared[name]) problems.push(`${kind} "${name}" has no description`);
-      for (const name of Object.keys(given)) if (!list.includes(name)) problems.push(`${kind} "${name}" is described but not in the machine`);
+      for (const name of Object.keys(given))
+        if (!list.includes(name)) problems.push(`${kind} "${name}" is described but not in the machine`);
       return [kind, list.map((name) => [name, given[name] ?? shared[name]] as const)];
     }),
   ) as Record<keyof typeof names, (readonly [string, string])[]>;
@@ -100,7 +105,23 @@ function oneLiners({ file, machine, description }: Documented) {
 // ── The diagram ────────────────────────────────────────────────────────────────────────────
 
 /** Words Mermaid's state diagrams reserve, which cannot name a state. */
-const RESERVED = new Set(['end', 'state', 'note', 'direction', 'class', 'classdef', 'style', 'as', 'default', 'hide', 'scale', 'click', 'left', 'right', 'of']);
+const RESERVED = new Set([
+  'end',
+  'state',
+  'note',
+  'direction',
+  'class',
+  'classdef',
+  'style',
+  'as',
+  'default',
+  'hide',
+  'scale',
+  'click',
+  'left',
+  'right',
+  'of',
+]);
 /** The pseudo-state that stands for "whichever state the machine is in" (transitions of the root). */
 const ANY_STATE = 'any_state';
 
@@ -112,35 +133,49 @@ function idOf(node: AnyStateNode): string {
 }
 
 /** An invoked actor by its id, or by its name in setup() when the id is one XState made up ('0.session.signedIn.polling'). */
-const actorName = (t: AnyTransitionDefinition, id: string) => (/^\d+\./.test(id) ? String(t.source.invoke.find((i) => i.id === id)?.src ?? id) : id);
+const actorName = (t: AnyTransitionDefinition, id: string) =>
+  /^\d+\./.test(id) ? String(t.source.invoke.find((i) => i.id === id)?.src ?? id) : id;
 
 /** A transition's label: its event in words a diagram can hold, and its guard in brackets. */
 function labelOf(t: AnyTransitionDefinition): string {
   const type = t.eventType;
-  const event = /^xstate\.done\.actor\.(.+)$/.exec(type)?.[1].replace(/^.*$/, (id) => `${actorName(t, id)} done`) ??
+  const event =
+    /^xstate\.done\.actor\.(.+)$/.exec(type)?.[1].replace(/^.*$/, (id) => `${actorName(t, id)} done`) ??
     /^xstate\.error\.actor\.(.+)$/.exec(type)?.[1].replace(/^.*$/, (id) => `${actorName(t, id)} failed`) ??
     /^xstate\.after\.([^.]+)\./.exec(type)?.[1].replace(/^/, 'after ') ??
     /^xstate\.done\.state\.(.+)$/.exec(type)?.[1].split('.').at(-1)?.concat(' done') ??
     (type === '' ? 'always' : type);
   const guard = t.guard as unknown;
   const guardName =
-    typeof guard === 'string' ? guard : typeof guard === 'object' && guard ? (guard as { type: string }).type : typeof guard === 'function' ? guard.name || 'condition' : null;
+    typeof guard === 'string'
+      ? guard
+      : typeof guard === 'object' && guard
+        ? (guard as { type: string }).type
+        : typeof guard === 'function'
+          ? guard.name || 'condition'
+          : null;
   return escapeLabel(guardName ? `${event} [${guardName}]` : event);
 }
 
 /** Mermaid ends a label at ':' or ';', and '#' opens an entity: none may remain in one. */
-const escapeLabel = (text: string) => text.replace(/[:;#{}"\n]/g, ' ').replace(/\s+/g, ' ').trim();
+const escapeLabel = (text: string) =>
+  text
+    .replace(/[:;#{}"\n]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function stateLines(node: AnyStateNode, indent: string): string[] {
   const lines: string[] = [];
   const children = Object.values(node.states) as AnyStateNode[];
-  if (node.parent && node.type !== 'parallel' && node.initial) lines.push(`${indent}[*] --> ${idOf(node.initial.target[0])}`);
+  if (node.parent && node.type !== 'parallel' && node.initial)
+    lines.push(`${indent}[*] --> ${idOf(node.initial.target[0])}`);
   children.forEach((child, index) => {
     if (node.parent && node.type === 'parallel' && index > 0) lines.push(`${indent}--`);
     const id = idOf(child);
     // A nested state's id holds its path; it is shown by its own name.
     if (id !== child.key) lines.push(`${indent}state "${child.key}" as ${id}`);
-    if (Object.keys(child.states).length) lines.push(`${indent}state ${id} {`, ...stateLines(child, `${indent}  `), `${indent}}`);
+    if (Object.keys(child.states).length)
+      lines.push(`${indent}state ${id} {`, ...stateLines(child, `${indent}  `), `${indent}}`);
     if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
   });
   return lines;
@@ -179,16 +214,29 @@ export function diagramOf(machine: AnyStateMachine): string {
 /** The shortest paths of the machine's test model (testkit/models): what its suite walks and `npm run paths` prints. */
 export function shortestPathCount(machine: AnyStateMachine): number {
   const model = models.find((m) => m.machine === machine);
-  if (!model) throw new Error(`${machine.id} has no test model: write testkit/models/<machine>.model.ts and list it in testkit/models/index.ts`);
+  if (!model)
+    throw new Error(
+      `${machine.id} has no test model: write testkit/models/<machine>.model.ts and list it in testkit/models/index.ts`,
+    );
   return model.traversals.reduce((sum, traversal) => sum + shortestPaths(model, traversal).length, 0);
 }
 
 // ── Pages ──────────────────────────────────────────────────────────────────────────────────
 
 const table = (heading: string, rows: readonly (readonly [string, string])[]) =>
-  rows.length ? [`## ${heading}`, '', `| name | what it is |`, '|---|---|', ...rows.map(([name, line]) => `| \`${name}\` | ${line} |`), ''] : [];
+  rows.length
+    ? [
+        `## ${heading}`,
+        '',
+        `| name | what it is |`,
+        '|---|---|',
+        ...rows.map(([name, line]) => `| \`${name}\` | ${line} |`),
+        '',
+      ]
+    : [];
 
-const GENERATED = '<!-- Written by `npm run machines:docs` (scripts/machines-docs.ts); edit the machines and their descriptions (src/machines/<room>/) instead. -->';
+const GENERATED =
+  '<!-- Written by `npm run machines:docs` (scripts/machines-docs.ts); edit the machines and their descriptions (src/machines/<room>/) instead. -->';
 
 function pageOf(documented: Documented, paths: number): string {
   const { file, machine, description } = documented;
@@ -223,15 +271,23 @@ function indexOf(rows: { documented: Documented; paths: number }[]): string {
     '',
     '| machine | what it is | shortest paths |',
     '|---|---|---|',
-    ...rows.map(({ documented: { machine, description }, paths }) => `| [${machine.id}](${machine.id}.md) | ${description.summary} | ${paths} |`),
+    ...rows.map(
+      ({ documented: { machine, description }, paths }) =>
+        `| [${machine.id}](${machine.id}.md) | ${description.summary} | ${paths} |`,
+    ),
     '',
   ].join('\n');
 }
 
 /** Every page, by its path from the repository's root. */
 export async function machinePages(): Promise<Map<string, string>> {
-  const rows = (await loadMachines()).map((documented) => ({ documented, paths: shortestPathCount(documented.machine) }));
-  const pages = new Map(rows.map(({ documented, paths }) => [`${DOCS}/${documented.machine.id}.md`, `${pageOf(documented, paths)}\n`]));
+  const rows = (await loadMachines()).map((documented) => ({
+    documented,
+    paths: shortestPathCount(documented.machine),
+  }));
+  const pages = new Map(
+    rows.map(({ documented, paths }) => [`${DOCS}/${documented.machine.id}.md`, `${pageOf(documented, paths)}\n`]),
+  );
   pages.set(`${DOCS}/README.md`, indexOf(rows));
   return pages;
 }

@@ -34,7 +34,8 @@ const fail = (message: string): never => {
   process.exit(2);
 };
 
-const csvCell = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
+const csvCell = (value: string | number) =>
+  /[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value);
 const csvRow = (cells: (string | number)[]) => cells.map(csvCell).join(',');
 
 function listMachines() {
@@ -42,7 +43,17 @@ function listMachines() {
   if (values.json) return console.log(JSON.stringify(rows, null, 2));
   if (values.csv) {
     console.log(csvRow(['machine', 'states', 'transitions', 'shortest paths', 'simple paths', 'transitions covered']));
-    for (const r of rows) console.log(csvRow([r.name, r.states, r.transitions, r.shortestPaths, `${r.simplePathsCapped ? '>' : ''}${r.simplePaths}`, r.covered]));
+    for (const r of rows)
+      console.log(
+        csvRow([
+          r.name,
+          r.states,
+          r.transitions,
+          r.shortestPaths,
+          `${r.simplePathsCapped ? '>' : ''}${r.simplePaths}`,
+          r.covered,
+        ]),
+      );
     return;
   }
   const table = [
@@ -58,10 +69,16 @@ function listMachines() {
   ];
   const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
   for (const [i, row] of table.entries()) {
-    console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
+    console.log(
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    );
     if (i === 0) console.log(widths.map((w) => '─'.repeat(w)).join('  '));
   }
-  console.log(`\n${rows.length} machines. \`npm run paths -- <machine>\` prints one's paths; simple paths stop at ${SIMPLE_PATH_CAP.toLocaleString('en')} per traversal.`);
+  console.log(
+    `\n${rows.length} machines. \`npm run paths -- <machine>\` prints one's paths; simple paths stop at ${SIMPLE_PATH_CAP.toLocaleString('en')} per traversal.`,
+  );
 }
 
 function pathsOf(model: MachineModel): WordedPath[] {
@@ -69,7 +86,9 @@ function pathsOf(model: MachineModel): WordedPath[] {
   let index = 0;
   return model.traversals.flatMap((traversal) => {
     const found: ModelPath[] = values.simple ? simplePaths(model, traversal).paths : shortestPaths(model, traversal);
-    return found.filter((path) => !ends || path.state.matches(ends)).map((path) => wordPath(model, traversal.label, path, index++));
+    return found
+      .filter((path) => !ends || path.state.matches(ends))
+      .map((path) => wordPath(model, traversal.label, path, index++));
   });
 }
 
@@ -81,17 +100,22 @@ async function printPaths(model: MachineModel) {
     for (const path of worded) {
       for (const { step, from, action, event, to } of path.steps) {
         const { type, ...payload } = event;
-        console.log(csvRow([path.machine, path.traversal, path.path, step, from, action, type, JSON.stringify(payload), to]));
+        console.log(
+          csvRow([path.machine, path.traversal, path.path, step, from, action, type, JSON.stringify(payload), to]),
+        );
       }
     }
     return;
   }
   const { summary } = (await import(descriptionPath(model.name))).default as MachineDescription;
   console.log(`${model.name}: ${summary}`);
-  console.log(`${worded.length} ${values.simple ? 'simple' : 'shortest'} paths${values.to ? ` ending in ${values.to}` : ''}\n`);
+  console.log(
+    `${worded.length} ${values.simple ? 'simple' : 'shortest'} paths${values.to ? ` ending in ${values.to}` : ''}\n`,
+  );
   let traversal = '';
   for (const path of worded) {
-    if (path.traversal !== traversal && model.traversals.length > 1) console.log(`── ${(traversal = path.traversal)} ──`);
+    if (path.traversal !== traversal && model.traversals.length > 1)
+      console.log(`── ${(traversal = path.traversal)} ──`);
     console.log(`${path.path}. ends in ${path.ends}${path.steps.length ? '' : ' (where it starts)'}`);
     for (const { step, from, action, to } of path.steps) console.log(`   ${step}. ${from} → ${action} → ${to}`);
   }
@@ -103,9 +127,17 @@ if (!name) {
     for (const model of models.filter(hasBrowserFlow)) writeFileSync(generatedSpecPath(model), generatedSpec(model));
   } else listMachines();
 } else {
-  const model = models.find((m) => m.name === name) ?? fail(`No machine "${name}". Machines: ${models.map((m) => m.name).join(', ')}`);
+  const model =
+    models.find((m) => m.name === name) ??
+    fail(`No machine "${name}". Machines: ${models.map((m) => m.name).join(', ')}`);
   if (values.playwright) {
-    if (!hasBrowserFlow(model)) fail(`${name} has no browser map yet (tests/e2e/flows); machines with one: ${models.filter(hasBrowserFlow).map((m) => m.name).join(', ')}`);
+    if (!hasBrowserFlow(model))
+      fail(
+        `${name} has no browser map yet (tests/e2e/flows); machines with one: ${models
+          .filter(hasBrowserFlow)
+          .map((m) => m.name)
+          .join(', ')}`,
+      );
     writeFileSync(generatedSpecPath(model), generatedSpec(model));
     console.log(`wrote ${generatedSpecPath(model)}`);
   } else await printPaths(model);

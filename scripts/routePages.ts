@@ -90,7 +90,8 @@ function routeFiles(this: Rollup.PluginContext, routes: RouteObject[], path: str
     const file = resolve(dirname(ROUTES_MODULE), lazyModule);
     // A frames module is no chunk's facade: it goes into the chunk of what its pages share (scripts/chunkGroups.ts).
     const chunk =
-      chunks.find((candidate) => candidate.facadeModuleId === file) ?? chunks.find((candidate) => candidate.moduleIds.includes(file));
+      chunks.find((candidate) => candidate.facadeModuleId === file) ??
+      chunks.find((candidate) => candidate.moduleIds.includes(file));
     if (!chunk) this.error(`route ${path}: no chunk was built for ${lazyModule}`);
     closure(chunk, bundle, scripts, styles);
   }
@@ -103,8 +104,10 @@ function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.Ou
   const entry = chunks.find((chunk) => chunk.moduleIds.includes(MAIN_MODULE));
   const boot = chunks.find((chunk) => chunk.facadeModuleId === BOOT_MODULE);
   const reactDom = chunks.find((chunk) => chunk.moduleIds.some((id) => REACT_DOM_CLIENT.test(id)));
-  if (!entry || !boot || !reactDom) this.error(`the build has no chunk for ${!entry ? MAIN_MODULE : !boot ? BOOT_MODULE : 'React DOM'}`);
-  if (boot.imports.length > 0 || boot.dynamicImports.length > 0) this.error(`${BOOT_MODULE} must import nothing: it is the one script a page waits for`);
+  if (!entry || !boot || !reactDom)
+    this.error(`the build has no chunk for ${!entry ? MAIN_MODULE : !boot ? BOOT_MODULE : 'React DOM'}`);
+  if (boot.imports.length > 0 || boot.dynamicImports.length > 0)
+    this.error(`${BOOT_MODULE} must import nothing: it is the one script a page waits for`);
   // What index.html loads (the entry and its imports) goes on the boot module's tag instead,
   // with React DOM, which the entry imports on its own.
   const entryScripts = [...[...written.matchAll(MODULE_SCRIPT)].map((match) => match[1]), reactDom.fileName];
@@ -115,7 +118,9 @@ function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.Ou
   const linked = new Set([...index.matchAll(/href="\/([^"]+\.css)"/g)].map((match) => match[1]));
   /** The head of the page of a route that loads `scripts` and `styles`. */
   const head = (scripts: Set<string>, styles: Set<string>) => [
-    ...[...styles].filter((file) => !linked.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...styles]
+      .filter((file) => !linked.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     bootTag(boot.fileName, entry.fileName, [...new Set([...entryScripts, ...scripts])]),
   ];
   return { index, head };
@@ -132,12 +137,18 @@ export function routePages(): Plugin {
         const html = bundle['index.html'];
         if (!html || html.type !== 'asset') return;
         const { index, head } = appShell.call(this, String(html.source), bundle);
-        const { module } = await runnerImport<{ routes: RouteObject[] }>(ROUTES_MODULE, { configFile: false, logLevel: 'error' });
-        const { module: renderer } = await runnerImport<{ renderRoute: (path: string) => Promise<string> }>(PRERENDER_MODULE, {
+        const { module } = await runnerImport<{ routes: RouteObject[] }>(ROUTES_MODULE, {
           configFile: false,
           logLevel: 'error',
-          plugins: [withoutStyles],
         });
+        const { module: renderer } = await runnerImport<{ renderRoute: (path: string) => Promise<string> }>(
+          PRERENDER_MODULE,
+          {
+            configFile: false,
+            logLevel: 'error',
+            plugins: [withoutStyles],
+          },
+        );
         const written = new Set<string>();
         for (const path of [...pathsOf(module.routes), NOT_FOUND_PAGE]) {
           const { scripts, styles } = routeFiles.call(this, module.routes, path, bundle);
@@ -146,7 +157,9 @@ export function routePages(): Plugin {
           // The page's only script is the boot module: a rendered one would be refused by the CSP.
           if (/<script\b/i.test(rendered)) this.error(`route ${path}: the rendered HTML holds a <script>`);
           const page = inlineStyles(
-            index.replace('</head>', `\n    ${head(scripts, styles).join('\n    ')}\n  </head>`).replace(ROOT, `<div id="root">${rendered}</div>`),
+            index
+              .replace('</head>', `\n    ${head(scripts, styles).join('\n    ')}\n  </head>`)
+              .replace(ROOT, `<div id="root">${rendered}</div>`),
             bundle,
           );
           // The landing's page is index.html itself.

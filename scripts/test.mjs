@@ -79,7 +79,9 @@ async function browserReady() {
     return false;
   }
   if (!machine.some((line) => line.startsWith('Chromium'))) {
-    machine.push(`Chromium: ${outcome.path}${outcome.seconds >= 1 ? ` (got in ${outcome.seconds.toFixed(0)} s, beside the first stages)` : ''}`);
+    machine.push(
+      `Chromium: ${outcome.path}${outcome.seconds >= 1 ? ` (got in ${outcome.seconds.toFixed(0)} s, beside the first stages)` : ''}`,
+    );
     if (waited >= 1) results.push({ stage: 'browser', seconds: waited, code: 0 });
   }
   return true;
@@ -93,9 +95,15 @@ function run(command) {
 }
 
 function printTable(rows, totalSeconds) {
-  const time = (seconds) => (seconds >= 60 ? `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s` : `${seconds.toFixed(1)} s`);
+  const time = (seconds) =>
+    seconds >= 60
+      ? `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`
+      : `${seconds.toFixed(1)} s`;
   console.log('\nnpm test, time per stage');
-  for (const { stage, seconds, code } of rows) console.log(`  ${stage.padEnd(11)} ${time(seconds).padStart(12)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
+  for (const { stage, seconds, code } of rows)
+    console.log(
+      `  ${stage.padEnd(11)} ${time(seconds).padStart(12)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`,
+    );
   console.log(`  ${'total'.padEnd(11)} ${time(totalSeconds).padStart(12)}`);
   console.log(`\nran with:\n${machine.map((line) => `  ${line}`).join('\n')}`);
 }

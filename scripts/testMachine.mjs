@@ -56,12 +56,16 @@ function browserHere() {
 
 /** Debian's package where this user may install packages, else Playwright's download; null when neither worked. */
 async function installBrowser() {
-  const apt = hasCommand('apt-get') && (isRoot() || spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0);
+  const apt =
+    hasCommand('apt-get') && (isRoot() || spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0);
   if (apt) {
     const sudo = isRoot() ? '' : 'sudo -n ';
     console.log("▶ browser: installing Debian's chromium (apt-get)");
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if ((await quietly(`${sudo}apt-get update -qq`, env)) && (await quietly(`${sudo}apt-get install -y -qq chromium`, env))) {
+    if (
+      (await quietly(`${sudo}apt-get update -qq`, env)) &&
+      (await quietly(`${sudo}apt-get install -y -qq chromium`, env))
+    ) {
       if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
     }
   }
@@ -150,7 +154,9 @@ export async function provideServices() {
     }
     let up = await answers(service.port);
     if (!up && (await service.start())) up = await cameUp(service.port);
-    lines.push(up ? `${service.name}: 127.0.0.1:${service.port}` : `${service.name}: not running here, ${service.without}`);
+    lines.push(
+      up ? `${service.name}: 127.0.0.1:${service.port}` : `${service.name}: not running here, ${service.without}`,
+    );
   }
   return lines;
 }

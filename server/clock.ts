@@ -22,7 +22,8 @@ export interface MovableClock extends Clock {
   advance(ms: number): void;
 }
 
-export const isMovable = (clock: Clock): clock is MovableClock => typeof (clock as Partial<MovableClock>).advance === 'function';
+export const isMovable = (clock: Clock): clock is MovableClock =>
+  typeof (clock as Partial<MovableClock>).advance === 'function';
 
 /**
  * The development server's clock: the system's, plus however far POST /dev/clock moved it, so

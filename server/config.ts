@@ -134,7 +134,8 @@ const PUBLIC_KEYS = new Set(
 const TURNSTILE_TEST_SECRET = /^\dx0{31}AA$/;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '::1', '[::1]']);
-const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host.toLowerCase()) || (isIP(host) === 4 && host.startsWith('127.'));
+const isLoopback = (host: string) =>
+  LOOPBACK_HOSTS.has(host.toLowerCase()) || (isIP(host) === 4 && host.startsWith('127.'));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const DAY_MS = 86_400_000;
@@ -147,7 +148,10 @@ const origin = (text: string) => new URL(text).href.replace(/\/+$/, '');
 const port = z
   .string()
   .transform(Number)
-  .refine((value) => Number.isInteger(value) && value >= 0 && value <= 65_535, 'must be a whole number between 0 and 65535');
+  .refine(
+    (value) => Number.isInteger(value) && value >= 0 && value <= 65_535,
+    'must be a whole number between 0 and 65535',
+  );
 const milliseconds = (min: number) => {
   const message = `must be a whole number of milliseconds from ${min} to ${DAY_MS}`;
   return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(DAY_MS, message));
@@ -169,7 +173,10 @@ const positiveNumber = z
   .refine((value) => Number.isFinite(value) && value > 0, 'must be a positive number');
 const pinKey = z
   .string()
-  .refine((text) => HEX_KEY.test(text) || BASE64_KEY.test(text), 'must be 32 bytes written as 64 hex characters or base64')
+  .refine(
+    (text) => HEX_KEY.test(text) || BASE64_KEY.test(text),
+    'must be 32 bytes written as 64 hex characters or base64',
+  )
   .transform((text) => Buffer.from(text, HEX_KEY.test(text) ? 'hex' : 'base64'));
 
 const bankPartnerList = z.string().transform((text, context): BankPartnerName[] => {
@@ -285,7 +292,10 @@ export interface Variable<T = unknown> {
   unsetWarning?: string;
 }
 
-const literalDefault = <T>(text: string, schema: z.ZodType<T, string>) => ({ shown: `\`${text}\``, schema: schema.prefault(text) });
+const literalDefault = <T>(text: string, schema: z.ZodType<T, string>) => ({
+  shown: `\`${text}\``,
+  schema: schema.prefault(text),
+});
 const unset = <T>(schema: z.ZodType<T, string>) => ({ shown: 'unset', schema: schema.optional() });
 const standIn = <T>(shown: string, schema: z.ZodType<T, string>, value: () => T) => ({
   shown,
@@ -295,7 +305,10 @@ const standIn = <T>(shown: string, schema: z.ZodType<T, string>, value: () => T)
 /** Every variable the server reads, in the table's order (which is also the order of the start-up warnings). */
 export const ENVIRONMENT = {
   APP_MODE: {
-    ...literalDefault('production', z.enum(['development', 'production'], { error: 'must be development or production' })),
+    ...literalDefault(
+      'production',
+      z.enum(['development', 'production'], { error: 'must be development or production' }),
+    ),
     meaning:
       '`development` (what `npm start` sets) allows the development conveniences: stand-in keys, the ' +
       'mailbox, the simulated bank transfer, the development captcha and the demo account. Any other start ' +
@@ -319,7 +332,11 @@ export const ENVIRONMENT = {
       'interface to listen on; development mode listens on loopback only (127.0.0.1, ::1 or localhost): ' +
       'beyond it the server refuses to start',
   },
-  DATA_DIR: { config: 'dataDir', ...literalDefault('./data', z.string()), meaning: 'folder of the embedded database (`DATA_DIR/pglite`)' },
+  DATA_DIR: {
+    config: 'dataDir',
+    ...literalDefault('./data', z.string()),
+    meaning: 'folder of the embedded database (`DATA_DIR/pglite`)',
+  },
   DATABASE_URL: {
     config: 'databaseUrl',
     ...unset(z.string()),
@@ -346,7 +363,12 @@ export const ENVIRONMENT = {
   },
   REDIS_URL: {
     config: 'redisUrl',
-    ...unset(absoluteUrl.refine((text) => URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol), 'must be a redis:// or rediss:// URL')),
+    ...unset(
+      absoluteUrl.refine(
+        (text) => URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol),
+        'must be a redis:// or rediss:// URL',
+      ),
+    ),
     meaning:
       'a Redis server (`redis://…`) keeping the request-rate counters that every replica shares; unset ' +
       'keeps them in the database',
@@ -358,7 +380,11 @@ export const ENVIRONMENT = {
     meaning: 'origin used in e-mailed links',
     requiredWhen: 'production',
   },
-  STATIC_DIR: { config: 'staticDir', ...literalDefault('./dist', z.string()), meaning: 'the built app, served when the folder exists' },
+  STATIC_DIR: {
+    config: 'staticDir',
+    ...literalDefault('./dist', z.string()),
+    meaning: 'the built app, served when the folder exists',
+  },
   TOKEN_KEY: {
     config: 'tokenKey',
     ...standIn(
@@ -384,13 +410,16 @@ export const ENVIRONMENT = {
   },
   BANK_WEBHOOK_SECRET: {
     config: 'bankWebhookSecret',
-    ...standIn('development secret', z.string().min(16, 'must be at least 16 characters'), () => developmentKey('bank webhook secret').toString('hex')),
+    ...standIn('development secret', z.string().min(16, 'must be at least 16 characters'), () =>
+      developmentKey('bank webhook secret').toString('hex'),
+    ),
     meaning:
       "key of the simulated bank partner's webhook signature (HMAC-SHA512; ≥ 16 characters), development " +
       'only: production refuses the simulated partner, and each real partner signs with its own secret key ' +
       '(MONNIFY_SECRET_KEY, PAYSTACK_SECRET_KEY)',
     publicStandIn: true,
-    unsetWarning: 'BANK_WEBHOOK_SECRET is not set: simulated bank webhooks are checked with a public development secret',
+    unsetWarning:
+      'BANK_WEBHOOK_SECRET is not set: simulated bank webhooks are checked with a public development secret',
   },
   SMTP_URL: {
     config: 'smtpUrl',
@@ -399,7 +428,11 @@ export const ENVIRONMENT = {
     requiredWhen: 'production',
     unsetWarning: 'SMTP_URL is not set: e-mails go to the development outbox (/dev/mailbox) and the log',
   },
-  MAIL_FROM: { config: 'mailFrom', ...literalDefault('Naira Wallet <no-reply@nairawallet.test>', z.string()), meaning: 'sender of every e-mail' },
+  MAIL_FROM: {
+    config: 'mailFrom',
+    ...literalDefault('Naira Wallet <no-reply@nairawallet.test>', z.string()),
+    meaning: 'sender of every e-mail',
+  },
   CAPTCHA_SECRET: {
     config: 'captchaSecret',
     ...unset(z.string()),
@@ -427,7 +460,10 @@ export const ENVIRONMENT = {
   },
   RATE_LIMIT_MULTIPLIER: {
     config: 'rateLimits',
-    ...literalDefault('1', positiveNumber.transform((multiplier) => scaleRateLimits(BASE_RATE_LIMITS, multiplier))),
+    ...literalDefault(
+      '1',
+      positiveNumber.transform((multiplier) => scaleRateLimits(BASE_RATE_LIMITS, multiplier)),
+    ),
     meaning: 'scales every per-client request limit (the browser tests use 100: every journey comes from one address)',
   },
   REQUERY_INTERVAL_MS: {
@@ -435,7 +471,11 @@ export const ENVIRONMENT = {
     ...literalDefault('15000', milliseconds(0)),
     meaning: 'how often the requery job settles pending purchases (`0` turns it off)',
   },
-  BILLER_TIMEOUT_MS: { config: 'billerTimeoutMs', ...literalDefault('10000', milliseconds(1)), meaning: 'a biller call with no answer by then counts as pending' },
+  BILLER_TIMEOUT_MS: {
+    config: 'billerTimeoutMs',
+    ...literalDefault('10000', milliseconds(1)),
+    meaning: 'a biller call with no answer by then counts as pending',
+  },
   PIN_MAX_ATTEMPTS: {
     config: 'pinMaxAttempts',
     ...literalDefault(String(DEFAULT_MAX_ATTEMPTS), wholeNumberFrom(1, 10)),
@@ -445,12 +485,18 @@ export const ENVIRONMENT = {
   },
   SESSION_IDLE_MINUTES: {
     config: 'sessions.idleMs',
-    ...literalDefault('30', wholeNumberFrom(1, 7 * 24 * 60).transform((minutes) => minutes * MINUTE)),
+    ...literalDefault(
+      '30',
+      wholeNumberFrom(1, 7 * 24 * 60).transform((minutes) => minutes * MINUTE),
+    ),
     meaning: "a session with no call but the app's polls for this long ends (the polls do not keep it alive)",
   },
   SESSION_LIFETIME_HOURS: {
     config: 'sessions.lifetimeMs',
-    ...literalDefault('12', wholeNumberFrom(1, 30 * 24).transform((hours) => hours * HOUR)),
+    ...literalDefault(
+      '12',
+      wholeNumberFrom(1, 30 * 24).transform((hours) => hours * HOUR),
+    ),
     meaning: 'no session outlives this, however active; then the app asks to log in again',
   },
   BANK_PARTNERS: {
@@ -480,8 +526,15 @@ export const ENVIRONMENT = {
       'Monnify secret key: logs in and keys the `monnify-signature` of its webhooks (required when ' +
       'BANK_PARTNERS lists monnify)',
   },
-  MONNIFY_CONTRACT_CODE: { requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' }, ...unset(z.string().regex(/^\d{4,20}$/, 'must be the digits of the Monnify contract code')), meaning: 'Monnify contract code of the reserved accounts (required when BANK_PARTNERS lists monnify)' },
-  PAYSTACK_BASE_URL: { ...literalDefault('https://api.paystack.co', baseUrl), meaning: "Paystack's API (test and live keys share it), or any host speaking its API" },
+  MONNIFY_CONTRACT_CODE: {
+    requiredWhen: { when: 'BANK_PARTNERS', lists: 'monnify' },
+    ...unset(z.string().regex(/^\d{4,20}$/, 'must be the digits of the Monnify contract code')),
+    meaning: 'Monnify contract code of the reserved accounts (required when BANK_PARTNERS lists monnify)',
+  },
+  PAYSTACK_BASE_URL: {
+    ...literalDefault('https://api.paystack.co', baseUrl),
+    meaning: "Paystack's API (test and live keys share it), or any host speaking its API",
+  },
   PAYSTACK_SECRET_KEY: {
     requiredWhen: { when: 'BANK_PARTNERS', lists: 'paystack' },
     ...unset(z.string().regex(/^sk_(test|live)_\w{16,}$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')),
@@ -518,9 +571,21 @@ export const ENVIRONMENT = {
       "VTpass's API, or any host speaking its documented API (the fake: `npm run fake:vtpass`); " +
       'production refuses the sandbox without STAGING=yes',
   },
-  VTPASS_API_KEY: { requiredWhen: { when: 'BILLER', is: 'vtpass' }, ...unset(z.string()), meaning: 'VTpass static API key (profile → API Keys); required with BILLER=vtpass' },
-  VTPASS_PUBLIC_KEY: { requiredWhen: { when: 'BILLER', is: 'vtpass' }, ...unset(z.string()), meaning: 'VTpass public key (`PK_…`), sent on GET calls; required with BILLER=vtpass' },
-  VTPASS_SECRET_KEY: { requiredWhen: { when: 'BILLER', is: 'vtpass' }, ...unset(z.string()), meaning: 'VTpass secret key (`SK_…`), sent on POST calls; required with BILLER=vtpass' },
+  VTPASS_API_KEY: {
+    requiredWhen: { when: 'BILLER', is: 'vtpass' },
+    ...unset(z.string()),
+    meaning: 'VTpass static API key (profile → API Keys); required with BILLER=vtpass',
+  },
+  VTPASS_PUBLIC_KEY: {
+    requiredWhen: { when: 'BILLER', is: 'vtpass' },
+    ...unset(z.string()),
+    meaning: 'VTpass public key (`PK_…`), sent on GET calls; required with BILLER=vtpass',
+  },
+  VTPASS_SECRET_KEY: {
+    requiredWhen: { when: 'BILLER', is: 'vtpass' },
+    ...unset(z.string()),
+    meaning: 'VTpass secret key (`SK_…`), sent on POST calls; required with BILLER=vtpass',
+  },
   CATALOG_MARGIN_PERCENT: {
     config: 'catalog.marginPercent',
     ...literalDefault(
@@ -548,13 +613,25 @@ export const ENVIRONMENT = {
       'docs/development.md, "Identity checks"; refused in production) ' +
       'or `dojah` (needs DOJAH_APP_ID and DOJAH_SECRET_KEY)',
   },
-  DOJAH_APP_ID: { requiredWhen: { when: 'IDENTITY', is: 'dojah' }, ...unset(z.string()), meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah" },
-  DOJAH_SECRET_KEY: { requiredWhen: { when: 'IDENTITY', is: 'dojah' }, ...unset(z.string().min(8, 'must be at least 8 characters')), meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah" },
+  DOJAH_APP_ID: {
+    requiredWhen: { when: 'IDENTITY', is: 'dojah' },
+    ...unset(z.string()),
+    meaning: "Dojah's app id (the `AppId` header), with IDENTITY=dojah",
+  },
+  DOJAH_SECRET_KEY: {
+    requiredWhen: { when: 'IDENTITY', is: 'dojah' },
+    ...unset(z.string().min(8, 'must be at least 8 characters')),
+    meaning: "Dojah's secret key (the `Authorization` header), with IDENTITY=dojah",
+  },
   DOJAH_BASE_URL: {
     ...providerApi('DOJAH_BASE_URL', absoluteUrl.transform(origin)),
     meaning: "Dojah's API host (the sandbox takes sandbox keys); production refuses the sandbox without STAGING=yes",
   },
-  LOG_LEVEL: { config: 'logLevel', ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })), meaning: 'server log level' },
+  LOG_LEVEL: {
+    config: 'logLevel',
+    ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+    meaning: 'server log level',
+  },
   SHUTDOWN_TIMEOUT_MS: {
     config: 'shutdownTimeoutMs',
     ...literalDefault('20000', milliseconds(0)),
@@ -585,7 +662,10 @@ export const ENVIRONMENT = {
   },
   DATABASE_PREPARED_STATEMENTS: {
     config: 'databasePool.preparedStatements',
-    ...literalDefault('on', z.enum(['on', 'off'], { error: 'must be on or off' }).transform((text) => text === 'on')),
+    ...literalDefault(
+      'on',
+      z.enum(['on', 'off'], { error: 'must be on or off' }).transform((text) => text === 'on'),
+    ),
     meaning:
       'PostgreSQL plans each statement once per connection (named prepared statements) instead of at every ' +
       'call. Behind PgBouncer in transaction pooling this needs PgBouncer 1.21 or newer with ' +
@@ -619,7 +699,10 @@ export const ENVIRONMENT = {
   },
   SCHEDULE_GRACE_MINUTES: {
     config: 'schedules.graceMs',
-    ...literalDefault('360', wholeNumberFrom(1, 7 * 24 * 60).transform((minutes) => minutes * MINUTE)),
+    ...literalDefault(
+      '360',
+      wholeNumberFrom(1, 7 * 24 * 60).transform((minutes) => minutes * MINUTE),
+    ),
     meaning:
       'a scheduled run the server could not make on time (it was down) is still made this late; a later ' +
       'one is reported to the user as missed instead',
@@ -664,7 +747,10 @@ export const ENVIRONMENT = {
   },
   OPS_APPROVAL_MINUTES: {
     config: 'ops.approvalWindowMs',
-    ...literalDefault('240', wholeNumberFrom(5, 7 * 24 * 60).transform((minutes) => minutes * MINUTE)),
+    ...literalDefault(
+      '240',
+      wholeNumberFrom(5, 7 * 24 * 60).transform((minutes) => minutes * MINUTE),
+    ),
     meaning:
       'how long a money request (a suspense match or return, a goodwill credit or debit) waits for a ' +
       'second finance user to approve it before it expires',
@@ -683,12 +769,16 @@ const NAMES = Object.keys(ENVIRONMENT) as Name[];
 const variable = (name: Name): Variable => ENVIRONMENT[name];
 
 // A requirement names the variable it depends on, and a misspelt one would never require anything.
-type DependedOn = { [N in Name]: (typeof ENVIRONMENT)[N] extends { requiredWhen: { when: infer W } } ? W : never }[Name];
+type DependedOn = {
+  [N in Name]: (typeof ENVIRONMENT)[N] extends { requiredWhen: { when: infer W } } ? W : never;
+}[Name];
 const requirementsNameVariables: Exclude<DependedOn, Name> extends never ? true : never = true;
 void requirementsNameVariables;
 
 /** Config's properties that are one variable's value, by the `config` key of the variable. */
-type Placed = { [N in Name as (typeof ENVIRONMENT)[N] extends { config: infer K extends string } ? K : never]: Settings[N] };
+type Placed = {
+  [N in Name as (typeof ENVIRONMENT)[N] extends { config: infer K extends string } ? K : never]: Settings[N];
+};
 type Group<K> = K extends `${infer G}.${string}` ? G : never;
 /** `group.property` keys as the nested objects the code reads (`config.sessions.idleMs`). */
 type Nested<F> = { [K in keyof F as K extends `${string}.${string}` ? never : K]: F[K] } & {
@@ -780,24 +870,36 @@ function parseEach(text: Text) {
   for (const name of NAMES) {
     const result = variable(name).schema.safeParse(text[name]);
     if (result.success) settings[name] = result.data;
-    else invalid.set(name, result.error.issues.map((issue) => `${[name, ...issue.path].join('.')} ${issue.message}`));
+    else
+      invalid.set(
+        name,
+        result.error.issues.map((issue) => `${[name, ...issue.path].join('.')} ${issue.message}`),
+      );
   }
   return { settings, invalid };
 }
 
 /** What keeps the variable from being left unset in this start, as the end of its problem. */
-function requiredBecause(requirement: Requirement | undefined, settings: Partial<Record<Name, unknown>>, production: boolean): string | undefined {
+function requiredBecause(
+  requirement: Requirement | undefined,
+  settings: Partial<Record<Name, unknown>>,
+  production: boolean,
+): string | undefined {
   if (requirement === undefined) return undefined;
   if (requirement === 'production') return production ? 'must be set in production' : undefined;
   const value = settings[requirement.when as Name];
-  if ('is' in requirement) return value === requirement.is ? `must be set when ${requirement.when} is ${requirement.is}` : undefined;
-  return Array.isArray(value) && value.includes(requirement.lists) ? `must be set: ${requirement.when} lists ${requirement.lists}` : undefined;
+  if ('is' in requirement)
+    return value === requirement.is ? `must be set when ${requirement.when} is ${requirement.is}` : undefined;
+  return Array.isArray(value) && value.includes(requirement.lists)
+    ? `must be set: ${requirement.when} lists ${requirement.lists}`
+    : undefined;
 }
 
 /** Per variable, in the table's order: required but unset, or not understood. */
 function variableProblems(text: Text, parsed: ReturnType<typeof parseEach>, production: boolean): string[] {
   return NAMES.flatMap((name) => {
-    const missing = text[name] === undefined ? requiredBecause(variable(name).requiredWhen, parsed.settings, production) : undefined;
+    const missing =
+      text[name] === undefined ? requiredBecause(variable(name).requiredWhen, parsed.settings, production) : undefined;
     return missing ? [`${name} ${missing}`] : (parsed.invalid.get(name) ?? []);
   });
 }
@@ -822,7 +924,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...embeddedDatabaseProblems(text, production),
     ...migrationDatabaseProblems(text),
     ...consoleExposureProblems(text, production),
-    ...(parsed.invalid.size === 0 && text.OPS_PORT !== undefined && [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT) ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener'] : []),
+    ...(parsed.invalid.size === 0 &&
+    text.OPS_PORT !== undefined &&
+    [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT)
+      ? ['OPS_PORT must be a port of its own: the console never shares the customer or metrics listener']
+      : []),
   ];
   if (problems.length > 0) throw new ConfigError(problems, production);
   const settings = parsed.settings as Settings;
@@ -876,14 +982,15 @@ function simulatedRailProblems(text: Text, production: boolean): string[] {
   if (text.BANK_PARTNERS === undefined || listsSimulatedPartner(text)) {
     problems.push(
       'BANK_PARTNERS must list only real bank partners in production (monnify, paystack, with their keys): ' +
-      'the simulated partner hands out account numbers no bank holds and credits deposits on a webhook ' +
-      'signature alone',
+        'the simulated partner hands out account numbers no bank holds and credits deposits on a webhook ' +
+        'signature alone',
     );
   }
   if ((text.BILLER ?? 'simulated') === 'simulated') {
     problems.push(
       'BILLER must be set to a real biller in production (vtpass, with its three keys): the simulated ' +
-      'biller delivers nothing');
+        'biller delivers nothing',
+    );
   }
   return problems;
 }
@@ -940,8 +1047,8 @@ function exposureProblems(production: boolean, host: string): string[] {
   if (production || isLoopback(host)) return [];
   return [
     `HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}: ` +
-    'development serves /dev/* (simulated deposits, every e-mailed code) and accepts the development ' +
-    'captcha. Leave APP_MODE unset to listen beyond loopback',
+      'development serves /dev/* (simulated deposits, every e-mailed code) and accepts the development ' +
+      'captcha. Leave APP_MODE unset to listen beyond loopback',
   ];
 }
 
@@ -979,7 +1086,9 @@ function plaintextProblems(text: Text, production: boolean): string[] {
     const rule = must(TLS_URLS[name], 'the name is one of its own keys');
     if (value === undefined || !URL.canParse(value)) return [];
     const url = new URL(value);
-    return isLoopbackUrl(url) || rule.secure(url) ? [] : [`${name} must be ${rule.want} in production: its traffic would cross the network in clear`];
+    return isLoopbackUrl(url) || rule.secure(url)
+      ? []
+      : [`${name} must be ${rule.want} in production: its traffic would cross the network in clear`];
   });
 }
 

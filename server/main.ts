@@ -83,9 +83,13 @@ function loadConfigOrExit() {
 function banner(config: Config, database: DatabaseHandle, demo: boolean): string[] {
   const origin = `http://localhost:${config.port}`;
   const lines = [`Naira Wallet running at ${origin} in ${modeOf(config)}`];
-  if (demo) lines.push(`  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`);
+  if (demo)
+    lines.push(
+      `  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`,
+    );
   if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
-  if (!config.production) lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
+  if (!config.production)
+    lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
   const requery = config.requeryIntervalMs > 0 ? `every ${config.requeryIntervalMs} ms` : 'off (REQUERY_INTERVAL_MS=0)';
   lines.push(`  requery job: ${requery}`);
   // Production reaches the embedded database only through EMBEDDED_DATABASE=yes: the log says what was accepted.
@@ -93,7 +97,9 @@ function banner(config: Config, database: DatabaseHandle, demo: boolean): string
   const embedded = `embedded PGlite in ${config.dataDir}${knowingly}`;
   lines.push(`  database: ${database.embedded ? embedded : 'PostgreSQL server (DATABASE_URL)'}`);
   const opsConsole =
-    config.ops.port === undefined ? 'off (set OPS_PORT)' : `${config.ops.publicUrl} (staff only; first admin: npm run staff -- create)`;
+    config.ops.port === undefined
+      ? 'off (set OPS_PORT)'
+      : `${config.ops.publicUrl} (staff only; first admin: npm run staff -- create)`;
   lines.push(`  operator console: ${opsConsole}`);
   return lines;
 }

@@ -43,7 +43,12 @@ export interface BacklogSource {
   searchThrottled?(): Promise<number>;
 }
 
-const PARTNER_BACKLOG_KINDS = ['waiting_enrolments', 'enrolments_needing_identity', 'pending_confirmations', 'open_card_payments'] as const;
+const PARTNER_BACKLOG_KINDS = [
+  'waiting_enrolments',
+  'enrolments_needing_identity',
+  'pending_confirmations',
+  'open_card_payments',
+] as const;
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -85,7 +90,8 @@ export function createMetrics(backlog: BacklogSource): Metrics {
     registers,
     async collect() {
       const partners = await backlog.partnerBacklog?.().catch(() => undefined);
-      for (const partner of partners ?? []) for (const kind of PARTNER_BACKLOG_KINDS) this.set({ partner: partner.partner, kind }, partner[kind]);
+      for (const partner of partners ?? [])
+        for (const kind of PARTNER_BACKLOG_KINDS) this.set({ partner: partner.partner, kind }, partner[kind]);
     },
   });
   new Gauge({
@@ -95,7 +101,8 @@ export function createMetrics(backlog: BacklogSource): Metrics {
     registers,
     async collect() {
       const partners = await backlog.partnerBacklog?.().catch(() => undefined);
-      for (const partner of partners ?? []) if (partner.breaker !== 'none') this.set({ partner: partner.partner }, partner.breaker === 'closed' ? 0 : 1);
+      for (const partner of partners ?? [])
+        if (partner.breaker !== 'none') this.set({ partner: partner.partner }, partner.breaker === 'closed' ? 0 : 1);
     },
   });
 
@@ -112,7 +119,12 @@ export function createMetrics(backlog: BacklogSource): Metrics {
 
   return {
     registry,
-    httpRequests: new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['method', 'route', 'status'], registers }),
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    }),
     httpDuration: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by route and status',
@@ -120,7 +132,12 @@ export function createMetrics(backlog: BacklogSource): Metrics {
       buckets: SECONDS,
       registers,
     }),
-    purchases: new Counter({ name: 'wallet_purchases_total', help: 'Purchase requests answered, by service and outcome', labelNames: ['service', 'outcome'], registers }),
+    purchases: new Counter({
+      name: 'wallet_purchases_total',
+      help: 'Purchase requests answered, by service and outcome',
+      labelNames: ['service', 'outcome'],
+      registers,
+    }),
     gatewayDuration: new Histogram({
       name: 'wallet_gateway_call_duration_seconds',
       help: 'Calls to the biller and the bank partner, by operation and outcome',
@@ -134,13 +151,46 @@ export function createMetrics(backlog: BacklogSource): Metrics {
       labelNames: ['gateway', 'partner', 'operation'],
       registers,
     }),
-    webhooks: new Counter({ name: 'wallet_bank_webhooks_total', help: 'Bank transfer webhooks, by outcome (credited, duplicate, unmatched, ignored, refused)', labelNames: ['outcome'], registers }),
-    rateLimitRefusals: new Counter({ name: 'wallet_rate_limit_refusals_total', help: 'Requests refused by a per-client request limit (429)', labelNames: ['route'], registers }),
-    pinLockouts: new Counter({ name: 'wallet_pin_lockouts_total', help: 'Wrong-pin logouts and pin locks', labelNames: ['kind'], registers }),
-    loginLockouts: new Counter({ name: 'wallet_login_lockouts_total', help: 'Logins held back after failed attempts (bot check, wait, password reset)', labelNames: ['kind'], registers }),
-    ledgerAuditRuns: new Counter({ name: 'wallet_ledger_audit_runs_total', help: 'Ledger audit runs, by result (clean, failed)', labelNames: ['result'], registers }),
-    ledgerAuditFailures: new Counter({ name: 'wallet_ledger_audit_failures_total', help: 'Ledger audit runs that found a problem (page someone)', registers }),
-    ledgerAuditProblems: new Gauge({ name: 'wallet_ledger_audit_problems', help: 'Problems the latest ledger audit found (0 is healthy)', registers }),
+    webhooks: new Counter({
+      name: 'wallet_bank_webhooks_total',
+      help: 'Bank transfer webhooks, by outcome (credited, duplicate, unmatched, ignored, refused)',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    rateLimitRefusals: new Counter({
+      name: 'wallet_rate_limit_refusals_total',
+      help: 'Requests refused by a per-client request limit (429)',
+      labelNames: ['route'],
+      registers,
+    }),
+    pinLockouts: new Counter({
+      name: 'wallet_pin_lockouts_total',
+      help: 'Wrong-pin logouts and pin locks',
+      labelNames: ['kind'],
+      registers,
+    }),
+    loginLockouts: new Counter({
+      name: 'wallet_login_lockouts_total',
+      help: 'Logins held back after failed attempts (bot check, wait, password reset)',
+      labelNames: ['kind'],
+      registers,
+    }),
+    ledgerAuditRuns: new Counter({
+      name: 'wallet_ledger_audit_runs_total',
+      help: 'Ledger audit runs, by result (clean, failed)',
+      labelNames: ['result'],
+      registers,
+    }),
+    ledgerAuditFailures: new Counter({
+      name: 'wallet_ledger_audit_failures_total',
+      help: 'Ledger audit runs that found a problem (page someone)',
+      registers,
+    }),
+    ledgerAuditProblems: new Gauge({
+      name: 'wallet_ledger_audit_problems',
+      help: 'Problems the latest ledger audit found (0 is healthy)',
+      registers,
+    }),
   };
 }
 

@@ -48,14 +48,22 @@ function compact(event: AnyEventObject): GeneratedPath['steps'][number]['event']
     const envelope = output as { type?: string; message?: string; data?: { reason?: string; status?: string } };
     compacted.output =
       typeof output === 'object' && output && 'type' in envelope
-        ? { type: envelope.type, message: envelope.message, ...(envelope.data?.reason ? { reason: envelope.data.reason } : {}), ...(envelope.data?.status ? { status: envelope.data.status } : {}) }
+        ? {
+            type: envelope.type,
+            message: envelope.message,
+            ...(envelope.data?.reason ? { reason: envelope.data.reason } : {}),
+            ...(envelope.data?.status ? { status: envelope.data.status } : {}),
+          }
         : output;
   }
   if (error !== undefined) compacted.error = error instanceof Error ? error.message : error;
   return compacted as GeneratedPath['steps'][number]['event'];
 }
 
-export function browserPaths(model: MachineModel): { paths: (GeneratedPath & { title: string })[]; left: { title: string; why: string }[] } {
+export function browserPaths(model: MachineModel): {
+  paths: (GeneratedPath & { title: string })[];
+  left: { title: string; why: string }[];
+} {
   const traversal = model.browser ?? model.traversals[0];
   const paths: (GeneratedPath & { title: string })[] = [];
   const left: { title: string; why: string }[] = [];
@@ -81,7 +89,13 @@ export function generatedSpec(model: MachineModel): string {
     `// Written by \`npm run paths -- ${model.name} --playwright\` from ${modelFile(model)} (traversal "${traversal.label}"):`,
     '// the shortest path to every transition, walked in Chromium against the real server. Do not edit;',
     '// regenerate. tests/generatedSpecs.test.ts fails while this file is stale.',
-    ...(left.length ? ['//', '// Not walked in the browser (their model suite walks them):', ...left.map(({ title, why }) => `// - ${title}: ${why}`)] : []),
+    ...(left.length
+      ? [
+          '//',
+          '// Not walked in the browser (their model suite walks them):',
+          ...left.map(({ title, why }) => `// - ${title}: ${why}`),
+        ]
+      : []),
     "import { test } from '../../support/e2e/journeys';",
     "import { walkPath } from '../flows/browserFlow';",
     `import { ${flow} } from '../flows/${model.name}';`,

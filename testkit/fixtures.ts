@@ -78,4 +78,10 @@ export const walletFunded: Notification = {
 };
 
 /** Read: the first notification every account gets. */
-export const welcome: Notification = { id: 3, title: 'Welcome', content: 'Your wallet is ready', created_at: '2026-11-20T10:00:00Z', status: 'read' };
+export const welcome: Notification = {
+  id: 3,
+  title: 'Welcome',
+  content: 'Your wallet is ready',
+  created_at: '2026-11-20T10:00:00Z',
+  status: 'read',
+};

@@ -7,7 +7,10 @@ import { emptyUser, toSessionUser } from '../src/domain/account/user';
  * A real session actor whose outside world (the poll, browser storage) is in memory, for
  * flow-machine tests that need to see `session.login` / `session.logout` land.
  */
-export function createTestSession(user: Partial<UserData> = {}, poll: () => Promise<PollResult> = () => new Promise(() => {})) {
+export function createTestSession(
+  user: Partial<UserData> = {},
+  poll: () => Promise<PollResult> = () => new Promise(() => {}),
+) {
   const saved: unknown[] = [];
   const actor = createActor(
     sessionMachine.provide({

@@ -13,12 +13,16 @@ const root = join(import.meta.dirname, '..');
 
 /** The type errors of in-memory files compiled as part of a project, with all of its own files. */
 function typeErrors(project: string, probes: Record<string, string>): Record<string, string[]> {
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, project), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, project),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  })!;
+  )!;
   const texts = new Map(Object.entries(probes).map(([file, text]) => [join(root, file), text]));
   const host = ts.createCompilerHost(config.options);
   const { getSourceFile, fileExists, readFile } = host;
@@ -28,11 +32,17 @@ function typeErrors(project: string, probes: Record<string, string>): Record<str
   };
   host.fileExists = (name) => texts.has(name) || fileExists(name);
   host.readFile = (name) => texts.get(name) ?? readFile(name);
-  const program = ts.createProgram({ rootNames: [...config.fileNames, ...texts.keys()], options: config.options, host });
+  const program = ts.createProgram({
+    rootNames: [...config.fileNames, ...texts.keys()],
+    options: config.options,
+    host,
+  });
   return Object.fromEntries(
     Object.keys(probes).map((file) => [
       file,
-      program.getSemanticDiagnostics(program.getSourceFile(join(root, file))).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')),
+      program
+        .getSemanticDiagnostics(program.getSourceFile(join(root, file)))
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')),
     ]),
   );
 }
@@ -79,7 +89,11 @@ describe('the lint rules', () => {
     // [a probe in the folder, what it imports or uses, the rule it breaks]
     ['src/ui/probe.tsx', "import '../machines/session';", allowed],
     ['src/ui/probe.tsx', "import '../domain/user';", allowed],
-    ['src/ui/probe.tsx', "import type { UserData } from '../../core/contract';\nexport type Probe = UserData;", allowed],
+    [
+      'src/ui/probe.tsx',
+      "import type { UserData } from '../../core/contract';\nexport type Probe = UserData;",
+      allowed,
+    ],
     ['src/ui/probe.tsx', "import '../../core/contract';", appImports],
     ['src/ui/probe.tsx', "import '../api/http';", appImports],
     ['src/ui/probe.tsx', "import 'node:fs';", appImports],
@@ -101,7 +115,11 @@ describe('the lint rules', () => {
     ['src/machines/console/probe.ts', "import '../account/login';", appImports],
     ['src/api/console/probe.ts', "import '../kit/http';", allowed],
     ['src/api/console/probe.ts', "import '../wallet/funding';", appImports],
-    ['src/api/probe.ts', "import type { Envelope } from '../../core/contract';\nexport type Probe = Envelope;", allowed],
+    [
+      'src/api/probe.ts',
+      "import type { Envelope } from '../../core/contract';\nexport type Probe = Envelope;",
+      allowed,
+    ],
     ['src/api/probe.ts', "import { UserData } from '../../core/contract';\nexport const probe = UserData;", appImports],
     ['src/api/probe.ts', "import './http';", allowed],
     ['src/api/probe.ts', "import '../domain/user';", appImports],

@@ -61,11 +61,20 @@ function tablesOf(text: string): Table[] {
 const codeSpans = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1].replace(/\\\|/g, '|'));
 
 const product = read('docs/product.md');
-const DOCUMENTS = ['README.md', 'SECURITY.md', ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  'README.md',
+  'SECURITY.md',
+  ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 describe('docs/', () => {
   it('holds the generated tables as `npm run docs:product` writes them', () => {
-    for (const [file, text] of regeneratedDocuments()) expect(readFileSync(`${DOCS_DIR}${file}`, 'utf8'), `docs/${file} is stale: run \`npm run docs:product\``).toBe(text);
+    for (const [file, text] of regeneratedDocuments())
+      expect(readFileSync(`${DOCS_DIR}${file}`, 'utf8'), `docs/${file} is stale: run \`npm run docs:product\``).toBe(
+        text,
+      );
   });
 
   it('lists every route of the app, and no other; the public ones are the app’s public routes', () => {
@@ -77,7 +86,13 @@ describe('docs/', () => {
     const served: string[] = [];
     const walk = (level: RouteObject[], parent: string) => {
       for (const route of level) {
-        const path = route.index ? parent || '/' : route.path === undefined || route.path === '*' ? null : route.path.startsWith('/') ? route.path : `${parent}/${route.path}`;
+        const path = route.index
+          ? parent || '/'
+          : route.path === undefined || route.path === '*'
+            ? null
+            : route.path.startsWith('/')
+              ? route.path
+              : `${parent}/${route.path}`;
         if (path) served.push(path);
         walk(route.children ?? [], path ?? parent);
       }
@@ -134,7 +149,8 @@ describe('docs/', () => {
         // A clone holds only the repository: a link that climbs out of it may resolve on one
         // machine (a folder beside the checkout) and on no contributor's.
         if (relative(ROOT, file).startsWith('..') || !existsSync(file)) broken.push(`${document}: ${target}`);
-        else if (anchor && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${document}: ${target}`);
+        else if (anchor && file.endsWith('.md') && !anchorsOf(readFileSync(file, 'utf8')).has(anchor))
+          broken.push(`${document}: ${target}`);
       }
     }
     expect(followed).toBeGreaterThan(50);
@@ -151,11 +167,18 @@ describe('docs/product.md’s API', () => {
   let operations: Map<string, Operation>;
   const t = useTestApp(backends[0]);
   beforeAll(async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
     operations = new Map(
       Object.entries(document.paths)
         .filter(([path]) => /^\/(api|dev)\//.test(path))
-        .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation])),
+        .flatMap(([path, methods]) =>
+          Object.entries(methods).map(([method, operation]): [string, Operation] => [
+            `${method.toUpperCase()} ${path}`,
+            operation,
+          ]),
+        ),
     );
   });
 
@@ -165,7 +188,8 @@ describe('docs/product.md’s API', () => {
   const PLACEHOLDERS: Record<string, readonly string[]> = { '<category>': SERVICE_CATEGORIES };
   /** The served operations a call of the document names. */
   const servedAs = (call: string) => {
-    const segment = (placeholder: string) => (PLACEHOLDERS[placeholder] ? `(${PLACEHOLDERS[placeholder].join('|')})` : '[^/]+');
+    const segment = (placeholder: string) =>
+      PLACEHOLDERS[placeholder] ? `(${PLACEHOLDERS[placeholder].join('|')})` : '[^/]+';
     const pattern = new RegExp(`^${call.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<[^>]+>/g, segment)}$`);
     return [...operations.keys()].filter((served) => pattern.test(served));
   };
@@ -181,7 +205,9 @@ describe('docs/product.md’s API', () => {
       'permission' in route ? route.permission : 'stage' in route ? `stage ${route.stage}` : 'open';
     const listed = tablesOf(sectionText(read('docs/console.md'), 'The API'))
       .filter((table) => table.head[0] === 'call')
-      .flatMap((table) => table.rows.map(([call, permission]) => `${codeSpans(call).join(' ')} ${permission.replace(/`/g, '')}`));
+      .flatMap((table) =>
+        table.rows.map(([call, permission]) => `${codeSpans(call).join(' ')} ${permission.replace(/`/g, '')}`),
+      );
     const served = t.opsConsole.consoleRoutes.map((route) => `${route.method} ${route.url} ${access(route.access)}`);
     expect(listed.sort()).toEqual(served.sort());
   });
@@ -194,7 +220,11 @@ describe('docs/product.md’s API', () => {
     const undescribed = rows.flatMap(([cell, status]) =>
       codeSpans(cell)
         .filter((call) => CALL.test(call))
-        .flatMap((call) => servedAs(call).filter((served) => !(status in operations.get(served)!.responses)).map((served) => `${served} ${status}`)),
+        .flatMap((call) =>
+          servedAs(call)
+            .filter((served) => !(status in operations.get(served)!.responses))
+            .map((served) => `${served} ${status}`),
+        ),
     );
     expect(undescribed).toEqual([]);
   });

@@ -15,21 +15,29 @@ const withFlow = models.filter(hasBrowserFlow);
 describe('tests/e2e/generated', () => {
   it('has a spec for every machine with a browser flow, and no other', () => {
     const written = readdirSync(join('tests', 'e2e', 'generated')).sort();
-    expect(written, 'run `npm run paths -- --playwright`').toEqual(withFlow.map((model) => `${model.name}.spec.ts`).sort());
-    expect(withFlow.map((model) => model.name)).toEqual(expect.arrayContaining(['login', 'otpCountdown', 'purchase', 'register', 'verifyEmail']));
+    expect(written, 'run `npm run paths -- --playwright`').toEqual(
+      withFlow.map((model) => `${model.name}.spec.ts`).sort(),
+    );
+    expect(withFlow.map((model) => model.name)).toEqual(
+      expect.arrayContaining(['login', 'otpCountdown', 'purchase', 'register', 'verifyEmail']),
+    );
   });
 
   for (const model of withFlow) {
     it(`${model.name}.spec.ts is what its model writes now`, () => {
       const path = generatedSpecPath(model);
       expect(existsSync(path)).toBe(true);
-      expect(readFileSync(path, 'utf8'), `stale: run \`npm run paths -- ${model.name} --playwright\``).toBe(generatedSpec(model));
+      expect(readFileSync(path, 'utf8'), `stale: run \`npm run paths -- ${model.name} --playwright\``).toBe(
+        generatedSpec(model),
+      );
     });
 
     it(`${model.name}: the browser paths take every transition their traversal reaches, and hold no secret`, () => {
       const { paths, left } = browserPaths(model);
       expect(paths.length).toBeGreaterThan(0);
-      expect(paths.length + left.length).toBe(pathsToEveryTransition(model, model.browser ?? model.traversals[0]).length);
+      expect(paths.length + left.length).toBe(
+        pathsToEveryTransition(model, model.browser ?? model.traversals[0]).length,
+      );
       // The spec is data a person reads: the test account's secrets are the flow's, never the model's.
       expect(JSON.stringify(paths)).not.toMatch(/Secret-123|"pin":\s*"\d{4}"|"2580"/);
     });

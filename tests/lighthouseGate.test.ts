@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BASELINE, TARGET_PHONE, calibrate, formatTable, runGate, type Measure, type Mode, type Run, type Target } from '../scripts/lighthouseGate';
+import {
+  BASELINE,
+  TARGET_PHONE,
+  calibrate,
+  formatTable,
+  runGate,
+  type Measure,
+  type Mode,
+  type Run,
+  type Target,
+} from '../scripts/lighthouseGate';
 
 const good: Run = { performance: 100, lcpMs: 900, tbtMs: 0, cls: 0, accessibility: 100, bestPractices: 100 };
 const bare: Run = { performance: 100, lcpMs: 1500, tbtMs: 10, cls: 0 };
@@ -41,7 +51,13 @@ describe('the Lighthouse gate', () => {
   it('measures a public route that missed its first run again signed out, and judges the median without a crash', async () => {
     const slow: Run = { ...good, lcpMs: 1700 };
     const { calls, measure } = scripted({ '/login': { applied: [slow, good, good] } });
-    const result = await runGate([{ route: '/login', signedIn: false }, { route: '/dashboard', signedIn: true }], measure);
+    const result = await runGate(
+      [
+        { route: '/login', signedIn: false },
+        { route: '/dashboard', signedIn: true },
+      ],
+      measure,
+    );
     const login = calls.filter((call) => call.route === '/login');
     expect(login.filter((call) => call.mode === 'applied')).toHaveLength(3);
     expect(login.every((call) => !call.signedIn)).toBe(true);
@@ -52,7 +68,9 @@ describe('the Lighthouse gate', () => {
 
   it('fails a signed-in route whose median misses, and says by how much', async () => {
     const late: Run = { ...good, lcpMs: 1800 };
-    const { calls, measure } = scripted({ '/dashboard': { simulated: [{ ...late, accessibility: 100, bestPractices: 100 }, late, good] } });
+    const { calls, measure } = scripted({
+      '/dashboard': { simulated: [{ ...late, accessibility: 100, bestPractices: 100 }, late, good] },
+    });
     const result = await runGate([{ route: '/dashboard', signedIn: true }], measure);
     const dashboard = calls.filter((call) => call.route === '/dashboard');
     expect(dashboard.every((call) => call.signedIn)).toBe(true);
@@ -61,21 +79,28 @@ describe('the Lighthouse gate', () => {
 
   it('judges against the baseline measured in the same run: the same figures pass beside a slow bare page and fail beside a fast one', async () => {
     const route: Run = { ...good, lcpMs: 1200, tbtMs: 70 };
-    const onSlowMachine = await runGate([{ route: '/', signedIn: false }], scripted({ '/': { simulated: [route], applied: [route] } }, { ...bare, lcpMs: 2400, tbtMs: 40 }).measure);
+    const onSlowMachine = await runGate(
+      [{ route: '/', signedIn: false }],
+      scripted({ '/': { simulated: [route], applied: [route] } }, { ...bare, lcpMs: 2400, tbtMs: 40 }).measure,
+    );
     expect(onSlowMachine.verdicts[0].misses).toEqual([]);
-    const onFastMachine = await runGate([{ route: '/', signedIn: false }], scripted({ '/': { simulated: [route], applied: [route] } }, { ...bare, lcpMs: 1000, tbtMs: 0 }).measure);
+    const onFastMachine = await runGate(
+      [{ route: '/', signedIn: false }],
+      scripted({ '/': { simulated: [route], applied: [route] } }, { ...bare, lcpMs: 1000, tbtMs: 0 }).measure,
+    );
     expect(onFastMachine.verdicts[0].misses).toEqual([
       "simulated: LCP 1.20 s is 1.20× the bare page's (target ≤ 1.00×)",
-      'simulated: TBT 70 ms is 70 ms above the bare page\'s (target ≤ 50 ms)',
+      "simulated: TBT 70 ms is 70 ms above the bare page's (target ≤ 50 ms)",
       "applied: LCP 1.20 s is 1.20× the bare page's (target ≤ 1.00×)",
-      'applied: TBT 70 ms is 70 ms above the bare page\'s (target ≤ 50 ms)',
+      "applied: TBT 70 ms is 70 ms above the bare page's (target ≤ 50 ms)",
     ]);
   });
 
   it('takes the baseline as the median of its runs in each measurement', async () => {
     const baselines = [1000, 3000, 1400];
     let index = 0;
-    const measure: Measure = async (target) => (target === BASELINE ? { ...bare, lcpMs: baselines[index++ % 3] } : good);
+    const measure: Measure = async (target) =>
+      target === BASELINE ? { ...bare, lcpMs: baselines[index++ % 3] } : good;
     const result = await runGate([{ route: '/', signedIn: false }], measure);
     expect(result.baseline.simulated.median.lcpMs).toBe(1400);
     expect(result.verdicts[0].modes.simulated.lcpRatio).toBeCloseTo(900 / 1400);
@@ -85,7 +110,11 @@ describe('the Lighthouse gate', () => {
     const shifted: Run = { ...good, cls: 0.02, performance: 97, accessibility: 96, bestPractices: 100 };
     const { measure } = scripted({ '/terms': { simulated: [shifted] } });
     const result = await runGate([{ route: '/terms', signedIn: false }], measure);
-    expect(result.verdicts[0].misses).toEqual(['simulated: performance 97 < 98', 'simulated: CLS 0.020 > 0', 'accessibility 96 < 100']);
+    expect(result.verdicts[0].misses).toEqual([
+      'simulated: performance 97 < 98',
+      'simulated: CLS 0.020 > 0',
+      'accessibility 96 < 100',
+    ]);
   });
 
   it('with fixed runs, takes that many of every page and prints them in the table', async () => {
@@ -100,7 +129,7 @@ describe('the Lighthouse gate', () => {
 });
 
 describe('the CPU calibration', () => {
-  it('slows a host by its median benchmark index over the target phone\'s, so two hosts emulate the same phone', () => {
+  it("slows a host by its median benchmark index over the target phone's, so two hosts emulate the same phone", () => {
     const fast = calibrate([3800, 3500, 4100]);
     const slow = calibrate([1900, 2050, 1800]);
     expect(fast).toEqual({ hostIndex: 3800, cpuSlowdown: 3.8 });

@@ -26,9 +26,16 @@ const diagramOf = (page: string) => /```mermaid\n([\s\S]*?)\n```/.exec(page)?.[1
 
 describe('docs/machines', () => {
   it('has one page per machine and an index, each as npm run machines:docs writes it', () => {
-    const written = existsSync(DOCS) ? readdirSync(DOCS).map((name) => `${DOCS}/${name}`).sort() : [];
-    expect(written, 'run `npm run machines:docs`').toEqual([...pages.keys()].filter((path) => path.startsWith(DOCS)).sort());
-    for (const [path, content] of pages) expect(readFileSync(path, 'utf8'), `${path} is stale: run \`npm run machines:docs\``).toBe(content);
+    const written = existsSync(DOCS)
+      ? readdirSync(DOCS)
+          .map((name) => `${DOCS}/${name}`)
+          .sort()
+      : [];
+    expect(written, 'run `npm run machines:docs`').toEqual(
+      [...pages.keys()].filter((path) => path.startsWith(DOCS)).sort(),
+    );
+    for (const [path, content] of pages)
+      expect(readFileSync(path, 'utf8'), `${path} is stale: run \`npm run machines:docs\``).toBe(content);
   });
 
   it('lists at least the twenty machines, each with shortest paths', () => {
@@ -43,7 +50,9 @@ describe('docs/machines', () => {
       const lines = diagramOf(page).split('\n');
       expect(lines[0]).toBe('stateDiagram-v2');
       expect(lines.filter((line) => !LINE_SHAPES.some((shape) => shape.test(line)))).toEqual([]);
-      expect(lines.filter((line) => line.trim().endsWith('{')).length).toBe(lines.filter((line) => line.trim() === '}').length);
+      expect(lines.filter((line) => line.trim().endsWith('{')).length).toBe(
+        lines.filter((line) => line.trim() === '}').length,
+      );
       const ids = lines.flatMap((line) => line.replace(/ : .*$/, '').match(new RegExp(ID, 'g')) ?? []);
       expect(ids.filter((id) => RESERVED.test(id) && !['state', 'as'].includes(id))).toEqual([]);
       expect(lines.some((line) => line.includes(' --> '))).toBe(true);

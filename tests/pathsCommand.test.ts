@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 /** `npm run paths`, as a QA engineer runs it (docs/testing.md, "Path tests for QA"). */
-const run = async (...args: string[]) => (await promisify(execFile)('npx', ['tsx', 'scripts/paths.ts', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+const run = async (...args: string[]) =>
+  (await promisify(execFile)('npx', ['tsx', 'scripts/paths.ts', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
 
 /** A CSV line's cells (quoted cells may hold commas and doubled quotes). */
 function cells(line: string): string[] {
@@ -17,7 +18,14 @@ function cells(line: string): string[] {
 
 describe('npm run paths', { timeout: 120_000 }, () => {
   it('lists every machine with non-zero counts, and the transitions its paths take', async () => {
-    const rows = JSON.parse(await run('--json')) as { name: string; states: number; transitions: number; shortestPaths: number; simplePaths: number; covered: number }[];
+    const rows = JSON.parse(await run('--json')) as {
+      name: string;
+      states: number;
+      transitions: number;
+      shortestPaths: number;
+      simplePaths: number;
+      covered: number;
+    }[];
     expect(rows.length).toBeGreaterThanOrEqual(20);
     for (const row of rows) {
       expect(row.states, row.name).toBeGreaterThan(0);
@@ -55,7 +63,10 @@ describe('npm run paths', { timeout: 120_000 }, () => {
     // The password typed is a placeholder in every export.
     expect(rows.join('\n')).not.toContain('Secret-123');
 
-    const paths = JSON.parse(await run('login', '--json', '--simple', '--to', 'loggedIn')) as { ends: string; steps: { action: string }[] }[];
+    const paths = JSON.parse(await run('login', '--json', '--simple', '--to', 'loggedIn')) as {
+      ends: string;
+      steps: { action: string }[];
+    }[];
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) expect(path.ends).toBe('loggedIn');
   });

@@ -32,7 +32,9 @@ const OUTSIDE: [what: string, pattern: RegExp][] = [
 /** Every tracked text file of the code, its tests, its scripts, its documents and the root's configuration. */
 const scanned = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
   .split('\0')
-  .filter((path) => path !== '' && (!path.includes('/') || /^(src|server|core|scripts|tests|docs|public|\.ci)\//.test(path)))
+  .filter(
+    (path) => path !== '' && (!path.includes('/') || /^(src|server|core|scripts|tests|docs|public|\.ci)\//.test(path)),
+  )
   .map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }))
   .filter(({ text }) => !text.includes('\0'));
 
@@ -54,7 +56,13 @@ describe('the repository stands on its own', () => {
 
   it('cites no document outside the repository and no issue tracker', () => {
     const found = scanned.flatMap(({ path, text }) =>
-      text.split('\n').flatMap((line, index) => OUTSIDE.filter(([, pattern]) => pattern.test(line)).map(([what]) => `${path}:${index + 1}: ${what}: ${line.trim()}`)),
+      text
+        .split('\n')
+        .flatMap((line, index) =>
+          OUTSIDE.filter(([, pattern]) => pattern.test(line)).map(
+            ([what]) => `${path}:${index + 1}: ${what}: ${line.trim()}`,
+          ),
+        ),
     );
     expect(found).toEqual([]);
   });
@@ -64,7 +72,13 @@ describe('the repository stands on its own', () => {
     const labelsOf = (document: string) => {
       if (!labels.has(document)) {
         const markdown = readFileSync(join(ROOT, document), 'utf8');
-        labels.set(document, new Set([...sectionsOf(markdown).map((section) => section.title), ...[...markdown.matchAll(BOLD_LABEL)].map((match) => match[1])]));
+        labels.set(
+          document,
+          new Set([
+            ...sectionsOf(markdown).map((section) => section.title),
+            ...[...markdown.matchAll(BOLD_LABEL)].map((match) => match[1]),
+          ]),
+        );
       }
       return labels.get(document)!;
     };
@@ -80,7 +94,8 @@ describe('the repository stands on its own', () => {
           if (match.index >= line.length) continue;
           followed++;
           const document = match[1].replace(/,$/, '').replace(/^README$/, 'README.md');
-          if (!tracked.has(document) || !labelsOf(document).has(match[2])) broken.push(`${path}:${index + 1}: ${match[0]}`);
+          if (!tracked.has(document) || !labelsOf(document).has(match[2]))
+            broken.push(`${path}:${index + 1}: ${match[0]}`);
         }
       });
     }

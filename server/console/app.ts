@@ -99,7 +99,10 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
   registerSessionRoutes(app, deps.ctx, config.rateLimits.login);
   registerCustomerRoutes(app, deps.ctx, deps.requeries, deps.requeryNow);
   registerCaseRoutes(app, deps.ctx);
-  registerMoneyRoutes(app, deps.ctx, { approvalWindowMs: config.ops.approvalWindowMs, adminAboveKobo: config.ops.adminAboveKobo });
+  registerMoneyRoutes(app, deps.ctx, {
+    approvalWindowMs: config.ops.approvalWindowMs,
+    adminAboveKobo: config.ops.adminAboveKobo,
+  });
   registerOperationsRoutes(app, deps.ctx, deps.providers);
   registerStaffRoutes(app, deps.ctx, config.ops.publicUrl);
   await registerConsolePage(app, config.staticDir);
@@ -147,7 +150,11 @@ async function registerConsolePage(app: FastifyInstance, staticDir: string) {
       index: false,
       // The console's page, the hashed assets of the build and the icon; never the customer's pages.
       allowedPath: (path) => /^\/?(console\.html$|favicon\.svg$|assets\/)/.test(path),
-      setHeaders: (reply, path) => reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (reply, path) =>
+        reply.header(
+          'Cache-Control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -15,7 +15,8 @@ import { resumeStaffSession, type StaffSession } from './services/staffSessions'
  * staff session, and is answered like any unknown token.
  */
 
-export type RouteAccess = { permission: Permission } | { stage: 'second-factor' | 'enrolment' | 'any' } | { open: true };
+export type RouteAccess =
+  { permission: Permission } | { stage: 'second-factor' | 'enrolment' | 'any' } | { open: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,7 +52,11 @@ export function checkAccess(ctx: AppContext) {
     const session = token ? await resumeStaffSession(ctx, token) : null;
     if (!session) throw new AppError(401, STAFF_SESSION_ENDED);
     if ('stage' in access) {
-      if (access.stage !== 'any' && session.stage !== access.stage) throw new AppError(403, session.stage === 'signed-in' ? 'you are already signed in' : 'finish signing in first');
+      if (access.stage !== 'any' && session.stage !== access.stage)
+        throw new AppError(
+          403,
+          session.stage === 'signed-in' ? 'you are already signed in' : 'finish signing in first',
+        );
     } else {
       if (session.stage !== 'signed-in') throw new AppError(401, STAFF_SESSION_ENDED);
       if (!allows(session.role, access.permission)) {

@@ -4,7 +4,8 @@ import { sql, type RawBuilder } from 'kysely';
  * A raw statement's list of named columns, of the table or of its alias `from`. Statements are
  * prepared once per connection and never select `*` (server/db/preparedStatements.ts).
  */
-export const namedColumns = (columns: readonly string[], from?: string): RawBuilder<unknown> => sql.join(columns.map((column) => sql.ref(from ? `${from}.${column}` : column)));
+export const namedColumns = (columns: readonly string[], from?: string): RawBuilder<unknown> =>
+  sql.join(columns.map((column) => sql.ref(from ? `${from}.${column}` : column)));
 
 /**
  * A table's columns, every one of them, for the statements that name theirs:
@@ -14,6 +15,9 @@ export const namedColumns = (columns: readonly string[], from?: string): RawBuil
 export const everyColumn =
   <Table>() =>
   <const Columns extends readonly (keyof Table & string)[]>(
-    columns: Columns & (Exclude<keyof Table, Columns[number]> extends never ? unknown : { missing: Exclude<keyof Table, Columns[number]> }),
+    columns: Columns &
+      (Exclude<keyof Table, Columns[number]> extends never
+        ? unknown
+        : { missing: Exclude<keyof Table, Columns[number]> }),
   ): Columns =>
     columns;

@@ -113,7 +113,11 @@ export interface EmbeddedOptions {
   wrapDialect?: DialectWrapper;
 }
 
-export async function openEmbeddedDatabase({ dataDir, loadDataDir, wrapDialect = (dialect) => dialect }: EmbeddedOptions = {}): Promise<DatabaseHandle> {
+export async function openEmbeddedDatabase({
+  dataDir,
+  loadDataDir,
+  wrapDialect = (dialect) => dialect,
+}: EmbeddedOptions = {}): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create({ dataDir, loadDataDir, parsers: { [pgliteTypes.INT8]: parseBigInt } });
   const db = new Kysely<Schema>({ dialect: wrapDialect(new PGliteDialect(pglite)) });
@@ -143,10 +147,13 @@ export function openServerDatabase(connectionString: string, options: ServerData
     connectionTimeoutMillis: options.connectTimeoutMs ?? 30_000,
     types: {
       getTypeParser: ((oid: number, format?: string) =>
-        oid === INT8_OID ? parseBigInt : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? parseBigInt
+          : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const lost = options.onConnectionLost ?? ((error: Error) => console.error('database: connection lost:', error.message));
+  const lost =
+    options.onConnectionLost ?? ((error: Error) => console.error('database: connection lost:', error.message));
   // A connection can lose its server (restart, failover, pg_terminate_backend) idle in the pool
   // or checked out between two statements of a transaction. node-postgres emits 'error' on the
   // client, and on the pool for idle ones; an 'error' event nobody listens to ends the process.

@@ -43,7 +43,10 @@ export const DEMO_FUNDING = [
   { ago: 2 * HOUR, kobo: 250_000n, sender: 'Tunde Bakare', bank: 'OPay', account: 0 },
 ] as const;
 
-const at = (ctx: AppContext, now: number, ms: number): AppContext => ({ ...ctx, clock: { now: () => new Date(now - ms) } });
+const at = (ctx: AppContext, now: number, ms: number): AppContext => ({
+  ...ctx,
+  clock: { now: () => new Date(now - ms) },
+});
 
 /**
  * Creates the demo account when the database has no user at all (its first start): verified
@@ -60,7 +63,10 @@ export async function seedDemoAccountIfEmpty(ctx: AppContext): Promise<boolean> 
     const id = await createAccount(tx, DEMO_ACCOUNT, passwordHash);
     await markEmailVerified(tx, id);
     await storePin(tx, id, DEMO_ACCOUNT.pin);
-    await recordIdentities(tx, id, [verifiedIdentityOf(tx, 'bvn', DEMO_IDENTITY.bvn), verifiedIdentityOf(tx, 'nin', DEMO_IDENTITY.nin)]);
+    await recordIdentities(tx, id, [
+      verifiedIdentityOf(tx, 'bvn', DEMO_IDENTITY.bvn),
+      verifiedIdentityOf(tx, 'nin', DEMO_IDENTITY.nin),
+    ]);
   });
   return true;
 }
@@ -82,13 +88,26 @@ export async function completeDemoAccount(ctx: AppContext, banks: readonly BankP
   if (missing.length > 0) await enrolWithPartners(ctx, missing, demo.id, DEMO_IDENTITY);
   await fundDemoWallet(ctx, banks, demo.id);
   const after = await enrolmentsOf(ctx, demo.id);
-  const funded = await ctx.db.selectFrom('transactions').select('id').where('user_id', '=', demo.id).where('category', '=', 'funding').limit(1).executeTakeFirst();
-  return funded !== undefined && banks.every((bank) => settled(after.find((row) => row.provider === bank.provider)?.status));
+  const funded = await ctx.db
+    .selectFrom('transactions')
+    .select('id')
+    .where('user_id', '=', demo.id)
+    .where('category', '=', 'funding')
+    .limit(1)
+    .executeTakeFirst();
+  return (
+    funded !== undefined && banks.every((bank) => settled(after.find((row) => row.provider === bank.provider)?.status))
+  );
 }
 
 /** The three demo transfers, into the first partner's accounts that exist; each reference is credited once. */
 async function fundDemoWallet(ctx: AppContext, banks: readonly BankPartner[], userId: bigint): Promise<void> {
-  const rows = await ctx.db.selectFrom('virtual_accounts').select(['provider', 'account_number']).where('user_id', '=', userId).orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('virtual_accounts')
+    .select(['provider', 'account_number'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
   const bank = banks.find((candidate) => rows.some((row) => row.provider === candidate.provider));
   if (!bank || (await listVirtualAccounts(ctx, userId)).length === 0) return;
   const accounts = rows.filter((row) => row.provider === bank.provider);

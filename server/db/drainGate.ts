@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { currentContext, type CallContext } from '../http/requestContext';
 
 /**
@@ -84,6 +91,10 @@ function writes(node: unknown): boolean {
   if (typeof node !== 'object' || node === null) return false;
   const kind = (node as { kind?: unknown }).kind;
   if (typeof kind === 'string' && WRITE_NODES.has(kind)) return true;
-  if (kind === 'RawNode' && (node as { sqlFragments: readonly string[] }).sqlFragments.some((fragment) => WRITE_VERB.test(fragment))) return true;
+  if (
+    kind === 'RawNode' &&
+    (node as { sqlFragments: readonly string[] }).sqlFragments.some((fragment) => WRITE_VERB.test(fragment))
+  )
+    return true;
   return Object.values(node).some(writes);
 }

@@ -26,7 +26,8 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
     if (!match) throw new Error(`migrations: ${file} is not named NNN_name.sql`);
     const text = await readFile(join(dir, file), 'utf8');
     const version = Number(match[1]);
-    if (migrations.some((m) => m.version === version)) throw new Error(`migrations: two files have version ${match[1]}`);
+    if (migrations.some((m) => m.version === version))
+      throw new Error(`migrations: two files have version ${match[1]}`);
     migrations.push({ version, name: match[2], sql: text, checksum: createHash('sha256').update(text).digest('hex') });
   }
   return migrations;
@@ -50,21 +51,35 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
       // Only when missing: a role that may not create (the server's own, 044_runtime_role.sql)
       // then finds nothing to apply rather than a refusal.
       if (!(await migrationsTableExists(trx))) await createMigrationsTable(trx);
-      const previous = await trx.selectFrom('schema_migrations').select('checksum').where('version', '=', migration.version).executeTakeFirst();
+      const previous = await trx
+        .selectFrom('schema_migrations')
+        .select('checksum')
+        .where('version', '=', migration.version)
+        .executeTakeFirst();
       if (previous) {
         if (previous.checksum === migration.checksum) return false;
         if (!isEarlierWording(migration.version, previous.checksum, migration.sql)) {
           throw new Error(
             `migrations: ${migration.version}_${migration.name} changed after it was applied; add a new ` +
-            'migration instead');
+              'migration instead',
+          );
         }
-        await trx.updateTable('schema_migrations').set({ checksum: migration.checksum }).where('version', '=', migration.version).execute();
+        await trx
+          .updateTable('schema_migrations')
+          .set({ checksum: migration.checksum })
+          .where('version', '=', migration.version)
+          .execute();
         return false;
       }
       await sql.raw(migration.sql).execute(trx).catch(notTheOwner);
       await trx
         .insertInto('schema_migrations')
-        .values({ version: migration.version, name: migration.name, checksum: migration.checksum, applied_at: new Date() })
+        .values({
+          version: migration.version,
+          name: migration.name,
+          checksum: migration.checksum,
+          applied_at: new Date(),
+        })
         .execute();
       return true;
     });
@@ -87,7 +102,9 @@ async function allApplied(db: Database, migrations: Migration[]): Promise<boolea
 }
 
 async function migrationsTableExists(db: Database): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`.execute(db);
+  const { rows } = await sql<{ found: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`.execute(
+    db,
+  );
   return rows[0].found;
 }
 
@@ -105,7 +122,7 @@ function notTheOwner(error: unknown): never {
   if ((error as { code?: unknown }).code !== '42501') throw error;
   throw new Error(
     `migrations: the database role migrating may not change the schema (${(error as Error).message}): ` +
-      'set MIGRATION_DATABASE_URL to the URL of the database owner; DATABASE_URL stays the server\'s own role',
+      "set MIGRATION_DATABASE_URL to the URL of the database owner; DATABASE_URL stays the server's own role",
     { cause: error },
   );
 }

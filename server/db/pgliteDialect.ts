@@ -71,7 +71,9 @@ class PGliteDriver implements Driver {
 
   // The driver has exactly one connection, so the transaction methods use it directly.
   async beginTransaction(_connection: DatabaseConnection, settings: TransactionSettings) {
-    const mode = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode].filter(Boolean).join(' ');
+    const mode = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode]
+      .filter(Boolean)
+      .join(' ');
     await this.#connection.executeQuery(CompiledQuery.raw(mode ? `start transaction ${mode}` : 'begin'));
   }
 

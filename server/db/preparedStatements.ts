@@ -66,7 +66,9 @@ function preparingClient(client: pg.PoolClient, limit: number): PostgresPoolClie
     query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
       const name = preparation.nameFor(text, parameters.length > 0);
       const values = [...parameters];
-      return (name ? client.query({ name, text, values }) : client.query(text, values)) as unknown as Promise<PostgresQueryResult<R>>;
+      return (name ? client.query({ name, text, values }) : client.query(text, values)) as unknown as Promise<
+        PostgresQueryResult<R>
+      >;
     },
     release: (destroy?: boolean) => client.release(destroy),
     // Kysely reads the backend's process id to cancel a query.

@@ -109,7 +109,12 @@ export interface PartnerOptions {
 }
 
 /** A real partner's HTTP client, configured the same way for each: `logFields` are the safe fields of its answers. */
-export function partnerHttp(provider: string, baseUrl: string, options: PartnerOptions, logFields: string[]): ProviderHttp {
+export function partnerHttp(
+  provider: string,
+  baseUrl: string,
+  options: PartnerOptions,
+  logFields: string[],
+): ProviderHttp {
   return new ProviderHttp({
     provider,
     baseUrl,
@@ -229,7 +234,13 @@ export type WebhookEvent =
   /** A card payment the partner reports as successful: confirmed with its verify call before anything is credited. */
   | { kind: 'card'; reference: string }
   /** News of a customer's validation or account assignment, confirmed by asking the partner about the customer. */
-  | { kind: 'customer'; customerCode: string; email: string | null; outcome: 'success' | 'failed'; reason: string | null }
+  | {
+      kind: 'customer';
+      customerCode: string;
+      email: string | null;
+      outcome: 'success' | 'failed';
+      reason: string | null;
+    }
   | { kind: 'ignored'; reason: string };
 
 export interface SimulatedTransfer {

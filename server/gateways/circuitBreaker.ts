@@ -22,7 +22,8 @@ export interface BreakerOptions {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
-type State = { kind: 'closed'; failures: number; callers: Set<string> } | { kind: 'open'; until: number } | { kind: 'half-open' };
+type State =
+  { kind: 'closed'; failures: number; callers: Set<string> } | { kind: 'open'; until: number } | { kind: 'half-open' };
 
 const closed = (): State => ({ kind: 'closed', failures: 0, callers: new Set() });
 
@@ -67,7 +68,10 @@ export class CircuitBreaker {
       if (state.failures < this.#options.failureThreshold) return;
     }
     this.#state = { kind: 'open', until: this.#options.now() + this.#options.coolDownMs };
-    this.#options.log.warn({ ...this.#line(), coolDownMs: this.#options.coolDownMs }, 'provider circuit open: failing fast');
+    this.#options.log.warn(
+      { ...this.#line(), coolDownMs: this.#options.coolDownMs },
+      'provider circuit open: failing fast',
+    );
   }
 
   #line() {

@@ -14,7 +14,11 @@ export function configuredBankPartners(config: Config, log: ProviderLog, clock: 
   return names.map((name): BankPartner => {
     switch (name) {
       case 'simulated':
-        return new SimulatedBank({ webhookSecret: config.bankWebhookSecret, clock, checkoutUrl: (reference) => `${config.publicUrl}/dev/checkout/${encodeURIComponent(reference)}` });
+        return new SimulatedBank({
+          webhookSecret: config.bankWebhookSecret,
+          clock,
+          checkoutUrl: (reference) => `${config.publicUrl}/dev/checkout/${encodeURIComponent(reference)}`,
+        });
       case 'monnify':
         // loadConfig refuses a listed partner without its keys.
         if (!monnify) throw new Error('BANK_PARTNERS lists monnify without its settings');

@@ -23,7 +23,13 @@ export class DevOutbox implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    const stored = { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}), created_at: this.#clock.now().toISOString() };
+    const stored = {
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      created_at: this.#clock.now().toISOString(),
+    };
     this.#mails.push(stored);
     if (this.#mails.length > CAPACITY) this.#mails.shift();
     this.#print(stored);

@@ -75,12 +75,18 @@ export class DojahIdentity implements IdentityGateway {
       body = await response.json().catch(() => null);
     } catch (cause) {
       // The cause names the URL, which holds the number: it is not passed on.
-      throw new GatewayError(UNAVAILABLE, { cause: new Error(`dojah ${kind} lookup failed: ${(cause as Error).name}`) });
+      throw new GatewayError(UNAVAILABLE, {
+        cause: new Error(`dojah ${kind} lookup failed: ${(cause as Error).name}`),
+      });
     }
     if (response.status === 400 || response.status === 404) return null;
-    if (!response.ok) throw new GatewayError(UNAVAILABLE, { cause: new Error(`dojah ${kind} lookup answered HTTP ${response.status}`) });
+    if (!response.ok)
+      throw new GatewayError(UNAVAILABLE, {
+        cause: new Error(`dojah ${kind} lookup answered HTTP ${response.status}`),
+      });
     const entity = (body as { entity?: Record<string, unknown> } | null)?.entity;
-    if (!entity || typeof entity !== 'object') throw new GatewayError(UNAVAILABLE, { cause: new Error(`dojah ${kind} lookup answered without an entity`) });
+    if (!entity || typeof entity !== 'object')
+      throw new GatewayError(UNAVAILABLE, { cause: new Error(`dojah ${kind} lookup answered without an entity`) });
     const holder = {
       firstName: text(entity.first_name),
       middleName: text(entity.middle_name),

@@ -69,15 +69,33 @@ const SEARCH_PAGE_SIZE = 100;
 const SEARCH_MAX_PAGES = 100;
 
 const envelope = <T extends z.ZodType>(body: T) =>
-  z.object({ requestSuccessful: z.literal(true), responseMessage: z.string().optional(), responseCode: z.string().optional(), responseBody: body });
-const refusal = z.object({ requestSuccessful: z.literal(false).optional(), responseMessage: z.string().max(500).optional(), responseCode: z.string().max(20).optional() }).passthrough();
+  z.object({
+    requestSuccessful: z.literal(true),
+    responseMessage: z.string().optional(),
+    responseCode: z.string().optional(),
+    responseBody: body,
+  });
+const refusal = z
+  .object({
+    requestSuccessful: z.literal(false).optional(),
+    responseMessage: z.string().max(500).optional(),
+    responseCode: z.string().max(20).optional(),
+  })
+  .passthrough();
 
 const loginAnswer = envelope(z.object({ accessToken: z.string().min(1), expiresIn: z.number().positive() }));
 const reservationAnswer = envelope(
   z.object({
     accountReference: z.string(),
     accountName: z.string().max(200).nullish(),
-    accounts: z.array(z.object({ bankCode: z.string(), bankName: z.string().max(100), accountNumber: z.string(), accountName: z.string().max(200).nullish() })),
+    accounts: z.array(
+      z.object({
+        bankCode: z.string(),
+        bankName: z.string().max(100),
+        accountNumber: z.string(),
+        accountName: z.string().max(200).nullish(),
+      }),
+    ),
   }),
 );
 const kycAnswer = envelope(z.object({ accountReference: z.string() }).passthrough());
@@ -111,19 +129,31 @@ const searchAnswer = envelope(
 
 const webhookEnvelope = z.object({ eventType: z.string().max(100), eventData: z.looseObject({}) });
 const successfulTransaction = z.object({
-  product: z.object({ type: z.string().max(50), reference: z.string().max(100).nullish() }, { error: 'eventData.product must be an object' }),
+  product: z.object(
+    { type: z.string().max(50), reference: z.string().max(100).nullish() },
+    { error: 'eventData.product must be an object' },
+  ),
   transactionReference: z
     .string({ error: 'eventData.transactionReference must be text' })
-    .regex(/^[\x21-\x7e]{1,100}$/, 'eventData.transactionReference must be 1 to 100 printable characters without spaces'),
+    .regex(
+      /^[\x21-\x7e]{1,100}$/,
+      'eventData.transactionReference must be 1 to 100 printable characters without spaces',
+    ),
   amountPaid: naira.refine((kobo) => kobo > 0n, 'eventData.amountPaid must be more than zero'),
   paymentStatus: z.string({ error: 'eventData.paymentStatus must be text' }).max(50),
   currency: z.string({ error: 'eventData.currency must be text' }).max(10),
   paidOn: z.string().max(50).nullish(),
   destinationAccountInformation: z.object(
-    { accountNumber: z.string().regex(/^\d{10}$/, 'eventData.destinationAccountInformation.accountNumber must be 10 digits') },
+    {
+      accountNumber: z
+        .string()
+        .regex(/^\d{10}$/, 'eventData.destinationAccountInformation.accountNumber must be 10 digits'),
+    },
     { error: 'eventData.destinationAccountInformation must be an object' },
   ),
-  paymentSourceInformation: z.array(z.object({ accountName: z.string().max(1_000).nullish(), bankCode: z.string().max(20).nullish() })).nullish(),
+  paymentSourceInformation: z
+    .array(z.object({ accountName: z.string().max(1_000).nullish(), bankCode: z.string().max(20).nullish() }))
+    .nullish(),
 });
 
 /** Monnify's statuses: only PAID (and OVERPAID, the amount paid being what arrived) is money. */
@@ -137,7 +167,16 @@ function statusOf(paymentStatus: string): PartnerTransfer['status'] {
 export function monnifyTime(text: string | null | undefined): Date | null {
   if (!text) return null;
   const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(text.trim());
-  if (iso) return atLagosTime(Number(iso[1]), Number(iso[2]), Number(iso[3]), Number(iso[4]), Number(iso[5]), Number(iso[6]), Number((iso[7] ?? '0').padEnd(3, '0')));
+  if (iso)
+    return atLagosTime(
+      Number(iso[1]),
+      Number(iso[2]),
+      Number(iso[3]),
+      Number(iso[4]),
+      Number(iso[5]),
+      Number(iso[6]),
+      Number((iso[7] ?? '0').padEnd(3, '0')),
+    );
   const dmy = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2}) ?(AM|PM)$/i.exec(text.trim());
   if (!dmy) return null;
   const hour = (Number(dmy[4]) % 12) + (dmy[7].toUpperCase() === 'PM' ? 12 : 0);
@@ -147,12 +186,15 @@ export function monnifyTime(text: string | null | undefined): Date | null {
 const IDENTITY_REQUIRED = 'Monnify opens accounts only with a verified BVN or NIN';
 
 /** Monnify's own words on why (its messages name the field: "Invalid BVN"), for the user to act on. */
-const monnifyRefused = (message: string) => 'Monnify could not open your accounts: ' +
+const monnifyRefused = (message: string) =>
+  'Monnify could not open your accounts: ' +
   `${cleanText(message, 'it gave no reason', 200)}. Check the number, then try again.`;
 
-const reservationPath = (reference: string) => `/api/v2/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}`;
+const reservationPath = (reference: string) =>
+  `/api/v2/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}`;
 /** The BVN/NIN update is a v1 endpoint (Monnify's "BVN/NIN update" guide). */
-const kycInfoPath = (reference: string) => `/api/v1/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}/kyc-info`;
+const kycInfoPath = (reference: string) =>
+  `/api/v1/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}/kyc-info`;
 
 export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
   readonly provider = 'monnify';
@@ -174,7 +216,15 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
     this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
-    this.#http = partnerHttp('Monnify', settings.baseUrl, options, ['accountReference', 'expiresIn', 'totalPages', 'last', 'bankCode', 'amountPaid', 'eventType']);
+    this.#http = partnerHttp('Monnify', settings.baseUrl, options, [
+      'accountReference',
+      'expiresIn',
+      'totalPages',
+      'last',
+      'bankCode',
+      'amountPaid',
+      'eventType',
+    ]);
   }
 
   /** The circuit breaker's state, for tests and health pages. */
@@ -205,10 +255,16 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
     if (created.status === 200) return this.#accountsOf(created, 'reserved accounts');
     const refused = this.#refusal(created);
     if (!refused.existing) return { status: 'refused', reason: monnifyRefused(refused.message) };
-    const updated = await this.#call({ method: 'PUT', path: kycInfoPath(customer.reference), json: identity, idempotent: true });
+    const updated = await this.#call({
+      method: 'PUT',
+      path: kycInfoPath(customer.reference),
+      json: identity,
+      idempotent: true,
+    });
     if (updated.status !== 200 || !kycAnswer.safeParse(updated.body).success) {
       const reason = this.#refusal(updated);
-      if (updated.status >= 400 && updated.status < 500 && updated.status !== 401) return { status: 'refused', reason: monnifyRefused(reason.message) };
+      if (updated.status >= 400 && updated.status < 500 && updated.status !== 401)
+        return { status: 'refused', reason: monnifyRefused(reason.message) };
       throw this.#unreadable('identity update');
     }
     return this.resume(customer);
@@ -220,7 +276,8 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
    */
   async resume(customer: BankCustomer): Promise<EnrolmentStep> {
     const existing = await this.#call({ method: 'GET', path: reservationPath(customer.reference), idempotent: true });
-    if (existing.status === 404) return { status: 'needs-identity', reason: 'Monnify holds no reservation for this customer yet' };
+    if (existing.status === 404)
+      return { status: 'needs-identity', reason: 'Monnify holds no reservation for this customer yet' };
     return this.#accountsOf(existing, 'reserved accounts');
   }
 
@@ -234,7 +291,16 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
       status: 'ready',
       accounts: WEMA_AND_STERLING.flatMap(({ bankName, bankCode }) => {
         const account = accounts.find((candidate) => candidate.bankCode === bankCode);
-        return account ? [{ bankName, bankCode, accountNumber: account.accountNumber, accountName: cleanText(account.accountName ?? accountName, '') || null }] : [];
+        return account
+          ? [
+              {
+                bankName,
+                bankCode,
+                accountNumber: account.accountNumber,
+                accountName: cleanText(account.accountName ?? accountName, '') || null,
+              },
+            ]
+          : [];
       }),
     };
   }
@@ -247,7 +313,11 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
     if (refused.status === 401) throw this.#unreadable('authorisation');
     if (refused.status >= 500 || !reason.success) throw this.#unreadable('reserved accounts');
     const existing = code === 'R42' || /same reference|already exist/i.test(message);
-    if (!existing) this.#log.warn({ provider: this.provider, status: refused.status, responseCode: code, responseMessage: message.slice(0, 200) }, 'monnify refused the reserved accounts');
+    if (!existing)
+      this.#log.warn(
+        { provider: this.provider, status: refused.status, responseCode: code, responseMessage: message.slice(0, 200) },
+        'monnify refused the reserved accounts',
+      );
     return { message, existing };
   }
 
@@ -262,17 +332,25 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
 
   readWebhook(payload: unknown): WebhookEvent {
     const outer = webhookEnvelope.safeParse(payload);
-    if (!outer.success) throw new WebhookPayloadError('the webhook body is not an event: expected { eventType, eventData }');
+    if (!outer.success)
+      throw new WebhookPayloadError('the webhook body is not an event: expected { eventType, eventData }');
     const { eventType, eventData } = outer.data;
-    if (eventType !== 'SUCCESSFUL_TRANSACTION') return { kind: 'ignored', reason: `event ${cleanText(eventType, '(empty)', 60)} is not handled` };
+    if (eventType !== 'SUCCESSFUL_TRANSACTION')
+      return { kind: 'ignored', reason: `event ${cleanText(eventType, '(empty)', 60)} is not handled` };
     const productType = (eventData.product as { type?: unknown } | undefined)?.type;
     if (productType !== 'RESERVED_ACCOUNT') return { kind: 'ignored', reason: 'not a payment into a reserved account' };
 
     const parsed = successfulTransaction.safeParse(eventData);
-    if (!parsed.success) throw new WebhookPayloadError(parsed.error.issues[0]?.message ?? 'the webhook body is not valid');
+    if (!parsed.success)
+      throw new WebhookPayloadError(parsed.error.issues[0]?.message ?? 'the webhook body is not valid');
     const payment = parsed.data;
-    if (statusOf(payment.paymentStatus) !== 'paid') return { kind: 'ignored', reason: `status ${cleanText(payment.paymentStatus, '(empty)', 50)} is not a completed payment` };
-    if (payment.currency !== 'NGN') return { kind: 'ignored', reason: `currency ${cleanText(payment.currency, '(empty)', 10)} is not accepted` };
+    if (statusOf(payment.paymentStatus) !== 'paid')
+      return {
+        kind: 'ignored',
+        reason: `status ${cleanText(payment.paymentStatus, '(empty)', 50)} is not a completed payment`,
+      };
+    if (payment.currency !== 'NGN')
+      return { kind: 'ignored', reason: `currency ${cleanText(payment.currency, '(empty)', 10)} is not accepted` };
     const source = payment.paymentSourceInformation?.[0];
     return {
       kind: 'transfer',
@@ -289,8 +367,16 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
   }
 
   async lookupTransfer(reference: string): Promise<PartnerTransfer | null> {
-    const answer = await this.#call({ method: 'GET', path: `/api/v2/transactions/${encodeURIComponent(reference)}`, idempotent: true });
-    if (answer.status === 404 || (answer.status === 400 && /not find|not found|does not exist/i.test(refusal.safeParse(answer.body).data?.responseMessage ?? ''))) {
+    const answer = await this.#call({
+      method: 'GET',
+      path: `/api/v2/transactions/${encodeURIComponent(reference)}`,
+      idempotent: true,
+    });
+    if (
+      answer.status === 404 ||
+      (answer.status === 400 &&
+        /not find|not found|does not exist/i.test(refusal.safeParse(answer.body).data?.responseMessage ?? ''))
+    ) {
       return null;
     }
     const parsed = answer.status === 200 ? statusAnswer.safeParse(answer.body) : undefined;
@@ -301,22 +387,35 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
   async listTransfers(from: Date, to: Date): Promise<PartnerTransfer[]> {
     const transfers: PartnerTransfer[] = [];
     for (let page = 0; ; page++) {
-      if (page >= SEARCH_MAX_PAGES) throw new GatewayError(
-        `Monnify listed more than ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} transactions for the period: ` +
-        'reconcile it in smaller parts');
-      const query = new URLSearchParams({ page: String(page), size: String(SEARCH_PAGE_SIZE), from: String(from.getTime()), to: String(to.getTime() - 1) });
-      const answer = await this.#call({ method: 'GET', path: `/api/v1/transactions/search?${query}`, idempotent: true });
+      if (page >= SEARCH_MAX_PAGES)
+        throw new GatewayError(
+          `Monnify listed more than ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} transactions for the period: ` +
+            'reconcile it in smaller parts',
+        );
+      const query = new URLSearchParams({
+        page: String(page),
+        size: String(SEARCH_PAGE_SIZE),
+        from: String(from.getTime()),
+        to: String(to.getTime() - 1),
+      });
+      const answer = await this.#call({
+        method: 'GET',
+        path: `/api/v1/transactions/search?${query}`,
+        idempotent: true,
+      });
       const parsed = answer.status === 200 ? searchAnswer.safeParse(answer.body) : undefined;
       if (!parsed?.success) throw this.#unreadable('transaction list');
       const { content, last, totalPages } = parsed.data.responseBody;
       for (const record of content) if (record.product?.type === 'RESERVED_ACCOUNT') transfers.push(recordOf(record));
-      if (content.length === 0 || last === true || (totalPages !== undefined && page + 1 >= totalPages)) return transfers;
+      if (content.length === 0 || last === true || (totalPages !== undefined && page + 1 >= totalPages))
+        return transfers;
     }
   }
 
   /** A call with the bearer token; a 401 (the token lapsed early) logs in again and repeats the call once. */
   async #call(request: ProviderRequest): Promise<ProviderResponse> {
-    const send = async () => this.#http.request({ ...request, headers: { authorization: `Bearer ${await this.#accessToken()}` } });
+    const send = async () =>
+      this.#http.request({ ...request, headers: { authorization: `Bearer ${await this.#accessToken()}` } });
     const answer = await send();
     if (answer.status !== 401) return answer;
     this.#token = undefined;
@@ -336,11 +435,19 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
 
   async #logIn(): Promise<string> {
     const basic = Buffer.from(`${this.#settings.apiKey}:${this.#settings.secretKey}`).toString('base64');
-    const answer = await this.#http.request({ method: 'POST', path: '/api/v1/auth/login', headers: { authorization: `Basic ${basic}` }, idempotent: true });
+    const answer = await this.#http.request({
+      method: 'POST',
+      path: '/api/v1/auth/login',
+      headers: { authorization: `Basic ${basic}` },
+      idempotent: true,
+    });
     const parsed = answer.status === 200 ? loginAnswer.safeParse(answer.body) : undefined;
     if (!parsed?.success) {
       // Wrong keys are the operator's to fix: the log says so; the user reads that funding is unavailable.
-      this.#log.warn({ provider: this.provider, status: answer.status }, 'monnify login refused: check MONNIFY_API_KEY and MONNIFY_SECRET_KEY');
+      this.#log.warn(
+        { provider: this.provider, status: answer.status },
+        'monnify login refused: check MONNIFY_API_KEY and MONNIFY_SECRET_KEY',
+      );
       throw new GatewayError('Monnify is not answering right now. Please try again in a few minutes.');
     }
     const { accessToken, expiresIn } = parsed.data.responseBody;
@@ -359,7 +466,11 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
  * card is its checkout's.
  */
 function channelOf(record: z.output<typeof transactionRecord>): PaymentChannel {
-  if (record.product?.type === 'RESERVED_ACCOUNT' && (record.paymentMethod ?? 'ACCOUNT_TRANSFER') === 'ACCOUNT_TRANSFER') return 'transfer';
+  if (
+    record.product?.type === 'RESERVED_ACCOUNT' &&
+    (record.paymentMethod ?? 'ACCOUNT_TRANSFER') === 'ACCOUNT_TRANSFER'
+  )
+    return 'transfer';
   return record.paymentMethod === 'CARD' ? 'card' : 'other';
 }
 

@@ -36,10 +36,23 @@ function observed<G extends object>(
         const started = performance.now();
         try {
           const result: unknown = await value.apply(target, args);
-          observe({ gateway: kind, partner, operation: String(property), outcome: outcomeOf(result), durationMs: performance.now() - started });
+          observe({
+            gateway: kind,
+            partner,
+            operation: String(property),
+            outcome: outcomeOf(result),
+            durationMs: performance.now() - started,
+          });
           return result;
         } catch (error) {
-          observe({ gateway: kind, partner, operation: String(property), outcome: 'error', durationMs: performance.now() - started, error });
+          observe({
+            gateway: kind,
+            partner,
+            operation: String(property),
+            outcome: 'error',
+            durationMs: performance.now() - started,
+            error,
+          });
           throw error;
         }
       };
@@ -47,10 +60,17 @@ function observed<G extends object>(
   });
 }
 
-const billStatus = (outcome: BillOutcome) => (outcome.status === 'failed' ? (outcome.definitive ? 'failed' : 'failed-ambiguous') : outcome.status);
+const billStatus = (outcome: BillOutcome) =>
+  outcome.status === 'failed' ? (outcome.definitive ? 'failed' : 'failed-ambiguous') : outcome.status;
 
 export const observedBiller = (biller: Biller, observe: GatewayObserver): Biller =>
-  observed(biller, 'biller', biller.name, { pay: billStatus, requery: billStatus, verify: (found: unknown) => (found ? 'found' : 'not-found') }, observe);
+  observed(
+    biller,
+    'biller',
+    biller.name,
+    { pay: billStatus, requery: billStatus, verify: (found: unknown) => (found ? 'found' : 'not-found') },
+    observe,
+  );
 
 const enrolmentStatus = (step: EnrolmentStep) => step.status;
 const found = (record: unknown) => (record ? 'found' : 'not-found');
@@ -60,8 +80,22 @@ const found = (record: unknown) => (record ? 'found' : 'not-found');
  * route and are counted there.
  */
 export function observedBank<B extends BankPartner>(bank: B, observe: GatewayObserver): B {
-  const partner = observed(bank, 'bank', bank.provider, { enrol: enrolmentStatus, resume: enrolmentStatus } as never, observe);
+  const partner = observed(
+    bank,
+    'bank',
+    bank.provider,
+    { enrol: enrolmentStatus, resume: enrolmentStatus } as never,
+    observe,
+  );
   if (!bank.cards) return partner;
-  const cards = observed(bank.cards, 'bank', bank.provider, { initialize: () => 'ok', verify: found } as never, observe);
-  return new Proxy(partner, { get: (target, property) => (property === 'cards' ? cards : Reflect.get(target, property)) });
+  const cards = observed(
+    bank.cards,
+    'bank',
+    bank.provider,
+    { initialize: () => 'ok', verify: found } as never,
+    observe,
+  );
+  return new Proxy(partner, {
+    get: (target, property) => (property === 'cards' ? cards : Reflect.get(target, property)),
+  });
 }

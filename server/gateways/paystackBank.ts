@@ -70,14 +70,19 @@ export type PaystackBankSlug = keyof typeof PAYSTACK_BANKS;
 const LIST_PAGE_SIZE = 100;
 const LIST_MAX_PAGES = 100;
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string().optional(), data });
-const refusal = z.object({ status: z.literal(false).optional(), message: z.string().max(500).optional() }).passthrough();
+const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal(true), message: z.string().optional(), data });
+const refusal = z
+  .object({ status: z.literal(false).optional(), message: z.string().max(500).optional() })
+  .passthrough();
 
 const customerAnswer = envelope(
   z.object({ id: z.number().int(), customer_code: z.string().min(1), identified: z.boolean().nullish() }),
 );
 const acknowledged = z.object({ status: z.literal(true), message: z.string().max(500).optional() });
-const initializeAnswer = envelope(z.object({ authorization_url: z.string().url().max(2_000), reference: z.string().max(100) }));
+const initializeAnswer = envelope(
+  z.object({ authorization_url: z.string().url().max(2_000), reference: z.string().max(100) }),
+);
 const dedicatedAccount = z.object({
   account_number: z.string(),
   account_name: z.string().max(200).nullish(),
@@ -102,7 +107,9 @@ const verifyAnswer = envelope(transaction);
 const listAnswer = z.object({
   status: z.literal(true),
   data: z.array(transaction),
-  meta: z.object({ pageCount: z.number().int().nonnegative().optional(), page: z.number().int().optional() }).optional(),
+  meta: z
+    .object({ pageCount: z.number().int().nonnegative().optional(), page: z.number().int().optional() })
+    .optional(),
 });
 
 /** Paystack's transaction statuses: only `success` is money. */
@@ -115,14 +122,16 @@ function statusOf(status: string): PartnerTransfer['status'] {
 export const PAYSTACK_NEEDS_BVN =
   'Paystack gives an account number only to customers who verify a BVN with one of their own bank ' +
   'accounts; you have verified a NIN only.';
-export const PAYSTACK_NEEDS_BANK_ACCOUNT = 'Paystack confirms a BVN with one of your own bank accounts: add its bank and number to get this account number.';
+export const PAYSTACK_NEEDS_BANK_ACCOUNT =
+  'Paystack confirms a BVN with one of your own bank accounts: add its bank and number to get this account number.';
 const paystackRefused = (message: string | undefined) =>
   'Paystack could not confirm your BVN with that bank account ' +
   `(${cleanText(message, 'no reason given', 200)}). Check the account is yours and in your name, then try ` +
   'again.';
 
 /** Paystack's channels: a transfer into a dedicated account, or its checkout's card. */
-const channelOf = (channel: string | null | undefined): PaymentChannel => (channel === 'dedicated_nuban' ? 'transfer' : channel === 'card' ? 'card' : 'other');
+const channelOf = (channel: string | null | undefined): PaymentChannel =>
+  channel === 'dedicated_nuban' ? 'transfer' : channel === 'card' ? 'card' : 'other';
 
 /** "Chioma Ngozi Okafor" → first "Chioma", last "Ngozi Okafor"; a single name is both. */
 function namesOf(name: string): { first_name: string; last_name: string } {
@@ -151,7 +160,13 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
     this.#log = options.log;
     this.#bank = options.preferredBank ?? 'wema-bank';
     this.#sandbox = new SandboxPayments(this.provider, settings.baseUrl);
-    this.#http = partnerHttp('Paystack', settings.baseUrl, options, ['customer_code', 'slug', 'channel', 'pageCount', 'page']);
+    this.#http = partnerHttp('Paystack', settings.baseUrl, options, [
+      'customer_code',
+      'slug',
+      'channel',
+      'pageCount',
+      'page',
+    ]);
   }
 
   get breakerState() {
@@ -165,29 +180,45 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
     if (identified) return this.#dedicatedAccount(code);
     let answer: ProviderResponse;
     try {
-      answer = await this.#call('POST', `/customer/${encodeURIComponent(code)}/identification`, {
-        country: 'NG',
-        type: 'bank_account',
-        bvn: proof.bvn,
-        bank_code: proof.bankAccount.bankCode,
-        account_number: proof.bankAccount.accountNumber,
-        ...namesOf(customer.name),
-      }, false);
+      answer = await this.#call(
+        'POST',
+        `/customer/${encodeURIComponent(code)}/identification`,
+        {
+          country: 'NG',
+          type: 'bank_account',
+          bvn: proof.bvn,
+          bank_code: proof.bankAccount.bankCode,
+          account_number: proof.bankAccount.accountNumber,
+          ...namesOf(customer.name),
+        },
+        false,
+      );
     } catch (error) {
       // Paystack may have received it: its webhook, or the next resume, tells.
-      if (error instanceof ProviderUnavailableError && error.maybeReceived) return { status: 'waiting', customerCode: code };
+      if (error instanceof ProviderUnavailableError && error.maybeReceived)
+        return { status: 'waiting', customerCode: code };
       throw error;
     }
-    if ((answer.status === 200 || answer.status === 202) && acknowledged.safeParse(answer.body).success) return { status: 'waiting', customerCode: code };
+    if ((answer.status === 200 || answer.status === 202) && acknowledged.safeParse(answer.body).success)
+      return { status: 'waiting', customerCode: code };
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 401) {
-      return { status: 'refused', reason: paystackRefused(refusal.safeParse(answer.body).data?.message), customerCode: code };
+      return {
+        status: 'refused',
+        reason: paystackRefused(refusal.safeParse(answer.body).data?.message),
+        customerCode: code,
+      };
     }
     throw this.#refused(answer, 'customer validation');
   }
 
   /** Once Paystack has validated the customer: their dedicated account, found or made; until then, still waiting. */
   async resume(customer: BankCustomer, customerCode: string | null): Promise<EnrolmentStep> {
-    const fetched = await this.#call('GET', `/customer/${encodeURIComponent(customerCode ?? customer.email)}`, undefined, true);
+    const fetched = await this.#call(
+      'GET',
+      `/customer/${encodeURIComponent(customerCode ?? customer.email)}`,
+      undefined,
+      true,
+    );
     if (fetched.status === 404) return { status: 'needs-identity', reason: 'Paystack has no such customer yet' };
     const parsed = customerAnswer.safeParse(fetched.body);
     if (fetched.status !== 200 || !parsed.success) throw this.#refused(fetched, 'customer');
@@ -197,7 +228,12 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
 
   /** Creates the customer, or finds them (Paystack keys customers by e-mail). */
   async #customer(customer: BankCustomer): Promise<{ code: string; identified: boolean }> {
-    const created = await this.#call('POST', '/customer', { email: customer.email, ...namesOf(customer.name), phone: customer.phone }, true);
+    const created = await this.#call(
+      'POST',
+      '/customer',
+      { email: customer.email, ...namesOf(customer.name), phone: customer.phone },
+      true,
+    );
     const parsed = customerAnswer.safeParse(created.body);
     if (created.status !== 200 || !parsed.success) throw this.#refused(created, 'customer');
     return { code: parsed.data.data.customer_code, identified: parsed.data.data.identified === true };
@@ -208,32 +244,51 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
     const fetched = await this.#call('GET', `/customer/${encodeURIComponent(customerCode)}`, undefined, true);
     const customer = customerAnswer.safeParse(fetched.body);
     if (fetched.status !== 200 || !customer.success) throw this.#refused(fetched, 'customer');
-    const listed = await this.#call('GET', `/dedicated_account?${new URLSearchParams({ active: 'true', customer: String(customer.data.data.id) })}`, undefined, true);
+    const listed = await this.#call(
+      'GET',
+      `/dedicated_account?${new URLSearchParams({ active: 'true', customer: String(customer.data.data.id) })}`,
+      undefined,
+      true,
+    );
     const list = accountListAnswer.safeParse(listed.body);
     if (listed.status !== 200 || !list.success) throw this.#refused(listed, 'dedicated account list');
     const existing = list.data.data.find((account) => account.bank.slug === this.#bank && account.active !== false);
     if (existing) return { status: 'ready', accounts: [this.#assigned(existing)], customerCode };
 
-    const made = await this.#call('POST', '/dedicated_account', { customer: customerCode, preferred_bank: this.#bank }, false);
+    const made = await this.#call(
+      'POST',
+      '/dedicated_account',
+      { customer: customerCode, preferred_bank: this.#bank },
+      false,
+    );
     const account = accountAnswer.safeParse(made.body);
     if (made.status !== 200 || !account.success) throw this.#refused(made, 'dedicated account');
     return { status: 'ready', accounts: [this.#assigned(account.data.data)], customerCode };
   }
 
   #assigned(account: z.output<typeof dedicatedAccount>): AssignedAccount {
-    return { ...PAYSTACK_BANKS[this.#bank], accountNumber: account.account_number, accountName: cleanText(account.account_name, '') || null };
+    return {
+      ...PAYSTACK_BANKS[this.#bank],
+      accountNumber: account.account_number,
+      accountName: cleanText(account.account_name, '') || null,
+    };
   }
 
   async initialize(payment: CardPaymentStart): Promise<{ authorisationUrl: string }> {
-    const answer = await this.#call('POST', '/transaction/initialize', {
-      email: payment.email,
-      amount: String(payment.chargedKobo),
-      reference: payment.reference,
-      currency: 'NGN',
-      channels: ['card'],
-      callback_url: payment.callbackUrl,
-      metadata: { cancel_action: payment.cancelUrl },
-    }, false);
+    const answer = await this.#call(
+      'POST',
+      '/transaction/initialize',
+      {
+        email: payment.email,
+        amount: String(payment.chargedKobo),
+        reference: payment.reference,
+        currency: 'NGN',
+        channels: ['card'],
+        callback_url: payment.callbackUrl,
+        metadata: { cancel_action: payment.cancelUrl },
+      },
+      false,
+    );
     const parsed = answer.status === 200 ? initializeAnswer.safeParse(answer.body) : undefined;
     if (!parsed?.success) throw this.#refused(answer, 'card payment');
     return { authorisationUrl: parsed.data.data.authorization_url };
@@ -258,7 +313,11 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
 
   async lookupTransfer(reference: string): Promise<PartnerTransfer | null> {
     const answer = await this.#call('GET', `/transaction/verify/${encodeURIComponent(reference)}`, undefined, true);
-    if ((answer.status === 400 || answer.status === 404) && /not found/i.test(refusal.safeParse(answer.body).data?.message ?? '')) return null;
+    if (
+      (answer.status === 400 || answer.status === 404) &&
+      /not found/i.test(refusal.safeParse(answer.body).data?.message ?? '')
+    )
+      return null;
     const parsed = answer.status === 200 ? verifyAnswer.safeParse(answer.body) : undefined;
     if (!parsed?.success) throw this.#refused(answer, 'transaction verification');
     const record = recordOf(parsed.data.data, this.#mode);
@@ -273,10 +332,18 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
   async listTransfers(from: Date, to: Date): Promise<PartnerTransfer[]> {
     const transfers: PartnerTransfer[] = [];
     for (let page = 1; ; page++) {
-      if (page > LIST_MAX_PAGES) throw new GatewayError(
-        `Paystack listed more than ${LIST_MAX_PAGES * LIST_PAGE_SIZE} transactions for the period: ` +
-        'reconcile it in smaller parts');
-      const query = new URLSearchParams({ from: from.toISOString(), to: new Date(to.getTime() - 1).toISOString(), status: 'success', perPage: String(LIST_PAGE_SIZE), page: String(page) });
+      if (page > LIST_MAX_PAGES)
+        throw new GatewayError(
+          `Paystack listed more than ${LIST_MAX_PAGES * LIST_PAGE_SIZE} transactions for the period: ` +
+            'reconcile it in smaller parts',
+        );
+      const query = new URLSearchParams({
+        from: from.toISOString(),
+        to: new Date(to.getTime() - 1).toISOString(),
+        status: 'success',
+        perPage: String(LIST_PAGE_SIZE),
+        page: String(page),
+      });
       const answer = await this.#call('GET', `/transaction?${query}`, undefined, true);
       const parsed = answer.status === 200 ? listAnswer.safeParse(answer.body) : undefined;
       if (!parsed?.success) throw this.#refused(answer, 'transaction list');
@@ -289,7 +356,13 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
   }
 
   #call(method: 'GET' | 'POST', path: string, json: unknown, idempotent: boolean): Promise<ProviderResponse> {
-    return this.#http.request({ method, path, json, idempotent, headers: { authorization: `Bearer ${this.#settings.secretKey}` } });
+    return this.#http.request({
+      method,
+      path,
+      json,
+      idempotent,
+      headers: { authorization: `Bearer ${this.#settings.secretKey}` },
+    });
   }
 
   /**
@@ -298,8 +371,13 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
    */
   #refused(answer: ProviderResponse, what: string): GatewayError {
     const message = refusal.safeParse(answer.body).data?.message;
-    this.#log.warn({ provider: this.provider, what, status: answer.status, message: message?.slice(0, 200) }, answer.status === 401 ? 'paystack refused the key: check PAYSTACK_SECRET_KEY' : 'paystack answer not usable');
-    return new GatewayError(`Paystack could not complete the request (${what}) right now. Please try again in a few minutes.`);
+    this.#log.warn(
+      { provider: this.provider, what, status: answer.status, message: message?.slice(0, 200) },
+      answer.status === 401 ? 'paystack refused the key: check PAYSTACK_SECRET_KEY' : 'paystack answer not usable',
+    );
+    return new GatewayError(
+      `Paystack could not complete the request (${what}) right now. Please try again in a few minutes.`,
+    );
   }
 }
 
@@ -321,7 +399,8 @@ function recordOf(record: z.output<typeof transaction>, mode: 'live' | 'test'): 
     status: statusOf(record.status),
     partnerStatus: record.status,
     amountKobo: BigInt(record.amount),
-    accountNumber: record.authorization?.receiver_bank_account_number ?? record.metadata?.receiver_account_number ?? null,
+    accountNumber:
+      record.authorization?.receiver_bank_account_number ?? record.metadata?.receiver_account_number ?? null,
     customerReference: null,
     paidAt: paystackTime(record.paid_at),
   };

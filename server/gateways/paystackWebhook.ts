@@ -40,7 +40,6 @@ import { cleanText, WebhookPayloadError, type SimulatedTransfer, type WebhookEve
  */
 export const PAYSTACK_SIGNATURE_HEADER = 'x-paystack-signature';
 
-
 const envelope = z.object({
   event: z.string().max(200),
   data: z.looseObject({ channel: z.unknown().optional() }),
@@ -61,7 +60,9 @@ const chargeSuccess = z.object({
   paid_at: optionalText,
   authorization: z.object(
     {
-      receiver_bank_account_number: z.string({ error: 'data.authorization.receiver_bank_account_number must be text' }).regex(/^\d{10}$/, 'data.authorization.receiver_bank_account_number must be 10 digits'),
+      receiver_bank_account_number: z
+        .string({ error: 'data.authorization.receiver_bank_account_number must be text' })
+        .regex(/^\d{10}$/, 'data.authorization.receiver_bank_account_number must be 10 digits'),
       sender_name: optionalText,
       sender_bank: optionalText,
     },
@@ -72,7 +73,9 @@ const chargeSuccess = z.object({
 const customerCode = z.string().regex(/^CUS_[A-Za-z0-9]{1,60}$/, 'the customer_code is not a Paystack customer code');
 const email = z.string().max(254).nullish().catch(null);
 const identificationEvent = z.object({ customer_code: customerCode, email, reason: optionalText });
-const assignmentEvent = z.object({ customer: z.object({ customer_code: customerCode, email }, { error: 'data.customer must be an object' }) });
+const assignmentEvent = z.object({
+  customer: z.object({ customer_code: customerCode, email }, { error: 'data.customer must be an object' }),
+});
 const cardCharge = z.object({ reference: chargeSuccess.shape.reference });
 
 /**
@@ -95,12 +98,24 @@ export function readPaystackEvent(payload: unknown): WebhookEvent {
       const identification = parsed(identificationEvent, data);
       const outcome = event.endsWith('success') ? 'success' : 'failed';
       const reason = outcome === 'failed' ? cleanText(identification.reason, 'no reason given', 200) : null;
-      return { kind: 'customer', customerCode: identification.customer_code, email: identification.email ?? null, outcome, reason };
+      return {
+        kind: 'customer',
+        customerCode: identification.customer_code,
+        email: identification.email ?? null,
+        outcome,
+        reason,
+      };
     }
     case 'dedicatedaccount.assign.success':
     case 'dedicatedaccount.assign.failed': {
       const { customer } = parsed(assignmentEvent, data);
-      return { kind: 'customer', customerCode: customer.customer_code, email: customer.email ?? null, outcome: event.endsWith('success') ? 'success' : 'failed', reason: null };
+      return {
+        kind: 'customer',
+        customerCode: customer.customer_code,
+        email: customer.email ?? null,
+        outcome: event.endsWith('success') ? 'success' : 'failed',
+        reason: null,
+      };
     }
     default:
       return { kind: 'ignored', reason: `event ${cleanText(event, '(empty)', 60)} is not handled` };
@@ -109,14 +124,17 @@ export function readPaystackEvent(payload: unknown): WebhookEvent {
 
 function parsed<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new WebhookPayloadError(result.error.issues[0]?.message ?? 'the webhook body is not valid');
+  if (!result.success)
+    throw new WebhookPayloadError(result.error.issues[0]?.message ?? 'the webhook body is not valid');
   return result.data;
 }
 
 function transferOf(data: unknown): WebhookEvent {
   const charge = parsed(chargeSuccess, data);
-  if (charge.status !== 'success') return { kind: 'ignored', reason: `status ${cleanText(charge.status, '(empty)', 60)} is not a completed payment` };
-  if (charge.currency !== 'NGN') return { kind: 'ignored', reason: `currency ${cleanText(charge.currency, '(empty)', 10)} is not accepted` };
+  if (charge.status !== 'success')
+    return { kind: 'ignored', reason: `status ${cleanText(charge.status, '(empty)', 60)} is not a completed payment` };
+  if (charge.currency !== 'NGN')
+    return { kind: 'ignored', reason: `currency ${cleanText(charge.currency, '(empty)', 10)} is not accepted` };
   return {
     kind: 'transfer',
     transfer: {
@@ -141,7 +159,9 @@ export function paystackTime(text: string | null | undefined): Date | null {
 const feeKobo = (amountKobo: bigint) => (amountKobo / 100n > 30_000n ? 30_000n : amountKobo / 100n);
 
 /** The `charge.success` body Paystack would send for a transfer into one of our dedicated accounts. */
-export function paystackChargeSuccess(transfer: SimulatedTransfer & { receiverBank: string; paidAt: Date; id: number }) {
+export function paystackChargeSuccess(
+  transfer: SimulatedTransfer & { receiverBank: string; paidAt: Date; id: number },
+) {
   const paidAt = transfer.paidAt.toISOString();
   const maskedSender = `XXXXXX${String(transfer.id).slice(-4).padStart(4, '0')}`;
   return {
@@ -199,7 +219,13 @@ export function paystackChargeSuccess(transfer: SimulatedTransfer & { receiverBa
  * The `charge.success` Paystack sends for a card payment at its checkout (the fields our reader and
  * verify use, and a few around them).
  */
-export function paystackCardSuccess(charge: { reference: string; amountKobo: bigint; email: string; paidAt: Date; id: number }) {
+export function paystackCardSuccess(charge: {
+  reference: string;
+  amountKobo: bigint;
+  email: string;
+  paidAt: Date;
+  id: number;
+}) {
   const paidAt = charge.paidAt.toISOString();
   return {
     event: 'charge.success',
@@ -233,7 +259,16 @@ export function paystackCardSuccess(charge: { reference: string; amountKobo: big
         signature: null,
         account_name: null,
       },
-      customer: { id: charge.id % 1_000_000, first_name: null, last_name: null, email: charge.email, customer_code: `CUS_${String(charge.id).slice(-10)}`, phone: null, metadata: null, risk_action: 'default' },
+      customer: {
+        id: charge.id % 1_000_000,
+        first_name: null,
+        last_name: null,
+        email: charge.email,
+        customer_code: `CUS_${String(charge.id).slice(-10)}`,
+        phone: null,
+        metadata: null,
+        risk_action: 'default',
+      },
       plan: null,
       paidAt,
       requested_amount: Number(charge.amountKobo),

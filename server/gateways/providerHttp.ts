@@ -233,11 +233,20 @@ export class ProviderHttp {
       text = await response.body.text();
     } catch (cause) {
       const failure = failureOf(cause);
-      this.#options.log.warn({ ...line, failure, ms: this.#options.now() - started, request: this.#safe(request.json) }, 'provider call failed');
+      this.#options.log.warn(
+        { ...line, failure, ms: this.#options.now() - started, request: this.#safe(request.json) },
+        'provider call failed',
+      );
       throw new ProviderUnavailableError(this.provider, failure, { cause });
     }
     const body = parseJson(text);
-    const logged = { ...line, status, ms: this.#options.now() - started, request: this.#safe(request.json), response: body === undefined ? `[not JSON, ${text.length} characters]` : this.#safe(body) };
+    const logged = {
+      ...line,
+      status,
+      ms: this.#options.now() - started,
+      request: this.#safe(request.json),
+      response: body === undefined ? `[not JSON, ${text.length} characters]` : this.#safe(body),
+    };
     if (status >= 500) {
       this.#options.log.warn(logged, 'provider call failed');
       throw new ProviderUnavailableError(this.provider, 'server-error');

@@ -96,6 +96,8 @@ export async function connectRedis(url: string, logError: (error: Error) => void
     return redis;
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis at REDIS_URL is unreachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Redis at REDIS_URL is unreachable: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }

@@ -34,13 +34,19 @@ export class SandboxPayments {
         signal: AbortSignal.timeout(30_000),
       });
     } catch (cause) {
-      throw new AppError(502, `${this.provider} at ${this.baseUrl} could not be reached to take a test payment (${(cause as Error).message})`);
+      throw new AppError(
+        502,
+        `${this.provider} at ${this.baseUrl} could not be reached to take a test payment (${(cause as Error).message})`,
+      );
     }
-    const answer = (await response.json().catch(() => undefined)) as { webhook?: { status: number; body: unknown } } | undefined;
+    const answer = (await response.json().catch(() => undefined)) as
+      { webhook?: { status: number; body: unknown } } | undefined;
     if (response.status !== 200 || !answer?.webhook) {
-      throw new AppError(502,
+      throw new AppError(
+        502,
         `${this.provider} at ${this.baseUrl} takes no test payments (it is not one of our fake servers): ` +
-        `pay into the account from ${this.provider}'s own sandbox instead`);
+          `pay into the account from ${this.provider}'s own sandbox instead`,
+      );
     }
     return answer.webhook;
   }

@@ -18,7 +18,12 @@ import {
   type TransferSimulator,
   type WebhookEvent,
 } from './bankPartner';
-import { PAYSTACK_SIGNATURE_HEADER, paystackCardSuccess, paystackChargeSuccess, readPaystackEvent } from './paystackWebhook';
+import {
+  PAYSTACK_SIGNATURE_HEADER,
+  paystackCardSuccess,
+  paystackChargeSuccess,
+  readPaystackEvent,
+} from './paystackWebhook';
 import { signHmacSha512 } from './webhookSignature';
 import { verifyHmacSha512 } from './webhookSignature';
 
@@ -62,7 +67,11 @@ export class SimulatedBank implements BankPartner, TransferSimulator {
   constructor(options: { webhookSecret: string; clock?: Clock; checkoutUrl?: (reference: string) => string }) {
     this.#secret = options.webhookSecret;
     this.#clock = options.clock ?? systemClock;
-    this.cards = new SimulatedCheckout(this.#clock, options.checkoutUrl ?? ((reference) => `/dev/checkout/${encodeURIComponent(reference)}`), this.#signed.bind(this));
+    this.cards = new SimulatedCheckout(
+      this.#clock,
+      options.checkoutUrl ?? ((reference) => `/dev/checkout/${encodeURIComponent(reference)}`),
+      this.#signed.bind(this),
+    );
   }
 
   async enrol(customer: BankCustomer, proof: IdentityProof): Promise<EnrolmentStep> {
@@ -92,12 +101,22 @@ export class SimulatedBank implements BankPartner, TransferSimulator {
 
   transferWebhook(transfer: SimulatedTransfer): { body: string; headers: Record<string, string> } {
     const receiverBank = receiverBankOf(transfer.accountNumber);
-    return this.#signed(paystackChargeSuccess({ ...transfer, receiverBank, paidAt: this.#clock.now(), id: randomInt(1_000_000_000, 2_000_000_000) }));
+    return this.#signed(
+      paystackChargeSuccess({
+        ...transfer,
+        receiverBank,
+        paidAt: this.#clock.now(),
+        id: randomInt(1_000_000_000, 2_000_000_000),
+      }),
+    );
   }
 
   #signed(event: object): { body: string; headers: Record<string, string> } {
     const body = JSON.stringify(event);
-    return { body, headers: { 'content-type': 'application/json', [this.signatureHeader]: signHmacSha512(this.#secret, body) } };
+    return {
+      body,
+      headers: { 'content-type': 'application/json', [this.signatureHeader]: signHmacSha512(this.#secret, body) },
+    };
   }
 }
 
@@ -119,7 +138,12 @@ class SimulatedCheckout implements CardGateway {
     if (this.#checkouts.size >= MAX_CHECKOUTS) {
       this.#checkouts.delete(must(this.#checkouts.keys().next().value, 'a full map has a first key'));
     }
-    this.#checkouts.set(payment.reference, { ...payment, status: 'abandoned', paidAt: null, id: randomInt(1_000_000_000, 2_000_000_000) });
+    this.#checkouts.set(payment.reference, {
+      ...payment,
+      status: 'abandoned',
+      paidAt: null,
+      id: randomInt(1_000_000_000, 2_000_000_000),
+    });
     return { authorisationUrl: this.urlOf(payment.reference) };
   }
 
@@ -149,7 +173,10 @@ class SimulatedCheckout implements CardGateway {
    * The customer pays (the signed charge.success to deliver, then where to send them) or
    * cancels (only where to send them). A payment already decided keeps its outcome.
    */
-  complete(reference: string, pay: boolean): { redirect: string; webhook?: { body: string; headers: Record<string, string> } } | undefined {
+  complete(
+    reference: string,
+    pay: boolean,
+  ): { redirect: string; webhook?: { body: string; headers: Record<string, string> } } | undefined {
     const checkout = this.#checkouts.get(reference);
     if (!checkout) return undefined;
     if (!pay) return { redirect: checkout.cancelUrl };
@@ -170,7 +197,9 @@ function callbackWithReference(callbackUrl: string, reference: string): string {
 
 /** The partner bank whose check digit the number carries (Wema first); only shown in the payload. */
 function receiverBankOf(accountNumber: string): string {
-  const bank = SIMULATED_BANKS.find(({ bankCode }) => /^\d{10}$/.test(accountNumber) && nuban(bankCode, accountNumber.slice(0, 9)) === accountNumber);
+  const bank = SIMULATED_BANKS.find(
+    ({ bankCode }) => /^\d{10}$/.test(accountNumber) && nuban(bankCode, accountNumber.slice(0, 9)) === accountNumber,
+  );
   return bank?.bankName ?? SIMULATED_BANKS[0].bankName;
 }
 

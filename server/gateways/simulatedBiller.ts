@@ -97,11 +97,17 @@ export class SimulatedBiller implements Biller {
       const [street, area] = ADDRESSES[providerCode]?.[digest[2] % 3] ?? ['Broad Street', 'Lagos Island, Lagos'];
       return { name: name.toUpperCase(), address: `${(digest[3] % 120) + 1} ${street}, ${area}` };
     }
-    if (fields.includes('username')) return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
+    if (fields.includes('username'))
+      return { name, username: `${first.toLowerCase()}${last.slice(0, 3).toLowerCase()}${digest[4] % 100}` };
     const bouquets = BOUQUETS[providerCode];
     if (!bouquets) return { name: name.toUpperCase() };
     const [plan, kobo] = bouquets[digest[5] % bouquets.length];
-    return { name: name.toUpperCase(), current_plan: plan, renewal_amount: koboToNaira(kobo), due_date: simulatedDueDate(beneficiary, this.#now()) };
+    return {
+      name: name.toUpperCase(),
+      current_plan: plan,
+      renewal_amount: koboToNaira(kobo),
+      due_date: simulatedDueDate(beneficiary, this.#now()),
+    };
   }
 
   async #wait() {
@@ -143,7 +149,10 @@ function receiptOf(bill: Bill): Receipt {
   // Prepaid meters are bought for a token.
   if (serviceOfCategory(bill.category)?.meterTypes) {
     const tenthsOfKwh = (bill.amountKobo * 10n) / TARIFF_KOBO_PER_KWH;
-    return { token: digits(20, 0).replace(/(\d{4})(?=\d)/g, '$1-'), units: `${tenthsOfKwh / 10n}.${tenthsOfKwh % 10n} kWh` };
+    return {
+      token: digits(20, 0).replace(/(\d{4})(?=\d)/g, '$1-'),
+      units: `${tenthsOfKwh / 10n}.${tenthsOfKwh % 10n} kWh`,
+    };
   }
   const serialPrefix = EXAM_SERIAL_PREFIXES[bill.providerCode];
   if (serialPrefix) return { serial: `${serialPrefix}${digits(9, 20)}`, pin: digits(12, 7) };
@@ -155,28 +164,120 @@ function receiptOf(bill: Bill): Receipt {
  * verification tells a due date.
  */
 const BOUQUETS: Record<string, [string, bigint][]> = {
-  dstv: [['DStv Padi', 440_000n], ['DStv Yanga', 600_000n], ['DStv Confam', 1_100_000n], ['DStv Compact', 1_900_000n]],
-  gotv: [['GOtv Smallie', 190_000n], ['GOtv Jinja', 390_000n], ['GOtv Jolli', 580_000n], ['GOtv Max', 850_000n]],
+  dstv: [
+    ['DStv Padi', 440_000n],
+    ['DStv Yanga', 600_000n],
+    ['DStv Confam', 1_100_000n],
+    ['DStv Compact', 1_900_000n],
+  ],
+  gotv: [
+    ['GOtv Smallie', 190_000n],
+    ['GOtv Jinja', 390_000n],
+    ['GOtv Jolli', 580_000n],
+    ['GOtv Max', 850_000n],
+  ],
 };
 
 /** The exam bodies whose pins are sold, by catalogue code, and how their card serials begin. */
 const EXAM_SERIAL_PREFIXES: Record<string, string> = { waec: 'WRN', jamb: 'JMB' };
 
-const FIRST_NAMES = ['Adebayo', 'Chinedu', 'Ngozi', 'Aisha', 'Emeka', 'Funmilayo', 'Ibrahim', 'Chiamaka', 'Olumide', 'Zainab', 'Tunde', 'Amaka', 'Musa', 'Yetunde', 'Obinna', 'Halima'];
-const SURNAMES = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Abubakar', 'Nwosu', 'Balogun', 'Okonkwo', 'Yusuf', 'Adeleke', 'Obi', 'Danjuma', 'Ibekwe', 'Lawal', 'Akpan'];
+const FIRST_NAMES = [
+  'Adebayo',
+  'Chinedu',
+  'Ngozi',
+  'Aisha',
+  'Emeka',
+  'Funmilayo',
+  'Ibrahim',
+  'Chiamaka',
+  'Olumide',
+  'Zainab',
+  'Tunde',
+  'Amaka',
+  'Musa',
+  'Yetunde',
+  'Obinna',
+  'Halima',
+];
+const SURNAMES = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ogunleye',
+  'Abubakar',
+  'Nwosu',
+  'Balogun',
+  'Okonkwo',
+  'Yusuf',
+  'Adeleke',
+  'Obi',
+  'Danjuma',
+  'Ibekwe',
+  'Lawal',
+  'Akpan',
+];
 
 /** Three streets per distribution company's area: [street, area]. */
 const ADDRESSES: Record<string, [string, string][]> = {
-  'ikeja-electric': [['Allen Avenue', 'Ikeja, Lagos'], ['Opebi Road', 'Ikeja, Lagos'], ['Agege Motor Road', 'Oshodi, Lagos']],
-  'eko-electric': [['Adeola Odeku Street', 'Victoria Island, Lagos'], ['Broad Street', 'Lagos Island, Lagos'], ['Akerele Street', 'Surulere, Lagos']],
-  'abuja-electric': [['Aminu Kano Crescent', 'Wuse II, Abuja'], ['Ahmadu Bello Way', 'Garki, Abuja'], ['Gimbiya Street', 'Area 11, Abuja']],
-  'kano-electric': [['Zoo Road', 'Kano'], ['Murtala Mohammed Way', 'Kano'], ['Bompai Road', 'Nassarawa, Kano']],
-  'portharcourt-electric': [['Aba Road', 'Port Harcourt, Rivers'], ['Trans-Amadi Road', 'Port Harcourt, Rivers'], ['Ikwerre Road', 'Mile 3, Port Harcourt']],
-  'ibadan-electric': [['Ring Road', 'Ibadan, Oyo'], ['Bodija Road', 'Bodija, Ibadan'], ['Iwo Road', 'Ibadan, Oyo']],
-  'enugu-electric': [['Ogui Road', 'Enugu'], ['Chime Avenue', 'New Haven, Enugu'], ['Zik Avenue', 'Uwani, Enugu']],
-  'jos-electric': [['Ahmadu Bello Way', 'Jos, Plateau'], ['Rayfield Road', 'Rayfield, Jos'], ['Murtala Mohammed Way', 'Jos, Plateau']],
-  'kaduna-electric': [['Ali Akilu Road', 'Kaduna'], ['Independence Way', 'Kaduna'], ['Constitution Road', 'Kaduna']],
-  'benin-electric': [['Sapele Road', 'Benin City, Edo'], ['Akpakpava Road', 'Benin City, Edo'], ['Airport Road', 'Benin City, Edo']],
-  'aba-electric': [['Azikiwe Road', 'Aba, Abia'], ['Faulks Road', 'Aba, Abia'], ['Ehi Road', 'Aba, Abia']],
-  'yola-electric': [['Galadima Aminu Way', 'Jimeta, Yola'], ['Mubi Road', 'Yola, Adamawa'], ['Atiku Abubakar Road', 'Yola, Adamawa']],
+  'ikeja-electric': [
+    ['Allen Avenue', 'Ikeja, Lagos'],
+    ['Opebi Road', 'Ikeja, Lagos'],
+    ['Agege Motor Road', 'Oshodi, Lagos'],
+  ],
+  'eko-electric': [
+    ['Adeola Odeku Street', 'Victoria Island, Lagos'],
+    ['Broad Street', 'Lagos Island, Lagos'],
+    ['Akerele Street', 'Surulere, Lagos'],
+  ],
+  'abuja-electric': [
+    ['Aminu Kano Crescent', 'Wuse II, Abuja'],
+    ['Ahmadu Bello Way', 'Garki, Abuja'],
+    ['Gimbiya Street', 'Area 11, Abuja'],
+  ],
+  'kano-electric': [
+    ['Zoo Road', 'Kano'],
+    ['Murtala Mohammed Way', 'Kano'],
+    ['Bompai Road', 'Nassarawa, Kano'],
+  ],
+  'portharcourt-electric': [
+    ['Aba Road', 'Port Harcourt, Rivers'],
+    ['Trans-Amadi Road', 'Port Harcourt, Rivers'],
+    ['Ikwerre Road', 'Mile 3, Port Harcourt'],
+  ],
+  'ibadan-electric': [
+    ['Ring Road', 'Ibadan, Oyo'],
+    ['Bodija Road', 'Bodija, Ibadan'],
+    ['Iwo Road', 'Ibadan, Oyo'],
+  ],
+  'enugu-electric': [
+    ['Ogui Road', 'Enugu'],
+    ['Chime Avenue', 'New Haven, Enugu'],
+    ['Zik Avenue', 'Uwani, Enugu'],
+  ],
+  'jos-electric': [
+    ['Ahmadu Bello Way', 'Jos, Plateau'],
+    ['Rayfield Road', 'Rayfield, Jos'],
+    ['Murtala Mohammed Way', 'Jos, Plateau'],
+  ],
+  'kaduna-electric': [
+    ['Ali Akilu Road', 'Kaduna'],
+    ['Independence Way', 'Kaduna'],
+    ['Constitution Road', 'Kaduna'],
+  ],
+  'benin-electric': [
+    ['Sapele Road', 'Benin City, Edo'],
+    ['Akpakpava Road', 'Benin City, Edo'],
+    ['Airport Road', 'Benin City, Edo'],
+  ],
+  'aba-electric': [
+    ['Azikiwe Road', 'Aba, Abia'],
+    ['Faulks Road', 'Aba, Abia'],
+    ['Ehi Road', 'Aba, Abia'],
+  ],
+  'yola-electric': [
+    ['Galadima Aminu Way', 'Jimeta, Yola'],
+    ['Mubi Road', 'Yola, Adamawa'],
+    ['Atiku Abubakar Road', 'Yola, Adamawa'],
+  ],
 };

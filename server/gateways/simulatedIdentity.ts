@@ -32,4 +32,5 @@ export class SimulatedIdentity implements IdentityGateway {
   }
 }
 
-export const SIMULATED_UNAVAILABLE = 'the identity service is not available right now, please try again in a few minutes';
+export const SIMULATED_UNAVAILABLE =
+  'the identity service is not available right now, please try again in a few minutes';

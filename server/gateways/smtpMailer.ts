@@ -12,7 +12,11 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
  */
 class MailNotSent extends Error {
   constructor(error: unknown) {
-    const { code, responseCode, command } = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
+    const { code, responseCode, command } = (error ?? {}) as {
+      code?: unknown;
+      responseCode?: unknown;
+      command?: unknown;
+    };
     const parts = [code, command, responseCode].filter((part) => typeof part === 'string' || typeof part === 'number');
     super(`SMTP delivery failed${parts.length > 0 ? `: ${parts.join(' ')}` : ''}`);
     this.name = 'MailNotSent';
@@ -45,13 +49,22 @@ export class SmtpMailer implements Mailer {
       // composing and the sending each drew them from a dozen synchronous randomBytes calls.
       const id = randomUUID();
       const unique = { messageId: `<${id}@${this.#domain}>`, baseBoundary: id.replaceAll('-', '') };
-      const message = { from: this.#from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}), ...unique };
+      const message = {
+        from: this.#from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...unique,
+      };
       // Composed whole, then sent as one piece: streamed to the connection, a receipt went out in
       // a socket write per MIME part, a fifth of a purchase's time in the server.
       const raw = await new MailComposer(message).compile().build();
       await this.#transport.sendMail({ from: this.#from, to: mail.to, raw, ...unique });
     } catch (cause) {
-      throw new GatewayError('we could not send the e-mail right now, please try again in a moment', { cause: new MailNotSent(cause) });
+      throw new GatewayError('we could not send the e-mail right now, please try again in a moment', {
+        cause: new MailNotSent(cause),
+      });
     }
   }
 

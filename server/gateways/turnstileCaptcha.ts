@@ -38,7 +38,11 @@ export class TurnstileCaptcha implements CaptchaVerifier {
     if (remoteIp) form.set('remoteip', remoteIp);
     let answer: unknown;
     try {
-      const response = await fetch(this.#options.verifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await fetch(this.#options.verifyUrl, {
+        method: 'POST',
+        body: form,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       if (!response.ok) throw new Error(`siteverify answered HTTP ${response.status}`);
       answer = await response.json();
     } catch (cause) {

@@ -159,7 +159,17 @@ export class VtpassBiller implements Biller, PlanSource {
       timeouts: options.timeouts,
       // What says what happened; never a name (transactions.name and Customer_Name are the
       // customer's), number, token or pin.
-      logFields: ['unit_price', 'quantity', 'channel', 'method', 'platform', 'transaction_date', 'ServiceName', 'variation_amount', 'fixedPrice'],
+      logFields: [
+        'unit_price',
+        'quantity',
+        'channel',
+        'method',
+        'platform',
+        'transaction_date',
+        'ServiceName',
+        'variation_amount',
+        'fixedPrice',
+      ],
     });
     this.#keys = { apiKey: options.apiKey, publicKey: options.publicKey, secretKey: options.secretKey };
     this.#log = options.log;
@@ -204,10 +214,17 @@ export class VtpassBiller implements Biller, PlanSource {
     try {
       // Never retried: a second pay could buy the bill twice (VTpass would refuse the reused
       // request_id, but that answer says nothing of the first).
-      answer = await this.#http.request({ method: 'POST', path: '/pay', headers: this.#postHeaders(), json: body, idempotent: false });
+      answer = await this.#http.request({
+        method: 'POST',
+        path: '/pay',
+        headers: this.#postHeaders(),
+        json: body,
+        idempotent: false,
+      });
     } catch (error) {
       // Never sent (the breaker was open, the connection refused): nothing can have been bought.
-      if (error instanceof ProviderUnavailableError && !error.maybeReceived) return { status: 'failed', reason: error.message, definitive: true };
+      if (error instanceof ProviderUnavailableError && !error.maybeReceived)
+        return { status: 'failed', reason: error.message, definitive: true };
       throw error;
     }
     return this.#outcomeOf(answer.body, bill, 'pay');
@@ -215,7 +232,13 @@ export class VtpassBiller implements Biller, PlanSource {
 
   async requery(bill: Bill): Promise<BillOutcome> {
     if (!productOf(bill.providerCode)) return { status: 'failed', reason: BETTING_UNAVAILABLE, definitive: true };
-    const answer = await this.#http.request({ method: 'POST', path: '/requery', headers: this.#postHeaders(), json: { request_id: bill.requestId }, idempotent: true });
+    const answer = await this.#http.request({
+      method: 'POST',
+      path: '/requery',
+      headers: this.#postHeaders(),
+      json: { request_id: bill.requestId },
+      idempotent: true,
+    });
     return this.#outcomeOf(answer.body, bill, 'requery');
   }
 
@@ -253,7 +276,8 @@ export class VtpassBiller implements Biller, PlanSource {
     const address = text(content.Address);
     if (serviceOfCategory(category)?.verification?.fields.includes('address') && address) details.address = address;
     const renewal = Number(content.Renewal_Amount);
-    if (TV_SERVICES.has(product.serviceID) && content.Renewal_Amount !== undefined && Number.isFinite(renewal)) details.renewal_amount = renewal;
+    if (TV_SERVICES.has(product.serviceID) && content.Renewal_Amount !== undefined && Number.isFinite(renewal))
+      details.renewal_amount = renewal;
     const bouquet = text(content.Current_Bouquet);
     if (bouquet) details.current_plan = bouquet;
     // DStv and GOtv answer "2025-02-06T00:00:00": the day the subscription is due.
@@ -296,7 +320,8 @@ export class VtpassBiller implements Biller, PlanSource {
   }
 
   #refusedLog(code: string | undefined, call: string) {
-    if (code && ACCOUNT_PROBLEMS.has(code)) this.#log.error({ provider: 'VTpass', code, call }, `VTpass refused the call: ${REFUSALS[code]}`);
+    if (code && ACCOUNT_PROBLEMS.has(code))
+      this.#log.error({ provider: 'VTpass', code, call }, `VTpass refused the call: ${REFUSALS[code]}`);
   }
 
   #outcomeOf(answer: unknown, bill: Bill, call: 'pay' | 'requery'): BillOutcome {
@@ -340,7 +365,9 @@ export class VtpassBiller implements Biller, PlanSource {
 const productOf = (providerCode: string): Product | undefined => VTPASS_PRODUCTS[providerCode];
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 function text(value: unknown): string | undefined {

@@ -50,7 +50,11 @@ export function requireSession(ctx: AppContext) {
  * the session checked, as requireSession checks it (a poll is not activity), by the statement
  * that reads what the poll answers (services/sessions.ts pollAsSession); 401 alike.
  */
-export async function pollRead<R>(ctx: AppContext, request: FastifyRequest, read: (userId: RawBuilder<bigint>) => RawBuilder<R>): Promise<{ auth: Authenticated; rows: Nullable<R>[] }> {
+export async function pollRead<R>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  read: (userId: RawBuilder<bigint>) => RawBuilder<R>,
+): Promise<{ auth: Authenticated; rows: Nullable<R>[] }> {
   const token = bearerToken(request);
   const answer = token ? await pollAsSession(ctx, token, read) : null;
   if (!token || !answer || answer === 'expired') return refuse(answer === 'expired' ? answer : null);

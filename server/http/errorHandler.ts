@@ -28,18 +28,22 @@ export const DATABASE_UNAVAILABLE = 'the service is briefly unavailable, please 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);
   if (error instanceof AppError) return reply.code(error.status).send(failure(error.message, error.data));
-  if (error instanceof ZodError) return reply.code(422).send(failure(error.issues[0]?.message ?? 'the request is not valid'));
+  if (error instanceof ZodError)
+    return reply.code(422).send(failure(error.issues[0]?.message ?? 'the request is not valid'));
 
   const status = 'statusCode' in error ? error.statusCode : undefined;
   if (status !== undefined && status >= 400 && status < 500) {
     const code = 'code' in error ? error.code : '';
     // A JSON syntax error, including secure-json-parse refusing a __proto__ key.
-    const message = FRAMEWORK_MESSAGES[code] ?? (error instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : 'the request is malformed');
+    const message =
+      FRAMEWORK_MESSAGES[code] ??
+      (error instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : 'the request is malformed');
     return reply.code(status).send(failure(message));
   }
 
   // Refused before it began, as the process shuts down: the same request may go to another replica.
-  if (error instanceof ShuttingDownError) return reply.code(503).header('Retry-After', String(DRAINING_RETRY_AFTER_S)).send(failure(DATABASE_UNAVAILABLE));
+  if (error instanceof ShuttingDownError)
+    return reply.code(503).header('Retry-After', String(DRAINING_RETRY_AFTER_S)).send(failure(DATABASE_UNAVAILABLE));
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     return reply.code(503).header('Retry-After', '2').send(failure(DATABASE_UNAVAILABLE));

@@ -18,7 +18,8 @@ const BODY_NOT_OBJECT = 'the request body must be a JSON object';
 export const requestBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape, { error: BODY_NOT_OBJECT });
 
 /** Absent, null or blank text: a field the user left empty. */
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * A form whose `required` fields are checked for presence first, all of them, with one message
@@ -26,7 +27,11 @@ const blank = (value: unknown) => value === undefined || value === null || (type
  * is a transform, so the form is described by `shape` (a pipe is described by its first stage,
  * unless that is a transform): the document names every field the form takes.
  */
-export const filledFirst = <Shape extends z.ZodRawShape>(required: readonly (keyof Shape & string)[], message: string, shape: Shape) =>
+export const filledFirst = <Shape extends z.ZodRawShape>(
+  required: readonly (keyof Shape & string)[],
+  message: string,
+  shape: Shape,
+) =>
   z
     .transform((body: unknown, context) => {
       const form = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
@@ -40,7 +45,9 @@ export const filledFirst = <Shape extends z.ZodRawShape>(required: readonly (key
 
 /** A text field: `required` when absent, null or blank; a clear message for any other type. */
 export const text = (field: string, required: string) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${field} must be text`) });
+  z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? required : `${field} must be text`),
+  });
 
 /** PostgreSQL refuses NUL in text, and no name or address needs control characters. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
@@ -53,9 +60,7 @@ export const requiredText = (field: string, required: string, maxLength: number)
     .refine((value) => !CONTROL_CHARACTERS.test(value), `${field} must not contain control characters`);
 
 export const email = (required: string) =>
-  requiredText('email', required, 254)
-    .toLowerCase()
-    .pipe(z.email('please enter a valid email address'));
+  requiredText('email', required, 254).toLowerCase().pipe(z.email('please enter a valid email address'));
 
 /** A Nigerian mobile number, in any form core/phone.ts reads, stored as 0XXXXXXXXXX. */
 export const phone = (required: string) =>
@@ -102,7 +107,10 @@ export const positiveId = (field: string, max: number = Number.MAX_SAFE_INTEGER)
     .union(
       [
         z.number().int(invalid).positive(invalid).max(Number.MAX_SAFE_INTEGER, invalid),
-        z.string().regex(/^[1-9]\d{0,14}$/, invalid).transform(Number),
+        z
+          .string()
+          .regex(/^[1-9]\d{0,14}$/, invalid)
+          .transform(Number),
       ],
       { error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : invalid) },
     )
@@ -119,7 +127,16 @@ export const catalogId = (field: string) => positiveId(field, 2_147_483_647);
 export const wholeNumber = (field: string, min: number, max: number, fallback: number) => {
   const invalid = min === max ? `${field} must be ${min}` : `${field} must be a whole number from ${min} to ${max}`;
   return z
-    .union([z.number(), z.string().regex(/^\d{1,9}$/, invalid).transform(Number)], { error: invalid })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,9}$/, invalid)
+          .transform(Number),
+      ],
+      { error: invalid },
+    )
     .nullish()
     .transform((value, context) => {
       const number = value ?? fallback;
@@ -142,10 +159,13 @@ export const nairaAmount = (field: string, required: string, maxKobo: bigint) =>
       return z.NEVER;
     }
     const kobo = nairaToKobo(value);
-    if (kobo === null && (typeof value === 'number' || typeof value === 'string') && Number(value) < 0) context.addIssue({ code: 'custom', message: `${field} must be more than zero` });
-    else if (kobo === null) context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
+    if (kobo === null && (typeof value === 'number' || typeof value === 'string') && Number(value) < 0)
+      context.addIssue({ code: 'custom', message: `${field} must be more than zero` });
+    else if (kobo === null)
+      context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
     else if (kobo <= 0n) context.addIssue({ code: 'custom', message: `${field} must be more than zero` });
-    else if (kobo > maxKobo) context.addIssue({ code: 'custom', message: `${field} must be at most ${formatNaira(koboToNaira(maxKobo))}` });
+    else if (kobo > maxKobo)
+      context.addIssue({ code: 'custom', message: `${field} must be at most ${formatNaira(koboToNaira(maxKobo))}` });
     else return kobo;
     return z.NEVER;
   });
@@ -154,13 +174,13 @@ export const nairaAmount = (field: string, required: string, maxKobo: bigint) =>
 export const nairaAmountWithin = (field: string, minKobo: bigint, maxKobo: bigint) =>
   z.unknown().transform((value, context) => {
     const kobo = nairaToKobo(value);
-    if (kobo === null) context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
+    if (kobo === null)
+      context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
     else if (kobo < minKobo || kobo > maxKobo) {
       context.addIssue({
         code: 'custom',
         message:
-          `${field} must be between ${formatNaira(koboToNaira(minKobo))} and ` +
-          `${formatNaira(koboToNaira(maxKobo))}`,
+          `${field} must be between ${formatNaira(koboToNaira(minKobo))} and ` + `${formatNaira(koboToNaira(maxKobo))}`,
       });
     } else return kobo;
     return z.NEVER;

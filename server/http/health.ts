@@ -40,15 +40,33 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database, details
       () => false,
     );
 
-  app.get('/api/health', { schema: routeDoc({ summary: 'Ok when the database answers', tags: ['health'] }) }, async () => {
-    await sql`SELECT 1`.execute(db);
-    return success('ok');
-  });
+  app.get(
+    '/api/health',
+    { schema: routeDoc({ summary: 'Ok when the database answers', tags: ['health'] }) },
+    async () => {
+      await sql`SELECT 1`.execute(db);
+      return success('ok');
+    },
+  );
 
-  app.get('/api/health/live', { schema: routeDoc({ summary: 'Liveness: the process answers (never touches the database)', tags: ['health'] }) }, async () => success('live'));
+  app.get(
+    '/api/health/live',
+    { schema: routeDoc({ summary: 'Liveness: the process answers (never touches the database)', tags: ['health'] }) },
+    async () => success('live'),
+  );
 
-  app.get('/api/health/ready', { schema: routeDoc({ summary: 'Readiness: 503 once shutdown began or while the database does not answer', tags: ['health'], data: readyAnswer }) }, async (_request, reply) => {
-    if (!(await databaseAnswers())) return reply.code(503).send(failure(NOT_READY_DATABASE));
-    return success('ready', { details: await details().catch(() => null) });
-  });
+  app.get(
+    '/api/health/ready',
+    {
+      schema: routeDoc({
+        summary: 'Readiness: 503 once shutdown began or while the database does not answer',
+        tags: ['health'],
+        data: readyAnswer,
+      }),
+    },
+    async (_request, reply) => {
+      if (!(await databaseAnswers())) return reply.code(503).send(failure(NOT_READY_DATABASE));
+      return success('ready', { details: await details().catch(() => null) });
+    },
+  );
 }

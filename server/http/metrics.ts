@@ -18,7 +18,11 @@ const sameSecret = (given: string, expected: string) => {
  * only with `Authorization: Bearer METRICS_TOKEN`; with neither, not at all. Development serves
  * them openly.
  */
-export function registerMetricsEndpoint(app: FastifyInstance, metrics: Metrics, config: Pick<Config, 'production' | 'metrics'>) {
+export function registerMetricsEndpoint(
+  app: FastifyInstance,
+  metrics: Metrics,
+  config: Pick<Config, 'production' | 'metrics'>,
+) {
   const { port, token } = config.metrics;
   if (!config.production || token) {
     // Hidden from the API document: it is the operator's, not the clients'.

@@ -23,7 +23,10 @@ import { PinIncorrect, PinLocked, PinLogout } from '../../core/contract';
 export const DOCS_PATH = '/docs';
 
 /** Statuses every route may answer, beside its own. */
-const COMMON_ERRORS = { 500: 'a bug on our side (logged)', 503: 'the database is briefly unavailable: send the same request again' } as const;
+const COMMON_ERRORS = {
+  500: 'a bug on our side (logged)',
+  503: 'the database is briefly unavailable: send the same request again',
+} as const;
 
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'the request cannot be done (the message says why)',
@@ -42,7 +45,11 @@ const ERROR_MEANINGS: Record<number, string> = {
 
 /** The envelope every JSON answer is: `data` only where the route documents one, and then exactly that. */
 const envelope = (type: 'success' | 'error', data?: z.ZodType) =>
-  z.strictObject({ type: z.literal(type), message: z.string().describe(type === 'error' ? 'shown to the user as is' : 'shown to the user'), ...(data ? { data } : {}) });
+  z.strictObject({
+    type: z.literal(type),
+    message: z.string().describe(type === 'error' ? 'shown to the user as is' : 'shown to the user'),
+    ...(data ? { data } : {}),
+  });
 
 /** The body of a call that takes no fields: the app sends `{}` (every call sends a JSON object). */
 export const noFields = z.strictObject({}).describe('no fields: send {}');
@@ -54,7 +61,8 @@ export const idempotencyHeaders = z.object({
     .regex(/^[\x21-\x7e]{8,100}$/)
     .describe(
       '8–100 printable characters, one per purchase: a retry with the same key and body answers the stored ' +
-      'response and buys nothing more'),
+        'response and buys nothing more',
+    ),
 });
 
 /**
@@ -92,7 +100,11 @@ export interface RouteDoc {
 /** How a success is described: a redirect, a file, or the envelope with its data. */
 function successAnswer({ data, file, redirect }: RouteDoc) {
   if (redirect) return z.null().describe('a redirect: Location says where, and there is no body');
-  if (file) return { description: 'the file itself, not an envelope', content: Object.fromEntries(file.map((type) => [type, { schema: z.string() }])) };
+  if (file)
+    return {
+      description: 'the file itself, not an envelope',
+      content: Object.fromEntries(file.map((type) => [type, { schema: z.string() }])),
+    };
   return envelope('success', data).describe('success envelope');
 }
 
@@ -100,9 +112,11 @@ function successAnswer({ data, file, redirect }: RouteDoc) {
 function errorAnswers({ auth, errors = [], errorData = {} }: RouteDoc) {
   const statuses = [...new Set([...(auth ? [401] : []), ...errors])].sort();
   const answers: Record<number, z.ZodType> = {};
-  const describe = (status: number, meaning: string) => envelope('error', errorData[status]?.optional()).describe(meaning);
+  const describe = (status: number, meaning: string) =>
+    envelope('error', errorData[status]?.optional()).describe(meaning);
   for (const status of statuses) answers[status] = describe(status, ERROR_MEANINGS[status] ?? 'error');
-  for (const [status, meaning] of Object.entries(COMMON_ERRORS)) answers[Number(status)] = describe(Number(status), meaning);
+  for (const [status, meaning] of Object.entries(COMMON_ERRORS))
+    answers[Number(status)] = describe(Number(status), meaning);
   return answers;
 }
 
@@ -124,7 +138,8 @@ export function routeDoc(doc: RouteDoc): FastifySchema {
 /** Routes that are not the API: the app's files, the scrape, the docs themselves. */
 const UNDOCUMENTED = [DOCS_PATH, `${DOCS_PATH}/*`, '/metrics', '/*', '/'];
 
-const camelCase = (words: string[]) => words.map((word, index) => (index === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
+const camelCase = (words: string[]) =>
+  words.map((word, index) => (index === 0 ? word : word[0].toUpperCase() + word.slice(1))).join('');
 
 /**
  * The name client generators give an operation, from its path: `/api/get-user` → `getUser`,
@@ -151,7 +166,10 @@ type OpenApiDocument = {
 function withOperationIds(document: OpenApiDocument): OpenApiDocument {
   const paths = Object.entries(document.paths ?? {}).map(([path, methods]) => {
     const count = Object.keys(methods).length;
-    const named = Object.entries(methods).map(([method, operation]) => [method, { operationId: operationIdOf(method, path, count), ...operation }]);
+    const named = Object.entries(methods).map(([method, operation]) => [
+      method,
+      { operationId: operationIdOf(method, path, count), ...operation },
+    ]);
     return [path, Object.fromEntries(named)];
   });
   return { ...document, paths: Object.fromEntries(paths) };
@@ -165,7 +183,8 @@ function reachedSchemas(document: OpenApiDocument): Set<string> {
     if (Array.isArray(value)) return value.forEach(visit);
     if (typeof value !== 'object' || value === null) return;
     for (const [key, inner] of Object.entries(value)) {
-      const name = key === '$ref' && typeof inner === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(inner)?.[1] : undefined;
+      const name =
+        key === '$ref' && typeof inner === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(inner)?.[1] : undefined;
       if (name && !reached.has(name)) {
         reached.add(name);
         visit(schemas[name]);
@@ -189,7 +208,10 @@ function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
 }
 
 /** Registers the document (before any route, so that it sees them all) and, in development, /docs. */
-export async function registerOpenApi(app: FastifyInstance, { development, publicUrl }: { development: boolean; publicUrl: string }) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { development, publicUrl }: { development: boolean; publicUrl: string },
+) {
   // Parsing stays in the handlers (see above): requests pass unvalidated, replies are JSON as sent.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -206,7 +228,11 @@ export async function registerOpenApi(app: FastifyInstance, { development, publi
       },
       // Relative: the calls are made to whichever host served this document.
       servers: [{ url: '/', description: 'the host that serves this document' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'the session token from register or login' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'the session token from register or login' },
+        },
+      },
     },
     transform: createJsonSchemaTransform({ skipList: UNDOCUMENTED }),
     transformObject: (input) => {

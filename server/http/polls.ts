@@ -7,7 +7,12 @@ import { noFields, routeDoc, type RouteDoc } from './openapi';
  * open. Two routes with one handler, so that each is described as it is sent: the GET has no body.
  * The handler reads the session itself (authenticate.ts pollRead): a poll is not activity.
  */
-export function registerPoll(app: FastifyInstance, url: string, doc: Omit<RouteDoc, 'auth' | 'body'>, handler: RouteHandlerMethod) {
+export function registerPoll(
+  app: FastifyInstance,
+  url: string,
+  doc: Omit<RouteDoc, 'auth' | 'body'>,
+  handler: RouteHandlerMethod,
+) {
   app.get(url, { schema: routeDoc({ ...doc, auth: true }) }, handler);
   app.post(url, { schema: routeDoc({ ...doc, auth: true, body: noFields }) }, handler);
 }

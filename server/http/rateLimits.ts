@@ -58,7 +58,11 @@ export const byAccount: RateLimitKey = (request) => `user:${authOf(request).user
  */
 export function sharedRateLimitStore(counters: RequestCounters, hashKey: TokenHasher): FastifyRateLimitStoreCtor {
   return class SharedStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       const separator = key.indexOf('|');
       const stored = `${key.slice(0, separator)}:${hashKey(key).toString('base64url')}`;
       counters.hit(stored, timeWindow).then(
@@ -81,6 +85,7 @@ export function limitRequests(app: FastifyInstance, limits: RateLimits, name: ke
     timeWindow: limit.windowMs,
     // The name keeps apart two limits that key the same client (login and forgot both count address and e-mail).
     keyGenerator: (request) => `${name}|${key(request)}`,
-    errorResponseBuilder: (_request, context) => new AppError(429, `too many attempts, please try again in ${context.after}`),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, `too many attempts, please try again in ${context.after}`),
   });
 }

@@ -59,7 +59,8 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {
     const answer = read(payload);
     if (service) metrics.purchases.inc({ service, outcome: purchaseOutcome(status, answer) });
     if (webhook) metrics.webhooks.inc({ outcome: webhookOutcome(status, answer) });
-    if (status === 429 && answer?.message && RATE_LIMITED.test(answer.message)) metrics.rateLimitRefusals.inc({ route });
+    if (status === 429 && answer?.message && RATE_LIMITED.test(answer.message))
+      metrics.rateLimitRefusals.inc({ route });
     if (answer?.data?.reason === 'pin-logout') metrics.pinLockouts.inc({ kind: 'logout' });
     if (answer?.data?.reason === 'pin-locked') metrics.pinLockouts.inc({ kind: 'locked' });
     const lockout = route === '/api/login' ? loginLockout(status, answer) : undefined;

@@ -42,7 +42,8 @@ function securityHeaderOptions(production: boolean, captcha: boolean) {
 function helmetHeaders(options: ReturnType<typeof securityHeaderOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let done = false;
@@ -56,7 +57,11 @@ function helmetHeaders(options: ReturnType<typeof securityHeaderOptions>): Recor
  * every answer, so they are worked out once and set from that list: helmet run per request
  * rebuilt the policy for each answer, a tenth of a poll's time.
  */
-export function registerSecurityHeaders(app: FastifyInstance, production: boolean, { captcha = true }: { captcha?: boolean } = {}) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  production: boolean,
+  { captcha = true }: { captcha?: boolean } = {},
+) {
   const headers = helmetHeaders(securityHeaderOptions(production, captcha));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);

@@ -28,9 +28,21 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   if (!existsSync(resolve(root, 'index.html'))) return null;
   // preCompressed: `npm run build` writes .br and .gz beside each file (scripts/precompress.mjs).
   // The operator console's page and chunks are the console listener's (server/console/app.ts), never served here.
-  await app.register(fastifyStatic, { root, cacheControl: false, setHeaders: cacheHeaders, preCompressed: true, allowedPath: (path) => !CONSOLE_FILES.test(path) });
+  await app.register(fastifyStatic, {
+    root,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+    preCompressed: true,
+    allowedPath: (path) => !CONSOLE_FILES.test(path),
+  });
   const pages = resolve(root, 'pages');
-  const routePages = new Set(existsSync(pages) ? readdirSync(pages).filter((name) => name.endsWith('.html')).map((name) => `/${name.slice(0, -'.html'.length)}`) : []);
+  const routePages = new Set(
+    existsSync(pages)
+      ? readdirSync(pages)
+          .filter((name) => name.endsWith('.html'))
+          .map((name) => `/${name.slice(0, -'.html'.length)}`)
+      : [],
+  );
   return { routePages, otherPaths: routePages.has(NOT_FOUND_PAGE) ? `pages${NOT_FOUND_PAGE}.html` : 'index.html' };
 }
 

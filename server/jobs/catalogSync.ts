@@ -15,12 +15,19 @@ interface JobLog {
  * only at start), never two runs of this process at once. A failed run is logged and the next
  * one tries again; what the biller could not be asked about stays as it was.
  */
-export async function startCatalogSyncJob(ctx: AppContext, source: PlanSource, options: CatalogSyncOptions, intervalMs: number, log: JobLog): Promise<PeriodicJob> {
+export async function startCatalogSyncJob(
+  ctx: AppContext,
+  source: PlanSource,
+  options: CatalogSyncOptions,
+  intervalMs: number,
+  log: JobLog,
+): Promise<PeriodicJob> {
   const job = startPeriodic(
     async () => {
       const { failed, ...counts }: CatalogSyncReport = await syncCatalog(ctx, source, options);
       log.info(counts, 'catalogue synced from the biller');
-      if (failed.length > 0) log.warn({ failed }, 'catalogue sync: some providers could not be read and keep their plans as they were');
+      if (failed.length > 0)
+        log.warn({ failed }, 'catalogue sync: some providers could not be read and keep their plans as they were');
     },
     intervalMs,
     { log, message: 'catalogue sync failed' },

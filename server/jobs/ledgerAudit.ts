@@ -29,5 +29,8 @@ export async function runLedgerAudit(db: Executor, { log, record }: AuditReporti
 }
 
 export function startLedgerAuditJob(db: Executor, intervalMs: number, reporting: AuditReporting): PeriodicJob {
-  return startPeriodic(async () => void (await runLedgerAudit(db, reporting)), intervalMs, { log: reporting.log, message: 'ledger audit run failed' });
+  return startPeriodic(async () => void (await runLedgerAudit(db, reporting)), intervalMs, {
+    log: reporting.log,
+    message: 'ledger audit run failed',
+  });
 }

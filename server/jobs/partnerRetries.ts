@@ -43,9 +43,18 @@ export async function runPartnerRetries(ctx: AppContext, deps: PartnerRetryDeps)
   return { enrolments, confirmations, cardPayments };
 }
 
-export function startPartnerRetryJob(ctx: AppContext, deps: PartnerRetryDeps, intervalMs: number, log: { error(obj: unknown, msg: string): void }): PeriodicJob {
-  return startPeriodic(() => runInContext({ requestId: jobRunId('partners') }, async () => void (await runPartnerRetries(ctx, deps))), intervalMs, {
-    log,
-    message: 'partner retry job: run failed',
-  });
+export function startPartnerRetryJob(
+  ctx: AppContext,
+  deps: PartnerRetryDeps,
+  intervalMs: number,
+  log: { error(obj: unknown, msg: string): void },
+): PeriodicJob {
+  return startPeriodic(
+    () => runInContext({ requestId: jobRunId('partners') }, async () => void (await runPartnerRetries(ctx, deps))),
+    intervalMs,
+    {
+      log,
+      message: 'partner retry job: run failed',
+    },
+  );
 }

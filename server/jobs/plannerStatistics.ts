@@ -30,12 +30,17 @@ export async function analyzeChangedTables(db: Executor): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-export function startPlannerStatisticsJob(db: Executor, intervalMs: number, log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void }): PeriodicJob {
+export function startPlannerStatisticsJob(
+  db: Executor,
+  intervalMs: number,
+  log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void },
+): PeriodicJob {
   const job = startPeriodic(
     () =>
       runInContext({ requestId: jobRunId('planner-statistics') }, async () => {
         const analysed = await analyzeChangedTables(db);
-        if (analysed.length > 0) log.info({ job: 'planner-statistics', analysed }, `planner statistics: analysed ${analysed.join(', ')}`);
+        if (analysed.length > 0)
+          log.info({ job: 'planner-statistics', analysed }, `planner statistics: analysed ${analysed.join(', ')}`);
       }),
     intervalMs,
     { log, message: 'planner statistics run failed' },

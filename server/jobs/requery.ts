@@ -34,7 +34,11 @@ const DEFAULT_BATCH = 50;
 const BASE_LEASE_MS = 30_000;
 const MAX_LEASE_MS = 30 * 60_000;
 
-export async function runRequery(ctx: AppContext, deps: PurchaseDeps, { batch = DEFAULT_BATCH }: RequeryRunOptions = {}): Promise<RequeryRunResult> {
+export async function runRequery(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  { batch = DEFAULT_BATCH }: RequeryRunOptions = {},
+): Promise<RequeryRunResult> {
   const now = ctx.clock.now();
   const { rows } = await sql<{ transaction_id: bigint }>`
     UPDATE purchases

@@ -33,7 +33,10 @@ export interface ScheduleRunOptions {
   stopping?: AbortSignal;
 }
 
-export type ScheduleRunTally = Record<'completed' | 'processing' | 'failed' | 'missed' | 'skipped' | 'finished-elsewhere' | 'errors' | 'released', number>;
+export type ScheduleRunTally = Record<
+  'completed' | 'processing' | 'failed' | 'missed' | 'skipped' | 'finished-elsewhere' | 'errors' | 'released',
+  number
+>;
 
 const DEFAULTS = { batch: 50, concurrency: 4, limit: 2_000 };
 
@@ -72,12 +75,22 @@ async function release(ctx: AppContext, schedules: ScheduleRow[], leaseUntil: Da
   await ctx.db
     .updateTable('schedules')
     .set({ lease_until: null })
-    .where('id', 'in', schedules.map((schedule) => schedule.id))
+    .where(
+      'id',
+      'in',
+      schedules.map((schedule) => schedule.id),
+    )
     .where('lease_until', '=', leaseUntil)
     .execute();
 }
 
-async function runOne(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow, tally: ScheduleRunTally, log: JobLog): Promise<void> {
+async function runOne(
+  ctx: AppContext,
+  deps: ScheduleDeps,
+  schedule: ScheduleRow,
+  tally: ScheduleRunTally,
+  log: JobLog,
+): Promise<void> {
   try {
     const run = await openDueRun(ctx, schedule);
     if (run.outcome !== 'running') {
@@ -91,7 +104,10 @@ async function runOne(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow
   } catch (error) {
     // Left running under its lease: the next claim after it takes the run over.
     tally.errors += 1;
-    log.error({ err: error, schedule: String(schedule.id) }, 'schedule run failed; it is taken over once its lease ends');
+    log.error(
+      { err: error, schedule: String(schedule.id) },
+      'schedule run failed; it is taken over once its lease ends',
+    );
   }
 }
 
@@ -107,10 +123,24 @@ async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Pro
 type JobLog = { error(obj: unknown, msg: string): void; debug?(obj: unknown, msg: string): void };
 
 /** Makes every run due now (up to `limit`), then sends the reminders due; a shutdown begins no run (see above). */
-export async function runDueSchedules(ctx: AppContext, deps: ScheduleDeps, options: ScheduleRunOptions = {}, log: JobLog = console): Promise<ScheduleRunTally & { reminded: number }> {
+export async function runDueSchedules(
+  ctx: AppContext,
+  deps: ScheduleDeps,
+  options: ScheduleRunOptions = {},
+  log: JobLog = console,
+): Promise<ScheduleRunTally & { reminded: number }> {
   const { batch = DEFAULTS.batch, concurrency = DEFAULTS.concurrency, limit = DEFAULTS.limit, stopping } = options;
-  const tally: ScheduleRunTally = { completed: 0, processing: 0, failed: 0, missed: 0, skipped: 0, 'finished-elsewhere': 0, errors: 0, released: 0 };
-  for (let taken = 0; taken < limit && !stopping?.aborted; ) {
+  const tally: ScheduleRunTally = {
+    completed: 0,
+    processing: 0,
+    failed: 0,
+    missed: 0,
+    skipped: 0,
+    'finished-elsewhere': 0,
+    errors: 0,
+    released: 0,
+  };
+  for (let taken = 0; taken < limit && !stopping?.aborted;) {
     const claim = await claimDue(ctx, deps, Math.min(batch, limit - taken));
     const notBegun: ScheduleRow[] = [];
     await inPool(claim.schedules, concurrency, async (schedule) => {
@@ -126,7 +156,13 @@ export async function runDueSchedules(ctx: AppContext, deps: ScheduleDeps, optio
 }
 
 /** Runs the job every `intervalMs` until stopped (jobs/periodic.ts); `stopping` as for runDueSchedules. */
-export function startScheduleJob(ctx: AppContext, deps: ScheduleDeps, intervalMs: number, log: JobLog, stopping?: AbortSignal): PeriodicJob {
+export function startScheduleJob(
+  ctx: AppContext,
+  deps: ScheduleDeps,
+  intervalMs: number,
+  log: JobLog,
+  stopping?: AbortSignal,
+): PeriodicJob {
   return startPeriodic(
     () =>
       runInContext({ requestId: jobRunId('schedules') }, () => runDueSchedules(ctx, deps, { stopping }, log))

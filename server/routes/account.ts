@@ -49,7 +49,8 @@ const updateProfileBody = requestBody({
   date_of_birth: dateOfBirth,
 }).superRefine((body, context) => void refusedWithoutDateOfBirth(body, context));
 
-const allRequired = (field: string) => text(field, messages.allFormFieldsRequired).min(1, messages.allFormFieldsRequired);
+const allRequired = (field: string) =>
+  text(field, messages.allFormFieldsRequired).min(1, messages.allFormFieldsRequired);
 
 /** Every field present first (one message for any missing), then the match, then the password rules. */
 const changePasswordBody = requestBody({
@@ -62,7 +63,8 @@ const changePasswordBody = requestBody({
     return;
   }
   const rules = password('new password', messages.allFormFieldsRequired).safeParse(body.new_password);
-  if (!rules.success) context.addIssue({ code: 'custom', message: rules.error.issues[0].message, path: ['new_password'] });
+  if (!rules.success)
+    context.addIssue({ code: 'custom', message: rules.error.issues[0].message, path: ['new_password'] });
 });
 
 /** Every box filled first, then four digits each, then the match (the set-pin message). */
@@ -71,7 +73,13 @@ const changePinBody = requestBody({
   new_pin: allRequired('new pin'),
   confirm_new_pin: allRequired('confirm new pin'),
 })
-  .pipe(requestBody({ old_pin: pin('old pin', ''), new_pin: pin('new pin', ''), confirm_new_pin: pin('confirm new pin', '') }))
+  .pipe(
+    requestBody({
+      old_pin: pin('old pin', ''),
+      new_pin: pin('new pin', ''),
+      confirm_new_pin: pin('confirm new pin', ''),
+    }),
+  )
   .refine((body) => body.new_pin === body.confirm_new_pin, { message: PIN_MISMATCH, path: ['confirm_new_pin'] });
 
 /** Every box and the password filled first, then the code and pins' formats, then the match (the set-pin message). */
@@ -98,37 +106,109 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
 
   // Limited: each NIN or BVN given is a paid lookup with the identity provider.
   // A verified NIN or BVN also opens the funding accounts with each partner; the name it matched is then frozen.
-  app.post('/api/update-profile', { schema: routeDoc({ summary: 'Update name, phone, NIN and BVN (a new NIN or BVN is verified first, then opens the funding accounts)', tags: ['account'], auth: true, body: updateProfileBody, data: UserData, errors: [400, 409, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)] }, async (request) => {
-    const { name, phone, nin, bvn, date_of_birth: dateOfBirth } = updateProfileBody.parse(request.body);
-    const { userId, token } = authOf(request);
-    await updateProfile(ctx, identity, banks, userId, { name, phone, nin, bvn, dateOfBirth });
-    return success('profile updated successfully', await loadUserData(ctx, userId, token));
-  });
+  app.post(
+    '/api/update-profile',
+    {
+      schema: routeDoc({
+        summary:
+          'Update name, phone, NIN and BVN (a new NIN or BVN is verified first, then opens the funding accounts)',
+        tags: ['account'],
+        auth: true,
+        body: updateProfileBody,
+        data: UserData,
+        errors: [400, 409, 422, 429, 502],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)],
+    },
+    async (request) => {
+      const { name, phone, nin, bvn, date_of_birth: dateOfBirth } = updateProfileBody.parse(request.body);
+      const { userId, token } = authOf(request);
+      await updateProfile(ctx, identity, banks, userId, { name, phone, nin, bvn, dateOfBirth });
+      return success('profile updated successfully', await loadUserData(ctx, userId, token));
+    },
+  );
 
-  app.post('/api/change-password', { schema: routeDoc({ summary: 'Change the password', tags: ['account'], auth: true, body: changePasswordBody, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'changePassword', byAccount)] }, async (request) => {
-    const body = changePasswordBody.parse(request.body);
-    const mail = await changePassword(ctx, authOf(request), body.old_password, body.new_password);
-    ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password change mail not sent'));
-    return success('password changed successfully');
-  });
+  app.post(
+    '/api/change-password',
+    {
+      schema: routeDoc({
+        summary: 'Change the password',
+        tags: ['account'],
+        auth: true,
+        body: changePasswordBody,
+        errors: [400, 409, 422, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'changePassword', byAccount)],
+    },
+    async (request) => {
+      const body = changePasswordBody.parse(request.body);
+      const mail = await changePassword(ctx, authOf(request), body.old_password, body.new_password);
+      ctx.mailer
+        .send(mail)
+        .catch((error: unknown) => request.log.error({ err: error }, 'password change mail not sent'));
+      return success('password changed successfully');
+    },
+  );
 
-  app.post('/api/change-pin', { schema: routeDoc({ summary: 'Change the transaction pin', tags: ['pin'], auth: true, body: changePinBody, data: UserData, errors: [400, 409, 422, 423, 429], errorData: pinRefusals }), preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)] }, async (request) => {
-    const body = changePinBody.parse(request.body);
-    const auth = authOf(request);
-    await changePin(ctx, auth, body.old_pin, body.new_pin);
-    return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
-  });
+  app.post(
+    '/api/change-pin',
+    {
+      schema: routeDoc({
+        summary: 'Change the transaction pin',
+        tags: ['pin'],
+        auth: true,
+        body: changePinBody,
+        data: UserData,
+        errors: [400, 409, 422, 423, 429],
+        errorData: pinRefusals,
+      }),
+      preHandler: [session, limitRequests(app, limits, 'changePin', byAccount)],
+    },
+    async (request) => {
+      const body = changePinBody.parse(request.body);
+      const auth = authOf(request);
+      await changePin(ctx, auth, body.old_pin, body.new_pin);
+      return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
+    },
+  );
 
-  app.post('/api/forgot-pin', { schema: routeDoc({ summary: 'E-mail a pin reset code', tags: ['pin'], auth: true, body: noFields, errors: [409, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'forgotPin', byAccount)] }, async (request) => {
-    await sendPinResetCode(ctx, authOf(request).userId);
-    return success('we have sent a code to your email');
-  });
+  app.post(
+    '/api/forgot-pin',
+    {
+      schema: routeDoc({
+        summary: 'E-mail a pin reset code',
+        tags: ['pin'],
+        auth: true,
+        body: noFields,
+        errors: [409, 429, 502],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'forgotPin', byAccount)],
+    },
+    async (request) => {
+      await sendPinResetCode(ctx, authOf(request).userId);
+      return success('we have sent a code to your email');
+    },
+  );
 
-  app.post('/api/reset-pin', { schema: routeDoc({ summary: 'Reset the transaction pin with the password and the e-mailed code', tags: ['pin'], auth: true, body: resetPinBody, data: UserData, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'resetPin', byAccount)] }, async (request) => {
-    const body = resetPinBody.parse(request.body);
-    const { userId, token } = authOf(request);
-    const mail = await resetPin(ctx, userId, body);
-    ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'pin reset mail not sent'));
-    return success('pin reset successfully', await loadUserData(ctx, userId, token));
-  });
+  app.post(
+    '/api/reset-pin',
+    {
+      schema: routeDoc({
+        summary: 'Reset the transaction pin with the password and the e-mailed code',
+        tags: ['pin'],
+        auth: true,
+        body: resetPinBody,
+        data: UserData,
+        errors: [400, 409, 422, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'resetPin', byAccount)],
+    },
+    async (request) => {
+      const body = resetPinBody.parse(request.body);
+      const { userId, token } = authOf(request);
+      const mail = await resetPin(ctx, userId, body);
+      ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'pin reset mail not sent'));
+      return success('pin reset successfully', await loadUserData(ctx, userId, token));
+    },
+  );
 }

@@ -10,7 +10,15 @@ import { login, register } from '../services/account/accounts';
 import type { AppContext } from '../services/context';
 import { sendVerificationCode, verifyEmailCode } from '../services/account/otp';
 import { INVALID_NOT_ME_LINK, NOT_ME_DONE, reportNotMe } from '../services/account/credentialAlerts';
-import { FORGOT_ANSWER, INVALID_RESET_LINK, findResetLink, requestPasswordReset, resetLinkStatus, resetPassword, setPinWithResetLink } from '../services/account/passwordReset';
+import {
+  FORGOT_ANSWER,
+  INVALID_RESET_LINK,
+  findResetLink,
+  requestPasswordReset,
+  resetLinkStatus,
+  resetPassword,
+  setPinWithResetLink,
+} from '../services/account/passwordReset';
 import { checkNewPassword } from '../services/account/passwordPolicy';
 import { PIN_MISMATCH, setFirstPin } from '../services/account/pins';
 import { AUTHORISATION_FAILED, resumeSession, revokeSession } from '../services/account/sessions';
@@ -18,7 +26,18 @@ import { loadUserData } from '../services/account/userData';
 import { authOf, bearerToken, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
 import { noFields, routeDoc } from '../http/openapi';
-import { captchaToken, device, deviceId, email, password, phone, pin, requestBody, requiredText, text } from '../http/fields';
+import {
+  captchaToken,
+  device,
+  deviceId,
+  email,
+  password,
+  phone,
+  pin,
+  requestBody,
+  requiredText,
+  text,
+} from '../http/fields';
 import { requireHuman } from './humanCheck';
 import { addressKey, byAccount, byAddress, byAddressAndEmail, limitRequests } from '../http/rateLimits';
 
@@ -37,7 +56,10 @@ const registerBody = requestBody({
   password: password('password', messages.fillForm),
   confirm_password: text('confirm password', messages.fillForm).min(1, messages.fillForm),
   token: captchaToken,
-}).refine((body) => body.password === body.confirm_password, { message: messages.passwordsMustMatch, path: ['confirm_password'] });
+}).refine((body) => body.password === body.confirm_password, {
+  message: messages.passwordsMustMatch,
+  path: ['confirm_password'],
+});
 
 const loginBody = requestBody({
   device,
@@ -54,7 +76,10 @@ const forgotBody = requestBody({ device, email: email(messages.enterEmail), toke
 const resetBody = requestBody({
   new_password: password('new password', messages.enterNewPassword),
   confirm_new_password: text('confirm new password', messages.enterNewPassword).min(1, messages.enterNewPassword),
-}).refine((body) => body.new_password === body.confirm_new_password, { message: messages.passwordMismatch, path: ['confirm_new_password'] });
+}).refine((body) => body.new_password === body.confirm_new_password, {
+  message: messages.passwordMismatch,
+  path: ['confirm_new_password'],
+});
 
 const verifyOtpBody = requestBody({
   otp: text('otp', messages.enterOtp).regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.enterOtp),
@@ -69,42 +94,115 @@ const setPinBody = requestBody({
 export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits }: AuthRouteDeps) {
   const session = requireSession(ctx);
 
-  app.post('/api/register', { schema: routeDoc({ summary: 'Sign up (signed in at once)', tags: ['account'], body: registerBody, success: 201, data: UserData, errors: [400, 403, 409, 422, 429, 502] }), preHandler: limitRequests(app, limits, 'register', byAddress) }, async (request, reply) => {
-    const body = registerBody.parse(request.body);
-    // Before the captcha: a refused password should not spend the token.
-    await checkNewPassword(body.password, body);
-    await requireHuman(captcha, 'register', body.token, request);
-    const signedIn = await register(ctx, body, { device: body.device, deviceId: body.device_id });
-    return reply.code(201).send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
-  });
+  app.post(
+    '/api/register',
+    {
+      schema: routeDoc({
+        summary: 'Sign up (signed in at once)',
+        tags: ['account'],
+        body: registerBody,
+        success: 201,
+        data: UserData,
+        errors: [400, 403, 409, 422, 429, 502],
+      }),
+      preHandler: limitRequests(app, limits, 'register', byAddress),
+    },
+    async (request, reply) => {
+      const body = registerBody.parse(request.body);
+      // Before the captcha: a refused password should not spend the token.
+      await checkNewPassword(body.password, body);
+      await requireHuman(captcha, 'register', body.token, request);
+      const signedIn = await register(ctx, body, { device: body.device, deviceId: body.device_id });
+      return reply
+        .code(201)
+        .send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
+    },
+  );
 
   const throttle = { captcha, addressLimit: limits.loginFailures };
-  app.post('/api/login', { schema: routeDoc({ summary: 'Log in', tags: ['account'], body: loginBody, data: UserData, errors: [401, 403, 422, 423, 429, 502], errorData: { 403: LoginRefusal } }), preHandler: limitRequests(app, limits, 'login', byAddressAndEmail) }, async (request) => {
-    const body = loginBody.parse(request.body);
-    const attempt = { ...body, deviceId: body.device_id, address: addressKey(request.ip), ip: request.ip };
-    // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
-    const notify = (mail: Mail) => void ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'failed logins mail not sent'));
-    const signedIn = await login(ctx, throttle, attempt, notify);
-    return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
-  });
+  app.post(
+    '/api/login',
+    {
+      schema: routeDoc({
+        summary: 'Log in',
+        tags: ['account'],
+        body: loginBody,
+        data: UserData,
+        errors: [401, 403, 422, 423, 429, 502],
+        errorData: { 403: LoginRefusal },
+      }),
+      preHandler: limitRequests(app, limits, 'login', byAddressAndEmail),
+    },
+    async (request) => {
+      const body = loginBody.parse(request.body);
+      const attempt = { ...body, deviceId: body.device_id, address: addressKey(request.ip), ip: request.ip };
+      // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
+      const notify = (mail: Mail) =>
+        void ctx.mailer
+          .send(mail)
+          .catch((error: unknown) => request.log.error({ err: error }, 'failed logins mail not sent'));
+      const signedIn = await login(ctx, throttle, attempt, notify);
+      return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
+    },
+  );
 
-  app.post('/api/logout', { schema: routeDoc({ summary: 'Log out (ends this session)', tags: ['account'], auth: true, body: noFields, errors: [429] }), preHandler: [session, limitRequests(app, limits, 'logout', byAccount)] }, async (request) => {
-    await revokeSession(ctx, authOf(request).id);
-    return success('you have been logged out');
-  });
+  app.post(
+    '/api/logout',
+    {
+      schema: routeDoc({
+        summary: 'Log out (ends this session)',
+        tags: ['account'],
+        auth: true,
+        body: noFields,
+        errors: [429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'logout', byAccount)],
+    },
+    async (request) => {
+      await revokeSession(ctx, authOf(request).id);
+      return success('you have been logged out');
+    },
+  );
 
-  app.post('/api/resend-otp', { schema: routeDoc({ summary: 'E-mail a new verification code', tags: ['account'], auth: true, body: noFields, errors: [409, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)] }, async (request) => {
-    await sendVerificationCode(ctx, authOf(request).userId);
-    // The address is already on the verify screen; repeating it in the toast would show it twice.
-    return success('a verification code has been sent to your email');
-  });
+  app.post(
+    '/api/resend-otp',
+    {
+      schema: routeDoc({
+        summary: 'E-mail a new verification code',
+        tags: ['account'],
+        auth: true,
+        body: noFields,
+        errors: [409, 429, 502],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'resendOtp', byAccount)],
+    },
+    async (request) => {
+      await sendVerificationCode(ctx, authOf(request).userId);
+      // The address is already on the verify screen; repeating it in the toast would show it twice.
+      return success('a verification code has been sent to your email');
+    },
+  );
 
-  app.post('/api/verify-otp', { schema: routeDoc({ summary: 'Verify the e-mail with its code', tags: ['account'], auth: true, body: verifyOtpBody, data: UserData, errors: [400, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)] }, async (request) => {
-    const { otp } = verifyOtpBody.parse(request.body);
-    const { userId, token } = authOf(request);
-    await verifyEmailCode(ctx, userId, otp);
-    return success('email verified successfully', await loadUserData(ctx, userId, token));
-  });
+  app.post(
+    '/api/verify-otp',
+    {
+      schema: routeDoc({
+        summary: 'Verify the e-mail with its code',
+        tags: ['account'],
+        auth: true,
+        body: verifyOtpBody,
+        data: UserData,
+        errors: [400, 409, 422, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'verifyOtp', byAccount)],
+    },
+    async (request) => {
+      const { otp } = verifyOtpBody.parse(request.body);
+      const { userId, token } = authOf(request);
+      await verifyEmailCode(ctx, userId, otp);
+      return success('email verified successfully', await loadUserData(ctx, userId, token));
+    },
+  );
 
   /**
    * The bearer is a session (first pin after verifying the e-mail) or a reset link at its
@@ -120,68 +218,125 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     return { token: null, userId: link.userId, link };
   }
 
-  app.post('/api/set-pin', {
-    schema: routeDoc({
-      summary:
-        'Set the first transaction pin (bearer: a session, or a reset link at its last stage for an account ' +
-        'without a pin)',
-      tags: ['pin'], auth: true, body: setPinBody, data: UserData,
-      errors: [400, 403, 409, 422, 429], errorData: { 409: PinKept },
-    }),
-    preHandler: limitRequests(app, limits, 'setPin', byAddress),
-  }, async (request) => {
-    const bearer = await setPinBearer(request);
-    const { pin } = setPinBody.parse(request.body);
-    if (bearer.link) {
-      const renewed = await setPinWithResetLink(ctx, bearer.link, pin);
-      return success('pin set successfully', await loadUserData(ctx, renewed.userId, renewed.token));
-    }
-    await setFirstPin(ctx, bearer.userId, pin);
-    return success('pin set successfully', await loadUserData(ctx, bearer.userId, bearer.token));
-  });
+  app.post(
+    '/api/set-pin',
+    {
+      schema: routeDoc({
+        summary:
+          'Set the first transaction pin (bearer: a session, or a reset link at its last stage for an account ' +
+          'without a pin)',
+        tags: ['pin'],
+        auth: true,
+        body: setPinBody,
+        data: UserData,
+        errors: [400, 403, 409, 422, 429],
+        errorData: { 409: PinKept },
+      }),
+      preHandler: limitRequests(app, limits, 'setPin', byAddress),
+    },
+    async (request) => {
+      const bearer = await setPinBearer(request);
+      const { pin } = setPinBody.parse(request.body);
+      if (bearer.link) {
+        const renewed = await setPinWithResetLink(ctx, bearer.link, pin);
+        return success('pin set successfully', await loadUserData(ctx, renewed.userId, renewed.token));
+      }
+      await setFirstPin(ctx, bearer.userId, pin);
+      return success('pin set successfully', await loadUserData(ctx, bearer.userId, bearer.token));
+    },
+  );
 
-  app.post('/api/forgot', { schema: routeDoc({ summary: 'E-mail a password reset link', tags: ['account'], body: forgotBody, errors: [403, 422, 429, 502] }), preHandler: limitRequests(app, limits, 'forgot', byAddressAndEmail) }, async (request) => {
-    const body = forgotBody.parse(request.body);
-    await requireHuman(captcha, 'forgot', body.token, request);
-    const mail = await requestPasswordReset(ctx, body.email);
-    // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
-    if (mail) ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
-    return success(FORGOT_ANSWER);
-  });
+  app.post(
+    '/api/forgot',
+    {
+      schema: routeDoc({
+        summary: 'E-mail a password reset link',
+        tags: ['account'],
+        body: forgotBody,
+        errors: [403, 422, 429, 502],
+      }),
+      preHandler: limitRequests(app, limits, 'forgot', byAddressAndEmail),
+    },
+    async (request) => {
+      const body = forgotBody.parse(request.body);
+      await requireHuman(captcha, 'forgot', body.token, request);
+      const mail = await requestPasswordReset(ctx, body.email);
+      // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
+      if (mail)
+        ctx.mailer
+          .send(mail)
+          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
+      return success(FORGOT_ANSWER);
+    },
+  );
 
   /** Before /set-pin asks for a pin with a reset link: whether the account has one, which the link does not replace. */
-  app.post('/api/reset-link', { schema: routeDoc({ summary: "A reset link at its last stage: whether its account already has a pin (bearer: the link's token)", tags: ['account'], auth: true, body: noFields, data: ResetLinkStatus, errors: [400, 429] }), preHandler: limitRequests(app, limits, 'setPin', byAddress) }, async (request) => {
-    const token = bearerToken(request);
-    const link = token ? await findResetLink(ctx, token) : null;
-    if (!link) throw new AppError(400, INVALID_RESET_LINK);
-    return success('reset link checked', await resetLinkStatus(ctx, link));
-  });
+  app.post(
+    '/api/reset-link',
+    {
+      schema: routeDoc({
+        summary: "A reset link at its last stage: whether its account already has a pin (bearer: the link's token)",
+        tags: ['account'],
+        auth: true,
+        body: noFields,
+        data: ResetLinkStatus,
+        errors: [400, 429],
+      }),
+      preHandler: limitRequests(app, limits, 'setPin', byAddress),
+    },
+    async (request) => {
+      const token = bearerToken(request);
+      const link = token ? await findResetLink(ctx, token) : null;
+      if (!link) throw new AppError(400, INVALID_RESET_LINK);
+      return success('reset link checked', await resetLinkStatus(ctx, link));
+    },
+  );
 
   /**
    * "This wasn't me", from a credential-change e-mail (bearer: the link's token): every session
    * ends and the account locks until a password reset.
    */
-  app.post('/api/not-me', {
-    schema: routeDoc({
-      summary:
-        "Report a credential change as not the owner's: sign out everywhere, lock until a password reset " +
-        "(bearer: the e-mailed link's token)",
-      tags: ['account'], auth: true, body: noFields, errors: [400, 429],
-    }),
-    preHandler: limitRequests(app, limits, 'reset', byAddress),
-  }, async (request) => {
-    const token = bearerToken(request);
-    if (!token) throw new AppError(400, INVALID_NOT_ME_LINK);
-    await reportNotMe(ctx, token);
-    return success(NOT_ME_DONE);
-  });
+  app.post(
+    '/api/not-me',
+    {
+      schema: routeDoc({
+        summary:
+          "Report a credential change as not the owner's: sign out everywhere, lock until a password reset " +
+          "(bearer: the e-mailed link's token)",
+        tags: ['account'],
+        auth: true,
+        body: noFields,
+        errors: [400, 429],
+      }),
+      preHandler: limitRequests(app, limits, 'reset', byAddress),
+    },
+    async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw new AppError(400, INVALID_NOT_ME_LINK);
+      await reportNotMe(ctx, token);
+      return success(NOT_ME_DONE);
+    },
+  );
 
   /** The reset link's token is the bearer; /reset is public, so a dead link is 400, not an authorization failure. */
-  app.post('/api/reset', { schema: routeDoc({ summary: "Choose a new password (bearer: the reset link's token)", tags: ['account'], auth: true, body: resetBody, errors: [400, 422, 429] }), preHandler: limitRequests(app, limits, 'reset', byAddress) }, async (request) => {
-    const body = resetBody.parse(request.body);
-    const token = bearerToken(request);
-    if (!token) throw new AppError(400, INVALID_RESET_LINK);
-    await resetPassword(ctx, token, body.new_password);
-    return success('password reset successful');
-  });
+  app.post(
+    '/api/reset',
+    {
+      schema: routeDoc({
+        summary: "Choose a new password (bearer: the reset link's token)",
+        tags: ['account'],
+        auth: true,
+        body: resetBody,
+        errors: [400, 422, 429],
+      }),
+      preHandler: limitRequests(app, limits, 'reset', byAddress),
+    },
+    async (request) => {
+      const body = resetBody.parse(request.body);
+      const token = bearerToken(request);
+      if (!token) throw new AppError(400, INVALID_RESET_LINK);
+      await resetPassword(ctx, token, body.new_password);
+      return success('password reset successful');
+    },
+  );
 }

@@ -5,7 +5,12 @@ import { SERVICE_CATEGORIES, serviceOfCategory } from '../../core/services';
 import type { RateLimits } from '../config';
 import { must } from '../errors';
 import type { AppContext } from '../services/context';
-import { deleteBeneficiary, listSavedBeneficiaries, renameBeneficiary, saveBeneficiary } from '../services/purchases/savedBeneficiaries';
+import {
+  deleteBeneficiary,
+  listSavedBeneficiaries,
+  renameBeneficiary,
+  saveBeneficiary,
+} from '../services/purchases/savedBeneficiaries';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
 import { routeDoc } from '../http/openapi';
@@ -40,29 +45,93 @@ const saveBody = requestBody({
 });
 
 /** Saved beneficiaries: per user, per service category. */
-export function registerBeneficiaryRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
+export function registerBeneficiaryRoutes(
+  app: FastifyInstance,
+  { ctx, limits }: { ctx: AppContext; limits: RateLimits },
+) {
   const session = requireSession(ctx);
   // One budget for every change: each writes the user's list.
   const changes = [session, limitRequests(app, limits, 'beneficiaries', byAccount)];
 
-  app.post('/api/beneficiaries/list', { schema: routeDoc({ summary: 'Saved beneficiaries of a service category', tags: ['beneficiaries'], auth: true, body: listBody, data: z.array(SavedBeneficiary), errors: [422] }), preHandler: session }, async (request) => {
-    const body = listBody.parse(request.body);
-    return success('saved beneficiaries fetched successfully', await listSavedBeneficiaries(ctx, authOf(request).userId, body.category));
-  });
+  app.post(
+    '/api/beneficiaries/list',
+    {
+      schema: routeDoc({
+        summary: 'Saved beneficiaries of a service category',
+        tags: ['beneficiaries'],
+        auth: true,
+        body: listBody,
+        data: z.array(SavedBeneficiary),
+        errors: [422],
+      }),
+      preHandler: session,
+    },
+    async (request) => {
+      const body = listBody.parse(request.body);
+      return success(
+        'saved beneficiaries fetched successfully',
+        await listSavedBeneficiaries(ctx, authOf(request).userId, body.category),
+      );
+    },
+  );
 
-  app.post('/api/beneficiaries/save', { schema: routeDoc({ summary: 'Save a number with a name (saving it again renames it)', tags: ['beneficiaries'], auth: true, body: saveBody, data: SavedBeneficiary, errors: [409, 422, 429] }), preHandler: changes }, async (request) => {
-    const body = saveBody.parse(request.body);
-    return success('beneficiary saved', await saveBeneficiary(ctx, authOf(request).userId, body));
-  });
+  app.post(
+    '/api/beneficiaries/save',
+    {
+      schema: routeDoc({
+        summary: 'Save a number with a name (saving it again renames it)',
+        tags: ['beneficiaries'],
+        auth: true,
+        body: saveBody,
+        data: SavedBeneficiary,
+        errors: [409, 422, 429],
+      }),
+      preHandler: changes,
+    },
+    async (request) => {
+      const body = saveBody.parse(request.body);
+      return success('beneficiary saved', await saveBeneficiary(ctx, authOf(request).userId, body));
+    },
+  );
 
-  app.post('/api/beneficiaries/rename', { schema: routeDoc({ summary: 'Rename a saved beneficiary', tags: ['beneficiaries'], auth: true, body: renameBody, data: SavedBeneficiary, errors: [404, 422, 429] }), preHandler: changes }, async (request) => {
-    const body = renameBody.parse(request.body);
-    return success('beneficiary renamed', await renameBeneficiary(ctx, authOf(request).userId, body.beneficiary_id, body.name));
-  });
+  app.post(
+    '/api/beneficiaries/rename',
+    {
+      schema: routeDoc({
+        summary: 'Rename a saved beneficiary',
+        tags: ['beneficiaries'],
+        auth: true,
+        body: renameBody,
+        data: SavedBeneficiary,
+        errors: [404, 422, 429],
+      }),
+      preHandler: changes,
+    },
+    async (request) => {
+      const body = renameBody.parse(request.body);
+      return success(
+        'beneficiary renamed',
+        await renameBeneficiary(ctx, authOf(request).userId, body.beneficiary_id, body.name),
+      );
+    },
+  );
 
-  app.post('/api/beneficiaries/delete', { schema: routeDoc({ summary: 'Delete a saved beneficiary', tags: ['beneficiaries'], auth: true, body: deleteBody, errors: [404, 422, 429] }), preHandler: changes }, async (request) => {
-    const body = deleteBody.parse(request.body);
-    await deleteBeneficiary(ctx, authOf(request).userId, body.beneficiary_id);
-    return success('beneficiary deleted');
-  });
+  app.post(
+    '/api/beneficiaries/delete',
+    {
+      schema: routeDoc({
+        summary: 'Delete a saved beneficiary',
+        tags: ['beneficiaries'],
+        auth: true,
+        body: deleteBody,
+        errors: [404, 422, 429],
+      }),
+      preHandler: changes,
+    },
+    async (request) => {
+      const body = deleteBody.parse(request.body);
+      await deleteBeneficiary(ctx, authOf(request).userId, body.beneficiary_id);
+      return success('beneficiary deleted');
+    },
+  );
 }

@@ -14,10 +14,23 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   // under a newer version than its own.
   let kept: { version: bigint; body: string } | undefined;
 
-  registerPoll(app, '/api/fetch-providers', { summary: 'Providers and plans by category (polled; not activity)', tags: ['purchases'], data: ProvidersByCategory }, async (request, reply) => {
-    const { rows } = await pollRead(ctx, request, catalogVersionQuery);
-    const version = must(rows[0].version, 'catalog_version always has its one row (018_catalog_version.sql)');
-    if (kept?.version !== version) kept = { version, body: JSON.stringify(success('providers fetched successfully', await providersByCategory(ctx))) };
-    return reply.type('application/json; charset=utf-8').send(kept.body);
-  });
+  registerPoll(
+    app,
+    '/api/fetch-providers',
+    {
+      summary: 'Providers and plans by category (polled; not activity)',
+      tags: ['purchases'],
+      data: ProvidersByCategory,
+    },
+    async (request, reply) => {
+      const { rows } = await pollRead(ctx, request, catalogVersionQuery);
+      const version = must(rows[0].version, 'catalog_version always has its one row (018_catalog_version.sql)');
+      if (kept?.version !== version)
+        kept = {
+          version,
+          body: JSON.stringify(success('providers fetched successfully', await providersByCategory(ctx))),
+        };
+      return reply.type('application/json; charset=utf-8').send(kept.body);
+    },
+  );
 }

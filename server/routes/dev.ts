@@ -14,11 +14,18 @@ import { routeDoc } from '../http/openapi';
 import { nairaAmount, requestBody, requiredText } from '../http/fields';
 import { webhookPathOf } from './webhooks';
 
-const mailboxQuery = z.object({ to: z.string({ error: 'to must be one e-mail address' }).max(254, 'to is too long').optional() });
+const mailboxQuery = z.object({
+  to: z.string({ error: 'to must be one e-mail address' }).max(254, 'to is too long').optional(),
+});
 
 const transferBody = requestBody({
   account_number: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'account_number is required' : 'account_number must be text') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'account_number is required'
+          : 'account_number must be text',
+    })
     .trim()
     .regex(/^\d{10}$/, 'account_number must be the 10-digit account number'),
   amount: nairaAmount('amount', 'amount is required', MAX_INCOMING_TRANSFER_KOBO),
@@ -31,8 +38,15 @@ const transferBody = requestBody({
 });
 
 const clockBody = requestBody({
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date and time, e.g. 2026-12-05T09:00:00+01:00' }).optional(),
-  advance_ms: z.number({ error: 'advance_ms must be a number of milliseconds' }).int().min(0).max(366 * 24 * 3_600_000).optional(),
+  to: z.iso
+    .datetime({ offset: true, error: 'to must be an ISO 8601 date and time, e.g. 2026-12-05T09:00:00+01:00' })
+    .optional(),
+  advance_ms: z
+    .number({ error: 'advance_ms must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(366 * 24 * 3_600_000)
+    .optional(),
 });
 
 /** A mail of the development outbox, as GET /dev/mailbox lists it. */
@@ -49,7 +63,10 @@ const refusedTransfer = z.strictObject({ reference: z.string() });
 
 const clockAnswer = z.strictObject({
   now: z.iso.datetime({ offset: true }),
-  ran: z.record(z.string(), z.number().int()).nullable().describe('the scheduled runs the move made, counted by what became of them; null when the clock did not move'),
+  ran: z
+    .record(z.string(), z.number().int())
+    .nullable()
+    .describe('the scheduled runs the move made, counted by what became of them; null when the clock did not move'),
 });
 
 export interface DevRouteDeps {
@@ -65,7 +82,8 @@ export interface DevRouteDeps {
 
 const isTransferSimulator = (bank: BankPartner): bank is BankPartner & TransferSimulator =>
   typeof (bank as Partial<TransferSimulator>).transferWebhook === 'function';
-const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer => typeof (bank as Partial<SandboxPayer>).payInSandbox === 'function';
+const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer =>
+  typeof (bank as Partial<SandboxPayer>).payInSandbox === 'function';
 
 /**
  * Development conveniences, so the product runs with no provider account; never registered in
@@ -73,10 +91,22 @@ const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer =
  */
 export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock, clockMoved }: DevRouteDeps) {
   if (outbox) {
-    app.get('/dev/mailbox', { schema: routeDoc({ summary: 'Development only: mail sent to an address', tags: ['development'], querystring: mailboxQuery, data: z.array(outboxMail), errors: [422] }) }, async (request) => {
-      const { to } = mailboxQuery.parse(request.query);
-      return success('mailbox', outbox.list(to));
-    });
+    app.get(
+      '/dev/mailbox',
+      {
+        schema: routeDoc({
+          summary: 'Development only: mail sent to an address',
+          tags: ['development'],
+          querystring: mailboxQuery,
+          data: z.array(outboxMail),
+          errors: [422],
+        }),
+      },
+      async (request) => {
+        const { to } = mailboxQuery.parse(request.query);
+        return success('mailbox', outbox.list(to));
+      },
+    );
   }
 
   /**
@@ -88,42 +118,79 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, cl
    * goes to the first simulating partner (and so to suspense). Answers the webhook handler's
    * status and envelope, with the reference used (send it again to replay).
    */
-  app.post('/dev/bank/transfer', { schema: routeDoc({ summary: "Development only: a customer's bank transfer into a dedicated account", tags: ['development'], body: transferBody, data: DevBankTransferResult, errors: [404, 422, 503], errorData: { 422: refusedTransfer, 503: refusedTransfer } }) }, async (request, reply) => {
-    const body = transferBody.parse(request.body);
-    const transfer: SimulatedTransfer = {
-      accountNumber: body.account_number,
-      amountKobo: body.amount,
-      reference: body.reference ?? simulatedTransferReference(clock.now()),
-      senderName: body.sender_name,
-      senderBank: body.sender_bank,
-    };
-    const provider = await providerOfAccount(ctx, transfer.accountNumber);
-    const bank = banks.find((candidate) => candidate.provider === provider) ?? (provider === undefined ? banks.find(isTransferSimulator) : undefined);
-    if (!bank) throw new AppError(404, `no live bank partner has account ${transfer.accountNumber}`);
-    const delivered = await deliverTransfer(bank, transfer);
-    const answer = (typeof delivered.body === 'object' && delivered.body !== null ? delivered.body : {}) as { data?: Record<string, unknown> };
-    return reply.code(delivered.status).send({ ...answer, data: { ...answer.data, reference: transfer.reference } });
-  });
+  app.post(
+    '/dev/bank/transfer',
+    {
+      schema: routeDoc({
+        summary: "Development only: a customer's bank transfer into a dedicated account",
+        tags: ['development'],
+        body: transferBody,
+        data: DevBankTransferResult,
+        errors: [404, 422, 503],
+        errorData: { 422: refusedTransfer, 503: refusedTransfer },
+      }),
+    },
+    async (request, reply) => {
+      const body = transferBody.parse(request.body);
+      const transfer: SimulatedTransfer = {
+        accountNumber: body.account_number,
+        amountKobo: body.amount,
+        reference: body.reference ?? simulatedTransferReference(clock.now()),
+        senderName: body.sender_name,
+        senderBank: body.sender_bank,
+      };
+      const provider = await providerOfAccount(ctx, transfer.accountNumber);
+      const bank =
+        banks.find((candidate) => candidate.provider === provider) ??
+        (provider === undefined ? banks.find(isTransferSimulator) : undefined);
+      if (!bank) throw new AppError(404, `no live bank partner has account ${transfer.accountNumber}`);
+      const delivered = await deliverTransfer(bank, transfer);
+      const answer = (typeof delivered.body === 'object' && delivered.body !== null ? delivered.body : {}) as {
+        data?: Record<string, unknown>;
+      };
+      return reply.code(delivered.status).send({ ...answer, data: { ...answer.data, reference: transfer.reference } });
+    },
+  );
 
   /**
    * The server's clock, moved forward to `to` or by `advance_ms` (never back), then what became
    * due is made at once (scheduled runs), as the next job run would, before the answer: a
    * schedule can be shown running without waiting for its day. `{}` reads the clock.
    */
-  app.post('/dev/clock', { schema: routeDoc({ summary: "Development only: move the server's clock forward and make what became due", tags: ['development'], body: clockBody, data: clockAnswer, errors: [409, 422] }) }, async (request) => {
-    const body = clockBody.parse(request.body ?? {});
-    if (!isMovable(clock)) throw new AppError(409, 'this server runs on the system clock');
-    const ms = body.to !== undefined ? new Date(body.to).getTime() - clock.now().getTime() : (body.advance_ms ?? 0);
-    if (ms < 0) throw new AppError(409, 'the clock only moves forward');
-    clock.advance(ms);
-    const ran = ms > 0 && clockMoved ? await clockMoved() : null;
-    return success('clock', { now: clock.now().toISOString(), ran });
-  });
+  app.post(
+    '/dev/clock',
+    {
+      schema: routeDoc({
+        summary: "Development only: move the server's clock forward and make what became due",
+        tags: ['development'],
+        body: clockBody,
+        data: clockAnswer,
+        errors: [409, 422],
+      }),
+    },
+    async (request) => {
+      const body = clockBody.parse(request.body ?? {});
+      if (!isMovable(clock)) throw new AppError(409, 'this server runs on the system clock');
+      const ms = body.to !== undefined ? new Date(body.to).getTime() - clock.now().getTime() : (body.advance_ms ?? 0);
+      if (ms < 0) throw new AppError(409, 'the clock only moves forward');
+      clock.advance(ms);
+      const ran = ms > 0 && clockMoved ? await clockMoved() : null;
+      return success('clock', { now: clock.now().toISOString(), ran });
+    },
+  );
 
-  async function deliverTransfer(bank: BankPartner, transfer: SimulatedTransfer): Promise<{ status: number; body: unknown }> {
+  async function deliverTransfer(
+    bank: BankPartner,
+    transfer: SimulatedTransfer,
+  ): Promise<{ status: number; body: unknown }> {
     if (isTransferSimulator(bank)) {
       const webhook = bank.transferWebhook(transfer);
-      const delivered = await app.inject({ method: 'POST', url: webhookPathOf(bank.provider), headers: webhook.headers, payload: webhook.body });
+      const delivered = await app.inject({
+        method: 'POST',
+        url: webhookPathOf(bank.provider),
+        headers: webhook.headers,
+        payload: webhook.body,
+      });
       return { status: delivered.statusCode, body: delivered.json() };
     }
     if (!isSandboxPayer(bank)) throw new AppError(404, `${bank.provider} takes no test payments`);

@@ -48,7 +48,11 @@ const identityBody = requestBody({
   const account = body.bank_account_number || undefined;
   if (code === undefined && account === undefined) return;
   if (code === undefined || account === undefined || !isBankCode(code) || !/^\d{10}$/.test(account)) {
-    context.addIssue({ code: 'custom', message: identityMessages.bankAccountIncomplete, path: ['bank_account_number'] });
+    context.addIssue({
+      code: 'custom',
+      message: identityMessages.bankAccountIncomplete,
+      path: ['bank_account_number'],
+    });
   } else if (body.bvn === undefined) {
     context.addIssue({ code: 'custom', message: identityMessages.bankAccountNeedsBvn, path: ['bank_code'] });
   }
@@ -56,28 +60,55 @@ const identityBody = requestBody({
 
 const topUpBody = requestBody({ amount: nairaAmount('amount', 'amount is required', CARD_TOPUP_MAX_KOBO) });
 const verifyBody = requestBody({
-  reference: z.string({ error: 'reference is required' }).regex(/^[A-Za-z0-9-]{8,64}$/, 'reference is not one of our card payments'),
+  reference: z
+    .string({ error: 'reference is required' })
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'reference is not one of our card payments'),
 });
 
 /** /funding: where the user stands, the identity it needs, and card top-ups. */
 export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identity, cards, limits }: FundingRouteDeps) {
   const session = requireSession(ctx);
 
-  app.post('/api/funding', { schema: routeDoc({ summary: 'Everything /funding shows: identity, accounts, each partner, card top-ups', tags: ['wallet'], auth: true, body: noFields, data: FundingStatus }), preHandler: session }, async (request) =>
-    success<FundingStatus>('funding fetched successfully', await fundingStatus(ctx, banks, cards, authOf(request).userId)),
+  app.post(
+    '/api/funding',
+    {
+      schema: routeDoc({
+        summary: 'Everything /funding shows: identity, accounts, each partner, card top-ups',
+        tags: ['wallet'],
+        auth: true,
+        body: noFields,
+        data: FundingStatus,
+      }),
+      preHandler: session,
+    },
+    async (request) =>
+      success<FundingStatus>(
+        'funding fetched successfully',
+        await fundingStatus(ctx, banks, cards, authOf(request).userId),
+      ),
   );
 
   // Limited like the profile: a number not verified yet is a paid lookup.
   app.post(
     '/api/funding/identity',
     {
-      schema: routeDoc({ summary: 'Verify (or confirm) a BVN or NIN and open the funding accounts with it', tags: ['wallet'], auth: true, body: identityBody, data: FundingStatus, errors: [409, 422, 429, 502] }),
+      schema: routeDoc({
+        summary: 'Verify (or confirm) a BVN or NIN and open the funding accounts with it',
+        tags: ['wallet'],
+        auth: true,
+        body: identityBody,
+        data: FundingStatus,
+        errors: [409, 422, 429, 502],
+      }),
       preHandler: [session, limitRequests(app, limits, 'updateProfile', byAccount)],
     },
     async (request) => {
       const body = identityBody.parse(request.body);
       const { userId } = authOf(request);
-      const bankAccount = body.bank_code && body.bank_account_number ? { bankCode: body.bank_code, accountNumber: body.bank_account_number } : undefined;
+      const bankAccount =
+        body.bank_code && body.bank_account_number
+          ? { bankCode: body.bank_code, accountNumber: body.bank_account_number }
+          : undefined;
       const kind = body.bvn !== undefined ? 'bvn' : 'nin';
       const number = must(body.bvn ?? body.nin, 'identityBody takes exactly one of bvn and nin');
       const dateOfBirth = must(body.date_of_birth, 'identityBody takes a number only with its date of birth');
@@ -89,19 +120,36 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
   app.post(
     '/api/card-topups',
     {
-      schema: routeDoc({ summary: "Start a card top-up: our reference and the partner's checkout URL", tags: ['wallet'], auth: true, body: topUpBody, data: CardTopUpStarted, errors: [403, 422, 429, 502, 503] }),
+      schema: routeDoc({
+        summary: "Start a card top-up: our reference and the partner's checkout URL",
+        tags: ['wallet'],
+        auth: true,
+        body: topUpBody,
+        data: CardTopUpStarted,
+        errors: [403, 422, 429, 502, 503],
+      }),
       preHandler: [session, limitRequests(app, limits, 'purchase', byAccount)],
     },
     async (request) => {
       const { amount } = topUpBody.parse(request.body);
-      return success<CardTopUpStarted>('card payment started', await startCardTopUp(ctx, cards, authOf(request).userId, amount));
+      return success<CardTopUpStarted>(
+        'card payment started',
+        await startCardTopUp(ctx, cards, authOf(request).userId, amount),
+      );
     },
   );
 
   app.post(
     '/api/card-topups/verify',
     {
-      schema: routeDoc({ summary: 'Ask the partner about a card top-up (on the return from its checkout)', tags: ['wallet'], auth: true, body: verifyBody, data: CardPayment, errors: [404, 422, 429] }),
+      schema: routeDoc({
+        summary: 'Ask the partner about a card top-up (on the return from its checkout)',
+        tags: ['wallet'],
+        auth: true,
+        body: verifyBody,
+        data: CardPayment,
+        errors: [404, 422, 429],
+      }),
       preHandler: [session, limitRequests(app, limits, 'refreshTransaction', byAccount)],
     },
     async (request) => {
@@ -116,7 +164,10 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
         const current = await fundingStatus(ctx, banks, cards, userId);
         const payment = current.card_payments.find((candidate) => candidate.reference === reference);
         if (!payment) throw error;
-        return success<CardPayment>('we could not confirm your card payment yet; it shows here as soon as your bank confirms it', payment);
+        return success<CardPayment>(
+          'we could not confirm your card payment yet; it shows here as soon as your bank confirms it',
+          payment,
+        );
       }
     },
   );

@@ -26,26 +26,70 @@ const createBody = requestBody({
       z
         .string()
         .max(PROBLEM_NOTE_MAX_LENGTH, `note must be at most ${PROBLEM_NOTE_MAX_LENGTH} characters`)
-        .refine((value) => !CONTROL_EXCEPT_LINES.test(value.replace(/\n/g, '')), 'note must not contain control characters'),
+        .refine(
+          (value) => !CONTROL_EXCEPT_LINES.test(value.replace(/\n/g, '')),
+          'note must not contain control characters',
+        ),
     ),
 });
 
 /** Report a problem on a transaction, and read the case back. */
-export function registerProblemReportRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
+export function registerProblemReportRoutes(
+  app: FastifyInstance,
+  { ctx, limits }: { ctx: AppContext; limits: RateLimits },
+) {
   const session = requireSession(ctx);
 
-  app.post('/api/problem-reports/fetch', { schema: routeDoc({ summary: 'The problem report of a transaction, if any', tags: ['problem reports'], auth: true, body: fetchBody, data: ProblemReport.nullable().describe('null: no report on this transaction yet'), errors: [404, 422] }), preHandler: session }, async (request) => {
-    const body = fetchBody.parse(request.body);
-    return success('problem report fetched successfully', await problemReportOf(ctx, authOf(request).userId, body.transaction_id));
-  });
+  app.post(
+    '/api/problem-reports/fetch',
+    {
+      schema: routeDoc({
+        summary: 'The problem report of a transaction, if any',
+        tags: ['problem reports'],
+        auth: true,
+        body: fetchBody,
+        data: ProblemReport.nullable().describe('null: no report on this transaction yet'),
+        errors: [404, 422],
+      }),
+      preHandler: session,
+    },
+    async (request) => {
+      const body = fetchBody.parse(request.body);
+      return success(
+        'problem report fetched successfully',
+        await problemReportOf(ctx, authOf(request).userId, body.transaction_id),
+      );
+    },
+  );
 
-  app.post('/api/problem-reports/create', { schema: routeDoc({ summary: 'Report a problem on a transaction: a case number, acknowledged by e-mail', tags: ['problem reports'], auth: true, body: createBody, success: 201, data: ProblemReport, errors: [404, 409, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'problemReports', byAccount)] }, async (request, reply) => {
-    const body = createBody.parse(request.body);
-    const { report, mail } = await reportProblem(ctx, authOf(request).userId, { transactionId: body.transaction_id, reason: body.reason, note: body.note });
-    // After the case is stored: the acknowledgement names a case that exists. A mail failure is
-    // logged, the case stands.
-    ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'problem report acknowledgement not sent'));
-    reply.status(201);
-    return success(`we received your report: case ${report.case_number}`, report);
-  });
+  app.post(
+    '/api/problem-reports/create',
+    {
+      schema: routeDoc({
+        summary: 'Report a problem on a transaction: a case number, acknowledged by e-mail',
+        tags: ['problem reports'],
+        auth: true,
+        body: createBody,
+        success: 201,
+        data: ProblemReport,
+        errors: [404, 409, 422, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'problemReports', byAccount)],
+    },
+    async (request, reply) => {
+      const body = createBody.parse(request.body);
+      const { report, mail } = await reportProblem(ctx, authOf(request).userId, {
+        transactionId: body.transaction_id,
+        reason: body.reason,
+        note: body.note,
+      });
+      // After the case is stored: the acknowledgement names a case that exists. A mail failure is
+      // logged, the case stands.
+      ctx.mailer
+        .send(mail)
+        .catch((error: unknown) => request.log.error({ err: error }, 'problem report acknowledgement not sent'));
+      reply.status(201);
+      return success(`we received your report: case ${report.case_number}`, report);
+    },
+  );
 }

@@ -24,7 +24,8 @@ export interface PurchaseRouteDeps {
   limits: RateLimits;
 }
 
-const KEY_REQUIRED = 'an Idempotency-Key header of 8 to 100 characters (letters, digits or punctuation, no spaces) is required';
+const KEY_REQUIRED =
+  'an Idempotency-Key header of 8 to 100 characters (letters, digits or punctuation, no spaces) is required';
 const PIN_REQUIRED = 'please enter your transaction pin';
 const PIN_FORMAT = `pin must be exactly ${PIN_LENGTH} digits`;
 const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', ')}`;
@@ -38,7 +39,12 @@ const BENEFICIARY_MAX_LENGTH = 32;
  * longer than any beneficiary, reads as empty, which every service's rule refuses with its own message.
  */
 const beneficiaryText = z.unknown().transform((value) => {
-  const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : '';
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' && Number.isSafeInteger(value) && value > 0
+        ? String(value)
+        : '';
   return text.length <= BENEFICIARY_MAX_LENGTH ? text : '';
 });
 
@@ -75,14 +81,28 @@ function purchaseBody(service: Service): z.ZodType<PurchaseOrder & { pin: string
       package_id: catalogId('package_id'),
       beneficiary: beneficiary(service.beneficiary),
       pin: transactionPin,
-    }).transform((body) => ({ service, providerId: body.provider_id, packageId: body.package_id, beneficiary: body.beneficiary, amountKobo: null, pin: body.pin }));
+    }).transform((body) => ({
+      service,
+      providerId: body.provider_id,
+      packageId: body.package_id,
+      beneficiary: body.beneficiary,
+      amountKobo: null,
+      pin: body.pin,
+    }));
   }
   return filledFirst(['provider_id', 'beneficiary', 'amount'], messages.allFieldsRequired, {
     provider_id: catalogId('provider_id'),
     beneficiary: beneficiary(service.beneficiary),
     amount: nairaAmountWithin('amount', pricing.minKobo, pricing.maxKobo),
     pin: transactionPin,
-  }).transform((body) => ({ service, providerId: body.provider_id, packageId: null, beneficiary: body.beneficiary, amountKobo: body.amount, pin: body.pin }));
+  }).transform((body) => ({
+    service,
+    providerId: body.provider_id,
+    packageId: null,
+    beneficiary: body.beneficiary,
+    amountKobo: body.amount,
+    pin: body.pin,
+  }));
 }
 
 /** The beneficiary is normalised once the provider, and so the service, is known. */
@@ -123,21 +143,59 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
 
   for (const service of SERVICES) {
     const purchaseBodyOf = purchaseBody(service);
-    app.post(`/api/${service.category}`, { schema: purchaseDoc(service, purchaseBodyOf), preHandler: limited }, async (request, reply) => {
-      const { pin, ...input } = purchaseBodyOf.parse(request.body);
-      const key = idempotencyKeyOf(request);
-      const response = await purchase(ctx, purchases, { kind: 'pin', session: authOf(request), pin }, key, input);
-      return reply.code(response.status).send(response.body);
-    });
+    app.post(
+      `/api/${service.category}`,
+      { schema: purchaseDoc(service, purchaseBodyOf), preHandler: limited },
+      async (request, reply) => {
+        const { pin, ...input } = purchaseBodyOf.parse(request.body);
+        const key = idempotencyKeyOf(request);
+        const response = await purchase(ctx, purchases, { kind: 'pin', session: authOf(request), pin }, key, input);
+        return reply.code(response.status).send(response.body);
+      },
+    );
   }
 
-  app.post('/api/verify-merchant', { schema: routeDoc({ summary: 'Find the customer behind a meter, smartcard or betting account', tags: ['purchases'], auth: true, body: verifyMerchantBody, data: MerchantDetails, errors: [404, 422, 429, 502] }), preHandler: [session, limitRequests(app, limits, 'verifyMerchant', byAccount)] }, async (request) => {
-    const body = verifyMerchantBody.parse(request.body);
-    return success('merchant verified successfully', await verifyMerchant(ctx, purchases.biller, body.provider_id, body.beneficiary));
-  });
+  app.post(
+    '/api/verify-merchant',
+    {
+      schema: routeDoc({
+        summary: 'Find the customer behind a meter, smartcard or betting account',
+        tags: ['purchases'],
+        auth: true,
+        body: verifyMerchantBody,
+        data: MerchantDetails,
+        errors: [404, 422, 429, 502],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'verifyMerchant', byAccount)],
+    },
+    async (request) => {
+      const body = verifyMerchantBody.parse(request.body);
+      return success(
+        'merchant verified successfully',
+        await verifyMerchant(ctx, purchases.biller, body.provider_id, body.beneficiary),
+      );
+    },
+  );
 
-  app.post('/api/recent-beneficiaries', { schema: routeDoc({ summary: 'Numbers recently paid for, by category', tags: ['purchases'], auth: true, body: recentBeneficiariesBody, data: z.array(RecentBeneficiary), errors: [422] }), preHandler: session }, async (request) => {
-    const { category } = recentBeneficiariesBody.parse(request.body);
-    return success('recent beneficiaries fetched successfully', await recentBeneficiaries(ctx, authOf(request).userId, category));
-  });
+  app.post(
+    '/api/recent-beneficiaries',
+    {
+      schema: routeDoc({
+        summary: 'Numbers recently paid for, by category',
+        tags: ['purchases'],
+        auth: true,
+        body: recentBeneficiariesBody,
+        data: z.array(RecentBeneficiary),
+        errors: [422],
+      }),
+      preHandler: session,
+    },
+    async (request) => {
+      const { category } = recentBeneficiariesBody.parse(request.body);
+      return success(
+        'recent beneficiaries fetched successfully',
+        await recentBeneficiaries(ctx, authOf(request).userId, category),
+      );
+    },
+  );
 }

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Schedule, ScheduleDraft, type ScheduleEnd, type ScheduleTiming } from '../../core/contract';
 import { messages, scheduleWords } from '../../core/messages';
-import { FREQUENCIES, MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, SCHEDULABLE_CATEGORIES, SCHEDULE_NAME_MAX_LENGTH } from '../../core/schedules';
+import {
+  FREQUENCIES,
+  MAX_DAYS_BEFORE_DUE,
+  MAX_END_RUNS,
+  SCHEDULABLE_CATEGORIES,
+  SCHEDULE_NAME_MAX_LENGTH,
+} from '../../core/schedules';
 import { parseTime } from '../../core/scheduleCalendar';
 import { lagosDayStart } from '../../core/days';
 import type { RateLimits } from '../config';
@@ -41,7 +47,16 @@ const day = (field: string, required: string) =>
     .nullish();
 const wholeNumberIn = (min: number, max: number, required: string) =>
   z
-    .union([z.number(), z.string().regex(/^\d{1,4}$/).transform(Number)], { error: required })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,4}$/)
+          .transform(Number),
+      ],
+      { error: required },
+    )
     .refine((value) => Number.isInteger(value) && value >= min && value <= max, required)
     .nullish();
 
@@ -49,8 +64,20 @@ const endSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('never') }),
-    z.object({ kind: z.literal('after'), runs: z.number({ error: scheduleWords.endRunsRequired }).int(scheduleWords.endRunsRequired).min(1, scheduleWords.endRunsRequired).max(MAX_END_RUNS, scheduleWords.endRunsRequired) }),
-    z.object({ kind: z.literal('on'), date: z.string({ error: scheduleWords.endDateRequired }).refine((value) => lagosDayStart(value) !== null, scheduleWords.endDateRequired) }),
+    z.object({
+      kind: z.literal('after'),
+      runs: z
+        .number({ error: scheduleWords.endRunsRequired })
+        .int(scheduleWords.endRunsRequired)
+        .min(1, scheduleWords.endRunsRequired)
+        .max(MAX_END_RUNS, scheduleWords.endRunsRequired),
+    }),
+    z.object({
+      kind: z.literal('on'),
+      date: z
+        .string({ error: scheduleWords.endDateRequired })
+        .refine((value) => lagosDayStart(value) !== null, scheduleWords.endDateRequired),
+    }),
   ],
   { error: 'end must be never, after a number of runs, or on a day' },
 );
@@ -67,17 +94,23 @@ const scheduleFields = {
     .refine((value) => !CONTROL_CHARACTERS.test(value), 'name must not contain control characters')
     .nullish()
     .transform((value) => value ?? ''),
-  category: z.enum(SCHEDULABLE_CATEGORIES as [string, ...string[]], { error: `category must be one of ${SCHEDULABLE_CATEGORIES.join(', ')}` }),
+  category: z.enum(SCHEDULABLE_CATEGORIES as [string, ...string[]], {
+    error: `category must be one of ${SCHEDULABLE_CATEGORIES.join(', ')}`,
+  }),
   provider_id: catalogId('provider_id'),
   package_id: catalogId('package_id').nullish(),
   beneficiary: z.union([z.string(), z.number()], { error: messages.allFieldsRequired }).transform(String),
   amount: z.unknown().optional(),
-  frequency: z.enum(FREQUENCIES as [string, ...string[]], { error: `frequency must be one of ${FREQUENCIES.join(', ')}` }),
+  frequency: z.enum(FREQUENCIES as [string, ...string[]], {
+    error: `frequency must be one of ${FREQUENCIES.join(', ')}`,
+  }),
   date: day('date', scheduleWords.dateRequired),
   weekday: wholeNumberIn(0, 6, scheduleWords.weekdayRequired),
   month_day: wholeNumberIn(1, 31, scheduleWords.monthDayRequired),
   days_before: wholeNumberIn(0, MAX_DAYS_BEFORE_DUE, scheduleWords.daysBeforeRequired),
-  time: z.string({ error: scheduleWords.timeRequired }).refine((value) => parseTime(value) !== null, scheduleWords.timeRequired),
+  time: z
+    .string({ error: scheduleWords.timeRequired })
+    .refine((value) => parseTime(value) !== null, scheduleWords.timeRequired),
   end: endSchema.default({ kind: 'never' }),
   pin: pin('pin', 'please enter your transaction pin'),
 };
@@ -85,7 +118,10 @@ const createBody = requestBody(scheduleFields);
 const updateBody = requestBody({ schedule_id: positiveId('schedule_id'), ...scheduleFields });
 const idBody = requestBody({ schedule_id: positiveId('schedule_id') });
 /** Accepting a new price, or authorising again after a recovery: the schedule and the pin. */
-const acceptBody = requestBody({ schedule_id: positiveId('schedule_id'), pin: pin('pin', 'please enter your transaction pin') });
+const acceptBody = requestBody({
+  schedule_id: positiveId('schedule_id'),
+  pin: pin('pin', 'please enter your transaction pin'),
+});
 const draftBody = requestBody({ transaction_id: positiveId('transaction_id') });
 
 /** Each frequency's own field present (the others are ignored). */
@@ -113,12 +149,14 @@ function timingOf(body: z.output<typeof createBody>): ScheduleTiming {
 function formOf(body: z.output<typeof createBody>): ScheduleForm {
   const service = serviceOf(body.category);
   const beneficiary = service.beneficiary.normalise(body.beneficiary.trim());
-  if (beneficiary === null) throw new AppError(422, body.beneficiary.trim() === '' ? messages.allFieldsRequired : service.beneficiary.invalid);
+  if (beneficiary === null)
+    throw new AppError(422, body.beneficiary.trim() === '' ? messages.allFieldsRequired : service.beneficiary.invalid);
   const renewal = body.frequency === 'renewal';
   const { pricing } = service;
   let amountKobo: bigint | null = null;
   if (pricing.kind === 'amount') {
-    if (body.amount === undefined || body.amount === null || body.amount === '') throw new AppError(422, messages.allFieldsRequired);
+    if (body.amount === undefined || body.amount === null || body.amount === '')
+      throw new AppError(422, messages.allFieldsRequired);
     amountKobo = nairaAmountWithin('amount', pricing.minKobo, pricing.maxKobo).parse(body.amount);
   } else if (!renewal && !body.package_id) throw new AppError(422, messages.allFieldsRequired);
   return {
@@ -144,57 +182,152 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
   // Each write authorises or makes purchases: the purchase limit per account.
   const limited = [session, limitRequests(app, limits, 'purchase', byAccount)];
   // Most calls answer the schedule as it now stands; those that take the pin may refuse it.
-  const doc = (summary: string, body: z.ZodType, errors: number[], answer: Pick<RouteDoc, 'data' | 'errorData'> = { data: Schedule }) =>
-    routeDoc({ summary, tags: ['schedules'], auth: true, body, errors, ...answer });
+  const doc = (
+    summary: string,
+    body: z.ZodType,
+    errors: number[],
+    answer: Pick<RouteDoc, 'data' | 'errorData'> = { data: Schedule },
+  ) => routeDoc({ summary, tags: ['schedules'], auth: true, body, errors, ...answer });
   const withPin = { data: Schedule, errorData: pinRefusals };
 
-  app.post('/api/schedules/list', { schema: routeDoc({ summary: "The caller's schedules, each with its next run and latest run", tags: ['schedules'], auth: true, body: noFields, data: z.array(Schedule) }), preHandler: session }, async (request) =>
-    success('schedules fetched successfully', await listSchedules(ctx, authOf(request).userId)),
+  app.post(
+    '/api/schedules/list',
+    {
+      schema: routeDoc({
+        summary: "The caller's schedules, each with its next run and latest run",
+        tags: ['schedules'],
+        auth: true,
+        body: noFields,
+        data: z.array(Schedule),
+      }),
+      preHandler: session,
+    },
+    async (request) => success('schedules fetched successfully', await listSchedules(ctx, authOf(request).userId)),
   );
 
-  app.post('/api/schedules/draft', { schema: doc('What a completed purchase would repeat, as a schedule to complete', draftBody, [404, 422], { data: ScheduleDraft }), preHandler: session }, async (request) => {
-    const body = draftBody.parse(request.body);
-    return success('schedule draft', await draftFromTransaction(ctx, authOf(request).userId, body.transaction_id));
-  });
+  app.post(
+    '/api/schedules/draft',
+    {
+      schema: doc('What a completed purchase would repeat, as a schedule to complete', draftBody, [404, 422], {
+        data: ScheduleDraft,
+      }),
+      preHandler: session,
+    },
+    async (request) => {
+      const body = draftBody.parse(request.body);
+      return success('schedule draft', await draftFromTransaction(ctx, authOf(request).userId, body.transaction_id));
+    },
+  );
 
-  app.post('/api/schedules/create', { schema: doc('A schedule, authorised with the transaction pin up to what its product costs now', createBody, [400, 403, 404, 409, 422, 423, 429, 502], withPin), preHandler: limited }, async (request) => {
-    const body = createBody.parse(request.body);
-    const form = formOf(body);
-    return success(scheduleWords.created, await createSchedule(ctx, schedules.biller, authOf(request), body.pin, form));
-  });
+  app.post(
+    '/api/schedules/create',
+    {
+      schema: doc(
+        'A schedule, authorised with the transaction pin up to what its product costs now',
+        createBody,
+        [400, 403, 404, 409, 422, 423, 429, 502],
+        withPin,
+      ),
+      preHandler: limited,
+    },
+    async (request) => {
+      const body = createBody.parse(request.body);
+      const form = formOf(body);
+      return success(
+        scheduleWords.created,
+        await createSchedule(ctx, schedules.biller, authOf(request), body.pin, form),
+      );
+    },
+  );
 
-  app.post('/api/schedules/update', { schema: doc('Edit a schedule: authorised again with the pin', updateBody, [400, 403, 404, 409, 422, 423, 429, 502], withPin), preHandler: limited }, async (request) => {
-    const body = updateBody.parse(request.body);
-    const form = formOf(body);
-    return success(scheduleWords.updated, await updateSchedule(ctx, schedules.biller, authOf(request), body.pin, body.schedule_id, form));
-  });
+  app.post(
+    '/api/schedules/update',
+    {
+      schema: doc(
+        'Edit a schedule: authorised again with the pin',
+        updateBody,
+        [400, 403, 404, 409, 422, 423, 429, 502],
+        withPin,
+      ),
+      preHandler: limited,
+    },
+    async (request) => {
+      const body = updateBody.parse(request.body);
+      const form = formOf(body);
+      return success(
+        scheduleWords.updated,
+        await updateSchedule(ctx, schedules.biller, authOf(request), body.pin, body.schedule_id, form),
+      );
+    },
+  );
 
-  app.post('/api/schedules/pause', { schema: doc('Pause a schedule', idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
-    const body = idBody.parse(request.body);
-    return success(scheduleWords.paused, await pauseSchedule(ctx, authOf(request).userId, body.schedule_id));
-  });
+  app.post(
+    '/api/schedules/pause',
+    { schema: doc('Pause a schedule', idBody, [404, 409, 422, 429]), preHandler: limited },
+    async (request) => {
+      const body = idBody.parse(request.body);
+      return success(scheduleWords.paused, await pauseSchedule(ctx, authOf(request).userId, body.schedule_id));
+    },
+  );
 
-  app.post('/api/schedules/resume', { schema: doc('Resume a paused schedule from its next due time', idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
-    const body = idBody.parse(request.body);
-    return success(scheduleWords.resumed, await resumeSchedule(ctx, authOf(request).userId, body.schedule_id));
-  });
+  app.post(
+    '/api/schedules/resume',
+    {
+      schema: doc('Resume a paused schedule from its next due time', idBody, [404, 409, 422, 429]),
+      preHandler: limited,
+    },
+    async (request) => {
+      const body = idBody.parse(request.body);
+      return success(scheduleWords.resumed, await resumeSchedule(ctx, authOf(request).userId, body.schedule_id));
+    },
+  );
 
-  app.post('/api/schedules/delete', { schema: doc('Delete a schedule', idBody, [404, 422, 429], {}), preHandler: limited }, async (request) => {
-    const body = idBody.parse(request.body);
-    await deleteSchedule(ctx, authOf(request).userId, body.schedule_id);
-    return success(scheduleWords.deleted);
-  });
+  app.post(
+    '/api/schedules/delete',
+    { schema: doc('Delete a schedule', idBody, [404, 422, 429], {}), preHandler: limited },
+    async (request) => {
+      const body = idBody.parse(request.body);
+      await deleteSchedule(ctx, authOf(request).userId, body.schedule_id);
+      return success(scheduleWords.deleted);
+    },
+  );
 
-  app.post('/api/schedules/retry', { schema: doc("Retry now: the schedule's latest run, which failed or was missed, made at once", idBody, [404, 409, 422, 429]), preHandler: limited }, async (request) => {
-    const body = idBody.parse(request.body);
-    const schedule = await retrySchedule(ctx, schedules, authOf(request).userId, body.schedule_id);
-    return success(schedule.last_run?.message ?? 'retried', schedule);
-  });
+  app.post(
+    '/api/schedules/retry',
+    {
+      schema: doc(
+        "Retry now: the schedule's latest run, which failed or was missed, made at once",
+        idBody,
+        [404, 409, 422, 429],
+      ),
+      preHandler: limited,
+    },
+    async (request) => {
+      const body = idBody.parse(request.body);
+      const schedule = await retrySchedule(ctx, schedules, authOf(request).userId, body.schedule_id);
+      return success(schedule.last_run?.message ?? 'retried', schedule);
+    },
+  );
 
-  app.post('/api/schedules/accept-price', { schema: doc('Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made', acceptBody, [400, 401, 404, 409, 422, 423, 429, 502], withPin), preHandler: limited }, async (request) => {
-    const body = acceptBody.parse(request.body);
-    return success(scheduleWords.priceAccepted, await acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id));
-  });
+  app.post(
+    '/api/schedules/accept-price',
+    {
+      schema: doc(
+        'Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made',
+        acceptBody,
+        [400, 401, 404, 409, 422, 423, 429, 502],
+        withPin,
+      ),
+      preHandler: limited,
+    },
+    async (request) => {
+      const body = acceptBody.parse(request.body);
+      return success(
+        scheduleWords.priceAccepted,
+        await acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id),
+      );
+    },
+  );
 
   const authoriseSummary = 'Authorise again, with the pin, a schedule paused by a recovery: it runs from its next run';
   const authoriseErrors = [400, 401, 403, 404, 409, 422, 423, 429];

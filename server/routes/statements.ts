@@ -16,12 +16,20 @@ import { byAccount, limitRequests } from '../http/rateLimits';
 
 const day = (field: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `please choose the ${field} date` : `${field} must be a date (YYYY-MM-DD)`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `please choose the ${field} date`
+          : `${field} must be a date (YYYY-MM-DD)`,
+    })
     .refine((value) => lagosDayStart(value) !== null, `${field} must be a date (YYYY-MM-DD)`);
 
 const periodShape = { from: day('from'), to: day('to') };
 const summaryBody = requestBody(periodShape);
-const downloadBody = requestBody({ ...periodShape, format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }) });
+const downloadBody = requestBody({
+  ...periodShape,
+  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+});
 
 const summaryOf = (statement: StatementHeader): StatementSummary => ({
   from: statement.from,
@@ -39,21 +47,55 @@ const summaryOf = (statement: StatementHeader): StatementSummary => ({
  * the answer into a file itself. Refusals answer the usual JSON envelope; a file is streamed
  * as it is made (services/statements/statementDocument.ts).
  */
-export function registerStatementRoutes(app: FastifyInstance, { ctx, limits }: { ctx: AppContext; limits: RateLimits }) {
+export function registerStatementRoutes(
+  app: FastifyInstance,
+  { ctx, limits }: { ctx: AppContext; limits: RateLimits },
+) {
   const session = requireSession(ctx);
   // One budget for both calls: each reads a range of the ledger, and a download may draw a PDF.
   const limited = { preHandler: [session, limitRequests(app, limits, 'statements', byAccount)] };
   const slots = new DocumentSlots();
 
-  app.post('/api/statements/summary', { ...limited, schema: routeDoc({ summary: 'Opening balance, credits, debits and closing balance of a date range', tags: ['statements'], auth: true, body: summaryBody, data: StatementSummary, errors: [422, 429] }) }, async (request) => {
-    const body = summaryBody.parse(request.body);
-    return success('statement summary fetched successfully', summaryOf(await readStatement(ctx, authOf(request).userId, body.from, body.to)));
-  });
+  app.post(
+    '/api/statements/summary',
+    {
+      ...limited,
+      schema: routeDoc({
+        summary: 'Opening balance, credits, debits and closing balance of a date range',
+        tags: ['statements'],
+        auth: true,
+        body: summaryBody,
+        data: StatementSummary,
+        errors: [422, 429],
+      }),
+    },
+    async (request) => {
+      const body = summaryBody.parse(request.body);
+      return success(
+        'statement summary fetched successfully',
+        summaryOf(await readStatement(ctx, authOf(request).userId, body.from, body.to)),
+      );
+    },
+  );
 
-  app.post('/api/statements/download', { ...limited, schema: routeDoc({ summary: 'The statement of a date range as CSV or PDF (the file, not an envelope)', tags: ['statements'], auth: true, body: downloadBody, file: ['text/csv', 'application/pdf'], errors: [422, 429, 503] }) }, async (request, reply) => {
-    const body = downloadBody.parse(request.body);
-    const document = await openStatementDocument(ctx, slots, authOf(request).userId, body);
-    reply.header('Content-Disposition', `attachment; filename="${document.fileName}"`);
-    return reply.type(document.contentType).send(document.body);
-  });
+  app.post(
+    '/api/statements/download',
+    {
+      ...limited,
+      schema: routeDoc({
+        summary: 'The statement of a date range as CSV or PDF (the file, not an envelope)',
+        tags: ['statements'],
+        auth: true,
+        body: downloadBody,
+        file: ['text/csv', 'application/pdf'],
+        errors: [422, 429, 503],
+      }),
+    },
+    async (request, reply) => {
+      const body = downloadBody.parse(request.body);
+      const document = await openStatementDocument(ctx, slots, authOf(request).userId, body);
+      reply.header('Content-Disposition', `attachment; filename="${document.fileName}"`);
+      return reply.type(document.contentType).send(document.body);
+    },
+  );
 }

@@ -4,7 +4,12 @@ import { Transaction, TransactionPage, VirtualAccount } from '../../core/contrac
 import { ACTIVITIES_PAGE_SIZE } from '../../core/limits';
 import type { RateLimits } from '../config';
 import type { AppContext } from '../services/context';
-import { listTransactions, refreshTransaction, type Refreshed, type RequeryHooks } from '../services/records/transactions';
+import {
+  listTransactions,
+  refreshTransaction,
+  type Refreshed,
+  type RequeryHooks,
+} from '../services/records/transactions';
 import { identityMessages } from '../../core/messages';
 import { AppError } from '../errors';
 import { hasVerifiedIdentity } from '../services/identity/identity';
@@ -51,24 +56,74 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, lim
    * refuses a user with no verified identity, saying what to do. POST /api/funding tells where
    * each partner stands.
    */
-  app.post('/api/create-accounts', { schema: routeDoc({ summary: 'The dedicated bank accounts that fund the wallet (opened when a BVN or NIN is verified)', tags: ['wallet'], auth: true, body: noFields, data: z.array(VirtualAccount), errors: [403, 429] }), preHandler: [session, limitRequests(app, limits, 'createAccounts', byAccount)] }, async (request) => {
-    const { userId } = authOf(request);
-    const identity = await hasVerifiedIdentity(ctx, userId);
-    if (!identity.bvn && !identity.nin) throw new AppError(403, identityMessages.identityRequired);
-    const accounts = await listVirtualAccounts(ctx, userId);
-    return success(accounts.length > 0 ? 'accounts fetched successfully' : 'your account numbers are being created; see Fund Wallet', accounts);
-  });
+  app.post(
+    '/api/create-accounts',
+    {
+      schema: routeDoc({
+        summary: 'The dedicated bank accounts that fund the wallet (opened when a BVN or NIN is verified)',
+        tags: ['wallet'],
+        auth: true,
+        body: noFields,
+        data: z.array(VirtualAccount),
+        errors: [403, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'createAccounts', byAccount)],
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const identity = await hasVerifiedIdentity(ctx, userId);
+      if (!identity.bvn && !identity.nin) throw new AppError(403, identityMessages.identityRequired);
+      const accounts = await listVirtualAccounts(ctx, userId);
+      return success(
+        accounts.length > 0
+          ? 'accounts fetched successfully'
+          : 'your account numbers are being created; see Fund Wallet',
+        accounts,
+      );
+    },
+  );
 
   // The body may be absent altogether: both fields have defaults.
-  app.post('/api/fetch-transactions', { schema: routeDoc({ summary: 'Transactions, newest first, paginated', tags: ['wallet'], auth: true, body: fetchTransactionsBody, data: TransactionPage, errors: [422, 429] }), preHandler: [session, limitRequests(app, limits, 'fetchTransactions', byAccount)] }, async (request) => {
-    const { pagination, page } = fetchTransactionsBody.parse(request.body ?? {});
-    return success('transactions fetched successfully', await listTransactions(ctx, authOf(request).userId, page, pagination));
-  });
+  app.post(
+    '/api/fetch-transactions',
+    {
+      schema: routeDoc({
+        summary: 'Transactions, newest first, paginated',
+        tags: ['wallet'],
+        auth: true,
+        body: fetchTransactionsBody,
+        data: TransactionPage,
+        errors: [422, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'fetchTransactions', byAccount)],
+    },
+    async (request) => {
+      const { pagination, page } = fetchTransactionsBody.parse(request.body ?? {});
+      return success(
+        'transactions fetched successfully',
+        await listTransactions(ctx, authOf(request).userId, page, pagination),
+      );
+    },
+  );
 
   // Limited per account, and each bill is requeried at most every few seconds (settling.ts).
-  app.post('/api/refresh-transaction', { schema: routeDoc({ summary: 'Ask again about a pending transaction', tags: ['wallet'], auth: true, body: refreshBody, data: Transaction, errors: [404, 422, 429] }), preHandler: [session, limitRequests(app, limits, 'refreshTransaction', byAccount)] }, async (request) => {
-    const { transaction_id } = refreshBody.parse(request.body);
-    const refreshed = await refreshTransaction(ctx, authOf(request).userId, transaction_id, requeries);
-    return success(refreshMessage(refreshed), refreshed.transaction);
-  });
+  app.post(
+    '/api/refresh-transaction',
+    {
+      schema: routeDoc({
+        summary: 'Ask again about a pending transaction',
+        tags: ['wallet'],
+        auth: true,
+        body: refreshBody,
+        data: Transaction,
+        errors: [404, 422, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'refreshTransaction', byAccount)],
+    },
+    async (request) => {
+      const { transaction_id } = refreshBody.parse(request.body);
+      const refreshed = await refreshTransaction(ctx, authOf(request).userId, transaction_id, requeries);
+      return success(refreshMessage(refreshed), refreshed.transaction);
+    },
+  );
 }

@@ -13,7 +13,8 @@ import { routeDoc } from '../http/openapi';
 export const BANK_WEBHOOK_PATH = '/api/webhooks/bank';
 
 /** Where a partner's webhooks arrive: /api/webhooks/monnify, /api/webhooks/paystack, and the simulated one's. */
-export const webhookPathOf = (provider: string) => (provider === 'simulated' ? BANK_WEBHOOK_PATH : `/api/webhooks/${provider}`);
+export const webhookPathOf = (provider: string) =>
+  provider === 'simulated' ? BANK_WEBHOOK_PATH : `/api/webhooks/${provider}`;
 
 /** A Paystack charge.success is a few KB; this leaves room without letting anyone make us buffer much. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -36,7 +37,9 @@ const WebhookResult = z.union([
 type WebhookResult = z.infer<typeof WebhookResult>;
 
 /** The partner's event, as it sends it: read only once its signature over these exact bytes checks out. */
-const webhookEvent = z.record(z.string(), z.unknown()).describe("the partner's event (JSON), signed over its exact bytes in the partner's signature header");
+const webhookEvent = z
+  .record(z.string(), z.unknown())
+  .describe("the partner's event (JSON), signed over its exact bytes in the partner's signature header");
 
 /**
  * POST /api/webhooks/bank (the simulated partner), /api/webhooks/monnify, /api/webhooks/paystack:
@@ -65,61 +68,95 @@ const webhookEvent = z.record(z.string(), z.unknown()).describe("the partner's e
  *
  * Each route lives in its own plugin scope so that only it receives the raw body.
  */
-export function registerBankWebhooks(app: FastifyInstance, { ctx, banks, cards }: { ctx: AppContext; banks: readonly BankPartner[]; cards: CardTopUpDeps }) {
+export function registerBankWebhooks(
+  app: FastifyInstance,
+  { ctx, banks, cards }: { ctx: AppContext; banks: readonly BankPartner[]; cards: CardTopUpDeps },
+) {
   for (const bank of banks) registerBankWebhook(app, ctx, bank, cards);
 }
 
 function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPartner, cards: CardTopUpDeps) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
 
-    scope.post(webhookPathOf(bank.provider), { bodyLimit: WEBHOOK_BODY_LIMIT, schema: routeDoc({ summary: `${bank.provider}'s transfer webhook (signed; confirmed and credited once per reference)`, tags: ['webhooks'], body: webhookEvent, data: WebhookResult, errors: [400, 401, 422, 503] }) }, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!bank.verifyWebhook(raw, request.headers)) {
-        request.log.warn({ provider: bank.provider }, 'bank webhook refused: bad signature');
-        throw new AppError(401, INVALID_SIGNATURE);
-      }
-      let payload: unknown;
-      try {
-        payload = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError(400, 'the request body is not valid JSON');
-      }
+    scope.post(
+      webhookPathOf(bank.provider),
+      {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: routeDoc({
+          summary: `${bank.provider}'s transfer webhook (signed; confirmed and credited once per reference)`,
+          tags: ['webhooks'],
+          body: webhookEvent,
+          data: WebhookResult,
+          errors: [400, 401, 422, 503],
+        }),
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!bank.verifyWebhook(raw, request.headers)) {
+          request.log.warn({ provider: bank.provider }, 'bank webhook refused: bad signature');
+          throw new AppError(401, INVALID_SIGNATURE);
+        }
+        let payload: unknown;
+        try {
+          payload = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new AppError(400, 'the request body is not valid JSON');
+        }
 
-      const event = bank.readWebhook(payload);
-      if (event.kind === 'ignored') {
-        request.log.info({ provider: bank.provider, reason: event.reason }, 'bank webhook ignored');
-        return success<WebhookResult>(`event ignored: ${event.reason}`, { status: 'ignored', reason: event.reason });
-      }
-      if (event.kind === 'card') return cardEvent(ctx, bank, cards, event.reference, request.log);
-      if (event.kind === 'customer') {
-        const enrolment = (await handleCustomerEvent(ctx, bank, event)) ?? 'unchanged';
-        request.log.info({ provider: bank.provider, outcome: event.outcome, enrolment }, 'bank webhook: customer');
-        return success<WebhookResult>(`customer event handled: ${enrolment}`, { status: 'customer', enrolment });
-      }
+        const event = bank.readWebhook(payload);
+        if (event.kind === 'ignored') {
+          request.log.info({ provider: bank.provider, reason: event.reason }, 'bank webhook ignored');
+          return success<WebhookResult>(`event ignored: ${event.reason}`, { status: 'ignored', reason: event.reason });
+        }
+        if (event.kind === 'card') return cardEvent(ctx, bank, cards, event.reference, request.log);
+        if (event.kind === 'customer') {
+          const enrolment = (await handleCustomerEvent(ctx, bank, event)) ?? 'unchanged';
+          request.log.info({ provider: bank.provider, outcome: event.outcome, enrolment }, 'bank webhook: customer');
+          return success<WebhookResult>(`customer event handled: ${enrolment}`, { status: 'customer', enrolment });
+        }
 
-      const { transfer } = event;
-      const outcome = await creditConfirmedTransfer(ctx, bank, transfer, payload);
-      const log = { provider: bank.provider, reference: transfer.reference, amount_kobo: transfer.amountKobo.toString(), outcome: outcome.status };
-      const { reference } = transfer;
-      switch (outcome.status) {
-        case 'credited':
-          request.log.info(log, 'bank webhook');
-          return success<WebhookResult>('transfer credited', { status: 'credited', reference });
-        case 'unmatched':
-          // The last four digits find the transfer in `npm run report -- unmatched`; the whole
-          // number is a customer's, not the log's.
-          request.log.warn({ ...log, account_last4: transfer.accountNumber.slice(-4) }, 'bank webhook: unknown account, transfer held in suspense');
-          return success<WebhookResult>(HELD_IN_SUSPENSE, { status: 'unmatched', reference });
-        case 'duplicate':
-          request.log.info(log, 'bank webhook');
-          return success<WebhookResult>(outcome.unmatched ? ALREADY_IN_SUSPENSE : 'transfer already credited', { status: 'duplicate', reference });
-        case 'disputed':
-          request.log.warn({ ...log, reason: outcome.reason }, "bank webhook: the partner's records disagree, not credited");
-          return success<WebhookResult>(NOT_CREDITED, { status: 'disputed', reference, reason: outcome.reason });
-      }
-    });
+        const { transfer } = event;
+        const outcome = await creditConfirmedTransfer(ctx, bank, transfer, payload);
+        const log = {
+          provider: bank.provider,
+          reference: transfer.reference,
+          amount_kobo: transfer.amountKobo.toString(),
+          outcome: outcome.status,
+        };
+        const { reference } = transfer;
+        switch (outcome.status) {
+          case 'credited':
+            request.log.info(log, 'bank webhook');
+            return success<WebhookResult>('transfer credited', { status: 'credited', reference });
+          case 'unmatched':
+            // The last four digits find the transfer in `npm run report -- unmatched`; the whole
+            // number is a customer's, not the log's.
+            request.log.warn(
+              { ...log, account_last4: transfer.accountNumber.slice(-4) },
+              'bank webhook: unknown account, transfer held in suspense',
+            );
+            return success<WebhookResult>(HELD_IN_SUSPENSE, { status: 'unmatched', reference });
+          case 'duplicate':
+            request.log.info(log, 'bank webhook');
+            return success<WebhookResult>(outcome.unmatched ? ALREADY_IN_SUSPENSE : 'transfer already credited', {
+              status: 'duplicate',
+              reference,
+            });
+          case 'disputed':
+            request.log.warn(
+              { ...log, reason: outcome.reason },
+              "bank webhook: the partner's records disagree, not credited",
+            );
+            return success<WebhookResult>(NOT_CREDITED, { status: 'disputed', reference, reason: outcome.reason });
+        }
+      },
+    );
   });
 }
 
@@ -127,17 +164,38 @@ function registerBankWebhook(app: FastifyInstance, ctx: AppContext, bank: BankPa
  * A card payment the partner says succeeded: confirmed with its verify call, credited once; 503
  * while the partner cannot answer.
  */
-async function cardEvent(ctx: AppContext, bank: BankPartner, cards: CardTopUpDeps, reference: string, log: FastifyBaseLogger) {
-  if (cards.bank?.provider !== bank.provider) return success<WebhookResult>('event ignored: this partner takes no card payments here', { status: 'ignored', reason: 'no card payments' });
+async function cardEvent(
+  ctx: AppContext,
+  bank: BankPartner,
+  cards: CardTopUpDeps,
+  reference: string,
+  log: FastifyBaseLogger,
+) {
+  if (cards.bank?.provider !== bank.provider)
+    return success<WebhookResult>('event ignored: this partner takes no card payments here', {
+      status: 'ignored',
+      reason: 'no card payments',
+    });
   try {
     const payment = await confirmCardPayment(ctx, cards, reference);
     log.info({ provider: bank.provider, reference, payment: payment.status }, 'bank webhook: card payment');
-    return success<WebhookResult>(`card payment ${payment.status}`, { status: 'card', reference, payment: payment.status });
+    return success<WebhookResult>(`card payment ${payment.status}`, {
+      status: 'card',
+      reference,
+      payment: payment.status,
+    });
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
-      return success<WebhookResult>('event ignored: not one of our card payments', { status: 'ignored', reason: 'unknown card payment' });
+      return success<WebhookResult>('event ignored: not one of our card payments', {
+        status: 'ignored',
+        reason: 'unknown card payment',
+      });
     }
-    if (error instanceof GatewayError) throw new AppError(503, `the card payment could not be confirmed with ${bank.provider} right now; deliver it again later`);
+    if (error instanceof GatewayError)
+      throw new AppError(
+        503,
+        `the card payment could not be confirmed with ${bank.provider} right now; deliver it again later`,
+      );
     throw error;
   }
 }

@@ -39,7 +39,8 @@ function start(): void {
   const files = (tag.dataset.preload ?? '').split(' ').filter(Boolean);
   const next = () => {
     const href = files.shift();
-    if (href === undefined) return void document.head.append(element('script', { type: 'module', src: tag.dataset.app! }));
+    if (href === undefined)
+      return void document.head.append(element('script', { type: 'module', src: tag.dataset.app! }));
     document.head.append(element('link', { rel: 'modulepreload', href }));
     inNextTask(next);
   };
@@ -61,7 +62,9 @@ function element(name: 'script' | 'link', attributes: Record<string, string>): H
  */
 function afterFirstPaint(): void {
   if (document.visibilityState !== 'visible') return start();
-  const type = PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint') ? 'largest-contentful-paint' : 'paint';
+  const type = PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    ? 'largest-contentful-paint'
+    : 'paint';
   const observer = new PerformanceObserver(() => {
     observer.disconnect();
     // The next task: the paint this reports is on screen, and the report's own work is done.
@@ -85,7 +88,12 @@ function keepWhatComesFirst(): void {
   const held: (() => void)[] = [];
   const note = (event: Event) => {
     const field = event.target as Field;
-    typed.set(field, field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio') ? field.checked : field.value);
+    typed.set(
+      field,
+      field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+        ? field.checked
+        : field.value,
+    );
   };
   const hold = (event: SubmitEvent) => {
     event.preventDefault();
@@ -110,7 +118,13 @@ function keepWhatComesFirst(): void {
     ['click', press],
   ] as const;
   const listen = (listeners: readonly (readonly [string, (event: never) => void])[], on: boolean) => {
-    for (const [type, listener] of listeners) (on ? document.addEventListener : document.removeEventListener).call(document, type, listener as EventListener, true);
+    for (const [type, listener] of listeners)
+      (on ? document.addEventListener : document.removeEventListener).call(
+        document,
+        type,
+        listener as EventListener,
+        true,
+      );
   };
   listen(noting, true);
   listen(holding, true);

@@ -34,7 +34,8 @@ export class AnswerHold {
   close(): void {
     this.#left = undefined;
     this.#settle(false);
-    for (const waiter of this.#reports.splice(0)) waiter.fail(new Error('the fake closed before the awaited request was held'));
+    for (const waiter of this.#reports.splice(0))
+      waiter.fail(new Error('the fake closed before the awaited request was held'));
   }
 
   /** Settles once one more request is held than earlier held() calls since hold() were told of. */

@@ -69,7 +69,12 @@ export async function startDojahServer() {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const query = Object.fromEntries(url.searchParams);
-    requests.push({ path: url.pathname, query, appId: request.headers.appid as string | undefined, authorization: request.headers.authorization });
+    requests.push({
+      path: url.pathname,
+      query,
+      appId: request.headers.appid as string | undefined,
+      authorization: request.headers.authorization,
+    });
     // A held lookup is answered once released, unless its caller gave up meanwhile or the fake closed.
     void hold.pass().then((passed) => {
       if (passed && !response.destroyed) answer(request, response, url, query);
@@ -77,8 +82,10 @@ export async function startDojahServer() {
   });
 
   function answer(request: IncomingMessage, response: ServerResponse, url: URL, query: Record<string, string>) {
-    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (request.headers.appid !== DOJAH_APP_ID || request.headers.authorization !== DOJAH_SECRET) return json(401, { error: 'Unauthorized' });
+    const json = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (request.headers.appid !== DOJAH_APP_ID || request.headers.authorization !== DOJAH_SECRET)
+      return json(401, { error: 'Unauthorized' });
     const kind = url.pathname === '/api/v1/kyc/bvn/full' ? 'bvn' : url.pathname === '/api/v1/kyc/nin' ? 'nin' : null;
     if (!kind) return json(404, { error: 'Not found' });
     const number = query[kind] ?? '';

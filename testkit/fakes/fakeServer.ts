@@ -69,7 +69,12 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      const request: FakeRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request: FakeRequest = {
+        method: incoming.method ?? 'GET',
+        url: incoming.url ?? '/',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(request);
       const url = new URL(request.url, 'http://fake.invalid');
       void respond(request, url, response);
@@ -78,7 +83,8 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
 
   async function respond(request: FakeRequest, url: URL, response: ServerResponse) {
     const control = url.pathname.startsWith(CONTROL_PREFIX);
-    if (control && url.pathname === `${CONTROL_PREFIX}health`) return send(response, 200, '{"status":"listening"}', 'application/json');
+    if (control && url.pathname === `${CONTROL_PREFIX}health`)
+      return send(response, 200, '{"status":"listening"}', 'application/json');
     const misbehaviour = control ? {} : how;
     pending.add(response);
     response.on('close', () => pending.delete(response));
@@ -86,13 +92,32 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
       if (!control && !(await hold.pass())) return;
       // The caller gave up while its answer was held: there is no one to answer.
       if (response.destroyed) return;
-      if (misbehaviour.down) return send(response, 503, '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', 'text/html');
-      if (misbehaviour.malformed) return send(response, 200, '<html><body>Gateway maintenance</body></html>', 'text/html');
+      if (misbehaviour.down)
+        return send(
+          response,
+          503,
+          '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>',
+          'text/html',
+        );
+      if (misbehaviour.malformed)
+        return send(response, 200, '<html><body>Gateway maintenance</body></html>', 'text/html');
       const answer = await (control ? options.control : options.api)(request, url);
-      if (answer.page) return send(response, answer.status, answer.page.text, answer.page.headers['content-type'] ?? 'text/plain', answer.page.headers);
+      if (answer.page)
+        return send(
+          response,
+          answer.status,
+          answer.page.text,
+          answer.page.headers['content-type'] ?? 'text/plain',
+          answer.page.headers,
+        );
       send(response, answer.status, JSON.stringify(answer.body), 'application/json');
     } catch (error) {
-      send(response, 500, JSON.stringify({ message: `fake provider error: ${(error as Error).message}` }), 'application/json');
+      send(
+        response,
+        500,
+        JSON.stringify({ message: `fake provider error: ${(error as Error).message}` }),
+        'application/json',
+      );
     }
   }
 
@@ -116,7 +141,13 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
   };
 }
 
-function send(response: ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}) {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  headers: Record<string, string> = {},
+) {
   if (response.headersSent || response.destroyed) return;
   response.writeHead(status, { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) });
   response.end(body);
@@ -126,15 +157,26 @@ function send(response: ServerResponse, status: number, body: string, type: stri
 export function jsonBody(request: FakeRequest): Record<string, unknown> | undefined {
   try {
     const parsed: unknown = JSON.parse(request.body);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Posts a signed webhook as the provider would; answers our server's status and body. */
-export async function deliverWebhook(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(30_000) });
+export async function deliverWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    signal: AbortSignal.timeout(30_000),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -162,7 +204,9 @@ export interface FakePayment {
    * amount, status, currency or channel, another customer or account the money went to (null:
    * the record names none), or nothing at all ('missing').
    */
-  recordAs?: { amountKobo?: bigint; status?: string; currency?: string; channel?: 'card' | 'transfer'; paidTo?: string | null } | 'missing';
+  recordAs?:
+    | { amountKobo?: bigint; status?: string; currency?: string; channel?: 'card' | 'transfer'; paidTo?: string | null }
+    | 'missing';
   /** Where to send this payment's webhook instead of the fake's webhookUrl. */
   webhookUrl?: string;
 }
@@ -176,7 +220,12 @@ export interface PaymentResult {
 /** Reads POST /__fake/pay's body: { account_number, amount_kobo, sender_name?, sender_bank?, reference?, webhook_url? }. */
 export function paymentOf(request: FakeRequest): FakePayment | undefined {
   const body = jsonBody(request);
-  if (!body || typeof body.account_number !== 'string' || (typeof body.amount_kobo !== 'string' && typeof body.amount_kobo !== 'number')) return undefined;
+  if (
+    !body ||
+    typeof body.account_number !== 'string' ||
+    (typeof body.amount_kobo !== 'string' && typeof body.amount_kobo !== 'number')
+  )
+    return undefined;
   return {
     accountNumber: body.account_number,
     amountKobo: BigInt(body.amount_kobo),

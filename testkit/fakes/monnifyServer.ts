@@ -1,7 +1,18 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
 import { nuban } from '../../server/services/funding/nuban';
-import { deliverWebhook, jsonBody, nairaText, paymentOf, startFakeServer, type Answer, type FakePayment, type FakeRequest, type FakeServer, type PaymentResult } from './fakeServer';
+import {
+  deliverWebhook,
+  jsonBody,
+  nairaText,
+  paymentOf,
+  startFakeServer,
+  type Answer,
+  type FakePayment,
+  type FakeRequest,
+  type FakeServer,
+  type PaymentResult,
+} from './fakeServer';
 
 /**
  * A fake of Monnify's API, answering the documented requests and responses our adapter
@@ -37,7 +48,11 @@ import { deliverWebhook, jsonBody, nairaText, paymentOf, startFakeServer, type A
 export const MONNIFY_SIGNATURE_HEADER = 'monnify-signature';
 
 /** The fake's keys unless told others: what a server pointed at it is configured with. */
-export const FAKE_MONNIFY_KEYS = { apiKey: 'MK_TEST_FAKE0001', secretKey: 'fake-monnify-client-secret-0001', contractCode: '7059707855' } as const;
+export const FAKE_MONNIFY_KEYS = {
+  apiKey: 'MK_TEST_FAKE0001',
+  secretKey: 'fake-monnify-client-secret-0001',
+  contractCode: '7059707855',
+} as const;
 
 export interface FakeMonnifyOptions {
   port?: number;
@@ -69,7 +84,12 @@ export interface FakeMonnify extends FakeServer {
   webhookFor(reference: string): { body: string; headers: Record<string, string> };
 }
 
-const BANKS: Record<string, string> = { '035': 'Wema bank', '232': 'Sterling bank', '50515': 'Moniepoint Microfinance Bank', '058': 'GTBank' };
+const BANKS: Record<string, string> = {
+  '035': 'Wema bank',
+  '232': 'Sterling bank',
+  '50515': 'Moniepoint Microfinance Bank',
+  '058': 'GTBank',
+};
 
 interface ReservedAccount {
   contractCode: string;
@@ -103,8 +123,14 @@ interface Transaction {
   customerEmail: string;
 }
 
-const failure = (status: number, responseMessage: string, responseCode = '99'): Answer => ({ status, body: { requestSuccessful: false, responseMessage, responseCode } });
-const success = (responseBody: unknown): Answer => ({ status: 200, body: { requestSuccessful: true, responseMessage: 'success', responseCode: '0', responseBody } });
+const failure = (status: number, responseMessage: string, responseCode = '99'): Answer => ({
+  status,
+  body: { requestSuccessful: false, responseMessage, responseCode },
+});
+const success = (responseBody: unknown): Answer => ({
+  status: 200,
+  body: { requestSuccessful: true, responseMessage: 'success', responseCode: '0', responseBody },
+});
 
 /** Monnify's "2021-11-17 11:28:42.615" (Lagos time on the real service; UTC here). */
 const monnifyTime = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
@@ -128,7 +154,10 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
     const expiresAt = token === undefined ? undefined : tokens.get(token);
     return expiresAt !== undefined && expiresAt > Date.now();
   };
-  const invalidToken: Answer = { status: 401, body: { error: 'invalid_token', error_description: 'Access token expired' } };
+  const invalidToken: Answer = {
+    status: 401,
+    body: { error: 'invalid_token', error_description: 'Access token expired' },
+  };
 
   function login(request: FakeRequest): Answer {
     const expected = `Basic ${Buffer.from(`${apiKey}:${secretKey}`).toString('base64')}`;
@@ -141,7 +170,14 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
   function reserve(request: FakeRequest): Answer {
     const body = jsonBody(request);
     if (!body) return failure(400, 'Invalid request body');
-    for (const field of ['accountReference', 'accountName', 'currencyCode', 'contractCode', 'customerEmail', 'customerName'] as const) {
+    for (const field of [
+      'accountReference',
+      'accountName',
+      'currencyCode',
+      'contractCode',
+      'customerEmail',
+      'customerName',
+    ] as const) {
       if (typeof body[field] !== 'string' || body[field] === '') return failure(400, `${field} is required`);
     }
     if (body.contractCode !== contractCode) return failure(422, 'Invalid contract code');
@@ -150,9 +186,14 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
     if (typeof identity === 'object' && 'status' in identity) return identity;
     const reference = body.accountReference as string;
     if (reserved.has(reference)) return failure(422, 'There is an existing reserved account with the same reference');
-    if (!identity.bvn && !identity.nin) return failure(400, 'A BVN or NIN is required to reserve an account for a customer');
+    if (!identity.bvn && !identity.nin)
+      return failure(400, 'A BVN or NIN is required to reserve an account for a customer');
     const banks = body.getAllAvailableBanks === false ? body.preferredBanks : Object.keys(BANKS);
-    if (!Array.isArray(banks) || banks.length === 0 || !banks.every((code) => typeof code === 'string' && code in BANKS)) {
+    if (
+      !Array.isArray(banks) ||
+      banks.length === 0 ||
+      !banks.every((code) => typeof code === 'string' && code in BANKS)
+    ) {
       return failure(422, 'preferredBanks must name banks available to your contract');
     }
     const holder = holders.get(identity.bvn ?? '') ?? holders.get(identity.nin ?? '') ?? (body.customerName as string);
@@ -164,7 +205,12 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
       currencyCode: 'NGN',
       customerEmail: body.customerEmail as string,
       customerName: holder,
-      accounts: (banks as string[]).map((bankCode) => ({ bankCode, bankName: BANKS[bankCode], accountNumber: nuban(bankCode, String(serial++)), accountName })),
+      accounts: (banks as string[]).map((bankCode) => ({
+        bankCode,
+        bankName: BANKS[bankCode],
+        accountNumber: nuban(bankCode, String(serial++)),
+        accountName,
+      })),
       collectionChannel: 'RESERVED_ACCOUNT',
       reservationReference: randomBytes(10).toString('hex').toUpperCase(),
       reservedAccountType: 'GENERAL',
@@ -175,7 +221,8 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
       ...identity,
     };
     reserved.set(reference, reservation);
-    for (const account of reservation.accounts) byNumber.set(account.accountNumber, { reservation, bankCode: account.bankCode });
+    for (const account of reservation.accounts)
+      byNumber.set(account.accountNumber, { reservation, bankCode: account.bankCode });
     return success(reservation);
   }
 
@@ -185,7 +232,8 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
     for (const field of ['bvn', 'nin'] as const) {
       const value = body[field];
       if (value === undefined) continue;
-      if (typeof value !== 'string' || !/^\d{11}$/.test(value) || invalidNumbers.has(value)) return failure(400, `Invalid ${field.toUpperCase()}`);
+      if (typeof value !== 'string' || !/^\d{11}$/.test(value) || invalidNumbers.has(value))
+        return failure(400, `Invalid ${field.toUpperCase()}`);
       identity[field] = value;
     }
     return identity;
@@ -207,7 +255,14 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
       for (const account of reservation.accounts) account.accountName = reservation.accountName;
     }
     const { accountReference, accountName, customerEmail, customerName, bvn, nin } = reservation;
-    return success({ accountReference, accountName, customerEmail, customerName, ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) });
+    return success({
+      accountReference,
+      accountName,
+      customerEmail,
+      customerName,
+      ...(bvn ? { bvn } : {}),
+      ...(nin ? { nin } : {}),
+    });
   }
 
   /** The transaction as the status call and the list show it, after any planted disagreement. */
@@ -228,10 +283,19 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
       paymentDescription: transaction.customerName,
       currency: recordAs?.currency ?? 'NGN',
       paymentMethod: card ? 'CARD' : 'ACCOUNT_TRANSFER',
-      product: card ? { type: 'WEB_SDK', reference: transaction.transactionReference } : { type: 'RESERVED_ACCOUNT', ...(accountReference === null ? {} : { reference: accountReference }) },
+      product: card
+        ? { type: 'WEB_SDK', reference: transaction.transactionReference }
+        : { type: 'RESERVED_ACCOUNT', ...(accountReference === null ? {} : { reference: accountReference }) },
       cardDetails: null,
-      accountDetails: { accountName: transaction.senderName, accountNumber: '******4872', bankCode: '000015', amountPaid: amount },
-      accountPayments: [{ accountName: transaction.senderName, accountNumber: '******4872', bankCode: '000015', amountPaid: amount }],
+      accountDetails: {
+        accountName: transaction.senderName,
+        accountNumber: '******4872',
+        bankCode: '000015',
+        amountPaid: amount,
+      },
+      accountPayments: [
+        { accountName: transaction.senderName, accountNumber: '******4872', bankCode: '000015', amountPaid: amount },
+      ],
       customer: { email: transaction.customerEmail, name: transaction.customerName },
       metaData: {},
     };
@@ -240,7 +304,8 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
   function status(url: URL): Answer {
     const reference = decodeURIComponent(url.pathname.slice('/api/v2/transactions/'.length));
     const transaction = transactions.get(reference);
-    if (!transaction || transaction.recordAs === 'missing') return failure(404, 'Could not find transaction with the specified transaction reference');
+    if (!transaction || transaction.recordAs === 'missing')
+      return failure(404, 'Could not find transaction with the specified transaction reference');
     return success(recordOf(transaction));
   }
 
@@ -251,19 +316,45 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
     const to = Number(url.searchParams.get('to') ?? String(Number.MAX_SAFE_INTEGER));
     if (![page, size, from, to].every(Number.isFinite) || size < 1) return failure(400, 'Invalid search parameters');
     const all = [...transactions.values()]
-      .filter((transaction) => transaction.recordAs !== 'missing' && transaction.paidOn.getTime() >= from && transaction.paidOn.getTime() <= to)
-      .map((transaction) => ({ ...recordOf(transaction), completedOn: monnifyTime(transaction.paidOn), createdOn: monnifyTime(transaction.paidOn) }));
+      .filter(
+        (transaction) =>
+          transaction.recordAs !== 'missing' &&
+          transaction.paidOn.getTime() >= from &&
+          transaction.paidOn.getTime() <= to,
+      )
+      .map((transaction) => ({
+        ...recordOf(transaction),
+        completedOn: monnifyTime(transaction.paidOn),
+        createdOn: monnifyTime(transaction.paidOn),
+      }));
     const content = all.slice(page * size, page * size + size);
     const totalPages = Math.ceil(all.length / size);
-    return success({ content, pageable: { pageNumber: page, pageSize: size }, totalElements: all.length, totalPages, last: page >= totalPages - 1, first: page === 0, number: page, size, numberOfElements: content.length, empty: content.length === 0 });
+    return success({
+      content,
+      pageable: { pageNumber: page, pageSize: size },
+      totalElements: all.length,
+      totalPages,
+      last: page >= totalPages - 1,
+      first: page === 0,
+      number: page,
+      size,
+      numberOfElements: content.length,
+      empty: content.length === 0,
+    });
   }
 
   async function pay(payment: FakePayment): Promise<PaymentResult> {
     const account = byNumber.get(payment.accountNumber);
     if (!account) throw new Error(`fake Monnify: no reserved account ${payment.accountNumber}`);
     const paidOn = payment.paidAt ?? new Date();
-    const reference = payment.reference ?? `MNFY|${paidOn.toISOString().replace(/\D/g, '').slice(0, 14)}|${String(++transactionSerial).padStart(6, '0')}`;
-    const destination = { bankCode: account.bankCode, bankName: BANKS[account.bankCode], accountNumber: payment.accountNumber };
+    const reference =
+      payment.reference ??
+      `MNFY|${paidOn.toISOString().replace(/\D/g, '').slice(0, 14)}|${String(++transactionSerial).padStart(6, '0')}`;
+    const destination = {
+      bankCode: account.bankCode,
+      bankName: BANKS[account.bankCode],
+      accountNumber: payment.accountNumber,
+    };
     const transaction: Transaction = {
       transactionReference: reference,
       accountReference: account.reservation.accountReference,
@@ -297,7 +388,15 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
         paidOn: monnifyTime(transaction.paidOn),
         paymentDescription: transaction.customerName,
         metaData: {},
-        paymentSourceInformation: [{ bankCode: '', amountPaid, accountName: transaction.senderName, sessionId: randomBytes(16).toString('base64url'), accountNumber: '0065432190' }],
+        paymentSourceInformation: [
+          {
+            bankCode: '',
+            amountPaid,
+            accountName: transaction.senderName,
+            sessionId: randomBytes(16).toString('base64url'),
+            accountNumber: '0065432190',
+          },
+        ],
         destinationAccountInformation: transaction.destination,
         amountPaid,
         totalPayable: amountPaid,
@@ -322,7 +421,9 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
       const kyc = /^\/api\/v1\/bank-transfer\/reserved-accounts\/([^/]+)\/kyc-info$/.exec(path);
       if (request.method === 'PUT' && kyc) return updateKyc(request, decodeURIComponent(kyc[1]));
       if (request.method === 'GET' && path.startsWith('/api/v2/bank-transfer/reserved-accounts/')) {
-        const reservation = reserved.get(decodeURIComponent(path.slice('/api/v2/bank-transfer/reserved-accounts/'.length)));
+        const reservation = reserved.get(
+          decodeURIComponent(path.slice('/api/v2/bank-transfer/reserved-accounts/'.length)),
+        );
         return reservation ? success(reservation) : failure(404, 'Cannot find reserved account');
       }
       if (request.method === 'GET' && path.startsWith('/api/v2/transactions/')) return status(url);
@@ -332,14 +433,30 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
     control: async (request, url) => {
       if (request.method === 'POST' && url.pathname === '/__fake/pay') {
         const payment = paymentOf(request);
-        if (!payment) return { status: 400, body: { message: 'expected { account_number, amount_kobo, sender_name?, sender_bank?, reference? }' } };
-        if (!byNumber.has(payment.accountNumber)) return { status: 404, body: { message: `no reserved account ${payment.accountNumber}` } };
+        if (!payment)
+          return {
+            status: 400,
+            body: { message: 'expected { account_number, amount_kobo, sender_name?, sender_bank?, reference? }' },
+          };
+        if (!byNumber.has(payment.accountNumber))
+          return { status: 404, body: { message: `no reserved account ${payment.accountNumber}` } };
         return { status: 200, body: await pay(payment) };
       }
       if (request.method === 'GET' && url.pathname === '/__fake/reservations') {
         // What Monnify holds of a customer's identity, for a journey run in another process to check.
-        const reservation = [...reserved.values()].find((candidate) => candidate.customerEmail === url.searchParams.get('email'));
-        return reservation ? { status: 200, body: { accountReference: reservation.accountReference, bvn: reservation.bvn ?? null, nin: reservation.nin ?? null } } : { status: 404, body: { message: 'no reservation' } };
+        const reservation = [...reserved.values()].find(
+          (candidate) => candidate.customerEmail === url.searchParams.get('email'),
+        );
+        return reservation
+          ? {
+              status: 200,
+              body: {
+                accountReference: reservation.accountReference,
+                bvn: reservation.bvn ?? null,
+                nin: reservation.nin ?? null,
+              },
+            }
+          : { status: 404, body: { message: 'no reservation' } };
       }
       return { status: 404, body: { message: 'unknown control' } };
     },
@@ -356,7 +473,8 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
       for (const token of tokens.keys()) tokens.set(token, 0);
     },
     count(method, path) {
-      return server.requests.filter((request) => request.method === method && request.url.split('?')[0] === path).length;
+      return server.requests.filter((request) => request.method === method && request.url.split('?')[0] === path)
+        .length;
     },
     holders,
     invalidNumbers,
@@ -367,7 +485,9 @@ export async function startFakeMonnify(options: FakeMonnifyOptions = {}): Promis
     },
     identityOf(accountReference) {
       const reservation = reserved.get(accountReference);
-      return reservation ? { ...(reservation.bvn ? { bvn: reservation.bvn } : {}), ...(reservation.nin ? { nin: reservation.nin } : {}) } : undefined;
+      return reservation
+        ? { ...(reservation.bvn ? { bvn: reservation.bvn } : {}), ...(reservation.nin ? { nin: reservation.nin } : {}) }
+        : undefined;
     },
   };
   return fake;

@@ -37,7 +37,11 @@ export interface CardTransaction {
 export type CardWebhookMode = 'before-redirect' | 'held';
 
 const failure = (status: number, message: string): Answer => ({ status, body: { status: false, message } });
-const page = (text: string): Answer => ({ status: 200, body: null, page: { text, headers: { 'content-type': 'text/html; charset=utf-8' } } });
+const page = (text: string): Answer => ({
+  status: 200,
+  body: null,
+  page: { text, headers: { 'content-type': 'text/html; charset=utf-8' } },
+});
 const redirect = (location: string): Answer => ({ status: 302, body: null, page: { text: '', headers: { location } } });
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -55,10 +59,13 @@ export class FakeCheckout {
 
   initialize(request: FakeRequest): Answer {
     const body = jsonBody(request);
-    if (!body || typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email)) return failure(400, 'Invalid Email Address Passed');
-    const amount = typeof body.amount === 'string' ? body.amount : typeof body.amount === 'number' ? String(body.amount) : '';
+    if (!body || typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email))
+      return failure(400, 'Invalid Email Address Passed');
+    const amount =
+      typeof body.amount === 'string' ? body.amount : typeof body.amount === 'number' ? String(body.amount) : '';
     if (!/^[1-9]\d{0,12}$/.test(amount)) return failure(400, 'Invalid Amount Sent');
-    const reference = typeof body.reference === 'string' && body.reference !== '' ? body.reference : randomBytes(5).toString('hex');
+    const reference =
+      typeof body.reference === 'string' && body.reference !== '' ? body.reference : randomBytes(5).toString('hex');
     if (this.transactions.has(reference)) return failure(400, 'Duplicate Transaction Reference');
     const metadata = (body.metadata ?? {}) as { cancel_action?: unknown };
     const accessCode = randomBytes(8).toString('hex').slice(0, 15);
@@ -76,18 +83,36 @@ export class FakeCheckout {
       paidAt: null,
       customerCode: `CUS_${randomBytes(8).toString('hex').slice(0, 15)}`,
     });
-    return { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: `${this.baseUrl()}/checkout/${accessCode}`, access_code: accessCode, reference } } };
+    return {
+      status: 200,
+      body: {
+        status: true,
+        message: 'Authorization URL created',
+        data: { authorization_url: `${this.baseUrl()}/checkout/${accessCode}`, access_code: accessCode, reference },
+      },
+    };
   }
 
   /** The transaction as verify and the list show it. */
   json(transaction: CardTransaction) {
-    const { data } = paystackCardSuccess({ reference: transaction.reference, amountKobo: transaction.amountKobo, email: transaction.email, paidAt: transaction.paidAt ?? transaction.createdAt, id: transaction.id });
+    const { data } = paystackCardSuccess({
+      reference: transaction.reference,
+      amountKobo: transaction.amountKobo,
+      email: transaction.email,
+      paidAt: transaction.paidAt ?? transaction.createdAt,
+      id: transaction.id,
+    });
     return {
       ...data,
       domain: this.domain,
       status: transaction.status,
       currency: transaction.currency,
-      gateway_response: transaction.status === 'success' ? 'Successful' : transaction.status === 'failed' ? 'Declined' : 'The transaction was not completed',
+      gateway_response:
+        transaction.status === 'success'
+          ? 'Successful'
+          : transaction.status === 'failed'
+            ? 'Declined'
+            : 'The transaction was not completed',
       paid_at: transaction.paidAt?.toISOString() ?? null,
       paidAt: transaction.paidAt?.toISOString() ?? null,
       customer: { ...data.customer, customer_code: transaction.customerCode },
@@ -109,11 +134,22 @@ export class FakeCheckout {
       transaction.paidAt = action === 'pay' ? new Date() : null;
       if (action === 'pay') {
         if (this.webhooks === 'held') this.#held.push(transaction.reference);
-        else await this.deliver(paystackCardSuccess({ reference: transaction.reference, amountKobo: transaction.amountKobo, email: transaction.email, paidAt: transaction.paidAt!, id: transaction.id }));
+        else
+          await this.deliver(
+            paystackCardSuccess({
+              reference: transaction.reference,
+              amountKobo: transaction.amountKobo,
+              email: transaction.email,
+              paidAt: transaction.paidAt!,
+              id: transaction.id,
+            }),
+          );
       }
     }
     const back = transaction.callbackUrl ?? this.baseUrl();
-    return redirect(`${back}${back.includes('?') ? '&' : '?'}${new URLSearchParams({ trxref: transaction.reference, reference: transaction.reference })}`);
+    return redirect(
+      `${back}${back.includes('?') ? '&' : '?'}${new URLSearchParams({ trxref: transaction.reference, reference: transaction.reference })}`,
+    );
   }
 
   /** Sends the charge.success webhooks held back; answers how many. */
@@ -121,7 +157,15 @@ export class FakeCheckout {
     const references = this.#held.splice(0);
     for (const reference of references) {
       const transaction = this.transactions.get(reference)!;
-      await this.deliver(paystackCardSuccess({ reference, amountKobo: transaction.amountKobo, email: transaction.email, paidAt: transaction.paidAt!, id: transaction.id }));
+      await this.deliver(
+        paystackCardSuccess({
+          reference,
+          amountKobo: transaction.amountKobo,
+          email: transaction.email,
+          paidAt: transaction.paidAt!,
+          id: transaction.id,
+        }),
+      );
     }
     return references.length;
   }

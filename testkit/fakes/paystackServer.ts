@@ -2,7 +2,17 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { PAYSTACK_SIGNATURE_HEADER, paystackChargeSuccess } from '../../server/gateways/paystackWebhook';
 import { signHmacSha512 } from '../../server/gateways/webhookSignature';
 import { nuban } from '../../server/services/funding/nuban';
-import { deliverWebhook, jsonBody, paymentOf, startFakeServer, type Answer, type FakePayment, type FakeRequest, type FakeServer, type PaymentResult } from './fakeServer';
+import {
+  deliverWebhook,
+  jsonBody,
+  paymentOf,
+  startFakeServer,
+  type Answer,
+  type FakePayment,
+  type FakeRequest,
+  type FakeServer,
+  type PaymentResult,
+} from './fakeServer';
 import { FakeCheckout } from './paystackCheckout';
 
 /**
@@ -93,7 +103,8 @@ interface Identification {
 }
 
 /** Paystack masks what it echoes: "200*****677". */
-const masked = (digits: string) => `${digits.slice(0, 3)}${'*'.repeat(Math.max(0, digits.length - 6))}${digits.slice(-3)}`;
+const masked = (digits: string) =>
+  `${digits.slice(0, 3)}${'*'.repeat(Math.max(0, digits.length - 6))}${digits.slice(-3)}`;
 
 interface DedicatedAccount {
   id: number;
@@ -116,7 +127,10 @@ interface Charge {
 }
 
 const failure = (status: number, message: string): Answer => ({ status, body: { status: false, message } });
-const success = (message: string, data: unknown, meta?: unknown): Answer => ({ status: 200, body: { status: true, message, data, ...(meta ? { meta } : {}) } });
+const success = (message: string, data: unknown, meta?: unknown): Answer => ({
+  status: 200,
+  body: { status: true, message, data, ...(meta ? { meta } : {}) },
+});
 
 export async function startFakePaystack(options: FakePaystackOptions = {}): Promise<FakePaystack> {
   const secretKey = options.secretKey ?? FAKE_PAYSTACK_SECRET_KEY;
@@ -152,14 +166,22 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
       id: account.id,
       created_at: account.created_at,
       updated_at: account.created_at,
-      assignment: { integration: 100_032, assignee_id: account.customer.id, assignee_type: 'Customer', expired: false, account_type: 'PAY-WITH-TRANSFER-RECURRING', assigned_at: account.created_at },
+      assignment: {
+        integration: 100_032,
+        assignee_id: account.customer.id,
+        assignee_type: 'Customer',
+        expired: false,
+        account_type: 'PAY-WITH-TRANSFER-RECURRING',
+        assigned_at: account.created_at,
+      },
       customer: { ...account.customer, metadata: {}, risk_action: 'default', international_format_phone: null },
     };
   };
 
   function createCustomer(request: FakeRequest): Answer {
     const body = jsonBody(request);
-    if (!body || typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email)) return failure(400, 'Invalid Email Address Passed');
+    if (!body || typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(body.email))
+      return failure(400, 'Invalid Email Address Passed');
     const existing = customers.get(body.email.toLowerCase());
     const customer: Customer = existing ?? {
       id: ++ids,
@@ -173,24 +195,49 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     };
     customers.set(customer.email, customer);
     const now = new Date().toISOString();
-    return success('Customer created', { ...customer, integration: 100_032, domain: 'test', createdAt: now, updatedAt: now });
+    return success('Customer created', {
+      ...customer,
+      integration: 100_032,
+      domain: 'test',
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
   function fetchCustomer(emailOrCode: string): Answer {
     const customer = customers.get(emailOrCode.toLowerCase()) ?? customerBy(emailOrCode);
     if (!customer) return failure(404, 'Customer not found');
     const now = new Date().toISOString();
-    return success('Customer retrieved', { transactions: [], subscriptions: [], authorizations: [], ...customer, metadata: null, domain: 'test', risk_action: 'default', integration: 100_032, createdAt: now, updatedAt: now, dedicated_account: null });
+    return success('Customer retrieved', {
+      transactions: [],
+      subscriptions: [],
+      authorizations: [],
+      ...customer,
+      metadata: null,
+      domain: 'test',
+      risk_action: 'default',
+      integration: 100_032,
+      createdAt: now,
+      updatedAt: now,
+      dedicated_account: null,
+    });
   }
 
   function identify(request: FakeRequest, code: string): Answer {
     const customer = customerBy(code);
     if (!customer) return failure(404, 'Customer not found');
     const body = jsonBody(request);
-    if (!body || body.country !== 'NG' || body.type !== 'bank_account') return failure(400, 'Invalid identification type or country');
+    if (!body || body.country !== 'NG' || body.type !== 'bank_account')
+      return failure(400, 'Invalid identification type or country');
     if (typeof body.bvn !== 'string' || !/^\d{11}$/.test(body.bvn)) return failure(400, 'Invalid BVN');
-    if (typeof body.bank_code !== 'string' || typeof body.account_number !== 'string' || !/^\d{10}$/.test(body.account_number)) return failure(400, 'Invalid bank account');
-    if (typeof body.first_name !== 'string' || typeof body.last_name !== 'string') return failure(400, 'first_name and last_name are required');
+    if (
+      typeof body.bank_code !== 'string' ||
+      typeof body.account_number !== 'string' ||
+      !/^\d{10}$/.test(body.account_number)
+    )
+      return failure(400, 'Invalid bank account');
+    if (typeof body.first_name !== 'string' || typeof body.last_name !== 'string')
+      return failure(400, 'first_name and last_name are required');
     const identification = { customer, bvn: body.bvn, bank_code: body.bank_code, account_number: body.account_number };
     identifications.push(identification);
     if (fake.identificationWebhooks === 'held') heldIdentifications.push(identification);
@@ -209,13 +256,23 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
       customer_id: customer.id,
       customer_code: customer.customer_code,
       email: customer.email,
-      identification: { country: 'NG', type: 'bank_account', bvn: masked(bvn), account_number: masked(account_number), bank_code },
+      identification: {
+        country: 'NG',
+        type: 'bank_account',
+        bvn: masked(bvn),
+        account_number: masked(account_number),
+        bank_code,
+      },
       ...(failed ? { reason: 'Account number or BVN is incorrect' } : {}),
     };
-    await sendWebhook({ event: failed ? 'customeridentification.failed' : 'customeridentification.success', data }).catch(() => undefined);
+    await sendWebhook({
+      event: failed ? 'customeridentification.failed' : 'customeridentification.success',
+      data,
+    }).catch(() => undefined);
   }
 
-  const customerBy = (idOrCode: unknown) => [...customers.values()].find((c) => String(c.id) === String(idOrCode) || c.customer_code === idOrCode);
+  const customerBy = (idOrCode: unknown) =>
+    [...customers.values()].find((c) => String(c.id) === String(idOrCode) || c.customer_code === idOrCode);
 
   function createAccount(request: FakeRequest): Answer {
     const body = jsonBody(request);
@@ -223,9 +280,15 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     if (!customer) return failure(400, 'Customer not found');
     const slug = typeof body?.preferred_bank === 'string' ? body.preferred_bank : 'wema-bank';
     const provider = PROVIDERS[slug];
-    if (!provider) return failure(400, 'Invalid preferred bank. Use the available providers endpoint to get the list of banks');
-    if (!customer.first_name || !customer.last_name || !customer.phone) return failure(400, 'Customer first name, last name and phone are required');
-    if (!customer.identified) return failure(400, 'Customer has not been validated. Validate the customer before assigning a dedicated account');
+    if (!provider)
+      return failure(400, 'Invalid preferred bank. Use the available providers endpoint to get the list of banks');
+    if (!customer.first_name || !customer.last_name || !customer.phone)
+      return failure(400, 'Customer first name, last name and phone are required');
+    if (!customer.identified)
+      return failure(
+        400,
+        'Customer has not been validated. Validate the customer before assigning a dedicated account',
+      );
     const existing = accounts.find((account) => account.customer.id === customer.id && account.slug === slug);
     if (existing) return success('Assigned Managed Account', accountJson(existing));
     const account: DedicatedAccount = {
@@ -244,7 +307,13 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     if (url.searchParams.get('active') === null) return failure(400, 'active is required');
     const customer = url.searchParams.get('customer');
     const list = accounts.filter((account) => customer === null || String(account.customer.id) === customer);
-    return success('Managed accounts successfully retrieved', list.map(accountJson), { total: list.length, skipped: 0, perPage: 50, page: 1, pageCount: 1 });
+    return success('Managed accounts successfully retrieved', list.map(accountJson), {
+      total: list.length,
+      skipped: 0,
+      perPage: 50,
+      page: 1,
+      pageCount: 1,
+    });
   }
 
   /** The charge as verify and the list show it, after any planted disagreement. */
@@ -290,14 +359,26 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     const from = url.searchParams.get('from');
     const to = url.searchParams.get('to');
     const status = url.searchParams.get('status');
-    if (!Number.isInteger(perPage) || !Number.isInteger(page) || perPage < 1 || page < 1) return failure(400, 'Invalid pagination parameters');
+    if (!Number.isInteger(perPage) || !Number.isInteger(page) || perPage < 1 || page < 1)
+      return failure(400, 'Invalid pagination parameters');
     const within = (at: Date) => (from === null || at >= new Date(from)) && (to === null || at <= new Date(to));
     const all = [
-      ...[...charges.values()].filter((charge) => charge.recordAs !== 'missing' && within(charge.paidAt)).map(chargeJson),
-      ...[...checkout.transactions.values()].filter((card) => within(card.paidAt ?? card.createdAt)).map((card) => checkout.json(card)),
+      ...[...charges.values()]
+        .filter((charge) => charge.recordAs !== 'missing' && within(charge.paidAt))
+        .map(chargeJson),
+      ...[...checkout.transactions.values()]
+        .filter((card) => within(card.paidAt ?? card.createdAt))
+        .map((card) => checkout.json(card)),
     ].filter((charge) => status === null || charge.status === status);
     const data = all.slice((page - 1) * perPage, page * perPage);
-    return success('Transactions retrieved', data, { total: all.length, total_volume: 0, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.max(1, Math.ceil(all.length / perPage)) });
+    return success('Transactions retrieved', data, {
+      total: all.length,
+      total_volume: 0,
+      skipped: (page - 1) * perPage,
+      perPage,
+      page,
+      pageCount: Math.max(1, Math.ceil(all.length / perPage)),
+    });
   }
 
   async function pay(payment: FakePayment): Promise<PaymentResult> {
@@ -319,18 +400,22 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     const webhookUrl = payment.webhookUrl ?? fake.webhookUrl;
     if (!webhookUrl) throw new Error('fake Paystack: no webhookUrl to notify');
     const body = JSON.stringify(
-      inDomain(paystackChargeSuccess({
-        accountNumber: account.account_number,
-        amountKobo: payment.amountKobo,
-        reference,
-        senderName: charge.senderName,
-        senderBank: charge.senderBank,
-        receiverBank: PROVIDERS[account.slug].name,
-        paidAt: charge.paidAt,
-        id: charge.id,
-      })),
+      inDomain(
+        paystackChargeSuccess({
+          accountNumber: account.account_number,
+          amountKobo: payment.amountKobo,
+          reference,
+          senderName: charge.senderName,
+          senderBank: charge.senderBank,
+          receiverBank: PROVIDERS[account.slug].name,
+          paidAt: charge.paidAt,
+          id: charge.id,
+        }),
+      ),
     );
-    const webhook = await deliverWebhook(webhookUrl, body, { [PAYSTACK_SIGNATURE_HEADER]: signHmacSha512(secretKey, body) });
+    const webhook = await deliverWebhook(webhookUrl, body, {
+      [PAYSTACK_SIGNATURE_HEADER]: signHmacSha512(secretKey, body),
+    });
     return { reference, webhook };
   }
 
@@ -345,7 +430,8 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
       if (request.method === 'POST' && path === '/customer') return createCustomer(request);
       const identification = /^\/customer\/([^/]+)\/identification$/.exec(path);
       if (request.method === 'POST' && identification) return identify(request, decodeURIComponent(identification[1]));
-      if (request.method === 'GET' && path.startsWith('/customer/')) return fetchCustomer(decodeURIComponent(path.slice('/customer/'.length)));
+      if (request.method === 'GET' && path.startsWith('/customer/'))
+        return fetchCustomer(decodeURIComponent(path.slice('/customer/'.length)));
       if (request.method === 'POST' && path === '/transaction/initialize') return checkout.initialize(request);
       if (request.method === 'GET' && path === '/dedicated_account') return listAccounts(url);
       if (request.method === 'POST' && path === '/dedicated_account') return createAccount(request);
@@ -356,18 +442,26 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     control: async (request, url) => {
       if (request.method === 'POST' && url.pathname === '/__fake/pay') {
         const payment = paymentOf(request);
-        if (!payment) return { status: 400, body: { message: 'expected { account_number, amount_kobo, sender_name?, sender_bank?, reference? }' } };
-        if (!accounts.some((account) => account.account_number === payment.accountNumber)) return { status: 404, body: { message: `no dedicated account ${payment.accountNumber}` } };
+        if (!payment)
+          return {
+            status: 400,
+            body: { message: 'expected { account_number, amount_kobo, sender_name?, sender_bank?, reference? }' },
+          };
+        if (!accounts.some((account) => account.account_number === payment.accountNumber))
+          return { status: 404, body: { message: `no dedicated account ${payment.accountNumber}` } };
         return { status: 200, body: await pay(payment) };
       }
       if (request.method === 'POST' && url.pathname === '/__fake/card-webhooks') {
         const mode = jsonBody(request)?.mode;
-        if (mode !== 'before-redirect' && mode !== 'held') return { status: 400, body: { message: "expected { mode: 'before-redirect' | 'held' }" } };
+        if (mode !== 'before-redirect' && mode !== 'held')
+          return { status: 400, body: { message: "expected { mode: 'before-redirect' | 'held' }" } };
         checkout.webhooks = mode;
         return { status: 200, body: { mode } };
       }
-      if (request.method === 'POST' && url.pathname === '/__fake/card-webhooks/release') return { status: 200, body: { released: await checkout.releaseWebhooks() } };
-      if (request.method === 'POST' && url.pathname === '/__fake/identifications/release') return { status: 200, body: { released: await fake.releaseIdentifications() } };
+      if (request.method === 'POST' && url.pathname === '/__fake/card-webhooks/release')
+        return { status: 200, body: { released: await checkout.releaseWebhooks() } };
+      if (request.method === 'POST' && url.pathname === '/__fake/identifications/release')
+        return { status: 200, body: { released: await fake.releaseIdentifications() } };
       return { status: 404, body: { message: 'unknown control' } };
     },
   });
@@ -378,7 +472,8 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
     webhookUrl: options.webhookUrl,
     pay,
     count(method, path) {
-      return server.requests.filter((request) => request.method === method && request.url.split('?')[0] === path).length;
+      return server.requests.filter((request) => request.method === method && request.url.split('?')[0] === path)
+        .length;
     },
     failingIdentities,
     identificationWebhooks: 'immediate',
@@ -388,7 +483,9 @@ export async function startFakePaystack(options: FakePaystackOptions = {}): Prom
       return held.length;
     },
     identificationsOf(email) {
-      return identifications.filter((entry) => entry.customer.email === email.toLowerCase()).map(({ bvn, bank_code, account_number }) => ({ bvn, bank_code, account_number }));
+      return identifications
+        .filter((entry) => entry.customer.email === email.toLowerCase())
+        .map(({ bvn, bank_code, account_number }) => ({ bvn, bank_code, account_number }));
     },
     checkout,
   };

@@ -12,9 +12,17 @@ import { startFakeMonnify } from './monnifyServer';
 import { startFakePaystack } from './paystackServer';
 
 const appUrl = process.env.APP_URL ?? 'http://127.0.0.1:3456';
-const monnify = await startFakeMonnify({ port: Number(process.env.FAKE_MONNIFY_PORT ?? 3481), webhookUrl: `${appUrl}/api/webhooks/monnify` });
-const paystack = await startFakePaystack({ port: Number(process.env.FAKE_PAYSTACK_PORT ?? 3482), webhookUrl: `${appUrl}/api/webhooks/paystack` });
-console.log(`fake Monnify at ${monnify.url}: MONNIFY_API_KEY=${monnify.apiKey} MONNIFY_SECRET_KEY=${monnify.secretKey} MONNIFY_CONTRACT_CODE=${monnify.contractCode}`);
+const monnify = await startFakeMonnify({
+  port: Number(process.env.FAKE_MONNIFY_PORT ?? 3481),
+  webhookUrl: `${appUrl}/api/webhooks/monnify`,
+});
+const paystack = await startFakePaystack({
+  port: Number(process.env.FAKE_PAYSTACK_PORT ?? 3482),
+  webhookUrl: `${appUrl}/api/webhooks/paystack`,
+});
+console.log(
+  `fake Monnify at ${monnify.url}: MONNIFY_API_KEY=${monnify.apiKey} MONNIFY_SECRET_KEY=${monnify.secretKey} MONNIFY_CONTRACT_CODE=${monnify.contractCode}`,
+);
 console.log(`fake Paystack at ${paystack.url}: PAYSTACK_SECRET_KEY=${paystack.secretKey}`);
 
 const stop = async () => {

@@ -71,7 +71,11 @@ export interface FakeVtpassKeys {
   secretKey: string;
 }
 
-export const FAKE_VTPASS_KEYS: FakeVtpassKeys = { apiKey: 'fake-vtpass-api-key', publicKey: 'PK_fake_vtpass', secretKey: 'SK_fake_vtpass' };
+export const FAKE_VTPASS_KEYS: FakeVtpassKeys = {
+  apiKey: 'fake-vtpass-api-key',
+  publicKey: 'PK_fake_vtpass',
+  secretKey: 'SK_fake_vtpass',
+};
 
 export type FakeVtpassMode = { kind: 'normal' } | { kind: 'malformed' } | { kind: 'server-error' } | { kind: 'down' };
 
@@ -125,10 +129,12 @@ const SERVICES: Record<string, { category: ServiceCategory; name: string }> = {
   'glo-data': { category: 'data', name: 'GLO Data' },
   'etisalat-data': { category: 'data', name: '9mobile Data' },
   ...Object.fromEntries(
-    ['ikeja', 'eko', 'abuja', 'kano', 'portharcourt', 'ibadan', 'enugu', 'jos', 'kaduna', 'benin', 'aba', 'yola'].map((disco) => [
-      `${disco}-electric`,
-      { category: 'electricity-bill' as const, name: `${disco[0].toUpperCase()}${disco.slice(1)} Electric Payment` },
-    ]),
+    ['ikeja', 'eko', 'abuja', 'kano', 'portharcourt', 'ibadan', 'enugu', 'jos', 'kaduna', 'benin', 'aba', 'yola'].map(
+      (disco) => [
+        `${disco}-electric`,
+        { category: 'electricity-bill' as const, name: `${disco[0].toUpperCase()}${disco.slice(1)} Electric Payment` },
+      ],
+    ),
   ),
   dstv: { category: 'tv-subscription', name: 'DSTV Subscription' },
   gotv: { category: 'tv-subscription', name: 'Gotv Payment' },
@@ -141,16 +147,43 @@ const SERVICES: Record<string, { category: ServiceCategory; name: string }> = {
 /** The services whose smartcard verification tells the due date and renewal amount, and which renew without a variation. */
 const RENEWABLE = new Set(['dstv', 'gotv']);
 
-const plan = (variation_code: string, name: string, naira: number): FakeVariation => ({ variation_code, name, variation_amount: naira.toFixed(2), fixedPrice: 'Yes' });
+const plan = (variation_code: string, name: string, naira: number): FakeVariation => ({
+  variation_code,
+  name,
+  variation_amount: naira.toFixed(2),
+  fixedPrice: 'Yes',
+});
 
 /** Plans shaped like the documentation's examples (DSTV, WAEC and JAMB lists are its own). */
 export const DEFAULT_VARIATIONS: Readonly<Record<string, FakeVariation[]>> = {
-  'mtn-data': [plan('mtn-100mb-1000', 'MTN N1000 1.5GB - 30 days', 1000), plan('mtn-2gb-1500', 'MTN N1500 2GB - 30 days', 1500), plan('mtn-10mb-100', 'MTN N100 100MB - 24 hrs', 100)],
-  'airtel-data': [plan('airt-1000', 'Airtel Data Bundle - 1,000 Naira - 1.5GB - 30 Days', 1000), plan('airt-2000', 'Airtel Data Bundle - 2,000 Naira - 4.5GB - 30 Days', 2000)],
-  'glo-data': [plan('glo1000', 'Glo Data N1000 - 2.5GB - 30 days', 1000), plan('glo2000', 'Glo Data N2000 - 5.8GB - 30 days', 2000)],
-  'etisalat-data': [plan('eti-1000', '9mobile 1.5GB - 1,000 Naira - 30 days', 1000), plan('eti-2000', '9mobile 4.5GB - 2,000 Naira - 30 days', 2000)],
-  dstv: [plan('dstv-padi', 'DStv Padi N1,850', 1850), plan('dstv-yanga', 'DStv Yanga N2,565', 2565), plan('dstv-confam', 'Dstv Confam N4,615', 4615), plan('dstv79', 'DStv Compact N7900', 7900)],
-  gotv: [plan('gotv-smallie', 'GOtv Smallie - monthly N900', 900), plan('gotv-jinja', 'GOtv Jinja N1,900', 1900), plan('gotv-max', 'GOtv Max N4,850', 4850)],
+  'mtn-data': [
+    plan('mtn-100mb-1000', 'MTN N1000 1.5GB - 30 days', 1000),
+    plan('mtn-2gb-1500', 'MTN N1500 2GB - 30 days', 1500),
+    plan('mtn-10mb-100', 'MTN N100 100MB - 24 hrs', 100),
+  ],
+  'airtel-data': [
+    plan('airt-1000', 'Airtel Data Bundle - 1,000 Naira - 1.5GB - 30 Days', 1000),
+    plan('airt-2000', 'Airtel Data Bundle - 2,000 Naira - 4.5GB - 30 Days', 2000),
+  ],
+  'glo-data': [
+    plan('glo1000', 'Glo Data N1000 - 2.5GB - 30 days', 1000),
+    plan('glo2000', 'Glo Data N2000 - 5.8GB - 30 days', 2000),
+  ],
+  'etisalat-data': [
+    plan('eti-1000', '9mobile 1.5GB - 1,000 Naira - 30 days', 1000),
+    plan('eti-2000', '9mobile 4.5GB - 2,000 Naira - 30 days', 2000),
+  ],
+  dstv: [
+    plan('dstv-padi', 'DStv Padi N1,850', 1850),
+    plan('dstv-yanga', 'DStv Yanga N2,565', 2565),
+    plan('dstv-confam', 'Dstv Confam N4,615', 4615),
+    plan('dstv79', 'DStv Compact N7900', 7900),
+  ],
+  gotv: [
+    plan('gotv-smallie', 'GOtv Smallie - monthly N900', 900),
+    plan('gotv-jinja', 'GOtv Jinja N1,900', 1900),
+    plan('gotv-max', 'GOtv Max N4,850', 4850),
+  ],
   startimes: [plan('nova', 'Nova - 900 Naira - 1 Month', 900), plan('basic', 'Basic - 1,700 Naira - 1 Month', 1700)],
   showmax: [plan('mobile_only', 'Showmax Mobile - N1,200', 1200), plan('full', 'Showmax Full - N2,900', 2900)],
   waec: [plan('waecdirect', 'WASSCE', 900)],
@@ -170,7 +203,9 @@ const DESCRIPTIONS: Record<string, string> = {
   '099': 'TRANSACTION IS PROCESSING',
 };
 
-export async function startFakeVtpass(options: { port?: number; host?: string; keys?: FakeVtpassKeys; now?: () => Date } = {}): Promise<FakeVtpass> {
+export async function startFakeVtpass(
+  options: { port?: number; host?: string; keys?: FakeVtpassKeys; now?: () => Date } = {},
+): Promise<FakeVtpass> {
   const keys = options.keys ?? FAKE_VTPASS_KEYS;
   const simulated = new SimulatedBiller({ now: options.now });
   const variations = new Map(Object.entries(DEFAULT_VARIATIONS).map(([service, list]) => [service, [...list]]));
@@ -189,7 +224,11 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
   const answer = (response: ServerResponse, code: string, extra: Record<string, unknown> = {}) =>
-    send(response, code === '087' ? 401 : 200, { code, response_description: DESCRIPTIONS[code] ?? 'UNKNOWN', ...extra });
+    send(response, code === '087' ? 401 : 200, {
+      code,
+      response_description: DESCRIPTIONS[code] ?? 'UNKNOWN',
+      ...extra,
+    });
 
   async function handle(request: IncomingMessage, response: ServerResponse, raw: string) {
     const url = new URL(request.url ?? '/', 'http://fake.vtpass');
@@ -201,18 +240,29 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     }
     requests.push({ method: request.method ?? '', path: url.pathname + url.search, headers: request.headers, body });
 
-    if (mode.kind === 'down') return void response.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>503 Service Temporarily Unavailable</body></html>');
-    if (mode.kind === 'server-error') return void response.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>Whoops, looks like something went wrong.</body></html>');
-    if (mode.kind === 'malformed') return void response.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"000","content":{"transactions":');
+    if (mode.kind === 'down')
+      return void response
+        .writeHead(503, { 'content-type': 'text/html' })
+        .end('<html><body>503 Service Temporarily Unavailable</body></html>');
+    if (mode.kind === 'server-error')
+      return void response
+        .writeHead(500, { 'content-type': 'text/html' })
+        .end('<html><body>Whoops, looks like something went wrong.</body></html>');
+    if (mode.kind === 'malformed')
+      return void response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"code":"000","content":{"transactions":');
 
     const header = (name: string) => request.headers[name];
     const authorised =
-      header('api-key') === keys.apiKey && (request.method === 'GET' ? header('public-key') === keys.publicKey : header('secret-key') === keys.secretKey);
+      header('api-key') === keys.apiKey &&
+      (request.method === 'GET' ? header('public-key') === keys.publicKey : header('secret-key') === keys.secretKey);
     if (!authorised) return answer(response, '087');
 
     const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const route = `${request.method} ${url.pathname}`;
-    if (route === 'GET /api/service-variations') return serviceVariations(response, url.searchParams.get('serviceID') ?? '');
+    if (route === 'GET /api/service-variations')
+      return serviceVariations(response, url.searchParams.get('serviceID') ?? '');
     // A held payment is made once released, whether or not its caller still waits; not once the fake closed.
     if (route === 'POST /api/pay') return (await payments.pass()) ? pay(request, response, fields) : undefined;
     if (route === 'POST /api/requery') return requery(response, fields);
@@ -225,7 +275,15 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     if (!service) return answer(response, '012');
     // VTpass's documentation spells the list "varations" on the older pages and "variations" on the newer: both are seen.
     const listName = serviceID === 'dstv' ? 'variations' : 'varations';
-    send(response, 200, { response_description: '000', content: { ServiceName: service.name, serviceID, convinience_fee: '0 %', [listName]: variations.get(serviceID) ?? [] } });
+    send(response, 200, {
+      response_description: '000',
+      content: {
+        ServiceName: service.name,
+        serviceID,
+        convinience_fee: '0 %',
+        [listName]: variations.get(serviceID) ?? [],
+      },
+    });
   }
 
   async function pay(request: IncomingMessage, response: ServerResponse, fields: Record<string, unknown>) {
@@ -242,11 +300,20 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     const variationCode = typeof fields.variation_code === 'string' ? fields.variation_code : null;
     const plans = variations.get(serviceID);
     const renewal = fields.subscription_type === 'renew' && RENEWABLE.has(serviceID);
-    if (plans && !renewal && !plans.some((variation) => variation.variation_code === variationCode)) return answer(response, '010');
-    if (category === 'electricity-bill' && variationCode !== 'prepaid' && variationCode !== 'postpaid') return answer(response, '010');
+    if (plans && !renewal && !plans.some((variation) => variation.variation_code === variationCode))
+      return answer(response, '010');
+    if (category === 'electricity-bill' && variationCode !== 'prepaid' && variationCode !== 'postpaid')
+      return answer(response, '010');
     if (transactions.has(requestId)) return answer(response, '014');
 
-    const bill: Bill = { requestId, category, providerCode: serviceID, packageCode: variationCode, beneficiary, amountKobo: BigInt(Math.round(amount * 100)) };
+    const bill: Bill = {
+      requestId,
+      category,
+      providerCode: serviceID,
+      packageCode: variationCode,
+      beneficiary,
+      amountKobo: BigInt(Math.round(amount * 100)),
+    };
     transactions.set(requestId, { bill, serviceID, amount, phone, createdAt: new Date() });
     let outcome: BillOutcome;
     try {
@@ -264,7 +331,9 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
       case '0006':
         return answer(response, '044', { requestId });
       case '0007':
-        return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Service is under maintenance</body></html>');
+        return void response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<html><body>Service is under maintenance</body></html>');
     }
     if (outcome.status === 'failed') return answer(response, '016', transactionBody(requestId, 'failed'));
     if (outcome.status === 'pending') return answer(response, '000', transactionBody(requestId, 'pending'));
@@ -314,7 +383,12 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     };
     if (receipt.token) {
       const digits = receipt.token.replace(/\D/g, '');
-      Object.assign(body, { purchased_code: `Token : ${digits}`, token: `Token : ${digits}`, units: receipt.units?.replace(/\s*kWh$/, ''), tokenAmount: stored.amount });
+      Object.assign(body, {
+        purchased_code: `Token : ${digits}`,
+        token: `Token : ${digits}`,
+        units: receipt.units?.replace(/\s*kWh$/, ''),
+        tokenAmount: stored.amount,
+      });
     }
     if (receipt.serial || receipt.pin) {
       Object.assign(body, {
@@ -335,9 +409,16 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
     // Left open until the caller gives up (its timeout) or the fake closes; not awaited, so that
     // answered() does not wait for an answer that never comes.
     if (billersCode.endsWith('0004')) return void silentLookups.pass();
-    const found = await simulated.verify({ category: service.category, providerCode: serviceID, beneficiary: billersCode });
+    const found = await simulated.verify({
+      category: service.category,
+      providerCode: serviceID,
+      beneficiary: billersCode,
+    });
     if (!found) {
-      const error = service.category === 'electricity-bill' ? `This meter is not correct or is not a valid ${service.name} meter. Please check and try again` : 'Invalid Smartcard Number';
+      const error =
+        service.category === 'electricity-bill'
+          ? `This meter is not correct or is not a valid ${service.name} meter. Please check and try again`
+          : 'Invalid Smartcard Number';
       return answer(response, '000', { content: { error, WrongBillersCode: true } });
     }
     if (service.category === 'electricity-bill') {
@@ -383,7 +464,12 @@ export async function startFakeVtpass(options: { port?: number; host?: string; k
         },
       });
     }
-    answer(response, '000', { content: { Customer_Name: found.name, commission_details: { amount: null, rate: '0', rate_type: 'percent', computation_type: 'default' } } });
+    answer(response, '000', {
+      content: {
+        Customer_Name: found.name,
+        commission_details: { amount: null, rate: '0', rate_type: 'percent', computation_type: 'default' },
+      },
+    });
   }
 
   const server: Server = createServer((request, response) => {
@@ -445,5 +531,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   });
   console.log(`fake VTpass listening at ${fake.url}`);
-  console.log(`  BILLER=vtpass VTPASS_BASE_URL=${fake.url} VTPASS_API_KEY=${fake.keys.apiKey} VTPASS_PUBLIC_KEY=${fake.keys.publicKey} VTPASS_SECRET_KEY=${fake.keys.secretKey}`);
+  console.log(
+    `  BILLER=vtpass VTPASS_BASE_URL=${fake.url} VTPASS_API_KEY=${fake.keys.apiKey} VTPASS_PUBLIC_KEY=${fake.keys.publicKey} VTPASS_SECRET_KEY=${fake.keys.secretKey}`,
+  );
 }

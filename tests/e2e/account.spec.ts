@@ -1,6 +1,20 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../../core/messages';
-import { codeIn, createVerifiedAccount, expect, expectToast, fillRegister, latestMail, logIn, type NewUser, newUser, PINS, resetPathIn, test, typeCode } from '../support/e2e/journeys';
+import {
+  codeIn,
+  createVerifiedAccount,
+  expect,
+  expectToast,
+  fillRegister,
+  latestMail,
+  logIn,
+  type NewUser,
+  newUser,
+  PINS,
+  resetPathIn,
+  test,
+  typeCode,
+} from '../support/e2e/journeys';
 
 /** /register filled in for `user`, the terms accepted, the account created: the page goes on to /verify-email. */
 async function registerThroughTheForm(page: Page, user: NewUser) {
@@ -11,7 +25,10 @@ async function registerThroughTheForm(page: Page, user: NewUser) {
   await expect(page).toHaveURL(/\/verify-email$/);
 }
 
-test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({ page, request }) => {
+test('register → code from the mailbox → verify → log in → set pin → dashboard shows the balance', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
   await registerThroughTheForm(page, user);
   await expect(page.getByText(user.email)).toBeVisible();
@@ -74,7 +91,15 @@ test('the demo account logs in to the dashboard and hides and shows its balance'
 test('a user who has not verified the e-mail is sent to verify-email on login', async ({ page, request }) => {
   const user = newUser();
   const registered = await request.post('/api/register', {
-    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok:register' },
+    data: {
+      device: 'web',
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      password: user.password,
+      confirm_password: user.password,
+      token: 'dev-ok:register',
+    },
   });
   expect(registered.status()).toBe(201);
   await logIn(page, user.email, user.password);
@@ -92,7 +117,9 @@ test('a session the server revoked logs out to /login', async ({ page, request }
   await expect(page).toHaveURL(/\/dashboard$/);
   // Stored as the plain token, readable without decoding by an app embedding this one.
   const token = await page.evaluate(() => localStorage.getItem('user_token') ?? '');
-  expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` }, data: {} })).ok()).toBe(true);
+  expect((await request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` }, data: {} })).ok()).toBe(
+    true,
+  );
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -182,7 +209,15 @@ test.describe('/iamhuman', () => {
     await page.getByRole('button', { name: 'I am human' }).click();
     await expect.poll(() => tokenHandedToApp(page)).toBe('dev-ok:iamhuman');
     const answer = await request.post('/api/register', {
-      data: { device: 'web', name: 'Ada Obi', email: `iamhuman-${Date.now()}@example.com`, phone: '08031234567', password: 'Strong-pass-2026', confirm_password: 'Strong-pass-2026', token: 'dev-ok:iamhuman' },
+      data: {
+        device: 'web',
+        name: 'Ada Obi',
+        email: `iamhuman-${Date.now()}@example.com`,
+        phone: '08031234567',
+        password: 'Strong-pass-2026',
+        confirm_password: 'Strong-pass-2026',
+        token: 'dev-ok:iamhuman',
+      },
     });
     expect(answer.status()).toBe(403);
   });

@@ -38,7 +38,10 @@ async function payByCard(page: Page) {
   await form.getByRole('button', { name: 'Pay ₦5,177.67 with card' }).click();
 }
 
-test('webhook first: pay ₦5,000 by card at the checkout → back on /funding → credited once', async ({ page, request }, testInfo) => {
+test('webhook first: pay ₦5,000 by card at the checkout → back on /funding → credited once', async ({
+  page,
+  request,
+}, testInfo) => {
   const token = await onFunding(page, request);
   await page.screenshot({ path: testInfo.outputPath('funding-card.png'), fullPage: true });
   await payByCard(page);
@@ -54,7 +57,10 @@ test('webhook first: pay ₦5,000 by card at the checkout → back on /funding �
   await expect(page.getByRole('region', { name: 'Total balance' })).toContainText('₦5,000.00');
 });
 
-test('return first: the customer is back before the webhook → credited once on the return; the late webhook changes nothing', async ({ page, request }) => {
+test('return first: the customer is back before the webhook → credited once on the return; the late webhook changes nothing', async ({
+  page,
+  request,
+}) => {
   const held = await request.post(`${fakePaystack}/__fake/card-webhooks`, { data: { mode: 'held' } });
   expect(held.ok()).toBe(true);
   try {
@@ -66,7 +72,10 @@ test('return first: the customer is back before the webhook → credited once on
     const released = await request.post(`${fakePaystack}/__fake/card-webhooks/release`);
     expect(((await released.json()) as { released: number }).released).toBe(1);
     expect(await balanceOf(request, token)).toBe(5_000);
-    const transactions = await request.post('/api/fetch-transactions', { headers: { Authorization: `Bearer ${token}` }, data: { pagination: 10, page: 1 } });
+    const transactions = await request.post('/api/fetch-transactions', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { pagination: 10, page: 1 },
+    });
     expect(((await transactions.json()) as { data: { total: number } }).data.total).toBe(1);
   } finally {
     await request.post(`${fakePaystack}/__fake/card-webhooks`, { data: { mode: 'before-redirect' } });

@@ -17,7 +17,8 @@ import { accountNumbers, createReadyAccount, expect, fund, latestMail, newUser, 
 const OPS = process.env.E2E_OPS_URL!;
 const PASSWORD = 'Console-desk-2026!';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const codeOf = (secret: string, stepsAhead = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
+const codeOf = (secret: string, stepsAhead = 0) =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -34,7 +35,12 @@ let secondAdmin: Staff & { token: string };
 /** The finance account the admins made in the staff journey: the checker of the money journey. */
 let approvedFinance: Staff;
 
-async function opsPost<T>(request: APIRequestContext, path: string, data: object, token?: string): Promise<{ status: number; body: { message: string; data: T } }> {
+async function opsPost<T>(
+  request: APIRequestContext,
+  path: string,
+  data: object,
+  token?: string,
+): Promise<{ status: number; body: { message: string; data: T } }> {
   const response = await request.post(`${OPS}/ops/api/${path}`, { data, headers: token ? bearer(token) : {} });
   return { status: response.status(), body: await response.json() };
 }
@@ -43,7 +49,8 @@ async function opsPost<T>(request: APIRequestContext, path: string, data: object
 async function enrolled(request: APIRequestContext, email: string, invitation: string) {
   const accepted = await opsPost<{ token: string }>(request, 'invitation/accept', { invitation, password: PASSWORD });
   expect(accepted.status, accepted.body.message).toBe(200);
-  const { secret } = (await opsPost<{ secret: string }>(request, 'enrolment/start', {}, accepted.body.data.token)).body.data;
+  const { secret } = (await opsPost<{ secret: string }>(request, 'enrolment/start', {}, accepted.body.data.token)).body
+    .data;
   const first = { code: codeOf(secret) };
   type Done = { token: string; recovery_codes: string[] };
   const confirmed = await opsPost<Done>(request, 'enrolment/confirm', first, accepted.body.data.token);
@@ -106,7 +113,9 @@ async function customerIdOf(page: Page, email: string): Promise<number> {
   return Number(/\/customers\/(\d+)$/.exec(page.url())![1]);
 }
 
-test('the first admin opens the invitation, chooses a password and enrols an authenticator app from the QR code', async ({ page }) => {
+test('the first admin opens the invitation, chooses a password and enrols an authenticator app from the QR code', async ({
+  page,
+}) => {
   const invitation = readFileSync(process.env.E2E_ADMIN_INVITATION!, 'utf8').trim();
   await page.goto(invitation);
   // The invitation leaves the address bar once read.
@@ -175,19 +184,32 @@ test('a finance account one admin asks for exists once the other approves it; on
   await desk.close();
 });
 
-test('a support user signs in with a code, finds a customer by phone, requeries a stuck bill and resolves its case; the customer gets the e-mail', async ({ page, request }) => {
+test('a support user signs in with a code, finds a customer by phone, requeries a stuck bill and resolves its case; the customer gets the e-mail', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   await fund(request, token, 2_000);
-  const providers = (await (await request.post('/api/fetch-providers', { headers: bearer(token) })).json()) as { data: Record<string, { id: number; name: string }[]> };
+  const providers = (await (await request.post('/api/fetch-providers', { headers: bearer(token) })).json()) as {
+    data: Record<string, { id: number; name: string }[]>;
+  };
   // A number ending in 0005: the simulated biller answers pending, and pending again on every requery.
   const bought = await request.post('/api/airtime', {
     headers: { ...bearer(token), 'Idempotency-Key': randomUUID() },
-    data: { provider_id: providers.data.airtime.find((provider) => provider.name === 'MTN')!.id, beneficiary: '08031230005', amount: 500, pin: user.pin },
+    data: {
+      provider_id: providers.data.airtime.find((provider) => provider.name === 'MTN')!.id,
+      beneficiary: '08031230005',
+      amount: 500,
+      pin: user.pin,
+    },
   });
   const bill = ((await bought.json()) as { data: { id: number; reference: string; status: string } }).data;
   expect(bill.status).toBe('processing');
-  await request.post('/api/problem-reports/create', { headers: bearer(token), data: { transaction_id: bill.id, reason: 'still-processing', note: 'My airtime never came' } });
+  await request.post('/api/problem-reports/create', {
+    headers: bearer(token),
+    data: { transaction_id: bill.id, reason: 'still-processing', note: 'My airtime never came' },
+  });
 
   const support = await invitedStaff(request, 'support');
   await signIn(page, support, codeOf(support.secret, 1));
@@ -218,12 +240,18 @@ test('a support user signs in with a code, finds a customer by phone, requeries 
   const mail = await latestMail(request, user.email);
   expect(mail.subject).toMatch(/^Case NW-[0-9A-Z]{8} resolved$/);
   expect(mail.text).toContain(note);
-  const seen = (await (await request.post('/api/problem-reports/fetch', { headers: bearer(token), data: { transaction_id: bill.id } })).json()) as { data: { status: string; resolution_note: string } };
+  const seen = (await (
+    await request.post('/api/problem-reports/fetch', { headers: bearer(token), data: { transaction_id: bill.id } })
+  ).json()) as { data: { status: string; resolution_note: string } };
   expect(seen.data).toMatchObject({ status: 'resolved', resolution_note: note });
 });
 
 async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
-  return ((await (await request.post('/api/get-user', { headers: bearer(token) })).json()) as { data: { wallet_balance: number } }).data.wallet_balance;
+  return (
+    (await (await request.post('/api/get-user', { headers: bearer(token) })).json()) as {
+      data: { wallet_balance: number };
+    }
+  ).data.wallet_balance;
 }
 
 async function signedInPage(browser: Browser) {
@@ -232,13 +260,19 @@ async function signedInPage(browser: Browser) {
   return { page: await context.newPage(), close: () => context.close() };
 }
 
-test('a finance maker matches a suspended transfer; a second finance user approves it and the balance moves once; nobody approves their own', async ({ page, request, browser }) => {
+test('a finance maker matches a suspended transfer; a second finance user approves it and the balance moves once; nobody approves their own', async ({
+  page,
+  request,
+  browser,
+}) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   // A customer as the suspense queue meets them: identity verified and accounts opened.
   expect((await accountNumbers(request, token)).length).toBeGreaterThan(0);
   const reference = `E2E${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const transfer = await request.post('/dev/bank/transfer', { data: { account_number: '0000014579', amount: 3_000, sender_name: 'Kemi Adebayo', reference } });
+  const transfer = await request.post('/dev/bank/transfer', {
+    data: { account_number: '0000014579', amount: 3_000, sender_name: 'Kemi Adebayo', reference },
+  });
   expect(((await transfer.json()) as { data: { status: string } }).data.status).toBe('unmatched');
   const before = await balanceOf(request, token);
 
@@ -263,7 +297,12 @@ test('a finance maker matches a suspended transfer; a second finance user approv
   await expect(mine.getByRole('button', { name: 'Approve…' })).toHaveCount(0);
   // The server refuses it too, whatever the page shows.
   const requestId = Number(/#(\d+)/.exec((await mine.textContent())!)![1]);
-  const own = await opsPost(request, 'money/requests/approve', { request_id: requestId, code: codeOf(maker.secret, 1) }, await tokenOf(page));
+  const own = await opsPost(
+    request,
+    'money/requests/approve',
+    { request_id: requestId, code: codeOf(maker.secret, 1) },
+    await tokenOf(page),
+  );
   expect(own.status).toBe(403);
 
   const desk = await signedInPage(browser);
@@ -278,17 +317,36 @@ test('a finance maker matches a suspended transfer; a second finance user approv
   expect(await balanceOf(request, token)).toBe(before + 3_000);
 
   // Approving again does nothing.
-  const replay = await opsPost(request, 'money/requests/approve', { request_id: requestId, code: codeOf(checker.secret, 1) }, await tokenOf(desk.page));
+  const replay = await opsPost(
+    request,
+    'money/requests/approve',
+    { request_id: requestId, code: codeOf(checker.secret, 1) },
+    await tokenOf(desk.page),
+  );
   expect(replay.status).toBe(409);
   expect(await balanceOf(request, token)).toBe(before + 3_000);
   await desk.close();
 });
 
-test('a support user is refused a money action by the server (403), not only by a hidden button', async ({ page, request }) => {
+test('a support user is refused a money action by the server (403), not only by a hidden button', async ({
+  page,
+  request,
+}) => {
   const support = await invitedStaff(request, 'support');
   await signIn(page, support, support.recoveryCodes[0]);
   await expect(page.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
-  const refused = await opsPost(request, 'money/requests/create', { kind: 'goodwill-credit', customer_id: 1, amount: '1000', reason: 'Trying the button that is not there', code: codeOf(support.secret, 1) }, await tokenOf(page));
+  const refused = await opsPost(
+    request,
+    'money/requests/create',
+    {
+      kind: 'goodwill-credit',
+      customer_id: 1,
+      amount: '1000',
+      reason: 'Trying the button that is not there',
+      code: codeOf(support.secret, 1),
+    },
+    await tokenOf(page),
+  );
   expect(refused.status).toBe(403);
   expect(refused.body.message).toBe('your role (support) may not do this');
   // And the console's page is not on the customer's port.

@@ -1,7 +1,16 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import type { MerchantDetails } from '../../core/contract';
 import { labels } from '../../core/messages';
-import { accountNumbers, createReadyAccount, expect, expectToast, logIn, newUser, test, typeCode } from '../support/e2e/journeys';
+import {
+  accountNumbers,
+  createReadyAccount,
+  expect,
+  expectToast,
+  logIn,
+  newUser,
+  test,
+  typeCode,
+} from '../support/e2e/journeys';
 
 /**
  * The details a careful user notices: numeric fields that refuse letters however
@@ -16,7 +25,9 @@ async function fund(request: APIRequestContext, token: string, amounts: number[]
   if (amounts.length === 0) return;
   const [accountNumber] = await accountNumbers(request, token);
   for (const amount of amounts) {
-    const transfer = await request.post('/dev/bank/transfer', { data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' } });
+    const transfer = await request.post('/dev/bank/transfer', {
+      data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' },
+    });
     expect(transfer.ok()).toBe(true);
   }
 }
@@ -46,7 +57,11 @@ async function autofill(field: Locator, text: string) {
  * Puts text into a field the three ways it arrives: typed key by key, pasted from the
  * clipboard, and autofilled. The field shows only what the rule keeps, at every moment.
  */
-async function expectNumeric(page: Page, field: Locator, cases: { typed: [string, string]; pasted: [string, string]; autofilled: [string, string] }) {
+async function expectNumeric(
+  page: Page,
+  field: Locator,
+  cases: { typed: [string, string]; pasted: [string, string]; autofilled: [string, string] },
+) {
   await field.fill('');
   await field.pressSequentially(cases.typed[0]);
   await expect(field).toHaveValue(cases.typed[1]);
@@ -116,9 +131,16 @@ test('letters typed, pasted or autofilled never appear in a numeric field', asyn
   }
 });
 
-test('the dashboard shows the session\'s pagination (5) rows; Load more shows only for a full page with more revealed', async ({ page, request }) => {
+test("the dashboard shows the session's pagination (5) rows; Load more shows only for a full page with more revealed", async ({
+  page,
+  request,
+}) => {
   // Ten transfers: the dashboard shows five; /activities one full page with nothing behind it.
-  const { token } = await signedIn(page, request, Array.from({ length: 10 }, (_, i) => 100 * (i + 1)));
+  const { token } = await signedIn(
+    page,
+    request,
+    Array.from({ length: 10 }, (_, i) => 100 * (i + 1)),
+  );
   await expect(page.locator('.recent .txn-row')).toHaveCount(5);
 
   await page.goto('/activities');
@@ -170,12 +192,20 @@ test('/education names its plan field "Service"', async ({ page, request }) => {
   await expect(page.getByLabel('Plan', { exact: true })).toHaveCount(0);
 });
 
-test('a meter changed after verification: the details say whose they are, a warning shows, and the receipt names the billed meter\'s holder', async ({ page, request }) => {
+test("a meter changed after verification: the details say whose they are, a warning shows, and the receipt names the billed meter's holder", async ({
+  page,
+  request,
+}) => {
   const { user, token } = await signedIn(page, request);
   const holderOf = async (meter: string) => {
     const providers = await request.post('/api/fetch-providers', { headers: { Authorization: `Bearer ${token}` } });
-    const ikeja = ((await providers.json()) as { data: Record<string, { id: number; name: string }[]> }).data['electricity-bill'].find((p) => p.name.startsWith('Ikeja'))!;
-    const verified = await request.post('/api/verify-merchant', { headers: { Authorization: `Bearer ${token}` }, data: { provider_id: ikeja.id, beneficiary: meter } });
+    const ikeja = ((await providers.json()) as { data: Record<string, { id: number; name: string }[]> }).data[
+      'electricity-bill'
+    ].find((p) => p.name.startsWith('Ikeja'))!;
+    const verified = await request.post('/api/verify-merchant', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { provider_id: ikeja.id, beneficiary: meter },
+    });
     return ((await verified.json()) as { data: MerchantDetails }).data.name;
   };
   const [verifiedMeter, billedMeter] = ['45011234567', '45017654321'];
@@ -209,7 +239,11 @@ test('a meter changed after verification: the details say whose they are, a warn
 
   await page.goto('/activities');
   // The purchase's row, not the cashback it earned (listed above it, newest first).
-  await page.locator('.txn-row').filter({ hasNotText: /cashback/i }).first().click();
+  await page
+    .locator('.txn-row')
+    .filter({ hasNotText: /cashback/i })
+    .first()
+    .click();
   const receipt = page.getByRole('dialog', { name: 'Transaction details' });
   await expect(receipt).toContainText(billedMeter);
   await expect(receipt).toContainText(`Meter holder${billedHolder}`);

@@ -19,7 +19,10 @@ import {
 const port = Number(process.env.E2E_PORT ?? 3456);
 const fakeMonnify = `http://127.0.0.1:${Number(process.env.E2E_FAKE_MONNIFY_PORT ?? port + 4)}`;
 
-test('register → /funding offers the verification → a BVN verified on /profile → Monnify\'s accounts (with the BVN) and Paystack\'s (after its validation webhook) → a transfer into each credited once', async ({ page, request }, testInfo) => {
+test("register → /funding offers the verification → a BVN verified on /profile → Monnify's accounts (with the BVN) and Paystack's (after its validation webhook) → a transfer into each credited once", async ({
+  page,
+  request,
+}, testInfo) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);
@@ -36,7 +39,9 @@ test('register → /funding offers the verification → a BVN verified on /profi
   await page.getByLabel('Date of birth').fill(BIRTH_DATE);
   await page.getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'profile updated successfully');
-  const reservation = (await (await request.get(`${fakeMonnify}/__fake/reservations?email=${encodeURIComponent(user.email)}`)).json()) as { bvn: string | null };
+  const reservation = (await (
+    await request.get(`${fakeMonnify}/__fake/reservations?email=${encodeURIComponent(user.email)}`)
+  ).json()) as { bvn: string | null };
   expect(reservation.bvn, 'Monnify was given the BVN').toBe(bvn);
 
   await page.goto('/funding');
@@ -58,12 +63,16 @@ test('register → /funding offers the verification → a BVN verified on /profi
 
   // A transfer into each, through each partner's fake: credited once, whatever the replays.
   const headers = { Authorization: `Bearer ${token}` };
-  const numbers = ((await (await request.post('/api/create-accounts', { headers })).json()) as { data: { account_number: string }[] }).data.map((a) => a.account_number);
+  const numbers = (
+    (await (await request.post('/api/create-accounts', { headers })).json()) as { data: { account_number: string }[] }
+  ).data.map((a) => a.account_number);
   expect(numbers).toHaveLength(3);
   for (const [index, accountNumber] of numbers.entries()) {
     const reference = `E2E-${Date.now()}-${index}`;
     for (let delivery = 0; delivery < 2; delivery++) {
-      const transfer = await request.post('/dev/bank/transfer', { data: { account_number: accountNumber, amount: 1_000, sender_name: 'Emeka Obi', reference } });
+      const transfer = await request.post('/dev/bank/transfer', {
+        data: { account_number: accountNumber, amount: 1_000, sender_name: 'Emeka Obi', reference },
+      });
       expect(transfer.ok()).toBe(true);
     }
   }

@@ -7,7 +7,10 @@ import { axeViolations, hydrated, PUBLIC_PAGES, SIGNED_IN_PAGES, watchHydration 
  * every page passes axe-core's WCAG 2 AA rules once drawn.
  */
 
-test('every public page holds its first screen in its HTML, hydrates with no recoverable error, and passes axe', async ({ page, request }) => {
+test('every public page holds its first screen in its HTML, hydrates with no recoverable error, and passes axe', async ({
+  page,
+  request,
+}) => {
   const problems = watchHydration(page);
   const violations: string[] = [];
   for (const route of PUBLIC_PAGES) {
@@ -21,7 +24,10 @@ test('every public page holds its first screen in its HTML, hydrates with no rec
   expect(violations).toEqual([]);
 });
 
-test('every signed-in page hydrates its frame with no recoverable error, shows the user once hydrated, and passes axe', async ({ page, request }) => {
+test('every signed-in page hydrates its frame with no recoverable error, shows the user once hydrated, and passes axe', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
   await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);
@@ -47,7 +53,10 @@ test('every signed-in page hydrates its frame with no recoverable error, shows t
   expect(violations).toEqual([]);
 });
 
-test("what is typed and sent before the app's code has arrived is kept, and sent once the app runs", async ({ page, baseURL }) => {
+test("what is typed and sent before the app's code has arrived is kept, and sent once the app runs", async ({
+  page,
+  baseURL,
+}) => {
   const user = newUser();
   await createReadyAccount(page.request, user);
   // The app's code is held back (a phone on a slow network) until the form has been filled and sent.

@@ -1,5 +1,14 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { createReadyAccount, enterPin, expect, fillAndContinue, fund, newUser, services, test } from '../support/e2e/journeys';
+import {
+  createReadyAccount,
+  enterPin,
+  expect,
+  fillAndContinue,
+  fund,
+  newUser,
+  services,
+  test,
+} from '../support/e2e/journeys';
 
 // The Stately inspector: it opens on the build made for it (`npm run preview:inspect`,
 // served beside the real server by playwright.config.ts), never on the production build, and
@@ -25,7 +34,8 @@ async function recordInspectorWindow(context: BrowserContext) {
   );
 }
 
-const received = (inspector: Page) => inspector.evaluate(() => (window as unknown as { received: string[] }).received.join('\n'));
+const received = (inspector: Page) =>
+  inspector.evaluate(() => (window as unknown as { received: string[] }).received.join('\n'));
 
 test('the production build opens no inspector, even when the URL asks for one', async ({ page, context }) => {
   await recordInspectorWindow(context);
@@ -64,11 +74,15 @@ test('the inspector build shows the flows with every secret masked', async ({ pa
   await expect.poll(async () => (await received(inspector)).includes('xstate.done.actor.purchase')).toBe(true);
   const seen = await received(inspector);
   // It was shown the flows: the typing, the pin boxes, the calls and their answers.
-  for (const type of ['login.change', 'xstate.done.actor.login', 'form.beneficiary', 'pin.change', 'pin.accepted']) expect(seen).toContain(type);
+  for (const type of ['login.change', 'xstate.done.actor.login', 'form.beneficiary', 'pin.change', 'pin.accepted'])
+    expect(seen).toContain(type);
   expect(seen).toContain(electricity.beneficiary);
   expect(seen).toContain('"field":"password","value":"•••"');
   // And none of the secrets.
-  const digits = user.pin.split('').map((digit) => `"${digit}"`).join(',');
-  for (const secret of [user.password, `"${user.pin}"`, digits, sessionToken!, boughtToken!]) expect(seen).not.toContain(secret);
+  const digits = user.pin
+    .split('')
+    .map((digit) => `"${digit}"`)
+    .join(',');
+  for (const secret of [user.password, `"${user.pin}"`, digits, sessionToken!, boughtToken!])
+    expect(seen).not.toContain(secret);
 });
-

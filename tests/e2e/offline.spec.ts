@@ -33,20 +33,26 @@ async function fundedUser(page: Page, request: APIRequestContext) {
   return user;
 }
 
-test('a second visit of /dashboard asks the network for no script, style or font', async ({ page, context, request }) => {
+test('a second visit of /dashboard asks the network for no script, style or font', async ({
+  page,
+  context,
+  request,
+}) => {
   await fundedUser(page, request);
   await serviceWorkerReady(page);
   const fromNetwork: string[] = [];
   const fromWorker: string[] = [];
   const ownFile = (type: string) => ['script', 'stylesheet', 'font'].includes(type);
   page.on('response', (response) => {
-    if (ownFile(response.request().resourceType())) (response.fromServiceWorker() ? fromWorker : fromNetwork).push(response.url());
+    if (ownFile(response.request().resourceType()))
+      (response.fromServiceWorker() ? fromWorker : fromNetwork).push(response.url());
   });
   // What the worker itself would fetch from the network (a file it did not have). Its own script
   // is not one: browsers check it for a new version at each visit.
   context.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (request.serviceWorker() && pathname !== '/sw.js' && /\.(js|css|woff2?)$/.test(pathname)) fromNetwork.push(`worker: ${request.url()}`);
+    if (request.serviceWorker() && pathname !== '/sw.js' && /\.(js|css|woff2?)$/.test(pathname))
+      fromNetwork.push(`worker: ${request.url()}`);
   });
   await page.goto('/dashboard');
   await hydrated(page);
@@ -56,7 +62,11 @@ test('a second visit of /dashboard asks the network for no script, style or font
   expect(fromWorker.filter((url) => url.endsWith('.js')).length).toBeGreaterThanOrEqual(5);
 });
 
-test('offline, /dashboard opens on the stored balance and activities with a banner, a purchase says why it cannot proceed, and back online it polls at once', async ({ page, context, request }) => {
+test('offline, /dashboard opens on the stored balance and activities with a banner, a purchase says why it cannot proceed, and back online it polls at once', async ({
+  page,
+  context,
+  request,
+}) => {
   await fundedUser(page, request);
   await expect(page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem')).toHaveCount(1);
   await serviceWorkerReady(page);
@@ -127,11 +137,21 @@ async function serveCopy(): Promise<{ origin: string; dist: string; stop: () => 
   cpSync('dist', dist, { recursive: true });
   const port = await freePort();
   const server: ChildProcess = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: { ...process.env, APP_MODE: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(scratch, 'data'), STATIC_DIR: dist, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      APP_MODE: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(scratch, 'data'),
+      STATIC_DIR: dist,
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const origin = `http://127.0.0.1:${port}`;
-  await expect.poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.ok ?? false, { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.ok ?? false, { timeout: 60_000 })
+    .toBe(true);
   const stop = async () => {
     server.kill('SIGTERM');
     await new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)));
@@ -147,7 +167,10 @@ function publishNewVersion(dist: string) {
   writeFileSync(join(dist, 'index.html'), index);
   rmSync(join(dist, 'index.html.br'), { force: true });
   rmSync(join(dist, 'index.html.gz'), { force: true });
-  const worker = readFileSync(join(dist, 'sw.js'), 'utf8').replace(/(url:"index\.html",revision:")[^"]+/, '$1next-version');
+  const worker = readFileSync(join(dist, 'sw.js'), 'utf8').replace(
+    /(url:"index\.html",revision:")[^"]+/,
+    '$1next-version',
+  );
   expect(worker, 'sw.js lists index.html with a revision').toContain('next-version');
   writeFileSync(join(dist, 'sw.js'), worker);
   rmSync(join(dist, 'sw.js.br'), { force: true });

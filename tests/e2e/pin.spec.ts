@@ -37,7 +37,10 @@ async function pinAttempts(request: APIRequestContext, token: string): Promise<n
 /** Opens a service screen the way a person does, without reloading the app: Home, then its tile. */
 async function openFromDashboard(page: Page, key: ServiceKey) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
-  await page.getByRole('navigation', { name: 'Pay bills' }).getByRole('link', { name: serviceByKey(key).categoryLabel }).click();
+  await page
+    .getByRole('navigation', { name: 'Pay bills' })
+    .getByRole('link', { name: serviceByKey(key).categoryLabel })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: serviceByKey(key).title, exact: true })).toBeVisible();
 }
 
@@ -150,7 +153,9 @@ test('three pin logouts in a day lock purchases until "Forgot pin?" resets the p
   const providerId = ((await providers.json()) as { data: Record<string, { id: number }[]> }).data.airtime[0].id;
 
   for (let logout = 1; logout <= 3; logout += 1) {
-    const login = await request.post('/api/login', { data: { device: 'web', email: user.email, password: user.password } });
+    const login = await request.post('/api/login', {
+      data: { device: 'web', email: user.email, password: user.password },
+    });
     const session = ((await login.json()) as { data: { token: string } }).data.token;
     for (let wrong = 1; wrong <= 3; wrong += 1) expect(await buyWithWrongPin(request, session, providerId)).toBe(400);
     expect(await buyWithWrongPin(request, session, providerId)).toBe(401);

@@ -1,6 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
 import { messages } from '../../core/messages';
-import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, logIn, newUser, services, test } from '../support/e2e/journeys';
+import {
+  createReadyAccount,
+  enterPin,
+  expect,
+  expectToast,
+  fillAndContinue,
+  fund,
+  logIn,
+  newUser,
+  services,
+  test,
+} from '../support/e2e/journeys';
 
 async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
   const response = await request.post('/api/get-user', { headers: { Authorization: `Bearer ${token}` }, data: {} });
@@ -8,7 +19,10 @@ async function balanceOf(request: APIRequestContext, token: string): Promise<num
 }
 
 for (const service of services) {
-  test(`${service.title}: a purchase goes through, a failed one is refunded, and too many wrong pins log out`, async ({ page, request }) => {
+  test(`${service.title}: a purchase goes through, a failed one is refunded, and too many wrong pins log out`, async ({
+    page,
+    request,
+  }) => {
     const user = newUser();
     const token = await createReadyAccount(request, user);
     await fund(request, token, 20_000);

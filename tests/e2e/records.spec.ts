@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { labels } from '../../core/messages';
-import { createReadyAccount, expect, fund, logIn, newMail, mailCount, newUser, test, type NewUser } from '../support/e2e/journeys';
+import {
+  createReadyAccount,
+  expect,
+  fund,
+  logIn,
+  newMail,
+  mailCount,
+  newUser,
+  test,
+  type NewUser,
+} from '../support/e2e/journeys';
 
 /**
  * The user's records (saved beneficiaries, problem reports, statements), as a person uses them
@@ -20,9 +30,16 @@ async function signedIn(page: Page, request: APIRequestContext): Promise<{ user:
   return { user, token };
 }
 
-async function providerIdOf(request: APIRequestContext, token: string, category: string, name: string): Promise<number> {
+async function providerIdOf(
+  request: APIRequestContext,
+  token: string,
+  category: string,
+  name: string,
+): Promise<number> {
   const response = await request.post('/api/fetch-providers', { headers: bearer(token) });
-  return ((await response.json()) as { data: Record<string, { id: number; name: string }[]> }).data[category].find((p) => p.name === name)!.id;
+  return ((await response.json()) as { data: Record<string, { id: number; name: string }[]> }).data[category].find(
+    (p) => p.name === name,
+  )!.id;
 }
 
 /** An airtime purchase through the API (the purchase journeys themselves are in purchases.spec.ts). */
@@ -35,7 +52,10 @@ async function buyAirtime(request: APIRequestContext, token: string, user: NewUs
   expect(response.ok()).toBe(true);
 }
 
-test('a meter saved under a name on one visit is picked on the next, renamed and deleted', async ({ page, request }) => {
+test('a meter saved under a name on one visit is picked on the next, renamed and deleted', async ({
+  page,
+  request,
+}) => {
   const { token } = await signedIn(page, request);
   const meter = '45011234567';
   const provider = 'Ikeja Electric (IKEDC)';
@@ -90,11 +110,17 @@ test('a meter saved under a name on one visit is picked on the next, renamed and
   await expect(page.getByRole('alert').filter({ hasText: 'Deleted' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Saved' })).toHaveCount(0);
 
-  const list = await request.post('/api/beneficiaries/list', { headers: bearer(token), data: { category: 'electricity-bill' } });
+  const list = await request.post('/api/beneficiaries/list', {
+    headers: bearer(token),
+    data: { category: 'electricity-bill' },
+  });
   expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
 });
 
-test('a problem reported on a transaction gets a case number, an e-mailed acknowledgement and its status on the transaction', async ({ page, request }) => {
+test('a problem reported on a transaction gets a case number, an e-mailed acknowledgement and its status on the transaction', async ({
+  page,
+  request,
+}) => {
   const { user, token } = await signedIn(page, request);
   await fund(request, token, 2_000);
   await buyAirtime(request, token, user, 500);
@@ -131,10 +157,18 @@ test('a problem reported on a transaction gets a case number, an e-mailed acknow
   // Opened again later: the case is still there.
   await detail.getByRole('button', { name: /close/i }).first().click();
   await row.click();
-  await expect(page.getByRole('dialog', { name: 'Transaction details' }).getByRole('status').filter({ hasText: `Case ${caseNumber}` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Transaction details' })
+      .getByRole('status')
+      .filter({ hasText: `Case ${caseNumber}` }),
+  ).toBeVisible();
 });
 
-test('a statement shows its totals, and the CSV and PDF downloaded reconcile to the kobo', async ({ page, request }) => {
+test('a statement shows its totals, and the CSV and PDF downloaded reconcile to the kobo', async ({
+  page,
+  request,
+}) => {
   const { user, token } = await signedIn(page, request);
   await fund(request, token, 20_000);
   await buyAirtime(request, token, user, 150.5);
@@ -151,8 +185,13 @@ test('a statement shows its totals, and the CSV and PDF downloaded reconcile to 
   await expect(totals).toContainText('Closing balance₦19,852.51');
   await page.screenshot({ path: 'test-results/records-statement.png', fullPage: true });
 
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-  expect(csvDownload.suggestedFilename()).toMatch(/^naira-wallet-statement-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(csvDownload.suggestedFilename()).toMatch(
+    /^naira-wallet-statement-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const rows = (await readFile((await csvDownload.path())!, 'utf8'))
     .replace(/^\uFEFF/, '')
     .trim()
@@ -169,7 +208,10 @@ test('a statement shows its totals, and the CSV and PDF downloaded reconcile to 
   expect(opening + credits - debits).toBe(closing);
   expect(kobo(entries.at(-1)![5])).toBe(closing);
 
-  const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  const [pdfDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
   expect(pdfDownload.suggestedFilename()).toMatch(/\.pdf$/);
   const pdf = await readFile((await pdfDownload.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -1,4 +1,19 @@
-import { createReadyAccount, enterPin, expect, expectToast, fillAndContinue, fund, latestMail, logIn, mailCount, newMail, newUser, resetPathIn, services, test } from '../support/e2e/journeys';
+import {
+  createReadyAccount,
+  enterPin,
+  expect,
+  expectToast,
+  fillAndContinue,
+  fund,
+  latestMail,
+  logIn,
+  mailCount,
+  newMail,
+  newUser,
+  resetPathIn,
+  services,
+  test,
+} from '../support/e2e/journeys';
 
 const electricity = services.find((service) => service.route === '/electricity')!;
 const NEW_PASSWORD = 'Another-pass-77';
@@ -13,7 +28,10 @@ const notMePathIn = (text: string) => {
 
 // The attack, in the browser: with the inbox alone, /forgot → /reset → /set-pin used to set a
 // new pin and open the dashboard, and the wallet could be spent at once.
-test('a reset link from the inbox changes the password only: the pin stays, and larger purchases wait a day', async ({ page, request }) => {
+test('a reset link from the inbox changes the password only: the pin stays, and larger purchases wait a day', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   await fund(request, token, 20_000);
@@ -51,7 +69,11 @@ test('a reset link from the inbox changes the password only: the pin stays, and 
   expect(notMePathIn(told.text)).toMatch(/^\/not-me\?token=/);
 });
 
-test('"this wasn\'t me" from the e-mail signs every device out and locks the account until a new password', async ({ page, request, browser }) => {
+test('"this wasn\'t me" from the e-mail signs every device out and locks the account until a new password', async ({
+  page,
+  request,
+  browser,
+}) => {
   const user = newUser();
   await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);

@@ -21,7 +21,9 @@ const verifiableBvn = () => `22${String(Math.floor(Math.random() * 1e8)).padStar
 
 async function buyAirtimeByApi(request: APIRequestContext, token: string, pin: string, amount: number) {
   const providers = await request.post('/api/fetch-providers', { headers: { Authorization: `Bearer ${token}` } });
-  const mtn = ((await providers.json()) as { data: Record<string, { id: number; name: string }[]> }).data.airtime.find((provider) => provider.name === 'MTN')!;
+  const mtn = ((await providers.json()) as { data: Record<string, { id: number; name: string }[]> }).data.airtime.find(
+    (provider) => provider.name === 'MTN',
+  )!;
   const reply = await request.post('/api/airtime', {
     headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${randomUUID()}` },
     data: { provider_id: mtn.id, beneficiary: '08031234567', amount, pin },
@@ -29,7 +31,10 @@ async function buyAirtimeByApi(request: APIRequestContext, token: string, pin: s
   expect(reply.status()).toBe(200);
 }
 
-test('a completed airtime purchase credits its cashback: the message, its own activity row, the detail and the dashboard total', async ({ page, request }, testInfo) => {
+test('a completed airtime purchase credits its cashback: the message, its own activity row, the detail and the dashboard total', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   await fund(request, token, 5_000);
@@ -61,7 +66,10 @@ test('a completed airtime purchase credits its cashback: the message, its own ac
   await page.screenshot({ path: testInfo.outputPath('dashboard-cashback.png') });
 });
 
-test('a tier-1 user (a NIN verified) hits the daily limit and raises it with a BVN', async ({ page, request }, testInfo) => {
+test('a tier-1 user (a NIN verified) hits the daily limit and raises it with a BVN', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   await fund(request, token, 60_000);
@@ -92,7 +100,9 @@ test('a tier-1 user (a NIN verified) hits the daily limit and raises it with a B
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'profile updated successfully' })).toBeVisible();
   await expect(limits).toContainText('Tier 2');
-  await expect(limits).toContainText('Daily limit₦200,000.00Spent today₦50,000.00Left today₦150,000.00Balance cap₦500,000.00');
+  await expect(limits).toContainText(
+    'Daily limit₦200,000.00Spent today₦50,000.00Left today₦150,000.00Balance cap₦500,000.00',
+  );
   await expect(page.getByLabel('BVN (Bank Verification Number)')).toHaveValue('');
   await expect(page.getByText(`Verified, ending in ${bvn.slice(-4)}. To change it, contact support.`)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('profile-tier2.png'), fullPage: true });
@@ -115,8 +125,15 @@ test('the receipt e-mail is in the mailbox, with the electricity token', async (
   await enterPin(page, user.pin);
   const tokenShown = (await page.getByRole('region', { name: 'Token' }).innerText()).match(/\d{4}(-\d{4}){4}/)![0];
 
-  const mailbox = async () => ((await (await request.get(`/dev/mailbox?to=${encodeURIComponent(user.email)}`)).json()) as { data: { subject: string; text: string; html?: string }[] }).data;
-  await expect.poll(async () => (await mailbox()).some((mail) => mail.subject.startsWith('Your receipt for'))).toBe(true);
+  const mailbox = async () =>
+    (
+      (await (await request.get(`/dev/mailbox?to=${encodeURIComponent(user.email)}`)).json()) as {
+        data: { subject: string; text: string; html?: string }[];
+      }
+    ).data;
+  await expect
+    .poll(async () => (await mailbox()).some((mail) => mail.subject.startsWith('Your receipt for')))
+    .toBe(true);
   const receipt = (await mailbox()).find((mail) => mail.subject.startsWith('Your receipt for'))!;
   expect(receipt.subject).toContain('Ikeja Electric (IKEDC) prepaid electricity for meter 45011234567');
   expect(receipt.text).toContain(`Token: ${tokenShown}`);

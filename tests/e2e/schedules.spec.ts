@@ -29,7 +29,10 @@ function lagos(at: Date) {
 
 const internet = services.find((service) => service.route === '/internet')!;
 
-test('a data purchase repeated monthly with the pin runs once when its time comes: receipt, notification and the next run shown', async ({ page, request }) => {
+test('a data purchase repeated monthly with the pin runs once when its time comes: receipt, notification and the next run shown', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   await fund(request, token, 20_000);
@@ -44,7 +47,11 @@ test('a data purchase repeated monthly with the pin runs once when its time come
 
   // "Repeat this" on the completed purchase opens the schedule form, filled with what it bought.
   await page.goto('/activities');
-  await page.locator('.txn-row').filter({ hasNotText: /cashback/i }).first().click();
+  await page
+    .locator('.txn-row')
+    .filter({ hasNotText: /cashback/i })
+    .first()
+    .click();
   await page.getByRole('link', { name: scheduleWords.repeatThis }).click();
   await expect(page).toHaveURL(/\/schedules$/);
   const form = page.getByRole('dialog', { name: scheduleWords.newSchedule });
@@ -75,7 +82,13 @@ test('a data purchase repeated monthly with the pin runs once when its time come
   const receiptsBefore = await mailCount(request, user.email);
   const moved = await request.post('/dev/clock', { data: { to: runAt.toISOString() } });
   expect(((await moved.json()) as { data: { ran: { completed: number } } }).data.ran.completed).toBe(1);
-  expect(((await (await request.post('/dev/clock', { data: { advance_ms: 60_000 } })).json()) as { data: { ran: { completed: number } } }).data.ran.completed).toBe(0);
+  expect(
+    (
+      (await (await request.post('/dev/clock', { data: { advance_ms: 60_000 } })).json()) as {
+        data: { ran: { completed: number } };
+      }
+    ).data.ran.completed,
+  ).toBe(0);
 
   await page.reload();
   await expect(card).toContainText('Bought ₦');
@@ -86,14 +99,22 @@ test('a data purchase repeated monthly with the pin runs once when its time come
 
   // The receipt and the notification of the run.
   await expect.poll(() => mailCount(request, user.email)).toBe(receiptsBefore + 1);
-  const transactions = await request.post('/api/fetch-transactions', { headers: { Authorization: `Bearer ${token}` }, data: { page: 1 } });
-  const bought = ((await transactions.json()) as { data: { data: { category: string; status: string }[] } }).data.data.filter((row) => row.category === 'data');
+  const transactions = await request.post('/api/fetch-transactions', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { page: 1 },
+  });
+  const bought = (
+    (await transactions.json()) as { data: { data: { category: string; status: string }[] } }
+  ).data.data.filter((row) => row.category === 'data');
   expect(bought.map((row) => row.status)).toEqual(['completed', 'completed']);
   await page.goto('/notification');
   await expect(page.getByRole('listitem').filter({ hasText: 'Purchase successful' })).toHaveCount(2);
 });
 
-test('the schedules page: empty, then a schedule from a service screen, paused, resumed and deleted', async ({ page, request }) => {
+test('the schedules page: empty, then a schedule from a service screen, paused, resumed and deleted', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
   await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);

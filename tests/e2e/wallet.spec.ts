@@ -15,11 +15,17 @@ import {
 
 /** Simulates a bank transfer into a virtual account (development mode), through the signed webhook. */
 async function transfer(request: APIRequestContext, accountNumber: string, amount: number) {
-  const response = await request.post('/dev/bank/transfer', { data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' } });
+  const response = await request.post('/dev/bank/transfer', {
+    data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' },
+  });
   expect(response.ok()).toBe(true);
 }
 
-test('funding, identity first: /funding offers the verification → a NIN verified → the accounts → a transfer → the balance, the red dot, the notification marked as read', async ({ page, request, context }, testInfo) => {
+test('funding, identity first: /funding offers the verification → a NIN verified → the accounts → a transfer → the balance, the red dot, the notification marked as read', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
   const user = newUser();
   await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);
@@ -58,7 +64,10 @@ test('funding, identity first: /funding offers the verification → a NIN verifi
   await expect(funded.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
 });
 
-test('activities: ten a page, load more, and a completed row opens its details and downloads a receipt', async ({ page, request }) => {
+test('activities: ten a page, load more, and a completed row opens its details and downloads a receipt', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
   const token = await createReadyAccount(request, user);
   const [accountNumber] = await accountNumbers(request, token);
@@ -83,7 +92,10 @@ test('activities: ten a page, load more, and a completed row opens its details a
   await expect(details).toBeHidden();
 });
 
-test('account pages: profile, password and pin changes show their messages; logout asks first', async ({ page, request }) => {
+test('account pages: profile, password and pin changes show their messages; logout asks first', async ({
+  page,
+  request,
+}) => {
   const user = newUser();
   await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);

@@ -7,7 +7,11 @@ import { errorToast, leaves, type effectLog } from './flowHarness';
  * error toast; the step is over once the actor has left `from`.
  */
 export function settleStep(actor: AnyActorRef, effects: ReturnType<typeof effectLog>) {
-  return async (call: { resolve: (output: never) => void; reject: (error: unknown) => void }, event: AnyEventObject, from: string) => {
+  return async (
+    call: { resolve: (output: never) => void; reject: (error: unknown) => void },
+    event: AnyEventObject,
+    from: string,
+  ) => {
     if ('error' in event) {
       effects.expect([errorToast((event.error as Error).message)]);
       call.reject(event.error);

@@ -1,5 +1,13 @@
 import { expect, it } from 'vitest';
-import { fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type SimulatedClock, type StateValue } from 'xstate';
+import {
+  fromPromise,
+  waitFor,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type SimulatedClock,
+  type StateValue,
+} from 'xstate';
 import type { TestPath } from 'xstate/graph';
 import { ApiError } from '../../src/api/kit/http';
 import type { FlowEmitted } from '../../src/machines/kit/effects';
@@ -40,7 +48,11 @@ export function pathTitle(path: TestPath<AnyMachineSnapshot, AnyEventObject>) {
  * each of the machine's `count` transitions. The count catches a transition added to the
  * machine without a case to walk it.
  */
-export function itWalkedEveryTransition(machineName: string, coverage: ReturnType<typeof createTransitionCoverage>, count: number) {
+export function itWalkedEveryTransition(
+  machineName: string,
+  coverage: ReturnType<typeof createTransitionCoverage>,
+  count: number,
+) {
   it(`walked every transition of ${machineName}`, () => {
     expect(coverage.missing()).toEqual([]);
     expect(coverage.all()).toHaveLength(count);
@@ -53,7 +65,9 @@ export function itWalkedEveryTransition(machineName: string, coverage: ReturnTyp
 export function deferredActor<TOutput, TInput = unknown>() {
   const calls: { input: TInput; resolve: (output: TOutput) => void; reject: (error: unknown) => void }[] = [];
   return {
-    logic: fromPromise<TOutput, TInput>(({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject }))),
+    logic: fromPromise<TOutput, TInput>(
+      ({ input }) => new Promise((resolve, reject) => calls.push({ input, resolve, reject })),
+    ),
     get last() {
       const call = calls.at(-1);
       if (!call) throw new Error('the actor was never invoked');
@@ -70,7 +84,8 @@ export function deferredActor<TOutput, TInput = unknown>() {
 export const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Settles once the actor has moved on from `state` (or finished). */
-export const leaves = (actor: AnyActorRef, state: StateValue) => waitFor(actor, (s: AnyMachineSnapshot) => !s.matches(state));
+export const leaves = (actor: AnyActorRef, state: StateValue) =>
+  waitFor(actor, (s: AnyMachineSnapshot) => !s.matches(state));
 
 // ── What each step checks ──────────────────────────────────────────────────────────────────
 
@@ -97,18 +112,27 @@ export const successToast = (message: string): FlowEmitted => ({ type: 'toast', 
 export const navigation = (to: string): FlowEmitted => ({ type: 'navigate', to });
 
 const isActorRef = (value: unknown): value is AnyActorRef =>
-  typeof value === 'object' && value !== null && 'sessionId' in value && typeof (value as AnyActorRef).send === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  'sessionId' in value &&
+  typeof (value as AnyActorRef).send === 'function';
 
 /**
  * The actors in a context (the session, an owner) differ between the traversal and each run;
  * everything else must match, so each actor is compared only as being there.
  */
 export function comparableContext(context: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(context).map(([key, value]) => [key, isActorRef(value) ? '(actor)' : value]));
+  return Object.fromEntries(
+    Object.entries(context).map(([key, value]) => [key, isActorRef(value) ? '(actor)' : value]),
+  );
 }
 
 /** What every step checks: the state, the context (actors aside), the busy tag and the effects emitted. */
-export function expectStep<TActor extends AnyActorRef>(actor: TActor, expected: AnyMachineSnapshot, effects: EffectLog): ReturnType<TActor['getSnapshot']> {
+export function expectStep<TActor extends AnyActorRef>(
+  actor: TActor,
+  expected: AnyMachineSnapshot,
+  effects: EffectLog,
+): ReturnType<TActor['getSnapshot']> {
   const snapshot = actor.getSnapshot();
   expect(snapshot.value).toEqual(expected.value);
   expect(comparableContext(snapshot.context)).toEqual(comparableContext(expected.context));
@@ -126,7 +150,11 @@ type Step = { event: AnyEventObject };
  * Executes a submit step: the form is checked the way the machine checks it, and a rejection
  * is told once, as an error toast, with nothing sent to the server.
  */
-export function submitChecked<TForm>(actor: AnyActorRef, effects: EffectLog, rejectionOf: (form: TForm) => string | null) {
+export function submitChecked<TForm>(
+  actor: AnyActorRef,
+  effects: EffectLog,
+  rejectionOf: (form: TForm) => string | null,
+) {
   return ({ event }: Step) => {
     const rejection = rejectionOf((actor.getSnapshot() as AnyMachineSnapshot).context.form);
     effects.expect(rejection ? [errorToast(rejection)] : []);
@@ -144,7 +172,11 @@ export function captchaSteps(actor: AnyActorRef, effects: EffectLog, captcha: De
       captcha.last.resolve((event as unknown as { output: string }).output);
       await leaves(actor, 'verifyingHuman');
     },
-    'xstate.error.actor.captcha': failsWithToast(effects, () => captcha.last, () => leaves(actor, 'verifyingHuman')),
+    'xstate.error.actor.captcha': failsWithToast(
+      effects,
+      () => captcha.last,
+      () => leaves(actor, 'verifyingHuman'),
+    ),
   };
 }
 
@@ -153,7 +185,11 @@ export function captchaSteps(actor: AnyActorRef, effects: EffectLog, captcha: De
  * network, the server): the user is told it once, as an error toast, and the step ends when the
  * flow has taken the failure in: `until` it has (left a state), or at the next macrotask.
  */
-export function failsWithToast(effects: EffectLog, call: () => { reject: (error: unknown) => void }, until: () => Promise<unknown> = settled) {
+export function failsWithToast(
+  effects: EffectLog,
+  call: () => { reject: (error: unknown) => void },
+  until: () => Promise<unknown> = settled,
+) {
   return async ({ event }: Step) => {
     const { error } = event as unknown as { error: string };
     effects.expect([errorToast(error)]);
@@ -192,7 +228,11 @@ export function acceptedByServer<TOutput, TInput>(
   actor: AnyActorRef,
   effects: EffectLog,
   call: () => Deferred<TOutput, TInput>['last'],
-  answer: { request: TInput; told: (event: Answered<TOutput>) => FlowEmitted[]; afterwards?: (event: Answered<TOutput>) => void },
+  answer: {
+    request: TInput;
+    told: (event: Answered<TOutput>) => FlowEmitted[];
+    afterwards?: (event: Answered<TOutput>) => void;
+  },
 ) {
   return async ({ event }: Step) => {
     const answered = event as Answered<TOutput>;

@@ -1,6 +1,15 @@
 import { createActor, fromCallback, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import type { CardPayment, CardTopUpStarted, FundingStatus, ProblemReport, SavedBeneficiary, StatementSummary, Transaction, UserData } from '../../core/contract';
+import type {
+  CardPayment,
+  CardTopUpStarted,
+  FundingStatus,
+  ProblemReport,
+  SavedBeneficiary,
+  StatementSummary,
+  Transaction,
+  UserData,
+} from '../../core/contract';
 import { serviceByKey } from '../../core/services';
 import { ada } from '../../testkit/fixtures';
 import { createTestSession } from '../../testkit/testSession';
@@ -18,7 +27,8 @@ import { createTestSession } from '../../testkit/testSession';
 export const PASSWORD = 'Planted-Passw0rd!';
 export const PIN = '9374';
 export const BOX_DIGITS = ['9', '3', '7', '4'];
-export const boxes = (count: number) => Array.from({ length: count }, (_, index) => BOX_DIGITS[index % BOX_DIGITS.length]);
+export const boxes = (count: number) =>
+  Array.from({ length: count }, (_, index) => BOX_DIGITS[index % BOX_DIGITS.length]);
 export const BVN = '22334455667';
 export const NIN = '98765432109';
 export const SESSION_TOKEN = 'pLaNtEdSeSsIoNtOkEn0123456789abcdefGHIJKLm';
@@ -48,7 +58,13 @@ export const plantedUser: UserData = {
 };
 
 /** A number saved for a service: a phone number, innocent. */
-export const savedNumber: SavedBeneficiary = { id: 7, category: 'airtime', beneficiary: PHONE, name: 'Mum', provider_id: 12 };
+export const savedNumber: SavedBeneficiary = {
+  id: 7,
+  category: 'airtime',
+  beneficiary: PHONE,
+  name: 'Mum',
+  provider_id: 12,
+};
 
 /** The case opened on the transaction that sold the token. */
 export const problemReport: ProblemReport = {
@@ -79,7 +95,10 @@ export const boughtToken: Transaction = {
 /** What leaks: a planted secret, or a filled pin or OTP box (a one-character string) in clear. */
 export function leaksIn(received: unknown): string[] {
   const json = JSON.stringify(received);
-  return [...SECRETS.filter((secret) => json.includes(secret)), ...BOX_DIGITS.filter((digit) => json.includes(`"${digit}"`)).map((d) => `box "${d}"`)];
+  return [
+    ...SECRETS.filter((secret) => json.includes(secret)),
+    ...BOX_DIGITS.filter((digit) => json.includes(`"${digit}"`)).map((d) => `box "${d}"`),
+  ];
 }
 
 // ── Every machine, every event ─────────────────────────────────────────────────────────────
@@ -141,7 +160,9 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
     { type: 'clipboard.copy', text: ACCOUNT_NUMBER },
   ],
   'merchant.verify': [{ type: 'merchant.verify', request: { provider_id: 12, beneficiary: METER } }],
-  'merchant.verified': [{ type: 'merchant.verified', details: { name: 'Ada Obi', address: '12 Marina, Lagos' }, beneficiary: METER }],
+  'merchant.verified': [
+    { type: 'merchant.verified', details: { name: 'Ada Obi', address: '12 Marina, Lagos' }, beneficiary: METER },
+  ],
   'notifications.mark': [{ type: 'notifications.mark', id: 1 }],
   'form.provider': [{ type: 'form.provider', value: '12' }],
   'form.plan': [{ type: 'form.plan', value: '34' }],
@@ -173,11 +194,25 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
 
 export const success = <T>(data: T) => ({ type: 'success' as const, message: 'Done', data });
 
-const plantedCardPayment: CardPayment = { reference: 'NWC-mabc12-0123456789ab', amount: 5000, fee: 177.67, charged: 5177.67, status: 'success', created_at: '2026-11-22T10:00:00Z' };
+const plantedCardPayment: CardPayment = {
+  reference: 'NWC-mabc12-0123456789ab',
+  amount: 5000,
+  fee: 177.67,
+  charged: 5177.67,
+  status: 'success',
+  created_at: '2026-11-22T10:00:00Z',
+};
 const plantedFunding: FundingStatus = {
   identity: { bvn: true, nin: false },
   accounts: plantedUser.accounts,
-  partners: [{ partner: 'Paystack', status: 'creating', message: 'Paystack is creating your account number.', needs: ['bvn', 'bank_account'] }],
+  partners: [
+    {
+      partner: 'Paystack',
+      status: 'creating',
+      message: 'Paystack is creating your account number.',
+      needs: ['bvn', 'bank_account'],
+    },
+  ],
   card: { provider: 'Paystack', fee_bearer: 'customer', min: 100, max: 300000 },
   card_payments: [plantedCardPayment],
 };
@@ -193,7 +228,15 @@ export const OUTPUTS: Record<string, unknown> = {
   poll: {
     user: plantedUser,
     // The server's notification of a purchase tells the bought token in its text.
-    notifications: [{ id: 7, title: 'Purchase successful', content: `Electricity for meter ${METER}. Token : ${BOUGHT_TOKEN} (ref NW-7)`, status: 'unread', created_at: '2026-11-22T10:00:00Z' }],
+    notifications: [
+      {
+        id: 7,
+        title: 'Purchase successful',
+        content: `Electricity for meter ${METER}. Token : ${BOUGHT_TOKEN} (ref NW-7)`,
+        status: 'unread',
+        created_at: '2026-11-22T10:00:00Z',
+      },
+    ],
   },
   purchase: success(boughtToken),
   fetchTransactions: success({ data: [boughtToken], current_page: 1, per_page: 5, total: 2, last_page: 2 }),
@@ -204,7 +247,11 @@ export const OUTPUTS: Record<string, unknown> = {
   fetchFunding: success<FundingStatus>(plantedFunding),
   verifyIdentity: success<FundingStatus>(plantedFunding),
   verifyCardPayment: success<CardPayment>(plantedCardPayment),
-  startTopUp: success<CardTopUpStarted>({ reference: plantedCardPayment.reference, authorization_url: 'https://checkout.paystack.com/planted', payment: plantedCardPayment }),
+  startTopUp: success<CardTopUpStarted>({
+    reference: plantedCardPayment.reference,
+    authorization_url: 'https://checkout.paystack.com/planted',
+    payment: plantedCardPayment,
+  }),
   verifyMerchant: success({ name: 'Ada Obi' }),
   copyText: 'copied',
   postTokenToHost: undefined,
@@ -224,11 +271,26 @@ export const OUTPUTS: Record<string, unknown> = {
   remove: savedNumber.id,
   fetchReport: success(problemReport),
   createReport: success(problemReport),
-  summary: success<StatementSummary>({ from: '2026-11-01', to: '2026-11-22', opening_balance: 1000, total_credits: Number(AMOUNT), total_debits: 350.5, closing_balance: 5649.5, entries: 4 }),
+  summary: success<StatementSummary>({
+    from: '2026-11-01',
+    to: '2026-11-22',
+    opening_balance: 1000,
+    total_credits: Number(AMOUNT),
+    total_debits: 350.5,
+    closing_balance: 5649.5,
+    entries: 4,
+  }),
   download: 'naira-wallet-statement.pdf',
   checkResetLink: success({ pin_set: false }),
   reportNotMe: success(null),
-  loadDraft: success({ category: 'airtime', provider_id: 12, package_id: null, beneficiary: PHONE, amount: Number(AMOUNT), name: `MTN for ${PHONE}` }),
+  loadDraft: success({
+    category: 'airtime',
+    provider_id: 12,
+    package_id: null,
+    beneficiary: PHONE,
+    amount: Number(AMOUNT),
+    name: `MTN for ${PHONE}`,
+  }),
   verifyRenewal: success({ name: 'Ada Obi', due_date: '2026-12-01', renewal_amount: Number(AMOUNT) }),
   act: success({ id: 3, name: 'Mum airtime', beneficiary: PHONE }),
   // One pin step answers both a new price accepted and a schedule authorised again after a recovery.
@@ -237,7 +299,11 @@ export const OUTPUTS: Record<string, unknown> = {
 
 /** The name (src) of each actor a machine invokes, by the id its done and error events carry. */
 const invokedBy = (machine: AnyStateMachine): Map<string, string> =>
-  new Map(getStateNodes(machine.root).flatMap((node) => node.invoke.map((invoke) => [invoke.id, String(invoke.src)] as const)));
+  new Map(
+    getStateNodes(machine.root).flatMap((node) =>
+      node.invoke.map((invoke) => [invoke.id, String(invoke.src)] as const),
+    ),
+  );
 
 /** The planted events of one type; a type with no payload is sent bare. */
 export function eventsOf(machine: AnyStateMachine, type: string): AnyEventObject[] {
@@ -266,7 +332,11 @@ export const INPUTS: Record<string, () => unknown> = {
   connectivity: () => ({ session: session() }),
   copyToClipboard: () => undefined,
   forgotPassword: () => undefined,
-  funding: () => ({ session: session(), accounts: plantedUser.accounts, returned: { reference: plantedCardPayment.reference, cancelled: false } }),
+  funding: () => ({
+    session: session(),
+    accounts: plantedUser.accounts,
+    returned: { reference: plantedCardPayment.reference, cancelled: false },
+  }),
   cardTopUp: () => ({ terms: plantedFunding.card }),
   humanCheck: () => ({ action: 'register' }),
   login: () => ({ session: session() }),
@@ -283,7 +353,13 @@ export const INPUTS: Record<string, () => unknown> = {
   resetPassword: () => ({ session: session(), token: RESET_TOKEN }),
   resetPin: () => ({ session: session(), countdownSeconds: 2 }),
   savedBeneficiaries: () => ({ category: savedNumber.category }),
-  scheduleForm: () => ({ owner: owner(), session: session(), today: '2026-11-22', time: '09:00', origin: { kind: 'new', fields: {} } }),
+  scheduleForm: () => ({
+    owner: owner(),
+    session: session(),
+    today: '2026-11-22',
+    time: '09:00',
+    origin: { kind: 'new', fields: {} },
+  }),
   schedules: () => ({ session: session(), today: '2026-11-22', time: '09:00', open: null }),
   session: () => ({ user: plantedUser, pathname: '/dashboard' }),
   setPin: () => ({ session: session(), token: RESET_TOKEN }),

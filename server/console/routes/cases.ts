@@ -34,6 +34,9 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/ops/api/cases/resolve', { config: { access: { permission: 'cases.work' } } }, async (request) => {
     const body = resolveBody.parse(request.body);
-    return success(`case ${body.case_number} is resolved: the customer has been told`, await resolveCase(ctx, actorOf(request), body.case_number, body.note));
+    return success(
+      `case ${body.case_number} is resolved: the customer has been told`,
+      await resolveCase(ctx, actorOf(request), body.case_number, body.note),
+    );
   });
 }

@@ -4,7 +4,11 @@ import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '../../../
 /** Console request fields beyond the customer API's (server/http/fields.ts). */
 
 /** What the authenticator app shows, or (signing in only) a recovery code. */
-export const code = z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(20, 'code is too long');
+export const code = z
+  .string({ error: 'code is required' })
+  .trim()
+  .min(1, 'code is required')
+  .max(20, 'code is too long');
 
 const CONTROL_EXCEPT_LINES = /[\p{Cc}]/u;
 
@@ -18,7 +22,10 @@ export const writing = (field: string, min: number, max: number) =>
         .string()
         .min(min, min <= 1 ? `${field} is required` : `${field} must say why, in at least ${min} characters`)
         .max(max, `${field} must be at most ${max} characters`)
-        .refine((value) => !CONTROL_EXCEPT_LINES.test(value.replace(/\n/g, '')), `${field} must not contain control characters`),
+        .refine(
+          (value) => !CONTROL_EXCEPT_LINES.test(value.replace(/\n/g, '')),
+          `${field} must not contain control characters`,
+        ),
     );
 
 export const reason = writing('reason', REASON_MIN_LENGTH, REASON_MAX_LENGTH);

@@ -6,7 +6,15 @@ import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
 import { auditedRead, refusalsRecorded, type AuditRecord } from '../services/audit';
-import { approveMoney, cancelMoney, GOODWILL_MAX_KOBO, listMoneyRequests, rejectMoney, requestMoney, type MoneyRules } from '../services/moneyRequests';
+import {
+  approveMoney,
+  cancelMoney,
+  GOODWILL_MAX_KOBO,
+  listMoneyRequests,
+  rejectMoney,
+  requestMoney,
+  type MoneyRules,
+} from '../services/moneyRequests';
 import type { StaffActor } from '../services/moneyRequests';
 import { suspenseQueue } from '../services/suspenseQueue';
 import { code, reason, writing } from './fields';
@@ -48,38 +56,54 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext, rules
     return success('money requests', requests);
   });
 
-  app.post('/ops/api/money/requests/create', { config: { access: { permission: 'money.request' } } }, async (request, reply) => {
-    const body = createBody.parse(request.body);
-    const [customerId, incomingTransferId] = [big(body.customer_id), big(body.incoming_transfer_id)];
-    const asked = { kind: body.kind, amountKobo: body.amount, customerId, incomingTransferId, reason: body.reason };
-    const created = await attempt(request, { action: 'money.request', customerId }, (maker) =>
-      requestMoney(ctx, maker, { ...asked, code: body.code }, rules),
-    );
-    reply.status(201);
-    return success('request recorded: another finance user must approve it before any money moves', created);
-  });
+  app.post(
+    '/ops/api/money/requests/create',
+    { config: { access: { permission: 'money.request' } } },
+    async (request, reply) => {
+      const body = createBody.parse(request.body);
+      const [customerId, incomingTransferId] = [big(body.customer_id), big(body.incoming_transfer_id)];
+      const asked = { kind: body.kind, amountKobo: body.amount, customerId, incomingTransferId, reason: body.reason };
+      const created = await attempt(request, { action: 'money.request', customerId }, (maker) =>
+        requestMoney(ctx, maker, { ...asked, code: body.code }, rules),
+      );
+      reply.status(201);
+      return success('request recorded: another finance user must approve it before any money moves', created);
+    },
+  );
 
-  app.post('/ops/api/money/requests/approve', { config: { access: { permission: 'money.decide' } } }, async (request) => {
-    const body = approveBody.parse(request.body);
-    const approved = await attempt(request, decision('money.approve', body.request_id), (checker) =>
-      approveMoney(ctx, checker, BigInt(body.request_id), body.code, rules),
-    );
-    return success('approved: the money has moved', approved);
-  });
+  app.post(
+    '/ops/api/money/requests/approve',
+    { config: { access: { permission: 'money.decide' } } },
+    async (request) => {
+      const body = approveBody.parse(request.body);
+      const approved = await attempt(request, decision('money.approve', body.request_id), (checker) =>
+        approveMoney(ctx, checker, BigInt(body.request_id), body.code, rules),
+      );
+      return success('approved: the money has moved', approved);
+    },
+  );
 
-  app.post('/ops/api/money/requests/reject', { config: { access: { permission: 'money.decide' } } }, async (request) => {
-    const body = rejectBody.parse(request.body);
-    const rejected = await attempt(request, decision('money.reject', body.request_id), (checker) =>
-      rejectMoney(ctx, checker, BigInt(body.request_id), body.note, rules),
-    );
-    return success('rejected: nothing moved', rejected);
-  });
+  app.post(
+    '/ops/api/money/requests/reject',
+    { config: { access: { permission: 'money.decide' } } },
+    async (request) => {
+      const body = rejectBody.parse(request.body);
+      const rejected = await attempt(request, decision('money.reject', body.request_id), (checker) =>
+        rejectMoney(ctx, checker, BigInt(body.request_id), body.note, rules),
+      );
+      return success('rejected: nothing moved', rejected);
+    },
+  );
 
-  app.post('/ops/api/money/requests/cancel', { config: { access: { permission: 'money.request' } } }, async (request) => {
-    const body = requestBodyOnly.parse(request.body);
-    const cancelled = await attempt(request, decision('money.cancel', body.request_id), (maker) =>
-      cancelMoney(ctx, maker, BigInt(body.request_id)),
-    );
-    return success('cancelled: nothing moved', cancelled);
-  });
+  app.post(
+    '/ops/api/money/requests/cancel',
+    { config: { access: { permission: 'money.request' } } },
+    async (request) => {
+      const body = requestBodyOnly.parse(request.body);
+      const cancelled = await attempt(request, decision('money.cancel', body.request_id), (maker) =>
+        cancelMoney(ctx, maker, BigInt(body.request_id)),
+      );
+      return success('cancelled: nothing moved', cancelled);
+    },
+  );
 }

@@ -36,8 +36,15 @@ export function registerOperationsRoutes(app: FastifyInstance, ctx: AppContext, 
     },
   );
 
-  app.post('/ops/api/reconciliation/work', { config: { access: { permission: 'reconciliation.work' } } }, async (request) => {
-    const body = workBody.parse(request.body);
-    return success(`${body.kind} ${body.status}`, await workReconciliationItem(ctx, actorOf(request), body.kind, BigInt(body.id), body.status, body.note));
-  });
+  app.post(
+    '/ops/api/reconciliation/work',
+    { config: { access: { permission: 'reconciliation.work' } } },
+    async (request) => {
+      const body = workBody.parse(request.body);
+      return success(
+        `${body.kind} ${body.status}`,
+        await workReconciliationItem(ctx, actorOf(request), body.kind, BigInt(body.id), body.status, body.note),
+      );
+    },
+  );
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { STAFF_ROLES, type StaffChangeKind, type StaffMember, type StaffOutcome, type StaffRole } from '../../../core/console';
+import {
+  STAFF_ROLES,
+  type StaffChangeKind,
+  type StaffMember,
+  type StaffOutcome,
+  type StaffRole,
+} from '../../../core/console';
 import { must } from '../../errors';
 import { email, positiveId, requestBody, requiredText } from '../../http/fields';
 import { success } from '../../http/envelope';
@@ -20,16 +26,30 @@ import {
 import { code, writing } from './fields';
 
 const role = z.enum(STAFF_ROLES as [StaffRole, ...StaffRole[]], { error: 'role must be support, finance or admin' });
-const createBody = requestBody({ email: email('email is required'), name: requiredText('name', 'name is required', 100), role });
-const updateBody = requestBody({ staff_id: positiveId('staff_id'), role: role.optional(), disabled: z.boolean({ error: 'disabled must be true or false' }).optional() });
+const createBody = requestBody({
+  email: email('email is required'),
+  name: requiredText('name', 'name is required', 100),
+  role,
+});
+const updateBody = requestBody({
+  staff_id: positiveId('staff_id'),
+  role: role.optional(),
+  disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
+});
 const staffBody = requestBody({ staff_id: positiveId('staff_id') });
 const changeBody = requestBody({ change_id: positiveId('change_id') });
 const approveBody = requestBody({ change_id: positiveId('change_id'), code });
 const rejectBody = requestBody({ change_id: positiveId('change_id'), note: writing('note', 3, 500) });
-const isoTime = (field: string) => z.iso.datetime({ error: `${field} must be an ISO date and time`, offset: true }).optional();
+const isoTime = (field: string) =>
+  z.iso.datetime({ error: `${field} must be an ISO date and time`, offset: true }).optional();
 const auditBody = requestBody({
   staff_id: positiveId('staff_id').optional(),
-  action: z.string({ error: 'action must be text' }).trim().max(60, 'action is too long').regex(/^[a-z.-]*$/, 'action is words and dots, like money.approve').optional(),
+  action: z
+    .string({ error: 'action must be text' })
+    .trim()
+    .max(60, 'action is too long')
+    .regex(/^[a-z.-]*$/, 'action is words and dots, like money.approve')
+    .optional(),
   customer_id: positiveId('customer_id').optional(),
   from: isoTime('from'),
   to: isoTime('to'),

@@ -22,12 +22,18 @@ export interface AuditRecord {
   after?: unknown;
 }
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value, (_key, inner) => (typeof inner === 'bigint' ? inner.toString() : inner)));
+const json = (value: unknown) =>
+  value === undefined || value === null
+    ? null
+    : JSON.stringify(value, (_key, inner) => (typeof inner === 'bigint' ? inner.toString() : inner));
 
 /** Records an action; must run in the action's transaction (a record without its action, or the reverse, cannot be). */
 export async function recordAudit(tx: AppContext, actor: Actor, record: AuditRecord): Promise<void> {
   if (!tx.db.isTransaction) throw new Error('recordAudit must run inside the transaction of the action it records');
-  const who = 'cli' in actor ? { staff_id: null, actor: `command line (${actor.cli})`, address: null } : { staff_id: actor.staffId, actor: actor.email, address: actor.address.slice(0, 64) };
+  const who =
+    'cli' in actor
+      ? { staff_id: null, actor: `command line (${actor.cli})`, address: null }
+      : { staff_id: actor.staffId, actor: actor.email, address: actor.address.slice(0, 64) };
   await tx.db
     .insertInto('staff_audit')
     .values({
@@ -78,12 +84,17 @@ export async function recordRefusal(ctx: AppContext, actor: Actor, attempt: Audi
   const area = attempt.action.split('.')[0];
   // The customer an attempt named is the caller's word: linked only when there is one, else kept as typed.
   const named = attempt.customerId ?? null;
-  const known = named !== null && (await ctx.db.selectFrom('users').select('id').where('id', '=', named).executeTakeFirst());
+  const known =
+    named !== null && (await ctx.db.selectFrom('users').select('id').where('id', '=', named).executeTakeFirst());
   await commitAudit(ctx, actor, {
     action: `${area}.refused`,
     customerId: known ? named : null,
     subject: attempt.subject,
-    after: { attempted: attempt.action, reason: refusal.message, ...(named !== null && !known ? { customer_id: named } : {}) },
+    after: {
+      attempted: attempt.action,
+      reason: refusal.message,
+      ...(named !== null && !known ? { customer_id: named } : {}),
+    },
   });
   return refusal;
 }
@@ -107,7 +118,11 @@ export async function listAudit(ctx: AppContext, actor: Actor, filter: AuditFilt
 }
 
 async function auditPage(ctx: AppContext, filter: AuditFilter): Promise<AuditEntry[]> {
-  let query = ctx.db.selectFrom('staff_audit').select(['id', 'at', 'actor', 'action', 'customer_id', 'subject', 'address', 'before', 'after']).orderBy('id', 'desc').limit(AUDIT_PAGE);
+  let query = ctx.db
+    .selectFrom('staff_audit')
+    .select(['id', 'at', 'actor', 'action', 'customer_id', 'subject', 'address', 'before', 'after'])
+    .orderBy('id', 'desc')
+    .limit(AUDIT_PAGE);
   if (filter.staff_id !== undefined) query = query.where('staff_id', '=', BigInt(filter.staff_id));
   if (filter.action) query = query.where(sql<boolean>`action LIKE ${`${filter.action.replace(/[%_\\]/g, '\\$&')}%`}`);
   if (filter.customer_id !== undefined) query = query.where('customer_id', '=', BigInt(filter.customer_id));

@@ -25,11 +25,27 @@ export async function listCases(ctx: AppContext, filter: CaseFilter): Promise<Co
     .selectFrom('problem_reports as c')
     .innerJoin('transactions as t', 't.id', 'c.transaction_id')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.case_number', 'c.user_id', 'u.name', 'c.transaction_id', 't.reference', 't.status as transaction_status', 't.amount_kobo', 'c.reason', 'c.note', 'c.status', 'c.resolution_note', 'c.created_at', 'c.resolved_at'])
+    .select([
+      'c.case_number',
+      'c.user_id',
+      'u.name',
+      'c.transaction_id',
+      't.reference',
+      't.status as transaction_status',
+      't.amount_kobo',
+      'c.reason',
+      'c.note',
+      'c.status',
+      'c.resolution_note',
+      'c.created_at',
+      'c.resolved_at',
+    ])
     .limit(200);
   if (filter.customerId !== undefined) query = query.where('c.user_id', '=', filter.customerId);
   if (filter.caseNumber !== undefined) query = query.where('c.case_number', '=', filter.caseNumber);
-  query = filter.statuses ? query.where('c.status', 'in', filter.statuses).orderBy('c.created_at', 'asc') : query.orderBy('c.created_at', 'desc');
+  query = filter.statuses
+    ? query.where('c.status', 'in', filter.statuses).orderBy('c.created_at', 'asc')
+    : query.orderBy('c.created_at', 'desc');
   const rows = await query.execute();
   return rows.map((row) => ({
     case_number: row.case_number,
@@ -58,16 +74,33 @@ async function caseOf(tx: AppContext, caseNumber: string): Promise<ConsoleCase> 
 export async function reviewCase(ctx: AppContext, actor: Actor, caseNumber: string): Promise<ConsoleCase> {
   return inTransaction(ctx, async (tx) => {
     const before = await caseOf(tx, caseNumber);
-    const moved = await tx.db.updateTable('problem_reports').set({ status: 'in-review', updated_at: tx.clock.now() }).where('case_number', '=', caseNumber).where('status', '=', 'open').returning('id').executeTakeFirst();
+    const moved = await tx.db
+      .updateTable('problem_reports')
+      .set({ status: 'in-review', updated_at: tx.clock.now() })
+      .where('case_number', '=', caseNumber)
+      .where('status', '=', 'open')
+      .returning('id')
+      .executeTakeFirst();
     if (!moved) throw new AppError(409, `case ${caseNumber} is ${before.status}, not open`);
     const after = await caseOf(tx, caseNumber);
-    await recordAudit(tx, actor, { action: 'case.review', customerId: BigInt(before.customer_id), subject: `case:${caseNumber}`, before: { status: before.status }, after: { status: after.status } });
+    await recordAudit(tx, actor, {
+      action: 'case.review',
+      customerId: BigInt(before.customer_id),
+      subject: `case:${caseNumber}`,
+      before: { status: before.status },
+      after: { status: after.status },
+    });
     return after;
   });
 }
 
 /** Resolves a case with the note the customer is told; the e-mail goes once the resolution has committed. */
-export async function resolveCase(ctx: AppContext, actor: Actor, caseNumber: string, note: string): Promise<ConsoleCase> {
+export async function resolveCase(
+  ctx: AppContext,
+  actor: Actor,
+  caseNumber: string,
+  note: string,
+): Promise<ConsoleCase> {
   const { resolved, mail } = await inTransaction(ctx, async (tx) => {
     const before = await caseOf(tx, caseNumber);
     const now = tx.clock.now();
@@ -82,8 +115,18 @@ export async function resolveCase(ctx: AppContext, actor: Actor, caseNumber: str
     const customerId = BigInt(before.customer_id);
     await addNotification(tx, customerId, { title: `Case ${caseNumber} resolved`, content: note });
     const after = await caseOf(tx, caseNumber);
-    await recordAudit(tx, actor, { action: 'case.resolve', customerId, subject: `case:${caseNumber}`, before: { status: before.status }, after: { status: after.status, resolution_note: note } });
-    const customer = await tx.db.selectFrom('users').select(['email', 'name']).where('id', '=', customerId).executeTakeFirstOrThrow();
+    await recordAudit(tx, actor, {
+      action: 'case.resolve',
+      customerId,
+      subject: `case:${caseNumber}`,
+      before: { status: before.status },
+      after: { status: after.status, resolution_note: note },
+    });
+    const customer = await tx.db
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
     return { resolved: after, mail: resolutionMail(customer, after) };
   });
   ctx.deliverMail(mail);
@@ -102,7 +145,7 @@ function resolutionMail(customer: { email: string; name: string }, resolved: Con
     `Problem: ${resolved.reason}`,
     '',
     'You can read this note on the transaction in your activities. If something is still wrong, report it ' +
-    'again from the transaction.',
+      'again from the transaction.',
   ];
   return { to: customer.email, subject: `Case ${resolved.case_number} resolved`, text: lines.join('\n') };
 }

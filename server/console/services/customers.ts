@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import type { AddressDecision, ConsoleLedgerEntry, CustomerHit, CustomerPage, CustomerSession, SearchMatch } from '../../../core/console';
+import type {
+  AddressDecision,
+  ConsoleLedgerEntry,
+  CustomerHit,
+  CustomerPage,
+  CustomerSession,
+  SearchMatch,
+} from '../../../core/console';
 import { koboToNaira } from '../../../core/money';
 import { normalisePhone } from '../../../core/phone';
 import { tierOf } from '../../../core/tiers';
@@ -29,13 +36,29 @@ const PAGE_ROWS = 50;
 function searchesFor(query: string): { match: SearchMatch; where: ReturnType<typeof sql> }[] {
   const text = query.trim();
   const searches: { match: SearchMatch; where: ReturnType<typeof sql> }[] = [];
-  if (/^NW-/i.test(text)) searches.push({ match: 'case', where: sql`u.id IN (SELECT user_id FROM problem_reports WHERE case_number = ${text.toUpperCase()})` });
-  if (text.includes('@')) searches.push({ match: 'email', where: sql`u.email LIKE ${`${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}` });
+  if (/^NW-/i.test(text))
+    searches.push({
+      match: 'case',
+      where: sql`u.id IN (SELECT user_id FROM problem_reports WHERE case_number = ${text.toUpperCase()})`,
+    });
+  if (text.includes('@'))
+    searches.push({ match: 'email', where: sql`u.email LIKE ${`${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}` });
   const phone = normalisePhone(text);
   if (phone) searches.push({ match: 'phone', where: sql`u.phone = ${phone}` });
-  if (/^\d{10}$/.test(text)) searches.push({ match: 'account', where: sql`u.id IN (SELECT user_id FROM virtual_accounts WHERE account_number = ${text})` });
-  searches.push({ match: 'reference', where: sql`u.id IN (SELECT user_id FROM transactions WHERE reference = ${text})` });
-  if (!text.includes('@') && /\p{L}/u.test(text) && text.length >= 3) searches.push({ match: 'name', where: sql`lower(u.name) LIKE ${`%${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}` });
+  if (/^\d{10}$/.test(text))
+    searches.push({
+      match: 'account',
+      where: sql`u.id IN (SELECT user_id FROM virtual_accounts WHERE account_number = ${text})`,
+    });
+  searches.push({
+    match: 'reference',
+    where: sql`u.id IN (SELECT user_id FROM transactions WHERE reference = ${text})`,
+  });
+  if (!text.includes('@') && /\p{L}/u.test(text) && text.length >= 3)
+    searches.push({
+      match: 'name',
+      where: sql`lower(u.name) LIKE ${`%${text.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`}`,
+    });
   return searches;
 }
 
@@ -74,13 +97,34 @@ export async function customerPage(ctx: AppContext, actor: Actor, customerId: bi
     const { rows } = await userDataQuery(tx, customerId).execute(tx.db);
     const user = rows[0];
     if (!user) throw new AppError(404, CUSTOMER_NOT_FOUND);
-    const extra = await tx.db.selectFrom('users').select(['created_at', 'bvn_verified_at', 'nin_verified_at']).where('id', '=', customerId).executeTakeFirstOrThrow();
+    const extra = await tx.db
+      .selectFrom('users')
+      .select(['created_at', 'bvn_verified_at', 'nin_verified_at'])
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
     const page: CustomerPage = {
-      customer: { id: Number(customerId), name: user.name, email: user.email, phone: user.phone, created_at: extra.created_at.toISOString(), email_verified: user.email_verified_at !== null, pin_set: user.pin_set, pin_locked: user.pin_locked },
-      wallet: { balance: koboToNaira(user.balance_kobo ?? 0n), cashback_total: koboToNaira(user.cashback_total_kobo ?? 0n) },
+      customer: {
+        id: Number(customerId),
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        created_at: extra.created_at.toISOString(),
+        email_verified: user.email_verified_at !== null,
+        pin_set: user.pin_set,
+        pin_locked: user.pin_locked,
+      },
+      wallet: {
+        balance: koboToNaira(user.balance_kobo ?? 0n),
+        cashback_total: koboToNaira(user.cashback_total_kobo ?? 0n),
+      },
       limits: limitsFrom(tierOf({ bvn: user.bvn, nin: user.nin }), BigInt(user.spent)),
       identity: identityOf(user, extra, await addressDecisionOf(tx, customerId)),
-      accounts: await tx.db.selectFrom('virtual_accounts').select(['provider', 'bank_name', 'account_number']).where('user_id', '=', customerId).orderBy('id').execute(),
+      accounts: await tx.db
+        .selectFrom('virtual_accounts')
+        .select(['provider', 'bank_name', 'account_number'])
+        .where('user_id', '=', customerId)
+        .orderBy('id')
+        .execute(),
       transactions: await consoleTransactions(tx, { customerId, limit: PAGE_ROWS }),
       ledger: await ledgerOf(tx, customerId),
       sessions: await sessionsOf(tx, customerId),
@@ -92,7 +136,11 @@ export async function customerPage(ctx: AppContext, actor: Actor, customerId: bi
   });
 }
 
-function identityOf(user: UserDataRow, dates: { bvn_verified_at: Date | null; nin_verified_at: Date | null }, address: AddressDecision | null): CustomerPage['identity'] {
+function identityOf(
+  user: UserDataRow,
+  dates: { bvn_verified_at: Date | null; nin_verified_at: Date | null },
+  address: AddressDecision | null,
+): CustomerPage['identity'] {
   return {
     bvn: maskedIdentity(user.bvn_last4),
     bvn_verified_at: dates.bvn_verified_at?.toISOString() ?? null,
@@ -104,18 +152,33 @@ function identityOf(user: UserDataRow, dates: { bvn_verified_at: Date | null; ni
 
 async function ledgerOf(ctx: AppContext, customerId: bigint): Promise<ConsoleLedgerEntry[]> {
   const rows = await recentWalletEntries(ctx, customerId, PAGE_ROWS);
-  return rows.map((row) => ({ movement_id: Number(row.movement_id), kind: row.kind, amount: koboToNaira(row.amount_kobo), transaction_id: row.transaction_id === null ? null : Number(row.transaction_id), created_at: row.created_at.toISOString() }));
+  return rows.map((row) => ({
+    movement_id: Number(row.movement_id),
+    kind: row.kind,
+    amount: koboToNaira(row.amount_kobo),
+    transaction_id: row.transaction_id === null ? null : Number(row.transaction_id),
+    created_at: row.created_at.toISOString(),
+  }));
 }
 
 async function sessionsOf(ctx: AppContext, customerId: bigint): Promise<CustomerSession[]> {
   const now = ctx.clock.now().getTime();
-  const rows = await ctx.db.selectFrom('sessions').select(['id', 'device', 'created_at', 'last_active_at', 'revoked_at']).where('user_id', '=', customerId).orderBy('id', 'desc').limit(20).execute();
+  const rows = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'device', 'created_at', 'last_active_at', 'revoked_at'])
+    .where('user_id', '=', customerId)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
   return rows.map((row) => ({
     id: Number(row.id),
     device: row.device,
     created_at: row.created_at.toISOString(),
     last_active_at: row.last_active_at.toISOString(),
-    live: row.revoked_at === null && now - row.created_at.getTime() < ctx.sessions.lifetimeMs && now - row.last_active_at.getTime() < ctx.sessions.idleMs,
+    live:
+      row.revoked_at === null &&
+      now - row.created_at.getTime() < ctx.sessions.lifetimeMs &&
+      now - row.last_active_at.getTime() < ctx.sessions.idleMs,
   }));
 }
 
@@ -127,33 +190,63 @@ async function addressDecisionOf(ctx: AppContext, customerId: bigint): Promise<A
     .where('d.user_id', '=', customerId)
     .orderBy('d.id', 'desc')
     .executeTakeFirst();
-  return row ? { verified: row.verified, note: row.note, decided_at: row.decided_at.toISOString(), decided_by: row.email } : null;
+  return row
+    ? { verified: row.verified, note: row.note, decided_at: row.decided_at.toISOString(), decided_by: row.email }
+    : null;
 }
 
 /**
  * Records support's decision on the customer's address (what was seen, and whether it verifies it);
  * the latest stands.
  */
-export async function decideAddress(ctx: AppContext, actor: Actor & { staffId: bigint }, customerId: bigint, verified: boolean, note: string): Promise<AddressDecision> {
+export async function decideAddress(
+  ctx: AppContext,
+  actor: Actor & { staffId: bigint },
+  customerId: bigint,
+  verified: boolean,
+  note: string,
+): Promise<AddressDecision> {
   return inTransaction(ctx, async (tx) => {
     await existingCustomer(tx, customerId);
     const before = await addressDecisionOf(tx, customerId);
-    await tx.db.insertInto('address_decisions').values({ user_id: customerId, staff_id: actor.staffId, verified, note, decided_at: tx.clock.now() }).execute();
+    await tx.db
+      .insertInto('address_decisions')
+      .values({ user_id: customerId, staff_id: actor.staffId, verified, note, decided_at: tx.clock.now() })
+      .execute();
     const after = must(await addressDecisionOf(tx, customerId), 'the decision just inserted is the latest');
-    await recordAudit(tx, actor, { action: 'customer.address-decision', customerId, subject: `customer:${customerId}`, before, after });
+    await recordAudit(tx, actor, {
+      action: 'customer.address-decision',
+      customerId,
+      subject: `customer:${customerId}`,
+      before,
+      after,
+    });
     return after;
   });
 }
 
 /** Ends one of the customer's sessions, or all of them (a stolen phone): answers how many ended. */
-export async function revokeCustomerSessions(ctx: AppContext, actor: Actor, customerId: bigint, sessionId: bigint | null): Promise<number> {
+export async function revokeCustomerSessions(
+  ctx: AppContext,
+  actor: Actor,
+  customerId: bigint,
+  sessionId: bigint | null,
+): Promise<number> {
   return inTransaction(ctx, async (tx) => {
     await existingCustomer(tx, customerId);
-    let query = tx.db.updateTable('sessions').set({ revoked_at: tx.clock.now() }).where('user_id', '=', customerId).where('revoked_at', 'is', null);
+    let query = tx.db
+      .updateTable('sessions')
+      .set({ revoked_at: tx.clock.now() })
+      .where('user_id', '=', customerId)
+      .where('revoked_at', 'is', null);
     if (sessionId !== null) query = query.where('id', '=', sessionId);
     const ended = (await query.returning('id').execute()).map((row) => Number(row.id));
-    await recordAudit(tx, actor, { action: 'customer.revoke-sessions', customerId, subject: `customer:${customerId}`, after: { sessions: ended } });
+    await recordAudit(tx, actor, {
+      action: 'customer.revoke-sessions',
+      customerId,
+      subject: `customer:${customerId}`,
+      after: { sessions: ended },
+    });
     return ended.length;
   });
 }
-

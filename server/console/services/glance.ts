@@ -27,7 +27,15 @@ export const breakerOf = (gateway: object): Breaker => {
 export async function glance(ctx: AppContext, providers: ProviderHealth): Promise<Glance> {
   const now = ctx.clock.now();
   const since = startOfLagosDay(now);
-  const { rows: purchases } = await sql<{ category: string; provider: string; count: string; completed: string; failed: string; processing: string; amount: string }>`
+  const { rows: purchases } = await sql<{
+    category: string;
+    provider: string;
+    count: string;
+    completed: string;
+    failed: string;
+    processing: string;
+    amount: string;
+  }>`
     SELECT t.category, pr.name AS provider, count(*)::text AS count,
            count(*) FILTER (WHERE t.status = 'completed')::text AS completed,
            count(*) FILTER (WHERE t.status = 'canceled')::text AS failed,
@@ -44,7 +52,13 @@ export async function glance(ctx: AppContext, providers: ProviderHealth): Promis
     .groupBy('provider')
     .orderBy('provider')
     .execute();
-  const counts = await sql<{ stuck: string; suspense_count: string; suspense_total: string; pending_requests: string; open_cases: string }>`
+  const counts = await sql<{
+    stuck: string;
+    suspense_count: string;
+    suspense_total: string;
+    pending_requests: string;
+    open_cases: string;
+  }>`
     SELECT (SELECT count(*) FROM transactions
              WHERE status = 'processing'
                AND created_at < ${new Date(now.getTime() - STUCK_AFTER_MS)}::timestamptz)::text AS stuck,
@@ -59,7 +73,11 @@ export async function glance(ctx: AppContext, providers: ProviderHealth): Promis
   return {
     day: lagosDay(now),
     purchases: purchases.map(glanceRow),
-    funding: funding.map((row) => ({ provider: row.provider, count: Number(row.count), amount: koboToNaira(BigInt(row.amount)) })),
+    funding: funding.map((row) => ({
+      provider: row.provider,
+      count: Number(row.count),
+      amount: koboToNaira(BigInt(row.amount)),
+    })),
     stuck_bills: { count: Number(totals.stuck), oldest: await consoleTransactions(ctx, { stuck: true, limit: 5 }) },
     suspense: { count: Number(totals.suspense_count), total: koboToNaira(BigInt(totals.suspense_total)) },
     pending_requests: Number(totals.pending_requests),
@@ -69,7 +87,15 @@ export async function glance(ctx: AppContext, providers: ProviderHealth): Promis
   };
 }
 
-function glanceRow(row: { category: string; provider: string; count: string; completed: string; failed: string; processing: string; amount: string }): GlanceRow {
+function glanceRow(row: {
+  category: string;
+  provider: string;
+  count: string;
+  completed: string;
+  failed: string;
+  processing: string;
+  amount: string;
+}): GlanceRow {
   const [completed, failed] = [Number(row.completed), Number(row.failed)];
   return {
     category: row.category,
@@ -84,8 +110,14 @@ function glanceRow(row: { category: string; provider: string; count: string; com
 }
 
 async function lastAuditRun(ctx: AppContext): Promise<Glance['ledger_audit']> {
-  const row = await ctx.db.selectFrom('audit_runs').select(['ran_at', 'problem_count', 'problems']).orderBy('id', 'desc').executeTakeFirst();
-  return row ? { ran_at: row.ran_at.toISOString(), problem_count: row.problem_count, problems: row.problems as string[] } : null;
+  const row = await ctx.db
+    .selectFrom('audit_runs')
+    .select(['ran_at', 'problem_count', 'problems'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row
+    ? { ran_at: row.ran_at.toISOString(), problem_count: row.problem_count, problems: row.problems as string[] }
+    : null;
 }
 
 /**

@@ -2,7 +2,17 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../services/context';
 import { FUNDING_CATEGORY, FUNDING_DESCRIPTION, WALLET_FUNDED } from '../../services/funding/funding';
-import { AlreadyPostedError, balanceAfter, credit, debit, InsufficientFundsError, moveBetweenSystemAccounts, post, walletOf, type Movement } from '../../services/ledger/ledger';
+import {
+  AlreadyPostedError,
+  balanceAfter,
+  credit,
+  debit,
+  InsufficientFundsError,
+  moveBetweenSystemAccounts,
+  post,
+  walletOf,
+  type Movement,
+} from '../../services/ledger/ledger';
 import { addNotification } from '../../services/notifications/notifications';
 import { noticeBalanceCap } from '../../services/identity/tiers';
 import { TRANSACTION_COLUMNS, type StoredTransaction } from '../../services/records/transactions';
@@ -37,7 +47,8 @@ const goodwillAction = (requestId: bigint) => `money-request:${requestId}`;
 async function postOnce(tx: AppContext, movement: Movement) {
   return post(tx, movement).catch((error: unknown) => {
     if (error instanceof AlreadyPostedError) throw new AppError(409, 'this money was already moved: nothing was done');
-    if (error instanceof InsufficientFundsError) throw new AppError(409, "the customer's balance does not cover this debit: nothing was moved");
+    if (error instanceof InsufficientFundsError)
+      throw new AppError(409, "the customer's balance does not cover this debit: nothing was moved");
     throw error;
   });
 }
@@ -59,11 +70,26 @@ async function leaveSuspense(tx: AppContext, incomingTransferId: bigint, to: 'ma
     .executeTakeFirstOrThrow();
 }
 
-async function customerTransaction(tx: AppContext, customerId: bigint, values: { category: string; amountKobo: bigint; reference: string; from: string; to: string; description: string }) {
+async function customerTransaction(
+  tx: AppContext,
+  customerId: bigint,
+  values: { category: string; amountKobo: bigint; reference: string; from: string; to: string; description: string },
+) {
   const now = tx.clock.now();
   return tx.db
     .insertInto('transactions')
-    .values({ user_id: customerId, category: values.category, amount_kobo: values.amountKobo, status: 'completed', reference: values.reference, from_label: values.from, to_label: values.to, description: values.description, created_at: now, updated_at: now })
+    .values({
+      user_id: customerId,
+      category: values.category,
+      amount_kobo: values.amountKobo,
+      status: 'completed',
+      reference: values.reference,
+      from_label: values.from,
+      to_label: values.to,
+      description: values.description,
+      created_at: now,
+      updated_at: now,
+    })
     .returning(TRANSACTION_COLUMNS)
     .executeTakeFirstOrThrow();
 }
@@ -82,7 +108,11 @@ export async function matchToCustomer(tx: AppContext, incomingTransferId: bigint
     to: 'Naira Wallet',
     description: FUNDING_DESCRIPTION,
   });
-  await tx.db.updateTable('incoming_transfers').set({ transaction_id: transaction.id }).where('id', '=', incomingTransferId).execute();
+  await tx.db
+    .updateTable('incoming_transfers')
+    .set({ transaction_id: transaction.id })
+    .where('id', '=', incomingTransferId)
+    .execute();
   const wallet = await walletOf(tx, customerId);
   const source = { from: 'suspense', provider: transfer.provider, reference: transfer.reference } as const;
   const posted = await postOnce(
@@ -105,7 +135,15 @@ export async function matchToCustomer(tx: AppContext, incomingTransferId: bigint
  */
 export async function returnToSender(tx: AppContext, incomingTransferId: bigint): Promise<Moved> {
   const transfer = await leaveSuspense(tx, incomingTransferId, 'returned');
-  const { movementIds } = await postOnce(tx, await moveBetweenSystemAccounts(tx, { move: 'return-to-sender', provider: transfer.provider, reference: transfer.reference, amountKobo: transfer.amount_kobo }));
+  const { movementIds } = await postOnce(
+    tx,
+    await moveBetweenSystemAccounts(tx, {
+      move: 'return-to-sender',
+      provider: transfer.provider,
+      reference: transfer.reference,
+      amountKobo: transfer.amount_kobo,
+    }),
+  );
   return { movementId: movementIds[0], transaction: null };
 }
 
@@ -122,7 +160,10 @@ export interface Goodwill {
  * A goodwill credit to, or a correction from, a customer's wallet, once per request; a debit never
  * takes the wallet below zero.
  */
-export async function goodwill(tx: AppContext, { customerId, amountKobo, requestId, credit: toWallet }: Goodwill): Promise<Moved> {
+export async function goodwill(
+  tx: AppContext,
+  { customerId, amountKobo, requestId, credit: toWallet }: Goodwill,
+): Promise<Moved> {
   const reference = `NW-ADJ-${requestId}`;
   const transaction = await customerTransaction(tx, customerId, {
     category: ADJUSTMENT_CATEGORY,
@@ -135,7 +176,12 @@ export async function goodwill(tx: AppContext, { customerId, amountKobo, request
   const wallet = await walletOf(tx, customerId);
   const action = goodwillAction(requestId);
   const movement = toWallet
-    ? await credit(tx, { walletId: wallet, amountKobo, transactionId: transaction.id, source: { from: 'goodwill', action } })
+    ? await credit(tx, {
+        walletId: wallet,
+        amountKobo,
+        transactionId: transaction.id,
+        source: { from: 'goodwill', action },
+      })
     : await debit(tx, { walletId: wallet, amountKobo, transactionId: transaction.id, action });
   const posted = await postOnce(tx, movement);
   await addNotification(tx, customerId, {

@@ -51,11 +51,19 @@ const ALREADY_PENDING = 'a request for this transfer is already waiting for appr
 
 /** Pending requests past their time are expired first, so they neither block nor get approved. */
 async function expireOverdue(tx: AppContext) {
-  await tx.db.updateTable('money_requests').set({ status: 'expired' }).where('status', '=', 'pending').where('expires_at', '<=', tx.clock.now()).execute();
+  await tx.db
+    .updateTable('money_requests')
+    .set({ status: 'expired' })
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', tx.clock.now())
+    .execute();
 }
 
 /** What a request moves and for whom, checked against the suspended transfer it names, if any. */
-async function subjectOf(tx: AppContext, request: NewRequest): Promise<{ amountKobo: bigint; customerId: bigint | null; incomingTransferId: bigint | null }> {
+async function subjectOf(
+  tx: AppContext,
+  request: NewRequest,
+): Promise<{ amountKobo: bigint; customerId: bigint | null; incomingTransferId: bigint | null }> {
   if (request.kind === 'suspense-match' || request.kind === 'suspense-return') {
     if (request.incomingTransferId === undefined) throw new AppError(422, 'incoming_transfer_id is required');
     const transfer = await tx.db
@@ -71,9 +79,12 @@ async function subjectOf(tx: AppContext, request: NewRequest): Promise<{ amountK
   }
   if (request.customerId === undefined) throw new AppError(422, 'customer_id is required');
   if (request.amountKobo === undefined) throw new AppError(422, 'amount is required');
-  if (request.amountKobo > GOODWILL_MAX_KOBO) throw new AppError(422,
-    `a goodwill ${request.kind === 'goodwill-credit' ? 'credit' : 'debit'} may be at most ` +
-    `${formatNaira(koboToNaira(GOODWILL_MAX_KOBO))}`);
+  if (request.amountKobo > GOODWILL_MAX_KOBO)
+    throw new AppError(
+      422,
+      `a goodwill ${request.kind === 'goodwill-credit' ? 'credit' : 'debit'} may be at most ` +
+        `${formatNaira(koboToNaira(GOODWILL_MAX_KOBO))}`,
+    );
   await existingCustomer(tx, request.customerId);
   return { amountKobo: request.amountKobo, customerId: request.customerId, incomingTransferId: null };
 }
@@ -86,11 +97,21 @@ async function matchedCustomer(tx: AppContext, customerId: bigint | undefined): 
 }
 
 /** Asks for a money action; nothing moves until another finance user approves it. */
-export async function requestMoney(ctx: AppContext, maker: StaffActor, request: NewRequest, rules: MoneyRules): Promise<MoneyRequest> {
+export async function requestMoney(
+  ctx: AppContext,
+  maker: StaffActor,
+  request: NewRequest,
+  rules: MoneyRules,
+): Promise<MoneyRequest> {
   return reauthenticated(ctx, maker, () => placeRequest(ctx, maker, request, rules));
 }
 
-async function placeRequest(ctx: AppContext, maker: StaffActor, request: NewRequest, rules: MoneyRules): Promise<MoneyRequest> {
+async function placeRequest(
+  ctx: AppContext,
+  maker: StaffActor,
+  request: NewRequest,
+  rules: MoneyRules,
+): Promise<MoneyRequest> {
   return inTransaction(ctx, async (tx) => {
     await confirmCode(tx, maker.staffId, request.code);
     await expireOverdue(tx);
@@ -111,12 +132,19 @@ async function placeRequest(ctx: AppContext, maker: StaffActor, request: NewRequ
       })
       // The partial index's predicate as a literal: a parameter there would not match the index
       // once PostgreSQL plans the prepared statement generically (after its fifth run on a connection).
-      .onConflict((conflict) => conflict.column('incoming_transfer_id').where('status', '=', sql.lit('pending')).doNothing())
+      .onConflict((conflict) =>
+        conflict.column('incoming_transfer_id').where('status', '=', sql.lit('pending')).doNothing(),
+      )
       .returning('id')
       .executeTakeFirst();
     if (!created) throw new AppError(409, ALREADY_PENDING);
     const [answer] = await listMoneyRequests(tx, { requestId: created.id });
-    await recordAudit(tx, maker, { action: 'money.request', customerId: subject.customerId, subject: `request:${created.id}`, after: answer });
+    await recordAudit(tx, maker, {
+      action: 'money.request',
+      customerId: subject.customerId,
+      subject: `request:${created.id}`,
+      after: answer,
+    });
     return answer;
   });
 }
@@ -131,9 +159,14 @@ async function checkChecker(
   checker: StaffActor,
   rules: MoneyRules,
 ) {
-  if (row.maker_id === checker.staffId) throw new AppError(403, 'you asked for this yourself: another finance user must approve it');
+  if (row.maker_id === checker.staffId)
+    throw new AppError(403, 'you asked for this yourself: another finance user must approve it');
   if (!allows(checker.role, 'money.decide')) throw new AppError(403, 'only finance staff may approve money actions');
-  if (row.needs_admin && checker.role !== 'admin') throw new AppError(403, `above ${formatNaira(koboToNaira(rules.adminAboveKobo))} an admin must approve this request`);
+  if (row.needs_admin && checker.role !== 'admin')
+    throw new AppError(
+      403,
+      `above ${formatNaira(koboToNaira(rules.adminAboveKobo))} an admin must approve this request`,
+    );
   await refuseDependentChecker(tx, checker.staffId, row.maker_id);
 }
 
@@ -141,13 +174,28 @@ async function checkChecker(
 async function pendingRequest(tx: AppContext, requestId: bigint) {
   const row = await tx.db
     .selectFrom('money_requests')
-    .select(['id', 'kind', 'status', 'amount_kobo', 'customer_id', 'incoming_transfer_id', 'needs_admin', 'maker_id', 'expires_at'])
+    .select([
+      'id',
+      'kind',
+      'status',
+      'amount_kobo',
+      'customer_id',
+      'incoming_transfer_id',
+      'needs_admin',
+      'maker_id',
+      'expires_at',
+    ])
     .where('id', '=', requestId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError(404, 'no such request');
   if (row.status === 'pending' && row.expires_at <= tx.clock.now()) {
-    await tx.db.updateTable('money_requests').set({ status: 'expired' }).where('id', '=', requestId).where('status', '=', 'pending').execute();
+    await tx.db
+      .updateTable('money_requests')
+      .set({ status: 'expired' })
+      .where('id', '=', requestId)
+      .where('status', '=', 'pending')
+      .execute();
     throw new AppError(409, 'this request has expired: ask again if it is still needed');
   }
   if (row.status !== 'pending') throw new AppError(409, `this request was already ${row.status}: nothing was done`);
@@ -158,7 +206,16 @@ async function pendingRequest(tx: AppContext, requestId: bigint) {
 const NAMES_TRANSFER = 'a suspense request names its transfer (money_requests CHECK)';
 const NAMES_CUSTOMER = 'a match or goodwill request names its customer (money_requests CHECK)';
 
-async function execute(tx: AppContext, row: { id: bigint; kind: MoneyRequestKind; amount_kobo: bigint; customer_id: bigint | null; incoming_transfer_id: bigint | null }): Promise<Moved> {
+async function execute(
+  tx: AppContext,
+  row: {
+    id: bigint;
+    kind: MoneyRequestKind;
+    amount_kobo: bigint;
+    customer_id: bigint | null;
+    incoming_transfer_id: bigint | null;
+  },
+): Promise<Moved> {
   switch (row.kind) {
     case 'suspense-match':
       return matchToCustomer(tx, must(row.incoming_transfer_id, NAMES_TRANSFER), must(row.customer_id, NAMES_CUSTOMER));
@@ -177,14 +234,28 @@ async function execute(tx: AppContext, row: { id: bigint; kind: MoneyRequestKind
  * Approves a request and moves its money, once. Answers the request as decided; a funding
  * receipt is mailed once the transaction has committed (a match).
  */
-export async function approveMoney(ctx: AppContext, checker: StaffActor, requestId: bigint, code: string, rules: MoneyRules): Promise<MoneyRequest> {
-  const { answer, mail } = await reauthenticated(ctx, checker, () => decideApproval(ctx, checker, requestId, code, rules));
+export async function approveMoney(
+  ctx: AppContext,
+  checker: StaffActor,
+  requestId: bigint,
+  code: string,
+  rules: MoneyRules,
+): Promise<MoneyRequest> {
+  const { answer, mail } = await reauthenticated(ctx, checker, () =>
+    decideApproval(ctx, checker, requestId, code, rules),
+  );
   if (mail) ctx.deliverMail(mail);
   return answer;
 }
 
 /** The approval's transaction: the request locked and checked, the checker's code taken, the money moved once. */
-async function decideApproval(ctx: AppContext, checker: StaffActor, requestId: bigint, code: string, rules: MoneyRules) {
+async function decideApproval(
+  ctx: AppContext,
+  checker: StaffActor,
+  requestId: bigint,
+  code: string,
+  rules: MoneyRules,
+) {
   return inTransaction(ctx, async (tx) => {
     const row = await pendingRequest(tx, requestId);
     await checkChecker(tx, row, checker, rules);
@@ -192,28 +263,57 @@ async function decideApproval(ctx: AppContext, checker: StaffActor, requestId: b
     const moved = await execute(tx, row);
     const decided = await tx.db
       .updateTable('money_requests')
-      .set({ status: 'approved', checker_id: checker.staffId, decided_at: tx.clock.now(), movement_id: moved.movementId, transaction_id: moved.transaction?.id ?? null })
+      .set({
+        status: 'approved',
+        checker_id: checker.staffId,
+        decided_at: tx.clock.now(),
+        movement_id: moved.movementId,
+        transaction_id: moved.transaction?.id ?? null,
+      })
       .where('id', '=', requestId)
       .where('status', '=', 'pending')
       .returning('id')
       .executeTakeFirst();
     if (!decided) throw new AppError(409, 'this request was decided meanwhile: nothing was done');
     const [after] = await listMoneyRequests(tx, { requestId });
-    await recordAudit(tx, checker, { action: 'money.approve', customerId: row.customer_id, subject: `request:${requestId}`, before: { status: 'pending' }, after: { ...after, movement_id: moved.movementId } });
-    const receipt: Mail | null = row.kind === 'suspense-match' && moved.transaction ? await fundingReceipt(tx, moved.transaction) : null;
+    await recordAudit(tx, checker, {
+      action: 'money.approve',
+      customerId: row.customer_id,
+      subject: `request:${requestId}`,
+      before: { status: 'pending' },
+      after: { ...after, movement_id: moved.movementId },
+    });
+    const receipt: Mail | null =
+      row.kind === 'suspense-match' && moved.transaction ? await fundingReceipt(tx, moved.transaction) : null;
     return { answer: after, mail: receipt };
   });
 }
 
 /** The checker turns a request down, saying why; nothing moves. */
-export async function rejectMoney(ctx: AppContext, checker: StaffActor, requestId: bigint, note: string, rules: MoneyRules): Promise<MoneyRequest> {
+export async function rejectMoney(
+  ctx: AppContext,
+  checker: StaffActor,
+  requestId: bigint,
+  note: string,
+  rules: MoneyRules,
+): Promise<MoneyRequest> {
   return inTransaction(ctx, async (tx) => {
     const row = await pendingRequest(tx, requestId);
     if (row.maker_id === checker.staffId) throw new AppError(403, 'you asked for this yourself: cancel it instead');
     await checkChecker(tx, { ...row, needs_admin: false }, checker, rules);
-    await tx.db.updateTable('money_requests').set({ status: 'rejected', checker_id: checker.staffId, decided_at: tx.clock.now(), decision_note: note }).where('id', '=', requestId).execute();
+    await tx.db
+      .updateTable('money_requests')
+      .set({ status: 'rejected', checker_id: checker.staffId, decided_at: tx.clock.now(), decision_note: note })
+      .where('id', '=', requestId)
+      .execute();
     const [after] = await listMoneyRequests(tx, { requestId });
-    await recordAudit(tx, checker, { action: 'money.reject', customerId: row.customer_id, subject: `request:${requestId}`, before: { status: 'pending' }, after });
+    await recordAudit(tx, checker, {
+      action: 'money.reject',
+      customerId: row.customer_id,
+      subject: `request:${requestId}`,
+      before: { status: 'pending' },
+      after,
+    });
     return after;
   });
 }
@@ -223,9 +323,19 @@ export async function cancelMoney(ctx: AppContext, maker: StaffActor, requestId:
   return inTransaction(ctx, async (tx) => {
     const row = await pendingRequest(tx, requestId);
     if (row.maker_id !== maker.staffId) throw new AppError(403, 'only the person who asked may cancel a request');
-    await tx.db.updateTable('money_requests').set({ status: 'cancelled', decided_at: tx.clock.now() }).where('id', '=', requestId).execute();
+    await tx.db
+      .updateTable('money_requests')
+      .set({ status: 'cancelled', decided_at: tx.clock.now() })
+      .where('id', '=', requestId)
+      .execute();
     const [after] = await listMoneyRequests(tx, { requestId });
-    await recordAudit(tx, maker, { action: 'money.cancel', customerId: row.customer_id, subject: `request:${requestId}`, before: { status: 'pending' }, after });
+    await recordAudit(tx, maker, {
+      action: 'money.cancel',
+      customerId: row.customer_id,
+      subject: `request:${requestId}`,
+      before: { status: 'pending' },
+      after,
+    });
     return after;
   });
 }
@@ -245,11 +355,33 @@ export async function listMoneyRequests(ctx: AppContext, filter: RequestFilter):
     .leftJoin('staff as checker', 'checker.id', 'r.checker_id')
     .leftJoin('users as u', 'u.id', 'r.customer_id')
     .leftJoin('incoming_transfers as i', 'i.id', 'r.incoming_transfer_id')
-    .select(['r.id', 'r.kind', 'r.status', 'r.amount_kobo', 'r.reason', 'r.needs_admin', 'r.maker_id', 'r.created_at', 'r.expires_at', 'r.decided_at', 'r.decision_note', 'r.customer_id'])
-    .select(['maker.email as maker', 'checker.email as checker', 'u.name as customer_name', 'u.email as customer_email', 'i.provider', 'i.reference', 'i.sender_name'])
+    .select([
+      'r.id',
+      'r.kind',
+      'r.status',
+      'r.amount_kobo',
+      'r.reason',
+      'r.needs_admin',
+      'r.maker_id',
+      'r.created_at',
+      'r.expires_at',
+      'r.decided_at',
+      'r.decision_note',
+      'r.customer_id',
+    ])
+    .select([
+      'maker.email as maker',
+      'checker.email as checker',
+      'u.name as customer_name',
+      'u.email as customer_email',
+      'i.provider',
+      'i.reference',
+      'i.sender_name',
+    ])
     .limit(100);
   if (filter.requestId !== undefined) query = query.where('r.id', '=', filter.requestId);
-  if (filter.customerId !== undefined) query = query.where('r.customer_id', '=', filter.customerId).orderBy('r.id', 'desc');
+  if (filter.customerId !== undefined)
+    query = query.where('r.customer_id', '=', filter.customerId).orderBy('r.id', 'desc');
   if (filter.queue) query = query.orderBy(sql`r.status = 'pending'`, 'desc').orderBy('r.id', 'desc');
   const now = ctx.clock.now();
   const rows = await query.execute();
@@ -258,8 +390,14 @@ export async function listMoneyRequests(ctx: AppContext, filter: RequestFilter):
     kind: row.kind,
     status: row.status === 'pending' && row.expires_at <= now ? 'expired' : row.status,
     amount: koboToNaira(row.amount_kobo),
-    customer: row.customer_id === null ? null : { id: Number(row.customer_id), name: row.customer_name ?? '', email: row.customer_email ?? '' },
-    transfer: row.reference === null ? null : { provider: row.provider ?? '', reference: row.reference, sender_name: row.sender_name ?? '' },
+    customer:
+      row.customer_id === null
+        ? null
+        : { id: Number(row.customer_id), name: row.customer_name ?? '', email: row.customer_email ?? '' },
+    transfer:
+      row.reference === null
+        ? null
+        : { provider: row.provider ?? '', reference: row.reference, sender_name: row.sender_name ?? '' },
     reason: row.reason,
     needs_admin: row.needs_admin,
     maker: row.maker,

@@ -37,7 +37,12 @@ const newestStep = (now: Date) => BigInt(Math.floor((Math.floor(now.getTime() / 
  * The time step `code` is right for, or null. `afterStep`: the last step accepted for this
  * secret; that step and any earlier one are refused (a code is good once).
  */
-export async function matchedStep(secret: string, code: string, now: Date, afterStep: bigint | null): Promise<bigint | null> {
+export async function matchedStep(
+  secret: string,
+  code: string,
+  now: Date,
+  afterStep: bigint | null,
+): Promise<bigint | null> {
   if (!TOTP_CODE.test(code)) return null;
   const result = await verify({
     secret,
@@ -60,7 +65,12 @@ export type CodeCheck = 'accepted' | 'wrong' | 'reused' | 'not-enrolled';
  */
 export async function takeCode(tx: AppContext, staffId: bigint, code: string): Promise<CodeCheck> {
   if (!tx.db.isTransaction) throw new Error('takeCode must run inside the transaction of what the code authorises');
-  const staff = await tx.db.selectFrom('staff').select(['totp_secret', 'totp_last_step']).where('id', '=', staffId).forUpdate().executeTakeFirstOrThrow();
+  const staff = await tx.db
+    .selectFrom('staff')
+    .select(['totp_secret', 'totp_last_step'])
+    .where('id', '=', staffId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (!staff.totp_secret) return 'not-enrolled';
   // A step taken on a replica whose clock is ahead of this one's may be newer than any this one
   // accepts (otplib throws on it): no code can follow it here yet, so the code is one used.

@@ -151,7 +151,9 @@ export async function reauthenticated<T>(ctx: AppContext, actor: SignInActor, wo
   } catch (error) {
     if (!(error instanceof RefusedCode)) throw error;
     if (error.check === 'reused') {
-      await inTransaction(ctx, (tx) => recordAudit(tx, actor, { action: 'session.used-code', subject: subjectOf(actor.staffId) }));
+      await inTransaction(ctx, (tx) =>
+        recordAudit(tx, actor, { action: 'session.used-code', subject: subjectOf(actor.staffId) }),
+      );
       throw error;
     }
     const lockedUntil = await inTransaction(ctx, (tx) => countWrong(tx, actor, 'code'));

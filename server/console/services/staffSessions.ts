@@ -111,7 +111,12 @@ export async function revokeStaffSession(ctx: AppContext, sessionId: bigint): Pr
 
 /** Ends every session of a staff member (disabled, role changed, second factor reset). */
 export async function revokeAllStaffSessions(ctx: AppContext, staffId: bigint): Promise<void> {
-  await ctx.db.updateTable('staff_sessions').set({ revoked_at: ctx.clock.now() }).where('staff_id', '=', staffId).where('revoked_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: ctx.clock.now() })
+    .where('staff_id', '=', staffId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every half-open session of a staff member (their second factor locked): only the signed-in ones stay. */

@@ -24,11 +24,26 @@ export async function consoleTransactions(ctx: AppContext, filter: Filter): Prom
     .selectFrom('transactions as t')
     .leftJoin('purchases as p', 'p.transaction_id', 't.id')
     .leftJoin('providers as pr', 'pr.id', 'p.provider_id')
-    .select(['t.id', 't.category', 't.amount_kobo', 't.status', 't.reference', 't.description', 't.created_at', 'p.biller', 'p.beneficiary', 'p.request_id', 'p.last_requery_at', 'pr.name as provider'])
+    .select([
+      't.id',
+      't.category',
+      't.amount_kobo',
+      't.status',
+      't.reference',
+      't.description',
+      't.created_at',
+      'p.biller',
+      'p.beneficiary',
+      'p.request_id',
+      'p.last_requery_at',
+      'pr.name as provider',
+    ])
     .limit(filter.limit);
   if (filter.customerId !== undefined) query = query.where('t.user_id', '=', filter.customerId);
   if (filter.transactionId !== undefined) query = query.where('t.id', '=', filter.transactionId);
-  query = filter.stuck ? query.where('t.status', '=', 'processing').where('t.created_at', '<', stuckBefore).orderBy('t.created_at', 'asc') : query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc');
+  query = filter.stuck
+    ? query.where('t.status', '=', 'processing').where('t.created_at', '<', stuckBefore).orderBy('t.created_at', 'asc')
+    : query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc');
   const rows = await query.execute();
   return rows.map((row) => ({
     id: Number(row.id),
@@ -38,7 +53,16 @@ export async function consoleTransactions(ctx: AppContext, filter: Filter): Prom
     reference: row.reference,
     description: row.description,
     created_at: row.created_at.toISOString(),
-    bill: row.biller === null ? null : { biller: row.biller, provider: row.provider ?? '', beneficiary: row.beneficiary ?? '', request_id: row.request_id ?? '', last_requery_at: row.last_requery_at?.toISOString() ?? null },
+    bill:
+      row.biller === null
+        ? null
+        : {
+            biller: row.biller,
+            provider: row.provider ?? '',
+            beneficiary: row.beneficiary ?? '',
+            request_id: row.request_id ?? '',
+            last_requery_at: row.last_requery_at?.toISOString() ?? null,
+          },
     stuck: row.status === 'processing' && row.created_at < stuckBefore,
   }));
 }
@@ -48,7 +72,11 @@ export type RequeryNow = (ctx: AppContext, transactionId: bigint) => Promise<unk
 
 /** Whether the purchase call itself has answered (its response is stored): the biller then knows the bill. */
 async function payAnswered(ctx: AppContext, transactionId: bigint): Promise<boolean> {
-  const row = await ctx.db.selectFrom('idempotency_keys').select('response_status').where('transaction_id', '=', transactionId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('idempotency_keys')
+    .select('response_status')
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
   return row?.response_status != null;
 }
 
@@ -62,10 +90,20 @@ async function payAnswered(ctx: AppContext, transactionId: bigint): Promise<bool
  * The audit holds who asked before anything is asked (committed on its own, so that a process
  * that dies mid-way, money moved or not, leaves the record), then the outcome, failures included.
  */
-export async function requeryBill(ctx: AppContext, actor: Actor, requeries: RequeryHooks, requeryNow: RequeryNow, transactionId: bigint): Promise<ConsoleTransaction> {
+export async function requeryBill(
+  ctx: AppContext,
+  actor: Actor,
+  requeries: RequeryHooks,
+  requeryNow: RequeryNow,
+  transactionId: bigint,
+): Promise<ConsoleTransaction> {
   const [before] = await consoleTransactions(ctx, { transactionId, limit: 1 });
   if (!before) throw new AppError(404, 'no such transaction');
-  const row = await ctx.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', transactionId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('transactions')
+    .select(TRANSACTION_COLUMNS)
+    .where('id', '=', transactionId)
+    .executeTakeFirstOrThrow();
   const subject = `transaction:${transactionId}`;
   const asked = { customerId: row.user_id, subject, before: { status: before.status } };
   await commitAudit(ctx, actor, { action: 'transaction.requery', ...asked });
@@ -83,9 +121,11 @@ export async function requeryBill(ctx: AppContext, actor: Actor, requeries: Requ
 
 async function askBiller(ctx: AppContext, requeries: RequeryHooks, requeryNow: RequeryNow, row: StoredTransaction) {
   const requery = requeries[row.category];
-  if (!requery || row.status !== 'processing') throw new AppError(409, `this ${row.category} transaction is ${row.status}: there is nothing to ask the biller`);
+  if (!requery || row.status !== 'processing')
+    throw new AppError(409, `this ${row.category} transaction is ${row.status}: there is nothing to ask the biller`);
   const asked = await requery(ctx, row);
-  if (asked === 'checked-recently') throw new AppError(429, 'the biller was asked about this bill moments ago: try again in a few seconds');
+  if (asked === 'checked-recently')
+    throw new AppError(429, 'the biller was asked about this bill moments ago: try again in a few seconds');
   if (asked === 'not-due') {
     const answering = 'the biller may still be answering the purchase itself: try again in a minute';
     if (!(await payAnswered(ctx, row.id))) throw new AppError(409, answering);

@@ -3,7 +3,13 @@ import { DAY_MS } from '../../../core/days';
 import { AppError } from '../../errors';
 import type { Mail } from '../../gateways/mailer';
 import { inTransaction, type AppContext } from '../context';
-import { admitLogin, failedLoginsMail, loginSucceeded, type LoginAttempt, type LoginThrottleDeps } from './loginThrottle';
+import {
+  admitLogin,
+  failedLoginsMail,
+  loginSucceeded,
+  type LoginAttempt,
+  type LoginThrottleDeps,
+} from './loginThrottle';
 import { claimNotice } from './accountNotices';
 import { startCoolingOff } from './coolingOff';
 import { credentialChangeMail, refuseLockedAccount } from './credentialAlerts';
@@ -40,7 +46,13 @@ export async function createAccount(ctx: AppContext, account: NewAccount, passwo
   const now = ctx.clock.now();
   const user = await ctx.db
     .insertInto('users')
-    .values({ name: account.name, email: account.email, phone: account.phone, password_hash: passwordHash, created_at: now })
+    .values({
+      name: account.name,
+      email: account.email,
+      phone: account.phone,
+      password_hash: passwordHash,
+      created_at: now,
+    })
     .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -102,14 +114,21 @@ export interface LoginCredentials extends LoginAttempt, ClientDevice {
  * no argon2 hash, and an unknown e-mail costs the same one hash as a known one. `notify` gets
  * the owner's warning about a run of failures, to send without holding the answer.
  */
-export async function login(ctx: AppContext, throttle: LoginThrottleDeps, credentials: LoginCredentials, notify: (mail: Mail) => void): Promise<SignedIn> {
+export async function login(
+  ctx: AppContext,
+  throttle: LoginThrottleDeps,
+  credentials: LoginCredentials,
+  notify: (mail: Mail) => void,
+): Promise<SignedIn> {
   const admission = await admitLogin(ctx, throttle, credentials);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'email', 'password_hash'])
     .where(hasEmail(credentials.email))
     .executeTakeFirst();
-  const valid = user ? await verifyPassword(user.password_hash, credentials.password) : await verifyPasswordOfNobody(credentials.password);
+  const valid = user
+    ? await verifyPassword(user.password_hash, credentials.password)
+    : await verifyPasswordOfNobody(credentials.password);
   if (!user || !valid) {
     const mail = user && failedLoginsMail(ctx, admission, user.email);
     if (mail) notify(mail);

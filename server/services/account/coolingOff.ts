@@ -65,7 +65,10 @@ export function coolingOffRow(userId: bigint, now: Date): RawBuilder<CoolingOff>
  * Whether a purchase of `amountKobo` fits the cooling-off read as `cooling` by coolingOffRow (true
  * when there is none).
  */
-export function withinCoolingOff(cooling: { ends_at: RawBuilder<unknown>; spent: RawBuilder<unknown> }, amountKobo: bigint): RawBuilder<boolean> {
+export function withinCoolingOff(
+  cooling: { ends_at: RawBuilder<unknown>; spent: RawBuilder<unknown> },
+  amountKobo: bigint,
+): RawBuilder<boolean> {
   return sql<boolean>`(${cooling.ends_at} IS NULL
     OR ${cooling.spent} + ${amountKobo}::bigint <= ${COOLING_OFF_ALLOWANCE_KOBO}::bigint)`;
 }
@@ -79,12 +82,16 @@ export function refuseDuringCoolingOff(cooling: CoolingOff | null, amountKobo: b
   const { spent } = cooling;
   if (spent + amountKobo <= COOLING_OFF_ALLOWANCE_KOBO) return;
   const left = spent >= COOLING_OFF_ALLOWANCE_KOBO ? 0n : COOLING_OFF_ALLOWANCE_KOBO - spent;
-  const refusal: CoolingOffRefusal = { reason: 'cooling-off', until: cooling.ends_at.toISOString(), left: koboToNaira(left) };
+  const refusal: CoolingOffRefusal = {
+    reason: 'cooling-off',
+    until: cooling.ends_at.toISOString(),
+    left: koboToNaira(left),
+  };
   throw new AppError(
     403,
     `for your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total ` +
-    `wait until ${lagosDateTime(cooling.ends_at)} (Lagos time) because ${WHY[cooling.reason]}; you can buy ` +
-    `up to ${formatNaira(koboToNaira(left))} more until then`,
+      `wait until ${lagosDateTime(cooling.ends_at)} (Lagos time) because ${WHY[cooling.reason]}; you can buy ` +
+      `up to ${formatNaira(koboToNaira(left))} more until then`,
     refusal,
   );
 }

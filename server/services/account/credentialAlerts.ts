@@ -36,7 +36,10 @@ export type CredentialChange =
   | 'schedule-changed';
 
 const CHANGES: Record<CredentialChange, { subject: string; what: string; coolsOff?: true }> = {
-  'password-changed': { subject: 'Your Naira Wallet password was changed', what: 'The password of your Naira Wallet account was just changed, and every other device was signed out.' },
+  'password-changed': {
+    subject: 'Your Naira Wallet password was changed',
+    what: 'The password of your Naira Wallet account was just changed, and every other device was signed out.',
+  },
   'password-reset': {
     subject: 'Your Naira Wallet password was reset',
     what:
@@ -44,11 +47,28 @@ const CHANGES: Record<CredentialChange, { subject: string; what: string; coolsOf
       'device was signed out. Your transaction pin is unchanged.',
     coolsOff: true,
   },
-  'pin-changed': { subject: 'Your Naira Wallet transaction pin was changed', what: 'The transaction pin of your Naira Wallet account was just changed.' },
-  'pin-reset': { subject: 'Your Naira Wallet transaction pin was reset', what: 'The transaction pin of your Naira Wallet account was just reset with your password and an e-mailed code.', coolsOff: true },
-  'phone-changed': { subject: 'The phone number of your Naira Wallet account was changed', what: 'The phone number on your Naira Wallet profile was just changed.' },
-  'identity-verified': { subject: 'An identity number was added to your Naira Wallet account', what: 'A BVN or NIN was just verified and linked to your Naira Wallet account, which raises its limits.' },
-  'new-device': { subject: 'New sign-in to your Naira Wallet account', what: 'Your Naira Wallet account was just signed in to from a device it had not been used on before.', coolsOff: true },
+  'pin-changed': {
+    subject: 'Your Naira Wallet transaction pin was changed',
+    what: 'The transaction pin of your Naira Wallet account was just changed.',
+  },
+  'pin-reset': {
+    subject: 'Your Naira Wallet transaction pin was reset',
+    what: 'The transaction pin of your Naira Wallet account was just reset with your password and an e-mailed code.',
+    coolsOff: true,
+  },
+  'phone-changed': {
+    subject: 'The phone number of your Naira Wallet account was changed',
+    what: 'The phone number on your Naira Wallet profile was just changed.',
+  },
+  'identity-verified': {
+    subject: 'An identity number was added to your Naira Wallet account',
+    what: 'A BVN or NIN was just verified and linked to your Naira Wallet account, which raises its limits.',
+  },
+  'new-device': {
+    subject: 'New sign-in to your Naira Wallet account',
+    what: 'Your Naira Wallet account was just signed in to from a device it had not been used on before.',
+    coolsOff: true,
+  },
   'schedule-created': {
     subject: 'A scheduled purchase was set up on your Naira Wallet account',
     what: 'A scheduled purchase was just set up on your Naira Wallet account and authorised with your pin:',
@@ -82,7 +102,12 @@ export async function credentialChangeMail(
   await ctx.db.deleteFrom('not_me_links').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
   await ctx.db
     .insertInto('not_me_links')
-    .values({ user_id: userId, token_hash: ctx.hashToken(token), created_at: now, expires_at: new Date(now.getTime() + NOT_ME_LINK_TTL_MS) })
+    .values({
+      user_id: userId,
+      token_hash: ctx.hashToken(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + NOT_ME_LINK_TTL_MS),
+    })
     .execute();
   const { subject, what, coolsOff } = CHANGES[change];
   return {
@@ -116,7 +141,12 @@ export async function reportNotMe(ctx: AppContext, token: string): Promise<void>
       .executeTakeFirst();
     if (!link) throw new AppError(400, INVALID_NOT_ME_LINK);
     await revokeUserSessions(tx, link.user_id);
-    await tx.db.updateTable('password_reset_tokens').set({ stage: 'spent' }).where('user_id', '=', link.user_id).where('stage', '!=', 'spent').execute();
+    await tx.db
+      .updateTable('password_reset_tokens')
+      .set({ stage: 'spent' })
+      .where('user_id', '=', link.user_id)
+      .where('stage', '!=', 'spent')
+      .execute();
     await tx.db
       .insertInto('account_locks')
       .values({ user_id: link.user_id, locked_at: now })
@@ -129,7 +159,11 @@ export async function reportNotMe(ctx: AppContext, token: string): Promise<void>
 
 /** A login whose password was right is refused (423) while the owner's report locks the account. */
 export async function refuseLockedAccount(ctx: AppContext, userId: bigint): Promise<void> {
-  const lock = await ctx.db.selectFrom('account_locks').select('locked_at').where('user_id', '=', userId).executeTakeFirst();
+  const lock = await ctx.db
+    .selectFrom('account_locks')
+    .select('locked_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (lock) throw new AppError(423, ACCOUNT_LOCKED);
 }
 

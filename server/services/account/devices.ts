@@ -13,10 +13,19 @@ const DEVICES_KEPT = 10;
 export type DeviceSighting = 'first' | 'known' | 'new';
 
 /** Records the device of a sign-in (or registration) of the account and says whether it is new to it. */
-export async function recordDevice(ctx: AppContext, userId: bigint, deviceId: string | undefined): Promise<DeviceSighting> {
+export async function recordDevice(
+  ctx: AppContext,
+  userId: bigint,
+  deviceId: string | undefined,
+): Promise<DeviceSighting> {
   const now = ctx.clock.now();
   if (deviceId === undefined) {
-    const known = await ctx.db.selectFrom('user_devices').select('user_id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+    const known = await ctx.db
+      .selectFrom('user_devices')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
     return known ? 'new' : 'first';
   }
   const deviceHash = ctx.hashToken(`device:${deviceId}`);

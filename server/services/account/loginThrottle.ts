@@ -74,12 +74,16 @@ export interface Admission {
  * The row of an e-mail's count: the same for any spelling of the address, and the same whether or
  * not an account has it.
  */
-export const loginEmailSubject = (ctx: AppContext, email: string) => ctx.hashToken(`login-email:${email.trim().toLowerCase()}`);
+export const loginEmailSubject = (ctx: AppContext, email: string) =>
+  ctx.hashToken(`login-email:${email.trim().toLowerCase()}`);
 
 /** How long the e-mail with `failures` failures in a row must wait before the next attempt. */
 export function delayAfter(failures: number): number {
   if (failures < LOGIN_THROTTLE.captchaAfter) return 0;
-  return Math.min(LOGIN_THROTTLE.firstDelayMs * 2 ** (failures - LOGIN_THROTTLE.captchaAfter), LOGIN_THROTTLE.maxDelayMs);
+  return Math.min(
+    LOGIN_THROTTLE.firstDelayMs * 2 ** (failures - LOGIN_THROTTLE.captchaAfter),
+    LOGIN_THROTTLE.maxDelayMs,
+  );
 }
 
 /** "about 3 seconds", "about 15 minutes": a wait as a person reads it, never rounded down to nothing. */
@@ -89,7 +93,8 @@ function about(ms: number): string {
   return `about ${Math.ceil(seconds / 60)} minutes`;
 }
 
-const tooManyFailures = (waitMs: number) => new AppError(429, `too many failed attempts, please try again in ${about(waitMs)}`);
+const tooManyFailures = (waitMs: number) =>
+  new AppError(429, `too many failed attempts, please try again in ${about(waitMs)}`);
 
 /** Two attempts claiming the same count: the loser reads again; past this many rounds it is asked to retry. */
 const MAX_ROUNDS = 5;
@@ -116,13 +121,15 @@ export async function admitLogin(ctx: AppContext, deps: LoginThrottleDeps, attem
     const address = rows.find((row) => addressSubject.equals(row.subject));
 
     const addressWindowEnd = address ? address.window_start.getTime() + windowMs : 0;
-    if (address && addressWindowEnd > now.getTime() && address.failures >= addressCap) throw tooManyFailures(addressWindowEnd - now.getTime());
+    if (address && addressWindowEnd > now.getTime() && address.failures >= addressCap)
+      throw tooManyFailures(addressWindowEnd - now.getTime());
 
     const failures = email?.failures ?? 0;
     refuseEarlyAttempt(email, now);
     if (failures >= LOGIN_THROTTLE.captchaAfter && !human) {
       if (!attempt.token) throw new AppError(403, CAPTCHA_REQUIRED, CAPTCHA_REQUIRED_DATA);
-      if (!(await deps.captcha.verify(attempt.token, 'login', attempt.ip))) throw new AppError(403, BOT_CHECK_FAILED, CAPTCHA_REQUIRED_DATA);
+      if (!(await deps.captcha.verify(attempt.token, 'login', attempt.ip)))
+        throw new AppError(403, BOT_CHECK_FAILED, CAPTCHA_REQUIRED_DATA);
       // A token is spent once verified: a round lost to a concurrent attempt does not ask again.
       human = true;
     }
@@ -158,10 +165,15 @@ async function admitPasswordCheck(ctx: AppContext, email: string): Promise<Admis
   const emailSubject = loginEmailSubject(ctx, email);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const now = ctx.clock.now();
-    const row = await ctx.db.selectFrom('login_failures').select(['failures', 'last_failure_at']).where('subject', '=', emailSubject).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('login_failures')
+      .select(['failures', 'last_failure_at'])
+      .where('subject', '=', emailSubject)
+      .executeTakeFirst();
     refuseEarlyAttempt(row, now);
     const failures = row?.failures ?? 0;
-    if (await countEmailFailure(ctx, emailSubject, failures, now)) return { emailSubject, addressSubject: null, failures: failures + 1 };
+    if (await countEmailFailure(ctx, emailSubject, failures, now))
+      return { emailSubject, addressSubject: null, failures: failures + 1 };
   }
   throw tooManyFailures(SECOND);
 }
@@ -171,7 +183,11 @@ async function admitPasswordCheck(ctx: AppContext, email: string): Promise<Admis
  * account must wait or has reached the ceiling; a right one clears the count; the owner is
  * e-mailed at the warning levels, as for logins.
  */
-export async function checkAccountPassword(ctx: AppContext, account: { email: string; password_hash: string }, password: string): Promise<boolean> {
+export async function checkAccountPassword(
+  ctx: AppContext,
+  account: { email: string; password_hash: string },
+  password: string,
+): Promise<boolean> {
   const admission = await admitPasswordCheck(ctx, account.email);
   if (await verifyPassword(account.password_hash, password)) {
     await loginSucceeded(ctx, admission);
@@ -183,7 +199,13 @@ export async function checkAccountPassword(ctx: AppContext, account: { email: st
 }
 
 /** The address's count in its window, if under the cap (a window that has ended starts again). */
-async function countAddressFailure(ctx: AppContext, subject: Buffer, cap: number, windowMs: number, now: Date): Promise<boolean> {
+async function countAddressFailure(
+  ctx: AppContext,
+  subject: Buffer,
+  cap: number,
+  windowMs: number,
+  now: Date,
+): Promise<boolean> {
   const ended = sql<boolean>`login_failures.window_start <= ${new Date(now.getTime() - windowMs)}`;
   const counted = await ctx.db
     .insertInto('login_failures')
@@ -240,7 +262,10 @@ let forgottenAt = 0;
 async function forgetOldFailures(ctx: AppContext, now: Date): Promise<void> {
   if (now.getTime() - forgottenAt < 60 * MINUTE) return;
   forgottenAt = now.getTime();
-  await ctx.db.deleteFrom('login_failures').where('last_failure_at', '<', new Date(now.getTime() - LOGIN_THROTTLE.forgetAfterMs)).execute();
+  await ctx.db
+    .deleteFrom('login_failures')
+    .where('last_failure_at', '<', new Date(now.getTime() - LOGIN_THROTTLE.forgetAfterMs))
+    .execute();
 }
 
 /** The password was right: the e-mail starts again from zero, and the address's count gives back this attempt. */
@@ -261,7 +286,9 @@ export function failedLoginsMail(ctx: AppContext, admission: Admission, to: stri
   const blocked = failures >= LOGIN_THROTTLE.resetRequiredAfter;
   return {
     to,
-    subject: blocked ? 'Logging in to your Naira Wallet account is blocked' : 'Failed attempts to log in to your Naira Wallet account',
+    subject: blocked
+      ? 'Logging in to your Naira Wallet account is blocked'
+      : 'Failed attempts to log in to your Naira Wallet account',
     text:
       `Someone has typed a wrong password for your Naira Wallet account ${failures} times in a row (to log ` +
       'in, or on a signed-in screen that asks for it).\n\n' +

@@ -85,20 +85,29 @@ const ALREADY_VERIFIED = 'email already verified';
 export const WRONG_CODE = 'invalid or expired code';
 export const PIN_NOT_SET_YET = 'you have not set a pin yet, please set one first';
 
-const codeHash = (ctx: AppContext, userId: bigint, kind: CodeKind, code: string) => ctx.hashToken(`${kind.attempts.purpose}:${userId}:${code}`);
+const codeHash = (ctx: AppContext, userId: bigint, kind: CodeKind, code: string) =>
+  ctx.hashToken(`${kind.attempts.purpose}:${userId}:${code}`);
 const minutesUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / MINUTE));
 
 async function refuseWhileLocked(ctx: AppContext, userId: bigint, kind: CodeKind): Promise<void> {
   const lockedUntil = await activeLock(ctx, userId, kind.attempts);
   if (lockedUntil) {
-    throw new AppError(429, `too many wrong codes, please try again in about ${minutesUntil(lockedUntil, ctx.clock.now())} minutes`);
+    throw new AppError(
+      429,
+      `too many wrong codes, please try again in about ${minutesUntil(lockedUntil, ctx.clock.now())} minutes`,
+    );
   }
 }
 
 type LockedAccount = Awaited<ReturnType<typeof lockAccount>>;
 
 /** E-mails a new code of this kind to the user, once `allowed` has accepted the account (under its lock). */
-async function sendCode(ctx: AppContext, userId: bigint, kind: CodeKind, allowed: (user: LockedAccount) => void): Promise<void> {
+async function sendCode(
+  ctx: AppContext,
+  userId: bigint,
+  kind: CodeKind,
+  allowed: (user: LockedAccount) => void,
+): Promise<void> {
   const issued = await inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, userId);
     allowed(user);
@@ -120,15 +129,25 @@ async function sendCode(ctx: AppContext, userId: bigint, kind: CodeKind, allowed
     }
     if (sentLastHour.length >= OTP_SENDS_PER_HOUR) {
       const oldest = sentLastHour[0].created_at;
-      throw new AppError(429,
+      throw new AppError(
+        429,
         'too many codes requested, please try again in about ' +
-        `${minutesUntil(new Date(oldest.getTime() + HOUR), now)} minutes`);
+          `${minutesUntil(new Date(oldest.getTime() + HOUR), now)} minutes`,
+      );
     }
 
-    const code = randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+    const code = randomInt(0, 10 ** OTP_LENGTH)
+      .toString()
+      .padStart(OTP_LENGTH, '0');
     const row = await tx.db
       .insertInto('email_otps')
-      .values({ user_id: userId, purpose: kind.purpose, code_hash: codeHash(tx, userId, kind, code), created_at: now, expires_at: new Date(now.getTime() + OTP_TTL_MS) })
+      .values({
+        user_id: userId,
+        purpose: kind.purpose,
+        code_hash: codeHash(tx, userId, kind, code),
+        created_at: now,
+        expires_at: new Date(now.getTime() + OTP_TTL_MS),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, email: user.email, code };
@@ -165,7 +184,10 @@ async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: s
     .limit(1)
     .executeTakeFirst();
   const matches =
-    newest !== undefined && newest.used_at === null && newest.expires_at > now && timingSafeEqual(newest.code_hash, codeHash(tx, userId, kind, code));
+    newest !== undefined &&
+    newest.used_at === null &&
+    newest.expires_at > now &&
+    timingSafeEqual(newest.code_hash, codeHash(tx, userId, kind, code));
   if (!matches) return { right: false, warning: await wrongGuess(tx, userId, kind) };
   await tx.db.updateTable('email_otps').set({ used_at: now }).where('id', '=', newest.id).execute();
   await clearFailures(tx, userId, kind.attempts.purpose);
@@ -225,4 +247,5 @@ export async function sendPinResetCode(ctx: AppContext, userId: bigint): Promise
 }
 
 /** spendCode for a pin reset code: same transaction rules. */
-export const spendPinResetCode = (tx: AppContext, userId: bigint, code: string) => spendCode(tx, userId, RESET_PIN, code);
+export const spendPinResetCode = (tx: AppContext, userId: bigint, code: string) =>
+  spendCode(tx, userId, RESET_PIN, code);

@@ -51,7 +51,9 @@ const simplified = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/g
 /** What is wrong with this new password for this person (case-insensitive), or undefined when nothing is. */
 export async function passwordRefusal(password: string, owner: PasswordOwner): Promise<string | undefined> {
   const candidate = simplified(password);
-  const personal = [owner.email, owner.email.split('@')[0], owner.name, owner.phone].map(simplified).filter((word) => word.length > 0);
+  const personal = [owner.email, owner.email.split('@')[0], owner.name, owner.phone]
+    .map(simplified)
+    .filter((word) => word.length > 0);
   if (personal.includes(candidate)) return PERSONAL_PASSWORD;
   if ((await commonPasswords()).has(password.toLowerCase())) return COMMON_PASSWORD;
   return undefined;

@@ -93,7 +93,10 @@ let forgottenAt = 0;
 async function forgetOldRequests(ctx: AppContext, now: Date): Promise<void> {
   if (now.getTime() - forgottenAt < HOUR) return;
   forgottenAt = now.getTime();
-  await ctx.db.deleteFrom('password_reset_tokens').where('created_at', '<=', new Date(now.getTime() - HOUR)).execute();
+  await ctx.db
+    .deleteFrom('password_reset_tokens')
+    .where('created_at', '<=', new Date(now.getTime() - HOUR))
+    .execute();
 }
 
 /** The reset link a bearer token belongs to, whatever its stage; null for any other token. */
@@ -104,7 +107,9 @@ export async function findResetLink(ctx: AppContext, token: string): Promise<Res
     .where('token_hash', '=', ctx.hashToken(token))
     .executeTakeFirst();
   // A row of an e-mail no account has opens nothing.
-  return link && link.user_id !== null ? { id: link.id, userId: link.user_id, stage: link.stage, expiresAt: link.expires_at } : null;
+  return link && link.user_id !== null
+    ? { id: link.id, userId: link.user_id, stage: link.stage, expiresAt: link.expires_at }
+    : null;
 }
 
 /** Moves a live link from one stage to the next in one statement: of two racing requests, one wins. */
@@ -131,14 +136,33 @@ async function advance(ctx: AppContext, link: ResetLink, from: ResetStage, to: R
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const link = await findResetLink(ctx, token);
   // Checked before hashing, so a dead link costs no argon2; `advance` checks again atomically.
-  if (!link || link.stage !== 'reset-password' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
-  await checkNewPassword(newPassword, await ctx.db.selectFrom('users').select(['email', 'name', 'phone']).where('id', '=', link.userId).executeTakeFirstOrThrow());
+  if (!link || link.stage !== 'reset-password' || link.expiresAt <= ctx.clock.now())
+    throw new AppError(400, INVALID_RESET_LINK);
+  await checkNewPassword(
+    newPassword,
+    await ctx.db
+      .selectFrom('users')
+      .select(['email', 'name', 'phone'])
+      .where('id', '=', link.userId)
+      .executeTakeFirstOrThrow(),
+  );
   const passwordHash = await hashPassword(newPassword);
   const mail = await inTransaction(ctx, async (tx) => {
     await advance(tx, link, 'reset-password', 'set-pin');
     // Only this link goes on: any other the account still had is void.
-    await tx.db.updateTable('password_reset_tokens').set({ stage: 'spent' }).where('user_id', '=', link.userId).where('id', '!=', link.id).where('stage', '!=', 'spent').execute();
-    const user = await tx.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', link.userId).returning('email').executeTakeFirstOrThrow();
+    await tx.db
+      .updateTable('password_reset_tokens')
+      .set({ stage: 'spent' })
+      .where('user_id', '=', link.userId)
+      .where('id', '!=', link.id)
+      .where('stage', '!=', 'spent')
+      .execute();
+    const user = await tx.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', link.userId)
+      .returning('email')
+      .executeTakeFirstOrThrow();
     await revokeUserSessions(tx, link.userId);
     await forgetLoginFailures(tx, user.email);
     await markEmailVerified(tx, link.userId);
@@ -158,7 +182,11 @@ export const PIN_KEPT =
 /** What /set-pin shows for a live link at its last stage: whether the account already has a pin (then it keeps it). */
 export async function resetLinkStatus(ctx: AppContext, link: ResetLink): Promise<{ pin_set: boolean }> {
   if (link.stage !== 'set-pin' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
-  const user = await ctx.db.selectFrom('users').select('pin_sealed').where('id', '=', link.userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('pin_sealed')
+    .where('id', '=', link.userId)
+    .executeTakeFirstOrThrow();
   return { pin_set: user.pin_sealed !== null };
 }
 
@@ -173,7 +201,11 @@ export async function setPinWithResetLink(ctx: AppContext, link: ResetLink, pin:
   return inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, link.userId);
     // Read again under the account's lock: of racing uses, the ones after the first find it spent.
-    const current = await tx.db.selectFrom('password_reset_tokens').select('stage').where('id', '=', link.id).executeTakeFirstOrThrow();
+    const current = await tx.db
+      .selectFrom('password_reset_tokens')
+      .select('stage')
+      .where('id', '=', link.id)
+      .executeTakeFirstOrThrow();
     if (current.stage !== 'set-pin') throw new AppError(400, INVALID_RESET_LINK);
     if (user.pin_sealed !== null) throw new AppError(409, PIN_KEPT, { reason: 'pin-kept' } satisfies PinKept);
     await advance(tx, link, 'set-pin', 'spent');

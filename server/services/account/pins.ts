@@ -33,7 +33,8 @@ export const OLD_PIN_NOT_CORRECT = 'old pin is not correct';
 export const PASSWORD_NOT_CORRECT = 'password is not correct';
 /** Says "authorization": the SPA logs out on that word. */
 export const PIN_LOGOUT = 'too many wrong transaction pins: you have been logged out (authorization revoked)';
-export const PIN_LOCKED = 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)';
+export const PIN_LOCKED =
+  'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)';
 
 /**
  * Wrong pins escalate, so a stolen session gets few guesses: `ctx.pinMaxAttempts` in a row are
@@ -63,7 +64,11 @@ function refuseGuessable(pin: string): void {
 /** Seals and stores the transaction pin, whatever was there before. */
 export async function storePin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
   refuseGuessable(pin);
-  await ctx.db.updateTable('users').set({ pin_sealed: sealUserField(ctx, userId, 'pin', pin) }).where('id', '=', userId).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ pin_sealed: sealUserField(ctx, userId, 'pin', pin) })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /**
@@ -156,11 +161,16 @@ export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, 
   // Requests sent together all pass authentication before the first logout: those that waited
   // for the account lock behind it guess no more. A statement of its own, so that it reads what
   // the logout committed while this transaction waited.
-  const session = await ctx.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select('revoked_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   if (session.revoked_at !== null) throw new AppError(401, AUTHORISATION_FAILED);
   if (holder.pin_locked_at) throw new AppError(423, PIN_LOCKED, { reason: 'pin-locked' } satisfies PinRefusal);
   if (pinMatches(ctx, holder, pin)) {
-    if (holder.pin_attempts > 0) await ctx.db.updateTable('users').set({ pin_attempts: 0 }).where('id', '=', holder.id).execute();
+    if (holder.pin_attempts > 0)
+      await ctx.db.updateTable('users').set({ pin_attempts: 0 }).where('id', '=', holder.id).execute();
     return { kind: 'correct' };
   }
   if (holder.pin_attempts >= ctx.pinMaxAttempts) return { kind: 'logout', mail: await logOutForWrongPins(ctx, holder) };
@@ -216,9 +226,17 @@ export async function changePin(ctx: AppContext, session: Session, oldPin: strin
  * (otp.ts rules). Clears the wrong-pin count, the logouts and the lock, and pauses the schedules
  * until they are authorised with the new pin. Answers the mail to send.
  */
-export async function resetPin(ctx: AppContext, userId: bigint, form: { password: string; otp: string; pin: string }): Promise<Mail> {
+export async function resetPin(
+  ctx: AppContext,
+  userId: bigint,
+  form: { password: string; otp: string; pin: string },
+): Promise<Mail> {
   refuseGuessable(form.pin);
-  const user = await ctx.db.selectFrom('users').select(['email', 'password_hash', 'pin_sealed']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'password_hash', 'pin_sealed'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (user.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
   if (!(await checkAccountPassword(ctx, user, form.password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
   const outcome = await inTransaction(ctx, async (tx) => {

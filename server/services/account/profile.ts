@@ -34,8 +34,18 @@ export const OLD_PASSWORD_NOT_CORRECT = 'old password is not correct';
  * matched is frozen: another one is refused (support changes it). The e-mail address is the login
  * and is not changed here.
  */
-export async function updateProfile(ctx: AppContext, identity: IdentityGateway, banks: readonly BankPartner[], userId: bigint, change: ProfileChange): Promise<void> {
-  const current = await ctx.db.selectFrom('users').select(['name', 'bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+export async function updateProfile(
+  ctx: AppContext,
+  identity: IdentityGateway,
+  banks: readonly BankPartner[],
+  userId: bigint,
+  change: ProfileChange,
+): Promise<void> {
+  const current = await ctx.db
+    .selectFrom('users')
+    .select(['name', 'bvn_verified_at', 'nin_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const frozen = current.bvn_verified_at !== null || current.nin_verified_at !== null;
   if (frozen && !sameName(current.name, change.name)) throw new AppError(409, identityMessages.nameFrozen);
   // A frozen name is kept as verified, whatever spacing or case the form sent.
@@ -50,11 +60,19 @@ export async function updateProfile(ctx: AppContext, identity: IdentityGateway, 
     if (found) verified.push(found);
   }
   const mails = await inTransaction(ctx, async (tx) => {
-    const before = await tx.db.selectFrom('users').select('phone').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const before = await tx.db
+      .selectFrom('users')
+      .select('phone')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     await tx.db.updateTable('users').set({ name, phone: change.phone }).where('id', '=', userId).execute();
     await recordIdentities(tx, userId, verified);
     // The owner hears of every change of what identifies them, at once.
-    const changes = [...(before.phone !== change.phone ? (['phone-changed'] as const) : []), ...(verified.length > 0 ? (['identity-verified'] as const) : [])];
+    const changes = [
+      ...(before.phone !== change.phone ? (['phone-changed'] as const) : []),
+      ...(verified.length > 0 ? (['identity-verified'] as const) : []),
+    ];
     const mails: Mail[] = [];
     for (const kind of changes) mails.push(await credentialChangeMail(tx, userId, kind));
     return mails;
@@ -69,8 +87,17 @@ export async function updateProfile(ctx: AppContext, identity: IdentityGateway, 
  * Replaces the password after checking the old one, then signs out every other session of the
  * user (the one in hand stays) and voids any reset link. Answers the mail to send.
  */
-export async function changePassword(ctx: AppContext, session: Session, oldPassword: string, newPassword: string): Promise<Mail> {
-  const user = await ctx.db.selectFrom('users').select(['email', 'name', 'phone', 'password_hash']).where('id', '=', session.userId).executeTakeFirstOrThrow();
+export async function changePassword(
+  ctx: AppContext,
+  session: Session,
+  oldPassword: string,
+  newPassword: string,
+): Promise<Mail> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'name', 'phone', 'password_hash'])
+    .where('id', '=', session.userId)
+    .executeTakeFirstOrThrow();
   if (!(await checkAccountPassword(ctx, user, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
   await checkNewPassword(newPassword, user);
   const passwordHash = await hashPassword(newPassword);
@@ -85,7 +112,12 @@ export async function changePassword(ctx: AppContext, session: Session, oldPassw
       .executeTakeFirst();
     if (!replaced) throw new AppError(409, 'your password was changed in the meantime, please try again');
     await revokeOtherSessions(tx, session.userId, session.id);
-    await tx.db.updateTable('password_reset_tokens').set({ stage: 'spent' }).where('user_id', '=', session.userId).where('stage', '!=', 'spent').execute();
+    await tx.db
+      .updateTable('password_reset_tokens')
+      .set({ stage: 'spent' })
+      .where('user_id', '=', session.userId)
+      .where('stage', '!=', 'spent')
+      .execute();
     await addNotification(tx, session.userId, {
       title: 'Password changed',
       content:

@@ -67,14 +67,22 @@ function liveSession(ctx: AppContext, tokenHash: Buffer, use: SessionUse, now: D
  * so), null when it is unknown or was revoked.
  */
 async function notLive(ctx: AppContext, tokenHash: Buffer): Promise<'expired' | null> {
-  const ended = await ctx.db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+  const ended = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return ended ? 'expired' : null;
 }
 
 /** The live session of a bearer token, its activity recorded, or why there is none (notLive). */
 export async function resumeSession(ctx: AppContext, token: string): Promise<Session | 'expired' | null> {
   const tokenHash = ctx.hashToken(token);
-  const { rows } = await sql<{ id: bigint; user_id: bigint }>`WITH ${liveSession(ctx, tokenHash, 'activity', ctx.clock.now())} SELECT id, user_id FROM live`.execute(ctx.db);
+  const { rows } = await sql<{
+    id: bigint;
+    user_id: bigint;
+  }>`WITH ${liveSession(ctx, tokenHash, 'activity', ctx.clock.now())} SELECT id, user_id FROM live`.execute(ctx.db);
   const live = rows[0];
   return live ? { id: live.id, userId: live.user_id } : notLive(ctx, tokenHash);
 }
@@ -86,7 +94,11 @@ export async function resumeSession(ctx: AppContext, token: string): Promise<Ses
  * is not activity). `read` is given the user as an expression; at least one row comes back with
  * the session (a row of nulls when `read` found nothing).
  */
-export async function pollAsSession<R>(ctx: AppContext, token: string, read: (userId: RawBuilder<bigint>) => RawBuilder<R>): Promise<{ session: Session; rows: Nullable<R>[] } | 'expired' | null> {
+export async function pollAsSession<R>(
+  ctx: AppContext,
+  token: string,
+  read: (userId: RawBuilder<bigint>) => RawBuilder<R>,
+): Promise<{ session: Session; rows: Nullable<R>[] } | 'expired' | null> {
   const tokenHash = ctx.hashToken(token);
   // `answer.*` is the lateral subquery's own column list, which `read` names: no table's `*`.
   /* eslint-disable no-restricted-syntax */
@@ -96,16 +108,29 @@ export async function pollAsSession<R>(ctx: AppContext, token: string, read: (us
     FROM live LEFT JOIN LATERAL (${read(sql<bigint>`live.user_id`)}) answer ON true`.execute(ctx.db);
   /* eslint-enable no-restricted-syntax */
   if (rows.length === 0) return notLive(ctx, tokenHash);
-  return { session: { id: rows[0].session_id, userId: rows[0].session_user_id }, rows: rows.map(({ session_id: _id, session_user_id: _user, ...row }) => row as Nullable<R>) };
+  return {
+    session: { id: rows[0].session_id, userId: rows[0].session_user_id },
+    rows: rows.map(({ session_id: _id, session_user_id: _user, ...row }) => row as Nullable<R>),
+  };
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: bigint): Promise<void> {
-  await ctx.db.updateTable('sessions').set({ revoked_at: ctx.clock.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Logs the user out everywhere (password reset). */
 export async function revokeUserSessions(ctx: AppContext, userId: bigint): Promise<void> {
-  await ctx.db.updateTable('sessions').set({ revoked_at: ctx.clock.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Logs the user out everywhere but the session in hand (password change). */

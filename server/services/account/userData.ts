@@ -94,7 +94,10 @@ export function userDataFrom(ctx: AppContext, user: UserDataRow, token: string):
     avatar: user.avatar,
     token,
     email_verified_at: user.email_verified_at?.toISOString() ?? null,
-    limits: limitsFrom(tierOf({ bvn: user.bvn, nin: user.nin, addressVerified: user.address_verified }), BigInt(user.spent)),
+    limits: limitsFrom(
+      tierOf({ bvn: user.bvn, nin: user.nin, addressVerified: user.address_verified }),
+      BigInt(user.spent),
+    ),
     cashback_total: koboToNaira(user.cashback_total_kobo ?? 0n),
     session_idle_seconds: Math.floor(ctx.sessions.idleMs / 1000),
     session_lifetime_seconds: Math.floor(ctx.sessions.lifetimeMs / 1000),

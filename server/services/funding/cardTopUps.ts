@@ -46,7 +46,17 @@ interface CardPaymentRow {
 }
 
 /** What a card payment is read for: the listing (CardPaymentRow) and its confirmation. */
-const PAYMENT_COLUMNS = ['id', 'user_id', 'provider', 'reference', 'amount_kobo', 'fee_kobo', 'charged_kobo', 'status', 'created_at'] as const;
+const PAYMENT_COLUMNS = [
+  'id',
+  'user_id',
+  'provider',
+  'reference',
+  'amount_kobo',
+  'fee_kobo',
+  'charged_kobo',
+  'status',
+  'created_at',
+] as const;
 
 export function paymentOf(row: CardPaymentRow): CardPayment {
   return {
@@ -64,7 +74,12 @@ export async function cardTerms(ctx: AppContext, deps: CardTopUpDeps, userId: bi
   if (!deps.bank) return null;
   const room = await roomInWallet(ctx, userId);
   const max = room === null || room > CARD_TOPUP_MAX_KOBO ? CARD_TOPUP_MAX_KOBO : room;
-  return { provider: deps.bank.displayName, fee_bearer: deps.feeBearer, min: koboToNaira(CARD_TOPUP_MIN_KOBO), max: koboToNaira(max < 0n ? 0n : max) };
+  return {
+    provider: deps.bank.displayName,
+    fee_bearer: deps.feeBearer,
+    min: koboToNaira(CARD_TOPUP_MIN_KOBO),
+    max: koboToNaira(max < 0n ? 0n : max),
+  };
 }
 
 /** What the tier lets the wallet still hold (null: no cap); throws 403 when the wallet may not be funded at all. */
@@ -72,26 +87,49 @@ async function roomInWallet(ctx: AppContext, userId: bigint): Promise<bigint | n
   const rule = await tierOfUser(ctx, userId);
   if (!rule.canFund) throw new AppError(403, identityMessages.identityRequired);
   if (rule.balanceCapKobo === null) return null;
-  const wallet = await ctx.db.selectFrom('wallets').select('balance_kobo').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const wallet = await ctx.db
+    .selectFrom('wallets')
+    .select('balance_kobo')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return rule.balanceCapKobo - wallet.balance_kobo;
 }
 
 /** Starts a top-up of `amountKobo` (to the wallet): our record first, then the partner's checkout. */
-export async function startCardTopUp(ctx: AppContext, deps: CardTopUpDeps, userId: bigint, amountKobo: bigint): Promise<CardTopUpStarted> {
+export async function startCardTopUp(
+  ctx: AppContext,
+  deps: CardTopUpDeps,
+  userId: bigint,
+  amountKobo: bigint,
+): Promise<CardTopUpStarted> {
   if (!deps.bank) throw new AppError(503, fundingMessages.noCardTopUps);
   const bank = deps.bank;
   const room = await roomInWallet(ctx, userId);
   if (amountKobo < CARD_TOPUP_MIN_KOBO || amountKobo > CARD_TOPUP_MAX_KOBO) {
-    throw new AppError(422, `a card top-up must be between ${naira(CARD_TOPUP_MIN_KOBO)} and ${naira(CARD_TOPUP_MAX_KOBO)}`);
+    throw new AppError(
+      422,
+      `a card top-up must be between ${naira(CARD_TOPUP_MIN_KOBO)} and ${naira(CARD_TOPUP_MAX_KOBO)}`,
+    );
   }
-  if (room !== null && amountKobo > room) throw new AppError(422, fundingMessages.cardAboveCap(naira(room < 0n ? 0n : room)));
+  if (room !== null && amountKobo > room)
+    throw new AppError(422, fundingMessages.cardAboveCap(naira(room < 0n ? 0n : room)));
   const quote = cardQuote(amountKobo, deps.feeBearer);
   const user = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
   const now = ctx.clock.now();
   const reference = `NWC-${now.getTime().toString(36)}-${randomBytes(6).toString('hex')}`;
   const row = await ctx.db
     .insertInto('card_payments')
-    .values({ user_id: userId, provider: bank.provider, reference, amount_kobo: quote.amountKobo, fee_kobo: quote.feeKobo, charged_kobo: quote.chargedKobo, fee_bearer: quote.bearer, created_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      provider: bank.provider,
+      reference,
+      amount_kobo: quote.amountKobo,
+      fee_kobo: quote.feeKobo,
+      charged_kobo: quote.chargedKobo,
+      fee_bearer: quote.bearer,
+      created_at: now,
+      updated_at: now,
+    })
     .returning(PAYMENT_COLUMNS)
     .executeTakeFirstOrThrow();
   const back = `${ctx.publicUrl}/funding`;
@@ -117,7 +155,12 @@ export async function startCardTopUp(ctx: AppContext, deps: CardTopUpDeps, userI
  * contradicts ours. A payment already final is answered as it is. Throws GatewayError when the
  * partner cannot answer now (the payment stays as it was).
  */
-export async function confirmCardPayment(ctx: AppContext, deps: CardTopUpDeps, reference: string, userId?: bigint): Promise<CardPayment> {
+export async function confirmCardPayment(
+  ctx: AppContext,
+  deps: CardTopUpDeps,
+  reference: string,
+  userId?: bigint,
+): Promise<CardPayment> {
   const row = await ctx.db
     .selectFrom('card_payments')
     .innerJoin('users', 'users.id', 'card_payments.user_id')
@@ -129,7 +172,8 @@ export async function confirmCardPayment(ctx: AppContext, deps: CardTopUpDeps, r
   if (!row) throw new AppError(404, fundingMessages.cardPaymentUnknown);
   if (['success', 'failed', 'disputed'].includes(row.status)) return paymentOf(row);
   const bank = deps.bank?.provider === row.provider ? deps.bank : undefined;
-  if (!bank) throw new GatewayError(`${row.provider} is not taking card payments now; your payment will be checked when it is`);
+  if (!bank)
+    throw new GatewayError(`${row.provider} is not taking card payments now; your payment will be checked when it is`);
   const record = await bank.cards.verify(reference);
   const now = ctx.clock.now();
   const contradiction = record ? disagreement(record, row) : undefined;
@@ -153,19 +197,30 @@ export async function confirmCardPayment(ctx: AppContext, deps: CardTopUpDeps, r
       .where('status', 'in', ['pending', 'abandoned'])
       .execute();
   }
-  const after = await ctx.db.selectFrom('card_payments').select(PAYMENT_COLUMNS).where('id', '=', row.id).executeTakeFirstOrThrow();
+  const after = await ctx.db
+    .selectFrom('card_payments')
+    .select(PAYMENT_COLUMNS)
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
   return paymentOf(after);
 }
 
 /** Why the partner's record of a successful payment contradicts ours, or undefined when it confirms it. */
-function disagreement(record: PartnerTransfer, row: { charged_kobo: bigint; email: string; reference: string }): string | undefined {
+function disagreement(
+  record: PartnerTransfer,
+  row: { charged_kobo: bigint; email: string; reference: string },
+): string | undefined {
   if (record.status !== 'paid') return undefined;
   if (record.refusal) return record.refusal;
-  if (record.reference !== row.reference) return `the partner answered about ${record.reference.slice(0, 60)}, not ${row.reference}`;
+  if (record.reference !== row.reference)
+    return `the partner answered about ${record.reference.slice(0, 60)}, not ${row.reference}`;
   if (record.channel !== 'card') return `the partner reports a ${record.channel} payment, not a card payment`;
-  if (record.currency !== 'NGN') return `the partner reports the payment in ${record.currency ?? 'no currency'}, not NGN`;
-  if (record.amountKobo !== row.charged_kobo) return `the partner reports ${naira(record.amountKobo)} paid, we charged ${naira(row.charged_kobo)}`;
-  if (record.customerEmail === null || record.customerEmail.toLowerCase() !== row.email.toLowerCase()) return 'the partner reports another customer as the payer';
+  if (record.currency !== 'NGN')
+    return `the partner reports the payment in ${record.currency ?? 'no currency'}, not NGN`;
+  if (record.amountKobo !== row.charged_kobo)
+    return `the partner reports ${naira(record.amountKobo)} paid, we charged ${naira(row.charged_kobo)}`;
+  if (record.customerEmail === null || record.customerEmail.toLowerCase() !== row.email.toLowerCase())
+    return 'the partner reports another customer as the payer';
   return undefined;
 }
 
@@ -175,11 +230,17 @@ function disagreement(record: PartnerTransfer, row: { charged_kobo: bigint; emai
  */
 function openStatus(record: PartnerTransfer | null, createdAt: Date, now: Date): 'pending' | 'abandoned' | 'failed' {
   if (record?.status === 'failed' && record.partnerStatus !== 'abandoned') return 'failed';
-  if (record?.partnerStatus === 'abandoned' || now.getTime() - createdAt.getTime() > GIVE_UP_AFTER_MS) return 'abandoned';
+  if (record?.partnerStatus === 'abandoned' || now.getTime() - createdAt.getTime() > GIVE_UP_AFTER_MS)
+    return 'abandoned';
   return 'pending';
 }
 
-async function recordDispute(ctx: AppContext, row: { provider: string; reference: string; charged_kobo: bigint }, record: PartnerTransfer, reason: string) {
+async function recordDispute(
+  ctx: AppContext,
+  row: { provider: string; reference: string; charged_kobo: bigint },
+  record: PartnerTransfer,
+  reason: string,
+) {
   await ctx.db
     .insertInto('disputed_transfers')
     .values({
@@ -199,7 +260,14 @@ async function recordDispute(ctx: AppContext, row: { provider: string; reference
 
 /** The user's latest card top-ups, newest first. */
 export async function recentCardPayments(ctx: AppContext, userId: bigint): Promise<CardPayment[]> {
-  const rows = await ctx.db.selectFrom('card_payments').select(PAYMENT_COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(RECENT).execute();
+  const rows = await ctx.db
+    .selectFrom('card_payments')
+    .select(PAYMENT_COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(RECENT)
+    .execute();
   return rows.map(paymentOf);
 }
 

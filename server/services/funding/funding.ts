@@ -38,12 +38,23 @@ export type CreditOutcome =
  * e-mailed. A transfer to a number nobody has is claimed the same way and held in suspense
  * instead; `payload` (the partner's body) is kept with it.
  */
-export async function creditIncomingTransfer(ctx: AppContext, provider: string, transfer: IncomingTransfer, payload?: unknown): Promise<CreditOutcome> {
+export async function creditIncomingTransfer(
+  ctx: AppContext,
+  provider: string,
+  transfer: IncomingTransfer,
+  payload?: unknown,
+): Promise<CreditOutcome> {
   assertCreditable(transfer.amountKobo);
   const account = await ctx.db
     .selectFrom('virtual_accounts')
     .innerJoin('wallets', 'wallets.user_id', 'virtual_accounts.user_id')
-    .select(['virtual_accounts.id', 'virtual_accounts.user_id', 'virtual_accounts.bank_name', 'virtual_accounts.account_number', 'wallets.id as wallet_id'])
+    .select([
+      'virtual_accounts.id',
+      'virtual_accounts.user_id',
+      'virtual_accounts.bank_name',
+      'virtual_accounts.account_number',
+      'wallets.id as wallet_id',
+    ])
     .where('virtual_accounts.account_number', '=', transfer.accountNumber)
     .where('virtual_accounts.provider', '=', provider)
     .executeTakeFirst();
@@ -51,7 +62,11 @@ export async function creditIncomingTransfer(ctx: AppContext, provider: string, 
   return credited(
     ctx,
     await inTransaction(ctx, async (tx) => {
-      const claim = await claimReference(tx, provider, { ...transfer, virtualAccountId: account?.id ?? null, cardPaymentId: null });
+      const claim = await claimReference(tx, provider, {
+        ...transfer,
+        virtualAccountId: account?.id ?? null,
+        cardPaymentId: null,
+      });
       if (!claim.id) return { outcome: { status: 'duplicate', unmatched: claim.unmatched } };
       if (!account) {
         await holdInSuspense(tx, provider, claim.id, transfer, payload);
@@ -125,7 +140,13 @@ export async function creditCardPayment(ctx: AppContext, provider: string, card:
       });
       await tx.db
         .updateTable('card_payments')
-        .set({ status: 'success', partner_status: card.partnerStatus.slice(0, 50), transaction_id: result.outcome.transactionId, updated_at: tx.clock.now(), checked_at: tx.clock.now() })
+        .set({
+          status: 'success',
+          partner_status: card.partnerStatus.slice(0, 50),
+          transaction_id: result.outcome.transactionId,
+          updated_at: tx.clock.now(),
+          checked_at: tx.clock.now(),
+        })
         .where('id', '=', card.cardPaymentId)
         .execute();
       return result;
@@ -140,7 +161,10 @@ function assertCreditable(amountKobo: bigint) {
 }
 
 /** Mails the receipt of a credit once its transaction has committed. */
-async function credited(ctx: AppContext, result: { outcome: CreditOutcome; credited?: StoredTransaction }): Promise<CreditOutcome> {
+async function credited(
+  ctx: AppContext,
+  result: { outcome: CreditOutcome; credited?: StoredTransaction },
+): Promise<CreditOutcome> {
   if (result.credited) ctx.deliverMail(await fundingReceipt(ctx, result.credited));
   return result.outcome;
 }
@@ -161,7 +185,11 @@ interface Claim {
  * claimed before (after waiting for that claim's transaction), with whether that one went to
  * suspense (neither an account nor a card payment).
  */
-async function claimReference(tx: AppContext, provider: string, claim: Claim): Promise<{ id?: bigint; unmatched: boolean }> {
+async function claimReference(
+  tx: AppContext,
+  provider: string,
+  claim: Claim,
+): Promise<{ id?: bigint; unmatched: boolean }> {
   const claimed = await tx.db
     .insertInto('incoming_transfers')
     .values({
@@ -206,7 +234,12 @@ interface WalletCredit {
 }
 
 /** The user's funding transaction, its notification and its ledger movement, for a claim just made. */
-async function creditWallet(tx: AppContext, provider: string, claimId: bigint, funding: WalletCredit): Promise<{ outcome: { status: 'credited'; transactionId: bigint }; credited: StoredTransaction }> {
+async function creditWallet(
+  tx: AppContext,
+  provider: string,
+  claimId: bigint,
+  funding: WalletCredit,
+): Promise<{ outcome: { status: 'credited'; transactionId: bigint }; credited: StoredTransaction }> {
   const now = tx.clock.now();
   const transaction = await tx.db
     .insertInto('transactions')
@@ -224,7 +257,11 @@ async function creditWallet(tx: AppContext, provider: string, claimId: bigint, f
     })
     .returning(TRANSACTION_COLUMNS)
     .executeTakeFirstOrThrow();
-  await tx.db.updateTable('incoming_transfers').set({ transaction_id: transaction.id }).where('id', '=', claimId).execute();
+  await tx.db
+    .updateTable('incoming_transfers')
+    .set({ transaction_id: transaction.id })
+    .where('id', '=', claimId)
+    .execute();
   await addNotification(tx, funding.userId, { title: WALLET_FUNDED, content: funding.notice });
   const { walletId, amountKobo, reference, feeKobo } = funding;
   const source = { from: 'partner', provider, reference, feeKobo } as const;

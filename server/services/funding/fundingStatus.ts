@@ -15,14 +15,26 @@ type Enrolment = Awaited<ReturnType<typeof enrolmentsOf>>[number];
  * (its accounts ready, being created, needing the number again, refused or skipped, with what to
  * do), the card top-up terms and the latest card top-ups.
  */
-export async function fundingStatus(ctx: AppContext, banks: readonly BankPartner[], cards: CardTopUpDeps, userId: bigint): Promise<FundingStatus> {
+export async function fundingStatus(
+  ctx: AppContext,
+  banks: readonly BankPartner[],
+  cards: CardTopUpDeps,
+  userId: bigint,
+): Promise<FundingStatus> {
   const identity = await hasVerifiedIdentity(ctx, userId);
   const verified = identity.bvn || identity.nin;
   const enrolments = await enrolmentsOf(ctx, userId);
   return {
     identity,
     accounts: await listVirtualAccounts(ctx, userId),
-    partners: verified ? banks.map((bank) => partnerFunding(bank, enrolments.find((row) => row.provider === bank.provider))) : [],
+    partners: verified
+      ? banks.map((bank) =>
+          partnerFunding(
+            bank,
+            enrolments.find((row) => row.provider === bank.provider),
+          ),
+        )
+      : [],
     card: verified ? await cardTerms(ctx, cards, userId) : null,
     card_payments: await recentCardPayments(ctx, userId),
   };
@@ -38,7 +50,12 @@ function partnerFunding(bank: BankPartner, enrolment: Enrolment | undefined): Pa
       return { partner, status: 'creating', message: fundingMessages.beingCreated(partner), needs };
     case 'refused':
     case 'skipped':
-      return { partner, status: enrolment.status, message: enrolment.reason ?? fundingMessages.notAskedYet(partner), needs };
+      return {
+        partner,
+        status: enrolment.status,
+        message: enrolment.reason ?? fundingMessages.notAskedYet(partner),
+        needs,
+      };
     case 'needs-identity':
       return { partner, status: 'needs-identity', message: fundingMessages.partnerDown(partner), needs };
     default:

@@ -22,7 +22,8 @@ export interface PartnerBacklog {
 
 const CACHE_MS = 10_000;
 
-const breakerOf = (bank: BankPartner): PartnerBacklog['breaker'] => (bank as Partial<{ breakerState: PartnerBacklog['breaker'] }>).breakerState ?? 'none';
+const breakerOf = (bank: BankPartner): PartnerBacklog['breaker'] =>
+  (bank as Partial<{ breakerState: PartnerBacklog['breaker'] }>).breakerState ?? 'none';
 
 /** The backlog of every live partner, read afresh at most every CACHE_MS (the last reading otherwise). */
 export function partnerBacklogReader(ctx: AppContext, banks: readonly BankPartner[]): () => Promise<PartnerBacklog[]> {
@@ -48,7 +49,12 @@ export function partnerBacklogReader(ctx: AppContext, banks: readonly BankPartne
   };
 }
 
-const emptyCounts = () => ({ waiting_enrolments: 0, enrolments_needing_identity: 0, pending_confirmations: 0, open_card_payments: 0 });
+const emptyCounts = () => ({
+  waiting_enrolments: 0,
+  enrolments_needing_identity: 0,
+  pending_confirmations: 0,
+  open_card_payments: 0,
+});
 
 async function countBacklog(ctx: AppContext): Promise<Map<string, Omit<PartnerBacklog, 'partner' | 'breaker'>>> {
   const { rows } = await sql<{ provider: string; kind: keyof ReturnType<typeof emptyCounts>; n: string }>`

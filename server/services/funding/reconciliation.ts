@@ -23,7 +23,8 @@ import type { AppContext } from '../context';
  *   requery job's, and a requery that gives no final answer is counted as unanswered.
  */
 
-export type MismatchKind = 'not-credited' | 'unknown-to-partner' | 'amount-differs' | 'bill-failed-at-biller' | 'bill-delivered-after-refund';
+export type MismatchKind =
+  'not-credited' | 'unknown-to-partner' | 'amount-differs' | 'bill-failed-at-biller' | 'bill-delivered-after-refund';
 
 export interface Mismatch {
   day: string;
@@ -63,7 +64,11 @@ export interface ReconciliationDeps {
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
-export async function reconcileDay(ctx: AppContext, deps: ReconciliationDeps, day: string): Promise<ReconciliationReport> {
+export async function reconcileDay(
+  ctx: AppContext,
+  deps: ReconciliationDeps,
+  day: string,
+): Promise<ReconciliationReport> {
   if (!isDay(day)) throw new RangeError(`not a day: ${day} (expected YYYY-MM-DD)`);
   const found: Mismatch[] = [];
   const counterparties: CounterpartySummary[] = [];
@@ -94,7 +99,13 @@ export async function reconcileDay(ctx: AppContext, deps: ReconciliationDeps, da
   return { day, counterparties, mismatches: await listMismatches(ctx.db, day), newlyFound };
 }
 
-async function reconcilePartner(ctx: AppContext, provider: string, records: TransferRecords, day: string, found: Mismatch[]): Promise<CounterpartySummary> {
+async function reconcilePartner(
+  ctx: AppContext,
+  provider: string,
+  records: TransferRecords,
+  day: string,
+  found: Mismatch[],
+): Promise<CounterpartySummary> {
   const counterparty = `bank:${provider}`;
   const { from, to } = lagosDayRange(day);
   let theirs: PartnerTransfer[];
@@ -112,7 +123,15 @@ async function reconcilePartner(ctx: AppContext, provider: string, records: Tran
       eb.or([
         eb.and([eb('paid_at', '>=', from), eb('paid_at', '<', to)]),
         eb.and([eb('paid_at', 'is', null), eb('received_at', '>=', from), eb('received_at', '<', to)]),
-        ...(theirs.length > 0 ? [eb('reference', 'in', theirs.map((transfer) => transfer.reference))] : []),
+        ...(theirs.length > 0
+          ? [
+              eb(
+                'reference',
+                'in',
+                theirs.map((transfer) => transfer.reference),
+              ),
+            ]
+          : []),
       ]),
     )
     .execute();
@@ -124,7 +143,11 @@ async function reconcilePartner(ctx: AppContext, provider: string, records: Tran
           .selectFrom('disputed_transfers')
           .select(['reference', 'reason'])
           .where('provider', '=', provider)
-          .where('reference', 'in', theirs.map((transfer) => transfer.reference))
+          .where(
+            'reference',
+            'in',
+            theirs.map((transfer) => transfer.reference),
+          )
           .execute()
       : []
     ).map((row) => [row.reference, row.reason]),
@@ -166,7 +189,12 @@ async function reconcilePartner(ctx: AppContext, provider: string, records: Tran
     try {
       record = await records.lookupTransfer(our.reference);
     } catch (error) {
-      return { counterparty, ours: ours.length, theirs: theirs.length, error: `status of ${our.reference}: ${(error as Error).message}` };
+      return {
+        counterparty,
+        ours: ours.length,
+        theirs: theirs.length,
+        error: `status of ${our.reference}: ${(error as Error).message}`,
+      };
     }
     if (record?.status === 'paid' && record.amountKobo === our.amount_kobo) continue;
     found.push({
@@ -182,10 +210,19 @@ async function reconcilePartner(ctx: AppContext, provider: string, records: Tran
         : `we recorded ${naira(our.amount_kobo)}; ${provider} has no such payment`,
     });
   }
-  return { counterparty, ours: ours.filter((our) => lagosDay(our.paid_at ?? our.received_at) === day).length, theirs: theirs.length };
+  return {
+    counterparty,
+    ours: ours.filter((our) => lagosDay(our.paid_at ?? our.received_at) === day).length,
+    theirs: theirs.length,
+  };
 }
 
-async function reconcileBiller(ctx: AppContext, deps: PurchaseDeps, day: string, found: Mismatch[]): Promise<CounterpartySummary> {
+async function reconcileBiller(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  day: string,
+  found: Mismatch[],
+): Promise<CounterpartySummary> {
   const counterparty = `biller:${deps.biller.name}`;
   const { from, to } = lagosDayRange(day);
   const bills = await ctx.db
@@ -272,7 +309,10 @@ export async function claimDay(ctx: AppContext, day: string, { force }: { force:
 export async function finishDay(ctx: AppContext, report: ReconciliationReport): Promise<void> {
   await ctx.db
     .updateTable('reconciliation_runs')
-    .set({ finished_at: ctx.clock.now(), summary: JSON.stringify({ counterparties: report.counterparties, mismatches: report.mismatches.length }) })
+    .set({
+      finished_at: ctx.clock.now(),
+      summary: JSON.stringify({ counterparties: report.counterparties, mismatches: report.mismatches.length }),
+    })
     .where('day', '=', report.day)
     .execute();
 }
@@ -290,9 +330,21 @@ export function reconciliationTable(mismatches: Mismatch[], counterparties?: Cou
   if (counterparties) lines.push('');
   if (mismatches.length === 0) return [...lines, 'No mismatches.'].join('\n');
   const header = ['day', 'counterparty', 'kind', 'reference', 'ours', 'theirs', 'detail'];
-  const rows = mismatches.map((m) => [m.day, m.counterparty, m.kind, m.reference, m.ourAmountKobo === null ? '-' : naira(m.ourAmountKobo), m.theirAmountKobo === null ? '-' : naira(m.theirAmountKobo), m.detail]);
+  const rows = mismatches.map((m) => [
+    m.day,
+    m.counterparty,
+    m.kind,
+    m.reference,
+    m.ourAmountKobo === null ? '-' : naira(m.ourAmountKobo),
+    m.theirAmountKobo === null ? '-' : naira(m.theirAmountKobo),
+    m.detail,
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [
     ...lines,
     `${mismatches.length} mismatch${mismatches.length === 1 ? '' : 'es'} (stored, not corrected):`,

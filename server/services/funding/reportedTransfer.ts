@@ -36,4 +36,5 @@ export const reportedTransferJson = (transfer: ReportedTransfer) => ({
 });
 
 /** When it came, as a table prints it: UTC to the second, "2026-11-22 13:05:09". */
-export const receivedText = (transfer: ReportedTransfer) => transfer.receivedAt.toISOString().slice(0, 19).replace('T', ' ');
+export const receivedText = (transfer: ReportedTransfer) =>
+  transfer.receivedAt.toISOString().slice(0, 19).replace('T', ' ');

@@ -35,10 +35,24 @@ export function withoutSecrets(value: unknown): unknown {
  * Holds a claimed transfer in suspense, in the caller's transaction (the one that claimed its
  * reference in incoming_transfers): the record and the ledger movement settlement → suspense.
  */
-export async function holdInSuspense(tx: AppContext, provider: string, incomingTransferId: bigint, transfer: IncomingTransfer, payload: unknown): Promise<void> {
+export async function holdInSuspense(
+  tx: AppContext,
+  provider: string,
+  incomingTransferId: bigint,
+  transfer: IncomingTransfer,
+  payload: unknown,
+): Promise<void> {
   const {
     movementIds: [movementId],
-  } = await post(tx, await moveBetweenSystemAccounts(tx, { move: 'suspend', provider, reference: transfer.reference, amountKobo: transfer.amountKobo }));
+  } = await post(
+    tx,
+    await moveBetweenSystemAccounts(tx, {
+      move: 'suspend',
+      provider,
+      reference: transfer.reference,
+      amountKobo: transfer.amountKobo,
+    }),
+  );
   await tx.db
     .insertInto('unmatched_transfers')
     .values({
@@ -61,7 +75,8 @@ export type SuspenseAction =
 
 export const SUSPENSE_ACTIONS: Record<SuspenseAction, string> = {
   'match-to-user': 'the account number now belongs to a user of this partner: check the sender and credit that user',
-  'contact-partner': "the account number belongs to another partner's account: ask the partner that reported it why it came to us",
+  'contact-partner':
+    "the account number belongs to another partner's account: ask the partner that reported it why it came to us",
   'return-to-sender': 'no user has this account number: confirm with the partner, then return the money to the sender',
 };
 
@@ -152,12 +167,16 @@ export function unmatchedTransfersTable(transfers: UnmatchedTransfer[]): string 
     transfer.actionDetail ? `${transfer.action}: ${transfer.actionDetail}` : transfer.action,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   const total = transfers.reduce((sum, transfer) => sum + transfer.amountKobo, 0n);
   const used = [...new Set(transfers.map((transfer) => transfer.action))];
   return [
     `${transfers.length} unmatched transfer${transfers.length === 1 ? '' : 's'} held in suspense, ` +
-    `${formatNaira(koboToNaira(total))} in all:`,
+      `${formatNaira(koboToNaira(total))} in all:`,
     '',
     line(header),
     line(widths.map((width) => '-'.repeat(width))),

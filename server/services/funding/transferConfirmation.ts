@@ -40,7 +40,12 @@ export class TransferNotConfirmedError extends AppError {
   }
 }
 
-export async function creditConfirmedTransfer(ctx: AppContext, bank: BankPartner, transfer: IncomingTransfer, payload: unknown): Promise<ConfirmedOutcome> {
+export async function creditConfirmedTransfer(
+  ctx: AppContext,
+  bank: BankPartner,
+  transfer: IncomingTransfer,
+  payload: unknown,
+): Promise<ConfirmedOutcome> {
   if (!bank.records) return creditIncomingTransfer(ctx, bank.provider, transfer, payload);
 
   // A repeat needs no status call: the reference was credited, held in suspense, or disputed.
@@ -64,22 +69,50 @@ export async function creditConfirmedTransfer(ctx: AppContext, bank: BankPartner
     record = await bank.records.lookupTransfer(transfer.reference);
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    throw await notConfirmed(ctx, bank, transfer, payload, `the transfer could not be confirmed with ${bank.provider} right now (${error.message}); deliver it again later`);
+    throw await notConfirmed(
+      ctx,
+      bank,
+      transfer,
+      payload,
+      `the transfer could not be confirmed with ${bank.provider} right now (${error.message}); deliver it again later`,
+    );
   }
-  if (!record) throw await notConfirmed(ctx, bank, transfer, payload, `${bank.provider} has no record of transfer ${transfer.reference} yet; deliver it again later`);
+  if (!record)
+    throw await notConfirmed(
+      ctx,
+      bank,
+      transfer,
+      payload,
+      `${bank.provider} has no record of transfer ${transfer.reference} yet; deliver it again later`,
+    );
   if (record.status === 'pending') {
-    throw await notConfirmed(ctx, bank, transfer, payload,
+    throw await notConfirmed(
+      ctx,
+      bank,
+      transfer,
+      payload,
       `${bank.provider} reports transfer ${transfer.reference} as ${record.partnerStatus}, not paid yet; ` +
-      'deliver it again later');
+        'deliver it again later',
+    );
   }
 
   const outcome = await settle(ctx, bank, transfer, record, payload);
-  await ctx.db.deleteFrom('pending_confirmations').where('provider', '=', bank.provider).where('reference', '=', transfer.reference).execute();
+  await ctx.db
+    .deleteFrom('pending_confirmations')
+    .where('provider', '=', bank.provider)
+    .where('reference', '=', transfer.reference)
+    .execute();
   return outcome;
 }
 
 /** A confirmation answered: disputed when the record contradicts the webhook, else credited. */
-async function settle(ctx: AppContext, bank: BankPartner, transfer: IncomingTransfer, record: PartnerTransfer, payload: unknown): Promise<ConfirmedOutcome> {
+async function settle(
+  ctx: AppContext,
+  bank: BankPartner,
+  transfer: IncomingTransfer,
+  record: PartnerTransfer,
+  payload: unknown,
+): Promise<ConfirmedOutcome> {
   const reason = await disagreement(ctx, bank.provider, transfer, record);
   if (reason) {
     await ctx.db
@@ -99,21 +132,47 @@ async function settle(ctx: AppContext, bank: BankPartner, transfer: IncomingTran
       .execute();
     return { status: 'disputed', reason };
   }
-  return creditIncomingTransfer(ctx, bank.provider, { ...transfer, amountKobo: record.amountKobo, paidAt: record.paidAt ?? transfer.paidAt }, payload);
+  return creditIncomingTransfer(
+    ctx,
+    bank.provider,
+    { ...transfer, amountKobo: record.amountKobo, paidAt: record.paidAt ?? transfer.paidAt },
+    payload,
+  );
 }
 
 /**
  * Keeps a webhook not confirmable yet for the partner job (once per reference, counting the
  * attempts and backing off), and answers the 503 to give the partner.
  */
-async function notConfirmed(ctx: AppContext, bank: BankPartner, transfer: IncomingTransfer, payload: unknown, message: string): Promise<TransferNotConfirmedError> {
+async function notConfirmed(
+  ctx: AppContext,
+  bank: BankPartner,
+  transfer: IncomingTransfer,
+  payload: unknown,
+  message: string,
+): Promise<TransferNotConfirmedError> {
   const now = ctx.clock.now();
-  const existing = await ctx.db.selectFrom('pending_confirmations').select('attempts').where('provider', '=', bank.provider).where('reference', '=', transfer.reference).executeTakeFirst();
+  const existing = await ctx.db
+    .selectFrom('pending_confirmations')
+    .select('attempts')
+    .where('provider', '=', bank.provider)
+    .where('reference', '=', transfer.reference)
+    .executeTakeFirst();
   const attempts = existing ? existing.attempts + 1 : 0;
-  const values = { last_error: message.slice(0, 300), attempts, next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)) };
+  const values = {
+    last_error: message.slice(0, 300),
+    attempts,
+    next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
+  };
   await ctx.db
     .insertInto('pending_confirmations')
-    .values({ provider: bank.provider, reference: transfer.reference, payload: JSON.stringify(withoutSecrets(payload)), created_at: now, ...values })
+    .values({
+      provider: bank.provider,
+      reference: transfer.reference,
+      payload: JSON.stringify(withoutSecrets(payload)),
+      created_at: now,
+      ...values,
+    })
     .onConflict((conflict) => conflict.columns(['provider', 'reference']).doUpdateSet(values))
     .execute();
   return new TransferNotConfirmedError(message);
@@ -124,8 +183,18 @@ async function notConfirmed(ctx: AppContext, bank: BankPartner, transfer: Incomi
  * partner's own reader. Answers how many were settled (credited, held in suspense, disputed)
  * and how many still wait.
  */
-export async function retryPendingConfirmations(ctx: AppContext, banks: readonly BankPartner[], limit = 50): Promise<{ settled: number; waiting: number }> {
-  const due = await ctx.db.selectFrom('pending_confirmations').select(['provider', 'reference', 'payload']).where('next_attempt_at', '<=', ctx.clock.now()).orderBy('next_attempt_at').limit(limit).execute();
+export async function retryPendingConfirmations(
+  ctx: AppContext,
+  banks: readonly BankPartner[],
+  limit = 50,
+): Promise<{ settled: number; waiting: number }> {
+  const due = await ctx.db
+    .selectFrom('pending_confirmations')
+    .select(['provider', 'reference', 'payload'])
+    .where('next_attempt_at', '<=', ctx.clock.now())
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
   let settled = 0;
   for (const row of due) {
     const bank = banks.find((candidate) => candidate.provider === row.provider);
@@ -134,7 +203,11 @@ export async function retryPendingConfirmations(ctx: AppContext, banks: readonly
     const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
     const event = bank.readWebhook(payload);
     if (event.kind !== 'transfer') {
-      await ctx.db.deleteFrom('pending_confirmations').where('provider', '=', row.provider).where('reference', '=', row.reference).execute();
+      await ctx.db
+        .deleteFrom('pending_confirmations')
+        .where('provider', '=', row.provider)
+        .where('reference', '=', row.reference)
+        .execute();
       continue;
     }
     try {
@@ -143,26 +216,42 @@ export async function retryPendingConfirmations(ctx: AppContext, banks: readonly
       if (!(error instanceof TransferNotConfirmedError)) throw error;
       continue;
     }
-    await ctx.db.deleteFrom('pending_confirmations').where('provider', '=', row.provider).where('reference', '=', row.reference).execute();
+    await ctx.db
+      .deleteFrom('pending_confirmations')
+      .where('provider', '=', row.provider)
+      .where('reference', '=', row.reference)
+      .execute();
     settled += 1;
   }
   return { settled, waiting: due.length - settled };
 }
 
 /** Why the partner's record contradicts the webhook, or undefined when it confirms it. */
-async function disagreement(ctx: AppContext, provider: string, transfer: IncomingTransfer, record: PartnerTransfer): Promise<string | undefined> {
+async function disagreement(
+  ctx: AppContext,
+  provider: string,
+  transfer: IncomingTransfer,
+  record: PartnerTransfer,
+): Promise<string | undefined> {
   if (record.status !== 'paid') return `${provider} reports the payment as ${record.partnerStatus}`;
   if (record.refusal) return record.refusal;
-  if (record.channel !== 'transfer') return `${provider} reports a ${record.channel} payment, not a transfer into a dedicated account`;
-  if (record.currency !== 'NGN') return `${provider} reports the payment in ${record.currency ?? 'no currency'}, not NGN`;
-  if (record.accountNumber === null && record.customerReference === null) return `${provider}'s record names neither the account nor the customer the money was paid to`;
+  if (record.channel !== 'transfer')
+    return `${provider} reports a ${record.channel} payment, not a transfer into a dedicated account`;
+  if (record.currency !== 'NGN')
+    return `${provider} reports the payment in ${record.currency ?? 'no currency'}, not NGN`;
+  if (record.accountNumber === null && record.customerReference === null)
+    return `${provider}'s record names neither the account nor the customer the money was paid to`;
   if (record.amountKobo !== transfer.amountKobo) {
-    return `${provider} reports ${formatNaira(koboToNaira(record.amountKobo))} paid, the webhook ` +
-      `${formatNaira(koboToNaira(transfer.amountKobo))}`;
+    return (
+      `${provider} reports ${formatNaira(koboToNaira(record.amountKobo))} paid, the webhook ` +
+      `${formatNaira(koboToNaira(transfer.amountKobo))}`
+    );
   }
   if (record.accountNumber !== null && record.accountNumber !== transfer.accountNumber) {
-    return `${provider} reports the payment into account ${record.accountNumber}, the webhook into ` +
-      `${transfer.accountNumber}`;
+    return (
+      `${provider} reports the payment into account ${record.accountNumber}, the webhook into ` +
+      `${transfer.accountNumber}`
+    );
   }
   if (record.customerReference !== null) {
     const account = await ctx.db
@@ -172,8 +261,10 @@ async function disagreement(ctx: AppContext, provider: string, transfer: Incomin
       .where('provider', '=', provider)
       .executeTakeFirst();
     if (account && customerReference(account.user_id) !== record.customerReference) {
-      return `${provider} reports the payment into the accounts of ` +
-        `${record.customerReference.slice(0, 60)}, not those of account ${transfer.accountNumber}`;
+      return (
+        `${provider} reports the payment into the accounts of ` +
+        `${record.customerReference.slice(0, 60)}, not those of account ${transfer.accountNumber}`
+      );
     }
   }
   return undefined;
@@ -189,8 +280,19 @@ export interface DisputedTransfer extends ReportedTransfer {
 export async function listDisputedTransfers(db: Executor): Promise<DisputedTransfer[]> {
   const rows = await db
     .selectFrom('disputed_transfers')
-    .select(['provider', 'reference', 'account_number', 'amount_kobo', 'partner_status', 'partner_amount_kobo', 'reason', 'received_at'])
-    .orderBy('received_at').orderBy('id').execute();
+    .select([
+      'provider',
+      'reference',
+      'account_number',
+      'amount_kobo',
+      'partner_status',
+      'partner_amount_kobo',
+      'reason',
+      'received_at',
+    ])
+    .orderBy('received_at')
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({
     ...reportedTransferOf(row),
     partnerStatus: row.partner_status,
@@ -219,7 +321,7 @@ export function disputedTransfersTable(transfers: DisputedTransfer[]): string {
   if (transfers.length === 0) return 'No disputed transfers.';
   return [
     `${transfers.length} webhook${transfers.length === 1 ? '' : 's'} not credited because the partner's ` +
-    'records disagree:',
+      'records disagree:',
     '',
     ...transfers.map(
       (transfer) =>

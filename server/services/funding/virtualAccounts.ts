@@ -24,13 +24,19 @@ export function accountsOf(ctx: AppContext, userId: bigint | RawBuilder<bigint>)
 }
 
 export async function listVirtualAccounts(ctx: AppContext, userId: bigint): Promise<VirtualAccount[]> {
-  const { rows } = await sql<{ accounts: VirtualAccount[] }>`SELECT ${accountsOf(ctx, userId)} AS accounts`.execute(ctx.db);
+  const { rows } = await sql<{ accounts: VirtualAccount[] }>`SELECT ${accountsOf(ctx, userId)} AS accounts`.execute(
+    ctx.db,
+  );
   return rows[0].accounts;
 }
 
 /** The partner that gave out an account number, if any did (live or not). */
 export async function providerOfAccount(ctx: AppContext, accountNumber: string): Promise<string | undefined> {
-  const row = await ctx.db.selectFrom('virtual_accounts').select('provider').where('account_number', '=', accountNumber).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('virtual_accounts')
+    .select('provider')
+    .where('account_number', '=', accountNumber)
+    .executeTakeFirst();
   return row?.provider;
 }
 
@@ -47,7 +53,12 @@ export const customerReference = (userId: bigint) => `user-${userId}`;
  * and gets the partner's name for it if it had none), or the number (someone else's). A number
  * that is not a valid NUBAN is refused whole.
  */
-export async function storeAccounts(ctx: AppContext, bank: BankPartner, userId: bigint, assigned: AssignedAccount[]): Promise<boolean> {
+export async function storeAccounts(
+  ctx: AppContext,
+  bank: BankPartner,
+  userId: bigint,
+  assigned: AssignedAccount[],
+): Promise<boolean> {
   if (assigned.some((account) => !isValidNuban(account.bankCode, account.accountNumber))) {
     throw new GatewayError(`${bank.displayName} answered an invalid account number, please try again later`);
   }
@@ -78,7 +89,12 @@ export async function storeAccounts(ctx: AppContext, bank: BankPartner, userId: 
       .where('account_name', 'is', null)
       .execute();
   }
-  const stored = await ctx.db.selectFrom('virtual_accounts').select('bank_code').where('user_id', '=', userId).where('provider', '=', bank.provider).execute();
+  const stored = await ctx.db
+    .selectFrom('virtual_accounts')
+    .select('bank_code')
+    .where('user_id', '=', userId)
+    .where('provider', '=', bank.provider)
+    .execute();
   const have = new Set(stored.map((row) => row.bank_code));
   return assigned.every((account) => have.has(account.bankCode));
 }
@@ -102,7 +118,12 @@ const NOT_NOW = 'we could not create your funding accounts right now, please try
  * until it is released, then take their turn. No transaction is held open across the partner
  * call, and no connection while waiting. Throws GatewayError(NOT_NOW) after WAIT_LIMIT_MS.
  */
-export async function oneCallAtATime<T>(ctx: AppContext, bank: BankPartner, userId: bigint, work: () => Promise<T>): Promise<T> {
+export async function oneCallAtATime<T>(
+  ctx: AppContext,
+  bank: BankPartner,
+  userId: bigint,
+  work: () => Promise<T>,
+): Promise<T> {
   const deadline = Date.now() + WAIT_LIMIT_MS;
   for (;;) {
     const claimedAt = await claim(ctx, bank, userId);
@@ -110,7 +131,12 @@ export async function oneCallAtATime<T>(ctx: AppContext, bank: BankPartner, user
       try {
         return await work();
       } finally {
-        await ctx.db.deleteFrom('virtual_account_claims').where('user_id', '=', userId).where('provider', '=', bank.provider).where('claimed_at', '=', claimedAt).execute();
+        await ctx.db
+          .deleteFrom('virtual_account_claims')
+          .where('user_id', '=', userId)
+          .where('provider', '=', bank.provider)
+          .where('claimed_at', '=', claimedAt)
+          .execute();
       }
     }
     if (Date.now() >= deadline) throw new GatewayError(NOT_NOW);
@@ -128,7 +154,12 @@ async function claim(ctx: AppContext, bank: BankPartner, userId: bigint): Promis
   const claimed = await ctx.db
     .insertInto('virtual_account_claims')
     .values({ user_id: userId, provider: bank.provider, claimed_at: now })
-    .onConflict((conflict) => conflict.columns(['user_id', 'provider']).doUpdateSet({ claimed_at: now }).where('virtual_account_claims.claimed_at', '<', staleBefore))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'provider'])
+        .doUpdateSet({ claimed_at: now })
+        .where('virtual_account_claims.claimed_at', '<', staleBefore),
+    )
     .returning('claimed_at')
     .executeTakeFirst();
   return claimed?.claimed_at;

@@ -30,10 +30,15 @@ const ENROL_ROUNDS = 3;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 
-export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.min(attempts, 20), LONGEST_RETRY_MS);
+export const retryDelayMs = (attempts: number) =>
+  Math.min(FIRST_RETRY_MS * 2 ** Math.min(attempts, 20), LONGEST_RETRY_MS);
 
 async function customerOf(ctx: AppContext, userId: bigint): Promise<BankCustomer> {
-  const user = await ctx.db.selectFrom('users').select(['name', 'email', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['name', 'email', 'phone'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { reference: customerReference(userId), name: user.name, email: user.email, phone: user.phone };
 }
 
@@ -41,16 +46,28 @@ async function customerOf(ctx: AppContext, userId: bigint): Promise<BankCustomer
  * Hands the verified identity to every partner, side by side; each one's answer (or failure) is
  * stored. Throws nothing a partner causes.
  */
-export async function enrolWithPartners(ctx: AppContext, banks: readonly BankPartner[], userId: bigint, proof: IdentityProof): Promise<void> {
+export async function enrolWithPartners(
+  ctx: AppContext,
+  banks: readonly BankPartner[],
+  userId: bigint,
+  proof: IdentityProof,
+): Promise<void> {
   const customer = await customerOf(ctx, userId);
   await Promise.all(banks.map((bank) => enrolWith(ctx, bank, userId, customer, proof)));
 }
 
-async function enrolWith(ctx: AppContext, bank: BankPartner, userId: bigint, customer: BankCustomer, proof: IdentityProof): Promise<void> {
+async function enrolWith(
+  ctx: AppContext,
+  bank: BankPartner,
+  userId: bigint,
+  customer: BankCustomer,
+  proof: IdentityProof,
+): Promise<void> {
   await attempt(ctx, bank, userId, async () => {
     for (let round = 1; ; round++) {
       const step = await bank.enrol(customer, proof);
-      if (step.status !== 'ready' || (await storeAccounts(ctx, bank, userId, step.accounts)) || round >= ENROL_ROUNDS) return step;
+      if (step.status !== 'ready' || (await storeAccounts(ctx, bank, userId, step.accounts)) || round >= ENROL_ROUNDS)
+        return step;
     }
   });
 }
@@ -59,7 +76,11 @@ async function enrolWith(ctx: AppContext, bank: BankPartner, userId: bigint, cus
  * Carries a waiting enrolment on without the number (the partner job, a customer webhook):
  * answers the step now stored, or undefined when there was nothing to carry on.
  */
-export async function resumeEnrolment(ctx: AppContext, bank: BankPartner, userId: bigint): Promise<EnrolmentStatus | undefined> {
+export async function resumeEnrolment(
+  ctx: AppContext,
+  bank: BankPartner,
+  userId: bigint,
+): Promise<EnrolmentStatus | undefined> {
   const customer = await customerOf(ctx, userId);
   return attempt(ctx, bank, userId, async () => {
     const row = await enrolmentOf(ctx, bank, userId);
@@ -81,8 +102,20 @@ export async function handleCustomerEvent(
   bank: BankPartner,
   event: { customerCode: string; email: string | null; outcome: 'success' | 'failed'; reason: string | null },
 ): Promise<'unknown-customer' | EnrolmentStatus | undefined> {
-  const byCode = await ctx.db.selectFrom('partner_enrolments').select('user_id').where('provider', '=', bank.provider).where('customer_code', '=', event.customerCode).executeTakeFirst();
-  const byEmail = byCode || !event.email ? undefined : await ctx.db.selectFrom('users').select('id as user_id').where('email', '=', event.email.toLowerCase()).executeTakeFirst();
+  const byCode = await ctx.db
+    .selectFrom('partner_enrolments')
+    .select('user_id')
+    .where('provider', '=', bank.provider)
+    .where('customer_code', '=', event.customerCode)
+    .executeTakeFirst();
+  const byEmail =
+    byCode || !event.email
+      ? undefined
+      : await ctx.db
+          .selectFrom('users')
+          .select('id as user_id')
+          .where('email', '=', event.email.toLowerCase())
+          .executeTakeFirst();
   const row = byCode ?? byEmail;
   if (!row) return 'unknown-customer';
   const status = await resumeEnrolment(ctx, bank, row.user_id);
@@ -104,7 +137,12 @@ export async function handleCustomerEvent(
  * else needing the number again. Answers the status stored, or undefined when `call` had
  * nothing to do.
  */
-async function attempt(ctx: AppContext, bank: BankPartner, userId: bigint, call: () => Promise<EnrolmentStep | undefined>): Promise<EnrolmentStatus | undefined> {
+async function attempt(
+  ctx: AppContext,
+  bank: BankPartner,
+  userId: bigint,
+  call: () => Promise<EnrolmentStep | undefined>,
+): Promise<EnrolmentStatus | undefined> {
   try {
     return await oneCallAtATime(ctx, bank, userId, async () => {
       let step: EnrolmentStep | undefined;
@@ -113,7 +151,10 @@ async function attempt(ctx: AppContext, bank: BankPartner, userId: bigint, call:
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         const row = await enrolmentOf(ctx, bank, userId);
-        step = row?.status === 'waiting' && row.customer_code ? { status: 'waiting', customerCode: row.customer_code } : { status: 'needs-identity', reason: error.message };
+        step =
+          row?.status === 'waiting' && row.customer_code
+            ? { status: 'waiting', customerCode: row.customer_code }
+            : { status: 'needs-identity', reason: error.message };
       }
       if (step) await save(ctx, bank, userId, step);
       return step?.status;
@@ -126,7 +167,12 @@ async function attempt(ctx: AppContext, bank: BankPartner, userId: bigint, call:
 }
 
 function enrolmentOf(ctx: AppContext, bank: BankPartner, userId: bigint) {
-  return ctx.db.selectFrom('partner_enrolments').select(['status', 'customer_code', 'attempts']).where('user_id', '=', userId).where('provider', '=', bank.provider).executeTakeFirst();
+  return ctx.db
+    .selectFrom('partner_enrolments')
+    .select(['status', 'customer_code', 'attempts'])
+    .where('user_id', '=', userId)
+    .where('provider', '=', bank.provider)
+    .executeTakeFirst();
 }
 
 /**
@@ -156,7 +202,11 @@ async function save(ctx: AppContext, bank: BankPartner, userId: bigint, step: En
 
 /** Where the user stands with each partner (null: never asked). */
 export async function enrolmentsOf(ctx: AppContext, userId: bigint) {
-  return ctx.db.selectFrom('partner_enrolments').select(['provider', 'status', 'reason']).where('user_id', '=', userId).execute();
+  return ctx.db
+    .selectFrom('partner_enrolments')
+    .select(['provider', 'status', 'reason'])
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Waiting enrolments due again, oldest first: the partner job's work. */

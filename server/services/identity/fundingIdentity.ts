@@ -17,7 +17,13 @@ export interface FundingIdentity extends IdentityClaim {
  * which opens the user's accounts with it (services/enrolment.ts). A partner that refuses or is
  * down does not fail the call: its state on /funding says what is missing.
  */
-export async function verifyForFunding(ctx: AppContext, gateway: IdentityGateway, banks: readonly BankPartner[], userId: bigint, identity: FundingIdentity): Promise<void> {
+export async function verifyForFunding(
+  ctx: AppContext,
+  gateway: IdentityGateway,
+  banks: readonly BankPartner[],
+  userId: bigint,
+  identity: FundingIdentity,
+): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['name', 'phone', 'bvn_verified_at', 'nin_verified_at'])
@@ -30,6 +36,9 @@ export async function verifyForFunding(ctx: AppContext, gateway: IdentityGateway
   } else {
     await confirmOwnIdentity(ctx, userId, identity.kind, identity.number);
   }
-  const proof: IdentityProof = identity.kind === 'bvn' ? { bvn: identity.number, ...(identity.bankAccount ? { bankAccount: identity.bankAccount } : {}) } : { nin: identity.number };
+  const proof: IdentityProof =
+    identity.kind === 'bvn'
+      ? { bvn: identity.number, ...(identity.bankAccount ? { bankAccount: identity.bankAccount } : {}) }
+      : { nin: identity.number };
   await enrolWithPartners(ctx, banks, userId, proof);
 }

@@ -33,7 +33,8 @@ const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
 export const LABEL: Record<IdentityKind, string> = { bvn: 'BVN', nin: 'NIN' };
 
-export const identityNotFound = (kind: IdentityKind) => `we could not find this ${LABEL[kind]}, please check the number`;
+export const identityNotFound = (kind: IdentityKind) =>
+  `we could not find this ${LABEL[kind]}, please check the number`;
 export const identityNameMismatch = (kind: IdentityKind) =>
   `the name on this ${LABEL[kind]} does not match the name on your profile; correct your name and try again`;
 const PROOF_HINT =
@@ -42,7 +43,8 @@ const PROOF_HINT =
 export const identityProofMismatch = (kind: IdentityKind) =>
   `the date of birth and phone number on this ${LABEL[kind]} ${PROOF_HINT}`;
 export const identityTaken = (kind: IdentityKind) => `this ${LABEL[kind]} is already linked to another account`;
-export const identityAlreadyVerified = (kind: IdentityKind) => `your ${LABEL[kind]} is already verified; contact support to change it`;
+export const identityAlreadyVerified = (kind: IdentityKind) =>
+  `your ${LABEL[kind]} is already verified; contact support to change it`;
 
 /** Lower-case words without accents or punctuation: "Ọlá-Adé  OKAFOR" → ["ola", "ade", "okafor"]. */
 function words(name: string): string[] {
@@ -94,7 +96,11 @@ export interface VerifiedIdentity {
 const keyedHash = (ctx: AppContext, kind: IdentityKind, number: string) => ctx.hashToken(`identity:${kind}:${number}`);
 
 /** What recordIdentities keeps of a number verified elsewhere (the development demo account's public numbers). */
-export const verifiedIdentityOf = (ctx: AppContext, kind: IdentityKind, number: string): VerifiedIdentity => ({ kind, last4: number.slice(-4), hash: keyedHash(ctx, kind, number) });
+export const verifiedIdentityOf = (ctx: AppContext, kind: IdentityKind, number: string): VerifiedIdentity => ({
+  kind,
+  last4: number.slice(-4),
+  hash: keyedHash(ctx, kind, number),
+});
 
 /**
  * Looks the number up and checks it belongs to the account's holder (`account`'s name, its phone
@@ -120,7 +126,12 @@ export async function verifyIdentity(
   if (!found) throw new AppError(422, identityNotFound(kind));
   if (!namesMatch(account.name, found)) throw new AppError(422, identityNameMismatch(kind));
   if (!holderProven(found, account, dateOfBirth)) throw new AppError(422, identityProofMismatch(kind));
-  const holder = await ctx.db.selectFrom('users').select('id').where(hashColumn(kind), '=', hash).where('id', '<>', userId).executeTakeFirst();
+  const holder = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where(hashColumn(kind), '=', hash)
+    .where('id', '<>', userId)
+    .executeTakeFirst();
   if (holder) throw new AppError(409, identityTaken(kind));
   return { kind, last4: number.slice(-4), hash };
 }
@@ -135,7 +146,11 @@ const VERIFIED_HAS_HASH = 'a verified number has its keyed hash (users_bvn_verif
  * (false); another number of a kind already verified is 409: support changes a verified identity.
  */
 async function onFile(ctx: AppContext, userId: bigint, kind: IdentityKind, hash: Buffer): Promise<boolean> {
-  const own = await ctx.db.selectFrom('users').select([verifiedColumn(kind), hashColumn(kind)]).where('id', '=', userId).executeTakeFirstOrThrow();
+  const own = await ctx.db
+    .selectFrom('users')
+    .select([verifiedColumn(kind), hashColumn(kind)])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (own[verifiedColumn(kind)] === null) return false;
   if (Buffer.from(must(own[hashColumn(kind)], VERIFIED_HAS_HASH)).equals(hash)) return true;
   throw new AppError(409, identityAlreadyVerified(kind));
@@ -146,9 +161,18 @@ async function onFile(ctx: AppContext, userId: bigint, kind: IdentityKind, hash:
  * reached then gets it now): checked against its keyed hash only, with no lookup. Throws 409
  * for a number that is not the verified one, 422 when none of this kind is verified.
  */
-export async function confirmOwnIdentity(ctx: AppContext, userId: bigint, kind: IdentityKind, number: string): Promise<void> {
+export async function confirmOwnIdentity(
+  ctx: AppContext,
+  userId: bigint,
+  kind: IdentityKind,
+  number: string,
+): Promise<void> {
   const hash = keyedHash(ctx, kind, number);
-  const own = await ctx.db.selectFrom('users').select([verifiedColumn(kind), hashColumn(kind)]).where('id', '=', userId).executeTakeFirstOrThrow();
+  const own = await ctx.db
+    .selectFrom('users')
+    .select([verifiedColumn(kind), hashColumn(kind)])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (own[verifiedColumn(kind)] === null) throw new AppError(422, `your ${LABEL[kind]} is not verified yet`);
   if (!Buffer.from(must(own[hashColumn(kind)], VERIFIED_HAS_HASH)).equals(hash)) {
     throw new AppError(409, identityMessages.notTheVerifiedNumber(LABEL[kind]));
@@ -157,7 +181,11 @@ export async function confirmOwnIdentity(ctx: AppContext, userId: bigint, kind: 
 
 /** Whether the user has verified a BVN or a NIN (what funding requires). */
 export async function hasVerifiedIdentity(ctx: AppContext, userId: bigint): Promise<{ bvn: boolean; nin: boolean }> {
-  const user = await ctx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['bvn_verified_at', 'nin_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { bvn: user.bvn_verified_at !== null, nin: user.nin_verified_at !== null };
 }
 
@@ -171,7 +199,11 @@ export const sameName = (a: string, b: string) => words(a).join(' ') === words(b
  */
 export async function recordIdentities(tx: AppContext, userId: bigint, verified: VerifiedIdentity[]): Promise<void> {
   if (verified.length === 0) return;
-  const before = await tx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at', 'address_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const before = await tx.db
+    .selectFrom('users')
+    .select(['bvn_verified_at', 'nin_verified_at', 'address_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const now = tx.clock.now();
   for (const identity of verified) {
     const columns =
@@ -193,7 +225,8 @@ export async function recordIdentities(tx: AppContext, userId: bigint, verified:
     addressVerified,
   });
   if (after.tier > was.tier) {
-    const cap = after.balanceCapKobo === null ? 'with no cap on your balance' : `and hold up to ${naira(after.balanceCapKobo)}`;
+    const cap =
+      after.balanceCapKobo === null ? 'with no cap on your balance' : `and hold up to ${naira(after.balanceCapKobo)}`;
     const funding = was.canFund ? '' : ' Your wallet can now be funded.';
     await addNotification(tx, userId, {
       title: `Upgraded to tier ${after.tier}`,

@@ -16,7 +16,10 @@ const KEEP_MS = 2 * DAY_MS;
 
 export async function admitIdentityCheck(ctx: AppContext, userId: bigint, identityHash: Buffer): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.insertInto('identity_checks').values({ user_id: userId, identity_hash: identityHash, checked_at: now }).execute();
+  await ctx.db
+    .insertInto('identity_checks')
+    .values({ user_id: userId, identity_hash: identityHash, checked_at: now })
+    .execute();
   const since = new Date(now.getTime() - DAY_MS);
   const counts = await ctx.db
     .selectFrom('identity_checks')
@@ -33,5 +36,8 @@ export async function admitIdentityCheck(ctx: AppContext, userId: bigint, identi
 
 /** Forgets lookups older than two days. */
 export async function pruneIdentityChecks(ctx: AppContext): Promise<void> {
-  await ctx.db.deleteFrom('identity_checks').where('checked_at', '<', new Date(ctx.clock.now().getTime() - KEEP_MS)).execute();
+  await ctx.db
+    .deleteFrom('identity_checks')
+    .where('checked_at', '<', new Date(ctx.clock.now().getTime() - KEEP_MS))
+    .execute();
 }

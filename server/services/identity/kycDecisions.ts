@@ -23,7 +23,8 @@ export type Tier3Outcome = { status: 'recorded' } | { status: 'refused'; reason:
 
 export async function recordTier3Decision(db: Database, decision: Tier3Decision): Promise<Tier3Outcome> {
   if (decision.address.trim().length < 5) return { status: 'refused', reason: 'the verified address is required' };
-  if (decision.decidedBy.trim().length < 2) return { status: 'refused', reason: 'the operator deciding (--by) is required' };
+  if (decision.decidedBy.trim().length < 2)
+    return { status: 'refused', reason: 'the operator deciding (--by) is required' };
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
@@ -32,12 +33,24 @@ export async function recordTier3Decision(db: Database, decision: Tier3Decision)
       .forUpdate()
       .executeTakeFirst();
     if (!user) return { status: 'refused', reason: `no account has the e-mail ${decision.email}` };
-    if (user.bvn_verified_at === null || user.nin_verified_at === null) return { status: 'refused', reason: 'tier 3 needs a verified BVN and NIN first' };
+    if (user.bvn_verified_at === null || user.nin_verified_at === null)
+      return { status: 'refused', reason: 'tier 3 needs a verified BVN and NIN first' };
     await trx
       .insertInto('kyc_decisions')
-      .values({ user_id: user.id, tier: 3, address: decision.address.trim().slice(0, 300), decided_by: decision.decidedBy.trim().slice(0, 100), note: decision.note.slice(0, 1000), decided_at: decision.now })
+      .values({
+        user_id: user.id,
+        tier: 3,
+        address: decision.address.trim().slice(0, 300),
+        decided_by: decision.decidedBy.trim().slice(0, 100),
+        note: decision.note.slice(0, 1000),
+        decided_at: decision.now,
+      })
       .execute();
-    await trx.updateTable('users').set({ address_verified_at: sql`coalesce(address_verified_at, ${decision.now}::timestamptz)` }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ address_verified_at: sql`coalesce(address_verified_at, ${decision.now}::timestamptz)` })
+      .where('id', '=', user.id)
+      .execute();
     await trx
       .insertInto('notifications')
       .values({

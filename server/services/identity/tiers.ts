@@ -17,8 +17,16 @@ import { addNotification } from '../notifications/notifications';
 
 /** The user's tier, from what an identity provider and an operator have verified. */
 export async function tierOfUser(ctx: AppContext, userId: bigint): Promise<TierRule> {
-  const user = await ctx.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at', 'address_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return tierOf({ bvn: user.bvn_verified_at !== null, nin: user.nin_verified_at !== null, addressVerified: user.address_verified_at !== null });
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['bvn_verified_at', 'nin_verified_at', 'address_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return tierOf({
+    bvn: user.bvn_verified_at !== null,
+    nin: user.nin_verified_at !== null,
+    addressVerified: user.address_verified_at !== null,
+  });
 }
 
 /**
@@ -34,7 +42,8 @@ export function spentToday(userId: bigint | RawBuilder<bigint>, now: Date): RawB
 }
 
 /** What the tier's daily limit leaves of a day on which `spent` was spent. */
-export const leftToday = (rule: TierRule, spent: bigint) => (spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent);
+export const leftToday = (rule: TierRule, spent: bigint) =>
+  spent >= rule.dailyLimitKobo ? 0n : rule.dailyLimitKobo - spent;
 
 /**
  * The limits get-user answers for a user of this tier who spent `spent` today (services/userData.ts
@@ -56,8 +65,10 @@ const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 /** The refusal of a purchase beyond the day's limit: the limit, what is left today, how to raise it. */
 export function dailyLimitMessage(rule: TierRule, leftKobo: bigint): string {
   const hint = raiseLimitsHint(rule.tier);
-  return `this purchase is above your daily limit: tier ${rule.tier} allows ${naira(rule.dailyLimitKobo)} ` +
-    `a day and ${naira(leftKobo)} is left today.${hint ? ` ${hint}` : ''}`;
+  return (
+    `this purchase is above your daily limit: tier ${rule.tier} allows ${naira(rule.dailyLimitKobo)} ` +
+    `a day and ${naira(leftKobo)} is left today.${hint ? ` ${hint}` : ''}`
+  );
 }
 
 export const ABOVE_BALANCE_CAP = 'Wallet above your limit';

@@ -59,7 +59,11 @@ export type MovementKind =
   | 'goodwill-debit';
 
 /** The movements of a hold's life, by the names the audit and statements read. */
-export const HOLD_KINDS = { hold: 'purchase-reserve', post: 'purchase-settle', void: 'purchase-refund' } as const satisfies Record<string, MovementKind>;
+export const HOLD_KINDS = {
+  hold: 'purchase-reserve',
+  post: 'purchase-settle',
+  void: 'purchase-refund',
+} as const satisfies Record<string, MovementKind>;
 
 /**
  * A user transaction's id, or an expression of the statement a movement is spliced into (the id a
@@ -112,7 +116,14 @@ export class AlreadyPostedError extends Error {
  * top of a card top-up (kept by the partner from its settlement), and the sources of cashback
  * and of operators' goodwill adjustments (both negative by what they gave).
  */
-export type SystemAccount = 'clearing' | 'cashback' | 'goodwill' | { settlement: string } | { suspense: string } | { fees: string } | { biller: string };
+export type SystemAccount =
+  | 'clearing'
+  | 'cashback'
+  | 'goodwill'
+  | { settlement: string }
+  | { suspense: string }
+  | { fees: string }
+  | { biller: string };
 
 export function systemAccountCode(account: SystemAccount): string {
   if (account === 'clearing') return 'clearing:purchases';
@@ -137,9 +148,17 @@ const ONCE_GUARDS = new Set([
   'ledger_movements_one_adjustment',
 ]);
 
-function planned(kind: MovementKind, transactionId: TransactionRef | null, sourceRef: string | null, from: bigint, to: bigint, amountKobo: bigint): Movement {
+function planned(
+  kind: MovementKind,
+  transactionId: TransactionRef | null,
+  sourceRef: string | null,
+  from: bigint,
+  to: bigint,
+  amountKobo: bigint,
+): Movement {
   if (amountKobo <= 0n) throw new Error(`ledger: ${kind} of ${amountKobo} kobo: a movement moves a positive amount`);
-  if (from === to) throw new Error(`ledger: ${kind} from and to account ${from}: a movement moves between two accounts`);
+  if (from === to)
+    throw new Error(`ledger: ${kind} from and to account ${from}: a movement moves between two accounts`);
   return {
     [PLANNED]: {
       kind,
@@ -161,7 +180,8 @@ function withFee(movement: Movement, fees: bigint, feeKobo: bigint): Movement {
   const plan = movement[PLANNED];
   const [from, to] = plan.entries;
   if (feeKobo <= 0n) throw new Error(`ledger: ${plan.kind} fee of ${feeKobo} kobo: a fee leg moves a positive amount`);
-  if (fees === from.walletId || fees === to.walletId) throw new Error(`ledger: ${plan.kind} fee account ${fees}: a fee goes to an account of its own`);
+  if (fees === from.walletId || fees === to.walletId)
+    throw new Error(`ledger: ${plan.kind} fee account ${fees}: a fee goes to an account of its own`);
   return {
     [PLANNED]: {
       ...plan,
@@ -197,12 +217,25 @@ export async function planHold(
  * Completes a bill's hold: the amount goes to what the biller is owed. At most once per hold,
  * exclusive with voidHold.
  */
-export async function postHold(ctx: AppContext, { bill, amountKobo, biller }: HoldOf & { biller: string }): Promise<Movement> {
-  return planned(HOLD_KINDS.post, bill, null, await systemAccountId(ctx, 'clearing'), await systemAccountId(ctx, { biller }), amountKobo);
+export async function postHold(
+  ctx: AppContext,
+  { bill, amountKobo, biller }: HoldOf & { biller: string },
+): Promise<Movement> {
+  return planned(
+    HOLD_KINDS.post,
+    bill,
+    null,
+    await systemAccountId(ctx, 'clearing'),
+    await systemAccountId(ctx, { biller }),
+    amountKobo,
+  );
 }
 
 /** Releases a bill's hold back to the wallet it came from. At most once per hold, exclusive with postHold. */
-export async function voidHold(ctx: AppContext, { bill, walletId, amountKobo }: HoldOf & { walletId: bigint }): Promise<Movement> {
+export async function voidHold(
+  ctx: AppContext,
+  { bill, walletId, amountKobo }: HoldOf & { walletId: bigint },
+): Promise<Movement> {
   return planned(HOLD_KINDS.void, bill, null, await systemAccountId(ctx, 'clearing'), walletId, amountKobo);
 }
 
@@ -226,18 +259,44 @@ export interface Credit {
 }
 
 /** Credits a wallet from a system source, once per what the source names. */
-export async function credit(ctx: AppContext, { walletId, amountKobo, transactionId, source }: Credit): Promise<Movement> {
+export async function credit(
+  ctx: AppContext,
+  { walletId, amountKobo, transactionId, source }: Credit,
+): Promise<Movement> {
   switch (source.from) {
     case 'partner': {
-      const funding = planned('funding', transactionId, partnerRef(source.provider, source.reference), await systemAccountId(ctx, { settlement: source.provider }), walletId, amountKobo);
-      return source.feeKobo ? withFee(funding, await systemAccountId(ctx, { fees: source.provider }), source.feeKobo) : funding;
+      const funding = planned(
+        'funding',
+        transactionId,
+        partnerRef(source.provider, source.reference),
+        await systemAccountId(ctx, { settlement: source.provider }),
+        walletId,
+        amountKobo,
+      );
+      return source.feeKobo
+        ? withFee(funding, await systemAccountId(ctx, { fees: source.provider }), source.feeKobo)
+        : funding;
     }
     case 'cashback':
       return planned('cashback', transactionId, null, await systemAccountId(ctx, 'cashback'), walletId, amountKobo);
     case 'suspense':
-      return planned('suspense-match', transactionId, partnerRef(source.provider, source.reference), await systemAccountId(ctx, { suspense: source.provider }), walletId, amountKobo);
+      return planned(
+        'suspense-match',
+        transactionId,
+        partnerRef(source.provider, source.reference),
+        await systemAccountId(ctx, { suspense: source.provider }),
+        walletId,
+        amountKobo,
+      );
     case 'goodwill':
-      return planned('goodwill-credit', transactionId, source.action, await systemAccountId(ctx, 'goodwill'), walletId, amountKobo);
+      return planned(
+        'goodwill-credit',
+        transactionId,
+        source.action,
+        await systemAccountId(ctx, 'goodwill'),
+        walletId,
+        amountKobo,
+      );
   }
 }
 
@@ -245,7 +304,15 @@ export async function credit(ctx: AppContext, { walletId, amountKobo, transactio
  * Takes money from a wallet for an operator's action (goodwill), once per action; never below zero
  * (InsufficientFundsError).
  */
-export async function debit(ctx: AppContext, { walletId, amountKobo, transactionId, action }: { walletId: bigint; amountKobo: bigint; transactionId: TransactionRef | null; action: string }): Promise<Movement> {
+export async function debit(
+  ctx: AppContext,
+  {
+    walletId,
+    amountKobo,
+    transactionId,
+    action,
+  }: { walletId: bigint; amountKobo: bigint; transactionId: TransactionRef | null; action: string },
+): Promise<Movement> {
   return planned('goodwill-debit', transactionId, action, walletId, await systemAccountId(ctx, 'goodwill'), amountKobo);
 }
 
@@ -259,7 +326,10 @@ export interface SystemMove {
 }
 
 /** A movement between two system accounts of a partner's payment, once per payment and direction. */
-export async function moveBetweenSystemAccounts(ctx: AppContext, { move, provider, reference, amountKobo }: SystemMove): Promise<Movement> {
+export async function moveBetweenSystemAccounts(
+  ctx: AppContext,
+  { move, provider, reference, amountKobo }: SystemMove,
+): Promise<Movement> {
   const settlement = await systemAccountId(ctx, { settlement: provider });
   const suspense = await systemAccountId(ctx, { suspense: provider });
   const sourceRef = partnerRef(provider, reference);
@@ -286,11 +356,23 @@ export interface Posted {
  * movements of one statement that touch two users lock both in no set order, and a deadlock is
  * broken by PostgreSQL and retried (context.ts inTransaction).
  */
-export function posting(movements: Movement[], now: Date, when: RawBuilder<boolean> = sql<boolean>`true`): { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown> } {
+export function posting(
+  movements: Movement[],
+  now: Date,
+  when: RawBuilder<boolean> = sql<boolean>`true`,
+): { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown> } {
   if (movements.length === 0) throw new Error('ledger: a posting needs a movement');
   const plans = movements.map((movement) => movement[PLANNED]);
-  const heads = sql.join(plans.map((plan, n) => sql`(${n}::int, ${plan.kind}::text, ${plan.transactionId}::bigint, ${plan.sourceRef}::text)`));
-  const entries = sql.join(plans.flatMap((plan, n) => plan.entries.map((entry) => sql`(${n}::int, ${entry.walletId}::bigint, ${entry.amountKobo}::bigint)`)));
+  const heads = sql.join(
+    plans.map(
+      (plan, n) => sql`(${n}::int, ${plan.kind}::text, ${plan.transactionId}::bigint, ${plan.sourceRef}::text)`,
+    ),
+  );
+  const entries = sql.join(
+    plans.flatMap((plan, n) =>
+      plan.entries.map((entry) => sql`(${n}::int, ${entry.walletId}::bigint, ${entry.amountKobo}::bigint)`),
+    ),
+  );
   // Ids are drawn first, so the entries know their movement whatever order RETURNING would give.
   // A wallet's balance moves by what its own entries sum to, read back from what was inserted.
   const ctes = sql`ledger_head AS (
@@ -321,7 +403,10 @@ export function balanceAfter(posted: Posted, walletId: bigint): bigint {
 }
 
 /** What a statement with a posting() posted: nothing when its `when` did not hold. */
-export function postedFrom(row: { ledger_movement_ids: string[] | null; ledger_balances: [string, string][] | null }): Posted {
+export function postedFrom(row: {
+  ledger_movement_ids: string[] | null;
+  ledger_balances: [string, string][] | null;
+}): Posted {
   return {
     movementIds: (row.ledger_movement_ids ?? []).map(BigInt),
     balances: new Map((row.ledger_balances ?? []).map(([id, balance]) => [BigInt(id), BigInt(balance)])),
@@ -335,7 +420,8 @@ export function postedFrom(row: { ledger_movement_ids: string[] | null; ledger_b
 export function ledgerError(error: unknown): unknown {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
   if (code === '23514' && constraint === USER_BALANCE_NOT_NEGATIVE) return new InsufficientFundsError();
-  if (code === '23505' && typeof constraint === 'string' && ONCE_GUARDS.has(constraint)) return new AlreadyPostedError(constraint);
+  if (code === '23505' && typeof constraint === 'string' && ONCE_GUARDS.has(constraint))
+    return new AlreadyPostedError(constraint);
   return error;
 }
 
@@ -347,15 +433,21 @@ export function ledgerError(error: unknown): unknown {
 export async function post(ctx: AppContext, ...movements: Movement[]): Promise<Posted> {
   if (!ctx.db.isTransaction) throw new Error('ledger: post() must run inside a transaction');
   const { ctes, columns } = posting(movements, ctx.clock.now());
-  const { rows } = await sql<Parameters<typeof postedFrom>[0]>`WITH ${ctes} SELECT ${columns}`.execute(ctx.db).catch((error: unknown) => {
-    throw ledgerError(error);
-  });
+  const { rows } = await sql<Parameters<typeof postedFrom>[0]>`WITH ${ctes} SELECT ${columns}`
+    .execute(ctx.db)
+    .catch((error: unknown) => {
+      throw ledgerError(error);
+    });
   return postedFrom(rows[0]);
 }
 
 /** The ledger account of a user's wallet. */
 export async function walletOf(ctx: AppContext, userId: bigint): Promise<bigint> {
-  const wallet = await ctx.db.selectFrom('wallets').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const wallet = await ctx.db
+    .selectFrom('wallets')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return wallet.id;
 }
 
@@ -393,7 +485,11 @@ export async function systemAccountId(ctx: AppContext, account: SystemAccount): 
  */
 export async function rememberSystemAccounts(
   ctx: AppContext,
-  { billers, partners, cardPartners = [] }: { billers: readonly string[]; partners: readonly string[]; cardPartners?: readonly string[] },
+  {
+    billers,
+    partners,
+    cardPartners = [],
+  }: { billers: readonly string[]; partners: readonly string[]; cardPartners?: readonly string[] },
 ): Promise<void> {
   if (ctx.db.isTransaction) throw new Error('ledger: rememberSystemAccounts() must run outside a transaction');
   const accounts: SystemAccount[] = [
@@ -427,7 +523,14 @@ export interface WalletFigures {
  * the caller can check opening + credits − debits against it.
  */
 export async function walletFigures(ctx: AppContext, walletId: bigint, start: Date, end: Date): Promise<WalletFigures> {
-  const { rows } = await sql<{ opening: string; credits: string; debits: string; closing: string; entries: string; last_id: string }>`
+  const { rows } = await sql<{
+    opening: string;
+    credits: string;
+    debits: string;
+    closing: string;
+    entries: string;
+    last_id: string;
+  }>`
     SELECT
       (SELECT coalesce(sum(amount_kobo), 0) FROM ledger_entries
         WHERE wallet_id = ${walletId} AND created_at < ${start}::timestamptz)::text AS opening,
@@ -438,7 +541,9 @@ export async function walletFigures(ctx: AppContext, walletId: bigint, start: Da
       count(*)::text AS entries,
       coalesce(max(id), 0)::text AS last_id
     FROM ledger_entries
-    WHERE wallet_id = ${walletId} AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz`.execute(ctx.db);
+    WHERE wallet_id = ${walletId} AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz`.execute(
+    ctx.db,
+  );
   const row = rows[0];
   return {
     openingKobo: BigInt(row.opening),
@@ -474,8 +579,18 @@ export interface WalletEntryPage {
 
 /** A page of a wallet's entries, oldest first, read on the (wallet, time, id) index. */
 export async function walletEntries(ctx: AppContext, page: WalletEntryPage): Promise<WalletEntry[]> {
-  const keyset: RawBuilder<unknown> = page.after ? sql`AND (e.created_at, e.id) > (${page.after.atKey}::timestamptz, ${page.after.id}::bigint)` : sql``;
-  const { rows } = await sql<{ id: string; at_key: string; amount_kobo: string; created_at: Date; kind: MovementKind; reference: string | null; description: string | null }>`
+  const keyset: RawBuilder<unknown> = page.after
+    ? sql`AND (e.created_at, e.id) > (${page.after.atKey}::timestamptz, ${page.after.id}::bigint)`
+    : sql``;
+  const { rows } = await sql<{
+    id: string;
+    at_key: string;
+    amount_kobo: string;
+    created_at: Date;
+    kind: MovementKind;
+    reference: string | null;
+    description: string | null;
+  }>`
     SELECT e.id::text AS id, e.created_at::text AS at_key, e.amount_kobo::text AS amount_kobo, e.created_at,
            m.kind, t.reference, t.description
     FROM ledger_entries e
@@ -486,7 +601,15 @@ export async function walletEntries(ctx: AppContext, page: WalletEntryPage): Pro
       AND e.id <= ${page.lastEntryId} ${keyset}
     ORDER BY e.created_at, e.id
     LIMIT ${page.size}`.execute(ctx.db);
-  return rows.map((row) => ({ id: row.id, atKey: row.at_key, amountKobo: BigInt(row.amount_kobo), createdAt: row.created_at, kind: row.kind, reference: row.reference, description: row.description }));
+  return rows.map((row) => ({
+    id: row.id,
+    atKey: row.at_key,
+    amountKobo: BigInt(row.amount_kobo),
+    createdAt: row.created_at,
+    kind: row.kind,
+    reference: row.reference,
+    description: row.description,
+  }));
 }
 
 /** A user's newest wallet entries with their movements, newest first. */

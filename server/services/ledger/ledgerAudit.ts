@@ -22,7 +22,9 @@ export async function auditLedger(db: Executor): Promise<string[]> {
     SELECT m.id FROM ledger_movements m LEFT JOIN ledger_entries e ON e.movement_id = m.id
     GROUP BY m.id HAVING count(e.id) < 2`.execute(db);
   for (const row of lonely.rows) problems.push(`movement ${row.id} has fewer than two entries`);
-  const total = await sql<{ total: string }>`SELECT coalesce(sum(amount_kobo), 0)::text AS total FROM ledger_entries`.execute(db);
+  const total = await sql<{
+    total: string;
+  }>`SELECT coalesce(sum(amount_kobo), 0)::text AS total FROM ledger_entries`.execute(db);
   if (total.rows[0].total !== '0') problems.push(`all entries sum to ${total.rows[0].total}`);
   const drifted = await sql<{ id: bigint; balance: string; entries: string }>`
     SELECT w.id, w.balance_kobo::text AS balance, coalesce(e.total, 0)::text AS entries
@@ -30,11 +32,19 @@ export async function auditLedger(db: Executor): Promise<string[]> {
     LEFT JOIN (SELECT wallet_id, sum(amount_kobo) AS total FROM ledger_entries GROUP BY wallet_id) e
       ON e.wallet_id = w.id
     WHERE w.user_id IS NOT NULL AND w.balance_kobo <> coalesce(e.total, 0)`.execute(db);
-  for (const row of drifted.rows) problems.push(`wallet ${row.id} caches ${row.balance} but its entries sum to ${row.entries}`);
+  for (const row of drifted.rows)
+    problems.push(`wallet ${row.id} caches ${row.balance} but its entries sum to ${row.entries}`);
   const cachingSystem = await sql<{ id: bigint; code: string; balance: string }>`
-    SELECT id, code, balance_kobo::text AS balance FROM wallets WHERE user_id IS NULL AND balance_kobo <> 0`.execute(db);
-  for (const row of cachingSystem.rows) problems.push(`system account ${row.id} (${row.code}) caches ${row.balance}, but a system account's balance is its entries`);
-  const overdrawn = await sql<{ id: bigint }>`SELECT id FROM wallets WHERE user_id IS NOT NULL AND balance_kobo < 0`.execute(db);
+    SELECT id, code, balance_kobo::text AS balance FROM wallets WHERE user_id IS NULL AND balance_kobo <> 0`.execute(
+    db,
+  );
+  for (const row of cachingSystem.rows)
+    problems.push(
+      `system account ${row.id} (${row.code}) caches ${row.balance}, but a system account's balance is its entries`,
+    );
+  const overdrawn = await sql<{
+    id: bigint;
+  }>`SELECT id FROM wallets WHERE user_id IS NOT NULL AND balance_kobo < 0`.execute(db);
   for (const row of overdrawn.rows) problems.push(`user wallet ${row.id} is below zero`);
   problems.push(...(await purchaseProblems(db)));
   return problems;
@@ -48,7 +58,15 @@ const PURCHASE_MOVEMENTS: Record<string, [number, number, number]> = {
 };
 
 async function purchaseProblems(db: Executor): Promise<string[]> {
-  const { rows } = await sql<{ id: bigint; status: string; amount: string; reserve: number; settle: number; refund: number; reserved: string }>`
+  const { rows } = await sql<{
+    id: bigint;
+    status: string;
+    amount: string;
+    reserve: number;
+    settle: number;
+    refund: number;
+    reserved: string;
+  }>`
     SELECT t.id, t.status, t.amount_kobo::text AS amount,
       count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.hold})::int AS reserve,
       count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.post})::int AS settle,
@@ -66,7 +84,8 @@ async function purchaseProblems(db: Executor): Promise<string[]> {
     if (!allowed || found.some((count, i) => count !== allowed[i])) {
       problems.push(
         `purchase ${row.id} (${row.status}) has ${row.reserve} reserve, ${row.settle} settle and ` +
-        `${row.refund} refund movements`);
+          `${row.refund} refund movements`,
+      );
     } else if (row.reserved !== row.amount) {
       problems.push(`purchase ${row.id} reserved ${row.reserved} kobo for a bill of ${row.amount}`);
     }
@@ -79,5 +98,8 @@ const PROBLEMS_KEPT = 20;
 
 /** Records a run's outcome (the job, `npm run audit`, the operator console), which the console shows. */
 export async function recordAuditRun(db: Executor, at: Date, problems: string[]): Promise<void> {
-  await db.insertInto('audit_runs').values({ ran_at: at, problem_count: problems.length, problems: JSON.stringify(problems.slice(0, PROBLEMS_KEPT)) }).execute();
+  await db
+    .insertInto('audit_runs')
+    .values({ ran_at: at, problem_count: problems.length, problems: JSON.stringify(problems.slice(0, PROBLEMS_KEPT)) })
+    .execute();
 }

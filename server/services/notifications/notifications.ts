@@ -6,7 +6,11 @@ import type { AppContext } from '../context';
 /** The bell shows the latest; older ones stay stored. */
 const LIST_LIMIT = 100;
 
-export async function addNotification(ctx: AppContext, userId: bigint, notification: { title: string; content: string }): Promise<void> {
+export async function addNotification(
+  ctx: AppContext,
+  userId: bigint,
+  notification: { title: string; content: string },
+): Promise<void> {
   await ctx.db
     .insertInto('notifications')
     .values({ user_id: userId, title: notification.title, content: notification.content, created_at: ctx.clock.now() })
@@ -31,7 +35,11 @@ export interface NotificationRow {
   created_at: Date;
 }
 
-export const toNotification = (row: NotificationRow): Notification => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() });
+export const toNotification = (row: NotificationRow): Notification => ({
+  ...row,
+  id: Number(row.id),
+  created_at: row.created_at.toISOString(),
+});
 
 /** Another user's notification is answered exactly like a missing one. Marking twice is fine. */
 export async function markNotificationRead(ctx: AppContext, userId: bigint, notificationId: number): Promise<void> {

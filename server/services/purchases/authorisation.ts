@@ -12,23 +12,30 @@ import type { Session } from '../account/sessions';
  * `maxKobo` is refused before any money moves; so is one whose owner's "this wasn't me" locked the
  * account, even when it landed after the run's own check.
  */
-export type Authorisation = { kind: 'pin'; session: Session; pin: string } | { kind: 'schedule'; userId: bigint; maxKobo: bigint };
+export type Authorisation =
+  { kind: 'pin'; session: Session; pin: string } | { kind: 'schedule'; userId: bigint; maxKobo: bigint };
 
 /** A scheduled run's product costs more than its owner authorised: nothing is bought. */
 export const ABOVE_AUTHORISED = 'this costs more than the amount you authorised for the schedule';
 
 /** The user who buys. */
-export const buyerOf = (authorisation: Authorisation): bigint => (authorisation.kind === 'pin' ? authorisation.session.userId : authorisation.userId);
+export const buyerOf = (authorisation: Authorisation): bigint =>
+  authorisation.kind === 'pin' ? authorisation.session.userId : authorisation.userId;
 
 /** The session whose standing the placing statement checks; a schedule's run has none. */
-export const sessionOf = (authorisation: Authorisation): Session | null => (authorisation.kind === 'pin' ? authorisation.session : null);
+export const sessionOf = (authorisation: Authorisation): Session | null =>
+  authorisation.kind === 'pin' ? authorisation.session : null;
 
 /**
  * A copy of a request already placed: its own pin is checked and counted like any purchase's
  * before the first one's answer is shown. A schedule's run taken over after its lease has the
  * run's own key, which no client can claim: the copy is the same run.
  */
-export async function authoriseCopy(tx: AppContext, authorisation: Authorisation, holder: PinHolder): Promise<PinCheck> {
+export async function authoriseCopy(
+  tx: AppContext,
+  authorisation: Authorisation,
+  holder: PinHolder,
+): Promise<PinCheck> {
   if (authorisation.kind === 'schedule') return { kind: 'correct' };
   return checkPin(tx, holder, authorisation.pin, authorisation.session.id);
 }
@@ -41,13 +48,19 @@ export async function authoriseCopy(tx: AppContext, authorisation: Authorisation
  * answer, and no key is claimed. A schedule's run is refused (thrown) while the pin is locked
  * or above what its owner authorised.
  */
-export async function authorise(tx: AppContext, authorisation: Authorisation, holder: PinHolder, amountKobo: bigint): Promise<PinCheck> {
+export async function authorise(
+  tx: AppContext,
+  authorisation: Authorisation,
+  holder: PinHolder,
+  amountKobo: bigint,
+): Promise<PinCheck> {
   if (authorisation.kind === 'schedule') {
     if (holder.pin_locked_at !== null) throw new AppError(423, PIN_LOCKED);
     await refuseLockedAccount(tx, authorisation.userId);
     if (amountKobo > authorisation.maxKobo) throw new AppError(409, ABOVE_AUTHORISED);
     return { kind: 'correct' };
   }
-  if (holder.pin_attempts === 0 && holder.pin_locked_at === null && pinMatches(tx, holder, authorisation.pin)) return { kind: 'correct' };
+  if (holder.pin_attempts === 0 && holder.pin_locked_at === null && pinMatches(tx, holder, authorisation.pin))
+    return { kind: 'correct' };
   return checkPin(tx, holder, authorisation.pin, authorisation.session.id);
 }

@@ -37,7 +37,10 @@ export type BillResult =
 export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutcome>): Promise<BillResult> {
   // Listened to one by one, not combined with AbortSignal.any: stopWaiting lives as long as the
   // server, and a combined signal per call would hang off it.
-  const giveUp = [(deps.timeouts ?? systemTimeouts).timeout(deps.billerTimeoutMs), ...(deps.stopWaiting ? [deps.stopWaiting] : [])];
+  const giveUp = [
+    (deps.timeouts ?? systemTimeouts).timeout(deps.billerTimeoutMs),
+    ...(deps.stopWaiting ? [deps.stopWaiting] : []),
+  ];
   // The executor runs at once: stop settles noAnswer from the moment the promise exists.
   let stop = () => {};
   const noAnswer = new Promise<BillOutcome>((resolve) => {

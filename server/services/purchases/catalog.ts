@@ -7,7 +7,13 @@ import type { AppContext } from '../context';
 /** Active providers and their active packages, grouped by category, in display order. */
 export async function providersByCategory(ctx: AppContext): Promise<ProvidersByCategory> {
   const [providers, packages] = await Promise.all([
-    ctx.db.selectFrom('providers').select(['id', 'category', 'name']).where('active', '=', true).orderBy('position').orderBy('id').execute(),
+    ctx.db
+      .selectFrom('providers')
+      .select(['id', 'category', 'name'])
+      .where('active', '=', true)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
     ctx.db
       .selectFrom('packages')
       .select(['id', 'provider_id', 'name', 'amount_kobo'])
@@ -25,7 +31,11 @@ export async function providersByCategory(ctx: AppContext): Promise<ProvidersByC
   // Every service's category is present, possibly empty, so the SPA can index any of them.
   const grouped: ProvidersByCategory = Object.fromEntries(SERVICE_CATEGORIES.map((category) => [category, []]));
   for (const provider of providers) {
-    (grouped[provider.category] ??= []).push({ id: provider.id, name: provider.name, packages: packagesOf.get(provider.id) ?? [] });
+    (grouped[provider.category] ??= []).push({
+      id: provider.id,
+      name: provider.name,
+      packages: packagesOf.get(provider.id) ?? [],
+    });
   }
   return grouped;
 }

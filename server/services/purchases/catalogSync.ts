@@ -41,8 +41,19 @@ export function priceWithMargin(amountKobo: bigint, marginPercent: number): bigi
   return (amountKobo * (10_000n + basisPoints) + 9_999n) / 10_000n;
 }
 
-export async function syncCatalog(ctx: AppContext, source: PlanSource, options: CatalogSyncOptions): Promise<CatalogSyncReport> {
-  const report: CatalogSyncReport = { added: 0, repriced: 0, hidden: 0, providersShown: 0, providersHidden: 0, failed: [] };
+export async function syncCatalog(
+  ctx: AppContext,
+  source: PlanSource,
+  options: CatalogSyncOptions,
+): Promise<CatalogSyncReport> {
+  const report: CatalogSyncReport = {
+    added: 0,
+    repriced: 0,
+    hidden: 0,
+    providersShown: 0,
+    providersHidden: 0,
+    failed: [],
+  };
   const providers = await ctx.db.selectFrom('providers').select(['id', 'code']).orderBy('id').execute();
   for (const provider of providers) {
     let plans: SourcePlan[] | null = null;
@@ -56,7 +67,9 @@ export async function syncCatalog(ctx: AppContext, source: PlanSource, options: 
       }
     }
     await inTransaction(ctx, async (tx) => {
-      const { rows } = await sql<{ active: boolean }>`SELECT active FROM providers WHERE id = ${provider.id} FOR UPDATE`.execute(tx.db);
+      const { rows } = await sql<{
+        active: boolean;
+      }>`SELECT active FROM providers WHERE id = ${provider.id} FOR UPDATE`.execute(tx.db);
       const shown = sold && (plans === null || plans.length > 0);
       if (rows[0].active !== shown) {
         await tx.db.updateTable('providers').set({ active: shown }).where('id', '=', provider.id).execute();
@@ -69,8 +82,19 @@ export async function syncCatalog(ctx: AppContext, source: PlanSource, options: 
   return report;
 }
 
-async function syncPlans(tx: AppContext, providerId: number, plans: SourcePlan[], { marginPercent }: CatalogSyncOptions, report: CatalogSyncReport) {
-  const active = await tx.db.selectFrom('packages').select(['id', 'code', 'name', 'amount_kobo', 'position']).where('provider_id', '=', providerId).where('active', '=', true).execute();
+async function syncPlans(
+  tx: AppContext,
+  providerId: number,
+  plans: SourcePlan[],
+  { marginPercent }: CatalogSyncOptions,
+  report: CatalogSyncReport,
+) {
+  const active = await tx.db
+    .selectFrom('packages')
+    .select(['id', 'code', 'name', 'amount_kobo', 'position'])
+    .where('provider_id', '=', providerId)
+    .where('active', '=', true)
+    .execute();
   const byCode = new Map(active.map((row) => [row.code, row]));
   const listed = new Set(plans.map((plan) => plan.code));
 
@@ -105,9 +129,16 @@ async function syncPlans(tx: AppContext, providerId: number, plans: SourcePlan[]
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (earlier) {
-      await tx.db.updateTable('packages').set({ active: true, name: plan.name, position }).where('id', '=', earlier.id).execute();
+      await tx.db
+        .updateTable('packages')
+        .set({ active: true, name: plan.name, position })
+        .where('id', '=', earlier.id)
+        .execute();
     } else {
-      await tx.db.insertInto('packages').values({ provider_id: providerId, code: plan.code, name: plan.name, amount_kobo: price, position }).execute();
+      await tx.db
+        .insertInto('packages')
+        .values({ provider_id: providerId, code: plan.code, name: plan.name, amount_kobo: price, position })
+        .execute();
     }
     report.added += 1;
   }

@@ -35,11 +35,21 @@ export function refuseOtherRequest(storedHash: Uint8Array, hash: Buffer) {
 
 /** The hash of the request that claimed the key, if one did (placing.ts claims it with the bill). */
 export async function claimedHash(ctx: AppContext, userId: bigint, key: string): Promise<Uint8Array | undefined> {
-  const row = await ctx.db.selectFrom('idempotency_keys').select('request_hash').where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('idempotency_keys')
+    .select('request_hash')
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row?.request_hash;
 }
 
-export async function storeResponse(ctx: AppContext, userId: bigint, key: string, response: PurchaseResponse): Promise<void> {
+export async function storeResponse(
+  ctx: AppContext,
+  userId: bigint,
+  key: string,
+  response: PurchaseResponse,
+): Promise<void> {
   await ctx.db
     .updateTable('idempotency_keys')
     .set({ response_status: response.status, response_body: JSON.stringify(response.body) })
@@ -53,7 +63,12 @@ export async function storeResponse(ctx: AppContext, userId: bigint, key: string
  * stored response, once there is one. If the first never stored one (it crashed after reserving), the bill's
  * current state answers; the requery job settles it.
  */
-export async function awaitResponse(ctx: AppContext, deps: PurchaseDeps, userId: bigint, key: string): Promise<PurchaseResponse> {
+export async function awaitResponse(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  userId: bigint,
+  key: string,
+): Promise<PurchaseResponse> {
   const deadline = payGivenUpAt(deps, new Date()).getTime();
   for (;;) {
     const row = await ctx.db

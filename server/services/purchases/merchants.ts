@@ -30,8 +30,18 @@ export async function lookUpCustomer(biller: Biller, lookup: CustomerLookup): Pr
  * Merchant verification: who the provider knows under the number typed, for the
  * services the service table verifies. `typed` is normalised by the service's beneficiary rule.
  */
-export async function verifyMerchant(ctx: AppContext, biller: Biller, providerId: number, typed: string): Promise<MerchantDetails> {
-  const provider = await ctx.db.selectFrom('providers').select(['code', 'category']).where('id', '=', providerId).where('active', '=', true).executeTakeFirst();
+export async function verifyMerchant(
+  ctx: AppContext,
+  biller: Biller,
+  providerId: number,
+  typed: string,
+): Promise<MerchantDetails> {
+  const provider = await ctx.db
+    .selectFrom('providers')
+    .select(['code', 'category'])
+    .where('id', '=', providerId)
+    .where('active', '=', true)
+    .executeTakeFirst();
   const category = provider?.category;
   if (!provider || !isServiceCategory(category)) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
   const service = serviceOfCategory(category);

@@ -34,7 +34,8 @@ import { describeBill, PIN_NOT_SET } from './wording';
  * How placing ended: the bill to send and what settling needs, a copy of a request already placed,
  * or a wrong pin (counted).
  */
-export type Placed = { kind: 'reserved'; open: OpenBill; bill: Bill } | { kind: 'replay' } | { kind: 'wrong-pin'; wrong: WrongPin };
+export type Placed =
+  { kind: 'reserved'; open: OpenBill; bill: Bill } | { kind: 'replay' } | { kind: 'wrong-pin'; wrong: WrongPin };
 
 export interface Placing {
   authorisation: Authorisation;
@@ -189,7 +190,8 @@ async function holdAmount(
           ends_at: must(cooling_ends_at, COOLING_ROW),
           spent: must(cooling_spent, COOLING_ROW),
         };
-  if (row.id === null) return notPlaced(tx, { userId, key, hash, claimed, spent, cooling, rule, amountKobo: product.amountKobo });
+  if (row.id === null)
+    return notPlaced(tx, { userId, key, hash, claimed, spent, cooling, rule, amountKobo: product.amountKobo });
   const bill: Bill = {
     requestId,
     category: order.service.category,
@@ -199,7 +201,11 @@ async function holdAmount(
     amountKobo: product.amountKobo,
     customerPhone: holder.phone,
   };
-  return { kind: 'reserved', open: { row, biller: deps.biller.name, walletId: holder.wallet_id, email: holder.email }, bill };
+  return {
+    kind: 'reserved',
+    open: { row, biller: deps.biller.name, walletId: holder.wallet_id, email: holder.email },
+    bill,
+  };
 }
 
 /**
@@ -208,14 +214,24 @@ async function holdAmount(
  */
 async function notPlaced(
   tx: AppContext,
-  why: { userId: bigint; key: string; hash: Buffer; claimed: Uint8Array | null; spent: bigint; cooling: CoolingOff | null; rule: TierRule; amountKobo: bigint },
+  why: {
+    userId: bigint;
+    key: string;
+    hash: Buffer;
+    claimed: Uint8Array | null;
+    spent: bigint;
+    cooling: CoolingOff | null;
+    rule: TierRule;
+    amountKobo: bigint;
+  },
 ): Promise<Placed> {
   if (why.claimed) {
     refuseOtherRequest(why.claimed, why.hash);
     return { kind: 'replay' };
   }
   refuseDuringCoolingOff(why.cooling, why.amountKobo);
-  if (why.spent + why.amountKobo > why.rule.dailyLimitKobo) throw new AppError(403, dailyLimitMessage(why.rule, leftToday(why.rule, why.spent)));
+  if (why.spent + why.amountKobo > why.rule.dailyLimitKobo)
+    throw new AppError(403, dailyLimitMessage(why.rule, leftToday(why.rule, why.spent)));
   const claimed = must(await claimedHash(tx, why.userId, why.key), 'a key ON CONFLICT found claimed is committed');
   // Claimed by a copy that committed after this statement began (ON CONFLICT found it).
   refuseOtherRequest(claimed, why.hash);

@@ -74,7 +74,11 @@ export function beforePlacing(userId: bigint, key: string, order: PurchaseOrder)
 /** The product Before found, or the refusal (422) of one the catalogue does not sell. */
 export async function productOf(ctx: AppContext, found: Before, order: PurchaseOrder): Promise<Product> {
   if (found.provider_id === null) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
-  const provider = { providerId: found.provider_id, providerCode: found.provider_code, providerName: found.provider_name };
+  const provider = {
+    providerId: found.provider_id,
+    providerCode: found.provider_code,
+    providerName: found.provider_name,
+  };
   if (order.packageId === null) {
     if (order.amountKobo === null) throw new AppError(422, PACKAGE_REQUIRED);
     return { ...provider, packageId: null, packageCode: null, packageName: null, amountKobo: order.amountKobo };
@@ -83,14 +87,22 @@ export async function productOf(ctx: AppContext, found: Before, order: PurchaseO
     const repriced = await replacedAtNewPrice(ctx, order.packageId, found.provider_id);
     throw new AppError(422, repriced ? PLAN_PRICE_CHANGED : PACKAGE_NOT_AVAILABLE);
   }
-  return { ...provider, packageId: found.package_id, packageCode: found.package_code, packageName: found.package_name, amountKobo: found.package_kobo };
+  return {
+    ...provider,
+    packageId: found.package_id,
+    packageCode: found.package_code,
+    packageName: found.package_name,
+    amountKobo: found.package_kobo,
+  };
 }
 
 /** Whether a plan no longer sold was replaced by one of the same code (the catalogue sync repriced it). */
 async function replacedAtNewPrice(ctx: AppContext, packageId: number, providerId: number): Promise<boolean> {
   const replacement = await ctx.db
     .selectFrom('packages as old')
-    .innerJoin('packages as current', (join) => join.onRef('current.provider_id', '=', 'old.provider_id').onRef('current.code', '=', 'old.code'))
+    .innerJoin('packages as current', (join) =>
+      join.onRef('current.provider_id', '=', 'old.provider_id').onRef('current.code', '=', 'old.code'),
+    )
     .select('current.id')
     .where('old.id', '=', packageId)
     .where('old.provider_id', '=', providerId)
@@ -123,7 +135,8 @@ export async function verifyBeforePaying(
   order: PurchaseOrder,
 ): Promise<Verified | { claimed: Uint8Array }> {
   const before = beforePlacing(userId, key, order);
-  const found = (await sql<Before>`SELECT ${before.columns} FROM (SELECT 1) AS request ${before.joins}`.execute(ctx.db)).rows[0];
+  const found = (await sql<Before>`SELECT ${before.columns} FROM (SELECT 1) AS request ${before.joins}`.execute(ctx.db))
+    .rows[0];
   if (found.claimed !== null) return { claimed: found.claimed };
   const product = await productOf(ctx, found, order);
   // A biller known to be down refuses the purchase now, with its message, before any money moves.

@@ -7,7 +7,11 @@ import type { AppContext } from '../context';
  * The distinct beneficiaries the user bought this category for, most recently used first, with the
  * provider used last.
  */
-export async function recentBeneficiaries(ctx: AppContext, userId: bigint, category: ServiceCategory): Promise<RecentBeneficiary[]> {
+export async function recentBeneficiaries(
+  ctx: AppContext,
+  userId: bigint,
+  category: ServiceCategory,
+): Promise<RecentBeneficiary[]> {
   const { rows } = await sql<{ beneficiary: string; provider_id: number; provider_name: string }>`
     SELECT r.beneficiary, r.provider_id, p.name AS provider_name
     FROM (
@@ -17,5 +21,9 @@ export async function recentBeneficiaries(ctx: AppContext, userId: bigint, categ
     ) r JOIN providers p ON p.id = r.provider_id
     ORDER BY r.transaction_id DESC
     LIMIT ${RECENT_BENEFICIARIES}`.execute(ctx.db);
-  return rows.map((row) => ({ beneficiary: row.beneficiary, provider_id: row.provider_id, provider_name: row.provider_name }));
+  return rows.map((row) => ({
+    beneficiary: row.beneficiary,
+    provider_id: row.provider_id,
+    provider_name: row.provider_name,
+  }));
 }

@@ -14,7 +14,10 @@ import { finalise } from './settling';
  */
 
 /** The bill of a purchase transaction, as the biller knows it (also read by services/reconciliation.ts). */
-export async function billOf(ctx: AppContext, transactionId: bigint): Promise<(Bill & { biller: string; status: string; createdAt: Date }) | undefined> {
+export async function billOf(
+  ctx: AppContext,
+  transactionId: bigint,
+): Promise<(Bill & { biller: string; status: string; createdAt: Date }) | undefined> {
   const row = await ctx.db
     .selectFrom('purchases')
     .innerJoin('transactions', 'transactions.id', 'purchases.transaction_id')
@@ -55,7 +58,11 @@ export type RequeryResult = 'completed' | 'canceled' | 'pending' | 'already-fina
  * concurrent requery or a late answer changes nothing). Pending, an error or no answer leave it
  * processing.
  */
-export async function requeryPurchase(ctx: AppContext, deps: PurchaseDeps, transactionId: bigint): Promise<RequeryResult> {
+export async function requeryPurchase(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  transactionId: bigint,
+): Promise<RequeryResult> {
   const bill = await billOf(ctx, transactionId);
   if (!bill || bill.status !== 'processing') return 'already-final';
   // Only the biller that holds a bill can say what became of it: after BILLER changes, another

@@ -15,8 +15,7 @@ import type { AppContext } from '../context';
 export const SAVED_BENEFICIARIES_MAX = 50;
 export const BENEFICIARY_NOT_FOUND = 'saved beneficiary not found';
 export const TOO_MANY_SAVED =
-  `you can save up to ${SAVED_BENEFICIARIES_MAX} ` +
-  'numbers for a service; delete one you no longer use first';
+  `you can save up to ${SAVED_BENEFICIARIES_MAX} ` + 'numbers for a service; delete one you no longer use first';
 export const PROVIDER_NOT_OF_SERVICE = 'provider_id is not a provider of this service';
 
 /** What a saved number answers with, by name (statements are prepared: never `*`). */
@@ -43,8 +42,17 @@ function selectSaved(ctx: AppContext) {
 }
 
 /** The user's saved numbers of a category, by name. */
-export async function listSavedBeneficiaries(ctx: AppContext, userId: bigint, category: ServiceCategory): Promise<SavedBeneficiary[]> {
-  const rows = await selectSaved(ctx).where('s.user_id', '=', userId).where('s.category', '=', category).orderBy('s.name').orderBy('s.id').execute();
+export async function listSavedBeneficiaries(
+  ctx: AppContext,
+  userId: bigint,
+  category: ServiceCategory,
+): Promise<SavedBeneficiary[]> {
+  const rows = await selectSaved(ctx)
+    .where('s.user_id', '=', userId)
+    .where('s.category', '=', category)
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .execute();
   return rows.map(toSaved);
 }
 
@@ -56,7 +64,11 @@ export interface SaveBeneficiary {
 }
 
 /** Saves a number under a name; saving a number already saved renames it (and keeps the provider given). */
-export async function saveBeneficiary(ctx: AppContext, userId: bigint, save: SaveBeneficiary): Promise<SavedBeneficiary> {
+export async function saveBeneficiary(
+  ctx: AppContext,
+  userId: bigint,
+  save: SaveBeneficiary,
+): Promise<SavedBeneficiary> {
   if (save.providerId !== null) {
     const provider = await ctx.db
       .selectFrom('providers')
@@ -79,15 +91,32 @@ export async function saveBeneficiary(ctx: AppContext, userId: bigint, save: Sav
   if (BigInt(count) >= BigInt(SAVED_BENEFICIARIES_MAX)) throw new AppError(422, TOO_MANY_SAVED);
   const row = await ctx.db
     .insertInto('saved_beneficiaries')
-    .values({ user_id: userId, category: save.category, beneficiary: save.beneficiary, name: save.name, provider_id: save.providerId, created_at: now, updated_at: now })
-    .onConflict((conflict) => conflict.columns(['user_id', 'category', 'beneficiary']).doUpdateSet({ name: save.name, provider_id: save.providerId, updated_at: now }))
+    .values({
+      user_id: userId,
+      category: save.category,
+      beneficiary: save.beneficiary,
+      name: save.name,
+      provider_id: save.providerId,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'category', 'beneficiary'])
+        .doUpdateSet({ name: save.name, provider_id: save.providerId, updated_at: now }),
+    )
     .returning(SAVED_COLUMNS)
     .executeTakeFirstOrThrow();
   return toSaved({ ...row, provider_active: true });
 }
 
 /** Another user's saved number is answered exactly like a missing one. */
-export async function renameBeneficiary(ctx: AppContext, userId: bigint, id: number, name: string): Promise<SavedBeneficiary> {
+export async function renameBeneficiary(
+  ctx: AppContext,
+  userId: bigint,
+  id: number,
+  name: string,
+): Promise<SavedBeneficiary> {
   const renamed = await ctx.db
     .updateTable('saved_beneficiaries')
     .set({ name, updated_at: ctx.clock.now() })
@@ -100,6 +129,11 @@ export async function renameBeneficiary(ctx: AppContext, userId: bigint, id: num
 }
 
 export async function deleteBeneficiary(ctx: AppContext, userId: bigint, id: number): Promise<void> {
-  const deleted = await ctx.db.deleteFrom('saved_beneficiaries').where('id', '=', BigInt(id)).where('user_id', '=', userId).returning('id').executeTakeFirst();
+  const deleted = await ctx.db
+    .deleteFrom('saved_beneficiaries')
+    .where('id', '=', BigInt(id))
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
   if (!deleted) throw new AppError(404, BENEFICIARY_NOT_FOUND);
 }

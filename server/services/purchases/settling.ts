@@ -52,7 +52,12 @@ async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBil
  * (another request, job run or replica won): nothing is changed, nothing is sent. `bill` is the
  * open bill when the caller has it (the purchase that placed it), else its transaction's id.
  */
-export async function finalise(ctx: AppContext, bill: bigint | OpenBill, outcome: FinalOutcome, key?: string): Promise<StoredTransaction | null> {
+export async function finalise(
+  ctx: AppContext,
+  bill: bigint | OpenBill,
+  outcome: FinalOutcome,
+  key?: string,
+): Promise<StoredTransaction | null> {
   const open = typeof bill === 'bigint' ? await openBill(ctx, bill) : bill;
   if (!open || open.row.status !== 'processing') return null;
   const row = await settle(ctx, open, outcome, key);
@@ -88,11 +93,21 @@ async function movementsOf(ctx: AppContext, open: OpenBill, row: StoredTransacti
   if (row.status !== 'completed') return [await voidHold(ctx, { ...held, walletId: open.walletId })];
   const outcome = await postHold(ctx, { ...held, biller: open.biller });
   if (row.cashback_kobo === null) return [outcome];
-  const cashback = await credit(ctx, { walletId: open.walletId, amountKobo: row.cashback_kobo, transactionId: sql<bigint>`(SELECT id FROM credited)`, source: { from: 'cashback' } });
+  const cashback = await credit(ctx, {
+    walletId: open.walletId,
+    amountKobo: row.cashback_kobo,
+    transactionId: sql<bigint>`(SELECT id FROM credited)`,
+    source: { from: 'cashback' },
+  });
   return [outcome, cashback];
 }
 
-async function settle(ctx: AppContext, open: OpenBill, outcome: FinalOutcome, key: string | undefined): Promise<StoredTransaction | null> {
+async function settle(
+  ctx: AppContext,
+  open: OpenBill,
+  outcome: FinalOutcome,
+  key: string | undefined,
+): Promise<StoredTransaction | null> {
   const now = ctx.clock.now();
   const row = finalRow(open.row, outcome, now);
   const notification = finalNotification(row, row.cashback_kobo ?? 0n);

@@ -10,7 +10,8 @@ export const PROVIDER_NOT_AVAILABLE = 'the selected provider is not available fo
 export const PACKAGE_NOT_AVAILABLE = 'the selected plan is not available for this provider';
 export const PACKAGE_REQUIRED = 'please choose a plan for this provider';
 /** The plan chosen was repriced by the catalogue sync since the screen showed it: nothing is charged. */
-export const PLAN_PRICE_CHANGED = 'the price of this plan has just changed; please choose it again to see the new price';
+export const PLAN_PRICE_CHANGED =
+  'the price of this plan has just changed; please choose it again to see the new price';
 export const KEY_REUSED = 'this idempotency key was used for a different request';
 export const KEY_IN_PROGRESS = 'a request with this idempotency key is still being processed, please try again shortly';
 export const PIN_NOT_SET = 'please set your transaction pin before making a purchase';
@@ -34,30 +35,49 @@ export function describeBill(
   product: { amountKobo: bigint; providerName: string; packageName: string | null },
   beneficiary: string,
 ): string {
-  return service.describe({ amount: formatNaira(koboToNaira(product.amountKobo)), provider: product.providerName, plan: product.packageName, beneficiary });
+  return service.describe({
+    amount: formatNaira(koboToNaira(product.amountKobo)),
+    provider: product.providerName,
+    plan: product.packageName,
+    beneficiary,
+  });
 }
 
 /** What the customer must keep, as the transaction shows it, and what the description gains. */
 export function displayOf(receipt: Receipt): { display_name: string; display_value: string; suffix: string } | null {
-  if (receipt.token) return { display_name: 'Token', display_value: receipt.token, suffix: receipt.units ? `: ${receipt.units}` : '' };
-  if (receipt.pin) return { display_name: 'PIN', display_value: receipt.serial ? `Serial: ${receipt.serial} PIN: ${receipt.pin}` : `PIN: ${receipt.pin}`, suffix: '' };
+  if (receipt.token)
+    return { display_name: 'Token', display_value: receipt.token, suffix: receipt.units ? `: ${receipt.units}` : '' };
+  if (receipt.pin)
+    return {
+      display_name: 'PIN',
+      display_value: receipt.serial ? `Serial: ${receipt.serial} PIN: ${receipt.pin}` : `PIN: ${receipt.pin}`,
+      suffix: '',
+    };
   return null;
 }
 
 function successMessage(row: StoredTransaction, cashbackKobo: bigint | null): string {
   const base = `purchase successful: ${row.description}`;
-  const delivered = row.display_name === 'Token' ? `${base}. Token : ${row.display_value}` : row.display_name === 'PIN' ? `${base}. ${row.display_value}` : base;
+  const delivered =
+    row.display_name === 'Token'
+      ? `${base}. Token : ${row.display_value}`
+      : row.display_name === 'PIN'
+        ? `${base}. ${row.display_value}`
+        : base;
   // A sentence of its own after the SPEC's message, which stays as it is.
   return cashbackKobo ? `${delivered}. ${cashbackSentence(cashbackKobo)}` : delivered;
 }
 
-export const cashbackSentence = (cashbackKobo: bigint) => `You earned ${formatNaira(koboToNaira(cashbackKobo))} cashback.`;
+export const cashbackSentence = (cashbackKobo: bigint) =>
+  `You earned ${formatNaira(koboToNaira(cashbackKobo))} cashback.`;
 
 /** The response a purchase answers for its transaction's state. */
 export function responseFor(row: StoredTransaction): PurchaseResponse {
   const data = toTransaction(row);
-  if (row.status === 'completed') return { status: 200, body: { type: 'success', message: successMessage(row, row.cashback_kobo), data } };
-  if (row.status === 'canceled') return { status: PURCHASE_FAILED_STATUS, body: { type: 'error', message: PURCHASE_FAILED, data } };
+  if (row.status === 'completed')
+    return { status: 200, body: { type: 'success', message: successMessage(row, row.cashback_kobo), data } };
+  if (row.status === 'canceled')
+    return { status: PURCHASE_FAILED_STATUS, body: { type: 'error', message: PURCHASE_FAILED, data } };
   return { status: 200, body: { type: 'success', message: PURCHASE_PROCESSING, data } };
 }
 
@@ -66,7 +86,8 @@ export function responseFor(row: StoredTransaction): PurchaseResponse {
  * the wallet was refunded.
  */
 export function finalNotification(row: StoredTransaction, cashbackKobo: bigint): { title: string; content: string } {
-  if (row.status === 'completed') return { title: 'Purchase successful', content: `${successMessage(row, cashbackKobo)} (ref ${row.reference})` };
+  if (row.status === 'completed')
+    return { title: 'Purchase successful', content: `${successMessage(row, cashbackKobo)} (ref ${row.reference})` };
   return {
     title: 'Purchase failed: wallet refunded',
     content:

@@ -50,7 +50,11 @@ const toReport = (row: ReportRow, reference: string): ProblemReport => ({
 });
 
 /** The newest case about the caller's transaction, or null when it was never reported. */
-export async function problemReportOf(ctx: AppContext, userId: bigint, transactionId: number): Promise<ProblemReport | null> {
+export async function problemReportOf(
+  ctx: AppContext,
+  userId: bigint,
+  transactionId: number,
+): Promise<ProblemReport | null> {
   const transaction = await ownTransaction(ctx, userId, transactionId);
   const row = await ctx.db
     .selectFrom('problem_reports')
@@ -72,19 +76,35 @@ export interface NewProblemReport {
  * Opens a case and answers it with the acknowledgement to e-mail: the caller sends it once the
  * case is stored, so no mail ever names a case that does not exist.
  */
-export async function reportProblem(ctx: AppContext, userId: bigint, report: NewProblemReport): Promise<{ report: ProblemReport; mail: Mail }> {
+export async function reportProblem(
+  ctx: AppContext,
+  userId: bigint,
+  report: NewProblemReport,
+): Promise<{ report: ProblemReport; mail: Mail }> {
   const transaction = await ownTransaction(ctx, userId, report.transactionId);
   const now = ctx.clock.now();
   for (;;) {
     // Either conflict (an open case of this transaction, a case number drawn twice) inserts nothing.
     const row = await ctx.db
       .insertInto('problem_reports')
-      .values({ case_number: newCaseNumber(), user_id: userId, transaction_id: transaction.id, reason: report.reason, note: report.note, created_at: now, updated_at: now })
+      .values({
+        case_number: newCaseNumber(),
+        user_id: userId,
+        transaction_id: transaction.id,
+        reason: report.reason,
+        note: report.note,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((conflict) => conflict.doNothing())
       .returning(['case_number', 'transaction_id', 'reason', 'note', 'status', 'created_at', 'resolution_note'])
       .executeTakeFirst();
     if (row) {
-      const user = await ctx.db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const user = await ctx.db
+        .selectFrom('users')
+        .select(['email', 'name'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
       const stored = toReport(row, transaction.reference);
       return { report: stored, mail: acknowledgement(user, stored, transaction) };
     }
@@ -98,12 +118,16 @@ export async function reportProblem(ctx: AppContext, userId: bigint, report: New
   }
 }
 
-function acknowledgement(user: { email: string; name: string }, report: ProblemReport, transaction: StoredTransaction): Mail {
+function acknowledgement(
+  user: { email: string; name: string },
+  report: ProblemReport,
+  transaction: StoredTransaction,
+): Mail {
   const lines = [
     `Hello ${user.name},`,
     '',
     `We have received your report and opened case ${report.case_number}. Quote this number whenever you ` +
-    'contact us about it.',
+      'contact us about it.',
     '',
     `Transaction: ${transaction.description || transaction.category}`,
     `Amount: ${formatNaira(koboToNaira(transaction.amount_kobo))}`,
@@ -113,7 +137,7 @@ function acknowledgement(user: { email: string; name: string }, report: ProblemR
     ...(report.note ? [`Your note: ${report.note}`] : []),
     '',
     'We look into every case and write to you when it is resolved. You can follow its status on the ' +
-    'transaction in your activities.',
+      'transaction in your activities.',
   ];
   return { to: user.email, subject: `We received your report: case ${report.case_number}`, text: lines.join('\n') };
 }

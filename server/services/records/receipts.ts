@@ -71,11 +71,15 @@ export function purchaseReceipt(to: string, row: StoredTransaction): Mail {
     { label: 'Description', value: row.description },
     ...(row.customer_name ? [{ label: 'Customer', value: row.customer_name }] : []),
     // The token or pin the customer must keep (settling.ts displayOf), only once delivered.
-    ...(completed && (row.display_name === 'Token' || row.display_name === 'PIN') ? [{ label: row.display_name, value: row.display_value }] : []),
+    ...(completed && (row.display_name === 'Token' || row.display_name === 'PIN')
+      ? [{ label: row.display_name, value: row.display_value }]
+      : []),
     ...(row.cashback_kobo ? [{ label: 'Cashback', value: naira(row.cashback_kobo) }] : []),
     { label: 'Date', value: lagosTimeInWords(row.updated_at) },
   ];
-  const heading = completed ? `Receipt: ${naira(row.amount_kobo)} ${service?.categoryLabel ?? row.category} purchase` : `Refund: ${naira(row.amount_kobo)} returned to your wallet`;
+  const heading = completed
+    ? `Receipt: ${naira(row.amount_kobo)} ${service?.categoryLabel ?? row.category} purchase`
+    : `Refund: ${naira(row.amount_kobo)} returned to your wallet`;
   const subject = completed ? `Your receipt for ${row.description}` : `Refunded: ${row.description}`;
   return receiptMail(to, subject, heading, lines, FOOTER);
 }
@@ -90,5 +94,11 @@ export async function fundingReceipt(ctx: AppContext, row: StoredTransaction): P
     { label: 'To', value: row.to_label },
     { label: 'Date', value: lagosTimeInWords(row.created_at) },
   ];
-  return receiptMail(await emailOf(ctx, row.user_id), `Wallet funded: ${naira(row.amount_kobo)}`, `${naira(row.amount_kobo)} added to your wallet`, lines, FOOTER);
+  return receiptMail(
+    await emailOf(ctx, row.user_id),
+    `Wallet funded: ${naira(row.amount_kobo)}`,
+    `${naira(row.amount_kobo)} added to your wallet`,
+    lines,
+    FOOTER,
+  );
 }

@@ -42,7 +42,10 @@ export const transactionColumns = (from?: string) => namedColumns(TRANSACTION_CO
  * Answers 'checked-recently' when it did not ask because the gateway was asked about this
  * transaction moments ago (by anyone, on any replica).
  */
-export type Requery = (ctx: AppContext, transaction: StoredTransaction) => Promise<'asked' | 'not-due' | 'checked-recently'>;
+export type Requery = (
+  ctx: AppContext,
+  transaction: StoredTransaction,
+) => Promise<'asked' | 'not-due' | 'checked-recently'>;
 export type RequeryHooks = Partial<Record<string, Requery>>;
 
 export const TRANSACTION_NOT_FOUND = 'transaction not found';
@@ -68,7 +71,11 @@ export function toTransaction(row: StoredTransaction): Transaction {
 }
 
 export async function transactionById(ctx: AppContext, transactionId: bigint): Promise<StoredTransaction> {
-  return ctx.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', transactionId).executeTakeFirstOrThrow();
+  return ctx.db
+    .selectFrom('transactions')
+    .select(TRANSACTION_COLUMNS)
+    .where('id', '=', transactionId)
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -77,18 +84,35 @@ export async function transactionById(ctx: AppContext, transactionId: bigint): P
  * history: the total is the count the wallet keeps, and the page is read off the (user_id,
  * created_at DESC, id DESC) index, past the pages before it (activity_page, 017_activity_list.sql).
  */
-export async function listTransactions(ctx: AppContext, userId: bigint, page: number, perPage: number): Promise<Paginated<Transaction>> {
+export async function listTransactions(
+  ctx: AppContext,
+  userId: bigint,
+  page: number,
+  perPage: number,
+): Promise<Paginated<Transaction>> {
   const { rows } = await sql<{ total: bigint } & Nullable<StoredTransaction>>`
     SELECT w.transaction_count AS total, ${transactionColumns('t')}
     FROM wallets w LEFT JOIN activity_page(${userId}::bigint, ${perPage}::int, ${(page - 1) * perPage}::int) t ON true
     WHERE w.user_id = ${userId}::bigint`.execute(ctx.db);
   const count = Number(rows[0]?.total ?? 0n);
-  const data = rows.filter((row): row is { total: bigint } & StoredTransaction => row.id !== null).map(({ total: _total, ...row }) => toTransaction(row));
-  return { data, current_page: page, per_page: perPage, total: count, last_page: Math.max(1, Math.ceil(count / perPage)) };
+  const data = rows
+    .filter((row): row is { total: bigint } & StoredTransaction => row.id !== null)
+    .map(({ total: _total, ...row }) => toTransaction(row));
+  return {
+    data,
+    current_page: page,
+    per_page: perPage,
+    total: count,
+    last_page: Math.max(1, Math.ceil(count / perPage)),
+  };
 }
 
 /** The user's own transaction; another user's is answered exactly like a missing one (404). */
-export async function ownTransaction(ctx: AppContext, userId: bigint, transactionId: number): Promise<StoredTransaction> {
+export async function ownTransaction(
+  ctx: AppContext,
+  userId: bigint,
+  transactionId: number,
+): Promise<StoredTransaction> {
   const row = await ctx.db
     .selectFrom('transactions')
     .select(TRANSACTION_COLUMNS)
@@ -110,10 +134,17 @@ export interface Refreshed {
 }
 
 /** Re-checks a pending or processing transaction with its gateway; a final one is answered as it is. */
-export async function refreshTransaction(ctx: AppContext, userId: bigint, transactionId: number, requeries: RequeryHooks): Promise<Refreshed> {
+export async function refreshTransaction(
+  ctx: AppContext,
+  userId: bigint,
+  transactionId: number,
+  requeries: RequeryHooks,
+): Promise<Refreshed> {
   const row = await ownTransaction(ctx, userId, transactionId);
-  if (row.status === 'completed' || row.status === 'canceled') return { outcome: 'final', transaction: toTransaction(row) };
+  if (row.status === 'completed' || row.status === 'canceled')
+    return { outcome: 'final', transaction: toTransaction(row) };
   const requery = requeries[row.category];
-  if (requery && (await requery(ctx, row)) === 'checked-recently') return { outcome: 'checked-recently', transaction: toTransaction(row) };
+  if (requery && (await requery(ctx, row)) === 'checked-recently')
+    return { outcome: 'checked-recently', transaction: toTransaction(row) };
   return { outcome: 'refreshed', transaction: toTransaction(await ownTransaction(ctx, userId, transactionId)) };
 }

@@ -31,8 +31,7 @@ import { endOf, ownSchedule, scheduleView } from './scheduleRows';
  */
 
 export const TOO_MANY_SCHEDULES =
-  `you can keep at most ${MAX_SCHEDULES_PER_USER} ` +
-  'schedules: delete one you no longer need first';
+  `you can keep at most ${MAX_SCHEDULES_PER_USER} ` + 'schedules: delete one you no longer need first';
 export const NOT_IN_FUTURE = 'that time has already passed: please choose a time in the future';
 export const ENDS_BEFORE_FIRST_RUN = 'the schedule would end before its first run: please choose a later end';
 
@@ -57,7 +56,17 @@ function firstRun(timing: ScheduleTiming, renewal: Renewal | null, now: Date): D
     at = nextRunAfter(rule, now);
   }
   if (!at) throw new AppError(422, NOT_IN_FUTURE);
-  if (!withinEnd(endOf({ end_kind: timing.end.kind, end_runs: timing.end.kind === 'after' ? timing.end.runs : null, end_date: timing.end.kind === 'on' ? timing.end.date : null }), 0, at)) {
+  if (
+    !withinEnd(
+      endOf({
+        end_kind: timing.end.kind,
+        end_runs: timing.end.kind === 'after' ? timing.end.runs : null,
+        end_date: timing.end.kind === 'on' ? timing.end.date : null,
+      }),
+      0,
+      at,
+    )
+  ) {
     throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
   }
   return at;
@@ -101,7 +110,10 @@ function columnsOf(form: ScheduleForm, product: Product, renewal: Renewal | null
  * A schedule's name when its owner gives none: what it buys and for whom, or what it buys alone
  * when both do not fit.
  */
-export function defaultName(product: Pick<Product, 'providerName' | 'packageName' | 'amountKobo'>, beneficiary: string): string {
+export function defaultName(
+  product: Pick<Product, 'providerName' | 'packageName' | 'amountKobo'>,
+  beneficiary: string,
+): string {
   const what = product.packageName ?? `${product.providerName} ${formatNaira(koboToNaira(product.amountKobo))}`;
   const full = `${what} for ${beneficiary}`;
   if (full.length <= SCHEDULE_NAME_MAX_LENGTH) return full;
@@ -112,7 +124,12 @@ export function defaultName(product: Pick<Product, 'providerName' | 'packageName
  * Checks the pin (counted; a wrong one is committed and refused) and, when right, does `write`
  * in the same transaction, under the account lock.
  */
-export async function withPin<T>(ctx: AppContext, session: Session, pin: string, write: (tx: AppContext) => Promise<T>): Promise<T> {
+export async function withPin<T>(
+  ctx: AppContext,
+  session: Session,
+  pin: string,
+  write: (tx: AppContext) => Promise<T>,
+): Promise<T> {
   const outcome = await inTransaction(ctx, async (tx): Promise<{ wrong: WrongPin } | { done: T }> => {
     const holder = await lockPinHolder(tx, session.userId);
     if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
@@ -131,7 +148,13 @@ function described(name: string, product: Product, form: ScheduleForm): string {
 }
 
 /** A new schedule, authorised with the pin. */
-export async function createSchedule(ctx: AppContext, biller: Biller, session: Session, pin: string, form: ScheduleForm): Promise<Schedule> {
+export async function createSchedule(
+  ctx: AppContext,
+  biller: Biller,
+  session: Session,
+  pin: string,
+  form: ScheduleForm,
+): Promise<Schedule> {
   const { product, renewal } = await priceProduct(ctx, biller, form);
   const now = ctx.clock.now();
   const nextRunAt = firstRun(form.timing, renewal, now);
@@ -160,14 +183,22 @@ export async function createSchedule(ctx: AppContext, biller: Biller, session: S
  * out from now. Runs already made still count towards "after N runs"; a paused schedule is
  * active again, its failures forgotten.
  */
-export async function updateSchedule(ctx: AppContext, biller: Biller, session: Session, pin: string, scheduleId: number, form: ScheduleForm): Promise<Schedule> {
+export async function updateSchedule(
+  ctx: AppContext,
+  biller: Biller,
+  session: Session,
+  pin: string,
+  scheduleId: number,
+  form: ScheduleForm,
+): Promise<Schedule> {
   await ownSchedule(ctx, session.userId, scheduleId);
   const { product, renewal } = await priceProduct(ctx, biller, form);
   const now = ctx.clock.now();
   const nextRunAt = firstRun(form.timing, renewal, now);
   const mail = await withPin(ctx, session, pin, async (tx) => {
     const current = await ownSchedule(tx, session.userId, scheduleId, true);
-    if (current.end_kind === 'after' && form.timing.end.kind === 'after' && current.runs_done >= form.timing.end.runs) throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
+    if (current.end_kind === 'after' && form.timing.end.kind === 'after' && current.runs_done >= form.timing.end.runs)
+      throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
     const columns = columnsOf(form, product, renewal, nextRunAt, now);
     await tx.db.updateTable('schedules').set(columns).where('id', '=', current.id).execute();
     return credentialChangeMail(tx, session.userId, 'schedule-changed', described(columns.name, product, form));

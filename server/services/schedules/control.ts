@@ -32,11 +32,13 @@ import {
  */
 
 export const SCHEDULE_ENDED = 'this schedule has ended: edit it to choose when it runs again';
-export const ACCEPT_PRICE_FIRST = 'the price rose above what you authorised: accept the new price with your pin to resume the schedule';
+export const ACCEPT_PRICE_FIRST =
+  'the price rose above what you authorised: accept the new price with your pin to resume the schedule';
 export const NO_PRICE_TO_ACCEPT = 'this schedule is not waiting for a new price';
 export const NOTHING_TO_RETRY = 'there is no run of this schedule to retry';
 export const RETRY_RUNNING = 'this run is being retried already';
-export const NOT_REPEATABLE = 'only a completed purchase of airtime, data, electricity, cable TV or exam pins can be repeated';
+export const NOT_REPEATABLE =
+  'only a completed purchase of airtime, data, electricity, cable TV or exam pins can be repeated';
 export const AUTHORISE_AGAIN =
   'this schedule was paused when your account was recovered: authorise it again with your pin to resume it';
 export const NOT_AWAITING_AUTHORISATION = 'this schedule is not waiting to be authorised again';
@@ -133,7 +135,10 @@ export async function deleteSchedule(ctx: AppContext, userId: bigint, scheduleId
     .execute();
 }
 
-async function latestRun(ctx: AppContext, scheduleId: bigint): Promise<(RunRow & { transaction_status: string | null }) | undefined> {
+async function latestRun(
+  ctx: AppContext,
+  scheduleId: bigint,
+): Promise<(RunRow & { transaction_status: string | null }) | undefined> {
   return ctx.db
     .selectFrom('schedule_runs as r')
     .leftJoin('transactions as t', 't.id', 'r.transaction_id')
@@ -163,7 +168,12 @@ async function retryRun(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleR
  * same authorisation (no pin: the amount is the one authorised). One that buys clears the
  * failures and resumes a schedule they paused.
  */
-export async function retrySchedule(ctx: AppContext, deps: ScheduleDeps, userId: bigint, scheduleId: number): Promise<Schedule> {
+export async function retrySchedule(
+  ctx: AppContext,
+  deps: ScheduleDeps,
+  userId: bigint,
+  scheduleId: number,
+): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, userId, scheduleId);
   if (schedule.paused_reason === 'recovery') throw new AppError(409, AUTHORISE_AGAIN);
   const latest = await latestRun(ctx, schedule.id);
@@ -181,9 +191,16 @@ export async function retrySchedule(ctx: AppContext, deps: ScheduleDeps, userId:
  * due again at once — made here, as a due run (the job, on any replica, may take the same one:
  * its due time and key make it once) — after which the schedule goes on from its next due time.
  */
-export async function acceptNewPrice(ctx: AppContext, deps: ScheduleDeps, session: Session, pin: string, scheduleId: number): Promise<Schedule> {
+export async function acceptNewPrice(
+  ctx: AppContext,
+  deps: ScheduleDeps,
+  session: Session,
+  pin: string,
+  scheduleId: number,
+): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, session.userId, scheduleId);
-  if (schedule.status !== 'paused' || schedule.paused_reason !== 'price-changed') throw new AppError(409, NO_PRICE_TO_ACCEPT);
+  if (schedule.status !== 'paused' || schedule.paused_reason !== 'price-changed')
+    throw new AppError(409, NO_PRICE_TO_ACCEPT);
   const priced = await priceNow(ctx, deps, schedule);
   const now = ctx.clock.now();
   // Due now, as a time of its own: never the due time of the run the price stopped (a due time runs once).
@@ -206,9 +223,17 @@ export async function acceptNewPrice(ctx: AppContext, deps: ScheduleDeps, sessio
 }
 
 /** What the schedule's product costs now: the plan that replaced its own, or the renewal the biller verifies. */
-async function priceNow(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow): Promise<Pick<ScheduleRow, 'package_id' | 'amount_kobo' | 'due_date'>> {
+async function priceNow(
+  ctx: AppContext,
+  deps: ScheduleDeps,
+  schedule: ScheduleRow,
+): Promise<Pick<ScheduleRow, 'package_id' | 'amount_kobo' | 'due_date'>> {
   if (schedule.cadence === 'renewal') {
-    const provider = await ctx.db.selectFrom('providers').select('code').where('id', '=', schedule.provider_id).executeTakeFirstOrThrow();
+    const provider = await ctx.db
+      .selectFrom('providers')
+      .select('code')
+      .where('id', '=', schedule.provider_id)
+      .executeTakeFirstOrThrow();
     const renewal = await verifyRenewal(deps.biller, serviceOf(schedule.category), provider.code, schedule.beneficiary);
     return { package_id: null, amount_kobo: renewal.amountKobo, due_date: renewal.dueDate };
   }
@@ -221,13 +246,26 @@ async function priceNow(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleR
  * Repeat this: what a completed purchase of the caller's bought, as a schedule's product, with a
  * name to start from.
  */
-export async function draftFromTransaction(ctx: AppContext, userId: bigint, transactionId: number): Promise<ScheduleDraft> {
+export async function draftFromTransaction(
+  ctx: AppContext,
+  userId: bigint,
+  transactionId: number,
+): Promise<ScheduleDraft> {
   const row = await ctx.db
     .selectFrom('transactions as t')
     .innerJoin('purchases as p', 'p.transaction_id', 't.id')
     .innerJoin('providers as pr', 'pr.id', 'p.provider_id')
     .leftJoin('packages as pk', 'pk.id', 'p.package_id')
-    .select(['t.status', 't.amount_kobo', 'p.category', 'p.provider_id', 'p.package_id', 'p.beneficiary', 'pr.name as provider_name', 'pk.name as package_name'])
+    .select([
+      't.status',
+      't.amount_kobo',
+      'p.category',
+      'p.provider_id',
+      'p.package_id',
+      'p.beneficiary',
+      'pr.name as provider_name',
+      'pk.name as package_name',
+    ])
     .where('t.id', '=', BigInt(transactionId))
     .where('t.user_id', '=', userId)
     .executeTakeFirst();
@@ -243,6 +281,9 @@ export async function draftFromTransaction(ctx: AppContext, userId: bigint, tran
     package_id: byPlan ? (plan?.id ?? null) : null,
     beneficiary: row.beneficiary,
     amount: byPlan ? null : koboToNaira(row.amount_kobo),
-    name: defaultName({ providerName: row.provider_name, packageName: plan?.name ?? row.package_name, amountKobo: row.amount_kobo }, row.beneficiary),
+    name: defaultName(
+      { providerName: row.provider_name, packageName: plan?.name ?? row.package_name, amountKobo: row.amount_kobo },
+      row.beneficiary,
+    ),
   };
 }

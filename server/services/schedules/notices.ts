@@ -46,7 +46,10 @@ function mailOf(subject: NoticeSubject, title: string, heading: string, lines: L
 /** The day before a run: the amount, the time, and the balance it needs. */
 export function reminderNotice(subject: NoticeSubject, dueAt: Date, balanceKobo: bigint, publicUrl: string): Notice {
   const short = subject.amountKobo > balanceKobo ? subject.amountKobo - balanceKobo : 0n;
-  const need = short > 0n ? `Your wallet holds ${naira(balanceKobo)}: fund it with at least ${naira(short)} before then.` : `Your wallet holds ${naira(balanceKobo)}, enough for it.`;
+  const need =
+    short > 0n
+      ? `Your wallet holds ${naira(balanceKobo)}: fund it with at least ${naira(short)} before then.`
+      : `Your wallet holds ${naira(balanceKobo)}, enough for it.`;
   const title = `Tomorrow: ${subject.name}`;
   const content = `${what(subject)} runs on ${lagosDateTime(dueAt)} (Lagos time). ${need}`;
   const link = links(publicUrl, subject);
@@ -58,11 +61,20 @@ export function reminderNotice(subject: NoticeSubject, dueAt: Date, balanceKobo:
     ...(short > 0n ? [{ label: 'Fund your wallet', value: link.fund }] : []),
     { label: 'Change or pause it', value: link.schedule },
   ];
-  return { notification: { title, content }, mail: mailOf(subject, `${title} (${naira(subject.amountKobo)})`, title, lines) };
+  return {
+    notification: { title, content },
+    mail: mailOf(subject, `${title} (${naira(subject.amountKobo)})`, title, lines),
+  };
 }
 
 /** A run that could not happen, why, and the one tap that mends it: fund and retry (or, for a new price, accept it). */
-export function failureNotice(subject: NoticeSubject, dueAt: Date, reason: ScheduleRunReason, detail: string, publicUrl: string): Notice {
+export function failureNotice(
+  subject: NoticeSubject,
+  dueAt: Date,
+  reason: ScheduleRunReason,
+  detail: string,
+  publicUrl: string,
+): Notice {
   const link = links(publicUrl, subject);
   const why = reason === 'refused' ? detail : scheduleRunReasons[reason];
   const next =
@@ -106,5 +118,8 @@ export function pausedNotice(subject: NoticeSubject, publicUrl: string): Notice 
   const content =
     `${what(subject)} was paused after ${FAILURES_BEFORE_PAUSE} runs in a row could not happen. Nothing ` +
     'more will be bought until you resume it on Schedules.';
-  return { notification: { title, content }, mail: mailOf(subject, title, title, [{ label: 'Resume it', value: link.schedule }]) };
+  return {
+    notification: { title, content },
+    mail: mailOf(subject, title, title, [{ label: 'Resume it', value: link.schedule }]),
+  };
 }

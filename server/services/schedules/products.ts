@@ -9,7 +9,8 @@ import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PROVIDER_NOT_AVAILABLE } from 
 
 /** What a schedule buys and for how much, as the catalogue (and, for a renewal, the biller) has it now. */
 
-export const NO_DUE_DATE = 'this provider does not tell us when the subscription is due: choose a monthly schedule instead';
+export const NO_DUE_DATE =
+  'this provider does not tell us when the subscription is due: choose a monthly schedule instead';
 export const RENEWAL_ONLY_FOR_CABLE = 'only a cable TV subscription can be renewed from its due date';
 
 export interface Product {
@@ -77,7 +78,11 @@ export async function verifyRenewal(
  * before paying has it verified here too, so a wrong meter is told when the schedule is made,
  * not at its first run.
  */
-export async function priceProduct(ctx: AppContext, biller: Biller, wanted: Wanted): Promise<{ product: Product; renewal: Renewal | null }> {
+export async function priceProduct(
+  ctx: AppContext,
+  biller: Biller,
+  wanted: Wanted,
+): Promise<{ product: Product; renewal: Renewal | null }> {
   const provider = await providerOf(ctx, wanted);
   const base = { providerId: provider.id, providerCode: provider.code, providerName: provider.name };
   if (wanted.renewal) {
@@ -85,7 +90,12 @@ export async function priceProduct(ctx: AppContext, biller: Biller, wanted: Want
     const renewal = await verifyRenewal(biller, wanted.service, provider.code, wanted.beneficiary);
     return { product: { ...base, packageId: null, packageName: null, amountKobo: renewal.amountKobo }, renewal };
   }
-  if (wanted.service.verification?.beforePaying) await lookUpCustomer(biller, { category: wanted.service.category, providerCode: provider.code, beneficiary: wanted.beneficiary });
+  if (wanted.service.verification?.beforePaying)
+    await lookUpCustomer(biller, {
+      category: wanted.service.category,
+      providerCode: provider.code,
+      beneficiary: wanted.beneficiary,
+    });
   if (wanted.service.pricing.kind === 'amount') {
     const amountKobo = must(wanted.amountKobo, "an amount-priced service's form has its amount (formOf)");
     return { product: { ...base, packageId: null, packageName: null, amountKobo }, renewal: null };
@@ -99,17 +109,25 @@ export async function priceProduct(ctx: AppContext, biller: Biller, wanted: Want
     .where('active', '=', true)
     .executeTakeFirst();
   if (!plan) throw new AppError(422, PACKAGE_NOT_AVAILABLE);
-  return { product: { ...base, packageId: plan.id, packageName: plan.name, amountKobo: plan.amount_kobo }, renewal: null };
+  return {
+    product: { ...base, packageId: plan.id, packageName: plan.name, amountKobo: plan.amount_kobo },
+    renewal: null,
+  };
 }
 
 /**
  * The plan a schedule bought, as the catalogue sells it now: the same package, or the one of the
  * same code that replaced it when the catalogue sync repriced it; null when it is no longer sold.
  */
-export async function currentPlan(ctx: AppContext, packageId: number): Promise<{ id: number; name: string; amountKobo: bigint } | null> {
+export async function currentPlan(
+  ctx: AppContext,
+  packageId: number,
+): Promise<{ id: number; name: string; amountKobo: bigint } | null> {
   const plan = await ctx.db
     .selectFrom('packages as chosen')
-    .innerJoin('packages as current', (join) => join.onRef('current.provider_id', '=', 'chosen.provider_id').onRef('current.code', '=', 'chosen.code'))
+    .innerJoin('packages as current', (join) =>
+      join.onRef('current.provider_id', '=', 'chosen.provider_id').onRef('current.code', '=', 'chosen.code'),
+    )
     .select(['current.id', 'current.name', 'current.amount_kobo'])
     .where('chosen.id', '=', packageId)
     .where('current.active', '=', true)

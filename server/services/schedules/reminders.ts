@@ -48,7 +48,18 @@ async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: n
     const notices: Notice[] = [];
     for (const due of rows) {
       if (due.cadence === 'daily' && due.balance_kobo >= due.amount_kobo) continue;
-      const notice = reminderNotice({ scheduleId: due.id, name: due.name, beneficiary: due.beneficiary, amountKobo: due.amount_kobo, email: due.email }, due.next_run_at, due.balance_kobo, ctx.publicUrl);
+      const notice = reminderNotice(
+        {
+          scheduleId: due.id,
+          name: due.name,
+          beneficiary: due.beneficiary,
+          amountKobo: due.amount_kobo,
+          email: due.email,
+        },
+        due.next_run_at,
+        due.balance_kobo,
+        ctx.publicUrl,
+      );
       await addNotification(tx, due.user_id, notice.notification);
       notices.push(notice);
     }

@@ -9,7 +9,12 @@ import type { PurchaseDeps } from '../purchases/billerCalls';
 import { ABOVE_AUTHORISED } from '../purchases/authorisation';
 import type { PurchaseOrder } from '../purchases/product';
 import { purchase } from '../purchases/purchase';
-import { KEY_IN_PROGRESS, PACKAGE_NOT_AVAILABLE, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE } from '../purchases/wording';
+import {
+  KEY_IN_PROGRESS,
+  PACKAGE_NOT_AVAILABLE,
+  PLAN_PRICE_CHANGED,
+  PROVIDER_NOT_AVAILABLE,
+} from '../purchases/wording';
 
 /**
  * The one door of a scheduled run into the purchase path: the same purchase a user makes —

@@ -170,7 +170,8 @@ async function decide(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow
   }
   const plan = await currentPlan(ctx, schedule.package_id);
   if (!plan) return refused('not-available', '');
-  if (plan.amountKobo > schedule.authorised_kobo) return refused('price-changed', '', { newPriceKobo: plan.amountKobo });
+  if (plan.amountKobo > schedule.authorised_kobo)
+    return refused('price-changed', '', { newPriceKobo: plan.amountKobo });
   const repriced = plan.id === schedule.package_id ? {} : { plan: { id: plan.id, amountKobo: plan.amountKobo } };
   const order = { ...base, packageId: plan.id, amountKobo: null };
   return { order, extra: { ...repriced, amountKobo: plan.amountKobo } };
@@ -181,15 +182,35 @@ function resultOf(purchase: RunPurchase, extra: Partial<Result>): Result {
   if (purchase.kind === 'refused') return refused(purchase.reason, purchase.message, { ...extra, amountKobo: null });
   const { transaction } = purchase;
   // A bill the biller failed and refunded: a run that could not happen, told by the purchase's own refund notice.
-  if (transaction.status === 'canceled') return { ...extra, outcome: 'failed', reason: 'biller-failed', detail: '', amountKobo: extra.amountKobo ?? null, transactionId: BigInt(transaction.id) };
-  return { ...extra, outcome: transaction.status === 'completed' ? 'completed' : 'processing', reason: null, detail: '', amountKobo: extra.amountKobo ?? null, transactionId: BigInt(transaction.id) };
+  if (transaction.status === 'canceled')
+    return {
+      ...extra,
+      outcome: 'failed',
+      reason: 'biller-failed',
+      detail: '',
+      amountKobo: extra.amountKobo ?? null,
+      transactionId: BigInt(transaction.id),
+    };
+  return {
+    ...extra,
+    outcome: transaction.status === 'completed' ? 'completed' : 'processing',
+    reason: null,
+    detail: '',
+    amountKobo: extra.amountKobo ?? null,
+    transactionId: BigInt(transaction.id),
+  };
 }
 
 /**
  * Makes a run that was opened (or taken over): refuses it for a locked account, misses it, skips
  * it, refuses it, or purchases. Answers the finished run, or null when another finished it first.
  */
-export async function makeRun(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleRow, run: RunRow): Promise<Finished | null> {
+export async function makeRun(
+  ctx: AppContext,
+  deps: ScheduleDeps,
+  schedule: ScheduleRow,
+  run: RunRow,
+): Promise<Finished | null> {
   return finish(ctx, schedule, run, await runResult(ctx, deps, schedule, run));
 }
 
@@ -223,14 +244,26 @@ function advanced(schedule: ScheduleRow, run: RunRow, result: Result, now: Date)
   // A locked account is not a failing schedule: what unlocks it (a password or pin reset) pauses the schedule anyway.
   const failed = result.outcome === 'failed' && !LOCKED.has(result.reason);
   const failures = bought(result) ? 0 : failed ? schedule.failures_in_row + 1 : schedule.failures_in_row;
-  const paused = result.reason === 'price-changed' ? ('price-changed' as const) : failures >= FAILURES_BEFORE_PAUSE ? ('failures' as const) : null;
+  const paused =
+    result.reason === 'price-changed'
+      ? ('price-changed' as const)
+      : failures >= FAILURES_BEFORE_PAUSE
+        ? ('failures' as const)
+        : null;
   const end = endOf(schedule);
   const { dueDate, next } =
     schedule.cadence === 'renewal'
       ? renewalAfter(schedule, result, runsDone, now)
       : { dueDate: schedule.due_date, next: followingRun(ruleOfRow(schedule), end, runsDone, run.due_at, now) };
   const status = paused ? ('paused' as const) : next ? ('active' as const) : ('ended' as const);
-  return { runs_done: runsDone, failures_in_row: paused === 'failures' ? 0 : failures, status, paused_reason: paused, next_run_at: status === 'active' ? next : null, due_date: dueDate };
+  return {
+    runs_done: runsDone,
+    failures_in_row: paused === 'failures' ? 0 : failures,
+    status,
+    paused_reason: paused,
+    next_run_at: status === 'active' ? next : null,
+    due_date: dueDate,
+  };
 }
 
 /**
@@ -261,7 +294,13 @@ function renewalAfter(schedule: ScheduleRow, result: Result, runsDone: number, n
 }
 
 /** What the owner is told of a run that did not buy, and of a pause; a refund is told by the purchase itself. */
-function noticesOf(subject: NoticeSubject, run: RunRow, result: Result, pausedFor: string | null, publicUrl: string): Notice[] {
+function noticesOf(
+  subject: NoticeSubject,
+  run: RunRow,
+  result: Result,
+  pausedFor: string | null,
+  publicUrl: string,
+): Notice[] {
   const notices: Notice[] = [];
   if (result.reason === 'price-changed') notices.push(priceNotice(subject, result.newPriceKobo ?? null, publicUrl));
   else if ((result.outcome === 'failed' || result.outcome === 'missed') && result.reason !== 'biller-failed') {
@@ -276,7 +315,13 @@ function noticesOf(subject: NoticeSubject, run: RunRow, result: Result, pausedFo
  * Moves the schedule past a due run that came to `outcome`, unless its owner edited, paused or
  * deleted it meanwhile; answers whether it moved, and what paused it.
  */
-async function advanceSchedule(tx: AppContext, schedule: ScheduleRow, run: RunRow, result: Result, now: Date): Promise<{ moved: boolean; paused: string | null }> {
+async function advanceSchedule(
+  tx: AppContext,
+  schedule: ScheduleRow,
+  run: RunRow,
+  result: Result,
+  now: Date,
+): Promise<{ moved: boolean; paused: string | null }> {
   const next = advanced(schedule, run, result, now);
   const plan = result.plan ? { package_id: result.plan.id, amount_kobo: result.plan.amountKobo } : {};
   const moved = await tx.db
@@ -314,9 +359,22 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
       .returning('id')
       .executeTakeFirst();
     if (!recorded) return null;
-    const paused = run.retry_of === null ? (await advanceSchedule(tx, schedule, run, result, now)).paused : await retried(tx, schedule, result, now);
-    const user = await tx.db.selectFrom('users').select('email').where('id', '=', schedule.user_id).executeTakeFirstOrThrow();
-    const subject: NoticeSubject = { scheduleId: schedule.id, name: schedule.name, beneficiary: schedule.beneficiary, amountKobo: schedule.amount_kobo, email: user.email };
+    const paused =
+      run.retry_of === null
+        ? (await advanceSchedule(tx, schedule, run, result, now)).paused
+        : await retried(tx, schedule, result, now);
+    const user = await tx.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', schedule.user_id)
+      .executeTakeFirstOrThrow();
+    const subject: NoticeSubject = {
+      scheduleId: schedule.id,
+      name: schedule.name,
+      beneficiary: schedule.beneficiary,
+      amountKobo: schedule.amount_kobo,
+      email: user.email,
+    };
     const told = noticesOf(subject, run, result, paused, ctx.publicUrl);
     for (const notice of told) await addNotification(tx, schedule.user_id, notice.notification);
     return told;
@@ -333,7 +391,12 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
 async function retried(tx: AppContext, schedule: ScheduleRow, result: Result, now: Date): Promise<null> {
   if (!bought(result)) return null;
   const plan = result.plan ? { package_id: result.plan.id, amount_kobo: result.plan.amountKobo } : {};
-  const current = await tx.db.selectFrom('schedules').select(SCHEDULE_COLUMNS).where('id', '=', schedule.id).forUpdate().executeTakeFirstOrThrow();
+  const current = await tx.db
+    .selectFrom('schedules')
+    .select(SCHEDULE_COLUMNS)
+    .where('id', '=', schedule.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   const resume = current.status === 'paused' && current.paused_reason === 'failures';
   const next = resume ? followingRun(ruleOfRow(current), endOf(current), current.runs_done, now, now) : null;
   await tx.db
@@ -362,7 +425,13 @@ export async function openDueRun(ctx: AppContext, schedule: ScheduleRow): Promis
     ON CONFLICT (schedule_id, due_at) WHERE retry_of IS NULL DO NOTHING
     RETURNING ${runColumns()}`.execute(ctx.db);
   if (rows[0]) return rows[0];
-  return ctx.db.selectFrom('schedule_runs').select(RUN_COLUMNS).where('schedule_id', '=', schedule.id).where('due_at', '=', dueAt).where('retry_of', 'is', null).executeTakeFirstOrThrow();
+  return ctx.db
+    .selectFrom('schedule_runs')
+    .select(RUN_COLUMNS)
+    .where('schedule_id', '=', schedule.id)
+    .where('due_at', '=', dueAt)
+    .where('retry_of', 'is', null)
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -371,6 +440,12 @@ export async function openDueRun(ctx: AppContext, schedule: ScheduleRow): Promis
  * outcome says, without telling the owner again.
  */
 export async function moveOn(ctx: AppContext, schedule: ScheduleRow, run: RunRow): Promise<void> {
-  const result: Result = { outcome: run.outcome === 'running' ? 'failed' : run.outcome, reason: run.reason as ScheduleRunReason | null, detail: '', amountKobo: run.amount_kobo, transactionId: run.transaction_id };
+  const result: Result = {
+    outcome: run.outcome === 'running' ? 'failed' : run.outcome,
+    reason: run.reason as ScheduleRunReason | null,
+    detail: '',
+    amountKobo: run.amount_kobo,
+    transactionId: run.transaction_id,
+  };
   await inTransaction(ctx, (tx) => advanceSchedule(tx, schedule, run, result, tx.clock.now()));
 }

@@ -1,5 +1,12 @@
 import { sql, type Selectable } from 'kysely';
-import type { Schedule, ScheduleEnd, ScheduleRun, ScheduleRunOutcome, ScheduleRunReason, ScheduleTiming } from '../../../core/contract';
+import type {
+  Schedule,
+  ScheduleEnd,
+  ScheduleRun,
+  ScheduleRunOutcome,
+  ScheduleRunReason,
+  ScheduleTiming,
+} from '../../../core/contract';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { scheduleRunReasons } from '../../../core/messages';
 import { ruleOf } from '../../../core/schedules';
@@ -108,8 +115,18 @@ export function ruleOfRow(row: ScheduleRow): Rule {
 }
 
 /** The caller's schedule (not deleted); another user's is answered exactly like a missing one. */
-export async function ownSchedule(ctx: AppContext, userId: bigint, scheduleId: number, lock = false): Promise<ScheduleRow> {
-  let query = ctx.db.selectFrom('schedules').select(SCHEDULE_COLUMNS).where('id', '=', BigInt(scheduleId)).where('user_id', '=', userId).where('status', '<>', 'deleted');
+export async function ownSchedule(
+  ctx: AppContext,
+  userId: bigint,
+  scheduleId: number,
+  lock = false,
+): Promise<ScheduleRow> {
+  let query = ctx.db
+    .selectFrom('schedules')
+    .select(SCHEDULE_COLUMNS)
+    .where('id', '=', BigInt(scheduleId))
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'deleted');
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw new AppError(404, SCHEDULE_NOT_FOUND);
@@ -202,7 +219,8 @@ export function toSchedule(row: ScheduleRow, listed: Listed): Schedule {
     paused_reason: row.paused_reason,
     next_run_at: row.next_run_at?.toISOString() ?? null,
     last_run: run.id === null ? null : toRun(run as RunRow, listed.transaction_status, retryAllowed),
-    new_price: row.paused_reason === 'price-changed' && listed.current_kobo !== null ? koboToNaira(listed.current_kobo) : null,
+    new_price:
+      row.paused_reason === 'price-changed' && listed.current_kobo !== null ? koboToNaira(listed.current_kobo) : null,
     created_at: row.created_at.toISOString(),
   };
 }

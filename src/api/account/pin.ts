@@ -10,12 +10,18 @@ import { ApiError, callOk } from '../kit/http';
  * E-mails a 4-digit code; asked too soon, the rejection says how long to wait ('you will be able to
  * resend otp in about N seconds').
  */
-export const forgotPin = (signal?: AbortSignal): Promise<Envelope> => callOk('/api/forgot-pin', {} satisfies ForgotPinRequest, { signal });
+export const forgotPin = (signal?: AbortSignal): Promise<Envelope> =>
+  callOk('/api/forgot-pin', {} satisfies ForgotPinRequest, { signal });
 
 export const resetPin = (request: ResetPinRequest, signal?: AbortSignal): Promise<Envelope> =>
   callOk(
     '/api/reset-pin',
-    { password: request.password, otp: request.otp, pin: request.pin, confirm_pin: request.confirm_pin } satisfies ResetPinRequest,
+    {
+      password: request.password,
+      otp: request.otp,
+      pin: request.pin,
+      confirm_pin: request.confirm_pin,
+    } satisfies ResetPinRequest,
     { signal },
   );
 
@@ -30,5 +36,7 @@ export function pinRefusalOf(answer: unknown): PinRefusal | null {
   const envelope = answer instanceof ApiError ? answer.envelope : (answer as Partial<Envelope> | null | undefined);
   if (!envelope || envelope.type !== 'error') return null;
   const data = envelope.data as { reason?: unknown } | null | undefined;
-  return data && typeof data === 'object' && REASONS.includes(data.reason as PinRefusalReason) ? (data as PinRefusal) : null;
+  return data && typeof data === 'object' && REASONS.includes(data.reason as PinRefusalReason)
+    ? (data as PinRefusal)
+    : null;
 }

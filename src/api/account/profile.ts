@@ -1,4 +1,10 @@
-import type { ChangePasswordRequest, ChangePinRequest, Envelope, UpdateProfileRequest, UserData } from '../../../core/contract';
+import type {
+  ChangePasswordRequest,
+  ChangePinRequest,
+  Envelope,
+  UpdateProfileRequest,
+  UserData,
+} from '../../../core/contract';
 import { DEVICE } from '../../../core/limits';
 import { callOk } from '../kit/http';
 
@@ -9,7 +15,10 @@ import { callOk } from '../kit/http';
  */
 
 /** Answers with the updated user fields. */
-export const updateProfile = (fields: Omit<UpdateProfileRequest, 'device'>, signal?: AbortSignal): Promise<Envelope<UserData>> =>
+export const updateProfile = (
+  fields: Omit<UpdateProfileRequest, 'device'>,
+  signal?: AbortSignal,
+): Promise<Envelope<UserData>> =>
   callOk<UserData>(
     '/api/update-profile',
     {
@@ -38,6 +47,10 @@ export const changePassword = (fields: ChangePasswordRequest, signal?: AbortSign
 export const changePin = (fields: ChangePinRequest, signal?: AbortSignal): Promise<Envelope<UserData>> =>
   callOk<UserData>(
     '/api/change-pin',
-    { old_pin: fields.old_pin, new_pin: fields.new_pin, confirm_new_pin: fields.confirm_new_pin } satisfies ChangePinRequest,
+    {
+      old_pin: fields.old_pin,
+      new_pin: fields.new_pin,
+      confirm_new_pin: fields.confirm_new_pin,
+    } satisfies ChangePinRequest,
     { signal },
   );

@@ -31,36 +31,53 @@ async function signingIn<T extends SignInAnswer>(path: string, body: object, sig
   return data;
 }
 
-export const signIn = (body: { email: string; password: string }, signal?: Signal) => signingIn<SignInAnswer>('sign-in', body, signal);
+export const signIn = (body: { email: string; password: string }, signal?: Signal) =>
+  signingIn<SignInAnswer>('sign-in', body, signal);
 export const submitCode = (code: string, signal?: Signal) => signingIn<SignInAnswer>('sign-in/code', { code }, signal);
-export const acceptInvitation = (body: { invitation: string; password: string }, signal?: Signal) => signingIn<SignInAnswer>('invitation/accept', body, signal);
+export const acceptInvitation = (body: { invitation: string; password: string }, signal?: Signal) =>
+  signingIn<SignInAnswer>('invitation/accept', body, signal);
 export const startEnrolment = (signal?: Signal) => opsCall<EnrolmentSecret>('enrolment/start', {}, signal);
-export const confirmEnrolment = (code: string, signal?: Signal) => signingIn<EnrolmentDone>('enrolment/confirm', { code }, signal);
+export const confirmEnrolment = (code: string, signal?: Signal) =>
+  signingIn<EnrolmentDone>('enrolment/confirm', { code }, signal);
 export const signOut = () => opsCall<void>('sign-out');
 
 export const glance = (signal?: Signal) => opsCall<Glance>('glance', {}, signal);
 export const runLedgerAudit = (signal?: Signal) => opsCall<Glance['ledger_audit']>('glance/audit', {}, signal);
 
-export const searchCustomers = (query: string, signal?: Signal) => opsCall<CustomerHit[]>('customers/search', { query }, signal);
-export const customerPage = (customerId: number, signal?: Signal) => opsCall<CustomerPage>('customers/view', { customer_id: customerId }, signal);
-export const revokeCustomerSessions = (customerId: number, sessionId: number | null, signal?: Signal) => opsCall<{ ended: number }>('customers/revoke-sessions', { customer_id: customerId, session_id: sessionId }, signal);
-export const requeryBill = (transactionId: number, signal?: Signal) => opsCall<ConsoleTransaction>('customers/requery', { transaction_id: transactionId }, signal);
-export const decideAddress = (body: { customer_id: number; verified: boolean; note: string }, signal?: Signal) => opsCall<unknown>('customers/address-decision', body, signal);
+export const searchCustomers = (query: string, signal?: Signal) =>
+  opsCall<CustomerHit[]>('customers/search', { query }, signal);
+export const customerPage = (customerId: number, signal?: Signal) =>
+  opsCall<CustomerPage>('customers/view', { customer_id: customerId }, signal);
+export const revokeCustomerSessions = (customerId: number, sessionId: number | null, signal?: Signal) =>
+  opsCall<{ ended: number }>('customers/revoke-sessions', { customer_id: customerId, session_id: sessionId }, signal);
+export const requeryBill = (transactionId: number, signal?: Signal) =>
+  opsCall<ConsoleTransaction>('customers/requery', { transaction_id: transactionId }, signal);
+export const decideAddress = (body: { customer_id: number; verified: boolean; note: string }, signal?: Signal) =>
+  opsCall<unknown>('customers/address-decision', body, signal);
 
 export const listCases = (all: boolean, signal?: Signal) => opsCall<ConsoleCase[]>('cases/list', { all }, signal);
-export const reviewCase = (caseNumber: string, signal?: Signal) => opsCall<ConsoleCase>('cases/review', { case_number: caseNumber }, signal);
-export const resolveCase = (caseNumber: string, note: string, signal?: Signal) => opsCall<ConsoleCase>('cases/resolve', { case_number: caseNumber, note }, signal);
+export const reviewCase = (caseNumber: string, signal?: Signal) =>
+  opsCall<ConsoleCase>('cases/review', { case_number: caseNumber }, signal);
+export const resolveCase = (caseNumber: string, note: string, signal?: Signal) =>
+  opsCall<ConsoleCase>('cases/resolve', { case_number: caseNumber, note }, signal);
 
 export const suspenseQueue = (signal?: Signal) => opsCall<SuspendedTransfer[]>('suspense/list', {}, signal);
 export const moneyRequests = (signal?: Signal) => opsCall<MoneyRequest[]>('money/requests/list', {}, signal);
-export const requestMoney = (request: NewMoneyRequest, signal?: Signal) => opsCall<MoneyRequest>('money/requests/create', request, signal);
-export const approveMoney = (requestId: number, code: string, signal?: Signal) => opsCall<MoneyRequest>('money/requests/approve', { request_id: requestId, code }, signal);
-export const rejectMoney = (requestId: number, note: string, signal?: Signal) => opsCall<MoneyRequest>('money/requests/reject', { request_id: requestId, note }, signal);
-export const cancelMoney = (requestId: number, signal?: Signal) => opsCall<MoneyRequest>('money/requests/cancel', { request_id: requestId }, signal);
+export const requestMoney = (request: NewMoneyRequest, signal?: Signal) =>
+  opsCall<MoneyRequest>('money/requests/create', request, signal);
+export const approveMoney = (requestId: number, code: string, signal?: Signal) =>
+  opsCall<MoneyRequest>('money/requests/approve', { request_id: requestId, code }, signal);
+export const rejectMoney = (requestId: number, note: string, signal?: Signal) =>
+  opsCall<MoneyRequest>('money/requests/reject', { request_id: requestId, note }, signal);
+export const cancelMoney = (requestId: number, signal?: Signal) =>
+  opsCall<MoneyRequest>('money/requests/cancel', { request_id: requestId }, signal);
 
-export const reconciliationQueue = (signal?: Signal) => opsCall<ReconciliationItem[]>('reconciliation/list', {}, signal);
-export const workReconciliation = (body: { kind: ReconciliationItem['kind']; id: number; status: 'acknowledged' | 'resolved'; note: string }, signal?: Signal) =>
-  opsCall<ReconciliationItem>('reconciliation/work', body, signal);
+export const reconciliationQueue = (signal?: Signal) =>
+  opsCall<ReconciliationItem[]>('reconciliation/list', {}, signal);
+export const workReconciliation = (
+  body: { kind: ReconciliationItem['kind']; id: number; status: 'acknowledged' | 'resolved'; note: string },
+  signal?: Signal,
+) => opsCall<ReconciliationItem>('reconciliation/work', body, signal);
 
 export const listStaff = (signal?: Signal) => opsCall<StaffMember[]>('staff/list', {}, signal);
 export const createStaff = (body: { email: string; name: string; role: StaffRole }, signal?: Signal) =>

@@ -31,7 +31,9 @@ export function keepSession(answer: SignInAnswer): void {
 export function signedInStaff(): StaffProfile | null {
   try {
     const stored = JSON.parse(tabStorage()?.getItem(STAFF_KEY) ?? 'null') as (StaffProfile & { stage: string }) | null;
-    return stored && stored.stage === 'signed-in' ? { id: stored.id, email: stored.email, name: stored.name, role: stored.role } : null;
+    return stored && stored.stage === 'signed-in'
+      ? { id: stored.id, email: stored.email, name: stored.name, role: stored.role }
+      : null;
   } catch {
     return null;
   }
@@ -69,17 +71,26 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => void sessionEndedListeners.delete(listener);
 }
 
-const isEnvelope = (value: unknown): value is Envelope => typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
+const isEnvelope = (value: unknown): value is Envelope =>
+  typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
 
 /**
  * POSTs to `/ops/api/<path>` with the tab's session; resolves with the envelope's data, rejects
  * with a ConsoleError.
  */
-export async function opsCall<T>(path: string, body: object = {}, signal?: AbortSignal): Promise<{ message: string; data: T }> {
+export async function opsCall<T>(
+  path: string,
+  body: object = {},
+  signal?: AbortSignal,
+): Promise<{ message: string; data: T }> {
   const token = tabStorage()?.getItem(TOKEN_KEY);
   let answer: unknown;
   try {
-    answer = await client<unknown>(`/ops/api/${path}`, { body, signal, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    answer = await client<unknown>(`/ops/api/${path}`, {
+      body,
+      signal,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof FetchError && isEnvelope(error.data)) {
@@ -89,6 +100,7 @@ export async function opsCall<T>(path: string, body: object = {}, signal?: Abort
     }
     throw new ConsoleError(UNREACHABLE, 0);
   }
-  if (!isEnvelope(answer) || answer.type !== 'success') throw new ConsoleError(isEnvelope(answer) ? answer.message : UNREACHABLE, 0);
+  if (!isEnvelope(answer) || answer.type !== 'success')
+    throw new ConsoleError(isEnvelope(answer) ? answer.message : UNREACHABLE, 0);
   return { message: answer.message, data: answer.data as T };
 }

@@ -61,7 +61,11 @@ function isSessionRefusal(status: number | undefined, envelope: Envelope): boole
  * parse failures throw a CallFailure, whose message is what the user sees (it is toasted); this is
  * the one place where a failed call becomes words.
  */
-export async function call<T = unknown>(path: string, body: object = {}, options: CallOptions = {}): Promise<Envelope<T>> {
+export async function call<T = unknown>(
+  path: string,
+  body: object = {},
+  options: CallOptions = {},
+): Promise<Envelope<T>> {
   const token = options.token ?? readToken();
   // A request starts in a task of its own: starting one is work on the main thread, and a flow
   // that asks for several at once (a session's poll) would otherwise start them all in the task

@@ -13,11 +13,15 @@ import { callOk } from '../kit/http';
 export const listSavedBeneficiaries = (category: string, signal?: AbortSignal): Promise<Envelope<SavedBeneficiary[]>> =>
   callOk<SavedBeneficiary[]>('/api/beneficiaries/list', { category } satisfies ListBeneficiariesRequest, { signal });
 
-export const saveBeneficiary = (request: SaveBeneficiaryRequest, signal?: AbortSignal): Promise<Envelope<SavedBeneficiary>> =>
-  callOk<SavedBeneficiary>('/api/beneficiaries/save', request, { signal });
+export const saveBeneficiary = (
+  request: SaveBeneficiaryRequest,
+  signal?: AbortSignal,
+): Promise<Envelope<SavedBeneficiary>> => callOk<SavedBeneficiary>('/api/beneficiaries/save', request, { signal });
 
-export const renameBeneficiary = (request: RenameBeneficiaryRequest, signal?: AbortSignal): Promise<Envelope<SavedBeneficiary>> =>
-  callOk<SavedBeneficiary>('/api/beneficiaries/rename', request, { signal });
+export const renameBeneficiary = (
+  request: RenameBeneficiaryRequest,
+  signal?: AbortSignal,
+): Promise<Envelope<SavedBeneficiary>> => callOk<SavedBeneficiary>('/api/beneficiaries/rename', request, { signal });
 
 export const deleteBeneficiary = (request: DeleteBeneficiaryRequest, signal?: AbortSignal): Promise<Envelope> =>
   callOk('/api/beneficiaries/delete', request, { signal });

@@ -26,18 +26,25 @@ export const purchase = (
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<PurchaseAnswer> =>
-  call<PurchaseResult | PinRefusal>(`/api/${category}`, body, { signal, headers: { 'Idempotency-Key': idempotencyKey } }) as Promise<PurchaseAnswer>;
+  call<PurchaseResult | PinRefusal>(`/api/${category}`, body, {
+    signal,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  }) as Promise<PurchaseAnswer>;
 
 /** The holder of a meter, betting account or smartcard; rejects with the server's message when unknown. */
-export const verifyMerchant = (request: VerifyMerchantRequest, signal?: AbortSignal): Promise<Envelope<MerchantDetails>> =>
-  callOk<MerchantDetails>('/api/verify-merchant', request, { signal });
+export const verifyMerchant = (
+  request: VerifyMerchantRequest,
+  signal?: AbortSignal,
+): Promise<Envelope<MerchantDetails>> => callOk<MerchantDetails>('/api/verify-merchant', request, { signal });
 
 /**
  * Up to five beneficiaries the user paid most recently in a category, newest first, each with the
  * provider used last.
  */
 export const recentBeneficiaries = (category: string, signal?: AbortSignal): Promise<Envelope<RecentBeneficiary[]>> =>
-  callOk<RecentBeneficiary[]>('/api/recent-beneficiaries', { category } satisfies RecentBeneficiariesRequest, { signal });
+  callOk<RecentBeneficiary[]>('/api/recent-beneficiaries', { category } satisfies RecentBeneficiariesRequest, {
+    signal,
+  });
 
 /**
  * A fresh key for one purchase attempt: a version-4 UUID. crypto.randomUUID exists only on

@@ -2,8 +2,10 @@ import type { Envelope, StatementDownloadRequest, StatementRequest, StatementSum
 import { ApiError, CallFailure, callOk } from '../kit/http';
 import { readToken } from '../kit/storage';
 
-export const fetchStatementSummary = (request: StatementRequest, signal?: AbortSignal): Promise<Envelope<StatementSummary>> =>
-  callOk<StatementSummary>('/api/statements/summary', request, { signal });
+export const fetchStatementSummary = (
+  request: StatementRequest,
+  signal?: AbortSignal,
+): Promise<Envelope<StatementSummary>> => callOk<StatementSummary>('/api/statements/summary', request, { signal });
 
 const FILE_NAME = /filename="([^"]+)"/;
 

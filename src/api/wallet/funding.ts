@@ -1,11 +1,23 @@
-import type { CardPayment, CardTopUpRequest, CardTopUpStarted, CardTopUpVerifyRequest, Envelope, FundingIdentityRequest, FundingStatus } from '../../../core/contract';
+import type {
+  CardPayment,
+  CardTopUpRequest,
+  CardTopUpStarted,
+  CardTopUpVerifyRequest,
+  Envelope,
+  FundingIdentityRequest,
+  FundingStatus,
+} from '../../../core/contract';
 import { callOk } from '../kit/http';
 
 /** Everything /funding shows: the identity verified, the accounts, each partner, card top-ups. */
-export const fetchFunding = (signal?: AbortSignal): Promise<Envelope<FundingStatus>> => callOk<FundingStatus>('/api/funding', {}, { signal });
+export const fetchFunding = (signal?: AbortSignal): Promise<Envelope<FundingStatus>> =>
+  callOk<FundingStatus>('/api/funding', {}, { signal });
 
 /** Verifies (or, when verified before, confirms) a BVN or NIN; the partners open the accounts with it. */
-export const verifyFundingIdentity = (request: FundingIdentityRequest, signal?: AbortSignal): Promise<Envelope<FundingStatus>> =>
+export const verifyFundingIdentity = (
+  request: FundingIdentityRequest,
+  signal?: AbortSignal,
+): Promise<Envelope<FundingStatus>> =>
   callOk<FundingStatus>(
     '/api/funding/identity',
     {

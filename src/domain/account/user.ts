@@ -80,7 +80,8 @@ export function deriveInitial(name: string): string {
  * is set. An older build stored the pin itself under `user_pin`, and an older server answered it:
  * either way what is kept is only the marker.
  */
-export const pinMarker = (value: unknown): PinMarker => (value === '' || value === null || value === undefined ? '' : 'set');
+export const pinMarker = (value: unknown): PinMarker =>
+  value === '' || value === null || value === undefined ? '' : 'set';
 
 /** A balance as a number, from the server's number or its stored digits; '' when there is none (logged out). */
 function balanceOf(value: unknown): number | '' {
@@ -95,7 +96,8 @@ export function toSessionUser(data: Partial<UserData> | SessionUser, current: Se
   for (const field of USER_FIELDS) {
     if (field === 'initial') continue;
     const value = (data as Record<string, unknown>)[field];
-    if (value !== undefined) (merged as unknown as Record<string, unknown>)[field] = value ?? (field === 'email_verified_at' ? null : '');
+    if (value !== undefined)
+      (merged as unknown as Record<string, unknown>)[field] = value ?? (field === 'email_verified_at' ? null : '');
   }
   for (const field of LIVE_FIELDS) {
     const value = (data as Partial<SessionUser>)[field];
@@ -113,7 +115,9 @@ export function toSessionUser(data: Partial<UserData> | SessionUser, current: Se
 export const isSignedIn = (user: SessionUser) => user.email !== '';
 
 /** Where a login lands: verify-email, then set-pin, then dashboard, the first step not yet done. */
-export function landingRouteFor(user: Pick<SessionUser, 'email_verified_at' | 'pin'>): '/verify-email' | '/set-pin' | '/dashboard' {
+export function landingRouteFor(
+  user: Pick<SessionUser, 'email_verified_at' | 'pin'>,
+): '/verify-email' | '/set-pin' | '/dashboard' {
   if (!user.email_verified_at) return '/verify-email';
   if (!user.pin) return '/set-pin';
   return '/dashboard';

@@ -39,6 +39,9 @@ export function amountInput(value: string): string {
   const point = kept.indexOf('.');
   if (point < 0) return kept;
   const whole = kept.slice(0, point);
-  const decimals = kept.slice(point + 1).replace(/\./g, '').slice(0, 2);
+  const decimals = kept
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, 2);
   return `${whole || '0'}.${decimals}`;
 }

@@ -113,7 +113,9 @@ export interface ResetPinForm {
 
 /** Every field filled, as at set-pin and change-pin; the code, the password and the match are the server's to check. */
 export function validateResetPin(form: ResetPinForm): ValidationResult {
-  return isComplete(form.otp, OTP_LENGTH) && !isBlank(form.password) && isComplete(form.pins, SET_PIN_BOXES) ? null : messages.allFormFieldsRequired;
+  return isComplete(form.otp, OTP_LENGTH) && !isBlank(form.password) && isComplete(form.pins, SET_PIN_BOXES)
+    ? null
+    : messages.allFormFieldsRequired;
 }
 
 /** A service screen's purchase form; select values are the chosen ids as text, '' when none. */
@@ -174,6 +176,7 @@ export function validateIdentity(form: IdentityForm): ValidationResult {
 export function validateCardAmount(amount: string, limits: { min: number; max: number }): ValidationResult {
   const kobo = nairaToKobo(amount);
   const range = fundingMessages.cardAmountRange(formatNaira(limits.min), formatNaira(limits.max));
-  if (kobo === null || kobo < BigInt(Math.round(limits.min * 100)) || kobo > BigInt(Math.round(limits.max * 100))) return range;
+  if (kobo === null || kobo < BigInt(Math.round(limits.min * 100)) || kobo > BigInt(Math.round(limits.max * 100)))
+    return range;
   return null;
 }

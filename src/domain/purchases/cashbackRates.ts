@@ -15,10 +15,15 @@ export function cashbackRatesText(): string {
   const byRate = new Map<number, string[]>();
   for (const service of SERVICES) {
     if (service.cashbackBasisPoints <= 0) continue;
-    byRate.set(service.cashbackBasisPoints, [...(byRate.get(service.cashbackBasisPoints) ?? []), service.categoryLabel]);
+    byRate.set(service.cashbackBasisPoints, [
+      ...(byRate.get(service.cashbackBasisPoints) ?? []),
+      service.categoryLabel,
+    ]);
   }
   return listed(
-    [...byRate.entries()].sort(([a], [b]) => b - a).map(([basisPoints, names]) => `${cashbackPercent({ cashbackBasisPoints: basisPoints })} on ${listed(names)}`),
+    [...byRate.entries()]
+      .sort(([a], [b]) => b - a)
+      .map(([basisPoints, names]) => `${cashbackPercent({ cashbackBasisPoints: basisPoints })} on ${listed(names)}`),
   );
 }
 

@@ -1,4 +1,12 @@
-import type { CreateScheduleRequest, MerchantDetails, Schedule, ScheduleDraft, ScheduleEnd, ScheduleFrequency, UpdateScheduleRequest } from '../../../core/contract';
+import type {
+  CreateScheduleRequest,
+  MerchantDetails,
+  Schedule,
+  ScheduleDraft,
+  ScheduleEnd,
+  ScheduleFrequency,
+  UpdateScheduleRequest,
+} from '../../../core/contract';
 import { messages, scheduleWords } from '../../../core/messages';
 import { MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, SCHEDULE_NAME_MAX_LENGTH } from '../../../core/schedules';
 import { parseTime, weekdayOf } from '../../../core/scheduleCalendar';
@@ -96,26 +104,38 @@ export function fieldsFromSchedule(schedule: Schedule, start: FormStart): Schedu
 }
 
 const isBlank = (value: string) => value.trim() === '';
-const wholeIn = (value: string, min: number, max: number) => /^\d{1,4}$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
+const wholeIn = (value: string, min: number, max: number) =>
+  /^\d{1,4}$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
 
 /**
  * The first rule the form breaks, in the order the form shows its fields, or null. A renewal
  * needs the smartcard verified (its due date and amount set the schedule) for the number in the field.
  */
-export function validateSchedule(fields: ScheduleFields, renewal: { details: MerchantDetails; beneficiary: string } | null): string | null {
+export function validateSchedule(
+  fields: ScheduleFields,
+  renewal: { details: MerchantDetails; beneficiary: string } | null,
+): string | null {
   if (isBlank(fields.name)) return scheduleWords.nameRequired;
   if (fields.service === '') return messages.allFieldsRequired;
   const pricing = serviceByKey(fields.service).pricing.kind;
   const needsPlan = pricing === 'plan' && fields.frequency !== 'renewal';
-  if (isBlank(fields.providerId) || isBlank(fields.beneficiary) || (needsPlan && isBlank(fields.planId)) || (pricing === 'amount' && isBlank(fields.amount))) return messages.allFieldsRequired;
+  if (
+    isBlank(fields.providerId) ||
+    isBlank(fields.beneficiary) ||
+    (needsPlan && isBlank(fields.planId)) ||
+    (pricing === 'amount' && isBlank(fields.amount))
+  )
+    return messages.allFieldsRequired;
   if (fields.frequency === 'once' && !lagosDayStart(fields.date)) return scheduleWords.dateRequired;
   if (fields.frequency === 'weekly' && !wholeIn(fields.weekday, 0, 6)) return scheduleWords.weekdayRequired;
   if (fields.frequency === 'monthly' && !wholeIn(fields.monthDay, 1, 31)) return scheduleWords.monthDayRequired;
-  if (fields.frequency === 'renewal' && !wholeIn(fields.daysBefore, 0, MAX_DAYS_BEFORE_DUE)) return scheduleWords.daysBeforeRequired;
+  if (fields.frequency === 'renewal' && !wholeIn(fields.daysBefore, 0, MAX_DAYS_BEFORE_DUE))
+    return scheduleWords.daysBeforeRequired;
   if (parseTime(fields.time) === null) return scheduleWords.timeRequired;
   if (fields.endKind === 'after' && !wholeIn(fields.endRuns, 1, MAX_END_RUNS)) return scheduleWords.endRunsRequired;
   if (fields.endKind === 'on' && !lagosDayStart(fields.endDate)) return scheduleWords.endDateRequired;
-  if (fields.frequency === 'renewal' && (renewal === null || renewal.beneficiary !== fields.beneficiary.trim())) return scheduleWords.verifyFirst;
+  if (fields.frequency === 'renewal' && (renewal === null || renewal.beneficiary !== fields.beneficiary.trim()))
+    return scheduleWords.verifyFirst;
   if (fields.frequency === 'renewal' && !renewal?.details.due_date) return scheduleWords.noDueDate;
   return null;
 }
@@ -127,7 +147,11 @@ function endOf(fields: ScheduleFields): ScheduleEnd {
 }
 
 /** The request of a valid form, authorised by `pin`; an edit names its schedule. */
-export function scheduleRequest(fields: ScheduleFields, pin: string, scheduleId: number | null): CreateScheduleRequest | UpdateScheduleRequest {
+export function scheduleRequest(
+  fields: ScheduleFields,
+  pin: string,
+  scheduleId: number | null,
+): CreateScheduleRequest | UpdateScheduleRequest {
   const service = serviceByKey(fields.service as ServiceKey);
   const renewal = fields.frequency === 'renewal';
   const request: CreateScheduleRequest = {

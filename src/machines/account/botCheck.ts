@@ -21,7 +21,9 @@ export const botCheckActor = (action: CaptchaAction) => ({
 type TokenAction<P> = ActionFunction<any, any, any, P, never, never, never, never, never>;
 
 export const captchaTokenActions = {
-  keepCaptchaToken: assign({ captchaToken: (_, params: { token: string }) => params.token }) as TokenAction<{ token: string }>,
+  keepCaptchaToken: assign({ captchaToken: (_, params: { token: string }) => params.token }) as TokenAction<{
+    token: string;
+  }>,
   dropCaptchaToken: assign({ captchaToken: '' }) as TokenAction<undefined>,
 };
 
@@ -31,7 +33,22 @@ export const verifyingHuman = {
   invoke: {
     id: 'captcha',
     src: 'getCaptchaToken',
-    onDone: { target: 'submitting', actions: { type: 'keepCaptchaToken', params: ({ event }: { event: { output: string } }) => ({ token: event.output }) } },
-    onError: { target: 'editing', actions: { type: 'toast', params: ({ event }: { event: { error: unknown } }) => ({ level: 'error' as const, message: errorMessage(event.error) }) } },
+    onDone: {
+      target: 'submitting',
+      actions: {
+        type: 'keepCaptchaToken',
+        params: ({ event }: { event: { output: string } }) => ({ token: event.output }),
+      },
+    },
+    onError: {
+      target: 'editing',
+      actions: {
+        type: 'toast',
+        params: ({ event }: { event: { error: unknown } }) => ({
+          level: 'error' as const,
+          message: errorMessage(event.error),
+        }),
+      },
+    },
   },
 } as const;

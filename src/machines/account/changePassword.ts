@@ -10,7 +10,8 @@ export interface ChangePasswordContext {
   form: ChangePasswordForm;
 }
 
-export type ChangePasswordEvent = { type: 'password.change'; field: keyof ChangePasswordForm; value: string } | { type: 'password.submit' };
+export type ChangePasswordEvent =
+  { type: 'password.change'; field: keyof ChangePasswordForm; value: string } | { type: 'password.submit' };
 
 const emptyForm: ChangePasswordForm = { old_password: '', new_password: '', confirm_new_password: '' };
 
@@ -26,7 +27,10 @@ export const changePasswordMachine = setup({
   actions: {
     ...effects,
     change: assign({
-      form: ({ context }, params: { field: keyof ChangePasswordForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
+      form: ({ context }, params: { field: keyof ChangePasswordForm; value: string }) => ({
+        ...context.form,
+        [params.field]: params.value,
+      }),
     }),
     // Passwords are not left in memory or on screen once they have served.
     clearForm: assign({ form: emptyForm }),
@@ -40,7 +44,9 @@ export const changePasswordMachine = setup({
   initial: 'editing',
   // Typing is kept in every state, so nothing entered while a request runs is lost.
   on: {
-    'password.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'password.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+    },
   },
   states: {
     editing: {
@@ -56,9 +62,15 @@ export const changePasswordMachine = setup({
         input: ({ context }) => context.form,
         onDone: {
           target: 'editing',
-          actions: ['clearForm', { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }],
+          actions: [
+            'clearForm',
+            { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+          ],
         },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
   },

@@ -2,7 +2,8 @@ import type { MachineDescription } from '../kit/machineDescription';
 
 /** The page of src/machines/account/changePin.ts in docs/machines. */
 export default {
-  summary: '/pin: old pin, new pin and confirmation in twelve boxes; the server checks the old pin and counts a wrong one.',
+  summary:
+    '/pin: old pin, new pin and confirmation in twelve boxes; the server checks the old pin and counts a wrong one.',
   events: {
     'pin.change': 'The twelve boxes as typed.',
     'pin.submit': '“Change pin”.',

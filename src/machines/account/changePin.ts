@@ -20,7 +20,8 @@ export interface ChangePinContext extends ChangePinInput {
 
 export type ChangePinEvent = { type: 'pin.change'; values: string[] } | { type: 'pin.submit' };
 
-const group = (code: readonly string[], index: number) => joinCode(code.slice(index * PIN_LENGTH, (index + 1) * PIN_LENGTH));
+const group = (code: readonly string[], index: number) =>
+  joinCode(code.slice(index * PIN_LENGTH, (index + 1) * PIN_LENGTH));
 
 const toRequest = (code: readonly string[]): ChangePinRequest => ({
   old_pin: group(code, 0),
@@ -58,16 +59,23 @@ export const changePinMachine = setup({
       ({ context }) => context.session,
       (_, params: { error: unknown }) => {
         const refusal = pinRefusalOf(params.error);
-        const counted = refusal?.reason === 'pin-incorrect' ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts } : {};
+        const counted =
+          refusal?.reason === 'pin-incorrect'
+            ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts }
+            : {};
         return { type: 'session.update' as const, data: counted };
       },
     ),
-    lockPurchases: sendTo(({ context }) => context.session, { type: 'session.update' as const, data: { pin_locked: true } }),
+    lockPurchases: sendTo(({ context }) => context.session, {
+      type: 'session.update' as const,
+      data: { pin_locked: true },
+    }),
     logout: sendTo(({ context }) => context.session, { type: 'session.logout' as const }),
   },
   guards: {
     allBoxesFilled: ({ context }) => validateChangePin(context.code) === null,
-    pinRefused: (_, params: { error: unknown; reason: PinRefusalReason }) => pinRefusalOf(params.error)?.reason === params.reason,
+    pinRefused: (_, params: { error: unknown; reason: PinRefusalReason }) =>
+      pinRefusalOf(params.error)?.reason === params.reason,
   },
 }).createMachine({
   id: 'changePin',
@@ -79,7 +87,12 @@ export const changePinMachine = setup({
         'pin.change': { actions: { type: 'setCode', params: ({ event }) => ({ values: event.values }) } },
         'pin.submit': [
           { guard: 'allBoxesFilled', target: 'submitting' },
-          { actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateChangePin(context.code) ?? '' }) } },
+          {
+            actions: {
+              type: 'toast',
+              params: ({ context }) => ({ level: 'error', message: validateChangePin(context.code) ?? '' }),
+            },
+          },
         ],
       },
     },
@@ -100,12 +113,23 @@ export const changePinMachine = setup({
         onError: [
           {
             // The server has revoked the session: the same ending as a purchase's pin failure.
-            guard: { type: 'pinRefused', params: ({ event }) => ({ error: event.error, reason: 'pin-logout' as const }) },
+            guard: {
+              type: 'pinRefused',
+              params: ({ event }) => ({ error: event.error, reason: 'pin-logout' as const }),
+            },
             target: 'signedOut',
-            actions: ['clearCode', { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, 'logout', { type: 'navigate', params: { to: '/login' } }],
+            actions: [
+              'clearCode',
+              { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+              'logout',
+              { type: 'navigate', params: { to: '/login' } },
+            ],
           },
           {
-            guard: { type: 'pinRefused', params: ({ event }) => ({ error: event.error, reason: 'pin-incorrect' as const }) },
+            guard: {
+              type: 'pinRefused',
+              params: ({ event }) => ({ error: event.error, reason: 'pin-incorrect' as const }),
+            },
             target: 'editing',
             actions: [
               'clearCode',
@@ -114,13 +138,23 @@ export const changePinMachine = setup({
             ],
           },
           {
-            guard: { type: 'pinRefused', params: ({ event }) => ({ error: event.error, reason: 'pin-locked' as const }) },
+            guard: {
+              type: 'pinRefused',
+              params: ({ event }) => ({ error: event.error, reason: 'pin-locked' as const }),
+            },
             target: 'editing',
-            actions: ['clearCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'lockPurchases'],
+            actions: [
+              'clearCode',
+              { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+              'lockPurchases',
+            ],
           },
           {
             target: 'editing',
-            actions: ['clearCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }],
+            actions: [
+              'clearCode',
+              { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+            ],
           },
         ],
       },

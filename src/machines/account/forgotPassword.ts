@@ -33,7 +33,10 @@ export const forgotPasswordMachine = setup({
   actions: {
     ...effects,
     change: assign({
-      form: ({ context }, params: { field: keyof ForgotForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
+      form: ({ context }, params: { field: keyof ForgotForm; value: string }) => ({
+        ...context.form,
+        [params.field]: params.value,
+      }),
     }),
     ...captchaTokenActions,
     rememberRecipient: assign({ sentTo: ({ context }) => context.form.email.trim() }),
@@ -47,7 +50,9 @@ export const forgotPasswordMachine = setup({
   context: { form: { email: '' }, captchaToken: '', sentTo: '' },
   initial: 'editing',
   on: {
-    'forgot.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'forgot.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+    },
   },
   states: {
     editing: {
@@ -66,9 +71,15 @@ export const forgotPasswordMachine = setup({
         input: ({ context }) => ({ email: context.form.email.trim(), token: context.captchaToken }),
         onDone: {
           target: 'sent',
-          actions: ['rememberRecipient', { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }],
+          actions: [
+            'rememberRecipient',
+            { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+          ],
         },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     sent: {

@@ -24,7 +24,9 @@ export const humanCheckMachine = setup({
     input: {} as HumanCheckInput,
   },
   actors: {
-    getCaptchaToken: fromPromise<string, { action: CaptchaAction }>(({ input, signal }) => getCaptchaToken(input.action, signal)),
+    getCaptchaToken: fromPromise<string, { action: CaptchaAction }>(({ input, signal }) =>
+      getCaptchaToken(input.action, signal),
+    ),
     postTokenToHost: fromPromise<void, { token: string }>(({ input }) => postTokenToHost(input.token)),
   },
   actions: {
@@ -44,7 +46,10 @@ export const humanCheckMachine = setup({
         id: 'captcha',
         src: 'getCaptchaToken',
         input: ({ context }) => ({ action: context.action }),
-        onDone: { target: 'delivering', actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output }) } },
+        onDone: {
+          target: 'delivering',
+          actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output }) },
+        },
         onError: 'failed',
       },
     },

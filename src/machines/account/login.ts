@@ -22,7 +22,8 @@ export interface LoginContext extends LoginInput {
 
 /** The server asks for a captcha token before it checks this e-mail's password again. */
 const needsCaptcha = (error: unknown) =>
-  error instanceof ApiError && (error.envelope.data as Partial<LoginRefusal> | undefined)?.reason === 'captcha-required';
+  error instanceof ApiError &&
+  (error.envelope.data as Partial<LoginRefusal> | undefined)?.reason === 'captcha-required';
 
 export type LoginEvent = { type: 'login.change'; field: keyof LoginForm; value: string } | { type: 'login.submit' };
 
@@ -40,7 +41,10 @@ export const loginMachine = setup({
   actions: {
     ...effects,
     change: assign({
-      form: ({ context }, params: { field: keyof LoginForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
+      form: ({ context }, params: { field: keyof LoginForm; value: string }) => ({
+        ...context.form,
+        [params.field]: params.value,
+      }),
     }),
     ...captchaTokenActions,
     logIn: sendTo(
@@ -51,7 +55,8 @@ export const loginMachine = setup({
   guards: {
     ...formGuard(validateLogin),
     // Asked once per submit: a token the server refused is told, not retried in a loop.
-    captchaAsked: ({ context }, params: { error: unknown }) => needsCaptcha(params.error) && context.captchaToken === '',
+    captchaAsked: ({ context }, params: { error: unknown }) =>
+      needsCaptcha(params.error) && context.captchaToken === '',
   },
 }).createMachine({
   id: 'login',
@@ -59,7 +64,9 @@ export const loginMachine = setup({
   initial: 'editing',
   // Typing is kept in every state, so nothing entered while a request runs is lost.
   on: {
-    'login.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'login.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+    },
   },
   states: {
     editing: {
@@ -73,18 +80,31 @@ export const loginMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ context: { form, captchaToken } }) => ({ email: form.email.trim(), password: form.password, ...(captchaToken ? { token: captchaToken } : {}) }),
+        input: ({ context: { form, captchaToken } }) => ({
+          email: form.email.trim(),
+          password: form.password,
+          ...(captchaToken ? { token: captchaToken } : {}),
+        }),
         onDone: {
           target: 'loggedIn',
           actions: [
             { type: 'logIn', params: ({ event }) => ({ data: event.output.data ?? {} }) },
-            { type: 'navigate', params: ({ event }) => ({ to: landingRouteFor(toSessionUser(event.output.data ?? {})) }) },
+            {
+              type: 'navigate',
+              params: ({ event }) => ({ to: landingRouteFor(toSessionUser(event.output.data ?? {})) }),
+            },
           ],
         },
         onError: [
           // After repeated failures the server wants the bot check: done without a word, then the same attempt again.
-          { guard: { type: 'captchaAsked', params: ({ event }) => ({ error: event.error }) }, target: 'verifyingHuman' },
-          { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+          {
+            guard: { type: 'captchaAsked', params: ({ event }) => ({ error: event.error }) },
+            target: 'verifyingHuman',
+          },
+          {
+            target: 'editing',
+            actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+          },
         ],
       },
     },

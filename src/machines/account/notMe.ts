@@ -24,7 +24,8 @@ export interface NotMeContext {
 export type NotMeEvent = { type: 'notMe.report' };
 
 /** Not a server string: a link without a token never reaches the server. */
-export const INVALID_NOT_ME_LINK = 'This link is incomplete. Open it again from the e-mail, or choose a new password with “Forgot password?”.';
+export const INVALID_NOT_ME_LINK =
+  'This link is incomplete. Open it again from the e-mail, or choose a new password with “Forgot password?”.';
 
 export const notMeMachine = setup({
   types: {
@@ -52,7 +53,10 @@ export const notMeMachine = setup({
     asking: {
       on: {
         'notMe.report': [
-          { guard: 'linkWithoutToken', actions: { type: 'toast', params: { level: 'error', message: INVALID_NOT_ME_LINK } } },
+          {
+            guard: 'linkWithoutToken',
+            actions: { type: 'toast', params: { level: 'error', message: INVALID_NOT_ME_LINK } },
+          },
           { target: 'reporting' },
         ],
       },
@@ -63,8 +67,17 @@ export const notMeMachine = setup({
         id: 'reportNotMe',
         src: 'reportNotMe',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'secured', actions: ['logOut', { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }] },
-        onError: { target: 'asking', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onDone: {
+          target: 'secured',
+          actions: [
+            'logOut',
+            { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+          ],
+        },
+        onError: {
+          target: 'asking',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     secured: { type: 'final' },

@@ -20,12 +20,24 @@ export const pinAnswerActions = {
     ({ context }: WithSession) => context.session,
     (_, params: { answer: unknown }) => {
       const refusal = pinRefusalOf(params.answer);
-      return { type: 'session.update' as const, data: refusal?.reason === 'pin-incorrect' ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts } : {} };
+      return {
+        type: 'session.update' as const,
+        data:
+          refusal?.reason === 'pin-incorrect'
+            ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts }
+            : {},
+      };
     },
   ) as SessionAction<{ answer: unknown }>,
-  lockPurchases: sendTo(({ context }: WithSession) => context.session, { type: 'session.update' as const, data: { pin_locked: true } }) as SessionAction<undefined>,
-  logout: sendTo(({ context }: WithSession) => context.session, { type: 'session.logout' as const }) as SessionAction<undefined>,
+  lockPurchases: sendTo(({ context }: WithSession) => context.session, {
+    type: 'session.update' as const,
+    data: { pin_locked: true },
+  }) as SessionAction<undefined>,
+  logout: sendTo(({ context }: WithSession) => context.session, {
+    type: 'session.logout' as const,
+  }) as SessionAction<undefined>,
 };
 
 /** The call refused the pin for this reason (incorrect, locked, logout). */
-export const pinRefused = (_: unknown, params: { answer: unknown; reason: PinRefusalReason }) => pinRefusalOf(params.answer)?.reason === params.reason;
+export const pinRefused = (_: unknown, params: { answer: unknown; reason: PinRefusalReason }) =>
+  pinRefusalOf(params.answer)?.reason === params.reason;

@@ -15,10 +15,7 @@ export interface PinDialogContext extends PinDialogInput {
 }
 
 export type PinDialogEvent =
-  | { type: 'pin.open' }
-  | { type: 'pin.change'; values: string[] }
-  | { type: 'pin.submit' }
-  | { type: 'pin.cancel' };
+  { type: 'pin.open' } | { type: 'pin.change'; values: string[] } | { type: 'pin.submit' } | { type: 'pin.cancel' };
 
 /** What the dialog tells its owner. */
 export type PinDialogReport = { type: 'pin.accepted'; pin: string } | { type: 'pin.cancelled' };

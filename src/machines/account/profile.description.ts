@@ -14,7 +14,8 @@ export default {
   },
   actions: {
     change: 'Keeps what was typed, filtered for the field.',
-    keepSaved: 'Puts the saved NIN and BVN behind their mask; forgets the date of birth once no number is left to prove.',
+    keepSaved:
+      'Puts the saved NIN and BVN behind their mask; forgets the date of birth once no number is left to prove.',
     updateSession: 'Merges the answered user fields into the session.',
   },
   actors: {

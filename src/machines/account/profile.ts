@@ -29,10 +29,15 @@ export interface ProfileContext extends ProfileInput {
   saved: IdNumbers;
 }
 
-export type ProfileEvent = { type: 'profile.change'; field: keyof ProfileForm; value: string } | { type: 'profile.submit' };
+export type ProfileEvent =
+  { type: 'profile.change'; field: keyof ProfileForm; value: string } | { type: 'profile.submit' };
 
 /** Phone, NIN and BVN hold digits only, at most 11, whatever was typed, pasted or autofilled. */
-const FIELD_INPUT: Partial<Record<keyof ProfileForm, (value: string) => string>> = { phone: phoneInput, nin: idNumberInput, bvn: idNumberInput };
+const FIELD_INPUT: Partial<Record<keyof ProfileForm, (value: string) => string>> = {
+  phone: phoneInput,
+  nin: idNumberInput,
+  bvn: idNumberInput,
+};
 
 /** Numbers still typed, not yet behind the mask. */
 const numbersTyped = (form: ProfileForm) => form.nin.trim() !== '' || form.bvn.trim() !== '';
@@ -54,12 +59,17 @@ export const profileMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    updateProfile: fromPromise<Envelope<UserData>, Omit<UpdateProfileRequest, 'device'>>(({ input, signal }) => updateProfile(input, signal)),
+    updateProfile: fromPromise<Envelope<UserData>, Omit<UpdateProfileRequest, 'device'>>(({ input, signal }) =>
+      updateProfile(input, signal),
+    ),
   },
   actions: {
     ...effects,
     change: assign({
-      form: ({ context }, params: { field: keyof ProfileForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
+      form: ({ context }, params: { field: keyof ProfileForm; value: string }) => ({
+        ...context.form,
+        [params.field]: params.value,
+      }),
     }),
     // The numbers just verified go behind their mask (the server answers their last four
     // digits); one typed meanwhile, ending otherwise, stays as typed. The date of birth is
@@ -91,7 +101,10 @@ export const profileMachine = setup({
   // Typing is kept in every state, so nothing entered while a request runs is lost.
   on: {
     'profile.change': {
-      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: FIELD_INPUT[event.field]?.(event.value) ?? event.value }) },
+      actions: {
+        type: 'change',
+        params: ({ event }) => ({ field: event.field, value: FIELD_INPUT[event.field]?.(event.value) ?? event.value }),
+      },
     },
   },
   states: {
@@ -114,7 +127,10 @@ export const profileMachine = setup({
             { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
   },

@@ -34,14 +34,21 @@ export const registerMachine = setup({
   },
   actors: {
     ...botCheckActor('register'),
-    register: fromPromise<Envelope<UserData>, Omit<RegisterRequest, 'device'>>(({ input, signal }) => register(input, signal)),
+    register: fromPromise<Envelope<UserData>, Omit<RegisterRequest, 'device'>>(({ input, signal }) =>
+      register(input, signal),
+    ),
   },
   actions: {
     ...effects,
     change: assign({
-      form: ({ context }, params: { field: RegisterTextField; value: string }) => ({ ...context.form, [params.field]: params.value }),
+      form: ({ context }, params: { field: RegisterTextField; value: string }) => ({
+        ...context.form,
+        [params.field]: params.value,
+      }),
     }),
-    setTerms: assign({ form: ({ context }, params: { accepted: boolean }) => ({ ...context.form, terms: params.accepted }) }),
+    setTerms: assign({
+      form: ({ context }, params: { accepted: boolean }) => ({ ...context.form, terms: params.accepted }),
+    }),
     ...captchaTokenActions,
     logIn: sendTo(
       ({ context }) => context.session,
@@ -63,7 +70,13 @@ export const registerMachine = setup({
   on: {
     // The phone field holds digits only, whatever was typed, pasted or autofilled.
     'register.change': {
-      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.field === 'phone' ? phoneInput(event.value) : event.value }) },
+      actions: {
+        type: 'change',
+        params: ({ event }) => ({
+          field: event.field,
+          value: event.field === 'phone' ? phoneInput(event.value) : event.value,
+        }),
+      },
     },
     'register.terms': { actions: { type: 'setTerms', params: ({ event }) => ({ accepted: event.accepted }) } },
   },
@@ -97,7 +110,10 @@ export const registerMachine = setup({
             { type: 'navigate', params: { to: '/verify-email' } },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     registered: { type: 'final' },

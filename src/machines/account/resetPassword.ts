@@ -19,7 +19,8 @@ export interface ResetPasswordContext {
   form: ResetForm;
 }
 
-export type ResetPasswordEvent = { type: 'reset.change'; field: keyof ResetForm; value: string } | { type: 'reset.submit' };
+export type ResetPasswordEvent =
+  { type: 'reset.change'; field: keyof ResetForm; value: string } | { type: 'reset.submit' };
 
 /**
  * Not one of the fixed strings: the product was specified with no screen for a link without a
@@ -40,7 +41,10 @@ export const resetPasswordMachine = setup({
   actions: {
     ...effects,
     change: assign({
-      form: ({ context }, params: { field: keyof ResetForm; value: string }) => ({ ...context.form, [params.field]: params.value }),
+      form: ({ context }, params: { field: keyof ResetForm; value: string }) => ({
+        ...context.form,
+        [params.field]: params.value,
+      }),
     }),
     logOut: sendTo(({ context }) => context.session, { type: 'session.logout' }),
   },
@@ -58,13 +62,18 @@ export const resetPasswordMachine = setup({
   }),
   initial: 'editing',
   on: {
-    'reset.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'reset.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+    },
   },
   states: {
     editing: {
       on: {
         'reset.submit': [
-          { guard: 'linkWithoutToken', actions: { type: 'toast', params: { level: 'error', message: INVALID_RESET_LINK } } },
+          {
+            guard: 'linkWithoutToken',
+            actions: { type: 'toast', params: { level: 'error', message: INVALID_RESET_LINK } },
+          },
           ...checkedSubmit(validateReset, 'submitting'),
         ],
       },
@@ -82,10 +91,16 @@ export const resetPasswordMachine = setup({
           actions: [
             'logOut',
             { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
-            { type: 'navigate', params: ({ context }) => ({ to: `/set-pin?token=${encodeURIComponent(context.token)}` }) },
+            {
+              type: 'navigate',
+              params: ({ context }) => ({ to: `/set-pin?token=${encodeURIComponent(context.token)}` }),
+            },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     done: { type: 'final' },

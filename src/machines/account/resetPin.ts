@@ -69,14 +69,19 @@ export const resetPinMachine = setup({
   actions: {
     ...effects,
     setOtp: assign({ form: ({ context }, params: { otp: string[] }) => ({ ...context.form, otp: params.otp }) }),
-    setPassword: assign({ form: ({ context }, params: { password: string }) => ({ ...context.form, password: params.password }) }),
+    setPassword: assign({
+      form: ({ context }, params: { password: string }) => ({ ...context.form, password: params.password }),
+    }),
     setPins: assign({ form: ({ context }, params: { pins: string[] }) => ({ ...context.form, pins: params.pins }) }),
     // The code may have been the wrong one; pins are not left on screen. The password stays.
     clearCodes: assign({ form: ({ context }) => ({ ...emptyForm(), password: context.form.password }) }),
     waitFully: assign({ wait: ({ context }) => context.countdownSeconds }),
     waitAsTold: assign({ wait: (_, params: { message: string }) => resendWaitSeconds(params.message) ?? 0 }),
     // The server has cleared the count and the lock with the new pin.
-    unlockSession: sendTo(({ context }) => context.session, { type: 'session.update' as const, data: { pin_attempts: 0, pin_locked: false } }),
+    unlockSession: sendTo(({ context }) => context.session, {
+      type: 'session.update' as const,
+      data: { pin_attempts: 0, pin_locked: false },
+    }),
   },
   guards: {
     formComplete: ({ context }) => validateResetPin(context.form) === null,
@@ -86,7 +91,13 @@ export const resetPinMachine = setup({
   id: 'resetPin',
   context: ({ input }) => {
     const countdownSeconds = input.countdownSeconds ?? OTP_RESEND_COUNTDOWN_S;
-    return { session: input.session, from: returnPath(input.from), form: emptyForm(), countdownSeconds, wait: countdownSeconds };
+    return {
+      session: input.session,
+      from: returnPath(input.from),
+      form: emptyForm(),
+      countdownSeconds,
+      wait: countdownSeconds,
+    };
   },
   initial: 'asking',
   states: {
@@ -102,15 +113,30 @@ export const resetPinMachine = setup({
           invoke: {
             id: 'firstCode',
             src: 'forgotPin',
-            onDone: { target: '#resetPin.active', actions: ['waitFully', { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }] },
+            onDone: {
+              target: '#resetPin.active',
+              actions: [
+                'waitFully',
+                { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+              ],
+            },
             onError: [
               {
                 // A code went out moments ago (an earlier visit): it is the one to type; count down what is left.
                 guard: { type: 'namesWait', params: ({ event }) => ({ message: errorMessage(event.error) }) },
                 target: '#resetPin.active',
-                actions: [{ type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) }, { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }],
+                actions: [
+                  { type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+                ],
               },
-              { target: 'idle', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+              {
+                target: 'idle',
+                actions: {
+                  type: 'toast',
+                  params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+                },
+              },
             ],
           },
         },
@@ -124,7 +150,12 @@ export const resetPinMachine = setup({
           initial: 'cooling',
           states: {
             cooling: {
-              invoke: { id: 'countdown', src: 'otpCountdown', input: ({ context }) => ({ seconds: context.wait }), onDone: 'ready' },
+              invoke: {
+                id: 'countdown',
+                src: 'otpCountdown',
+                input: ({ context }) => ({ seconds: context.wait }),
+                onDone: 'ready',
+              },
             },
             ready: {
               on: { 'resetPin.send': 'sending' },
@@ -133,15 +164,33 @@ export const resetPinMachine = setup({
               invoke: {
                 id: 'resend',
                 src: 'forgotPin',
-                onDone: { target: 'cooling', actions: ['waitFully', { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }] },
+                onDone: {
+                  target: 'cooling',
+                  actions: [
+                    'waitFully',
+                    { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+                  ],
+                },
                 onError: [
                   {
                     guard: { type: 'namesWait', params: ({ event }) => ({ message: errorMessage(event.error) }) },
                     target: 'cooling',
-                    actions: [{ type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) }, { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }],
+                    actions: [
+                      { type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                      {
+                        type: 'toast',
+                        params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+                      },
+                    ],
                   },
                   // Any other failure (offline, say): the user may ask again at once.
-                  { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+                  {
+                    target: 'ready',
+                    actions: {
+                      type: 'toast',
+                      params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+                    },
+                  },
                 ],
               },
             },
@@ -153,11 +202,18 @@ export const resetPinMachine = setup({
             editing: {
               on: {
                 'resetPin.otp': { actions: { type: 'setOtp', params: ({ event }) => ({ otp: event.otp }) } },
-                'resetPin.password': { actions: { type: 'setPassword', params: ({ event }) => ({ password: event.password }) } },
+                'resetPin.password': {
+                  actions: { type: 'setPassword', params: ({ event }) => ({ password: event.password }) },
+                },
                 'resetPin.pins': { actions: { type: 'setPins', params: ({ event }) => ({ pins: event.pins }) } },
                 'resetPin.submit': [
                   { guard: 'formComplete', target: 'submitting' },
-                  { actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateResetPin(context.form) ?? '' }) } },
+                  {
+                    actions: {
+                      type: 'toast',
+                      params: ({ context }) => ({ level: 'error', message: validateResetPin(context.form) ?? '' }),
+                    },
+                  },
                 ],
               },
             },
@@ -169,9 +225,19 @@ export const resetPinMachine = setup({
                 input: ({ context }) => toRequest(context.form),
                 onDone: {
                   target: '#resetPin.done',
-                  actions: [{ type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }, 'unlockSession', { type: 'navigate', params: ({ context }) => ({ to: context.from }) }],
+                  actions: [
+                    { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+                    'unlockSession',
+                    { type: 'navigate', params: ({ context }) => ({ to: context.from }) },
+                  ],
                 },
-                onError: { target: 'editing', actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'clearCodes'] },
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+                    'clearCodes',
+                  ],
+                },
               },
             },
           },

@@ -47,16 +47,21 @@ export const setPinMachine = setup({
     setPin: fromPromise<Envelope<UserData>, { request: SetPinRequest; token?: string }>(({ input, signal }) =>
       setPin(input.request, input.token, signal),
     ),
-    checkResetLink: fromPromise<Envelope<ResetLinkStatus>, { token: string }>(({ input, signal }) => checkResetLink(input.token, signal)),
+    checkResetLink: fromPromise<Envelope<ResetLinkStatus>, { token: string }>(({ input, signal }) =>
+      checkResetLink(input.token, signal),
+    ),
   },
   actions: {
     ...effects,
     setCode: assign({ code: (_, params: { values: string[] }) => params.values }),
     clearCode: assign({ code: emptyCode(SET_PIN_BOXES) }),
-    login: sendTo(({ context }) => context.session, (_, params: { data: Partial<UserData> }) => ({
-      type: 'session.login' as const,
-      data: params.data,
-    })),
+    login: sendTo(
+      ({ context }) => context.session,
+      (_, params: { data: Partial<UserData> }) => ({
+        type: 'session.login' as const,
+        data: params.data,
+      }),
+    ),
   },
   guards: {
     allBoxesFilled: ({ context }) => isComplete(context.code, SET_PIN_BOXES),
@@ -76,9 +81,18 @@ export const setPinMachine = setup({
         id: 'checkResetLink',
         src: 'checkResetLink',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: [{ guard: { type: 'pinAlreadySet', params: ({ event }) => ({ status: event.output.data }) }, target: 'pinKept' }, { target: 'editing' }],
+        onDone: [
+          {
+            guard: { type: 'pinAlreadySet', params: ({ event }) => ({ status: event.output.data }) },
+            target: 'pinKept',
+          },
+          { target: 'editing' },
+        ],
         // A dead link is told here; the form stays, and the server refuses it again with the same words.
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     // The password is reset; the pin is the one the account had. The screen says so and leads to /login.
@@ -107,7 +121,10 @@ export const setPinMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'clearCode'],
+          actions: [
+            { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+            'clearCode',
+          ],
         },
       },
     },

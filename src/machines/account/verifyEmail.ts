@@ -23,9 +23,7 @@ export interface VerifyEmailContext {
 }
 
 export type VerifyEmailEvent =
-  | { type: 'verify.change'; values: string[] }
-  | { type: 'verify.submit' }
-  | { type: 'verify.resend' };
+  { type: 'verify.change'; values: string[] } | { type: 'verify.submit' } | { type: 'verify.resend' };
 
 /**
  * 'you will be able to resend otp in about N seconds' → N, so the countdown starts from the
@@ -86,7 +84,10 @@ export const verifyEmailMachine = setup({
                 src: 'resendOtp',
                 onDone: {
                   target: 'cooling',
-                  actions: ['waitFully', { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }],
+                  actions: [
+                    'waitFully',
+                    { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+                  ],
                 },
                 onError: [
                   {
@@ -95,19 +96,30 @@ export const verifyEmailMachine = setup({
                     target: 'cooling',
                     actions: [
                       { type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                      { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+                      {
+                        type: 'toast',
+                        params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+                      },
                     ],
                   },
                   // Any other failure (offline, say): the user may try again at once.
                   {
                     target: 'ready',
-                    actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+                    actions: {
+                      type: 'toast',
+                      params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+                    },
                   },
                 ],
               },
             },
             cooling: {
-              invoke: { id: 'countdown', src: 'otpCountdown', input: ({ context }) => ({ seconds: context.wait }), onDone: 'ready' },
+              invoke: {
+                id: 'countdown',
+                src: 'otpCountdown',
+                input: ({ context }) => ({ seconds: context.wait }),
+                onDone: 'ready',
+              },
             },
             ready: {
               on: { 'verify.resend': 'sending' },
@@ -142,7 +154,10 @@ export const verifyEmailMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'clearCode'],
+                  actions: [
+                    { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+                    'clearCode',
+                  ],
                 },
               },
             },

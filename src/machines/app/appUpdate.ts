@@ -48,7 +48,10 @@ export const appUpdateMachine = setup({
     waitingForPurchase: {
       on: {
         'app.busy': [
-          { guard: { type: 'stillBusy', params: ({ event }) => ({ busy: event.busy }) }, actions: { type: 'setBusy', params: ({ event }) => ({ busy: event.busy }) } },
+          {
+            guard: { type: 'stillBusy', params: ({ event }) => ({ busy: event.busy }) },
+            actions: { type: 'setBusy', params: ({ event }) => ({ busy: event.busy }) },
+          },
           { target: 'applying', actions: { type: 'setBusy', params: ({ event }) => ({ busy: event.busy }) } },
         ],
       },

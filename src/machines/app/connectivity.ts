@@ -24,7 +24,9 @@ export const connectivityMachine = setup({
     input: {} as ConnectivityInput,
   },
   actors: {
-    watchNetwork: fromCallback<ConnectivityEvent>(({ sendBack }) => watchNetwork((online) => sendBack({ type: online ? 'network.online' : 'network.offline' }))),
+    watchNetwork: fromCallback<ConnectivityEvent>(({ sendBack }) =>
+      watchNetwork((online) => sendBack({ type: online ? 'network.online' : 'network.offline' })),
+    ),
   },
   actions: {
     pollNow: ({ context }) => context.session?.send({ type: 'session.refresh' }),

@@ -34,7 +34,7 @@ export default {
     clearUser: 'Empties the user, lists and pin counter.',
     persistUser: 'Saves each user field under its own storage key.',
     keepSyncTime: 'Keeps when the server last answered, for the offline "as of".',
-    keepSessionSeen: "Keeps when the server last took the session, and its rules: what ends it offline.",
+    keepSessionSeen: 'Keeps when the server last took the session, and its rules: what ends it offline.',
     forgetOfflineCopy: 'Erases what the app kept for offline use (activities, their time, the session times).',
     revokeOnServer: 'Revokes the token on the server, fire and forget.',
     setRoute: 'Keeps the route.',

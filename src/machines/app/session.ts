@@ -2,7 +2,13 @@ import { and, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { Notification, ProvidersByCategory, UserData } from '../../../core/contract';
 import { ApiError, CallFailure, onSessionRefused } from '../../api/kit/http';
 import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '../../api/account/session';
-import { forgetOfflineCopy, keepSessionSeen, keepSyncedAt, keptSyncedAt, sessionLapsed } from '../../api/kit/offlineCopy';
+import {
+  forgetOfflineCopy,
+  keepSessionSeen,
+  keepSyncedAt,
+  keptSyncedAt,
+  sessionLapsed,
+} from '../../api/kit/offlineCopy';
 import { loadUser, saveUser } from '../../api/kit/storage';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../../core/limits';
 import { SESSION_EXPIRED } from '../../../core/messages';
@@ -83,7 +89,11 @@ async function pollSession({ signal }: { signal: AbortSignal }): Promise<PollRes
   // The three calls at once, not the user first: a first visit of /notification draws its list
   // one round trip sooner. A refused session is reported by the http layer
   // (watchSession), whichever call met it.
-  const [user, providers, notifications] = await Promise.allSettled([fetchUser(signal), fetchProviders(signal), fetchNotifications(signal)]);
+  const [user, providers, notifications] = await Promise.allSettled([
+    fetchUser(signal),
+    fetchProviders(signal),
+    fetchNotifications(signal),
+  ]);
   if (user.status === 'rejected') {
     // Offline, the server cannot refuse a session that has ended: the rules it told decide.
     const offline = user.reason instanceof CallFailure;
@@ -136,11 +146,16 @@ export const sessionMachine = setup({
   actors: {
     poll: fromPromise<PollResult>(pollSession),
     /** Any call answering that the session is gone (401 with "authorization"), polled or not. */
-    watchSession: fromCallback<SessionEvent>(({ sendBack }) => onSessionRefused((message) => sendBack({ type: 'session.refused', message }))),
+    watchSession: fromCallback<SessionEvent>(({ sendBack }) =>
+      onSessionRefused((message) => sendBack({ type: 'session.refused', message })),
+    ),
   },
   actions: {
     ...effects,
-    signIn: assign((_, params: { data: Partial<UserData> }) => ({ user: toSessionUser(params.data), ...pinStateOf(params.data, noPinState) })),
+    signIn: assign((_, params: { data: Partial<UserData> }) => ({
+      user: toSessionUser(params.data),
+      ...pinStateOf(params.data, noPinState),
+    })),
     mergeUser: assign(({ context }, params: { data: Partial<UserData> }) => ({
       user: toSessionUser(params.data, context.user),
       ...pinStateOf(params.data, context),
@@ -158,7 +173,14 @@ export const sessionMachine = setup({
       restored: true,
       lapsed: sessionLapsed(Date.now()),
     })),
-    clearUser: assign({ user: emptyUser, notifications: [], providers: {}, loading: false, synced_at: null, ...noPinState }),
+    clearUser: assign({
+      user: emptyUser,
+      notifications: [],
+      providers: {},
+      loading: false,
+      synced_at: null,
+      ...noPinState,
+    }),
     persistUser: ({ context }) => saveUser(context.user, USER_FIELDS),
     keepSyncTime: ({ context }) => keepSyncedAt(context.synced_at),
     /** A login or a poll: the server took the session now, by the rules it answered. */
@@ -216,7 +238,10 @@ export const sessionMachine = setup({
     'pagination.reset': { actions: 'resetPagination' },
     // Login saves every field and reloads state, from any state.
     // Logout overwrites every field with its empty value and reloads state.
-    'session.logout': { target: '.signedOut', actions: ['revokeOnServer', 'clearUser', 'resetPagination', 'persistUser', 'forgetOfflineCopy'] },
+    'session.logout': {
+      target: '.signedOut',
+      actions: ['revokeOnServer', 'clearUser', 'resetPagination', 'persistUser', 'forgetOfflineCopy'],
+    },
     'session.login': {
       target: '.signedIn',
       reenter: true,
@@ -255,7 +280,9 @@ export const sessionMachine = setup({
       initial: 'polling',
       invoke: { src: 'watchSession' },
       on: {
-        'session.update': { actions: [{ type: 'mergeUser', params: ({ event }) => ({ data: event.data }) }, 'persistUser'] },
+        'session.update': {
+          actions: [{ type: 'mergeUser', params: ({ event }) => ({ data: event.data }) }, 'persistUser'],
+        },
         // The server no longer takes the token: log out, and leave a protected page saying why.
         'session.refused': [
           {

@@ -15,7 +15,11 @@ export interface ConsoleActionContext extends ConsoleActionInput {
   note: string;
 }
 
-export type ConsoleActionEvent = { type: 'action.start'; args?: unknown } | { type: 'action.note'; value: string } | { type: 'action.submit' } | { type: 'action.cancel' };
+export type ConsoleActionEvent =
+  | { type: 'action.start'; args?: unknown }
+  | { type: 'action.note'; value: string }
+  | { type: 'action.submit' }
+  | { type: 'action.cancel' };
 
 /** Emitted once an action succeeded, with what it answered, for the screen to read its record again. */
 export type ConsoleActionEmitted = FlowEmitted | { type: 'action.done'; data: unknown };
@@ -28,7 +32,8 @@ export interface Performed {
 /** The server's messages start in lower case; a toast is a sentence. */
 export const sentence = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
-export const NOTE_TOO_SHORT = (min: number) => `Write a note of at least ${min} characters: it is kept with the action.`;
+export const NOTE_TOO_SHORT = (min: number) =>
+  `Write a note of at least ${min} characters: it is kept with the action.`;
 
 /**
  * One staff action that moves no money (take a case into review, resolve it with a note, end a
@@ -44,7 +49,9 @@ export const consoleActionMachine = setup({
     emitted: {} as ConsoleActionEmitted,
   },
   actors: {
-    perform: fromPromise<Performed, { action: ActionName; args: unknown; note: string }>(({ input, signal }) => act(input.action, input.args, input.note, signal)),
+    perform: fromPromise<Performed, { action: ActionName; args: unknown; note: string }>(({ input, signal }) =>
+      act(input.action, input.args, input.note, signal),
+    ),
   },
   actions: {
     ...effects,
@@ -65,7 +72,11 @@ export const consoleActionMachine = setup({
     idle: {
       on: {
         'action.start': [
-          { guard: 'asksForNote', target: 'writing', actions: { type: 'keepArgs', params: ({ event }) => ({ args: event.args }) } },
+          {
+            guard: 'asksForNote',
+            target: 'writing',
+            actions: { type: 'keepArgs', params: ({ event }) => ({ args: event.args }) },
+          },
           { target: 'running', actions: { type: 'keepArgs', params: ({ event }) => ({ args: event.args }) } },
         ],
       },
@@ -74,7 +85,16 @@ export const consoleActionMachine = setup({
       on: {
         'action.note': { actions: { type: 'setNote', params: ({ event }) => ({ value: event.value }) } },
         'action.cancel': { target: 'idle', actions: 'forgetNote' },
-        'action.submit': [{ guard: 'noteTooShort', actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: NOTE_TOO_SHORT(context.noteMin) }) } }, { target: 'running' }],
+        'action.submit': [
+          {
+            guard: 'noteTooShort',
+            actions: {
+              type: 'toast',
+              params: ({ context }) => ({ level: 'error', message: NOTE_TOO_SHORT(context.noteMin) }),
+            },
+          },
+          { target: 'running' },
+        ],
       },
     },
     running: {
@@ -85,11 +105,22 @@ export const consoleActionMachine = setup({
         input: ({ context }) => ({ action: context.action, args: context.args, note: context.note.trim() }),
         onDone: {
           target: 'idle',
-          actions: ['forgetNote', { type: 'toast', params: ({ event }) => ({ level: 'success', message: sentence(event.output.message) }) }, { type: 'done', params: ({ event }) => ({ data: event.output.data }) }],
+          actions: [
+            'forgetNote',
+            { type: 'toast', params: ({ event }) => ({ level: 'success', message: sentence(event.output.message) }) },
+            { type: 'done', params: ({ event }) => ({ data: event.output.data }) },
+          ],
         },
         onError: [
-          { guard: 'asksForNote', target: 'writing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
-          { target: 'idle', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+          {
+            guard: 'asksForNote',
+            target: 'writing',
+            actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+          },
+          {
+            target: 'idle',
+            actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+          },
         ],
       },
     },

@@ -28,15 +28,27 @@ export type ReadData<K extends ReadName> = Awaited<ReturnType<(typeof READS)[K]>
 export const ACTIONS = {
   'session.signOut': (_: null) => calls.signOut(),
   'audit.run': (_: null, _note: string, signal: Signal) => calls.runLedgerAudit(signal),
-  'customers.search': (args: { query: string }, _note: string, signal: Signal) => calls.searchCustomers(args.query, signal),
-  'customer.endSessions': (args: { customerId: number; sessionId: number | null }, _note: string, signal: Signal) => calls.revokeCustomerSessions(args.customerId, args.sessionId, signal),
-  'customer.address': (args: { customerId: number; verified: boolean }, note: string, signal: Signal) => calls.decideAddress({ customer_id: args.customerId, verified: args.verified, note }, signal),
-  'bill.requery': (args: { transactionId: number }, _note: string, signal: Signal) => calls.requeryBill(args.transactionId, signal),
-  'case.review': (args: { caseNumber: string }, _note: string, signal: Signal) => calls.reviewCase(args.caseNumber, signal),
-  'case.resolve': (args: { caseNumber: string }, note: string, signal: Signal) => calls.resolveCase(args.caseNumber, note, signal),
-  'reconciliation.work': (args: { kind: ReconciliationItem['kind']; id: number; status: 'acknowledged' | 'resolved' }, note: string, signal: Signal) => calls.workReconciliation({ ...args, note }, signal),
-  'staff.create': (args: { email: string; name: string; role: StaffRole }, _note: string, signal: Signal) => calls.createStaff(args, signal),
-  'staff.update': (args: { staff_id: number; role?: StaffRole; disabled?: boolean }, _note: string, signal: Signal) => calls.updateStaff(args, signal),
+  'customers.search': (args: { query: string }, _note: string, signal: Signal) =>
+    calls.searchCustomers(args.query, signal),
+  'customer.endSessions': (args: { customerId: number; sessionId: number | null }, _note: string, signal: Signal) =>
+    calls.revokeCustomerSessions(args.customerId, args.sessionId, signal),
+  'customer.address': (args: { customerId: number; verified: boolean }, note: string, signal: Signal) =>
+    calls.decideAddress({ customer_id: args.customerId, verified: args.verified, note }, signal),
+  'bill.requery': (args: { transactionId: number }, _note: string, signal: Signal) =>
+    calls.requeryBill(args.transactionId, signal),
+  'case.review': (args: { caseNumber: string }, _note: string, signal: Signal) =>
+    calls.reviewCase(args.caseNumber, signal),
+  'case.resolve': (args: { caseNumber: string }, note: string, signal: Signal) =>
+    calls.resolveCase(args.caseNumber, note, signal),
+  'reconciliation.work': (
+    args: { kind: ReconciliationItem['kind']; id: number; status: 'acknowledged' | 'resolved' },
+    note: string,
+    signal: Signal,
+  ) => calls.workReconciliation({ ...args, note }, signal),
+  'staff.create': (args: { email: string; name: string; role: StaffRole }, _note: string, signal: Signal) =>
+    calls.createStaff(args, signal),
+  'staff.update': (args: { staff_id: number; role?: StaffRole; disabled?: boolean }, _note: string, signal: Signal) =>
+    calls.updateStaff(args, signal),
   'staff.reset': (args: { staffId: number }, _note: string, signal: Signal) => calls.resetStaff(args.staffId, signal),
   'staffChange.reject': (args: { changeId: number }, note: string, signal: Signal) =>
     calls.rejectStaffChange(args.changeId, note, signal),
@@ -49,8 +61,18 @@ export type ActionArgs<K extends ActionName> = Parameters<(typeof ACTIONS)[K]>[0
 export type ActionData<K extends ActionName> = Awaited<ReturnType<(typeof ACTIONS)[K]>>['data'];
 
 /** Runs a read by name (consoleRecord's `load`). */
-export const read = (name: ReadName, args: unknown, signal: Signal): Promise<{ data: unknown }> => (READS[name] as (args: unknown, signal: Signal) => Promise<{ data: unknown }>)(args, signal);
+export const read = (name: ReadName, args: unknown, signal: Signal): Promise<{ data: unknown }> =>
+  (READS[name] as (args: unknown, signal: Signal) => Promise<{ data: unknown }>)(args, signal);
 
 /** Runs an action by name (consoleAction's `perform`): what to tell, and what it answered. */
-export const act = (name: ActionName, args: unknown, note: string, signal: Signal): Promise<{ message: string; data: unknown }> =>
-  (ACTIONS[name] as (args: unknown, note: string, signal: Signal) => Promise<{ message: string; data: unknown }>)(args, note, signal);
+export const act = (
+  name: ActionName,
+  args: unknown,
+  note: string,
+  signal: Signal,
+): Promise<{ message: string; data: unknown }> =>
+  (ACTIONS[name] as (args: unknown, note: string, signal: Signal) => Promise<{ message: string; data: unknown }>)(
+    args,
+    note,
+    signal,
+  );

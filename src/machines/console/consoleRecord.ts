@@ -30,12 +30,16 @@ export const consoleRecordMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    load: fromPromise<unknown, ConsoleRecordInput>(async ({ input, signal }) => (await read(input.read, input.args, signal)).data),
+    load: fromPromise<unknown, ConsoleRecordInput>(
+      async ({ input, signal }) => (await read(input.read, input.args, signal)).data,
+    ),
   },
   actions: {
     ...effects,
     keepData: assign({ data: (_, params: { data: unknown }) => params.data }),
-    keepArgs: assign({ args: ({ context }, params: { args: unknown }) => (params.args === undefined ? context.args : params.args) }),
+    keepArgs: assign({
+      args: ({ context }, params: { args: unknown }) => (params.args === undefined ? context.args : params.args),
+    }),
   },
 }).createMachine({
   id: 'consoleRecord',
@@ -44,13 +48,24 @@ export const consoleRecordMachine = setup({
   states: {
     loading: {
       tags: 'busy',
-      invoke: { id: 'load', src: 'load', input: ({ context }) => ({ read: context.read, args: context.args }), onDone: { target: 'ready', actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) } }, onError: 'failed' },
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ read: context.read, args: context.args }),
+        onDone: { target: 'ready', actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) } },
+        onError: 'failed',
+      },
     },
     failed: {
       on: { 'record.retry': 'loading' },
     },
     ready: {
-      on: { 'record.reload': { target: 'reloading', actions: { type: 'keepArgs', params: ({ event }) => ({ args: event.args }) } } },
+      on: {
+        'record.reload': {
+          target: 'reloading',
+          actions: { type: 'keepArgs', params: ({ event }) => ({ args: event.args }) },
+        },
+      },
     },
     reloading: {
       tags: 'busy',
@@ -59,7 +74,10 @@ export const consoleRecordMachine = setup({
         src: 'load',
         input: ({ context }) => ({ read: context.read, args: context.args }),
         onDone: { target: 'ready', actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
   },

@@ -38,13 +38,23 @@ export const moneyApprovalMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    approveMoney: fromPromise<MoneyRequest, { requestId: number; code: string }>(async ({ input, signal }) => (await approveMoney(input.requestId, input.code, signal)).data),
-    rejectMoney: fromPromise<MoneyRequest, { requestId: number; note: string }>(async ({ input, signal }) => (await rejectMoney(input.requestId, input.note, signal)).data),
-    cancelMoney: fromPromise<MoneyRequest, { requestId: number }>(async ({ input, signal }) => (await cancelMoney(input.requestId, signal)).data),
+    approveMoney: fromPromise<MoneyRequest, { requestId: number; code: string }>(
+      async ({ input, signal }) => (await approveMoney(input.requestId, input.code, signal)).data,
+    ),
+    rejectMoney: fromPromise<MoneyRequest, { requestId: number; note: string }>(
+      async ({ input, signal }) => (await rejectMoney(input.requestId, input.note, signal)).data,
+    ),
+    cancelMoney: fromPromise<MoneyRequest, { requestId: number }>(
+      async ({ input, signal }) => (await cancelMoney(input.requestId, signal)).data,
+    ),
   },
   actions: {
     ...effects,
-    change: assign(({ context }, params: { field: 'code' | 'note'; value: string }) => ({ ...context, [params.field]: params.field === 'code' ? params.value.replace(/\D/g, '').slice(0, 6) : params.value.slice(0, 500) })),
+    change: assign(({ context }, params: { field: 'code' | 'note'; value: string }) => ({
+      ...context,
+      [params.field]:
+        params.field === 'code' ? params.value.replace(/\D/g, '').slice(0, 6) : params.value.slice(0, 500),
+    })),
     forgetInput: assign({ code: '', note: '' }),
     forgetCode: assign({ code: '' }),
     keepDecision: assign({ decided: (_, params: { request: MoneyRequest }) => params.request }),
@@ -58,7 +68,9 @@ export const moneyApprovalMachine = setup({
   context: ({ input }) => ({ requestId: input.requestId, code: '', note: '', decided: null }),
   initial: 'reviewing',
   on: {
-    'approval.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'approval.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+    },
   },
   states: {
     reviewing: {
@@ -67,7 +79,13 @@ export const moneyApprovalMachine = setup({
     confirming: {
       on: {
         'approval.back': { target: 'reviewing', actions: 'forgetInput' },
-        'approval.submit': [{ guard: 'codeIncomplete', actions: { type: 'toast', params: { level: 'error', message: APPROVAL_CODE_NEEDED } } }, { target: 'approving' }],
+        'approval.submit': [
+          {
+            guard: 'codeIncomplete',
+            actions: { type: 'toast', params: { level: 'error', message: APPROVAL_CODE_NEEDED } },
+          },
+          { target: 'approving' },
+        ],
       },
     },
     approving: {
@@ -76,14 +94,30 @@ export const moneyApprovalMachine = setup({
         id: 'approveMoney',
         src: 'approveMoney',
         input: ({ context }) => ({ requestId: context.requestId, code: context.code }),
-        onDone: { target: 'decided', actions: ['forgetInput', { type: 'keepDecision', params: ({ event }) => ({ request: event.output }) }, { type: 'toast', params: { level: 'success', message: 'Approved: the money has moved.' } }] },
-        onError: { target: 'confirming', actions: ['forgetCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }] },
+        onDone: {
+          target: 'decided',
+          actions: [
+            'forgetInput',
+            { type: 'keepDecision', params: ({ event }) => ({ request: event.output }) },
+            { type: 'toast', params: { level: 'success', message: 'Approved: the money has moved.' } },
+          ],
+        },
+        onError: {
+          target: 'confirming',
+          actions: [
+            'forgetCode',
+            { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+          ],
+        },
       },
     },
     writingNote: {
       on: {
         'approval.back': { target: 'reviewing', actions: 'forgetInput' },
-        'approval.submit': [{ guard: 'noteTooShort', actions: { type: 'toast', params: { level: 'error', message: NOTE_NEEDED } } }, { target: 'rejecting' }],
+        'approval.submit': [
+          { guard: 'noteTooShort', actions: { type: 'toast', params: { level: 'error', message: NOTE_NEEDED } } },
+          { target: 'rejecting' },
+        ],
       },
     },
     rejecting: {
@@ -92,8 +126,18 @@ export const moneyApprovalMachine = setup({
         id: 'rejectMoney',
         src: 'rejectMoney',
         input: ({ context }) => ({ requestId: context.requestId, note: context.note.trim() }),
-        onDone: { target: 'decided', actions: ['forgetInput', { type: 'keepDecision', params: ({ event }) => ({ request: event.output }) }, { type: 'toast', params: { level: 'success', message: 'Turned down: nothing moved.' } }] },
-        onError: { target: 'writingNote', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onDone: {
+          target: 'decided',
+          actions: [
+            'forgetInput',
+            { type: 'keepDecision', params: ({ event }) => ({ request: event.output }) },
+            { type: 'toast', params: { level: 'success', message: 'Turned down: nothing moved.' } },
+          ],
+        },
+        onError: {
+          target: 'writingNote',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     cancelling: {
@@ -102,8 +146,17 @@ export const moneyApprovalMachine = setup({
         id: 'cancelMoney',
         src: 'cancelMoney',
         input: ({ context }) => ({ requestId: context.requestId }),
-        onDone: { target: 'decided', actions: [{ type: 'keepDecision', params: ({ event }) => ({ request: event.output }) }, { type: 'toast', params: { level: 'success', message: 'Withdrawn: nothing moved.' } }] },
-        onError: { target: 'reviewing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onDone: {
+          target: 'decided',
+          actions: [
+            { type: 'keepDecision', params: ({ event }) => ({ request: event.output }) },
+            { type: 'toast', params: { level: 'success', message: 'Withdrawn: nothing moved.' } },
+          ],
+        },
+        onError: {
+          target: 'reviewing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     decided: { type: 'final' },

@@ -1,5 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { REASON_MAX_LENGTH, REASON_MIN_LENGTH, TOTP_CODE, type MoneyRequest, type MoneyRequestKind, type NewMoneyRequest } from '../../../core/console';
+import {
+  REASON_MAX_LENGTH,
+  REASON_MIN_LENGTH,
+  TOTP_CODE,
+  type MoneyRequest,
+  type MoneyRequestKind,
+  type NewMoneyRequest,
+} from '../../../core/console';
 import { nairaToKobo } from '../../../core/money';
 import { requestMoney } from '../../api/console/calls';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
@@ -25,11 +32,11 @@ export type MoneyRequestEvent =
 
 export const AMOUNT_NEEDED = 'Enter the amount in naira, with at most two decimals.';
 export const REASON_NEEDED =
-  `Say why, in at least ${REASON_MIN_LENGTH} ` +
-  'characters: whoever approves and whoever audits will read it.';
+  `Say why, in at least ${REASON_MIN_LENGTH} ` + 'characters: whoever approves and whoever audits will read it.';
 export const CODE_NEEDED = 'Enter the six-digit code from your authenticator app to confirm.';
 
-const typedAmount = (context: MoneyRequestContext) => (context.incomingTransferId !== null ? 1n : nairaToKobo(context.amount));
+const typedAmount = (context: MoneyRequestContext) =>
+  context.incomingTransferId !== null ? 1n : nairaToKobo(context.amount);
 
 /**
  * The maker's half of maker-checker: what to move and why, then the maker's own code
@@ -44,13 +51,18 @@ export const moneyRequestMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    requestMoney: fromPromise<MoneyRequest, NewMoneyRequest>(async ({ input, signal }) => (await requestMoney(input, signal)).data),
+    requestMoney: fromPromise<MoneyRequest, NewMoneyRequest>(
+      async ({ input, signal }) => (await requestMoney(input, signal)).data,
+    ),
   },
   actions: {
     ...effects,
     change: assign(({ context }, params: { field: 'amount' | 'reason' | 'code'; value: string }) => ({
       ...context,
-      [params.field]: params.field === 'code' ? params.value.replace(/\D/g, '').slice(0, 6) : params.value.slice(0, REASON_MAX_LENGTH),
+      [params.field]:
+        params.field === 'code'
+          ? params.value.replace(/\D/g, '').slice(0, 6)
+          : params.value.slice(0, REASON_MAX_LENGTH),
     })),
     forgetCode: assign({ code: '' }),
     keepRequest: assign({ request: (_, params: { request: MoneyRequest }) => params.request }),
@@ -68,7 +80,9 @@ export const moneyRequestMachine = setup({
   context: ({ input }) => ({ ...input, amount: '', reason: '', code: '', request: null }),
   initial: 'editing',
   on: {
-    'money.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'money.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+    },
   },
   states: {
     editing: {
@@ -83,7 +97,10 @@ export const moneyRequestMachine = setup({
     confirming: {
       on: {
         'money.back': { target: 'editing', actions: 'forgetCode' },
-        'money.submit': [{ guard: 'codeIncomplete', actions: { type: 'toast', params: { level: 'error', message: CODE_NEEDED } } }, { target: 'submitting' }],
+        'money.submit': [
+          { guard: 'codeIncomplete', actions: { type: 'toast', params: { level: 'error', message: CODE_NEEDED } } },
+          { target: 'submitting' },
+        ],
       },
     },
     submitting: {
@@ -94,7 +111,9 @@ export const moneyRequestMachine = setup({
         input: ({ context }) => ({
           kind: context.kind,
           ...(context.customerId !== null ? { customer_id: context.customerId } : {}),
-          ...(context.incomingTransferId !== null ? { incoming_transfer_id: context.incomingTransferId } : { amount: context.amount.trim() }),
+          ...(context.incomingTransferId !== null
+            ? { incoming_transfer_id: context.incomingTransferId }
+            : { amount: context.amount.trim() }),
           reason: context.reason.trim(),
           code: context.code,
         }),
@@ -103,10 +122,22 @@ export const moneyRequestMachine = setup({
           actions: [
             'forgetCode',
             { type: 'keepRequest', params: ({ event }) => ({ request: event.output }) },
-            { type: 'toast', params: { level: 'success', message: 'Request recorded: another finance user must approve it before any money moves.' } },
+            {
+              type: 'toast',
+              params: {
+                level: 'success',
+                message: 'Request recorded: another finance user must approve it before any money moves.',
+              },
+            },
           ],
         },
-        onError: { target: 'confirming', actions: ['forgetCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }] },
+        onError: {
+          target: 'confirming',
+          actions: [
+            'forgetCode',
+            { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+          ],
+        },
       },
     },
     requested: { type: 'final' },

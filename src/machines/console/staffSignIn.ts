@@ -20,7 +20,8 @@ export interface StaffSignInContext extends StaffSignInInput {
   code: string;
 }
 
-export type StaffSignInEvent = { type: 'signIn.change'; field: SignInField; value: string } | { type: 'signIn.submit' } | { type: 'signIn.restart' };
+export type StaffSignInEvent =
+  { type: 'signIn.change'; field: SignInField; value: string } | { type: 'signIn.submit' } | { type: 'signIn.restart' };
 
 export const ENTER_CREDENTIALS = 'Enter your e-mail and password.';
 export const PASSWORDS_DIFFER = 'The two passwords are not the same.';
@@ -43,14 +44,21 @@ export const staffSignInMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    signIn: fromPromise<SignInAnswer, { email: string; password: string }>(({ input, signal }) => signIn(input, signal)),
-    acceptInvitation: fromPromise<SignInAnswer, { invitation: string; password: string }>(({ input, signal }) => acceptInvitation(input, signal)),
+    signIn: fromPromise<SignInAnswer, { email: string; password: string }>(({ input, signal }) =>
+      signIn(input, signal),
+    ),
+    acceptInvitation: fromPromise<SignInAnswer, { invitation: string; password: string }>(({ input, signal }) =>
+      acceptInvitation(input, signal),
+    ),
     submitCode: fromPromise<SignInAnswer, { code: string }>(({ input, signal }) => submitCode(input.code, signal)),
     enrolment: totpEnrolmentMachine,
   },
   actions: {
     ...effects,
-    change: assign(({ context }, params: { field: SignInField; value: string }) => ({ ...context, [params.field]: params.value })),
+    change: assign(({ context }, params: { field: SignInField; value: string }) => ({
+      ...context,
+      [params.field]: params.value,
+    })),
     forgetPasswords: assign({ password: '', repeat: '' }),
     forgetCode: assign({ code: '' }),
   },
@@ -67,7 +75,9 @@ export const staffSignInMachine = setup({
   context: ({ input }) => ({ invitation: input.invitation, email: '', password: '', repeat: '', code: '' }),
   initial: 'start',
   on: {
-    'signIn.change': { actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+    'signIn.change': {
+      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: event.value }) },
+    },
   },
   states: {
     start: {
@@ -75,7 +85,13 @@ export const staffSignInMachine = setup({
     },
     credentials: {
       on: {
-        'signIn.submit': [{ guard: 'credentialsMissing', actions: { type: 'toast', params: { level: 'error', message: ENTER_CREDENTIALS } } }, { target: 'checkingPassword' }],
+        'signIn.submit': [
+          {
+            guard: 'credentialsMissing',
+            actions: { type: 'toast', params: { level: 'error', message: ENTER_CREDENTIALS } },
+          },
+          { target: 'checkingPassword' },
+        ],
       },
     },
     checkingPassword: {
@@ -85,15 +101,28 @@ export const staffSignInMachine = setup({
         src: 'signIn',
         input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
         onDone: [
-          { guard: { type: 'needsEnrolment', params: ({ event }) => ({ answer: event.output }) }, target: 'enrolling', actions: 'forgetPasswords' },
+          {
+            guard: { type: 'needsEnrolment', params: ({ event }) => ({ answer: event.output }) },
+            target: 'enrolling',
+            actions: 'forgetPasswords',
+          },
           { target: 'secondFactor', actions: 'forgetPasswords' },
         ],
-        onError: { target: 'credentials', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'credentials',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     choosingPassword: {
       on: {
-        'signIn.submit': [{ guard: 'passwordsDiffer', actions: { type: 'toast', params: { level: 'error', message: PASSWORDS_DIFFER } } }, { target: 'acceptingInvitation' }],
+        'signIn.submit': [
+          {
+            guard: 'passwordsDiffer',
+            actions: { type: 'toast', params: { level: 'error', message: PASSWORDS_DIFFER } },
+          },
+          { target: 'acceptingInvitation' },
+        ],
       },
     },
     acceptingInvitation: {
@@ -103,12 +132,18 @@ export const staffSignInMachine = setup({
         src: 'acceptInvitation',
         input: ({ context }) => ({ invitation: context.invitation ?? '', password: context.password }),
         onDone: { target: 'enrolling', actions: 'forgetPasswords' },
-        onError: { target: 'choosingPassword', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'choosingPassword',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     secondFactor: {
       on: {
-        'signIn.submit': [{ guard: 'codeMissing', actions: { type: 'toast', params: { level: 'error', message: ENTER_CODE } } }, { target: 'checkingCode' }],
+        'signIn.submit': [
+          { guard: 'codeMissing', actions: { type: 'toast', params: { level: 'error', message: ENTER_CODE } } },
+          { target: 'checkingCode' },
+        ],
         'signIn.restart': { target: 'credentials', actions: 'forgetCode' },
       },
     },
@@ -121,13 +156,30 @@ export const staffSignInMachine = setup({
         onDone: { target: 'signedIn', actions: ['forgetCode', { type: 'navigate', params: { to: '/' } }] },
         onError: [
           // Too many wrong codes, or the half-open session timed out: the password again.
-          { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: 'credentials', actions: ['forgetCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }] },
-          { target: 'secondFactor', actions: ['forgetCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }] },
+          {
+            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'credentials',
+            actions: [
+              'forgetCode',
+              { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+            ],
+          },
+          {
+            target: 'secondFactor',
+            actions: [
+              'forgetCode',
+              { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+            ],
+          },
         ],
       },
     },
     enrolling: {
-      invoke: { id: 'enrolment', src: 'enrolment', onDone: { target: 'signedIn', actions: { type: 'navigate', params: { to: '/' } } } },
+      invoke: {
+        id: 'enrolment',
+        src: 'enrolment',
+        onDone: { target: 'signedIn', actions: { type: 'navigate', params: { to: '/' } } },
+      },
     },
     signedIn: { type: 'final' },
   },

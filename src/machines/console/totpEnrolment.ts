@@ -11,7 +11,11 @@ export interface TotpEnrolmentContext {
   recoveryCodes: string[];
 }
 
-export type TotpEnrolmentEvent = { type: 'enrolment.code'; value: string } | { type: 'enrolment.submit' } | { type: 'enrolment.retry' } | { type: 'enrolment.saved' };
+export type TotpEnrolmentEvent =
+  | { type: 'enrolment.code'; value: string }
+  | { type: 'enrolment.submit' }
+  | { type: 'enrolment.retry' }
+  | { type: 'enrolment.saved' };
 
 export const ENTER_SIX_DIGITS = 'Enter the six-digit code your authenticator app shows for Naira Wallet.';
 
@@ -28,7 +32,9 @@ export const totpEnrolmentMachine = setup({
   },
   actors: {
     startEnrolment: fromPromise<EnrolmentSecret>(async ({ signal }) => (await startEnrolment(signal)).data),
-    confirmEnrolment: fromPromise<EnrolmentDone, { code: string }>(({ input, signal }) => confirmEnrolment(input.code, signal)),
+    confirmEnrolment: fromPromise<EnrolmentDone, { code: string }>(({ input, signal }) =>
+      confirmEnrolment(input.code, signal),
+    ),
   },
   actions: {
     ...effects,
@@ -52,8 +58,14 @@ export const totpEnrolmentMachine = setup({
       invoke: {
         id: 'startEnrolment',
         src: 'startEnrolment',
-        onDone: { target: 'scanning', actions: { type: 'keepEnrolment', params: ({ event }) => ({ enrolment: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onDone: {
+          target: 'scanning',
+          actions: { type: 'keepEnrolment', params: ({ event }) => ({ enrolment: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     failed: {
@@ -62,7 +74,13 @@ export const totpEnrolmentMachine = setup({
     scanning: {
       on: {
         'enrolment.code': { actions: { type: 'setCode', params: ({ event }) => ({ value: event.value }) } },
-        'enrolment.submit': [{ guard: 'codeIncomplete', actions: { type: 'toast', params: { level: 'error', message: ENTER_SIX_DIGITS } } }, { target: 'confirming' }],
+        'enrolment.submit': [
+          {
+            guard: 'codeIncomplete',
+            actions: { type: 'toast', params: { level: 'error', message: ENTER_SIX_DIGITS } },
+          },
+          { target: 'confirming' },
+        ],
       },
     },
     confirming: {
@@ -71,8 +89,20 @@ export const totpEnrolmentMachine = setup({
         id: 'confirmEnrolment',
         src: 'confirmEnrolment',
         input: ({ context }) => ({ code: context.code }),
-        onDone: { target: 'showingCodes', actions: ['forgetCode', { type: 'keepRecoveryCodes', params: ({ event }) => ({ codes: event.output.recovery_codes }) }] },
-        onError: { target: 'scanning', actions: ['forgetCode', { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }] },
+        onDone: {
+          target: 'showingCodes',
+          actions: [
+            'forgetCode',
+            { type: 'keepRecoveryCodes', params: ({ event }) => ({ codes: event.output.recovery_codes }) },
+          ],
+        },
+        onError: {
+          target: 'scanning',
+          actions: [
+            'forgetCode',
+            { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+          ],
+        },
       },
     },
     showingCodes: {

@@ -29,14 +29,21 @@ type Effect<P> = ActionFunction<any, any, any, P, never, never, never, never, Fl
 
 /** Named actions every flow machine spreads into its `setup({ actions })`. */
 export const effects = {
-  toast: emit((_, params: { level: ToastLevel; message: string }) => ({ type: 'toast' as const, ...params })) as Effect<{
+  toast: emit((_, params: { level: ToastLevel; message: string }) => ({
+    type: 'toast' as const,
+    ...params,
+  })) as Effect<{
     level: ToastLevel;
     message: string;
   }>,
-  navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })) as Effect<{ to: string }>,
+  navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })) as Effect<{
+    to: string;
+  }>,
 };
 
 /** Leaving the app for a partner's page: only the machines that do it carry it (the card top-up). */
 export const redirectEffect = {
-  redirect: emit((_, params: { url: string }) => ({ type: 'redirect' as const, url: params.url })) as Effect<{ url: string }>,
+  redirect: emit((_, params: { url: string }) => ({ type: 'redirect' as const, url: params.url })) as Effect<{
+    url: string;
+  }>,
 };

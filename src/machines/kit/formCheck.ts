@@ -16,7 +16,13 @@ export const checkedSubmit = <F>(validate: Validate<F>, next: string) =>
   [
     {
       guard: 'formInvalid',
-      actions: { type: 'toast', params: ({ context }: { context: { form: F } }) => ({ level: 'error' as const, message: validate(context.form) ?? '' }) },
+      actions: {
+        type: 'toast',
+        params: ({ context }: { context: { form: F } }) => ({
+          level: 'error' as const,
+          message: validate(context.form) ?? '',
+        }),
+      },
     },
     { target: next },
   ] as const;

@@ -41,7 +41,10 @@ export const notificationsMachine = setup({
   },
   actions: {
     ...effects,
-    markRead: sendTo(({ context }) => context.session, (_, params: { id: number }) => ({ type: 'notification.read' as const, id: params.id })),
+    markRead: sendTo(
+      ({ context }) => context.session,
+      (_, params: { id: number }) => ({ type: 'notification.read' as const, id: params.id }),
+    ),
     setMarking: assign({ marking: (_, params: { id: number }) => params.id }),
     clearMarking: assign({ marking: null }),
   },
@@ -54,7 +57,12 @@ export const notificationsMachine = setup({
       initial: 'refreshing',
       states: {
         refreshing: {
-          invoke: { id: 'sessionRefresh', src: 'sessionRefresh', input: ({ context }) => ({ session: context.session }), onDone: 'ready' },
+          invoke: {
+            id: 'sessionRefresh',
+            src: 'sessionRefresh',
+            input: ({ context }) => ({ session: context.session }),
+            onDone: 'ready',
+          },
         },
         ready: {},
       },
@@ -66,7 +74,10 @@ export const notificationsMachine = setup({
         idle: {
           entry: 'clearMarking',
           on: {
-            'notifications.mark': { target: 'marking', actions: { type: 'setMarking', params: ({ event }) => ({ id: event.id }) } },
+            'notifications.mark': {
+              target: 'marking',
+              actions: { type: 'setMarking', params: ({ event }) => ({ id: event.id }) },
+            },
           },
         },
         marking: {
@@ -74,8 +85,17 @@ export const notificationsMachine = setup({
             id: 'markNotification',
             src: 'markNotification',
             input: ({ context }) => ({ id: context.marking! }),
-            onDone: { target: 'idle', actions: { type: 'markRead', params: ({ context }) => ({ id: context.marking! }) } },
-            onError: { target: 'idle', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'markRead', params: ({ context }) => ({ id: context.marking! }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'toast',
+                params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+              },
+            },
           },
         },
       },

@@ -2,7 +2,8 @@ import type { MachineDescription } from '../kit/machineDescription';
 
 /** The page of src/machines/purchases/merchantVerification.ts in docs/machines. */
 export default {
-  summary: '“Verify Merchant” on electricity, betting and cable: looks up the holder of a meter, account or smartcard number.',
+  summary:
+    '“Verify Merchant” on electricity, betting and cable: looks up the holder of a meter, account or smartcard number.',
   events: {
     'merchant.verify': '“Verify Merchant”, with the provider and the number.',
     'merchant.reset': 'The owner starts the next purchase unverified.',

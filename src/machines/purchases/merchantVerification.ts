@@ -15,10 +15,12 @@ export interface MerchantVerificationContext extends MerchantVerificationInput {
   beneficiary: string;
 }
 
-export type MerchantVerificationEvent = { type: 'merchant.verify'; request: VerifyMerchantRequest } | { type: 'merchant.reset' };
+export type MerchantVerificationEvent =
+  { type: 'merchant.verify'; request: VerifyMerchantRequest } | { type: 'merchant.reset' };
 
 /** What the verification tells its owner: the holder, and the number verified (the form may have moved on since). */
-export type MerchantVerificationReport = { type: 'merchant.verified'; details: MerchantDetails; beneficiary: string } | { type: 'merchant.failed' };
+export type MerchantVerificationReport =
+  { type: 'merchant.verified'; details: MerchantDetails; beneficiary: string } | { type: 'merchant.failed' };
 
 /**
  * 'Verify Merchant' on electricity, betting and cable: unverified (the button
@@ -36,7 +38,9 @@ export const merchantVerificationMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    verifyMerchant: fromPromise<Envelope<MerchantDetails>, VerifyMerchantRequest>(({ input, signal }) => verifyMerchant(input, signal)),
+    verifyMerchant: fromPromise<Envelope<MerchantDetails>, VerifyMerchantRequest>(({ input, signal }) =>
+      verifyMerchant(input, signal),
+    ),
   },
   actions: {
     ...effects,
@@ -51,7 +55,9 @@ export const merchantVerificationMachine = setup({
         beneficiary: context.beneficiary,
       }),
     ),
-    reportFailed: sendTo(({ context }) => context.owner, { type: 'merchant.failed' } satisfies MerchantVerificationReport),
+    reportFailed: sendTo(({ context }) => context.owner, {
+      type: 'merchant.failed',
+    } satisfies MerchantVerificationReport),
   },
 }).createMachine({
   id: 'merchantVerification',
@@ -59,7 +65,12 @@ export const merchantVerificationMachine = setup({
   initial: 'unverified',
   states: {
     unverified: {
-      on: { 'merchant.verify': { target: 'verifying', actions: { type: 'noteNumber', params: ({ event }) => ({ request: event.request }) } } },
+      on: {
+        'merchant.verify': {
+          target: 'verifying',
+          actions: { type: 'noteNumber', params: ({ event }) => ({ request: event.request }) },
+        },
+      },
     },
     verifying: {
       tags: 'busy',
@@ -76,7 +87,11 @@ export const merchantVerificationMachine = setup({
         },
         onError: {
           target: 'unverified',
-          actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'forget', 'reportFailed'],
+          actions: [
+            { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+            'forget',
+            'reportFailed',
+          ],
         },
       },
     },

@@ -14,7 +14,13 @@ import { pinRefusalOf } from '../../api/account/pin';
 import { newIdempotencyKey, purchase, recentBeneficiaries } from '../../api/purchases/purchases';
 import { messages } from '../../../core/messages';
 import { providerForNetwork, suggestNetwork, type Network } from '../../../core/phone';
-import { RECENT_BENEFICIARIES, serviceByKey, type ServiceCategory, type ServiceEntry, type ServiceKey } from '../../../core/services';
+import {
+  RECENT_BENEFICIARIES,
+  serviceByKey,
+  type ServiceCategory,
+  type ServiceEntry,
+  type ServiceKey,
+} from '../../../core/services';
 import { rememberBeneficiary } from '../../domain/purchases/beneficiaries';
 import { amountInput, beneficiaryInput } from '../../domain/kit/numericInput';
 import { validatePurchase, type PurchaseForm } from '../../domain/kit/validation';
@@ -97,16 +103,19 @@ const emptyForm = (): PurchaseForm => ({ providerId: '', planId: '', beneficiary
 const serviceOf = (context: PurchaseContext): ServiceEntry => serviceByKey(context.service);
 
 /** What the beneficiary field holds after a change: only what the service's number can be made of. */
-const typedBeneficiary = (context: PurchaseContext, value: string) => beneficiaryInput(serviceOf(context).beneficiary, value);
+const typedBeneficiary = (context: PurchaseContext, value: string) =>
+  beneficiaryInput(serviceOf(context).beneficiary, value);
 
 /** The field no longer holds the number the shown details were verified for; paying bills the field's number. */
 export const numberChangedSinceVerified = ({ merchant, form }: Pick<PurchaseContext, 'merchant' | 'form'>): boolean =>
   merchant !== null && form.beneficiary.trim() !== merchant.beneficiary;
 
 /** The providers of this service's category, as the session last fetched them. */
-const providersOf = (context: PurchaseContext): Provider[] => context.session.getSnapshot().context.providers[serviceOf(context).category] ?? [];
+const providersOf = (context: PurchaseContext): Provider[] =>
+  context.session.getSnapshot().context.providers[serviceOf(context).category] ?? [];
 
-const providerById = (context: PurchaseContext, id: string) => providersOf(context).find((provider) => String(provider.id) === id);
+const providerById = (context: PurchaseContext, id: string) =>
+  providersOf(context).find((provider) => String(provider.id) === id);
 
 /** The provider the phone number suggests, when the user has not picked one and it differs from the current. */
 function suggestedProvider(context: PurchaseContext, beneficiary: string): Provider | undefined {
@@ -121,7 +130,10 @@ function toCall(context: PurchaseContext): PurchaseCall {
   const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary.trim(), pin };
   return {
     category: service.category,
-    body: service.pricing.kind === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: form.amount.trim() },
+    body:
+      service.pricing.kind === 'plan'
+        ? { ...common, package_id: Number(form.planId) }
+        : { ...common, amount: form.amount.trim() },
     idempotencyKey: context.idempotencyKey!,
   };
 }
@@ -148,21 +160,31 @@ export const purchaseMachine = setup({
     purchase: fromPromise<PurchaseAnswer, PurchaseCall>(({ input, signal }) =>
       purchase(input.category, input.body, input.idempotencyKey, signal),
     ),
-    recentBeneficiaries: fromPromise<Envelope<RecentBeneficiary[]>, { category: string }>(({ input, signal }) => recentBeneficiaries(input.category, signal)),
+    recentBeneficiaries: fromPromise<Envelope<RecentBeneficiary[]>, { category: string }>(({ input, signal }) =>
+      recentBeneficiaries(input.category, signal),
+    ),
   },
   actions: {
     ...effects,
     // Selecting a provider clears the plan (and a plan's amount) and offers that provider's plans:
     // a plan belongs to one provider.
     selectProvider: assign(({ context }, params: { value: string }) => ({
-      form: { ...context.form, providerId: params.value, planId: '', amount: serviceOf(context).pricing.kind === 'plan' ? '' : context.form.amount },
+      form: {
+        ...context.form,
+        providerId: params.value,
+        planId: '',
+        amount: serviceOf(context).pricing.kind === 'plan' ? '' : context.form.amount,
+      },
       providerChosen: params.value !== '',
       idempotencyKey: null,
     })),
     // Selecting a plan sets the amount, read-only: a plan has one price.
     selectPlan: assign(({ context }, params: { value: string }) => {
       const plan = providerById(context, context.form.providerId)?.packages.find((p) => String(p.id) === params.value);
-      return { form: { ...context.form, planId: params.value, amount: plan ? String(plan.amount) : '' }, idempotencyKey: null };
+      return {
+        form: { ...context.form, planId: params.value, amount: plan ? String(plan.amount) : '' },
+        idempotencyKey: null,
+      };
     }),
     setBeneficiary: assign(({ context }, params: { value: string }) => ({
       form: { ...context.form, beneficiary: params.value },
@@ -179,14 +201,24 @@ export const purchaseMachine = setup({
       const providerId = providerById(context, params.providerId) ? params.providerId : context.form.providerId;
       const samePlan = providerId === context.form.providerId || serviceOf(context).pricing.kind === 'amount';
       return {
-        form: { ...context.form, providerId, beneficiary: params.beneficiary, ...(samePlan ? {} : { planId: '', amount: '' }) },
+        form: {
+          ...context.form,
+          providerId,
+          beneficiary: params.beneficiary,
+          ...(samePlan ? {} : { planId: '', amount: '' }),
+        },
         providerChosen: providerId !== '',
         suggestedNetwork: serviceOf(context).suggestsNetwork ? suggestNetwork(params.beneficiary) : null,
         idempotencyKey: null,
       };
     }),
-    setAmount: assign(({ context }, params: { value: string }) => ({ form: { ...context.form, amount: params.value }, idempotencyKey: null })),
-    keepRecent: assign({ recent: (_, params: { list: RecentBeneficiary[] }) => params.list.slice(0, RECENT_BENEFICIARIES) }),
+    setAmount: assign(({ context }, params: { value: string }) => ({
+      form: { ...context.form, amount: params.value },
+      idempotencyKey: null,
+    })),
+    keepRecent: assign({
+      recent: (_, params: { list: RecentBeneficiary[] }) => params.list.slice(0, RECENT_BENEFICIARIES),
+    }),
     verify: sendTo(
       ({ context }) => context.verification!,
       ({ context }) => ({
@@ -212,11 +244,17 @@ export const purchaseMachine = setup({
       ({ context }) => context.session,
       (_, params: { answer: PurchaseAnswer }) => {
         const refusal = pinRefusalOf(params.answer);
-        const counted = refusal?.reason === 'pin-incorrect' ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts } : {};
+        const counted =
+          refusal?.reason === 'pin-incorrect'
+            ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts }
+            : {};
         return { type: 'session.update' as const, data: counted };
       },
     ),
-    lockPurchases: sendTo(({ context }) => context.session, { type: 'session.update' as const, data: { pin_locked: true } }),
+    lockPurchases: sendTo(({ context }) => context.session, {
+      type: 'session.update' as const,
+      data: { pin_locked: true },
+    }),
     // The server has ended the session already (one wrong pin past the limit); the app forgets it.
     logout: sendTo(({ context }) => context.session, { type: 'session.logout' as const }),
     // The form, pin boxes and amount clear: no pin is left on screen, and the next purchase starts
@@ -243,10 +281,12 @@ export const purchaseMachine = setup({
   guards: {
     formInvalid: ({ context }) => validatePurchase(context.form, serviceOf(context).pricing.kind) !== null,
     awaitsVerification: ({ context }) => context.verification !== null && context.merchant === null,
-    suggestsProvider: ({ context }, params: { value: string }) => suggestedProvider(context, params.value) !== undefined,
+    suggestsProvider: ({ context }, params: { value: string }) =>
+      suggestedProvider(context, params.value) !== undefined,
     amountEditable: ({ context }) => serviceOf(context).pricing.kind === 'amount',
     succeeded: (_, params: { answer: PurchaseAnswer }) => params.answer.type === 'success',
-    pinRefused: (_, params: { answer: PurchaseAnswer; reason: PinRefusalReason }) => pinRefusalOf(params.answer)?.reason === params.reason,
+    pinRefused: (_, params: { answer: PurchaseAnswer; reason: PinRefusalReason }) =>
+      pinRefusalOf(params.answer)?.reason === params.reason,
   },
 }).createMachine({
   id: 'purchase',
@@ -262,7 +302,9 @@ export const purchaseMachine = setup({
     pin: '',
     result: null,
     pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self } }),
-    verification: input.service.verification?.beforePaying ? spawn('merchantVerification', { id: 'merchantVerification', input: { owner: self } }) : null,
+    verification: input.service.verification?.beforePaying
+      ? spawn('merchantVerification', { id: 'merchantVerification', input: { owner: self } })
+      : null,
   }),
   type: 'parallel',
   states: {
@@ -275,18 +317,38 @@ export const purchaseMachine = setup({
         // What is not part of a number never enters the form, typed, pasted or autofilled.
         'form.beneficiary': [
           {
-            guard: { type: 'suggestsProvider', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) },
+            guard: {
+              type: 'suggestsProvider',
+              params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }),
+            },
             actions: [
-              { type: 'selectSuggestedProvider', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) },
-              { type: 'setBeneficiary', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) },
+              {
+                type: 'selectSuggestedProvider',
+                params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }),
+              },
+              {
+                type: 'setBeneficiary',
+                params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }),
+              },
             ],
           },
-          { actions: { type: 'setBeneficiary', params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }) } },
+          {
+            actions: {
+              type: 'setBeneficiary',
+              params: ({ context, event }) => ({ value: typedBeneficiary(context, event.value) }),
+            },
+          },
         ],
         'form.recent': {
-          actions: { type: 'pickRecent', params: ({ event }) => ({ beneficiary: event.beneficiary, providerId: event.providerId }) },
+          actions: {
+            type: 'pickRecent',
+            params: ({ event }) => ({ beneficiary: event.beneficiary, providerId: event.providerId }),
+          },
         },
-        'form.amount': { guard: 'amountEditable', actions: { type: 'setAmount', params: ({ event }) => ({ value: amountInput(event.value) }) } },
+        'form.amount': {
+          guard: 'amountEditable',
+          actions: { type: 'setAmount', params: ({ event }) => ({ value: amountInput(event.value) }) },
+        },
       },
       states: {
         editing: {
@@ -296,7 +358,10 @@ export const purchaseMachine = setup({
                 guard: 'formInvalid',
                 actions: {
                   type: 'toast',
-                  params: ({ context }) => ({ level: 'error', message: validatePurchase(context.form, serviceOf(context).pricing.kind) ?? '' }),
+                  params: ({ context }) => ({
+                    level: 'error',
+                    message: validatePurchase(context.form, serviceOf(context).pricing.kind) ?? '',
+                  }),
                 },
               },
               { guard: 'awaitsVerification', target: 'verifying' },
@@ -311,7 +376,10 @@ export const purchaseMachine = setup({
           on: {
             'merchant.verified': {
               target: 'editing',
-              actions: { type: 'keepMerchant', params: ({ event }) => ({ details: event.details, beneficiary: event.beneficiary }) },
+              actions: {
+                type: 'keepMerchant',
+                params: ({ event }) => ({ details: event.details, beneficiary: event.beneficiary }),
+              },
             },
             'merchant.failed': 'editing',
           },
@@ -319,7 +387,10 @@ export const purchaseMachine = setup({
         authorising: {
           entry: 'openPin',
           on: {
-            'pin.accepted': { target: 'submitting', actions: { type: 'authorise', params: ({ event }) => ({ pin: event.pin }) } },
+            'pin.accepted': {
+              target: 'submitting',
+              actions: { type: 'authorise', params: ({ event }) => ({ pin: event.pin }) },
+            },
             'pin.cancelled': 'editing',
           },
         },
@@ -340,7 +411,10 @@ export const purchaseMachine = setup({
                     type: 'toast',
                     // Delivered (success), or accepted and still processing with the biller (information).
                     params: ({ event }) => ({
-                      level: event.output.type === 'success' && event.output.data && event.output.data.status !== 'completed' ? 'info' : 'success',
+                      level:
+                        event.output.type === 'success' && event.output.data && event.output.data.status !== 'completed'
+                          ? 'info'
+                          : 'success',
                       message: event.output.message,
                     }),
                   },
@@ -352,7 +426,10 @@ export const purchaseMachine = setup({
               },
               {
                 // A wrong pin, counted by the server: say so and ask again, same form, same key.
-                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }) },
+                guard: {
+                  type: 'pinRefused',
+                  params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }),
+                },
                 target: 'authorising',
                 actions: [
                   { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
@@ -361,25 +438,49 @@ export const purchaseMachine = setup({
               },
               {
                 // A wrong pin once the count had reached max_attempts: the server has revoked the session.
-                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-logout' as const }) },
+                guard: {
+                  type: 'pinRefused',
+                  params: ({ event }) => ({ answer: event.output, reason: 'pin-logout' as const }),
+                },
                 target: 'signedOut',
-                actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, 'logout', { type: 'navigate', params: { to: '/login' } }],
+                actions: [
+                  { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+                  'logout',
+                  { type: 'navigate', params: { to: '/login' } },
+                ],
               },
               {
                 // Locked until the pin is reset: the server's message, and the screen offers "Forgot pin?".
-                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-locked' as const }) },
+                guard: {
+                  type: 'pinRefused',
+                  params: ({ event }) => ({ answer: event.output, reason: 'pin-locked' as const }),
+                },
                 target: 'editing',
-                actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'lockPurchases', 'forgetKey'],
+                actions: [
+                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
+                  'lockPurchases',
+                  'forgetKey',
+                ],
               },
               {
                 // Refused or failed and refunded: the server's message; the form stays, to be corrected
                 // or sent again.
                 target: 'editing',
-                actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'forgetKey', 'refreshSession'],
+                actions: [
+                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
+                  'forgetKey',
+                  'refreshSession',
+                ],
               },
             ],
             // No answer (network): the message, the form and the attempt's key stay for a retry.
-            onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'toast',
+                params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+              },
+            },
           },
         },
         /** Logged out after too many wrong pins; the screen is on its way to /login. */
@@ -394,7 +495,10 @@ export const purchaseMachine = setup({
             id: 'recent',
             src: 'recentBeneficiaries',
             input: ({ context }) => ({ category: serviceOf(context).category }),
-            onDone: { target: 'loaded', actions: { type: 'keepRecent', params: ({ event }) => ({ list: event.output.data ?? [] }) } },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'keepRecent', params: ({ event }) => ({ list: event.output.data ?? [] }) },
+            },
             // Recent numbers are a convenience: without them the form works as before.
             onError: 'loaded',
           },

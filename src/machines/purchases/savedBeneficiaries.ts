@@ -1,6 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { DeleteBeneficiaryRequest, Envelope, RenameBeneficiaryRequest, SaveBeneficiaryRequest, SavedBeneficiary } from '../../../core/contract';
-import { deleteBeneficiary, listSavedBeneficiaries, renameBeneficiary, saveBeneficiary } from '../../api/purchases/beneficiaries';
+import type {
+  DeleteBeneficiaryRequest,
+  Envelope,
+  RenameBeneficiaryRequest,
+  SaveBeneficiaryRequest,
+  SavedBeneficiary,
+} from '../../../core/contract';
+import {
+  deleteBeneficiary,
+  listSavedBeneficiaries,
+  renameBeneficiary,
+  saveBeneficiary,
+} from '../../api/purchases/beneficiaries';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 
 export interface SavedBeneficiariesInput {
@@ -22,7 +33,8 @@ export type SavedBeneficiariesEvent =
 const byName = (list: SavedBeneficiary[]) => [...list].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 
 /** The list with `saved` in it: in place of the entry with its id (a rename, or a number saved again), or added. */
-const including = (list: SavedBeneficiary[], saved: SavedBeneficiary) => byName([...list.filter((entry) => entry.id !== saved.id), saved]);
+const including = (list: SavedBeneficiary[], saved: SavedBeneficiary) =>
+  byName([...list.filter((entry) => entry.id !== saved.id), saved]);
 
 /**
  * The numbers the user saved for one service, beside the purchase form: loading
@@ -38,9 +50,15 @@ export const savedBeneficiariesMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    list: fromPromise<Envelope<SavedBeneficiary[]>, { category: string }>(({ input, signal }) => listSavedBeneficiaries(input.category, signal)),
-    save: fromPromise<Envelope<SavedBeneficiary>, SaveBeneficiaryRequest>(({ input, signal }) => saveBeneficiary(input, signal)),
-    rename: fromPromise<Envelope<SavedBeneficiary>, RenameBeneficiaryRequest>(({ input, signal }) => renameBeneficiary(input, signal)),
+    list: fromPromise<Envelope<SavedBeneficiary[]>, { category: string }>(({ input, signal }) =>
+      listSavedBeneficiaries(input.category, signal),
+    ),
+    save: fromPromise<Envelope<SavedBeneficiary>, SaveBeneficiaryRequest>(({ input, signal }) =>
+      saveBeneficiary(input, signal),
+    ),
+    rename: fromPromise<Envelope<SavedBeneficiary>, RenameBeneficiaryRequest>(({ input, signal }) =>
+      renameBeneficiary(input, signal),
+    ),
     // Answers the id deleted, for the list to drop.
     remove: fromPromise<number, DeleteBeneficiaryRequest>(async ({ input, signal }) => {
       await deleteBeneficiary(input, signal);
@@ -50,8 +68,12 @@ export const savedBeneficiariesMachine = setup({
   actions: {
     ...effects,
     keepList: assign({ list: (_, params: { list: SavedBeneficiary[] }) => byName(params.list) }),
-    include: assign({ list: ({ context }, params: { saved: SavedBeneficiary }) => including(context.list, params.saved) }),
-    drop: assign({ list: ({ context }, params: { id: number }) => context.list.filter((entry) => entry.id !== params.id) }),
+    include: assign({
+      list: ({ context }, params: { saved: SavedBeneficiary }) => including(context.list, params.saved),
+    }),
+    drop: assign({
+      list: ({ context }, params: { id: number }) => context.list.filter((entry) => entry.id !== params.id),
+    }),
   },
 }).createMachine({
   id: 'savedBeneficiaries',
@@ -64,7 +86,10 @@ export const savedBeneficiariesMachine = setup({
         id: 'list',
         src: 'list',
         input: ({ context }) => ({ category: context.category }),
-        onDone: { target: 'ready', actions: { type: 'keepList', params: ({ event }) => ({ list: event.output.data ?? [] }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepList', params: ({ event }) => ({ list: event.output.data ?? [] }) },
+        },
         onError: 'failed',
       },
     },
@@ -84,15 +109,24 @@ export const savedBeneficiariesMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context, event }) => ({ ...(event as Extract<SavedBeneficiariesEvent, { type: 'saved.save' }>).request, category: context.category }),
+        input: ({ context, event }) => ({
+          ...(event as Extract<SavedBeneficiariesEvent, { type: 'saved.save' }>).request,
+          category: context.category,
+        }),
         onDone: {
           target: 'ready',
           actions: [
             { type: 'include', params: ({ event }) => ({ saved: event.output.data! }) },
-            { type: 'toast', params: ({ event }) => ({ level: 'success', message: `Saved as ${event.output.data!.name}` }) },
+            {
+              type: 'toast',
+              params: ({ event }) => ({ level: 'success', message: `Saved as ${event.output.data!.name}` }),
+            },
           ],
         },
-        onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     renaming: {
@@ -105,10 +139,16 @@ export const savedBeneficiariesMachine = setup({
           target: 'ready',
           actions: [
             { type: 'include', params: ({ event }) => ({ saved: event.output.data! }) },
-            { type: 'toast', params: ({ event }) => ({ level: 'success', message: `Renamed to ${event.output.data!.name}` }) },
+            {
+              type: 'toast',
+              params: ({ event }) => ({ level: 'success', message: `Renamed to ${event.output.data!.name}` }),
+            },
           ],
         },
-        onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     deleting: {
@@ -119,9 +159,15 @@ export const savedBeneficiariesMachine = setup({
         input: ({ event }) => (event as Extract<SavedBeneficiariesEvent, { type: 'saved.delete' }>).request,
         onDone: {
           target: 'ready',
-          actions: [{ type: 'drop', params: ({ event }) => ({ id: event.output }) }, { type: 'toast', params: { level: 'success', message: 'Deleted' } }],
+          actions: [
+            { type: 'drop', params: ({ event }) => ({ id: event.output }) },
+            { type: 'toast', params: { level: 'success', message: 'Deleted' } },
+          ],
         },
-        onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'ready',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
   },

@@ -53,7 +53,11 @@ export type ActivitiesEvent =
 export const showsLoadMore = (pageFull: boolean, moreReveal: boolean): boolean => pageFull && moreReveal;
 
 function pageState(page: Paginated<Transaction>, pageSize: number) {
-  return { page: page.current_page, pageFull: page.data.length >= pageSize, moreRevealed: page.current_page < page.last_page };
+  return {
+    page: page.current_page,
+    pageFull: page.data.length >= pageSize,
+    moreRevealed: page.current_page < page.last_page,
+  };
 }
 
 /**
@@ -86,9 +90,13 @@ export const activitiesMachine = setup({
     fetchTransactions: fromPromise<Envelope<Paginated<Transaction>>, FetchTransactionsRequest>(({ input, signal }) =>
       fetchTransactions(input, signal),
     ),
-    refreshTransaction: fromPromise<Envelope<Transaction>, { id: number }>(({ input, signal }) => refreshTransaction(input.id, signal)),
+    refreshTransaction: fromPromise<Envelope<Transaction>, { id: number }>(({ input, signal }) =>
+      refreshTransaction(input.id, signal),
+    ),
     /** The first page as the server last answered it (kept in the app's storage), or null. */
-    keptFirstPage: fromPromise<Kept<Transaction> | null, { pageSize: number }>(async ({ input }) => keptActivities<Transaction>(input.pageSize)),
+    keptFirstPage: fromPromise<Kept<Transaction> | null, { pageSize: number }>(async ({ input }) =>
+      keptActivities<Transaction>(input.pageSize),
+    ),
   },
   actions: {
     ...effects,
@@ -109,7 +117,9 @@ export const activitiesMachine = setup({
     })),
     showNextPage: assign(({ context }, params: { answer: Envelope<Paginated<Transaction>> }) => {
       const page = params.answer.data;
-      return page ? { items: appendPage(context.items, page.data), ...pageState(page, context.pageSize) } : { pageFull: false, moreRevealed: false };
+      return page
+        ? { items: appendPage(context.items, page.data), ...pageState(page, context.pageSize) }
+        : { pageFull: false, moreRevealed: false };
     }),
     tellSession: ({ context }) => context.session?.send({ type: 'pagination.reveal', more: context.moreRevealed }),
     select: assign({ selected: ({ context }, params: { id: number }) => find(context.items, params.id) ?? null }),
@@ -120,14 +130,16 @@ export const activitiesMachine = setup({
   },
   guards: {
     /** No answer came at all (offline, the server down): the kept copy may stand in. */
-    unreachable: (_, params: { error: unknown }) => params.error instanceof CallFailure && params.error.reason === 'unreachable',
+    unreachable: (_, params: { error: unknown }) =>
+      params.error instanceof CallFailure && params.error.reason === 'unreachable',
     somethingKept: (_, params: { kept: Kept<Transaction> | null }) => params.kept !== null,
     showsLoadMore: ({ context }) => showsLoadMore(context.pageFull, context.moreRevealed),
     opensDetail: ({ context }, params: { id: number }) => {
       const item = find(context.items, params.id);
       return item !== undefined && opensDetail(item.status);
     },
-    stuck: (_, params: { transaction: Transaction | undefined }) => params.transaction !== undefined && stuckUnsettled(params.transaction, Date.now()),
+    stuck: (_, params: { transaction: Transaction | undefined }) =>
+      params.transaction !== undefined && stuckUnsettled(params.transaction, Date.now()),
     hasSelected: ({ context }) => context.selected !== null,
     needsRefresh: ({ context }, params: { id: number }) => {
       const item = find(context.items, params.id);
@@ -136,7 +148,16 @@ export const activitiesMachine = setup({
   },
 }).createMachine({
   id: 'activities',
-  context: ({ input }) => ({ ...input, items: [], page: 0, pageFull: false, moreRevealed: false, selected: null, refreshing: null, asOf: null }),
+  context: ({ input }) => ({
+    ...input,
+    items: [],
+    page: 0,
+    pageFull: false,
+    moreRevealed: false,
+    selected: null,
+    refreshing: null,
+    asOf: null,
+  }),
   type: 'parallel',
   states: {
     list: {
@@ -149,11 +170,21 @@ export const activitiesMachine = setup({
             input: ({ context }) => ({ pagination: context.pageSize, page: 1 }),
             onDone: {
               target: 'ready',
-              actions: [{ type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) }, 'tellSession', 'keepFirstPage'],
+              actions: [
+                { type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) },
+                'tellSession',
+                'keepFirstPage',
+              ],
             },
             onError: [
               { guard: { type: 'unreachable', params: ({ event }) => ({ error: event.error }) }, target: 'recalling' },
-              { target: 'failed', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+              {
+                target: 'failed',
+                actions: {
+                  type: 'toast',
+                  params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+                },
+              },
             ],
           },
         },
@@ -164,10 +195,20 @@ export const activitiesMachine = setup({
             src: 'keptFirstPage',
             input: ({ context }) => ({ pageSize: context.pageSize }),
             onDone: [
-              { guard: { type: 'somethingKept', params: ({ event }) => ({ kept: event.output }) }, target: 'kept', actions: [{ type: 'showKept', params: ({ event }) => ({ kept: event.output! }) }, 'tellSession'] },
-              { target: 'failed', actions: { type: 'toast', params: { level: 'error', message: callFailures.unreachable } } },
+              {
+                guard: { type: 'somethingKept', params: ({ event }) => ({ kept: event.output }) },
+                target: 'kept',
+                actions: [{ type: 'showKept', params: ({ event }) => ({ kept: event.output! }) }, 'tellSession'],
+              },
+              {
+                target: 'failed',
+                actions: { type: 'toast', params: { level: 'error', message: callFailures.unreachable } },
+              },
             ],
-            onError: { target: 'failed', actions: { type: 'toast', params: { level: 'error', message: callFailures.unreachable } } },
+            onError: {
+              target: 'failed',
+              actions: { type: 'toast', params: { level: 'error', message: callFailures.unreachable } },
+            },
           },
         },
         // Nothing here calls the server; back online, the list is asked for again.
@@ -190,9 +231,18 @@ export const activitiesMachine = setup({
             id: 'nextPage',
             src: 'fetchTransactions',
             input: ({ context }) => ({ pagination: context.pageSize, page: context.page + 1 }),
-            onDone: { target: 'ready', actions: [{ type: 'showNextPage', params: ({ event }) => ({ answer: event.output }) }, 'tellSession'] },
+            onDone: {
+              target: 'ready',
+              actions: [{ type: 'showNextPage', params: ({ event }) => ({ answer: event.output }) }, 'tellSession'],
+            },
             // What is shown stays; the button is still there to try again.
-            onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+            onError: {
+              target: 'ready',
+              actions: {
+                type: 'toast',
+                params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+              },
+            },
           },
         },
         refreshing: {
@@ -213,10 +263,19 @@ export const activitiesMachine = setup({
               },
               {
                 target: 'loading',
-                actions: { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+                actions: {
+                  type: 'toast',
+                  params: ({ event }) => ({ level: 'success', message: event.output.message }),
+                },
               },
             ],
-            onError: { target: 'ready', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+            onError: {
+              target: 'ready',
+              actions: {
+                type: 'toast',
+                params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+              },
+            },
           },
         },
         failed: {

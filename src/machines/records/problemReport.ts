@@ -40,8 +40,12 @@ export const problemReportMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    fetchReport: fromPromise<Envelope<ProblemReport | null>, { transactionId: number }>(({ input, signal }) => fetchProblemReport(input.transactionId, signal)),
-    createReport: fromPromise<Envelope<ProblemReport>, CreateProblemReportRequest>(({ input, signal }) => createProblemReport(input, signal)),
+    fetchReport: fromPromise<Envelope<ProblemReport | null>, { transactionId: number }>(({ input, signal }) =>
+      fetchProblemReport(input.transactionId, signal),
+    ),
+    createReport: fromPromise<Envelope<ProblemReport>, CreateProblemReportRequest>(({ input, signal }) =>
+      createProblemReport(input, signal),
+    ),
   },
   actions: {
     ...effects,
@@ -98,16 +102,29 @@ export const problemReportMachine = setup({
       invoke: {
         id: 'createReport',
         src: 'createReport',
-        input: ({ context }) => ({ transaction_id: context.transactionId, reason: context.reason, note: context.note.trim() }),
+        input: ({ context }) => ({
+          transaction_id: context.transactionId,
+          reason: context.reason,
+          note: context.note.trim(),
+        }),
         onDone: {
           target: 'reported',
           actions: [
             { type: 'keepReport', params: ({ event }) => ({ report: event.output.data ?? null }) },
             'clearForm',
-            { type: 'toast', params: ({ event }) => ({ level: 'success', message: `We received your report. Your case number is ${event.output.data!.case_number}.` }) },
+            {
+              type: 'toast',
+              params: ({ event }) => ({
+                level: 'success',
+                message: `We received your report. Your case number is ${event.output.data!.case_number}.`,
+              }),
+            },
           ],
         },
-        onError: { target: 'composing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'composing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     reported: {},

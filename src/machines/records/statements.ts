@@ -51,7 +51,9 @@ export const statementsMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    summary: fromPromise<Envelope<StatementSummary>, StatementRequest>(({ input, signal }) => fetchStatementSummary(input, signal)),
+    summary: fromPromise<Envelope<StatementSummary>, StatementRequest>(({ input, signal }) =>
+      fetchStatementSummary(input, signal),
+    ),
     download: fromPromise<string, StatementDownloadRequest>(({ input, signal }) => downloadStatement(input, signal)),
   },
   actions: {
@@ -65,17 +67,28 @@ export const statementsMachine = setup({
   },
 }).createMachine({
   id: 'statements',
-  context: ({ input }) => ({ today: input.today, from: addDays(input.today, 1 - DEFAULT_DAYS), to: input.today, summary: null }),
+  context: ({ input }) => ({
+    today: input.today,
+    from: addDays(input.today, 1 - DEFAULT_DAYS),
+    to: input.today,
+    summary: null,
+  }),
   initial: 'loading',
   on: {
-    'statement.from': { target: '.editing', actions: { type: 'setFrom', params: ({ event }) => ({ value: event.value }) } },
+    'statement.from': {
+      target: '.editing',
+      actions: { type: 'setFrom', params: ({ event }) => ({ value: event.value }) },
+    },
     'statement.to': { target: '.editing', actions: { type: 'setTo', params: ({ event }) => ({ value: event.value }) } },
   },
   states: {
     editing: {
       on: {
         'statement.show': [
-          { guard: 'rangeInvalid', actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: rangeProblem(context)! }) } },
+          {
+            guard: 'rangeInvalid',
+            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: rangeProblem(context)! }) },
+          },
           { target: 'loading' },
         ],
       },
@@ -86,8 +99,14 @@ export const statementsMachine = setup({
         id: 'summary',
         src: 'summary',
         input: ({ context }) => ({ from: context.from, to: context.to }),
-        onDone: { target: 'shown', actions: { type: 'keepSummary', params: ({ event }) => ({ summary: event.output.data ?? null }) } },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onDone: {
+          target: 'shown',
+          actions: { type: 'keepSummary', params: ({ event }) => ({ summary: event.output.data ?? null }) },
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     shown: {
@@ -98,9 +117,22 @@ export const statementsMachine = setup({
       invoke: {
         id: 'download',
         src: 'download',
-        input: ({ context, event }) => ({ from: context.from, to: context.to, format: (event as Extract<StatementsEvent, { type: 'statement.download' }>).format }),
-        onDone: { target: 'shown', actions: { type: 'toast', params: ({ event }) => ({ level: 'success', message: `Downloaded ${event.output}` }) } },
-        onError: { target: 'shown', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        input: ({ context, event }) => ({
+          from: context.from,
+          to: context.to,
+          format: (event as Extract<StatementsEvent, { type: 'statement.download' }>).format,
+        }),
+        onDone: {
+          target: 'shown',
+          actions: {
+            type: 'toast',
+            params: ({ event }) => ({ level: 'success', message: `Downloaded ${event.output}` }),
+          },
+        },
+        onError: {
+          target: 'shown',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
   },

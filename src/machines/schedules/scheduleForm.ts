@@ -1,11 +1,27 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { CreateScheduleRequest, Envelope, MerchantDetails, Schedule, ScheduleDraft, UpdateScheduleRequest, VerifyMerchantRequest } from '../../../core/contract';
+import type {
+  CreateScheduleRequest,
+  Envelope,
+  MerchantDetails,
+  Schedule,
+  ScheduleDraft,
+  UpdateScheduleRequest,
+  VerifyMerchantRequest,
+} from '../../../core/contract';
 import { messages, scheduleWords } from '../../../core/messages';
 import { serviceByKey, type ServiceKey } from '../../../core/services';
 import { verifyMerchant } from '../../api/purchases/purchases';
 import { draftSchedule, saveSchedule, type ScheduleAnswer } from '../../api/schedules/schedules';
 import { amountInput, beneficiaryInput } from '../../domain/kit/numericInput';
-import { blankFields, fieldsFromDraft, fieldsFromSchedule, scheduleRequest, validateSchedule, type FormStart, type ScheduleFields } from '../../domain/schedules/schedules';
+import {
+  blankFields,
+  fieldsFromDraft,
+  fieldsFromSchedule,
+  scheduleRequest,
+  validateSchedule,
+  type FormStart,
+  type ScheduleFields,
+} from '../../domain/schedules/schedules';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { pinAnswerActions, pinRefused } from '../account/pinAnswers';
 import { pinDialogMachine } from '../account/pinDialog';
@@ -43,7 +59,14 @@ export interface ScheduleFormContext extends FormStart {
 }
 
 export type ScheduleFormEvent =
-  | { type: 'form.set'; field: Exclude<keyof ScheduleFields, 'service' | 'providerId' | 'beneficiary' | 'amount' | 'frequency' | 'endKind'>; value: string }
+  | {
+      type: 'form.set';
+      field: Exclude<
+        keyof ScheduleFields,
+        'service' | 'providerId' | 'beneficiary' | 'amount' | 'frequency' | 'endKind'
+      >;
+      value: string;
+    }
   | { type: 'form.service'; value: string }
   | { type: 'form.provider'; value: string }
   | { type: 'form.beneficiary'; value: string }
@@ -66,10 +89,14 @@ function initialFields(input: ScheduleFormInput): ScheduleFields {
   return origin.kind === 'new' ? { ...blank, ...origin.fields } : blank;
 }
 
-const verifyRequest = ({ fields }: ScheduleFormContext): VerifyMerchantRequest => ({ provider_id: Number(fields.providerId), beneficiary: fields.beneficiary.trim() });
+const verifyRequest = ({ fields }: ScheduleFormContext): VerifyMerchantRequest => ({
+  provider_id: Number(fields.providerId),
+  beneficiary: fields.beneficiary.trim(),
+});
 
 /** The first rule the form breaks, or null. */
-const problemOf = ({ fields, renewal }: Pick<ScheduleFormContext, 'fields' | 'renewal'>) => validateSchedule(fields, renewal);
+const problemOf = ({ fields, renewal }: Pick<ScheduleFormContext, 'fields' | 'renewal'>) =>
+  validateSchedule(fields, renewal);
 
 /**
  * A schedule's form (create from a service or a purchase — Repeat this — or edit): a repeated
@@ -87,36 +114,77 @@ export const scheduleFormMachine = setup({
   },
   actors: {
     pinDialog: pinDialogMachine,
-    loadDraft: fromPromise<Envelope<ScheduleDraft>, { transactionId: number }>(({ input, signal }) => draftSchedule(input.transactionId, signal)),
-    verifyRenewal: fromPromise<Envelope<MerchantDetails>, VerifyMerchantRequest>(({ input, signal }) => verifyMerchant(input, signal)),
-    save: fromPromise<ScheduleAnswer, CreateScheduleRequest | UpdateScheduleRequest>(({ input, signal }) => saveSchedule(input, signal)),
+    loadDraft: fromPromise<Envelope<ScheduleDraft>, { transactionId: number }>(({ input, signal }) =>
+      draftSchedule(input.transactionId, signal),
+    ),
+    verifyRenewal: fromPromise<Envelope<MerchantDetails>, VerifyMerchantRequest>(({ input, signal }) =>
+      verifyMerchant(input, signal),
+    ),
+    save: fromPromise<ScheduleAnswer, CreateScheduleRequest | UpdateScheduleRequest>(({ input, signal }) =>
+      saveSchedule(input, signal),
+    ),
   },
   actions: {
     ...effects,
-    useDraft: assign(({ context }, params: { draft: ScheduleDraft }) => ({ fields: fieldsFromDraft(params.draft, context), transactionId: null })),
-    setField: assign(({ context }, params: { field: keyof ScheduleFields; value: string }) => ({ fields: { ...context.fields, [params.field]: params.value } })),
+    useDraft: assign(({ context }, params: { draft: ScheduleDraft }) => ({
+      fields: fieldsFromDraft(params.draft, context),
+      transactionId: null,
+    })),
+    setField: assign(({ context }, params: { field: keyof ScheduleFields; value: string }) => ({
+      fields: { ...context.fields, [params.field]: params.value },
+    })),
     // Another service starts its product again; a provider clears its plan.
     setService: assign(({ context }, params: { value: string }) => ({
-      fields: { ...context.fields, service: params.value as ServiceKey | '', providerId: '', planId: '', beneficiary: '', amount: '', frequency: context.fields.frequency === 'renewal' ? 'monthly' : context.fields.frequency },
+      fields: {
+        ...context.fields,
+        service: params.value as ServiceKey | '',
+        providerId: '',
+        planId: '',
+        beneficiary: '',
+        amount: '',
+        frequency: context.fields.frequency === 'renewal' ? 'monthly' : context.fields.frequency,
+      },
       renewal: null,
     })),
-    setProvider: assign(({ context }, params: { value: string }) => ({ fields: { ...context.fields, providerId: params.value, planId: '' }, renewal: null })),
-    setBeneficiary: assign(({ context }, params: { value: string }) => ({
-      fields: { ...context.fields, beneficiary: context.fields.service === '' ? params.value : beneficiaryInput(serviceByKey(context.fields.service).beneficiary, params.value) },
+    setProvider: assign(({ context }, params: { value: string }) => ({
+      fields: { ...context.fields, providerId: params.value, planId: '' },
+      renewal: null,
     })),
-    setAmount: assign(({ context }, params: { value: string }) => ({ fields: { ...context.fields, amount: amountInput(params.value) } })),
-    setFrequency: assign(({ context }, params: { value: ScheduleFields['frequency'] }) => ({ fields: { ...context.fields, frequency: params.value } })),
-    setEnd: assign(({ context }, params: { value: ScheduleFields['endKind'] }) => ({ fields: { ...context.fields, endKind: params.value } })),
+    setBeneficiary: assign(({ context }, params: { value: string }) => ({
+      fields: {
+        ...context.fields,
+        beneficiary:
+          context.fields.service === ''
+            ? params.value
+            : beneficiaryInput(serviceByKey(context.fields.service).beneficiary, params.value),
+      },
+    })),
+    setAmount: assign(({ context }, params: { value: string }) => ({
+      fields: { ...context.fields, amount: amountInput(params.value) },
+    })),
+    setFrequency: assign(({ context }, params: { value: ScheduleFields['frequency'] }) => ({
+      fields: { ...context.fields, frequency: params.value },
+    })),
+    setEnd: assign(({ context }, params: { value: ScheduleFields['endKind'] }) => ({
+      fields: { ...context.fields, endKind: params.value },
+    })),
     keepRenewal: assign(({ context }, params: { details: MerchantDetails }) => ({
       renewal: { details: params.details, beneficiary: context.fields.beneficiary.trim() },
-      fields: params.details.renewal_amount === undefined ? context.fields : { ...context.fields, amount: String(params.details.renewal_amount) },
+      fields:
+        params.details.renewal_amount === undefined
+          ? context.fields
+          : { ...context.fields, amount: String(params.details.renewal_amount) },
     })),
     openPin: sendTo(({ context }) => context.pinDialog, { type: 'pin.open' as const }),
     keepPin: assign({ pin: (_, params: { pin: string }) => params.pin }),
     forgetPin: assign({ pin: '' }),
     reportSaved: sendTo(
       ({ context }) => context.owner,
-      ({ context }, params: { schedule: Schedule }): ScheduleFormReport => ({ type: 'form.saved', schedule: params.schedule, created: context.scheduleId === null }),
+      ({ context }, params: { schedule: Schedule }): ScheduleFormReport => ({
+        type: 'form.saved',
+        schedule: params.schedule,
+        created: context.scheduleId === null,
+      }),
     ),
     reportClosed: sendTo(({ context }) => context.owner, { type: 'form.closed' } satisfies ScheduleFormReport),
     ...pinAnswerActions,
@@ -156,24 +224,41 @@ export const scheduleFormMachine = setup({
         id: 'loadDraft',
         src: 'loadDraft',
         input: ({ context }) => ({ transactionId: context.transactionId! }),
-        onDone: { target: 'editing', actions: { type: 'useDraft', params: ({ event }) => ({ draft: event.output.data! }) } },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'useDraft', params: ({ event }) => ({ draft: event.output.data! }) },
+        },
         // The purchase cannot be repeated (or could not be read): said, and the form closes.
-        onError: { target: 'closed', actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'reportClosed'] },
+        onError: {
+          target: 'closed',
+          actions: [
+            { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+            'reportClosed',
+          ],
+        },
       },
     },
     editing: {
       on: {
-        'form.set': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+        'form.set': {
+          actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
         'form.service': { actions: { type: 'setService', params: ({ event }) => ({ value: event.value }) } },
         'form.provider': { actions: { type: 'setProvider', params: ({ event }) => ({ value: event.value }) } },
         'form.beneficiary': { actions: { type: 'setBeneficiary', params: ({ event }) => ({ value: event.value }) } },
         'form.amount': { actions: { type: 'setAmount', params: ({ event }) => ({ value: event.value }) } },
         'form.frequency': { actions: { type: 'setFrequency', params: ({ event }) => ({ value: event.value }) } },
         'form.end': { actions: { type: 'setEnd', params: ({ event }) => ({ value: event.value }) } },
-        'form.verify': [{ guard: 'verifiable', target: 'verifying' }, { actions: { type: 'toast', params: { level: 'error', message: messages.allFieldsRequired } } }],
+        'form.verify': [
+          { guard: 'verifiable', target: 'verifying' },
+          { actions: { type: 'toast', params: { level: 'error', message: messages.allFieldsRequired } } },
+        ],
         'form.submit': [
           { guard: 'awaitsVerification', target: 'verifying' },
-          { guard: 'invalid', actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: problemOf(context)! }) } },
+          {
+            guard: 'invalid',
+            actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: problemOf(context)! }) },
+          },
           { target: 'authorising' },
         ],
         'form.cancel': { target: 'closed', actions: 'reportClosed' },
@@ -185,8 +270,14 @@ export const scheduleFormMachine = setup({
         id: 'verifyRenewal',
         src: 'verifyRenewal',
         input: ({ context }) => verifyRequest(context),
-        onDone: { target: 'editing', actions: { type: 'keepRenewal', params: ({ event }) => ({ details: event.output.data ?? { name: '' } }) } },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'keepRenewal', params: ({ event }) => ({ details: event.output.data ?? { name: '' } }) },
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     authorising: {
@@ -207,26 +298,54 @@ export const scheduleFormMachine = setup({
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ answer: event.output }) },
             target: 'closed',
-            actions: [{ type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }, { type: 'reportSaved', params: ({ event }) => ({ schedule: event.output.data as Schedule }) }],
+            actions: [
+              { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+              { type: 'reportSaved', params: ({ event }) => ({ schedule: event.output.data as Schedule }) },
+            ],
           },
           {
-            guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }) },
+            guard: {
+              type: 'pinRefused',
+              params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }),
+            },
             target: 'authorising',
-            actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) }],
+            actions: [
+              { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+              { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) },
+            ],
           },
           {
-            guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-logout' as const }) },
+            guard: {
+              type: 'pinRefused',
+              params: ({ event }) => ({ answer: event.output, reason: 'pin-logout' as const }),
+            },
             target: 'closed',
-            actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, 'logout', { type: 'navigate', params: { to: '/login' } }],
+            actions: [
+              { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+              'logout',
+              { type: 'navigate', params: { to: '/login' } },
+            ],
           },
           {
-            guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-locked' as const }) },
+            guard: {
+              type: 'pinRefused',
+              params: ({ event }) => ({ answer: event.output, reason: 'pin-locked' as const }),
+            },
             target: 'editing',
-            actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'lockPurchases'],
+            actions: [
+              { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
+              'lockPurchases',
+            ],
           },
-          { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) } },
+          {
+            target: 'editing',
+            actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
+          },
         ],
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     closed: { type: 'final' },

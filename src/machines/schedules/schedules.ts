@@ -66,7 +66,8 @@ interface Authorise {
   pin: string;
 }
 
-const upsert = (list: Schedule[], schedule: Schedule) => (list.some((s) => s.id === schedule.id) ? list.map((s) => (s.id === schedule.id ? schedule : s)) : [...list, schedule]);
+const upsert = (list: Schedule[], schedule: Schedule) =>
+  list.some((s) => s.id === schedule.id) ? list.map((s) => (s.id === schedule.id ? schedule : s)) : [...list, schedule];
 
 /**
  * /schedules: the user's schedules (loading, the list, or a message and Try again), and one step
@@ -85,7 +86,9 @@ export const schedulesMachine = setup({
     pinDialog: pinDialogMachine,
     scheduleForm: scheduleFormMachine,
     list: fromPromise<Envelope<Schedule[]>>(({ signal }) => listSchedules(signal)),
-    act: fromPromise<Envelope<Schedule | undefined>, Act>(({ input, signal }) => actOnSchedule(input.action, input.id, signal)),
+    act: fromPromise<Envelope<Schedule | undefined>, Act>(({ input, signal }) =>
+      actOnSchedule(input.action, input.id, signal),
+    ),
     authorise: fromPromise<ScheduleAnswer, Authorise>(({ input: { step, ...request }, signal }) =>
       step === 'price' ? acceptSchedulePrice(request, signal) : authoriseSchedule(request, signal),
     ),
@@ -93,14 +96,27 @@ export const schedulesMachine = setup({
   actions: {
     ...effects,
     keepList: assign({ schedules: (_, params: { list: Schedule[] }) => params.list }),
-    keepSchedule: assign({ schedules: ({ context }, params: { schedule: Schedule }) => upsert(context.schedules, params.schedule) }),
-    dropSchedule: assign({ schedules: ({ context }, params: { id: number }) => context.schedules.filter((s) => s.id !== params.id) }),
+    keepSchedule: assign({
+      schedules: ({ context }, params: { schedule: Schedule }) => upsert(context.schedules, params.schedule),
+    }),
+    dropSchedule: assign({
+      schedules: ({ context }, params: { id: number }) => context.schedules.filter((s) => s.id !== params.id),
+    }),
     target: assign({ target: (_, params: { id: number }) => params.id }),
     keepStep: assign({ step: (_, params: { step: PinStep }) => params.step }),
     untarget: assign({ target: null }),
     openForm: assign({
       form: ({ context, spawn, self }, params: { origin: ScheduleFormOrigin }) =>
-        spawn('scheduleForm', { id: 'scheduleForm', input: { owner: self, session: context.session, today: context.today, time: context.time, origin: params.origin } }),
+        spawn('scheduleForm', {
+          id: 'scheduleForm',
+          input: {
+            owner: self,
+            session: context.session,
+            today: context.today,
+            time: context.time,
+            origin: params.origin,
+          },
+        }),
       open: null,
     }),
     stopForm: stopChild('scheduleForm'),
@@ -136,7 +152,10 @@ export const schedulesMachine = setup({
       invoke: {
         id: 'list',
         src: 'list',
-        onDone: { target: 'ready', actions: { type: 'keepList', params: ({ event }) => ({ list: event.output.data ?? [] }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'keepList', params: ({ event }) => ({ list: event.output.data ?? [] }) },
+        },
         onError: 'failed',
       },
     },
@@ -147,18 +166,39 @@ export const schedulesMachine = setup({
       initial: 'starting',
       states: {
         starting: {
-          always: [{ guard: 'opensForm', target: 'editing', actions: { type: 'openForm', params: ({ context }) => ({ origin: context.open! }) } }, { target: 'idle' }],
+          always: [
+            {
+              guard: 'opensForm',
+              target: 'editing',
+              actions: { type: 'openForm', params: ({ context }) => ({ origin: context.open! }) },
+            },
+            { target: 'idle' },
+          ],
         },
         idle: {
           on: {
-            'schedule.new': { target: 'editing', actions: { type: 'openForm', params: { origin: { kind: 'new', fields: {} } } } },
+            'schedule.new': {
+              target: 'editing',
+              actions: { type: 'openForm', params: { origin: { kind: 'new', fields: {} } } },
+            },
             'schedule.edit': {
               guard: { type: 'known', params: ({ event }) => ({ id: event.id }) },
               target: 'editing',
-              actions: { type: 'openForm', params: ({ context, event }) => ({ origin: { kind: 'edit', schedule: context.schedules.find((s) => s.id === event.id)! } }) },
+              actions: {
+                type: 'openForm',
+                params: ({ context, event }) => ({
+                  origin: { kind: 'edit', schedule: context.schedules.find((s) => s.id === event.id)! },
+                }),
+              },
             },
-            'schedule.act': { target: 'acting', actions: { type: 'target', params: ({ event }) => ({ id: event.id }) } },
-            'schedule.delete': { target: 'confirming', actions: { type: 'target', params: ({ event }) => ({ id: event.id }) } },
+            'schedule.act': {
+              target: 'acting',
+              actions: { type: 'target', params: ({ event }) => ({ id: event.id }) },
+            },
+            'schedule.delete': {
+              target: 'confirming',
+              actions: { type: 'target', params: ({ event }) => ({ id: event.id }) },
+            },
             'schedule.acceptPrice': {
               target: 'authorising',
               actions: [
@@ -177,7 +217,14 @@ export const schedulesMachine = setup({
         },
         editing: {
           on: {
-            'form.saved': { target: 'idle', actions: [{ type: 'keepSchedule', params: ({ event }) => ({ schedule: event.schedule }) }, 'stopForm', 'forgetForm'] },
+            'form.saved': {
+              target: 'idle',
+              actions: [
+                { type: 'keepSchedule', params: ({ event }) => ({ schedule: event.schedule }) },
+                'stopForm',
+                'forgetForm',
+              ],
+            },
             'form.closed': { target: 'idle', actions: ['stopForm', 'forgetForm'] },
           },
         },
@@ -195,9 +242,19 @@ export const schedulesMachine = setup({
             input: ({ context }) => ({ action: 'delete' as const, id: context.target! }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'dropSchedule', params: ({ context }) => ({ id: context.target! }) }, { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) }, 'untarget'],
+              actions: [
+                { type: 'dropSchedule', params: ({ context }) => ({ id: context.target! }) },
+                { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
+                'untarget',
+              ],
             },
-            onError: { target: 'idle', actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'untarget'] },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+                'untarget',
+              ],
+            },
           },
         },
         acting: {
@@ -205,7 +262,10 @@ export const schedulesMachine = setup({
           invoke: {
             id: 'act',
             src: 'act',
-            input: ({ context, event }) => ({ action: (event as Extract<SchedulesEvent, { type: 'schedule.act' }>).action, id: context.target! }),
+            input: ({ context, event }) => ({
+              action: (event as Extract<SchedulesEvent, { type: 'schedule.act' }>).action,
+              id: context.target!,
+            }),
             onDone: {
               target: 'idle',
               actions: [
@@ -215,13 +275,22 @@ export const schedulesMachine = setup({
                 'refreshSession',
               ],
             },
-            onError: { target: 'idle', actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'untarget'] },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+                'untarget',
+              ],
+            },
           },
         },
         authorising: {
           entry: 'openPin',
           on: {
-            'pin.accepted': { target: 'accepting', actions: { type: 'keepPin', params: ({ event }) => ({ pin: event.pin }) } },
+            'pin.accepted': {
+              target: 'accepting',
+              actions: { type: 'keepPin', params: ({ event }) => ({ pin: event.pin }) },
+            },
             'pin.cancelled': { target: 'idle', actions: 'untarget' },
           },
         },
@@ -244,23 +313,55 @@ export const schedulesMachine = setup({
                 ],
               },
               {
-                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }) },
+                guard: {
+                  type: 'pinRefused',
+                  params: ({ event }) => ({ answer: event.output, reason: 'pin-incorrect' as const }),
+                },
                 target: 'authorising',
-                actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) }],
+                actions: [
+                  { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+                  { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) },
+                ],
               },
               {
-                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-logout' as const }) },
+                guard: {
+                  type: 'pinRefused',
+                  params: ({ event }) => ({ answer: event.output, reason: 'pin-logout' as const }),
+                },
                 target: '#schedules.signedOut',
-                actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, 'logout', { type: 'navigate', params: { to: '/login' } }],
+                actions: [
+                  { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+                  'logout',
+                  { type: 'navigate', params: { to: '/login' } },
+                ],
               },
               {
-                guard: { type: 'pinRefused', params: ({ event }) => ({ answer: event.output, reason: 'pin-locked' as const }) },
+                guard: {
+                  type: 'pinRefused',
+                  params: ({ event }) => ({ answer: event.output, reason: 'pin-locked' as const }),
+                },
                 target: 'idle',
-                actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'lockPurchases', 'untarget'],
+                actions: [
+                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
+                  'lockPurchases',
+                  'untarget',
+                ],
               },
-              { target: 'idle', actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) }, 'untarget'] },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
+                  'untarget',
+                ],
+              },
             ],
-            onError: { target: 'idle', actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'untarget'] },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+                'untarget',
+              ],
+            },
           },
         },
       },

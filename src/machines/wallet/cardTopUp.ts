@@ -59,12 +59,17 @@ export const cardTopUpMachine = setup({
     emitted: {} as FlowEmitted,
   },
   actors: {
-    startTopUp: fromPromise<Envelope<CardTopUpStarted>, string>(({ input, signal }) => startCardTopUp({ amount: input }, signal)),
+    startTopUp: fromPromise<Envelope<CardTopUpStarted>, string>(({ input, signal }) =>
+      startCardTopUp({ amount: input }, signal),
+    ),
   },
   actions: {
     ...effects,
     ...redirectEffect,
-    change: assign((_, params: { amount: string; terms: CardTopUpTerms }) => ({ amount: params.amount, quote: quoteOf(params.amount, params.terms) })),
+    change: assign((_, params: { amount: string; terms: CardTopUpTerms }) => ({
+      amount: params.amount,
+      quote: quoteOf(params.amount, params.terms),
+    })),
   },
   guards: {
     amountInvalid: ({ context }) => validateCardAmount(context.amount, context.terms) !== null,
@@ -76,9 +81,23 @@ export const cardTopUpMachine = setup({
   states: {
     editing: {
       on: {
-        'card.change': { actions: { type: 'change', params: ({ context, event }) => ({ amount: amountInput(event.value), terms: context.terms }) } },
+        'card.change': {
+          actions: {
+            type: 'change',
+            params: ({ context, event }) => ({ amount: amountInput(event.value), terms: context.terms }),
+          },
+        },
         'card.submit': [
-          { guard: 'amountInvalid', actions: { type: 'toast', params: ({ context }) => ({ level: 'error', message: validateCardAmount(context.amount, context.terms) ?? '' }) } },
+          {
+            guard: 'amountInvalid',
+            actions: {
+              type: 'toast',
+              params: ({ context }) => ({
+                level: 'error',
+                message: validateCardAmount(context.amount, context.terms) ?? '',
+              }),
+            },
+          },
           { target: 'starting' },
         ],
       },
@@ -89,8 +108,14 @@ export const cardTopUpMachine = setup({
         id: 'startTopUp',
         src: 'startTopUp',
         input: ({ context }) => context.amount,
-        onDone: { target: 'leaving', actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.data!.authorization_url }) } },
-        onError: { target: 'editing', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onDone: {
+          target: 'leaving',
+          actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.data!.authorization_url }) },
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     // The page is on its way to the checkout: nothing more happens here.

@@ -13,7 +13,8 @@ export default {
     'funding.submit': '“Verify” in the verification form.',
   },
   guards: {
-    returnedFromCheckout: 'The page was opened by the card checkout sending the customer back (a reference in the address).',
+    returnedFromCheckout:
+      'The page was opened by the card checkout sending the customer back (a reference in the address).',
     formInvalid: 'The verification form breaks a rule (validateIdentity).',
     creating: 'A partner is still creating an account number.',
   },

@@ -1,5 +1,11 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { CardPayment, Envelope, FundingIdentityRequest, FundingStatus, VirtualAccount } from '../../../core/contract';
+import type {
+  CardPayment,
+  Envelope,
+  FundingIdentityRequest,
+  FundingStatus,
+  VirtualAccount,
+} from '../../../core/contract';
 import { fundingMessages } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
 import { fetchFunding, verifyCardTopUp, verifyFundingIdentity } from '../../api/wallet/funding';
@@ -57,7 +63,9 @@ const FIELD_INPUT: Partial<Record<keyof IdentityForm, (value: string) => string>
 const toRequest = ({ form }: FundingContext): FundingIdentityRequest => ({
   ...(form.kind === 'bvn' ? { bvn: form.bvn_or_nin.trim() } : { nin: form.bvn_or_nin.trim() }),
   date_of_birth: form.date_of_birth.trim(),
-  ...(form.bank_code && form.bank_account_number ? { bank_code: form.bank_code, bank_account_number: form.bank_account_number.trim() } : {}),
+  ...(form.bank_code && form.bank_account_number
+    ? { bank_code: form.bank_code, bank_account_number: form.bank_account_number.trim() }
+    : {}),
 });
 
 /** What the customer is told on coming back from the checkout, by the payment's state. */
@@ -95,18 +103,29 @@ export const fundingMachine = setup({
   },
   actors: {
     fetchFunding: fromPromise<Envelope<FundingStatus>>(({ signal }) => fetchFunding(signal)),
-    verifyIdentity: fromPromise<Envelope<FundingStatus>, FundingIdentityRequest>(({ input, signal }) => verifyFundingIdentity(input, signal)),
-    verifyCardPayment: fromPromise<Envelope<CardPayment>, string>(({ input, signal }) => verifyCardTopUp(input, signal)),
+    verifyIdentity: fromPromise<Envelope<FundingStatus>, FundingIdentityRequest>(({ input, signal }) =>
+      verifyFundingIdentity(input, signal),
+    ),
+    verifyCardPayment: fromPromise<Envelope<CardPayment>, string>(({ input, signal }) =>
+      verifyCardTopUp(input, signal),
+    ),
   },
   actions: {
     ...effects,
-    keepFunding: assign((_, params: { funding: FundingStatus | undefined }) => (params.funding ? { funding: params.funding, accounts: params.funding.accounts } : {})),
+    keepFunding: assign((_, params: { funding: FundingStatus | undefined }) =>
+      params.funding ? { funding: params.funding, accounts: params.funding.accounts } : {},
+    ),
     storeAccounts: sendTo(
       ({ context }) => context.session,
       ({ context }) => ({ type: 'session.update' as const, data: { accounts: context.accounts } }),
     ),
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' as const }),
-    change: assign({ form: ({ context }, params: { field: keyof IdentityForm; value: string }) => ({ ...context.form, [params.field]: params.value }) }),
+    change: assign({
+      form: ({ context }, params: { field: keyof IdentityForm; value: string }) => ({
+        ...context.form,
+        [params.field]: params.value,
+      }),
+    }),
     clearForm: assign({ form: EMPTY_FORM }),
     forgetReturn: assign({ returned: null }),
   },
@@ -120,12 +139,21 @@ export const fundingMachine = setup({
   },
 }).createMachine({
   id: 'funding',
-  context: ({ input }) => ({ session: input.session, accounts: input.accounts, returned: input.returned, funding: null, form: EMPTY_FORM }),
+  context: ({ input }) => ({
+    session: input.session,
+    accounts: input.accounts,
+    returned: input.returned,
+    funding: null,
+    form: EMPTY_FORM,
+  }),
   initial: 'starting',
   // Typing is kept in every state, so nothing entered while a request runs is lost.
   on: {
     'funding.change': {
-      actions: { type: 'change', params: ({ event }) => ({ field: event.field, value: FIELD_INPUT[event.field]?.(event.value) ?? event.value }) },
+      actions: {
+        type: 'change',
+        params: ({ event }) => ({ field: event.field, value: FIELD_INPUT[event.field]?.(event.value) ?? event.value }),
+      },
     },
   },
   states: {
@@ -141,7 +169,11 @@ export const fundingMachine = setup({
         onDone: {
           target: 'loading',
           actions: [
-            { type: 'toast', params: ({ event }) => (event.output.data ? returnMessage(event.output.data) : { level: 'info', message: event.output.message }) },
+            {
+              type: 'toast',
+              params: ({ event }) =>
+                event.output.data ? returnMessage(event.output.data) : { level: 'info', message: event.output.message },
+            },
             'refreshSession',
             'forgetReturn',
             { type: 'navigate', params: { to: '/funding' } },
@@ -149,7 +181,11 @@ export const fundingMachine = setup({
         },
         onError: {
           target: 'loading',
-          actions: [{ type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) }, 'forgetReturn', { type: 'navigate', params: { to: '/funding' } }],
+          actions: [
+            { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+            'forgetReturn',
+            { type: 'navigate', params: { to: '/funding' } },
+          ],
         },
       },
     },
@@ -157,8 +193,14 @@ export const fundingMachine = setup({
       invoke: {
         id: 'fetchFunding',
         src: 'fetchFunding',
-        onDone: { target: 'shown', actions: [{ type: 'keepFunding', params: ({ event }) => ({ funding: event.output.data }) }, 'storeAccounts'] },
-        onError: { target: 'failed', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+        onDone: {
+          target: 'shown',
+          actions: [{ type: 'keepFunding', params: ({ event }) => ({ funding: event.output.data }) }, 'storeAccounts'],
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+        },
       },
     },
     failed: {
@@ -177,7 +219,13 @@ export const fundingMachine = setup({
           invoke: {
             id: 'refreshFunding',
             src: 'fetchFunding',
-            onDone: { target: 'idle', actions: [{ type: 'keepFunding', params: ({ event }) => ({ funding: event.output.data }) }, 'storeAccounts'] },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'keepFunding', params: ({ event }) => ({ funding: event.output.data }) },
+                'storeAccounts',
+              ],
+            },
             // A poll that failed is tried again at the next tick; the screen keeps what it shows.
             onError: 'idle',
           },
@@ -198,7 +246,13 @@ export const fundingMachine = setup({
                 { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) } },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'toast',
+                params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+              },
+            },
           },
         },
       },

@@ -54,7 +54,11 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           </li>
         ))}
         <li>
-          <button type="button" className="account-menu-item account-menu-logout" onClick={() => logout.send({ type: 'logout.request' })}>
+          <button
+            type="button"
+            className="account-menu-item account-menu-logout"
+            onClick={() => logout.send({ type: 'logout.request' })}
+          >
             Logout
           </button>
         </li>

@@ -3,7 +3,15 @@ import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { Brand } from '../kit/Brand';
 
 /** The frame of every account screen: brand, a heading, a card. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <main className="auth-page">

@@ -14,7 +14,8 @@ export default function ChangePasswordScreen() {
   const form = useSelector(actor, (s) => s.context.form);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
 
-  const change = (field: keyof ChangePasswordForm) => (value: string) => actor.send({ type: 'password.change', field, value });
+  const change = (field: keyof ChangePasswordForm) => (value: string) =>
+    actor.send({ type: 'password.change', field, value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'password.submit' });
@@ -24,7 +25,12 @@ export default function ChangePasswordScreen() {
     <AccountLayout title="Change password" subtitle="Enter your current password, then choose a new one.">
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
-        <PasswordField label="Current password" value={form.old_password} onValueChange={change('old_password')} autoComplete="current-password" />
+        <PasswordField
+          label="Current password"
+          value={form.old_password}
+          onValueChange={change('old_password')}
+          autoComplete="current-password"
+        />
         <NewPasswordFields
           newPassword={form.new_password}
           confirmation={form.confirm_new_password}

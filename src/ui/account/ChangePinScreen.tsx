@@ -25,7 +25,12 @@ export default function ChangePinScreen() {
     <AccountLayout title="Change pin" subtitle="Your 4-digit pin confirms every purchase.">
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
-        <PinBoxes label="Transaction pin" pins={PINS} values={code} onChange={(values) => actor.send({ type: 'pin.change', values })} />
+        <PinBoxes
+          label="Transaction pin"
+          pins={PINS}
+          values={code}
+          onChange={(values) => actor.send({ type: 'pin.change', values })}
+        />
         <SubmitButton busy={busy}>Change pin</SubmitButton>
         <ForgotPinLink />
       </form>

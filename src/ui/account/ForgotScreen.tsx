@@ -28,12 +28,27 @@ export default function ForgotScreen() {
 
   if (sentTo) {
     return (
-      <AuthLayout title="Check your e-mail" subtitle={<>We sent a link to reset your password to <strong>{sentTo}</strong>.</>}>
-        <p className="hint">Open it on this device to choose a new password. Nothing after a few minutes? Look in your spam folder, or send it again.</p>
+      <AuthLayout
+        title="Check your e-mail"
+        subtitle={
+          <>
+            We sent a link to reset your password to <strong>{sentTo}</strong>.
+          </>
+        }
+      >
+        <p className="hint">
+          Open it on this device to choose a new password. Nothing after a few minutes? Look in your spam folder, or
+          send it again.
+        </p>
         <form className="form" onSubmit={submitAs('forgot.resend')}>
           <SubmitButton busy={busy}>Send again</SubmitButton>
         </form>
-        <button type="button" className="btn btn-link btn-block" disabled={busy} onClick={() => actor.send({ type: 'forgot.edit' })}>
+        <button
+          type="button"
+          className="btn btn-link btn-block"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'forgot.edit' })}
+        >
           Use a different e-mail
         </button>
         {backToLogin}
@@ -42,8 +57,13 @@ export default function ForgotScreen() {
   }
 
   return (
-    <AuthLayout title="Forgot your password?" subtitle="Enter the e-mail you registered with and we will send you a link to reset it.">
-      <p className="hint">{coolingOffNotice()} A reset changes only your password: your transaction pin stays as it is.</p>
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter the e-mail you registered with and we will send you a link to reset it."
+    >
+      <p className="hint">
+        {coolingOffNotice()} A reset changes only your password: your transaction pin stays as it is.
+      </p>
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submitAs('forgot.submit')}>
         <TextField

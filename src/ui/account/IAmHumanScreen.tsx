@@ -22,7 +22,10 @@ export default function IAmHumanScreen() {
   const busy = step === 'verifying' || step === 'delivering';
 
   return (
-    <AuthLayout title="Are you human?" subtitle={`Click around this page for a moment, then click the button labelled '${labels.iAmHuman}'.`}>
+    <AuthLayout
+      title="Are you human?"
+      subtitle={`Click around this page for a moment, then click the button labelled '${labels.iAmHuman}'.`}
+    >
       {step === 'done' ? (
         <p role="status">Thank you! You can go back to the app now.</p>
       ) : (

@@ -37,7 +37,9 @@ export function IdNumberField({ label, value, saved, onValueChange }: IdNumberFi
         aria-describedby={hintId}
       />
       <p id={hintId} className="hint">
-        {saved ? `Verified${ending ? `, ending in ${ending}` : ''}. To change it, contact support.` : `${ID_NUMBER_MAX_LENGTH} digits, checked when you save.`}
+        {saved
+          ? `Verified${ending ? `, ending in ${ending}` : ''}. To change it, contact support.`
+          : `${ID_NUMBER_MAX_LENGTH} digits, checked when you save.`}
       </p>
     </div>
   );

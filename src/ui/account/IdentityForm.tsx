@@ -24,7 +24,15 @@ interface IdentityFormProps {
  * one of the user's own bank accounts. The number is checked on submit and never kept by the app
  * once sent.
  */
-export function IdentityForm({ form, busy, askBankAccount, verified, onChange, onSubmit, submitLabel }: IdentityFormProps) {
+export function IdentityForm({
+  form,
+  busy,
+  askBankAccount,
+  verified,
+  onChange,
+  onSubmit,
+  submitLabel,
+}: IdentityFormProps) {
   const kindId = useId();
   const bankId = useId();
   const bankHintId = useId();
@@ -42,7 +50,13 @@ export function IdentityForm({ form, busy, askBankAccount, verified, onChange, o
         </legend>
         {(['bvn', 'nin'] as const).map((kind) => (
           <label key={kind} className="identity-kind-option">
-            <input type="radio" name="identity-kind" value={kind} checked={form.kind === kind} onChange={() => onChange('kind', kind)} />
+            <input
+              type="radio"
+              name="identity-kind"
+              value={kind}
+              checked={form.kind === kind}
+              onChange={() => onChange('kind', kind)}
+            />
             {kind === 'bvn' ? 'BVN (Bank Verification Number)' : 'NIN (National Identification Number)'}
             {verified[kind] && <span className="hint"> — verified; type it again to confirm</span>}
           </label>
@@ -69,7 +83,13 @@ export function IdentityForm({ form, busy, askBankAccount, verified, onChange, o
               Your bank
             </label>
             <div className="field-control">
-              <select id={bankId} className="input select" value={form.bank_code} aria-describedby={bankHintId} onChange={(e) => onChange('bank_code', e.target.value)}>
+              <select
+                id={bankId}
+                className="input select"
+                value={form.bank_code}
+                aria-describedby={bankHintId}
+                onChange={(e) => onChange('bank_code', e.target.value)}
+              >
                 <option value="">Choose your bank</option>
                 {BANKS.map((bank) => (
                   <option key={bank.code} value={bank.code}>

@@ -26,8 +26,20 @@ export default function LoginScreen() {
     <AuthLayout title="Welcome back" subtitle="Log in to pay bills, top up and check your wallet.">
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
-        <TextField label="Email" value={form.email} onValueChange={change('email')} type="email" autoComplete="email" inputMode="email" />
-        <PasswordField label="Password" value={form.password} onValueChange={change('password')} autoComplete="current-password" />
+        <TextField
+          label="Email"
+          value={form.email}
+          onValueChange={change('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <PasswordField
+          label="Password"
+          value={form.password}
+          onValueChange={change('password')}
+          autoComplete="current-password"
+        />
         <p className="hint">
           <Link to="/forgot">Forgot password?</Link>
         </p>

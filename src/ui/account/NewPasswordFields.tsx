@@ -8,11 +8,26 @@ interface NewPasswordFieldsProps {
 }
 
 /** A new password typed twice, as /reset and /password ask for it. */
-export function NewPasswordFields({ newPassword, confirmation, onNewPassword, onConfirmation }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  newPassword,
+  confirmation,
+  onNewPassword,
+  onConfirmation,
+}: NewPasswordFieldsProps) {
   return (
     <>
-      <PasswordField label="New password" value={newPassword} onValueChange={onNewPassword} autoComplete="new-password" />
-      <PasswordField label="Confirm new password" value={confirmation} onValueChange={onConfirmation} autoComplete="new-password" />
+      <PasswordField
+        label="New password"
+        value={newPassword}
+        onValueChange={onNewPassword}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label="Confirm new password"
+        value={confirmation}
+        onValueChange={onConfirmation}
+        autoComplete="new-password"
+      />
     </>
   );
 }

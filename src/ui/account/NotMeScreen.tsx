@@ -16,7 +16,10 @@ export default function NotMeScreen() {
   if (secured) {
     return (
       <AuthLayout title="Your account is secured" subtitle="Every device is signed out, and your account is locked.">
-        <p className="hint">To open it again, choose a new password: we will e-mail you a link. Until a day after that, purchases above a small amount wait.</p>
+        <p className="hint">
+          To open it again, choose a new password: we will e-mail you a link. Until a day after that, purchases above a
+          small amount wait.
+        </p>
         <Link className="btn btn-primary btn-block" to="/forgot">
           Choose a new password
         </Link>
@@ -25,8 +28,14 @@ export default function NotMeScreen() {
   }
 
   return (
-    <AuthLayout title="This wasn’t you?" subtitle="If you did not make the change we e-mailed you about, secure your account now.">
-      <p className="hint">This signs out every device, including this one, and locks your account until you choose a new password. Your money stays in your wallet.</p>
+    <AuthLayout
+      title="This wasn’t you?"
+      subtitle="If you did not make the change we e-mailed you about, secure your account now."
+    >
+      <p className="hint">
+        This signs out every device, including this one, and locks your account until you choose a new password. Your
+        money stays in your wallet.
+      </p>
       <form
         className="form"
         onSubmit={(e) => {

@@ -29,7 +29,11 @@ interface PinDialogProps {
  * page does not scroll behind it, the focus stays inside, Escape cancels. The machine decides
  * everything; this view shows it and performs what the machine emits.
  */
-export function PinDialog({ actor, returnFocus, text = 'Enter your 4-digit security pin to confirm this payment.' }: PinDialogProps) {
+export function PinDialog({
+  actor,
+  returnFocus,
+  text = 'Enter your 4-digit security pin to confirm this payment.',
+}: PinDialogProps) {
   const navigate = useNavigate();
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
   const open = useSelector(actor, (s) => s.matches('open'));
@@ -66,7 +70,12 @@ export function PinDialog({ actor, returnFocus, text = 'Enter your 4-digit secur
         <p id={textId} className="pin-text">
           {text}
         </p>
-        <PinBoxes label="Security pin" values={code} onChange={(values) => actor.send({ type: 'pin.change', values })} idPrefix={boxesId} />
+        <PinBoxes
+          label="Security pin"
+          values={code}
+          onChange={(values) => actor.send({ type: 'pin.change', values })}
+          idPrefix={boxesId}
+        />
         <button type="submit" className="btn btn-primary btn-block">
           Continue
         </button>

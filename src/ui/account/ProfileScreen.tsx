@@ -55,27 +55,49 @@ function ProfileForm({ frame }: { frame: boolean }) {
       <form className="form card account-form" noValidate onSubmit={submit}>
         <fieldset className="form-fields" disabled={frame}>
           <div className="field-with-hint">
-            <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" readOnly={nameFrozen} aria-describedby={nameHintId} />
+            <TextField
+              label="Full name"
+              value={form.name}
+              onValueChange={change('name')}
+              autoComplete="name"
+              readOnly={nameFrozen}
+              aria-describedby={nameHintId}
+            />
             <p id={nameHintId} className="hint">
-              {nameFrozen ? 'Verified with your BVN or NIN; to change it, contact support.' : 'As on your BVN or NIN: the name must match when you verify them.'}
+              {nameFrozen
+                ? 'Verified with your BVN or NIN; to change it, contact support.'
+                : 'As on your BVN or NIN: the name must match when you verify them.'}
             </p>
           </div>
           <div className="field-with-hint">
-            <TextField label="Email" value={email} onValueChange={ignoreEdits} type="email" readOnly aria-describedby={emailHintId} />
+            <TextField
+              label="Email"
+              value={email}
+              onValueChange={ignoreEdits}
+              type="email"
+              readOnly
+              aria-describedby={emailHintId}
+            />
             <p id={emailHintId} className="hint">
               You log in with this address; it can't be changed.
             </p>
           </div>
           <PhoneField value={form.phone} onValueChange={change('phone')} />
-          <IdNumberField label="NIN (National Identification Number)" value={form.nin} saved={saved.nin} onValueChange={change('nin')} />
-          <IdNumberField label="BVN (Bank Verification Number)" value={form.bvn} saved={saved.bvn} onValueChange={change('bvn')} />
+          <IdNumberField
+            label="NIN (National Identification Number)"
+            value={form.nin}
+            saved={saved.nin}
+            onValueChange={change('nin')}
+          />
+          <IdNumberField
+            label="BVN (Bank Verification Number)"
+            value={form.bvn}
+            saved={saved.bvn}
+            onValueChange={change('bvn')}
+          />
           {/* Nothing left to verify once both are: the date only proves a number typed. */}
           {(saved.nin === '' || saved.bvn === '') && (
-            <DateOfBirthField
-              value={form.date_of_birth}
-              onValueChange={change('date_of_birth')}
-              hint={BIRTH_HINT}
-            />
+            <DateOfBirthField value={form.date_of_birth} onValueChange={change('date_of_birth')} hint={BIRTH_HINT} />
           )}
           <SubmitButton busy={busy}>Save</SubmitButton>
         </fieldset>
@@ -90,7 +112,10 @@ export default function ProfileScreen() {
   // empty form of that frame is replaced by a filled one, in the same place.
   const restored = useRestored();
   return (
-    <AccountLayout title="Profile" subtitle="Verify your BVN or NIN to fund your wallet and raise its limits. We keep only their last four digits.">
+    <AccountLayout
+      title="Profile"
+      subtitle="Verify your BVN or NIN to fund your wallet and raise its limits. We keep only their last four digits."
+    >
       <LimitsCard />
       <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />
     </AccountLayout>

@@ -28,10 +28,27 @@ export default function RegisterScreen() {
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
         <TextField label="Full name" value={form.name} onValueChange={change('name')} autoComplete="name" />
-        <TextField label="Email" value={form.email} onValueChange={change('email')} type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          label="Email"
+          value={form.email}
+          onValueChange={change('email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
         <PhoneField value={form.phone} onValueChange={change('phone')} />
-        <PasswordField label="Password" value={form.password} onValueChange={change('password')} autoComplete="new-password" />
-        <PasswordField label="Confirm password" value={form.confirm_password} onValueChange={change('confirm_password')} autoComplete="new-password" />
+        <PasswordField
+          label="Password"
+          value={form.password}
+          onValueChange={change('password')}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label="Confirm password"
+          value={form.confirm_password}
+          onValueChange={change('confirm_password')}
+          autoComplete="new-password"
+        />
         <div className="checkbox-row">
           <input
             id={termsId}

@@ -20,7 +20,13 @@ export function ResendButton({
   // Offline, no code can be sent (the offline banner says so).
   const offline = useOffline();
   return (
-    <button type="button" className="btn btn-link" disabled={sending || remaining > 0 || offline} aria-busy={sending || undefined} onClick={onResend}>
+    <button
+      type="button"
+      className="btn btn-link"
+      disabled={sending || remaining > 0 || offline}
+      aria-busy={sending || undefined}
+      onClick={onResend}
+    >
       {sending ? 'Sending code…' : remaining > 0 ? `Resend code in ${remaining} s` : 'Resend code'}
     </button>
   );

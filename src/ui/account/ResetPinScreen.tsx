@@ -41,7 +41,10 @@ export default function ResetPinScreen() {
 
   if (!codeSent) {
     return (
-      <AccountLayout title="Reset pin" subtitle="Forgot your transaction pin? Choose a new one with a code we e-mail you and your password.">
+      <AccountLayout
+        title="Reset pin"
+        subtitle="Forgot your transaction pin? Choose a new one with a code we e-mail you and your password."
+      >
         <form className="form card account-form" noValidate onSubmit={send}>
           {/* The address on a line of its own: the stored user's, read after the first frame, takes
               the place of "your email" without rewrapping the text. */}
@@ -59,9 +62,18 @@ export default function ResetPinScreen() {
     <AccountLayout title="Reset pin" subtitle="Enter the code we e-mailed you, your password, and your new pin.">
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
-        <EmailedCodeBoxes label="Code from your email" values={form.otp} onChange={(otp) => actor.send({ type: 'resetPin.otp', otp })} />
+        <EmailedCodeBoxes
+          label="Code from your email"
+          values={form.otp}
+          onChange={(otp) => actor.send({ type: 'resetPin.otp', otp })}
+        />
         <p className="countdown">
-          Didn&apos;t get it? <ResendButton countdown={countdown} sending={resending} onResend={() => actor.send({ type: 'resetPin.send' })} />
+          Didn&apos;t get it?{' '}
+          <ResendButton
+            countdown={countdown}
+            sending={resending}
+            onResend={() => actor.send({ type: 'resetPin.send' })}
+          />
         </p>
         <PasswordField
           label="Account password"
@@ -69,7 +81,12 @@ export default function ResetPinScreen() {
           onValueChange={(password) => actor.send({ type: 'resetPin.password', password })}
           autoComplete="current-password"
         />
-        <PinBoxes label="New transaction pin" pins={PINS} values={form.pins} onChange={(pins) => actor.send({ type: 'resetPin.pins', pins })} />
+        <PinBoxes
+          label="New transaction pin"
+          pins={PINS}
+          values={form.pins}
+          onChange={(pins) => actor.send({ type: 'resetPin.pins', pins })}
+        />
         <SubmitButton busy={submitting}>Continue</SubmitButton>
       </form>
     </AccountLayout>

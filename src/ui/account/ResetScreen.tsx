@@ -24,7 +24,10 @@ export default function ResetScreen() {
   };
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="Only your password changes: your transaction pin stays as it is.">
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Only your password changes: your transaction pin stays as it is."
+    >
       <p className="hint">{coolingOffNotice()}</p>
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>

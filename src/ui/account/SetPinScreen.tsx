@@ -26,10 +26,13 @@ export default function SetPinScreen() {
 
   if (pinKept) {
     return (
-      <AuthLayout title="Your password is reset" subtitle="Your transaction pin is unchanged: a reset link changes only the password.">
+      <AuthLayout
+        title="Your password is reset"
+        subtitle="Your transaction pin is unchanged: a reset link changes only the password."
+      >
         <p className="hint">
-          Log in with your new password. If you have forgotten your pin too, choose <strong>Forgot pin?</strong> once you are logged in: you will need your password and a
-          code we e-mail you.
+          Log in with your new password. If you have forgotten your pin too, choose <strong>Forgot pin?</strong> once
+          you are logged in: you will need your password and a code we e-mail you.
         </p>
         <p className="hint">{coolingOffNotice()}</p>
         <Link className="btn btn-primary btn-block" to="/login">
@@ -43,7 +46,13 @@ export default function SetPinScreen() {
     <AuthLayout title="Set your transaction pin" subtitle="You will confirm every purchase with this 4-digit pin.">
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
-        <PinBoxes label="Choose a 4-digit pin" pins={PINS} values={code} onChange={(values) => actor.send({ type: 'pin.change', values })} autoFocus />
+        <PinBoxes
+          label="Choose a 4-digit pin"
+          pins={PINS}
+          values={code}
+          onChange={(values) => actor.send({ type: 'pin.change', values })}
+          autoFocus
+        />
         <SubmitButton busy={busy}>Continue</SubmitButton>
       </form>
     </AuthLayout>

@@ -33,7 +33,11 @@ export default function VerifyEmailScreen() {
     >
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
-        <EmailedCodeBoxes label="Verification code" values={code} onChange={(values) => actor.send({ type: 'verify.change', values })} />
+        <EmailedCodeBoxes
+          label="Verification code"
+          values={code}
+          onChange={(values) => actor.send({ type: 'verify.change', values })}
+        />
         <SubmitButton busy={verifying}>Continue</SubmitButton>
       </form>
       <p className="countdown">

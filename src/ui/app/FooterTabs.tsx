@@ -16,7 +16,11 @@ export function FooterTabs() {
       <ul className="tabs-list">
         <Tab to="/dashboard" label="Home" icon={<HomeIcon />} />
         <Tab to="/activities" label="Activities" icon={<ActivityIcon />} />
-        {desktop ? <Tab to="/profile" label="Profile" icon={<UserIcon />} /> : <Tab to="/more" label="More" icon={<MoreIcon />} />}
+        {desktop ? (
+          <Tab to="/profile" label="Profile" icon={<UserIcon />} />
+        ) : (
+          <Tab to="/more" label="More" icon={<MoreIcon />} />
+        )}
       </ul>
     </nav>
   );

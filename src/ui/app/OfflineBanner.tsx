@@ -17,7 +17,8 @@ export function OfflineBanner() {
     <div className="offline-banner" role="status" data-active={offline}>
       {offline && (
         <p>
-          <strong>You are offline.</strong> {signedIn && syncedAt !== null ? `Balance and activities as of ${formatDateTime(syncedAt)}. ` : ''}
+          <strong>You are offline.</strong>{' '}
+          {signedIn && syncedAt !== null ? `Balance and activities as of ${formatDateTime(syncedAt)}. ` : ''}
           Payments and changes wait until you are back online.
         </p>
       )}
@@ -26,4 +27,5 @@ export function OfflineBanner() {
 }
 
 /** The note beside a button that needs the server, while offline. */
-export const OFFLINE_ACTION_NOTE = 'You are offline. This needs a connection to Naira Wallet: try again once you are back online.';
+export const OFFLINE_ACTION_NOTE =
+  'You are offline. This needs a connection to Naira Wallet: try again once you are back online.';

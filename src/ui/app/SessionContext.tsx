@@ -43,7 +43,10 @@ export const useRestored = (): boolean => useSessionSelector((s) => s.context.re
  * session as it is. React draws the view again after hydrating only if the two slices differ:
  * the session starts in a task after hydration, so they seldom do, and the page is not drawn twice.
  */
-export function useSessionSelector<T>(selector: (snapshot: SessionSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+export function useSessionSelector<T>(
+  selector: (snapshot: SessionSnapshot) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
   const { actor, firstFrame } = useSessionContext();
   const subscribe = useCallback(
     (onChange: () => void) => {

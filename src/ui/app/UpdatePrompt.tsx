@@ -12,7 +12,11 @@ export default function UpdatePrompt({ actor }: { actor: AppUpdateActor }) {
       {state === 'available' && (
         <>
           <p>Update available — reload to use the new version.</p>
-          <button type="button" className="btn btn-on-brand btn-small" onClick={() => actor.send({ type: 'update.apply' })}>
+          <button
+            type="button"
+            className="btn btn-on-brand btn-small"
+            onClick={() => actor.send({ type: 'update.apply' })}
+          >
             Reload
           </button>
         </>

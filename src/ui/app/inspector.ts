@@ -18,7 +18,10 @@ let current: Inspect | undefined;
  */
 export async function loadInspector(search: string): Promise<void> {
   if (!INSPECTABLE_BUILD || !new URLSearchParams(search).has('inspect')) return;
-  const [{ createBrowserInspector }, { maskedInspectorOptions }] = await Promise.all([import('@statelyai/inspect'), import('./inspectorMask')]);
+  const [{ createBrowserInspector }, { maskedInspectorOptions }] = await Promise.all([
+    import('@statelyai/inspect'),
+    import('./inspectorMask'),
+  ]);
   current = createBrowserInspector(maskedInspectorOptions).inspect;
 }
 

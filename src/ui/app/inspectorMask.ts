@@ -44,7 +44,19 @@ const SECRET_WORDS = new Set([
 ]);
 
 /** Words that, after a secret's, make the name a fact about the secret rather than the secret. */
-const ABOUT_WORDS = new Set(['attempts', 'locked', 'dialog', 'length', 'count', 'boxes', 'required', 'sent', 'expires', 'at', 'marker']);
+const ABOUT_WORDS = new Set([
+  'attempts',
+  'locked',
+  'dialog',
+  'length',
+  'count',
+  'boxes',
+  'required',
+  'sent',
+  'expires',
+  'at',
+  'marker',
+]);
 
 /** The pin field's marker (PinMarker in core/contract.ts): says a pin is set, never what it is. */
 const PIN_MARKER = 'set';
@@ -86,18 +98,25 @@ const maskText = (text: string): string =>
   text
     .replace(JWT, CONCEALED)
     .replace(TOKEN_RUN, (run) => (looksOpaque(run) ? CONCEALED : run))
-    .replace(NAMED_IN_TEXT, (found: string, name: string, colon: string, value: string) => (namedSecret(name, value) ? `${name}${colon}${CONCEALED}` : found));
+    .replace(NAMED_IN_TEXT, (found: string, name: string, colon: string, value: string) =>
+      namedSecret(name, value) ? `${name}${colon}${CONCEALED}` : found,
+    );
 
 /** Pin and OTP boxes: one character (or nothing) per box. */
-const isCodeBoxes = (value: unknown[]): boolean => value.length > 0 && value.every((box) => typeof box === 'string' && box.length <= 1);
+const isCodeBoxes = (value: unknown[]): boolean =>
+  value.length > 0 && value.every((box) => typeof box === 'string' && box.length <= 1);
 
 /** A value that is the secret itself, not a structure holding one: a string, a number, code boxes. */
-const isBare = (value: unknown) => typeof value !== 'object' || value === null || (Array.isArray(value) && value.every((item) => typeof item !== 'object'));
+const isBare = (value: unknown) =>
+  typeof value !== 'object' ||
+  value === null ||
+  (Array.isArray(value) && value.every((item) => typeof item !== 'object'));
 
 const isEmpty = (value: unknown) => value === '' || value === null || value === undefined;
 
 /** Actors, snapshots and dates say themselves what they are in JSON (an actor: its id only). */
-const hasToJSON = (value: object): value is { toJSON: () => unknown } => typeof (value as { toJSON?: unknown }).toJSON === 'function';
+const hasToJSON = (value: object): value is { toJSON: () => unknown } =>
+  typeof (value as { toJSON?: unknown }).toJSON === 'function';
 
 /** A secret with its shape kept and its content gone. */
 function conceal(value: unknown, depth: number, seen: WeakSet<object>): unknown {
@@ -130,7 +149,8 @@ function maskObject(value: Record<string, unknown>, depth: number, seen: WeakSet
   const masked: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if ((key === 'type' && type !== undefined) || (key === 'field' && field !== undefined)) masked[key] = item;
-    else if ((carriesSecret && isBare(item)) || (key === 'display_value' && labelledSecret)) masked[key] = conceal(item, depth + 1, seen);
+    else if ((carriesSecret && isBare(item)) || (key === 'display_value' && labelledSecret))
+      masked[key] = conceal(item, depth + 1, seen);
     else if (namesSecret(key)) masked[key] = item === PIN_MARKER ? item : conceal(item, depth + 1, seen);
     else masked[key] = mask(item, depth + 1, seen);
   }
@@ -146,7 +166,8 @@ function mask(value: unknown, depth: number, seen: WeakSet<object>): unknown {
   if (plain !== value) return mask(plain, depth + 1, seen);
   seen.add(value);
   try {
-    if (Array.isArray(value)) return isCodeBoxes(value) ? conceal(value, depth, seen) : value.map((item) => mask(item, depth + 1, seen));
+    if (Array.isArray(value))
+      return isCodeBoxes(value) ? conceal(value, depth, seen) : value.map((item) => mask(item, depth + 1, seen));
     return maskObject(value as Record<string, unknown>, depth, seen);
   } finally {
     seen.delete(value);

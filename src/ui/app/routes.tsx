@@ -91,7 +91,9 @@ function lazyScreen(module: string, loader: Load = load(module)): Pick<RouteObje
 }
 
 const SERVICE_SCREEN = '../purchases/ServiceScreen.tsx';
-const { Component: ServiceScreen, preload: preloadServiceScreen } = deferred(() => import('../purchases/ServiceScreen'));
+const { Component: ServiceScreen, preload: preloadServiceScreen } = deferred(
+  () => import('../purchases/ServiceScreen'),
+);
 
 /**
  * One route per service of the table, all showing the one ServiceScreen. Its boundary is keyed

@@ -16,7 +16,17 @@ export function ApprovalsScreen() {
     <>
       <h1>Approvals</h1>
       <Loaded record={record} what="the money requests">
-        {(requests) => (requests.length === 0 ? <Empty>No money request yet.</Empty> : <ul className="ops-cases">{requests.map((request) => <RequestRow key={request.id} request={request} onDone={() => record.reload()} />)}</ul>)}
+        {(requests) =>
+          requests.length === 0 ? (
+            <Empty>No money request yet.</Empty>
+          ) : (
+            <ul className="ops-cases">
+              {requests.map((request) => (
+                <RequestRow key={request.id} request={request} onDone={() => record.reload()} />
+              ))}
+            </ul>
+          )
+        }
       </Loaded>
     </>
   );
@@ -26,20 +36,35 @@ function RequestRow({ request, onDone }: { request: MoneyRequest; onDone: () => 
   return (
     <li className="ops-case" data-status={request.status} aria-label={`Request ${request.id}`}>
       <p>
-        <strong>#{request.id}</strong> {MONEY_REQUEST_LABELS[request.kind]} · <Naira amount={request.amount} /> · {request.status}
+        <strong>#{request.id}</strong> {MONEY_REQUEST_LABELS[request.kind]} · <Naira amount={request.amount} /> ·{' '}
+        {request.status}
         {request.needs_admin && ' · needs an admin'}
       </p>
       <p>
         {request.customer && (
           <>
-            For <Link to={`/customers/${request.customer.id}`}>{request.customer.name}</Link> ({request.customer.email}).{' '}
+            For <Link to={`/customers/${request.customer.id}`}>{request.customer.name}</Link> ({request.customer.email}
+            ).{' '}
           </>
         )}
-        {request.transfer && <>Transfer <code>{request.transfer.reference}</code> from {request.transfer.sender_name}. </>}
+        {request.transfer && (
+          <>
+            Transfer <code>{request.transfer.reference}</code> from {request.transfer.sender_name}.{' '}
+          </>
+        )}
         Asked by {request.maker} <When at={request.created_at} />, expires <When at={request.expires_at} />.
       </p>
       <p className="hint">“{request.reason}”</p>
-      {request.status === 'pending' ? <Decision request={request} onDone={onDone} /> : request.checker && <p className="hint">{request.status} by {request.checker} <When at={request.decided_at} />{request.decision_note ? `: ${request.decision_note}` : ''}</p>}
+      {request.status === 'pending' ? (
+        <Decision request={request} onDone={onDone} />
+      ) : (
+        request.checker && (
+          <p className="hint">
+            {request.status} by {request.checker} <When at={request.decided_at} />
+            {request.decision_note ? `: ${request.decision_note}` : ''}
+          </p>
+        )
+      )}
     </li>
   );
 }
@@ -62,22 +87,54 @@ function Decision({ request, onDone }: { request: MoneyRequest; onDone: () => vo
     return own ? (
       <div className="ops-row">
         <p className="hint">You asked for this: another finance user must approve it.</p>
-        <button type="button" className="btn btn-secondary btn-small" disabled={busy} onClick={() => actor.send({ type: 'approval.cancel' })}>Withdraw</button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'approval.cancel' })}
+        >
+          Withdraw
+        </button>
       </div>
     ) : (
       <div className="ops-row">
-        <button type="button" className="btn btn-primary btn-small" onClick={() => actor.send({ type: 'approval.approve' })}>Approve…</button>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'approval.reject' })}>Turn down…</button>
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          onClick={() => actor.send({ type: 'approval.approve' })}
+        >
+          Approve…
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => actor.send({ type: 'approval.reject' })}
+        >
+          Turn down…
+        </button>
       </div>
     );
   if (state === 'confirming' || state === 'approving')
     return (
       <form onSubmit={submit} noValidate aria-label="Approve with your code">
-        <p className="hint">Approving moves <Naira amount={request.amount} /> now. Confirm it is you.</p>
-        <CodeField value={context.code} onChange={(value) => actor.send({ type: 'approval.change', field: 'code', value })} />
+        <p className="hint">
+          Approving moves <Naira amount={request.amount} /> now. Confirm it is you.
+        </p>
+        <CodeField
+          value={context.code}
+          onChange={(value) => actor.send({ type: 'approval.change', field: 'code', value })}
+        />
         <div className="ops-row">
-          <button type="submit" className="btn btn-primary btn-small" aria-busy={busy || undefined} disabled={busy}>Approve</button>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'approval.back' })}>Back</button>
+          <button type="submit" className="btn btn-primary btn-small" aria-busy={busy || undefined} disabled={busy}>
+            Approve
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => actor.send({ type: 'approval.back' })}
+          >
+            Back
+          </button>
         </div>
       </form>
     );
@@ -86,11 +143,24 @@ function Decision({ request, onDone }: { request: MoneyRequest; onDone: () => vo
       <form onSubmit={submit} noValidate aria-label="Turn down">
         <label className="field-label">
           Why you turn it down
-          <textarea className="input textarea" value={context.note} autoFocus onChange={(event) => actor.send({ type: 'approval.change', field: 'note', value: event.target.value })} />
+          <textarea
+            className="input textarea"
+            value={context.note}
+            autoFocus
+            onChange={(event) => actor.send({ type: 'approval.change', field: 'note', value: event.target.value })}
+          />
         </label>
         <div className="ops-row">
-          <button type="submit" className="btn btn-primary btn-small" aria-busy={busy || undefined} disabled={busy}>Turn down</button>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'approval.back' })}>Back</button>
+          <button type="submit" className="btn btn-primary btn-small" aria-busy={busy || undefined} disabled={busy}>
+            Turn down
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => actor.send({ type: 'approval.back' })}
+          >
+            Back
+          </button>
         </div>
       </form>
     );

@@ -104,16 +104,33 @@ function Allowed({ permission, children }: { permission: Permission; children: R
  */
 const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInScreen invitation={null} /> },
-  { path: '/setup', element: <SignInScreen invitation={new URLSearchParams(location.hash.slice(1)).get('invitation')} /> },
+  {
+    path: '/setup',
+    element: <SignInScreen invitation={new URLSearchParams(location.hash.slice(1)).get('invitation')} />,
+  },
   {
     element: <SignedIn />,
     children: [
       { index: true, element: <GlanceScreen /> },
       ...PAGES.filter((page) => page.path !== '/').map((page) => {
         const Screen = screens[page.path];
-        return { path: page.path.slice(1), element: <Allowed permission={page.permission}><Screen /></Allowed> };
+        return {
+          path: page.path.slice(1),
+          element: (
+            <Allowed permission={page.permission}>
+              <Screen />
+            </Allowed>
+          ),
+        };
       }),
-      { path: 'customers/:customerId', element: <Allowed permission="customers.read"><CustomerScreen /></Allowed> },
+      {
+        path: 'customers/:customerId',
+        element: (
+          <Allowed permission="customers.read">
+            <CustomerScreen />
+          </Allowed>
+        ),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -27,13 +27,29 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
     <>
       <h1>{customer.name}</h1>
       <dl className="ops-facts">
-        <dt>E-mail</dt><dd>{customer.email} {customer.email_verified ? '(verified)' : '(not verified)'}</dd>
-        <dt>Phone</dt><dd>{customer.phone}</dd>
-        <dt>Since</dt><dd><When at={customer.created_at} /></dd>
-        <dt>Balance</dt><dd><Naira amount={page.wallet.balance} /> (cashback so far <Naira amount={page.wallet.cashback_total} />)</dd>
-        <dt>Tier</dt><dd>Tier {page.limits.tier}: <Naira amount={page.limits.left_today} /> left of <Naira amount={page.limits.daily_limit} /> today</dd>
-        <dt>BVN</dt><dd>{identity.bvn || 'not verified'}</dd>
-        <dt>NIN</dt><dd>{identity.nin || 'not verified'}</dd>
+        <dt>E-mail</dt>
+        <dd>
+          {customer.email} {customer.email_verified ? '(verified)' : '(not verified)'}
+        </dd>
+        <dt>Phone</dt>
+        <dd>{customer.phone}</dd>
+        <dt>Since</dt>
+        <dd>
+          <When at={customer.created_at} />
+        </dd>
+        <dt>Balance</dt>
+        <dd>
+          <Naira amount={page.wallet.balance} /> (cashback so far <Naira amount={page.wallet.cashback_total} />)
+        </dd>
+        <dt>Tier</dt>
+        <dd>
+          Tier {page.limits.tier}: <Naira amount={page.limits.left_today} /> left of{' '}
+          <Naira amount={page.limits.daily_limit} /> today
+        </dd>
+        <dt>BVN</dt>
+        <dd>{identity.bvn || 'not verified'}</dd>
+        <dt>NIN</dt>
+        <dd>{identity.nin || 'not verified'}</dd>
         <dt>Address</dt>
         <dd>
           {identity.address
@@ -41,27 +57,57 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
               `by ${identity.address.decided_by}: ${identity.address.note}`
             : 'no decision'}
         </dd>
-        <dt>Transaction pin</dt><dd>{customer.pin_set ? (customer.pin_locked ? 'set, locked until reset' : 'set') : 'not set'}</dd>
+        <dt>Transaction pin</dt>
+        <dd>{customer.pin_set ? (customer.pin_locked ? 'set, locked until reset' : 'set') : 'not set'}</dd>
       </dl>
 
       <Section title="Accounts">
-        {page.accounts.length === 0 ? <Empty>No funding accounts yet.</Empty> : (
-          <ul className="ops-list">{page.accounts.map((account) => <li key={account.account_number}>{account.bank_name} {account.account_number} ({account.provider})</li>)}</ul>
+        {page.accounts.length === 0 ? (
+          <Empty>No funding accounts yet.</Empty>
+        ) : (
+          <ul className="ops-list">
+            {page.accounts.map((account) => (
+              <li key={account.account_number}>
+                {account.bank_name} {account.account_number} ({account.provider})
+              </li>
+            ))}
+          </ul>
         )}
       </Section>
 
       <Section title="Transactions">
-        {page.transactions.length === 0 ? <Empty>No transactions.</Empty> : (
+        {page.transactions.length === 0 ? (
+          <Empty>No transactions.</Empty>
+        ) : (
           <table className="ops-table">
-            <thead><tr><th>When</th><th>What</th><th>Amount</th><th>Status</th><th>Reference</th><th>At the biller</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>What</th>
+                <th>Amount</th>
+                <th>Status</th>
+                <th>Reference</th>
+                <th>At the biller</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {page.transactions.map((transaction) => (
                 <tr key={transaction.id} data-stuck={transaction.stuck || undefined}>
-                  <td><When at={transaction.created_at} /></td>
+                  <td>
+                    <When at={transaction.created_at} />
+                  </td>
                   <td>{transaction.description || categoryLabel(transaction.category)}</td>
-                  <td><Naira amount={transaction.amount} /></td>
-                  <td>{transaction.status}{transaction.stuck ? ' (over an hour)' : ''}</td>
-                  <td><code>{transaction.reference}</code></td>
+                  <td>
+                    <Naira amount={transaction.amount} />
+                  </td>
+                  <td>
+                    {transaction.status}
+                    {transaction.stuck ? ' (over an hour)' : ''}
+                  </td>
+                  <td>
+                    <code>{transaction.reference}</code>
+                  </td>
                   <td>
                     {transaction.bill
                       ? `${transaction.bill.biller} · ${transaction.bill.provider} · ` +
@@ -69,7 +115,16 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
                       : '—'}
                     {transaction.bill?.last_requery_at ? <When at={transaction.bill.last_requery_at} /> : null}
                   </td>
-                  <td>{transaction.status === 'processing' && transaction.bill && <ActionButton label="Requery now" action="bill.requery" args={{ transactionId: transaction.id }} onDone={reload} />}</td>
+                  <td>
+                    {transaction.status === 'processing' && transaction.bill && (
+                      <ActionButton
+                        label="Requery now"
+                        action="bill.requery"
+                        args={{ transactionId: transaction.id }}
+                        onDone={reload}
+                      />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -78,16 +133,46 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
       </Section>
 
       <Section title="Cases">
-        {page.cases.length === 0 ? <Empty>No reported problems.</Empty> : <ul className="ops-cases">{page.cases.map((item) => <CaseRow key={item.case_number} item={item} onDone={reload} />)}</ul>}
+        {page.cases.length === 0 ? (
+          <Empty>No reported problems.</Empty>
+        ) : (
+          <ul className="ops-cases">
+            {page.cases.map((item) => (
+              <CaseRow key={item.case_number} item={item} onDone={reload} />
+            ))}
+          </ul>
+        )}
       </Section>
 
-      <Section title="Sessions" actions={page.sessions.some((session) => session.live) && <ActionButton label="End every session" action="customer.endSessions" args={{ customerId: customer.id, sessionId: null }} onDone={reload} />}>
-        {page.sessions.length === 0 ? <Empty>Never signed in.</Empty> : (
+      <Section
+        title="Sessions"
+        actions={
+          page.sessions.some((session) => session.live) && (
+            <ActionButton
+              label="End every session"
+              action="customer.endSessions"
+              args={{ customerId: customer.id, sessionId: null }}
+              onDone={reload}
+            />
+          )
+        }
+      >
+        {page.sessions.length === 0 ? (
+          <Empty>Never signed in.</Empty>
+        ) : (
           <ul className="ops-list">
             {page.sessions.map((session) => (
               <li key={session.id}>
-                {session.device}, since <When at={session.created_at} />, last active <When at={session.last_active_at} /> · {session.live ? 'live' : 'ended'}{' '}
-                {session.live && <ActionButton label="End" action="customer.endSessions" args={{ customerId: customer.id, sessionId: session.id }} onDone={reload} />}
+                {session.device}, since <When at={session.created_at} />, last active{' '}
+                <When at={session.last_active_at} /> · {session.live ? 'live' : 'ended'}{' '}
+                {session.live && (
+                  <ActionButton
+                    label="End"
+                    action="customer.endSessions"
+                    args={{ customerId: customer.id, sessionId: session.id }}
+                    onDone={reload}
+                  />
+                )}
               </li>
             ))}
           </ul>
@@ -95,10 +180,32 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
       </Section>
 
       <Section title="Ledger entries">
-        {page.ledger.length === 0 ? <Empty>No entries.</Empty> : (
+        {page.ledger.length === 0 ? (
+          <Empty>No entries.</Empty>
+        ) : (
           <table className="ops-table">
-            <thead><tr><th>When</th><th>Movement</th><th>Kind</th><th>Amount</th></tr></thead>
-            <tbody>{page.ledger.map((entry) => <tr key={`${entry.movement_id}`}><td><When at={entry.created_at} /></td><td>{entry.movement_id}</td><td>{entry.kind}</td><td><Naira amount={entry.amount} /></td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>Movement</th>
+                <th>Kind</th>
+                <th>Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.ledger.map((entry) => (
+                <tr key={`${entry.movement_id}`}>
+                  <td>
+                    <When at={entry.created_at} />
+                  </td>
+                  <td>{entry.movement_id}</td>
+                  <td>{entry.kind}</td>
+                  <td>
+                    <Naira amount={entry.amount} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         )}
       </Section>
@@ -111,7 +218,14 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
         <Section title="Goodwill">
           <GoodwillForms customerId={customer.id} onDone={reload} />
           {page.money_requests.length > 0 && (
-            <ul className="ops-list">{page.money_requests.map((request) => <li key={request.id}>#{request.id} {request.kind} <Naira amount={request.amount} /> · {request.status} · asked by {request.maker}</li>)}</ul>
+            <ul className="ops-list">
+              {page.money_requests.map((request) => (
+                <li key={request.id}>
+                  #{request.id} {request.kind} <Naira amount={request.amount} /> · {request.status} · asked by{' '}
+                  {request.maker}
+                </li>
+              ))}
+            </ul>
           )}
         </Section>
       )}
@@ -122,19 +236,47 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
 function AddressDecision({ customerId, onDone }: { customerId: number; onDone: () => void }) {
   return (
     <div className="ops-row">
-      <ActionButton label="Record: address verified" noteLabel="What did you check (document, date)?" noteMin={10} action="customer.address" args={{ customerId, verified: true }} onDone={onDone} />
-      <ActionButton label="Record: address not verified" noteLabel="Why not?" noteMin={10} action="customer.address" args={{ customerId, verified: false }} onDone={onDone} />
+      <ActionButton
+        label="Record: address verified"
+        noteLabel="What did you check (document, date)?"
+        noteMin={10}
+        action="customer.address"
+        args={{ customerId, verified: true }}
+        onDone={onDone}
+      />
+      <ActionButton
+        label="Record: address not verified"
+        noteLabel="Why not?"
+        noteMin={10}
+        action="customer.address"
+        args={{ customerId, verified: false }}
+        onDone={onDone}
+      />
     </div>
   );
 }
 
 function GoodwillForms({ customerId, onDone }: { customerId: number; onDone: () => void }) {
   const [open, setOpen] = useState<Extract<MoneyRequestKind, `goodwill-${string}`> | null>(null);
-  if (open) return <MoneyRequestForm key={open} kind={open} customerId={customerId} incomingTransferId={null} onClose={() => setOpen(null)} onDone={onDone} />;
+  if (open)
+    return (
+      <MoneyRequestForm
+        key={open}
+        kind={open}
+        customerId={customerId}
+        incomingTransferId={null}
+        onClose={() => setOpen(null)}
+        onDone={onDone}
+      />
+    );
   return (
     <div className="ops-row">
-      <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen('goodwill-credit')}>Goodwill credit…</button>
-      <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen('goodwill-debit')}>Goodwill debit…</button>
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen('goodwill-credit')}>
+        Goodwill credit…
+      </button>
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen('goodwill-debit')}>
+        Goodwill debit…
+      </button>
     </div>
   );
 }

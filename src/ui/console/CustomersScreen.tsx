@@ -4,7 +4,14 @@ import type { CustomerHit } from '../../../core/console';
 import { Empty } from './components';
 import { useAction } from './flows';
 
-const MATCHED: Record<CustomerHit['matched'], string> = { email: 'e-mail', phone: 'phone', account: 'account number', reference: 'transaction reference', case: 'case number', name: 'name' };
+const MATCHED: Record<CustomerHit['matched'], string> = {
+  email: 'e-mail',
+  phone: 'phone',
+  account: 'account number',
+  reference: 'transaction reference',
+  case: 'case number',
+  name: 'name',
+};
 
 /** Find a customer by what they tell support. */
 export function CustomersScreen() {
@@ -34,7 +41,8 @@ export function CustomersScreen() {
           <ul className="ops-list" aria-label="Customers found">
             {hits.map((hit) => (
               <li key={hit.id}>
-                <Link to={`/customers/${hit.id}`}>{hit.name}</Link> · {hit.email} · {hit.phone} <span className="hint">(by {MATCHED[hit.matched]})</span>
+                <Link to={`/customers/${hit.id}`}>{hit.name}</Link> · {hit.email} · {hit.phone}{' '}
+                <span className="hint">(by {MATCHED[hit.matched]})</span>
               </li>
             ))}
           </ul>

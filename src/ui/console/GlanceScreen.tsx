@@ -26,19 +26,48 @@ export function GlanceScreen() {
                 <strong>{today.pending_requests}</strong> money requests awaiting approval
               </div>
             </div>
-            <Section title={`Purchases today (${today.day}, Lagos)`} actions={<button type="button" className="btn btn-secondary btn-small" onClick={() => record.reload()} disabled={record.busy}>Refresh</button>}>
+            <Section
+              title={`Purchases today (${today.day}, Lagos)`}
+              actions={
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  onClick={() => record.reload()}
+                  disabled={record.busy}
+                >
+                  Refresh
+                </button>
+              }
+            >
               {today.purchases.length === 0 ? (
                 <Empty>No purchases yet today.</Empty>
               ) : (
                 <table className="ops-table">
                   <thead>
-                    <tr><th>Service</th><th>Provider</th><th>Bills</th><th>Completed</th><th>Failed</th><th>Processing</th><th>Sold</th><th>Success</th></tr>
+                    <tr>
+                      <th>Service</th>
+                      <th>Provider</th>
+                      <th>Bills</th>
+                      <th>Completed</th>
+                      <th>Failed</th>
+                      <th>Processing</th>
+                      <th>Sold</th>
+                      <th>Success</th>
+                    </tr>
                   </thead>
                   <tbody>
                     {today.purchases.map((row) => (
                       <tr key={`${row.category}-${row.provider}`}>
-                        <td>{categoryLabel(row.category)}</td><td>{row.provider}</td><td>{row.count}</td><td>{row.completed}</td><td>{row.failed}</td><td>{row.processing}</td>
-                        <td><Naira amount={row.amount} /></td><td>{row.success_rate === null ? '—' : `${row.success_rate}%`}</td>
+                        <td>{categoryLabel(row.category)}</td>
+                        <td>{row.provider}</td>
+                        <td>{row.count}</td>
+                        <td>{row.completed}</td>
+                        <td>{row.failed}</td>
+                        <td>{row.processing}</td>
+                        <td>
+                          <Naira amount={row.amount} />
+                        </td>
+                        <td>{row.success_rate === null ? '—' : `${row.success_rate}%`}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -46,26 +75,52 @@ export function GlanceScreen() {
               )}
             </Section>
             <Section title="Funding today">
-              {today.funding.length === 0 ? <Empty>No funding yet today.</Empty> : (
-                <ul className="ops-list">{today.funding.map((row) => <li key={row.provider}>{row.provider}: {row.count} transfers, <Naira amount={row.amount} /></li>)}</ul>
-              )}
-            </Section>
-            <Section title="Bills processing for over an hour">
-              {today.stuck_bills.oldest.length === 0 ? <Empty>None: every bill has an answer.</Empty> : (
+              {today.funding.length === 0 ? (
+                <Empty>No funding yet today.</Empty>
+              ) : (
                 <ul className="ops-list">
-                  {today.stuck_bills.oldest.map((bill) => (
-                    <li key={bill.id}>{categoryLabel(bill.category)} <Naira amount={bill.amount} /> · {bill.reference} · since <When at={bill.created_at} /></li>
+                  {today.funding.map((row) => (
+                    <li key={row.provider}>
+                      {row.provider}: {row.count} transfers, <Naira amount={row.amount} />
+                    </li>
                   ))}
                 </ul>
               )}
             </Section>
-            <Section title="Ledger audit" actions={<ActionButton label="Run it now" action="audit.run" args={null} onDone={() => record.reload()} />}>
-              {today.ledger_audit === null ? <Empty>Not run yet.</Empty> : today.ledger_audit.problem_count === 0 ? (
-                <p>Clean, at <When at={today.ledger_audit.ran_at} />.</p>
+            <Section title="Bills processing for over an hour">
+              {today.stuck_bills.oldest.length === 0 ? (
+                <Empty>None: every bill has an answer.</Empty>
+              ) : (
+                <ul className="ops-list">
+                  {today.stuck_bills.oldest.map((bill) => (
+                    <li key={bill.id}>
+                      {categoryLabel(bill.category)} <Naira amount={bill.amount} /> · {bill.reference} · since{' '}
+                      <When at={bill.created_at} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+            <Section
+              title="Ledger audit"
+              actions={
+                <ActionButton label="Run it now" action="audit.run" args={null} onDone={() => record.reload()} />
+              }
+            >
+              {today.ledger_audit === null ? (
+                <Empty>Not run yet.</Empty>
+              ) : today.ledger_audit.problem_count === 0 ? (
+                <p>
+                  Clean, at <When at={today.ledger_audit.ran_at} />.
+                </p>
               ) : (
                 <div role="alert" className="ops-problem">
                   {today.ledger_audit.problem_count} problems at <When at={today.ledger_audit.ran_at} />:
-                  <ul>{today.ledger_audit.problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>
+                  <ul>
+                    {today.ledger_audit.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
                 </div>
               )}
             </Section>
@@ -73,7 +128,14 @@ export function GlanceScreen() {
               <ul className="ops-list">
                 {today.providers.map((provider) => (
                   <li key={`${provider.kind}-${provider.name}`}>
-                    {provider.name} ({provider.kind}): {provider.breaker === 'none' ? 'simulated, no breaker' : provider.breaker === 'closed' ? 'answering' : provider.breaker === 'open' ? 'not answering (breaker open)' : 'trying again (half-open)'}
+                    {provider.name} ({provider.kind}):{' '}
+                    {provider.breaker === 'none'
+                      ? 'simulated, no breaker'
+                      : provider.breaker === 'closed'
+                        ? 'answering'
+                        : provider.breaker === 'open'
+                          ? 'not answering (breaker open)'
+                          : 'trying again (half-open)'}
                   </li>
                 ))}
               </ul>

@@ -10,7 +10,19 @@ import { CodeField } from './components';
  * The maker's form (moneyRequest): what and why, then their own code; nothing moves until another
  * finance user approves.
  */
-export function MoneyRequestForm({ kind, customerId, incomingTransferId, onClose, onDone }: { kind: MoneyRequestKind; customerId: number | null; incomingTransferId: number | null; onClose: () => void; onDone: () => void }) {
+export function MoneyRequestForm({
+  kind,
+  customerId,
+  incomingTransferId,
+  onClose,
+  onDone,
+}: {
+  kind: MoneyRequestKind;
+  customerId: number | null;
+  incomingTransferId: number | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const actor = useFlow(moneyRequestMachine, { kind, customerId, incomingTransferId });
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const context = useSelector(actor, (snapshot) => snapshot.context);
@@ -21,7 +33,8 @@ export function MoneyRequestForm({ kind, customerId, incomingTransferId, onClose
       onClose();
     }
   }, [state, onDone, onClose]);
-  const change = (field: 'amount' | 'reason' | 'code') => (value: string) => actor.send({ type: 'money.change', field, value });
+  const change = (field: 'amount' | 'reason' | 'code') => (value: string) =>
+    actor.send({ type: 'money.change', field, value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'money.submit' });
@@ -34,12 +47,22 @@ export function MoneyRequestForm({ kind, customerId, incomingTransferId, onClose
           {incomingTransferId === null && (
             <label className="field-label">
               Amount (₦)
-              <input className="input" inputMode="decimal" value={context.amount} onChange={(event) => change('amount')(event.target.value)} autoFocus />
+              <input
+                className="input"
+                inputMode="decimal"
+                value={context.amount}
+                onChange={(event) => change('amount')(event.target.value)}
+                autoFocus
+              />
             </label>
           )}
           <label className="field-label">
             Reason (whoever approves and whoever audits will read it)
-            <textarea className="input textarea" value={context.reason} onChange={(event) => change('reason')(event.target.value)} />
+            <textarea
+              className="input textarea"
+              value={context.reason}
+              onChange={(event) => change('reason')(event.target.value)}
+            />
           </label>
         </>
       ) : (
@@ -52,7 +75,11 @@ export function MoneyRequestForm({ kind, customerId, incomingTransferId, onClose
         <button type="submit" className="btn btn-primary btn-small" aria-busy={busy || undefined} disabled={busy}>
           {state === 'editing' ? 'Continue' : 'Send for approval'}
         </button>
-        <button type="button" className="btn btn-secondary btn-small" onClick={state === 'editing' ? onClose : () => actor.send({ type: 'money.back' })}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={state === 'editing' ? onClose : () => actor.send({ type: 'money.back' })}
+        >
           {state === 'editing' ? 'Cancel' : 'Back'}
         </button>
       </div>

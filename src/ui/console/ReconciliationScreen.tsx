@@ -10,7 +10,10 @@ export function ReconciliationScreen() {
   return (
     <>
       <h1>Reconciliation</h1>
-      <p className="hint">Nothing here moves money: a correction is a money request of its own (Suspense, or Goodwill on the customer's page).</p>
+      <p className="hint">
+        Nothing here moves money: a correction is a money request of its own (Suspense, or Goodwill on the customer's
+        page).
+      </p>
       <Loaded record={record} what="the reconciliation">
         {(items) =>
           items.length === 0 ? (
@@ -25,13 +28,31 @@ export function ReconciliationScreen() {
                     {item.status}
                   </p>
                   <p>
-                    Ours {item.our_amount === null ? '—' : <Naira amount={item.our_amount} />}, theirs {item.their_amount === null ? '—' : <Naira amount={item.their_amount} />}. {item.detail}
+                    Ours {item.our_amount === null ? '—' : <Naira amount={item.our_amount} />}, theirs{' '}
+                    {item.their_amount === null ? '—' : <Naira amount={item.their_amount} />}. {item.detail}
                   </p>
                   {item.note && <p className="hint">Note: {item.note}</p>}
                   {item.status !== 'resolved' && (
                     <div className="ops-row">
-                      {item.status === 'open' && <ActionButton label="Acknowledge" noteLabel="What you are doing about it" noteMin={3} action="reconciliation.work" args={{ kind: item.kind, id: item.id, status: 'acknowledged' }} onDone={() => record.reload()} />}
-                      <ActionButton label="Resolve" variant="primary" noteLabel="How it was resolved" noteMin={3} action="reconciliation.work" args={{ kind: item.kind, id: item.id, status: 'resolved' }} onDone={() => record.reload()} />
+                      {item.status === 'open' && (
+                        <ActionButton
+                          label="Acknowledge"
+                          noteLabel="What you are doing about it"
+                          noteMin={3}
+                          action="reconciliation.work"
+                          args={{ kind: item.kind, id: item.id, status: 'acknowledged' }}
+                          onDone={() => record.reload()}
+                        />
+                      )}
+                      <ActionButton
+                        label="Resolve"
+                        variant="primary"
+                        noteLabel="How it was resolved"
+                        noteMin={3}
+                        action="reconciliation.work"
+                        args={{ kind: item.kind, id: item.id, status: 'resolved' }}
+                        onDone={() => record.reload()}
+                      />
                     </div>
                   )}
                 </li>

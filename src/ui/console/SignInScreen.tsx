@@ -15,12 +15,16 @@ export function SignInScreen({ invitation }: { invitation: string | null }) {
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const enrolment = useSelector(actor, (snapshot) => snapshot.children.enrolment as ActorRefFrom<typeof totpEnrolmentMachine> | undefined);
+  const enrolment = useSelector(
+    actor,
+    (snapshot) => snapshot.children.enrolment as ActorRefFrom<typeof totpEnrolmentMachine> | undefined,
+  );
   // The invitation stays out of the address bar and the history once read.
   useEffect(() => {
     if (invitation) history.replaceState(null, '', '/setup');
   }, [invitation]);
-  const change = (field: 'email' | 'password' | 'repeat' | 'code') => (value: string) => actor.send({ type: 'signIn.change', field, value });
+  const change = (field: 'email' | 'password' | 'repeat' | 'code') => (value: string) =>
+    actor.send({ type: 'signIn.change', field, value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'signIn.submit' });
@@ -32,25 +36,61 @@ export function SignInScreen({ invitation }: { invitation: string | null }) {
       {(state === 'credentials' || state === 'checkingPassword') && (
         <form onSubmit={submit} noValidate aria-label="Sign in">
           <p className="hint">Staff only. Every action here is recorded.</p>
-          <TextField label="E-mail" type="email" autoComplete="username" value={context.email} onValueChange={change('email')} />
-          <TextField label="Password" type="password" autoComplete="current-password" revealable value={context.password} onValueChange={change('password')} />
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            value={context.email}
+            onValueChange={change('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            revealable
+            value={context.password}
+            onValueChange={change('password')}
+          />
           <SubmitButton busy={busy}>Continue</SubmitButton>
         </form>
       )}
       {(state === 'choosingPassword' || state === 'acceptingInvitation') && (
         <form onSubmit={submit} noValidate aria-label="Choose your password">
-          <p className="hint">Welcome. Choose your password (at least 8 characters, not a common one), then set up your authenticator app.</p>
-          <TextField label="New password" type="password" autoComplete="new-password" revealable value={context.password} onValueChange={change('password')} />
-          <TextField label="New password again" type="password" autoComplete="new-password" value={context.repeat} onValueChange={change('repeat')} />
+          <p className="hint">
+            Welcome. Choose your password (at least 8 characters, not a common one), then set up your authenticator app.
+          </p>
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            revealable
+            value={context.password}
+            onValueChange={change('password')}
+          />
+          <TextField
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+            value={context.repeat}
+            onValueChange={change('repeat')}
+          />
           <SubmitButton busy={busy}>Set password</SubmitButton>
         </form>
       )}
       {(state === 'secondFactor' || state === 'checkingCode') && (
         <form onSubmit={submit} noValidate aria-label="Second factor">
-          <p className="hint">Enter the six-digit code your authenticator app shows for Naira Wallet, or one of your recovery codes.</p>
+          <p className="hint">
+            Enter the six-digit code your authenticator app shows for Naira Wallet, or one of your recovery codes.
+          </p>
           <label className="field-label ops-code">
             Code
-            <input className="input" autoComplete="one-time-code" value={context.code} autoFocus onChange={(event) => change('code')(event.target.value)} />
+            <input
+              className="input"
+              autoComplete="one-time-code"
+              value={context.code}
+              autoFocus
+              onChange={(event) => change('code')(event.target.value)}
+            />
           </label>
           <SubmitButton busy={busy}>Sign in</SubmitButton>
           <button type="button" className="btn-link" onClick={() => actor.send({ type: 'signIn.restart' })}>
@@ -74,7 +114,12 @@ function EnrolmentPanel({ enrolment }: { enrolment: ActorRefFrom<typeof totpEnro
     event.preventDefault();
     enrolment.send({ type: 'enrolment.submit' });
   };
-  if (state === 'starting') return <p role="status" className="hint">Preparing your authenticator set-up…</p>;
+  if (state === 'starting')
+    return (
+      <p role="status" className="hint">
+        Preparing your authenticator set-up…
+      </p>
+    );
   if (state === 'failed')
     return (
       <p role="alert" className="ops-problem">
@@ -88,7 +133,9 @@ function EnrolmentPanel({ enrolment }: { enrolment: ActorRefFrom<typeof totpEnro
     return (
       <section aria-label="Recovery codes">
         <h2>Your recovery codes</h2>
-        <p className="hint">Each one signs you in once if you lose your phone. Save them somewhere safe now: they are not shown again.</p>
+        <p className="hint">
+          Each one signs you in once if you lose your phone. Save them somewhere safe now: they are not shown again.
+        </p>
         <ul className="ops-recovery" data-testid="recovery-codes">
           {context.recoveryCodes.map((code) => (
             <li key={code}>
@@ -96,7 +143,11 @@ function EnrolmentPanel({ enrolment }: { enrolment: ActorRefFrom<typeof totpEnro
             </li>
           ))}
         </ul>
-        <button type="button" className="btn btn-primary btn-block" onClick={() => enrolment.send({ type: 'enrolment.saved' })}>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => enrolment.send({ type: 'enrolment.saved' })}
+        >
           I have saved them
         </button>
       </section>
@@ -104,16 +155,28 @@ function EnrolmentPanel({ enrolment }: { enrolment: ActorRefFrom<typeof totpEnro
   return (
     <form onSubmit={submit} noValidate aria-label="Set up your authenticator app">
       <h2>Set up your authenticator app</h2>
-      <p className="hint">Scan this code with Google Authenticator, Microsoft Authenticator, 1Password or any TOTP app.</p>
+      <p className="hint">
+        Scan this code with Google Authenticator, Microsoft Authenticator, 1Password or any TOTP app.
+      </p>
       {context.enrolment && (
         <>
-          <img className="ops-qr" width={200} height={200} alt="QR code to scan with your authenticator app" src={`data:image/svg+xml;utf8,${encodeURIComponent(context.enrolment.qr_svg)}`} />
+          <img
+            className="ops-qr"
+            width={200}
+            height={200}
+            alt="QR code to scan with your authenticator app"
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(context.enrolment.qr_svg)}`}
+          />
           <p className="hint">
             Cannot scan? Enter this key: <code data-testid="totp-secret">{context.enrolment.secret}</code>
           </p>
         </>
       )}
-      <CodeField value={context.code} onChange={(value) => enrolment.send({ type: 'enrolment.code', value })} label="Code the app shows now" />
+      <CodeField
+        value={context.code}
+        onChange={(value) => enrolment.send({ type: 'enrolment.code', value })}
+        label="Code the app shows now"
+      />
       <SubmitButton busy={busy}>Confirm</SubmitButton>
     </form>
   );

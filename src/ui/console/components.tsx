@@ -8,7 +8,8 @@ import { useAction } from './flows';
 
 export const Naira = ({ amount }: { amount: number }) => <span className="ops-money">{formatNaira(amount)}</span>;
 
-export const When = ({ at }: { at: string | null }) => (at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="hint">—</span>);
+export const When = ({ at }: { at: string | null }) =>
+  at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="hint">—</span>;
 
 export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -23,7 +24,15 @@ export function Section({ title, children, actions }: { title: string; children:
 }
 
 /** A record's three faces: loading, failed with Try again, or its content. */
-export function Loaded<T>({ record, children, what }: { record: { data: T | null; failed: boolean; retry: () => void }; children: (data: T) => ReactNode; what: string }) {
+export function Loaded<T>({
+  record,
+  children,
+  what,
+}: {
+  record: { data: T | null; failed: boolean; retry: () => void };
+  children: (data: T) => ReactNode;
+  what: string;
+}) {
   if (record.failed)
     return (
       <p role="alert" className="ops-problem">
@@ -76,10 +85,20 @@ export function ActionButton<K extends ActionName>({
       <form className="ops-note-form" onSubmit={submit} noValidate>
         <label className="field-label">
           {noteLabel}
-          <textarea className="input textarea" value={action.note} autoFocus onChange={(event) => action.setNote(event.target.value)} />
+          <textarea
+            className="input textarea"
+            value={action.note}
+            autoFocus
+            onChange={(event) => action.setNote(event.target.value)}
+          />
         </label>
         <div className="ops-row">
-          <button type="submit" className="btn btn-primary btn-small" aria-busy={action.busy || undefined} disabled={action.busy}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-small"
+            aria-busy={action.busy || undefined}
+            disabled={action.busy}
+          >
             {label}
           </button>
           <button type="button" className="btn btn-secondary btn-small" onClick={action.cancel}>
@@ -89,7 +108,13 @@ export function ActionButton<K extends ActionName>({
       </form>
     );
   return (
-    <button type="button" className={`btn btn-${variant} btn-small`} aria-busy={action.busy || undefined} disabled={action.busy} onClick={() => action.start(args)}>
+    <button
+      type="button"
+      className={`btn btn-${variant} btn-small`}
+      aria-busy={action.busy || undefined}
+      disabled={action.busy}
+      onClick={() => action.start(args)}
+    >
       {action.busy && <span className="spinner" aria-hidden="true" />}
       {label}
     </button>
@@ -97,11 +122,27 @@ export function ActionButton<K extends ActionName>({
 }
 
 /** The six-digit code field of every re-authentication. */
-export function CodeField({ value, onChange, label = 'Code from your authenticator app' }: { value: string; onChange: (value: string) => void; label?: string }) {
+export function CodeField({
+  value,
+  onChange,
+  label = 'Code from your authenticator app',
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+}) {
   return (
     <label className="field-label ops-code">
       {label}
-      <input className="input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={value} autoFocus onChange={(event) => onChange(event.target.value)} />
+      <input
+        className="input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={value}
+        autoFocus
+        onChange={(event) => onChange(event.target.value)}
+      />
     </label>
   );
 }

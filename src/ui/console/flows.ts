@@ -2,7 +2,14 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '../kit/useFlow';
 import { consoleActionMachine } from '../../machines/console/consoleAction';
-import type { ActionArgs, ActionData, ActionName, ReadArgs, ReadData, ReadName } from '../../machines/console/consoleCalls';
+import type {
+  ActionArgs,
+  ActionData,
+  ActionName,
+  ReadArgs,
+  ReadData,
+  ReadName,
+} from '../../machines/console/consoleCalls';
 import { consoleRecordMachine } from '../../machines/console/consoleRecord';
 
 /**
@@ -26,7 +33,10 @@ export function useRecord<K extends ReadName>(name: K, args: ReadArgs<K>) {
   };
 }
 
-export function useAction<K extends ActionName>(name: K, options: { noteMin?: number; onDone?: (data: ActionData<K>) => void } = {}) {
+export function useAction<K extends ActionName>(
+  name: K,
+  options: { noteMin?: number; onDone?: (data: ActionData<K>) => void } = {},
+) {
   const actor = useFlow(consoleActionMachine, { action: name, noteMin: options.noteMin ?? 0 });
   // The latest callback, without making a new subscription at every render.
   const onDone = useRef(options.onDone);

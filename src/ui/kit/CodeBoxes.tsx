@@ -24,7 +24,17 @@ interface CodeBoxesProps {
 }
 
 /** A row of one-digit boxes for codes and pins; the focus moves along as digits are typed. */
-export function CodeBoxes({ length, values, onChange, label, groupLabels, masked, autoFocus, oneTimeCode, idPrefix }: CodeBoxesProps) {
+export function CodeBoxes({
+  length,
+  values,
+  onChange,
+  label,
+  groupLabels,
+  masked,
+  autoFocus,
+  oneTimeCode,
+  idPrefix,
+}: CodeBoxesProps) {
   const generatedId = useId();
   const prefix = idPrefix ?? generatedId;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);

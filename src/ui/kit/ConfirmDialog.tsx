@@ -42,7 +42,15 @@ export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel }: Co
   return createPortal(
     <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onCancel()}>
       {/* tabIndex -1: a click on the text keeps the focus, and so Escape, inside the dialog. */}
-      <div ref={dialog} className="dialog" role="dialog" aria-modal="true" aria-labelledby={messageId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={messageId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <p id={messageId} className="dialog-message">
           {message}
         </p>

@@ -16,7 +16,12 @@ export function CopyButton({ text, label, detail, className = 'btn btn-secondary
   const actor = useFlow(copyToClipboardMachine);
   const copying = useSelector(actor, (s) => s.matches('copying'));
   return (
-    <button type="button" className={`${className} copy-btn`} aria-busy={copying || undefined} onClick={() => actor.send({ type: 'clipboard.copy', text })}>
+    <button
+      type="button"
+      className={`${className} copy-btn`}
+      aria-busy={copying || undefined}
+      onClick={() => actor.send({ type: 'clipboard.copy', text })}
+    >
       <CopyIcon size={18} />
       {label}
       {/* The space sits outside the hidden span: some name computations trim each element's text. */}

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { trapTab } from './focusTrap';
 import { CloseIcon } from '../wallet/walletIcons';
 
@@ -44,7 +52,14 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
   };
 
   return (
-    <dialog ref={dialog} className={className ? `modal ${className}` : 'modal'} aria-labelledby={titleId} onCancel={cancel} onClick={clickBackdrop} onKeyDown={wrapTab}>
+    <dialog
+      ref={dialog}
+      className={className ? `modal ${className}` : 'modal'}
+      aria-labelledby={titleId}
+      onCancel={cancel}
+      onClick={clickBackdrop}
+      onKeyDown={wrapTab}
+    >
       <div className="modal-panel">
         <header className="modal-header">
           <h2 id={titleId} className="modal-title">

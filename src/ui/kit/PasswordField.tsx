@@ -10,5 +10,14 @@ interface PasswordFieldProps {
 
 /** A password, typed hidden, with Show/Hide to check it. */
 export function PasswordField({ label, value, onValueChange, autoComplete }: PasswordFieldProps) {
-  return <TextField label={label} value={value} onValueChange={onValueChange} type="password" autoComplete={autoComplete} revealable />;
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onValueChange={onValueChange}
+      type="password"
+      autoComplete={autoComplete}
+      revealable
+    />
+  );
 }

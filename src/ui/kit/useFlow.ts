@@ -10,7 +10,10 @@ import { showToast } from './toaster';
  * navigation, and leaving for another site's page (a partner's checkout). The machine decides;
  * this hook only carries the decisions out.
  */
-export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, input?: InputFrom<TMachine>): Actor<TMachine> {
+export function useFlow<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  input?: InputFrom<TMachine>,
+): Actor<TMachine> {
   const navigate = useNavigate();
   const actor = useStartedActor(machine, { input, inspect: getInspect() });
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
@@ -23,7 +26,10 @@ export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, inp
  * being hydrated, a field typed into in between would otherwise send its change to a machine not
  * yet running, and React would draw the field back empty.
  */
-export function useStartedActor<TMachine extends AnyStateMachine>(machine: TMachine, options: ActorOptions<TMachine>): Actor<TMachine> {
+export function useStartedActor<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: ActorOptions<TMachine>,
+): Actor<TMachine> {
   const [actor] = useState(() => createActor(machine, options));
   useLayoutEffect(() => {
     actor.start();
@@ -33,7 +39,11 @@ export function useStartedActor<TMachine extends AnyStateMachine>(machine: TMach
 }
 
 /** Subscribes to an actor's emitted effects; returns the unsubscribe. */
-export function performEffects(actor: { on: Actor<AnyStateMachine>['on'] }, navigate: (to: string) => unknown, leave: (url: string) => void = (url) => window.location.assign(url)): () => void {
+export function performEffects(
+  actor: { on: Actor<AnyStateMachine>['on'] },
+  navigate: (to: string) => unknown,
+  leave: (url: string) => void = (url) => window.location.assign(url),
+): () => void {
   const subscriptions = [
     actor.on('toast', (e: FlowEmitted) => e.type === 'toast' && showToast(e.level, e.message)),
     actor.on('navigate', (e: FlowEmitted) => e.type === 'navigate' && navigate(e.to)),

@@ -14,7 +14,11 @@ export function useMediaQuery(query: string): boolean {
     [query],
   );
   // The server snapshot is mobile: the design is mobile first (most customers are on phones).
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
 /** Desktop shows Profile where mobile shows More (the footer tabs, the account menu). */

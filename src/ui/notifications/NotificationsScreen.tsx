@@ -96,12 +96,16 @@ export default function NotificationsScreen() {
           Notifications
         </h1>
         <p className="page-subtitle" aria-live="polite">
-          {notifications.length === 0 ? 'Updates about your wallet and payments.' : unread === 0 ? 'You are all caught up.' : `${unread} unread`}
+          {notifications.length === 0
+            ? 'Updates about your wallet and payments.'
+            : unread === 0
+              ? 'You are all caught up.'
+              : `${unread} unread`}
         </p>
         {/* Painted from the page's HTML, before the list that the session's poll brings. */}
         <p className="hint notes-intro">
-          Money arriving in your wallet, payments completed or refunded, and anything that needs your attention on your account, newest first. New
-          ones are marked until you mark them as read.
+          Money arriving in your wallet, payments completed or refunded, and anything that needs your attention on your
+          account, newest first. New ones are marked until you mark them as read.
         </p>
       </header>
       {body}
@@ -109,7 +113,17 @@ export default function NotificationsScreen() {
   );
 }
 
-function NotificationItem({ notification, now, marking, onMark }: { notification: Notification; now: number; marking: boolean; onMark: () => void }) {
+function NotificationItem({
+  notification,
+  now,
+  marking,
+  onMark,
+}: {
+  notification: Notification;
+  now: number;
+  marking: boolean;
+  onMark: () => void;
+}) {
   const unread = notification.status === 'unread';
   // Offline, nothing can be marked on the server (the offline banner says so).
   const offline = useOffline();
@@ -125,7 +139,13 @@ function NotificationItem({ notification, now, marking, onMark }: { notification
 
   return (
     <li>
-      <article ref={item} className="note" data-unread={unread} tabIndex={-1} aria-labelledby={`note-${notification.id}`}>
+      <article
+        ref={item}
+        className="note"
+        data-unread={unread}
+        tabIndex={-1}
+        aria-labelledby={`note-${notification.id}`}
+      >
         <div className="note-head">
           <h2 id={`note-${notification.id}`} className="note-title">
             {unread && (

@@ -22,8 +22,16 @@ export function PlanSelect({ label, providerLabel, plans, value, providerChosen,
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="input select" value={value} disabled={!providerChosen} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{providerChosen ? `Select a ${label.toLowerCase()}` : `Select a ${providerLabel.toLowerCase()} first`}</option>
+      <select
+        id={id}
+        className="input select"
+        value={value}
+        disabled={!providerChosen}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">
+          {providerChosen ? `Select a ${label.toLowerCase()}` : `Select a ${providerLabel.toLowerCase()} first`}
+        </option>
         {plans.map((plan) => (
           <option key={plan.id} value={String(plan.id)}>
             {`${plan.name} – ${formatNaira(plan.amount)}`}

@@ -47,7 +47,14 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const continueButton = useRef<HTMLButtonElement>(null);
   // Offline, nothing is paid or verified, and nothing is queued to be: the button says why it waits.
   const offline = useOffline();
-  const ids = { meter: useId(), network: useId(), recent: useId(), merchant: useId(), result: useId(), offline: useId() };
+  const ids = {
+    meter: useId(),
+    network: useId(),
+    recent: useId(),
+    merchant: useId(),
+    result: useId(),
+    offline: useId(),
+  };
   const numberChanged = numberChangedSinceVerified({ merchant, form });
 
   // The verification's own messages (an unknown meter) are toasted like the flow's.
@@ -82,7 +89,11 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           <p className="hint">Keep it safe. You can find it again in your activities.</p>
           <div className="purchase-result-actions">
             <CopyButton text={result.display_value} label="Copy" detail={result.display_name} />
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'result.dismiss' })}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => actor.send({ type: 'result.dismiss' })}
+            >
               Done
             </button>
           </div>
@@ -91,7 +102,12 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
 
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card purchase-form" noValidate onSubmit={submit}>
-        <ProviderSelect label={service.providerLabel} providers={providers} value={form.providerId} onChange={(value) => actor.send({ type: 'form.provider', value })} />
+        <ProviderSelect
+          label={service.providerLabel}
+          providers={providers}
+          value={form.providerId}
+          onChange={(value) => actor.send({ type: 'form.provider', value })}
+        />
 
         {service.meterTypes && (
           <fieldset className="choice-group">

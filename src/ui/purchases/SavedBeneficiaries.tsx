@@ -25,7 +25,13 @@ const onEnter = (action: () => void) => (event: KeyboardEvent) => {
  * "Manage" renames and deletes. The list is the saved-beneficiaries machine's; the form is the
  * purchase machine's.
  */
-export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntry; purchase: ActorRefFrom<typeof purchaseMachine> }) {
+export function SavedBeneficiaries({
+  service,
+  purchase,
+}: {
+  service: ServiceEntry;
+  purchase: ActorRefFrom<typeof purchaseMachine>;
+}) {
   const saved = useFlow(savedBeneficiariesMachine, { category: service.category });
   const list = useSelector(saved, (s) => s.context.list);
   const loading = useSelector(saved, (s) => s.hasTag('loading'));
@@ -40,11 +46,15 @@ export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntr
   const number = service.beneficiary.normalise(form.beneficiary);
   const already = number === null ? undefined : list.find((entry) => entry.beneficiary === number);
   // The holder's name is offered only when it was verified for this very number.
-  const holder = number !== null && merchant?.beneficiary === number ? (merchant.details.name || merchant.details.username || '') : '';
+  const holder =
+    number !== null && merchant?.beneficiary === number ? merchant.details.name || merchant.details.username || '' : '';
 
   const save = () => {
     if (naming === null || number === null) return;
-    saved.send({ type: 'saved.save', request: { beneficiary: number, name: naming, provider_id: form.providerId ? Number(form.providerId) : null } });
+    saved.send({
+      type: 'saved.save',
+      request: { beneficiary: number, name: naming, provider_id: form.providerId ? Number(form.providerId) : null },
+    });
     setNaming(null);
   };
 
@@ -74,7 +84,13 @@ export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntr
               <span id={ids.group} className="recent-label">
                 Saved
               </span>
-              <button type="button" className="btn-link saved-manage" aria-expanded={managing} aria-controls={ids.manage} onClick={() => setManaging((open) => !open)}>
+              <button
+                type="button"
+                className="btn-link saved-manage"
+                aria-expanded={managing}
+                aria-controls={ids.manage}
+                onClick={() => setManaging((open) => !open)}
+              >
                 {managing ? 'Done' : 'Manage'}
               </button>
             </div>
@@ -85,19 +101,32 @@ export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntr
                   type="button"
                   className="chip"
                   aria-pressed={number === entry.beneficiary}
-                  onClick={() => purchase.send({ type: 'form.recent', beneficiary: entry.beneficiary, providerId: entry.provider_id === null ? '' : String(entry.provider_id) })}
+                  onClick={() =>
+                    purchase.send({
+                      type: 'form.recent',
+                      beneficiary: entry.beneficiary,
+                      providerId: entry.provider_id === null ? '' : String(entry.provider_id),
+                    })
+                  }
                 >
                   {/* The space keeps name and number two words for a screen reader; the margin sets
                       them apart on screen. */}
-                  {entry.name}{' '}
-                  <span className="chip-detail">{entry.beneficiary}</span>
+                  {entry.name} <span className="chip-detail">{entry.beneficiary}</span>
                 </button>
               ))}
             </div>
             {managing && (
               <ul id={ids.manage} className="saved-list">
                 {list.map((entry) => (
-                  <ManagedBeneficiary key={entry.id} entry={entry} busy={busy} onRename={(name) => saved.send({ type: 'saved.rename', request: { beneficiary_id: entry.id, name } })} onDelete={() => saved.send({ type: 'saved.delete', request: { beneficiary_id: entry.id } })} />
+                  <ManagedBeneficiary
+                    key={entry.id}
+                    entry={entry}
+                    busy={busy}
+                    onRename={(name) =>
+                      saved.send({ type: 'saved.rename', request: { beneficiary_id: entry.id, name } })
+                    }
+                    onDelete={() => saved.send({ type: 'saved.delete', request: { beneficiary_id: entry.id } })}
+                  />
                 ))}
               </ul>
             )}
@@ -111,7 +140,17 @@ export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntr
         )}
         {number !== null && naming !== null && (
           <div className="saved-name" role="group" aria-label={`Save ${number}`}>
-            <NameField label={`Name for ${number}`} value={naming} onChange={setNaming} onEnter={save} hint={holder ? `The name ${service.beneficiary.displayName.toLowerCase()} ${number} is registered to.` : undefined} />
+            <NameField
+              label={`Name for ${number}`}
+              value={naming}
+              onChange={setNaming}
+              onEnter={save}
+              hint={
+                holder
+                  ? `The name ${service.beneficiary.displayName.toLowerCase()} ${number} is registered to.`
+                  : undefined
+              }
+            />
             <div className="saved-actions">
               <button type="button" className="btn btn-primary btn-small" aria-busy={busy || undefined} onClick={save}>
                 Save
@@ -127,7 +166,19 @@ export function SavedBeneficiaries({ service, purchase }: { service: ServiceEntr
   );
 }
 
-function NameField({ label, value, onChange, onEnter: enter, hint }: { label: string; value: string; onChange: (value: string) => void; onEnter: () => void; hint?: string }) {
+function NameField({
+  label,
+  value,
+  onChange,
+  onEnter: enter,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onEnter: () => void;
+  hint?: string;
+}) {
   const id = useId();
   const hintId = useId();
   return (
@@ -156,7 +207,17 @@ function NameField({ label, value, onChange, onEnter: enter, hint }: { label: st
   );
 }
 
-function ManagedBeneficiary({ entry, busy, onRename, onDelete }: { entry: SavedBeneficiary; busy: boolean; onRename: (name: string) => void; onDelete: () => void }) {
+function ManagedBeneficiary({
+  entry,
+  busy,
+  onRename,
+  onDelete,
+}: {
+  entry: SavedBeneficiary;
+  busy: boolean;
+  onRename: (name: string) => void;
+  onDelete: () => void;
+}) {
   const [name, setName] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const rename = () => {
@@ -172,10 +233,22 @@ function ManagedBeneficiary({ entry, busy, onRename, onDelete }: { entry: SavedB
             <span className="saved-item-name">{entry.name}</span>
             <span className="saved-item-number">{entry.beneficiary}</span>
           </span>
-          <button type="button" className="btn btn-secondary btn-small" disabled={busy} aria-label={`Rename ${entry.name}`} onClick={() => setName(entry.name)}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={busy}
+            aria-label={`Rename ${entry.name}`}
+            onClick={() => setName(entry.name)}
+          >
             Rename
           </button>
-          <button type="button" className="btn btn-secondary btn-small saved-delete" disabled={busy} aria-label={`Delete ${entry.name}`} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small saved-delete"
+            disabled={busy}
+            aria-label={`Delete ${entry.name}`}
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </button>
         </>

@@ -16,7 +16,8 @@ import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
  * problem report's links, "Repeat this") is not part of the first visit of the dashboard: it is
  * fetched once the list has drawn, while the user reads it, and kept by the offline app.
  */
-const loadDetail = () => import('./TransactionDetail').then(({ TransactionDetail }) => ({ default: TransactionDetail }));
+const loadDetail = () =>
+  import('./TransactionDetail').then(({ TransactionDetail }) => ({ default: TransactionDetail }));
 const TransactionDetail = lazy(loadDetail);
 
 interface ActivityListProps {
@@ -86,7 +87,11 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   let body;
   if (failed) {
     body = (
-      <LoadFailed icon={<HistoryIcon size={28} />} title="Your transactions could not be loaded" onRetry={() => actor.send({ type: 'activities.retry' })}>
+      <LoadFailed
+        icon={<HistoryIcon size={28} />}
+        title="Your transactions could not be loaded"
+        onRetry={() => actor.send({ type: 'activities.retry' })}
+      >
         Check your connection, then try again.
       </LoadFailed>
     );
@@ -115,7 +120,8 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
           </Link>
         }
       >
-        Fund your wallet by bank transfer, then pay for airtime, data, electricity and more. Every payment shows up here.
+        Fund your wallet by bank transfer, then pay for airtime, data, electricity and more. Every payment shows up
+        here.
       </EmptyState>
     );
   } else {
@@ -129,7 +135,12 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
         {/* Reloading after a status check keeps the rows in place and says so. */}
         <ul ref={list} className="txn-list" aria-labelledby={labelledBy} aria-busy={loading || undefined}>
           {rows.map((transaction) => (
-            <TransactionRow key={transaction.id} transaction={transaction} checking={refreshing === transaction.id} onSelect={select} />
+            <TransactionRow
+              key={transaction.id}
+              transaction={transaction}
+              checking={refreshing === transaction.id}
+              onSelect={select}
+            />
           ))}
         </ul>
         {canLoadMore && showsLoadMore(pageFull, moreReveal) && (

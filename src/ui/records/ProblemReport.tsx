@@ -1,14 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Transaction } from '../../../core/contract';
-import { PROBLEM_NOTE_MAX_LENGTH, PROBLEM_REASONS, PROBLEM_STATUS_LABELS, problemReasonLabel } from '../../../core/problemReports';
+import {
+  PROBLEM_NOTE_MAX_LENGTH,
+  PROBLEM_REASONS,
+  PROBLEM_STATUS_LABELS,
+  problemReasonLabel,
+} from '../../../core/problemReports';
 import { formatDateTime } from '../../domain/kit/dateTime';
 import { stuckUnsettled } from '../../domain/records/transactionStatus';
 import { problemReportMachine } from '../../machines/records/problemReport';
 import { useFlow } from '../kit/useFlow';
 import './records.css';
 import { useOffline } from '../app/ConnectivityContext';
-
 
 /**
  * Report a problem, in a transaction's detail: the case and its status once there is
@@ -54,9 +58,16 @@ export default function ProblemReport({ transaction }: { transaction: Transactio
       {state === 'none' && (
         <>
           {stuckUnsettled(transaction, openedAt) && (
-            <p className="problem-prompt">This payment has been processing for more than 24 hours. Report it and we will chase it with the biller for you.</p>
+            <p className="problem-prompt">
+              This payment has been processing for more than 24 hours. Report it and we will chase it with the biller
+              for you.
+            </p>
           )}
-          <button type="button" className="btn btn-secondary btn-block" onClick={() => actor.send({ type: 'report.open' })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            onClick={() => actor.send({ type: 'report.open' })}
+          >
             Report a problem
           </button>
         </>
@@ -67,7 +78,13 @@ export default function ProblemReport({ transaction }: { transaction: Transactio
             <label className="field-label" htmlFor={ids.reason}>
               What went wrong?
             </label>
-            <select id={ids.reason} className="input select" value={reason} autoFocus onChange={(e) => actor.send({ type: 'report.reason', value: e.target.value })}>
+            <select
+              id={ids.reason}
+              className="input select"
+              value={reason}
+              autoFocus
+              onChange={(e) => actor.send({ type: 'report.reason', value: e.target.value })}
+            >
               <option value="">Choose a reason</option>
               {PROBLEM_REASONS.map((option) => (
                 <option key={option.key} value={option.key}>
@@ -96,7 +113,11 @@ export default function ProblemReport({ transaction }: { transaction: Transactio
             {busy && <span className="spinner" aria-hidden="true" />}
             Send report
           </button>
-          <button type="button" className="btn btn-secondary btn-block" onClick={() => actor.send({ type: 'report.cancel' })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            onClick={() => actor.send({ type: 'report.cancel' })}
+          >
             Cancel
           </button>
         </form>

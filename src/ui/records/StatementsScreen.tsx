@@ -100,13 +100,27 @@ export default function StatementsScreen() {
           <label className="field-label" htmlFor={ids.from}>
             From
           </label>
-          <input id={ids.from} className="input" type="date" value={from} max={today} onChange={(e) => actor.send({ type: 'statement.from', value: e.target.value })} />
+          <input
+            id={ids.from}
+            className="input"
+            type="date"
+            value={from}
+            max={today}
+            onChange={(e) => actor.send({ type: 'statement.from', value: e.target.value })}
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={ids.to}>
             To
           </label>
-          <input id={ids.to} className="input" type="date" value={to} max={today} onChange={(e) => actor.send({ type: 'statement.to', value: e.target.value })} />
+          <input
+            id={ids.to}
+            className="input"
+            type="date"
+            value={to}
+            max={today}
+            onChange={(e) => actor.send({ type: 'statement.to', value: e.target.value })}
+          />
         </div>
         <button type="submit" className="btn btn-secondary btn-block" disabled={offline}>
           Show statement

@@ -25,7 +25,9 @@ export function TransactionDetail({ transaction, onClose }: { transaction: Trans
         <StatusIcon status={transaction.status} />
       </div>
       {transaction.status === 'canceled' && (
-        <p className="hint txn-detail-note">This transaction did not go through. Any amount taken for it has been returned to your wallet.</p>
+        <p className="hint txn-detail-note">
+          This transaction did not go through. Any amount taken for it has been returned to your wallet.
+        </p>
       )}
       {transaction.display_value && (
         <div className="txn-detail-value">

@@ -21,7 +21,12 @@ export function TransactionRow({ transaction, onSelect, checking }: TransactionR
   const category = categoryLabel(transaction.category);
   return (
     <li>
-      <button type="button" className="txn-row" aria-busy={checking || undefined} onClick={() => onSelect(transaction.id)}>
+      <button
+        type="button"
+        className="txn-row"
+        aria-busy={checking || undefined}
+        onClick={() => onSelect(transaction.id)}
+      >
         <span className="txn-icon" aria-hidden="true">
           <CategoryIcon category={transaction.category} size={22} />
         </span>
@@ -42,7 +47,9 @@ export function TransactionRow({ transaction, onSelect, checking }: TransactionR
             <StatusIcon status={transaction.status} />
           )}
         </span>
-        <span className="visually-hidden">{opensDetail(transaction.status) ? ', view details' : ', check status again'}</span>
+        <span className="visually-hidden">
+          {opensDetail(transaction.status) ? ', view details' : ', check status again'}
+        </span>
       </button>
     </li>
   );

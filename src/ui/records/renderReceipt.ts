@@ -19,7 +19,12 @@ const MUTED = '#4a5752';
 const RULE = '#dce3df';
 const BRAND = '#008751';
 const TINT = '#e7f4ed';
-const STATUS_INK: Record<StatusColour, string> = { orange: '#c2410c', yellow: '#a16207', green: '#00703f', gray: '#4b5563' };
+const STATUS_INK: Record<StatusColour, string> = {
+  orange: '#c2410c',
+  yellow: '#a16207',
+  green: '#00703f',
+  gray: '#4b5563',
+};
 
 type Draw = (context: CanvasRenderingContext2D, top: number) => void;
 
@@ -51,7 +56,11 @@ function wrap(context: CanvasRenderingContext2D, text: string, width: number): s
 }
 
 /** Lays the receipt out top to bottom: each block knows its height and how to draw itself. */
-function layout(measure: CanvasRenderingContext2D, transaction: Transaction, printedAt: Date): { height: number; blocks: [number, Draw][] } {
+function layout(
+  measure: CanvasRenderingContext2D,
+  transaction: Transaction,
+  printedAt: Date,
+): { height: number; blocks: [number, Draw][] } {
   const blocks: [number, Draw][] = [];
   let y = 0;
   const add = (height: number, draw: Draw) => {

@@ -34,13 +34,21 @@ interface ScheduleCardProps {
 export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCardProps) {
   const titleId = useId();
   const service = serviceOfCategory(schedule.category);
-  const product = schedule.frequency === 'renewal' ? `${schedule.provider_name} renewal` : (schedule.package_name ?? `${schedule.provider_name} ${service?.categoryLabel ?? ''}`.trim());
+  const product =
+    schedule.frequency === 'renewal'
+      ? `${schedule.provider_name} renewal`
+      : (schedule.package_name ?? `${schedule.provider_name} ${service?.categoryLabel ?? ''}`.trim());
   const { last_run: last } = schedule;
-  const failed = last !== null && (last.outcome === 'failed' || last.outcome === 'missed' || last.outcome === 'canceled');
+  const failed =
+    last !== null && (last.outcome === 'failed' || last.outcome === 'missed' || last.outcome === 'canceled');
   const act = (event: SchedulesEvent) => () => !busy && send(event);
 
   return (
-    <li className={`card schedule-card${highlighted ? ' schedule-highlighted' : ''}`} id={`schedule-${schedule.id}`} aria-labelledby={titleId}>
+    <li
+      className={`card schedule-card${highlighted ? ' schedule-highlighted' : ''}`}
+      id={`schedule-${schedule.id}`}
+      aria-labelledby={titleId}
+    >
       <div className="schedule-head">
         <h2 id={titleId} className="schedule-name">
           {schedule.name}
@@ -48,7 +56,8 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
         <span className={`schedule-status schedule-${schedule.status}`}>{STATUS_LABELS[schedule.status]}</span>
       </div>
       <p className="schedule-what">
-        <span className="schedule-amount">{formatNaira(schedule.amount)}</span> {`${product} for ${schedule.beneficiary}`}
+        <span className="schedule-amount">{formatNaira(schedule.amount)}</span>{' '}
+        {`${product} for ${schedule.beneficiary}`}
       </p>
       <p className="schedule-when-text">{`${describeTiming(schedule)} · ${describeEnd(schedule.end)}`}</p>
       {schedule.due_date && <p className="hint">{`Subscription due ${schedule.due_date}`}</p>}
@@ -59,7 +68,9 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
         </div>
         <div>
           <dt>Last run</dt>
-          <dd className={failed ? 'schedule-failed' : undefined}>{last ? `${formatLagos(last.due_at)}: ${last.message}` : 'Not run yet'}</dd>
+          <dd className={failed ? 'schedule-failed' : undefined}>
+            {last ? `${formatLagos(last.due_at)}: ${last.message}` : 'Not run yet'}
+          </dd>
         </div>
       </dl>
       {schedule.paused_reason && <p className="hint schedule-paused-why">{PAUSED_BECAUSE[schedule.paused_reason]}</p>}
@@ -70,7 +81,12 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
       )}
       <div className="schedule-actions">
         {schedule.new_price !== null && (
-          <button type="button" className="btn btn-primary btn-small" aria-busy={busy || undefined} onClick={act({ type: 'schedule.acceptPrice', id: schedule.id })}>
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            aria-busy={busy || undefined}
+            onClick={act({ type: 'schedule.acceptPrice', id: schedule.id })}
+          >
             {scheduleWords.acceptNewPrice}
           </button>
         )}
@@ -91,25 +107,46 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
                 Fund wallet
               </Link>
             )}
-            <button type="button" className="btn btn-primary btn-small" aria-busy={busy || undefined} onClick={act({ type: 'schedule.act', id: schedule.id, action: 'retry' })}>
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              aria-busy={busy || undefined}
+              onClick={act({ type: 'schedule.act', id: schedule.id, action: 'retry' })}
+            >
               {scheduleWords.retryNow}
             </button>
           </>
         )}
         {schedule.status === 'active' && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={act({ type: 'schedule.act', id: schedule.id, action: 'pause' })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={act({ type: 'schedule.act', id: schedule.id, action: 'pause' })}
+          >
             Pause
           </button>
         )}
         {RESUMABLE.has(schedule.paused_reason) && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={act({ type: 'schedule.act', id: schedule.id, action: 'resume' })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={act({ type: 'schedule.act', id: schedule.id, action: 'resume' })}
+          >
             Resume
           </button>
         )}
-        <button type="button" className="btn btn-secondary btn-small" onClick={act({ type: 'schedule.edit', id: schedule.id })}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={act({ type: 'schedule.edit', id: schedule.id })}
+        >
           Edit
         </button>
-        <button type="button" className="btn-link schedule-delete" onClick={act({ type: 'schedule.delete', id: schedule.id })}>
+        <button
+          type="button"
+          className="btn-link schedule-delete"
+          onClick={act({ type: 'schedule.delete', id: schedule.id })}
+        >
           Delete
         </button>
       </div>

@@ -19,7 +19,13 @@ import { TextField } from '../kit/TextField';
 const NO_PROVIDERS: Provider[] = [];
 const NO_PLANS: Package[] = [];
 const SCHEDULABLE = SERVICES.filter((service) => isSchedulable(service.category));
-const FREQUENCY_LABELS: Record<ScheduleFrequency, string> = { once: 'Once', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', renewal: 'Before the due date' };
+const FREQUENCY_LABELS: Record<ScheduleFrequency, string> = {
+  once: 'Once',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  renewal: 'Before the due date',
+};
 
 type SetField = Extract<ScheduleFormEvent, { type: 'form.set' }>['field'];
 
@@ -41,7 +47,9 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
   const pinDialog = useSelector(actor, (s) => s.context.pinDialog);
   const today = useSelector(actor, (s) => s.context.today);
   const service = fields.service === '' ? null : serviceByKey(fields.service);
-  const providers = useSessionSelector((s) => (service ? s.context.providers[service.category] : undefined) ?? NO_PROVIDERS);
+  const providers = useSessionSelector(
+    (s) => (service ? s.context.providers[service.category] : undefined) ?? NO_PROVIDERS,
+  );
   const saveButton = useRef<HTMLButtonElement>(null);
   const ids = { service: useId(), frequency: useId(), weekday: useId(), end: useId(), renewal: useId() };
 
@@ -50,7 +58,11 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
   const plans = providers.find((provider) => String(provider.id) === fields.providerId)?.packages ?? NO_PLANS;
   const plan = plans.find((candidate) => String(candidate.id) === fields.planId);
   const byPlan = service?.pricing.kind === 'plan' && !renewing;
-  const amount = renewing ? renewal?.details.renewal_amount : byPlan ? plan?.amount : Number(fields.amount) || undefined;
+  const amount = renewing
+    ? renewal?.details.renewal_amount
+    : byPlan
+      ? plan?.amount
+      : Number(fields.amount) || undefined;
   const verified = renewal !== null && renewal.beneficiary === fields.beneficiary.trim();
   const frequencies = service?.renewable ? FREQUENCIES : FREQUENCIES.filter((frequency) => frequency !== 'renewal');
 
@@ -60,20 +72,37 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
   };
 
   return (
-    <Modal title={editing ? 'Edit schedule' : scheduleWords.newSchedule} onClose={() => actor.send({ type: 'form.cancel' })} className="schedule-dialog">
+    <Modal
+      title={editing ? 'Edit schedule' : scheduleWords.newSchedule}
+      onClose={() => actor.send({ type: 'form.cancel' })}
+      className="schedule-dialog"
+    >
       {loading ? (
         <p className="hint" role="status">
           Loading the purchase to repeat…
         </p>
       ) : (
         <form className="form schedule-form" noValidate onSubmit={submit} aria-busy={saving || undefined}>
-          <TextField label="Name" value={fields.name} onValueChange={set('name')} maxLength={40} autoComplete="off" placeholder="e.g. Mum's monthly data" />
+          <TextField
+            label="Name"
+            value={fields.name}
+            onValueChange={set('name')}
+            maxLength={40}
+            autoComplete="off"
+            placeholder="e.g. Mum's monthly data"
+          />
 
           <div className="field">
             <label className="field-label" htmlFor={ids.service}>
               Service
             </label>
-            <select id={ids.service} className="input select" value={fields.service} disabled={editing} onChange={(e) => actor.send({ type: 'form.service', value: e.target.value })}>
+            <select
+              id={ids.service}
+              className="input select"
+              value={fields.service}
+              disabled={editing}
+              onChange={(e) => actor.send({ type: 'form.service', value: e.target.value })}
+            >
               <option value="">Select a service</option>
               {SCHEDULABLE.map((candidate) => (
                 <option key={candidate.key} value={candidate.key}>
@@ -85,7 +114,12 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
 
           {service && (
             <>
-              <ProviderSelect label={service.providerLabel} providers={providers} value={fields.providerId} onChange={(value) => actor.send({ type: 'form.provider', value })} />
+              <ProviderSelect
+                label={service.providerLabel}
+                providers={providers}
+                value={fields.providerId}
+                onChange={(value) => actor.send({ type: 'form.provider', value })}
+              />
 
               {byPlan && service.pricing.kind === 'plan' && (
                 <PlanSelect
@@ -98,10 +132,23 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
                 />
               )}
 
-              <TextField label={service.beneficiary.label} value={fields.beneficiary} onValueChange={(value) => actor.send({ type: 'form.beneficiary', value })} inputMode="numeric" autoComplete="off" />
+              <TextField
+                label={service.beneficiary.label}
+                value={fields.beneficiary}
+                onValueChange={(value) => actor.send({ type: 'form.beneficiary', value })}
+                inputMode="numeric"
+                autoComplete="off"
+              />
 
               {service.pricing.kind === 'amount' && (
-                <TextField label="Amount" value={fields.amount} onValueChange={(value) => actor.send({ type: 'form.amount', value })} inputMode="decimal" autoComplete="off" placeholder="0.00" />
+                <TextField
+                  label="Amount"
+                  value={fields.amount}
+                  onValueChange={(value) => actor.send({ type: 'form.amount', value })}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                />
               )}
             </>
           )}
@@ -112,7 +159,12 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
               <label className="field-label" htmlFor={ids.frequency}>
                 How often
               </label>
-              <select id={ids.frequency} className="input select" value={fields.frequency} onChange={(e) => actor.send({ type: 'form.frequency', value: e.target.value as ScheduleFrequency })}>
+              <select
+                id={ids.frequency}
+                className="input select"
+                value={fields.frequency}
+                onChange={(e) => actor.send({ type: 'form.frequency', value: e.target.value as ScheduleFrequency })}
+              >
                 {frequencies.map((frequency) => (
                   <option key={frequency} value={frequency}>
                     {FREQUENCY_LABELS[frequency]}
@@ -120,13 +172,20 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
                 ))}
               </select>
             </div>
-            {fields.frequency === 'once' && <TextField label="Day" type="date" value={fields.date} onValueChange={set('date')} min={today} />}
+            {fields.frequency === 'once' && (
+              <TextField label="Day" type="date" value={fields.date} onValueChange={set('date')} min={today} />
+            )}
             {fields.frequency === 'weekly' && (
               <div className="field">
                 <label className="field-label" htmlFor={ids.weekday}>
                   Weekday
                 </label>
-                <select id={ids.weekday} className="input select" value={fields.weekday} onChange={(e) => set('weekday')(e.target.value)}>
+                <select
+                  id={ids.weekday}
+                  className="input select"
+                  value={fields.weekday}
+                  onChange={(e) => set('weekday')(e.target.value)}
+                >
                   {WEEKDAYS.map((day, index) => (
                     <option key={day} value={String(index)}>
                       {day}
@@ -135,8 +194,24 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
                 </select>
               </div>
             )}
-            {fields.frequency === 'monthly' && <TextField label="Day of the month (the month's last day when it is shorter)" value={fields.monthDay} onValueChange={set('monthDay')} inputMode="numeric" maxLength={2} />}
-            {renewing && <TextField label="Days before the due date" value={fields.daysBefore} onValueChange={set('daysBefore')} inputMode="numeric" maxLength={2} />}
+            {fields.frequency === 'monthly' && (
+              <TextField
+                label="Day of the month (the month's last day when it is shorter)"
+                value={fields.monthDay}
+                onValueChange={set('monthDay')}
+                inputMode="numeric"
+                maxLength={2}
+              />
+            )}
+            {renewing && (
+              <TextField
+                label="Days before the due date"
+                value={fields.daysBefore}
+                onValueChange={set('daysBefore')}
+                inputMode="numeric"
+                maxLength={2}
+              />
+            )}
             <TextField label="Time" type="time" value={fields.time} onValueChange={set('time')} />
           </fieldset>
 
@@ -165,7 +240,12 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
               ) : (
                 <p className="hint">Its due date and renewal amount set the schedule.</p>
               )}
-              <button type="button" className="btn btn-secondary btn-small" aria-busy={verifying || undefined} onClick={() => actor.send({ type: 'form.verify' })}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                aria-busy={verifying || undefined}
+                onClick={() => actor.send({ type: 'form.verify' })}
+              >
                 {verifying && <span className="spinner" aria-hidden="true" />}
                 {verified ? 'Verify again' : 'Verify smartcard'}
               </button>
@@ -176,21 +256,43 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
             <label className="field-label" htmlFor={ids.end}>
               Ends
             </label>
-            <select id={ids.end} className="input select" value={fields.endKind} onChange={(e) => actor.send({ type: 'form.end', value: e.target.value as typeof fields.endKind })}>
+            <select
+              id={ids.end}
+              className="input select"
+              value={fields.endKind}
+              onChange={(e) => actor.send({ type: 'form.end', value: e.target.value as typeof fields.endKind })}
+            >
               <option value="never">Never</option>
               <option value="after">After a number of runs</option>
               <option value="on">On a day</option>
             </select>
           </div>
-          {fields.endKind === 'after' && <TextField label="Number of runs" value={fields.endRuns} onValueChange={set('endRuns')} inputMode="numeric" maxLength={4} />}
-          {fields.endKind === 'on' && <TextField label="Last day" type="date" value={fields.endDate} onValueChange={set('endDate')} min={today} />}
+          {fields.endKind === 'after' && (
+            <TextField
+              label="Number of runs"
+              value={fields.endRuns}
+              onValueChange={set('endRuns')}
+              inputMode="numeric"
+              maxLength={4}
+            />
+          )}
+          {fields.endKind === 'on' && (
+            <TextField label="Last day" type="date" value={fields.endDate} onValueChange={set('endDate')} min={today} />
+          )}
 
           <p className="schedule-authorised" role="note">
-            {amount ? `Each run spends at most ${formatNaira(amount)}, from your wallet, within your daily limit.` : 'Each run spends at most the amount shown here once the form is complete.'}{' '}
+            {amount
+              ? `Each run spends at most ${formatNaira(amount)}, from your wallet, within your daily limit.`
+              : 'Each run spends at most the amount shown here once the form is complete.'}{' '}
             We remind you the day before each run.
           </p>
 
-          <button ref={saveButton} type="submit" className="btn btn-primary btn-block" aria-busy={saving || verifying || undefined}>
+          <button
+            ref={saveButton}
+            type="submit"
+            className="btn btn-primary btn-block"
+            aria-busy={saving || verifying || undefined}
+          >
             {(saving || verifying) && <span className="spinner" aria-hidden="true" />}
             {renewing && !verified ? 'Verify smartcard' : 'Save schedule'}
           </button>

@@ -53,7 +53,12 @@ export default function SchedulesScreen() {
   const [params, setParams] = useSearchParams();
   // Read once: the form it opens is the machine's from then on.
   const [start] = useState(() => ({ open: openedBy(params), focus: Number(params.get('schedule')) || null }));
-  const actor = useFlow(schedulesMachine, { session, open: start.open, today: lagosDay(new Date()), time: DEFAULT_TIME });
+  const actor = useFlow(schedulesMachine, {
+    session,
+    open: start.open,
+    today: lagosDay(new Date()),
+    time: DEFAULT_TIME,
+  });
   const schedules = useSelector(actor, (s) => s.context.schedules);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
@@ -70,7 +75,8 @@ export default function SchedulesScreen() {
   }, [start.open, setParams]);
   // A link to one schedule (an e-mail's Retry now) brings it into view.
   useEffect(() => {
-    if (start.focus !== null && !loading) document.getElementById(`schedule-${start.focus}`)?.scrollIntoView({ block: 'center' });
+    if (start.focus !== null && !loading)
+      document.getElementById(`schedule-${start.focus}`)?.scrollIntoView({ block: 'center' });
   }, [start.focus, loading]);
 
   let body;
@@ -83,7 +89,11 @@ export default function SchedulesScreen() {
     );
   } else if (failed) {
     body = (
-      <LoadFailed icon={<HistoryIcon size={28} />} title={scheduleWords.loadFailed} onRetry={() => actor.send({ type: 'schedules.retry' })}>
+      <LoadFailed
+        icon={<HistoryIcon size={28} />}
+        title={scheduleWords.loadFailed}
+        onRetry={() => actor.send({ type: 'schedules.retry' })}
+      >
         Check your connection and try again.
       </LoadFailed>
     );
@@ -97,7 +107,13 @@ export default function SchedulesScreen() {
     body = (
       <ul className="schedule-list">
         {schedules.map((schedule) => (
-          <ScheduleCard key={schedule.id} schedule={schedule} busy={busy} highlighted={schedule.id === start.focus} send={actor.send} />
+          <ScheduleCard
+            key={schedule.id}
+            schedule={schedule}
+            busy={busy}
+            highlighted={schedule.id === start.focus}
+            send={actor.send}
+          />
         ))}
       </ul>
     );
@@ -110,7 +126,12 @@ export default function SchedulesScreen() {
           <h1 className="page-title">{scheduleWords.title}</h1>
           <p className="page-subtitle">{scheduleWords.subtitle}</p>
         </div>
-        <button type="button" className="btn btn-primary" disabled={loading || failed} onClick={() => actor.send({ type: 'schedule.new' })}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={loading || failed}
+          onClick={() => actor.send({ type: 'schedule.new' })}
+        >
           {scheduleWords.newSchedule}
         </button>
       </header>

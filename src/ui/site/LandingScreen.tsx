@@ -30,29 +30,72 @@ interface Feature {
 const services: Feature[] = [
   { icon: <PhoneIcon />, title: 'Airtime', text: 'Recharge any MTN, Airtel, Glo or 9mobile line in seconds.' },
   { icon: <WifiIcon />, title: 'Internet data', text: 'Daily, weekly and monthly data plans at their listed price.' },
-  { icon: <BoltIcon />, title: 'Electricity', text: 'Prepaid tokens for Ikeja, Eko, Abuja, Kano and more. We confirm the meter name first.' },
-  { icon: <BallIcon />, title: 'Betting', text: 'Top up Bet9ja, SportyBet, BetKing and other accounts after checking the username.' },
-  { icon: <TvIcon />, title: 'Cable TV', text: 'Renew DStv, GOtv and StarTimes bouquets before the screen goes blank.' },
-  { icon: <CapIcon />, title: 'JAMB & WAEC pins', text: 'JAMB ePINs and WAEC result checker pins, delivered on screen.' },
+  {
+    icon: <BoltIcon />,
+    title: 'Electricity',
+    text: 'Prepaid tokens for Ikeja, Eko, Abuja, Kano and more. We confirm the meter name first.',
+  },
+  {
+    icon: <BallIcon />,
+    title: 'Betting',
+    text: 'Top up Bet9ja, SportyBet, BetKing and other accounts after checking the username.',
+  },
+  {
+    icon: <TvIcon />,
+    title: 'Cable TV',
+    text: 'Renew DStv, GOtv and StarTimes bouquets before the screen goes blank.',
+  },
+  {
+    icon: <CapIcon />,
+    title: 'JAMB & WAEC pins',
+    text: 'JAMB ePINs and WAEC result checker pins, delivered on screen.',
+  },
 ];
 
 const benefits: Feature[] = [
-  { icon: <CashbackIcon />, title: 'Cashback', text: `On every completed purchase: ${cashbackRatesText()}, paid straight into your wallet.` },
-  { icon: <HistoryIcon />, title: 'Transaction history', text: 'Every payment with its status, reference, token or pin, whenever you need it.' },
-  { icon: <ShieldIcon />, title: 'Security', text: `Every purchase needs your ${PIN_LENGTH}-digit transaction pin. Your BVN and NIN are verified, never stored.` },
-  { icon: <HeadsetIcon />, title: 'Support', text: 'Real people on live chat and social media when a payment needs attention.' },
+  {
+    icon: <CashbackIcon />,
+    title: 'Cashback',
+    text: `On every completed purchase: ${cashbackRatesText()}, paid straight into your wallet.`,
+  },
+  {
+    icon: <HistoryIcon />,
+    title: 'Transaction history',
+    text: 'Every payment with its status, reference, token or pin, whenever you need it.',
+  },
+  {
+    icon: <ShieldIcon />,
+    title: 'Security',
+    text: `Every purchase needs your ${PIN_LENGTH}-digit transaction pin. Your BVN and NIN are verified, never stored.`,
+  },
+  {
+    icon: <HeadsetIcon />,
+    title: 'Support',
+    text: 'Real people on live chat and social media when a payment needs attention.',
+  },
 ];
 
 const steps = [
-  { title: 'Create your account', text: 'Sign up with your e-mail and phone, confirm the code we e-mail you and set your transaction pin.' },
-  { title: 'Fund by bank transfer', text: 'Send money from any Nigerian bank app to your own dedicated account number.' },
+  {
+    title: 'Create your account',
+    text: 'Sign up with your e-mail and phone, confirm the code we e-mail you and set your transaction pin.',
+  },
+  {
+    title: 'Fund by bank transfer',
+    text: 'Send money from any Nigerian bank app to your own dedicated account number.',
+  },
   { title: 'Pay any bill', text: 'Pick a service, enter the number, confirm with your pin. Done.' },
 ];
 
 // Placeholder addresses (the stores' home pages) until the apps are listed: swap in the listing URLs then.
 const stores = [
   { name: 'Google Play', call: 'Get it on', href: 'https://play.google.com/store', icon: <PlayStoreIcon size={28} /> },
-  { name: 'App Store', call: 'Download on the', href: 'https://www.apple.com/app-store/', icon: <AppStoreIcon size={28} /> },
+  {
+    name: 'App Store',
+    call: 'Download on the',
+    href: 'https://www.apple.com/app-store/',
+    icon: <AppStoreIcon size={28} />,
+  },
 ];
 
 const faq: AccordionItem[] = [
@@ -60,8 +103,8 @@ const faq: AccordionItem[] = [
     question: 'What is Naira Wallet?',
     answer: (
       <p>
-        A naira wallet for everyday bills in Nigeria. You keep one balance and use it to buy airtime and data, pay for electricity, top up
-        betting accounts, renew cable TV and buy JAMB or WAEC pins, all from your phone's browser.
+        A naira wallet for everyday bills in Nigeria. You keep one balance and use it to buy airtime and data, pay for
+        electricity, top up betting accounts, renew cable TV and buy JAMB or WAEC pins, all from your phone's browser.
       </p>
     ),
   },
@@ -69,8 +112,9 @@ const faq: AccordionItem[] = [
     question: 'How do I pay?',
     answer: (
       <p>
-        Fund your wallet by bank transfer to the account number shown under Fund Wallet; it is yours alone and works from any bank app or
-        USSD. Your balance updates once the bank confirms. Then choose a service, enter the details and confirm with your transaction pin.
+        Fund your wallet by bank transfer to the account number shown under Fund Wallet; it is yours alone and works
+        from any bank app or USSD. Your balance updates once the bank confirms. Then choose a service, enter the details
+        and confirm with your transaction pin.
       </p>
     ),
   },
@@ -78,9 +122,9 @@ const faq: AccordionItem[] = [
     question: 'Is my money safe?',
     answer: (
       <p>
-        Every purchase needs your {PIN_LENGTH}-digit transaction pin, and {DEFAULT_MAX_ATTEMPTS} wrong attempts sign you out. Passwords are
-        hashed, your pin and BVN are encrypted, and we check electricity, betting and cable accounts before you pay. We will never ask for
-        your pin or password.
+        Every purchase needs your {PIN_LENGTH}-digit transaction pin, and {DEFAULT_MAX_ATTEMPTS} wrong attempts sign you
+        out. Passwords are hashed, your pin and BVN are encrypted, and we check electricity, betting and cable accounts
+        before you pay. We will never ask for your pin or password.
       </p>
     ),
   },
@@ -88,8 +132,9 @@ const faq: AccordionItem[] = [
     question: 'How do I track my payments?',
     answer: (
       <p>
-        Every payment appears in Activities with its status: pending, processing, completed or canceled. Open a completed payment to see
-        its receipt, including electricity tokens and exam pins. If a provider fails, the amount returns to your wallet.
+        Every payment appears in Activities with its status: pending, processing, completed or canceled. Open a
+        completed payment to see its receipt, including electricity tokens and exam pins. If a provider fails, the
+        amount returns to your wallet.
       </p>
     ),
   },
@@ -108,8 +153,8 @@ export default function LandingScreen() {
               <p className="eyebrow">Bills, airtime and data for Nigeria</p>
               <h1 id="hero-title">Pay every bill from one naira wallet</h1>
               <p className="hero-lead">
-                Fund your wallet by bank transfer, then pay for airtime, data, electricity, betting, cable TV and JAMB/WAEC pins in a few
-                taps.
+                Fund your wallet by bank transfer, then pay for airtime, data, electricity, betting, cable TV and
+                JAMB/WAEC pins in a few taps.
               </p>
               <div className="cta-row">
                 <Link to="/register" className="btn btn-primary">
@@ -191,7 +236,19 @@ export default function LandingScreen() {
 }
 
 /** A titled band of the page, its heading named by `<id>-title`; tinted bands alternate with plain ones. */
-function LandingSection({ id, title, tinted, narrow, children }: { id: string; title: string; tinted?: boolean; narrow?: boolean; children: ReactNode }) {
+function LandingSection({
+  id,
+  title,
+  tinted,
+  narrow,
+  children,
+}: {
+  id: string;
+  title: string;
+  tinted?: boolean;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section className={tinted ? 'section section-tinted' : 'section'} aria-labelledby={`${id}-title`}>
       <div className={narrow ? 'container container-narrow' : 'container'}>

@@ -12,7 +12,17 @@ export interface LegalSection {
 }
 
 /** A legal text (terms, privacy): a contents list of hash links, then numbered sections. */
-export function LegalDocument({ title, updated, intro, sections }: { title: string; updated: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   useDocumentTitle(title);
   return (
     <>

@@ -8,7 +8,11 @@ interface Channel {
 }
 
 const CHAT: Channel[] = [
-  { href: 'https://wa.me/2349130001234?text=Hello%20Naira%20Wallet%20support', label: 'Chat on WhatsApp', detail: '+234 913 000 1234' },
+  {
+    href: 'https://wa.me/2349130001234?text=Hello%20Naira%20Wallet%20support',
+    label: 'Chat on WhatsApp',
+    detail: '+234 913 000 1234',
+  },
   { href: 'mailto:support@nairawallet.ng', label: 'Send us an e-mail', detail: 'support@nairawallet.ng' },
   { href: 'tel:+2342013305000', label: 'Call us', detail: '+234 201 330 5000' },
 ];

@@ -42,7 +42,13 @@ export function CardTopUpForm({ terms }: { terms: CardTopUpTerms }) {
         </div>
         <div>
           <dt>{terms.provider} card fee</dt>
-          <dd>{quote ? (quote.bearer === 'business' ? `${formatNaira(quote.fee)}, paid by us` : formatNaira(quote.fee)) : '—'}</dd>
+          <dd>
+            {quote
+              ? quote.bearer === 'business'
+                ? `${formatNaira(quote.fee)}, paid by us`
+                : formatNaira(quote.fee)
+              : '—'}
+          </dd>
         </div>
         <div className="card-quote-total">
           <dt>Your card is charged</dt>

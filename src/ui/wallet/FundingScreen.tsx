@@ -19,7 +19,9 @@ import './wallet.css';
 /** The reference the card checkout sends the customer back with (`?trxref=&reference=`, or our cancel URL's). */
 function checkoutReturn(params: URLSearchParams): CheckoutReturn | null {
   const reference = params.get('reference') ?? params.get('trxref');
-  return reference && /^[A-Za-z0-9-]{8,64}$/.test(reference) ? { reference, cancelled: params.get('cancelled') === '1' } : null;
+  return reference && /^[A-Za-z0-9-]{8,64}$/.test(reference)
+    ? { reference, cancelled: params.get('cancelled') === '1' }
+    : null;
 }
 
 const CARD_STATUS: Record<CardPayment['status'], { text: string; colour: string }> = {
@@ -34,7 +36,11 @@ const CARD_STATUS: Record<CardPayment['status'], { text: string; colour: string 
 function FundingBody() {
   const session = useSession();
   const [params] = useSearchParams();
-  const actor = useFlow(fundingMachine, { session, accounts: session.getSnapshot().context.user.accounts, returned: checkoutReturn(params) });
+  const actor = useFlow(fundingMachine, {
+    session,
+    accounts: session.getSnapshot().context.user.accounts,
+    returned: checkoutReturn(params),
+  });
   const funding = useSelector(actor, (s) => s.context.funding);
   const accounts = useSelector(actor, (s) => s.context.accounts);
   const form = useSelector(actor, (s) => s.context.form);
@@ -49,7 +55,11 @@ function FundingBody() {
   let body;
   if (!funding) {
     body = (
-      <LoadFailed icon={<BankIcon size={28} />} title="We could not load your funding details" onRetry={() => actor.send({ type: 'funding.retry' })}>
+      <LoadFailed
+        icon={<BankIcon size={28} />}
+        title="We could not load your funding details"
+        onRetry={() => actor.send({ type: 'funding.retry' })}
+      >
         Check your connection, then try again.
       </LoadFailed>
     );
@@ -60,7 +70,15 @@ function FundingBody() {
           Verify your identity to fund your wallet
         </h2>
         <p className="identity-first-why">{identityMessages.identityRequired}</p>
-        <IdentityForm form={form} busy={verifying} askBankAccount={needsBankAccount(funding)} verified={funding.identity} onChange={change} onSubmit={submit} submitLabel="Verify" />
+        <IdentityForm
+          form={form}
+          busy={verifying}
+          askBankAccount={needsBankAccount(funding)}
+          verified={funding.identity}
+          onChange={change}
+          onSubmit={submit}
+          submitLabel="Verify"
+        />
       </section>
     );
   } else {
@@ -100,14 +118,18 @@ export default function FundingScreen() {
     <div className="page page-narrow">
       <header className="page-header">
         <h1 className="page-title">Fund your wallet</h1>
-        <p className="page-subtitle">Transfer any amount from your bank app or USSD to an account number of your own, or top up with a card, once your BVN or NIN is verified.</p>
+        <p className="page-subtitle">
+          Transfer any amount from your bank app or USSD to an account number of your own, or top up with a card, once
+          your BVN or NIN is verified.
+        </p>
       </header>
       {restored ? <FundingBody /> : <AccountList accounts={[]} loading />}
     </div>
   );
 }
 
-const needsBankAccount = (funding: FundingStatus) => funding.partners.some((partner) => partner.needs.includes('bank_account') && partner.status !== 'ready');
+const needsBankAccount = (funding: FundingStatus) =>
+  funding.partners.some((partner) => partner.needs.includes('bank_account') && partner.status !== 'ready');
 
 interface FundedProps {
   funding: FundingStatus;
@@ -123,7 +145,11 @@ function Funded({ funding, form, busy, onChange, onSubmit }: FundedProps) {
   const canAct = waiting.some((partner) => partner.status !== 'creating');
   return (
     <>
-      {funding.accounts.length > 0 ? <AccountList accounts={funding.accounts} /> : <p className="hint">Your account numbers will show here.</p>}
+      {funding.accounts.length > 0 ? (
+        <AccountList accounts={funding.accounts} />
+      ) : (
+        <p className="hint">Your account numbers will show here.</p>
+      )}
       {waiting.length > 0 && (
         <ul className="partner-list" aria-label="Account numbers on the way">
           {waiting.map((partner) => (
@@ -136,7 +162,15 @@ function Funded({ funding, form, busy, onChange, onSubmit }: FundedProps) {
           <h2 id="identity-again-title" className="section-heading">
             Get your other account numbers
           </h2>
-          <IdentityForm form={form} busy={busy} askBankAccount={needsBankAccount(funding)} verified={funding.identity} onChange={onChange} onSubmit={onSubmit} submitLabel="Send to the banks" />
+          <IdentityForm
+            form={form}
+            busy={busy}
+            askBankAccount={needsBankAccount(funding)}
+            verified={funding.identity}
+            onChange={onChange}
+            onSubmit={onSubmit}
+            submitLabel="Send to the banks"
+          />
         </section>
       )}
       {funding.card && <CardTopUpForm terms={funding.card} />}

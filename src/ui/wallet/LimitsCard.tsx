@@ -3,7 +3,6 @@ import { tierNextStep } from '../../../core/messages';
 import { useSessionSelector } from '../app/SessionContext';
 import { Money } from '../kit/Money';
 
-
 /**
  * The wallet's KYC tier (CBN tiered KYC): what it may spend today and has spent,
  * what it may hold, and what raises it. The figures are the server's, with the session's user.
@@ -19,7 +18,18 @@ export function LimitsCard() {
         ['Daily limit', <Money amount={limits.daily_limit} />],
         ['Spent today', <Money amount={limits.spent_today} />],
         ['Left today', <Money amount={limits.left_today} />],
-        ['Balance cap', limits.can_fund ? limits.balance_cap === null ? 'No cap' : <Money amount={limits.balance_cap} /> : 'Cannot be funded'],
+        [
+          'Balance cap',
+          limits.can_fund ? (
+            limits.balance_cap === null ? (
+              'No cap'
+            ) : (
+              <Money amount={limits.balance_cap} />
+            )
+          ) : (
+            'Cannot be funded'
+          ),
+        ],
       ]
     : [
         ['Daily limit', '…'],
@@ -33,7 +43,9 @@ export function LimitsCard() {
         <h2 id={titleId} className="limits-title">
           Your limits
         </h2>
-        <span className="limits-tier">{limits ? (limits.tier === 0 ? 'Not verified' : `Tier ${limits.tier}`) : 'Tier …'}</span>
+        <span className="limits-tier">
+          {limits ? (limits.tier === 0 ? 'Not verified' : `Tier ${limits.tier}`) : 'Tier …'}
+        </span>
       </div>
       <dl className="limits-list">
         {rows.map(([name, value]) => (

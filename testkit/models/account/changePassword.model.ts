@@ -30,6 +30,7 @@ export const changePasswordModel: MachineModel = defineModel({
     },
   ],
   words: {
-    'xstate.done.actor.changePassword': (event) => `the change-password call answers: ${(event.output as Envelope).message}`,
+    'xstate.done.actor.changePassword': (event) =>
+      `the change-password call answers: ${(event.output as Envelope).message}`,
   },
 });

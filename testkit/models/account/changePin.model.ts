@@ -10,12 +10,26 @@ const digits = (code: string) => code.split('');
 /** Old pin 2580, new pin 1357, confirmed. */
 export const filled = digits('258013571357');
 /** The server answers the user's fields: the pin is still only the marker, the wrong-pin count cleared. */
-export const changed: Envelope<UserData> = { type: 'success', message: 'pin changed successfully', data: { ...ada, pin: 'set', pin_attempts: 0 } };
+export const changed: Envelope<UserData> = {
+  type: 'success',
+  message: 'pin changed successfully',
+  data: { ...ada, pin: 'set', pin_attempts: 0 },
+};
 /** What `callOk` throws when the server refuses the old pin: the message, and why in `data`. */
 const refusal = (message: string, data: PinRefusal) => new ApiError({ type: 'error', message, data });
-export const wrongOldPin = refusal('old pin is not correct', { reason: 'pin-incorrect', pin_attempts: 2, max_attempts: 3, attempts_left: 1 });
-export const loggedOut = refusal('too many wrong transaction pins: you have been logged out (authorization revoked)', { reason: 'pin-logout' });
-export const locked = refusal('purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)', { reason: 'pin-locked' });
+export const wrongOldPin = refusal('old pin is not correct', {
+  reason: 'pin-incorrect',
+  pin_attempts: 2,
+  max_attempts: 3,
+  attempts_left: 1,
+});
+export const loggedOut = refusal('too many wrong transaction pins: you have been logged out (authorization revoked)', {
+  reason: 'pin-logout',
+});
+export const locked = refusal(
+  'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)',
+  { reason: 'pin-locked' },
+);
 
 const model = createActorTestModel(changePinMachine, [
   // `filled` only names the case in the test titles.
@@ -48,6 +62,7 @@ export const changePinModel: MachineModel = defineModel({
   words: {
     'pin.change': (event) => `fill ${String(event.filled)} of the 12 pin boxes`,
     'xstate.done.actor.changePin': (event) => `the change-pin call answers: ${(event.output as Envelope).message}`,
-    'xstate.error.actor.changePin': (event) => `the change-pin call refuses: ${event.error instanceof Error ? event.error.message : String(event.error)}`,
+    'xstate.error.actor.changePin': (event) =>
+      `the change-pin call refuses: ${event.error instanceof Error ? event.error.message : String(event.error)}`,
   },
 });

@@ -5,7 +5,10 @@ import { createActorTestModel, fillInOrder, keyApart } from '../kit/actorTestMod
 import { defineModel, type MachineModel } from '../kit/machineModel';
 
 // The server answers every address the same way, so the page reveals nothing about who has an account.
-export const linkSent: Envelope = { type: 'success', message: 'If that e-mail has an account, a reset link is on its way.' };
+export const linkSent: Envelope = {
+  type: 'success',
+  message: 'If that e-mail has an account, a reset link is on its way.',
+};
 export const tooMany = 'Too many requests, please try again in a minute.';
 export const captchaToken = 'dev-ok:forgot';
 

@@ -14,7 +14,9 @@ export const humanCheckModel: MachineModel = defineModel({
     { type: 'xstate.error.actor.deliver', error: 'No app is listening for the captcha token' },
   ]),
   transitions: 6,
-  traversals: [{ label: 'for registering', options: { serializeState: serializeTransitionTaken, input: { action: 'register' } } }],
+  traversals: [
+    { label: 'for registering', options: { serializeState: serializeTransitionTaken, input: { action: 'register' } } },
+  ],
   words: {
     'xstate.done.actor.captcha': () => 'the captcha widget answers: a token',
     'xstate.done.actor.deliver': () => 'the mobile app takes the token',

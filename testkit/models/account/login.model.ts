@@ -30,7 +30,11 @@ const model = createActorTestModel(loginMachine, [
   // Where each kind of account lands; `lands` only names the case for the test.
   { type: 'xstate.done.actor.login', output: loggedIn({}), lands: '/verify-email' },
   { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified }), lands: '/set-pin' },
-  { type: 'xstate.done.actor.login', output: loggedIn({ email_verified_at: verified, pin: 'set' }), lands: '/dashboard' },
+  {
+    type: 'xstate.done.actor.login',
+    output: loggedIn({ email_verified_at: verified, pin: 'set' }),
+    lands: '/dashboard',
+  },
   { type: 'xstate.error.actor.login', error: wrongCredentials },
   { type: 'xstate.error.actor.login', error: captchaRequired },
   { type: 'xstate.done.actor.captcha', output: 'dev-ok' },
@@ -51,13 +55,18 @@ export const loginModel: MachineModel = defineModel({
         // Every landing ends in `loggedIn`; keyed apart, each route gets its own path, and so does
         // each answer to the attempt that carried a captcha token.
         serializeState: (snapshot, event, prev) =>
-          keyApart(model, ['login.submit', 'xstate.done.actor.login', 'xstate.error.actor.login'])(snapshot, event, prev) +
+          keyApart(model, ['login.submit', 'xstate.done.actor.login', 'xstate.error.actor.login'])(
+            snapshot,
+            event,
+            prev,
+          ) +
           (event?.type.endsWith('.actor.login') && prev?.context.captchaToken ? ' (sent with a captcha token)' : ''),
       },
     },
   ],
   browserUnreachable: DEVELOPMENT_CAPTCHA_NEVER_FAILS,
   words: {
-    'xstate.done.actor.login': (event) => `the login call answers: ${(event.output as Envelope).message}, landing on ${event.lands}`,
+    'xstate.done.actor.login': (event) =>
+      `the login call answers: ${(event.output as Envelope).message}, landing on ${event.lands}`,
   },
 });

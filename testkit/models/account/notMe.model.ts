@@ -16,7 +16,10 @@ const model = createActorTestModel(notMeMachine, [
 const traversalSession = createTestSession().actor;
 const from = (label: string, token: string | null): Traversal => ({
   label,
-  options: { input: { session: traversalSession, token } satisfies NotMeInput, serializeState: serializeTransitionTaken },
+  options: {
+    input: { session: traversalSession, token } satisfies NotMeInput,
+    serializeState: serializeTransitionTaken,
+  },
 });
 
 /** The token of the link a traversal opens. */

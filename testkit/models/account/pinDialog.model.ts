@@ -28,7 +28,8 @@ export const pinDialogModel: MachineModel = defineModel({
       options: {
         input: { owner: recorder().actor },
         // Boxes are filled only when empty: a person types a pin, then submits or cancels.
-        filterEvents: (snapshot, event) => event.type !== 'pin.change' || snapshot.context.code.every((digit: string) => digit === ''),
+        filterEvents: (snapshot, event) =>
+          event.type !== 'pin.change' || snapshot.context.code.every((digit: string) => digit === ''),
         serializeState: serializeTransitionTaken,
       },
     },

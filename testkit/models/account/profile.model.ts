@@ -13,7 +13,11 @@ export const newBvnMasked = '•••••••5678';
 export const born = '1990-01-01';
 /** Typed while the save runs: not what was saved, so it stays in the field. */
 export const laterNin = '99988877766';
-export const updated: Envelope<UserData> = { type: 'success', message: 'profile updated successfully', data: { ...ada, bvn: newBvnMasked } };
+export const updated: Envelope<UserData> = {
+  type: 'success',
+  message: 'profile updated successfully',
+  data: { ...ada, bvn: newBvnMasked },
+};
 const rejected = 'the phone number is not valid';
 /** Pasted with separators and letters: the form keeps the digits. */
 const pasted = (digits: string) => `No. ${digits.slice(0, 3)}-${digits.slice(3, 7)} ${digits.slice(7)}`;
@@ -60,6 +64,7 @@ export const profileModel: MachineModel = defineModel({
     },
   ],
   words: {
-    'xstate.done.actor.updateProfile': (event) => `the update-profile call answers: ${(event.output as Envelope).message}`,
+    'xstate.done.actor.updateProfile': (event) =>
+      `the update-profile call answers: ${(event.output as Envelope).message}`,
   },
 });

@@ -8,7 +8,11 @@ import { defineModel, DEVELOPMENT_CAPTCHA_NEVER_FAILS, type MachineModel } from 
 
 /** Just registered, with the phone number typed below: nothing paid in, no pin, e-mail not verified. */
 export const newUser: UserData = { ...ada, phone: '08012345678', wallet_balance: 0, pin: '', email_verified_at: null };
-const created: Envelope<UserData> = { type: 'success', message: 'Account created, check your e-mail for the code', data: newUser };
+const created: Envelope<UserData> = {
+  type: 'success',
+  message: 'Account created, check your e-mail for the code',
+  data: newUser,
+};
 const taken = 'The email has already been taken.';
 
 const model = createActorTestModel(registerMachine, [
@@ -41,7 +45,8 @@ export const registerModel: MachineModel = defineModel({
         filterEvents: (snapshot, event) =>
           fillInOrder('register.change', ['name', 'email', 'phone', 'password', 'confirm_password'])(snapshot, event) &&
           // Ticking the box only while editing, and only to change it.
-          (event.type !== 'register.terms' || (snapshot.matches('editing') && snapshot.context.form.terms !== event.accepted)),
+          (event.type !== 'register.terms' ||
+            (snapshot.matches('editing') && snapshot.context.form.terms !== event.accepted)),
         serializeState: keyApart(model, ['register.submit']),
       },
     },

@@ -6,7 +6,10 @@ import { defineModel, type MachineModel, type Traversal } from '../kit/machineMo
 
 // Characters a query value must escape, to prove the token survives the trip to /set-pin.
 export const linkToken = 'rst/4+k=';
-const passwordReset: Envelope = { type: 'success', message: 'Your password has been reset. Now set your transaction pin.' };
+const passwordReset: Envelope = {
+  type: 'success',
+  message: 'Your password has been reset. Now set your transaction pin.',
+};
 const expiredLink = 'This reset link has expired.';
 
 const model = createActorTestModel(resetPasswordMachine, [

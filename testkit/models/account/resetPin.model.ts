@@ -36,7 +36,8 @@ const model = createActorTestModel(resetPinMachine, [
 ]);
 
 const FIELDS = ['otp', 'password', 'pins'] as const;
-const formOf = (snapshot: AnyMachineSnapshot) => snapshot.context.form as { otp: string[]; password: string; pins: string[] };
+const formOf = (snapshot: AnyMachineSnapshot) =>
+  snapshot.context.form as { otp: string[]; password: string; pins: string[] };
 const untouched = (snapshot: AnyMachineSnapshot) => {
   const form = formOf(snapshot);
   return form.password === '' && [...form.otp, ...form.pins].every((digit) => digit === '');
@@ -56,7 +57,10 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: AnyEventObject) {
     const position = FIELDS.indexOf(field);
     return !filledIn(form, field) && FIELDS.slice(0, position).every((earlier) => filledIn(form, earlier));
   }
-  const resending = event.type === 'xstate.done.actor.countdown' || event.type.endsWith('.actor.resend') || (event.type === 'resetPin.send' && snapshot.matches('active'));
+  const resending =
+    event.type === 'xstate.done.actor.countdown' ||
+    event.type.endsWith('.actor.resend') ||
+    (event.type === 'resetPin.send' && snapshot.matches('active'));
   return !resending || untouched(snapshot);
 }
 // The traversal never runs actions, so any actor stands in for the session there.
@@ -71,11 +75,19 @@ export const resetPinModel: MachineModel = defineModel({
   machine: resetPinMachine,
   model,
   transitions: 16,
-  traversals: [{ label: `from ${FROM}`, options: { input: traversalInput, filterEvents, serializeState: serializeTransitionTaken } }],
+  traversals: [
+    {
+      label: `from ${FROM}`,
+      options: { input: traversalInput, filterEvents, serializeState: serializeTransitionTaken },
+    },
+  ],
   words: {
     'resetPin.otp': () => 'type the e-mailed code',
     'resetPin.password': () => 'type the account password',
-    'resetPin.pins': (event) => ((event.pins as string[]).every(Boolean) ? 'type the new pin and its confirmation' : 'type the new pin and all but the last box of its confirmation'),
+    'resetPin.pins': (event) =>
+      (event.pins as string[]).every(Boolean)
+        ? 'type the new pin and its confirmation'
+        : 'type the new pin and all but the last box of its confirmation',
     'xstate.done.actor.firstCode': (event) => `the forgot-pin call answers: ${(event.output as Envelope).message}`,
     'xstate.done.actor.resend': (event) => `the forgot-pin call answers: ${(event.output as Envelope).message}`,
     'xstate.done.actor.countdown': () => 'the countdown runs out',

@@ -9,8 +9,16 @@ import { defineModel, type MachineModel, type Traversal } from '../kit/machineMo
 export const user: UserData = { ...ada, token: 'new-session' };
 export const saved: Envelope<UserData> = { type: 'success', message: 'Pin set', data: user };
 /** The reset link's account: without a pin (the form), or with one, which it keeps. */
-export const noPinYet: Envelope<ResetLinkStatus> = { type: 'success', message: 'reset link checked', data: { pin_set: false } };
-export const pinAlreadySet: Envelope<ResetLinkStatus> = { type: 'success', message: 'reset link checked', data: { pin_set: true } };
+export const noPinYet: Envelope<ResetLinkStatus> = {
+  type: 'success',
+  message: 'reset link checked',
+  data: { pin_set: false },
+};
+export const pinAlreadySet: Envelope<ResetLinkStatus> = {
+  type: 'success',
+  message: 'reset link checked',
+  data: { pin_set: true },
+};
 export const deadLink = 'this reset link is invalid or has expired';
 
 const model = createActorTestModel(setPinMachine, [
@@ -26,7 +34,10 @@ const model = createActorTestModel(setPinMachine, [
 // The traversal never runs actions, so any actor stands in for the session there.
 const from = (label: string, token: string | undefined): Traversal => ({
   label,
-  options: { input: { session: createEmptyActor() as unknown as SetPinInput['session'], token } satisfies SetPinInput, serializeState: serializeTransitionTaken },
+  options: {
+    input: { session: createEmptyActor() as unknown as SetPinInput['session'], token } satisfies SetPinInput,
+    serializeState: serializeTransitionTaken,
+  },
 });
 
 /** The reset link's token a traversal starts with, if any. */

@@ -31,7 +31,12 @@ export const verifyEmailModel: MachineModel = defineModel({
     { type: 'xstate.error.actor.verify', error: 'invalid otp' },
   ]),
   transitions: 10,
-  traversals: [{ label: `with a ${COUNTDOWN_S} s countdown`, options: { input: traversalInput, serializeState: serializeTransitionTaken } }],
+  traversals: [
+    {
+      label: `with a ${COUNTDOWN_S} s countdown`,
+      options: { input: traversalInput, serializeState: serializeTransitionTaken },
+    },
+  ],
   words: {
     'xstate.done.actor.countdown': () => 'the countdown runs out',
   },

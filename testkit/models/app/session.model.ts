@@ -12,7 +12,12 @@ export const POLL = '0.session.signedIn.polling';
 export const AFTER_INTERVAL = 'xstate.after.pollInterval.session.signedIn.waiting';
 
 export const EXPIRED = SESSION_EXPIRED;
-export const signedInUser = toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 'stored-token', email_verified_at: '2025-01-01' });
+export const signedInUser = toSessionUser({
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  token: 'stored-token',
+  email_verified_at: '2025-01-01',
+});
 export const loginData: Partial<UserData> = {
   name: 'Chidi Okeke',
   email: 'chidi@example.com',
@@ -49,7 +54,9 @@ const model = createActorTestModel(sessionMachine, [
 ]);
 
 /** The app's session, whose storage holds `signedInUser` (the suite provides the same `restoreUser`). */
-export const readsSignedInUser = sessionMachine.provide({ actions: { restoreUser: assign({ user: signedInUser, restored: true }) } });
+export const readsSignedInUser = sessionMachine.provide({
+  actions: { restoreUser: assign({ user: signedInUser, restored: true }) },
+});
 const restoredModel = createActorTestModel(readsSignedInUser, [{ type: 'session.restore' }]);
 /** The app's session, whose storage holds `signedInUser` with a session that ended while the app was closed. */
 export const readsLapsedUser = sessionMachine.provide({
@@ -62,7 +69,8 @@ const SHARED_STATE = ['loading.set', 'balance.toggle', 'notification.read', 'pag
 const lifecycleEvents = (_: AnyMachineSnapshot, event: AnyEventObject) => !SHARED_STATE.includes(event.type);
 // Notifications arrive with the first poll; later polls bring nothing new to mark.
 const sharedStateEvents = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
-  SHARED_STATE.includes(event.type) || (event.type === `xstate.done.actor.${POLL}` && snapshot.context.notifications.length === 0);
+  SHARED_STATE.includes(event.type) ||
+  (event.type === `xstate.done.actor.${POLL}` && snapshot.context.notifications.length === 0);
 
 /**
  * How a traversal's session starts: with a user given, or (the app) reading the stored one on
@@ -85,13 +93,27 @@ export const sessionModel: MachineModel = defineModel({
   model,
   transitions: 21,
   traversals: [
-    { label: 'signing in and out, polling', options: { input: signedIn, filterEvents: lifecycleEvents, serializeState: serializeTransitionTaken } },
-    { label: 'shared state', options: { input: signedIn, filterEvents: sharedStateEvents, serializeState: serializeTransitionTaken } },
-    { label: 'starting without a stored token', options: { input: signedOut, toState: (s) => s.matches('signedOut'), stopWhen: () => true } },
+    {
+      label: 'signing in and out, polling',
+      options: { input: signedIn, filterEvents: lifecycleEvents, serializeState: serializeTransitionTaken },
+    },
+    {
+      label: 'shared state',
+      options: { input: signedIn, filterEvents: sharedStateEvents, serializeState: serializeTransitionTaken },
+    },
+    {
+      label: 'starting without a stored token',
+      options: { input: signedOut, toState: (s) => s.matches('signedOut'), stopWhen: () => true },
+    },
     {
       label: 'starting from a prerendered page, storage read once hydrated',
       model: restoredModel,
-      options: { input: prerendered, filterEvents: (_, event) => event.type === 'session.restore', toState: (s) => s.matches('signedIn'), stopWhen: (s) => s.matches('signedIn') },
+      options: {
+        input: prerendered,
+        filterEvents: (_, event) => event.type === 'session.restore',
+        toState: (s) => s.matches('signedIn'),
+        stopWhen: (s) => s.matches('signedIn'),
+      },
     },
     {
       label: 'starting from a prerendered page whose stored session ended while the app was closed',

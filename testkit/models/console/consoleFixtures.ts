@@ -7,11 +7,17 @@ import { ConsoleError } from '../../../src/api/console/http';
  */
 
 export const ada: StaffProfile = { id: 3, email: 'ada@ops.test', name: 'Ada Obi', role: 'finance' };
-export const answer = (stage: SignInAnswer['stage']): SignInAnswer => ({ token: 'staff-token-0123456789abcdef', stage, staff: ada });
+export const answer = (stage: SignInAnswer['stage']): SignInAnswer => ({
+  token: 'staff-token-0123456789abcdef',
+  stage,
+  staff: ada,
+});
 
 export const refused = (message: string, status = 403) => new ConsoleError(message, status);
 export const WRONG_PASSWORD = refused('the e-mail or password is not right', 401);
-export const WRONG_CODE = refused('that code is not right: enter the current six-digit code from your authenticator app');
+export const WRONG_CODE = refused(
+  'that code is not right: enter the current six-digit code from your authenticator app',
+);
 export const SESSION_OVER = refused('too many wrong codes: sign in again (authorization ended)', 401);
 
 export const pendingRequest: MoneyRequest = {
@@ -31,7 +37,12 @@ export const pendingRequest: MoneyRequest = {
   decided_at: null,
   decision_note: null,
 };
-export const decided = (status: MoneyRequest['status']): MoneyRequest => ({ ...pendingRequest, status, checker: ada.email, decided_at: '2026-11-26T09:05:00.000Z' });
+export const decided = (status: MoneyRequest['status']): MoneyRequest => ({
+  ...pendingRequest,
+  status,
+  checker: ada.email,
+  decided_at: '2026-11-26T09:05:00.000Z',
+});
 
 export const pendingStaffChange: StaffChange = {
   id: 5,

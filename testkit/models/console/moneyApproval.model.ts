@@ -9,7 +9,10 @@ const model = createActorTestModel(moneyApprovalMachine, [
   { type: 'xstate.done.actor.approveMoney', output: decided('approved') },
   { type: 'xstate.error.actor.approveMoney', error: WRONG_CODE },
   { type: 'xstate.done.actor.rejectMoney', output: decided('rejected') },
-  { type: 'xstate.error.actor.rejectMoney', error: refused('this request was already approved: nothing was done', 409) },
+  {
+    type: 'xstate.error.actor.rejectMoney',
+    error: refused('this request was already approved: nothing was done', 409),
+  },
   { type: 'xstate.done.actor.cancelMoney', output: decided('cancelled') },
   { type: 'xstate.error.actor.cancelMoney', error: refused('only the person who asked may cancel a request') },
 ]);
@@ -27,7 +30,9 @@ export const moneyApprovalModel: MachineModel = defineModel({
         // The code is typed on the approval form, the note on the refusal's: once each.
         filterEvents: (snapshot, event) =>
           event.type !== 'approval.change' ||
-          (event.field === 'code' ? snapshot.matches('confirming') && snapshot.context.code === '' : snapshot.matches('writingNote') && snapshot.context.note === ''),
+          (event.field === 'code'
+            ? snapshot.matches('confirming') && snapshot.context.code === ''
+            : snapshot.matches('writingNote') && snapshot.context.note === ''),
         serializeState: keyApart(model, ['approval.submit']),
       },
     },

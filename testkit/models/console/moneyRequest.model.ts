@@ -28,7 +28,11 @@ export const moneyRequestModel: MachineModel = defineModel({
           const fields = FIELDS[String(snapshot.value)] ?? [];
           const context = snapshot.context as Record<string, string>;
           const position = fields.indexOf(event.field);
-          return position >= 0 && context[event.field] === '' && fields.slice(0, position).every((field) => context[field] !== '');
+          return (
+            position >= 0 &&
+            context[event.field] === '' &&
+            fields.slice(0, position).every((field) => context[field] !== '')
+          );
         },
         serializeState: keyApart(model, ['money.submit']),
       },

@@ -23,17 +23,26 @@ const model = createActorTestModel(staffSignInMachine, [
 ]);
 
 /** Where each field is typed, in order, once: the form a person fills. */
-const FIELDS: Record<string, string[]> = { credentials: ['email', 'password'], choosingPassword: ['password', 'repeat'], secondFactor: ['code'] };
+const FIELDS: Record<string, string[]> = {
+  credentials: ['email', 'password'],
+  choosingPassword: ['password', 'repeat'],
+  secondFactor: ['code'],
+};
 
 export function typedInOrder(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   if (event.type !== 'signIn.change') return true;
   const fields = FIELDS[String(snapshot.value)] ?? [];
   const context = snapshot.context as Record<string, string>;
   const position = fields.indexOf(event.field);
-  return position >= 0 && context[event.field] === '' && fields.slice(0, position).every((field) => context[field] !== '');
+  return (
+    position >= 0 && context[event.field] === '' && fields.slice(0, position).every((field) => context[field] !== '')
+  );
 }
 
-const options = { filterEvents: typedInOrder, serializeState: keyApart(model, ['signIn.submit', 'xstate.done.actor.signIn', 'xstate.error.actor.submitCode']) };
+const options = {
+  filterEvents: typedInOrder,
+  serializeState: keyApart(model, ['signIn.submit', 'xstate.done.actor.signIn', 'xstate.error.actor.submitCode']),
+};
 
 export const staffSignInModel: MachineModel = defineModel({
   name: 'staffSignIn',
@@ -45,6 +54,7 @@ export const staffSignInModel: MachineModel = defineModel({
     { label: 'an invitation link', options: { ...options, input: { invitation: INVITATION } } },
   ],
   words: {
-    'xstate.done.actor.signIn': (event) => `the password is right; the account ${(event.output as ReturnType<typeof answer>).stage === 'enrolment' ? 'has no authenticator app yet' : 'asks for its code'}`,
+    'xstate.done.actor.signIn': (event) =>
+      `the password is right; the account ${(event.output as ReturnType<typeof answer>).stage === 'enrolment' ? 'has no authenticator app yet' : 'asks for its code'}`,
   },
 });

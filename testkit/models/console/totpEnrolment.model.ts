@@ -4,7 +4,11 @@ import { createActorTestModel, keyApart } from '../kit/actorTestModel';
 import { answer, refused, WRONG_CODE } from './consoleFixtures';
 import { defineModel, type MachineModel } from '../kit/machineModel';
 
-export const secret: EnrolmentSecret = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Naira%20Wallet%20console:ada%40ops.test?secret=JBSWY3DPEHPK3PXP', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' };
+export const secret: EnrolmentSecret = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Naira%20Wallet%20console:ada%40ops.test?secret=JBSWY3DPEHPK3PXP',
+  qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+};
 export const enrolled: EnrolmentDone = { ...answer('signed-in'), recovery_codes: ['0A1B2-C3D4E', 'F5G6H-J7K8M'] };
 
 const model = createActorTestModel(totpEnrolmentMachine, [

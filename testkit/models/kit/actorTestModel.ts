@@ -1,4 +1,11 @@
-import { getNextTransitions, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import {
+  getNextTransitions,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type SnapshotFrom,
+} from 'xstate';
 import { serializeSnapshot, TestModel } from 'xstate/graph';
 
 /**
@@ -12,7 +19,11 @@ import { serializeSnapshot, TestModel } from 'xstate/graph';
 export function createActorTestModel<M extends AnyStateMachine>(machine: M, cases: AnyEventObject[] = []) {
   const model = new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine, {
     events: (snapshot) => {
-      const types = new Set(getNextTransitions(snapshot).map((t) => t.eventType).filter((t) => t !== ''));
+      const types = new Set(
+        getNextTransitions(snapshot)
+          .map((t) => t.eventType)
+          .filter((t) => t !== ''),
+      );
       return [...types].flatMap((type) => {
         const given = cases.filter((e) => e.type === type);
         return given.length ? given : [{ type }];
@@ -33,8 +44,14 @@ export function createActorTestModel<M extends AnyStateMachine>(machine: M, case
  * those that leave the snapshot as it was (a validation toast) or lead where another one does
  * (a retry). More paths than the default key; meant for small flow machines.
  */
-export const serializeTransitionTaken = (snapshot: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot): string =>
-  event && prev ? `${serializeSnapshot(prev)} --${event.type}--> ${serializeSnapshot(snapshot)}` : serializeSnapshot(snapshot);
+export const serializeTransitionTaken = (
+  snapshot: AnyMachineSnapshot,
+  event?: AnyEventObject,
+  prev?: AnyMachineSnapshot,
+): string =>
+  event && prev
+    ? `${serializeSnapshot(prev)} --${event.type}--> ${serializeSnapshot(snapshot)}`
+    : serializeSnapshot(snapshot);
 
 /**
  * A transition that changes neither state nor context (a rejected submit toasting its message)
@@ -42,7 +59,10 @@ export const serializeTransitionTaken = (snapshot: AnyMachineSnapshot, event?: A
  * share one state key, and shortest paths would walk only one of them. Keying the states an
  * event of these types reaches by the event itself gives each its own path.
  */
-export function keyApart<M extends TestModel<AnyMachineSnapshot, AnyEventObject, unknown>>(model: M, types: readonly string[]) {
+export function keyApart<M extends TestModel<AnyMachineSnapshot, AnyEventObject, unknown>>(
+  model: M,
+  types: readonly string[],
+) {
   const base = model.options.serializeState ?? serializeSnapshot;
   return (snapshot: AnyMachineSnapshot, event: AnyEventObject | undefined, prev?: AnyMachineSnapshot) =>
     base(snapshot, event, prev) + (event && types.includes(event.type) ? ` after ${JSON.stringify(event)}` : '');
@@ -57,6 +77,8 @@ export function fillInOrder(changeType: string, fields: readonly string[]) {
     if (event.type !== changeType) return true;
     const form = snapshot.context.form as Record<string, string>;
     const position = fields.indexOf(event.field);
-    return snapshot.matches('editing') && form[event.field] === '' && fields.slice(0, position).every((f) => form[f] !== '');
+    return (
+      snapshot.matches('editing') && form[event.field] === '' && fields.slice(0, position).every((f) => form[f] !== '')
+    );
   };
 }

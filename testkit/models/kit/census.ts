@@ -1,4 +1,11 @@
-import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type AnyMachineSnapshot, type InspectionEvent } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type InspectionEvent,
+} from 'xstate';
 import { getAdjacencyMap, getStateNodes, type AdjacencyValue } from 'xstate/graph';
 import { createTransitionCoverage } from './transitionCoverage';
 import { shortestPaths, testModelOf, type MachineModel, type ModelPath, type Traversal } from './machineModel';
@@ -21,14 +28,21 @@ export interface SimplePaths {
  */
 export function simplePaths(model: MachineModel, traversal: Traversal, cap = SIMPLE_PATH_CAP): SimplePaths {
   const testModel = testModelOf(model, traversal);
-  const options = { ...testModel.options, ...traversal.options } as Parameters<typeof getAdjacencyMap<AnyMachineSnapshot, AnyEventObject, unknown>>[1];
+  const options = { ...testModel.options, ...traversal.options } as Parameters<
+    typeof getAdjacencyMap<AnyMachineSnapshot, AnyEventObject, unknown>
+  >[1];
   // Keyed by serialized snapshots (a branded string).
-  const adjacency = getAdjacencyMap(testModel.testLogic, options) as unknown as Record<string, AdjacencyValue<AnyMachineSnapshot, AnyEventObject>>;
+  const adjacency = getAdjacencyMap(testModel.testLogic, options) as unknown as Record<
+    string,
+    AdjacencyValue<AnyMachineSnapshot, AnyEventObject>
+  >;
   const serialize = options.serializeState!;
   const [startKey] = Object.keys(adjacency);
   const start = adjacency[startKey].state;
   const found: ModelPath[] = [];
-  const steps: { state: AnyMachineSnapshot; event: AnyEventObject }[] = [{ state: start, event: { type: 'xstate.init' } }];
+  const steps: { state: AnyMachineSnapshot; event: AnyEventObject }[] = [
+    { state: start, event: { type: 'xstate.init' } },
+  ];
   const onPath = new Set<string>([startKey]);
   let capped = false;
 
@@ -63,14 +77,28 @@ export function pathCoverage(model: MachineModel) {
   for (const traversal of model.traversals) {
     for (const path of shortestPaths(model, traversal)) replay(model, traversal, path, coverage.inspect);
   }
-  return { taken: coverage.all().length - coverage.missing().length, declared: coverage.all().length, missing: coverage.missing() };
+  return {
+    taken: coverage.all().length - coverage.missing().length,
+    declared: coverage.all().length,
+    missing: coverage.missing(),
+  };
 }
 
 /** Runs a path's events on the machine whose calls never answer by themselves; `inspect` sees each step's transitions. */
-function replay(model: MachineModel, traversal: Traversal, path: ModelPath, inspect: (event: InspectionEvent) => void, beforeStep?: (index: number) => void) {
+function replay(
+  model: MachineModel,
+  traversal: Traversal,
+  path: ModelPath,
+  inspect: (event: InspectionEvent) => void,
+  beforeStep?: (index: number) => void,
+) {
   const pending = fromPromise(() => new Promise<never>(() => {}));
   const actors = Object.fromEntries(Object.keys(model.machine.implementations.actors).map((name) => [name, pending]));
-  const actor = createActor(model.machine.provide({ actors }), { input: traversal.options.input, inspect, clock: new SimulatedClock() });
+  const actor = createActor(model.machine.provide({ actors }), {
+    input: traversal.options.input,
+    inspect,
+    clock: new SimulatedClock(),
+  });
   actor.subscribe({ error: () => {} });
   actor.start();
   path.steps.slice(1).forEach(({ event }, index) => {
@@ -93,25 +121,35 @@ export function pathsToEveryTransition(model: MachineModel, traversal: Traversal
     const firstStepOf = new Map<string, number>();
     const coverage = createTransitionCoverage(model.machine);
     const before = new Set<string>();
-    replay(model, traversal, path, (event) => {
-      coverage.inspect(event);
-      for (const key of coverage.all()) {
-        if (!coverage.missing().includes(key) && !before.has(key)) {
-          before.add(key);
-          firstStepOf.set(key, step);
+    replay(
+      model,
+      traversal,
+      path,
+      (event) => {
+        coverage.inspect(event);
+        for (const key of coverage.all()) {
+          if (!coverage.missing().includes(key) && !before.has(key)) {
+            before.add(key);
+            firstStepOf.set(key, step);
+          }
         }
-      }
-    }, (index) => (step = index));
+      },
+      (index) => (step = index),
+    );
     for (const [key, at] of firstStepOf) {
       if (at === 0) continue;
       const known = best.get(key);
-      if (!known || known.steps.length > at + 1) best.set(key, { ...path, state: path.steps[at].state, steps: path.steps.slice(0, at + 1) });
+      if (!known || known.steps.length > at + 1)
+        best.set(key, { ...path, state: path.steps[at].state, steps: path.steps.slice(0, at + 1) });
     }
   }
   const chosen = [...new Set(best.values())].sort((a, b) => a.steps.length - b.steps.length);
   const events = (path: ModelPath) => path.steps.map(({ event }) => JSON.stringify(event));
-  const beginsWith = (long: ModelPath, short: ModelPath) => long.steps.length > short.steps.length && events(short).every((e, i) => e === events(long)[i]);
-  const unique = chosen.filter((path, i) => chosen.findIndex((other) => events(other).join() === events(path).join()) === i);
+  const beginsWith = (long: ModelPath, short: ModelPath) =>
+    long.steps.length > short.steps.length && events(short).every((e, i) => e === events(long)[i]);
+  const unique = chosen.filter(
+    (path, i) => chosen.findIndex((other) => events(other).join() === events(path).join()) === i,
+  );
   return unique.filter((path) => !unique.some((other) => beginsWith(other, path)));
 }
 

@@ -40,7 +40,8 @@ export type ModelPath = TestPath<AnyMachineSnapshot, AnyEventObject>;
 export const defineModel = (model: MachineModel): MachineModel => model;
 
 /** The shortest paths of one traversal: what the suite walks. */
-export const shortestPaths = (model: MachineModel, traversal: Traversal): ModelPath[] => testModelOf(model, traversal).getShortestPaths(traversal.options);
+export const shortestPaths = (model: MachineModel, traversal: Traversal): ModelPath[] =>
+  testModelOf(model, traversal).getShortestPaths(traversal.options);
 
 /** The test model a traversal runs on: its own, or its machine's. */
 export function testModelOf(model: MachineModel, traversal: Traversal) {

@@ -32,7 +32,9 @@ export function stateLabel(value: StateValue): string {
   return Object.entries(value)
     .map(([region, inner]) => {
       const innerLabel = stateLabel(inner as StateValue);
-      return typeof inner === 'string' || !innerLabel.includes(' + ') ? `${region}.${innerLabel}` : `${region}.(${innerLabel})`;
+      return typeof inner === 'string' || !innerLabel.includes(' + ')
+        ? `${region}.${innerLabel}`
+        : `${region}.(${innerLabel})`;
     })
     .join(' + ');
 }
@@ -70,7 +72,8 @@ export function eventWords(model: MachineModel, event: AnyEventObject): string {
     const output = (masked as { output?: unknown }).output;
     return `the ${actor} call answers${output === undefined ? '' : `: ${messageOf(output)}`}`;
   }
-  if (event.type.startsWith('xstate.error.actor.')) return `the ${actor} call fails: ${messageOf((masked as { error?: unknown }).error)}`;
+  if (event.type.startsWith('xstate.error.actor.'))
+    return `the ${actor} call fails: ${messageOf((masked as { error?: unknown }).error)}`;
   const { type, ...payload } = masked;
   const details = Object.entries(payload).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
   return details.length ? `${type} (${details.join(', ')})` : type;

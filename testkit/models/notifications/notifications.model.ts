@@ -17,9 +17,15 @@ export const notificationsModel: MachineModel = defineModel({
     { type: 'xstate.error.actor.markNotification', error: notFound },
   ]),
   transitions: 4,
-  traversals: [{ label: 'signed in', options: { input: { session: createTestSession(adaSignedIn).actor }, serializeState: serializeTransitionTaken } }],
+  traversals: [
+    {
+      label: 'signed in',
+      options: { input: { session: createTestSession(adaSignedIn).actor }, serializeState: serializeTransitionTaken },
+    },
+  ],
   words: {
     'xstate.done.actor.sessionRefresh': () => 'the session answers: the list is fresh',
-    'xstate.done.actor.markNotification': (event) => `the mark-as-read call answers: ${(event.output as Envelope).message}`,
+    'xstate.done.actor.markNotification': (event) =>
+      `the mark-as-read call answers: ${(event.output as Envelope).message}`,
   },
 });

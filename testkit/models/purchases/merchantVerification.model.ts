@@ -1,5 +1,8 @@
 import type { Envelope, MerchantDetails, VerifyMerchantRequest } from '../../../core/contract';
-import { merchantVerificationMachine, type MerchantVerificationReport } from '../../../src/machines/purchases/merchantVerification';
+import {
+  merchantVerificationMachine,
+  type MerchantVerificationReport,
+} from '../../../src/machines/purchases/merchantVerification';
 import { createActorTestModel, serializeTransitionTaken } from '../kit/actorTestModel';
 import { listeningOwner } from '../kit/listeningOwner';
 import { defineModel, type MachineModel } from '../kit/machineModel';
@@ -24,9 +27,12 @@ export const merchantVerificationModel: MachineModel = defineModel({
     { type: 'xstate.error.actor.verify', error: unknown },
   ]),
   transitions: 4,
-  traversals: [{ label: 'unverified', options: { input: { owner: recorder().actor }, serializeState: serializeTransitionTaken } }],
+  traversals: [
+    { label: 'unverified', options: { input: { owner: recorder().actor }, serializeState: serializeTransitionTaken } },
+  ],
   words: {
-    'merchant.verify': (event) => `press Verify Merchant (number: ${(event.request as VerifyMerchantRequest).beneficiary})`,
+    'merchant.verify': (event) =>
+      `press Verify Merchant (number: ${(event.request as VerifyMerchantRequest).beneficiary})`,
     'xstate.done.actor.verify': (event) => {
       const { message, data } = event.output as Envelope<MerchantDetails>;
       return `the verify-merchant call answers: ${message} (${data?.name}, ${data?.address})`;

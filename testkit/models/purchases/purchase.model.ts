@@ -1,5 +1,12 @@
 import { waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { MerchantDetails, ProvidersByCategory, PurchaseAnswer, RecentBeneficiary, Transaction, UserData } from '../../../core/contract';
+import type {
+  MerchantDetails,
+  ProvidersByCategory,
+  PurchaseAnswer,
+  RecentBeneficiary,
+  Transaction,
+  UserData,
+} from '../../../core/contract';
 import { messages } from '../../../core/messages';
 import { SERVICES, serviceByKey, type ServiceEntry } from '../../../core/services';
 import { purchaseMachine } from '../../../src/machines/purchases/purchase';
@@ -35,13 +42,31 @@ export const providers: ProvidersByCategory = {
 };
 
 /** Per service: the provider a person picks (for mobile services not the number's network), what they type, and what the server answers. */
-export const fixtures: Record<string, { provider: string; beneficiary: string; merchant: MerchantDetails; value: [string, string] }> = {
+export const fixtures: Record<
+  string,
+  { provider: string; beneficiary: string; merchant: MerchantDetails; value: [string, string] }
+> = {
   airtime: { provider: '2', beneficiary: '08031234567', merchant: { name: '' }, value: ['', ''] },
   internet: { provider: '12', beneficiary: '08031234567', merchant: { name: '' }, value: ['', ''] },
-  electricity: { provider: '21', beneficiary: '45012345678', merchant: { name: 'ADA OBI', address: '12 Allen Avenue, Ikeja' }, value: ['Token', '1234-5678-9012-3456-7890'] },
-  betting: { provider: '31', beneficiary: '8012345', merchant: { name: 'Ada Obi', username: 'adaobi' }, value: ['', ''] },
+  electricity: {
+    provider: '21',
+    beneficiary: '45012345678',
+    merchant: { name: 'ADA OBI', address: '12 Allen Avenue, Ikeja' },
+    value: ['Token', '1234-5678-9012-3456-7890'],
+  },
+  betting: {
+    provider: '31',
+    beneficiary: '8012345',
+    merchant: { name: 'Ada Obi', username: 'adaobi' },
+    value: ['', ''],
+  },
   cable: { provider: '41', beneficiary: '7012345678', merchant: { name: 'ADA OBI' }, value: ['', ''] },
-  education: { provider: '51', beneficiary: '1234567890', merchant: { name: '' }, value: ['Pin', 'Serial: WRN123 Pin: 4567-8901'] },
+  education: {
+    provider: '51',
+    beneficiary: '1234567890',
+    merchant: { name: '' },
+    value: ['Pin', 'Serial: WRN123 Pin: 4567-8901'],
+  },
 };
 export const AMOUNT = '500';
 /**
@@ -77,10 +102,15 @@ export const transaction = (service: ServiceEntry, status: Transaction['status']
 export const outcomes = (service: ServiceEntry) => ({
   delivered: {
     type: 'success',
-    message: service.key === 'electricity' ? 'Token : 1234-5678-9012-3456-7890' : `${service.title} purchase successful`,
+    message:
+      service.key === 'electricity' ? 'Token : 1234-5678-9012-3456-7890' : `${service.title} purchase successful`,
     data: transaction(service, 'completed'),
   } satisfies PurchaseAnswer,
-  processing: { type: 'success', message: 'your purchase is processing', data: transaction(service, 'processing') } satisfies PurchaseAnswer,
+  processing: {
+    type: 'success',
+    message: 'your purchase is processing',
+    data: transaction(service, 'processing'),
+  } satisfies PurchaseAnswer,
   refunded: { type: 'error', message: 'transaction failed, your wallet has been refunded' } satisfies PurchaseAnswer,
   // The pin the server refused: counted, past max_attempts, or locked until it is reset.
   wrongPin: {
@@ -129,7 +159,8 @@ export function comparable(snapshot: AnyMachineSnapshot) {
  * so a purchase's answer is keyed by its message too.
  */
 const key = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: comparable(snapshot) });
-const answered = (event: AnyEventObject) => (event.type === 'xstate.done.actor.purchase' ? `(${(event.output as PurchaseAnswer).message})` : '');
+const answered = (event: AnyEventObject) =>
+  event.type === 'xstate.done.actor.purchase' ? `(${(event.output as PurchaseAnswer).message})` : '';
 const serializeState = (snapshot: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot) =>
   event && prev ? `${key(prev)} --${event.type}${answered(event)}--> ${key(snapshot)}` : key(snapshot);
 
@@ -137,7 +168,9 @@ const serializeState = (snapshot: AnyMachineSnapshot, event?: AnyEventObject, pr
 function serviceTraversal(service: ServiceEntry): Traversal {
   const fixture = fixtures[service.key];
   const answers = outcomes(service);
-  const plans = (providers[service.category] ?? []).flatMap((provider) => provider.packages.map((plan) => String(plan.id)));
+  const plans = (providers[service.category] ?? []).flatMap((provider) =>
+    provider.packages.map((plan) => String(plan.id)),
+  );
 
   const model = createActorTestModel(purchaseMachine, [
     { type: 'form.provider', value: fixture.provider },
@@ -147,7 +180,11 @@ function serviceTraversal(service: ServiceEntry): Traversal {
     { type: 'form.recent', beneficiary: earlier(service)[0].beneficiary, providerId: fixture.provider },
     { type: 'pin.accepted', pin: ADA_PIN },
     // The verification names the number it was asked for: typed, or a recent one.
-    ...[fixture.beneficiary, earlier(service)[0].beneficiary].map((beneficiary) => ({ type: 'merchant.verified', details: fixture.merchant, beneficiary })),
+    ...[fixture.beneficiary, earlier(service)[0].beneficiary].map((beneficiary) => ({
+      type: 'merchant.verified',
+      details: fixture.merchant,
+      beneficiary,
+    })),
     { type: 'xstate.done.actor.purchase', output: answers.delivered },
     { type: 'xstate.done.actor.purchase', output: answers.processing },
     { type: 'xstate.done.actor.purchase', output: answers.refunded },
@@ -155,7 +192,10 @@ function serviceTraversal(service: ServiceEntry): Traversal {
     { type: 'xstate.done.actor.purchase', output: answers.pinLogout },
     { type: 'xstate.done.actor.purchase', output: answers.pinLocked },
     { type: 'xstate.error.actor.purchase', error: NETWORK_DOWN },
-    { type: 'xstate.done.actor.recent', output: { type: 'success', message: 'recent beneficiaries', data: earlier(service) } },
+    {
+      type: 'xstate.done.actor.recent',
+      output: { type: 'success', message: 'recent beneficiaries', data: earlier(service) },
+    },
     { type: 'xstate.error.actor.recent', error: NETWORK_DOWN },
   ]);
 
@@ -179,7 +219,9 @@ function serviceTraversal(service: ServiceEntry): Traversal {
           return editing && !bought && form.providerId === '';
         case 'form.plan': {
           const provider = providers[service.category].find((p) => String(p.id) === form.providerId);
-          return editing && !bought && form.planId === '' && !!provider?.packages.some((p) => String(p.id) === event.value);
+          return (
+            editing && !bought && form.planId === '' && !!provider?.packages.some((p) => String(p.id) === event.value)
+          );
         }
         case 'form.beneficiary':
           return editing && !bought && form.beneficiary === '';
@@ -213,7 +255,8 @@ export const purchaseModel: MachineModel = defineModel({
     'purchase.continue': () => 'press Continue',
     'pin.accepted': () => 'type the transaction pin <pin> and submit it',
     'pin.cancelled': () => 'cancel the pin dialog',
-    'merchant.verified': (event) => `the merchant check answers: ${(event.details as MerchantDetails).name || 'verified'} for ${event.beneficiary}`,
+    'merchant.verified': (event) =>
+      `the merchant check answers: ${(event.details as MerchantDetails).name || 'verified'} for ${event.beneficiary}`,
     'merchant.failed': () => 'the merchant check answers: merchant not found',
     'result.dismiss': () => 'close the result',
     'xstate.done.actor.purchase': (event) => {

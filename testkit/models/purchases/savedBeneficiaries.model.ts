@@ -1,4 +1,10 @@
-import type { DeleteBeneficiaryRequest, Envelope, RenameBeneficiaryRequest, SaveBeneficiaryRequest, SavedBeneficiary } from '../../../core/contract';
+import type {
+  DeleteBeneficiaryRequest,
+  Envelope,
+  RenameBeneficiaryRequest,
+  SaveBeneficiaryRequest,
+  SavedBeneficiary,
+} from '../../../core/contract';
 import { savedBeneficiariesMachine } from '../../../src/machines/purchases/savedBeneficiaries';
 import { createActorTestModel, serializeTransitionTaken } from '../kit/actorTestModel';
 import { defineModel, type MachineModel } from '../kit/machineModel';
@@ -9,7 +15,11 @@ const ada: SavedBeneficiary = { id: 9, category: CATEGORY, beneficiary: '0805987
 const mama: SavedBeneficiary = { ...mum, name: 'Mama' };
 
 export const ok = <T>(data: T, message = 'ok'): Envelope<T> => ({ type: 'success', message, data });
-export const saveRequest: Omit<SaveBeneficiaryRequest, 'category'> = { beneficiary: ada.beneficiary, name: ada.name, provider_id: null };
+export const saveRequest: Omit<SaveBeneficiaryRequest, 'category'> = {
+  beneficiary: ada.beneficiary,
+  name: ada.name,
+  provider_id: null,
+};
 export const renameRequest: RenameBeneficiaryRequest = { beneficiary_id: mum.id, name: 'Mama' };
 export const deleteRequest: DeleteBeneficiaryRequest = { beneficiary_id: mum.id };
 
@@ -18,7 +28,10 @@ const model = createActorTestModel(savedBeneficiariesMachine, [
   { type: 'xstate.error.actor.list', error: 'Failed to fetch' },
   { type: 'saved.save', request: saveRequest },
   { type: 'xstate.done.actor.save', output: ok(ada) },
-  { type: 'xstate.error.actor.save', error: 'you can save up to 50 numbers for a service; delete one you no longer use first' },
+  {
+    type: 'xstate.error.actor.save',
+    error: 'you can save up to 50 numbers for a service; delete one you no longer use first',
+  },
   { type: 'saved.rename', request: renameRequest },
   { type: 'xstate.done.actor.rename', output: ok(mama) },
   { type: 'xstate.error.actor.rename', error: 'saved beneficiary not found' },
@@ -35,11 +48,19 @@ export const savedBeneficiariesModel: MachineModel = defineModel({
   machine: savedBeneficiariesMachine,
   model,
   transitions: 12,
-  traversals: [{ label: `the ${CATEGORY} numbers`, options: { input: { category: CATEGORY }, serializeState: serializeTransitionTaken } }],
+  traversals: [
+    {
+      label: `the ${CATEGORY} numbers`,
+      options: { input: { category: CATEGORY }, serializeState: serializeTransitionTaken },
+    },
+  ],
   words: {
-    'xstate.done.actor.list': (event) => `the list call answers: ${(event.output as Envelope<SavedBeneficiary[]>).data!.map(entry).join(', ') || 'no saved numbers'}`,
-    'xstate.done.actor.save': (event) => `the save call answers: saved ${entry((event.output as Envelope<SavedBeneficiary>).data!)}`,
-    'xstate.done.actor.rename': (event) => `the rename call answers: renamed to ${entry((event.output as Envelope<SavedBeneficiary>).data!)}`,
+    'xstate.done.actor.list': (event) =>
+      `the list call answers: ${(event.output as Envelope<SavedBeneficiary[]>).data!.map(entry).join(', ') || 'no saved numbers'}`,
+    'xstate.done.actor.save': (event) =>
+      `the save call answers: saved ${entry((event.output as Envelope<SavedBeneficiary>).data!)}`,
+    'xstate.done.actor.rename': (event) =>
+      `the rename call answers: renamed to ${entry((event.output as Envelope<SavedBeneficiary>).data!)}`,
     'xstate.done.actor.remove': (event) => `the remove call answers: deleted saved number ${String(event.output)}`,
   },
 });

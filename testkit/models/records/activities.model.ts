@@ -29,9 +29,17 @@ const fullAndLast = page([completed, pending], 1, 1);
 /** A lone page that is not full. */
 const onlyPage = page([pending], 1, 1);
 const nothing = page([], 1, 1);
-const checked: Envelope<Transaction> = { type: 'success', message: 'Transaction status updated', data: { ...pending, status: 'completed' } };
+const checked: Envelope<Transaction> = {
+  type: 'success',
+  message: 'Transaction status updated',
+  data: { ...pending, status: 'completed' },
+};
 /** Still processing, placed long over a day ago: its details open to offer a report. */
-export const stuck: Envelope<Transaction> = { type: 'success', message: 'transaction status refreshed', data: { ...processing, created_at: '2020-01-01T00:00:00Z' } };
+export const stuck: Envelope<Transaction> = {
+  type: 'success',
+  message: 'transaction status refreshed',
+  data: { ...processing, created_at: '2020-01-01T00:00:00Z' },
+};
 
 /** The first page kept from an earlier visit, shown when the server is out of reach. */
 export const keptCopy: Kept<Transaction> = { at: Date.UTC(2026, 10, 20, 9, 30), rows: [completed, pending] };
@@ -76,7 +84,11 @@ export const activitiesModel: MachineModel = defineModel({
   traversals: [
     {
       label: `pages of ${PAGE_SIZE}`,
-      options: { input: { pageSize: PAGE_SIZE, session: traversalSession }, filterEvents: onScreen, serializeState: serializeTransitionTaken },
+      options: {
+        input: { pageSize: PAGE_SIZE, session: traversalSession },
+        filterEvents: onScreen,
+        serializeState: serializeTransitionTaken,
+      },
     },
   ],
   words: {
@@ -84,7 +96,9 @@ export const activitiesModel: MachineModel = defineModel({
     'xstate.done.actor.firstPage': (event) => `the transactions call answers: ${pageWords(event)}`,
     'xstate.done.actor.nextPage': (event) => `the transactions call answers: ${pageWords(event)}`,
     'xstate.done.actor.kept': (event) =>
-      event.output === null ? 'nothing was kept from an earlier visit' : `the copy kept from an earlier visit has ${(event.output as Kept<Transaction>).rows.length} row(s)`,
+      event.output === null
+        ? 'nothing was kept from an earlier visit'
+        : `the copy kept from an earlier visit has ${(event.output as Kept<Transaction>).rows.length} row(s)`,
     'xstate.done.actor.refresh': (event) => {
       const { message, data } = event.output as Envelope<Transaction>;
       return `the status check answers: ${message} (${data!.status})`;

@@ -15,8 +15,16 @@ const opened: ProblemReport = {
   created_at: '2026-11-22T14:05:00Z',
   resolution_note: null,
 };
-export const found = (report: ProblemReport | null): Envelope<ProblemReport | null> => ({ type: 'success', message: 'problem report fetched successfully', data: report });
-const created: Envelope<ProblemReport> = { type: 'success', message: `we received your report: case ${opened.case_number}`, data: opened };
+export const found = (report: ProblemReport | null): Envelope<ProblemReport | null> => ({
+  type: 'success',
+  message: 'problem report fetched successfully',
+  data: report,
+});
+const created: Envelope<ProblemReport> = {
+  type: 'success',
+  message: `we received your report: case ${opened.case_number}`,
+  data: opened,
+};
 const alreadyOpen = `a problem with this transaction is already being looked into: case ${opened.case_number}`;
 
 const model = createActorTestModel(problemReportMachine, [
@@ -31,7 +39,8 @@ const model = createActorTestModel(problemReportMachine, [
 
 /** The reason and the note are each chosen once: the form's other orders add nothing but paths. */
 const once = (snapshot: { context: { reason: string; note: string } }, event: AnyEventObject) =>
-  (event.type !== 'report.reason' || snapshot.context.reason === '') && (event.type !== 'report.note' || snapshot.context.note === '');
+  (event.type !== 'report.reason' || snapshot.context.reason === '') &&
+  (event.type !== 'report.note' || snapshot.context.note === '');
 
 export const problemReportModel: MachineModel = defineModel({
   name: 'problemReport',

@@ -11,7 +11,14 @@ export const DEFAULT_FROM = '2026-10-24';
 export const totals = (request: StatementRequest): Envelope<StatementSummary> => ({
   type: 'success',
   message: 'statement summary fetched successfully',
-  data: { ...request, opening_balance: 1000, total_credits: 450.25, total_debits: 350.5, closing_balance: 1099.75, entries: 4 },
+  data: {
+    ...request,
+    opening_balance: 1000,
+    total_credits: 450.25,
+    total_debits: 350.5,
+    closing_balance: 1099.75,
+    entries: 4,
+  },
 });
 export const FILE = 'naira-wallet-statement.pdf';
 
@@ -32,12 +39,18 @@ const model = createActorTestModel(statementsMachine, [
 
 /** Each date is changed at most once from its default; a person trying every date in turn adds nothing but paths. */
 const once = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
-  (event.type !== 'statement.from' || snapshot.context.from === DEFAULT_FROM) && (event.type !== 'statement.to' || snapshot.context.to === TODAY);
+  (event.type !== 'statement.from' || snapshot.context.from === DEFAULT_FROM) &&
+  (event.type !== 'statement.to' || snapshot.context.to === TODAY);
 
 export const statementsModel: MachineModel = defineModel({
   name: 'statements',
   machine: statementsMachine,
   model,
   transitions: 9,
-  traversals: [{ label: `today ${TODAY}`, options: { input: { today: TODAY }, filterEvents: once, serializeState: keyApart(model, ['statement.show']) } }],
+  traversals: [
+    {
+      label: `today ${TODAY}`,
+      options: { input: { today: TODAY }, filterEvents: once, serializeState: keyApart(model, ['statement.show']) },
+    },
+  ],
 });

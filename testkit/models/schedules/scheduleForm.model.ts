@@ -2,19 +2,41 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Envelope, MerchantDetails, Schedule, ScheduleDraft } from '../../../core/contract';
 import type { ScheduleAnswer } from '../../../src/api/schedules/schedules';
 import type { ScheduleFields } from '../../../src/domain/schedules/schedules';
-import { scheduleFormMachine, type ScheduleFormInput, type ScheduleFormOrigin, type ScheduleFormReport } from '../../../src/machines/schedules/scheduleForm';
+import {
+  scheduleFormMachine,
+  type ScheduleFormInput,
+  type ScheduleFormOrigin,
+  type ScheduleFormReport,
+} from '../../../src/machines/schedules/scheduleForm';
 import { ADA_PIN } from '../../fixtures';
 import { createActorTestModel, keyApart } from '../kit/actorTestModel';
 import { listeningOwner } from '../kit/listeningOwner';
 import { defineModel, type MachineModel, type Traversal } from '../kit/machineModel';
 import { answers, monthlyData, NETWORK_DOWN, START, traversalSession } from './schedules.model';
 
-export const draft: ScheduleDraft = { category: 'data', provider_id: 11, package_id: 111, beneficiary: '08031234567', amount: null, name: 'MTN 1GB – 30 days for 08031234567' };
-export const smartcard: MerchantDetails = { name: 'ADA OBI', current_plan: 'DStv Compact', renewal_amount: 19_000, due_date: '2026-12-01' };
+export const draft: ScheduleDraft = {
+  category: 'data',
+  provider_id: 11,
+  package_id: 111,
+  beneficiary: '08031234567',
+  amount: null,
+  name: 'MTN 1GB – 30 days for 08031234567',
+};
+export const smartcard: MerchantDetails = {
+  name: 'ADA OBI',
+  current_plan: 'DStv Compact',
+  renewal_amount: 19_000,
+  due_date: '2026-12-01',
+};
 /** A provider that tells no due date (Startimes): it cannot set a renewal. */
 export const noDueDate: MerchantDetails = { name: 'ADA OBI' };
-export const savedAnswer = (schedule: Schedule, message: string): ScheduleAnswer => ({ type: 'success', message, data: schedule });
-export const NOT_REPEATABLE = 'only a completed purchase of airtime, data, electricity, cable TV or exam pins can be repeated';
+export const savedAnswer = (schedule: Schedule, message: string): ScheduleAnswer => ({
+  type: 'success',
+  message,
+  data: schedule,
+});
+export const NOT_REPEATABLE =
+  'only a completed purchase of airtime, data, electricity, cable TV or exam pins can be repeated';
 
 /** What a person types into an airtime schedule, in the form's order: the name, the network, the number (with junk a paste brings), the amount, and an end. */
 export const AIRTIME_STEPS: AnyEventObject[] = [
@@ -31,22 +53,62 @@ const model = createActorTestModel(scheduleFormMachine, [
   { type: 'form.service', value: 'airtime' },
   { type: 'form.frequency', value: 'renewal' },
   { type: 'pin.accepted', pin: ADA_PIN },
-  { type: 'xstate.done.actor.loadDraft', output: { type: 'success', message: 'schedule draft', data: draft } satisfies Envelope<ScheduleDraft> },
+  {
+    type: 'xstate.done.actor.loadDraft',
+    output: { type: 'success', message: 'schedule draft', data: draft } satisfies Envelope<ScheduleDraft>,
+  },
   { type: 'xstate.error.actor.loadDraft', error: NOT_REPEATABLE },
-  { type: 'xstate.done.actor.verifyRenewal', output: { type: 'success', message: 'merchant verified successfully', data: smartcard } satisfies Envelope<MerchantDetails> },
-  { type: 'xstate.done.actor.verifyRenewal', output: { type: 'success', message: 'merchant verified successfully', data: noDueDate } satisfies Envelope<MerchantDetails> },
+  {
+    type: 'xstate.done.actor.verifyRenewal',
+    output: {
+      type: 'success',
+      message: 'merchant verified successfully',
+      data: smartcard,
+    } satisfies Envelope<MerchantDetails>,
+  },
+  {
+    type: 'xstate.done.actor.verifyRenewal',
+    output: {
+      type: 'success',
+      message: 'merchant verified successfully',
+      data: noDueDate,
+    } satisfies Envelope<MerchantDetails>,
+  },
   { type: 'xstate.error.actor.verifyRenewal', error: 'we could not find a customer with that number' },
-  { type: 'xstate.done.actor.save', output: savedAnswer({ ...monthlyData, id: 8, name: 'Mum airtime' }, 'Schedule saved. We will remind you the day before each run.') },
+  {
+    type: 'xstate.done.actor.save',
+    output: savedAnswer(
+      { ...monthlyData, id: 8, name: 'Mum airtime' },
+      'Schedule saved. We will remind you the day before each run.',
+    ),
+  },
   { type: 'xstate.done.actor.save', output: savedAnswer(monthlyData, 'Schedule updated.') },
-  ...[answers.wrongPin, answers.pinLogout, answers.pinLocked, { type: 'error', message: 'that time has already passed: please choose a time in the future' } satisfies ScheduleAnswer].map((output) => ({ type: 'xstate.done.actor.save', output })),
+  ...[
+    answers.wrongPin,
+    answers.pinLogout,
+    answers.pinLocked,
+    {
+      type: 'error',
+      message: 'that time has already passed: please choose a time in the future',
+    } satisfies ScheduleAnswer,
+  ].map((output) => ({ type: 'xstate.done.actor.save', output })),
   { type: 'xstate.error.actor.save', error: NETWORK_DOWN },
 ]);
 
 /** States the same event leaves as they were (a refused submit, a verification refused before it is asked) or that several answers reach. */
-const serializeState = keyApart(model, ['form.submit', 'form.verify', 'xstate.done.actor.save', 'xstate.done.actor.verifyRenewal', 'pin.cancelled', 'xstate.error.actor.save']);
+const serializeState = keyApart(model, [
+  'form.submit',
+  'form.verify',
+  'xstate.done.actor.save',
+  'xstate.done.actor.verifyRenewal',
+  'pin.cancelled',
+  'xstate.error.actor.save',
+]);
 
 const fields = (snapshot: AnyMachineSnapshot): ScheduleFields => snapshot.context.fields;
-const input = (origin: ScheduleFormOrigin): Omit<ScheduleFormInput, 'owner'> & { owner: ReturnType<typeof listeningOwner<ScheduleFormReport>>['actor'] } => ({
+const input = (
+  origin: ScheduleFormOrigin,
+): Omit<ScheduleFormInput, 'owner'> & { owner: ReturnType<typeof listeningOwner<ScheduleFormReport>>['actor'] } => ({
   owner: listeningOwner<ScheduleFormReport>().actor,
   session: traversalSession.actor,
   ...START,
@@ -76,7 +138,8 @@ const newAirtime: Traversal = {
     filterEvents: (snapshot, event) => {
       if (['form.service', 'form.frequency', 'form.verify', 'form.cancel'].includes(event.type)) return false;
       // One answer of each kind; an edit's answer is the edit traversal's.
-      if (event.type === 'xstate.done.actor.save') return (event.output as ScheduleAnswer).message !== 'Schedule updated.';
+      if (event.type === 'xstate.done.actor.save')
+        return (event.output as ScheduleAnswer).message !== 'Schedule updated.';
       return typedInOrder(snapshot, event);
     },
     serializeState,
@@ -86,13 +149,25 @@ const newAirtime: Traversal = {
 const cableRenewal: Traversal = {
   label: 'a cable renewal from the due date',
   options: {
-    input: input({ kind: 'new', fields: { service: 'cable', name: 'Family DStv', providerId: '41', beneficiary: '7012345678' } }),
+    input: input({
+      kind: 'new',
+      fields: { service: 'cable', name: 'Family DStv', providerId: '41', beneficiary: '7012345678' },
+    }),
     filterEvents: (snapshot, event) => {
       const form = fields(snapshot);
       if (event.type === 'form.frequency') return form.frequency !== 'renewal';
       if (event.type === 'form.verify' || event.type === 'form.submit') return form.frequency === 'renewal';
       // Saving is the other traversals' to walk: here the pin is only cancelled.
-      return !['pin.accepted', 'form.cancel', 'form.service', 'form.set', 'form.provider', 'form.beneficiary', 'form.amount', 'form.end'].includes(event.type);
+      return ![
+        'pin.accepted',
+        'form.cancel',
+        'form.service',
+        'form.set',
+        'form.provider',
+        'form.beneficiary',
+        'form.amount',
+        'form.end',
+      ].includes(event.type);
     },
     serializeState,
   },
@@ -118,7 +193,9 @@ const edit: Traversal = {
   options: {
     input: input({ kind: 'edit', schedule: monthlyData }),
     filterEvents: (_, event) =>
-      event.type === 'form.submit' || event.type === 'pin.accepted' || (event.type === 'xstate.done.actor.save' && (event.output as ScheduleAnswer).message === 'Schedule updated.'),
+      event.type === 'form.submit' ||
+      event.type === 'pin.accepted' ||
+      (event.type === 'xstate.done.actor.save' && (event.output as ScheduleAnswer).message === 'Schedule updated.'),
     serializeState,
   },
 };

@@ -31,11 +31,26 @@ export const monthlyData: Schedule = {
   status: 'active',
   paused_reason: null,
   next_run_at: '2026-12-05T08:00:00.000Z',
-  last_run: { id: 3, due_at: '2026-11-05T08:00:00.000Z', outcome: 'failed', reason: 'insufficient-balance', message: 'Could not run: your wallet balance was too low.', amount: null, transaction_id: null, retryable: true },
+  last_run: {
+    id: 3,
+    due_at: '2026-11-05T08:00:00.000Z',
+    outcome: 'failed',
+    reason: 'insufficient-balance',
+    message: 'Could not run: your wallet balance was too low.',
+    amount: null,
+    transaction_id: null,
+    retryable: true,
+  },
   new_price: null,
   created_at: '2026-10-01T10:00:00.000Z',
 };
-export const paused: Schedule = { ...monthlyData, status: 'paused', paused_reason: 'price-changed', new_price: 700, next_run_at: null };
+export const paused: Schedule = {
+  ...monthlyData,
+  status: 'paused',
+  paused_reason: 'price-changed',
+  new_price: 700,
+  next_run_at: null,
+};
 /** Paused when the account was recovered: its latest run cannot be retried until the pin authorises it again. */
 export const recovered: Schedule = {
   ...monthlyData,
@@ -46,7 +61,19 @@ export const recovered: Schedule = {
   next_run_at: null,
   last_run: { ...monthlyData.last_run!, retryable: false },
 };
-export const retried: Schedule = { ...monthlyData, last_run: { ...monthlyData.last_run!, id: 4, outcome: 'completed', reason: null, message: 'Bought ₦500.00.', amount: 500, transaction_id: 90, retryable: false } };
+export const retried: Schedule = {
+  ...monthlyData,
+  last_run: {
+    ...monthlyData.last_run!,
+    id: 4,
+    outcome: 'completed',
+    reason: null,
+    message: 'Bought ₦500.00.',
+    amount: 500,
+    transaction_id: 90,
+    retryable: false,
+  },
+};
 const accepted: Schedule = { ...monthlyData, amount: 700, authorised: 700, last_run: retried.last_run };
 export const saved: Schedule = { ...monthlyData, id: 8, name: 'Weekly airtime' };
 
@@ -58,14 +85,31 @@ export const answers = {
     message: 'Schedule authorised again.',
     data: { ...recovered, status: 'active', paused_reason: null, next_run_at: monthlyData.next_run_at },
   } satisfies ScheduleAnswer,
-  wrongPin: { type: 'error', message: messages.pinNotCorrect, data: { reason: 'pin-incorrect', pin_attempts: 1, max_attempts: 3, attempts_left: 2 } } satisfies ScheduleAnswer,
-  pinLogout: { type: 'error', message: 'too many wrong transaction pins: you have been logged out (authorization revoked)', data: { reason: 'pin-logout' } } satisfies ScheduleAnswer,
-  pinLocked: { type: 'error', message: 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)', data: { reason: 'pin-locked' } } satisfies ScheduleAnswer,
+  wrongPin: {
+    type: 'error',
+    message: messages.pinNotCorrect,
+    data: { reason: 'pin-incorrect', pin_attempts: 1, max_attempts: 3, attempts_left: 2 },
+  } satisfies ScheduleAnswer,
+  pinLogout: {
+    type: 'error',
+    message: 'too many wrong transaction pins: you have been logged out (authorization revoked)',
+    data: { reason: 'pin-logout' },
+  } satisfies ScheduleAnswer,
+  pinLocked: {
+    type: 'error',
+    message: 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)',
+    data: { reason: 'pin-locked' },
+  } satisfies ScheduleAnswer,
   refused: { type: 'error', message: 'this schedule is not waiting for a new price' } satisfies ScheduleAnswer,
 };
 export const NETWORK_DOWN = 'Failed to fetch';
 
-export const traversalSession = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: 'set' });
+export const traversalSession = createTestSession({
+  name: 'Ada Obi',
+  email: 'ada@example.com',
+  token: 'session-token',
+  pin: 'set',
+});
 export const START = { today: '2026-11-26', time: '09:00' };
 
 const model = createActorTestModel(schedulesMachine, [
@@ -93,7 +137,8 @@ const STEPS = new Set([
 ]);
 const untouched = (list: Schedule[]) =>
   list.map((s) => s.status).join() === 'active,paused,paused' && list[0].last_run?.id === monthlyData.last_run!.id;
-const oneStep = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => !STEPS.has(event.type) || untouched(snapshot.context.schedules);
+const oneStep = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
+  !STEPS.has(event.type) || untouched(snapshot.context.schedules);
 
 /** The pin-checked answers all end in idle or in authorising again: keyed by the answer, so each gets its path. */
 const key = keyApart(model, ['xstate.done.actor.authorise']);
@@ -107,10 +152,18 @@ export const schedulesModel: MachineModel = defineModel({
   transitions: 27,
   traversals: [
     { label: '/schedules', options: { input: input(null), filterEvents: oneStep, serializeState: key } },
-    { label: '/schedules?repeat=90 (Repeat this)', options: { input: input({ kind: 'repeat', transactionId: 90 }), filterEvents: (_, event) => !STEPS.has(event.type), serializeState: key } },
+    {
+      label: '/schedules?repeat=90 (Repeat this)',
+      options: {
+        input: input({ kind: 'repeat', transactionId: 90 }),
+        filterEvents: (_, event) => !STEPS.has(event.type),
+        serializeState: key,
+      },
+    },
   ],
   words: {
-    'xstate.done.actor.list': (event) => `the list call answers: ${(event.output as Envelope<Schedule[]>).data!.map((s) => `${s.name} (${s.status})`).join(', ')}`,
+    'xstate.done.actor.list': (event) =>
+      `the list call answers: ${(event.output as Envelope<Schedule[]>).data!.map((s) => `${s.name} (${s.status})`).join(', ')}`,
     'xstate.done.actor.authorise': (event) =>
       `the accept-price or authorise call answers: ${(event.output as ScheduleAnswer).message}`,
     'pin.accepted': () => 'type the transaction pin <pin> and submit it',

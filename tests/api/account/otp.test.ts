@@ -16,7 +16,8 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
 
   const resend = (token: string) => t.call('/api/resend-otp', { token });
   const verify = (token: string, otp: unknown) => t.call<UserData>('/api/verify-otp', { token, body: { otp } });
-  const userId = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const userId = async (email: string) =>
+    (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   /** A 4-digit code that is certainly not `code`. */
   const wrong = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
@@ -61,7 +62,10 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       }
       const capped = await resend(account.token);
       expect(capped.status).toBe(429);
-      expect(capped.body).toEqual({ type: 'error', message: 'too many codes requested, please try again in about 54 minutes' });
+      expect(capped.body).toEqual({
+        type: 'error',
+        message: 'too many codes requested, please try again in about 54 minutes',
+      });
       t.clock.advance(54 * MINUTE);
       expect((await resend(account.token)).status).toBe(200);
     });
@@ -70,7 +74,10 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       const account = await signUp(t);
       await resend(account.token);
       await verify(account.token, latestCode(t, account.email));
-      expect(await resend(account.token)).toMatchObject({ status: 409, body: { type: 'error', message: 'email already verified' } });
+      expect(await resend(account.token)).toMatchObject({
+        status: 409,
+        body: { type: 'error', message: 'email already verified' },
+      });
     });
 
     it('withdraws the code when the mail cannot be sent, so the user may retry at once', async () => {
@@ -86,7 +93,10 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
         for (let i = 0; i < 2; i++) {
           const reply = await failing.call('/api/resend-otp', { token: account.token });
           expect(reply.status).toBe(502);
-          expect(reply.body).toEqual({ type: 'error', message: 'we could not send the e-mail right now, please try again in a moment' });
+          expect(reply.body).toEqual({
+            type: 'error',
+            message: 'we could not send the e-mail right now, please try again in a moment',
+          });
         }
         expect(await failing.db.selectFrom('email_otps').selectAll().execute()).toEqual([]);
       } finally {
@@ -102,10 +112,20 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       const reply = await verify(account.token, latestCode(t, account.email));
       expect(reply.status).toBe(200);
       expect(reply.body.message).toBe('email verified successfully');
-      expect(reply.body.data).toMatchObject({ email: account.email, token: account.token, email_verified_at: t.clock.now().toISOString() });
+      expect(reply.body.data).toMatchObject({
+        email: account.email,
+        token: account.token,
+        email_verified_at: t.clock.now().toISOString(),
+      });
       const notifications = await t.call<Notification[]>('/api/fetch-notifications', { token: account.token });
       expect(notifications.body.data).toEqual([
-        { id: expect.any(Number), title: 'Welcome to Naira Wallet', content: expect.any(String), status: 'unread', created_at: t.clock.now().toISOString() },
+        {
+          id: expect.any(Number),
+          title: 'Welcome to Naira Wallet',
+          content: expect.any(String),
+          status: 'unread',
+          created_at: t.clock.now().toISOString(),
+        },
       ]);
     });
 
@@ -123,7 +143,10 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
 
     it('answers a code sent as a number with 422: leading zeros matter', async () => {
       const account = await signUp(t);
-      expect(await verify(account.token, 1234)).toMatchObject({ status: 422, body: { type: 'error', message: 'otp must be text' } });
+      expect(await verify(account.token, 1234)).toMatchObject({
+        status: 422,
+        body: { type: 'error', message: 'otp must be text' },
+      });
     });
 
     it('answers a wrong code with 400 and keeps the address unverified', async () => {
@@ -131,7 +154,9 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       await resend(account.token);
       const reply = await verify(account.token, wrong(latestCode(t, account.email)));
       expect(reply).toMatchObject({ status: 400, body: { type: 'error', message: 'invalid or expired code' } });
-      expect((await t.call<UserData>('/api/get-user', { token: account.token })).body.data!.email_verified_at).toBeNull();
+      expect(
+        (await t.call<UserData>('/api/get-user', { token: account.token })).body.data!.email_verified_at,
+      ).toBeNull();
     });
 
     it('answers 400 before any code was sent', async () => {
@@ -164,7 +189,10 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       const code = latestCode(t, account.email);
       for (let i = 0; i < 5; i++) expect((await verify(account.token, wrong(code))).status).toBe(400);
       const locked = await verify(account.token, code);
-      expect(locked).toMatchObject({ status: 429, body: { type: 'error', message: 'too many wrong codes, please try again in about 30 minutes' } });
+      expect(locked).toMatchObject({
+        status: 429,
+        body: { type: 'error', message: 'too many wrong codes, please try again in about 30 minutes' },
+      });
       expect((await resend(account.token)).status).toBe(429);
 
       t.clock.advance(30 * MINUTE);
@@ -192,7 +220,9 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       expect(checked).toBeLessThanOrEqual(12);
       // Three locks voided the code: the right one is no longer accepted...
       expect((await verify(account.token, code)).status).not.toBe(200);
-      const warnings = t.outbox.list(account.email).filter((mail) => mail.subject === 'Wrong codes typed for your Naira Wallet e-mail check');
+      const warnings = t.outbox
+        .list(account.email)
+        .filter((mail) => mail.subject === 'Wrong codes typed for your Naira Wallet e-mail check');
       expect(warnings).toHaveLength(1);
       // ...and once the lock is over, a new code verifies the address (the count clears on success).
       t.clock.advance(24 * 60 * MINUTE);
@@ -229,7 +259,13 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       const code = latestCode(t, account.email);
       for (let i = 0; i < 4; i++) await verify(account.token, wrong(code));
       expect((await verify(account.token, code)).status).toBe(200);
-      expect(await t.db.selectFrom('failed_attempts').selectAll().where('user_id', '=', await userId(account.email)).execute()).toEqual([]);
+      expect(
+        await t.db
+          .selectFrom('failed_attempts')
+          .selectAll()
+          .where('user_id', '=', await userId(account.email))
+          .execute(),
+      ).toEqual([]);
     });
 
     it('answers 409 for a verified address', async () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../../core/contract';
 import { messages } from '../../../core/messages';
-import { latestMail, newPerson, resetTokenFrom, signUp, signUpWithPin, storedPin, type SignedUp } from '../../support/api/accounts';
+import {
+  latestMail,
+  newPerson,
+  resetTokenFrom,
+  signUp,
+  signUpWithPin,
+  storedPin,
+  type SignedUp,
+} from '../../support/api/accounts';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
 
@@ -12,13 +20,17 @@ const INVALID_LINK = { type: 'error', message: 'this reset link is invalid or ha
 describe.each(backends)('password reset on $name', (backend) => {
   const t = useTestApp(backend, { config: { publicUrl: 'https://wallet.example.ng' } });
 
-  const forgot = (email: string, token = 'dev-ok:forgot') => t.call('/api/forgot', { body: { email, device: 'web', token } });
+  const forgot = (email: string, token = 'dev-ok:forgot') =>
+    t.call('/api/forgot', { body: { email, device: 'web', token } });
   const reset = (token: string | undefined, new_password: unknown, confirm_new_password: unknown = new_password) =>
     t.call('/api/reset', { token, body: { new_password, confirm_new_password } });
-  const setPin = (token: string, pin: string) => t.call<UserData>('/api/set-pin', { token, body: { pin, confirm_pin: pin } });
-  const login = (email: string, password: string) => t.call<UserData>('/api/login', { body: { device: 'web', email, password } });
+  const setPin = (token: string, pin: string) =>
+    t.call<UserData>('/api/set-pin', { token, body: { pin, confirm_pin: pin } });
+  const login = (email: string, password: string) =>
+    t.call<UserData>('/api/login', { body: { device: 'web', email, password } });
 
-  const userIdOf = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const userIdOf = async (email: string) =>
+    (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
   async function forgotten(account: SignedUp): Promise<string> {
     expect(await forgot(account.email)).toMatchObject({ status: 200, body: FORGOT_ANSWER });
@@ -46,13 +58,17 @@ describe.each(backends)('password reset on $name', (backend) => {
     it('requires the bot check (403) and an e-mail (422)', async () => {
       const account = await signUp(t);
       expect(await forgot(account.email, 'wrong')).toMatchObject({ status: 403, body: { type: 'error' } });
-      expect(await t.call('/api/forgot', { body: { device: 'web', token: 'dev-ok:forgot' } })).toMatchObject({ status: 422, body: { message: messages.enterEmail } });
+      expect(await t.call('/api/forgot', { body: { device: 'web', token: 'dev-ok:forgot' } })).toMatchObject({
+        status: 422,
+        body: { message: messages.enterEmail },
+      });
       expect(t.outbox.list(account.email)).toEqual([]);
     });
 
     it('sends at most 3 links an hour to one account, silently', async () => {
       const account = await signUp(t);
-      for (let i = 0; i < 5; i++) expect(await forgot(account.email)).toMatchObject({ status: 200, body: FORGOT_ANSWER });
+      for (let i = 0; i < 5; i++)
+        expect(await forgot(account.email)).toMatchObject({ status: 200, body: FORGOT_ANSWER });
       expect(t.outbox.list(account.email)).toHaveLength(3);
     });
 
@@ -70,7 +86,10 @@ describe.each(backends)('password reset on $name', (backend) => {
       const account = await signUpWithPin(t, '4826');
       const link = await forgotten(account);
 
-      expect(await reset(link, 'a brand new password')).toMatchObject({ status: 200, body: { type: 'success', message: 'password reset successful' } });
+      expect(await reset(link, 'a brand new password')).toMatchObject({
+        status: 200,
+        body: { type: 'success', message: 'password reset successful' },
+      });
       const oldSession = await t.call('/api/get-user', { token: account.token });
       expect(oldSession.status).toBe(401);
       expect(oldSession.body.message).toMatch(/authorization/);
@@ -78,12 +97,20 @@ describe.each(backends)('password reset on $name', (backend) => {
       // The link is not a session: it opens nothing but the pin step.
       expect((await t.call('/api/get-user', { token: link })).status).toBe(401);
 
-      expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({ status: 200, body: { data: { pin_set: true } } });
-      expect(await setPin(link, '5937')).toMatchObject({ status: 409, body: { type: 'error', data: { reason: 'pin-kept' } } });
+      expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({
+        status: 200,
+        body: { data: { pin_set: true } },
+      });
+      expect(await setPin(link, '5937')).toMatchObject({
+        status: 409,
+        body: { type: 'error', data: { reason: 'pin-kept' } },
+      });
       expect(await storedPin(t, account.email)).toBe('4826');
       expect(await reset(link, 'yet another password')).toMatchObject({ status: 400, body: INVALID_LINK });
       expect((await login(account.email, 'a brand new password')).body.data!.pin).toBe('set');
-      expect(latestMail(t, account.email, 'Your Naira Wallet password was reset').text).toContain('Your transaction pin is unchanged');
+      expect(latestMail(t, account.email, 'Your Naira Wallet password was reset').text).toContain(
+        'Your transaction pin is unchanged',
+      );
     });
 
     it('sets the first pin of an account without one, once, with a new session', async () => {
@@ -99,17 +126,29 @@ describe.each(backends)('password reset on $name', (backend) => {
       expect(user.token).not.toBe(link);
       expect((await t.call<UserData>('/api/get-user', { token: user.token })).body.data).toEqual(user);
       expect(await setPin(link, '6048')).toMatchObject({ status: 400, body: INVALID_LINK });
-      expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({ status: 400, body: INVALID_LINK });
+      expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({
+        status: 400,
+        body: INVALID_LINK,
+      });
     });
 
     it('lets only one of several simultaneous uses of a link win, at each step', async () => {
       const account = await signUp(t);
       const link = await forgotten(account);
-      const resets = await Promise.all(['first new password', 'second new password', 'third new password'].map((p) => reset(link, p)));
+      const resets = await Promise.all(
+        ['first new password', 'second new password', 'third new password'].map((p) => reset(link, p)),
+      );
       expect(resets.map((r) => r.status).sort()).toEqual([200, 400, 400]);
       const pins = await Promise.all(['5937', '6048', '7159'].map((pin) => setPin(link, pin)));
       expect(pins.map((r) => r.status).sort()).toEqual([200, 400, 400]);
-      expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', (await userIdOf(account.email))).where('revoked_at', 'is', null).execute()).toHaveLength(1);
+      expect(
+        await t.db
+          .selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', await userIdOf(account.email))
+          .where('revoked_at', 'is', null)
+          .execute(),
+      ).toHaveLength(1);
     });
 
     it('allows one reset per link: a second reset fails', async () => {
@@ -124,7 +163,10 @@ describe.each(backends)('password reset on $name', (backend) => {
       const account = await signUp(t);
       const link = await forgotten(account);
       await reset(link, 'a brand new password');
-      expect(await setPin(link, '1234')).toMatchObject({ status: 422, body: { type: 'error', message: 'this pin is too easy to guess, please choose a different one' } });
+      expect(await setPin(link, '1234')).toMatchObject({
+        status: 422,
+        body: { type: 'error', message: 'this pin is too easy to guess, please choose a different one' },
+      });
       expect((await setPin(link, '5937')).status).toBe(200);
     });
 
@@ -163,7 +205,10 @@ describe.each(backends)('password reset on $name', (backend) => {
     ])('answers %s with 422 and leaves the link usable', async (_case, password, confirmation, message) => {
       const account = await signUp(t);
       const link = await forgotten(account);
-      expect(await reset(link, password, confirmation)).toMatchObject({ status: 422, body: { type: 'error', message } });
+      expect(await reset(link, password, confirmation)).toMatchObject({
+        status: 422,
+        body: { type: 'error', message },
+      });
       expect((await reset(link, 'a brand new password')).status).toBe(200);
     });
 

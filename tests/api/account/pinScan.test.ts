@@ -21,7 +21,9 @@ describe.each(backends)('the response scan for transaction pins on $name', (back
   it('catches the pin of a user the helpers created, under any name, and a pin field that is not the marker', async () => {
     const account = await signUpWithPin(t, '5937');
     expect(t.pinScan.pins).toContain('5937');
-    await expect(plant({ ...account.user, pin: '5937' })).rejects.toThrow(/GET \/test\/planted: body\.data\.pin is "5937", not a marker/);
+    await expect(plant({ ...account.user, pin: '5937' })).rejects.toThrow(
+      /GET \/test\/planted: body\.data\.pin is "5937", not a marker/,
+    );
     await expect(plant({ note: 'yours', echo: ['5937'] })).rejects.toThrow(/body\.data\.echo\[0\] is the pin "5937"/);
     await expect(plant({ user: { pin: 5937 } })).rejects.toThrow(/body\.data\.user\.pin is 5937, not a marker/);
     await expect(plant({ pin: 'a3f9c0de' })).rejects.toThrow(/body\.data\.pin is "a3f9c0de", not a marker/);
@@ -37,10 +39,12 @@ describe.each(backends)('the response scan for transaction pins on $name', (back
     expect(() => t.pinScan.assertClean()).toThrow(/a response held a transaction pin/);
   });
 
-  it("lets a request's own value come back to it, even when it is a pin: a person named \"2580\" is answered their name", async () => {
+  it('lets a request\'s own value come back to it, even when it is a pin: a person named "2580" is answered their name', async () => {
     expect((await t.call('/test/echo', { body: { name: '2580' } })).status).toBe(200);
     // Sent in a pin field, it is still a pin: answered back, it is caught.
-    await expect(t.call('/test/echo', { body: { pin: '2580' } })).rejects.toThrow(/body\.data\.pin is "2580", not a marker/);
+    await expect(t.call('/test/echo', { body: { pin: '2580' } })).rejects.toThrow(
+      /body\.data\.pin is "2580", not a marker/,
+    );
   });
 
   it('lets the marker and digit runs that merely contain a pin through', async () => {

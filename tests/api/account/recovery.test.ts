@@ -19,12 +19,20 @@ describe.each(backends)('account recovery on $name', (backend) => {
   });
 
   const login = (who: Buyer, password: string, deviceId?: string) =>
-    t.call<UserData>('/api/login', { body: { device: 'web', email: who.email, password, ...(deviceId ? { device_id: deviceId } : {}) } });
-  const electricity = (token: string, amount: number, pin = PIN) => buy(t, token, 'electricity-bill', { provider_id: ikeja, beneficiary: '45031234567', amount, pin });
+    t.call<UserData>('/api/login', {
+      body: { device: 'web', email: who.email, password, ...(deviceId ? { device_id: deviceId } : {}) },
+    });
+  const electricity = (token: string, amount: number, pin = PIN) =>
+    buy(t, token, 'electricity-bill', { provider_id: ikeja, beneficiary: '45031234567', amount, pin });
   const forgotAndReset = async (who: Buyer) => {
-    expect((await t.call('/api/forgot', { body: { device: 'web', email: who.email, token: 'dev-ok:forgot' } })).status).toBe(200);
+    expect(
+      (await t.call('/api/forgot', { body: { device: 'web', email: who.email, token: 'dev-ok:forgot' } })).status,
+    ).toBe(200);
     const link = resetTokenFrom(t, who.email);
-    const reset = await t.call('/api/reset', { token: link, body: { new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD } });
+    const reset = await t.call('/api/reset', {
+      token: link,
+      body: { new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD },
+    });
     expect(reset.status, reset.body.message).toBe(200);
     return link;
   };
@@ -45,7 +53,10 @@ describe.each(backends)('account recovery on $name', (backend) => {
     const link = await forgotAndReset(victim);
 
     // The link's last stage no longer replaces a pin: it says the account keeps its own.
-    expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({ status: 200, body: { data: { pin_set: true } } });
+    expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({
+      status: 200,
+      body: { data: { pin_set: true } },
+    });
     const setPin = await t.call('/api/set-pin', { token: link, body: { pin: THIEF_PIN, confirm_pin: THIEF_PIN } });
     expect(setPin).toMatchObject({ status: 409, body: { type: 'error', data: { reason: 'pin-kept' } } });
     expect(setPin.body.message).toContain('your transaction pin is unchanged');
@@ -58,7 +69,9 @@ describe.each(backends)('account recovery on $name', (backend) => {
     expect((await electricity(token, 10_000, THIEF_PIN)).status).toBe(400);
     const refused = await electricity(token, 10_000);
     expect(refused).toMatchObject({ status: 403, body: { type: 'error', data: { reason: 'cooling-off' } } });
-    expect(refused.body.message).toMatch(/purchases above ₦5,000\.00 in total wait until .* \(Lagos time\) because your password was reset/);
+    expect(refused.body.message).toMatch(
+      /purchases above ₦5,000\.00 in total wait until .* \(Lagos time\) because your password was reset/,
+    );
     expect(await balance(t, token)).toBe(20_000);
 
     // The owner was e-mailed at once, with a way to stop it.
@@ -66,7 +79,9 @@ describe.each(backends)('account recovery on $name', (backend) => {
     expect(notice.text).toMatch(NOT_ME);
     expect(notice.text).toContain('purchases above ₦5,000.00 in total wait 24 hours');
     // The link's e-mail said all this before the reset was chosen.
-    expect(latestMail(t, victim.email, 'Reset your Naira Wallet password').text).toContain('a reset changes only your password');
+    expect(latestMail(t, victim.email, 'Reset your Naira Wallet password').text).toContain(
+      'a reset changes only your password',
+    );
   });
 
   it('the allowance: small purchases go through while cooling off, up to ₦5,000 in total; after 24 hours, anything', async () => {
@@ -87,7 +102,9 @@ describe.each(backends)('account recovery on $name', (backend) => {
     const token = (await login(buyer, NEW_PASSWORD, DEVICE.owner)).body.data!.token;
     const answers = await Promise.all(Array.from({ length: 10 }, () => electricity(token, 1_000)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
-    expect(answers.filter((answer) => answer.status === 403).map((answer) => answer.body.data)).toEqual(Array(5).fill(expect.objectContaining({ reason: 'cooling-off', left: 0 })));
+    expect(answers.filter((answer) => answer.status === 403).map((answer) => answer.body.data)).toEqual(
+      Array(5).fill(expect.objectContaining({ reason: 'cooling-off', left: 0 })),
+    );
     expect(await balance(t, token)).toBe(20_000 - 5 * netCost('electricity-bill', 1_000));
   });
 
@@ -95,7 +112,10 @@ describe.each(backends)('account recovery on $name', (backend) => {
     const buyer = await owner();
     const { token } = buyer;
     expect((await t.call('/api/forgot-pin', { token })).status).toBe(200);
-    const reset = await t.call('/api/reset-pin', { token, body: { password: buyer.password, otp: latestPinResetCode(t, buyer.email), pin: '6048', confirm_pin: '6048' } });
+    const reset = await t.call('/api/reset-pin', {
+      token,
+      body: { password: buyer.password, otp: latestPinResetCode(t, buyer.email), pin: '6048', confirm_pin: '6048' },
+    });
     expect(reset.status, reset.body.message).toBe(200);
     expect((await electricity(token, 6_000, '6048')).body.data).toMatchObject({ reason: 'cooling-off' });
     expect(latestMail(t, buyer.email, 'Your Naira Wallet transaction pin was reset').text).toMatch(NOT_ME);
@@ -122,10 +142,19 @@ describe.each(backends)('account recovery on $name', (backend) => {
   it('every credential change e-mails the owner at once, each with a "this wasn\'t me" link', async () => {
     const buyer = await owner();
     const { token } = buyer;
-    const changePassword = await t.call('/api/change-password', { token, body: { old_password: buyer.password, new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD } });
+    const changePassword = await t.call('/api/change-password', {
+      token,
+      body: { old_password: buyer.password, new_password: NEW_PASSWORD, confirm_new_password: NEW_PASSWORD },
+    });
     expect(changePassword.status).toBe(200);
-    expect((await t.call('/api/change-pin', { token, body: { old_pin: PIN, new_pin: '6048', confirm_new_pin: '6048' } })).status).toBe(200);
-    const profile = await t.call('/api/update-profile', { token, body: { device: 'web', name: buyer.name, phone: '08059876543' } });
+    expect(
+      (await t.call('/api/change-pin', { token, body: { old_pin: PIN, new_pin: '6048', confirm_new_pin: '6048' } }))
+        .status,
+    ).toBe(200);
+    const profile = await t.call('/api/update-profile', {
+      token,
+      body: { device: 'web', name: buyer.name, phone: '08059876543' },
+    });
     expect(profile.status).toBe(200);
     for (const subject of [
       'Your Naira Wallet password was changed',
@@ -135,7 +164,9 @@ describe.each(backends)('account recovery on $name', (backend) => {
       expect(latestMail(t, buyer.email, subject).text, subject).toMatch(NOT_ME);
     }
     // An identity number verified (the profile's BVN or NIN) is a change of the same kind: the buyer's were verified on sign-up.
-    expect(latestMail(t, buyer.email, 'An identity number was added to your Naira Wallet account').text).toMatch(NOT_ME);
+    expect(latestMail(t, buyer.email, 'An identity number was added to your Naira Wallet account').text).toMatch(
+      NOT_ME,
+    );
   });
 
   it('"this wasn\'t me" signs out every device, locks the account until a password reset, and works once', async () => {
@@ -145,7 +176,8 @@ describe.each(backends)('account recovery on $name', (backend) => {
 
     const reported = await t.call('/api/not-me', { token: link, body: {} });
     expect(reported).toMatchObject({ status: 200, body: { type: 'success' } });
-    for (const session of [thief, buyer.token]) expect((await t.call('/api/get-user', { token: session })).status).toBe(401);
+    for (const session of [thief, buyer.token])
+      expect((await t.call('/api/get-user', { token: session })).status).toBe(401);
     // The password no longer opens the account, right or not...
     const locked = await login(buyer, buyer.password, DEVICE.owner);
     expect(locked).toMatchObject({ status: 423, body: { type: 'error' } });
@@ -163,7 +195,10 @@ describe.each(backends)('account recovery on $name', (backend) => {
     const buyer = await newBuyer(t, 0);
     await t.db.updateTable('users').set({ pin_sealed: null }).where('id', '=', buyer.userId).execute();
     const link = await forgotAndReset(buyer);
-    expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({ status: 200, body: { data: { pin_set: false } } });
+    expect(await t.call('/api/reset-link', { token: link, body: {} })).toMatchObject({
+      status: 200,
+      body: { data: { pin_set: false } },
+    });
     const set = await t.call<UserData>('/api/set-pin', { token: link, body: { pin: '6048', confirm_pin: '6048' } });
     expect(set.status).toBe(200);
     expect(set.body.data!.token).toBeTruthy();

@@ -8,7 +8,13 @@ import { backends } from '../../support/api/backends';
 describe.each(backends)('POST /api/register on $name', (backend) => {
   const t = useTestApp(backend);
 
-  const userCount = async () => (await t.db.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
+  const userCount = async () =>
+    (
+      await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('creates the account and answers 201 with every user field and a working session token', async () => {
     const person = newPerson({ email: `Mixed.Case.${Date.now()}@Example.COM`, phone: '+234 803 123 4567' });
@@ -43,10 +49,13 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
     expect(me.body.data).toEqual(user);
   });
 
-  it.each(['08031234567', '+2348031234567', '2348031234567', '+234 0803 123 4567', '0803-123-4567'])('stores the phone %s as 08031234567', async (phone) => {
-    const reply = await t.call<UserData>('/api/register', { body: registerBody(newPerson({ phone })) });
-    expect(reply.body.data?.phone).toBe('08031234567');
-  });
+  it.each(['08031234567', '+2348031234567', '2348031234567', '+234 0803 123 4567', '0803-123-4567'])(
+    'stores the phone %s as 08031234567',
+    async (phone) => {
+      const reply = await t.call<UserData>('/api/register', { body: registerBody(newPerson({ phone })) });
+      expect(reply.body.data?.phone).toBe('08031234567');
+    },
+  );
 
   it('sends no code at registration: /verify-email asks for the first one', async () => {
     const person = newPerson();
@@ -57,7 +66,9 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
   it('refuses a second account with the same e-mail, in any letter case, with 409', async () => {
     const person = newPerson();
     expect((await t.call('/api/register', { body: registerBody(person) })).status).toBe(201);
-    const again = await t.call('/api/register', { body: registerBody({ ...person, email: person.email.toUpperCase() }) });
+    const again = await t.call('/api/register', {
+      body: registerBody({ ...person, email: person.email.toUpperCase() }),
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ type: 'error', message: 'an account with this email already exists, please log in' });
   });
@@ -67,7 +78,10 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
     for (const token of ['', 'not-the-dev-token']) {
       const reply = await t.call('/api/register', { body: { ...registerBody(newPerson()), token } });
       expect(reply.status).toBe(403);
-      expect(reply.body).toEqual({ type: 'error', message: 'the bot check failed, please reload the page and try again' });
+      expect(reply.body).toEqual({
+        type: 'error',
+        message: 'the bot check failed, please reload the page and try again',
+      });
     }
     const { token: _omitted, ...withoutToken } = registerBody(newPerson());
     expect((await t.call('/api/register', { body: withoutToken })).status).toBe(403);
@@ -81,10 +95,18 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
     ['a malformed e-mail', { email: 'not-an-email' }, 'please enter a valid email address'],
     ['a missing phone', { phone: '' }, messages.fillForm],
     ['a short phone', { phone: '0803123456' }, 'please enter a valid Nigerian phone number: 11 digits starting with 0'],
-    ['a foreign phone', { phone: '+14155550100' }, 'please enter a valid Nigerian phone number: 11 digits starting with 0'],
+    [
+      'a foreign phone',
+      { phone: '+14155550100' },
+      'please enter a valid Nigerian phone number: 11 digits starting with 0',
+    ],
     ['a missing password', { password: undefined }, messages.fillForm],
     ['a short password', { password: 'short', confirm_password: 'short' }, 'password must be at least 8 characters'],
-    ['a huge password', { password: 'p'.repeat(129), confirm_password: 'p'.repeat(129) }, 'password must be at most 128 characters'],
+    [
+      'a huge password',
+      { password: 'p'.repeat(129), confirm_password: 'p'.repeat(129) },
+      'password must be at most 128 characters',
+    ],
     ['a different confirmation', { confirm_password: 'something else entirely' }, messages.passwordsMustMatch],
     ['a missing confirmation', { confirm_password: undefined }, messages.fillForm],
     ['a name that is a number', { name: 42 }, 'name must be text'],
@@ -101,7 +123,9 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
   });
 
   it('ignores unknown fields', async () => {
-    const reply = await t.call<UserData>('/api/register', { body: { ...registerBody(newPerson()), tenant: '99', is_admin: true, wallet_balance: 1e9 } });
+    const reply = await t.call<UserData>('/api/register', {
+      body: { ...registerBody(newPerson()), tenant: '99', is_admin: true, wallet_balance: 1e9 },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.data).toMatchObject({ tenant: '0', wallet_balance: 0 });
   });

@@ -10,7 +10,8 @@ const HOUR = 60 * MINUTE;
 describe.each(backends)('sessions on $name', (backend) => {
   const t = useTestApp(backend, { config: { sessions: { idleMs: 30 * MINUTE, lifetimeMs: 12 * HOUR } } });
 
-  const getUser = (token?: string, method: 'GET' | 'POST' = 'POST') => t.call<UserData>('/api/get-user', { token, method });
+  const getUser = (token?: string, method: 'GET' | 'POST' = 'POST') =>
+    t.call<UserData>('/api/get-user', { token, method });
   const expectAuthorisationFailure = (reply: { status: number; body: { type: string; message: string } }) => {
     expect(reply.status).toBe(401);
     expect(reply.body.type).toBe('error');
@@ -37,7 +38,9 @@ describe.each(backends)('sessions on $name', (backend) => {
 
   it('logout revokes the session it was called with, and only that one', async () => {
     const account = await signUp(t);
-    const other = await t.call<UserData>('/api/login', { body: { device: 'web', email: account.email, password: account.password } });
+    const other = await t.call<UserData>('/api/login', {
+      body: { device: 'web', email: account.email, password: account.password },
+    });
     const reply = await t.call('/api/logout', { token: account.token });
     expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'you have been logged out' } });
     expectAuthorisationFailure(await getUser(account.token));
@@ -57,7 +60,8 @@ describe.each(backends)('sessions on $name', (backend) => {
     // An open tab polls every minute: none of it is the user's activity.
     for (let elapsed = MINUTE; elapsed < idleMs; elapsed += MINUTE) {
       t.clock.advance(MINUTE);
-      for (const path of POLLS) expect((await t.call(path, { token: account.token })).status, `${path} at ${elapsed / MINUTE} min`).toBe(200);
+      for (const path of POLLS)
+        expect((await t.call(path, { token: account.token })).status, `${path} at ${elapsed / MINUTE} min`).toBe(200);
     }
     t.clock.advance(MINUTE);
     for (const path of POLLS) expectExpired(await t.call(path, { token: account.token }));

@@ -16,7 +16,11 @@ describe.each(backends)('POST /api/set-pin with a session on $name', (backend) =
     expect(reply.status).toBe(200);
     expect(reply.body.message).toBe('pin set successfully');
     expect(reply.body.data).toMatchObject({ pin: 'set', token: account.token });
-    const row = await t.db.selectFrom('users').select('pin_sealed').where('email', '=', account.email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('pin_sealed')
+      .where('email', '=', account.email)
+      .executeTakeFirstOrThrow();
     expect(row.pin_sealed).toMatch(/^v1\./);
     expect(row.pin_sealed).not.toContain('4826');
   });
@@ -31,7 +35,10 @@ describe.each(backends)('POST /api/set-pin with a session on $name', (backend) =
   it('requires a verified e-mail (403)', async () => {
     const account = await signUp(t);
     const reply = await setPin(account.token, { pin: '4826', confirm_pin: '4826' });
-    expect(reply).toMatchObject({ status: 403, body: { type: 'error', message: 'please verify your email before setting a pin' } });
+    expect(reply).toMatchObject({
+      status: 403,
+      body: { type: 'error', message: 'please verify your email before setting a pin' },
+    });
   });
 
   it.each([
@@ -46,13 +53,16 @@ describe.each(backends)('POST /api/set-pin with a session on $name', (backend) =
     expect(await setPin(account.token, body)).toMatchObject({ status: 422, body: { type: 'error', message } });
   });
 
-  it.each(['0000', '1111', '9999', '1234', '4321', '0123', '1212', '1122', '2000', '6789'])('refuses the guessable pin %s', async (pin) => {
-    const account = await signUpVerified(t);
-    expect(await setPin(account.token, { pin, confirm_pin: pin })).toMatchObject({
-      status: 422,
-      body: { type: 'error', message: 'this pin is too easy to guess, please choose a different one' },
-    });
-  });
+  it.each(['0000', '1111', '9999', '1234', '4321', '0123', '1212', '1122', '2000', '6789'])(
+    'refuses the guessable pin %s',
+    async (pin) => {
+      const account = await signUpVerified(t);
+      expect(await setPin(account.token, { pin, confirm_pin: pin })).toMatchObject({
+        status: 422,
+        body: { type: 'error', message: 'this pin is too easy to guess, please choose a different one' },
+      });
+    },
+  );
 
   it('allows 2580, the demo pin', async () => {
     const account = await signUpVerified(t);

@@ -1,11 +1,29 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, PinRefusal, UserData } from '../../../core/contract';
 import { messages } from '../../../core/messages';
-import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, storedPin, type SignedUp } from '../../support/api/accounts';
+import {
+  latestCode,
+  latestMail,
+  latestPinResetCode,
+  resetTokenFrom,
+  storedPin,
+  type SignedUp,
+} from '../../support/api/accounts';
 import { type Reply } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
-import { balance, buy, netCost, newBuyer, newKey, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from '../../support/api/purchases';
+import {
+  balance,
+  buy,
+  netCost,
+  newBuyer,
+  newKey,
+  packageOf,
+  PIN,
+  providerId,
+  purchaseRowCounts,
+  type Buyer,
+} from '../../support/api/purchases';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -15,15 +33,32 @@ const NEW_PIN = '6048';
 
 const incorrect = (attempts: number, max = 3, message = 'transaction pin not correct') => ({
   status: 400,
-  body: { type: 'error', message, data: { reason: 'pin-incorrect', pin_attempts: attempts, max_attempts: max, attempts_left: Math.max(max - attempts, 0) } },
+  body: {
+    type: 'error',
+    message,
+    data: {
+      reason: 'pin-incorrect',
+      pin_attempts: attempts,
+      max_attempts: max,
+      attempts_left: Math.max(max - attempts, 0),
+    },
+  },
 });
 const LOGOUT = {
   status: 401,
-  body: { type: 'error', message: 'too many wrong transaction pins: you have been logged out (authorization revoked)', data: { reason: 'pin-logout' } },
+  body: {
+    type: 'error',
+    message: 'too many wrong transaction pins: you have been logged out (authorization revoked)',
+    data: { reason: 'pin-logout' },
+  },
 };
 const LOCKED = {
   status: 423,
-  body: { type: 'error', message: 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)', data: { reason: 'pin-locked' } },
+  body: {
+    type: 'error',
+    message: 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)',
+    data: { reason: 'pin-locked' },
+  },
 };
 const answer = ({ status, body }: Reply<unknown>) => ({ status, body });
 
@@ -37,22 +72,32 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
   });
 
   const airtime = (pin: string) => ({ provider_id: mtn, beneficiary: '08031234567', amount: 100, pin });
-  const data = (pin: string) => ({ provider_id: plan.providerId, package_id: plan.id, beneficiary: '08031234567', pin });
+  const data = (pin: string) => ({
+    provider_id: plan.providerId,
+    package_id: plan.id,
+    beneficiary: '08031234567',
+    pin,
+  });
   const userData = async (token: string) => (await t.call<UserData>('/api/get-user', { token })).body.data!;
   /** A new session of the account: another tab or device, or the user logging in again. */
   const logIn = async (account: SignedUp) => {
-    const reply = await t.call<UserData>('/api/login', { body: { device: 'web', email: account.email, password: account.password } });
+    const reply = await t.call<UserData>('/api/login', {
+      body: { device: 'web', email: account.email, password: account.password },
+    });
     expect(reply.status, reply.body.message).toBe(200);
     return reply.body.data!;
   };
   const changePin = (token: string, oldPin: string, newPin: string) =>
     t.call<UserData>('/api/change-pin', { token, body: { old_pin: oldPin, new_pin: newPin, confirm_new_pin: newPin } });
   const forgotPin = (token: string) => t.call('/api/forgot-pin', { token });
-  const resetPin = (token: string, body: Record<string, unknown>) => t.call<UserData>('/api/reset-pin', { token, body });
-  const lockouts = async (buyer: Buyer) => (await t.db.selectFrom('pin_lockouts').select('created_at').where('user_id', '=', buyer.userId).execute()).length;
+  const resetPin = (token: string, body: Record<string, unknown>) =>
+    t.call<UserData>('/api/reset-pin', { token, body });
+  const lockouts = async (buyer: Buyer) =>
+    (await t.db.selectFrom('pin_lockouts').select('created_at').where('user_id', '=', buyer.userId).execute()).length;
   /** Three wrong pins answered with the attempts left, the fourth ends every session; answers a new session's token. */
   const logOutWithWrongPins = async (buyer: Buyer, token: string) => {
-    for (let attempt = 1; attempt <= 3; attempt++) expect(answer(await buy(t, token, 'airtime', airtime(WRONG_PIN)))).toEqual(incorrect(attempt));
+    for (let attempt = 1; attempt <= 3; attempt++)
+      expect(answer(await buy(t, token, 'airtime', airtime(WRONG_PIN)))).toEqual(incorrect(attempt));
     expect(answer(await buy(t, token, 'airtime', airtime(WRONG_PIN)))).toEqual(LOGOUT);
     return (await logIn(buyer)).token;
   };
@@ -65,7 +110,12 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
 
       expect(answer(await buy(t, buyer.token, 'airtime', airtime(WRONG_PIN)))).toEqual(incorrect(1));
       // A reload reads the counter from get-user.
-      expect(await userData(buyer.token)).toMatchObject({ pin: 'set', pin_attempts: 1, max_attempts: 3, pin_locked: false });
+      expect(await userData(buyer.token)).toMatchObject({
+        pin: 'set',
+        pin_attempts: 1,
+        max_attempts: 3,
+        pin_locked: false,
+      });
       expect(answer(await buy(t, otherTab, 'data', data(WRONG_PIN)))).toEqual(incorrect(2));
       expect(answer(await buy(t, buyer.token, 'data', data(WRONG_PIN)))).toEqual(incorrect(3));
       expect(await userData(otherTab)).toMatchObject({ pin_attempts: 3, max_attempts: 3 });
@@ -93,15 +143,20 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
 
     it('sent all at once, they get no more guesses: 3 counted, one logout, the rest refused as signed out', async () => {
       const buyer = await newBuyer(t, 1_000);
-      const replies = await Promise.all(Array.from({ length: 12 }, () => buy(t, buyer.token, 'airtime', airtime(WRONG_PIN))));
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, () => buy(t, buyer.token, 'airtime', airtime(WRONG_PIN))),
+      );
       const refusal = (reply: Reply<unknown>) => reply.body.data as PinRefusal | undefined;
-      const counted = replies.map(refusal).flatMap((data) => (data?.reason === 'pin-incorrect' ? [data.pin_attempts] : []));
+      const counted = replies
+        .map(refusal)
+        .flatMap((data) => (data?.reason === 'pin-incorrect' ? [data.pin_attempts] : []));
       expect(counted.sort()).toEqual([1, 2, 3]);
       expect(replies.filter((reply) => reply.status === 400)).toHaveLength(3);
       expect(replies.filter((reply) => refusal(reply)?.reason === 'pin-logout').map(answer)).toEqual([LOGOUT]);
       const signedOut = replies.filter((reply) => reply.status === 401 && refusal(reply) === undefined);
       expect(signedOut).toHaveLength(8);
-      for (const reply of signedOut) expect(reply.body).toEqual({ type: 'error', message: 'authorization failed: please log in again' });
+      for (const reply of signedOut)
+        expect(reply.body).toEqual({ type: 'error', message: 'authorization failed: please log in again' });
       expect(await lockouts(buyer)).toBe(1);
       expect((await logIn(buyer)).pin_attempts).toBe(0);
     });
@@ -112,14 +167,17 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect(answer(await buy(t, buyer.token, 'data', data(WRONG_PIN)))).toEqual(incorrect(2));
       expect((await buy(t, buyer.token, 'airtime', airtime(PIN))).status).toBe(200);
       expect((await userData(buyer.token)).pin_attempts).toBe(0);
-      for (let attempt = 1; attempt <= 3; attempt++) expect(answer(await buy(t, buyer.token, 'airtime', airtime(WRONG_PIN)))).toEqual(incorrect(attempt));
+      for (let attempt = 1; attempt <= 3; attempt++)
+        expect(answer(await buy(t, buyer.token, 'airtime', airtime(WRONG_PIN)))).toEqual(incorrect(attempt));
       expect(answer(await buy(t, buyer.token, 'airtime', airtime(WRONG_PIN)))).toEqual(LOGOUT);
     });
 
     it("change-pin's old pin is counted with the purchases' pins", async () => {
       const buyer = await newBuyer(t, 1_000);
       expect(answer(await buy(t, buyer.token, 'airtime', airtime(WRONG_PIN)))).toEqual(incorrect(1));
-      expect(answer(await changePin(buyer.token, WRONG_PIN, NEW_PIN))).toEqual(incorrect(2, 3, 'old pin is not correct'));
+      expect(answer(await changePin(buyer.token, WRONG_PIN, NEW_PIN))).toEqual(
+        incorrect(2, 3, 'old pin is not correct'),
+      );
       expect(answer(await buy(t, buyer.token, 'data', data(WRONG_PIN)))).toEqual(incorrect(3));
       expect(answer(await changePin(buyer.token, WRONG_PIN, NEW_PIN))).toEqual(LOGOUT);
       expect((await t.call('/api/get-user', { token: buyer.token })).status).toBe(401);
@@ -134,7 +192,9 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect(await userData(token)).toMatchObject({ pin_locked: false });
       t.clock.advance(HOUR);
       token = await logOutWithWrongPins(buyer, token);
-      expect(latestMail(t, buyer.email, 'Your Naira Wallet session was ended').text).toMatch(/purchases are locked until you reset your transaction pin/);
+      expect(latestMail(t, buyer.email, 'Your Naira Wallet session was ended').text).toMatch(
+        /purchases are locked until you reset your transaction pin/,
+      );
       expect(await userData(token)).toMatchObject({ pin_locked: true, pin_attempts: 0 });
 
       const before = await purchaseRowCounts(t);
@@ -149,8 +209,20 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect(await balance(t, token)).toBe(5_000);
 
       expect((await forgotPin(token)).status).toBe(200);
-      const reset = await resetPin(token, { password: buyer.password, otp: latestPinResetCode(t, buyer.email), pin: NEW_PIN, confirm_pin: NEW_PIN });
-      expect(reset).toMatchObject({ status: 200, body: { type: 'success', message: 'pin reset successfully', data: { pin: 'set', pin_attempts: 0, pin_locked: false } } });
+      const reset = await resetPin(token, {
+        password: buyer.password,
+        otp: latestPinResetCode(t, buyer.email),
+        pin: NEW_PIN,
+        confirm_pin: NEW_PIN,
+      });
+      expect(reset).toMatchObject({
+        status: 200,
+        body: {
+          type: 'success',
+          message: 'pin reset successfully',
+          data: { pin: 'set', pin_attempts: 0, pin_locked: false },
+        },
+      });
       expect(await lockouts(buyer)).toBe(0);
       expect(answer(await buy(t, token, 'airtime', airtime(PIN)))).toEqual(incorrect(1));
       expect((await buy(t, token, 'airtime', airtime(NEW_PIN))).status).toBe(200);
@@ -161,12 +233,26 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       let token = buyer.token;
       for (let logout = 0; logout < 3; logout++) token = await logOutWithWrongPins(buyer, token);
       expect(answer(await buy(t, token, 'airtime', airtime(PIN)))).toEqual(LOCKED);
-      expect((await t.call('/api/forgot', { body: { device: 'web', email: buyer.email, token: 'dev-ok:forgot' } })).status).toBe(200);
+      expect(
+        (await t.call('/api/forgot', { body: { device: 'web', email: buyer.email, token: 'dev-ok:forgot' } })).status,
+      ).toBe(200);
       const link = resetTokenFrom(t, buyer.email);
-      expect((await t.call('/api/reset', { token: link, body: { new_password: 'a brand new password', confirm_new_password: 'a brand new password' } })).status).toBe(200);
-      const pinned = await t.call<UserData>('/api/set-pin', { token: link, body: { pin: NEW_PIN, confirm_pin: NEW_PIN } });
+      expect(
+        (
+          await t.call('/api/reset', {
+            token: link,
+            body: { new_password: 'a brand new password', confirm_new_password: 'a brand new password' },
+          })
+        ).status,
+      ).toBe(200);
+      const pinned = await t.call<UserData>('/api/set-pin', {
+        token: link,
+        body: { pin: NEW_PIN, confirm_pin: NEW_PIN },
+      });
       expect(pinned).toMatchObject({ status: 409, body: { data: { reason: 'pin-kept' } } });
-      const login = await t.call<UserData>('/api/login', { body: { device: 'web', email: buyer.email, password: 'a brand new password' } });
+      const login = await t.call<UserData>('/api/login', {
+        body: { device: 'web', email: buyer.email, password: 'a brand new password' },
+      });
       expect(login.body.data).toMatchObject({ pin_locked: true });
       expect(answer(await buy(t, login.body.data!.token, 'airtime', airtime(PIN)))).toEqual(LOCKED);
       expect(await lockouts(buyer)).toBe(3);
@@ -197,7 +283,8 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect((await userData(buyer.token)).pin_attempts).toBe(0);
 
       // Replays count toward the logout like any purchase; the key keeps its response.
-      for (let attempt = 1; attempt <= 3; attempt++) expect(answer(await buy(t, buyer.token, 'airtime', airtime(WRONG_PIN), key))).toEqual(incorrect(attempt));
+      for (let attempt = 1; attempt <= 3; attempt++)
+        expect(answer(await buy(t, buyer.token, 'airtime', airtime(WRONG_PIN), key))).toEqual(incorrect(attempt));
       expect(answer(await buy(t, buyer.token, 'airtime', airtime(WRONG_PIN), key))).toEqual(LOGOUT);
       expect(await purchaseRowCounts(t)).toEqual(before);
       const token = (await logIn(buyer)).token;
@@ -228,14 +315,26 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
 
     it('e-mails a code; reset-pin checks the password and the code, refuses a guessable pin, then sets the pin and tells the user', async () => {
       const buyer = await newBuyer(t, 1_000);
-      expect(answer(await forgotPin(buyer.token))).toEqual({ status: 200, body: { type: 'success', message: 'we have sent a code to your email' } });
+      expect(answer(await forgotPin(buyer.token))).toEqual({
+        status: 200,
+        body: { type: 'success', message: 'we have sent a code to your email' },
+      });
       expect(latestMail(t, buyer.email, 'Your transaction pin reset code').text).toMatch(/expires in 10 minutes/);
       const code = latestPinResetCode(t, buyer.email);
 
-      expect(answer(await resetPin(buyer.token, form(buyer, { password: 'not the password' })))).toEqual({ status: 400, body: { type: 'error', message: 'password is not correct' } });
-      expect(answer(await resetPin(buyer.token, form(buyer, { otp: otherCode(code) })))).toEqual({ status: 400, body: { type: 'error', message: 'invalid or expired code' } });
+      expect(answer(await resetPin(buyer.token, form(buyer, { password: 'not the password' })))).toEqual({
+        status: 400,
+        body: { type: 'error', message: 'password is not correct' },
+      });
+      expect(answer(await resetPin(buyer.token, form(buyer, { otp: otherCode(code) })))).toEqual({
+        status: 400,
+        body: { type: 'error', message: 'invalid or expired code' },
+      });
       for (const [body, message] of [
-        [form(buyer, { pin: '1234', confirm_pin: '1234' }), 'this pin is too easy to guess, please choose a different one'],
+        [
+          form(buyer, { pin: '1234', confirm_pin: '1234' }),
+          'this pin is too easy to guess, please choose a different one',
+        ],
         [form(buyer, { confirm_pin: '6049' }), 'pin and confirm pin do not match'],
         [form(buyer, { password: '' }), messages.allFormFieldsRequired],
         [form(buyer, { otp: undefined }), messages.allFormFieldsRequired],
@@ -247,13 +346,26 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect(await storedPin(t, buyer.email)).toBe(PIN);
 
       const reset = await resetPin(buyer.token, form(buyer));
-      expect(reset).toMatchObject({ status: 200, body: { type: 'success', message: 'pin reset successfully', data: { email: buyer.email, pin: 'set', token: buyer.token } } });
+      expect(reset).toMatchObject({
+        status: 200,
+        body: {
+          type: 'success',
+          message: 'pin reset successfully',
+          data: { email: buyer.email, pin: 'set', token: buyer.token },
+        },
+      });
       expect(await storedPin(t, buyer.email)).toBe(NEW_PIN);
-      expect(latestMail(t, buyer.email, 'Your Naira Wallet transaction pin was reset').text).toMatch(/If this was not you/);
-      const notifications = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!;
+      expect(latestMail(t, buyer.email, 'Your Naira Wallet transaction pin was reset').text).toMatch(
+        /If this was not you/,
+      );
+      const notifications = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body
+        .data!;
       expect(notifications[0]).toMatchObject({ title: 'Transaction pin reset', status: 'unread' });
       // The code is spent.
-      expect(answer(await resetPin(buyer.token, form(buyer, { pin: '7159', confirm_pin: '7159' })))).toEqual({ status: 400, body: { type: 'error', message: 'invalid or expired code' } });
+      expect(answer(await resetPin(buyer.token, form(buyer, { pin: '7159', confirm_pin: '7159' })))).toEqual({
+        status: 400,
+        body: { type: 'error', message: 'invalid or expired code' },
+      });
       expect((await buy(t, buyer.token, 'airtime', airtime(NEW_PIN))).status).toBe(200);
     });
 
@@ -261,20 +373,34 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       const buyer = await newBuyer(t);
       expect((await forgotPin(buyer.token)).status).toBe(200);
       t.clock.advance(10 * SECOND + 200);
-      expect(answer(await forgotPin(buyer.token))).toEqual({ status: 429, body: { type: 'error', message: messages.resendIn(49) } });
+      expect(answer(await forgotPin(buyer.token))).toEqual({
+        status: 429,
+        body: { type: 'error', message: messages.resendIn(49) },
+      });
       t.clock.advance(49 * SECOND);
       expect((await forgotPin(buyer.token)).status).toBe(200);
       t.clock.advance(10 * MINUTE + SECOND);
-      expect(answer(await resetPin(buyer.token, form(buyer)))).toEqual({ status: 400, body: { type: 'error', message: 'invalid or expired code' } });
+      expect(answer(await resetPin(buyer.token, form(buyer)))).toEqual({
+        status: 400,
+        body: { type: 'error', message: 'invalid or expired code' },
+      });
 
       expect((await forgotPin(buyer.token)).status).toBe(200);
-      for (let i = 0; i < 3; i++) expect((await resetPin(buyer.token, form(buyer, { otp: otherCode(latestPinResetCode(t, buyer.email)) }))).status).toBe(400);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await resetPin(buyer.token, form(buyer, { otp: otherCode(latestPinResetCode(t, buyer.email)) }))).status,
+        ).toBe(400);
       t.clock.advance(60 * SECOND);
       expect((await forgotPin(buyer.token)).status).toBe(200);
       // The expired code above was the first wrong one: with this one, five.
-      expect((await resetPin(buyer.token, form(buyer, { otp: otherCode(latestPinResetCode(t, buyer.email)) }))).status).toBe(400);
+      expect(
+        (await resetPin(buyer.token, form(buyer, { otp: otherCode(latestPinResetCode(t, buyer.email)) }))).status,
+      ).toBe(400);
       const locked = await resetPin(buyer.token, form(buyer));
-      expect(answer(locked)).toEqual({ status: 429, body: { type: 'error', message: 'too many wrong codes, please try again in about 30 minutes' } });
+      expect(answer(locked)).toEqual({
+        status: 429,
+        body: { type: 'error', message: 'too many wrong codes, please try again in about 30 minutes' },
+      });
       expect(await storedPin(t, buyer.email)).toBe(PIN);
     });
 
@@ -292,8 +418,14 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       }
       const emailCode = latestCode(t, buyer.email);
 
-      expect(answer(await resetPin(buyer.token, form(buyer, { otp: emailCode })))).toEqual({ status: 400, body: { type: 'error', message: 'invalid or expired code' } });
-      expect(answer(await t.call('/api/verify-otp', { token: buyer.token, body: { otp: pinCode } }))).toEqual({ status: 400, body: { type: 'error', message: 'invalid or expired code' } });
+      expect(answer(await resetPin(buyer.token, form(buyer, { otp: emailCode })))).toEqual({
+        status: 400,
+        body: { type: 'error', message: 'invalid or expired code' },
+      });
+      expect(answer(await t.call('/api/verify-otp', { token: buyer.token, body: { otp: pinCode } }))).toEqual({
+        status: 400,
+        body: { type: 'error', message: 'invalid or expired code' },
+      });
       expect((await resetPin(buyer.token, form(buyer, { otp: pinCode }))).status).toBe(200);
       expect((await t.call('/api/verify-otp', { token: buyer.token, body: { otp: emailCode } })).status).toBe(200);
     });
@@ -303,9 +435,16 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       expect((await t.call('/api/reset-pin', { body: {} })).status).toBe(401);
       const buyer = await newBuyer(t);
       await t.db.updateTable('users').set({ pin_sealed: null }).where('id', '=', buyer.userId).execute();
-      const noPin = { status: 409, body: { type: 'error', message: 'you have not set a pin yet, please set one first' } };
+      const noPin = {
+        status: 409,
+        body: { type: 'error', message: 'you have not set a pin yet, please set one first' },
+      };
       expect(answer(await forgotPin(buyer.token))).toEqual(noPin);
-      expect(answer(await resetPin(buyer.token, { password: buyer.password, otp: '1234', pin: NEW_PIN, confirm_pin: NEW_PIN }))).toEqual(noPin);
+      expect(
+        answer(
+          await resetPin(buyer.token, { password: buyer.password, otp: '1234', pin: NEW_PIN, confirm_pin: NEW_PIN }),
+        ),
+      ).toEqual(noPin);
     });
   });
 });
@@ -317,7 +456,8 @@ describe.each(backends)('PIN_MAX_ATTEMPTS on $name', (backend) => {
     const buyer = await newBuyer(t, 500);
     expect(buyer.user).toMatchObject({ max_attempts: 1, pin_attempts: 0 });
     const mtn = await providerId(t, 'airtime', 'MTN');
-    const wrong = () => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: WRONG_PIN });
+    const wrong = () =>
+      buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: WRONG_PIN });
     expect(answer(await wrong())).toEqual(incorrect(1, 1));
     expect(answer(await wrong())).toEqual(LOGOUT);
   });

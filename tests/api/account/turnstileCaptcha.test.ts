@@ -35,7 +35,14 @@ async function startSiteverify(now: () => Date = () => new Date()) {
       response.end(
         JSON.stringify(
           success
-            ? { success: true, challenge_ts: solvedAt.toISOString(), hostname: solved?.[2] ?? 'localhost', action: solved?.[1], cdata: '', 'error-codes': [] }
+            ? {
+                success: true,
+                challenge_ts: solvedAt.toISOString(),
+                hostname: solved?.[2] ?? 'localhost',
+                action: solved?.[1],
+                cdata: '',
+                'error-codes': [],
+              }
             : { success: false, 'error-codes': ['invalid-input-response'] },
         ),
       );
@@ -46,7 +53,8 @@ async function startSiteverify(now: () => Date = () => new Date()) {
   return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-const turnstile = (secret: string, verifyUrl: string) => new TurnstileCaptcha({ secret, verifyUrl, hostname: 'localhost' });
+const turnstile = (secret: string, verifyUrl: string) =>
+  new TurnstileCaptcha({ secret, verifyUrl, hostname: 'localhost' });
 
 describe('TurnstileCaptcha against a siteverify endpoint', () => {
   let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
@@ -68,7 +76,8 @@ describe('TurnstileCaptcha against a siteverify endpoint', () => {
 
   it('accepts a token only for the action it was solved for', async () => {
     const captcha = turnstile('test-secret', siteverify.url);
-    for (const action of ['register', 'forgot', 'login'] as const) expect(await captcha.verify(`solved:${action}`, action), action).toBe(true);
+    for (const action of ['register', 'forgot', 'login'] as const)
+      expect(await captcha.verify(`solved:${action}`, action), action).toBe(true);
     expect(await captcha.verify('solved:register', 'forgot')).toBe(false);
     expect(await captcha.verify('solved:forgot', 'register')).toBe(false);
     expect(await captcha.verify('solved:iamhuman', 'register')).toBe(false);
@@ -85,8 +94,12 @@ describe('TurnstileCaptcha against a siteverify endpoint', () => {
   });
 
   it('fails with a GatewayError when the service errs or cannot be reached', async () => {
-    await expect(turnstile('test-secret', siteverify.url).verify('explode', 'register')).rejects.toBeInstanceOf(GatewayError);
-    await expect(turnstile('test-secret', 'http://127.0.0.1:1/siteverify').verify('solved:register', 'register')).rejects.toBeInstanceOf(GatewayError);
+    await expect(turnstile('test-secret', siteverify.url).verify('explode', 'register')).rejects.toBeInstanceOf(
+      GatewayError,
+    );
+    await expect(
+      turnstile('test-secret', 'http://127.0.0.1:1/siteverify').verify('solved:register', 'register'),
+    ).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
@@ -99,19 +112,32 @@ describe.each(backends)('register and forgot with Turnstile on $name', (backend)
   const t = useTestApp(backend, () => ({ captcha: turnstile('test-secret', siteverify.url) }));
 
   it('registers with a token the service accepts, refuses one it rejects (403), and answers 502 when it is down', async () => {
-    expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'solved:register' } })).status).toBe(201);
-    expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'dev-ok' } })).status).toBe(403);
-    expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'dev-ok:register' } })).status).toBe(403);
+    expect(
+      (await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'solved:register' } })).status,
+    ).toBe(201);
+    expect((await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'dev-ok' } })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'dev-ok:register' } })).status,
+    ).toBe(403);
     const down = await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'explode' } });
-    expect(down).toMatchObject({ status: 502, body: { type: 'error', message: 'the bot check could not be completed, please try again in a moment' } });
+    expect(down).toMatchObject({
+      status: 502,
+      body: { type: 'error', message: 'the bot check could not be completed, please try again in a moment' },
+    });
   });
 
   it('refuses a token solved for another action: /forgot or /iamhuman tokens do not register, register tokens do not reset', async () => {
     for (const token of ['solved:forgot', 'solved:iamhuman', 'solved:login', 'solved-without-action']) {
       const person = newPerson();
-      expect(await t.call('/api/register', { body: { ...registerBody(person), token } }), token).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+      expect(await t.call('/api/register', { body: { ...registerBody(person), token } }), token).toMatchObject({
+        status: 403,
+        body: { message: BOT_CHECK_FAILED },
+      });
     }
-    const forgot = (token: string) => t.call('/api/forgot', { body: { device: 'web', email: 'someone@example.com', token } });
+    const forgot = (token: string) =>
+      t.call('/api/forgot', { body: { device: 'web', email: 'someone@example.com', token } });
     expect(await forgot('solved:register')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
     expect((await forgot('solved:forgot')).status).toBe(200);
   });
@@ -132,8 +158,14 @@ describe.each(backends)('Turnstile tokens solved elsewhere or long ago, on $name
   const register = (token: string) => t.call('/api/register', { body: { ...registerBody(newPerson()), token } });
 
   it('refuses a challenge solved on another hostname', async () => {
-    expect(await register('solved:register@phish.example')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
-    expect(await register('solved:register@localhost.phish.example')).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+    expect(await register('solved:register@phish.example')).toMatchObject({
+      status: 403,
+      body: { message: BOT_CHECK_FAILED },
+    });
+    expect(await register('solved:register@localhost.phish.example')).toMatchObject({
+      status: 403,
+      body: { message: BOT_CHECK_FAILED },
+    });
     expect((await register('solved:register@LOCALHOST')).status).toBe(201);
     expect((await register('solved:register')).status).toBe(201);
   });
@@ -151,7 +183,10 @@ describe.each(backends)('the development verifier on $name', (backend) => {
 
   it("accepts the development token of the expected action only; plain 'dev-ok' is refused", async () => {
     for (const token of ['dev-ok', 'dev-ok:forgot', 'dev-ok:login', 'dev-ok:iamhuman', 'solved:register']) {
-      expect(await t.call('/api/register', { body: { ...registerBody(newPerson()), token } }), token).toMatchObject({ status: 403, body: { message: BOT_CHECK_FAILED } });
+      expect(await t.call('/api/register', { body: { ...registerBody(newPerson()), token } }), token).toMatchObject({
+        status: 403,
+        body: { message: BOT_CHECK_FAILED },
+      });
     }
     const account = await signUp(t); // with 'dev-ok:register'
     const forgot = (token: string) => t.call('/api/forgot', { body: { device: 'web', email: account.email, token } });

@@ -49,7 +49,12 @@ describe.each(backends)('operator console access on $name', (backend) => {
   });
 
   it('refuses a support user a money action on the server', async () => {
-    const reply = await ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: 1, amount: '100', reason: 'trying my luck here', code: '123456' }, staff.support.token);
+    const reply = await ops(
+      t,
+      'money/requests/create',
+      { kind: 'goodwill-credit', customer_id: 1, amount: '100', reason: 'trying my luck here', code: '123456' },
+      staff.support.token,
+    );
     expect(reply.status).toBe(403);
     expect(await t.db.selectFrom('money_requests').select('id').execute()).toEqual([]);
   });
@@ -62,7 +67,11 @@ describe.each(backends)('operator console access on $name', (backend) => {
   });
 
   it('refuses updates, deletes and truncation of the audit, whoever asks', async () => {
-    expect(Number((await sql<{ count: string }>`SELECT count(*)::text AS count FROM staff_audit`.execute(t.db)).rows[0].count)).toBeGreaterThan(0);
+    expect(
+      Number(
+        (await sql<{ count: string }>`SELECT count(*)::text AS count FROM staff_audit`.execute(t.db)).rows[0].count,
+      ),
+    ).toBeGreaterThan(0);
     await expect(sql`UPDATE staff_audit SET actor = 'someone else'`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM staff_audit`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`TRUNCATE staff_audit`.execute(t.db)).rejects.toThrow(/append-only/);
@@ -70,7 +79,10 @@ describe.each(backends)('operator console access on $name', (backend) => {
 
   it('signs in with the password, then a code good once, under a new token; a recovery code once', async () => {
     const member = staff.finance;
-    const first = await ops<{ token: string; stage: string }>(t, 'sign-in', { email: member.email, password: PASSWORD });
+    const first = await ops<{ token: string; stage: string }>(t, 'sign-in', {
+      email: member.email,
+      password: PASSWORD,
+    });
     expect(first.body.data!.stage).toBe('second-factor');
     const halfOpen = first.body.data!.token;
     // Half-open: nothing but the code.
@@ -82,13 +94,15 @@ describe.each(backends)('operator console access on $name', (backend) => {
     expect((await ops(t, 'glance', {}, halfOpen)).status).toBe(401);
     expect((await ops(t, 'glance', {}, signedIn.body.data!.token)).status).toBe(200);
 
-    const again = (await ops<{ token: string }>(t, 'sign-in', { email: member.email, password: PASSWORD })).body.data!.token;
+    const again = (await ops<{ token: string }>(t, 'sign-in', { email: member.email, password: PASSWORD })).body.data!
+      .token;
     const replay = await ops(t, 'sign-in/code', { code }, again);
     expect(replay.status).toBe(403);
     expect(replay.body.message).toMatch(/already used/);
     const recovery = member.recoveryCodes[0];
     expect((await ops(t, 'sign-in/code', { code: recovery.toLowerCase() }, again)).status).toBe(200);
-    const third = (await ops<{ token: string }>(t, 'sign-in', { email: member.email, password: PASSWORD })).body.data!.token;
+    const third = (await ops<{ token: string }>(t, 'sign-in', { email: member.email, password: PASSWORD })).body.data!
+      .token;
     expect((await ops(t, 'sign-in/code', { code: recovery }, third)).status).toBe(403);
   });
 
@@ -128,7 +142,9 @@ describe.each(backends)('operator console access on $name', (backend) => {
     expect((await ops(t, 'staff/update', { staff_id: target.id, disabled: true }, staff.admin.token)).status).toBe(200);
     expect((await ops(t, 'glance', {}, target.token)).status).toBe(401);
     expect((await ops(t, 'sign-in', { email: target.email, password: PASSWORD })).status).toBe(401);
-    expect((await ops(t, 'staff/update', { staff_id: staff.admin.id, role: 'support' }, staff.admin.token)).status).toBe(409);
+    expect(
+      (await ops(t, 'staff/update', { staff_id: staff.admin.id, role: 'support' }, staff.admin.token)).status,
+    ).toBe(409);
 
     // A lost phone: a reset ends the sessions and clears the password and authenticator; a new
     // invitation, mailed to the owner, sets them again. A finance account's reset needs a second admin.
@@ -168,7 +184,8 @@ describe('the console’s sign-in per address', () => {
   it('answers 429 once one address has tried too many passwords, whatever the accounts', async () => {
     const t = await startTestApp(backends[0], { config: { rateLimits: tightLimits(3) } });
     try {
-      for (let attempt = 0; attempt < 3; attempt++) expect((await ops(t, 'sign-in', { email: `nobody${attempt}@ops.test`, password: PASSWORD })).status).toBe(401);
+      for (let attempt = 0; attempt < 3; attempt++)
+        expect((await ops(t, 'sign-in', { email: `nobody${attempt}@ops.test`, password: PASSWORD })).status).toBe(401);
       const refused = await ops(t, 'sign-in', { email: 'someone@ops.test', password: PASSWORD });
       expect(refused.status).toBe(429);
       expect(refused.body.message).toMatch(/too many attempts from this address/);

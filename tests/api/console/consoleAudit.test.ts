@@ -109,7 +109,13 @@ describe.each(backends)('the staff audit on $name', (backend) => {
   // The attack: trying what one's role or the money rules forbid, in the hope that a refusal leaves
   // nothing behind (the rule's 403 rolls its transaction back, audit row and all).
   it('records each refused attempt apart: support reaching for money, a maker approving their own', async () => {
-    const grab = { kind: 'goodwill-credit', customer_id: buyer.id, amount: '100', reason: 'just trying', code: '123456' };
+    const grab = {
+      kind: 'goodwill-credit',
+      customer_id: buyer.id,
+      amount: '100',
+      reason: 'just trying',
+      code: '123456',
+    };
     const reached = await ops(t, 'money/requests/create', grab, support.token);
     expect(reached.status).toBe(403);
     expect(await auditOf(t, support, 'money.refused')).toEqual([
@@ -150,7 +156,13 @@ describe.each(backends)('the staff audit on $name', (backend) => {
 
   it('records a refused attempt that names a customer who does not exist, answering the refusal, never a 500', async () => {
     const nobody = 987_654;
-    const typo = { kind: 'goodwill-credit', customer_id: nobody, amount: '100', reason: 'A reason long enough', code: '000000' };
+    const typo = {
+      kind: 'goodwill-credit',
+      customer_id: nobody,
+      amount: '100',
+      reason: 'A reason long enough',
+      code: '000000',
+    };
     const refused = await ops(t, 'money/requests/create', typo, maker.token);
     expect(refused.status, refused.body.message).toBe(403);
     expect((await auditOf(t, maker, 'money.refused')).at(-1)).toMatchObject({
@@ -306,19 +318,23 @@ describe.runIf(postgres)('the server’s own database role on PostgreSQL', () =>
     await expect(sql`DELETE FROM staff_audit`.execute(t.db)).rejects.toMatchObject({ code: '42501' });
   });
 
-  it('refuses a production start whose DATABASE_URL owns the audit, saying what to set', async () => {
-    const rails = await productionRails();
-    try {
-      const { MIGRATION_DATABASE_URL: _owner, ...env } = place.env;
-      const owner = { DATABASE_URL: place.databaseUrl!, PORT: String(await freePort()) };
-      const started = startServer({ ...env, ...productionSecrets(), ...rails.env, ...owner });
-      expect(await started.exit).toBe(1);
-      const refusal = /Naira Wallet cannot start: DATABASE_URL's role \(postgres\) owns the staff audit/;
-      expect(started.output()).toMatch(refusal);
-      expect(started.output()).toContain('Set MIGRATION_DATABASE_URL to this URL');
-      expect(started.output()).not.toContain('running at');
-    } finally {
-      await rails.close();
-    }
-  }, START_TIMEOUT_MS);
+  it(
+    'refuses a production start whose DATABASE_URL owns the audit, saying what to set',
+    async () => {
+      const rails = await productionRails();
+      try {
+        const { MIGRATION_DATABASE_URL: _owner, ...env } = place.env;
+        const owner = { DATABASE_URL: place.databaseUrl!, PORT: String(await freePort()) };
+        const started = startServer({ ...env, ...productionSecrets(), ...rails.env, ...owner });
+        expect(await started.exit).toBe(1);
+        const refusal = /Naira Wallet cannot start: DATABASE_URL's role \(postgres\) owns the staff audit/;
+        expect(started.output()).toMatch(refusal);
+        expect(started.output()).toContain('Set MIGRATION_DATABASE_URL to this URL');
+        expect(started.output()).not.toContain('running at');
+      } finally {
+        await rails.close();
+      }
+    },
+    START_TIMEOUT_MS,
+  );
 });

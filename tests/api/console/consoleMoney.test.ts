@@ -29,26 +29,55 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     const signedUp = await signUp(t);
     customer = { ...signedUp, id: await customerIdOf(t, signedUp.email) };
     await createAccounts(t, customer.token);
-    [maker, checker, admin] = [await staffMember(t, 'finance'), await staffMember(t, 'finance'), await staffMember(t, 'admin')];
+    [maker, checker, admin] = [
+      await staffMember(t, 'finance'),
+      await staffMember(t, 'finance'),
+      await staffMember(t, 'admin'),
+    ];
   });
 
   /** A transfer to a number nobody has: held in suspense. */
   async function suspended(amountKobo = 250_000): Promise<SuspendedTransfer> {
     const reference = newReference();
-    await deliver(t, JSON.stringify(chargeSuccess(t, { accountNumber: NOBODY, amount: amountKobo, reference, senderName: 'Kemi Adebayo', senderBank: 'Access Bank' })));
+    await deliver(
+      t,
+      JSON.stringify(
+        chargeSuccess(t, {
+          accountNumber: NOBODY,
+          amount: amountKobo,
+          reference,
+          senderName: 'Kemi Adebayo',
+          senderBank: 'Access Bank',
+        }),
+      ),
+    );
     const queue = await ops<SuspendedTransfer[]>(t, 'suspense/list', {}, maker.token);
     return queue.body.data!.find((transfer) => transfer.reference === reference)!;
   }
 
-  const request = async (body: Record<string, unknown>, by = maker) => ops<MoneyRequest>(t, 'money/requests/create', { reason: 'The customer sent it to an old account number', ...body, code: await by.code() }, by.token);
-  const approve = async (id: number, by = checker) => ops<MoneyRequest>(t, 'money/requests/approve', { request_id: id, code: await by.code() }, by.token);
-  const movements = async () => Number((await sql<{ count: string }>`SELECT count(*)::text AS count FROM ledger_movements`.execute(t.db)).rows[0].count);
+  const request = async (body: Record<string, unknown>, by = maker) =>
+    ops<MoneyRequest>(
+      t,
+      'money/requests/create',
+      { reason: 'The customer sent it to an old account number', ...body, code: await by.code() },
+      by.token,
+    );
+  const approve = async (id: number, by = checker) =>
+    ops<MoneyRequest>(t, 'money/requests/approve', { request_id: id, code: await by.code() }, by.token);
+  const movements = async () =>
+    Number(
+      (await sql<{ count: string }>`SELECT count(*)::text AS count FROM ledger_movements`.execute(t.db)).rows[0].count,
+    );
 
   it('matches a suspended transfer to its customer only once a different finance user approves it, and the balance moves once', async () => {
     const transfer = await suspended();
     const before = await balance(t, customer.token);
     const suspense = await systemBalance(t.db, { suspense: 'simulated' });
-    const asked = await request({ kind: 'suspense-match', incoming_transfer_id: transfer.incoming_transfer_id, customer_id: customer.id });
+    const asked = await request({
+      kind: 'suspense-match',
+      incoming_transfer_id: transfer.incoming_transfer_id,
+      customer_id: customer.id,
+    });
     expect(asked.status, asked.body.message).toBe(201);
     expect(asked.body.data).toMatchObject({ status: 'pending', amount: 2500, needs_admin: false });
     expect(await balance(t, customer.token)).toBe(before);
@@ -74,12 +103,20 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     }
     expect(await movements()).toBe(count);
     expect(await balance(t, customer.token)).toBe(before + 2500);
-    expect((await ops<SuspendedTransfer[]>(t, 'suspense/list', {}, maker.token)).body.data!.some((row) => row.incoming_transfer_id === transfer.incoming_transfer_id)).toBe(false);
+    expect(
+      (await ops<SuspendedTransfer[]>(t, 'suspense/list', {}, maker.token)).body.data!.some(
+        (row) => row.incoming_transfer_id === transfer.incoming_transfer_id,
+      ),
+    ).toBe(false);
   });
 
   it('moves the money once when two checkers approve at the same moment', async () => {
     const transfer = await suspended(10_000);
-    const asked = await request({ kind: 'suspense-match', incoming_transfer_id: transfer.incoming_transfer_id, customer_id: customer.id });
+    const asked = await request({
+      kind: 'suspense-match',
+      incoming_transfer_id: transfer.incoming_transfer_id,
+      customer_id: customer.id,
+    });
     const before = await balance(t, customer.token);
     const [codeA, codeB] = [await checker.code(), await admin.code()];
     const answers = await Promise.all([
@@ -100,7 +137,11 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
 
   it("refuses a replayed approval in the database too: past the code's status changes, the movement's once-guard stops it", async () => {
     const [matched, returned] = [await suspended(40_000), await suspended(30_000)];
-    const match = await request({ kind: 'suspense-match', incoming_transfer_id: matched.incoming_transfer_id, customer_id: customer.id });
+    const match = await request({
+      kind: 'suspense-match',
+      incoming_transfer_id: matched.incoming_transfer_id,
+      customer_id: customer.id,
+    });
     const sendBack = await request({ kind: 'suspense-return', incoming_transfer_id: returned.incoming_transfer_id });
     const given = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '40' });
     for (const asked of [match, sendBack, given]) expect((await approve(asked.body.data!.id)).status).toBe(200);
@@ -109,7 +150,11 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     // As if a bug let the replay through the code's guards: the transfer back in suspense, the request run again.
     const customerId = BigInt(customer.id);
     const again = (id: bigint, move: (tx: AppContext) => Promise<unknown>) => async (tx: AppContext) => {
-      await tx.db.updateTable('unmatched_transfers').set({ status: 'unmatched', resolved_at: null }).where('incoming_transfer_id', '=', id).execute();
+      await tx.db
+        .updateTable('unmatched_transfers')
+        .set({ status: 'unmatched', resolved_at: null })
+        .where('incoming_transfer_id', '=', id)
+        .execute();
       return move(tx);
     };
     const ALREADY = '409 this money was already moved: nothing was done';
@@ -119,8 +164,12 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
       expect(await refusal(again(id, (tx) => returnToSender(tx, id)))).toBe(ALREADY);
     }
     const requestId = BigInt(given.body.data!.id);
-    expect(await refusal((tx) => goodwill(tx, { customerId, amountKobo: 4_000n, requestId, credit: true }))).toBe(ALREADY);
-    expect(await refusal((tx) => goodwill(tx, { customerId, amountKobo: 4_000n, requestId, credit: false }))).toBe(ALREADY);
+    expect(await refusal((tx) => goodwill(tx, { customerId, amountKobo: 4_000n, requestId, credit: true }))).toBe(
+      ALREADY,
+    );
+    expect(await refusal((tx) => goodwill(tx, { customerId, amountKobo: 4_000n, requestId, credit: false }))).toBe(
+      ALREADY,
+    );
     expect(await movements()).toBe(count);
     expect(await balance(t, customer.token)).toBe(before);
   });
@@ -132,7 +181,15 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     expect((await approve(asked.body.data!.id)).status).toBe(200);
     expect(await systemBalance(t.db, { settlement: 'simulated' })).toBe(settlement + 75_000n);
     // One open request per transfer, and a transfer leaves suspense once.
-    expect((await request({ kind: 'suspense-match', incoming_transfer_id: transfer.incoming_transfer_id, customer_id: customer.id })).status).toBe(409);
+    expect(
+      (
+        await request({
+          kind: 'suspense-match',
+          incoming_transfer_id: transfer.incoming_transfer_id,
+          customer_id: customer.id,
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('gives a goodwill credit and takes a debit, never below zero; above the threshold only an admin approves', async () => {
@@ -156,7 +213,16 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     const byFinance = await approve(large.body.data!.id);
     expect(byFinance.status).toBe(403);
     expect(byFinance.body.message).toMatch(/an admin must approve/);
-    expect((await ops(t, 'money/requests/reject', { request_id: large.body.data!.id, note: 'Too large for goodwill' }, admin.token)).status).toBe(200);
+    expect(
+      (
+        await ops(
+          t,
+          'money/requests/reject',
+          { request_id: large.body.data!.id, note: 'Too large for goodwill' },
+          admin.token,
+        )
+      ).status,
+    ).toBe(200);
     expect(await balance(t, customer.token)).toBe(before);
   });
 
@@ -164,7 +230,11 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '12.34' });
     expect(asked.status, asked.body.message).toBe(201);
     expect(asked.body.data).toMatchObject({ amount: 12.34 });
-    const kobo = await t.db.selectFrom('money_requests').select('amount_kobo').where('id', '=', BigInt(asked.body.data!.id)).executeTakeFirstOrThrow();
+    const kobo = await t.db
+      .selectFrom('money_requests')
+      .select('amount_kobo')
+      .where('id', '=', BigInt(asked.body.data!.id))
+      .executeTakeFirstOrThrow();
     expect(kobo.amount_kobo).toBe(1_234n);
     expect((await ops(t, 'money/requests/cancel', { request_id: asked.body.data!.id }, maker.token)).status).toBe(200);
     const threeDecimals = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '12.345' });
@@ -175,15 +245,30 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
   it('refuses a kind of request it does not know, naming the four it takes', async () => {
     const unknown = await request({ kind: 'goodwill', customer_id: customer.id, amount: '50' });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.message).toBe('kind must be suspense-match, suspense-return, goodwill-credit or goodwill-debit');
+    expect(unknown.body.message).toBe(
+      'kind must be suspense-match, suspense-return, goodwill-credit or goodwill-debit',
+    );
   });
 
   it('asks for the code before a money action: a wrong or reused code moves nothing', async () => {
-    const wrong = await ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: customer.id, amount: '50', reason: 'A reason long enough', code: '000000' }, maker.token);
+    const wrong = await ops(
+      t,
+      'money/requests/create',
+      {
+        kind: 'goodwill-credit',
+        customer_id: customer.id,
+        amount: '50',
+        reason: 'A reason long enough',
+        code: '000000',
+      },
+      maker.token,
+    );
     expect(wrong.status).toBe(403);
     const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '50' });
     const code = await checker.code();
-    expect((await ops(t, 'money/requests/approve', { request_id: asked.body.data!.id, code }, checker.token)).status).toBe(200);
+    expect(
+      (await ops(t, 'money/requests/approve', { request_id: asked.body.data!.id, code }, checker.token)).status,
+    ).toBe(200);
     const next = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '50' });
     const reused = await ops(t, 'money/requests/approve', { request_id: next.body.data!.id, code }, checker.token);
     expect(reused.status).toBe(403);
@@ -195,7 +280,9 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     for (let n = 0; n < 8; n++) {
       const asked = await request({ kind: 'goodwill-credit', customer_id: customer.id, amount: '10' });
       expect(asked.status, asked.body.message).toBe(201);
-      expect((await ops(t, 'money/requests/cancel', { request_id: asked.body.data!.id }, maker.token)).status).toBe(200);
+      expect((await ops(t, 'money/requests/cancel', { request_id: asked.body.data!.id }, maker.token)).status).toBe(
+        200,
+      );
     }
   });
 
@@ -207,19 +294,43 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
     const late = await approve(asked.body.data!.id, fresh);
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/expired/);
-    [maker, checker, admin] = [await staffMember(t, 'finance'), await staffMember(t, 'finance'), await staffMember(t, 'admin')];
+    [maker, checker, admin] = [
+      await staffMember(t, 'finance'),
+      await staffMember(t, 'finance'),
+      await staffMember(t, 'admin'),
+    ];
   });
 
   it('works a reconciliation mismatch: acknowledged, then resolved with a note, never moving money', async () => {
     const found = await t.db
       .insertInto('reconciliation_mismatches')
-      .values({ day: '2026-11-25', counterparty: 'bank:simulated', kind: 'not-credited', reference: newReference(), our_amount_kobo: null, their_amount_kobo: 500_000n, detail: 'the partner lists a payment we did not credit', found_at: t.clock.now() })
+      .values({
+        day: '2026-11-25',
+        counterparty: 'bank:simulated',
+        kind: 'not-credited',
+        reference: newReference(),
+        our_amount_kobo: null,
+        their_amount_kobo: 500_000n,
+        detail: 'the partner lists a payment we did not credit',
+        found_at: t.clock.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const count = await movements();
-    const work = (status: string, note: string) => ops<{ status: string; note: string }>(t, 'reconciliation/work', { kind: 'mismatch', id: Number(found.id), status, note }, maker.token);
-    expect((await work('acknowledged', 'Asked the partner for the sender')).body.data).toMatchObject({ status: 'acknowledged' });
-    expect((await work('resolved', 'Matched from suspense, request 12')).body.data).toMatchObject({ status: 'resolved', note: 'Matched from suspense, request 12' });
+    const work = (status: string, note: string) =>
+      ops<{ status: string; note: string }>(
+        t,
+        'reconciliation/work',
+        { kind: 'mismatch', id: Number(found.id), status, note },
+        maker.token,
+      );
+    expect((await work('acknowledged', 'Asked the partner for the sender')).body.data).toMatchObject({
+      status: 'acknowledged',
+    });
+    expect((await work('resolved', 'Matched from suspense, request 12')).body.data).toMatchObject({
+      status: 'resolved',
+      note: 'Matched from suspense, request 12',
+    });
     expect((await work('acknowledged', 'again')).status).toBe(409);
     expect(await movements()).toBe(count);
   });
@@ -227,10 +338,31 @@ describe.each(backends)('maker-checker money actions on $name', (backend) => {
   // The console's queue shows 200 items; the one just worked is answered even when it is not among them
   // (it answered success with no item before this was fixed).
   it('answers the item it worked even when the queue it shows is full of newer open ones', async () => {
-    const mismatch = (reference: string) => ({ day: '2026-11-24', counterparty: 'bank:simulated', kind: 'not-credited', reference, our_amount_kobo: null, their_amount_kobo: 100_000n, detail: 'the partner lists a payment we did not credit', found_at: t.clock.now() });
-    const oldest = await t.db.insertInto('reconciliation_mismatches').values(mismatch(newReference())).returning('id').executeTakeFirstOrThrow();
-    await t.db.insertInto('reconciliation_mismatches').values(Array.from({ length: 200 }, () => mismatch(newReference()))).execute();
-    const worked = await ops<{ id: number; status: string; note: string }>(t, 'reconciliation/work', { kind: 'mismatch', id: Number(oldest.id), status: 'resolved', note: 'A duplicate row' }, maker.token);
+    const mismatch = (reference: string) => ({
+      day: '2026-11-24',
+      counterparty: 'bank:simulated',
+      kind: 'not-credited' as const,
+      reference,
+      our_amount_kobo: null,
+      their_amount_kobo: 100_000n,
+      detail: 'the partner lists a payment we did not credit',
+      found_at: t.clock.now(),
+    });
+    const oldest = await t.db
+      .insertInto('reconciliation_mismatches')
+      .values(mismatch(newReference()))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('reconciliation_mismatches')
+      .values(Array.from({ length: 200 }, () => mismatch(newReference())))
+      .execute();
+    const worked = await ops<{ id: number; status: string; note: string }>(
+      t,
+      'reconciliation/work',
+      { kind: 'mismatch', id: Number(oldest.id), status: 'resolved', note: 'A duplicate row' },
+      maker.token,
+    );
     expect(worked.status).toBe(200);
     expect(worked.body.data).toMatchObject({ id: Number(oldest.id), status: 'resolved', note: 'A duplicate row' });
   });

@@ -134,7 +134,10 @@ describe.each(backends)('the console’s sign-in, attacked, on $name', (backend)
     // An account whose invitation was accepted (its password chosen), its authenticator not set up yet.
     const email = `enrolling.${process.pid}@ops.test`;
     const account = { email, name: 'New Desk', role: 'support' as const, created_at: t.clock.now() };
-    await t.db.insertInto('staff').values({ ...account, password_hash: await hashPassword(PASSWORD) }).execute();
+    await t.db
+      .insertInto('staff')
+      .values({ ...account, password_hash: await hashPassword(PASSWORD) })
+      .execute();
     const half = await password(email);
     expect(half.body.data!.stage).toBe('enrolment');
     const enrolling = half.body.data!.token;
@@ -151,7 +154,18 @@ describe.each(backends)('the console’s sign-in, attacked, on $name', (backend)
     const customer = (await t.db.selectFrom('users').select('id').executeTakeFirst())?.id ?? 1n;
     // A stolen signed-in session guessing the code every money action asks for.
     const ask = (typed: string, token = member.token) =>
-      ops(t, 'money/requests/create', { kind: 'goodwill-credit', customer_id: Number(customer), amount: '50', reason: 'A reason long enough', code: typed }, token);
+      ops(
+        t,
+        'money/requests/create',
+        {
+          kind: 'goodwill-credit',
+          customer_id: Number(customer),
+          amount: '50',
+          reason: 'A reason long enough',
+          code: typed,
+        },
+        token,
+      );
     // One wrong code at sign-in first: the count is the account's, wherever the code was typed.
     const half = await halfOpen(member);
     expect((await code(NOT_A_CODE, half)).status).toBe(403);
@@ -164,7 +178,9 @@ describe.each(backends)('the console’s sign-in, attacked, on $name', (backend)
     // Every session of the account ended; no code is taken until the lock ends, at sign-in or here.
     expect((await ops(t, 'glance', {}, member.token)).status).toBe(401);
     expect((await password(member.email)).status).toBe(429);
-    expect(await t.db.selectFrom('money_requests').select('id').where('maker_id', '=', BigInt(member.id)).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('money_requests').select('id').where('maker_id', '=', BigInt(member.id)).execute(),
+    ).toEqual([]);
     expect((await audited(member)).filter((action) => action === 'session.code-lock')).toHaveLength(1);
     t.clock.advance(16 * MINUTE);
     expect((await code(await member.code(), await halfOpen(member))).status).toBe(200);

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, MoneyRequest, StaffChange, StaffMember as Account, StaffOutcome } from '../../../core/console';
+import type {
+  AuditEntry,
+  MoneyRequest,
+  StaffChange,
+  StaffMember as Account,
+  StaffOutcome,
+} from '../../../core/console';
 import { signUp } from '../../support/api/accounts';
 import { backends } from '../../support/api/backends';
 import { useTestApp } from '../../support/api/useTestApp';

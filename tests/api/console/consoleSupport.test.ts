@@ -20,21 +20,35 @@ describe.each(backends)('support in the operator console on $name', (backend) =>
     const bought = await newBuyer(t, 2_000);
     // A phone of its own: the test people share one.
     const phone = `0803${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    expect((await t.call('/api/update-profile', { token: bought.token, body: { device: 'web', name: bought.name, phone } })).status).toBe(200);
+    expect(
+      (await t.call('/api/update-profile', { token: bought.token, body: { device: 'web', name: bought.name, phone } }))
+        .status,
+    ).toBe(200);
     buyer = { ...bought, phone, id: await customerIdOf(t, bought.email) };
     accounts = await createAccounts(t, buyer.token);
     // Ends in 0002: pending at first, delivered when requeried.
-    stuck = (await buy(t, buyer.token, 'airtime', { provider_id: await providerId(t, 'airtime', 'MTN'), beneficiary: '08031230002', amount: 500, pin: PIN })).body.data!;
+    stuck = (
+      await buy(t, buyer.token, 'airtime', {
+        provider_id: await providerId(t, 'airtime', 'MTN'),
+        beneficiary: '08031230002',
+        amount: 500,
+        pin: PIN,
+      })
+    ).body.data!;
   });
 
   it('finds the customer by phone, e-mail, account number, transaction reference and case number', async () => {
-    const find = async (query: string) => (await ops<CustomerHit[]>(t, 'customers/search', { query }, support.token)).body.data!.map((hit) => hit.id);
+    const find = async (query: string) =>
+      (await ops<CustomerHit[]>(t, 'customers/search', { query }, support.token)).body.data!.map((hit) => hit.id);
     expect(await find(buyer.phone)).toEqual([buyer.id]);
     expect(await find(`+234${buyer.phone.slice(1)}`)).toEqual([buyer.id]);
     expect(await find(buyer.email.toUpperCase())).toEqual([buyer.id]);
     expect(await find(accounts[0].account_number)).toEqual([buyer.id]);
     expect(await find(stuck.reference)).toEqual([buyer.id]);
-    const opened = await t.call<ProblemReport>('/api/problem-reports/create', { token: buyer.token, body: { transaction_id: stuck.id, reason: 'still-processing', note: 'Paid, nothing came' } });
+    const opened = await t.call<ProblemReport>('/api/problem-reports/create', {
+      token: buyer.token,
+      body: { transaction_id: stuck.id, reason: 'still-processing', note: 'Paid, nothing came' },
+    });
     expect(await find(opened.body.data!.case_number)).toEqual([buyer.id]);
   });
 
@@ -45,18 +59,31 @@ describe.each(backends)('support in the operator console on $name', (backend) =>
     expect(page.identity.bvn).toMatch(/^•{7}\d{4}$/);
     expect(page.identity.nin).toMatch(/^•{7}\d{4}$/);
     const bill = page.transactions.find((transaction) => transaction.id === stuck.id)!;
-    expect(bill).toMatchObject({ status: 'processing', bill: { biller: 'simulated', provider: 'MTN', beneficiary: '08031230002' } });
+    expect(bill).toMatchObject({
+      status: 'processing',
+      bill: { biller: 'simulated', provider: 'MTN', beneficiary: '08031230002' },
+    });
     expect(page.ledger.length).toBeGreaterThan(0);
     expect(page.sessions.some((session) => session.live)).toBe(true);
     expect(page.cases).toHaveLength(1);
-    const audit = await ops<{ action: string; actor: string; customer_id: number }[]>(t, 'audit/list', { action: 'customer.view', customer_id: buyer.id }, admin.token);
+    const audit = await ops<{ action: string; actor: string; customer_id: number }[]>(
+      t,
+      'audit/list',
+      { action: 'customer.view', customer_id: buyer.id },
+      admin.token,
+    );
     expect(audit.body.data![0]).toMatchObject({ action: 'customer.view', actor: support.email, customer_id: buyer.id });
     expect((await ops(t, 'customers/view', { customer_id: 999_999 }, support.token)).status).toBe(404);
   });
 
   it('requeries a stuck bill now, settling it by the biller’s answer, and the glance shows the day', async () => {
     pastRequeryDelay(t);
-    const requeried = await ops<ConsoleTransaction>(t, 'customers/requery', { transaction_id: stuck.id }, support.token);
+    const requeried = await ops<ConsoleTransaction>(
+      t,
+      'customers/requery',
+      { transaction_id: stuck.id },
+      support.token,
+    );
     expect(requeried.status, requeried.body.message).toBe(200);
     expect(requeried.body.data!.status).toBe('completed');
     expect((await ops(t, 'customers/requery', { transaction_id: stuck.id }, support.token)).status).toBe(409);
@@ -74,20 +101,35 @@ describe.each(backends)('support in the operator console on $name', (backend) =>
     const resolved = await ops<ConsoleCase>(t, 'cases/resolve', { case_number: open.case_number, note }, support.token);
     expect(resolved.body.data).toMatchObject({ status: 'resolved', resolution_note: note });
     expect((await ops(t, 'cases/resolve', { case_number: open.case_number, note }, support.token)).status).toBe(409);
-    const mail = t.outbox.list(buyer.email).find((candidate) => candidate.subject === `Case ${open.case_number} resolved`)!;
+    const mail = t.outbox
+      .list(buyer.email)
+      .find((candidate) => candidate.subject === `Case ${open.case_number} resolved`)!;
     expect(mail.text).toContain(note);
-    const seen = await t.call<ProblemReport>('/api/problem-reports/fetch', { token: buyer.token, body: { transaction_id: stuck.id } });
+    const seen = await t.call<ProblemReport>('/api/problem-reports/fetch', {
+      token: buyer.token,
+      body: { transaction_id: stuck.id },
+    });
     expect(seen.body.data).toMatchObject({ status: 'resolved', resolution_note: note });
   });
 
   it('ends a customer’s sessions: their token stops working at once', async () => {
-    const ended = await ops<{ ended: number }>(t, 'customers/revoke-sessions', { customer_id: buyer.id }, support.token);
+    const ended = await ops<{ ended: number }>(
+      t,
+      'customers/revoke-sessions',
+      { customer_id: buyer.id },
+      support.token,
+    );
     expect(ended.body.data!.ended).toBeGreaterThan(0);
     expect((await t.call('/api/get-user', { token: buyer.token })).status).toBe(401);
   });
 
   it('records an operator decision on the customer’s address, shown on the page', async () => {
-    const decided = await ops(t, 'customers/address-decision', { customer_id: buyer.id, verified: true, note: 'Utility bill of October, name and address match' }, support.token);
+    const decided = await ops(
+      t,
+      'customers/address-decision',
+      { customer_id: buyer.id, verified: true, note: 'Utility bill of October, name and address match' },
+      support.token,
+    );
     expect(decided.status).toBe(200);
     const page = (await ops<CustomerPage>(t, 'customers/view', { customer_id: buyer.id }, support.token)).body.data!;
     expect(page.identity.address).toMatchObject({ verified: true, decided_by: support.email });

@@ -29,15 +29,31 @@ describe('npm run staff', () => {
     const env = { ...inherited, ...settings, OPS_PUBLIC_URL: 'https://ops.example.test', ...extra };
     return promisify(execFile)(process.execPath, [tsx, script, ...args], { env, timeout: 60_000 }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
   };
 
   it('creates the first admin with a one-time invitation (written to a file), lists and disables it, and refuses what it does not know', async () => {
     const file = join(dataDir, 'invitation.txt');
-    const created = await run(['create', '--email', 'Ada@Ops.test', '--name', 'Ada Obi', '--role', 'admin', '--invitation-file', file]);
+    const created = await run([
+      'create',
+      '--email',
+      'Ada@Ops.test',
+      '--name',
+      'Ada Obi',
+      '--role',
+      'admin',
+      '--invitation-file',
+      file,
+    ]);
     expect(created, created.stderr).toMatchObject({ code: 0 });
-    expect(await readFile(file, 'utf8')).toMatch(/^https:\/\/ops\.example\.test\/setup#invitation=[A-Za-z0-9_-]{43}\n$/);
+    expect(await readFile(file, 'utf8')).toMatch(
+      /^https:\/\/ops\.example\.test\/setup#invitation=[A-Za-z0-9_-]{43}\n$/,
+    );
     // Without a mail server the owner cannot be told, and the operator is told so.
     expect(created.stdout).toContain('ada@ops.test was not told by e-mail: SMTP_URL is not set');
     expect((await run(['create', '--email', 'ada@ops.test', '--name', 'Ada again', '--role', 'admin'])).code).toBe(1);

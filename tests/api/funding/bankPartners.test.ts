@@ -39,8 +39,19 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     [monnifyFake, paystackFake] = await Promise.all([startFakeMonnify(), startFakePaystack()]);
     partners = {
       simulated: new SimulatedBank({ webhookSecret: testConfig().bankWebhookSecret }),
-      monnify: new MonnifyBank({ baseUrl: monnifyFake.url, apiKey: monnifyFake.apiKey, secretKey: monnifyFake.secretKey, contractCode: monnifyFake.contractCode }, partnerOptions(log, clock)),
-      paystack: new PaystackBank({ baseUrl: paystackFake.url, secretKey: paystackFake.secretKey }, partnerOptions(log, clock)),
+      monnify: new MonnifyBank(
+        {
+          baseUrl: monnifyFake.url,
+          apiKey: monnifyFake.apiKey,
+          secretKey: monnifyFake.secretKey,
+          contractCode: monnifyFake.contractCode,
+        },
+        partnerOptions(log, clock),
+      ),
+      paystack: new PaystackBank(
+        { baseUrl: paystackFake.url, secretKey: paystackFake.secretKey },
+        partnerOptions(log, clock),
+      ),
     };
     database = await backend.open();
   });
@@ -53,7 +64,11 @@ describe.each(backends)('several bank partners on $name', (backend) => {
 
   /** The app with these partners, on the shared database, its webhooks where the fakes send them. */
   async function appWith(...names: (keyof typeof partners)[]) {
-    const app = await startListeningApp(backend, names.map((name) => partners[name]), { clock, database: { ...database, close: async () => {} } });
+    const app = await startListeningApp(
+      backend,
+      names.map((name) => partners[name]),
+      { clock, database: { ...database, close: async () => {} } },
+    );
     apps.push(app);
     monnifyFake.webhookUrl = app.webhookUrl('monnify');
     paystackFake.webhookUrl = app.webhookUrl('paystack');
@@ -65,27 +80,43 @@ describe.each(backends)('several bank partners on $name', (backend) => {
   const ownAccount = { bank_code: '058', bank_account_number: '0123456789' };
   /** A BVN with the user's own bank account: every partner can open accounts with it. */
   const bvnWithBank = (bvn = identityNumber()) => ({ bvn: bvn, ...born, ...ownAccount });
-  const funding = async (t: TestApp, token: string) => (await t.call<FundingStatus>('/api/funding', { token })).body.data!;
+  const funding = async (t: TestApp, token: string) =>
+    (await t.call<FundingStatus>('/api/funding', { token })).body.data!;
   /** Waits for Paystack's validation webhook to have been handled: its account listed. */
   const paystackReady = (t: TestApp, token: string) =>
-    expect.poll(async () => (await funding(t, token)).partners.find((partner) => partner.partner === 'Paystack')?.status).toBe('ready');
+    expect
+      .poll(async () => (await funding(t, token)).partners.find((partner) => partner.partner === 'Paystack')?.status)
+      .toBe('ready');
 
-  it('identity first: a BVN verified opens Monnify\'s accounts (the BVN sent to it) and Paystack\'s (after its validation webhook); a transfer into each is credited once', async () => {
+  it("identity first: a BVN verified opens Monnify's accounts (the BVN sent to it) and Paystack's (after its validation webhook); a transfer into each is credited once", async () => {
     const t = await appWith('simulated', 'monnify', 'paystack');
     const user = await signUp(t, { name: 'Chioma Okafor' });
     expect((await t.call('/api/create-accounts', { token: user.token })).status).toBe(403);
-    expect(monnifyFake.count('POST', '/api/v2/bank-transfer/reserved-accounts') + paystackFake.count('POST', '/customer')).toBe(0);
+    expect(
+      monnifyFake.count('POST', '/api/v2/bank-transfer/reserved-accounts') + paystackFake.count('POST', '/customer'),
+    ).toBe(0);
 
     const bvn = identityNumber();
-    const verified = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: bvnWithBank(bvn) });
+    const verified = await t.call<FundingStatus>('/api/funding/identity', {
+      token: user.token,
+      body: bvnWithBank(bvn),
+    });
     expect(verified.status, verified.body.message).toBe(200);
     const userId = await userIdOf(t, user.email);
     expect(monnifyFake.identityOf(`user-${userId}`), 'Monnify reserved with the BVN').toEqual({ bvn });
-    expect(paystackFake.identificationsOf(user.email), 'Paystack validated the BVN with the bank account').toEqual([{ bvn, bank_code: '058', account_number: '0123456789' }]);
+    expect(paystackFake.identificationsOf(user.email), 'Paystack validated the BVN with the bank account').toEqual([
+      { bvn, bank_code: '058', account_number: '0123456789' },
+    ]);
     await paystackReady(t, user.token);
 
     const { accounts } = await funding(t, user.token);
-    expect(accounts.map((account) => account.bank_name)).toEqual(['Wema Bank', 'Sterling Bank', 'Wema Bank', 'Sterling Bank', 'Wema Bank']);
+    expect(accounts.map((account) => account.bank_name)).toEqual([
+      'Wema Bank',
+      'Sterling Bank',
+      'Wema Bank',
+      'Sterling Bank',
+      'Wema Bank',
+    ]);
     // Monnify names the accounts after the identity holder.
     expect(accounts.filter((account) => account.account_name === 'CHIOMA OKAFOR')).toHaveLength(2);
     expect((await t.call<VirtualAccount[]>('/api/create-accounts', { token: user.token })).body.data).toEqual(accounts);
@@ -94,8 +125,14 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     // Development transfers reach each partner: the simulated one signs itself, the real ones' fakes pay; each reference once.
     for (const account of accounts) {
       const reference = `T${account.account_number}${Date.now()}`;
-      expect(await devTransfer(t, { account_number: account.account_number, amount: 100, reference }), account.bank_name).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
-      expect(await devTransfer(t, { account_number: account.account_number, amount: 100, reference })).toMatchObject({ status: 200, body: { data: { status: 'duplicate' } } });
+      expect(
+        await devTransfer(t, { account_number: account.account_number, amount: 100, reference }),
+        account.bank_name,
+      ).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
+      expect(await devTransfer(t, { account_number: account.account_number, amount: 100, reference })).toMatchObject({
+        status: 200,
+        body: { data: { status: 'duplicate' } },
+      });
     }
     expect((await t.call<UserData>('/api/get-user', { token: user.token })).body.data!.wallet_balance).toBe(500);
   });
@@ -105,7 +142,12 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     const user = await signUp(t);
     const nin = identityNumber();
     const reply = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { nin, ...born } });
-    expect(reply.body.data!.partners.find((partner) => partner.partner === 'Paystack')).toEqual({ partner: 'Paystack', status: 'skipped', message: PAYSTACK_NEEDS_BVN, needs: ['bvn', 'bank_account'] });
+    expect(reply.body.data!.partners.find((partner) => partner.partner === 'Paystack')).toEqual({
+      partner: 'Paystack',
+      status: 'skipped',
+      message: PAYSTACK_NEEDS_BVN,
+      needs: ['bvn', 'bank_account'],
+    });
     expect(monnifyFake.identityOf(`user-${await userIdOf(t, user.email)}`)).toEqual({ nin });
     expect(reply.body.data!.accounts).toHaveLength(4);
   });
@@ -117,13 +159,22 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     paystackFake.failingIdentities.add('0123456789');
     try {
       await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: bvnWithBank(bvn) });
-      await expect.poll(async () => (await funding(t, user.token)).partners.find((partner) => partner.partner === 'Paystack')?.status).toBe('refused');
+      await expect
+        .poll(
+          async () => (await funding(t, user.token)).partners.find((partner) => partner.partner === 'Paystack')?.status,
+        )
+        .toBe('refused');
       const paystack = (await funding(t, user.token)).partners.find((partner) => partner.partner === 'Paystack')!;
-      expect(paystack.message).toMatch(/^Paystack could not confirm your BVN with that bank account \(Account number or BVN is incorrect\)/);
+      expect(paystack.message).toMatch(
+        /^Paystack could not confirm your BVN with that bank account \(Account number or BVN is incorrect\)/,
+      );
     } finally {
       paystackFake.failingIdentities.delete('0123456789');
     }
-    const again = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: { ...bvnWithBank(bvn), bank_account_number: '0987654321' } });
+    const again = await t.call<FundingStatus>('/api/funding/identity', {
+      token: user.token,
+      body: { ...bvnWithBank(bvn), bank_account_number: '0987654321' },
+    });
     expect(again.status).toBe(200);
     await paystackReady(t, user.token);
   });
@@ -136,9 +187,16 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     try {
       const reply = await t.call<FundingStatus>('/api/funding/identity', { token: user.token, body: bvnWithBank(bvn) });
       expect(reply.status).toBe(200);
-      expect(reply.body.data!.partners.find((partner) => partner.partner === 'Monnify')).toMatchObject({ status: 'needs-identity', message: fundingMessages.partnerDown('Monnify') });
+      expect(reply.body.data!.partners.find((partner) => partner.partner === 'Monnify')).toMatchObject({
+        status: 'needs-identity',
+        message: fundingMessages.partnerDown('Monnify'),
+      });
       await paystackReady(t, user.token);
-      const providers = await t.db.selectFrom('virtual_accounts').select('provider').where('user_id', '=', await userIdOf(t, user.email)).execute();
+      const providers = await t.db
+        .selectFrom('virtual_accounts')
+        .select('provider')
+        .where('user_id', '=', await userIdOf(t, user.email))
+        .execute();
       expect(providers.map((row) => row.provider).sort()).toEqual(['paystack', 'simulated', 'simulated']);
     } finally {
       monnifyFake.misbehave({});
@@ -149,7 +207,7 @@ describe.each(backends)('several bank partners on $name', (backend) => {
     expect(again.body.data!.accounts).toHaveLength(5);
   });
 
-  it('lists only the live partners\' accounts once one is switched off, keeps the others in the database, and funds through the rest', async () => {
+  it("lists only the live partners' accounts once one is switched off, keeps the others in the database, and funds through the rest", async () => {
     const before = await appWith('simulated', 'monnify', 'paystack');
     const user = await signUp(before);
     await before.call<FundingStatus>('/api/funding/identity', { token: user.token, body: bvnWithBank() });
@@ -159,15 +217,37 @@ describe.each(backends)('several bank partners on $name', (backend) => {
 
     const after = await appWith('paystack');
     const listed = (await after.call<UserData>('/api/get-user', { token: user.token })).body.data!.accounts;
-    expect(listed).toEqual([{ bank_name: 'Wema Bank', account_number: expect.stringMatching(/^\d{10}$/), account_name: expect.any(String) }]);
-    expect((await after.call<VirtualAccount[]>('/api/create-accounts', { token: user.token })).body.data).toEqual(listed);
-    expect(await after.db.selectFrom('virtual_accounts').select('id').where('user_id', '=', await userIdOf(after, user.email)).execute(), 'kept').toHaveLength(5);
+    expect(listed).toEqual([
+      { bank_name: 'Wema Bank', account_number: expect.stringMatching(/^\d{10}$/), account_name: expect.any(String) },
+    ]);
+    expect((await after.call<VirtualAccount[]>('/api/create-accounts', { token: user.token })).body.data).toEqual(
+      listed,
+    );
+    expect(
+      await after.db
+        .selectFrom('virtual_accounts')
+        .select('id')
+        .where('user_id', '=', await userIdOf(after, user.email))
+        .execute(),
+      'kept',
+    ).toHaveLength(5);
 
     const paid = await paystackFake.pay({ accountNumber: listed[0].account_number, amountKobo: 20_000n });
     expect(paid.webhook).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
     // The switched-off partners' webhooks are no longer served.
-    expect((await fetch(after.webhookUrl('monnify'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
-    const monnifyAccount = all.find((account) => !listed.some((live) => live.account_number === account.account_number) && account.bank_name === 'Sterling Bank')!;
+    expect(
+      (
+        await fetch(after.webhookUrl('monnify'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(404);
+    const monnifyAccount = all.find(
+      (account) =>
+        !listed.some((live) => live.account_number === account.account_number) && account.bank_name === 'Sterling Bank',
+    )!;
     expect((await devTransfer(after, { account_number: monnifyAccount.account_number, amount: 50 })).status).toBe(404);
   });
 });
@@ -186,15 +266,28 @@ describe('BANK_PARTNERS', () => {
     });
     expect(config.bankPartners).toEqual({
       names: ['monnify', 'paystack'],
-      monnify: { baseUrl: 'https://sandbox.monnify.com', apiKey: 'MK_TEST_X', secretKey: 'a-secret-of-sixteen+', contractCode: '1234567890' },
+      monnify: {
+        baseUrl: 'https://sandbox.monnify.com',
+        apiKey: 'MK_TEST_X',
+        secretKey: 'a-secret-of-sixteen+',
+        contractCode: '1234567890',
+      },
       paystack: { baseUrl: 'https://api.paystack.co', secretKey: 'sk_test_abcdefghijklmnop' },
     });
   });
 
   it('refuses a listed partner without its keys, an unknown partner, and a malformed key', () => {
-    expect(() => loadConfig({ ...base, BANK_PARTNERS: 'monnify' })).toThrow(/MONNIFY_API_KEY must be set: BANK_PARTNERS lists monnify[\s\S]*MONNIFY_SECRET_KEY must be set[\s\S]*MONNIFY_CONTRACT_CODE must be set/);
-    expect(() => loadConfig({ ...base, BANK_PARTNERS: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY must be set: BANK_PARTNERS lists paystack/);
-    expect(() => loadConfig({ ...base, BANK_PARTNERS: 'simulated,flutterwave' })).toThrow(/BANK_PARTNERS must be a comma list of simulated, monnify, paystack; not understood: flutterwave/);
-    expect(() => loadConfig({ ...base, BANK_PARTNERS: 'paystack', PAYSTACK_SECRET_KEY: 'pk_live_public' })).toThrow(/PAYSTACK_SECRET_KEY must be a Paystack secret key/);
+    expect(() => loadConfig({ ...base, BANK_PARTNERS: 'monnify' })).toThrow(
+      /MONNIFY_API_KEY must be set: BANK_PARTNERS lists monnify[\s\S]*MONNIFY_SECRET_KEY must be set[\s\S]*MONNIFY_CONTRACT_CODE must be set/,
+    );
+    expect(() => loadConfig({ ...base, BANK_PARTNERS: 'paystack' })).toThrow(
+      /PAYSTACK_SECRET_KEY must be set: BANK_PARTNERS lists paystack/,
+    );
+    expect(() => loadConfig({ ...base, BANK_PARTNERS: 'simulated,flutterwave' })).toThrow(
+      /BANK_PARTNERS must be a comma list of simulated, monnify, paystack; not understood: flutterwave/,
+    );
+    expect(() => loadConfig({ ...base, BANK_PARTNERS: 'paystack', PAYSTACK_SECRET_KEY: 'pk_live_public' })).toThrow(
+      /PAYSTACK_SECRET_KEY must be a Paystack secret key/,
+    );
   });
 });

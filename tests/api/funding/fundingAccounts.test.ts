@@ -1,4 +1,12 @@
-import { InsertQueryNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  InsertQueryNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { FundingStatus, UserData, VirtualAccount } from '../../../core/contract';
 import { fundingMessages, identityMessages } from '../../../core/messages';
@@ -83,8 +91,17 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
   it('a user with no verified identity gets no account: create-accounts says why and what to do, and no partner is asked', async () => {
     const account = await signUp(t);
     const calls = bank.calls;
-    expect(await create(account.token)).toMatchObject({ status: 403, body: { type: 'error', message: identityMessages.identityRequired } });
-    expect(await status(account.token)).toEqual({ identity: { bvn: false, nin: false }, accounts: [], partners: [], card: null, card_payments: [] });
+    expect(await create(account.token)).toMatchObject({
+      status: 403,
+      body: { type: 'error', message: identityMessages.identityRequired },
+    });
+    expect(await status(account.token)).toEqual({
+      identity: { bvn: false, nin: false },
+      accounts: [],
+      partners: [],
+      card: null,
+      card_payments: [],
+    });
     expect(bank.calls).toBe(calls);
   });
 
@@ -99,12 +116,23 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
       ['Wema Bank', 'NAIRA WALLET/CHIOMA OKAFOR'],
       ['Sterling Bank', 'NAIRA WALLET/CHIOMA OKAFOR'],
     ]);
-    expect(partners).toEqual([{ partner: 'Simulated bank', status: 'ready', message: fundingMessages.ready('Simulated bank'), needs: [] }]);
+    expect(partners).toEqual([
+      { partner: 'Simulated bank', status: 'ready', message: fundingMessages.ready('Simulated bank'), needs: [] },
+    ]);
     expect(bank.proofs.at(-1)).toEqual({ nin });
-    const rows = await t.db.selectFrom('virtual_accounts').selectAll().where('user_id', '=', await userIdOf(t, account.email)).orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('virtual_accounts')
+      .selectAll()
+      .where('user_id', '=', await userIdOf(t, account.email))
+      .orderBy('id')
+      .execute();
     for (const row of rows) expect(isValidNuban(row.bank_code, row.account_number), row.account_number).toBe(true);
     // Nothing of the number is kept but its last four digits and keyed hash.
-    expect(JSON.stringify(await t.db.selectFrom('partner_enrolments').selectAll().execute(), (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toContain(nin);
+    expect(
+      JSON.stringify(await t.db.selectFrom('partner_enrolments').selectAll().execute(), (_, value: unknown) =>
+        typeof value === 'bigint' ? String(value) : value,
+      ),
+    ).not.toContain(nin);
 
     const calls = bank.calls;
     expect((await create(account.token)).body.data).toEqual(accounts);
@@ -126,10 +154,20 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
     const replies = await racing;
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
     const userId = await userIdOf(t, account.email);
-    const stored = await t.db.selectFrom('virtual_accounts').select('account_number').where('user_id', '=', userId).orderBy('id').execute();
+    const stored = await t.db
+      .selectFrom('virtual_accounts')
+      .select('account_number')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
     expect(stored).toHaveLength(2);
-    expect((await create(account.token)).body.data!.map((a) => a.account_number)).toEqual(stored.map((s) => s.account_number));
-    expect(await t.db.selectFrom('virtual_account_claims').selectAll().where('user_id', '=', userId).execute(), 'no claim left behind').toEqual([]);
+    expect((await create(account.token)).body.data!.map((a) => a.account_number)).toEqual(
+      stored.map((s) => s.account_number),
+    );
+    expect(
+      await t.db.selectFrom('virtual_account_claims').selectAll().where('user_id', '=', userId).execute(),
+      'no claim left behind',
+    ).toEqual([]);
   });
 
   it('a partner that is down does not fail the verification: the identity is kept, /funding asks for the number again, which then opens the accounts', async () => {
@@ -139,13 +177,20 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
     try {
       const reply = await verify(account, { nin: nin });
       expect(reply.status).toBe(200);
-      expect(reply.body.data).toMatchObject({ identity: { nin: true }, accounts: [], partners: [{ status: 'needs-identity', message: fundingMessages.partnerDown('Simulated bank') }] });
+      expect(reply.body.data).toMatchObject({
+        identity: { nin: true },
+        accounts: [],
+        partners: [{ status: 'needs-identity', message: fundingMessages.partnerDown('Simulated bank') }],
+      });
     } finally {
       bank.failing = false;
     }
     expect(await create(account.token)).toMatchObject({ status: 200, body: { data: [] } });
     // Another number is not the one verified: checked against its keyed hash, no lookup.
-    expect(await verify(account, { nin: identityNumber() })).toMatchObject({ status: 409, body: { message: identityMessages.notTheVerifiedNumber('NIN') } });
+    expect(await verify(account, { nin: identityNumber() })).toMatchObject({
+      status: 409,
+      body: { message: identityMessages.notTheVerifiedNumber('NIN') },
+    });
     const again = await verify(account, { nin: nin });
     expect(again.body.data!.accounts).toHaveLength(2);
     expect(again.body.data!.partners[0].status).toBe('ready');
@@ -154,7 +199,10 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
   it("a verification waits for another replica's call to the partner, then takes its turn", async () => {
     const account = await signUp(t);
     const userId = await userIdOf(t, account.email);
-    await t.db.insertInto('virtual_account_claims').values({ user_id: userId, provider: bank.provider, claimed_at: t.clock.now() }).execute();
+    await t.db
+      .insertInto('virtual_account_claims')
+      .values({ user_id: userId, provider: bank.provider, claimed_at: t.clock.now() })
+      .execute();
     const attempts = claims.count;
     const waiting = verify(account);
     const calls = bank.calls;
@@ -164,7 +212,14 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
     const number = nuban('035', '123456789');
     await t.db
       .insertInto('virtual_accounts')
-      .values({ user_id: userId, provider: bank.provider, bank_name: 'Wema Bank', bank_code: '035', account_number: number, created_at: t.clock.now() })
+      .values({
+        user_id: userId,
+        provider: bank.provider,
+        bank_name: 'Wema Bank',
+        bank_code: '035',
+        account_number: number,
+        created_at: t.clock.now(),
+      })
       .execute();
     expect(bank.calls, 'not while the other replica calls').toBe(calls);
     await t.db.deleteFrom('virtual_account_claims').where('user_id', '=', userId).execute();
@@ -177,10 +232,15 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
   it('takes over the claim of a caller that died mid-request once its lease is over', async () => {
     const account = await signUp(t);
     const userId = await userIdOf(t, account.email);
-    await t.db.insertInto('virtual_account_claims').values({ user_id: userId, provider: bank.provider, claimed_at: t.clock.now() }).execute();
+    await t.db
+      .insertInto('virtual_account_claims')
+      .values({ user_id: userId, provider: bank.provider, claimed_at: t.clock.now() })
+      .execute();
     t.clock.advance(2 * 60_000 + 1);
     expect((await verify(account)).body.data!.accounts).toHaveLength(2);
-    expect(await t.db.selectFrom('virtual_account_claims').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('virtual_account_claims').selectAll().where('user_id', '=', userId).execute()).toEqual(
+      [],
+    );
   });
 
   it('gives different users different accounts', async () => {
@@ -197,17 +257,24 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
     const reply = await t.call<UserData>('/api/update-profile', { token: account.token, body });
     expect(reply.body.data!.accounts.map((a) => a.bank_name)).toEqual(SIMULATED_BANKS.map((b) => b.bankName));
     expect(bank.proofs.at(-1)).toEqual({ bvn });
-    const login = await t.call<UserData>('/api/login', { body: { device: 'web', email: account.email, password: account.password } });
+    const login = await t.call<UserData>('/api/login', {
+      body: { device: 'web', email: account.email, password: account.password },
+    });
     expect(login.body.data!.accounts).toEqual(reply.body.data!.accounts);
   });
 
   it('refuses a bank account with a NIN, half a bank account, and any of it without a session', async () => {
     const account = await signUp(t);
-    expect(await verify(account, { nin: identityNumber(), bank_code: '058', bank_account_number: '0123456789' })).toMatchObject({
+    expect(
+      await verify(account, { nin: identityNumber(), bank_code: '058', bank_account_number: '0123456789' }),
+    ).toMatchObject({
       status: 422,
       body: { message: identityMessages.bankAccountNeedsBvn },
     });
-    expect(await verify(account, { bvn: identityNumber(), bank_code: '058' })).toMatchObject({ status: 422, body: { message: identityMessages.bankAccountIncomplete } });
+    expect(await verify(account, { bvn: identityNumber(), bank_code: '058' })).toMatchObject({
+      status: 422,
+      body: { message: identityMessages.bankAccountIncomplete },
+    });
     expect(await verify(account, { bvn: '123' })).toMatchObject({ status: 422 });
     expect((await t.call('/api/create-accounts')).status).toBe(401);
     expect((await t.call('/api/funding')).status).toBe(401);

@@ -22,13 +22,19 @@ describe('NUBAN check digit', () => {
 
   it('detects every single-digit error', () => {
     fc.assert(
-      fc.property(fc.constantFrom('035', '232', '058', '090267'), fc.stringMatching(/^\d{9}$/), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 9 }), (code, serial, position, delta) => {
-        const valid = nuban(code, serial);
-        const digits = [...valid];
-        digits[position] = String((Number(digits[position]) + delta) % 10);
-        expect(isValidNuban(code, valid)).toBe(true);
-        expect(isValidNuban(code, digits.join(''))).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom('035', '232', '058', '090267'),
+        fc.stringMatching(/^\d{9}$/),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        (code, serial, position, delta) => {
+          const valid = nuban(code, serial);
+          const digits = [...valid];
+          digits[position] = String((Number(digits[position]) + delta) % 10);
+          expect(isValidNuban(code, valid)).toBe(true);
+          expect(isValidNuban(code, digits.join(''))).toBe(false);
+        },
+      ),
     );
   });
 
@@ -49,6 +55,7 @@ describe('NUBAN check digit', () => {
     if (step.status !== 'ready') throw new Error(`not ready: ${step.status}`);
     const accounts = step.accounts;
     expect(accounts.map((a) => [a.bankName, a.bankCode])).toEqual(SIMULATED_BANKS.map((b) => [b.bankName, b.bankCode]));
-    for (const account of accounts) expect(isValidNuban(account.bankCode, account.accountNumber), account.accountNumber).toBe(true);
+    for (const account of accounts)
+      expect(isValidNuban(account.bankCode, account.accountNumber), account.accountNumber).toBe(true);
   });
 });

@@ -3,7 +3,14 @@ import type { UserData } from '../../../core/contract';
 import { DEMO_ACCOUNT } from '../../../server/db/demoAccount';
 import { startFakeMonnify, type FakeMonnify } from '../../../testkit/fakes/monnifyServer';
 import { freePort } from '../../../testkit/freePort';
-import { START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from '../../support/api/serverProcess';
+import {
+  START_TIMEOUT_MS,
+  startServer,
+  storage,
+  waitUntilListening,
+  type Started,
+  type Storage,
+} from '../../support/api/serverProcess';
 
 interface Ready {
   data: { details: { partners: { partner: string; breaker: string; enrolments_needing_identity: number }[] } };
@@ -62,7 +69,11 @@ describe('a start while the bank partner is down', () => {
   let token: string | undefined;
   const demoUser = async () => {
     token ??= (await login()).user.token;
-    const response = await fetch(`${base}/api/get-user`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${base}/api/get-user`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     return ((await response.json()) as { data: UserData }).data;
   };
 
@@ -73,7 +84,9 @@ describe('a start while the bank partner is down', () => {
     const ready = await fetch(`${base}/api/health/ready`);
     expect(ready.status, 'a partner down takes no replica out of service').toBe(200);
     const { data } = (await ready.json()) as Ready;
-    expect(data.details.partners).toEqual([expect.objectContaining({ partner: 'monnify', enrolments_needing_identity: 1 })]);
+    expect(data.details.partners).toEqual([
+      expect.objectContaining({ partner: 'monnify', enrolments_needing_identity: 1 }),
+    ]);
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toMatch(/wallet_partner_backlog\{partner="monnify",kind="enrolments_needing_identity"\} 1/);
   });
@@ -81,7 +94,11 @@ describe('a start while the bank partner is down', () => {
   it('gives the demo account its accounts and its ₦25,000.00 once Monnify answers', async () => {
     monnify.misbehave({});
     // Past the breaker's cool-down, on the development clock, whose move runs the demo job at once.
-    const moved = await fetch(`${base}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 5 * 60_000 }) });
+    const moved = await fetch(`${base}/dev/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_ms: 5 * 60_000 }),
+    });
     expect(moved.status).toBe(200);
     const user = await demoUser();
     expect(user.wallet_balance).toBe(25_000);

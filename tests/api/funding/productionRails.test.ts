@@ -105,7 +105,10 @@ describe.each(backends)('a Paystack test-mode payment on $name', (backend) => {
       const identity = { bvn: identityNumber(), date_of_birth: SIMULATED_DATE_OF_BIRTH, ...bank };
       await t.call<FundingStatus>('/api/funding/identity', { token: owner.token, body: identity });
       const status = async () => (await t.call<FundingStatus>('/api/funding', { token: owner.token })).body.data!;
-      await eventually(async () => (await status()).partners[0]?.status, (state) => state === 'ready');
+      await eventually(
+        async () => (await status()).partners[0]?.status,
+        (state) => state === 'ready',
+      );
       const [account] = (await t.call<VirtualAccount[]>('/api/create-accounts', { token: owner.token })).body.data!;
       const before = await balanceOf(t, owner);
       const paid = await fake.pay({ accountNumber: account.account_number, amountKobo: 500_000n });

@@ -48,7 +48,12 @@ describe.each(backends)('reconciliation on $name', (backend) => {
   const t = useListeningApp(backend, () => ({
     biller,
     clock,
-    banks: [new MonnifyBank({ baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode }, partnerOptions(new RecordingLog(), clock))],
+    banks: [
+      new MonnifyBank(
+        { baseUrl: fake.url, apiKey: fake.apiKey, secretKey: fake.secretKey, contractCode: fake.contractCode },
+        partnerOptions(new RecordingLog(), clock),
+      ),
+    ],
   }));
   beforeAll(async () => {
     fake.webhookUrl = t.webhookUrl('monnify');
@@ -59,10 +64,27 @@ describe.each(backends)('reconciliation on $name', (backend) => {
     const paid = await fake.pay({ accountNumber: account.account_number, amountKobo: 1_000_000n, paidAt: MIDDAY });
     expect(paid.webhook).toMatchObject({ status: 200, body: { data: { status: 'credited' } } });
     const mtn = await providerId(t, 'airtime', 'MTN');
-    const delivered = await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN });
-    const refunded = await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031230001', amount: 200, pin: PIN });
+    const delivered = await buy(t, buyer.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      pin: PIN,
+    });
+    const refunded = await buy(t, buyer.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08031230001',
+      amount: 200,
+      pin: PIN,
+    });
     expect([delivered.body.data?.status, refunded.body.data?.status]).toEqual(['completed', 'canceled']);
-    const requestId = async (id: number) => (await t.db.selectFrom('purchases').select('request_id').where('transaction_id', '=', BigInt(id)).executeTakeFirstOrThrow()).request_id;
+    const requestId = async (id: number) =>
+      (
+        await t.db
+          .selectFrom('purchases')
+          .select('request_id')
+          .where('transaction_id', '=', BigInt(id))
+          .executeTakeFirstOrThrow()
+      ).request_id;
     bills = { delivered: await requestId(delivered.body.data!.id), refunded: await requestId(refunded.body.data!.id) };
   });
 
@@ -79,14 +101,43 @@ describe.each(backends)('reconciliation on $name', (backend) => {
   it('finds each planted mismatch, both ways, stores it once and corrects nothing', async () => {
     const at = new Date('2026-03-10T15:00:00Z');
     // 1. Monnify received money and told no one.
-    const silent = await fake.pay({ accountNumber: account.account_number, amountKobo: 500_000n, paidAt: at, notify: false });
+    const silent = await fake.pay({
+      accountNumber: account.account_number,
+      amountKobo: 500_000n,
+      paidAt: at,
+      notify: false,
+    });
     // 2. A credit of ours Monnify never received.
-    await creditIncomingTransfer(t.ctx, 'monnify', { reference: 'MNFY|GHOST|000001', amountKobo: 70_000n, accountNumber: account.account_number, senderName: 'Nobody', senderBank: 'Nowhere', paidAt: at });
+    await creditIncomingTransfer(t.ctx, 'monnify', {
+      reference: 'MNFY|GHOST|000001',
+      amountKobo: 70_000n,
+      accountNumber: account.account_number,
+      senderName: 'Nobody',
+      senderBank: 'Nowhere',
+      paidAt: at,
+    });
     // 3. Both have it, with other amounts.
-    const differing = await fake.pay({ accountNumber: account.account_number, amountKobo: 90_000n, paidAt: at, notify: false });
-    await creditIncomingTransfer(t.ctx, 'monnify', { reference: differing.reference, amountKobo: 99_000n, accountNumber: account.account_number, senderName: 'Ada', senderBank: 'GTBank', paidAt: at });
+    const differing = await fake.pay({
+      accountNumber: account.account_number,
+      amountKobo: 90_000n,
+      paidAt: at,
+      notify: false,
+    });
+    await creditIncomingTransfer(t.ctx, 'monnify', {
+      reference: differing.reference,
+      amountKobo: 99_000n,
+      accountNumber: account.account_number,
+      senderName: 'Ada',
+      senderBank: 'GTBank',
+      paidAt: at,
+    });
     // 4. A webhook whose amount the status call contradicted: disputed, so not credited; Monnify holds ₦1.
-    const disputed = await fake.pay({ accountNumber: account.account_number, amountKobo: 100_000n, paidAt: at, recordAs: { amountKobo: 100n } });
+    const disputed = await fake.pay({
+      accountNumber: account.account_number,
+      amountKobo: 100_000n,
+      paidAt: at,
+      recordAs: { amountKobo: 100n },
+    });
     expect(disputed.webhook).toMatchObject({ body: { data: { status: 'disputed' } } });
     // 5 and 6. The biller's records contradict the final state of both bills.
     biller.failed.add(bills.delivered);
@@ -94,7 +145,13 @@ describe.each(backends)('reconciliation on $name', (backend) => {
     const balances = await t.db.selectFrom('wallets').select(['id', 'balance_kobo']).orderBy('id').execute();
 
     const result = await t.app.reconcileDay(DAY);
-    const found = result.mismatches.map((m) => [m.counterparty, m.kind, m.reference, m.ourAmountKobo, m.theirAmountKobo]);
+    const found = result.mismatches.map((m) => [
+      m.counterparty,
+      m.kind,
+      m.reference,
+      m.ourAmountKobo,
+      m.theirAmountKobo,
+    ]);
     expect(found).toEqual(
       expect.arrayContaining([
         ['bank:monnify', 'not-credited', silent.reference, null, 500_000n],
@@ -107,15 +164,29 @@ describe.each(backends)('reconciliation on $name', (backend) => {
     );
     expect(found).toHaveLength(6);
     expect(result.newlyFound).toBe(6);
-    expect(result.mismatches.find((m) => m.reference === disputed.reference)?.detail).toMatch(/its webhook was disputed/);
-    expect(await t.db.selectFrom('wallets').select(['id', 'balance_kobo']).orderBy('id').execute(), 'nothing corrected').toEqual(balances);
+    expect(result.mismatches.find((m) => m.reference === disputed.reference)?.detail).toMatch(
+      /its webhook was disputed/,
+    );
+    expect(
+      await t.db.selectFrom('wallets').select(['id', 'balance_kobo']).orderBy('id').execute(),
+      'nothing corrected',
+    ).toEqual(balances);
 
     const again = await t.app.reconcileDay(DAY);
     expect(again.newlyFound).toBe(0);
     expect(again.mismatches).toEqual(result.mismatches);
 
-    const listed = JSON.parse(await report(t.db, { name: 'reconciliation', json: true, day: DAY })) as { mismatches: { kind: string; our_amount_kobo: string | null }[] };
-    expect(listed.mismatches.map((m) => m.kind).sort()).toEqual(['amount-differs', 'bill-delivered-after-refund', 'bill-failed-at-biller', 'not-credited', 'not-credited', 'unknown-to-partner']);
+    const listed = JSON.parse(await report(t.db, { name: 'reconciliation', json: true, day: DAY })) as {
+      mismatches: { kind: string; our_amount_kobo: string | null }[];
+    };
+    expect(listed.mismatches.map((m) => m.kind).sort()).toEqual([
+      'amount-differs',
+      'bill-delivered-after-refund',
+      'bill-failed-at-biller',
+      'not-credited',
+      'not-credited',
+      'unknown-to-partner',
+    ]);
     const table = await report(t.db, { name: 'reconciliation', json: false });
     expect(table).toContain('6 mismatches (stored, not corrected):');
     expect(table).toContain('MNFY|GHOST|000001');
@@ -130,7 +201,10 @@ describe.each(backends)('reconciliation on $name', (backend) => {
     fake.misbehave({ down: true });
     try {
       const result = await t.app.reconcileDay('2026-03-13');
-      expect(result.counterparties[0]).toMatchObject({ counterparty: 'bank:monnify', error: expect.stringContaining('Monnify is not answering') });
+      expect(result.counterparties[0]).toMatchObject({
+        counterparty: 'bank:monnify',
+        error: expect.stringContaining('Monnify is not answering'),
+      });
     } finally {
       fake.misbehave({});
     }
@@ -142,7 +216,13 @@ describe.each(backends)('reconciliation on $name', (backend) => {
     const first = await runDailyReconciliation(ctx, deps);
     expect(first?.day).toBe('2026-03-14');
     expect(await runDailyReconciliation(ctx, deps)).toBeUndefined();
-    expect(await t.db.selectFrom('reconciliation_runs').select(['day', 'finished_at']).where('day', '=', '2026-03-14').executeTakeFirstOrThrow()).toMatchObject({ finished_at: expect.any(Date) });
+    expect(
+      await t.db
+        .selectFrom('reconciliation_runs')
+        .select(['day', 'finished_at'])
+        .where('day', '=', '2026-03-14')
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({ finished_at: expect.any(Date) });
   });
 });
 
@@ -152,7 +232,11 @@ describe('reconciliation arguments', () => {
     expect(parseReconcile(['--date=2026-03-10', '--json'])).toEqual({ day: '2026-03-10', json: true });
     expect(parseReconcile(['--date', '10/03/2026'])).toBeUndefined();
     expect(parseReconcile([])).toBeUndefined();
-    expect(parseReport(['reconciliation', '--date', '2026-03-10'])).toEqual({ name: 'reconciliation', json: false, day: '2026-03-10' });
+    expect(parseReport(['reconciliation', '--date', '2026-03-10'])).toEqual({
+      name: 'reconciliation',
+      json: false,
+      day: '2026-03-10',
+    });
     expect(parseReport(['disputed', '--json'])).toEqual({ name: 'disputed', json: true });
   });
 });

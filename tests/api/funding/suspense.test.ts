@@ -40,18 +40,25 @@ const unmatchedRows = (t: TestApp, reference: string) =>
 describe.each(backends)('unmatched transfers held in suspense on $name', (backend) => {
   let owner: SignedUp;
   let accounts: VirtualAccount[];
-  const t = useTestApp(backend, async () => ({ database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined }));
+  const t = useTestApp(backend, async () => ({
+    database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined,
+  }));
   beforeAll(async () => {
     owner = await signUp(t);
     accounts = await createAccounts(t, owner.token);
   });
 
   const body = (reference: string, accountNumber = NOBODY, amount = 250_000) =>
-    JSON.stringify(chargeSuccess(t, { accountNumber, amount, reference, senderName: 'Kemi Adebayo', senderBank: 'Access Bank' }));
+    JSON.stringify(
+      chargeSuccess(t, { accountNumber, amount, reference, senderName: 'Kemi Adebayo', senderBank: 'Access Bank' }),
+    );
 
   it('records the transfer — reference, number, amount, sender, partner, time, the body without secrets — and moves the money settlement → suspense', async () => {
     const reference = newReference();
-    const [suspense, settlement] = [await balanceOf(t, { suspense: 'simulated' }), await balanceOf(t, { settlement: 'simulated' })];
+    const [suspense, settlement] = [
+      await balanceOf(t, { suspense: 'simulated' }),
+      await balanceOf(t, { settlement: 'simulated' }),
+    ];
     const sent = body(reference);
     expect((await deliver(t, sent)).body.data).toEqual({ status: 'unmatched', reference });
 
@@ -68,16 +75,25 @@ describe.each(backends)('unmatched transfers held in suspense on $name', (backen
       received_at: t.clock.now(),
       status: 'unmatched',
     });
-    const payload = row.payload as { event: string; data: { reference: string; amount: number; authorization: Record<string, unknown> } };
+    const payload = row.payload as {
+      event: string;
+      data: { reference: string; amount: number; authorization: Record<string, unknown> };
+    };
     expect(payload).toEqual(withoutSecrets(JSON.parse(sent)));
     expect(payload.data).toMatchObject({ reference, amount: 250_000 });
     expect(payload.data.authorization.sender_name).toBe('Kemi Adebayo');
-    expect(payload.data.authorization, 'the authorisation code is a credential').not.toHaveProperty('authorization_code');
+    expect(payload.data.authorization, 'the authorisation code is a credential').not.toHaveProperty(
+      'authorization_code',
+    );
     expect(JSON.stringify(payload)).not.toContain('AUTH_');
 
     expect(await balanceOf(t, { suspense: 'simulated' })).toBe(suspense + 250_000n);
     expect(await balanceOf(t, { settlement: 'simulated' })).toBe(settlement - 250_000n);
-    const movement = await t.db.selectFrom('ledger_movements').selectAll().where('id', '=', row.movement_id).executeTakeFirstOrThrow();
+    const movement = await t.db
+      .selectFrom('ledger_movements')
+      .selectAll()
+      .where('id', '=', row.movement_id)
+      .executeTakeFirstOrThrow();
     expect(movement).toMatchObject({ kind: 'transfer-unmatched', transaction_id: null });
   });
 
@@ -113,16 +129,35 @@ describe.each(backends)('unmatched transfers held in suspense on $name', (backen
     await deliver(t, body(otherPartner, otherNumber, 70_000));
     // Since then, the first number was assigned to a user by this partner, the second is another partner's account.
     const late = await signUp(t);
-    const lateUser = (await t.db.selectFrom('users').select('id').where('email', '=', late.email).executeTakeFirstOrThrow()).id;
+    const lateUser = (
+      await t.db.selectFrom('users').select('id').where('email', '=', late.email).executeTakeFirstOrThrow()
+    ).id;
     await t.db
       .insertInto('virtual_accounts')
       .values([
-        { user_id: lateUser, provider: 'simulated', bank_name: 'Wema Bank', bank_code: '035', account_number: laterNumber, created_at: t.clock.now() },
-        { user_id: lateUser, provider: 'monnify', bank_name: 'Moniepoint MFB', bank_code: '090405', account_number: otherNumber, created_at: t.clock.now() },
+        {
+          user_id: lateUser,
+          provider: 'simulated',
+          bank_name: 'Wema Bank',
+          bank_code: '035',
+          account_number: laterNumber,
+          created_at: t.clock.now(),
+        },
+        {
+          user_id: lateUser,
+          provider: 'monnify',
+          bank_name: 'Moniepoint MFB',
+          bank_code: '090405',
+          account_number: otherNumber,
+          created_at: t.clock.now(),
+        },
       ])
       .execute();
 
-    const json = JSON.parse(await report(t.db, { name: 'unmatched', json: true })) as { unmatched: Record<string, unknown>[]; total_kobo: string };
+    const json = JSON.parse(await report(t.db, { name: 'unmatched', json: true })) as {
+      unmatched: Record<string, unknown>[];
+      total_kobo: string;
+    };
     const entry = (reference: string) => json.unmatched.find((row) => row.reference === reference);
     expect(entry(stray)).toEqual({
       provider: 'simulated',
@@ -140,7 +175,11 @@ describe.each(backends)('unmatched transfers held in suspense on $name', (backen
     });
     expect(entry(assignedLater)).toMatchObject({ amount: 500.5, action: 'match-to-user', action_detail: late.email });
     expect(entry(otherPartner)).toMatchObject({ action: 'contact-partner', action_detail: 'monnify' });
-    const total = await t.db.selectFrom('incoming_transfers').select((eb) => eb.fn.sum<string>('amount_kobo').as('total')).where('virtual_account_id', 'is', null).executeTakeFirstOrThrow();
+    const total = await t.db
+      .selectFrom('incoming_transfers')
+      .select((eb) => eb.fn.sum<string>('amount_kobo').as('total'))
+      .where('virtual_account_id', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(json.total_kobo).toBe(String(total.total));
     expect(BigInt(json.total_kobo)).toBe(await balanceOf(t, { suspense: 'simulated' }));
     // Oldest first.
@@ -148,10 +187,24 @@ describe.each(backends)('unmatched transfers held in suspense on $name', (backen
 
     const table = await report(t.db, { name: 'unmatched', json: false });
     const lines = table.split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^${json.unmatched.length} unmatched transfers held in suspense, ₦[\\d,]+\\.\\d\\d in all:$`));
-    expect(lines[2].split(/\s{2,}/)).toEqual(['received (UTC)', 'partner', 'reference', 'account', 'amount', 'sender', 'what to do']);
-    expect(lines.find((line) => line.includes(stray))).toMatch(/0000044566\s+₦10,000\.00\s+Kemi Adebayo \(Access Bank\)\s+return-to-sender$/);
-    expect(lines.find((line) => line.includes(assignedLater))).toMatch(new RegExp(`₦500\\.50 .* match-to-user: ${late.email.replace(/\./g, '\\.')}$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^${json.unmatched.length} unmatched transfers held in suspense, ₦[\\d,]+\\.\\d\\d in all:$`),
+    );
+    expect(lines[2].split(/\s{2,}/)).toEqual([
+      'received (UTC)',
+      'partner',
+      'reference',
+      'account',
+      'amount',
+      'sender',
+      'what to do',
+    ]);
+    expect(lines.find((line) => line.includes(stray))).toMatch(
+      /0000044566\s+₦10,000\.00\s+Kemi Adebayo \(Access Bank\)\s+return-to-sender$/,
+    );
+    expect(lines.find((line) => line.includes(assignedLater))).toMatch(
+      new RegExp(`₦500\\.50 .* match-to-user: ${late.email.replace(/\./g, '\\.')}$`),
+    );
     expect(lines.find((line) => line.includes(otherPartner))).toMatch(/contact-partner: monnify$/);
     for (const [action, meaning] of Object.entries(SUSPENSE_ACTIONS)) expect(lines).toContain(`${action}: ${meaning}`);
   });
@@ -161,8 +214,13 @@ describe.each(backends)('the unmatched report of an empty suspense on $name', (b
   const t = useTestApp(backend);
 
   it('says nothing is held', async () => {
-    expect(await report(t.db, { name: 'unmatched', json: false })).toBe('No unmatched transfers: nothing is held in suspense.');
-    expect(JSON.parse(await report(t.db, { name: 'unmatched', json: true }))).toEqual({ unmatched: [], total_kobo: '0' });
+    expect(await report(t.db, { name: 'unmatched', json: false })).toBe(
+      'No unmatched transfers: nothing is held in suspense.',
+    );
+    expect(JSON.parse(await report(t.db, { name: 'unmatched', json: true }))).toEqual({
+      unmatched: [],
+      total_kobo: '0',
+    });
   });
 });
 
@@ -176,7 +234,14 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
     const database = await openEmbeddedDatabase({ dataDir: join(dataDir, 'pglite') });
     try {
       await migrate(database.db);
-      const transfer: IncomingTransfer = { reference, amountKobo: 1_234_500n, accountNumber: NOBODY, senderName: 'Bola Ige', senderBank: 'Zenith Bank', paidAt: null };
+      const transfer: IncomingTransfer = {
+        reference,
+        amountKobo: 1_234_500n,
+        accountNumber: NOBODY,
+        senderName: 'Bola Ige',
+        senderBank: 'Zenith Bank',
+        paidAt: null,
+      };
       const config = testConfig();
       const ctx: AppContext = {
         db: database.db,
@@ -191,7 +256,9 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
         liveBankPartners: ['simulated'],
         systemAccounts: new Map(),
       };
-      expect(await creditIncomingTransfer(ctx, 'simulated', transfer, { event: 'charge.success', data: { reference } })).toEqual({ status: 'unmatched' });
+      expect(
+        await creditIncomingTransfer(ctx, 'simulated', transfer, { event: 'charge.success', data: { reference } }),
+      ).toEqual({ status: 'unmatched' });
     } finally {
       await database.close();
     }
@@ -200,9 +267,16 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
 
   const run = (args: string[], env: Record<string, string>) => {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
-    return promisify(execFile)(process.execPath, [tsx, script, ...args], { env: { ...inherited, ...env }, timeout: 60_000 }).then(
+    return promisify(execFile)(process.execPath, [tsx, script, ...args], {
+      env: { ...inherited, ...env },
+      timeout: 60_000,
+    }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
     );
   };
 
@@ -232,10 +306,22 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
     const table = await run(['unmatched'], { DATA_DIR: dataDir });
     expect(table.code, table.stderr).toBe(0);
     // Each column as wide as its widest cell, two spaces apart.
-    const row = ['2026-03-01 09:30:00', 'simulated', reference, NOBODY, '₦12,345.00', 'Bola Ige (Zenith Bank)', 'return-to-sender'];
+    const row = [
+      '2026-03-01 09:30:00',
+      'simulated',
+      reference,
+      NOBODY,
+      '₦12,345.00',
+      'Bola Ige (Zenith Bank)',
+      'return-to-sender',
+    ];
     const header = ['received (UTC)', 'partner', 'reference', 'account', 'amount', 'sender', 'what to do'];
     const widths = row.map((cell, column) => Math.max(cell.length, header[column].length));
-    const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+    const line = (cells: string[]) =>
+      cells
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd();
     expect(table.stdout).toBe(
       [
         '1 unmatched transfer held in suspense, ₦12,345.00 in all:',
@@ -253,6 +339,9 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
   it('explains its usage, and a missing data folder, without touching anything', async () => {
     expect(await run(['unknown'], { DATA_DIR: dataDir })).toMatchObject({ code: 2, stderr: `${USAGE}\n` });
     const missing = join(dataDir, 'nothing-here');
-    expect(await run(['unmatched'], { DATA_DIR: missing })).toMatchObject({ code: 1, stderr: expect.stringContaining(`no database: ${join(missing, 'pglite')} does not exist`) });
+    expect(await run(['unmatched'], { DATA_DIR: missing })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`no database: ${join(missing, 'pglite')} does not exist`),
+    });
   }, 60_000);
 });

@@ -14,17 +14,22 @@ const POOL = 40;
 describe.each(backends)('exactly-once credit under concurrent deliveries on $name', (backend) => {
   let owner: SignedUp;
   let accounts: VirtualAccount[];
-  const t = useTestApp(backend, async () => ({ database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined }));
+  const t = useTestApp(backend, async () => ({
+    database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined,
+  }));
   beforeAll(async () => {
     owner = await signUp(t);
     accounts = await createAccounts(t, owner.token);
   });
 
-  const balance = async () => (await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.wallet_balance;
+  const balance = async () =>
+    (await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.wallet_balance;
 
   it(`200 parallel then 50 sequential deliveries of one webhook credit once (pool of ${POOL})`, async () => {
     const reference = newReference();
-    const body = JSON.stringify(chargeSuccess(t, { accountNumber: accounts[0].account_number, amount: 750_000, reference }));
+    const body = JSON.stringify(
+      chargeSuccess(t, { accountNumber: accounts[0].account_number, amount: 750_000, reference }),
+    );
     const before = await balance();
 
     const started = performance.now();
@@ -39,18 +44,30 @@ describe.each(backends)('exactly-once credit under concurrent deliveries on $nam
     const totalMs = performance.now() - started;
 
     expect(await balance()).toBe(before + 7_500);
-    const credits = await t.db.selectFrom('incoming_transfers').select('transaction_id').where('reference', '=', reference).execute();
+    const credits = await t.db
+      .selectFrom('incoming_transfers')
+      .select('transaction_id')
+      .where('reference', '=', reference)
+      .execute();
     expect(credits).toHaveLength(1);
-    const movements = await t.db.selectFrom('ledger_movements').select('id').where('transaction_id', '=', credits[0].transaction_id).execute();
+    const movements = await t.db
+      .selectFrom('ledger_movements')
+      .select('id')
+      .where('transaction_id', '=', credits[0].transaction_id)
+      .execute();
     expect(movements).toHaveLength(1);
-    console.info(`exactly-once: 250 deliveries (200 parallel in ${parallelMs.toFixed(0)} ms, all in ${totalMs.toFixed(0)} ms) → 1 credit`);
+    console.info(
+      `exactly-once: 250 deliveries (200 parallel in ${parallelMs.toFixed(0)} ms, all in ${totalMs.toFixed(0)} ms) → 1 credit`,
+    );
   });
 
   it('200 parallel deliveries of different transfers to one wallet all credit, and the balance is their sum', async () => {
     const before = await balance();
     const rows = await walletRowCounts(t);
     const bodies = Array.from({ length: 200 }, (_, i) =>
-      JSON.stringify(chargeSuccess(t, { accountNumber: accounts[i % 2].account_number, amount: 100 + i, reference: newReference() })),
+      JSON.stringify(
+        chargeSuccess(t, { accountNumber: accounts[i % 2].account_number, amount: 100 + i, reference: newReference() }),
+      ),
     );
     const replies = await Promise.all(bodies.map((body) => deliver(t, body)));
     expect(replies.map((reply) => reply.body.data?.status)).toEqual(bodies.map(() => 'credited'));

@@ -18,7 +18,12 @@ const PER_ACCOUNT: Record<string, keyof RateLimits> = {
   '/api/funding/identity': 'updateProfile',
   '/api/card-topups': 'purchase',
   '/api/card-topups/verify': 'refreshTransaction',
-  ...Object.fromEntries(['create', 'update', 'pause', 'resume', 'delete', 'retry', 'accept-price', 'authorise'].map((action) => [`/api/schedules/${action}`, 'purchase' as const])),
+  ...Object.fromEntries(
+    ['create', 'update', 'pause', 'resume', 'delete', 'retry', 'accept-price', 'authorise'].map((action) => [
+      `/api/schedules/${action}`,
+      'purchase' as const,
+    ]),
+  ),
   '/api/fetch-transactions': 'fetchTransactions',
   '/api/refresh-transaction': 'refreshTransaction',
   '/api/problem-reports/create': 'problemReports',
@@ -41,7 +46,15 @@ const PER_ACCOUNT: Record<string, keyof RateLimits> = {
 };
 
 /** Public calls: no account yet, so limited per address (and e-mail), and behind the captcha where they send mail. */
-const PER_ADDRESS = ['/api/register', '/api/login', '/api/forgot', '/api/reset', '/api/set-pin', '/api/reset-link', '/api/not-me'];
+const PER_ADDRESS = [
+  '/api/register',
+  '/api/login',
+  '/api/forgot',
+  '/api/reset',
+  '/api/set-pin',
+  '/api/reset-link',
+  '/api/not-me',
+];
 
 /** Reads of the caller's own rows that ask no provider: the app's 60-s polls and lists it opens. */
 const READS = [
@@ -77,14 +90,18 @@ const tight = { max: 2, windowMs: 60_000 };
 describe.each(backends)('per-account limits on every call that writes or asks a provider, on $name', (backend) => {
   const t = useTestApp(backend, () => {
     const generous = testConfig().rateLimits;
-    const rateLimits = { ...generous, ...Object.fromEntries(Object.values(PER_ACCOUNT).map((name) => [name, tight])) } as RateLimits;
+    const rateLimits = {
+      ...generous,
+      ...Object.fromEntries(Object.values(PER_ACCOUNT).map((name) => [name, tight])),
+    } as RateLimits;
     return { config: { rateLimits } };
   });
 
   it('classifies every route of the API', () => {
     const routes = apiRoutes(t);
     expect(routes.length).toBeGreaterThan(30);
-    const known = (path: string) => path in PER_ACCOUNT || PER_ADDRESS.includes(path) || READS.includes(path) || WEBHOOKS.test(path);
+    const known = (path: string) =>
+      path in PER_ACCOUNT || PER_ADDRESS.includes(path) || READS.includes(path) || WEBHOOKS.test(path);
     expect(routes.filter((path) => !known(path))).toEqual([]);
   });
 
@@ -94,19 +111,26 @@ describe.each(backends)('per-account limits on every call that writes or asks a 
   // server and the database. The third call in a minute must be refused.
   it.each(Object.keys(PER_ACCOUNT))('%s: the third call in the window is 429', async (path) => {
     // Verifying the e-mail spends a resend-otp and a verify-otp of the window: those two are called on an unverified account.
-    const account = path === '/api/resend-otp' || path === '/api/verify-otp' ? await signUp(t) : await signUpVerified(t);
+    const account =
+      path === '/api/resend-otp' || path === '/api/verify-otp' ? await signUp(t) : await signUpVerified(t);
     const tokens = [account.token];
     // Logging out ends the session it is called with: each call brings a session of its own.
     if (path === '/api/logout') {
       for (let i = 0; i < 2; i++) {
-        const login = await t.call<UserData>('/api/login', { body: { device: 'web', email: account.email, password: account.password } });
+        const login = await t.call<UserData>('/api/login', {
+          body: { device: 'web', email: account.email, password: account.password },
+        });
         tokens.push(login.body.data!.token);
       }
     }
     // The limiter's refusal, not a rule of the call itself (a resend within 59 s is also a 429).
     const limited: boolean[] = [];
     for (let call = 0; call < 3; call++) {
-      const reply = await t.call(path, { token: tokens[Math.min(call, tokens.length - 1)], body: {}, headers: { 'idempotency-key': `limits-${call}-${Date.now()}` } });
+      const reply = await t.call(path, {
+        token: tokens[Math.min(call, tokens.length - 1)],
+        body: {},
+        headers: { 'idempotency-key': `limits-${call}-${Date.now()}` },
+      });
       limited.push(reply.status === 429 && reply.body.message.startsWith('too many attempts, please try again in'));
     }
     expect(limited, path).toEqual([false, false, true]);

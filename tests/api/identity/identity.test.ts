@@ -5,7 +5,11 @@ import { GatewayError } from '../../../server/errors';
 import { DOJAH_TIMEOUT_MS, DojahIdentity } from '../../../server/gateways/dojahIdentity';
 import { SIMULATED_DATE_OF_BIRTH as BORN, SimulatedIdentity } from '../../../server/gateways/simulatedIdentity';
 import { identityMessages } from '../../../core/messages';
-import { holderProven, identityProofMismatch as proofMismatch, namesMatch } from '../../../server/services/identity/identity';
+import {
+  holderProven,
+  identityProofMismatch as proofMismatch,
+  namesMatch,
+} from '../../../server/services/identity/identity';
 import { CHECKS_PER_DAY } from '../../../server/services/identity/identityChecks';
 import { DOJAH_APP_ID, DOJAH_DEFAULT_RECORD, DOJAH_SECRET, startDojahServer } from '../../../testkit/fakes/dojahServer';
 import { identityNumber, signUp, type SignedUp } from '../../support/api/accounts';
@@ -86,7 +90,12 @@ describe('DojahIdentity against a Dojah stand-in', () => {
       dateOfBirth: '1997-05-16',
       phones: ['08012345678', '2348098765432'],
     });
-    expect(dojah.requests.at(-1)).toEqual({ path: '/api/v1/kyc/bvn/full', query: { bvn: '22345678901' }, appId: DOJAH_APP_ID, authorization: DOJAH_SECRET });
+    expect(dojah.requests.at(-1)).toEqual({
+      path: '/api/v1/kyc/bvn/full',
+      query: { bvn: '22345678901' },
+      appId: DOJAH_APP_ID,
+      authorization: DOJAH_SECRET,
+    });
   });
 
   it('looks a NIN up: its one phone; a blank secondary BVN phone is no phone', async () => {
@@ -122,14 +131,21 @@ describe('DojahIdentity against a Dojah stand-in', () => {
     dojah.know('bvn', '22399999999', 'explode');
     const failure = await adapter.lookUp({ kind: 'bvn', number: '22399999999', ...ada }).catch(caught);
     expect(failure).toBeInstanceOf(GatewayError);
-    expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure)) + String((failure as Error).cause)).not.toContain('22399999999');
+    expect(
+      JSON.stringify(failure, Object.getOwnPropertyNames(failure)) + String((failure as Error).cause),
+    ).not.toContain('22399999999');
     const wrongKey = new DojahIdentity({ appId: DOJAH_APP_ID, secretKey: 'not-the-key', baseUrl: dojah.baseUrl });
     await expect(wrongKey.lookUp({ kind: 'nin', number: '70123456789', ...john })).rejects.toBeInstanceOf(GatewayError);
   });
 
   it('a Dojah that does not answer in time is a GatewayError, on the timeouts it is given', async () => {
     const clock = new ManualClock();
-    const timed = new DojahIdentity({ appId: DOJAH_APP_ID, secretKey: DOJAH_SECRET, baseUrl: dojah.baseUrl, timeouts: clock });
+    const timed = new DojahIdentity({
+      appId: DOJAH_APP_ID,
+      secretKey: DOJAH_SECRET,
+      baseUrl: dojah.baseUrl,
+      timeouts: clock,
+    });
     dojah.know('nin', '70123456789', { first_name: 'John', last_name: 'Doe' });
     dojah.holdAnswers();
     const looked = timed.lookUp({ kind: 'nin', number: '70123456789', ...john }).catch(caught);
@@ -153,8 +169,13 @@ describe('DojahIdentity against a Dojah stand-in', () => {
 describe('IDENTITY configuration', () => {
   it('defaults to the simulated provider in development; dojah needs both keys; production refuses the simulated one', () => {
     expect(loadConfig({ APP_MODE: 'development' }).config.identity).toEqual({ provider: 'simulated' });
-    expect(() => loadConfig({ APP_MODE: 'development', IDENTITY: 'dojah' })).toThrow(/DOJAH_APP_ID must be set when IDENTITY is dojah[\s\S]*DOJAH_SECRET_KEY must be set/);
-    expect(loadConfig({ APP_MODE: 'development', IDENTITY: 'dojah', DOJAH_APP_ID: 'a', DOJAH_SECRET_KEY: 'secret-key-1' }).config.identity).toEqual({
+    expect(() => loadConfig({ APP_MODE: 'development', IDENTITY: 'dojah' })).toThrow(
+      /DOJAH_APP_ID must be set when IDENTITY is dojah[\s\S]*DOJAH_SECRET_KEY must be set/,
+    );
+    expect(
+      loadConfig({ APP_MODE: 'development', IDENTITY: 'dojah', DOJAH_APP_ID: 'a', DOJAH_SECRET_KEY: 'secret-key-1' })
+        .config.identity,
+    ).toEqual({
       provider: 'dojah',
       appId: 'a',
       secretKey: 'secret-key-1',
@@ -178,13 +199,23 @@ describe.each(backends)('identity verification through /api/update-profile on $n
     const body = { device: 'web', name: 'Chioma Okafor', phone: '08031234567', date_of_birth: BORN, ...fields };
     return t.call<UserData>('/api/update-profile', { token, body });
   };
-  const row = (who = account) => t.db.selectFrom('users').selectAll().where('email', '=', who.email)
-    .executeTakeFirstOrThrow();
+  const row = (who = account) =>
+    t.db.selectFrom('users').selectAll().where('email', '=', who.email).executeTakeFirstOrThrow();
 
   it.each([
     ['an unknown BVN (…000)', { bvn: '22123456000' }, 422, 'we could not find this BVN, please check the number'],
-    ['a NIN of someone else (…111)', { nin: '12345678111' }, 422, 'the name on this NIN does not match the name on your profile; correct your name and try again'],
-    ['a provider that is down (…999)', { bvn: '22123456999' }, 502, 'the identity service is not available right now, please try again in a few minutes'],
+    [
+      'a NIN of someone else (…111)',
+      { nin: '12345678111' },
+      422,
+      'the name on this NIN does not match the name on your profile; correct your name and try again',
+    ],
+    [
+      'a provider that is down (…999)',
+      { bvn: '22123456999' },
+      502,
+      'the identity service is not available right now, please try again in a few minutes',
+    ],
     ['a NIN whose record has another phone (…222)', { nin: '12345678222' }, 422, proofMismatch('nin')],
     ['a BVN with another birth date', { bvn: '22123456785', date_of_birth: '1990-01-02' }, 422, proofMismatch('bvn')],
   ])('%s is refused and nothing of the form is saved', async (_case, fields, status, message) => {
@@ -199,7 +230,11 @@ describe.each(backends)('identity verification through /api/update-profile on $n
   it('a verified BVN is kept as its last four digits and a keyed hash; the same BVN cannot verify another account', async () => {
     const bvn = identityNumber();
     const reply = await update({ bvn });
-    expect(reply.body.data).toMatchObject({ bvn: `•••••••${bvn.slice(-4)}`, nin: '', limits: { tier: 1, can_fund: true } });
+    expect(reply.body.data).toMatchObject({
+      bvn: `•••••••${bvn.slice(-4)}`,
+      nin: '',
+      limits: { tier: 1, can_fund: true },
+    });
     const stored = await row();
     expect(stored.bvn_last4).toBe(bvn.slice(-4));
     expect(Buffer.from(stored.bvn_hash!).toString('hex')).not.toContain(Buffer.from(bvn).toString('hex'));
@@ -207,9 +242,15 @@ describe.each(backends)('identity verification through /api/update-profile on $n
     expect((await update({ bvn })).status).toBe(200);
     expect((await row()).bvn_verified_at).toEqual(stored.bvn_verified_at);
     // Another number is a change for support.
-    expect(await update({ bvn: identityNumber() })).toMatchObject({ status: 409, body: { message: 'your BVN is already verified; contact support to change it' } });
+    expect(await update({ bvn: identityNumber() })).toMatchObject({
+      status: 409,
+      body: { message: 'your BVN is already verified; contact support to change it' },
+    });
     const other = await signUp(t, { name: 'Chioma Okafor' });
-    expect(await update({ bvn }, other.token)).toMatchObject({ status: 409, body: { message: 'this BVN is already linked to another account' } });
+    expect(await update({ bvn }, other.token)).toMatchObject({
+      status: 409,
+      body: { message: 'this BVN is already linked to another account' },
+    });
   });
 
   it('two accounts racing with one NIN: one verifies it', async () => {
@@ -222,7 +263,10 @@ describe.each(backends)('identity verification through /api/update-profile on $n
   it('once a number is verified, the name it matched is frozen: another name is refused, the same one written otherwise is kept as verified', async () => {
     const person = await signUp(t, { name: 'Chioma Okafor' });
     expect((await update({ nin: identityNumber() }, person.token)).status).toBe(200);
-    expect(await update({ name: 'Chioma Adaeze Okafor' }, person.token)).toMatchObject({ status: 409, body: { message: identityMessages.nameFrozen } });
+    expect(await update({ name: 'Chioma Adaeze Okafor' }, person.token)).toMatchObject({
+      status: 409,
+      body: { message: identityMessages.nameFrozen },
+    });
     const same = await update({ name: '  chioma   OKAFOR ', phone: '08099998888' }, person.token);
     expect(same.status).toBe(200);
     expect(same.body.data).toMatchObject({ name: 'Chioma Okafor', phone: '08099998888' });
@@ -230,22 +274,34 @@ describe.each(backends)('identity verification through /api/update-profile on $n
 
   it('lookups are limited per account and per number, a day', async () => {
     const person = await signUp(t, { name: 'Chioma Okafor' });
-    for (let i = 0; i < CHECKS_PER_DAY; i++) expect((await update({ bvn: `2212345${String(i).padStart(1, '0')}000` }, person.token)).status).toBe(422);
-    expect(await update({ bvn: '22123459000' }, person.token)).toMatchObject({ status: 429, body: { message: identityMessages.tooManyChecksOnAccount } });
+    for (let i = 0; i < CHECKS_PER_DAY; i++)
+      expect((await update({ bvn: `2212345${String(i).padStart(1, '0')}000` }, person.token)).status).toBe(422);
+    expect(await update({ bvn: '22123459000' }, person.token)).toMatchObject({
+      status: 429,
+      body: { message: identityMessages.tooManyChecksOnAccount },
+    });
     // Tomorrow the account may try again (its session has ended meanwhile: it logs in).
     t.clock.advance(24 * 60 * 60_000 + 1);
-    const again = await t.call<UserData>('/api/login', { body: { device: 'web', email: person.email, password: person.password } });
+    const again = await t.call<UserData>('/api/login', {
+      body: { device: 'web', email: person.email, password: person.password },
+    });
     expect((await update({ bvn: '22123459000' }, again.body.data!.token)).status).toBe(422);
     // One number tried from many accounts: the number is refused, whoever asks.
     const number = '33123456000';
-    for (let i = 0; i < CHECKS_PER_DAY; i++) expect((await update({ nin: number }, (await signUp(t, { name: 'Chioma Okafor' })).token)).status).toBe(422);
-    expect(await update({ nin: number }, (await signUp(t, { name: 'Chioma Okafor' })).token)).toMatchObject({ status: 429, body: { message: identityMessages.tooManyChecksOfNumber } });
+    for (let i = 0; i < CHECKS_PER_DAY; i++)
+      expect((await update({ nin: number }, (await signUp(t, { name: 'Chioma Okafor' })).token)).status).toBe(422);
+    expect(await update({ nin: number }, (await signUp(t, { name: 'Chioma Okafor' })).token)).toMatchObject({
+      status: 429,
+      body: { message: identityMessages.tooManyChecksOfNumber },
+    });
   });
 
   it('"already linked to another account" is told only once name, birth date and phone proved the number', async () => {
     const born = { dateOfBirth: '1991-04-12', phones: ['08031234567'] };
     const holders = new Map([['22100000123', { firstName: 'Chioma', middleName: '', lastName: 'Okafor', ...born }]]);
-    const known = await startTestApp(backend, { identity: { name: 'known', lookUp: async ({ number }) => holders.get(number) ?? null } });
+    const known = await startTestApp(backend, {
+      identity: { name: 'known', lookUp: async ({ number }) => holders.get(number) ?? null },
+    });
     try {
       const owner = await signUp(known, { name: 'Chioma Okafor' });
       const stranger = await signUp(known, { name: 'Emeka Obi' });
@@ -257,11 +313,19 @@ describe.each(backends)('identity verification through /api/update-profile on $n
         });
       expect((await verify(owner)).status).toBe(200);
       // A stranger learns only that the number is not theirs, as for any number of someone else.
-      expect(await verify(stranger)).toMatchObject({ status: 422, body: { message: 'the name on this BVN does not match the name on your profile; correct your name and try again' } });
+      expect(await verify(stranger)).toMatchObject({
+        status: 422,
+        body: {
+          message: 'the name on this BVN does not match the name on your profile; correct your name and try again',
+        },
+      });
       // A namesake learns nothing more without the date of birth; the holder's second account is told.
       const guessed = await verify(namesake, '1991-04-13');
       expect(guessed).toMatchObject({ status: 422, body: { message: proofMismatch('bvn') } });
-      expect(await verify(namesake)).toMatchObject({ status: 409, body: { message: 'this BVN is already linked to another account' } });
+      expect(await verify(namesake)).toMatchObject({
+        status: 409,
+        body: { message: 'this BVN is already linked to another account' },
+      });
     } finally {
       await known.close();
     }
@@ -269,7 +333,10 @@ describe.each(backends)('identity verification through /api/update-profile on $n
 
   it('no identity number reaches the log', async () => {
     const lines: string[] = [];
-    const logged = await startTestApp(backend, { config: { logLevel: 'trace' }, logStream: { write: (line) => void lines.push(line) } });
+    const logged = await startTestApp(backend, {
+      config: { logLevel: 'trace' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
     try {
       const person = await signUp(logged, { name: 'Chioma Okafor' });
       const bvn = identityNumber();

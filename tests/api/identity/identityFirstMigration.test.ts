@@ -30,7 +30,10 @@ describe('identity first, for users who hold money and accounts from before (mig
   beforeAll(async () => {
     handle = await openEmbeddedDatabase();
     const migrations = await readMigrations();
-    await migrate(handle.db, migrations.filter((migration) => migration.version < 25));
+    await migrate(
+      handle.db,
+      migrations.filter((migration) => migration.version < 25),
+    );
     const passwordHash = await hashPassword(PASSWORD);
     const hash = createTokenHasher(testConfig().tokenKey);
     const now = new Date();
@@ -52,17 +55,36 @@ describe('identity first, for users who hold money and accounts from before (mig
         .returning('id')
         .executeTakeFirstOrThrow();
       // The balance is the wallet row's cache: the ledger is not what this test is about.
-      await handle.db.insertInto('wallets').values({ user_id: user.id, balance_kobo: 1_500_000n, created_at: now }).execute();
+      await handle.db
+        .insertInto('wallets')
+        .values({ user_id: user.id, balance_kobo: 1_500_000n, created_at: now })
+        .execute();
       await handle.db
         .insertInto('virtual_accounts')
         .values([
-          { user_id: user.id, provider: 'simulated', bank_name: 'Wema Bank', bank_code: '035', account_number: before[who][0], created_at: now },
-          { user_id: user.id, provider: 'simulated', bank_name: 'Sterling Bank', bank_code: '232', account_number: before[who][1], created_at: now },
+          {
+            user_id: user.id,
+            provider: 'simulated',
+            bank_name: 'Wema Bank',
+            bank_code: '035',
+            account_number: before[who][0],
+            created_at: now,
+          },
+          {
+            user_id: user.id,
+            provider: 'simulated',
+            bank_name: 'Sterling Bank',
+            bank_code: '232',
+            account_number: before[who][1],
+            created_at: now,
+          },
         ])
         .execute();
     }
     await migrate(handle.db, migrations);
-    t = await startTestApp({ name: 'pglite', open: () => Promise.resolve(handle) } satisfies Backend, { database: handle });
+    t = await startTestApp({ name: 'pglite', open: () => Promise.resolve(handle) } satisfies Backend, {
+      database: handle,
+    });
   });
   afterAll(() => t.close());
 
@@ -71,7 +93,8 @@ describe('identity first, for users who hold money and accounts from before (mig
     expect(reply.status, reply.body.message).toBe(200);
     return reply.body.data!;
   };
-  const titles = async (token: string) => (await t.call<Notification[]>('/api/fetch-notifications', { method: 'GET', token })).body.data!.map((n) => n.title);
+  const titles = async (token: string) =>
+    (await t.call<Notification[]>('/api/fetch-notifications', { method: 'GET', token })).body.data!.map((n) => n.title);
 
   it('keeps the unverified holder’s money and accounts, asks them to verify, and lists the same numbers once a NIN is verified', async () => {
     const user = await logIn('unverified@example.com');
@@ -92,7 +115,11 @@ describe('identity first, for users who hold money and accounts from before (mig
     expect(user.wallet_balance).toBe(15_000);
     expect(user.accounts.map((account) => account.account_number)).toEqual(before.verified);
     expect(await titles(user.token)).not.toContain('Verify your BVN or NIN');
-    const enrolments = await t.db.selectFrom('partner_enrolments').innerJoin('users', 'users.id', 'partner_enrolments.user_id').select(['users.email', 'status']).execute();
+    const enrolments = await t.db
+      .selectFrom('partner_enrolments')
+      .innerJoin('users', 'users.id', 'partner_enrolments.user_id')
+      .select(['users.email', 'status'])
+      .execute();
     expect(enrolments).toContainEqual({ email: 'verified@example.com', status: 'ready' });
   });
 });

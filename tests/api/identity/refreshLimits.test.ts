@@ -50,10 +50,16 @@ describe.each(backends)('refresh-transaction limits on $name', (backend) => {
   });
   auditLedgerAfterEach(() => t);
 
-  const refresh = (app: TestApp, id: number, token = buyer.token) => app.call<Transaction>('/api/refresh-transaction', { token, body: { transaction_id: id } });
+  const refresh = (app: TestApp, id: number, token = buyer.token) =>
+    app.call<Transaction>('/api/refresh-transaction', { token, body: { transaction_id: id } });
   /** A bill the biller keeps answering pending (…0005), past its pay call, so a refresh may requery it. */
   const stillPending = async () => {
-    const reply = await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08030000005', amount: 100, pin: PIN });
+    const reply = await buy(t, buyer.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08030000005',
+      amount: 100,
+      pin: PIN,
+    });
     expect(reply.body.data!.status).toBe('processing');
     pastRequeryDelay(t);
     pastRequeryDelay(replica);
@@ -67,11 +73,17 @@ describe.each(backends)('refresh-transaction limits on $name', (backend) => {
   it('a bill is requeried at most once every few seconds: a second refresh answers its status without asking the biller', async () => {
     const id = await stillPending();
     const before = biller.requeries;
-    expect(await refresh(t, id)).toMatchObject({ status: 200, body: { type: 'success', message: 'transaction status refreshed', data: { id, status: 'processing' } } });
+    expect(await refresh(t, id)).toMatchObject({
+      status: 200,
+      body: { type: 'success', message: 'transaction status refreshed', data: { id, status: 'processing' } },
+    });
     expect(biller.requeries - before).toBe(1);
 
     for (let i = 0; i < 5; i++) {
-      expect(await refresh(t, id)).toMatchObject({ status: 200, body: { type: 'success', message: CHECKED_RECENTLY, data: { id, status: 'processing' } } });
+      expect(await refresh(t, id)).toMatchObject({
+        status: 200,
+        body: { type: 'success', message: CHECKED_RECENTLY, data: { id, status: 'processing' } },
+      });
     }
     expect(biller.requeries - before, 'the biller was not asked again').toBe(1);
 
@@ -124,26 +136,48 @@ describe.each(backends)('refresh-transaction limits on $name', (backend) => {
   });
 
   it('a settled bill is still answered as final, and the spacing never delays a bill that settles', async () => {
-    const reply = await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08030000002', amount: 100, pin: PIN });
+    const reply = await buy(t, buyer.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08030000002',
+      amount: 100,
+      pin: PIN,
+    });
     const id = reply.body.data!.id;
     pastRequeryDelay(t);
-    expect(await refresh(t, id)).toMatchObject({ body: { message: 'transaction status refreshed', data: { status: 'completed' } } });
-    expect(await refresh(t, id)).toMatchObject({ body: { message: 'transaction already completed', data: { status: 'completed' } } });
+    expect(await refresh(t, id)).toMatchObject({
+      body: { message: 'transaction status refreshed', data: { status: 'completed' } },
+    });
+    expect(await refresh(t, id)).toMatchObject({
+      body: { message: 'transaction already completed', data: { status: 'completed' } },
+    });
   });
 
   it(`at most ${REFRESH_LIMIT.max} refreshes a minute per account (429), other accounts unaffected`, async () => {
     const [greedy, patient] = [await newBuyer(t, 1_000), await newBuyer(t, 1_000)];
-    const bought = await buy(t, greedy.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN });
+    const bought = await buy(t, greedy.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      pin: PIN,
+    });
     const mine = bought.body.data!.id;
     const before = biller.requeries;
-    const replies = await Promise.all(Array.from({ length: REFRESH_LIMIT.max + 5 }, () => refresh(t, mine, greedy.token)));
+    const replies = await Promise.all(
+      Array.from({ length: REFRESH_LIMIT.max + 5 }, () => refresh(t, mine, greedy.token)),
+    );
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(REFRESH_LIMIT.max);
     const refused = replies.filter((reply) => reply.status === 429);
     expect(refused).toHaveLength(5);
-    for (const reply of refused) expect(reply.body).toMatchObject({ type: 'error', message: expect.stringMatching(/^too many attempts, please try again in \d+ (second|minute)s?$/) });
+    for (const reply of refused)
+      expect(reply.body).toMatchObject({
+        type: 'error',
+        message: expect.stringMatching(/^too many attempts, please try again in \d+ (second|minute)s?$/),
+      });
     expect(biller.requeries, 'a completed bill is never requeried').toBe(before);
 
-    const theirs = (await buy(t, patient.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN })).body.data!.id;
+    const theirs = (
+      await buy(t, patient.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN })
+    ).body.data!.id;
     expect((await refresh(t, theirs, patient.token)).status).toBe(200);
   });
 });

@@ -28,20 +28,50 @@ describe.each(backends)('tier limits on $name', (backend) => {
     mtn = await providerId(t, 'airtime', 'MTN');
   });
 
-  const airtime = (amount: number, beneficiary = '08031234567') => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
+  const airtime = (amount: number, beneficiary = '08031234567') => ({
+    provider_id: mtn,
+    beneficiary,
+    amount,
+    pin: PIN,
+  });
   const limits = async (token: string) => (await t.call<UserData>('/api/get-user', { token })).body.data!.limits;
 
   it('a user with no verified BVN or NIN cannot fund the wallet at all: no account numbers, no card top-up', async () => {
     const person = await signUpWithPin(t);
-    expect(await limits(person.token)).toEqual({ tier: 0, can_fund: false, daily_limit: 50_000, spent_today: 0, left_today: 50_000, balance_cap: 0 });
-    expect(await t.call('/api/create-accounts', { token: person.token })).toMatchObject({ status: 403, body: { type: 'error', message: identityMessages.identityRequired } });
-    expect(await t.call('/api/card-topups', { token: person.token, body: { amount: 5_000 } })).toMatchObject({ status: 403, body: { message: identityMessages.identityRequired } });
-    expect((await t.call<FundingStatus>('/api/funding', { token: person.token })).body.data).toMatchObject({ identity: { bvn: false, nin: false }, accounts: [], partners: [], card: null });
+    expect(await limits(person.token)).toEqual({
+      tier: 0,
+      can_fund: false,
+      daily_limit: 50_000,
+      spent_today: 0,
+      left_today: 50_000,
+      balance_cap: 0,
+    });
+    expect(await t.call('/api/create-accounts', { token: person.token })).toMatchObject({
+      status: 403,
+      body: { type: 'error', message: identityMessages.identityRequired },
+    });
+    expect(await t.call('/api/card-topups', { token: person.token, body: { amount: 5_000 } })).toMatchObject({
+      status: 403,
+      body: { message: identityMessages.identityRequired },
+    });
+    expect((await t.call<FundingStatus>('/api/funding', { token: person.token })).body.data).toMatchObject({
+      identity: { bvn: false, nin: false },
+      accounts: [],
+      partners: [],
+      card: null,
+    });
   });
 
   it('one of BVN or NIN gives tier 1: ₦50,000 a day, ₦300,000 balance cap', async () => {
     const buyer = await newBuyer(t, 0, { tier: 1 });
-    expect(await limits(buyer.token)).toEqual({ tier: 1, can_fund: true, daily_limit: 50_000, spent_today: 0, left_today: 50_000, balance_cap: 300_000 });
+    expect(await limits(buyer.token)).toEqual({
+      tier: 1,
+      can_fund: true,
+      daily_limit: 50_000,
+      spent_today: 0,
+      left_today: 50_000,
+      balance_cap: 300_000,
+    });
   });
 
   it('a purchase past what is left today is refused with the limit, what is left and how to raise it; nothing is written', async () => {
@@ -50,13 +80,19 @@ describe.each(backends)('tier limits on $name', (backend) => {
     expect((await buy(t, buyer.token, 'airtime', airtime(15_000))).status).toBe(200);
     const before = await purchaseRowCounts(t);
     const money = await balance(t, buyer.token);
-    expect(await buy(t, buyer.token, 'airtime', airtime(5_000.01))).toMatchObject({ status: 403, body: { type: 'error', message: TIER_1_REFUSAL('₦5,000.00') } });
+    expect(await buy(t, buyer.token, 'airtime', airtime(5_000.01))).toMatchObject({
+      status: 403,
+      body: { type: 'error', message: TIER_1_REFUSAL('₦5,000.00') },
+    });
     expect(await purchaseRowCounts(t)).toEqual(before);
     expect(await balance(t, buyer.token)).toBe(money);
     expect(await limits(buyer.token)).toMatchObject({ spent_today: 45_000, left_today: 5_000 });
     // Exactly what is left is allowed; then nothing is.
     expect((await buy(t, buyer.token, 'airtime', airtime(5_000))).status).toBe(200);
-    expect(await buy(t, buyer.token, 'airtime', airtime(50))).toMatchObject({ status: 403, body: { message: TIER_1_REFUSAL('₦0.00') } });
+    expect(await buy(t, buyer.token, 'airtime', airtime(50))).toMatchObject({
+      status: 403,
+      body: { message: TIER_1_REFUSAL('₦0.00') },
+    });
   });
 
   it('a refunded bill gives its amount back to the day; a processing one counts', async () => {
@@ -80,7 +116,9 @@ describe.each(backends)('tier limits on $name', (backend) => {
 
   it('concurrent purchases are counted one after the other: no more than the limit gets through', async () => {
     const buyer = await newBuyer(t, 100_000, { tier: 1 });
-    const replies = await Promise.all(Array.from({ length: 8 }, () => buy(t, buyer.token, 'airtime', airtime(12_000), newKey())));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => buy(t, buyer.token, 'airtime', airtime(12_000), newKey())),
+    );
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(4);
     expect(replies.filter((reply) => reply.status === 403)).toHaveLength(4);
     expect(await limits(buyer.token)).toMatchObject({ spent_today: 48_000, left_today: 2_000 });
@@ -94,9 +132,20 @@ describe.each(backends)('tier limits on $name', (backend) => {
       token: buyer.token,
       body: { device: 'web', name: buyer.name, phone: buyer.phone, bvn: identityNumber(), date_of_birth: BORN },
     });
-    expect(upgraded.body.data!.limits).toEqual({ tier: 2, can_fund: true, daily_limit: 200_000, spent_today: 50_000, left_today: 150_000, balance_cap: 500_000 });
-    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!;
-    expect(notification).toMatchObject({ title: 'Upgraded to tier 2', content: 'Your BVN is verified: you can now spend up to ₦200,000.00 a day and hold up to ₦500,000.00.' });
+    expect(upgraded.body.data!.limits).toEqual({
+      tier: 2,
+      can_fund: true,
+      daily_limit: 200_000,
+      spent_today: 50_000,
+      left_today: 150_000,
+      balance_cap: 500_000,
+    });
+    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body
+      .data!;
+    expect(notification).toMatchObject({
+      title: 'Upgraded to tier 2',
+      content: 'Your BVN is verified: you can now spend up to ₦200,000.00 a day and hold up to ₦500,000.00.',
+    });
     expect((await buy(t, buyer.token, 'airtime', airtime(20_000))).status).toBe(200);
     // Tier 2 says what tier 3 takes.
     expect((await buy(t, buyer.token, 'airtime', airtime(50_000))).status).toBe(200);
@@ -112,7 +161,8 @@ describe.each(backends)('tier limits on $name', (backend) => {
 
   it('a transfer past the balance cap is credited in full, and the user is told to upgrade', async () => {
     const buyer = await newBuyer(t, 250_000, { tier: 1 });
-    const notifications = async () => (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!;
+    const notifications = async () =>
+      (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!;
     expect((await notifications()).map((n) => n.title)).not.toContain('Wallet above your limit');
     await fund(t, buyer.accountNumber, 100_000);
     expect(await balance(t, buyer.token)).toBe(350_000);
@@ -126,22 +176,36 @@ describe.each(backends)('tier limits on $name', (backend) => {
   it('tier 3 has no balance cap', async () => {
     const buyer = await newBuyer(t, 600_000);
     expect(await limits(buyer.token)).toMatchObject({ tier: 3, daily_limit: 5_000_000, balance_cap: null });
-    expect((await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!.map((n) => n.title)).not.toContain('Wallet above your limit');
+    expect(
+      (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!.map((n) => n.title),
+    ).not.toContain('Wallet above your limit');
   });
 
   it('tier 3 is reached only by an operator recording a verified address, over a verified BVN and NIN; the record is append-only', async () => {
     const buyer = await newBuyer(t, 0, { tier: 1 });
-    const decision = { email: buyer.email, address: '3 Broad Street, Lagos Island', decidedBy: 'Amaka (support)', note: 'utility bill checked', now: t.clock.now() };
-    expect(await recordTier3Decision(t.db, decision)).toEqual({ status: 'refused', reason: 'tier 3 needs a verified BVN and NIN first' });
+    const decision = {
+      email: buyer.email,
+      address: '3 Broad Street, Lagos Island',
+      decidedBy: 'Amaka (support)',
+      note: 'utility bill checked',
+      now: t.clock.now(),
+    };
+    expect(await recordTier3Decision(t.db, decision)).toEqual({
+      status: 'refused',
+      reason: 'tier 3 needs a verified BVN and NIN first',
+    });
     expect((await limits(buyer.token)).tier).toBe(1);
     const body = { device: 'web', name: buyer.name, phone: buyer.phone, bvn: identityNumber(), date_of_birth: BORN };
     await t.call('/api/update-profile', { token: buyer.token, body });
     expect((await limits(buyer.token)).tier).toBe(2);
     expect(await recordTier3Decision(t.db, decision)).toEqual({ status: 'recorded' });
     expect(await limits(buyer.token)).toMatchObject({ tier: 3, balance_cap: null });
-    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!;
+    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body
+      .data!;
     expect(notification.title).toBe('Upgraded to tier 3');
-    await expect(t.db.updateTable('kyc_decisions').set({ note: 'changed' }).execute()).rejects.toThrow(/kyc decisions are a record/);
+    await expect(t.db.updateTable('kyc_decisions').set({ note: 'changed' }).execute()).rejects.toThrow(
+      /kyc decisions are a record/,
+    );
     await expect(t.db.deleteFrom('kyc_decisions').execute()).rejects.toThrow(/kyc decisions are a record/);
   });
 
@@ -149,12 +213,23 @@ describe.each(backends)('tier limits on $name', (backend) => {
     const person = await signUpWithPin(t);
     const userId = await userIdOf(t, person.email);
     const number = nuban('035', '987650001');
-    await t.db.insertInto('virtual_accounts').values({ user_id: userId, provider: 'simulated', bank_name: 'Wema Bank', bank_code: '035', account_number: number, created_at: t.clock.now() }).execute();
+    await t.db
+      .insertInto('virtual_accounts')
+      .values({
+        user_id: userId,
+        provider: 'simulated',
+        bank_name: 'Wema Bank',
+        bank_code: '035',
+        account_number: number,
+        created_at: t.clock.now(),
+      })
+      .execute();
     // Kept, not listed: a wallet with no identity is given no number to pay into.
     expect((await t.call<UserData>('/api/get-user', { token: person.token })).body.data!.accounts).toEqual([]);
     await fund(t, number, 2_000);
     expect(await balance(t, person.token)).toBe(2_000);
-    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: person.token })).body.data!;
+    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: person.token })).body
+      .data!;
     expect(notification).toMatchObject({ title: 'Verify your BVN or NIN' });
     // Verified, the account comes back with its number.
     expect(await createAccounts(t, person.token)).toContainEqual(expect.objectContaining({ account_number: number }));

@@ -3,7 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../core/contract';
 import type { AppContext } from '../../../server/services/context';
 import { creditIncomingTransfer } from '../../../server/services/funding/funding';
-import { AlreadyPostedError, credit, debit, moveBetweenSystemAccounts, planHold, post, postHold, voidHold, walletOf, type MovementKind } from '../../../server/services/ledger/ledger';
+import {
+  AlreadyPostedError,
+  credit,
+  debit,
+  moveBetweenSystemAccounts,
+  planHold,
+  post,
+  postHold,
+  voidHold,
+  walletOf,
+  type MovementKind,
+} from '../../../server/services/ledger/ledger';
 import { finalise } from '../../../server/services/purchases/settling';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
@@ -29,8 +40,12 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
     buyer = await newBuyer(t, 5_000);
     wallet = await walletOf(t.ctx, buyer.userId);
     const mtn = await providerId(t, 'airtime', 'MTN');
-    completed = (await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN })).body.data!;
-    processing = (await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08030000005', amount: 100, pin: PIN })).body.data!;
+    completed = (
+      await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN })
+    ).body.data!;
+    processing = (
+      await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08030000005', amount: 100, pin: PIN })
+    ).body.data!;
     expect([completed.status, processing.status]).toEqual(['completed', 'processing']);
   });
 
@@ -44,57 +59,134 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
   }
 
   /** A movement written directly in SQL, as a code path that bypassed the ledger would. */
-  const movementInSql = (kind: MovementKind, { transactionId = null, sourceRef = null }: { transactionId?: bigint | null; sourceRef?: string | null }) => (tx: AppContext) =>
-    sql`INSERT INTO ledger_movements (kind, transaction_id, source_ref, created_at) VALUES (${kind}, ${transactionId}::bigint, ${sourceRef}::text, now())`.execute(tx.db);
+  const movementInSql =
+    (
+      kind: MovementKind,
+      { transactionId = null, sourceRef = null }: { transactionId?: bigint | null; sourceRef?: string | null },
+    ) =>
+    (tx: AppContext) =>
+      sql`INSERT INTO ledger_movements (kind, transaction_id, source_ref, created_at) VALUES (${kind}, ${transactionId}::bigint, ${sourceRef}::text, now())`.execute(
+        tx.db,
+      );
 
-  const bill = (transaction: Transaction) => ({ bill: BigInt(transaction.id), amountKobo: BigInt(transaction.amount * 100) });
+  const bill = (transaction: Transaction) => ({
+    bill: BigInt(transaction.id),
+    amountKobo: BigInt(transaction.amount * 100),
+  });
 
   it('one hold per bill', async () => {
-    expect(await refusal(movementInSql('purchase-reserve', { transactionId: BigInt(completed.id) }))).toBe('ledger_movements_one_hold');
-    expect(await refusal(async (tx) => post(tx, await planHold(tx, { ...bill(processing), walletId: wallet })))).toBe('ledger_movements_one_hold');
+    expect(await refusal(movementInSql('purchase-reserve', { transactionId: BigInt(completed.id) }))).toBe(
+      'ledger_movements_one_hold',
+    );
+    expect(await refusal(async (tx) => post(tx, await planHold(tx, { ...bill(processing), walletId: wallet })))).toBe(
+      'ledger_movements_one_hold',
+    );
   });
 
   it('at most one post or void per hold: a settled bill is not refunded, nor settled again', async () => {
-    expect(await refusal(movementInSql('purchase-refund', { transactionId: BigInt(completed.id) }))).toBe('ledger_movements_one_outcome');
-    expect(await refusal(movementInSql('purchase-settle', { transactionId: BigInt(completed.id) }))).toBe('ledger_movements_one_outcome');
-    expect(await refusal(async (tx) => post(tx, await voidHold(tx, { ...bill(completed), walletId: wallet })))).toBe('ledger_movements_one_outcome');
-    expect(await refusal(async (tx) => post(tx, await postHold(tx, { ...bill(completed), biller: 'simulated' })))).toBe('ledger_movements_one_outcome');
+    expect(await refusal(movementInSql('purchase-refund', { transactionId: BigInt(completed.id) }))).toBe(
+      'ledger_movements_one_outcome',
+    );
+    expect(await refusal(movementInSql('purchase-settle', { transactionId: BigInt(completed.id) }))).toBe(
+      'ledger_movements_one_outcome',
+    );
+    expect(await refusal(async (tx) => post(tx, await voidHold(tx, { ...bill(completed), walletId: wallet })))).toBe(
+      'ledger_movements_one_outcome',
+    );
+    expect(await refusal(async (tx) => post(tx, await postHold(tx, { ...bill(completed), biller: 'simulated' })))).toBe(
+      'ledger_movements_one_outcome',
+    );
     // The code's own guard first: the settle of a final bill changes nothing.
     expect(await finalise(t.ctx, BigInt(completed.id), { status: 'failed', reason: 'a late answer' })).toBeNull();
   });
 
   it('a hold is posted or voided once, however many settles race', async () => {
-    const attempts = await Promise.all(Array.from({ length: 10 }, (_, i) => finalise(t.ctx, BigInt(processing.id), i % 2 ? { status: 'failed', reason: 'race' } : { status: 'delivered', receipt: {} })));
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        finalise(
+          t.ctx,
+          BigInt(processing.id),
+          i % 2 ? { status: 'failed', reason: 'race' } : { status: 'delivered', receipt: {} },
+        ),
+      ),
+    );
     expect(attempts.filter((row) => row !== null)).toHaveLength(1);
-    const outcomes = await t.db.selectFrom('ledger_movements').select('kind').where('transaction_id', '=', BigInt(processing.id)).where('kind', 'in', ['purchase-settle', 'purchase-refund']).execute();
+    const outcomes = await t.db
+      .selectFrom('ledger_movements')
+      .select('kind')
+      .where('transaction_id', '=', BigInt(processing.id))
+      .where('kind', 'in', ['purchase-settle', 'purchase-refund'])
+      .execute();
     expect(outcomes).toHaveLength(1);
     // Settled now: a void of its hold, from any path, is refused.
-    expect(await refusal(async (tx) => post(tx, await voidHold(tx, { ...bill(processing), walletId: wallet })))).toBe('ledger_movements_one_outcome');
+    expect(await refusal(async (tx) => post(tx, await voidHold(tx, { ...bill(processing), walletId: wallet })))).toBe(
+      'ledger_movements_one_outcome',
+    );
   });
 
   it('nothing is posted or voided that was never held', async () => {
-    const funding = await t.db.selectFrom('transactions').select('id').where('user_id', '=', buyer.userId).where('category', '=', 'funding').executeTakeFirstOrThrow();
-    expect(await refusal(movementInSql('purchase-refund', { transactionId: funding.id }))).toMatch(/has no hold to complete or release/);
-    expect(await refusal(async (tx) => post(tx, await voidHold(tx, { bill: funding.id, amountKobo: 100n, walletId: wallet })))).toMatch(/has no hold to complete or release/);
+    const funding = await t.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('user_id', '=', buyer.userId)
+      .where('category', '=', 'funding')
+      .executeTakeFirstOrThrow();
+    expect(await refusal(movementInSql('purchase-refund', { transactionId: funding.id }))).toMatch(
+      /has no hold to complete or release/,
+    );
+    expect(
+      await refusal(async (tx) =>
+        post(tx, await voidHold(tx, { bill: funding.id, amountKobo: 100n, walletId: wallet })),
+      ),
+    ).toMatch(/has no hold to complete or release/);
   });
 
   it('one funding credit per partner reference', async () => {
     const transfer = await t.db
       .selectFrom('incoming_transfers')
       .innerJoin('virtual_accounts', 'virtual_accounts.id', 'incoming_transfers.virtual_account_id')
-      .select(['incoming_transfers.provider', 'incoming_transfers.reference', 'incoming_transfers.amount_kobo', 'virtual_accounts.account_number'])
+      .select([
+        'incoming_transfers.provider',
+        'incoming_transfers.reference',
+        'incoming_transfers.amount_kobo',
+        'virtual_accounts.account_number',
+      ])
       .where('virtual_accounts.user_id', '=', buyer.userId)
       .executeTakeFirstOrThrow();
     const again = { from: 'partner', provider: transfer.provider, reference: transfer.reference } as const;
-    expect(await refusal(movementInSql('funding', { sourceRef: `${transfer.provider}:${transfer.reference}` }))).toBe('ledger_movements_one_funding');
-    expect(await refusal(async (tx) => post(tx, await credit(tx, { walletId: wallet, amountKobo: transfer.amount_kobo, transactionId: null, source: again })))).toBe('ledger_movements_one_funding');
+    expect(await refusal(movementInSql('funding', { sourceRef: `${transfer.provider}:${transfer.reference}` }))).toBe(
+      'ledger_movements_one_funding',
+    );
+    expect(
+      await refusal(async (tx) =>
+        post(
+          tx,
+          await credit(tx, { walletId: wallet, amountKobo: transfer.amount_kobo, transactionId: null, source: again }),
+        ),
+      ),
+    ).toBe('ledger_movements_one_funding');
     // The code's own guard first: the reference's claim answers a replay as a duplicate.
-    const replay = { reference: transfer.reference, amountKobo: transfer.amount_kobo, accountNumber: transfer.account_number, senderName: 'Emeka Obi', senderBank: 'Access Bank', paidAt: t.clock.now() };
-    expect(await creditIncomingTransfer(t.ctx, transfer.provider, replay)).toEqual({ status: 'duplicate', unmatched: false });
+    const replay = {
+      reference: transfer.reference,
+      amountKobo: transfer.amount_kobo,
+      accountNumber: transfer.account_number,
+      senderName: 'Emeka Obi',
+      senderBank: 'Access Bank',
+      paidAt: t.clock.now(),
+    };
+    expect(await creditIncomingTransfer(t.ctx, transfer.provider, replay)).toEqual({
+      status: 'duplicate',
+      unmatched: false,
+    });
   });
 
   it('one funding credit per partner reference, a card payment with its fee leg included', async () => {
-    const card = { from: 'partner', provider: 'simulated', reference: `NWC-${newReference()}`, feeKobo: 7_500n } as const;
+    const card = {
+      from: 'partner',
+      provider: 'simulated',
+      reference: `NWC-${newReference()}`,
+      feeKobo: 7_500n,
+    } as const;
     const twice = await refusal(async (tx) => {
       await post(tx, await credit(tx, { walletId: wallet, amountKobo: 500_000n, transactionId: null, source: card }));
       await post(tx, await credit(tx, { walletId: wallet, amountKobo: 500_000n, transactionId: null, source: card }));
@@ -103,28 +195,74 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
     // Without the fee or with another amount, the reference is still the one it was.
     const differently = await refusal(async (tx) => {
       await post(tx, await credit(tx, { walletId: wallet, amountKobo: 500_000n, transactionId: null, source: card }));
-      await post(tx, await credit(tx, { walletId: wallet, amountKobo: 400_000n, transactionId: null, source: { ...card, feeKobo: undefined } }));
+      await post(
+        tx,
+        await credit(tx, {
+          walletId: wallet,
+          amountKobo: 400_000n,
+          transactionId: null,
+          source: { ...card, feeKobo: undefined },
+        }),
+      );
     });
     expect(differently).toBe('ledger_movements_one_funding');
   });
 
   it('one cashback per bill', async () => {
-    const cashback = await t.db.selectFrom('transactions').select(['id', 'amount_kobo']).where('rewarded_transaction_id', '=', BigInt(completed.id)).executeTakeFirstOrThrow();
-    expect(await refusal(movementInSql('cashback', { transactionId: cashback.id }))).toBe('ledger_movements_one_cashback');
-    expect(await refusal(async (tx) => post(tx, await credit(tx, { walletId: wallet, amountKobo: cashback.amount_kobo, transactionId: cashback.id, source: { from: 'cashback' } })))).toBe(
+    const cashback = await t.db
+      .selectFrom('transactions')
+      .select(['id', 'amount_kobo'])
+      .where('rewarded_transaction_id', '=', BigInt(completed.id))
+      .executeTakeFirstOrThrow();
+    expect(await refusal(movementInSql('cashback', { transactionId: cashback.id }))).toBe(
       'ledger_movements_one_cashback',
     );
+    expect(
+      await refusal(async (tx) =>
+        post(
+          tx,
+          await credit(tx, {
+            walletId: wallet,
+            amountKobo: cashback.amount_kobo,
+            transactionId: cashback.id,
+            source: { from: 'cashback' },
+          }),
+        ),
+      ),
+    ).toBe('ledger_movements_one_cashback');
     // A second cashback transaction for the bill, to credit a second time, is refused as well.
     const secondCashback = (tx: AppContext) =>
       tx.db
         .insertInto('transactions')
-        .values({ user_id: buyer.userId, category: 'cashback', amount_kobo: 200n, status: 'completed', reference: `${completed.reference}-CB2`, rewarded_transaction_id: BigInt(completed.id), created_at: t.clock.now(), updated_at: t.clock.now() })
+        .values({
+          user_id: buyer.userId,
+          category: 'cashback',
+          amount_kobo: 200n,
+          status: 'completed',
+          reference: `${completed.reference}-CB2`,
+          rewarded_transaction_id: BigInt(completed.id),
+          created_at: t.clock.now(),
+          updated_at: t.clock.now(),
+        })
         .execute();
     expect(await refusal(secondCashback)).toBe('transactions_rewarded_transaction_id_key');
     // And cashback that names no bill.
-    expect(await refusal((tx) => tx.db.insertInto('transactions').values({ user_id: buyer.userId, category: 'cashback', amount_kobo: 200n, status: 'completed', reference: 'CB-NO-BILL', created_at: t.clock.now(), updated_at: t.clock.now() }).execute())).toBe(
-      'transactions_cashback_names_its_bill',
-    );
+    expect(
+      await refusal((tx) =>
+        tx.db
+          .insertInto('transactions')
+          .values({
+            user_id: buyer.userId,
+            category: 'cashback',
+            amount_kobo: 200n,
+            status: 'completed',
+            reference: 'CB-NO-BILL',
+            created_at: t.clock.now(),
+            updated_at: t.clock.now(),
+          })
+          .execute(),
+      ),
+    ).toBe('transactions_cashback_names_its_bill');
   });
 
   it('a payment to an account nobody has is held in suspense once and released once: matched or returned, not both', async () => {
@@ -137,7 +275,15 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
     expect(twice).toBe('ledger_movements_one_suspense_hold');
     const matchedThenReturned = await refusal(async (tx) => {
       await post(tx, await moveBetweenSystemAccounts(tx, { move: 'suspend', ...payment }));
-      await post(tx, await credit(tx, { walletId: wallet, amountKobo: payment.amountKobo, transactionId: null, source: { from: 'suspense', provider: payment.provider, reference } }));
+      await post(
+        tx,
+        await credit(tx, {
+          walletId: wallet,
+          amountKobo: payment.amountKobo,
+          transactionId: null,
+          source: { from: 'suspense', provider: payment.provider, reference },
+        }),
+      );
       await post(tx, await moveBetweenSystemAccounts(tx, { move: 'return-to-sender', ...payment }));
     });
     expect(matchedThenReturned).toBe('ledger_movements_one_suspense_release');
@@ -147,7 +293,15 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
   it("an operator's adjustment moves money once per action, credit or debit", async () => {
     const action = `adjustment-${newReference()}`;
     const twice = await refusal(async (tx) => {
-      await post(tx, await credit(tx, { walletId: wallet, amountKobo: 500n, transactionId: null, source: { from: 'goodwill', action } }));
+      await post(
+        tx,
+        await credit(tx, {
+          walletId: wallet,
+          amountKobo: 500n,
+          transactionId: null,
+          source: { from: 'goodwill', action },
+        }),
+      );
       await post(tx, await debit(tx, { walletId: wallet, amountKobo: 500n, transactionId: null, action }));
     });
     expect(twice).toBe('ledger_movements_one_adjustment');
@@ -155,7 +309,13 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
   });
 
   it('a movement must be of a kind the database knows, with the key its guard reads', async () => {
-    expect(await refusal((tx) => sql`INSERT INTO ledger_movements (kind, source_ref, created_at) VALUES ('forged', 'forged:1', now())`.execute(tx.db))).toBe('ledger_movements_kind_known');
+    expect(
+      await refusal((tx) =>
+        sql`INSERT INTO ledger_movements (kind, source_ref, created_at) VALUES ('forged', 'forged:1', now())`.execute(
+          tx.db,
+        ),
+      ),
+    ).toBe('ledger_movements_kind_known');
     expect(await refusal(movementInSql('purchase-refund', {}))).toBe('ledger_movements_guard_key');
     expect(await refusal(movementInSql('funding', {}))).toBe('ledger_movements_guard_key');
   });

@@ -31,8 +31,18 @@ describe.each(backends)('the ledger audit on $name', (backend) => {
   it('finds a purchase held twice, a settled one also refunded, and one refunded while still processing', async () => {
     const buyer = await newBuyer(t, 1_000);
     const mtn = await providerId(t, 'airtime', 'MTN');
-    const completed = await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN });
-    const processing = await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08030000005', amount: 100, pin: PIN });
+    const completed = await buy(t, buyer.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      pin: PIN,
+    });
+    const processing = await buy(t, buyer.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08030000005',
+      amount: 100,
+      pin: PIN,
+    });
     const [done, open] = [BigInt(completed.body.data!.id), BigInt(processing.body.data!.id)];
     expect(await auditLedger(t.db)).toEqual([]);
 
@@ -45,14 +55,23 @@ describe.each(backends)('the ledger audit on $name', (backend) => {
         await forge(tx);
       });
     const held = (bill: bigint) => ({ bill, amountKobo: 10_000n, walletId });
-    expect(await withoutGuard('ledger_movements_one_hold', async (tx) => post(tx, await planHold(tx, held(done))))).toEqual([`purchase ${done} (completed) has 2 reserve, 1 settle and 0 refund movements`]);
-    expect(await withoutGuard('ledger_movements_one_outcome', async (tx) => post(tx, await voidHold(tx, held(done))))).toEqual([`purchase ${done} (completed) has 1 reserve, 1 settle and 1 refund movements`]);
-    expect(await auditOfBroken(async (tx) => post(tx, await voidHold(tx, held(open))))).toEqual([`purchase ${open} (processing) has 1 reserve, 0 settle and 1 refund movements`]);
+    expect(
+      await withoutGuard('ledger_movements_one_hold', async (tx) => post(tx, await planHold(tx, held(done)))),
+    ).toEqual([`purchase ${done} (completed) has 2 reserve, 1 settle and 0 refund movements`]);
+    expect(
+      await withoutGuard('ledger_movements_one_outcome', async (tx) => post(tx, await voidHold(tx, held(done)))),
+    ).toEqual([`purchase ${done} (completed) has 1 reserve, 1 settle and 1 refund movements`]);
+    expect(await auditOfBroken(async (tx) => post(tx, await voidHold(tx, held(open))))).toEqual([
+      `purchase ${open} (processing) has 1 reserve, 0 settle and 1 refund movements`,
+    ]);
   });
 
   it('a run with a problem is logged at error level, each problem named, and counted', async () => {
     const logged: { level: string; obj: unknown; msg: string }[] = [];
-    const log = { info: (obj: unknown, msg: string) => logged.push({ level: 'info', obj, msg }), error: (obj: unknown, msg: string) => logged.push({ level: 'error', obj, msg }) };
+    const log = {
+      info: (obj: unknown, msg: string) => logged.push({ level: 'info', obj, msg }),
+      error: (obj: unknown, msg: string) => logged.push({ level: 'error', obj, msg }),
+    };
     const record = vi.fn();
     expect(await runLedgerAudit(t.db, { log, record })).toEqual([]);
     expect(logged.map((line) => [line.level, line.msg])).toEqual([['info', 'ledger audit: clean']]);
@@ -65,7 +84,11 @@ describe.each(backends)('the ledger audit on $name', (backend) => {
       throw new Error('roll back');
     });
     await expect(attempt).rejects.toThrow('roll back');
-    expect(logged[1]).toEqual({ level: 'error', obj: { job: 'ledger-audit', problems: [`wallet ${wallet} caches 1 but its entries sum to 0`] }, msg: 'ledger audit: 1 problem(s) found' });
+    expect(logged[1]).toEqual({
+      level: 'error',
+      obj: { job: 'ledger-audit', problems: [`wallet ${wallet} caches 1 but its entries sum to 0`] },
+      msg: 'ledger audit: 1 problem(s) found',
+    });
     expect(record).toHaveBeenLastCalledWith([`wallet ${wallet} caches 1 but its entries sum to 0`]);
   });
 });
@@ -89,7 +112,9 @@ describe.each(backends)('the audit job and `npm run audit` on $name', ({ name })
       const database = await open();
       // A user's wallet whose cached balance has no entries behind it.
       await sql`WITH u AS (INSERT INTO users (name, email, phone, password_hash, created_at) VALUES ('Drift', 'drift@example.com', '08031234567', 'x', now()) RETURNING id)
-                INSERT INTO wallets (user_id, balance_kobo, created_at) SELECT id, 5, now() FROM u`.execute(database.db);
+                INSERT INTO wallets (user_id, balance_kobo, created_at) SELECT id, 5, now() FROM u`.execute(
+        database.db,
+      );
       const lines: string[] = [];
       const { app } = await buildServer(testConfig({ auditIntervalMs: 30, requeryIntervalMs: 0, logLevel: 'info' }), {
         db: database.db,
@@ -97,11 +122,16 @@ describe.each(backends)('the audit job and `npm run audit` on $name', ({ name })
         logStream: { write: (line) => lines.push(line) },
       });
       await app.ready();
-      await expect.poll(() => lines.some((line) => line.includes('ledger audit: 1 problem(s) found')), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => lines.some((line) => line.includes('ledger audit: 1 problem(s) found')), { timeout: 10_000 })
+        .toBe(true);
       const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
       expect(metrics).toMatch(/^wallet_ledger_audit_failures_total [1-9]/m);
       expect(metrics).toMatch(/^wallet_ledger_audit_problems 1$/m);
-      const line = JSON.parse(lines.find((l) => l.includes('ledger audit: 1 problem(s) found'))!) as { level: number; problems: string[] };
+      const line = JSON.parse(lines.find((l) => l.includes('ledger audit: 1 problem(s) found'))!) as {
+        level: number;
+        problems: string[];
+      };
       expect(line.level).toBe(50);
       expect(line.problems).toEqual([expect.stringMatching(/^wallet \d+ caches 5 but its entries sum to 0$/)]);
       await app.close();
@@ -109,7 +139,9 @@ describe.each(backends)('the audit job and `npm run audit` on $name', ({ name })
 
       expect(await auditCommand(env)).toBe(1);
       expect(errors).toHaveBeenCalledWith('ledger audit: 1 problem(s) found');
-      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^ {2}- wallet \d+ caches 5 but its entries sum to 0$/));
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/^ {2}- wallet \d+ caches 5 but its entries sum to 0$/),
+      );
     } finally {
       output.mockRestore();
       errors.mockRestore();

@@ -10,7 +10,10 @@ const LEDGER_MODULE = new Set(['server/services/ledger/ledger.ts', 'server/servi
 const SCHEMA = /^server\/db\/(migrations\/|generated\.ts$)/;
 
 const serverFiles = () =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'server'], { cwd: root, encoding: 'utf8' })
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'server'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((file) => file.endsWith('.ts') && !SCHEMA.test(file));
 

@@ -13,7 +13,11 @@ describe('SmtpMailer against an SMTP server', () => {
   it('hands the mail over with the configured sender', async () => {
     const mailer = new SmtpMailer(smtp.url, 'Naira Wallet <no-reply@nairawallet.test>');
     try {
-      await mailer.send({ to: 'ada@example.com', subject: 'Your verification code', text: 'Your Naira Wallet verification code is 4821.' });
+      await mailer.send({
+        to: 'ada@example.com',
+        subject: 'Your verification code',
+        text: 'Your Naira Wallet verification code is 4821.',
+      });
     } finally {
       mailer.close();
     }
@@ -36,7 +40,10 @@ describe('SmtpMailer against an SMTP server', () => {
         (caught: unknown) => caught,
       );
       expect(error).toBeInstanceOf(GatewayError);
-      const everything = JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as Error).cause) + JSON.stringify((error as Error).cause, Object.getOwnPropertyNames((error as Error).cause ?? {}));
+      const everything =
+        JSON.stringify(error, Object.getOwnPropertyNames(error)) +
+        String((error as Error).cause) +
+        JSON.stringify((error as Error).cause, Object.getOwnPropertyNames((error as Error).cause ?? {}));
       expect(everything).not.toContain('ada.obi');
       expect(String((error as Error).cause)).toMatch(/550/);
     } finally {

@@ -13,7 +13,8 @@ describe('test back ends', () => {
   });
 
   it('include Redis for the request counters when CI or REQUIRE_REDIS asks for it', () => {
-    if (redisUnavailable) console.warn(`note: ${redisUnavailable}; the request counters were tested in the database only.`);
+    if (redisUnavailable)
+      console.warn(`note: ${redisUnavailable}; the request counters were tested in the database only.`);
     if (redisRequired) expect(redisUnavailable, 'Redis is required on CI').toBeUndefined();
   });
 });

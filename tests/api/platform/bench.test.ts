@@ -46,8 +46,12 @@ it('npm run bench measures purchases, raw SQL, the poll mix and the activity lis
     expect(api.machineCpuMs).toBeGreaterThan(0);
     expect(raw[0].rate.machineCpuMs).toBeGreaterThan(0);
     const section = databaseSection(report);
-    expect(section).toMatch(/\| 2 \| [\d,]+ \| [\d.,]+ \/ [\d.,]+ ms \| [\d.]+ ms \| n\/a \| [\d.]+ ms \| [\d,]+ \| [\d.]+ ms \| \d+ % \|/);
-    expect(section).toMatch(/per purchase at 2 clients: [\d.]+ ms through the API, [\d.]+ ms as raw SQL \(in process, one connection\); with the machine busy, the API can reach at most \d+ % of that rate\./);
+    expect(section).toMatch(
+      /\| 2 \| [\d,]+ \| [\d.,]+ \/ [\d.,]+ ms \| [\d.]+ ms \| n\/a \| [\d.]+ ms \| [\d,]+ \| [\d.]+ ms \| \d+ % \|/,
+    );
+    expect(section).toMatch(
+      /per purchase at 2 clients: [\d.]+ ms through the API, [\d.]+ ms as raw SQL \(in process, one connection\); with the machine busy, the API can reach at most \d+ % of that rate\./,
+    );
   } finally {
     await storage.remove();
     await rm(workDir, { recursive: true, force: true });

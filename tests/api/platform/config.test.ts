@@ -42,7 +42,8 @@ function problemsOf(env: Record<string, string>): string {
 }
 
 /** The development keys in the forms a careless operator could paste them. */
-const developmentKeyHex = (label: string) => createHash('sha256').update(`naira-wallet development ${label}`).digest('hex');
+const developmentKeyHex = (label: string) =>
+  createHash('sha256').update(`naira-wallet development ${label}`).digest('hex');
 
 describe('configuration', () => {
   it('runs a development server, on loopback, with nothing but APP_MODE=development', () => {
@@ -65,7 +66,9 @@ describe('configuration', () => {
     expect(config.tokenKey.length).toBeGreaterThanOrEqual(32);
     expect(config.pinKey).toHaveLength(32);
     expect(config.bankWebhookSecret.length).toBeGreaterThanOrEqual(16);
-    expect(warnings.join('\n')).toMatch(/TOKEN_KEY[\s\S]*PIN_KEY[\s\S]*BANK_WEBHOOK_SECRET[\s\S]*SMTP_URL[\s\S]*CAPTCHA_SECRET/);
+    expect(warnings.join('\n')).toMatch(
+      /TOKEN_KEY[\s\S]*PIN_KEY[\s\S]*BANK_WEBHOOK_SECRET[\s\S]*SMTP_URL[\s\S]*CAPTCHA_SECRET/,
+    );
   });
 
   it('derives the public URL from the port', () => {
@@ -78,8 +81,11 @@ describe('configuration', () => {
     ['APP_MODE=production', { APP_MODE: 'production' }],
   ])('is production with %s: refuses to start, naming every missing secret in one message', (_case, env) => {
     const message = problemsOf(env);
-    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'PUBLIC_URL']) expect(message).toContain(`${name} must be set in production`);
-    expect(message).toContain('BANK_PARTNERS must list only real bank partners in production (monnify, paystack, with their keys)');
+    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'SMTP_URL', 'CAPTCHA_SECRET', 'PUBLIC_URL'])
+      expect(message).toContain(`${name} must be set in production`);
+    expect(message).toContain(
+      'BANK_PARTNERS must list only real bank partners in production (monnify, paystack, with their keys)',
+    );
     expect(message).toContain('BILLER must be set to a real biller in production (vtpass, with its three keys)');
     expect(message).toContain('This is a production start: APP_MODE is not `development`');
   });
@@ -87,14 +93,26 @@ describe('configuration', () => {
   it.each([
     ['unset', {}],
     ['simulated', { BANK_PARTNERS: 'simulated', BILLER: 'simulated' }],
-    ['simulated beside real ones', { BANK_PARTNERS: 'monnify,simulated', MONNIFY_API_KEY: 'k', MONNIFY_SECRET_KEY: 'monnify-live-client-secret', MONNIFY_CONTRACT_CODE: '1234567890', BILLER: 'simulated' }],
-  ])('refuses the simulated bank partner and biller in production when %s, naming them and what to set', (_case, rails) => {
-    const message = problemsOf({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...rails });
-    expect(message).toContain('BANK_PARTNERS must list only real bank partners in production');
-    expect(message).toContain('BILLER must be set to a real biller in production');
-    // The simulated partner's own key is not asked for: it has no place in production.
-    expect(message).not.toContain('BANK_WEBHOOK_SECRET');
-  });
+    [
+      'simulated beside real ones',
+      {
+        BANK_PARTNERS: 'monnify,simulated',
+        MONNIFY_API_KEY: 'k',
+        MONNIFY_SECRET_KEY: 'monnify-live-client-secret',
+        MONNIFY_CONTRACT_CODE: '1234567890',
+        BILLER: 'simulated',
+      },
+    ],
+  ])(
+    'refuses the simulated bank partner and biller in production when %s, naming them and what to set',
+    (_case, rails) => {
+      const message = problemsOf({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...rails });
+      expect(message).toContain('BANK_PARTNERS must list only real bank partners in production');
+      expect(message).toContain('BILLER must be set to a real biller in production');
+      // The simulated partner's own key is not asked for: it has no place in production.
+      expect(message).not.toContain('BANK_WEBHOOK_SECRET');
+    },
+  );
 
   it('refuses a production start missing any one secret', () => {
     for (const name of Object.keys(PRODUCTION_SECRETS)) {
@@ -209,7 +227,9 @@ describe('configuration', () => {
   });
 
   it('refuses an APP_MODE it does not know, as production', () => {
-    expect(problemsOf({ ...PRODUCTION_SECRETS, APP_MODE: 'dev' })).toContain('APP_MODE must be development or production');
+    expect(problemsOf({ ...PRODUCTION_SECRETS, APP_MODE: 'dev' })).toContain(
+      'APP_MODE must be development or production',
+    );
   });
 
   it('starts in production with real secrets, on every interface, without warnings', () => {
@@ -223,10 +243,12 @@ describe('configuration', () => {
     expect(config.biller.kind).toBe('vtpass');
     expect(config.cardFeeBearer).toBe('customer');
     expect(warnings).toEqual([]);
-    expect(problemsOf({ ...PRODUCTION_SECRETS, ...REAL_RAILS })).toContain('IDENTITY must be set to a real provider (dojah) in production');
+    expect(problemsOf({ ...PRODUCTION_SECRETS, ...REAL_RAILS })).toContain(
+      'IDENTITY must be set to a real provider (dojah) in production',
+    );
   });
 
-  it('refuses the development keys in production, pasted in any form, and Cloudflare\'s test captcha secrets', () => {
+  it("refuses the development keys in production, pasted in any form, and Cloudflare's test captcha secrets", () => {
     const message = problemsOf({
       ...PRODUCTION_SECRETS,
       TOKEN_KEY: developmentKeyHex('token key'),
@@ -234,64 +256,112 @@ describe('configuration', () => {
       BANK_WEBHOOK_SECRET: developmentKeyHex('bank webhook secret').toUpperCase(),
       CAPTCHA_SECRET: '1x0000000000000000000000000000000AA',
     });
-    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'BANK_WEBHOOK_SECRET']) expect(message).toContain(`${name} must not be the development key: it is public`);
+    for (const name of ['TOKEN_KEY', 'PIN_KEY', 'BANK_WEBHOOK_SECRET'])
+      expect(message).toContain(`${name} must not be the development key: it is public`);
     expect(message).toContain("CAPTCHA_SECRET must not be one of Cloudflare's test secrets");
   });
 
   // The attack: development mode with keys of its own on a public HOST still served /dev/* (a
   // deposit for anyone who asks, every e-mailed code at /dev/mailbox) and the dev-ok captcha.
   it('refuses development mode beyond loopback, whatever keys it is given', () => {
-    const ownKeys = { TOKEN_KEY: PRODUCTION_SECRETS.TOKEN_KEY, PIN_KEY: PRODUCTION_SECRETS.PIN_KEY, BANK_WEBHOOK_SECRET: 'a-private-simulated-webhook-key' };
+    const ownKeys = {
+      TOKEN_KEY: PRODUCTION_SECRETS.TOKEN_KEY,
+      PIN_KEY: PRODUCTION_SECRETS.PIN_KEY,
+      BANK_WEBHOOK_SECRET: 'a-private-simulated-webhook-key',
+    };
     for (const host of ['0.0.0.0', '::', '192.0.2.10', 'wallet.example.ng']) {
       for (const env of [{}, ownKeys]) {
         const message = problemsOf({ APP_MODE: 'development', HOST: host, ...env });
-        expect(message, host).toContain(`HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}`);
+        expect(message, host).toContain(
+          `HOST must be a loopback address (127.0.0.1, ::1 or localhost) in development mode, not ${host}`,
+        );
         expect(message).not.toContain('production start');
       }
     }
-    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(development({ HOST: host }).config.host).toBe(host);
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost'])
+      expect(development({ HOST: host }).config.host).toBe(host);
     // Production listens where it is told.
-    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, HOST: '192.0.2.10' }).config.host).toBe('192.0.2.10');
+    expect(
+      loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, HOST: '192.0.2.10' }).config.host,
+    ).toBe('192.0.2.10');
   });
 
   // The attack: a production server whose calls to Redis or a provider, or whose e-mailed links,
   // travel in clear across the network (a reset link read on the wire is an account).
   it('refuses, in production, URLs that would cross the network without TLS; loopback is exempt', () => {
-    const production = (env: Record<string, string>) => problemsOf({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...env });
+    const production = (env: Record<string, string>) =>
+      problemsOf({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...env });
     const cases: [Record<string, string>, string][] = [
       [{ PUBLIC_URL: 'http://wallet.example.ng' }, 'PUBLIC_URL must be an https:// URL in production'],
-      [{ REDIS_URL: 'redis://:secret@cache.internal:6379' }, 'REDIS_URL must be a rediss:// URL (Redis over TLS) in production'],
-      [{ CAPTCHA_VERIFY_URL: 'http://challenges.example.ng/siteverify' }, 'CAPTCHA_VERIFY_URL must be an https:// URL in production'],
-      [{ BILLER: 'vtpass', VTPASS_BASE_URL: 'http://vtpass.com/api', VTPASS_API_KEY: 'a', VTPASS_PUBLIC_KEY: 'PK_b', VTPASS_SECRET_KEY: 'SK_c' }, 'VTPASS_BASE_URL must be an https:// URL in production'],
+      [
+        { REDIS_URL: 'redis://:secret@cache.internal:6379' },
+        'REDIS_URL must be a rediss:// URL (Redis over TLS) in production',
+      ],
+      [
+        { CAPTCHA_VERIFY_URL: 'http://challenges.example.ng/siteverify' },
+        'CAPTCHA_VERIFY_URL must be an https:// URL in production',
+      ],
+      [
+        {
+          BILLER: 'vtpass',
+          VTPASS_BASE_URL: 'http://vtpass.com/api',
+          VTPASS_API_KEY: 'a',
+          VTPASS_PUBLIC_KEY: 'PK_b',
+          VTPASS_SECRET_KEY: 'SK_c',
+        },
+        'VTPASS_BASE_URL must be an https:// URL in production',
+      ],
       [{ MONNIFY_BASE_URL: 'http://api.monnify.com' }, 'MONNIFY_BASE_URL must be an https:// URL in production'],
       [{ PAYSTACK_BASE_URL: 'http://api.paystack.co' }, 'PAYSTACK_BASE_URL must be an https:// URL in production'],
       [{ DOJAH_BASE_URL: 'http://api.dojah.io' }, 'DOJAH_BASE_URL must be an https:// URL in production'],
-      [{ DATABASE_URL: 'postgres://wallet:secret@db.internal:5432/wallet' }, 'DATABASE_URL must be a URL with sslmode=require, verify-ca or verify-full in production'],
+      [
+        { DATABASE_URL: 'postgres://wallet:secret@db.internal:5432/wallet' },
+        'DATABASE_URL must be a URL with sslmode=require, verify-ca or verify-full in production',
+      ],
     ];
     for (const [env, problem] of cases) expect(production(env)).toContain(problem);
     const secure = {
       REDIS_URL: 'rediss://:secret@cache.internal:6380',
       DATABASE_URL: 'postgres://wallet:secret@db.internal:5432/wallet?sslmode=verify-full',
     };
-    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, ...secure }).config.redisUrl).toBe(secure.REDIS_URL);
-    const loopback = { REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wallet', PAYSTACK_BASE_URL: 'http://localhost:3482', PUBLIC_URL: 'http://[::1]:3000' };
-    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, ...loopback }).config.databaseUrl).toBe(loopback.DATABASE_URL);
+    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, ...secure }).config.redisUrl).toBe(
+      secure.REDIS_URL,
+    );
+    const loopback = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wallet',
+      PAYSTACK_BASE_URL: 'http://localhost:3482',
+      PUBLIC_URL: 'http://[::1]:3000',
+    };
+    expect(
+      loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, ...loopback }).config.databaseUrl,
+    ).toBe(loopback.DATABASE_URL);
     // Development may use anything on its own machine.
-    expect(development({ REDIS_URL: 'redis://cache.internal:6379' }).config.redisUrl).toBe('redis://cache.internal:6379');
+    expect(development({ REDIS_URL: 'redis://cache.internal:6379' }).config.redisUrl).toBe(
+      'redis://cache.internal:6379',
+    );
   });
 
   it.each([
     ['unset', {}, false],
     ['false', { TRUST_PROXY: 'false' }, false],
-    ['addresses and CIDR ranges', { TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,2001:db8::/32,loopback' }, ['10.0.0.0/8', '192.0.2.10', '2001:db8::/32', 'loopback']],
+    [
+      'addresses and CIDR ranges',
+      { TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,2001:db8::/32,loopback' },
+      ['10.0.0.0/8', '192.0.2.10', '2001:db8::/32', 'loopback'],
+    ],
   ])('reads TRUST_PROXY %s', (_case, env, trustProxy) => {
     expect(development(env).config.trustProxy).toEqual(trustProxy);
   });
 
   it('refuses TRUST_PROXY=true, saying what to set instead', () => {
     const message = problemsOf({ APP_MODE: 'development', TRUST_PROXY: 'true' });
-    expect(message).toContain('TRUST_PROXY must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For');
-    expect(message).toContain('Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)');
+    expect(message).toContain(
+      'TRUST_PROXY must not be true: that trusts every hop, so any client picks its own address with X-Forwarded-For',
+    );
+    expect(message).toContain(
+      'Set the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8,192.0.2.10)',
+    );
   });
 
   // The attack: with a hop count, a client that reaches the server directly (not through the
@@ -299,7 +369,9 @@ describe('configuration', () => {
   it('refuses TRUST_PROXY as a number of hops, which believes whoever connects directly', () => {
     for (const hops of ['1', '2', '10']) {
       const message = problemsOf({ APP_MODE: 'development', TRUST_PROXY: hops });
-      expect(message).toContain('TRUST_PROXY must not be a number of proxies: a hop count believes whoever connects directly');
+      expect(message).toContain(
+        'TRUST_PROXY must not be a number of proxies: a hop count believes whoever connects directly',
+      );
     }
     expect(development({ TRUST_PROXY: '0' }).config.trustProxy).toBe(false);
   });
@@ -307,22 +379,42 @@ describe('configuration', () => {
   it.each([
     ['a short TOKEN_KEY', { TOKEN_KEY: 'short' }, 'TOKEN_KEY must be at least 32 characters'],
     ['a PIN_KEY of the wrong length', { PIN_KEY: 'abcd' }, 'PIN_KEY must be 32 bytes'],
-    ['a short BANK_WEBHOOK_SECRET', { BANK_WEBHOOK_SECRET: 'sk_test_short' }, 'BANK_WEBHOOK_SECRET must be at least 16 characters'],
+    [
+      'a short BANK_WEBHOOK_SECRET',
+      { BANK_WEBHOOK_SECRET: 'sk_test_short' },
+      'BANK_WEBHOOK_SECRET must be at least 16 characters',
+    ],
     ['a port out of range', { PORT: '70000' }, 'PORT must be a whole number'],
     ['a relative public URL', { PUBLIC_URL: 'wallet.example.ng' }, 'PUBLIC_URL must be an absolute URL'],
     ['a zero multiplier', { RATE_LIMIT_MULTIPLIER: '0' }, 'RATE_LIMIT_MULTIPLIER must be a positive number'],
-    ['a vague TRUST_PROXY', { TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be false or a comma list of proxy addresses and CIDR ranges; not understood: yes'],
+    [
+      'a vague TRUST_PROXY',
+      { TRUST_PROXY: 'yes' },
+      'TRUST_PROXY must be false or a comma list of proxy addresses and CIDR ranges; not understood: yes',
+    ],
     ['a TRUST_PROXY range too wide', { TRUST_PROXY: '10.0.0.0/33' }, 'not understood: 10.0.0.0/33'],
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of'],
-    ['a REDIS_URL of another scheme', { REDIS_URL: 'http://cache.internal:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [
+      'a REDIS_URL of another scheme',
+      { REDIS_URL: 'http://cache.internal:6379' },
+      'REDIS_URL must be a redis:// or rediss:// URL',
+    ],
     ['no idle time', { SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES must be a whole number from 1 to 10080'],
-    ['a lifetime in days', { SESSION_LIFETIME_HOURS: '2d' }, 'SESSION_LIFETIME_HOURS must be a whole number from 1 to 720'],
+    [
+      'a lifetime in days',
+      { SESSION_LIFETIME_HOURS: '2d' },
+      'SESSION_LIFETIME_HOURS must be a whole number from 1 to 720',
+    ],
   ])('refuses %s', (_case, env, problem) => {
     expect(() => development(env)).toThrow(problem);
   });
 
   it('reads REDIS_URL and the session times', () => {
-    const { config } = development({ REDIS_URL: 'rediss://:secret@cache.internal:6380/2', SESSION_IDLE_MINUTES: '15', SESSION_LIFETIME_HOURS: '8' });
+    const { config } = development({
+      REDIS_URL: 'rediss://:secret@cache.internal:6380/2',
+      SESSION_IDLE_MINUTES: '15',
+      SESSION_LIFETIME_HOURS: '8',
+    });
     expect(config.redisUrl).toBe('rediss://:secret@cache.internal:6380/2');
     expect(config.sessions).toEqual({ idleMs: 15 * 60_000, lifetimeMs: 8 * 3_600_000 });
   });
@@ -331,18 +423,44 @@ describe('configuration', () => {
     expect(development().config.biller).toEqual({ kind: 'simulated' });
     expect(development().config.catalog).toEqual({ marginPercent: 0, syncIntervalMs: 3_600_000 });
     const keys = VTPASS_KEYS;
-    expect(loadConfig({ ...PRODUCTION_SECRETS, ...IDENTITY_PROVIDER, ...REAL_RAILS, VTPASS_BASE_URL: 'https://vtpass.com/api/', CATALOG_MARGIN_PERCENT: '2.5' }).config).toMatchObject({
-      biller: { kind: 'vtpass', baseUrl: 'https://vtpass.com/api', apiKey: 'live-api-key', publicKey: 'PK_live', secretKey: 'SK_live' },
+    expect(
+      loadConfig({
+        ...PRODUCTION_SECRETS,
+        ...IDENTITY_PROVIDER,
+        ...REAL_RAILS,
+        VTPASS_BASE_URL: 'https://vtpass.com/api/',
+        CATALOG_MARGIN_PERCENT: '2.5',
+      }).config,
+    ).toMatchObject({
+      biller: {
+        kind: 'vtpass',
+        baseUrl: 'https://vtpass.com/api',
+        apiKey: 'live-api-key',
+        publicKey: 'PK_live',
+        secretKey: 'SK_live',
+      },
       catalog: { marginPercent: 2.5 },
     });
-    expect(development({ BILLER: 'vtpass', ...keys }).config.biller).toMatchObject({ baseUrl: 'https://sandbox.vtpass.com/api' });
+    expect(development({ BILLER: 'vtpass', ...keys }).config.biller).toMatchObject({
+      baseUrl: 'https://sandbox.vtpass.com/api',
+    });
     for (const name of Object.keys(keys)) {
-      expect(problemsOf({ ...PRODUCTION_SECRETS, BILLER: 'vtpass', ...keys, [name]: '' }), name).toContain(`${name} must be set when BILLER is vtpass`);
-      expect(problemsOf({ APP_MODE: 'development', BILLER: 'vtpass', ...keys, [name]: ' ' }), name).toContain(`${name} must be set when BILLER is vtpass`);
+      expect(problemsOf({ ...PRODUCTION_SECRETS, BILLER: 'vtpass', ...keys, [name]: '' }), name).toContain(
+        `${name} must be set when BILLER is vtpass`,
+      );
+      expect(problemsOf({ APP_MODE: 'development', BILLER: 'vtpass', ...keys, [name]: ' ' }), name).toContain(
+        `${name} must be set when BILLER is vtpass`,
+      );
     }
-    expect(problemsOf({ APP_MODE: 'development', BILLER: 'creditswitch' })).toContain('BILLER must be simulated or vtpass');
-    expect(problemsOf({ APP_MODE: 'development', BILLER: 'vtpass', ...keys, VTPASS_BASE_URL: 'https://vtpass.com' })).toContain('VTPASS_BASE_URL must end in /api');
-    expect(problemsOf({ APP_MODE: 'development', CATALOG_MARGIN_PERCENT: '-1' })).toContain('CATALOG_MARGIN_PERCENT must be a number from 0 to 50');
+    expect(problemsOf({ APP_MODE: 'development', BILLER: 'creditswitch' })).toContain(
+      'BILLER must be simulated or vtpass',
+    );
+    expect(
+      problemsOf({ APP_MODE: 'development', BILLER: 'vtpass', ...keys, VTPASS_BASE_URL: 'https://vtpass.com' }),
+    ).toContain('VTPASS_BASE_URL must end in /api');
+    expect(problemsOf({ APP_MODE: 'development', CATALOG_MARGIN_PERCENT: '-1' })).toContain(
+      'CATALOG_MARGIN_PERCENT must be a number from 0 to 50',
+    );
   });
 
   it('accepts PIN_KEY as base64 too', () => {
@@ -353,7 +471,9 @@ describe('configuration', () => {
   it('prepares statements on PostgreSQL unless DATABASE_PREPARED_STATEMENTS=off (for a pooler older than PgBouncer 1.21)', () => {
     expect(development().config.databasePool.preparedStatements).toBe(true);
     expect(development({ DATABASE_PREPARED_STATEMENTS: 'off' }).config.databasePool.preparedStatements).toBe(false);
-    expect(problemsOf({ APP_MODE: 'development', DATABASE_PREPARED_STATEMENTS: 'no' })).toContain('DATABASE_PREPARED_STATEMENTS must be on or off');
+    expect(problemsOf({ APP_MODE: 'development', DATABASE_PREPARED_STATEMENTS: 'no' })).toContain(
+      'DATABASE_PREPARED_STATEMENTS must be on or off',
+    );
   });
 
   it('scales every request limit by RATE_LIMIT_MULTIPLIER', () => {
@@ -366,9 +486,15 @@ describe('configuration', () => {
     const server = new URL('../../../server/', import.meta.url);
     // The command line (server/cli/) is the operator's entry: it hands its process's environment to
     // loadConfig, or to the server it starts, and is no part of the running server.
-    const files = (await readdir(server, { recursive: true })).filter((file) => file.endsWith('.ts') && !file.startsWith('cli/'));
-    const sources = await Promise.all(files.map(async (file) => ({ file, source: await readFile(new URL(file, server), 'utf8') })));
-    expect(sources.filter(({ source }) => /process\.env\b/.test(source)).map(({ file }) => file)).toEqual(['config.ts']);
+    const files = (await readdir(server, { recursive: true })).filter(
+      (file) => file.endsWith('.ts') && !file.startsWith('cli/'),
+    );
+    const sources = await Promise.all(
+      files.map(async (file) => ({ file, source: await readFile(new URL(file, server), 'utf8') })),
+    );
+    expect(sources.filter(({ source }) => /process\.env\b/.test(source)).map(({ file }) => file)).toEqual([
+      'config.ts',
+    ]);
     const config = sources.find(({ file }) => file === 'config.ts')!.source;
     expect([...config.matchAll(/\benv(?:\.\w+|\[[^\]]*\])/g)].map((m) => m[0])).toEqual(['env[name]']);
   });

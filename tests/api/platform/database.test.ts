@@ -79,27 +79,47 @@ describe.each(backends)('migrations on $name', (backend) => {
 
   it('are idempotent: a second run applies nothing', async () => {
     expect(await migrate(handle.db)).toEqual([]);
-    const applied = await handle.db.selectFrom('schema_migrations').select(['version', 'name']).orderBy('version').execute();
+    const applied = await handle.db
+      .selectFrom('schema_migrations')
+      .select(['version', 'name'])
+      .orderBy('version')
+      .execute();
     expect(applied.map((m) => m.version)).toEqual((await readMigrations()).map((m) => m.version));
   });
 
   it('refuse to start when an applied migration file was edited', async () => {
     const [first, ...rest] = await readMigrations();
-    await expect(migrate(handle.db, [{ ...first, checksum: 'edited' }, ...rest])).rejects.toThrow(/changed after it was applied/);
+    await expect(migrate(handle.db, [{ ...first, checksum: 'edited' }, ...rest])).rejects.toThrow(
+      /changed after it was applied/,
+    );
   });
 
   it('accept a migration whose comments were reworded after it was applied, and refuse one whose statements changed', async () => {
     const migrations = await readMigrations();
     const ledger = migrations.find((m) => m.version === 4)!;
-    const applyEarlierWording = () => handle.db.updateTable('schema_migrations').set({ checksum: REWORDED_MIGRATIONS[4].before }).where('version', '=', 4).execute();
+    const applyEarlierWording = () =>
+      handle.db
+        .updateTable('schema_migrations')
+        .set({ checksum: REWORDED_MIGRATIONS[4].before })
+        .where('version', '=', 4)
+        .execute();
     await applyEarlierWording();
     expect(await migrate(handle.db, migrations)).toEqual([]);
-    const stored = await handle.db.selectFrom('schema_migrations').select('checksum').where('version', '=', 4).executeTakeFirstOrThrow();
+    const stored = await handle.db
+      .selectFrom('schema_migrations')
+      .select('checksum')
+      .where('version', '=', 4)
+      .executeTakeFirstOrThrow();
     expect(stored.checksum).toBe(ledger.checksum);
 
     await applyEarlierWording();
     const edited = { ...ledger, sql: `${ledger.sql}\nCREATE TABLE reworded_probe (id INT);`, checksum: 'edited' };
-    await expect(migrate(handle.db, migrations.map((m) => (m.version === 4 ? edited : m)))).rejects.toThrow(/changed after it was applied/);
+    await expect(
+      migrate(
+        handle.db,
+        migrations.map((m) => (m.version === 4 ? edited : m)),
+      ),
+    ).rejects.toThrow(/changed after it was applied/);
     expect(await migrate(handle.db, migrations)).toEqual([]);
   });
 
@@ -113,7 +133,12 @@ describe.each(backends)('migrations on $name', (backend) => {
   });
 
   it('apply each migration once when two processes start together', async () => {
-    const extra = { version: 900, name: 'concurrent_probe', sql: 'CREATE TABLE concurrent_probe (id INT)', checksum: 'probe' };
+    const extra = {
+      version: 900,
+      name: 'concurrent_probe',
+      sql: 'CREATE TABLE concurrent_probe (id INT)',
+      checksum: 'probe',
+    };
     const all = [...(await readMigrations()), extra];
     const results = await Promise.all([migrate(handle.db, all), migrate(handle.db, all)]);
     expect(results.flat()).toEqual(['900_concurrent_probe']);
@@ -127,7 +152,9 @@ describe.each(backends)('migrations on $name', (backend) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await handle.db.insertInto('wallets').values({ user_id: user.id, created_at: now }).execute();
-    await expect(handle.db.updateTable('wallets').set({ balance_kobo: -1n }).where('user_id', '=', user.id).execute()).rejects.toThrow(/check/i);
+    await expect(
+      handle.db.updateTable('wallets').set({ balance_kobo: -1n }).where('user_id', '=', user.id).execute(),
+    ).rejects.toThrow(/check/i);
   });
 });
 

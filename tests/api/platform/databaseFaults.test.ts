@@ -11,7 +11,18 @@ import { auditLedger } from '../../../server/services/ledger/ledgerAudit';
 import { startTestApp, type Reply, type TestApp } from '../../support/api/app';
 import { POSTGRES_URL, postgresUnavailable, type Backend } from '../../support/api/backends';
 import { startOwnCluster, ownClusterUnavailable, type OwnCluster } from '../../support/api/ownCluster';
-import { balance, buy, netCost, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from '../../support/api/purchases';
+import {
+  balance,
+  buy,
+  netCost,
+  newBuyer,
+  newKey,
+  pastRequeryDelay,
+  PIN,
+  providerId,
+  purchaseDeps,
+  type Buyer,
+} from '../../support/api/purchases';
 import { eventually } from '../../support/api/eventually';
 
 /**
@@ -50,14 +61,22 @@ async function expectRecovery(t: TestApp, { buyer, keys, first }: Burst) {
   const unexpected = first.filter((r) => r.status !== 200 && r.status !== 503).map((r) => [r.status, r.body.message]);
   expect(unexpected).toEqual([]);
   const unavailable = first.filter((r) => r.status === 503);
-  expect(unavailable.every((r) => r.body.type === 'error' && r.body.message === DATABASE_UNAVAILABLE && r.headers['retry-after'] === '2')).toBe(true);
+  expect(
+    unavailable.every(
+      (r) => r.body.type === 'error' && r.body.message === DATABASE_UNAVAILABLE && r.headers['retry-after'] === '2',
+    ),
+  ).toBe(true);
 
   const mtn = await providerId(t, 'airtime', 'MTN');
   const body = { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN };
   const final = await Promise.all(
     first.map(async (reply, i) => {
       if (reply.status !== 503) return reply;
-      return eventually(() => buy(t, buyer.token, 'airtime', body, keys[i]), (again) => again.status !== 503, { timeoutMs: 10_000, intervalMs: 250 });
+      return eventually(
+        () => buy(t, buyer.token, 'airtime', body, keys[i]),
+        (again) => again.status !== 503,
+        { timeoutMs: 10_000, intervalMs: 250 },
+      );
     }),
   );
   expect(final.map((r) => r.status)).toEqual(final.map(() => 200));
@@ -75,17 +94,32 @@ async function expectSettledByJob(t: TestApp, buyer: Buyer) {
 }
 
 async function countPurchases(t: TestApp, buyer: Buyer): Promise<number> {
-  const row = await t.db.selectFrom('transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', buyer.userId).where('category', '=', 'airtime').executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('user_id', '=', buyer.userId)
+    .where('category', '=', 'airtime')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 async function processing(t: TestApp, buyer: Buyer): Promise<number> {
-  const row = await t.db.selectFrom('transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', buyer.userId).where('status', '=', 'processing').executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .where('user_id', '=', buyer.userId)
+    .where('status', '=', 'processing')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Polls `condition` (its failures, while the database is away, count as not yet) until it holds. */
-const until = (condition: () => Promise<boolean>, timeoutMs: number) => eventually(() => condition().catch(() => false), (holds) => holds, { timeoutMs, intervalMs: 20 });
+const until = (condition: () => Promise<boolean>, timeoutMs: number) =>
+  eventually(
+    () => condition().catch(() => false),
+    (holds) => holds,
+    { timeoutMs, intervalMs: 20 },
+  );
 
 /** A running requery job over the app's context, as main.ts runs it; its failed runs are collected. */
 function requeryJobOf(t: TestApp, failures: unknown[]): PeriodicJob {
@@ -107,7 +141,11 @@ describe.skipIf(postgresUnavailable)('backends terminated in the middle of a pur
     await admin(POSTGRES_URL, (client) => client.query(`CREATE DATABASE ${name}`));
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${name}`;
-    const handle = openServerDatabase(url.toString(), { max: 10, connectTimeoutMs: 2_000, onConnectionLost: (error) => lost.push(error) });
+    const handle = openServerDatabase(url.toString(), {
+      max: 10,
+      connectTimeoutMs: 2_000,
+      onConnectionLost: (error) => lost.push(error),
+    });
     await migrate(handle.db);
     const database = {
       ...handle,
@@ -126,9 +164,18 @@ describe.skipIf(postgresUnavailable)('backends terminated in the middle of a pur
 
   it('the process stays up, affected requests answer 503, retries with the same key succeed, the job settles the rest, the audit is clean', async () => {
     const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db);
-    const onDatabase = (statement: string) => admin(POSTGRES_URL, (client) => client.query<{ n: number }>(statement, [rows[0].name]));
-    const terminate = () => onDatabase('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()');
-    const connected = async () => (await onDatabase('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()')).rows[0].n > 0;
+    const onDatabase = (statement: string) =>
+      admin(POSTGRES_URL, (client) => client.query<{ n: number }>(statement, [rows[0].name]));
+    const terminate = () =>
+      onDatabase(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      );
+    const connected = async () =>
+      (
+        await onDatabase(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        )
+      ).rows[0].n > 0;
     const burst = await burstWith(t, async () => {
       // Three waves, each once the pool has connected again, so that connections die idle, checked out between statements and mid-query.
       for (let wave = 0; wave < 3; wave++) {
@@ -139,39 +186,50 @@ describe.skipIf(postgresUnavailable)('backends terminated in the middle of a pur
     const { unavailable } = await expectRecovery(t, burst);
     await expectSettledByJob(t, burst.buyer);
     expect(lost.length).toBeGreaterThan(0);
-    console.info(`terminated backends: ${lost.length} connections lost, ${unavailable} of ${PURCHASES} purchases answered 503 first, all succeeded on retry`);
+    console.info(
+      `terminated backends: ${lost.length} connections lost, ${unavailable} of ${PURCHASES} purchases answered 503 first, all succeeded on retry`,
+    );
   }, 60_000);
 });
 
-describe.skipIf(postgresUnavailable || ownClusterUnavailable)(`a PostgreSQL restart under load (own cluster on port ${OWN_CLUSTER_PORT})`, () => {
-  let cluster: OwnCluster;
-  let t: TestApp;
-  let job: PeriodicJob;
-  const jobFailures: unknown[] = [];
-  beforeAll(async () => {
-    cluster = await startOwnCluster(OWN_CLUSTER_PORT);
-    await admin(cluster.url, (client) => client.query('CREATE DATABASE wallet'));
-    const handle = openServerDatabase(cluster.url.replace(/\/postgres$/, '/wallet'), { max: 10, connectTimeoutMs: 1_000, onConnectionLost: () => {} });
-    await migrate(handle.db);
-    t = await startTestApp(backendOf(handle), { database: handle, config: { billerTimeoutMs: BILLER_TIMEOUT_MS } });
-    job = requeryJobOf(t, jobFailures);
-  }, 60_000);
-  afterAll(async () => {
-    await job?.stop();
-    await t?.close();
-    await cluster?.destroy();
-  });
+describe.skipIf(postgresUnavailable || ownClusterUnavailable)(
+  `a PostgreSQL restart under load (own cluster on port ${OWN_CLUSTER_PORT})`,
+  () => {
+    let cluster: OwnCluster;
+    let t: TestApp;
+    let job: PeriodicJob;
+    const jobFailures: unknown[] = [];
+    beforeAll(async () => {
+      cluster = await startOwnCluster(OWN_CLUSTER_PORT);
+      await admin(cluster.url, (client) => client.query('CREATE DATABASE wallet'));
+      const handle = openServerDatabase(cluster.url.replace(/\/postgres$/, '/wallet'), {
+        max: 10,
+        connectTimeoutMs: 1_000,
+        onConnectionLost: () => {},
+      });
+      await migrate(handle.db);
+      t = await startTestApp(backendOf(handle), { database: handle, config: { billerTimeoutMs: BILLER_TIMEOUT_MS } });
+      job = requeryJobOf(t, jobFailures);
+    }, 60_000);
+    afterAll(async () => {
+      await job?.stop();
+      await t?.close();
+      await cluster?.destroy();
+    });
 
-  it('affected requests answer 503, the pool reconnects, retries with the same key succeed, the job resumes, the audit is clean', async () => {
-    const burst = await burstWith(t, () => cluster.restart());
-    const { unavailable } = await expectRecovery(t, burst);
-    expect(unavailable).toBeGreaterThan(0);
-    await expectSettledByJob(t, burst.buyer);
-    // Health answers again on the same pool.
-    expect((await t.call('/api/health', { method: 'GET' })).status).toBe(200);
-    console.info(`restart: ${unavailable} of ${PURCHASES} purchases answered 503 first, all succeeded on retry; ${jobFailures.length} requery runs failed while the server was away`);
-  }, 90_000);
-});
+    it('affected requests answer 503, the pool reconnects, retries with the same key succeed, the job resumes, the audit is clean', async () => {
+      const burst = await burstWith(t, () => cluster.restart());
+      const { unavailable } = await expectRecovery(t, burst);
+      expect(unavailable).toBeGreaterThan(0);
+      await expectSettledByJob(t, burst.buyer);
+      // Health answers again on the same pool.
+      expect((await t.call('/api/health', { method: 'GET' })).status).toBe(200);
+      console.info(
+        `restart: ${unavailable} of ${PURCHASES} purchases answered 503 first, all succeeded on retry; ${jobFailures.length} requery runs failed while the server was away`,
+      );
+    }, 90_000);
+  },
+);
 
 async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });

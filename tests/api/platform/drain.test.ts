@@ -62,7 +62,9 @@ function logLines() {
       },
     },
     said(message: string): Promise<void> {
-      return new Promise((resolve) => (lines.some((line) => line.msg === message) ? resolve() : waiters.push({ message, resolve })));
+      return new Promise((resolve) =>
+        lines.some((line) => line.msg === message) ? resolve() : waiters.push({ message, resolve }),
+      );
     },
   };
 }
@@ -80,12 +82,28 @@ describe.each(backends)('a shutdown with purchases in flight, on $name', (backen
     const t = await startTestApp(backend, { biller, logStream: log.stream, config: { logLevel: 'info' } });
     try {
       const buyer = await newBuyer(t, 20_000);
-      const [mtn, ikeja] = [await providerId(t, 'airtime', 'MTN'), await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)')];
+      const [mtn, ikeja] = [
+        await providerId(t, 'airtime', 'MTN'),
+        await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)'),
+      ];
 
       const reservedKey = newKey();
-      const reserved = buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }, reservedKey);
+      const reserved = buy(
+        t,
+        buyer.token,
+        'airtime',
+        { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN },
+        reservedKey,
+      );
       await biller.arrived('pay', 1);
-      const verifying = Array.from({ length: 5 }, () => buy(t, buyer.token, 'electricity-bill', { provider_id: ikeja, beneficiary: '45030001234', amount: 1_000, pin: PIN }));
+      const verifying = Array.from({ length: 5 }, () =>
+        buy(t, buyer.token, 'electricity-bill', {
+          provider_id: ikeja,
+          beneficiary: '45030001234',
+          amount: 1_000,
+          pin: PIN,
+        }),
+      );
       await biller.arrived('verify', 5);
 
       const closing = t.app.close();
@@ -96,10 +114,18 @@ describe.each(backends)('a shutdown with purchases in flight, on $name', (backen
       await closing;
 
       expect(finished).toMatchObject({ status: 200, body: { type: 'success', data: { status: 'completed' } } });
-      expect(refused.map((reply) => [reply.status, reply.headers['retry-after'], reply.body.type])).toEqual(refused.map(() => [503, '2', 'error']));
-      const rows = await t.db.selectFrom('transactions').select(['category', 'status']).where('category', 'in', ['airtime', 'electricity-bill']).execute();
+      expect(refused.map((reply) => [reply.status, reply.headers['retry-after'], reply.body.type])).toEqual(
+        refused.map(() => [503, '2', 'error']),
+      );
+      const rows = await t.db
+        .selectFrom('transactions')
+        .select(['category', 'status'])
+        .where('category', 'in', ['airtime', 'electricity-bill'])
+        .execute();
       expect(rows).toEqual([{ category: 'airtime', status: 'completed' } satisfies Partial<Transaction>]);
-      expect((await t.db.selectFrom('idempotency_keys').select('key').execute()).map((row) => row.key)).toEqual([reservedKey]);
+      expect((await t.db.selectFrom('idempotency_keys').select('key').execute()).map((row) => row.key)).toEqual([
+        reservedKey,
+      ]);
       expect(await auditLedger(t.db)).toEqual([]);
     } finally {
       biller.release();
@@ -152,14 +178,17 @@ describe.each(backends)('a shutdown with staff requests in flight, on $name', (b
     try {
       const buyer = await newBuyer(t, 5_000);
       const mtn = await providerId(t, 'airtime', 'MTN');
-      const pending = async () => (await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08030000002', amount: 100, pin: PIN })).body.data!;
+      const pending = async () =>
+        (await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08030000002', amount: 100, pin: PIN }))
+          .body.data!;
       const due = await pending();
       // Past the first bill's own pay call: the requery hook takes its turn (a write) before asking.
       t.clock.advance(t.config.billerTimeoutMs + 60_000);
       const fresh = await pending();
       const support = await staffMember(t, 'support');
 
-      const requery = (transaction: Transaction) => ops(t, 'customers/requery', { transaction_id: transaction.id }, support.token);
+      const requery = (transaction: Transaction) =>
+        ops(t, 'customers/requery', { transaction_id: transaction.id }, support.token);
       const answers = Promise.all([requery(due), requery(fresh)]);
       await biller.arrived(2);
       const closing = t.app.close();
@@ -170,7 +199,12 @@ describe.each(backends)('a shutdown with staff requests in flight, on $name', (b
 
       expect(finished).toMatchObject({ status: 200, body: { data: { status: 'completed' } } });
       expect([refused.status, refused.headers['retry-after']]).toEqual([503, '2']);
-      const statuses = await t.db.selectFrom('transactions').select(['id', 'status']).where('id', 'in', [BigInt(due.id), BigInt(fresh.id)]).orderBy('id').execute();
+      const statuses = await t.db
+        .selectFrom('transactions')
+        .select(['id', 'status'])
+        .where('id', 'in', [BigInt(due.id), BigInt(fresh.id)])
+        .orderBy('id')
+        .execute();
       expect(statuses.map((row) => row.status)).toEqual(['completed', 'processing']);
       expect(await auditLedger(t.db)).toEqual([]);
     } finally {

@@ -9,7 +9,20 @@ import { createAccounts } from '../../support/api/bank';
 const hostileValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ minLength: 300, maxLength: 5_000 }),
-  fc.constantFrom('', ' ', '0000', '1234', 'dev-ok', 'a@b.co', '08031234567', '+2348031234567', "' OR 1=1 --", '<script>alert(1)</script>', '\u0000', '🙂'.repeat(50)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0000',
+    '1234',
+    'dev-ok',
+    'a@b.co',
+    '08031234567',
+    '+2348031234567',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '\u0000',
+    '🙂'.repeat(50),
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -19,8 +32,36 @@ const hostileValue = fc.oneof(
 );
 
 const FIELDS = [
-  ...['device', 'name', 'email', 'phone', 'password', 'confirm_password', 'token', 'otp', 'pin', 'confirm_pin', 'new_password', 'confirm_new_password', 'notification_id'],
-  ...['old_password', 'old_pin', 'new_pin', 'confirm_new_pin', 'nin', 'bvn', 'pagination', 'page', 'transaction_id', 'account_number', 'amount', 'sender_name', 'reference'],
+  ...[
+    'device',
+    'name',
+    'email',
+    'phone',
+    'password',
+    'confirm_password',
+    'token',
+    'otp',
+    'pin',
+    'confirm_pin',
+    'new_password',
+    'confirm_new_password',
+    'notification_id',
+  ],
+  ...[
+    'old_password',
+    'old_pin',
+    'new_pin',
+    'confirm_new_pin',
+    'nin',
+    'bvn',
+    'pagination',
+    'page',
+    'transaction_id',
+    'account_number',
+    'amount',
+    'sender_name',
+    'reference',
+  ],
   ...['date_of_birth'],
   ...['provider_id', 'package_id', 'beneficiary', 'category'],
   ...['beneficiary_id', 'reason', 'note', 'from', 'to', 'format'],
@@ -35,19 +76,60 @@ const hostileBody = fc.oneof(
 );
 
 /** Raw bytes that claim to be JSON. */
-const hostileText = fc.oneof(fc.string({ maxLength: 200 }), fc.json(), fc.constantFrom('{', '{"a":', '[]', 'nul', '{"__proto__":{}}', '{"constructor":{"prototype":{}}}'));
+const hostileText = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.json(),
+  fc.constantFrom('{', '{"a":', '[]', 'nul', '{"__proto__":{}}', '{"constructor":{"prototype":{}}}'),
+);
 
 /** The bank webhook is public too: without the partner's signature, every body is 401. */
 const PUBLIC = ['/api/register', '/api/login', '/api/forgot', '/api/reset', '/api/webhooks/bank'];
 const SIGNED_IN = [
-  ...['/api/resend-otp', '/api/verify-otp', '/api/set-pin', '/api/logout', '/api/get-user', '/api/fetch-providers', '/api/fetch-notifications', '/api/mark-notification'],
-  ...['/api/create-accounts', '/api/fetch-transactions', '/api/refresh-transaction', '/api/update-profile', '/api/change-password', '/api/change-pin'],
+  ...[
+    '/api/resend-otp',
+    '/api/verify-otp',
+    '/api/set-pin',
+    '/api/logout',
+    '/api/get-user',
+    '/api/fetch-providers',
+    '/api/fetch-notifications',
+    '/api/mark-notification',
+  ],
+  ...[
+    '/api/create-accounts',
+    '/api/fetch-transactions',
+    '/api/refresh-transaction',
+    '/api/update-profile',
+    '/api/change-password',
+    '/api/change-pin',
+  ],
   ...['/api/forgot-pin', '/api/reset-pin'],
-  ...['/api/airtime', '/api/data', '/api/electricity-bill', '/api/betting', '/api/tv-subscription', '/api/education', '/api/verify-merchant', '/api/recent-beneficiaries'],
+  ...[
+    '/api/airtime',
+    '/api/data',
+    '/api/electricity-bill',
+    '/api/betting',
+    '/api/tv-subscription',
+    '/api/education',
+    '/api/verify-merchant',
+    '/api/recent-beneficiaries',
+  ],
   ...['/api/beneficiaries/list', '/api/beneficiaries/save', '/api/beneficiaries/rename', '/api/beneficiaries/delete'],
-  ...['/api/problem-reports/fetch', '/api/problem-reports/create', '/api/statements/summary', '/api/statements/download'],
+  ...[
+    '/api/problem-reports/fetch',
+    '/api/problem-reports/create',
+    '/api/statements/summary',
+    '/api/statements/download',
+  ],
   ...['/api/funding', '/api/funding/identity', '/api/card-topups', '/api/card-topups/verify'],
-  ...['/api/schedules/list', '/api/schedules/draft', '/api/schedules/create', '/api/schedules/update', '/api/schedules/pause', '/api/schedules/resume'],
+  ...[
+    '/api/schedules/list',
+    '/api/schedules/draft',
+    '/api/schedules/create',
+    '/api/schedules/update',
+    '/api/schedules/pause',
+    '/api/schedules/resume',
+  ],
   ...['/api/schedules/delete', '/api/schedules/retry', '/api/schedules/accept-price'],
 ];
 
@@ -86,7 +168,12 @@ describe.each(backends)('hostile input on $name', (backend) => {
   async function rowCounts() {
     const counts: Record<string, bigint> = {};
     for (const table of TABLES) {
-      counts[table] = (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
+      counts[table] = (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<bigint>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     }
     return counts;
   }
@@ -116,16 +203,21 @@ describe.each(backends)('hostile input on $name', (backend) => {
       '/api/forgot': () => ({ device: 'web', email: account.email, token: 'dev-ok:forgot' }),
     };
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...Object.keys(validBodies)), fc.constantFrom(...FIELDS), fc.option(hostileValue, { nil: undefined }), async (path, field, value) => {
-        const body = { ...validBodies[path](), [field]: value };
-        const before = await rowCounts();
-        const reply = await t.call(path, { body });
-        expect(reply.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
-        if (reply.status >= 400) {
-          expect(reply.body.type).toBe('error');
-          expect(await rowCounts(), `${path} ${JSON.stringify(body)}`).toEqual(before);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(validBodies)),
+        fc.constantFrom(...FIELDS),
+        fc.option(hostileValue, { nil: undefined }),
+        async (path, field, value) => {
+          const body = { ...validBodies[path](), [field]: value };
+          const before = await rowCounts();
+          const reply = await t.call(path, { body });
+          expect(reply.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (reply.status >= 400) {
+            expect(reply.body.type).toBe('error');
+            expect(await rowCounts(), `${path} ${JSON.stringify(body)}`).toEqual(before);
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -168,7 +260,13 @@ describe.each(backends)('hostile input on $name', (backend) => {
   });
 
   it('malformed Authorization headers are answered 401', async () => {
-    for (const authorization of ['Bearer', `Bearer ${'x'.repeat(5_000)}`, 'Basic YWRtaW46YWRtaW4=', 'Bearer a b', `Bearer ${account.token}x`]) {
+    for (const authorization of [
+      'Bearer',
+      `Bearer ${'x'.repeat(5_000)}`,
+      'Basic YWRtaW46YWRtaW4=',
+      'Bearer a b',
+      `Bearer ${account.token}x`,
+    ]) {
       const reply = await t.call('/api/get-user', { headers: { authorization } });
       expect(reply.status, authorization.slice(0, 20)).toBe(401);
     }

@@ -20,7 +20,10 @@ describe.each(backends)('HTTP surface in development on $name', (backend) => {
   const t = useTestApp(backend);
 
   it('GET /api/health answers ok', async () => {
-    expect(await t.call('/api/health', { method: 'GET' })).toMatchObject({ status: 200, body: { type: 'success', message: 'ok' } });
+    expect(await t.call('/api/health', { method: 'GET' })).toMatchObject({
+      status: 200,
+      body: { type: 'success', message: 'ok' },
+    });
   });
 
   it('sends a strict CSP and nosniff, no HSTS outside production, and no-store on the API', async () => {
@@ -42,7 +45,10 @@ describe.each(backends)('HTTP surface in development on $name', (backend) => {
   });
 
   it('answers unknown API paths and methods with a 404 envelope', async () => {
-    expect(await t.call('/api/does-not-exist')).toMatchObject({ status: 404, body: { type: 'error', message: 'not found: POST /api/does-not-exist' } });
+    expect(await t.call('/api/does-not-exist')).toMatchObject({
+      status: 404,
+      body: { type: 'error', message: 'not found: POST /api/does-not-exist' },
+    });
     expect(await t.call('/api/register', { method: 'GET' })).toMatchObject({ status: 404, body: { type: 'error' } });
     expect((await t.call('/dashboard', { method: 'GET' })).status).toBe(404); // no SPA built in tests
   });
@@ -60,7 +66,10 @@ describe.each(backends)('HTTP surface in development on $name', (backend) => {
 
   it('answers a body that is not JSON with 415', async () => {
     const reply = await t.call('/api/login', { body: '<login/>', headers: { 'content-type': 'application/xml' } });
-    expect(reply).toMatchObject({ status: 415, body: { type: 'error', message: 'send the request body as JSON (Content-Type: application/json)' } });
+    expect(reply).toMatchObject({
+      status: 415,
+      body: { type: 'error', message: 'send the request body as JSON (Content-Type: application/json)' },
+    });
   });
 
   it('GET /dev/mailbox lists mails newest first, filtered by recipient', async () => {
@@ -76,7 +85,12 @@ describe.each(backends)('HTTP surface in development on $name', (backend) => {
     expect(reply.body.type).toBe('success');
     const mails = reply.body.data!;
     expect(mails).toHaveLength(2);
-    expect(mails[0]).toEqual({ to: account.email, subject: 'Your verification code', text: expect.any(String), created_at: t.clock.now().toISOString() });
+    expect(mails[0]).toEqual({
+      to: account.email,
+      subject: 'Your verification code',
+      text: expect.any(String),
+      created_at: t.clock.now().toISOString(),
+    });
     expect(mails[0].created_at > mails[1].created_at).toBe(true);
   });
 });
@@ -97,7 +111,8 @@ describe.each(backends)('HTTP surface in production on $name', (backend) => {
   });
 });
 
-const DASHBOARD_PAGE = '<!doctype html><title>Naira Wallet</title><link rel="modulepreload" href="/assets/DashboardScreen-1a2b.js"><div id="root"></div>';
+const DASHBOARD_PAGE =
+  '<!doctype html><title>Naira Wallet</title><link rel="modulepreload" href="/assets/DashboardScreen-1a2b.js"><div id="root"></div>';
 
 describe.each(backends)('the built SPA on $name', (backend) => {
   let dist: string;
@@ -164,7 +179,11 @@ describe.each(backends)('the built SPA on $name', (backend) => {
   });
 
   it('answers the brotli copy written at build time to a browser that accepts it, the plain file otherwise', async () => {
-    const compressed = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
     const plain = await get('/assets/app-1a2b3c.js');

@@ -37,7 +37,9 @@ function linesHolding(lines: string[], secrets: { passwords: string[]; digits: s
     if (secrets.passwords.some((password) => line.includes(password))) return true;
     const texts = strings(JSON.parse(line));
     // Not inside a run of hex digits: a request id (a UUID) may hold any four digits by chance.
-    return secrets.digits.some((digits) => texts.some((text) => new RegExp(`(?<![0-9a-f])${digits}(?![0-9a-f])`, 'i').test(text)));
+    return secrets.digits.some((digits) =>
+      texts.some((text) => new RegExp(`(?<![0-9a-f])${digits}(?![0-9a-f])`, 'i').test(text)),
+    );
   });
 }
 
@@ -49,18 +51,22 @@ describe.each(backends)('log lines on $name', (backend) => {
     // Registration (password), e-mail code, first pin, funding.
     const buyer = await newBuyer(t, 1_000);
     const codes = [latestCode(t, buyer.email)];
-    const login = await t.call<UserData>('/api/login', { body: { device: 'web', email: buyer.email, password: buyer.password } });
+    const login = await t.call<UserData>('/api/login', {
+      body: { device: 'web', email: buyer.email, password: buyer.password },
+    });
     const token = login.body.data!.token;
     const mtn = await providerId(t, 'airtime', 'MTN');
     const airtime = (pin: string) => ({ provider_id: mtn, beneficiary: '08031234567', amount: 100, pin });
     expect((await buy(t, token, 'airtime', airtime('1357'))).status).toBe(400);
     expect((await buy(t, token, 'airtime', airtime(PIN))).status).toBe(200);
-    const changePin = (oldPin: string, newPin: string) => t.call('/api/change-pin', { token, body: { old_pin: oldPin, new_pin: newPin, confirm_new_pin: newPin } });
+    const changePin = (oldPin: string, newPin: string) =>
+      t.call('/api/change-pin', { token, body: { old_pin: oldPin, new_pin: newPin, confirm_new_pin: newPin } });
     expect((await changePin('9753', NEW_PIN)).status).toBe(400);
     expect((await changePin(PIN, NEW_PIN)).status).toBe(200);
     expect((await t.call('/api/forgot-pin', { token })).status).toBe(200);
     codes.push(latestPinResetCode(t, buyer.email));
-    const resetPin = (password: string) => t.call('/api/reset-pin', { token, body: { password, otp: codes[1], pin: PIN, confirm_pin: PIN } });
+    const resetPin = (password: string) =>
+      t.call('/api/reset-pin', { token, body: { password, otp: codes[1], pin: PIN, confirm_pin: PIN } });
     expect((await resetPin('not the password')).status).toBe(400);
     expect((await resetPin(buyer.password)).status).toBe(200);
     const changePassword = await t.call('/api/change-password', {
@@ -74,7 +80,12 @@ describe.each(backends)('log lines on $name', (backend) => {
 
     expect(lines.length).toBeGreaterThan(40);
     expect(lines.some((line) => line.includes('/api/reset-pin'))).toBe(true);
-    expect(linesHolding(lines, { passwords: [buyer.password, NEW_PASSWORD, 'not the password'], digits: [PIN, NEW_PIN, '1357', '9753', '2468', ...codes] })).toEqual([]);
+    expect(
+      linesHolding(lines, {
+        passwords: [buyer.password, NEW_PASSWORD, 'not the password'],
+        digits: [PIN, NEW_PIN, '1357', '9753', '2468', ...codes],
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -84,9 +95,15 @@ describe.each(backends)('log lines on $name', (backend) => {
 describe.each(backends)('personal data in log lines on $name', (backend) => {
   it('an unmatched transfer is logged with the last four digits of its account number only', async () => {
     const lines: string[] = [];
-    const t = await startTestApp(backend, { config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
+    const t = await startTestApp(backend, {
+      config: { logLevel: 'info' },
+      logStream: { write: (line) => lines.push(line) },
+    });
     try {
-      const reply = await deliver(t, JSON.stringify(chargeSuccess(t, { accountNumber: '0000014579', amount: 500_000, reference: newReference() })));
+      const reply = await deliver(
+        t,
+        JSON.stringify(chargeSuccess(t, { accountNumber: '0000014579', amount: 500_000, reference: newReference() })),
+      );
       expect(reply.body.data).toMatchObject({ status: 'unmatched' });
       const held = lines.filter((line) => line.includes('held in suspense'));
       expect(held).toHaveLength(1);
@@ -101,7 +118,11 @@ describe.each(backends)('personal data in log lines on $name', (backend) => {
     const smtp = await startSmtpServer({ rejectRecipients: true });
     const lines: string[] = [];
     const mailer = new SmtpMailer(smtp.url, 'no-reply@nairawallet.test');
-    const t = await startTestApp(backend, { mailer, config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
+    const t = await startTestApp(backend, {
+      mailer,
+      config: { logLevel: 'info' },
+      logStream: { write: (line) => lines.push(line) },
+    });
     try {
       const person = newPerson({ email: `refused.${process.pid}.${Date.now()}@example.com` });
       const registered = await t.call<UserData>('/api/register', { body: registerBody(person) });
@@ -121,14 +142,25 @@ describe.each(backends)('the development outbox on $name', (backend) => {
   it('announces each mail in the log without its text, which /dev/mailbox shows', async () => {
     const lines: string[] = [];
     const database = await backend.open();
-    const { app } = await buildServer(testConfig({ logLevel: 'info' }), { db: database.db, logStream: { write: (line) => lines.push(line) } });
+    const { app } = await buildServer(testConfig({ logLevel: 'info' }), {
+      db: database.db,
+      logStream: { write: (line) => lines.push(line) },
+    });
     try {
       const email = `outbox.${process.pid}.${Date.now()}@example.com`;
       const password = 'correct horse battery';
       const registered = await app.inject({
         method: 'POST',
         url: '/api/register',
-        payload: { device: 'web', name: 'Bola Ade', email, phone: '08031234567', password, confirm_password: password, token: 'dev-ok:register' },
+        payload: {
+          device: 'web',
+          name: 'Bola Ade',
+          email,
+          phone: '08031234567',
+          password,
+          confirm_password: password,
+          token: 'dev-ok:register',
+        },
       });
       expect(registered.statusCode).toBe(201);
       const headers = { authorization: `Bearer ${registered.json<{ data: UserData }>().data.token}` };
@@ -137,7 +169,9 @@ describe.each(backends)('the development outbox on $name', (backend) => {
       const mailbox = await app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent(email)}` });
       const [mail] = mailbox.json<{ data: OutboxMail[] }>().data;
       const code = /\b(\d{4})\b/.exec(mail.text)![1];
-      expect(lines.filter((line) => line.includes(`mail to ${email}: Your verification code (read it at /dev/mailbox)`))).toHaveLength(1);
+      expect(
+        lines.filter((line) => line.includes(`mail to ${email}: Your verification code (read it at /dev/mailbox)`)),
+      ).toHaveLength(1);
       expect(linesHolding(lines, { passwords: [password], digits: [code] })).toEqual([]);
     } finally {
       await app.close();
@@ -150,7 +184,8 @@ describe.each(backends)('request ids on $name', (backend) => {
   const lines: string[] = [];
   const t = useTestApp(backend, { config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
 
-  const parsed = () => lines.map((line) => JSON.parse(line) as { requestId?: string; msg?: string; gateway?: string; operation?: string });
+  const parsed = () =>
+    lines.map((line) => JSON.parse(line) as { requestId?: string; msg?: string; gateway?: string; operation?: string });
 
   it('every answer carries an X-Request-Id of its own; a sane incoming one is kept, anything else replaced', async () => {
     const first = await t.call('/api/health', { method: 'GET' });
@@ -160,24 +195,43 @@ describe.each(backends)('request ids on $name', (backend) => {
 
     const kept = await t.call('/api/health', { method: 'GET', headers: { 'x-request-id': 'lb-7f3a9c2e.01' } });
     expect(kept.headers['x-request-id']).toBe('lb-7f3a9c2e.01');
-    for (const hostile of ['short', 'x'.repeat(65), 'has spaces in it', '{"json":"injection"}', 'semi;colon;separated']) {
+    for (const hostile of [
+      'short',
+      'x'.repeat(65),
+      'has spaces in it',
+      '{"json":"injection"}',
+      'semi;colon;separated',
+    ]) {
       const replaced = await t.call('/api/health', { method: 'GET', headers: { 'x-request-id': hostile } });
       expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
     // The kept id is what the request's own log lines carry.
-    expect(parsed().filter((line) => line.requestId === 'lb-7f3a9c2e.01').map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(
+      parsed()
+        .filter((line) => line.requestId === 'lb-7f3a9c2e.01')
+        .map((line) => line.msg),
+    ).toEqual(['incoming request', 'request completed']);
   });
 
   it("carries a purchase's request id into its biller call, and every line is JSON", async () => {
     const buyer = await newBuyer(t, 1_000);
     const mtn = await providerId(t, 'airtime', 'MTN');
-    const reply = await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN });
+    const reply = await buy(t, buyer.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      pin: PIN,
+    });
     expect(reply.status).toBe(200);
     const requestId = reply.headers['x-request-id'] as string;
     const billerCalls = parsed().filter((line) => line.requestId === requestId && line.gateway === 'biller');
     expect(billerCalls.map((line) => [line.operation, line.msg])).toEqual([['pay', 'gateway call']]);
     // Bank partner calls (the funding accounts made by newBuyer) carry the id of their request too.
-    expect(parsed().some((line) => line.gateway === 'bank' && line.operation === 'enrol' && typeof line.requestId === 'string')).toBe(true);
+    expect(
+      parsed().some(
+        (line) => line.gateway === 'bank' && line.operation === 'enrol' && typeof line.requestId === 'string',
+      ),
+    ).toBe(true);
   });
 });
 

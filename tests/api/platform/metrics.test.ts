@@ -28,7 +28,9 @@ function total({ text, families }: Scrape, name: string, labels: Record<string, 
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const sample = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const sample = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => sample[key] === value)) sum += Number(match[3]);
   }
   return sum;
@@ -52,7 +54,8 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
     const before = await scrape(t);
     const buyer = await newBuyer(t, 5_000);
     const mtn = await providerId(t, 'airtime', 'MTN');
-    const airtime = (beneficiary: string, pin = PIN) => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount: 100, pin });
+    const airtime = (beneficiary: string, pin = PIN) =>
+      buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount: 100, pin });
     expect((await airtime('08031234567')).body.data?.status).toBe('completed');
     expect((await airtime('08030000001')).status).toBe(502);
     expect((await airtime('08030000002')).body.data?.status).toBe('processing');
@@ -61,30 +64,48 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
 
     // A transfer credited (newBuyer's and this one), then a copy of it delivered again.
     await fund(t, buyer.accountNumber, 100);
-    const copy = JSON.stringify(chargeSuccess(t, { accountNumber: buyer.accountNumber, amount: 10_000, reference: newReference() }));
+    const copy = JSON.stringify(
+      chargeSuccess(t, { accountNumber: buyer.accountNumber, amount: 10_000, reference: newReference() }),
+    );
     expect((await deliver(t, copy)).body.data?.status).toBe('credited');
     expect((await deliver(t, copy)).body.data?.status).toBe('duplicate');
 
     // A request limit (verify-merchant: 1 a minute here), a wrong-pin logout, and a login held back.
-    const verify = () => t.call('/api/verify-merchant', { token: buyer.token, body: { provider_id: mtn, beneficiary: '08031234567' } });
+    const verify = () =>
+      t.call('/api/verify-merchant', { token: buyer.token, body: { provider_id: mtn, beneficiary: '08031234567' } });
     await verify();
     expect((await verify()).status).toBe(429);
     for (let i = 0; i <= t.config.pinMaxAttempts; i++) await airtime('08031234567', '0000');
     const logins = [];
-    for (let i = 0; i < 7; i++) logins.push((await t.call('/api/login', { body: { device: 'web', email: buyer.email, password: 'not the password' } })).status);
+    for (let i = 0; i < 7; i++)
+      logins.push(
+        (await t.call('/api/login', { body: { device: 'web', email: buyer.email, password: 'not the password' } }))
+          .status,
+      );
     expect(logins.some((status) => status === 403 || status === 429)).toBe(true);
 
     const after = await scrape(t);
-    const moved = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      total(after, name, labels) - total(before, name, labels);
     expect(moved('http_requests_total', { route: '/api/airtime', status: '200' })).toBeGreaterThanOrEqual(3);
     expect(moved('http_request_duration_seconds_count', { route: '/api/airtime', status: '502' })).toBe(1);
     expect(moved('wallet_purchases_total', { service: 'airtime', outcome: 'completed' })).toBe(1);
     expect(moved('wallet_purchases_total', { service: 'airtime', outcome: 'failed' })).toBe(1);
     expect(moved('wallet_purchases_total', { service: 'airtime', outcome: 'processing' })).toBe(2);
-    expect(moved('wallet_purchases_total', { service: 'airtime', outcome: 'refused' })).toBe(t.config.pinMaxAttempts + 1);
-    expect(moved('wallet_gateway_call_duration_seconds_count', { gateway: 'biller', operation: 'pay', outcome: 'delivered' })).toBe(1);
+    expect(moved('wallet_purchases_total', { service: 'airtime', outcome: 'refused' })).toBe(
+      t.config.pinMaxAttempts + 1,
+    );
+    expect(
+      moved('wallet_gateway_call_duration_seconds_count', {
+        gateway: 'biller',
+        operation: 'pay',
+        outcome: 'delivered',
+      }),
+    ).toBe(1);
     expect(moved('wallet_gateway_call_errors_total', { gateway: 'biller', operation: 'pay' })).toBe(1);
-    expect(moved('wallet_gateway_call_duration_seconds_count', { gateway: 'bank', operation: 'enrol', outcome: 'ready' })).toBe(1);
+    expect(
+      moved('wallet_gateway_call_duration_seconds_count', { gateway: 'bank', operation: 'enrol', outcome: 'ready' }),
+    ).toBe(1);
     expect(moved('wallet_bank_webhooks_total', { outcome: 'credited' })).toBe(3);
     expect(moved('wallet_bank_webhooks_total', { outcome: 'duplicate' })).toBe(1);
     expect(moved('wallet_rate_limit_refusals_total', { route: '/api/verify-merchant' })).toBe(1);
@@ -99,10 +120,19 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
 
 describe('/metrics in production', () => {
   const production = (metrics: { port?: number; token?: string }) =>
-    testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused', metrics: { port: metrics.port, host: '127.0.0.1', token: metrics.token } });
+    testConfig({
+      production: true,
+      smtpUrl: 'smtp://127.0.0.1:1',
+      captchaSecret: 'unused',
+      metrics: { port: metrics.port, host: '127.0.0.1', token: metrics.token },
+    });
   const open = async (metrics: { port?: number; token?: string }, config = production(metrics)) => {
     const database = await backends[0].open();
-    const { app } = await buildServer(config, { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
+    const { app } = await buildServer(config, {
+      db: database.db,
+      captcha: new DevCaptcha(),
+      identity: new SimulatedIdentity(),
+    });
     await app.ready();
     return {
       app,
@@ -150,10 +180,19 @@ describe('/metrics in production', () => {
     const { app, close } = await open({ token: TOKEN });
     try {
       expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } })).statusCode).toBe(401);
-      const allowed = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(
+        (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } }))
+          .statusCode,
+      ).toBe(401);
+      const allowed = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(allowed.statusCode).toBe(200);
-      expect(parsePrometheusTextFormat(allowed.body).some((family) => family.name === 'http_requests_total')).toBe(true);
+      expect(parsePrometheusTextFormat(allowed.body).some((family) => family.name === 'http_requests_total')).toBe(
+        true,
+      );
     } finally {
       await close();
     }
@@ -166,7 +205,9 @@ describe('/metrics in production', () => {
       expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
       const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(scraped.status).toBe(200);
-      expect(parsePrometheusTextFormat(await scraped.text()).some((family) => family.name === 'wallet_purchases_total')).toBe(true);
+      expect(
+        parsePrometheusTextFormat(await scraped.text()).some((family) => family.name === 'wallet_purchases_total'),
+      ).toBe(true);
       expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
     } finally {
       await close();
@@ -182,7 +223,17 @@ describe('/metrics in production', () => {
     expect(config.host).toBe('0.0.0.0');
     expect(config.metrics.host).toBe('127.0.0.1');
     const simulated = testConfig();
-    const { close } = await open({}, { ...simulated, ...config, biller: simulated.biller, bankPartners: simulated.bankPartners, staticDir: '/nonexistent', logLevel: 'silent' });
+    const { close } = await open(
+      {},
+      {
+        ...simulated,
+        ...config,
+        biller: simulated.biller,
+        bankPartners: simulated.bankPartners,
+        staticDir: '/nonexistent',
+        logLevel: 'silent',
+      },
+    );
     try {
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
       // Another address of this machine, when it has one: the listener must not answer there.
@@ -193,6 +244,8 @@ describe('/metrics in production', () => {
     } finally {
       await close();
     }
-    expect(loadConfig({ ...PRODUCTION_ENV, METRICS_PORT: String(port), METRICS_HOST: '10.0.0.5' }).config.metrics.host).toBe('10.0.0.5');
+    expect(
+      loadConfig({ ...PRODUCTION_ENV, METRICS_PORT: String(port), METRICS_HOST: '10.0.0.5' }).config.metrics.host,
+    ).toBe('10.0.0.5');
   });
 });

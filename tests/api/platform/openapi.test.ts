@@ -49,7 +49,9 @@ describe('the OpenAPI document (development)', () => {
 
   it('is OpenAPI 3.1 and describes every route the app serves, each with its envelopes', () => {
     expect(doc.openapi).toBe('3.1.0');
-    const documented = Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const served = registeredRoutes(t).filter((route) => /^\S+ \/(api|dev)\//.test(route));
     expect(served.length).toBeGreaterThan(30);
     expect(served.filter((route) => !documented.includes(route))).toEqual([]);
@@ -58,8 +60,13 @@ describe('the OpenAPI document (development)', () => {
         const where = `${method.toUpperCase()} ${path}`;
         expect(operation.summary, where).toBeTruthy();
         const success = operation.responses['200'] ?? operation.responses['201'];
-        if (success?.content?.['application/json']) expect(success.content['application/json'].schema.properties?.type?.enum, where).toEqual(['success']);
-        for (const status of ['500', '503']) expect(operation.responses[status]?.content?.['application/json'].schema.properties?.type?.enum, `${where} ${status}`).toEqual(['error']);
+        if (success?.content?.['application/json'])
+          expect(success.content['application/json'].schema.properties?.type?.enum, where).toEqual(['success']);
+        for (const status of ['500', '503'])
+          expect(
+            operation.responses[status]?.content?.['application/json'].schema.properties?.type?.enum,
+            `${where} ${status}`,
+          ).toEqual(['error']);
       }
     }
   });
@@ -75,15 +82,21 @@ describe('the OpenAPI document (development)', () => {
 
     const airtime = doc.paths['/api/airtime'].post;
     expect(airtime.security).toEqual([{ bearer: [] }]);
-    expect(airtime.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }));
+    expect(airtime.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
+    );
     expect(Object.keys(airtime.responses)).toEqual(expect.arrayContaining(['200', '401', '409', '423', '502']));
     expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
   });
 
   /** Every operation, as `METHOD path` with its description. */
-  const operations = () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${path}`, operation })));
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${path}`, operation })),
+    );
   /** The envelope a JSON answer of this status is described with. */
-  const envelopeOf = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;
+  const envelopeOf = (operation: Operation, status: string) =>
+    operation.responses[status]?.content?.['application/json']?.schema;
   /** A schema that says nothing: `{}` (what z.unknown() becomes). */
   const saysNothing = (schema: Schema) => Object.keys(schema).filter((key) => key !== 'description').length === 0;
 
@@ -133,7 +146,9 @@ describe('the OpenAPI document (development)', () => {
     const airtime = doc.paths['/api/airtime'].post;
     expect(envelopeOf(airtime, '400')?.properties?.data).toEqual({ $ref: '#/components/schemas/PinIncorrect' });
     expect(envelopeOf(airtime, '502')?.properties?.data).toEqual({ $ref: '#/components/schemas/Transaction' });
-    expect(envelopeOf(doc.paths['/api/login'].post, '403')?.properties?.data).toEqual({ $ref: '#/components/schemas/LoginRefusal' });
+    expect(envelopeOf(doc.paths['/api/login'].post, '403')?.properties?.data).toEqual({
+      $ref: '#/components/schemas/LoginRefusal',
+    });
     expect(envelopeOf(airtime, '409')?.properties?.data).toBeUndefined();
   });
 
@@ -148,8 +163,13 @@ describe('the OpenAPI document (development)', () => {
     expect(getUser).toMatchObject({ type: 'object', properties: {}, additionalProperties: false });
     const airtime = doc.paths['/api/airtime'].post.requestBody!.content['application/json'].schema;
     expect(Object.keys(airtime.properties!)).toEqual(['provider_id', 'beneficiary', 'amount', 'pin']);
-    expect(doc.paths['/dev/mailbox'].get.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'to' }));
-    expect(Object.keys(doc.paths['/api/statements/download'].post.responses['200'].content!)).toEqual(['text/csv', 'application/pdf']);
+    expect(doc.paths['/dev/mailbox'].get.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'to' }),
+    );
+    expect(Object.keys(doc.paths['/api/statements/download'].post.responses['200'].content!)).toEqual([
+      'text/csv',
+      'application/pdf',
+    ]);
   });
 
   it('is browsable at /docs', async () => {
@@ -162,7 +182,10 @@ describe('the OpenAPI document (development)', () => {
 describe('the OpenAPI UI in production', () => {
   it('is not served', async () => {
     const database = await backends[0].open();
-    const { app } = await buildServer(testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused' }), { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() });
+    const { app } = await buildServer(
+      testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused' }),
+      { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() },
+    );
     try {
       expect((await app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(404);

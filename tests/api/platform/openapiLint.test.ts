@@ -30,10 +30,17 @@ describe('the API description', () => {
     expect(answer.statusCode).toBe(200);
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: answer.body, absoluteRef: 'openapi.json', config });
-    const found = problems.map((problem) => ({ rule: problem.ruleId, at: problem.location[0]?.pointer ?? '', message: problem.message }));
-    const excepted = (problem: { rule: string; at: string }) => EXCEPTIONS.some((one) => one.rule === problem.rule && one.at === problem.at);
+    const found = problems.map((problem) => ({
+      rule: problem.ruleId,
+      at: problem.location[0]?.pointer ?? '',
+      message: problem.message,
+    }));
+    const excepted = (problem: { rule: string; at: string }) =>
+      EXCEPTIONS.some((one) => one.rule === problem.rule && one.at === problem.at);
     expect(found.filter((problem) => !excepted(problem))).toEqual([]);
-    expect(EXCEPTIONS.filter((one) => !found.some((problem) => problem.rule === one.rule && problem.at === one.at))).toEqual([]);
+    expect(
+      EXCEPTIONS.filter((one) => !found.some((problem) => problem.rule === one.rule && problem.at === one.at)),
+    ).toEqual([]);
   });
 
   it('names every operation for client generators, each name once, and says which calls are public', async () => {
@@ -50,6 +57,9 @@ describe('the API description', () => {
     expect(document.paths['/api/get-user'].post.security).toEqual([{ bearer: [] }]);
     expect(document.servers).toEqual([{ url: '/', description: 'the host that serves this document' }]);
     // The polls answer GET beside POST: the method leads the name of all but POST.
-    expect([document.paths['/api/get-user'].get.operationId, document.paths['/api/health'].get.operationId]).toEqual(['getGetUser', 'health']);
+    expect([document.paths['/api/get-user'].get.operationId, document.paths['/api/health'].get.operationId]).toEqual([
+      'getGetUser',
+      'health',
+    ]);
   });
 });

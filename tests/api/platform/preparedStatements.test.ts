@@ -30,12 +30,19 @@ describe.skipIf(postgresUnavailable)('named prepared statements on PostgreSQL', 
 
   /** A database handle over one connection of its own, preparing at most `perConnection` statements. */
   function oneConnection(perConnection?: number): Kysely<Schema> {
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: preparingPool(new pg.Pool({ connectionString: url, max: 1 }), perConnection) }) });
+    const db = new Kysely<Schema>({
+      dialect: new PostgresDialect({
+        pool: preparingPool(new pg.Pool({ connectionString: url, max: 1 }), perConnection),
+      }),
+    });
     extra.push(db);
     return db;
   }
 
-  const preparedOn = async (db: Kysely<Schema>) => (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements ORDER BY name`.execute(db)).rows.map((row) => row.name);
+  const preparedOn = async (db: Kysely<Schema>) =>
+    (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements ORDER BY name`.execute(db)).rows.map(
+      (row) => row.name,
+    );
 
   it('prepares a statement on its second use on a connection, once, and answers as an unprepared one does', async () => {
     const db = oneConnection();
@@ -54,7 +61,10 @@ describe.skipIf(postgresUnavailable)('named prepared statements on PostgreSQL', 
     for (let n = 1; n <= 5; n++) {
       for (let time = 0; time < 3; time++) {
         // Five statements: the literal makes each text its own.
-        const { rows } = await sql<{ n: number; literal: number }>`SELECT ${n}::int AS n, ${sql.lit(n)}::int AS literal`.execute(db);
+        const { rows } = await sql<{
+          n: number;
+          literal: number;
+        }>`SELECT ${n}::int AS n, ${sql.lit(n)}::int AS literal`.execute(db);
         expect(rows).toEqual([{ n, literal: n }]);
       }
     }
@@ -76,7 +86,8 @@ describe.skipIf(postgresUnavailable)('named prepared statements on PostgreSQL', 
 
   it('a statement whose first preparation failed (in an aborted transaction) is prepared again once it can be', async () => {
     const db = oneConnection();
-    const read = (trx: Kysely<Schema>) => sql<{ code: string }>`SELECT code FROM providers WHERE id = ${1}::integer`.execute(trx);
+    const read = (trx: Kysely<Schema>) =>
+      sql<{ code: string }>`SELECT code FROM providers WHERE id = ${1}::integer`.execute(trx);
     await read(db);
     const failed = db.transaction().execute(async (trx) => {
       await sql`SELECT 1 / ${0}::integer`.execute(trx).catch(() => {});
@@ -85,13 +96,16 @@ describe.skipIf(postgresUnavailable)('named prepared statements on PostgreSQL', 
     await expect(failed).rejects.toThrow(/current transaction is aborted/);
     expect((await read(db)).rows).toHaveLength(1);
     expect((await read(db)).rows).toHaveLength(1);
-    expect(await preparedOn(db)).toContain(statementName(sql`SELECT code FROM providers WHERE id = ${1}::integer`.compile(db).sql));
+    expect(await preparedOn(db)).toContain(
+      statementName(sql`SELECT code FROM providers WHERE id = ${1}::integer`.compile(db).sql),
+    );
   });
 
   it('DATABASE_PREPARED_STATEMENTS=off sends every statement unprepared', async () => {
     const off = openServerDatabase(url, { max: 1, preparedStatements: false });
     try {
-      for (let time = 0; time < 3; time++) await off.db.selectFrom('providers').select('id').where('category', '=', 'airtime').execute();
+      for (let time = 0; time < 3; time++)
+        await off.db.selectFrom('providers').select('id').where('category', '=', 'airtime').execute();
       expect(await preparedOn(off.db)).toEqual([]);
     } finally {
       await off.close();

@@ -5,13 +5,21 @@ import { newPerson, registerBody, signUp } from '../../support/api/accounts';
 import { startReplicas, startTestApp, testConfig, tightLimits, type Reply } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
-import { counterStores, REDIS_URL, redisRequired, redisUnavailable, type CounterStore } from '../../support/api/counters';
+import {
+  counterStores,
+  REDIS_URL,
+  redisRequired,
+  redisUnavailable,
+  type CounterStore,
+} from '../../support/api/counters';
 
 const MAX = 3;
 
 describe.each(backends)('per-client request limits on $name', (backend) => {
   // The per-address cap on failed logins has tests of its own (loginThrottle.test.ts).
-  const t = useTestApp(backend, { config: { rateLimits: { ...tightLimits(MAX), loginFailures: testConfig().rateLimits.loginFailures } } });
+  const t = useTestApp(backend, {
+    config: { rateLimits: { ...tightLimits(MAX), loginFailures: testConfig().rateLimits.loginFailures } },
+  });
 
   const expectLimited = (reply: Reply<unknown>) => {
     expect(reply.status).toBe(429);
@@ -30,12 +38,16 @@ describe.each(backends)('per-client request limits on $name', (backend) => {
   });
 
   it('forgot: per address and e-mail', async () => {
-    const attempt = () => t.call('/api/forgot', { body: { device: 'web', email: 'forgetful@example.com', token: 'dev-ok:forgot' }, remoteAddress: '198.51.100.3' });
+    const attempt = () =>
+      t.call('/api/forgot', {
+        body: { device: 'web', email: 'forgetful@example.com', token: 'dev-ok:forgot' },
+        remoteAddress: '198.51.100.3',
+      });
     for (let i = 0; i < MAX; i++) expect((await attempt()).status).toBe(200);
     expectLimited(await attempt());
   });
 
-  it('verify-otp: per account, so one account cannot use up another\'s', async () => {
+  it("verify-otp: per account, so one account cannot use up another's", async () => {
     const [first, second] = [await signUp(t), await signUp(t)];
     const guess = (token: string) => t.call('/api/verify-otp', { token, body: { otp: '0000' } });
     for (let i = 0; i < MAX; i++) expect((await guess(first.token)).status).toBe(400);
@@ -44,14 +56,17 @@ describe.each(backends)('per-client request limits on $name', (backend) => {
   });
 
   it('register: per address', async () => {
-    const attempt = (remoteAddress: string) => t.call('/api/register', { body: registerBody(newPerson()), remoteAddress });
+    const attempt = (remoteAddress: string) =>
+      t.call('/api/register', { body: registerBody(newPerson()), remoteAddress });
     for (let i = 0; i < MAX; i++) expect((await attempt('198.51.100.4')).status).toBe(201);
     expectLimited(await attempt('198.51.100.4'));
     expect((await attempt('198.51.100.5')).status).toBe(201);
   });
 });
 
-const placements = backends.flatMap((backend) => counterStores.map((store) => ({ backend, store, label: `${backend.name}, counted in ${store.name}` })));
+const placements = backends.flatMap((backend) =>
+  counterStores.map((store) => ({ backend, store, label: `${backend.name}, counted in ${store.name}` })),
+);
 
 describe.each(placements)('request limits shared by two replicas on $label', ({ backend, store }) => {
   let pair: Awaited<ReturnType<typeof startReplicas>>;
@@ -59,7 +74,9 @@ describe.each(placements)('request limits shared by two replicas on $label', ({ 
   // Two replicas on one database, started by hand: useTestApp starts one app, and these share a counter store.
   beforeAll(async () => {
     place = await store.open();
-    pair = await startReplicas(backend, { config: { rateLimits: tightLimits(MAX) } }, (db, clock) => ({ counters: place.create(db, clock) }));
+    pair = await startReplicas(backend, { config: { rateLimits: tightLimits(MAX) } }, (db, clock) => ({
+      counters: place.create(db, clock),
+    }));
   });
   afterAll(async () => {
     await pair.close();
@@ -80,12 +97,16 @@ describe.each(placements)('request limits shared by two replicas on $label', ({ 
     expectLimited(await registerFrom(1, '203.0.113.10'));
     // Another client, and another limit of the same client, are counted apart.
     expect((await registerFrom(1, '203.0.113.11')).status).toBe(201);
-    const forgot = await pair.replicas[0].call('/api/forgot', { body: { device: 'web', email: 'someone@example.com', token: 'dev-ok:forgot' }, remoteAddress: '203.0.113.10' });
+    const forgot = await pair.replicas[0].call('/api/forgot', {
+      body: { device: 'web', email: 'someone@example.com', token: 'dev-ok:forgot' },
+      remoteAddress: '203.0.113.10',
+    });
     expect(forgot.status).toBe(200);
   });
 
   it('counts an IPv6 client by its /64, an IPv4 one (also written as IPv6) by its address', async () => {
-    for (const address of ['2001:db8::1', '2001:db8::2', '2001:db8:0:0:ffff:ffff:ffff:ffff']) expect((await registerFrom(0, address)).status).toBe(201);
+    for (const address of ['2001:db8::1', '2001:db8::2', '2001:db8:0:0:ffff:ffff:ffff:ffff'])
+      expect((await registerFrom(0, address)).status).toBe(201);
     expectLimited(await registerFrom(1, '2001:db8:0::abcd'));
     expect((await registerFrom(1, '2001:db8:0:1::1')).status).toBe(201);
     for (let i = 0; i < MAX; i++) expect((await registerFrom(0, '::ffff:198.51.100.20')).status).toBe(201);
@@ -93,14 +114,22 @@ describe.each(placements)('request limits shared by two replicas on $label', ({ 
   });
 
   it('keeps a limited count whatever the number of other keys (the in-memory store evicted past 5,000)', async () => {
-    const victim = () => pair.replicas[0].call('/api/login', { body: { device: 'web', email: 'victim@example.com', password: 'guess-1234' }, remoteAddress: '203.0.113.30' });
+    const victim = () =>
+      pair.replicas[0].call('/api/login', {
+        body: { device: 'web', email: 'victim@example.com', password: 'guess-1234' },
+        remoteAddress: '203.0.113.30',
+      });
     for (let i = 0; i < MAX; i++) expect((await victim()).status).toBe(401);
     expectLimited(await victim());
     // Attack: 5,001 other keys from the same client (one per e-mail typed), as fast as the store takes them.
     const counters = place.create(pair.replicas[1].db, pair.clock);
     const windowMs = pair.replicas[1].config.rateLimits.login.windowMs;
     for (let start = 0; start < 5_001; start += 500) {
-      await Promise.all(Array.from({ length: Math.min(500, 5_001 - start) }, (_, i) => counters.hit(`login:junk-${start + i}`, windowMs)));
+      await Promise.all(
+        Array.from({ length: Math.min(500, 5_001 - start) }, (_, i) =>
+          counters.hit(`login:junk-${start + i}`, windowMs),
+        ),
+      );
     }
     expectLimited(await victim());
   });
@@ -110,7 +139,9 @@ describe('request counters chosen by the configuration', () => {
   it('uses the database when REDIS_URL is unset', async () => {
     const t = await startTestApp(backends[0], { config: { rateLimits: tightLimits(MAX) } });
     try {
-      expect((await t.call('/api/register', { body: registerBody(newPerson()), remoteAddress: '203.0.113.40' })).status).toBe(201);
+      expect(
+        (await t.call('/api/register', { body: registerBody(newPerson()), remoteAddress: '203.0.113.40' })).status,
+      ).toBe(201);
       const rows = await t.db.selectFrom('rate_limit_counters').select(['key', 'count']).execute();
       // Only the limit's name and a keyed hash: no address, no e-mail.
       expect(rows).toEqual([{ key: expect.stringMatching(/^register:[A-Za-z0-9_-]{43}$/), count: 1 }]);
@@ -119,24 +150,31 @@ describe('request counters chosen by the configuration', () => {
     }
   });
 
-  it.runIf(!redisUnavailable || redisRequired)('uses Redis when REDIS_URL is set, a window of keys that expire', async () => {
-    const t = await startTestApp(backends[0], { config: { rateLimits: tightLimits(MAX), redisUrl: REDIS_URL } });
-    const redis = new Redis(REDIS_URL);
-    const address = `203.0.113.${randomInt(50, 250)}`;
-    const key = `naira-wallet:requests:register:${t.ctx.hashToken(`register|${address}`).toString('base64url')}`;
-    try {
-      expect((await t.call('/api/register', { body: registerBody(newPerson()), remoteAddress: address })).status).toBe(201);
-      expect(await redis.get(key)).toBe('1');
-      expect(await redis.pttl(key)).toBeGreaterThan(0);
-      expect(await t.db.selectFrom('rate_limit_counters').selectAll().execute()).toEqual([]);
-    } finally {
-      await redis.del(key);
-      await redis.quit();
-      await t.close();
-    }
-  });
+  it.runIf(!redisUnavailable || redisRequired)(
+    'uses Redis when REDIS_URL is set, a window of keys that expire',
+    async () => {
+      const t = await startTestApp(backends[0], { config: { rateLimits: tightLimits(MAX), redisUrl: REDIS_URL } });
+      const redis = new Redis(REDIS_URL);
+      const address = `203.0.113.${randomInt(50, 250)}`;
+      const key = `naira-wallet:requests:register:${t.ctx.hashToken(`register|${address}`).toString('base64url')}`;
+      try {
+        expect(
+          (await t.call('/api/register', { body: registerBody(newPerson()), remoteAddress: address })).status,
+        ).toBe(201);
+        expect(await redis.get(key)).toBe('1');
+        expect(await redis.pttl(key)).toBeGreaterThan(0);
+        expect(await t.db.selectFrom('rate_limit_counters').selectAll().execute()).toEqual([]);
+      } finally {
+        await redis.del(key);
+        await redis.quit();
+        await t.close();
+      }
+    },
+  );
 
   it('refuses to start when REDIS_URL names a server that does not answer', async () => {
-    await expect(startTestApp(backends[0], { config: { redisUrl: 'redis://127.0.0.1:1' } })).rejects.toThrow(/^Redis at REDIS_URL is unreachable/);
+    await expect(startTestApp(backends[0], { config: { redisUrl: 'redis://127.0.0.1:1' } })).rejects.toThrow(
+      /^Redis at REDIS_URL is unreachable/,
+    );
   });
 });

@@ -25,10 +25,22 @@ describe.each(backends)('TRUST_PROXY on $name', (backend) => {
   }
 
   const seenAs = async (from: string, forwardedFor?: string) =>
-    (await t.call('/test/client-address', { method: 'GET', remoteAddress: from, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} })).body.message;
+    (
+      await t.call('/test/client-address', {
+        method: 'GET',
+        remoteAddress: from,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      })
+    ).body.message;
 
   const register = async (from: string, forwardedFor?: string) =>
-    (await t.call('/api/register', { body: {}, remoteAddress: from, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} })).status;
+    (
+      await t.call('/api/register', {
+        body: {},
+        remoteAddress: from,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+      })
+    ).status;
 
   it('unset (false): X-Forwarded-For is ignored, so rotating it buys no attempts', async () => {
     await start(false);

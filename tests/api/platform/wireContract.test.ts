@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { developmentCaptchaToken } from '../../../core/captcha';
 import { lagosDay } from '../../../core/days';
 import type { CardTopUpStarted, ProblemReport, Schedule, ScheduleDraft, Transaction } from '../../../core/contract';
-import { latestCode, latestMail, latestPinResetCode, resetTokenFrom, signUp, signUpWithPin, verifyIdentities, type SignedUp } from '../../support/api/accounts';
+import {
+  latestCode,
+  latestMail,
+  latestPinResetCode,
+  resetTokenFrom,
+  signUp,
+  signUpWithPin,
+  verifyIdentities,
+  type SignedUp,
+} from '../../support/api/accounts';
 import type { TestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
@@ -31,7 +40,9 @@ type Described = z.ZodType | { content: Record<string, unknown> };
 /** Whether an answer's body is what its description says: the envelope's schema, or a file of a listed content type. */
 function mismatch(described: Described, payload: unknown, contentType: string): string | null {
   if (!(described instanceof z.ZodType)) {
-    return Object.keys(described.content).some((type) => contentType.startsWith(type)) ? null : `content type ${contentType} is not described`;
+    return Object.keys(described.content).some((type) => contentType.startsWith(type))
+      ? null
+      : `content type ${contentType} is not described`;
   }
   const body: unknown = typeof payload === 'string' && payload !== '' ? JSON.parse(payload) : null;
   const parsed = described.safeParse(body);
@@ -47,8 +58,12 @@ function checkAnswersOnTheWire(app: FastifyInstance): WireCheck {
     if (!route || !/^\/(api|dev)\//.test(route)) return payload;
     const where = `${request.method} ${route} ${reply.statusCode}`;
     answered.add(where);
-    const described = (request.routeOptions.schema?.response as Record<number, Described> | undefined)?.[reply.statusCode];
-    const wrong = described ? mismatch(described, payload, String(reply.getHeader('content-type') ?? '')) : 'a status its description does not list';
+    const described = (request.routeOptions.schema?.response as Record<number, Described> | undefined)?.[
+      reply.statusCode
+    ];
+    const wrong = described
+      ? mismatch(described, payload, String(reply.getHeader('content-type') ?? ''))
+      : 'a status its description does not list';
     if (wrong) findings.push(`${where}: ${wrong}\n${typeof payload === 'string' ? payload.slice(0, 600) : ''}`);
     return payload;
   });
@@ -78,18 +93,43 @@ describe('every answer of the journeys, against its description', () => {
   it('account: sign-up, verification, pin, login, profile, password and pin resets', async () => {
     const account = await signUp(t);
     const { token } = account;
-    for (const method of ['GET', 'POST'] as const) await t.call('/api/get-user', { method, token, ...(method === 'POST' ? { body: {} } : {}) });
+    for (const method of ['GET', 'POST'] as const)
+      await t.call('/api/get-user', { method, token, ...(method === 'POST' ? { body: {} } : {}) });
     await ok('/api/resend-otp', { token });
     await ok('/api/verify-otp', { token, body: { otp: latestCode(t, account.email) } });
     await ok('/api/set-pin', { token, body: { pin: PIN, confirm_pin: PIN } });
-    expect((await t.call('/api/login', { body: { device: 'web', email: account.email, password: 'not the password' } })).status).toBe(401);
+    expect(
+      (await t.call('/api/login', { body: { device: 'web', email: account.email, password: 'not the password' } }))
+        .status,
+    ).toBe(401);
     await ok('/api/login', { body: { device: 'web', email: account.email, password: account.password } });
-    await ok('/api/update-profile', { token, body: { device: 'web', name: account.name, phone: account.phone, nin: '', bvn: '' } });
-    await ok('/api/change-password', { token, body: { old_password: account.password, new_password: 'a brand new passphrase', confirm_new_password: 'a brand new passphrase' } });
+    await ok('/api/update-profile', {
+      token,
+      body: { device: 'web', name: account.name, phone: account.phone, nin: '', bvn: '' },
+    });
+    await ok('/api/change-password', {
+      token,
+      body: {
+        old_password: account.password,
+        new_password: 'a brand new passphrase',
+        confirm_new_password: 'a brand new passphrase',
+      },
+    });
     await ok('/api/forgot-pin', { token });
     const newPin = '7391';
-    await ok('/api/reset-pin', { token, body: { password: 'a brand new passphrase', otp: latestPinResetCode(t, account.email), pin: newPin, confirm_pin: newPin } });
-    expect((await t.call('/api/change-pin', { token, body: { old_pin: '1593', new_pin: '3915', confirm_new_pin: '3915' } })).status).toBe(400);
+    await ok('/api/reset-pin', {
+      token,
+      body: {
+        password: 'a brand new passphrase',
+        otp: latestPinResetCode(t, account.email),
+        pin: newPin,
+        confirm_pin: newPin,
+      },
+    });
+    expect(
+      (await t.call('/api/change-pin', { token, body: { old_pin: '1593', new_pin: '3915', confirm_new_pin: '3915' } }))
+        .status,
+    ).toBe(400);
     await ok('/api/change-pin', { token, body: { old_pin: newPin, new_pin: '3915', confirm_new_pin: '3915' } });
     await ok('/api/logout', { token });
     wire.assertKept();
@@ -97,13 +137,20 @@ describe('every answer of the journeys, against its description', () => {
 
   it('a forgotten password: the reset link, its pin step refused for an account with a pin, and "this wasn\'t me"', async () => {
     const account = await signUpWithPin(t, PIN);
-    await ok('/api/forgot', { body: { device: 'web', email: account.email, token: developmentCaptchaToken('forgot') } });
+    await ok('/api/forgot', {
+      body: { device: 'web', email: account.email, token: developmentCaptchaToken('forgot') },
+    });
     const link = resetTokenFrom(t, account.email);
-    await ok('/api/reset', { token: link, body: { new_password: 'another new passphrase', confirm_new_password: 'another new passphrase' } });
+    await ok('/api/reset', {
+      token: link,
+      body: { new_password: 'another new passphrase', confirm_new_password: 'another new passphrase' },
+    });
     expect(await ok('/api/reset-link', { token: link })).toEqual({ pin_set: true });
     const kept = await t.call('/api/set-pin', { token: link, body: { pin: '3915', confirm_pin: '3915' } });
     expect([kept.status, kept.body.data]).toEqual([409, { reason: 'pin-kept' }]);
-    const notMe = /\/not-me\?token=([A-Za-z0-9_-]+)/.exec(latestMail(t, account.email, 'Your Naira Wallet password was reset').text)![1];
+    const notMe = /\/not-me\?token=([A-Za-z0-9_-]+)/.exec(
+      latestMail(t, account.email, 'Your Naira Wallet password was reset').text,
+    )![1];
     await ok('/api/not-me', { token: notMe });
     wire.assertKept();
   });
@@ -113,9 +160,13 @@ describe('every answer of the journeys, against its description', () => {
     const { token } = account;
     const [first] = await createAccounts(t, token);
     expect((await devTransfer(t, { account_number: first.account_number, amount: 20_000 })).status).toBe(200);
-    const page = await ok<{ data: Transaction[] }>('/api/fetch-transactions', { token, body: { pagination: 10, page: 1 } });
+    const page = await ok<{ data: Transaction[] }>('/api/fetch-transactions', {
+      token,
+      body: { pagination: 10, page: 1 },
+    });
     await ok('/api/refresh-transaction', { token, body: { transaction_id: page.data[0].id } });
-    for (const method of ['GET', 'POST'] as const) await t.call('/api/fetch-notifications', { method, token, ...(method === 'POST' ? { body: {} } : {}) });
+    for (const method of ['GET', 'POST'] as const)
+      await t.call('/api/fetch-notifications', { method, token, ...(method === 'POST' ? { body: {} } : {}) });
     const [notification] = await ok<{ id: number }[]>('/api/fetch-notifications', { token });
     await ok('/api/mark-notification', { token, body: { notification_id: notification.id } });
     for (const action of ['pay', 'cancel']) {
@@ -130,7 +181,12 @@ describe('every answer of the journeys, against its description', () => {
     const today = lagosDay(t.clock.now());
     await ok('/api/statements/summary', { token, body: { from: today, to: today } });
     for (const format of ['csv', 'pdf']) {
-      const download = await t.app.inject({ method: 'POST', url: '/api/statements/download', headers: { authorization: `Bearer ${token}` }, payload: { from: today, to: today, format } });
+      const download = await t.app.inject({
+        method: 'POST',
+        url: '/api/statements/download',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { from: today, to: today, format },
+      });
       expect(download.statusCode).toBe(200);
     }
     wire.assertKept();
@@ -142,32 +198,99 @@ describe('every answer of the journeys, against its description', () => {
     const { token } = buyer;
     const [first] = await createAccounts(t, token);
     await devTransfer(t, { account_number: first.account_number, amount: 100_000 });
-    for (const method of ['GET', 'POST'] as const) await t.call('/api/fetch-providers', { method, token, ...(method === 'POST' ? { body: {} } : {}) });
+    for (const method of ['GET', 'POST'] as const)
+      await t.call('/api/fetch-providers', { method, token, ...(method === 'POST' ? { body: {} } : {}) });
     const mtn = await providerId(t, 'airtime', 'MTN');
     const ikeja = await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)');
     const plan = await packageOf(t, 'MTN 1GB – 30 days');
-    const delivered = await buy(t, token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 500, pin: PIN });
+    const delivered = await buy(t, token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 500,
+      pin: PIN,
+    });
     expect(delivered.status).toBe(200);
-    expect((await buy(t, token, 'airtime', { provider_id: mtn, beneficiary: '08031230002', amount: 500, pin: PIN })).status).toBe(200);
-    expect((await buy(t, token, 'airtime', { provider_id: mtn, beneficiary: '08031230001', amount: 500, pin: PIN })).status).toBe(502);
-    expect((await buy(t, token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 500, pin: '9513' })).status).toBe(400);
-    expect((await buy(t, token, 'data', { provider_id: plan.providerId, package_id: plan.id, beneficiary: '08031234567', pin: PIN })).status).toBe(200);
+    expect(
+      (await buy(t, token, 'airtime', { provider_id: mtn, beneficiary: '08031230002', amount: 500, pin: PIN })).status,
+    ).toBe(200);
+    expect(
+      (await buy(t, token, 'airtime', { provider_id: mtn, beneficiary: '08031230001', amount: 500, pin: PIN })).status,
+    ).toBe(502);
+    expect(
+      (await buy(t, token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 500, pin: '9513' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await buy(t, token, 'data', {
+          provider_id: plan.providerId,
+          package_id: plan.id,
+          beneficiary: '08031234567',
+          pin: PIN,
+        })
+      ).status,
+    ).toBe(200);
     await ok('/api/verify-merchant', { token, body: { provider_id: ikeja, beneficiary: '45031234567' } });
-    expect((await buy(t, token, 'electricity-bill', { provider_id: ikeja, beneficiary: '45031234567', amount: 1_000, pin: PIN })).status).toBe(200);
-    expect((await buy(t, token, 'betting', { provider_id: await providerId(t, 'betting', 'Bet9ja'), beneficiary: '20231234', amount: 2_500, pin: PIN })).status).toBe(200);
+    expect(
+      (
+        await buy(t, token, 'electricity-bill', {
+          provider_id: ikeja,
+          beneficiary: '45031234567',
+          amount: 1_000,
+          pin: PIN,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await buy(t, token, 'betting', {
+          provider_id: await providerId(t, 'betting', 'Bet9ja'),
+          beneficiary: '20231234',
+          amount: 2_500,
+          pin: PIN,
+        })
+      ).status,
+    ).toBe(200);
     const compact = await packageOf(t, 'DStv Compact');
     await ok('/api/verify-merchant', { token, body: { provider_id: compact.providerId, beneficiary: '7012055678' } });
-    expect((await buy(t, token, 'tv-subscription', { provider_id: compact.providerId, package_id: compact.id, beneficiary: '7012055678', pin: PIN })).status).toBe(200);
+    expect(
+      (
+        await buy(t, token, 'tv-subscription', {
+          provider_id: compact.providerId,
+          package_id: compact.id,
+          beneficiary: '7012055678',
+          pin: PIN,
+        })
+      ).status,
+    ).toBe(200);
     const utme = await packageOf(t, 'JAMB UTME ePIN');
-    expect((await buy(t, token, 'education', { provider_id: utme.providerId, package_id: utme.id, beneficiary: 'ab12cd34ef', pin: PIN })).status).toBe(200);
+    expect(
+      (
+        await buy(t, token, 'education', {
+          provider_id: utme.providerId,
+          package_id: utme.id,
+          beneficiary: 'ab12cd34ef',
+          pin: PIN,
+        })
+      ).status,
+    ).toBe(200);
     await ok('/api/recent-beneficiaries', { token, body: { category: 'airtime' } });
-    const saved = await ok<{ id: number }>('/api/beneficiaries/save', { token, body: { category: 'airtime', beneficiary: '08031234567', name: 'Mum', provider_id: mtn } });
+    const saved = await ok<{ id: number }>('/api/beneficiaries/save', {
+      token,
+      body: { category: 'airtime', beneficiary: '08031234567', name: 'Mum', provider_id: mtn },
+    });
     await ok('/api/beneficiaries/list', { token, body: { category: 'airtime' } });
     await ok('/api/beneficiaries/rename', { token, body: { beneficiary_id: saved.id, name: 'Mother' } });
     await ok('/api/beneficiaries/delete', { token, body: { beneficiary_id: saved.id } });
     const transactionId = delivered.body.data!.id;
-    expect(await ok<ProblemReport | null>('/api/problem-reports/fetch', { token, body: { transaction_id: transactionId } })).toBeNull();
-    await ok('/api/problem-reports/create', { token, body: { transaction_id: transactionId, reason: 'not-received', note: 'No airtime came' } }, 201);
+    expect(
+      await ok<ProblemReport | null>('/api/problem-reports/fetch', { token, body: { transaction_id: transactionId } }),
+    ).toBeNull();
+    await ok(
+      '/api/problem-reports/create',
+      { token, body: { transaction_id: transactionId, reason: 'not-received', note: 'No airtime came' } },
+      201,
+    );
     await ok('/api/problem-reports/fetch', { token, body: { transaction_id: transactionId } });
     wire.assertKept();
   });
@@ -177,8 +300,16 @@ describe('every answer of the journeys, against its description', () => {
     const { token } = buyer;
     const [first] = await createAccounts(t, token);
     await devTransfer(t, { account_number: first.account_number, amount: 20_000 });
-    const bought = await buy(t, token, 'airtime', { provider_id: await providerId(t, 'airtime', 'MTN'), beneficiary: '08031234567', amount: 500, pin: PIN });
-    const draft = await ok<ScheduleDraft>('/api/schedules/draft', { token, body: { transaction_id: bought.body.data!.id } });
+    const bought = await buy(t, token, 'airtime', {
+      provider_id: await providerId(t, 'airtime', 'MTN'),
+      beneficiary: '08031234567',
+      amount: 500,
+      pin: PIN,
+    });
+    const draft = await ok<ScheduleDraft>('/api/schedules/draft', {
+      token,
+      body: { transaction_id: bought.body.data!.id },
+    });
     const form = { ...draft, frequency: 'daily', time: '09:00', end: { kind: 'never' }, pin: PIN };
     const schedule = await ok<Schedule>('/api/schedules/create', { token, body: form });
     await ok('/api/schedules/list', { token });
@@ -196,18 +327,20 @@ describe('every answer of the journeys, against its description', () => {
   });
 
   it('health, and every answer of the journeys kept to its description', async () => {
-    for (const path of ['/api/health', '/api/health/live', '/api/health/ready']) await ok(path, { method: 'GET', body: undefined });
+    for (const path of ['/api/health', '/api/health/live', '/api/health/ready'])
+      await ok(path, { method: 'GET', body: undefined });
     wire.assertKept();
     const routes = new Set([...wire.answered].map((answer) => answer.replace(/ \d+$/, '')));
     expect(routes.size).toBeGreaterThanOrEqual(55);
     // What no journey here reaches: retrying a failed run and accepting a risen price need a
     // schedule that failed or was repriced (schedules.test.ts has them).
     const documented = await t.app.inject({ method: 'GET', url: '/docs/json' });
-    const operations = Object.entries(documented.json<{ paths: Record<string, Record<string, unknown>> }>().paths).flatMap(([path, methods]) =>
+    const operations = Object.entries(
+      documented.json<{ paths: Record<string, Record<string, unknown>> }>().paths,
+    ).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
     const unreached = operations.filter((operation) => !routes.has(operation));
     expect(unreached.sort()).toEqual(['POST /api/schedules/accept-price', 'POST /api/schedules/retry']);
   });
 });
-

@@ -37,15 +37,27 @@ describe.each(backends)('definitive and ambiguous biller failures on $name', (ba
 
   const airtime = (beneficiary: string, amount: number) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
   const movementsOf = async (id: number) =>
-    (await t.db.selectFrom('ledger_movements').select('kind').where('transaction_id', '=', BigInt(id)).orderBy('id').execute()).map((m) => m.kind);
-  const statusOf = async (id: number) => (await t.db.selectFrom('transactions').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).status;
+    (
+      await t.db
+        .selectFrom('ledger_movements')
+        .select('kind')
+        .where('transaction_id', '=', BigInt(id))
+        .orderBy('id')
+        .execute()
+    ).map((m) => m.kind);
+  const statusOf = async (id: number) =>
+    (await t.db.selectFrom('transactions').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow())
+      .status;
   const deps = () => ({ biller, billerTimeoutMs: t.config.billerTimeoutMs });
   const lastAnswer = () => biller.answers[biller.answers.length - 1];
 
   it('a definitive failure (…0001) is refunded at once', async () => {
     const before = await balance(t, buyer.token);
     const reply = await buy(t, buyer.token, 'airtime', airtime('08030000001', 300));
-    expect(lastAnswer()).toEqual({ call: 'pay', outcome: { status: 'failed', reason: expect.any(String), definitive: true } });
+    expect(lastAnswer()).toEqual({
+      call: 'pay',
+      outcome: { status: 'failed', reason: expect.any(String), definitive: true },
+    });
     expect(reply).toMatchObject({ status: 502, body: { message: PURCHASE_FAILED, data: { status: 'canceled' } } });
     expect(await balance(t, buyer.token)).toBe(before);
     expect(await movementsOf(reply.body.data!.id)).toEqual(['purchase-reserve', 'purchase-refund']);
@@ -54,32 +66,51 @@ describe.each(backends)('definitive and ambiguous biller failures on $name', (ba
   it('an ambiguous failure whose requery says failed (…0006): processing and no refund until the requery, then refunded', async () => {
     const before = await balance(t, buyer.token);
     const reply = await buy(t, buyer.token, 'airtime', airtime('08030000006', 400));
-    expect(lastAnswer()).toEqual({ call: 'pay', outcome: { status: 'failed', reason: expect.any(String), definitive: false } });
-    expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: PURCHASE_PROCESSING, data: { status: 'processing' } } });
+    expect(lastAnswer()).toEqual({
+      call: 'pay',
+      outcome: { status: 'failed', reason: expect.any(String), definitive: false },
+    });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { type: 'success', message: PURCHASE_PROCESSING, data: { status: 'processing' } },
+    });
     const id = reply.body.data!.id;
     expect(await balance(t, buyer.token), 'the money stays reserved').toBe(before - 400);
     expect(await movementsOf(id)).toEqual(['purchase-reserve']);
 
     pastRequeryDelay(t);
     expect(await runRequery(t.ctx, deps())).toMatchObject({ canceled: 1, completed: 0 });
-    expect(lastAnswer()).toEqual({ call: 'requery', outcome: { status: 'failed', reason: expect.any(String), definitive: true } });
+    expect(lastAnswer()).toEqual({
+      call: 'requery',
+      outcome: { status: 'failed', reason: expect.any(String), definitive: true },
+    });
     expect(await statusOf(id)).toBe('canceled');
     expect(await balance(t, buyer.token)).toBe(before);
     expect(await movementsOf(id)).toEqual(['purchase-reserve', 'purchase-refund']);
-    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!;
+    const [notification] = (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body
+      .data!;
     expect(notification.title).toBe('Purchase failed: wallet refunded');
   });
 
   it('an ambiguous failure that was in fact delivered (…0007): never refunded; the requery settles it', async () => {
     const before = await balance(t, buyer.token);
     const reply = await buy(t, buyer.token, 'airtime', airtime('08030000007', 500));
-    expect(reply).toMatchObject({ status: 200, body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } },
+    });
     const id = reply.body.data!.id;
     expect(await balance(t, buyer.token)).toBe(before - 500);
 
     pastRequeryDelay(t);
-    const refreshed = await t.call<Transaction>('/api/refresh-transaction', { token: buyer.token, body: { transaction_id: id } });
-    expect(refreshed).toMatchObject({ status: 200, body: { message: 'transaction status refreshed', data: { id, status: 'completed' } } });
+    const refreshed = await t.call<Transaction>('/api/refresh-transaction', {
+      token: buyer.token,
+      body: { transaction_id: id },
+    });
+    expect(refreshed).toMatchObject({
+      status: 200,
+      body: { message: 'transaction status refreshed', data: { id, status: 'completed' } },
+    });
     // Paid for what was delivered, less the cashback it earned once it completed (airtime, 2 %).
     expect(await balance(t, buyer.token), 'the customer paid for what was delivered').toBe(before - 500 + 10);
     expect(await movementsOf(id)).toEqual(['purchase-reserve', 'purchase-settle']);

@@ -13,7 +13,14 @@ describe.each(backends)('/api/fetch-providers on $name', (backend) => {
       const reply = await t.call<ProvidersByCategory>('/api/fetch-providers', { token, method });
       expect(reply.status).toBe(200);
       const providers = reply.body.data!;
-      expect(Object.keys(providers).sort()).toEqual(['airtime', 'betting', 'data', 'education', 'electricity-bill', 'tv-subscription']);
+      expect(Object.keys(providers).sort()).toEqual([
+        'airtime',
+        'betting',
+        'data',
+        'education',
+        'electricity-bill',
+        'tv-subscription',
+      ]);
       expect(providers.airtime.map((p) => p.name)).toEqual(['MTN', 'Airtel', 'Glo', '9mobile']);
       expect(providers.airtime[0]).toEqual({ id: expect.any(Number), name: 'MTN', packages: [] });
     }
@@ -48,13 +55,19 @@ describe.each(backends)('/api/fetch-providers on $name', (backend) => {
   it('answers from memory while the catalogue does not change, and any change, by any process, at the next poll', async () => {
     const { token } = await signUp(t);
     const poll = async () => (await t.call<ProvidersByCategory>('/api/fetch-providers', { token })).body.data!;
-    const version = async () => (await t.db.selectFrom('catalog_version').select('version').executeTakeFirstOrThrow()).version;
+    const version = async () =>
+      (await t.db.selectFrom('catalog_version').select('version').executeTakeFirstOrThrow()).version;
     const before = await poll();
     const at = await version();
     expect(await poll()).toEqual(before);
     expect(await version()).toBe(at);
     // As another replica's catalogue sync, or an operator, would: straight in the database.
-    await t.db.updateTable('providers').set({ name: 'MTN Nigeria' }).where('category', '=', 'airtime').where('name', '=', 'MTN').execute();
+    await t.db
+      .updateTable('providers')
+      .set({ name: 'MTN Nigeria' })
+      .where('category', '=', 'airtime')
+      .where('name', '=', 'MTN')
+      .execute();
     expect(await version()).toBe(at + 1n);
     expect((await poll()).airtime.map((p) => p.name)).toEqual(['MTN Nigeria', 'Airtel', 'Glo', '9mobile']);
     await t.db.updateTable('providers').set({ active: false }).where('name', '=', 'MTN Nigeria').execute();

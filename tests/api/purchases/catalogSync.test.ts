@@ -35,12 +35,25 @@ describe.each(backends)('catalogue sync from VTpass (the fake) on $name', (backe
   let dstv: number;
 
   const activePlans = async (provider: number) =>
-    (await t.db.selectFrom('packages').select(['id', 'code', 'name', 'amount_kobo']).where('provider_id', '=', provider).where('active', '=', true).orderBy('position').execute()).map(
-      ({ id, code, name, amount_kobo }) => ({ id, code, name, amount: Number(amount_kobo) / 100 }),
-    );
-  const catalogue = async () => (await t.call<ProvidersByCategory>('/api/fetch-providers', { token: buyer.token })).body.data!;
+    (
+      await t.db
+        .selectFrom('packages')
+        .select(['id', 'code', 'name', 'amount_kobo'])
+        .where('provider_id', '=', provider)
+        .where('active', '=', true)
+        .orderBy('position')
+        .execute()
+    ).map(({ id, code, name, amount_kobo }) => ({ id, code, name, amount: Number(amount_kobo) / 100 }));
+  const catalogue = async () =>
+    (await t.call<ProvidersByCategory>('/api/fetch-providers', { token: buyer.token })).body.data!;
   const sync = (marginPercent = 0) => syncCatalog(t.ctx, biller, { marginPercent });
-  const buyPlan = (packageId: number) => buy(t, buyer.token, 'tv-subscription', { provider_id: dstv, package_id: packageId, beneficiary: '7012345678', pin: PIN });
+  const buyPlan = (packageId: number) =>
+    buy(t, buyer.token, 'tv-subscription', {
+      provider_id: dstv,
+      package_id: packageId,
+      beneficiary: '7012345678',
+      pin: PIN,
+    });
 
   beforeAll(async () => {
     fake = await startFakeVtpass();
@@ -51,7 +64,14 @@ describe.each(backends)('catalogue sync from VTpass (the fake) on $name', (backe
   const t = useTestApp(
     backend,
     () => {
-      biller = new VtpassBiller({ baseUrl: fake.url, ...fake.keys, timeoutMs: 2_000, log: silentLog, failureThreshold: 100, retryDelayMs: 0 });
+      biller = new VtpassBiller({
+        baseUrl: fake.url,
+        ...fake.keys,
+        timeoutMs: 2_000,
+        log: silentLog,
+        failureThreshold: 100,
+        retryDelayMs: 0,
+      });
       return { biller };
     },
     'test',
@@ -81,15 +101,32 @@ describe.each(backends)('catalogue sync from VTpass (the fake) on $name', (backe
       ['Direct Entry (DE)', 5170],
     ]);
     // The seeded plans VTpass does not list are hidden, not deleted: past purchases keep them.
-    expect(await t.db.selectFrom('packages').select('code').where('provider_id', '=', dstv).where('active', '=', false).execute()).toHaveLength(6);
+    expect(
+      await t.db
+        .selectFrom('packages')
+        .select('code')
+        .where('provider_id', '=', dstv)
+        .where('active', '=', false)
+        .execute(),
+    ).toHaveLength(6);
     // A second run with nothing changed changes nothing.
-    expect(await sync(10)).toEqual({ added: 0, repriced: 0, hidden: 0, providersShown: 0, providersHidden: 0, failed: [] });
+    expect(await sync(10)).toEqual({
+      added: 0,
+      repriced: 0,
+      hidden: 0,
+      providersShown: 0,
+      providersHidden: 0,
+      failed: [],
+    });
   });
 
   it('a changed price replaces the plan: the old one is refused with a clear message and nothing is charged; the new one sells at the new price', async () => {
     await sync();
     const [padi] = await activePlans(dstv);
-    fake.setVariations('dstv', [{ ...DEFAULT_VARIATIONS.dstv[0], variation_amount: '2150.00' }, ...DEFAULT_VARIATIONS.dstv.slice(1)]);
+    fake.setVariations('dstv', [
+      { ...DEFAULT_VARIATIONS.dstv[0], variation_amount: '2150.00' },
+      ...DEFAULT_VARIATIONS.dstv.slice(1),
+    ]);
     expect(await sync()).toMatchObject({ added: 1, repriced: 1, hidden: 1 });
     const [newPadi] = await activePlans(dstv);
     expect(newPadi).toMatchObject({ code: 'dstv-padi', amount: 2150 });
@@ -97,7 +134,10 @@ describe.each(backends)('catalogue sync from VTpass (the fake) on $name', (backe
 
     expect(await buyPlan(padi.id)).toMatchObject({ status: 422, body: { type: 'error', message: PLAN_PRICE_CHANGED } });
     expect(await balance(t, buyer.token)).toBe(20_000);
-    expect(await buyPlan(newPadi.id)).toMatchObject({ status: 200, body: { data: { status: 'completed', amount: 2150 } } });
+    expect(await buyPlan(newPadi.id)).toMatchObject({
+      status: 200,
+      body: { data: { status: 'completed', amount: 2150 } },
+    });
     expect(await balance(t, buyer.token)).toBe(20_000 - netCost('tv-subscription', 2150));
   });
 
@@ -124,8 +164,17 @@ describe.each(backends)('catalogue sync from VTpass (the fake) on $name', (backe
     fake.setVariations('showmax', []);
     expect(await sync()).toMatchObject({ providersHidden: 1 });
     expect((await catalogue())['tv-subscription'].map((p) => p.name)).toEqual(['DStv', 'GOtv', 'StarTimes']);
-    const plan = await t.db.selectFrom('packages').select('id').where('provider_id', '=', showmax).executeTakeFirstOrThrow();
-    const reply = await buy(t, buyer.token, 'tv-subscription', { provider_id: showmax, package_id: plan.id, beneficiary: '7012345678', pin: PIN });
+    const plan = await t.db
+      .selectFrom('packages')
+      .select('id')
+      .where('provider_id', '=', showmax)
+      .executeTakeFirstOrThrow();
+    const reply = await buy(t, buyer.token, 'tv-subscription', {
+      provider_id: showmax,
+      package_id: plan.id,
+      beneficiary: '7012345678',
+      pin: PIN,
+    });
     expect(reply.status).toBe(422);
     fake.setVariations('showmax', DEFAULT_VARIATIONS.showmax);
     expect(await sync()).toMatchObject({ providersShown: 1 });
@@ -137,7 +186,9 @@ describe.each(backends)('catalogue sync from VTpass (the fake) on $name', (backe
     const before = await activePlans(dstv);
     fake.setMode({ kind: 'down' });
     const report = await sync();
-    expect(report.failed.map((failure) => failure.provider)).toEqual(expect.arrayContaining(['mtn-data', 'dstv', 'gotv', 'waec', 'jamb']));
+    expect(report.failed.map((failure) => failure.provider)).toEqual(
+      expect.arrayContaining(['mtn-data', 'dstv', 'gotv', 'waec', 'jamb']),
+    );
     expect(report.failed[0].error).toBe('VTpass is not answering right now. Please try again in a few minutes.');
     expect(await activePlans(dstv)).toEqual(before);
   });
@@ -153,18 +204,37 @@ describe.each(backends)('the catalogue sync job in the app on $name', (backend) 
   it('with the VTpass biller, the app is ready only once the first sync is done', async () => {
     const database = await backend.open();
     const biller = new VtpassBiller({ baseUrl: fake.url, ...fake.keys, timeoutMs: 2_000, log: silentLog });
-    const { app } = await buildServer(testConfig({ requeryIntervalMs: 0, catalog: { marginPercent: 0, syncIntervalMs: 0 } }), { db: database.db, biller, runJobs: true });
+    const { app } = await buildServer(
+      testConfig({ requeryIntervalMs: 0, catalog: { marginPercent: 0, syncIntervalMs: 0 } }),
+      { db: database.db, biller, runJobs: true },
+    );
     await app.ready();
-    const gotv = await database.db.selectFrom('providers').select('id').where('code', '=', 'gotv').executeTakeFirstOrThrow();
-    const plans = await database.db.selectFrom('packages').select('code').where('provider_id', '=', gotv.id).where('active', '=', true).orderBy('position').execute();
-    expect(plans.map((plan) => plan.code)).toEqual(DEFAULT_VARIATIONS.gotv.map((variation) => variation.variation_code));
+    const gotv = await database.db
+      .selectFrom('providers')
+      .select('id')
+      .where('code', '=', 'gotv')
+      .executeTakeFirstOrThrow();
+    const plans = await database.db
+      .selectFrom('packages')
+      .select('code')
+      .where('provider_id', '=', gotv.id)
+      .where('active', '=', true)
+      .orderBy('position')
+      .execute();
+    expect(plans.map((plan) => plan.code)).toEqual(
+      DEFAULT_VARIATIONS.gotv.map((variation) => variation.variation_code),
+    );
     await app.close();
     await database.close();
   });
 
   it('with the simulated biller, the seeded catalogue stays', async () => {
     const database = await backend.open();
-    const { app } = await buildServer(testConfig({ requeryIntervalMs: 0 }), { db: database.db, biller: new SimulatedBiller(), runJobs: true });
+    const { app } = await buildServer(testConfig({ requeryIntervalMs: 0 }), {
+      db: database.db,
+      biller: new SimulatedBiller(),
+      runJobs: true,
+    });
     await app.ready();
     const active = await database.db.selectFrom('packages').select('code').where('active', '=', true).execute();
     expect(active.map((plan) => plan.code)).toContain('gotv-smallie');

@@ -2,7 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../server/errors';
-import { ProviderHttp, ProviderUnavailableError, type ProviderHttpOptions } from '../../../server/gateways/providerHttp';
+import {
+  ProviderHttp,
+  ProviderUnavailableError,
+  type ProviderHttpOptions,
+} from '../../../server/gateways/providerHttp';
 import { runInContext } from '../../../server/http/requestContext';
 import { ManualClock } from '../../support/api/manualClock';
 
@@ -31,7 +35,9 @@ async function startProvider() {
         request.socket.destroy();
         return;
       }
-      response.writeHead(behaviour.status, { 'content-type': 'application/json', ...behaviour.headers }).end(behaviour.body);
+      response
+        .writeHead(behaviour.status, { 'content-type': 'application/json', ...behaviour.headers })
+        .end(behaviour.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,15 +83,34 @@ describe('ProviderHttp against a local provider', () => {
   });
 
   it('sends JSON with the given headers and answers the parsed body, whatever a 4xx status', async () => {
-    provider.answer({ status: 401, body: JSON.stringify({ code: '087', response_description: 'INVALID CREDENTIALS' }) });
-    const answer = await client().request({ method: 'POST', path: '/pay', headers: { 'api-key': 'k' }, json: { serviceID: 'mtn' }, idempotent: false });
+    provider.answer({
+      status: 401,
+      body: JSON.stringify({ code: '087', response_description: 'INVALID CREDENTIALS' }),
+    });
+    const answer = await client().request({
+      method: 'POST',
+      path: '/pay',
+      headers: { 'api-key': 'k' },
+      json: { serviceID: 'mtn' },
+      idempotent: false,
+    });
     expect(answer).toEqual({ status: 401, body: { code: '087', response_description: 'INVALID CREDENTIALS' } });
-    expect(provider.received).toMatchObject([{ method: 'POST', path: '/api/pay', body: '{"serviceID":"mtn"}', headers: { 'api-key': 'k', 'content-type': 'application/json' } }]);
+    expect(provider.received).toMatchObject([
+      {
+        method: 'POST',
+        path: '/api/pay',
+        body: '{"serviceID":"mtn"}',
+        headers: { 'api-key': 'k', 'content-type': 'application/json' },
+      },
+    ]);
   });
 
   it('answers an undefined body for a body that is not JSON', async () => {
     provider.answer({ status: 200, body: '<html>maintenance</html>' });
-    expect(await client().request({ method: 'GET', path: '/balance', idempotent: true })).toEqual({ status: 200, body: undefined });
+    expect(await client().request({ method: 'GET', path: '/balance', idempotent: true })).toEqual({
+      status: 200,
+      body: undefined,
+    });
   });
 
   /**
@@ -107,7 +132,12 @@ describe('ProviderHttp against a local provider', () => {
     const failure = await heldPayment('stall');
     expect(failure).toBeInstanceOf(ProviderUnavailableError);
     expect(failure).toBeInstanceOf(GatewayError);
-    expect(failure).toMatchObject({ status: 502, failure: 'timeout', maybeReceived: true, message: 'VTpass is not answering right now. Please try again in a few minutes.' });
+    expect(failure).toMatchObject({
+      status: 502,
+      failure: 'timeout',
+      maybeReceived: true,
+      message: 'VTpass is not answering right now. Please try again in a few minutes.',
+    });
     expect(provider.received).toHaveLength(1);
   });
 
@@ -118,14 +148,26 @@ describe('ProviderHttp against a local provider', () => {
 
   it("does not follow a redirect: the answer is the provider's own, and nothing is sent elsewhere", async () => {
     provider.answer({ status: 307, body: '{}', headers: { location: `${provider.url}/elsewhere` } });
-    expect(await client().request({ method: 'POST', path: '/pay', json: { serviceID: 'mtn' }, idempotent: false })).toEqual({ status: 307, body: {} });
+    expect(
+      await client().request({ method: 'POST', path: '/pay', json: { serviceID: 'mtn' }, idempotent: false }),
+    ).toEqual({ status: 307, body: {} });
     expect(provider.received.map((request) => request.path)).toEqual(['/api/pay']);
   });
 
   it('retries an idempotent call after a timeout, a dropped connection or a 5xx, up to the bound', async () => {
-    provider.answer('stall', 'drop', serverError, ok({ code: '000', content: { transactions: { status: 'delivered' } } }));
+    provider.answer(
+      'stall',
+      'drop',
+      serverError,
+      ok({ code: '000', content: { transactions: { status: 'delivered' } } }),
+    );
     const clock = new ManualClock();
-    const answering = client({ retries: 3, timeouts: clock }).request({ method: 'POST', path: '/requery', json: { request_id: 'r1' }, idempotent: true });
+    const answering = client({ retries: 3, timeouts: clock }).request({
+      method: 'POST',
+      path: '/requery',
+      json: { request_id: 'r1' },
+      idempotent: true,
+    });
     await expect.poll(() => provider.received.length).toBe(1);
     clock.advance(300);
     const answer = await answering;
@@ -133,13 +175,17 @@ describe('ProviderHttp against a local provider', () => {
     expect(provider.received).toHaveLength(4);
 
     provider.answer(serverError);
-    await expect(client({ retries: 2 }).request({ method: 'POST', path: '/requery', json: {}, idempotent: true })).rejects.toMatchObject({ failure: 'server-error' });
+    await expect(
+      client({ retries: 2 }).request({ method: 'POST', path: '/requery', json: {}, idempotent: true }),
+    ).rejects.toMatchObject({ failure: 'server-error' });
     expect(provider.received).toHaveLength(3);
   });
 
   it('does not retry a 5xx of a call not marked idempotent', async () => {
     provider.answer(serverError, ok());
-    await expect(client().request({ method: 'POST', path: '/pay', json: {}, idempotent: false })).rejects.toMatchObject({ failure: 'server-error', maybeReceived: true });
+    await expect(client().request({ method: 'POST', path: '/pay', json: {}, idempotent: false })).rejects.toMatchObject(
+      { failure: 'server-error', maybeReceived: true },
+    );
     expect(provider.received).toHaveLength(1);
   });
 
@@ -163,7 +209,11 @@ describe('ProviderHttp against a local provider', () => {
     expect(provider.received).toHaveLength(3);
 
     // Open: no request leaves, and the caller learns it was not received.
-    await expect(pay()).rejects.toMatchObject({ failure: 'circuit-open', maybeReceived: false, message: 'VTpass is not answering right now. Please try again in a few minutes.' });
+    await expect(pay()).rejects.toMatchObject({
+      failure: 'circuit-open',
+      maybeReceived: false,
+      message: 'VTpass is not answering right now. Please try again in a few minutes.',
+    });
     expect(provider.received).toHaveLength(3);
 
     // Half-open: one trial; its failure opens the breaker again for a full cool-down.
@@ -181,17 +231,27 @@ describe('ProviderHttp against a local provider', () => {
     await expect(pay()).resolves.toMatchObject({ status: 200 });
     expect(http.breakerState).toBe('closed');
     await expect(pay()).resolves.toMatchObject({ status: 200 });
-    expect(log.lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['provider circuit open: failing fast', 'provider circuit half-open: sending a trial call', 'provider circuit closed']));
+    expect(log.lines.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([
+        'provider circuit open: failing fast',
+        'provider circuit half-open: sending a trial call',
+        'provider circuit closed',
+      ]),
+    );
   });
 
   it('lets exactly one trial call through while half-open', async () => {
     let now = 0;
     const http = client({ failureThreshold: 1, coolDownMs: 1_000, now: () => now });
     provider.answer(serverError);
-    await expect(http.request({ method: 'GET', path: '/x', idempotent: false })).rejects.toMatchObject({ failure: 'server-error' });
+    await expect(http.request({ method: 'GET', path: '/x', idempotent: false })).rejects.toMatchObject({
+      failure: 'server-error',
+    });
     now = 1_000;
     provider.answer({ status: 200, body: '{}' });
-    const results = await Promise.allSettled([1, 2, 3].map(() => http.request({ method: 'GET', path: '/x', idempotent: false })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => http.request({ method: 'GET', path: '/x', idempotent: false })),
+    );
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
     expect(provider.received).toHaveLength(1);
   });
@@ -199,7 +259,8 @@ describe('ProviderHttp against a local provider', () => {
   it('options passed as undefined take the defaults (five failures open the breaker)', async () => {
     const http = client({ failureThreshold: undefined, coolDownMs: undefined });
     provider.answer(serverError);
-    for (let i = 0; i < 4; i++) await http.request({ method: 'GET', path: '/x', idempotent: false }).catch(() => undefined);
+    for (let i = 0; i < 4; i++)
+      await http.request({ method: 'GET', path: '/x', idempotent: false }).catch(() => undefined);
     expect(http.breakerState).toBe('closed');
     await http.request({ method: 'GET', path: '/x', idempotent: false }).catch(() => undefined);
     expect(http.breakerState).toBe('open');
@@ -208,7 +269,16 @@ describe('ProviderHttp against a local provider', () => {
   it("counts one signed-in caller's failures once per run, and keeps a breaker per kind of call", async () => {
     const http = client({ failureThreshold: 2 });
     const lookup = (caller?: string) => {
-      const call = () => http.request({ method: 'POST', path: '/merchant-verify', idempotent: true, retryWhenReceived: false, breaker: 'verify:ikeja-electric' }).catch(() => undefined);
+      const call = () =>
+        http
+          .request({
+            method: 'POST',
+            path: '/merchant-verify',
+            idempotent: true,
+            retryWhenReceived: false,
+            breaker: 'verify:ikeja-electric',
+          })
+          .catch(() => undefined);
       return caller ? runInContext({ requestId: `r-${caller}`, caller }, call) : call();
     };
     provider.answer(serverError);
@@ -222,7 +292,8 @@ describe('ProviderHttp against a local provider', () => {
     expect(http.breakerState).toBe('closed');
     // Calls made for nobody in particular (a job) count each time.
     const jobs = client({ failureThreshold: 2 });
-    for (let i = 0; i < 2; i++) await jobs.request({ method: 'POST', path: '/requery', idempotent: false }).catch(() => undefined);
+    for (let i = 0; i < 2; i++)
+      await jobs.request({ method: 'POST', path: '/requery', idempotent: false }).catch(() => undefined);
     expect(jobs.breakerState).toBe('open');
   });
 
@@ -238,7 +309,14 @@ describe('ProviderHttp against a local provider', () => {
     provider.answer(
       ok({
         code: '000',
-        content: { transactions: { status: 'delivered', unique_element: '08011112222', product_name: 'MTN Airtime VTU', transactionId: '17' } },
+        content: {
+          transactions: {
+            status: 'delivered',
+            unique_element: '08011112222',
+            product_name: 'MTN Airtime VTU',
+            transactionId: '17',
+          },
+        },
         purchased_code: 'Token : 1234-5678-9012-3456-7890',
         Pin: '998877665544',
         requestId: '202611221514abc',
@@ -248,11 +326,29 @@ describe('ProviderHttp against a local provider', () => {
       method: 'POST',
       path: '/pay?secret=1',
       headers: { 'api-key': 'live-api-key', 'secret-key': 'SK_live_secret', authorization: 'Basic c2VjcmV0' },
-      json: { request_id: '202611221514abc', serviceID: 'ikeja-electric', billersCode: '45700000001', phone: '08011112222', amount: 5000, variation_code: 'prepaid', pin: '1234' },
+      json: {
+        request_id: '202611221514abc',
+        serviceID: 'ikeja-electric',
+        billersCode: '45700000001',
+        phone: '08011112222',
+        amount: 5000,
+        variation_code: 'prepaid',
+        pin: '1234',
+      },
       idempotent: false,
     });
     const written = JSON.stringify(log.lines);
-    for (const secret of ['live-api-key', 'SK_live_secret', 'c2VjcmV0', '08011112222', '45700000001', '1234-5678', '998877665544', 'secret=1', '"1234"']) {
+    for (const secret of [
+      'live-api-key',
+      'SK_live_secret',
+      'c2VjcmV0',
+      '08011112222',
+      '45700000001',
+      '1234-5678',
+      '998877665544',
+      'secret=1',
+      '"1234"',
+    ]) {
       expect(written).not.toContain(secret);
     }
     expect(log.lines).toHaveLength(1);
@@ -264,8 +360,23 @@ describe('ProviderHttp against a local provider', () => {
         method: 'POST',
         path: '/pay',
         status: 200,
-        request: { request_id: '202611221514abc', serviceID: 'ikeja-electric', billersCode: '[redacted]', phone: '[redacted]', amount: 5000, variation_code: 'prepaid', pin: '[redacted]' },
-        response: { code: '000', content: { transactions: { status: 'delivered', unique_element: '[redacted]', product_name: 'MTN Airtime VTU' } }, purchased_code: '[redacted]', Pin: '[redacted]' },
+        request: {
+          request_id: '202611221514abc',
+          serviceID: 'ikeja-electric',
+          billersCode: '[redacted]',
+          phone: '[redacted]',
+          amount: 5000,
+          variation_code: 'prepaid',
+          pin: '[redacted]',
+        },
+        response: {
+          code: '000',
+          content: {
+            transactions: { status: 'delivered', unique_element: '[redacted]', product_name: 'MTN Airtime VTU' },
+          },
+          purchased_code: '[redacted]',
+          Pin: '[redacted]',
+        },
       },
     });
     expect(log.lines[0].obj.ms).toEqual(expect.any(Number));
@@ -280,6 +391,8 @@ describe('ProviderHttp against a local provider', () => {
     await expect.poll(() => provider.received.length).toBe(1);
     clock.advance(300);
     await failed;
-    expect(log.lines).toMatchObject([{ level: 'warn', msg: 'provider call failed', obj: { failure: 'timeout', request: { phone: '[redacted]' } } }]);
+    expect(log.lines).toMatchObject([
+      { level: 'warn', msg: 'provider call failed', obj: { failure: 'timeout', request: { phone: '[redacted]' } } },
+    ]);
   });
 });

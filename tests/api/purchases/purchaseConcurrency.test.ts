@@ -10,7 +10,17 @@ import { PURCHASE_PROCESSING } from '../../../server/services/purchases/wording'
 import type { Reply } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends, postgresUnavailable } from '../../support/api/backends';
-import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purchaseDeps, purchaseRowCounts } from '../../support/api/purchases';
+import {
+  balance,
+  buy,
+  newBuyer,
+  newKey,
+  pastRequeryDelay,
+  PIN,
+  providerId,
+  purchaseDeps,
+  purchaseRowCounts,
+} from '../../support/api/purchases';
 
 /**
  * No overdraft, and one purchase per Idempotency-Key, under real concurrency: on PostgreSQL the
@@ -20,7 +30,9 @@ import { balance, buy, newBuyer, newKey, pastRequeryDelay, PIN, providerId, purc
 const POOL = 40;
 
 describe.each(backends)('purchases under concurrency on $name', (backend) => {
-  const t = useTestApp(backend, async () => ({ database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined }));
+  const t = useTestApp(backend, async () => ({
+    database: backend.name === 'postgres' ? await backend.open({ max: POOL }) : undefined,
+  }));
 
   // Betting: no cashback (the service table), so the ₦10,000 buys exactly 100 and no credit lands mid-race.
   it(`1,000 concurrent ₦100 betting top-ups against exactly ₦10,000: 100 succeed, no overdraft, no 5xx (pool of ${POOL})`, async () => {
@@ -28,7 +40,9 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     const bet9ja = await providerId(t, 'betting', 'Bet9ja');
     const started = performance.now();
     const replies = await Promise.all(
-      Array.from({ length: 1_000 }, () => buy(t, buyer.token, 'betting', { provider_id: bet9ja, beneficiary: '20231234', amount: 100, pin: PIN })),
+      Array.from({ length: 1_000 }, () =>
+        buy(t, buyer.token, 'betting', { provider_id: bet9ja, beneficiary: '20231234', amount: 100, pin: PIN }),
+      ),
     );
     const wallMs = performance.now() - started;
     const ok = replies.filter((r) => r.status === 200);
@@ -40,7 +54,12 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     expect(refused).toHaveLength(900);
     expect(refused.every((r) => /^insufficient wallet balance/.test(r.body.message))).toBe(true);
     expect(await balance(t, buyer.token)).toBe(0);
-    const rows = await t.db.selectFrom('transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).where('user_id', '=', buyer.userId).where('category', '=', 'betting').executeTakeFirstOrThrow();
+    const rows = await t.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('user_id', '=', buyer.userId)
+      .where('category', '=', 'betting')
+      .executeTakeFirstOrThrow();
     expect(rows.n).toBe(100n);
     console.info(
       `purchases (${backend.name}): 1,000 concurrent → ${ok.length} succeeded, ${refused.length} insufficient, ${serverErrors.length} 5xx, final balance ₦${await balance(t, buyer.token)}, wall ${wallMs.toFixed(0)} ms`,
@@ -53,7 +72,11 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     const mtn = await providerId(t, 'airtime', 'MTN');
     const key = newKey();
     const before = await purchaseRowCounts(t);
-    const replies = await Promise.all(Array.from({ length: 100 }, () => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }, key)));
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }, key),
+      ),
+    );
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     expect(new Set(replies.map((r) => JSON.stringify(r.body))).size).toBe(1);
     // One ₦100 airtime, one ₦2 cashback.
@@ -69,19 +92,36 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
     const mtn = await providerId(t, 'airtime', 'MTN');
     const endings = ['1234', '0001', '0002', '0003', '0004'];
     const replies: Reply<Transaction>[] = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: `0803000${endings[i % 5]}`, amount: 100, pin: PIN })),
+      Array.from({ length: 40 }, (_, i) =>
+        buy(t, buyer.token, 'airtime', {
+          provider_id: mtn,
+          beneficiary: `0803000${endings[i % 5]}`,
+          amount: 100,
+          pin: PIN,
+        }),
+      ),
     );
-    expect(replies.filter((r) => r.status !== 200 && r.status !== 502).map((r) => [r.status, r.body.message])).toEqual([]);
+    expect(replies.filter((r) => r.status !== 200 && r.status !== 502).map((r) => [r.status, r.body.message])).toEqual(
+      [],
+    );
     pastRequeryDelay(t);
     await Promise.all([runRequery(t.ctx, purchaseDeps(t)), runRequery(t.ctx, purchaseDeps(t))]);
     const ids = replies.map((r) => BigInt(r.body.data!.id));
     const final = await t.db.selectFrom('transactions').select(['id', 'status']).where('id', 'in', ids).execute();
     expect(final.filter((row) => row.status === 'completed')).toHaveLength(24);
     expect(final.filter((row) => row.status === 'canceled')).toHaveLength(16);
-    const movements = await t.db.selectFrom('ledger_movements').select(['transaction_id', 'kind']).where('transaction_id', 'in', ids).execute();
+    const movements = await t.db
+      .selectFrom('ledger_movements')
+      .select(['transaction_id', 'kind'])
+      .where('transaction_id', 'in', ids)
+      .execute();
     // Two each (reserve, then settle or refund); the 24 cashbacks are movements of their own transactions.
     expect(movements).toHaveLength(80);
-    const cashbacks = await t.db.selectFrom('transactions').select('id').where('rewarded_transaction_id', 'in', ids).execute();
+    const cashbacks = await t.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('rewarded_transaction_id', 'in', ids)
+      .execute();
     expect(cashbacks).toHaveLength(24);
     expect(await balance(t, buyer.token)).toBe(5_000 - 24 * 100 + 24 * 2);
   });
@@ -91,9 +131,19 @@ describe.each(backends)('purchases under concurrency on $name', (backend) => {
   it('purchases of every outcome leave every system account row as it was: no row that all purchases write', async () => {
     const buyer = await newBuyer(t, 1_000);
     const mtn = await providerId(t, 'airtime', 'MTN');
-    const versions = () => t.db.selectFrom('wallets').select(['id', sql<string>`xmin::text`.as('version')]).where('user_id', 'is', null).orderBy('id').execute();
+    const versions = () =>
+      t.db
+        .selectFrom('wallets')
+        .select(['id', sql<string>`xmin::text`.as('version')])
+        .where('user_id', 'is', null)
+        .orderBy('id')
+        .execute();
     const before = await versions();
-    const replies = await Promise.all(['08031234567', '08030000001', '08030000002'].map((beneficiary) => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount: 100, pin: PIN })));
+    const replies = await Promise.all(
+      ['08031234567', '08030000001', '08030000002'].map((beneficiary) =>
+        buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount: 100, pin: PIN }),
+      ),
+    );
     expect(replies.map((r) => r.body.data?.status)).toEqual(['completed', 'canceled', 'processing']);
     pastRequeryDelay(t);
     await runRequery(t.ctx, purchaseDeps(t));
@@ -116,13 +166,27 @@ describe.skipIf(postgresUnavailable)('no row every purchase shares, on PostgreSQ
     const gate = new Promise<void>((resolve) => (release = resolve));
     // A bill of the first user left processing, then what its settle posts (the hold posted to
     // the biller, the cashback from the rewards account), left uncommitted while the other buys.
-    const pending = await buy(t, held.token, 'airtime', { provider_id: mtn, beneficiary: '08030000005', amount: 100, pin: PIN });
+    const pending = await buy(t, held.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08030000005',
+      amount: 100,
+      pin: PIN,
+    });
     const bill = BigInt(pending.body.data!.id);
     const open = inTransaction(t.ctx, async (tx) => {
       const walletId = await walletOf(tx, held.userId);
       const cashback = await tx.db
         .insertInto('transactions')
-        .values({ user_id: held.userId, category: 'cashback', amount_kobo: 200n, status: 'completed', reference: `${pending.body.data!.reference}-CB`, rewarded_transaction_id: bill, created_at: t.clock.now(), updated_at: t.clock.now() })
+        .values({
+          user_id: held.userId,
+          category: 'cashback',
+          amount_kobo: 200n,
+          status: 'completed',
+          reference: `${pending.body.data!.reference}-CB`,
+          rewarded_transaction_id: bill,
+          created_at: t.clock.now(),
+          updated_at: t.clock.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await post(
@@ -136,7 +200,9 @@ describe.skipIf(postgresUnavailable)('no row every purchase shares, on PostgreSQ
     });
     await holding;
     let reply: Reply<Transaction> | undefined;
-    void buy(t, other.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }).then((answer) => (reply = answer));
+    void buy(t, other.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }).then(
+      (answer) => (reply = answer),
+    );
     try {
       // Answered while the first user's movements are still held open: nothing it needs is locked.
       await expect.poll(() => reply?.body.data?.status ?? 'blocked', { timeout: 10_000 }).toBe('completed');
@@ -175,7 +241,10 @@ describe.each(backends)('a biller that never answers, on $name', (backend) => {
     await biller.asked;
     t.clock.advance(100);
     const [first, copy] = await answers;
-    expect(first).toMatchObject({ status: 200, body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } },
+    });
     expect(copy.body).toEqual(first.body);
     expect(await balance(t, buyer.token)).toBe(600);
     pastRequeryDelay(t);

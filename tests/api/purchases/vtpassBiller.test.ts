@@ -4,7 +4,12 @@ import { lagosDay } from '../../../core/days';
 import type { Bill, Biller } from '../../../server/gateways/biller';
 import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
 import { ProviderUnavailableError } from '../../../server/gateways/providerHttp';
-import { BETTING_UNAVAILABLE, NOTHING_TO_VERIFY, VtpassBiller, type VtpassOptions } from '../../../server/gateways/vtpassBiller';
+import {
+  BETTING_UNAVAILABLE,
+  NOTHING_TO_VERIFY,
+  VtpassBiller,
+  type VtpassOptions,
+} from '../../../server/gateways/vtpassBiller';
 import { runRequery } from '../../../server/jobs/requery';
 import { syncCatalog } from '../../../server/services/purchases/catalogSync';
 import { PURCHASE_FAILED, PURCHASE_PROCESSING } from '../../../server/services/purchases/wording';
@@ -75,9 +80,32 @@ describe('VtpassBiller against the fake VTpass', () => {
 
   it('sends electricity as the meter with variation prepaid, plans with their variation code, a TV plan as a change of bouquet', async () => {
     const biller = adapter(fake);
-    await biller.pay({ requestId: requestId(), category: 'electricity-bill', providerCode: 'ikeja-electric', packageCode: null, beneficiary: '45031234567', amountKobo: 100_000n, customerPhone: '08031234567' });
-    expect(fake.requests.at(-1)!.body).toEqual({ request_id: expect.any(String), serviceID: 'ikeja-electric', billersCode: '45031234567', variation_code: 'prepaid', amount: 1000, phone: '08031234567' });
-    await biller.pay({ requestId: requestId(), category: 'tv-subscription', providerCode: 'gotv', packageCode: 'gotv-jinja', beneficiary: '7012345678', amountKobo: 190_000n, customerPhone: '08031234567' });
+    await biller.pay({
+      requestId: requestId(),
+      category: 'electricity-bill',
+      providerCode: 'ikeja-electric',
+      packageCode: null,
+      beneficiary: '45031234567',
+      amountKobo: 100_000n,
+      customerPhone: '08031234567',
+    });
+    expect(fake.requests.at(-1)!.body).toEqual({
+      request_id: expect.any(String),
+      serviceID: 'ikeja-electric',
+      billersCode: '45031234567',
+      variation_code: 'prepaid',
+      amount: 1000,
+      phone: '08031234567',
+    });
+    await biller.pay({
+      requestId: requestId(),
+      category: 'tv-subscription',
+      providerCode: 'gotv',
+      packageCode: 'gotv-jinja',
+      beneficiary: '7012345678',
+      amountKobo: 190_000n,
+      customerPhone: '08031234567',
+    });
     expect(fake.requests.at(-1)!.body).toEqual({
       request_id: expect.any(String),
       serviceID: 'gotv',
@@ -89,10 +117,39 @@ describe('VtpassBiller against the fake VTpass', () => {
       subscription_type: 'change',
     });
     // No bouquet named: a renewal of the smartcard's current one, for the verified Renewal_Amount ("Renew Product").
-    expect(await biller.pay({ requestId: requestId(), category: 'tv-subscription', providerCode: 'dstv', packageCode: null, beneficiary: '7012345678', amountKobo: 440_000n, customerPhone: '08031234567' })).toMatchObject({ status: 'delivered' });
-    expect(fake.requests.at(-1)!.body).toEqual({ request_id: expect.any(String), serviceID: 'dstv', billersCode: '7012345678', amount: 4400, phone: '08031234567', subscription_type: 'renew' });
-    await biller.pay({ requestId: requestId(), category: 'data', providerCode: '9mobile-data', packageCode: 'eti-1000', beneficiary: '08091234567', amountKobo: 100_000n });
-    expect(fake.requests.at(-1)!.body).toMatchObject({ serviceID: 'etisalat-data', billersCode: '08091234567', variation_code: 'eti-1000', phone: '08091234567' });
+    expect(
+      await biller.pay({
+        requestId: requestId(),
+        category: 'tv-subscription',
+        providerCode: 'dstv',
+        packageCode: null,
+        beneficiary: '7012345678',
+        amountKobo: 440_000n,
+        customerPhone: '08031234567',
+      }),
+    ).toMatchObject({ status: 'delivered' });
+    expect(fake.requests.at(-1)!.body).toEqual({
+      request_id: expect.any(String),
+      serviceID: 'dstv',
+      billersCode: '7012345678',
+      amount: 4400,
+      phone: '08031234567',
+      subscription_type: 'renew',
+    });
+    await biller.pay({
+      requestId: requestId(),
+      category: 'data',
+      providerCode: '9mobile-data',
+      packageCode: 'eti-1000',
+      beneficiary: '08091234567',
+      amountKobo: 100_000n,
+    });
+    expect(fake.requests.at(-1)!.body).toMatchObject({
+      serviceID: 'etisalat-data',
+      billersCode: '08091234567',
+      variation_code: 'eti-1000',
+      phone: '08091234567',
+    });
   });
 
   it.each([
@@ -108,7 +165,11 @@ describe('VtpassBiller against the fake VTpass', () => {
     const bill = airtimeBill(beneficiary);
     expect(await biller.pay(bill)).toMatchObject(payOutcome);
     expect(await biller.requery(bill)).toMatchObject(requeryOutcome);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/requery', body: { request_id: bill.requestId } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/requery',
+      body: { request_id: bill.requestId },
+    });
   });
 
   it('a dropped connection (…0004) rejects the pay (no answer: pending); the requery finds it delivered', async () => {
@@ -120,26 +181,80 @@ describe('VtpassBiller against the fake VTpass', () => {
 
   it('reads the electricity token and units, and the exam serial and pin', async () => {
     const biller = adapter(fake);
-    const power = await biller.pay({ requestId: requestId(), category: 'electricity-bill', providerCode: 'ikeja-electric', packageCode: null, beneficiary: '45031234567', amountKobo: 1_674_000n });
-    expect(power).toEqual({ status: 'delivered', receipt: { token: expect.stringMatching(/^\d{4}(-\d{4}){4}$/), units: '79.9 kWh' } });
-    const waecBill: Bill = { requestId: requestId(), category: 'education', providerCode: 'waec', packageCode: 'waecdirect', beneficiary: '08031234567', amountKobo: 90_000n };
+    const power = await biller.pay({
+      requestId: requestId(),
+      category: 'electricity-bill',
+      providerCode: 'ikeja-electric',
+      packageCode: null,
+      beneficiary: '45031234567',
+      amountKobo: 1_674_000n,
+    });
+    expect(power).toEqual({
+      status: 'delivered',
+      receipt: { token: expect.stringMatching(/^\d{4}(-\d{4}){4}$/), units: '79.9 kWh' },
+    });
+    const waecBill: Bill = {
+      requestId: requestId(),
+      category: 'education',
+      providerCode: 'waec',
+      packageCode: 'waecdirect',
+      beneficiary: '08031234567',
+      amountKobo: 90_000n,
+    };
     const waec = await biller.pay(waecBill);
-    expect(waec).toEqual({ status: 'delivered', receipt: { serial: expect.stringMatching(/^WRN\d{9}$/), pin: expect.stringMatching(/^\d{12}$/) } });
+    expect(waec).toEqual({
+      status: 'delivered',
+      receipt: { serial: expect.stringMatching(/^WRN\d{9}$/), pin: expect.stringMatching(/^\d{12}$/) },
+    });
     // A requery gives the same receipt back.
     expect(await biller.requery(waecBill)).toEqual(waec);
   });
 
   it('logs each call without the customer: no phone, meter, name, address, token or pin', async () => {
     const lines: string[] = [];
-    const log = { info: (obj: object, msg: string) => lines.push(`${msg} ${JSON.stringify(obj)}`), warn: (obj: object, msg: string) => lines.push(`${msg} ${JSON.stringify(obj)}`), error() {} };
+    const log = {
+      info: (obj: object, msg: string) => lines.push(`${msg} ${JSON.stringify(obj)}`),
+      warn: (obj: object, msg: string) => lines.push(`${msg} ${JSON.stringify(obj)}`),
+      error() {},
+    };
     const biller = adapter(fake, { log });
-    const found = await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031234567' });
-    const power = await biller.pay({ requestId: requestId(), category: 'electricity-bill', providerCode: 'ikeja-electric', packageCode: null, beneficiary: '45031234567', amountKobo: 100_000n, customerPhone: '08039876543' });
-    const waec = await biller.pay({ requestId: requestId(), category: 'education', providerCode: 'waec', packageCode: 'waecdirect', beneficiary: '08031234567', amountKobo: 90_000n });
+    const found = await biller.verify({
+      category: 'electricity-bill',
+      providerCode: 'ikeja-electric',
+      beneficiary: '45031234567',
+    });
+    const power = await biller.pay({
+      requestId: requestId(),
+      category: 'electricity-bill',
+      providerCode: 'ikeja-electric',
+      packageCode: null,
+      beneficiary: '45031234567',
+      amountKobo: 100_000n,
+      customerPhone: '08039876543',
+    });
+    const waec = await biller.pay({
+      requestId: requestId(),
+      category: 'education',
+      providerCode: 'waec',
+      packageCode: 'waecdirect',
+      beneficiary: '08031234567',
+      amountKobo: 90_000n,
+    });
     const written = lines.join('\n');
     expect(lines).toHaveLength(3);
     const receipts = [power, waec].map((outcome) => (outcome.status === 'delivered' ? outcome.receipt : {}));
-    for (const secret of ['45031234567', '08039876543', '08031234567', found!.name, found!.address!, receipts[0].token!.replace(/-/g, ''), receipts[1].serial!, receipts[1].pin!, fake.keys.apiKey, fake.keys.secretKey]) {
+    for (const secret of [
+      '45031234567',
+      '08039876543',
+      '08031234567',
+      found!.name,
+      found!.address!,
+      receipts[0].token!.replace(/-/g, ''),
+      receipts[1].serial!,
+      receipts[1].pin!,
+      fake.keys.apiKey,
+      fake.keys.secretKey,
+    ]) {
       expect(written).not.toContain(secret);
     }
     expect(written).toContain('"serviceID":"ikeja-electric"');
@@ -153,7 +268,14 @@ describe('VtpassBiller against the fake VTpass', () => {
   });
 
   it('an unknown plan (010) is a definitive failure: nothing was bought', async () => {
-    const bill: Bill = { requestId: requestId(), category: 'data', providerCode: 'mtn-data', packageCode: 'mtn-1gb-30d', beneficiary: '08031234567', amountKobo: 100_000n };
+    const bill: Bill = {
+      requestId: requestId(),
+      category: 'data',
+      providerCode: 'mtn-data',
+      packageCode: 'mtn-1gb-30d',
+      beneficiary: '08031234567',
+      amountKobo: 100_000n,
+    };
     expect(await adapter(fake).pay(bill)).toMatchObject({ status: 'failed', definitive: true });
   });
 
@@ -169,11 +291,20 @@ describe('VtpassBiller against the fake VTpass', () => {
 
   it('wrong keys: the documented refusal (087) fails the pay definitively and is logged as an error for the operator', async () => {
     const errors: string[] = [];
-    const biller = adapter(fake, { secretKey: 'SK_wrong', log: { ...silentLog, error: (_obj: object, msg: string) => errors.push(msg) } });
-    expect(await biller.pay(airtimeBill('08031234567'))).toMatchObject({ status: 'failed', definitive: true, reason: 'VTpass refused our API keys' });
+    const biller = adapter(fake, {
+      secretKey: 'SK_wrong',
+      log: { ...silentLog, error: (_obj: object, msg: string) => errors.push(msg) },
+    });
+    expect(await biller.pay(airtimeBill('08031234567'))).toMatchObject({
+      status: 'failed',
+      definitive: true,
+      reason: 'VTpass refused our API keys',
+    });
     expect(errors).toEqual(['VTpass refused the call: VTpass refused our API keys']);
     // GET calls carry the public key: a wrong one is refused too.
-    await expect(adapter(fake, { publicKey: 'PK_wrong' }).plans('dstv')).rejects.toBeInstanceOf(ProviderUnavailableError);
+    await expect(adapter(fake, { publicKey: 'PK_wrong' }).plans('dstv')).rejects.toBeInstanceOf(
+      ProviderUnavailableError,
+    );
   });
 
   it('no answer in time times out (pending for a pay); a 5xx and a body that is not JSON are no answer or an ambiguous one', async () => {
@@ -197,36 +328,82 @@ describe('VtpassBiller against the fake VTpass', () => {
     await expect(biller.pay(airtimeBill('08031234567'))).rejects.toMatchObject({ failure: 'server-error' });
     await expect(biller.pay(airtimeBill('08031234567'))).rejects.toMatchObject({ failure: 'server-error' });
     const seen = fake.requests.length;
-    expect(await biller.pay(airtimeBill('08031234567'))).toEqual({ status: 'failed', definitive: true, reason: 'VTpass is not answering right now. Please try again in a few minutes.' });
-    expect(() => biller.assertAvailable()).toThrow('VTpass is not answering right now. Please try again in a few minutes.');
+    expect(await biller.pay(airtimeBill('08031234567'))).toEqual({
+      status: 'failed',
+      definitive: true,
+      reason: 'VTpass is not answering right now. Please try again in a few minutes.',
+    });
+    expect(() => biller.assertAvailable()).toThrow(
+      'VTpass is not answering right now. Please try again in a few minutes.',
+    );
     expect(fake.requests.length).toBe(seen);
   });
 
   it('merchant-verify: a meter with its address, a smartcard with its renewal amount, a JAMB profile; an unknown number is nobody', async () => {
     const biller = adapter(fake);
-    const meter = await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031234567' });
-    expect(meter).toEqual({ name: expect.stringMatching(/^[A-Z]+ [A-Z]+$/), address: expect.stringContaining('Lagos') });
-    expect(fake.requests.at(-1)).toMatchObject({ path: '/api/merchant-verify', body: { billersCode: '45031234567', serviceID: 'ikeja-electric', type: 'prepaid' } });
+    const meter = await biller.verify({
+      category: 'electricity-bill',
+      providerCode: 'ikeja-electric',
+      beneficiary: '45031234567',
+    });
+    expect(meter).toEqual({
+      name: expect.stringMatching(/^[A-Z]+ [A-Z]+$/),
+      address: expect.stringContaining('Lagos'),
+    });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/api/merchant-verify',
+      body: { billersCode: '45031234567', serviceID: 'ikeja-electric', type: 'prepaid' },
+    });
     // DStv and GOtv tell the bouquet, the renewal amount and the due date (the fake: the simulated biller's; 34 names no day of a month, so today).
     const card = await biller.verify({ category: 'tv-subscription', providerCode: 'dstv', beneficiary: '7012345678' });
-    const simulated = await new SimulatedBiller().verify({ category: 'tv-subscription', providerCode: 'dstv', beneficiary: '7012345678' });
-    expect(card).toEqual<MerchantDetails>({ name: simulated!.name, renewal_amount: simulated!.renewal_amount, current_plan: simulated!.current_plan, due_date: simulated!.due_date });
+    const simulated = await new SimulatedBiller().verify({
+      category: 'tv-subscription',
+      providerCode: 'dstv',
+      beneficiary: '7012345678',
+    });
+    expect(card).toEqual<MerchantDetails>({
+      name: simulated!.name,
+      renewal_amount: simulated!.renewal_amount,
+      current_plan: simulated!.current_plan,
+      due_date: simulated!.due_date,
+    });
     expect(simulated!.due_date).toBe(lagosDay(new Date()));
     expect(fake.requests.at(-1)!.body).toEqual({ billersCode: '7012345678', serviceID: 'dstv' });
     // Startimes tells neither (its page answers Customer_Name, Balance and Smartcard_Number).
-    expect(await biller.verify({ category: 'tv-subscription', providerCode: 'startimes', beneficiary: '02123456789' })).toEqual({ name: expect.any(String) });
-    expect(await biller.verify({ category: 'education', providerCode: 'jamb', beneficiary: 'AB12CD34EF' })).toEqual({ name: expect.any(String) });
+    expect(
+      await biller.verify({ category: 'tv-subscription', providerCode: 'startimes', beneficiary: '02123456789' }),
+    ).toEqual({ name: expect.any(String) });
+    expect(await biller.verify({ category: 'education', providerCode: 'jamb', beneficiary: 'AB12CD34EF' })).toEqual({
+      name: expect.any(String),
+    });
     expect(fake.requests.at(-1)!.body).toMatchObject({ serviceID: 'jamb', type: 'utme' });
-    await expect(biller.verify({ category: 'education', providerCode: 'waec', beneficiary: '08031234567' })).rejects.toMatchObject({ status: 422, message: NOTHING_TO_VERIFY });
-    expect(await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031239999' })).toBeNull();
-    expect(await biller.verify({ category: 'tv-subscription', providerCode: 'gotv', beneficiary: '7012349999' })).toBeNull();
+    await expect(
+      biller.verify({ category: 'education', providerCode: 'waec', beneficiary: '08031234567' }),
+    ).rejects.toMatchObject({ status: 422, message: NOTHING_TO_VERIFY });
+    expect(
+      await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031239999' }),
+    ).toBeNull();
+    expect(
+      await biller.verify({ category: 'tv-subscription', providerCode: 'gotv', beneficiary: '7012349999' }),
+    ).toBeNull();
   });
 
   it('betting: VTpass documents none, so it is refused with a clear message and never sent', async () => {
     const biller = adapter(fake);
     const seen = fake.requests.length;
-    await expect(biller.verify({ category: 'betting', providerCode: 'bet9ja', beneficiary: '20481234' })).rejects.toMatchObject({ status: 422, message: BETTING_UNAVAILABLE });
-    expect(await biller.pay({ requestId: requestId(), category: 'betting', providerCode: 'bet9ja', packageCode: null, beneficiary: '20481234', amountKobo: 100_000n })).toMatchObject({
+    await expect(
+      biller.verify({ category: 'betting', providerCode: 'bet9ja', beneficiary: '20481234' }),
+    ).rejects.toMatchObject({ status: 422, message: BETTING_UNAVAILABLE });
+    expect(
+      await biller.pay({
+        requestId: requestId(),
+        category: 'betting',
+        providerCode: 'bet9ja',
+        packageCode: null,
+        beneficiary: '20481234',
+        amountKobo: 100_000n,
+      }),
+    ).toMatchObject({
       status: 'failed',
       definitive: true,
     });
@@ -236,8 +413,16 @@ describe('VtpassBiller against the fake VTpass', () => {
 
   it('service-variations: GET with api-key + public-key, both spellings of the list, naira prices in kobo; amount-priced providers have none', async () => {
     const biller = adapter(fake);
-    expect(await biller.plans('dstv')).toContainEqual({ code: 'dstv-padi', name: 'DStv Padi N1,850', amountKobo: 185_000n });
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/service-variations?serviceID=dstv', headers: { 'api-key': fake.keys.apiKey, 'public-key': fake.keys.publicKey } });
+    expect(await biller.plans('dstv')).toContainEqual({
+      code: 'dstv-padi',
+      name: 'DStv Padi N1,850',
+      amountKobo: 185_000n,
+    });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/api/service-variations?serviceID=dstv',
+      headers: { 'api-key': fake.keys.apiKey, 'public-key': fake.keys.publicKey },
+    });
     expect(await biller.plans('jamb')).toEqual([
       { code: 'utme', name: 'UTME', amountKobo: 470_000n },
       { code: 'de', name: 'Direct Entry (DE)', amountKobo: 470_000n },
@@ -275,13 +460,29 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   let ikeja: number;
   const deps = () => ({ biller, billerTimeoutMs: t.config.billerTimeoutMs });
   const airtime = (beneficiary: string, amount = 100) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
-  const statusOf = async (id: number) => (await t.db.selectFrom('transactions').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).status;
+  const statusOf = async (id: number) =>
+    (await t.db.selectFrom('transactions').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow())
+      .status;
   const movementsOf = async (id: number) =>
-    (await t.db.selectFrom('ledger_movements').select('kind').where('transaction_id', '=', BigInt(id)).orderBy('id').execute()).map((m) => m.kind);
+    (
+      await t.db
+        .selectFrom('ledger_movements')
+        .select('kind')
+        .where('transaction_id', '=', BigInt(id))
+        .orderBy('id')
+        .execute()
+    ).map((m) => m.kind);
 
   /** An adapter on the app's clock: its calls time out when the test moves the clock past TIMEOUT_MS, never on their own. */
   const appAdapter = (overrides: Partial<VtpassOptions> = {}) =>
-    adapter(fake, { timeoutMs: TIMEOUT_MS, failureThreshold: 3, coolDownMs: COOL_DOWN_MS, now: () => t.clock.now(), timeouts: t.clock, ...overrides });
+    adapter(fake, {
+      timeoutMs: TIMEOUT_MS,
+      failureThreshold: 3,
+      coolDownMs: COOL_DOWN_MS,
+      now: () => t.clock.now(),
+      timeouts: t.clock,
+      ...overrides,
+    });
 
   beforeAll(async () => {
     fake = await startFakeVtpass();
@@ -292,7 +493,10 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   const t = useTestApp(backend, { biller: eachTestsAdapter(() => biller) });
   beforeAll(async () => {
     await syncCatalog(t.ctx, adapter(fake), { marginPercent: 0 });
-    [mtn, ikeja] = [await providerId(t, 'airtime', 'MTN'), await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)')];
+    [mtn, ikeja] = [
+      await providerId(t, 'airtime', 'MTN'),
+      await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)'),
+    ];
   });
   beforeEach(async () => {
     biller = appAdapter();
@@ -308,18 +512,34 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     expect(reply).toMatchObject({ status: 200, body: { type: 'success', data: { status: 'completed', amount: 150 } } });
     expect(await balance(t, buyer.token)).toBe(50_000 - netCost('airtime', 150));
     expect(await movementsOf(reply.body.data!.id)).toEqual(['purchase-reserve', 'purchase-settle']);
-    const { request_id } = await t.db.selectFrom('purchases').select('request_id').where('transaction_id', '=', BigInt(reply.body.data!.id)).executeTakeFirstOrThrow();
+    const { request_id } = await t.db
+      .selectFrom('purchases')
+      .select('request_id')
+      .where('transaction_id', '=', BigInt(reply.body.data!.id))
+      .executeTakeFirstOrThrow();
     expect(fake.transactions.get(request_id)).toMatchObject({ serviceID: 'mtn', phone: '08031234567' });
   });
 
   it('electricity delivered: the token and units reach the receipt', async () => {
-    const reply = await buy(t, buyer.token, 'electricity-bill', { provider_id: ikeja, beneficiary: '45031234567', amount: 1000, pin: PIN });
-    expect(reply.body.data).toMatchObject({ status: 'completed', display_name: 'Token', display_value: expect.stringMatching(/^\d{4}(-\d{4}){4}$/) });
+    const reply = await buy(t, buyer.token, 'electricity-bill', {
+      provider_id: ikeja,
+      beneficiary: '45031234567',
+      amount: 1000,
+      pin: PIN,
+    });
+    expect(reply.body.data).toMatchObject({
+      status: 'completed',
+      display_name: 'Token',
+      display_value: expect.stringMatching(/^\d{4}(-\d{4}){4}$/),
+    });
   });
 
   it('failed definitively (016): canceled and refunded at once', async () => {
     const reply = await buy(t, buyer.token, 'airtime', airtime('08031230001', 500));
-    expect(reply).toMatchObject({ status: 502, body: { type: 'error', message: PURCHASE_FAILED, data: { status: 'canceled' } } });
+    expect(reply).toMatchObject({
+      status: 502,
+      body: { type: 'error', message: PURCHASE_FAILED, data: { status: 'canceled' } },
+    });
     expect(await balance(t, buyer.token)).toBe(50_000);
     expect(await movementsOf(reply.body.data!.id)).toEqual(['purchase-reserve', 'purchase-refund']);
   });
@@ -330,17 +550,23 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     ['no answer (connection dropped), then delivered', '08031230004', 'completed', 50_000 - netCost('airtime', 200)],
     ['failed ambiguously (044), then failed', '08031230006', 'canceled', 50_000],
     ['an answer that is not JSON, then delivered', '08031230007', 'completed', 50_000 - netCost('airtime', 200)],
-  ])('%s: processing with the money reserved and no refund; the requery job settles it', async (_case, beneficiary, final, balanceAfter) => {
-    const reply = await buy(t, buyer.token, 'airtime', airtime(beneficiary, 200));
-    expect(reply).toMatchObject({ status: 200, body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } } });
-    const id = reply.body.data!.id;
-    expect(await balance(t, buyer.token)).toBe(49_800);
-    expect(await movementsOf(id)).toEqual(['purchase-reserve']);
-    t.clock.advance(t.config.billerTimeoutMs + 5_000);
-    await runRequery(t.ctx, deps());
-    expect(await statusOf(id)).toBe(final);
-    expect(await balance(t, buyer.token)).toBe(balanceAfter);
-  });
+  ])(
+    '%s: processing with the money reserved and no refund; the requery job settles it',
+    async (_case, beneficiary, final, balanceAfter) => {
+      const reply = await buy(t, buyer.token, 'airtime', airtime(beneficiary, 200));
+      expect(reply).toMatchObject({
+        status: 200,
+        body: { message: PURCHASE_PROCESSING, data: { status: 'processing' } },
+      });
+      const id = reply.body.data!.id;
+      expect(await balance(t, buyer.token)).toBe(49_800);
+      expect(await movementsOf(id)).toEqual(['purchase-reserve']);
+      t.clock.advance(t.config.billerTimeoutMs + 5_000);
+      await runRequery(t.ctx, deps());
+      expect(await statusOf(id)).toBe(final);
+      expect(await balance(t, buyer.token)).toBe(balanceAfter);
+    },
+  );
 
   it('a silent VTpass: the pay times out (pending, no refund); the requery finds what VTpass did', async () => {
     fake.holdPayments();
@@ -366,8 +592,14 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 100));
     expect(reply).toMatchObject({ status: 502, body: { message: PURCHASE_FAILED, data: { status: 'canceled' } } });
     expect(await balance(t, buyer.token)).toBe(1_000);
-    const verify = await t.call('/api/verify-merchant', { token: buyer.token, body: { provider_id: ikeja, beneficiary: '45031234567' } });
-    expect(verify).toMatchObject({ status: 502, body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' } });
+    const verify = await t.call('/api/verify-merchant', {
+      token: buyer.token,
+      body: { provider_id: ikeja, beneficiary: '45031234567' },
+    });
+    expect(verify).toMatchObject({
+      status: 502,
+      body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' },
+    });
     await expectLedgerBalanced(t);
   });
 
@@ -383,14 +615,28 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     }
     const before = await balance(t, buyer.token);
     const refused = await buy(t, buyer.token, 'airtime', airtime('08031234567', 100));
-    expect(refused).toMatchObject({ status: 502, body: { type: 'error', message: 'VTpass is not answering right now. Please try again in a few minutes.' } });
+    expect(refused).toMatchObject({
+      status: 502,
+      body: { type: 'error', message: 'VTpass is not answering right now. Please try again in a few minutes.' },
+    });
     expect(await balance(t, buyer.token)).toBe(before);
-    const placed = t.db.selectFrom('transactions').select('id').where('category', '=', 'airtime').where('user_id', 'in', customers.map((customer) => customer.userId));
+    const placed = t.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('category', '=', 'airtime')
+      .where(
+        'user_id',
+        'in',
+        customers.map((customer) => customer.userId),
+      );
     expect(await placed.execute()).toHaveLength(3);
 
     fake.setMode({ kind: 'normal' });
     t.clock.advance(COOL_DOWN_MS);
-    expect(await buy(t, buyer.token, 'airtime', airtime('08031234567', 100))).toMatchObject({ status: 200, body: { data: { status: 'completed' } } });
+    expect(await buy(t, buyer.token, 'airtime', airtime('08031234567', 100))).toMatchObject({
+      status: 200,
+      body: { data: { status: 'completed' } },
+    });
     // VTpass never recorded the bills it answered 503 to: once it has surely had time (015 after 10 minutes), they are refunded.
     t.clock.advance(t.config.billerTimeoutMs + 5_000);
     await runRequery(t.ctx, deps());
@@ -402,10 +648,20 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
   });
 
   it('betting is not sold through VTpass: the sync hides it, a purchase naming it is refused before any money moves', async () => {
-    const catalogue = (await t.call<Record<string, unknown[]>>('/api/fetch-providers', { token: buyer.token })).body.data!;
+    const catalogue = (await t.call<Record<string, unknown[]>>('/api/fetch-providers', { token: buyer.token })).body
+      .data!;
     expect(catalogue.betting).toEqual([]);
-    const bet9ja = await t.db.selectFrom('providers').select('id').where('code', '=', 'bet9ja').executeTakeFirstOrThrow();
-    const reply = await buy(t, buyer.token, 'betting', { provider_id: bet9ja.id, beneficiary: '20481234', amount: 1000, pin: PIN });
+    const bet9ja = await t.db
+      .selectFrom('providers')
+      .select('id')
+      .where('code', '=', 'bet9ja')
+      .executeTakeFirstOrThrow();
+    const reply = await buy(t, buyer.token, 'betting', {
+      provider_id: bet9ja.id,
+      beneficiary: '20481234',
+      amount: 1000,
+      pin: PIN,
+    });
     expect(reply.status).toBe(422);
     expect(await balance(t, buyer.token)).toBe(50_000);
   });
@@ -427,19 +683,46 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
 
   it('verify-merchant answers a smartcard with the renewal amount of its bouquet', async () => {
     const gotv = await providerId(t, 'tv-subscription', 'GOtv');
-    const reply = await t.call<MerchantDetails>('/api/verify-merchant', { token: buyer.token, body: { provider_id: gotv, beneficiary: '7012345678' } });
-    const simulated = await new SimulatedBiller().verify({ category: 'tv-subscription', providerCode: 'gotv', beneficiary: '7012345678' });
-    expect(reply).toMatchObject({ status: 200, body: { data: { name: expect.any(String), renewal_amount: simulated!.renewal_amount, current_plan: simulated!.current_plan, due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } } });
+    const reply = await t.call<MerchantDetails>('/api/verify-merchant', {
+      token: buyer.token,
+      body: { provider_id: gotv, beneficiary: '7012345678' },
+    });
+    const simulated = await new SimulatedBiller().verify({
+      category: 'tv-subscription',
+      providerCode: 'gotv',
+      beneficiary: '7012345678',
+    });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: {
+        data: {
+          name: expect.any(String),
+          renewal_amount: simulated!.renewal_amount,
+          current_plan: simulated!.current_plan,
+          due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        },
+      },
+    });
   });
 
   it('configured by BILLER=vtpass (no biller handed in), the app sends its bills to VTPASS_BASE_URL with the VTPASS keys', async () => {
     // An app of its own, configured rather than handed an adapter.
-    const configured = await startTestApp(backend, { config: { biller: { kind: 'vtpass', baseUrl: fake.url, ...fake.keys } } });
+    const configured = await startTestApp(backend, {
+      config: { biller: { kind: 'vtpass', baseUrl: fake.url, ...fake.keys } },
+    });
     try {
       buyer = await newBuyer(configured, 1_000);
-      const reply = await buy(configured, buyer.token, 'airtime', { provider_id: await providerId(configured, 'airtime', 'MTN'), beneficiary: '08035551234', amount: 100, pin: PIN });
+      const reply = await buy(configured, buyer.token, 'airtime', {
+        provider_id: await providerId(configured, 'airtime', 'MTN'),
+        beneficiary: '08035551234',
+        amount: 100,
+        pin: PIN,
+      });
       expect(reply.body.data).toMatchObject({ status: 'completed' });
-      const purchase = await configured.db.selectFrom('purchases').select(['biller', 'request_id']).executeTakeFirstOrThrow();
+      const purchase = await configured.db
+        .selectFrom('purchases')
+        .select(['biller', 'request_id'])
+        .executeTakeFirstOrThrow();
       expect(purchase.biller).toBe('vtpass');
       expect(fake.transactions.get(purchase.request_id)).toMatchObject({ serviceID: 'mtn', phone: '08035551234' });
       await expectLedgerBalanced(configured);
@@ -450,11 +733,26 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
 
   it('a plan bought from the synced catalogue is sent with its VTpass variation code', async () => {
     const dstv = await providerId(t, 'tv-subscription', 'DStv');
-    const padi = await t.db.selectFrom('packages').select(['id', 'amount_kobo']).where('provider_id', '=', dstv).where('code', '=', 'dstv-padi').where('active', '=', true).executeTakeFirstOrThrow();
+    const padi = await t.db
+      .selectFrom('packages')
+      .select(['id', 'amount_kobo'])
+      .where('provider_id', '=', dstv)
+      .where('code', '=', 'dstv-padi')
+      .where('active', '=', true)
+      .executeTakeFirstOrThrow();
     expect(padi.amount_kobo).toBe(185_000n);
-    const reply = await buy(t, buyer.token, 'tv-subscription', { provider_id: dstv, package_id: padi.id, beneficiary: '7012345678', pin: PIN });
+    const reply = await buy(t, buyer.token, 'tv-subscription', {
+      provider_id: dstv,
+      package_id: padi.id,
+      beneficiary: '7012345678',
+      pin: PIN,
+    });
     expect(reply.body.data).toMatchObject<Partial<Transaction>>({ status: 'completed', amount: 1850 });
-    expect(fake.requests.findLast((request) => request.path === '/api/pay')!.body).toMatchObject({ serviceID: 'dstv', variation_code: 'dstv-padi', billersCode: '7012345678' });
+    expect(fake.requests.findLast((request) => request.path === '/api/pay')!.body).toMatchObject({
+      serviceID: 'dstv',
+      variation_code: 'dstv-padi',
+      billersCode: '7012345678',
+    });
   });
 });
 
@@ -474,16 +772,26 @@ describe.each(backends)('merchant lookups through VTpass (the fake) on $name', (
   const t = useTestApp(backend, { biller: eachTestsAdapter(() => biller) });
   beforeAll(async () => {
     await syncCatalog(t.ctx, adapter(fake), { marginPercent: 0 });
-    [mtn, ikeja] = [await providerId(t, 'airtime', 'MTN'), await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)')];
+    [mtn, ikeja] = [
+      await providerId(t, 'airtime', 'MTN'),
+      await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)'),
+    ];
   });
   beforeEach(async () => {
     // A cool-down no test outlasts: a breaker that opens stays open for the rest of the test.
     // Its calls time out when the test moves the app's clock past TIMEOUT_MS, never on their own.
-    biller = adapter(fake, { timeoutMs: TIMEOUT_MS, failureThreshold: 3, coolDownMs: 600_000, now: () => t.clock.now(), timeouts: t.clock });
+    biller = adapter(fake, {
+      timeoutMs: TIMEOUT_MS,
+      failureThreshold: 3,
+      coolDownMs: 600_000,
+      now: () => t.clock.now(),
+      timeouts: t.clock,
+    });
     buyer = await newBuyer(t, 50_000);
   });
 
-  const verify = (token: string, beneficiary: string) => t.call('/api/verify-merchant', { token, body: { provider_id: ikeja, beneficiary } });
+  const verify = (token: string, beneficiary: string) =>
+    t.call('/api/verify-merchant', { token, body: { provider_id: ikeja, beneficiary } });
   /** A lookup of the meter that never answers: its one attempt times out once VTpass holds it and the clock passes the timeout. */
   const verifySilentMeter = async (token: string) => {
     const replied = verify(token, '45031230004');
@@ -504,19 +812,38 @@ describe.each(backends)('merchant lookups through VTpass (the fake) on $name', (
     expect(merchantVerifyCalls() - before).toBe(6);
     expect((await buy(t, others.token, 'airtime', airtime('08031234567'))).status).toBe(200);
     expect((await verify(others.token, '45031234567')).status).toBe(200);
-    expect((await buy(t, buyer.token, 'electricity-bill', { provider_id: ikeja, beneficiary: '45031234567', amount: 1000, pin: PIN })).status).toBe(200);
+    expect(
+      (
+        await buy(t, buyer.token, 'electricity-bill', {
+          provider_id: ikeja,
+          beneficiary: '45031234567',
+          amount: 1000,
+          pin: PIN,
+        })
+      ).status,
+    ).toBe(200);
   });
 
-  it("a distribution company that answers nobody opens its own lookup breaker only, after failures for several customers", async () => {
+  it('a distribution company that answers nobody opens its own lookup breaker only, after failures for several customers', async () => {
     const [late, ...customers] = [await newBuyer(t, 1_000), buyer, await newBuyer(t, 1_000), await newBuyer(t, 1_000)];
     for (const customer of customers) expect((await verifySilentMeter(customer.token)).status).toBe(502);
     const before = merchantVerifyCalls();
     // Fails fast, with VTpass's message, without a call.
-    expect(await verify(late.token, '45031234567')).toMatchObject({ status: 502, body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' } });
+    expect(await verify(late.token, '45031234567')).toMatchObject({
+      status: 502,
+      body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' },
+    });
     expect(merchantVerifyCalls()).toBe(before);
     // Another product's lookups and every purchase without a lookup go on.
     const eko = await providerId(t, 'electricity-bill', 'Eko Electricity (EKEDC)');
-    expect((await t.call('/api/verify-merchant', { token: late.token, body: { provider_id: eko, beneficiary: '45031234567' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('/api/verify-merchant', {
+          token: late.token,
+          body: { provider_id: eko, beneficiary: '45031234567' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await buy(t, late.token, 'airtime', airtime('08031234567'))).status).toBe(200);
   });
 });

@@ -7,7 +7,17 @@ import { startTestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
 import { deliver, chargeSuccess, newReference } from '../../support/api/bank';
-import { buy, fund, newBuyer, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from '../../support/api/purchases';
+import {
+  buy,
+  fund,
+  newBuyer,
+  packageOf,
+  pastRequeryDelay,
+  PIN,
+  providerId,
+  purchaseDeps,
+  type Buyer,
+} from '../../support/api/purchases';
 
 /**
  * E-mailed receipts: every completed or refunded purchase and every funding, in text
@@ -23,7 +33,8 @@ describe.each(backends)('receipts on $name', (backend) => {
     mtn = await providerId(t, 'airtime', 'MTN');
   });
 
-  const receipts = (email = buyer.email) => t.outbox.list(email).filter((mail) => /^(Your receipt for|Refunded:|Wallet funded:)/.test(mail.subject));
+  const receipts = (email = buyer.email) =>
+    t.outbox.list(email).filter((mail) => /^(Your receipt for|Refunded:|Wallet funded:)/.test(mail.subject));
   const airtime = (beneficiary: string, amount: number) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
 
   it('a completed purchase: amount, status, reference, cashback, in text and HTML', async () => {
@@ -33,7 +44,8 @@ describe.each(backends)('receipts on $name', (backend) => {
     expect(receipts()).toHaveLength(before + 1);
     const [mail] = receipts();
     expect(mail.subject).toBe(`Your receipt for ${data.description}`);
-    for (const part of ['₦500.00', 'Successful', data.reference, 'Cashback: ₦10.00', data.description]) expect(mail.text).toContain(part);
+    for (const part of ['₦500.00', 'Successful', data.reference, 'Cashback: ₦10.00', data.description])
+      expect(mail.text).toContain(part);
     expect(mail.html).toContain(data.reference);
     expect(mail.html).toContain('₦500.00');
     expect(mail.html).toMatch(/^<!doctype html>/);
@@ -41,11 +53,25 @@ describe.each(backends)('receipts on $name', (backend) => {
 
   it('electricity: the token is on the receipt; an exam pin too', async () => {
     const ikeja = await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)');
-    const power = (await buy(t, buyer.token, 'electricity-bill', { provider_id: ikeja, beneficiary: '45031234567', amount: 2_000, pin: PIN })).body.data!;
+    const power = (
+      await buy(t, buyer.token, 'electricity-bill', {
+        provider_id: ikeja,
+        beneficiary: '45031234567',
+        amount: 2_000,
+        pin: PIN,
+      })
+    ).body.data!;
     expect(receipts()[0].text).toContain(`Token: ${power.display_value}`);
     expect(receipts()[0].html).toContain(power.display_value);
     const utme = await packageOf(t, 'JAMB UTME ePIN');
-    const exam = (await buy(t, buyer.token, 'education', { provider_id: utme.providerId, package_id: utme.id, beneficiary: 'AB12CD34EF', pin: PIN })).body.data!;
+    const exam = (
+      await buy(t, buyer.token, 'education', {
+        provider_id: utme.providerId,
+        package_id: utme.id,
+        beneficiary: 'AB12CD34EF',
+        pin: PIN,
+      })
+    ).body.data!;
     expect(receipts()[0].text).toContain(`PIN: ${exam.display_value}`);
   });
 
@@ -62,7 +88,10 @@ describe.each(backends)('receipts on $name', (backend) => {
     const reply = await buy(t, buyer.token, 'airtime', airtime('08030000002', 400));
     expect(receipts()).toHaveLength(before);
     pastRequeryDelay(t);
-    await Promise.all([runRequery(t.ctx, purchaseDeps(t)), ...Array.from({ length: 4 }, () => requeryPurchase(t.ctx, purchaseDeps(t), BigInt(reply.body.data!.id)))]);
+    await Promise.all([
+      runRequery(t.ctx, purchaseDeps(t)),
+      ...Array.from({ length: 4 }, () => requeryPurchase(t.ctx, purchaseDeps(t), BigInt(reply.body.data!.id))),
+    ]);
     expect(receipts()).toHaveLength(before + 1);
     expect(receipts()[0].text).toContain(reply.body.data!.reference);
   });
@@ -70,7 +99,9 @@ describe.each(backends)('receipts on $name', (backend) => {
   it('a funding: one receipt, none for a replayed webhook', async () => {
     const before = receipts().length;
     const reference = newReference();
-    const body = JSON.stringify(chargeSuccess(t, { accountNumber: buyer.accountNumber, amount: 1_234_500, reference, senderName: 'Bola Ige' }));
+    const body = JSON.stringify(
+      chargeSuccess(t, { accountNumber: buyer.accountNumber, amount: 1_234_500, reference, senderName: 'Bola Ige' }),
+    );
     expect((await deliver(t, body)).status).toBe(200);
     expect((await deliver(t, body)).status).toBe(200);
     expect(receipts()).toHaveLength(before + 1);
@@ -88,14 +119,25 @@ describe.each(backends)('receipts on $name', (backend) => {
       return send(mail);
     };
     const lines: string[] = [];
-    const broken = await startTestApp(backend, { outbox: failing, config: { logLevel: 'error' }, logStream: { write: (line) => void lines.push(line) } });
+    const broken = await startTestApp(backend, {
+      outbox: failing,
+      config: { logLevel: 'error' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
     try {
       const other = await newBuyer(broken, 1_000);
       await fund(broken, other.accountNumber, 500);
-      const reply = await buy(broken, other.token, 'airtime', { provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN });
+      const reply = await buy(broken, other.token, 'airtime', {
+        provider_id: mtn,
+        beneficiary: '08031234567',
+        amount: 100,
+        pin: PIN,
+      });
       expect(reply.body.data!.status).toBe('completed');
       // The receipt is sent after the commit, without holding up the answer.
-      await expect.poll(() => lines.some((line) => line.includes('mail not sent after commit')), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => lines.some((line) => line.includes('mail not sent after commit')), { timeout: 10_000 })
+        .toBe(true);
     } finally {
       await broken.close();
     }

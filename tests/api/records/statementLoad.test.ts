@@ -24,7 +24,13 @@ const SAMPLES = 60;
  * `count` balanced ₦1 fundings of the user's wallet (settlement → wallet), written in bulk, the
  * wallet's cached balance moved with them; `batch` keeps each call's partner references its own.
  */
-async function seedHistory(ctx: AppContext, userId: bigint, count: number, endingAt: Date, batch = 'first'): Promise<void> {
+async function seedHistory(
+  ctx: AppContext,
+  userId: bigint,
+  count: number,
+  endingAt: Date,
+  batch = 'first',
+): Promise<void> {
   const wallet = await walletOf(ctx, userId);
   const settlement = await systemAccountId(ctx, { settlement: 'simulated' });
   const end = endingAt.getTime();
@@ -42,12 +48,18 @@ async function seedHistory(ctx: AppContext, userId: bigint, count: number, endin
         UNION ALL
         SELECT id, ${settlement}::bigint, -100::bigint, created_at FROM movements`.execute(trx);
     }
-    await trx.updateTable('wallets').set({ balance_kobo: sql`balance_kobo + ${BigInt(count) * 100n}` }).where('id', '=', wallet).execute();
+    await trx
+      .updateTable('wallets')
+      .set({ balance_kobo: sql`balance_kobo + ${BigInt(count) * 100n}` })
+      .where('id', '=', wallet)
+      .execute();
   });
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-const figures = (times: number[]) => `p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms (${times.length} requests)`;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const figures = (times: number[]) =>
+  `p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms (${times.length} requests)`;
 
 /**
  * The attack: a statement used to load every entry of up to a year into memory and draw the
@@ -65,14 +77,22 @@ describe.each(backends)(`a ${ENTRIES.toLocaleString('en')}-entry statement and e
   const t = useTestApp(backend);
   beforeAll(async () => {
     [heavy, other] = [await signUpVerified(t), await signUpVerified(t)];
-    heavyId = (await t.db.selectFrom('users').select('id').where('email', '=', heavy.email).executeTakeFirstOrThrow()).id;
+    heavyId = (await t.db.selectFrom('users').select('id').where('email', '=', heavy.email).executeTakeFirstOrThrow())
+      .id;
     await seedHistory(t.ctx, heavyId, ENTRIES, t.clock.now());
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   }, 600_000);
 
-  const period = () => ({ from: lagosDay(new Date(t.clock.now().getTime() - 3 * 86_400_000)), to: lagosDay(t.clock.now()) });
+  const period = () => ({
+    from: lagosDay(new Date(t.clock.now().getTime() - 3 * 86_400_000)),
+    to: lagosDay(t.clock.now()),
+  });
   const post = (path: string, token: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   /** The other user's get-user, one after another, `atLeast` of them and then until `until`. */
   async function timedPolls(until: () => boolean, atLeast: number): Promise<number[]> {
@@ -87,46 +107,63 @@ describe.each(backends)(`a ${ENTRIES.toLocaleString('en')}-entry statement and e
     return times;
   }
 
-  it.each(['pdf', 'csv'] as const)("another user's requests while a %s of it is made", async (format) => {
-    const summary = (await (await post('/api/statements/summary', heavy.token, period())).json()) as { data: { entries: number } };
-    expect(summary.data.entries).toBe(ENTRIES);
+  it.each(['pdf', 'csv'] as const)(
+    "another user's requests while a %s of it is made",
+    async (format) => {
+      const summary = (await (await post('/api/statements/summary', heavy.token, period())).json()) as {
+        data: { entries: number };
+      };
+      expect(summary.data.entries).toBe(ENTRIES);
 
-    const alone = await timedPolls(() => true, SAMPLES);
-    let seconds = 0;
-    let size = 0;
-    const started = process.hrtime.bigint();
-    const download = (async () => {
-      const reply = await post('/api/statements/download', heavy.token, { ...period(), format });
-      size = (await reply.arrayBuffer()).byteLength;
-      seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      return reply.status;
-    })();
-    // Only requests sent while the statement is being made: a blocked event loop shows as one long wait.
-    const during = await timedPolls(() => seconds > 0, 1);
-    expect(await download).toBe(200);
+      const alone = await timedPolls(() => true, SAMPLES);
+      let seconds = 0;
+      let size = 0;
+      const started = process.hrtime.bigint();
+      const download = (async () => {
+        const reply = await post('/api/statements/download', heavy.token, { ...period(), format });
+        size = (await reply.arrayBuffer()).byteLength;
+        seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        return reply.status;
+      })();
+      // Only requests sent while the statement is being made: a blocked event loop shows as one long wait.
+      const during = await timedPolls(() => seconds > 0, 1);
+      expect(await download).toBe(200);
 
-    console.log(
-      `${backend.name}: ${ENTRIES.toLocaleString('en')}-entry ${format.toUpperCase()} (${(size / 1e6).toFixed(1)} MB) in ${seconds.toFixed(1)} s; ` +
-        `another user's get-user alone: ${figures(alone)}; during: ${figures(during)}`,
-    );
-    // Generous: the statement's pages share the database (on the embedded one, its one
-    // connection) and the cores, never the event loop. Before, a 10,000-entry PDF held every
-    // other request for the whole drawing (3.5 s against 8 ms alone), the CSV for its writing.
-    expect(percentile(during, 0.5)).toBeLessThanOrEqual(5 * percentile(alone, 0.5) + 50);
-  }, 900_000);
+      console.log(
+        `${backend.name}: ${ENTRIES.toLocaleString('en')}-entry ${format.toUpperCase()} (${(size / 1e6).toFixed(1)} MB) in ${seconds.toFixed(1)} s; ` +
+          `another user's get-user alone: ${figures(alone)}; during: ${figures(during)}`,
+      );
+      // Generous: the statement's pages share the database (on the embedded one, its one
+      // connection) and the cores, never the event loop. Before, a 10,000-entry PDF held every
+      // other request for the whole drawing (3.5 s against 8 ms alone), the CSV for its writing.
+      expect(percentile(during, 0.5)).toBeLessThanOrEqual(5 * percentile(alone, 0.5) + 50);
+    },
+    900_000,
+  );
 
   it('one document at a time per account: a second download while the first is made is refused (429), another account is not', async () => {
     // A document opened and not yet read: its claim is held until it closes.
     const first = await openStatementDocument(t.ctx, new DocumentSlots(), heavyId, { ...period(), format: 'pdf' });
     const second = await post('/api/statements/download', heavy.token, { ...period(), format: 'csv' });
     expect(second.status).toBe(429);
-    expect(await second.json()).toMatchObject({ type: 'error', message: 'a statement of yours is still being prepared: please wait for it to finish' });
+    expect(await second.json()).toMatchObject({
+      type: 'error',
+      message: 'a statement of yours is still being prepared: please wait for it to finish',
+    });
     const another = await post('/api/statements/download', other.token, { ...period(), format: 'csv' });
     await another.arrayBuffer();
     expect(another.status).toBe(200);
     // Abandoned (the client went away): the claim goes with it.
     await new Promise((resolve) => first.body.once('close', resolve).destroy());
-    await vi.waitFor(async () => expect(await t.db.selectFrom('statement_downloads').select('user_id').where('user_id', '=', heavyId).executeTakeFirst()).toBeUndefined());
+    await vi.waitFor(async () =>
+      expect(
+        await t.db
+          .selectFrom('statement_downloads')
+          .select('user_id')
+          .where('user_id', '=', heavyId)
+          .executeTakeFirst(),
+      ).toBeUndefined(),
+    );
     const again = await post('/api/statements/download', heavy.token, { ...period(), format: 'csv' });
     await again.arrayBuffer();
     expect(again.status).toBe(200);
@@ -135,10 +172,16 @@ describe.each(backends)(`a ${ENTRIES.toLocaleString('en')}-entry statement and e
   // Last: the history grows to one entry past a document's most.
   it('past 100,000 entries, a clear refusal instead of a document; the totals are still shown', async () => {
     await seedHistory(t.ctx, heavyId, STATEMENT_MAX_ENTRIES + 1 - ENTRIES, t.clock.now(), 'past-the-cap');
-    const summary = (await (await post('/api/statements/summary', heavy.token, period())).json()) as { data: { entries: number } };
+    const summary = (await (await post('/api/statements/summary', heavy.token, period())).json()) as {
+      data: { entries: number };
+    };
     expect(summary.data.entries).toBe(STATEMENT_MAX_ENTRIES + 1);
     const refused = await post('/api/statements/download', heavy.token, { ...period(), format: 'pdf' });
     expect(refused.status).toBe(422);
-    expect(await refused.json()).toMatchObject({ type: 'error', message: 'these dates hold 100,001 entries, more than the 100,000 a statement can hold: please choose a shorter period' });
+    expect(await refused.json()).toMatchObject({
+      type: 'error',
+      message:
+        'these dates hold 100,001 entries, more than the 100,000 a statement can hold: please choose a shorter period',
+    });
   }, 600_000);
 });

@@ -27,7 +27,9 @@ function pdfText(pdf: Buffer): string {
       continue;
     }
     for (const tj of content.matchAll(/\[(.*?)\] TJ/g)) {
-      runs.push([...tj[1].matchAll(/<([0-9a-f]*)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''));
+      runs.push(
+        [...tj[1].matchAll(/<([0-9a-f]*)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''),
+      );
     }
   }
   return runs.join('\n');
@@ -58,7 +60,8 @@ describe.each(backends)('statements on $name', (backend) => {
     buyer = await newBuyer(t, 1_000);
     clock.advance(DAY);
     // 2 March: airtime ₦150.50 delivered (₦3.01 cashback at 2 %), ₦200 declined and refunded, ₦250.25 funded.
-    const airtime = (beneficiary: string, amount: string) => buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount, pin: PIN });
+    const airtime = (beneficiary: string, amount: string) =>
+      buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount, pin: PIN });
     expect((await airtime('08031234567', '150.50')).body.data?.status).toBe('completed');
     expect((await airtime('08031230001', '200')).status).toBe(502);
     await fund(t, buyer.accountNumber, 250.25);
@@ -69,9 +72,15 @@ describe.each(backends)('statements on $name', (backend) => {
     balanceNow = await balance(t, buyer.token);
   });
 
-  const summary = (token: string, body: unknown) => t.call<StatementSummary>('/api/statements/summary', { token, body });
+  const summary = (token: string, body: unknown) =>
+    t.call<StatementSummary>('/api/statements/summary', { token, body });
   const download = (token: string, body: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/statements/download', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/statements/download',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
 
   it('one day: the balance before it, what came in and went out, the balance after, reconciled to the kobo', async () => {
     const reply = await summary(buyer.token, { from: '2026-03-02', to: '2026-03-02' });
@@ -94,19 +103,36 @@ describe.each(backends)('statements on $name', (backend) => {
     // The first funding, 2 March's five entries, 3 March's purchase and its cashback.
     expect(all).toMatchObject({ opening_balance: 0, closing_balance: balanceNow, entries: 8 });
     const before = (await summary(buyer.token, { from: '2026-02-01', to: '2026-02-28' })).body.data!;
-    expect(before).toMatchObject({ opening_balance: 0, total_credits: 0, total_debits: 0, closing_balance: 0, entries: 0 });
+    expect(before).toMatchObject({
+      opening_balance: 0,
+      total_credits: 0,
+      total_debits: 0,
+      closing_balance: 0,
+      entries: 0,
+    });
   });
 
   it('the CSV lists every entry with a running balance, and its own figures reconcile', async () => {
     const response = await download(buyer.token, { from: '2026-03-01', to: '2026-03-03', format: 'csv' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="naira-wallet-statement-2026-03-01-to-2026-03-03.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="naira-wallet-statement-2026-03-01-to-2026-03-03.csv"',
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     // The account's claim is gone by the last byte: the next download may start at once.
-    expect(await t.db.selectFrom('statement_downloads').selectAll().where('user_id', '=', buyer.userId).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('statement_downloads').selectAll().where('user_id', '=', buyer.userId).execute(),
+    ).toEqual([]);
     const rows = csvRows(response.body);
-    expect(rows[0]).toEqual(['Date (Lagos)', 'Description', 'Reference', 'Money out (NGN)', 'Money in (NGN)', 'Balance (NGN)']);
+    expect(rows[0]).toEqual([
+      'Date (Lagos)',
+      'Description',
+      'Reference',
+      'Money out (NGN)',
+      'Money in (NGN)',
+      'Balance (NGN)',
+    ]);
     expect(rows[1]).toEqual(['2026-03-01', 'Opening balance', '', '', '', '0.00']);
     const entries = rows.slice(2, -2);
     expect(entries).toHaveLength(8);
@@ -115,7 +141,9 @@ describe.each(backends)('statements on $name', (backend) => {
       running += kobo(into) - kobo(out);
       expect(kobo(after)).toBe(running);
     }
-    expect(entries.map((row) => row[1])).toContainEqual(expect.stringMatching(/^Refund: ₦200\.00 MTN airtime for 08031230001$/));
+    expect(entries.map((row) => row[1])).toContainEqual(
+      expect.stringMatching(/^Refund: ₦200\.00 MTN airtime for 08031230001$/),
+    );
     const [, , , debits, credits] = rows.at(-2)!;
     const closing = rows.at(-1)!;
     expect(closing[1]).toBe('Closing balance');
@@ -129,15 +157,28 @@ describe.each(backends)('statements on $name', (backend) => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(response.rawPayload);
-    for (const expected of ['Wallet statement', 'Period: 2026-03-02 to 2026-03-02', 'Opening balance', 'NGN 1,000.00', 'NGN 453.26', 'NGN 350.50', 'Closing balance', 'NGN 1,102.76']) {
+    for (const expected of [
+      'Wallet statement',
+      'Period: 2026-03-02 to 2026-03-02',
+      'Opening balance',
+      'NGN 1,000.00',
+      'NGN 453.26',
+      'NGN 350.50',
+      'Closing balance',
+      'NGN 1,102.76',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).toContain('NGN 150.50 MTN airtime for 08031234567');
   });
 
-  it('another user\'s statement holds nothing of this one\'s', async () => {
+  it("another user's statement holds nothing of this one's", async () => {
     const other = await signUp(t);
-    expect((await summary(other.token, { from: '2026-03-01', to: '2026-03-03' })).body.data).toMatchObject({ opening_balance: 0, closing_balance: 0, entries: 0 });
+    expect((await summary(other.token, { from: '2026-03-01', to: '2026-03-03' })).body.data).toMatchObject({
+      opening_balance: 0,
+      closing_balance: 0,
+      entries: 0,
+    });
     const csv = (await download(other.token, { from: '2026-03-01', to: '2026-03-03', format: 'csv' })).body;
     expect(csvRows(csv)).toHaveLength(4);
   });
@@ -147,7 +188,11 @@ describe.each(backends)('statements on $name', (backend) => {
     ['a date that is not a day', { from: '2026-02-30', to: '2026-03-01' }, 'from must be a date (YYYY-MM-DD)'],
     ['a date in another shape', { from: '01/03/2026', to: '2026-03-01' }, 'from must be a date (YYYY-MM-DD)'],
     ['a date that is a number', { from: 20260301, to: '2026-03-01' }, 'from must be a date (YYYY-MM-DD)'],
-    ['dates the wrong way round', { from: '2026-03-02', to: '2026-03-01' }, 'the start date must not be after the end date'],
+    [
+      'dates the wrong way round',
+      { from: '2026-03-02', to: '2026-03-01' },
+      'the start date must not be after the end date',
+    ],
     ['an end after today', { from: '2026-03-01', to: '2026-03-04' }, 'the statement cannot end after today'],
     ['more than a year', { from: '2025-03-01', to: '2026-03-02' }, 'a statement covers at most 366 days'],
   ])('answers %s with 422', async (_case, body, message) => {
@@ -158,16 +203,33 @@ describe.each(backends)('statements on $name', (backend) => {
   });
 
   it('answers an unknown format with 422, and needs a session', async () => {
-    expect((await download(buyer.token, { from: '2026-03-01', to: '2026-03-01', format: 'xlsx' })).json()).toMatchObject({ message: 'format must be csv or pdf' });
-    expect((await t.call('/api/statements/summary', { body: { from: '2026-03-01', to: '2026-03-01' } })).status).toBe(401);
-    expect((await t.call('/api/statements/download', { body: { from: '2026-03-01', to: '2026-03-01', format: 'csv' } })).status).toBe(401);
+    expect(
+      (await download(buyer.token, { from: '2026-03-01', to: '2026-03-01', format: 'xlsx' })).json(),
+    ).toMatchObject({ message: 'format must be csv or pdf' });
+    expect((await t.call('/api/statements/summary', { body: { from: '2026-03-01', to: '2026-03-01' } })).status).toBe(
+      401,
+    );
+    expect(
+      (await t.call('/api/statements/download', { body: { from: '2026-03-01', to: '2026-03-01', format: 'csv' } }))
+        .status,
+    ).toBe(401);
   });
 });
 
 describe('statement CSV', () => {
   it('writes a cell a spreadsheet would run as a formula as text, and doubles quotes', async () => {
     const at = new Date('2026-03-01T08:00:00Z');
-    const header = { holder: { name: 'Ada', email: 'ada@example.com' }, from: '2026-03-01', to: '2026-03-01', openingKobo: 0n, creditsKobo: 1000n, debitsKobo: 0n, closingKobo: 1000n, entries: 2, generatedAt: at };
+    const header = {
+      holder: { name: 'Ada', email: 'ada@example.com' },
+      from: '2026-03-01',
+      to: '2026-03-01',
+      openingKobo: 0n,
+      creditsKobo: 1000n,
+      debitsKobo: 0n,
+      closingKobo: 1000n,
+      entries: 2,
+      generatedAt: at,
+    };
     async function* pages() {
       yield [
         { at, description: '=HYPERLINK("http://evil")', reference: '+234', amountKobo: 600n, balanceKobo: 600n },
@@ -185,7 +247,9 @@ describe('statement CSV', () => {
 
 describe('statement requests', () => {
   it('share one per-account budget for totals and downloads; another account keeps its own', async () => {
-    const t = await startTestApp(backends[0], { config: { rateLimits: { ...testConfig().rateLimits, statements: { max: 2, windowMs: 60_000 } } } });
+    const t = await startTestApp(backends[0], {
+      config: { rateLimits: { ...testConfig().rateLimits, statements: { max: 2, windowMs: 60_000 } } },
+    });
     try {
       const [first, second] = [await signUp(t), await signUp(t)];
       const today = new Date().toISOString().slice(0, 10);
@@ -193,7 +257,10 @@ describe('statement requests', () => {
       expect(today > period.to).toBe(true);
       expect((await t.call('/api/statements/summary', { token: first.token, body: period })).status).toBe(200);
       expect((await t.call('/api/statements/summary', { token: first.token, body: period })).status).toBe(200);
-      const refused = await t.call('/api/statements/download', { token: first.token, body: { ...period, format: 'pdf' } });
+      const refused = await t.call('/api/statements/download', {
+        token: first.token,
+        body: { ...period, format: 'pdf' },
+      });
       expect(refused.status).toBe(429);
       expect(refused.body.message).toMatch(/^too many attempts/);
       expect((await t.call('/api/statements/summary', { token: second.token, body: period })).status).toBe(200);
@@ -234,7 +301,11 @@ describe('the size of a statement document', () => {
     const of = (entries: number) => ({ entries }) as Statement;
     expect(() => assertDocumentSize(of(100_000))).not.toThrow();
     expect(() => assertDocumentSize(of(100_001))).toThrow(
-      expect.objectContaining({ status: 422, message: 'these dates hold 100,001 entries, more than the 100,000 a statement can hold: please choose a shorter period' }),
+      expect.objectContaining({
+        status: 422,
+        message:
+          'these dates hold 100,001 entries, more than the 100,000 a statement can hold: please choose a shorter period',
+      }),
     );
   });
 });

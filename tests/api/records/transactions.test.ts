@@ -17,7 +17,11 @@ describe.each(backends)('transactions on $name', (backend) => {
   const requeries: RequeryHooks = {
     airtime: async (ctx, transaction) => {
       requeried.push(Number(transaction.id));
-      await ctx.db.updateTable('transactions').set({ status: 'completed', updated_at: ctx.clock.now() }).where('id', '=', transaction.id).execute();
+      await ctx.db
+        .updateTable('transactions')
+        .set({ status: 'completed', updated_at: ctx.clock.now() })
+        .where('id', '=', transaction.id)
+        .execute();
       return 'asked';
     },
   };
@@ -29,19 +33,34 @@ describe.each(backends)('transactions on $name', (backend) => {
     for (let i = 1; i <= FUNDINGS; i++) {
       // Two pairs share a timestamp: the id breaks the tie.
       if (i % 10 !== 0) t.clock.advance(60_000);
-      const reply = await devTransfer(t, { account_number: wema.account_number, amount: i * 100, reference: `FUND-${owner.email}-${i}` });
+      const reply = await devTransfer(t, {
+        account_number: wema.account_number,
+        amount: i * 100,
+        reference: `FUND-${owner.email}-${i}`,
+      });
       expect(reply.body.data?.status).toBe('credited');
     }
   });
 
-  const fetch = (token: string, body?: unknown) => t.call<Paginated<Transaction>>('/api/fetch-transactions', { token, body });
-  const refresh = (token: string, transaction_id: unknown) => t.call<Transaction>('/api/refresh-transaction', { token, body: { transaction_id } });
+  const fetch = (token: string, body?: unknown) =>
+    t.call<Paginated<Transaction>>('/api/fetch-transactions', { token, body });
+  const refresh = (token: string, transaction_id: unknown) =>
+    t.call<Transaction>('/api/refresh-transaction', { token, body: { transaction_id } });
 
   it('answers the first page of 10 newest first when no body is sent', async () => {
     const reply = await fetch(owner.token);
-    expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'transactions fetched successfully' } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { type: 'success', message: 'transactions fetched successfully' },
+    });
     const page = reply.body.data!;
-    expect({ ...page, data: page.data.length }).toEqual({ data: 10, current_page: 1, per_page: 10, total: FUNDINGS, last_page: 3 });
+    expect({ ...page, data: page.data.length }).toEqual({
+      data: 10,
+      current_page: 1,
+      per_page: 10,
+      total: FUNDINGS,
+      last_page: 3,
+    });
     expect(page.data.map((tx) => tx.amount)).toEqual([2300, 2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500, 1400]);
   });
 
@@ -54,13 +73,21 @@ describe.each(backends)('transactions on $name', (backend) => {
     expect(all.map((tx) => tx.amount)).toEqual(Array.from({ length: FUNDINGS }, (_, i) => (FUNDINGS - i) * 100));
     for (let i = 1; i < all.length; i++) {
       const [newer, older] = [all[i - 1], all[i]];
-      expect(newer.created_at > older.created_at || (newer.created_at === older.created_at && newer.id > older.id)).toBe(true);
+      expect(
+        newer.created_at > older.created_at || (newer.created_at === older.created_at && newer.id > older.id),
+      ).toBe(true);
     }
     expect(all.some((tx, i) => i > 0 && tx.created_at === all[i - 1].created_at)).toBe(true);
   });
 
   it('answers a page past the end with no rows, and accepts numbers as text', async () => {
-    expect((await fetch(owner.token, { pagination: '10', page: '4' })).body.data).toEqual({ data: [], current_page: 4, per_page: 10, total: FUNDINGS, last_page: 3 });
+    expect((await fetch(owner.token, { pagination: '10', page: '4' })).body.data).toEqual({
+      data: [],
+      current_page: 4,
+      per_page: 10,
+      total: FUNDINGS,
+      last_page: 3,
+    });
     expect((await fetch(owner.token, { pagination: 50, page: 1 })).body.data!.data).toHaveLength(FUNDINGS);
   });
 
@@ -70,15 +97,33 @@ describe.each(backends)('transactions on $name', (backend) => {
     const at = t.clock.now();
     await sql`
       INSERT INTO transactions (user_id, category, amount_kobo, status, reference, created_at, updated_at)
-      SELECT ${userId}::bigint, 'funding', 100, 'completed', 'BULK-' || g, ${at}::timestamptz, ${at}::timestamptz FROM generate_series(1, 250) AS g`.execute(t.db);
-    const wallet = await t.db.selectFrom('wallets').select('transaction_count').where('user_id', '=', userId).executeTakeFirstOrThrow();
+      SELECT ${userId}::bigint, 'funding', 100, 'completed', 'BULK-' || g, ${at}::timestamptz, ${at}::timestamptz FROM generate_series(1, 250) AS g`.execute(
+      t.db,
+    );
+    const wallet = await t.db
+      .selectFrom('wallets')
+      .select('transaction_count')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(wallet.transaction_count).toBe(250n);
     const page = (await fetch(person.token, { page: 25 })).body.data!;
-    expect({ ...page, data: page.data.length }).toEqual({ data: 10, current_page: 25, per_page: 10, total: 250, last_page: 25 });
+    expect({ ...page, data: page.data.length }).toEqual({
+      data: 10,
+      current_page: 25,
+      per_page: 10,
+      total: 250,
+      last_page: 25,
+    });
   });
 
   it("shows only the caller's transactions", async () => {
-    expect((await fetch(other.token, { pagination: 10, page: 1 })).body.data).toEqual({ data: [], current_page: 1, per_page: 10, total: 0, last_page: 1 });
+    expect((await fetch(other.token, { pagination: 10, page: 1 })).body.data).toEqual({
+      data: [],
+      current_page: 1,
+      per_page: 10,
+      total: 0,
+      last_page: 1,
+    });
   });
 
   it.each([
@@ -105,7 +150,10 @@ describe.each(backends)('transactions on $name', (backend) => {
   it("refresh answers another user's transaction exactly like a missing one: 404", async () => {
     const [latest] = (await fetch(owner.token)).body.data!.data;
     for (const id of [latest.id, String(latest.id), 987_654_321]) {
-      expect(await refresh(other.token, id)).toMatchObject({ status: 404, body: { type: 'error', message: 'transaction not found' } });
+      expect(await refresh(other.token, id)).toMatchObject({
+        status: 404,
+        body: { type: 'error', message: 'transaction not found' },
+      });
     }
   });
 
@@ -115,16 +163,34 @@ describe.each(backends)('transactions on $name', (backend) => {
     const pending = (category: string) =>
       t.db
         .insertInto('transactions')
-        .values({ user_id: userId, category, amount_kobo: 50_000n, status: 'processing', reference: `${category}-1`, created_at: now, updated_at: now })
+        .values({
+          user_id: userId,
+          category,
+          amount_kobo: 50_000n,
+          status: 'processing',
+          reference: `${category}-1`,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     const airtime = Number((await pending('airtime')).id);
     const reply = await refresh(other.token, airtime);
-    expect(reply).toMatchObject({ status: 200, body: { type: 'success', message: 'transaction status refreshed', data: { id: airtime, status: 'completed', amount: 500 } } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: {
+        type: 'success',
+        message: 'transaction status refreshed',
+        data: { id: airtime, status: 'completed', amount: 500 },
+      },
+    });
     expect(requeried).toEqual([airtime]);
 
     const cable = Number((await pending('tv-subscription')).id);
-    expect(await refresh(other.token, cable)).toMatchObject({ status: 200, body: { message: 'transaction status refreshed', data: { status: 'processing' } } });
+    expect(await refresh(other.token, cable)).toMatchObject({
+      status: 200,
+      body: { message: 'transaction status refreshed', data: { status: 'processing' } },
+    });
   });
 
   it.each([

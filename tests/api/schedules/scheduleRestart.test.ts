@@ -10,7 +10,17 @@ import { freePort } from '../../../testkit/freePort';
 import { ManualClock } from '../../support/api/manualClock';
 import { newBuyer, providerId, type Buyer } from '../../support/api/purchases';
 import { createdSchedule, lagosIn } from '../../support/api/schedules';
-import { productionRails, productionSecrets, secretsAsConfig, START_TIMEOUT_MS, startServer, storage, waitUntilListening, type Started, type Storage } from '../../support/api/serverProcess';
+import {
+  productionRails,
+  productionSecrets,
+  secretsAsConfig,
+  START_TIMEOUT_MS,
+  startServer,
+  storage,
+  waitUntilListening,
+  type Started,
+  type Storage,
+} from '../../support/api/serverProcess';
 import { eventually } from '../../support/api/eventually';
 
 /**
@@ -25,12 +35,18 @@ const PER_BUYER = 10;
 
 /** The server's database, opened here (migrated already: storage() copies the migrated template). */
 async function openStorage(place: Storage): Promise<DatabaseHandle> {
-  return place.databaseUrl ? openServerDatabase(place.databaseUrl) : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
+  return place.databaseUrl
+    ? openServerDatabase(place.databaseUrl)
+    : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
 }
 
 /** Waits for `ready` to hold of the server's answers, asking every 100 ms; on a timeout, says what did not happen and what the server printed. */
 const until = <T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, started: Started) =>
-  eventually(read, ready, { timeoutMs: 120_000, intervalMs: 100, context: () => `${what} did not happen:\n${started.output().slice(-4_000)}` });
+  eventually(read, ready, {
+    timeoutMs: 120_000,
+    intervalMs: 100,
+    context: () => `${what} did not happen:\n${started.output().slice(-4_000)}`,
+  });
 
 describe.each(backends)('a server killed while making scheduled runs, on $name', ({ name }) => {
   const secrets = productionSecrets();
@@ -41,100 +57,133 @@ describe.each(backends)('a server killed while making scheduled runs, on $name',
   });
   afterAll(() => Promise.all([place.remove(), rails.close()]));
 
-  it(`a new server makes the ${BUYERS * PER_BUYER} due runs that were left, each once`, async () => {
-    // Made ten minutes ago, due two minutes after that: due when the servers start, well within the grace period.
-    const database = await openStorage(place);
-    const seeding = await startTestApp({ name, open: () => Promise.resolve(database) } satisfies Backend, {
-      database,
-      config: secretsAsConfig(secrets),
-      clock: new ManualClock(new Date(Date.now() - 10 * 60_000)),
-    });
-    const mtn = await providerId(seeding, 'airtime', 'MTN');
-    const at = lagosIn(seeding, 2);
-    const buyers: Buyer[] = [];
-    for (let n = 0; n < BUYERS; n++) {
-      const buyer = await newBuyer(seeding, 5_000);
-      for (let k = 0; k < PER_BUYER; k++) {
-        await createdSchedule(seeding, buyer.token, { category: 'airtime', provider_id: mtn, beneficiary: `0803${2_000_010 + n * 100 + k}`, amount: 100, frequency: 'once', date: at.day, time: at.time });
+  it(
+    `a new server makes the ${BUYERS * PER_BUYER} due runs that were left, each once`,
+    async () => {
+      // Made ten minutes ago, due two minutes after that: due when the servers start, well within the grace period.
+      const database = await openStorage(place);
+      const seeding = await startTestApp({ name, open: () => Promise.resolve(database) } satisfies Backend, {
+        database,
+        config: secretsAsConfig(secrets),
+        clock: new ManualClock(new Date(Date.now() - 10 * 60_000)),
+      });
+      const mtn = await providerId(seeding, 'airtime', 'MTN');
+      const at = lagosIn(seeding, 2);
+      const buyers: Buyer[] = [];
+      for (let n = 0; n < BUYERS; n++) {
+        const buyer = await newBuyer(seeding, 5_000);
+        for (let k = 0; k < PER_BUYER; k++) {
+          await createdSchedule(seeding, buyer.token, {
+            category: 'airtime',
+            provider_id: mtn,
+            beneficiary: `0803${2_000_010 + n * 100 + k}`,
+            amount: 100,
+            frequency: 'once',
+            date: at.day,
+            time: at.time,
+          });
+        }
+        buyers.push(buyer);
       }
-      buyers.push(buyer);
-    }
-    await seeding.close();
+      await seeding.close();
 
-    // The first server makes eight runs; the biller then goes quiet, so that the kill always finds
-    // runs in flight (their payments held at the biller), however fast or slow the start was. A
-    // short biller timeout, so that their leases end soon.
-    const ANSWERED = 8;
-    rails.vtpass.holdPayments(ANSWERED);
-    const env = {
-      ...place.env,
-      ...secrets,
-      ...rails.env,
-      HOST: '127.0.0.1',
-      STATIC_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100',
-      BILLER_TIMEOUT_MS: '1000',
-      SCHEDULE_INTERVAL_MS: '200',
-      REQUERY_INTERVAL_MS: '500',
-    };
-    const listed = (base: string) => async () =>
-      (
-        await Promise.all(
-          buyers.map(async (buyer) => {
-            const response = await fetch(`${base}/api/schedules/list`, { method: 'POST', headers: { authorization: `Bearer ${buyer.token}` } });
-            return ((await response.json()) as { data: Schedule[] }).data;
-          }),
-        )
-      ).flat();
-    const finished = (schedules: Schedule[]) => schedules.filter((schedule) => schedule.last_run && schedule.last_run.outcome !== 'running').length;
+      // The first server makes eight runs; the biller then goes quiet, so that the kill always finds
+      // runs in flight (their payments held at the biller), however fast or slow the start was. A
+      // short biller timeout, so that their leases end soon.
+      const ANSWERED = 8;
+      rails.vtpass.holdPayments(ANSWERED);
+      const env = {
+        ...place.env,
+        ...secrets,
+        ...rails.env,
+        HOST: '127.0.0.1',
+        STATIC_DIR: '/nonexistent',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MULTIPLIER: '100',
+        BILLER_TIMEOUT_MS: '1000',
+        SCHEDULE_INTERVAL_MS: '200',
+        REQUERY_INTERVAL_MS: '500',
+      };
+      const listed = (base: string) => async () =>
+        (
+          await Promise.all(
+            buyers.map(async (buyer) => {
+              const response = await fetch(`${base}/api/schedules/list`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${buyer.token}` },
+              });
+              return ((await response.json()) as { data: Schedule[] }).data;
+            }),
+          )
+        ).flat();
+      const finished = (schedules: Schedule[]) =>
+        schedules.filter((schedule) => schedule.last_run && schedule.last_run.outcome !== 'running').length;
 
-    const firstPort = await freePort();
-    const first = startServer({ ...env, PORT: String(firstPort) });
-    let beforeKill: number;
-    let inFlight: number;
-    try {
-      await waitUntilListening(first, firstPort);
-      const held = (schedules: Schedule[]) => schedules.filter((schedule) => schedule.last_run?.outcome === 'running').length;
-      const seen = await until(listed(`http://127.0.0.1:${firstPort}`), (schedules) => finished(schedules) >= ANSWERED && held(schedules) > 0, 'the first runs', first);
-      first.kill();
-      beforeKill = finished(seen);
-      inFlight = seen.filter((schedule) => schedule.last_run?.outcome === 'running').length;
-    } finally {
-      first.kill();
-    }
-    expect(await first.exit).toBeNull();
+      const firstPort = await freePort();
+      const first = startServer({ ...env, PORT: String(firstPort) });
+      let beforeKill: number;
+      let inFlight: number;
+      try {
+        await waitUntilListening(first, firstPort);
+        const held = (schedules: Schedule[]) =>
+          schedules.filter((schedule) => schedule.last_run?.outcome === 'running').length;
+        const seen = await until(
+          listed(`http://127.0.0.1:${firstPort}`),
+          (schedules) => finished(schedules) >= ANSWERED && held(schedules) > 0,
+          'the first runs',
+          first,
+        );
+        first.kill();
+        beforeKill = finished(seen);
+        inFlight = seen.filter((schedule) => schedule.last_run?.outcome === 'running').length;
+      } finally {
+        first.kill();
+      }
+      expect(await first.exit).toBeNull();
 
-    // The biller answers again; what it held from the killed server it makes, as a real one would.
-    rails.vtpass.releasePayments();
-    const secondPort = await freePort();
-    const second = startServer({ ...env, PORT: String(secondPort) });
-    try {
-      await waitUntilListening(second, secondPort);
-      await until(listed(`http://127.0.0.1:${secondPort}`), (schedules) => finished(schedules) === BUYERS * PER_BUYER && schedules.every((s) => s.status === 'ended'), 'every run', second);
-    } finally {
-      second.stop();
-    }
-    expect(await second.exit).toBe(0);
-    console.info(`schedules: ${beforeKill} of ${BUYERS * PER_BUYER} runs were finished and ${inFlight} in flight when the server was killed (${name}); the next server made the rest`);
-    expect(beforeKill).toBeLessThan(BUYERS * PER_BUYER);
-    expect(inFlight).toBeGreaterThan(0);
+      // The biller answers again; what it held from the killed server it makes, as a real one would.
+      rails.vtpass.releasePayments();
+      const secondPort = await freePort();
+      const second = startServer({ ...env, PORT: String(secondPort) });
+      try {
+        await waitUntilListening(second, secondPort);
+        await until(
+          listed(`http://127.0.0.1:${secondPort}`),
+          (schedules) => finished(schedules) === BUYERS * PER_BUYER && schedules.every((s) => s.status === 'ended'),
+          'every run',
+          second,
+        );
+      } finally {
+        second.stop();
+      }
+      expect(await second.exit).toBe(0);
+      console.info(
+        `schedules: ${beforeKill} of ${BUYERS * PER_BUYER} runs were finished and ${inFlight} in flight when the server was killed (${name}); the next server made the rest`,
+      );
+      expect(beforeKill).toBeLessThan(BUYERS * PER_BUYER);
+      expect(inFlight).toBeGreaterThan(0);
 
-    const after = await openStorage(place);
-    try {
-      const { rows } = await sql<{ schedules: number; runs: number; once: number; purchases: number; keys: number }>`
+      const after = await openStorage(place);
+      try {
+        const { rows } = await sql<{ schedules: number; runs: number; once: number; purchases: number; keys: number }>`
         SELECT (SELECT count(*)::int FROM schedules) AS schedules,
                (SELECT count(*)::int FROM schedule_runs) AS runs,
                (SELECT count(DISTINCT schedule_id)::int FROM schedule_runs) AS once,
                (SELECT count(*)::int FROM transactions WHERE category = 'airtime') AS purchases,
                (SELECT count(*)::int FROM idempotency_keys WHERE key LIKE 'schedule run %') AS keys`.execute(after.db);
-      const total = BUYERS * PER_BUYER;
-      expect(rows[0]).toEqual({ schedules: total, runs: total, once: total, purchases: total, keys: total });
-      const outcomes = await after.db.selectFrom('schedule_runs').select('outcome').where('outcome', 'not in', ['completed', 'processing']).execute();
-      expect(outcomes).toEqual([]);
-      expect(await auditLedger(after.db)).toEqual([]);
-    } finally {
-      await after.close();
-    }
-  }, 4 * START_TIMEOUT_MS);
+        const total = BUYERS * PER_BUYER;
+        expect(rows[0]).toEqual({ schedules: total, runs: total, once: total, purchases: total, keys: total });
+        const outcomes = await after.db
+          .selectFrom('schedule_runs')
+          .select('outcome')
+          .where('outcome', 'not in', ['completed', 'processing'])
+          .execute();
+        expect(outcomes).toEqual([]);
+        expect(await auditLedger(after.db)).toEqual([]);
+      } finally {
+        await after.close();
+      }
+    },
+    4 * START_TIMEOUT_MS,
+  );
 });

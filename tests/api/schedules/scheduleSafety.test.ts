@@ -110,48 +110,52 @@ describe.each(backends)('a lapsed cable renewal on $name', (backend) => {
   // The attack: a smartcard that lapsed 45 days ago was renewed, then the next renewal was "a month
   // after the old due date" — still in the past — so every job run (each 30 seconds) bought it again
   // until the biller told a new date: the wallet drained one renewal at a time.
-  it('a smartcard lapsed 45 days renews once; nothing more is bought until the biller tells a later date', async () => {
-    const today = lagosDay(t.clock.now());
-    const lapsed = addDays(today, -45);
-    const smartcard = '7012345611';
-    biller.dueDates.set(smartcard, lapsed);
-    const buyer = await newBuyer(t, 50_000);
-    const schedule = await renewal(buyer, smartcard);
-    expect(schedule).toMatchObject({ due_date: lapsed, next_run_at: t.clock.now().toISOString() });
+  it(
+    'a smartcard lapsed 45 days renews once; nothing more is bought until the biller tells a later date',
+    async () => {
+      const today = lagosDay(t.clock.now());
+      const lapsed = addDays(today, -45);
+      const smartcard = '7012345611';
+      biller.dueDates.set(smartcard, lapsed);
+      const buyer = await newBuyer(t, 50_000);
+      const schedule = await renewal(buyer, smartcard);
+      expect(schedule).toMatchObject({ due_date: lapsed, next_run_at: t.clock.now().toISOString() });
 
-    // Three job runs at once (replicas, or ticks that overlap): one renewal.
-    const first = await Promise.all([run(), run(), run()]);
-    expect(first.reduce((sum, tally) => sum + tally.completed, 0)).toBe(1);
-    expect(paysFor(smartcard)).toBe(1);
-    // Renewed today: the subscription runs a month from today, and the next renewal is two days before that.
-    const renewedTo = addMonths(today, 1);
-    const renewed = await scheduleOf(buyer, schedule.id);
-    expect(renewed).toMatchObject({ status: 'active', due_date: renewedTo });
-    expect(renewed.last_run).toMatchObject({ outcome: 'completed', amount: schedule.amount });
-    expect(renewed.next_run_at).toBe(renewalRunAt(renewedTo, 2, 8 * 60).toISOString());
+      // Three job runs at once (replicas, or ticks that overlap): one renewal.
+      const first = await Promise.all([run(), run(), run()]);
+      expect(first.reduce((sum, tally) => sum + tally.completed, 0)).toBe(1);
+      expect(paysFor(smartcard)).toBe(1);
+      // Renewed today: the subscription runs a month from today, and the next renewal is two days before that.
+      const renewedTo = addMonths(today, 1);
+      const renewed = await scheduleOf(buyer, schedule.id);
+      expect(renewed).toMatchObject({ status: 'active', due_date: renewedTo });
+      expect(renewed.last_run).toMatchObject({ outcome: 'completed', amount: schedule.amount });
+      expect(renewed.next_run_at).toBe(renewalRunAt(renewedTo, 2, 8 * 60).toISOString());
 
-    // The job runs every few hours for three weeks while the biller still shows the old due date.
-    await tickUntil(schedule.id, new Date(t.clock.now().getTime() + 21 * DAY_MS), 12 * HOUR);
-    expect(paysFor(smartcard)).toBe(1);
+      // The job runs every few hours for three weeks while the biller still shows the old due date.
+      await tickUntil(schedule.id, new Date(t.clock.now().getTime() + 21 * DAY_MS), 12 * HOUR);
+      expect(paysFor(smartcard)).toBe(1);
 
-    // The renewal's day comes and the biller still shows the date already paid for: held, checked each day.
-    await tickUntil(schedule.id, renewalRunAt(renewedTo, 1, 9 * 60), 6 * HOUR);
-    expect(paysFor(smartcard)).toBe(1);
-    const held = await scheduleOf(buyer, schedule.id);
-    expect(held).toMatchObject({ status: 'active', due_date: renewedTo });
-    expect(held.last_run).toMatchObject({ outcome: 'skipped', reason: 'awaiting-renewal', retryable: false });
-    expect(held.last_run!.message).toBe(
-      'Skipped: the biller does not show the renewal already bought yet, so it was not bought again.',
-    );
+      // The renewal's day comes and the biller still shows the date already paid for: held, checked each day.
+      await tickUntil(schedule.id, renewalRunAt(renewedTo, 1, 9 * 60), 6 * HOUR);
+      expect(paysFor(smartcard)).toBe(1);
+      const held = await scheduleOf(buyer, schedule.id);
+      expect(held).toMatchObject({ status: 'active', due_date: renewedTo });
+      expect(held.last_run).toMatchObject({ outcome: 'skipped', reason: 'awaiting-renewal', retryable: false });
+      expect(held.last_run!.message).toBe(
+        'Skipped: the biller does not show the renewal already bought yet, so it was not bought again.',
+      );
 
-    // The biller now tells the later due date: that renewal is bought, once.
-    biller.dueDates.set(smartcard, renewedTo);
-    await tickUntil(schedule.id, renewalRunAt(renewedTo, -5, 9 * 60), 6 * HOUR);
-    expect(paysFor(smartcard)).toBe(2);
-    const next = await scheduleOf(buyer, schedule.id);
-    expect(next).toMatchObject({ status: 'active', due_date: addMonths(renewedTo, 1) });
-    expect(next.next_run_at).toBe(renewalRunAt(addMonths(renewedTo, 1), 2, 8 * 60).toISOString());
-  }, WEEKS_OF_JOB_RUNS_MS);
+      // The biller now tells the later due date: that renewal is bought, once.
+      biller.dueDates.set(smartcard, renewedTo);
+      await tickUntil(schedule.id, renewalRunAt(renewedTo, -5, 9 * 60), 6 * HOUR);
+      expect(paysFor(smartcard)).toBe(2);
+      const next = await scheduleOf(buyer, schedule.id);
+      expect(next).toMatchObject({ status: 'active', due_date: addMonths(renewedTo, 1) });
+      expect(next.next_run_at).toBe(renewalRunAt(addMonths(renewedTo, 1), 2, 8 * 60).toISOString());
+    },
+    WEEKS_OF_JOB_RUNS_MS,
+  );
 
   // The attack on the database's word: two runs of one schedule (a replica's due run, another's
   // run or a retry) that each verified the same due date both bought it.
@@ -322,7 +326,13 @@ describe.each(backends)('schedules and account recovery on $name', (backend) => 
     const claimed = await openDueRun(t.ctx, await rowOf(t, schedule.id));
     await notMe(latestMail(t, owner.email, SCHEDULE_SET_UP));
     const run = { runId: claimed.id, userId: BigInt(owner.userId), maxKobo: 10_000n };
-    const request = { service: serviceOf('airtime'), providerId: mtn, beneficiary: '08031234567', packageId: null, amountKobo: 10_000n };
+    const request = {
+      service: serviceOf('airtime'),
+      providerId: mtn,
+      beneficiary: '08031234567',
+      packageId: null,
+      amountKobo: 10_000n,
+    };
     const bought = await purchaseForRun(t.ctx, scheduleDeps(t), run, request);
     expect(bought).toEqual({ kind: 'refused', reason: 'account-locked', message: ACCOUNT_LOCKED });
     expect(await airtimeBought(owner)).toBe(0);

@@ -7,8 +7,25 @@ import { PHONE_INVALID } from '../../../core/phone';
 import { startTestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
-import { balance, buy, fund, newBuyer, packageOf, PIN, providerId, purchaseRowCounts, type Buyer } from '../../support/api/purchases';
-import { createdSchedule, createSchedule, lagosIn, moveClockTo, runSchedules, schedulesOf } from '../../support/api/schedules';
+import {
+  balance,
+  buy,
+  fund,
+  newBuyer,
+  packageOf,
+  PIN,
+  providerId,
+  purchaseRowCounts,
+  type Buyer,
+} from '../../support/api/purchases';
+import {
+  createdSchedule,
+  createSchedule,
+  lagosIn,
+  moveClockTo,
+  runSchedules,
+  schedulesOf,
+} from '../../support/api/schedules';
 
 /**
  * Scheduled purchases through the API: authorised once with the pin, each run a real purchase
@@ -29,26 +46,68 @@ describe.each(backends)('schedules on $name', (backend) => {
   });
   // Each test's schedules end with it: the clock the tests share moves days ahead, and must not run another test's.
   afterEach(async () => {
-    await t.db.updateTable('schedules').set({ status: 'deleted', paused_reason: null, next_run_at: null }).where('status', '<>', 'deleted').execute();
+    await t.db
+      .updateTable('schedules')
+      .set({ status: 'deleted', paused_reason: null, next_run_at: null })
+      .where('status', '<>', 'deleted')
+      .execute();
   });
 
-  const notifications = async (token: string) => (await t.call<Notification[]>('/api/fetch-notifications', { token })).body.data!;
+  const notifications = async (token: string) =>
+    (await t.call<Notification[]>('/api/fetch-notifications', { token })).body.data!;
   const mails = (email: string) => t.outbox.list(email);
   const airtimeIn = (minutes: number, extra: Record<string, unknown> = {}) => {
     const { day, time } = lagosIn(t, minutes);
-    return { category: 'airtime', provider_id: mtn, beneficiary: '08031234567', amount: 200, frequency: 'once' as const, date: day, time, ...extra };
+    return {
+      category: 'airtime',
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 200,
+      frequency: 'once' as const,
+      date: day,
+      time,
+      ...extra,
+    };
   };
 
   it('Repeat this: a completed data purchase repeated monthly with the pin runs on its day, once, as a purchase with its receipt and notification', async () => {
-    const bought = await buy(t, buyer.token, 'data', { provider_id: mtnData, package_id: oneGig.id, beneficiary: '08031234567', pin: PIN });
+    const bought = await buy(t, buyer.token, 'data', {
+      provider_id: mtnData,
+      package_id: oneGig.id,
+      beneficiary: '08031234567',
+      pin: PIN,
+    });
     expect(bought.body.data!.status).toBe('completed');
-    const draft = await t.call<ScheduleDraft>('/api/schedules/draft', { token: buyer.token, body: { transaction_id: bought.body.data!.id } });
-    expect(draft.body.data).toEqual({ category: 'data', provider_id: mtnData, package_id: oneGig.id, beneficiary: '08031234567', amount: null, name: 'MTN 1GB – 30 days for 08031234567' });
+    const draft = await t.call<ScheduleDraft>('/api/schedules/draft', {
+      token: buyer.token,
+      body: { transaction_id: bought.body.data!.id },
+    });
+    expect(draft.body.data).toEqual({
+      category: 'data',
+      provider_id: mtnData,
+      package_id: oneGig.id,
+      beneficiary: '08031234567',
+      amount: null,
+      name: 'MTN 1GB – 30 days for 08031234567',
+    });
 
     const first = lagosIn(t, 90);
     const monthDay = Number(first.day.slice(8));
-    const schedule = await createdSchedule(t, buyer.token, { ...draft.body.data!, frequency: 'monthly', month_day: monthDay, time: first.time });
-    expect(schedule).toMatchObject({ status: 'active', amount: oneGig.amount, authorised: oneGig.amount, frequency: 'monthly', month_day: monthDay, next_run_at: first.at.toISOString(), last_run: null });
+    const schedule = await createdSchedule(t, buyer.token, {
+      ...draft.body.data!,
+      frequency: 'monthly',
+      month_day: monthDay,
+      time: first.time,
+    });
+    expect(schedule).toMatchObject({
+      status: 'active',
+      amount: oneGig.amount,
+      authorised: oneGig.amount,
+      frequency: 'monthly',
+      month_day: monthDay,
+      next_run_at: first.at.toISOString(),
+      last_run: null,
+    });
     expect(await schedulesOf(t, buyer.token)).toContainEqual(schedule);
 
     const before = await balance(t, buyer.token);
@@ -64,8 +123,17 @@ describe.each(backends)('schedules on $name', (backend) => {
     expect(after.last_run).toMatchObject({ outcome: 'completed', amount: oneGig.amount, retryable: false });
     expect(after.runs_done).toBe(1);
     expect(lagosDay(new Date(after.next_run_at!))).toBe(addMonths(first.day, 1));
-    const purchase = await t.db.selectFrom('transactions').selectAll().where('id', '=', BigInt(after.last_run!.transaction_id!)).executeTakeFirstOrThrow();
-    expect(purchase).toMatchObject({ category: 'data', status: 'completed', amount_kobo: BigInt(oneGig.amount * 100), user_id: buyer.userId });
+    const purchase = await t.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('id', '=', BigInt(after.last_run!.transaction_id!))
+      .executeTakeFirstOrThrow();
+    expect(purchase).toMatchObject({
+      category: 'data',
+      status: 'completed',
+      amount_kobo: BigInt(oneGig.amount * 100),
+      user_id: buyer.userId,
+    });
     expect(await balance(t, buyer.token)).toBeLessThan(before);
     expect((await notifications(buyer.token))[0]).toMatchObject({ title: 'Purchase successful' });
     expect(mails(buyer.email)[0].subject).toBe(`Your receipt for ${purchase.description}`);
@@ -79,10 +147,16 @@ describe.each(backends)('schedules on $name', (backend) => {
     expect(wrong.body.data).toMatchObject({ reason: 'pin-incorrect', pin_attempts: 1 });
     expect(await schedulesOf(t, fresh.token)).toEqual([]);
     const made = await createdSchedule(t, fresh.token, airtimeIn(60));
-    const edit = await t.call<Schedule>('/api/schedules/update', { token: fresh.token, body: { ...airtimeIn(120), name: 'Edited', schedule_id: made.id, pin: '1357' } });
+    const edit = await t.call<Schedule>('/api/schedules/update', {
+      token: fresh.token,
+      body: { ...airtimeIn(120), name: 'Edited', schedule_id: made.id, pin: '1357' },
+    });
     expect(edit.status).toBe(400);
     expect((await schedulesOf(t, fresh.token))[0].name).toBe('Test schedule');
-    const edited = await t.call<Schedule>('/api/schedules/update', { token: fresh.token, body: { ...airtimeIn(120), name: 'Edited', amount: 300, schedule_id: made.id, pin: PIN } });
+    const edited = await t.call<Schedule>('/api/schedules/update', {
+      token: fresh.token,
+      body: { ...airtimeIn(120), name: 'Edited', amount: 300, schedule_id: made.id, pin: PIN },
+    });
     expect(edited.body.data).toMatchObject({ name: 'Edited', amount: 300, authorised: 300 });
   });
 
@@ -98,63 +172,133 @@ describe.each(backends)('schedules on $name', (backend) => {
     expect(await balance(t, short.token)).toBe(100);
 
     const [failed] = await schedulesOf(t, short.token);
-    expect(failed.last_run).toMatchObject({ outcome: 'failed', reason: 'insufficient-balance', retryable: true, transaction_id: null });
+    expect(failed.last_run).toMatchObject({
+      outcome: 'failed',
+      reason: 'insufficient-balance',
+      retryable: true,
+      transaction_id: null,
+    });
     expect(failed.last_run!.message).toBe('Could not run: your wallet balance was too low.');
     expect((await notifications(short.token))[0]).toMatchObject({ title: 'Could not run: Mum airtime' });
-    expect((await notifications(short.token))[0].content).toContain('Fund your wallet, then tap Retry now on Schedules.');
+    expect((await notifications(short.token))[0].content).toContain(
+      'Fund your wallet, then tap Retry now on Schedules.',
+    );
     const mail = mails(short.email)[0];
     expect(mail.subject).toBe('Could not run: Mum airtime');
     expect(mail.text).toContain(`${t.config.publicUrl}/funding`);
     expect(mail.text).toContain(`${t.config.publicUrl}/schedules?schedule=${schedule.id}`);
 
     await fund(t, short.accountNumber, 1_000);
-    const retried = await t.call<Schedule>('/api/schedules/retry', { token: short.token, body: { schedule_id: schedule.id } });
+    const retried = await t.call<Schedule>('/api/schedules/retry', {
+      token: short.token,
+      body: { schedule_id: schedule.id },
+    });
     expect(retried.status, retried.body.message).toBe(200);
     expect(retried.body.data!.last_run).toMatchObject({ outcome: 'completed', amount: 200, retryable: false });
     // Asked again: nothing more is bought.
-    expect((await t.call('/api/schedules/retry', { token: short.token, body: { schedule_id: schedule.id } })).status).toBe(409);
-    expect(await t.db.selectFrom('transactions').select('id').where('user_id', '=', short.userId).where('category', '=', 'airtime').execute()).toHaveLength(1);
+    expect(
+      (await t.call('/api/schedules/retry', { token: short.token, body: { schedule_id: schedule.id } })).status,
+    ).toBe(409);
+    expect(
+      await t.db
+        .selectFrom('transactions')
+        .select('id')
+        .where('user_id', '=', short.userId)
+        .where('category', '=', 'airtime')
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it(`${FAILURES_BEFORE_PAUSE} failures in a row pause the schedule and say so; resume starts it again`, async () => {
     const broke = await newBuyer(t, 0);
     const { time } = lagosIn(t, 10);
-    const schedule = await createdSchedule(t, broke.token, { category: 'airtime', provider_id: mtn, beneficiary: '08031234567', amount: 100, frequency: 'daily', time, name: 'Daily top-up' });
+    const schedule = await createdSchedule(t, broke.token, {
+      category: 'airtime',
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      frequency: 'daily',
+      time,
+      name: 'Daily top-up',
+    });
     for (let run = 1; run <= FAILURES_BEFORE_PAUSE; run++) {
       moveClockTo(t, new Date((await schedulesOf(t, broke.token))[0].next_run_at!));
       expect((await runSchedules(t)).failed).toBe(1);
     }
     const [paused] = await schedulesOf(t, broke.token);
-    expect(paused).toMatchObject({ status: 'paused', paused_reason: 'failures', next_run_at: null, runs_done: FAILURES_BEFORE_PAUSE });
+    expect(paused).toMatchObject({
+      status: 'paused',
+      paused_reason: 'failures',
+      next_run_at: null,
+      runs_done: FAILURES_BEFORE_PAUSE,
+    });
     expect((await notifications(broke.token))[0]).toMatchObject({ title: 'Schedule paused: Daily top-up' });
     t.clock.advance(2 * DAY_MS);
     expect((await runSchedules(t)).failed).toBe(0);
-    const resumed = await t.call<Schedule>('/api/schedules/resume', { token: broke.token, body: { schedule_id: schedule.id } });
+    const resumed = await t.call<Schedule>('/api/schedules/resume', {
+      token: broke.token,
+      body: { schedule_id: schedule.id },
+    });
     expect(resumed.body.data).toMatchObject({ status: 'active', paused_reason: null });
     expect(new Date(resumed.body.data!.next_run_at!).getTime()).toBeGreaterThan(t.clock.now().getTime());
   });
 
-  it("a plan whose price rose is not bought: paused and told; accepting the new price with the pin buys at once", async () => {
+  it('a plan whose price rose is not bought: paused and told; accepting the new price with the pin buys at once', async () => {
     const fan = await newBuyer(t, 20_000);
     const at = lagosIn(t, 45);
-    const schedule = await createdSchedule(t, fan.token, { category: 'data', provider_id: mtnData, package_id: oneGig.id, beneficiary: '08039876543', frequency: 'weekly', weekday: new Date(at.at.getTime() + 3_600_000).getUTCDay(), time: at.time, name: 'Weekly data' });
+    const schedule = await createdSchedule(t, fan.token, {
+      category: 'data',
+      provider_id: mtnData,
+      package_id: oneGig.id,
+      beneficiary: '08039876543',
+      frequency: 'weekly',
+      weekday: new Date(at.at.getTime() + 3_600_000).getUTCDay(),
+      time: at.time,
+      name: 'Weekly data',
+    });
     // The catalogue sync reprices a plan by replacing it with one of the same code (services/catalogSync.ts).
     const old = await t.db.selectFrom('packages').selectAll().where('id', '=', oneGig.id).executeTakeFirstOrThrow();
     await t.db.updateTable('packages').set({ active: false }).where('id', '=', old.id).execute();
-    const dearer = await t.db.insertInto('packages').values({ provider_id: old.provider_id, code: old.code, name: old.name, amount_kobo: old.amount_kobo + 20_000n, position: old.position }).returning('id').executeTakeFirstOrThrow();
+    const dearer = await t.db
+      .insertInto('packages')
+      .values({
+        provider_id: old.provider_id,
+        code: old.code,
+        name: old.name,
+        amount_kobo: old.amount_kobo + 20_000n,
+        position: old.position,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       const rows = await purchaseRowCounts(t);
       moveClockTo(t, at.at);
       expect((await runSchedules(t)).failed).toBe(1);
       expect({ ...(await purchaseRowCounts(t)), notifications: 0n }).toEqual({ ...rows, notifications: 0n });
       const [paused] = await schedulesOf(t, fan.token);
-      expect(paused).toMatchObject({ status: 'paused', paused_reason: 'price-changed', new_price: oneGig.amount + 200, last_run: { reason: 'price-changed', retryable: false } });
+      expect(paused).toMatchObject({
+        status: 'paused',
+        paused_reason: 'price-changed',
+        new_price: oneGig.amount + 200,
+        last_run: { reason: 'price-changed', retryable: false },
+      });
       expect((await notifications(fan.token))[0].title).toBe('Price changed: Weekly data paused');
-      expect((await t.call('/api/schedules/resume', { token: fan.token, body: { schedule_id: schedule.id } })).status).toBe(409);
+      expect(
+        (await t.call('/api/schedules/resume', { token: fan.token, body: { schedule_id: schedule.id } })).status,
+      ).toBe(409);
 
-      const accepted = await t.call<Schedule>('/api/schedules/accept-price', { token: fan.token, body: { schedule_id: schedule.id, pin: PIN } });
+      const accepted = await t.call<Schedule>('/api/schedules/accept-price', {
+        token: fan.token,
+        body: { schedule_id: schedule.id, pin: PIN },
+      });
       expect(accepted.status, accepted.body.message).toBe(200);
-      expect(accepted.body.data).toMatchObject({ status: 'active', amount: oneGig.amount + 200, authorised: oneGig.amount + 200, package_id: dearer.id, last_run: { outcome: 'completed', amount: oneGig.amount + 200 } });
+      expect(accepted.body.data).toMatchObject({
+        status: 'active',
+        amount: oneGig.amount + 200,
+        authorised: oneGig.amount + 200,
+        package_id: dearer.id,
+        last_run: { outcome: 'completed', amount: oneGig.amount + 200 },
+      });
     } finally {
       await t.db.updateTable('packages').set({ active: false }).where('id', '=', dearer.id).execute();
       await t.db.updateTable('packages').set({ active: true }).where('id', '=', old.id).execute();
@@ -184,7 +328,15 @@ describe.each(backends)('schedules on $name', (backend) => {
 
     const missed = await newBuyer(t, 5_000);
     const at = lagosIn(t, 15);
-    const daily = await createdSchedule(t, missed.token, { category: 'airtime', provider_id: mtn, beneficiary: '08031234567', amount: 100, frequency: 'daily', time: at.time, name: 'Late daily' });
+    const daily = await createdSchedule(t, missed.token, {
+      category: 'airtime',
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      frequency: 'daily',
+      time: at.time,
+      name: 'Late daily',
+    });
     moveClockTo(t, new Date(at.at.getTime() + t.config.schedules.graceMs + 60_000));
     const before = await balance(t, missed.token);
     expect((await runSchedules(t)).missed).toBe(1);
@@ -223,20 +375,47 @@ describe.each(backends)('schedules on $name', (backend) => {
   it('ends after its number of runs; pause stops runs; delete removes it', async () => {
     const owner = await newBuyer(t, 5_000);
     const { time } = lagosIn(t, 5);
-    const daily = await createdSchedule(t, owner.token, { category: 'airtime', provider_id: mtn, beneficiary: '08031234567', amount: 100, frequency: 'daily', time, end: { kind: 'after', runs: 2 } });
+    const daily = await createdSchedule(t, owner.token, {
+      category: 'airtime',
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      frequency: 'daily',
+      time,
+      end: { kind: 'after', runs: 2 },
+    });
     for (let run = 0; run < 2; run++) {
       moveClockTo(t, new Date((await schedulesOf(t, owner.token))[0].next_run_at!));
       expect((await runSchedules(t)).completed).toBe(1);
     }
-    expect((await schedulesOf(t, owner.token))[0]).toMatchObject({ id: daily.id, status: 'ended', runs_done: 2, next_run_at: null });
-    expect((await t.call('/api/schedules/resume', { token: owner.token, body: { schedule_id: daily.id } })).status).toBe(409);
+    expect((await schedulesOf(t, owner.token))[0]).toMatchObject({
+      id: daily.id,
+      status: 'ended',
+      runs_done: 2,
+      next_run_at: null,
+    });
+    expect(
+      (await t.call('/api/schedules/resume', { token: owner.token, body: { schedule_id: daily.id } })).status,
+    ).toBe(409);
 
-    const another = await createdSchedule(t, owner.token, { category: 'airtime', provider_id: mtn, beneficiary: '08031234567', amount: 100, frequency: 'daily', time });
-    const paused = await t.call<Schedule>('/api/schedules/pause', { token: owner.token, body: { schedule_id: another.id } });
+    const another = await createdSchedule(t, owner.token, {
+      category: 'airtime',
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      frequency: 'daily',
+      time,
+    });
+    const paused = await t.call<Schedule>('/api/schedules/pause', {
+      token: owner.token,
+      body: { schedule_id: another.id },
+    });
     expect(paused.body.data).toMatchObject({ status: 'paused', paused_reason: 'user', next_run_at: null });
     t.clock.advance(2 * DAY_MS);
     expect((await runSchedules(t)).completed).toBe(0);
-    expect((await t.call('/api/schedules/delete', { token: owner.token, body: { schedule_id: another.id } })).status).toBe(200);
+    expect(
+      (await t.call('/api/schedules/delete', { token: owner.token, body: { schedule_id: another.id } })).status,
+    ).toBe(200);
     expect((await schedulesOf(t, owner.token)).map((s) => s.id)).toEqual([daily.id]);
   });
 
@@ -246,21 +425,43 @@ describe.each(backends)('schedules on $name', (backend) => {
     const other = await newBuyer(t, 0);
     const mine = await createdSchedule(t, owner.token, airtimeIn(600));
     for (const path of ['pause', 'resume', 'delete', 'retry']) {
-      expect((await t.call(`/api/schedules/${path}`, { token: other.token, body: { schedule_id: mine.id } })).status).toBe(404);
+      expect(
+        (await t.call(`/api/schedules/${path}`, { token: other.token, body: { schedule_id: mine.id } })).status,
+      ).toBe(404);
     }
-    expect((await t.call('/api/schedules/update', { token: other.token, body: { ...airtimeIn(600), schedule_id: mine.id, pin: PIN } })).status).toBe(404);
-    const txn = (await t.db.selectFrom('transactions').select('id').where('user_id', '=', owner.userId).executeTakeFirstOrThrow()).id;
-    expect((await t.call('/api/schedules/draft', { token: other.token, body: { transaction_id: Number(txn) } })).status).toBe(404);
+    expect(
+      (
+        await t.call('/api/schedules/update', {
+          token: other.token,
+          body: { ...airtimeIn(600), schedule_id: mine.id, pin: PIN },
+        })
+      ).status,
+    ).toBe(404);
+    const txn = (
+      await t.db.selectFrom('transactions').select('id').where('user_id', '=', owner.userId).executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (await t.call('/api/schedules/draft', { token: other.token, body: { transaction_id: Number(txn) } })).status,
+    ).toBe(404);
 
     const refusals: [Record<string, unknown>, string][] = [
       [{ ...airtimeIn(60), frequency: 'weekly' }, 'please choose the weekday it runs'],
       [{ ...airtimeIn(60), time: '25:00' }, 'please choose the time it runs'],
       [{ ...airtimeIn(60), amount: 10 }, 'amount must be between ₦50.00 and ₦50,000.00'],
       [{ ...airtimeIn(60), beneficiary: '0803' }, PHONE_INVALID],
-      [{ ...airtimeIn(60), category: 'betting' }, 'category must be one of airtime, data, electricity-bill, tv-subscription, education'],
+      [
+        { ...airtimeIn(60), category: 'betting' },
+        'category must be one of airtime, data, electricity-bill, tv-subscription, education',
+      ],
       [{ ...airtimeIn(-60) }, 'that time has already passed: please choose a time in the future'],
-      [{ ...airtimeIn(60), end: { kind: 'on', date: '2020-01-01' } }, 'the schedule would end before its first run: please choose a later end'],
-      [{ ...airtimeIn(60), frequency: 'renewal', days_before: 2 }, 'only a cable TV subscription can be renewed from its due date'],
+      [
+        { ...airtimeIn(60), end: { kind: 'on', date: '2020-01-01' } },
+        'the schedule would end before its first run: please choose a later end',
+      ],
+      [
+        { ...airtimeIn(60), frequency: 'renewal', days_before: 2 },
+        'only a cable TV subscription can be renewed from its due date',
+      ],
       [{ ...airtimeIn(60), name: 'x'.repeat(41) }, 'name must be at most 40 characters'],
     ];
     for (const [body, message] of refusals) {
@@ -286,14 +487,20 @@ describe.each(backends)('schedules on $name', (backend) => {
     const owner = await newBuyer(t, 1_000);
     const at = lagosIn(t, 30);
     await createdSchedule(t, owner.token, airtimeIn(30));
-    const moved = await t.call<{ now: string; ran: { completed: number } }>('/dev/clock', { body: { to: at.at.toISOString() } });
+    const moved = await t.call<{ now: string; ran: { completed: number } }>('/dev/clock', {
+      body: { to: at.at.toISOString() },
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.data!.ran.completed).toBe(1);
     expect((await t.call('/dev/clock', { body: { advance_ms: -1 } })).status).toBe(422);
     expect((await t.call('/dev/clock', { body: { to: new Date(0).toISOString() } })).status).toBe(409);
-    expect((await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.wallet_balance).toBeLessThan(1_000);
+    expect((await t.call<UserData>('/api/get-user', { token: owner.token })).body.data!.wallet_balance).toBeLessThan(
+      1_000,
+    );
 
-    const production = await startTestApp(backend, { config: { production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused' } });
+    const production = await startTestApp(backend, {
+      config: { production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused' },
+    });
     try {
       expect((await production.call('/dev/clock', { body: { advance_ms: 60_000 } })).status).toBe(404);
     } finally {
@@ -309,8 +516,14 @@ describe.each(backends)('schedules on $name', (backend) => {
     expect((await runSchedules(t)).processing).toBe(1);
     const [schedule] = await schedulesOf(t, owner.token);
     expect(schedule.last_run).toMatchObject({ outcome: 'processing' });
-    const transaction = (await t.db.selectFrom('transactions').selectAll().where('id', '=', BigInt(schedule.last_run!.transaction_id!)).executeTakeFirstOrThrow()) satisfies { id: bigint };
+    const transaction = (await t.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('id', '=', BigInt(schedule.last_run!.transaction_id!))
+      .executeTakeFirstOrThrow()) satisfies { id: bigint };
     expect(transaction.status).toBe('processing');
-    expect((await t.call<Transaction[]>('/api/fetch-transactions', { token: owner.token, body: { page: 1 } })).status).toBe(200);
+    expect(
+      (await t.call<Transaction[]>('/api/fetch-transactions', { token: owner.token, body: { page: 1 } })).status,
+    ).toBe(200);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCode } from '../../../src/domain/account/codes';
-import { validateChangePassword, validateChangePin, validateProfile, type ChangePasswordForm, type ProfileForm } from '../../../src/domain/kit/validation';
+import {
+  validateChangePassword,
+  validateChangePin,
+  validateProfile,
+  type ChangePasswordForm,
+  type ProfileForm,
+} from '../../../src/domain/kit/validation';
 
 // The validation messages typed out here on purpose: a change to messages.ts must fail a test.
 describe('validateProfile', () => {
@@ -29,7 +35,11 @@ describe('validateProfile', () => {
 });
 
 describe('validateChangePassword', () => {
-  const valid: ChangePasswordForm = { old_password: 'Old-pass-1', new_password: 'N3w-secret', confirm_new_password: 'N3w-secret' };
+  const valid: ChangePasswordForm = {
+    old_password: 'Old-pass-1',
+    new_password: 'N3w-secret',
+    confirm_new_password: 'N3w-secret',
+  };
 
   it('passes the current password and a confirmed new one', () => {
     expect(validateChangePassword(valid)).toBeNull();
@@ -41,8 +51,12 @@ describe('validateChangePassword', () => {
   });
 
   it('requires the confirmation to equal the new password, after checking every field is there', () => {
-    expect(validateChangePassword({ ...valid, confirm_new_password: 'N3w-secreT' })).toBe('password and confirm password must match');
-    expect(validateChangePassword({ ...valid, old_password: '', confirm_new_password: 'N3w-secreT' })).toBe('all form fields are required');
+    expect(validateChangePassword({ ...valid, confirm_new_password: 'N3w-secreT' })).toBe(
+      'password and confirm password must match',
+    );
+    expect(validateChangePassword({ ...valid, old_password: '', confirm_new_password: 'N3w-secreT' })).toBe(
+      'all form fields are required',
+    );
   });
 });
 

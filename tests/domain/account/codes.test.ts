@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { distributePaste, emptyCode, isComplete, joinCode, pasteCode, setBox, typeIntoBox } from '../../../src/domain/account/codes';
+import {
+  distributePaste,
+  emptyCode,
+  isComplete,
+  joinCode,
+  pasteCode,
+  setBox,
+  typeIntoBox,
+} from '../../../src/domain/account/codes';
 
 describe('code boxes', () => {
   it('starts with every box empty', () => {

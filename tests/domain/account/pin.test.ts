@@ -24,7 +24,17 @@ describe('forgotPinPath and returnPath', () => {
 
   it('follow a path of this app, and nothing else', () => {
     expect(returnPath('/airtime')).toBe('/airtime');
-    for (const elsewhere of [null, undefined, '', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/reset-pin', '/reset-pin/?from=/x']) {
+    for (const elsewhere of [
+      null,
+      undefined,
+      '',
+      'https://evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/reset-pin',
+      '/reset-pin/?from=/x',
+    ]) {
       expect(returnPath(elsewhere)).toBe('/dashboard');
     }
   });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, atLagosTime, daysCovered, isDay, lagosDateTime, lagosDay, lagosDayRange, lagosDayStart, lagosMinuteDigits, lagosTimeInWords, startOfLagosDay } from '../../../core/days';
+import {
+  addDays,
+  atLagosTime,
+  daysCovered,
+  isDay,
+  lagosDateTime,
+  lagosDay,
+  lagosDayRange,
+  lagosDayStart,
+  lagosMinuteDigits,
+  lagosTimeInWords,
+  startOfLagosDay,
+} from '../../../core/days';
 
 describe('Africa/Lagos days (UTC+1 all year)', () => {
   it('starts a day at midnight in Lagos, whatever the UTC date says', () => {
@@ -11,7 +23,10 @@ describe('Africa/Lagos days (UTC+1 all year)', () => {
   it('names the day an instant falls on, and a day as its instants', () => {
     expect(lagosDay(new Date('2026-03-10T23:30:00Z'))).toBe('2026-03-11');
     expect(lagosDay(new Date('2026-03-10T22:59:59.999Z'))).toBe('2026-03-10');
-    expect(lagosDayRange('2026-03-10')).toEqual({ from: new Date('2026-03-09T23:00:00Z'), to: new Date('2026-03-10T23:00:00Z') });
+    expect(lagosDayRange('2026-03-10')).toEqual({
+      from: new Date('2026-03-09T23:00:00Z'),
+      to: new Date('2026-03-10T23:00:00Z'),
+    });
     expect(lagosDayStart('2026-03-10')).toEqual(new Date('2026-03-09T23:00:00Z'));
     expect(() => lagosDayRange('10/03/2026')).toThrow(RangeError);
   });

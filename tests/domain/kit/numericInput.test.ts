@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../../core/services';
-import { amountInput, beneficiaryInput, digitsInput, idNumberInput, phoneInput } from '../../../src/domain/kit/numericInput';
+import {
+  amountInput,
+  beneficiaryInput,
+  digitsInput,
+  idNumberInput,
+  phoneInput,
+} from '../../../src/domain/kit/numericInput';
 
 describe('numeric inputs', () => {
   it('NIN and BVN keep digits, at most 11', () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { identityMessages } from '../../../core/messages';
-import { validateCardAmount, validateForgot, validateIdentity, validateLogin, validateRegister, validateReset, type RegisterForm } from '../../../src/domain/kit/validation';
+import {
+  validateCardAmount,
+  validateForgot,
+  validateIdentity,
+  validateLogin,
+  validateRegister,
+  validateReset,
+  type RegisterForm,
+} from '../../../src/domain/kit/validation';
 
 // The validation messages typed out here on purpose, typos included: a change to messages.ts must fail a test.
 describe('validateRegister', () => {
@@ -17,13 +25,18 @@ describe('validateRegister', () => {
     expect(validateRegister(valid)).toBeNull();
   });
 
-  it.each(['name', 'email', 'phone', 'password', 'confirm_password'] as const)('requires %s, whitespace counting as empty', (field) => {
-    expect(validateRegister({ ...valid, [field]: '' })).toBe('please fill or forms to continue');
-    expect(validateRegister({ ...valid, [field]: '   ' })).toBe('please fill or forms to continue');
-  });
+  it.each(['name', 'email', 'phone', 'password', 'confirm_password'] as const)(
+    'requires %s, whitespace counting as empty',
+    (field) => {
+      expect(validateRegister({ ...valid, [field]: '' })).toBe('please fill or forms to continue');
+      expect(validateRegister({ ...valid, [field]: '   ' })).toBe('please fill or forms to continue');
+    },
+  );
 
   it('requires the confirmation to equal the password', () => {
-    expect(validateRegister({ ...valid, confirm_password: 'Secret-124' })).toBe('password and confirm password must match');
+    expect(validateRegister({ ...valid, confirm_password: 'Secret-124' })).toBe(
+      'password and confirm password must match',
+    );
   });
 
   it('requires the terms to be accepted', () => {
@@ -98,8 +111,12 @@ describe('validateIdentity', () => {
     const noDate = validateIdentity({ ...form, date_of_birth: '1990-13-01' });
     expect(noDate).toBe('please enter your date of birth as a real date: day, month and year');
     expect(validateIdentity({ ...form, bank_code: '058' })).toBe(identityMessages.bankAccountIncomplete);
-    expect(validateIdentity({ ...form, bank_account_number: '0123456789' })).toBe(identityMessages.bankAccountIncomplete);
-    expect(validateIdentity({ ...form, kind: 'nin', bank_code: '058', bank_account_number: '0123456789' })).toBe(identityMessages.bankAccountNeedsBvn);
+    expect(validateIdentity({ ...form, bank_account_number: '0123456789' })).toBe(
+      identityMessages.bankAccountIncomplete,
+    );
+    expect(validateIdentity({ ...form, kind: 'nin', bank_code: '058', bank_account_number: '0123456789' })).toBe(
+      identityMessages.bankAccountNeedsBvn,
+    );
   });
 });
 

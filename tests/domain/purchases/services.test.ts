@@ -29,7 +29,11 @@ describe('services', () => {
   });
 
   it('prices internet, cable and education by plan; the others by amount', () => {
-    expect(SERVICES.filter((s) => s.pricing.kind === 'plan').map((s) => s.key)).toEqual(['internet', 'cable', 'education']);
+    expect(SERVICES.filter((s) => s.pricing.kind === 'plan').map((s) => s.key)).toEqual([
+      'internet',
+      'cable',
+      'education',
+    ]);
   });
 
   it('lets a schedule repeat every service but betting, and renew only cable TV before it is due', () => {
@@ -67,7 +71,11 @@ describe('services', () => {
     expect(serviceByKey('electricity').verification).toEqual({ fields: ['address'], beforePaying: true });
     expect(serviceByKey('betting').verification).toEqual({ fields: ['username'], beforePaying: true });
     expect(serviceByKey('cable').verification).toEqual({ fields: [], beforePaying: true });
-    expect(SERVICES.filter((s) => s.verification?.beforePaying).map((s) => s.key)).toEqual(['electricity', 'betting', 'cable']);
+    expect(SERVICES.filter((s) => s.verification?.beforePaying).map((s) => s.key)).toEqual([
+      'electricity',
+      'betting',
+      'cable',
+    ]);
     expect([serviceByKey('airtime'), serviceByKey('internet')].map((s) => s.verification)).toEqual([null, null]);
     expect(serviceByKey('education').verification).toEqual({ fields: [], beforePaying: false });
     expect(SERVICES.filter((s) => s.meterTypes).map((s) => s.key)).toEqual(['electricity']);
@@ -85,10 +93,25 @@ describe('services', () => {
   });
 
   it('keeps recent beneficiaries newest first with the provider used last, once each, five at most', () => {
-    const entry = (beneficiary: string, provider_id = 1) => ({ beneficiary, provider_id, provider_name: `P${provider_id}` });
+    const entry = (beneficiary: string, provider_id = 1) => ({
+      beneficiary,
+      provider_id,
+      provider_name: `P${provider_id}`,
+    });
     const names = (list: { beneficiary: string }[]) => list.map((item) => item.beneficiary);
-    expect(names(rememberBeneficiary(['2', '3', '4', '5', '6'].map((b) => entry(b)), entry(' 1 ')))).toEqual(['1', '2', '3', '4', '5']);
-    expect(rememberBeneficiary([entry('2'), entry('1'), entry('3')], entry('1', 2))).toEqual([entry('1', 2), entry('2'), entry('3')]);
+    expect(
+      names(
+        rememberBeneficiary(
+          ['2', '3', '4', '5', '6'].map((b) => entry(b)),
+          entry(' 1 '),
+        ),
+      ),
+    ).toEqual(['1', '2', '3', '4', '5']);
+    expect(rememberBeneficiary([entry('2'), entry('1'), entry('3')], entry('1', 2))).toEqual([
+      entry('1', 2),
+      entry('2'),
+      entry('3'),
+    ]);
     expect(rememberBeneficiary([entry('2')], entry('  '))).toEqual([entry('2')]);
   });
 });
@@ -99,7 +122,14 @@ describe('validatePurchase', () => {
   it('airtime, electricity, betting: provider, beneficiary and amount', () => {
     expect(validatePurchase(full, 'amount')).toBeNull();
     expect(validatePurchase({ ...full, amount: '1250.50' }, 'amount')).toBeNull();
-    for (const missing of [{ providerId: '' }, { beneficiary: '  ' }, { amount: '' }, { amount: '0' }, { amount: 'abc' }, { amount: '1.234' }]) {
+    for (const missing of [
+      { providerId: '' },
+      { beneficiary: '  ' },
+      { amount: '' },
+      { amount: '0' },
+      { amount: 'abc' },
+      { amount: '1.234' },
+    ]) {
       expect(validatePurchase({ ...full, ...missing }, 'amount')).toBe(messages.allFieldsRequired);
     }
   });

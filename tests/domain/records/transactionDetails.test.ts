@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { transactionFacts } from '../../../src/domain/records/transactionDetails';
 import { airtimePurchase, electricityToken } from '../../../testkit/fixtures';
 
-describe('the facts a transaction\'s details and receipt show', () => {
+describe("the facts a transaction's details and receipt show", () => {
   it('in order, with the holder verified for the number billed after whom it went to', () => {
     expect(transactionFacts({ ...electricityToken, customer_name: 'CHIDI OKEKE' }).map(([name]) => name)).toEqual([
       'Date',
@@ -13,8 +13,12 @@ describe('the facts a transaction\'s details and receipt show', () => {
       'Meter holder',
       'Description',
     ]);
-    expect(transactionFacts({ ...electricityToken, category: 'betting', customer_name: 'Chidi Okeke' })).toContainEqual(['Account holder', 'Chidi Okeke']);
-    expect(transactionFacts({ ...electricityToken, category: 'tv-subscription', customer_name: 'CHIDI OKEKE' })).toContainEqual(['Smartcard holder', 'CHIDI OKEKE']);
+    expect(transactionFacts({ ...electricityToken, category: 'betting', customer_name: 'Chidi Okeke' })).toContainEqual(
+      ['Account holder', 'Chidi Okeke'],
+    );
+    expect(
+      transactionFacts({ ...electricityToken, category: 'tv-subscription', customer_name: 'CHIDI OKEKE' }),
+    ).toContainEqual(['Smartcard holder', 'CHIDI OKEKE']);
   });
 
   it('leaves out what is empty: no holder where nothing was verified', () => {

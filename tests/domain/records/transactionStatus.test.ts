@@ -29,14 +29,9 @@ describe('transaction status', () => {
 
 describe('transaction category', () => {
   it('names the services as their screens do', () => {
-    expect(['airtime', 'data', 'electricity-bill', 'betting', 'tv-subscription', 'education'].map(categoryLabel)).toEqual([
-      'Airtime',
-      'Data',
-      'Electricity',
-      'Betting',
-      'Cable TV',
-      'Jamb/Waec Pins',
-    ]);
+    expect(
+      ['airtime', 'data', 'electricity-bill', 'betting', 'tv-subscription', 'education'].map(categoryLabel),
+    ).toEqual(['Airtime', 'Data', 'Electricity', 'Betting', 'Cable TV', 'Jamb/Waec Pins']);
   });
 
   it('makes any other category readable', () => {

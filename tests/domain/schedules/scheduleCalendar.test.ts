@@ -21,7 +21,11 @@ import {
 import { addDays, DAY_MS, lagosDay } from '../../../core/days';
 
 /** Instants from 1990 to 2100: leap years, century rules and every weekday and month. */
-const instant = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true });
+const instant = fc.date({
+  min: new Date('1990-01-01T00:00:00Z'),
+  max: new Date('2100-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
 const time = fc.integer({ min: 0, max: MINUTES_PER_DAY - 1 });
 const day = instant.map(lagosDay);
 const repeating: fc.Arbitrary<Cadence> = fc.oneof(
@@ -116,13 +120,20 @@ describe('the schedule calendar (Africa/Lagos, UTC+1 all year)', () => {
       day.map((date) => ({ kind: 'on' as const, date })),
     );
     fc.assert(
-      fc.property(repeatingRule, end, fc.integer({ min: 0, max: 12 }), instant, fc.integer({ min: -40 * DAY_MS, max: 40 * DAY_MS }), (rule, stop, done, due, drift) => {
-        const now = new Date(due.getTime() + drift);
-        const next = followingRun(rule, stop, done, due, now);
-        const candidate = nextRunAfter(rule, due > now ? due : now)!;
-        expect(next).toEqual(withinEnd(stop, done, candidate) ? candidate : null);
-        if (next) expect(next.getTime()).toBeGreaterThan(Math.max(due.getTime(), now.getTime()));
-      }),
+      fc.property(
+        repeatingRule,
+        end,
+        fc.integer({ min: 0, max: 12 }),
+        instant,
+        fc.integer({ min: -40 * DAY_MS, max: 40 * DAY_MS }),
+        (rule, stop, done, due, drift) => {
+          const now = new Date(due.getTime() + drift);
+          const next = followingRun(rule, stop, done, due, now);
+          const candidate = nextRunAfter(rule, due > now ? due : now)!;
+          expect(next).toEqual(withinEnd(stop, done, candidate) ? candidate : null);
+          if (next) expect(next.getTime()).toBeGreaterThan(Math.max(due.getTime(), now.getTime()));
+        },
+      ),
     );
   });
 
@@ -139,13 +150,23 @@ describe('the schedule calendar (Africa/Lagos, UTC+1 all year)', () => {
 
   it('examples: the last day of short months, leap years, the Lagos day around midnight UTC', () => {
     const monthly31: Rule = { cadence: { kind: 'monthly', day: 31 }, time: 9 * 60 };
-    expect(nextRunAfter(monthly31, new Date('2026-01-31T09:00:00+01:00'))).toEqual(new Date('2026-02-28T09:00:00+01:00'));
-    expect(nextRunAfter(monthly31, new Date('2028-02-01T00:00:00+01:00'))).toEqual(new Date('2028-02-29T09:00:00+01:00'));
-    expect(nextRunAfter(monthly31, new Date('2026-04-30T09:00:00+01:00'))).toEqual(new Date('2026-05-31T09:00:00+01:00'));
+    expect(nextRunAfter(monthly31, new Date('2026-01-31T09:00:00+01:00'))).toEqual(
+      new Date('2026-02-28T09:00:00+01:00'),
+    );
+    expect(nextRunAfter(monthly31, new Date('2028-02-01T00:00:00+01:00'))).toEqual(
+      new Date('2028-02-29T09:00:00+01:00'),
+    );
+    expect(nextRunAfter(monthly31, new Date('2026-04-30T09:00:00+01:00'))).toEqual(
+      new Date('2026-05-31T09:00:00+01:00'),
+    );
     // 23:30 UTC on the 4th is 00:30 on the 5th in Lagos: a daily 00:15 run is the 6th's.
-    expect(nextRunAfter({ cadence: { kind: 'daily' }, time: 15 }, new Date('2026-03-04T23:30:00Z'))).toEqual(new Date('2026-03-06T00:15:00+01:00'));
+    expect(nextRunAfter({ cadence: { kind: 'daily' }, time: 15 }, new Date('2026-03-04T23:30:00Z'))).toEqual(
+      new Date('2026-03-06T00:15:00+01:00'),
+    );
     // 2026-03-06 is a Friday: the next Friday 18:00 from Friday 18:00 is a week on.
-    expect(nextRunAfter({ cadence: { kind: 'weekly', weekday: 5 }, time: 18 * 60 }, new Date('2026-03-06T18:00:00+01:00'))).toEqual(new Date('2026-03-13T18:00:00+01:00'));
+    expect(
+      nextRunAfter({ cadence: { kind: 'weekly', weekday: 5 }, time: 18 * 60 }, new Date('2026-03-06T18:00:00+01:00')),
+    ).toEqual(new Date('2026-03-13T18:00:00+01:00'));
     expect(addMonths('2026-12-31', 2)).toBe('2027-02-28');
     expect(renewalRunAt('2026-03-01', 2, 8 * 60)).toEqual(new Date('2026-02-27T08:00:00+01:00'));
   });

@@ -14,15 +14,28 @@ describe('card top-up fees', () => {
     for (const amount of [10_000n, 123_456n, 240_000n, 246_000n, 500_000n, 5_000_000n, 12_000_000n, 50_000_000n]) {
       const quote = cardQuote(amount, 'customer');
       expect(quote.chargedKobo - cardFeeKobo(quote.chargedKobo), `₦${amount / 100n}`).toBeGreaterThanOrEqual(amount);
-      expect(quote.chargedKobo - 1n - cardFeeKobo(quote.chargedKobo - 1n), `₦${amount / 100n}: a kobo less would not do`).toBeLessThan(amount);
+      expect(
+        quote.chargedKobo - 1n - cardFeeKobo(quote.chargedKobo - 1n),
+        `₦${amount / 100n}: a kobo less would not do`,
+      ).toBeLessThan(amount);
       expect(quote.feeKobo).toBe(quote.chargedKobo - amount);
     }
-    expect(cardQuote(500_000n, 'customer')).toEqual({ amountKobo: 500_000n, feeKobo: 17_767n, chargedKobo: 517_767n, bearer: 'customer' });
+    expect(cardQuote(500_000n, 'customer')).toEqual({
+      amountKobo: 500_000n,
+      feeKobo: 17_767n,
+      chargedKobo: 517_767n,
+      bearer: 'customer',
+    });
     // Past the cap the fee is the cap.
     expect(cardQuote(50_000_000n, 'customer')).toMatchObject({ feeKobo: 200_000n, chargedKobo: 50_200_000n });
   });
 
   it('with the business bearing it, charges the amount and shows the fee it pays', () => {
-    expect(cardQuote(500_000n, 'business')).toEqual({ amountKobo: 500_000n, feeKobo: 17_500n, chargedKobo: 500_000n, bearer: 'business' });
+    expect(cardQuote(500_000n, 'business')).toEqual({
+      amountKobo: 500_000n,
+      feeKobo: 17_500n,
+      chargedKobo: 500_000n,
+      bearer: 'business',
+    });
   });
 });

@@ -7,7 +7,12 @@ const CAPTCHA_AFTER = 5;
 const FIRST_WAIT_MS = 1_000;
 const user = (walk: Walk) => walk.data.user as NewUser;
 const refusedForCredentials = (walk: Walk) =>
-  walk.ahead().some(({ event }) => event.type === 'xstate.error.actor.login' && event.error === 'These credentials do not match our records.');
+  walk
+    .ahead()
+    .some(
+      ({ event }) =>
+        event.type === 'xstate.error.actor.login' && event.error === 'These credentials do not match our records.',
+    );
 
 /** /login in the browser: an account that has not verified its e-mail (it lands on /verify-email). */
 export const loginFlow: BrowserFlow = {
@@ -19,7 +24,9 @@ export const loginFlow: BrowserFlow = {
     // the server's clock (development: POST /dev/clock) is moved past that wait rather than waited out.
     if (walk.path.steps.some(({ event }) => event.type === 'xstate.done.actor.captcha')) {
       for (let i = 0; i < CAPTCHA_AFTER; i += 1) {
-        const failed = await walk.request.post('/api/login', { data: { device: 'web', email: account.email, password: 'Not-the-password-1' } });
+        const failed = await walk.request.post('/api/login', {
+          data: { device: 'web', email: account.email, password: 'Not-the-password-1' },
+        });
         expect(failed.status()).toBe(401);
       }
       expect((await walk.request.post('/dev/clock', { data: { advance_ms: FIRST_WAIT_MS } })).status()).toBe(200);
@@ -31,7 +38,9 @@ export const loginFlow: BrowserFlow = {
       const { page } = walk;
       if (event.field === 'email') return page.getByLabel('Email').fill(` ${user(walk).email} `);
       // The model's password is masked; the account's own, or a wrong one when the server is to refuse it.
-      await page.getByLabel('Password', { exact: true }).fill(refusedForCredentials(walk) ? 'Not-the-password-1' : user(walk).password);
+      await page
+        .getByLabel('Password', { exact: true })
+        .fill(refusedForCredentials(walk) ? 'Not-the-password-1' : user(walk).password);
     },
     'login.submit': async (walk) => {
       const empty = !walk.path.steps.some(({ event }) => event.type === 'login.change');

@@ -16,10 +16,14 @@ export const otpCountdownFlow: BrowserFlow = {
     // paused, so no second passes but those the path's ticks run.
     let send: () => void = () => {};
     const paused = new Promise<void>((resolve) => (send = resolve));
-    await page.route('**/api/resend-otp', async (route) => {
-      await paused;
-      await route.continue();
-    }, { times: 1 });
+    await page.route(
+      '**/api/resend-otp',
+      async (route) => {
+        await paused;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await page.clock.install();
     await logIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/verify-email$/);
@@ -35,7 +39,9 @@ export const otpCountdownFlow: BrowserFlow = {
   },
   states: {
     counting: async ({ page, data }) => {
-      await expect(page.getByRole('button', { name: `Resend code in ${Number(data.remaining)} s`, exact: true })).toBeDisabled();
+      await expect(
+        page.getByRole('button', { name: `Resend code in ${Number(data.remaining)} s`, exact: true }),
+      ).toBeDisabled();
     },
     done: async ({ page }) => {
       await expect(page.getByRole('button', { name: 'Resend code', exact: true })).toBeEnabled();

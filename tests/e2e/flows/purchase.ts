@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { labels, messages } from '../../../core/messages';
-import { createReadyAccount, enterPin, expect, expectToast, fund, logIn, newUser, PINS, services, type NewUser } from '../../support/e2e/journeys';
+import {
+  createReadyAccount,
+  enterPin,
+  expect,
+  expectToast,
+  fund,
+  logIn,
+  newUser,
+  PINS,
+  services,
+  type NewUser,
+} from '../../support/e2e/journeys';
 import type { GeneratedStep } from '../../../testkit/browserSpecs';
 import type { BrowserFlow, Walk } from './browserFlow';
 
@@ -29,7 +40,13 @@ function nextAnswer(steps: GeneratedStep[]): GeneratedStep | undefined {
  */
 function plannedNumber(typed: string, answer: GeneratedStep | undefined): string {
   const suffix =
-    answer?.event.type === 'merchant.failed' ? '9999' : answerOf(answer)?.message.includes('refunded') ? '0001' : answerOf(answer)?.status === 'processing' ? '0002' : null;
+    answer?.event.type === 'merchant.failed'
+      ? '9999'
+      : answerOf(answer)?.message.includes('refunded')
+        ? '0001'
+        : answerOf(answer)?.status === 'processing'
+          ? '0002'
+          : null;
   if (!suffix) return typed;
   let left = 4;
   return typed
@@ -40,7 +57,13 @@ function plannedNumber(typed: string, answer: GeneratedStep | undefined): string
     .join('');
 }
 
-async function buyThroughApi(request: APIRequestContext, auth: string, providerId: number, beneficiary: string, pin: string) {
+async function buyThroughApi(
+  request: APIRequestContext,
+  auth: string,
+  providerId: number,
+  beneficiary: string,
+  pin: string,
+) {
   return request.post(`/api/electricity-bill`, {
     headers: { Authorization: `Bearer ${auth}`, 'Idempotency-Key': randomUUID() },
     data: { provider_id: providerId, beneficiary, amount: 500, pin },
@@ -48,7 +71,9 @@ async function buyThroughApi(request: APIRequestContext, auth: string, providerI
 }
 
 async function signInThroughApi(request: APIRequestContext, account: NewUser): Promise<string> {
-  const response = await request.post('/api/login', { data: { device: 'web', email: account.email, password: account.password } });
+  const response = await request.post('/api/login', {
+    data: { device: 'web', email: account.email, password: account.password },
+  });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
@@ -57,7 +82,9 @@ async function signInThroughApi(request: APIRequestContext, account: NewUser): P
 async function wrongPinsUntil(walk: Walk, providerId: number, reason: 'pin-logout' | 'pin-locked') {
   for (let attempt = 0; attempt < 30; attempt += 1) {
     const response = await buyThroughApi(walk.request, token(walk), providerId, service.beneficiary, PINS.wrong);
-    const body = (await response.json()) as { data?: { reason?: string; pin_attempts?: number; max_attempts?: number } };
+    const body = (await response.json()) as {
+      data?: { reason?: string; pin_attempts?: number; max_attempts?: number };
+    };
     // One short of logging out: the browser's wrong pin is the one that does it.
     if (reason === 'pin-logout' && body.data?.pin_attempts === body.data?.max_attempts) return;
     if (body.data?.reason === 'pin-locked') return;
@@ -74,7 +101,10 @@ export const purchaseFlow: BrowserFlow = {
     walk.data.user = account;
     walk.data.token = await createReadyAccount(request, account);
     await fund(request, token(walk), 20_000);
-    const providers = await request.post('/api/fetch-providers', { headers: { Authorization: `Bearer ${token(walk)}` }, data: {} });
+    const providers = await request.post('/api/fetch-providers', {
+      headers: { Authorization: `Bearer ${token(walk)}` },
+      data: {},
+    });
     const { data } = (await providers.json()) as { data: Record<string, { id: number; name: string }[]> };
     const providerId = data['electricity-bill'].find((p) => p.name === service.provider)!.id;
     walk.data.providerId = providerId;
@@ -82,14 +112,17 @@ export const purchaseFlow: BrowserFlow = {
     const answers = path.steps.map((step) => answerOf(step)?.reason);
     if (answers.includes('pin-locked')) await wrongPinsUntil(walk, providerId, 'pin-locked');
     else if (answers.includes('pin-logout')) await wrongPinsUntil(walk, providerId, 'pin-logout');
-    if (path.steps[0]?.event.type === 'xstate.error.actor.recent') await page.route('**/api/recent-beneficiaries', (route) => route.abort('internetdisconnected'), { times: 1 });
+    if (path.steps[0]?.event.type === 'xstate.error.actor.recent')
+      await page.route('**/api/recent-beneficiaries', (route) => route.abort('internetdisconnected'), { times: 1 });
     await logIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(service.route);
   },
   steps: {
     'xstate.done.actor.recent': async ({ page }) => {
-      await expect(page.getByRole('group', { name: 'Recently paid' }).getByRole('button', { name: new RegExp(RECENT) })).toBeVisible();
+      await expect(
+        page.getByRole('group', { name: 'Recently paid' }).getByRole('button', { name: new RegExp(RECENT) }),
+      ).toBeVisible();
     },
     'xstate.error.actor.recent': async ({ page }) => {
       await expect(page.getByRole('group', { name: 'Recently paid' })).toHaveCount(0);
@@ -98,17 +131,24 @@ export const purchaseFlow: BrowserFlow = {
       await page.getByLabel(service.providerLabel).selectOption({ label: service.provider });
     },
     'form.beneficiary': async (walk, event) => {
-      await walk.page.getByLabel(service.beneficiaryLabel).fill(plannedNumber(String(event.value), nextAnswer(walk.ahead())));
+      await walk.page
+        .getByLabel(service.beneficiaryLabel)
+        .fill(plannedNumber(String(event.value), nextAnswer(walk.ahead())));
     },
     'form.amount': async ({ page }, event) => {
       await page.getByLabel('Amount').fill(String(event.value));
     },
     'form.recent': async ({ page }) => {
-      await page.getByRole('group', { name: 'Recently paid' }).getByRole('button', { name: new RegExp(RECENT) }).click();
+      await page
+        .getByRole('group', { name: 'Recently paid' })
+        .getByRole('button', { name: new RegExp(RECENT) })
+        .click();
     },
     'purchase.continue': async (walk) => {
       const { page } = walk;
-      const typed = walk.path.steps.slice(0, walk.path.steps.length - walk.ahead().length).some(({ event }) => event.type === 'form.beneficiary' || event.type === 'form.recent');
+      const typed = walk.path.steps
+        .slice(0, walk.path.steps.length - walk.ahead().length)
+        .some(({ event }) => event.type === 'form.beneficiary' || event.type === 'form.recent');
       await page.locator('form.purchase-form button[type=submit]').click();
       if (!typed) await expectToast(page, messages.allFieldsRequired);
     },
@@ -133,13 +173,17 @@ export const purchaseFlow: BrowserFlow = {
     'xstate.done.actor.purchase': async ({ page }, event) => {
       const answer = event.output as Answer;
       // Refused pins are told in the spec's words, whatever the server said.
-      if (answer.reason === 'pin-incorrect' || answer.reason === 'pin-logout') await expectToast(page, messages.pinNotCorrect);
-      else if (answer.reason === 'pin-locked') await expect(page.getByRole('alert').filter({ hasText: /locked/i })).toBeVisible();
+      if (answer.reason === 'pin-incorrect' || answer.reason === 'pin-logout')
+        await expectToast(page, messages.pinNotCorrect);
+      else if (answer.reason === 'pin-locked')
+        await expect(page.getByRole('alert').filter({ hasText: /locked/i })).toBeVisible();
       else {
-        const told = answer.type === 'error' ? /refunded/i : answer.status === 'processing' ? /processing/i : /token|successful/i;
+        const told =
+          answer.type === 'error' ? /refunded/i : answer.status === 'processing' ? /processing/i : /token|successful/i;
         await expect(page.getByRole('alert').filter({ hasText: told })).toBeVisible();
       }
-      if (answer.status === 'completed') await expect(page.getByRole('region', { name: service.result })).toContainText(/\d{4}/);
+      if (answer.status === 'completed')
+        await expect(page.getByRole('region', { name: service.result })).toContainText(/\d{4}/);
     },
     'xstate.error.actor.purchase': async ({ page }) => {
       await expect(page.getByRole('alert')).toBeVisible();

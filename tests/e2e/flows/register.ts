@@ -3,7 +3,13 @@ import { expect, expectToast, newUser, type NewUser, registerThroughApi } from '
 import type { BrowserFlow, Walk } from './browserFlow';
 
 const user = (walk: Walk) => walk.data.user as NewUser;
-const FIELDS: Record<string, string> = { name: 'Full name', email: 'Email', phone: 'Phone number', password: 'Password', confirm_password: 'Confirm password' };
+const FIELDS: Record<string, string> = {
+  name: 'Full name',
+  email: 'Email',
+  phone: 'Phone number',
+  password: 'Password',
+  confirm_password: 'Confirm password',
+};
 
 /** /register in the browser: a new person, or one whose e-mail is already taken when the path says so. */
 export const registerFlow: BrowserFlow = {

@@ -1,5 +1,16 @@
 import { messages } from '../../../core/messages';
-import { codeIn, expect, expectToast, logIn, mailCount, newMail, newUser, typeCode, type NewUser, registerThroughApi } from '../../support/e2e/journeys';
+import {
+  codeIn,
+  expect,
+  expectToast,
+  logIn,
+  mailCount,
+  newMail,
+  newUser,
+  typeCode,
+  type NewUser,
+  registerThroughApi,
+} from '../../support/e2e/journeys';
 import type { BrowserFlow, Walk } from './browserFlow';
 
 const user = (walk: Walk) => walk.data.user as NewUser;
@@ -19,7 +30,9 @@ export const verifyEmailFlow: BrowserFlow = {
     const token = await registerThroughApi(request, account);
     const firstResend = path.steps.find(({ event }) => event.type.endsWith('.actor.resend'))?.event;
     if (firstResend?.type === 'xstate.error.actor.resend' && String(firstResend.error).includes('resend otp in')) {
-      expect((await request.post('/api/resend-otp', { headers: { Authorization: `Bearer ${token}` }, data: {} })).ok()).toBe(true);
+      expect(
+        (await request.post('/api/resend-otp', { headers: { Authorization: `Bearer ${token}` }, data: {} })).ok(),
+      ).toBe(true);
     }
     if (firstResend?.type === 'xstate.error.actor.resend' && firstResend.error === 'Failed to fetch') {
       await page.route('**/api/resend-otp', (route) => route.abort('internetdisconnected'), { times: 1 });
@@ -35,7 +48,8 @@ export const verifyEmailFlow: BrowserFlow = {
       await expect(page.getByRole('alert').filter({ hasText: /code has been sent/i })).toBeVisible();
     },
     'xstate.error.actor.resend': async (walk, event) => {
-      if (event.error === 'Failed to fetch') return expect(walk.page.getByRole('button', { name: 'Resend code', exact: true })).toBeEnabled();
+      if (event.error === 'Failed to fetch')
+        return expect(walk.page.getByRole('button', { name: 'Resend code', exact: true })).toBeEnabled();
       // The server names the seconds left; the page counts them down.
       await expect(walk.page.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeVisible();
     },
@@ -51,7 +65,12 @@ export const verifyEmailFlow: BrowserFlow = {
       const verifyAnswer = upcoming(walk, 'xstate.done.actor.verify') ?? upcoming(walk, 'xstate.error.actor.verify');
       const mail = await newMail(walk.request, user(walk).email, Number(walk.data.mails));
       const code = codeIn(mail);
-      await typeCode(walk.page, verifyAnswer?.type === 'xstate.error.actor.verify' ? String((Number(code) + 1) % 10_000).padStart(4, '0') : code);
+      await typeCode(
+        walk.page,
+        verifyAnswer?.type === 'xstate.error.actor.verify'
+          ? String((Number(code) + 1) % 10_000).padStart(4, '0')
+          : code,
+      );
     },
     'verify.submit': async (walk) => {
       const typed = walk.path.steps.some(({ event }) => event.type === 'verify.change');

@@ -5,7 +5,17 @@ import { validateChangePassword } from '../../../src/domain/kit/validation';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../../src/machines/account/changePassword';
 import { changePasswordModel } from '../../../testkit/models/account/changePassword.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { acceptedByServer, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, refusedByServer, submitChecked, successToast } from '../../support/flowHarness';
+import {
+  acceptedByServer,
+  deferredActor,
+  effectLog,
+  expectStep,
+  itWalkedEveryTransition,
+  pathTitle,
+  refusedByServer,
+  submitChecked,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const empty = { old_password: '', new_password: '', confirm_new_password: '' };
@@ -35,8 +45,11 @@ describe('changePasswordMachine (model-based)', () => {
             afterwards: () => expect(actor.getSnapshot().context.form).toEqual(empty),
           }),
           // A refused change keeps what was typed, to correct and try again.
-          'xstate.error.actor.changePassword': refusedByServer(actor, effects, () => request.last, (before) =>
-            expect(actor.getSnapshot().context.form).toEqual(before.context.form),
+          'xstate.error.actor.changePassword': refusedByServer(
+            actor,
+            effects,
+            () => request.last,
+            (before) => expect(actor.getSnapshot().context.form).toEqual(before.context.form),
           ),
         },
         states: {

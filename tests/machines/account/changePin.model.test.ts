@@ -6,10 +6,29 @@ import { emptyCode } from '../../../src/domain/account/codes';
 import { messages } from '../../../core/messages';
 import { changePinMachine, type ChangePinEvent } from '../../../src/machines/account/changePin';
 import type { SessionUser } from '../../../src/domain/account/user';
-import { changed, changePinModel, filled, locked, loggedOut, wrongOldPin } from '../../../testkit/models/account/changePin.model';
+import {
+  changed,
+  changePinModel,
+  filled,
+  locked,
+  loggedOut,
+  wrongOldPin,
+} from '../../../testkit/models/account/changePin.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { ada } from '../../../testkit/fixtures';
-import { acceptedByServer, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle, refusedByServer, successToast } from '../../support/flowHarness';
+import {
+  acceptedByServer,
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  navigation,
+  pathTitle,
+  refusedByServer,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -30,7 +49,8 @@ describe('changePinMachine (model-based)', () => {
 
       await path.test({
         events: {
-          'pin.change': ({ event }) => void actor.send({ type: 'pin.change', values: (event as ChangePinEvent & { values: string[] }).values }),
+          'pin.change': ({ event }) =>
+            void actor.send({ type: 'pin.change', values: (event as ChangePinEvent & { values: string[] }).values }),
           'pin.submit': ({ state }) => {
             // The match is the server's to check; the client only wants every box filled.
             effects.expect(state.matches('editing') ? [errorToast(messages.allFormFieldsRequired)] : []);
@@ -46,7 +66,11 @@ describe('changePinMachine (model-based)', () => {
             if (typeof error === 'string') return refusedByServer(actor, effects, () => request.last)(step);
             const reason = (error.envelope.data as PinRefusal).reason;
             // A wrong old pin past max_attempts ends as a purchase's does: the spec's words, then /login.
-            effects.expect(reason === 'pin-logout' ? [errorToast(messages.pinNotCorrect), navigation('/login')] : [errorToast(error.message)]);
+            effects.expect(
+              reason === 'pin-logout'
+                ? [errorToast(messages.pinNotCorrect), navigation('/login')]
+                : [errorToast(error.message)],
+            );
             request.last.reject(error);
             await leaves(actor, 'submitting');
             const context = session.getSnapshot().context;
@@ -75,11 +99,14 @@ describe('changePinMachine (model-based)', () => {
     for (const settle of ['resolve', 'reject', 'wrong pin', 'locked', 'logged out'] as const) {
       const { actor: session } = createTestSession(ada);
       const request = deferredActor<Envelope<UserData>, ChangePinRequest>();
-      const actor = createActor(changePinMachine.provide({ actors: { changePin: request.logic } }), { input: { session } }).start();
+      const actor = createActor(changePinMachine.provide({ actors: { changePin: request.logic } }), {
+        input: { session },
+      }).start();
       actor.send({ type: 'pin.change', values: filled });
       actor.send({ type: 'pin.submit' });
       if (settle === 'resolve') request.last.resolve(changed);
-      else if (settle === 'reject') request.last.reject(new ApiError({ type: 'error', message: 'old pin is not correct' }));
+      else if (settle === 'reject')
+        request.last.reject(new ApiError({ type: 'error', message: 'old pin is not correct' }));
       else request.last.reject({ 'wrong pin': wrongOldPin, locked, 'logged out': loggedOut }[settle]);
       await leaves(actor, 'submitting');
       expect(actor.getSnapshot().context.code).toEqual(emptyCode(12));

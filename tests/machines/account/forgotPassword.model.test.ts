@@ -5,7 +5,18 @@ import { validateForgot } from '../../../src/domain/kit/validation';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../../src/machines/account/forgotPassword';
 import { captchaToken, forgotPasswordModel } from '../../../testkit/models/account/forgotPassword.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { acceptedByServer, captchaSteps, deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, refusedByServer, submitChecked, successToast } from '../../support/flowHarness';
+import {
+  acceptedByServer,
+  captchaSteps,
+  deferredActor,
+  effectLog,
+  expectStep,
+  itWalkedEveryTransition,
+  pathTitle,
+  refusedByServer,
+  submitChecked,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = forgotPasswordModel.traversals;
@@ -16,9 +27,12 @@ describe('forgotPasswordMachine (model-based)', () => {
     it(pathTitle(path), async () => {
       const captcha = deferredActor<string>();
       const forgot = deferredActor<Envelope, Omit<ForgotRequest, 'device'>>();
-      const actor = createActor(forgotPasswordMachine.provide({ actors: { getCaptchaToken: captcha.logic, forgot: forgot.logic } }), {
-        inspect: coverage.inspect,
-      }).start();
+      const actor = createActor(
+        forgotPasswordMachine.provide({ actors: { getCaptchaToken: captcha.logic, forgot: forgot.logic } }),
+        {
+          inspect: coverage.inspect,
+        },
+      ).start();
       const effects = effectLog(actor);
       const send = (event: { type: string }) => actor.send(event as ForgotPasswordEvent);
 

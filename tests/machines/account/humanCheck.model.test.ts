@@ -4,7 +4,14 @@ import { UNNAMED_ACTION, type CaptchaAction } from '../../../core/captcha';
 import { humanCheckMachine } from '../../../src/machines/account/humanCheck';
 import { humanCheckModel, TOKEN } from '../../../testkit/models/account/humanCheck.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { deferredActor, effectLog, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  expectStep,
+  itWalkedEveryTransition,
+  pathTitle,
+  settled,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = humanCheckModel.traversals;
@@ -15,14 +22,20 @@ describe('humanCheckMachine (model-based)', () => {
     it(pathTitle(path), async () => {
       const captcha = deferredActor<string, { action: CaptchaAction }>();
       const deliver = deferredActor<void, { token: string }>();
-      const actor = createActor(humanCheckMachine.provide({ actors: { getCaptchaToken: captcha.logic, postTokenToHost: deliver.logic } }), {
-        input: { action: 'register' },
-        inspect: coverage.inspect,
-      }).start();
+      const actor = createActor(
+        humanCheckMachine.provide({ actors: { getCaptchaToken: captcha.logic, postTokenToHost: deliver.logic } }),
+        {
+          input: { action: 'register' },
+          inspect: coverage.inspect,
+        },
+      ).start();
       const effects = effectLog(actor);
 
       /** Answers the widget or the app as the case says. */
-      const settle = (call: { resolve: (output: never) => void; reject: (error: unknown) => void }, event: { type: string; output?: unknown; error?: unknown }) => {
+      const settle = (
+        call: { resolve: (output: never) => void; reject: (error: unknown) => void },
+        event: { type: string; output?: unknown; error?: unknown },
+      ) => {
         if (event.type.startsWith('xstate.done')) call.resolve(event.output as never);
         else call.reject(new Error(String(event.error)));
         return settled();
@@ -55,7 +68,9 @@ describe('humanCheckMachine (model-based)', () => {
 describe('humanCheckMachine with the development captcha', () => {
   const run = async (input: { action: CaptchaAction }) => {
     const deliver = deferredActor<void, { token: string }>();
-    const actor = createActor(humanCheckMachine.provide({ actors: { postTokenToHost: deliver.logic } }), { input }).start();
+    const actor = createActor(humanCheckMachine.provide({ actors: { postTokenToHost: deliver.logic } }), {
+      input,
+    }).start();
     actor.send({ type: 'human.confirm' });
     await waitFor(actor, (s) => !s.matches('verifying'));
     return { actor, deliver };

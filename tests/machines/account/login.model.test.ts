@@ -6,7 +6,20 @@ import { validateLogin } from '../../../src/domain/kit/validation';
 import { loginMachine, type LoginEvent } from '../../../src/machines/account/login';
 import { loginModel } from '../../../testkit/models/account/login.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { acceptedByServer, captchaSteps, deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle, refusedByServer, submitChecked } from '../../support/flowHarness';
+import {
+  acceptedByServer,
+  captchaSteps,
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  navigation,
+  pathTitle,
+  refusedByServer,
+  submitChecked,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -19,10 +32,13 @@ describe('loginMachine (model-based)', () => {
       const { actor: session } = createTestSession();
       const login = deferredActor<Envelope<UserData>, Omit<LoginRequest, 'device'>>();
       const captcha = deferredActor<string>();
-      const actor = createActor(loginMachine.provide({ actors: { login: login.logic, getCaptchaToken: captcha.logic } }), {
-        input: { session },
-        inspect: coverage.inspect,
-      }).start();
+      const actor = createActor(
+        loginMachine.provide({ actors: { login: login.logic, getCaptchaToken: captcha.logic } }),
+        {
+          input: { session },
+          inspect: coverage.inspect,
+        },
+      ).start();
       const effects = effectLog(actor);
       const send = (event: { type: string }) => actor.send(event as LoginEvent);
       let expectedUser: UserData | undefined;
@@ -36,7 +52,11 @@ describe('loginMachine (model-based)', () => {
           'xstate.done.actor.login': (step) => {
             const { captchaToken } = actor.getSnapshot().context;
             return acceptedByServer(actor, effects, () => login.last, {
-              request: { email: 'ada@example.com', password: 'Secret-123', ...(captchaToken ? { token: captchaToken } : {}) },
+              request: {
+                email: 'ada@example.com',
+                password: 'Secret-123',
+                ...(captchaToken ? { token: captchaToken } : {}),
+              },
               told: ({ lands }) => [navigation(lands)],
               afterwards: ({ output }) => void (expectedUser = output.data),
             })(step);
@@ -62,9 +82,18 @@ describe('loginMachine (model-based)', () => {
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('loggedIn'));
             if (expectedUser) {
               // The session's rules are kept beside the user (offlineCopy.ts), not among its fields.
-              const { pin_attempts, max_attempts, pin_locked, session_idle_seconds, session_lifetime_seconds, ...userFields } =
-                expectedUser;
-              expect([session_idle_seconds, session_lifetime_seconds]).toEqual([expect.any(Number), expect.any(Number)]);
+              const {
+                pin_attempts,
+                max_attempts,
+                pin_locked,
+                session_idle_seconds,
+                session_lifetime_seconds,
+                ...userFields
+              } = expectedUser;
+              expect([session_idle_seconds, session_lifetime_seconds]).toEqual([
+                expect.any(Number),
+                expect.any(Number),
+              ]);
               const { user } = session.getSnapshot().context;
               expect(user).toMatchObject({ ...userFields, initial: 'AO' });
               expect(session.getSnapshot().context).toMatchObject({ pin_attempts, max_attempts, pin_locked });

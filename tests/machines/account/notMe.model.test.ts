@@ -4,7 +4,17 @@ import type { Envelope } from '../../../core/contract';
 import { INVALID_NOT_ME_LINK, notMeMachine } from '../../../src/machines/account/notMe';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { linkToken, notMeModel, secured, tokenOf } from '../../../testkit/models/account/notMe.model';
-import { deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, pathTitle, settled, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  failsWithToast,
+  itWalkedEveryTransition,
+  pathTitle,
+  settled,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -18,9 +28,16 @@ describe('notMeMachine (model-based)', () => {
       for (const path of shortestPaths(notMeModel, traversal)) {
         it(pathTitle(path), async () => {
           // The owner may be signed in on this browser: the report signs them out here too.
-          const { actor: session } = createTestSession({ email: 'ada@example.com', token: 'a-session', email_verified_at: '2025-01-01' });
+          const { actor: session } = createTestSession({
+            email: 'ada@example.com',
+            token: 'a-session',
+            email_verified_at: '2025-01-01',
+          });
           const report = deferredActor<Envelope, { token: string }>();
-          const actor = createActor(notMeMachine.provide({ actors: { reportNotMe: report.logic } }), { input: { session, token }, inspect: coverage.inspect }).start();
+          const actor = createActor(notMeMachine.provide({ actors: { reportNotMe: report.logic } }), {
+            input: { session, token },
+            inspect: coverage.inspect,
+          }).start();
           const effects = effectLog(actor);
 
           await path.test({

@@ -67,7 +67,10 @@ describe('pinDialogMachine (model-based)', () => {
       expect(actor.getSnapshot().value).toBe('closed');
     }
     expect(seen).toEqual([]);
-    expect(owner.heard).toEqual([...Array(4).fill({ type: 'pin.accepted', pin: '1111' }), { type: 'pin.accepted', pin: ADA_PIN }]);
+    expect(owner.heard).toEqual([
+      ...Array(4).fill({ type: 'pin.accepted', pin: '1111' }),
+      { type: 'pin.accepted', pin: ADA_PIN },
+    ]);
     // Nothing but the owner and the boxes: no stored pin, no count.
     expect(Object.keys(actor.getSnapshot().context).sort()).toEqual(['code', 'owner']);
   });

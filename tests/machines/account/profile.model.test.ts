@@ -5,8 +5,27 @@ import { validateProfile } from '../../../src/domain/kit/validation';
 import { profileMachine, type ProfileEvent } from '../../../src/machines/account/profile';
 import type { SessionUser } from '../../../src/domain/account/user';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { ada, born, laterNin, newBvn, newBvnMasked, profileModel, updated } from '../../../testkit/models/account/profile.model';
-import { acceptedByServer, deferredActor, effectLog, expectStep, itWalkedEveryTransition, leaves, pathTitle, refusedByServer, submitChecked, successToast } from '../../support/flowHarness';
+import {
+  ada,
+  born,
+  laterNin,
+  newBvn,
+  newBvnMasked,
+  profileModel,
+  updated,
+} from '../../../testkit/models/account/profile.model';
+import {
+  acceptedByServer,
+  deferredActor,
+  effectLog,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  pathTitle,
+  refusedByServer,
+  submitChecked,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -48,7 +67,8 @@ describe('profileMachine (model-based)', () => {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
             // Phone, NIN and BVN hold digits only, at most 11.
-            for (const field of ['phone', 'nin', 'bvn'] as const) expect(snapshot.context.form[field]).toMatch(/^\d{0,11}$/);
+            for (const field of ['phone', 'nin', 'bvn'] as const)
+              expect(snapshot.context.form[field]).toMatch(/^\d{0,11}$/);
             // The session (and storage) learn the new fields on success only.
             const user = session.getSnapshot().context.user;
             expect(user.bvn).toBe(saved ? newBvnMasked : '');

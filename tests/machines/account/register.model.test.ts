@@ -5,7 +5,19 @@ import { validateRegister } from '../../../src/domain/kit/validation';
 import { registerMachine, type RegisterEvent } from '../../../src/machines/account/register';
 import { newUser, registerModel } from '../../../testkit/models/account/register.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { acceptedByServer, captchaSteps, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../../support/flowHarness';
+import {
+  acceptedByServer,
+  captchaSteps,
+  deferredActor,
+  effectLog,
+  expectStep,
+  itWalkedEveryTransition,
+  navigation,
+  pathTitle,
+  refusedByServer,
+  submitChecked,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -18,10 +30,13 @@ describe('registerMachine (model-based)', () => {
       const { actor: session } = createTestSession();
       const captcha = deferredActor<string>();
       const register = deferredActor<Envelope<UserData>, Omit<RegisterRequest, 'device'>>();
-      const actor = createActor(registerMachine.provide({ actors: { getCaptchaToken: captcha.logic, register: register.logic } }), {
-        input: { session },
-        inspect: coverage.inspect,
-      }).start();
+      const actor = createActor(
+        registerMachine.provide({ actors: { getCaptchaToken: captcha.logic, register: register.logic } }),
+        {
+          input: { session },
+          inspect: coverage.inspect,
+        },
+      ).start();
       const effects = effectLog(actor);
       const send = (event: { type: string }) => actor.send(event as RegisterEvent);
 

@@ -2,10 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, ResetRequest } from '../../../core/contract';
 import { validateReset, type ResetForm } from '../../../src/domain/kit/validation';
-import { INVALID_RESET_LINK, resetPasswordMachine, type ResetPasswordEvent } from '../../../src/machines/account/resetPassword';
+import {
+  INVALID_RESET_LINK,
+  resetPasswordMachine,
+  type ResetPasswordEvent,
+} from '../../../src/machines/account/resetPassword';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { linkToken, resetPasswordModel, tokenOf } from '../../../testkit/models/account/resetPassword.model';
-import { acceptedByServer, deferredActor, effectLog, expectStep, itWalkedEveryTransition, navigation, pathTitle, refusedByServer, submitChecked, successToast } from '../../support/flowHarness';
+import {
+  acceptedByServer,
+  deferredActor,
+  effectLog,
+  expectStep,
+  itWalkedEveryTransition,
+  navigation,
+  pathTitle,
+  refusedByServer,
+  submitChecked,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -19,7 +34,11 @@ describe('resetPasswordMachine (model-based)', () => {
       for (const path of shortestPaths(resetPasswordModel, traversal)) {
         it(pathTitle(path), async () => {
           // Someone was logged in on this browser; a reset logs them out (it revoked every session).
-          const { actor: session } = createTestSession({ email: 'someone@example.com', token: 'old-session', email_verified_at: '2025-01-01' });
+          const { actor: session } = createTestSession({
+            email: 'someone@example.com',
+            token: 'old-session',
+            email_verified_at: '2025-01-01',
+          });
           const reset = deferredActor<Envelope, ResetRequest & { token: string }>();
           const actor = createActor(resetPasswordMachine.provide({ actors: { reset: reset.logic } }), {
             input: { session, token: token },
@@ -32,10 +51,15 @@ describe('resetPasswordMachine (model-based)', () => {
           await path.test({
             events: {
               'reset.change': ({ event }) => send(event),
-              'reset.submit': submitChecked(actor, effects, (form: ResetForm) => (token ? validateReset(form) : INVALID_RESET_LINK)),
+              'reset.submit': submitChecked(actor, effects, (form: ResetForm) =>
+                token ? validateReset(form) : INVALID_RESET_LINK,
+              ),
               'xstate.done.actor.reset': acceptedByServer(actor, effects, () => reset.last, {
                 request: { new_password: 'N3w-secret', confirm_new_password: 'N3w-secret', token: linkToken },
-                told: ({ output }) => [successToast(output.message), navigation(`/set-pin?token=${encodeURIComponent(linkToken)}`)],
+                told: ({ output }) => [
+                  successToast(output.message),
+                  navigation(`/set-pin?token=${encodeURIComponent(linkToken)}`),
+                ],
               }),
               'xstate.error.actor.reset': refusedByServer(actor, effects, () => reset.last),
             },

@@ -4,9 +4,30 @@ import type { Envelope, ResetPinRequest } from '../../../core/contract';
 import { messages } from '../../../core/messages';
 import { resetPinMachine, type ResetPinEvent } from '../../../src/machines/account/resetPin';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { COUNTDOWN_S, FROM, OTP, PASSWORD, PINS, reset, resetPinModel, sent } from '../../../testkit/models/account/resetPin.model';
+import {
+  COUNTDOWN_S,
+  FROM,
+  OTP,
+  PASSWORD,
+  PINS,
+  reset,
+  resetPinModel,
+  sent,
+} from '../../../testkit/models/account/resetPin.model';
 import { adaWithPin } from '../../../testkit/fixtures';
-import { countdownRuns, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../../support/flowHarness';
+import {
+  countdownRuns,
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  failsWithToast,
+  itWalkedEveryTransition,
+  navigation,
+  pathTitle,
+  settled,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -22,11 +43,14 @@ describe('resetPinMachine (model-based)', () => {
       // Locked out of purchases, three wrong pins in: what a reset clears.
       session.actor.send({ type: 'session.update', data: { pin_attempts: 3, pin_locked: true } });
       const clock = new SimulatedClock();
-      const actor = createActor(resetPinMachine.provide({ actors: { forgotPin: askCode.logic, resetPin: resetCall.logic } }), {
-        clock,
-        input: { session: session.actor, from: FROM, countdownSeconds: COUNTDOWN_S },
-        inspect: coverage.inspect,
-      });
+      const actor = createActor(
+        resetPinMachine.provide({ actors: { forgotPin: askCode.logic, resetPin: resetCall.logic } }),
+        {
+          clock,
+          input: { session: session.actor, from: FROM, countdownSeconds: COUNTDOWN_S },
+          inspect: coverage.inspect,
+        },
+      );
       const effects = effectLog(actor);
       actor.start();
       // Nothing is e-mailed before the user asks.
@@ -50,7 +74,9 @@ describe('resetPinMachine (model-based)', () => {
           'resetPin.pins': ({ event }) => void actor.send(event as ResetPinEvent),
           'resetPin.submit': ({ state }) => {
             // Incomplete: told once, and nothing is sent to the server.
-            effects.expect(state.matches({ active: { form: 'editing' } }) ? [errorToast(messages.allFormFieldsRequired)] : []);
+            effects.expect(
+              state.matches({ active: { form: 'editing' } }) ? [errorToast(messages.allFormFieldsRequired)] : [],
+            );
             actor.send({ type: 'resetPin.submit' });
           },
           'xstate.done.actor.firstCode': codeSent,
@@ -77,10 +103,15 @@ describe('resetPinMachine (model-based)', () => {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
             const cooling = expected.matches({ active: { resend: 'cooling' } });
-            expect(snapshot.children.countdown?.getSnapshot().context.remaining).toBe(cooling ? expected.context.wait : undefined);
+            expect(snapshot.children.countdown?.getSnapshot().context.remaining).toBe(
+              cooling ? expected.context.wait : undefined,
+            );
             expect(snapshot.status).toBe(expected.matches('done') ? 'done' : 'active');
-            expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ asking: 'sending' }) || snapshot.matches({ active: { form: 'submitting' } }));
-            if (!expected.matches('done')) expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: 3, pin_locked: true });
+            expect(snapshot.hasTag('busy')).toBe(
+              snapshot.matches({ asking: 'sending' }) || snapshot.matches({ active: { form: 'submitting' } }),
+            );
+            if (!expected.matches('done'))
+              expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: 3, pin_locked: true });
             // The user stays signed in throughout.
             expect(session.actor.getSnapshot().context.user.email).toBe(adaWithPin.email);
           },
@@ -95,9 +126,12 @@ describe('resetPinMachine (model-based)', () => {
     const askCode = deferredActor<Envelope>();
     const resetCall = deferredActor<Envelope, ResetPinRequest>();
     const session = createTestSession(adaWithPin);
-    const actor = createActor(resetPinMachine.provide({ actors: { forgotPin: askCode.logic, resetPin: resetCall.logic } }), {
-      input: { session: session.actor },
-    }).start();
+    const actor = createActor(
+      resetPinMachine.provide({ actors: { forgotPin: askCode.logic, resetPin: resetCall.logic } }),
+      {
+        input: { session: session.actor },
+      },
+    ).start();
     actor.send({ type: 'resetPin.send' });
     askCode.last.resolve(sent);
     await settled();
@@ -107,7 +141,11 @@ describe('resetPinMachine (model-based)', () => {
     actor.send({ type: 'resetPin.submit' });
     resetCall.last.reject(new Error('invalid otp'));
     await settled();
-    expect(actor.getSnapshot().context.form).toEqual({ otp: ['', '', '', ''], password: PASSWORD, pins: Array(8).fill('') });
+    expect(actor.getSnapshot().context.form).toEqual({
+      otp: ['', '', '', ''],
+      password: PASSWORD,
+      pins: Array(8).fill(''),
+    });
     // Without a `from`, the dashboard is where a reset pin goes back to.
     expect(actor.getSnapshot().context.from).toBe('/dashboard');
     actor.stop();

@@ -5,7 +5,18 @@ import { messages } from '../../../core/messages';
 import { setPinMachine } from '../../../src/machines/account/setPin';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { saved, setPinModel, tokenOf, user } from '../../../testkit/models/account/setPin.model';
-import { deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  failsWithToast,
+  itWalkedEveryTransition,
+  navigation,
+  pathTitle,
+  settled,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -21,10 +32,13 @@ describe('setPinMachine (model-based)', () => {
           const request = deferredActor<Envelope<UserData>, { request: SetPinRequest; token?: string }>();
           const check = deferredActor<Envelope<ResetLinkStatus>, { token: string }>();
           const session = createTestSession(token ? {} : { email: 'ada@example.com', token: 'old-session' });
-          const actor = createActor(setPinMachine.provide({ actors: { setPin: request.logic, checkResetLink: check.logic } }), {
-            input: { session: session.actor, token },
-            inspect: coverage.inspect,
-          });
+          const actor = createActor(
+            setPinMachine.provide({ actors: { setPin: request.logic, checkResetLink: check.logic } }),
+            {
+              input: { session: session.actor, token },
+              inspect: coverage.inspect,
+            },
+          );
           const effects = effectLog(actor);
           actor.start();
           const sessionUser = () => session.actor.getSnapshot().context.user;
@@ -63,7 +77,9 @@ describe('setPinMachine (model-based)', () => {
                 }
                 if (!expected.matches('done')) expect(sessionUser().email).toBe(emailBefore);
                 // pinKept is final too: the screen leads to /login, and nothing is signed in.
-                expect(snapshot.status).toBe(expected.matches('done') || expected.matches('pinKept') ? 'done' : 'active');
+                expect(snapshot.status).toBe(
+                  expected.matches('done') || expected.matches('pinKept') ? 'done' : 'active',
+                );
               },
             },
           });

@@ -34,12 +34,18 @@ let storage: MemoryStorage;
 /** A session that reads and writes the storage above; its poll never answers and nothing reaches the server. */
 function startSession() {
   return createActor(
-    sessionMachine.provide({ actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) }, actions: { revokeOnServer: () => undefined } }),
+    sessionMachine.provide({
+      actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) },
+      actions: { revokeOnServer: () => undefined },
+    }),
     { input: { pathname: '/' } },
   ).start();
 }
 
-const stored = () => Object.fromEntries(Array.from({ length: storage.length }, (_, i) => storage.key(i)!).map((key) => [key, storage.getItem(key)]));
+const stored = () =>
+  Object.fromEntries(
+    Array.from({ length: storage.length }, (_, i) => storage.key(i)!).map((key) => [key, storage.getItem(key)]),
+  );
 
 describe('the user fields in browser storage', () => {
   beforeEach(() => {
@@ -75,8 +81,17 @@ describe('the user fields in browser storage', () => {
     // Read back as the session had it, but for the figures of the moment (limits, cashback earned):
     // never stored, they come with the next get-user.
     const reloaded = startSession();
-    expect(reloaded.getSnapshot().context.user).toEqual({ ...session.getSnapshot().context.user, limits: null, cashback_total: null });
-    expect(reloaded.getSnapshot().context.user).toMatchObject({ wallet_balance: 1500.5, nin: '•••••••8901', tenant: '0', accounts });
+    expect(reloaded.getSnapshot().context.user).toEqual({
+      ...session.getSnapshot().context.user,
+      limits: null,
+      cashback_total: null,
+    });
+    expect(reloaded.getSnapshot().context.user).toMatchObject({
+      wallet_balance: 1500.5,
+      nin: '•••••••8901',
+      tenant: '0',
+      accounts,
+    });
     session.stop();
     reloaded.stop();
   });
@@ -86,8 +101,19 @@ describe('the user fields in browser storage', () => {
     session.send({ type: 'session.login', data: { ...ada, email_verified_at: null } });
     expect(storage.getItem('user_email_verified_at')).toBe('');
     session.send({ type: 'session.logout' });
-    expect(stored()).toMatchObject({ user_tenant: '0', user_accounts: '[]', user_name: '', user_wallet_balance: '', user_token: '', user_email_verified_at: '' });
-    expect(Object.entries(stored()).filter(([key, value]) => value !== '' && key !== 'user_tenant' && key !== 'user_accounts')).toEqual([]);
+    expect(stored()).toMatchObject({
+      user_tenant: '0',
+      user_accounts: '[]',
+      user_name: '',
+      user_wallet_balance: '',
+      user_token: '',
+      user_email_verified_at: '',
+    });
+    expect(
+      Object.entries(stored()).filter(
+        ([key, value]) => value !== '' && key !== 'user_tenant' && key !== 'user_accounts',
+      ),
+    ).toEqual([]);
     expect(readToken()).toBe('');
     session.stop();
   });
@@ -126,7 +152,13 @@ describe('the user fields in browser storage', () => {
       email_verified_at: '',
     });
     session.send({ type: 'session.update', data: { name: 'Ada Okafor' } });
-    expect(stored()).toMatchObject({ user_tenant: '0', user_name: 'Ada Okafor', user_token: 'session-token-1', user_wallet_balance: '1500', user_initial: 'AO' });
+    expect(stored()).toMatchObject({
+      user_tenant: '0',
+      user_name: 'Ada Okafor',
+      user_token: 'session-token-1',
+      user_wallet_balance: '1500',
+      user_initial: 'AO',
+    });
     session.stop();
   });
 });

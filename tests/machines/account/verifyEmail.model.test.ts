@@ -6,7 +6,19 @@ import { messages } from '../../../core/messages';
 import { resendWaitSeconds, verifyEmailMachine } from '../../../src/machines/account/verifyEmail';
 import { COUNTDOWN_S, sent, verified, verifyEmailModel } from '../../../testkit/models/account/verifyEmail.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { countdownRuns, deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, navigation, pathTitle, settled, successToast } from '../../support/flowHarness';
+import {
+  countdownRuns,
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  failsWithToast,
+  itWalkedEveryTransition,
+  navigation,
+  pathTitle,
+  settled,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -20,11 +32,14 @@ describe('verifyEmailMachine (model-based)', () => {
       const verify = deferredActor<Envelope, { otp: string }>();
       const session = createTestSession({ email: 'ada@example.com', token: 't-1', email_verified_at: null });
       const clock = new SimulatedClock();
-      const actor = createActor(verifyEmailMachine.provide({ actors: { resendOtp: resend.logic, verifyOtp: verify.logic } }), {
-        clock,
-        input: { session: session.actor, countdownSeconds: COUNTDOWN_S },
-        inspect: coverage.inspect,
-      });
+      const actor = createActor(
+        verifyEmailMachine.provide({ actors: { resendOtp: resend.logic, verifyOtp: verify.logic } }),
+        {
+          clock,
+          input: { session: session.actor, countdownSeconds: COUNTDOWN_S },
+          inspect: coverage.inspect,
+        },
+      );
       const effects = effectLog(actor);
       actor.start();
 
@@ -63,10 +78,14 @@ describe('verifyEmailMachine (model-based)', () => {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
             const cooling = expected.matches({ active: { resend: 'cooling' } });
-            expect(snapshot.children.countdown?.getSnapshot().context.remaining).toBe(cooling ? expected.context.wait : undefined);
-            if (expected.matches({ active: { code: 'verifying' } })) expect(verify.last.input.otp).toBe(joinCode(expected.context.code));
+            expect(snapshot.children.countdown?.getSnapshot().context.remaining).toBe(
+              cooling ? expected.context.wait : undefined,
+            );
+            if (expected.matches({ active: { code: 'verifying' } }))
+              expect(verify.last.input.otp).toBe(joinCode(expected.context.code));
             expect(snapshot.status).toBe(expected.matches('verified') ? 'done' : 'active');
-            if (!expected.matches('verified')) expect(session.actor.getSnapshot().context.user.email).toBe('ada@example.com');
+            if (!expected.matches('verified'))
+              expect(session.actor.getSnapshot().context.user.email).toBe('ada@example.com');
           },
         },
       });

@@ -30,7 +30,10 @@ describe('connectivityMachine (model-based)', () => {
     it(pathTitle(path), async () => {
       const { sent, session } = recordingSession();
       const quiet = fromCallback<ConnectivityEvent>(() => () => undefined);
-      const actor = createActor(connectivityMachine.provide({ actors: { watchNetwork: quiet } }), { input: { session }, inspect: coverage.inspect }).start();
+      const actor = createActor(connectivityMachine.provide({ actors: { watchNetwork: quiet } }), {
+        input: { session },
+        inspect: coverage.inspect,
+      }).start();
       const effects = effectLog(actor);
       await path.test({
         events: {

@@ -5,8 +5,28 @@ import { call } from '../../../src/api/kit/http';
 import { emptyUser, type SessionUser } from '../../../src/domain/account/user';
 import { SessionLapsed, sessionMachine, type PollResult, type SessionEvent } from '../../../src/machines/app/session';
 import { shortestPaths, type ModelPath } from '../../../testkit/models/kit/machineModel';
-import { AFTER_INTERVAL, EXPIRED, loginData, POLL, polled, sessionModel, signedIn, signedInUser, startOf, type SessionStart } from '../../../testkit/models/app/session.model';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled } from '../../support/flowHarness';
+import {
+  AFTER_INTERVAL,
+  EXPIRED,
+  loginData,
+  POLL,
+  polled,
+  sessionModel,
+  signedIn,
+  signedInUser,
+  startOf,
+  type SessionStart,
+} from '../../../testkit/models/app/session.model';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  navigation,
+  pathTitle,
+  settled,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const coverage = createTransitionCoverage(sessionMachine);
@@ -109,7 +129,8 @@ function runPath(input: SessionStart) {
           // Stored and held: the marker of a pin, never a pin.
           for (const user of [snapshot.context.user, ...persisted]) expect(['set', '']).toContain(user.pin);
           // Signed out, nothing of the last user's pin count is left.
-          if (!snapshot.matches('signedIn')) expect(snapshot.context).toMatchObject({ pin_attempts: 0, max_attempts: 3, pin_locked: false });
+          if (!snapshot.matches('signedIn'))
+            expect(snapshot.context).toMatchObject({ pin_attempts: 0, max_attempts: 3, pin_locked: false });
         },
       },
     });
@@ -120,7 +141,8 @@ function runPath(input: SessionStart) {
 describe('sessionMachine (model-based)', () => {
   for (const traversal of sessionModel.traversals) {
     describe(traversal.label, () => {
-      for (const path of shortestPaths(sessionModel, traversal)) it(pathTitle(path), () => runPath(startOf(traversal))(path));
+      for (const path of shortestPaths(sessionModel, traversal))
+        it(pathTitle(path), () => runPath(startOf(traversal))(path));
     });
   }
 
@@ -128,7 +150,10 @@ describe('sessionMachine (model-based)', () => {
     for (const end of ['logout', 'expired'] as const) {
       const poll = deferredActor<PollResult>();
       const actor = createActor(
-        sessionMachine.provide({ actors: { poll: poll.logic }, actions: { persistUser: () => undefined, revokeOnServer: () => undefined } }),
+        sessionMachine.provide({
+          actors: { poll: poll.logic },
+          actions: { persistUser: () => undefined, revokeOnServer: () => undefined },
+        }),
         { input: signedIn },
       ).start();
       actor.send({ type: 'pagination.reveal', more: true });
@@ -149,9 +174,15 @@ describe('sessionMachine (model-based)', () => {
 describe('sessionMachine: the server’s pin count', () => {
   const start = (user: SessionUser = signedInUser) => {
     const poll = deferredActor<PollResult>();
-    const actor = createActor(sessionMachine.provide({ actors: { poll: poll.logic }, actions: { persistUser: () => undefined, revokeOnServer: () => undefined } }), {
-      input: { user, pathname: '/' },
-    }).start();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { poll: poll.logic },
+        actions: { persistUser: () => undefined, revokeOnServer: () => undefined },
+      }),
+      {
+        input: { user, pathname: '/' },
+      },
+    ).start();
     return { actor, poll };
   };
 
@@ -187,13 +218,22 @@ describe('a session refused on any call (the http layer reports it)', () => {
 
   /** The server answers every call with `status` and this envelope. */
   const serverAnswers = (status: number, envelope: object) =>
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(envelope), { status, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify(envelope), { status, headers: { 'content-type': 'application/json' } }),
+    );
 
   function signedInOn(pathname: string) {
     const poll = deferredActor<PollResult>();
-    const actor = createActor(sessionMachine.provide({ actors: { poll: poll.logic }, actions: { persistUser: () => undefined, revokeOnServer: () => undefined } }), {
-      input: { user: signedInUser, pathname },
-    });
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { poll: poll.logic },
+        actions: { persistUser: () => undefined, revokeOnServer: () => undefined },
+      }),
+      {
+        input: { user: signedInUser, pathname },
+      },
+    );
     const effects: unknown[] = [];
     actor.on('*', (emitted) => void effects.push(emitted));
     return { actor: actor.start(), effects };
@@ -210,8 +250,16 @@ describe('a session refused on any call (the http layer reports it)', () => {
   });
 
   it.each([
-    ['a refusal without the word authorization (a wrong password)', 401, { type: 'error', message: 'invalid email or password' }],
-    ['a refusal its flow handles (data.reason)', 401, { type: 'error', message: 'you have been logged out (authorization revoked)', data: { reason: 'pin-logout' } }],
+    [
+      'a refusal without the word authorization (a wrong password)',
+      401,
+      { type: 'error', message: 'invalid email or password' },
+    ],
+    [
+      'a refusal its flow handles (data.reason)',
+      401,
+      { type: 'error', message: 'you have been logged out (authorization revoked)', data: { reason: 'pin-logout' } },
+    ],
     ['another failure with the word', 403, { type: 'error', message: 'authorization of this transfer failed' }],
   ])('leaves the session alone on %s', async (_case, status, envelope) => {
     const { actor, effects } = signedInOn('/dashboard');
@@ -222,7 +270,7 @@ describe('a session refused on any call (the http layer reports it)', () => {
     actor.stop();
   });
 
-  it('leaves the session alone when the refused token was not the session\'s (a reset link)', async () => {
+  it("leaves the session alone when the refused token was not the session's (a reset link)", async () => {
     const { actor } = signedInOn('/dashboard');
     serverAnswers(401, { type: 'error', message: 'authorization failed: please log in again' });
     await call('/api/set-pin', {}, { token: 'reset-link-token' });

@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import { consoleActionMachine, NOTE_TOO_SHORT, sentence, type ConsoleActionEvent, type ConsoleActionInput, type Performed } from '../../../src/machines/console/consoleAction';
+import {
+  consoleActionMachine,
+  NOTE_TOO_SHORT,
+  sentence,
+  type ConsoleActionEvent,
+  type ConsoleActionInput,
+  type Performed,
+} from '../../../src/machines/console/consoleAction';
 import type { ActionName } from '../../../src/machines/console/consoleCalls';
 import { CASE, consoleActionModel } from '../../../testkit/models/console/consoleAction.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  pathTitle,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const coverage = createTransitionCoverage(consoleActionMachine);
@@ -16,7 +32,10 @@ describe('consoleActionMachine (model-based)', () => {
         const input = traversal.options.input as ConsoleActionInput;
         const { noteMin } = input;
         const perform = deferredActor<Performed, { action: ActionName; args: unknown; note: string }>();
-        const actor = createActor(consoleActionMachine.provide({ actors: { perform: perform.logic } }), { input, inspect: coverage.inspect }).start();
+        const actor = createActor(consoleActionMachine.provide({ actors: { perform: perform.logic } }), {
+          input,
+          inspect: coverage.inspect,
+        }).start();
         const effects = effectLog(actor);
         const done: unknown[] = [];
         actor.on('action.done', (event) => void done.push(event.data));
@@ -34,11 +53,19 @@ describe('consoleActionMachine (model-based)', () => {
               const short = actor.getSnapshot().context.note.trim().length < noteMin;
               effects.expect(short ? [errorToast(NOTE_TOO_SHORT(noteMin))] : []);
               send(event);
-              if (!short) expect(perform.last.input).toEqual({ action: input.action, args: CASE, note: 'Token resent by the biller.' });
+              if (!short)
+                expect(perform.last.input).toEqual({
+                  action: input.action,
+                  args: CASE,
+                  note: 'Token resent by the biller.',
+                });
             },
             'xstate.done.actor.perform': async ({ event }) => {
               const { output } = event as unknown as { output: Performed };
-              effects.expect([successToast(sentence(output.message)), { type: 'action.done', data: output.data } as never]);
+              effects.expect([
+                successToast(sentence(output.message)),
+                { type: 'action.done', data: output.data } as never,
+              ]);
               perform.last.resolve(output);
               await leaves(actor, 'running');
               expect(done).toEqual([output.data]);

@@ -1,35 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { MoneyRequest } from '../../../core/console';
-import { APPROVAL_CODE_NEEDED, moneyApprovalMachine, NOTE_NEEDED, type MoneyApprovalEvent } from '../../../src/machines/console/moneyApproval';
+import {
+  APPROVAL_CODE_NEEDED,
+  moneyApprovalMachine,
+  NOTE_NEEDED,
+  type MoneyApprovalEvent,
+} from '../../../src/machines/console/moneyApproval';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { moneyApprovalModel } from '../../../testkit/models/console/moneyApproval.model';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  pathTitle,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = moneyApprovalModel.traversals;
 const coverage = createTransitionCoverage(moneyApprovalMachine);
-const TOLD: Record<string, string> = { approveMoney: 'Approved: the money has moved.', rejectMoney: 'Turned down: nothing moved.', cancelMoney: 'Withdrawn: nothing moved.' };
+const TOLD: Record<string, string> = {
+  approveMoney: 'Approved: the money has moved.',
+  rejectMoney: 'Turned down: nothing moved.',
+  cancelMoney: 'Withdrawn: nothing moved.',
+};
 const FROM: Record<string, string> = { approveMoney: 'approving', rejectMoney: 'rejecting', cancelMoney: 'cancelling' };
 
 describe('moneyApprovalMachine (model-based)', () => {
   for (const path of shortestPaths(moneyApprovalModel, traversal)) {
     it(pathTitle(path), async () => {
-      const calls = { approveMoney: deferredActor<MoneyRequest, { requestId: number; code: string }>(), rejectMoney: deferredActor<MoneyRequest, { requestId: number; note: string }>(), cancelMoney: deferredActor<MoneyRequest, { requestId: number }>() };
-      const actor = createActor(moneyApprovalMachine.provide({ actors: { approveMoney: calls.approveMoney.logic, rejectMoney: calls.rejectMoney.logic, cancelMoney: calls.cancelMoney.logic } }), { input: { requestId: 7 }, inspect: coverage.inspect }).start();
+      const calls = {
+        approveMoney: deferredActor<MoneyRequest, { requestId: number; code: string }>(),
+        rejectMoney: deferredActor<MoneyRequest, { requestId: number; note: string }>(),
+        cancelMoney: deferredActor<MoneyRequest, { requestId: number }>(),
+      };
+      const actor = createActor(
+        moneyApprovalMachine.provide({
+          actors: {
+            approveMoney: calls.approveMoney.logic,
+            rejectMoney: calls.rejectMoney.logic,
+            cancelMoney: calls.cancelMoney.logic,
+          },
+        }),
+        { input: { requestId: 7 }, inspect: coverage.inspect },
+      ).start();
       const effects = effectLog(actor);
       const send = (event: AnyEventObject) => actor.send(event as MoneyApprovalEvent);
-      const answer = (id: keyof typeof calls) => async ({ event }: { event: AnyEventObject }) => {
-        const call = calls[id].last;
-        if (event.type.startsWith('xstate.error')) {
-          effects.expect([errorToast((event.error as Error).message)]);
-          call.reject(event.error);
-        } else {
-          effects.expect([successToast(TOLD[id])]);
-          call.resolve(event.output as MoneyRequest);
-        }
-        await leaves(actor, FROM[id]);
-      };
+      const answer =
+        (id: keyof typeof calls) =>
+        async ({ event }: { event: AnyEventObject }) => {
+          const call = calls[id].last;
+          if (event.type.startsWith('xstate.error')) {
+            effects.expect([errorToast((event.error as Error).message)]);
+            call.reject(event.error);
+          } else {
+            effects.expect([successToast(TOLD[id])]);
+            call.resolve(event.output as MoneyRequest);
+          }
+          await leaves(actor, FROM[id]);
+        };
       await path.test({
         events: {
           'approval.approve': ({ event }) => send(event),
@@ -42,7 +75,14 @@ describe('moneyApprovalMachine (model-based)', () => {
           'approval.back': ({ event }) => send(event),
           'approval.submit': ({ event }) => {
             const { value, context } = actor.getSnapshot();
-            const refusal = value === 'confirming' ? (/^\d{6}$/.test(context.code) ? null : APPROVAL_CODE_NEEDED) : context.note.trim().length >= 3 ? null : NOTE_NEEDED;
+            const refusal =
+              value === 'confirming'
+                ? /^\d{6}$/.test(context.code)
+                  ? null
+                  : APPROVAL_CODE_NEEDED
+                : context.note.trim().length >= 3
+                  ? null
+                  : NOTE_NEEDED;
             effects.expect(refusal ? [errorToast(refusal)] : []);
             send(event);
             if (refusal) return;

@@ -2,11 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { SignInAnswer } from '../../../core/console';
 import { ConsoleError } from '../../../src/api/console/http';
-import { ENTER_CODE, ENTER_CREDENTIALS, PASSWORDS_DIFFER, staffSignInMachine, type StaffSignInEvent } from '../../../src/machines/console/staffSignIn';
+import {
+  ENTER_CODE,
+  ENTER_CREDENTIALS,
+  PASSWORDS_DIFFER,
+  staffSignInMachine,
+  type StaffSignInEvent,
+} from '../../../src/machines/console/staffSignIn';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { staffSignInModel } from '../../../testkit/models/console/staffSignIn.model';
 import { settleStep } from '../../support/consoleSteps';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, navigation, pathTitle } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  navigation,
+  pathTitle,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const coverage = createTransitionCoverage(staffSignInMachine);
@@ -19,10 +34,20 @@ describe('staffSignInMachine (model-based)', () => {
         const accept = deferredActor<SignInAnswer, { invitation: string; password: string }>();
         const code = deferredActor<SignInAnswer, { code: string }>();
         const enrolment = deferredActor<void>();
-        const actor = createActor(staffSignInMachine.provide({ actors: { signIn: signIn.logic, acceptInvitation: accept.logic, submitCode: code.logic, enrolment: enrolment.logic as never } }), {
-          input: traversal.options.input as { invitation: string | null },
-          inspect: coverage.inspect,
-        }).start();
+        const actor = createActor(
+          staffSignInMachine.provide({
+            actors: {
+              signIn: signIn.logic,
+              acceptInvitation: accept.logic,
+              submitCode: code.logic,
+              enrolment: enrolment.logic as never,
+            },
+          }),
+          {
+            input: traversal.options.input as { invitation: string | null },
+            inspect: coverage.inspect,
+          },
+        ).start();
         const effects = effectLog(actor);
         const send = (event: AnyEventObject) => actor.send(event as StaffSignInEvent);
         const settle = settleStep(actor, effects);
@@ -34,13 +59,25 @@ describe('staffSignInMachine (model-based)', () => {
             'signIn.submit': ({ event }) => {
               const { value, context } = actor.getSnapshot();
               const refusal =
-                value === 'credentials' ? (context.email.trim() && context.password ? null : ENTER_CREDENTIALS) : value === 'choosingPassword' ? (context.password && context.password === context.repeat ? null : PASSWORDS_DIFFER) : /^\d{6}$/.test(context.code) ? null : ENTER_CODE;
+                value === 'credentials'
+                  ? context.email.trim() && context.password
+                    ? null
+                    : ENTER_CREDENTIALS
+                  : value === 'choosingPassword'
+                    ? context.password && context.password === context.repeat
+                      ? null
+                      : PASSWORDS_DIFFER
+                    : /^\d{6}$/.test(context.code)
+                      ? null
+                      : ENTER_CODE;
               effects.expect(refusal ? [errorToast(refusal)] : []);
               send(event);
               if (refusal) return;
               // What each step sends: the e-mail trimmed, the password as typed, the invitation with its new password, the code.
-              if (value === 'credentials') expect(signIn.last.input).toEqual({ email: 'ada@ops.test', password: 'Ops-desk-2026!' });
-              if (value === 'choosingPassword') expect(accept.last.input).toEqual({ invitation: context.invitation, password: 'Ops-desk-2026!' });
+              if (value === 'credentials')
+                expect(signIn.last.input).toEqual({ email: 'ada@ops.test', password: 'Ops-desk-2026!' });
+              if (value === 'choosingPassword')
+                expect(accept.last.input).toEqual({ invitation: context.invitation, password: 'Ops-desk-2026!' });
               if (value === 'secondFactor') expect(code.last.input).toEqual({ code: '492039' });
             },
             'xstate.done.actor.signIn': ({ event }) => settle(signIn.last, event, 'checkingPassword'),
@@ -62,7 +99,12 @@ describe('staffSignInMachine (model-based)', () => {
             '*': (expected) => {
               const snapshot = expectStep(actor, expected, effects);
               // No password outlives its answer; a refused code is gone too (each is good once).
-              if (!['credentials', 'choosingPassword', 'checkingPassword', 'acceptingInvitation'].includes(String(snapshot.value))) expect([snapshot.context.password, snapshot.context.repeat]).toEqual(['', '']);
+              if (
+                !['credentials', 'choosingPassword', 'checkingPassword', 'acceptingInvitation'].includes(
+                  String(snapshot.value),
+                )
+              )
+                expect([snapshot.context.password, snapshot.context.repeat]).toEqual(['', '']);
             },
           },
         });

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { EnrolmentDone, EnrolmentSecret } from '../../../core/console';
-import { ENTER_SIX_DIGITS, totpEnrolmentMachine, type TotpEnrolmentEvent } from '../../../src/machines/console/totpEnrolment';
+import {
+  ENTER_SIX_DIGITS,
+  totpEnrolmentMachine,
+  type TotpEnrolmentEvent,
+} from '../../../src/machines/console/totpEnrolment';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { totpEnrolmentModel } from '../../../testkit/models/console/totpEnrolment.model';
 import { settleStep } from '../../support/consoleSteps';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  pathTitle,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = totpEnrolmentModel.traversals;
@@ -16,7 +27,10 @@ describe('totpEnrolmentMachine (model-based)', () => {
     it(pathTitle(path), async () => {
       const start = deferredActor<EnrolmentSecret>();
       const confirm = deferredActor<EnrolmentDone, { code: string }>();
-      const actor = createActor(totpEnrolmentMachine.provide({ actors: { startEnrolment: start.logic, confirmEnrolment: confirm.logic } }), { inspect: coverage.inspect }).start();
+      const actor = createActor(
+        totpEnrolmentMachine.provide({ actors: { startEnrolment: start.logic, confirmEnrolment: confirm.logic } }),
+        { inspect: coverage.inspect },
+      ).start();
       const effects = effectLog(actor);
       const send = (event: AnyEventObject) => actor.send(event as TotpEnrolmentEvent);
       const settle = settleStep(actor, effects);
@@ -45,7 +59,9 @@ describe('totpEnrolmentMachine (model-based)', () => {
           '*': (expected) => {
             const snapshot = expectStep(actor, expected, effects);
             // The secret is on screen only while it is being scanned; the recovery codes only once.
-            expect(snapshot.context.enrolment !== null).toBe(['scanning', 'confirming'].includes(String(snapshot.value)));
+            expect(snapshot.context.enrolment !== null).toBe(
+              ['scanning', 'confirming'].includes(String(snapshot.value)),
+            );
             expect(snapshot.context.recoveryCodes.length > 0).toBe(snapshot.matches('showingCodes'));
           },
         },

@@ -5,7 +5,16 @@ import { messages } from '../../../core/messages';
 import { copyToClipboardMachine, type CopyToClipboardEvent } from '../../../src/machines/kit/copyToClipboard';
 import { copyToClipboardModel, NUMBER } from '../../../testkit/models/kit/copyToClipboard.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  pathTitle,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = copyToClipboardModel.traversals;
@@ -22,7 +31,9 @@ describe('copyToClipboardMachine (model-based)', () => {
   for (const path of shortestPaths(copyToClipboardModel, traversal)) {
     it(pathTitle(path), async () => {
       const copy = deferredActor<CopyOutcome, CopyToClipboardEvent>();
-      const actor = createActor(copyToClipboardMachine.provide({ actors: { copyText: copy.logic } }), { inspect: coverage.inspect }).start();
+      const actor = createActor(copyToClipboardMachine.provide({ actors: { copyText: copy.logic } }), {
+        inspect: coverage.inspect,
+      }).start();
       const effects = effectLog(actor);
 
       await path.test({
@@ -78,9 +89,11 @@ describe('copyToClipboardMachine (model-based)', () => {
     });
 
     it('says when the browser refuses', async () => {
-      expect(await copyWith({ clipboard: { writeText: async () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } })).toEqual([
-        told.failed,
-      ]);
+      expect(
+        await copyWith({
+          clipboard: { writeText: async () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+        }),
+      ).toEqual([told.failed]);
     });
 
     it('says when there is no clipboard at all (an old WebView, plain HTTP)', async () => {

@@ -44,13 +44,22 @@ describe('the offline copy', () => {
     expect(keptActivities(5)).toBeNull();
   });
 
-  it("is forgotten when the user logs out, and when the server refuses the session", () => {
-    for (const end of [{ type: 'session.logout' }, { type: 'session.refused', message: 'session expired (authorization)' }] as const) {
+  it('is forgotten when the user logs out, and when the server refuses the session', () => {
+    for (const end of [
+      { type: 'session.logout' },
+      { type: 'session.refused', message: 'session expired (authorization)' },
+    ] as const) {
       keepActivities([airtimePurchase(1, 'completed')], 1);
       keepSyncedAt(1);
-      const session = createActor(sessionMachine.provide({ actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) }, actions: { revokeOnServer: () => undefined } }), {
-        input: { user: toSessionUser({ email: 'ada@example.com', token: 't' }), pathname: '/' },
-      }).start();
+      const session = createActor(
+        sessionMachine.provide({
+          actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) },
+          actions: { revokeOnServer: () => undefined },
+        }),
+        {
+          input: { user: toSessionUser({ email: 'ada@example.com', token: 't' }), pathname: '/' },
+        },
+      ).start();
       session.send(end);
       expect(Object.keys(localStorage).filter((key) => key.startsWith('offline_'))).toEqual([]);
       session.stop();
@@ -61,14 +70,21 @@ describe('the offline copy', () => {
     localStorage.setItem('user_email', 'ada@example.com');
     localStorage.setItem('user_token', 'stored-token');
     keepSyncedAt(1_764_000_000_000);
-    const session = createActor(sessionMachine.provide({ actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) } }), {
-      input: { deferRestore: true },
-    }).start();
+    const session = createActor(
+      sessionMachine.provide({ actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) } }),
+      {
+        input: { deferRestore: true },
+      },
+    ).start();
     expect(session.getSnapshot().value).toBe('restoring');
     expect(session.getSnapshot().context).toMatchObject({ restored: false, synced_at: null, user: { email: '' } });
     session.send({ type: 'session.restore' });
     expect(session.getSnapshot().matches('signedIn')).toBe(true);
-    expect(session.getSnapshot().context).toMatchObject({ restored: true, synced_at: 1_764_000_000_000, user: { email: 'ada@example.com' } });
+    expect(session.getSnapshot().context).toMatchObject({
+      restored: true,
+      synced_at: 1_764_000_000_000,
+      user: { email: 'ada@example.com' },
+    });
     session.stop();
   });
 });

@@ -7,7 +7,15 @@ import { notificationsMachine, type NotificationsEvent } from '../../../src/mach
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { notificationsModel } from '../../../testkit/models/notifications/notifications.model';
 import { adaSignedIn as user, walletFunded as funded, welcome as older } from '../../../testkit/fixtures';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  pathTitle,
+  settled,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 

@@ -8,8 +8,22 @@ import {
   type MerchantVerificationReport,
 } from '../../../src/machines/purchases/merchantVerification';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { holder, merchantVerificationModel, recorder, request, unknown } from '../../../testkit/models/purchases/merchantVerification.model';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle } from '../../support/flowHarness';
+import {
+  holder,
+  merchantVerificationModel,
+  recorder,
+  request,
+  unknown,
+} from '../../../testkit/models/purchases/merchantVerification.model';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  pathTitle,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = merchantVerificationModel.traversals;

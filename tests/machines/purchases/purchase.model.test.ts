@@ -12,11 +12,27 @@ import { messages } from '../../../core/messages';
 import { SERVICES, serviceByKey, type ServiceEntry } from '../../../core/services';
 import type { FlowEmitted } from '../../../src/machines/kit/effects';
 import { merchantVerificationMachine } from '../../../src/machines/purchases/merchantVerification';
-import { numberChangedSinceVerified, purchaseMachine, type PurchaseEvent, type PurchaseCall } from '../../../src/machines/purchases/purchase';
+import {
+  numberChangedSinceVerified,
+  purchaseMachine,
+  type PurchaseEvent,
+  type PurchaseCall,
+} from '../../../src/machines/purchases/purchase';
 import { ADA_PIN } from '../../../testkit/fixtures';
 import { deferredActor, pathTitle, settled } from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
-import { ada, AMOUNT, comparable, fixtures, loadedSession, NETWORK_DOWN, outcomes, providers, purchaseModel, TYPED_PIN } from '../../../testkit/models/purchases/purchase.model';
+import {
+  ada,
+  AMOUNT,
+  comparable,
+  fixtures,
+  loadedSession,
+  NETWORK_DOWN,
+  outcomes,
+  providers,
+  purchaseModel,
+  TYPED_PIN,
+} from '../../../testkit/models/purchases/purchase.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 
 const coverage = createTransitionCoverage(purchaseMachine);
@@ -32,7 +48,9 @@ async function startPurchase(service: ServiceEntry, inspect?: ReturnType<typeof 
       actors: {
         purchase: buy.logic,
         recentBeneficiaries: recentCall.logic,
-        merchantVerification: merchantVerificationMachine.provide({ actors: { verifyMerchant: verify.logic } }) as never,
+        merchantVerification: merchantVerificationMachine.provide({
+          actors: { verifyMerchant: verify.logic },
+        }) as never,
       },
     }),
     { input: { session: session.actor, service }, inspect },
@@ -40,160 +58,181 @@ async function startPurchase(service: ServiceEntry, inspect?: ReturnType<typeof 
   return { session, actor, buy, recentCall, verify };
 }
 
-describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, traversal] as const))('purchaseMachine for %s (model-based)', (_, traversal) => {
-  const { service } = traversal.options.input as { service: ServiceEntry };
-  const fixture = fixtures[service.key];
+describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, traversal] as const))(
+  'purchaseMachine for %s (model-based)',
+  (_, traversal) => {
+    const { service } = traversal.options.input as { service: ServiceEntry };
+    const fixture = fixtures[service.key];
 
-  for (const path of shortestPaths(purchaseModel, traversal)) {
-    it(pathTitle(path), async () => {
-      const { session, actor, buy, recentCall, verify } = await startPurchase(service, coverage.inspect);
-      const { pinDialog, verification } = actor.getSnapshot().context;
-      expect(verification === null).toBe(!service.verification?.beforePaying);
-      expect(recentCall.last.input).toEqual({ category: service.category });
+    for (const path of shortestPaths(purchaseModel, traversal)) {
+      it(pathTitle(path), async () => {
+        const { session, actor, buy, recentCall, verify } = await startPurchase(service, coverage.inspect);
+        const { pinDialog, verification } = actor.getSnapshot().context;
+        expect(verification === null).toBe(!service.verification?.beforePaying);
+        expect(recentCall.last.input).toEqual({ category: service.category });
 
-      // What the flow and its two children emit, in order; each step says what it expects.
-      const seen: FlowEmitted[] = [];
-      let expected: FlowEmitted[] = [];
-      for (const source of [actor, pinDialog, verification]) source?.on('*', (e: FlowEmitted) => void seen.push(e));
-      const expectEffects = (effects: FlowEmitted[]) => void (expected = effects);
-      const leavesFlowState = (state: 'verifying' | 'submitting') => waitFor(actor, (s) => !s.matches({ flow: state }));
-      let lastKey: string | null = null;
+        // What the flow and its two children emit, in order; each step says what it expects.
+        const seen: FlowEmitted[] = [];
+        let expected: FlowEmitted[] = [];
+        for (const source of [actor, pinDialog, verification]) source?.on('*', (e: FlowEmitted) => void seen.push(e));
+        const expectEffects = (effects: FlowEmitted[]) => void (expected = effects);
+        const leavesFlowState = (state: 'verifying' | 'submitting') =>
+          waitFor(actor, (s) => !s.matches({ flow: state }));
+        let lastKey: string | null = null;
 
-      await path.test({
-        events: {
-          'form.provider': ({ event }) => void actor.send(event as PurchaseEvent),
-          'form.plan': ({ event }) => void actor.send(event as PurchaseEvent),
-          'form.beneficiary': ({ event }) => void actor.send(event as PurchaseEvent),
-          'form.amount': ({ event }) => void actor.send(event as PurchaseEvent),
-          'form.recent': ({ event }) => void actor.send(event as PurchaseEvent),
-          'result.dismiss': ({ event }) => void actor.send(event as PurchaseEvent),
-          'purchase.continue': () => {
-            const before = actor.getSnapshot();
-            const { form } = before.context;
-            const complete = form.providerId !== '' && form.beneficiary !== '' && (service.pricing.kind === 'plan' ? form.planId !== '' : form.amount !== '');
-            expectEffects(complete ? [] : [{ type: 'toast', level: 'error', message: messages.allFieldsRequired }]);
-            actor.send({ type: 'purchase.continue' });
-            const after = actor.getSnapshot();
-            if (after.matches({ flow: 'verifying' })) {
-              expect(verify.last.input).toEqual({ provider_id: Number(form.providerId), beneficiary: form.beneficiary });
-            }
-            // The pin dialog opens exactly when Continue passes.
-            expect(pinDialog.getSnapshot().value).toBe(after.matches({ flow: 'authorising' }) ? 'open' : 'closed');
+        await path.test({
+          events: {
+            'form.provider': ({ event }) => void actor.send(event as PurchaseEvent),
+            'form.plan': ({ event }) => void actor.send(event as PurchaseEvent),
+            'form.beneficiary': ({ event }) => void actor.send(event as PurchaseEvent),
+            'form.amount': ({ event }) => void actor.send(event as PurchaseEvent),
+            'form.recent': ({ event }) => void actor.send(event as PurchaseEvent),
+            'result.dismiss': ({ event }) => void actor.send(event as PurchaseEvent),
+            'purchase.continue': () => {
+              const before = actor.getSnapshot();
+              const { form } = before.context;
+              const complete =
+                form.providerId !== '' &&
+                form.beneficiary !== '' &&
+                (service.pricing.kind === 'plan' ? form.planId !== '' : form.amount !== '');
+              expectEffects(complete ? [] : [{ type: 'toast', level: 'error', message: messages.allFieldsRequired }]);
+              actor.send({ type: 'purchase.continue' });
+              const after = actor.getSnapshot();
+              if (after.matches({ flow: 'verifying' })) {
+                expect(verify.last.input).toEqual({
+                  provider_id: Number(form.providerId),
+                  beneficiary: form.beneficiary,
+                });
+              }
+              // The pin dialog opens exactly when Continue passes.
+              expect(pinDialog.getSnapshot().value).toBe(after.matches({ flow: 'authorising' }) ? 'open' : 'closed');
+            },
+            'pin.accepted': () => {
+              const heldKey = actor.getSnapshot().context.idempotencyKey;
+              pinDialog.send({ type: 'pin.change', values: TYPED_PIN });
+              pinDialog.send({ type: 'pin.submit' });
+              expect(pinDialog.getSnapshot().value).toBe('closed');
+              const { form } = actor.getSnapshot().context;
+              const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary, pin: ADA_PIN };
+              expect(buy.last.input).toEqual({
+                category: service.category,
+                body:
+                  service.pricing.kind === 'plan'
+                    ? { ...common, package_id: Number(form.planId) }
+                    : { ...common, amount: AMOUNT },
+                idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+              });
+              // A retry after no answer, or with another pin after a wrong one, reuses the attempt's key; anything else is a new attempt.
+              if (heldKey) expect(buy.last.input.idempotencyKey).toBe(heldKey);
+              else expect(buy.last.input.idempotencyKey).not.toBe(lastKey);
+              lastKey = buy.last.input.idempotencyKey;
+            },
+            'pin.cancelled': () => void pinDialog.send({ type: 'pin.cancel' }),
+            'merchant.verified': async () => {
+              verify.last.resolve({ type: 'success', message: 'verified', data: fixture.merchant });
+              await leavesFlowState('verifying');
+            },
+            'merchant.failed': async () => {
+              expectEffects([{ type: 'toast', level: 'error', message: 'merchant not found' }]);
+              verify.last.reject(new ApiError({ type: 'error', message: 'merchant not found' }));
+              await leavesFlowState('verifying');
+            },
+            'xstate.done.actor.purchase': async ({ event }) => {
+              const { output } = event as unknown as { output: PurchaseAnswer };
+              const reason = output.type === 'error' ? output.data?.reason : undefined;
+              const polls = session.polls;
+              const keyBefore = actor.getSnapshot().context.idempotencyKey;
+              if (reason === 'pin-incorrect' || reason === 'pin-logout') {
+                // The fixed words of a pin failure, whatever the server says.
+                expectEffects([
+                  { type: 'toast', level: 'error', message: messages.pinNotCorrect },
+                  ...(reason === 'pin-logout' ? [{ type: 'navigate' as const, to: '/login' }] : []),
+                ]);
+              } else {
+                const level =
+                  output.type !== 'success' ? 'error' : output.data?.status === 'completed' ? 'success' : 'info';
+                expectEffects([{ type: 'toast', level, message: output.message }]);
+              }
+              buy.last.resolve(output);
+              await leavesFlowState('submitting');
+              await settled();
+              const sessionState = session.actor.getSnapshot();
+              if (reason === 'pin-incorrect') {
+                // Asked again at once, boxes empty, same purchase (same key); the count is the server's, held by the session.
+                expect(actor.getSnapshot().matches({ flow: 'authorising' })).toBe(true);
+                expect(pinDialog.getSnapshot().value).toBe('open');
+                expect(pinDialog.getSnapshot().context.code).toEqual(['', '', '', '']);
+                expect(actor.getSnapshot().context.idempotencyKey).toBe(keyBefore);
+                expect(sessionState.context).toMatchObject({ pin_attempts: 1, max_attempts: 3, pin_locked: false });
+                expect(session.polls).toBe(polls);
+              } else if (reason === 'pin-logout') {
+                expect(sessionState.matches('signedOut')).toBe(true);
+                expect(sessionState.context.user.token).toBe('');
+              } else if (reason === 'pin-locked') {
+                expect(sessionState.context.pin_locked).toBe(true);
+                expect(session.polls).toBe(polls);
+              } else {
+                // The balance moved (or was refunded): the session fetches the user again.
+                expect(session.polls).toBe(polls + 1);
+              }
+              if (output.type === 'success' && verification)
+                expect(verification.getSnapshot().value).toBe('unverified');
+            },
+            'xstate.error.actor.purchase': async () => {
+              expectEffects([{ type: 'toast', level: 'error', message: NETWORK_DOWN }]);
+              buy.last.reject(new Error(NETWORK_DOWN));
+              await leavesFlowState('submitting');
+            },
+            'xstate.done.actor.recent': async ({ event }) => {
+              recentCall.last.resolve((event as unknown as { output: Envelope<RecentBeneficiary[]> }).output);
+              await waitFor(actor, (s) => s.matches({ recent: 'loaded' }));
+            },
+            'xstate.error.actor.recent': async () => {
+              recentCall.last.reject(new Error(NETWORK_DOWN));
+              await waitFor(actor, (s) => s.matches({ recent: 'loaded' }));
+            },
           },
-          'pin.accepted': () => {
-            const heldKey = actor.getSnapshot().context.idempotencyKey;
-            pinDialog.send({ type: 'pin.change', values: TYPED_PIN });
-            pinDialog.send({ type: 'pin.submit' });
-            expect(pinDialog.getSnapshot().value).toBe('closed');
-            const { form } = actor.getSnapshot().context;
-            const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary, pin: ADA_PIN };
-            expect(buy.last.input).toEqual({
-              category: service.category,
-              body: service.pricing.kind === 'plan' ? { ...common, package_id: Number(form.planId) } : { ...common, amount: AMOUNT },
-              idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
-            });
-            // A retry after no answer, or with another pin after a wrong one, reuses the attempt's key; anything else is a new attempt.
-            if (heldKey) expect(buy.last.input.idempotencyKey).toBe(heldKey);
-            else expect(buy.last.input.idempotencyKey).not.toBe(lastKey);
-            lastKey = buy.last.input.idempotencyKey;
+          states: {
+            '*': (expectedSnapshot) => {
+              const snapshot = actor.getSnapshot();
+              expect(snapshot.value).toEqual(expectedSnapshot.value);
+              expect(comparable(snapshot)).toEqual(comparable(expectedSnapshot));
+              expect(seen.splice(0)).toEqual(expected);
+              expected = [];
+              // The loading overlay shows exactly while the purchase call runs.
+              expect(session.actor.getSnapshot().context.loading).toBe(snapshot.matches({ flow: 'submitting' }));
+              expect(snapshot.hasTag('busy')).toBe(
+                snapshot.matches({ flow: 'submitting' }) || snapshot.matches({ flow: 'verifying' }),
+              );
+              // The pin lives only for the request it authorises.
+              expect(snapshot.context.pin).toBe(snapshot.matches({ flow: 'submitting' }) ? ADA_PIN : '');
+              const { form, result, merchant } = snapshot.context;
+              // Nothing but a number ever reaches the form.
+              expect(form.beneficiary).toMatch(/^\d*$/);
+              expect(form.amount).toMatch(/^\d*(\.\d{1,2})?$/);
+              // The details shown belong to the number verified.
+              if (merchant) expect(merchant.beneficiary).toBe(verify.last.input.beneficiary);
+              if (service.pricing.kind === 'plan' && form.planId) {
+                const plan = providers[service.category]
+                  .flatMap((p) => p.packages)
+                  .find((p) => String(p.id) === form.planId)!;
+                expect(form.amount).toBe(String(plan.amount));
+              }
+              // Only a delivered token or pin is kept for the user to copy.
+              if (result) expect(result.display_value).toBe(fixture.value[1]);
+              // Signed in, unless the server ended the session for too many wrong pins.
+              expect(session.actor.getSnapshot().context.user.email).toBe(
+                snapshot.matches({ flow: 'signedOut' }) ? '' : ada.email,
+              );
+            },
           },
-          'pin.cancelled': () => void pinDialog.send({ type: 'pin.cancel' }),
-          'merchant.verified': async () => {
-            verify.last.resolve({ type: 'success', message: 'verified', data: fixture.merchant });
-            await leavesFlowState('verifying');
-          },
-          'merchant.failed': async () => {
-            expectEffects([{ type: 'toast', level: 'error', message: 'merchant not found' }]);
-            verify.last.reject(new ApiError({ type: 'error', message: 'merchant not found' }));
-            await leavesFlowState('verifying');
-          },
-          'xstate.done.actor.purchase': async ({ event }) => {
-            const { output } = event as unknown as { output: PurchaseAnswer };
-            const reason = output.type === 'error' ? output.data?.reason : undefined;
-            const polls = session.polls;
-            const keyBefore = actor.getSnapshot().context.idempotencyKey;
-            if (reason === 'pin-incorrect' || reason === 'pin-logout') {
-              // The fixed words of a pin failure, whatever the server says.
-              expectEffects([
-                { type: 'toast', level: 'error', message: messages.pinNotCorrect },
-                ...(reason === 'pin-logout' ? [{ type: 'navigate' as const, to: '/login' }] : []),
-              ]);
-            } else {
-              const level = output.type !== 'success' ? 'error' : output.data?.status === 'completed' ? 'success' : 'info';
-              expectEffects([{ type: 'toast', level, message: output.message }]);
-            }
-            buy.last.resolve(output);
-            await leavesFlowState('submitting');
-            await settled();
-            const sessionState = session.actor.getSnapshot();
-            if (reason === 'pin-incorrect') {
-              // Asked again at once, boxes empty, same purchase (same key); the count is the server's, held by the session.
-              expect(actor.getSnapshot().matches({ flow: 'authorising' })).toBe(true);
-              expect(pinDialog.getSnapshot().value).toBe('open');
-              expect(pinDialog.getSnapshot().context.code).toEqual(['', '', '', '']);
-              expect(actor.getSnapshot().context.idempotencyKey).toBe(keyBefore);
-              expect(sessionState.context).toMatchObject({ pin_attempts: 1, max_attempts: 3, pin_locked: false });
-              expect(session.polls).toBe(polls);
-            } else if (reason === 'pin-logout') {
-              expect(sessionState.matches('signedOut')).toBe(true);
-              expect(sessionState.context.user.token).toBe('');
-            } else if (reason === 'pin-locked') {
-              expect(sessionState.context.pin_locked).toBe(true);
-              expect(session.polls).toBe(polls);
-            } else {
-              // The balance moved (or was refunded): the session fetches the user again.
-              expect(session.polls).toBe(polls + 1);
-            }
-            if (output.type === 'success' && verification) expect(verification.getSnapshot().value).toBe('unverified');
-          },
-          'xstate.error.actor.purchase': async () => {
-            expectEffects([{ type: 'toast', level: 'error', message: NETWORK_DOWN }]);
-            buy.last.reject(new Error(NETWORK_DOWN));
-            await leavesFlowState('submitting');
-          },
-          'xstate.done.actor.recent': async ({ event }) => {
-            recentCall.last.resolve((event as unknown as { output: Envelope<RecentBeneficiary[]> }).output);
-            await waitFor(actor, (s) => s.matches({ recent: 'loaded' }));
-          },
-          'xstate.error.actor.recent': async () => {
-            recentCall.last.reject(new Error(NETWORK_DOWN));
-            await waitFor(actor, (s) => s.matches({ recent: 'loaded' }));
-          },
-        },
-        states: {
-          '*': (expectedSnapshot) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expectedSnapshot.value);
-            expect(comparable(snapshot)).toEqual(comparable(expectedSnapshot));
-            expect(seen.splice(0)).toEqual(expected);
-            expected = [];
-            // The loading overlay shows exactly while the purchase call runs.
-            expect(session.actor.getSnapshot().context.loading).toBe(snapshot.matches({ flow: 'submitting' }));
-            expect(snapshot.hasTag('busy')).toBe(snapshot.matches({ flow: 'submitting' }) || snapshot.matches({ flow: 'verifying' }));
-            // The pin lives only for the request it authorises.
-            expect(snapshot.context.pin).toBe(snapshot.matches({ flow: 'submitting' }) ? ADA_PIN : '');
-            const { form, result, merchant } = snapshot.context;
-            // Nothing but a number ever reaches the form.
-            expect(form.beneficiary).toMatch(/^\d*$/);
-            expect(form.amount).toMatch(/^\d*(\.\d{1,2})?$/);
-            // The details shown belong to the number verified.
-            if (merchant) expect(merchant.beneficiary).toBe(verify.last.input.beneficiary);
-            if (service.pricing.kind === 'plan' && form.planId) {
-              const plan = providers[service.category].flatMap((p) => p.packages).find((p) => String(p.id) === form.planId)!;
-              expect(form.amount).toBe(String(plan.amount));
-            }
-            // Only a delivered token or pin is kept for the user to copy.
-            if (result) expect(result.display_value).toBe(fixture.value[1]);
-            // Signed in, unless the server ended the session for too many wrong pins.
-            expect(session.actor.getSnapshot().context.user.email).toBe(snapshot.matches({ flow: 'signedOut' }) ? '' : ada.email);
-          },
-        },
+        });
+        actor.stop();
+        session.actor.stop();
       });
-      actor.stop();
-      session.actor.stop();
-    });
-  }
-});
+    }
+  },
+);
 
 describe('purchaseMachine (details)', () => {
   async function start(service: ServiceEntry) {
@@ -243,7 +282,12 @@ describe('purchaseMachine (details)', () => {
     buy.last.resolve(outcomes(serviceByKey('airtime')).refunded);
     await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
     // Answered: trying again is a new attempt, with the form as it was.
-    expect(actor.getSnapshot().context.form).toEqual({ providerId: '1', planId: '', beneficiary: '08031234567', amount: '600' });
+    expect(actor.getSnapshot().context.form).toEqual({
+      providerId: '1',
+      planId: '',
+      beneficiary: '08031234567',
+      amount: '600',
+    });
     pay();
     expect(buy.last.input.idempotencyKey).not.toBe(second);
   });
@@ -264,7 +308,10 @@ describe('purchaseMachine (details)', () => {
   it('keeps a verification when fields change, and asks for a new one after a purchase', async () => {
     const { actor, buy, pay } = await verifiedMeter();
     actor.send({ type: 'form.amount', value: '3000' });
-    expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });
+    expect(actor.getSnapshot().context.merchant).toEqual({
+      details: fixtures.electricity.merchant,
+      beneficiary: '45012345678',
+    });
     pay();
     expect(buy.last.input.body).toEqual({ provider_id: 21, beneficiary: '45012345678', amount: '3000', pin: ADA_PIN });
     buy.last.resolve(outcomes(serviceByKey('electricity')).delivered);
@@ -281,7 +328,10 @@ describe('purchaseMachine (details)', () => {
     const { actor, buy, pay } = await verifiedMeter();
     expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(false);
     actor.send({ type: 'form.beneficiary', value: '45019876543' });
-    expect(actor.getSnapshot().context.merchant).toEqual({ details: fixtures.electricity.merchant, beneficiary: '45012345678' });
+    expect(actor.getSnapshot().context.merchant).toEqual({
+      details: fixtures.electricity.merchant,
+      beneficiary: '45012345678',
+    });
     expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(true);
     // Paying bills the number in the field (the screen keeps the old verification; the server
     // verifies the new number again).
@@ -293,31 +343,34 @@ describe('purchaseMachine (details)', () => {
     expect(numberChangedSinceVerified(actor.getSnapshot().context)).toBe(false);
   });
 
-  it.each(SERVICES.map((service) => [service.key, service] as const))('%s: letters typed, pasted or autofilled never reach the form', async (_, service) => {
-    const { actor } = await start(service);
-    const form = () => actor.getSnapshot().context.form;
-    const phone = service.beneficiary.input === 'phone';
-    const maxDigits = service.beneficiary.input === 'phone' ? 11 : service.beneficiary.input.maxDigits;
-    // Typed one key at a time: a letter leaves the field as it was.
-    actor.send({ type: 'form.beneficiary', value: '0' });
-    actor.send({ type: 'form.beneficiary', value: '0a' });
-    expect(form().beneficiary).toBe('0');
-    // Pasted with separators and letters.
-    actor.send({ type: 'form.beneficiary', value: 'ID: 0803-123 4567!' });
-    expect(form().beneficiary).toBe('08031234567');
-    // Autofilled in the international form: a phone number becomes its local form.
-    actor.send({ type: 'form.beneficiary', value: '+234 803 123 4567' });
-    expect(form().beneficiary).toBe(phone ? '08031234567' : '2348031234567'.slice(0, maxDigits));
-    // No longer than the longest number the service knows.
-    actor.send({ type: 'form.beneficiary', value: '1'.repeat(30) });
-    expect(form().beneficiary).toHaveLength(maxDigits);
-    if (service.pricing.kind === 'amount') {
-      actor.send({ type: 'form.amount', value: '1,500.755abc' });
-      expect(form().amount).toBe('1500.75');
-      actor.send({ type: 'form.amount', value: '1500.7.5' });
-      expect(form().amount).toBe('1500.75');
-    }
-  });
+  it.each(SERVICES.map((service) => [service.key, service] as const))(
+    '%s: letters typed, pasted or autofilled never reach the form',
+    async (_, service) => {
+      const { actor } = await start(service);
+      const form = () => actor.getSnapshot().context.form;
+      const phone = service.beneficiary.input === 'phone';
+      const maxDigits = service.beneficiary.input === 'phone' ? 11 : service.beneficiary.input.maxDigits;
+      // Typed one key at a time: a letter leaves the field as it was.
+      actor.send({ type: 'form.beneficiary', value: '0' });
+      actor.send({ type: 'form.beneficiary', value: '0a' });
+      expect(form().beneficiary).toBe('0');
+      // Pasted with separators and letters.
+      actor.send({ type: 'form.beneficiary', value: 'ID: 0803-123 4567!' });
+      expect(form().beneficiary).toBe('08031234567');
+      // Autofilled in the international form: a phone number becomes its local form.
+      actor.send({ type: 'form.beneficiary', value: '+234 803 123 4567' });
+      expect(form().beneficiary).toBe(phone ? '08031234567' : '2348031234567'.slice(0, maxDigits));
+      // No longer than the longest number the service knows.
+      actor.send({ type: 'form.beneficiary', value: '1'.repeat(30) });
+      expect(form().beneficiary).toHaveLength(maxDigits);
+      if (service.pricing.kind === 'amount') {
+        actor.send({ type: 'form.amount', value: '1,500.755abc' });
+        expect(form().amount).toBe('1500.75');
+        actor.send({ type: 'form.amount', value: '1500.7.5' });
+        expect(form().amount).toBe('1500.75');
+      }
+    },
+  );
 
   it('offers no more than five recent beneficiaries', async () => {
     const { actor, recentCall } = await start(serviceByKey('betting'));
@@ -346,7 +399,8 @@ describe('purchaseMachine (details)', () => {
     const service = serviceByKey('airtime');
     const { session, actor, buy, pay, typePin } = await start(service);
     const seen: FlowEmitted[] = [];
-    for (const source of [actor, actor.getSnapshot().context.pinDialog]) source.on('*', (e: FlowEmitted) => void seen.push(e));
+    for (const source of [actor, actor.getSnapshot().context.pinDialog])
+      source.on('*', (e: FlowEmitted) => void seen.push(e));
     actor.send({ type: 'form.provider', value: '1' });
     actor.send({ type: 'form.beneficiary', value: '08031234567' });
     actor.send({ type: 'form.amount', value: '500' });
@@ -355,10 +409,17 @@ describe('purchaseMachine (details)', () => {
     for (const attempts of [1, 2, 3]) {
       expect(buy.last.input.body.pin).toBe(attempts === 1 ? '1111' : `111${attempts}`);
       expect(buy.last.input.idempotencyKey).toBe(key);
-      buy.last.resolve({ ...outcomes(service).wrongPin, data: { reason: 'pin-incorrect', pin_attempts: attempts, max_attempts: 3, attempts_left: 3 - attempts } });
+      buy.last.resolve({
+        ...outcomes(service).wrongPin,
+        data: { reason: 'pin-incorrect', pin_attempts: attempts, max_attempts: 3, attempts_left: 3 - attempts },
+      });
       await waitFor(actor, (s) => s.matches({ flow: 'authorising' }));
       expect(seen.splice(0)).toEqual([{ type: 'toast', level: 'error', message: 'transaction pin not correct' }]);
-      expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: attempts, max_attempts: 3, loading: false });
+      expect(session.actor.getSnapshot().context).toMatchObject({
+        pin_attempts: attempts,
+        max_attempts: 3,
+        loading: false,
+      });
       expect(actor.getSnapshot().context.form.amount).toBe('500');
       typePin(`111${attempts + 1}`);
     }
@@ -370,7 +431,11 @@ describe('purchaseMachine (details)', () => {
       { type: 'navigate', to: '/login' },
     ]);
     expect(session.actor.getSnapshot().matches('signedOut')).toBe(true);
-    expect(session.actor.getSnapshot().context).toMatchObject({ pin_attempts: 0, pin_locked: false, user: { token: '', pin: '' } });
+    expect(session.actor.getSnapshot().context).toMatchObject({
+      pin_attempts: 0,
+      pin_locked: false,
+      user: { token: '', pin: '' },
+    });
   });
 
   it('a pin locked until it is reset: the server’s message, the form kept, and the session knows', async () => {
@@ -386,7 +451,10 @@ describe('purchaseMachine (details)', () => {
     await waitFor(actor, (s) => s.matches({ flow: 'editing' }));
     expect(seen).toEqual([{ type: 'toast', level: 'error', message: outcomes(service).pinLocked.message }]);
     expect(session.actor.getSnapshot().context.pin_locked).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ form: { providerId: '1', beneficiary: '08031234567', amount: '500' }, idempotencyKey: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      form: { providerId: '1', beneficiary: '08031234567', amount: '500' },
+      idempotencyKey: null,
+    });
   });
 
   // Declared last, so it runs after every path above; the six configurations together walk every transition.

@@ -1,11 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import type { DeleteBeneficiaryRequest, Envelope, RenameBeneficiaryRequest, SaveBeneficiaryRequest, SavedBeneficiary } from '../../../core/contract';
+import type {
+  DeleteBeneficiaryRequest,
+  Envelope,
+  RenameBeneficiaryRequest,
+  SaveBeneficiaryRequest,
+  SavedBeneficiary,
+} from '../../../core/contract';
 import { ApiError } from '../../../src/api/kit/http';
-import { savedBeneficiariesMachine, type SavedBeneficiariesEvent } from '../../../src/machines/purchases/savedBeneficiaries';
+import {
+  savedBeneficiariesMachine,
+  type SavedBeneficiariesEvent,
+} from '../../../src/machines/purchases/savedBeneficiaries';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { CATEGORY, deleteRequest, ok, renameRequest, saveRequest, savedBeneficiariesModel } from '../../../testkit/models/purchases/savedBeneficiaries.model';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../../support/flowHarness';
+import {
+  CATEGORY,
+  deleteRequest,
+  ok,
+  renameRequest,
+  saveRequest,
+  savedBeneficiariesModel,
+} from '../../../testkit/models/purchases/savedBeneficiaries.model';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  pathTitle,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = savedBeneficiariesModel.traversals;
@@ -18,16 +43,25 @@ describe('savedBeneficiariesMachine (model-based)', () => {
       const save = deferredActor<Envelope<SavedBeneficiary>, SaveBeneficiaryRequest>();
       const rename = deferredActor<Envelope<SavedBeneficiary>, RenameBeneficiaryRequest>();
       const remove = deferredActor<number, DeleteBeneficiaryRequest>();
-      const actor = createActor(savedBeneficiariesMachine.provide({ actors: { list: list.logic, save: save.logic, rename: rename.logic, remove: remove.logic } }), {
-        input: { category: CATEGORY },
-        inspect: coverage.inspect,
-      }).start();
+      const actor = createActor(
+        savedBeneficiariesMachine.provide({
+          actors: { list: list.logic, save: save.logic, rename: rename.logic, remove: remove.logic },
+        }),
+        {
+          input: { category: CATEGORY },
+          inspect: coverage.inspect,
+        },
+      ).start();
       const effects = effectLog(actor);
       const send = (event: AnyEventObject) => actor.send(event as SavedBeneficiariesEvent);
       expect(list.last.input).toEqual({ category: CATEGORY });
 
       /** A call's answer: the server's output, or its refusal as the error toast; then the busy state is left. */
-      const answer = <T>(call: () => { resolve: (output: T) => void; reject: (error: unknown) => void }, state: string, told?: (output: T) => string) => ({
+      const answer = <T>(
+        call: () => { resolve: (output: T) => void; reject: (error: unknown) => void },
+        state: string,
+        told?: (output: T) => string,
+      ) => ({
         done: async ({ event }: { event: AnyEventObject }) => {
           const { output } = event as unknown as { output: T };
           if (told) effects.expect([successToast(told(output))]);
@@ -41,9 +75,21 @@ describe('savedBeneficiariesMachine (model-based)', () => {
           await leaves(actor, state);
         },
       });
-      const saving = answer(() => save.last, 'saving', (output: Envelope<SavedBeneficiary>) => `Saved as ${output.data!.name}`);
-      const renaming = answer(() => rename.last, 'renaming', (output: Envelope<SavedBeneficiary>) => `Renamed to ${output.data!.name}`);
-      const deleting = answer(() => remove.last, 'deleting', () => 'Deleted');
+      const saving = answer(
+        () => save.last,
+        'saving',
+        (output: Envelope<SavedBeneficiary>) => `Saved as ${output.data!.name}`,
+      );
+      const renaming = answer(
+        () => rename.last,
+        'renaming',
+        (output: Envelope<SavedBeneficiary>) => `Renamed to ${output.data!.name}`,
+      );
+      const deleting = answer(
+        () => remove.last,
+        'deleting',
+        () => 'Deleted',
+      );
 
       await path.test({
         events: {
@@ -99,7 +145,9 @@ describe('savedBeneficiariesMachine (model-based)', () => {
   it('one change at a time: a second save while the first runs is not sent', () => {
     const save = deferredActor<Envelope<SavedBeneficiary>, SaveBeneficiaryRequest>();
     const list = deferredActor<Envelope<SavedBeneficiary[]>, { category: string }>();
-    const actor = createActor(savedBeneficiariesMachine.provide({ actors: { list: list.logic, save: save.logic } }), { input: { category: CATEGORY } }).start();
+    const actor = createActor(savedBeneficiariesMachine.provide({ actors: { list: list.logic, save: save.logic } }), {
+      input: { category: CATEGORY },
+    }).start();
     list.last.resolve(ok([]));
     return leaves(actor, 'loading').then(() => {
       actor.send({ type: 'saved.save', request: saveRequest });

@@ -5,10 +5,26 @@ import { ApiError, CallFailure } from '../../../src/api/kit/http';
 import { callFailures } from '../../../src/api/kit/messages';
 import type { Kept } from '../../../src/api/kit/offlineCopy';
 import { activitiesMachine, showsLoadMore, type ActivitiesEvent } from '../../../src/machines/records/activities';
-import { activitiesModel, firstOfTwo, keptCopy, PAGE_SIZE, stuck, traversalSession } from '../../../testkit/models/records/activities.model';
+import {
+  activitiesModel,
+  firstOfTwo,
+  keptCopy,
+  PAGE_SIZE,
+  stuck,
+  traversalSession,
+} from '../../../testkit/models/records/activities.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { createTestSession } from '../../../testkit/testSession';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  pathTitle,
+  settled,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = activitiesModel.traversals;
@@ -70,7 +86,11 @@ describe('activitiesMachine (model-based)', () => {
           'activities.more': ({ event }) => {
             const before = actor.getSnapshot();
             send(event);
-            if (showsLoadMore(before.context.pageFull, before.context.moreRevealed) && before.matches({ list: 'ready' })) expectFetch(before.context.page + 1);
+            if (
+              showsLoadMore(before.context.pageFull, before.context.moreRevealed) &&
+              before.matches({ list: 'ready' })
+            )
+              expectFetch(before.context.page + 1);
           },
           'xstate.done.actor.firstPage': async ({ event }) => {
             fetch.last.resolve((event as unknown as { output: Envelope<Paginated<Transaction>> }).output);
@@ -114,7 +134,11 @@ describe('activitiesMachine (model-based)', () => {
           },
           'xstate.done.actor.refresh': async ({ event }) => {
             const { output } = event as unknown as { output: Envelope<Transaction> };
-            effects.expect([output === stuck ? { type: 'toast', level: 'info', message: output.message } : successToast(output.message)]);
+            effects.expect([
+              output === stuck
+                ? { type: 'toast', level: 'info', message: output.message }
+                : successToast(output.message),
+            ]);
             refresh.last.resolve(output);
             await settled();
             // The list starts again from page 1, to show what the check changed.
@@ -137,7 +161,12 @@ describe('activitiesMachine (model-based)', () => {
             if (showsLoadMore(pageFull, moreRevealed)) expect(items.length % PAGE_SIZE).toBe(0);
             expect(session.getSnapshot().context.more_reveal).toBe(moreRevealed);
             // Settled rows open when tapped; an unsettled one only as a check found it, stuck for a day.
-            expect(selected === null || selected.status === 'completed' || selected.status === 'canceled' || selected === stuck.data).toBe(true);
+            expect(
+              selected === null ||
+                selected.status === 'completed' ||
+                selected.status === 'canceled' ||
+                selected === stuck.data,
+            ).toBe(true);
             expect(snapshot.matches({ detail: 'open' })).toBe(selected !== null);
             expect(snapshot.matches({ list: 'refreshing' })).toBe(refreshing !== null);
             // The kept copy is shown, and marked with its time, only while the server is out of reach.
@@ -154,7 +183,9 @@ describe('activitiesMachine (model-based)', () => {
   it('the dashboard list (no session given) leaves the shared flag alone', async () => {
     const session = createTestSession().actor;
     const fetch = deferredActor<Envelope<Paginated<Transaction>>, FetchTransactionsRequest>();
-    const actor = createActor(activitiesMachine.provide({ actors: { fetchTransactions: fetch.logic } }), { input: { pageSize: PAGE_SIZE } }).start();
+    const actor = createActor(activitiesMachine.provide({ actors: { fetchTransactions: fetch.logic } }), {
+      input: { pageSize: PAGE_SIZE },
+    }).start();
     fetch.last.resolve(firstOfTwo);
     await settled();
     expect(actor.getSnapshot().context).toMatchObject({ pageFull: true, moreRevealed: true });

@@ -3,10 +3,23 @@ import { createActor, type AnyEventObject } from 'xstate';
 import type { CreateProblemReportRequest, Envelope, ProblemReport } from '../../../core/contract';
 import { PROBLEM_NOTE_MAX_LENGTH } from '../../../core/problemReports';
 import { ApiError } from '../../../src/api/kit/http';
-import { CHOOSE_REASON, problemReportMachine, type ProblemReportEvent } from '../../../src/machines/records/problemReport';
+import {
+  CHOOSE_REASON,
+  problemReportMachine,
+  type ProblemReportEvent,
+} from '../../../src/machines/records/problemReport';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { found, problemReportModel, TRANSACTION } from '../../../testkit/models/records/problemReport.model';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  leaves,
+  pathTitle,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = problemReportModel.traversals;
@@ -17,10 +30,13 @@ describe('problemReportMachine (model-based)', () => {
     it(pathTitle(path), async () => {
       const fetch = deferredActor<Envelope<ProblemReport | null>, { transactionId: number }>();
       const create = deferredActor<Envelope<ProblemReport>, CreateProblemReportRequest>();
-      const actor = createActor(problemReportMachine.provide({ actors: { fetchReport: fetch.logic, createReport: create.logic } }), {
-        input: { transactionId: TRANSACTION },
-        inspect: coverage.inspect,
-      }).start();
+      const actor = createActor(
+        problemReportMachine.provide({ actors: { fetchReport: fetch.logic, createReport: create.logic } }),
+        {
+          input: { transactionId: TRANSACTION },
+          inspect: coverage.inspect,
+        },
+      ).start();
       const effects = effectLog(actor);
       const send = (event: AnyEventObject) => actor.send(event as ProblemReportEvent);
       expect(fetch.last.input).toEqual({ transactionId: TRANSACTION });
@@ -72,7 +88,8 @@ describe('problemReportMachine (model-based)', () => {
             const snapshot = expectStep(actor, expected, effects);
             // A case is shown exactly when reported, and the form is empty whenever it is not open.
             expect(snapshot.context.report !== null).toBe(expected.matches('reported'));
-            if (!expected.matches('composing') && !expected.matches('submitting')) expect([snapshot.context.reason, snapshot.context.note]).toEqual(['', '']);
+            if (!expected.matches('composing') && !expected.matches('submitting'))
+              expect([snapshot.context.reason, snapshot.context.note]).toEqual(['', '']);
           },
         },
       });
@@ -82,7 +99,9 @@ describe('problemReportMachine (model-based)', () => {
 
   it('keeps a note within the length the server takes', () => {
     const fetch = deferredActor<Envelope<ProblemReport | null>, { transactionId: number }>();
-    const actor = createActor(problemReportMachine.provide({ actors: { fetchReport: fetch.logic } }), { input: { transactionId: TRANSACTION } }).start();
+    const actor = createActor(problemReportMachine.provide({ actors: { fetchReport: fetch.logic } }), {
+      input: { transactionId: TRANSACTION },
+    }).start();
     fetch.last.resolve(found(null));
     return leaves(actor, 'loading').then(() => {
       actor.send({ type: 'report.open' });

@@ -5,7 +5,16 @@ import { ApiError } from '../../../src/api/kit/http';
 import { rangeProblem, statementsMachine, type StatementsEvent } from '../../../src/machines/records/statements';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { DEFAULT_FROM, FILE, statementsModel, TODAY, totals } from '../../../testkit/models/records/statements.model';
-import { deferredActor, effectLog, errorToast, failsWithToast, itWalkedEveryTransition, leaves, pathTitle, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  failsWithToast,
+  itWalkedEveryTransition,
+  leaves,
+  pathTitle,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = statementsModel.traversals;
@@ -14,7 +23,9 @@ const coverage = createTransitionCoverage(statementsMachine);
 describe('statementsMachine (model-based)', () => {
   it('starts on the last 30 days', () => {
     const summary = deferredActor<Envelope<StatementSummary>, StatementRequest>();
-    const actor = createActor(statementsMachine.provide({ actors: { summary: summary.logic } }), { input: { today: TODAY } }).start();
+    const actor = createActor(statementsMachine.provide({ actors: { summary: summary.logic } }), {
+      input: { today: TODAY },
+    }).start();
     expect(summary.last.input).toEqual({ from: DEFAULT_FROM, to: TODAY });
     actor.stop();
   });
@@ -23,10 +34,13 @@ describe('statementsMachine (model-based)', () => {
     it(pathTitle(path), async () => {
       const summary = deferredActor<Envelope<StatementSummary>, StatementRequest>();
       const download = deferredActor<string, StatementDownloadRequest>();
-      const actor = createActor(statementsMachine.provide({ actors: { summary: summary.logic, download: download.logic } }), {
-        input: { today: TODAY },
-        inspect: coverage.inspect,
-      }).start();
+      const actor = createActor(
+        statementsMachine.provide({ actors: { summary: summary.logic, download: download.logic } }),
+        {
+          input: { today: TODAY },
+          inspect: coverage.inspect,
+        },
+      ).start();
       const effects = effectLog(actor);
       const send = (event: AnyEventObject) => actor.send(event as StatementsEvent);
 
@@ -57,14 +71,22 @@ describe('statementsMachine (model-based)', () => {
           'statement.download': ({ event }) => {
             const { from, to } = actor.getSnapshot().context;
             send(event);
-            expect(download.last.input).toEqual({ from, to, format: (event as unknown as StatementDownloadRequest).format });
+            expect(download.last.input).toEqual({
+              from,
+              to,
+              format: (event as unknown as StatementDownloadRequest).format,
+            });
           },
           'xstate.done.actor.download': async () => {
             effects.expect([successToast(`Downloaded ${FILE}`)]);
             download.last.resolve(FILE);
             await leaves(actor, 'downloading');
           },
-          'xstate.error.actor.download': failsWithToast(effects, () => download.last, () => leaves(actor, 'downloading')),
+          'xstate.error.actor.download': failsWithToast(
+            effects,
+            () => download.last,
+            () => leaves(actor, 'downloading'),
+          ),
         },
         states: {
           // The totals differ from the traversal's (each run answers its own dates): the rest is compared.

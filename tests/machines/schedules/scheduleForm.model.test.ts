@@ -1,14 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import type { CreateScheduleRequest, Envelope, MerchantDetails, ScheduleDraft, UpdateScheduleRequest, VerifyMerchantRequest } from '../../../core/contract';
+import type {
+  CreateScheduleRequest,
+  Envelope,
+  MerchantDetails,
+  ScheduleDraft,
+  UpdateScheduleRequest,
+  VerifyMerchantRequest,
+} from '../../../core/contract';
 import { messages, scheduleWords } from '../../../core/messages';
 import type { ScheduleAnswer } from '../../../src/api/schedules/schedules';
 import { scheduleRequest, validateSchedule } from '../../../src/domain/schedules/schedules';
-import { scheduleFormMachine, type ScheduleFormEvent, type ScheduleFormInput, type ScheduleFormReport } from '../../../src/machines/schedules/scheduleForm';
+import {
+  scheduleFormMachine,
+  type ScheduleFormEvent,
+  type ScheduleFormInput,
+  type ScheduleFormReport,
+} from '../../../src/machines/schedules/scheduleForm';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { scheduleFormModel } from '../../../testkit/models/schedules/scheduleForm.model';
 import { ADA_PIN } from '../../../testkit/fixtures';
-import { deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, leaves, navigation, pathTitle, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  failsWithToast,
+  itWalkedEveryTransition,
+  leaves,
+  navigation,
+  pathTitle,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { listeningOwner } from '../../../testkit/models/kit/listeningOwner';
 import { createTestSession } from '../../../testkit/testSession';
@@ -24,14 +47,25 @@ describe('scheduleFormMachine (model-based)', () => {
           const verify = deferredActor<Envelope<MerchantDetails>, VerifyMerchantRequest>();
           const save = deferredActor<ScheduleAnswer, CreateScheduleRequest | UpdateScheduleRequest>();
           const owner = listeningOwner<ScheduleFormReport>();
-          const session = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: 'set' });
+          const session = createTestSession({
+            name: 'Ada Obi',
+            email: 'ada@example.com',
+            token: 'session-token',
+            pin: 'set',
+          });
           const given = traversal.options.input as ScheduleFormInput;
-          const logic = scheduleFormMachine.provide({ actors: { loadDraft: draft.logic, verifyRenewal: verify.logic, save: save.logic } });
-          const actor = createActor(logic, { input: { ...given, owner: owner.actor, session: session.actor }, inspect: coverage.inspect }).start();
+          const logic = scheduleFormMachine.provide({
+            actors: { loadDraft: draft.logic, verifyRenewal: verify.logic, save: save.logic },
+          });
+          const actor = createActor(logic, {
+            input: { ...given, owner: owner.actor, session: session.actor },
+            inspect: coverage.inspect,
+          }).start();
           const effects = effectLog(actor);
           const send = (event: AnyEventObject) => actor.send(event as ScheduleFormEvent);
           const context = () => actor.getSnapshot().context;
-          if (given.origin.kind === 'repeat') expect(draft.last.input).toEqual({ transactionId: given.origin.transactionId });
+          if (given.origin.kind === 'repeat')
+            expect(draft.last.input).toEqual({ transactionId: given.origin.transactionId });
 
           await path.test({
             events: {
@@ -56,7 +90,11 @@ describe('scheduleFormMachine (model-based)', () => {
                 effects.expect(verifiable ? [] : [errorToast(messages.allFieldsRequired)]);
                 send(event);
                 expect(verify.count).toBe(calls + (verifiable ? 1 : 0));
-                if (verifiable) expect(verify.last.input).toEqual({ provider_id: Number(fields.providerId), beneficiary: fields.beneficiary });
+                if (verifiable)
+                  expect(verify.last.input).toEqual({
+                    provider_id: Number(fields.providerId),
+                    beneficiary: fields.beneficiary,
+                  });
               },
               'form.submit': ({ event }) => {
                 const problem = validateSchedule(context().fields, context().renewal);
@@ -83,7 +121,11 @@ describe('scheduleFormMachine (model-based)', () => {
                 verify.last.resolve((event as unknown as { output: Envelope<MerchantDetails> }).output);
                 await leaves(actor, 'verifying');
               },
-              'xstate.error.actor.verifyRenewal': failsWithToast(effects, () => verify.last, () => leaves(actor, 'verifying')),
+              'xstate.error.actor.verifyRenewal': failsWithToast(
+                effects,
+                () => verify.last,
+                () => leaves(actor, 'verifying'),
+              ),
               'pin.accepted': ({ event }) => {
                 const expected = scheduleRequest(context().fields, ADA_PIN, context().scheduleId);
                 send(event);
@@ -92,18 +134,25 @@ describe('scheduleFormMachine (model-based)', () => {
               'pin.cancelled': ({ event }) => send(event),
               'xstate.done.actor.save': async ({ event }) => {
                 const { output } = event as unknown as { output: ScheduleAnswer };
-                const reason = output.type === 'error' ? (output.data as { reason?: string } | undefined)?.reason : undefined;
+                const reason =
+                  output.type === 'error' ? (output.data as { reason?: string } | undefined)?.reason : undefined;
                 if (output.type === 'success') effects.expect([successToast(output.message)]);
-                else if (reason === 'pin-logout') effects.expect([errorToast(messages.pinNotCorrect), navigation('/login')]);
+                else if (reason === 'pin-logout')
+                  effects.expect([errorToast(messages.pinNotCorrect), navigation('/login')]);
                 else effects.expect([errorToast(reason === 'pin-incorrect' ? messages.pinNotCorrect : output.message)]);
                 const created = context().scheduleId === null;
                 save.last.resolve(output);
                 await leaves(actor, 'saving');
-                if (output.type === 'success') expect(owner.heard).toEqual([{ type: 'form.saved', schedule: output.data, created }]);
+                if (output.type === 'success')
+                  expect(owner.heard).toEqual([{ type: 'form.saved', schedule: output.data, created }]);
                 if (reason === 'pin-incorrect') expect(session.actor.getSnapshot().context.pin_attempts).toBe(1);
                 if (reason === 'pin-locked') expect(session.actor.getSnapshot().context.pin_locked).toBe(true);
               },
-              'xstate.error.actor.save': failsWithToast(effects, () => save.last, () => leaves(actor, 'saving')),
+              'xstate.error.actor.save': failsWithToast(
+                effects,
+                () => save.last,
+                () => leaves(actor, 'saving'),
+              ),
             },
             states: {
               '*': (expected) => {

@@ -4,11 +4,27 @@ import type { Envelope, Schedule } from '../../../core/contract';
 import { messages } from '../../../core/messages';
 import { ApiError } from '../../../src/api/kit/http';
 import type { ScheduleAction, ScheduleAnswer } from '../../../src/api/schedules/schedules';
-import { schedulesMachine, type PinStep, type SchedulesEvent, type SchedulesInput } from '../../../src/machines/schedules/schedules';
+import {
+  schedulesMachine,
+  type PinStep,
+  type SchedulesEvent,
+  type SchedulesInput,
+} from '../../../src/machines/schedules/schedules';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { schedulesModel } from '../../../testkit/models/schedules/schedules.model';
 import { ADA_PIN } from '../../../testkit/fixtures';
-import { deferredActor, effectLog, errorToast, expectStep, failsWithToast, itWalkedEveryTransition, leaves, navigation, pathTitle, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  failsWithToast,
+  itWalkedEveryTransition,
+  leaves,
+  navigation,
+  pathTitle,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
@@ -24,7 +40,12 @@ describe('schedulesMachine (model-based)', () => {
           const act = deferredActor<Envelope<Schedule | undefined>, { action: ScheduleAction; id: number }>();
           const authorise = deferredActor<ScheduleAnswer, { step: PinStep; schedule_id: number; pin: string }>();
           const forms: unknown[] = [];
-          const session = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', token: 'session-token', pin: 'set' });
+          const session = createTestSession({
+            name: 'Ada Obi',
+            email: 'ada@example.com',
+            token: 'session-token',
+            pin: 'set',
+          });
           const given = traversal.options.input as SchedulesInput;
           const logic = schedulesMachine.provide({
             actors: {
@@ -35,7 +56,10 @@ describe('schedulesMachine (model-based)', () => {
               scheduleForm: fromCallback(({ input }) => void forms.push(input)) as never,
             },
           });
-          const actor = createActor(logic, { input: { ...given, session: session.actor }, inspect: coverage.inspect }).start();
+          const actor = createActor(logic, {
+            input: { ...given, session: session.actor },
+            inspect: coverage.inspect,
+          }).start();
           const effects = effectLog(actor);
           const send = (event: AnyEventObject) => actor.send(event as SchedulesEvent);
 
@@ -60,13 +84,18 @@ describe('schedulesMachine (model-based)', () => {
               },
               'schedule.edit': ({ event }) => {
                 send(event);
-                expect(forms.at(-1)).toMatchObject({ origin: { kind: 'edit', schedule: { id: (event as AnyEventObject).id } } });
+                expect(forms.at(-1)).toMatchObject({
+                  origin: { kind: 'edit', schedule: { id: (event as AnyEventObject).id } },
+                });
               },
               'form.saved': ({ event }) => send(event),
               'form.closed': ({ event }) => send(event),
               'schedule.act': ({ event }) => {
                 send(event);
-                expect(act.last.input).toEqual({ action: (event as AnyEventObject).action, id: (event as AnyEventObject).id });
+                expect(act.last.input).toEqual({
+                  action: (event as AnyEventObject).action,
+                  id: (event as AnyEventObject).id,
+                });
               },
               'schedule.delete': ({ event }) => send(event),
               'delete.cancel': ({ event }) => send(event),
@@ -92,7 +121,11 @@ describe('schedulesMachine (model-based)', () => {
                 act.last.reject(new ApiError({ type: 'error', message: error }));
                 await leaves(actor, { ready: 'acting' });
               },
-              'xstate.error.actor.delete': failsWithToast(effects, () => act.last, () => leaves(actor, { ready: 'deleting' })),
+              'xstate.error.actor.delete': failsWithToast(
+                effects,
+                () => act.last,
+                () => leaves(actor, { ready: 'deleting' }),
+              ),
               'schedule.acceptPrice': ({ event }) => {
                 send(event);
                 expect(actor.getSnapshot().context).toMatchObject({ step: 'price', target: idOf(event) });
@@ -112,9 +145,11 @@ describe('schedulesMachine (model-based)', () => {
               'pin.cancelled': ({ event }) => send(event),
               'xstate.done.actor.authorise': async ({ event }) => {
                 const { output } = event as unknown as { output: ScheduleAnswer };
-                const reason = output.type === 'error' ? (output.data as { reason?: string } | undefined)?.reason : undefined;
+                const reason =
+                  output.type === 'error' ? (output.data as { reason?: string } | undefined)?.reason : undefined;
                 if (output.type === 'success') effects.expect([successToast(output.message)]);
-                else if (reason === 'pin-logout') effects.expect([errorToast(messages.pinNotCorrect), navigation('/login')]);
+                else if (reason === 'pin-logout')
+                  effects.expect([errorToast(messages.pinNotCorrect), navigation('/login')]);
                 else effects.expect([errorToast(reason === 'pin-incorrect' ? messages.pinNotCorrect : output.message)]);
                 authorise.last.resolve(output);
                 await leaves(actor, { ready: 'accepting' });

@@ -8,7 +8,15 @@ import { validateCardAmount } from '../../../src/domain/kit/validation';
 import { CARD_TERMS } from '../../../testkit/models/wallet/funding.model';
 import { cardTopUpModel } from '../../../testkit/models/wallet/cardTopUp.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, pathTitle, settled } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  pathTitle,
+  settled,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const coverage = createTransitionCoverage(cardTopUpMachine);
@@ -18,7 +26,10 @@ describe('cardTopUpMachine (model-based)', () => {
   for (const path of shortestPaths(cardTopUpModel, traversal)) {
     it(pathTitle(path), async () => {
       const start = deferredActor<Envelope<CardTopUpStarted>, string>();
-      const actor = createActor(cardTopUpMachine.provide({ actors: { startTopUp: start.logic } }), { input: { terms: CARD_TERMS }, inspect: coverage.inspect });
+      const actor = createActor(cardTopUpMachine.provide({ actors: { startTopUp: start.logic } }), {
+        input: { terms: CARD_TERMS },
+        inspect: coverage.inspect,
+      });
       const effects = effectLog(actor);
       actor.start();
       await path.test({

@@ -3,18 +3,34 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { CardPayment, Envelope, FundingIdentityRequest, FundingStatus } from '../../../core/contract';
 import { ApiError } from '../../../src/api/kit/http';
 import { validateIdentity } from '../../../src/domain/kit/validation';
-import { FUNDING_POLL_MS, fundingMachine, returnMessage, type FundingEvent } from '../../../src/machines/wallet/funding';
+import {
+  FUNDING_POLL_MS,
+  fundingMachine,
+  returnMessage,
+  type FundingEvent,
+} from '../../../src/machines/wallet/funding';
 import { BORN, BVN, fundingModel, inputOf } from '../../../testkit/models/wallet/funding.model';
 import { shortestPaths, type ModelPath, type Traversal } from '../../../testkit/models/kit/machineModel';
 import { adaSignedIn as user } from '../../../testkit/fixtures';
-import { deferredActor, effectLog, errorToast, expectStep, itWalkedEveryTransition, navigation, pathTitle, settled, submitChecked, successToast } from '../../support/flowHarness';
+import {
+  deferredActor,
+  effectLog,
+  errorToast,
+  expectStep,
+  itWalkedEveryTransition,
+  navigation,
+  pathTitle,
+  settled,
+  submitChecked,
+  successToast,
+} from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import { createTestSession } from '../../../testkit/testSession';
 
 const coverage = createTransitionCoverage(fundingMachine);
 
 type Output<T> = { output: Envelope<T> };
-const outputOf = <T,>(event: unknown) => (event as Output<T>).output;
+const outputOf = <T>(event: unknown) => (event as Output<T>).output;
 const errorOf = (event: unknown) => (event as { error: string }).error;
 
 function runPath(traversal: Traversal) {
@@ -25,11 +41,16 @@ function runPath(traversal: Traversal) {
     const identity = deferredActor<Envelope<FundingStatus>, FundingIdentityRequest>();
     const card = deferredActor<Envelope<CardPayment>, string>();
     const clock = new SimulatedClock();
-    const actor = createActor(fundingMachine.provide({ actors: { fetchFunding: funding.logic, verifyIdentity: identity.logic, verifyCardPayment: card.logic } }), {
-      input: { session, accounts, returned },
-      clock,
-      inspect: coverage.inspect,
-    });
+    const actor = createActor(
+      fundingMachine.provide({
+        actors: { fetchFunding: funding.logic, verifyIdentity: identity.logic, verifyCardPayment: card.logic },
+      }),
+      {
+        input: { session, accounts, returned },
+        clock,
+        inspect: coverage.inspect,
+      },
+    );
     const effects = effectLog(actor);
     actor.start();
     // Back from the checkout, the payment is confirmed before anything else is asked.
@@ -113,8 +134,17 @@ describe('fundingMachine (model-based)', () => {
   }
 
   it('tells the customer back from the checkout what became of the payment', () => {
-    const base = { reference: 'NWC-x-000000000000', amount: 5_000, fee: 177.67, charged: 5_177.67, created_at: '2026-11-21T10:00:00.000Z' };
-    expect(returnMessage({ ...base, status: 'success' })).toEqual({ level: 'success', message: '₦5,000.00 from your card has been added to your wallet.' });
+    const base = {
+      reference: 'NWC-x-000000000000',
+      amount: 5_000,
+      fee: 177.67,
+      charged: 5_177.67,
+      created_at: '2026-11-21T10:00:00.000Z',
+    };
+    expect(returnMessage({ ...base, status: 'success' })).toEqual({
+      level: 'success',
+      message: '₦5,000.00 from your card has been added to your wallet.',
+    });
     expect(returnMessage({ ...base, status: 'abandoned' }).level).toBe('info');
     expect(returnMessage({ ...base, status: 'failed' }).level).toBe('error');
     expect(returnMessage({ ...base, status: 'pending' }).level).toBe('info');

@@ -27,7 +27,12 @@ export function newPerson(overrides: Partial<Person> = {}): Person {
   };
 }
 
-export const registerBody = (person: Person) => ({ device: 'web', ...person, confirm_password: person.password, token: developmentCaptchaToken('register') });
+export const registerBody = (person: Person) => ({
+  device: 'web',
+  ...person,
+  confirm_password: person.password,
+  token: developmentCaptchaToken('register'),
+});
 
 export interface SignedUp extends Person {
   token: string;
@@ -48,7 +53,8 @@ export function latestMail(t: TestApp, email: string, subject: string) {
   return mail;
 }
 
-export const latestCode = (t: TestApp, email: string) => /\b(\d{4})\b/.exec(latestMail(t, email, 'Your verification code').text)![1];
+export const latestCode = (t: TestApp, email: string) =>
+  /\b(\d{4})\b/.exec(latestMail(t, email, 'Your verification code').text)![1];
 
 export const resetTokenFrom = (t: TestApp, email: string) =>
   /\/reset\?token=([A-Za-z0-9_-]+)/.exec(latestMail(t, email, 'Reset your Naira Wallet password').text)![1];
@@ -57,19 +63,27 @@ export const resetTokenFrom = (t: TestApp, email: string) =>
 export async function signUpVerified(t: TestApp, overrides: Partial<Person> = {}): Promise<SignedUp> {
   const account = await signUp(t, overrides);
   expect((await t.call('/api/resend-otp', { token: account.token })).status).toBe(200);
-  const reply = await t.call<UserData>('/api/verify-otp', { token: account.token, body: { otp: latestCode(t, account.email) } });
+  const reply = await t.call<UserData>('/api/verify-otp', {
+    token: account.token,
+    body: { otp: latestCode(t, account.email) },
+  });
   expect(reply.status, reply.body.message).toBe(200);
   return { ...account, user: reply.body.data! };
 }
 
 /** The transaction pin as stored (sealed at rest): what a test reads now that no answer carries it. */
 export async function storedPin(t: TestApp, email: string): Promise<string> {
-  const user = await t.db.selectFrom('users').select(['id', 'pin_sealed']).where('email', '=', email).executeTakeFirstOrThrow();
+  const user = await t.db
+    .selectFrom('users')
+    .select(['id', 'pin_sealed'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   return openUserField(t.ctx, user.id, 'pin', user.pin_sealed);
 }
 
 /** The newest pin reset code e-mailed to `email` (Forgot pin?). */
-export const latestPinResetCode = (t: TestApp, email: string) => /\b(\d{4})\b/.exec(latestMail(t, email, 'Your transaction pin reset code').text)![1];
+export const latestPinResetCode = (t: TestApp, email: string) =>
+  /\b(\d{4})\b/.exec(latestMail(t, email, 'Your transaction pin reset code').text)![1];
 
 /**
  * A BVN or NIN of its own that the simulated provider verifies (docs/development.md, "Identity checks": any
@@ -93,7 +107,13 @@ export async function verifyIdentities(t: TestApp, account: SignedUp): Promise<U
   });
   expect(reply.status, reply.body.message).toBe(200);
   expect(reply.body.data!.limits.tier).toBe(2);
-  const decided = await recordTier3Decision(t.db, { email: account.email, address: '12 Adeola Odeku Street, Victoria Island, Lagos', decidedBy: 'Test Operator', note: '', now: t.clock.now() });
+  const decided = await recordTier3Decision(t.db, {
+    email: account.email,
+    address: '12 Adeola Odeku Street, Victoria Island, Lagos',
+    decidedBy: 'Test Operator',
+    note: '',
+    now: t.clock.now(),
+  });
   expect(decided).toEqual({ status: 'recorded' });
   const user = await t.call<UserData>('/api/get-user', { token: account.token });
   expect(user.body.data!.limits.tier).toBe(3);

@@ -177,7 +177,11 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
         method,
         url: path,
         remoteAddress,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       pinScan.assertClean();
@@ -206,7 +210,8 @@ export async function startReplicas(
   const outbox = new DevOutbox({ print: () => {}, clock });
   // Each replica closes its app only; the pair closes the database once both are done.
   const shared = { ...database, close: async () => {} };
-  const replica = () => startTestApp(backend, { ...options, ...perReplica(database.db, clock), database: shared, clock, outbox });
+  const replica = () =>
+    startTestApp(backend, { ...options, ...perReplica(database.db, clock), database: shared, clock, outbox });
   const replicas = [await replica(), await replica()] as const;
   return {
     replicas,

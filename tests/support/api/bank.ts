@@ -1,5 +1,10 @@
 import { expect } from 'vitest';
-import type { DevBankTransferRequest, DevBankTransferResult, FundingStatus, VirtualAccount } from '../../../core/contract';
+import type {
+  DevBankTransferRequest,
+  DevBankTransferResult,
+  FundingStatus,
+  VirtualAccount,
+} from '../../../core/contract';
 import { paystackChargeSuccess } from '../../../server/gateways/paystackWebhook';
 import { signHmacSha512 } from '../../../server/gateways/webhookSignature';
 import { identityNumber } from './accounts';
@@ -35,7 +40,11 @@ export function chargeSuccess(t: TestApp, fields: TransferFields) {
 export const sign = (t: TestApp, body: string | Buffer) => signHmacSha512(t.config.bankWebhookSecret, body);
 
 /** Delivers `body` exactly as given, signed with `signature` (default: the right one). */
-export async function deliver(t: TestApp, body: string, signature: string | null = sign(t, body)): Promise<Reply<Record<string, unknown>>> {
+export async function deliver(
+  t: TestApp,
+  body: string,
+  signature: string | null = sign(t, body),
+): Promise<Reply<Record<string, unknown>>> {
   const response = await t.app.inject({
     method: 'POST',
     url: WEBHOOK,
@@ -78,8 +87,21 @@ export async function userIdOf(t: TestApp, email: string): Promise<bigint> {
 /** Row counts of every table a credit writes. */
 export async function walletRowCounts(t: TestApp) {
   const counts: Record<string, bigint> = {};
-  for (const table of ['incoming_transfers', 'transactions', 'ledger_movements', 'ledger_entries', 'notifications', 'wallets', 'virtual_accounts'] as const) {
-    counts[table] = (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
+  for (const table of [
+    'incoming_transfers',
+    'transactions',
+    'ledger_movements',
+    'ledger_entries',
+    'notifications',
+    'wallets',
+    'virtual_accounts',
+  ] as const) {
+    counts[table] = (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   }
   return counts;
 }

@@ -48,7 +48,12 @@ const redis: CounterStore = {
 };
 
 async function probe(): Promise<string | undefined> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3_000, retryStrategy: () => null });
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 3_000,
+    retryStrategy: () => null,
+  });
   try {
     await client.connect();
     await client.ping();

@@ -7,13 +7,20 @@
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  { timeoutMs = 10_000, intervalMs = 50, context }: { timeoutMs?: number; intervalMs?: number; context?: () => string } = {},
+  {
+    timeoutMs = 10_000,
+    intervalMs = 50,
+    context,
+  }: { timeoutMs?: number; intervalMs?: number; context?: () => string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value)}${context ? `\n${context()}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `still not there after ${timeoutMs} ms: ${JSON.stringify(value)}${context ? `\n${context()}` : ''}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

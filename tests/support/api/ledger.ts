@@ -27,7 +27,10 @@ export function auditLedgerAfterEach(app: () => TestApp | undefined) {
 class Accepted extends Error {}
 
 /** Runs `write` in a transaction that never commits: what refused it (the error thrown), or 'accepted'. */
-export async function withoutCommitting(ctx: AppContext, write: (tx: AppContext) => Promise<unknown>): Promise<unknown> {
+export async function withoutCommitting(
+  ctx: AppContext,
+  write: (tx: AppContext) => Promise<unknown>,
+): Promise<unknown> {
   const error = await inTransaction(ctx, async (tx) => {
     await write(tx);
     throw new Accepted();
@@ -38,6 +41,8 @@ export async function withoutCommitting(ctx: AppContext, write: (tx: AppContext)
 /** A system account's balance: the sum of its entries, since it caches none (services/ledger.ts); 0 before it exists. */
 export async function systemBalance(db: Executor, account: SystemAccount): Promise<bigint> {
   const { rows } = await sql<{ total: string }>`
-    SELECT coalesce(sum(e.amount_kobo), 0)::text AS total FROM ledger_entries e JOIN wallets w ON w.id = e.wallet_id WHERE w.code = ${systemAccountCode(account)}`.execute(db);
+    SELECT coalesce(sum(e.amount_kobo), 0)::text AS total FROM ledger_entries e JOIN wallets w ON w.id = e.wallet_id WHERE w.code = ${systemAccountCode(account)}`.execute(
+    db,
+  );
   return BigInt(rows[0].total);
 }

@@ -46,7 +46,8 @@ export async function startOwnCluster(port: number): Promise<OwnCluster> {
   const data = join(dir, 'data');
   await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const ctl = (action: string, ...extra: string[]) => pg('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', ...extra, action]);
+  const ctl = (action: string, ...extra: string[]) =>
+    pg('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', ...extra, action]);
   await ctl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -49,7 +49,11 @@ export const partnerOptions = (log: RecordingLog, clock: Clock): PartnerOptions 
  * A partner gone silent, without waiting for it: each attempt of a call, held by the fake
  * (`holdAnswers()`), times out as the clock moves past TIMEOUT_MS once the fake says it holds it.
  */
-export async function timeOutAttempts(fake: { held(): Promise<void> }, clock: ManualClock, attempts = ATTEMPTS): Promise<void> {
+export async function timeOutAttempts(
+  fake: { held(): Promise<void> },
+  clock: ManualClock,
+  attempts = ATTEMPTS,
+): Promise<void> {
   for (let attempt = 1; attempt <= attempts; attempt++) {
     await fake.held();
     clock.advance(TIMEOUT_MS);
@@ -59,7 +63,11 @@ export async function timeOutAttempts(fake: { held(): Promise<void> }, clock: Ma
 export type ListeningApp = TestApp & { webhookUrl(provider: string): string };
 
 /** The app with these partners, listening on 127.0.0.1 so a fake provider can deliver its webhooks over HTTP. */
-export async function startListeningApp(backend: Backend, banks: BankPartner[], options: TestAppOptions = {}): Promise<ListeningApp> {
+export async function startListeningApp(
+  backend: Backend,
+  banks: BankPartner[],
+  options: TestAppOptions = {},
+): Promise<ListeningApp> {
   const t = await startTestApp(backend, { ...options, banks });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
@@ -67,7 +75,10 @@ export async function startListeningApp(backend: Backend, banks: BankPartner[], 
 }
 
 /** useTestApp for a listening app: `setup` names its partners once the block's fakes are up. */
-export function useListeningApp(backend: Backend, setup: () => TestAppOptions & { banks: BankPartner[] }): ListeningApp {
+export function useListeningApp(
+  backend: Backend,
+  setup: () => TestAppOptions & { banks: BankPartner[] },
+): ListeningApp {
   return useStartedApp(() => {
     const { banks, ...options } = setup();
     return startListeningApp(backend, banks, options);

@@ -49,7 +49,13 @@ export function scanResponsesForPins(app: FastifyInstance): PinScan {
 
   /** What the request itself sent outside a pin field (a name of "1234"): answering it back to its sender leaks nothing. */
   const echoes = (body: unknown) =>
-    new Set(typeof body === 'object' && body !== null ? Object.entries(body).flatMap(([field, value]) => (!PIN_FIELDS.has(field) && typeof value === 'string' ? [value] : [])) : []);
+    new Set(
+      typeof body === 'object' && body !== null
+        ? Object.entries(body).flatMap(([field, value]) =>
+            !PIN_FIELDS.has(field) && typeof value === 'string' ? [value] : [],
+          )
+        : [],
+    );
 
   const inspect = (value: unknown, path: string, found: string[], echoed: ReadonlySet<string>) => {
     if (typeof value === 'string') {
@@ -58,7 +64,8 @@ export function scanResponsesForPins(app: FastifyInstance): PinScan {
       value.forEach((item, index) => inspect(item, `${path}[${index}]`, found, echoed));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
-        if (key === 'pin' && !(typeof item === 'string' && PIN_MARKERS.has(item))) found.push(`${path}.pin is ${JSON.stringify(item)}, not a marker`);
+        if (key === 'pin' && !(typeof item === 'string' && PIN_MARKERS.has(item)))
+          found.push(`${path}.pin is ${JSON.stringify(item)}, not a marker`);
         inspect(item, `${path}.${key}`, found, echoed);
       }
     }

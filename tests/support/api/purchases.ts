@@ -36,8 +36,18 @@ export async function fund(t: TestApp, accountNumber: string, naira: number) {
 export const newKey = () => `key-${randomUUID()}`;
 
 /** POST /api/<category> with an Idempotency-Key (a fresh one unless given; null sends none). */
-export function buy(t: TestApp, token: string, category: string, body: unknown, key: string | null = newKey()): Promise<Reply<Transaction>> {
-  return t.call<Transaction>(`/api/${category}`, { token, body, headers: key === null ? {} : { 'idempotency-key': key } });
+export function buy(
+  t: TestApp,
+  token: string,
+  category: string,
+  body: unknown,
+  key: string | null = newKey(),
+): Promise<Reply<Transaction>> {
+  return t.call<Transaction>(`/api/${category}`, {
+    token,
+    body,
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
 }
 
 export async function balance(t: TestApp, token: string): Promise<number> {
@@ -47,17 +57,32 @@ export async function balance(t: TestApp, token: string): Promise<number> {
 
 /** A provider's id by category and name. */
 export async function providerId(t: TestApp, category: string, name: string): Promise<number> {
-  return (await t.db.selectFrom('providers').select('id').where('category', '=', category).where('name', '=', name).executeTakeFirstOrThrow()).id;
+  return (
+    await t.db
+      .selectFrom('providers')
+      .select('id')
+      .where('category', '=', category)
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 /** A package's id and price (naira) by its name. */
 export async function packageOf(t: TestApp, name: string): Promise<{ id: number; providerId: number; amount: number }> {
-  const row = await t.db.selectFrom('packages').select(['id', 'provider_id', 'amount_kobo']).where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('packages')
+    .select(['id', 'provider_id', 'amount_kobo'])
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return { id: row.id, providerId: row.provider_id, amount: Number(row.amount_kobo) / 100 };
 }
 
 /** The service dependencies the app uses by default, for calling the requery job directly: its timeout on the test's clock. */
-export const purchaseDeps = (t: TestApp): PurchaseDeps => ({ biller: new SimulatedBiller(), billerTimeoutMs: t.config.billerTimeoutMs, timeouts: t.clock });
+export const purchaseDeps = (t: TestApp): PurchaseDeps => ({
+  biller: new SimulatedBiller(),
+  billerTimeoutMs: t.config.billerTimeoutMs,
+  timeouts: t.clock,
+});
 
 /** Past the point where the requery job and refresh-transaction may ask about a bill. */
 export const pastRequeryDelay = (t: TestApp) => t.clock.advance(t.config.billerTimeoutMs + 5_000);
@@ -65,8 +90,20 @@ export const pastRequeryDelay = (t: TestApp) => t.clock.advance(t.config.billerT
 /** Row counts of every table a purchase writes. */
 export async function purchaseRowCounts(t: TestApp) {
   const counts: Record<string, bigint> = {};
-  for (const table of ['transactions', 'purchases', 'idempotency_keys', 'ledger_movements', 'ledger_entries', 'notifications'] as const) {
-    counts[table] = (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n;
+  for (const table of [
+    'transactions',
+    'purchases',
+    'idempotency_keys',
+    'ledger_movements',
+    'ledger_entries',
+    'notifications',
+  ] as const) {
+    counts[table] = (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   }
   return counts;
 }

@@ -17,19 +17,35 @@ export const scheduleDeps = (t: TestApp): ScheduleDeps => ({
 });
 
 /** One run of the schedules job on `t` (as one replica's would). */
-export const runSchedules = (t: TestApp) => runDueSchedules(t.ctx, scheduleDeps(t), {}, { error: (obj) => console.error(obj) });
+export const runSchedules = (t: TestApp) =>
+  runDueSchedules(t.ctx, scheduleDeps(t), {}, { error: (obj) => console.error(obj) });
 
 /** The Lagos day and HH:MM of the test clock, `minutes` from now. */
 export function lagosIn(t: TestApp, minutes: number): { day: string; time: string; at: Date } {
   const at = new Date(t.clock.now().getTime() + minutes * 60_000);
-  return { day: lagosDay(at), time: timeText(lagosTimeOf(at)), at: new Date(Math.floor(at.getTime() / 60_000) * 60_000) };
+  return {
+    day: lagosDay(at),
+    time: timeText(lagosTimeOf(at)),
+    at: new Date(Math.floor(at.getTime() / 60_000) * 60_000),
+  };
 }
 
-export function createSchedule(t: TestApp, token: string, body: Partial<CreateScheduleRequest> & Record<string, unknown>): Promise<Reply<Schedule>> {
-  return t.call<Schedule>('/api/schedules/create', { token, body: { name: 'Test schedule', end: { kind: 'never' }, pin: PIN, ...body } });
+export function createSchedule(
+  t: TestApp,
+  token: string,
+  body: Partial<CreateScheduleRequest> & Record<string, unknown>,
+): Promise<Reply<Schedule>> {
+  return t.call<Schedule>('/api/schedules/create', {
+    token,
+    body: { name: 'Test schedule', end: { kind: 'never' }, pin: PIN, ...body },
+  });
 }
 
-export async function createdSchedule(t: TestApp, token: string, body: Partial<CreateScheduleRequest> & Record<string, unknown>): Promise<Schedule> {
+export async function createdSchedule(
+  t: TestApp,
+  token: string,
+  body: Partial<CreateScheduleRequest> & Record<string, unknown>,
+): Promise<Schedule> {
   const reply = await createSchedule(t, token, body);
   expect(reply.status, reply.body.message).toBe(200);
   return reply.body.data!;

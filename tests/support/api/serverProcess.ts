@@ -107,7 +107,11 @@ export async function waitUntilListening(started: Started, port: number): Promis
     );
     return healthy ? 'up' : 'starting';
   };
-  const reached = await eventually(state, (now) => now !== 'starting', { timeoutMs: START_TIMEOUT_MS, intervalMs: 200, context: started.output });
+  const reached = await eventually(state, (now) => now !== 'starting', {
+    timeoutMs: START_TIMEOUT_MS,
+    intervalMs: 200,
+    context: started.output,
+  });
   if (reached === 'exited') throw new Error(`the server did not start:\n${started.output()}`);
 }
 

@@ -36,7 +36,9 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean } = 
             break;
           case 'RCPT':
             if (options.rejectRecipients) {
-              reply(`550 5.1.1 ${/<[^>]*>/.exec(line)?.[0] ?? ''}: Recipient address rejected: User unknown in virtual mailbox table`);
+              reply(
+                `550 5.1.1 ${/<[^>]*>/.exec(line)?.[0] ?? ''}: Recipient address rejected: User unknown in virtual mailbox table`,
+              );
               break;
             }
             message.to.push(line);

@@ -34,9 +34,14 @@ const migrations = () => (migrationFiles ??= readMigrations());
 
 async function templateKey(): Promise<string> {
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const { version } = JSON.parse(await readFile(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(await readFile(join(dirname(pgliteEntry), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const checksums = (await migrations()).map((m) => m.checksum);
-  return createHash('sha256').update([version, ...checksums].join()).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update([version, ...checksums].join())
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** Entries of the temp folder made for other migrations, not touched in the last hour. */
@@ -94,7 +99,10 @@ export function withDatabase(url: string, database: string): string {
 
 /** Administration goes through the server's always-present `postgres` database. */
 export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDatabase(POSTGRES_URL, 'postgres'), connectionTimeoutMillis: 3_000 });
+  const client = new pg.Client({
+    connectionString: withDatabase(POSTGRES_URL, 'postgres'),
+    connectionTimeoutMillis: 3_000,
+  });
   await client.connect();
   try {
     return await work(client);
@@ -133,7 +141,10 @@ export async function createMigratedDatabase(name: string): Promise<void> {
 }
 
 async function isTemplate(client: pg.Client, name: string): Promise<boolean> {
-  const { rows } = await client.query<{ ready: boolean }>('SELECT datistemplate AS ready FROM pg_database WHERE datname = $1', [name]);
+  const { rows } = await client.query<{ ready: boolean }>(
+    'SELECT datistemplate AS ready FROM pg_database WHERE datname = $1',
+    [name],
+  );
   return rows[0]?.ready === true;
 }
 

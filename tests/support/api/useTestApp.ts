@@ -15,7 +15,10 @@ export type AppLifetime = 'block' | 'test';
  * outside a test (before it started, after it closed) throws.
  */
 export function useTestApp(backend: Backend, setup: TestAppSetup = {}, lifetime: AppLifetime = 'block'): TestApp {
-  return useStartedApp(async () => startTestApp(backend, typeof setup === 'function' ? await setup() : setup), lifetime);
+  return useStartedApp(
+    async () => startTestApp(backend, typeof setup === 'function' ? await setup() : setup),
+    lifetime,
+  );
 }
 
 /** useTestApp for an app that `start` makes its own way (listening on a port, with partners). */
@@ -33,7 +36,10 @@ export function useStartedApp<T extends TestApp>(start: () => Promise<T>, lifeti
   auditLedgerAfterEach(() => started);
   return new Proxy({} as T, {
     get(_, field) {
-      if (!started) throw new Error(`the test app is not running here: read ${String(field)} inside a test or a hook after useTestApp`);
+      if (!started)
+        throw new Error(
+          `the test app is not running here: read ${String(field)} inside a test or a hook after useTestApp`,
+        );
       return Reflect.get(started, field);
     },
   });

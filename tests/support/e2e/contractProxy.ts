@@ -41,15 +41,36 @@ const violations: Violation[] = [];
 
 /** Starts Prism on `prismPort` and resolves once it forwards a call. */
 async function startPrism(prismPort: number) {
-  const cli = join(dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
-  const args = ['proxy', specFile, upstream.origin, '--errors', '--port', String(prismPort), '--host', '127.0.0.1', '--cors', 'false', '--verboseLevel', 'warn'];
+  const cli = join(
+    dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')),
+    'dist',
+    'index.js',
+  );
+  const args = [
+    'proxy',
+    specFile,
+    upstream.origin,
+    '--errors',
+    '--port',
+    String(prismPort),
+    '--host',
+    '127.0.0.1',
+    '--cors',
+    'false',
+    '--verboseLevel',
+    'warn',
+  ];
   const prism = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
   prism.on('exit', (code) => {
     console.error(`contractProxy: Prism exited (${code})`);
     process.exit(1);
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => prism.kill(signal) && process.exit(0));
-  const forwards = () => fetch(`http://127.0.0.1:${prismPort}/api/health/live`).then((response) => response.ok, () => false);
+  const forwards = () =>
+    fetch(`http://127.0.0.1:${prismPort}/api/health/live`).then(
+      (response) => response.ok,
+      () => false,
+    );
   await eventually(forwards, (answered) => answered, { timeoutMs: 60_000, intervalMs: 200 });
 }
 
@@ -57,13 +78,20 @@ async function startPrism(prismPort: number) {
 function record(call: string, answer: IncomingMessage) {
   const header = answer.headers['sl-violations'];
   if (!String(answer.headers['content-type'] ?? '').startsWith('application/problem+json')) {
-    if (header !== undefined) violations.push({ call, status: answer.statusCode ?? 0, violations: readable(String(header)) });
+    if (header !== undefined)
+      violations.push({ call, status: answer.statusCode ?? 0, violations: readable(String(header)) });
     return;
   }
   // Prism's refusal names the violations in its body.
   const chunks: Buffer[] = [];
   answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-  answer.on('end', () => violations.push({ call, status: answer.statusCode ?? 0, violations: readable(Buffer.concat(chunks).toString('utf8')) }));
+  answer.on('end', () =>
+    violations.push({
+      call,
+      status: answer.statusCode ?? 0,
+      violations: readable(Buffer.concat(chunks).toString('utf8')),
+    }),
+  );
 }
 
 /** JSON as data; Prism cuts a long list short ("Too many violations! …"), which stays the text it is. */
@@ -77,17 +105,24 @@ function readable(text: string): unknown {
 
 function pass(request: IncomingMessage, response: ServerResponse, target: URL, viaPrism: boolean) {
   const call = `${request.method} ${request.url}`;
-  const outgoing = forward(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
-    if (viaPrism) record(call, answer);
-    response.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(response);
-  });
+  const outgoing = forward(
+    target,
+    { method: request.method, headers: { ...request.headers, host: target.host } },
+    (answer) => {
+      if (viaPrism) record(call, answer);
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
   outgoing.on('error', (error) => response.writeHead(502).end(`contractProxy: ${error.message}`));
   request.pipe(outgoing);
 }
 
 const spec = await fetch(new URL('/docs/json', upstream));
-if (!spec.ok) throw new Error(`contractProxy: ${upstream.origin}/docs/json answered ${spec.status} (the server must run in development mode)`);
+if (!spec.ok)
+  throw new Error(
+    `contractProxy: ${upstream.origin}/docs/json answered ${spec.status} (the server must run in development mode)`,
+  );
 await writeFile(specFile, await spec.text());
 const prismPort = await freePort();
 await startPrism(prismPort);
@@ -101,4 +136,6 @@ createServer((request, response) => {
   }
   const api = /^\/(api|dev)\//.test(path);
   pass(request, response, new URL(path, api ? prism : upstream), api);
-}).listen(port, '127.0.0.1', () => console.log(`contractProxy: Prism checks ${upstream.origin}'s API on http://127.0.0.1:${port}`));
+}).listen(port, '127.0.0.1', () =>
+  console.log(`contractProxy: Prism checks ${upstream.origin}'s API on http://127.0.0.1:${port}`),
+);

@@ -70,10 +70,13 @@ export function pinsInStorage(entries: Record<string, string>, pins: readonly st
   const found: string[] = [];
   const visit = (where: string, field: string, value: unknown) => {
     if (typeof value === 'string' && pins.includes(value)) found.push(`${where}: a pin as a value`);
-    if (typeof value === 'number' && PIN_FIELD.test(field) && pins.includes(String(value))) found.push(`${where}: a pin as a number`);
-    if (PIN_FIELD.test(field) && value !== 'set' && value !== '' && value !== null && value !== undefined) found.push(`${where}: '${field}' holds more than the marker`);
+    if (typeof value === 'number' && PIN_FIELD.test(field) && pins.includes(String(value)))
+      found.push(`${where}: a pin as a number`);
+    if (PIN_FIELD.test(field) && value !== 'set' && value !== '' && value !== null && value !== undefined)
+      found.push(`${where}: '${field}' holds more than the marker`);
     if (Array.isArray(value)) {
-      if (value.every((item) => typeof item === 'string' && item.length <= 1) && pins.includes(value.join(''))) found.push(`${where}: a pin in boxes`);
+      if (value.every((item) => typeof item === 'string' && item.length <= 1) && pins.includes(value.join('')))
+        found.push(`${where}: a pin in boxes`);
       value.forEach((item, index) => visit(`${where}[${index}]`, field, item));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) visit(`${where}.${key}`, key, item);
@@ -107,9 +110,16 @@ export const test = base.extend<{ storageHoldsNoPin: void; contractProxy: string
    */
   page: async ({ page }, provide) => {
     await page.addInitScript(() => {
-      document.addEventListener('naira-wallet:running', () => document.documentElement.setAttribute('data-app-runs', ''), { once: true });
+      document.addEventListener(
+        'naira-wallet:running',
+        () => document.documentElement.setAttribute('data-app-runs', ''),
+        { once: true },
+      );
     });
-    const appRuns = () => page.waitForFunction(() => document.documentElement.hasAttribute('data-app-runs') || !document.querySelector('script[data-app]'));
+    const appRuns = () =>
+      page.waitForFunction(
+        () => document.documentElement.hasAttribute('data-app-runs') || !document.querySelector('script[data-app]'),
+      );
     const thenAppRuns =
       <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
@@ -155,7 +165,6 @@ export const test = base.extend<{ storageHoldsNoPin: void; contractProxy: string
 });
 export { expect };
 
-
 interface Mail {
   to: string;
   subject: string;
@@ -169,7 +178,8 @@ async function mailbox(request: APIRequestContext, to: string): Promise<Mail[]> 
 }
 
 /** How many mails this address has had so far: pass it to `newMail` to wait for the next one. */
-export const mailCount = async (request: APIRequestContext, to: string): Promise<number> => (await mailbox(request, to)).length;
+export const mailCount = async (request: APIRequestContext, to: string): Promise<number> =>
+  (await mailbox(request, to)).length;
 
 /** The newest mail to this address once it has had more than `after` (a count from `mailCount`). */
 export async function newMail(request: APIRequestContext, to: string, after: number): Promise<Mail> {
@@ -230,7 +240,15 @@ export async function fillRegister(page: Page, user: NewUser, confirm = user.pas
 /** Registers an account through the API (not verified, no pin); answers its session token. */
 export async function registerThroughApi(request: APIRequestContext, user: NewUser): Promise<string> {
   const registered = await request.post('/api/register', {
-    data: { device: 'web', name: user.name, email: user.email, phone: user.phone, password: user.password, confirm_password: user.password, token: 'dev-ok:register' },
+    data: {
+      device: 'web',
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      password: user.password,
+      confirm_password: user.password,
+      token: 'dev-ok:register',
+    },
   });
   expect(registered.status()).toBe(201);
   return ((await registered.json()) as { data: { token: string } }).data.token;
@@ -284,8 +302,26 @@ export interface Service {
 
 /** The six service screens as the journeys fill them in. */
 export const services: Service[] = [
-  { route: '/airtime', title: 'Airtime', providerLabel: 'Network', provider: 'MTN', beneficiaryLabel: 'Phone number', beneficiary: '08031234567', failing: '08031230001', amount: '500' },
-  { route: '/internet', title: 'Internet', providerLabel: 'Network', provider: 'Airtel', beneficiaryLabel: 'Phone number', beneficiary: '08021234567', failing: '08021230001', plan: 'Plan' },
+  {
+    route: '/airtime',
+    title: 'Airtime',
+    providerLabel: 'Network',
+    provider: 'MTN',
+    beneficiaryLabel: 'Phone number',
+    beneficiary: '08031234567',
+    failing: '08031230001',
+    amount: '500',
+  },
+  {
+    route: '/internet',
+    title: 'Internet',
+    providerLabel: 'Network',
+    provider: 'Airtel',
+    beneficiaryLabel: 'Phone number',
+    beneficiary: '08021234567',
+    failing: '08021230001',
+    plan: 'Plan',
+  },
   {
     route: '/electricity',
     title: 'Electricity',
@@ -298,9 +334,39 @@ export const services: Service[] = [
     verify: true,
     result: 'Token',
   },
-  { route: '/betting', title: labels.bettingTitle, providerLabel: 'Provider', provider: 'Bet9ja', beneficiaryLabel: 'Account number', beneficiary: '20481234', failing: '20480001', amount: '1000', verify: true },
-  { route: '/cable', title: 'Cable TV', providerLabel: 'Provider', provider: 'GOtv', beneficiaryLabel: 'Smartcard number', beneficiary: '7012345678', failing: '7012340001', plan: 'Plan', verify: true },
-  { route: '/education', title: labels.educationTitle, providerLabel: 'Provider', provider: 'WAEC', beneficiaryLabel: 'ID number', beneficiary: '08031234567', failing: '08031230001', plan: 'Service', result: 'PIN' },
+  {
+    route: '/betting',
+    title: labels.bettingTitle,
+    providerLabel: 'Provider',
+    provider: 'Bet9ja',
+    beneficiaryLabel: 'Account number',
+    beneficiary: '20481234',
+    failing: '20480001',
+    amount: '1000',
+    verify: true,
+  },
+  {
+    route: '/cable',
+    title: 'Cable TV',
+    providerLabel: 'Provider',
+    provider: 'GOtv',
+    beneficiaryLabel: 'Smartcard number',
+    beneficiary: '7012345678',
+    failing: '7012340001',
+    plan: 'Plan',
+    verify: true,
+  },
+  {
+    route: '/education',
+    title: labels.educationTitle,
+    providerLabel: 'Provider',
+    provider: 'WAEC',
+    beneficiaryLabel: 'ID number',
+    beneficiary: '08031234567',
+    failing: '08031230001',
+    plan: 'Service',
+    result: 'PIN',
+  },
 ];
 
 let identities = 0;
@@ -310,7 +376,8 @@ let identities = 0;
  * "Identity checks": not ending in 000, 111, 222 or 999), typed with BIRTH_DATE: this worker's count of
  * them, under its number (each database is the run's own, so the run's workers are all it meets).
  */
-export const verifiableNumber = () => `7${String(worker % 1e4).padStart(4, '0')}${String(++identities % 1e5).padStart(5, '0')}5`;
+export const verifiableNumber = () =>
+  `7${String(worker % 1e4).padStart(4, '0')}${String(++identities % 1e5).padStart(5, '0')}5`;
 
 /** The date of birth on every simulated record, which binds a number with the account's phone. */
 export const BIRTH_DATE = SIMULATED_DATE_OF_BIRTH;
@@ -322,7 +389,9 @@ export const BIRTH_DATE = SIMULATED_DATE_OF_BIRTH;
  */
 export async function accountNumbers(request: APIRequestContext, token: string): Promise<string[]> {
   const headers = { Authorization: `Bearer ${token}` };
-  const funding = (await (await request.post('/api/funding', { headers, data: {} })).json()) as { data: { identity: { bvn: boolean; nin: boolean } } };
+  const funding = (await (await request.post('/api/funding', { headers, data: {} })).json()) as {
+    data: { identity: { bvn: boolean; nin: boolean } };
+  };
   if (!funding.data.identity.bvn && !funding.data.identity.nin) {
     const data = { nin: verifiableNumber(), date_of_birth: BIRTH_DATE };
     const verified = await request.post('/api/funding/identity', { headers, data });
@@ -337,7 +406,9 @@ export async function accountNumbers(request: APIRequestContext, token: string):
 /** Funds the account's wallet with a simulated bank transfer into its first account number. */
 export async function fund(request: APIRequestContext, token: string, amount: number) {
   const [accountNumber] = await accountNumbers(request, token);
-  const transfer = await request.post('/dev/bank/transfer', { data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' } });
+  const transfer = await request.post('/dev/bank/transfer', {
+    data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' },
+  });
   expect(transfer.ok()).toBe(true);
 }
 

@@ -53,7 +53,9 @@ describe('AccountMenu', () => {
     logout.focus();
     fireEvent.click(logout);
     const dialog = screen.getByRole('dialog');
-    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('are you sure you want to logout of the system ? ');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe(
+      'are you sure you want to logout of the system ? ',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(logout);

@@ -47,7 +47,8 @@ function setup() {
     return screen.getByRole('dialog', { name: 'Transaction pin' });
   };
   const box = (n: number) => screen.getByLabelText(`Digit ${n} of 4`) as HTMLInputElement;
-  const type = (pin: string) => [...pin].forEach((digit, i) => fireEvent.change(box(i + 1), { target: { value: digit } }));
+  const type = (pin: string) =>
+    [...pin].forEach((digit, i) => fireEvent.change(box(i + 1), { target: { value: digit } }));
   const dialogContinue = () => screen.getAllByRole('button', { name: 'Continue' }).find((b) => b !== formContinue)!;
   return { actor, heard, formContinue, open, box, type, dialogContinue };
 }

@@ -79,7 +79,10 @@ describe('ResetPinScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Airtime' })).toBeTruthy();
-    expect(resetPin).toHaveBeenCalledWith({ password: 'Harmattan-2026!', otp: '4815', pin: '3915', confirm_pin: '3915' }, expect.anything());
+    expect(resetPin).toHaveBeenCalledWith(
+      { password: 'Harmattan-2026!', otp: '4815', pin: '3915', confirm_pin: '3915' },
+      expect.anything(),
+    );
     expect(await screen.findByText('transaction pin reset successfully')).toBeTruthy();
   });
 

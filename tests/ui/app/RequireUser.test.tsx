@@ -69,7 +69,11 @@ describe('the guards before the stored user is read (a prerendered first frame)'
     const actor = createActor(
       sessionMachine.provide({
         actors: { poll: fromPromise<PollResult>(() => new Promise(() => {})) },
-        actions: { restoreUser: assign({ user: stored, restored: true }), persistUser: () => undefined, revokeOnServer: () => undefined },
+        actions: {
+          restoreUser: assign({ user: stored, restored: true }),
+          persistUser: () => undefined,
+          revokeOnServer: () => undefined,
+        },
       }),
       { input: { deferRestore: true } },
     );
@@ -90,7 +94,10 @@ describe('the guards before the stored user is read (a prerendered first frame)'
   });
 
   it('keeps /login on screen until then, and sends a stored user on to /dashboard after', async () => {
-    const { restore } = renderPrerendered('/login', toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 't' }));
+    const { restore } = renderPrerendered(
+      '/login',
+      toSessionUser({ name: 'Ada Obi', email: 'ada@example.com', token: 't' }),
+    );
     expect(screen.getByRole('heading', { name: 'Login page' })).toBeTruthy();
     restore();
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();

@@ -69,11 +69,16 @@ function reachable(machine: AnyStateMachine, limit = 300) {
   const queue = [start];
   while (queue.length && steps.length < limit) {
     const snapshot = queue.shift()!;
-    const types = new Set(getNextTransitions(snapshot).map((t) => t.eventType).filter((type) => type !== ''));
+    const types = new Set(
+      getNextTransitions(snapshot)
+        .map((t) => t.eventType)
+        .filter((type) => type !== ''),
+    );
     for (const event of [...types].flatMap((type) => eventsOf(machine, type))) {
       const next = getNextSnapshot(machine, snapshot, event) as AnyMachineSnapshot;
       steps.push({ event, snapshot: next });
-      const key = JSON.stringify(maskSecrets({ value: next.value, context: next.context })) + JSON.stringify(next.context);
+      const key =
+        JSON.stringify(maskSecrets({ value: next.value, context: next.context })) + JSON.stringify(next.context);
       if (!seen.has(key)) {
         seen.add(key);
         queue.push(next);
@@ -95,7 +100,9 @@ describe('the inspector’s mask, on every machine', () => {
         for (const event of eventsOf(machine, type)) {
           const masked = maskSecrets({ type: '@xstate.event', event });
           expect(leaksIn(masked), `${machine.id}: ${type}`).toEqual([]);
-          for (const innocent of INNOCENTS.filter((value) => JSON.stringify(event).includes(value) && event.type !== 'clipboard.copy')) {
+          for (const innocent of INNOCENTS.filter(
+            (value) => JSON.stringify(event).includes(value) && event.type !== 'clipboard.copy',
+          )) {
             expect(JSON.stringify(masked), `${machine.id}: ${type} keeps ${innocent}`).toContain(innocent);
           }
         }
@@ -104,7 +111,10 @@ describe('the inspector’s mask, on every machine', () => {
       const { start, steps } = reachable(machine);
       expect(leaksIn(maskSecrets({ type: '@xstate.actor', snapshot: start })), `${machine.id}: start`).toEqual([]);
       for (const { event, snapshot } of steps) {
-        expect(leaksIn(maskSecrets({ type: '@xstate.snapshot', event, snapshot })), `${machine.id}: after ${event.type}`).toEqual([]);
+        expect(
+          leaksIn(maskSecrets({ type: '@xstate.snapshot', event, snapshot })),
+          `${machine.id}: after ${event.type}`,
+        ).toEqual([]);
       }
     });
   }
@@ -114,7 +124,9 @@ describe('the inspector’s mask, on every machine', () => {
     const typed = steps.map(({ snapshot }) => snapshot.context.form).find((form) => form.bvn === BVN);
     expect(typed).toBeDefined();
     expect(leaksIn(EVENTS['pin.change'])).not.toEqual([]);
-    expect(leaksIn({ plantedUser, boughtToken })).toEqual(expect.arrayContaining([BVN, NIN, SESSION_TOKEN, BOUGHT_TOKEN]));
+    expect(leaksIn({ plantedUser, boughtToken })).toEqual(
+      expect.arrayContaining([BVN, NIN, SESSION_TOKEN, BOUGHT_TOKEN]),
+    );
   });
 });
 
@@ -122,15 +134,32 @@ describe('the inspector’s mask, on every machine', () => {
 
 describe('the inspector’s mask, rule by rule', () => {
   it('conceals the value of a typed secret field and keeps the field’s name', () => {
-    expect(maskSecrets({ type: 'login.change', field: 'password', value: PASSWORD })).toEqual({ type: 'login.change', field: 'password', value: CONCEALED });
-    expect(maskSecrets({ type: 'profile.change', field: 'bvn', value: '2233' })).toEqual({ type: 'profile.change', field: 'bvn', value: CONCEALED });
-    expect(maskSecrets({ type: 'login.change', field: 'email', value: EMAIL })).toEqual({ type: 'login.change', field: 'email', value: EMAIL });
+    expect(maskSecrets({ type: 'login.change', field: 'password', value: PASSWORD })).toEqual({
+      type: 'login.change',
+      field: 'password',
+      value: CONCEALED,
+    });
+    expect(maskSecrets({ type: 'profile.change', field: 'bvn', value: '2233' })).toEqual({
+      type: 'profile.change',
+      field: 'bvn',
+      value: CONCEALED,
+    });
+    expect(maskSecrets({ type: 'login.change', field: 'email', value: EMAIL })).toEqual({
+      type: 'login.change',
+      field: 'email',
+      value: EMAIL,
+    });
   });
 
   it('shows pin and OTP boxes by how many are filled, never by what', () => {
-    expect(maskSecrets({ type: 'verify.change', values: ['4', '8', '', ''] })).toEqual({ type: 'verify.change', values: ['•', '•', '', ''] });
+    expect(maskSecrets({ type: 'verify.change', values: ['4', '8', '', ''] })).toEqual({
+      type: 'verify.change',
+      values: ['•', '•', '', ''],
+    });
     expect(maskSecrets({ type: 'pin.accepted', pin: PIN })).toEqual({ type: 'pin.accepted', pin: CONCEALED });
-    expect(maskSecrets({ form: { otp: ['4', '8', '1', '5'], password: '', pins: ['3'] } })).toEqual({ form: { otp: ['•', '•', '•', '•'], password: '', pins: ['•'] } });
+    expect(maskSecrets({ form: { otp: ['4', '8', '1', '5'], password: '', pins: ['3'] } })).toEqual({
+      form: { otp: ['•', '•', '•', '•'], password: '', pins: ['•'] },
+    });
   });
 
   it('keeps facts about a secret, and the pin marker, readable', () => {
@@ -138,7 +167,19 @@ describe('the inspector’s mask, rule by rule', () => {
     expect(maskSecrets(user)).toEqual(user);
     expect(maskSecrets({ remaining: 42, wait: 60 })).toEqual({ remaining: 42, wait: 60 });
     expect(['remaining', 'pin_attempts', 'pinDialog', 'beneficiary', 'amount'].filter(namesSecret)).toEqual([]);
-    expect(['password', 'old_pin', 'confirm_new_password', 'captchaToken', 'bvn', 'nin', 'otp', 'code', 'resetPin.otp'].every(namesSecret)).toBe(true);
+    expect(
+      [
+        'password',
+        'old_pin',
+        'confirm_new_password',
+        'captchaToken',
+        'bvn',
+        'nin',
+        'otp',
+        'code',
+        'resetPin.otp',
+      ].every(namesSecret),
+    ).toBe(true);
   });
 
   it('conceals token-shaped text anywhere, and not an idempotency key', () => {
@@ -149,7 +190,9 @@ describe('the inspector’s mask, rule by rule', () => {
 
   it('conceals a secret a text names, and nothing else of the text', () => {
     const content = `Electricity for meter ${'45011234567'}: 4.7 kWh. Token : ${BOUGHT_TOKEN} (ref 202611221533fae124084122)`;
-    expect(maskSecrets({ content })).toEqual({ content: `Electricity for meter 45011234567: 4.7 kWh. Token : ${CONCEALED} (ref 202611221533fae124084122)` });
+    expect(maskSecrets({ content })).toEqual({
+      content: `Electricity for meter 45011234567: 4.7 kWh. Token : ${CONCEALED} (ref 202611221533fae124084122)`,
+    });
     expect(maskSecrets({ content: 'WAEC Result Checker. Serial: WRN123456789 PIN: 482615937204' })).toEqual({
       content: `WAEC Result Checker. Serial: WRN123456789 PIN: ${CONCEALED}`,
     });
@@ -158,7 +201,10 @@ describe('the inspector’s mask, rule by rule', () => {
   it('conceals a bought token or pin, and the clipboard’s text, but not the purchase around them', () => {
     const masked = maskSecrets(success(boughtToken));
     expect(masked.data).toEqual({ ...boughtToken, display_value: CONCEALED });
-    expect(maskSecrets({ type: 'clipboard.copy', text: BOUGHT_TOKEN })).toEqual({ type: 'clipboard.copy', text: CONCEALED });
+    expect(maskSecrets({ type: 'clipboard.copy', text: BOUGHT_TOKEN })).toEqual({
+      type: 'clipboard.copy',
+      text: CONCEALED,
+    });
   });
 
   it('shows an actor by its id, not its insides', () => {
@@ -181,7 +227,10 @@ function recordingInspector() {
 const answering = <TOutput, TInput>(output: NoInfer<TOutput>) => fromPromise<TOutput, TInput>(async () => output);
 
 /** Runs `drive` on an inspected actor, lets the inspector's deferred conversions run, and returns what it received. */
-async function inspected(start: (inspect: ReturnType<typeof recordingInspector>['inspect']) => AnyActorRef, drive: (actor: AnyActorRef) => Promise<void> | void) {
+async function inspected(
+  start: (inspect: ReturnType<typeof recordingInspector>['inspect']) => AnyActorRef,
+  drive: (actor: AnyActorRef) => Promise<void> | void,
+) {
   const { inspect, received } = recordingInspector();
   const actor = start(inspect);
   await drive(actor);
@@ -191,16 +240,22 @@ async function inspected(start: (inspect: ReturnType<typeof recordingInspector>[
   return received;
 }
 
-const types = (received: unknown[]) => received.map((event) => (event as { event?: { type?: string } }).event?.type).filter(Boolean);
+const types = (received: unknown[]) =>
+  received.map((event) => (event as { event?: { type?: string } }).event?.type).filter(Boolean);
 
 describe('the inspector receives no planted secret from running actors', () => {
   it('login: the typed password, the captcha token, the answered session token', async () => {
     const received = await inspected(
       (inspect) =>
-        createActor(loginMachine.provide({ actors: { login: answering(success(plantedUser)), getCaptchaToken: answering(CAPTCHA_TOKEN) } }), {
-          input: { session: session() },
-          inspect,
-        }).start(),
+        createActor(
+          loginMachine.provide({
+            actors: { login: answering(success(plantedUser)), getCaptchaToken: answering(CAPTCHA_TOKEN) },
+          }),
+          {
+            input: { session: session() },
+            inspect,
+          },
+        ).start(),
       async (actor) => {
         actor.send({ type: 'login.change', field: 'email', value: EMAIL });
         actor.send({ type: 'login.change', field: 'password', value: PASSWORD });
@@ -208,7 +263,9 @@ describe('the inspector receives no planted secret from running actors', () => {
         await settled();
       },
     );
-    expect(types(received)).toEqual(expect.arrayContaining(['login.change', 'login.submit', 'xstate.done.actor.login']));
+    expect(types(received)).toEqual(
+      expect.arrayContaining(['login.change', 'login.submit', 'xstate.done.actor.login']),
+    );
     expect(leaksIn(received)).toEqual([]);
     expect(JSON.stringify(received)).toContain(EMAIL);
   });
@@ -216,10 +273,15 @@ describe('the inspector receives no planted secret from running actors', () => {
   it('verifyEmail: the typed code, and the countdown’s remaining seconds stay readable', async () => {
     const received = await inspected(
       (inspect) =>
-        createActor(verifyEmailMachine.provide({ actors: { resendOtp: answering(success(null)), verifyOtp: answering(success(null)) } }), {
-          input: { session: session(), countdownSeconds: 2 },
-          inspect,
-        }).start(),
+        createActor(
+          verifyEmailMachine.provide({
+            actors: { resendOtp: answering(success(null)), verifyOtp: answering(success(null)) },
+          }),
+          {
+            input: { session: session(), countdownSeconds: 2 },
+            inspect,
+          },
+        ).start(),
       async (actor) => {
         await settled();
         actor.send({ type: 'verify.change', values: boxes(4) });
@@ -265,7 +327,9 @@ describe('the inspector receives no planted secret from running actors', () => {
         await settled();
       },
     );
-    expect(types(received)).toEqual(expect.arrayContaining(['profile.change', 'profile.submit', 'xstate.done.actor.updateProfile']));
+    expect(types(received)).toEqual(
+      expect.arrayContaining(['profile.change', 'profile.submit', 'xstate.done.actor.updateProfile']),
+    );
     expect(leaksIn(received)).toEqual([]);
     expect(JSON.stringify(received)).toContain(PHONE);
   });

@@ -10,7 +10,15 @@ function Harness({ length = 4, groupLabels, masked }: { length?: number; groupLa
   const [values, setValues] = useState(emptyCode(length));
   return (
     <>
-      <CodeBoxes length={length} values={values} onChange={setValues} label="Verification code" groupLabels={groupLabels} masked={masked} oneTimeCode />
+      <CodeBoxes
+        length={length}
+        values={values}
+        onChange={setValues}
+        label="Verification code"
+        groupLabels={groupLabels}
+        masked={masked}
+        oneTimeCode
+      />
       <output data-testid="values">{values.map((v) => v || '_').join('')}</output>
     </>
   );
@@ -125,7 +133,9 @@ describe('CodeBoxes cleared by the flow', () => {
 
   it('starts again at the first box', () => {
     const onChange = () => undefined;
-    const { rerender } = render(<CodeBoxes length={4} values={['1', '2', '3', '4']} onChange={onChange} label="Verification code" />);
+    const { rerender } = render(
+      <CodeBoxes length={4} values={['1', '2', '3', '4']} onChange={onChange} label="Verification code" />,
+    );
     box(4).focus();
     rerender(<CodeBoxes length={4} values={emptyCode(4)} onChange={onChange} label="Verification code" />);
     expect(document.activeElement).toBe(box(1));

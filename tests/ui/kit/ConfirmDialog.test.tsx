@@ -14,7 +14,14 @@ function Harness({ onConfirm = () => undefined }: { onConfirm?: () => void }) {
         Open
       </button>
       <button type="button">Elsewhere</button>
-      {open && <ConfirmDialog message={messages.confirmLogout} confirmLabel="Logout" onConfirm={onConfirm} onCancel={() => setOpen(false)} />}
+      {open && (
+        <ConfirmDialog
+          message={messages.confirmLogout}
+          confirmLabel="Logout"
+          onConfirm={onConfirm}
+          onCancel={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }

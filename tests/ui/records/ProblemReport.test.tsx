@@ -7,7 +7,10 @@ import { createProblemReport, fetchProblemReport } from '../../../src/api/record
 import ProblemReport from '../../../src/ui/records/ProblemReport';
 import { airtimePurchase } from '../../../testkit/fixtures';
 
-vi.mock('../../../src/api/records/problemReports', () => ({ fetchProblemReport: vi.fn(), createProblemReport: vi.fn() }));
+vi.mock('../../../src/api/records/problemReports', () => ({
+  fetchProblemReport: vi.fn(),
+  createProblemReport: vi.fn(),
+}));
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
 const PROMPT = /processing for more than 24 hours/;
@@ -21,7 +24,11 @@ const show = (transaction: Transaction) =>
 
 describe('ProblemReport', () => {
   beforeEach(() => {
-    vi.mocked(fetchProblemReport).mockResolvedValue({ type: 'success', message: 'problem report fetched successfully', data: null });
+    vi.mocked(fetchProblemReport).mockResolvedValue({
+      type: 'success',
+      message: 'problem report fetched successfully',
+      data: null,
+    });
   });
   afterEach(() => {
     cleanup();
@@ -37,7 +44,10 @@ describe('ProblemReport', () => {
   });
 
   it('a bill processing for less than a day, or a settled one, has the button without the prompt', async () => {
-    for (const transaction of [{ ...airtimePurchase(6, 'processing'), created_at: hoursAgo(23) }, { ...airtimePurchase(7, 'completed'), created_at: hoursAgo(48) }]) {
+    for (const transaction of [
+      { ...airtimePurchase(6, 'processing'), created_at: hoursAgo(23) },
+      { ...airtimePurchase(7, 'completed'), created_at: hoursAgo(48) },
+    ]) {
       show(transaction);
       await screen.findByRole('button', { name: 'Report a problem' });
       expect(screen.queryByText(PROMPT)).toBeNull();
@@ -47,8 +57,21 @@ describe('ProblemReport', () => {
 
   it('opens a labelled form with the focus on the reason, and sends the reason and note for the transaction', async () => {
     const transaction = airtimePurchase(8, 'completed');
-    const opened: Case = { case_number: 'NW-7K3QX9A2', transaction_id: 8, reference: transaction.reference, reason: 'not-received', note: 'Nothing came', status: 'open', created_at: hoursAgo(0), resolution_note: null };
-    vi.mocked(createProblemReport).mockResolvedValue({ type: 'success', message: 'we received your report: case NW-7K3QX9A2', data: opened });
+    const opened: Case = {
+      case_number: 'NW-7K3QX9A2',
+      transaction_id: 8,
+      reference: transaction.reference,
+      reason: 'not-received',
+      note: 'Nothing came',
+      status: 'open',
+      created_at: hoursAgo(0),
+      resolution_note: null,
+    };
+    vi.mocked(createProblemReport).mockResolvedValue({
+      type: 'success',
+      message: 'we received your report: case NW-7K3QX9A2',
+      data: opened,
+    });
     show(transaction);
     fireEvent.click(await screen.findByRole('button', { name: 'Report a problem' }));
     const reason = screen.getByLabelText('What went wrong?');
@@ -57,7 +80,10 @@ describe('ProblemReport', () => {
     fireEvent.change(reason, { target: { value: 'not-received' } });
     fireEvent.change(screen.getByLabelText('Tell us more (optional)'), { target: { value: ' Nothing came ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
-    expect(createProblemReport).toHaveBeenCalledWith({ transaction_id: 8, reason: 'not-received', note: 'Nothing came' }, expect.anything());
+    expect(createProblemReport).toHaveBeenCalledWith(
+      { transaction_id: 8, reason: 'not-received', note: 'Nothing came' },
+      expect.anything(),
+    );
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('Case NW-7K3QX9A2');
     expect(status.textContent).toContain('Open');
@@ -68,10 +94,21 @@ describe('ProblemReport', () => {
     vi.mocked(fetchProblemReport).mockResolvedValueOnce({
       type: 'success',
       message: 'problem report fetched successfully',
-      data: { case_number: 'NW-ABCDEFGH', transaction_id: 9, reference: transaction.reference, reason: 'wrong-amount', note: '', status: 'in-review', created_at: hoursAgo(2), resolution_note: null },
+      data: {
+        case_number: 'NW-ABCDEFGH',
+        transaction_id: 9,
+        reference: transaction.reference,
+        reason: 'wrong-amount',
+        note: '',
+        status: 'in-review',
+        created_at: hoursAgo(2),
+        resolution_note: null,
+      },
     });
     show(transaction);
-    expect((await screen.findByText('Case NW-ABCDEFGH')).closest('[role="status"]')?.textContent).toContain('In review');
+    expect((await screen.findByText('Case NW-ABCDEFGH')).closest('[role="status"]')?.textContent).toContain(
+      'In review',
+    );
     cleanup();
 
     vi.mocked(fetchProblemReport).mockRejectedValueOnce(new Error('Failed to fetch'));
@@ -86,7 +123,16 @@ describe('ProblemReport', () => {
     vi.mocked(fetchProblemReport).mockResolvedValueOnce({
       type: 'success',
       message: 'problem report fetched successfully',
-      data: { case_number: 'NW-RESOLVED', transaction_id: 10, reference: transaction.reference, reason: 'not-received', note: '', status: 'resolved', created_at: hoursAgo(3), resolution_note: note },
+      data: {
+        case_number: 'NW-RESOLVED',
+        transaction_id: 10,
+        reference: transaction.reference,
+        reason: 'not-received',
+        note: '',
+        status: 'resolved',
+        created_at: hoursAgo(3),
+        resolution_note: note,
+      },
     });
     show(transaction);
     const status = (await screen.findByText('Case NW-RESOLVED')).closest('[role="status"]')!;

@@ -22,7 +22,16 @@ describe('TransactionDetail', () => {
   it('shows every field that matters, the value to copy and the download', () => {
     render(<Opener transaction={token} />);
     const dialog = screen.getByRole('dialog', { name: 'Transaction details' });
-    for (const text of ['₦12,500.50', 'Completed', 'NW-20261121-0042', 'Wallet', '45012345678', 'Ikeja Electric prepaid 45012345678', 'Electricity', 'Token']) {
+    for (const text of [
+      '₦12,500.50',
+      'Completed',
+      'NW-20261121-0042',
+      'Wallet',
+      '45012345678',
+      'Ikeja Electric prepaid 45012345678',
+      'Electricity',
+      'Token',
+    ]) {
       expect(dialog.textContent).toContain(text);
     }
     expect(screen.getByText('1234-5678-9012-3456-7890')).toBeTruthy();

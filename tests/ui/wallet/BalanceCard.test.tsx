@@ -6,7 +6,12 @@ import { renderInApp } from '../../support/renderInApp';
 import { createTestSession } from '../../../testkit/testSession';
 
 function renderCard(cashback: { cashback_total?: number } = { cashback_total: 42.5 }) {
-  const { actor } = createTestSession({ name: 'Ada Obi', email: 'ada@example.com', wallet_balance: 1234.56, ...cashback });
+  const { actor } = createTestSession({
+    name: 'Ada Obi',
+    email: 'ada@example.com',
+    wallet_balance: 1234.56,
+    ...cashback,
+  });
   const view = renderInApp(<BalanceCard />, { session: actor, path: '/dashboard' });
   return { actor, view };
 }

@@ -10,7 +10,12 @@ import { adaSignedIn } from '../../../testkit/fixtures';
 import { renderInApp } from '../../support/renderInApp';
 import { createTestSession } from '../../../testkit/testSession';
 
-vi.mock('../../../src/api/wallet/funding', () => ({ fetchFunding: vi.fn(), verifyFundingIdentity: vi.fn(), verifyCardTopUp: vi.fn(), startCardTopUp: vi.fn() }));
+vi.mock('../../../src/api/wallet/funding', () => ({
+  fetchFunding: vi.fn(),
+  verifyFundingIdentity: vi.fn(),
+  verifyCardTopUp: vi.fn(),
+  startCardTopUp: vi.fn(),
+}));
 
 const answer = (data: FundingStatus) => ({ type: 'success' as const, message: 'funding fetched successfully', data });
 

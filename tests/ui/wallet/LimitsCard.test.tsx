@@ -16,10 +16,19 @@ describe('LimitsCard', () => {
   afterEach(cleanup);
 
   it("shows the tier, its limits, today's spending and how to go up", () => {
-    renderCard({ tier: 1, can_fund: true, daily_limit: 50_000, spent_today: 12_500, left_today: 37_500, balance_cap: 300_000 });
+    renderCard({
+      tier: 1,
+      can_fund: true,
+      daily_limit: 50_000,
+      spent_today: 12_500,
+      left_today: 37_500,
+      balance_cap: 300_000,
+    });
     const card = screen.getByRole('region', { name: 'Your limits' });
     expect(card.textContent).toContain('Tier 1');
-    expect(card.textContent).toContain('Daily limit₦50,000.00Spent today₦12,500.00Left today₦37,500.00Balance cap₦300,000.00');
+    expect(card.textContent).toContain(
+      'Daily limit₦50,000.00Spent today₦12,500.00Left today₦37,500.00Balance cap₦300,000.00',
+    );
     expect(screen.getByRole('meter', { name: 'Daily limit used' }).getAttribute('aria-valuenow')).toBe('25');
     expect(card.textContent).toContain(tierNextStep[1]);
   });
@@ -33,7 +42,14 @@ describe('LimitsCard', () => {
   });
 
   it('tier 3 has no cap and nothing more to verify', () => {
-    renderCard({ tier: 3, can_fund: true, daily_limit: 5_000_000, spent_today: 0, left_today: 5_000_000, balance_cap: null });
+    renderCard({
+      tier: 3,
+      can_fund: true,
+      daily_limit: 5_000_000,
+      spent_today: 0,
+      left_today: 5_000_000,
+      balance_cap: null,
+    });
     const card = screen.getByRole('region', { name: 'Your limits' });
     expect(card.textContent).toContain('Balance capNo cap');
     expect(card.textContent).toContain('this is the highest tier');

@@ -61,6 +61,10 @@ export async function claimAccountDocument(ctx: AppContext, userId: bigint): Pro
     .executeTakeFirst();
   if (!claimed) throw new AppError(429, STATEMENT_IN_PROGRESS);
   return async () => {
-    await ctx.db.deleteFrom('statement_downloads').where('user_id', '=', userId).where('claimed_at', '=', now).execute();
+    await ctx.db
+      .deleteFrom('statement_downloads')
+      .where('user_id', '=', userId)
+      .where('claimed_at', '=', now)
+      .execute();
   };
 }

@@ -87,15 +87,39 @@ export async function readStatement(ctx: AppContext, userId: bigint, from: strin
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const holder = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const holder = await trx
+        .selectFrom('users')
+        .select(['name', 'email'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
       const walletId = await walletOf({ ...ctx, db: trx }, userId);
-      const { openingKobo, creditsKobo, debitsKobo, closingKobo, entries, lastEntryId } = await walletFigures({ ...ctx, db: trx }, walletId, start, end);
+      const { openingKobo, creditsKobo, debitsKobo, closingKobo, entries, lastEntryId } = await walletFigures(
+        { ...ctx, db: trx },
+        walletId,
+        start,
+        end,
+      );
       if (openingKobo + creditsKobo - debitsKobo !== closingKobo) {
         throw new Error(
           `statement of wallet ${walletId} does not reconcile: ${openingKobo} + ${creditsKobo} - ` +
-          `${debitsKobo} <> ${closingKobo}`);
+            `${debitsKobo} <> ${closingKobo}`,
+        );
       }
-      return { holder, from, to, walletId, start, end, lastEntryId, openingKobo, creditsKobo, debitsKobo, closingKobo, entries, generatedAt: ctx.clock.now() };
+      return {
+        holder,
+        from,
+        to,
+        walletId,
+        start,
+        end,
+        lastEntryId,
+        openingKobo,
+        creditsKobo,
+        debitsKobo,
+        closingKobo,
+        entries,
+        generatedAt: ctx.clock.now(),
+      };
     });
 }
 
@@ -109,12 +133,23 @@ export function assertDocumentSize(statement: Statement): void {
  * when they do not add up to the snapshot's figures (an entry committed out of order meanwhile):
  * a document that does not reconcile is never finished.
  */
-export async function* statementLines(ctx: AppContext, statement: Statement, pageSize = PAGE_SIZE): AsyncGenerator<StatementLine[]> {
+export async function* statementLines(
+  ctx: AppContext,
+  statement: Statement,
+  pageSize = PAGE_SIZE,
+): AsyncGenerator<StatementLine[]> {
   let balance = statement.openingKobo;
   let count = 0;
   let after: WalletEntryPage['after'] = null;
   for (;;) {
-    const rows = await walletEntries(ctx, { walletId: statement.walletId, start: statement.start, end: statement.end, lastEntryId: statement.lastEntryId, after, size: pageSize });
+    const rows = await walletEntries(ctx, {
+      walletId: statement.walletId,
+      start: statement.start,
+      end: statement.end,
+      lastEntryId: statement.lastEntryId,
+      after,
+      size: pageSize,
+    });
     if (rows.length === 0) break;
     const lines = rows.map((row): StatementLine => {
       balance += row.amountKobo;
@@ -139,7 +174,8 @@ export async function* statementLines(ctx: AppContext, statement: Statement, pag
   if (balance !== statement.closingKobo || count !== statement.entries) {
     throw new Error(
       `statement of wallet ${statement.walletId} changed while it was read: ${count} entries ending on ` +
-      `${balance}, expected ${statement.entries} ending on ${statement.closingKobo}`);
+        `${balance}, expected ${statement.entries} ending on ${statement.closingKobo}`,
+    );
   }
 }
 

@@ -13,7 +13,10 @@ const WORKER_HEAP_MB = 128;
  * through tsx, as the server does. It ends with the document, or is stopped when the download
  * is abandoned (the consumer stops reading, the generator's finally).
  */
-export async function* pdfInWorker(header: StatementHeader, pages: AsyncIterable<StatementLine[]>): AsyncGenerator<Uint8Array> {
+export async function* pdfInWorker(
+  header: StatementHeader,
+  pages: AsyncIterable<StatementLine[]>,
+): AsyncGenerator<Uint8Array> {
   const worker = new Worker(new URL('./pdfWorker.ts', import.meta.url), {
     workerData: { header },
     execArgv: ['--import', 'tsx'],

@@ -35,8 +35,14 @@ const entryRow = (line: StatementLine) =>
     koboText(line.balanceKobo),
   ]);
 
-export async function* statementCsv(header: StatementHeader, pages: AsyncIterable<StatementLine[]>): AsyncGenerator<string> {
+export async function* statementCsv(
+  header: StatementHeader,
+  pages: AsyncIterable<StatementLine[]>,
+): AsyncGenerator<string> {
   yield `\uFEFF${HEADINGS}${row([header.from, 'Opening balance', '', '', '', koboText(header.openingKobo)])}`;
   for await (const lines of pages) yield lines.map(entryRow).join('');
-  yield row([header.to, 'Totals', '', koboText(header.debitsKobo), koboText(header.creditsKobo), '']) + row([header.to, 'Closing balance', '', '', '', koboText(header.closingKobo)]);
+  yield (
+    row([header.to, 'Totals', '', koboText(header.debitsKobo), koboText(header.creditsKobo), '']) +
+    row([header.to, 'Closing balance', '', '', '', koboText(header.closingKobo)])
+  );
 }

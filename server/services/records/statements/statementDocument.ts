@@ -19,7 +19,12 @@ export interface StatementDocument {
  * when the process's slots and queue are full (503). Then read from the ledger a page at a time
  * and written as CSV here, or drawn as PDF in a worker thread.
  */
-export async function openStatementDocument(ctx: AppContext, slots: DocumentSlots, userId: bigint, request: StatementDownloadRequest): Promise<StatementDocument> {
+export async function openStatementDocument(
+  ctx: AppContext,
+  slots: DocumentSlots,
+  userId: bigint,
+  request: StatementDownloadRequest,
+): Promise<StatementDocument> {
   const statement = await readStatement(ctx, userId, request.from, request.to);
   assertDocumentSize(statement);
   const releaseAccount = await claimAccountDocument(ctx, userId);
@@ -33,7 +38,8 @@ export async function openStatementDocument(ctx: AppContext, slots: DocumentSlot
   let released: Promise<void> | undefined;
   const release = () => (released ??= (releaseSlot(), releaseAccount()));
   const pages = statementLines(ctx, statement);
-  const bytes: AsyncIterable<string | Uint8Array> = request.format === 'csv' ? statementCsv(statement, pages) : pdfInWorker(statement, pages);
+  const bytes: AsyncIterable<string | Uint8Array> =
+    request.format === 'csv' ? statementCsv(statement, pages) : pdfInWorker(statement, pages);
   const body = Readable.from(releasedAtEnd(bytes, release));
   // A file abandoned by the client before its generator started still frees its claims.
   body.once('close', () => void release());

@@ -51,7 +51,11 @@ export function startStatementPdf(header: StatementHeader, write: (chunk: Buffer
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `Naira Wallet statement ${header.from} to ${header.to}`, Author: 'Naira Wallet', CreationDate: header.generatedAt },
+    info: {
+      Title: `Naira Wallet statement ${header.from} to ${header.to}`,
+      Author: 'Naira Wallet',
+      CreationDate: header.generatedAt,
+    },
   });
   doc.on('data', write);
   const ended = new Promise<void>((resolve, reject) => {
@@ -65,7 +69,12 @@ export function startStatementPdf(header: StatementHeader, write: (chunk: Buffer
   const drawRow = (cells: string[], font: string, color: string) => {
     doc.font(font).fontSize(FONT_SIZE).fillColor(color);
     const oneLine = doc.currentLineHeight(true);
-    const height = Math.max(oneLine, ...cells.map((text, i) => (COLUMNS[i].wraps && text ? doc.heightOfString(text, { width: COLUMNS[i].width - 4 }) : oneLine)));
+    const height = Math.max(
+      oneLine,
+      ...cells.map((text, i) =>
+        COLUMNS[i].wraps && text ? doc.heightOfString(text, { width: COLUMNS[i].width - 4 }) : oneLine,
+      ),
+    );
     if (doc.y + height > bottom) {
       doc.addPage();
       drawHead();
@@ -86,7 +95,12 @@ export function startStatementPdf(header: StatementHeader, write: (chunk: Buffer
       'Helvetica-Bold',
       INK,
     );
-    doc.moveTo(MARGIN, doc.y - 2).lineTo(doc.page.width - MARGIN, doc.y - 2).strokeColor(MUTED).lineWidth(0.5).stroke();
+    doc
+      .moveTo(MARGIN, doc.y - 2)
+      .lineTo(doc.page.width - MARGIN, doc.y - 2)
+      .strokeColor(MUTED)
+      .lineWidth(0.5)
+      .stroke();
   };
   drawHead();
 
@@ -134,7 +148,10 @@ function drawTitle(doc: PDFKit.PDFDocument, header: StatementHeader) {
   for (const [name, kobo] of totals) {
     const y = doc.y;
     doc.fillColor(MUTED).font('Helvetica').text(name, MARGIN, y, { width: 200 });
-    doc.fillColor(INK).font('Helvetica-Bold').text(`NGN ${ngn(kobo)}`, MARGIN + 200, y, { width: 150, align: 'right' });
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .text(`NGN ${ngn(kobo)}`, MARGIN + 200, y, { width: 150, align: 'right' });
   }
   doc.moveDown();
 }
