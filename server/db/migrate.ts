@@ -101,10 +101,18 @@ async function allApplied(db: Database, migrations: Migration[]): Promise<boolea
   return migrations.every((migration) => stored.get(migration.version) === migration.checksum);
 }
 
+/**
+ * Read from the catalog's rows, under the statement's own snapshot, not through a name lookup
+ * (to_regclass): a lookup that finds nothing is cached by the connection, and a transaction that
+ * began before another process created the table and then waited for the lock would still trust
+ * that "missing" and try to create it again.
+ */
 async function migrationsTableExists(db: Database): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`.execute(
-    db,
-  );
+  const { rows } = await sql<{ found: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relname = 'schema_migrations' AND n.nspname = current_schema()
+    ) AS found`.execute(db);
   return rows[0].found;
 }
 
