@@ -45,14 +45,25 @@ export function simplePaths(model: MachineModel, traversal: Traversal, cap = SIM
   ];
   const onPath = new Set<string>([startKey]);
   let capped = false;
+  // A state is walked through once per path that reaches it: its edges and their ends are serialized once.
+  const edges = new Map<string, { state: AnyMachineSnapshot; event: AnyEventObject; next: string }[]>();
+  const edgesOf = (key: string) => {
+    let known = edges.get(key);
+    if (!known) {
+      const from = adjacency[key];
+      const transitions = Object.values(from?.transitions ?? {});
+      known = transitions.map(({ state, event }) => ({ state, event, next: serialize(state, event, from.state) }));
+      edges.set(key, known);
+    }
+    return known;
+  };
 
   const walk = (key: string) => {
-    for (const { state, event } of Object.values(adjacency[key]?.transitions ?? {})) {
+    for (const { state, event, next } of edgesOf(key)) {
       if (found.length >= cap) {
         capped = true;
         return;
       }
-      const next = serialize(state, event, adjacency[key].state);
       if (onPath.has(next)) continue;
       steps.push({ state, event });
       found.push({ state, steps: [...steps], weight: steps.length - 1 } as unknown as ModelPath);
