@@ -1,10 +1,16 @@
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-/** `npm run paths`, as a QA engineer runs it (docs/testing.md, "Path tests for QA"). */
+/**
+ * `npm run paths`, as a QA engineer runs it (docs/testing.md, "Path tests for QA"): the script under
+ * tsx's command line, started directly rather than through npx, which would add an npm process to each run.
+ */
+const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const run = async (...args: string[]) =>
-  (await promisify(execFile)('npx', ['tsx', 'scripts/paths.ts', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  (await promisify(execFile)(process.execPath, [tsx, 'scripts/paths.ts', ...args], { maxBuffer: 64 * 1024 * 1024 }))
+    .stdout;
 
 /** A CSV line's cells (quoted cells may hold commas and doubled quotes). */
 function cells(line: string): string[] {
