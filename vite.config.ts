@@ -68,19 +68,24 @@ export default defineConfig(({ command, mode }) => ({
     // Most API files wait on PostgreSQL, a started server or a socket more than on the CPU: three
     // files at a time on two cores took the suite from 7.8 to 5.0 minutes, with every test passing.
     maxWorkers: 3,
-    // Test files that share no state but what each opens of its own (the API files' databases) run in workers
-    // that keep their modules from one file to the next: the API files import the whole server, and without
-    // isolation they cost about a third less CPU, the machine and domain tests about two thirds less. A file
-    // that mocks a module needs a module graph of its own, as do the component tests (a DOM each).
+    // Test files that share no state but what each opens of its own (the API files' databases, the component
+    // tests' rendered trees, cleaned up after each) run in workers that keep their modules from one file to the
+    // next: without isolation the API files, which import the whole server, cost about a third less CPU, the
+    // machine, domain and component tests about two thirds less. A file that mocks a module needs a module graph
+    // of its own, as do the tooling tests at the top of tests/ (each compiles, lints or spawns on its own).
     projects: [
       { extends: true, test: { name: 'shared', include: sharingFiles(), isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/e2e/**', ...sharingFiles()] } },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/e2e/**', ...sharingFiles()] },
+      },
     ],
   },
 }));
 
-/** The API, machine and domain test files that mock no module. */
+/** The API, machine, domain and component test files that mock no module. */
 function sharingFiles(): string[] {
-  const files = globSync(['tests/api/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/domain/**/*.test.ts'], { cwd: import.meta.dirname });
+  const folders = ['api', 'machines', 'domain', 'ui'].map((folder) => `tests/${folder}/**/*.test.{ts,tsx}`);
+  const files = globSync(folders, { cwd: import.meta.dirname });
   return files.filter((file) => !/\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(import.meta.dirname, file), 'utf8')));
 }
