@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from './ConsoleApp';
 import '../kit/global.css';
 // The console's own rules travel inside its chunk: the customer's stylesheet never carries them.
-import consoleStyles from './ui/console.css?inline';
+import consoleStyles from './console.css?inline';
 
 const style = document.createElement('style');
 style.textContent = consoleStyles;
