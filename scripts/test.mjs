@@ -1,17 +1,10 @@
-// `npm test`: every stage of the test suite, then a table of how long each took — so that a slow
-// stage is seen on every run, here and in CI. The stages run in two lanes side by side: the checks
-// and the unit suite in one, the build and the browser journeys in the other. Alone, each lane
-// leaves a core idle for much of its time (the journeys wait on a browser and a server, the unit
-// suite's last files on a few started processes): side by side the suite took about 9 minutes where
-// one stage after another took 11 on a 2-core machine. A lane stops at its first failure, and a
-// failure stops the other lane too. The Lighthouse gate, named alone, runs after both: it measures
-// the pages, which nothing else may slow down.
+// `npm test`: every stage of the test suite in order, stopping at the first that fails, then a
+// table of how long each took — so that a slow stage is seen on every run, here and in CI.
 //
 //   npm test                  every stage but the Lighthouse gate
-//   npm test -- unit e2e      only the stages named
+//   npm test -- unit e2e      only the stages named (in their usual order)
 //   npm test -- lighthouse    the Lighthouse gate (after a build)
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { provideBrowser, provideServices } from './testMachine.mjs';
 
 /** The stages, cheapest first: a type or lint error fails in seconds, not after the browsers. */
@@ -32,14 +25,6 @@ const STAGES = [
  * pages lands; it is as strict there as here.
  */
 const NOT_BY_DEFAULT = new Set(['lighthouse']);
-/**
- * The lanes that run side by side, each in its order; a stage in neither (the Lighthouse gate) runs
- * after both, on a quiet machine.
- */
-const LANES = [
-  ['typecheck', 'lint', 'unit'],
-  ['build', 'e2e', 'size'],
-];
 /** The stages that drive Chromium: a browser is found or installed while the earlier stages run. */
 const NEEDS_BROWSER = new Set(['e2e', 'lighthouse']);
 
@@ -55,49 +40,23 @@ const stages = STAGES.filter(([stage]) => (wanted.length > 0 ? wanted.includes(s
 const machine = await provideServices();
 const browser = stages.some(([stage]) => NEEDS_BROWSER.has(stage)) ? timed(provideBrowser()) : null;
 const results = [];
-const running = new Set();
-/** Whether the lanes run side by side (each has a stage to run): then the second lane's lines are marked. */
-const concurrent = LANES.every((lane) => stages.some(([stage]) => lane.includes(stage)));
 let failed = false;
-await Promise.all(LANES.map((lane) => runLane(stages.filter(([stage]) => lane.includes(stage)))));
-if (!failed) await runLane(stages.filter(([stage]) => !LANES.flat().includes(stage)));
-results.sort(
-  (a, b) => STAGES.findIndex(([stage]) => stage === a.stage) - STAGES.findIndex(([stage]) => stage === b.stage),
-);
+for (const [stage, command] of stages) {
+  if (NEEDS_BROWSER.has(stage) && !(await browserReady())) {
+    failed = true;
+    break;
+  }
+  console.log(`\n▶ ${stage}: ${command}`);
+  const begun = Date.now();
+  const code = await run(command);
+  results.push({ stage, seconds: (Date.now() - begun) / 1000, code });
+  if (code !== 0) {
+    failed = true;
+    break;
+  }
+}
 printTable(results, (Date.now() - started) / 1000);
 process.exit(failed ? 1 : 0);
-
-/**
- * Runs a lane's stages in order, stopping at its first failure or another lane's. When two lanes
- * run, the second lane's lines carry their stage's name, so that the two can be told apart.
- */
-async function runLane(lane) {
-  for (const [stage, command] of lane) {
-    if (failed) return;
-    if (NEEDS_BROWSER.has(stage) && !(await browserReady())) {
-      stopAll();
-      return;
-    }
-    console.log(`\n▶ ${stage}: ${command}`);
-    const begun = Date.now();
-    const prefix = concurrent && LANES[1].includes(stage) ? `[${stage}] ` : '';
-    const code = await run(command, prefix);
-    results.push({ stage, seconds: (Date.now() - begun) / 1000, code });
-    if (code !== 0 && !failed) stopAll();
-  }
-}
-
-/** Marks the run failed and stops the stages still running in the other lane. */
-function stopAll() {
-  failed = true;
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  }
-}
 
 /** A promise with how long it took, settled or not. */
 function timed(promise) {
@@ -128,26 +87,10 @@ async function browserReady() {
   return true;
 }
 
-/** Runs a stage's command in a process group of its own (so that stopping it stops its children), its lines prefixed. */
-function run(command, prefix) {
+function run(command) {
   return new Promise((resolve) => {
-    const child = spawn(command, {
-      shell: true,
-      detached: true,
-      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    running.add(child);
-    if (prefix) {
-      for (const [from, to] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ])
-        createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`));
-    }
-    child.on('exit', (code, signal) => {
-      running.delete(child);
-      resolve(code ?? (signal ? 1 : 0));
-    });
+    const child = spawn(command, { shell: true, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
