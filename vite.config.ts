@@ -62,7 +62,7 @@ export default defineConfig(({ command, mode }) => ({
   },
   test: {
     environment: 'node',
-    setupFiles: ['tests/support/dialogPolyfill.ts'],
+    setupFiles: ['tests/support/dialogPolyfill.ts', 'tests/support/domTests.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Most API files wait on PostgreSQL, a started server or a socket more than on the CPU: three

@@ -47,7 +47,8 @@ function typeErrors(project: string, probes: Record<string, string>): Record<str
   );
 }
 
-describe('the TypeScript projects', () => {
+// Each case compiles a whole project in memory: about 7 s alone, three times that beside the journeys.
+describe('the TypeScript projects', { timeout: 90_000 }, () => {
   it('give the app the DOM and not Node', () => {
     const errors = typeErrors('tsconfig.app.json', {
       'src/ui/probeNode.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
