@@ -5,6 +5,8 @@
  * suite) a re-render can take longer. Ten seconds is a ceiling, not a wait: each resolves as soon
  * as what it waits for is there. Files that run in Node load nothing here.
  */
+export {};
+
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });
