@@ -1,19 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config';
-import { DEMO_ACCOUNT } from './db/demoAccount';
-import { auditTamperRisk, openMigratedDatabase, type DatabaseHandle } from './db/database';
-import { buildServer } from './server';
+import type { auditTamperRisk, DatabaseHandle } from './db/database';
+import type { DEMO_ACCOUNT } from './db/demoAccount';
 
-/** Start-up: configuration, database and migrations, then the HTTP server; a clean stop on SIGINT/SIGTERM. */
+/**
+ * Start-up: configuration, database and migrations, then the HTTP server; a clean stop on SIGINT/SIGTERM.
+ * The database and the app are imported once the configuration is accepted: a refused start (a
+ * production start missing a secret) says why in a fraction of a second, without loading them.
+ */
 async function main() {
   const { config, warnings } = loadConfigOrExit();
   for (const warning of warnings) console.warn(`warning: ${warning}`);
+  const [{ auditTamperRisk, openMigratedDatabase }, { buildServer }, { DEMO_ACCOUNT }] = await Promise.all([
+    import('./db/database'),
+    import('./server'),
+    import('./db/demoAccount'),
+  ]);
 
   // A connection the server dropped (restart, failover): the pool replaces it; the requests it served answered 503.
   const logs: { log?: FastifyBaseLogger } = {};
   const lost = (error: Error) => logs.log?.warn({ err: error }, 'database: connection lost');
   const { handle: database, applied } = await openMigratedDatabase(config, lost);
-  await refuseTamperableAudit(config, database);
+  await refuseTamperableAudit(config, database, auditTamperRisk);
   const demo = database.embedded && !config.production;
   // runJobs: the purchase requery job runs while the server is up (every REQUERY_INTERVAL_MS) and stops with it;
   // on the embedded database, so does the planner statistics job, which first runs after the migrations above.
@@ -49,7 +57,7 @@ async function main() {
   // app.close() closes it too.
   if (config.ops.port !== undefined) await opsConsole.listen({ port: config.ops.port, host: config.ops.host });
   // Production logs are JSON lines only (a log shipper reads them); development greets a person.
-  const lines = banner(config, database, demo);
+  const lines = banner(config, database, demo ? DEMO_ACCOUNT : undefined);
   if (config.production) app.log.info({ details: lines.slice(1).map((line) => line.trim()) }, lines[0]);
   else console.log(lines.join('\n'));
 }
@@ -59,8 +67,8 @@ async function main() {
  * production refuses to start (saying what to set), development warns. The embedded database
  * has one user, who owns everything: there is no second role to run as.
  */
-async function refuseTamperableAudit(config: Config, database: DatabaseHandle) {
-  const risk = database.embedded ? undefined : await auditTamperRisk(database.db);
+async function refuseTamperableAudit(config: Config, database: DatabaseHandle, tamperRisk: typeof auditTamperRisk) {
+  const risk = database.embedded ? undefined : await tamperRisk(database.db);
   if (risk === undefined) return;
   if (config.production) {
     console.error(`Naira Wallet cannot start: ${risk}`);
@@ -80,13 +88,10 @@ function loadConfigOrExit() {
   }
 }
 
-function banner(config: Config, database: DatabaseHandle, demo: boolean): string[] {
+function banner(config: Config, database: DatabaseHandle, demo?: typeof DEMO_ACCOUNT): string[] {
   const origin = `http://localhost:${config.port}`;
   const lines = [`Naira Wallet running at ${origin} in ${modeOf(config)}`];
-  if (demo)
-    lines.push(
-      `  demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password} (transaction pin ${DEMO_ACCOUNT.pin})`,
-    );
+  if (demo) lines.push(`  demo account: ${demo.email} / ${demo.password} (transaction pin ${demo.pin})`);
   if (!config.production && !config.smtpUrl) lines.push(`  development mailbox: ${origin}/dev/mailbox?to=<email>`);
   if (!config.production)
     lines.push(`  simulated bank transfer: POST ${origin}/dev/bank/transfer { "account_number", "amount" }`);
