@@ -5,6 +5,7 @@ import { labels } from './core/messages';
 import { FAKE_MONNIFY_KEYS } from './testkit/fakes/monnifyServer';
 import { FAKE_PAYSTACK_SECRET_KEY } from './testkit/fakes/paystackServer';
 import { FAKE_VTPASS_KEYS } from './testkit/fakes/vtpassServer';
+import type { StackServer } from './tests/support/e2e/stack';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -107,6 +108,89 @@ const serverEnv = (serverPort: number, dataDir: string) => ({
   RATE_LIMIT_MULTIPLIER: '100',
 });
 
+/**
+ * The journeys' servers, each started once those it names in `after` answer. A ceiling is how long
+ * one may take to answer, not a wait: the start goes on as soon as it answers.
+ */
+const stack: StackServer[] = [
+  {
+    // The real server on a fresh embedded database, serving the SPA built by `npm run test:e2e`,
+    // and the operator console on its own port, whose first admins are created from the command line first.
+    name: 'simulated',
+    command: `${firstAdmins.join(' && ')} && tsx server/main.ts`,
+    url: `${baseURL}/api/health`,
+    // Two runs of the staff command (the first migrates the fresh database) before the server.
+    timeoutMs: 180_000,
+    env: {
+      ...serverEnv(port, process.env.E2E_DATA_DIR),
+      OPS_PORT: String(opsPort),
+      OPS_PUBLIC_URL: process.env.E2E_OPS_URL,
+    },
+  },
+  {
+    // The proxy reads the simulated server's /docs/json before Prism starts.
+    name: 'contract',
+    command: 'tsx tests/support/e2e/contractProxy.ts',
+    url: `${contractURL}/api/health/live`,
+    timeoutMs: 120_000,
+    after: ['simulated'],
+    env: { UPSTREAM: baseURL, PORT: String(contractPort), SPEC_FILE: `${process.env.E2E_DATA_DIR}.openapi.json` },
+  },
+  {
+    // The inspector's build forwards /api to the simulated server, when a journey asks.
+    name: 'inspector',
+    command: `npm run build:inspect && vite preview --mode inspect --outDir dist-inspect --host 127.0.0.1 --port ${inspectPort} --strictPort`,
+    url: process.env.E2E_INSPECT_URL,
+    timeoutMs: 180_000,
+    env: { PORT: String(port) },
+  },
+  {
+    // Unauthenticated, the fake answers 401: it is up.
+    name: 'fake-vtpass',
+    command: 'tsx testkit/fakes/vtpassServer.ts',
+    url: `${fakeVtpassUrl}/service-variations`,
+    timeoutMs: 60_000,
+    env: { PORT: String(fakeVtpassPort) },
+  },
+  {
+    name: 'fake-partners',
+    command: 'tsx testkit/fakes/serve.ts',
+    url: `http://127.0.0.1:${fakeMonnifyPort}/__fake/health`,
+    timeoutMs: 60_000,
+    env: {
+      FAKE_MONNIFY_PORT: String(fakeMonnifyPort),
+      FAKE_PAYSTACK_PORT: String(fakePaystackPort),
+      APP_URL: realBaseURL,
+    },
+  },
+  {
+    // Its start waits for its first catalogue sync from the fake VTpass, and its demo account asks
+    // the fake Monnify for accounts.
+    name: 'real-adapters',
+    command: 'tsx server/main.ts',
+    url: `${realBaseURL}/api/health`,
+    timeoutMs: 180_000,
+    after: ['fake-vtpass', 'fake-partners'],
+    env: {
+      ...serverEnv(realPort, `${process.env.E2E_DATA_DIR}-real`),
+      BILLER: 'vtpass',
+      VTPASS_BASE_URL: fakeVtpassUrl,
+      VTPASS_API_KEY: FAKE_VTPASS_KEYS.apiKey,
+      VTPASS_PUBLIC_KEY: FAKE_VTPASS_KEYS.publicKey,
+      VTPASS_SECRET_KEY: FAKE_VTPASS_KEYS.secretKey,
+      BANK_PARTNERS: 'monnify,paystack',
+      PAYSTACK_BASE_URL: `http://127.0.0.1:${fakePaystackPort}`,
+      PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET_KEY,
+      MONNIFY_BASE_URL: `http://127.0.0.1:${fakeMonnifyPort}`,
+      MONNIFY_API_KEY: FAKE_MONNIFY_KEYS.apiKey,
+      MONNIFY_SECRET_KEY: FAKE_MONNIFY_KEYS.secretKey,
+      MONNIFY_CONTRACT_CODE: FAKE_MONNIFY_KEYS.contractCode,
+    },
+  },
+];
+// The stack's own port, answering once every server above does.
+const stackPort = Number(process.env.E2E_STACK_PORT ?? port + 8);
+
 export default defineConfig<{ contractProxy?: string }>({
   testDir: 'tests/e2e',
   // Each journey has users of its own, so two run at once (one per core); what they do share
@@ -189,78 +273,15 @@ export default defineConfig<{ contractProxy?: string }>({
       dependencies: ['real-adapters'],
     },
   ],
-  // The servers start in this order, before any global setup: the fake VTpass must be up before
-  // the real-adapters server, whose start waits for its first catalogue sync.
-  webServer: [
-    {
-      // The real server on a fresh embedded database, serving the SPA built by `npm run test:e2e`,
-      // and the operator console on its own port, whose first admins are created from the command line first.
-      command: `${firstAdmins.join(' && ')} && tsx server/main.ts`,
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      // Two runs of the staff command (the first migrates the fresh database) before the server.
-      timeout: 120_000,
-      env: {
-        ...serverEnv(port, process.env.E2E_DATA_DIR),
-        OPS_PORT: String(opsPort),
-        OPS_PUBLIC_URL: process.env.E2E_OPS_URL,
-      },
-    },
-    {
-      // After the simulated server: the proxy reads its /docs/json before Prism starts.
-      command: 'tsx tests/support/e2e/contractProxy.ts',
-      url: `${contractURL}/api/health/live`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { UPSTREAM: baseURL, PORT: String(contractPort), SPEC_FILE: `${process.env.E2E_DATA_DIR}.openapi.json` },
-    },
-    {
-      command: `npm run build:inspect && vite preview --mode inspect --outDir dist-inspect --host 127.0.0.1 --port ${inspectPort} --strictPort`,
-      url: process.env.E2E_INSPECT_URL,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: { PORT: String(port) },
-    },
-    {
-      command: 'tsx testkit/fakes/vtpassServer.ts',
-      // Unauthenticated, the fake answers 401: it is up.
-      url: `${fakeVtpassUrl}/service-variations`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: { PORT: String(fakeVtpassPort) },
-    },
-    {
-      // Before the real-adapters server: its demo account asks Monnify for accounts at start.
-      command: 'tsx testkit/fakes/serve.ts',
-      url: `http://127.0.0.1:${fakeMonnifyPort}/__fake/health`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: {
-        FAKE_MONNIFY_PORT: String(fakeMonnifyPort),
-        FAKE_PAYSTACK_PORT: String(fakePaystackPort),
-        APP_URL: realBaseURL,
-      },
-    },
-    {
-      command: 'tsx server/main.ts',
-      url: `${realBaseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        ...serverEnv(realPort, `${process.env.E2E_DATA_DIR}-real`),
-        BILLER: 'vtpass',
-        VTPASS_BASE_URL: fakeVtpassUrl,
-        VTPASS_API_KEY: FAKE_VTPASS_KEYS.apiKey,
-        VTPASS_PUBLIC_KEY: FAKE_VTPASS_KEYS.publicKey,
-        VTPASS_SECRET_KEY: FAKE_VTPASS_KEYS.secretKey,
-        BANK_PARTNERS: 'monnify,paystack',
-        PAYSTACK_BASE_URL: `http://127.0.0.1:${fakePaystackPort}`,
-        PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET_KEY,
-        MONNIFY_BASE_URL: `http://127.0.0.1:${fakeMonnifyPort}`,
-        MONNIFY_API_KEY: FAKE_MONNIFY_KEYS.apiKey,
-        MONNIFY_SECRET_KEY: FAKE_MONNIFY_KEYS.secretKey,
-        MONNIFY_CONTRACT_CODE: FAKE_MONNIFY_KEYS.contractCode,
-      },
-    },
-  ],
+  // The servers, started side by side by one process (tests/support/e2e/stack.ts) before any global
+  // setup: Playwright would start the entries of a list one after another.
+  webServer: {
+    command: 'tsx tests/support/e2e/stack.ts',
+    url: `http://127.0.0.1:${stackPort}/ready`,
+    reuseExistingServer: false,
+    // Each server has a ceiling of its own (side by side on a loaded machine, each takes longer
+    // than alone); this one is theirs along the longest chain, the simulated server then the proxy.
+    timeout: 300_000,
+    env: { PORT: String(stackPort), STACK: JSON.stringify(stack) },
+  },
 });
