@@ -1,8 +1,12 @@
 import type { Clock, Timeouts } from '../clock';
 import type { RequestCounters } from './requestCounters';
 
-/** How long a request waits for the shared store's count before it is counted in memory instead. */
-export const SHARED_COUNT_TIMEOUT_MS = 250;
+/**
+ * How long a request waits for the shared store's count before it is counted in memory instead:
+ * long enough for a Redis on a loaded machine, short enough that a hung one costs a request a
+ * second at most.
+ */
+export const SHARED_COUNT_TIMEOUT_MS = 1_000;
 /** While the shared store is away, one request this often asks it again; the others are counted in memory. */
 export const SHARED_RETRY_EVERY_MS = 1_000;
 /** The most windows memory keeps (about 200 bytes each): a flood of new keys is refused, never a count forgotten. */
@@ -122,7 +126,9 @@ export class FallbackCounters implements RequestCounters {
   #askShared(key: string, windowMs: number): Promise<Count> {
     const signal = this.options.timeouts.timeout(this.options.timeoutMs ?? SHARED_COUNT_TIMEOUT_MS);
     return new Promise<Count>((resolve, reject) => {
-      const giveUp = () => reject(new Error('the shared request counters did not answer in time'));
+      // After the loop's next poll: a process busy past the timeout has the answer waiting unread, and
+      // its timers run before its sockets are read.
+      const giveUp = () => setImmediate(() => reject(new Error('the shared request counters did not answer in time')));
       signal.addEventListener('abort', giveUp, { once: true });
       this.shared
         .hit(key, windowMs)
