@@ -75,8 +75,6 @@ export interface FallbackOptions {
   clock: Clock;
   timeouts: Timeouts;
   events: FallbackEvents;
-  timeoutMs?: number;
-  retryEveryMs?: number;
 }
 
 /**
@@ -118,13 +116,13 @@ export class FallbackCounters implements RequestCounters {
   #retryNow(): boolean {
     const away = this.#away!;
     const now = this.options.clock.now().getTime();
-    if (away.asking || now - away.askedAt < (this.options.retryEveryMs ?? SHARED_RETRY_EVERY_MS)) return false;
+    if (away.asking || now - away.askedAt < SHARED_RETRY_EVERY_MS) return false;
     this.#away = { askedAt: now, asking: true };
     return true;
   }
 
   #askShared(key: string, windowMs: number): Promise<Count> {
-    const signal = this.options.timeouts.timeout(this.options.timeoutMs ?? SHARED_COUNT_TIMEOUT_MS);
+    const signal = this.options.timeouts.timeout(SHARED_COUNT_TIMEOUT_MS);
     return new Promise<Count>((resolve, reject) => {
       // After the loop's next poll: a process busy past the timeout has the answer waiting unread, and
       // its timers run before its sockets are read.
