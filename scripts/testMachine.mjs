@@ -158,5 +158,11 @@ export async function provideServices() {
       up ? `${service.name}: 127.0.0.1:${service.port}` : `${service.name}: not running here, ${service.without}`,
     );
   }
+  // The fault suite starts, kills and restarts a Redis of its own (tests/support/api/ownRedis.ts).
+  lines.push(
+    hasCommand('redis-server')
+      ? 'redis-server: installed, the Redis faults run on a server of their own'
+      : 'redis-server: not installed here, the Redis faults are left out',
+  );
   return lines;
 }

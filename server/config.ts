@@ -370,8 +370,8 @@ export const ENVIRONMENT = {
       ),
     ),
     meaning:
-      'a Redis server (`redis://…`) keeping the request-rate counters that every replica shares; unset ' +
-      'keeps them in the database',
+      'a Redis server (`redis://…`) keeping the request-rate counters that every replica shares (while it ' +
+      'does not answer, each replica counts in its own memory); unset keeps them in the database',
   },
   PUBLIC_URL: {
     // The default depends on PORT, so loadConfig supplies it.

@@ -24,6 +24,10 @@ export interface Metrics {
    */
   webhooks: Counter<'outcome'>;
   rateLimitRefusals: Counter<'route'>;
+  /** 1 while this replica counts requests in its own memory because the shared counters (Redis) do not answer. */
+  rateLimitStoreAway: Gauge;
+  /** Requests counted in this replica's memory instead of the shared counters. */
+  rateLimitCountedHere: Counter;
   /** kind: logout (the wrong pin that ended every session), locked (purchases locked until the pin is reset). */
   pinLockouts: Counter<'kind'>;
   /** kind: captcha (bot check required), throttled (wait), reset-required (password reset required). */
@@ -161,6 +165,18 @@ export function createMetrics(backlog: BacklogSource): Metrics {
       name: 'wallet_rate_limit_refusals_total',
       help: 'Requests refused by a per-client request limit (429)',
       labelNames: ['route'],
+      registers,
+    }),
+    rateLimitStoreAway: new Gauge({
+      name: 'wallet_rate_limit_store_away',
+      help:
+        '1 while the shared request counters (REDIS_URL) do not answer and this replica enforces the limits in its ' +
+        'own memory; 0 while they answer',
+      registers,
+    }),
+    rateLimitCountedHere: new Counter({
+      name: 'wallet_rate_limit_counted_here_total',
+      help: "Requests counted in this replica's memory because the shared request counters did not answer",
       registers,
     }),
     pinLockouts: new Counter({

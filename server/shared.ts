@@ -64,13 +64,13 @@ export async function buildShared(
 ): Promise<Shared> {
   // Development's clock can be moved forward (POST /dev/clock); production's is the system's.
   const clock = deps.clock ?? (config.production ? systemClock : new OffsetClock());
-  const gateways = await defaultGateways(app, config, { ...deps, clock });
   const metrics = createMetrics({
     requeryBacklog: () => requeryBacklog(deps.db, clock.now()),
     // Read at a scrape, long after the reader below exists.
     partnerBacklog: () => partnerBacklog(),
     searchThrottled: () => throttledStaff(deps.db, clock.now()),
   });
+  const gateways = await defaultGateways(app, config, { ...deps, clock, metrics });
   const observe = gatewayObserver(app.log, metrics);
   const banks = gateways.banks.map((bank) => observedBank(bank, observe));
   const { mailer } = gateways;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../clock';
+import { systemTimeouts, type Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { Metrics } from '../metrics';
 import type { BankPartner } from './bankPartner';
 import type { Biller } from './biller';
 import type { CaptchaVerifier } from './captcha';
@@ -9,6 +10,7 @@ import { configuredBankPartners } from './configuredPartners';
 import { DevCaptcha } from './devCaptcha';
 import { DevOutbox } from './devOutbox';
 import { DojahIdentity } from './dojahIdentity';
+import { FallbackCounters } from './fallbackCounters';
 import type { IdentityGateway } from './identity';
 import type { Mailer } from './mailer';
 import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } from './requestCounters';
@@ -33,7 +35,10 @@ export interface Gateways {
   banks: BankPartner[];
   /** Default: Turnstile when CAPTCHA_SECRET is set, else the development verifier. */
   captcha: CaptchaVerifier;
-  /** Default: Redis when REDIS_URL is set, else the database; whoever passes them closes them. */
+  /**
+   * Default: Redis when REDIS_URL is set (with this replica's memory when it does not answer), else the
+   * database; whoever passes them closes them.
+   */
   counters: RequestCounters;
   /** Default: BILLER's — the simulated aggregator (simulatedBiller.ts) or VTpass (vtpassBiller.ts). */
   biller: Biller;
@@ -45,13 +50,13 @@ export interface Gateways {
 export async function defaultGateways(
   app: FastifyInstance,
   config: Config,
-  given: Partial<Gateways> & { db: Database; clock: Clock },
+  given: Partial<Gateways> & { db: Database; clock: Clock; metrics: Metrics },
 ): Promise<Gateways> {
-  const { db, clock } = given;
+  const { db, clock, metrics } = given;
   const mailer = given.mailer ?? defaultMailer(app, config);
   const banks = given.banks ?? configuredBankPartners(config, app.log, clock);
   const captcha = given.captcha ?? defaultCaptcha(config, clock);
-  const counters = given.counters ?? (await defaultCounters(app, config, db, clock));
+  const counters = given.counters ?? (await defaultCounters(app, config, { db, clock, metrics }));
   const biller = given.biller ?? defaultBiller(app, config, clock);
   const identity = given.identity ?? defaultIdentity(config);
   return { mailer, banks, captcha, counters, biller, identity };
@@ -89,18 +94,41 @@ function defaultCaptcha(config: Config, clock: Clock): CaptchaVerifier {
   return new DevCaptcha();
 }
 
-/** Request-rate counters every replica shares: Redis when configured, else the database. */
+/** Logged once each way: the limits keep working either way, and the metrics say how much was counted here. */
+export const COUNTERS_AWAY =
+  'request counters: Redis is not answering, each replica enforces the limits in its own memory';
+export const COUNTERS_BACK = 'request counters: Redis answers again, the limits are shared again';
+/** The first error of each outage of the Redis connection; ioredis keeps reconnecting, unlogged. */
+export const REDIS_LOST = 'redis: connection lost, reconnecting';
+
+/**
+ * Request-rate counters every replica shares: Redis when configured (this replica's memory while it
+ * does not answer), else the database.
+ */
 async function defaultCounters(
   app: FastifyInstance,
   config: Config,
-  db: Database,
-  clock: Clock,
+  { db, clock, metrics }: { db: Database; clock: Clock; metrics: Metrics },
 ): Promise<RequestCounters> {
   if (!config.redisUrl) return new DatabaseCounters(db, clock);
-  const unavailable = (error: Error) => app.log.error({ err: error }, 'redis: request counters unavailable');
-  const redis = await connectRedis(config.redisUrl, unavailable);
-  app.addHook('onClose', async () => void (await redis.quit()));
-  return new RedisCounters(redis);
+  const redis = await connectRedis(config.redisUrl, (error) => app.log.warn({ err: error }, REDIS_LOST));
+  app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // The system's timers even under a test's clock: a Redis that hangs is given up on in real time.
+  return new FallbackCounters(new RedisCounters(redis), {
+    clock,
+    timeouts: systemTimeouts,
+    events: {
+      lost: (error) => {
+        metrics.rateLimitStoreAway.set(1);
+        app.log.warn({ err: error }, COUNTERS_AWAY);
+      },
+      back: () => {
+        metrics.rateLimitStoreAway.set(0);
+        app.log.info(COUNTERS_BACK);
+      },
+      countedHere: () => metrics.rateLimitCountedHere.inc(),
+    },
+  });
 }
 
 function defaultMailer(app: FastifyInstance, config: Config): Mailer {

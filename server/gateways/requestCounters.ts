@@ -84,13 +84,25 @@ export class RedisCounters implements RequestCounters {
 
 /**
  * A connected client, or a rejection that says why: the server refuses to start rather than run
- * without the shared counters. A command fails after one retry instead of queueing while Redis
- * is away, so a request is refused rather than left hanging.
+ * without the shared counters it was told to use. Once started, a command fails at once while
+ * the connection is down (no offline queue: fallbackCounters.ts then counts in memory) and ioredis
+ * reconnects on its own; `logLost` hears the first error of each outage, not every reconnection's.
  */
-export async function connectRedis(url: string, logError: (error: Error) => void): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
-  // ioredis reconnects on its own; each failure is logged, not thrown at the process.
-  redis.on('error', logError);
+export async function connectRedis(url: string, logLost: (error: Error) => void): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 5_000,
+    // Tries again soon (ioredis' default backs off to 2 s): until it is back, the limits are this replica's alone.
+    retryStrategy: (attempt) => Math.min(attempt * 50, 500),
+  });
+  let told = false;
+  redis.on('error', (error: Error) => {
+    if (!told) logLost(error);
+    told = true;
+  });
+  redis.on('ready', () => (told = false));
   try {
     await redis.connect();
     return redis;

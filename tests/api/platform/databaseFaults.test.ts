@@ -24,6 +24,7 @@ import {
   type Buyer,
 } from '../../support/api/purchases';
 import { eventually } from '../../support/api/eventually';
+import { figuresOf, printFigures } from '../../support/api/faultFigures';
 
 /**
  * The database going away under load (a restart, a failover, backends terminated): the process
@@ -183,6 +184,7 @@ describe.skipIf(postgresUnavailable)('backends terminated in the middle of a pur
         await until(connected, 5_000);
       }
     });
+    printFigures('PostgreSQL backends terminated under load', figuresOf(burst.first.map((r) => r.status)));
     const { unavailable } = await expectRecovery(t, burst);
     await expectSettledByJob(t, burst.buyer);
     expect(lost.length).toBeGreaterThan(0);
@@ -219,6 +221,7 @@ describe.skipIf(postgresUnavailable || ownClusterUnavailable)(
 
     it('affected requests answer 503, the pool reconnects, retries with the same key succeed, the job resumes, the audit is clean', async () => {
       const burst = await burstWith(t, () => cluster.restart());
+      printFigures('PostgreSQL restarted under load', figuresOf(burst.first.map((r) => r.status)));
       const { unavailable } = await expectRecovery(t, burst);
       expect(unavailable).toBeGreaterThan(0);
       await expectSettledByJob(t, burst.buyer);

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import type { Paginated, Transaction } from '../../../core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { auditLedger } from '../../../server/services/ledger/ledgerAudit';
 import { startTestApp } from '../../support/api/app';
 import { backends, type Backend } from '../../support/api/backends';
+import { figuresOf, printFigures } from '../../support/api/faultFigures';
+import { sendPurchases, type BurstAnswer } from '../../support/api/purchaseBurst';
 import { newBuyer, PIN, providerId } from '../../support/api/purchases';
 import { freePort } from '../../../testkit/freePort';
 import {
   productionRails,
   productionSecrets,
   secretsAsConfig,
+  type Secrets,
+  type Started,
   START_TIMEOUT_MS,
   startServer,
   storage,
@@ -21,14 +26,16 @@ import { eventually } from '../../support/api/eventually';
 
 /**
  * A deploy: SIGTERM reaches a production server (`node --import tsx server/main.ts`) while
- * purchases wait on the biller. Readiness turns 503 at once, no new connection is taken, and
- * every purchase received is answered, never cut off: completed, or refused with 503 and
- * Retry-After when it had written nothing yet (its key unclaimed, so it may be sent again).
- * Then the process exits 0 and the ledger is clean. The same on PGlite, whose one connection
- * queues every purchase behind the others, as on PostgreSQL.
+ * purchases wait on the biller and others have only just connected (the kernel completed their
+ * connections; the server may not have taken or read them yet). Readiness turns 503 at once, and
+ * every connection made is answered, never cut off: completed, or refused with 503 and
+ * Retry-After when it had written nothing yet (its key unclaimed, so it may be sent again). Then
+ * the process exits 0 and the ledger is clean. The same on PGlite, which works on the event loop
+ * and leaves most of a burst unread when the signal comes, as on PostgreSQL. And a crash before
+ * it: SIGKILL mid-burst, after which the next server on the same data answers each purchase sent
+ * again with its key, buying each once (what the dead one left processing is the requery job's:
+ * databaseFaults.test.ts).
  */
-const IN_FLIGHT = [40, 100] as const;
-
 /** The server's database, opened here (migrated already: storage() copies the migrated template). */
 async function openStorage(place: Storage): Promise<DatabaseHandle> {
   return place.databaseUrl
@@ -36,153 +43,243 @@ async function openStorage(place: Storage): Promise<DatabaseHandle> {
     : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
 }
 
-interface Answer {
-  key: string;
-  status: number;
-  retryAfter: string | null;
-  body: { type: string; message: string; data?: { status: string } };
+type Rails = Awaited<ReturnType<typeof productionRails>>;
+
+interface Customer {
+  token: string;
+  mtn: number;
 }
 
-describe.each(backends.flatMap((backend) => IN_FLIGHT.map((inFlight) => ({ backend: backend.name, inFlight }))))(
-  'SIGTERM with $inFlight purchases in flight, on $backend',
-  ({ backend, inFlight }) => {
+/**
+ * The customer, made by the app in process (development routes fund the wallet) with the
+ * production server's keys, so that a started server accepts the session and the pin.
+ */
+async function seedCustomer(backend: Backend['name'], place: Storage, secrets: Secrets): Promise<Customer> {
+  const database = await openStorage(place);
+  const seeding = await startTestApp({ name: backend, open: () => Promise.resolve(database) } satisfies Backend, {
+    database,
+    config: secretsAsConfig(secrets),
+  });
+  try {
+    const buyer = await newBuyer(seeding, 20_000);
+    return { token: buyer.token, mtn: await providerId(seeding, 'airtime', 'MTN') };
+  } finally {
+    await seeding.close();
+  }
+}
+
+interface Production {
+  started: Started;
+  base: string;
+}
+
+/** A production start on `place`; the bills go to the fake VTpass (production refuses the simulated rails). */
+async function startProduction(
+  place: Storage,
+  secrets: Secrets,
+  rails: Rails,
+  extra: Record<string, string> = {},
+): Promise<Production> {
+  const port = await freePort();
+  const started = startServer({
+    ...place.env,
+    ...secrets,
+    ...rails.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    STATIC_DIR: '/nonexistent',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_MULTIPLIER: '100',
+    ...extra,
+  });
+  await waitUntilListening(started, port);
+  return { started, base: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * SIGTERM once every purchase's connection is made and a bill waits on the biller (work begun,
+ * which must be finished, not refused); the biller answers once the server is no longer ready.
+ * Every purchase is answered; the process exits 0 without cutting a connection.
+ */
+async function signalMidBurst(server: Production, rails: Rails, customer: Customer, inFlight: number, label: string) {
+  // Every payment is held until the test has seen the shutdown begin: bills in flight, however fast the machine.
+  rails.vtpass.holdPayments();
+  expect((await fetch(`${server.base}/api/health/ready`)).status).toBe(200);
+  const burst = sendPurchases({ base: server.base, token: customer.token, providerId: customer.mtn, count: inFlight });
+  await Promise.all([burst.connected, rails.vtpass.held()]);
+  server.started.stop();
+  // Not ready (or no longer taking connections) while the purchases are still in flight.
+  const readiness = await eventually(
+    () =>
+      fetch(`${server.base}/api/health/ready`).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    (status) => status !== 200,
+    { timeoutMs: 30_000, intervalMs: 20 },
+  );
+  expect(readiness).not.toBe(200);
+  expect(burst.answeredSoFar()).toBeLessThan(inFlight);
+  // The biller answers again, well before the drain's deadline.
+  rails.vtpass.releasePayments();
+  const replies = await burst.answers;
+  printFigures(`SIGTERM with ${inFlight} in flight (${label})`, figuresOf(replies.map((r) => r.status)));
+  const completed = replies.filter((r) => r.status === 200);
+  const refused = replies.filter((r) => r.status !== 200);
+  expect(completed.length).toBeGreaterThan(0);
+  // Begun work is finished: delivered, or — a bill held past the server's biller timeout on a
+  // loaded machine — answered "processing", its money held for the requery job.
+  expect(
+    completed.map((r) => r.body?.data?.status).filter((status) => status !== 'completed' && status !== 'processing'),
+  ).toEqual([]);
+  expect(completed.some((r) => r.body?.data?.status === 'completed')).toBe(true);
+  // Refused, never cut off: a connection closed without an answer would show here as 'no answer'.
+  expect(refused.map((r) => [r.status, r.retryAfter, r.body?.type])).toEqual(refused.map(() => [503, '2', 'error']));
+  expect(await server.started.exit).toBe(0);
+  expect(server.started.output()).toContain('shut down cleanly');
+  expect(server.started.output()).not.toContain('closing their connections');
+  return completed;
+}
+
+/** The ledger audit is clean, each claimed key has bought one bill, and exactly `keys` were claimed. */
+async function expectBoughtOnce(place: Storage, keys: string[]) {
+  const after = await openStorage(place);
+  try {
+    expect(await auditLedger(after.db)).toEqual([]);
+    const rows = await after.db.selectFrom('transactions').select('id').where('category', '=', 'airtime').execute();
+    const claimed = await after.db.selectFrom('idempotency_keys').select(['key', 'transaction_id']).execute();
+    expect(claimed.map((row) => row.key).sort()).toEqual([...keys].sort());
+    expect(new Set(claimed.map((row) => row.transaction_id)).size).toBe(claimed.length);
+    expect(rows.length).toBe(claimed.length);
+  } finally {
+    await after.close();
+  }
+}
+
+/** The status of each airtime purchase in the customer's activity list, read page by page (cashback has rows too). */
+async function airtimeStatuses(server: Production, customer: Customer): Promise<string[]> {
+  const statuses: string[] = [];
+  for (let page = 1; ; page++) {
+    const response = await fetch(`${server.base}/api/fetch-transactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}` },
+      body: JSON.stringify({ pagination: 50, page }),
+    });
+    const { data } = (await response.json()) as { data: Paginated<Transaction> };
+    statuses.push(...data.data.filter((t) => t.category === 'airtime').map((t) => t.status));
+    if (page >= data.last_page) return statuses;
+  }
+}
+
+describe.each(backends.map((backend) => backend.name))(
+  'a server SIGKILLed mid-burst, then the next one SIGTERMed with 40 in flight, on %s',
+  (backend) => {
     const secrets = productionSecrets();
     let place: Storage;
+    let rails: Rails;
+    let customer: Customer;
+    /** The server started after the kill: the SIGTERM test signals it. */
+    let next: Production | undefined;
+    const bought: string[] = [];
     beforeAll(async () => {
-      place = await storage(backend);
+      [place, rails] = await Promise.all([storage(backend), productionRails()]);
+      customer = await seedCustomer(backend, place, secrets);
     });
-    afterAll(() => place.remove());
+    afterAll(async () => {
+      next?.started.kill();
+      await next?.started.exit;
+      await rails.close();
+      await place.remove();
+    });
 
     it(
-      `answers all ${inFlight}: completed, or 503 with Retry-After before anything was written; exits 0 with the audit clean`,
+      'SIGKILL: what was answered stays answered, and each purchase sent again with its key is answered by the next server and bought once',
       async () => {
-        // The customer is made by the app in process (development routes fund the wallet), with the
-        // production server's keys so that the started server accepts the session and the pin.
-        const database = await openStorage(place);
-        const seeding = await startTestApp({ name: backend, open: () => Promise.resolve(database) } satisfies Backend, {
-          database,
-          config: secretsAsConfig(secrets),
-        });
-        const buyer = await newBuyer(seeding, 20_000);
-        const mtn = await providerId(seeding, 'airtime', 'MTN');
-        await seeding.close();
-
-        const port = await freePort();
-        const base = `http://127.0.0.1:${port}`;
-        // Production refuses the simulated rails: the bills go to the fake VTpass, which holds them once the server is up.
-        const rails = await productionRails();
-        const started = startServer({
-          ...place.env,
-          ...secrets,
-          ...rails.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          STATIC_DIR: '/nonexistent',
-          LOG_LEVEL: 'info',
-          RATE_LIMIT_MULTIPLIER: '100',
-        });
+        // A short biller timeout: a purchase sent again waits at most that long for the one the dead server began.
+        const quick = { BILLER_TIMEOUT_MS: '1000' };
+        const first = await startProduction(place, secrets, rails, quick);
+        let before: BurstAnswer[];
         try {
-          await waitUntilListening(started, port);
-          // Every payment is held until the test has seen the shutdown begin: bills in flight, however fast the machine.
-          rails.vtpass.holdPayments();
-          expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
-          expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
-
-          let answered = 0;
-          const purchases = Array.from({ length: inFlight }, (): Promise<Answer> => {
-            const key = `key-${randomUUID()}`;
-            return fetch(`${base}/api/airtime`, {
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                authorization: `Bearer ${buyer.token}`,
-                'idempotency-key': key,
-              },
-              body: JSON.stringify({ provider_id: mtn, beneficiary: '08031234567', amount: 100, pin: PIN }),
-            }).then(async (response) => {
-              answered += 1;
-              return {
-                key,
-                status: response.status,
-                retryAfter: response.headers.get('retry-after'),
-                body: (await response.json()) as Answer['body'],
-              };
-            });
-          });
-          // The signal once the server has taken every purchase (its request log says so).
-          const received = () =>
-            started
-              .output()
-              .split('\n')
-              .filter((line) => line.includes('"url":"/api/airtime"') && line.includes('incoming request')).length;
-          await eventually(
-            async () => received(),
-            (count) => count === inFlight,
-            { timeoutMs: 60_000, intervalMs: 20 },
-          );
-          // At least one bill reserved and waiting on the biller: work that must be finished, not refused.
-          await rails.vtpass.held();
-          started.stop();
-
-          // Not ready (or no longer taking connections) while the purchases are still in flight.
-          const readiness = await eventually(
-            () =>
-              fetch(`${base}/api/health/ready`).then(
-                (r) => r.status,
-                () => 0,
-              ),
-            (status) => status !== 200,
-            { timeoutMs: 30_000, intervalMs: 20 },
-          );
-          expect(readiness).not.toBe(200);
-          expect(answered).toBeLessThan(inFlight);
-
-          // The biller answers again, well before the drain's deadline: every purchase is answered, a connection cut off would reject here.
-          rails.vtpass.releasePayments();
-          const replies = await Promise.all(purchases);
-          const completed = replies.filter((r) => r.status === 200);
-          const refused = replies.filter((r) => r.status !== 200);
-          expect(completed.length).toBeGreaterThan(0);
-          // Begun work is finished: delivered, or — a bill held past the server's biller timeout on a
-          // loaded machine — answered "processing", its money held for the requery job.
-          expect(
-            completed
-              .map((r) => r.body.data?.status)
-              .filter((status) => status !== 'completed' && status !== 'processing'),
-          ).toEqual([]);
-          expect(completed.some((r) => r.body.data?.status === 'completed')).toBe(true);
-          expect(refused.map((r) => [r.status, r.retryAfter, r.body.type])).toEqual(
-            refused.map(() => [503, '2', 'error']),
-          );
-          expect(await started.exit).toBe(0);
-          expect(started.output()).toContain('shut down cleanly');
-          expect(started.output()).not.toContain('closing their connections');
-
-          const after = await openStorage(place);
-          try {
-            expect(await auditLedger(after.db)).toEqual([]);
-            const rows = await after.db
-              .selectFrom('transactions')
-              .select(['status'])
-              .where('category', '=', 'airtime')
-              .execute();
-            expect(rows.map((row) => row.status).sort()).toEqual(completed.map((r) => r.body.data?.status).sort());
-            // A refused purchase claimed nothing: sent again, it runs as new.
-            const claimed = await after.db.selectFrom('idempotency_keys').select('key').execute();
-            expect(claimed.map((row) => row.key).sort()).toEqual(completed.map((r) => r.key).sort());
-          } finally {
-            await after.close();
-          }
+          // Five bills are delivered; the sixth and later wait on the biller when the process dies.
+          rails.vtpass.holdPayments(5);
+          const burst = sendPurchases({ base: first.base, token: customer.token, providerId: customer.mtn, count: 40 });
+          await Promise.all([burst.connected, rails.vtpass.held()]);
+          first.started.kill();
+          before = await burst.answers;
         } finally {
-          started.stop();
-          await started.exit;
-          await rails.close();
+          first.started.kill();
         }
+        expect(await first.started.exit).toBeNull();
+        printFigures(`SIGKILL mid-burst (${backend})`, figuresOf(before.map((r) => r.status)));
+        expect(before.filter((r) => r.status !== 200 && r.status !== 'no answer')).toEqual([]);
+
+        // The biller makes what it held, as a real one does for a caller that went away.
+        rails.vtpass.releasePayments();
+        next = await startProduction(place, secrets, rails, quick);
+        const lost = before.filter((r) => r.status === 'no answer').map((r) => r.key);
+        const again = await sendPurchases({
+          base: next.base,
+          token: customer.token,
+          providerId: customer.mtn,
+          count: lost.length,
+          keys: lost,
+        }).answers;
+        printFigures(`sent again after the SIGKILL (${backend})`, figuresOf(again.map((r) => r.status)));
+        expect(again.map((r) => [r.status, ['completed', 'processing'].includes(r.body?.data?.status ?? '')])).toEqual(
+          again.map(() => [200, true]),
+        );
+        // One purchase a key: delivered, or processing with its money held until the requery job asks the biller.
+        const statuses = await airtimeStatuses(next, customer);
+        expect(statuses.filter((status) => status !== 'completed' && status !== 'processing')).toEqual([]);
+        expect(statuses.length).toBe(40);
+        bought.push(...before.map((r) => r.key));
+      },
+      3 * START_TIMEOUT_MS,
+    );
+
+    it(
+      'SIGTERM with 40 in flight on the next server: answers all, completed or 503 with Retry-After before anything was written; exits 0 with the audit clean',
+      async () => {
+        if (!next) throw new Error('no server: the SIGKILL test above did not start the next one');
+        const completed = await signalMidBurst(next, rails, customer, 40, backend);
+        await expectBoughtOnce(place, [...bought, ...completed.map((r) => r.key)]);
       },
       2 * START_TIMEOUT_MS,
     );
   },
 );
+
+describe.each(backends.map((backend) => backend.name))('SIGTERM with 100 purchases in flight, on %s', (backend) => {
+  const secrets = productionSecrets();
+  let place: Storage;
+  let rails: Rails;
+  beforeAll(async () => {
+    [place, rails] = await Promise.all([storage(backend), productionRails()]);
+  });
+  afterAll(async () => {
+    await rails.close();
+    await place.remove();
+  });
+
+  it(
+    'answers all 100: completed, or 503 with Retry-After before anything was written; exits 0 with the audit clean',
+    async () => {
+      const customer = await seedCustomer(backend, place, secrets);
+      const server = await startProduction(place, secrets, rails);
+      try {
+        const completed = await signalMidBurst(server, rails, customer, 100, backend);
+        await expectBoughtOnce(
+          place,
+          completed.map((r) => r.key),
+        );
+      } finally {
+        server.started.stop();
+        await server.started.exit;
+      }
+    },
+    2 * START_TIMEOUT_MS,
+  );
+});
 
 describe('SIGTERM with a purchase that outlasts SHUTDOWN_TIMEOUT_MS', () => {
   const backend = backends.at(-1)!.name;

@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPerson, registerBody, signUp } from '../../support/api/accounts';
+import { MemoryCounters } from '../../../server/gateways/fallbackCounters';
 import { startReplicas, startTestApp, testConfig, tightLimits, type Reply } from '../../support/api/app';
+import { ManualClock } from '../../support/api/manualClock';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
 import {
@@ -176,5 +178,24 @@ describe('request counters chosen by the configuration', () => {
     await expect(startTestApp(backends[0], { config: { redisUrl: 'redis://127.0.0.1:1' } })).rejects.toThrow(
       /^Redis at REDIS_URL is unreachable/,
     );
+  });
+});
+
+describe("a replica's own counters, while the shared ones do not answer", () => {
+  it('counts fixed windows, and when full refuses a new key rather than forget a count', async () => {
+    const clock = new ManualClock();
+    const memory = new MemoryCounters(clock, 2);
+    expect(await memory.hit('login:a', 60_000)).toEqual({ count: 1, resetsInMs: 60_000 });
+    clock.advance(10_000);
+    expect(await memory.hit('login:a', 60_000)).toEqual({ count: 2, resetsInMs: 50_000 });
+    expect(await memory.hit('login:b', 60_000)).toEqual({ count: 1, resetsInMs: 60_000 });
+    // Full: a third client is over any limit, and the first two keep their counts.
+    expect((await memory.hit('login:c', 60_000)).count).toBe(Number.MAX_SAFE_INTEGER);
+    expect(memory.peek('login:a')).toEqual({ count: 2, resetsInMs: 50_000 });
+    // Once a window ends, its room is free again.
+    clock.advance(50_000);
+    expect(memory.peek('login:a')).toBeUndefined();
+    expect(await memory.hit('login:c', 60_000)).toEqual({ count: 1, resetsInMs: 60_000 });
+    expect(memory.peek('login:b')).toEqual({ count: 1, resetsInMs: 10_000 });
   });
 });
