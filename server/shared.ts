@@ -83,7 +83,7 @@ export async function buildShared(
   // Right after each commit; what fails there is the outbox job's, and a closing app waits for
   // the attempts under way before its database is released.
   const sendNow = immediateSender(outbox, (error) => app.log.error({ err: error }, 'outbox: attempt not recorded'));
-  app.addHook('onClose', () => sendNow.settled());
+  app.addHook('onClose', () => untilGivenUp(sendNow.settled(), draining.stopWaiting.signal));
   const ctx: AppContext = {
     db: deps.db.withPlugin(draining.gate),
     clock,
@@ -126,6 +126,18 @@ export async function buildShared(
     outbox,
   };
   return { ...gateways, banks, ...services };
+}
+
+/**
+ * What a closing app waits for, until the shutdown can wait no longer: a send still hanging then
+ * is left, its message held and sent again by any replica's job (under the same id).
+ */
+function untilGivenUp(work: Promise<void>, givenUp: AbortSignal): Promise<void> {
+  if (givenUp.aborted) return Promise.resolve();
+  return Promise.race([
+    work,
+    new Promise<void>((resolve) => givenUp.addEventListener('abort', () => resolve(), { once: true })),
+  ]);
 }
 
 /** Every gateway call counted (metrics.ts) and logged with the request it served; a failed one at warn. */
