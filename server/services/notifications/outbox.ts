@@ -165,6 +165,10 @@ export interface OutboxSenders {
   email?: Mailer;
 }
 
+/** The sender of `channel`, if this process has one (SMS: none until its gateway exists). */
+const senderOf = (senders: OutboxSenders, channel: Channel): Mailer | undefined =>
+  channel === 'email' ? senders.email : undefined;
+
 export interface OutboxDeps {
   /** The database without the drain gate: a shutting-down process still records what it sent. */
   db: Executor;
@@ -181,7 +185,7 @@ export type AttemptOutcome = 'sent' | 'retrying' | 'undeliverable';
 /** One attempt at a message this process holds, and its outcome recorded. */
 export async function deliver(deps: OutboxDeps, message: Outgoing): Promise<AttemptOutcome> {
   try {
-    const sender = deps.senders[message.channel as keyof OutboxSenders];
+    const sender = senderOf(deps.senders, message.channel);
     if (!sender) throw new Error(`no sender for the ${message.channel} channel`);
     await sender.send(message.open(), message.messageId);
   } catch (error) {
@@ -236,7 +240,7 @@ function reasonOf(error: unknown): string {
  * the claim's hold ends.
  */
 export async function claimDue(deps: OutboxDeps, batch: number): Promise<Outgoing[]> {
-  const channels = CHANNELS.filter((channel) => deps.senders[channel as keyof OutboxSenders] !== undefined);
+  const channels = CHANNELS.filter((channel) => senderOf(deps.senders, channel) !== undefined);
   if (channels.length === 0) return [];
   const now = deps.clock.now();
   const { rows } = await sql<{
