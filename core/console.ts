@@ -286,6 +286,21 @@ export interface GlanceRow {
   success_rate: number | null;
 }
 
+/** A message (a receipt, a notice) given up: refused for good, or tried for two days. Never its content. */
+export interface UndeliverableMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  /** What it was about: receipt, credential-change, pin-logout, staff-invitation… */
+  kind: string;
+  recipient: string;
+  subject: string;
+  attempts: number;
+  /** Why the last attempt failed, in the provider's code (never its text, which may name the address). */
+  reason: string;
+  queued_at: string;
+  given_up_at: string;
+}
+
 export interface Glance {
   day: string;
   purchases: GlanceRow[];
@@ -294,6 +309,13 @@ export interface Glance {
   suspense: { count: number; total: number };
   pending_requests: number;
   open_cases: number;
+  /** The outbox: messages committed but not yet accepted by the provider, and those given up (the latest ten). */
+  messages: {
+    pending: number;
+    oldest_pending_at: string | null;
+    undeliverable: number;
+    latest_undeliverable: UndeliverableMessage[];
+  };
   ledger_audit: { ran_at: string; problem_count: number; problems: string[] } | null;
   providers: { name: string; kind: 'biller' | 'bank'; breaker: 'closed' | 'open' | 'half-open' | 'none' }[];
 }

@@ -471,6 +471,13 @@ export const ENVIRONMENT = {
     ...literalDefault('15000', milliseconds(0)),
     meaning: 'how often the requery job settles pending purchases (`0` turns it off)',
   },
+  OUTBOX_INTERVAL_MS: {
+    config: 'outboxIntervalMs',
+    ...literalDefault('10000', milliseconds(0)),
+    meaning:
+      'how often the outbox job sends the receipts and notices still waiting (a first attempt follows each ' +
+      'change at once; `0` turns the job off)',
+  },
   BILLER_TIMEOUT_MS: {
     config: 'billerTimeoutMs',
     ...literalDefault('10000', milliseconds(1)),

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayCall } from './gateways/observed';
 import type { PartnerBacklog } from './services/funding/partnerBacklog';
+import type { OutboxBacklog } from './services/notifications/outbox';
 
 /**
  * The metric families an operator watches (docs/operations.md, "Metrics"), in one registry per app
@@ -45,6 +46,8 @@ export interface BacklogSource {
   partnerBacklog?(): Promise<PartnerBacklog[]>;
   /** Staff members the console's search throttle refused within the hour (console/services/searchThrottle.ts). */
   searchThrottled?(): Promise<number>;
+  /** Messages waiting to be sent and given up, per channel (services/notifications/outbox.ts). */
+  outboxBacklog?(): Promise<OutboxBacklog[]>;
 }
 
 const PARTNER_BACKLOG_KINDS = [
@@ -109,6 +112,8 @@ export function createMetrics(backlog: BacklogSource): Metrics {
         if (partner.breaker !== 'none') this.set({ partner: partner.partner }, partner.breaker === 'closed' ? 0 : 1);
     },
   });
+
+  registerOutboxGauges(registers, backlog);
 
   // Read from the audit at each scrape: every replica reports the same figure, restarts included.
   new Gauge({
@@ -208,6 +213,46 @@ export function createMetrics(backlog: BacklogSource): Metrics {
       registers,
     }),
   };
+}
+
+/**
+ * The outbox's three gauges, from one query per scrape; a scrape while the database is away
+ * leaves them as they were.
+ */
+function registerOutboxGauges(registers: Registry[], backlog: BacklogSource) {
+  let pending: Promise<void> | undefined;
+  const read = () =>
+    (pending ??= (backlog.outboxBacklog?.() ?? Promise.resolve([]))
+      .then((channels) => {
+        for (const { channel, ...figures } of channels) {
+          waiting.set({ channel }, figures.pending);
+          oldest.set({ channel }, figures.oldestPendingAgeSeconds);
+          givenUp.set({ channel }, figures.undeliverable);
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => (pending = undefined)));
+  const waiting = new Gauge({
+    name: 'wallet_outbox_pending',
+    help: 'Messages (receipts, notices) committed but not yet accepted by the provider, by channel',
+    labelNames: ['channel'],
+    registers,
+    collect: read,
+  });
+  const oldest = new Gauge({
+    name: 'wallet_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest message still waiting to be sent, by channel; growing means the provider is not accepting',
+    labelNames: ['channel'],
+    registers,
+    collect: read,
+  });
+  const givenUp = new Gauge({
+    name: 'wallet_outbox_undeliverable',
+    help: 'Messages given up (refused for good, or tried for two days) and kept for staff, by channel',
+    labelNames: ['channel'],
+    registers,
+    collect: read,
+  });
 }
 
 /** A gateway call into its two families. */

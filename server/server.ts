@@ -10,6 +10,7 @@ import type { PlanSource } from './gateways/planSource';
 import { runWhileUp, type BackgroundJob } from './jobs/background';
 import { startCatalogSyncJob } from './jobs/catalogSync';
 import { startLedgerAuditJob } from './jobs/ledgerAudit';
+import { startOutboxJob } from './jobs/outbox';
 import { PARTNER_RETRY_INTERVAL_MS, startPartnerRetryJob } from './jobs/partnerRetries';
 import { PLANNER_STATISTICS_CHECK_MS, startPlannerStatisticsJob } from './jobs/plannerStatistics';
 import { startReconciliationJob } from './jobs/reconciliation';
@@ -109,6 +110,8 @@ function backgroundJobs(app: FastifyInstance, config: Config, deps: ServerDeps, 
     config.auditIntervalMs > 0 &&
       (() => startLedgerAuditJob(deps.db, config.auditIntervalMs, { log, record: recordAudit })),
     () => startPartnerRetryJob(ctx, { banks, cards }, PARTNER_RETRY_INTERVAL_MS, log),
+    config.outboxIntervalMs > 0 &&
+      ((stopping) => startOutboxJob(shared.outbox, config.outboxIntervalMs, log, stopping)),
   ];
   return jobs;
 }

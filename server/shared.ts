@@ -16,6 +16,7 @@ import { rememberSystemAccounts } from './services/ledger/ledger';
 import { partnerBacklogReader, type PartnerBacklog } from './services/funding/partnerBacklog';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
 import { purchaseRequeries } from './services/purchases/requery';
+import { immediateSender, outboxBacklog, type OutboxDeps } from './services/notifications/outbox';
 import type { ScheduleDeps } from './services/schedules/running';
 import { createSecretBox } from './services/identity/secretBox';
 import type { RequeryHooks } from './services/records/transactions';
@@ -53,6 +54,8 @@ export interface Shared extends Gateways {
   schedules: ScheduleDeps;
   requeries: RequeryHooks;
   partnerBacklog: () => Promise<PartnerBacklog[]>;
+  /** What the outbox job sends with: the database without the drain gate, and each channel's sender. */
+  outbox: OutboxDeps;
 }
 
 /** Builds the shared services on the customer app, whose logger they write to and whose close releases them. */
@@ -69,19 +72,26 @@ export async function buildShared(
     // Read at a scrape, long after the reader below exists.
     partnerBacklog: () => partnerBacklog(),
     searchThrottled: () => throttledStaff(deps.db, clock.now()),
+    outboxBacklog: () => outboxBacklog(deps.db, clock.now()),
   });
   const gateways = await defaultGateways(app, config, { ...deps, clock, metrics });
   const observe = gatewayObserver(app.log, metrics);
   const banks = gateways.banks.map((bank) => observedBank(bank, observe));
   const { mailer } = gateways;
+  const secrets = createSecretBox(config.pinKey);
+  const outbox: OutboxDeps = { db: deps.db, clock, secrets, senders: { email: mailer }, log: app.log };
+  // Right after each commit; what fails there is the outbox job's, and a closing app waits for
+  // the attempts under way before its database is released.
+  const sendNow = immediateSender(outbox, (error) => app.log.error({ err: error }, 'outbox: attempt not recorded'));
+  app.addHook('onClose', () => untilGivenUp(sendNow.settled(), draining.stopWaiting.signal));
   const ctx: AppContext = {
     db: deps.db.withPlugin(draining.gate),
     clock,
     hashToken: createTokenHasher(config.tokenKey),
-    secrets: createSecretBox(config.pinKey),
+    secrets,
     mailer,
-    deliverMail: (mail) =>
-      void mailer.send(mail).catch((error: unknown) => app.log.error({ err: error }, 'mail not sent after commit')),
+    afterCommit: (work) => work(),
+    sendQueued: (message) => sendNow.send(message),
     publicUrl: config.publicUrl,
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,
@@ -103,8 +113,31 @@ export async function buildShared(
   app.addHook('onReady', () => rememberSystemAccounts(ctx, { billers, partners: ctx.liveBankPartners, cardPartners }));
   const requeries = { ...purchaseRequeries(purchases), ...deps.requeries };
   const schedules: ScheduleDeps = { ...purchases, graceMs: config.schedules.graceMs };
-  const services = { ctx, db: deps.db, draining, metrics, cards, purchases, schedules, requeries, partnerBacklog };
+  const services = {
+    ctx,
+    db: deps.db,
+    draining,
+    metrics,
+    cards,
+    purchases,
+    schedules,
+    requeries,
+    partnerBacklog,
+    outbox,
+  };
   return { ...gateways, banks, ...services };
+}
+
+/**
+ * What a closing app waits for, until the shutdown can wait no longer: a send still hanging then
+ * is left, its message held and sent again by any replica's job (under the same id).
+ */
+function untilGivenUp(work: Promise<void>, givenUp: AbortSignal): Promise<void> {
+  if (givenUp.aborted) return Promise.resolve();
+  return Promise.race([
+    work,
+    new Promise<void>((resolve) => givenUp.addEventListener('abort', () => resolve(), { once: true })),
+  ]);
 }
 
 /** Every gateway call counted (metrics.ts) and logged with the request it served; a failed one at warn. */

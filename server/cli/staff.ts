@@ -58,7 +58,10 @@ export const USAGE = [
 
 class UsageError extends Error {}
 
-/** A service context for the command: the server's keys and database; its services send no mail. */
+/**
+ * A service context for the command: the server's keys and database. Its services send no mail
+ * themselves; a message one queued would wait in the outbox for a running server's job.
+ */
 function commandContext(db: Database, config: Config): AppContext {
   const noMail = async () => {
     throw new Error('the staff command sends no e-mail');
@@ -69,7 +72,8 @@ function commandContext(db: Database, config: Config): AppContext {
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
     mailer: { send: noMail },
-    deliverMail: () => undefined,
+    afterCommit: (work) => work(),
+    sendQueued: () => undefined,
     publicUrl: config.publicUrl,
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,

@@ -223,6 +223,29 @@ export interface NotMeLinks {
   user_id: bigint;
 }
 
+export interface Outbox {
+  attempts: number;
+  /**
+   * Sealed at rest (services/secretBox.ts) with the message id as context; NULL once sent or given up.
+   */
+  body: string | null;
+  channel: "email" | "sms";
+  created_at: Date;
+  event: string;
+  finished_at: Date | null;
+  id: GeneratedAlways<bigint>;
+  kind: string;
+  /**
+   * Why the last attempt failed, without the provider's text or any address.
+   */
+  last_error: string | null;
+  message_id: string;
+  next_attempt_at: Date | null;
+  recipient: string;
+  status: "pending" | "sent" | "undeliverable";
+  subject: string;
+}
+
 export interface Packages {
   active: Generated<boolean>;
   amount_kobo: bigint;
@@ -684,6 +707,7 @@ export interface DB {
   money_requests: MoneyRequests;
   not_me_links: NotMeLinks;
   notifications: Notifications;
+  outbox: Outbox;
   packages: Packages;
   partner_enrolments: PartnerEnrolments;
   password_reset_tokens: PasswordResetTokens;

@@ -3,6 +3,8 @@ import type { Mail, Mailer } from './mailer';
 
 export interface OutboxMail extends Mail {
   created_at: string;
+  /** The message's own id (Mailer.send), the same for every copy of one message. */
+  message_id?: string;
 }
 
 /** Enough for a development session; the oldest mails fall off. */
@@ -22,13 +24,14 @@ export class DevOutbox implements Mailer {
     this.#clock = options.clock ?? systemClock;
   }
 
-  async send(mail: Mail): Promise<void> {
+  async send(mail: Mail, messageId?: string): Promise<void> {
     const stored = {
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
       created_at: this.#clock.now().toISOString(),
+      ...(messageId ? { message_id: messageId } : {}),
     };
     this.#mails.push(stored);
     if (this.#mails.length > CAPACITY) this.#mails.shift();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { GatewayError } from '../errors';
-import type { Mail, Mailer } from './mailer';
+import { MailRefused, type Mail, type Mailer } from './mailer';
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
 
@@ -11,6 +11,9 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
  * names the recipients ("550 <ada@example.com>: Recipient address rejected").
  */
 class MailNotSent extends Error {
+  /** A recipient refused with a 5xx answer: that server will refuse it again (RFC 5321 §4.2.1). */
+  readonly permanent: boolean;
+
   constructor(error: unknown) {
     const { code, responseCode, command } = (error ?? {}) as {
       code?: unknown;
@@ -20,8 +23,15 @@ class MailNotSent extends Error {
     const parts = [code, command, responseCode].filter((part) => typeof part === 'string' || typeof part === 'number');
     super(`SMTP delivery failed${parts.length > 0 ? `: ${parts.join(' ')}` : ''}`);
     this.name = 'MailNotSent';
+    // Only a refused recipient: a 5xx to the login or the sender (a password or a domain set up
+    // wrongly) is the operator's to fix, and the mail goes once they have.
+    const status = typeof responseCode === 'number' ? responseCode : 0;
+    this.permanent = typeof command === 'string' && /^RCPT/i.test(command) && status >= 500 && status < 600;
   }
 }
+
+/** Limits on each stage of a send, so one never outlasts the outbox's hold on its message (outbox.ts). */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /**
  * Real mail through the SMTP server of SMTP_URL (smtp://user:pass@host:587 or smtps://…:465),
@@ -38,16 +48,16 @@ export class SmtpMailer implements Mailer {
     // smtp:// beyond loopback must upgrade with STARTTLS: a server (or a man in the middle) that
     // does not offer it gets no mail rather than codes and links in clear.
     const requireTLS = !LOOPBACK.test(new URL(smtpUrl).hostname);
-    this.#transport = nodemailer.createTransport({ url: smtpUrl, pool: true, requireTLS });
+    this.#transport = nodemailer.createTransport({ url: smtpUrl, pool: true, requireTLS, ...TIMEOUTS });
     this.#from = from;
     this.#domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
   }
 
-  async send(mail: Mail): Promise<void> {
+  async send(mail: Mail, messageId?: string): Promise<void> {
     try {
       // A Message-ID and MIME boundary of our own, from one pooled UUID: left to nodemailer, the
       // composing and the sending each drew them from a dozen synchronous randomBytes calls.
-      const id = randomUUID();
+      const id = messageId ?? randomUUID();
       const unique = { messageId: `<${id}@${this.#domain}>`, baseBoundary: id.replaceAll('-', '') };
       const message = {
         from: this.#from,
@@ -61,10 +71,10 @@ export class SmtpMailer implements Mailer {
       // a socket write per MIME part, a fifth of a purchase's time in the server.
       const raw = await new MailComposer(message).compile().build();
       await this.#transport.sendMail({ from: this.#from, to: mail.to, raw, ...unique });
-    } catch (cause) {
-      throw new GatewayError('we could not send the e-mail right now, please try again in a moment', {
-        cause: new MailNotSent(cause),
-      });
+    } catch (error) {
+      const cause = new MailNotSent(error);
+      const Failure = cause.permanent ? MailRefused : GatewayError;
+      throw new Failure('we could not send the e-mail right now, please try again in a moment', { cause });
     }
   }
 

@@ -142,10 +142,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
     },
     async (request) => {
       const body = changePasswordBody.parse(request.body);
-      const mail = await changePassword(ctx, authOf(request), body.old_password, body.new_password);
-      ctx.mailer
-        .send(mail)
-        .catch((error: unknown) => request.log.error({ err: error }, 'password change mail not sent'));
+      await changePassword(ctx, authOf(request), body.old_password, body.new_password);
       return success('password changed successfully');
     },
   );
@@ -206,8 +203,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
     async (request) => {
       const body = resetPinBody.parse(request.body);
       const { userId, token } = authOf(request);
-      const mail = await resetPin(ctx, userId, body);
-      ctx.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'pin reset mail not sent'));
+      await resetPin(ctx, userId, body);
       return success('pin reset successfully', await loadUserData(ctx, userId, token));
     },
   );

@@ -8,6 +8,7 @@ import type { CaptchaVerifier } from '../gateways/captcha';
 import type { Mail } from '../gateways/mailer';
 import { login, register } from '../services/account/accounts';
 import type { AppContext } from '../services/context';
+import { queueMail } from '../services/notifications/outbox';
 import { sendVerificationCode, verifyEmailCode } from '../services/account/otp';
 import { INVALID_NOT_ME_LINK, NOT_ME_DONE, reportNotMe } from '../services/account/credentialAlerts';
 import {
@@ -136,11 +137,11 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     async (request) => {
       const body = loginBody.parse(request.body);
       const attempt = { ...body, deviceId: body.device_id, address: addressKey(request.ip), ip: request.ip };
-      // Not awaited: waiting for the mail server would reveal, by the answer time, that the account exists.
+      // Not awaited: waiting to queue it would reveal, by the answer time, that the account exists.
       const notify = (mail: Mail) =>
-        void ctx.mailer
-          .send(mail)
-          .catch((error: unknown) => request.log.error({ err: error }, 'failed logins mail not sent'));
+        void queueMail(ctx, { kind: 'failed-logins', mail }).catch((error: unknown) =>
+          request.log.error({ err: error }, 'failed logins mail not queued'),
+        );
       const signedIn = await login(ctx, throttle, attempt, notify);
       return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
     },

@@ -56,6 +56,7 @@ const outboxMail: z.ZodType<OutboxMail> = z.strictObject({
   text: z.string(),
   html: z.string().optional(),
   created_at: z.iso.datetime({ offset: true }),
+  message_id: z.uuid().optional(),
 });
 
 /** A refused delivery still names the reference it was sent under (send it again to replay). */

@@ -78,16 +78,11 @@ export function registerProblemReportRoutes(
     },
     async (request, reply) => {
       const body = createBody.parse(request.body);
-      const { report, mail } = await reportProblem(ctx, authOf(request).userId, {
+      const report = await reportProblem(ctx, authOf(request).userId, {
         transactionId: body.transaction_id,
         reason: body.reason,
         note: body.note,
       });
-      // After the case is stored: the acknowledgement names a case that exists. A mail failure is
-      // logged, the case stands.
-      ctx.mailer
-        .send(mail)
-        .catch((error: unknown) => request.log.error({ err: error }, 'problem report acknowledgement not sent'));
       reply.status(201);
       return success(`we received your report: case ${report.case_number}`, report);
     },

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock';
 import type { SessionPolicy } from '../config';
 import type { Executor } from '../db/schema';
-import type { Mail, Mailer } from '../gateways/mailer';
+import type { Mailer } from '../gateways/mailer';
+import type { Outgoing } from './notifications/outbox';
 import type { SecretBox } from './identity/secretBox';
 import type { TokenHasher } from './account/tokens';
 
@@ -11,12 +12,20 @@ export interface AppContext {
   clock: Clock;
   hashToken: TokenHasher;
   secrets: SecretBox;
+  /**
+   * Sends at once, in the request: only for the codes and links a user asked for on a screen
+   * (a failure is answered, and the user asks again). Every other message goes through the
+   * outbox (services/notifications/outbox.ts queueMail), in the transaction of its change.
+   */
   mailer: Mailer;
   /**
-   * Hands a mail to the mailer without waiting for it: for mails sent once a transaction has
-   * committed (receipts), whose failure is logged and never undoes or fails what happened.
+   * Runs `work` once what this context wrote has committed: at once outside a transaction (each
+   * statement commits on its own), after the commit inside inTransaction's, never after a
+   * rollback.
    */
-  deliverMail(mail: Mail): void;
+  afterCommit(work: () => void): void;
+  /** Tries a message the outbox holds now, without waiting for it (notifications/outbox.ts immediateSender). */
+  sendQueued(message: Outgoing): void;
   /** Origin of the SPA, for links in e-mails. */
   publicUrl: string;
   /** Wrong transaction pins in a row allowed before the next one ends every session (services/pins.ts). */
@@ -46,8 +55,14 @@ const ATTEMPTS = 3;
  */
 export async function inTransaction<T>(ctx: AppContext, work: (tx: AppContext) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    // What the work leaves for after its commit; an attempt that rolled back leaves nothing.
+    const committed: (() => void)[] = [];
     try {
-      return await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+      const result = await ctx.db
+        .transaction()
+        .execute((trx) => work({ ...ctx, db: trx, afterCommit: (then) => committed.push(then) }));
+      for (const then of committed) ctx.afterCommit(then);
+      return result;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE_SQLSTATE.has(code)) throw error;

@@ -30,7 +30,10 @@ export interface BenchUser {
 export const BENCH_PIN = '4826';
 const PASSWORD = 'bench password 2026';
 
-/** A service context over the bench's database with the server's keys; mail goes nowhere. */
+/**
+ * A service context over the bench's database with the server's keys; mail goes nowhere (what it
+ * queues waits in the outbox).
+ */
 export function benchContext(config: Config, db: Database): AppContext {
   return {
     db,
@@ -38,7 +41,8 @@ export function benchContext(config: Config, db: Database): AppContext {
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
     mailer: { send: async () => {} },
-    deliverMail: () => {},
+    afterCommit: (work) => work(),
+    sendQueued: () => {},
     publicUrl: config.publicUrl,
     pinMaxAttempts: config.pinMaxAttempts,
     sessions: config.sessions,

@@ -4,6 +4,7 @@ import { problemReasonLabel } from '../../../core/problemReports';
 import type { Mail } from '../../gateways/mailer';
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
+import { queueMail } from '../../services/notifications/outbox';
 import { addNotification } from '../../services/notifications/notifications';
 import { recordAudit, type Actor } from './audit';
 
@@ -101,7 +102,7 @@ export async function resolveCase(
   caseNumber: string,
   note: string,
 ): Promise<ConsoleCase> {
-  const { resolved, mail } = await inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const before = await caseOf(tx, caseNumber);
     const now = tx.clock.now();
     const moved = await tx.db
@@ -127,10 +128,9 @@ export async function resolveCase(
       .select(['email', 'name'])
       .where('id', '=', customerId)
       .executeTakeFirstOrThrow();
-    return { resolved: after, mail: resolutionMail(customer, after) };
+    await queueMail(tx, { kind: 'case-resolved', event: caseNumber, mail: resolutionMail(customer, after) });
+    return after;
   });
-  ctx.deliverMail(mail);
-  return resolved;
 }
 
 function resolutionMail(customer: { email: string; name: string }, resolved: ConsoleCase): Mail {

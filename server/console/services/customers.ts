@@ -65,15 +65,15 @@ function searchesFor(query: string): { match: SearchMatch; where: ReturnType<typ
 /**
  * Customers matching an e-mail (or its start), a phone number, an account number, a transaction
  * reference, a case number or a name. Past SEARCHES_PER_HOUR a staff member is refused (429), the
- * refusal recorded, and the first refusal of a burst mailed to the admins once it has committed.
+ * refusal recorded, and the first refusal of a burst mailed to the admins (queued with it).
  */
 export async function searchCustomers(ctx: AppContext, actor: Searcher, query: string) {
   const searched = await inTransaction(ctx, async (tx) => {
     const held = await holdBackSearch(tx, actor, query.trim());
+    if (held?.alert) await alertAdmins(tx, actor);
     return held ?? { hits: await search(tx, actor, query) };
   });
   if ('hits' in searched) return searched.hits;
-  if (searched.alert) await alertAdmins(ctx, actor);
   throw new AppError(429, SEARCHES_THROTTLED);
 }
 

@@ -5,6 +5,7 @@ import { koboToNaira } from '../../../core/money';
 import { SERVICE_CATEGORIES } from '../../../core/services';
 import { inTransaction, type AppContext } from '../../services/context';
 import { auditLedger, recordAuditRun } from '../../services/ledger/ledgerAudit';
+import { outboxBacklog, undeliverableMessages } from '../../services/notifications/outbox';
 import { recordAudit, type Actor } from './audit';
 import { consoleTransactions, STUCK_AFTER_MS } from './transactions';
 
@@ -22,7 +23,8 @@ export const breakerOf = (gateway: object): Breaker => {
 /**
  * The console's first page: today's (Africa/Lagos) purchases and funding by service and
  * provider with their success rates, bills processing for over an hour, what is held in
- * suspense, what waits for staff, the last ledger audit and the providers' breakers.
+ * suspense, what waits for staff, messages not sent yet or given up, the last ledger audit and
+ * the providers' breakers.
  */
 export async function glance(ctx: AppContext, providers: ProviderHealth): Promise<Glance> {
   const now = ctx.clock.now();
@@ -82,6 +84,7 @@ export async function glance(ctx: AppContext, providers: ProviderHealth): Promis
     suspense: { count: Number(totals.suspense_count), total: koboToNaira(BigInt(totals.suspense_total)) },
     pending_requests: Number(totals.pending_requests),
     open_cases: Number(totals.open_cases),
+    messages: await messagesAtAGlance(ctx, now),
     ledger_audit: await lastAuditRun(ctx),
     providers: providers(),
   };
@@ -108,6 +111,34 @@ function glanceRow(row: {
     success_rate: completed + failed === 0 ? null : Math.round((1000 * completed) / (completed + failed)) / 10,
   };
 }
+
+/** How many messages wait and since when, across channels, and the latest given up. */
+async function messagesAtAGlance(ctx: AppContext, now: Date): Promise<Glance['messages']> {
+  const channels = await outboxBacklog(ctx.db, now);
+  const oldest = channels
+    .map((channel) => channel.oldestPendingAt)
+    .filter((at) => at !== null)
+    .sort((a, b) => a.getTime() - b.getTime())[0];
+  const latest = await undeliverableMessages(ctx.db, LATEST_UNDELIVERABLE);
+  return {
+    pending: channels.reduce((sum, channel) => sum + channel.pending, 0),
+    oldest_pending_at: oldest ? oldest.toISOString() : null,
+    undeliverable: channels.reduce((sum, channel) => sum + channel.undeliverable, 0),
+    latest_undeliverable: latest.map((message) => ({
+      id: Number(message.id),
+      channel: message.channel,
+      kind: message.kind,
+      recipient: message.recipient,
+      subject: message.subject,
+      attempts: message.attempts,
+      reason: message.reason,
+      queued_at: message.queuedAt.toISOString(),
+      given_up_at: message.givenUpAt.toISOString(),
+    })),
+  };
+}
+
+const LATEST_UNDELIVERABLE = 10;
 
 async function lastAuditRun(ctx: AppContext): Promise<Glance['ledger_audit']> {
   const row = await ctx.db

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { allows, type MoneyRequest, type MoneyRequestKind, type StaffRole } from '../../../core/console';
 import { formatNaira, koboToNaira } from '../../../core/money';
-import type { Mail } from '../../gateways/mailer';
 import { AppError, must } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
+import { queueMail } from '../../services/notifications/outbox';
 import { fundingReceipt } from '../../services/records/receipts';
 import { recordAudit } from './audit';
 import { existingCustomer } from './customerRecord';
@@ -231,8 +231,8 @@ async function execute(
 }
 
 /**
- * Approves a request and moves its money, once. Answers the request as decided; a funding
- * receipt is mailed once the transaction has committed (a match).
+ * Approves a request and moves its money, once. Answers the request as decided; a match queues
+ * the customer's funding receipt in the same transaction.
  */
 export async function approveMoney(
   ctx: AppContext,
@@ -241,11 +241,7 @@ export async function approveMoney(
   code: string,
   rules: MoneyRules,
 ): Promise<MoneyRequest> {
-  const { answer, mail } = await reauthenticated(ctx, checker, () =>
-    decideApproval(ctx, checker, requestId, code, rules),
-  );
-  if (mail) ctx.deliverMail(mail);
-  return answer;
+  return reauthenticated(ctx, checker, () => decideApproval(ctx, checker, requestId, code, rules));
 }
 
 /** The approval's transaction: the request locked and checked, the checker's code taken, the money moved once. */
@@ -283,9 +279,11 @@ async function decideApproval(
       before: { status: 'pending' },
       after: { ...after, movement_id: moved.movementId },
     });
-    const receipt: Mail | null =
-      row.kind === 'suspense-match' && moved.transaction ? await fundingReceipt(tx, moved.transaction) : null;
-    return { answer: after, mail: receipt };
+    if (row.kind === 'suspense-match' && moved.transaction) {
+      const mail = await fundingReceipt(tx, moved.transaction);
+      await queueMail(tx, { kind: 'receipt', event: moved.transaction.id, mail });
+    }
+    return after;
   });
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
 import type { Mail } from '../../gateways/mailer';
 import type { AppContext } from '../../services/context';
+import { queueMail } from '../../services/notifications/outbox';
 import { recordAudit, type Actor } from './audit';
 
 /**
@@ -47,12 +48,13 @@ export async function holdBackSearch(tx: AppContext, actor: Searcher, query: str
   return { alert };
 }
 
-/** Tells every admin whose account is live, once the refusal committed; what was searched stays in the audit. */
+/** Tells every admin whose account is live, in the refusal's transaction; what was searched stays in the audit. */
 export async function alertAdmins(ctx: AppContext, actor: Searcher): Promise<void> {
   const live = ctx.db.selectFrom('staff').select('email').where('disabled_at', 'is', null);
   const admins = await live.where('role', '=', 'admin').execute();
   const at = ctx.clock.now();
-  for (const admin of admins) ctx.deliverMail(throttleMail(admin.email, actor, at));
+  for (const admin of admins)
+    await queueMail(ctx, { kind: 'search-throttled', mail: throttleMail(admin.email, actor, at) });
 }
 
 function throttleMail(to: string, actor: Searcher, at: Date): Mail {

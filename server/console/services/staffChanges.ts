@@ -11,6 +11,7 @@ import { DAY_MS } from '../../../core/days';
 import { AppError, must } from '../../errors';
 import type { Mail } from '../../gateways/mailer';
 import { inTransaction, type AppContext } from '../../services/context';
+import { queueMail } from '../../services/notifications/outbox';
 import { recordAudit, refusalsRecorded } from './audit';
 import type { StaffActor } from './moneyRequests';
 import { confirmCode } from './secondFactor';
@@ -64,16 +65,19 @@ type ChangeRow = {
   maker_id: bigint;
 };
 
-/** What was done, and the invitation to mail once it has committed. */
+/** What was done, and the invitation to mail with it. */
 interface Done {
   outcome: StaffOutcome;
   mail: Mail | null;
 }
 
+/** The change, and its invitation queued in the same transaction (services/notifications/outbox.ts). */
 async function delivered(ctx: AppContext, work: (tx: AppContext) => Promise<Done>): Promise<StaffOutcome> {
-  const { outcome, mail } = await inTransaction(ctx, work);
-  if (mail) ctx.deliverMail(mail);
-  return outcome;
+  return inTransaction(ctx, async (tx) => {
+    const { outcome, mail } = await work(tx);
+    if (mail) await queueMail(tx, { kind: 'staff-invitation', mail });
+    return outcome;
+  });
 }
 
 /** Done at once: the account as it now is, and its invitation to mail. */

@@ -12,9 +12,10 @@ import {
 } from './loginThrottle';
 import { claimNotice } from './accountNotices';
 import { startCoolingOff } from './coolingOff';
-import { credentialChangeMail, refuseLockedAccount } from './credentialAlerts';
+import { tellOwnerOfChange, refuseLockedAccount } from './credentialAlerts';
 import { recordDevice } from './devices';
 import { addNotification } from '../notifications/notifications';
+import { queueMail, type MailMessage } from '../notifications/outbox';
 import { hashPassword, verifyPassword, verifyPasswordOfNobody } from './passwords';
 import { createSession } from './sessions';
 
@@ -92,9 +93,16 @@ export async function register(ctx: AppContext, account: NewAccount, client: Cli
  */
 async function warnOwnerOfSignUp(ctx: AppContext, email: string): Promise<void> {
   const owner = await ctx.db.selectFrom('users').select(['id', 'email']).where(hasEmail(email)).executeTakeFirst();
-  if (!owner || !(await claimNotice(ctx, owner.id, 'sign-up-attempt', DAY_MS))) return;
-  ctx.deliverMail({
-    to: owner.email,
+  if (!owner) return;
+  await inTransaction(ctx, async (tx) => {
+    if (await claimNotice(tx, owner.id, 'sign-up-attempt', DAY_MS))
+      await queueMail(tx, signUpAttemptNotice(tx, owner.email));
+  });
+}
+
+function signUpAttemptNotice(ctx: AppContext, to: string): MailMessage {
+  const mail = {
+    to,
     subject: 'Someone tried to sign up with your e-mail address',
     text:
       'Someone tried to create a Naira Wallet account with this e-mail address. You already have an ' +
@@ -102,7 +110,8 @@ async function warnOwnerOfSignUp(ctx: AppContext, email: string): Promise<void> 
       `If it was you, log in at ${ctx.publicUrl}/login, or choose a new password at ` +
       `${ctx.publicUrl}/forgot. If it was not you, there is nothing to do: nobody can open a second ` +
       'account with your address, and your password and pin are untouched.',
-  });
+  };
+  return { kind: 'sign-up-attempt', mail };
 }
 
 export interface LoginCredentials extends LoginAttempt, ClientDevice {
@@ -112,7 +121,9 @@ export interface LoginCredentials extends LoginAttempt, ClientDevice {
 /**
  * Checks a password under the login throttle (services/loginThrottle.ts): refused attempts cost
  * no argon2 hash, and an unknown e-mail costs the same one hash as a known one. `notify` gets
- * the owner's warning about a run of failures, to send without holding the answer.
+ * the owner's warning about a run of failures, to queue without holding the answer (a known
+ * account's answer must not take longer). A login from a device the account has not used is
+ * recorded with its cooling-off and the owner's notice, in one transaction.
  */
 export async function login(
   ctx: AppContext,
@@ -136,11 +147,12 @@ export async function login(
   }
   await refuseLockedAccount(ctx, user.id);
   await loginSucceeded(ctx, admission);
-  if ((await recordDevice(ctx, user.id, credentials.deviceId)) === 'new') {
+  await inTransaction(ctx, async (tx) => {
+    if ((await recordDevice(tx, user.id, credentials.deviceId)) !== 'new') return;
     // Someone who learnt the password gets little from it before the owner, e-mailed now, can act.
-    await startCoolingOff(ctx, user.id, 'new-device');
-    notify(await credentialChangeMail(ctx, user.id, 'new-device'));
-  }
+    await startCoolingOff(tx, user.id, 'new-device');
+    await tellOwnerOfChange(tx, user.id, 'new-device');
+  });
   return { userId: user.id, token: await createSession(ctx, user.id, credentials.device) };
 }
 

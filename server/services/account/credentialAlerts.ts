@@ -2,8 +2,8 @@ import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../../core/coo
 import { DAY_MS } from '../../../core/days';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
-import type { Mail } from '../../gateways/mailer';
 import { inTransaction, type AppContext } from '../context';
+import { queueMail } from '../notifications/outbox';
 import { startCoolingOff } from './coolingOff';
 import { pauseSchedulesForRecovery } from '../schedules/recovery';
 import { revokeUserSessions } from './sessions';
@@ -85,22 +85,23 @@ const coolingOffLine = () =>
 
 /**
  * The owner's e-mail about a credential change, with a "this wasn't me" link that signs out
- * every device and locks the account until its password is reset (reportNotMe). The link is
- * created in the caller's transaction; send the mail once it has committed. `detail` follows
- * what changed (a schedule's: what it buys and when).
+ * every device and locks the account until its password is reset (reportNotMe): the link and the
+ * message (queued in the outbox, services/notifications/outbox.ts) are written in the caller's
+ * transaction, the one that makes the change. `detail` follows what changed (a schedule's: what
+ * it buys and when).
  */
-export async function credentialChangeMail(
+export async function tellOwnerOfChange(
   ctx: AppContext,
   userId: bigint,
   change: CredentialChange,
   detail?: string,
-): Promise<Mail> {
+): Promise<void> {
   const now = ctx.clock.now();
   const token = newToken();
   const owner = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
   // The account's expired links go as a new one comes: the table holds live links only.
   await ctx.db.deleteFrom('not_me_links').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
-  await ctx.db
+  const link = await ctx.db
     .insertInto('not_me_links')
     .values({
       user_id: userId,
@@ -108,9 +109,10 @@ export async function credentialChangeMail(
       created_at: now,
       expires_at: new Date(now.getTime() + NOT_ME_LINK_TTL_MS),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { subject, what, coolsOff } = CHANGES[change];
-  return {
+  const mail = {
     to: owner.email,
     subject,
     text:
@@ -120,6 +122,8 @@ export async function credentialChangeMail(
       `you choose a new password.\n${ctx.publicUrl}/not-me?token=${token}\n\n` +
       'The link works once, for 7 days. We will never ask you for your password, pin or codes.',
   };
+  // One notice per link: the link's row is the event.
+  await queueMail(ctx, { kind: 'credential-change', event: link.id, mail });
 }
 
 /**

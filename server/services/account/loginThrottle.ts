@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { BOT_CHECK_FAILED, type CaptchaVerifier } from '../../gateways/captcha';
 import type { Mail } from '../../gateways/mailer';
 import type { AppContext } from '../context';
+import { queueMail } from '../notifications/outbox';
 import { verifyPassword } from './passwords';
 
 const SECOND = 1_000;
@@ -194,7 +195,7 @@ export async function checkAccountPassword(
     return true;
   }
   const mail = failedLoginsMail(ctx, admission, account.email);
-  if (mail) ctx.deliverMail(mail);
+  if (mail) await queueMail(ctx, { kind: 'failed-logins', mail });
   return false;
 }
 

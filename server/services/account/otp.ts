@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import type { Mail } from '../../gateways/mailer';
 import { lockAccount, markEmailVerified } from './accounts';
 import { inTransaction, type AppContext } from '../context';
+import { queueMail } from '../notifications/outbox';
 import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from './failedAttempts';
 
 const SECOND = 1000;
@@ -162,8 +163,8 @@ async function sendCode(
   }
 }
 
-/** A guess: right (the code is spent), or wrong, with the owner's warning to send once committed. */
-export type CodeGuess = { right: true } | { right: false; warning: Mail | null };
+/** A guess: right (the code is spent) or wrong (recorded, and the owner warned when it voided the code). */
+export type CodeGuess = { right: boolean };
 
 /**
  * Whether `code` is the newest live code of this kind, spending it if so; a wrong guess is
@@ -188,7 +189,10 @@ async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: s
     newest.used_at === null &&
     newest.expires_at > now &&
     timingSafeEqual(newest.code_hash, codeHash(tx, userId, kind, code));
-  if (!matches) return { right: false, warning: await wrongGuess(tx, userId, kind) };
+  if (!matches) {
+    await wrongGuess(tx, userId, kind);
+    return { right: false };
+  }
   await tx.db.updateTable('email_otps').set({ used_at: now }).where('id', '=', newest.id).execute();
   await clearFailures(tx, userId, kind.attempts.purpose);
   return { right: true };
@@ -196,11 +200,11 @@ async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: s
 
 /**
  * Records a wrong guess; a lock from LOCKS_BEFORE_NEW_CODE on voids the live codes, and the first
- * such lock warns the owner.
+ * such lock warns the owner (queued with the guess: the caller commits it).
  */
-async function wrongGuess(tx: AppContext, userId: bigint, kind: CodeKind): Promise<Mail | null> {
+async function wrongGuess(tx: AppContext, userId: bigint, kind: CodeKind): Promise<void> {
   const failure = await recordFailure(tx, userId, kind.attempts);
-  if (failure.lockedUntil === null || failure.locks < LOCKS_BEFORE_NEW_CODE) return null;
+  if (failure.lockedUntil === null || failure.locks < LOCKS_BEFORE_NEW_CODE) return;
   await tx.db
     .updateTable('email_otps')
     .set({ used_at: tx.clock.now() })
@@ -208,9 +212,9 @@ async function wrongGuess(tx: AppContext, userId: bigint, kind: CodeKind): Promi
     .where('purpose', '=', kind.purpose)
     .where('used_at', 'is', null)
     .execute();
-  if (failure.locks > LOCKS_BEFORE_NEW_CODE) return null;
+  if (failure.locks > LOCKS_BEFORE_NEW_CODE) return;
   const owner = await tx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-  return kind.guessedMail(owner.email);
+  await queueMail(tx, { kind: 'code-voided', mail: kind.guessedMail(owner.email) });
 }
 
 /** E-mails a new code to verify the address. */
@@ -229,14 +233,12 @@ export async function verifyEmailCode(ctx: AppContext, userId: bigint, code: str
     if (spent.right) await markEmailVerified(tx, userId);
     return spent;
   });
-  refuseWrongGuess(ctx, guess);
+  refuseWrongGuess(guess);
 }
 
-/** After the guess is committed: nothing for a right one; the owner's warning, if any, and 400 for a wrong one. */
-export function refuseWrongGuess(ctx: AppContext, guess: CodeGuess): void {
-  if (guess.right) return;
-  if (guess.warning) ctx.deliverMail(guess.warning);
-  throw new AppError(400, WRONG_CODE);
+/** After the guess is committed: nothing for a right one, 400 for a wrong one. */
+export function refuseWrongGuess(guess: CodeGuess): void {
+  if (!guess.right) throw new AppError(400, WRONG_CODE);
 }
 
 /** E-mails a code for resetting the transaction pin (Forgot pin?); only a user with a pin has one to reset. */

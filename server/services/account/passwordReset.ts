@@ -12,7 +12,7 @@ import { checkNewPassword } from './passwordPolicy';
 import { forgetLoginFailures } from './loginThrottle';
 import { hashPassword } from './passwords';
 import { startCoolingOff } from './coolingOff';
-import { credentialChangeMail, unlockAccount } from './credentialAlerts';
+import { tellOwnerOfChange, unlockAccount } from './credentialAlerts';
 import { pauseSchedulesForRecovery } from '../schedules/recovery';
 import { storePin } from './pins';
 import { createSession, revokeUserSessions } from './sessions';
@@ -147,7 +147,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
       .executeTakeFirstOrThrow(),
   );
   const passwordHash = await hashPassword(newPassword);
-  const mail = await inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     await advance(tx, link, 'reset-password', 'set-pin');
     // Only this link goes on: any other the account still had is void.
     await tx.db
@@ -169,9 +169,8 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await unlockAccount(tx, link.userId);
     await startCoolingOff(tx, link.userId, 'password-reset');
     await pauseSchedulesForRecovery(tx, link.userId);
-    return credentialChangeMail(tx, link.userId, 'password-reset');
+    await tellOwnerOfChange(tx, link.userId, 'password-reset');
   });
-  ctx.deliverMail(mail);
 }
 
 /** Said on /set-pin when the link's account has a pin: a reset link restores the password only. */

@@ -1,12 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { PinRefusal } from '../../../core/contract';
-import { AppError, must } from '../../errors';
+import { AppError } from '../../errors';
 import type { Mail } from '../../gateways/mailer';
 import { lockAccount } from './accounts';
 import { inTransaction, type AppContext } from '../context';
 import { startCoolingOff } from './coolingOff';
-import { credentialChangeMail } from './credentialAlerts';
+import { tellOwnerOfChange } from './credentialAlerts';
 import { addNotification } from '../notifications/notifications';
+import { queueMail } from '../notifications/outbox';
 import { checkAccountPassword } from './loginThrottle';
 import { pauseSchedulesForRecovery } from '../schedules/recovery';
 import { PIN_NOT_SET_YET, refuseWrongGuess, spendPinResetCode } from './otp';
@@ -54,7 +55,7 @@ export interface PinHolder {
   pin_locked_at: Date | null;
 }
 
-export type WrongPin = { kind: 'incorrect'; attempts: number } | { kind: 'logout'; mail: Mail };
+export type WrongPin = { kind: 'incorrect'; attempts: number } | { kind: 'logout' };
 export type PinCheck = { kind: 'correct' } | WrongPin;
 
 function refuseGuessable(pin: string): void {
@@ -121,12 +122,16 @@ function pinLogoutMail(to: string, locked: boolean): Mail {
 
 /**
  * Ends every session of the user, records the logout and starts the count again; the third logout
- * within a day locks the pin.
+ * within a day locks the pin. The user is e-mailed (queued with the logout: the caller commits it).
  */
-async function logOutForWrongPins(ctx: AppContext, holder: PinHolder): Promise<Mail> {
+async function logOutForWrongPins(ctx: AppContext, holder: PinHolder): Promise<void> {
   const now = ctx.clock.now();
   await revokeUserSessions(ctx, holder.id);
-  await ctx.db.insertInto('pin_lockouts').values({ user_id: holder.id, created_at: now }).execute();
+  const lockout = await ctx.db
+    .insertInto('pin_lockouts')
+    .values({ user_id: holder.id, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { logouts } = await ctx.db
     .selectFrom('pin_lockouts')
     .select((eb) => eb.fn.countAll<bigint>().as('logouts'))
@@ -139,7 +144,7 @@ async function logOutForWrongPins(ctx: AppContext, holder: PinHolder): Promise<M
     .set({ pin_attempts: 0, ...(locked ? { pin_locked_at: now } : {}) })
     .where('id', '=', holder.id)
     .execute();
-  return pinLogoutMail(holder.email, locked);
+  await queueMail(ctx, { kind: 'pin-logout', event: lockout.id, mail: pinLogoutMail(holder.email, locked) });
 }
 
 /** Whether the typed pin is the stored one: a comparison in constant time, nothing read, counted or written. */
@@ -173,7 +178,10 @@ export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, 
       await ctx.db.updateTable('users').set({ pin_attempts: 0 }).where('id', '=', holder.id).execute();
     return { kind: 'correct' };
   }
-  if (holder.pin_attempts >= ctx.pinMaxAttempts) return { kind: 'logout', mail: await logOutForWrongPins(ctx, holder) };
+  if (holder.pin_attempts >= ctx.pinMaxAttempts) {
+    await logOutForWrongPins(ctx, holder);
+    return { kind: 'logout' };
+  }
   const attempts = holder.pin_attempts + 1;
   await ctx.db.updateTable('users').set({ pin_attempts: attempts }).where('id', '=', holder.id).execute();
   return { kind: 'incorrect', attempts };
@@ -182,14 +190,10 @@ export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, 
 /**
  * The refusal of a wrong pin, to throw once its count is committed (or the transaction that
  * counted it would roll the count back): 400 `message` with the count, or 401 when it ended
- * every session, whose e-mail to the user is handed to the mailer here, the logout being
- * committed; no caller carries it.
+ * every session (the user's e-mail about it was queued with the logout).
  */
 export function refusePin(ctx: AppContext, wrong: WrongPin, message: string): AppError {
-  if (wrong.kind === 'logout') {
-    ctx.deliverMail(wrong.mail);
-    return new AppError(401, PIN_LOGOUT, { reason: 'pin-logout' } satisfies PinRefusal);
-  }
+  if (wrong.kind === 'logout') return new AppError(401, PIN_LOGOUT, { reason: 'pin-logout' } satisfies PinRefusal);
   const refusal: PinRefusal = {
     reason: 'pin-incorrect',
     pin_attempts: wrong.attempts,
@@ -205,7 +209,7 @@ export async function changePin(ctx: AppContext, session: Session, oldPin: strin
     const holder = await lockPinHolder(tx, session.userId);
     if (holder.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
     const checked = await checkPin(tx, holder, oldPin, session.id);
-    if (checked.kind !== 'correct') return { checked, mail: null };
+    if (checked.kind !== 'correct') return checked;
     await storePin(tx, session.userId, newPin);
     // The schedules were authorised with the pin replaced: each waits for the new one.
     await pauseSchedulesForRecovery(tx, session.userId);
@@ -215,22 +219,22 @@ export async function changePin(ctx: AppContext, session: Session, oldPin: strin
         'Your transaction pin was changed. If this was not you, open the link in the e-mail we sent you at ' +
         'once: it signs out every device.',
     });
-    return { checked, mail: await credentialChangeMail(tx, session.userId, 'pin-changed') };
+    await tellOwnerOfChange(tx, session.userId, 'pin-changed');
+    return checked;
   });
-  if (outcome.checked.kind !== 'correct') throw refusePin(ctx, outcome.checked, OLD_PIN_NOT_CORRECT);
-  if (outcome.mail) ctx.deliverMail(outcome.mail);
+  if (outcome.kind !== 'correct') throw refusePin(ctx, outcome, OLD_PIN_NOT_CORRECT);
 }
 
 /**
  * Forgot pin: a new pin, authorised by the account password and the newest reset-pin code
  * (otp.ts rules). Clears the wrong-pin count, the logouts and the lock, and pauses the schedules
- * until they are authorised with the new pin. Answers the mail to send.
+ * until they are authorised with the new pin; the owner is e-mailed.
  */
 export async function resetPin(
   ctx: AppContext,
   userId: bigint,
   form: { password: string; otp: string; pin: string },
-): Promise<Mail> {
+): Promise<void> {
   refuseGuessable(form.pin);
   const user = await ctx.db
     .selectFrom('users')
@@ -239,10 +243,10 @@ export async function resetPin(
     .executeTakeFirstOrThrow();
   if (user.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
   if (!(await checkAccountPassword(ctx, user, form.password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
-  const outcome = await inTransaction(ctx, async (tx) => {
+  const guess = await inTransaction(ctx, async (tx) => {
     const holder = await lockPinHolder(tx, userId);
     const guess = await spendPinResetCode(tx, userId, form.otp);
-    if (!guess.right) return { guess, mail: null };
+    if (!guess.right) return guess;
     await replacePin(tx, userId, form.pin);
     await addNotification(tx, userId, {
       title: 'Transaction pin reset',
@@ -253,8 +257,8 @@ export async function resetPin(
     // Whoever knows the password and reads the inbox can do this: purchases cool off, as after a password reset.
     await startCoolingOff(tx, userId, 'pin-reset');
     await pauseSchedulesForRecovery(tx, userId);
-    return { guess, mail: await credentialChangeMail(tx, holder.id, 'pin-reset') };
+    await tellOwnerOfChange(tx, holder.id, 'pin-reset');
+    return guess;
   });
-  refuseWrongGuess(ctx, outcome.guess);
-  return must(outcome.mail, 'a right code replaced the pin, and replacing it wrote the mail');
+  refuseWrongGuess(guess);
 }

@@ -1,7 +1,6 @@
 import { AppError } from '../../errors';
-import type { Mail } from '../../gateways/mailer';
 import { inTransaction, type AppContext } from '../context';
-import { credentialChangeMail } from './credentialAlerts';
+import { tellOwnerOfChange } from './credentialAlerts';
 import { addNotification } from '../notifications/notifications';
 import { checkNewPassword } from './passwordPolicy';
 import { checkAccountPassword } from './loginThrottle';
@@ -59,7 +58,7 @@ export async function updateProfile(
     const found = await verifyIdentity(ctx, identity, userId, holder, claim);
     if (found) verified.push(found);
   }
-  const mails = await inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     const before = await tx.db
       .selectFrom('users')
       .select('phone')
@@ -73,11 +72,8 @@ export async function updateProfile(
       ...(before.phone !== change.phone ? (['phone-changed'] as const) : []),
       ...(verified.length > 0 ? (['identity-verified'] as const) : []),
     ];
-    const mails: Mail[] = [];
-    for (const kind of changes) mails.push(await credentialChangeMail(tx, userId, kind));
-    return mails;
+    for (const kind of changes) await tellOwnerOfChange(tx, userId, kind);
   });
-  for (const mail of mails) ctx.deliverMail(mail);
   const proof: IdentityProof = {};
   for (const found of verified) proof[found.kind] = change[found.kind];
   if (verified.length > 0) await enrolWithPartners(ctx, banks, userId, proof);
@@ -85,14 +81,14 @@ export async function updateProfile(
 
 /**
  * Replaces the password after checking the old one, then signs out every other session of the
- * user (the one in hand stays) and voids any reset link. Answers the mail to send.
+ * user (the one in hand stays) and voids any reset link; the owner is e-mailed.
  */
 export async function changePassword(
   ctx: AppContext,
   session: Session,
   oldPassword: string,
   newPassword: string,
-): Promise<Mail> {
+): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['email', 'name', 'phone', 'password_hash'])
@@ -101,7 +97,7 @@ export async function changePassword(
   if (!(await checkAccountPassword(ctx, user, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
   await checkNewPassword(newPassword, user);
   const passwordHash = await hashPassword(newPassword);
-  return inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     // Only over the password just verified: of two racing changes, the second is refused.
     const replaced = await tx.db
       .updateTable('users')
@@ -124,6 +120,6 @@ export async function changePassword(
         'Your password was changed and every other device was signed out. If this was not you, reset your ' +
         'password at once.',
     });
-    return credentialChangeMail(tx, session.userId, 'password-changed');
+    await tellOwnerOfChange(tx, session.userId, 'password-changed');
   });
 }

@@ -4,10 +4,11 @@ import type { IncomingTransfer } from '../../gateways/bankPartner';
 import { inTransaction, type AppContext } from '../context';
 import { balanceAfter, credit, post, walletOf } from '../ledger/ledger';
 import { addNotification } from '../notifications/notifications';
+import { queueMail } from '../notifications/outbox';
 import { fundingReceipt } from '../records/receipts';
 import { holdInSuspense } from './suspense';
 import { noticeBalanceCap } from '../identity/tiers';
-import { TRANSACTION_COLUMNS, type StoredTransaction } from '../records/transactions';
+import { TRANSACTION_COLUMNS } from '../records/transactions';
 
 /** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */
 export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
@@ -34,8 +35,8 @@ export type CreditOutcome =
  * succeeds and every other finds it taken (after waiting for the winner to commit or roll back).
  * The same transaction records the user's `funding` transaction, the notification, and the
  * ledger movement settlement → wallet; a balance beyond the tier's cap is still credited, and
- * the user is told how to raise it (services/tiers.ts). Once that has committed, the receipt is
- * e-mailed. A transfer to a number nobody has is claimed the same way and held in suspense
+ * the user is told how to raise it (services/tiers.ts), and the receipt is queued to be e-mailed
+ * (services/notifications/outbox.ts). A transfer to a number nobody has is claimed the same way and held in suspense
  * instead; `payload` (the partner's body) is kept with it.
  */
 export async function creditIncomingTransfer(
@@ -59,35 +60,32 @@ export async function creditIncomingTransfer(
     .where('virtual_accounts.provider', '=', provider)
     .executeTakeFirst();
 
-  return credited(
-    ctx,
-    await inTransaction(ctx, async (tx) => {
-      const claim = await claimReference(tx, provider, {
-        ...transfer,
-        virtualAccountId: account?.id ?? null,
-        cardPaymentId: null,
-      });
-      if (!claim.id) return { outcome: { status: 'duplicate', unmatched: claim.unmatched } };
-      if (!account) {
-        await holdInSuspense(tx, provider, claim.id, transfer, payload);
-        return { outcome: { status: 'unmatched' } };
-      }
-      return creditWallet(tx, provider, claim.id, {
-        userId: account.user_id,
-        walletId: account.wallet_id,
-        amountKobo: transfer.amountKobo,
-        reference: transfer.reference,
-        from: `${transfer.senderName}, ${transfer.senderBank}`,
-        to: `${account.bank_name} ${account.account_number}`,
-        description: FUNDING_DESCRIPTION,
-        notice:
-          `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} ` +
-          `(${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} ` +
-          `account ${account.account_number}.`,
-        feeKobo: 0n,
-      });
-    }),
-  );
+  return inTransaction(ctx, async (tx) => {
+    const claim = await claimReference(tx, provider, {
+      ...transfer,
+      virtualAccountId: account?.id ?? null,
+      cardPaymentId: null,
+    });
+    if (!claim.id) return { status: 'duplicate', unmatched: claim.unmatched };
+    if (!account) {
+      await holdInSuspense(tx, provider, claim.id, transfer, payload);
+      return { status: 'unmatched' };
+    }
+    return creditWallet(tx, provider, claim.id, {
+      userId: account.user_id,
+      walletId: account.wallet_id,
+      amountKobo: transfer.amountKobo,
+      reference: transfer.reference,
+      from: `${transfer.senderName}, ${transfer.senderBank}`,
+      to: `${account.bank_name} ${account.account_number}`,
+      description: FUNDING_DESCRIPTION,
+      notice:
+        `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} ` +
+        `(${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} ` +
+        `account ${account.account_number}.`,
+      feeKobo: 0n,
+    });
+  });
 }
 
 /** A card top-up the partner's verify call confirmed (services/cardTopUps.ts). */
@@ -114,59 +112,47 @@ export interface CardCredit {
 export async function creditCardPayment(ctx: AppContext, provider: string, card: CardCredit): Promise<CreditOutcome> {
   assertCreditable(card.amountKobo);
   const walletId = await walletOf(ctx, card.userId);
-  return credited(
-    ctx,
-    await inTransaction(ctx, async (tx) => {
-      const claim = await claimReference(tx, provider, {
-        reference: card.reference,
-        amountKobo: card.chargedKobo,
-        senderName: 'Card payment',
-        senderBank: 'card',
-        paidAt: card.paidAt,
-        virtualAccountId: null,
-        cardPaymentId: card.cardPaymentId,
-      });
-      if (!claim.id) return { outcome: { status: 'duplicate', unmatched: false } };
-      const result = await creditWallet(tx, provider, claim.id, {
-        userId: card.userId,
-        walletId,
-        amountKobo: card.amountKobo,
-        reference: card.reference,
-        from: 'Card payment',
-        to: 'Naira Wallet',
-        description: CARD_FUNDING_DESCRIPTION,
-        notice: `${formatNaira(koboToNaira(card.amountKobo))} from your card has been added to your wallet.`,
-        feeKobo: card.chargedKobo - card.amountKobo,
-      });
-      await tx.db
-        .updateTable('card_payments')
-        .set({
-          status: 'success',
-          partner_status: card.partnerStatus.slice(0, 50),
-          transaction_id: result.outcome.transactionId,
-          updated_at: tx.clock.now(),
-          checked_at: tx.clock.now(),
-        })
-        .where('id', '=', card.cardPaymentId)
-        .execute();
-      return result;
-    }),
-  );
+  return inTransaction(ctx, async (tx): Promise<CreditOutcome> => {
+    const claim = await claimReference(tx, provider, {
+      reference: card.reference,
+      amountKobo: card.chargedKobo,
+      senderName: 'Card payment',
+      senderBank: 'card',
+      paidAt: card.paidAt,
+      virtualAccountId: null,
+      cardPaymentId: card.cardPaymentId,
+    });
+    if (!claim.id) return { status: 'duplicate', unmatched: false };
+    const result = await creditWallet(tx, provider, claim.id, {
+      userId: card.userId,
+      walletId,
+      amountKobo: card.amountKobo,
+      reference: card.reference,
+      from: 'Card payment',
+      to: 'Naira Wallet',
+      description: CARD_FUNDING_DESCRIPTION,
+      notice: `${formatNaira(koboToNaira(card.amountKobo))} from your card has been added to your wallet.`,
+      feeKobo: card.chargedKobo - card.amountKobo,
+    });
+    await tx.db
+      .updateTable('card_payments')
+      .set({
+        status: 'success',
+        partner_status: card.partnerStatus.slice(0, 50),
+        transaction_id: result.transactionId,
+        updated_at: tx.clock.now(),
+        checked_at: tx.clock.now(),
+      })
+      .where('id', '=', card.cardPaymentId)
+      .execute();
+    return result;
+  });
 }
 
 function assertCreditable(amountKobo: bigint) {
   if (amountKobo <= 0n || amountKobo > MAX_INCOMING_TRANSFER_KOBO) {
     throw new AppError(422, `amount must be between ₦0.01 and ${formatNaira(koboToNaira(MAX_INCOMING_TRANSFER_KOBO))}`);
   }
-}
-
-/** Mails the receipt of a credit once its transaction has committed. */
-async function credited(
-  ctx: AppContext,
-  result: { outcome: CreditOutcome; credited?: StoredTransaction },
-): Promise<CreditOutcome> {
-  if (result.credited) ctx.deliverMail(await fundingReceipt(ctx, result.credited));
-  return result.outcome;
 }
 
 interface Claim {
@@ -233,13 +219,13 @@ interface WalletCredit {
   feeKobo: bigint;
 }
 
-/** The user's funding transaction, its notification and its ledger movement, for a claim just made. */
+/** The user's funding transaction, its notification, its ledger movement and its receipt, for a claim just made. */
 async function creditWallet(
   tx: AppContext,
   provider: string,
   claimId: bigint,
   funding: WalletCredit,
-): Promise<{ outcome: { status: 'credited'; transactionId: bigint }; credited: StoredTransaction }> {
+): Promise<{ status: 'credited'; transactionId: bigint }> {
   const now = tx.clock.now();
   const transaction = await tx.db
     .insertInto('transactions')
@@ -267,5 +253,6 @@ async function creditWallet(
   const source = { from: 'partner', provider, reference, feeKobo } as const;
   const posted = await post(tx, await credit(tx, { walletId, amountKobo, transactionId: transaction.id, source }));
   await noticeBalanceCap(tx, funding.userId, balanceAfter(posted, walletId));
-  return { outcome: { status: 'credited', transactionId: transaction.id }, credited: transaction };
+  await queueMail(tx, { kind: 'receipt', event: transaction.id, mail: await fundingReceipt(tx, transaction) });
+  return { status: 'credited', transactionId: transaction.id };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { cashbackFor, cashbackTransaction } from './cashback';
 import { credit, ledgerError, postHold, posting, voidHold, type Movement } from '../ledger/ledger';
+import { planMail } from '../notifications/outbox';
 import { purchaseReceipt } from '../records/receipts';
 import { transactionColumns, type StoredTransaction } from '../records/transactions';
 import type { BillResult } from './billerCalls';
@@ -46,11 +47,12 @@ async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBil
 /**
  * Moves a processing bill to its final state, once: completed with its hold posted and its
  * cashback (rewards → wallet, services/cashback.ts), or canceled with its hold voided; the
- * notification with it and, with `key`, the purchase's response stored under it. All of it is
- * one statement behind the guarded status change, so it is atomic without a transaction of its
- * own. Then the e-mailed receipt. Answers the final row, or null when the bill was already final
- * (another request, job run or replica won): nothing is changed, nothing is sent. `bill` is the
- * open bill when the caller has it (the purchase that placed it), else its transaction's id.
+ * notification and the e-mailed receipt (queued in the outbox) with it and, with `key`, the
+ * purchase's response stored under it. All of it is one statement behind the guarded status
+ * change, so it is atomic without a transaction of its own. Answers the final row, or null when
+ * the bill was already final (another request, job run or replica won): nothing is changed,
+ * nothing is sent. `bill` is the open bill when the caller has it (the purchase that placed it),
+ * else its transaction's id.
  */
 export async function finalise(
   ctx: AppContext,
@@ -60,9 +62,7 @@ export async function finalise(
 ): Promise<StoredTransaction | null> {
   const open = typeof bill === 'bigint' ? await openBill(ctx, bill) : bill;
   if (!open || open.row.status !== 'processing') return null;
-  const row = await settle(ctx, open, outcome, key);
-  if (row) ctx.deliverMail(purchaseReceipt(open.email, row));
-  return row;
+  return settle(ctx, open, outcome, key);
 }
 
 /**
@@ -135,7 +135,8 @@ async function settle(
       )`;
   }
   const ledger = posting(await movementsOf(ctx, open, row), now, sql<boolean>`EXISTS (SELECT 1 FROM final)`);
-  const { rows } = await sql<{ settled: boolean }>`
+  const receipt = planMail(ctx, { kind: 'receipt', event: row.id, mail: purchaseReceipt(open.email, row) });
+  const { rows } = await sql<{ settled: boolean; receipt_id: bigint | null }>`
     WITH final AS (
       UPDATE transactions
       SET status = ${row.status}, updated_at = ${now}::timestamptz,
@@ -150,11 +151,16 @@ async function settle(
     ), notified AS (
       INSERT INTO notifications (user_id, title, content, created_at)
       SELECT ${row.user_id}::bigint, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
+    ), mailed AS (
+      INSERT INTO outbox ${receipt.columns} SELECT ${receipt.values} FROM final
+      ON CONFLICT (kind, event) DO NOTHING RETURNING id
     )${credited}${answered}, ${ledger.ctes}
-    SELECT EXISTS (SELECT 1 FROM final) AS settled, ${ledger.columns}`
+    SELECT EXISTS (SELECT 1 FROM final) AS settled, (SELECT id FROM mailed) AS receipt_id, ${ledger.columns}`
     .execute(ctx.db)
     .catch((error: unknown) => {
       throw ledgerError(error);
     });
-  return rows[0].settled ? row : null;
+  if (!rows[0].settled) return null;
+  receipt.written(rows[0].receipt_id);
+  return row;
 }

@@ -5,7 +5,8 @@ import { problemReasonLabel, type ProblemReason } from '../../../core/problemRep
 import { lagosDateTime } from '../../../core/days';
 import type { Mail } from '../../gateways/mailer';
 import { AppError } from '../../errors';
-import type { AppContext } from '../context';
+import { inTransaction, type AppContext } from '../context';
+import { queueMail } from '../notifications/outbox';
 import { ownTransaction, type StoredTransaction } from './transactions';
 
 /**
@@ -73,19 +74,37 @@ export interface NewProblemReport {
 }
 
 /**
- * Opens a case and answers it with the acknowledgement to e-mail: the caller sends it once the
- * case is stored, so no mail ever names a case that does not exist.
+ * Opens a case and queues its acknowledgement with it (services/notifications/outbox.ts), so no
+ * mail ever names a case that does not exist and no case goes unacknowledged.
  */
-export async function reportProblem(
+export async function reportProblem(ctx: AppContext, userId: bigint, report: NewProblemReport): Promise<ProblemReport> {
+  const transaction = await ownTransaction(ctx, userId, report.transactionId);
+  for (;;) {
+    const stored = await openCase(ctx, userId, report, transaction);
+    if (stored) return stored;
+    const open = await ctx.db
+      .selectFrom('problem_reports')
+      .select('case_number')
+      .where('transaction_id', '=', transaction.id)
+      .where('status', '<>', 'resolved')
+      .executeTakeFirst();
+    if (open) throw new AppError(409, `${ALREADY_REPORTED}: case ${open.case_number}`);
+  }
+}
+
+/**
+ * The case and its acknowledgement, or null when either conflict (an open case of this
+ * transaction, a case number drawn twice) stored nothing.
+ */
+async function openCase(
   ctx: AppContext,
   userId: bigint,
   report: NewProblemReport,
-): Promise<{ report: ProblemReport; mail: Mail }> {
-  const transaction = await ownTransaction(ctx, userId, report.transactionId);
+  transaction: StoredTransaction,
+): Promise<ProblemReport | null> {
   const now = ctx.clock.now();
-  for (;;) {
-    // Either conflict (an open case of this transaction, a case number drawn twice) inserts nothing.
-    const row = await ctx.db
+  return inTransaction(ctx, async (tx) => {
+    const row = await tx.db
       .insertInto('problem_reports')
       .values({
         case_number: newCaseNumber(),
@@ -99,23 +118,17 @@ export async function reportProblem(
       .onConflict((conflict) => conflict.doNothing())
       .returning(['case_number', 'transaction_id', 'reason', 'note', 'status', 'created_at', 'resolution_note'])
       .executeTakeFirst();
-    if (row) {
-      const user = await ctx.db
-        .selectFrom('users')
-        .select(['email', 'name'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      const stored = toReport(row, transaction.reference);
-      return { report: stored, mail: acknowledgement(user, stored, transaction) };
-    }
-    const open = await ctx.db
-      .selectFrom('problem_reports')
-      .select('case_number')
-      .where('transaction_id', '=', transaction.id)
-      .where('status', '<>', 'resolved')
-      .executeTakeFirst();
-    if (open) throw new AppError(409, `${ALREADY_REPORTED}: case ${open.case_number}`);
-  }
+    if (!row) return null;
+    const user = await tx.db
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const stored = toReport(row, transaction.reference);
+    const mail = acknowledgement(user, stored, transaction);
+    await queueMail(tx, { kind: 'problem-report', event: stored.case_number, mail });
+    return stored;
+  });
 }
 
 function acknowledgement(

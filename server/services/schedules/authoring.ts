@@ -14,7 +14,7 @@ import type { SchedulesTable } from '../../db/schema';
 import { AppError, must } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
-import { credentialChangeMail } from '../account/credentialAlerts';
+import { tellOwnerOfChange } from '../account/credentialAlerts';
 import { checkPin, lockPinHolder, refusePin, type WrongPin } from '../account/pins';
 import { PIN_NOT_SET } from '../purchases/wording';
 import type { Session } from '../account/sessions';
@@ -158,7 +158,7 @@ export async function createSchedule(
   const { product, renewal } = await priceProduct(ctx, biller, form);
   const now = ctx.clock.now();
   const nextRunAt = firstRun(form.timing, renewal, now);
-  const { id, mail } = await withPin(ctx, session, pin, async (tx) => {
+  const id = await withPin(ctx, session, pin, async (tx) => {
     const { kept } = await tx.db
       .selectFrom('schedules')
       .select((eb) => eb.fn.countAll<bigint>().as('kept'))
@@ -171,10 +171,9 @@ export async function createSchedule(
       .values({ ...columnsOf(form, product, renewal, nextRunAt, now), user_id: session.userId, created_at: now })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
-    const mail = await credentialChangeMail(tx, session.userId, 'schedule-created', described(row.name, product, form));
-    return { id: row.id, mail };
+    await tellOwnerOfChange(tx, session.userId, 'schedule-created', described(row.name, product, form));
+    return row.id;
   });
-  ctx.deliverMail(mail);
   return scheduleView(ctx, session.userId, id);
 }
 
@@ -195,14 +194,13 @@ export async function updateSchedule(
   const { product, renewal } = await priceProduct(ctx, biller, form);
   const now = ctx.clock.now();
   const nextRunAt = firstRun(form.timing, renewal, now);
-  const mail = await withPin(ctx, session, pin, async (tx) => {
+  await withPin(ctx, session, pin, async (tx) => {
     const current = await ownSchedule(tx, session.userId, scheduleId, true);
     if (current.end_kind === 'after' && form.timing.end.kind === 'after' && current.runs_done >= form.timing.end.runs)
       throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
     const columns = columnsOf(form, product, renewal, nextRunAt, now);
     await tx.db.updateTable('schedules').set(columns).where('id', '=', current.id).execute();
-    return credentialChangeMail(tx, session.userId, 'schedule-changed', described(columns.name, product, form));
+    await tellOwnerOfChange(tx, session.userId, 'schedule-changed', described(columns.name, product, form));
   });
-  ctx.deliverMail(mail);
   return scheduleView(ctx, session.userId, BigInt(scheduleId));
 }

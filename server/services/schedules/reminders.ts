@@ -2,13 +2,14 @@ import { sql } from 'kysely';
 import { DAY_MS } from '../../../core/days';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications/notifications';
-import { reminderNotice, type Notice } from './notices';
+import { queueMail } from '../notifications/outbox';
+import { reminderNotice } from './notices';
 
 /**
  * The day-before reminder of each run: once per due time, whichever replica sends it. A batch of
  * schedules whose next run is within a day is claimed by stamping the due time the reminder is
- * for (reminded_for), in the transaction that adds their notifications; the e-mails leave once it
- * has committed. A schedule made, edited or resumed less than a day before its run is not
+ * for (reminded_for), in the transaction that adds their notifications and queues their e-mails.
+ * A schedule made, edited or resumed less than a day before its run is not
  * reminded of it: its owner has just chosen it (authoring.ts stamps it). A daily schedule's
  * next run is always a day away when its last one ends: it is reminded only when the wallet does
  * not hold what the run needs (the last run's receipt already said it runs again tomorrow).
@@ -26,7 +27,7 @@ interface Due {
   balance_kobo: bigint;
 }
 
-async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: number; notices: Notice[] }> {
+async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: number; reminded: number }> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async (tx) => {
     const { rows } = await sql<Due>`
@@ -45,7 +46,7 @@ async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: n
       SELECT claimed.id, claimed.user_id, claimed.name, claimed.beneficiary, claimed.amount_kobo, claimed.next_run_at,
              claimed.cadence, u.email, w.balance_kobo
       FROM claimed JOIN users u ON u.id = claimed.user_id JOIN wallets w ON w.user_id = claimed.user_id`.execute(tx.db);
-    const notices: Notice[] = [];
+    let reminded = 0;
     for (const due of rows) {
       if (due.cadence === 'daily' && due.balance_kobo >= due.amount_kobo) continue;
       const notice = reminderNotice(
@@ -61,9 +62,12 @@ async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: n
         ctx.publicUrl,
       );
       await addNotification(tx, due.user_id, notice.notification);
-      notices.push(notice);
+      // One reminder per schedule and due time.
+      const event = `${due.id}:${due.next_run_at.toISOString()}`;
+      await queueMail(tx, { kind: 'schedule-notice', event: `reminder:${event}`, mail: notice.mail });
+      reminded += 1;
     }
-    return { claimed: rows.length, notices };
+    return { claimed: rows.length, reminded };
   });
 }
 
@@ -71,9 +75,8 @@ async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: n
 export async function sendReminders(ctx: AppContext, { batch = 100 }: { batch?: number } = {}): Promise<number> {
   let sent = 0;
   for (;;) {
-    const { claimed, notices } = await remindBatch(ctx, batch);
-    for (const notice of notices) ctx.deliverMail(notice.mail);
-    sent += notices.length;
+    const { claimed, reminded } = await remindBatch(ctx, batch);
+    sent += reminded;
     if (claimed < batch) return sent;
   }
 }

@@ -14,6 +14,7 @@ import type { ScheduleRunOutcome } from '../../db/schema';
 import { AppError, must } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications/notifications';
+import { queueMail } from '../notifications/outbox';
 import type { PurchaseDeps } from '../purchases/billerCalls';
 import type { PurchaseOrder } from '../purchases/product';
 import { failureNotice, pausedNotice, priceNotice, type Notice, type NoticeSubject } from './notices';
@@ -37,7 +38,7 @@ import {
  * decides what to buy as the catalogue and the biller have it now, makes the purchase under the
  * run's own Idempotency-Key (runPurchase.ts), then finishes it: one guarded transaction records
  * the outcome, moves the schedule to its next run (or pauses or ends it) and adds the
- * notifications; only the one that finishes it sends the e-mails.
+ * notifications and queues their e-mails; only the one that finishes it tells the owner.
  */
 
 export interface ScheduleDeps extends PurchaseDeps {
@@ -342,7 +343,7 @@ async function advanceSchedule(
  */
 async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, result: Result): Promise<Finished | null> {
   const now = ctx.clock.now();
-  const notices = await inTransaction(ctx, async (tx) => {
+  const finished = await inTransaction(ctx, async (tx) => {
     const recorded = await tx.db
       .updateTable('schedule_runs')
       .set({
@@ -376,11 +377,14 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
       email: user.email,
     };
     const told = noticesOf(subject, run, result, paused, ctx.publicUrl);
-    for (const notice of told) await addNotification(tx, schedule.user_id, notice.notification);
-    return told;
+    for (const [index, notice] of told.entries()) {
+      await addNotification(tx, schedule.user_id, notice.notification);
+      // A run is finished once: its notices are its own.
+      await queueMail(tx, { kind: 'schedule-notice', event: `run:${run.id}:${index}`, mail: notice.mail });
+    }
+    return true;
   });
-  if (notices === null) return null;
-  for (const notice of notices) ctx.deliverMail(notice.mail);
+  if (finished === null) return null;
   return { outcome: result.outcome, reason: result.reason, transactionId: result.transactionId };
 }
 

@@ -1,9 +1,13 @@
 import { Link } from 'react-router-dom';
+import type { UndeliverableMessage } from '../../../core/console';
 import { categoryLabel } from '../../domain/kit/transactionCategory';
 import { ActionButton, Empty, Loaded, Naira, Section, When } from './components';
 import { useRecord } from './flows';
 
-/** At a glance: today's purchases and funding, what is stuck or waiting, the ledger audit, the providers. */
+/**
+ * At a glance: today's purchases and funding, what is stuck or waiting (messages included), the
+ * ledger audit, the providers.
+ */
 export function GlanceScreen() {
   const record = useRecord('glance', null);
   return (
@@ -24,6 +28,15 @@ export function GlanceScreen() {
               </div>
               <div className="ops-tile">
                 <strong>{today.pending_requests}</strong> money requests awaiting approval
+              </div>
+              <div className="ops-tile" data-warn={today.messages.undeliverable > 0 || undefined}>
+                <strong>{today.messages.pending}</strong> messages waiting to be sent
+                {today.messages.oldest_pending_at !== null && (
+                  <>
+                    , the oldest since <When at={today.messages.oldest_pending_at} />
+                  </>
+                )}
+                ; {today.messages.undeliverable} undeliverable
               </div>
             </div>
             <Section
@@ -101,6 +114,7 @@ export function GlanceScreen() {
                 </ul>
               )}
             </Section>
+            <UndeliverableMessages messages={today.messages.latest_undeliverable} />
             <Section
               title="Ledger audit"
               actions={
@@ -144,5 +158,43 @@ export function GlanceScreen() {
         )}
       </Loaded>
     </>
+  );
+}
+
+/** The messages given up, with why: the customer did not get them, and support may tell them another way. */
+function UndeliverableMessages({ messages }: { messages: UndeliverableMessage[] }) {
+  return (
+    <Section title="Messages not delivered">
+      {messages.length === 0 ? (
+        <Empty>None: every message was accepted by the mail server, or is still being tried.</Empty>
+      ) : (
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th>To</th>
+              <th>Subject</th>
+              <th>Kind</th>
+              <th>Attempts</th>
+              <th>Why</th>
+              <th>Given up</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => (
+              <tr key={message.id}>
+                <td>{message.recipient}</td>
+                <td>{message.subject}</td>
+                <td>{message.kind}</td>
+                <td>{message.attempts}</td>
+                <td>{message.reason}</td>
+                <td>
+                  <When at={message.given_up_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
   );
 }

@@ -12,6 +12,7 @@ import { DevOutbox } from '../../../server/gateways/devOutbox';
 import type { Mailer } from '../../../server/gateways/mailer';
 import type { RequestCounters } from '../../../server/gateways/requestCounters';
 import { buildServer } from '../../../server/server';
+import { immediateSender } from '../../../server/services/notifications/outbox';
 import type { AppContext } from '../../../server/services/context';
 import { createSecretBox } from '../../../server/services/identity/secretBox';
 import { createTokenHasher } from '../../../server/services/account/tokens';
@@ -150,6 +151,12 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     counters: options.counters,
   });
   const pinScan = scanResponsesForPins(app);
+  const secrets = createSecretBox(config.pinKey);
+  // What a test's own service calls queue is tried at once, as the app's is.
+  const outboxDeps = { db: database.db, clock, secrets, senders: { email: options.mailer ?? outbox } };
+  const sendNow = immediateSender(outboxDeps, (error) => {
+    throw error;
+  });
   return {
     app,
     opsConsole,
@@ -159,9 +166,10 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
       db: database.db,
       clock,
       hashToken: createTokenHasher(config.tokenKey),
-      secrets: createSecretBox(config.pinKey),
+      secrets,
       mailer: outbox,
-      deliverMail: (mail) => void outbox.send(mail),
+      afterCommit: (work) => work(),
+      sendQueued: (message) => sendNow.send(message),
       publicUrl: config.publicUrl,
       pinMaxAttempts: config.pinMaxAttempts,
       sessions: config.sessions,
@@ -189,6 +197,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     },
     async close() {
       await app.close();
+      await sendNow.settled();
       await database.close();
       pinScan.assertClean();
     },

@@ -1,12 +1,17 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
 /**
- * Just enough of an SMTP server (RFC 5321, no extensions) to receive one message per session;
- * with `rejectRecipients`, it refuses every recipient as a real one refuses an unknown mailbox.
+ * Just enough of an SMTP server (RFC 5321, no extensions) to receive messages; with
+ * `rejectRecipients`, it refuses every recipient as a real one refuses an unknown mailbox.
+ * `stop()` makes it unreachable (its connections cut, its port closed) and `start()` opens the
+ * same port again: a mail server that goes away and comes back.
  */
 export async function startSmtpServer(options: { rejectRecipients?: boolean } = {}) {
   const received: { from: string; to: string[]; data: string }[] = [];
+  const sockets = new Set<Socket>();
   const server: Server = createServer((socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     let buffer = '';
     let inData = false;
     let message = { from: '', to: [] as string[], data: '' };
@@ -58,10 +63,21 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean } = 
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const stop = () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    return closed;
+  };
+  await listen(0);
+  const port = (server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `smtp://127.0.0.1:${port}`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** The Message-ID of each message received, in order. */
+    messageIds: () => received.map((message) => /^Message-ID: <([^>]+)>/im.exec(message.data)?.[1] ?? ''),
+    stop,
+    start: () => listen(port),
+    close: stop,
   };
 }
