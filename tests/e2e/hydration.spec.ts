@@ -28,6 +28,8 @@ test('every signed-in page hydrates its frame with no recoverable error, shows t
   page,
   request,
 }) => {
+  // Every signed-in route in one journey, axe on each: past a minute on a slower 2-core machine.
+  test.setTimeout(180_000);
   const user = newUser();
   await createReadyAccount(request, user);
   await logIn(page, user.email, user.password);

@@ -94,6 +94,8 @@ test('offline, /dashboard opens on the stored balance and activities with a bann
 });
 
 test('offline, every signed-in page opens from the precache and passes axe', async ({ page, context, request }) => {
+  // Every signed-in route in one journey, axe on each: past a minute on a slower 2-core machine.
+  test.setTimeout(180_000);
   await fundedUser(page, request);
   await serviceWorkerReady(page);
   await context.setOffline(true);
