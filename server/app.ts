@@ -32,7 +32,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const BODY_LIMIT = 16 * 1024;
 
 /**
- * The customer API's server, drained as routes/draining.ts says, every request in a context of
+ * The customer API's server, drained as http/draining.ts says, every request in a context of
  * its own; no route yet (registerCustomerApi, then the SPA), not listening.
  */
 export function createApp(config: Config, draining: Draining, logStream?: LogStream): FastifyInstance {
@@ -48,7 +48,7 @@ export function createApp(config: Config, draining: Draining, logStream?: LogStr
     requestIdHeader: false,
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    // Requests that arrive once close() began are answered by routes/draining.ts, with Retry-After.
+    // Requests that arrive once close() began are answered by http/draining.ts, with Retry-After.
     return503OnClosing: false,
   });
   app.addHook('onRequest', async (request, reply) => {

@@ -1,7 +1,7 @@
 /**
  * An expected failure with the HTTP status and the message the user sees, and `data` when the
  * client must read more than the message (a refused pin's reason and counter). Anything else
- * that escapes a handler is a bug and answers 500 (routes/errorHandler.ts).
+ * that escapes a handler is a bug and answers 500 (http/errorHandler.ts).
  */
 export class AppError extends Error {
   constructor(
@@ -14,14 +14,26 @@ export class AppError extends Error {
   }
 }
 
-/** A partner (mail server, captcha service) failed; the request may succeed if retried. */
+/**
+ * A partner (biller, bank, identity or mail provider, captcha service) failed; the request may
+ * succeed if retried. With `retryAfterS` the partner is not answering at all (no connection, a
+ * timeout, its 5xx, an open breaker): that is 503 with Retry-After, so clients and proxies wait
+ * and retry rather than treating the answer as final. Without it the partner answered something
+ * we cannot use: 502.
+ */
 export class GatewayError extends AppError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(502, message);
+  readonly retryAfterS?: number;
+
+  constructor(message: string, options?: { cause?: unknown; retryAfterS?: number }) {
+    super(options?.retryAfterS === undefined ? 502 : 503, message);
     this.name = 'GatewayError';
     if (options?.cause !== undefined) this.cause = options.cause;
+    if (options?.retryAfterS !== undefined) this.retryAfterS = Math.max(1, Math.ceil(options.retryAfterS));
   }
 }
+
+/** How long a client waits before trying a partner that is not answering, when nothing says better. */
+export const PARTNER_RETRY_AFTER_S = 30;
 
 /**
  * A value the types allow to be absent but a rule guarantees is there, `rule` naming that rule

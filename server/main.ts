@@ -32,7 +32,7 @@ async function main() {
 
   const stop = once(async (signal: string) => {
     app.log.info({ signal }, 'shutting down: not ready, no new connections, letting in-flight requests finish');
-    // Requests waiting on a provider stop waiting just before the deadline and answer (routes/draining.ts);
+    // Requests waiting on a provider stop waiting just before the deadline and answer (http/draining.ts);
     // what still runs at the deadline (a statement the database never finished) loses its connection
     // as a last resort, and whatever it left processing the requery job settles, on any replica.
     const deadline = setTimeout(() => {

@@ -66,7 +66,7 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
     // A URL the router cannot decode is refused before any route: answered as the envelope too.
     frameworkErrors: errorHandler,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    // Requests that arrive once close() began are answered by routes/draining.ts, with Retry-After.
+    // Requests that arrive once close() began are answered by http/draining.ts, with Retry-After.
     return503OnClosing: false,
   });
   app.setErrorHandler(errorHandler);

@@ -40,6 +40,11 @@ export class CircuitBreaker {
     return this.#state.kind;
   }
 
+  /** How long until an open breaker lets a trial call through; 0 when it would now. */
+  get msUntilTrial(): number {
+    return this.#state.kind === 'open' ? Math.max(0, this.#state.until - this.#options.now()) : 0;
+  }
+
   /** False while open; lets exactly one trial call through once the cool-down is over. */
   admit(): boolean {
     const state = this.#state;

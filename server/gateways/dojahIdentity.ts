@@ -1,6 +1,6 @@
 import { isDay } from '../../core/days';
 import { systemTimeouts, type Timeouts } from '../clock';
-import { GatewayError } from '../errors';
+import { GatewayError, PARTNER_RETRY_AFTER_S } from '../errors';
 import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity';
 
 /** How long a lookup may take before the customer is told to try again later. */
@@ -77,12 +77,15 @@ export class DojahIdentity implements IdentityGateway {
       // The cause names the URL, which holds the number: it is not passed on.
       throw new GatewayError(UNAVAILABLE, {
         cause: new Error(`dojah ${kind} lookup failed: ${(cause as Error).name}`),
+        retryAfterS: PARTNER_RETRY_AFTER_S,
       });
     }
     if (response.status === 400 || response.status === 404) return null;
     if (!response.ok)
       throw new GatewayError(UNAVAILABLE, {
         cause: new Error(`dojah ${kind} lookup answered HTTP ${response.status}`),
+        // A 5xx is the service down; any other status is an answer we cannot use.
+        retryAfterS: response.status >= 500 ? PARTNER_RETRY_AFTER_S : undefined,
       });
     const entity = (body as { entity?: Record<string, unknown> } | null)?.entity;
     if (!entity || typeof entity !== 'object')

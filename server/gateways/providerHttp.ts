@@ -3,7 +3,7 @@
 // the server's code for the journeys.
 import { request as send } from 'undici/index.js';
 import { systemTimeouts, type Timeouts } from '../clock';
-import { GatewayError } from '../errors';
+import { GatewayError, PARTNER_RETRY_AFTER_S } from '../errors';
 import { currentContext } from '../http/requestContext';
 import { CircuitBreaker, type BreakerState } from './circuitBreaker';
 
@@ -95,9 +95,12 @@ export class ProviderUnavailableError extends GatewayError {
   constructor(
     readonly provider: string,
     readonly failure: ProviderFailure,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterS?: number },
   ) {
-    super(`${provider} is not answering right now. Please try again in a few minutes.`, options);
+    super(`${provider} is not answering right now. Please try again in a few minutes.`, {
+      cause: options?.cause,
+      retryAfterS: options?.retryAfterS ?? PARTNER_RETRY_AFTER_S,
+    });
     this.name = 'ProviderUnavailableError';
     this.maybeReceived = failure !== 'circuit-open' && failure !== 'refused';
   }
@@ -176,7 +179,8 @@ export class ProviderHttp {
    */
   async request(request: ProviderRequest): Promise<ProviderResponse> {
     const breaker = this.#breakerOf(request.breaker ?? DEFAULT_BREAKER);
-    if (!breaker.admit()) throw new ProviderUnavailableError(this.provider, 'circuit-open');
+    if (!breaker.admit())
+      throw new ProviderUnavailableError(this.provider, 'circuit-open', { retryAfterS: breaker.msUntilTrial / 1000 });
     const attempts = request.idempotent ? 1 + this.#options.retries : 1;
     for (let attempt = 1; ; attempt++) {
       try {

@@ -1,4 +1,4 @@
-import { GatewayError } from '../errors';
+import { GatewayError, PARTNER_RETRY_AFTER_S } from '../errors';
 import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity';
 
 /** The date of birth on every simulated record (docs/development.md, "Identity checks"): what the customer types. */
@@ -22,7 +22,7 @@ export class SimulatedIdentity implements IdentityGateway {
 
   async lookUp({ number, name, phone }: IdentityQuery): Promise<IdentityHolder | null> {
     if (number.endsWith('000')) return null;
-    if (number.endsWith('999')) throw new GatewayError(SIMULATED_UNAVAILABLE);
+    if (number.endsWith('999')) throw new GatewayError(SIMULATED_UNAVAILABLE, { retryAfterS: PARTNER_RETRY_AFTER_S });
     const phones = [number.endsWith('222') ? SOMEONE_ELSES_PHONE : phone];
     const record = { dateOfBirth: SIMULATED_DATE_OF_BIRTH, phones };
     if (number.endsWith('111')) return { firstName: 'Ngozi', middleName: '', lastName: 'Eze', ...record };

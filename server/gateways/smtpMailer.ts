@@ -31,6 +31,8 @@ class MailNotSent extends Error {
 }
 
 /** Limits on each stage of a send, so one never outlasts the outbox's hold on its message (outbox.ts). */
+/** A code's mail that could not go out may be asked for again shortly: the user is waiting for it. */
+const MAIL_RETRY_AFTER_S = 10;
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /**
@@ -74,7 +76,8 @@ export class SmtpMailer implements Mailer {
     } catch (error) {
       const cause = new MailNotSent(error);
       const Failure = cause.permanent ? MailRefused : GatewayError;
-      throw new Failure('we could not send the e-mail right now, please try again in a moment', { cause });
+      const retryAfterS = cause.permanent ? undefined : MAIL_RETRY_AFTER_S;
+      throw new Failure('we could not send the e-mail right now, please try again in a moment', { cause, retryAfterS });
     }
   }
 

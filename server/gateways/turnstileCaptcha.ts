@@ -5,6 +5,8 @@ import type { CaptchaVerifier } from './captcha';
 /** Turnstile tokens are at most 2048 characters; anything longer is not worth a round trip. */
 const MAX_TOKEN_LENGTH = 2048;
 const TIMEOUT_MS = 5_000;
+/** A bot check that could not be made is worth trying again soon: the service's outages are short. */
+const CAPTCHA_RETRY_AFTER_S = 10;
 /** Cloudflare: a token is valid for 300 seconds after the challenge was solved. */
 const MAX_CHALLENGE_AGE_MS = 300_000;
 /** Our clock and Cloudflare's may disagree a little; a challenge solved further in the future is not one we believe. */
@@ -46,7 +48,10 @@ export class TurnstileCaptcha implements CaptchaVerifier {
       if (!response.ok) throw new Error(`siteverify answered HTTP ${response.status}`);
       answer = await response.json();
     } catch (cause) {
-      throw new GatewayError('the bot check could not be completed, please try again in a moment', { cause });
+      throw new GatewayError('the bot check could not be completed, please try again in a moment', {
+        cause,
+        retryAfterS: CAPTCHA_RETRY_AFTER_S,
+      });
     }
     if (typeof answer !== 'object' || answer === null) return false;
     const { success, action: solvedFor, hostname, challenge_ts: solvedAt } = answer as Record<string, unknown>;

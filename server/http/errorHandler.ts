@@ -22,11 +22,15 @@ export const DATABASE_UNAVAILABLE = 'the service is briefly unavailable, please 
 /**
  * Every failure leaves as the envelope with an honest status: expected failures (AppError),
  * broken input rules (422), malformed requests (Fastify's 4xx, e.g. bad JSON 400, too large
- * 413), the database out of reach or work refused by a shutdown (503). Anything else is a bug:
+ * 413), the database or a partner out of reach or work refused by a shutdown (503, with
+ * Retry-After). Anything else is a bug:
  * logged, and answered 500 without details.
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);
+  if (error instanceof GatewayError) {
+    request.log.warn({ err: error.cause ?? error }, error.message);
+    if (error.retryAfterS !== undefined) reply.header('Retry-After', String(error.retryAfterS));
+  }
   if (error instanceof AppError) return reply.code(error.status).send(failure(error.message, error.data));
   if (error instanceof ZodError)
     return reply.code(422).send(failure(error.issues[0]?.message ?? 'the request is not valid'));

@@ -28,7 +28,7 @@ const readyAnswer = z.strictObject({ details: z.strictObject({ partners: z.array
  * For load balancers, orchestrators and uptime checks:
  * - `/api/health/live`: the process answers (restart it when this fails); never touches the database.
  * - `/api/health/ready`: send traffic here (503 while the database does not answer; once shutdown
- *   began every request answers 503, this one included: routes/draining.ts). Its `data` carries
+ *   began every request answers 503, this one included: http/draining.ts). Its `data` carries
  *   `details` (each bank partner's breaker and backlog): a partner that refuses or is down is news
  *   for an operator, never a reason to take the server out of service.
  * - `/api/health`: the original check, ok when the database answers.

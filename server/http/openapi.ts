@@ -25,7 +25,9 @@ export const DOCS_PATH = '/docs';
 /** Statuses every route may answer, beside its own. */
 const COMMON_ERRORS = {
   500: 'a bug on our side (logged)',
-  503: 'the database is briefly unavailable: send the same request again',
+  503:
+    'the database or a partner (biller, bank, identity, mail, captcha) is not answering: send the same request ' +
+    'again after the Retry-After seconds',
 } as const;
 
 const ERROR_MEANINGS: Record<number, string> = {
@@ -40,7 +42,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   422: "a field breaks its rule: the message is the first broken rule's",
   423: 'locked (purchases after repeated wrong pins)',
   429: 'too many requests: the message says how long to wait',
-  502: 'a partner (biller, bank, mail, captcha) failed; for a purchase, the bill failed and was refunded',
+  502: 'a partner answered something we could not use; for a purchase, the bill failed and was refunded',
 };
 
 /** The envelope every JSON answer is: `data` only where the route documents one, and then exactly that. */

@@ -4,7 +4,7 @@ import type { CardPayment, CardTopUpStarted, CardTopUpTerms } from '../../../cor
 import { fundingMessages, identityMessages } from '../../../core/messages';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import type { CardPaymentStatus } from '../../db/schema';
-import { AppError, GatewayError } from '../../errors';
+import { AppError, GatewayError, PARTNER_RETRY_AFTER_S } from '../../errors';
 import type { BankPartner, CardGateway, PartnerTransfer } from '../../gateways/bankPartner';
 import type { AppContext } from '../context';
 import { creditCardPayment } from './funding';
@@ -173,7 +173,9 @@ export async function confirmCardPayment(
   if (['success', 'failed', 'disputed'].includes(row.status)) return paymentOf(row);
   const bank = deps.bank?.provider === row.provider ? deps.bank : undefined;
   if (!bank)
-    throw new GatewayError(`${row.provider} is not taking card payments now; your payment will be checked when it is`);
+    throw new GatewayError(`${row.provider} is not taking card payments now; your payment will be checked when it is`, {
+      retryAfterS: PARTNER_RETRY_AFTER_S,
+    });
   const record = await bank.cards.verify(reference);
   const now = ctx.clock.now();
   const contradiction = record ? disagreement(record, row) : undefined;

@@ -139,7 +139,7 @@ export async function oneCallAtATime<T>(
           .execute();
       }
     }
-    if (Date.now() >= deadline) throw new GatewayError(NOT_NOW);
+    if (Date.now() >= deadline) throw new GatewayError(NOT_NOW, { retryAfterS: WAIT_LIMIT_MS / 1000 });
     await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
   }
 }

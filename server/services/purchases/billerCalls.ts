@@ -8,7 +8,7 @@ export interface PurchaseDeps {
   /** Where that timeout comes from; default the system's timers (a test's clock fires it when moved). */
   timeouts?: Timeouts;
   /**
-   * Aborted when a shutdown can wait no longer (routes/draining.ts): a call still out counts as
+   * Aborted when a shutdown can wait no longer (http/draining.ts): a call still out counts as
    * no answer, so its purchase answers "processing" and the requery job, on any replica, settles
    * it, instead of the connection being cut with the bill's fate untold.
    */

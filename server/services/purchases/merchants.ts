@@ -1,6 +1,6 @@
 import type { MerchantDetails } from '../../../core/contract';
 import { isServiceCategory, serviceOfCategory } from '../../../core/services';
-import { AppError, GatewayError } from '../../errors';
+import { AppError, GatewayError, PARTNER_RETRY_AFTER_S } from '../../errors';
 import type { Biller, CustomerLookup } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import { PROVIDER_NOT_AVAILABLE } from './wording';
@@ -10,8 +10,8 @@ export const CUSTOMER_NOT_FOUND = 'we could not find a customer with that number
 export const BILLER_UNREACHABLE = 'we could not reach the biller to verify this customer, please try again';
 
 /**
- * Who the biller knows under a normalised number: 404 when nobody, a gateway error (502) when
- * the biller cannot be reached. verify-merchant answers it, and a purchase of a service that
+ * Who the biller knows under a normalised number: 404 when nobody, a gateway error (503 with
+ * Retry-After) when the biller cannot be reached. verify-merchant answers it, and a purchase of a service that
  * verifies before paying asks it for the number it bills, before any money is reserved.
  */
 export async function lookUpCustomer(biller: Biller, lookup: CustomerLookup): Promise<MerchantDetails> {
@@ -20,7 +20,9 @@ export async function lookUpCustomer(biller: Biller, lookup: CustomerLookup): Pr
     details = await biller.verify(lookup);
   } catch (error) {
     // A biller's own refusal or outage message (betting not sold, "VTpass is not answering") is the clearer one.
-    throw error instanceof AppError ? error : new GatewayError(BILLER_UNREACHABLE, { cause: error });
+    throw error instanceof AppError
+      ? error
+      : new GatewayError(BILLER_UNREACHABLE, { cause: error, retryAfterS: PARTNER_RETRY_AFTER_S });
   }
   if (!details) throw new AppError(404, CUSTOMER_NOT_FOUND);
   return details;

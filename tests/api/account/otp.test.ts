@@ -84,7 +84,9 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
       const failing = await startTestApp(backend, {
         mailer: {
           send: async () => {
-            throw new GatewayError('we could not send the e-mail right now, please try again in a moment');
+            throw new GatewayError('we could not send the e-mail right now, please try again in a moment', {
+              retryAfterS: 10,
+            });
           },
         },
       });
@@ -92,7 +94,7 @@ describe.each(backends)('e-mail verification on $name', (backend) => {
         const account = await signUp(failing);
         for (let i = 0; i < 2; i++) {
           const reply = await failing.call('/api/resend-otp', { token: account.token });
-          expect(reply.status).toBe(502);
+          expect(reply).toMatchObject({ status: 503, headers: { 'retry-after': '10' } });
           expect(reply.body).toEqual({
             type: 'error',
             message: 'we could not send the e-mail right now, please try again in a moment',

@@ -111,7 +111,7 @@ describe.each(backends)('register and forgot with Turnstile on $name', (backend)
   afterAll(() => siteverify.close());
   const t = useTestApp(backend, () => ({ captcha: turnstile('test-secret', siteverify.url) }));
 
-  it('registers with a token the service accepts, refuses one it rejects (403), and answers 502 when it is down', async () => {
+  it('registers with a token the service accepts, refuses one it rejects (403), and answers 503 with Retry-After when it is down', async () => {
     expect(
       (await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'solved:register' } })).status,
     ).toBe(201);
@@ -123,7 +123,8 @@ describe.each(backends)('register and forgot with Turnstile on $name', (backend)
     ).toBe(403);
     const down = await t.call('/api/register', { body: { ...registerBody(newPerson()), token: 'explode' } });
     expect(down).toMatchObject({
-      status: 502,
+      status: 503,
+      headers: { 'retry-after': '10' },
       body: { type: 'error', message: 'the bot check could not be completed, please try again in a moment' },
     });
   });

@@ -213,7 +213,7 @@ describe.each(backends)('identity verification through /api/update-profile on $n
     [
       'a provider that is down (…999)',
       { bvn: '22123456999' },
-      502,
+      503,
       'the identity service is not available right now, please try again in a few minutes',
     ],
     ['a NIN whose record has another phone (…222)', { nin: '12345678222' }, 422, proofMismatch('nin')],

@@ -133,7 +133,8 @@ describe('ProviderHttp against a local provider', () => {
     expect(failure).toBeInstanceOf(ProviderUnavailableError);
     expect(failure).toBeInstanceOf(GatewayError);
     expect(failure).toMatchObject({
-      status: 502,
+      status: 503,
+      retryAfterS: 30,
       failure: 'timeout',
       maybeReceived: true,
       message: 'VTpass is not answering right now. Please try again in a few minutes.',

@@ -80,9 +80,13 @@ describe.each(backends)('a purchase verifies the number it bills, on $name', (ba
     );
   });
 
-  it('a biller that cannot be reached is the gateway error of verify-merchant, and nothing is charged', async () => {
-    expect(await verify(ikeja, '45030008888')).toMatchObject({ status: 502, body: { message: UNREACHABLE } });
-    await refusedWithNothingCharged(meter('45030008888'), 'electricity-bill', 502, UNREACHABLE);
+  it('a biller that cannot be reached is 503 with Retry-After from verify-merchant, and nothing is charged', async () => {
+    expect(await verify(ikeja, '45030008888')).toMatchObject({
+      status: 503,
+      headers: { 'retry-after': '30' },
+      body: { message: UNREACHABLE },
+    });
+    await refusedWithNothingCharged(meter('45030008888'), 'electricity-bill', 503, UNREACHABLE);
   });
 
   it('the holder of the number billed is on the transaction, not the holder verified before the number changed', async () => {

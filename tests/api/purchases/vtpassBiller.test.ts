@@ -597,7 +597,8 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
       body: { provider_id: ikeja, beneficiary: '45031234567' },
     });
     expect(verify).toMatchObject({
-      status: 502,
+      status: 503,
+      headers: { 'retry-after': '30' },
       body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' },
     });
     await expectLedgerBalanced(t);
@@ -615,8 +616,10 @@ describe.each(backends)('purchases through VTpass (the fake) on $name', (backend
     }
     const before = await balance(t, buyer.token);
     const refused = await buy(t, buyer.token, 'airtime', airtime('08031234567', 100));
+    // The breaker's cool-down is what is left to wait.
     expect(refused).toMatchObject({
-      status: 502,
+      status: 503,
+      headers: { 'retry-after': expect.stringMatching(/^\d+$/) },
       body: { type: 'error', message: 'VTpass is not answering right now. Please try again in a few minutes.' },
     });
     expect(await balance(t, buyer.token)).toBe(before);
@@ -807,7 +810,7 @@ describe.each(backends)('merchant lookups through VTpass (the fake) on $name', (
   it("one user's lookups of a meter that never answers open no breaker: others buy and look up as before", async () => {
     const others = await newBuyer(t, 50_000);
     const before = merchantVerifyCalls();
-    for (let i = 0; i < 6; i++) expect((await verifySilentMeter(buyer.token)).status).toBe(502);
+    for (let i = 0; i < 6; i++) expect((await verifySilentMeter(buyer.token)).status).toBe(503);
     // One call to VTpass per lookup: a timeout is not retried.
     expect(merchantVerifyCalls() - before).toBe(6);
     expect((await buy(t, others.token, 'airtime', airtime('08031234567'))).status).toBe(200);
@@ -826,11 +829,11 @@ describe.each(backends)('merchant lookups through VTpass (the fake) on $name', (
 
   it('a distribution company that answers nobody opens its own lookup breaker only, after failures for several customers', async () => {
     const [late, ...customers] = [await newBuyer(t, 1_000), buyer, await newBuyer(t, 1_000), await newBuyer(t, 1_000)];
-    for (const customer of customers) expect((await verifySilentMeter(customer.token)).status).toBe(502);
+    for (const customer of customers) expect((await verifySilentMeter(customer.token)).status).toBe(503);
     const before = merchantVerifyCalls();
     // Fails fast, with VTpass's message, without a call.
     expect(await verify(late.token, '45031234567')).toMatchObject({
-      status: 502,
+      status: 503,
       body: { message: 'VTpass is not answering right now. Please try again in a few minutes.' },
     });
     expect(merchantVerifyCalls()).toBe(before);
