@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { Paginated, Transaction } from '../../../core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { auditLedger } from '../../../server/services/ledger/ledgerAudit';
 import { startTestApp } from '../../support/api/app';
 import { backends, type Backend } from '../../support/api/backends';
@@ -11,15 +9,19 @@ import { sendPurchases, type BurstAnswer } from '../../support/api/purchaseBurst
 import { newBuyer, PIN, providerId } from '../../support/api/purchases';
 import { freePort } from '../../../testkit/freePort';
 import {
+  openStorage,
   productionRails,
   productionSecrets,
   secretsAsConfig,
-  type Secrets,
-  type Started,
+  seedCustomer,
   START_TIMEOUT_MS,
+  startProduction,
   startServer,
   storage,
   waitUntilListening,
+  type Customer,
+  type Production,
+  type Rails,
   type Storage,
 } from '../../support/api/serverProcess';
 import { eventually } from '../../support/api/eventually';
@@ -36,66 +38,6 @@ import { eventually } from '../../support/api/eventually';
  * again with its key, buying each once (what the dead one left processing is the requery job's:
  * databaseFaults.test.ts).
  */
-/** The server's database, opened here (migrated already: storage() copies the migrated template). */
-async function openStorage(place: Storage): Promise<DatabaseHandle> {
-  return place.databaseUrl
-    ? openServerDatabase(place.databaseUrl)
-    : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
-}
-
-type Rails = Awaited<ReturnType<typeof productionRails>>;
-
-interface Customer {
-  token: string;
-  mtn: number;
-}
-
-/**
- * The customer, made by the app in process (development routes fund the wallet) with the
- * production server's keys, so that a started server accepts the session and the pin.
- */
-async function seedCustomer(backend: Backend['name'], place: Storage, secrets: Secrets): Promise<Customer> {
-  const database = await openStorage(place);
-  const seeding = await startTestApp({ name: backend, open: () => Promise.resolve(database) } satisfies Backend, {
-    database,
-    config: secretsAsConfig(secrets),
-  });
-  try {
-    const buyer = await newBuyer(seeding, 20_000);
-    return { token: buyer.token, mtn: await providerId(seeding, 'airtime', 'MTN') };
-  } finally {
-    await seeding.close();
-  }
-}
-
-interface Production {
-  started: Started;
-  base: string;
-}
-
-/** A production start on `place`; the bills go to the fake VTpass (production refuses the simulated rails). */
-async function startProduction(
-  place: Storage,
-  secrets: Secrets,
-  rails: Rails,
-  extra: Record<string, string> = {},
-): Promise<Production> {
-  const port = await freePort();
-  const started = startServer({
-    ...place.env,
-    ...secrets,
-    ...rails.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    STATIC_DIR: '/nonexistent',
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_MULTIPLIER: '100',
-    ...extra,
-  });
-  await waitUntilListening(started, port);
-  return { started, base: `http://127.0.0.1:${port}` };
-}
-
 /**
  * SIGTERM once every purchase's connection is made and a bill waits on the biller (work begun,
  * which must be finished, not refused); the biller answers once the server is no longer ready.

@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../../core/contract';
-import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../../server/db/database';
 import { auditLedger } from '../../../server/services/ledger/ledgerAudit';
 import { startTestApp } from '../../support/api/app';
 import { backends, type Backend } from '../../support/api/backends';
@@ -11,6 +9,7 @@ import { ManualClock } from '../../support/api/manualClock';
 import { newBuyer, providerId, type Buyer } from '../../support/api/purchases';
 import { createdSchedule, lagosIn } from '../../support/api/schedules';
 import {
+  openStorage,
   productionRails,
   productionSecrets,
   secretsAsConfig,
@@ -32,13 +31,6 @@ import { eventually } from '../../support/api/eventually';
  */
 const BUYERS = 4;
 const PER_BUYER = 10;
-
-/** The server's database, opened here (migrated already: storage() copies the migrated template). */
-async function openStorage(place: Storage): Promise<DatabaseHandle> {
-  return place.databaseUrl
-    ? openServerDatabase(place.databaseUrl)
-    : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
-}
 
 /** Waits for `ready` to hold of the server's answers, asking every 100 ms; on a timeout, says what did not happen and what the server printed. */
 const until = <T>(read: () => Promise<T>, ready: (value: T) => boolean, what: string, started: Started) =>

@@ -8,7 +8,11 @@ import { loadConfig, type Config } from '../../../server/config';
 import { startFakeMonnify } from '../../../testkit/fakes/monnifyServer';
 import { FAKE_VTPASS_KEYS, startFakeVtpass } from '../../../testkit/fakes/vtpassServer';
 import { createRuntimeRole } from '../../../testkit/runtimeRole';
+import { openEmbeddedDatabase, openServerDatabase, type DatabaseHandle } from '../../../server/db/database';
+import { freePort } from '../../../testkit/freePort';
+import { startTestApp } from './app';
 import type { Backend } from './backends';
+import { newBuyer, providerId } from './purchases';
 import { eventually } from './eventually';
 import { admin, copyMigratedPGlite, createMigratedDatabase, POSTGRES_URL, withDatabase } from './templates';
 
@@ -152,4 +156,65 @@ export async function storage(backend: Backend['name'], { fresh = false } = {}):
       await removeDir();
     },
   };
+}
+
+/** The server's database, opened here (migrated already: storage() copies the migrated template). */
+export async function openStorage(place: Storage): Promise<DatabaseHandle> {
+  return place.databaseUrl
+    ? openServerDatabase(place.databaseUrl)
+    : await openEmbeddedDatabase({ dataDir: join(place.dataDir, 'pglite') });
+}
+
+export type Rails = Awaited<ReturnType<typeof productionRails>>;
+
+export interface Customer {
+  token: string;
+  email: string;
+  mtn: number;
+}
+
+/**
+ * The customer, made by the app in process (development routes fund the wallet) with the
+ * production server's keys, so that a started server accepts the session and the pin.
+ */
+export async function seedCustomer(backend: Backend['name'], place: Storage, secrets: Secrets): Promise<Customer> {
+  const database = await openStorage(place);
+  const seeding = await startTestApp({ name: backend, open: () => Promise.resolve(database) } satisfies Backend, {
+    database,
+    config: secretsAsConfig(secrets),
+  });
+  try {
+    const buyer = await newBuyer(seeding, 20_000);
+    return { token: buyer.token, email: buyer.email, mtn: await providerId(seeding, 'airtime', 'MTN') };
+  } finally {
+    await seeding.close();
+  }
+}
+
+export interface Production {
+  started: Started;
+  base: string;
+}
+
+/** A production start on `place`; the bills go to the fake VTpass (production refuses the simulated rails). */
+export async function startProduction(
+  place: Storage,
+  secrets: Secrets,
+  rails: Rails,
+  extra: Record<string, string> = {},
+): Promise<Production> {
+  const port = await freePort();
+  const started = startServer({
+    ...place.env,
+    ...secrets,
+    ...rails.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    STATIC_DIR: '/nonexistent',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_MULTIPLIER: '100',
+    ...extra,
+  });
+  await waitUntilListening(started, port);
+  return { started, base: `http://127.0.0.1:${port}` };
 }

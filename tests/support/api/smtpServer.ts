@@ -4,18 +4,22 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
  * Just enough of an SMTP server (RFC 5321, no extensions) to receive messages; with
  * `rejectRecipients`, it refuses every recipient as a real one refuses an unknown mailbox.
  * `stop()` makes it unreachable (its connections cut, its port closed) and `start()` opens the
- * same port again: a mail server that goes away and comes back.
+ * same port again: a mail server that goes away and comes back. `holdReplies()` keeps the answer
+ * to each message's end of data from then on: the server has the message, its sender does not
+ * know it, as when the answer is lost; `releaseReplies()` sends what was held.
  */
 export async function startSmtpServer(options: { rejectRecipients?: boolean } = {}) {
   const received: { from: string; to: string[]; data: string }[] = [];
   const sockets = new Set<Socket>();
+  let held: (() => void)[] | undefined;
   const server: Server = createServer((socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     let buffer = '';
     let inData = false;
     let message = { from: '', to: [] as string[], data: '' };
-    const reply = (line: string) => socket.write(`${line}\r\n`);
+    // A reply held past its connection's end (holdReplies) has nobody to go to.
+    const reply = (line: string) => socket.writable && socket.write(`${line}\r\n`);
     reply('220 test.local ESMTP');
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
@@ -28,7 +32,8 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean } = 
             inData = false;
             received.push(message);
             message = { from: '', to: [], data: '' };
-            reply('250 queued');
+            if (held) held.push(() => reply('250 queued'));
+            else reply('250 queued');
           } else {
             message.data += `${line}\n`;
           }
@@ -78,6 +83,12 @@ export async function startSmtpServer(options: { rejectRecipients?: boolean } = 
     messageIds: () => received.map((message) => /^Message-ID: <([^>]+)>/im.exec(message.data)?.[1] ?? ''),
     stop,
     start: () => listen(port),
+    holdReplies: () => void (held ??= []),
+    releaseReplies: () => {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const answer of waiting) answer();
+    },
     close: stop,
   };
 }
