@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AuditFilter } from '../../../core/console';
-import { Empty, Loaded, When } from './components';
+import { Loaded, OpsTable, When } from './components';
 import { useRecord } from './flows';
 
 /** The staff audit, newest first, filtered by action, staff member or customer. */
@@ -53,45 +53,30 @@ export function AuditScreen() {
         </button>
       </form>
       <Loaded record={record} what="the audit">
-        {(entries) =>
-          entries.length === 0 ? (
-            <Empty>Nothing recorded matches.</Empty>
-          ) : (
-            <table className="ops-table">
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Who</th>
-                  <th>Action</th>
-                  <th>Subject</th>
-                  <th>From</th>
-                  <th>Change</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>
-                      <When at={entry.at} />
-                    </td>
-                    <td>{entry.actor}</td>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>
-                      {entry.subject ?? ''}
-                      {entry.customer_id !== null ? ` (customer ${entry.customer_id})` : ''}
-                    </td>
-                    <td>{entry.address ?? 'command line'}</td>
-                    <td>
-                      <code className="ops-json">{entry.after === null ? '' : JSON.stringify(entry.after)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(entries) => (
+          <OpsTable
+            rows={entries}
+            rowKey={(entry) => entry.id}
+            empty="Nothing recorded matches."
+            columns={[
+              { title: 'When', cell: (entry) => <When at={entry.at} /> },
+              { title: 'Who', cell: (entry) => entry.actor },
+              { title: 'Action', cell: (entry) => <code>{entry.action}</code> },
+              {
+                title: 'Subject',
+                cell: (entry) =>
+                  `${entry.subject ?? ''}${entry.customer_id !== null ? ` (customer ${entry.customer_id})` : ''}`,
+              },
+              { title: 'From', cell: (entry) => entry.address ?? 'command line' },
+              {
+                title: 'Change',
+                cell: (entry) => (
+                  <code className="ops-json">{entry.after === null ? '' : JSON.stringify(entry.after)}</code>
+                ),
+              },
+            ]}
+          />
+        )}
       </Loaded>
     </>
   );

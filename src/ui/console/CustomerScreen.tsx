@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { allows, type CustomerPage, type MoneyRequestKind } from '../../../core/console';
+import { allows, type BillStatus, type CustomerPage, type MoneyRequestKind } from '../../../core/console';
 import { categoryLabel } from '../../domain/kit/transactionCategory';
-import { ActionButton, Empty, Loaded, Naira, Section, When } from './components';
+import { ActionButton, Empty, Loaded, Naira, OpsTable, Section, When } from './components';
 import { useRecord } from './flows';
 import { MoneyRequestForm } from './MoneyRequestForm';
 import { CaseRow } from './CasesScreen';
@@ -76,60 +76,36 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
       </Section>
 
       <Section title="Transactions">
-        {page.transactions.length === 0 ? (
-          <Empty>No transactions.</Empty>
-        ) : (
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>What</th>
-                <th>Amount</th>
-                <th>Status</th>
-                <th>Reference</th>
-                <th>At the biller</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {page.transactions.map((transaction) => (
-                <tr key={transaction.id} data-stuck={transaction.stuck || undefined}>
-                  <td>
-                    <When at={transaction.created_at} />
-                  </td>
-                  <td>{transaction.description || categoryLabel(transaction.category)}</td>
-                  <td>
-                    <Naira amount={transaction.amount} />
-                  </td>
-                  <td>
-                    {transaction.status}
-                    {transaction.stuck ? ' (over an hour)' : ''}
-                  </td>
-                  <td>
-                    <code>{transaction.reference}</code>
-                  </td>
-                  <td>
-                    {transaction.bill
-                      ? `${transaction.bill.biller} · ${transaction.bill.provider} · ` +
-                        `${transaction.bill.beneficiary}${transaction.bill.last_requery_at ? ' · asked ' : ''}`
-                      : '—'}
-                    {transaction.bill?.last_requery_at ? <When at={transaction.bill.last_requery_at} /> : null}
-                  </td>
-                  <td>
-                    {transaction.status === 'processing' && transaction.bill && (
-                      <ActionButton
-                        label="Requery now"
-                        action="bill.requery"
-                        args={{ transactionId: transaction.id }}
-                        onDone={reload}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <OpsTable
+          rows={page.transactions}
+          rowKey={(transaction) => transaction.id}
+          empty="No transactions."
+          setApart={(transaction) => transaction.stuck}
+          columns={[
+            { title: 'When', cell: (transaction) => <When at={transaction.created_at} /> },
+            { title: 'What', cell: (transaction) => transaction.description || categoryLabel(transaction.category) },
+            { title: 'Amount', cell: (transaction) => <Naira amount={transaction.amount} /> },
+            {
+              title: 'Status',
+              cell: (transaction) => `${transaction.status}${transaction.stuck ? ' (over an hour)' : ''}`,
+            },
+            { title: 'Reference', cell: (transaction) => <code>{transaction.reference}</code> },
+            { title: 'At the biller', cell: (transaction) => <AtTheBiller bill={transaction.bill} /> },
+            {
+              title: '',
+              cell: (transaction) =>
+                transaction.status === 'processing' &&
+                transaction.bill && (
+                  <ActionButton
+                    label="Requery now"
+                    action="bill.requery"
+                    args={{ transactionId: transaction.id }}
+                    onDone={reload}
+                  />
+                ),
+            },
+          ]}
+        />
       </Section>
 
       <Section title="Cases">
@@ -180,34 +156,17 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
       </Section>
 
       <Section title="Ledger entries">
-        {page.ledger.length === 0 ? (
-          <Empty>No entries.</Empty>
-        ) : (
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>Movement</th>
-                <th>Kind</th>
-                <th>Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.ledger.map((entry) => (
-                <tr key={`${entry.movement_id}`}>
-                  <td>
-                    <When at={entry.created_at} />
-                  </td>
-                  <td>{entry.movement_id}</td>
-                  <td>{entry.kind}</td>
-                  <td>
-                    <Naira amount={entry.amount} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <OpsTable
+          rows={page.ledger}
+          rowKey={(entry) => entry.movement_id}
+          empty="No entries."
+          columns={[
+            { title: 'When', cell: (entry) => <When at={entry.created_at} /> },
+            { title: 'Movement', cell: (entry) => entry.movement_id },
+            { title: 'Kind', cell: (entry) => entry.kind },
+            { title: 'Amount', cell: (entry) => <Naira amount={entry.amount} /> },
+          ]}
+        />
       </Section>
 
       <Section title="Address">
@@ -228,6 +187,22 @@ function CustomerDetail({ page, reload }: { page: CustomerPage; reload: () => vo
             </ul>
           )}
         </Section>
+      )}
+    </>
+  );
+}
+
+/** Where a purchase's bill stands at the biller, and when we last asked; a dash for what is no bill. */
+function AtTheBiller({ bill }: { bill: BillStatus | null }) {
+  if (!bill) return '—';
+  return (
+    <>
+      {`${bill.biller} · ${bill.provider} · ${bill.beneficiary}`}
+      {bill.last_requery_at && (
+        <>
+          {' · asked '}
+          <When at={bill.last_requery_at} />
+        </>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { UndeliverableMessage } from '../../../core/console';
 import { categoryLabel } from '../../domain/kit/transactionCategory';
-import { ActionButton, Empty, Loaded, Naira, Section, When } from './components';
+import { ActionButton, Empty, Loaded, Naira, OpsTable, Section, When } from './components';
 import { useRecord } from './flows';
 
 /**
@@ -52,40 +52,21 @@ export function GlanceScreen() {
                 </button>
               }
             >
-              {today.purchases.length === 0 ? (
-                <Empty>No purchases yet today.</Empty>
-              ) : (
-                <table className="ops-table">
-                  <thead>
-                    <tr>
-                      <th>Service</th>
-                      <th>Provider</th>
-                      <th>Bills</th>
-                      <th>Completed</th>
-                      <th>Failed</th>
-                      <th>Processing</th>
-                      <th>Sold</th>
-                      <th>Success</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {today.purchases.map((row) => (
-                      <tr key={`${row.category}-${row.provider}`}>
-                        <td>{categoryLabel(row.category)}</td>
-                        <td>{row.provider}</td>
-                        <td>{row.count}</td>
-                        <td>{row.completed}</td>
-                        <td>{row.failed}</td>
-                        <td>{row.processing}</td>
-                        <td>
-                          <Naira amount={row.amount} />
-                        </td>
-                        <td>{row.success_rate === null ? '—' : `${row.success_rate}%`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+              <OpsTable
+                rows={today.purchases}
+                rowKey={(row) => `${row.category}-${row.provider}`}
+                empty="No purchases yet today."
+                columns={[
+                  { title: 'Service', cell: (row) => categoryLabel(row.category) },
+                  { title: 'Provider', cell: (row) => row.provider },
+                  { title: 'Bills', cell: (row) => row.count },
+                  { title: 'Completed', cell: (row) => row.completed },
+                  { title: 'Failed', cell: (row) => row.failed },
+                  { title: 'Processing', cell: (row) => row.processing },
+                  { title: 'Sold', cell: (row) => <Naira amount={row.amount} /> },
+                  { title: 'Success', cell: (row) => (row.success_rate === null ? '—' : `${row.success_rate}%`) },
+                ]}
+              />
             </Section>
             <Section title="Funding today">
               {today.funding.length === 0 ? (
@@ -165,36 +146,19 @@ export function GlanceScreen() {
 function UndeliverableMessages({ messages }: { messages: UndeliverableMessage[] }) {
   return (
     <Section title="Messages not delivered">
-      {messages.length === 0 ? (
-        <Empty>None: every message was accepted by the mail server, or is still being tried.</Empty>
-      ) : (
-        <table className="ops-table">
-          <thead>
-            <tr>
-              <th>To</th>
-              <th>Subject</th>
-              <th>Kind</th>
-              <th>Attempts</th>
-              <th>Why</th>
-              <th>Given up</th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((message) => (
-              <tr key={message.id}>
-                <td>{message.recipient}</td>
-                <td>{message.subject}</td>
-                <td>{message.kind}</td>
-                <td>{message.attempts}</td>
-                <td>{message.reason}</td>
-                <td>
-                  <When at={message.given_up_at} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <OpsTable
+        rows={messages}
+        rowKey={(message) => message.id}
+        empty="None: every message was accepted by the mail server, or is still being tried."
+        columns={[
+          { title: 'To', cell: (message) => message.recipient },
+          { title: 'Subject', cell: (message) => message.subject },
+          { title: 'Kind', cell: (message) => message.kind },
+          { title: 'Attempts', cell: (message) => message.attempts },
+          { title: 'Why', cell: (message) => message.reason },
+          { title: 'Given up', cell: (message) => <When at={message.given_up_at} /> },
+        ]}
+      />
     </Section>
   );
 }

@@ -4,13 +4,14 @@ import {
   STAFF_ROLES,
   type InvitationSent,
   type StaffChange,
+  type StaffMember,
   type StaffOutcome,
   type StaffRole,
 } from '../../../core/console';
 import { TextField } from '../kit/TextField';
 import { useFlow } from '../kit/useFlow';
 import { staffChangeApprovalMachine } from '../../machines/console/staffChangeApproval';
-import { ActionButton, CodeField, Empty, Loaded, When } from './components';
+import { ActionButton, CodeField, Empty, Loaded, OpsTable, When } from './components';
 import { useAction, useRecord } from './flows';
 import { useStaff } from './staffContext';
 
@@ -98,67 +99,57 @@ export function StaffScreen() {
       </section>
       <Loaded record={record} what="the staff">
         {(staff) => (
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th>E-mail</th>
-                <th>Name</th>
-                <th>Role</th>
-                <th>State</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((member) => (
-                <tr key={member.id}>
-                  <td>{member.email}</td>
-                  <td>{member.name}</td>
-                  <td>{member.role}</td>
-                  <td>
-                    {member.disabled
-                      ? 'disabled'
-                      : member.invitation_pending
-                        ? 'invited'
-                        : member.enrolled
-                          ? 'active'
-                          : 'setting up'}
-                  </td>
-                  <td>
-                    {member.id !== me.id && (
-                      <div className="ops-row">
-                        {STAFF_ROLES.filter((role) => role !== member.role).map((role) => (
-                          <ActionButton
-                            key={role}
-                            label={`Make ${role}`}
-                            action="staff.update"
-                            args={{ staff_id: member.id, role }}
-                            onDone={told}
-                          />
-                        ))}
-                        <ActionButton
-                          label={member.disabled ? 'Enable' : 'Disable'}
-                          action="staff.update"
-                          args={{ staff_id: member.id, disabled: !member.disabled }}
-                          onDone={told}
-                        />
-                        {!member.disabled && (
-                          <ActionButton
-                            label="Reset sign-in"
-                            action="staff.reset"
-                            args={{ staffId: member.id }}
-                            onDone={told}
-                          />
-                        )}
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OpsTable
+            rows={staff}
+            rowKey={(member) => member.id}
+            empty="No staff yet."
+            columns={[
+              { title: 'E-mail', cell: (member) => member.email },
+              { title: 'Name', cell: (member) => member.name },
+              { title: 'Role', cell: (member) => member.role },
+              { title: 'State', cell: stateOf },
+              {
+                title: '',
+                cell: (member) => member.id !== me.id && <StaffActions member={member} onDone={told} />,
+              },
+            ]}
+          />
         )}
       </Loaded>
     </>
+  );
+}
+
+/** Where a member's account stands, as a word. */
+function stateOf(member: StaffMember): string {
+  if (member.disabled) return 'disabled';
+  if (member.invitation_pending) return 'invited';
+  return member.enrolled ? 'active' : 'setting up';
+}
+
+/** What an admin may do to another member: another role, disable or enable, a new sign-in. */
+function StaffActions({ member, onDone }: { member: StaffMember; onDone: (outcome: StaffOutcome) => void }) {
+  return (
+    <div className="ops-row">
+      {STAFF_ROLES.filter((role) => role !== member.role).map((role) => (
+        <ActionButton
+          key={role}
+          label={`Make ${role}`}
+          action="staff.update"
+          args={{ staff_id: member.id, role }}
+          onDone={onDone}
+        />
+      ))}
+      <ActionButton
+        label={member.disabled ? 'Enable' : 'Disable'}
+        action="staff.update"
+        args={{ staff_id: member.id, disabled: !member.disabled }}
+        onDone={onDone}
+      />
+      {!member.disabled && (
+        <ActionButton label="Reset sign-in" action="staff.reset" args={{ staffId: member.id }} onDone={onDone} />
+      )}
+    </div>
   );
 }
 

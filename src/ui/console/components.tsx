@@ -53,6 +53,52 @@ export function Loaded<T>({
 
 export const Empty = ({ children }: { children: ReactNode }) => <p className="ops-empty">{children}</p>;
 
+/** A column of a console table: its heading (empty over a column of buttons) and what a row shows in it. */
+export interface Column<Row> {
+  title: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * Every list staff read as a table, in one markup, with the sentence shown instead when there is
+ * nothing to list. `setApart` marks rows that need a look (a bill processing for over an hour).
+ */
+export function OpsTable<Row>({
+  rows,
+  columns,
+  rowKey,
+  empty,
+  setApart,
+}: {
+  rows: readonly Row[];
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string | number | bigint;
+  empty: ReactNode;
+  setApart?: (row: Row) => boolean;
+}) {
+  if (rows.length === 0) return <Empty>{empty}</Empty>;
+  return (
+    <table className="ops-table">
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={index}>{column.title}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={String(rowKey(row))} data-stuck={setApart?.(row) || undefined}>
+            {columns.map((column, index) => (
+              <td key={index}>{column.cell(row)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * A button that runs one staff action (consoleAction); with `noteLabel` it first asks for a note.
  * `onDone` reloads what the screen shows.
