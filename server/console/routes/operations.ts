@@ -41,7 +41,7 @@ export function registerOperationsRoutes(app: FastifyInstance, ctx: AppContext, 
     '/ops/api/late-bills/list',
     { config: { access: { permission: 'reconciliation.work' } } },
     async (request) => {
-      const bills = await auditedRead(ctx, actorOf(request), { action: 'late-bills.list' }, lateBills);
+      const bills = await auditedRead(ctx, actorOf(request), { action: 'reconciliation.late-bills' }, lateBills);
       return success('bills refunded at their deadline', bills);
     },
   );

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, Transaction } from '../../../core/contract';
-import type { Bill, BillOutcome } from '../../../server/gateways/biller';
-import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
+import type { BillOutcome } from '../../../server/gateways/biller';
 import { runRequery } from '../../../server/jobs/requery';
 import {
   FINAL_ASK_LEAD_MS,
@@ -13,19 +12,7 @@ import { requeryPurchase } from '../../../server/services/purchases/requery';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
 import { systemBalance } from '../../support/api/ledger';
-import { balance, buy, newBuyer, PIN, providerId, type Buyer } from '../../support/api/purchases';
-
-/**
- * The simulated biller, whose requeries of a beneficiary can be scripted: each call takes the next
- * answer given for it (a function, so a test can hold it back), then the simulated one.
- */
-class ScriptedBiller extends SimulatedBiller {
-  readonly script = new Map<string, (() => Promise<BillOutcome>)[]>();
-  async requery(bill: Bill): Promise<BillOutcome> {
-    const next = this.script.get(bill.beneficiary)?.shift();
-    return next ? next() : super.requery(bill);
-  }
-}
+import { balance, buy, newBuyer, PIN, providerId, ScriptedBiller, type Buyer } from '../../support/api/purchases';
 
 /** An answer held back until the test opens it; `asked` resolves once the biller was asked. */
 function heldAnswer(outcome: BillOutcome) {
