@@ -84,9 +84,6 @@ export function responseFor(row: StoredTransaction): PurchaseResponse {
 /** Why a bill was refunded: the biller said it failed, or did not confirm it by its 24-hour deadline. */
 export type RefundCause = 'failed' | 'deadline';
 
-/** Why a bill refunded at its 24-hour deadline was refunded, in the customer's words (notification and receipt). */
-export const UNCONFIRMED_REFUND_REASON = 'the biller did not confirm it within 24 hours';
-
 /**
  * The notification of a bill's final state: what was delivered (and the cashback it earns), or that
  * the wallet was refunded, and why when it was the 24-hour deadline (`refund` 'deadline').
@@ -103,7 +100,7 @@ export function finalNotification(
     return {
       title: 'Purchase refunded: not confirmed within 24 hours',
       content:
-        `Your purchase of ${row.description} was refunded because ${UNCONFIRMED_REFUND_REASON}. ` +
+        `Your purchase of ${row.description} was refunded because the biller did not confirm it within 24 hours. ` +
         `${amount} has been returned to your wallet in full. If it still arrives, it is yours at no charge. ` +
         `(ref ${row.reference})`,
     };

@@ -2,7 +2,7 @@ import { lagosTimeInWords } from '../../../core/days';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { serviceOfCategory } from '../../../core/services';
 import type { Mail } from '../../gateways/mailer';
-import { UNCONFIRMED_REFUND_REASON, type RefundCause } from '../purchases/wording';
+import type { RefundCause } from '../purchases/wording';
 import type { AppContext } from '../context';
 import type { StoredTransaction } from './transactions';
 
@@ -68,7 +68,7 @@ export function purchaseReceipt(to: string, row: StoredTransaction, refund: Refu
   const status = completed
     ? 'Successful'
     : refund === 'deadline'
-      ? `Refunded in full to your wallet: ${UNCONFIRMED_REFUND_REASON}`
+      ? 'Refunded in full to your wallet: the biller did not confirm it within 24 hours'
       : 'Failed, refunded to your wallet';
   const lines: Line[] = [
     { label: 'Amount', value: naira(row.amount_kobo) },
