@@ -343,6 +343,9 @@ export interface Purchases {
    * When the biller was last asked about the bill.
    */
   last_requery_at: Date | null;
+  /**
+   * When the requery job asks the biller next: while processing, and after a refund at the deadline until the biller answers.
+   */
   next_requery_at: Date | null;
   package_id: number | null;
   provider_id: number;

@@ -32,6 +32,8 @@ ALTER TABLE purchases ADD CONSTRAINT purchases_exposure_resolved
   CHECK ((exposure_resolved_at IS NOT NULL) = (exposure IS NOT NULL AND exposure <> 'open'));
 COMMENT ON COLUMN purchases.exposure IS 'Refunded at the deadline unconfirmed: open until the biller answers delivered (loss posted) or failed.';
 
+COMMENT ON COLUMN purchases.next_requery_at IS 'When the requery job asks the biller next: while processing, and after a refund at the deadline until the biller answers.';
+
 CREATE INDEX purchases_refunded ON purchases (refunded_at) WHERE refunded_at IS NOT NULL;
 CREATE INDEX purchases_exposures ON purchases (exposure, deadline_at) WHERE exposure IS NOT NULL;
 

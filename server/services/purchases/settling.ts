@@ -128,13 +128,15 @@ function finalNotices(
  * after the debit.
  */
 function billUpdate(refund: RefundCause | null, now: Date, delayMs: number): RawBuilder<unknown> {
-  if (refund === null)
-    return sql`UPDATE purchases SET next_requery_at = NULL WHERE transaction_id = (SELECT id FROM final)`;
-  const exposure = refund === 'deadline' ? 'open' : null;
-  return sql`UPDATE purchases
-      SET next_requery_at = CASE WHEN ${exposure}::text IS NULL THEN NULL ELSE next_requery_at END,
-          refunded_at = ${now}::timestamptz, refund_delay_ms = ${delayMs}::bigint, exposure = ${exposure}::text
-      WHERE transaction_id = (SELECT id FROM final)`;
+  const refunded = sql`refunded_at = ${now}::timestamptz, refund_delay_ms = ${delayMs}::bigint`;
+  const set =
+    refund === null
+      ? sql`next_requery_at = NULL`
+      : refund === 'failed'
+        ? sql`next_requery_at = NULL, ${refunded}`
+        : // Still asked on the job's lease: the biller's answer settles the exposure.
+          sql`exposure = 'open', ${refunded}`;
+  return sql`UPDATE purchases SET ${set} WHERE transaction_id = (SELECT id FROM final)`;
 }
 
 /**
