@@ -191,6 +191,13 @@ describe.each(backends)('the 24-hour deadline of a pending bill on $name', (back
     const refunded = await billRow(bill.id);
     expect(refunded).toMatchObject({ status: 'canceled', exposure: 'open', refunded_at: row.deadline_at });
     expect(Number(refunded.refund_delay_ms)).toBe(PENDING_DEADLINE_MS);
+    expect(await movementsOf(bill.id)).toEqual(['purchase-reserve', 'purchase-refund']);
+    const [notification] = await notifications();
+    expect(notification).toMatchObject({ title: 'Purchase refunded: not confirmed within 24 hours' });
+    expect(notification.content).toContain(bill.reference);
+    const [mail] = t.outbox.list(buyer.email);
+    expect(mail.subject).toBe(`Refunded: ${bill.description}`);
+    expect(mail.text).toContain(bill.reference);
   });
 
   it('a bill of a biller no longer in use is refunded at its deadline too, unasked', async () => {
