@@ -96,12 +96,22 @@ export interface CustomerHit {
   matched: SearchMatch;
 }
 
+/**
+ * A bill refunded at its 24-hour deadline without the biller's answer: open while the biller is
+ * still asked; then delivered (the business's loss, written off) or failed (nothing lost).
+ */
+export type Exposure = 'open' | 'delivered' | 'failed';
+
 export interface BillStatus {
   biller: string;
   provider: string;
   beneficiary: string;
   request_id: string;
   last_requery_at: string | null;
+  /** The debit plus 24 hours: refunded in full by then if the biller has not confirmed it. */
+  deadline_at: string;
+  /** Null unless it was refunded at its deadline unconfirmed. */
+  exposure: Exposure | null;
 }
 
 export interface ConsoleTransaction {
@@ -301,11 +311,49 @@ export interface UndeliverableMessage {
   given_up_at: string;
 }
 
+/** Bills refunded at their 24-hour deadline whose exposure is settled or still open (finance). */
+export interface LateBill {
+  transaction_id: number;
+  customer_id: number;
+  customer_name: string;
+  reference: string;
+  category: string;
+  provider: string;
+  amount: number;
+  biller: string;
+  request_id: string;
+  debited_at: string;
+  refunded_at: string;
+  last_requery_at: string | null;
+  exposure: Exposure;
+  /** When the biller's answer settled it; null while open. */
+  resolved_at: string | null;
+}
+
+export interface LateBills {
+  /** The open exposures, oldest first (the first 200). */
+  open: LateBill[];
+  /** Every open exposure. */
+  open_count: number;
+  open_total: number;
+  /** The latest settled (delivered: loss written off; failed: closed), newest first. */
+  settled: LateBill[];
+  /** Every loss written off so far. */
+  lost_count: number;
+  lost_total: number;
+}
+
 export interface Glance {
   day: string;
   purchases: GlanceRow[];
   funding: { provider: string; count: number; amount: number }[];
+  /** Bills processing for over an hour, the nearest their 24-hour deadline first. */
   stuck_bills: { count: number; oldest: ConsoleTransaction[] };
+  /**
+   * Today's refunds by their time after the debit: within 30 s, after that but within 24 h, and past
+   * 24 h (a breach of the framework's limit); and the exposures still open.
+   */
+  refunds: { within_30s: number; within_24h: number; past_24h: number; open_exposures: number; open_total: number };
   suspense: { count: number; total: number };
   pending_requests: number;
   open_cases: number;

@@ -469,7 +469,10 @@ export const ENVIRONMENT = {
   REQUERY_INTERVAL_MS: {
     config: 'requeryIntervalMs',
     ...literalDefault('15000', milliseconds(0)),
-    meaning: 'how often the requery job settles pending purchases (`0` turns it off)',
+    meaning:
+      'how often the requery job settles pending purchases and refunds those unconfirmed at their 24-hour ' +
+      'deadline (`0` turns it off); with `BILLER_TIMEOUT_MS` + 2 s keep it under 30 s: the first requery of a ' +
+      'pending bill',
   },
   OUTBOX_INTERVAL_MS: {
     config: 'outboxIntervalMs',

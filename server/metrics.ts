@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { GatewayCall } from './gateways/observed';
 import type { PartnerBacklog } from './services/funding/partnerBacklog';
 import type { OutboxBacklog } from './services/notifications/outbox';
+import type { RefundCause } from './services/purchases/wording';
 
 /**
  * The metric families an operator watches (docs/operations.md, "Metrics"), in one registry per app
@@ -17,6 +18,11 @@ export interface Metrics {
    * (refunded), refused (nothing bought).
    */
   purchases: Counter<'service' | 'outcome'>;
+  /**
+   * How long after its debit each bill was refunded, by cause: failed (the biller said so; the
+   * framework wants it within 30 s) or deadline (unconfirmed at 24 hours). Above 86400 is a breach.
+   */
+  refundDelay: Histogram<'cause'>;
   gatewayDuration: Histogram<'gateway' | 'partner' | 'operation' | 'outcome'>;
   gatewayErrors: Counter<'gateway' | 'partner' | 'operation'>;
   /**
@@ -58,6 +64,10 @@ const PARTNER_BACKLOG_KINDS = [
 ] as const;
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+const HOUR = 3600;
+/** A refund's time after the debit: the 30-second and 24-hour limits are bucket bounds. */
+const REFUND_SECONDS = [1, 5, 10, 30, 60, 300, 900, HOUR, 6 * HOUR, 12 * HOUR, 23 * HOUR, 24 * HOUR, 48 * HOUR];
 
 export function createMetrics(backlog: BacklogSource): Metrics {
   const registry = new Registry();
@@ -145,6 +155,15 @@ export function createMetrics(backlog: BacklogSource): Metrics {
       name: 'wallet_purchases_total',
       help: 'Purchase requests answered, by service and outcome',
       labelNames: ['service', 'outcome'],
+      registers,
+    }),
+    refundDelay: new Histogram({
+      name: 'wallet_refund_delay_seconds',
+      help:
+        "Time from a bill's debit to its refund, by cause (failed: the biller said so; deadline: not confirmed " +
+        'in 24 hours); the framework wants failed ones within 30 s and every one within 86400 s',
+      labelNames: ['cause'],
+      buckets: REFUND_SECONDS,
       registers,
     }),
     gatewayDuration: new Histogram({
@@ -260,6 +279,11 @@ export function recordGatewayCall(metrics: Metrics, call: GatewayCall) {
   const labels = { gateway: call.gateway, partner: call.partner, operation: call.operation };
   metrics.gatewayDuration.observe({ ...labels, outcome: call.outcome }, call.durationMs / 1000);
   if (call.outcome === 'error') metrics.gatewayErrors.inc(labels);
+}
+
+/** A bill refunded: how long after its debit, by cause. */
+export function recordRefund(metrics: Metrics, refund: { cause: RefundCause; delayMs: number }) {
+  metrics.refundDelay.observe({ cause: refund.cause }, refund.delayMs / 1000);
 }
 
 /** A ledger audit run: its result, and the problems it found (0 when clean). */

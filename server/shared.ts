@@ -6,7 +6,7 @@ import type { BankPartner, CardGateway } from './gateways/bankPartner';
 import { defaultGateways, type Gateways } from './gateways/defaults';
 import { observedBank, observedBiller, type GatewayCall } from './gateways/observed';
 import { requeryBacklog } from './jobs/requery';
-import { createMetrics, recordGatewayCall, type Metrics } from './metrics';
+import { createMetrics, recordGatewayCall, recordRefund, type Metrics } from './metrics';
 import { currentContext } from './http/requestContext';
 import type { Draining } from './http/draining';
 import { throttledStaff } from './console/services/searchThrottle';
@@ -97,6 +97,7 @@ export async function buildShared(
     sessions: config.sessions,
     liveBankPartners: banks.map((bank) => bank.provider),
     systemAccounts: new Map(),
+    refunded: (refund) => recordRefund(metrics, refund),
   };
   const partnerBacklog = partnerBacklogReader(ctx, banks);
   const takesCards = (bank: BankPartner): bank is BankPartner & { cards: CardGateway } => bank.cards !== null;

@@ -171,7 +171,7 @@ export interface LedgerEntries {
 export interface LedgerMovements {
   created_at: Date;
   id: GeneratedAlways<bigint>;
-  kind: "purchase-reserve" | "purchase-settle" | "purchase-refund" | "cashback" | "funding" | "transfer-unmatched" | "suspense-match" | "suspense-return" | "goodwill-credit" | "goodwill-debit";
+  kind: "purchase-reserve" | "purchase-settle" | "purchase-refund" | "purchase-write-off" | "cashback" | "funding" | "transfer-unmatched" | "suspense-match" | "suspense-return" | "goodwill-credit" | "goodwill-debit";
   /**
    * The partner's payment or operator's action a once-per-record movement books.
    */
@@ -331,12 +331,29 @@ export interface Purchases {
   biller: string;
   category: string;
   /**
+   * Debit plus 24 hours: the bill is refunded if the biller has not confirmed it by then.
+   */
+  deadline_at: Date;
+  /**
+   * Refunded at the deadline unconfirmed: open until the biller answers delivered (loss posted) or failed.
+   */
+  exposure: "open" | "delivered" | "failed" | null;
+  exposure_resolved_at: Date | null;
+  /**
    * When the biller was last asked about the bill.
    */
   last_requery_at: Date | null;
+  /**
+   * When the requery job asks the biller next: while processing, and after a refund at the deadline until the biller answers.
+   */
   next_requery_at: Date | null;
   package_id: number | null;
   provider_id: number;
+  /**
+   * How long after the debit the refund came (refunded_at minus the transaction's creation).
+   */
+  refund_delay_ms: bigint | null;
+  refunded_at: Date | null;
   requery_attempts: Generated<number>;
   request_id: string;
   transaction_id: bigint;

@@ -3,6 +3,7 @@ import type { SessionPolicy } from '../config';
 import type { Executor } from '../db/schema';
 import type { Mailer } from '../gateways/mailer';
 import type { Outgoing } from './notifications/outbox';
+import type { RefundCause } from './purchases/wording';
 import type { SecretBox } from './identity/secretBox';
 import type { TokenHasher } from './account/tokens';
 
@@ -39,6 +40,8 @@ export interface AppContext {
    * shared by the context's transactions.
    */
   systemAccounts: Map<string, bigint>;
+  /** Told of each bill refunded, once it is committed: why, and how long after the debit (the metrics). */
+  refunded?(refund: { cause: RefundCause; delayMs: number }): void;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AppContext } from '../../services/context';
 import { actorOf } from '../guard';
 import { auditedRead } from '../services/audit';
 import { auditNow, glance, type ProviderHealth } from '../services/glance';
+import { lateBills } from '../services/lateBills';
 import { reconciliationQueue, workReconciliationItem } from '../services/reconciliationWork';
 import { writing } from './fields';
 
@@ -16,7 +17,7 @@ const workBody = requestBody({
   note: writing('note', 3, 500),
 });
 
-/** At a glance, and the reconciliation queue. */
+/** At a glance, the reconciliation queue, and the bills refunded at their 24-hour deadline. */
 export function registerOperationsRoutes(app: FastifyInstance, ctx: AppContext, providers: ProviderHealth) {
   app.post('/ops/api/glance', { config: { access: { permission: 'glance.read' } } }, async (request) => {
     const figures = await auditedRead(ctx, actorOf(request), { action: 'glance.view' }, (tx) => glance(tx, providers));
@@ -33,6 +34,15 @@ export function registerOperationsRoutes(app: FastifyInstance, ctx: AppContext, 
     async (request) => {
       const items = await auditedRead(ctx, actorOf(request), { action: 'reconciliation.list' }, reconciliationQueue);
       return success('reconciliation', items);
+    },
+  );
+
+  app.post(
+    '/ops/api/late-bills/list',
+    { config: { access: { permission: 'reconciliation.work' } } },
+    async (request) => {
+      const bills = await auditedRead(ctx, actorOf(request), { action: 'reconciliation.late-bills' }, lateBills);
+      return success('bills refunded at their deadline', bills);
     },
   );
 

@@ -6,6 +6,7 @@ import { SERVICE_CATEGORIES } from '../../../core/services';
 import { inTransaction, type AppContext } from '../../services/context';
 import { auditLedger, recordAuditRun } from '../../services/ledger/ledgerAudit';
 import { outboxBacklog, undeliverableMessages } from '../../services/notifications/outbox';
+import { PENDING_DEADLINE_MS, PROMPT_REFUND_MS } from '../../services/purchases/deadline';
 import { recordAudit, type Actor } from './audit';
 import { consoleTransactions, STUCK_AFTER_MS } from './transactions';
 
@@ -22,9 +23,10 @@ export const breakerOf = (gateway: object): Breaker => {
 
 /**
  * The console's first page: today's (Africa/Lagos) purchases and funding by service and
- * provider with their success rates, bills processing for over an hour, what is held in
- * suspense, what waits for staff, messages not sent yet or given up, the last ledger audit and
- * the providers' breakers.
+ * provider with their success rates, today's refunds by their time after the debit, bills
+ * processing for over an hour (the nearest their deadline first), what is held in suspense, what
+ * waits for staff, messages not sent yet or given up, the last ledger audit and the providers'
+ * breakers.
  */
 export async function glance(ctx: AppContext, providers: ProviderHealth): Promise<Glance> {
   const now = ctx.clock.now();
@@ -81,6 +83,7 @@ export async function glance(ctx: AppContext, providers: ProviderHealth): Promis
       amount: koboToNaira(BigInt(row.amount)),
     })),
     stuck_bills: { count: Number(totals.stuck), oldest: await consoleTransactions(ctx, { stuck: true, limit: 5 }) },
+    refunds: await refundsToday(ctx, since),
     suspense: { count: Number(totals.suspense_count), total: koboToNaira(BigInt(totals.suspense_total)) },
     pending_requests: Number(totals.pending_requests),
     open_cases: Number(totals.open_cases),
@@ -139,6 +142,30 @@ async function messagesAtAGlance(ctx: AppContext, now: Date): Promise<Glance['me
 }
 
 const LATEST_UNDELIVERABLE = 10;
+
+/**
+ * Today's refunds by how long after the debit they came (the framework's 30 seconds for a failed
+ * bill, 24 hours for any), and the exposures still open (services/purchases/deadline.ts).
+ */
+async function refundsToday(ctx: AppContext, since: Date): Promise<Glance['refunds']> {
+  const { rows } = await sql<{ prompt: number; late: number; breach: number; open: number; open_total: string }>`
+    SELECT count(*) FILTER (WHERE refund_delay_ms <= ${PROMPT_REFUND_MS})::int AS prompt,
+           count(*) FILTER (WHERE refund_delay_ms > ${PROMPT_REFUND_MS}
+                              AND refund_delay_ms <= ${PENDING_DEADLINE_MS})::int AS late,
+           count(*) FILTER (WHERE refund_delay_ms > ${PENDING_DEADLINE_MS})::int AS breach,
+           (SELECT count(*) FROM purchases WHERE exposure = 'open')::int AS open,
+           (SELECT coalesce(sum(t.amount_kobo), 0) FROM purchases p JOIN transactions t ON t.id = p.transaction_id
+             WHERE p.exposure = 'open')::text AS open_total
+    FROM purchases WHERE refunded_at >= ${since}::timestamptz`.execute(ctx.db);
+  const row = rows[0];
+  return {
+    within_30s: row.prompt,
+    within_24h: row.late,
+    past_24h: row.breach,
+    open_exposures: row.open,
+    open_total: koboToNaira(BigInt(row.open_total)),
+  };
+}
 
 async function lastAuditRun(ctx: AppContext): Promise<Glance['ledger_audit']> {
   const row = await ctx.db

@@ -1,6 +1,6 @@
-import type { ConsoleTransaction } from '../../../core/console';
+import type { ConsoleTransaction, Exposure } from '../../../core/console';
 import { koboToNaira } from '../../../core/money';
-import { AppError } from '../../errors';
+import { AppError, must } from '../../errors';
 import type { AppContext } from '../../services/context';
 import { TRANSACTION_COLUMNS, type RequeryHooks, type StoredTransaction } from '../../services/records/transactions';
 import { commitAudit, type Actor } from './audit';
@@ -16,7 +16,7 @@ interface Filter {
   limit: number;
 }
 
-/** Transactions with their bill at the biller (purchases only), newest first (stuck: oldest first). */
+/** Transactions with their bill at the biller (purchases only), newest first (stuck: nearest their deadline first). */
 export async function consoleTransactions(ctx: AppContext, filter: Filter): Promise<ConsoleTransaction[]> {
   const now = ctx.clock.now();
   const stuckBefore = new Date(now.getTime() - STUCK_AFTER_MS);
@@ -36,13 +36,16 @@ export async function consoleTransactions(ctx: AppContext, filter: Filter): Prom
       'p.beneficiary',
       'p.request_id',
       'p.last_requery_at',
+      'p.deadline_at',
+      'p.exposure',
       'pr.name as provider',
     ])
     .limit(filter.limit);
   if (filter.customerId !== undefined) query = query.where('t.user_id', '=', filter.customerId);
   if (filter.transactionId !== undefined) query = query.where('t.id', '=', filter.transactionId);
+  // Stuck: the nearest their 24-hour deadline first.
   query = filter.stuck
-    ? query.where('t.status', '=', 'processing').where('t.created_at', '<', stuckBefore).orderBy('t.created_at', 'asc')
+    ? query.where('t.status', '=', 'processing').where('t.created_at', '<', stuckBefore).orderBy('p.deadline_at', 'asc')
     : query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc');
   const rows = await query.execute();
   return rows.map((row) => ({
@@ -62,6 +65,8 @@ export async function consoleTransactions(ctx: AppContext, filter: Filter): Prom
             beneficiary: row.beneficiary ?? '',
             request_id: row.request_id ?? '',
             last_requery_at: row.last_requery_at?.toISOString() ?? null,
+            deadline_at: must(row.deadline_at, 'a purchase has its deadline').toISOString(),
+            exposure: row.exposure as Exposure | null,
           },
     stuck: row.status === 'processing' && row.created_at < stuckBefore,
   }));

@@ -228,7 +228,13 @@ async function reconcileBiller(
   const bills = await ctx.db
     .selectFrom('purchases')
     .innerJoin('transactions', 'transactions.id', 'purchases.transaction_id')
-    .select(['purchases.transaction_id', 'purchases.request_id', 'transactions.status', 'transactions.amount_kobo'])
+    .select([
+      'purchases.transaction_id',
+      'purchases.request_id',
+      'purchases.exposure',
+      'transactions.status',
+      'transactions.amount_kobo',
+    ])
     .where('purchases.biller', '=', deps.biller.name)
     .where('transactions.created_at', '>=', from)
     .where('transactions.created_at', '<', to)
@@ -258,7 +264,12 @@ async function reconcileBiller(
           `we charged ${naira(row.amount_kobo)} for a bill ${deps.biller.name} reports as failed: ` +
           `${outcome.reason}`,
       });
-    } else if (row.status === 'canceled' && outcome.status === 'delivered') {
+    } else if (
+      row.status === 'canceled' &&
+      outcome.status === 'delivered' &&
+      // A bill refunded at its 24-hour deadline that the biller delivered later is booked: written off.
+      row.exposure !== 'delivered'
+    ) {
       found.push({
         day,
         counterparty,

@@ -14,6 +14,10 @@ import type { AppContext } from '../context';
  * - `postHold(ctx, { bill, amountKobo, biller })` completes the hold: clearing → the biller's
  *   account. `voidHold(ctx, { bill, walletId, amountKobo })` releases it: clearing → wallet. At
  *   most one of the two per hold, and only after the hold.
+ * - `writeOff(ctx, { bill, amountKobo, biller })` pays the biller, from the business's own
+ *   account, for a bill refunded at its 24-hour deadline that the biller later delivered (the
+ *   business's loss, never the customer's): losses → the biller's account. Once per bill, and
+ *   only after its refund.
  * - `credit(ctx, { walletId, amountKobo, transactionId, source })` credits a wallet from a named
  *   system source: `{ from: 'partner', provider, reference, feeKobo? }` (a payment a bank partner
  *   or card processor received for the wallet: once per partner reference; a fee the customer paid
@@ -50,6 +54,7 @@ export type MovementKind =
   | 'purchase-reserve'
   | 'purchase-settle'
   | 'purchase-refund'
+  | 'purchase-write-off'
   | 'cashback'
   | 'funding'
   | 'transfer-unmatched'
@@ -114,12 +119,14 @@ export class AlreadyPostedError extends Error {
  * biller), what each biller is owed, what each bank partner holds for us (settlement), money a
  * partner received for an account nobody has (suspense), the fees customers paid a partner on
  * top of a card top-up (kept by the partner from its settlement), and the sources of cashback
- * and of operators' goodwill adjustments (both negative by what they gave).
+ * and of operators' goodwill adjustments (both negative by what they gave), and what the business
+ * paid billers for bills it had refunded at their deadline (negative by what it lost).
  */
 export type SystemAccount =
   | 'clearing'
   | 'cashback'
   | 'goodwill'
+  | 'late-deliveries'
   | { settlement: string }
   | { suspense: string }
   | { fees: string }
@@ -129,6 +136,7 @@ export function systemAccountCode(account: SystemAccount): string {
   if (account === 'clearing') return 'clearing:purchases';
   if (account === 'cashback') return 'rewards:cashback';
   if (account === 'goodwill') return 'adjustments:goodwill';
+  if (account === 'late-deliveries') return 'losses:late-deliveries';
   if ('settlement' in account) return `settlement:${account.settlement}`;
   if ('suspense' in account) return `suspense:${account.suspense}`;
   if ('fees' in account) return `fees:${account.fees}`;
@@ -146,6 +154,7 @@ const ONCE_GUARDS = new Set([
   'ledger_movements_one_suspense_hold',
   'ledger_movements_one_suspense_release',
   'ledger_movements_one_adjustment',
+  'ledger_movements_one_write_off',
 ]);
 
 function planned(
@@ -237,6 +246,28 @@ export async function voidHold(
   { bill, walletId, amountKobo }: HoldOf & { walletId: bigint },
 ): Promise<Movement> {
   return planned(HOLD_KINDS.void, bill, null, await systemAccountId(ctx, 'clearing'), walletId, amountKobo);
+}
+
+/** The movement of a late delivery's loss: the name the audit and the console read. */
+export const WRITE_OFF_KIND = 'purchase-write-off' satisfies MovementKind;
+
+/**
+ * Pays the biller for a bill that was refunded at its deadline and then delivered after all: the
+ * business's loss, from its own account. Once per bill (the database's rule), and only after the
+ * bill's refund.
+ */
+export async function writeOff(
+  ctx: AppContext,
+  { bill, amountKobo, biller }: HoldOf & { biller: string },
+): Promise<Movement> {
+  return planned(
+    WRITE_OFF_KIND,
+    bill,
+    null,
+    await systemAccountId(ctx, 'late-deliveries'),
+    await systemAccountId(ctx, { biller }),
+    amountKobo,
+  );
 }
 
 /**
@@ -496,6 +527,7 @@ export async function rememberSystemAccounts(
     'clearing',
     'cashback',
     'goodwill',
+    'late-deliveries',
     ...billers.map((biller) => ({ biller })),
     ...partners.flatMap((provider) => [{ settlement: provider }, { suspense: provider }]),
     ...cardPartners.flatMap((provider) => [{ settlement: provider }, { fees: provider }]),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/schema';
-import { HOLD_KINDS } from './ledger';
+import { HOLD_KINDS, WRITE_OFF_KIND } from './ledger';
 
 /**
  * Checks the ledger's invariants (docs/architecture.md, "Money and state on the server") over the
@@ -8,9 +8,10 @@ import { HOLD_KINDS } from './ledger';
  * everything; each user wallet's cached balance equals the sum of its entries, and no system
  * account caches one (its balance is its entries: services/ledger.ts); no user's wallet is below
  * zero; every purchase was held once and, by its status, its hold posted once (completed), voided
- * once (canceled), or neither yet (processing). The database refuses a second of each (ledger.ts);
- * this is the second check, and the one that sees what a guard cannot (an amount held that is not
- * the bill's).
+ * once (canceled), or neither yet (processing), and written off once exactly when the biller
+ * delivered a bill that had been refunded at its deadline. The database refuses a second of each
+ * (ledger.ts); this is the second check, and the one that sees what a guard cannot (an amount
+ * held or written off that is not the bill's).
  */
 export async function auditLedger(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -57,40 +58,56 @@ const PURCHASE_MOVEMENTS: Record<string, [number, number, number]> = {
   canceled: [1, 0, 1],
 };
 
+interface PurchaseMovements {
+  id: bigint;
+  status: string;
+  exposure: string | null;
+  amount: string;
+  reserve: number;
+  settle: number;
+  refund: number;
+  write_off: number;
+  reserved: string;
+  written_off: string;
+}
+
 async function purchaseProblems(db: Executor): Promise<string[]> {
-  const { rows } = await sql<{
-    id: bigint;
-    status: string;
-    amount: string;
-    reserve: number;
-    settle: number;
-    refund: number;
-    reserved: string;
-  }>`
-    SELECT t.id, t.status, t.amount_kobo::text AS amount,
+  const { rows } = await sql<PurchaseMovements>`
+    SELECT t.id, t.status, p.exposure, t.amount_kobo::text AS amount,
       count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.hold})::int AS reserve,
       count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.post})::int AS settle,
       count(*) FILTER (WHERE m.kind = ${HOLD_KINDS.void})::int AS refund,
+      count(*) FILTER (WHERE m.kind = ${WRITE_OFF_KIND})::int AS write_off,
       coalesce((SELECT sum(e.amount_kobo) FROM ledger_movements rm JOIN ledger_entries e ON e.movement_id = rm.id
                 WHERE rm.transaction_id = t.id AND rm.kind = ${HOLD_KINDS.hold} AND e.amount_kobo > 0), 0)::text
-        AS reserved
+        AS reserved,
+      coalesce((SELECT sum(e.amount_kobo) FROM ledger_movements wm JOIN ledger_entries e ON e.movement_id = wm.id
+                WHERE wm.transaction_id = t.id AND wm.kind = ${WRITE_OFF_KIND} AND e.amount_kobo > 0), 0)::text
+        AS written_off
     FROM purchases p JOIN transactions t ON t.id = p.transaction_id
     LEFT JOIN ledger_movements m ON m.transaction_id = t.id
-    GROUP BY t.id, t.status, t.amount_kobo`.execute(db);
-  const problems: string[] = [];
-  for (const row of rows) {
-    const allowed = PURCHASE_MOVEMENTS[row.status];
-    const found: [number, number, number] = [row.reserve, row.settle, row.refund];
-    if (!allowed || found.some((count, i) => count !== allowed[i])) {
-      problems.push(
-        `purchase ${row.id} (${row.status}) has ${row.reserve} reserve, ${row.settle} settle and ` +
-          `${row.refund} refund movements`,
-      );
-    } else if (row.reserved !== row.amount) {
-      problems.push(`purchase ${row.id} reserved ${row.reserved} kobo for a bill of ${row.amount}`);
-    }
-  }
-  return problems;
+    GROUP BY t.id, t.status, p.exposure, t.amount_kobo`.execute(db);
+  return rows.flatMap(purchaseProblem);
+}
+
+/** What is wrong with one purchase's movements, if anything. */
+function purchaseProblem(row: PurchaseMovements): string[] {
+  const allowed = PURCHASE_MOVEMENTS[row.status];
+  const found: [number, number, number] = [row.reserve, row.settle, row.refund];
+  if (!allowed || found.some((count, i) => count !== allowed[i]))
+    return [
+      `purchase ${row.id} (${row.status}) has ${row.reserve} reserve, ${row.settle} settle and ` +
+        `${row.refund} refund movements`,
+    ];
+  if (row.reserved !== row.amount)
+    return [`purchase ${row.id} reserved ${row.reserved} kobo for a bill of ${row.amount}`];
+  // Only a bill refunded at its deadline that the biller then delivered is written off, once.
+  const writeOffs = row.exposure === 'delivered' ? 1 : 0;
+  if (row.write_off !== writeOffs)
+    return [`purchase ${row.id} (exposure ${row.exposure ?? 'none'}) has ${row.write_off} write-off movements`];
+  if (writeOffs === 1 && row.written_off !== row.amount)
+    return [`purchase ${row.id} wrote off ${row.written_off} kobo for a bill of ${row.amount}`];
+  return [];
 }
 
 /** How many problems a run keeps in words; the count is exact. */

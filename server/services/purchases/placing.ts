@@ -13,6 +13,7 @@ import { dailyLimitMessage, leftToday, spentToday } from '../identity/tiers';
 import { transactionColumns, type StoredTransaction } from '../records/transactions';
 import { authorise, authoriseCopy, buyerOf, sessionOf, type Authorisation } from './authorisation';
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
+import { deadlineOf } from './deadline';
 import { claimedHash, refuseOtherRequest } from './idempotency';
 import { beforePlacing, productOf, type Before, type Product, type PurchaseOrder, type Verified } from './product';
 import type { OpenBill } from './settling';
@@ -167,10 +168,11 @@ async function holdAmount(
       RETURNING ${transactionColumns()}
     ), bill AS (
       INSERT INTO purchases (transaction_id, user_id, category, provider_id, package_id, beneficiary, biller,
-                             request_id, next_requery_at)
+                             request_id, next_requery_at, deadline_at)
       SELECT id, ${userId}::bigint, ${order.service.category}::text, ${product.providerId}::integer,
              ${product.packageId}::integer, ${order.beneficiary}::text,
-             ${deps.biller.name}::text, ${requestId}::text, ${payGivenUpAt(deps, now)}::timestamptz
+             ${deps.biller.name}::text, ${requestId}::text, ${payGivenUpAt(deps, now)}::timestamptz,
+             ${deadlineOf(now)}::timestamptz
       FROM created
     ), ${ledger.ctes}
     SELECT standing.revoked, standing.claimed, standing.spent,

@@ -3,21 +3,26 @@ import { SERVICE_CATEGORIES, type ServiceCategory } from '../../../core/services
 import type { Bill } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import type { RequeryHooks, StoredTransaction } from '../records/transactions';
-import { askBiller, payGivenUpAt, type PurchaseDeps } from './billerCalls';
+import { askBiller, payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
+import { finalAskAt, refundUnconfirmed, settleExposure, type ExposureResult } from './deadline';
 import { finalise } from './settling';
 
 /**
  * Asking the biller again about a bill left processing (it answered pending, did not answer, or
  * the server stopped between holding the money and calling): by the requery job
  * (jobs/requery.ts) and by refresh-transaction. A final answer settles the bill through the same
- * guarded transition as the purchase itself (settling.ts finalise).
+ * guarded transition as the purchase itself (settling.ts finalise); no answer by the bill's last
+ * ask before its 24-hour deadline refunds it in full (deadline.ts), and the biller's later answer
+ * settles the business's exposure.
  */
 
 /** The bill of a purchase transaction, as the biller knows it (also read by services/reconciliation.ts). */
 export async function billOf(
   ctx: AppContext,
   transactionId: bigint,
-): Promise<(Bill & { biller: string; status: string; createdAt: Date }) | undefined> {
+): Promise<
+  (Bill & { biller: string; status: string; createdAt: Date; deadlineAt: Date; exposure: string | null }) | undefined
+> {
   const row = await ctx.db
     .selectFrom('purchases')
     .innerJoin('transactions', 'transactions.id', 'purchases.transaction_id')
@@ -28,6 +33,8 @@ export async function billOf(
       'purchases.category',
       'purchases.beneficiary',
       'purchases.biller',
+      'purchases.deadline_at',
+      'purchases.exposure',
       'providers.code as provider_code',
       'packages.code as package_code',
       'transactions.amount_kobo',
@@ -48,15 +55,25 @@ export async function billOf(
     biller: row.biller,
     status: row.status,
     createdAt: row.created_at,
+    deadlineAt: row.deadline_at,
+    exposure: row.exposure,
   };
 }
 
-export type RequeryResult = 'completed' | 'canceled' | 'pending' | 'already-final';
+/**
+ * What a requery did: settled or refunded the bill on the biller's answer, refunded it at its
+ * deadline unconfirmed, left it pending, or settled the exposure of a bill refunded at its deadline
+ * (deadline.ts); 'already-final' when there was nothing left to do.
+ */
+export type RequeryResult = 'completed' | 'canceled' | 'pending' | 'refunded-at-deadline' | ExposureResult;
+
+type OpenBill = NonNullable<Awaited<ReturnType<typeof billOf>>>;
 
 /**
  * Asks the biller what became of a processing bill and settles or refunds it (guarded, so a
  * concurrent requery or a late answer changes nothing). Pending, an error or no answer leave it
- * processing.
+ * processing, until its last ask before the deadline: then it is refunded in full. A bill refunded
+ * at its deadline is asked about still, and its exposure settled by the answer.
  */
 export async function requeryPurchase(
   ctx: AppContext,
@@ -64,14 +81,46 @@ export async function requeryPurchase(
   transactionId: bigint,
 ): Promise<RequeryResult> {
   const bill = await billOf(ctx, transactionId);
-  if (!bill || bill.status !== 'processing') return 'already-final';
-  // Only the biller that holds a bill can say what became of it: after BILLER changes, another
-  // biller would not know its request id and, in time, its "no such request" would refund it.
-  if (bill.biller !== deps.biller.name) return 'pending';
-  const outcome = await askBiller(deps, () => deps.biller.requery(bill));
-  if (outcome.status === 'pending') return 'pending';
-  const row = await finalise(ctx, transactionId, outcome);
-  return row ? (row.status as 'completed' | 'canceled') : 'already-final';
+  if (bill?.status === 'processing') return requeryProcessing(ctx, deps, transactionId, bill);
+  if (bill?.exposure === 'open') {
+    const answer = await answerOf(deps, bill);
+    return answer.status === 'pending' ? 'pending' : settleExposure(ctx, exposed(transactionId, bill), answer);
+  }
+  return 'already-final';
+}
+
+/**
+ * The biller's answer about a bill. Only the biller that holds a bill can say what became of it:
+ * after BILLER changes, another biller would not know its request id and, in time, its "no such
+ * request" would refund it; such a bill stays pending (and is refunded at its deadline).
+ */
+async function answerOf(deps: PurchaseDeps, bill: OpenBill): Promise<BillResult> {
+  if (bill.biller !== deps.biller.name) return { status: 'pending' };
+  return askBiller(deps, () => deps.biller.requery(bill));
+}
+
+const exposed = (transactionId: bigint, bill: OpenBill) => ({
+  transactionId,
+  biller: bill.biller,
+  amountKobo: bill.amountKobo,
+});
+
+async function requeryProcessing(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  transactionId: bigint,
+  bill: OpenBill,
+): Promise<RequeryResult> {
+  const answer = await answerOf(deps, bill);
+  if (answer.status === 'pending') {
+    if (ctx.clock.now().getTime() < finalAskAt(bill.deadlineAt).getTime()) return 'pending';
+    return (await refundUnconfirmed(ctx, transactionId)) ? 'refunded-at-deadline' : 'already-final';
+  }
+  const row = await finalise(ctx, transactionId, answer);
+  if (row) return row.status as 'completed' | 'canceled';
+  // Final already: another request, run or replica won. If that was the deadline's refund, this
+  // answer is the one its exposure waits for.
+  return settleExposure(ctx, exposed(transactionId, bill), answer);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import { cashbackFor, cashbackTransaction } from './cashback';
 import { credit, ledgerError, postHold, posting, voidHold, type Movement } from '../ledger/ledger';
@@ -6,13 +6,15 @@ import { planMail } from '../notifications/outbox';
 import { purchaseReceipt } from '../records/receipts';
 import { transactionColumns, type StoredTransaction } from '../records/transactions';
 import type { BillResult } from './billerCalls';
-import { displayOf, finalNotification, responseFor } from './wording';
+import { displayOf, finalNotification, responseFor, type RefundCause } from './wording';
 
 /**
  * Settling a bill: delivered → the hold is posted (clearing → the biller's account) with its
  * cashback, completed; failed → the hold is voided (clearing → wallet), canceled. A bill left
  * processing (pending, no answer) is requeried (requery.ts) until the biller gives a final
- * answer; the purchase, the requery job and refresh-transaction all end here.
+ * answer or its 24-hour deadline comes (deadline.ts): unconfirmed → the hold is voided in full,
+ * canceled, and the biller is still asked. The purchase, the requery job and
+ * refresh-transaction all end here. Each refund records how long after the debit it came.
  *
  * The final transition is one guarded statement (`... WHERE status = 'processing'`): of the
  * purchase request, the requery job on any replica and refresh-transaction, exactly one moves a
@@ -20,7 +22,14 @@ import { displayOf, finalNotification, responseFor } from './wording';
  * refuses a second outcome of a hold, or a second cashback, whatever the code (ledger.ts).
  */
 
-type FinalOutcome = Exclude<BillResult, { status: 'pending' }>;
+/**
+ * What ends a bill for its customer: the biller's final answer, or its deadline passing without one
+ * (unconfirmed: refunded in full, and the biller still asked).
+ */
+export type FinalOutcome = Exclude<BillResult, { status: 'pending' }> | { status: 'unconfirmed' };
+
+const refundCauseOf = (outcome: FinalOutcome): RefundCause | null =>
+  outcome.status === 'delivered' ? null : outcome.status === 'unconfirmed' ? 'deadline' : 'failed';
 
 /**
  * A bill as settling needs it: its transaction (processing), the biller that holds it, the wallet
@@ -46,8 +55,8 @@ async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBil
 
 /**
  * Moves a processing bill to its final state, once: completed with its hold posted and its
- * cashback (rewards → wallet, services/cashback.ts), or canceled with its hold voided; the
- * notification and the e-mailed receipt (queued in the outbox) with it and, with `key`, the
+ * cashback (rewards → wallet, services/cashback.ts), or canceled with its hold voided and the
+ * refund's delay recorded; the customer's notices (finalNotices) with it and, with `key`, the
  * purchase's response stored under it. All of it is one statement behind the guarded status
  * change, so it is atomic without a transaction of its own. Answers the final row, or null when
  * the bill was already final (another request, job run or replica won): nothing is changed,
@@ -85,6 +94,52 @@ function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): 
 }
 
 /**
+ * What the customer is told of a bill's final state, on every channel it has: the in-app
+ * notification and the e-mailed receipt (queued in the outbox), in the words of its outcome (a
+ * refund at the deadline says why). CTEs of the settle's statement, written only when its `final`
+ * CTE moved the bill; `written` hands the outbox what the statement wrote. Every final notice goes
+ * through here, so a channel added here reaches every outcome.
+ */
+function finalNotices(
+  ctx: AppContext,
+  open: OpenBill,
+  row: StoredTransaction,
+  refund: RefundCause | null,
+): { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown>; written(result: { receipt_id: bigint | null }): void } {
+  const now = ctx.clock.now();
+  const notification = finalNotification(row, row.cashback_kobo ?? 0n, refund);
+  const receipt = planMail(ctx, { kind: 'receipt', event: row.id, mail: purchaseReceipt(open.email, row, refund) });
+  return {
+    ctes: sql`notified AS (
+      INSERT INTO notifications (user_id, title, content, created_at)
+      SELECT ${row.user_id}::bigint, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
+    ), mailed AS (
+      INSERT INTO outbox ${receipt.columns} SELECT ${receipt.values} FROM final
+      ON CONFLICT (kind, event) DO NOTHING RETURNING id
+    )`,
+    columns: sql`(SELECT id FROM mailed) AS receipt_id`,
+    written: (result) => receipt.written(result.receipt_id),
+  };
+}
+
+/**
+ * The bill's own row as its final state leaves it: no more requeries (unless it was refunded
+ * unconfirmed, whose exposure the biller's later answer settles: deadline.ts), and a refund's time
+ * after the debit.
+ */
+function billUpdate(refund: RefundCause | null, now: Date, delayMs: number): RawBuilder<unknown> {
+  const refunded = sql`refunded_at = ${now}::timestamptz, refund_delay_ms = ${delayMs}::bigint`;
+  const set =
+    refund === null
+      ? sql`next_requery_at = NULL`
+      : refund === 'failed'
+        ? sql`next_requery_at = NULL, ${refunded}`
+        : // Still asked on the job's lease: the biller's answer settles the exposure.
+          sql`exposure = 'open', ${refunded}`;
+  return sql`UPDATE purchases SET ${set} WHERE transaction_id = (SELECT id FROM final)`;
+}
+
+/**
  * The hold's outcome and, for a completed bill that earns one, its cashback credited to its own
  * transaction (the `credited` CTE).
  */
@@ -110,7 +165,9 @@ async function settle(
 ): Promise<StoredTransaction | null> {
   const now = ctx.clock.now();
   const row = finalRow(open.row, outcome, now);
-  const notification = finalNotification(row, row.cashback_kobo ?? 0n);
+  const refund = refundCauseOf(outcome);
+  // The debit is the hold, written with the transaction.
+  const delayMs = Math.max(0, now.getTime() - row.created_at.getTime());
   // The cashback's own transaction, which its credit points at.
   let credited = sql``;
   if (row.cashback_kobo !== null) {
@@ -135,7 +192,7 @@ async function settle(
       )`;
   }
   const ledger = posting(await movementsOf(ctx, open, row), now, sql<boolean>`EXISTS (SELECT 1 FROM final)`);
-  const receipt = planMail(ctx, { kind: 'receipt', event: row.id, mail: purchaseReceipt(open.email, row) });
+  const notices = finalNotices(ctx, open, row, refund);
   const { rows } = await sql<{ settled: boolean; receipt_id: bigint | null }>`
     WITH final AS (
       UPDATE transactions
@@ -146,21 +203,14 @@ async function settle(
       WHERE transactions.id = ${row.id}::bigint AND transactions.status = 'processing'
         AND purchases.transaction_id = transactions.id AND purchases.biller = ${open.biller}
       RETURNING transactions.id
-    ), bill AS (
-      UPDATE purchases SET next_requery_at = NULL WHERE transaction_id = (SELECT id FROM final)
-    ), notified AS (
-      INSERT INTO notifications (user_id, title, content, created_at)
-      SELECT ${row.user_id}::bigint, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
-    ), mailed AS (
-      INSERT INTO outbox ${receipt.columns} SELECT ${receipt.values} FROM final
-      ON CONFLICT (kind, event) DO NOTHING RETURNING id
-    )${credited}${answered}, ${ledger.ctes}
-    SELECT EXISTS (SELECT 1 FROM final) AS settled, (SELECT id FROM mailed) AS receipt_id, ${ledger.columns}`
+    ), bill AS (${billUpdate(refund, now, delayMs)}), ${notices.ctes}${credited}${answered}, ${ledger.ctes}
+    SELECT EXISTS (SELECT 1 FROM final) AS settled, ${notices.columns}, ${ledger.columns}`
     .execute(ctx.db)
     .catch((error: unknown) => {
       throw ledgerError(error);
     });
   if (!rows[0].settled) return null;
-  receipt.written(rows[0].receipt_id);
+  notices.written(rows[0]);
+  if (refund !== null) ctx.afterCommit(() => ctx.refunded?.({ cause: refund, delayMs }));
   return row;
 }

@@ -81,18 +81,34 @@ export function responseFor(row: StoredTransaction): PurchaseResponse {
   return { status: 200, body: { type: 'success', message: PURCHASE_PROCESSING, data } };
 }
 
+/** Why a bill was refunded: the biller said it failed, or did not confirm it by its 24-hour deadline. */
+export type RefundCause = 'failed' | 'deadline';
+
 /**
  * The notification of a bill's final state: what was delivered (and the cashback it earns), or that
- * the wallet was refunded.
+ * the wallet was refunded, and why when it was the 24-hour deadline (`refund` 'deadline').
  */
-export function finalNotification(row: StoredTransaction, cashbackKobo: bigint): { title: string; content: string } {
+export function finalNotification(
+  row: StoredTransaction,
+  cashbackKobo: bigint,
+  refund: RefundCause | null = null,
+): { title: string; content: string } {
   if (row.status === 'completed')
     return { title: 'Purchase successful', content: `${successMessage(row, cashbackKobo)} (ref ${row.reference})` };
+  const amount = formatNaira(koboToNaira(row.amount_kobo));
+  if (refund === 'deadline')
+    return {
+      title: 'Purchase refunded: not confirmed within 24 hours',
+      content:
+        `Your purchase of ${row.description} was refunded because the biller did not confirm it within 24 hours. ` +
+        `${amount} has been returned to your wallet in full. If it still arrives, it is yours at no charge. ` +
+        `(ref ${row.reference})`,
+    };
   return {
     title: 'Purchase failed: wallet refunded',
     content:
       `Your purchase of ${row.description} could not be completed. ` +
-      `${formatNaira(koboToNaira(row.amount_kobo))} has been returned to your wallet. (ref ` +
+      `${amount} has been returned to your wallet. (ref ` +
       `${row.reference})`,
   };
 }

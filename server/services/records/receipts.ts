@@ -2,6 +2,7 @@ import { lagosTimeInWords } from '../../../core/days';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { serviceOfCategory } from '../../../core/services';
 import type { Mail } from '../../gateways/mailer';
+import type { RefundCause } from '../purchases/wording';
 import type { AppContext } from '../context';
 import type { StoredTransaction } from './transactions';
 
@@ -58,14 +59,20 @@ async function emailOf(ctx: AppContext, userId: bigint): Promise<string> {
 
 /**
  * The receipt of a purchase in its final state, to `to`: completed (with its token or pin, and
- * cashback) or canceled and refunded.
+ * cashback) or canceled and refunded (`refund` 'deadline': refunded in full because the biller did
+ * not confirm it within 24 hours, which it says).
  */
-export function purchaseReceipt(to: string, row: StoredTransaction): Mail {
+export function purchaseReceipt(to: string, row: StoredTransaction, refund: RefundCause | null = null): Mail {
   const completed = row.status === 'completed';
   const service = serviceOfCategory(row.category);
+  const status = completed
+    ? 'Successful'
+    : refund === 'deadline'
+      ? 'Refunded in full to your wallet: the biller did not confirm it within 24 hours'
+      : 'Failed, refunded to your wallet';
   const lines: Line[] = [
     { label: 'Amount', value: naira(row.amount_kobo) },
-    { label: 'Status', value: completed ? 'Successful' : 'Failed, refunded to your wallet' },
+    { label: 'Status', value: status },
     { label: 'Reference', value: row.reference },
     { label: 'Service', value: service?.categoryLabel ?? row.category },
     { label: 'Description', value: row.description },

@@ -8,6 +8,7 @@ import type {
   EnrolmentDone,
   EnrolmentSecret,
   Glance,
+  LateBills,
   MoneyRequest,
   NewMoneyRequest,
   ReconciliationItem,
@@ -74,6 +75,7 @@ export const cancelMoney = (requestId: number, signal?: Signal) =>
 
 export const reconciliationQueue = (signal?: Signal) =>
   opsCall<ReconciliationItem[]>('reconciliation/list', {}, signal);
+export const lateBills = (signal?: Signal) => opsCall<LateBills>('late-bills/list', {}, signal);
 export const workReconciliation = (
   body: { kind: ReconciliationItem['kind']; id: number; status: 'acknowledged' | 'resolved'; note: string },
   signal?: Signal,

@@ -16,6 +16,7 @@ export const READS = {
   suspense: (_: null, signal: Signal) => calls.suspenseQueue(signal),
   moneyRequests: (_: null, signal: Signal) => calls.moneyRequests(signal),
   reconciliation: (_: null, signal: Signal) => calls.reconciliationQueue(signal),
+  lateBills: (_: null, signal: Signal) => calls.lateBills(signal),
   staff: (_: null, signal: Signal) => calls.listStaff(signal),
   staffChanges: (_: null, signal: Signal) => calls.staffChanges(signal),
   audit: (filter: AuditFilter, signal: Signal) => calls.listAudit(filter, signal),

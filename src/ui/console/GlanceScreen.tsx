@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
-import type { UndeliverableMessage } from '../../../core/console';
+import type { ConsoleTransaction, Glance, UndeliverableMessage } from '../../../core/console';
 import { categoryLabel } from '../../domain/kit/transactionCategory';
 import { ActionButton, Empty, Loaded, Naira, OpsTable, Section, When } from './components';
 import { useRecord } from './flows';
 
 /**
- * At a glance: today's purchases and funding, what is stuck or waiting (messages included), the
- * ledger audit, the providers.
+ * At a glance: today's purchases and funding, today's refunds against the 30-second and 24-hour
+ * limits, what is stuck (nearest its deadline first) or waiting (messages included), the ledger
+ * audit, the providers.
  */
 export function GlanceScreen() {
   const record = useRecord('glance', null);
@@ -39,6 +40,7 @@ export function GlanceScreen() {
                 ; {today.messages.undeliverable} undeliverable
               </div>
             </div>
+            <RefundTiles refunds={today.refunds} />
             <Section
               title={`Purchases today (${today.day}, Lagos)`}
               actions={
@@ -81,20 +83,7 @@ export function GlanceScreen() {
                 </ul>
               )}
             </Section>
-            <Section title="Bills processing for over an hour">
-              {today.stuck_bills.oldest.length === 0 ? (
-                <Empty>None: every bill has an answer.</Empty>
-              ) : (
-                <ul className="ops-list">
-                  {today.stuck_bills.oldest.map((bill) => (
-                    <li key={bill.id}>
-                      {categoryLabel(bill.category)} <Naira amount={bill.amount} /> · {bill.reference} · since{' '}
-                      <When at={bill.created_at} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Section>
+            <StuckBills bills={today.stuck_bills.oldest} />
             <UndeliverableMessages messages={today.messages.latest_undeliverable} />
             <Section
               title="Ledger audit"
@@ -139,6 +128,74 @@ export function GlanceScreen() {
         )}
       </Loaded>
     </>
+  );
+}
+
+/**
+ * Today's refunds by their time after the debit: the framework wants a failed bill refunded within
+ * 30 seconds, and none later than 24 hours (a breach).
+ */
+function RefundTiles({ refunds }: { refunds: Glance['refunds'] }) {
+  return (
+    <Section title="Refunds today">
+      <div className="ops-tiles">
+        <div className="ops-tile">
+          <strong>{refunds.within_30s}</strong> within 30 seconds of the debit
+        </div>
+        <div className="ops-tile">
+          <strong>{refunds.within_24h}</strong> after 30 seconds, within 24 hours
+        </div>
+        <div className="ops-tile" data-warn={refunds.past_24h > 0 || undefined}>
+          <strong>{refunds.past_24h}</strong> past 24 hours (breach)
+        </div>
+        <div className="ops-tile">
+          <strong>{refunds.open_exposures}</strong> refunded at the deadline, biller still asked,{' '}
+          <Naira amount={refunds.open_total} />
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+/** Bills processing for over an hour, the nearest their 24-hour deadline first: each is refunded by then. */
+function StuckBills({ bills }: { bills: ConsoleTransaction[] }) {
+  return (
+    <Section title="Bills processing for over an hour, nearest their deadline first">
+      {bills.length === 0 ? (
+        <Empty>None: every bill has an answer.</Empty>
+      ) : (
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th>Service</th>
+              <th>Amount</th>
+              <th>Reference</th>
+              <th>Debited</th>
+              <th>Refunded by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bills.map((bill) => (
+              <tr key={bill.id} data-stuck>
+                <td>{categoryLabel(bill.category)}</td>
+                <td>
+                  <Naira amount={bill.amount} />
+                </td>
+                <td>
+                  <code>{bill.reference}</code>
+                </td>
+                <td>
+                  <When at={bill.created_at} />
+                </td>
+                <td>
+                  <When at={bill.bill?.deadline_at ?? null} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
   );
 }
 

@@ -1,9 +1,10 @@
 import { ActionButton, Empty, Loaded, Naira } from './components';
 import { useRecord } from './flows';
+import { LateBillsSection } from './LateBillsSection';
 
 /**
  * What the daily reconciliation found and the credits a partner contradicted: acknowledge, then
- * resolve, with a note.
+ * resolve, with a note. Below, the bills refunded at their 24-hour deadline.
  */
 export function ReconciliationScreen() {
   const record = useRecord('reconciliation', null);
@@ -61,6 +62,7 @@ export function ReconciliationScreen() {
           )
         }
       </Loaded>
+      <LateBillsSection />
     </>
   );
 }

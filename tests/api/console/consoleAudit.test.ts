@@ -87,6 +87,7 @@ describe.each(backends)('the staff audit on $name', (backend) => {
       ['suspense/list', {}, maker, 'suspense.list'],
       ['money/requests/list', {}, maker, 'money.list'],
       ['reconciliation/list', {}, maker, 'reconciliation.list'],
+      ['late-bills/list', {}, maker, 'reconciliation.late-bills'],
       ['glance', {}, support, 'glance.view'],
       ['glance/audit', {}, support, 'ledger.audit'],
       ['customers/search', { query: buyer.email }, support, 'customer.search'],

@@ -124,7 +124,15 @@ describe.each(backends)('refresh-transaction limits on $name', (backend) => {
     expect((await refresh(t, id)).body.message).toBe('transaction status refreshed');
     const deps = { biller, billerTimeoutMs: t.config.billerTimeoutMs };
     const before = biller.requeries;
-    expect(await runRequery(t.ctx, deps)).toEqual({ completed: 0, canceled: 0, pending: 0, 'already-final': 0 });
+    expect(await runRequery(t.ctx, deps)).toEqual({
+      completed: 0,
+      canceled: 0,
+      pending: 0,
+      'refunded-at-deadline': 0,
+      'written-off': 0,
+      'exposure-closed': 0,
+      'already-final': 0,
+    });
     expect(biller.requeries).toBe(before);
     advance(REQUERY_SPACING_MS);
     expect(await runRequery(t.ctx, deps)).toMatchObject({ pending: 1 });

@@ -13,6 +13,7 @@ import {
   postHold,
   voidHold,
   walletOf,
+  writeOff,
   type MovementKind,
 } from '../../../server/services/ledger/ledger';
 import { finalise } from '../../../server/services/purchases/settling';
@@ -139,6 +140,27 @@ describe.each(backends)('exactly once, refused by the database, on $name', (back
         post(tx, await voidHold(tx, { bill: funding.id, amountKobo: 100n, walletId: wallet })),
       ),
     ).toMatch(/has no hold to complete or release/);
+  });
+
+  it('a late delivery is written off once per bill, and only after the bill was refunded', async () => {
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    // Ends in 0001: declined and refunded at once.
+    const refunded = (
+      await buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary: '08031110001', amount: 100, pin: PIN })
+    ).body.data!;
+    expect(refunded.status).toBe('canceled');
+    const lateDelivery = (transaction: Transaction) => ({ ...bill(transaction), biller: 'simulated' });
+    expect(await refusal(async (tx) => post(tx, await writeOff(tx, lateDelivery(refunded))))).toBe('accepted');
+    expect(
+      await refusal(async (tx) => {
+        await post(tx, await writeOff(tx, lateDelivery(refunded)));
+        await post(tx, await writeOff(tx, lateDelivery(refunded)));
+      }),
+    ).toBe('ledger_movements_one_write_off');
+    expect(await refusal(async (tx) => post(tx, await writeOff(tx, lateDelivery(completed))))).toMatch(
+      /write-off of transaction \d+ that was never refunded/,
+    );
+    expect(await refusal(movementInSql('purchase-write-off', {}))).toBe('ledger_movements_guard_key');
   });
 
   it('one funding credit per partner reference', async () => {

@@ -5,7 +5,7 @@ import { buildServer } from '../../../server/server';
 import { openMigratedDatabase } from '../../../server/db/database';
 import { runLedgerAudit } from '../../../server/jobs/ledgerAudit';
 import { inTransaction } from '../../../server/services/context';
-import { planHold, post, voidHold, walletOf } from '../../../server/services/ledger/ledger';
+import { planHold, post, voidHold, walletOf, writeOff } from '../../../server/services/ledger/ledger';
 import { auditLedger } from '../../../server/services/ledger/ledgerAudit';
 import { testConfig, type TestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
@@ -64,6 +64,37 @@ describe.each(backends)('the ledger audit on $name', (backend) => {
     expect(await auditOfBroken(async (tx) => post(tx, await voidHold(tx, held(open))))).toEqual([
       `purchase ${open} (processing) has 1 reserve, 0 settle and 1 refund movements`,
     ]);
+  });
+
+  it('finds a write-off of a bill the biller did not deliver after its deadline refund, and an exposure settled delivered without one', async () => {
+    const buyer = await newBuyer(t, 1_000);
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    // Ends in 0001: declined, refunded at once; no exposure.
+    const declined = await buy(t, buyer.token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08031110001',
+      amount: 100,
+      pin: PIN,
+    });
+    const id = BigInt(declined.body.data!.id);
+    expect(declined.body.data!.status).toBe('canceled');
+    const lateDelivery = { bill: id, amountKobo: 10_000n, biller: 'simulated' };
+    expect(await auditOfBroken(async (tx) => post(tx, await writeOff(tx, lateDelivery)))).toEqual([
+      `purchase ${id} (exposure none) has 1 write-off movements`,
+    ]);
+    const settledDelivered = (tx: TestApp['ctx']) =>
+      sql`UPDATE purchases SET exposure = 'delivered', exposure_resolved_at = now() WHERE transaction_id = ${id}`.execute(
+        tx.db,
+      );
+    expect(await auditOfBroken(settledDelivered)).toEqual([
+      `purchase ${id} (exposure delivered) has 0 write-off movements`,
+    ]);
+    expect(
+      await auditOfBroken(async (tx) => {
+        await settledDelivered(tx);
+        await post(tx, await writeOff(tx, { ...lateDelivery, amountKobo: 9_000n }));
+      }),
+    ).toEqual([`purchase ${id} wrote off 9000 kobo for a bill of 10000`]);
   });
 
   it('a run with a problem is logged at error level, each problem named, and counted', async () => {

@@ -11,6 +11,8 @@ import { backends } from '../../support/api/backends';
 import { chargeSuccess, deliver, newReference } from '../../support/api/bank';
 import { buy, fund, newBuyer, PIN, providerId } from '../../support/api/purchases';
 import { freePort } from '../../../testkit/freePort';
+import type { Transaction } from '../../../core/contract';
+import { FINAL_ASK_LEAD_MS, PENDING_DEADLINE_MS } from '../../../server/services/purchases/deadline';
 
 interface Scrape {
   families: PrometheusFamily[];
@@ -115,6 +117,35 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
     expect(total(after, 'wallet_oldest_processing_bill_age_seconds')).toBeGreaterThanOrEqual(90);
     // The process's own (prom-client's defaults).
     expect(total(after, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('times each refund after its debit: a declined bill at once, one unconfirmed at its last ask before 24 hours', async () => {
+    const before = await scrape(t);
+    const buyer = await newBuyer(t, 1_000);
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const airtime = (beneficiary: string) =>
+      buy(t, buyer.token, 'airtime', { provider_id: mtn, beneficiary, amount: 100, pin: PIN });
+    expect((await airtime('08032220001')).status).toBe(502);
+    // Ends in 0005: pending for ever. The customer's refresh at its last ask refunds it.
+    const pending = (await airtime('08032220005')).body.data!;
+    t.clock.advance(PENDING_DEADLINE_MS - FINAL_ASK_LEAD_MS);
+    const refreshed = await t.call<Transaction>('/api/refresh-transaction', {
+      token: buyer.token,
+      body: { transaction_id: pending.id },
+    });
+    expect(refreshed.body.data?.status).toBe('canceled');
+
+    const after = await scrape(t);
+    const moved = (name: string, labels: Record<string, string>) =>
+      total(after, name, labels) - total(before, name, labels);
+    expect(moved('wallet_refund_delay_seconds_bucket', { cause: 'failed', le: '30' })).toBe(1);
+    expect(moved('wallet_refund_delay_seconds_count', { cause: 'failed' })).toBe(1);
+    expect(moved('wallet_refund_delay_seconds_bucket', { cause: 'deadline', le: '82800' })).toBe(0);
+    expect(moved('wallet_refund_delay_seconds_bucket', { cause: 'deadline', le: '86400' })).toBe(1);
+    expect(moved('wallet_refund_delay_seconds_count', { cause: 'deadline' })).toBe(1);
+    expect(moved('wallet_refund_delay_seconds_sum', { cause: 'deadline' })).toBe(
+      (PENDING_DEADLINE_MS - FINAL_ASK_LEAD_MS) / 1000,
+    );
   });
 });
 

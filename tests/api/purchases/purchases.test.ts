@@ -537,6 +537,9 @@ describe.each(backends)('purchases on $name', (backend) => {
         completed: 0,
         canceled: 0,
         pending: 0,
+        'refunded-at-deadline': 0,
+        'written-off': 0,
+        'exposure-closed': 0,
         'already-final': 0,
       });
       expect((await transaction(reply.body.data!.id)).status).toBe('processing');

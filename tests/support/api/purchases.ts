@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Transaction, UserData } from '../../../core/contract';
 import { cashbackKobo, serviceOfCategory, type ServiceCategory } from '../../../core/services';
+import type { Bill, BillOutcome } from '../../../server/gateways/biller';
 import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
 import type { PurchaseDeps } from '../../../server/services/purchases/billerCalls';
 import { signUpWithPin, verifyIdentities, type SignedUp } from './accounts';
@@ -115,4 +116,16 @@ export async function purchaseRowCounts(t: TestApp) {
 export function netCost(category: ServiceCategory, naira: number): number {
   const kobo = BigInt(Math.round(naira * 100));
   return Number(kobo - cashbackKobo(serviceOfCategory(category)!, kobo)) / 100;
+}
+
+/**
+ * The simulated biller, whose requeries of a beneficiary can be scripted: each call takes the next
+ * answer given for it (a function, so a test can hold it back), then the simulated one.
+ */
+export class ScriptedBiller extends SimulatedBiller {
+  readonly script = new Map<string, (() => Promise<BillOutcome>)[]>();
+  async requery(bill: Bill): Promise<BillOutcome> {
+    const next = this.script.get(bill.beneficiary)?.shift();
+    return next ? next() : super.requery(bill);
+  }
 }
