@@ -161,40 +161,19 @@ function RefundTiles({ refunds }: { refunds: Glance['refunds'] }) {
 function StuckBills({ bills }: { bills: ConsoleTransaction[] }) {
   return (
     <Section title="Bills processing for over an hour, nearest their deadline first">
-      {bills.length === 0 ? (
-        <Empty>None: every bill has an answer.</Empty>
-      ) : (
-        <table className="ops-table">
-          <thead>
-            <tr>
-              <th>Service</th>
-              <th>Amount</th>
-              <th>Reference</th>
-              <th>Debited</th>
-              <th>Refunded by</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bills.map((bill) => (
-              <tr key={bill.id} data-stuck>
-                <td>{categoryLabel(bill.category)}</td>
-                <td>
-                  <Naira amount={bill.amount} />
-                </td>
-                <td>
-                  <code>{bill.reference}</code>
-                </td>
-                <td>
-                  <When at={bill.created_at} />
-                </td>
-                <td>
-                  <When at={bill.bill?.deadline_at ?? null} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <OpsTable
+        rows={bills}
+        rowKey={(bill) => bill.id}
+        empty="None: every bill has an answer."
+        setApart={() => true}
+        columns={[
+          { title: 'Service', cell: (bill) => categoryLabel(bill.category) },
+          { title: 'Amount', cell: (bill) => <Naira amount={bill.amount} /> },
+          { title: 'Reference', cell: (bill) => <code>{bill.reference}</code> },
+          { title: 'Debited', cell: (bill) => <When at={bill.created_at} /> },
+          { title: 'Refunded by', cell: (bill) => <When at={bill.bill?.deadline_at ?? null} /> },
+        ]}
+      />
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { LateBill } from '../../../core/console';
 import { categoryLabel } from '../../domain/kit/transactionCategory';
-import { Empty, Loaded, Naira, Section, When } from './components';
+import { Loaded, Naira, OpsTable, Section, When } from './components';
 import { useRecord } from './flows';
 
 const EXPOSURE_WORDS: Record<LateBill['exposure'], string> = {
@@ -27,13 +27,12 @@ export function LateBillsSection() {
               refund, <Naira amount={bills.lost_total} /> written off.
             </p>
             <h3>Open</h3>
-            {bills.open.length === 0 ? (
-              <Empty>No open exposure: every bill refunded at its deadline has a final answer from its biller.</Empty>
-            ) : (
-              <LateBillTable bills={bills.open} />
-            )}
+            <LateBillTable
+              bills={bills.open}
+              empty="No open exposure: every bill refunded at its deadline has a final answer from its biller."
+            />
             <h3>Settled</h3>
-            {bills.settled.length === 0 ? <Empty>None settled yet.</Empty> : <LateBillTable bills={bills.settled} />}
+            <LateBillTable bills={bills.settled} empty="None settled yet." />
           </>
         )}
       </Loaded>
@@ -41,56 +40,51 @@ export function LateBillsSection() {
   );
 }
 
-function LateBillTable({ bills }: { bills: LateBill[] }) {
+function LateBillTable({ bills, empty }: { bills: LateBill[]; empty: string }) {
   return (
-    <table className="ops-table">
-      <thead>
-        <tr>
-          <th>Customer</th>
-          <th>Bill</th>
-          <th>Amount</th>
-          <th>Debited</th>
-          <th>Refunded</th>
-          <th>Biller</th>
-          <th>Last asked</th>
-          <th>Exposure</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bills.map((bill) => (
-          <tr key={bill.transaction_id}>
-            <td>
-              <Link to={`/customers/${bill.customer_id}`}>{bill.customer_name}</Link>
-            </td>
-            <td>
+    <OpsTable
+      rows={bills}
+      rowKey={(bill) => bill.transaction_id}
+      empty={empty}
+      columns={[
+        {
+          title: 'Customer',
+          cell: (bill) => <Link to={`/customers/${bill.customer_id}`}>{bill.customer_name}</Link>,
+        },
+        {
+          title: 'Bill',
+          cell: (bill) => (
+            <>
               {categoryLabel(bill.category)} · {bill.provider} · <code>{bill.reference}</code>
-            </td>
-            <td>
-              <Naira amount={bill.amount} />
-            </td>
-            <td>
-              <When at={bill.debited_at} />
-            </td>
-            <td>
-              <When at={bill.refunded_at} />
-            </td>
-            <td>
+            </>
+          ),
+        },
+        { title: 'Amount', cell: (bill) => <Naira amount={bill.amount} /> },
+        { title: 'Debited', cell: (bill) => <When at={bill.debited_at} /> },
+        { title: 'Refunded', cell: (bill) => <When at={bill.refunded_at} /> },
+        {
+          title: 'Biller',
+          cell: (bill) => (
+            <>
               {bill.biller} · <code>{bill.request_id}</code>
-            </td>
-            <td>
-              <When at={bill.last_requery_at} />
-            </td>
-            <td>
+            </>
+          ),
+        },
+        { title: 'Last asked', cell: (bill) => <When at={bill.last_requery_at} /> },
+        {
+          title: 'Exposure',
+          cell: (bill) => (
+            <>
               {EXPOSURE_WORDS[bill.exposure]}
               {bill.resolved_at !== null && (
                 <>
                   , <When at={bill.resolved_at} />
                 </>
               )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
