@@ -14,6 +14,21 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Refused for now, for a while the server knows (a paused product): answered 503 with Retry-After
+ * (http/errorHandler.ts). Nothing was done: the same request may be sent again after it.
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+    data?: unknown,
+  ) {
+    super(503, message, data);
+    this.name = 'RetryLaterError';
+  }
+}
+
 /** A partner (mail server, captcha service) failed; the request may succeed if retried. */
 export class GatewayError extends AppError {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -9,6 +9,7 @@ import { requeryBacklog } from './jobs/requery';
 import { createMetrics, recordGatewayCall, type Metrics } from './metrics';
 import { currentContext } from './http/requestContext';
 import type { Draining } from './http/draining';
+import { recordAudit } from './console/services/audit';
 import { throttledStaff } from './console/services/searchThrottle';
 import type { CardTopUpDeps } from './services/funding/cardTopUps';
 import type { AppContext } from './services/context';
@@ -106,6 +107,8 @@ export async function buildShared(
     billerTimeoutMs: config.billerTimeoutMs,
     timeouts: deps.timeouts,
     stopWaiting: draining.stopWaiting.signal,
+    // The server's own pauses and resumes of a failing product, beside staff's in the audit.
+    recordPause: (tx, record) => recordAudit(tx, { automatic: 'product health' }, record),
   };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
   const cardPartners = cards.bank ? [cards.bank.provider] : [];

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { ShuttingDownError } from '../db/drainGate';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { AppError, GatewayError } from '../errors';
+import { AppError, GatewayError, RetryLaterError } from '../errors';
 import { DRAINING_RETRY_AFTER_S } from './draining';
 import { failure } from './envelope';
 
@@ -27,6 +27,7 @@ export const DATABASE_UNAVAILABLE = 'the service is briefly unavailable, please 
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);
+  if (error instanceof RetryLaterError) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterS))));
   if (error instanceof AppError) return reply.code(error.status).send(failure(error.message, error.data));
   if (error instanceof ZodError)
     return reply.code(422).send(failure(error.issues[0]?.message ?? 'the request is not valid'));
