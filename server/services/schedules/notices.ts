@@ -80,6 +80,10 @@ export function nextStep(reason: ScheduleRunReason): string {
       return 'Edit the schedule to choose what is sold now.';
     case 'price-changed':
       return 'Accept the new price with your pin on Schedules to keep it running.';
+    case 'pin-locked':
+      return 'Reset your transaction pin, then tap Retry now on Schedules.';
+    case 'account-locked':
+      return 'Once your account is unlocked, authorise the schedule again on Schedules.';
     default:
       return 'Tap Retry now on Schedules once it is sorted.';
   }
