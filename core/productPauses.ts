@@ -16,28 +16,32 @@ export const productName = (service: Named, provider: string) => `${provider} ${
 /** "14:35 (Lagos time)". */
 const lagosClock = (at: string) => `${lagosDateTime(new Date(at)).slice(11)} (Lagos time)`;
 
-function why(service: Named, provider: string, pause: ProductPause): string {
-  return pause.cause === 'failing'
-    ? `${productName(service, provider)} is paused: ${provider} is not completing purchases right now`
-    : `${productName(service, provider)} is paused while our team fixes a problem with it`;
-}
-
 /** The screen's notice: the product cannot be bought now, when it may be back, what to do meanwhile. */
 export function productPausedNotice(service: Named, provider: string, pause: ProductPause): string {
-  const other = `choose another ${service.providerLabel.toLowerCase()}`;
-  const back =
-    pause.back_at === null
-      ? `It will be back as soon as it is fixed; meanwhile ${other}.`
-      : `It may be back after ${lagosClock(pause.back_at)}; meanwhile ${other}.`;
-  return `${why(service, provider, pause)}. ${back}`;
+  const product = productName(service, provider);
+  const other = service.providerLabel.toLowerCase();
+  if (pause.cause === 'staff' || pause.back_at === null)
+    return (
+      `${product} is paused while our team fixes a problem with it. ` +
+      `It will be back as soon as it is fixed; meanwhile choose another ${other}.`
+    );
+  return (
+    `${product} is paused: ${provider} is not completing purchases right now. ` +
+    `It may be back after ${lagosClock(pause.back_at)}; meanwhile choose another ${other}.`
+  );
 }
 
 /** The refusal of a purchase of a paused product: nothing was bought, and what to do. */
 export function productPausedRefusal(service: Named, provider: string, pause: ProductPause): string {
-  const other = `choose another ${service.providerLabel.toLowerCase()}`;
-  const next =
-    pause.back_at === null
-      ? `Try again later, or ${other}.`
-      : `Try again after ${lagosClock(pause.back_at)}, or ${other}.`;
-  return `${why(service, provider, pause)}. Nothing was bought and no money moved. ${next}`;
+  const product = productName(service, provider);
+  const other = service.providerLabel.toLowerCase();
+  if (pause.cause === 'staff' || pause.back_at === null)
+    return (
+      `${product} is paused while our team fixes a problem with it. ` +
+      `Nothing was bought and no money moved. Try again later, or choose another ${other}.`
+    );
+  return (
+    `${product} is paused: ${provider} is not completing purchases right now. ` +
+    `Nothing was bought and no money moved. Try again after ${lagosClock(pause.back_at)}, or choose another ${other}.`
+  );
 }

@@ -16,6 +16,7 @@ import type { AppContext } from './services/context';
 import { rememberSystemAccounts } from './services/ledger/ledger';
 import { partnerBacklogReader, type PartnerBacklog } from './services/funding/partnerBacklog';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
+import { pausedProducts } from './services/purchases/productPauses';
 import { purchaseRequeries } from './services/purchases/requery';
 import { immediateSender, outboxBacklog, type OutboxDeps } from './services/notifications/outbox';
 import type { ScheduleDeps } from './services/schedules/running';
@@ -74,6 +75,7 @@ export async function buildShared(
     partnerBacklog: () => partnerBacklog(),
     searchThrottled: () => throttledStaff(deps.db, clock.now()),
     outboxBacklog: () => outboxBacklog(deps.db, clock.now()),
+    pausedProducts: () => pausedProducts(deps.db),
   });
   const gateways = await defaultGateways(app, config, { ...deps, clock, metrics });
   const observe = gatewayObserver(app.log, metrics);

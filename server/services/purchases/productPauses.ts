@@ -222,3 +222,14 @@ export async function forgetWindow(tx: AppContext, providerId: number, now: Date
 /** How the audit names a product: "MTN Airtime (provider 1)". */
 export const productSubject = (product: PausedProduct) =>
   `${productName(product.service, product.providerName)} (provider ${product.providerId})`;
+
+/** How many products are paused now, by cause: the metric's figure (metrics.ts). */
+export async function pausedProducts(db: AppContext['db']): Promise<{ failing: number; staff: number }> {
+  const rows = await db
+    .selectFrom('product_pauses')
+    .select(['cause', sql<number>`count(*)::int`.as('count')])
+    .groupBy('cause')
+    .execute();
+  const count = (cause: string) => rows.find((row) => row.cause === cause)?.count ?? 0;
+  return { failing: count('failing'), staff: count('staff') };
+}
