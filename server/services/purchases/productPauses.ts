@@ -27,7 +27,8 @@ import { payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls'
  *   customer's, and a schedule's run. The catalogue poll carries the pause, so screens say so.
  * - After PRODUCT_PAUSE_COOL_DOWN_MS one purchase at a time goes through as a trial, under a
  *   lease as long as its pay call may take: delivered, the product resumes and its window starts
- *   afresh; failed or unanswered, it is paused for another cool-down.
+ *   afresh; unanswered, it is paused for another cool-down; answered otherwise, the next purchase
+ *   is the trial.
  * - Staff may pause a product with a reason, and resume any pause (console/services/products.ts):
  *   a staff pause has no trial; it lasts until staff resume it.
  */
@@ -137,13 +138,16 @@ export async function recordPayCall(
     VALUES (${providerId}::integer, ${call.userId}::bigint, ${now}::timestamptz, ${failed})`.execute(ctx.db);
   if (call.trial) {
     if (call.outcome.status === 'delivered') await resumeAutomatically(ctx, deps, call.product);
-    else await trialOver(ctx, providerId, failed || call.outcome.status === 'failed');
+    else await trialOver(ctx, providerId, failed);
   } else if (failed) {
     await pauseIfFailing(ctx, deps, call.product);
   }
 }
 
-/** A trial that did not deliver: another cool-down when it failed; an answered pending leaves the next purchase to try. */
+/**
+ * A trial that did not deliver: another cool-down when it got no answer; any answer (a pending, a
+ * decline, which the number typed may cause) leaves the next purchase to try.
+ */
 async function trialOver(ctx: AppContext, providerId: number, failed: boolean): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db

@@ -18,6 +18,8 @@ const airtime = serviceOfCategory('airtime')!;
 /** The simulated biller never answers a number ending in 0004 in time; any other number is delivered. */
 const UNANSWERED = '08031230004';
 const DELIVERED = '08031234567';
+/** …and declines one ending in 0001, definitively (refunded at once). */
+const DECLINED = '08031230001';
 
 /**
  * A failing product is paused before anyone types (the threshold over every replica's pay calls),
@@ -110,6 +112,11 @@ describe.each(backends)('paused products on $name', (backend) => {
     expect(await pauseOf(mtn)).toEqual({ cause: 'failing', back_at: again });
 
     t.clock.advance(PRODUCT_PAUSE_COOL_DOWN_MS);
+    // A decline is an answer (the number may be the cause): the next purchase is the trial.
+    const declined = await buy(t, buyers[2].token, 'airtime', airtimeOf(mtn, DECLINED));
+    expect([declined.status, declined.body.data?.status]).toEqual([502, 'canceled']);
+    expect(await pauseOf(mtn)).toBeNull();
+    expect(await t.db.selectFrom('product_pauses').select('trial_until').execute()).toEqual([{ trial_until: null }]);
     const trial = await buy(t, buyers[2].token, 'airtime', airtimeOf(mtn, DELIVERED));
     expect([trial.status, trial.body.data?.status]).toEqual([200, 'completed']);
     expect(await pauseOf(mtn)).toBeNull();
