@@ -4,7 +4,14 @@ import type { Service } from '../../../core/services';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import { lookUpCustomer } from './merchants';
-import { pauseColumns, pauseJoin, refuseWhilePaused, type PausedProduct, type PauseStanding } from './productPauses';
+import {
+  assertBillerTakes,
+  pauseColumns,
+  pauseJoin,
+  refuseWhilePaused,
+  type PausedProduct,
+  type PauseStanding,
+} from './productPauses';
 import type { PurchaseDeps } from './billerCalls';
 import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE } from './wording';
 
@@ -151,7 +158,7 @@ export async function verifyBeforePaying(
   const product = await productOf(ctx, found, order);
   // A paused product, or a biller known to be down, refuses the purchase now, before the lookup.
   refuseWhilePaused(found, pausedProduct(order, product), ctx.clock.now());
-  deps.biller.assertAvailable?.();
+  await assertBillerTakes(ctx, deps, order, userId);
   const customer = await lookUpCustomer(deps.biller, {
     category: order.service.category,
     providerCode: product.providerCode,

@@ -10,7 +10,7 @@ import {
 } from '../../../core/limits';
 import { productName, productPausedRefusal } from '../../../core/productPauses';
 import type { ServiceDefinition } from '../../../core/services';
-import { RetryLaterError } from '../../errors';
+import { GatewayError, RetryLaterError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { payGivenUpAt, type BillResult, type PurchaseDeps } from './billerCalls';
 
@@ -107,6 +107,44 @@ export async function admitProduct(
   // Resumed since the purchase read it (another trial delivered): sold as usual.
   if (trial_until === null) return false;
   throw refusal(product, { cause: 'failing', back_at: trial_until.toISOString() }, now);
+}
+
+/**
+ * A purchase the biller refused before any call (its breaker open: `assertAvailable`) counts
+ * against the product as an unanswered pay call: a biller that stopped answering must still trip
+ * the pause, though its breaker spares it the calls. Made outside the refused purchase's
+ * transaction, which rolled back.
+ */
+export async function countRefusedByBiller(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  order: { service: PausedProduct['service'] & { category: string }; providerId: number },
+  userId: bigint,
+): Promise<void> {
+  const provider = await ctx.db
+    .selectFrom('providers')
+    .select('name')
+    .where('id', '=', order.providerId)
+    .where('category', '=', order.service.category)
+    .executeTakeFirst();
+  if (!provider) return;
+  const product = { service: order.service, providerId: order.providerId, providerName: provider.name };
+  await recordPayCall(ctx, deps, { product, userId, trial: false, outcome: { status: 'pending', unanswered: true } });
+}
+
+/** Asks the biller whether it takes purchases now; a refusal is counted (countRefusedByBiller) and thrown. */
+export async function assertBillerTakes(
+  ctx: AppContext,
+  deps: PurchaseDeps,
+  order: Parameters<typeof countRefusedByBiller>[2],
+  userId: bigint,
+): Promise<void> {
+  try {
+    deps.biller.assertAvailable?.();
+  } catch (error) {
+    if (error instanceof GatewayError) await countRefusedByBiller(ctx, deps, order, userId);
+    throw error;
+  }
 }
 
 /** At most this many expired rows are deleted by each row written: the table stays a window long. */

@@ -1,4 +1,5 @@
 import { messages } from '../../../core/messages';
+import { GatewayError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { refusePin } from '../account/pins';
 import { transactionById } from '../records/transactions';
@@ -7,7 +8,7 @@ import { askBiller, type BillResult, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, refuseOtherRequest, requestHash, storeResponse } from './idempotency';
 import { placeBill } from './placing';
 import { verifyBeforePaying, type PurchaseOrder } from './product';
-import { recordPayCall } from './productPauses';
+import { countRefusedByBiller, recordPayCall } from './productPauses';
 import { finalise, type OpenBill } from './settling';
 import { responseFor, type PurchaseResponse } from './wording';
 
@@ -47,7 +48,13 @@ export async function purchase(
   if (checked && 'claimed' in checked) refuseOtherRequest(checked.claimed, hash);
   const verified = checked && 'product' in checked ? checked : null;
 
-  const placed = await inTransaction(ctx, (tx) => placeBill(tx, deps, { authorisation, key, hash, order, verified }));
+  const placed = await inTransaction(ctx, (tx) =>
+    placeBill(tx, deps, { authorisation, key, hash, order, verified }),
+  ).catch(async (error: unknown) => {
+    // Placing calls no biller: its one gateway refusal is the biller's own (its breaker open).
+    if (error instanceof GatewayError) await countRefusedByBiller(ctx, deps, order, userId);
+    throw error;
+  });
   // The wrong pin's count (or logout) is committed: now it may be answered.
   if (placed.kind === 'wrong-pin') throw refusePin(ctx, placed.wrong, messages.pinNotCorrect);
   if (placed.kind === 'replay') return awaitResponse(ctx, deps, userId, key);

@@ -8,6 +8,8 @@ import {
 } from '../../../core/limits';
 import { productPausedRefusal } from '../../../core/productPauses';
 import { serviceOfCategory } from '../../../core/services';
+import { GatewayError } from '../../../server/errors';
+import { SimulatedBiller } from '../../../server/gateways/simulatedBiller';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
 import { balance, buy, newBuyer, PIN, providerId, purchaseRowCounts, type Buyer } from '../../support/api/purchases';
@@ -197,5 +199,43 @@ describe.each(backends)('paused products on $name', (backend) => {
         'Tap Retry now on Schedules once it is back, or edit the schedule to choose another provider.',
     });
     await ops(t, 'products/resume', { provider_id: glo, note: 'back' }, support.token);
+  });
+});
+
+/** A simulated biller whose breaker can be opened: while `down`, it refuses purchases before any call. */
+class BreakerBiller extends SimulatedBiller {
+  down = false;
+
+  assertAvailable(): void {
+    if (this.down) throw new GatewayError('Simulated is not answering right now. Please try again in a few minutes.');
+  }
+}
+
+describe.each(backends)('a biller whose breaker refuses purchases on $name', (backend) => {
+  const biller = new BreakerBiller();
+  const t = useTestApp(backend, { biller });
+
+  it('pauses the product all the same: each purchase its breaker refused counts as unanswered; the trial resumes it', async () => {
+    const buyers: Buyer[] = [];
+    for (let i = 0; i < 5; i++) buyers.push(await newBuyer(t, 5_000));
+    const airtel = await providerId(t, 'airtime', 'Airtel');
+    const order = { provider_id: airtel, beneficiary: '08021234567', amount: 100, pin: PIN };
+    biller.down = true;
+    for (const buyer of [...buyers, ...buyers]) {
+      const refused = await buy(t, buyer.token, 'airtime', order);
+      expect([refused.status, refused.body.message]).toEqual([
+        502,
+        'Simulated is not answering right now. Please try again in a few minutes.',
+      ]);
+    }
+    const paused = await buy(t, buyers[0].token, 'airtime', order);
+    expect([paused.status, paused.body.data]).toMatchObject([503, { reason: 'product-paused' }]);
+    expect(await balance(t, buyers[0].token)).toBe(5_000);
+
+    biller.down = false;
+    t.clock.advance(PRODUCT_PAUSE_COOL_DOWN_MS);
+    const trial = await buy(t, buyers[0].token, 'airtime', order);
+    expect([trial.status, trial.body.data?.status]).toEqual([200, 'completed']);
+    expect(await t.db.selectFrom('product_pauses').selectAll().execute()).toEqual([]);
   });
 });
