@@ -92,21 +92,28 @@ export async function admitProduct(
   refuseWhilePaused(standing, product, now);
   if (standing.pause_cause === null) return false;
   const lease = payGivenUpAt(deps, now);
-  const { rows } = await sql<{ trial_until: Date | null; claimed: boolean }>`
-    WITH claim AS (
-      UPDATE product_pauses SET trial_until = ${lease}::timestamptz
-      WHERE provider_id = ${product.providerId}::integer AND cause = 'failing'
-        AND retry_at <= ${now}::timestamptz AND (trial_until IS NULL OR trial_until <= ${now}::timestamptz)
-      RETURNING provider_id
-    )
-    SELECT (SELECT count(*) FROM claim) > 0 AS claimed,
-           (SELECT trial_until FROM product_pauses WHERE provider_id = ${product.providerId}::integer) AS trial_until
-  `.execute(tx.db);
-  const { claimed, trial_until } = rows[0];
+  const claimed = await tx.db
+    .updateTable('product_pauses')
+    .set({ trial_until: lease })
+    .where('provider_id', '=', product.providerId)
+    .where('cause', '=', 'failing')
+    .where('retry_at', '<=', now)
+    .where((eb) => eb.or([eb('trial_until', 'is', null), eb('trial_until', '<=', now)]))
+    .returning('provider_id')
+    .executeTakeFirst();
   if (claimed) return true;
-  // Resumed since the purchase read it (another trial delivered): sold as usual.
-  if (trial_until === null) return false;
-  throw refusal(product, { cause: 'failing', back_at: trial_until.toISOString() }, now);
+  // Read again, after the claim's wait: another trial holds it, staff paused it, or it was resumed.
+  const current = await tx.db
+    .selectFrom('product_pauses')
+    .select(['cause as pause_cause', 'retry_at as pause_retry_at', 'trial_until as pause_trial_until'])
+    .where('provider_id', '=', product.providerId)
+    .executeTakeFirst();
+  if (!current) return false;
+  const pause = pauseAt(current, now) ?? {
+    cause: 'failing' as const,
+    back_at: (current.pause_trial_until ?? lease).toISOString(),
+  };
+  throw refusal(product, pause, now);
 }
 
 /**
