@@ -26,6 +26,9 @@ export const PERMISSIONS = {
   'customers.address': 'support',
   'cases.work': 'support',
   'glance.read': 'support',
+  // Stopping the sale of a failing product moves no money and is undone by a resume: whoever
+  // watches the glance when a biller fails may do it at once (audited, with a reason).
+  'products.pause': 'support',
   'money.request': 'finance',
   'money.decide': 'finance',
   'suspense.read': 'finance',
@@ -366,6 +369,24 @@ export interface Glance {
   };
   ledger_audit: { ran_at: string; problem_count: number; problems: string[] } | null;
   providers: { name: string; kind: 'biller' | 'bank'; breaker: 'closed' | 'open' | 'half-open' | 'none' }[];
+}
+
+/** A product (one provider of one service) as the console's Products page shows it. */
+export interface ConsoleProduct {
+  provider_id: number;
+  category: string;
+  provider: string;
+  /** Its pay calls of the health window, those that got no answer, and for how many customers. */
+  health: { calls: number; failures: number; customers: number };
+  pause: {
+    /** `failing`: the threshold tripped (tried again from `retry_at`); `staff`: until staff resume it. */
+    cause: 'failing' | 'staff';
+    paused_at: string;
+    /** The staff member who paused it; null for an automatic pause. */
+    by: string | null;
+    note: string;
+    retry_at: string | null;
+  } | null;
 }
 
 // ── Staff and audit ─────────────────────────────────────────────────────────────────────────

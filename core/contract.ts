@@ -105,7 +105,19 @@ export type UserData = z.infer<typeof UserData>;
 export const Package = z.strictObject({ id, name: z.string(), amount: z.number() }).meta({ id: 'Package' });
 export type Package = z.infer<typeof Package>;
 
-export const Provider = z.strictObject({ id, name: z.string(), packages: z.array(Package) }).meta({ id: 'Provider' });
+/**
+ * Why a product (a provider of a service) is not sold now: its biller was failing (`failing`:
+ * tried again from `back_at` on its own) or staff paused it (`staff`: back when they resume it,
+ * `back_at` null). The screen says so and its form is disabled; a purchase is refused (503).
+ */
+export const ProductPause = z
+  .strictObject({ cause: z.enum(['failing', 'staff']), back_at: instant.nullable() })
+  .meta({ id: 'ProductPause' });
+export type ProductPause = z.infer<typeof ProductPause>;
+
+export const Provider = z
+  .strictObject({ id, name: z.string(), packages: z.array(Package), paused: ProductPause.nullable() })
+  .meta({ id: 'Provider' });
 export type Provider = z.infer<typeof Provider>;
 
 /** fetch-providers: providers grouped by category key (airtime, electricity-bill, data, ...). */
@@ -372,6 +384,12 @@ export const CoolingOffRefusal = z
   .meta({ id: 'CoolingOffRefusal' });
 export type CoolingOffRefusal = z.infer<typeof CoolingOffRefusal>;
 
+/** 503 (with Retry-After): the product is paused; nothing was bought and no money moved. */
+export const ProductPausedRefusal = z
+  .strictObject({ reason: z.literal('product-paused'), provider_id: id, paused: ProductPause })
+  .meta({ id: 'ProductPausedRefusal' });
+export type ProductPausedRefusal = z.infer<typeof ProductPausedRefusal>;
+
 // Development conveniences, served in development mode only (production answers 404).
 /**
  * POST /dev/bank/transfer: a customer's transfer into a dedicated account, delivered as the bank
@@ -564,6 +582,7 @@ export const ScheduleRunReason = z.enum([
   'missed',
   'already-renewed',
   'awaiting-renewal',
+  'product-paused',
   'refused',
 ]);
 export type ScheduleRunReason = z.infer<typeof ScheduleRunReason>;
@@ -583,6 +602,8 @@ export const ScheduleRun = z
     id,
     /** The due time it was for (a retry: when it was asked for). */
     due_at: instant,
+    /** When it tried, and bought or was refused; null while it runs. */
+    tried_at: instant.nullable(),
     outcome: ScheduleRunOutcome,
     reason: ScheduleRunReason.nullable(),
     /** In the user's words: what happened and, when it failed, what to do. */

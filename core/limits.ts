@@ -13,3 +13,11 @@ export const ID_NUMBER_MAX_LENGTH = 11; // phone, NIN and BVN
 export const TOAST_AUTO_CLOSE_MS = 5_000;
 export const MINIMUM_AGE = 18;
 export const DEVICE = 'web';
+// A product (one provider of one service) is paused when its biller fails past these, counted over
+// every replica's pay calls in the database (server/services/purchases/productPauses.ts).
+export const PRODUCT_HEALTH_WINDOW_MS = 5 * 60_000;
+export const PRODUCT_PAUSE_FAILURE_SHARE = 0.5;
+export const PRODUCT_PAUSE_MIN_CALLS = 10;
+export const PRODUCT_PAUSE_MIN_CUSTOMERS = 5;
+export const PRODUCT_PAUSE_COOL_DOWN_MS = 5 * 60_000;
+export const PRODUCT_PAUSE_STAFF_RETRY_AFTER_S = 15 * 60;

@@ -158,5 +158,6 @@ export const scheduleRunReasons = {
   missed: 'our service was not running at the time, so nothing was bought',
   'already-renewed': 'the subscription had already been renewed',
   'awaiting-renewal': 'the biller does not show the renewal already bought yet, so it was not bought again',
+  'product-paused': 'sales of that provider were paused',
   refused: 'the purchase was refused',
 } as const;

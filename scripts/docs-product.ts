@@ -46,6 +46,17 @@ const LIMIT_MEANINGS: Record<keyof typeof limits, string> = {
   TOAST_AUTO_CLOSE_MS: 'a toast closes by itself after this long (ms)',
   MINIMUM_AGE: 'the youngest a user may be (the terms)',
   DEVICE: 'the `device` the app sends with register, login, forgot and update-profile',
+  PRODUCT_HEALTH_WINDOW_MS:
+    "a product's pay calls of this last while (ms), on every replica, decide whether its biller is failing",
+  PRODUCT_PAUSE_FAILURE_SHARE:
+    'a product is paused when at least this share of those calls got no answer or an unexplained failure',
+  PRODUCT_PAUSE_MIN_CALLS: '…and the window holds at least this many pay calls of it',
+  PRODUCT_PAUSE_MIN_CUSTOMERS:
+    "…made for at least this many different customers: one customer's input cannot pause it for everyone",
+  PRODUCT_PAUSE_COOL_DOWN_MS:
+    'a product paused for failing is sold again after this long (ms) as a trial: one purchase that delivers resumes it, one that fails pauses it again',
+  PRODUCT_PAUSE_STAFF_RETRY_AFTER_S:
+    'the Retry-After (s) of a purchase refused while staff keep a product paused (they resume it; it has no end of its own)',
 };
 
 /** Other limits the product states, from their own homes. */

@@ -4,13 +4,29 @@
  * that escapes a handler is a bug and answers 500 (http/errorHandler.ts).
  */
 export class AppError extends Error {
+  /** Seconds after which the same request may succeed: sent as Retry-After (a 503's). */
+  readonly retryAfterS?: number;
+
   constructor(
     readonly status: number,
     message: string,
     readonly data?: unknown,
+    retryAfterS?: number,
   ) {
     super(message);
     this.name = 'AppError';
+    if (retryAfterS !== undefined) this.retryAfterS = Math.max(1, Math.ceil(retryAfterS));
+  }
+}
+
+/**
+ * Refused for now, for a while the server knows (a paused product): answered 503 with Retry-After.
+ * Nothing was done: the same request may be sent again after it.
+ */
+export class RetryLaterError extends AppError {
+  constructor(message: string, retryAfterS: number, data?: unknown) {
+    super(503, message, data, retryAfterS);
+    this.name = 'RetryLaterError';
   }
 }
 
@@ -22,13 +38,10 @@ export class AppError extends Error {
  * we cannot use: 502.
  */
 export class GatewayError extends AppError {
-  readonly retryAfterS?: number;
-
   constructor(message: string, options?: { cause?: unknown; retryAfterS?: number }) {
-    super(options?.retryAfterS === undefined ? 502 : 503, message);
+    super(options?.retryAfterS === undefined ? 502 : 503, message, undefined, options?.retryAfterS);
     this.name = 'GatewayError';
     if (options?.cause !== undefined) this.cause = options.cause;
-    if (options?.retryAfterS !== undefined) this.retryAfterS = Math.max(1, Math.ceil(options.retryAfterS));
   }
 }
 

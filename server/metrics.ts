@@ -54,6 +54,8 @@ export interface BacklogSource {
   searchThrottled?(): Promise<number>;
   /** Messages waiting to be sent and given up, per channel (services/notifications/outbox.ts). */
   outboxBacklog?(): Promise<OutboxBacklog[]>;
+  /** Products not sold now, by why (services/purchases/productPauses.ts). */
+  pausedProducts?(): Promise<{ failing: number; staff: number }>;
 }
 
 const PARTNER_BACKLOG_KINDS = [
@@ -124,6 +126,18 @@ export function createMetrics(backlog: BacklogSource): Metrics {
   });
 
   registerOutboxGauges(registers, backlog);
+
+  // Read from the database at each scrape: every replica reports the same figure.
+  new Gauge({
+    name: 'wallet_products_paused',
+    help: 'Products (a provider of a service) not sold now, by cause: failing (the server paused it) or staff',
+    labelNames: ['cause'],
+    registers,
+    async collect() {
+      const paused = await backlog.pausedProducts?.().catch(() => undefined);
+      if (paused) for (const cause of ['failing', 'staff'] as const) this.set({ cause }, paused[cause]);
+    },
+  });
 
   // Read from the audit at each scrape: every replica reports the same figure, restarts included.
   new Gauge({

@@ -9,12 +9,14 @@ import { requeryBacklog } from './jobs/requery';
 import { createMetrics, recordGatewayCall, recordRefund, type Metrics } from './metrics';
 import { currentContext } from './http/requestContext';
 import type { Draining } from './http/draining';
+import { recordAudit } from './console/services/audit';
 import { throttledStaff } from './console/services/searchThrottle';
 import type { CardTopUpDeps } from './services/funding/cardTopUps';
 import type { AppContext } from './services/context';
 import { rememberSystemAccounts } from './services/ledger/ledger';
 import { partnerBacklogReader, type PartnerBacklog } from './services/funding/partnerBacklog';
 import type { PurchaseDeps } from './services/purchases/billerCalls';
+import { pausedProducts } from './services/purchases/productPauses';
 import { purchaseRequeries } from './services/purchases/requery';
 import { immediateSender, outboxBacklog, type OutboxDeps } from './services/notifications/outbox';
 import type { ScheduleDeps } from './services/schedules/running';
@@ -73,6 +75,7 @@ export async function buildShared(
     partnerBacklog: () => partnerBacklog(),
     searchThrottled: () => throttledStaff(deps.db, clock.now()),
     outboxBacklog: () => outboxBacklog(deps.db, clock.now()),
+    pausedProducts: () => pausedProducts(deps.db),
   });
   const gateways = await defaultGateways(app, config, { ...deps, clock, metrics });
   const observe = gatewayObserver(app.log, metrics);
@@ -107,6 +110,8 @@ export async function buildShared(
     billerTimeoutMs: config.billerTimeoutMs,
     timeouts: deps.timeouts,
     stopWaiting: draining.stopWaiting.signal,
+    // The server's own pauses and resumes of a failing product, beside staff's in the audit.
+    recordPause: (tx, record) => recordAudit(tx, { automatic: 'product health' }, record),
   };
   // Once the app starts (its database migrated): no purchase then looks these accounts up.
   const cardPartners = cards.bank ? [cards.bank.provider] : [];

@@ -19,6 +19,7 @@ import { registerCaseRoutes } from './routes/cases';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerMoneyRoutes } from './routes/money';
 import { registerOperationsRoutes } from './routes/operations';
+import { registerProductRoutes } from './routes/products';
 import { registerSessionRoutes } from './routes/session';
 import { registerStaffRoutes } from './routes/staff';
 import type { ProviderHealth } from './services/glance';
@@ -104,6 +105,7 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
     adminAboveKobo: config.ops.adminAboveKobo,
   });
   registerOperationsRoutes(app, deps.ctx, deps.providers);
+  registerProductRoutes(app, deps.ctx);
   registerStaffRoutes(app, deps.ctx, config.ops.publicUrl);
   await registerConsolePage(app, config.staticDir);
   return app;

@@ -317,6 +317,33 @@ export interface ProblemReports {
   user_id: bigint;
 }
 
+export interface ProductPauses {
+  cause: "failing" | "staff";
+  /**
+   * Why: the reason staff gave, or the figures that tripped the threshold.
+   */
+  note: string;
+  paused_at: Date;
+  provider_id: number;
+  /**
+   * A failing product: when a trial purchase is let through.
+   */
+  retry_at: Date | null;
+  staff_id: bigint | null;
+  /**
+   * The lease of the trial purchase under way, if any.
+   */
+  trial_until: Date | null;
+}
+
+export interface ProductPayCalls {
+  at: Date;
+  failed: boolean;
+  id: GeneratedAlways<bigint>;
+  provider_id: number;
+  user_id: bigint;
+}
+
 export interface Providers {
   active: Generated<boolean>;
   category: string;
@@ -407,6 +434,10 @@ export interface SavedBeneficiaries {
 
 export interface ScheduleRuns {
   amount_kobo: bigint | null;
+  /**
+   * Why the run did not buy, as the purchase path refused it; null when it bought.
+   */
+  detail: string | null;
   due_at: Date;
   finished_at: Date | null;
   id: GeneratedAlways<bigint>;
@@ -731,6 +762,8 @@ export interface DB {
   pending_confirmations: PendingConfirmations;
   pin_lockouts: PinLockouts;
   problem_reports: ProblemReports;
+  product_pauses: ProductPauses;
+  product_pay_calls: ProductPayCalls;
   providers: Providers;
   purchases: Purchases;
   rate_limit_counters: RateLimitCounters;

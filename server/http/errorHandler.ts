@@ -27,10 +27,9 @@ export const DATABASE_UNAVAILABLE = 'the service is briefly unavailable, please 
  * logged, and answered 500 without details.
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof GatewayError) {
-    request.log.warn({ err: error.cause ?? error }, error.message);
-    if (error.retryAfterS !== undefined) reply.header('Retry-After', String(error.retryAfterS));
-  }
+  if (error instanceof GatewayError) request.log.warn({ err: error.cause ?? error }, error.message);
+  if (error instanceof AppError && error.retryAfterS !== undefined)
+    reply.header('Retry-After', String(error.retryAfterS));
   if (error instanceof AppError) return reply.code(error.status).send(failure(error.message, error.data));
   if (error instanceof ZodError)
     return reply.code(422).send(failure(error.issues[0]?.message ?? 'the request is not valid'));

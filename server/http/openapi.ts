@@ -40,6 +40,7 @@ const ERROR_MEANINGS: Record<number, string> = {
     'or still running, a pin already set, an e-mail already verified',
   413: 'the request body is too large',
   422: "a field breaks its rule: the message is the first broken rule's",
+  503: 'refused for a while the Retry-After header gives (a paused product: data.reason product-paused)',
   423: 'locked (purchases after repeated wrong pins)',
   429: 'too many requests: the message says how long to wait',
   502: 'a partner answered something we could not use; for a purchase, the bill failed and was refunded',
@@ -117,8 +118,12 @@ function errorAnswers({ auth, errors = [], errorData = {} }: RouteDoc) {
   const describe = (status: number, meaning: string) =>
     envelope('error', errorData[status]?.optional()).describe(meaning);
   for (const status of statuses) answers[status] = describe(status, ERROR_MEANINGS[status] ?? 'error');
+  // A route's own meaning of a common status comes first: the common one still holds.
   for (const [status, meaning] of Object.entries(COMMON_ERRORS))
-    answers[Number(status)] = describe(Number(status), meaning);
+    answers[Number(status)] = describe(
+      Number(status),
+      errors.includes(Number(status)) ? `${ERROR_MEANINGS[Number(status)]}; or ${meaning}` : meaning,
+    );
   return answers;
 }
 

@@ -10,9 +10,10 @@ import { registerPoll } from '../http/polls';
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   // The answer as sent, kept with the catalogue version it was read at: each poll reads the
   // version (one row, with the session), and the catalogue itself only when another process, the
-  // sync job or an operator changed it. The version is read first, so a catalogue is never kept
-  // under a newer version than its own.
-  let kept: { version: bigint; body: string } | undefined;
+  // sync job, an operator or a product's pause changed it, or a pause's end has come (its trial
+  // opens with no row changed). The version is read first, so a catalogue is never kept under a
+  // newer version than its own.
+  let kept: { version: bigint; body: string; changesAt: Date | null } | undefined;
 
   registerPoll(
     app,
@@ -25,11 +26,11 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { rows } = await pollRead(ctx, request, catalogVersionQuery);
       const version = must(rows[0].version, 'catalog_version always has its one row (018_catalog_version.sql)');
-      if (kept?.version !== version)
-        kept = {
-          version,
-          body: JSON.stringify(success('providers fetched successfully', await providersByCategory(ctx))),
-        };
+      const ended = kept?.changesAt != null && kept.changesAt <= ctx.clock.now();
+      if (kept?.version !== version || ended) {
+        const { providers, changesAt } = await providersByCategory(ctx);
+        kept = { version, body: JSON.stringify(success('providers fetched successfully', providers)), changesAt };
+      }
       return reply.type('application/json; charset=utf-8').send(kept.body);
     },
   );

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CoolingOffRefusal, MerchantDetails, RecentBeneficiary, Transaction } from '../../core/contract';
+import {
+  CoolingOffRefusal,
+  MerchantDetails,
+  ProductPausedRefusal,
+  RecentBeneficiary,
+  Transaction,
+} from '../../core/contract';
 import { PIN_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
 import { SERVICE_CATEGORIES, SERVICES, type BeneficiaryRule, type Service } from '../../core/services';
@@ -125,9 +131,9 @@ const purchaseDoc = (service: Service, body: z.ZodType) =>
     body,
     headers: idempotencyHeaders,
     data: Transaction,
-    errors: [400, 403, ...(service.verification?.beforePaying ? [404] : []), 409, 422, 423, 429, 502],
-    // A definitive failure answers 502 with the refunded (canceled) transaction.
-    errorData: { ...pinRefusals, 403: CoolingOffRefusal, 502: Transaction },
+    errors: [400, 403, ...(service.verification?.beforePaying ? [404] : []), 409, 422, 423, 429, 502, 503],
+    // A definitive failure answers 502 with the refunded (canceled) transaction; a paused product 503.
+    errorData: { ...pinRefusals, 403: CoolingOffRefusal, 502: Transaction, 503: ProductPausedRefusal },
   });
 
 function idempotencyKeyOf(request: FastifyRequest): string {

@@ -2,7 +2,19 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { accountNumbers, createReadyAccount, expect, fund, latestMail, newUser, test } from '../support/e2e/journeys';
+import { POLL_INTERVAL_MS } from '../../core/limits';
+import {
+  accountNumbers,
+  createReadyAccount,
+  enterPin,
+  expect,
+  expectToast,
+  fund,
+  latestMail,
+  logIn,
+  newUser,
+  test,
+} from '../support/e2e/journeys';
 
 /**
  * The operator console, in Chromium, on its own listener (OPS_PORT): the first admin (created
@@ -259,6 +271,82 @@ async function signedInPage(browser: Browser) {
   const context = await browser.newContext();
   return { page: await context.newPage(), close: () => context.close() };
 }
+
+test("support pauses a failing network in the console: the customer's screen says so and its purchase is refused with nothing moved; resumed, it is sold again", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  await fund(request, token, 1_000);
+  // The customer's screen, on a clock of its own: the catalogue poll comes when the journey moves it.
+  await page.clock.install();
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/airtime');
+  // 9mobile: no other journey buys it, so pausing it holds nobody else up.
+  await page.getByLabel('Network').selectOption({ label: '9mobile' });
+  await page.getByLabel('Phone number').fill('08091234567');
+  await page.getByLabel('Amount').fill('100');
+
+  const desk = await signedInPage(browser);
+  const support = await invitedStaff(request, 'support');
+  await signIn(desk.page, support, codeOf(support.secret, 1));
+  await desk.page.getByRole('link', { name: 'Products' }).click();
+  const row = desk.page.getByRole('region', { name: 'Airtime' }).getByRole('row', { name: /9mobile/ });
+  await expect(row).toContainText('Sold');
+  await row.getByRole('button', { name: 'Pause' }).click();
+  const reason = '9mobile airtime fails at the aggregator since 09:10';
+  await row.getByLabel('Why you are pausing 9mobile').fill(reason);
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row).toContainText(`Paused by ${support.email}`);
+
+  // The next catalogue poll carries the pause: the screen says why and what to do, and Continue waits.
+  await page.clock.runFor(POLL_INTERVAL_MS);
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: '9mobile Airtime is paused while our team fixes a problem' });
+  await expect(notice).toContainText('It will be back as soon as it is fixed; meanwhile choose another network.');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await expect(page.getByLabel('Network').locator('option', { hasText: '9mobile (paused)' })).toHaveCount(1);
+  // A purchase that reaches the server anyway is refused before any money moves.
+  const before = await balanceOf(request, token);
+  const providers = (await (await request.post('/api/fetch-providers', { headers: bearer(token) })).json()) as {
+    data: { airtime: { id: number; name: string }[] };
+  };
+  const refused = await request.post('/api/airtime', {
+    headers: { ...bearer(token), 'Idempotency-Key': randomUUID() },
+    data: {
+      provider_id: providers.data.airtime.find((provider) => provider.name === '9mobile')!.id,
+      beneficiary: '08091234567',
+      amount: 100,
+      pin: user.pin,
+    },
+  });
+  expect([refused.status(), refused.headers()['retry-after']]).toEqual([503, '900']);
+  expect(((await refused.json()) as { data: { reason: string } }).data.reason).toBe('product-paused');
+  expect(await balanceOf(request, token)).toBe(before);
+
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await row.getByLabel('Why 9mobile may be sold again').fill('The aggregator says 9mobile delivers again');
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await expect(row).toContainText('Sold');
+  await page.clock.runFor(POLL_INTERVAL_MS);
+  await expect(notice).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterPin(page, user.pin);
+  await expectToast(page, 'purchase successful');
+
+  const audit = await opsPost<{ actor: string; action: string; after: { reason: string } }[]>(
+    request,
+    'audit/list',
+    { action: 'product.pause' },
+    adminToken,
+  );
+  expect(audit.body.data.find((entry) => entry.actor === support.email)?.after.reason).toBe(reason);
+  await desk.close();
+});
 
 test('a finance maker matches a suspended transfer; a second finance user approves it and the balance moves once; nobody approves their own', async ({
   page,

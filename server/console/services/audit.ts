@@ -10,8 +10,11 @@ import { inTransaction, type AppContext } from '../../services/context';
  * PostgreSQL the server's own role may do no more than that either (044_runtime_role.sql).
  */
 
-/** Who acted: a staff member through the console, or someone at the command line. */
-export type Actor = { staffId: bigint; email: string; address: string } | { cli: string };
+/**
+ * Who acted: a staff member through the console, someone at the command line, or the server on
+ * its own by a rule staff should see beside their own actions (a product paused for failing).
+ */
+export type Actor = { staffId: bigint; email: string; address: string } | { cli: string } | { automatic: string };
 
 export interface AuditRecord {
   /** `area.verb`, e.g. 'customer.view', 'money.approve'. */
@@ -33,7 +36,9 @@ export async function recordAudit(tx: AppContext, actor: Actor, record: AuditRec
   const who =
     'cli' in actor
       ? { staff_id: null, actor: `command line (${actor.cli})`, address: null }
-      : { staff_id: actor.staffId, actor: actor.email, address: actor.address.slice(0, 64) };
+      : 'automatic' in actor
+        ? { staff_id: null, actor: `automatic (${actor.automatic})`, address: null }
+        : { staff_id: actor.staffId, actor: actor.email, address: actor.address.slice(0, 64) };
   await tx.db
     .insertInto('staff_audit')
     .values({

@@ -1,5 +1,6 @@
 import { systemTimeouts, type Timeouts } from '../../clock';
 import type { Biller, BillOutcome } from '../../gateways/biller';
+import type { AppContext } from '../context';
 
 export interface PurchaseDeps {
   biller: Biller;
@@ -7,6 +8,11 @@ export interface PurchaseDeps {
   billerTimeoutMs: number;
   /** Where that timeout comes from; default the system's timers (a test's clock fires it when moved). */
   timeouts?: Timeouts;
+  /**
+   * Writes a pause or resume the server made on its own (productPauses.ts) in the staff audit, in
+   * the caller's transaction; the composition root (shared.ts) gives it.
+   */
+  recordPause?: PauseRecorder;
   /**
    * Aborted when a shutdown can wait no longer (http/draining.ts): a call still out counts as
    * no answer, so its purchase answers "processing" and the requery job, on any replica, settles
@@ -23,12 +29,22 @@ export function payGivenUpAt(deps: PurchaseDeps, sentAt: Date): Date {
   return new Date(sentAt.getTime() + deps.billerTimeoutMs + REQUERY_MARGIN_MS);
 }
 
+/** One line of the staff audit written by the server itself (console/services/audit.ts recordAudit). */
+export type PauseRecorder = (
+  tx: AppContext,
+  record: { action: string; subject: string; after: unknown },
+) => Promise<void>;
+
 /** What a bill's answer lets us do: settle it, refund it, or keep it processing and requery. */
 export type BillResult =
   | Extract<BillOutcome, { status: 'delivered' }>
   /** Proven not delivered: refunded at once. */
   | { status: 'failed'; reason: string }
-  | { status: 'pending' };
+  /**
+   * `unanswered`: no answer in time, an error, or a failure that does not say what became of the
+   * bill; without it the biller answered pending. What a product's health counts as failing.
+   */
+  | { status: 'pending'; unanswered?: true };
 
 /**
  * A biller call, read for what it allows. No answer in time, an error, or an ambiguous failure
@@ -43,15 +59,20 @@ export async function askBiller(deps: PurchaseDeps, call: () => Promise<BillOutc
   ];
   // The executor runs at once: stop settles noAnswer from the moment the promise exists.
   let stop = () => {};
-  const noAnswer = new Promise<BillOutcome>((resolve) => {
-    stop = () => resolve({ status: 'pending' });
+  const noAnswer = new Promise<BillResult>((resolve) => {
+    stop = () => resolve({ status: 'pending', unanswered: true });
   });
   if (giveUp.some((signal) => signal.aborted)) stop();
   else for (const signal of giveUp) signal.addEventListener('abort', stop, { once: true });
   try {
-    const outcome = await Promise.race([call().catch((): BillOutcome => ({ status: 'pending' })), noAnswer]);
+    const outcome = await Promise.race([
+      call().catch((): BillResult => ({ status: 'pending', unanswered: true })),
+      noAnswer,
+    ]);
     if (outcome.status !== 'failed') return outcome;
-    return outcome.definitive ? { status: 'failed', reason: outcome.reason } : { status: 'pending' };
+    return 'definitive' in outcome && outcome.definitive
+      ? { status: 'failed', reason: outcome.reason }
+      : { status: 'pending', unanswered: true };
   } finally {
     for (const signal of giveUp) signal.removeEventListener('abort', stop);
   }

@@ -3,16 +3,36 @@ import type { Package, ProvidersByCategory } from '../../../core/contract';
 import { koboToNaira } from '../../../core/money';
 import { SERVICE_CATEGORIES } from '../../../core/services';
 import type { AppContext } from '../context';
+import { pauseAt } from './productPauses';
 
-/** Active providers and their active packages, grouped by category, in display order. */
-export async function providersByCategory(ctx: AppContext): Promise<ProvidersByCategory> {
+/** The catalogue as fetch-providers answers it, and until when that answer holds though nothing changes. */
+export interface Catalogue {
+  providers: ProvidersByCategory;
+  /** The earliest end of a failing product's pause: from then its trial is open, and the answer changes. */
+  changesAt: Date | null;
+}
+
+/**
+ * Active providers and their active packages, grouped by category, in display order, each with
+ * its pause (productPauses.ts) as it stands now.
+ */
+export async function providersByCategory(ctx: AppContext): Promise<Catalogue> {
+  const now = ctx.clock.now();
   const [providers, packages] = await Promise.all([
     ctx.db
-      .selectFrom('providers')
-      .select(['id', 'category', 'name'])
-      .where('active', '=', true)
-      .orderBy('position')
-      .orderBy('id')
+      .selectFrom('providers as p')
+      .leftJoin('product_pauses as pp', 'pp.provider_id', 'p.id')
+      .select([
+        'p.id',
+        'p.category',
+        'p.name',
+        'pp.cause as pause_cause',
+        'pp.retry_at as pause_retry_at',
+        'pp.trial_until as pause_trial_until',
+      ])
+      .where('p.active', '=', true)
+      .orderBy('p.position')
+      .orderBy('p.id')
       .execute(),
     ctx.db
       .selectFrom('packages')
@@ -30,14 +50,19 @@ export async function providersByCategory(ctx: AppContext): Promise<ProvidersByC
   }
   // Every service's category is present, possibly empty, so the SPA can index any of them.
   const grouped: ProvidersByCategory = Object.fromEntries(SERVICE_CATEGORIES.map((category) => [category, []]));
+  let changesAt: Date | null = null;
   for (const provider of providers) {
+    const paused = pauseAt(provider, now);
+    if (paused?.back_at && (changesAt === null || provider.pause_retry_at! < changesAt))
+      changesAt = provider.pause_retry_at;
     (grouped[provider.category] ??= []).push({
       id: provider.id,
       name: provider.name,
       packages: packagesOf.get(provider.id) ?? [],
+      paused,
     });
   }
-  return grouped;
+  return { providers: grouped, changesAt };
 }
 
 /**

@@ -15,7 +15,16 @@ import { authorise, authoriseCopy, buyerOf, sessionOf, type Authorisation } from
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
 import { deadlineOf } from './deadline';
 import { claimedHash, refuseOtherRequest } from './idempotency';
-import { beforePlacing, productOf, type Before, type Product, type PurchaseOrder, type Verified } from './product';
+import {
+  beforePlacing,
+  pausedProduct,
+  productOf,
+  type Before,
+  type Product,
+  type PurchaseOrder,
+  type Verified,
+} from './product';
+import { admitProduct, refuseWhilePaused, type PausedProduct } from './productPauses';
 import type { OpenBill } from './settling';
 import { describeBill, PIN_NOT_SET } from './wording';
 
@@ -36,7 +45,16 @@ import { describeBill, PIN_NOT_SET } from './wording';
  * or a wrong pin (counted).
  */
 export type Placed =
-  { kind: 'reserved'; open: OpenBill; bill: Bill } | { kind: 'replay' } | { kind: 'wrong-pin'; wrong: WrongPin };
+  | {
+      kind: 'reserved';
+      open: OpenBill;
+      bill: Bill;
+      /** What the pay call's outcome is recorded under (productPauses.ts), and whether it is the product's trial. */
+      product: PausedProduct;
+      trial: boolean;
+    }
+  | { kind: 'replay' }
+  | { kind: 'wrong-pin'; wrong: WrongPin };
 
 export interface Placing {
   authorisation: Authorisation;
@@ -90,13 +108,23 @@ export async function placeBill(tx: AppContext, deps: PurchaseDeps, placing: Pla
     return check.kind === 'correct' ? { kind: 'replay' } : { kind: 'wrong-pin', wrong: check };
   }
   const product = verified?.product ?? (await productOf(tx, holder, order));
-  // A biller known to be down refuses the purchase now, with its message, before any money moves.
-  if (!verified) deps.biller.assertAvailable?.();
+  // A paused product, or a biller known to be down, refuses the purchase now, before any money moves.
+  const paused = pausedProduct(order, product);
+  if (!verified) {
+    refuseWhilePaused(holder, paused, tx.clock.now());
+    deps.biller.assertAvailable?.();
+  }
   if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
   const check = await authorise(tx, authorisation, holder, product.amountKobo);
   if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
-  return holdAmount(tx, deps, placing, holder, product);
+  // Read under the lock with the account (a pause since a verification counts); a trial is claimed here.
+  const trial = await admitProduct(tx, deps, holder, paused);
+  const placed = await holdAmount(tx, deps, placing, holder, product);
+  return placed.kind === 'reserved' ? { ...placed, product: paused, trial } : placed;
 }
+
+/** What holding the amount came to; placeBill adds what the product's health needs. */
+type Held = Exclude<Placed, { kind: 'reserved' }> | { kind: 'reserved'; open: OpenBill; bill: Bill };
 
 /** Our id of the bill at the biller: VTpass-style, YYYYMMDDHHmm in Africa/Lagos then 12 random hex characters. */
 const newRequestId = (now: Date) => `${lagosMinuteDigits(now)}${randomBytes(6).toString('hex')}`;
@@ -118,7 +146,7 @@ async function holdAmount(
   { authorisation, key, hash, order, verified }: Placing,
   holder: Holder,
   product: Product,
-): Promise<Placed> {
+): Promise<Held> {
   const now = tx.clock.now();
   const userId = buyerOf(authorisation);
   const session = sessionOf(authorisation);
@@ -226,7 +254,7 @@ async function notPlaced(
     rule: TierRule;
     amountKobo: bigint;
   },
-): Promise<Placed> {
+): Promise<Held> {
   if (why.claimed) {
     refuseOtherRequest(why.claimed, why.hash);
     return { kind: 'replay' };

@@ -4,6 +4,14 @@ import type { Service } from '../../../core/services';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import { lookUpCustomer } from './merchants';
+import {
+  assertBillerTakes,
+  pauseColumns,
+  pauseJoin,
+  refuseWhilePaused,
+  type PausedProduct,
+  type PauseStanding,
+} from './productPauses';
 import type { PurchaseDeps } from './billerCalls';
 import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE } from './wording';
 
@@ -41,7 +49,7 @@ export interface Product {
  * What a purchase reads before it is placed: the request hash its key was claimed for, if it was,
  * and its provider and plan.
  */
-export interface Before {
+export interface Before extends PauseStanding {
   claimed: Uint8Array | null;
   provider_id: number | null;
   provider_code: string;
@@ -64,10 +72,12 @@ export function beforePlacing(userId: bigint, key: string, order: PurchaseOrder)
     columns: sql`(SELECT request_hash FROM idempotency_keys
                   WHERE user_id = ${userId}::bigint AND key = ${key}) AS claimed,
       p.id AS provider_id, p.code AS provider_code, p.name AS provider_name,
-      pk.id AS package_id, pk.code AS package_code, pk.name AS package_name, pk.amount_kobo AS package_kobo`,
+      pk.id AS package_id, pk.code AS package_code, pk.name AS package_name, pk.amount_kobo AS package_kobo,
+      ${pauseColumns}`,
     joins: sql`LEFT JOIN providers p
         ON p.id = ${order.providerId}::integer AND p.category = ${order.service.category} AND p.active
-      LEFT JOIN packages pk ON pk.id = ${order.packageId}::integer AND pk.provider_id = p.id AND pk.active`,
+      LEFT JOIN packages pk ON pk.id = ${order.packageId}::integer AND pk.provider_id = p.id AND pk.active
+      ${pauseJoin}`,
   };
 }
 
@@ -111,6 +121,13 @@ async function replacedAtNewPrice(ctx: AppContext, packageId: number, providerId
   return replacement !== undefined;
 }
 
+/** The product as its pause's refusal and record name it. */
+export const pausedProduct = (order: PurchaseOrder, product: Product): PausedProduct => ({
+  service: order.service,
+  providerId: product.providerId,
+  providerName: product.providerName,
+});
+
 /**
  * A product whose number the biller verified, and who it found (the holder goes on the transaction
  * and its receipt).
@@ -139,8 +156,9 @@ export async function verifyBeforePaying(
     .rows[0];
   if (found.claimed !== null) return { claimed: found.claimed };
   const product = await productOf(ctx, found, order);
-  // A biller known to be down refuses the purchase now, with its message, before any money moves.
-  deps.biller.assertAvailable?.();
+  // A paused product, or a biller known to be down, refuses the purchase now, before the lookup.
+  refuseWhilePaused(found, pausedProduct(order, product), ctx.clock.now());
+  await assertBillerTakes(ctx, deps, order, userId);
   const customer = await lookUpCustomer(deps.biller, {
     category: order.service.category,
     providerCode: product.providerCode,

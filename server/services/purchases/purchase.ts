@@ -1,13 +1,15 @@
 import { messages } from '../../../core/messages';
+import { GatewayError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { refusePin } from '../account/pins';
 import { transactionById } from '../records/transactions';
 import { buyerOf, type Authorisation } from './authorisation';
-import { askBiller, type PurchaseDeps } from './billerCalls';
+import { askBiller, type BillResult, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, refuseOtherRequest, requestHash, storeResponse } from './idempotency';
 import { placeBill } from './placing';
 import { verifyBeforePaying, type PurchaseOrder } from './product';
-import { finalise } from './settling';
+import { countRefusedByBiller, recordPayCall } from './productPauses';
+import { finalise, type OpenBill } from './settling';
 import { responseFor, type PurchaseResponse } from './wording';
 
 /**
@@ -27,8 +29,9 @@ import { responseFor, type PurchaseResponse } from './wording';
  * Throws AppError for what executes nothing: 409 key reused, 400 wrong pin (counted), 401 wrong
  * pin once the count had reached the maximum (every session ended, the user e-mailed), 401 when
  * the session ended while the request waited, 423 pin locked, 403 no pin set or above the day's
- * limit, 400 insufficient balance, 422 provider or plan not available, 404 or 502 from the
- * verification; for a schedule's run, 409 above the amount its owner authorised.
+ * limit, 400 insufficient balance, 422 provider or plan not available, 503 (Retry-After) the
+ * product paused (productPauses.ts), 404 or 502 from the verification; for a schedule's run, 409
+ * above the amount its owner authorised.
  */
 export async function purchase(
   ctx: AppContext,
@@ -45,17 +48,39 @@ export async function purchase(
   if (checked && 'claimed' in checked) refuseOtherRequest(checked.claimed, hash);
   const verified = checked && 'product' in checked ? checked : null;
 
-  const placed = await inTransaction(ctx, (tx) => placeBill(tx, deps, { authorisation, key, hash, order, verified }));
+  const placed = await inTransaction(ctx, (tx) =>
+    placeBill(tx, deps, { authorisation, key, hash, order, verified }),
+  ).catch(async (error: unknown) => {
+    // Placing calls no biller: its one gateway refusal is the biller's own (its breaker open).
+    if (error instanceof GatewayError) await countRefusedByBiller(ctx, deps, order, userId);
+    throw error;
+  });
   // The wrong pin's count (or logout) is committed: now it may be answered.
   if (placed.kind === 'wrong-pin') throw refusePin(ctx, placed.wrong, messages.pinNotCorrect);
   if (placed.kind === 'replay') return awaitResponse(ctx, deps, userId, key);
 
   const outcome = await askBiller(deps, () => deps.biller.pay(placed.bill));
-  // Settled or refunded with its response stored under the key, by the settle's one statement.
-  const settled = outcome.status === 'pending' ? null : await finalise(ctx, placed.open, outcome, key);
+  const response = await answerOf(ctx, placed.open, outcome, userId, key);
+  // Once the answer is stored: whatever happens here, a copy of the request is answered the same.
+  await recordPayCall(ctx, deps, { product: placed.product, userId, trial: placed.trial, outcome });
+  return response;
+}
+
+/**
+ * Delivered or failed: settled or refunded with its response stored under the key, by the
+ * settle's one statement. Pending, or final already (a requery on another replica won the race):
+ * answered as it stands, and stored.
+ */
+async function answerOf(
+  ctx: AppContext,
+  open: OpenBill,
+  outcome: BillResult,
+  userId: bigint,
+  key: string,
+): Promise<PurchaseResponse> {
+  const settled = outcome.status === 'pending' ? null : await finalise(ctx, open, outcome, key);
   if (settled) return responseFor(settled);
-  // Pending, or final already (a requery on another replica won the race): answered as it stands.
-  const response = responseFor(await transactionById(ctx, placed.open.row.id));
+  const response = responseFor(await transactionById(ctx, open.row.id));
   await storeResponse(ctx, userId, key, response);
   return response;
 }

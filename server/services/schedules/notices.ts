@@ -67,6 +67,28 @@ export function reminderNotice(subject: NoticeSubject, dueAt: Date, balanceKobo:
   };
 }
 
+/** What the owner can do about a run that did not buy, in the bell, the e-mail and on /schedules. */
+export function nextStep(reason: ScheduleRunReason): string {
+  switch (reason) {
+    case 'insufficient-balance':
+      return 'Fund your wallet, then tap Retry now on Schedules.';
+    case 'missed':
+      return 'Tap Retry now on Schedules to make it now.';
+    case 'product-paused':
+      return 'Tap Retry now on Schedules once it is back, or edit the schedule to choose another provider.';
+    case 'not-available':
+      return 'Edit the schedule to choose what is sold now.';
+    case 'price-changed':
+      return 'Accept the new price with your pin on Schedules to keep it running.';
+    case 'pin-locked':
+      return 'Reset your transaction pin, then tap Retry now on Schedules.';
+    case 'account-locked':
+      return 'Once your account is unlocked, authorise the schedule again on Schedules.';
+    default:
+      return 'Tap Retry now on Schedules once it is sorted.';
+  }
+}
+
 /** A run that could not happen, why, and the one tap that mends it: fund and retry (or, for a new price, accept it). */
 export function failureNotice(
   subject: NoticeSubject,
@@ -77,12 +99,7 @@ export function failureNotice(
 ): Notice {
   const link = links(publicUrl, subject);
   const why = reason === 'refused' ? detail : scheduleRunReasons[reason];
-  const next =
-    reason === 'insufficient-balance'
-      ? 'Fund your wallet, then tap Retry now on Schedules.'
-      : reason === 'missed'
-        ? 'Tap Retry now on Schedules to make it now.'
-        : 'Tap Retry now on Schedules once it is sorted.';
+  const next = nextStep(reason);
   const title = reason === 'missed' ? `Missed: ${subject.name}` : `Could not run: ${subject.name}`;
   const content = `${what(subject)}, due ${lagosDateTime(dueAt)}: nothing was bought because ${why}. ${next}`;
   const lines: Line[] = [

@@ -1,5 +1,5 @@
 import type { ScheduleRunReason, Transaction } from '../../../core/contract';
-import { AppError, GatewayError } from '../../errors';
+import { AppError, GatewayError, RetryLaterError } from '../../errors';
 import type { AppContext } from '../context';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { ACCOUNT_LOCKED } from '../account/credentialAlerts';
@@ -50,6 +50,11 @@ function refusalOf(error: unknown): { reason: ScheduleRunReason; message: string
     if (error.message === CUSTOMER_NOT_FOUND) return 'customer-not-found';
     if (error.message === PIN_LOCKED) return 'pin-locked';
     if (error.message === ACCOUNT_LOCKED) return 'account-locked';
+    if (
+      error instanceof RetryLaterError &&
+      (error.data as { reason?: unknown } | undefined)?.reason === 'product-paused'
+    )
+      return 'product-paused';
     if (error instanceof GatewayError) return 'provider-unavailable';
     return 'refused';
   })();

@@ -349,6 +349,8 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
       .set({
         outcome: result.outcome,
         reason: result.reason,
+        // What the purchase path said, capped as the column is: /schedules shows it as the notice did.
+        detail: result.detail === '' ? null : result.detail.slice(0, 500),
         amount_kobo: result.amountKobo,
         transaction_id: result.transactionId,
         finished_at: now,
@@ -447,7 +449,7 @@ export async function moveOn(ctx: AppContext, schedule: ScheduleRow, run: RunRow
   const result: Result = {
     outcome: run.outcome === 'running' ? 'failed' : run.outcome,
     reason: run.reason as ScheduleRunReason | null,
-    detail: '',
+    detail: run.detail ?? '',
     amountKobo: run.amount_kobo,
     transactionId: run.transaction_id,
   };

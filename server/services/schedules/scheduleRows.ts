@@ -15,6 +15,7 @@ import { everyColumn, namedColumns } from '../../db/columns';
 import type { Nullable, ScheduleRunsTable, SchedulesTable } from '../../db/schema';
 import { AppError, must } from '../../errors';
 import type { AppContext } from '../context';
+import { nextStep } from './notices';
 
 /** A schedule as stored, and how the contract, the calendar and the run read it. */
 
@@ -70,6 +71,7 @@ export const RUN_COLUMNS = everyColumn<ScheduleRunsTable>()([
   'renewal_due',
   'started_at',
   'finished_at',
+  'detail',
 ]);
 
 /** SCHEDULE_COLUMNS for a raw statement, of the table or its alias `from`. */
@@ -154,9 +156,22 @@ function outcomeOf(run: RunRow, transactionStatus: string | null): ScheduleRunOu
   return run.outcome;
 }
 
-/** A run in the user's words. */
-function runMessage(outcome: ScheduleRunOutcome, reason: ScheduleRunReason | null, amountKobo: bigint | null): string {
-  const amount = amountKobo === null ? '' : ` ${naira(amountKobo)}`;
+/**
+ * Why a run did not buy, in the user's words: the purchase path's own refusal when the reason's
+ * words are only a summary of it (a paused product says until when; another refusal says what).
+ */
+function whyNotBought(reason: ScheduleRunReason, detail: string | null): string {
+  if ((reason === 'refused' || reason === 'product-paused') && detail) return detail.replace(/\.$/, '');
+  return scheduleRunReasons[reason];
+}
+
+/** A run in the user's words: what happened and, when it did not buy, why and what to do. */
+function runMessage(
+  run: Pick<RunRow, 'amount_kobo' | 'detail'>,
+  outcome: ScheduleRunOutcome,
+  reason: ScheduleRunReason | null,
+): string {
+  const amount = run.amount_kobo === null ? '' : ` ${naira(run.amount_kobo)}`;
   switch (outcome) {
     case 'running':
       return 'Running now.';
@@ -167,11 +182,13 @@ function runMessage(outcome: ScheduleRunOutcome, reason: ScheduleRunReason | nul
     case 'canceled':
       return `Could not run: ${scheduleRunReasons['biller-failed']}.`;
     case 'missed':
-      return `Missed: ${scheduleRunReasons.missed}.`;
+      return `Missed: ${scheduleRunReasons.missed}. ${nextStep('missed')}`;
     case 'skipped':
       return `Skipped: ${scheduleRunReasons[reason ?? 'already-renewed']}.`;
-    case 'failed':
-      return `Could not run: ${scheduleRunReasons[reason ?? 'refused']}.`;
+    case 'failed': {
+      const why = reason ?? 'refused';
+      return `Could not run: ${whyNotBought(why, run.detail)}. ${nextStep(why)}`;
+    }
   }
 }
 
@@ -188,9 +205,10 @@ function toRun(run: RunRow, transactionStatus: string | null, retryAllowed: bool
   return {
     id: Number(run.id),
     due_at: run.due_at.toISOString(),
+    tried_at: run.finished_at?.toISOString() ?? null,
     outcome,
     reason,
-    message: runMessage(outcome, reason, run.amount_kobo),
+    message: runMessage(run, outcome, reason),
     amount: run.amount_kobo === null ? null : koboToNaira(run.amount_kobo),
     transaction_id: run.transaction_id === null ? null : Number(run.transaction_id),
     retryable: retryAllowed && isRetryable(outcome, reason),
@@ -270,6 +288,7 @@ function runFromJson(run: Record<string, unknown> | null): Nullable<RunRow> {
     renewal_due: (run.renewal_due as string | null) ?? null,
     started_at: date(run.started_at),
     finished_at: date(run.finished_at),
+    detail: (run.detail as string | null) ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import type {
   ConsoleCase,
   ConsoleTransaction,
   CustomerHit,
+  ConsoleProduct,
   CustomerPage,
   EnrolmentDone,
   EnrolmentSecret,
@@ -80,6 +81,12 @@ export const workReconciliation = (
   body: { kind: ReconciliationItem['kind']; id: number; status: 'acknowledged' | 'resolved'; note: string },
   signal?: Signal,
 ) => opsCall<ReconciliationItem>('reconciliation/work', body, signal);
+
+export const listProducts = (signal?: Signal) => opsCall<ConsoleProduct[]>('products/list', {}, signal);
+export const pauseProduct = (providerId: number, reason: string, signal?: Signal) =>
+  opsCall<ConsoleProduct>('products/pause', { provider_id: providerId, reason }, signal);
+export const resumeProduct = (providerId: number, note: string, signal?: Signal) =>
+  opsCall<ConsoleProduct>('products/resume', { provider_id: providerId, note }, signal);
 
 export const listStaff = (signal?: Signal) => opsCall<StaffMember[]>('staff/list', {}, signal);
 export const createStaff = (body: { email: string; name: string; role: StaffRole }, signal?: Signal) =>

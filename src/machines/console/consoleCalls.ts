@@ -17,6 +17,7 @@ export const READS = {
   moneyRequests: (_: null, signal: Signal) => calls.moneyRequests(signal),
   reconciliation: (_: null, signal: Signal) => calls.reconciliationQueue(signal),
   lateBills: (_: null, signal: Signal) => calls.lateBills(signal),
+  products: (_: null, signal: Signal) => calls.listProducts(signal),
   staff: (_: null, signal: Signal) => calls.listStaff(signal),
   staffChanges: (_: null, signal: Signal) => calls.staffChanges(signal),
   audit: (filter: AuditFilter, signal: Signal) => calls.listAudit(filter, signal),
@@ -46,6 +47,10 @@ export const ACTIONS = {
     note: string,
     signal: Signal,
   ) => calls.workReconciliation({ ...args, note }, signal),
+  'product.pause': (args: { providerId: number }, note: string, signal: Signal) =>
+    calls.pauseProduct(args.providerId, note, signal),
+  'product.resume': (args: { providerId: number }, note: string, signal: Signal) =>
+    calls.resumeProduct(args.providerId, note, signal),
   'staff.create': (args: { email: string; name: string; role: StaffRole }, _note: string, signal: Signal) =>
     calls.createStaff(args, signal),
   'staff.update': (args: { staff_id: number; role?: StaffRole; disabled?: boolean }, _note: string, signal: Signal) =>

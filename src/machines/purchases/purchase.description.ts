@@ -19,6 +19,7 @@ export default {
     'pin.cancelled': 'The pin dialog’s report: cancelled.',
   },
   guards: {
+    productPaused: 'The chosen product is paused (the catalogue says so): Continue is refused with its notice.',
     formInvalid: 'The form breaks a rule of the service (validatePurchase).',
     awaitsVerification: 'The service verifies before paying and no holder is verified yet.',
     suggestsProvider: 'The typed phone number suggests another network’s provider.',
@@ -55,6 +56,7 @@ export default {
     merchantVerification: 'The merchant verification machine, spawned where the service verifies.',
     purchase: 'Sends the purchase (with the pin and idempotency key) to the server.',
     recentBeneficiaries: 'Fetches the category’s recent beneficiaries.',
+    watchCatalogue: 'Tells the flow when the session’s catalogue changes.',
   },
   delays: {},
 } satisfies MachineDescription;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type {
   AmountPurchaseRequest,
   Envelope,
@@ -13,6 +13,7 @@ import type {
 import { pinRefusalOf } from '../../api/account/pin';
 import { newIdempotencyKey, purchase, recentBeneficiaries } from '../../api/purchases/purchases';
 import { messages } from '../../../core/messages';
+import { productPausedNotice } from '../../../core/productPauses';
 import { providerForNetwork, suggestNetwork, type Network } from '../../../core/phone';
 import {
   RECENT_BENEFICIARIES,
@@ -89,7 +90,9 @@ export type PurchaseEvent =
   | { type: 'pin.accepted'; pin: string }
   | { type: 'pin.cancelled' }
   | { type: 'merchant.verified'; details: MerchantDetails; beneficiary: string }
-  | { type: 'merchant.failed' };
+  | { type: 'merchant.failed' }
+  /** The session's catalogue poll brought new providers: a product may have been paused or resumed. */
+  | { type: 'catalogue.changed' };
 
 /** One purchase call as the app sends it: the body, with the category its path names and its Idempotency-Key header. */
 export interface PurchaseCall {
@@ -122,6 +125,17 @@ function suggestedProvider(context: PurchaseContext, beneficiary: string): Provi
   if (!serviceOf(context).suggestsNetwork || context.providerChosen) return undefined;
   const provider = providerForNetwork(providersOf(context), suggestNetwork(beneficiary));
   return provider && String(provider.id) !== context.form.providerId ? provider : undefined;
+}
+
+/** The chosen product's pause, as the session's last catalogue poll told it; null while it is sold. */
+export const pauseOfChoice = (context: PurchaseContext) =>
+  providerById(context, context.form.providerId)?.paused ?? null;
+
+/** The notice of the chosen product's pause, for the screen and the toast of a Continue pressed anyway. */
+export function pausedNoticeOf(context: PurchaseContext): string {
+  const provider = providerById(context, context.form.providerId);
+  const pause = provider?.paused;
+  return provider && pause ? productPausedNotice(serviceOf(context), provider.name, pause) : '';
 }
 
 function toCall(context: PurchaseContext): PurchaseCall {
@@ -163,6 +177,16 @@ export const purchaseMachine = setup({
     recentBeneficiaries: fromPromise<Envelope<RecentBeneficiary[]>, { category: string }>(({ input, signal }) =>
       recentBeneficiaries(input.category, signal),
     ),
+    /** Tells the flow when the session's catalogue changes: the chosen product's pause is read again. */
+    watchCatalogue: fromCallback<PurchaseEvent, SessionRef>(({ input, sendBack }) => {
+      let providers = input.getSnapshot().context.providers;
+      const subscription = input.subscribe((snapshot) => {
+        if (snapshot.context.providers === providers) return;
+        providers = snapshot.context.providers;
+        sendBack({ type: 'catalogue.changed' });
+      });
+      return () => subscription.unsubscribe();
+    }),
   },
   actions: {
     ...effects,
@@ -279,6 +303,7 @@ export const purchaseMachine = setup({
     clearResult: assign({ result: null }),
   },
   guards: {
+    productPaused: ({ context }) => pauseOfChoice(context) !== null,
     formInvalid: ({ context }) => validatePurchase(context.form, serviceOf(context).pricing.kind) !== null,
     awaitsVerification: ({ context }) => context.verification !== null && context.merchant === null,
     suggestsProvider: ({ context }, params: { value: string }) =>
@@ -307,7 +332,19 @@ export const purchaseMachine = setup({
       : null,
   }),
   type: 'parallel',
+  invoke: { src: 'watchCatalogue', input: ({ context }) => context.session },
   states: {
+    /**
+     * Whether the chosen product is sold now: paused (its biller failing, or staff), the screen
+     * says so and Continue is refused, until a catalogue poll brings it back or another is chosen.
+     */
+    product: {
+      initial: 'available',
+      states: {
+        available: { always: { guard: 'productPaused', target: 'paused' } },
+        paused: { tags: 'paused', always: { guard: not('productPaused'), target: 'available' } },
+      },
+    },
     flow: {
       initial: 'editing',
       // Typing is kept in every step; the dialog and the loading overlay cover the form meanwhile.
@@ -354,6 +391,13 @@ export const purchaseMachine = setup({
         editing: {
           on: {
             'purchase.continue': [
+              {
+                guard: 'productPaused',
+                actions: {
+                  type: 'toast',
+                  params: ({ context }) => ({ level: 'error', message: pausedNoticeOf(context) }),
+                },
+              },
               {
                 guard: 'formInvalid',
                 actions: {

@@ -11,6 +11,7 @@ import { CasesScreen } from './CasesScreen';
 import { CustomerScreen } from './CustomerScreen';
 import { CustomersScreen } from './CustomersScreen';
 import { GlanceScreen } from './GlanceScreen';
+import { ProductsScreen } from './ProductsScreen';
 import { ReconciliationScreen } from './ReconciliationScreen';
 import { SignInScreen } from './SignInScreen';
 import { StaffScreen } from './StaffScreen';
@@ -21,6 +22,7 @@ const PAGES: { path: string; title: string; permission: Permission }[] = [
   { path: '/', title: 'At a glance', permission: 'glance.read' },
   { path: '/customers', title: 'Customers', permission: 'customers.read' },
   { path: '/cases', title: 'Cases', permission: 'cases.work' },
+  { path: '/products', title: 'Products', permission: 'glance.read' },
   { path: '/suspense', title: 'Suspense', permission: 'suspense.read' },
   { path: '/approvals', title: 'Approvals', permission: 'money.decide' },
   { path: '/reconciliation', title: 'Reconciliation', permission: 'reconciliation.work' },
@@ -86,6 +88,7 @@ function SignedIn() {
 const screens: Record<string, () => JSX.Element> = {
   '/customers': CustomersScreen,
   '/cases': CasesScreen,
+  '/products': ProductsScreen,
   '/suspense': SuspenseScreen,
   '/approvals': ApprovalsScreen,
   '/reconciliation': ReconciliationScreen,

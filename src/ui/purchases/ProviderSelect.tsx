@@ -23,7 +23,7 @@ export function ProviderSelect({ label, providers, value, onChange }: ProviderSe
         <option value="">{providers.length ? `Select a ${name}` : `Loading ${name}s…`}</option>
         {providers.map((provider) => (
           <option key={provider.id} value={String(provider.id)}>
-            {provider.name}
+            {provider.paused ? `${provider.name} (paused)` : provider.name}
           </option>
         ))}
       </select>

@@ -6,7 +6,7 @@ import { labels, scheduleWords } from '../../../core/messages';
 import { providerForNetwork } from '../../../core/phone';
 import { isSchedulable } from '../../../core/schedules';
 import type { ServiceEntry } from '../../../core/services';
-import { numberChangedSinceVerified, purchaseMachine } from '../../machines/purchases/purchase';
+import { numberChangedSinceVerified, pausedNoticeOf, purchaseMachine } from '../../machines/purchases/purchase';
 import { useOffline } from '../app/ConnectivityContext';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { performEffects, useFlow } from '../kit/useFlow';
@@ -42,6 +42,8 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const pinDialog = useSelector(actor, (s) => s.context.pinDialog);
   const verification = useSelector(actor, (s) => s.context.verification);
   const verifying = useSelector(actor, (s) => s.matches({ flow: 'verifying' }));
+  // The chosen product is paused: the screen says why, until when, and what to do; Continue waits.
+  const pausedNotice = useSelector(actor, (s) => (s.hasTag('paused') ? pausedNoticeOf(s.context) : null));
   const providers = useSessionSelector((s) => s.context.providers[service.category] ?? NO_PROVIDERS);
   const pinLocked = useSessionSelector((s) => s.context.pin_locked);
   const continueButton = useRef<HTMLButtonElement>(null);
@@ -54,6 +56,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
     merchant: useId(),
     result: useId(),
     offline: useId(),
+    paused: useId(),
   };
   const numberChanged = numberChangedSinceVerified({ merchant, form });
 
@@ -108,6 +111,12 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           value={form.providerId}
           onChange={(value) => actor.send({ type: 'form.provider', value })}
         />
+
+        {pausedNotice && (
+          <p id={ids.paused} className="card product-paused" role="status">
+            {pausedNotice}
+          </p>
+        )}
 
         {service.meterTypes && (
           <fieldset className="choice-group">
@@ -232,8 +241,8 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           type="submit"
           className="btn btn-primary btn-block"
           aria-busy={verifying || undefined}
-          disabled={offline}
-          aria-describedby={offline ? ids.offline : undefined}
+          disabled={offline || pausedNotice !== null}
+          aria-describedby={offline ? ids.offline : pausedNotice ? ids.paused : undefined}
         >
           {verifying && <span className="spinner" aria-hidden="true" />}
           {awaitingVerification ? labels.verifyMerchant : 'Continue'}

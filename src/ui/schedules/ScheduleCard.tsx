@@ -70,6 +70,9 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
           <dt>Last run</dt>
           <dd className={failed ? 'schedule-failed' : undefined}>
             {last ? `${formatLagos(last.due_at)}: ${last.message}` : 'Not run yet'}
+            {failed && last.tried_at && (
+              <span className="schedule-tried">{` Tried ${formatLagos(last.tried_at)}.`}</span>
+            )}
           </dd>
         </div>
       </dl>

@@ -30,7 +30,7 @@ export const loginData: Partial<UserData> = {
 /** Each poll brings the server's wrong-pin count: shared by every screen, tab and reload. */
 export const polled: PollResult = {
   user: { wallet_balance: 5000, pin_attempts: 2, max_attempts: 3, pin_locked: true },
-  providers: { airtime: [{ id: 1, name: 'MTN', packages: [] }] },
+  providers: { airtime: [{ id: 1, name: 'MTN', packages: [], paused: null }] },
   notifications: [unread],
 };
 

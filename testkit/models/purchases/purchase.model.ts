@@ -28,17 +28,21 @@ export const ada: Partial<UserData> = {
 
 export const providers: ProvidersByCategory = {
   airtime: [
-    { id: 1, name: 'MTN', packages: [] },
-    { id: 2, name: 'Airtel', packages: [] },
+    { id: 1, name: 'MTN', packages: [], paused: null },
+    { id: 2, name: 'Airtel', packages: [], paused: null },
   ],
   data: [
-    { id: 11, name: 'MTN Data', packages: [{ id: 111, name: 'MTN 1GB – 30 days', amount: 500 }] },
-    { id: 12, name: 'Airtel Data', packages: [{ id: 121, name: 'Airtel 2GB – 30 days', amount: 1000 }] },
+    { id: 11, name: 'MTN Data', packages: [{ id: 111, name: 'MTN 1GB – 30 days', amount: 500 }], paused: null },
+    { id: 12, name: 'Airtel Data', packages: [{ id: 121, name: 'Airtel 2GB – 30 days', amount: 1000 }], paused: null },
   ],
-  'electricity-bill': [{ id: 21, name: 'Ikeja Electric', packages: [] }],
-  betting: [{ id: 31, name: 'Bet9ja', packages: [] }],
-  'tv-subscription': [{ id: 41, name: 'DStv', packages: [{ id: 411, name: 'DStv Compact', amount: 15700 }] }],
-  education: [{ id: 51, name: 'WAEC', packages: [{ id: 511, name: 'WAEC Result Checker PIN', amount: 3500 }] }],
+  'electricity-bill': [{ id: 21, name: 'Ikeja Electric', packages: [], paused: null }],
+  betting: [{ id: 31, name: 'Bet9ja', packages: [], paused: null }],
+  'tv-subscription': [
+    { id: 41, name: 'DStv', packages: [{ id: 411, name: 'DStv Compact', amount: 15700 }], paused: null },
+  ],
+  education: [
+    { id: 51, name: 'WAEC', packages: [{ id: 511, name: 'WAEC Result Checker PIN', amount: 3500 }], paused: null },
+  ],
 };
 
 /** Per service: the provider a person picks (for mobile services not the number's network), what they type, and what the server answers. */
@@ -245,7 +249,7 @@ export const purchaseModel: MachineModel = defineModel({
   traversals: SERVICES.map(serviceTraversal),
   // Electricity has it all: merchant verification, the pin dialog, a token to keep.
   browser: serviceTraversal(serviceByKey('electricity')),
-  transitions: 22,
+  transitions: 25,
   words: {
     'form.provider': (event) => `pick the provider #${event.value}`,
     'form.plan': (event) => `pick the plan #${event.value}`,

@@ -34,9 +34,10 @@ export const monthlyData: Schedule = {
   last_run: {
     id: 3,
     due_at: '2026-11-05T08:00:00.000Z',
+    tried_at: '2026-11-05T08:00:01.000Z',
     outcome: 'failed',
     reason: 'insufficient-balance',
-    message: 'Could not run: your wallet balance was too low.',
+    message: 'Could not run: your wallet balance was too low. Fund your wallet, then tap Retry now on Schedules.',
     amount: null,
     transaction_id: null,
     retryable: true,

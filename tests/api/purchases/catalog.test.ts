@@ -22,7 +22,7 @@ describe.each(backends)('/api/fetch-providers on $name', (backend) => {
         'tv-subscription',
       ]);
       expect(providers.airtime.map((p) => p.name)).toEqual(['MTN', 'Airtel', 'Glo', '9mobile']);
-      expect(providers.airtime[0]).toEqual({ id: expect.any(Number), name: 'MTN', packages: [] });
+      expect(providers.airtime[0]).toEqual({ id: expect.any(Number), name: 'MTN', packages: [], paused: null });
     }
   });
 
@@ -45,6 +45,7 @@ describe.each(backends)('/api/fetch-providers on $name', (backend) => {
     expect(reply.body.data!.data.find((p) => p.id === provider.id)).toEqual({
       id: provider.id,
       name: 'Test Data',
+      paused: null,
       packages: [
         { id: expect.any(Number), name: '500MB - 7 days', amount: 0.1 },
         { id: expect.any(Number), name: '1GB - 30 days', amount: 350.5 },
@@ -74,6 +75,26 @@ describe.each(backends)('/api/fetch-providers on $name', (backend) => {
     expect((await poll()).airtime.map((p) => p.name)).toEqual(['Airtel', 'Glo', '9mobile']);
     await t.db.updateTable('providers').set({ name: 'MTN', active: true }).where('name', '=', 'MTN Nigeria').execute();
     expect(await poll()).toEqual(before);
+  });
+
+  it("carries each product's pause, and answers a failing pause's end when it comes though no row changed", async () => {
+    const { token } = await signUp(t);
+    const glo = async () =>
+      (await t.call<ProvidersByCategory>('/api/fetch-providers', { token })).body.data!.airtime.find(
+        (provider) => provider.name === 'Glo',
+      )!;
+    const { id } = await glo();
+    const retryAt = new Date(t.clock.now().getTime() + 60_000);
+    await t.db
+      .insertInto('product_pauses')
+      .values({ provider_id: id, cause: 'failing', paused_at: t.clock.now(), note: 'failing', retry_at: retryAt })
+      .execute();
+    expect((await glo()).paused).toEqual({ cause: 'failing', back_at: retryAt.toISOString() });
+    // Its end opens the trial: sold again, with nothing written.
+    t.clock.advance(60_000);
+    expect((await glo()).paused).toBeNull();
+    await t.db.deleteFrom('product_pauses').where('provider_id', '=', id).execute();
+    expect((await glo()).paused).toBeNull();
   });
 
   it('requires a session', async () => {

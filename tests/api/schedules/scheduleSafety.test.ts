@@ -313,7 +313,8 @@ describe.each(backends)('schedules and account recovery on $name', (backend) => 
     expect(after).toMatchObject({ status: 'paused', paused_reason: 'recovery' });
     expect(after.last_run).toMatchObject({ outcome: 'failed', reason: 'account-locked', retryable: false });
     expect(after.last_run!.message).toBe(
-      'Could not run: your account was locked after you reported a change you did not make.',
+      'Could not run: your account was locked after you reported a change you did not make. ' +
+        'Once your account is unlocked, authorise the schedule again on Schedules.',
     );
   });
 

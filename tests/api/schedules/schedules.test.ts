@@ -178,7 +178,10 @@ describe.each(backends)('schedules on $name', (backend) => {
       retryable: true,
       transaction_id: null,
     });
-    expect(failed.last_run!.message).toBe('Could not run: your wallet balance was too low.');
+    expect(failed.last_run!.message).toBe(
+      'Could not run: your wallet balance was too low. Fund your wallet, then tap Retry now on Schedules.',
+    );
+    expect(failed.last_run!.tried_at).toBe(t.clock.now().toISOString());
     expect((await notifications(short.token))[0]).toMatchObject({ title: 'Could not run: Mum airtime' });
     expect((await notifications(short.token))[0].content).toContain(
       'Fund your wallet, then tap Retry now on Schedules.',

@@ -6,9 +6,9 @@ import { walkPath } from '../flows/browserFlow';
 import { purchaseFlow } from '../flows/purchase';
 
 test.describe('purchase: every transition in the browser', () => {
-  test("1. the recent call fails: Failed to fetch → flow.editing + recent.loaded", ({ page, request }) =>
+  test("1. the recent call fails: Failed to fetch → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call fails: Failed to fetch",
@@ -16,14 +16,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "xstate.error.actor.recent",
             "error": "Failed to fetch"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("2. type the amount: \"₦5e00\" → flow.editing + recent.loaded", ({ page, request }) =>
+  test("2. type the amount: \"₦5e00\" → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -34,7 +34,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -42,14 +42,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("3. type the number: \"4501-x 2345678\" → flow.editing + recent.loaded", ({ page, request }) =>
+  test("3. type the number: \"4501-x 2345678\" → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -60,7 +60,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the number: \"4501-x 2345678\"",
@@ -68,14 +68,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.beneficiary",
             "value": "4501-x 2345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("4. press Continue → flow.editing + recent.loaded", ({ page, request }) =>
+  test("4. press Continue → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -86,21 +86,21 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("5. the merchant check answers: merchant not found → flow.editing + recent.loaded", ({ page, request }) =>
+  test("5. the merchant check answers: merchant not found → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -111,7 +111,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "pick the provider #21",
@@ -119,7 +119,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.provider",
             "value": "21"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the number: \"4501-x 2345678\"",
@@ -127,7 +127,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.beneficiary",
             "value": "4501-x 2345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -135,28 +135,28 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.verifying + recent.loaded"
+          "to": "product.available + flow.verifying + recent.loaded"
         },
         {
           "action": "the merchant check answers: merchant not found",
           "event": {
             "type": "merchant.failed"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("6. cancel the pin dialog → flow.editing + recent.loaded", ({ page, request }) =>
+  test("6. cancel the pin dialog → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -167,7 +167,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "pick the provider #21",
@@ -175,7 +175,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.provider",
             "value": "21"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the number: \"4501-x 2345678\"",
@@ -183,7 +183,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.beneficiary",
             "value": "4501-x 2345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -191,14 +191,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.verifying + recent.loaded"
+          "to": "product.available + flow.verifying + recent.loaded"
         },
         {
           "action": "the merchant check answers: ADA OBI for 45012345678",
@@ -210,28 +210,28 @@ test.describe('purchase: every transition in the browser', () => {
             },
             "beneficiary": "45012345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorising + recent.loaded"
+          "to": "product.available + flow.authorising + recent.loaded"
         },
         {
           "action": "cancel the pin dialog",
           "event": {
             "type": "pin.cancelled"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("7. close the result → flow.editing + recent.loaded", ({ page, request }) =>
+  test("7. close the result → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -242,7 +242,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "tap the recent number 08099990000",
@@ -251,7 +251,7 @@ test.describe('purchase: every transition in the browser', () => {
             "beneficiary": "08099990000",
             "providerId": "21"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -259,14 +259,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.verifying + recent.loaded"
+          "to": "product.available + flow.verifying + recent.loaded"
         },
         {
           "action": "the merchant check answers: ADA OBI for 08099990000",
@@ -278,14 +278,14 @@ test.describe('purchase: every transition in the browser', () => {
             },
             "beneficiary": "08099990000"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorising + recent.loaded"
+          "to": "product.available + flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -293,7 +293,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "pin.accepted",
             "pin": "•••"
           },
-          "to": "flow.submitting + recent.loaded"
+          "to": "product.available + flow.submitting + recent.loaded"
         },
         {
           "action": "the purchase call answers: completed (“Token : •••”)",
@@ -305,21 +305,21 @@ test.describe('purchase: every transition in the browser', () => {
               "status": "completed"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "close the result",
           "event": {
             "type": "result.dismiss"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("8. the purchase call answers: pin-incorrect (“transaction pin not correct”) → flow.authorising + recent.loaded", ({ page, request }) =>
+  test("8. the purchase call answers: pin-incorrect (“transaction pin not correct”) → product.available + flow.authorising + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -330,7 +330,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "pick the provider #21",
@@ -338,7 +338,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.provider",
             "value": "21"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the number: \"4501-x 2345678\"",
@@ -346,7 +346,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.beneficiary",
             "value": "4501-x 2345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -354,14 +354,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.verifying + recent.loaded"
+          "to": "product.available + flow.verifying + recent.loaded"
         },
         {
           "action": "the merchant check answers: ADA OBI for 45012345678",
@@ -373,14 +373,14 @@ test.describe('purchase: every transition in the browser', () => {
             },
             "beneficiary": "45012345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorising + recent.loaded"
+          "to": "product.available + flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -388,7 +388,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "pin.accepted",
             "pin": "•••"
           },
-          "to": "flow.submitting + recent.loaded"
+          "to": "product.available + flow.submitting + recent.loaded"
         },
         {
           "action": "the purchase call answers: pin-incorrect (“transaction pin not correct”)",
@@ -400,14 +400,14 @@ test.describe('purchase: every transition in the browser', () => {
               "reason": "pin-incorrect"
             }
           },
-          "to": "flow.authorising + recent.loaded"
+          "to": "product.available + flow.authorising + recent.loaded"
         }
       ]
     }),
   );
-  test("9. the purchase call fails: Failed to fetch → flow.editing + recent.loaded", ({ page, request }) =>
+  test("9. the purchase call fails: Failed to fetch → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -418,7 +418,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "pick the provider #21",
@@ -426,7 +426,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.provider",
             "value": "21"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the number: \"4501-x 2345678\"",
@@ -434,7 +434,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.beneficiary",
             "value": "4501-x 2345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -442,14 +442,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.verifying + recent.loaded"
+          "to": "product.available + flow.verifying + recent.loaded"
         },
         {
           "action": "the merchant check answers: ADA OBI for 45012345678",
@@ -461,14 +461,14 @@ test.describe('purchase: every transition in the browser', () => {
             },
             "beneficiary": "45012345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorising + recent.loaded"
+          "to": "product.available + flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -476,7 +476,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "pin.accepted",
             "pin": "•••"
           },
-          "to": "flow.submitting + recent.loaded"
+          "to": "product.available + flow.submitting + recent.loaded"
         },
         {
           "action": "the purchase call fails: Failed to fetch",
@@ -484,14 +484,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "xstate.error.actor.purchase",
             "error": "Failed to fetch"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("10. the purchase call answers: refunded (“transaction failed, your wallet has been refunded”) → flow.editing + recent.loaded", ({ page, request }) =>
+  test("10. the purchase call answers: refunded (“transaction failed, your wallet has been refunded”) → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -502,7 +502,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "pick the provider #21",
@@ -510,7 +510,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.provider",
             "value": "21"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the number: \"4501-x 2345678\"",
@@ -518,7 +518,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.beneficiary",
             "value": "4501-x 2345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -526,14 +526,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.verifying + recent.loaded"
+          "to": "product.available + flow.verifying + recent.loaded"
         },
         {
           "action": "the merchant check answers: ADA OBI for 45012345678",
@@ -545,14 +545,14 @@ test.describe('purchase: every transition in the browser', () => {
             },
             "beneficiary": "45012345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorising + recent.loaded"
+          "to": "product.available + flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -560,7 +560,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "pin.accepted",
             "pin": "•••"
           },
-          "to": "flow.submitting + recent.loaded"
+          "to": "product.available + flow.submitting + recent.loaded"
         },
         {
           "action": "the purchase call answers: refunded (“transaction failed, your wallet has been refunded”)",
@@ -571,14 +571,14 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "transaction failed, your wallet has been refunded"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),
   );
-  test("11. the purchase call answers: pin-logout (“too many wrong transaction pins: you have been logged out (authorization revoked)”) → flow.signedOut + recent.loaded", ({ page, request }) =>
+  test("11. the purchase call answers: pin-logout (“too many wrong transaction pins: you have been logged out (authorization revoked)”) → product.available + flow.signedOut + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -589,7 +589,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "pick the provider #21",
@@ -597,7 +597,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.provider",
             "value": "21"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the number: \"4501-x 2345678\"",
@@ -605,7 +605,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.beneficiary",
             "value": "4501-x 2345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -613,14 +613,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.verifying + recent.loaded"
+          "to": "product.available + flow.verifying + recent.loaded"
         },
         {
           "action": "the merchant check answers: ADA OBI for 45012345678",
@@ -632,14 +632,14 @@ test.describe('purchase: every transition in the browser', () => {
             },
             "beneficiary": "45012345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorising + recent.loaded"
+          "to": "product.available + flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -647,7 +647,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "pin.accepted",
             "pin": "•••"
           },
-          "to": "flow.submitting + recent.loaded"
+          "to": "product.available + flow.submitting + recent.loaded"
         },
         {
           "action": "the purchase call answers: pin-logout (“too many wrong transaction pins: you have been logged out (authorization revoked)”)",
@@ -659,14 +659,14 @@ test.describe('purchase: every transition in the browser', () => {
               "reason": "pin-logout"
             }
           },
-          "to": "flow.signedOut + recent.loaded"
+          "to": "product.available + flow.signedOut + recent.loaded"
         }
       ]
     }),
   );
-  test("12. the purchase call answers: pin-locked (“purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)”) → flow.editing + recent.loaded", ({ page, request }) =>
+  test("12. the purchase call answers: pin-locked (“purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)”) → product.available + flow.editing + recent.loaded", ({ page, request }) =>
     walkPath(page, request, purchaseFlow, {
-      "from": "flow.editing + recent.loading",
+      "from": "product.available + flow.editing + recent.loading",
       "steps": [
         {
           "action": "the recent call answers: recent beneficiaries",
@@ -677,7 +677,7 @@ test.describe('purchase: every transition in the browser', () => {
               "message": "recent beneficiaries"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "pick the provider #21",
@@ -685,7 +685,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.provider",
             "value": "21"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the number: \"4501-x 2345678\"",
@@ -693,7 +693,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.beneficiary",
             "value": "4501-x 2345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "type the amount: \"₦5e00\"",
@@ -701,14 +701,14 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "form.amount",
             "value": "₦5e00"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.verifying + recent.loaded"
+          "to": "product.available + flow.verifying + recent.loaded"
         },
         {
           "action": "the merchant check answers: ADA OBI for 45012345678",
@@ -720,14 +720,14 @@ test.describe('purchase: every transition in the browser', () => {
             },
             "beneficiary": "45012345678"
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         },
         {
           "action": "press Continue",
           "event": {
             "type": "purchase.continue"
           },
-          "to": "flow.authorising + recent.loaded"
+          "to": "product.available + flow.authorising + recent.loaded"
         },
         {
           "action": "type the transaction pin <pin> and submit it",
@@ -735,7 +735,7 @@ test.describe('purchase: every transition in the browser', () => {
             "type": "pin.accepted",
             "pin": "•••"
           },
-          "to": "flow.submitting + recent.loaded"
+          "to": "product.available + flow.submitting + recent.loaded"
         },
         {
           "action": "the purchase call answers: pin-locked (“purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)”)",
@@ -747,7 +747,7 @@ test.describe('purchase: every transition in the browser', () => {
               "reason": "pin-locked"
             }
           },
-          "to": "flow.editing + recent.loaded"
+          "to": "product.available + flow.editing + recent.loaded"
         }
       ]
     }),

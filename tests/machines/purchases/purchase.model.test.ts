@@ -3,10 +3,14 @@ import { createActor, waitFor } from 'xstate';
 import type {
   Envelope,
   MerchantDetails,
+  ProductPause,
+  ProvidersByCategory,
   PurchaseAnswer,
   RecentBeneficiary,
   VerifyMerchantRequest,
 } from '../../../core/contract';
+import { productPausedNotice } from '../../../core/productPauses';
+import { createTestSession } from '../../../testkit/testSession';
 import { ApiError } from '../../../src/api/kit/http';
 import { messages } from '../../../core/messages';
 import { SERVICES, serviceByKey, type ServiceEntry } from '../../../core/services';
@@ -14,6 +18,7 @@ import type { FlowEmitted } from '../../../src/machines/kit/effects';
 import { merchantVerificationMachine } from '../../../src/machines/purchases/merchantVerification';
 import {
   numberChangedSinceVerified,
+  pausedNoticeOf,
   purchaseMachine,
   type PurchaseEvent,
   type PurchaseCall,
@@ -455,6 +460,52 @@ describe('purchaseMachine (details)', () => {
       form: { providerId: '1', beneficiary: '08031234567', amount: '500' },
       idempotencyKey: null,
     });
+  });
+
+  it('shows a paused product, refuses Continue with its notice, and sells it again once a poll brings it back', async () => {
+    const service = serviceByKey('airtime');
+    const pause: ProductPause = { cause: 'failing', back_at: '2026-11-21T10:05:00.000Z' };
+    const paused = providers.airtime.map((provider) => (provider.id === 1 ? { ...provider, paused: pause } : provider));
+    let catalogue: ProvidersByCategory = { ...providers, airtime: paused };
+    const session = createTestSession(ada, async () => ({ user: {}, providers: catalogue }));
+    await waitFor(session.actor, (s) => s.matches({ signedIn: 'waiting' }));
+    const recentCall = deferredActor<Envelope<RecentBeneficiary[]>, { category: string }>();
+    const actor = createActor(purchaseMachine.provide({ actors: { recentBeneficiaries: recentCall.logic } }), {
+      input: { session: session.actor, service },
+      inspect: coverage.inspect,
+    }).start();
+    const seen: FlowEmitted[] = [];
+    actor.on('*', (e: FlowEmitted) => void seen.push(e));
+    const product = () => actor.getSnapshot().value as { product: string };
+    expect(product().product).toBe('available');
+
+    actor.send({ type: 'form.provider', value: '1' });
+    expect([product().product, actor.getSnapshot().hasTag('paused')]).toEqual(['paused', true]);
+    const notice = productPausedNotice(service, 'MTN', pause);
+    expect(notice).toBe(
+      'MTN Airtime is paused: MTN is not completing purchases right now. It may be back after 11:05 (Lagos ' +
+        'time); meanwhile choose another network.',
+    );
+    expect(pausedNoticeOf(actor.getSnapshot().context)).toBe(notice);
+    actor.send({ type: 'form.beneficiary', value: '08031234567' });
+    actor.send({ type: 'form.amount', value: '500' });
+    actor.send({ type: 'purchase.continue' });
+    // No pin is asked for: the notice again, the form kept for when it is back.
+    expect(actor.getSnapshot().matches({ flow: 'editing' })).toBe(true);
+    expect(seen.splice(0)).toEqual([{ type: 'toast', level: 'error', message: notice }]);
+    // Another network is sold meanwhile.
+    actor.send({ type: 'form.provider', value: '2' });
+    expect(product().product).toBe('available');
+    actor.send({ type: 'form.provider', value: '1' });
+    expect(product().product).toBe('paused');
+
+    // The next poll brings it back: the same form goes on.
+    catalogue = providers;
+    session.actor.send({ type: 'session.refresh' });
+    await waitFor(actor, () => product().product === 'available');
+    actor.send({ type: 'purchase.continue' });
+    expect(actor.getSnapshot().matches({ flow: 'authorising' })).toBe(true);
+    actor.stop();
   });
 
   // Declared last, so it runs after every path above; the six configurations together walk every transition.
