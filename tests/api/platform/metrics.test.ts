@@ -156,6 +156,9 @@ describe('/metrics in production', () => {
     IDENTITY: 'dojah',
     DOJAH_APP_ID: 'app-1',
     DOJAH_SECRET_KEY: 'prod_sk_0123456789',
+    SMS: 'termii',
+    TERMII_API_KEY: 'TL-live-key-0123456789',
+    TERMII_SENDER_ID: 'NairaWallet',
     // Production refuses the simulated rails; these are only read, never called (the app below keeps the simulated ones).
     BANK_PARTNERS: 'monnify',
     MONNIFY_API_KEY: 'MK_PROD_0001',
