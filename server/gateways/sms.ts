@@ -25,7 +25,7 @@ export interface SmsSender {
  * TS 23.038) without its escaped characters, and without the few Termii names as turning a
  * message into 70-character pages (; / ' "), whatever the standard says of them.
  */
-const PLAIN = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !#¤%&()*+,\-.0-9:<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
+const PLAIN = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !#¤%&()*+,\-.0-9:<=>?¡A-ZÄÖÑÜ\u00a7¿a-zäöñüà]*$/;
 /** One page of plain text; a longer text goes as several, each billed. */
 export const SMS_SEGMENT = 160;
 

@@ -5,6 +5,7 @@ import { buildServer } from '../../../server/server';
 import { loadConfig } from '../../../server/config';
 import { SimulatedIdentity } from '../../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../../server/gateways/devCaptcha';
+import { DevSms } from '../../../server/gateways/devSms';
 import { testConfig, type TestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
@@ -132,6 +133,7 @@ describe('/metrics in production', () => {
       db: database.db,
       captcha: new DevCaptcha(),
       identity: new SimulatedIdentity(),
+      sms: new DevSms({ print: () => {} }),
     });
     await app.ready();
     return {
