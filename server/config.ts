@@ -31,6 +31,9 @@ export interface RateLimits {
   changePin: RateLimit;
   forgotPin: RateLimit;
   resetPin: RateLimit;
+  /** Each is a text the provider bills; the code rules of services/otp.ts apply too. */
+  phoneCode: RateLimit;
+  verifyPhone: RateLimit;
   purchase: RateLimit;
   verifyMerchant: RateLimit;
   refreshTransaction: RateLimit;
@@ -81,6 +84,8 @@ const BASE_RATE_LIMITS: RateLimits = {
   changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin logout
   forgotPin: { max: 10, windowMs: HOUR }, // per account; the code rules of services/otp.ts apply too
   resetPin: { max: 10, windowMs: 15 * MINUTE }, // per account: each attempt checks the account password
+  phoneCode: { max: 10, windowMs: HOUR }, // per account; each is a text, and the code rules of services/otp.ts apply too
+  verifyPhone: { max: 20, windowMs: 15 * MINUTE }, // per account
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
   verifyMerchant: { max: 10, windowMs: MINUTE }, // per account: each is a lookup at the biller
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
