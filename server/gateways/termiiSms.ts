@@ -59,6 +59,9 @@ function describe(status: number, message: string): string {
   return `refused the message${words ? `: ${words}` : ''}`;
 }
 
+const fieldsOf = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+
 export class TermiiSms implements SmsSender {
   readonly name = 'termii';
   readonly #http: ProviderHttp;
@@ -86,14 +89,21 @@ export class TermiiSms implements SmsSender {
       answer = await this.#http.request({
         method: 'POST',
         path: '/api/sms/send',
-        json: { api_key: apiKey, to: internationalPhone(sms.to), from: senderId, sms: sms.text, type: 'plain', channel },
+        json: {
+          api_key: apiKey,
+          to: internationalPhone(sms.to),
+          from: senderId,
+          sms: sms.text,
+          type: 'plain',
+          channel,
+        },
         idempotent: false,
       });
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error;
       throw new GatewayError(SMS_NOT_SENT, { cause: new Error(`Termii did not answer (${error.failure})`) });
     }
-    const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as Record<string, unknown>;
+    const body = fieldsOf(answer.body);
     const message = typeof body.message === 'string' ? body.message : '';
     if (answer.status >= 200 && answer.status < 300 && body.message_id !== undefined && body.message_id !== null)
       return;

@@ -66,10 +66,7 @@ export async function startFakeTermii(options: { port?: number; balance?: number
     if (text.type !== 'plain') return refuse(400, 'The selected type is invalid.');
     if (!['dnd', 'generic', 'whatsapp'].includes(text.channel)) return refuse(400, 'The selected channel is invalid.');
     if (!senderIds.has(text.from))
-      return refuse(
-        404,
-        `ApplicationSenderId not found for applicationId: ${ACCOUNT.id} and senderName: ${text.from}`,
-      );
+      return refuse(404, `ApplicationSenderId not found for applicationId: ${ACCOUNT.id} and senderName: ${text.from}`);
     const message_id = String(nextId++);
     messages.push({ to: text.to, from: text.from, sms: text.sms, type: text.type, channel: text.channel, message_id });
     balance -= 1;
