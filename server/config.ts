@@ -84,7 +84,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin logout
   forgotPin: { max: 10, windowMs: HOUR }, // per account; the code rules of services/otp.ts apply too
   resetPin: { max: 10, windowMs: 15 * MINUTE }, // per account: each attempt checks the account password
-  phoneCode: { max: 10, windowMs: HOUR }, // per account; each is a text, and the code rules of services/otp.ts apply too
+  phoneCode: { max: 10, windowMs: HOUR }, // per account; each is a paid text; the code rules of services/otp.ts apply
   verifyPhone: { max: 20, windowMs: 15 * MINUTE }, // per account
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
   verifyMerchant: { max: 10, windowMs: MINUTE }, // per account: each is a lookup at the biller

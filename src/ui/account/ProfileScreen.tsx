@@ -1,4 +1,4 @@
-import { useId, useRef, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ProfileForm } from '../../domain/kit/validation';
 import { profileMachine } from '../../machines/account/profile';
@@ -115,7 +115,8 @@ function ProfileForm({ frame }: { frame: boolean }) {
 function PhoneStatus() {
   const phone = useSessionSelector((s) => s.context.user.phone);
   const verified = useSessionSelector((s) => s.context.user.phone_verified);
-  const opened = useRef(phone);
+  // The phone as the screen opened with it: a different one was saved here since.
+  const [opened] = useState(phone);
   if (verified === null || phone === '') return null;
   return (
     <section className="card account-form phone-status" aria-labelledby="phone-status-title">
@@ -130,14 +131,14 @@ function PhoneStatus() {
       ) : (
         <>
           <p className="hint">Verify your phone number to get a text for every payment and funding.</p>
-          <PhoneVerification key={phone} sendAtOnce={phone !== opened.current} />
+          <PhoneVerification key={phone} sendAtOnce={phone !== opened} />
         </>
       )}
     </section>
   );
 }
 
-/** /profile: the wallet's limits, then name, phone, NIN and BVN, and the phone's verification; the e-mail is read-only. */
+/** /profile: the wallet's limits, name, phone, NIN and BVN (the e-mail read-only), then the phone's verification. */
 export default function ProfileScreen() {
   // The form is filled from the stored user, read once the prerendered frame is hydrated: the
   // empty form of that frame is replaced by a filled one, in the same place.

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { phonePromptDismissed } from '../../api/kit/storage';
 import { firstName } from '../../domain/account/user';
+import { wantsPhonePrompt } from '../../machines/account/phonePrompt';
 import { useSessionSelector } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { ActivityList } from '../records/ActivityList';
@@ -19,9 +19,7 @@ export default function DashboardScreen() {
   // The dashboard's list size is the session's `pagination` (5 by default), read once as the list opens.
   const pageSize = useSessionSelector((s) => s.context.pagination);
   // Known once the server has answered (never from the prerendered page); "Not now" is kept on this browser.
-  const askPhone = useSessionSelector(
-    (s) => s.context.user.phone_verified === false && !phonePromptDismissed(s.context.user.email),
-  );
+  const askPhone = useSessionSelector((s) => wantsPhonePrompt(s.context.user));
   useDocumentTitle('Dashboard');
   return (
     <div className="page dashboard">

@@ -6,6 +6,7 @@ import { ToastContainer } from 'react-toastify';
 import { sendPhoneCode, verifyPhone } from '../../../src/api/account/phone';
 import type * as PhoneApi from '../../../src/api/account/phone';
 import { phonePromptDismissed } from '../../../src/api/kit/storage';
+import { wantsPhonePrompt } from '../../../src/machines/account/phonePrompt';
 import PhonePrompt from '../../../src/ui/account/PhonePrompt';
 import { PhoneVerification } from '../../../src/ui/account/PhoneVerification';
 import { ada } from '../../../testkit/fixtures';
@@ -90,11 +91,16 @@ describe('verifying the phone', () => {
   });
 
   it('the dashboard\'s prompt says what a verified phone brings, and "Not now" is remembered for the account', async () => {
+    const unverified = { email: ada.email, phone_verified: false };
+    // Asked only once the server has said the phone is not verified.
+    expect(wantsPhonePrompt({ ...unverified, phone_verified: null })).toBe(false);
+    expect(wantsPhonePrompt({ ...unverified, phone_verified: true })).toBe(false);
+    expect(wantsPhonePrompt(unverified)).toBe(true);
     renderFlow(<PhonePrompt />);
     expect(screen.getByRole('heading', { name: 'Get a text for every payment' })).toBeTruthy();
-    expect(phonePromptDismissed(ada.email)).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(phonePromptDismissed(ada.email)).toBe(true);
-    expect(phonePromptDismissed('someone.else@example.com')).toBe(false);
+    expect(wantsPhonePrompt(unverified)).toBe(false);
+    expect(wantsPhonePrompt({ ...unverified, email: 'someone.else@example.com' })).toBe(true);
   });
 });
