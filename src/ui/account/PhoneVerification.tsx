@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import type { Actor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { PHONE_CODE_LENGTH } from '../../../core/limits';
 import { phoneVerificationMachine } from '../../machines/account/phoneVerification';
@@ -8,13 +9,20 @@ import { TextField } from '../kit/TextField';
 import { useFlow } from '../kit/useFlow';
 import { ResendButton } from './ResendButton';
 
+type PhoneFlow = Actor<typeof phoneVerificationMachine>;
+
+/** The phone's verification on /profile; a phone just saved there gets its code at once. */
+export function PhoneVerification({ sendAtOnce = false }: { sendAtOnce?: boolean }) {
+  const actor = useFlow(phoneVerificationMachine, { session: useSession(), sendAtOnce });
+  return <PhoneCodeSteps actor={actor} />;
+}
+
 /**
  * The phone's code: "Send code", then one field for the six digits. The field lets the keyboard
  * (autocomplete="one-time-code") or the browser itself (the machine's WebOTP actor) fill it in
- * from the text. On /profile, and in the dashboard's prompt with its "Not now".
+ * from the text. In the dashboard's prompt, with its "Not now".
  */
-export function PhoneVerification({ sendAtOnce = false, prompt = false }: { sendAtOnce?: boolean; prompt?: boolean }) {
-  const actor = useFlow(phoneVerificationMachine, { session: useSession(), sendAtOnce, prompt });
+export function PhoneCodeSteps({ actor, prompt = false }: { actor: PhoneFlow; prompt?: boolean }) {
   const phone = useSessionSelector((s) => s.context.user.phone);
   const codeSent = useSelector(actor, (s) => s.matches('active') || s.matches('verified'));
   const otp = useSelector(actor, (s) => s.context.otp);

@@ -99,6 +99,7 @@ describe('verifying the phone', () => {
     renderFlow(<PhonePrompt />);
     expect(screen.getByRole('heading', { name: 'Get a text for every payment' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('heading', { name: 'Get a text for every payment' })).toBeNull();
     expect(phonePromptDismissed(ada.email)).toBe(true);
     expect(wantsPhonePrompt(unverified)).toBe(false);
     expect(wantsPhonePrompt({ ...unverified, email: 'someone.else@example.com' })).toBe(true);
