@@ -68,6 +68,8 @@ export const UserData = z
     name: z.string(),
     email: z.string(),
     phone: z.string(),
+    /** Whether the owner proved the phone theirs with a texted code: only a verified phone gets texts. Additive. */
+    phone_verified: z.boolean(),
     accounts: z.array(VirtualAccount),
     wallet_balance: z.number(),
     /** A marker, never the pin: 'set' when the user has a transaction pin, '' when not. */
@@ -348,6 +350,12 @@ export interface ResetPinRequest {
   otp: string;
   pin: string;
   confirm_pin: string;
+}
+/** POST /api/send-phone-code: no body; the phone on file gets a 6-digit code by SMS. */
+export type SendPhoneCodeRequest = Record<string, never>;
+/** POST /api/verify-phone: the code texted to the phone on file. */
+export interface VerifyPhoneRequest {
+  otp: string;
 }
 /**
  * A purchase or change-pin refused for its pin, in the error answer's `data`.

@@ -2,6 +2,8 @@
 export const POLL_INTERVAL_MS = 60_000;
 export const OTP_RESEND_COUNTDOWN_S = 59;
 export const OTP_LENGTH = 4;
+/** Digits of the code texted to verify a phone. */
+export const PHONE_CODE_LENGTH = 6;
 export const PIN_LENGTH = 4;
 export const SET_PIN_BOXES = 2 * PIN_LENGTH;
 export const CHANGE_PIN_BOXES = 3 * PIN_LENGTH;

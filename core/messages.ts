@@ -161,3 +161,11 @@ export const scheduleRunReasons = {
   'product-paused': 'sales of that provider were paused',
   refused: 'the purchase was refused',
 } as const;
+
+/** Verifying the phone with a texted code (/profile, the dashboard's prompt, and the server's answers). */
+export const phoneMessages = {
+  codeSent: 'we have texted a code to your phone',
+  verified: 'your phone number is verified: we will text you the outcome of every payment',
+  codeRequired: 'please enter the code we texted to your phone',
+  alreadyVerified: 'your phone number is already verified',
+} as const;

@@ -35,6 +35,7 @@ const LIMIT_MEANINGS: Record<keyof typeof limits, string> = {
   POLL_INTERVAL_MS: 'the session polls get-user, fetch-providers and fetch-notifications this often (ms)',
   OTP_RESEND_COUNTDOWN_S: 'seconds before another e-mail code may be asked for (the countdown starts here)',
   OTP_LENGTH: 'digits of an e-mailed code, one box each',
+  PHONE_CODE_LENGTH: 'digits of the code texted to verify a phone, typed (or filled in by the browser) in one field',
   PIN_LENGTH: 'digits of the transaction pin, one box each',
   SET_PIN_BOXES: 'boxes of /set-pin: the pin and its confirmation',
   CHANGE_PIN_BOXES: 'boxes of /pin: the old pin, the new one and its confirmation',

@@ -31,6 +31,9 @@ export interface RateLimits {
   changePin: RateLimit;
   forgotPin: RateLimit;
   resetPin: RateLimit;
+  /** Each is a text the provider bills; the code rules of services/otp.ts apply too. */
+  phoneCode: RateLimit;
+  verifyPhone: RateLimit;
   purchase: RateLimit;
   verifyMerchant: RateLimit;
   refreshTransaction: RateLimit;
@@ -81,6 +84,8 @@ const BASE_RATE_LIMITS: RateLimits = {
   changePin: { max: 20, windowMs: 15 * MINUTE }, // per account; wrong old pins also count toward the pin logout
   forgotPin: { max: 10, windowMs: HOUR }, // per account; the code rules of services/otp.ts apply too
   resetPin: { max: 10, windowMs: 15 * MINUTE }, // per account: each attempt checks the account password
+  phoneCode: { max: 10, windowMs: HOUR }, // per account; each is a paid text; the code rules of services/otp.ts apply
+  verifyPhone: { max: 20, windowMs: 15 * MINUTE }, // per account
   purchase: { max: 30, windowMs: MINUTE }, // per account; wrong pins also count toward the pin logout
   verifyMerchant: { max: 10, windowMs: MINUTE }, // per account: each is a lookup at the biller
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
@@ -637,6 +642,35 @@ export const ENVIRONMENT = {
     ...providerApi('DOJAH_BASE_URL', absoluteUrl.transform(origin)),
     meaning: "Dojah's API host (the sandbox takes sandbox keys); production refuses the sandbox without STAGING=yes",
   },
+  SMS: {
+    ...literalDefault('simulated', z.enum(['simulated', 'termii'], { error: 'must be simulated or termii' })),
+    meaning:
+      'who sends the text messages (every outcome, the phone codes): `simulated` (kept in the process, listed at ' +
+      '`/dev/sms`; refused in production) or `termii` (needs TERMII_API_KEY and TERMII_SENDER_ID)',
+    unsetWarning: 'SMS is not set: text messages go to the development outbox (/dev/sms), never to a phone',
+  },
+  TERMII_API_KEY: {
+    requiredWhen: { when: 'SMS', is: 'termii' },
+    ...unset(z.string().min(8, 'must be at least 8 characters')),
+    meaning: "Termii's API key (the `api_key` of each message), with SMS=termii",
+  },
+  TERMII_SENDER_ID: {
+    requiredWhen: { when: 'SMS', is: 'termii' },
+    ...unset(z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be 3 to 11 letters, digits or spaces')),
+    meaning:
+      'the sender ID every text comes from (`from`), registered and approved on the Termii account; ' +
+      'Termii refuses any other',
+  },
+  TERMII_BASE_URL: {
+    ...literalDefault('https://api.ng.termii.com', absoluteUrl.transform(origin)),
+    meaning: "the account's Termii API host, as its dashboard shows it",
+  },
+  TERMII_CHANNEL: {
+    ...literalDefault('dnd', z.enum(['dnd', 'generic'], { error: 'must be dnd or generic' })),
+    meaning:
+      "Termii's route: `dnd` (transactional: reaches numbers on Do-Not-Disturb, at any hour) or `generic` " +
+      '(promotional: never reaches DND numbers, nor MTN numbers from 8 pm to 8 am)',
+  },
   LOG_LEVEL: {
     config: 'logLevel',
     ...literalDefault('info', z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
@@ -814,6 +848,7 @@ function reshaped(settings: Settings, production: boolean, host: string) {
     bankPartners: bankPartnersOf(settings, api('MONNIFY_BASE_URL')),
     biller: billerOf(settings, api('VTPASS_BASE_URL')),
     identity: identityOf(settings, api('DOJAH_BASE_URL')),
+    sms: smsOf(settings),
     'ops.publicUrl': settings.OPS_PUBLIC_URL ?? origin(`http://127.0.0.1:${settings.OPS_PORT ?? 3001}`),
   };
 }
@@ -860,6 +895,17 @@ const identityOf = (settings: Settings, baseUrl: string) =>
         appId: required(settings, 'DOJAH_APP_ID'),
         secretKey: required(settings, 'DOJAH_SECRET_KEY'),
         baseUrl,
+      }
+    : { provider: 'simulated' as const };
+
+const smsOf = (settings: Settings) =>
+  settings.SMS === 'termii'
+    ? {
+        provider: 'termii' as const,
+        apiKey: required(settings, 'TERMII_API_KEY'),
+        senderId: required(settings, 'TERMII_SENDER_ID'),
+        baseUrl: settings.TERMII_BASE_URL,
+        channel: settings.TERMII_CHANNEL,
       }
     : { provider: 'simulated' as const };
 
@@ -929,6 +975,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...plaintextProblems(text, production),
     ...publicSecrets(text, production),
     ...identityProblems(text, production),
+    ...smsProblems(text, production),
     ...simulatedRailProblems(text, production),
     ...sandboxProblems(text, production),
     ...embeddedDatabaseProblems(text, production),
@@ -1080,6 +1127,7 @@ const TLS_URLS: Partial<Record<Name, { secure: (url: URL) => boolean; want: stri
   PAYSTACK_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
   VTPASS_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
   DOJAH_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  TERMII_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
   REDIS_URL: { secure: (url) => url.protocol === 'rediss:', want: 'a rediss:// URL (Redis over TLS)' },
   DATABASE_URL: POSTGRES_TLS,
   MIGRATION_DATABASE_URL: POSTGRES_TLS,
@@ -1144,6 +1192,19 @@ function consoleExposureProblems(text: Text, production: boolean): string[] {
 function identityProblems(text: Text, production: boolean): string[] {
   return production && (text.IDENTITY ?? 'simulated') === 'simulated'
     ? ['IDENTITY must be set to a real provider (dojah) in production: the simulated one verifies nearly any number']
+    : [];
+}
+
+/**
+ * Every transaction's outcome is owed to the customer by text: the simulated sender keeps the
+ * texts in the process, so production refuses it, as it refuses the development mailbox.
+ */
+function smsProblems(text: Text, production: boolean): string[] {
+  return production && (text.SMS ?? 'simulated') === 'simulated'
+    ? [
+        'SMS must be set to a real provider (termii, with TERMII_API_KEY and TERMII_SENDER_ID) in production: ' +
+          'the simulated one sends no text, and every payment and funding must reach the customer by SMS',
+      ]
     : [];
 }
 

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { completeDemoAccount, DEMO_ACCOUNT, seedDemoAccountIfEmpty } from './db/demoAccount';
 import type { BankPartner } from './gateways/bankPartner';
 import { DevOutbox } from './gateways/devOutbox';
+import { DevSms } from './gateways/devSms';
 import type { Mailer } from './gateways/mailer';
+import type { SmsSender } from './gateways/sms';
 import type { SimulatedBank } from './gateways/simulatedBank';
 import { startPeriodic, type PeriodicJob } from './jobs/periodic';
 import { runDueSchedules } from './jobs/schedules';
@@ -15,6 +17,7 @@ import type { ScheduleDeps } from './services/schedules/running';
 export interface DevelopmentDeps {
   ctx: AppContext;
   mailer: Mailer;
+  sms: SmsSender;
   banks: readonly BankPartner[];
   schedules: ScheduleDeps;
   /** The demo account's job, when one runs (seedDemoAccount). */
@@ -22,10 +25,11 @@ export interface DevelopmentDeps {
 }
 
 /**
- * Development's routes (/dev/*: the mailbox, the simulated bank transfer, the movable clock) and
+ * Development's routes (/dev/*: the mailbox, the texts, the simulated bank transfer, the movable clock) and
  * the simulated partner's checkout page; production registers neither, so /dev/* is 404 there.
  */
-export function registerDevelopment(app: FastifyInstance, { ctx, mailer, banks, schedules, demoJob }: DevelopmentDeps) {
+export function registerDevelopment(app: FastifyInstance, deps: DevelopmentDeps) {
+  const { ctx, mailer, sms, banks, schedules, demoJob } = deps;
   // Moving the clock makes what became due at once, as the next job runs would: the demo
   // account's next try (its partners' breakers read the same clock), then the schedules.
   const clockMoved = async () => {
@@ -35,7 +39,8 @@ export function registerDevelopment(app: FastifyInstance, { ctx, mailer, banks, 
     return runDueSchedules(ctx, schedules, {}, app.log);
   };
   const outbox = mailer instanceof DevOutbox ? mailer : undefined;
-  registerDevRoutes(app, { outbox, ctx, banks, clock: ctx.clock, clockMoved });
+  const texts = sms instanceof DevSms ? sms : undefined;
+  registerDevRoutes(app, { outbox, texts, ctx, banks, clock: ctx.clock, clockMoved });
   const simulated = banks.find((bank) => bank.provider === 'simulated');
   if (simulated) registerDevCheckout(app, simulated as SimulatedBank);
 }

@@ -80,9 +80,9 @@ export async function buildShared(
   const gateways = await defaultGateways(app, config, { ...deps, clock, metrics });
   const observe = gatewayObserver(app.log, metrics);
   const banks = gateways.banks.map((bank) => observedBank(bank, observe));
-  const { mailer } = gateways;
+  const { mailer, sms } = gateways;
   const secrets = createSecretBox(config.pinKey);
-  const outbox: OutboxDeps = { db: deps.db, clock, secrets, senders: { email: mailer }, log: app.log };
+  const outbox: OutboxDeps = { db: deps.db, clock, secrets, senders: { email: mailer, sms }, log: app.log };
   // Right after each commit; what fails there is the outbox job's, and a closing app waits for
   // the attempts under way before its database is released.
   const sendNow = immediateSender(outbox, (error) => app.log.error({ err: error }, 'outbox: attempt not recorded'));
@@ -93,6 +93,7 @@ export async function buildShared(
     hashToken: createTokenHasher(config.tokenKey),
     secrets,
     mailer,
+    sms,
     afterCommit: (work) => work(),
     sendQueued: (message) => sendNow.send(message),
     publicUrl: config.publicUrl,

@@ -11,6 +11,7 @@ export const ada: UserData = {
   name: 'Ada Obi',
   email: 'ada@example.com',
   phone: '08031234567',
+  phone_verified: false,
   accounts: [],
   wallet_balance: 1500,
   pin: 'set',

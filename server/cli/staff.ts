@@ -72,6 +72,7 @@ function commandContext(db: Database, config: Config): AppContext {
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
     mailer: { send: noMail },
+    sms: { name: 'none', send: noMail },
     afterCommit: (work) => work(),
     sendQueued: () => undefined,
     publicUrl: config.publicUrl,

@@ -93,7 +93,7 @@ export interface EmailOtps {
   created_at: Date;
   expires_at: Date;
   id: GeneratedAlways<bigint>;
-  purpose: "verify-email" | "reset-pin";
+  purpose: "verify-email" | "reset-pin" | "verify-phone";
   used_at: Date | null;
   user_id: bigint;
 }
@@ -680,6 +680,7 @@ export interface Users {
   nin_verified_at: Date | null;
   password_hash: string;
   phone: string;
+  phone_verified_at: Date | null;
   /**
    * Wrong transaction pins in a row (services/pins.ts).
    */

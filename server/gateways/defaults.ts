@@ -9,6 +9,7 @@ import type { CaptchaVerifier } from './captcha';
 import { configuredBankPartners } from './configuredPartners';
 import { DevCaptcha } from './devCaptcha';
 import { DevOutbox } from './devOutbox';
+import { DevSms } from './devSms';
 import { DojahIdentity } from './dojahIdentity';
 import { FallbackCounters } from './fallbackCounters';
 import type { IdentityGateway } from './identity';
@@ -16,7 +17,9 @@ import type { Mailer } from './mailer';
 import { connectRedis, DatabaseCounters, RedisCounters, type RequestCounters } from './requestCounters';
 import { SimulatedBiller } from './simulatedBiller';
 import { SimulatedIdentity } from './simulatedIdentity';
+import type { SmsSender } from './sms';
 import { SmtpMailer } from './smtpMailer';
+import { TermiiSms } from './termiiSms';
 import { TurnstileCaptcha } from './turnstileCaptcha';
 import { VtpassBiller } from './vtpassBiller';
 
@@ -44,6 +47,8 @@ export interface Gateways {
   biller: Biller;
   /** Default: config.identity's provider (simulatedIdentity.ts or dojahIdentity.ts). */
   identity: IdentityGateway;
+  /** Default: config.sms's provider (termiiSms.ts), else, in development only, the development texts (devSms.ts). */
+  sms: SmsSender;
 }
 
 /** The gateways `given`, the configured or simulated ones for the rest. */
@@ -59,7 +64,8 @@ export async function defaultGateways(
   const counters = given.counters ?? (await defaultCounters(app, config, { db, clock, metrics }));
   const biller = given.biller ?? defaultBiller(app, config, clock);
   const identity = given.identity ?? defaultIdentity(config);
-  return { mailer, banks, captcha, counters, biller, identity };
+  const sms = given.sms ?? defaultSms(app, config, clock);
+  return { mailer, banks, captcha, counters, biller, identity, sms };
 }
 
 function defaultBiller(app: FastifyInstance, config: Config, clock: Clock): Biller {
@@ -82,6 +88,16 @@ function defaultIdentity(config: Config): IdentityGateway {
   if (config.identity.provider === 'dojah') return new DojahIdentity(config.identity);
   developmentOnly(config, 'IDENTITY');
   return new SimulatedIdentity();
+}
+
+function defaultSms(app: FastifyInstance, config: Config, clock: Clock): SmsSender {
+  if (config.sms.provider === 'termii') {
+    const log = app.log.child({ gateway: 'termii' });
+    return new TermiiSms({ ...config.sms, log, now: () => clock.now().getTime() });
+  }
+  developmentOnly(config, 'SMS');
+  // Only who: the text may be a code, which no log line carries.
+  return new DevSms({ print: (sms) => app.log.info(`text to ${sms.to} (read it at /dev/sms)`), clock });
 }
 
 function defaultCaptcha(config: Config, clock: Clock): CaptchaVerifier {

@@ -75,9 +75,9 @@ export class SmtpMailer implements Mailer {
       await this.#transport.sendMail({ from: this.#from, to: mail.to, raw, ...unique });
     } catch (error) {
       const cause = new MailNotSent(error);
-      const Failure = cause.permanent ? MailRefused : GatewayError;
-      const retryAfterS = cause.permanent ? undefined : MAIL_RETRY_AFTER_S;
-      throw new Failure('we could not send the e-mail right now, please try again in a moment', { cause, retryAfterS });
+      const message = 'we could not send the e-mail right now, please try again in a moment';
+      if (cause.permanent) throw new MailRefused(message, { cause });
+      throw new GatewayError(message, { cause, retryAfterS: MAIL_RETRY_AFTER_S });
     }
   }
 

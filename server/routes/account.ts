@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { UserData } from '../../core/contract';
-import { OTP_LENGTH } from '../../core/limits';
-import { messages } from '../../core/messages';
+import { OTP_LENGTH, PHONE_CODE_LENGTH } from '../../core/limits';
+import { messages, phoneMessages } from '../../core/messages';
 import type { RateLimits } from '../config';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { IdentityGateway } from '../gateways/identity';
 import type { AppContext } from '../services/context';
-import { sendPinResetCode } from '../services/account/otp';
+import { sendPhoneCode, sendPinResetCode, verifyPhoneCode } from '../services/account/otp';
 import { changePin, PIN_MISMATCH, resetPin } from '../services/account/pins';
 import { changePassword, updateProfile } from '../services/account/profile';
 import { loadUserData } from '../services/account/userData';
@@ -99,6 +99,14 @@ const resetPinBody = requestBody({
     }),
   )
   .refine((body) => body.pin === body.confirm_pin, { message: PIN_MISMATCH, path: ['confirm_pin'] });
+
+/** The code texted to the phone, as typed or filled in by the browser. */
+const verifyPhoneBody = requestBody({
+  otp: text('otp', phoneMessages.codeRequired).regex(
+    new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`),
+    phoneMessages.codeRequired,
+  ),
+});
 
 /** The profile, password and pin screens (/profile, /password, /pin, and /reset-pin behind "Forgot pin?"). */
 export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, banks, limits }: AccountRouteDeps) {
@@ -205,6 +213,46 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
       const { userId, token } = authOf(request);
       await resetPin(ctx, userId, body);
       return success('pin reset successfully', await loadUserData(ctx, userId, token));
+    },
+  );
+
+  // Each code is a text the provider bills: limited per account, and paced by the code rules.
+  app.post(
+    '/api/send-phone-code',
+    {
+      schema: routeDoc({
+        summary: 'Text a code to the phone on file, to verify it',
+        tags: ['account'],
+        auth: true,
+        body: noFields,
+        errors: [409, 429, 502],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'phoneCode', byAccount)],
+    },
+    async (request) => {
+      await sendPhoneCode(ctx, authOf(request).userId);
+      return success(phoneMessages.codeSent);
+    },
+  );
+
+  app.post(
+    '/api/verify-phone',
+    {
+      schema: routeDoc({
+        summary: 'Verify the phone on file with the code texted to it',
+        tags: ['account'],
+        auth: true,
+        body: verifyPhoneBody,
+        data: UserData,
+        errors: [400, 409, 422, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'verifyPhone', byAccount)],
+    },
+    async (request) => {
+      const { otp } = verifyPhoneBody.parse(request.body);
+      const { userId, token } = authOf(request);
+      await verifyPhoneCode(ctx, userId, otp);
+      return success(phoneMessages.verified, await loadUserData(ctx, userId, token));
     },
   );
 }

@@ -5,6 +5,7 @@ import { isMovable, type Clock } from '../clock';
 import { AppError } from '../errors';
 import type { BankPartner, SandboxPayer, SimulatedTransfer, TransferSimulator } from '../gateways/bankPartner';
 import type { DevOutbox, OutboxMail } from '../gateways/devOutbox';
+import type { DevSms, SentSms } from '../gateways/devSms';
 import { simulatedTransferReference } from '../gateways/simulatedBank';
 import type { AppContext } from '../services/context';
 import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding/funding';
@@ -59,6 +60,18 @@ const outboxMail: z.ZodType<OutboxMail> = z.strictObject({
   message_id: z.uuid().optional(),
 });
 
+const smsQuery = z.object({
+  to: z.string({ error: 'to must be one phone number' }).max(20, 'to is too long').optional(),
+});
+
+/** A text of the development SMS sender, as GET /dev/sms lists it. */
+const sentSms: z.ZodType<SentSms> = z.strictObject({
+  to: z.string(),
+  text: z.string(),
+  created_at: z.iso.datetime({ offset: true }),
+  message_id: z.uuid().optional(),
+});
+
 /** A refused delivery still names the reference it was sent under (send it again to replay). */
 const refusedTransfer = z.strictObject({ reference: z.string() });
 
@@ -73,6 +86,8 @@ const clockAnswer = z.strictObject({
 export interface DevRouteDeps {
   /** The development mailbox, when mail stays in the process. */
   outbox?: DevOutbox;
+  /** The development texts, when SMS stay in the process. */
+  texts?: DevSms;
   ctx: AppContext;
   /** The live bank partners; a transfer goes to the partner of its account number. */
   banks: readonly BankPartner[];
@@ -90,7 +105,8 @@ const isSandboxPayer = (bank: BankPartner): bank is BankPartner & SandboxPayer =
  * Development conveniences, so the product runs with no provider account; never registered in
  * production, where /dev/* is 404.
  */
-export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, clock, clockMoved }: DevRouteDeps) {
+export function registerDevRoutes(app: FastifyInstance, deps: DevRouteDeps) {
+  const { outbox, texts, ctx, banks, clock, clockMoved } = deps;
   if (outbox) {
     app.get(
       '/dev/mailbox',
@@ -106,6 +122,24 @@ export function registerDevRoutes(app: FastifyInstance, { outbox, ctx, banks, cl
       async (request) => {
         const { to } = mailboxQuery.parse(request.query);
         return success('mailbox', outbox.list(to));
+      },
+    );
+  }
+  if (texts) {
+    app.get(
+      '/dev/sms',
+      {
+        schema: routeDoc({
+          summary: 'Development only: text messages sent to a phone, newest first',
+          tags: ['development'],
+          querystring: smsQuery,
+          data: z.array(sentSms),
+          errors: [422],
+        }),
+      },
+      async (request) => {
+        const { to } = smsQuery.parse(request.query);
+        return success('sms', texts.list(to));
       },
     );
   }

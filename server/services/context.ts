@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { SessionPolicy } from '../config';
 import type { Executor } from '../db/schema';
 import type { Mailer } from '../gateways/mailer';
+import type { SmsSender } from '../gateways/sms';
 import type { Outgoing } from './notifications/outbox';
 import type { RefundCause } from './purchases/wording';
 import type { SecretBox } from './identity/secretBox';
@@ -19,6 +20,8 @@ export interface AppContext {
    * outbox (services/notifications/outbox.ts queueMail), in the transaction of its change.
    */
   mailer: Mailer;
+  /** Sends a text at once, in the request: only for the code verifying a phone, as `mailer` for e-mailed codes. */
+  sms: SmsSender;
   /**
    * Runs `work` once what this context wrote has committed: at once outside a transaction (each
    * statement commits on its own), after the commit inside inTransaction's, never after a

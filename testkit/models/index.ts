@@ -22,6 +22,7 @@ import { merchantVerificationModel } from './purchases/merchantVerification.mode
 import { notMeModel } from './account/notMe.model';
 import { notificationsModel } from './notifications/notifications.model';
 import { otpCountdownModel } from './account/otpCountdown.model';
+import { phoneVerificationModel } from './account/phoneVerification.model';
 import { pinDialogModel } from './account/pinDialog.model';
 import { problemReportModel } from './records/problemReport.model';
 import { profileModel } from './account/profile.model';
@@ -59,6 +60,7 @@ export const models: MachineModel[] = [
   notificationsModel,
   notMeModel,
   otpCountdownModel,
+  phoneVerificationModel,
   pinDialogModel,
   problemReportModel,
   profileModel,

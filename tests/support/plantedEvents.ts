@@ -38,7 +38,20 @@ export const CAPTCHA_TOKEN = 'planted-captcha-answer';
 export const BOUGHT_TOKEN = '5161-7182-9305-4417-2283';
 /** The date of birth typed with a BVN or NIN: the proof that binds the number, kept from the inspector as the number is. */
 export const BORN = '1990-01-01';
-export const SECRETS = [PASSWORD, PIN, BVN, NIN, SESSION_TOKEN, RESET_TOKEN, CAPTCHA_TOKEN, BOUGHT_TOKEN, BORN];
+/** The code texted to verify a phone, typed or read from the text by the browser. */
+export const PHONE_CODE = '739148';
+export const SECRETS = [
+  PASSWORD,
+  PIN,
+  BVN,
+  NIN,
+  SESSION_TOKEN,
+  RESET_TOKEN,
+  CAPTCHA_TOKEN,
+  BOUGHT_TOKEN,
+  BORN,
+  PHONE_CODE,
+];
 
 export const PHONE = '08031234567';
 export const METER = '45067823451';
@@ -132,6 +145,7 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
   'resetPin.otp': [{ type: 'resetPin.otp', otp: boxes(4) }],
   'resetPin.password': [{ type: 'resetPin.password', password: PASSWORD }],
   'resetPin.pins': [{ type: 'resetPin.pins', pins: boxes(8) }],
+  'phone.otp': [{ type: 'phone.otp', otp: PHONE_CODE }],
   // The verification on /funding: a BVN with its date of birth and the user's own bank account (an innocent number).
   'funding.change': [
     { type: 'funding.change', field: 'bvn_or_nin', value: BVN },
@@ -260,6 +274,10 @@ export const OUTPUTS: Record<string, unknown> = {
   verifyOtp: success(null),
   forgotPin: success(null),
   resetPin: success(null),
+  sendPhoneCode: success(null),
+  verifyPhone: success({ ...plantedUser, phone_verified: true }),
+  // The browser read the code from the text (WebOTP).
+  receiveSmsCode: PHONE_CODE,
   reset: success(null),
   forgot: success(null),
   changePassword: success(null),
@@ -345,6 +363,7 @@ export const INPUTS: Record<string, () => unknown> = {
   notifications: () => ({ session: session() }),
   notMe: () => ({ session: session(), token: RESET_TOKEN }),
   otpCountdown: () => ({ seconds: 2 }),
+  phoneVerification: () => ({ session: session(), countdownSeconds: 2 }),
   pinDialog: () => ({ owner: owner() }),
   problemReport: () => ({ transactionId: boughtToken.id }),
   profile: () => ({ session: session() }),

@@ -41,6 +41,7 @@ export function benchContext(config: Config, db: Database): AppContext {
     hashToken: createTokenHasher(config.tokenKey),
     secrets: createSecretBox(config.pinKey),
     mailer: { send: async () => {} },
+    sms: { name: 'none', send: async () => {} },
     afterCommit: (work) => work(),
     sendQueued: () => {},
     publicUrl: config.publicUrl,

@@ -43,6 +43,11 @@ export function serverEnvironment(smtpUrl: string, billerUrl: string): Record<st
     IDENTITY: 'dojah',
     DOJAH_APP_ID: 'bench',
     DOJAH_SECRET_KEY: 'prod_sk_bench0123456789',
+    // Never called either: no bench customer has a verified phone.
+    SMS: 'termii',
+    TERMII_API_KEY: 'TL-bench-0123456789',
+    TERMII_SENDER_ID: 'NairaWallet',
+    TERMII_BASE_URL: 'http://127.0.0.1:9',
     HOST: '127.0.0.1',
     STATIC_DIR: '/nonexistent',
     // The per-account purchase limit (30 a minute) is for people; the bench's clients buy hundreds a minute.

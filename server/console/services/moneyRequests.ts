@@ -3,8 +3,7 @@ import { allows, type MoneyRequest, type MoneyRequestKind, type StaffRole } from
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { AppError, must } from '../../errors';
 import { inTransaction, type AppContext } from '../../services/context';
-import { queueMail } from '../../services/notifications/outbox';
-import { fundingReceipt } from '../../services/records/receipts';
+import { queueFundingReceipts } from '../../services/funding/funding';
 import { recordAudit } from './audit';
 import { existingCustomer } from './customerRecord';
 import { goodwill, matchToCustomer, returnToSender, type Moved } from './moneyMovements';
@@ -279,10 +278,7 @@ async function decideApproval(
       before: { status: 'pending' },
       after: { ...after, movement_id: moved.movementId },
     });
-    if (row.kind === 'suspense-match' && moved.transaction) {
-      const mail = await fundingReceipt(tx, moved.transaction);
-      await queueMail(tx, { kind: 'receipt', event: moved.transaction.id, mail });
-    }
+    if (row.kind === 'suspense-match' && moved.transaction) await queueFundingReceipts(tx, moved.transaction);
     return after;
   });
 }

@@ -163,7 +163,7 @@ export async function login(
 export async function lockAccount(ctx: AppContext, userId: bigint) {
   return ctx.db
     .selectFrom('users')
-    .select(['id', 'email', 'email_verified_at', 'pin_sealed'])
+    .select(['id', 'email', 'email_verified_at', 'pin_sealed', 'phone', 'phone_verified_at'])
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirstOrThrow();

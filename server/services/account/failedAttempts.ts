@@ -3,8 +3,8 @@ import type { AppContext } from '../context';
 
 const HOUR = 3_600_000;
 
-/** A customer's guesses of an e-mailed code. */
-type CustomerPurpose = 'email-otp' | 'pin-reset-otp';
+/** A customer's guesses of an e-mailed or texted code. */
+type CustomerPurpose = 'email-otp' | 'pin-reset-otp' | 'phone-otp';
 /** A staff member's wrong passwords and wrong codes at the console's sign-in, each counted on its own. */
 type StaffPurpose = 'staff-password' | 'staff-code';
 

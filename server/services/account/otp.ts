@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '../../../core/limits';
-import { messages } from '../../../core/messages';
+import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S, PHONE_CODE_LENGTH } from '../../../core/limits';
+import { messages, phoneMessages } from '../../../core/messages';
 import type { OtpPurpose } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Mail } from '../../gateways/mailer';
@@ -8,6 +8,7 @@ import { lockAccount, markEmailVerified } from './accounts';
 import { inTransaction, type AppContext } from '../context';
 import { queueMail } from '../notifications/outbox';
 import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from './failedAttempts';
+import { markPhoneVerified, phoneCodeText } from './phones';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -20,20 +21,36 @@ const HOUR = 60 * MINUTE;
  * guess locks again for twice as long (failedAttempts.ts), and at the third lock the code is
  * void (a new one must be asked for) and the owner is e-mailed. Sending is paced to the SPA's 59-second
  * countdown and capped per hour, which also keeps the mailbox of a mistyped address quiet.
- * Each purpose (verifying the e-mail, resetting the transaction pin) has its own codes, pacing
- * and guesses: a code only ever serves the purpose it was sent for.
+ * Each purpose (verifying the e-mail, resetting the transaction pin, verifying the phone) has its
+ * own codes, pacing and guesses: a code only ever serves the purpose it was sent for. The phone's
+ * code goes by SMS to the phone on file, six digits, and its hash binds it to that number: once
+ * the phone is changed, no code sent to the old one verifies the new one.
  */
 const OTP_TTL_MS = 10 * MINUTE;
 const OTP_RESEND_INTERVAL_MS = OTP_RESEND_COUNTDOWN_S * SECOND;
 const OTP_SENDS_PER_HOUR = 6;
 
+type LockedAccount = Awaited<ReturnType<typeof lockAccount>>;
+
 interface CodeKind {
   purpose: OtpPurpose;
   attempts: AttemptPolicy;
-  mail: (to: string, code: string) => Mail;
+  /** Digits of each code. */
+  length: number;
+  /** Sends the code to the account, in the request (never through the outbox): rejects when it could not. */
+  send: (ctx: AppContext, user: LockedAccount, code: string) => Promise<void>;
+  /** What the code is bound to besides the account (the phone it was texted to); '' for nothing. */
+  boundTo: (user: LockedAccount) => string;
   /** The owner's warning when the wrong guesses reach LOCKS_BEFORE_NEW_CODE locks. */
   guessedMail: (to: string) => Mail;
 }
+
+/** A code by e-mail to the account's address. */
+const byMail =
+  (mail: (to: string, code: string) => Mail) =>
+  (ctx: AppContext, user: LockedAccount, code: string): Promise<void> =>
+    ctx.mailer.send(mail(user.email, code));
+const unbound = () => '';
 
 /** From this lock on, each lock voids the code it was guessing: a new one must be asked for. */
 const LOCKS_BEFORE_NEW_CODE = 3;
@@ -41,14 +58,16 @@ const LOCKS_BEFORE_NEW_CODE = 3;
 const VERIFY_EMAIL: CodeKind = {
   purpose: 'verify-email',
   attempts: { purpose: 'email-otp', maxFailures: 5, lockMs: 30 * MINUTE },
-  mail: (to, code) => ({
+  length: OTP_LENGTH,
+  boundTo: unbound,
+  send: byMail((to, code) => ({
     to,
     subject: 'Your verification code',
     text:
       `Your Naira Wallet verification code is ${code}.\n\n` +
       `It expires in ${OTP_TTL_MS / MINUTE} minutes. If you did not create a Naira Wallet account, you can ` +
       'ignore this e-mail.',
-  }),
+  })),
   guessedMail: (to) => ({
     to,
     subject: 'Wrong codes typed for your Naira Wallet e-mail check',
@@ -63,14 +82,16 @@ const VERIFY_EMAIL: CodeKind = {
 const RESET_PIN: CodeKind = {
   purpose: 'reset-pin',
   attempts: { purpose: 'pin-reset-otp', maxFailures: 5, lockMs: 30 * MINUTE },
-  mail: (to, code) => ({
+  length: OTP_LENGTH,
+  boundTo: unbound,
+  send: byMail((to, code) => ({
     to,
     subject: 'Your transaction pin reset code',
     text:
       `Your Naira Wallet code to reset your transaction pin is ${code}.\n\n` +
       `It expires in ${OTP_TTL_MS / MINUTE} minutes. If you did not ask for it, change your password at ` +
       'once: someone may be signed in to your account.',
-  }),
+  })),
   guessedMail: (to) => ({
     to,
     subject: 'Wrong codes typed to reset your Naira Wallet pin',
@@ -82,12 +103,29 @@ const RESET_PIN: CodeKind = {
   }),
 };
 
+const VERIFY_PHONE: CodeKind = {
+  purpose: 'verify-phone',
+  attempts: { purpose: 'phone-otp', maxFailures: 5, lockMs: 30 * MINUTE },
+  length: PHONE_CODE_LENGTH,
+  boundTo: (user) => user.phone,
+  send: (ctx, user, code) => ctx.sms.send({ to: user.phone, text: phoneCodeText(ctx.publicUrl, code, OTP_TTL_MS) }),
+  guessedMail: (to) => ({
+    to,
+    subject: 'Wrong codes typed to verify your Naira Wallet phone',
+    text:
+      'Someone signed in to your Naira Wallet account has typed many wrong codes to verify its phone ' +
+      'number, so the code we texted is no longer valid.\n\n' +
+      'If it was you, ask for a new code on your profile. If it was not, someone knows your password: ' +
+      'change it at once (Forgot password on the login screen), which signs out every device.',
+  }),
+};
+
 const ALREADY_VERIFIED = 'email already verified';
 export const WRONG_CODE = 'invalid or expired code';
 export const PIN_NOT_SET_YET = 'you have not set a pin yet, please set one first';
 
-const codeHash = (ctx: AppContext, userId: bigint, kind: CodeKind, code: string) =>
-  ctx.hashToken(`${kind.attempts.purpose}:${userId}:${code}`);
+const codeHash = (ctx: AppContext, userId: bigint, kind: CodeKind, code: string, boundTo: string) =>
+  ctx.hashToken(`${kind.attempts.purpose}:${userId}:${boundTo === '' ? '' : `${boundTo}:`}${code}`);
 const minutesUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / MINUTE));
 
 async function refuseWhileLocked(ctx: AppContext, userId: bigint, kind: CodeKind): Promise<void> {
@@ -100,9 +138,7 @@ async function refuseWhileLocked(ctx: AppContext, userId: bigint, kind: CodeKind
   }
 }
 
-type LockedAccount = Awaited<ReturnType<typeof lockAccount>>;
-
-/** E-mails a new code of this kind to the user, once `allowed` has accepted the account (under its lock). */
+/** Sends a new code of this kind to the user, once `allowed` has accepted the account (under its lock). */
 async function sendCode(
   ctx: AppContext,
   userId: bigint,
@@ -137,25 +173,25 @@ async function sendCode(
       );
     }
 
-    const code = randomInt(0, 10 ** OTP_LENGTH)
+    const code = randomInt(0, 10 ** kind.length)
       .toString()
-      .padStart(OTP_LENGTH, '0');
+      .padStart(kind.length, '0');
     const row = await tx.db
       .insertInto('email_otps')
       .values({
         user_id: userId,
         purpose: kind.purpose,
-        code_hash: codeHash(tx, userId, kind, code),
+        code_hash: codeHash(tx, userId, kind, code, kind.boundTo(user)),
         created_at: now,
         expires_at: new Date(now.getTime() + OTP_TTL_MS),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { id: row.id, email: user.email, code };
+    return { id: row.id, user, code };
   });
 
   try {
-    await ctx.mailer.send(kind.mail(issued.email, issued.code));
+    await kind.send(ctx, issued.user, issued.code);
   } catch (error) {
     // Nobody received this code: withdraw it, so the resend interval does not hold the user back.
     await ctx.db.deleteFrom('email_otps').where('id', '=', issued.id).execute();
@@ -172,7 +208,13 @@ export type CodeGuess = { right: boolean };
  * transaction with the account row locked: the caller must commit a wrong answer before
  * refusing, or the recorded guess would roll back with it.
  */
-async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: string): Promise<CodeGuess> {
+async function spendCode(
+  tx: AppContext,
+  userId: bigint,
+  kind: CodeKind,
+  code: string,
+  boundTo = '',
+): Promise<CodeGuess> {
   await refuseWhileLocked(tx, userId, kind);
   const now = tx.clock.now();
   const newest = await tx.db
@@ -188,7 +230,7 @@ async function spendCode(tx: AppContext, userId: bigint, kind: CodeKind, code: s
     newest !== undefined &&
     newest.used_at === null &&
     newest.expires_at > now &&
-    timingSafeEqual(newest.code_hash, codeHash(tx, userId, kind, code));
+    timingSafeEqual(newest.code_hash, codeHash(tx, userId, kind, code, boundTo));
   if (!matches) {
     await wrongGuess(tx, userId, kind);
     return { right: false };
@@ -251,3 +293,25 @@ export async function sendPinResetCode(ctx: AppContext, userId: bigint): Promise
 /** spendCode for a pin reset code: same transaction rules. */
 export const spendPinResetCode = (tx: AppContext, userId: bigint, code: string) =>
   spendCode(tx, userId, RESET_PIN, code);
+
+/** Texts a code to the phone on file, to verify it; a verified phone asks for none. */
+export async function sendPhoneCode(ctx: AppContext, userId: bigint): Promise<void> {
+  await sendCode(ctx, userId, VERIFY_PHONE, (user) => {
+    if (user.phone_verified_at) throw new AppError(409, phoneMessages.alreadyVerified);
+  });
+}
+
+/**
+ * Verifies the phone on file with the newest code texted to it: a code sent to a number since
+ * replaced is wrong. A wrong guess is recorded before the error is answered.
+ */
+export async function verifyPhoneCode(ctx: AppContext, userId: bigint, code: string): Promise<void> {
+  const guess = await inTransaction(ctx, async (tx) => {
+    const user = await lockAccount(tx, userId);
+    if (user.phone_verified_at) throw new AppError(409, phoneMessages.alreadyVerified);
+    const spent = await spendCode(tx, userId, VERIFY_PHONE, code, user.phone);
+    if (spent.right) await markPhoneVerified(tx, userId, user.phone);
+    return spent;
+  });
+  refuseWrongGuess(guess);
+}

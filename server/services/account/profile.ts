@@ -1,6 +1,7 @@
 import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { tellOwnerOfChange } from './credentialAlerts';
+import { forgetPhoneVerification } from './phones';
 import { addNotification } from '../notifications/notifications';
 import { checkNewPassword } from './passwordPolicy';
 import { checkAccountPassword } from './loginThrottle';
@@ -30,8 +31,9 @@ export const OLD_PASSWORD_NOT_CORRECT = 'old password is not correct';
  * new name and phone and the date of birth typed first (services/identity.ts), so a refused
  * number saves nothing of the form; a number verified goes on to the bank partners, which open
  * the user's accounts with it (services/enrolment.ts). Once an identity is verified, the name it
- * matched is frozen: another one is refused (support changes it). The e-mail address is the login
- * and is not changed here.
+ * matched is frozen: another one is refused (support changes it). A new phone is not verified
+ * until its owner types back the code texted to it (otp.ts sendPhoneCode). The e-mail address is
+ * the login and is not changed here.
  */
 export async function updateProfile(
   ctx: AppContext,
@@ -66,6 +68,8 @@ export async function updateProfile(
       .forUpdate()
       .executeTakeFirstOrThrow();
     await tx.db.updateTable('users').set({ name, phone: change.phone }).where('id', '=', userId).execute();
+    // A new number is not verified until a code texted to it comes back (otp.ts verifyPhoneCode).
+    if (before.phone !== change.phone) await forgetPhoneVerification(tx, userId);
     await recordIdentities(tx, userId, verified);
     // The owner hears of every change of what identifies them, at once.
     const changes = [

@@ -43,6 +43,7 @@ export interface UserDataRow {
   name: string;
   email: string;
   phone: string;
+  phone_verified: boolean;
   pin_set: boolean;
   pin_attempts: number;
   pin_locked: boolean;
@@ -66,7 +67,8 @@ export interface UserDataRow {
  */
 export function userDataQuery(ctx: AppContext, userId: bigint | RawBuilder<bigint>): RawBuilder<UserDataRow> {
   return sql<UserDataRow>`
-    SELECT u.tenant, u.name, u.email, u.phone, u.pin_sealed IS NOT NULL AS pin_set, u.pin_attempts,
+    SELECT u.tenant, u.name, u.email, u.phone, u.phone_verified_at IS NOT NULL AS phone_verified,
+           u.pin_sealed IS NOT NULL AS pin_set, u.pin_attempts,
            u.pin_locked_at IS NOT NULL AS pin_locked,
            u.nin_last4, u.bvn_last4, u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
            u.address_verified_at IS NOT NULL AS address_verified, u.avatar, u.email_verified_at,
@@ -83,6 +85,7 @@ export function userDataFrom(ctx: AppContext, user: UserDataRow, token: string):
     name: user.name,
     email: user.email,
     phone: user.phone,
+    phone_verified: user.phone_verified,
     accounts: user.accounts,
     wallet_balance: koboToNaira(user.balance_kobo ?? 0n),
     pin: user.pin_set ? PIN_IS_SET : '',

@@ -4,11 +4,13 @@ import type { IncomingTransfer } from '../../gateways/bankPartner';
 import { inTransaction, type AppContext } from '../context';
 import { balanceAfter, credit, post, walletOf } from '../ledger/ledger';
 import { addNotification } from '../notifications/notifications';
-import { queueMail } from '../notifications/outbox';
+import { queueMail, queueSms } from '../notifications/outbox';
+import { fundingText } from '../notifications/textMessages';
+import { verifiedPhone } from '../account/phones';
 import { fundingReceipt } from '../records/receipts';
 import { holdInSuspense } from './suspense';
 import { noticeBalanceCap } from '../identity/tiers';
-import { TRANSACTION_COLUMNS } from '../records/transactions';
+import { TRANSACTION_COLUMNS, type StoredTransaction } from '../records/transactions';
 
 /** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */
 export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
@@ -253,6 +255,17 @@ async function creditWallet(
   const source = { from: 'partner', provider, reference, feeKobo } as const;
   const posted = await post(tx, await credit(tx, { walletId, amountKobo, transactionId: transaction.id, source }));
   await noticeBalanceCap(tx, funding.userId, balanceAfter(posted, walletId));
-  await queueMail(tx, { kind: 'receipt', event: transaction.id, mail: await fundingReceipt(tx, transaction) });
+  await queueFundingReceipts(tx, transaction);
   return { status: 'credited', transactionId: transaction.id };
+}
+
+/**
+ * A funding's receipt by e-mail and, to the owner's verified phone, its text: queued in the
+ * outbox in the transaction of the credit (a partner's, or staff matching a transfer held in
+ * suspense), so every funding is told once, both ways.
+ */
+export async function queueFundingReceipts(tx: AppContext, transaction: StoredTransaction): Promise<void> {
+  await queueMail(tx, { kind: 'receipt', event: transaction.id, mail: await fundingReceipt(tx, transaction) });
+  const phone = await verifiedPhone(tx, transaction.user_id);
+  if (phone) await queueSms(tx, { kind: 'receipt', event: transaction.id, sms: fundingText(phone, transaction) });
 }

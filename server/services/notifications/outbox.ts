@@ -5,13 +5,16 @@ import type { Clock } from '../../clock';
 import type { Executor } from '../../db/schema';
 import { GatewayError, must } from '../../errors';
 import { MailRefused, type Mail, type Mailer } from '../../gateways/mailer';
+import type { Sms, SmsSender } from '../../gateways/sms';
 import type { SecretBox } from '../identity/secretBox';
 import type { AppContext } from '../context';
 
 /**
  * The outbox: every message that follows a change — a receipt, a notice of a credential change,
- * a staff invitation — is a row written in the transaction that makes the change (queueMail, or
- * planMail inside the caller's own statement). A change that rolls back leaves no message; one
+ * a staff invitation, the text of a transaction's outcome — is a row written in the transaction
+ * that makes the change (queueMail and queueSms, or planMail and planSms inside the caller's own
+ * statement). Each channel's messages go through that channel's sender: e-mail through the
+ * mailer, SMS through the SMS gateway, by the same rules. A change that rolls back leaves no message; one
  * that commits cannot lose its message to a mail server that is down or a process that stops.
  *
  * Who sends it, once: the process that made the change holds the message for
@@ -23,7 +26,7 @@ import type { AppContext } from '../context';
  * that attempt's (`attempts` unchanged), so one outcome counts. A message accepted by the
  * provider whose outcome could not be recorded is sent again once its hold ends: it carries the
  * same message id (the e-mail's Message-ID) at every attempt, which is what makes such a copy
- * recognisable.
+ * recognisable (a text has no such header: its rare copy is read twice).
  *
  * A failed attempt is tried again after RETRY.firstDelayMs, twice as long each time up to
  * RETRY.maxDelayMs; after RETRY.maxAttempts attempts or RETRY.maxAgeMs, or at once when the
@@ -31,15 +34,19 @@ import type { AppContext } from '../context';
  * staff with the reason (the console's glance). Sent and undeliverable messages lose their body
  * at once and their row after a while (pruneFinished).
  *
- * What it never holds: the codes and reset links a user asked for on a screen. Those are sent by
- * the request itself, which says so when sending fails (SECURITY.md, "Messages and the outbox").
+ * What it never holds: the codes and reset links a user asked for on a screen, the phone's code
+ * included. Those are sent by the request itself, which says so when sending fails (SECURITY.md,
+ * "Messages and the outbox").
  */
 
-/** How a message goes: e-mail today; the SMS channel will queue its messages here too. */
+/** How a message goes. */
 export type Channel = 'email' | 'sms';
 export const CHANNELS: readonly Channel[] = ['email', 'sms'];
 
-/** What happened, which with the event's id makes a message once (the outbox's unique (kind, event)). */
+/**
+ * What happened, which with the event's id makes a message once per channel (the outbox's unique
+ * (channel, kind, event)).
+ */
 export type MessageKind =
   | 'receipt'
   | 'credential-change'
@@ -63,6 +70,13 @@ export interface MailMessage {
   mail: Mail;
 }
 
+/** A text, as queueSms and planSms take it: once per kind and event, like an e-mail. */
+export interface SmsMessage {
+  kind: MessageKind;
+  event?: bigint | string;
+  sms: Sms;
+}
+
 /** A message on its way, as its sender needs it. */
 export interface Outgoing {
   id: bigint;
@@ -72,7 +86,7 @@ export interface Outgoing {
   /** Which attempt this send is: only this attempt's outcome is recorded. */
   attempt: number;
   createdAt: Date;
-  /** The message's content; throws when its sealed body cannot be opened. */
+  /** The message's content (a text's subject is empty); throws when its sealed body cannot be opened. */
   open(): Mail;
 }
 
@@ -108,7 +122,7 @@ const COLUMNS = sql.raw(
 );
 
 /** A message planned into the caller's own statement: its row's values, and what to do once it is written. */
-export interface PlannedMail {
+export interface PlannedMessage {
   /** `INSERT INTO outbox ${columns} SELECT ${values} …`. */
   columns: RawBuilder<unknown>;
   values: RawBuilder<unknown>;
@@ -116,58 +130,67 @@ export interface PlannedMail {
   written(id: bigint | null): void;
 }
 
-/**
- * A message as a row of the outbox, claimed by this process for its first attempt: for a caller
- * that writes it in a statement of its own (settling.ts, beside the bill's final state).
- */
-export function planMail(ctx: AppContext, message: MailMessage): PlannedMail {
+/** A message of any channel, as a row of the outbox claimed by this process for its first attempt. */
+function plan(ctx: AppContext, channel: Channel, kind: MessageKind, event: bigint | string | undefined, content: Mail) {
   const now = ctx.clock.now();
   const messageId = randomUUID();
-  const { to, subject, text, html } = message.mail;
+  const { to, subject, text, html } = content;
   const body = ctx.secrets.seal(JSON.stringify({ text, html }), sealContext(messageId));
-  const event = message.event === undefined ? messageId : String(message.event);
+  const eventId = event === undefined ? messageId : String(event);
   const held = new Date(now.getTime() + FIRST_ATTEMPT_HOLD_MS);
-  return {
+  const planned: PlannedMessage = {
     columns: COLUMNS,
-    values: sql`'email', ${message.kind}, ${event}, ${messageId}::uuid, ${to}, ${subject.slice(0, 200)}, ${body},
+    values: sql`${channel}, ${kind}, ${eventId}, ${messageId}::uuid, ${to}, ${subject.slice(0, 200)}, ${body},
                 'pending', 1, ${held}::timestamptz, ${now}::timestamptz`,
     written(id) {
       if (id === null) return;
-      const outgoing: Outgoing = {
-        id,
-        channel: 'email',
-        messageId,
-        attempt: 1,
-        createdAt: now,
-        open: () => message.mail,
-      };
+      const outgoing: Outgoing = { id, channel, messageId, attempt: 1, createdAt: now, open: () => content };
       ctx.afterCommit(() => ctx.sendQueued(outgoing));
     },
   };
+  return planned;
+}
+
+/**
+ * A message as a row of the outbox, claimed by this process for its first attempt: for a caller
+ * that writes it in a statement of its own (settling.ts, beside the bill's final state), with
+ * ON_CONFLICT.
+ */
+export const planMail = (ctx: AppContext, message: MailMessage): PlannedMessage =>
+  plan(ctx, 'email', message.kind, message.event, message.mail);
+
+/** planMail for a text. */
+export const planSms = (ctx: AppContext, message: SmsMessage): PlannedMessage =>
+  plan(ctx, 'sms', message.kind, message.event, { to: message.sms.to, subject: '', text: message.sms.text });
+
+/** What a planned message's INSERT says when its event's message of that channel is there already. */
+export const ON_CONFLICT = sql.raw('ON CONFLICT (channel, kind, event) DO NOTHING');
+
+async function queue(ctx: AppContext, planned: PlannedMessage): Promise<void> {
+  const { rows } = await sql<{ id: bigint }>`
+    INSERT INTO outbox ${planned.columns} SELECT ${planned.values} ${ON_CONFLICT} RETURNING id`.execute(ctx.db);
+  planned.written(rows[0]?.id ?? null);
 }
 
 /**
  * Writes a message in the caller's transaction (or, outside one, at once), to be sent once it
  * commits. A second message of the same kind and event is not written.
  */
-export async function queueMail(ctx: AppContext, message: MailMessage): Promise<void> {
-  const planned = planMail(ctx, message);
-  const { rows } = await sql<{ id: bigint }>`
-    INSERT INTO outbox ${planned.columns} SELECT ${planned.values}
-    ON CONFLICT (kind, event) DO NOTHING RETURNING id`.execute(ctx.db);
-  planned.written(rows[0]?.id ?? null);
-}
+export const queueMail = (ctx: AppContext, message: MailMessage): Promise<void> => queue(ctx, planMail(ctx, message));
+
+/** queueMail for a text. */
+export const queueSms = (ctx: AppContext, message: SmsMessage): Promise<void> => queue(ctx, planSms(ctx, message));
 
 // ── Sending ──────────────────────────────────────────────────────────────────────────────────
 
 /** What sends each channel; a channel with no sender keeps its messages pending. */
 export interface OutboxSenders {
   email?: Mailer;
+  sms?: SmsSender;
 }
 
-/** The sender of `channel`, if this process has one (SMS: none until its gateway exists). */
-const senderOf = (senders: OutboxSenders, channel: Channel): Mailer | undefined =>
-  channel === 'email' ? senders.email : undefined;
+/** The sender of `channel`, if this process has one. */
+const senderOf = (senders: OutboxSenders, channel: Channel): Mailer | SmsSender | undefined => senders[channel];
 
 export interface OutboxDeps {
   /** The database without the drain gate: a shutting-down process still records what it sent. */

@@ -79,7 +79,14 @@ interface Standing {
 /** Standing's three cooling columns are one coolingOffRow: a reason comes with its end and its spending. */
 const COOLING_ROW = 'a cooling-off read with its reason has its end and its spending (coolingOffRow)';
 
-type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin: boolean; address_verified: boolean };
+type Holder = PinHolder & {
+  wallet_id: bigint;
+  phone: string;
+  phone_verified: boolean;
+  bvn: boolean;
+  nin: boolean;
+  address_verified: boolean;
+};
 
 /**
  * The account, locked until the transaction ends: one user's purchases and pin checks happen
@@ -89,7 +96,8 @@ type Holder = PinHolder & { wallet_id: bigint; phone: string; bvn: boolean; nin:
 async function lockBuyer(tx: AppContext, userId: bigint, key: string, order: PurchaseOrder): Promise<Holder & Before> {
   const before = beforePlacing(userId, key, order);
   const { rows } = await sql<Holder & Before>`
-    SELECT u.id, u.email, u.phone, u.pin_sealed, u.pin_attempts, u.pin_locked_at,
+    SELECT u.id, u.email, u.phone, u.phone_verified_at IS NOT NULL AS phone_verified, u.pin_sealed, u.pin_attempts,
+           u.pin_locked_at,
            u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
            u.address_verified_at IS NOT NULL AS address_verified,
            w.id AS wallet_id, ${before.columns}
@@ -233,7 +241,13 @@ async function holdAmount(
   };
   return {
     kind: 'reserved',
-    open: { row, biller: deps.biller.name, walletId: holder.wallet_id, email: holder.email },
+    open: {
+      row,
+      biller: deps.biller.name,
+      walletId: holder.wallet_id,
+      email: holder.email,
+      textTo: holder.phone_verified ? holder.phone : null,
+    },
     bill,
   };
 }

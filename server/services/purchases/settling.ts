@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import { cashbackFor, cashbackTransaction } from './cashback';
 import { credit, ledgerError, postHold, posting, voidHold, type Movement } from '../ledger/ledger';
-import { planMail } from '../notifications/outbox';
+import { ON_CONFLICT, planMail, planSms } from '../notifications/outbox';
+import { purchaseText } from '../notifications/textMessages';
 import { purchaseReceipt } from '../records/receipts';
 import { transactionColumns, type StoredTransaction } from '../records/transactions';
 import type { BillResult } from './billerCalls';
@@ -33,30 +34,37 @@ const refundCauseOf = (outcome: FinalOutcome): RefundCause | null =>
 
 /**
  * A bill as settling needs it: its transaction (processing), the biller that holds it, the wallet
- * it was paid from and who to mail.
+ * it was paid from, who to mail, and the phone to text when its owner verified one.
  */
 export interface OpenBill {
   row: StoredTransaction;
   biller: string;
   walletId: bigint;
   email: string;
+  /** The owner's verified phone; null when none is (no text then). */
+  textTo: string | null;
 }
 
 async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBill | undefined> {
-  const { rows } = await sql<StoredTransaction & { biller: string; wallet_id: bigint; email: string }>`
-    SELECT ${transactionColumns('t')}, p.biller, w.id AS wallet_id, u.email
+  const { rows } = await sql<
+    StoredTransaction & { biller: string; wallet_id: bigint; email: string; text_to: string | null }
+  >`
+    SELECT ${transactionColumns('t')}, p.biller, w.id AS wallet_id, u.email,
+           CASE WHEN u.phone_verified_at IS NOT NULL THEN u.phone END AS text_to
     FROM transactions t JOIN purchases p ON p.transaction_id = t.id
     JOIN wallets w ON w.user_id = t.user_id JOIN users u ON u.id = t.user_id
     WHERE t.id = ${transactionId}::bigint`.execute(ctx.db);
   if (rows.length === 0) return undefined;
-  const { biller, wallet_id, email, ...row } = rows[0];
-  return { row, biller, walletId: wallet_id, email };
+  const { biller, wallet_id, email, text_to, ...row } = rows[0];
+  return { row, biller, walletId: wallet_id, email, textTo: text_to };
 }
 
 /**
  * Moves a processing bill to its final state, once: completed with its hold posted and its
  * cashback (rewards → wallet, services/cashback.ts), or canceled with its hold voided and the
- * refund's delay recorded; the customer's notices (finalNotices) with it and, with `key`, the
+ * refund's delay recorded; the customer's notices (finalNotices: the notification, the e-mailed
+ * receipt and, to a verified phone, the text, queued in the outbox so that every outcome, whoever
+ * settles it, is told the same way) with it and, with `key`, the
  * purchase's response stored under it. All of it is one statement behind the guarded status
  * change, so it is atomic without a transaction of its own. Answers the final row, or null when
  * the bill was already final (another request, job run or replica won): nothing is changed,
@@ -105,20 +113,34 @@ function finalNotices(
   open: OpenBill,
   row: StoredTransaction,
   refund: RefundCause | null,
-): { ctes: RawBuilder<unknown>; columns: RawBuilder<unknown>; written(result: { receipt_id: bigint | null }): void } {
+): {
+  ctes: RawBuilder<unknown>;
+  columns: RawBuilder<unknown>;
+  written(result: { receipt_id: bigint | null; text_id: bigint | null }): void;
+} {
   const now = ctx.clock.now();
   const notification = finalNotification(row, row.cashback_kobo ?? 0n, refund);
   const receipt = planMail(ctx, { kind: 'receipt', event: row.id, mail: purchaseReceipt(open.email, row, refund) });
+  const text =
+    open.textTo === null
+      ? null
+      : planSms(ctx, { kind: 'receipt', event: row.id, sms: purchaseText(open.textTo, row, refund) });
+  const texted = text
+    ? sql`, texted AS (INSERT INTO outbox ${text.columns} SELECT ${text.values} FROM final ${ON_CONFLICT} RETURNING id)`
+    : sql``;
   return {
     ctes: sql`notified AS (
       INSERT INTO notifications (user_id, title, content, created_at)
       SELECT ${row.user_id}::bigint, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
     ), mailed AS (
-      INSERT INTO outbox ${receipt.columns} SELECT ${receipt.values} FROM final
-      ON CONFLICT (kind, event) DO NOTHING RETURNING id
-    )`,
-    columns: sql`(SELECT id FROM mailed) AS receipt_id`,
-    written: (result) => receipt.written(result.receipt_id),
+      INSERT INTO outbox ${receipt.columns} SELECT ${receipt.values} FROM final ${ON_CONFLICT} RETURNING id
+    )${texted}`,
+    columns: sql`(SELECT id FROM mailed) AS receipt_id,
+                 ${text ? sql`(SELECT id FROM texted)` : sql`NULL::bigint`} AS text_id`,
+    written: (result) => {
+      receipt.written(result.receipt_id);
+      text?.written(result.text_id);
+    },
   };
 }
 
@@ -193,7 +215,7 @@ async function settle(
   }
   const ledger = posting(await movementsOf(ctx, open, row), now, sql<boolean>`EXISTS (SELECT 1 FROM final)`);
   const notices = finalNotices(ctx, open, row, refund);
-  const { rows } = await sql<{ settled: boolean; receipt_id: bigint | null }>`
+  const { rows } = await sql<{ settled: boolean; receipt_id: bigint | null; text_id: bigint | null }>`
     WITH final AS (
       UPDATE transactions
       SET status = ${row.status}, updated_at = ${now}::timestamptz,

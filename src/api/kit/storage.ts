@@ -91,3 +91,15 @@ export function deviceId(): string | undefined {
   }
   return id;
 }
+
+/**
+ * The dashboard asks for the phone once per account on this browser: "Not now" is remembered
+ * under a key of its own, apart from the user_ fields, so a logout keeps it.
+ */
+const phonePromptKey = (email: string) => `phone_prompt_dismissed:${email.trim().toLowerCase()}`;
+
+export const phonePromptDismissed = (email: string): boolean => store()?.getItem(phonePromptKey(email)) === '1';
+
+export function dismissPhonePrompt(email: string): void {
+  store()?.setItem(phonePromptKey(email), '1');
+}

@@ -52,3 +52,6 @@ export function typeIntoBox(values: readonly string[], index: number, text: stri
   if (!DIGIT.test(typed)) return null;
   return { values: setBox(values, index, typed), focus: Math.min(index + 1, values.length - 1) };
 }
+
+/** A code typed (or filled in by the browser) into one field: its digits only, at most `length`. */
+export const codeField = (text: string, length: number): string => onlyDigits(text).slice(0, length);

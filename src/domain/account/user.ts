@@ -23,6 +23,8 @@ export interface SessionUser {
   limits: Limits | null;
   /** Cashback earned so far (naira); null until the server has answered it (never stored). */
   cashback_total: number | null;
+  /** Whether the phone is verified (texts go to it); null until the server has answered it (never stored). */
+  phone_verified: boolean | null;
 }
 
 /** Every field persisted under its own `user_<field>` key. */
@@ -46,7 +48,11 @@ export const USER_FIELDS = [
  * Fields the server answers with the user that are figures of the moment, not stored
  * keys: merged into the session's user, never persisted (the next get-user refreshes them).
  */
-export const LIVE_FIELDS = ['limits', 'cashback_total'] as const satisfies readonly (keyof SessionUser)[];
+export const LIVE_FIELDS = [
+  'limits',
+  'cashback_total',
+  'phone_verified',
+] as const satisfies readonly (keyof SessionUser)[];
 
 /** What logout writes over every stored field: tenant "0", accounts empty, the rest empty strings. */
 export const emptyUser: SessionUser = {
@@ -65,6 +71,7 @@ export const emptyUser: SessionUser = {
   email_verified_at: '',
   limits: null,
   cashback_total: null,
+  phone_verified: null,
 };
 
 /** First letters of the first two words, or the first two letters of a single word; uppercased. */

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ProfileForm } from '../../domain/kit/validation';
 import { profileMachine } from '../../machines/account/profile';
@@ -8,6 +8,7 @@ import { AccountLayout } from './AccountLayout';
 import { DateOfBirthField } from './DateOfBirthField';
 import { IdNumberField } from './IdNumberField';
 import { LimitsCard } from '../wallet/LimitsCard';
+import { PhoneVerification } from './PhoneVerification';
 import { PhoneField } from '../kit/PhoneField';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
@@ -106,7 +107,38 @@ function ProfileForm({ frame }: { frame: boolean }) {
   );
 }
 
-/** /profile: the wallet's limits, then name, phone, NIN and BVN; the e-mail is shown read-only. */
+/**
+ * Whether the phone on file is verified, and when not, its code's steps: asked for at once when the
+ * phone was just saved here (a new phone gets its code without another press), else on "Send code".
+ * Nothing until the server has said (the prerendered page and the stored user do not know).
+ */
+function PhoneStatus() {
+  const phone = useSessionSelector((s) => s.context.user.phone);
+  const verified = useSessionSelector((s) => s.context.user.phone_verified);
+  // The phone as the screen opened with it: a different one was saved here since.
+  const [opened] = useState(phone);
+  if (verified === null || phone === '') return null;
+  return (
+    <section className="card account-form phone-status" aria-labelledby="phone-status-title">
+      <h2 id="phone-status-title" className="section-heading">
+        Texts to your phone
+      </h2>
+      {verified ? (
+        <p className="hint">
+          <strong className="hint-address">{phone}</strong> is verified: we text it the outcome of every payment and
+          funding.
+        </p>
+      ) : (
+        <>
+          <p className="hint">Verify your phone number to get a text for every payment and funding.</p>
+          <PhoneVerification key={phone} sendAtOnce={phone !== opened} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /profile: the wallet's limits, name, phone, NIN and BVN (the e-mail read-only), then the phone's verification. */
 export default function ProfileScreen() {
   // The form is filled from the stored user, read once the prerendered frame is hydrated: the
   // empty form of that frame is replaced by a filled one, in the same place.
@@ -118,6 +150,7 @@ export default function ProfileScreen() {
     >
       <LimitsCard />
       <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />
+      {restored && <PhoneStatus />}
     </AccountLayout>
   );
 }

@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { firstName } from '../../domain/account/user';
+import { wantsPhonePrompt } from '../../machines/account/phonePrompt';
 import { useSessionSelector } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { ActivityList } from '../records/ActivityList';
@@ -7,12 +9,17 @@ import { BalanceCard } from './BalanceCard';
 import { ServiceGrid } from '../purchases/ServiceGrid';
 import './wallet.css';
 
+/** Only for an account whose phone is not verified, and after the page is drawn: no other pays for it. */
+const PhonePrompt = lazy(() => import('../account/PhonePrompt'));
+
 /** /dashboard: the greeting, the overview card with the services, and the latest transactions. */
 export default function DashboardScreen() {
   // '' until the stored user is read: the prerendered page greets no one in particular.
   const name = useSessionSelector((s) => firstName(s.context.user.name));
   // The dashboard's list size is the session's `pagination` (5 by default), read once as the list opens.
   const pageSize = useSessionSelector((s) => s.context.pagination);
+  // Known once the server has answered (never from the prerendered page); "Not now" is kept on this browser.
+  const askPhone = useSessionSelector((s) => wantsPhonePrompt(s.context.user));
   useDocumentTitle('Dashboard');
   return (
     <div className="page dashboard">
@@ -36,6 +43,11 @@ export default function DashboardScreen() {
         </div>
         <ActivityList pageSize={pageSize} labelledBy="recent-title" />
       </section>
+      {askPhone && (
+        <Suspense fallback={null}>
+          <PhonePrompt />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { openEmbeddedDatabase } from '../../../server/db/database';
 import { migrate } from '../../../server/db/migrate';
 import type { IncomingTransfer } from '../../../server/gateways/bankPartner';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
+import { DevSms } from '../../../server/gateways/devSms';
 import type { AppContext } from '../../../server/services/context';
 import { creditIncomingTransfer } from '../../../server/services/funding/funding';
 import { createSecretBox } from '../../../server/services/identity/secretBox';
@@ -249,6 +250,7 @@ describe('npm run report -- unmatched, as a child process on an embedded data fo
         hashToken: createTokenHasher(config.tokenKey),
         secrets: createSecretBox(config.pinKey),
         mailer: new DevOutbox({ print: () => {} }),
+        sms: new DevSms({ print: () => {} }),
         afterCommit: (work) => work(),
         sendQueued: () => {},
         publicUrl: config.publicUrl,

@@ -39,6 +39,8 @@ const PER_ACCOUNT: Record<string, keyof RateLimits> = {
   '/api/change-pin': 'changePin',
   '/api/forgot-pin': 'forgotPin',
   '/api/reset-pin': 'resetPin',
+  '/api/send-phone-code': 'phoneCode',
+  '/api/verify-phone': 'verifyPhone',
   '/api/verify-merchant': 'verifyMerchant',
   '/api/statements/summary': 'statements',
   '/api/statements/download': 'statements',

@@ -14,8 +14,18 @@ const PRODUCTION_SECRETS = {
   // A PostgreSQL server: production refuses the embedded database unless told EMBEDDED_DATABASE=yes.
   DATABASE_URL: 'postgres://wallet:secret@db.internal:5432/wallet?sslmode=verify-full',
 };
-/** A real identity provider: production refuses the simulated one (it verifies nearly any number). */
-const IDENTITY_PROVIDER = { IDENTITY: 'dojah', DOJAH_APP_ID: 'app-1', DOJAH_SECRET_KEY: 'prod_sk_0123456789' };
+/**
+ * A real identity provider and a real SMS sender: production refuses the simulated ones (one
+ * verifies nearly any number, the other sends no text).
+ */
+const IDENTITY_PROVIDER = {
+  IDENTITY: 'dojah',
+  DOJAH_APP_ID: 'app-1',
+  DOJAH_SECRET_KEY: 'prod_sk_0123456789',
+  SMS: 'termii',
+  TERMII_API_KEY: 'TL-live-key-0123456789',
+  TERMII_SENDER_ID: 'NairaWallet',
+};
 /** Real money rails, each partner with its own secret: production refuses the simulated bank partner and biller. */
 const VTPASS_KEYS = { VTPASS_API_KEY: 'live-api-key', VTPASS_PUBLIC_KEY: 'PK_live', VTPASS_SECRET_KEY: 'SK_live' };
 const REAL_RAILS = {

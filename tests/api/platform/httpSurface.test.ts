@@ -3,7 +3,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../support/api/accounts';
+import { newPhone, signUp } from '../../support/api/accounts';
 import { startTestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
@@ -93,13 +93,37 @@ describe.each(backends)('HTTP surface in development on $name', (backend) => {
     });
     expect(mails[0].created_at > mails[1].created_at).toBe(true);
   });
+
+  it('GET /dev/sms lists texts newest first, filtered by phone in any of its forms', async () => {
+    const account = await signUp(t, { phone: newPhone() });
+    await t.call('/api/send-phone-code', { token: account.token });
+    t.clock.advance(60_000);
+    await t.call('/api/send-phone-code', { token: account.token });
+    const international = `+234 ${account.phone.slice(1)}`;
+    const reply = await t.call<{ to: string; text: string; created_at: string }[]>(
+      `/dev/sms?to=${encodeURIComponent(international)}`,
+      { method: 'GET' },
+    );
+    expect(reply.status).toBe(200);
+    const texts = reply.body.data!;
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toEqual({ to: account.phone, text: expect.any(String), created_at: t.clock.now().toISOString() });
+    expect(texts[0].created_at > texts[1].created_at).toBe(true);
+    expect(texts[0].text).toMatch(/\n@localhost #\d{6}$/);
+  });
 });
 
 describe.each(backends)('HTTP surface in production on $name', (backend) => {
   const t = useTestApp(backend, { config: PRODUCTION });
 
   it('answers 404 on every /dev/* path', async () => {
-    for (const path of ['/dev/mailbox', '/dev/mailbox?to=a@b.co', '/dev/bank/transfer', '/dev']) {
+    for (const path of [
+      '/dev/mailbox',
+      '/dev/mailbox?to=a@b.co',
+      '/dev/sms?to=08031234567',
+      '/dev/bank/transfer',
+      '/dev',
+    ]) {
       expect(await t.call(path, { method: 'GET' }), path).toMatchObject({ status: 404, body: { type: 'error' } });
     }
     expect((await t.call('/dev/bank/transfer', { body: {} })).status).toBe(404);

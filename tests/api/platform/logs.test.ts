@@ -6,6 +6,7 @@ import type { UserData } from '../../../core/contract';
 import { loggerOptions } from '../../../server/logger';
 import { buildServer } from '../../../server/server';
 import type { OutboxMail } from '../../../server/gateways/devOutbox';
+import type { SentSms } from '../../../server/gateways/devSms';
 import { latestCode, latestPinResetCode } from '../../support/api/accounts';
 import { startTestApp, testConfig } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
@@ -139,7 +140,7 @@ describe.each(backends)('personal data in log lines on $name', (backend) => {
 });
 
 describe.each(backends)('the development outbox on $name', (backend) => {
-  it('announces each mail in the log without its text, which /dev/mailbox shows', async () => {
+  it('announces each mail and text in the log without its text, which /dev/mailbox and /dev/sms show', async () => {
     const lines: string[] = [];
     const database = await backend.open();
     const { app } = await buildServer(testConfig({ logLevel: 'info' }), {
@@ -173,6 +174,14 @@ describe.each(backends)('the development outbox on $name', (backend) => {
         lines.filter((line) => line.includes(`mail to ${email}: Your verification code (read it at /dev/mailbox)`)),
       ).toHaveLength(1);
       expect(linesHolding(lines, { passwords: [password], digits: [code] })).toEqual([]);
+
+      // The development texts likewise: who, never what (the phone's code).
+      expect((await app.inject({ method: 'POST', url: '/api/send-phone-code', headers })).statusCode).toBe(200);
+      const texts = await app.inject({ method: 'GET', url: '/dev/sms?to=08031234567' });
+      const [text] = texts.json<{ data: SentSms[] }>().data;
+      const phoneCode = /#(\d{6})$/.exec(text.text)![1];
+      expect(lines.filter((line) => line.includes('text to 08031234567 (read it at /dev/sms)'))).toHaveLength(1);
+      expect(linesHolding(lines, { passwords: [password], digits: [phoneCode] })).toEqual([]);
     } finally {
       await app.close();
       await database.close();

@@ -5,6 +5,7 @@ import { buildServer } from '../../../server/server';
 import { loadConfig } from '../../../server/config';
 import { SimulatedIdentity } from '../../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../../server/gateways/devCaptcha';
+import { DevSms } from '../../../server/gateways/devSms';
 import { testConfig, type TestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
@@ -163,6 +164,7 @@ describe('/metrics in production', () => {
       db: database.db,
       captcha: new DevCaptcha(),
       identity: new SimulatedIdentity(),
+      sms: new DevSms({ print: () => {} }),
     });
     await app.ready();
     return {
@@ -187,6 +189,9 @@ describe('/metrics in production', () => {
     IDENTITY: 'dojah',
     DOJAH_APP_ID: 'app-1',
     DOJAH_SECRET_KEY: 'prod_sk_0123456789',
+    SMS: 'termii',
+    TERMII_API_KEY: 'TL-live-key-0123456789',
+    TERMII_SENDER_ID: 'NairaWallet',
     // Production refuses the simulated rails; these are only read, never called (the app below keeps the simulated ones).
     BANK_PARTNERS: 'monnify',
     MONNIFY_API_KEY: 'MK_PROD_0001',

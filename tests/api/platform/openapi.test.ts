@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../server/server';
 import { SimulatedIdentity } from '../../../server/gateways/simulatedIdentity';
 import { DevCaptcha } from '../../../server/gateways/devCaptcha';
+import { DevSms } from '../../../server/gateways/devSms';
 import { testConfig, type TestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
@@ -131,6 +132,7 @@ describe('the OpenAPI document (development)', () => {
         'POST /api/resend-otp',
         'POST /api/reset',
         'POST /api/schedules/delete',
+        'POST /api/send-phone-code',
       ].sort(),
     );
     expect(doc.components.schemas.UserData).toBeDefined();
@@ -184,7 +186,12 @@ describe('the OpenAPI UI in production', () => {
     const database = await backends[0].open();
     const { app } = await buildServer(
       testConfig({ production: true, smtpUrl: 'smtp://127.0.0.1:1', captchaSecret: 'unused' }),
-      { db: database.db, captcha: new DevCaptcha(), identity: new SimulatedIdentity() },
+      {
+        db: database.db,
+        captcha: new DevCaptcha(),
+        identity: new SimulatedIdentity(),
+        sms: new DevSms({ print: () => {} }),
+      },
     );
     try {
       expect((await app.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(404);

@@ -5,6 +5,7 @@ import { backends } from '../../support/api/backends';
 import { freePort } from '../../../testkit/freePort';
 import {
   PRODUCTION_IDENTITY,
+  PRODUCTION_SMS,
   productionRails,
   productionSecrets,
   START_TIMEOUT_MS,
@@ -30,9 +31,11 @@ describe.each(backends)('a start with no mode chosen, on $name', ({ name: backen
       expect(await started.exit).toBe(1);
       const output = started.output();
       expect(output).toContain('Naira Wallet cannot start: invalid configuration:');
-      for (const name of Object.keys(SECRETS).filter((name) => !(name in PRODUCTION_IDENTITY)))
+      const providers = { ...PRODUCTION_IDENTITY, ...PRODUCTION_SMS };
+      for (const name of Object.keys(SECRETS).filter((name) => !(name in providers)))
         expect(output).toContain(`${name} must be set in production`);
       expect(output).toContain('IDENTITY must be set to a real provider (dojah) in production');
+      expect(output).toContain('SMS must be set to a real provider (termii');
       expect(output).toContain('BANK_PARTNERS must list only real bank partners in production');
       expect(output).toContain('BILLER must be set to a real biller in production');
       expect(output).toContain('This is a production start: APP_MODE is not `development`');

@@ -7,7 +7,9 @@ import type { CardTopUpStarted, ProblemReport, Schedule, ScheduleDraft, Transact
 import {
   latestCode,
   latestMail,
+  latestPhoneCode,
   latestPinResetCode,
+  newPhone,
   resetTokenFrom,
   signUp,
   signUpWithPin,
@@ -90,8 +92,8 @@ describe('every answer of the journeys, against its description', () => {
     return reply.body.data as T;
   }
 
-  it('account: sign-up, verification, pin, login, profile, password and pin resets', async () => {
-    const account = await signUp(t);
+  it('account: sign-up, verification, pin, login, profile, phone, password and pin resets', async () => {
+    const account = await signUp(t, { phone: newPhone() });
     const { token } = account;
     for (const method of ['GET', 'POST'] as const)
       await t.call('/api/get-user', { method, token, ...(method === 'POST' ? { body: {} } : {}) });
@@ -107,6 +109,9 @@ describe('every answer of the journeys, against its description', () => {
       token,
       body: { device: 'web', name: account.name, phone: account.phone, nin: '', bvn: '' },
     });
+    await ok('/api/send-phone-code', { token });
+    await ok(`/dev/sms?to=${account.phone}`, { method: 'GET', body: undefined });
+    await ok('/api/verify-phone', { token, body: { otp: latestPhoneCode(t, account.phone) } });
     await ok('/api/change-password', {
       token,
       body: {

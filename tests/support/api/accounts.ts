@@ -59,6 +59,31 @@ export const latestCode = (t: TestApp, email: string) =>
 export const resetTokenFrom = (t: TestApp, email: string) =>
   /\/reset\?token=([A-Za-z0-9_-]+)/.exec(latestMail(t, email, 'Reset your Naira Wallet password').text)![1];
 
+/** A phone number of its own, so that the texts of one test's account are never another's. */
+export function newPhone(): string {
+  sequence += 1;
+  return `0803${String((process.pid * 1_000 + sequence) % 10_000_000).padStart(7, '0')}`;
+}
+
+/** The code of the newest text to `phone`, read off its last line (`@<host> #<code>`). */
+export function latestPhoneCode(t: TestApp, phone: string): string {
+  const [text] = t.texts.list(phone);
+  if (!text) throw new Error(`no text to ${phone}`);
+  return /#(\d+)$/.exec(text.text)![1];
+}
+
+/** Proves the account's phone with the code texted to it, as /profile does. */
+export async function verifyPhone(t: TestApp, account: { token: string; phone: string }): Promise<UserData> {
+  const sent = await t.call('/api/send-phone-code', { token: account.token });
+  expect(sent.status, sent.body.message).toBe(200);
+  const reply = await t.call<UserData>('/api/verify-phone', {
+    token: account.token,
+    body: { otp: latestPhoneCode(t, account.phone) },
+  });
+  expect(reply.status, reply.body.message).toBe(200);
+  return reply.body.data!;
+}
+
 /** Signed up and verified (the SPA's path: resend on opening /verify-email, then the code). */
 export async function signUpVerified(t: TestApp, overrides: Partial<Person> = {}): Promise<SignedUp> {
   const account = await signUp(t, overrides);
@@ -121,8 +146,8 @@ export async function verifyIdentities(t: TestApp, account: SignedUp): Promise<U
 }
 
 /** Verified, with a transaction pin. */
-export async function signUpWithPin(t: TestApp, pin = '4826'): Promise<SignedUp> {
-  const account = await signUpVerified(t);
+export async function signUpWithPin(t: TestApp, pin = '4826', overrides: Partial<Person> = {}): Promise<SignedUp> {
+  const account = await signUpVerified(t, overrides);
   const reply = await t.call<UserData>('/api/set-pin', { token: account.token, body: { pin, confirm_pin: pin } });
   expect(reply.status, reply.body.message).toBe(200);
   return { ...account, user: reply.body.data! };

@@ -9,8 +9,10 @@ import type { IdentityGateway } from '../../../server/gateways/identity';
 import { SimulatedIdentity } from '../../../server/gateways/simulatedIdentity';
 import type { CaptchaVerifier } from '../../../server/gateways/captcha';
 import { DevOutbox } from '../../../server/gateways/devOutbox';
+import { DevSms } from '../../../server/gateways/devSms';
 import type { Mailer } from '../../../server/gateways/mailer';
 import type { RequestCounters } from '../../../server/gateways/requestCounters';
+import type { SmsSender } from '../../../server/gateways/sms';
 import { buildServer } from '../../../server/server';
 import { immediateSender } from '../../../server/services/notifications/outbox';
 import type { AppContext } from '../../../server/services/context';
@@ -48,6 +50,8 @@ export interface TestApp {
   ctx: AppContext;
   clock: ManualClock;
   outbox: DevOutbox;
+  /** The texts the app sent (GET /dev/sms lists them too), unless the test handed in a sender of its own. */
+  texts: DevSms;
   backend: Backend['name'];
   /** Every response of this app is checked for transaction pins (support/pinScan.ts). */
   pinScan: PinScan;
@@ -89,6 +93,8 @@ export function tightLimits(max: number): RateLimits {
     changePin: limit,
     forgotPin: limit,
     resetPin: limit,
+    phoneCode: limit,
+    verifyPhone: limit,
     purchase: limit,
     verifyMerchant: limit,
     refreshTransaction: limit,
@@ -125,6 +131,8 @@ export interface TestAppOptions {
   clock?: ManualClock;
   /** Default: an outbox of its own. */
   outbox?: DevOutbox;
+  /** Default: development texts of its own (`texts`). */
+  sms?: SmsSender;
   /** Default: the configuration's (the database unless redisUrl is set). */
   counters?: RequestCounters;
 }
@@ -134,6 +142,8 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   const database = options.database ?? (await backend.open());
   const clock = options.clock ?? new ManualClock();
   const outbox = options.outbox ?? new DevOutbox({ print: () => {}, clock });
+  const texts = new DevSms({ print: () => {}, clock });
+  const sms = options.sms ?? texts;
   const config = testConfig(options.config);
   const banks = options.banks ?? (options.bank ? [options.bank] : undefined);
   const { app, opsConsole } = await buildServer(config, {
@@ -141,6 +151,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     clock,
     timeouts: clock,
     mailer: options.mailer ?? outbox,
+    sms,
     captcha: options.captcha,
     banks,
     biller: options.biller,
@@ -153,7 +164,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   const pinScan = scanResponsesForPins(app);
   const secrets = createSecretBox(config.pinKey);
   // What a test's own service calls queue is tried at once, as the app's is.
-  const outboxDeps = { db: database.db, clock, secrets, senders: { email: options.mailer ?? outbox } };
+  const outboxDeps = { db: database.db, clock, secrets, senders: { email: options.mailer ?? outbox, sms } };
   const sendNow = immediateSender(outboxDeps, (error) => {
     throw error;
   });
@@ -168,6 +179,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
       hashToken: createTokenHasher(config.tokenKey),
       secrets,
       mailer: outbox,
+      sms,
       afterCommit: (work) => work(),
       sendQueued: (message) => sendNow.send(message),
       publicUrl: config.publicUrl,
@@ -178,6 +190,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     },
     clock,
     outbox,
+    texts,
     backend: backend.name,
     pinScan,
     async call<T>(path: string, { method = 'POST', body, token, headers = {}, remoteAddress }: CallOptions = {}) {

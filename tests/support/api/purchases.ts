@@ -21,8 +21,12 @@ export interface Buyer extends SignedUp {
  * Tier 3 (BVN and NIN verified) unless `tier` 1 is asked for: the daily limit of tier 1 is
  * what tiers.test.ts tests, and would stand in the way of the tests of everything else.
  */
-export async function newBuyer(t: TestApp, naira = 0, { tier = 3 }: { tier?: 1 | 3 } = {}): Promise<Buyer> {
-  const account = await signUpWithPin(t, PIN);
+export async function newBuyer(
+  t: TestApp,
+  naira = 0,
+  { tier = 3, phone }: { tier?: 1 | 3; phone?: string } = {},
+): Promise<Buyer> {
+  const account = await signUpWithPin(t, PIN, phone ? { phone } : {});
   if (tier === 3) await verifyIdentities(t, account);
   const [first] = await createAccounts(t, account.token);
   if (naira > 0) await fund(t, first.account_number, naira);

@@ -34,8 +34,17 @@ export function productionSecrets() {
     CAPTCHA_SECRET: `0x4AAAAAAA${randomBytes(12).toString('hex')}`,
     PUBLIC_URL: 'https://wallet.example.ng',
     ...PRODUCTION_IDENTITY,
+    ...PRODUCTION_SMS,
   };
 }
+
+/** Never contacted either: production refuses the simulated SMS sender. */
+export const PRODUCTION_SMS = {
+  SMS: 'termii',
+  TERMII_API_KEY: 'TLnever-contacted-key',
+  TERMII_SENDER_ID: 'NairaWallet',
+  TERMII_BASE_URL: 'http://127.0.0.1:1',
+};
 
 /** Never contacted either: production refuses the simulated identity provider. */
 export const PRODUCTION_IDENTITY = { IDENTITY: 'dojah', DOJAH_APP_ID: 'app-1', DOJAH_SECRET_KEY: 'prod_sk_0123456789' };

@@ -1,0 +1,65 @@
+import { addNotification } from '../notifications/notifications';
+import type { AppContext } from '../context';
+
+/**
+ * The phone on file, and whether its owner proved it theirs: a code texted to it and typed back
+ * (otp.ts sendPhoneCode, verifyPhoneCode). Only a verified phone receives texts (the outcomes of
+ * notifications/textMessages.ts); changing the phone unverifies it.
+ */
+
+/** The owner's phone when verified, where their texts go; null when it is not. */
+export async function verifiedPhone(ctx: AppContext, userId: bigint): Promise<string | null> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['phone', 'phone_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return user.phone_verified_at === null ? null : user.phone;
+}
+
+/** Stamps `phone` verified, if it is still the one on file, and tells the owner what it brings. */
+export async function markPhoneVerified(ctx: AppContext, userId: bigint, phone: string): Promise<void> {
+  const verified = await ctx.db
+    .updateTable('users')
+    .set({ phone_verified_at: ctx.clock.now() })
+    .where('id', '=', userId)
+    .where('phone', '=', phone)
+    .where('phone_verified_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!verified) return;
+  await addNotification(ctx, userId, {
+    title: 'Phone number verified',
+    content:
+      `We will text ${phone} the outcome of every payment and every funding of your wallet, ` +
+      'with the token or pin you buy.',
+  });
+}
+
+/**
+ * A new phone is not verified, and a code still live for the old one is spent: in the
+ * transaction that changes it (profile.ts updateProfile).
+ */
+export async function forgetPhoneVerification(ctx: AppContext, userId: bigint): Promise<void> {
+  await ctx.db.updateTable('users').set({ phone_verified_at: null }).where('id', '=', userId).execute();
+  await ctx.db
+    .updateTable('email_otps')
+    .set({ used_at: ctx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'verify-phone')
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The text carrying a phone's code. Its last line is the origin-bound one-time code format
+ * (`@<host> #<code>`, the WebOTP API's and Safari's): a browser on the phone fills the code in
+ * for our site only, and no other site can ask for it.
+ */
+export function phoneCodeText(publicUrl: string, code: string, ttlMs: number): string {
+  const host = new URL(publicUrl).hostname;
+  return (
+    `Your Naira Wallet phone code is ${code}. It expires in ${ttlMs / 60_000} minutes. Never share it.` +
+    `\n\n@${host} #${code}`
+  );
+}

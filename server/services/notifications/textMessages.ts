@@ -1,0 +1,87 @@
+import { formatNaira, koboToNaira } from '../../../core/money';
+import { isPlainSms, SMS_SEGMENT, toPlainSms, type Sms } from '../../gateways/sms';
+import type { StoredTransaction } from '../records/transactions';
+import type { RefundCause } from '../purchases/wording';
+
+/**
+ * The texts of a transaction's outcome, to the owner's verified phone: a purchase delivered
+ * (with the electricity token, or the exam pin and its serial: what the customer bought and must
+ * keep), a purchase failed and refunded (at once, or later by a requery or at the deadline: the
+ * same text), and each funding of the wallet. Each fits one page of plain text (160 characters,
+ * gateways/sms.ts): the description or the payer's name is shortened to make room, never the
+ * amount, the token, the pin or, when it fits, the reference. Nothing else secret goes in a text.
+ */
+
+const BRAND = 'Naira Wallet: ';
+/** How a shortened part ends. */
+const CUT = '...';
+
+/** ₦1,000.00 as a text writes it: N1,000.00 (the naira sign is no plain character). */
+const naira = (kobo: bigint) => toPlainSms(formatNaira(koboToNaira(kobo)));
+
+/**
+ * `before` + `shortened` + `after` (+ `optional` when the page has room for it), `shortened` cut to
+ * what room is left: the whole fits one page whenever `before` and `after` do.
+ */
+export function fitPage(before: string, shortened: string, after: string, optional = ''): string {
+  const fixed = before.length + after.length;
+  const tail =
+    optional !== '' && fixed + Math.min(shortened.length, 20) + optional.length <= SMS_SEGMENT ? optional : '';
+  const room = SMS_SEGMENT - fixed - tail.length;
+  const label =
+    shortened.length <= room ? shortened : `${shortened.slice(0, Math.max(0, room - CUT.length)).trimEnd()}${CUT}`;
+  return `${before}${label}${after}${tail}`;
+}
+
+/** The reference as the customer quotes it to support; left out when a text could not carry it unchanged. */
+const referenceOf = (row: StoredTransaction) => (isPlainSms(row.reference) ? ` Ref ${row.reference}` : '');
+
+/** The description without the amount it starts with ("₦500.00 MTN airtime for …"), which the text says already. */
+function whatWasBought(row: StoredTransaction): string {
+  const amount = formatNaira(koboToNaira(row.amount_kobo));
+  const description = row.description.startsWith(`${amount} `)
+    ? row.description.slice(amount.length + 1)
+    : row.description;
+  return toPlainSms(description);
+}
+
+/** What the customer must keep of a delivered bill: its token, or its pin and serial. */
+function whatToKeep(row: StoredTransaction): string {
+  if (row.display_name === 'Token') return ` Token: ${toPlainSms(row.display_value)}.`;
+  if (row.display_name === 'PIN') return ` ${toPlainSms(row.display_value)}.`;
+  return '';
+}
+
+/**
+ * The text of a purchase in its final state: completed, or canceled and refunded to the wallet,
+ * because it failed or because the biller did not confirm it within 24 hours (`refund`).
+ */
+export function purchaseText(to: string, row: StoredTransaction, refund: RefundCause | null = null): Sms {
+  const amount = naira(row.amount_kobo);
+  const bought = whatWasBought(row);
+  const reference = referenceOf(row);
+  let text: string;
+  if (row.status === 'completed')
+    text = fitPage(`${BRAND}${amount} paid for `, bought, `.${whatToKeep(row)}`, reference);
+  else if (refund === 'deadline')
+    text = fitPage(`${BRAND}`, bought, ` not confirmed in 24h: ${amount} refunded to your wallet.`, reference);
+  else
+    text = fitPage(
+      `${BRAND}your ${amount} payment for `,
+      bought,
+      ` failed. ${amount} is back in your wallet.`,
+      reference,
+    );
+  return { to, text };
+}
+
+/** The text of a funding of the wallet: how much, and from whom. */
+export function fundingText(to: string, row: StoredTransaction): Sms {
+  const text = fitPage(
+    `${BRAND}${naira(row.amount_kobo)} added to your wallet from `,
+    toPlainSms(row.from_label),
+    '.',
+    referenceOf(row),
+  );
+  return { to, text };
+}
