@@ -157,7 +157,7 @@ export async function poll(
 ): Promise<Answer> {
   const authorization = { authorization: `Bearer ${token}` };
   if (asking === 'before') return (await send(server.port, 'POST', path, { body: {}, headers: authorization })).answer;
-  const conditional = tag ? { 'if-none-match': tag } : {};
+  const conditional: Record<string, string> = tag ? { 'if-none-match': tag } : {};
   const headers = { ...authorization, 'accept-encoding': BROWSER_ENCODINGS, ...conditional };
   return (await send(server.port, 'GET', path, { headers })).answer;
 }
