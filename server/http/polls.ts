@@ -5,7 +5,7 @@ import { withoutBodyHeaders } from './securityHeaders';
 
 /**
  * The validator of an answer's body: a weak tag (the same JSON is one answer, compressed or not) of
- * 128 bits of its SHA-256, so that a changed answer changes its tag.
+ * the first 22 base64url characters (132 bits) of its SHA-256, so that a changed answer changes it.
  */
 export function tagOf(body: string): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
@@ -43,7 +43,7 @@ function answerConditionally() {
 /**
  * One of the app's polls (get-user, fetch-providers, fetch-notifications), every 60 s. The app
  * asks with GET, conditionally (above); the POST with `{}` that every other call is answers as
- * it always did, with no validator: RFC 9110 answers a POST's failed If-None-Match 412, not 304.
+ * it always did and takes no validator: RFC 9110 answers a POST's failed condition 412, never 304.
  * Two routes with one handler, so that each is described as it is sent: the GET has no body.
  * The handler reads the session itself (authenticate.ts pollRead): a poll is not activity.
  */

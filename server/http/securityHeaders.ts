@@ -60,9 +60,9 @@ const SECURITY_HEADERS = Object.keys(helmetHeaders(securityHeaderOptions(true, t
 /**
  * A 304 carries no body: nothing for a policy on how a body is run, sniffed, framed, read across
  * origins or followed to another page to apply to, and RFC 9110 asks a 304 for its validator and
- * cache rules only (ETag, Date, Cache-Control). The answer with the body, a 200 on the same
- * connection, had them all, HSTS included. Without them, a poll that found nothing new costs a
- * fifth of the bytes (docs/benchmarks.md, "What an open dashboard costs").
+ * cache rules only (ETag, Date, Cache-Control). The 200 it stands for carried them all, HSTS
+ * included, as every page, file and other answer still does. Without them, a poll that found
+ * nothing new costs a fifth of the bytes (docs/benchmarks.md, "What an open dashboard costs").
  */
 export function withoutBodyHeaders(reply: FastifyReply): void {
   for (const name of SECURITY_HEADERS) reply.removeHeader(name);
