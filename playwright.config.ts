@@ -70,6 +70,7 @@ const contractJourneys = [
   /funding, identity first/,
   /activities: ten a page/,
   /account pages: profile/,
+  /the dashboard's polls/,
   /(Airtime|Internet|Electricity): a purchase goes through/,
 ];
 

@@ -7,6 +7,7 @@ import { registerAccountRoutes } from './routes/account';
 import { registerAuthRoutes } from './routes/auth';
 import { registerBeneficiaryRoutes } from './routes/beneficiaries';
 import { registerCatalogRoutes } from './routes/catalog';
+import { registerCompression } from './http/compression';
 import { registerDraining, type Draining } from './http/draining';
 import { errorHandler } from './http/errorHandler';
 import { registerFundingRoutes } from './routes/funding';
@@ -72,6 +73,7 @@ export async function registerCustomerApi(app: FastifyInstance, config: Config, 
   app.decorateRequest('auth', null);
   registerSecurityHeaders(app, config.production);
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters, ctx.hashToken) });
+  await registerCompression(app);
   // Responses carry session tokens and identity numbers: no cache may keep them.
   app.addHook('onSend', async (request, reply) => {
     if (/^\/(api|dev)\//.test(request.url)) reply.header('Cache-Control', 'no-store');

@@ -94,6 +94,8 @@ export interface RouteDoc {
   file?: readonly string[];
   /** A success that is a redirect (Location), with no body. */
   redirect?: boolean;
+  /** A GET with validators: it takes If-None-Match and answers 304, with no body, while the answer is the same. */
+  conditional?: boolean;
   /** The route's own error statuses. */
   errors?: number[];
   /** The `data` some errors of a status carry (e.g. a refused pin's reason); the others carry none. */
@@ -127,9 +129,19 @@ function errorAnswers({ auth, errors = [], errorData = {} }: RouteDoc) {
   return answers;
 }
 
+const ifNoneMatch = z.object({
+  'if-none-match': z
+    .string()
+    .optional()
+    .describe('the ETag of the last answer: 304 with no body while the answer is still the same'),
+});
+
+const notModified = z.null().describe('not modified: the answer is still the one of the ETag sent; no body');
+
 /** A route's `schema`: its request as its handler parses it, and every answer as the wire carries it. */
 export function routeDoc(doc: RouteDoc): FastifySchema {
-  const { summary, tags, auth, body, querystring, headers, success = 200 } = doc;
+  const { summary, tags, auth, body, querystring, conditional, success = 200 } = doc;
+  const headers = conditional ? ifNoneMatch : doc.headers;
   return {
     summary,
     tags,
@@ -138,7 +150,7 @@ export function routeDoc(doc: RouteDoc): FastifySchema {
     ...(body ? { body } : {}),
     ...(querystring ? { querystring } : {}),
     ...(headers ? { headers } : {}),
-    response: { [success]: successAnswer(doc), ...errorAnswers(doc) },
+    response: { [success]: successAnswer(doc), ...(conditional ? { 304: notModified } : {}), ...errorAnswers(doc) },
   } as FastifySchema;
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 
 /**
@@ -50,6 +50,23 @@ function helmetHeaders(options: ReturnType<typeof securityHeaderOptions>): Recor
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => (done = true));
   if (!done) throw new Error('securityHeaders: helmet did not finish at once');
   return headers;
+}
+
+/**
+ * The names of every header helmet may set (HSTS among them): those of the widest options.
+ */
+const SECURITY_HEADERS = Object.keys(helmetHeaders(securityHeaderOptions(true, true)));
+
+/**
+ * A 304 carries no body: nothing for a policy on how a body is run, sniffed, framed, read across
+ * origins or followed to another page to apply to, and RFC 9110 asks a 304 for its validator and
+ * cache rules only (ETag, Date, Cache-Control). The 200 it stands for carried them all, HSTS
+ * included, as every page, file and other answer still does. Without them, a poll that found
+ * nothing new costs a fifth of the bytes (docs/benchmarks.md, "What an open dashboard costs").
+ */
+export function withoutBodyHeaders(reply: FastifyReply): void {
+  for (const name of SECURITY_HEADERS) reply.removeHeader(name);
+  reply.removeHeader('content-type');
 }
 
 /**

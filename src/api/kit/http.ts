@@ -4,7 +4,7 @@ import { nextTask } from '../../../core/nextTask';
 import { callFailures } from './messages';
 import { readToken } from './storage';
 
-/** Another host that speaks the same contract can be used with VITE_API_URL. */
+/** Another host that speaks the same contract can be used with VITE_API_URL (it must expose ETag to the polls). */
 const client = ofetch.create({
   baseURL: import.meta.env?.VITE_API_URL ?? '',
   method: 'POST',
@@ -55,17 +55,16 @@ function isSessionRefusal(status: number | undefined, envelope: Envelope): boole
   return status === 401 && /authorization/i.test(envelope.message) && reason === undefined;
 }
 
+/** Sends a request with these headers; answers what came back, which should be an envelope. */
+type Exchange = (headers: Record<string, string>) => Promise<unknown>;
+
 /**
- * The one helper of every call: POST, JSON body and headers, bearer token, and the
- * envelope back — also for 4xx/5xx answers, so callers branch on `type` alone. Network and
- * parse failures throw a CallFailure, whose message is what the user sees (it is toasted); this is
- * the one place where a failed call becomes words.
+ * What every call shares: the bearer token and headers, and the envelope back — also for
+ * 4xx/5xx answers, so callers branch on `type` alone. Network and parse failures throw a
+ * CallFailure, whose message is what the user sees (it is toasted); this is the one place where a
+ * failed call becomes words.
  */
-export async function call<T = unknown>(
-  path: string,
-  body: object = {},
-  options: CallOptions = {},
-): Promise<Envelope<T>> {
+async function answerOf<T>(options: CallOptions, exchange: Exchange): Promise<Envelope<T>> {
   const token = options.token ?? readToken();
   // A request starts in a task of its own: starting one is work on the main thread, and a flow
   // that asks for several at once (a session's poll) would otherwise start them all in the task
@@ -73,11 +72,7 @@ export async function call<T = unknown>(
   await nextTask();
   let answer: unknown;
   try {
-    answer = await client<unknown>(path, {
-      body,
-      signal: options.signal,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers },
-    });
+    answer = await exchange({ ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers });
   } catch (error) {
     // Cancelled by the flow that asked: nobody is waiting for a message.
     if (options.signal?.aborted) throw error;
@@ -98,6 +93,54 @@ export async function call<T = unknown>(
   return answer as Envelope<T>;
 }
 
+/** The one helper of every call but the polls: POST, its JSON body, and the envelope back (answerOf). */
+export function call<T = unknown>(path: string, body: object = {}, options: CallOptions = {}): Promise<Envelope<T>> {
+  return answerOf<T>(options, (headers) => client<unknown>(path, { body, signal: options.signal, headers }));
+}
+
+/** A polled call's last full answer, its tag, and the bearer it was answered to. */
+interface KeptAnswer {
+  authorization: string;
+  tag: string;
+  envelope: Envelope;
+}
+
+/**
+ * The last full answer of each polled call, in this page's memory only. Its API answers are
+ * `no-store`, so the browser's cache keeps none of them (get-user carries the session token):
+ * the app keeps the answer itself, for as long as the page lives, and forgets it with the user.
+ */
+const keptAnswers = new Map<string, KeptAnswer>();
+
+/** Forgets every kept answer (a logout, a refused session). */
+export function forgetKeptAnswers(): void {
+  keptAnswers.clear();
+}
+
+/**
+ * One of the session's polls: a GET with the tag of the last answer, kept for the same bearer.
+ * While nothing changed the server answers 304 with no body, and that kept answer is the answer;
+ * a new one replaces it (one without a tag, none). An error leaves the kept answer for the server
+ * to confirm or replace; a refused session forgets it with the user (forgetOfflineCopy).
+ */
+export function poll<T = unknown>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+  return answerOf<T>(options, async (headers) => {
+    const authorization = headers.Authorization ?? '';
+    const kept = keptAnswers.get(path);
+    const usable = kept?.authorization === authorization ? kept : undefined;
+    const conditional = usable ? { ...headers, 'If-None-Match': usable.tag } : headers;
+    const response = await client.raw<unknown>(path, { method: 'GET', signal: options.signal, headers: conditional });
+    // No kept answer to stand for: undefined, unreadable.
+    if (response.status === 304) return usable?.envelope;
+    const tag = response.headers.get('ETag');
+    const answer = response._data;
+    if (tag && isEnvelope(answer) && answer.type === 'success')
+      keptAnswers.set(path, { authorization, tag, envelope: answer });
+    else keptAnswers.delete(path);
+    return answer;
+  });
+}
+
 /** A non-success envelope as an Error, so a machine's onError path carries the server message. */
 export class ApiError extends Error {
   constructor(readonly envelope: Envelope) {
@@ -108,7 +151,15 @@ export class ApiError extends Error {
 
 /** Resolves with the envelope of a success, rejects with ApiError otherwise. */
 export async function callOk<T = unknown>(path: string, body?: object, options?: CallOptions): Promise<Envelope<T>> {
-  const envelope = await call<T>(path, body, options);
+  return successOf(await call<T>(path, body, options));
+}
+
+/** poll's success, or ApiError. */
+export async function pollOk<T = unknown>(path: string, options?: CallOptions): Promise<Envelope<T>> {
+  return successOf(await poll<T>(path, options));
+}
+
+function successOf<T>(envelope: Envelope<T>): Envelope<T> {
   if (envelope.type !== 'success') throw new ApiError(envelope);
   return envelope;
 }

@@ -2,6 +2,7 @@
 // of the user's activities and when the server last told the user's figures. It lives in the
 // app's own storage beside the stored user, never in a cache the service worker controls (that
 // one holds the app's files only), and logging out forgets it.
+import { forgetKeptAnswers } from './http';
 import { store } from './storage';
 
 const ACTIVITIES_KEY = 'offline_activities';
@@ -107,8 +108,9 @@ export function sessionLapsed(now: number): boolean {
   return now >= times.seen_at + times.idle_ms || now >= times.started_at + times.lifetime_ms;
 }
 
-/** Logging out: nothing of the user stays behind. */
+/** Logging out: nothing of the user stays behind, in storage or in the polls' kept answers. */
 export function forgetOfflineCopy(): void {
+  forgetKeptAnswers();
   const storage = store();
   storage?.removeItem(ACTIVITIES_KEY);
   storage?.removeItem(SYNCED_AT_KEY);

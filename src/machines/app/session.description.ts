@@ -4,7 +4,7 @@ import type { MachineDescription } from '../kit/machineDescription';
 export default {
   summary:
     'The one session of the app (the shared state of docs/product.md, Entities): the user, balance ' +
-    'visibility, notifications, providers, pin attempts; polls and logs out when refused.',
+    'visibility, notifications, providers, pin attempts; polls while the page is shown and logs out when refused.',
   events: {
     'session.route': 'The route the user is on changed.',
     'loading.set': 'Shows or hides the loading overlay.',
@@ -18,6 +18,8 @@ export default {
     'session.refused': 'The server refused the session (expired, revoked).',
     'session.refresh': 'Polls now rather than at the next interval.',
     'session.restore': 'The prerendered first frame is hydrated: reads the stored user and starts.',
+    'page.hide': 'The page went to the background (another tab, a minimised window, a locked phone).',
+    'page.show': 'The page is shown again.',
   },
   guards: {
     hasToken: 'The stored user has a session token.',
@@ -25,6 +27,7 @@ export default {
     lapsed: "The stored session had ended by the server's rules (idle or too old) when it was read.",
     pollFoundLapse: "The poll reached no server, and the session has ended by the server's rules meanwhile.",
     onProtectedRoute: 'The user is on a route that needs a session.',
+    pageHidden: 'The page is in the background: nobody would see what a poll brings.',
   },
   actions: {
     signIn: 'Takes the answered user and pin counter.',
@@ -39,14 +42,16 @@ export default {
     revokeOnServer: 'Revokes the token on the server, fire and forget.',
     setRoute: 'Keeps the route.',
     setLoading: 'Keeps the loading flag.',
+    setPageVisible: 'Keeps whether the page is shown.',
     toggleBalance: 'Flips balance visibility.',
     markRead: 'Marks the notification read.',
     revealMore: 'Keeps `more_reveal`.',
     resetPagination: 'Puts `pagination` and `more_reveal` back.',
   },
   actors: {
-    poll: 'Fetches the user, then providers and notifications.',
+    poll: 'Fetches the user, providers and notifications together, each a GET answered 304 while unchanged.',
     watchSession: 'Hears any call answering that the session is gone.',
+    watchVisibility: 'Hears whether the page is shown, at once and at every change.',
   },
   delays: {
     pollInterval: 'The wait between two polls (60 s).',

@@ -10,6 +10,7 @@ import {
   sessionLapsed,
 } from '../../api/kit/offlineCopy';
 import { loadUser, saveUser } from '../../api/kit/storage';
+import { watchVisibility } from '../../api/kit/visibility';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../../core/limits';
 import { SESSION_EXPIRED } from '../../../core/messages';
 import { isPublicRoute } from '../../domain/app/routes';
@@ -41,6 +42,8 @@ export interface SessionContext {
   synced_at: number | null;
   /** The stored session had ended by the server's rules when it was read: it is forgotten, not resumed. */
   lapsed: boolean;
+  /** Whether the page is shown; a hidden page does not poll (see `signedIn.hidden`). */
+  page_visible: boolean;
 }
 
 export type SessionEvent =
@@ -58,7 +61,10 @@ export type SessionEvent =
   | { type: 'notification.read'; id: number }
   /** The transaction list that pages says whether the server has more behind what it shows ("Load more" needs it). */
   | { type: 'pagination.reveal'; more: boolean }
-  | { type: 'pagination.reset' };
+  | { type: 'pagination.reset' }
+  /** The page went to the background (another tab, a locked phone), or came back. */
+  | { type: 'page.hide' }
+  | { type: 'page.show' };
 
 export interface SessionInput {
   /** The user to start with; without it the stored user is read (at once, or on `session.restore`). */
@@ -149,6 +155,10 @@ export const sessionMachine = setup({
     watchSession: fromCallback<SessionEvent>(({ sendBack }) =>
       onSessionRefused((message) => sendBack({ type: 'session.refused', message })),
     ),
+    /** Whether the page is shown, at once and at every change. */
+    watchVisibility: fromCallback<SessionEvent>(({ sendBack }) =>
+      watchVisibility((visible) => sendBack({ type: visible ? 'page.show' : 'page.hide' })),
+    ),
   },
   actions: {
     ...effects,
@@ -195,6 +205,7 @@ export const sessionMachine = setup({
     },
     setRoute: assign({ pathname: (_, params: { pathname: string }) => params.pathname }),
     setLoading: assign({ loading: (_, params: { value: boolean }) => params.value }),
+    setPageVisible: assign({ page_visible: (_, params: { visible: boolean }) => params.visible }),
     toggleBalance: assign({ reveal_balance: ({ context }) => !context.reveal_balance }),
     markRead: assign({
       notifications: ({ context }, params: { id: number }) =>
@@ -209,6 +220,7 @@ export const sessionMachine = setup({
     lapsed: ({ context }) => context.lapsed,
     pollFoundLapse: ({ event }) => (event as { error?: unknown }).error instanceof SessionLapsed,
     onProtectedRoute: ({ context }) => !isPublicRoute(context.pathname),
+    pageHidden: ({ context }) => !context.page_visible,
   },
   delays: { pollInterval: POLL_INTERVAL_MS },
 }).createMachine({
@@ -226,6 +238,7 @@ export const sessionMachine = setup({
     restored: !input.deferRestore,
     synced_at: input.deferRestore ? null : keptSyncedAt(),
     lapsed: input.user || input.deferRestore ? false : sessionLapsed(Date.now()),
+    page_visible: true,
   }),
   initial: 'starting',
   on: {
@@ -278,8 +291,11 @@ export const sessionMachine = setup({
     signedOut: {},
     signedIn: {
       initial: 'polling',
-      invoke: { src: 'watchSession' },
+      invoke: [{ src: 'watchSession' }, { src: 'watchVisibility' }],
       on: {
+        // A poll under way when the page is hidden finishes; the next waits for the page to be shown.
+        'page.hide': { actions: { type: 'setPageVisible', params: { visible: false } } },
+        'page.show': { actions: { type: 'setPageVisible', params: { visible: true } } },
         'session.update': {
           actions: [{ type: 'mergeUser', params: ({ event }) => ({ data: event.data }) }, 'persistUser'],
         },
@@ -333,8 +349,16 @@ export const sessionMachine = setup({
           },
         },
         waiting: {
+          always: { guard: 'pageHidden', target: 'hidden' },
           after: { pollInterval: 'polling' },
           on: { 'session.refresh': 'polling' },
+        },
+        // Nobody sees the page: no poll, not even one asked for (a purchase done, the network
+        // back). Shown again, one poll catches up at once, and the 60 s cadence starts from it.
+        hidden: {
+          on: {
+            'page.show': { target: 'polling', actions: { type: 'setPageVisible', params: { visible: true } } },
+          },
         },
       },
     },

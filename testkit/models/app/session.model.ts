@@ -66,7 +66,16 @@ const lapsedModel = createActorTestModel(readsLapsedUser, [{ type: 'session.rest
 
 /** The shared-state events change one flag each and are walked on their own. */
 const SHARED_STATE = ['loading.set', 'balance.toggle', 'notification.read', 'pagination.reveal', 'pagination.reset'];
-const lifecycleEvents = (_: AnyMachineSnapshot, event: AnyEventObject) => !SHARED_STATE.includes(event.type);
+/** The page hidden and shown: walked with the polls they pause, not with every way in and out. */
+const PAGE = ['page.hide', 'page.show'];
+const lifecycleEvents = (_: AnyMachineSnapshot, event: AnyEventObject) =>
+  !SHARED_STATE.includes(event.type) && !PAGE.includes(event.type);
+/** The polls' own steps beside the page's: answered, failed, the wait, a refresh asked for. */
+const POLL_STEPS = [`xstate.done.actor.${POLL}`, AFTER_INTERVAL, 'session.refresh'];
+const pageEvents = (_: AnyMachineSnapshot, event: AnyEventObject) =>
+  PAGE.includes(event.type) ||
+  POLL_STEPS.includes(event.type) ||
+  (event.type === `xstate.error.actor.${POLL}` && !((event as { error?: unknown }).error instanceof SessionLapsed));
 // Notifications arrive with the first poll; later polls bring nothing new to mark.
 const sharedStateEvents = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   SHARED_STATE.includes(event.type) ||
@@ -91,11 +100,15 @@ export const sessionModel: MachineModel = defineModel({
   name: 'session',
   machine: sessionMachine,
   model,
-  transitions: 21,
+  transitions: 25,
   traversals: [
     {
       label: 'signing in and out, polling',
       options: { input: signedIn, filterEvents: lifecycleEvents, serializeState: serializeTransitionTaken },
+    },
+    {
+      label: 'the page hidden and shown: no poll while hidden, one when shown',
+      options: { input: signedIn, filterEvents: pageEvents, serializeState: serializeTransitionTaken },
     },
     {
       label: 'shared state',

@@ -215,6 +215,20 @@ describe.each(backends)('the built SPA on $name', (backend) => {
     expect(plain.body).toBe('console.log("app")');
   });
 
+  it('leaves a file without a compressed copy as it is: the API compresses its answers, never the files', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/index.html', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-encoding']).toBeUndefined();
+    expect(index.body).toContain('<div id="root">');
+    const gzipOnly = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipOnly.headers['content-encoding']).toBeUndefined();
+    expect(gzipOnly.body).toBe('console.log("app")');
+  });
+
   it('keeps /api and /dev answering JSON, never the SPA', async () => {
     for (const url of ['/api/unknown', '/dev/mailbox']) {
       const response = await get(url);

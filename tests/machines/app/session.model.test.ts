@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, SimulatedClock, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import { POLL_INTERVAL_MS } from '../../../core/limits';
 import { call } from '../../../src/api/kit/http';
 import { emptyUser, type SessionUser } from '../../../src/domain/account/user';
@@ -31,6 +31,9 @@ import { createTransitionCoverage } from '../../../testkit/models/kit/transition
 
 const coverage = createTransitionCoverage(sessionMachine);
 
+/** The page's visibility as the model's paths send it: the browser's own is never heard here. */
+const quietPage = fromCallback<SessionEvent>(() => () => undefined);
+
 function runPath(input: SessionStart) {
   return async (path: ModelPath) => {
     const poll = deferredActor<PollResult>();
@@ -39,7 +42,7 @@ function runPath(input: SessionStart) {
     const clock = new SimulatedClock();
     const actor = createActor(
       sessionMachine.provide({
-        actors: { poll: poll.logic },
+        actors: { poll: poll.logic, watchVisibility: quietPage },
         actions: {
           persistUser: ({ context }) => void persisted.push(context.user),
           // What storage holds when the app starts from a prerendered page (the model's readsSignedInUser
@@ -79,6 +82,23 @@ function runPath(input: SessionStart) {
         'session.update': ({ event }) => send(event),
         'session.login': ({ event }) => startsPoll(() => send(event)),
         'session.refresh': ({ event }) => startsPoll(() => send(event)),
+        'page.hide': ({ event }) => {
+          const before = poll.count;
+          send(event);
+          // Hidden, nothing polls: not the minutes passing, not a poll asked for.
+          if (actor.getSnapshot().matches({ signedIn: 'hidden' })) {
+            clock.increment(30 * POLL_INTERVAL_MS);
+            send({ type: 'session.refresh' });
+          }
+          expect(poll.count).toBe(before);
+        },
+        // Shown again after being hidden: one poll at once. A page shown while a poll is under way asks nothing more.
+        'page.show': ({ event }) => {
+          if (actor.getSnapshot().matches({ signedIn: 'hidden' })) return startsPoll(() => send(event));
+          const before = poll.count;
+          send(event);
+          expect(poll.count).toBe(before);
+        },
         'session.logout': ({ event }) => {
           const { token } = actor.getSnapshot().context.user;
           send(event);
@@ -169,6 +189,95 @@ describe('sessionMachine (model-based)', () => {
   });
 
   itWalkedEveryTransition('sessionMachine', coverage, sessionModel.transitions);
+});
+
+/** A page the test hides and shows: the session's visibility actor, provided. */
+function fakePage() {
+  let report: (visible: boolean) => void = () => undefined;
+  return {
+    logic: fromCallback<SessionEvent>(({ sendBack }) => {
+      report = (visible) => sendBack({ type: visible ? 'page.show' : 'page.hide' });
+      return () => (report = () => undefined);
+    }),
+    hide: () => report(false),
+    show: () => report(true),
+  };
+}
+
+describe('sessionMachine: no poll while the page is hidden', () => {
+  function signedInWith(page: ReturnType<typeof fakePage>) {
+    const poll = deferredActor<PollResult>();
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { poll: poll.logic, watchVisibility: page.logic },
+        actions: { persistUser: () => undefined, revokeOnServer: () => undefined },
+      }),
+      { input: signedIn, clock },
+    ).start();
+    return { actor, poll, clock };
+  }
+
+  it('polls every 60 s while shown, none while hidden however long, and once at once when shown again', async () => {
+    const page = fakePage();
+    const { actor, poll, clock } = signedInWith(page);
+    expect(poll.count).toBe(1);
+    poll.last.resolve(polled);
+    await settled();
+    clock.increment(POLL_INTERVAL_MS);
+    expect(poll.count).toBe(2);
+    poll.last.resolve(polled);
+    await settled();
+
+    page.hide();
+    clock.increment(60 * POLL_INTERVAL_MS);
+    // What asks for a poll at once (the network back, a purchase done) waits for the page too.
+    actor.send({ type: 'session.refresh' });
+    expect(poll.count).toBe(2);
+    expect(actor.getSnapshot().matches({ signedIn: 'hidden' })).toBe(true);
+
+    page.show();
+    expect(poll.count).toBe(3);
+    page.show();
+    expect(poll.count).toBe(3);
+    poll.last.resolve(polled);
+    await settled();
+    // The cadence starts again from the catch-up.
+    clock.increment(POLL_INTERVAL_MS - 1);
+    expect(poll.count).toBe(3);
+    clock.increment(1);
+    expect(poll.count).toBe(4);
+    actor.stop();
+  });
+
+  it('lets a poll under way when the page is hidden finish and keeps what it brought, then waits', async () => {
+    const page = fakePage();
+    const { actor, poll, clock } = signedInWith(page);
+    page.hide();
+    poll.last.resolve(polled);
+    await settled();
+    expect(actor.getSnapshot().context.user.wallet_balance).toBe(5000);
+    expect(actor.getSnapshot().matches({ signedIn: 'hidden' })).toBe(true);
+    clock.increment(10 * POLL_INTERVAL_MS);
+    expect(poll.count).toBe(1);
+    page.show();
+    expect(poll.count).toBe(2);
+    actor.stop();
+  });
+
+  it('a page hidden and shown again while a poll is under way asks nothing more', async () => {
+    const page = fakePage();
+    const { actor, poll, clock } = signedInWith(page);
+    page.hide();
+    page.show();
+    poll.last.resolve(polled);
+    await settled();
+    expect(poll.count).toBe(1);
+    expect(actor.getSnapshot().matches({ signedIn: 'waiting' })).toBe(true);
+    clock.increment(POLL_INTERVAL_MS);
+    expect(poll.count).toBe(2);
+    actor.stop();
+  });
 });
 
 describe('sessionMachine: the server’s pin count', () => {
