@@ -22,6 +22,7 @@ import { DEMO_ACCOUNT } from '../db/demoAccount';
 import { migrate } from '../db/migrate';
 import type { Database } from '../db/schema';
 import { DevCaptcha } from '../gateways/devCaptcha';
+import { DevSms } from '../gateways/devSms';
 import { DevOutbox } from '../gateways/devOutbox';
 import { SimulatedIdentity } from '../gateways/simulatedIdentity';
 import { buildServer } from '../server';
@@ -86,7 +87,11 @@ export async function startPollServer(): Promise<PollServer> {
   const clock = new OffsetClock();
   const mailer = new DevOutbox({ print: () => {}, clock });
   // Production has no stand-in providers of its own; these answer nothing the polls ask.
-  const stands = { captcha: new DevCaptcha(), identity: new SimulatedIdentity() };
+  const stands = {
+    captcha: new DevCaptcha(),
+    identity: new SimulatedIdentity(),
+    sms: new DevSms({ print: () => {}, clock }),
+  };
   const { app } = await buildServer(config, { db: database.db, clock, mailer, ...stands, seedDemoAccount: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
