@@ -8,7 +8,7 @@ import { fundingReceipt } from '../../services/records/receipts';
 import { recordAudit } from './audit';
 import { existingCustomer } from './customerRecord';
 import { goodwill, matchToCustomer, returnToSender, type Moved } from './moneyMovements';
-import { confirmCode } from './secondFactor';
+import { confirmCode, type FactorProof } from './secondFactor';
 import { reauthenticated } from './signIn';
 import { refuseDependentChecker } from './staffChanges';
 
@@ -44,7 +44,7 @@ export interface NewRequest {
   customerId?: bigint;
   incomingTransferId?: bigint;
   reason: string;
-  code: string;
+  code: FactorProof;
 }
 
 const ALREADY_PENDING = 'a request for this transfer is already waiting for approval';
@@ -238,7 +238,7 @@ export async function approveMoney(
   ctx: AppContext,
   checker: StaffActor,
   requestId: bigint,
-  code: string,
+  code: FactorProof,
   rules: MoneyRules,
 ): Promise<MoneyRequest> {
   return reauthenticated(ctx, checker, () => decideApproval(ctx, checker, requestId, code, rules));
@@ -249,7 +249,7 @@ async function decideApproval(
   ctx: AppContext,
   checker: StaffActor,
   requestId: bigint,
-  code: string,
+  code: FactorProof,
   rules: MoneyRules,
 ) {
   return inTransaction(ctx, async (tx) => {

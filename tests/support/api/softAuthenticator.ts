@@ -86,9 +86,9 @@ export class SoftAuthenticator {
     const flags = UP | AT | (bend.userVerified === false ? 0 : UV) | (bend.backedUp ? BE | BS : 0);
     const authData = authenticatorData(bend.rpId ?? rp.id ?? '', flags, 0, attested);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, string> | Uint8Array>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', authData],
       ]),
     );
