@@ -408,13 +408,16 @@ export interface AmountPurchaseRequest {
   beneficiary: string;
   /** Naira, at most two decimals; a number or a numeric string. */
   amount: number | string;
-  pin: string;
+  pin?: string;
+  /** In place of the pin: a passkey's answer to `/api/passkeys/confirm/start` (core/passkeys.ts PasskeyAnswer). */
+  passkey?: { ceremony: string; response: Record<string, unknown> };
 }
 export interface PlanPurchaseRequest {
   provider_id: number;
   package_id: number;
   beneficiary: string;
-  pin: string;
+  pin?: string;
+  passkey?: { ceremony: string; response: Record<string, unknown> };
 }
 export interface VerifyMerchantRequest {
   provider_id: number;

@@ -51,6 +51,10 @@ export interface RateLimits {
   beneficiaries: RateLimit;
   markNotification: RateLimit;
   logout: RateLimit;
+  /** Passkey sign-ins begun and finished: every visit of /login begins one, for the e-mail field's autofill. */
+  passkeySignIn: RateLimit;
+  /** Adding (each checks the account password, as change-password does), renaming and removing passkeys. */
+  passkeys: RateLimit;
 }
 
 /**
@@ -93,6 +97,8 @@ const BASE_RATE_LIMITS: RateLimits = {
   beneficiaries: { max: 30, windowMs: MINUTE }, // per account
   markNotification: { max: 60, windowMs: MINUTE }, // per account
   logout: { max: 30, windowMs: MINUTE }, // per account
+  passkeySignIn: { max: 60, windowMs: 15 * MINUTE }, // per address
+  passkeys: { max: 30, windowMs: 15 * MINUTE }, // per account; a wrong password also counts toward the login throttle
 };
 
 const PRODUCTION_HINT =

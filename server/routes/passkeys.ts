@@ -65,8 +65,8 @@ export const passkeyConfirms = (
  */
 export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }: PasskeyRouteDeps) {
   const session = requireSession(ctx);
-  const managed = [session, limitRequests(app, limits, 'changePassword', byAccount)];
-  const signIn = limitRequests(app, limits, 'login', byAddress);
+  const managed = [session, limitRequests(app, limits, 'passkeys', byAccount)];
+  const signIn = limitRequests(app, limits, 'passkeySignIn', byAddress);
   const doc = (summary: string, more: Omit<Parameters<typeof routeDoc>[0], 'summary' | 'tags'>) =>
     routeDoc({ summary, tags: ['passkeys'], ...more });
 

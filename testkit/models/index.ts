@@ -22,6 +22,8 @@ import { merchantVerificationModel } from './purchases/merchantVerification.mode
 import { notMeModel } from './account/notMe.model';
 import { notificationsModel } from './notifications/notifications.model';
 import { otpCountdownModel } from './account/otpCountdown.model';
+import { passkeySignInModel } from './account/passkeySignIn.model';
+import { passkeysModel } from './account/passkeys.model';
 import { pinDialogModel } from './account/pinDialog.model';
 import { problemReportModel } from './records/problemReport.model';
 import { profileModel } from './account/profile.model';
@@ -59,6 +61,8 @@ export const models: MachineModel[] = [
   notificationsModel,
   notMeModel,
   otpCountdownModel,
+  passkeysModel,
+  passkeySignInModel,
   pinDialogModel,
   problemReportModel,
   profileModel,

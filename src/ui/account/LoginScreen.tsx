@@ -3,6 +3,9 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { LoginForm } from '../../domain/kit/validation';
 import { loginMachine } from '../../machines/account/login';
+import { passkeySignInMachine } from '../../machines/account/passkeySignIn';
+import { passkeysSupported } from '../../api/kit/webauthn';
+import { useHydrated } from '../kit/useHydrated';
 import { useFlow } from '../kit/useFlow';
 import { useSession } from '../app/SessionContext';
 import { AuthLayout } from './AuthLayout';
@@ -12,9 +15,14 @@ import { TextField } from '../kit/TextField';
 
 /** /login; the redirect of a user already signed in is the route's (RedirectIfSignedIn). */
 export default function LoginScreen() {
-  const actor = useFlow(loginMachine, { session: useSession() });
+  const session = useSession();
+  const actor = useFlow(loginMachine, { session });
+  const passkey = useFlow(passkeySignInMachine, { session });
   const form = useSelector(actor, (s) => s.context.form);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const askingPasskey = useSelector(passkey, (s) => s.hasTag('busy'));
+  // The prerendered page has no button: whether the browser can use passkeys is known once hydrated.
+  const hydrated = useHydrated();
 
   const change = (field: keyof LoginForm) => (value: string) => actor.send({ type: 'login.change', field, value });
   const submit = (e: FormEvent) => {
@@ -31,7 +39,8 @@ export default function LoginScreen() {
           value={form.email}
           onValueChange={change('email')}
           type="email"
-          autoComplete="email"
+          // `webauthn`: the browser offers this site's passkeys among the field's suggestions.
+          autoComplete="email webauthn"
           inputMode="email"
         />
         <PasswordField
@@ -45,6 +54,17 @@ export default function LoginScreen() {
         </p>
         <SubmitButton busy={busy}>Log in</SubmitButton>
       </form>
+      {hydrated && passkeysSupported() && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block passkey-sign-in"
+          disabled={askingPasskey}
+          aria-busy={askingPasskey}
+          onClick={() => passkey.send({ type: 'passkey.signIn' })}
+        >
+          Sign in with a passkey
+        </button>
+      )}
       <p className="auth-links">
         New here? <Link to="/register">Create an account</Link>
       </p>

@@ -8,6 +8,7 @@ import { AccountLayout } from './AccountLayout';
 import { DateOfBirthField } from './DateOfBirthField';
 import { IdNumberField } from './IdNumberField';
 import { LimitsCard } from '../wallet/LimitsCard';
+import { PasskeysSection } from './PasskeysSection';
 import { PhoneField } from '../kit/PhoneField';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
@@ -118,6 +119,7 @@ export default function ProfileScreen() {
     >
       <LimitsCard />
       <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />
+      {restored && <PasskeysSection />}
     </AccountLayout>
   );
 }
