@@ -3,6 +3,7 @@ import type { UndeliverableMessage } from '../../../core/console';
 import { categoryLabel } from '../../domain/kit/transactionCategory';
 import { ActionButton, Empty, Loaded, Naira, Section, When } from './components';
 import { useRecord } from './flows';
+import { PasskeysPanel } from './PasskeysPanel';
 
 /**
  * At a glance: today's purchases and funding, what is stuck or waiting (messages included), the
@@ -157,6 +158,7 @@ export function GlanceScreen() {
           </>
         )}
       </Loaded>
+      <PasskeysPanel />
     </>
   );
 }

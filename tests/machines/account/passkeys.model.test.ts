@@ -68,7 +68,7 @@ describe('passkeysMachine (model-based)', () => {
           'passkeys.reload': () => void send({ type: 'passkeys.reload' }),
           'passkeys.remove': ({ event }) => void send(event),
           'passkeys.rename': ({ event }) => {
-            const blank = (event as { name: string }).name.trim() === '';
+            const blank = (event as unknown as { name: string }).name.trim() === '';
             effects.expect(blank ? [errorToast(NAME_NEEDED)] : []);
             send(event);
             if (!blank) expect(rename.last.input).toEqual({ id: 1, name: 'Work phone' });

@@ -1,3 +1,4 @@
+import type { PasskeyConfirmation } from '../../../src/api/account/passkeys';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { isComplete, joinCode } from '../../../src/domain/account/codes';
@@ -31,7 +32,7 @@ describe('pinDialogMachine (model-based)', () => {
     for (const path of shortestPaths(pinDialogModel, traversal)) {
       it(`${traversal.label}: ${pathTitle(path)}`, async () => {
         const owner = recorder();
-        const confirm = deferredActor<typeof CONFIRMATION>();
+        const confirm = deferredActor<PasskeyConfirmation>();
         const actor = createActor(pinDialogMachine.provide({ actors: { confirm: confirm.logic } }), {
           input: { owner: owner.actor, passkeys: index === 1 },
           inspect: coverage.inspect,
