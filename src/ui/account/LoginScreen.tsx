@@ -1,10 +1,8 @@
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { LoginForm } from '../../domain/kit/validation';
 import { loginMachine } from '../../machines/account/login';
-import { passkeySignInMachine } from '../../machines/account/passkeySignIn';
-import { passkeysSupported } from '../../api/kit/webauthn';
 import { useHydrated } from '../kit/useHydrated';
 import { useFlow } from '../kit/useFlow';
 import { useSession } from '../app/SessionContext';
@@ -13,15 +11,14 @@ import { PasswordField } from '../kit/PasswordField';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
 
+const PasskeySignIn = lazy(() => import('./PasskeySignIn'));
+
 /** /login; the redirect of a user already signed in is the route's (RedirectIfSignedIn). */
 export default function LoginScreen() {
-  const session = useSession();
-  const actor = useFlow(loginMachine, { session });
-  const passkey = useFlow(passkeySignInMachine, { session });
+  const actor = useFlow(loginMachine, { session: useSession() });
   const form = useSelector(actor, (s) => s.context.form);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const askingPasskey = useSelector(passkey, (s) => s.hasTag('busy'));
-  // The prerendered page has no button: whether the browser can use passkeys is known once hydrated.
+  // The prerendered page has no passkey button: whether the browser can use passkeys is known once hydrated.
   const hydrated = useHydrated();
 
   const change = (field: keyof LoginForm) => (value: string) => actor.send({ type: 'login.change', field, value });
@@ -54,16 +51,10 @@ export default function LoginScreen() {
         </p>
         <SubmitButton busy={busy}>Log in</SubmitButton>
       </form>
-      {hydrated && passkeysSupported() && (
-        <button
-          type="button"
-          className="btn btn-secondary btn-block passkey-sign-in"
-          disabled={askingPasskey}
-          aria-busy={askingPasskey}
-          onClick={() => passkey.send({ type: 'passkey.signIn' })}
-        >
-          Sign in with a passkey
-        </button>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <PasskeySignIn />
+        </Suspense>
       )}
       <p className="auth-links">
         New here? <Link to="/register">Create an account</Link>
