@@ -12,7 +12,7 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
-/** Authenticator-data flags (WebAuthn §6.1). */
+/** The flags byte of the authenticator data, as WebAuthn lays it out. */
 const UP = 0x01;
 const UV = 0x04;
 const BE = 0x08;
