@@ -629,10 +629,14 @@ const scheduleTiming = {
   end: ScheduleEnd,
 };
 export type ScheduleTiming = z.infer<z.ZodObject<typeof scheduleTiming>>;
-/** Creating a schedule authorises its runs with the transaction pin, each up to the amount shown. */
+/**
+ * Creating a schedule authorises its runs with the transaction pin (or a passkey in its place),
+ * each up to the amount shown.
+ */
 export interface CreateScheduleRequest extends ScheduleProduct, ScheduleTiming {
   name: string;
-  pin: string;
+  pin?: string;
+  passkey?: { ceremony: string; response: Record<string, unknown> };
 }
 export interface UpdateScheduleRequest extends CreateScheduleRequest {
   schedule_id: number;
