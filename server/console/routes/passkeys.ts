@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PASSKEY_NAME_MAX_LENGTH, PasskeyAnswer } from '../../../core/passkeys';
 import type { RelyingParty } from '../../config';
 import { AppError } from '../../errors';

@@ -124,7 +124,9 @@ export async function addPasskey(
     if (!row) throw new AppError(409, ALREADY_ADDED);
     await addNotification(tx, session.userId, {
       title: 'Passkey added',
-      content: `The passkey “${form.name}” was added to your account. If this was not you, open the link in the e-mail we sent you at once.`,
+      content:
+        `The passkey “${form.name}” was added to your account. If this was not you, open the link in the ` +
+        'e-mail we sent you at once.',
     });
     await tellOwnerOfChange(tx, session.userId, 'passkey-added', `Its name: “${form.name}”.`);
     return row.id;
@@ -187,7 +189,7 @@ async function passkeyOf(ctx: AppContext, response: AuthenticationResponseJSON):
 }
 
 /** Checks an assertion of `stored` and records its counter; refused (PasskeyRefused) when anything fails. */
-async function usePasskey(
+async function checkPasskeyUse(
   ctx: AppContext,
   rp: RelyingParty,
   challenge: string,
@@ -218,7 +220,7 @@ export async function signInWithPasskey(
   const challenge = await takeChallenge(ctx, answer.ceremony, 'sign-in', 'nobody');
   const response = answer.response as unknown as AuthenticationResponseJSON;
   const stored = await passkeyOf(ctx, response);
-  await usePasskey(ctx, rp, challenge, response, stored);
+  await checkPasskeyUse(ctx, rp, challenge, response, stored);
   await refuseLockedAccount(ctx, stored.user_id);
   await inTransaction(ctx, async (tx) => {
     const sighting = await recordDevice(tx, stored.user_id, client.deviceId);
@@ -259,7 +261,7 @@ export async function confirmedByPasskey(
     const response = answer.response as unknown as AuthenticationResponseJSON;
     const stored = await passkeyOf(ctx, response);
     if (stored.user_id !== session.userId) throw new PasskeyRefused('unknown-credential');
-    await usePasskey(ctx, rp, challenge, response, stored);
+    await checkPasskeyUse(ctx, rp, challenge, response, stored);
     return true;
   } catch (error) {
     if (!(error instanceof PasskeyRefused)) throw error;

@@ -3,7 +3,7 @@ import type { Passkey, PasskeyCeremony } from '../../../core/passkeys';
 import { DEVICE } from '../../../core/limits';
 import { callOk } from '../kit/http';
 import { deviceId } from '../kit/storage';
-import { createPasskey, forgetPasskeyHere, rememberPasskeyHere, usePasskey } from '../kit/webauthn';
+import { createPasskey, forgetPasskeyHere, rememberPasskeyHere, answerWithPasskey } from '../kit/webauthn';
 
 /**
  * The account's passkeys (docs/product.md, "Passkeys"): each ceremony is a start call (the
@@ -43,7 +43,7 @@ export async function removePasskey(passkey: Passkey, signal?: AbortSignal): Pro
 /** Signs in with a passkey the phone offers: in a dialog, or in the e-mail field's autofill. */
 export async function signInWithPasskey(autofill: boolean, signal?: AbortSignal): Promise<Envelope<UserData>> {
   const started = await callOk<PasskeyCeremony>('/api/passkeys/sign-in/start', {}, { signal });
-  const response = await usePasskey(started.data!, autofill);
+  const response = await answerWithPasskey(started.data!, autofill);
   const body = { ceremony: started.data!.ceremony, response, device: DEVICE, device_id: deviceId() };
   const signedIn = await callOk<UserData>('/api/passkeys/sign-in', body, { signal });
   rememberPasskeyHere(idOf(response));
@@ -53,6 +53,6 @@ export async function signInWithPasskey(autofill: boolean, signal?: AbortSignal)
 /** The answer a purchase or a schedule carries in place of the pin: this session's challenge, signed. */
 export async function confirmWithPasskey(signal?: AbortSignal): Promise<PasskeyConfirmation> {
   const started = await callOk<PasskeyCeremony>('/api/passkeys/confirm/start', {}, { signal });
-  const response = await usePasskey(started.data!);
+  const response = await answerWithPasskey(started.data!);
   return { ceremony: started.data!.ceremony, response };
 }

@@ -19,7 +19,7 @@ import type {
   SuspendedTransfer,
 } from '../../../core/console';
 import type { Passkey, PasskeyCeremony } from '../../../core/passkeys';
-import { createPasskey, usePasskey } from '../kit/webauthn';
+import { createPasskey, answerWithPasskey } from '../kit/webauthn';
 import { keepSession, opsCall } from './http';
 
 /** Every call of the console's API, by what it does (server/console/routes). */
@@ -102,7 +102,7 @@ export const listAudit = (filter: AuditFilter, signal?: Signal) => opsCall<Audit
 /** A passkey ceremony of this tab's session: the server's challenge, then the phone's screen lock. */
 async function passkeyAnswer(startPath: string, signal: Signal) {
   const { data } = await opsCall<PasskeyCeremony>(startPath, {}, signal);
-  return { ceremony: data.ceremony, response: await usePasskey(data) };
+  return { ceremony: data.ceremony, response: await answerWithPasskey(data) };
 }
 
 export const listPasskeys = (signal?: Signal) => opsCall<Passkey[]>('passkeys/list', {}, signal);

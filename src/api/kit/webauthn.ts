@@ -32,7 +32,7 @@ export async function createPasskey(ceremony: PasskeyCeremony): Promise<Record<s
  * Uses a passkey for an authentication ceremony: in a dialog, or (`autofill`) offered in the
  * e-mail field's suggestions until the user picks one or the page aborts it.
  */
-export async function usePasskey(ceremony: PasskeyCeremony, autofill = false): Promise<Record<string, unknown>> {
+export async function answerWithPasskey(ceremony: PasskeyCeremony, autofill = false): Promise<Record<string, unknown>> {
   const { startAuthentication } = await library();
   const optionsJSON = ceremony.options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'];
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });

@@ -3,8 +3,8 @@ import type { MachineDescription } from '../kit/machineDescription';
 /** The page of src/machines/console/moneyApproval.ts in docs/machines. */
 export default {
   summary:
-    'The checker’s half of maker-checker on one pending request: approve with their own passkey or code, turn it down ' +
-    'with a note, or (the maker) withdraw it.',
+    'The checker’s half of maker-checker on one pending request: approve with their own passkey or code, ' +
+    'turn it down with a note, or (the maker) withdraw it.',
   events: {
     'approval.approve': '“Approve…”.',
     'approval.reject': '“Turn down…”.',

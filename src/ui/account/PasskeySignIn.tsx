@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { passkeysSupported } from '../../api/kit/webauthn';
+import { passkeysSupported } from '../../machines/kit/passkeySupport';
 import { passkeySignInMachine } from '../../machines/account/passkeySignIn';
 import { useSession } from '../app/SessionContext';
 import { useFlow } from '../kit/useFlow';

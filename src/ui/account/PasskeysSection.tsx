@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { Passkey } from '../../../core/passkeys';
 import { formatDateTime } from '../../domain/kit/dateTime';
 import { passkeysMachine } from '../../machines/account/passkeys';
-import { passkeysSupported } from '../../api/kit/webauthn';
+import { passkeysSupported } from '../../machines/kit/passkeySupport';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { PasswordField } from '../kit/PasswordField';
 import { SubmitButton } from '../kit/SubmitButton';

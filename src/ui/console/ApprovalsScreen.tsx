@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { passkeysSupported } from '../../api/kit/webauthn';
+import { passkeysSupported } from '../../machines/kit/passkeySupport';
 import { Link } from 'react-router-dom';
 import { MONEY_REQUEST_LABELS, type MoneyRequest } from '../../../core/console';
 import { useFlow } from '../kit/useFlow';

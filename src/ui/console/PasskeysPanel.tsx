@@ -1,4 +1,4 @@
-import { passkeysSupported } from '../../api/kit/webauthn';
+import { passkeysSupported } from '../../machines/kit/passkeySupport';
 import { ActionButton, Empty, Loaded, Section, When } from './components';
 import { useRecord } from './flows';
 

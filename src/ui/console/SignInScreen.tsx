@@ -1,6 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { passkeysSupported } from '../../api/kit/webauthn';
+import { passkeysSupported } from '../../machines/kit/passkeySupport';
 import type { ActorRefFrom } from 'xstate';
 import { TextField } from '../kit/TextField';
 import { SubmitButton } from '../kit/SubmitButton';
