@@ -19,7 +19,7 @@ import { registerCaseRoutes } from './routes/cases';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerMoneyRoutes } from './routes/money';
 import { registerOperationsRoutes } from './routes/operations';
-import { registerSessionRoutes } from './routes/session';
+import { registerSessionRoutes, signInAttempts } from './routes/session';
 import { registerStaffRoutes } from './routes/staff';
 import { registerStaffPasskeyRoutes } from './routes/passkeys';
 import type { ProviderHealth } from './services/glance';
@@ -104,7 +104,7 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
   registerMoneyRoutes(app, deps.ctx, rules, config.ops.passkeys);
   registerOperationsRoutes(app, deps.ctx, deps.providers);
   registerStaffRoutes(app, deps.ctx, config.ops.publicUrl, config.ops.passkeys);
-  registerStaffPasskeyRoutes(app, deps.ctx, config.ops.passkeys);
+  registerStaffPasskeyRoutes(app, deps.ctx, config.ops.passkeys, signInAttempts(app, config.rateLimits.login));
   await registerConsolePage(app, config.staticDir);
   return app;
 }

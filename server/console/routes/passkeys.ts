@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { PASSKEY_NAME_MAX_LENGTH, PasskeyAnswer } from '../../../core/passkeys';
 import type { RelyingParty } from '../../config';
@@ -54,9 +54,15 @@ export async function factorOf(
 }
 
 /** A staff member's passkeys: adding, listing and removing them, and signing in with one. */
-export function registerStaffPasskeyRoutes(app: FastifyInstance, ctx: AppContext, rp: RelyingParty) {
+export function registerStaffPasskeyRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  rp: RelyingParty,
+  attempts: preHandlerHookHandler,
+) {
   const own = { config: { access: { permission: 'glance.read' as const } } };
-  const halfOpen = { config: { access: { stage: 'second-factor' as const } } };
+  // The address's limit of the password and code steps (routes/session.ts), counted with them.
+  const halfOpen = { config: { access: { stage: 'second-factor' as const } }, preHandler: attempts };
 
   app.post('/ops/api/passkeys/list', own, async (request) =>
     success('passkeys', await listStaffPasskeys(ctx, staffOf(request).staffId)),

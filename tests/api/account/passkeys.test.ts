@@ -227,10 +227,17 @@ describe.each(backends)('passkeys on $name', (backend) => {
     expect(bought.body.data?.status).toBe('completed');
     const afterOne = await balance(t, buyer.token);
 
+    const otherChallenge = await confirmation(t, phone, buyer.token, {
+      challenge: 'YW5vdGhlci1jaGFsbGVuZ2UtZW50aXJlbHk',
+    });
+    const notThisOne = await buy(t, buyer.token, 'airtime', airtime(otherChallenge));
+    expect([notThisOne.status, notThisOne.body.message]).toEqual([400, PASSKEY_REFUSED]);
+    expect(notThisOne.body.data).toMatchObject({ reason: 'pin-incorrect', pin_attempts: 1 });
+
     const wrongOrigin = await confirmation(t, phone, buyer.token, { origin: 'https://phish.example.com' });
     const refused = await buy(t, buyer.token, 'airtime', airtime(wrongOrigin));
     expect([refused.status, refused.body.message]).toEqual([400, PASSKEY_REFUSED]);
-    expect(refused.body.data).toMatchObject({ reason: 'pin-incorrect', pin_attempts: 1 });
+    expect(refused.body.data).toMatchObject({ reason: 'pin-incorrect', pin_attempts: 2 });
 
     // Another account's passkey, over this session's own challenge.
     const stranger = await signUpWithPin(t);
@@ -239,7 +246,7 @@ describe.each(backends)('passkeys on $name', (backend) => {
     const start = await started(t, '/api/passkeys/confirm/start', buyer.token);
     const foreign = { ceremony: start.ceremony, response: strangersPhone.assert(start.options) };
     const notTheirs = await buy(t, buyer.token, 'airtime', airtime(foreign));
-    expect(notTheirs.body.data).toMatchObject({ reason: 'pin-incorrect', pin_attempts: 2 });
+    expect(notTheirs.body.data).toMatchObject({ reason: 'pin-incorrect', pin_attempts: 3, attempts_left: 0 });
 
     const replay = await confirmation(t, phone, buyer.token);
     expect((await buy(t, buyer.token, 'airtime', airtime(replay))).status).toBe(200);
@@ -249,7 +256,10 @@ describe.each(backends)('passkeys on $name', (backend) => {
 
     // The pin's count keeps its meaning: a passkey does not clear it, and the next wrong one logs out.
     const user = await t.call<UserData>('/api/get-user', { token: buyer.token });
-    expect(user.body.data?.pin_attempts).toBe(2);
+    expect(user.body.data?.pin_attempts).toBe(3);
+    const last = await confirmation(t, phone, buyer.token, { origin: 'https://phish.example.com' });
+    const loggedOut = await buy(t, buyer.token, 'airtime', airtime(last));
+    expect([loggedOut.status, loggedOut.body.data]).toEqual([401, { reason: 'pin-logout' }]);
   });
 
   it('a locked pin refuses a passkey purchase too', async () => {

@@ -152,6 +152,14 @@ describe.each(backends)('staff passkeys on $name', (backend) => {
       checker.token,
     );
     expect([byCode.status, byCode.body.message]).toEqual([403, PASSKEY_REQUIRED]);
+    const otherChallenge = await confirmation(checker, key, { challenge: 'YW5vdGhlci1jaGFsbGVuZ2UtZW50aXJlbHk' });
+    const notThisOne = await ops(
+      t,
+      'money/requests/approve',
+      { request_id: id, passkey: otherChallenge },
+      checker.token,
+    );
+    expect([notThisOne.status, notThisOne.body.message]).toEqual([403, PASSKEY_REFUSED]);
     const wrongOrigin = await confirmation(checker, key, { origin: 'https://phish.example.com' });
     const refused = await ops(t, 'money/requests/approve', { request_id: id, passkey: wrongOrigin }, checker.token);
     expect([refused.status, refused.body.message]).toEqual([403, PASSKEY_REFUSED]);
@@ -165,6 +173,25 @@ describe.each(backends)('staff passkeys on $name', (backend) => {
     const replayed = await ops(t, 'money/requests/approve', { request_id: id, passkey }, checker.token);
     expect([replayed.status, replayed.body.message]).toEqual([400, CEREMONY_ENDED]);
     expect(await balance(t, customer.token)).toBe(before + 500);
+  });
+
+  it('refuses a registration for another challenge or origin, or sent again', async () => {
+    const member = await staffMember(t, 'support');
+    const key = keyOf();
+    const register = async (bend: Bend) => {
+      const start = await started('passkeys/add/start', member.token);
+      const body = { ceremony: start.ceremony, response: key.register(start.options, bend), name: 'Desk key' };
+      return { body, reply: await ops(t, 'passkeys/add', body, member.token) };
+    };
+    const otherChallenge = await register({ challenge: 'YW5vdGhlci1jaGFsbGVuZ2UtZW50aXJlbHk' });
+    expect([otherChallenge.reply.status, otherChallenge.reply.body.message]).toEqual([403, PASSKEY_REFUSED]);
+    expect((await register({ origin: t.config.passkeys.origin })).reply.status).toBe(403);
+    const made = await register({});
+    expect(made.reply.status).toBe(200);
+    const replayed = await ops(t, 'passkeys/add', made.body, member.token);
+    expect([replayed.status, replayed.body.message]).toEqual([400, CEREMONY_ENDED]);
+    const listed = await ops<Passkey[]>(t, 'passkeys/list', {}, member.token);
+    expect(listed.body.data).toHaveLength(1);
   });
 
   it('a maker with a passkey asks with it', async () => {
