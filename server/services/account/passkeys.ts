@@ -131,10 +131,11 @@ export async function addPasskey(
     await tellOwnerOfChange(tx, session.userId, 'passkey-added', `Its name: “${form.name}”.`);
     return row.id;
   });
-  return must((await listPasskeys(ctx, session.userId)).find((passkey) => passkey.id === Number(id)));
+  return found((await listPasskeys(ctx, session.userId)).find((passkey) => passkey.id === Number(id)));
 }
 
-function must<T>(value: T | undefined): T {
+/** The passkey looked for, or 404: it is not (or no longer) on the account. */
+function found<T>(value: T | undefined): T {
   if (value === undefined) throw new AppError(404, NOT_FOUND);
   return value;
 }
@@ -148,7 +149,7 @@ export async function renamePasskey(ctx: AppContext, userId: bigint, passkeyId: 
     .returning('id')
     .executeTakeFirst();
   if (!renamed) throw new AppError(404, NOT_FOUND);
-  return must((await listPasskeys(ctx, userId)).find((passkey) => passkey.id === Number(passkeyId)));
+  return found((await listPasskeys(ctx, userId)).find((passkey) => passkey.id === Number(passkeyId)));
 }
 
 /** Removes a passkey: it signs nothing in from now on; the owner is e-mailed. */
