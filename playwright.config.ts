@@ -50,9 +50,15 @@ process.env.E2E_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.admin-invitati
 process.env.E2E_SECOND_ADMIN_INVITATION ??= `${process.env.E2E_DATA_DIR}.second-admin-invitation`;
 const firstAdmin = (email: string, name: string, file: string) =>
   `tsx server/cli/staff.ts create --email ${email} --name "${name}" --role admin --invitation-file ${file}`;
+// Two more for the passkey journey (tests/e2e/passkeys.spec.ts): a maker, and a checker who signs in
+// and approves with a passkey; console.spec.ts's admins are its own, serial journey's.
+process.env.E2E_PASSKEY_MAKER_INVITATION ??= `${process.env.E2E_DATA_DIR}.passkey-maker-invitation`;
+process.env.E2E_PASSKEY_CHECKER_INVITATION ??= `${process.env.E2E_DATA_DIR}.passkey-checker-invitation`;
 const firstAdmins = [
   firstAdmin('admin@ops.test', 'Ada Admin', process.env.E2E_ADMIN_INVITATION),
   firstAdmin('admin2@ops.test', 'Bola Admin', process.env.E2E_SECOND_ADMIN_INVITATION),
+  firstAdmin('maker@ops.test', 'Chidi Maker', process.env.E2E_PASSKEY_MAKER_INVITATION),
+  firstAdmin('checker@ops.test', 'Dayo Checker', process.env.E2E_PASSKEY_CHECKER_INVITATION),
 ];
 
 // The "contract" project: a few journeys through Stoplight Prism, a validating proxy in front of
@@ -120,7 +126,7 @@ const stack: StackServer[] = [
     name: 'simulated',
     command: `${firstAdmins.join(' && ')} && tsx server/main.ts`,
     url: `${baseURL}/api/health`,
-    // Two runs of the staff command (the first migrates the fresh database) before the server.
+    // Four runs of the staff command (the first migrates the fresh database) before the server.
     timeoutMs: 180_000,
     env: {
       ...serverEnv(port, process.env.E2E_DATA_DIR),
@@ -251,6 +257,8 @@ export default defineConfig<{ contractProxy?: string }>({
         'hydration.spec.ts',
         'offline.spec.ts',
         'console.spec.ts',
+        // Every step of a passkey's ceremonies is decided before a provider is called.
+        'passkeys.spec.ts',
         'account.spec.ts',
         'pin.spec.ts',
         'recovery.spec.ts',

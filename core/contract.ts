@@ -434,13 +434,16 @@ export interface AmountPurchaseRequest {
   beneficiary: string;
   /** Naira, at most two decimals; a number or a numeric string. */
   amount: number | string;
-  pin: string;
+  pin?: string;
+  /** In place of the pin: a passkey's answer to `/api/passkeys/confirm/start` (core/passkeys.ts PasskeyAnswer). */
+  passkey?: { ceremony: string; response: Record<string, unknown> };
 }
 export interface PlanPurchaseRequest {
   provider_id: number;
   package_id: number;
   beneficiary: string;
-  pin: string;
+  pin?: string;
+  passkey?: { ceremony: string; response: Record<string, unknown> };
 }
 export interface VerifyMerchantRequest {
   provider_id: number;
@@ -655,10 +658,14 @@ const scheduleTiming = {
   end: ScheduleEnd,
 };
 export type ScheduleTiming = z.infer<z.ZodObject<typeof scheduleTiming>>;
-/** Creating a schedule authorises its runs with the transaction pin, each up to the amount shown. */
+/**
+ * Creating a schedule authorises its runs with the transaction pin (or a passkey in its place),
+ * each up to the amount shown.
+ */
 export interface CreateScheduleRequest extends ScheduleProduct, ScheduleTiming {
   name: string;
-  pin: string;
+  pin?: string;
+  passkey?: { ceremony: string; response: Record<string, unknown> };
 }
 export interface UpdateScheduleRequest extends CreateScheduleRequest {
   schedule_id: number;

@@ -47,7 +47,7 @@ const SESSIONLESS = /[\\/]src[\\/]ui[\\/]site[\\/](LandingScreen|TermsScreen|Pol
  * (and what those load lazily: a problem report, a receipt) belongs to the signed-in app.
  */
 const SIGNED_OUT =
-  /[\\/]src[\\/]ui[\\/]account[\\/](Register|Login|Forgot|Reset|VerifyEmail|SetPin|NotMe|IAmHuman)Screen\.tsx$/;
+  /[\\/]src[\\/]ui[\\/]account[\\/]((Register|Login|Forgot|Reset|VerifyEmail|SetPin|NotMe|IAmHuman)Screen|PasskeySignIn)\.tsx$/;
 // The customer app's feature rooms (not the app's frame, nor the kit both apps share), and the signed-in app's frames.
 const APP_LAZY =
   /[\\/]src[\\/]ui[\\/]((account|wallet|purchases|schedules|records|notifications|site)[\\/]|app[\\/]appFrames\.ts$)/;
@@ -135,6 +135,14 @@ type Group =
   | 'pair'
   | 'console';
 
+/**
+ * A library loaded only when it is used, through a dynamic import of its own (the passkey
+ * ceremonies' @simplewebauthn/browser, src/api/kit/webauthn.ts): left to the rules below, the
+ * console's import of it would put its modules in `kit`, which /login loads on every first visit.
+ * With the bundler's default, they stay in the chunk of the import, fetched on the first ceremony.
+ */
+const ON_DEMAND = /[\\/]node_modules[\\/]@simplewebauthn[\\/]browser[\\/]/;
+
 /** Source size (characters) under which a module two lazy modules share goes with `screens`. */
 const PAIR_MINIMUM = 2_000;
 
@@ -142,6 +150,7 @@ const PAIR_MINIMUM = 2_000;
 function chunkOf(id: string, context: ChunkingContext): { group: Group; name: string } | null {
   if (REACT_DOM_CLIENT.test(id)) return { group: 'reactDom', name: 'react-dom-client' };
   if (framesChunk(id)) return framesChunk(id);
+  if (ON_DEMAND.test(id)) return null;
   const info = context.getModuleInfo(id);
   if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
   const reached = roots(id, context);

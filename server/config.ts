@@ -54,6 +54,10 @@ export interface RateLimits {
   beneficiaries: RateLimit;
   markNotification: RateLimit;
   logout: RateLimit;
+  /** Passkey sign-ins begun and finished: every visit of /login begins one, for the e-mail field's autofill. */
+  passkeySignIn: RateLimit;
+  /** Adding (each checks the account password, as change-password does), renaming and removing passkeys. */
+  passkeys: RateLimit;
 }
 
 /**
@@ -98,6 +102,8 @@ const BASE_RATE_LIMITS: RateLimits = {
   beneficiaries: { max: 30, windowMs: MINUTE }, // per account
   markNotification: { max: 60, windowMs: MINUTE }, // per account
   logout: { max: 30, windowMs: MINUTE }, // per account
+  passkeySignIn: { max: 60, windowMs: 15 * MINUTE }, // per address
+  passkeys: { max: 30, windowMs: 15 * MINUTE }, // per account; a wrong password also counts toward the login throttle
 };
 
 const PRODUCTION_HINT =
@@ -384,6 +390,26 @@ export const ENVIRONMENT = {
     schema: absoluteUrl.transform(origin).optional(),
     meaning: 'origin used in e-mailed links',
     requiredWhen: 'production',
+  },
+  WEBAUTHN_ORIGIN: {
+    // The default depends on PUBLIC_URL, so loadConfig supplies it.
+    shown: 'PUBLIC_URL (`localhost` for a loopback address)',
+    schema: absoluteUrl.transform(origin).optional(),
+    meaning:
+      'the origin a passkey ceremony of the app must come from (its client data says where the browser was): ' +
+      'any other is refused. Browsers give no passkey to an IP address, so a loopback PUBLIC_URL becomes ' +
+      "`localhost`'s; production refuses an http:// one",
+  },
+  WEBAUTHN_RP_ID: {
+    shown: "WEBAUTHN_ORIGIN's host",
+    schema: z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'must be a lower-case domain name, without scheme or port')
+      .optional(),
+    meaning:
+      "the passkeys' relying party: the domain they belong to, WEBAUTHN_ORIGIN's host or a parent of it " +
+      '(`example.com` for `https://app.example.com`); a passkey made for one domain never works for another, ' +
+      'so changing it retires every customer passkey. The console always uses its own host (OPS_PUBLIC_URL)',
   },
   STATIC_DIR: {
     config: 'staticDir',
@@ -839,18 +865,41 @@ export type SessionPolicy = Config['sessions'];
 function reshaped(settings: Settings, production: boolean, host: string) {
   const sandboxes = !production || settings.STAGING;
   const api = (name: ProviderApi) => settings[name] ?? PROVIDER_APIS[name][sandboxes ? 'sandbox' : 'live'];
+  const publicUrl = settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`);
   return {
     production,
     /** A production start against the providers' sandboxes (STAGING=yes), never with real customers. */
     staging: production && settings.STAGING,
     host,
-    publicUrl: settings.PUBLIC_URL ?? origin(`http://localhost:${settings.PORT}`),
+    publicUrl,
     bankPartners: bankPartnersOf(settings, api('MONNIFY_BASE_URL')),
     biller: billerOf(settings, api('VTPASS_BASE_URL')),
     identity: identityOf(settings, api('DOJAH_BASE_URL')),
     sms: smsOf(settings),
     'ops.publicUrl': settings.OPS_PUBLIC_URL ?? origin(`http://127.0.0.1:${settings.OPS_PORT ?? 3001}`),
+    passkeys: relyingParty(settings.WEBAUTHN_ORIGIN ?? publicUrl, settings.WEBAUTHN_RP_ID),
+    'ops.passkeys': relyingParty(
+      settings.OPS_PUBLIC_URL ?? origin(`http://127.0.0.1:${settings.OPS_PORT ?? 3001}`),
+      undefined,
+      'Naira Wallet console',
+    ),
   };
+}
+
+/**
+ * Who passkeys are made for and where their ceremonies must happen (services/account/passkeys.ts).
+ * Browsers refuse an IP address as the relying party, so a loopback origin is spelt `localhost`.
+ */
+export interface RelyingParty {
+  name: string;
+  id: string;
+  origin: string;
+}
+
+function relyingParty(at: string, id: string | undefined, name = 'Naira Wallet'): RelyingParty {
+  const url = new URL(at);
+  if (isLoopbackUrl(url) && url.hostname !== 'localhost') url.hostname = 'localhost';
+  return { name, id: id ?? url.hostname, origin: origin(url.href) };
 }
 
 /** A key its requiredWhen makes required here: a start without it was refused before any config is built. */
@@ -981,6 +1030,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     ...embeddedDatabaseProblems(text, production),
     ...migrationDatabaseProblems(text),
     ...consoleExposureProblems(text, production),
+    ...passkeyProblems(text),
     ...(parsed.invalid.size === 0 &&
     text.OPS_PORT !== undefined &&
     [text.PORT ?? '3000', text.METRICS_PORT].includes(text.OPS_PORT)
@@ -1122,6 +1172,7 @@ const POSTGRES_TLS = {
  */
 const TLS_URLS: Partial<Record<Name, { secure: (url: URL) => boolean; want: string }>> = {
   PUBLIC_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
+  WEBAUTHN_ORIGIN: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
   CAPTCHA_VERIFY_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
   MONNIFY_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
   PAYSTACK_BASE_URL: { secure: (url) => url.protocol === 'https:', want: 'an https:// URL' },
@@ -1186,6 +1237,21 @@ function consoleExposureProblems(text: Text, production: boolean): string[] {
     );
   }
   return problems;
+}
+
+/**
+ * A passkey's relying party must be the host its ceremonies come from or a parent domain of it:
+ * the browser refuses any other, so every ceremony would fail.
+ */
+function passkeyProblems(text: Text): string[] {
+  const at = text.WEBAUTHN_ORIGIN ?? text.PUBLIC_URL;
+  const id = text.WEBAUTHN_RP_ID;
+  if (id === undefined || at === undefined || !URL.canParse(at)) return [];
+  const host = new URL(at).hostname;
+  const within = host === id || (host.endsWith(`.${id}`) && id.includes('.'));
+  return within || (isLoopbackUrl(new URL(at)) && id === 'localhost')
+    ? []
+    : [`WEBAUTHN_RP_ID must be ${host} or a parent domain of it (the host passkeys are used at), not ${id}`];
 }
 
 /** The simulated identity provider verifies nearly any number, so production refuses it. */

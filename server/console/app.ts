@@ -20,8 +20,9 @@ import { registerCustomerRoutes } from './routes/customers';
 import { registerMoneyRoutes } from './routes/money';
 import { registerOperationsRoutes } from './routes/operations';
 import { registerProductRoutes } from './routes/products';
-import { registerSessionRoutes } from './routes/session';
+import { registerSessionRoutes, signInAttempts } from './routes/session';
 import { registerStaffRoutes } from './routes/staff';
+import { registerStaffPasskeyRoutes } from './routes/passkeys';
 import type { ProviderHealth } from './services/glance';
 import type { RequeryNow } from './services/transactions';
 
@@ -100,13 +101,12 @@ export async function buildConsoleApp(config: Config, deps: ConsoleDeps): Promis
   registerSessionRoutes(app, deps.ctx, config.rateLimits.login);
   registerCustomerRoutes(app, deps.ctx, deps.requeries, deps.requeryNow);
   registerCaseRoutes(app, deps.ctx);
-  registerMoneyRoutes(app, deps.ctx, {
-    approvalWindowMs: config.ops.approvalWindowMs,
-    adminAboveKobo: config.ops.adminAboveKobo,
-  });
+  const rules = { approvalWindowMs: config.ops.approvalWindowMs, adminAboveKobo: config.ops.adminAboveKobo };
+  registerMoneyRoutes(app, deps.ctx, rules, config.ops.passkeys);
   registerOperationsRoutes(app, deps.ctx, deps.providers);
   registerProductRoutes(app, deps.ctx);
-  registerStaffRoutes(app, deps.ctx, config.ops.publicUrl);
+  registerStaffRoutes(app, deps.ctx, config.ops.publicUrl, config.ops.passkeys);
+  registerStaffPasskeyRoutes(app, deps.ctx, config.ops.passkeys, signInAttempts(app, config.rateLimits.login));
   await registerConsolePage(app, config.staticDir);
   return app;
 }

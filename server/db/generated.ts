@@ -268,6 +268,28 @@ export interface PartnerEnrolments {
   user_id: bigint;
 }
 
+export interface PasskeyChallenges {
+  bound_to: string;
+  ceremony: "register" | "sign-in" | "confirm" | "staff-register" | "staff-sign-in" | "staff-confirm";
+  challenge: string;
+  expires_at: Date;
+  token_hash: Uint8Array;
+}
+
+export interface Passkeys {
+  backed_up: boolean;
+  counter: bigint;
+  created_at: Date;
+  credential_id: string;
+  device_hash: Uint8Array | null;
+  id: GeneratedAlways<bigint>;
+  last_used_at: Date | null;
+  name: string;
+  public_key: Uint8Array;
+  transports: string[];
+  user_id: bigint;
+}
+
 export interface PasswordResetTokens {
   created_at: Date;
   expires_at: Date;
@@ -577,6 +599,19 @@ export interface StaffFailedAttempts {
   staff_id: bigint;
 }
 
+export interface StaffPasskeys {
+  backed_up: boolean;
+  counter: bigint;
+  created_at: Date;
+  credential_id: string;
+  id: GeneratedAlways<bigint>;
+  last_used_at: Date | null;
+  name: string;
+  public_key: Uint8Array;
+  staff_id: bigint;
+  transports: string[];
+}
+
 export interface StaffRecoveryCodes {
   code_hash: Uint8Array;
   staff_id: bigint;
@@ -759,6 +794,8 @@ export interface DB {
   outbox: Outbox;
   packages: Packages;
   partner_enrolments: PartnerEnrolments;
+  passkey_challenges: PasskeyChallenges;
+  passkeys: Passkeys;
   password_reset_tokens: PasswordResetTokens;
   pending_confirmations: PendingConfirmations;
   pin_lockouts: PinLockouts;
@@ -779,6 +816,7 @@ export interface DB {
   staff_audit: StaffAudit;
   staff_changes: StaffChanges;
   staff_failed_attempts: StaffFailedAttempts;
+  staff_passkeys: StaffPasskeys;
   staff_recovery_codes: StaffRecoveryCodes;
   staff_sessions: StaffSessions;
   statement_downloads: StatementDownloads;

@@ -10,13 +10,16 @@ import {
 import { PIN_LENGTH } from '../../core/limits';
 import { messages } from '../../core/messages';
 import { SERVICE_CATEGORIES, SERVICES, type BeneficiaryRule, type Service } from '../../core/services';
-import type { RateLimits } from '../config';
+import type { RateLimits, RelyingParty } from '../config';
 import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
 import { verifyMerchant } from '../services/purchases/merchants';
 import type { PurchaseDeps } from '../services/purchases/billerCalls';
 import type { PurchaseOrder } from '../services/purchases/product';
 import { purchase } from '../services/purchases/purchase';
+import type { Authorisation } from '../services/purchases/authorisation';
+import { PasskeyAnswer } from '../../core/passkeys';
+import { passkeyConfirms } from './passkeys';
 import { recentBeneficiaries } from '../services/purchases/recentBeneficiaries';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
@@ -28,6 +31,8 @@ export interface PurchaseRouteDeps {
   ctx: AppContext;
   purchases: PurchaseDeps;
   limits: RateLimits;
+  /** Where a purchase's passkey must have been used (config `passkeys`). */
+  rp: RelyingParty;
 }
 
 const KEY_REQUIRED =
@@ -76,39 +81,56 @@ const transactionPin = z
   .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), PIN_FORMAT);
 
 /**
+ * What confirms a purchase: the pin, or a passkey's answer to a confirmation ceremony
+ * (`/api/passkeys/confirm/start`). Without either, the pin is asked for.
+ */
+const confirmationFields = { pin: transactionPin.optional(), passkey: PasskeyAnswer.optional() };
+type Confirmation = { pin: string; passkey?: undefined } | { pin?: undefined; passkey: PasskeyAnswer };
+const confirmed = (body: { pin?: string; passkey?: PasskeyAnswer }, context: z.RefinementCtx) => {
+  if (body.pin === undefined && body.passkey === undefined)
+    context.addIssue({ code: 'custom', message: PIN_REQUIRED, path: ['pin'] });
+};
+const confirmationOf = (body: { pin?: string; passkey?: PasskeyAnswer }): Confirmation =>
+  body.passkey ? { passkey: body.passkey } : { pin: body.pin ?? '' };
+
+/**
  * A purchase of the service: provider, beneficiary and the amount (or plan) all present first,
  * with the one message the forms give; then each field's rule from the service table.
  */
-function purchaseBody(service: Service): z.ZodType<PurchaseOrder & { pin: string }> {
+function purchaseBody(service: Service): z.ZodType<PurchaseOrder & Confirmation> {
   const { pricing } = service;
   if (pricing.kind === 'plan') {
     return filledFirst(['provider_id', 'package_id', 'beneficiary'], messages.allFieldsRequired, {
       provider_id: catalogId('provider_id'),
       package_id: catalogId('package_id'),
       beneficiary: beneficiary(service.beneficiary),
-      pin: transactionPin,
-    }).transform((body) => ({
-      service,
-      providerId: body.provider_id,
-      packageId: body.package_id,
-      beneficiary: body.beneficiary,
-      amountKobo: null,
-      pin: body.pin,
-    }));
+      ...confirmationFields,
+    })
+      .superRefine(confirmed)
+      .transform((body) => ({
+        service,
+        providerId: body.provider_id,
+        packageId: body.package_id,
+        beneficiary: body.beneficiary,
+        amountKobo: null,
+        ...confirmationOf(body),
+      }));
   }
   return filledFirst(['provider_id', 'beneficiary', 'amount'], messages.allFieldsRequired, {
     provider_id: catalogId('provider_id'),
     beneficiary: beneficiary(service.beneficiary),
     amount: nairaAmountWithin('amount', pricing.minKobo, pricing.maxKobo),
-    pin: transactionPin,
-  }).transform((body) => ({
-    service,
-    providerId: body.provider_id,
-    packageId: null,
-    beneficiary: body.beneficiary,
-    amountKobo: body.amount,
-    pin: body.pin,
-  }));
+    ...confirmationFields,
+  })
+    .superRefine(confirmed)
+    .transform((body) => ({
+      service,
+      providerId: body.provider_id,
+      packageId: null,
+      beneficiary: body.beneficiary,
+      amountKobo: body.amount,
+      ...confirmationOf(body),
+    }));
 }
 
 /** The beneficiary is normalised once the provider, and so the service, is known. */
@@ -125,7 +147,7 @@ const recentBeneficiariesBody = requestBody({ category: z.enum(SERVICE_CATEGORIE
  */
 const purchaseDoc = (service: Service, body: z.ZodType) =>
   routeDoc({
-    summary: `Buy ${service.category} (the pin is checked; at most once per Idempotency-Key)`,
+    summary: `Buy ${service.category} (the pin or a passkey is checked; at most once per Idempotency-Key)`,
     tags: ['purchases'],
     auth: true,
     body,
@@ -143,7 +165,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 }
 
 /** One purchase call per service (POST /api/<category>), merchant verification and recent beneficiaries. */
-export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, limits }: PurchaseRouteDeps) {
+export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, limits, rp }: PurchaseRouteDeps) {
   const session = requireSession(ctx);
   const limited = [session, limitRequests(app, limits, 'purchase', byAccount)];
 
@@ -153,9 +175,13 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
       `/api/${service.category}`,
       { schema: purchaseDoc(service, purchaseBodyOf), preHandler: limited },
       async (request, reply) => {
-        const { pin, ...input } = purchaseBodyOf.parse(request.body);
+        const { pin, passkey, ...input } = purchaseBodyOf.parse(request.body);
         const key = idempotencyKeyOf(request);
-        const response = await purchase(ctx, purchases, { kind: 'pin', session: authOf(request), pin }, key, input);
+        const session = authOf(request);
+        const authorisation: Authorisation = passkey
+          ? { kind: 'passkey', session, confirmed: await passkeyConfirms(ctx, rp, session, passkey, request.log) }
+          : { kind: 'pin', session, pin: pin ?? '' };
+        const response = await purchase(ctx, purchases, authorisation, key, input);
         return reply.code(response.status).send(response.body);
       },
     );

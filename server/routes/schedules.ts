@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Schedule, ScheduleDraft, type ScheduleEnd, type ScheduleTiming } from '../../core/contract';
 import { messages, scheduleWords } from '../../core/messages';
@@ -11,7 +11,10 @@ import {
 } from '../../core/schedules';
 import { parseTime } from '../../core/scheduleCalendar';
 import { lagosDayStart } from '../../core/days';
-import type { RateLimits } from '../config';
+import type { RateLimits, RelyingParty } from '../config';
+import { PasskeyAnswer } from '../../core/passkeys';
+import type { Confirmation } from '../services/schedules/authoring';
+import { passkeyConfirms } from './passkeys';
 import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
 import { createSchedule, updateSchedule, type ScheduleForm } from '../services/schedules/authoring';
@@ -37,7 +40,16 @@ export interface ScheduleRouteDeps {
   ctx: AppContext;
   schedules: ScheduleDeps;
   limits: RateLimits;
+  /** Where a schedule's passkey must have been used (config `passkeys`). */
+  rp: RelyingParty;
 }
+
+const PIN_REQUIRED = 'please enter your transaction pin';
+/** The pin, or a passkey's answer to a confirmation ceremony (`/api/passkeys/confirm/start`). */
+const confirmation = {
+  pin: pin('pin', PIN_REQUIRED).optional(),
+  passkey: PasskeyAnswer.optional(),
+};
 
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 const day = (field: string, required: string) =>
@@ -112,16 +124,13 @@ const scheduleFields = {
     .string({ error: scheduleWords.timeRequired })
     .refine((value) => parseTime(value) !== null, scheduleWords.timeRequired),
   end: endSchema.default({ kind: 'never' }),
-  pin: pin('pin', 'please enter your transaction pin'),
+  ...confirmation,
 };
 const createBody = requestBody(scheduleFields);
 const updateBody = requestBody({ schedule_id: positiveId('schedule_id'), ...scheduleFields });
 const idBody = requestBody({ schedule_id: positiveId('schedule_id') });
 /** Accepting a new price, or authorising again after a recovery: the schedule and the pin. */
-const acceptBody = requestBody({
-  schedule_id: positiveId('schedule_id'),
-  pin: pin('pin', 'please enter your transaction pin'),
-});
+const acceptBody = requestBody({ schedule_id: positiveId('schedule_id'), ...confirmation });
 const draftBody = requestBody({ transaction_id: positiveId('transaction_id') });
 
 /** Each frequency's own field present (the others are ignored). */
@@ -177,8 +186,15 @@ function formOf(body: z.output<typeof createBody>): ScheduleForm {
  * that rose and authorise again after a recovery (with the pin). Another user's schedule or
  * transaction answers 404.
  */
-export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, limits }: ScheduleRouteDeps) {
+export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, limits, rp }: ScheduleRouteDeps) {
   const session = requireSession(ctx);
+  /** The pin as typed, or whether the passkey confirmed (its refusal counted as a wrong pin's). */
+  const confirmed = async (request: FastifyRequest, body: { pin?: string; passkey?: PasskeyAnswer }) => {
+    if (body.passkey)
+      return { passkeyConfirmed: await passkeyConfirms(ctx, rp, authOf(request), body.passkey, request.log) };
+    if (body.pin === undefined) throw new AppError(422, PIN_REQUIRED);
+    return body.pin satisfies Confirmation;
+  };
   // Each write authorises or makes purchases: the purchase limit per account.
   const limited = [session, limitRequests(app, limits, 'purchase', byAccount)];
   // Most calls answer the schedule as it now stands; those that take the pin may refuse it.
@@ -235,7 +251,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
       const form = formOf(body);
       return success(
         scheduleWords.created,
-        await createSchedule(ctx, schedules.biller, authOf(request), body.pin, form),
+        await createSchedule(ctx, schedules.biller, authOf(request), await confirmed(request, body), form),
       );
     },
   );
@@ -256,7 +272,14 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
       const form = formOf(body);
       return success(
         scheduleWords.updated,
-        await updateSchedule(ctx, schedules.biller, authOf(request), body.pin, body.schedule_id, form),
+        await updateSchedule(
+          ctx,
+          schedules.biller,
+          authOf(request),
+          await confirmed(request, body),
+          body.schedule_id,
+          form,
+        ),
       );
     },
   );
@@ -324,7 +347,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
       const body = acceptBody.parse(request.body);
       return success(
         scheduleWords.priceAccepted,
-        await acceptNewPrice(ctx, schedules, authOf(request), body.pin, body.schedule_id),
+        await acceptNewPrice(ctx, schedules, authOf(request), await confirmed(request, body), body.schedule_id),
       );
     },
   );
@@ -334,6 +357,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
   const authorise = { schema: doc(authoriseSummary, acceptBody, authoriseErrors, withPin), preHandler: limited };
   app.post('/api/schedules/authorise', authorise, async (request) => {
     const body = acceptBody.parse(request.body);
-    return success(scheduleWords.authorised, await authoriseAgain(ctx, authOf(request), body.pin, body.schedule_id));
+    const again = await authoriseAgain(ctx, authOf(request), await confirmed(request, body), body.schedule_id);
+    return success(scheduleWords.authorised, again);
   });
 }

@@ -23,6 +23,8 @@ import { notMeModel } from './account/notMe.model';
 import { notificationsModel } from './notifications/notifications.model';
 import { otpCountdownModel } from './account/otpCountdown.model';
 import { phoneVerificationModel } from './account/phoneVerification.model';
+import { passkeySignInModel } from './account/passkeySignIn.model';
+import { passkeysModel } from './account/passkeys.model';
 import { pinDialogModel } from './account/pinDialog.model';
 import { problemReportModel } from './records/problemReport.model';
 import { profileModel } from './account/profile.model';
@@ -61,6 +63,8 @@ export const models: MachineModel[] = [
   notMeModel,
   otpCountdownModel,
   phoneVerificationModel,
+  passkeysModel,
+  passkeySignInModel,
   pinDialogModel,
   problemReportModel,
   profileModel,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PasskeyAnswer } from '../../../core/passkeys';
 import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '../../../core/console';
 
 /** Console request fields beyond the customer API's (server/http/fields.ts). */
@@ -9,6 +10,12 @@ export const code = z
   .trim()
   .min(1, 'code is required')
   .max(20, 'code is too long');
+
+/**
+ * What re-authenticates a money action or a staff change: the code, or a passkey's answer to a
+ * confirmation (`/ops/api/passkeys/confirm/start`). Without either, the code is asked for.
+ */
+export const secondFactor = { code: code.optional(), passkey: PasskeyAnswer.optional() };
 
 const CONTROL_EXCEPT_LINES = /[\p{Cc}]/u;
 

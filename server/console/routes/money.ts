@@ -17,7 +17,9 @@ import {
 } from '../services/moneyRequests';
 import type { StaffActor } from '../services/moneyRequests';
 import { suspenseQueue } from '../services/suspenseQueue';
-import { code, reason, writing } from './fields';
+import type { RelyingParty } from '../../config';
+import { reason, secondFactor, writing } from './fields';
+import { factorOf } from './passkeys';
 
 const KIND_INVALID = `kind must be ${MONEY_REQUEST_KINDS.slice(0, -1).join(', ')} or ${MONEY_REQUEST_KINDS.at(-1)}`;
 
@@ -27,9 +29,9 @@ const createBody = requestBody({
   customer_id: positiveId('customer_id').optional(),
   incoming_transfer_id: positiveId('incoming_transfer_id').optional(),
   reason,
-  code,
+  ...secondFactor,
 });
-const approveBody = requestBody({ request_id: positiveId('request_id'), code });
+const approveBody = requestBody({ request_id: positiveId('request_id'), ...secondFactor });
 const rejectBody = requestBody({ request_id: positiveId('request_id'), note: writing('note', 3, 500) });
 const requestBodyOnly = requestBody({ request_id: positiveId('request_id') });
 
@@ -37,7 +39,7 @@ const big = (value: number | undefined) => (value === undefined ? undefined : Bi
 const decision = (action: string, requestId: number): AuditRecord => ({ action, subject: `request:${requestId}` });
 
 /** Finance's money work: the suspense queue and maker-checker requests. */
-export function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext, rules: MoneyRules) {
+export function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext, rules: MoneyRules, rp: RelyingParty) {
   // A money rule's 403 (one's own request, a wrong code, a role below the approval) rolls its
   // transaction back: the attempt is recorded apart, before the refusal is answered.
   const attempt = <T>(request: FastifyRequest, record: AuditRecord, work: (actor: StaffActor) => Promise<T>) => {
@@ -63,8 +65,9 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext, rules
       const body = createBody.parse(request.body);
       const [customerId, incomingTransferId] = [big(body.customer_id), big(body.incoming_transfer_id)];
       const asked = { kind: body.kind, amountKobo: body.amount, customerId, incomingTransferId, reason: body.reason };
+      const proof = await factorOf(ctx, rp, request, body);
       const created = await attempt(request, { action: 'money.request', customerId }, (maker) =>
-        requestMoney(ctx, maker, { ...asked, code: body.code }, rules),
+        requestMoney(ctx, maker, { ...asked, code: proof }, rules),
       );
       reply.status(201);
       return success('request recorded: another finance user must approve it before any money moves', created);
@@ -76,8 +79,9 @@ export function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext, rules
     { config: { access: { permission: 'money.decide' } } },
     async (request) => {
       const body = approveBody.parse(request.body);
+      const proof = await factorOf(ctx, rp, request, body);
       const approved = await attempt(request, decision('money.approve', body.request_id), (checker) =>
-        approveMoney(ctx, checker, BigInt(body.request_id), body.code, rules),
+        approveMoney(ctx, checker, BigInt(body.request_id), proof, rules),
       );
       return success('approved: the money has moved', approved);
     },

@@ -26,6 +26,16 @@ const invitationBody = requestBody({
   password: password('password', 'password is required'),
 });
 
+/** One address's tries at signing in (passwords, codes, passkeys, invitations), on every replica. */
+export const signInAttempts = (app: FastifyInstance, limit: RateLimit) =>
+  app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) => `console-sign-in|${addressKey(request.ip)}`,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, `too many attempts from this address, please try again in ${context.after}`),
+  });
+
 /**
  * Signing in (password, then the second factor or its enrolment), accepting an invitation, signing
  * out. The account's own limits come first (services/signIn.ts: they hold whoever's address the
@@ -34,13 +44,7 @@ const invitationBody = requestBody({
  * login limit), on every replica.
  */
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, limit: RateLimit) {
-  const attempts = app.rateLimit({
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    keyGenerator: (request) => `console-sign-in|${addressKey(request.ip)}`,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, `too many attempts from this address, please try again in ${context.after}`),
-  });
+  const attempts = signInAttempts(app, limit);
   app.post('/ops/api/sign-in', { config: { access: { open: true } }, preHandler: attempts }, async (request) => {
     const body = signInBody.parse(request.body);
     const answer = await signInWithPassword(ctx, body.email, body.password, request.ip);

@@ -23,7 +23,9 @@ import {
   resetByAdmin,
   updateByAdmin,
 } from '../services/staffChanges';
-import { code, writing } from './fields';
+import type { RelyingParty } from '../../config';
+import { secondFactor, writing } from './fields';
+import { factorOf } from './passkeys';
 
 const role = z.enum(STAFF_ROLES as [StaffRole, ...StaffRole[]], { error: 'role must be support, finance or admin' });
 const createBody = requestBody({
@@ -38,7 +40,7 @@ const updateBody = requestBody({
 });
 const staffBody = requestBody({ staff_id: positiveId('staff_id') });
 const changeBody = requestBody({ change_id: positiveId('change_id') });
-const approveBody = requestBody({ change_id: positiveId('change_id'), code });
+const approveBody = requestBody({ change_id: positiveId('change_id'), ...secondFactor });
 const rejectBody = requestBody({ change_id: positiveId('change_id'), note: writing('note', 3, 500) });
 const isoTime = (field: string) =>
   z.iso.datetime({ error: `${field} must be an ISO date and time`, offset: true }).optional();
@@ -84,7 +86,7 @@ const APPROVED: Record<StaffChangeKind, (staff: StaffMember) => string> = {
 };
 
 /** Admin: staff accounts, the changes that need a second admin, and the audit. */
-export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, consoleUrl: string) {
+export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, consoleUrl: string, rp: RelyingParty) {
   app.post('/ops/api/staff/list', { config: { access: { permission: 'staff.manage' } } }, async (request) =>
     success('staff', await auditedRead(ctx, actorOf(request), { action: 'staff.list' }, (tx) => listStaff(tx))),
   );
@@ -116,7 +118,8 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, conso
 
   app.post('/ops/api/staff/changes/approve', manage, async (request) => {
     const body = approveBody.parse(request.body);
-    const outcome = await approveStaffChange(ctx, actorOf(request), BigInt(body.change_id), body.code, consoleUrl);
+    const proof = await factorOf(ctx, rp, request, body);
+    const outcome = await approveStaffChange(ctx, actorOf(request), BigInt(body.change_id), proof, consoleUrl);
     const change = must(outcome.change, 'an approval answers the change it approved');
     return success(APPROVED[change.kind](must(outcome.staff, DONE_HAS_ACCOUNT)), outcome);
   });

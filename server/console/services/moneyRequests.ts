@@ -7,7 +7,7 @@ import { queueFundingReceipts } from '../../services/funding/funding';
 import { recordAudit } from './audit';
 import { existingCustomer } from './customerRecord';
 import { goodwill, matchToCustomer, returnToSender, type Moved } from './moneyMovements';
-import { confirmCode } from './secondFactor';
+import { confirmCode, type FactorProof } from './secondFactor';
 import { reauthenticated } from './signIn';
 import { refuseDependentChecker } from './staffChanges';
 
@@ -43,7 +43,7 @@ export interface NewRequest {
   customerId?: bigint;
   incomingTransferId?: bigint;
   reason: string;
-  code: string;
+  code: FactorProof;
 }
 
 const ALREADY_PENDING = 'a request for this transfer is already waiting for approval';
@@ -237,7 +237,7 @@ export async function approveMoney(
   ctx: AppContext,
   checker: StaffActor,
   requestId: bigint,
-  code: string,
+  code: FactorProof,
   rules: MoneyRules,
 ): Promise<MoneyRequest> {
   return reauthenticated(ctx, checker, () => decideApproval(ctx, checker, requestId, code, rules));
@@ -248,7 +248,7 @@ async function decideApproval(
   ctx: AppContext,
   checker: StaffActor,
   requestId: bigint,
-  code: string,
+  code: FactorProof,
   rules: MoneyRules,
 ) {
   return inTransaction(ctx, async (tx) => {

@@ -4,6 +4,8 @@ import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT, TOTP_CODE, type EnrolmentSecret } from '../../../core/console';
 import type { AppContext } from '../../services/context';
 import { AppError } from '../../errors';
+import { PASSKEY_REFUSED } from '../../services/account/passkeyCeremonies';
+import { PASSKEY_REQUIRED, passkeyRequired } from './staffPasskeys';
 
 /**
  * The staff second factor: TOTP (RFC 6238: six digits, 30-second steps, SHA-1, what every
@@ -84,17 +86,34 @@ export async function takeCode(tx: AppContext, staffId: bigint, code: string): P
 
 /** A code that re-authenticated nothing: wrong (a guess, counted by signIn.ts's `reauthenticated`) or already used. */
 export class RefusedCode extends AppError {
-  constructor(readonly check: 'wrong' | 'reused') {
-    super(403, check === 'reused' ? USED_CODE : WRONG_CODE);
+  constructor(
+    readonly check: 'wrong' | 'reused',
+    message = check === 'reused' ? USED_CODE : WRONG_CODE,
+  ) {
+    super(403, message);
   }
 }
 
 /**
+ * What re-authenticates work: a code from the authenticator app as typed, or whether a passkey
+ * confirmed it (staffPasskeys.ts staffPasskeyConfirms, done before the work's transaction so that
+ * its challenge stays spent whatever the work's outcome).
+ */
+export type FactorProof = string | { passkeyConfirmed: boolean };
+
+/**
  * Re-authentication before a money action or a staff change: the code is taken in the action's
- * transaction, or the action is refused (403). Run inside signIn.ts's `reauthenticated`, which
+ * transaction (or the passkey's outcome read), or the action is refused (403). An admin or finance
+ * account that holds a passkey must use it: its codes are refused. Run inside signIn.ts's `reauthenticated`, which
  * holds the second factor's lock and counts a wrong code with sign-in's.
  */
-export async function confirmCode(tx: AppContext, staffId: bigint, code: string): Promise<void> {
+export async function confirmCode(tx: AppContext, staffId: bigint, code: FactorProof): Promise<void> {
+  if (typeof code !== 'string') {
+    if (!code.passkeyConfirmed) throw new RefusedCode('wrong', PASSKEY_REFUSED);
+    return;
+  }
+  const { role } = await tx.db.selectFrom('staff').select('role').where('id', '=', staffId).executeTakeFirstOrThrow();
+  if (await passkeyRequired(tx, staffId, role)) throw new AppError(403, PASSKEY_REQUIRED);
   const check = await takeCode(tx, staffId, code.trim());
   if (check === 'not-enrolled') throw new AppError(403, 'set up your authenticator app first');
   if (check !== 'accepted') throw new RefusedCode(check);

@@ -11,6 +11,10 @@ import { inTransaction, type AppContext } from '../../services/context';
 import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from '../../services/account/failedAttempts';
 import { verifyPassword, verifyPasswordOfNobody } from '../../services/account/passwords';
 import { recordAudit } from './audit';
+import type { PasskeyAnswer } from '../../../core/passkeys';
+import type { RelyingParty } from '../../config';
+import { PASSKEY_REFUSED, type PasskeyRefused } from '../../services/account/passkeyCeremonies';
+import { PASSKEY_REQUIRED, passkeyRequired, staffPasskeyConfirms } from './staffPasskeys';
 import {
   matchedStep,
   newEnrolmentSecret,
@@ -186,11 +190,10 @@ export async function signInWithCode(
     throw new AppError(409, why);
   }
   const actor = actorOf(session, address);
-  const locked = await activeLock(ctx, session.staffId, CODE_TRIES);
-  if (locked) {
-    await revokeStaffSession(ctx, session.sessionId);
-    throw new AppError(401, `${codesLocked(locked)} (authorization ended)`);
-  }
+  await refuseWhileLocked(ctx, session);
+  // An admin or finance account with a passkey signs in with it; a recovery code stays for a lost phone.
+  if (TOTP_CODE.test(typed.trim()) && (await passkeyRequired(ctx, session.staffId, session.role)))
+    throw new AppError(403, PASSKEY_REQUIRED);
   const outcome = await inTransaction(ctx, async (tx) => {
     // A password the wait did not confirm and was wrong: no code is looked at (nor spent).
     const check = session.password.right ? await checkSecondFactor(tx, session.staffId, typed) : 'wrong-password';
@@ -203,6 +206,51 @@ export async function signInWithCode(
     return refusal(tx, session, actor, check);
   });
   if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+/** While the second factor is locked, a half-open session ends at its next try, right or wrong. */
+async function refuseWhileLocked(ctx: AppContext, session: StaffSession): Promise<void> {
+  const locked = await activeLock(ctx, session.staffId, CODE_TRIES);
+  if (!locked) return;
+  await revokeStaffSession(ctx, session.sessionId);
+  throw new AppError(401, `${codesLocked(locked)} (authorization ended)`);
+}
+
+/**
+ * The second factor of a half-open session with a passkey: checked first (its challenge spent
+ * whatever follows), then, as a code is, counted when refused (with its reason in the audit) or
+ * answered with a new, signed-in session.
+ */
+export async function signInWithPasskey(
+  ctx: AppContext,
+  rp: RelyingParty,
+  session: StaffSession,
+  answer: PasskeyAnswer,
+  address: string,
+): Promise<SignInAnswer> {
+  if (session.stage !== 'second-factor') throw new AppError(409, 'you are already signed in');
+  const actor = actorOf(session, address);
+  await refuseWhileLocked(ctx, session);
+  let why: PasskeyRefused | null = null;
+  const confirmed = await staffPasskeyConfirms(ctx, rp, session, answer, (refusal) => void (why = refusal));
+  const outcome = await inTransaction(ctx, async (tx) => {
+    if (session.password.right && confirmed) {
+      const answered = await signedIn(tx, session, address);
+      const after = { factor: 'passkey' };
+      await recordAudit(tx, actor, { action: 'session.sign-in', subject: subjectOf(actor.staffId), after });
+      return answered;
+    }
+    const reason = (why as PasskeyRefused | null)?.reason;
+    if (reason)
+      await recordAudit(tx, actor, {
+        action: 'session.passkey-refused',
+        subject: subjectOf(actor.staffId),
+        after: { reason },
+      });
+    return refusal(tx, session, actor, session.password.right ? 'wrong' : 'wrong-password');
+  });
+  if (outcome instanceof AppError) throw outcome.status === 403 ? new AppError(403, PASSKEY_REFUSED) : outcome;
   return outcome;
 }
 

@@ -94,6 +94,8 @@ async function issueInvitation(tx: AppContext, staffId: bigint, consoleUrl: stri
     .returning(STAFF_COLUMNS)
     .executeTakeFirstOrThrow();
   await tx.db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
+  // A reset is the way back from a lost phone: its passkeys go with the rest of the old factors.
+  await tx.db.deleteFrom('staff_passkeys').where('staff_id', '=', staffId).execute();
   await revokeAllStaffSessions(tx, staffId);
   return { row, url: invitationUrl(consoleUrl, token), expires };
 }

@@ -14,7 +14,7 @@ import { inTransaction, type AppContext } from '../../services/context';
 import { queueMail } from '../../services/notifications/outbox';
 import { recordAudit, refusalsRecorded } from './audit';
 import type { StaffActor } from './moneyRequests';
-import { confirmCode } from './secondFactor';
+import { confirmCode, type FactorProof } from './secondFactor';
 import { reauthenticated } from './signIn';
 import {
   createAccount,
@@ -268,7 +268,7 @@ export async function approveStaffChange(
   ctx: AppContext,
   checker: StaffActor,
   changeId: bigint,
-  code: string,
+  code: FactorProof,
   consoleUrl: string,
 ): Promise<StaffOutcome> {
   const attempt = approvalOf(changeId);
@@ -280,7 +280,13 @@ export async function approveStaffChange(
 const approvalOf = (changeId: bigint) => ({ action: 'staff.change-approve', subject: `staff-change:${changeId}` });
 
 /** The approval's transaction: the change checked, the checker's code taken, the change made and recorded. */
-async function approvedChange(tx: AppContext, checker: StaffActor, changeId: bigint, code: string, consoleUrl: string) {
+async function approvedChange(
+  tx: AppContext,
+  checker: StaffActor,
+  changeId: bigint,
+  code: FactorProof,
+  consoleUrl: string,
+) {
   const change = await pendingChange(tx, changeId);
   checkSecondAdmin(change, checker);
   await confirmCode(tx, checker.staffId, code);

@@ -32,6 +32,8 @@ export type CredentialChange =
   | 'phone-changed'
   | 'identity-verified'
   | 'new-device'
+  | 'passkey-added'
+  | 'passkey-removed'
   | 'schedule-created'
   | 'schedule-changed';
 
@@ -68,6 +70,16 @@ const CHANGES: Record<CredentialChange, { subject: string; what: string; coolsOf
     subject: 'New sign-in to your Naira Wallet account',
     what: 'Your Naira Wallet account was just signed in to from a device it had not been used on before.',
     coolsOff: true,
+  },
+  'passkey-added': {
+    subject: 'A passkey was added to your Naira Wallet account',
+    what:
+      'A passkey was just added to your Naira Wallet account: it signs in and confirms purchases with the ' +
+      'screen lock of the device that holds it.',
+  },
+  'passkey-removed': {
+    subject: 'A passkey was removed from your Naira Wallet account',
+    what: 'A passkey was just removed from your Naira Wallet account: it no longer signs in or confirms purchases.',
   },
   'schedule-created': {
     subject: 'A scheduled purchase was set up on your Naira Wallet account',

@@ -163,6 +163,31 @@ export function pinMatches(ctx: AppContext, holder: PinHolder, pin: string): boo
  * count would roll back with the rest.
  */
 export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, sessionId: bigint): Promise<PinCheck> {
+  return checkAttempt(ctx, holder, sessionId, () => pinMatches(ctx, holder, pin));
+}
+
+/**
+ * A purchase or schedule confirmed with a passkey (services/account/passkeys.ts decided
+ * `confirmed`), under the same rules as a pin: refused while the pin is locked, and a refused
+ * passkey counts as a wrong pin (a stolen session gains no extra tries by using one). A right one
+ * leaves the count as it is: it proves the phone's screen lock, not the pin.
+ */
+export async function checkPasskey(
+  ctx: AppContext,
+  holder: PinHolder,
+  confirmed: boolean,
+  sessionId: bigint,
+): Promise<PinCheck> {
+  return checkAttempt(ctx, holder, sessionId, () => confirmed, { clears: false });
+}
+
+async function checkAttempt(
+  ctx: AppContext,
+  holder: PinHolder,
+  sessionId: bigint,
+  right: () => boolean,
+  { clears }: { clears: boolean } = { clears: true },
+): Promise<PinCheck> {
   // Requests sent together all pass authentication before the first logout: those that waited
   // for the account lock behind it guess no more. A statement of its own, so that it reads what
   // the logout committed while this transaction waited.
@@ -173,8 +198,8 @@ export async function checkPin(ctx: AppContext, holder: PinHolder, pin: string, 
     .executeTakeFirstOrThrow();
   if (session.revoked_at !== null) throw new AppError(401, AUTHORISATION_FAILED);
   if (holder.pin_locked_at) throw new AppError(423, PIN_LOCKED, { reason: 'pin-locked' } satisfies PinRefusal);
-  if (pinMatches(ctx, holder, pin)) {
-    if (holder.pin_attempts > 0)
+  if (right()) {
+    if (clears && holder.pin_attempts > 0)
       await ctx.db.updateTable('users').set({ pin_attempts: 0 }).where('id', '=', holder.id).execute();
     return { kind: 'correct' };
   }

@@ -1,6 +1,7 @@
 import { messages } from '../../../core/messages';
 import { GatewayError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
+import { PASSKEY_REFUSED } from '../account/passkeyCeremonies';
 import { refusePin } from '../account/pins';
 import { transactionById } from '../records/transactions';
 import { buyerOf, type Authorisation } from './authorisation';
@@ -33,6 +34,10 @@ import { responseFor, type PurchaseResponse } from './wording';
  * product paused (productPauses.ts), 404 or 502 from the verification; for a schedule's run, 409
  * above the amount its owner authorised.
  */
+/** A refused passkey is counted as a wrong pin is, and says what was refused. */
+export const refusedWith = (authorisation: Authorisation) =>
+  authorisation.kind === 'passkey' ? PASSKEY_REFUSED : messages.pinNotCorrect;
+
 export async function purchase(
   ctx: AppContext,
   deps: PurchaseDeps,
@@ -56,7 +61,7 @@ export async function purchase(
     throw error;
   });
   // The wrong pin's count (or logout) is committed: now it may be answered.
-  if (placed.kind === 'wrong-pin') throw refusePin(ctx, placed.wrong, messages.pinNotCorrect);
+  if (placed.kind === 'wrong-pin') throw refusePin(ctx, placed.wrong, refusedWith(authorisation));
   if (placed.kind === 'replay') return awaitResponse(ctx, deps, userId, key);
 
   const outcome = await askBiller(deps, () => deps.biller.pay(placed.bill));

@@ -15,7 +15,8 @@ import { AppError, must } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import { inTransaction, type AppContext } from '../context';
 import { tellOwnerOfChange } from '../account/credentialAlerts';
-import { checkPin, lockPinHolder, refusePin, type WrongPin } from '../account/pins';
+import { checkPasskey, checkPin, lockPinHolder, refusePin, type WrongPin } from '../account/pins';
+import { PASSKEY_REFUSED } from '../account/passkeyCeremonies';
 import { PIN_NOT_SET } from '../purchases/wording';
 import type { Session } from '../account/sessions';
 import { priceProduct, type Product, type Renewal, type Wanted } from './products';
@@ -121,23 +122,33 @@ export function defaultName(
 }
 
 /**
- * Checks the pin (counted; a wrong one is committed and refused) and, when right, does `write`
- * in the same transaction, under the account lock.
+ * What authorises a schedule: the pin as typed, or whether a passkey confirmed it
+ * (services/account/passkeys.ts confirmedByPasskey).
+ */
+export type Confirmation = string | { passkeyConfirmed: boolean };
+
+/**
+ * Checks the pin or the passkey's outcome (counted; a wrong one is committed and refused) and,
+ * when right, does `write` in the same transaction, under the account lock.
  */
 export async function withPin<T>(
   ctx: AppContext,
   session: Session,
-  pin: string,
+  pin: Confirmation,
   write: (tx: AppContext) => Promise<T>,
 ): Promise<T> {
   const outcome = await inTransaction(ctx, async (tx): Promise<{ wrong: WrongPin } | { done: T }> => {
     const holder = await lockPinHolder(tx, session.userId);
     if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
-    const check = await checkPin(tx, holder, pin, session.id);
+    const check =
+      typeof pin === 'string'
+        ? await checkPin(tx, holder, pin, session.id)
+        : await checkPasskey(tx, holder, pin.passkeyConfirmed, session.id);
     if (check.kind !== 'correct') return { wrong: check };
     return { done: await write(tx) };
   });
-  if ('wrong' in outcome) throw refusePin(ctx, outcome.wrong, messages.pinNotCorrect);
+  if ('wrong' in outcome)
+    throw refusePin(ctx, outcome.wrong, typeof pin === 'string' ? messages.pinNotCorrect : PASSKEY_REFUSED);
   return outcome.done;
 }
 
@@ -152,7 +163,7 @@ export async function createSchedule(
   ctx: AppContext,
   biller: Biller,
   session: Session,
-  pin: string,
+  pin: Confirmation,
   form: ScheduleForm,
 ): Promise<Schedule> {
   const { product, renewal } = await priceProduct(ctx, biller, form);
@@ -186,7 +197,7 @@ export async function updateSchedule(
   ctx: AppContext,
   biller: Biller,
   session: Session,
-  pin: string,
+  pin: Confirmation,
   scheduleId: number,
   form: ScheduleForm,
 ): Promise<Schedule> {

@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import type { Session } from '../account/sessions';
 import { TRANSACTION_NOT_FOUND } from '../records/transactions';
-import { defaultName, withPin } from './authoring';
+import { defaultName, withPin, type Confirmation } from './authoring';
 import { currentPlan, serviceOf, verifyRenewal } from './products';
 import { makeRun, openDueRun, type ScheduleDeps } from './running';
 import {
@@ -109,7 +109,12 @@ export async function resumeSchedule(ctx: AppContext, userId: bigint, scheduleId
  * the pin — checked and counted as when it was made — and running from its next due time,
  * within the amount authorised before.
  */
-export async function authoriseAgain(ctx: AppContext, session: Session, pin: string, id: number): Promise<Schedule> {
+export async function authoriseAgain(
+  ctx: AppContext,
+  session: Session,
+  pin: Confirmation,
+  id: number,
+): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, session.userId, id);
   if (schedule.paused_reason !== 'recovery') throw new AppError(409, NOT_AWAITING_AUTHORISATION);
   const now = ctx.clock.now();
@@ -195,7 +200,7 @@ export async function acceptNewPrice(
   ctx: AppContext,
   deps: ScheduleDeps,
   session: Session,
-  pin: string,
+  pin: Confirmation,
   scheduleId: number,
 ): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, session.userId, scheduleId);

@@ -20,6 +20,8 @@ import type {
   StaffRole,
   SuspendedTransfer,
 } from '../../../core/console';
+import type { Passkey, PasskeyCeremony } from '../../../core/passkeys';
+import { createPasskey, answerWithPasskey } from '../kit/webauthn';
 import { keepSession, opsCall } from './http';
 
 /** Every call of the console's API, by what it does (server/console/routes). */
@@ -103,3 +105,30 @@ export const rejectStaffChange = (changeId: number, note: string, signal?: Signa
 export const cancelStaffChange = (changeId: number, signal?: Signal) =>
   opsCall<StaffChange>('staff/changes/cancel', { change_id: changeId }, signal);
 export const listAudit = (filter: AuditFilter, signal?: Signal) => opsCall<AuditEntry[]>('audit/list', filter, signal);
+
+// ── Passkeys (the console's phishing-resistant second factor) ────────────────────────────────
+
+/** A passkey ceremony of this tab's session: the server's challenge, then the phone's screen lock. */
+async function passkeyAnswer(startPath: string, signal: Signal) {
+  const { data } = await opsCall<PasskeyCeremony>(startPath, {}, signal);
+  return { ceremony: data.ceremony, response: await answerWithPasskey(data) };
+}
+
+export const listPasskeys = (signal?: Signal) => opsCall<Passkey[]>('passkeys/list', {}, signal);
+export async function addPasskey(name: string, signal?: Signal) {
+  const { data } = await opsCall<PasskeyCeremony>('passkeys/add/start', {}, signal);
+  const response = await createPasskey(data);
+  return opsCall<Passkey>('passkeys/add', { ceremony: data.ceremony, response, name }, signal);
+}
+export const removePasskey = (passkeyId: number, signal?: Signal) =>
+  opsCall<void>('passkeys/remove', { passkey_id: passkeyId }, signal);
+export const signInWithPasskey = async (signal?: Signal) =>
+  signingIn<SignInAnswer>('sign-in/passkey', await passkeyAnswer('sign-in/passkey/start', signal), signal);
+/** A maker's or checker's re-authentication with a passkey, in place of the code. */
+export const confirmWithPasskey = (signal?: Signal) => passkeyAnswer('passkeys/confirm/start', signal);
+export const approveMoneyWithPasskey = async (requestId: number, signal?: Signal) =>
+  opsCall<MoneyRequest>(
+    'money/requests/approve',
+    { request_id: requestId, passkey: await confirmWithPasskey(signal) },
+    signal,
+  );

@@ -1,24 +1,42 @@
-import { assign, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { confirmWithPasskey, type PasskeyConfirmation } from '../../api/account/passkeys';
+import { passkeyNotUsed } from '../../api/kit/webauthn';
 import { emptyCode, isComplete, joinCode } from '../../domain/account/codes';
 import { PIN_LENGTH } from '../../../core/limits';
 import { messages } from '../../../core/messages';
-import { effects, type FlowEmitted } from '../kit/effects';
+import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 
 export interface PinDialogInput {
   /** The flow that asked for the pin: it hears `pin.accepted` or `pin.cancelled`. */
   owner: AnyActorRef;
+  /**
+   * This device holds a passkey (api/kit/webauthn.ts passkeyHere) and the owner's call takes one in
+   * place of the pin: the passkey is offered first.
+   */
+  passkeys?: boolean;
 }
 
-export interface PinDialogContext extends PinDialogInput {
+export interface PinDialogContext {
+  owner: AnyActorRef;
+  passkeys: boolean;
   /** One digit per box. */
   code: string[];
 }
 
 export type PinDialogEvent =
-  { type: 'pin.open' } | { type: 'pin.change'; values: string[] } | { type: 'pin.submit' } | { type: 'pin.cancel' };
+  | { type: 'pin.open' }
+  | { type: 'pin.change'; values: string[] }
+  | { type: 'pin.submit' }
+  | { type: 'pin.cancel' }
+  | { type: 'pin.usePasskey' }
+  | { type: 'pin.usePin' };
 
-/** What the dialog tells its owner. */
-export type PinDialogReport = { type: 'pin.accepted'; pin: string } | { type: 'pin.cancelled' };
+/** What the dialog tells its owner: the pin typed, or (the pin left empty) a passkey's answer. */
+export type PinDialogReport =
+  { type: 'pin.accepted'; pin: string; passkey?: PasskeyConfirmation } | { type: 'pin.cancelled' };
+
+/** Said when the phone's prompt was closed: the pin is one tap away. */
+export const PASSKEY_NOT_USED = 'no passkey was used: try again, or use your pin';
 
 /**
  * The transaction pin dialog of a service screen: four masked boxes and
@@ -43,17 +61,60 @@ export const pinDialogMachine = setup({
       ({ context }): PinDialogReport => ({ type: 'pin.accepted', pin: joinCode(context.code) }),
     ),
     reportCancelled: sendTo(({ context }) => context.owner, { type: 'pin.cancelled' } satisfies PinDialogReport),
+    reportPasskey: sendTo(
+      ({ context }) => context.owner,
+      (_, params: { passkey: PasskeyConfirmation }): PinDialogReport => ({
+        type: 'pin.accepted',
+        pin: '',
+        passkey: params.passkey,
+      }),
+    ),
+  },
+  actors: {
+    confirm: fromPromise<PasskeyConfirmation>(({ signal }) => confirmWithPasskey(signal)),
   },
   guards: {
     pinComplete: ({ context }) => isComplete(context.code, PIN_LENGTH),
+    passkeyHere: ({ context }) => context.passkeys,
+    notUsed: (_, params: { error: unknown }) => passkeyNotUsed(params.error),
   },
 }).createMachine({
   id: 'pinDialog',
-  context: ({ input }) => ({ owner: input.owner, code: emptyCode(PIN_LENGTH) }),
+  context: ({ input }) => ({ owner: input.owner, passkeys: input.passkeys ?? false, code: emptyCode(PIN_LENGTH) }),
   initial: 'closed',
   states: {
     closed: {
-      on: { 'pin.open': 'open' },
+      on: { 'pin.open': [{ guard: 'passkeyHere', target: 'passkey' }, { target: 'open' }] },
+    },
+    // This device holds a passkey: offered first; the pin is one tap away.
+    passkey: {
+      on: {
+        'pin.usePasskey': 'confirming',
+        'pin.usePin': 'open',
+        'pin.cancel': { target: 'closed', actions: 'reportCancelled' },
+      },
+    },
+    confirming: {
+      tags: 'busy',
+      invoke: {
+        id: 'confirm',
+        src: 'confirm',
+        onDone: {
+          target: 'closed',
+          actions: { type: 'reportPasskey', params: ({ event }) => ({ passkey: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'notUsed', params: ({ event }) => ({ error: event.error }) },
+            target: 'passkey',
+            actions: { type: 'toast', params: { level: 'error', message: PASSKEY_NOT_USED } },
+          },
+          {
+            target: 'passkey',
+            actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+          },
+        ],
+      },
     },
     open: {
       on: {

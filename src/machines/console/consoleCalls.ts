@@ -21,6 +21,7 @@ export const READS = {
   staff: (_: null, signal: Signal) => calls.listStaff(signal),
   staffChanges: (_: null, signal: Signal) => calls.staffChanges(signal),
   audit: (filter: AuditFilter, signal: Signal) => calls.listAudit(filter, signal),
+  passkeys: (_: null, signal: Signal) => calls.listPasskeys(signal),
 };
 
 export type ReadName = keyof typeof READS;
@@ -60,6 +61,10 @@ export const ACTIONS = {
     calls.rejectStaffChange(args.changeId, note, signal),
   'staffChange.cancel': (args: { changeId: number }, _note: string, signal: Signal) =>
     calls.cancelStaffChange(args.changeId, signal),
+  // The note is the passkey's name.
+  'passkey.add': (_: null, note: string, signal: Signal) => calls.addPasskey(note.trim(), signal),
+  'passkey.remove': (args: { passkeyId: number }, _note: string, signal: Signal) =>
+    calls.removePasskey(args.passkeyId, signal),
 };
 
 export type ActionName = keyof typeof ACTIONS;

@@ -3,8 +3,8 @@ import type { MachineDescription } from '../kit/machineDescription';
 /** The page of src/machines/console/moneyApproval.ts in docs/machines. */
 export default {
   summary:
-    'The checker’s half of maker-checker on one pending request: approve with their own code, turn it down ' +
-    'with a note, or (the maker) withdraw it.',
+    'The checker’s half of maker-checker on one pending request: approve with their own passkey or code, ' +
+    'turn it down with a note, or (the maker) withdraw it.',
   events: {
     'approval.approve': '“Approve…”.',
     'approval.reject': '“Turn down…”.',
@@ -12,6 +12,7 @@ export default {
     'approval.change': 'Typing the code or the note.',
     'approval.submit': '“Approve” or “Turn down”.',
     'approval.back': '“Back” to the request.',
+    'approval.passkey': '“Approve with passkey”, in place of the code.',
   },
   guards: {
     codeIncomplete: 'The code is not six digits.',
@@ -27,6 +28,8 @@ export default {
     approveMoney: 'Approves with the checker’s code: the money moves, once.',
     rejectMoney: 'Turns the request down with the note.',
     cancelMoney: 'Withdraws the maker’s own request.',
+    approveWithPasskey:
+      'Approves with the checker’s passkey (a challenge of this session, signed): the money moves, once.',
   },
   delays: {},
 } satisfies MachineDescription;

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { TOTP_CODE, type MoneyRequest } from '../../../core/console';
-import { approveMoney, cancelMoney, rejectMoney } from '../../api/console/calls';
+import { approveMoney, approveMoneyWithPasskey, cancelMoney, rejectMoney } from '../../api/console/calls';
+import { passkeyNotUsed } from '../../api/kit/webauthn';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 
 export interface MoneyApprovalInput {
@@ -19,10 +20,12 @@ export type MoneyApprovalEvent =
   | { type: 'approval.cancel' }
   | { type: 'approval.change'; field: 'code' | 'note'; value: string }
   | { type: 'approval.submit' }
+  | { type: 'approval.passkey' }
   | { type: 'approval.back' };
 
 export const APPROVAL_CODE_NEEDED = 'Enter the six-digit code from your authenticator app to approve.';
 export const NOTE_NEEDED = 'Say why you turn it down (at least three characters).';
+export const PASSKEY_NOT_USED = 'No passkey was used: nothing moved. Try again.';
 
 /**
  * The checker's half of maker-checker, on one pending request: approve it (their own code
@@ -43,6 +46,9 @@ export const moneyApprovalMachine = setup({
     ),
     rejectMoney: fromPromise<MoneyRequest, { requestId: number; note: string }>(
       async ({ input, signal }) => (await rejectMoney(input.requestId, input.note, signal)).data,
+    ),
+    approveWithPasskey: fromPromise<MoneyRequest, { requestId: number }>(
+      async ({ input, signal }) => (await approveMoneyWithPasskey(input.requestId, signal)).data,
     ),
     cancelMoney: fromPromise<MoneyRequest, { requestId: number }>(
       async ({ input, signal }) => (await cancelMoney(input.requestId, signal)).data,
@@ -86,6 +92,34 @@ export const moneyApprovalMachine = setup({
           },
           { target: 'approving' },
         ],
+        'approval.passkey': { target: 'approvingWithPasskey', actions: 'forgetCode' },
+      },
+    },
+    // The checker's re-authentication with their passkey in place of the code.
+    approvingWithPasskey: {
+      tags: 'busy',
+      invoke: {
+        id: 'approveWithPasskey',
+        src: 'approveWithPasskey',
+        input: ({ context }) => ({ requestId: context.requestId }),
+        onDone: {
+          target: 'decided',
+          actions: [
+            'forgetInput',
+            { type: 'keepDecision', params: ({ event }) => ({ request: event.output }) },
+            { type: 'toast', params: { level: 'success', message: 'Approved: the money has moved.' } },
+          ],
+        },
+        onError: {
+          target: 'confirming',
+          actions: {
+            type: 'toast',
+            params: ({ event }) => ({
+              level: 'error',
+              message: passkeyNotUsed(event.error) ? PASSKEY_NOT_USED : errorMessage(event.error),
+            }),
+          },
+        },
       },
     },
     approving: {

@@ -3,12 +3,13 @@ import type { MachineDescription } from '../kit/machineDescription';
 /** The page of src/machines/console/staffSignIn.ts in docs/machines. */
 export default {
   summary:
-    'The operator console’s sign-in: password, then the authenticator code or a recovery code; an ' +
+    'The operator console’s sign-in: password, then a passkey, the authenticator code or a recovery code; an ' +
     'invitation chooses the password and the first sign-in enrols the app.',
   events: {
     'signIn.change': 'Typing the e-mail, a password, its repetition or the code.',
     'signIn.submit': '“Continue”, “Set password” or “Sign in”.',
     'signIn.restart': '“Use another account”: back to the password.',
+    'signIn.passkey': '“Use my passkey” in place of the code.',
   },
   guards: {
     invited: 'The page was opened from an invitation link.',
@@ -28,6 +29,7 @@ export default {
     acceptInvitation: 'Sends the invitation and the new password.',
     submitCode: 'Sends the second factor; the session becomes signed in.',
     enrolment: 'The totpEnrolment machine: sets up the authenticator app.',
+    usePasskey: 'Asks the server for a challenge and the phone to sign it; the session becomes signed in.',
   },
   delays: {},
 } satisfies MachineDescription;

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { RECOVERY_CODE, TOTP_CODE, type SignInAnswer } from '../../../core/console';
-import { acceptInvitation, signIn, submitCode } from '../../api/console/calls';
+import { acceptInvitation, signIn, signInWithPasskey, submitCode } from '../../api/console/calls';
+import { passkeyNotUsed } from '../../api/kit/webauthn';
 import { ConsoleError } from '../../api/console/http';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { totpEnrolmentMachine } from './totpEnrolment';
@@ -21,11 +22,18 @@ export interface StaffSignInContext extends StaffSignInInput {
 }
 
 export type StaffSignInEvent =
-  { type: 'signIn.change'; field: SignInField; value: string } | { type: 'signIn.submit' } | { type: 'signIn.restart' };
+  | { type: 'signIn.change'; field: SignInField; value: string }
+  | { type: 'signIn.submit' }
+  | { type: 'signIn.restart' }
+  | { type: 'signIn.passkey' };
 
 export const ENTER_CREDENTIALS = 'Enter your e-mail and password.';
 export const PASSWORDS_DIFFER = 'The two passwords are not the same.';
 export const ENTER_CODE = 'Enter the six-digit code from your authenticator app, or a recovery code.';
+export const PASSKEY_NOT_USED = 'No passkey was used: try again, or enter a recovery code.';
+
+/** What a passkey's refusal says: the server's reason, or ours when the prompt was closed. */
+const passkeyRefusal = (error: unknown) => (passkeyNotUsed(error) ? PASSKEY_NOT_USED : errorMessage(error));
 
 const codeShaped = (code: string) => TOTP_CODE.test(code.trim()) || RECOVERY_CODE.test(code.trim().toUpperCase());
 const sessionEnded = (error: unknown) => error instanceof ConsoleError && error.sessionEnded;
@@ -51,6 +59,7 @@ export const staffSignInMachine = setup({
       acceptInvitation(input, signal),
     ),
     submitCode: fromPromise<SignInAnswer, { code: string }>(({ input, signal }) => submitCode(input.code, signal)),
+    usePasskey: fromPromise<SignInAnswer>(({ signal }) => signInWithPasskey(signal)),
     enrolment: totpEnrolmentMachine,
   },
   actions: {
@@ -145,6 +154,30 @@ export const staffSignInMachine = setup({
           { target: 'checkingCode' },
         ],
         'signIn.restart': { target: 'credentials', actions: 'forgetCode' },
+        'signIn.passkey': { target: 'checkingPasskey', actions: 'forgetCode' },
+      },
+    },
+    // The phishing-resistant second factor: the phone's screen lock, for this console's origin only.
+    checkingPasskey: {
+      tags: 'busy',
+      invoke: {
+        id: 'usePasskey',
+        src: 'usePasskey',
+        onDone: { target: 'signedIn', actions: { type: 'navigate', params: { to: '/' } } },
+        onError: [
+          {
+            guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) },
+            target: 'credentials',
+            actions: { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
+          },
+          {
+            target: 'secondFactor',
+            actions: {
+              type: 'toast',
+              params: ({ event }) => ({ level: 'error', message: passkeyRefusal(event.error) }),
+            },
+          },
+        ],
       },
     },
     checkingCode: {

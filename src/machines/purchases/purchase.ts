@@ -28,6 +28,8 @@ import { validatePurchase, type PurchaseForm } from '../../domain/kit/validation
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { merchantVerificationMachine } from './merchantVerification';
 import { pinDialogMachine } from '../account/pinDialog';
+import type { PasskeyConfirmation } from '../../api/account/passkeys';
+import { passkeyHere } from '../../api/kit/webauthn';
 import type { sessionMachine } from '../app/session';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -67,6 +69,8 @@ export interface PurchaseContext {
   idempotencyKey: string | null;
   /** The pin typed in the dialog, for the one request it authorises; the server checks it. */
   pin: string;
+  /** Or a passkey's answer in its place (the pin dialog offers one where this device holds it). */
+  passkey: PasskeyConfirmation | null;
   /** A delivered purchase whose token or pin the user must keep (electricity, education). */
   result: PurchaseResult | null;
   pinDialog: ActorRefFrom<typeof pinDialogMachine>;
@@ -87,7 +91,7 @@ export type PurchaseEvent =
   | { type: 'purchase.continue' }
   | { type: 'result.dismiss' }
   // Reports of the two child flows.
-  | { type: 'pin.accepted'; pin: string }
+  | { type: 'pin.accepted'; pin: string; passkey?: PasskeyConfirmation }
   | { type: 'pin.cancelled' }
   | { type: 'merchant.verified'; details: MerchantDetails; beneficiary: string }
   | { type: 'merchant.failed' }
@@ -139,9 +143,13 @@ export function pausedNoticeOf(context: PurchaseContext): string {
 }
 
 function toCall(context: PurchaseContext): PurchaseCall {
-  const { form, pin } = context;
+  const { form, pin, passkey } = context;
   const service = serviceOf(context);
-  const common = { provider_id: Number(form.providerId), beneficiary: form.beneficiary.trim(), pin };
+  const common = {
+    provider_id: Number(form.providerId),
+    beneficiary: form.beneficiary.trim(),
+    ...(passkey ? { passkey } : { pin }),
+  };
   return {
     category: service.category,
     body:
@@ -252,12 +260,13 @@ export const purchaseMachine = setup({
     ),
     keepMerchant: assign({ merchant: (_, params: { details: MerchantDetails; beneficiary: string }) => params }),
     openPin: sendTo(({ context }) => context.pinDialog, { type: 'pin.open' as const }),
-    authorise: assign(({ context }, params: { pin: string }) => ({
+    authorise: assign(({ context }, params: { pin: string; passkey?: PasskeyConfirmation }) => ({
       pin: params.pin,
+      passkey: params.passkey ?? null,
       idempotencyKey: context.idempotencyKey ?? newIdempotencyKey(),
       result: null,
     })),
-    forgetPin: assign({ pin: '' }),
+    forgetPin: assign({ pin: '', passkey: null }),
     forgetKey: assign({ idempotencyKey: null }),
     showLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: true }),
     hideLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: false }),
@@ -325,8 +334,9 @@ export const purchaseMachine = setup({
     merchant: null,
     idempotencyKey: null,
     pin: '',
+    passkey: null,
     result: null,
-    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self } }),
+    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self, passkeys: passkeyHere() } }),
     verification: input.service.verification?.beforePaying
       ? spawn('merchantVerification', { id: 'merchantVerification', input: { owner: self } })
       : null,
@@ -433,7 +443,7 @@ export const purchaseMachine = setup({
           on: {
             'pin.accepted': {
               target: 'submitting',
-              actions: { type: 'authorise', params: ({ event }) => ({ pin: event.pin }) },
+              actions: { type: 'authorise', params: ({ event }) => ({ pin: event.pin, passkey: event.passkey }) },
             },
             'pin.cancelled': 'editing',
           },
@@ -476,7 +486,8 @@ export const purchaseMachine = setup({
                 },
                 target: 'authorising',
                 actions: [
-                  { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+                  // The server's words: a wrong pin, or a passkey it could not check.
+                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
                   { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) },
                 ],
               },

@@ -25,6 +25,15 @@ import {
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { pinAnswerActions, pinRefused } from '../account/pinAnswers';
 import { pinDialogMachine } from '../account/pinDialog';
+import type { PasskeyConfirmation } from '../../api/account/passkeys';
+import { passkeyHere } from '../../api/kit/webauthn';
+
+/** A save confirmed with a passkey carries it in place of the pin. */
+const confirmedBy = <R extends { pin?: string }>(request: R, context: { passkey: PasskeyConfirmation | null }) => {
+  if (!context.passkey) return request;
+  const { pin: _pin, ...rest } = request;
+  return { ...rest, passkey: context.passkey };
+};
 import type { sessionMachine } from '../app/session';
 
 /**
@@ -55,6 +64,8 @@ export interface ScheduleFormContext extends FormStart {
   renewal: { details: MerchantDetails; beneficiary: string } | null;
   /** The pin typed for this one save; the server checks it. */
   pin: string;
+  /** Or a passkey's answer in its place (the pin dialog offers one where this device holds it). */
+  passkey: PasskeyConfirmation | null;
   pinDialog: ActorRefFrom<typeof pinDialogMachine>;
 }
 
@@ -76,7 +87,7 @@ export type ScheduleFormEvent =
   | { type: 'form.verify' }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
-  | { type: 'pin.accepted'; pin: string }
+  | { type: 'pin.accepted'; pin: string; passkey?: PasskeyConfirmation }
   | { type: 'pin.cancelled' };
 
 /** What the form tells the Schedules screen. */
@@ -176,8 +187,11 @@ export const scheduleFormMachine = setup({
           : { ...context.fields, amount: String(params.details.renewal_amount) },
     })),
     openPin: sendTo(({ context }) => context.pinDialog, { type: 'pin.open' as const }),
-    keepPin: assign({ pin: (_, params: { pin: string }) => params.pin }),
-    forgetPin: assign({ pin: '' }),
+    keepPin: assign((_, params: { pin: string; passkey?: PasskeyConfirmation }) => ({
+      pin: params.pin,
+      passkey: params.passkey ?? null,
+    })),
+    forgetPin: assign({ pin: '', passkey: null }),
     reportSaved: sendTo(
       ({ context }) => context.owner,
       ({ context }, params: { schedule: Schedule }): ScheduleFormReport => ({
@@ -211,7 +225,8 @@ export const scheduleFormMachine = setup({
     transactionId: input.origin.kind === 'repeat' ? input.origin.transactionId : null,
     renewal: null,
     pin: '',
-    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self } }),
+    passkey: null,
+    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self, passkeys: passkeyHere() } }),
   }),
   initial: 'starting',
   states: {
@@ -283,7 +298,10 @@ export const scheduleFormMachine = setup({
     authorising: {
       entry: 'openPin',
       on: {
-        'pin.accepted': { target: 'saving', actions: { type: 'keepPin', params: ({ event }) => ({ pin: event.pin }) } },
+        'pin.accepted': {
+          target: 'saving',
+          actions: { type: 'keepPin', params: ({ event }) => ({ pin: event.pin, passkey: event.passkey }) },
+        },
         'pin.cancelled': 'editing',
       },
     },
@@ -293,7 +311,7 @@ export const scheduleFormMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context }) => scheduleRequest(context.fields, context.pin, context.scheduleId),
+        input: ({ context }) => confirmedBy(scheduleRequest(context.fields, context.pin, context.scheduleId), context),
         onDone: [
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ answer: event.output }) },
@@ -310,7 +328,8 @@ export const scheduleFormMachine = setup({
             },
             target: 'authorising',
             actions: [
-              { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+              // The server's words: a wrong pin, or a passkey it could not check.
+              { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
               { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) },
             ],
           },

@@ -1,8 +1,9 @@
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { LoginForm } from '../../domain/kit/validation';
 import { loginMachine } from '../../machines/account/login';
+import { useHydrated } from '../kit/useHydrated';
 import { useFlow } from '../kit/useFlow';
 import { useSession } from '../app/SessionContext';
 import { AuthLayout } from './AuthLayout';
@@ -10,11 +11,15 @@ import { PasswordField } from '../kit/PasswordField';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
 
+const PasskeySignIn = lazy(() => import('./PasskeySignIn'));
+
 /** /login; the redirect of a user already signed in is the route's (RedirectIfSignedIn). */
 export default function LoginScreen() {
   const actor = useFlow(loginMachine, { session: useSession() });
   const form = useSelector(actor, (s) => s.context.form);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  // The prerendered page has no passkey button: whether the browser can use passkeys is known once hydrated.
+  const hydrated = useHydrated();
 
   const change = (field: keyof LoginForm) => (value: string) => actor.send({ type: 'login.change', field, value });
   const submit = (e: FormEvent) => {
@@ -31,7 +36,8 @@ export default function LoginScreen() {
           value={form.email}
           onValueChange={change('email')}
           type="email"
-          autoComplete="email"
+          // `webauthn`: the browser offers this site's passkeys among the field's suggestions.
+          autoComplete="email webauthn"
           inputMode="email"
         />
         <PasswordField
@@ -45,6 +51,11 @@ export default function LoginScreen() {
         </p>
         <SubmitButton busy={busy}>Log in</SubmitButton>
       </form>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <PasskeySignIn />
+        </Suspense>
+      )}
       <p className="auth-links">
         New here? <Link to="/register">Create an account</Link>
       </p>

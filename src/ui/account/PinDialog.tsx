@@ -36,7 +36,9 @@ export function PinDialog({
 }: PinDialogProps) {
   const navigate = useNavigate();
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
-  const open = useSelector(actor, (s) => s.matches('open'));
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const withPasskey = useSelector(actor, (s) => s.matches('passkey') || s.matches('confirming'));
+  const confirming = useSelector(actor, (s) => s.hasTag('busy'));
   const code = useSelector(actor, (s) => s.context.code);
   const boxesId = useId();
   const textId = useId();
@@ -46,12 +48,12 @@ export function PinDialog({
     if (open) {
       // Modal's showModal() has run (children's effects first) and focused its first control; the pin comes first.
       wasOpen.current = true;
-      document.getElementById(`${boxesId}-0`)?.focus();
+      if (!withPasskey) document.getElementById(`${boxesId}-0`)?.focus();
     } else if (wasOpen.current) {
       wasOpen.current = false;
       returnFocus?.current?.focus();
     }
-  }, [open, boxesId, returnFocus]);
+  }, [open, withPasskey, boxesId, returnFocus]);
 
   if (!open) return null;
 
@@ -62,6 +64,30 @@ export function PinDialog({
     // first, not on Continue.
     if (actor.getSnapshot().matches('open')) document.getElementById(`${boxesId}-0`)?.focus();
   };
+
+  if (withPasskey) {
+    return (
+      <Modal title={labels.transactionPin} onClose={() => actor.send({ type: 'pin.cancel' })} className="pin-dialog">
+        <div className="form pin-form">
+          <p className="pin-text">
+            Confirm with your passkey: your phone asks for its fingerprint, face or screen lock.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={confirming}
+            aria-busy={confirming}
+            onClick={() => actor.send({ type: 'pin.usePasskey' })}
+          >
+            Confirm with passkey
+          </button>
+          <button type="button" className="btn btn-link" onClick={() => actor.send({ type: 'pin.usePin' })}>
+            Use my pin instead
+          </button>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal title={labels.transactionPin} onClose={() => actor.send({ type: 'pin.cancel' })} className="pin-dialog">

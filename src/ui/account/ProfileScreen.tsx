@@ -9,6 +9,7 @@ import { DateOfBirthField } from './DateOfBirthField';
 import { IdNumberField } from './IdNumberField';
 import { LimitsCard } from '../wallet/LimitsCard';
 import { PhoneVerification } from './PhoneVerification';
+import { PasskeysSection } from './PasskeysSection';
 import { PhoneField } from '../kit/PhoneField';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
@@ -151,6 +152,7 @@ export default function ProfileScreen() {
       <LimitsCard />
       <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />
       {restored && <PhoneStatus />}
+      {restored && <PasskeysSection />}
     </AccountLayout>
   );
 }

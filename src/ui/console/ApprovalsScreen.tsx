@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
+import { passkeysSupported } from '../../machines/kit/passkeySupport';
 import { Link } from 'react-router-dom';
 import { MONEY_REQUEST_LABELS, type MoneyRequest } from '../../../core/console';
 import { useFlow } from '../kit/useFlow';
@@ -114,7 +115,7 @@ function Decision({ request, onDone }: { request: MoneyRequest; onDone: () => vo
         </button>
       </div>
     );
-  if (state === 'confirming' || state === 'approving')
+  if (state === 'confirming' || state === 'approving' || state === 'approvingWithPasskey')
     return (
       <form onSubmit={submit} noValidate aria-label="Approve with your code">
         <p className="hint">
@@ -128,6 +129,16 @@ function Decision({ request, onDone }: { request: MoneyRequest; onDone: () => vo
           <button type="submit" className="btn btn-primary btn-small" aria-busy={busy || undefined} disabled={busy}>
             Approve
           </button>
+          {passkeysSupported() && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'approval.passkey' })}
+            >
+              Approve with passkey
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-secondary btn-small"

@@ -3,6 +3,7 @@ import type { ConsoleTransaction, Glance, UndeliverableMessage } from '../../../
 import { categoryLabel } from '../../domain/kit/transactionCategory';
 import { ActionButton, Empty, Loaded, Naira, OpsTable, Section, When } from './components';
 import { useRecord } from './flows';
+import { PasskeysPanel } from './PasskeysPanel';
 
 /**
  * At a glance: today's purchases and funding, today's refunds against the 30-second and 24-hour
@@ -127,6 +128,7 @@ export function GlanceScreen() {
           </>
         )}
       </Loaded>
+      <PasskeysPanel />
     </>
   );
 }

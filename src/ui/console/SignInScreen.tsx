@@ -1,5 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
+import { passkeysSupported } from '../../machines/kit/passkeySupport';
 import type { ActorRefFrom } from 'xstate';
 import { TextField } from '../kit/TextField';
 import { SubmitButton } from '../kit/SubmitButton';
@@ -77,7 +78,7 @@ export function SignInScreen({ invitation }: { invitation: string | null }) {
           <SubmitButton busy={busy}>Set password</SubmitButton>
         </form>
       )}
-      {(state === 'secondFactor' || state === 'checkingCode') && (
+      {(state === 'secondFactor' || state === 'checkingCode' || state === 'checkingPasskey') && (
         <form onSubmit={submit} noValidate aria-label="Second factor">
           <p className="hint">
             Enter the six-digit code your authenticator app shows for Naira Wallet, or one of your recovery codes.
@@ -93,6 +94,16 @@ export function SignInScreen({ invitation }: { invitation: string | null }) {
             />
           </label>
           <SubmitButton busy={busy}>Sign in</SubmitButton>
+          {passkeysSupported() && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'signIn.passkey' })}
+            >
+              Use my passkey
+            </button>
+          )}
           <button type="button" className="btn-link" onClick={() => actor.send({ type: 'signIn.restart' })}>
             Use another account
           </button>

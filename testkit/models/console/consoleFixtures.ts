@@ -18,6 +18,11 @@ export const WRONG_PASSWORD = refused('the e-mail or password is not right', 401
 export const WRONG_CODE = refused(
   'that code is not right: enter the current six-digit code from your authenticator app',
 );
+export const PASSKEY_REFUSED = refused('this passkey could not be checked: try again, or use your password or pin');
+/** What the browser throws when the user closes its prompt. */
+export const CLOSED_PROMPT = Object.assign(new Error('The operation either timed out or was not allowed.'), {
+  name: 'NotAllowedError',
+});
 export const SESSION_OVER = refused('too many wrong codes: sign in again (authorization ended)', 401);
 
 export const pendingRequest: MoneyRequest = {

@@ -1,6 +1,6 @@
 import { moneyApprovalMachine } from '../../../src/machines/console/moneyApproval';
 import { createActorTestModel, keyApart } from '../kit/actorTestModel';
-import { decided, refused, WRONG_CODE } from './consoleFixtures';
+import { decided, PASSKEY_REFUSED, refused, WRONG_CODE } from './consoleFixtures';
 import { defineModel, type MachineModel } from '../kit/machineModel';
 
 const model = createActorTestModel(moneyApprovalMachine, [
@@ -15,13 +15,15 @@ const model = createActorTestModel(moneyApprovalMachine, [
   },
   { type: 'xstate.done.actor.cancelMoney', output: decided('cancelled') },
   { type: 'xstate.error.actor.cancelMoney', error: refused('only the person who asked may cancel a request') },
+  { type: 'xstate.done.actor.approveWithPasskey', output: decided('approved') },
+  { type: 'xstate.error.actor.approveWithPasskey', error: PASSKEY_REFUSED },
 ]);
 
 export const moneyApprovalModel: MachineModel = defineModel({
   name: 'moneyApproval',
   machine: moneyApprovalMachine,
   model,
-  transitions: 16,
+  transitions: 19,
   traversals: [
     {
       label: 'pending request 7',

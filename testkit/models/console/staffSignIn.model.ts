@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { staffSignInMachine } from '../../../src/machines/console/staffSignIn';
 import { createActorTestModel, keyApart } from '../kit/actorTestModel';
-import { answer, SESSION_OVER, WRONG_CODE, WRONG_PASSWORD } from './consoleFixtures';
+import { answer, CLOSED_PROMPT, PASSKEY_REFUSED, SESSION_OVER, WRONG_CODE, WRONG_PASSWORD } from './consoleFixtures';
 import { defineModel, type MachineModel } from '../kit/machineModel';
 
 export const INVITATION = 'invitation-0123456789abcdefghij';
@@ -20,6 +20,10 @@ const model = createActorTestModel(staffSignInMachine, [
   { type: 'xstate.error.actor.submitCode', error: WRONG_CODE },
   { type: 'xstate.error.actor.submitCode', error: SESSION_OVER },
   { type: 'xstate.done.actor.enrolment' },
+  { type: 'xstate.done.actor.usePasskey', output: answer('signed-in') },
+  { type: 'xstate.error.actor.usePasskey', error: PASSKEY_REFUSED },
+  { type: 'xstate.error.actor.usePasskey', error: CLOSED_PROMPT },
+  { type: 'xstate.error.actor.usePasskey', error: SESSION_OVER },
 ]);
 
 /** Where each field is typed, in order, once: the form a person fills. */
@@ -41,14 +45,19 @@ export function typedInOrder(snapshot: AnyMachineSnapshot, event: AnyEventObject
 
 const options = {
   filterEvents: typedInOrder,
-  serializeState: keyApart(model, ['signIn.submit', 'xstate.done.actor.signIn', 'xstate.error.actor.submitCode']),
+  serializeState: keyApart(model, [
+    'signIn.submit',
+    'xstate.done.actor.signIn',
+    'xstate.error.actor.submitCode',
+    'xstate.error.actor.usePasskey',
+  ]),
 };
 
 export const staffSignInModel: MachineModel = defineModel({
   name: 'staffSignIn',
   machine: staffSignInMachine,
   model,
-  transitions: 19,
+  transitions: 23,
   traversals: [
     { label: 'the sign-in page', options: { ...options, input: { invitation: null } } },
     { label: 'an invitation link', options: { ...options, input: { invitation: INVITATION } } },

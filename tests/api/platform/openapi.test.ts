@@ -129,6 +129,7 @@ describe('the OpenAPI document (development)', () => {
         'POST /api/logout',
         'POST /api/mark-notification',
         'POST /api/not-me',
+        'POST /api/passkeys/remove',
         'POST /api/resend-otp',
         'POST /api/reset',
         'POST /api/schedules/delete',
@@ -164,7 +165,7 @@ describe('the OpenAPI document (development)', () => {
     const getUser = doc.paths['/api/get-user'].post.requestBody!.content['application/json'].schema;
     expect(getUser).toMatchObject({ type: 'object', properties: {}, additionalProperties: false });
     const airtime = doc.paths['/api/airtime'].post.requestBody!.content['application/json'].schema;
-    expect(Object.keys(airtime.properties!)).toEqual(['provider_id', 'beneficiary', 'amount', 'pin']);
+    expect(Object.keys(airtime.properties!)).toEqual(['provider_id', 'beneficiary', 'amount', 'pin', 'passkey']);
     expect(doc.paths['/dev/mailbox'].get.parameters).toContainEqual(
       expect.objectContaining({ in: 'query', name: 'to' }),
     );

@@ -21,6 +21,8 @@ import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
 import { createAccounts, devTransfer } from '../../support/api/bank';
 import { buy, packageOf, PIN, providerId } from '../../support/api/purchases';
+import { SoftAuthenticator } from '../../support/api/softAuthenticator';
+import type { Passkey, PasskeyCeremony } from '../../../core/passkeys';
 
 /**
  * The API description, proved on the wire: while the journeys of the app run (sign-up to
@@ -328,6 +330,43 @@ describe('every answer of the journeys, against its description', () => {
     await ok('/api/change-pin', { token, body: { old_pin: PIN, new_pin: newPin, confirm_new_pin: newPin } });
     await ok('/api/schedules/authorise', { token, body: { schedule_id: schedule.id, pin: newPin } });
     await ok('/api/schedules/delete', { token, body: { schedule_id: schedule.id } });
+    wire.assertKept();
+  });
+
+  it('passkeys: added, renamed, used to sign in and to buy, refused, removed', async () => {
+    const account = await signUpWithPin(t);
+    const { token } = account;
+    await verifyIdentities(t, account);
+    const [first] = await createAccounts(t, token);
+    await devTransfer(t, { account_number: first.account_number, amount: 1_000 });
+    const phone = new SoftAuthenticator(t.config.passkeys.origin);
+    await ok('/api/passkeys/list', { token });
+    const adding = await ok<PasskeyCeremony>('/api/passkeys/add/start', {
+      token,
+      body: { password: account.password },
+    });
+    const added = await ok<Passkey>('/api/passkeys/add', {
+      token,
+      body: { ceremony: adding.ceremony, response: phone.register(adding.options), name: 'Phone' },
+    });
+    await ok('/api/passkeys/rename', { token, body: { passkey_id: added.id, name: 'Work phone' } });
+    const signingIn = await ok<PasskeyCeremony>('/api/passkeys/sign-in/start');
+    const response = phone.assert(signingIn.options);
+    await ok('/api/passkeys/sign-in', { body: { ceremony: signingIn.ceremony, response } });
+    await ok('/api/passkeys/sign-in', { body: { ceremony: signingIn.ceremony, response } }, 400);
+    const confirming = await ok<PasskeyCeremony>('/api/passkeys/confirm/start', { token });
+    const mtn = await providerId(t, 'airtime', 'MTN');
+    const passkey = { ceremony: confirming.ceremony, response: phone.assert(confirming.options) };
+    const bought = await buy(t, token, 'airtime', {
+      provider_id: mtn,
+      beneficiary: '08031234567',
+      amount: 100,
+      passkey,
+    });
+    expect(bought.status, bought.body.message).toBe(200);
+    await ok('/api/passkeys/remove', { token, body: { passkey_id: added.id } });
+    const gone = await ok<PasskeyCeremony>('/api/passkeys/sign-in/start');
+    await ok('/api/passkeys/sign-in', { body: { ceremony: gone.ceremony, response: phone.assert(gone.options) } }, 403);
     wire.assertKept();
   });
 

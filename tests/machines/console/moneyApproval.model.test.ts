@@ -27,8 +27,14 @@ const TOLD: Record<string, string> = {
   approveMoney: 'Approved: the money has moved.',
   rejectMoney: 'Turned down: nothing moved.',
   cancelMoney: 'Withdrawn: nothing moved.',
+  approveWithPasskey: 'Approved: the money has moved.',
 };
-const FROM: Record<string, string> = { approveMoney: 'approving', rejectMoney: 'rejecting', cancelMoney: 'cancelling' };
+const FROM: Record<string, string> = {
+  approveMoney: 'approving',
+  rejectMoney: 'rejecting',
+  cancelMoney: 'cancelling',
+  approveWithPasskey: 'approvingWithPasskey',
+};
 
 describe('moneyApprovalMachine (model-based)', () => {
   for (const path of shortestPaths(moneyApprovalModel, traversal)) {
@@ -37,6 +43,7 @@ describe('moneyApprovalMachine (model-based)', () => {
         approveMoney: deferredActor<MoneyRequest, { requestId: number; code: string }>(),
         rejectMoney: deferredActor<MoneyRequest, { requestId: number; note: string }>(),
         cancelMoney: deferredActor<MoneyRequest, { requestId: number }>(),
+        approveWithPasskey: deferredActor<MoneyRequest, { requestId: number }>(),
       };
       const actor = createActor(
         moneyApprovalMachine.provide({
@@ -44,6 +51,7 @@ describe('moneyApprovalMachine (model-based)', () => {
             approveMoney: calls.approveMoney.logic,
             rejectMoney: calls.rejectMoney.logic,
             cancelMoney: calls.cancelMoney.logic,
+            approveWithPasskey: calls.approveWithPasskey.logic,
           },
         }),
         { input: { requestId: 7 }, inspect: coverage.inspect },
@@ -73,6 +81,12 @@ describe('moneyApprovalMachine (model-based)', () => {
           },
           'approval.change': ({ event }) => send(event),
           'approval.back': ({ event }) => send(event),
+          // The passkey stands in for the code: whatever was typed is dropped, only the request is sent.
+          'approval.passkey': ({ event }) => {
+            send(event);
+            expect(calls.approveWithPasskey.last.input).toEqual({ requestId: 7 });
+            expect(actor.getSnapshot().context.code).toBe('');
+          },
           'approval.submit': ({ event }) => {
             const { value, context } = actor.getSnapshot();
             const refusal =
@@ -96,6 +110,8 @@ describe('moneyApprovalMachine (model-based)', () => {
           'xstate.error.actor.rejectMoney': answer('rejectMoney'),
           'xstate.done.actor.cancelMoney': answer('cancelMoney'),
           'xstate.error.actor.cancelMoney': answer('cancelMoney'),
+          'xstate.done.actor.approveWithPasskey': answer('approveWithPasskey'),
+          'xstate.error.actor.approveWithPasskey': answer('approveWithPasskey'),
         },
         states: {
           '*': (expected) => {

@@ -5,6 +5,7 @@ import { ConsoleError } from '../../../src/api/console/http';
 import {
   ENTER_CODE,
   ENTER_CREDENTIALS,
+  PASSKEY_NOT_USED,
   PASSWORDS_DIFFER,
   staffSignInMachine,
   type StaffSignInEvent,
@@ -34,6 +35,7 @@ describe('staffSignInMachine (model-based)', () => {
         const accept = deferredActor<SignInAnswer, { invitation: string; password: string }>();
         const code = deferredActor<SignInAnswer, { code: string }>();
         const enrolment = deferredActor<void>();
+        const passkey = deferredActor<SignInAnswer>();
         const actor = createActor(
           staffSignInMachine.provide({
             actors: {
@@ -41,6 +43,7 @@ describe('staffSignInMachine (model-based)', () => {
               acceptInvitation: accept.logic,
               submitCode: code.logic,
               enrolment: enrolment.logic as never,
+              usePasskey: passkey.logic,
             },
           }),
           {
@@ -56,6 +59,18 @@ describe('staffSignInMachine (model-based)', () => {
           events: {
             'signIn.change': ({ event }) => send(event),
             'signIn.restart': ({ event }) => send(event),
+            'signIn.passkey': ({ event }) => send(event),
+            'xstate.done.actor.usePasskey': ({ event }) => {
+              effects.expect([navigation('/')]);
+              return settle(passkey.last, event, 'checkingPasskey');
+            },
+            // A closed prompt is told in our words; the server's refusals in its own.
+            'xstate.error.actor.usePasskey': async ({ event }) => {
+              const { error } = event as unknown as { error: Error };
+              effects.expect([errorToast(error.name === 'NotAllowedError' ? PASSKEY_NOT_USED : error.message)]);
+              passkey.last.reject(error);
+              await leaves(actor, 'checkingPasskey');
+            },
             'signIn.submit': ({ event }) => {
               const { value, context } = actor.getSnapshot();
               const refusal =

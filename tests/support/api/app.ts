@@ -107,6 +107,8 @@ export function tightLimits(max: number): RateLimits {
     beneficiaries: limit,
     markNotification: limit,
     logout: limit,
+    passkeySignIn: limit,
+    passkeys: limit,
   };
 }
 
