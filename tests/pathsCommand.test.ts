@@ -47,7 +47,7 @@ describe('npm run paths', { timeout: 120_000 }, () => {
   it('prints the purchase paths as numbered steps in words: the pin dialog’s wrong pin and a merchant verification among them', async () => {
     const text = await run('purchase');
     expect(text).toMatch(/^1\. ends in /m);
-    expect(text).toMatch(/^ {3}1\. flow\.editing \+ recent\.loading → the recent call answers/m);
+    expect(text).toMatch(/^ {3}1\. product\.available \+ flow\.editing \+ recent\.loading → the recent call answers/m);
     expect(text).toContain('the purchase call answers: pin-incorrect');
     expect(text).toContain('type the transaction pin <pin> and submit it');
     expect(text).toMatch(/the merchant check answers: ADA OBI for \d+/);
