@@ -9,6 +9,7 @@ import {
   settleExposure,
 } from '../../../server/services/purchases/deadline';
 import { requeryPurchase } from '../../../server/services/purchases/requery';
+import { verifyPhone } from '../../support/api/accounts';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
 import { systemBalance } from '../../support/api/ledger';
@@ -48,6 +49,8 @@ describe.each(backends)('the 24-hour deadline of a pending bill on $name', (back
   const t = useTestApp(backend, { biller });
   beforeAll(async () => {
     buyer = await newBuyer(t, 100_000);
+    // Texted too: every outcome goes to a verified phone.
+    await verifyPhone(t, buyer);
     mtn = await providerId(t, 'airtime', 'MTN');
   });
 
@@ -133,7 +136,7 @@ describe.each(backends)('the 24-hour deadline of a pending bill on $name', (back
     expect((await billRow(bill.id)).status).toBe('canceled');
   });
 
-  it('a bill still pending at its deadline is refunded in full, once, with an e-mail and a notification saying why', async () => {
+  it('a bill still pending at its deadline is refunded in full, once, with a text, an e-mail and a notification saying why', async () => {
     const before = await balance(t, buyer.token);
     const bill = await airtime('0005', 800);
     expect(await balance(t, buyer.token)).toBe(before - 800);
@@ -164,12 +167,19 @@ describe.each(backends)('the 24-hour deadline of a pending bill on $name', (back
       'Status: Refunded in full to your wallet: the biller did not confirm it within 24 hours',
     );
     expect(mail.text).toContain(bill.reference);
+    const [text] = t.texts.list(buyer.phone);
+    expect(text.text).toMatch(/^Naira Wallet: .* not confirmed in 24h: N800\.00 refunded to your wallet\./);
+    expect(text.text.length).toBeLessThanOrEqual(160);
     const queued = await t.db
       .selectFrom('outbox')
-      .select(['kind', 'status'])
+      .select(['channel', 'kind', 'status'])
       .where('event', '=', String(bill.id))
+      .orderBy('channel')
       .execute();
-    expect(queued).toEqual([{ kind: 'receipt', status: 'sent' }]);
+    expect(queued).toEqual([
+      { channel: 'email', kind: 'receipt', status: 'sent' },
+      { channel: 'sms', kind: 'receipt', status: 'sent' },
+    ]);
 
     // Asked again, refreshed, run again: nothing more is refunded or sent.
     t.clock.advance(HOUR);
@@ -181,6 +191,7 @@ describe.each(backends)('the 24-hour deadline of a pending bill on $name', (back
     expect(refreshed.body.data).toMatchObject({ status: 'canceled' });
     expect(await movementsOf(bill.id)).toEqual(['purchase-reserve', 'purchase-refund']);
     expect(t.outbox.list(buyer.email).filter((sent) => sent.subject === mail.subject)).toHaveLength(1);
+    expect(t.texts.list(buyer.phone).filter((sent) => sent.text === text.text)).toHaveLength(1);
   });
 
   it('a bill nobody asked about until exactly 24 hours after its debit is refunded then, within the limit', async () => {
