@@ -1,5 +1,6 @@
 import { createActor, fromCallback, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
+import type { Passkey } from '../../core/passkeys';
 import type {
   CardPayment,
   CardTopUpStarted,
@@ -61,6 +62,16 @@ export const EMAIL = 'ada@example.com';
 export const IDEMPOTENCY_KEY = '3b241101-e2bb-4255-8caf-4136c566a962';
 export const INNOCENTS = [PHONE, METER, ACCOUNT_NUMBER, AMOUNT, EMAIL, IDEMPOTENCY_KEY];
 
+/** A passkey as /profile lists it: nothing of it is secret (its public credential id, its name). */
+export const plantedPasskey: Passkey = {
+  id: 4,
+  name: 'My phone',
+  credential_id: 'cHJvb2Ytb2YtYS1wYXNza2V5',
+  created_at: '2026-11-20T09:00:00Z',
+  last_used_at: null,
+  backed_up: true,
+};
+
 export const plantedUser: UserData = {
   ...ada,
   phone: PHONE,
@@ -118,6 +129,12 @@ export function leaksIn(received: unknown): string[] {
 
 /** Every event a machine can take, payload filled: secrets where the field is one, innocents elsewhere. */
 export const EVENTS: Record<string, AnyEventObject[]> = {
+  'passkeys.change': [
+    { type: 'passkeys.change', field: 'password', value: PASSWORD },
+    { type: 'passkeys.change', field: 'name', value: 'Work phone' },
+  ],
+  'passkeys.rename': [{ type: 'passkeys.rename', id: plantedPasskey.id, name: 'Work phone' }],
+  'passkeys.remove': [{ type: 'passkeys.remove', id: plantedPasskey.id }],
   'login.change': [
     { type: 'login.change', field: 'email', value: EMAIL },
     { type: 'login.change', field: 'password', value: PASSWORD },
@@ -313,6 +330,21 @@ export const OUTPUTS: Record<string, unknown> = {
   act: success({ id: 3, name: 'Mum airtime', beneficiary: PHONE }),
   // One pin step answers both a new price accepted and a schedule authorised again after a recovery.
   authorise: success({ id: 3, name: 'Mum airtime', beneficiary: PHONE }),
+  // A passkey's sign-in answers as a password login does.
+  autofill: success(plantedUser),
+  signIn: success(plantedUser),
+  // The phone's signed answer to the purchase's challenge, which the pin dialog hands its owner.
+  confirm: { ceremony: 'planted-ceremony', response: { id: plantedPasskey.credential_id, type: 'public-key' } },
+};
+
+/** Where a machine's actor shares its name with another machine's but not its answer: by the machine's id. */
+const MACHINE_OUTPUTS: Record<string, Record<string, unknown>> = {
+  passkeys: {
+    list: success([plantedPasskey]),
+    add: success(plantedPasskey),
+    rename: success({ ...plantedPasskey, name: 'Work phone' }),
+    remove: success(null),
+  },
 };
 
 /** The name (src) of each actor a machine invokes, by the id its done and error events carry. */
@@ -329,8 +361,9 @@ export function eventsOf(machine: AnyStateMachine, type: string): AnyEventObject
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type);
   if (done) {
     const src = invokedBy(machine).get(done[1]) ?? done[1];
-    if (!(src in OUTPUTS)) throw new Error(`no planted output for the actor "${src}": add one to OUTPUTS`);
-    return [{ type, output: OUTPUTS[src] }];
+    const outputs = { ...OUTPUTS, ...MACHINE_OUTPUTS[machine.id] };
+    if (!(src in outputs)) throw new Error(`no planted output for the actor "${src}": add one to OUTPUTS`);
+    return [{ type, output: outputs[src] }];
   }
   if (type.startsWith('xstate.error.actor.')) return [{ type, error: new Error('The server said no') }];
   return [{ type }];
@@ -364,7 +397,9 @@ export const INPUTS: Record<string, () => unknown> = {
   notMe: () => ({ session: session(), token: RESET_TOKEN }),
   otpCountdown: () => ({ seconds: 2 }),
   phoneVerification: () => ({ session: session(), countdownSeconds: 2 }),
-  pinDialog: () => ({ owner: owner() }),
+  pinDialog: () => ({ owner: owner(), passkeys: true }),
+  passkeySignIn: () => ({ session: session() }),
+  passkeys: () => ({}),
   problemReport: () => ({ transactionId: boughtToken.id }),
   profile: () => ({ session: session() }),
   purchase: () => ({ session: session(), service: serviceByKey('electricity') }),
