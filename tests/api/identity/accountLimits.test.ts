@@ -42,6 +42,11 @@ const PER_ACCOUNT: Record<string, keyof RateLimits> = {
   '/api/send-phone-code': 'phoneCode',
   '/api/verify-phone': 'verifyPhone',
   '/api/verify-merchant': 'verifyMerchant',
+  ...Object.fromEntries(
+    ['list', 'add/start', 'add', 'rename', 'remove'].map((call) => [`/api/passkeys/${call}`, 'passkeys' as const]),
+  ),
+  // The start of a purchase's or a schedule's confirmation counts with the purchases it confirms.
+  '/api/passkeys/confirm/start': 'purchase',
   '/api/statements/summary': 'statements',
   '/api/statements/download': 'statements',
   ...Object.fromEntries(SERVICES.map((service) => [`/api/${service.category}`, 'purchase' as const])),
@@ -56,6 +61,8 @@ const PER_ADDRESS = [
   '/api/set-pin',
   '/api/reset-link',
   '/api/not-me',
+  '/api/passkeys/sign-in/start',
+  '/api/passkeys/sign-in',
 ];
 
 /** Reads of the caller's own rows that ask no provider: the app's 60-s polls and lists it opens. */
