@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { POLL_INTERVAL_MS } from '../../core/limits';
 import { identityMessages, messages } from '../../core/messages';
 import {
   accountNumbers,
@@ -114,10 +115,14 @@ test("the dashboard's polls: GETs answered 304 while nothing changed, 200 once i
   // Back online, the session polls at once (the connectivity machine): a poll without waiting a minute.
   const reconnect = async () => {
     await context.setOffline(true);
+    // Seen offline first: a connection back before the app saw it go would start no poll.
+    await expect(page.getByText('You are offline.', { exact: true })).toBeVisible();
     await context.setOffline(false);
   };
   const balance = page.getByRole('region', { name: 'Total balance' });
 
+  // The page's own clock: the next 60-second poll comes when the journey moves it.
+  await page.clock.install();
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   const first = await nextPoll();
@@ -125,7 +130,7 @@ test("the dashboard's polls: GETs answered 304 while nothing changed, 200 once i
     expect(poll, poll.path).toMatchObject({ method: 'GET', ifNoneMatch: undefined, status: 200 });
   await expect(balance).toContainText('₦0.00');
 
-  await reconnect();
+  await page.clock.runFor(POLL_INTERVAL_MS);
   const same = await nextPoll();
   for (const poll of same) {
     const before = first.find((answer) => answer.path === poll.path)!;
