@@ -33,9 +33,11 @@ type ChunkingContext = Rolldown.ChunkingContext;
  * what the app's first page loads (React, the router, XState, money) goes into `common`, which
  * both pages name: left in `landing`, it would make the console load the app's entry module
  * (which `landing` holds) and so start the customer app on the console's page. What it shares
- * with the app's lazy modules (the flow hook, form fields, what the toasts use) goes into `kit`,
- * beside `screens`, whose other modules would bring `landing` in. Both count what the console
- * may load later, through a lazy import, as well as what it loads at once.
+ * with the app's lazy modules goes into `kit` (the flow hook, form fields: what the app's first
+ * pages need) or `kit-later` (the passkey ceremonies, what the toasts use: what only later pages
+ * need, which /login and the dashboard do not download), beside `screens`, whose other modules
+ * would bring `landing` in. All count what the console may load later, through a lazy import, as
+ * well as what it loads at once.
  */
 const CONSOLE = /[\\/]src[\\/](ui|machines|api)[\\/]console[\\/]|[\\/]console\.html$/;
 
@@ -127,6 +129,7 @@ type Group =
   | 'common'
   | 'landing'
   | 'kit'
+  | 'kitLater'
   | 'screens'
   | 'login'
   | 'signedIn'
@@ -138,7 +141,7 @@ type Group =
 /**
  * A library loaded only when it is used, through a dynamic import of its own (the passkey
  * ceremonies' @simplewebauthn/browser, src/api/kit/webauthn.ts): left to the rules below, the
- * console's import of it would put its modules in `kit`, which /login loads on every first visit.
+ * console's import of it would put its modules in `kit-later`, fetched with the first later page.
  * With the bundler's default, they stay in the chunk of the import, fetched on the first ceremony.
  */
 const ON_DEMAND = /[\\/]node_modules[\\/]@simplewebauthn[\\/]browser[\\/]/;
@@ -159,8 +162,14 @@ function chunkOf(id: string, context: ChunkingContext): { group: Group; name: st
   const app = appChunkOf(from, info.code?.length ?? 0);
   if (!reachedByConsole(id, context)) return app;
   // The console may load it too: never in a chunk that holds the app's entry (landing) or a screen's code.
-  return app?.group === 'landing' ? { group: 'common', name: 'common' } : { group: 'kit', name: 'kit' };
+  if (app?.group === 'landing') return { group: 'common', name: 'common' };
+  return app !== null && FIRST_PAGE_GROUPS.has(app.group)
+    ? { group: 'kit', name: 'kit' }
+    : { group: 'kitLater', name: 'kit-later' };
 }
+
+/** The app's groups a first visit of /login or the dashboard downloads. */
+const FIRST_PAGE_GROUPS: ReadonlySet<Group> = new Set(['screens', 'login', 'signedIn']);
 
 /** Where the app's own rules put a module its roots `from` reach. */
 function appChunkOf(from: Set<string>, size: number): { group: Group; name: string } | null {
@@ -210,6 +219,7 @@ export const chunkGroups = (
     'common',
     'landing',
     'kit',
+    'kitLater',
     'screens',
     'login',
     'signedIn',
