@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ChangePasswordRequest, Envelope } from '../../../core/contract';
 import { changePassword } from '../../api/account/profile';
-import { validateChangePassword, type ChangePasswordForm } from '../../domain/kit/validation';
+import { validateChangePassword, type ChangePasswordForm } from '../../domain/account/accountForms';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { checkedSubmit, formGuard } from '../kit/formCheck';
 

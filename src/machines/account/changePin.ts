@@ -5,7 +5,7 @@ import { changePin } from '../../api/account/profile';
 import { emptyCode, joinCode } from '../../domain/account/codes';
 import { CHANGE_PIN_BOXES, PIN_LENGTH } from '../../../core/limits';
 import { messages } from '../../../core/messages';
-import { validateChangePin } from '../../domain/kit/validation';
+import { validateChangePin } from '../../domain/account/accountForms';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import type { sessionMachine } from '../app/session';
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { forgot } from '../../api/account/auth';
 import type { Envelope, ForgotRequest } from '../../../core/contract';
-import { validateForgot, type ForgotForm } from '../../domain/kit/validation';
+import { validateForgot, type ForgotForm } from '../../domain/account/accountForms';
 import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { checkedSubmit, formGuard } from '../kit/formCheck';

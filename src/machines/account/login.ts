@@ -3,7 +3,7 @@ import { login } from '../../api/account/auth';
 import { ApiError } from '../../api/kit/http';
 import type { Envelope, LoginRefusal, LoginRequest, UserData } from '../../../core/contract';
 import { landingRouteFor, toSessionUser } from '../../domain/account/user';
-import { validateLogin, type LoginForm } from '../../domain/kit/validation';
+import { validateLogin, type LoginForm } from '../../domain/account/accountForms';
 import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { checkedSubmit, formGuard } from '../kit/formCheck';

@@ -4,7 +4,7 @@ import { updateProfile } from '../../api/account/profile';
 import type { SessionUser } from '../../domain/account/user';
 import { visibleDigits } from '../../domain/kit/mask';
 import { idNumberInput, phoneInput } from '../../domain/kit/numericInput';
-import { validateProfile, type ProfileForm } from '../../domain/kit/validation';
+import { validateProfile, type ProfileForm } from '../../domain/kit/identityForms';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { checkedSubmit, formGuard } from '../kit/formCheck';
 import type { sessionMachine } from '../app/session';

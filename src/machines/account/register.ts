@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { register } from '../../api/account/auth';
 import type { Envelope, RegisterRequest, UserData } from '../../../core/contract';
 import { phoneInput } from '../../domain/kit/numericInput';
-import { validateRegister, type RegisterForm } from '../../domain/kit/validation';
+import { validateRegister, type RegisterForm } from '../../domain/account/accountForms';
 import { botCheckActor, captchaTokenActions, verifyingHuman } from './botCheck';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { checkedSubmit, formGuard } from '../kit/formCheck';

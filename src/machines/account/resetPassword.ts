@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { reset } from '../../api/account/auth';
 import type { Envelope, ResetRequest } from '../../../core/contract';
-import { validateReset, type ResetForm } from '../../domain/kit/validation';
+import { validateReset, type ResetForm } from '../../domain/account/accountForms';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { checkedSubmit, formGuard } from '../kit/formCheck';
 import type { sessionMachine } from '../app/session';

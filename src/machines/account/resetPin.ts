@@ -4,7 +4,7 @@ import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S, PIN_LENGTH, SET_PIN_BOXES } from '.
 import { forgotPin, resetPin } from '../../api/account/pin';
 import { emptyCode, joinCode } from '../../domain/account/codes';
 import { returnPath } from '../../domain/app/routes';
-import { validateResetPin, type ResetPinForm } from '../../domain/kit/validation';
+import { validateResetPin, type ResetPinForm } from '../../domain/account/accountForms';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { otpCountdownMachine } from './otpCountdown';
 import { resendWaitSeconds } from './verifyEmail';

@@ -1,5 +1,5 @@
 /**
- * A form its flow checks on submit, by its rule in src/domain/kit/validation.ts: a form breaking the
+ * A form its flow checks on submit, by its rule in src/domain (its feature's room): a form breaking the
  * rule stays where it is and says the first thing wrong, once, in a toast; a form keeping it goes
  * on. A flow spreads `formGuard(validate)` into its guards, so the rule is named `formInvalid` in
  * its transitions and its page in docs/machines, and submits with `checkedSubmit(validate, next)`.

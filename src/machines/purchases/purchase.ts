@@ -24,7 +24,7 @@ import {
 } from '../../../core/services';
 import { rememberBeneficiary } from '../../domain/purchases/beneficiaries';
 import { amountInput, beneficiaryInput } from '../../domain/kit/numericInput';
-import { validatePurchase, type PurchaseForm } from '../../domain/kit/validation';
+import { validatePurchase, type PurchaseForm } from '../../domain/purchases/purchaseForm';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { merchantVerificationMachine } from './merchantVerification';
 import { pinDialogMachine } from '../account/pinDialog';

@@ -4,7 +4,7 @@ import type { CardTopUpStarted, CardTopUpTerms, Envelope } from '../../../core/c
 import { koboToNaira, nairaToKobo } from '../../../core/money';
 import { startCardTopUp } from '../../api/wallet/funding';
 import { amountInput } from '../../domain/kit/numericInput';
-import { validateCardAmount } from '../../domain/kit/validation';
+import { validateCardAmount } from '../../domain/wallet/cardAmount';
 import { effects, errorMessage, redirectEffect, type FlowEmitted } from '../kit/effects';
 
 export interface CardTopUpInput {

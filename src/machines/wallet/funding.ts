@@ -10,7 +10,7 @@ import { fundingMessages } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
 import { fetchFunding, verifyCardTopUp, verifyFundingIdentity } from '../../api/wallet/funding';
 import { digitsInput, idNumberInput } from '../../domain/kit/numericInput';
-import { validateIdentity, type IdentityForm } from '../../domain/kit/validation';
+import { validateIdentity, type IdentityForm } from '../../domain/kit/identityForms';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { checkedSubmit, formGuard } from '../kit/formCheck';
 import type { sessionMachine } from '../app/session';

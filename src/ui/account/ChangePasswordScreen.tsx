@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ChangePasswordForm } from '../../domain/kit/validation';
+import type { ChangePasswordForm } from '../../domain/account/accountForms';
 import { changePasswordMachine } from '../../machines/account/changePassword';
 import { useFlow } from '../kit/useFlow';
 import { AccountLayout } from './AccountLayout';

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { BANKS } from '../../../core/banks';
 import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
-import type { IdentityForm as Form } from '../../domain/kit/validation';
+import type { IdentityForm as Form } from '../../domain/kit/identityForms';
 import { DateOfBirthField } from './DateOfBirthField';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import type { LoginForm } from '../../domain/kit/validation';
+import type { LoginForm } from '../../domain/account/accountForms';
 import { loginMachine } from '../../machines/account/login';
 import { useHydrated } from '../kit/useHydrated';
 import { useFlow } from '../kit/useFlow';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ProfileForm } from '../../domain/kit/validation';
+import type { ProfileForm } from '../../domain/kit/identityForms';
 import { profileMachine } from '../../machines/account/profile';
 import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../kit/useFlow';

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { coolingOffNotice } from '../../../core/coolingOff';
-import type { ResetForm } from '../../domain/kit/validation';
+import type { ResetForm } from '../../domain/account/accountForms';
 import { resetPasswordMachine } from '../../machines/account/resetPassword';
 import { useFlow } from '../kit/useFlow';
 import { useSession } from '../app/SessionContext';

@@ -4,7 +4,7 @@ import type { CardPayment, FundingStatus, PartnerFunding, VirtualAccount } from 
 import { identityMessages, labels } from '../../../core/messages';
 import { formatNaira } from '../../../core/money';
 import { formatDateTime } from '../../domain/kit/dateTime';
-import type { IdentityForm as Form } from '../../domain/kit/validation';
+import type { IdentityForm as Form } from '../../domain/kit/identityForms';
 import { fundingMachine, type CheckoutReturn } from '../../machines/wallet/funding';
 import { useRestored, useSession } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';

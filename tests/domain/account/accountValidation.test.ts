@@ -3,10 +3,9 @@ import { emptyCode } from '../../../src/domain/account/codes';
 import {
   validateChangePassword,
   validateChangePin,
-  validateProfile,
   type ChangePasswordForm,
-  type ProfileForm,
-} from '../../../src/domain/kit/validation';
+} from '../../../src/domain/account/accountForms';
+import { validateProfile, type ProfileForm } from '../../../src/domain/kit/identityForms';
 
 // The validation messages typed out here on purpose: a change to messages.ts must fail a test.
 describe('validateProfile', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forgotPinPath, returnPath } from '../../../src/domain/app/routes';
 import { pinMarker, toSessionUser } from '../../../src/domain/account/user';
-import { validateResetPin, type ResetPinForm } from '../../../src/domain/kit/validation';
+import { validateResetPin, type ResetPinForm } from '../../../src/domain/account/accountForms';
 
 describe('pinMarker', () => {
   it('keeps whether a pin is set, never the pin', () => {

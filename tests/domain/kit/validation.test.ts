@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { identityMessages } from '../../../core/messages';
+import { validateCardAmount } from '../../../src/domain/wallet/cardAmount';
 import {
-  validateCardAmount,
   validateForgot,
-  validateIdentity,
   validateLogin,
   validateRegister,
   validateReset,
   type RegisterForm,
-} from '../../../src/domain/kit/validation';
+} from '../../../src/domain/account/accountForms';
+import { validateIdentity } from '../../../src/domain/kit/identityForms';
 
 // The validation messages typed out here on purpose, typos included: a change to messages.ts must fail a test.
 describe('validateRegister', () => {

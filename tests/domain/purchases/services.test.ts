@@ -3,7 +3,7 @@ import { messages } from '../../../core/messages';
 import { SCHEDULABLE_CATEGORIES } from '../../../core/schedules';
 import { SERVICES, serviceByKey } from '../../../core/services';
 import { rememberBeneficiary } from '../../../src/domain/purchases/beneficiaries';
-import { validatePurchase } from '../../../src/domain/kit/validation';
+import { validatePurchase } from '../../../src/domain/purchases/purchaseForm';
 
 describe('services', () => {
   it('has the six service screens with their titles, exact', () => {

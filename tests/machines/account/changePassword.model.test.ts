@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ChangePasswordRequest, Envelope } from '../../../core/contract';
-import { validateChangePassword } from '../../../src/domain/kit/validation';
+import { validateChangePassword } from '../../../src/domain/account/accountForms';
 import { changePasswordMachine, type ChangePasswordEvent } from '../../../src/machines/account/changePassword';
 import { changePasswordModel } from '../../../testkit/models/account/changePassword.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, ForgotRequest } from '../../../core/contract';
-import { validateForgot } from '../../../src/domain/kit/validation';
+import { validateForgot } from '../../../src/domain/account/accountForms';
 import { forgotPasswordMachine, type ForgotPasswordEvent } from '../../../src/machines/account/forgotPassword';
 import { captchaToken, forgotPasswordModel } from '../../../testkit/models/account/forgotPassword.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';

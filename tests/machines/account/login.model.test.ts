@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, LoginRequest, UserData } from '../../../core/contract';
 import { ApiError } from '../../../src/api/kit/http';
-import { validateLogin } from '../../../src/domain/kit/validation';
+import { validateLogin } from '../../../src/domain/account/accountForms';
 import { loginMachine, type LoginEvent } from '../../../src/machines/account/login';
 import { loginModel } from '../../../testkit/models/account/login.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, UpdateProfileRequest, UserData } from '../../../core/contract';
-import { validateProfile } from '../../../src/domain/kit/validation';
+import { validateProfile } from '../../../src/domain/kit/identityForms';
 import { profileMachine, type ProfileEvent } from '../../../src/machines/account/profile';
 import type { SessionUser } from '../../../src/domain/account/user';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';

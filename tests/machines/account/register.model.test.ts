@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, RegisterRequest, UserData } from '../../../core/contract';
-import { validateRegister } from '../../../src/domain/kit/validation';
+import { validateRegister } from '../../../src/domain/account/accountForms';
 import { registerMachine, type RegisterEvent } from '../../../src/machines/account/register';
 import { newUser, registerModel } from '../../../testkit/models/account/register.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, ResetRequest } from '../../../core/contract';
-import { validateReset, type ResetForm } from '../../../src/domain/kit/validation';
+import { validateReset, type ResetForm } from '../../../src/domain/account/accountForms';
 import {
   INVALID_RESET_LINK,
   resetPasswordMachine,

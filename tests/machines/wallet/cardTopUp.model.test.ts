@@ -4,7 +4,7 @@ import { cardQuote } from '../../../core/cardFees';
 import type { CardTopUpStarted, Envelope } from '../../../core/contract';
 import { ApiError } from '../../../src/api/kit/http';
 import { cardTopUpMachine, quoteShown, type CardTopUpEvent } from '../../../src/machines/wallet/cardTopUp';
-import { validateCardAmount } from '../../../src/domain/kit/validation';
+import { validateCardAmount } from '../../../src/domain/wallet/cardAmount';
 import { CARD_TERMS } from '../../../testkit/models/wallet/funding.model';
 import { cardTopUpModel } from '../../../testkit/models/wallet/cardTopUp.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';

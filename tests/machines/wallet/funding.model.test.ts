@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { CardPayment, Envelope, FundingIdentityRequest, FundingStatus } from '../../../core/contract';
 import { ApiError } from '../../../src/api/kit/http';
-import { validateIdentity } from '../../../src/domain/kit/validation';
+import { validateIdentity } from '../../../src/domain/kit/identityForms';
 import {
   FUNDING_POLL_MS,
   fundingMachine,
