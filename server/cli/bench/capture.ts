@@ -27,9 +27,13 @@ export interface CapturedPurchase {
   statements: Statement[];
 }
 
+/** How long a capture waits for a purchase's after-commit statements before it gives up. */
+const SETTLE_CEILING_MS = 10_000;
+
 /** Where statements go while a capture runs; nowhere otherwise. */
 export class Recorder {
   #statements: Statement[] | undefined;
+  #waiter: { holds: (statements: Statement[]) => boolean; done: () => void } | undefined;
 
   start() {
     this.#statements = [];
@@ -43,6 +47,23 @@ export class Recorder {
 
   record(statement: Statement) {
     this.#statements?.push(statement);
+    if (this.#statements && this.#waiter?.holds(this.#statements)) this.#waiter.done();
+  }
+
+  /** Resolves once the statements recorded since start() satisfy `holds` (at once if they already do). */
+  async until(holds: (statements: Statement[]) => boolean, what: string): Promise<void> {
+    if (!this.#statements) throw new Error('bench: Recorder.until() outside a capture');
+    if (holds(this.#statements)) return;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.#waiter = { holds, done: resolve };
+        timer = setTimeout(() => reject(new Error(`bench: ${what} was not recorded within 10 s`)), SETTLE_CEILING_MS);
+      });
+    } finally {
+      clearTimeout(timer);
+      this.#waiter = undefined;
+    }
   }
 
   /** The dialect wrapper that feeds this recorder (database.ts's `wrapDialect`). */
@@ -128,6 +149,9 @@ class RecordingDriver implements Driver {
   }
 }
 
+/** The statement that marks an outbox message sent (notifications/outbox.ts `deliver`). */
+const OUTBOX_MARK = /^update "outbox" set "status"/;
+
 /** The purchase every client of the bench makes: ₦100 of MTN airtime, delivered, with its cashback. */
 export interface Product {
   category: string;
@@ -149,9 +173,12 @@ export async function capturePurchases(
   product: Product,
   pin: string,
 ): Promise<CapturedPurchase[]> {
-  const { app } = await buildServer(config, { db, mailer: { send: async () => {} }, logStream: { write: () => {} } });
+  let mailed = 0;
+  const mailer = { send: async () => void (mailed += 1) };
+  const { app } = await buildServer(config, { db, mailer, logStream: { write: () => {} } });
   const buy = async (user: number): Promise<CapturedPurchase> => {
     const key = `capture-${randomUUID()}`;
+    const mailedBefore = mailed;
     recorder.start();
     const response = await app.inject({
       method: 'POST',
@@ -163,7 +190,20 @@ export async function capturePurchases(
       },
       payload: JSON.stringify(product.body(pin)),
     });
-    const statements = recorder.stop();
+    // A receipt is mailed right after the purchase's commit, outside its request, and marked sent a
+    // moment later, maybe after the answer: wait for the mark, so that it is recorded with its own
+    // purchase every time rather than with the next one.
+    await recorder.until(
+      (statements) => statements.filter((statement) => OUTBOX_MARK.test(statement.sql)).length >= mailed - mailedBefore,
+      "a receipt's sent mark",
+    );
+    // The mark runs beside the purchase's last statements, in either order: put last, it is
+    // replayed at the same place in every purchase.
+    const recorded = recorder.stop();
+    const statements = [
+      ...recorded.filter((statement) => !OUTBOX_MARK.test(statement.sql)),
+      ...recorded.filter((statement) => OUTBOX_MARK.test(statement.sql)),
+    ];
     const answer = response.json<{ type: string; message: string; data?: { reference?: string; status?: string } }>();
     if (response.statusCode !== 200 || answer.data?.status !== 'completed' || !answer.data.reference) {
       throw new Error(`bench: the captured purchase answered ${response.statusCode} ${answer.message}`);
