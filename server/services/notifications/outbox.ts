@@ -58,7 +58,8 @@ export type MessageKind =
   | 'problem-report'
   | 'case-resolved'
   | 'staff-invitation'
-  | 'search-throttled';
+  | 'search-throttled'
+  | 'late-delivery';
 
 export interface MailMessage {
   kind: MessageKind;

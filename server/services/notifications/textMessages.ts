@@ -7,7 +7,7 @@ import type { RefundCause } from '../purchases/wording';
  * The texts of a transaction's outcome, to the owner's verified phone: a purchase delivered
  * (with the electricity token, or the exam pin and its serial: what the customer bought and must
  * keep), a purchase failed and refunded (at once, or later by a requery or at the deadline: the
- * same text), and each funding of the wallet. Each fits one page of plain text (160 characters,
+ * same text), one refunded at its deadline and delivered after all, and each funding of the wallet. Each fits one page of plain text (160 characters,
  * gateways/sms.ts): the description or the payer's name is shortened to make room, never the
  * amount, the token, the pin or, when it fits, the reference. Nothing else secret goes in a text.
  */
@@ -73,6 +73,15 @@ export function purchaseText(to: string, row: StoredTransaction, refund: RefundC
       reference,
     );
   return { to, text };
+}
+
+/**
+ * The text of a bill refunded at its deadline that the biller delivered after all: at no charge,
+ * the refund kept, with the token or pin to keep.
+ */
+export function lateDeliveryText(to: string, row: StoredTransaction): Sms {
+  const after = ` delivered late, at no charge: your ${naira(row.amount_kobo)} refund stays.${whatToKeep(row)}`;
+  return { to, text: fitPage(BRAND, whatWasBought(row), after, referenceOf(row)) };
 }
 
 /** The text of a funding of the wallet: how much, and from whom. */

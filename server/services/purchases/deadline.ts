@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { ledgerError, posting, writeOff } from '../ledger/ledger';
 import type { BillResult } from './billerCalls';
-import { finalise } from './settling';
+import { billNotices, finalise, openBill, type BillNotices } from './settling';
+import { displayOf, lateDeliveryNotification } from './wording';
+import { lateDeliveryText } from '../notifications/textMessages';
+import { lateDeliveryMail } from '../records/receipts';
+import { must } from '../../errors';
 
 /**
  * The 24-hour rule (docs/domain.md, "Failed purchases: the 30-second and 24-hour rules"): a bill
@@ -11,7 +15,8 @@ import { finalise } from './settling';
  * FINAL_ASK_LEAD_MS before it; a bill still unconfirmed then is refunded through the same guarded
  * final transition as any refund (settling.ts, outcome 'unconfirmed'), which leaves an open
  * exposure: the business keeps asking, and the biller's later "delivered" is the business's loss
- * (a write-off, once), its later "failed" closes the exposure.
+ * (a write-off, once) and the customer's at no charge (told so, with the token or pin to keep),
+ * its later "failed" closes the exposure.
  */
 
 /** How long a customer's money may be held for a bill the biller has not confirmed. */
@@ -64,19 +69,54 @@ export async function settleExposure(
         sql<boolean>`EXISTS (SELECT 1 FROM resolved)`,
       )
     : null;
-  const { rows } = await sql<{ resolved: boolean }>`
+  const told = delivered ? await lateDelivery(ctx, bill.transactionId, outcome) : null;
+  const { rows } = await sql<{ resolved: boolean; receipt_id: bigint | null; text_id: bigint | null }>`
     WITH resolved AS (
       UPDATE purchases
       SET exposure = ${delivered ? 'delivered' : 'failed'}, exposure_resolved_at = ${now}::timestamptz,
           next_requery_at = NULL
       WHERE transaction_id = ${bill.transactionId}::bigint AND exposure = 'open' AND biller = ${bill.biller}
       RETURNING transaction_id
-    )${ledger ? sql`, ${ledger.ctes}` : sql``}
-    SELECT EXISTS (SELECT 1 FROM resolved) AS resolved${ledger ? sql`, ${ledger.columns}` : sql``}`
+    )${told ? sql`, ${told.ctes}` : sql``}${ledger ? sql`, ${ledger.ctes}` : sql``}
+    SELECT EXISTS (SELECT 1 FROM resolved) AS resolved${told ? sql`, ${told.columns}` : sql``}${
+      ledger ? sql`, ${ledger.columns}` : sql``
+    }`
     .execute(ctx.db)
     .catch((error: unknown) => {
       throw ledgerError(error);
     });
   if (!rows[0].resolved) return 'already-final';
+  told?.written(rows[0]);
   return delivered ? 'written-off' : 'exposure-closed';
+}
+
+/**
+ * What a late delivery changes for its customer, in the exposure's statement: the refunded bill
+ * shows what arrived (the electricity token or exam pin, which reaches the customer only through
+ * us), and the customer is told on every channel that it is theirs at no charge, once.
+ */
+async function lateDelivery(
+  ctx: AppContext,
+  transactionId: bigint,
+  outcome: Extract<BillResult, { status: 'delivered' }>,
+): Promise<BillNotices> {
+  const open = must(await openBill(ctx, transactionId), 'a bill with an open exposure has its transaction');
+  const display = displayOf(outcome.receipt);
+  const row = display
+    ? { ...open.row, display_name: display.display_name, display_value: display.display_value }
+    : open.row;
+  const notices = billNotices(ctx, open, {
+    kind: 'late-delivery',
+    moved: 'resolved',
+    notification: lateDeliveryNotification(row),
+    mail: lateDeliveryMail(open.email, row),
+    text: (to) => lateDeliveryText(to, row),
+  });
+  const shown = display
+    ? sql`, shown AS (
+        UPDATE transactions SET display_name = ${row.display_name}, display_value = ${row.display_value}
+        WHERE id = ${transactionId}::bigint AND EXISTS (SELECT 1 FROM resolved)
+      )`
+    : sql``;
+  return { ...notices, ctes: sql`${notices.ctes}${shown}` };
 }

@@ -2,7 +2,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import { cashbackFor, cashbackTransaction } from './cashback';
 import { credit, ledgerError, postHold, posting, voidHold, type Movement } from '../ledger/ledger';
-import { ON_CONFLICT, planMail, planSms } from '../notifications/outbox';
+import type { Mail } from '../../gateways/mailer';
+import type { Sms } from '../../gateways/sms';
+import { ON_CONFLICT, planMail, planSms, type MessageKind } from '../notifications/outbox';
 import { purchaseText } from '../notifications/textMessages';
 import { purchaseReceipt } from '../records/receipts';
 import { transactionColumns, type StoredTransaction } from '../records/transactions';
@@ -45,7 +47,7 @@ export interface OpenBill {
   textTo: string | null;
 }
 
-async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBill | undefined> {
+export async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBill | undefined> {
   const { rows } = await sql<
     StoredTransaction & { biller: string; wallet_id: bigint; email: string; text_to: string | null }
   >`
@@ -101,47 +103,68 @@ function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): 
   };
 }
 
-/**
- * What the customer is told of a bill's final state, on every channel it has: the in-app
- * notification and the e-mailed receipt (queued in the outbox), in the words of its outcome (a
- * refund at the deadline says why). CTEs of the settle's statement, written only when its `final`
- * CTE moved the bill; `written` hands the outbox what the statement wrote. Every final notice goes
- * through here, so a channel added here reaches every outcome.
- */
-function finalNotices(
-  ctx: AppContext,
-  open: OpenBill,
-  row: StoredTransaction,
-  refund: RefundCause | null,
-): {
+/** CTEs telling a bill's owner of an outcome on every channel, and what the outbox needs once they are written. */
+export interface BillNotices {
   ctes: RawBuilder<unknown>;
   columns: RawBuilder<unknown>;
   written(result: { receipt_id: bigint | null; text_id: bigint | null }): void;
-} {
+}
+
+/**
+ * An outcome told on every channel the owner has: the in-app notification, the e-mail and, to a
+ * verified phone, the text (queued in the outbox, once per `kind` and bill). CTEs of the caller's
+ * statement, written only when its CTE `moved` (the guarded change that made the outcome) wrote a
+ * row; `written` hands the outbox what the statement wrote.
+ */
+export function billNotices(
+  ctx: AppContext,
+  open: OpenBill,
+  told: {
+    kind: MessageKind;
+    moved: string;
+    notification: { title: string; content: string };
+    mail: Mail;
+    text: (to: string) => Sms;
+  },
+): BillNotices {
   const now = ctx.clock.now();
-  const notification = finalNotification(row, row.cashback_kobo ?? 0n, refund);
-  const receipt = planMail(ctx, { kind: 'receipt', event: row.id, mail: purchaseReceipt(open.email, row, refund) });
-  const text =
-    open.textTo === null
-      ? null
-      : planSms(ctx, { kind: 'receipt', event: row.id, sms: purchaseText(open.textTo, row, refund) });
+  const moved = sql.ref(told.moved);
+  const event = open.row.id;
+  const mail = planMail(ctx, { kind: told.kind, event, mail: told.mail });
+  const text = open.textTo === null ? null : planSms(ctx, { kind: told.kind, event, sms: told.text(open.textTo) });
   const texted = text
-    ? sql`, texted AS (INSERT INTO outbox ${text.columns} SELECT ${text.values} FROM final ${ON_CONFLICT} RETURNING id)`
+    ? sql`, texted AS (INSERT INTO outbox ${text.columns} SELECT ${text.values} FROM ${moved} ${ON_CONFLICT} RETURNING id)`
     : sql``;
   return {
     ctes: sql`notified AS (
       INSERT INTO notifications (user_id, title, content, created_at)
-      SELECT ${row.user_id}::bigint, ${notification.title}, ${notification.content}, ${now}::timestamptz FROM final
+      SELECT ${open.row.user_id}::bigint, ${told.notification.title}, ${told.notification.content}, ${now}::timestamptz
+      FROM ${moved}
     ), mailed AS (
-      INSERT INTO outbox ${receipt.columns} SELECT ${receipt.values} FROM final ${ON_CONFLICT} RETURNING id
+      INSERT INTO outbox ${mail.columns} SELECT ${mail.values} FROM ${moved} ${ON_CONFLICT} RETURNING id
     )${texted}`,
     columns: sql`(SELECT id FROM mailed) AS receipt_id,
                  ${text ? sql`(SELECT id FROM texted)` : sql`NULL::bigint`} AS text_id`,
     written: (result) => {
-      receipt.written(result.receipt_id);
+      mail.written(result.receipt_id);
       text?.written(result.text_id);
     },
   };
+}
+
+/**
+ * What the customer is told of a bill's final state, in the words of its outcome (a refund at the
+ * deadline says why). Every final notice goes through here, so a channel added to billNotices
+ * reaches every outcome.
+ */
+function finalNotices(ctx: AppContext, open: OpenBill, row: StoredTransaction, refund: RefundCause | null) {
+  return billNotices(ctx, open, {
+    kind: 'receipt',
+    moved: 'final',
+    notification: finalNotification(row, row.cashback_kobo ?? 0n, refund),
+    mail: purchaseReceipt(open.email, row, refund),
+    text: (to) => purchaseText(to, row, refund),
+  });
 }
 
 /**

@@ -56,14 +56,14 @@ export function displayOf(receipt: Receipt): { display_name: string; display_val
   return null;
 }
 
+/** What the customer must keep of a delivered bill, after `base`: its token, or its pin and serial. */
+function withWhatToKeep(base: string, row: StoredTransaction): string {
+  if (row.display_name === 'Token') return `${base}. Token : ${row.display_value}`;
+  return row.display_name === 'PIN' ? `${base}. ${row.display_value}` : base;
+}
+
 function successMessage(row: StoredTransaction, cashbackKobo: bigint | null): string {
-  const base = `purchase successful: ${row.description}`;
-  const delivered =
-    row.display_name === 'Token'
-      ? `${base}. Token : ${row.display_value}`
-      : row.display_name === 'PIN'
-        ? `${base}. ${row.display_value}`
-        : base;
+  const delivered = withWhatToKeep(`purchase successful: ${row.description}`, row);
   // A sentence of its own after the SPEC's message, which stays as it is.
   return cashbackKobo ? `${delivered}. ${cashbackSentence(cashbackKobo)}` : delivered;
 }
@@ -110,5 +110,19 @@ export function finalNotification(
       `Your purchase of ${row.description} could not be completed. ` +
       `${amount} has been returned to your wallet. (ref ` +
       `${row.reference})`,
+  };
+}
+
+/**
+ * The notification of a bill refunded at its deadline that the biller delivered after all: what
+ * arrived (the token or pin to keep) is the customer's at no charge, and the refund stays theirs.
+ */
+export function lateDeliveryNotification(row: StoredTransaction): { title: string; content: string } {
+  const amount = formatNaira(koboToNaira(row.amount_kobo));
+  return {
+    title: 'Purchase delivered after its refund: yours at no charge',
+    content:
+      `${withWhatToKeep(`Your purchase of ${row.description} was delivered after all`, row)}. ` +
+      `It is yours at no charge: the ${amount} refunded to your wallet stays there. (ref ${row.reference})`,
   };
 }

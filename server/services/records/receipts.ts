@@ -78,9 +78,7 @@ export function purchaseReceipt(to: string, row: StoredTransaction, refund: Refu
     { label: 'Description', value: row.description },
     ...(row.customer_name ? [{ label: 'Customer', value: row.customer_name }] : []),
     // The token or pin the customer must keep (settling.ts displayOf), only once delivered.
-    ...(completed && (row.display_name === 'Token' || row.display_name === 'PIN')
-      ? [{ label: row.display_name, value: row.display_value }]
-      : []),
+    ...(completed ? whatToKeep(row) : []),
     ...(row.cashback_kobo ? [{ label: 'Cashback', value: naira(row.cashback_kobo) }] : []),
     { label: 'Date', value: lagosTimeInWords(row.updated_at) },
   ];
@@ -89,6 +87,31 @@ export function purchaseReceipt(to: string, row: StoredTransaction, refund: Refu
     : `Refund: ${naira(row.amount_kobo)} returned to your wallet`;
   const subject = completed ? `Your receipt for ${row.description}` : `Refunded: ${row.description}`;
   return receiptMail(to, subject, heading, lines, FOOTER);
+}
+
+/** The line of the token or pin a delivered bill leaves the customer to keep, if it has one. */
+const whatToKeep = (row: StoredTransaction): Line[] =>
+  row.display_name === 'Token' || row.display_name === 'PIN'
+    ? [{ label: row.display_name, value: row.display_value }]
+    : [];
+
+/**
+ * The e-mail of a bill refunded at its deadline that the biller delivered after all: what arrived,
+ * with the token or pin to keep, at no charge; the refund stays in the wallet.
+ */
+export function lateDeliveryMail(to: string, row: StoredTransaction): Mail {
+  const service = serviceOfCategory(row.category);
+  const lines: Line[] = [
+    { label: 'Amount', value: naira(row.amount_kobo) },
+    { label: 'Status', value: 'Delivered after its refund: yours at no charge, the refund stays in your wallet' },
+    { label: 'Reference', value: row.reference },
+    { label: 'Service', value: service?.categoryLabel ?? row.category },
+    { label: 'Description', value: row.description },
+    ...whatToKeep(row),
+    { label: 'Date', value: lagosTimeInWords(row.updated_at) },
+  ];
+  const heading = `Delivered after all: ${naira(row.amount_kobo)} ${service?.categoryLabel ?? row.category} purchase`;
+  return receiptMail(to, `Delivered after all: ${row.description}`, heading, lines, FOOTER);
 }
 
 /** The receipt of a wallet funding. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPlainSms, toPlainSms } from '../../../server/gateways/sms';
 import { phoneCodeText } from '../../../server/services/account/phones';
-import { fundingText, purchaseText } from '../../../server/services/notifications/textMessages';
+import { fundingText, lateDeliveryText, purchaseText } from '../../../server/services/notifications/textMessages';
 import type { StoredTransaction } from '../../../server/services/records/transactions';
 
 /**
@@ -76,6 +76,12 @@ describe('the texts of every outcome', () => {
     // A refund carries no token or pin: nothing was delivered.
     expect(refunded).not.toContain('Token');
     expect(refunded).not.toContain('PIN');
+
+    // Delivered after its refund at the deadline: what arrived, and the refund kept.
+    const late = lateDeliveryText('08031234567', { ...bill, status: 'canceled' }).text;
+    onePage(late);
+    expect(late).toMatch(/ delivered late, at no charge: your N[\d,]+\.\d{2} refund stays\./);
+    if (bill.display_name === 'Token' || bill.display_name === 'PIN') expect(late).toContain(bill.display_value);
   });
 
   it('keeps the reference when there is room, and drops it rather than the amount when there is not', () => {

@@ -239,6 +239,7 @@ describe.each(backends)('the 24-hour deadline of a pending bill on $name', (back
     expect(await movementsOf(bill.id)).toEqual(['purchase-reserve', 'purchase-refund', 'purchase-write-off']);
     expect(await lateDeliveries(), 'the loss is the business’s').toBe(lost - 60_000n);
     expect(await balance(t, buyer.token), 'never the customer’s').toBe(before);
+    expect((await notifications())[0].title).toBe('Purchase delivered after its refund: yours at no charge');
 
     // The requery twice more (the job has nothing left to ask; asked directly, the answer changes nothing).
     for (let again = 0; again < 2; again++) {
@@ -250,8 +251,64 @@ describe.each(backends)('the 24-hour deadline of a pending bill on $name', (back
     expect(await settleExposure(t.ctx, exposed, { status: 'delivered', receipt: {} })).toBe('already-final');
     expect(await movementsOf(bill.id)).toEqual(['purchase-reserve', 'purchase-refund', 'purchase-write-off']);
     expect(await lateDeliveries()).toBe(lost - 60_000n);
-    expect(await notifications(), 'the customer is told nothing more').toHaveLength(told);
+    expect(await notifications(), 'the customer is told once').toHaveLength(told + 1);
     biller.script.delete(beneficiary);
+  });
+
+  it('an electricity token delivered after its refund reaches its customer once, at no charge: on the bill and on every channel', async () => {
+    const ikeja = await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)');
+    const reply = await buy(t, buyer.token, 'electricity-bill', {
+      provider_id: ikeja,
+      beneficiary: `4503${String(++numbers).padStart(3, '0')}0005`,
+      amount: 5_000,
+      pin: PIN,
+    });
+    const bill = reply.body.data!;
+    expect(bill.status).toBe('processing');
+    moveTo(lastAsk(await billRow(bill.id)));
+    await runRequery(t.ctx, deps());
+    const before = await balance(t, buyer.token);
+    const sentBefore = { mails: t.outbox.list(buyer.email).length, texts: t.texts.list(buyer.phone).length };
+    const token = '1111-2222-3333-4444-5555';
+    const late: BillOutcome = { status: 'delivered', receipt: { token, units: '23.9 kWh' } };
+    biller.script.set((await billRow(bill.id)).beneficiary, [async () => late, async () => late]);
+
+    moveTo((await billRow(bill.id)).next_requery_at!);
+    await runRequery(t.ctx, deps());
+    expect(await billRow(bill.id)).toMatchObject({ status: 'canceled', exposure: 'delivered' });
+    expect(await balance(t, buyer.token), 'the refund stays the customer’s').toBe(before);
+    const shown = await t.call<Transaction>('/api/refresh-transaction', {
+      token: buyer.token,
+      body: { transaction_id: bill.id },
+    });
+    expect(shown.body.data).toMatchObject({ status: 'canceled', display_name: 'Token', display_value: token });
+
+    const [notification] = await notifications();
+    expect(notification).toEqual(
+      expect.objectContaining({
+        title: 'Purchase delivered after its refund: yours at no charge',
+        content:
+          `Your purchase of ${bill.description} was delivered after all. Token : ${token}. ` +
+          `It is yours at no charge: the ₦5,000.00 refunded to your wallet stays there. (ref ${bill.reference})`,
+      }),
+    );
+    const mails = t.outbox.list(buyer.email);
+    expect(mails).toHaveLength(sentBefore.mails + 1);
+    expect(mails[0].subject).toBe(`Delivered after all: ${bill.description}`);
+    expect(mails[0].text).toContain(`Token: ${token}`);
+    expect(mails[0].text).toContain(bill.reference);
+    const texts = t.texts.list(buyer.phone);
+    expect(texts).toHaveLength(sentBefore.texts + 1);
+    expect(texts[0].text).toMatch(/^Naira Wallet: .* delivered late, at no charge: your N5,000\.00 refund stays\./);
+    expect(texts[0].text).toContain(`Token: ${token}.`);
+    expect(texts[0].text.length).toBeLessThanOrEqual(160);
+
+    // Answered "delivered" again: nothing more is written off or sent.
+    const exposed = { transactionId: BigInt(bill.id), biller: biller.name, amountKobo: 500_000n };
+    expect(await settleExposure(t.ctx, exposed, late)).toBe('already-final');
+    expect(t.outbox.list(buyer.email)).toHaveLength(sentBefore.mails + 1);
+    expect(t.texts.list(buyer.phone)).toHaveLength(sentBefore.texts + 1);
+    expect(await movementsOf(bill.id)).toEqual(['purchase-reserve', 'purchase-refund', 'purchase-write-off']);
   });
 
   it('the biller\'s later "failed" closes the exposure: nothing lost, no more asks', async () => {
