@@ -7,9 +7,10 @@ import type { RefundCause } from '../purchases/wording';
  * The texts of a transaction's outcome, to the owner's verified phone: a purchase delivered
  * (with the electricity token, or the exam pin and its serial: what the customer bought and must
  * keep), a purchase failed and refunded (at once, or later by a requery or at the deadline: the
- * same text), one refunded at its deadline and delivered after all, and each funding of the wallet. Each fits one page of plain text (160 characters,
- * gateways/sms.ts): the description or the payer's name is shortened to make room, never the
- * amount, the token, the pin or, when it fits, the reference. Nothing else secret goes in a text.
+ * same text), one refunded at its deadline and delivered after all, and each funding of the
+ * wallet. Each fits one page of plain text (160 characters, gateways/sms.ts): the description or
+ * the payer's name is shortened to make room, never the amount, the token, the pin or, when it
+ * fits, the reference. Nothing else secret goes in a text.
  */
 
 const BRAND = 'Naira Wallet: ';

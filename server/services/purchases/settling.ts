@@ -133,7 +133,9 @@ export function billNotices(
   const mail = planMail(ctx, { kind: told.kind, event, mail: told.mail });
   const text = open.textTo === null ? null : planSms(ctx, { kind: told.kind, event, sms: told.text(open.textTo) });
   const texted = text
-    ? sql`, texted AS (INSERT INTO outbox ${text.columns} SELECT ${text.values} FROM ${moved} ${ON_CONFLICT} RETURNING id)`
+    ? sql`, texted AS (
+        INSERT INTO outbox ${text.columns} SELECT ${text.values} FROM ${moved} ${ON_CONFLICT} RETURNING id
+      )`
     : sql``;
   return {
     ctes: sql`notified AS (
