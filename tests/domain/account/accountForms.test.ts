@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { identityMessages } from '../../../core/messages';
-import { validateCardAmount } from '../../../src/domain/wallet/cardAmount';
+import { emptyCode } from '../../../src/domain/account/codes';
 import {
+  validateChangePassword,
+  validateChangePin,
   validateForgot,
   validateLogin,
   validateRegister,
   validateReset,
+  type ChangePasswordForm,
   type RegisterForm,
 } from '../../../src/domain/account/accountForms';
-import { validateIdentity } from '../../../src/domain/kit/identityForms';
 
 // The validation messages typed out here on purpose, typos included: a change to messages.ts must fail a test.
 describe('validateRegister', () => {
@@ -90,45 +91,44 @@ describe('validateReset', () => {
   });
 });
 
-describe('validateIdentity', () => {
-  const form = {
-    kind: 'bvn' as const,
-    bvn_or_nin: '22212345678',
-    date_of_birth: '1990-01-01',
-    bank_code: '',
-    bank_account_number: '',
+describe('validateChangePassword', () => {
+  const valid: ChangePasswordForm = {
+    old_password: 'Old-pass-1',
+    new_password: 'N3w-secret',
+    confirm_new_password: 'N3w-secret',
   };
-  it('passes 11 digits with a date of birth, and a whole bank account or none', () => {
-    expect(validateIdentity(form)).toBeNull();
-    expect(validateIdentity({ ...form, bank_code: '058', bank_account_number: '0123456789' })).toBeNull();
+
+  it('passes the current password and a confirmed new one', () => {
+    expect(validateChangePassword(valid)).toBeNull();
   });
 
-  it('names what is missing or wrong', () => {
-    expect(validateIdentity({ ...form, bvn_or_nin: ' ' })).toBe(identityMessages.typeNumber('BVN'));
-    expect(validateIdentity({ ...form, kind: 'nin', bvn_or_nin: '123' })).toBe(identityMessages.elevenDigits('NIN'));
-    const undated = validateIdentity({ ...form, date_of_birth: ' ' });
-    expect(undated).toBe('please enter your date of birth, as on your BVN or NIN');
-    const noDate = validateIdentity({ ...form, date_of_birth: '1990-13-01' });
-    expect(noDate).toBe('please enter your date of birth as a real date: day, month and year');
-    expect(validateIdentity({ ...form, bank_code: '058' })).toBe(identityMessages.bankAccountIncomplete);
-    expect(validateIdentity({ ...form, bank_account_number: '0123456789' })).toBe(
-      identityMessages.bankAccountIncomplete,
+  it.each(['old_password', 'new_password', 'confirm_new_password'] as const)('requires %s', (field) => {
+    expect(validateChangePassword({ ...valid, [field]: '' })).toBe('all form fields are required');
+    expect(validateChangePassword({ ...valid, [field]: ' ' })).toBe('all form fields are required');
+  });
+
+  it('requires the confirmation to equal the new password, after checking every field is there', () => {
+    expect(validateChangePassword({ ...valid, confirm_new_password: 'N3w-secreT' })).toBe(
+      'password and confirm password must match',
     );
-    expect(validateIdentity({ ...form, kind: 'nin', bank_code: '058', bank_account_number: '0123456789' })).toBe(
-      identityMessages.bankAccountNeedsBvn,
+    expect(validateChangePassword({ ...valid, old_password: '', confirm_new_password: 'N3w-secreT' })).toBe(
+      'all form fields are required',
     );
   });
 });
 
-describe('validateCardAmount', () => {
-  const limits = { min: 100, max: 300_000 };
-  it('passes naira within what the server allows now', () => {
-    expect(validateCardAmount('5000', limits)).toBeNull();
-    expect(validateCardAmount('100', limits)).toBeNull();
-    expect(validateCardAmount('300000', limits)).toBeNull();
+describe('validateChangePin', () => {
+  const filled = '258013571357'.split('');
+
+  it('passes twelve digits; whether the new pins match is the server’s to say', () => {
+    expect(validateChangePin(filled)).toBeNull();
+    expect(validateChangePin('258013579999'.split(''))).toBeNull();
   });
 
-  it.each(['', '99.99', '300000.01', 'abc', '1.234'])('refuses %j with the range', (amount) => {
-    expect(validateCardAmount(amount, limits)).toBe('enter an amount between ₦100.00 and ₦300,000.00');
+  it('requires every one of the twelve boxes to hold a digit', () => {
+    expect(validateChangePin(emptyCode(12))).toBe('all form fields are required');
+    expect(validateChangePin([...filled.slice(0, -1), ''])).toBe('all form fields are required');
+    expect(validateChangePin([...filled.slice(0, -1), 'x'])).toBe('all form fields are required');
+    expect(validateChangePin(filled.slice(0, 8))).toBe('all form fields are required');
   });
 });
