@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isPlainSms } from '../../../server/gateways/sms';
 import { newPhone, verifyPhone } from '../../support/api/accounts';
 import { backends } from '../../support/api/backends';
-import { buyElectricity, replayedFunding, settleAtOnce, useAirtimeBuyer } from '../../support/api/outcomes';
-import { buy, fund, newBuyer, packageOf, PIN } from '../../support/api/purchases';
+import { buyElectricity, buyExamPin, replayedFunding, settleAtOnce, useAirtimeBuyer } from '../../support/api/outcomes';
+import { buy, fund, newBuyer } from '../../support/api/purchases';
 import { useTestApp } from '../../support/api/useTestApp';
 
 /**
@@ -62,15 +62,7 @@ describe.each(backends)('the texts of every outcome on $name', (backend) => {
     expect(texts()[0]).toContain(`Token: ${power.display_value}.`);
     expect(texts()[0]).toContain('N2,000.00 paid for');
     onePage(texts()[0]);
-    const waec = await packageOf(t, 'WAEC Result Checker PIN');
-    const exam = (
-      await buy(t, shop.buyer.token, 'education', {
-        provider_id: waec.providerId,
-        package_id: waec.id,
-        beneficiary: '08031234567',
-        pin: PIN,
-      })
-    ).body.data!;
+    const exam = await buyExamPin(t, shop.buyer.token, 'WAEC Result Checker PIN', '08031234567');
     expect(exam.display_value).toMatch(/^Serial: \S+ PIN: \d{12}$/);
     expect(texts()[0]).toContain(` ${exam.display_value}.`);
     onePage(texts()[0]);

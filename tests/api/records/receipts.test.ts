@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
-import { buyElectricity, replayedFunding, settleAtOnce, useAirtimeBuyer } from '../../support/api/outcomes';
-import { buy, newBuyer, packageOf, PIN } from '../../support/api/purchases';
+import { buyElectricity, buyExamPin, replayedFunding, settleAtOnce, useAirtimeBuyer } from '../../support/api/outcomes';
+import { buy, newBuyer } from '../../support/api/purchases';
 
 /**
  * E-mailed receipts: every completed or refunded purchase and every funding, in text
@@ -36,15 +36,7 @@ describe.each(backends)('receipts on $name', (backend) => {
     const power = await buyElectricity(t, shop.buyer.token);
     expect(receipts()[0].text).toContain(`Token: ${power.display_value}`);
     expect(receipts()[0].html).toContain(power.display_value);
-    const utme = await packageOf(t, 'JAMB UTME ePIN');
-    const exam = (
-      await buy(t, shop.buyer.token, 'education', {
-        provider_id: utme.providerId,
-        package_id: utme.id,
-        beneficiary: 'AB12CD34EF',
-        pin: PIN,
-      })
-    ).body.data!;
+    const exam = await buyExamPin(t, shop.buyer.token, 'JAMB UTME ePIN', 'AB12CD34EF');
     expect(receipts()[0].text).toContain(`PIN: ${exam.display_value}`);
   });
 

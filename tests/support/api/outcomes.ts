@@ -3,7 +3,7 @@ import { runRequery } from '../../../server/jobs/requery';
 import { requeryPurchase } from '../../../server/services/purchases/requery';
 import type { TestApp } from './app';
 import { chargeSuccess, deliver, newReference } from './bank';
-import { buy, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './purchases';
+import { buy, packageOf, pastRequeryDelay, PIN, providerId, purchaseDeps, type Buyer } from './purchases';
 
 /**
  * What the tests of the messages each outcome sends (the e-mailed receipts, the texts) do alike
@@ -42,6 +42,13 @@ export async function buyElectricity(t: TestApp, token: string) {
   const ikeja = await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)');
   const body = { provider_id: ikeja, beneficiary: '45031234567', amount: 2_000, pin: PIN };
   return (await buy(t, token, 'electricity-bill', body)).body.data!;
+}
+
+/** An exam pin of the package named, for `beneficiary` (a phone number or a JAMB profile code). */
+export async function buyExamPin(t: TestApp, token: string, name: string, beneficiary: string) {
+  const exam = await packageOf(t, name);
+  const body = { provider_id: exam.providerId, package_id: exam.id, beneficiary, pin: PIN };
+  return (await buy(t, token, 'education', body)).body.data!;
 }
 
 /**
