@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import {
   advanceCounter,
   authenticationCeremony,
+  listedPasskey,
   PasskeyRefused,
   registrationCeremony,
   takeChallenge,
@@ -43,14 +44,7 @@ const stored = (ctx: AppContext, staffId: bigint) =>
     .execute();
 
 export async function listStaffPasskeys(ctx: AppContext, staffId: bigint): Promise<Passkey[]> {
-  return (await stored(ctx, staffId)).map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    credential_id: row.credential_id,
-    created_at: row.created_at.toISOString(),
-    last_used_at: row.last_used_at?.toISOString() ?? null,
-    backed_up: row.backed_up,
-  }));
+  return (await stored(ctx, staffId)).map(listedPasskey);
 }
 
 /** Whether the account must use its passkey: an admin or finance account that holds one. */

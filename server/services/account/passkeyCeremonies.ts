@@ -7,7 +7,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { PasskeyCeremony } from '../../../core/passkeys';
+import type { Passkey, PasskeyCeremony } from '../../../core/passkeys';
 import type { RelyingParty } from '../../config';
 import type { PasskeyChallenges } from '../../db/generated';
 import { AppError } from '../../errors';
@@ -53,6 +53,25 @@ export interface StoredPasskey {
   public_key: Uint8Array;
   counter: bigint;
   transports: string[];
+}
+
+/** A stored passkey as its owner's list shows it: never its key or its counter. */
+export function listedPasskey(
+  row: Pick<StoredPasskey, 'id' | 'credential_id'> & {
+    name: string;
+    created_at: Date;
+    last_used_at: Date | null;
+    backed_up: boolean;
+  },
+): Passkey {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    credential_id: row.credential_id,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+    backed_up: row.backed_up,
+  };
 }
 
 /** What a client sends back to finish a ceremony. */

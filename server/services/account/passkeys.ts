@@ -12,6 +12,7 @@ import { checkAccountPassword } from './loginThrottle';
 import {
   advanceCounter,
   authenticationCeremony,
+  listedPasskey,
   PasskeyRefused,
   registrationCeremony,
   takeChallenge,
@@ -52,14 +53,7 @@ const ownPasskeys = (ctx: AppContext, userId: bigint) =>
 
 /** The account's passkeys, oldest first. */
 export async function listPasskeys(ctx: AppContext, userId: bigint): Promise<Passkey[]> {
-  return (await ownPasskeys(ctx, userId)).map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    credential_id: row.credential_id,
-    created_at: row.created_at.toISOString(),
-    last_used_at: row.last_used_at?.toISOString() ?? null,
-    backed_up: row.backed_up,
-  }));
+  return (await ownPasskeys(ctx, userId)).map(listedPasskey);
 }
 
 /**

@@ -6,9 +6,9 @@ import { sendPhoneCode, verifyPhone } from '../../api/account/phone';
 import { dismissPhonePrompt } from '../../api/kit/storage';
 import { receiveSmsCode } from '../../api/kit/webOtp';
 import { codeField } from '../../domain/account/codes';
+import { codeRequestOutcomes, codeWaitActions, codeWaitGuards, resendStates } from '../kit/codeSending';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { otpCountdownMachine } from './otpCountdown';
-import { resendWaitSeconds } from './verifyEmail';
 import type { sessionMachine } from '../app/session';
 
 export interface PhoneVerificationInput {
@@ -68,10 +68,9 @@ export const phoneVerificationMachine = setup({
   },
   actions: {
     ...effects,
+    ...codeWaitActions,
     setOtp: assign({ otp: (_, params: { text: string }) => codeField(params.text, PHONE_CODE_LENGTH) }),
     clearOtp: assign({ otp: '' }),
-    waitFully: assign({ wait: ({ context }) => context.countdownSeconds }),
-    waitAsTold: assign({ wait: (_, params: { message: string }) => resendWaitSeconds(params.message) ?? 0 }),
     updateSession: sendTo(
       ({ context }) => context.session,
       (_, params: { data: Partial<UserData> }) => ({ type: 'session.update' as const, data: params.data }),
@@ -79,10 +78,10 @@ export const phoneVerificationMachine = setup({
     rememberDismissed: ({ context }) => dismissPhonePrompt(context.session.getSnapshot().context.user.email),
   },
   guards: {
+    ...codeWaitGuards,
     sendAtOnce: ({ context }) => context.sendAtOnce,
     isPrompt: ({ context }) => context.prompt,
     otpComplete: ({ context }) => context.otp.length === PHONE_CODE_LENGTH,
-    namesWait: (_, params: { message: string }) => (resendWaitSeconds(params.message) ?? 0) > 0,
   },
 }).createMachine({
   id: 'phoneVerification',
@@ -117,31 +116,7 @@ export const phoneVerificationMachine = setup({
           invoke: {
             id: 'firstCode',
             src: 'sendPhoneCode',
-            onDone: {
-              target: '#phoneVerification.active',
-              actions: [
-                'waitFully',
-                { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
-              ],
-            },
-            onError: [
-              {
-                // A code went out moments ago: it is the one to type; count down what is left.
-                guard: { type: 'namesWait', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                target: '#phoneVerification.active',
-                actions: [
-                  { type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
-                ],
-              },
-              {
-                target: 'idle',
-                actions: {
-                  type: 'toast',
-                  params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
-                },
-              },
-            ],
+            ...codeRequestOutcomes('#phoneVerification.active', 'idle'),
           },
         },
       },
@@ -152,53 +127,7 @@ export const phoneVerificationMachine = setup({
       states: {
         resend: {
           initial: 'cooling',
-          states: {
-            cooling: {
-              invoke: {
-                id: 'countdown',
-                src: 'otpCountdown',
-                input: ({ context }) => ({ seconds: context.wait }),
-                onDone: 'ready',
-              },
-            },
-            ready: {
-              on: { 'phone.send': 'sending' },
-            },
-            sending: {
-              invoke: {
-                id: 'resend',
-                src: 'sendPhoneCode',
-                onDone: {
-                  target: 'cooling',
-                  actions: [
-                    'waitFully',
-                    { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
-                  ],
-                },
-                onError: [
-                  {
-                    guard: { type: 'namesWait', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                    target: 'cooling',
-                    actions: [
-                      { type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                      {
-                        type: 'toast',
-                        params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
-                      },
-                    ],
-                  },
-                  // Any other failure (offline, say): the user may ask again at once.
-                  {
-                    target: 'ready',
-                    actions: {
-                      type: 'toast',
-                      params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
-                    },
-                  },
-                ],
-              },
-            },
-          },
+          states: resendStates('phone.send', 'sendPhoneCode'),
         },
         code: {
           initial: 'editing',

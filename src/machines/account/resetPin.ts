@@ -5,9 +5,9 @@ import { forgotPin, resetPin } from '../../api/account/pin';
 import { emptyCode, joinCode } from '../../domain/account/codes';
 import { returnPath } from '../../domain/app/routes';
 import { validateResetPin, type ResetPinForm } from '../../domain/account/accountForms';
+import { codeRequestOutcomes, codeWaitActions, codeWaitGuards, resendStates } from '../kit/codeSending';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { otpCountdownMachine } from './otpCountdown';
-import { resendWaitSeconds } from './verifyEmail';
 import type { sessionMachine } from '../app/session';
 
 export interface ResetPinInput {
@@ -68,6 +68,7 @@ export const resetPinMachine = setup({
   },
   actions: {
     ...effects,
+    ...codeWaitActions,
     setOtp: assign({ form: ({ context }, params: { otp: string[] }) => ({ ...context.form, otp: params.otp }) }),
     setPassword: assign({
       form: ({ context }, params: { password: string }) => ({ ...context.form, password: params.password }),
@@ -75,8 +76,6 @@ export const resetPinMachine = setup({
     setPins: assign({ form: ({ context }, params: { pins: string[] }) => ({ ...context.form, pins: params.pins }) }),
     // The code may have been the wrong one; pins are not left on screen. The password stays.
     clearCodes: assign({ form: ({ context }) => ({ ...emptyForm(), password: context.form.password }) }),
-    waitFully: assign({ wait: ({ context }) => context.countdownSeconds }),
-    waitAsTold: assign({ wait: (_, params: { message: string }) => resendWaitSeconds(params.message) ?? 0 }),
     // The server has cleared the count and the lock with the new pin.
     unlockSession: sendTo(({ context }) => context.session, {
       type: 'session.update' as const,
@@ -84,8 +83,8 @@ export const resetPinMachine = setup({
     }),
   },
   guards: {
+    ...codeWaitGuards,
     formComplete: ({ context }) => validateResetPin(context.form) === null,
-    namesWait: (_, params: { message: string }) => (resendWaitSeconds(params.message) ?? 0) > 0,
   },
 }).createMachine({
   id: 'resetPin',
@@ -113,31 +112,8 @@ export const resetPinMachine = setup({
           invoke: {
             id: 'firstCode',
             src: 'forgotPin',
-            onDone: {
-              target: '#resetPin.active',
-              actions: [
-                'waitFully',
-                { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
-              ],
-            },
-            onError: [
-              {
-                // A code went out moments ago (an earlier visit): it is the one to type; count down what is left.
-                guard: { type: 'namesWait', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                target: '#resetPin.active',
-                actions: [
-                  { type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
-                ],
-              },
-              {
-                target: 'idle',
-                actions: {
-                  type: 'toast',
-                  params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
-                },
-              },
-            ],
+            // A code that went out moments ago (an earlier visit) is the one to type.
+            ...codeRequestOutcomes('#resetPin.active', 'idle'),
           },
         },
       },
@@ -148,53 +124,7 @@ export const resetPinMachine = setup({
       states: {
         resend: {
           initial: 'cooling',
-          states: {
-            cooling: {
-              invoke: {
-                id: 'countdown',
-                src: 'otpCountdown',
-                input: ({ context }) => ({ seconds: context.wait }),
-                onDone: 'ready',
-              },
-            },
-            ready: {
-              on: { 'resetPin.send': 'sending' },
-            },
-            sending: {
-              invoke: {
-                id: 'resend',
-                src: 'forgotPin',
-                onDone: {
-                  target: 'cooling',
-                  actions: [
-                    'waitFully',
-                    { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
-                  ],
-                },
-                onError: [
-                  {
-                    guard: { type: 'namesWait', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                    target: 'cooling',
-                    actions: [
-                      { type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                      {
-                        type: 'toast',
-                        params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
-                      },
-                    ],
-                  },
-                  // Any other failure (offline, say): the user may ask again at once.
-                  {
-                    target: 'ready',
-                    actions: {
-                      type: 'toast',
-                      params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
-                    },
-                  },
-                ],
-              },
-            },
-          },
+          states: resendStates('resetPin.send', 'forgotPin'),
         },
         form: {
           initial: 'editing',

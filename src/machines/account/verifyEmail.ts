@@ -4,6 +4,7 @@ import type { Envelope } from '../../../core/contract';
 import { emptyCode, isComplete, joinCode } from '../../domain/account/codes';
 import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '../../../core/limits';
 import { messages } from '../../../core/messages';
+import { codeWaitActions, codeWaitGuards, resendStates } from '../kit/codeSending';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { otpCountdownMachine } from './otpCountdown';
 import type { sessionMachine } from '../app/session';
@@ -25,14 +26,8 @@ export interface VerifyEmailContext {
 export type VerifyEmailEvent =
   { type: 'verify.change'; values: string[] } | { type: 'verify.submit' } | { type: 'verify.resend' };
 
-/**
- * 'you will be able to resend otp in about N seconds' → N, so the countdown starts from the
- * server's figure; null when no wait is named.
- */
-export function resendWaitSeconds(message: string): number | null {
-  const match = /(\d+)\s*seconds?/i.exec(message);
-  return match ? Number(match[1]) : null;
-}
+// The first code goes on opening, so `sending` leads the region (and its page's diagram).
+const resend = resendStates('verify.resend', 'resendOtp');
 
 /**
  * /verify-email: a code is sent on opening, another only once the countdown is
@@ -54,15 +49,14 @@ export const verifyEmailMachine = setup({
   },
   actions: {
     ...effects,
+    ...codeWaitActions,
     setCode: assign({ code: (_, params: { values: string[] }) => params.values }),
     clearCode: assign({ code: emptyCode(OTP_LENGTH) }),
-    waitFully: assign({ wait: ({ context }) => context.countdownSeconds }),
-    waitAsTold: assign({ wait: (_, params: { message: string }) => resendWaitSeconds(params.message) ?? 0 }),
     logout: sendTo(({ context }) => context.session, { type: 'session.logout' }),
   },
   guards: {
+    ...codeWaitGuards,
     codeComplete: ({ context }) => isComplete(context.code, OTP_LENGTH),
-    namesWait: (_, params: { message: string }) => (resendWaitSeconds(params.message) ?? 0) > 0,
   },
 }).createMachine({
   id: 'verifyEmail',
@@ -77,54 +71,7 @@ export const verifyEmailMachine = setup({
       states: {
         resend: {
           initial: 'sending',
-          states: {
-            sending: {
-              invoke: {
-                id: 'resend',
-                src: 'resendOtp',
-                onDone: {
-                  target: 'cooling',
-                  actions: [
-                    'waitFully',
-                    { type: 'toast', params: ({ event }) => ({ level: 'success', message: event.output.message }) },
-                  ],
-                },
-                onError: [
-                  {
-                    // Asked too soon: count down what the server says is left.
-                    guard: { type: 'namesWait', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                    target: 'cooling',
-                    actions: [
-                      { type: 'waitAsTold', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                      {
-                        type: 'toast',
-                        params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
-                      },
-                    ],
-                  },
-                  // Any other failure (offline, say): the user may try again at once.
-                  {
-                    target: 'ready',
-                    actions: {
-                      type: 'toast',
-                      params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
-                    },
-                  },
-                ],
-              },
-            },
-            cooling: {
-              invoke: {
-                id: 'countdown',
-                src: 'otpCountdown',
-                input: ({ context }) => ({ seconds: context.wait }),
-                onDone: 'ready',
-              },
-            },
-            ready: {
-              on: { 'verify.resend': 'sending' },
-            },
-          },
+          states: { sending: resend.sending, cooling: resend.cooling, ready: resend.ready },
         },
         code: {
           initial: 'editing',

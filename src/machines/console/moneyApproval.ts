@@ -27,6 +27,29 @@ export const APPROVAL_CODE_NEEDED = 'Enter the six-digit code from your authenti
 export const NOTE_NEEDED = 'Say why you turn it down (at least three characters).';
 export const PASSKEY_NOT_USED = 'No passkey was used: nothing moved. Try again.';
 
+type Refused = { event: { error: unknown } };
+
+/**
+ * Approving with the code and with the passkey end alike: approved, the request is kept as
+ * decided and the input dropped; refused, the checker is back at the approval with `refused`
+ * (what each way says of its failure).
+ */
+const approvalOutcomes = <const A>(refused: A) =>
+  ({
+    onDone: {
+      target: 'decided',
+      actions: [
+        'forgetInput',
+        {
+          type: 'keepDecision',
+          params: ({ event }: { event: { output: MoneyRequest } }) => ({ request: event.output }),
+        },
+        { type: 'toast', params: { level: 'success', message: 'Approved: the money has moved.' } },
+      ],
+    },
+    onError: { target: 'confirming', actions: refused },
+  }) as const;
+
 /**
  * The checker's half of maker-checker, on one pending request: approve it (their own code
  * first: re-authentication; the server refuses the maker, an expired request, and a request above
@@ -102,24 +125,13 @@ export const moneyApprovalMachine = setup({
         id: 'approveWithPasskey',
         src: 'approveWithPasskey',
         input: ({ context }) => ({ requestId: context.requestId }),
-        onDone: {
-          target: 'decided',
-          actions: [
-            'forgetInput',
-            { type: 'keepDecision', params: ({ event }) => ({ request: event.output }) },
-            { type: 'toast', params: { level: 'success', message: 'Approved: the money has moved.' } },
-          ],
-        },
-        onError: {
-          target: 'confirming',
-          actions: {
-            type: 'toast',
-            params: ({ event }) => ({
-              level: 'error',
-              message: passkeyNotUsed(event.error) ? PASSKEY_NOT_USED : errorMessage(event.error),
-            }),
-          },
-        },
+        ...approvalOutcomes({
+          type: 'toast',
+          params: ({ event }: Refused) => ({
+            level: 'error' as const,
+            message: passkeyNotUsed(event.error) ? PASSKEY_NOT_USED : errorMessage(event.error),
+          }),
+        }),
       },
     },
     approving: {
@@ -128,21 +140,14 @@ export const moneyApprovalMachine = setup({
         id: 'approveMoney',
         src: 'approveMoney',
         input: ({ context }) => ({ requestId: context.requestId, code: context.code }),
-        onDone: {
-          target: 'decided',
-          actions: [
-            'forgetInput',
-            { type: 'keepDecision', params: ({ event }) => ({ request: event.output }) },
-            { type: 'toast', params: { level: 'success', message: 'Approved: the money has moved.' } },
-          ],
-        },
-        onError: {
-          target: 'confirming',
-          actions: [
-            'forgetCode',
-            { type: 'toast', params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }) },
-          ],
-        },
+        // A refused code is spent or wrong: it is not offered again.
+        ...approvalOutcomes([
+          'forgetCode',
+          {
+            type: 'toast',
+            params: ({ event }: Refused) => ({ level: 'error' as const, message: errorMessage(event.error) }),
+          },
+        ]),
       },
     },
     writingNote: {

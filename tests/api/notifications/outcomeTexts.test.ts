@@ -1,21 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runRequery } from '../../../server/jobs/requery';
+import { describe, expect, it } from 'vitest';
 import { isPlainSms } from '../../../server/gateways/sms';
-import { requeryPurchase } from '../../../server/services/purchases/requery';
 import { newPhone, verifyPhone } from '../../support/api/accounts';
-import { chargeSuccess, deliver, newReference } from '../../support/api/bank';
 import { backends } from '../../support/api/backends';
-import {
-  buy,
-  fund,
-  newBuyer,
-  packageOf,
-  pastRequeryDelay,
-  PIN,
-  providerId,
-  purchaseDeps,
-  type Buyer,
-} from '../../support/api/purchases';
+import { buyElectricity, buyExamPin, replayedFunding, settleAtOnce, useAirtimeBuyer } from '../../support/api/outcomes';
+import { buy, fund, newBuyer } from '../../support/api/purchases';
 import { useTestApp } from '../../support/api/useTestApp';
 
 /**
@@ -26,23 +14,22 @@ import { useTestApp } from '../../support/api/useTestApp';
  * audited after each test (useTestApp).
  */
 describe.each(backends)('the texts of every outcome on $name', (backend) => {
-  let buyer: Buyer;
-  let mtn: number;
   const t = useTestApp(backend);
-  beforeAll(async () => {
-    buyer = await newBuyer(t, 0, { phone: newPhone() });
+  // Funded once the phone is verified: the funding is texted, and its text is the first test's.
+  const shop = useAirtimeBuyer(t, async () => {
+    const buyer = await newBuyer(t, 0, { phone: newPhone() });
     await verifyPhone(t, buyer);
     await fund(t, buyer.accountNumber, 100_000);
-    mtn = await providerId(t, 'airtime', 'MTN');
+    return buyer;
   });
+  const { airtime } = shop;
 
   /** The outcome texts to the buyer's phone, newest first (the phone's code is not one). */
-  const texts = (phone = buyer.phone) =>
+  const texts = (phone = shop.buyer.phone) =>
     t.texts
       .list(phone)
       .map((sms) => sms.text)
       .filter((text) => text.startsWith('Naira Wallet: '));
-  const airtime = (beneficiary: string, amount: number) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
   const onePage = (text: string) => {
     expect(text.length).toBeLessThanOrEqual(160);
     expect(isPlainSms(text)).toBe(true);
@@ -56,19 +43,14 @@ describe.each(backends)('the texts of every outcome on $name', (backend) => {
     onePage(text);
     // A funding by a partner's webhook too, once whatever the replays.
     const before = texts().length;
-    const reference = newReference();
-    const body = JSON.stringify(
-      chargeSuccess(t, { accountNumber: buyer.accountNumber, amount: 1_234_500, reference, senderName: 'Bola Ige' }),
-    );
-    expect((await deliver(t, body)).status).toBe(200);
-    expect((await deliver(t, body)).status).toBe(200);
+    const reference = await replayedFunding(t, shop.buyer.accountNumber);
     expect(texts()).toHaveLength(before + 1);
     expect(texts()[0]).toContain('N12,345.00 added to your wallet from Bola Ige');
     expect(texts()[0]).toContain(`Ref ${reference}`);
   });
 
   it('a delivered purchase: the amount, what was bought and its reference', async () => {
-    const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 500));
+    const reply = await buy(t, shop.buyer.token, 'airtime', airtime('08031234567', 500));
     const data = reply.body.data!;
     const [text] = texts();
     expect(text).toBe(`Naira Wallet: N500.00 paid for MTN airtime for 08031234567. Ref ${data.reference}`);
@@ -76,34 +58,18 @@ describe.each(backends)('the texts of every outcome on $name', (backend) => {
   });
 
   it('electricity: the token is in the text; an exam pin with its serial too', async () => {
-    const ikeja = await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)');
-    const power = (
-      await buy(t, buyer.token, 'electricity-bill', {
-        provider_id: ikeja,
-        beneficiary: '45031234567',
-        amount: 2_000,
-        pin: PIN,
-      })
-    ).body.data!;
+    const power = await buyElectricity(t, shop.buyer.token);
     expect(texts()[0]).toContain(`Token: ${power.display_value}.`);
     expect(texts()[0]).toContain('N2,000.00 paid for');
     onePage(texts()[0]);
-    const waec = await packageOf(t, 'WAEC Result Checker PIN');
-    const exam = (
-      await buy(t, buyer.token, 'education', {
-        provider_id: waec.providerId,
-        package_id: waec.id,
-        beneficiary: '08031234567',
-        pin: PIN,
-      })
-    ).body.data!;
+    const exam = await buyExamPin(t, shop.buyer.token, 'WAEC Result Checker PIN', '08031234567');
     expect(exam.display_value).toMatch(/^Serial: \S+ PIN: \d{12}$/);
     expect(texts()[0]).toContain(` ${exam.display_value}.`);
     onePage(texts()[0]);
   });
 
   it('a failed purchase: the refund, and no token', async () => {
-    const reply = await buy(t, buyer.token, 'airtime', airtime('08030000001', 300));
+    const reply = await buy(t, shop.buyer.token, 'airtime', airtime('08030000001', 300));
     expect(reply.body.data!.status).toBe('canceled');
     const [text] = texts();
     expect(text).toBe(
@@ -115,14 +81,10 @@ describe.each(backends)('the texts of every outcome on $name', (backend) => {
 
   it('a bill refunded later, by a requery: one text however many settle it at once', async () => {
     const before = texts().length;
-    const reply = await buy(t, buyer.token, 'airtime', airtime('08030000003', 400));
+    const reply = await buy(t, shop.buyer.token, 'airtime', airtime('08030000003', 400));
     expect(reply.body.data!.status).toBe('processing');
     expect(texts()).toHaveLength(before);
-    pastRequeryDelay(t);
-    await Promise.all([
-      runRequery(t.ctx, purchaseDeps(t)),
-      ...Array.from({ length: 4 }, () => requeryPurchase(t.ctx, purchaseDeps(t), BigInt(reply.body.data!.id))),
-    ]);
+    await settleAtOnce(t, reply.body.data!.id);
     expect(texts()).toHaveLength(before + 1);
     expect(texts()[0]).toContain('failed. N400.00 is back in your wallet.');
     // Each recorded sent once its provider took it (right after the commit, without holding the settle up).

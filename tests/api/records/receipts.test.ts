@@ -1,19 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runRequery } from '../../../server/jobs/requery';
-import { requeryPurchase } from '../../../server/services/purchases/requery';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
-import { deliver, chargeSuccess, newReference } from '../../support/api/bank';
-import {
-  buy,
-  newBuyer,
-  packageOf,
-  pastRequeryDelay,
-  PIN,
-  providerId,
-  purchaseDeps,
-  type Buyer,
-} from '../../support/api/purchases';
+import { buyElectricity, buyExamPin, replayedFunding, settleAtOnce, useAirtimeBuyer } from '../../support/api/outcomes';
+import { buy, newBuyer } from '../../support/api/purchases';
 
 /**
  * E-mailed receipts: every completed or refunded purchase and every funding, in text
@@ -22,21 +11,16 @@ import {
  * tests/api/notifications/outboxDelivery.test.ts).
  */
 describe.each(backends)('receipts on $name', (backend) => {
-  let buyer: Buyer;
-  let mtn: number;
   const t = useTestApp(backend);
-  beforeAll(async () => {
-    buyer = await newBuyer(t, 100_000);
-    mtn = await providerId(t, 'airtime', 'MTN');
-  });
+  const shop = useAirtimeBuyer(t, () => newBuyer(t, 100_000));
+  const { airtime } = shop;
 
-  const receipts = (email = buyer.email) =>
+  const receipts = (email = shop.buyer.email) =>
     t.outbox.list(email).filter((mail) => /^(Your receipt for|Refunded:|Wallet funded:)/.test(mail.subject));
-  const airtime = (beneficiary: string, amount: number) => ({ provider_id: mtn, beneficiary, amount, pin: PIN });
 
   it('a completed purchase: amount, status, reference, cashback, in text and HTML', async () => {
     const before = receipts().length;
-    const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 500));
+    const reply = await buy(t, shop.buyer.token, 'airtime', airtime('08031234567', 500));
     const data = reply.body.data!;
     expect(receipts()).toHaveLength(before + 1);
     const [mail] = receipts();
@@ -49,31 +33,15 @@ describe.each(backends)('receipts on $name', (backend) => {
   });
 
   it('electricity: the token is on the receipt; an exam pin too', async () => {
-    const ikeja = await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)');
-    const power = (
-      await buy(t, buyer.token, 'electricity-bill', {
-        provider_id: ikeja,
-        beneficiary: '45031234567',
-        amount: 2_000,
-        pin: PIN,
-      })
-    ).body.data!;
+    const power = await buyElectricity(t, shop.buyer.token);
     expect(receipts()[0].text).toContain(`Token: ${power.display_value}`);
     expect(receipts()[0].html).toContain(power.display_value);
-    const utme = await packageOf(t, 'JAMB UTME ePIN');
-    const exam = (
-      await buy(t, buyer.token, 'education', {
-        provider_id: utme.providerId,
-        package_id: utme.id,
-        beneficiary: 'AB12CD34EF',
-        pin: PIN,
-      })
-    ).body.data!;
+    const exam = await buyExamPin(t, shop.buyer.token, 'JAMB UTME ePIN', 'AB12CD34EF');
     expect(receipts()[0].text).toContain(`PIN: ${exam.display_value}`);
   });
 
   it('a failed purchase: a refund receipt, no token', async () => {
-    const reply = await buy(t, buyer.token, 'airtime', airtime('08030000001', 300));
+    const reply = await buy(t, shop.buyer.token, 'airtime', airtime('08030000001', 300));
     const [mail] = receipts();
     expect(mail.subject).toBe(`Refunded: ${reply.body.data!.description}`);
     expect(mail.text).toContain('Failed, refunded to your wallet');
@@ -82,25 +50,16 @@ describe.each(backends)('receipts on $name', (backend) => {
 
   it('a processing purchase mails nothing until it settles, then once however many requeries race', async () => {
     const before = receipts().length;
-    const reply = await buy(t, buyer.token, 'airtime', airtime('08030000002', 400));
+    const reply = await buy(t, shop.buyer.token, 'airtime', airtime('08030000002', 400));
     expect(receipts()).toHaveLength(before);
-    pastRequeryDelay(t);
-    await Promise.all([
-      runRequery(t.ctx, purchaseDeps(t)),
-      ...Array.from({ length: 4 }, () => requeryPurchase(t.ctx, purchaseDeps(t), BigInt(reply.body.data!.id))),
-    ]);
+    await settleAtOnce(t, reply.body.data!.id);
     expect(receipts()).toHaveLength(before + 1);
     expect(receipts()[0].text).toContain(reply.body.data!.reference);
   });
 
   it('a funding: one receipt, none for a replayed webhook', async () => {
     const before = receipts().length;
-    const reference = newReference();
-    const body = JSON.stringify(
-      chargeSuccess(t, { accountNumber: buyer.accountNumber, amount: 1_234_500, reference, senderName: 'Bola Ige' }),
-    );
-    expect((await deliver(t, body)).status).toBe(200);
-    expect((await deliver(t, body)).status).toBe(200);
+    const reference = await replayedFunding(t, shop.buyer.accountNumber);
     expect(receipts()).toHaveLength(before + 1);
     const [mail] = receipts();
     expect(mail.subject).toBe('Wallet funded: ₦12,345.00');

@@ -3,7 +3,8 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { Envelope } from '../../../core/contract';
 import { joinCode } from '../../../src/domain/account/codes';
 import { messages } from '../../../core/messages';
-import { resendWaitSeconds, verifyEmailMachine } from '../../../src/machines/account/verifyEmail';
+import { verifyEmailMachine } from '../../../src/machines/account/verifyEmail';
+import { resendWaitSeconds } from '../../../src/machines/kit/codeSending';
 import { COUNTDOWN_S, sent, verified, verifyEmailModel } from '../../../testkit/models/account/verifyEmail.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import {
