@@ -102,6 +102,10 @@ const providerFree = [
 // e-mailed code's wait, a staff code's 30-second step or the Lagos day change under it. So they
 // run in projects of their own, one at a time, once every other journey on their server is done.
 const clockJourneys = ['schedules.spec.ts', 'generated/login.spec.ts'];
+// One journey of passkeys.spec.ts moves the clock too (a schedule's new price accepted with the
+// passkey: its run must come); the simulated project leaves it to a project of its own, after
+// the clock's journeys of its server.
+const passkeyClockJourneys = [/a schedule's new price accepted with the passkey/];
 
 /** What both servers share: development mode (the journeys read the mailbox and simulate bank transfers), on loopback. */
 const serverEnv = (serverPort: number, dataDir: string) => ({
@@ -228,7 +232,7 @@ export default defineConfig<{ contractProxy?: string }>({
     {
       name: 'simulated',
       use: { baseURL },
-      grepInvert: [...contractJourneys, returnFirst],
+      grepInvert: [...contractJourneys, returnFirst, ...passkeyClockJourneys],
       testIgnore: ['fundingPartners.spec.ts', ...clockJourneys],
     },
     {
@@ -273,6 +277,14 @@ export default defineConfig<{ contractProxy?: string }>({
       testMatch: clockJourneys,
       workers: 1,
       dependencies: ['simulated', 'contract'],
+    },
+    {
+      name: 'simulated-clock-passkeys',
+      use: { baseURL },
+      testMatch: 'passkeys.spec.ts',
+      grep: passkeyClockJourneys,
+      workers: 1,
+      dependencies: ['simulated-clock'],
     },
     {
       name: 'real-adapters-clock',

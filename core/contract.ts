@@ -429,21 +429,22 @@ export type DevBankTransferResult = z.infer<typeof DevBankTransferResult>;
 // Purchases: POST /api/<category>, one call per service. Every purchase also sends the transaction
 // `pin` and an `Idempotency-Key` header; the server checks the pin itself and executes a repeated
 // key once.
-export interface AmountPurchaseRequest {
-  provider_id: number;
-  beneficiary: string;
-  /** Naira, at most two decimals; a number or a numeric string. */
-  amount: number | string;
+/** What confirms a purchase or a schedule: the transaction pin, or a passkey in its place. */
+export interface PinOrPasskey {
   pin?: string;
   /** In place of the pin: a passkey's answer to `/api/passkeys/confirm/start` (core/passkeys.ts PasskeyAnswer). */
   passkey?: { ceremony: string; response: Record<string, unknown> };
 }
-export interface PlanPurchaseRequest {
+export interface AmountPurchaseRequest extends PinOrPasskey {
+  provider_id: number;
+  beneficiary: string;
+  /** Naira, at most two decimals; a number or a numeric string. */
+  amount: number | string;
+}
+export interface PlanPurchaseRequest extends PinOrPasskey {
   provider_id: number;
   package_id: number;
   beneficiary: string;
-  pin?: string;
-  passkey?: { ceremony: string; response: Record<string, unknown> };
 }
 export interface VerifyMerchantRequest {
   provider_id: number;
@@ -662,10 +663,8 @@ export type ScheduleTiming = z.infer<z.ZodObject<typeof scheduleTiming>>;
  * Creating a schedule authorises its runs with the transaction pin (or a passkey in its place),
  * each up to the amount shown.
  */
-export interface CreateScheduleRequest extends ScheduleProduct, ScheduleTiming {
+export interface CreateScheduleRequest extends ScheduleProduct, ScheduleTiming, PinOrPasskey {
   name: string;
-  pin?: string;
-  passkey?: { ceremony: string; response: Record<string, unknown> };
 }
 export interface UpdateScheduleRequest extends CreateScheduleRequest {
   schedule_id: number;
@@ -673,11 +672,9 @@ export interface UpdateScheduleRequest extends CreateScheduleRequest {
 export interface ScheduleIdRequest {
   schedule_id: number;
 }
-/** Re-authorises a schedule paused because its price rose: the new price, with the pin. */
-export interface AcceptSchedulePriceRequest extends ScheduleIdRequest {
-  pin: string;
-}
-/** Re-authorises a schedule paused by the account's recovery, with the pin. */
+/** Re-authorises a schedule paused because its price rose: the new price, with the pin or a passkey. */
+export type AcceptSchedulePriceRequest = ScheduleIdRequest & PinOrPasskey;
+/** Re-authorises a schedule paused by the account's recovery, with the pin or a passkey. */
 export type AuthoriseScheduleRequest = AcceptSchedulePriceRequest;
 export const ScheduleStatus = z.enum(['active', 'paused', 'ended']);
 export type ScheduleStatus = z.infer<typeof ScheduleStatus>;

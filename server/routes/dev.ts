@@ -12,7 +12,8 @@ import { MAX_INCOMING_TRANSFER_KOBO } from '../services/funding/funding';
 import { providerOfAccount } from '../services/funding/virtualAccounts';
 import { success } from '../http/envelope';
 import { routeDoc } from '../http/openapi';
-import { nairaAmount, requestBody, requiredText } from '../http/fields';
+import { catalogId, nairaAmount, requestBody, requiredText } from '../http/fields';
+import { repricePlan } from '../services/purchases/catalogSync';
 import { webhookPathOf } from './webhooks';
 
 const mailboxQuery = z.object({
@@ -49,6 +50,17 @@ const clockBody = requestBody({
     .max(366 * 24 * 3_600_000)
     .optional(),
 });
+
+/** Above any plan sold (₦1,000,000): the bound of a development reprice. */
+const MAX_PLAN_PRICE_KOBO = 100_000_000n;
+const repriceBody = requestBody({
+  package_id: catalogId('package_id'),
+  amount: nairaAmount('amount', 'amount is required', MAX_PLAN_PRICE_KOBO),
+});
+const repriceAnswer = z.strictObject({
+  package_id: z.number().int().describe('the plan now sold: a new id when the price changed, as a sync replaces it'),
+});
+const PLAN_NOT_SOLD = 'no plan of that id is sold';
 
 /** A mail of the development outbox, as GET /dev/mailbox lists it. */
 const outboxMail: z.ZodType<OutboxMail> = z.strictObject({
@@ -211,6 +223,30 @@ export function registerDevRoutes(app: FastifyInstance, deps: DevRouteDeps) {
       clock.advance(ms);
       const ran = ms > 0 && clockMoved ? await clockMoved() : null;
       return success('clock', { now: clock.now().toISOString(), ran });
+    },
+  );
+
+  /**
+   * A plan sold at another price from now, replaced as the catalogue sync replaces one the biller
+   * repriced: the simulated biller publishes no list, and a schedule of the plan can then be seen
+   * pausing for its price at its next run.
+   */
+  app.post(
+    '/dev/catalog/reprice',
+    {
+      schema: routeDoc({
+        summary: 'Development only: sell a plan at another price, as a catalogue sync would',
+        tags: ['development'],
+        body: repriceBody,
+        data: repriceAnswer,
+        errors: [404, 422],
+      }),
+    },
+    async (request) => {
+      const body = repriceBody.parse(request.body ?? {});
+      const sold = await repricePlan(ctx, body.package_id, body.amount);
+      if (sold === null) throw new AppError(404, PLAN_NOT_SOLD);
+      return success('plan repriced', { package_id: sold });
     },
   );
 

@@ -129,7 +129,7 @@ const scheduleFields = {
 const createBody = requestBody(scheduleFields);
 const updateBody = requestBody({ schedule_id: positiveId('schedule_id'), ...scheduleFields });
 const idBody = requestBody({ schedule_id: positiveId('schedule_id') });
-/** Accepting a new price, or authorising again after a recovery: the schedule and the pin. */
+/** Accepting a new price, or authorising again after a recovery: the schedule, and the pin or a passkey. */
 const acceptBody = requestBody({ schedule_id: positiveId('schedule_id'), ...confirmation });
 const draftBody = requestBody({ transaction_id: positiveId('transaction_id') });
 
@@ -182,9 +182,9 @@ function formOf(body: z.output<typeof createBody>): ScheduleForm {
 
 /**
  * Schedules (POST /api/schedules/*): list, a draft from a completed purchase (Repeat this),
- * create and edit (with the pin), pause, resume, delete, retry a failed run, accept a price
- * that rose and authorise again after a recovery (with the pin). Another user's schedule or
- * transaction answers 404.
+ * create and edit, pause, resume, delete, retry a failed run, accept a price that rose and
+ * authorise again after a recovery; those that authorise take the pin or a passkey in its place.
+ * Another user's schedule or transaction answers 404.
  */
 export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, limits, rp }: ScheduleRouteDeps) {
   const session = requireSession(ctx);
@@ -336,7 +336,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     '/api/schedules/accept-price',
     {
       schema: doc(
-        'Accept the price that rose, with the pin: authorised again, resumed, and the stopped run made',
+        'Accept the price that rose, with the pin or a passkey: authorised again, resumed, and the stopped run made',
         acceptBody,
         [400, 401, 404, 409, 422, 423, 429, 502],
         withPin,
@@ -352,7 +352,8 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     },
   );
 
-  const authoriseSummary = 'Authorise again, with the pin, a schedule paused by a recovery: it runs from its next run';
+  const authoriseSummary =
+    'Authorise again, with the pin or a passkey, a schedule paused by a recovery: it runs from its next run';
   const authoriseErrors = [400, 401, 403, 404, 409, 422, 423, 429];
   const authorise = { schema: doc(authoriseSummary, acceptBody, authoriseErrors, withPin), preHandler: limited };
   app.post('/api/schedules/authorise', authorise, async (request) => {

@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { labels } from '../../core/messages';
+import { labels, scheduleWords } from '../../core/messages';
 import {
   createReadyAccount,
   expect,
   expectToast,
   fillAndContinue,
   fund,
+  lagos,
   latestMail,
   logIn,
   newUser,
+  runSoon,
   services,
   test,
 } from '../support/e2e/journeys';
@@ -27,6 +29,12 @@ const OPS = local(process.env.E2E_OPS_URL!);
 const STAFF_PASSWORD = 'Console-desk-2026!';
 const PASSKEY_REFUSED = 'this passkey could not be checked: try again, or use your password or pin';
 const airtime = services.find((service) => service.route === '/airtime')!;
+
+interface Plan {
+  id: number;
+  name: string;
+  amount: number;
+}
 
 test.use({ baseURL: local(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3456)}`) });
 
@@ -50,6 +58,14 @@ async function phoneOf(page: Page): Promise<{ cdp: CDPSession; authenticatorId: 
 async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
   const response = await request.post('/api/get-user', { headers: { Authorization: `Bearer ${token}` }, data: {} });
   return ((await response.json()) as { data: { wallet_balance: number } }).data.wallet_balance;
+}
+
+/** A call of the API as this account, which must succeed: its data. */
+async function called<T>(request: APIRequestContext, token: string, path: string, data: object): Promise<T> {
+  const response = await request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
+  const body = (await response.json()) as { message: string; data: T };
+  expect(response.ok(), body.message).toBe(true);
+  return body.data;
 }
 
 async function addPasskeyOnProfile(page: Page, password: string) {
@@ -315,6 +331,58 @@ test('staff sign in with a passkey and approve a money request with it', async (
   await pending.getByRole('button', { name: 'Approve with passkey' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Approved: the money has moved.' })).toBeVisible();
   expect(await balanceOf(request, customerToken)).toBe(before + 750);
+});
+
+// A journey of the clock (playwright.config.ts, passkeyClockJourneys): the schedule's run must come.
+test("a schedule's new price accepted with the passkey on /schedules", async ({ page, request }) => {
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  await fund(request, token, 5_000);
+  await phoneOf(page);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await addPasskeyOnProfile(page, user.password);
+
+  // A weekly data schedule, authorised with the pin; then its plan is sold dearer, as a catalogue
+  // sync reprices one, before its first run comes.
+  const providers = await called<Record<string, { id: number; name: string; packages: Plan[] }[]>>(
+    request,
+    token,
+    '/api/fetch-providers',
+    {},
+  );
+  const mtn = providers.data.find((provider) => provider.name === 'MTN')!;
+  const plan = mtn.packages.find((candidate) => candidate.name === 'MTN 500MB – 7 days')!;
+  const runAt = await runSoon(request);
+  const when = lagos(runAt);
+  await called(request, token, '/api/schedules/create', {
+    ...{ name: 'Weekly data', category: 'data', provider_id: mtn.id, package_id: plan.id, beneficiary: '08031234567' },
+    ...{ frequency: 'weekly', weekday: when.weekday, time: when.time, end: { kind: 'never' }, pin: user.pin },
+  });
+  const dearer = await called<{ package_id: number }>(request, token, '/dev/catalog/reprice', {
+    package_id: plan.id,
+    amount: plan.amount + 100,
+  });
+  try {
+    const moved = await called<{ ran: { failed: number } }>(request, token, '/dev/clock', { to: runAt.toISOString() });
+    expect(moved.ran.failed).toBe(1);
+
+    // The pin dialog offers the passkey first, for the new price as for a purchase.
+    await page.goto('/schedules');
+    const card = page.getByRole('listitem').filter({ hasText: 'Weekly data' });
+    await expect(card).toContainText('Paused: the price rose above what you authorised.');
+    await card.getByRole('button', { name: scheduleWords.acceptNewPrice }).click();
+    const dialog = page.getByRole('dialog', { name: labels.transactionPin });
+    await expect(dialog.getByRole('button', { name: 'Use my pin instead' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm with passkey' }).click();
+    await expectToast(page, scheduleWords.priceAccepted);
+    await expect(card).toContainText('Active');
+    await expect(card).toContainText('Bought ₦');
+    await expect(card.getByRole('button', { name: scheduleWords.acceptNewPrice })).toHaveCount(0);
+  } finally {
+    // Sold at its own price again, the plan takes its own row back for the journeys after this one.
+    await called(request, token, '/dev/catalog/reprice', { package_id: dearer.package_id, amount: plan.amount });
+  }
 });
 
 test('the pin dialog keeps the pin one tap away', async ({ page, request }) => {

@@ -1,4 +1,3 @@
-import type { APIRequestContext } from '@playwright/test';
 import { labels, scheduleWords } from '../../core/messages';
 import {
   createReadyAccount,
@@ -7,25 +6,15 @@ import {
   expectToast,
   fillAndContinue,
   fund,
+  lagos,
   logIn,
   mailCount,
   newUser,
   PINS,
+  runSoon,
   services,
   test,
 } from '../support/e2e/journeys';
-
-/** The server's clock (development: POST /dev/clock moves it forward and makes what became due). */
-async function serverNow(request: APIRequestContext): Promise<Date> {
-  const response = await request.post('/dev/clock', { data: {} });
-  return new Date(((await response.json()) as { data: { now: string } }).data.now);
-}
-
-/** A Lagos wall time's parts (UTC+1, no daylight saving): the day of the month, HH:MM, and the day as YYYY-MM-DD. */
-function lagos(at: Date) {
-  const text = new Date(at.getTime() + 3_600_000).toISOString();
-  return { monthDay: String(Number(text.slice(8, 10))), time: text.slice(11, 16), day: text.slice(0, 10) };
-}
 
 const internet = services.find((service) => service.route === '/internet')!;
 
@@ -60,7 +49,7 @@ test('a data purchase repeated monthly with the pin runs once when its time come
   await expect(form.getByLabel('Phone number')).toHaveValue(internet.beneficiary);
 
   // Monthly, first run a few minutes from the server's now (Lagos time).
-  const runAt = new Date(Math.ceil((await serverNow(request)).getTime() / 60_000) * 60_000 + 3 * 60_000);
+  const runAt = await runSoon(request);
   const when = lagos(runAt);
   await expect(form.getByLabel('How often')).toHaveValue('monthly');
   await form.getByLabel(/^Day of the month/).fill(when.monthDay);
@@ -158,7 +147,7 @@ test('a run the wallet could not pay for says so, and once funded Retry now buys
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const runAt = new Date(Math.ceil((await serverNow(request)).getTime() / 60_000) * 60_000 + 3 * 60_000);
+  const runAt = await runSoon(request);
   const when = lagos(runAt);
   await page.goto('/schedules?service=airtime');
   const form = page.getByRole('dialog', { name: scheduleWords.newSchedule });

@@ -41,6 +41,11 @@ export const BOUGHT_TOKEN = '5161-7182-9305-4417-2283';
 export const BORN = '1990-01-01';
 /** The code texted to verify a phone, typed or read from the text by the browser. */
 export const PHONE_CODE = '739148';
+/**
+ * A passkey's signature over the server's challenge, which confirms a purchase or a schedule in
+ * place of the pin: kept from the inspector as the pin is.
+ */
+export const PASSKEY_SIGNATURE = 'MEUCIQDpLaNtEdSiGnAtUrE5r7Kq2Wx9Zb4Tn8Vh3Jm6AIgXyZqrstuvLmNoPq';
 export const SECRETS = [
   PASSWORD,
   PIN,
@@ -52,6 +57,7 @@ export const SECRETS = [
   BOUGHT_TOKEN,
   BORN,
   PHONE_CODE,
+  PASSKEY_SIGNATURE,
 ];
 
 export const PHONE = '08031234567';
@@ -70,6 +76,16 @@ export const plantedPasskey: Passkey = {
   created_at: '2026-11-20T09:00:00Z',
   last_used_at: null,
   backed_up: true,
+};
+
+/** The phone's signed answer to a confirmation's challenge, as the pin dialog hands it to its owner. */
+export const plantedAssertion = {
+  ceremony: 'planted-ceremony',
+  response: {
+    id: plantedPasskey.credential_id,
+    type: 'public-key',
+    response: { signature: PASSKEY_SIGNATURE },
+  },
 };
 
 export const plantedUser: UserData = {
@@ -157,7 +173,10 @@ export const EVENTS: Record<string, AnyEventObject[]> = {
   ],
   // Four boxes (the dialog), eight (set-pin), twelve (change-pin).
   'pin.change': [4, 8, 12].map((count) => ({ type: 'pin.change', values: boxes(count) })),
-  'pin.accepted': [{ type: 'pin.accepted', pin: PIN }],
+  'pin.accepted': [
+    { type: 'pin.accepted', pin: PIN },
+    { type: 'pin.accepted', pin: '', passkey: plantedAssertion },
+  ],
   'verify.change': [{ type: 'verify.change', values: boxes(4) }],
   'resetPin.otp': [{ type: 'resetPin.otp', otp: boxes(4) }],
   'resetPin.password': [{ type: 'resetPin.password', password: PASSWORD }],
@@ -334,7 +353,7 @@ export const OUTPUTS: Record<string, unknown> = {
   autofill: success(plantedUser),
   signIn: success(plantedUser),
   // The phone's signed answer to the purchase's challenge, which the pin dialog hands its owner.
-  confirm: { ceremony: 'planted-ceremony', response: { id: plantedPasskey.credential_id, type: 'public-key' } },
+  confirm: plantedAssertion,
 };
 
 /** Where a machine's actor shares its name with another machine's but not its answer: by the machine's id. */

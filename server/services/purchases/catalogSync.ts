@@ -118,28 +118,67 @@ async function syncPlans(
       await hide(current.id);
       report.repriced += 1;
     }
-    // A plan back at a price it was once sold at takes its old row again.
-    const earlier = await tx.db
-      .selectFrom('packages')
-      .select('id')
-      .where('provider_id', '=', providerId)
-      .where('code', '=', plan.code)
-      .where('amount_kobo', '=', price)
-      .where('active', '=', false)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (earlier) {
-      await tx.db
-        .updateTable('packages')
-        .set({ active: true, name: plan.name, position })
-        .where('id', '=', earlier.id)
-        .execute();
-    } else {
-      await tx.db
-        .insertInto('packages')
-        .values({ provider_id: providerId, code: plan.code, name: plan.name, amount_kobo: price, position })
-        .execute();
-    }
+    await sellPlan(tx, providerId, { code: plan.code, name: plan.name, position }, price);
     report.added += 1;
   }
+}
+
+/** Shows the plan at `price` (its active row, if any, already hidden); answers the row now sold. */
+async function sellPlan(
+  tx: AppContext,
+  providerId: number,
+  plan: { code: string; name: string; position: number },
+  price: bigint,
+): Promise<number> {
+  // A plan back at a price it was once sold at takes its old row again.
+  const earlier = await tx.db
+    .selectFrom('packages')
+    .select('id')
+    .where('provider_id', '=', providerId)
+    .where('code', '=', plan.code)
+    .where('amount_kobo', '=', price)
+    .where('active', '=', false)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (earlier) {
+    await tx.db
+      .updateTable('packages')
+      .set({ active: true, name: plan.name, position: plan.position })
+      .where('id', '=', earlier.id)
+      .execute();
+    return earlier.id;
+  }
+  const added = await tx.db
+    .insertInto('packages')
+    .values({ provider_id: providerId, code: plan.code, name: plan.name, amount_kobo: price, position: plan.position })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return added.id;
+}
+
+/**
+ * One plan sold at another price from now, replaced as the sync replaces a plan the biller
+ * repriced, under its provider's lock: development's way to reprice a plan of the simulated
+ * biller, which publishes no list (a schedule paused for its price can then be shown). Answers
+ * the row now sold; null when no plan of that id is sold.
+ */
+export async function repricePlan(ctx: AppContext, packageId: number, price: bigint): Promise<number | null> {
+  return inTransaction(ctx, async (tx) => {
+    const sold = () =>
+      tx.db
+        .selectFrom('packages')
+        .select(['id', 'provider_id', 'code', 'name', 'amount_kobo', 'position'])
+        .where('id', '=', packageId)
+        .where('active', '=', true)
+        .executeTakeFirst();
+    const seen = await sold();
+    if (!seen) return null;
+    await sql`SELECT 1 FROM providers WHERE id = ${seen.provider_id} FOR UPDATE`.execute(tx.db);
+    // Read again under the lock: a sync may have replaced it meanwhile.
+    const plan = await sold();
+    if (!plan) return null;
+    if (plan.amount_kobo === price) return plan.id;
+    await tx.db.updateTable('packages').set({ active: false }).where('id', '=', plan.id).execute();
+    return sellPlan(tx, plan.provider_id, plan, price);
+  });
 }

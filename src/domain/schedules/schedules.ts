@@ -1,6 +1,7 @@
 import type {
   CreateScheduleRequest,
   MerchantDetails,
+  PinOrPasskey,
   Schedule,
   ScheduleDraft,
   ScheduleEnd,
@@ -146,10 +147,10 @@ function endOf(fields: ScheduleFields): ScheduleEnd {
   return { kind: 'never' };
 }
 
-/** The request of a valid form, authorised by `pin`; an edit names its schedule. */
+/** The request of a valid form, authorised by the pin or a passkey; an edit names its schedule. */
 export function scheduleRequest(
   fields: ScheduleFields,
-  pin: string,
+  confirmation: PinOrPasskey,
   scheduleId: number | null,
 ): CreateScheduleRequest | UpdateScheduleRequest {
   const service = serviceByKey(fields.service as ServiceKey);
@@ -168,7 +169,7 @@ export function scheduleRequest(
     days_before: renewal ? Number(fields.daysBefore) : null,
     time: fields.time,
     end: endOf(fields),
-    pin,
+    ...confirmation,
   };
   return scheduleId === null ? request : { ...request, schedule_id: scheduleId };
 }

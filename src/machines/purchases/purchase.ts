@@ -28,6 +28,7 @@ import { validatePurchase, type PurchaseForm } from '../../domain/purchases/purc
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { merchantVerificationMachine } from './merchantVerification';
 import { pinDialogMachine } from '../account/pinDialog';
+import { confirmationOf, pinConfirmationActions } from '../account/pinAnswers';
 import type { PasskeyConfirmation } from '../../api/account/passkeys';
 import { passkeyHere } from '../../api/kit/webauthn';
 import type { sessionMachine } from '../app/session';
@@ -143,12 +144,12 @@ export function pausedNoticeOf(context: PurchaseContext): string {
 }
 
 function toCall(context: PurchaseContext): PurchaseCall {
-  const { form, pin, passkey } = context;
+  const { form } = context;
   const service = serviceOf(context);
   const common = {
     provider_id: Number(form.providerId),
     beneficiary: form.beneficiary.trim(),
-    ...(passkey ? { passkey } : { pin }),
+    ...confirmationOf(context),
   };
   return {
     category: service.category,
@@ -266,7 +267,7 @@ export const purchaseMachine = setup({
       idempotencyKey: context.idempotencyKey ?? newIdempotencyKey(),
       result: null,
     })),
-    forgetPin: assign({ pin: '', passkey: null }),
+    forgetPin: pinConfirmationActions.forgetPin,
     forgetKey: assign({ idempotencyKey: null }),
     showLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: true }),
     hideLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: false }),

@@ -23,17 +23,16 @@ import {
   type ScheduleFields,
 } from '../../domain/schedules/schedules';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
-import { pinAnswerActions, pinRefused } from '../account/pinAnswers';
+import {
+  confirmationOf,
+  pinAnswerActions,
+  pinConfirmationActions,
+  pinRefused,
+  type PinConfirmation,
+} from '../account/pinAnswers';
 import { pinDialogMachine } from '../account/pinDialog';
 import type { PasskeyConfirmation } from '../../api/account/passkeys';
 import { passkeyHere } from '../../api/kit/webauthn';
-
-/** A save confirmed with a passkey carries it in place of the pin. */
-const confirmedBy = <R extends { pin?: string }>(request: R, context: { passkey: PasskeyConfirmation | null }) => {
-  if (!context.passkey) return request;
-  const { pin: _pin, ...rest } = request;
-  return { ...rest, passkey: context.passkey };
-};
 import type { sessionMachine } from '../app/session';
 
 /**
@@ -52,7 +51,7 @@ export interface ScheduleFormInput extends FormStart {
   origin: ScheduleFormOrigin;
 }
 
-export interface ScheduleFormContext extends FormStart {
+export interface ScheduleFormContext extends FormStart, PinConfirmation {
   owner: AnyActorRef;
   session: ActorRefFrom<typeof sessionMachine>;
   fields: ScheduleFields;
@@ -62,10 +61,6 @@ export interface ScheduleFormContext extends FormStart {
   transactionId: number | null;
   /** A cable renewal's smartcard as the biller verified it (due date, renewal amount), and the number verified. */
   renewal: { details: MerchantDetails; beneficiary: string } | null;
-  /** The pin typed for this one save; the server checks it. */
-  pin: string;
-  /** Or a passkey's answer in its place (the pin dialog offers one where this device holds it). */
-  passkey: PasskeyConfirmation | null;
   pinDialog: ActorRefFrom<typeof pinDialogMachine>;
 }
 
@@ -187,11 +182,7 @@ export const scheduleFormMachine = setup({
           : { ...context.fields, amount: String(params.details.renewal_amount) },
     })),
     openPin: sendTo(({ context }) => context.pinDialog, { type: 'pin.open' as const }),
-    keepPin: assign((_, params: { pin: string; passkey?: PasskeyConfirmation }) => ({
-      pin: params.pin,
-      passkey: params.passkey ?? null,
-    })),
-    forgetPin: assign({ pin: '', passkey: null }),
+    ...pinConfirmationActions,
     reportSaved: sendTo(
       ({ context }) => context.owner,
       ({ context }, params: { schedule: Schedule }): ScheduleFormReport => ({
@@ -311,7 +302,7 @@ export const scheduleFormMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context }) => confirmedBy(scheduleRequest(context.fields, context.pin, context.scheduleId), context),
+        input: ({ context }) => scheduleRequest(context.fields, confirmationOf(context), context.scheduleId),
         onDone: [
           {
             guard: { type: 'succeeded', params: ({ event }) => ({ answer: event.output }) },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
-import type { Envelope, Schedule } from '../../../core/contract';
+import type { AcceptSchedulePriceRequest, Envelope, Schedule } from '../../../core/contract';
 import { messages } from '../../../core/messages';
 import {
   acceptSchedulePrice,
@@ -11,8 +11,15 @@ import {
 } from '../../api/schedules/schedules';
 import type { FormStart } from '../../domain/schedules/schedules';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
-import { pinAnswerActions, pinRefused } from '../account/pinAnswers';
-import { pinDialogMachine } from '../account/pinDialog';
+import {
+  confirmationOf,
+  pinAnswerActions,
+  pinConfirmationActions,
+  pinRefused,
+  type PinConfirmation,
+} from '../account/pinAnswers';
+import { pinDialogMachine, type PinDialogReport } from '../account/pinDialog';
+import { passkeyHere } from '../../api/kit/webauthn';
 import { scheduleFormMachine, type ScheduleFormOrigin } from './scheduleForm';
 import type { sessionMachine } from '../app/session';
 
@@ -24,10 +31,13 @@ export interface SchedulesInput extends FormStart {
   open: Exclude<ScheduleFormOrigin, { kind: 'edit' }> | null;
 }
 
-/** What the pin authorises: a schedule's new price, or the schedule again after the account's recovery. */
+/**
+ * What the pin (or a passkey in its place) authorises: a schedule's new price, or the schedule
+ * again after the account's recovery.
+ */
 export type PinStep = 'price' | 'recovery';
 
-export interface SchedulesContext extends SchedulesInput {
+export interface SchedulesContext extends SchedulesInput, PinConfirmation {
   schedules: Schedule[];
   /** The open form, if any. */
   form: ActorRefFrom<typeof scheduleFormMachine> | null;
@@ -35,7 +45,6 @@ export interface SchedulesContext extends SchedulesInput {
   target: number | null;
   /** What the pin dialog is for while it is (or its answer is) under way. */
   step: PinStep;
-  pin: string;
   pinDialog: ActorRefFrom<typeof pinDialogMachine>;
 }
 
@@ -52,19 +61,15 @@ export type SchedulesEvent =
   // Reports of the form and the pin dialog.
   | { type: 'form.saved'; schedule: Schedule; created: boolean }
   | { type: 'form.closed' }
-  | { type: 'pin.accepted'; pin: string }
-  | { type: 'pin.cancelled' };
+  | PinDialogReport;
 
 interface Act {
   action: ScheduleAction;
   id: number;
 }
 
-interface Authorise {
-  step: PinStep;
-  schedule_id: number;
-  pin: string;
-}
+/** The call of a step: its request carries the pin, or the passkey's answer in its place. */
+export type PinStepCall = { step: PinStep } & AcceptSchedulePriceRequest;
 
 const upsert = (list: Schedule[], schedule: Schedule) =>
   list.some((s) => s.id === schedule.id) ? list.map((s) => (s.id === schedule.id ? schedule : s)) : [...list, schedule];
@@ -72,8 +77,9 @@ const upsert = (list: Schedule[], schedule: Schedule) =>
 /**
  * /schedules: the user's schedules (loading, the list, or a message and Try again), and one step
  * at a time on them: a form (new, repeat, edit) whose save comes back into the list; pause,
- * resume or Retry now; delete after asking; with the pin, a new price accepted or a schedule
- * paused by the account's recovery authorised again (one dialog, one answer for both).
+ * resume or Retry now; delete after asking; with the pin, or the passkey the pin dialog offers
+ * first where this device holds one, a new price accepted or a schedule paused by the account's
+ * recovery authorised again (one dialog, one answer for both; the server checks and counts either).
  */
 export const schedulesMachine = setup({
   types: {
@@ -89,7 +95,7 @@ export const schedulesMachine = setup({
     act: fromPromise<Envelope<Schedule | undefined>, Act>(({ input, signal }) =>
       actOnSchedule(input.action, input.id, signal),
     ),
-    authorise: fromPromise<ScheduleAnswer, Authorise>(({ input: { step, ...request }, signal }) =>
+    authorise: fromPromise<ScheduleAnswer, PinStepCall>(({ input: { step, ...request }, signal }) =>
       step === 'price' ? acceptSchedulePrice(request, signal) : authoriseSchedule(request, signal),
     ),
   },
@@ -122,8 +128,7 @@ export const schedulesMachine = setup({
     stopForm: stopChild('scheduleForm'),
     forgetForm: assign({ form: null }),
     openPin: sendTo(({ context }) => context.pinDialog, { type: 'pin.open' as const }),
-    keepPin: assign({ pin: (_, params: { pin: string }) => params.pin }),
-    forgetPin: assign({ pin: '' }),
+    ...pinConfirmationActions,
     // The balance may have changed (a retry bought): the session fetches the user again.
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' as const }),
     ...pinAnswerActions,
@@ -143,7 +148,8 @@ export const schedulesMachine = setup({
     target: null,
     step: 'price',
     pin: '',
-    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self } }),
+    passkey: null,
+    pinDialog: spawn('pinDialog', { id: 'pinDialog', input: { owner: self, passkeys: passkeyHere() } }),
   }),
   initial: 'loading',
   states: {
@@ -289,7 +295,7 @@ export const schedulesMachine = setup({
           on: {
             'pin.accepted': {
               target: 'accepting',
-              actions: { type: 'keepPin', params: ({ event }) => ({ pin: event.pin }) },
+              actions: { type: 'keepPin', params: ({ event }) => ({ pin: event.pin, passkey: event.passkey }) },
             },
             'pin.cancelled': { target: 'idle', actions: 'untarget' },
           },
@@ -300,7 +306,7 @@ export const schedulesMachine = setup({
           invoke: {
             id: 'authorise',
             src: 'authorise',
-            input: ({ context }) => ({ step: context.step, schedule_id: context.target!, pin: context.pin }),
+            input: ({ context }) => ({ step: context.step, schedule_id: context.target!, ...confirmationOf(context) }),
             onDone: [
               {
                 guard: { type: 'succeeded', params: ({ event }) => ({ answer: event.output }) },
@@ -319,7 +325,8 @@ export const schedulesMachine = setup({
                 },
                 target: 'authorising',
                 actions: [
-                  { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+                  // The server's words: a wrong pin, or a passkey it could not check.
+                  { type: 'toast', params: ({ event }) => ({ level: 'error', message: event.output.message }) },
                   { type: 'countWrongPin', params: ({ event }) => ({ answer: event.output }) },
                 ],
               },

@@ -4,6 +4,7 @@ import { messages } from '../../../core/messages';
 import type { ScheduleAnswer } from '../../../src/api/schedules/schedules';
 import { schedulesMachine, type SchedulesInput } from '../../../src/machines/schedules/schedules';
 import { ADA_PIN } from '../../fixtures';
+import { CONFIRMATION } from '../account/pinDialog.model';
 import { createActorTestModel, keyApart } from '../kit/actorTestModel';
 import { createTestSession } from '../../testSession';
 import { defineModel, type MachineModel } from '../kit/machineModel';
@@ -91,6 +92,12 @@ export const answers = {
     message: messages.pinNotCorrect,
     data: { reason: 'pin-incorrect', pin_attempts: 1, max_attempts: 3, attempts_left: 2 },
   } satisfies ScheduleAnswer,
+  // A passkey the server could not check counts as a wrong pin, in its own words.
+  passkeyRefused: {
+    type: 'error',
+    message: 'this passkey could not be checked: try again, or use your password or pin',
+    data: { reason: 'pin-incorrect', pin_attempts: 1, max_attempts: 3, attempts_left: 2 },
+  } satisfies ScheduleAnswer,
   pinLogout: {
     type: 'error',
     message: 'too many wrong transaction pins: you have been logged out (authorization revoked)',
@@ -127,6 +134,8 @@ const model = createActorTestModel(schedulesMachine, [
   { type: 'xstate.done.actor.delete', output: ok(undefined, 'Schedule deleted.') },
   { type: 'xstate.error.actor.delete', error: NETWORK_DOWN },
   { type: 'pin.accepted', pin: ADA_PIN },
+  // The passkey the pin dialog offers first where this device holds one: its answer, the pin empty.
+  { type: 'pin.accepted', pin: '', passkey: CONFIRMATION },
   ...Object.values(answers).map((output) => ({ type: 'xstate.done.actor.authorise', output })),
   { type: 'xstate.error.actor.authorise', error: NETWORK_DOWN },
 ]);
@@ -141,8 +150,14 @@ const untouched = (list: Schedule[]) =>
 const oneStep = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   !STEPS.has(event.type) || untouched(snapshot.context.schedules);
 
-/** The pin-checked answers all end in idle or in authorising again: keyed by the answer, so each gets its path. */
-const key = keyApart(model, ['xstate.done.actor.authorise']);
+/**
+ * The pin-checked answers all end in idle or in authorising again: keyed by the answer, and by
+ * whether a pin or a passkey was sent, so each answer to each gets its path.
+ */
+const byAnswer = keyApart(model, ['xstate.done.actor.authorise']);
+const key: typeof byAnswer = (snapshot, event, prev) =>
+  byAnswer(snapshot, event, prev) +
+  (event?.type === 'xstate.done.actor.authorise' && prev?.context.passkey ? ' (passkey)' : '');
 
 const input = (open: SchedulesInput['open']): SchedulesInput => ({ session: traversalSession.actor, ...START, open });
 
@@ -167,6 +182,7 @@ export const schedulesModel: MachineModel = defineModel({
       `the list call answers: ${(event.output as Envelope<Schedule[]>).data!.map((s) => `${s.name} (${s.status})`).join(', ')}`,
     'xstate.done.actor.authorise': (event) =>
       `the accept-price or authorise call answers: ${(event.output as ScheduleAnswer).message}`,
-    'pin.accepted': () => 'type the transaction pin <pin> and submit it',
+    'pin.accepted': (event) =>
+      event.passkey ? 'confirm with the passkey' : 'type the transaction pin <pin> and submit it',
   },
 });

@@ -1,46 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../../core/contract';
-import type { Passkey, PasskeyCeremony } from '../../../core/passkeys';
+import type { Passkey } from '../../../core/passkeys';
 import { PASSWORD_NOT_CORRECT } from '../../../server/services/account/pins';
 import { CEREMONY_ENDED, CEREMONY_TTL_MS, PASSKEY_REFUSED } from '../../../server/services/account/passkeyCeremonies';
-import { latestMail, signUpWithPin, type SignedUp } from '../../support/api/accounts';
+import { latestMail, signUpWithPin } from '../../support/api/accounts';
 import { startTestApp, type TestApp } from '../../support/api/app';
 import { backends } from '../../support/api/backends';
 import { balance, buy, newBuyer, providerId } from '../../support/api/purchases';
 import { createSchedule, lagosIn, schedulesOf } from '../../support/api/schedules';
 import { SoftAuthenticator, type Bend } from '../../support/api/softAuthenticator';
 import { useTestApp } from '../../support/api/useTestApp';
+import { addPasskey, confirmation, DEVICE_ID, started } from '../../support/api/passkeys';
 import { userIdOf } from '../../support/api/bank';
 
-const DEVICE_ID = 'device-of-the-owner-0001';
 const ADDED = 'A passkey was added to your Naira Wallet account';
 const REMOVED = 'A passkey was removed from your Naira Wallet account';
 const NEW_DEVICE = 'New sign-in to your Naira Wallet account';
-
-async function started(t: TestApp, path: string, token?: string, body: unknown = {}) {
-  const reply = await t.call<PasskeyCeremony>(path, { token, body });
-  expect(reply.status, reply.body.message).toBe(200);
-  return reply.body.data!;
-}
-
-/** Adds a passkey made by `phone` to the account; answers the reply of the finishing call. */
-async function addPasskey(t: TestApp, phone: SoftAuthenticator, account: SignedUp, bend: Bend = {}) {
-  const start = await started(t, '/api/passkeys/add/start', account.token, { password: account.password });
-  const response = phone.register(start.options, bend);
-  const body = { ceremony: start.ceremony, response, name: 'My phone', device_id: DEVICE_ID };
-  return t.call<Passkey>('/api/passkeys/add', { token: account.token, body });
-}
 
 async function signIn(t: TestApp, phone: SoftAuthenticator, bend: Bend = {}, deviceId = DEVICE_ID) {
   const start = await started(t, '/api/passkeys/sign-in/start');
   const body = { ceremony: start.ceremony, response: phone.assert(start.options, bend), device_id: deviceId };
   return t.call<UserData>('/api/passkeys/sign-in', { body });
-}
-
-/** A passkey's answer to a confirmation ceremony of this session, for a purchase or a schedule. */
-async function confirmation(t: TestApp, phone: SoftAuthenticator, token: string, bend: Bend = {}) {
-  const start = await started(t, '/api/passkeys/confirm/start', token);
-  return { ceremony: start.ceremony, response: phone.assert(start.options, bend) };
 }
 
 describe.each(backends)('passkeys on $name', (backend) => {

@@ -166,6 +166,11 @@ describe('the OpenAPI document (development)', () => {
     expect(getUser).toMatchObject({ type: 'object', properties: {}, additionalProperties: false });
     const airtime = doc.paths['/api/airtime'].post.requestBody!.content['application/json'].schema;
     expect(Object.keys(airtime.properties!)).toEqual(['provider_id', 'beneficiary', 'amount', 'pin', 'passkey']);
+    // The steps of /schedules that authorise a schedule again take a passkey in place of the pin too.
+    for (const path of ['/api/schedules/accept-price', '/api/schedules/authorise']) {
+      const step = doc.paths[path].post.requestBody!.content['application/json'].schema;
+      expect(Object.keys(step.properties!), path).toEqual(['schedule_id', 'pin', 'passkey']);
+    }
     expect(doc.paths['/dev/mailbox'].get.parameters).toContainEqual(
       expect.objectContaining({ in: 'query', name: 'to' }),
     );

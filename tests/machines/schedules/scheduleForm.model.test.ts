@@ -127,7 +127,7 @@ describe('scheduleFormMachine (model-based)', () => {
                 () => leaves(actor, 'verifying'),
               ),
               'pin.accepted': ({ event }) => {
-                const expected = scheduleRequest(context().fields, ADA_PIN, context().scheduleId);
+                const expected = scheduleRequest(context().fields, { pin: ADA_PIN }, context().scheduleId);
                 send(event);
                 expect(save.last.input).toEqual(expected);
               },

@@ -1,17 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import type { Envelope, Schedule } from '../../../core/contract';
 import { messages } from '../../../core/messages';
 import { ApiError } from '../../../src/api/kit/http';
 import type { ScheduleAction, ScheduleAnswer } from '../../../src/api/schedules/schedules';
 import {
   schedulesMachine,
-  type PinStep,
+  type PinStepCall,
   type SchedulesEvent,
   type SchedulesInput,
 } from '../../../src/machines/schedules/schedules';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { schedulesModel } from '../../../testkit/models/schedules/schedules.model';
+import { ok, paused, schedulesModel, START, traversalSession } from '../../../testkit/models/schedules/schedules.model';
 import { ADA_PIN } from '../../../testkit/fixtures';
 import {
   deferredActor,
@@ -38,7 +38,7 @@ describe('schedulesMachine (model-based)', () => {
         it(pathTitle(path), async () => {
           const list = deferredActor<Envelope<Schedule[]>>();
           const act = deferredActor<Envelope<Schedule | undefined>, { action: ScheduleAction; id: number }>();
-          const authorise = deferredActor<ScheduleAnswer, { step: PinStep; schedule_id: number; pin: string }>();
+          const authorise = deferredActor<ScheduleAnswer, PinStepCall>();
           const forms: unknown[] = [];
           const session = createTestSession({
             name: 'Ada Obi',
@@ -139,8 +139,11 @@ describe('schedulesMachine (model-based)', () => {
               'pin.accepted': ({ event }) => {
                 send(event);
                 const { step, target } = actor.getSnapshot().context;
-                // The pin goes to the call of the step it was typed for: the new price, or the schedule again.
-                expect(authorise.last.input).toEqual({ step, schedule_id: target, pin: ADA_PIN });
+                // The pin goes to the call of the step it was typed for (the new price, or the schedule
+                // again); a passkey's answer goes in its place, with no pin beside it.
+                const { passkey } = event as Extract<SchedulesEvent, { type: 'pin.accepted' }>;
+                const confirmation = passkey ? { passkey } : { pin: ADA_PIN };
+                expect(authorise.last.input).toEqual({ step, schedule_id: target, ...confirmation });
               },
               'pin.cancelled': ({ event }) => send(event),
               'xstate.done.actor.authorise': async ({ event }) => {
@@ -150,7 +153,7 @@ describe('schedulesMachine (model-based)', () => {
                 if (output.type === 'success') effects.expect([successToast(output.message)]);
                 else if (reason === 'pin-logout')
                   effects.expect([errorToast(messages.pinNotCorrect), navigation('/login')]);
-                else effects.expect([errorToast(reason === 'pin-incorrect' ? messages.pinNotCorrect : output.message)]);
+                else effects.expect([errorToast(output.message)]);
                 authorise.last.resolve(output);
                 await leaves(actor, { ready: 'accepting' });
                 // A refused pin says so in the session: counted, or locked until the pin is reset.
@@ -166,8 +169,9 @@ describe('schedulesMachine (model-based)', () => {
             states: {
               '*': (expected) => {
                 const snapshot = expectStep(actor, expected, effects);
-                // The pin is held only while its acceptance is under way.
-                expect(snapshot.context.pin === '').toBe(!snapshot.matches({ ready: 'accepting' }));
+                // The pin, or the passkey's answer, is held only while its acceptance is under way.
+                const held = snapshot.context.pin !== '' || snapshot.context.passkey !== null;
+                expect(held).toBe(snapshot.matches({ ready: 'accepting' }));
                 expect(snapshot.context.form !== null).toBe(snapshot.matches({ ready: 'editing' }));
               },
             },
@@ -180,4 +184,25 @@ describe('schedulesMachine (model-based)', () => {
   }
 
   itWalkedEveryTransition('schedulesMachine', coverage, schedulesModel.transitions);
+});
+
+describe('schedulesMachine on a device that holds a passkey', () => {
+  it('offers the passkey first for a new price, as the schedule form and the purchases do', async () => {
+    // A browser with passkeys, where one of this account's was made or used (api/kit/webauthn.ts).
+    const stored = new Map([['passkeys_here', JSON.stringify(['credential-1'])]]);
+    vi.stubGlobal('window', { PublicKeyCredential: class {} });
+    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null, setItem: () => {} });
+    try {
+      const logic = schedulesMachine.provide({
+        actors: { list: fromPromise(async () => ok([paused], 'schedules fetched successfully')) },
+      });
+      const actor = createActor(logic, { input: { session: traversalSession.actor, ...START, open: null } }).start();
+      await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
+      actor.send({ type: 'schedule.acceptPrice', id: paused.id });
+      expect(actor.getSnapshot().context.pinDialog.getSnapshot().value).toBe('passkey');
+      actor.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

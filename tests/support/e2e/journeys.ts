@@ -412,6 +412,31 @@ export async function fund(request: APIRequestContext, token: string, amount: nu
   expect(transfer.ok()).toBe(true);
 }
 
+/** The server's clock (development: POST /dev/clock moves it forward and makes what became due). */
+export async function serverNow(request: APIRequestContext): Promise<Date> {
+  const response = await request.post('/dev/clock', { data: {} });
+  return new Date(((await response.json()) as { data: { now: string } }).data.now);
+}
+
+/** A minute of the server's clock a few minutes ahead: a schedule's run that is not due yet. */
+export const runSoon = async (request: APIRequestContext): Promise<Date> =>
+  new Date(Math.ceil((await serverNow(request)).getTime() / 60_000) * 60_000 + 3 * 60_000);
+
+/**
+ * A Lagos wall time's parts (UTC+1, no daylight saving): the day of the month, HH:MM, the day as
+ * YYYY-MM-DD, and the weekday (0 Sunday).
+ */
+export function lagos(at: Date) {
+  const wall = new Date(at.getTime() + 3_600_000);
+  const text = wall.toISOString();
+  return {
+    monthDay: String(Number(text.slice(8, 10))),
+    time: text.slice(11, 16),
+    day: text.slice(0, 10),
+    weekday: wall.getUTCDay(),
+  };
+}
+
 /** Fills the service's form and reaches the pin dialog (verifying the merchant first where the service has one). */
 export async function fillAndContinue(page: Page, service: Service, beneficiary: string) {
   await page.getByLabel(service.providerLabel).selectOption({ label: service.provider });
