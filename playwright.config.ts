@@ -76,6 +76,7 @@ const contractJourneys = [
   /funding, identity first/,
   /activities: ten a page/,
   /account pages: profile/,
+  /the dashboard's polls/,
   /(Airtime|Internet|Electricity): a purchase goes through/,
 ];
 
@@ -94,6 +95,7 @@ const providerFree = [
   /the server stops mid-journey/,
   /account pages: profile, password and pin changes/,
   /the schedules page: empty, then a schedule from a service screen/,
+  /the dashboard's polls/,
 ];
 
 // The journeys that move a server's development clock (POST /dev/clock): the schedules, and the
