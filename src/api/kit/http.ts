@@ -118,6 +118,37 @@ export function forgetKeptAnswers(): void {
 }
 
 /**
+ * How long a poll may go unanswered before it is given up as unreachable. A connection that hangs
+ * for good would otherwise hold the session in its poll, which waits for the answer before the
+ * next one, and leave the dashboard stale until a reload; a slow 3G answer of a few kilobytes
+ * comes well within it.
+ */
+export const POLL_TIMEOUT_MS = 30_000;
+
+/**
+ * The poll's signal: the flow's own (leaving its state cancels the request) or the deadline's,
+ * whichever comes first. Made by hand, as AbortSignal.any is missing from the older browsers
+ * some of our customers' phones run.
+ */
+function pollDeadline(flow: AbortSignal | undefined): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const giveUp = () => controller.abort(flow?.reason);
+  flow?.addEventListener('abort', giveUp, { once: true });
+  if (flow?.aborted) giveUp();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('the poll was not answered', 'TimeoutError')),
+    POLL_TIMEOUT_MS,
+  );
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      flow?.removeEventListener('abort', giveUp);
+    },
+  };
+}
+
+/**
  * One of the session's polls: a GET with the tag of the last answer, kept for the same bearer.
  * While nothing changed the server answers 304 with no body, and that kept answer is the answer;
  * a new one replaces it (one without a tag, none). An error leaves the kept answer for the server
@@ -129,7 +160,10 @@ export function poll<T = unknown>(path: string, options: CallOptions = {}): Prom
     const kept = keptAnswers.get(path);
     const usable = kept?.authorization === authorization ? kept : undefined;
     const conditional = usable ? { ...headers, 'If-None-Match': usable.tag } : headers;
-    const response = await client.raw<unknown>(path, { method: 'GET', signal: options.signal, headers: conditional });
+    const deadline = pollDeadline(options.signal);
+    const response = await client
+      .raw<unknown>(path, { method: 'GET', signal: deadline.signal, headers: conditional })
+      .finally(deadline.clear);
     // No kept answer to stand for: undefined, unreadable.
     if (response.status === 304) return usable?.envelope;
     const tag = response.headers.get('ETag');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { poll, pollOk } from '../../../src/api/kit/http';
+import { CallFailure, poll, POLL_TIMEOUT_MS, pollOk } from '../../../src/api/kit/http';
 import { forgetOfflineCopy } from '../../../src/api/kit/offlineCopy';
 
 /** What the stand-in server was sent: method, path, bearer, If-None-Match, whether a body came. */
@@ -106,5 +106,57 @@ describe("the polls' kept answers (a 304 is the last answer, in memory only)", (
       name: 'CallFailure',
       reason: 'unreadable',
     });
+  });
+
+  /**
+   * A fetch that never answers until its signal aborts; `started` resolves once it is asked. Only
+   * the timers are faked: the request starts in a task of its own (a message, not a timer).
+   */
+  function hangingFetch() {
+    let asked = () => {};
+    const started = new Promise<void>((resolve) => (asked = resolve));
+    vi.mocked(fetch).mockImplementationOnce((_input, init) => {
+      asked();
+      return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    });
+    return started;
+  }
+
+  it('gives a poll that is never answered up after its deadline, as unreachable, and the next one asks again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const asked = pollServer({ '/api/get-user': user(5000) });
+      const started = hangingFetch();
+      let settled = false;
+      const stalled = poll('/api/get-user', { token: 'session-a' }).finally(() => (settled = true));
+      const outcome = expect(stalled).rejects.toMatchObject({ name: 'CallFailure', reason: 'unreachable' });
+      await started;
+      await vi.advanceTimersByTimeAsync(POLL_TIMEOUT_MS - 1);
+      expect(settled, 'not given up a moment before its deadline').toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await outcome;
+
+      expect(await poll('/api/get-user', { token: 'session-a' })).toEqual(user(5000));
+      expect(asked, 'the stand-in server answered only the second').toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('cancels a poll when its flow leaves, whatever the deadline: no message, and no timer left behind', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      pollServer({ '/api/get-user': user(5000) });
+      const started = hangingFetch();
+      const flow = new AbortController();
+      const stalled = poll('/api/get-user', { token: 'session-a', signal: flow.signal });
+      const outcome = expect(stalled).rejects.not.toBeInstanceOf(CallFailure);
+      await started;
+      flow.abort();
+      await outcome;
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
