@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ProductPause } from '../../../core/contract';
 import {
   PRODUCT_HEALTH_WINDOW_MS,
@@ -135,8 +135,14 @@ export async function countRefusedByBiller(
     .where('category', '=', order.service.category)
     .executeTakeFirst();
   if (!provider) return;
-  const product = { service: order.service, providerId: order.providerId, providerName: provider.name };
-  await recordPayCall(ctx, deps, { product, userId, trial: false, outcome: { status: 'pending', unanswered: true } });
+  const call = {
+    product: { service: order.service, providerId: order.providerId, providerName: provider.name },
+    userId,
+    trial: false,
+    outcome: { status: 'pending', unanswered: true } as const,
+  };
+  await recordPayCall(ctx, call);
+  await judgePayCall(ctx, deps, call);
 }
 
 /** Asks the biller whether it takes purchases now; a refusal is counted (countRefusedByBiller) and thrown. */
@@ -157,34 +163,53 @@ export async function assertBillerTakes(
 /** At most this many expired rows are deleted by each row written: the table stays a window long. */
 const PRUNED_PER_CALL = 10;
 
+/** A purchase's pay call, as the product's health counts it. */
+export interface PayCall {
+  product: PausedProduct;
+  userId: bigint;
+  trial: boolean;
+  outcome: BillResult;
+}
+
+/** A call the biller did not answer (or failed without a reason): what counts against the product. */
+const unanswered = (outcome: BillResult) => outcome.status === 'pending' && outcome.unanswered === true;
+
 /**
- * Records a pay call's outcome for the product's health, once the purchase has settled or stored
- * its answer: a trial's resumes the product or pauses it again; any other failure may trip the
- * threshold.
+ * A pay call's row in the product's window, and the expired rows it prunes: CTEs for the caller's
+ * statement (a purchase's settle writes them with the bill's final state, saving a statement).
  */
-export async function recordPayCall(
-  ctx: AppContext,
-  deps: PurchaseDeps,
-  call: { product: PausedProduct; userId: bigint; trial: boolean; outcome: BillResult },
-): Promise<void> {
+export function payCallCtes(ctx: AppContext, call: Omit<PayCall, 'trial'>): RawBuilder<unknown> {
   const now = ctx.clock.now();
-  const failed = call.outcome.status === 'pending' && call.outcome.unanswered === true;
   const providerId = call.product.providerId;
-  await sql`
-    WITH expired AS (
+  return sql`expired_calls AS (
       SELECT id FROM product_pay_calls
       WHERE provider_id = ${providerId}::integer
         AND at < ${new Date(now.getTime() - PRODUCT_HEALTH_WINDOW_MS)}::timestamptz
       LIMIT ${PRUNED_PER_CALL} FOR UPDATE SKIP LOCKED
-    ), pruned AS (
-      DELETE FROM product_pay_calls WHERE id IN (SELECT id FROM expired)
-    )
-    INSERT INTO product_pay_calls (provider_id, user_id, at, failed)
-    VALUES (${providerId}::integer, ${call.userId}::bigint, ${now}::timestamptz, ${failed})`.execute(ctx.db);
+    ), pruned_calls AS (
+      DELETE FROM product_pay_calls WHERE id IN (SELECT id FROM expired_calls)
+    ), noted_call AS (
+      INSERT INTO product_pay_calls (provider_id, user_id, at, failed)
+      VALUES (${providerId}::integer, ${call.userId}::bigint, ${now}::timestamptz, ${unanswered(call.outcome)})
+    )`;
+}
+
+/** Records a pay call in a statement of its own (a purchase left pending, or refused before its call). */
+export async function recordPayCall(ctx: AppContext, call: Omit<PayCall, 'trial'>): Promise<void> {
+  await sql`WITH ${payCallCtes(ctx, call)} SELECT 1`.execute(ctx.db);
+}
+
+/**
+ * What a recorded pay call decides for its product, once the purchase has settled or stored its
+ * answer: a trial's resumes the product or pauses it again; any other failure may trip the
+ * threshold.
+ */
+export async function judgePayCall(ctx: AppContext, deps: PurchaseDeps, call: PayCall): Promise<void> {
+  const providerId = call.product.providerId;
   if (call.trial) {
     if (call.outcome.status === 'delivered') await resumeAutomatically(ctx, deps, call.product);
-    else await trialOver(ctx, providerId, failed);
-  } else if (failed) {
+    else await trialOver(ctx, providerId, unanswered(call.outcome));
+  } else if (unanswered(call.outcome)) {
     await pauseIfFailing(ctx, deps, call.product);
   }
 }

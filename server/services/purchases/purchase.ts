@@ -5,11 +5,11 @@ import { PASSKEY_REFUSED } from '../account/passkeyCeremonies';
 import { refusePin } from '../account/pins';
 import { transactionById } from '../records/transactions';
 import { buyerOf, type Authorisation } from './authorisation';
-import { askBiller, type BillResult, type PurchaseDeps } from './billerCalls';
+import { askBiller, type PurchaseDeps } from './billerCalls';
 import { awaitResponse, refuseOtherRequest, requestHash, storeResponse } from './idempotency';
 import { placeBill } from './placing';
 import { verifyBeforePaying, type PurchaseOrder } from './product';
-import { countRefusedByBiller, recordPayCall } from './productPauses';
+import { countRefusedByBiller, judgePayCall, payCallCtes, recordPayCall, type PayCall } from './productPauses';
 import { finalise, type OpenBill } from './settling';
 import { responseFor, type PurchaseResponse } from './wording';
 
@@ -65,27 +65,28 @@ export async function purchase(
   if (placed.kind === 'replay') return awaitResponse(ctx, deps, userId, key);
 
   const outcome = await askBiller(deps, () => deps.biller.pay(placed.bill));
-  const response = await answerOf(ctx, placed.open, outcome, userId, key);
+  const call = { product: placed.product, userId, trial: placed.trial, outcome };
+  const response = await answerOf(ctx, placed.open, call, key);
   // Once the answer is stored: whatever happens here, a copy of the request is answered the same.
-  await recordPayCall(ctx, deps, { product: placed.product, userId, trial: placed.trial, outcome });
+  await judgePayCall(ctx, deps, call);
   return response;
 }
 
 /**
- * Delivered or failed: settled or refunded with its response stored under the key, by the
- * settle's one statement. Pending, or final already (a requery on another replica won the race):
- * answered as it stands, and stored.
+ * Delivered or failed: settled or refunded with its response stored under the key, and its pay
+ * call written for the product's health, by the settle's one statement (which runs for a bill just
+ * placed, processing, whether or not it wins the race with a requery). Pending, or final already (a
+ * requery on another replica won): answered as it stands, and stored; a pending one's pay call then
+ * on its own.
  */
-async function answerOf(
-  ctx: AppContext,
-  open: OpenBill,
-  outcome: BillResult,
-  userId: bigint,
-  key: string,
-): Promise<PurchaseResponse> {
-  const settled = outcome.status === 'pending' ? null : await finalise(ctx, open, outcome, key);
-  if (settled) return responseFor(settled);
+async function answerOf(ctx: AppContext, open: OpenBill, call: PayCall, key: string): Promise<PurchaseResponse> {
+  const { outcome } = call;
+  if (outcome.status !== 'pending') {
+    const settled = await finalise(ctx, open, outcome, { key, also: payCallCtes(ctx, call) });
+    if (settled) return responseFor(settled);
+  }
   const response = responseFor(await transactionById(ctx, open.row.id));
-  await storeResponse(ctx, userId, key, response);
+  await storeResponse(ctx, open.row.user_id, key, response);
+  if (outcome.status === 'pending') await recordPayCall(ctx, call);
   return response;
 }

@@ -66,22 +66,29 @@ export async function openBill(ctx: AppContext, transactionId: bigint): Promise<
  * cashback (rewards → wallet, services/cashback.ts), or canceled with its hold voided and the
  * refund's delay recorded; the customer's notices (finalNotices: the notification, the e-mailed
  * receipt and, to a verified phone, the text, queued in the outbox so that every outcome, whoever
- * settles it, is told the same way) with it and, with `key`, the
- * purchase's response stored under it. All of it is one statement behind the guarded status
- * change, so it is atomic without a transaction of its own. Answers the final row, or null when
- * the bill was already final (another request, job run or replica won): nothing is changed,
- * nothing is sent. `bill` is the open bill when the caller has it (the purchase that placed it),
+ * settles it, is told the same way) with it and, with `key`, the purchase's response stored under
+ * it; `also`, more CTEs of the caller's own (the purchase's pay call for its product's health),
+ * written in the same statement whether or not it settles the bill. All of it is one statement
+ * behind the guarded status change, so it is atomic without a transaction of its own. Answers the
+ * final row, or null when the bill was already final (another request, job run or replica won):
+ * nothing is changed, nothing is sent. `bill` is the open bill when the caller has it (the purchase that placed it),
  * else its transaction's id.
  */
 export async function finalise(
   ctx: AppContext,
   bill: bigint | OpenBill,
   outcome: FinalOutcome,
-  key?: string,
+  written: SettleExtras = {},
 ): Promise<StoredTransaction | null> {
   const open = typeof bill === 'bigint' ? await openBill(ctx, bill) : bill;
   if (!open || open.row.status !== 'processing') return null;
-  return settle(ctx, open, outcome, key);
+  return settle(ctx, open, outcome, written);
+}
+
+/** What a settle writes beside the bill: the purchase's answer under its key, and the caller's own CTEs. */
+export interface SettleExtras {
+  key?: string;
+  also?: RawBuilder<unknown>;
 }
 
 /**
@@ -208,7 +215,7 @@ async function settle(
   ctx: AppContext,
   open: OpenBill,
   outcome: FinalOutcome,
-  key: string | undefined,
+  { key, also }: SettleExtras,
 ): Promise<StoredTransaction | null> {
   const now = ctx.clock.now();
   const row = finalRow(open.row, outcome, now);
@@ -250,7 +257,9 @@ async function settle(
       WHERE transactions.id = ${row.id}::bigint AND transactions.status = 'processing'
         AND purchases.transaction_id = transactions.id AND purchases.biller = ${open.biller}
       RETURNING transactions.id
-    ), bill AS (${billUpdate(refund, now, delayMs)}), ${notices.ctes}${credited}${answered}, ${ledger.ctes}
+    ), bill AS (${billUpdate(refund, now, delayMs)}), ${notices.ctes}${credited}${answered}, ${ledger.ctes}${
+      also ? sql`, ${also}` : sql``
+    }
     SELECT EXISTS (SELECT 1 FROM final) AS settled, ${notices.columns}, ${ledger.columns}`
     .execute(ctx.db)
     .catch((error: unknown) => {
