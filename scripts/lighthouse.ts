@@ -29,15 +29,7 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { SERVICES } from '../core/services';
 import { BASELINE, TARGET_PHONE, formatTable, runGate, type Mode, type Run, type Target } from './lighthouseGate';
-import {
-  FIXED_SLOWDOWN,
-  builtApp,
-  calibrateHost,
-  describeSlowdown,
-  signIn,
-  startServer,
-  stopServers,
-} from './phoneLab';
+import { builtApp, calibrateHost, describeSlowdown, signIn, startServer, stopServers } from './phoneLab';
 
 const PUBLIC_ROUTES = ['/', '/terms', '/policy', '/login', '/register', '/forgot', '/reset', '/iamhuman'];
 const SIGNED_IN_ROUTES = [
@@ -128,9 +120,8 @@ try {
   console.log(
     `\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU)`,
   );
-  const slowdownNote = fixedSlowdown ? FIXED_SLOWDOWN : '';
   console.log(
-    `${describeSlowdown(calibrated.indexes, cpuSlowdown, TARGET_PHONE, slowdownNote)}, in both measurements.`,
+    `${describeSlowdown(calibrated.indexes, cpuSlowdown, TARGET_PHONE, fixedSlowdown)}, in both measurements.`,
   );
   console.log(formatTable(result));
   console.log(

@@ -63,22 +63,13 @@ export async function calibrateHost(
   return { ...calibrate(indexes, phone), indexes };
 }
 
-/** A slowdown set by hand (--cpu-slowdown), said beside it. */
-export const FIXED_SLOWDOWN = ' (fixed by --cpu-slowdown, not calibrated)';
-
-/**
- * The line printed above a table: how much the CPU was slowed, from which readings of the host, to
- * which phone; `how` follows the slowdown (FIXED_SLOWDOWN, or how it was chosen).
- */
-export function describeSlowdown(indexes: number[], cpuSlowdown: number, phone: Phone, how = ''): string {
+/** The line printed above a table: how much the CPU was slowed, from which readings of the host, to which phone. */
+export function describeSlowdown(indexes: number[], cpuSlowdown: number, phone: Phone, fixed: boolean): string {
   const hostIndex = median(indexes);
-  const rounded = indexes.map(Math.round);
-  const readings =
-    rounded.length <= 5
-      ? `median of ${rounded.join(', ')}`
-      : `median of ${rounded.length} readings, ${Math.min(...rounded)}–${Math.max(...rounded)}`;
+  const how = fixed ? ' (fixed by --cpu-slowdown, not calibrated)' : '';
   return (
-    `CPU slowed ${cpuSlowdown}×${how}: this host's benchmark index ${Math.round(hostIndex)} (${readings}), ` +
+    `CPU slowed ${cpuSlowdown}×${how}: this host's benchmark index ${Math.round(hostIndex)} ` +
+    `(median of ${indexes.map(Math.round).join(', ')}), ` +
     `÷ ${cpuSlowdown} = ${Math.round(hostIndex / cpuSlowdown)} against ${phone.name}'s ${phone.benchmarkIndex}` +
     (hostIndex < phone.benchmarkIndex
       ? " (this host is slower than that phone: not slowed, and every figure is worse than the phone's)"
