@@ -2,7 +2,8 @@
 // itself): every public and every signed-in route, mobile, in Debian's Chromium, each judged
 // against a bare Vite + React page measured in the same run, with Lighthouse's simulated
 // throttling and with applied throttling (its devtools method: slow 4G and a slower CPU, really
-// applied), the CPU slowed to the same phone on any host (the calibration, lighthouseGate.ts).
+// applied), the CPU slowed to the same phone on any host (the calibration, lighthouseGate.ts and
+// phoneLab.ts).
 // What passes and how many runs are taken is scripts/lighthouseGate.ts's to decide (a test drives
 // it with a measurer of its own); this file measures. `npm test -- lighthouse` runs it.
 //
@@ -16,7 +17,7 @@
 // the service worker and its caches before every run (not the stored session), so each run is a
 // first visit.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,18 +28,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { SERVICES } from '../core/services';
-import { DEMO_ACCOUNT } from '../server/cli/tooling';
-import {
-  BASELINE,
-  CALIBRATION_RUNS,
-  TARGET_PHONE,
-  calibrate,
-  formatTable,
-  runGate,
-  type Mode,
-  type Run,
-  type Target,
-} from './lighthouseGate';
+import { BASELINE, TARGET_PHONE, formatTable, runGate, type Mode, type Run, type Target } from './lighthouseGate';
+import { builtApp, calibrateHost, describeSlowdown, signIn, startServer, stopServers } from './phoneLab';
 
 const PUBLIC_ROUTES = ['/', '/terms', '/policy', '/login', '/register', '/forgot', '/reset', '/iamhuman'];
 const SIGNED_IN_ROUTES = [
@@ -78,11 +69,7 @@ const pick = (routes: string[]) => (wanted ? routes.filter((route) => wanted.inc
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3467);
 const baselinePort = port + 1;
-const dist = resolve(args.dist);
-if (!existsSync(join(dist, 'index.html'))) {
-  console.error(`${args.dist}/index.html not found: run \`npm run build\` first.`);
-  process.exit(1);
-}
+const dist = builtApp(args.dist);
 
 /** Lighthouse could not measure the page at all (declared before the top-level run below uses it). */
 class LighthouseRuntimeError extends Error {}
@@ -109,15 +96,11 @@ try {
   if (signedIn) await signIn(signedIn.page, origin);
 
   const baselineUrl = `http://127.0.0.1:${baselinePort}/`;
-  // The benchmark Lighthouse runs before each navigation is unthrottled, so any slowdown will do
-  // here; the first run of a fresh Chrome is discarded, as DevTools warms V8 up before it calibrates.
-  const indexes: number[] = [];
-  for (let i = 0; i <= CALIBRATION_RUNS; i += 1) {
-    const { benchmarkIndex } = await withRetries(() => lighthouseRun(baselineUrl, signedOut, 'simulated', false, 1));
-    if (i > 0) indexes.push(benchmarkIndex);
-  }
-  const calibrated = calibrate(indexes);
-  const { hostIndex } = calibrated;
+  // The benchmark Lighthouse runs before each navigation is unthrottled, so any slowdown will do here.
+  const calibrated = await calibrateHost(
+    async () => (await withRetries(() => lighthouseRun(baselineUrl, signedOut, 'simulated', false, 1))).benchmarkIndex,
+    TARGET_PHONE,
+  );
   const fixedSlowdown = args['cpu-slowdown'] !== undefined;
   const cpuSlowdown = fixedSlowdown ? Number(args['cpu-slowdown']) : calibrated.cpuSlowdown;
   if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown must be a number ≥ 1, not ${args['cpu-slowdown']}`);
@@ -138,11 +121,7 @@ try {
     `\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU)`,
   );
   console.log(
-    `CPU slowed ${cpuSlowdown}× in both${fixedSlowdown ? ' (fixed by --cpu-slowdown, not calibrated)' : ''}: this host's benchmark index ${Math.round(hostIndex)} (median of ${indexes.map(Math.round).join(', ')}), ` +
-      `÷ ${cpuSlowdown} = ${Math.round(hostIndex / cpuSlowdown)} against ${TARGET_PHONE.name}'s ${TARGET_PHONE.benchmarkIndex}` +
-      (hostIndex < TARGET_PHONE.benchmarkIndex
-        ? " (this host is slower than that phone: not slowed, and every figure is worse than the phone's)"
-        : ''),
+    `${describeSlowdown(calibrated.indexes, cpuSlowdown, TARGET_PHONE, fixedSlowdown)}, in both measurements.`,
   );
   console.log(formatTable(result));
   console.log(
@@ -166,10 +145,7 @@ try {
   }
 } finally {
   for (const chrome of chromes) chrome.kill();
-  for (const server of servers) server.kill('SIGTERM');
-  await Promise.all(
-    servers.map((server) => new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)))),
-  );
+  await stopServers(servers);
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -226,50 +202,6 @@ function run(command: string, argv: string[]): Promise<void> {
       code === 0 ? done() : fail(new Error(`${command} ${argv.join(' ')} exited ${code}`)),
     );
   });
-}
-
-/** The real server on `listenPort`, serving `staticDir`, on a database of its own; resolves once it answers. */
-async function startServer(listenPort: number, staticDir: string, dataDir: string): Promise<ChildProcess> {
-  const server = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
-    env: {
-      ...process.env,
-      APP_MODE: 'development',
-      PORT: String(listenPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: staticDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  // Its development warnings are expected; they are shown only when it fails to start.
-  let log = '';
-  server.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`the server on port ${listenPort} exited with ${server.exitCode}:\n${log}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${listenPort}/`)).ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  server.kill('SIGTERM');
-  throw new Error(`the server on port ${listenPort} did not answer within 120 s:\n${log}`);
-}
-
-/** Signs the demo account in through the login form, as a person would; the session stays in the profile's storage. */
-async function signIn(page: Page, origin: string) {
-  await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
-  await page.locator('input[type="email"]').fill(DEMO_ACCOUNT.email);
-  await page.locator('input[autocomplete="current-password"]').fill(DEMO_ACCOUNT.password);
-  await Promise.all([
-    page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }),
-    page.locator('form button[type="submit"]').click(),
-  ]);
-  await page.goto('about:blank');
 }
 
 /**

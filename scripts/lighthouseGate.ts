@@ -15,13 +15,16 @@
 // as fast, while the bare page, whose work all falls before its first paint, scores 0 on both.
 // So the gate first reads the host's benchmark index (Lighthouse's own, from a few runs of the
 // bare page) and slows the CPU by host ÷ target, the way Chrome DevTools calibrates its
-// throttling presets and Lighthouse's throttling guide advises.
+// throttling presets and Lighthouse's throttling guide advises (scripts/phoneLab.ts calibrates, for
+// this gate and for the interaction measurement alike).
 //
 // How many runs: one run of a route clear of every target by a margin passes that measurement
 // (noise on a shared machine only slows a page, so a clear run cannot be a bad page); otherwise
 // two more runs are taken, on the same profile (a public route always signed out, a signed-in
 // route always signed in), and the median of the three is judged. A median that misses fails
 // the gate: there is no second round and no list of routes excused.
+
+import { PHONES, median } from './phoneLab';
 
 export type Mode = 'simulated' | 'applied';
 export const MODES: readonly Mode[] = ['simulated', 'applied'];
@@ -66,29 +69,8 @@ export const CLEAR = { lcpRatio: 0.9, tbtOverMs: 30, performance: 99 } as const;
 /** The absolute goals, printed beside each route and not judged: they depend on the machine. */
 export const GOALS_LCP_MS: Record<Mode, number> = { simulated: 1800, applied: 1500 };
 
-/**
- * The phone whose CPU the gate emulates: Chrome DevTools' calibrated "mid-tier mobile" preset,
- * a Pixel 5 class device, by Lighthouse's benchmark index. (DevTools' "low-tier" preset, a
- * Moto G4 Power class phone, scores 264.)
- */
-export const TARGET_PHONE = { name: 'a mid-tier phone (Pixel 5 class)', benchmarkIndex: 1000 } as const;
-
-/** Lighthouse runs of the bare page whose benchmark indexes calibrate the CPU slowdown (their median). */
-export const CALIBRATION_RUNS = 3;
-
-/** How the CPU is slowed in this run: host ÷ target from the median benchmark index, never below 1 (a host slower than the phone cannot be sped up). */
-export interface Calibration {
-  hostIndex: number;
-  cpuSlowdown: number;
-}
-
-export function calibrate(benchmarkIndexes: number[]): Calibration {
-  const valid = benchmarkIndexes.filter((index) => Number.isFinite(index) && index > 0);
-  if (valid.length === 0)
-    throw new Error(`no benchmark index to calibrate the CPU slowdown from (${benchmarkIndexes.join(', ')})`);
-  const hostIndex = median(valid);
-  return { hostIndex, cpuSlowdown: Math.max(1, Math.round((hostIndex / TARGET_PHONE.benchmarkIndex) * 100) / 100) };
-}
+/** The phone whose CPU the gate emulates (the users' low-tier phones are a goal beyond it: scripts/inp.ts measures there). */
+export const TARGET_PHONE = PHONES.midTier;
 
 /** Runs taken when one is not clear, and runs of the baseline in each measurement. */
 export const ROUND = 3;
@@ -128,13 +110,6 @@ export interface GateOptions {
   fixedRuns?: number;
   /** Told of every run as it is taken (progress output). */
   onRun?: (target: Target, mode: Mode, run: Run) => void;
-}
-
-export function median(values: number[]): number {
-  if (values.length === 0) throw new Error('median of nothing');
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Each figure's median over the runs. */

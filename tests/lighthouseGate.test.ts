@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BASELINE,
   TARGET_PHONE,
-  calibrate,
   formatTable,
   runGate,
   type Measure,
@@ -10,6 +9,7 @@ import {
   type Run,
   type Target,
 } from '../scripts/lighthouseGate';
+import { PHONES, calibrate } from '../scripts/phoneLab';
 
 const good: Run = { performance: 100, lcpMs: 900, tbtMs: 0, cls: 0, accessibility: 100, bestPractices: 100 };
 const bare: Run = { performance: 100, lcpMs: 1500, tbtMs: 10, cls: 0 };
@@ -130,19 +130,23 @@ describe('the Lighthouse gate', () => {
 
 describe('the CPU calibration', () => {
   it("slows a host by its median benchmark index over the target phone's, so two hosts emulate the same phone", () => {
-    const fast = calibrate([3800, 3500, 4100]);
-    const slow = calibrate([1900, 2050, 1800]);
+    const fast = calibrate([3800, 3500, 4100], TARGET_PHONE);
+    const slow = calibrate([1900, 2050, 1800], TARGET_PHONE);
     expect(fast).toEqual({ hostIndex: 3800, cpuSlowdown: 3.8 });
     expect(slow).toEqual({ hostIndex: 1900, cpuSlowdown: 1.9 });
     expect(fast.hostIndex / fast.cpuSlowdown).toBe(TARGET_PHONE.benchmarkIndex);
     expect(slow.hostIndex / slow.cpuSlowdown).toBe(TARGET_PHONE.benchmarkIndex);
   });
 
+  it('slows the same host further to the low-tier phone the interaction measurement emulates', () => {
+    expect(calibrate([2750, 2700, 2800], PHONES.lowTier)).toEqual({ hostIndex: 2750, cpuSlowdown: 10.42 });
+  });
+
   it('never speeds up a host slower than the phone, and ignores runs without an index', () => {
-    expect(calibrate([640, Number.NaN, 700])).toEqual({ hostIndex: 670, cpuSlowdown: 1 });
+    expect(calibrate([640, Number.NaN, 700], TARGET_PHONE)).toEqual({ hostIndex: 670, cpuSlowdown: 1 });
   });
 
   it('refuses to guess when no run gave an index', () => {
-    expect(() => calibrate([Number.NaN, 0])).toThrow(/no benchmark index/);
+    expect(() => calibrate([Number.NaN, 0], TARGET_PHONE)).toThrow(/no benchmark index/);
   });
 });

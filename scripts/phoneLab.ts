@@ -1,0 +1,141 @@
+// What the page measurements share: the Lighthouse gate (scripts/lighthouse.ts) and Interaction to
+// Next Paint (scripts/inp.ts) both measure a finished build served by the real server, the demo
+// account signed in as a person would, and the CPU slowed to the same phone on any host.
+//
+// Why the slowdown is calibrated and not fixed: scripts/lighthouseGate.ts, at its top. Both
+// scripts read the host's speed with Lighthouse's own benchmark, unthrottled, in the Chrome they
+// measure with, and divide it down to the phone's index, as Chrome DevTools calibrates its presets.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { DEMO_ACCOUNT } from '../server/cli/tooling';
+
+/** A phone by Lighthouse's benchmark index, as Chrome DevTools' calibrated throttling presets name them. */
+export interface Phone {
+  name: string;
+  benchmarkIndex: number;
+}
+
+export const PHONES = {
+  midTier: { name: 'a mid-tier phone (Pixel 5 class)', benchmarkIndex: 1000 },
+  // Most of the app's customers: DevTools' "low-tier mobile" preset.
+  lowTier: { name: 'a low-tier phone (Moto G4 class)', benchmarkIndex: 264 },
+} as const satisfies Record<string, Phone>;
+
+/** Benchmark runs whose median calibrates the slowdown, after one discarded. */
+export const CALIBRATION_RUNS = 3;
+
+/** How the CPU is slowed in this run: host ÷ phone from the median benchmark index, never below 1 (a host slower than the phone cannot be sped up). */
+export interface Calibration {
+  hostIndex: number;
+  cpuSlowdown: number;
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error('median of nothing');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function calibrate(benchmarkIndexes: number[], phone: Phone): Calibration {
+  const valid = benchmarkIndexes.filter((index) => Number.isFinite(index) && index > 0);
+  if (valid.length === 0)
+    throw new Error(`no benchmark index to calibrate the CPU slowdown from (${benchmarkIndexes.join(', ')})`);
+  const hostIndex = median(valid);
+  return { hostIndex, cpuSlowdown: Math.max(1, Math.round((hostIndex / phone.benchmarkIndex) * 100) / 100) };
+}
+
+/**
+ * Reads the host's benchmark index `CALIBRATION_RUNS` times and calibrates from their median. The
+ * first reading of a fresh Chrome is discarded, as DevTools warms V8 up before it calibrates.
+ */
+export async function calibrateHost(
+  readIndex: () => Promise<number>,
+  phone: Phone,
+): Promise<Calibration & { indexes: number[] }> {
+  const indexes: number[] = [];
+  for (let i = 0; i <= CALIBRATION_RUNS; i += 1) {
+    const index = await readIndex();
+    if (i > 0) indexes.push(index);
+  }
+  return { ...calibrate(indexes, phone), indexes };
+}
+
+/** The line printed above a table: how much the CPU was slowed, from which readings of the host, to which phone. */
+export function describeSlowdown(indexes: number[], cpuSlowdown: number, phone: Phone, fixed: boolean): string {
+  const hostIndex = median(indexes);
+  const how = fixed ? ' (fixed by --cpu-slowdown, not calibrated)' : '';
+  return (
+    `CPU slowed ${cpuSlowdown}×${how}: this host's benchmark index ${Math.round(hostIndex)} ` +
+    `(median of ${indexes.map(Math.round).join(', ')}), ` +
+    `÷ ${cpuSlowdown} = ${Math.round(hostIndex / cpuSlowdown)} against ${phone.name}'s ${phone.benchmarkIndex}` +
+    (hostIndex < phone.benchmarkIndex
+      ? " (this host is slower than that phone: not slowed, and every figure is worse than the phone's)"
+      : '')
+  );
+}
+
+/** The build to serve, as an absolute path; the process ends with a hint when it has not been built. */
+export function builtApp(dist: string): string {
+  const path = resolve(dist);
+  if (!existsSync(join(path, 'index.html'))) {
+    console.error(`${dist}/index.html not found: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  return path;
+}
+
+/** The real server on `listenPort`, serving `staticDir`, on a database of its own; resolves once it answers. */
+export async function startServer(listenPort: number, staticDir: string, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: {
+      ...process.env,
+      // Development mode seeds the demo account on the empty database.
+      APP_MODE: 'development',
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Its development warnings are expected; they are shown only when it fails to start.
+  let log = '';
+  server.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`the server on port ${listenPort} exited with ${server.exitCode}:\n${log}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${listenPort}/`)).ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  server.kill('SIGTERM');
+  throw new Error(`the server on port ${listenPort} did not answer within 120 s:\n${log}`);
+}
+
+/** Stops the servers and waits for them to exit, so that their temporary databases can be removed. */
+export async function stopServers(servers: readonly ChildProcess[]): Promise<void> {
+  for (const server of servers) server.kill('SIGTERM');
+  await Promise.all(
+    servers.map((server) => new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)))),
+  );
+}
+
+/** Signs the demo account in through the login form, as a person would; the session stays in the profile's storage. */
+export async function signIn(page: Page, origin: string) {
+  await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[type="email"]').fill(DEMO_ACCOUNT.email);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_ACCOUNT.password);
+  await Promise.all([
+    page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }),
+    page.locator('form button[type="submit"]').click(),
+  ]);
+  await page.goto('about:blank');
+}
