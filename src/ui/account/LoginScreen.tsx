@@ -51,11 +51,14 @@ export default function LoginScreen() {
         </p>
         <SubmitButton busy={busy}>Log in</SubmitButton>
       </form>
-      {hydrated && (
-        <Suspense fallback={null}>
-          <PasskeySignIn />
-        </Suspense>
-      )}
+      {/* Its room is kept in the prerendered page, so the button's arrival moves nothing below it. */}
+      <div className="passkey-slot">
+        {hydrated && (
+          <Suspense fallback={null}>
+            <PasskeySignIn />
+          </Suspense>
+        )}
+      </div>
       <p className="auth-links">
         New here? <Link to="/register">Create an account</Link>
       </p>
