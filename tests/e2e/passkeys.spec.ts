@@ -97,18 +97,26 @@ async function signInByAutofill(page: Page) {
   await page.goto('/login');
 }
 
+/**
+ * A new customer, ready and funded with `naira`, signed in on a phone that holds the passkey they
+ * just added on /profile.
+ */
+async function customerWithPasskey(page: Page, request: APIRequestContext, naira: number) {
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  await fund(request, token, naira);
+  await phoneOf(page);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await addPasskeyOnProfile(page, user.password);
+  return { user, token };
+}
+
 test('add a passkey, sign out, sign in with it and buy airtime confirmed with it; removed, it signs nobody in', async ({
   page,
   request,
 }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, 5_000);
-  await phoneOf(page);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-
-  await addPasskeyOnProfile(page, user.password);
+  const { user, token } = await customerWithPasskey(page, request, 5_000);
   expect((await latestMail(request, user.email)).subject).toBe('A passkey was added to your Naira Wallet account');
 
   await logOut(page);
@@ -335,13 +343,7 @@ test('staff sign in with a passkey and approve a money request with it', async (
 
 // A journey of the clock (playwright.config.ts, passkeyClockJourneys): the schedule's run must come.
 test("a schedule's new price accepted with the passkey on /schedules", async ({ page, request }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, 5_000);
-  await phoneOf(page);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await addPasskeyOnProfile(page, user.password);
+  const { user, token } = await customerWithPasskey(page, request, 5_000);
 
   // A weekly data schedule, authorised with the pin; then its plan is sold dearer, as a catalogue
   // sync reprices one, before its first run comes.
@@ -386,13 +388,7 @@ test("a schedule's new price accepted with the passkey on /schedules", async ({ 
 });
 
 test('the pin dialog keeps the pin one tap away', async ({ page, request }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, 2_000);
-  await phoneOf(page);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await addPasskeyOnProfile(page, user.password);
+  await customerWithPasskey(page, request, 2_000);
   await page.goto(airtime.route);
   const dialog = await fillAndContinue(page, airtime, airtime.beneficiary);
   await dialog.getByRole('button', { name: 'Use my pin instead' }).click();

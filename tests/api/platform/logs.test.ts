@@ -28,6 +28,8 @@ function strings(value: unknown): string[] {
   return [];
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 /**
  * The lines that hold one of the secrets: a password anywhere in the line, a pin or a code as a
  * whole run of digits in a string (log lines also carry numbers, such as times, in which any
@@ -36,8 +38,9 @@ function strings(value: unknown): string[] {
 function linesHolding(lines: string[], secrets: { passwords: string[]; digits: string[] }): string[] {
   return lines.filter((line) => {
     if (secrets.passwords.some((password) => line.includes(password))) return true;
-    const texts = strings(JSON.parse(line));
-    // Not inside a run of hex digits: a request id (a UUID) may hold any four digits by chance.
+    // Not in a request id (a UUID), whose groups may be any four digits by chance (…-6048-…), nor
+    // inside another run of hex digits.
+    const texts = strings(JSON.parse(line)).map((text) => text.replace(UUID, ''));
     return secrets.digits.some((digits) =>
       texts.some((text) => new RegExp(`(?<![0-9a-f])${digits}(?![0-9a-f])`, 'i').test(text)),
     );
