@@ -109,7 +109,18 @@ const sleeps = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-inspect', 'data', 'node_modules', 'test-results', 'playwright-report'] },
+  // The compiled message catalogues are written by `npm run i18n` (Lingui's compiler), never by hand.
+  {
+    ignores: [
+      'dist',
+      'dist-inspect',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'core/i18n/catalogues/*.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -122,16 +133,24 @@ export default tseslint.config(
     },
   },
   {
-    // The core is shared by both halves: it imports nothing but itself and zod, and uses neither
-    // runtime's globals. zod, because the contract's answers are schemas (core/contract.ts): the
-    // server describes its answers with them and the app infers its types from them; the app
-    // imports the contract for types only (below), so zod never reaches the browser.
+    // The core is shared by both halves: it imports nothing but itself, zod and Lingui's core, and
+    // uses neither runtime's globals. zod, because the contract's answers are schemas
+    // (core/contract.ts): the server describes its answers with them and the app infers its types
+    // from them; the app imports the contract for types only (below), so zod never reaches the
+    // browser. Lingui's core, because both halves say the same messages (core/i18n/words.ts).
     files: ['core/**'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!\\./|zod$)', message: 'The core imports nothing outside core/ but zod.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|zod$|@lingui/core$)',
+              message: "The core imports nothing outside core/ but zod and Lingui's core.",
+            },
+          ],
+        },
       ],
       'no-restricted-globals': [
         'error',

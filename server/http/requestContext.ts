@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { Locale } from '../../core/i18n/locales';
 
 /**
  * The request (or job run) a piece of work belongs to, without threading it through every
@@ -13,6 +14,11 @@ export interface CallContext {
    * breaker counts one caller's failures once (gateways/circuitBreaker.ts).
    */
   caller?: string;
+  /**
+   * The language the work speaks to its customer (server/i18n.ts): the account's once a session
+   * says whose it is, before that the request's Accept-Language; English when neither says.
+   */
+  locale?: Locale;
 }
 
 const storage = new AsyncLocalStorage<CallContext>();
