@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isDateOfBirth } from '../../core/days';
 import { DEVICE, ID_NUMBER_MAX_LENGTH, PIN_LENGTH } from '../../core/limits';
-import { identityMessages } from '../../core/messages';
+import { identityMessages } from '../../core/words/identity';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../core/money';
 import { normalisePhone, PHONE_INVALID } from '../../core/phone';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/account/passwords';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { UserData } from '../../core/contract';
 import { OTP_LENGTH, PHONE_CODE_LENGTH } from '../../core/limits';
-import { messages, phoneMessages } from '../../core/messages';
+import { messages } from '../../core/messages';
+import { phoneMessages } from '../../core/words/phone';
 import type { RateLimits } from '../config';
 import type { BankPartner } from '../gateways/bankPartner';
 import type { IdentityGateway } from '../gateways/identity';

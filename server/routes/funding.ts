@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isBankCode } from '../../core/banks';
 import { CARD_TOPUP_MAX_KOBO } from '../../core/cardFees';
 import { CardPayment, CardTopUpStarted, FundingStatus } from '../../core/contract';
-import { identityMessages } from '../../core/messages';
+import { identityMessages } from '../../core/words/identity';
 import type { RateLimits } from '../config';
 import { GatewayError, must } from '../errors';
 import type { BankPartner } from '../gateways/bankPartner';

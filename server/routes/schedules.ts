@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Schedule, ScheduleDraft, type ScheduleEnd, type ScheduleTiming } from '../../core/contract';
-import { messages, scheduleWords } from '../../core/messages';
+import { messages } from '../../core/messages';
+import { scheduleWords } from '../../core/words/schedules';
 import {
   FREQUENCIES,
   MAX_DAYS_BEFORE_DUE,

@@ -10,7 +10,7 @@ import {
   type Refreshed,
   type RequeryHooks,
 } from '../services/records/transactions';
-import { identityMessages } from '../../core/messages';
+import { identityMessages } from '../../core/words/identity';
 import { AppError } from '../errors';
 import { hasVerifiedIdentity } from '../services/identity/identity';
 import { listVirtualAccounts } from '../services/funding/virtualAccounts';

@@ -1,4 +1,4 @@
-import { identityMessages } from '../../core/messages';
+import { identityMessages } from '../../core/words/identity';
 import {
   BIRTH_DATE,
   createReadyAccount,

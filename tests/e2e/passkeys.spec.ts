@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { labels, scheduleWords } from '../../core/messages';
+import { labels } from '../../core/messages';
+import { scheduleWords } from '../../core/words/schedules';
 import {
   createReadyAccount,
   expect,

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { phoneMessages } from '../../core/messages';
+import { phoneMessages } from '../../core/words/phone';
 import { createReadyAccount, expect, expectToast, fund, logIn, newUser, test } from '../support/e2e/journeys';
 
 /** The texts the development server "sent" to a phone (GET /dev/sms), newest first. */

@@ -1,4 +1,5 @@
-import { labels, scheduleWords } from '../../core/messages';
+import { labels } from '../../core/messages';
+import { scheduleWords } from '../../core/words/schedules';
 import {
   createReadyAccount,
   enterPin,

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { POLL_INTERVAL_MS } from '../../core/limits';
-import { identityMessages, messages } from '../../core/messages';
+import { messages } from '../../core/messages';
+import { identityMessages } from '../../core/words/identity';
 import {
   accountNumbers,
   BIRTH_DATE,

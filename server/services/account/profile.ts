@@ -7,7 +7,7 @@ import { checkNewPassword } from './passwordPolicy';
 import { checkAccountPassword } from './loginThrottle';
 import { hashPassword } from './passwords';
 import { revokeOtherSessions, type Session } from './sessions';
-import { identityMessages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import type { BankPartner, IdentityProof } from '../../gateways/bankPartner';
 import type { IdentityGateway } from '../../gateways/identity';
 import { enrolWithPartners } from '../identity/enrolment';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CARD_TOPUP_MAX_KOBO, CARD_TOPUP_MIN_KOBO, cardQuote, type FeeBearer } from '../../../core/cardFees';
 import type { CardPayment, CardTopUpStarted, CardTopUpTerms } from '../../../core/contract';
-import { fundingMessages, identityMessages } from '../../../core/messages';
+import { fundingMessages, identityMessages } from '../../../core/words/identity';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import type { CardPaymentStatus } from '../../db/schema';
 import { AppError, GatewayError, PARTNER_RETRY_AFTER_S } from '../../errors';

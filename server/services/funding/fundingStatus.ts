@@ -1,5 +1,5 @@
 import type { FundingStatus, PartnerFunding } from '../../../core/contract';
-import { fundingMessages } from '../../../core/messages';
+import { fundingMessages } from '../../../core/words/identity';
 import type { BankPartner } from '../../gateways/bankPartner';
 import { cardTerms, recentCardPayments, type CardTopUpDeps } from './cardTopUps';
 import type { AppContext } from '../context';

@@ -1,6 +1,6 @@
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { normalisePhone } from '../../../core/phone';
-import { identityMessages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import { tierOf } from '../../../core/tiers';
 import { AppError, must } from '../../errors';
 import type { IdentityGateway, IdentityHolder, IdentityKind } from '../../gateways/identity';

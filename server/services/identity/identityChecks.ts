@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../../core/days';
-import { identityMessages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 

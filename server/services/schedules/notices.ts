@@ -1,5 +1,5 @@
 import type { ScheduleRunReason } from '../../../core/contract';
-import { scheduleRunReasons } from '../../../core/messages';
+import { scheduleRunReasons } from '../../../core/words/schedules';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { FAILURES_BEFORE_PAUSE } from '../../../core/schedules';
 import { lagosDateTime } from '../../../core/days';

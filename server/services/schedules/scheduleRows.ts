@@ -8,7 +8,7 @@ import type {
   ScheduleTiming,
 } from '../../../core/contract';
 import { formatNaira, koboToNaira } from '../../../core/money';
-import { scheduleRunReasons } from '../../../core/messages';
+import { scheduleRunReasons } from '../../../core/words/schedules';
 import { ruleOf } from '../../../core/schedules';
 import { timeText, type End, type Rule } from '../../../core/scheduleCalendar';
 import { everyColumn, namedColumns } from '../../db/columns';

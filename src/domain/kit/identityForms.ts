@@ -1,5 +1,6 @@
 import { isDateOfBirth } from '../../../core/days';
-import { identityMessages, messages } from '../../../core/messages';
+import { messages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import { anyBlank, isBlank, type ValidationResult } from './validation';
 
 /**

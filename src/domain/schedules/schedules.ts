@@ -8,7 +8,8 @@ import type {
   ScheduleFrequency,
   UpdateScheduleRequest,
 } from '../../../core/contract';
-import { messages, scheduleWords } from '../../../core/messages';
+import { messages } from '../../../core/messages';
+import { scheduleWords } from '../../../core/words/schedules';
 import { MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, SCHEDULE_NAME_MAX_LENGTH } from '../../../core/schedules';
 import { parseTime, weekdayOf } from '../../../core/scheduleCalendar';
 import { serviceByKey, serviceOfCategory, type ServiceKey } from '../../../core/services';

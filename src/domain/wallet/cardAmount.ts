@@ -1,4 +1,4 @@
-import { fundingMessages } from '../../../core/messages';
+import { fundingMessages } from '../../../core/words/identity';
 import { formatNaira, nairaToKobo } from '../../../core/money';
 import type { ValidationResult } from '../kit/validation';
 

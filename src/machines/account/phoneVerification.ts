@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { Envelope, UserData } from '../../../core/contract';
 import { OTP_RESEND_COUNTDOWN_S, PHONE_CODE_LENGTH } from '../../../core/limits';
-import { phoneMessages } from '../../../core/messages';
+import { phoneMessages } from '../../../core/words/phone';
 import { sendPhoneCode, verifyPhone } from '../../api/account/phone';
 import { dismissPhonePrompt } from '../../api/kit/storage';
 import { receiveSmsCode } from '../../api/kit/webOtp';

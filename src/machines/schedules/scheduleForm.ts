@@ -8,7 +8,8 @@ import type {
   UpdateScheduleRequest,
   VerifyMerchantRequest,
 } from '../../../core/contract';
-import { messages, scheduleWords } from '../../../core/messages';
+import { messages } from '../../../core/messages';
+import { scheduleWords } from '../../../core/words/schedules';
 import { serviceByKey, type ServiceKey } from '../../../core/services';
 import { verifyMerchant } from '../../api/purchases/purchases';
 import { draftSchedule, saveSchedule, type ScheduleAnswer } from '../../api/schedules/schedules';

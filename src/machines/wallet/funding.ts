@@ -6,7 +6,7 @@ import type {
   FundingStatus,
   VirtualAccount,
 } from '../../../core/contract';
-import { fundingMessages } from '../../../core/messages';
+import { fundingMessages } from '../../../core/words/identity';
 import { formatNaira } from '../../../core/money';
 import { fetchFunding, verifyCardTopUp, verifyFundingIdentity } from '../../api/wallet/funding';
 import { digitsInput, idNumberInput } from '../../domain/kit/numericInput';

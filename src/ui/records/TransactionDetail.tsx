@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../core/contract';
-import { labels, scheduleWords } from '../../../core/messages';
+import { labels } from '../../../core/messages';
+import { scheduleWords } from '../../../core/words/schedules';
 import { isSchedulable } from '../../../core/schedules';
 import { transactionFacts } from '../../domain/records/transactionDetails';
 import { showToast } from '../kit/toaster';

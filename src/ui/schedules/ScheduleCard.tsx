@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { Schedule } from '../../../core/contract';
-import { scheduleWords } from '../../../core/messages';
+import { scheduleWords } from '../../../core/words/schedules';
 import { formatNaira } from '../../../core/money';
 import { describeEnd, describeTiming } from '../../../core/schedules';
 import { serviceOfCategory } from '../../../core/services';

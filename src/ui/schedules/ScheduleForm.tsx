@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Package, Provider, ScheduleFrequency } from '../../../core/contract';
-import { scheduleWords } from '../../../core/messages';
+import { scheduleWords } from '../../../core/words/schedules';
 import { formatNaira } from '../../../core/money';
 import { FREQUENCIES, isSchedulable, WEEKDAYS } from '../../../core/schedules';
 import { SERVICES, serviceByKey } from '../../../core/services';

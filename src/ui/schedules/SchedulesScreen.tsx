@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { scheduleWords } from '../../../core/messages';
+import { scheduleWords } from '../../../core/words/schedules';
 import { lagosDay } from '../../../core/days';
 import { SERVICES, type ServiceKey } from '../../../core/services';
 import { schedulesMachine, type SchedulesInput } from '../../machines/schedules/schedules';

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import type { CardPayment, FundingStatus, PartnerFunding, VirtualAccount } from '../../../core/contract';
-import { identityMessages, labels } from '../../../core/messages';
+import { labels } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import { formatNaira } from '../../../core/money';
 import { formatDateTime } from '../../domain/kit/dateTime';
 import type { IdentityForm as Form } from '../../domain/kit/identityForms';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { tierNextStep } from '../../../core/messages';
+import { tierNextStep } from '../../../core/words/identity';
 import { useSessionSelector } from '../app/SessionContext';
 import { Money } from '../kit/Money';
 

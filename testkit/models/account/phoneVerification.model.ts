@@ -1,6 +1,7 @@
 import { createEmptyActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { Envelope, UserData } from '../../../core/contract';
-import { messages, phoneMessages } from '../../../core/messages';
+import { messages } from '../../../core/messages';
+import { phoneMessages } from '../../../core/words/phone';
 import { phoneVerificationMachine, type PhoneVerificationInput } from '../../../src/machines/account/phoneVerification';
 import { ada } from '../../fixtures';
 import { createActorTestModel, serializeTransitionTaken } from '../kit/actorTestModel';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FundingStatus, UserData, VirtualAccount } from '../../../core/contract';
-import { fundingMessages } from '../../../core/messages';
+import { fundingMessages } from '../../../core/words/identity';
 import { loadConfig } from '../../../server/config';
 import type { BankPartner } from '../../../server/gateways/bankPartner';
 import { MonnifyBank } from '../../../server/gateways/monnifyBank';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cardQuote } from '../../../core/cardFees';
 import type { CardPayment, CardTopUpStarted, FundingStatus, UserData } from '../../../core/contract';
-import { fundingMessages, identityMessages } from '../../../core/messages';
+import { fundingMessages, identityMessages } from '../../../core/words/identity';
 import { formatNaira } from '../../../core/money';
 import { PaystackBank } from '../../../server/gateways/paystackBank';
 import { signHmacSha512 } from '../../../server/gateways/webhookSignature';

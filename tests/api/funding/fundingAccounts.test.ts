@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { FundingStatus, UserData, VirtualAccount } from '../../../core/contract';
-import { fundingMessages, identityMessages } from '../../../core/messages';
+import { fundingMessages, identityMessages } from '../../../core/words/identity';
 import type { BankCustomer, EnrolmentStep, IdentityProof } from '../../../server/gateways/bankPartner';
 import { GatewayError } from '../../../server/errors';
 import { SIMULATED_BANKS, SimulatedBank } from '../../../server/gateways/simulatedBank';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FundingStatus, UserData, VirtualAccount } from '../../../core/contract';
-import { fundingMessages } from '../../../core/messages';
+import { fundingMessages } from '../../../core/words/identity';
 import { MonnifyBank, monnifyTime } from '../../../server/gateways/monnifyBank';
 import { signHmacSha512 } from '../../../server/gateways/webhookSignature';
 import { isValidNuban } from '../../../server/services/funding/nuban';

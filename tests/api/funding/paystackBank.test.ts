@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FundingStatus, UserData, VirtualAccount } from '../../../core/contract';
-import { fundingMessages } from '../../../core/messages';
+import { fundingMessages } from '../../../core/words/identity';
 import type { BankPartner } from '../../../server/gateways/bankPartner';
 import { PAYSTACK_NEEDS_BANK_ACCOUNT, PAYSTACK_NEEDS_BVN, PaystackBank } from '../../../server/gateways/paystackBank';
 import { runPartnerRetries } from '../../../server/jobs/partnerRetries';

@@ -4,7 +4,7 @@ import { loadConfig } from '../../../server/config';
 import { GatewayError } from '../../../server/errors';
 import { DOJAH_TIMEOUT_MS, DojahIdentity } from '../../../server/gateways/dojahIdentity';
 import { SIMULATED_DATE_OF_BIRTH as BORN, SimulatedIdentity } from '../../../server/gateways/simulatedIdentity';
-import { identityMessages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import {
   holderProven,
   identityProofMismatch as proofMismatch,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FundingStatus, UserData } from '../../../core/contract';
-import { identityMessages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import { DojahIdentity } from '../../../server/gateways/dojahIdentity';
 import { CHECKS_PER_DAY } from '../../../server/services/identity/identityChecks';
 import { DOJAH_APP_ID, DOJAH_SECRET, startDojahServer } from '../../../testkit/fakes/dojahServer';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FundingStatus, Notification, UserData } from '../../../core/contract';
-import { identityMessages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import { recordTier3Decision } from '../../../server/services/identity/kycDecisions';
 import { nuban } from '../../../server/services/funding/nuban';
 import { identityNumber, signUpWithPin } from '../../support/api/accounts';

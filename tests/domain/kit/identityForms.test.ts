@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityMessages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import { validateIdentity, validateProfile, type ProfileForm } from '../../../src/domain/kit/identityForms';
 
 // The validation messages typed out here on purpose, typos included: a change to messages.ts must fail a test.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { Envelope, UserData } from '../../../core/contract';
-import { phoneMessages } from '../../../core/messages';
+import { phoneMessages } from '../../../core/words/phone';
 import {
   phoneVerificationMachine,
   type PhoneVerificationEvent,

@@ -8,7 +8,8 @@ import type {
   UpdateScheduleRequest,
   VerifyMerchantRequest,
 } from '../../../core/contract';
-import { messages, scheduleWords } from '../../../core/messages';
+import { messages } from '../../../core/messages';
+import { scheduleWords } from '../../../core/words/schedules';
 import type { ScheduleAnswer } from '../../../src/api/schedules/schedules';
 import { scheduleRequest, validateSchedule } from '../../../src/domain/schedules/schedules';
 import {

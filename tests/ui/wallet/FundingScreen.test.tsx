@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FundingStatus } from '../../../core/contract';
-import { identityMessages } from '../../../core/messages';
+import { identityMessages } from '../../../core/words/identity';
 import { fetchFunding, verifyCardTopUp, verifyFundingIdentity } from '../../../src/api/wallet/funding';
 import FundingScreen from '../../../src/ui/wallet/FundingScreen';
 import { CREATING, PAID, READY, RETURNED, UNVERIFIED } from '../../../testkit/models/wallet/funding.model';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { Limits } from '../../../core/contract';
-import { tierNextStep } from '../../../core/messages';
+import { tierNextStep } from '../../../core/words/identity';
 import { LimitsCard } from '../../../src/ui/wallet/LimitsCard';
 import { renderInApp } from '../../support/renderInApp';
 import { createTestSession } from '../../../testkit/testSession';

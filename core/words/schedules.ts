@@ -1,0 +1,57 @@
+// The words of scheduled purchases, in a module of their own (not core/messages.ts): a page then downloads
+// only the words of the screens it shows.
+
+/** Scheduled and recurring purchases: what the app and the server's notifications say. */
+export const scheduleWords = {
+  title: 'Schedules',
+  subtitle: 'Purchases your wallet makes for you, at the times you choose (Lagos time).',
+  empty: 'No schedules yet',
+  emptyHint:
+    'Buy something, open it in your activities and tap “Repeat this”, or schedule a purchase from any service screen.',
+  newSchedule: 'New schedule',
+  repeatThis: 'Repeat this',
+  scheduleThis: 'Schedule this',
+  retryNow: 'Retry now',
+  acceptNewPrice: 'Accept new price',
+  confirmDelete: 'Delete this schedule? Nothing more will be bought with it.',
+  loadFailed: 'Your schedules could not be loaded.',
+  pinText: 'Enter your 4-digit security pin to authorise this schedule.',
+  acceptPinText: 'Enter your 4-digit security pin to accept the new price for this schedule.',
+  authoriseAgain: 'Authorise with pin',
+  authorisePinText: 'Enter your 4-digit security pin to authorise this schedule again.',
+  nameRequired: 'please give the schedule a name',
+  timeRequired: 'please choose the time it runs',
+  dateRequired: 'please choose the day it runs',
+  weekdayRequired: 'please choose the weekday it runs',
+  monthDayRequired: 'please choose the day of the month it runs (1 to 31)',
+  daysBeforeRequired: 'please choose how many days before the due date to renew (0 to 14)',
+  endRunsRequired: 'please say after how many runs it ends (1 to 1000)',
+  endDateRequired: 'please choose the day it ends',
+  verifyFirst: 'please verify the smartcard first: its due date and renewal amount set the schedule',
+  noDueDate: 'this provider does not tell us when the subscription is due: choose a monthly schedule instead',
+  created: 'Schedule saved. We will remind you the day before each run.',
+  updated: 'Schedule updated.',
+  paused: 'Schedule paused.',
+  resumed: 'Schedule resumed.',
+  deleted: 'Schedule deleted.',
+  priceAccepted: 'New price accepted.',
+  authorised: 'Schedule authorised again.',
+} as const;
+
+/** Why a scheduled run did not buy, in the user's words (ScheduleRunReason of core/contract.ts). */
+export const scheduleRunReasons = {
+  'insufficient-balance': 'your wallet balance was too low',
+  'daily-limit': "it was above what your tier's daily limit had left that day",
+  'price-changed': 'the price rose above the amount you authorised',
+  'provider-unavailable': 'the provider was not answering',
+  'not-available': 'the provider or plan is no longer sold',
+  'customer-not-found': 'the biller could not find the number',
+  'biller-failed': 'the biller could not complete it, and your wallet was refunded',
+  'pin-locked': 'purchases are locked after repeated wrong pins',
+  'account-locked': 'your account was locked after you reported a change you did not make',
+  missed: 'our service was not running at the time, so nothing was bought',
+  'already-renewed': 'the subscription had already been renewed',
+  'awaiting-renewal': 'the biller does not show the renewal already bought yet, so it was not bought again',
+  'product-paused': 'sales of that provider were paused',
+  refused: 'the purchase was refused',
+} as const;
