@@ -27,10 +27,10 @@ import type { Passkey, PasskeyCeremony } from '../../../core/passkeys';
 import { createPasskey, answerWithPasskey } from '../kit/webauthn';
 
 /**
- * The console's client of `/ops/api/*`: its session, its one request and every call. Its session lives in this tab's sessionStorage under the
- * console's own origin (its own port): the customer app's origin can never read it, and closing
- * the tab ends it on this device. Sent as a bearer token, never as a cookie: no other page can
- * make the browser send it.
+ * The console's client of `/ops/api/*`: its session, its one request and every call. Its session
+ * lives in this tab's sessionStorage under the console's own origin (its own port): the customer
+ * app's origin can never read it, and closing the tab ends it on this device. Sent as a bearer
+ * token, never as a cookie: no other page can make the browser send it.
  */
 
 const TOKEN_KEY = 'console_token';

@@ -276,7 +276,8 @@ export const purchaseMachine = setup({
     hideLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: false }),
     // The balance changed: the session fetches the user again.
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' as const }),
-    // The server's wrong-pin count, a pin locked, or the session it has ended already, as the dialog's flows all read them.
+    // The server's wrong-pin count, a locked pin, or the session it has ended already: read as every
+    // flow that opens the pin dialog reads them.
     ...pinAnswerActions,
     // The form, pin boxes and amount clear: no pin is left on screen, and the next purchase starts
     // afresh; the beneficiary joins the recent ones.
