@@ -17,7 +17,11 @@ export const scheduleWords = {
   loadFailed: 'Your schedules could not be loaded.',
   pinText: 'Enter your 4-digit security pin to authorise this schedule.',
   acceptPinText: 'Enter your 4-digit security pin to accept the new price for this schedule.',
-  authoriseAgain: 'Authorise with pin',
+  // The dialog offers the passkey first where the device holds one, so neither names the pin alone.
+  authoriseAgain: 'Authorise again',
+  pausedForRecovery:
+    'Paused because your account was recovered. Authorise it again with your pin or passkey to resume it, ' +
+    'or delete it if you did not set it up.',
   authorisePinText: 'Enter your 4-digit security pin to authorise this schedule again.',
   nameRequired: 'please give the schedule a name',
   timeRequired: 'please choose the time it runs',

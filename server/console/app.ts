@@ -14,7 +14,7 @@ import { registerSecurityHeaders } from '../http/securityHeaders';
 import { runInContext } from '../http/requestContext';
 import type { AppContext } from '../services/context';
 import type { RequeryHooks } from '../services/records/transactions';
-import { assertDeclaredAccess, checkAccess, type RouteAccess } from './guard';
+import { assertDeclaredAccess, checkAccess, type RouteAccess } from './routes/guard';
 import { registerCaseRoutes } from './routes/cases';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerMoneyRoutes } from './routes/money';

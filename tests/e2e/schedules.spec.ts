@@ -204,7 +204,7 @@ test('a pin change pauses schedules: each says so, and runs again with the new p
 
   await page.reload();
   const card = page.getByRole('listitem').filter({ hasText: 'Sister airtime' });
-  await expect(card).toContainText('Paused because your account was recovered. Authorise it again with your pin');
+  await expect(card).toContainText(scheduleWords.pausedForRecovery);
   await expect(card.getByRole('button', { name: 'Resume' })).toHaveCount(0);
   await card.getByRole('button', { name: scheduleWords.authoriseAgain }).click();
   await expect(page.getByRole('dialog', { name: labels.transactionPin })).toContainText(scheduleWords.authorisePinText);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requestBody } from '../../http/fields';
 import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
-import { actorOf } from '../guard';
+import { actorOf } from './guard';
 import { auditedRead } from '../services/audit';
 import { listCases, resolveCase, reviewCase } from '../services/cases';
 import { note } from './fields';

@@ -4,7 +4,7 @@ import { positiveId, requestBody } from '../../http/fields';
 import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
 import type { RequeryHooks } from '../../services/records/transactions';
-import { actorOf } from '../guard';
+import { actorOf } from './guard';
 import { customerPage, decideAddress, revokeCustomerSessions, searchCustomers } from '../services/customers';
 import { requeryBill, type RequeryNow } from '../services/transactions';
 import { writing } from './fields';

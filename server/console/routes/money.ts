@@ -4,7 +4,7 @@ import { MONEY_REQUEST_KINDS } from '../../../core/console';
 import { nairaAmount, positiveId, requestBody } from '../../http/fields';
 import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
-import { actorOf } from '../guard';
+import { actorOf } from './guard';
 import { auditedRead, refusalsRecorded, type AuditRecord } from '../services/audit';
 import {
   approveMoney,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { positiveId, requestBody } from '../../http/fields';
 import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
-import { actorOf } from '../guard';
+import { actorOf } from './guard';
 import { auditedRead } from '../services/audit';
 import { auditNow, glance, type ProviderHealth } from '../services/glance';
 import { lateBills } from '../services/lateBills';

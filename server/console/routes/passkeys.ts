@@ -7,7 +7,7 @@ import { success } from '../../http/envelope';
 import { positiveId, requestBody, requiredText } from '../../http/fields';
 import type { PasskeyRefused } from '../../services/account/passkeyCeremonies';
 import type { AppContext } from '../../services/context';
-import { staffOf } from '../guard';
+import { staffOf } from './guard';
 import { recordAudit } from '../services/audit';
 import type { FactorProof } from '../services/secondFactor';
 import { signInWithPasskey } from '../services/signIn';

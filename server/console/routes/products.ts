@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalogId, requestBody } from '../../http/fields';
 import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
-import { actorOf } from '../guard';
+import { actorOf } from './guard';
 import { auditedRead } from '../services/audit';
 import { pauseProduct, productList, resumeProduct } from '../services/products';
 import { writing } from './fields';

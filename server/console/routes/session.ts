@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { success } from '../../http/envelope';
 import { email, password, requestBody } from '../../http/fields';
 import type { AppContext } from '../../services/context';
-import { staffOf } from '../guard';
+import { staffOf } from './guard';
 import { acceptInvitation } from '../services/staffAccounts';
 import { revokeStaffSession, openStaffSession } from '../services/staffSessions';
 import { confirmEnrolment, signInWithCode, signInWithPassword, startEnrolment } from '../services/signIn';

@@ -11,7 +11,7 @@ import { must } from '../../errors';
 import { email, positiveId, requestBody, requiredText } from '../../http/fields';
 import { success } from '../../http/envelope';
 import type { AppContext } from '../../services/context';
-import { actorOf } from '../guard';
+import { actorOf } from './guard';
 import { auditedRead, listAudit } from '../services/audit';
 import { listStaff } from '../services/staffAccounts';
 import {

@@ -1,5 +1,5 @@
-import type { Envelope, ForgotPinRequest, PinRefusal, PinRefusalReason, ResetPinRequest } from '../../../core/contract';
-import { ApiError, callOk } from '../kit/http';
+import type { Envelope, ForgotPinRequest, ResetPinRequest } from '../../../core/contract';
+import { callOk } from '../kit/http';
 
 /**
  * The transaction pin's recovery ("Forgot pin?"): a code e-mailed to the user, then the account
@@ -24,19 +24,3 @@ export const resetPin = (request: ResetPinRequest, signal?: AbortSignal): Promis
     } satisfies ResetPinRequest,
     { signal },
   );
-
-const REASONS: readonly PinRefusalReason[] = ['pin-incorrect', 'pin-logout', 'pin-locked'];
-
-/**
- * Why the server refused a pin, from a purchase's answer (an envelope) or a call's rejection
- * (ApiError); null for any other answer. Read defensively: an answer of another server may
- * carry anything in `data`.
- */
-export function pinRefusalOf(answer: unknown): PinRefusal | null {
-  const envelope = answer instanceof ApiError ? answer.envelope : (answer as Partial<Envelope> | null | undefined);
-  if (!envelope || envelope.type !== 'error') return null;
-  const data = envelope.data as { reason?: unknown } | null | undefined;
-  return data && typeof data === 'object' && REASONS.includes(data.reason as PinRefusalReason)
-    ? (data as PinRefusal)
-    : null;
-}

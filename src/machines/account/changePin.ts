@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ChangePinRequest, Envelope, PinRefusalReason, UserData } from '../../../core/contract';
-import { pinRefusalOf } from '../../api/account/pin';
+import { pinRefusalOf } from './pinDialog';
 import { changePin } from '../../api/account/profile';
 import { emptyCode, joinCode } from '../../domain/account/codes';
 import { CHANGE_PIN_BOXES, PIN_LENGTH } from '../../../core/limits';

@@ -1,10 +1,13 @@
-import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActionFunction, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import type { Envelope, PinOrPasskey, PinRefusal, PinRefusalReason } from '../../../core/contract';
+import { ApiError } from '../../api/kit/http';
 import { confirmWithPasskey, type PasskeyConfirmation } from '../../api/account/passkeys';
 import { passkeyNotUsed } from '../../api/kit/webauthn';
 import { emptyCode, isComplete, joinCode } from '../../domain/account/codes';
 import { PIN_LENGTH } from '../../../core/limits';
 import { messages } from '../../../core/messages';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
+import type { sessionMachine } from '../app/session';
 
 export interface PinDialogInput {
   /** The flow that asked for the pin: it hears `pin.accepted` or `pin.cancelled`. */
@@ -128,3 +131,80 @@ export const pinDialogMachine = setup({
     },
   },
 });
+
+/**
+ * What a flow whose call carries the transaction pin (or a passkey in its place) does with the pin
+ * dialog's answer, and with the server's refusal of it in the session: the wrong-pin count it
+ * answered, a pin locked until it is reset, a logout after one wrong pin too many. Spread into the
+ * `setup()` of each flow that opens the dialog: a purchase, a schedule's form, the schedules' list.
+ */
+
+type WithSession = { context: { session: ActorRefFrom<typeof sessionMachine> } };
+
+// Loose on context and event so one definition fits each machine's `setup`; strict on params.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LooseAction<P> = ActionFunction<any, any, any, P, any, never, never, never, never>;
+
+/**
+ * What the pin dialog answered, held only while the one call it confirms is under way: the pin
+ * typed, or (the pin left empty) a passkey's answer in its place.
+ */
+export interface PinConfirmation {
+  pin: string;
+  passkey: PasskeyConfirmation | null;
+}
+
+/** What the call sends: the passkey's answer alone when there is one, for the server to check instead of a pin. */
+export const confirmationOf = ({ pin, passkey }: PinConfirmation): PinOrPasskey => (passkey ? { passkey } : { pin });
+
+/** Keeps the dialog's answer for its one call, and forgets it once that call has answered. */
+export const pinConfirmationActions = {
+  keepPin: assign((_, params: { pin: string; passkey?: PasskeyConfirmation }) => ({
+    pin: params.pin,
+    passkey: params.passkey ?? null,
+  })) as LooseAction<{ pin: string; passkey?: PasskeyConfirmation }>,
+  forgetPin: assign({ pin: '', passkey: null }) as LooseAction<undefined>,
+};
+
+export const pinAnswerActions = {
+  countWrongPin: sendTo(
+    ({ context }: WithSession) => context.session,
+    (_, params: { answer: unknown }) => {
+      const refusal = pinRefusalOf(params.answer);
+      return {
+        type: 'session.update' as const,
+        data:
+          refusal?.reason === 'pin-incorrect'
+            ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts }
+            : {},
+      };
+    },
+  ) as LooseAction<{ answer: unknown }>,
+  lockPurchases: sendTo(({ context }: WithSession) => context.session, {
+    type: 'session.update' as const,
+    data: { pin_locked: true },
+  }) as LooseAction<undefined>,
+  logout: sendTo(({ context }: WithSession) => context.session, {
+    type: 'session.logout' as const,
+  }) as LooseAction<undefined>,
+};
+
+/** The call refused the pin for this reason (incorrect, locked, logout). */
+export const pinRefused = (_: unknown, params: { answer: unknown; reason: PinRefusalReason }) =>
+  pinRefusalOf(params.answer)?.reason === params.reason;
+
+const REASONS: readonly PinRefusalReason[] = ['pin-incorrect', 'pin-logout', 'pin-locked'];
+
+/**
+ * Why the server refused a pin, from a purchase's answer (an envelope) or a call's rejection
+ * (ApiError); null for any other answer. Read defensively: an answer of another server may
+ * carry anything in `data`.
+ */
+export function pinRefusalOf(answer: unknown): PinRefusal | null {
+  const envelope = answer instanceof ApiError ? answer.envelope : (answer as Partial<Envelope> | null | undefined);
+  if (!envelope || envelope.type !== 'error') return null;
+  const data = envelope.data as { reason?: unknown } | null | undefined;
+  return data && typeof data === 'object' && REASONS.includes(data.reason as PinRefusalReason)
+    ? (data as PinRefusal)
+    : null;
+}

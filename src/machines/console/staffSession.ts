@@ -1,4 +1,4 @@
-import { forgetSession, onSessionEnded, signedInStaff } from '../../api/console/http';
+import { forgetSession, onSessionEnded, signedInStaff } from '../../api/console/calls';
 
 /**
  * What the console's shell knows of this tab's staff session: who is signed in (null once the

@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { RECOVERY_CODE, TOTP_CODE, type SignInAnswer } from '../../../core/console';
-import { acceptInvitation, signIn, signInWithPasskey, submitCode } from '../../api/console/calls';
+import { acceptInvitation, ConsoleError, signIn, signInWithPasskey, submitCode } from '../../api/console/calls';
 import { passkeyNotUsed } from '../../api/kit/webauthn';
-import { ConsoleError } from '../../api/console/http';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { totpEnrolmentMachine } from './totpEnrolment';
 

@@ -3,14 +3,12 @@ import type {
   AmountPurchaseRequest,
   Envelope,
   MerchantDetails,
-  PinRefusalReason,
   PlanPurchaseRequest,
   Provider,
   PurchaseAnswer,
   PurchaseResult,
   RecentBeneficiary,
 } from '../../../core/contract';
-import { pinRefusalOf } from '../../api/account/pin';
 import { newIdempotencyKey, purchase, recentBeneficiaries } from '../../api/purchases/purchases';
 import { messages } from '../../../core/messages';
 import { productPausedNotice } from '../../../core/productPauses';
@@ -27,8 +25,13 @@ import { amountInput, beneficiaryInput } from '../../domain/kit/numericInput';
 import { validatePurchase, type PurchaseForm } from '../../domain/purchases/purchaseForm';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { merchantVerificationMachine } from './merchantVerification';
-import { pinDialogMachine } from '../account/pinDialog';
-import { confirmationOf, pinConfirmationActions } from '../account/pinAnswers';
+import {
+  confirmationOf,
+  pinAnswerActions,
+  pinConfirmationActions,
+  pinDialogMachine,
+  pinRefused,
+} from '../account/pinDialog';
 import type { PasskeyConfirmation } from '../../api/account/passkeys';
 import { passkeyHere } from '../../api/kit/webauthn';
 import type { sessionMachine } from '../app/session';
@@ -273,24 +276,9 @@ export const purchaseMachine = setup({
     hideLoading: sendTo(({ context }) => context.session, { type: 'loading.set' as const, value: false }),
     // The balance changed: the session fetches the user again.
     refreshSession: sendTo(({ context }) => context.session, { type: 'session.refresh' as const }),
-    // The server's wrong-pin count, as this answer tells it, becomes the session's, beside its max_attempts.
-    countWrongPin: sendTo(
-      ({ context }) => context.session,
-      (_, params: { answer: PurchaseAnswer }) => {
-        const refusal = pinRefusalOf(params.answer);
-        const counted =
-          refusal?.reason === 'pin-incorrect'
-            ? { pin_attempts: refusal.pin_attempts, max_attempts: refusal.max_attempts }
-            : {};
-        return { type: 'session.update' as const, data: counted };
-      },
-    ),
-    lockPurchases: sendTo(({ context }) => context.session, {
-      type: 'session.update' as const,
-      data: { pin_locked: true },
-    }),
-    // The server has ended the session already (one wrong pin past the limit); the app forgets it.
-    logout: sendTo(({ context }) => context.session, { type: 'session.logout' as const }),
+    // The server's wrong-pin count, a locked pin, or the session it has ended already: read as every
+    // flow that opens the pin dialog reads them.
+    ...pinAnswerActions,
     // The form, pin boxes and amount clear: no pin is left on screen, and the next purchase starts
     // afresh; the beneficiary joins the recent ones.
     completed: assign(({ context }, params: { answer: PurchaseAnswer }) => {
@@ -320,8 +308,7 @@ export const purchaseMachine = setup({
       suggestedProvider(context, params.value) !== undefined,
     amountEditable: ({ context }) => serviceOf(context).pricing.kind === 'amount',
     succeeded: (_, params: { answer: PurchaseAnswer }) => params.answer.type === 'success',
-    pinRefused: (_, params: { answer: PurchaseAnswer; reason: PinRefusalReason }) =>
-      pinRefusalOf(params.answer)?.reason === params.reason,
+    pinRefused,
   },
 }).createMachine({
   id: 'purchase',

@@ -30,8 +30,8 @@ import {
   pinConfirmationActions,
   pinRefused,
   type PinConfirmation,
-} from '../account/pinAnswers';
-import { pinDialogMachine } from '../account/pinDialog';
+  pinDialogMachine,
+} from '../account/pinDialog';
 import type { PasskeyConfirmation } from '../../api/account/passkeys';
 import { passkeyHere } from '../../api/kit/webauthn';
 import type { sessionMachine } from '../app/session';

@@ -17,7 +17,7 @@ export default {
     'delete.cancel': 'Keeps the schedule.',
     'schedule.acceptPrice': '“Accept new price” on a schedule paused for its price: opens the pin dialog.',
     'schedule.authorise':
-      '“Authorise with pin” on a schedule paused when the account was recovered: opens the pin dialog.',
+      '“Authorise again” on a schedule paused when the account was recovered: opens the pin dialog.',
     'form.saved': 'The form’s report: the schedule saved.',
     'form.closed': 'The form’s report: closed without saving.',
     'pin.accepted': 'The pin dialog’s report: the four digits typed, or a passkey’s answer in their place.',

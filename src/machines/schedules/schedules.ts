@@ -17,8 +17,9 @@ import {
   pinConfirmationActions,
   pinRefused,
   type PinConfirmation,
-} from '../account/pinAnswers';
-import { pinDialogMachine, type PinDialogReport } from '../account/pinDialog';
+  pinDialogMachine,
+  type PinDialogReport,
+} from '../account/pinDialog';
 import { passkeyHere } from '../../api/kit/webauthn';
 import { scheduleFormMachine, type ScheduleFormOrigin } from './scheduleForm';
 import type { sessionMachine } from '../app/session';

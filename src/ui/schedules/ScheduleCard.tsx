@@ -13,9 +13,7 @@ const PAUSED_BECAUSE: Record<NonNullable<Schedule['paused_reason']>, string> = {
   user: 'Paused by you.',
   failures: 'Paused after three runs in a row could not happen.',
   'price-changed': 'Paused: the price rose above what you authorised.',
-  recovery:
-    'Paused because your account was recovered. Authorise it again with your pin to resume it, ' +
-    'or delete it if you did not set it up.',
+  recovery: scheduleWords.pausedForRecovery,
 };
 
 /** Paused for these, Resume sets a schedule going again; a new price or a recovery takes the pin. */

@@ -1,5 +1,5 @@
 import type { MoneyRequest, SignInAnswer, StaffChange, StaffOutcome, StaffProfile } from '../../../core/console';
-import { ConsoleError } from '../../../src/api/console/http';
+import { ConsoleError } from '../../../src/api/console/calls';
 
 /**
  * What the console's test models answer with: staff, sign-in answers, a money request, a staff

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { SignInAnswer } from '../../../core/console';
-import { ConsoleError } from '../../../src/api/console/http';
+import { ConsoleError } from '../../../src/api/console/calls';
 import {
   ENTER_CODE,
   ENTER_CREDENTIALS,

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { allows, type Permission } from '../../core/console';
-import { AppError } from '../errors';
-import { bearerToken } from '../http/authenticate';
-import type { AppContext } from '../services/context';
-import { recordRefusal } from './services/audit';
-import type { StaffActor } from './services/moneyRequests';
-import { resumeStaffSession, type StaffSession } from './services/staffSessions';
+import { allows, type Permission } from '../../../core/console';
+import { AppError } from '../../errors';
+import { bearerToken } from '../../http/authenticate';
+import type { AppContext } from '../../services/context';
+import { recordRefusal } from '../services/audit';
+import type { StaffActor } from '../services/moneyRequests';
+import { resumeStaffSession, type StaffSession } from '../services/staffSessions';
 
 /**
  * Who may call what on the console's listener. Every route declares, in its config, either the
