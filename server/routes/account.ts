@@ -149,7 +149,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
         auth: true,
         body: setLanguageBody,
         data: UserData,
-        errors: [400, 429],
+        errors: [422, 429],
       }),
       preHandler: [session, limitRequests(app, limits, 'setLanguage', byAccount)],
     },
