@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './i18n/locales';
 
 /**
  * The contract both halves share: the shapes of requests and answers. Every answer's `data` is a
@@ -100,6 +101,11 @@ export const UserData = z
      */
     session_idle_seconds: z.number().int(),
     session_lifetime_seconds: z.number().int(),
+    /**
+     * The language the account is spoken to in (core/i18n/locales.ts): its e-mails, texts and
+     * notifications, and the answers once signed in, on every device. Additive.
+     */
+    language: z.enum(LOCALES),
   })
   .meta({ id: 'UserData' });
 export type UserData = z.infer<typeof UserData>;

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { acceptedLanguages, pickLocale } from '../core/i18n/locales';
 import type { Config } from './config';
 import { loggerOptions, type LogStream } from './logger';
 import { requestIdFrom, runInContext } from './http/requestContext';
@@ -59,7 +60,11 @@ export function createApp(config: Config, draining: Draining, logStream?: LogStr
   registerDraining(app, draining);
   // Everything the handler starts (gateway calls included) runs in the request's context. Entered
   // once the body is read: the body's stream events would run outside a context entered before.
-  app.addHook('preValidation', (request, _reply, done) => runInContext({ requestId: request.id }, done));
+  // It speaks the browser's language until a session names the account's (http/authenticate.ts).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const locale = pickLocale(acceptedLanguages(request.headers['accept-language']));
+    runInContext({ requestId: request.id, locale }, done);
+  });
   return app;
 }
 

@@ -41,6 +41,8 @@ export interface RateLimits {
   statements: RateLimit;
   /** Profile saves; each NIN or BVN given is a paid identity lookup. */
   updateProfile: RateLimit;
+  /** Choosing the account's language. */
+  setLanguage: RateLimit;
   /** Failed logins from one address, whatever the accounts (credential stuffing); see services/loginThrottle.ts. */
   loginFailures: RateLimit;
   // Per account, on every other call that writes or asks a provider: one user's loop costs
@@ -95,6 +97,7 @@ const BASE_RATE_LIMITS: RateLimits = {
   refreshTransaction: { max: 20, windowMs: MINUTE }, // per account; each bill is also requeried at most every 5 s
   statements: { max: 20, windowMs: MINUTE }, // per account, totals and downloads together
   updateProfile: { max: 10, windowMs: HOUR }, // per account; a NIN or BVN costs an identity lookup
+  setLanguage: { max: 30, windowMs: 15 * MINUTE }, // per account
   loginFailures: { max: 30, windowMs: 15 * MINUTE }, // per address (IPv6: per /64), failed logins on any accounts
   createAccounts: { max: 10, windowMs: HOUR }, // per account
   fetchTransactions: { max: 60, windowMs: MINUTE }, // per account

@@ -28,6 +28,7 @@ export const ada: UserData = {
   // The server's defaults: 30 idle minutes, 12 hours in all.
   session_idle_seconds: 30 * 60,
   session_lifetime_seconds: 12 * 60 * 60,
+  language: 'en',
 };
 
 /** The pin Ada types; the server knows it, the app never holds it. */

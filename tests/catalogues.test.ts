@@ -22,6 +22,13 @@ beforeAll(async () => {
   catalogues = (await catalog.readAll()) as Record<string, Catalogue>;
 }, 60_000);
 
+/**
+ * A message's English text as the English catalogue holds it: a PO file keys a message of an
+ * explicit id by that id and keeps its source text in `msgstr`, which Lingui reads back as the
+ * translation (its `message` is only set for ids generated from the text).
+ */
+const englishOf = (entry: Catalogue[string]) => entry.message ?? entry.translation ?? '';
+
 /** What a message's text must keep in every language: its placeholders, and the cases of each choice. */
 function shapeOf(text: string): string[] {
   const shape = new Set<string>();
@@ -50,7 +57,7 @@ describe('the message catalogues', () => {
     const english = Object.fromEntries(
       Object.entries(catalogues.en)
         .filter(([, entry]) => !entry.obsolete)
-        .map(([id, entry]) => [id, entry.message]),
+        .map(([id, entry]) => [id, englishOf(entry)]),
     );
     const inCode = Object.fromEntries(Object.entries(extracted).map(([id, entry]) => [id, entry.message]));
     expect(english, 'run `npm run i18n` after changing a message').toEqual(inCode);
@@ -59,10 +66,10 @@ describe('the message catalogues', () => {
   it.each(LOCALES.filter((locale) => locale !== 'en'))(
     '%s has every message, with its placeholders and choices',
     (locale) => {
-      for (const [id, { message = '' }] of Object.entries(catalogues.en)) {
+      for (const [id, entry] of Object.entries(catalogues.en)) {
         const translation = catalogues[locale][id]?.translation ?? '';
         expect(translation, `${locale}: ${id} is not translated`).not.toBe('');
-        expect(shapeOf(translation), `${locale}: ${id}`).toEqual(shapeOf(message));
+        expect(shapeOf(translation), `${locale}: ${id}`).toEqual(shapeOf(englishOf(entry)));
       }
       expect(Object.keys(catalogues[locale]).sort()).toEqual(Object.keys(catalogues.en).sort());
     },
@@ -73,7 +80,7 @@ describe('the message catalogues', () => {
     const expected = Object.fromEntries(
       Object.entries(catalogues[locale]).map(([id, entry]) => [
         id,
-        compileMessage(locale === 'en' ? (entry.message ?? '') : (entry.translation ?? '')),
+        compileMessage(locale === 'en' ? englishOf(entry) : (entry.translation ?? '')),
       ]),
     );
     expect(messages).toEqual(expected);

@@ -703,6 +703,10 @@ export interface Users {
   email: string;
   email_verified_at: Date | null;
   id: GeneratedAlways<bigint>;
+  /**
+   * What its e-mails, texts and notifications are written in (core/i18n/locales.ts LOCALES).
+   */
+  language: Generated<"en" | "pcm" | "ha" | "yo" | "ig">;
   name: string;
   /**
    * HMAC under TOKEN_KEY: one identity raises the limits of one account.

@@ -33,12 +33,31 @@ export const SMS_SEGMENT = 160;
 export const isPlainSms = (text: string) => PLAIN.test(text);
 
 /**
- * `text` with its accents dropped and every character that is not plain replaced (the naira sign
- * by N), so a customer's name or a plan's description never multiplies a text's cost.
+ * Letters of our languages that no accent-stripping makes plain, as a Nigerian reader writes them
+ * without their marks: Hausa's hooked letters (ɓ ɗ ƙ ƴ) and the apostrophe of its ʼy (a plain `'`
+ * would cost as much as any other character Termii does not take as plain).
+ */
+const UNHOOKED: Readonly<Record<string, string>> = {
+  ɓ: 'b',
+  Ɓ: 'B',
+  ɗ: 'd',
+  Ɗ: 'D',
+  ƙ: 'k',
+  Ƙ: 'K',
+  ƴ: 'y',
+  Ƴ: 'Y',
+  ʼ: '',
+};
+
+/**
+ * `text` with its accents dropped (Yoruba's tone marks and underdots, Igbo's dots) and every
+ * character that is not plain replaced (the naira sign by N, a Hausa hooked letter by its plain
+ * one), so a customer's name, a plan's description or a text in their language never multiplies
+ * a text's cost.
  */
 export function toPlainSms(text: string): string {
   return [...text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')]
-    .map((character) => (character === '₦' ? 'N' : isPlainSms(character) ? character : ' '))
+    .map((character) => (character === '₦' ? 'N' : isPlainSms(character) ? character : (UNHOOKED[character] ?? ' ')))
     .join('')
     .replace(/ {2,}/g, ' ');
 }

@@ -39,10 +39,21 @@ export function requireSession(ctx: AppContext) {
     const session = token ? await resumeSession(ctx, token) : null;
     if (!token || !session || session === 'expired') return refuse(session === 'expired' ? session : null);
     request.auth = { ...session, token };
-    // The provider calls this request makes are made for this user (gateways/circuitBreaker.ts).
-    const context = currentContext();
-    if (context) context.caller = `user:${session.userId}`;
+    speakFor(session);
   };
+}
+
+/**
+ * The rest of the call is made for the session's user: the provider calls it makes count as
+ * theirs (gateways/circuitBreaker.ts), and it speaks their account's language rather than the
+ * request's Accept-Language (server/i18n.ts), so every device says the same.
+ */
+function speakFor(session: Session): void {
+  const context = currentContext();
+  if (context) {
+    context.caller = `user:${session.userId}`;
+    context.locale = session.language;
+  }
 }
 
 /**
@@ -58,6 +69,9 @@ export async function pollRead<R>(
   const token = bearerToken(request);
   const answer = token ? await pollAsSession(ctx, token, read) : null;
   if (!token || !answer || answer === 'expired') return refuse(answer === 'expired' ? answer : null);
+  // A poll answers in the account's language too (a poll calls no provider: no caller to count).
+  const context = currentContext();
+  if (context) context.locale = answer.session.language;
   return { auth: { ...answer.session, token }, rows: answer.rows };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDateOfBirth } from '../../core/days';
+import { LOCALES } from '../../core/i18n/locales';
 import { DEVICE, ID_NUMBER_MAX_LENGTH, PIN_LENGTH } from '../../core/limits';
 import { identityMessages } from '../../core/words/identity';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../core/money';
@@ -235,3 +236,6 @@ export function refusedWithoutDateOfBirth(form: IdentityFields, context: z.Refin
   context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthRequired, path: ['date_of_birth'] });
   return true;
 }
+
+/** One of the languages the app speaks (core/i18n/locales.ts). */
+export const language = z.enum(LOCALES, { error: 'please choose one of the languages the app speaks' });

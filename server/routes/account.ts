@@ -9,15 +9,17 @@ import type { IdentityGateway } from '../gateways/identity';
 import type { AppContext } from '../services/context';
 import { sendPhoneCode, sendPinResetCode, verifyPhoneCode } from '../services/account/otp';
 import { changePin, PIN_MISMATCH, resetPin } from '../services/account/pins';
-import { changePassword, updateProfile } from '../services/account/profile';
+import { changePassword, setLanguage, updateProfile } from '../services/account/profile';
 import { loadUserData } from '../services/account/userData';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { t } from '../i18n';
 import { noFields, pinRefusals, routeDoc } from '../http/openapi';
 import {
   dateOfBirth,
   device,
   identityNumber,
+  language,
   password,
   phone,
   pin,
@@ -36,6 +38,8 @@ export interface AccountRouteDeps {
   banks: readonly BankPartner[];
   limits: RateLimits;
 }
+
+const setLanguageBody = requestBody({ language });
 
 /**
  * Unknown fields are ignored, `email` included: the address is the login and cannot be changed
@@ -134,6 +138,31 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
       const { userId, token } = authOf(request);
       await updateProfile(ctx, identity, banks, userId, { name, phone, nin, bvn, dateOfBirth });
       return success('profile updated successfully', await loadUserData(ctx, userId, token));
+    },
+  );
+
+  app.post(
+    '/api/user/language',
+    {
+      schema: routeDoc({
+        summary: "Choose the account's language: its e-mails, texts, notifications and answers, on every device",
+        tags: ['account'],
+        auth: true,
+        body: setLanguageBody,
+        data: UserData,
+        errors: [422, 429],
+      }),
+      preHandler: [session, limitRequests(app, limits, 'setLanguage', byAccount)],
+    },
+    async (request) => {
+      const body = setLanguageBody.parse(request.body);
+      const { userId, token } = authOf(request);
+      await setLanguage(ctx, userId, body.language);
+      // Said in the language just chosen.
+      return success(
+        t(/*i18n*/ { id: 'account.languageSaved', message: 'language saved' }),
+        await loadUserData(ctx, userId, token),
+      );
     },
   );
 

@@ -26,12 +26,14 @@ import { AUTHORISATION_FAILED, resumeSession, revokeSession } from '../services/
 import { loadUserData } from '../services/account/userData';
 import { authOf, bearerToken, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { currentContext } from '../http/requestContext';
 import { noFields, routeDoc } from '../http/openapi';
 import {
   captchaToken,
   device,
   deviceId,
   email,
+  language,
   password,
   phone,
   pin,
@@ -57,6 +59,8 @@ const registerBody = requestBody({
   password: password('password', messages.fillForm),
   confirm_password: text('confirm password', messages.fillForm).min(1, messages.fillForm),
   token: captchaToken,
+  /** The language the browser chose; the request's Accept-Language when absent. */
+  language: language.optional(),
 }).refine((body) => body.password === body.confirm_password, {
   message: messages.passwordsMustMatch,
   path: ['confirm_password'],
@@ -114,6 +118,8 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
       await checkNewPassword(body.password, body);
       await requireHuman(captcha, 'register', body.token, request);
       const signedIn = await register(ctx, body, { device: body.device, deviceId: body.device_id });
+      const context = currentContext();
+      if (context) context.locale = signedIn.language;
       return reply
         .code(201)
         .send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));

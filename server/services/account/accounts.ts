@@ -1,3 +1,6 @@
+import { t } from '../../i18n';
+import { DEFAULT_LOCALE, type Locale } from '../../../core/i18n/locales';
+import { currentContext } from '../../http/requestContext';
 import { sql } from 'kysely';
 import { DAY_MS } from '../../../core/days';
 import { AppError } from '../../errors';
@@ -26,6 +29,8 @@ export interface NewAccount {
   /** Normalised to 11 digits starting with 0. */
   phone: string;
   password: string;
+  /** What the account will be spoken to in; the request's language when not given. */
+  language?: Locale;
 }
 
 export interface SignedIn {
@@ -34,7 +39,7 @@ export interface SignedIn {
 }
 
 /** Deliberately the same for an unknown e-mail and a wrong password, and free of the word that logs the SPA out. */
-const INVALID_LOGIN = 'invalid email or password';
+const INVALID_LOGIN = /*i18n*/ { id: 'account.invalidLogin', message: 'invalid email or password' };
 
 /** Matches the account of an e-mail address in any letter case, through the unique index on lower(email). */
 export const hasEmail = (email: string) => sql<boolean>`lower(email) = lower(${email})`;
@@ -53,6 +58,7 @@ export async function createAccount(ctx: AppContext, account: NewAccount, passwo
       phone: account.phone,
       password_hash: passwordHash,
       created_at: now,
+      language: account.language ?? currentContext()?.locale ?? DEFAULT_LOCALE,
     })
     .onConflict((conflict) => conflict.doNothing())
     .returning('id')
@@ -72,13 +78,18 @@ export interface ClientDevice {
  * Registration leaves the user signed in, to verify the e-mail next; the first code is sent when
  * /verify-email asks for it.
  */
-export async function register(ctx: AppContext, account: NewAccount, client: ClientDevice): Promise<SignedIn> {
+export async function register(
+  ctx: AppContext,
+  account: NewAccount,
+  client: ClientDevice,
+): Promise<SignedIn & { language: Locale }> {
   const passwordHash = await hashPassword(account.password);
+  const language = account.language ?? currentContext()?.locale ?? DEFAULT_LOCALE;
   try {
     return await inTransaction(ctx, async (tx) => {
-      const userId = await createAccount(tx, account, passwordHash);
+      const userId = await createAccount(tx, { ...account, language }, passwordHash);
       await recordDevice(tx, userId, client.deviceId);
-      return { userId, token: await createSession(tx, userId, client.device) };
+      return { userId, token: await createSession(tx, userId, client.device), language };
     });
   } catch (error) {
     if (error instanceof AppError && error.status === 409) await warnOwnerOfSignUp(ctx, account.email);
@@ -143,7 +154,7 @@ export async function login(
   if (!user || !valid) {
     const mail = user && failedLoginsMail(ctx, admission, user.email);
     if (mail) notify(mail);
-    throw new AppError(401, INVALID_LOGIN);
+    throw new AppError(401, t(INVALID_LOGIN));
   }
   await refuseLockedAccount(ctx, user.id);
   await loginSucceeded(ctx, admission);

@@ -8,6 +8,7 @@ import type { Mail } from '../../gateways/mailer';
 import { lockAccount, markEmailVerified } from './accounts';
 import { inTransaction, type AppContext } from '../context';
 import { queueMail } from '../notifications/outbox';
+import { t } from '../../i18n';
 import { activeLock, clearFailures, recordFailure, type AttemptPolicy } from './failedAttempts';
 import { markPhoneVerified, phoneCodeText } from './phones';
 
@@ -30,6 +31,8 @@ const HOUR = 60 * MINUTE;
 const OTP_TTL_MS = 10 * MINUTE;
 const OTP_RESEND_INTERVAL_MS = OTP_RESEND_COUNTDOWN_S * SECOND;
 const OTP_SENDS_PER_HOUR = 6;
+/** The lifetime as the e-mails say it, in minutes. */
+const TTL_MINUTES = String(OTP_TTL_MS / MINUTE);
 
 type LockedAccount = Awaited<ReturnType<typeof lockAccount>>;
 
@@ -63,20 +66,36 @@ const VERIFY_EMAIL: CodeKind = {
   boundTo: unbound,
   send: byMail((to, code) => ({
     to,
-    subject: 'Your verification code',
-    text:
-      `Your Naira Wallet verification code is ${code}.\n\n` +
-      `It expires in ${OTP_TTL_MS / MINUTE} minutes. If you did not create a Naira Wallet account, you can ` +
-      'ignore this e-mail.',
+    subject: t(/*i18n*/ { id: 'mail.verifyEmail.subject', message: 'Your verification code' }),
+    text: t(
+      /*i18n*/ {
+        id: 'mail.verifyEmail.text',
+        message:
+          'Your Naira Wallet verification code is {code}.\n\n' +
+          'It expires in {minutes} minutes. If you did not create a Naira Wallet account, you can ' +
+          'ignore this e-mail.',
+      },
+      { code, minutes: TTL_MINUTES },
+    ),
   })),
   guessedMail: (to) => ({
     to,
-    subject: 'Wrong codes typed for your Naira Wallet e-mail check',
-    text:
-      'Someone has typed many wrong codes to verify a Naira Wallet account with this e-mail address, so ' +
-      'the code we sent is no longer valid.\n\n' +
-      'If it was you, ask for a new code on the verification screen. If you did not create a Naira Wallet ' +
-      'account, ignore this e-mail: without a code from this mailbox nobody can verify the address.',
+    subject: t(
+      /*i18n*/ {
+        id: 'mail.verifyEmail.guessedSubject',
+        message: 'Wrong codes typed for your Naira Wallet e-mail check',
+      },
+    ),
+    text: t(
+      /*i18n*/ {
+        id: 'mail.verifyEmail.guessedText',
+        message:
+          'Someone has typed many wrong codes to verify a Naira Wallet account with this e-mail address, so ' +
+          'the code we sent is no longer valid.\n\n' +
+          'If it was you, ask for a new code on the verification screen. If you did not create a Naira Wallet ' +
+          'account, ignore this e-mail: without a code from this mailbox nobody can verify the address.',
+      },
+    ),
   }),
 };
 
@@ -87,20 +106,33 @@ const RESET_PIN: CodeKind = {
   boundTo: unbound,
   send: byMail((to, code) => ({
     to,
-    subject: 'Your transaction pin reset code',
-    text:
-      `Your Naira Wallet code to reset your transaction pin is ${code}.\n\n` +
-      `It expires in ${OTP_TTL_MS / MINUTE} minutes. If you did not ask for it, change your password at ` +
-      'once: someone may be signed in to your account.',
+    subject: t(/*i18n*/ { id: 'mail.resetPin.subject', message: 'Your transaction pin reset code' }),
+    text: t(
+      /*i18n*/ {
+        id: 'mail.resetPin.text',
+        message:
+          'Your Naira Wallet code to reset your transaction pin is {code}.\n\n' +
+          'It expires in {minutes} minutes. If you did not ask for it, change your password at ' +
+          'once: someone may be signed in to your account.',
+      },
+      { code, minutes: TTL_MINUTES },
+    ),
   })),
   guessedMail: (to) => ({
     to,
-    subject: 'Wrong codes typed to reset your Naira Wallet pin',
-    text:
-      'Someone signed in to your Naira Wallet account has typed many wrong codes to reset your transaction ' +
-      'pin, so the code we sent is no longer valid. Your pin is unchanged.\n\n' +
-      'If it was not you, someone knows your password: change it at once (Forgot password on the login ' +
-      'screen), which signs out every device.',
+    subject: t(
+      /*i18n*/ { id: 'mail.resetPin.guessedSubject', message: 'Wrong codes typed to reset your Naira Wallet pin' },
+    ),
+    text: t(
+      /*i18n*/ {
+        id: 'mail.resetPin.guessedText',
+        message:
+          'Someone signed in to your Naira Wallet account has typed many wrong codes to reset your transaction ' +
+          'pin, so the code we sent is no longer valid. Your pin is unchanged.\n\n' +
+          'If it was not you, someone knows your password: change it at once (Forgot password on the login ' +
+          'screen), which signs out every device.',
+      },
+    ),
   }),
 };
 
@@ -112,12 +144,22 @@ const VERIFY_PHONE: CodeKind = {
   send: (ctx, user, code) => ctx.sms.send({ to: user.phone, text: phoneCodeText(ctx.publicUrl, code, OTP_TTL_MS) }),
   guessedMail: (to) => ({
     to,
-    subject: 'Wrong codes typed to verify your Naira Wallet phone',
-    text:
-      'Someone signed in to your Naira Wallet account has typed many wrong codes to verify its phone ' +
-      'number, so the code we texted is no longer valid.\n\n' +
-      'If it was you, ask for a new code on your profile. If it was not, someone knows your password: ' +
-      'change it at once (Forgot password on the login screen), which signs out every device.',
+    subject: t(
+      /*i18n*/ {
+        id: 'mail.verifyPhone.guessedSubject',
+        message: 'Wrong codes typed to verify your Naira Wallet phone',
+      },
+    ),
+    text: t(
+      /*i18n*/ {
+        id: 'mail.verifyPhone.guessedText',
+        message:
+          'Someone signed in to your Naira Wallet account has typed many wrong codes to verify its phone ' +
+          'number, so the code we texted is no longer valid.\n\n' +
+          'If it was you, ask for a new code on your profile. If it was not, someone knows your password: ' +
+          'change it at once (Forgot password on the login screen), which signs out every device.',
+      },
+    ),
   }),
 };
 

@@ -1,3 +1,5 @@
+import { toPlainSms } from '../../gateways/sms';
+import { t } from '../../i18n';
 import { addNotification } from '../notifications/notifications';
 import type { AppContext } from '../context';
 
@@ -58,8 +60,12 @@ export async function forgetPhoneVerification(ctx: AppContext, userId: bigint): 
  */
 export function phoneCodeText(publicUrl: string, code: string, ttlMs: number): string {
   const host = new URL(publicUrl).hostname;
-  return (
-    `Your Naira Wallet phone code is ${code}. It expires in ${ttlMs / 60_000} minutes. Never share it.` +
-    `\n\n@${host} #${code}`
+  const said = t(
+    /*i18n*/ {
+      id: 'sms.phoneCode',
+      message: 'Your Naira Wallet phone code is {code}. It expires in {minutes} minutes. Never share it.',
+    },
+    { code, minutes: String(ttlMs / 60_000) },
   );
+  return `${toPlainSms(said)}\n\n@${host} #${code}`;
 }

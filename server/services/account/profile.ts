@@ -1,4 +1,6 @@
+import type { Locale } from '../../../core/i18n/locales';
 import { AppError } from '../../errors';
+import { currentContext } from '../../http/requestContext';
 import { inTransaction, type AppContext } from '../context';
 import { tellOwnerOfChange } from './credentialAlerts';
 import { forgetPhoneVerification } from './phones';
@@ -126,4 +128,14 @@ export async function changePassword(
     });
     await tellOwnerOfChange(tx, session.userId, 'password-changed');
   });
+}
+
+/**
+ * The language the account is spoken to in from now on, on every device and channel; the rest of
+ * the call already speaks it.
+ */
+export async function setLanguage(ctx: AppContext, userId: bigint, language: Locale): Promise<void> {
+  await ctx.db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+  const context = currentContext();
+  if (context) context.locale = language;
 }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { PinMarker, UserData, VirtualAccount } from '../../../core/contract';
+import type { Locale } from '../../../core/i18n/locales';
 import { koboToNaira } from '../../../core/money';
 import { tierOf } from '../../../core/tiers';
 import type { AppContext } from '../context';
@@ -58,6 +59,7 @@ export interface UserDataRow {
   cashback_total_kobo: bigint | null;
   accounts: VirtualAccount[];
   spent: bigint;
+  language: Locale;
 }
 
 /**
@@ -73,7 +75,7 @@ export function userDataQuery(ctx: AppContext, userId: bigint | RawBuilder<bigin
            u.nin_last4, u.bvn_last4, u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
            u.address_verified_at IS NOT NULL AS address_verified, u.avatar, u.email_verified_at,
            w.balance_kobo, w.cashback_total_kobo, ${accountsOf(ctx, userId)} AS accounts,
-           ${spentToday(userId, ctx.clock.now())} AS spent
+           ${spentToday(userId, ctx.clock.now())} AS spent, u.language
     FROM users u LEFT JOIN wallets w ON w.user_id = u.id
     WHERE u.id = ${userId}::bigint`;
 }
@@ -104,5 +106,6 @@ export function userDataFrom(ctx: AppContext, user: UserDataRow, token: string):
     cashback_total: koboToNaira(user.cashback_total_kobo ?? 0n),
     session_idle_seconds: Math.floor(ctx.sessions.idleMs / 1000),
     session_lifetime_seconds: Math.floor(ctx.sessions.lifetimeMs / 1000),
+    language: user.language,
   };
 }

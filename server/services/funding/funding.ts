@@ -7,7 +7,8 @@ import { addNotification } from '../notifications/notifications';
 import { queueMail, queueSms } from '../notifications/outbox';
 import { fundingText } from '../notifications/textMessages';
 import { verifiedPhone } from '../account/phones';
-import { fundingReceipt } from '../records/receipts';
+import { fundingReceipt, ownerOf } from '../records/receipts';
+import { inLocale } from '../../i18n';
 import { holdInSuspense } from './suspense';
 import { noticeBalanceCap } from '../identity/tiers';
 import { TRANSACTION_COLUMNS, type StoredTransaction } from '../records/transactions';
@@ -265,7 +266,13 @@ async function creditWallet(
  * suspense), so every funding is told once, both ways.
  */
 export async function queueFundingReceipts(tx: AppContext, transaction: StoredTransaction): Promise<void> {
-  await queueMail(tx, { kind: 'receipt', event: transaction.id, mail: await fundingReceipt(tx, transaction) });
+  // A partner's webhook or staff credit it: it is told in the owner's language.
+  const owner = await ownerOf(tx, transaction.user_id);
+  const mail = inLocale(owner.language, () => fundingReceipt(owner.email, transaction));
+  await queueMail(tx, { kind: 'receipt', event: transaction.id, mail });
   const phone = await verifiedPhone(tx, transaction.user_id);
-  if (phone) await queueSms(tx, { kind: 'receipt', event: transaction.id, sms: fundingText(phone, transaction) });
+  if (phone) {
+    const sms = inLocale(owner.language, () => fundingText(phone, transaction));
+    await queueSms(tx, { kind: 'receipt', event: transaction.id, sms });
+  }
 }

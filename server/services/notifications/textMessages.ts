@@ -1,5 +1,7 @@
+import type { Values, Words } from '../../../core/i18n/words';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { isPlainSms, SMS_SEGMENT, toPlainSms, type Sms } from '../../gateways/sms';
+import { t } from '../../i18n';
 import type { StoredTransaction } from '../records/transactions';
 import type { RefundCause } from '../purchases/wording';
 
@@ -10,10 +12,10 @@ import type { RefundCause } from '../purchases/wording';
  * same text), one refunded at its deadline and delivered after all, and each funding of the
  * wallet. Each fits one page of plain text (160 characters, gateways/sms.ts): the description or
  * the payer's name is shortened to make room, never the amount, the token, the pin or, when it
- * fits, the reference. Nothing else secret goes in a text.
+ * fits, the reference. Nothing else secret goes in a text. Each is in the language of the work
+ * that makes it: the owner's (its callers see to it), its accents dropped.
  */
 
-const BRAND = 'Naira Wallet: ';
 /** How a shortened part ends. */
 const CUT = '...';
 
@@ -34,8 +36,24 @@ export function fitPage(before: string, shortened: string, after: string, option
   return `${before}${label}${after}${tail}`;
 }
 
+/** Stands, while a text is said, where the part that may be shortened goes: no message holds it. */
+const GAP = '\u0000';
+
+/**
+ * A text in the current language (server/i18n.ts), its `{gap}` the part that gives way: the words
+ * around it are made plain (a language's accents dropped, as toPlainSms drops a name's) and the
+ * part cut to fit the page, wherever the language puts it in the sentence.
+ */
+function saidToFit(words: Words, values: Values, shortened: string, optional: string): string {
+  const [before, after = ''] = t(words, { ...values, gap: GAP }).split(GAP);
+  return fitPage(toPlainSms(before), shortened, toPlainSms(after), optional);
+}
+
 /** The reference as the customer quotes it to support; left out when a text could not carry it unchanged. */
-const referenceOf = (row: StoredTransaction) => (isPlainSms(row.reference) ? ` Ref ${row.reference}` : '');
+const referenceOf = (row: StoredTransaction) =>
+  isPlainSms(row.reference)
+    ? ` ${toPlainSms(t(/*i18n*/ { id: 'sms.reference', message: 'Ref {reference}' }, { reference: row.reference }))}`
+    : '';
 
 /** The description without the amount it starts with ("₦500.00 MTN airtime for …"), which the text says already. */
 function whatWasBought(row: StoredTransaction): string {
@@ -48,7 +66,8 @@ function whatWasBought(row: StoredTransaction): string {
 
 /** What the customer must keep of a delivered bill: its token, or its pin and serial. */
 function whatToKeep(row: StoredTransaction): string {
-  if (row.display_name === 'Token') return ` Token: ${toPlainSms(row.display_value)}.`;
+  if (row.display_name === 'Token')
+    return ` ${t(/*i18n*/ { id: 'sms.token', message: 'Token: {token}.' }, { token: toPlainSms(row.display_value) })}`;
   if (row.display_name === 'PIN') return ` ${toPlainSms(row.display_value)}.`;
   return '';
 }
@@ -63,14 +82,30 @@ export function purchaseText(to: string, row: StoredTransaction, refund: RefundC
   const reference = referenceOf(row);
   let text: string;
   if (row.status === 'completed')
-    text = fitPage(`${BRAND}${amount} paid for `, bought, `.${whatToKeep(row)}`, reference);
-  else if (refund === 'deadline')
-    text = fitPage(`${BRAND}`, bought, ` not confirmed in 24h: ${amount} refunded to your wallet.`, reference);
-  else
-    text = fitPage(
-      `${BRAND}your ${amount} payment for `,
+    text = saidToFit(
+      /*i18n*/ { id: 'sms.paid', message: 'Naira Wallet: {amount} paid for {gap}.{keep}' },
+      { amount, keep: whatToKeep(row) },
       bought,
-      ` failed. ${amount} is back in your wallet.`,
+      reference,
+    );
+  else if (refund === 'deadline')
+    text = saidToFit(
+      /*i18n*/ {
+        id: 'sms.refundedAtDeadline',
+        message: 'Naira Wallet: {gap} not confirmed in 24h: {amount} refunded to your wallet.',
+      },
+      { amount },
+      bought,
+      reference,
+    );
+  else
+    text = saidToFit(
+      /*i18n*/ {
+        id: 'sms.failed',
+        message: 'Naira Wallet: your {amount} payment for {gap} failed. {amount} is back in your wallet.',
+      },
+      { amount },
+      bought,
       reference,
     );
   return { to, text };
@@ -81,16 +116,24 @@ export function purchaseText(to: string, row: StoredTransaction, refund: RefundC
  * the refund kept, with the token or pin to keep.
  */
 export function lateDeliveryText(to: string, row: StoredTransaction): Sms {
-  const after = ` delivered late, at no charge: your ${naira(row.amount_kobo)} refund stays.${whatToKeep(row)}`;
-  return { to, text: fitPage(BRAND, whatWasBought(row), after, referenceOf(row)) };
+  const text = saidToFit(
+    /*i18n*/ {
+      id: 'sms.lateDelivery',
+      message: 'Naira Wallet: {gap} delivered late, at no charge: your {amount} refund stays.{keep}',
+    },
+    { amount: naira(row.amount_kobo), keep: whatToKeep(row) },
+    whatWasBought(row),
+    referenceOf(row),
+  );
+  return { to, text };
 }
 
 /** The text of a funding of the wallet: how much, and from whom. */
 export function fundingText(to: string, row: StoredTransaction): Sms {
-  const text = fitPage(
-    `${BRAND}${naira(row.amount_kobo)} added to your wallet from `,
+  const text = saidToFit(
+    /*i18n*/ { id: 'sms.funded', message: 'Naira Wallet: {amount} added to your wallet from {gap}.' },
+    { amount: naira(row.amount_kobo) },
     toPlainSms(row.from_label),
-    '.',
     referenceOf(row),
   );
   return { to, text };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { inLocale } from '../../i18n';
 import type { AppContext } from '../context';
 import { ledgerError, posting, writeOff } from '../ledger/ledger';
 import type { BillResult } from './billerCalls';
@@ -105,13 +106,16 @@ async function lateDelivery(
   const row = display
     ? { ...open.row, display_name: display.display_name, display_value: display.display_value }
     : open.row;
-  const notices = billNotices(ctx, open, {
-    kind: 'late-delivery',
-    moved: 'resolved',
-    notification: lateDeliveryNotification(row),
-    mail: lateDeliveryMail(open.email, row),
-    text: (to) => lateDeliveryText(to, row),
-  });
+  // A job tells it: in the owner's language, not the job's.
+  const notices = inLocale(open.language, () =>
+    billNotices(ctx, open, {
+      kind: 'late-delivery',
+      moved: 'resolved',
+      notification: lateDeliveryNotification(row),
+      mail: lateDeliveryMail(open.email, row),
+      text: (to) => lateDeliveryText(to, row),
+    }),
+  );
   const shown = display
     ? sql`, shown AS (
         UPDATE transactions SET display_name = ${row.display_name}, display_value = ${row.display_value}

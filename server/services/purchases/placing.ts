@@ -1,3 +1,4 @@
+import type { Locale } from '../../../core/i18n/locales';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { lagosMinuteDigits } from '../../../core/days';
@@ -83,6 +84,7 @@ type Holder = PinHolder & {
   wallet_id: bigint;
   phone: string;
   phone_verified: boolean;
+  language: Locale;
   bvn: boolean;
   nin: boolean;
   address_verified: boolean;
@@ -97,7 +99,7 @@ async function lockBuyer(tx: AppContext, userId: bigint, key: string, order: Pur
   const before = beforePlacing(userId, key, order);
   const { rows } = await sql<Holder & Before>`
     SELECT u.id, u.email, u.phone, u.phone_verified_at IS NOT NULL AS phone_verified, u.pin_sealed, u.pin_attempts,
-           u.pin_locked_at,
+           u.pin_locked_at, u.language,
            u.bvn_verified_at IS NOT NULL AS bvn, u.nin_verified_at IS NOT NULL AS nin,
            u.address_verified_at IS NOT NULL AS address_verified,
            w.id AS wallet_id, ${before.columns}
@@ -247,6 +249,7 @@ async function holdAmount(
       walletId: holder.wallet_id,
       email: holder.email,
       textTo: holder.phone_verified ? holder.phone : null,
+      language: holder.language,
     },
     bill,
   };

@@ -1,4 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Locale } from '../../../core/i18n/locales';
+import { inLocale } from '../../i18n';
 import type { AppContext } from '../context';
 import { cashbackFor, cashbackTransaction } from './cashback';
 import { credit, ledgerError, postHold, posting, voidHold, type Movement } from '../ledger/ledger';
@@ -45,20 +47,25 @@ export interface OpenBill {
   email: string;
   /** The owner's verified phone; null when none is (no text then). */
   textTo: string | null;
+  /**
+   * The owner's language: what they are told is written in it, whoever settles the bill (their
+   * request, or a job that speaks no one's language of its own).
+   */
+  language: Locale;
 }
 
 export async function openBill(ctx: AppContext, transactionId: bigint): Promise<OpenBill | undefined> {
   const { rows } = await sql<
-    StoredTransaction & { biller: string; wallet_id: bigint; email: string; text_to: string | null }
+    StoredTransaction & { biller: string; wallet_id: bigint; email: string; text_to: string | null; language: Locale }
   >`
-    SELECT ${transactionColumns('t')}, p.biller, w.id AS wallet_id, u.email,
+    SELECT ${transactionColumns('t')}, p.biller, w.id AS wallet_id, u.email, u.language,
            CASE WHEN u.phone_verified_at IS NOT NULL THEN u.phone END AS text_to
     FROM transactions t JOIN purchases p ON p.transaction_id = t.id
     JOIN wallets w ON w.user_id = t.user_id JOIN users u ON u.id = t.user_id
     WHERE t.id = ${transactionId}::bigint`.execute(ctx.db);
   if (rows.length === 0) return undefined;
-  const { biller, wallet_id, email, text_to, ...row } = rows[0];
-  return { row, biller, walletId: wallet_id, email, textTo: text_to };
+  const { biller, wallet_id, email, text_to, language, ...row } = rows[0];
+  return { row, biller, walletId: wallet_id, email, textTo: text_to, language };
 }
 
 /**
@@ -167,13 +174,15 @@ export function billNotices(
  * reaches every outcome.
  */
 function finalNotices(ctx: AppContext, open: OpenBill, row: StoredTransaction, refund: RefundCause | null) {
-  return billNotices(ctx, open, {
-    kind: 'receipt',
-    moved: 'final',
-    notification: finalNotification(row, row.cashback_kobo ?? 0n, refund),
-    mail: purchaseReceipt(open.email, row, refund),
-    text: (to) => purchaseText(to, row, refund),
-  });
+  return inLocale(open.language, () =>
+    billNotices(ctx, open, {
+      kind: 'receipt',
+      moved: 'final',
+      notification: finalNotification(row, row.cashback_kobo ?? 0n, refund),
+      mail: purchaseReceipt(open.email, row, refund),
+      text: (to) => purchaseText(to, row, refund),
+    }),
+  );
 }
 
 /**
@@ -238,7 +247,8 @@ async function settle(
   // The purchase's answer, stored under its key with the final state it tells.
   let answered = sql``;
   if (key !== undefined) {
-    const response = responseFor(row);
+    // Said to the buyer, in their language, even when a job settles it (a replay answers it).
+    const response = inLocale(open.language, () => responseFor(row));
     answered = sql`, answered AS (
         UPDATE idempotency_keys
         SET response_status = ${response.status}::integer, response_body = ${JSON.stringify(response.body)}::text

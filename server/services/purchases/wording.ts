@@ -3,6 +3,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import type { ServiceDefinition } from '../../../core/services';
 import type { Receipt } from '../../gateways/biller';
 import { toTransaction, type StoredTransaction } from '../records/transactions';
+import { t } from '../../i18n';
 
 /** What a purchase says: its refusals, its description, its answer and its notification. */
 
@@ -15,8 +16,17 @@ export const PLAN_PRICE_CHANGED =
 export const KEY_REUSED = 'this idempotency key was used for a different request';
 export const KEY_IN_PROGRESS = 'a request with this idempotency key is still being processed, please try again shortly';
 export const PIN_NOT_SET = 'please set your transaction pin before making a purchase';
-export const PURCHASE_PROCESSING = 'your purchase is processing, we will notify you once it is completed';
-export const PURCHASE_FAILED = 'the biller could not complete this purchase; your wallet has been refunded';
+const purchaseProcessing = /*i18n*/ {
+  id: 'purchase.processing',
+  message: 'your purchase is processing, we will notify you once it is completed',
+};
+const purchaseFailed = /*i18n*/ {
+  id: 'purchase.failed',
+  message: 'the biller could not complete this purchase; your wallet has been refunded',
+};
+/** The English answers (the product's wording): a purchase says them in the buyer's language. */
+export const PURCHASE_PROCESSING = purchaseProcessing.message;
+export const PURCHASE_FAILED = purchaseFailed.message;
 /**
  * Answered with PURCHASE_FAILED: a biller failure, not the client's, and the status tells the same
  * story as the envelope.
@@ -56,20 +66,42 @@ export function displayOf(receipt: Receipt): { display_name: string; display_val
   return null;
 }
 
-/** What the customer must keep of a delivered bill, after `base`: its token, or its pin and serial. */
+/**
+ * What the customer must keep of a delivered bill, after `base`: its token, or its pin and serial.
+ * Said in the current language (server/i18n.ts), as is everything a purchase tells its buyer: the
+ * buyer's, whoever settles it (the callers see to it).
+ */
 function withWhatToKeep(base: string, row: StoredTransaction): string {
-  if (row.display_name === 'Token') return `${base}. Token : ${row.display_value}`;
+  if (row.display_name === 'Token')
+    return t(
+      /*i18n*/ { id: 'purchase.token', message: '{said}. Token : {token}' },
+      {
+        said: base,
+        token: row.display_value,
+      },
+    );
   return row.display_name === 'PIN' ? `${base}. ${row.display_value}` : base;
 }
 
 function successMessage(row: StoredTransaction, cashbackKobo: bigint | null): string {
-  const delivered = withWhatToKeep(`purchase successful: ${row.description}`, row);
+  const successful = t(
+    /*i18n*/ { id: 'purchase.successful', message: 'purchase successful: {description}' },
+    {
+      description: row.description,
+    },
+  );
+  const delivered = withWhatToKeep(successful, row);
   // A sentence of its own after the SPEC's message, which stays as it is.
   return cashbackKobo ? `${delivered}. ${cashbackSentence(cashbackKobo)}` : delivered;
 }
 
 export const cashbackSentence = (cashbackKobo: bigint) =>
-  `You earned ${formatNaira(koboToNaira(cashbackKobo))} cashback.`;
+  t(
+    /*i18n*/ { id: 'purchase.cashback', message: 'You earned {amount} cashback.' },
+    {
+      amount: formatNaira(koboToNaira(cashbackKobo)),
+    },
+  );
 
 /** The response a purchase answers for its transaction's state. */
 export function responseFor(row: StoredTransaction): PurchaseResponse {
@@ -77,8 +109,8 @@ export function responseFor(row: StoredTransaction): PurchaseResponse {
   if (row.status === 'completed')
     return { status: 200, body: { type: 'success', message: successMessage(row, row.cashback_kobo), data } };
   if (row.status === 'canceled')
-    return { status: PURCHASE_FAILED_STATUS, body: { type: 'error', message: PURCHASE_FAILED, data } };
-  return { status: 200, body: { type: 'success', message: PURCHASE_PROCESSING, data } };
+    return { status: PURCHASE_FAILED_STATUS, body: { type: 'error', message: t(purchaseFailed), data } };
+  return { status: 200, body: { type: 'success', message: t(purchaseProcessing), data } };
 }
 
 /** Why a bill was refunded: the biller said it failed, or did not confirm it by its 24-hour deadline. */
@@ -93,23 +125,49 @@ export function finalNotification(
   cashbackKobo: bigint,
   refund: RefundCause | null = null,
 ): { title: string; content: string } {
+  const values = {
+    description: row.description,
+    amount: formatNaira(koboToNaira(row.amount_kobo)),
+    reference: row.reference,
+  };
   if (row.status === 'completed')
-    return { title: 'Purchase successful', content: `${successMessage(row, cashbackKobo)} (ref ${row.reference})` };
-  const amount = formatNaira(koboToNaira(row.amount_kobo));
+    return {
+      title: t(/*i18n*/ { id: 'notice.successfulTitle', message: 'Purchase successful' }),
+      content: t(
+        /*i18n*/ { id: 'notice.successful', message: '{said} (ref {reference})' },
+        {
+          said: successMessage(row, cashbackKobo),
+          reference: row.reference,
+        },
+      ),
+    };
   if (refund === 'deadline')
     return {
-      title: 'Purchase refunded: not confirmed within 24 hours',
-      content:
-        `Your purchase of ${row.description} was refunded because the biller did not confirm it within 24 hours. ` +
-        `${amount} has been returned to your wallet in full. If it still arrives, it is yours at no charge. ` +
-        `(ref ${row.reference})`,
+      title: t(
+        /*i18n*/ { id: 'notice.refundedAtDeadlineTitle', message: 'Purchase refunded: not confirmed within 24 hours' },
+      ),
+      content: t(
+        /*i18n*/ {
+          id: 'notice.refundedAtDeadline',
+          message:
+            'Your purchase of {description} was refunded because the biller did not confirm it within 24 hours. ' +
+            '{amount} has been returned to your wallet in full. If it still arrives, it is yours at no charge. ' +
+            '(ref {reference})',
+        },
+        values,
+      ),
     };
   return {
-    title: 'Purchase failed: wallet refunded',
-    content:
-      `Your purchase of ${row.description} could not be completed. ` +
-      `${amount} has been returned to your wallet. (ref ` +
-      `${row.reference})`,
+    title: t(/*i18n*/ { id: 'notice.failedTitle', message: 'Purchase failed: wallet refunded' }),
+    content: t(
+      /*i18n*/ {
+        id: 'notice.failed',
+        message:
+          'Your purchase of {description} could not be completed. {amount} has been returned to your wallet. ' +
+          '(ref {reference})',
+      },
+      values,
+    ),
   };
 }
 
@@ -118,11 +176,23 @@ export function finalNotification(
  * arrived (the token or pin to keep) is the customer's at no charge, and the refund stays theirs.
  */
 export function lateDeliveryNotification(row: StoredTransaction): { title: string; content: string } {
-  const amount = formatNaira(koboToNaira(row.amount_kobo));
+  const delivered = t(
+    /*i18n*/ { id: 'notice.lateDelivered', message: 'Your purchase of {description} was delivered after all' },
+    { description: row.description },
+  );
   return {
-    title: 'Purchase delivered after its refund: yours at no charge',
-    content:
-      `${withWhatToKeep(`Your purchase of ${row.description} was delivered after all`, row)}. ` +
-      `It is yours at no charge: the ${amount} refunded to your wallet stays there. (ref ${row.reference})`,
+    title: t(/*i18n*/ { id: 'notice.lateTitle', message: 'Purchase delivered after its refund: yours at no charge' }),
+    content: t(
+      /*i18n*/ {
+        id: 'notice.late',
+        message:
+          '{said}. It is yours at no charge: the {amount} refunded to your wallet stays there. (ref {reference})',
+      },
+      {
+        said: withWhatToKeep(delivered, row),
+        amount: formatNaira(koboToNaira(row.amount_kobo)),
+        reference: row.reference,
+      },
+    ),
   };
 }

@@ -1,7 +1,9 @@
 import { lagosTimeInWords } from '../../../core/days';
+import type { Locale } from '../../../core/i18n/locales';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { serviceOfCategory } from '../../../core/services';
 import type { Mail } from '../../gateways/mailer';
+import { t } from '../../i18n';
 import type { RefundCause } from '../purchases/wording';
 import type { AppContext } from '../context';
 import type { StoredTransaction } from './transactions';
@@ -11,7 +13,8 @@ import type { StoredTransaction } from './transactions';
  * and HTML, with the amount, reference, status and what the customer must keep (an electricity
  * token, an exam pin). Built here, sent by the caller once its transaction has committed
  * (ctx.deliverMail), so a rolled-back change never mails and a settle that lost the race to
- * another (settling.ts answers null) never mails twice.
+ * another (settling.ts answers null) never mails twice. Written in the language of the work that
+ * makes them: the owner's (the callers see to it).
  */
 
 export interface Line {
@@ -49,12 +52,40 @@ export function receiptMail(to: string, subject: string, heading: string, lines:
   return { to, subject, text, html };
 }
 
-const FOOTER =
-  'Keep this e-mail as your receipt. For help, contact us from the Support page of the app and quote the ' +
-  'reference above.';
+/** The labels of a receipt's lines. */
+const label = {
+  amount: () => t(/*i18n*/ { id: 'receipt.amount', message: 'Amount' }),
+  status: () => t(/*i18n*/ { id: 'receipt.status', message: 'Status' }),
+  reference: () => t(/*i18n*/ { id: 'receipt.reference', message: 'Reference' }),
+  service: () => t(/*i18n*/ { id: 'receipt.service', message: 'Service' }),
+  description: () => t(/*i18n*/ { id: 'receipt.description', message: 'Description' }),
+  customer: () => t(/*i18n*/ { id: 'receipt.customer', message: 'Customer' }),
+  cashback: () => t(/*i18n*/ { id: 'receipt.cashback', message: 'Cashback' }),
+  date: () => t(/*i18n*/ { id: 'receipt.date', message: 'Date' }),
+  from: () => t(/*i18n*/ { id: 'receipt.from', message: 'From' }),
+  to: () => t(/*i18n*/ { id: 'receipt.to', message: 'To' }),
+  token: () => t(/*i18n*/ { id: 'receipt.token', message: 'Token' }),
+  pin: () => t(/*i18n*/ { id: 'receipt.pin', message: 'PIN' }),
+};
 
-async function emailOf(ctx: AppContext, userId: bigint): Promise<string> {
-  return (await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+const successful = () => t(/*i18n*/ { id: 'receipt.successful', message: 'Successful' });
+
+const footer = () =>
+  t(
+    /*i18n*/ {
+      id: 'receipt.footer',
+      message:
+        'Keep this e-mail as your receipt. For help, contact us from the Support page of the app and quote the ' +
+        'reference above.',
+    },
+  );
+
+/**
+ * The owner's address and language: a receipt is written in the owner's, whoever makes it (a
+ * partner's webhook, staff matching a transfer).
+ */
+export async function ownerOf(ctx: AppContext, userId: bigint): Promise<{ email: string; language: Locale }> {
+  return ctx.db.selectFrom('users').select(['email', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
 /**
@@ -66,33 +97,41 @@ export function purchaseReceipt(to: string, row: StoredTransaction, refund: Refu
   const completed = row.status === 'completed';
   const service = serviceOfCategory(row.category);
   const status = completed
-    ? 'Successful'
+    ? successful()
     : refund === 'deadline'
-      ? 'Refunded in full to your wallet: the biller did not confirm it within 24 hours'
-      : 'Failed, refunded to your wallet';
+      ? t(
+          /*i18n*/ {
+            id: 'receipt.refundedAtDeadline',
+            message: 'Refunded in full to your wallet: the biller did not confirm it within 24 hours',
+          },
+        )
+      : t(/*i18n*/ { id: 'receipt.failed', message: 'Failed, refunded to your wallet' });
   const lines: Line[] = [
-    { label: 'Amount', value: naira(row.amount_kobo) },
-    { label: 'Status', value: status },
-    { label: 'Reference', value: row.reference },
-    { label: 'Service', value: service?.categoryLabel ?? row.category },
-    { label: 'Description', value: row.description },
-    ...(row.customer_name ? [{ label: 'Customer', value: row.customer_name }] : []),
+    { label: label.amount(), value: naira(row.amount_kobo) },
+    { label: label.status(), value: status },
+    { label: label.reference(), value: row.reference },
+    { label: label.service(), value: service?.categoryLabel ?? row.category },
+    { label: label.description(), value: row.description },
+    ...(row.customer_name ? [{ label: label.customer(), value: row.customer_name }] : []),
     // The token or pin the customer must keep (settling.ts displayOf), only once delivered.
     ...(completed ? whatToKeep(row) : []),
-    ...(row.cashback_kobo ? [{ label: 'Cashback', value: naira(row.cashback_kobo) }] : []),
-    { label: 'Date', value: lagosTimeInWords(row.updated_at) },
+    ...(row.cashback_kobo ? [{ label: label.cashback(), value: naira(row.cashback_kobo) }] : []),
+    { label: label.date(), value: lagosTimeInWords(row.updated_at) },
   ];
+  const values = { amount: naira(row.amount_kobo), service: service?.categoryLabel ?? row.category };
   const heading = completed
-    ? `Receipt: ${naira(row.amount_kobo)} ${service?.categoryLabel ?? row.category} purchase`
-    : `Refund: ${naira(row.amount_kobo)} returned to your wallet`;
-  const subject = completed ? `Your receipt for ${row.description}` : `Refunded: ${row.description}`;
-  return receiptMail(to, subject, heading, lines, FOOTER);
+    ? t(/*i18n*/ { id: 'receipt.heading', message: 'Receipt: {amount} {service} purchase' }, values)
+    : t(/*i18n*/ { id: 'receipt.refundHeading', message: 'Refund: {amount} returned to your wallet' }, values);
+  const subject = completed
+    ? t(/*i18n*/ { id: 'receipt.subject', message: 'Your receipt for {description}' }, { description: row.description })
+    : t(/*i18n*/ { id: 'receipt.refundSubject', message: 'Refunded: {description}' }, { description: row.description });
+  return receiptMail(to, subject, heading, lines, footer());
 }
 
 /** The line of the token or pin a delivered bill leaves the customer to keep, if it has one. */
 const whatToKeep = (row: StoredTransaction): Line[] =>
   row.display_name === 'Token' || row.display_name === 'PIN'
-    ? [{ label: row.display_name, value: row.display_value }]
+    ? [{ label: row.display_name === 'Token' ? label.token() : label.pin(), value: row.display_value }]
     : [];
 
 /**
@@ -101,34 +140,51 @@ const whatToKeep = (row: StoredTransaction): Line[] =>
  */
 export function lateDeliveryMail(to: string, row: StoredTransaction): Mail {
   const service = serviceOfCategory(row.category);
+  const status = t(
+    /*i18n*/ {
+      id: 'receipt.lateStatus',
+      message: 'Delivered after its refund: yours at no charge, the refund stays in your wallet',
+    },
+  );
   const lines: Line[] = [
-    { label: 'Amount', value: naira(row.amount_kobo) },
-    { label: 'Status', value: 'Delivered after its refund: yours at no charge, the refund stays in your wallet' },
-    { label: 'Reference', value: row.reference },
-    { label: 'Service', value: service?.categoryLabel ?? row.category },
-    { label: 'Description', value: row.description },
+    { label: label.amount(), value: naira(row.amount_kobo) },
+    { label: label.status(), value: status },
+    { label: label.reference(), value: row.reference },
+    { label: label.service(), value: service?.categoryLabel ?? row.category },
+    { label: label.description(), value: row.description },
     ...whatToKeep(row),
-    { label: 'Date', value: lagosTimeInWords(row.updated_at) },
+    { label: label.date(), value: lagosTimeInWords(row.updated_at) },
   ];
-  const heading = `Delivered after all: ${naira(row.amount_kobo)} ${service?.categoryLabel ?? row.category} purchase`;
-  return receiptMail(to, `Delivered after all: ${row.description}`, heading, lines, FOOTER);
+  const heading = t(
+    /*i18n*/ { id: 'receipt.lateHeading', message: 'Delivered after all: {amount} {service} purchase' },
+    {
+      amount: naira(row.amount_kobo),
+      service: service?.categoryLabel ?? row.category,
+    },
+  );
+  const subject = t(
+    /*i18n*/ { id: 'receipt.lateSubject', message: 'Delivered after all: {description}' },
+    { description: row.description },
+  );
+  return receiptMail(to, subject, heading, lines, footer());
 }
 
-/** The receipt of a wallet funding. */
-export async function fundingReceipt(ctx: AppContext, row: StoredTransaction): Promise<Mail> {
+/** The receipt of a wallet funding, to `to`. */
+export function fundingReceipt(to: string, row: StoredTransaction): Mail {
+  const amount = naira(row.amount_kobo);
   const lines: Line[] = [
-    { label: 'Amount', value: naira(row.amount_kobo) },
-    { label: 'Status', value: 'Successful' },
-    { label: 'Reference', value: row.reference },
-    { label: 'From', value: row.from_label },
-    { label: 'To', value: row.to_label },
-    { label: 'Date', value: lagosTimeInWords(row.created_at) },
+    { label: label.amount(), value: amount },
+    { label: label.status(), value: successful() },
+    { label: label.reference(), value: row.reference },
+    { label: label.from(), value: row.from_label },
+    { label: label.to(), value: row.to_label },
+    { label: label.date(), value: lagosTimeInWords(row.created_at) },
   ];
   return receiptMail(
-    await emailOf(ctx, row.user_id),
-    `Wallet funded: ${naira(row.amount_kobo)}`,
-    `${naira(row.amount_kobo)} added to your wallet`,
+    to,
+    t(/*i18n*/ { id: 'receipt.fundedSubject', message: 'Wallet funded: {amount}' }, { amount }),
+    t(/*i18n*/ { id: 'receipt.fundedHeading', message: '{amount} added to your wallet' }, { amount }),
     lines,
-    FOOTER,
+    footer(),
   );
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../core/i18n/locales';
+import { inLocale } from '../../../server/i18n';
 import { isPlainSms, toPlainSms } from '../../../server/gateways/sms';
 import { phoneCodeText } from '../../../server/services/account/phones';
 import { fundingText, lateDeliveryText, purchaseText } from '../../../server/services/notifications/textMessages';
@@ -114,5 +116,75 @@ describe('the texts of every outcome', () => {
       onePage(text);
       expect(text.split('\n').at(-1)).toBe(`@${new URL(url).hostname} #048213`);
     }
+  });
+});
+
+/**
+ * The texts in every language the app speaks: each still one page of plain text whatever goes in
+ * it (the words around the shortened part are made plain and counted before it is cut), Yoruba's
+ * and Igbo's marks dropped to their letters and Hausa's hooked letters to their plain ones.
+ */
+describe.each(LOCALES)('the texts in %s', (locale) => {
+  const bills = [
+    row({}),
+    row({ amount_kobo: HUGE_KOBO, description: LONG }),
+    row({
+      amount_kobo: HUGE_KOBO,
+      category: 'electricity-bill',
+      description: `${LONG}: 4772.7 kWh`,
+      display_name: 'Token',
+      display_value: '1234-5678-9012-3456-7890',
+    }),
+    row({
+      amount_kobo: HUGE_KOBO,
+      category: 'education',
+      description: LONG,
+      display_name: 'PIN',
+      display_value: 'Serial: WRN12345678901234567890 PIN: 123456789012',
+    }),
+  ];
+
+  it('every outcome and funding: one page, with the amount and what to keep', () => {
+    inLocale(locale, () => {
+      for (const bill of bills) {
+        const amount = toPlainSms(`₦${new Intl.NumberFormat('en-NG').format(Number(bill.amount_kobo / 100n))}`);
+        const texts = [
+          purchaseText('08031234567', bill).text,
+          purchaseText('08031234567', { ...bill, status: 'canceled' }).text,
+          purchaseText('08031234567', { ...bill, status: 'canceled' }, 'deadline').text,
+          lateDeliveryText('08031234567', { ...bill, status: 'canceled' }).text,
+          fundingText('08031234567', { ...bill, category: 'funding', from_label: LONG }).text,
+        ];
+        for (const text of texts) {
+          onePage(text);
+          expect(text).toMatch(/^Naira Wallet: /);
+          expect(text).toContain(amount);
+        }
+        const [delivered, , , late] = texts;
+        if (bill.display_name === 'Token' || bill.display_name === 'PIN') {
+          expect(delivered).toContain(bill.display_value);
+          expect(late).toContain(bill.display_value);
+        }
+      }
+      onePage(phoneCodeText('https://payments.naira-wallet-production.example.com.ng', '048213', 10 * 60_000));
+    });
+  });
+});
+
+describe('a text in the account’s language', () => {
+  it('Yoruba and Igbo lose their marks, not their letters; Hausa’s hooked letters become plain ones', () => {
+    const refunded = { ...row({}), status: 'canceled' as const };
+    expect(inLocale('yo', () => purchaseText('08031234567', refunded).text)).toBe(
+      'Naira Wallet: isanwo N500.00 re fun MTN airtime for 08031234567 ko yori. N500.00 ti pada sinu apo owo re. ' +
+        'Ref 202603011100a1b2c3d4e5f6',
+    );
+    expect(inLocale('ig', () => purchaseText('08031234567', row({})).text)).toBe(
+      'Naira Wallet: i kwuola N500.00 maka MTN airtime for 08031234567. Ref 202603011100a1b2c3d4e5f6',
+    );
+    expect(inLocale('ha', () => purchaseText('08031234567', refunded).text)).toContain('ya koma walat dinku.');
+    expect(inLocale('pcm', () => purchaseText('08031234567', row({})).text)).toBe(
+      'Naira Wallet: you don pay N500.00 for MTN airtime for 08031234567. Ref 202603011100a1b2c3d4e5f6',
+    );
+    expect(toPlainSms('kuɗi, ƙarfe, ɓera, ʼyaʼya')).toBe('kudi, karfe, bera, yaya');
   });
 });

@@ -111,6 +111,9 @@ describe('every answer of the journeys, against its description', () => {
       token,
       body: { device: 'web', name: account.name, phone: account.phone, nin: '', bvn: '' },
     });
+    // Chosen and chosen back: the journeys after it read English.
+    await ok('/api/user/language', { token, body: { language: 'yo' } });
+    await ok('/api/user/language', { token, body: { language: 'en' } });
     await ok('/api/send-phone-code', { token });
     await ok(`/dev/sms?to=${account.phone}`, { method: 'GET', body: undefined });
     await ok('/api/verify-phone', { token, body: { otp: latestPhoneCode(t, account.phone) } });

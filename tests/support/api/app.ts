@@ -100,6 +100,7 @@ export function tightLimits(max: number): RateLimits {
     refreshTransaction: limit,
     statements: limit,
     updateProfile: limit,
+    setLanguage: limit,
     loginFailures: limit,
     createAccounts: limit,
     fetchTransactions: limit,

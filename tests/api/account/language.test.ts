@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification, UserData } from '../../../core/contract';
+import { registerBody, newPerson, newPhone, signUp, verifyPhone } from '../../support/api/accounts';
+import { backends } from '../../support/api/backends';
+import { settleAtOnce } from '../../support/api/outcomes';
+import { buy, fund, newBuyer, PIN, providerId, type Buyer } from '../../support/api/purchases';
+import { useTestApp } from '../../support/api/useTestApp';
+
+/**
+ * The account's language: stored and answered, chosen at registration (the browser's choice, or
+ * the request's Accept-Language) and changed from the app; before sign-in a refusal speaks the
+ * request's language, after it the account's, whatever the request says. What the server tells
+ * the customer (the code e-mail, a purchase's answer, text, receipt and notification) is in it,
+ * also when a job settles the bill; an account left in English reads what it always read.
+ */
+describe.each(backends)("the account's language on $name", (backend) => {
+  const t = useTestApp(backend);
+
+  const setLanguage = (token: string, language: unknown, headers: Record<string, string> = {}) =>
+    t.call<UserData>('/api/user/language', { token, body: { language }, headers });
+  const getUser = async (token: string) => (await t.call<UserData>('/api/get-user', { token })).body.data!;
+  const newestMail = (email: string) => t.outbox.list(email)[0];
+
+  async function registered(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const person = newPerson();
+    const reply = await t.call<UserData>('/api/register', { body: { ...registerBody(person), ...body }, headers });
+    expect(reply.status, reply.body.message).toBe(201);
+    return { ...person, token: reply.body.data!.token, user: reply.body.data! };
+  }
+
+  it('is stored and answered: chosen at registration, English by default, changed by the account', async () => {
+    const english = await signUp(t);
+    expect(english.user.language).toBe('en');
+
+    const yoruba = await registered({ language: 'yo' }, { 'accept-language': 'ha-NG, en;q=0.5' });
+    expect(yoruba.user.language).toBe('yo');
+    expect((await getUser(yoruba.token)).language).toBe('yo');
+    // Without the browser's choice, the request's language, matched on the language alone.
+    const hausa = await registered({}, { 'accept-language': 'fr;q=0.9, ha-NG, en;q=0.5' });
+    expect(hausa.user.language).toBe('ha');
+
+    const changed = await setLanguage(yoruba.token, 'pcm');
+    expect(changed).toMatchObject({ status: 200, body: { type: 'success', message: 'we don save your language' } });
+    expect(changed.body.data!.language).toBe('pcm');
+    expect((await getUser(yoruba.token)).language).toBe('pcm');
+    const back = await setLanguage(yoruba.token, 'en');
+    expect(back.body).toMatchObject({ message: 'language saved', data: { language: 'en' } });
+
+    for (const refused of ['fr', '', null, 'EN'])
+      expect((await setLanguage(english.token, refused)).status, String(refused)).toBe(422);
+    expect((await getUser(english.token)).language).toBe('en');
+    expect((await t.call('/api/user/language', { body: { language: 'yo' } })).status).toBe(401);
+  });
+
+  it("speaks the request's language before sign-in, and the account's once signed in", async () => {
+    const account = await signUp(t);
+    const login = (password: string, headers: Record<string, string>) =>
+      t.call('/api/login', { body: { device: 'web', email: account.email, password }, headers });
+    expect((await login('not the password', {})).body.message).toBe('invalid email or password');
+    expect((await login('not the password', { 'accept-language': 'yo-NG,en;q=0.8' })).body.message).toBe(
+      'ímeèlì tàbí ọ̀rọ̀ aṣínà kò tọ̀nà',
+    );
+    expect((await login('not the password', { 'accept-language': 'pcm' })).body.message).toBe(
+      'email or password no correct',
+    );
+    // An account in Igbo is answered in Igbo, whatever language the browser asks for.
+    await setLanguage(account.token, 'ig');
+    const said = await setLanguage(account.token, 'ig', { 'accept-language': 'yo' });
+    expect(said.body.message).toBe('echekwala asụsụ gị');
+  });
+
+  it('the verification code e-mail is in the language chosen at registration', async () => {
+    const yoruba = await registered({ language: 'yo' });
+    expect((await t.call('/api/resend-otp', { token: yoruba.token })).status).toBe(200);
+    const mail = newestMail(yoruba.email);
+    expect(mail.subject).toBe('Kóòdù ìjẹ́rìísí rẹ');
+    const code = /Kóòdù ìjẹ́rìísí Naira Wallet rẹ ni (\d{4})\.\n\nÓ máa dópin láàárín ìṣẹ́jú 10\./.exec(mail.text);
+    expect(code, mail.text).not.toBeNull();
+    expect((await t.call('/api/verify-otp', { token: yoruba.token, body: { otp: code![1] } })).status).toBe(200);
+
+    // English, as ever, for an account in English.
+    const english = await signUp(t);
+    expect((await t.call('/api/resend-otp', { token: english.token })).status).toBe(200);
+    expect(newestMail(english.email).subject).toBe('Your verification code');
+    expect(newestMail(english.email).text).toMatch(
+      /^Your Naira Wallet verification code is \d{4}\.\n\nIt expires in 10 minutes\. If you did not create/,
+    );
+  });
+
+  /** A funded buyer with a verified phone, in `language`. */
+  async function buyerIn(language: string): Promise<Buyer> {
+    const buyer = await newBuyer(t, 50_000, { phone: newPhone() });
+    await verifyPhone(t, buyer);
+    expect((await setLanguage(buyer.token, language)).status).toBe(200);
+    return buyer;
+  }
+  const airtime = async (buyer: Buyer, beneficiary: string, amount: number) =>
+    buy(t, buyer.token, 'airtime', {
+      provider_id: await providerId(t, 'airtime', 'MTN'),
+      beneficiary,
+      amount,
+      pin: PIN,
+    });
+  const notifications = async (buyer: Buyer) =>
+    (await t.call<Notification[]>('/api/fetch-notifications', { token: buyer.token })).body.data!;
+  const newestText = (buyer: Buyer) => t.texts.list(buyer.phone)[0].text;
+
+  it('a purchase in Pidgin: its answer, text, receipt and notification', async () => {
+    const buyer = await buyerIn('pcm');
+    // The browser's language does not matter once signed in.
+    const reply = await t.call<{ reference: string; description: string }>('/api/airtime', {
+      token: buyer.token,
+      body: { provider_id: await providerId(t, 'airtime', 'MTN'), beneficiary: '08031234567', amount: 500, pin: PIN },
+      headers: { 'idempotency-key': `key-${buyer.email}`, 'accept-language': 'en' },
+    });
+    const { reference, description } = reply.body.data!;
+    expect(reply.body.message).toBe(`purchase don go through: ${description}. You don get ₦10.00 cashback.`);
+    expect(newestText(buyer)).toBe(
+      `Naira Wallet: you don pay N500.00 for MTN airtime for 08031234567. Ref ${reference}`,
+    );
+    const receipt = newestMail(buyer.email);
+    expect(receipt.subject).toBe(`Your receipt for ${description}`);
+    for (const line of ['Amount: ₦500.00', 'Status: E don go through', `Reference: ${reference}`, 'Details: '])
+      expect(receipt.text).toContain(line);
+    expect(receipt.text).toContain('tell us the reference wey dey up.');
+    const [notice] = await notifications(buyer);
+    expect(notice.title).toBe('Purchase don go through');
+    expect(notice.content).toBe(
+      `purchase don go through: ${description}. You don get ₦10.00 cashback. (ref ${reference})`,
+    );
+  });
+
+  it('a purchase in Yoruba: the refund text and receipt, marks dropped from the text only', async () => {
+    const buyer = await buyerIn('yo');
+    const reply = await airtime(buyer, '08030000001', 300);
+    const { reference, description } = reply.body.data!;
+    expect(reply.body.message).toBe('ilé-iṣẹ́ tí a ń sanwó fún kò lè parí rírà yìí; a ti dá owó padà sínú àpò owó rẹ');
+    expect(newestText(buyer)).toBe(
+      'Naira Wallet: isanwo N300.00 re fun MTN airtime for 08030000001 ko yori. N300.00 ti pada sinu apo owo re. ' +
+        `Ref ${reference}`,
+    );
+    const receipt = newestMail(buyer.email);
+    expect(receipt.subject).toBe(`A ti dá owó padà: ${description}`);
+    expect(receipt.text).toMatch(/^Owó tí a dá padà: ₦300\.00 ti padà sínú àpò owó rẹ\n/);
+    expect(receipt.text).toContain('Ipò: Kò yọrí sí rere, a ti dá owó padà sínú àpò owó rẹ');
+    expect(receipt.html).toContain('Nọ́mbà ìtọ́kasí');
+  });
+
+  it("a bill the requery job settles is told in the account's language, not the job's", async () => {
+    const buyer = await buyerIn('ha');
+    const reply = await airtime(buyer, '08030000002', 400);
+    expect(reply.body.message).toBe('ana aiwatar da sayayyarku, za mu sanar da ku da zarar an kammala');
+    const { id, reference, description } = reply.body.data!;
+    await settleAtOnce(t, id);
+    expect(newestText(buyer)).toBe(`Naira Wallet: an biya N400.00 don MTN airtime for 08030000002. Ref ${reference}`);
+    const receipt = newestMail(buyer.email);
+    expect(receipt.subject).toBe(`Rasit ɗinku na ${description}`);
+    expect(receipt.text).toContain('Matsayi: An yi nasara');
+    const [notice] = await notifications(buyer);
+    expect(notice).toMatchObject({ title: 'Sayayya ta yi nasara' });
+    expect(notice.content).toContain(`(lambar shaida: ${reference})`);
+  });
+
+  it('a funding is told in the owner’s language, though a bank partner’s call makes it', async () => {
+    const buyer = await buyerIn('ig');
+    await fund(t, buyer.accountNumber, 1_000);
+    expect(newestText(buyer)).toMatch(/^Naira Wallet: etinyela N1,000\.00 na akpa ego gi site na .+\. Ref /);
+    expect(newestMail(buyer.email).subject).toBe("Etinyela ego n'akpa ego gị: ₦1,000.00");
+  });
+});
