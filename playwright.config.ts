@@ -268,6 +268,8 @@ export default defineConfig<{ contractProxy?: string }>({
         'pin.spec.ts',
         'recovery.spec.ts',
         'phone.spec.ts',
+        // The account's language decides the words before any provider is called.
+        'languages.spec.ts',
         ...clockJourneys,
       ],
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from './i18n/locales';
+import { LOCALES, type Locale } from './i18n/locales';
 
 /**
  * The contract both halves share: the shapes of requests and answers. Every answer's `data` is a
@@ -255,6 +255,9 @@ export interface UpdateProfileRequest {
   bvn: string;
   /** YYYY-MM-DD, required with a NIN or BVN: the one on its record ('' with neither). */
   date_of_birth: string;
+}
+export interface SetLanguageRequest {
+  language: Locale;
 }
 
 // Funding (server: POST /api/funding, /api/funding/identity, /api/card-topups, /api/card-topups/verify).

@@ -15,6 +15,7 @@ import { copyToClipboardModel } from './kit/copyToClipboard.model';
 import { forgotPasswordModel } from './account/forgotPassword.model';
 import { fundingModel } from './wallet/funding.model';
 import { humanCheckModel } from './account/humanCheck.model';
+import { languageSettingModel } from './account/languageSetting.model';
 import { loginModel } from './account/login.model';
 import { logoutModel } from './account/logout.model';
 import type { MachineModel } from './kit/machineModel';
@@ -54,6 +55,7 @@ export const models: MachineModel[] = [
   forgotPasswordModel,
   fundingModel,
   humanCheckModel,
+  languageSettingModel,
   loginModel,
   logoutModel,
   merchantVerificationModel,

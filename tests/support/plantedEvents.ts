@@ -275,6 +275,7 @@ export const OUTPUTS: Record<string, unknown> = {
   setPin: success(plantedUser),
   changePin: success(plantedUser),
   updateProfile: success(plantedUser),
+  setLanguage: success(plantedUser),
   poll: {
     user: plantedUser,
     // The server's notification of a purchase tells the bought token in its text.
@@ -409,6 +410,7 @@ export const INPUTS: Record<string, () => unknown> = {
   }),
   cardTopUp: () => ({ terms: plantedFunding.card }),
   humanCheck: () => ({ action: 'register' }),
+  languageSetting: () => ({ session: session() }),
   login: () => ({ session: session() }),
   logout: () => ({ session: session() }),
   merchantVerification: () => ({ owner: owner() }),

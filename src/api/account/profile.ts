@@ -2,9 +2,11 @@ import type {
   ChangePasswordRequest,
   ChangePinRequest,
   Envelope,
+  SetLanguageRequest,
   UpdateProfileRequest,
   UserData,
 } from '../../../core/contract';
+import type { Locale } from '../../../core/i18n/locales';
 import { DEVICE } from '../../../core/limits';
 import { callOk } from '../kit/http';
 
@@ -54,3 +56,7 @@ export const changePin = (fields: ChangePinRequest, signal?: AbortSignal): Promi
     } satisfies ChangePinRequest,
     { signal },
   );
+
+/** Chooses the account's language (what its e-mails and texts are written in); answers with the user. */
+export const setLanguage = (language: Locale, signal?: AbortSignal): Promise<Envelope<UserData>> =>
+  callOk<UserData>('/api/user/language', { language } satisfies SetLanguageRequest, { signal });

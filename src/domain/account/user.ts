@@ -1,4 +1,5 @@
 import type { Limits, PinMarker, UserData, VirtualAccount } from '../../../core/contract';
+import type { Locale } from '../../../core/i18n/locales';
 import { DEFAULT_TENANT } from '../../../core/limits';
 
 /** The session's user: the server's user fields plus the derived `initial`. */
@@ -25,6 +26,8 @@ export interface SessionUser {
   cashback_total: number | null;
   /** Whether the phone is verified (texts go to it); null until the server has answered it (never stored). */
   phone_verified: boolean | null;
+  /** The account's language (its e-mails and texts); null until the server has answered it (never stored). */
+  language: Locale | null;
 }
 
 /** Every field persisted under its own `user_<field>` key. */
@@ -52,6 +55,7 @@ export const LIVE_FIELDS = [
   'limits',
   'cashback_total',
   'phone_verified',
+  'language',
 ] as const satisfies readonly (keyof SessionUser)[];
 
 /** What logout writes over every stored field: tenant "0", accounts empty, the rest empty strings. */
@@ -72,6 +76,7 @@ export const emptyUser: SessionUser = {
   limits: null,
   cashback_total: null,
   phone_verified: null,
+  language: null,
 };
 
 /** First letters of the first two words, or the first two letters of a single word; uppercased. */

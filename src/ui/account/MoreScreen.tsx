@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { AccountMenu } from './AccountMenu';
+import { LanguageSetting } from './LanguageSetting';
 
 /**
  * /more: the account menu as a page, the phone's More tab. A visitor with no
@@ -16,6 +17,7 @@ export default function MoreScreen() {
       <div className="card">
         <AccountMenu />
       </div>
+      <LanguageSetting />
     </div>
   );
 }
