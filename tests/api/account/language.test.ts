@@ -87,6 +87,28 @@ describe.each(backends)("the account's language on $name", (backend) => {
     );
   });
 
+  it("a sign-in from a new device, and a stranger's sign-up with the address, are told in the owner's language", async () => {
+    const owner = await registered({ language: 'ig', device_id: 'first-device-0001' });
+    // The login speaks Yoruba until it is signed in; the owner's warning is in the owner's Igbo.
+    const login = await t.call('/api/login', {
+      body: { device: 'web', device_id: 'second-device-0002', email: owner.email, password: owner.password },
+      headers: { 'accept-language': 'yo' },
+    });
+    expect(login.status, login.body.message).toBe(200);
+    const warning = newestMail(owner.email);
+    expect(warning.subject).toBe("Nbanye ọhụrụ n'akaụntụ Naira Wallet gị");
+    expect(warning.text).toMatch(/^E banyere n'akaụntụ Naira Wallet gị ugbu a site na ngwaọrụ /);
+    expect(warning.text).toContain('Maka nchekwa gị, ịzụta karịrị ₦');
+    expect(warning.text).toMatch(/\/not-me\?token=[\w-]+\n\nNjikọ ahụ na-arụ ọrụ otu ugboro, ruo ụbọchị 7\./);
+
+    const stranger = await t.call('/api/register', {
+      body: { ...registerBody(newPerson({ email: owner.email })) },
+      headers: { 'accept-language': 'ha' },
+    });
+    expect(stranger.status).toBe(409);
+    expect(newestMail(owner.email).subject).toBe('Mmadụ gbalịrị ịdebanye aha site na adreesị email gị');
+  });
+
   /** A funded buyer with a verified phone, in `language`. */
   async function buyerIn(language: string): Promise<Buyer> {
     const buyer = await newBuyer(t, 50_000, { phone: newPhone() });
