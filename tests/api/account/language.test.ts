@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { developmentCaptchaToken } from '../../../core/captcha';
 import type { Notification, UserData } from '../../../core/contract';
 import { registerBody, newPerson, newPhone, signUp, verifyPhone } from '../../support/api/accounts';
 import { backends } from '../../support/api/backends';
@@ -107,6 +108,22 @@ describe.each(backends)("the account's language on $name", (backend) => {
     });
     expect(stranger.status).toBe(409);
     expect(newestMail(owner.email).subject).toBe('Mmadụ gbalịrị ịdebanye aha site na adreesị email gị');
+  });
+
+  it("the password reset e-mail is in the owner's language, whatever the browser that asks", async () => {
+    const owner = await registered({ language: 'pcm' });
+    const asked = await t.call('/api/forgot', {
+      body: { email: owner.email, device: 'web', token: developmentCaptchaToken('forgot') },
+      headers: { 'accept-language': 'ha' },
+    });
+    expect(asked.status, asked.body.message).toBe(200);
+    const mail = newestMail(owner.email);
+    expect(mail.subject).toBe('Reset your Naira Wallet password');
+    expect(mail.text).toMatch(
+      /^We receive request to reset the password of your Naira Wallet account\.\n\nOpen this link/,
+    );
+    expect(mail.text).toMatch(/\/reset\?token=[\w-]+\n/);
+    expect(mail.text).toContain('purchase wey pass ₦');
   });
 
   /** A funded buyer with a verified phone, in `language`. */
