@@ -203,7 +203,7 @@ describe.each(backends)("the account's language on $name", (backend) => {
   it('a funding is told in the owner’s language, though a bank partner’s call makes it', async () => {
     const buyer = await buyerIn('ig');
     await fund(t, buyer.accountNumber, 1_000);
-    expect(newestText(buyer)).toMatch(/^Naira Wallet: etinyela N1,000\.00 na akpa ego gi site na .+\. Ref /);
-    expect(newestMail(buyer.email).subject).toBe("Etinyela ego n'akpa ego gị: ₦1,000.00");
+    expect(newestText(buyer)).toMatch(/^Naira Wallet: e tinyela N1,000\.00 na akpa ego gi site na .+\. Ref /);
+    expect(newestMail(buyer.email).subject).toBe("E tinyela ego n'akpa ego gị: ₦1,000.00");
   });
 });
