@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { inLocale, t } from '../../i18n';
 import { DEFAULT_LOCALE, type Locale } from '../../../core/i18n/locales';
 import { currentContext } from '../../http/requestContext';
 import { sql } from 'kysely';
@@ -103,24 +103,40 @@ export async function register(
  * which the captcha and the per-address limit keep slow, and the owner is told, once a day at most.
  */
 async function warnOwnerOfSignUp(ctx: AppContext, email: string): Promise<void> {
-  const owner = await ctx.db.selectFrom('users').select(['id', 'email']).where(hasEmail(email)).executeTakeFirst();
+  const owner = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'language'])
+    .where(hasEmail(email))
+    .executeTakeFirst();
   if (!owner) return;
   await inTransaction(ctx, async (tx) => {
+    // In the owner's language, not the stranger's who tried.
     if (await claimNotice(tx, owner.id, 'sign-up-attempt', DAY_MS))
-      await queueMail(tx, signUpAttemptNotice(tx, owner.email));
+      await queueMail(
+        tx,
+        inLocale(owner.language, () => signUpAttemptNotice(tx, owner.email)),
+      );
   });
 }
 
 function signUpAttemptNotice(ctx: AppContext, to: string): MailMessage {
   const mail = {
     to,
-    subject: 'Someone tried to sign up with your e-mail address',
-    text:
-      'Someone tried to create a Naira Wallet account with this e-mail address. You already have an ' +
-      'account, so nothing was created and nothing changed.\n\n' +
-      `If it was you, log in at ${ctx.publicUrl}/login, or choose a new password at ` +
-      `${ctx.publicUrl}/forgot. If it was not you, there is nothing to do: nobody can open a second ` +
-      'account with your address, and your password and pin are untouched.',
+    subject: t(
+      /*i18n*/ { id: 'mail.signUpAttempt.subject', message: 'Someone tried to sign up with your e-mail address' },
+    ),
+    text: t(
+      /*i18n*/ {
+        id: 'mail.signUpAttempt.text',
+        message:
+          'Someone tried to create a Naira Wallet account with this e-mail address. You already have an ' +
+          'account, so nothing was created and nothing changed.\n\n' +
+          'If it was you, log in at {login}, or choose a new password at ' +
+          '{forgot}. If it was not you, there is nothing to do: nobody can open a second ' +
+          'account with your address, and your password and pin are untouched.',
+      },
+      { login: `${ctx.publicUrl}/login`, forgot: `${ctx.publicUrl}/forgot` },
+    ),
   };
   return { kind: 'sign-up-attempt', mail };
 }

@@ -1,7 +1,9 @@
 import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../../core/coolingOff';
 import { DAY_MS } from '../../../core/days';
 import { formatNaira, koboToNaira } from '../../../core/money';
+import type { Words } from '../../../core/i18n/words';
 import { AppError } from '../../errors';
+import { inLocale, t } from '../../i18n';
 import { inTransaction, type AppContext } from '../context';
 import { queueMail } from '../notifications/outbox';
 import { startCoolingOff } from './coolingOff';
@@ -37,63 +39,124 @@ export type CredentialChange =
   | 'schedule-created'
   | 'schedule-changed';
 
-const CHANGES: Record<CredentialChange, { subject: string; what: string; coolsOff?: true }> = {
+const CHANGES: Record<CredentialChange, { subject: Words; what: Words; coolsOff?: true }> = {
   'password-changed': {
-    subject: 'Your Naira Wallet password was changed',
-    what: 'The password of your Naira Wallet account was just changed, and every other device was signed out.',
+    subject: /*i18n*/ { id: 'mail.change.passwordChanged.subject', message: 'Your Naira Wallet password was changed' },
+    what: /*i18n*/ {
+      id: 'mail.change.passwordChanged.what',
+      message: 'The password of your Naira Wallet account was just changed, and every other device was signed out.',
+    },
   },
   'password-reset': {
-    subject: 'Your Naira Wallet password was reset',
-    what:
-      'The password of your Naira Wallet account was just reset with a link we e-mailed you, and every ' +
-      'device was signed out. Your transaction pin is unchanged.',
+    subject: /*i18n*/ { id: 'mail.change.passwordReset.subject', message: 'Your Naira Wallet password was reset' },
+    what: /*i18n*/ {
+      id: 'mail.change.passwordReset.what',
+      message:
+        'The password of your Naira Wallet account was just reset with a link we e-mailed you, and every ' +
+        'device was signed out. Your transaction pin is unchanged.',
+    },
     coolsOff: true,
   },
   'pin-changed': {
-    subject: 'Your Naira Wallet transaction pin was changed',
-    what: 'The transaction pin of your Naira Wallet account was just changed.',
+    subject: /*i18n*/ {
+      id: 'mail.change.pinChanged.subject',
+      message: 'Your Naira Wallet transaction pin was changed',
+    },
+    what: /*i18n*/ {
+      id: 'mail.change.pinChanged.what',
+      message: 'The transaction pin of your Naira Wallet account was just changed.',
+    },
   },
   'pin-reset': {
-    subject: 'Your Naira Wallet transaction pin was reset',
-    what: 'The transaction pin of your Naira Wallet account was just reset with your password and an e-mailed code.',
+    subject: /*i18n*/ { id: 'mail.change.pinReset.subject', message: 'Your Naira Wallet transaction pin was reset' },
+    what: /*i18n*/ {
+      id: 'mail.change.pinReset.what',
+      message:
+        'The transaction pin of your Naira Wallet account was just reset with your password and an e-mailed code.',
+    },
     coolsOff: true,
   },
   'phone-changed': {
-    subject: 'The phone number of your Naira Wallet account was changed',
-    what: 'The phone number on your Naira Wallet profile was just changed.',
+    subject: /*i18n*/ {
+      id: 'mail.change.phoneChanged.subject',
+      message: 'The phone number of your Naira Wallet account was changed',
+    },
+    what: /*i18n*/ {
+      id: 'mail.change.phoneChanged.what',
+      message: 'The phone number on your Naira Wallet profile was just changed.',
+    },
   },
   'identity-verified': {
-    subject: 'An identity number was added to your Naira Wallet account',
-    what: 'A BVN or NIN was just verified and linked to your Naira Wallet account, which raises its limits.',
+    subject: /*i18n*/ {
+      id: 'mail.change.identityVerified.subject',
+      message: 'An identity number was added to your Naira Wallet account',
+    },
+    what: /*i18n*/ {
+      id: 'mail.change.identityVerified.what',
+      message: 'A BVN or NIN was just verified and linked to your Naira Wallet account, which raises its limits.',
+    },
   },
   'new-device': {
-    subject: 'New sign-in to your Naira Wallet account',
-    what: 'Your Naira Wallet account was just signed in to from a device it had not been used on before.',
+    subject: /*i18n*/ { id: 'mail.change.newDevice.subject', message: 'New sign-in to your Naira Wallet account' },
+    what: /*i18n*/ {
+      id: 'mail.change.newDevice.what',
+      message: 'Your Naira Wallet account was just signed in to from a device it had not been used on before.',
+    },
     coolsOff: true,
   },
   'passkey-added': {
-    subject: 'A passkey was added to your Naira Wallet account',
-    what:
-      'A passkey was just added to your Naira Wallet account: it signs in and confirms purchases with the ' +
-      'screen lock of the device that holds it.',
+    subject: /*i18n*/ {
+      id: 'mail.change.passkeyAdded.subject',
+      message: 'A passkey was added to your Naira Wallet account',
+    },
+    what: /*i18n*/ {
+      id: 'mail.change.passkeyAdded.what',
+      message:
+        'A passkey was just added to your Naira Wallet account: it signs in and confirms purchases with the ' +
+        'screen lock of the device that holds it.',
+    },
   },
   'passkey-removed': {
-    subject: 'A passkey was removed from your Naira Wallet account',
-    what: 'A passkey was just removed from your Naira Wallet account: it no longer signs in or confirms purchases.',
+    subject: /*i18n*/ {
+      id: 'mail.change.passkeyRemoved.subject',
+      message: 'A passkey was removed from your Naira Wallet account',
+    },
+    what: /*i18n*/ {
+      id: 'mail.change.passkeyRemoved.what',
+      message:
+        'A passkey was just removed from your Naira Wallet account: it no longer signs in or confirms purchases.',
+    },
   },
   'schedule-created': {
-    subject: 'A scheduled purchase was set up on your Naira Wallet account',
-    what: 'A scheduled purchase was just set up on your Naira Wallet account and authorised with your pin:',
+    subject: /*i18n*/ {
+      id: 'mail.change.scheduleCreated.subject',
+      message: 'A scheduled purchase was set up on your Naira Wallet account',
+    },
+    what: /*i18n*/ {
+      id: 'mail.change.scheduleCreated.what',
+      message: 'A scheduled purchase was just set up on your Naira Wallet account and authorised with your pin:',
+    },
   },
   'schedule-changed': {
-    subject: 'A scheduled purchase on your Naira Wallet account was changed',
-    what: 'A scheduled purchase on your Naira Wallet account was just changed and authorised again with your pin:',
+    subject: /*i18n*/ {
+      id: 'mail.change.scheduleChanged.subject',
+      message: 'A scheduled purchase on your Naira Wallet account was changed',
+    },
+    what: /*i18n*/ {
+      id: 'mail.change.scheduleChanged.what',
+      message: 'A scheduled purchase on your Naira Wallet account was just changed and authorised again with your pin:',
+    },
   },
 };
 
 const coolingOffLine = () =>
-  `For your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total ` +
-  `wait ${COOLING_OFF_HOURS} hours from now.`;
+  t(
+    /*i18n*/ {
+      id: 'mail.change.coolingOff',
+      message: 'For your security, purchases above {allowance} in total wait {hours} hours from now.',
+    },
+    { allowance: formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO)), hours: String(COOLING_OFF_HOURS) },
+  );
 
 /**
  * The owner's e-mail about a credential change, with a "this wasn't me" link that signs out
@@ -110,7 +173,11 @@ export async function tellOwnerOfChange(
 ): Promise<void> {
   const now = ctx.clock.now();
   const token = newToken();
-  const owner = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  const owner = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   // The account's expired links go as a new one comes: the table holds live links only.
   await ctx.db.deleteFrom('not_me_links').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
   const link = await ctx.db
@@ -124,16 +191,26 @@ export async function tellOwnerOfChange(
     .returning('id')
     .executeTakeFirstOrThrow();
   const { subject, what, coolsOff } = CHANGES[change];
-  const mail = {
+  // In the owner's language: a login from a new device or a reset link is no session of theirs yet.
+  const mail = inLocale(owner.language, () => ({
     to: owner.email,
-    subject,
-    text:
-      `${what}${detail ? ` ${detail}` : ''}${coolsOff ? ` ${coolingOffLine()}` : ''}\n\n` +
-      'If this was you, there is nothing to do.\n\n' +
-      'If this was not you, open this link at once: it signs out every device and locks your account until ' +
-      `you choose a new password.\n${ctx.publicUrl}/not-me?token=${token}\n\n` +
-      'The link works once, for 7 days. We will never ask you for your password, pin or codes.',
-  };
+    subject: t(subject),
+    text: t(
+      /*i18n*/ {
+        id: 'mail.change.text',
+        message:
+          '{what}\n\n' +
+          'If this was you, there is nothing to do.\n\n' +
+          'If this was not you, open this link at once: it signs out every device and locks your account until ' +
+          'you choose a new password.\n{link}\n\n' +
+          'The link works once, for 7 days. We will never ask you for your password, pin or codes.',
+      },
+      {
+        what: `${t(what)}${detail ? ` ${detail}` : ''}${coolsOff ? ` ${coolingOffLine()}` : ''}`,
+        link: `${ctx.publicUrl}/not-me?token=${token}`,
+      },
+    ),
+  }));
   // One notice per link: the link's row is the event.
   await queueMail(ctx, { kind: 'credential-change', event: link.id, mail });
 }

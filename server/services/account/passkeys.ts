@@ -2,6 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { MAX_PASSKEYS, type Passkey, type PasskeyAnswer, type PasskeyCeremony } from '../../../core/passkeys';
 import type { RelyingParty } from '../../config';
 import { AppError } from '../../errors';
+import { t } from '../../i18n';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications/notifications';
 import type { ClientDevice, SignedIn } from './accounts';
@@ -35,6 +36,10 @@ const ALREADY_ADDED = 'this passkey is already on an account';
 const NOT_FOUND = 'this passkey is not on your account';
 
 const sessionBound = (session: Session) => `session:${session.id}`;
+
+/** The passkey a change e-mail is about, as its owner named it (said in the owner's session's language). */
+const passkeyNamed = (name: string) =>
+  t(/*i18n*/ { id: 'mail.change.passkeyName', message: 'Its name: “{name}”.' }, { name });
 
 /**
  * The user handle the passkey keeps for the account: a keyed hash of its id, so the
@@ -122,7 +127,7 @@ export async function addPasskey(
         `The passkey “${form.name}” was added to your account. If this was not you, open the link in the ` +
         'e-mail we sent you at once.',
     });
-    await tellOwnerOfChange(tx, session.userId, 'passkey-added', `Its name: “${form.name}”.`);
+    await tellOwnerOfChange(tx, session.userId, 'passkey-added', passkeyNamed(form.name));
     return row.id;
   });
   return found((await listPasskeys(ctx, session.userId)).find((passkey) => passkey.id === Number(id)));
@@ -160,7 +165,7 @@ export async function removePasskey(ctx: AppContext, userId: bigint, passkeyId: 
       title: 'Passkey removed',
       content: `The passkey “${removed.name}” was removed from your account: it no longer signs in.`,
     });
-    await tellOwnerOfChange(tx, userId, 'passkey-removed', `Its name: “${removed.name}”.`);
+    await tellOwnerOfChange(tx, userId, 'passkey-removed', passkeyNamed(removed.name));
   });
 }
 

@@ -1,3 +1,5 @@
+import type { Locale } from '../../../core/i18n/locales';
+import { inLocale, t } from '../../i18n';
 import { sql } from 'kysely';
 import type { PinKept } from '../../../core/contract';
 import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../../../core/coolingOff';
@@ -35,18 +37,30 @@ export interface ResetLink {
   expiresAt: Date;
 }
 
-function resetMail(to: string, link: string): Mail {
-  return {
+/** The reset e-mail, in the account's language (whoever asked, their browser's is not the owner's). */
+function resetMail(to: string, link: string, language: Locale): Mail {
+  return inLocale(language, () => ({
     to,
-    subject: 'Reset your Naira Wallet password',
-    text:
-      `We received a request to reset the password of your Naira Wallet account.\n\n` +
-      `Open this link within ${RESET_LINK_TTL_MS / MINUTE} minutes to choose a new password:\n${link}\n\n` +
-      `Before you do: a reset changes only your password (your transaction pin stays as it is; ` +
-      `"Forgot pin?" resets it once you are logged in), and for your security purchases above ` +
-      `${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total then wait ${COOLING_OFF_HOURS} hours.\n\n` +
-      `If you did not ask for this, ignore this e-mail: nothing changes.`,
-  };
+    subject: t(/*i18n*/ { id: 'mail.resetPassword.subject', message: 'Reset your Naira Wallet password' }),
+    text: t(
+      /*i18n*/ {
+        id: 'mail.resetPassword.text',
+        message:
+          'We received a request to reset the password of your Naira Wallet account.\n\n' +
+          'Open this link within {minutes} minutes to choose a new password:\n{link}\n\n' +
+          'Before you do: a reset changes only your password (your transaction pin stays as it is; ' +
+          '"Forgot pin?" resets it once you are logged in), and for your security purchases above ' +
+          '{allowance} in total then wait {hours} hours.\n\n' +
+          'If you did not ask for this, ignore this e-mail: nothing changes.',
+      },
+      {
+        minutes: String(RESET_LINK_TTL_MS / MINUTE),
+        link,
+        allowance: formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO)),
+        hours: String(COOLING_OFF_HOURS),
+      },
+    ),
+  }));
 }
 
 /**
@@ -64,9 +78,9 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   const hourAgo = new Date(now.getTime() - HOUR);
   const subject = ctx.hashToken(`reset-request:${email.trim().toLowerCase()}`);
   const token = newToken();
-  const { rows } = await sql<{ email: string }>`
+  const { rows } = await sql<{ email: string; language: Locale }>`
     WITH account AS (
-      SELECT id, email FROM users WHERE ${hasEmail(email)}
+      SELECT id, email, language FROM users WHERE ${hasEmail(email)}
     ), earlier AS (
       SELECT count(*) AS sent FROM password_reset_tokens
       WHERE subject = ${subject} AND created_at > ${hourAgo}::timestamptz
@@ -82,9 +96,9 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
       FROM earlier WHERE earlier.sent < ${LINKS_PER_HOUR}
       RETURNING user_id
     )
-    SELECT account.email FROM issued JOIN account ON account.id = issued.user_id`.execute(ctx.db);
+    SELECT account.email, account.language FROM issued JOIN account ON account.id = issued.user_id`.execute(ctx.db);
   await forgetOldRequests(ctx, now);
-  return rows[0] ? resetMail(rows[0].email, `${ctx.publicUrl}/reset?token=${token}`) : null;
+  return rows[0] ? resetMail(rows[0].email, `${ctx.publicUrl}/reset?token=${token}`, rows[0].language) : null;
 }
 
 let forgottenAt = 0;

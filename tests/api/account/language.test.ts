@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { developmentCaptchaToken } from '../../../core/captcha';
 import type { Notification, UserData } from '../../../core/contract';
 import { registerBody, newPerson, newPhone, signUp, verifyPhone } from '../../support/api/accounts';
 import { backends } from '../../support/api/backends';
@@ -87,6 +88,44 @@ describe.each(backends)("the account's language on $name", (backend) => {
     );
   });
 
+  it("a sign-in from a new device, and a stranger's sign-up with the address, are told in the owner's language", async () => {
+    const owner = await registered({ language: 'ig', device_id: 'first-device-0001' });
+    // The login speaks Yoruba until it is signed in; the owner's warning is in the owner's Igbo.
+    const login = await t.call('/api/login', {
+      body: { device: 'web', device_id: 'second-device-0002', email: owner.email, password: owner.password },
+      headers: { 'accept-language': 'yo' },
+    });
+    expect(login.status, login.body.message).toBe(200);
+    const warning = newestMail(owner.email);
+    expect(warning.subject).toBe("Nbanye ọhụrụ n'akaụntụ Naira Wallet gị");
+    expect(warning.text).toMatch(/^E banyere n'akaụntụ Naira Wallet gị ugbu a site na ngwaọrụ /);
+    expect(warning.text).toContain('Maka nchekwa gị, ịzụta karịrị ₦');
+    expect(warning.text).toMatch(/\/not-me\?token=[\w-]+\n\nNjikọ ahụ na-arụ ọrụ otu ugboro, ruo ụbọchị 7\./);
+
+    const stranger = await t.call('/api/register', {
+      body: { ...registerBody(newPerson({ email: owner.email })) },
+      headers: { 'accept-language': 'ha' },
+    });
+    expect(stranger.status).toBe(409);
+    expect(newestMail(owner.email).subject).toBe('Mmadụ gbalịrị ịdebanye aha site na adreesị email gị');
+  });
+
+  it("the password reset e-mail is in the owner's language, whatever the browser that asks", async () => {
+    const owner = await registered({ language: 'pcm' });
+    const asked = await t.call('/api/forgot', {
+      body: { email: owner.email, device: 'web', token: developmentCaptchaToken('forgot') },
+      headers: { 'accept-language': 'ha' },
+    });
+    expect(asked.status, asked.body.message).toBe(200);
+    const mail = newestMail(owner.email);
+    expect(mail.subject).toBe('Reset your Naira Wallet password');
+    expect(mail.text).toMatch(
+      /^We receive request to reset the password of your Naira Wallet account\.\n\nOpen this link/,
+    );
+    expect(mail.text).toMatch(/\/reset\?token=[\w-]+\n/);
+    expect(mail.text).toContain('purchase wey pass ₦');
+  });
+
   /** A funded buyer with a verified phone, in `language`. */
   async function buyerIn(language: string): Promise<Buyer> {
     const buyer = await newBuyer(t, 50_000, { phone: newPhone() });
@@ -164,7 +203,7 @@ describe.each(backends)("the account's language on $name", (backend) => {
   it('a funding is told in the owner’s language, though a bank partner’s call makes it', async () => {
     const buyer = await buyerIn('ig');
     await fund(t, buyer.accountNumber, 1_000);
-    expect(newestText(buyer)).toMatch(/^Naira Wallet: etinyela N1,000\.00 na akpa ego gi site na .+\. Ref /);
-    expect(newestMail(buyer.email).subject).toBe("Etinyela ego n'akpa ego gị: ₦1,000.00");
+    expect(newestText(buyer)).toMatch(/^Naira Wallet: e tinyela N1,000\.00 na akpa ego gi site na .+\. Ref /);
+    expect(newestMail(buyer.email).subject).toBe("E tinyela ego n'akpa ego gị: ₦1,000.00");
   });
 });

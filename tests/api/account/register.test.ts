@@ -46,6 +46,8 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
       // The test app's session rules (support/api/app.ts testConfig): 7 idle days, 30 days in all.
       session_idle_seconds: 7 * 24 * 60 * 60,
       session_lifetime_seconds: 30 * 24 * 60 * 60,
+      // No language given and no Accept-Language: English.
+      language: 'en',
     });
     const me = await t.call<UserData>('/api/get-user', { token: user.token });
     expect(me.body.data).toEqual(user);
