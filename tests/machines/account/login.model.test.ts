@@ -81,15 +81,13 @@ describe('loginMachine (model-based)', () => {
             // the user's in its user, the server's wrong-pin count beside it, as shared state.
             expect(session.getSnapshot().matches('signedIn')).toBe(snapshot.matches('loggedIn'));
             if (expectedUser) {
-              // The session's rules are kept beside the user (offlineCopy.ts), not among its fields; the
-              // account's language is the server's to speak in, which the app does not keep (yet).
+              // The session's rules are kept beside the user (offlineCopy.ts), not among its fields.
               const {
                 pin_attempts,
                 max_attempts,
                 pin_locked,
                 session_idle_seconds,
                 session_lifetime_seconds,
-                language: _language,
                 ...userFields
               } = expectedUser;
               expect([session_idle_seconds, session_lifetime_seconds]).toEqual([

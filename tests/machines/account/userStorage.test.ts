@@ -79,13 +79,14 @@ describe('the user fields in browser storage', () => {
     expect(readToken()).toBe('session-token-1');
 
     // Read back as the session had it, but for the figures of the moment (limits, cashback earned,
-    // whether the phone is verified): never stored, they come with the next get-user.
+    // whether the phone is verified, the account's language): never stored, they come with the next get-user.
     const reloaded = startSession();
     expect(reloaded.getSnapshot().context.user).toEqual({
       ...session.getSnapshot().context.user,
       limits: null,
       cashback_total: null,
       phone_verified: null,
+      language: null,
     });
     expect(reloaded.getSnapshot().context.user).toMatchObject({
       wallet_balance: 1500.5,
