@@ -12,13 +12,8 @@ import {
   newUser,
   services,
   test,
+  textsTo,
 } from '../support/e2e/journeys';
-
-/** The texts the development server "sent" to a phone (GET /dev/sms), newest first. */
-async function textsTo(request: APIRequestContext, phone: string): Promise<string[]> {
-  const response = await request.get(`/dev/sms?to=${encodeURIComponent(phone)}`);
-  return ((await response.json()) as { data: { text: string }[] }).data.map((sms) => sms.text);
-}
 
 /** Verifies the account's phone through the API, with the code the development sender texted. */
 async function verifyPhone(request: APIRequestContext, token: string, phone: string) {

@@ -1,12 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { phoneMessages } from '../../core/words/phone';
-import { createReadyAccount, expect, expectToast, fund, logIn, newUser, test } from '../support/e2e/journeys';
-
-/** The texts the development server "sent" to a phone (GET /dev/sms), newest first. */
-async function textsTo(request: APIRequestContext, phone: string): Promise<string[]> {
-  const response = await request.get(`/dev/sms?to=${encodeURIComponent(phone)}`);
-  return ((await response.json()) as { data: { text: string }[] }).data.map((sms) => sms.text);
-}
+import { createReadyAccount, expect, expectToast, fund, logIn, newUser, test, textsTo } from '../support/e2e/journeys';
 
 test('the dashboard asks for the phone once: a texted code verifies it, then a funding is texted to it', async ({
   page,

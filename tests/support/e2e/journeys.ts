@@ -177,6 +177,12 @@ async function mailbox(request: APIRequestContext, to: string): Promise<Mail[]> 
   return ((await response.json()) as { data: Mail[] }).data;
 }
 
+/** The texts the development server "sent" to a phone (GET /dev/sms), newest first. */
+export async function textsTo(request: APIRequestContext, phone: string): Promise<string[]> {
+  const response = await request.get(`/dev/sms?to=${encodeURIComponent(phone)}`);
+  return ((await response.json()) as { data: { text: string }[] }).data.map((sms) => sms.text);
+}
+
 /** How many mails this address has had so far: pass it to `newMail` to wait for the next one. */
 export const mailCount = async (request: APIRequestContext, to: string): Promise<number> =>
   (await mailbox(request, to)).length;
