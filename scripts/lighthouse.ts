@@ -3,11 +3,11 @@
 // against a bare Vite + React page measured in the same run, with Lighthouse's simulated
 // throttling and with applied throttling (its devtools method: slow 4G and a slower CPU, really
 // applied), the CPU slowed to the same phone on any host (the calibration, lighthouseGate.ts and
-// phoneLab.ts).
+// phoneLab.ts): a mid-tier phone and a low-tier one, each route judged at both (`--tier` picks one).
 // What passes and how many runs are taken is scripts/lighthouseGate.ts's to decide (a test drives
 // it with a measurer of its own); this file measures. `npm test -- lighthouse` runs it.
 //
-//   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir] [--cpu-slowdown N]
+//   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir] [--cpu-slowdown N] [--tier low|mid|both]
 //
 // Both pages are served the same way: the real server (APP_MODE=development for the demo
 // account, its own PGlite in a temporary DATA_DIR), once with dist/ on LIGHTHOUSE_PORT (3467)
@@ -28,8 +28,19 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { SERVICES } from '../core/services';
-import { BASELINE, TARGET_PHONE, formatTable, runGate, type Mode, type Run, type Target } from './lighthouseGate';
-import { builtApp, calibrateHost, describeSlowdown, signIn, startServer, stopServers } from './phoneLab';
+import {
+  BASELINE,
+  TIERS,
+  failuresOf,
+  formatTable,
+  parseTiers,
+  runTiers,
+  type Mode,
+  type Run,
+  type Target,
+  type Tier,
+} from './lighthouseGate';
+import { builtApp, calibrate, calibrateHost, describeSlowdown, signIn, startServer, stopServers } from './phoneLab';
 
 const PUBLIC_ROUTES = ['/', '/terms', '/policy', '/login', '/register', '/forgot', '/reset', '/iamhuman'];
 const SIGNED_IN_ROUTES = [
@@ -59,12 +70,17 @@ const { values: args } = parseArgs({
     reports: { type: 'string' },
     // A fixed CPU slowdown instead of the calibration (4 is Lighthouse's own default), to compare the two.
     'cpu-slowdown': { type: 'string' },
+    // The phones to judge at: the mid tier, the low tier, or both (each a calibration and a table of its own).
+    tier: { type: 'string', default: 'both' },
   },
 });
 const fixedRuns = args.runs === 'auto' ? undefined : Number(args.runs);
 if (fixedRuns !== undefined && (!Number.isInteger(fixedRuns) || fixedRuns < 1))
   throw new Error(`--runs must be auto or a whole number ≥ 1, not ${args.runs}`);
 const wanted = args.routes?.split(',').map((route) => (route.startsWith('/') ? route : `/${route}`));
+const tiers = parseTiers(args.tier);
+if (args['cpu-slowdown'] !== undefined && tiers.length > 1)
+  throw new Error('--cpu-slowdown fixes one slowdown: name the tier it stands for with --tier low or --tier mid');
 const pick = (routes: string[]) => (wanted ? routes.filter((route) => wanted.includes(route)) : routes);
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3467);
@@ -97,19 +113,21 @@ try {
 
   const baselineUrl = `http://127.0.0.1:${baselinePort}/`;
   // The benchmark Lighthouse runs before each navigation is unthrottled, so any slowdown will do here.
+  // One reading of the host serves every tier: each divides it down to its own phone.
   const calibrated = await calibrateHost(
     async () => (await withRetries(() => lighthouseRun(baselineUrl, signedOut, 'simulated', false, 1))).benchmarkIndex,
-    TARGET_PHONE,
+    TIERS.mid,
   );
   const fixedSlowdown = args['cpu-slowdown'] !== undefined;
-  const cpuSlowdown = fixedSlowdown ? Number(args['cpu-slowdown']) : calibrated.cpuSlowdown;
-  if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown must be a number ≥ 1, not ${args['cpu-slowdown']}`);
-  const measure = (target: Target, mode: Mode, full: boolean) => {
+  const slowdownOf = (tier: Tier) =>
+    fixedSlowdown ? Number(args['cpu-slowdown']) : calibrate(calibrated.indexes, TIERS[tier]).cpuSlowdown;
+  if (!(slowdownOf(tiers[0]) >= 1)) throw new Error(`--cpu-slowdown must be a number ≥ 1, not ${args['cpu-slowdown']}`);
+  const measureAt = (tier: Tier) => (target: Target, mode: Mode, full: boolean) => {
     const profile = target.signedIn ? signedIn! : signedOut;
     const url = target === BASELINE ? baselineUrl : origin + target.route;
-    return withRetries(() => lighthouseRun(url, profile, mode, full, cpuSlowdown));
+    return withRetries(() => lighthouseRun(url, profile, mode, full, slowdownOf(tier), tier));
   };
-  const result = await runGate(targets, measure, { fixedRuns, onRun: () => process.stdout.write('.') });
+  const results = await runTiers(tiers, targets, measureAt, { fixedRuns, onRun: () => process.stdout.write('.') });
   process.stdout.write('\n');
   for (const profile of [signedOut, signedIn]) await profile?.browser.disconnect();
 
@@ -120,28 +138,35 @@ try {
   console.log(
     `\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU)`,
   );
-  console.log(
-    `${describeSlowdown(calibrated.indexes, cpuSlowdown, TARGET_PHONE, fixedSlowdown)}, in both measurements.`,
-  );
-  console.log(formatTable(result));
+  for (const { tier, ...result } of results) {
+    console.log(`\n${tier === 'mid' ? 'Mid' : 'Low'} tier: ${TIERS[tier].name}, index ${TIERS[tier].benchmarkIndex}.`);
+    console.log(
+      `${describeSlowdown(calibrated.indexes, slowdownOf(tier), TIERS[tier], fixedSlowdown)}, in both measurements.`,
+    );
+    console.log(formatTable(result));
+  }
   console.log(
     `Targets: LCP ≤ 1.00× the bare page's, TBT ≤ 50 ms above its, CLS 0, performance ≥ 98, accessibility and best practices 100. Goals (printed, not judged): LCP ≤ 1.8 s simulated, ≤ 1.5 s applied.`,
   );
-  const failed = result.verdicts.filter((verdict) => verdict.misses.length > 0);
-  for (const verdict of failed) {
+  const failed = failuresOf(results);
+  for (const { tier, verdict } of failed) {
     const elements = (['simulated', 'applied'] as const).map(
       (mode) => `${mode} LCP element: ${verdict.modes[mode].runs[0].lcpElement ?? '?'}`,
     );
-    console.log(`  ${verdict.target.route}: ${elements.join('; ')}`);
+    console.log(`  ${tier} tier ${verdict.target.route}: ${elements.join('; ')}`);
   }
   console.log(`Gate wall time: ${Math.round((Date.now() - started) / 1000)} s.`);
   if (failed.length > 0) {
     console.error(
-      `\nLighthouse gate failed:\n${failed.map((v) => `  - ${v.target.route}: ${v.misses.join('; ')}`).join('\n')}`,
+      `\nLighthouse gate failed:\n${failed
+        .map(({ tier, verdict }) => `  - ${tier} tier ${verdict.target.route}: ${verdict.misses.join('; ')}`)
+        .join('\n')}`,
     );
     if (!args['report-only']) process.exitCode = 1;
   } else {
-    console.log('\nLighthouse gate passed on every route.');
+    console.log(
+      `\nLighthouse gate passed on every route, at ${tiers.map((tier) => `the ${tier} tier`).join(' and ')}.`,
+    );
   }
 } finally {
   for (const chrome of chromes) chrome.kill();
@@ -215,6 +240,7 @@ async function lighthouseRun(
   mode: Mode,
   full: boolean,
   cpuSlowdown: number,
+  tier: Tier | 'calibration' = 'calibration',
 ): Promise<Run & { benchmarkIndex: number }> {
   const result = await lighthouse(
     url,
@@ -239,7 +265,7 @@ async function lighthouseRun(
   const { lhr } = result;
   if (args.reports) {
     mkdirSync(args.reports, { recursive: true });
-    const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${mode}-${Date.now()}.json`;
+    const name = `${tier}-${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${mode}-${Date.now()}.json`;
     writeFileSync(join(args.reports, name), JSON.stringify(lhr));
     // The trace beside it: where each long task's time goes (open it in the browser's performance panel).
     writeFileSync(join(args.reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));

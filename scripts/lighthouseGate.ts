@@ -24,7 +24,7 @@
 // route always signed in), and the median of the three is judged. A median that misses fails
 // the gate: there is no second round and no list of routes excused.
 
-import { PHONES, median } from './phoneLab';
+import { PHONES, median, type Phone } from './phoneLab';
 
 export type Mode = 'simulated' | 'applied';
 export const MODES: readonly Mode[] = ['simulated', 'applied'];
@@ -69,8 +69,23 @@ export const CLEAR = { lcpRatio: 0.9, tbtOverMs: 30, performance: 99 } as const;
 /** The absolute goals, printed beside each route and not judged: they depend on the machine. */
 export const GOALS_LCP_MS: Record<Mode, number> = { simulated: 1800, applied: 1500 };
 
-/** The phone whose CPU the gate emulates (the users' low-tier phones are a goal beyond it: scripts/inp.ts measures there). */
-export const TARGET_PHONE = PHONES.midTier;
+/**
+ * The phones whose CPU the gate emulates, each a calibration of its own judged by the same rules:
+ * a mid-tier phone, and the low-tier phone most of our customers hold (the one scripts/inp.ts
+ * emulates), where what a page does after its first paint weighs about four times as much.
+ */
+export const TIERS = { mid: PHONES.midTier, low: PHONES.lowTier } as const satisfies Record<string, Phone>;
+export type Tier = keyof typeof TIERS;
+/** In the order they are measured and printed: the mid tier's table first, as before there was a second. */
+export const TIER_ORDER: readonly Tier[] = ['mid', 'low'];
+
+/** The tiers a `--tier` flag names: `low`, `mid` or `both` (the default). */
+export function parseTiers(flag: string | undefined): Tier[] {
+  const value = flag ?? 'both';
+  if (value === 'both') return [...TIER_ORDER];
+  if (value === 'mid' || value === 'low') return [value];
+  throw new Error(`--tier must be low, mid or both, not ${value}`);
+}
 
 /** Runs taken when one is not clear, and runs of the baseline in each measurement. */
 export const ROUND = 3;
@@ -199,6 +214,34 @@ export async function runGate(
     verdicts.push({ target, modes, accessibility, bestPractices, misses });
   }
   return { baseline, verdicts };
+}
+
+/** One tier's result: the gate run against that phone's calibration, its baseline measured again at that slowdown. */
+export interface TierResult extends GateResult {
+  tier: Tier;
+}
+
+/**
+ * Runs the gate once per tier, each with its own measurer (the CPU slowed to that tier's phone)
+ * and its own baseline: the bare page at the same slowdown, since LCP and TBT are judged against
+ * it. A route is judged at each tier alone; it passes the gate only where it passes at every one.
+ */
+export async function runTiers(
+  tiers: readonly Tier[],
+  targets: readonly Target[],
+  measureAt: (tier: Tier) => Measure,
+  options: GateOptions = {},
+): Promise<TierResult[]> {
+  const results: TierResult[] = [];
+  for (const tier of tiers) results.push({ tier, ...(await runGate(targets, measureAt(tier), options)) });
+  return results;
+}
+
+/** Every miss of every tier, each route's said under its tier, for the gate's closing lines. */
+export function failuresOf(results: readonly TierResult[]): { tier: Tier; verdict: Verdict }[] {
+  return results.flatMap(({ tier, verdicts }) =>
+    verdicts.filter((verdict) => verdict.misses.length > 0).map((verdict) => ({ tier, verdict })),
+  );
 }
 
 /** The table the gate prints: each route's medians in both measurements beside the baseline's, the goals marked. */

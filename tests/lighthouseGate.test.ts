@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   BASELINE,
-  TARGET_PHONE,
+  TIERS,
+  failuresOf,
   formatTable,
+  parseTiers,
   runGate,
+  runTiers,
   type Measure,
   type Mode,
   type Run,
@@ -128,14 +131,60 @@ describe('the Lighthouse gate', () => {
   });
 });
 
+describe('the two tiers', () => {
+  it('judges at both phones unless one is named', () => {
+    expect(parseTiers(undefined)).toEqual(['mid', 'low']);
+    expect(parseTiers('both')).toEqual(['mid', 'low']);
+    expect(parseTiers('low')).toEqual(['low']);
+    expect(parseTiers('mid')).toEqual(['mid']);
+    expect(() => parseTiers('high')).toThrow(/--tier must be low, mid or both/);
+  });
+
+  it('measures every route and its own baseline at each tier, and fails a route that misses at one of them', async () => {
+    const measured: string[] = [];
+    const busy: Run = { ...good, tbtMs: 400 };
+    const measureAt = (tier: 'mid' | 'low') => {
+      const { measure } = scripted(tier === 'low' ? { '/activities': { simulated: [busy], applied: [busy] } } : {});
+      return (async (target, mode, full) => {
+        measured.push(`${tier} ${target.route} ${mode}`);
+        return measure(target, mode, full);
+      }) satisfies Measure;
+    };
+    const targets = [
+      { route: '/login', signedIn: false },
+      { route: '/activities', signedIn: true },
+    ];
+    const results = await runTiers(parseTiers('both'), targets, measureAt);
+    expect(results.map((result) => result.tier)).toEqual(['mid', 'low']);
+    for (const tier of ['mid', 'low'])
+      expect(measured.filter((call) => call.startsWith(`${tier} baseline`))).toHaveLength(6);
+    expect(results[0].verdicts.every((verdict) => verdict.misses.length === 0)).toBe(true);
+    const failures = failuresOf(results);
+    expect(failures.map(({ tier, verdict }) => [tier, verdict.target.route])).toEqual([['low', '/activities']]);
+    expect(failures[0].verdict.misses).toEqual([
+      "simulated: TBT 400 ms is 390 ms above the bare page's (target ≤ 50 ms)",
+      "applied: TBT 400 ms is 390 ms above the bare page's (target ≤ 50 ms)",
+    ]);
+  });
+
+  it('at one tier, measures only at that phone', async () => {
+    const tiers: string[] = [];
+    await runTiers(parseTiers('low'), [{ route: '/', signedIn: false }], (tier) => {
+      tiers.push(tier);
+      return scripted({}).measure;
+    });
+    expect(tiers).toEqual(['low']);
+  });
+});
+
 describe('the CPU calibration', () => {
   it("slows a host by its median benchmark index over the target phone's, so two hosts emulate the same phone", () => {
-    const fast = calibrate([3800, 3500, 4100], TARGET_PHONE);
-    const slow = calibrate([1900, 2050, 1800], TARGET_PHONE);
+    const fast = calibrate([3800, 3500, 4100], TIERS.mid);
+    const slow = calibrate([1900, 2050, 1800], TIERS.mid);
     expect(fast).toEqual({ hostIndex: 3800, cpuSlowdown: 3.8 });
     expect(slow).toEqual({ hostIndex: 1900, cpuSlowdown: 1.9 });
-    expect(fast.hostIndex / fast.cpuSlowdown).toBe(TARGET_PHONE.benchmarkIndex);
-    expect(slow.hostIndex / slow.cpuSlowdown).toBe(TARGET_PHONE.benchmarkIndex);
+    expect(fast.hostIndex / fast.cpuSlowdown).toBe(TIERS.mid.benchmarkIndex);
+    expect(slow.hostIndex / slow.cpuSlowdown).toBe(TIERS.mid.benchmarkIndex);
   });
 
   it('slows the same host further to the low-tier phone the interaction measurement emulates', () => {
@@ -143,10 +192,10 @@ describe('the CPU calibration', () => {
   });
 
   it('never speeds up a host slower than the phone, and ignores runs without an index', () => {
-    expect(calibrate([640, Number.NaN, 700], TARGET_PHONE)).toEqual({ hostIndex: 670, cpuSlowdown: 1 });
+    expect(calibrate([640, Number.NaN, 700], TIERS.mid)).toEqual({ hostIndex: 670, cpuSlowdown: 1 });
   });
 
   it('refuses to guess when no run gave an index', () => {
-    expect(() => calibrate([Number.NaN, 0], TARGET_PHONE)).toThrow(/no benchmark index/);
+    expect(() => calibrate([Number.NaN, 0], TIERS.mid)).toThrow(/no benchmark index/);
   });
 });

@@ -26,6 +26,11 @@ const app = (
  * update would be one long task (the page is already painted: nothing waits for it but input).
  */
 async function start() {
+  // The placeholders pulse (and pending payments' icons turn) with endless CSS animations, each
+  // telling the page at every turn. Nothing of the app listens to those turns, but React hears
+  // every event at its root, and while it hydrates each one is a long piece of work on a slow
+  // phone: they stop before reaching it. (A toast's animations end, which the toaster hears.)
+  window.addEventListener('animationiteration', (event) => event.stopPropagation(), { capture: true });
   // The inspector (its own build only, `?inspect`) must exist before the session's actor does.
   await loadInspector(location.search);
   // Each step's code runs in a task of its own: React DOM alone is about half the app's script

@@ -1,5 +1,16 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/with-selector';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { isHydrating } from './hydration';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/app/session';
 
@@ -40,22 +51,38 @@ export const useRestored = (): boolean => useSessionSelector((s) => s.context.re
  * Subscribes a view to one slice of the session's state. While React hydrates the view (its
  * boundary may hydrate after the session has restored the user and polled) the slice is taken
  * from the first frame's session, the one the HTML was rendered with; once hydrated, from the
- * session as it is. React draws the view again after hydrating only if the two slices differ:
- * the session starts in a task after hydration, so they seldom do, and the page is not drawn twice.
+ * session as it is. React draws the view again only where its slice changed, and in a transition:
+ * the stored user read, or a poll's answer, redraws much of a page, and drawn in one piece (as an
+ * external store's change is) that is a long task on a slow phone; in a transition React draws it
+ * in slices that leave a tap room between them.
  */
 export function useSessionSelector<T>(
   selector: (snapshot: SessionSnapshot) => T,
-  compare?: (a: T, b: T) => boolean,
+  compare: (a: T, b: T) => boolean = Object.is,
 ): T {
   const { actor, firstFrame } = useSessionContext();
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
-    },
-    [actor],
-  );
-  const live = useCallback(() => actor.getSnapshot(), [actor]);
-  const drawn = useCallback(() => firstFrame, [firstFrame]);
-  return useSyncExternalStoreWithSelector(subscribe, live, drawn, selector, compare);
+  // Drawn over the page's HTML, the view shows the first frame's session until it is hydrated and
+  // its slice of the live session differs (or the whole page is hydrated).
+  const [live, setLive] = useState(() => !isHydrating());
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  const slice = selector(live || !isHydrating() ? actor.getSnapshot() : firstFrame);
+  const latest = useRef({ selector, compare, slice });
+  useLayoutEffect(() => {
+    latest.current = { selector, compare, slice };
+  });
+  useEffect(() => {
+    const check = () => {
+      const { selector: select, compare: same, slice: shown } = latest.current;
+      if (same(shown, select(actor.getSnapshot()))) return;
+      startTransition(() => {
+        setLive(true);
+        redraw();
+      });
+    };
+    // What changed between the render and now (the session started meanwhile), then every change.
+    check();
+    const subscription = actor.subscribe(check);
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return slice;
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { createActor } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { sessionMachine } from '../../machines/app/session';
 import { LoadingOverlay } from '../kit/LoadingOverlay';
 import { OfflineBanner } from './OfflineBanner';
@@ -22,19 +22,30 @@ import { performEffects } from '../kit/useFlow';
  * draw the same. Once hydrated the session reads the stored user and starts (its first poll, its
  * watch). Events sent before then wait in its mailbox.
  */
-const session = createActor(sessionMachine, { input: { deferRestore: true }, inspect: getInspect() });
+let session: Actor<typeof sessionMachine> | undefined;
+
+/**
+ * The session, created on first use rather than as this module runs: on a slow phone the module's
+ * machines and the actor's first state are each a long piece of work, so the page's start
+ * (routes.tsx) creates it in a task of its own once this module has run.
+ */
+export function prepareSession(): Actor<typeof sessionMachine> {
+  session ??= createActor(sessionMachine, { input: { deferRestore: true }, inspect: getInspect() });
+  return session;
+}
 
 const Toasts = lazy(() => import('../kit/Toasts'));
 
 /** Every route that reads or changes the session renders inside this layout. */
 export default function SessionLayout() {
+  const session = prepareSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const toastsWanted = useToastsWanted();
   // The session decides on logout by the route the user is on (only a protected page is left), so
   // it follows every move.
-  useEffect(() => session.send({ type: 'session.route', pathname }), [pathname]);
-  useEffect(() => performEffects(session, navigate), [navigate]);
+  useEffect(() => session.send({ type: 'session.route', pathname }), [pathname, session]);
+  useEffect(() => performEffects(session, navigate), [navigate, session]);
   // After the effects above (they subscribe to what the start may emit): effects run once the
   // first frame is hydrated, so this is the first moment storage may be read. In a task of its
   // own on a hydrated page: its first poll is requests and a render, beside every screen's effects.
@@ -44,13 +55,13 @@ export default function SessionLayout() {
         session.send({ type: 'session.restore' });
         session.start();
       }),
-    [],
+    [session],
   );
   // A purchase in flight holds back a new version of the app (appUpdate machine).
   useEffect(() => {
     const subscription = session.subscribe((snapshot) => reportBusy(snapshot.context.loading));
     return () => subscription.unsubscribe();
-  }, []);
+  }, [session]);
   return (
     <SessionProvider actor={session}>
       <ConnectivityProvider session={session}>

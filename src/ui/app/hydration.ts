@@ -14,6 +14,9 @@ let hydrating = false;
 const HYDRATED = 'naira-wallet:hydrated';
 const RUNNING = 'naira-wallet:running';
 
+/** Whether React is taking the page's HTML over: a view drawn now draws what the HTML shows. */
+export const isHydrating = (): boolean => hydrating;
+
 /** Said by main.tsx as React starts hydrating the page. */
 export function hydrationStarts(): void {
   hydrating = true;

@@ -3,6 +3,7 @@ import { matchRoutes, useOutlet, type RouteObject } from 'react-router-dom';
 import { SERVICES } from '../../../core/services';
 import { PageLoading } from '../kit/PageLoading';
 import { RootLayout } from './RootLayout';
+import { nextTask } from '../../../core/nextTask';
 import { appRuns, hydrationEnds } from './hydration';
 
 type Load<P = object> = () => Promise<{ default: ComponentType<P> }>;
@@ -25,7 +26,15 @@ const SESSION_FRAMES = './sessionFrames.ts';
 const APP_FRAMES = './appFrames.ts';
 const sessionFrame =
   (name: 'SessionLayout' | 'RedirectIfSignedIn'): Load =>
-  async () => ({ default: (await import('./sessionFrames'))[name] });
+  async () => {
+    const frames = await import('./sessionFrames');
+    // The module's machines were defined as it ran; the session's first state waits for a task of its own.
+    if (name === 'SessionLayout') {
+      await nextTask();
+      frames.prepareSession();
+    }
+    return { default: frames[name] };
+  };
 const appFrame =
   (name: 'RequireUser' | 'AppShell'): Load =>
   async () => ({ default: (await import('./appFrames'))[name] });
