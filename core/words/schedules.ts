@@ -42,20 +42,62 @@ export const scheduleWords = {
   authorised: 'Schedule authorised again.',
 } as const;
 
-/** Why a scheduled run did not buy, in the user's words (ScheduleRunReason of core/contract.ts). */
+/**
+ * Why a scheduled run did not buy, in the user's words (ScheduleRunReason of core/contract.ts): said
+ * by the server only, in the owner's language, so each is a message of the catalogues.
+ */
 export const scheduleRunReasons = {
-  'insufficient-balance': 'your wallet balance was too low',
-  'daily-limit': "it was above what your tier's daily limit had left that day",
-  'price-changed': 'the price rose above the amount you authorised',
-  'provider-unavailable': 'the provider was not answering',
-  'not-available': 'the provider or plan is no longer sold',
-  'customer-not-found': 'the biller could not find the number',
-  'biller-failed': 'the biller could not complete it, and your wallet was refunded',
-  'pin-locked': 'purchases are locked after repeated wrong pins',
-  'account-locked': 'your account was locked after you reported a change you did not make',
-  missed: 'our service was not running at the time, so nothing was bought',
-  'already-renewed': 'the subscription had already been renewed',
-  'awaiting-renewal': 'the biller does not show the renewal already bought yet, so it was not bought again',
-  'product-paused': 'sales of that provider were paused',
-  refused: 'the purchase was refused',
+  'insufficient-balance': /*i18n*/ {
+    id: 'schedule.reason.insufficientBalance',
+    message: 'your wallet balance was too low',
+  },
+  'daily-limit': /*i18n*/ {
+    id: 'schedule.reason.dailyLimit',
+    message: "it was above what your tier's daily limit had left that day",
+  },
+  'price-changed': /*i18n*/ {
+    id: 'schedule.reason.priceChanged',
+    message: 'the price rose above the amount you authorised',
+  },
+  'provider-unavailable': /*i18n*/ {
+    id: 'schedule.reason.providerUnavailable',
+    message: 'the provider was not answering',
+  },
+  'not-available': /*i18n*/ {
+    id: 'schedule.reason.notAvailable',
+    message: 'the provider or plan is no longer sold',
+  },
+  'customer-not-found': /*i18n*/ {
+    id: 'schedule.reason.customerNotFound',
+    message: 'the biller could not find the number',
+  },
+  'biller-failed': /*i18n*/ {
+    id: 'schedule.reason.billerFailed',
+    message: 'the biller could not complete it, and your wallet was refunded',
+  },
+  'pin-locked': /*i18n*/ {
+    id: 'schedule.reason.pinLocked',
+    message: 'purchases are locked after repeated wrong pins',
+  },
+  'account-locked': /*i18n*/ {
+    id: 'schedule.reason.accountLocked',
+    message: 'your account was locked after you reported a change you did not make',
+  },
+  missed: /*i18n*/ {
+    id: 'schedule.reason.missed',
+    message: 'our service was not running at the time, so nothing was bought',
+  },
+  'already-renewed': /*i18n*/ {
+    id: 'schedule.reason.alreadyRenewed',
+    message: 'the subscription had already been renewed',
+  },
+  'awaiting-renewal': /*i18n*/ {
+    id: 'schedule.reason.awaitingRenewal',
+    message: 'the biller does not show the renewal already bought yet, so it was not bought again',
+  },
+  'product-paused': /*i18n*/ {
+    id: 'schedule.reason.productPaused',
+    message: 'sales of that provider were paused',
+  },
+  refused: /*i18n*/ { id: 'schedule.reason.refused', message: 'the purchase was refused' },
 } as const;

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { DAY_MS } from '../../../core/days';
+import type { Locale } from '../../../core/i18n/locales';
+import { inLocale } from '../../i18n';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications/notifications';
 import { queueMail } from '../notifications/outbox';
@@ -24,6 +26,7 @@ interface Due {
   next_run_at: Date;
   cadence: string;
   email: string;
+  language: Locale;
   balance_kobo: bigint;
 }
 
@@ -44,22 +47,25 @@ async function remindBatch(ctx: AppContext, batch: number): Promise<{ claimed: n
         RETURNING id, user_id, name, beneficiary, amount_kobo, next_run_at, cadence
       )
       SELECT claimed.id, claimed.user_id, claimed.name, claimed.beneficiary, claimed.amount_kobo, claimed.next_run_at,
-             claimed.cadence, u.email, w.balance_kobo
+             claimed.cadence, u.email, u.language, w.balance_kobo
       FROM claimed JOIN users u ON u.id = claimed.user_id JOIN wallets w ON w.user_id = claimed.user_id`.execute(tx.db);
     let reminded = 0;
     for (const due of rows) {
       if (due.cadence === 'daily' && due.balance_kobo >= due.amount_kobo) continue;
-      const notice = reminderNotice(
-        {
-          scheduleId: due.id,
-          name: due.name,
-          beneficiary: due.beneficiary,
-          amountKobo: due.amount_kobo,
-          email: due.email,
-        },
-        due.next_run_at,
-        due.balance_kobo,
-        ctx.publicUrl,
+      // Written in the owner's language: the job speaks no one's of its own.
+      const notice = inLocale(due.language, () =>
+        reminderNotice(
+          {
+            scheduleId: due.id,
+            name: due.name,
+            beneficiary: due.beneficiary,
+            amountKobo: due.amount_kobo,
+            email: due.email,
+          },
+          due.next_run_at,
+          due.balance_kobo,
+          ctx.publicUrl,
+        ),
       );
       await addNotification(tx, due.user_id, notice.notification);
       // One reminder per schedule and due time.

@@ -12,6 +12,7 @@ import {
 import { FAILURES_BEFORE_PAUSE } from '../../../core/schedules';
 import type { ScheduleRunOutcome } from '../../db/schema';
 import { AppError, must } from '../../errors';
+import { inLocale } from '../../i18n';
 import { inTransaction, type AppContext } from '../context';
 import { addNotification } from '../notifications/notifications';
 import { queueMail } from '../notifications/outbox';
@@ -368,7 +369,7 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
         : await retried(tx, schedule, result, now);
     const user = await tx.db
       .selectFrom('users')
-      .select('email')
+      .select(['email', 'language'])
       .where('id', '=', schedule.user_id)
       .executeTakeFirstOrThrow();
     const subject: NoticeSubject = {
@@ -378,7 +379,8 @@ async function finish(ctx: AppContext, schedule: ScheduleRow, run: RunRow, resul
       amountKobo: schedule.amount_kobo,
       email: user.email,
     };
-    const told = noticesOf(subject, run, result, paused, ctx.publicUrl);
+    // Written in the owner's language, whichever job or request finished the run.
+    const told = inLocale(user.language, () => noticesOf(subject, run, result, paused, ctx.publicUrl));
     for (const [index, notice] of told.entries()) {
       await addNotification(tx, schedule.user_id, notice.notification);
       // A run is finished once: its notices are its own.

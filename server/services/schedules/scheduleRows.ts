@@ -14,6 +14,7 @@ import { timeText, type End, type Rule } from '../../../core/scheduleCalendar';
 import { everyColumn, namedColumns } from '../../db/columns';
 import type { Nullable, ScheduleRunsTable, SchedulesTable } from '../../db/schema';
 import { AppError, must } from '../../errors';
+import { t } from '../../i18n';
 import type { AppContext } from '../context';
 import { nextStep } from './notices';
 
@@ -162,32 +163,64 @@ function outcomeOf(run: RunRow, transactionStatus: string | null): ScheduleRunOu
  */
 function whyNotBought(reason: ScheduleRunReason, detail: string | null): string {
   if ((reason === 'refused' || reason === 'product-paused') && detail) return detail.replace(/\.$/, '');
-  return scheduleRunReasons[reason];
+  return t(scheduleRunReasons[reason]);
 }
 
-/** A run in the user's words: what happened and, when it did not buy, why and what to do. */
+/**
+ * A run in the user's words, in the request's language: what happened and, when it did not buy, why
+ * and what to do.
+ */
 function runMessage(
   run: Pick<RunRow, 'amount_kobo' | 'detail'>,
   outcome: ScheduleRunOutcome,
   reason: ScheduleRunReason | null,
 ): string {
-  const amount = run.amount_kobo === null ? '' : ` ${naira(run.amount_kobo)}`;
+  const amount = run.amount_kobo === null ? null : naira(run.amount_kobo);
+  const couldNot = (why: string) =>
+    t(/*i18n*/ { id: 'schedule.run.couldNot', message: 'Could not run: {why}.' }, { why });
   switch (outcome) {
     case 'running':
-      return 'Running now.';
+      return t(/*i18n*/ { id: 'schedule.run.running', message: 'Running now.' });
     case 'completed':
-      return `Bought${amount}.`;
+      return amount === null
+        ? t(/*i18n*/ { id: 'schedule.run.bought', message: 'Bought.' })
+        : t(/*i18n*/ { id: 'schedule.run.boughtAmount', message: 'Bought {amount}.' }, { amount });
     case 'processing':
-      return `Bought${amount}; the biller is still processing it.`;
+      return amount === null
+        ? t(/*i18n*/ { id: 'schedule.run.processing', message: 'Bought; the biller is still processing it.' })
+        : t(
+            /*i18n*/ {
+              id: 'schedule.run.processingAmount',
+              message: 'Bought {amount}; the biller is still processing it.',
+            },
+            { amount },
+          );
     case 'canceled':
-      return `Could not run: ${scheduleRunReasons['biller-failed']}.`;
+      return couldNot(t(scheduleRunReasons['biller-failed']));
     case 'missed':
-      return `Missed: ${scheduleRunReasons.missed}. ${nextStep('missed')}`;
+      return t(
+        /*i18n*/ { id: 'schedule.run.missed', message: 'Missed: {why}. {next}' },
+        {
+          why: t(scheduleRunReasons.missed),
+          next: nextStep('missed'),
+        },
+      );
     case 'skipped':
-      return `Skipped: ${scheduleRunReasons[reason ?? 'already-renewed']}.`;
+      return t(
+        /*i18n*/ { id: 'schedule.run.skipped', message: 'Skipped: {why}.' },
+        {
+          why: t(scheduleRunReasons[reason ?? 'already-renewed']),
+        },
+      );
     case 'failed': {
       const why = reason ?? 'refused';
-      return `Could not run: ${whyNotBought(why, run.detail)}. ${nextStep(why)}`;
+      return t(
+        /*i18n*/ { id: 'schedule.run.failed', message: 'Could not run: {why}. {next}' },
+        {
+          why: whyNotBought(why, run.detail),
+          next: nextStep(why),
+        },
+      );
     }
   }
 }

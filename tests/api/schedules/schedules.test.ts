@@ -212,6 +212,46 @@ describe.each(backends)('schedules on $name', (backend) => {
     ).toHaveLength(1);
   });
 
+  it('an account in Yoruba is told of a run that could not happen, and reminded of the next, in Yoruba', async () => {
+    const yoruba = await newBuyer(t, 100);
+    const chosen = await t.call<UserData>('/api/user/language', { token: yoruba.token, body: { language: 'yo' } });
+    expect(chosen.body.data!.language).toBe('yo');
+    const at = lagosIn(t, 30);
+    const schedule = await createdSchedule(t, yoruba.token, airtimeIn(30, { name: 'Mum airtime' }));
+    moveClockTo(t, at.at);
+    expect((await runSchedules(t)).failed).toBe(1);
+
+    const [notice] = await notifications(yoruba.token);
+    expect(notice.title).toBe('Kò ṣeé ṣe: Mum airtime');
+    expect(notice.content).toMatch(
+      /^“Mum airtime” \(₦200\.00 fún 08031234567\), tí ó yẹ ní .+: a kò ra nǹkan kan nítorí pé owó inú àpò owó rẹ kò tó\. /,
+    );
+    expect(notice.content).toMatch(/Fi owó sínú àpò owó rẹ, lẹ́yìn náà tẹ Retry now lórí Schedules\.$/);
+    const mail = mails(yoruba.email)[0];
+    expect(mail.subject).toBe('Kò ṣeé ṣe: Mum airtime');
+    expect(mail.text).toContain('Ìdí: owó inú àpò owó rẹ kò tó\n');
+    expect(mail.text).toContain(`Fi owó sínú àpò owó rẹ: ${t.config.publicUrl}/funding\n`);
+    expect(mail.text).toContain(`Gbìyànjú lẹ́ẹ̀kan sí i: ${t.config.publicUrl}/schedules?schedule=${schedule.id}\n`);
+    expect(mail.text).toMatch(/\(àkókò Èkó\)\n/);
+    expect(mail.text).toContain('O fọwọ́ sí ètò yìí pẹ̀lú PIN ìsanwó rẹ.');
+    expect(mail.html).toContain('Ìdí');
+    // The list on /schedules speaks the request's language, the account's.
+    const [listed] = await schedulesOf(t, yoruba.token);
+    expect(listed.last_run!.message).toBe(
+      'Kò ṣeé ṣe: owó inú àpò owó rẹ kò tó. Fi owó sínú àpò owó rẹ, lẹ́yìn náà tẹ Retry now lórí Schedules.',
+    );
+
+    const next = lagosIn(t, 3 * 24 * 60);
+    await createdSchedule(t, yoruba.token, airtimeIn(3 * 24 * 60, { amount: 1_000, name: 'Light bill' }));
+    moveClockTo(t, new Date(next.at.getTime() - DAY_MS + 60_000));
+    expect((await runSchedules(t)).reminded).toBe(1);
+    const [reminder] = await notifications(yoruba.token);
+    expect(reminder.title).toBe('Ọ̀la: Light bill');
+    expect(reminder.content).toContain('“Light bill” (₦1,000.00 fún 08031234567) yóò ṣiṣẹ́ ní ');
+    expect(reminder.content).toContain('Àpò owó rẹ ní ₦100.00: fi ó kéré tán ₦900.00 sínú rẹ̀ ṣáájú ìgbà náà.');
+    expect(mails(yoruba.email)[0].subject).toBe('Ọ̀la: Light bill (₦1,000.00)');
+  });
+
   it(`${FAILURES_BEFORE_PAUSE} failures in a row pause the schedule and say so; resume starts it again`, async () => {
     const broke = await newBuyer(t, 0);
     const { time } = lagosIn(t, 10);
