@@ -35,6 +35,7 @@ const PER_ACCOUNT: Record<string, keyof RateLimits> = {
   '/api/resend-otp': 'resendOtp',
   '/api/verify-otp': 'verifyOtp',
   '/api/update-profile': 'updateProfile',
+  '/api/user/language': 'setLanguage',
   '/api/change-password': 'changePassword',
   '/api/change-pin': 'changePin',
   '/api/forgot-pin': 'forgotPin',
