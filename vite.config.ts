@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkGroups } from './scripts/chunkGroups.ts';
+import { compiledWords } from './scripts/compileWords.ts';
 import { plainLazyImports, reactRouterTreeShaking } from './scripts/leanBundle.ts';
 import { offlineApp } from './scripts/offlineApp.ts';
 import { routePages } from './scripts/routePages.ts';
@@ -28,7 +29,14 @@ const productionAliases = [
 ];
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), reactRouterTreeShaking(), plainLazyImports(), routePages(), offlineApp(mode)],
+  plugins: [
+    react(),
+    ...(command === 'build' ? [compiledWords()] : []),
+    reactRouterTreeShaking(),
+    plainLazyImports(),
+    routePages(),
+    offlineApp(mode),
+  ],
   resolve: { alias: command === 'build' ? productionAliases : [] },
   server: {
     // `npm run dev` serves the SPA with hot reload and forwards the API to a running `npm start`.

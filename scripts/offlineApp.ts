@@ -6,7 +6,7 @@
 // A new version waits until the user reloads through the app's prompt (registerType 'prompt').
 import type { PluginOption } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { ROUTE_PAGES_DIR } from './routePages.ts';
+import { LANGUAGES_DIR, ROUTE_PAGES_DIR } from './routePages.ts';
 
 /** Our colours (src/ui/kit/global.css): the brand green, and the page's background. */
 const THEME_COLOUR = '#008751';
@@ -58,10 +58,11 @@ export function offlineApp(mode: string): PluginOption {
     manifest,
     workbox: {
       globPatterns: PRECACHED,
-      // The build's own bookkeeping, the service worker's files themselves, and the operator
+      // The other languages' pages (a visitor reads one language; the app redraws a precached
+      // English page in theirs, src/ui/kit/language.ts), the build's own bookkeeping, the service worker's files themselves, and the operator
       // console's page and chunk: served only on the console's own port (OPS_PORT), they are not
       // found on the customer's origin, and one missing file fails the whole precache.
-      globIgnores: ['.vite/**', '.inputs', 'sw.js', 'workbox-*.js', 'console.html', 'assets/console-*.js'],
+      globIgnores: ['.vite/**', '.inputs', `${LANGUAGES_DIR}/**`, 'sw.js', 'workbox-*.js', 'console.html', 'assets/console-*.js'],
       manifestTransforms: [pagesAtTheirRoutes],
       // Any other path of the app gets the page the server gives it (its "not here" page).
       navigateFallback: '404',

@@ -17,8 +17,10 @@
 import { dirname, resolve } from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../core/i18n/locales';
 import type { RouteHandle } from '../src/ui/app/routes';
 import { REACT_DOM_CLIENT } from './chunkGroups';
+import { compiledWords } from './compileWords';
 
 const ROUTES_MODULE = resolve('src/ui/app/routes.tsx');
 const PRERENDER_MODULE = resolve('src/ui/prerender.tsx');
@@ -29,6 +31,9 @@ export const BOOT_MODULE = resolve('src/ui/boot.ts');
 const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/g;
 /** Where the pages go in dist/, one `<path>.html` per route. */
 export const ROUTE_PAGES_DIR = 'pages';
+/** Where another language's pages go in dist/: `i18n/<locale>/index.html` and `i18n/<locale>/pages/<path>.html`. */
+export const LANGUAGES_DIR = 'i18n';
+const CATALOGUES_DIR = resolve('core/i18n/catalogues');
 /** The page of every path the route table does not name (its catch-all), drawn at this path. */
 export const NOT_FOUND_PAGE = '/404';
 const ROOT = '<div id="root"></div>';
@@ -114,6 +119,8 @@ function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.Ou
   if (!entryScripts.includes(entry.fileName)) this.error(`index.html does not load the entry ${entry.fileName}`);
   const index = written.replace(MODULE_SCRIPT, '');
   if (!index.includes(ROOT)) this.error(`index.html has no empty ${ROOT} to render the routes into`);
+  // Each language's page says its own language in its place.
+  if (!index.includes('<html lang="en">')) this.error('index.html does not open with <html lang="en">');
   // A stylesheet index.html already links needs no second link.
   const linked = new Set([...index.matchAll(/href="\/([^"]+\.css)"/g)].map((match) => match[1]));
   /** The head of the page of a route that loads `scripts` and `styles`. */
@@ -124,6 +131,21 @@ function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.Ou
     bootTag(boot.fileName, entry.fileName, [...new Set([...entryScripts, ...scripts])]),
   ];
   return { index, head };
+}
+
+/** Where the page of `path` in `locale` goes in dist/ (the server's choice, server/http/spa.ts). */
+export function pageFile(locale: Locale, path: string): string {
+  const prefix = locale === DEFAULT_LOCALE ? '' : `${LANGUAGES_DIR}/${locale}/`;
+  return path === '/' ? `${prefix}index.html` : `${prefix}${ROUTE_PAGES_DIR}${path}.html`;
+}
+
+/** A language's catalogue chunk (none for English, whose words are the code's): its page loads it before hydrating. */
+function catalogueFiles(this: Rollup.PluginContext, locale: Locale, bundle: Rollup.OutputBundle): string[] {
+  if (locale === DEFAULT_LOCALE) return [];
+  const file = resolve(CATALOGUES_DIR, `${locale}.ts`);
+  const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === file);
+  if (!chunk) this.error(`the build has no chunk for the ${locale} catalogue`);
+  return [chunk.fileName];
 }
 
 export function routePages(): Plugin {
@@ -141,30 +163,35 @@ export function routePages(): Plugin {
           configFile: false,
           logLevel: 'error',
         });
-        const { module: renderer } = await runnerImport<{ renderRoute: (path: string) => Promise<string> }>(
+        const { module: renderer } = await runnerImport<{ renderRoute: (path: string, locale: Locale) => Promise<string> }>(
           PRERENDER_MODULE,
           {
             configFile: false,
             logLevel: 'error',
-            plugins: [withoutStyles],
+            plugins: [withoutStyles, compiledWords()],
           },
         );
         const written = new Set<string>();
         for (const path of [...pathsOf(module.routes), NOT_FOUND_PAGE]) {
           const { scripts, styles } = routeFiles.call(this, module.routes, path, bundle);
           if (scripts.size === 0) continue;
-          const rendered = await renderer.renderRoute(path);
-          // The page's only script is the boot module: a rendered one would be refused by the CSP.
-          if (/<script\b/i.test(rendered)) this.error(`route ${path}: the rendered HTML holds a <script>`);
-          const page = inlineStyles(
-            index
-              .replace('</head>', `\n    ${head(scripts, styles).join('\n    ')}\n  </head>`)
-              .replace(ROOT, `<div id="root">${rendered}</div>`),
-            bundle,
-          );
-          // The landing's page is index.html itself.
-          if (path === '/') html.source = page;
-          else this.emitFile({ type: 'asset', fileName: `${ROUTE_PAGES_DIR}${path}.html`, source: page });
+          for (const locale of LOCALES) {
+            const rendered = await renderer.renderRoute(path, locale);
+            // The page's only script is the boot module: a rendered one would be refused by the CSP.
+            if (/<script\b/i.test(rendered)) this.error(`route ${path}: the rendered HTML holds a <script>`);
+            const files = new Set([...scripts, ...catalogueFiles.call(this, locale, bundle)]);
+            const page = inlineStyles(
+              index
+                .replace('<html lang="en">', `<html lang="${locale}">`)
+                .replace('</head>', `\n    ${head(files, styles).join('\n    ')}\n  </head>`)
+                .replace(ROOT, `<div id="root">${rendered}</div>`),
+              bundle,
+            );
+            const fileName = pageFile(locale, path);
+            // The landing's English page is index.html itself.
+            if (fileName === 'index.html') html.source = page;
+            else this.emitFile({ type: 'asset', fileName, source: page });
+          }
           written.add(path);
         }
         // index.html as Vite wrote it would load the app before its first paint.

@@ -62,3 +62,24 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .sort((a, b) => b.weight - a.weight || a.order - b.order)
     .map(({ range }) => range);
 }
+
+/**
+ * The cookie that remembers a visitor's chosen language (the picker's, or the account's once
+ * signed in), so that the server answers a page already in it. It says nothing about the visitor
+ * but the language, so it is readable by the app, which writes it.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
+/** The language a `Cookie` header names in LANGUAGE_COOKIE, if it names one the app speaks. */
+export function cookieLocale(header: string | undefined): Locale | null {
+  const value = (header ?? '')
+    .split(';')
+    .slice(0, MAX_RANGES * 5)
+    .map((pair) => pair.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLocale(value) ? value : null;
+}
+
+/** The language a page is served in: the visitor's choice (the cookie), else their browser's first the app speaks. */
+export const pageLocale = (cookie: string | undefined, acceptLanguage: string | undefined): Locale =>
+  cookieLocale(cookie) ?? pickLocale(acceptedLanguages(acceptLanguage));

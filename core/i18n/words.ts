@@ -23,6 +23,12 @@ export interface Words {
  */
 export type Values = Readonly<Record<string, string | number>>;
 
+/**
+ * What a reader is shown, as a flow hands it to the view: text already in the reader's language
+ * (the server's answer, said in the account's language), or words for the view to say in it.
+ */
+export type Wording = string | Words | { readonly words: Words; readonly values: Values };
+
 export interface Translator {
   /** `words` in the current language, its placeholders filled; the English text where the catalogue lacks it. */
   t(words: Words, values?: Values): string;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALES, pageLocale, type Locale } from '../../core/i18n/locales';
 import { failure } from './envelope';
 
 /** The console's build output: its page and every chunk of its own (scripts/chunkGroups.ts names them console-…). */
@@ -17,7 +18,12 @@ export interface Spa {
   routePages: ReadonlySet<string>;
   /** What any other path gets: the prerendered "not here" page, or index.html in a build without one. */
   otherPaths: string;
+  /** The languages other than English whose pages the build holds (scripts/routePages.ts: `i18n/<locale>/`). */
+  languages: ReadonlySet<Locale>;
 }
+
+/** Where another language's pages are in the build: its own index.html and pages/ beside English's. */
+const LANGUAGES_DIR = 'i18n';
 
 /** The page scripts/routePages.ts renders for the paths the route table does not name. */
 const NOT_FOUND_PAGE = '/404';
@@ -34,6 +40,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     setHeaders: cacheHeaders,
     preCompressed: true,
     allowedPath: (path) => !CONSOLE_FILES.test(path),
+    // The landing is a page like any other: in the visitor's language (notFoundHandler).
+    index: false,
   });
   const pages = resolve(root, 'pages');
   const routePages = new Set(
@@ -43,7 +51,24 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
           .map((name) => `/${name.slice(0, -'.html'.length)}`)
       : [],
   );
-  return { routePages, otherPaths: routePages.has(NOT_FOUND_PAGE) ? `pages${NOT_FOUND_PAGE}.html` : 'index.html' };
+  const languages = new Set(
+    LOCALES.filter((locale) => locale !== DEFAULT_LOCALE && existsSync(resolve(root, LANGUAGES_DIR, locale, 'index.html'))),
+  );
+  return {
+    routePages,
+    otherPaths: routePages.has(NOT_FOUND_PAGE) ? `pages${NOT_FOUND_PAGE}.html` : 'index.html',
+    languages,
+  };
+}
+
+/**
+ * The page for `route` in the visitor's language: the one they chose (the app's cookie), else
+ * their browser's first the app speaks; English where the build has no pages in it.
+ */
+function pageFor(spa: Spa, route: string, request: FastifyRequest): string {
+  const page = route === '/' ? 'index.html' : spa.routePages.has(route) ? `pages${route}.html` : spa.otherPaths;
+  const locale = pageLocale(request.headers.cookie, request.headers['accept-language']);
+  return spa.languages.has(locale) ? `${LANGUAGES_DIR}/${locale}/${page}` : page;
 }
 
 const isApiPath = (path: string) => /^\/(api|dev)(\/|$)/.test(path);
@@ -62,7 +87,9 @@ export function notFoundHandler(spa: Spa | null) {
     const page = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !looksLikeFile(path);
     if (spa && page) {
       const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
-      return reply.sendFile(spa.routePages.has(route) ? `pages${route}.html` : spa.otherPaths);
+      // A cache between us and the visitor must not hand one visitor's language to another.
+      reply.header('Vary', 'Accept-Language, Cookie');
+      return reply.sendFile(pageFor(spa, route, request));
     }
     return reply.code(404).send(failure(`not found: ${request.method} ${path.slice(0, 200)}`));
   };

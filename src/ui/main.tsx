@@ -5,6 +5,7 @@ import { loadInspector } from './app/inspector';
 import { nextTask } from '../../core/nextTask';
 import { hydrationStarts } from './app/hydration';
 import { preloadRoute } from './app/routes';
+import { speakChosenLanguage } from './kit/language';
 import './kit/global.css';
 
 // The declarative router: the data router's extra features would cost the landing page about
@@ -39,7 +40,10 @@ async function start() {
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
   await preloadRoute(location.pathname, nextTask);
+  const inPageLanguage = await speakChosenLanguage();
   const container = document.getElementById('root')!;
+  // A page in another language than the visitor's (the precache's English) is drawn anew.
+  if (!inPageLanguage) container.replaceChildren();
   startTransition(() => {
     if (container.hasChildNodes()) {
       hydrationStarts();

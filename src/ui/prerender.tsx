@@ -6,7 +6,9 @@ import type { RouteObject } from 'react-router-dom';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/App';
+import type { Locale } from '../../core/i18n/locales';
 import { routes, type RouteHandle } from './app/routes';
+import { loadEveryLanguage, renderIn } from './kit/language';
 
 const handles = (list: RouteObject[]): RouteHandle[] =>
   list.flatMap((route) => [...(route.handle ? [route.handle as RouteHandle] : []), ...handles(route.children ?? [])]);
@@ -14,13 +16,14 @@ const handles = (list: RouteObject[]): RouteHandle[] =>
 // Every lazy module is loaded while this module is: the runner that loads it is closed by the
 // time the pages are rendered. Loaded, each screen renders at once, as in the browser, whose
 // page loads its route's modules before hydrating.
-await Promise.all(handles(routes).map((handle) => handle.preload()));
+await Promise.all([...handles(routes).map((handle) => handle.preload()), loadEveryLanguage()]);
 
 /**
- * The HTML of the app at `path`. A screen that fails to render fails the build: React would
- * otherwise leave its boundary for the browser to draw.
+ * The HTML of the app at `path`, in `locale`. A screen that fails to render fails the build: React
+ * would otherwise leave its boundary for the browser to draw.
  */
-export async function renderRoute(path: string): Promise<string> {
+export async function renderRoute(path: string, locale: Locale): Promise<string> {
+  renderIn(locale);
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StaticRouter location={path}>

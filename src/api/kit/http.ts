@@ -58,6 +58,16 @@ function isSessionRefusal(status: number | undefined, envelope: Envelope): boole
 /** Sends a request with these headers; answers what came back, which should be an envelope. */
 type Exchange = (headers: Record<string, string>) => Promise<unknown>;
 
+const authorisation = (token: string | null | undefined): Record<string, string> =>
+  token ? { Authorization: `Bearer ${token}` } : {};
+
+/**
+ * The language the page speaks (src/ui/kit/language.ts keeps `<html lang>`): the server answers
+ * in it before sign-in, and registration gives it to the new account.
+ */
+const language = (): Record<string, string> =>
+  typeof document !== 'undefined' && document.documentElement.lang ? { 'Accept-Language': document.documentElement.lang } : {};
+
 /**
  * What every call shares: the bearer token and headers, and the envelope back — also for
  * 4xx/5xx answers, so callers branch on `type` alone. Network and parse failures throw a
@@ -72,7 +82,7 @@ async function answerOf<T>(options: CallOptions, exchange: Exchange): Promise<En
   await nextTask();
   let answer: unknown;
   try {
-    answer = await exchange({ ...(token ? { Authorization: `Bearer ${token}` } : {}), ...options.headers });
+    answer = await exchange({ ...authorisation(token), ...language(), ...options.headers });
   } catch (error) {
     // Cancelled by the flow that asked: nobody is waiting for a message.
     if (options.signal?.aborted) throw error;

@@ -1,4 +1,5 @@
 import { emit, type ActionFunction } from 'xstate';
+import type { Wording } from '../../../core/i18n/words';
 
 /**
  * What a flow machine asks of its surroundings. Machines stay free of React, the router and
@@ -7,7 +8,7 @@ import { emit, type ActionFunction } from 'xstate';
  */
 export type ToastLevel = 'success' | 'error' | 'info';
 export type FlowEmitted =
-  | { type: 'toast'; level: ToastLevel; message: string }
+  | { type: 'toast'; level: ToastLevel; message: Wording }
   | { type: 'navigate'; to: string }
   /**
    * Leave the app for another site's page (a partner's hosted checkout): a full page load, never a
@@ -29,12 +30,12 @@ type Effect<P> = ActionFunction<any, any, any, P, never, never, never, never, Fl
 
 /** Named actions every flow machine spreads into its `setup({ actions })`. */
 export const effects = {
-  toast: emit((_, params: { level: ToastLevel; message: string }) => ({
+  toast: emit((_, params: { level: ToastLevel; message: Wording }) => ({
     type: 'toast' as const,
     ...params,
   })) as Effect<{
     level: ToastLevel;
-    message: string;
+    message: Wording;
   }>,
   navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })) as Effect<{
     to: string;

@@ -6,6 +6,7 @@ import { loginMachine } from '../../machines/account/login';
 import { useHydrated } from '../kit/useHydrated';
 import { useFlow } from '../kit/useFlow';
 import { useSession } from '../app/SessionContext';
+import { LanguagePicker } from '../kit/LanguagePicker';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from '../kit/PasswordField';
 import { SubmitButton } from '../kit/SubmitButton';
@@ -62,6 +63,7 @@ export default function LoginScreen() {
       <p className="auth-links">
         New here? <Link to="/register">Create an account</Link>
       </p>
+      <LanguagePicker />
     </AuthLayout>
   );
 }

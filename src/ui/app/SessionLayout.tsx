@@ -10,6 +10,7 @@ import { getInspect } from './inspector';
 import { startSoon } from './hydration';
 import { SessionProvider } from './SessionContext';
 import { useToastsWanted } from '../kit/toaster';
+import { currentLanguage, speak } from '../kit/language';
 import { performEffects } from '../kit/useFlow';
 
 // This module is loaded with the first route that needs a session, never by the landing page,
@@ -57,9 +58,14 @@ export default function SessionLayout() {
       }),
     [session],
   );
-  // A purchase in flight holds back a new version of the app (appUpdate machine).
+  // A purchase in flight holds back a new version of the app (appUpdate machine). The account's
+  // language is the app's on every device: signing in, or choosing it on /more, speaks it.
   useEffect(() => {
-    const subscription = session.subscribe((snapshot) => reportBusy(snapshot.context.loading));
+    const subscription = session.subscribe((snapshot) => {
+      reportBusy(snapshot.context.loading);
+      const { language } = snapshot.context.user;
+      if (language !== null && language !== currentLanguage()) void speak(language).catch(() => undefined);
+    });
     return () => subscription.unsubscribe();
   }, [session]);
   return (

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type * as ReactToastify from 'react-toastify';
+import type { Wording } from '../../../core/i18n/words';
 import type { ToastLevel } from '../../machines/kit/effects';
+import { say } from './language';
 
 type Toastify = typeof ReactToastify;
 
@@ -46,7 +48,8 @@ const shown = new Map<string, ReactToastify.Id>();
  * again while it is still up (a second wrong pin), a message replaces its earlier toast and is
  * shown for its full time: neither dropped as a duplicate of one about to close, nor stacked.
  */
-export function showToast(level: ToastLevel, message: string): void {
+export function showToast(level: ToastLevel, wording: Wording): void {
+  const message = say(wording);
   withToastify(({ toast }) => {
     const key = `${level}:${message}`;
     const earlier = shown.get(key);

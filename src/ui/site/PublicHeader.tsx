@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Brand } from '../kit/Brand';
+import { LanguagePicker } from '../kit/LanguagePicker';
 
 /**
  * The header of the public pages: brand and the way in. It reads no session, so these pages
@@ -18,6 +19,7 @@ export function PublicHeader() {
             Sign up
           </Link>
         </nav>
+        <LanguagePicker />
       </div>
     </header>
   );
