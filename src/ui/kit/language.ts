@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { Messages } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { cookieLocale, DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, LOCALES, type Locale } from '../../../core/i18n/locales';
-import { createTranslator, type Values, type Wording, type Words } from '../../../core/i18n/words';
+import { createTranslator, type Catalogue, type Values, type Wording, type Words } from '../../../core/i18n/words';
 
 // The language the app's screens speak, one at a time for the whole page. English needs no
 // catalogue: its text is the code's own (compiled at build time, scripts/compileWords.ts);
@@ -9,10 +9,11 @@ import { createTranslator, type Values, type Wording, type Words } from '../../.
 
 let current: Locale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();
-const translator = createTranslator(() => current);
+// Development and the tests compile the English as it is said; the build has compiled it (no compiler shipped).
+const translator = createTranslator(() => current, import.meta.env.DEV ? compileMessage : undefined);
 const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
-const catalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+const catalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Catalogue }>> = {
   pcm: () => import('../../../core/i18n/catalogues/pcm'),
   ha: () => import('../../../core/i18n/catalogues/ha'),
   yo: () => import('../../../core/i18n/catalogues/yo'),
