@@ -40,8 +40,6 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     setHeaders: cacheHeaders,
     preCompressed: true,
     allowedPath: (path) => !CONSOLE_FILES.test(path),
-    // The landing is a page like any other: in the visitor's language (notFoundHandler).
-    index: false,
   });
   const pages = resolve(root, 'pages');
   const routePages = new Set(
@@ -51,14 +49,24 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
           .map((name) => `/${name.slice(0, -'.html'.length)}`)
       : [],
   );
-  const languages = new Set(
+  const languages: ReadonlySet<Locale> = new Set(
     LOCALES.filter((locale) => locale !== DEFAULT_LOCALE && existsSync(resolve(root, LANGUAGES_DIR, locale, 'index.html'))),
   );
-  return {
+  const spa = {
     routePages,
     otherPaths: routePages.has(NOT_FOUND_PAGE) ? `pages${NOT_FOUND_PAGE}.html` : 'index.html',
     languages,
   };
+  // The landing is a page like any other, in the visitor's language: not the static index.html.
+  app.get('/', (request, reply) => sendPage(spa, '/', request, reply));
+  return spa;
+}
+
+/** Answers the page of `route` in the visitor's language. */
+function sendPage(spa: Spa, route: string, request: FastifyRequest, reply: FastifyReply) {
+  // A cache between us and the visitor must not hand one visitor's language to another.
+  reply.header('Vary', 'Accept-Language, Cookie');
+  return reply.sendFile(pageFor(spa, route, request));
 }
 
 /**
@@ -86,10 +94,7 @@ export function notFoundHandler(spa: Spa | null) {
     const path = request.url.split('?')[0];
     const page = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !looksLikeFile(path);
     if (spa && page) {
-      const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
-      // A cache between us and the visitor must not hand one visitor's language to another.
-      reply.header('Vary', 'Accept-Language, Cookie');
-      return reply.sendFile(pageFor(spa, route, request));
+      return sendPage(spa, path.length > 1 ? path.replace(/\/+$/, '') : path, request, reply);
     }
     return reply.code(404).send(failure(`not found: ${request.method} ${path.slice(0, 200)}`));
   };

@@ -195,6 +195,39 @@ describe.each(backends)('the built SPA on $name', (backend) => {
     }
   });
 
+  it("answers each page in the visitor's language: the chosen one (its cookie), else the browser's, else English", async () => {
+    const yoruba = (page: string) =>
+      `<!doctype html><html lang="yo"><title>Naira Wallet</title><div id="root">${page}</div>`;
+    await mkdir(join(dist, 'i18n', 'yo', 'pages'), { recursive: true });
+    await writeFile(join(dist, 'i18n', 'yo', 'index.html'), yoruba('ilé'));
+    await writeFile(join(dist, 'i18n', 'yo', 'pages', 'dashboard.html'), yoruba('àpò'));
+    const withLanguages = await startTestApp(backend, { config: { ...PRODUCTION, staticDir: dist } });
+    const page = (url: string, headers: Record<string, string>) =>
+      withLanguages.app.inject({ method: 'GET', url, headers });
+    try {
+      expect((await page('/', { 'accept-language': 'yo-NG,en;q=0.5' })).body).toBe(yoruba('ilé'));
+      expect((await page('/dashboard', { 'accept-language': 'fr, yo;q=0.9' })).body).toBe(yoruba('àpò'));
+      // The visitor's choice outweighs the browser's list, both ways.
+      expect((await page('/dashboard', { cookie: 'theme=dark; lang=yo', 'accept-language': 'en' })).body).toBe(
+        yoruba('àpò'),
+      );
+      expect((await page('/dashboard', { cookie: 'lang=en', 'accept-language': 'yo' })).body).toBe(DASHBOARD_PAGE);
+      // A language the build has no pages in, or one the app does not speak, is answered in English.
+      expect((await page('/dashboard', { 'accept-language': 'ha' })).body).toBe(DASHBOARD_PAGE);
+      expect((await page('/dashboard', { cookie: 'lang=../../etc', 'accept-language': 'fr' })).body).toBe(
+        DASHBOARD_PAGE,
+      );
+      for (const headers of [{ 'accept-language': 'yo' }, { 'accept-language': 'en', 'accept-encoding': 'br' }]) {
+        const answered = await page('/dashboard', headers);
+        expect(answered.headers.vary).toMatch(/Accept-Language/);
+        expect(answered.headers.vary).toMatch(/Cookie/);
+      }
+    } finally {
+      await withLanguages.close();
+      await rm(join(dist, 'i18n'), { recursive: true });
+    }
+  });
+
   it('serves hashed assets with a long cache, and a missing file as 404', async () => {
     const asset = await get('/assets/app-1a2b3c.js');
     expect(asset.statusCode).toBe(200);
