@@ -11,6 +11,7 @@ import {
 import type { TestPath } from 'xstate/graph';
 import { ApiError } from '../../src/api/kit/http';
 import type { FlowEmitted } from '../../src/machines/kit/effects';
+import { say } from '../../src/ui/kit/language';
 import type { createTransitionCoverage } from '../../testkit/models/kit/transitionCoverage';
 
 /**
@@ -89,11 +90,18 @@ export const leaves = (actor: AnyActorRef, state: StateValue) =>
 
 // ── What each step checks ──────────────────────────────────────────────────────────────────
 
-/** Collects what an actor emits; each step states what it expects, and `check` compares after the step. */
+/**
+ * Collects what an actor emits; each step states what it expects, and `check` compares after the step.
+ * A toast is kept as the reader sees it in English, whether the flow said it in words or the server did.
+ */
 export function effectLog(actor: AnyActorRef) {
   const seen: FlowEmitted[] = [];
   let expected: FlowEmitted[] = [];
-  actor.on('*', (emitted: FlowEmitted) => void seen.push(emitted));
+  actor.on(
+    '*',
+    (emitted: FlowEmitted) =>
+      void seen.push(emitted.type === 'toast' ? { ...emitted, message: say(emitted.message) } : emitted),
+  );
   return {
     expect(effects: FlowEmitted[]) {
       expected = effects;

@@ -26,10 +26,16 @@ export type PasskeysEvent =
   | { type: 'passkeys.remove'; id: number }
   | { type: 'passkeys.reload' };
 
-export const ENTER_PASSWORD = 'please enter your password to add a passkey';
-export const NAME_NEEDED = 'please give the passkey a name';
+export const ENTER_PASSWORD = /*i18n*/ {
+  id: 'account.passkeys.enterPassword',
+  message: 'please enter your password to add a passkey',
+};
+export const NAME_NEEDED = /*i18n*/ { id: 'account.passkeys.nameNeeded', message: 'please give the passkey a name' };
 /** The phone's prompt closed without a passkey made. */
-export const NOT_MADE = 'no passkey was made: try again when your phone asks for its screen lock';
+export const NOT_MADE = /*i18n*/ {
+  id: 'account.passkeys.notMade',
+  message: 'no passkey was made: try again when your phone asks for its screen lock',
+};
 
 const EMPTY_FORM: PasskeyForm = { password: '', name: '' };
 

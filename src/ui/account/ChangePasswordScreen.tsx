@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ChangePasswordForm } from '../../domain/account/accountForms';
 import { changePasswordMachine } from '../../machines/account/changePassword';
+import { useT } from '../kit/language';
 import { useFlow } from '../kit/useFlow';
 import { AccountLayout } from './AccountLayout';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -10,6 +11,7 @@ import { SubmitButton } from '../kit/SubmitButton';
 
 /** /password: the current password, then the new one twice. */
 export default function ChangePasswordScreen() {
+  const t = useT();
   const actor = useFlow(changePasswordMachine);
   const form = useSelector(actor, (s) => s.context.form);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -21,12 +23,22 @@ export default function ChangePasswordScreen() {
     actor.send({ type: 'password.submit' });
   };
 
+  const title = t(/*i18n*/ { id: 'account.password.title', message: 'Change password' });
+
   return (
-    <AccountLayout title="Change password" subtitle="Enter your current password, then choose a new one.">
+    <AccountLayout
+      title={title}
+      subtitle={t(
+        /*i18n*/ {
+          id: 'account.password.subtitle',
+          message: 'Enter your current password, then choose a new one.',
+        },
+      )}
+    >
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form card account-form" noValidate onSubmit={submit}>
         <PasswordField
-          label="Current password"
+          label={t(/*i18n*/ { id: 'account.password.current', message: 'Current password' })}
           value={form.old_password}
           onValueChange={change('old_password')}
           autoComplete="current-password"
@@ -37,7 +49,7 @@ export default function ChangePasswordScreen() {
           onNewPassword={change('new_password')}
           onConfirmation={change('confirm_new_password')}
         />
-        <SubmitButton busy={busy}>Change password</SubmitButton>
+        <SubmitButton busy={busy}>{title}</SubmitButton>
       </form>
     </AccountLayout>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '../kit/language';
 import { TextField } from '../kit/TextField';
 
 interface DateOfBirthFieldProps {
@@ -15,11 +16,12 @@ interface DateOfBirthFieldProps {
  * either way; `bday` lets the browser fill it in.
  */
 export function DateOfBirthField({ value, onValueChange, hint }: DateOfBirthFieldProps) {
+  const t = useT();
   const hintId = useId();
   return (
     <div className="field-with-hint">
       <TextField
-        label="Date of birth"
+        label={t(/*i18n*/ { id: 'account.id.birthDate', message: 'Date of birth' })}
         type="date"
         value={value}
         onValueChange={onValueChange}

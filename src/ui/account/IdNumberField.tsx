@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import { maskId, visibleDigits } from '../../domain/kit/mask';
+import { useT } from '../kit/language';
 import { TextField } from '../kit/TextField';
 
 interface IdNumberFieldProps {
@@ -20,6 +21,7 @@ interface IdNumberFieldProps {
  * four digits and can no longer be typed over: changing a verified identity is support's job.
  */
 export function IdNumberField({ label, value, saved, onValueChange }: IdNumberFieldProps) {
+  const t = useT();
   const hintId = useId();
   const ending = visibleDigits(saved);
   return (
@@ -37,9 +39,20 @@ export function IdNumberField({ label, value, saved, onValueChange }: IdNumberFi
         aria-describedby={hintId}
       />
       <p id={hintId} className="hint">
-        {saved
-          ? `Verified${ending ? `, ending in ${ending}` : ''}. To change it, contact support.`
-          : `${ID_NUMBER_MAX_LENGTH} digits, checked when you save.`}
+        {!saved
+          ? t(
+              /*i18n*/ { id: 'account.id.digits', message: '{length} digits, checked when you save.' },
+              { length: String(ID_NUMBER_MAX_LENGTH) },
+            )
+          : ending
+            ? t(
+                /*i18n*/ {
+                  id: 'account.id.verifiedEnding',
+                  message: 'Verified, ending in {ending}. To change it, contact support.',
+                },
+                { ending },
+              )
+            : t(/*i18n*/ { id: 'account.id.verified', message: 'Verified. To change it, contact support.' })}
       </p>
     </div>
   );

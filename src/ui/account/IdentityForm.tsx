@@ -3,6 +3,7 @@ import { BANKS } from '../../../core/banks';
 import { ID_NUMBER_MAX_LENGTH } from '../../../core/limits';
 import type { IdentityForm as Form } from '../../domain/kit/identityForms';
 import { DateOfBirthField } from './DateOfBirthField';
+import { useT } from '../kit/language';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
 
@@ -33,6 +34,7 @@ export function IdentityForm({
   onSubmit,
   submitLabel,
 }: IdentityFormProps) {
+  const t = useT();
   const kindId = useId();
   const bankId = useId();
   const bankHintId = useId();
@@ -46,7 +48,7 @@ export function IdentityForm({
     <form className="form card identity-form" noValidate onSubmit={submit}>
       <fieldset className="identity-kind">
         <legend id={kindId} className="field-label">
-          Which number?
+          {t(/*i18n*/ { id: 'account.id.which', message: 'Which number?' })}
         </legend>
         {(['bvn', 'nin'] as const).map((kind) => (
           <label key={kind} className="identity-kind-option">
@@ -57,13 +59,20 @@ export function IdentityForm({
               checked={form.kind === kind}
               onChange={() => onChange('kind', kind)}
             />
-            {kind === 'bvn' ? 'BVN (Bank Verification Number)' : 'NIN (National Identification Number)'}
-            {verified[kind] && <span className="hint"> — verified; type it again to confirm</span>}
+            {kind === 'bvn'
+              ? t(/*i18n*/ { id: 'account.id.bvnLong', message: 'BVN (Bank Verification Number)' })
+              : t(/*i18n*/ { id: 'account.id.ninLong', message: 'NIN (National Identification Number)' })}
+            {verified[kind] && (
+              <span className="hint">
+                {' '}
+                — {t(/*i18n*/ { id: 'account.id.typeAgain', message: 'verified; type it again to confirm' })}
+              </span>
+            )}
           </label>
         ))}
       </fieldset>
       <TextField
-        label={`Your ${label}`}
+        label={t(/*i18n*/ { id: 'account.id.yours', message: 'Your {kind}' }, { kind: label })}
         value={form.bvn_or_nin}
         onValueChange={(value) => onChange('bvn_or_nin', value)}
         inputMode="numeric"
@@ -74,13 +83,19 @@ export function IdentityForm({
       <DateOfBirthField
         value={form.date_of_birth}
         onValueChange={(value) => onChange('date_of_birth', value)}
-        hint={`As registered with your ${label}. This account's phone number must be registered with it too.`}
+        hint={t(
+          /*i18n*/ {
+            id: 'account.id.birthHint',
+            message: "As registered with your {kind}. This account's phone number must be registered with it too.",
+          },
+          { kind: label },
+        )}
       />
       {askBankAccount && form.kind === 'bvn' && (
         <div className="identity-bank">
           <div className="field">
             <label className="field-label" htmlFor={bankId}>
-              Your bank
+              {t(/*i18n*/ { id: 'account.id.bank', message: 'Your bank' })}
             </label>
             <div className="field-control">
               <select
@@ -90,7 +105,7 @@ export function IdentityForm({
                 aria-describedby={bankHintId}
                 onChange={(e) => onChange('bank_code', e.target.value)}
               >
-                <option value="">Choose your bank</option>
+                <option value="">{t(/*i18n*/ { id: 'account.id.chooseBank', message: 'Choose your bank' })}</option>
                 {BANKS.map((bank) => (
                   <option key={bank.code} value={bank.code}>
                     {bank.name}
@@ -100,7 +115,7 @@ export function IdentityForm({
             </div>
           </div>
           <TextField
-            label="Your account number at that bank"
+            label={t(/*i18n*/ { id: 'account.id.accountNumber', message: 'Your account number at that bank' })}
             value={form.bank_account_number}
             onValueChange={(value) => onChange('bank_account_number', value)}
             inputMode="numeric"
@@ -109,7 +124,13 @@ export function IdentityForm({
             autoComplete="off"
           />
           <p id={bankHintId} className="hint">
-            Paystack confirms your BVN with an account in your own name. Leave both empty to skip Paystack.
+            {t(
+              /*i18n*/ {
+                id: 'account.id.bankHint',
+                message:
+                  'Paystack confirms your BVN with an account in your own name. Leave both empty to skip Paystack.',
+              },
+            )}
           </p>
         </div>
       )}

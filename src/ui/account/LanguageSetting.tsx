@@ -1,17 +1,29 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
-import { languageNames, languageReviews, LOCALES } from '../../../core/i18n/locales';
+import { languageNames, languageReviews, LOCALES, type Locale } from '../../../core/i18n/locales';
+import type { Words } from '../../../core/i18n/words';
 import { languageSettingMachine } from '../../machines/account/languageSetting';
 import { useSession, useSessionSelector } from '../app/SessionContext';
+import { useT } from '../kit/language';
 import { useFlow } from '../kit/useFlow';
 
+/** Each language as the reader's own language names it, beside its name in itself. */
+const NAMES: Readonly<Record<Locale, Words>> = {
+  en: /*i18n*/ { id: 'account.language.en', message: 'English' },
+  pcm: /*i18n*/ { id: 'account.language.pcm', message: 'Nigerian Pidgin' },
+  ha: /*i18n*/ { id: 'account.language.ha', message: 'Hausa' },
+  yo: /*i18n*/ { id: 'account.language.yo', message: 'Yoruba' },
+  ig: /*i18n*/ { id: 'account.language.ig', message: 'Igbo' },
+};
+
 /**
- * /more's language: the account's own, which its e-mails and texts are written in. Each language
- * is named in itself (with its `lang`, so a screen reader says it in that language) and in
- * English; one no native speaker has reviewed yet is marked beta. The app's own screens are in
- * English for now, and the card says so rather than let a choice seem to do nothing.
+ * /more's language: the account's own, which the app (the session speaks it, on every device), its
+ * e-mails and its texts are in. Each language is named in itself (with its `lang`, so a screen
+ * reader says it in that language) and in the language the app speaks; one no native speaker has
+ * reviewed yet is marked beta.
  */
 export function LanguageSetting() {
+  const t = useT();
   const session = useSession();
   const actor = useFlow(languageSettingMachine, { session });
   const shown = useSelector(actor, (snapshot) => snapshot.context.shown);
@@ -21,9 +33,14 @@ export function LanguageSetting() {
   const ids = { name: useId(), hint: useId() };
   return (
     <fieldset className="card language-setting" aria-describedby={ids.hint} aria-busy={saving}>
-      <legend className="language-title">Language</legend>
+      <legend className="language-title">{t(/*i18n*/ { id: 'account.language.title', message: 'Language' })}</legend>
       <p id={ids.hint} className="hint">
-        Your e-mails and text messages are written in it, on every device. The app’s screens are in English for now.
+        {t(
+          /*i18n*/ {
+            id: 'account.language.hint',
+            message: 'The app, your e-mails and your text messages are in it, on every device.',
+          },
+        )}
       </p>
       <div className="language-choices">
         {LOCALES.map((locale) => (
@@ -37,14 +54,16 @@ export function LanguageSetting() {
             />
             <span>
               <span lang={locale}>{languageNames[locale].own}</span>
-              {languageNames[locale].own !== languageNames[locale].english && ` (${languageNames[locale].english})`}
+              {languageNames[locale].own !== t(NAMES[locale]) && ` (${t(NAMES[locale])})`}
             </span>
-            {languageReviews[locale] === null && <span className="language-beta">beta</span>}
+            {languageReviews[locale] === null && (
+              <span className="language-beta">{t(/*i18n*/ { id: 'account.language.beta', message: 'beta' })}</span>
+            )}
           </label>
         ))}
       </div>
       <p className="hint" role="status">
-        {saving ? 'Saving…' : ''}
+        {saving ? t(/*i18n*/ { id: 'account.language.saving', message: 'Saving…' }) : ''}
       </p>
     </fieldset>
   );

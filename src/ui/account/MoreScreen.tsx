@@ -1,3 +1,4 @@
+import { useT } from '../kit/language';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSetting } from './LanguageSetting';
@@ -7,12 +8,16 @@ import { LanguageSetting } from './LanguageSetting';
  * e-mail in state never gets here: the RequireUser guard logs out and sends them to /login.
  */
 export default function MoreScreen() {
-  useDocumentTitle('More');
+  const t = useT();
+  const title = t(/*i18n*/ { id: 'account.more.title', message: 'More' });
+  useDocumentTitle(title);
   return (
     <div className="page page-narrow">
       <header className="page-header">
-        <h1 className="page-title">More</h1>
-        <p className="page-subtitle">Your account, security and support.</p>
+        <h1 className="page-title">{title}</h1>
+        <p className="page-subtitle">
+          {t(/*i18n*/ { id: 'account.more.subtitle', message: 'Your account, security and support.' })}
+        </p>
       </header>
       <div className="card">
         <AccountMenu />

@@ -6,8 +6,10 @@ import { phoneVerificationMachine } from '../../machines/account/phoneVerificati
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
+import { useT } from '../kit/language';
 import { useFlow } from '../kit/useFlow';
 import { ResendButton } from './ResendButton';
+import { splitAround } from './splitAround';
 
 type PhoneFlow = Actor<typeof phoneVerificationMachine>;
 
@@ -23,6 +25,7 @@ export function PhoneVerification({ sendAtOnce = false }: { sendAtOnce?: boolean
  * from the text. In the dashboard's prompt, with its "Not now".
  */
 export function PhoneCodeSteps({ actor, prompt = false }: { actor: PhoneFlow; prompt?: boolean }) {
+  const t = useT();
   const phone = useSessionSelector((s) => s.context.user.phone);
   const codeSent = useSelector(actor, (s) => s.matches('active') || s.matches('verified'));
   const otp = useSelector(actor, (s) => s.context.otp);
@@ -41,17 +44,25 @@ export function PhoneCodeSteps({ actor, prompt = false }: { actor: PhoneFlow; pr
   };
   const notNow = prompt && (
     <button type="button" className="btn btn-link" onClick={() => actor.send({ type: 'phone.dismiss' })}>
-      Not now
+      {t(/*i18n*/ { id: 'account.phone.notNow', message: 'Not now' })}
     </button>
   );
 
   if (!codeSent) {
+    const [before, after] = splitAround((slot) =>
+      t(
+        /*i18n*/ { id: 'account.phone.willText', message: 'We will text a {length}-digit code to {phone}' },
+        { length: String(PHONE_CODE_LENGTH), phone: slot },
+      ),
+    );
     return (
       <form className="form phone-verification" noValidate onSubmit={send}>
         <p className="hint">
-          We will text a {PHONE_CODE_LENGTH}-digit code to <strong className="hint-address">{phone}</strong>
+          {before}
+          <strong className="hint-address">{phone}</strong>
+          {after}
         </p>
-        <SubmitButton busy={asking}>Send code</SubmitButton>
+        <SubmitButton busy={asking}>{t(/*i18n*/ { id: 'account.code.send', message: 'Send code' })}</SubmitButton>
         {notNow}
       </form>
     );
@@ -60,17 +71,19 @@ export function PhoneCodeSteps({ actor, prompt = false }: { actor: PhoneFlow; pr
     // noValidate: the machine says what is missing, once, in a toast.
     <form className="form phone-verification" noValidate onSubmit={submit}>
       <TextField
-        label={`Code we texted to ${phone}`}
+        label={t(/*i18n*/ { id: 'account.phone.code', message: 'Code we texted to {phone}' }, { phone })}
         value={otp}
         onValueChange={(typed) => actor.send({ type: 'phone.otp', otp: typed })}
         autoComplete="one-time-code"
         inputMode="numeric"
       />
       <p className="countdown">
-        Didn&apos;t get it?{' '}
+        {t(/*i18n*/ { id: 'account.code.didntGet', message: "Didn't get it?" })}{' '}
         <ResendButton countdown={countdown} sending={resending} onResend={() => actor.send({ type: 'phone.send' })} />
       </p>
-      <SubmitButton busy={verifying}>Verify phone</SubmitButton>
+      <SubmitButton busy={verifying}>
+        {t(/*i18n*/ { id: 'account.phone.verifyPhone', message: 'Verify phone' })}
+      </SubmitButton>
       {notNow}
     </form>
   );

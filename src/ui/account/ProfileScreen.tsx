@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ProfileForm } from '../../domain/kit/identityForms';
 import { profileMachine } from '../../machines/account/profile';
 import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
+import { useT } from '../kit/language';
 import { useFlow } from '../kit/useFlow';
 import { AccountLayout } from './AccountLayout';
 import { DateOfBirthField } from './DateOfBirthField';
@@ -13,6 +14,7 @@ import { PasskeysSection } from './PasskeysSection';
 import { PhoneField } from '../kit/PhoneField';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
+import { splitAround } from './splitAround';
 
 /** What the frame of the form shows: the page's HTML is rendered with no user. */
 const NO_USER = {
@@ -21,7 +23,10 @@ const NO_USER = {
 } as const;
 
 /** A new NIN or BVN binds only with the date of birth and a phone its record has. */
-const BIRTH_HINT = 'Needed with a new NIN or BVN, as registered with it. Your phone number above must be on it too.';
+const BIRTH_HINT = /*i18n*/ {
+  id: 'account.profile.birthHint',
+  message: 'Needed with a new NIN or BVN, as registered with it. Your phone number above must be on it too.',
+};
 
 /** The e-mail field is read-only, so it never reports an edit. */
 const ignoreEdits = () => undefined;
@@ -32,6 +37,7 @@ const ignoreEdits = () => undefined;
  * the filled form takes their place.
  */
 function ProfileForm({ frame }: { frame: boolean }) {
+  const t = useT();
   const actor = useFlow(profileMachine, { session: useSession() });
   const live = { form: useSelector(actor, (s) => s.context.form), saved: useSelector(actor, (s) => s.context.saved) };
   // The frame is drawn as the prerendered page was, with no user, whatever the session holds by
@@ -58,7 +64,7 @@ function ProfileForm({ frame }: { frame: boolean }) {
         <fieldset className="form-fields" disabled={frame}>
           <div className="field-with-hint">
             <TextField
-              label="Full name"
+              label={t(/*i18n*/ { id: 'account.profile.name', message: 'Full name' })}
               value={form.name}
               onValueChange={change('name')}
               autoComplete="name"
@@ -67,13 +73,23 @@ function ProfileForm({ frame }: { frame: boolean }) {
             />
             <p id={nameHintId} className="hint">
               {nameFrozen
-                ? 'Verified with your BVN or NIN; to change it, contact support.'
-                : 'As on your BVN or NIN: the name must match when you verify them.'}
+                ? t(
+                    /*i18n*/ {
+                      id: 'account.profile.nameFrozen',
+                      message: 'Verified with your BVN or NIN; to change it, contact support.',
+                    },
+                  )
+                : t(
+                    /*i18n*/ {
+                      id: 'account.profile.nameHint',
+                      message: 'As on your BVN or NIN: the name must match when you verify them.',
+                    },
+                  )}
             </p>
           </div>
           <div className="field-with-hint">
             <TextField
-              label="Email"
+              label={t(/*i18n*/ { id: 'account.profile.email', message: 'Email' })}
               value={email}
               onValueChange={ignoreEdits}
               type="email"
@@ -81,27 +97,32 @@ function ProfileForm({ frame }: { frame: boolean }) {
               aria-describedby={emailHintId}
             />
             <p id={emailHintId} className="hint">
-              You log in with this address; it can't be changed.
+              {t(
+                /*i18n*/ {
+                  id: 'account.profile.emailHint',
+                  message: "You log in with this address; it can't be changed.",
+                },
+              )}
             </p>
           </div>
           <PhoneField value={form.phone} onValueChange={change('phone')} />
           <IdNumberField
-            label="NIN (National Identification Number)"
+            label={t(/*i18n*/ { id: 'account.id.ninLong', message: 'NIN (National Identification Number)' })}
             value={form.nin}
             saved={saved.nin}
             onValueChange={change('nin')}
           />
           <IdNumberField
-            label="BVN (Bank Verification Number)"
+            label={t(/*i18n*/ { id: 'account.id.bvnLong', message: 'BVN (Bank Verification Number)' })}
             value={form.bvn}
             saved={saved.bvn}
             onValueChange={change('bvn')}
           />
           {/* Nothing left to verify once both are: the date only proves a number typed. */}
           {(saved.nin === '' || saved.bvn === '') && (
-            <DateOfBirthField value={form.date_of_birth} onValueChange={change('date_of_birth')} hint={BIRTH_HINT} />
+            <DateOfBirthField value={form.date_of_birth} onValueChange={change('date_of_birth')} hint={t(BIRTH_HINT)} />
           )}
-          <SubmitButton busy={busy}>Save</SubmitButton>
+          <SubmitButton busy={busy}>{t(/*i18n*/ { id: 'account.profile.save', message: 'Save' })}</SubmitButton>
         </fieldset>
       </form>
     </>
@@ -114,24 +135,42 @@ function ProfileForm({ frame }: { frame: boolean }) {
  * Nothing until the server has said (the prerendered page and the stored user do not know).
  */
 function PhoneStatus() {
+  const t = useT();
   const phone = useSessionSelector((s) => s.context.user.phone);
   const verified = useSessionSelector((s) => s.context.user.phone_verified);
   // The phone as the screen opened with it: a different one was saved here since.
   const [opened] = useState(phone);
   if (verified === null || phone === '') return null;
+  const [before, after] = splitAround((slot) =>
+    t(
+      /*i18n*/ {
+        id: 'account.phone.verified',
+        message: '{phone} is verified: we text it the outcome of every payment and funding.',
+      },
+      { phone: slot },
+    ),
+  );
   return (
     <section className="card account-form phone-status" aria-labelledby="phone-status-title">
       <h2 id="phone-status-title" className="section-heading">
-        Texts to your phone
+        {t(/*i18n*/ { id: 'account.phone.title', message: 'Texts to your phone' })}
       </h2>
       {verified ? (
         <p className="hint">
-          <strong className="hint-address">{phone}</strong> is verified: we text it the outcome of every payment and
-          funding.
+          {before}
+          <strong className="hint-address">{phone}</strong>
+          {after}
         </p>
       ) : (
         <>
-          <p className="hint">Verify your phone number to get a text for every payment and funding.</p>
+          <p className="hint">
+            {t(
+              /*i18n*/ {
+                id: 'account.phone.verify',
+                message: 'Verify your phone number to get a text for every payment and funding.',
+              },
+            )}
+          </p>
           <PhoneVerification key={phone} sendAtOnce={phone !== opened} />
         </>
       )}
@@ -144,10 +183,17 @@ export default function ProfileScreen() {
   // The form is filled from the stored user, read once the prerendered frame is hydrated: the
   // empty form of that frame is replaced by a filled one, in the same place.
   const restored = useRestored();
+  const t = useT();
   return (
     <AccountLayout
-      title="Profile"
-      subtitle="Verify your BVN or NIN to fund your wallet and raise its limits. We keep only their last four digits."
+      title={t(/*i18n*/ { id: 'account.profile.title', message: 'Profile' })}
+      subtitle={t(
+        /*i18n*/ {
+          id: 'account.profile.subtitle',
+          message:
+            'Verify your BVN or NIN to fund your wallet and raise its limits. We keep only their last four digits.',
+        },
+      )}
     >
       <LimitsCard />
       <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />

@@ -49,7 +49,7 @@ describe('passkeysMachine (model-based)', () => {
         async ({ event }: { event: AnyEventObject }) => {
           if ('error' in event) {
             const error = event.error as Error;
-            const toast = error.name === 'NotAllowedError' ? NOT_MADE : error.message;
+            const toast = error.name === 'NotAllowedError' ? NOT_MADE.message : error.message;
             effects.expect(event.type === 'xstate.error.actor.list' ? [] : [errorToast(toast)]);
             call().reject(error);
           } else {
@@ -69,14 +69,14 @@ describe('passkeysMachine (model-based)', () => {
           'passkeys.remove': ({ event }) => void send(event),
           'passkeys.rename': ({ event }) => {
             const blank = (event as unknown as { name: string }).name.trim() === '';
-            effects.expect(blank ? [errorToast(NAME_NEEDED)] : []);
+            effects.expect(blank ? [errorToast(NAME_NEEDED.message)] : []);
             send(event);
             if (!blank) expect(rename.last.input).toEqual({ id: 1, name: 'Work phone' });
           },
           'passkeys.submit': () => {
             const { form } = actor.getSnapshot().context;
             const refusal = form.password === '' ? ENTER_PASSWORD : form.name.trim() === '' ? NAME_NEEDED : null;
-            effects.expect(refusal ? [errorToast(refusal)] : []);
+            effects.expect(refusal ? [errorToast(refusal.message)] : []);
             send({ type: 'passkeys.submit' });
             if (!refusal) expect(add.last.input).toEqual(form);
           },

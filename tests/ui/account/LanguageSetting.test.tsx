@@ -48,7 +48,7 @@ describe("/more's language", () => {
     expect(within(yoruba.closest('label')!).getByText('beta')).toBeTruthy();
     expect(within(screen.getByRole('radio', { name: /^English/ }).closest('label')!).queryByText('beta')).toBeNull();
     expect(group.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText(/The app’s screens are in English for now/)).toBeTruthy();
+    expect(screen.getByText('The app, your e-mails and your text messages are in it, on every device.')).toBeTruthy();
   });
 
   it('saves a language as soon as it is picked, tells the session and says so', async () => {
