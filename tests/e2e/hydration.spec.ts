@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE, LOCALES } from '../../core/i18n/locales';
 import { createReadyAccount, expect, logIn, newUser, test } from '../support/e2e/journeys';
 import { axeViolations, hydrated, PUBLIC_PAGES, SIGNED_IN_PAGES, watchHydration } from './pages';
 
@@ -54,6 +55,42 @@ test('every signed-in page hydrates its frame with no recoverable error, shows t
   expect(problems).toEqual([]);
   expect(violations).toEqual([]);
 });
+
+for (const locale of LOCALES.filter((locale) => locale !== 'en')) {
+  test(`in ${locale}, every page comes in it, hydrates with no recoverable error, and passes axe`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // Every route, signed out and in, axe on each: minutes on a slower 2-core machine.
+    test.setTimeout(240_000);
+    await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: locale, url: baseURL! }]);
+    const problems = watchHydration(page);
+    const violations: string[] = [];
+    const visit = async (route: string) => {
+      await page.goto(route);
+      await hydrated(page);
+      await expect(page.locator('html'), route).toHaveAttribute('lang', locale);
+      violations.push(...(await axeViolations(page)));
+    };
+    for (const route of PUBLIC_PAGES) await visit(route);
+    const user = newUser();
+    const token = await createReadyAccount(request, user);
+    const chosen = await request.post('/api/user/language', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { language: locale },
+    });
+    expect(chosen.ok()).toBe(true);
+    // Signed in on an English page, the account's language becomes the app's (and its pages').
+    await page.context().clearCookies();
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    for (const route of SIGNED_IN_PAGES) await visit(route);
+    expect(problems).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+}
 
 test("what is typed and sent before the app's code has arrived is kept, and sent once the app runs", async ({
   page,
