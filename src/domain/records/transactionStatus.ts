@@ -1,4 +1,5 @@
 import type { Transaction, TransactionStatus } from '../../../core/contract';
+import type { Words } from '../../../core/i18n/words';
 
 export type StatusColour = 'orange' | 'yellow' | 'green' | 'gray';
 export type StatusIconName = 'rotating' | 'check' | 'cross';
@@ -15,6 +16,14 @@ export const STATUS_LOOK: Record<TransactionStatus, StatusLook> = {
   processing: { label: 'Processing', colour: 'yellow', icon: 'rotating' },
   completed: { label: 'Completed', colour: 'green', icon: 'check' },
   canceled: { label: 'Canceled', colour: 'gray', icon: 'cross' },
+};
+
+/** Each status's label (STATUS_LOOK's English) for a screen or receipt to say in the reader's language. */
+export const STATUS_WORDS: Record<TransactionStatus, Words> = {
+  pending: /*i18n*/ { id: 'records.status.pending', message: 'Pending' },
+  processing: /*i18n*/ { id: 'records.status.processing', message: 'Processing' },
+  completed: /*i18n*/ { id: 'records.status.completed', message: 'Completed' },
+  canceled: /*i18n*/ { id: 'records.status.canceled', message: 'Canceled' },
 };
 
 /** A settled transaction opens its details (and receipt) when tapped: nothing about it will change. */

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CreateProblemReportRequest, Envelope, ProblemReport } from '../../../core/contract';
+import type { Words } from '../../../core/i18n/words';
 import { PROBLEM_NOTE_MAX_LENGTH } from '../../../core/problemReports';
 import { createProblemReport, fetchProblemReport } from '../../api/records/problemReports';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
@@ -23,7 +24,13 @@ export type ProblemReportEvent =
   | { type: 'report.cancel' }
   | { type: 'report.submit' };
 
-export const CHOOSE_REASON = 'Please choose what went wrong.';
+export const CHOOSE_REASON: Words = /*i18n*/ { id: 'problem.chooseReason', message: 'Please choose what went wrong.' };
+
+/** The success toast, with the case's number as `{number}`. */
+export const REPORT_RECEIVED: Words = /*i18n*/ {
+  id: 'problem.received',
+  message: 'We received your report. Your case number is {number}.',
+};
 
 /**
  * Report a problem on one transaction, in its detail: the case is looked up first
@@ -116,7 +123,7 @@ export const problemReportMachine = setup({
               type: 'toast',
               params: ({ event }) => ({
                 level: 'success',
-                message: `We received your report. Your case number is ${event.output.data!.case_number}.`,
+                message: { words: REPORT_RECEIVED, values: { number: event.output.data!.case_number } },
               }),
             },
           ],

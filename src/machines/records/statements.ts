@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Envelope, StatementDownloadRequest, StatementRequest, StatementSummary } from '../../../core/contract';
 import { addDays, daysCovered, lagosDayStart } from '../../../core/days';
+import type { Wording, Words } from '../../../core/i18n/words';
 import { STATEMENT_MAX_DAYS } from '../../../core/statements';
 import { downloadStatement, fetchStatementSummary } from '../../api/records/statements';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
@@ -27,15 +28,25 @@ export type StatementsEvent =
 export const DEFAULT_DAYS = 30;
 
 /** What is wrong with a range before the server is asked, or null. */
-export function rangeProblem({ from, to, today }: Pick<StatementsContext, 'from' | 'to' | 'today'>): string | null {
+export function rangeProblem({ from, to, today }: Pick<StatementsContext, 'from' | 'to' | 'today'>): Wording | null {
   const start = lagosDayStart(from);
   const end = lagosDayStart(to);
-  if (!start || !end) return 'Please choose a start and an end date.';
-  if (start > end) return 'The start date must not be after the end date.';
-  if (to > today) return 'The statement cannot end after today.';
-  if (daysCovered(start, end) > STATEMENT_MAX_DAYS) return `A statement covers at most ${STATEMENT_MAX_DAYS} days.`;
+  if (!start || !end) return /*i18n*/ { id: 'statements.noRange', message: 'Please choose a start and an end date.' };
+  if (start > end) {
+    return /*i18n*/ { id: 'statements.reversed', message: 'The start date must not be after the end date.' };
+  }
+  if (to > today) return /*i18n*/ { id: 'statements.future', message: 'The statement cannot end after today.' };
+  if (daysCovered(start, end) > STATEMENT_MAX_DAYS) {
+    return {
+      words: /*i18n*/ { id: 'statements.tooLong', message: 'A statement covers at most {days} days.' },
+      values: { days: String(STATEMENT_MAX_DAYS) },
+    };
+  }
   return null;
 }
+
+/** The success toast of a download, naming the file saved as `{file}`. */
+export const DOWNLOADED: Words = /*i18n*/ { id: 'statements.downloaded', message: 'Downloaded {file}' };
 
 /**
  * The statements page: a date range, its totals from the ledger (loading, shown, or
@@ -126,7 +137,10 @@ export const statementsMachine = setup({
           target: 'shown',
           actions: {
             type: 'toast',
-            params: ({ event }) => ({ level: 'success', message: `Downloaded ${event.output}` }),
+            params: ({ event }) => ({
+              level: 'success',
+              message: { words: DOWNLOADED, values: { file: event.output } },
+            }),
           },
         },
         onError: {

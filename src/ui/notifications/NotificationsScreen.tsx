@@ -8,6 +8,8 @@ import { notificationsMachine } from '../../machines/notifications/notifications
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { useFlow } from '../kit/useFlow';
+import { useLanguage, useT } from '../kit/language';
+import { pluralCategory } from '../../../core/i18n/plurals';
 import { EmptyState } from '../kit/EmptyState';
 import { BellIcon } from '../wallet/walletIcons';
 import '../wallet/wallet.css';
@@ -42,7 +44,10 @@ function useNow(intervalMs: number): number {
 
 /** /notification: the latest notifications, unread ones first in weight, each with its age. */
 export default function NotificationsScreen() {
-  useDocumentTitle('Notifications');
+  const t = useT();
+  const language = useLanguage();
+  const title = t(/*i18n*/ { id: 'notifications.title', message: 'Notifications' });
+  useDocumentTitle(title);
   const actor = useFlow(notificationsMachine, { session: useSession() });
   const notifications = useSessionSelector((s) => s.context.notifications);
   const refreshing = useSelector(actor, (s) => s.matches({ list: 'refreshing' }));
@@ -55,7 +60,7 @@ export default function NotificationsScreen() {
     body = (
       <>
         <p className="visually-hidden" role="status">
-          Loading notifications…
+          {t(/*i18n*/ { id: 'notifications.loading', message: 'Loading notifications…' })}
         </p>
         <ul className="note-list" aria-hidden="true">
           {[0, 1, 2].map((index) => (
@@ -70,7 +75,12 @@ export default function NotificationsScreen() {
   } else if (notifications.length === 0) {
     body = (
       <EmptyState icon={<BellIcon size={28} />} title={messages.noNotifications}>
-        When your wallet is funded or a payment completes, you will find it here.
+        {t(
+          /*i18n*/ {
+            id: 'notifications.emptyHint',
+            message: 'When your wallet is funded or a payment completes, you will find it here.',
+          },
+        )}
       </EmptyState>
     );
   } else {
@@ -93,19 +103,30 @@ export default function NotificationsScreen() {
     <div className="page page-narrow">
       <header className="page-header">
         <h1 id="notifications-title" className="page-title">
-          Notifications
+          {title}
         </h1>
         <p className="page-subtitle" aria-live="polite">
           {notifications.length === 0
-            ? 'Updates about your wallet and payments.'
+            ? t(/*i18n*/ { id: 'notifications.subtitle', message: 'Updates about your wallet and payments.' })
             : unread === 0
-              ? 'You are all caught up.'
-              : `${unread} unread`}
+              ? t(/*i18n*/ { id: 'notifications.caughtUp', message: 'You are all caught up.' })
+              : t(
+                  /*i18n*/ {
+                    id: 'notifications.unread',
+                    message: '{count_plural, select, one {{count} unread} other {{count} unread}}',
+                  },
+                  { count: String(unread), count_plural: pluralCategory(language, unread) },
+                )}
         </p>
         {/* Painted from the page's HTML, before the list that the session's poll brings. */}
         <p className="hint notes-intro">
-          Money arriving in your wallet, payments completed or refunded, and anything that needs your attention on your
-          account, newest first. New ones are marked until you mark them as read.
+          {t(
+            /*i18n*/ {
+              id: 'notifications.intro',
+              message:
+                'Money arriving in your wallet, payments completed or refunded, and anything that needs your attention on your account, newest first. New ones are marked until you mark them as read.',
+            },
+          )}
         </p>
       </header>
       {body}
@@ -124,6 +145,7 @@ function NotificationItem({
   marking: boolean;
   onMark: () => void;
 }) {
+  const t = useT();
   const unread = notification.status === 'unread';
   // Offline, nothing can be marked on the server (the offline banner says so).
   const offline = useOffline();
@@ -150,7 +172,7 @@ function NotificationItem({
           <h2 id={`note-${notification.id}`} className="note-title">
             {unread && (
               <>
-                <span className="badge">New</span>{' '}
+                <span className="badge">{t(/*i18n*/ { id: 'notifications.new', message: 'New' })}</span>{' '}
               </>
             )}
             {notification.title}

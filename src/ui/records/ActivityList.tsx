@@ -6,6 +6,7 @@ import { formatDateTime } from '../../domain/kit/dateTime';
 import { useOffline } from '../app/ConnectivityContext';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../kit/useFlow';
+import { useT } from '../kit/language';
 import { HistoryIcon } from '../kit/icons';
 import { EmptyState } from '../kit/EmptyState';
 import { LoadFailed } from '../kit/LoadFailed';
@@ -30,6 +31,7 @@ interface ActivityListProps {
 
 /** The user's transactions, newest first, with their details one tap away. */
 export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: ActivityListProps) {
+  const t = useT();
   const session = useSession();
   const actor = useFlow(activitiesMachine, canLoadMore ? { pageSize, session } : { pageSize });
   const items = useSelector(actor, (s) => s.context.items);
@@ -89,17 +91,17 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
     body = (
       <LoadFailed
         icon={<HistoryIcon size={28} />}
-        title="Your transactions could not be loaded"
+        title={t(/*i18n*/ { id: 'activities.failed', message: 'Your transactions could not be loaded' })}
         onRetry={() => actor.send({ type: 'activities.retry' })}
       >
-        Check your connection, then try again.
+        {t(/*i18n*/ { id: 'activities.failedHint', message: 'Check your connection, then try again.' })}
       </LoadFailed>
     );
   } else if (loading && rows.length === 0) {
     body = (
       <>
         <p className="visually-hidden" role="status">
-          Loading transactions…
+          {t(/*i18n*/ { id: 'activities.loading', message: 'Loading transactions…' })}
         </p>
         <ul className="txn-list">
           {Array.from({ length: pageSize }, (_, index) => (
@@ -112,16 +114,21 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
     body = (
       <EmptyState
         icon={<HistoryIcon size={28} />}
-        title="No transactions yet"
+        title={t(/*i18n*/ { id: 'activities.empty', message: 'No transactions yet' })}
         action={
           // Not labelled 'Fund Wallet': the overview card's button keeps that name to itself.
           <Link to="/funding" className="btn btn-secondary">
-            Add money by bank transfer
+            {t(/*i18n*/ { id: 'activities.emptyAction', message: 'Add money by bank transfer' })}
           </Link>
         }
       >
-        Fund your wallet by bank transfer, then pay for airtime, data, electricity and more. Every payment shows up
-        here.
+        {t(
+          /*i18n*/ {
+            id: 'activities.emptyHint',
+            message:
+              'Fund your wallet by bank transfer, then pay for airtime, data, electricity and more. Every payment shows up here.',
+          },
+        )}
       </EmptyState>
     );
   } else {
@@ -129,7 +136,13 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
       <>
         {asOf !== null && (
           <p className="hint as-of">
-            {`As of ${formatDateTime(asOf)}. Newer activity shows once Naira Wallet can be reached.`}
+            {t(
+              /*i18n*/ {
+                id: 'activities.asOf',
+                message: 'As of {time}. Newer activity shows once Naira Wallet can be reached.',
+              },
+              { time: formatDateTime(asOf) },
+            )}
           </p>
         )}
         {/* Reloading after a status check keeps the rows in place and says so. */}
@@ -152,7 +165,9 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
             onClick={loadMore}
           >
             {loadingMore && <span className="spinner" aria-hidden="true" />}
-            {loadingMore ? 'Loading…' : 'Load more'}
+            {loadingMore
+              ? t(/*i18n*/ { id: 'activities.loadingMore', message: 'Loading…' })
+              : t(/*i18n*/ { id: 'activities.loadMore', message: 'Load more' })}
           </button>
         )}
       </>

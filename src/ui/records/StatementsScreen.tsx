@@ -5,6 +5,7 @@ import { statementsMachine } from '../../machines/records/statements';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { useOffline } from '../app/ConnectivityContext';
 import { useFlow } from '../kit/useFlow';
+import { useT } from '../kit/language';
 import { useHydrated } from '../kit/useHydrated';
 import { EmptyState } from '../kit/EmptyState';
 import { HistoryIcon } from '../kit/icons';
@@ -18,7 +19,9 @@ import './records.css';
  * out = closing), and the statement as CSV or PDF. The downloads are of the range shown.
  */
 export default function StatementsScreen() {
-  useDocumentTitle('Statements');
+  const t = useT();
+  const title = t(/*i18n*/ { id: 'statements.title', message: 'Statements' });
+  useDocumentTitle(title);
   const actor = useFlow(statementsMachine, { today: lagosDay(new Date()) });
   // The dates are the clock's: the prerendered frame (built on another day) shows none, and
   // hydrating it draws none; they appear in the render after.
@@ -40,24 +43,36 @@ export default function StatementsScreen() {
   if (loading) {
     body = (
       <p className="hint" role="status">
-        Adding up your statement…
+        {t(/*i18n*/ { id: 'statements.loading', message: 'Adding up your statement…' })}
       </p>
     );
   } else if (!summary) {
-    body = <p className="hint">Choose the dates, then press Show statement.</p>;
+    body = (
+      <p className="hint">
+        {t(/*i18n*/ { id: 'statements.prompt', message: 'Choose the dates, then press Show statement.' })}
+      </p>
+    );
   } else {
     body = (
       <>
         <dl className="statement-totals" aria-labelledby={ids.totals}>
           {(
             [
-              ['Opening balance', summary.opening_balance],
-              ['Money in', summary.total_credits],
-              ['Money out', summary.total_debits],
-              ['Closing balance', summary.closing_balance],
+              [
+                'opening',
+                t(/*i18n*/ { id: 'statements.opening', message: 'Opening balance' }),
+                summary.opening_balance,
+              ],
+              ['in', t(/*i18n*/ { id: 'statements.in', message: 'Money in' }), summary.total_credits],
+              ['out', t(/*i18n*/ { id: 'statements.out', message: 'Money out' }), summary.total_debits],
+              [
+                'closing',
+                t(/*i18n*/ { id: 'statements.closing', message: 'Closing balance' }),
+                summary.closing_balance,
+              ],
             ] as const
-          ).map(([name, amount]) => (
-            <div key={name} className={name === 'Closing balance' ? 'statement-closing' : undefined}>
+          ).map(([key, name, amount]) => (
+            <div key={key} className={key === 'closing' ? 'statement-closing' : undefined}>
               <dt>{name}</dt>
               <dd>
                 <Money amount={amount} />
@@ -66,8 +81,16 @@ export default function StatementsScreen() {
           ))}
         </dl>
         {summary.entries === 0 && (
-          <EmptyState icon={<HistoryIcon size={28} />} title="No money moved in these dates">
-            The statement still shows your balance for the period.
+          <EmptyState
+            icon={<HistoryIcon size={28} />}
+            title={t(/*i18n*/ { id: 'statements.empty', message: 'No money moved in these dates' })}
+          >
+            {t(
+              /*i18n*/ {
+                id: 'statements.emptyHint',
+                message: 'The statement still shows your balance for the period.',
+              },
+            )}
           </EmptyState>
         )}
         <div className="statement-downloads">
@@ -81,7 +104,10 @@ export default function StatementsScreen() {
               onClick={() => !downloading && actor.send({ type: 'statement.download', format })}
             >
               <DownloadIcon size={20} />
-              {`Download ${format.toUpperCase()}`}
+              {t(
+                /*i18n*/ { id: 'statements.download', message: 'Download {format}' },
+                { format: format.toUpperCase() },
+              )}
             </button>
           ))}
         </div>
@@ -92,13 +118,20 @@ export default function StatementsScreen() {
   return (
     <div className="page page-narrow">
       <header className="page-header">
-        <h1 className="page-title">Statements</h1>
-        <p className="page-subtitle">Your wallet&apos;s statement for any dates within a year, as PDF or CSV.</p>
+        <h1 className="page-title">{title}</h1>
+        <p className="page-subtitle">
+          {t(
+            /*i18n*/ {
+              id: 'statements.subtitle',
+              message: "Your wallet's statement for any dates within a year, as PDF or CSV.",
+            },
+          )}
+        </p>
       </header>
       <form className="card statement-range" noValidate onSubmit={show}>
         <div className="field">
           <label className="field-label" htmlFor={ids.from}>
-            From
+            {t(/*i18n*/ { id: 'statements.from', message: 'From' })}
           </label>
           <input
             id={ids.from}
@@ -111,7 +144,7 @@ export default function StatementsScreen() {
         </div>
         <div className="field">
           <label className="field-label" htmlFor={ids.to}>
-            To
+            {t(/*i18n*/ { id: 'statements.to', message: 'To' })}
           </label>
           <input
             id={ids.to}
@@ -123,13 +156,15 @@ export default function StatementsScreen() {
           />
         </div>
         <button type="submit" className="btn btn-secondary btn-block" disabled={offline}>
-          Show statement
+          {t(/*i18n*/ { id: 'statements.show', message: 'Show statement' })}
         </button>
         {offline && <p className="offline-note">{OFFLINE_ACTION_NOTE}</p>}
       </form>
       <section className="card" aria-labelledby={ids.totals} aria-busy={loading || undefined}>
         <h2 id={ids.totals} className="section-title visually-hidden">
-          {hydrated ? `Statement from ${from} to ${to}` : 'Statement'}
+          {hydrated
+            ? t(/*i18n*/ { id: 'statements.range', message: 'Statement from {from} to {to}' }, { from, to })
+            : t(/*i18n*/ { id: 'statements.heading', message: 'Statement' })}
         </h2>
         {body}
       </section>

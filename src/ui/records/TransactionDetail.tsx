@@ -4,13 +4,14 @@ import type { Transaction } from '../../../core/contract';
 import { labels } from '../../../core/messages';
 import { scheduleWords } from '../../../core/words/schedules';
 import { isSchedulable } from '../../../core/schedules';
-import { transactionFacts } from '../../domain/records/transactionDetails';
+import { FACT_WORDS, transactionFacts } from '../../domain/records/transactionDetails';
 import { showToast } from '../kit/toaster';
 import { CopyButton } from '../kit/CopyButton';
 import { Modal } from '../kit/Modal';
 import { Money } from '../kit/Money';
 import { StatusIcon } from '../kit/StatusIcon';
 import { DownloadIcon } from '../wallet/walletIcons';
+import { useT } from '../kit/language';
 
 const ProblemReport = lazy(() => import('./ProblemReport'));
 
@@ -19,29 +20,46 @@ const ProblemReport = lazy(() => import('./ProblemReport'));
  * receipt to download.
  */
 export function TransactionDetail({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
+  const t = useT();
+  const reference = t(FACT_WORDS.reference);
   return (
-    <Modal title="Transaction details" onClose={onClose} className="txn-detail">
+    <Modal
+      title={t(/*i18n*/ { id: 'txn.detail.title', message: 'Transaction details' })}
+      onClose={onClose}
+      className="txn-detail"
+    >
       <div className="txn-detail-summary">
         <Money amount={transaction.amount} className="txn-detail-amount" />
         <StatusIcon status={transaction.status} />
       </div>
       {transaction.status === 'canceled' && (
         <p className="hint txn-detail-note">
-          This transaction did not go through. Any amount taken for it has been returned to your wallet.
+          {t(
+            /*i18n*/ {
+              id: 'txn.detail.canceled',
+              message: 'This transaction did not go through. Any amount taken for it has been returned to your wallet.',
+            },
+          )}
         </p>
       )}
       {transaction.display_value && (
         <div className="txn-detail-value">
-          <span className="txn-detail-value-name">{transaction.display_name || 'Details'}</span>
+          <span className="txn-detail-value-name">
+            {transaction.display_name || t(/*i18n*/ { id: 'txn.detail.details', message: 'Details' })}
+          </span>
           <span className="txn-detail-value-text mono">{transaction.display_value}</span>
-          <CopyButton text={transaction.display_value} label="Copy" detail={transaction.display_name} />
+          <CopyButton
+            text={transaction.display_value}
+            label={t(/*i18n*/ { id: 'txn.detail.copy', message: 'Copy' })}
+            detail={transaction.display_name}
+          />
         </div>
       )}
       <dl className="txn-detail-list">
-        {transactionFacts(transaction).map(([name, value]) => (
+        {transactionFacts(transaction, t).map(([name, value]) => (
           <div key={name} className="txn-detail-row">
             <dt>{name}</dt>
-            <dd className={name === 'Reference' ? 'mono' : undefined}>{value}</dd>
+            <dd className={name === reference ? 'mono' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
@@ -73,7 +91,13 @@ function DownloadReceipt({ transaction }: { transaction: Transaction }) {
       const { downloadReceipt } = await import('./renderReceipt');
       await downloadReceipt(transaction);
     } catch {
-      showToast('error', 'The receipt could not be created. Check your connection and try again.');
+      showToast(
+        'error',
+        /*i18n*/ {
+          id: 'txn.receipt.failed',
+          message: 'The receipt could not be created. Check your connection and try again.',
+        },
+      );
     } finally {
       setBusy(false);
     }

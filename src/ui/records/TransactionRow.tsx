@@ -5,6 +5,7 @@ import { opensDetail, STATUS_LOOK } from '../../domain/records/transactionStatus
 import { Money } from '../kit/Money';
 import { CategoryIcon } from '../purchases/ServiceGrid';
 import { StatusIcon } from '../kit/StatusIcon';
+import { useT } from '../kit/language';
 
 interface TransactionRowProps {
   transaction: Transaction;
@@ -18,6 +19,7 @@ interface TransactionRowProps {
  * one button: a settled row opens its details, an unsettled one is checked again.
  */
 export function TransactionRow({ transaction, onSelect, checking }: TransactionRowProps) {
+  const t = useT();
   const category = categoryLabel(transaction.category);
   return (
     <li>
@@ -41,14 +43,18 @@ export function TransactionRow({ transaction, onSelect, checking }: TransactionR
           {checking ? (
             <span className="status" data-colour={STATUS_LOOK[transaction.status].colour}>
               <span className="spinner" aria-hidden="true" />
-              <span className="status-label">Checking…</span>
+              <span className="status-label">
+                {t(/*i18n*/ { id: 'activities.row.checking', message: 'Checking…' })}
+              </span>
             </span>
           ) : (
             <StatusIcon status={transaction.status} />
           )}
         </span>
         <span className="visually-hidden">
-          {opensDetail(transaction.status) ? ', view details' : ', check status again'}
+          {opensDetail(transaction.status)
+            ? t(/*i18n*/ { id: 'activities.row.viewDetails', message: ', view details' })
+            : t(/*i18n*/ { id: 'activities.row.checkAgain', message: ', check status again' })}
         </span>
       </button>
     </li>

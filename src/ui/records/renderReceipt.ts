@@ -2,10 +2,12 @@ import type { Transaction } from '../../../core/contract';
 import { formatDateTime } from '../../domain/kit/dateTime';
 import { formatNaira } from '../../../core/money';
 import { transactionFacts } from '../../domain/records/transactionDetails';
-import { STATUS_LOOK, type StatusColour } from '../../domain/records/transactionStatus';
+import { STATUS_LOOK, STATUS_WORDS, type StatusColour } from '../../domain/records/transactionStatus';
+import { t } from '../kit/language';
 
 // A receipt as a PNG, drawn on a canvas: no PDF library to download, and an image opens and
-// shares on every phone. Loaded only when a user asks for one (TransactionDetail).
+// shares on every phone. Loaded only when a user asks for one (TransactionDetail), and written in
+// the language the app speaks then.
 
 const WIDTH = 640;
 const PADDING = 40;
@@ -77,7 +79,7 @@ function layout(
     c.font = `800 26px ${FONT}`;
     c.fillText('₦ Naira Wallet', PADDING, top + 44);
     c.font = `500 16px ${FONT}`;
-    c.fillText('Transaction receipt', PADDING, top + 72);
+    c.fillText(t(/*i18n*/ { id: 'txn.receipt.title', message: 'Transaction receipt' }), PADDING, top + 72);
   });
   add(128, (c, top) => {
     c.textAlign = 'center';
@@ -86,7 +88,7 @@ function layout(
     c.fillText(formatNaira(transaction.amount), WIDTH / 2, top + 72);
     c.fillStyle = STATUS_INK[look.colour];
     c.font = `700 18px ${FONT}`;
-    c.fillText(look.label, WIDTH / 2, top + 106);
+    c.fillText(t(STATUS_WORDS[transaction.status]), WIDTH / 2, top + 106);
     c.textAlign = 'start';
   });
 
@@ -99,7 +101,11 @@ function layout(
       c.fillRect(PADDING, top, inner, height);
       c.fillStyle = MUTED;
       c.font = `600 15px ${FONT}`;
-      c.fillText(transaction.display_name || 'Details', PADDING + 16, top + 30);
+      c.fillText(
+        transaction.display_name || t(/*i18n*/ { id: 'txn.detail.details', message: 'Details' }),
+        PADDING + 16,
+        top + 30,
+      );
       c.fillStyle = INK;
       c.font = `700 22px ${MONO}`;
       lines.forEach((line, index) => c.fillText(line, PADDING + 16, top + 62 + index * 30));
@@ -107,7 +113,7 @@ function layout(
   }
 
   measure.font = `500 17px ${FONT}`;
-  for (const [name, value] of transactionFacts(transaction)) {
+  for (const [name, value] of transactionFacts(transaction, t)) {
     const lines = wrap(measure, value, inner * 0.62);
     const height = Math.max(1, lines.length) * 24 + 24;
     add(height, (c, top) => {
@@ -130,7 +136,14 @@ function layout(
   add(88, (c, top) => {
     c.fillStyle = MUTED;
     c.font = `400 14px ${FONT}`;
-    c.fillText(`Printed ${formatDateTime(printedAt)}. Keep this receipt for your records.`, PADDING, top + 48);
+    c.fillText(
+      t(
+        /*i18n*/ { id: 'txn.receipt.printed', message: 'Printed {time}. Keep this receipt for your records.' },
+        { time: formatDateTime(printedAt) },
+      ),
+      PADDING,
+      top + 48,
+    );
   });
   return { height: y, blocks };
 }

@@ -6,8 +6,10 @@ import { ApiError } from '../../../src/api/kit/http';
 import {
   CHOOSE_REASON,
   problemReportMachine,
+  REPORT_RECEIVED,
   type ProblemReportEvent,
 } from '../../../src/machines/records/problemReport';
+import { say } from '../../../src/ui/kit/language';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { found, problemReportModel, TRANSACTION } from '../../../testkit/models/records/problemReport.model';
 import {
@@ -18,7 +20,6 @@ import {
   itWalkedEveryTransition,
   leaves,
   pathTitle,
-  successToast,
 } from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
@@ -64,7 +65,7 @@ describe('problemReportMachine (model-based)', () => {
           'report.submit': ({ event }) => {
             const { reason, note } = actor.getSnapshot().context;
             const calls = create.count;
-            effects.expect(reason === '' ? [errorToast(CHOOSE_REASON)] : []);
+            effects.expect(reason === '' ? [{ type: 'toast', level: 'error', message: CHOOSE_REASON }] : []);
             send(event);
             if (reason === '') expect(create.count).toBe(calls);
             // The reference is the server's to attach: the request names the transaction.
@@ -72,7 +73,9 @@ describe('problemReportMachine (model-based)', () => {
           },
           'xstate.done.actor.createReport': async ({ event }) => {
             const { output } = event as unknown as { output: Envelope<ProblemReport> };
-            effects.expect([successToast(`We received your report. Your case number is ${output.data!.case_number}.`)]);
+            const received = { words: REPORT_RECEIVED, values: { number: output.data!.case_number } };
+            expect(say(received)).toBe(`We received your report. Your case number is ${output.data!.case_number}.`);
+            effects.expect([{ type: 'toast', level: 'success', message: received }]);
             create.last.resolve(output);
             await leaves(actor, 'submitting');
           },
@@ -96,6 +99,10 @@ describe('problemReportMachine (model-based)', () => {
       actor.stop();
     });
   }
+
+  it('asks for a reason in English', () => {
+    expect(say(CHOOSE_REASON)).toBe('Please choose what went wrong.');
+  });
 
   it('keeps a note within the length the server takes', () => {
     const fetch = deferredActor<Envelope<ProblemReport | null>, { transactionId: number }>();

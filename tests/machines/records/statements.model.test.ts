@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import type { Envelope, StatementDownloadRequest, StatementRequest, StatementSummary } from '../../../core/contract';
 import { ApiError } from '../../../src/api/kit/http';
-import { rangeProblem, statementsMachine, type StatementsEvent } from '../../../src/machines/records/statements';
+import {
+  DOWNLOADED,
+  rangeProblem,
+  statementsMachine,
+  type StatementsEvent,
+} from '../../../src/machines/records/statements';
+import { say } from '../../../src/ui/kit/language';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { DEFAULT_FROM, FILE, statementsModel, TODAY, totals } from '../../../testkit/models/records/statements.model';
 import {
@@ -13,7 +19,6 @@ import {
   itWalkedEveryTransition,
   leaves,
   pathTitle,
-  successToast,
 } from '../../support/flowHarness';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
@@ -51,7 +56,7 @@ describe('statementsMachine (model-based)', () => {
           'statement.show': ({ event }) => {
             const problem = rangeProblem(actor.getSnapshot().context);
             const calls = summary.count;
-            effects.expect(problem ? [errorToast(problem)] : []);
+            effects.expect(problem ? [{ type: 'toast', level: 'error', message: problem }] : []);
             send(event);
             expect(summary.count).toBe(problem ? calls : calls + 1);
           },
@@ -78,7 +83,9 @@ describe('statementsMachine (model-based)', () => {
             });
           },
           'xstate.done.actor.download': async () => {
-            effects.expect([successToast(`Downloaded ${FILE}`)]);
+            const downloaded = { words: DOWNLOADED, values: { file: FILE } };
+            expect(say(downloaded)).toBe(`Downloaded ${FILE}`);
+            effects.expect([{ type: 'toast', level: 'success', message: downloaded }]);
             download.last.resolve(FILE);
             await leaves(actor, 'downloading');
           },
@@ -106,6 +113,18 @@ describe('statementsMachine (model-based)', () => {
       actor.stop();
     });
   }
+
+  it('says what is wrong with a range in English', () => {
+    const problem = (from: string, to: string) => {
+      const wording = rangeProblem({ from, to, today: TODAY });
+      return wording && say(wording);
+    };
+    expect(problem('', TODAY)).toBe('Please choose a start and an end date.');
+    expect(problem(TODAY, DEFAULT_FROM)).toBe('The start date must not be after the end date.');
+    expect(problem(DEFAULT_FROM, '2999-01-01')).toBe('The statement cannot end after today.');
+    expect(problem('2000-01-01', TODAY)).toBe('A statement covers at most 366 days.');
+    expect(problem(DEFAULT_FROM, TODAY)).toBeNull();
+  });
 
   itWalkedEveryTransition('statementsMachine', coverage, statementsModel.transitions);
 });
