@@ -1,33 +1,76 @@
-import { cashbackPercent, SERVICES } from '../../../core/services';
+import { createTranslator, type Values, type Words } from '../../../core/i18n/words';
+import { cashbackPercent, SERVICES, type ServiceDefinition } from '../../../core/services';
+
+/** What says words in a language: the app's `t` (src/ui/kit/language.ts), or English. */
+export type Say = (words: Words, values?: Values) => string;
+
+// The terms are English only, whatever language the app speaks, so they say the rates in English.
+const english = createTranslator(() => 'en');
+const inEnglish: Say = (words, values) => english.t(words, values);
+
+/** The services by their category names ('Airtime', 'Cable TV'), keyed as the service table keys them. */
+const categoryNames: Readonly<Record<string, Words>> = {
+  airtime: /*i18n*/ { id: 'site.rates.airtime', message: 'Airtime' },
+  internet: /*i18n*/ { id: 'site.rates.internet', message: 'Data' },
+  electricity: /*i18n*/ { id: 'site.rates.electricity', message: 'Electricity' },
+  betting: /*i18n*/ { id: 'site.rates.betting', message: 'Betting' },
+  cable: /*i18n*/ { id: 'site.rates.cable', message: 'Cable TV' },
+  education: /*i18n*/ { id: 'site.rates.education', message: 'Jamb/Waec Pins' },
+};
+
+/** A service's category name; a service added to the table without one here is named in English until it is. */
+function categoryName(service: ServiceDefinition, say: Say): string {
+  const words = categoryNames[service.key];
+  return words ? say(words) : service.categoryLabel;
+}
 
 /** A list as it is read: 'a', 'a and b', 'a, b and c'. */
-function listed(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+function listed(items: string[], say: Say): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return say(
+    /*i18n*/ { id: 'site.rates.and', message: '{list} and {last}' },
+    {
+      list: items.slice(0, -1).join(', '),
+      last: items[items.length - 1] ?? '',
+    },
+  );
 }
 
 /**
  * The cashback rates of the service table (core/services.ts) in words, highest first, services
  * of one rate together: '2% on Airtime, 1.5% on Data and 0.5% on Electricity and Cable TV'. The
- * landing page and the terms say it from here, so they state what the server pays. Services go
- * by their category names ('Airtime', 'Cable TV').
+ * landing page (in the app's language, its `t`) and the terms (English) say it from here, so they
+ * state what the server pays.
  */
-export function cashbackRatesText(): string {
+export function cashbackRatesText(say: Say = inEnglish): string {
   const byRate = new Map<number, string[]>();
   for (const service of SERVICES) {
     if (service.cashbackBasisPoints <= 0) continue;
     byRate.set(service.cashbackBasisPoints, [
       ...(byRate.get(service.cashbackBasisPoints) ?? []),
-      service.categoryLabel,
+      categoryName(service, say),
     ]);
   }
   return listed(
     [...byRate.entries()]
       .sort(([a], [b]) => b - a)
-      .map(([basisPoints, names]) => `${cashbackPercent({ cashbackBasisPoints: basisPoints })} on ${listed(names)}`),
+      .map(([basisPoints, names]) =>
+        say(
+          /*i18n*/ { id: 'site.rates.rate', message: '{percent} on {services}' },
+          {
+            percent: cashbackPercent({ cashbackBasisPoints: basisPoints }),
+            services: listed(names, say),
+          },
+        ),
+      ),
+    say,
   );
 }
 
 /** The services that earn nothing, in words ('Betting and Jamb/Waec Pins'). */
-export function noCashbackText(): string {
-  return listed(SERVICES.filter((service) => service.cashbackBasisPoints <= 0).map((service) => service.categoryLabel));
+export function noCashbackText(say: Say = inEnglish): string {
+  return listed(
+    SERVICES.filter((service) => service.cashbackBasisPoints <= 0).map((service) => categoryName(service, say)),
+    say,
+  );
 }

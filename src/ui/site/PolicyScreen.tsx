@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { MINIMUM_AGE } from '../../../core/limits';
 import { LegalDocument, type LegalSection } from './LegalDocument';
+import { policyTitle } from './siteWords';
 
 const sections: LegalSection[] = [
   {
@@ -197,7 +198,7 @@ const sections: LegalSection[] = [
 export default function PolicyScreen() {
   return (
     <LegalDocument
-      title="Privacy Policy"
+      title={policyTitle}
       updated="21 November 2026"
       intro={<p>How Naira Wallet collects, uses and protects your personal data, and the rights you have over it.</p>}
       sections={sections}

@@ -4,6 +4,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { TIERS } from '../../../core/tiers';
 import { cashbackRatesText, noCashbackText } from '../../domain/purchases/cashbackRates';
 import { LegalDocument, type LegalSection } from './LegalDocument';
+import { termsTitle } from './siteWords';
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 const balanceCap = (kobo: bigint | null) =>
@@ -245,7 +246,7 @@ const sections: LegalSection[] = [
 export default function TermsScreen() {
   return (
     <LegalDocument
-      title="Terms of Service"
+      title={termsTitle}
       updated="21 November 2026"
       intro={
         <p>
