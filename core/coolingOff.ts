@@ -1,3 +1,4 @@
+import type { Wording } from './i18n/words';
 import { formatNaira, koboToNaira } from './money';
 
 /**
@@ -14,3 +15,12 @@ export const COOLING_OFF_ALLOWANCE_KOBO = 500_000n;
 export const coolingOffNotice = () =>
   'For your security, after a reset, purchases above ' +
   `${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total wait ${COOLING_OFF_HOURS} hours.`;
+
+/** The same notice as words, for a screen to say in its reader's language. */
+export const coolingOffWording = (): Wording => ({
+  words: /*i18n*/ {
+    id: 'coolingOff.notice',
+    message: 'For your security, after a reset, purchases above {amount} in total wait {hours} hours.',
+  },
+  values: { amount: formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO)), hours: String(COOLING_OFF_HOURS) },
+});

@@ -12,6 +12,7 @@ import type { TestPath } from 'xstate/graph';
 import { ApiError } from '../../src/api/kit/http';
 import type { FlowEmitted } from '../../src/machines/kit/effects';
 import { say } from '../../src/ui/kit/language';
+import type { Wording } from '../../core/i18n/words';
 import type { createTransitionCoverage } from '../../testkit/models/kit/transitionCoverage';
 
 /**
@@ -97,17 +98,13 @@ export const leaves = (actor: AnyActorRef, state: StateValue) =>
 export function effectLog(actor: AnyActorRef) {
   const seen: FlowEmitted[] = [];
   let expected: FlowEmitted[] = [];
-  actor.on(
-    '*',
-    (emitted: FlowEmitted) =>
-      void seen.push(emitted.type === 'toast' ? { ...emitted, message: say(emitted.message) } : emitted),
-  );
+  actor.on('*', (emitted: FlowEmitted) => void seen.push(emitted));
   return {
     expect(effects: FlowEmitted[]) {
       expected = effects;
     },
     check() {
-      expect(seen.splice(0)).toEqual(expected);
+      expect(seen.splice(0).map(told)).toEqual(expected.map(told));
       expected = [];
     },
   };
@@ -115,8 +112,12 @@ export function effectLog(actor: AnyActorRef) {
 
 type EffectLog = ReturnType<typeof effectLog>;
 
-export const errorToast = (message: string): FlowEmitted => ({ type: 'toast', level: 'error', message });
-export const successToast = (message: string): FlowEmitted => ({ type: 'toast', level: 'success', message });
+/** A toast as its reader is told it, in English: a flow's words are checked by their text, as the server's answers are. */
+const told = (effect: FlowEmitted): FlowEmitted =>
+  effect.type === 'toast' ? { ...effect, message: say(effect.message) } : effect;
+
+export const errorToast = (message: Wording): FlowEmitted => ({ type: 'toast', level: 'error', message });
+export const successToast = (message: Wording): FlowEmitted => ({ type: 'toast', level: 'success', message });
 export const navigation = (to: string): FlowEmitted => ({ type: 'navigate', to });
 
 const isActorRef = (value: unknown): value is AnyActorRef =>

@@ -1,6 +1,7 @@
 import { fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { reportNotMe } from '../../api/account/auth';
 import type { Envelope } from '../../../core/contract';
+import type { Words } from '../../../core/i18n/words';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import type { sessionMachine } from '../app/session';
 
@@ -24,8 +25,10 @@ export interface NotMeContext {
 export type NotMeEvent = { type: 'notMe.report' };
 
 /** Not a server string: a link without a token never reaches the server. */
-export const INVALID_NOT_ME_LINK =
-  'This link is incomplete. Open it again from the e-mail, or choose a new password with “Forgot password?”.';
+export const INVALID_NOT_ME_LINK: Words = /*i18n*/ {
+  id: 'auth.notMe.badLink',
+  message: 'This link is incomplete. Open it again from the e-mail, or choose a new password with “Forgot password?”.',
+};
 
 export const notMeMachine = setup({
   types: {

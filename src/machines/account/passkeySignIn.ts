@@ -3,6 +3,7 @@ import { signInWithPasskey } from '../../api/account/passkeys';
 import { ApiError } from '../../api/kit/http';
 import { autofillSupported, passkeyNotUsed } from '../../api/kit/webauthn';
 import type { Envelope, UserData } from '../../../core/contract';
+import type { Words } from '../../../core/i18n/words';
 import { landingRouteFor, toSessionUser } from '../../domain/account/user';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import type { sessionMachine } from '../app/session';
@@ -14,7 +15,10 @@ export interface PasskeySignInInput {
 export type PasskeySignInEvent = { type: 'passkey.signIn' };
 
 /** Said when the user closed the phone's prompt, or the phone held no passkey of ours. */
-export const PASSKEY_NOT_USED = 'no passkey was used: try again, or log in with your password';
+export const PASSKEY_NOT_USED: Words = /*i18n*/ {
+  id: 'auth.passkey.notUsed',
+  message: 'no passkey was used: try again, or log in with your password',
+};
 
 /**
  * /login's passkey sign-in, beside the password form (login.ts): where the browser supports it,

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { reset } from '../../api/account/auth';
 import type { Envelope, ResetRequest } from '../../../core/contract';
+import type { Words } from '../../../core/i18n/words';
 import { validateReset, type ResetForm } from '../../domain/account/accountForms';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { checkedSubmit, formGuard } from '../kit/formCheck';
@@ -26,7 +27,10 @@ export type ResetPasswordEvent =
  * Not one of the fixed strings: the product was specified with no screen for a link without a
  * token, so this one says what to do next.
  */
-export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
+export const INVALID_RESET_LINK: Words = /*i18n*/ {
+  id: 'auth.reset.badLink',
+  message: 'This reset link is invalid or has expired. Please request a new one.',
+};
 
 export const resetPasswordMachine = setup({
   types: {

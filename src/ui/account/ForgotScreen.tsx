@@ -1,16 +1,19 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { coolingOffNotice } from '../../../core/coolingOff';
+import { coolingOffWording } from '../../../core/coolingOff';
 import { labels } from '../../../core/messages';
 import { forgotPasswordMachine } from '../../machines/account/forgotPassword';
 import { useFlow } from '../kit/useFlow';
 import { AuthLayout } from './AuthLayout';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
+import { say, useT } from '../kit/language';
+import { RichWords } from '../kit/RichWords';
 
 /** /forgot: ask for a reset link, then say where it went and offer to send it again. */
 export default function ForgotScreen() {
+  const t = useT();
   const actor = useFlow(forgotPasswordMachine);
   const email = useSelector(actor, (s) => s.context.form.email);
   const sentTo = useSelector(actor, (s) => s.context.sentTo);
@@ -22,26 +25,35 @@ export default function ForgotScreen() {
   };
   const backToLogin = (
     <p className="auth-links">
-      Remembered it? <Link to="/login">Back to log in</Link>
+      {t(/*i18n*/ { id: 'auth.forgot.remembered', message: 'Remembered it?' })}{' '}
+      <Link to="/login">{t(/*i18n*/ { id: 'auth.forgot.back', message: 'Back to log in' })}</Link>
     </p>
   );
 
   if (sentTo) {
     return (
       <AuthLayout
-        title="Check your e-mail"
+        title={t(/*i18n*/ { id: 'auth.forgot.sent.title', message: 'Check your e-mail' })}
         subtitle={
-          <>
-            We sent a link to reset your password to <strong>{sentTo}</strong>.
-          </>
+          <RichWords
+            words={
+              /*i18n*/ { id: 'auth.forgot.sent.subtitle', message: 'We sent a link to reset your password to {email}.' }
+            }
+            parts={{ email: <strong>{sentTo}</strong> }}
+          />
         }
       >
         <p className="hint">
-          Open it on this device to choose a new password. Nothing after a few minutes? Look in your spam folder, or
-          send it again.
+          {t(
+            /*i18n*/ {
+              id: 'auth.forgot.sent.hint',
+              message:
+                'Open it on this device to choose a new password. Nothing after a few minutes? Look in your spam folder, or send it again.',
+            },
+          )}
         </p>
         <form className="form" onSubmit={submitAs('forgot.resend')}>
-          <SubmitButton busy={busy}>Send again</SubmitButton>
+          <SubmitButton busy={busy}>{t(/*i18n*/ { id: 'auth.forgot.again', message: 'Send again' })}</SubmitButton>
         </form>
         <button
           type="button"
@@ -49,7 +61,7 @@ export default function ForgotScreen() {
           disabled={busy}
           onClick={() => actor.send({ type: 'forgot.edit' })}
         >
-          Use a different e-mail
+          {t(/*i18n*/ { id: 'auth.forgot.other', message: 'Use a different e-mail' })}
         </button>
         {backToLogin}
       </AuthLayout>
@@ -58,16 +70,27 @@ export default function ForgotScreen() {
 
   return (
     <AuthLayout
-      title="Forgot your password?"
-      subtitle="Enter the e-mail you registered with and we will send you a link to reset it."
+      title={t(/*i18n*/ { id: 'auth.forgot.title', message: 'Forgot your password?' })}
+      subtitle={t(
+        /*i18n*/ {
+          id: 'auth.forgot.subtitle',
+          message: 'Enter the e-mail you registered with and we will send you a link to reset it.',
+        },
+      )}
     >
       <p className="hint">
-        {coolingOffNotice()} A reset changes only your password: your transaction pin stays as it is.
+        {say(coolingOffWording())}{' '}
+        {t(
+          /*i18n*/ {
+            id: 'auth.forgot.pinKept',
+            message: 'A reset changes only your password: your transaction pin stays as it is.',
+          },
+        )}
       </p>
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submitAs('forgot.submit')}>
         <TextField
-          label="Email"
+          label={t(/*i18n*/ { id: 'auth.email', message: 'Email' })}
           value={email}
           onValueChange={(value) => actor.send({ type: 'forgot.change', field: 'email', value })}
           type="email"

@@ -7,6 +7,7 @@ import { useHydrated } from '../kit/useHydrated';
 import { useFlow } from '../kit/useFlow';
 import { useSession } from '../app/SessionContext';
 import { LanguagePicker } from '../kit/LanguagePicker';
+import { useT } from '../kit/language';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from '../kit/PasswordField';
 import { SubmitButton } from '../kit/SubmitButton';
@@ -16,6 +17,7 @@ const PasskeySignIn = lazy(() => import('./PasskeySignIn'));
 
 /** /login; the redirect of a user already signed in is the route's (RedirectIfSignedIn). */
 export default function LoginScreen() {
+  const t = useT();
   const actor = useFlow(loginMachine, { session: useSession() });
   const form = useSelector(actor, (s) => s.context.form);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -29,11 +31,16 @@ export default function LoginScreen() {
   };
 
   return (
-    <AuthLayout title="Welcome back" subtitle="Log in to pay bills, top up and check your wallet.">
+    <AuthLayout
+      title={t(/*i18n*/ { id: 'auth.login.title', message: 'Welcome back' })}
+      subtitle={t(
+        /*i18n*/ { id: 'auth.login.subtitle', message: 'Log in to pay bills, top up and check your wallet.' },
+      )}
+    >
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
         <TextField
-          label="Email"
+          label={t(/*i18n*/ { id: 'auth.email', message: 'Email' })}
           value={form.email}
           onValueChange={change('email')}
           type="email"
@@ -42,15 +49,15 @@ export default function LoginScreen() {
           inputMode="email"
         />
         <PasswordField
-          label="Password"
+          label={t(/*i18n*/ { id: 'auth.password', message: 'Password' })}
           value={form.password}
           onValueChange={change('password')}
           autoComplete="current-password"
         />
         <p className="hint">
-          <Link to="/forgot">Forgot password?</Link>
+          <Link to="/forgot">{t(/*i18n*/ { id: 'auth.login.forgot', message: 'Forgot password?' })}</Link>
         </p>
-        <SubmitButton busy={busy}>Log in</SubmitButton>
+        <SubmitButton busy={busy}>{t(/*i18n*/ { id: 'auth.logIn', message: 'Log in' })}</SubmitButton>
       </form>
       {/* Its room is kept in the prerendered page, so the button's arrival moves nothing below it. */}
       <div className="passkey-slot">
@@ -61,7 +68,8 @@ export default function LoginScreen() {
         )}
       </div>
       <p className="auth-links">
-        New here? <Link to="/register">Create an account</Link>
+        {t(/*i18n*/ { id: 'auth.login.new', message: 'New here?' })}{' '}
+        <Link to="/register">{t(/*i18n*/ { id: 'auth.login.register', message: 'Create an account' })}</Link>
       </p>
       <LanguagePicker />
     </AuthLayout>

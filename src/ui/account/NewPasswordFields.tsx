@@ -1,4 +1,5 @@
 import { PasswordField } from '../kit/PasswordField';
+import { useT } from '../kit/language';
 
 interface NewPasswordFieldsProps {
   newPassword: string;
@@ -14,16 +15,17 @@ export function NewPasswordFields({
   onNewPassword,
   onConfirmation,
 }: NewPasswordFieldsProps) {
+  const t = useT();
   return (
     <>
       <PasswordField
-        label="New password"
+        label={t(/*i18n*/ { id: 'auth.newPassword', message: 'New password' })}
         value={newPassword}
         onValueChange={onNewPassword}
         autoComplete="new-password"
       />
       <PasswordField
-        label="Confirm new password"
+        label={t(/*i18n*/ { id: 'auth.newPassword.confirm', message: 'Confirm new password' })}
         value={confirmation}
         onValueChange={onConfirmation}
         autoComplete="new-password"

@@ -3,6 +3,7 @@ import { passkeysSupported } from '../../machines/kit/passkeySupport';
 import { passkeySignInMachine } from '../../machines/account/passkeySignIn';
 import { useSession } from '../app/SessionContext';
 import { useFlow } from '../kit/useFlow';
+import { useT } from '../kit/language';
 
 /**
  * /login's passkey sign-in: the e-mail field's autofill (the flow asks the browser as it starts) and
@@ -10,6 +11,7 @@ import { useFlow } from '../kit/useFlow';
  * of /login pays nothing for it; without passkey support in the browser it draws nothing.
  */
 function PasskeySignIn() {
+  const t = useT();
   const passkey = useFlow(passkeySignInMachine, { session: useSession() });
   const asking = useSelector(passkey, (s) => s.hasTag('busy'));
   return (
@@ -20,7 +22,7 @@ function PasskeySignIn() {
       aria-busy={asking}
       onClick={() => passkey.send({ type: 'passkey.signIn' })}
     >
-      Sign in with a passkey
+      {t(/*i18n*/ { id: 'auth.passkey.signIn', message: 'Sign in with a passkey' })}
     </button>
   );
 }

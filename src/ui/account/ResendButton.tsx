@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { otpCountdownMachine } from '../../machines/account/otpCountdown';
 import { useOffline } from '../app/ConnectivityContext';
+import { useT } from '../kit/language';
 
 /**
  * "Resend code", blocked while the countdown runs. Follows the countdown on its
@@ -16,6 +17,7 @@ export function ResendButton({
   sending: boolean;
   onResend: () => void;
 }) {
+  const t = useT();
   const remaining = useSelector(countdown, (s) => s?.context.remaining ?? 0);
   // Offline, no code can be sent (the offline banner says so).
   const offline = useOffline();
@@ -27,7 +29,14 @@ export function ResendButton({
       aria-busy={sending || undefined}
       onClick={onResend}
     >
-      {sending ? 'Sending code…' : remaining > 0 ? `Resend code in ${remaining} s` : 'Resend code'}
+      {sending
+        ? t(/*i18n*/ { id: 'auth.resend.sending', message: 'Sending code…' })
+        : remaining > 0
+          ? t(
+              /*i18n*/ { id: 'auth.resend.wait', message: 'Resend code in {seconds} s' },
+              { seconds: String(remaining) },
+            )
+          : t(/*i18n*/ { id: 'auth.resend', message: 'Resend code' })}
     </button>
   );
 }

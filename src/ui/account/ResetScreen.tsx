@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { coolingOffNotice } from '../../../core/coolingOff';
+import { coolingOffWording } from '../../../core/coolingOff';
 import type { ResetForm } from '../../domain/account/accountForms';
 import { resetPasswordMachine } from '../../machines/account/resetPassword';
 import { useFlow } from '../kit/useFlow';
@@ -9,9 +9,11 @@ import { useSession } from '../app/SessionContext';
 import { AuthLayout } from './AuthLayout';
 import { NewPasswordFields } from './NewPasswordFields';
 import { SubmitButton } from '../kit/SubmitButton';
+import { say, useT } from '../kit/language';
 
 /** /reset?token=...: the token of the e-mailed link authorises the reset. */
 export default function ResetScreen() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const actor = useFlow(resetPasswordMachine, { session: useSession(), token: searchParams.get('token') });
   const form = useSelector(actor, (s) => s.context.form);
@@ -25,10 +27,15 @@ export default function ResetScreen() {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="Only your password changes: your transaction pin stays as it is."
+      title={t(/*i18n*/ { id: 'auth.reset.title', message: 'Choose a new password' })}
+      subtitle={t(
+        /*i18n*/ {
+          id: 'auth.reset.subtitle',
+          message: 'Only your password changes: your transaction pin stays as it is.',
+        },
+      )}
     >
-      <p className="hint">{coolingOffNotice()}</p>
+      <p className="hint">{say(coolingOffWording())}</p>
       {/* noValidate: the machine checks the form and says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
         <NewPasswordFields
@@ -37,10 +44,11 @@ export default function ResetScreen() {
           onNewPassword={change('new_password')}
           onConfirmation={change('confirm_new_password')}
         />
-        <SubmitButton busy={busy}>Save new password</SubmitButton>
+        <SubmitButton busy={busy}>{t(/*i18n*/ { id: 'auth.reset.save', message: 'Save new password' })}</SubmitButton>
       </form>
       <p className="auth-links">
-        Link not working? <Link to="/forgot">Get a new one</Link>
+        {t(/*i18n*/ { id: 'auth.reset.broken', message: 'Link not working?' })}{' '}
+        <Link to="/forgot">{t(/*i18n*/ { id: 'auth.reset.newLink', message: 'Get a new one' })}</Link>
       </p>
     </AuthLayout>
   );

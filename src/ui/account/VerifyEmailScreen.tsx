@@ -7,9 +7,12 @@ import { AuthLayout } from './AuthLayout';
 import { EmailedCodeBoxes } from './EmailedCodeBoxes';
 import { ResendButton } from './ResendButton';
 import { SubmitButton } from '../kit/SubmitButton';
+import { useT } from '../kit/language';
+import { RichWords } from '../kit/RichWords';
 
 /** /verify-email: the 4-digit code e-mailed on opening, and a resend once the countdown is over. */
 export default function VerifyEmailScreen() {
+  const t = useT();
   const actor = useFlow(verifyEmailMachine, { session: useSession() });
   const email = useSessionSelector((s) => s.context.user.email);
   const code = useSelector(actor, (s) => s.context.code);
@@ -24,24 +27,27 @@ export default function VerifyEmailScreen() {
 
   return (
     <AuthLayout
-      title="Verify your email"
+      title={t(/*i18n*/ { id: 'auth.verify.title', message: 'Verify your email' })}
       subtitle={
-        <>
-          Enter the 4-digit code we sent to <strong>{email || 'your email'}</strong>
-        </>
+        <RichWords
+          words={/*i18n*/ { id: 'auth.verify.subtitle', message: 'Enter the 4-digit code we sent to {email}' }}
+          parts={{
+            email: <strong>{email || t(/*i18n*/ { id: 'auth.verify.yourEmail', message: 'your email' })}</strong>,
+          }}
+        />
       }
     >
       {/* noValidate: the machine says what is missing, once, in a toast. */}
       <form className="form" noValidate onSubmit={submit}>
         <EmailedCodeBoxes
-          label="Verification code"
+          label={t(/*i18n*/ { id: 'auth.verify.code', message: 'Verification code' })}
           values={code}
           onChange={(values) => actor.send({ type: 'verify.change', values })}
         />
-        <SubmitButton busy={verifying}>Continue</SubmitButton>
+        <SubmitButton busy={verifying}>{t(/*i18n*/ { id: 'auth.continue', message: 'Continue' })}</SubmitButton>
       </form>
       <p className="countdown">
-        Didn&apos;t get it?{' '}
+        {t(/*i18n*/ { id: 'auth.verify.notGot', message: "Didn't get it?" })}{' '}
         <ResendButton countdown={countdown} sending={sending} onResend={() => actor.send({ type: 'verify.resend' })} />
       </p>
     </AuthLayout>

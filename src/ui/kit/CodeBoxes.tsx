@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { pasteCode, setBox, typeIntoBox, type CodeEdit } from '../../domain/account/codes';
+import { useT } from './language';
 
 interface CodeBoxesProps {
   /** How many boxes, one digit each. */
@@ -35,6 +36,7 @@ export function CodeBoxes({
   oneTimeCode,
   idPrefix,
 }: CodeBoxesProps) {
+  const t = useT();
   const generatedId = useId();
   const prefix = idPrefix ?? generatedId;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -100,8 +102,14 @@ export function CodeBoxes({
   const row = (group: number, groupLabel?: string) => (
     <div className="code-boxes">
       {Array.from({ length: groupSize }, (_, position) => {
-        const name = `Digit ${position + 1} of ${groupSize}`;
-        return box(group * groupSize + position, groupLabel ? `${groupLabel} ${name.toLowerCase()}` : name);
+        const place = { digit: String(position + 1), count: String(groupSize) };
+        const name = groupLabel
+          ? t(
+              /*i18n*/ { id: 'kit.code.groupDigit', message: '{group} digit {digit} of {count}' },
+              { ...place, group: groupLabel },
+            )
+          : t(/*i18n*/ { id: 'kit.code.digit', message: 'Digit {digit} of {count}' }, place);
+        return box(group * groupSize + position, name);
       })}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useT } from './language';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   label: string;
@@ -10,6 +11,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 
 /** A labelled input; the label is always present for screen readers and touch targets. */
 export function TextField({ label, value, onValueChange, revealable, type = 'text', ...rest }: TextFieldProps) {
+  const t = useT();
   const id = useId();
   const [revealed, setRevealed] = useState(false);
   return (
@@ -36,7 +38,9 @@ export function TextField({ label, value, onValueChange, revealable, type = 'tex
             aria-controls={id}
             onClick={() => setRevealed((r) => !r)}
           >
-            {revealed ? 'Hide' : 'Show'}
+            {revealed
+              ? t(/*i18n*/ { id: 'kit.field.hide', message: 'Hide' })
+              : t(/*i18n*/ { id: 'kit.field.show', message: 'Show' })}
           </button>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope } from '../../../core/contract';
-import { INVALID_NOT_ME_LINK, notMeMachine } from '../../../src/machines/account/notMe';
+import { notMeMachine } from '../../../src/machines/account/notMe';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { linkToken, notMeModel, secured, tokenOf } from '../../../testkit/models/account/notMe.model';
 import {
@@ -19,6 +19,10 @@ import { createTransitionCoverage } from '../../../testkit/models/kit/transition
 import { createTestSession } from '../../../testkit/testSession';
 
 const coverage = createTransitionCoverage(notMeMachine);
+
+/** What a link without its token says, in English. */
+const incompleteLink =
+  'This link is incomplete. Open it again from the e-mail, or choose a new password with “Forgot password?”.';
 
 describe('notMeMachine (model-based)', () => {
   for (const traversal of notMeModel.traversals) {
@@ -43,7 +47,7 @@ describe('notMeMachine (model-based)', () => {
           await path.test({
             events: {
               'notMe.report': ({ state }) => {
-                effects.expect(state.matches('asking') && !token ? [errorToast(INVALID_NOT_ME_LINK)] : []);
+                effects.expect(state.matches('asking') && !token ? [errorToast(incompleteLink)] : []);
                 actor.send({ type: 'notMe.report' });
               },
               'xstate.done.actor.reportNotMe': async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, UserData } from '../../../core/contract';
-import { passkeySignInMachine, PASSKEY_NOT_USED } from '../../../src/machines/account/passkeySignIn';
+import { passkeySignInMachine } from '../../../src/machines/account/passkeySignIn';
 import { passkeySignInModel } from '../../../testkit/models/account/passkeySignIn.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
@@ -44,7 +44,7 @@ describe('passkeySignInMachine (model-based)', () => {
             // the autofill's own end (aborted) says nothing.
             const told =
               error instanceof Error && error.name === 'NotAllowedError'
-                ? [errorToast(PASSKEY_NOT_USED)]
+                ? [errorToast('no passkey was used: try again, or log in with your password')]
                 : error instanceof Error && error.name === 'AbortError'
                   ? []
                   : [errorToast((error as Error).message)];

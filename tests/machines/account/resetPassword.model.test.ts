@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, ResetRequest } from '../../../core/contract';
 import { validateReset, type ResetForm } from '../../../src/domain/account/accountForms';
-import {
-  INVALID_RESET_LINK,
-  resetPasswordMachine,
-  type ResetPasswordEvent,
-} from '../../../src/machines/account/resetPassword';
+import { resetPasswordMachine, type ResetPasswordEvent } from '../../../src/machines/account/resetPassword';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { linkToken, resetPasswordModel, tokenOf } from '../../../testkit/models/account/resetPassword.model';
 import {
@@ -52,7 +48,7 @@ describe('resetPasswordMachine (model-based)', () => {
             events: {
               'reset.change': ({ event }) => send(event),
               'reset.submit': submitChecked(actor, effects, (form: ResetForm) =>
-                token ? validateReset(form) : INVALID_RESET_LINK,
+                token ? validateReset(form) : 'This reset link is invalid or has expired. Please request a new one.',
               ),
               'xstate.done.actor.reset': acceptedByServer(actor, effects, () => reset.last, {
                 request: { new_password: 'N3w-secret', confirm_new_password: 'N3w-secret', token: linkToken },
