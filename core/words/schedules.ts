@@ -43,6 +43,30 @@ export const scheduleWords = {
 } as const;
 
 /**
+ * The timing and end rules both the form and the server's checks (server/routes/schedules.ts) hold
+ * a schedule to, as words the app says in the reader's language. The English is scheduleWords'
+ * own, which the server still answers in: the schedule form's test holds the two the same.
+ */
+export const scheduleRules = {
+  dateRequired: /*i18n*/ { id: 'schedule.rule.date', message: 'please choose the day it runs' },
+  weekdayRequired: /*i18n*/ { id: 'schedule.rule.weekday', message: 'please choose the weekday it runs' },
+  monthDayRequired: /*i18n*/ {
+    id: 'schedule.rule.monthDay',
+    message: 'please choose the day of the month it runs (1 to 31)',
+  },
+  daysBeforeRequired: /*i18n*/ {
+    id: 'schedule.rule.daysBefore',
+    message: 'please choose how many days before the due date to renew (0 to 14)',
+  },
+  timeRequired: /*i18n*/ { id: 'schedule.rule.time', message: 'please choose the time it runs' },
+  endRunsRequired: /*i18n*/ {
+    id: 'schedule.rule.endRuns',
+    message: 'please say after how many runs it ends (1 to 1000)',
+  },
+  endDateRequired: /*i18n*/ { id: 'schedule.rule.endDate', message: 'please choose the day it ends' },
+} as const;
+
+/**
  * Why a scheduled run did not buy, in the user's words (ScheduleRunReason of core/contract.ts): said
  * by the server only, in the owner's language, so each is a message of the catalogues.
  */

@@ -8,8 +8,6 @@ import type {
   UpdateScheduleRequest,
   VerifyMerchantRequest,
 } from '../../../core/contract';
-import { messages } from '../../../core/messages';
-import { scheduleWords } from '../../../core/words/schedules';
 import { serviceByKey, type ServiceKey } from '../../../core/services';
 import { verifyMerchant } from '../../api/purchases/purchases';
 import { draftSchedule, saveSchedule, type ScheduleAnswer } from '../../api/schedules/schedules';
@@ -18,6 +16,8 @@ import {
   blankFields,
   fieldsFromDraft,
   fieldsFromSchedule,
+  formRules,
+  pinNotCorrect,
   scheduleRequest,
   validateSchedule,
   type FormStart,
@@ -200,7 +200,7 @@ export const scheduleFormMachine = setup({
     invalid: ({ context }) => problemOf(context) !== null,
     // Everything else is right and the smartcard is not verified (or another number is in the
     // field): verifying is the next step.
-    awaitsVerification: ({ context }) => problemOf(context) === scheduleWords.verifyFirst,
+    awaitsVerification: ({ context }) => problemOf(context) === formRules.verifyFirst,
     verifiable: ({ context }) => context.fields.providerId !== '' && context.fields.beneficiary.trim() !== '',
     succeeded: (_, params: { answer: ScheduleAnswer }) => params.answer.type === 'success',
     pinRefused,
@@ -258,7 +258,7 @@ export const scheduleFormMachine = setup({
         'form.end': { actions: { type: 'setEnd', params: ({ event }) => ({ value: event.value }) } },
         'form.verify': [
           { guard: 'verifiable', target: 'verifying' },
-          { actions: { type: 'toast', params: { level: 'error', message: messages.allFieldsRequired } } },
+          { actions: { type: 'toast', params: { level: 'error', message: formRules.allFieldsRequired } } },
         ],
         'form.submit': [
           { guard: 'awaitsVerification', target: 'verifying' },
@@ -332,7 +332,7 @@ export const scheduleFormMachine = setup({
             },
             target: 'closed',
             actions: [
-              { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+              { type: 'toast', params: { level: 'error', message: pinNotCorrect } },
               'logout',
               { type: 'navigate', params: { to: '/login' } },
             ],

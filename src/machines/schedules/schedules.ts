@@ -1,6 +1,5 @@
 import { assign, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
 import type { AcceptSchedulePriceRequest, Envelope, Schedule } from '../../../core/contract';
-import { messages } from '../../../core/messages';
 import {
   acceptSchedulePrice,
   actOnSchedule,
@@ -9,7 +8,7 @@ import {
   type ScheduleAction,
   type ScheduleAnswer,
 } from '../../api/schedules/schedules';
-import type { FormStart } from '../../domain/schedules/schedules';
+import { pinNotCorrect, type FormStart } from '../../domain/schedules/schedules';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import {
   confirmationOf,
@@ -338,7 +337,7 @@ export const schedulesMachine = setup({
                 },
                 target: '#schedules.signedOut',
                 actions: [
-                  { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+                  { type: 'toast', params: { level: 'error', message: pinNotCorrect } },
                   'logout',
                   { type: 'navigate', params: { to: '/login' } },
                 ],

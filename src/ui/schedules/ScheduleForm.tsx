@@ -3,13 +3,15 @@ import { useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Package, Provider, ScheduleFrequency } from '../../../core/contract';
-import { scheduleWords } from '../../../core/words/schedules';
+import type { Words } from '../../../core/i18n/words';
 import { formatNaira } from '../../../core/money';
-import { FREQUENCIES, isSchedulable, WEEKDAYS } from '../../../core/schedules';
+import { FREQUENCIES, isSchedulable } from '../../../core/schedules';
 import { SERVICES, serviceByKey } from '../../../core/services';
 import type { scheduleFormMachine, ScheduleFormEvent } from '../../machines/schedules/scheduleForm';
+import { WEEKDAY_NAMES } from '../../domain/schedules/schedules';
 import { useSessionSelector } from '../app/SessionContext';
 import { performEffects } from '../kit/useFlow';
+import { useT } from '../kit/language';
 import { Modal } from '../kit/Modal';
 import { PinDialog } from '../account/PinDialog';
 import { PlanSelect } from '../purchases/PlanSelect';
@@ -19,13 +21,18 @@ import { TextField } from '../kit/TextField';
 const NO_PROVIDERS: Provider[] = [];
 const NO_PLANS: Package[] = [];
 const SCHEDULABLE = SERVICES.filter((service) => isSchedulable(service.category));
-const FREQUENCY_LABELS: Record<ScheduleFrequency, string> = {
-  once: 'Once',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  renewal: 'Before the due date',
+const FREQUENCY_LABELS: Record<ScheduleFrequency, Words> = {
+  once: /*i18n*/ { id: 'schedule.often.once', message: 'Once' },
+  daily: /*i18n*/ { id: 'schedule.often.daily', message: 'Daily' },
+  weekly: /*i18n*/ { id: 'schedule.often.weekly', message: 'Weekly' },
+  monthly: /*i18n*/ { id: 'schedule.often.monthly', message: 'Monthly' },
+  renewal: /*i18n*/ { id: 'schedule.often.renewal', message: 'Before the due date' },
 };
+
+/** The form's title for a new schedule, and the Schedules screen's button that opens it. */
+export const NEW_SCHEDULE: Words = /*i18n*/ { id: 'schedule.new', message: 'New schedule' };
+
+const VERIFY_SMARTCARD: Words = /*i18n*/ { id: 'schedule.form.verify', message: 'Verify smartcard' };
 
 type SetField = Extract<ScheduleFormEvent, { type: 'form.set' }>['field'];
 
@@ -36,6 +43,7 @@ type SetField = Extract<ScheduleFormEvent, { type: 'form.set' }>['field'];
  * every run up to the amount shown. The schedule form machine decides; this view shows it.
  */
 export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFormMachine> }) {
+  const t = useT();
   const navigate = useNavigate();
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
   const fields = useSelector(actor, (s) => s.context.fields);
@@ -73,28 +81,28 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
 
   return (
     <Modal
-      title={editing ? 'Edit schedule' : scheduleWords.newSchedule}
+      title={editing ? t(/*i18n*/ { id: 'schedule.form.edit', message: 'Edit schedule' }) : t(NEW_SCHEDULE)}
       onClose={() => actor.send({ type: 'form.cancel' })}
       className="schedule-dialog"
     >
       {loading ? (
         <p className="hint" role="status">
-          Loading the purchase to repeat…
+          {t(/*i18n*/ { id: 'schedule.form.loading', message: 'Loading the purchase to repeat…' })}
         </p>
       ) : (
         <form className="form schedule-form" noValidate onSubmit={submit} aria-busy={saving || undefined}>
           <TextField
-            label="Name"
+            label={t(/*i18n*/ { id: 'schedule.form.name', message: 'Name' })}
             value={fields.name}
             onValueChange={set('name')}
             maxLength={40}
             autoComplete="off"
-            placeholder="e.g. Mum's monthly data"
+            placeholder={t(/*i18n*/ { id: 'schedule.form.namePlaceholder', message: "e.g. Mum's monthly data" })}
           />
 
           <div className="field">
             <label className="field-label" htmlFor={ids.service}>
-              Service
+              {t(/*i18n*/ { id: 'schedule.form.service', message: 'Service' })}
             </label>
             <select
               id={ids.service}
@@ -103,7 +111,7 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
               disabled={editing}
               onChange={(e) => actor.send({ type: 'form.service', value: e.target.value })}
             >
-              <option value="">Select a service</option>
+              <option value="">{t(/*i18n*/ { id: 'schedule.form.pickService', message: 'Select a service' })}</option>
               {SCHEDULABLE.map((candidate) => (
                 <option key={candidate.key} value={candidate.key}>
                   {candidate.title}
@@ -142,7 +150,7 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
 
               {service.pricing.kind === 'amount' && (
                 <TextField
-                  label="Amount"
+                  label={t(/*i18n*/ { id: 'schedule.form.amount', message: 'Amount' })}
                   value={fields.amount}
                   onValueChange={(value) => actor.send({ type: 'form.amount', value })}
                   inputMode="decimal"
@@ -154,10 +162,12 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
           )}
 
           <fieldset className="schedule-when">
-            <legend className="field-label">When (Lagos time)</legend>
+            <legend className="field-label">
+              {t(/*i18n*/ { id: 'schedule.form.when', message: 'When (Lagos time)' })}
+            </legend>
             <div className="field">
               <label className="field-label" htmlFor={ids.frequency}>
-                How often
+                {t(/*i18n*/ { id: 'schedule.form.often', message: 'How often' })}
               </label>
               <select
                 id={ids.frequency}
@@ -167,18 +177,24 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
               >
                 {frequencies.map((frequency) => (
                   <option key={frequency} value={frequency}>
-                    {FREQUENCY_LABELS[frequency]}
+                    {t(FREQUENCY_LABELS[frequency])}
                   </option>
                 ))}
               </select>
             </div>
             {fields.frequency === 'once' && (
-              <TextField label="Day" type="date" value={fields.date} onValueChange={set('date')} min={today} />
+              <TextField
+                label={t(/*i18n*/ { id: 'schedule.form.day', message: 'Day' })}
+                type="date"
+                value={fields.date}
+                onValueChange={set('date')}
+                min={today}
+              />
             )}
             {fields.frequency === 'weekly' && (
               <div className="field">
                 <label className="field-label" htmlFor={ids.weekday}>
-                  Weekday
+                  {t(/*i18n*/ { id: 'schedule.form.weekday', message: 'Weekday' })}
                 </label>
                 <select
                   id={ids.weekday}
@@ -186,9 +202,9 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
                   value={fields.weekday}
                   onChange={(e) => set('weekday')(e.target.value)}
                 >
-                  {WEEKDAYS.map((day, index) => (
-                    <option key={day} value={String(index)}>
-                      {day}
+                  {WEEKDAY_NAMES.map((day, index) => (
+                    <option key={day.id} value={String(index)}>
+                      {t(day)}
                     </option>
                   ))}
                 </select>
@@ -196,7 +212,12 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
             )}
             {fields.frequency === 'monthly' && (
               <TextField
-                label="Day of the month (the month's last day when it is shorter)"
+                label={t(
+                  /*i18n*/ {
+                    id: 'schedule.form.monthDay',
+                    message: "Day of the month (the month's last day when it is shorter)",
+                  },
+                )}
                 value={fields.monthDay}
                 onValueChange={set('monthDay')}
                 inputMode="numeric"
@@ -205,40 +226,55 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
             )}
             {renewing && (
               <TextField
-                label="Days before the due date"
+                label={t(/*i18n*/ { id: 'schedule.form.daysBefore', message: 'Days before the due date' })}
                 value={fields.daysBefore}
                 onValueChange={set('daysBefore')}
                 inputMode="numeric"
                 maxLength={2}
               />
             )}
-            <TextField label="Time" type="time" value={fields.time} onValueChange={set('time')} />
+            <TextField
+              label={t(/*i18n*/ { id: 'schedule.form.time', message: 'Time' })}
+              type="time"
+              value={fields.time}
+              onValueChange={set('time')}
+            />
           </fieldset>
 
           {renewing && (
             <section className="schedule-renewal" aria-labelledby={ids.renewal} aria-live="polite">
               <h3 id={ids.renewal} className="merchant-title">
-                Smartcard
+                {t(/*i18n*/ { id: 'schedule.form.smartcard', message: 'Smartcard' })}
               </h3>
               {verified ? (
                 <dl className="merchant-list">
                   <div>
-                    <dt>Name</dt>
+                    <dt>{t(/*i18n*/ { id: 'schedule.form.cardName', message: 'Name' })}</dt>
                     <dd>{renewal.details.name || '—'}</dd>
                   </div>
                   {renewal.details.current_plan && (
                     <div>
-                      <dt>Bouquet</dt>
+                      <dt>{t(/*i18n*/ { id: 'schedule.form.bouquet', message: 'Bouquet' })}</dt>
                       <dd>{renewal.details.current_plan}</dd>
                     </div>
                   )}
                   <div>
-                    <dt>Due</dt>
-                    <dd>{renewal.details.due_date ?? 'not told by the provider'}</dd>
+                    <dt>{t(/*i18n*/ { id: 'schedule.form.due', message: 'Due' })}</dt>
+                    <dd>
+                      {renewal.details.due_date ??
+                        t(/*i18n*/ { id: 'schedule.form.dueUntold', message: 'not told by the provider' })}
+                    </dd>
                   </div>
                 </dl>
               ) : (
-                <p className="hint">Its due date and renewal amount set the schedule.</p>
+                <p className="hint">
+                  {t(
+                    /*i18n*/ {
+                      id: 'schedule.form.renewalHint',
+                      message: 'Its due date and renewal amount set the schedule.',
+                    },
+                  )}
+                </p>
               )}
               <button
                 type="button"
@@ -247,14 +283,16 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
                 onClick={() => actor.send({ type: 'form.verify' })}
               >
                 {verifying && <span className="spinner" aria-hidden="true" />}
-                {verified ? 'Verify again' : 'Verify smartcard'}
+                {verified
+                  ? t(/*i18n*/ { id: 'schedule.form.verifyAgain', message: 'Verify again' })
+                  : t(VERIFY_SMARTCARD)}
               </button>
             </section>
           )}
 
           <div className="field">
             <label className="field-label" htmlFor={ids.end}>
-              Ends
+              {t(/*i18n*/ { id: 'schedule.form.ends', message: 'Ends' })}
             </label>
             <select
               id={ids.end}
@@ -262,14 +300,16 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
               value={fields.endKind}
               onChange={(e) => actor.send({ type: 'form.end', value: e.target.value as typeof fields.endKind })}
             >
-              <option value="never">Never</option>
-              <option value="after">After a number of runs</option>
-              <option value="on">On a day</option>
+              <option value="never">{t(/*i18n*/ { id: 'schedule.form.endNever', message: 'Never' })}</option>
+              <option value="after">
+                {t(/*i18n*/ { id: 'schedule.form.endAfter', message: 'After a number of runs' })}
+              </option>
+              <option value="on">{t(/*i18n*/ { id: 'schedule.form.endOn', message: 'On a day' })}</option>
             </select>
           </div>
           {fields.endKind === 'after' && (
             <TextField
-              label="Number of runs"
+              label={t(/*i18n*/ { id: 'schedule.form.runs', message: 'Number of runs' })}
               value={fields.endRuns}
               onValueChange={set('endRuns')}
               inputMode="numeric"
@@ -277,14 +317,31 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
             />
           )}
           {fields.endKind === 'on' && (
-            <TextField label="Last day" type="date" value={fields.endDate} onValueChange={set('endDate')} min={today} />
+            <TextField
+              label={t(/*i18n*/ { id: 'schedule.form.lastDay', message: 'Last day' })}
+              type="date"
+              value={fields.endDate}
+              onValueChange={set('endDate')}
+              min={today}
+            />
           )}
 
           <p className="schedule-authorised" role="note">
             {amount
-              ? `Each run spends at most ${formatNaira(amount)}, from your wallet, within your daily limit.`
-              : 'Each run spends at most the amount shown here once the form is complete.'}{' '}
-            We remind you the day before each run.
+              ? t(
+                  /*i18n*/ {
+                    id: 'schedule.form.spends',
+                    message: 'Each run spends at most {amount}, from your wallet, within your daily limit.',
+                  },
+                  { amount: formatNaira(amount) },
+                )
+              : t(
+                  /*i18n*/ {
+                    id: 'schedule.form.spendsLater',
+                    message: 'Each run spends at most the amount shown here once the form is complete.',
+                  },
+                )}{' '}
+            {t(/*i18n*/ { id: 'schedule.form.reminder', message: 'We remind you the day before each run.' })}
           </p>
 
           <button
@@ -294,11 +351,22 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
             aria-busy={saving || verifying || undefined}
           >
             {(saving || verifying) && <span className="spinner" aria-hidden="true" />}
-            {renewing && !verified ? 'Verify smartcard' : 'Save schedule'}
+            {renewing && !verified
+              ? t(VERIFY_SMARTCARD)
+              : t(/*i18n*/ { id: 'schedule.form.save', message: 'Save schedule' })}
           </button>
         </form>
       )}
-      <PinDialog actor={pinDialog} returnFocus={saveButton} text={scheduleWords.pinText} />
+      <PinDialog
+        actor={pinDialog}
+        returnFocus={saveButton}
+        text={t(
+          /*i18n*/ {
+            id: 'schedule.pin.create',
+            message: 'Enter your 4-digit security pin to authorise this schedule.',
+          },
+        )}
+      />
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { scheduleWords } from '../../../core/words/schedules';
 import { lagosDay } from '../../../core/days';
 import { SERVICES, type ServiceKey } from '../../../core/services';
 import { schedulesMachine, type SchedulesInput } from '../../machines/schedules/schedules';
@@ -9,13 +8,14 @@ import type { ScheduleFields } from '../../domain/schedules/schedules';
 import { useSession } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { useFlow } from '../kit/useFlow';
+import { useT } from '../kit/language';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { EmptyState } from '../kit/EmptyState';
 import { HistoryIcon } from '../kit/icons';
 import { LoadFailed } from '../kit/LoadFailed';
 import { PinDialog } from '../account/PinDialog';
 import { ScheduleCard, ScheduleCardSkeleton } from './ScheduleCard';
-import { ScheduleForm } from './ScheduleForm';
+import { NEW_SCHEDULE, ScheduleForm } from './ScheduleForm';
 import '../wallet/wallet.css';
 import '../purchases/purchase.css';
 import './schedules.css';
@@ -48,7 +48,9 @@ function openedBy(params: URLSearchParams): SchedulesInput['open'] {
  * a purchase (Repeat this) or a service screen (Schedule this), the form is open at once.
  */
 export default function SchedulesScreen() {
-  useDocumentTitle(scheduleWords.title);
+  const t = useT();
+  const title = t(/*i18n*/ { id: 'schedule.title', message: 'Schedules' });
+  useDocumentTitle(title);
   const session = useSession();
   const [params, setParams] = useSearchParams();
   // Read once: the form it opens is the machine's from then on.
@@ -67,7 +69,20 @@ export default function SchedulesScreen() {
   const form = useSelector(actor, (s) => s.context.form);
   const pinDialog = useSelector(actor, (s) => s.context.pinDialog);
   const step = useSelector(actor, (s) => s.context.step);
-  const pinText = step === 'price' ? scheduleWords.acceptPinText : scheduleWords.authorisePinText;
+  const pinText =
+    step === 'price'
+      ? t(
+          /*i18n*/ {
+            id: 'schedule.pin.accept',
+            message: 'Enter your 4-digit security pin to accept the new price for this schedule.',
+          },
+        )
+      : t(
+          /*i18n*/ {
+            id: 'schedule.pin.authorise',
+            message: 'Enter your 4-digit security pin to authorise this schedule again.',
+          },
+        );
 
   // The address's request is taken: a reload shows the list, not the form again.
   useEffect(() => {
@@ -82,7 +97,11 @@ export default function SchedulesScreen() {
   let body;
   if (loading) {
     body = (
-      <ul className="schedule-list" aria-busy="true" aria-label="Loading your schedules">
+      <ul
+        className="schedule-list"
+        aria-busy="true"
+        aria-label={t(/*i18n*/ { id: 'schedule.loading', message: 'Loading your schedules' })}
+      >
         <ScheduleCardSkeleton />
         <ScheduleCardSkeleton />
       </ul>
@@ -91,16 +110,25 @@ export default function SchedulesScreen() {
     body = (
       <LoadFailed
         icon={<HistoryIcon size={28} />}
-        title={scheduleWords.loadFailed}
+        title={t(/*i18n*/ { id: 'schedule.loadFailed', message: 'Your schedules could not be loaded.' })}
         onRetry={() => actor.send({ type: 'schedules.retry' })}
       >
-        Check your connection and try again.
+        {t(/*i18n*/ { id: 'schedule.loadFailed.hint', message: 'Check your connection and try again.' })}
       </LoadFailed>
     );
   } else if (schedules.length === 0) {
     body = (
-      <EmptyState icon={<HistoryIcon size={28} />} title={scheduleWords.empty}>
-        {scheduleWords.emptyHint}
+      <EmptyState
+        icon={<HistoryIcon size={28} />}
+        title={t(/*i18n*/ { id: 'schedule.empty', message: 'No schedules yet' })}
+      >
+        {t(
+          /*i18n*/ {
+            id: 'schedule.empty.hint',
+            message:
+              'Buy something, open it in your activities and tap “Repeat this”, or schedule a purchase from any service screen.',
+          },
+        )}
       </EmptyState>
     );
   } else {
@@ -123,8 +151,15 @@ export default function SchedulesScreen() {
     <div className="page page-narrow">
       <header className="page-header schedule-page-header">
         <div>
-          <h1 className="page-title">{scheduleWords.title}</h1>
-          <p className="page-subtitle">{scheduleWords.subtitle}</p>
+          <h1 className="page-title">{title}</h1>
+          <p className="page-subtitle">
+            {t(
+              /*i18n*/ {
+                id: 'schedule.subtitle',
+                message: 'Purchases your wallet makes for you, at the times you choose (Lagos time).',
+              },
+            )}
+          </p>
         </div>
         <button
           type="button"
@@ -132,15 +167,20 @@ export default function SchedulesScreen() {
           disabled={loading || failed}
           onClick={() => actor.send({ type: 'schedule.new' })}
         >
-          {scheduleWords.newSchedule}
+          {t(NEW_SCHEDULE)}
         </button>
       </header>
       {body}
       {form && <ScheduleForm actor={form} />}
       {confirming && (
         <ConfirmDialog
-          message={scheduleWords.confirmDelete}
-          confirmLabel="Delete"
+          message={t(
+            /*i18n*/ {
+              id: 'schedule.confirmDelete',
+              message: 'Delete this schedule? Nothing more will be bought with it.',
+            },
+          )}
+          confirmLabel={t(/*i18n*/ { id: 'schedule.card.delete', message: 'Delete' })}
           onConfirm={() => actor.send({ type: 'delete.confirm' })}
           onCancel={() => actor.send({ type: 'delete.cancel' })}
         />

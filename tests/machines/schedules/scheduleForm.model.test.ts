@@ -9,9 +9,11 @@ import type {
   VerifyMerchantRequest,
 } from '../../../core/contract';
 import { messages } from '../../../core/messages';
-import { scheduleWords } from '../../../core/words/schedules';
+import { scheduleRules, scheduleWords } from '../../../core/words/schedules';
+import { say } from '../../../src/ui/kit/language';
+import './englishToasts';
 import type { ScheduleAnswer } from '../../../src/api/schedules/schedules';
-import { scheduleRequest, validateSchedule } from '../../../src/domain/schedules/schedules';
+import { formRules, pinNotCorrect, scheduleRequest, validateSchedule } from '../../../src/domain/schedules/schedules';
 import {
   scheduleFormMachine,
   type ScheduleFormEvent,
@@ -99,7 +101,7 @@ describe('scheduleFormMachine (model-based)', () => {
               },
               'form.submit': ({ event }) => {
                 const problem = validateSchedule(context().fields, context().renewal);
-                effects.expect(problem && problem !== scheduleWords.verifyFirst ? [errorToast(problem)] : []);
+                effects.expect(problem && problem !== formRules.verifyFirst ? [errorToast(say(problem))] : []);
                 send(event);
                 if (problem === null) expect(context().pinDialog.getSnapshot().matches('open')).toBe(true);
               },
@@ -171,4 +173,13 @@ describe('scheduleFormMachine (model-based)', () => {
   }
 
   itWalkedEveryTransition('scheduleFormMachine', coverage, scheduleFormModel.transitions);
+});
+
+describe("the schedule form's rules", () => {
+  it('say in English what the server answers (scheduleWords) for the same rule', () => {
+    for (const [rule, words] of Object.entries({ ...scheduleRules, ...formRules }))
+      if (rule in scheduleWords) expect(say(words), rule).toBe(scheduleWords[rule as keyof typeof scheduleWords]);
+    expect(say(formRules.allFieldsRequired)).toBe(messages.allFieldsRequired);
+    expect(say(pinNotCorrect)).toBe(messages.pinNotCorrect);
+  });
 });
