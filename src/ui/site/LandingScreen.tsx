@@ -190,7 +190,7 @@ const faq: { question: Words; answer: Words; values?: (locale: Locale) => Values
     answer: /*i18n*/ {
       id: 'site.faq.safeAnswer',
       message:
-        'Every purchase needs your {digits}-digit transaction pin, and {attempts} wrong {attempts_plural, select, one {attempt signs} other {attempts sign}} you out. Passwords are hashed, your pin and BVN are encrypted, and we check electricity, betting and cable accounts before you pay. We will never ask for your pin or password.',
+        'Every purchase needs your {digits}-digit transaction pin, and {attempts_plural, select, one {{attempts} wrong attempt signs} other {{attempts} wrong attempts sign}} you out. Passwords are hashed, your pin and BVN are encrypted, and we check electricity, betting and cable accounts before you pay. We will never ask for your pin or password.',
     },
     values: (locale) => ({
       digits: String(PIN_LENGTH),
