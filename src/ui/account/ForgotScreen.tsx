@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { coolingOffWording } from '../../../core/coolingOff';
 import { labels } from '../../../core/messages';
+import type { Words } from '../../../core/i18n/words';
 import { forgotPasswordMachine } from '../../machines/account/forgotPassword';
 import { useFlow } from '../kit/useFlow';
 import { AuthLayout } from './AuthLayout';
@@ -10,6 +11,15 @@ import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
 import { say, useT } from '../kit/language';
 import { RichWords } from '../kit/RichWords';
+
+/** What to do with the link, a sentence to a message. */
+const SENT_HINT: readonly Words[] = [
+  /*i18n*/ { id: 'auth.forgot.sent.open', message: 'Open it on this device to choose a new password.' },
+  /*i18n*/ {
+    id: 'auth.forgot.sent.spam',
+    message: 'Nothing after a few minutes? Look in your spam folder, or send it again.',
+  },
+];
 
 /** /forgot: ask for a reset link, then say where it went and offer to send it again. */
 export default function ForgotScreen() {
@@ -43,15 +53,7 @@ export default function ForgotScreen() {
           />
         }
       >
-        <p className="hint">
-          {t(
-            /*i18n*/ {
-              id: 'auth.forgot.sent.hint',
-              message:
-                'Open it on this device to choose a new password. Nothing after a few minutes? Look in your spam folder, or send it again.',
-            },
-          )}
-        </p>
+        <p className="hint">{SENT_HINT.map((words) => t(words)).join(' ')}</p>
         <form className="form" onSubmit={submitAs('forgot.resend')}>
           <SubmitButton busy={busy}>{t(/*i18n*/ { id: 'auth.forgot.again', message: 'Send again' })}</SubmitButton>
         </form>

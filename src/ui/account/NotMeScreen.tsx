@@ -1,11 +1,30 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
+import type { Words } from '../../../core/i18n/words';
 import { notMeMachine } from '../../machines/account/notMe';
 import { useFlow } from '../kit/useFlow';
 import { useSession } from '../app/SessionContext';
 import { AuthLayout } from './AuthLayout';
 import { SubmitButton } from '../kit/SubmitButton';
 import { useT } from '../kit/language';
+
+/** What the report does, a sentence to a message. */
+const HINT: readonly Words[] = [
+  /*i18n*/ {
+    id: 'auth.notMe.hint.lock',
+    message: 'This signs out every device, including this one, and locks your account until you choose a new password.',
+  },
+  /*i18n*/ { id: 'auth.notMe.hint.money', message: 'Your money stays in your wallet.' },
+];
+
+/** How the secured account opens again, a sentence to a message. */
+const SECURED_HINT: readonly Words[] = [
+  /*i18n*/ {
+    id: 'auth.notMe.done.reopen',
+    message: 'To open it again, choose a new password: we will e-mail you a link.',
+  },
+  /*i18n*/ { id: 'auth.notMe.done.wait', message: 'Until a day after that, purchases above a small amount wait.' },
+];
 
 /** /not-me?token=...: the "this wasn't me" link of an e-mail about a change to the account. */
 export default function NotMeScreen() {
@@ -26,15 +45,7 @@ export default function NotMeScreen() {
           },
         )}
       >
-        <p className="hint">
-          {t(
-            /*i18n*/ {
-              id: 'auth.notMe.done.hint',
-              message:
-                'To open it again, choose a new password: we will e-mail you a link. Until a day after that, purchases above a small amount wait.',
-            },
-          )}
-        </p>
+        <p className="hint">{SECURED_HINT.map((words) => t(words)).join(' ')}</p>
         <Link className="btn btn-primary btn-block" to="/forgot">
           {t(/*i18n*/ { id: 'auth.notMe.done.next', message: 'Choose a new password' })}
         </Link>
@@ -52,15 +63,7 @@ export default function NotMeScreen() {
         },
       )}
     >
-      <p className="hint">
-        {t(
-          /*i18n*/ {
-            id: 'auth.notMe.hint',
-            message:
-              'This signs out every device, including this one, and locks your account until you choose a new password. Your money stays in your wallet.',
-          },
-        )}
-      </p>
+      <p className="hint">{HINT.map((words) => t(words)).join(' ')}</p>
       <form
         className="form"
         onSubmit={(e) => {

@@ -43,16 +43,19 @@ export default function SetPinScreen() {
         )}
       >
         <p className="hint">
+          {t(/*i18n*/ { id: 'auth.setPin.kept.logIn', message: 'Log in with your new password.' })}{' '}
           <RichWords
             words={
               /*i18n*/ {
-                id: 'auth.setPin.kept.hint',
-                message:
-                  'Log in with your new password. If you have forgotten your pin too, choose {forgotPin} once you are logged in: you will need your password and a code we e-mail you.',
+                id: 'auth.setPin.kept.forgotPin',
+                message: 'If you have forgotten your pin too, choose {forgotPin} once you are logged in:',
               }
             }
             parts={{ forgotPin: <strong>{t(/*i18n*/ { id: 'auth.forgotPin', message: 'Forgot pin?' })}</strong> }}
-          />
+          />{' '}
+          {t(
+            /*i18n*/ { id: 'auth.setPin.kept.need', message: 'you will need your password and a code we e-mail you.' },
+          )}
         </p>
         <p className="hint">{say(coolingOffWording())}</p>
         <Link className="btn btn-primary btn-block" to="/login">
