@@ -96,7 +96,11 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
               : t(/*i18n*/ { id: 'schedule.card.notRun', message: 'Not run yet' })}
             {failed && last.tried_at && (
               <span className="schedule-tried">
-                {` ${t(/*i18n*/ { id: 'schedule.card.tried', message: 'Tried {time}.' }, { time: formatLagos(last.tried_at, t) })}`}
+                {' '}
+                {t(
+                  /*i18n*/ { id: 'schedule.card.tried', message: 'Tried {time}.' },
+                  { time: formatLagos(last.tried_at, t) },
+                )}
               </span>
             )}
           </dd>
