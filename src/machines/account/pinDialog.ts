@@ -5,7 +5,7 @@ import { confirmWithPasskey, type PasskeyConfirmation } from '../../api/account/
 import { passkeyNotUsed } from '../../api/kit/webauthn';
 import { emptyCode, isComplete, joinCode } from '../../domain/account/codes';
 import { PIN_LENGTH } from '../../../core/limits';
-import { messages } from '../../../core/messages';
+import type { Words } from '../../../core/i18n/words';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import type { sessionMachine } from '../app/session';
 
@@ -39,7 +39,16 @@ export type PinDialogReport =
   { type: 'pin.accepted'; pin: string; passkey?: PasskeyConfirmation } | { type: 'pin.cancelled' };
 
 /** Said when the phone's prompt was closed: the pin is one tap away. */
-export const PASSKEY_NOT_USED = 'no passkey was used: try again, or use your pin';
+export const PASSKEY_NOT_USED: Words = /*i18n*/ {
+  id: 'pinDialog.noPasskey',
+  message: 'no passkey was used: try again, or use your pin',
+};
+
+/**
+ * A pin the boxes cannot hold (left incomplete), and the wrong pin that ended the session: said by
+ * the app, in the product's words; the server says its own wrong pins.
+ */
+export const PIN_NOT_CORRECT: Words = /*i18n*/ { id: 'pinDialog.wrongPin', message: 'transaction pin not correct' };
 
 /**
  * The transaction pin dialog of a service screen: four masked boxes and
@@ -124,7 +133,7 @@ export const pinDialogMachine = setup({
         'pin.change': { actions: { type: 'setCode', params: ({ event }) => ({ values: event.values }) } },
         'pin.submit': [
           { guard: 'pinComplete', target: 'closed', actions: ['reportAccepted', 'clearCode'] },
-          { actions: [{ type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } }, 'clearCode'] },
+          { actions: [{ type: 'toast', params: { level: 'error', message: PIN_NOT_CORRECT } }, 'clearCode'] },
         ],
         'pin.cancel': { target: 'closed', actions: ['clearCode', 'reportCancelled'] },
       },

@@ -10,7 +10,6 @@ import type {
   RecentBeneficiary,
 } from '../../../core/contract';
 import { newIdempotencyKey, purchase, recentBeneficiaries } from '../../api/purchases/purchases';
-import { messages } from '../../../core/messages';
 import { productPausedNotice } from '../../../core/productPauses';
 import { providerForNetwork, suggestNetwork, type Network } from '../../../core/phone';
 import {
@@ -31,6 +30,7 @@ import {
   pinConfirmationActions,
   pinDialogMachine,
   pinRefused,
+  PIN_NOT_CORRECT,
 } from '../account/pinDialog';
 import type { PasskeyConfirmation } from '../../api/account/passkeys';
 import { passkeyHere } from '../../api/kit/webauthn';
@@ -139,12 +139,19 @@ function suggestedProvider(context: PurchaseContext, beneficiary: string): Provi
 export const pauseOfChoice = (context: PurchaseContext) =>
   providerById(context, context.form.providerId)?.paused ?? null;
 
-/** The notice of the chosen product's pause, for the screen and the toast of a Continue pressed anyway. */
+/**
+ * The notice of the chosen product's pause, for the toast of a Continue pressed anyway: the
+ * server's English (core/productPauses.ts). The screen says it in the reader's language
+ * (ui/purchases/pausedNotice.ts); one message would be too long a line for the words the app compiles.
+ */
 export function pausedNoticeOf(context: PurchaseContext): string {
   const provider = providerById(context, context.form.providerId);
   const pause = provider?.paused;
   return provider && pause ? productPausedNotice(serviceOf(context), provider.name, pause) : '';
 }
+
+/** What Continue says of a form validatePurchase refuses: its one message, for every service screen. */
+const FIELDS_REQUIRED = /*i18n*/ { id: 'buy.required', message: 'all fields are required' };
 
 function toCall(context: PurchaseContext): PurchaseCall {
   const { form } = context;
@@ -400,10 +407,7 @@ export const purchaseMachine = setup({
                 guard: 'formInvalid',
                 actions: {
                   type: 'toast',
-                  params: ({ context }) => ({
-                    level: 'error',
-                    message: validatePurchase(context.form, serviceOf(context).pricing.kind) ?? '',
-                  }),
+                  params: { level: 'error', message: FIELDS_REQUIRED },
                 },
               },
               { guard: 'awaitsVerification', target: 'verifying' },
@@ -487,7 +491,7 @@ export const purchaseMachine = setup({
                 },
                 target: 'signedOut',
                 actions: [
-                  { type: 'toast', params: { level: 'error', message: messages.pinNotCorrect } },
+                  { type: 'toast', params: { level: 'error', message: PIN_NOT_CORRECT } },
                   'logout',
                   { type: 'navigate', params: { to: '/login' } },
                 ],

@@ -119,7 +119,13 @@ export const savedBeneficiariesMachine = setup({
             { type: 'include', params: ({ event }) => ({ saved: event.output.data! }) },
             {
               type: 'toast',
-              params: ({ event }) => ({ level: 'success', message: `Saved as ${event.output.data!.name}` }),
+              params: ({ event }) => ({
+                level: 'success',
+                message: {
+                  words: /*i18n*/ { id: 'buy.saved.saved', message: 'Saved as {name}' },
+                  values: { name: event.output.data!.name },
+                },
+              }),
             },
           ],
         },
@@ -141,7 +147,13 @@ export const savedBeneficiariesMachine = setup({
             { type: 'include', params: ({ event }) => ({ saved: event.output.data! }) },
             {
               type: 'toast',
-              params: ({ event }) => ({ level: 'success', message: `Renamed to ${event.output.data!.name}` }),
+              params: ({ event }) => ({
+                level: 'success',
+                message: {
+                  words: /*i18n*/ { id: 'buy.saved.renamed', message: 'Renamed to {name}' },
+                  values: { name: event.output.data!.name },
+                },
+              }),
             },
           ],
         },
@@ -161,7 +173,10 @@ export const savedBeneficiariesMachine = setup({
           target: 'ready',
           actions: [
             { type: 'drop', params: ({ event }) => ({ id: event.output }) },
-            { type: 'toast', params: { level: 'success', message: 'Deleted' } },
+            {
+              type: 'toast',
+              params: { level: 'success', message: /*i18n*/ { id: 'buy.saved.deleted', message: 'Deleted' } },
+            },
           ],
         },
         onError: {

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, type FormEvent, type RefObject } from 'react'
 import { useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { labels } from '../../../core/messages';
+import type { Wording } from '../../../core/i18n/words';
 import type { pinDialogMachine } from '../../machines/account/pinDialog';
 import { performEffects } from '../kit/useFlow';
+import { say, useT } from '../kit/language';
 import { ForgotPinLink } from './ForgotPinLink';
 import { Modal } from '../kit/Modal';
 import { PinBoxes } from './PinBoxes';
@@ -18,8 +19,8 @@ interface PinDialogProps {
    * back where they were.
    */
   returnFocus?: RefObject<HTMLElement | null>;
-  /** What the pin confirms, when it is not a payment (a schedule's authorisation). */
-  text?: string;
+  /** What the pin confirms, when it is not a payment (a schedule's authorisation): words, or text already said. */
+  text?: Wording;
 }
 
 /**
@@ -32,8 +33,9 @@ interface PinDialogProps {
 export function PinDialog({
   actor,
   returnFocus,
-  text = 'Enter your 4-digit security pin to confirm this payment.',
+  text = /*i18n*/ { id: 'pinDialog.text', message: 'Enter your 4-digit security pin to confirm this payment.' },
 }: PinDialogProps) {
+  const t = useT();
   const navigate = useNavigate();
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
   const open = useSelector(actor, (s) => !s.matches('closed'));
@@ -67,10 +69,19 @@ export function PinDialog({
 
   if (withPasskey) {
     return (
-      <Modal title={labels.transactionPin} onClose={() => actor.send({ type: 'pin.cancel' })} className="pin-dialog">
+      <Modal
+        title={t(/*i18n*/ { id: 'pinDialog.title', message: 'Transaction pin' })}
+        onClose={() => actor.send({ type: 'pin.cancel' })}
+        className="pin-dialog"
+      >
         <div className="form pin-form">
           <p className="pin-text">
-            Confirm with your passkey: your phone asks for its fingerprint, face or screen lock.
+            {t(
+              /*i18n*/ {
+                id: 'pinDialog.passkey.text',
+                message: 'Confirm with your passkey: your phone asks for its fingerprint, face or screen lock.',
+              },
+            )}
           </p>
           <button
             type="button"
@@ -79,10 +90,10 @@ export function PinDialog({
             aria-busy={confirming}
             onClick={() => actor.send({ type: 'pin.usePasskey' })}
           >
-            Confirm with passkey
+            {t(/*i18n*/ { id: 'pinDialog.passkey', message: 'Confirm with passkey' })}
           </button>
           <button type="button" className="btn btn-link" onClick={() => actor.send({ type: 'pin.usePin' })}>
-            Use my pin instead
+            {t(/*i18n*/ { id: 'pinDialog.usePin', message: 'Use my pin instead' })}
           </button>
         </div>
       </Modal>
@@ -90,20 +101,24 @@ export function PinDialog({
   }
 
   return (
-    <Modal title={labels.transactionPin} onClose={() => actor.send({ type: 'pin.cancel' })} className="pin-dialog">
+    <Modal
+      title={t(/*i18n*/ { id: 'pinDialog.title', message: 'Transaction pin' })}
+      onClose={() => actor.send({ type: 'pin.cancel' })}
+      className="pin-dialog"
+    >
       {/* noValidate: the machine says whether the pin is right, once, in a toast. */}
       <form className="form pin-form" noValidate onSubmit={submit} aria-describedby={textId}>
         <p id={textId} className="pin-text">
-          {text}
+          {say(text)}
         </p>
         <PinBoxes
-          label="Security pin"
+          label={t(/*i18n*/ { id: 'pinDialog.boxes', message: 'Security pin' })}
           values={code}
           onChange={(values) => actor.send({ type: 'pin.change', values })}
           idPrefix={boxesId}
         />
         <button type="submit" className="btn btn-primary btn-block">
-          Continue
+          {t(/*i18n*/ { id: 'pinDialog.continue', message: 'Continue' })}
         </button>
         <ForgotPinLink />
       </form>

@@ -2,12 +2,10 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { Package, Provider } from '../../../core/contract';
-import { labels } from '../../../core/messages';
-import { scheduleWords } from '../../../core/words/schedules';
 import { providerForNetwork } from '../../../core/phone';
 import { isSchedulable } from '../../../core/schedules';
 import type { ServiceEntry } from '../../../core/services';
-import { numberChangedSinceVerified, pausedNoticeOf, purchaseMachine } from '../../machines/purchases/purchase';
+import { numberChangedSinceVerified, purchaseMachine } from '../../machines/purchases/purchase';
 import { useOffline } from '../app/ConnectivityContext';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { performEffects, useFlow } from '../kit/useFlow';
@@ -19,6 +17,9 @@ import { PlanSelect } from './PlanSelect';
 import { ProviderSelect } from './ProviderSelect';
 import { SavedBeneficiaries } from './SavedBeneficiaries';
 import { TextField } from '../kit/TextField';
+import { useT } from '../kit/language';
+import { beneficiaryWords } from './serviceWords';
+import { pausedNotice as pausedNoticeIn } from './pausedNotice';
 import './purchase.css';
 
 const NO_PROVIDERS: Provider[] = [];
@@ -32,6 +33,7 @@ const NO_PLANS: Package[] = [];
  * to copy. The purchase machine decides; this view shows its state and sends its events.
  */
 export function PurchaseForm({ service }: { service: ServiceEntry }) {
+  const t = useT();
   const session = useSession();
   const actor = useFlow(purchaseMachine, { session, service });
   const navigate = useNavigate();
@@ -44,7 +46,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const verification = useSelector(actor, (s) => s.context.verification);
   const verifying = useSelector(actor, (s) => s.matches({ flow: 'verifying' }));
   // The chosen product is paused: the screen says why, until when, and what to do; Continue waits.
-  const pausedNotice = useSelector(actor, (s) => (s.hasTag('paused') ? pausedNoticeOf(s.context) : null));
+  const paused = useSelector(actor, (s) => s.hasTag('paused'));
   const providers = useSessionSelector((s) => s.context.providers[service.category] ?? NO_PROVIDERS);
   const pinLocked = useSessionSelector((s) => s.context.pin_locked);
   const continueButton = useRef<HTMLButtonElement>(null);
@@ -69,6 +71,9 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const planBased = planLabel !== null;
   const awaitingVerification = verification !== null && merchant === null;
   const suggestedProvider = providerForNetwork(providers, suggested);
+  const beneficiary = beneficiaryWords[service.key];
+  const chosen = providers.find((provider) => String(provider.id) === form.providerId);
+  const pausedNotice = paused && chosen?.paused ? pausedNoticeIn(t, service, chosen.name, chosen.paused) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +84,14 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
     <>
       {pinLocked && (
         <div className="card pin-locked" role="note">
-          <p>Purchases are locked after repeated wrong pins. Reset your transaction pin to continue.</p>
+          <p>
+            {t(
+              /*i18n*/ {
+                id: 'buy.pinLocked',
+                message: 'Purchases are locked after repeated wrong pins. Reset your transaction pin to continue.',
+              },
+            )}
+          </p>
           <ForgotPinLink />
         </div>
       )}
@@ -87,18 +99,24 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
       {result && (
         <section className="card purchase-result" aria-labelledby={ids.result}>
           <h2 id={ids.result} className="purchase-result-title">
-            {result.display_name || 'Details'}
+            {result.display_name || t(/*i18n*/ { id: 'buy.result.details', message: 'Details' })}
           </h2>
           <p className="purchase-result-value mono">{result.display_value}</p>
-          <p className="hint">Keep it safe. You can find it again in your activities.</p>
+          <p className="hint">
+            {t(/*i18n*/ { id: 'buy.result.keep', message: 'Keep it safe. You can find it again in your activities.' })}
+          </p>
           <div className="purchase-result-actions">
-            <CopyButton text={result.display_value} label="Copy" detail={result.display_name} />
+            <CopyButton
+              text={result.display_value}
+              label={t(/*i18n*/ { id: 'buy.result.copy', message: 'Copy' })}
+              detail={result.display_name}
+            />
             <button
               type="button"
               className="btn btn-secondary btn-small"
               onClick={() => actor.send({ type: 'result.dismiss' })}
             >
-              Done
+              {t(/*i18n*/ { id: 'buy.result.done', message: 'Done' })}
             </button>
           </div>
         </section>
@@ -121,15 +139,15 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
 
         {service.meterTypes && (
           <fieldset className="choice-group">
-            <legend className="field-label">Meter type</legend>
+            <legend className="field-label">{t(/*i18n*/ { id: 'buy.meterType', message: 'Meter type' })}</legend>
             <div className="choices">
               <label className="choice">
                 <input type="radio" name={ids.meter} value="prepaid" defaultChecked />
-                {labels.prepaid}
+                {t(/*i18n*/ { id: 'buy.prepaid', message: 'Prepaid' })}
               </label>
               <label className="choice">
                 <input type="radio" name={ids.meter} value="postpaid" disabled />
-                {labels.postpaid}
+                {t(/*i18n*/ { id: 'buy.postpaid', message: 'Postpaid' })}
               </label>
             </div>
           </fieldset>
@@ -148,7 +166,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
 
         <div className="field-with-hint">
           <TextField
-            label={service.beneficiary.label}
+            label={t(beneficiary.label)}
             value={form.beneficiary}
             onValueChange={(value) => actor.send({ type: 'form.beneficiary', value })}
             inputMode="numeric"
@@ -158,8 +176,17 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           {service.suggestsNetwork && suggested && (
             <p id={ids.network} className="hint network-note">
               {suggestedProvider && String(suggestedProvider.id) !== form.providerId && form.providerId !== ''
-                ? `This number looks like ${suggested}. If it moved networks, keep your choice.`
-                : `This number looks like ${suggested}.`}
+                ? t(
+                    /*i18n*/ {
+                      id: 'buy.network.moved',
+                      message: 'This number looks like {network}. If it moved networks, keep your choice.',
+                    },
+                    { network: suggested },
+                  )
+                : t(
+                    /*i18n*/ { id: 'buy.network.looks', message: 'This number looks like {network}.' },
+                    { network: suggested },
+                  )}
             </p>
           )}
         </div>
@@ -169,7 +196,7 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
         {recent.length > 0 && (
           <div className="recent-beneficiaries" role="group" aria-labelledby={ids.recent}>
             <span id={ids.recent} className="recent-label">
-              Recently paid
+              {t(/*i18n*/ { id: 'buy.recent', message: 'Recently paid' })}
             </span>
             <div className="chips">
               {recent.map(({ beneficiary, provider_id, provider_name }) => (
@@ -189,38 +216,38 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
         )}
 
         <TextField
-          label="Amount"
+          label={t(/*i18n*/ { id: 'buy.amount', message: 'Amount' })}
           value={form.amount}
           onValueChange={(value) => actor.send({ type: 'form.amount', value })}
           inputMode="decimal"
           autoComplete="off"
           readOnly={planBased}
-          placeholder={planBased ? 'Set by the plan' : '0.00'}
+          placeholder={planBased ? t(/*i18n*/ { id: 'buy.amount.byPlan', message: 'Set by the plan' }) : '0.00'}
         />
 
         {merchant && (
           <section className="merchant-details" aria-labelledby={ids.merchant}>
             <h2 id={ids.merchant} className="merchant-title">
-              Merchant details
+              {t(/*i18n*/ { id: 'buy.merchant.title', message: 'Merchant details' })}
             </h2>
             <dl className="merchant-list">
               <div>
-                <dt>{service.beneficiary.displayName}</dt>
+                <dt>{t(beneficiary.name)}</dt>
                 <dd>{merchant.beneficiary}</dd>
               </div>
               <div>
-                <dt>Name</dt>
+                <dt>{t(/*i18n*/ { id: 'buy.merchant.name', message: 'Name' })}</dt>
                 <dd>{merchant.details.name || merchant.details.username || '—'}</dd>
               </div>
               {service.verification?.fields.includes('address') && (
                 <div>
-                  <dt>Address</dt>
+                  <dt>{t(/*i18n*/ { id: 'buy.merchant.address', message: 'Address' })}</dt>
                   <dd>{merchant.details.address || '—'}</dd>
                 </div>
               )}
               {service.verification?.fields.includes('username') && (
                 <div>
-                  <dt>Username</dt>
+                  <dt>{t(/*i18n*/ { id: 'buy.merchant.username', message: 'Username' })}</dt>
                   <dd>{merchant.details.username || '—'}</dd>
                 </div>
               )}
@@ -229,9 +256,20 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
                 not pass for the new number's. */}
             {numberChanged && (
               <p className="merchant-warning" role="alert">
-                {'The number has changed since it was verified: these details are for ' +
-                  `${service.beneficiary.displayName.toLowerCase()} ${merchant.beneficiary}. ` +
-                  'When you pay, the holder of the number in the field is checked and named on your receipt.'}
+                {t(
+                  /*i18n*/ {
+                    id: 'buy.merchant.changed',
+                    message: 'The number has changed since it was verified: these details are for {what} {number}.',
+                  },
+                  { what: t(beneficiary.name).toLocaleLowerCase(), number: merchant.beneficiary },
+                )}{' '}
+                {t(
+                  /*i18n*/ {
+                    id: 'buy.merchant.checked',
+                    message:
+                      'When you pay, the holder of the number in the field is checked and named on your receipt.',
+                  },
+                )}
               </p>
             )}
           </section>
@@ -246,7 +284,9 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           aria-describedby={offline ? ids.offline : pausedNotice ? ids.paused : undefined}
         >
           {verifying && <span className="spinner" aria-hidden="true" />}
-          {awaitingVerification ? labels.verifyMerchant : 'Continue'}
+          {awaitingVerification
+            ? t(/*i18n*/ { id: 'buy.verify', message: 'Verify Merchant' })
+            : t(/*i18n*/ { id: 'buy.continue', message: 'Continue' })}
         </button>
         {offline && (
           <p id={ids.offline} className="offline-note">
@@ -268,9 +308,9 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
               amount: service.pricing.kind === 'amount' ? form.amount : '',
             })}`}
           >
-            {scheduleWords.scheduleThis}
+            {t(/*i18n*/ { id: 'buy.schedule.link', message: 'Schedule this' })}
           </Link>{' '}
-          to buy it automatically, once or again and again.
+          {t(/*i18n*/ { id: 'buy.schedule.rest', message: 'to buy it automatically, once or again and again.' })}
         </p>
       )}
 

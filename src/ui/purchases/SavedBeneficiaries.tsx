@@ -7,6 +7,8 @@ import type { purchaseMachine } from '../../machines/purchases/purchase';
 import { savedBeneficiariesMachine } from '../../machines/purchases/savedBeneficiaries';
 import { useFlow } from '../kit/useFlow';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
+import { useT } from '../kit/language';
+import { beneficiaryWords } from './serviceWords';
 import '../records/records.css';
 
 const NAME_MAX_LENGTH = 40;
@@ -32,6 +34,7 @@ export function SavedBeneficiaries({
   service: ServiceEntry;
   purchase: ActorRefFrom<typeof purchaseMachine>;
 }) {
+  const t = useT();
   const saved = useFlow(savedBeneficiariesMachine, { category: service.category });
   const list = useSelector(saved, (s) => s.context.list);
   const loading = useSelector(saved, (s) => s.hasTag('loading'));
@@ -65,15 +68,15 @@ export function SavedBeneficiaries({
           list turns out empty (no layout shift). */}
       {loading && (
         <p className="visually-hidden" role="status">
-          Loading saved numbers…
+          {t(/*i18n*/ { id: 'buy.saved.loading', message: 'Loading saved numbers…' })}
         </p>
       )}
       <div className="saved-beneficiaries">
         {failed && (
           <p className="hint saved-failed">
-            Saved numbers could not be loaded.{' '}
+            {t(/*i18n*/ { id: 'buy.saved.failed', message: 'Saved numbers could not be loaded.' })}{' '}
             <button type="button" className="btn-link" onClick={() => saved.send({ type: 'saved.retry' })}>
-              Try again
+              {t(/*i18n*/ { id: 'buy.saved.retry', message: 'Try again' })}
             </button>
           </p>
         )}
@@ -82,7 +85,7 @@ export function SavedBeneficiaries({
           <div className="recent-beneficiaries" role="group" aria-labelledby={ids.group}>
             <div className="saved-head">
               <span id={ids.group} className="recent-label">
-                Saved
+                {t(/*i18n*/ { id: 'buy.saved.title', message: 'Saved' })}
               </span>
               <button
                 type="button"
@@ -91,7 +94,9 @@ export function SavedBeneficiaries({
                 aria-controls={ids.manage}
                 onClick={() => setManaging((open) => !open)}
               >
-                {managing ? 'Done' : 'Manage'}
+                {managing
+                  ? t(/*i18n*/ { id: 'buy.saved.done', message: 'Done' })
+                  : t(/*i18n*/ { id: 'buy.saved.manage', message: 'Manage' })}
               </button>
             </div>
             <div className="chips">
@@ -135,28 +140,38 @@ export function SavedBeneficiaries({
 
         {number !== null && !already && naming === null && (
           <button type="button" className="btn-link saved-offer" onClick={() => setNaming(holder)}>
-            {`Save ${number} for next time`}
+            {t(/*i18n*/ { id: 'buy.saved.offer', message: 'Save {number} for next time' }, { number })}
           </button>
         )}
         {number !== null && naming !== null && (
-          <div className="saved-name" role="group" aria-label={`Save ${number}`}>
+          <div
+            className="saved-name"
+            role="group"
+            aria-label={t(/*i18n*/ { id: 'buy.saved.group', message: 'Save {number}' }, { number })}
+          >
             <NameField
-              label={`Name for ${number}`}
+              label={t(/*i18n*/ { id: 'buy.saved.name', message: 'Name for {number}' }, { number })}
               value={naming}
               onChange={setNaming}
               onEnter={save}
               hint={
                 holder
-                  ? `The name ${service.beneficiary.displayName.toLowerCase()} ${number} is registered to.`
+                  ? t(
+                      /*i18n*/ { id: 'buy.saved.holder', message: 'The name {what} {number} is registered to.' },
+                      {
+                        what: t(beneficiaryWords[service.key].name).toLocaleLowerCase(),
+                        number,
+                      },
+                    )
                   : undefined
               }
             />
             <div className="saved-actions">
               <button type="button" className="btn btn-primary btn-small" aria-busy={busy || undefined} onClick={save}>
-                Save
+                {t(/*i18n*/ { id: 'buy.saved.save', message: 'Save' })}
               </button>
               <button type="button" className="btn btn-secondary btn-small" onClick={() => setNaming(null)}>
-                Cancel
+                {t(/*i18n*/ { id: 'buy.saved.cancel', message: 'Cancel' })}
               </button>
             </div>
           </div>
@@ -218,6 +233,7 @@ function ManagedBeneficiary({
   onRename: (name: string) => void;
   onDelete: () => void;
 }) {
+  const t = useT();
   const [name, setName] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const rename = () => {
@@ -237,38 +253,49 @@ function ManagedBeneficiary({
             type="button"
             className="btn btn-secondary btn-small"
             disabled={busy}
-            aria-label={`Rename ${entry.name}`}
+            aria-label={t(/*i18n*/ { id: 'buy.saved.renameOne', message: 'Rename {name}' }, { name: entry.name })}
             onClick={() => setName(entry.name)}
           >
-            Rename
+            {t(/*i18n*/ { id: 'buy.saved.rename', message: 'Rename' })}
           </button>
           <button
             type="button"
             className="btn btn-secondary btn-small saved-delete"
             disabled={busy}
-            aria-label={`Delete ${entry.name}`}
+            aria-label={t(/*i18n*/ { id: 'buy.saved.deleteOne', message: 'Delete {name}' }, { name: entry.name })}
             onClick={() => setConfirming(true)}
           >
-            Delete
+            {t(/*i18n*/ { id: 'buy.saved.delete', message: 'Delete' })}
           </button>
         </>
       ) : (
         <div className="saved-name">
-          <NameField label={`New name for ${entry.beneficiary}`} value={name} onChange={setName} onEnter={rename} />
+          <NameField
+            label={t(
+              /*i18n*/ { id: 'buy.saved.newName', message: 'New name for {number}' },
+              { number: entry.beneficiary },
+            )}
+            value={name}
+            onChange={setName}
+            onEnter={rename}
+          />
           <div className="saved-actions">
             <button type="button" className="btn btn-primary btn-small" onClick={rename}>
-              Save
+              {t(/*i18n*/ { id: 'buy.saved.save', message: 'Save' })}
             </button>
             <button type="button" className="btn btn-secondary btn-small" onClick={() => setName(null)}>
-              Cancel
+              {t(/*i18n*/ { id: 'buy.saved.cancel', message: 'Cancel' })}
             </button>
           </div>
         </div>
       )}
       {confirming && (
         <ConfirmDialog
-          message={`Delete ${entry.name} (${entry.beneficiary}) from your saved numbers?`}
-          confirmLabel="Delete"
+          message={t(
+            /*i18n*/ { id: 'buy.saved.confirm', message: 'Delete {name} ({number}) from your saved numbers?' },
+            { name: entry.name, number: entry.beneficiary },
+          )}
+          confirmLabel={t(/*i18n*/ { id: 'buy.saved.delete', message: 'Delete' })}
           onConfirm={() => {
             setConfirming(false);
             onDelete();

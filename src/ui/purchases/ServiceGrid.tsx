@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { SERVICES, serviceOfCategory, type ServiceIcon } from '../../../core/services';
 import { BallIcon, BoltIcon, CapIcon, PhoneIcon, TvIcon, WifiIcon, type IconProps } from '../kit/icons';
+import { useT } from '../kit/language';
 import { ArrowDownLeftIcon } from '../wallet/walletIcons';
+import { serviceNames } from './serviceWords';
 
 /** The drawing of each icon the service table names; a new service's icon is drawn here. */
 const SERVICE_ICONS: Record<ServiceIcon, ComponentType<IconProps>> = {
@@ -23,13 +25,14 @@ export function CategoryIcon({ category, size }: { category: string; size?: numb
 
 /** The dashboard's quick actions: one tile per service. */
 export function ServiceGrid() {
+  const t = useT();
   return (
     <nav className="services" aria-labelledby="services-title">
       <h2 id="services-title" className="section-heading">
-        Pay bills
+        {t(/*i18n*/ { id: 'buy.grid.title', message: 'Pay bills' })}
       </h2>
       <ul className="services-grid">
-        {SERVICES.map(({ key, route, categoryLabel, icon }) => {
+        {SERVICES.map(({ key, route, icon }) => {
           const Icon = SERVICE_ICONS[icon];
           return (
             <li key={key}>
@@ -37,7 +40,7 @@ export function ServiceGrid() {
                 <span className="service-icon">
                   <Icon />
                 </span>
-                <span className="service-name">{categoryLabel}</span>
+                <span className="service-name">{t(serviceNames[key])}</span>
               </Link>
             </li>
           );

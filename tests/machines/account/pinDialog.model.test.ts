@@ -23,6 +23,7 @@ import {
   pathTitle,
   settled,
 } from '../../support/flowHarness';
+import { heardInEnglish, inEnglish } from '../../support/inEnglish';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const coverage = createTransitionCoverage(pinDialogMachine);
@@ -37,7 +38,7 @@ describe('pinDialogMachine (model-based)', () => {
           input: { owner: owner.actor, passkeys: index === 1 },
           inspect: coverage.inspect,
         }).start();
-        const effects = effectLog(actor);
+        const effects = effectLog(heardInEnglish(actor));
         let reports = 0;
 
         await path.test({
@@ -60,7 +61,7 @@ describe('pinDialogMachine (model-based)', () => {
             },
             'xstate.error.actor.confirm': async ({ event }) => {
               const { error } = event as unknown as { error: Error };
-              effects.expect([errorToast(error.name === 'NotAllowedError' ? PASSKEY_NOT_USED : error.message)]);
+              effects.expect([errorToast(error.name === 'NotAllowedError' ? PASSKEY_NOT_USED.message : error.message)]);
               confirm.last.reject(error);
               await settled();
             },
@@ -114,7 +115,7 @@ describe('pinDialogMachine (model-based)', () => {
     const owner = recorder();
     const actor = createActor(pinDialogMachine, { input: { owner: owner.actor } }).start();
     const seen: unknown[] = [];
-    actor.on('*', (e) => void seen.push(e));
+    actor.on('*', (e) => void seen.push(inEnglish(e)));
     actor.send({ type: 'pin.open' });
     for (let attempt = 0; attempt < 5; attempt += 1) {
       actor.send({ type: 'pin.change', values: SHORT });

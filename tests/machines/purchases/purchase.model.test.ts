@@ -25,6 +25,7 @@ import {
 } from '../../../src/machines/purchases/purchase';
 import { ADA_PIN } from '../../../testkit/fixtures';
 import { deferredActor, pathTitle, settled } from '../../support/flowHarness';
+import { inEnglish } from '../../support/inEnglish';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 import {
   ada,
@@ -79,7 +80,8 @@ describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, trav
         // What the flow and its two children emit, in order; each step says what it expects.
         const seen: FlowEmitted[] = [];
         let expected: FlowEmitted[] = [];
-        for (const source of [actor, pinDialog, verification]) source?.on('*', (e: FlowEmitted) => void seen.push(e));
+        for (const source of [actor, pinDialog, verification])
+          source?.on('*', (e: FlowEmitted) => void seen.push(inEnglish(e)));
         const expectEffects = (effects: FlowEmitted[]) => void (expected = effects);
         const leavesFlowState = (state: 'verifying' | 'submitting') =>
           waitFor(actor, (s) => !s.matches({ flow: state }));
@@ -405,7 +407,7 @@ describe('purchaseMachine (details)', () => {
     const { session, actor, buy, pay, typePin } = await start(service);
     const seen: FlowEmitted[] = [];
     for (const source of [actor, actor.getSnapshot().context.pinDialog])
-      source.on('*', (e: FlowEmitted) => void seen.push(e));
+      source.on('*', (e: FlowEmitted) => void seen.push(inEnglish(e)));
     actor.send({ type: 'form.provider', value: '1' });
     actor.send({ type: 'form.beneficiary', value: '08031234567' });
     actor.send({ type: 'form.amount', value: '500' });
@@ -447,7 +449,7 @@ describe('purchaseMachine (details)', () => {
     const service = serviceByKey('airtime');
     const { session, actor, buy, pay } = await start(service);
     const seen: FlowEmitted[] = [];
-    actor.on('*', (e: FlowEmitted) => void seen.push(e));
+    actor.on('*', (e: FlowEmitted) => void seen.push(inEnglish(e)));
     actor.send({ type: 'form.provider', value: '1' });
     actor.send({ type: 'form.beneficiary', value: '08031234567' });
     actor.send({ type: 'form.amount', value: '500' });
@@ -475,7 +477,7 @@ describe('purchaseMachine (details)', () => {
       inspect: coverage.inspect,
     }).start();
     const seen: FlowEmitted[] = [];
-    actor.on('*', (e: FlowEmitted) => void seen.push(e));
+    actor.on('*', (e: FlowEmitted) => void seen.push(inEnglish(e)));
     const product = () => actor.getSnapshot().value as { product: string };
     expect(product().product).toBe('available');
 

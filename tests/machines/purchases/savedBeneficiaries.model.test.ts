@@ -31,6 +31,7 @@ import {
   pathTitle,
   successToast,
 } from '../../support/flowHarness';
+import { heardInEnglish } from '../../support/inEnglish';
 import { createTransitionCoverage } from '../../../testkit/models/kit/transitionCoverage';
 
 const [traversal] = savedBeneficiariesModel.traversals;
@@ -52,7 +53,7 @@ describe('savedBeneficiariesMachine (model-based)', () => {
           inspect: coverage.inspect,
         },
       ).start();
-      const effects = effectLog(actor);
+      const effects = effectLog(heardInEnglish(actor));
       const send = (event: AnyEventObject) => actor.send(event as SavedBeneficiariesEvent);
       expect(list.last.input).toEqual({ category: CATEGORY });
 
