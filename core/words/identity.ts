@@ -41,7 +41,10 @@ export const fundingMessages = {
   cardAmountRange: (min: string, max: string) => `enter an amount between ${min} and ${max}`,
 } as const;
 
-/** What raises the wallet from each tier, in English: the limits card says it in the reader's language (LimitsCard.tsx). */
+/**
+ * What raises the wallet from each tier, in English: the limits card says it in the reader's
+ * language (LimitsCard.tsx).
+ */
 export const tierNextStep: Record<0 | 1 | 2 | 3, string> = {
   0:
     'Your wallet is not linked to a BVN or NIN, so it cannot be funded (the CBN requires one). Verify one ' +
