@@ -39,14 +39,12 @@ export const fundingMessages = {
     `your wallet can take ${left} more at your tier; verify more of your identity to raise it`,
   cardPaymentUnknown: 'we have no card payment with this reference',
   cardAmountRange: (min: string, max: string) => `enter an amount between ${min} and ${max}`,
-  cardCredited: (amount: string) => `${amount} from your card has been added to your wallet.`,
-  cardAbandoned: 'The card payment was cancelled: nothing was charged.',
-  cardFailed: 'Your card payment did not go through: nothing was added to your wallet.',
-  cardDisputed: 'We could not confirm this card payment. Support has been told and will contact you.',
-  cardPending: 'Your card payment is not confirmed yet: it shows here as soon as your bank confirms it.',
 } as const;
 
-/** What raises the wallet from each tier, as the profile's limits card says it (the form is below it). */
+/**
+ * What raises the wallet from each tier, in English: the limits card says it in the reader's
+ * language (LimitsCard.tsx).
+ */
 export const tierNextStep: Record<0 | 1 | 2 | 3, string> = {
   0:
     'Your wallet is not linked to a BVN or NIN, so it cannot be funded (the CBN requires one). Verify one ' +

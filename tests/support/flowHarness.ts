@@ -11,8 +11,9 @@ import {
 import type { TestPath } from 'xstate/graph';
 import { ApiError } from '../../src/api/kit/http';
 import type { FlowEmitted } from '../../src/machines/kit/effects';
-import { say } from '../../src/ui/kit/language';
+import { inEnglish } from './inEnglish';
 import type { Wording } from '../../core/i18n/words';
+export { inEnglish };
 import type { createTransitionCoverage } from '../../testkit/models/kit/transitionCoverage';
 
 /**
@@ -104,17 +105,13 @@ export function effectLog(actor: AnyActorRef) {
       expected = effects;
     },
     check() {
-      expect(seen.splice(0).map(told)).toEqual(expected.map(told));
+      expect(seen.splice(0).map(inEnglish)).toEqual(expected.map(inEnglish));
       expected = [];
     },
   };
 }
 
 type EffectLog = ReturnType<typeof effectLog>;
-
-/** A toast as its reader is told it, in English: a flow's words are checked by their text, as the server's answers are. */
-const told = (effect: FlowEmitted): FlowEmitted =>
-  effect.type === 'toast' ? { ...effect, message: say(effect.message) } : effect;
 
 export const errorToast = (message: Wording): FlowEmitted => ({ type: 'toast', level: 'error', message });
 export const successToast = (message: Wording): FlowEmitted => ({ type: 'toast', level: 'success', message });

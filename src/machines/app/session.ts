@@ -1,5 +1,6 @@
 import { and, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { Notification, ProvidersByCategory, UserData } from '../../../core/contract';
+import type { Wording } from '../../../core/i18n/words';
 import { ApiError, CallFailure, onSessionRefused } from '../../api/kit/http';
 import { fetchNotifications, fetchProviders, fetchUser, revokeSession } from '../../api/account/session';
 import {
@@ -16,6 +17,12 @@ import { SESSION_EXPIRED } from '../../../core/messages';
 import { isPublicRoute } from '../../domain/app/routes';
 import { emptyUser, toSessionUser, USER_FIELDS, type SessionUser } from '../../domain/account/user';
 import { effects, type FlowEmitted } from '../kit/effects';
+
+/** A session found ended here (offline past its rules): the server's words for it, in the reader's language. */
+const EXPIRED = /*i18n*/ {
+  id: 'session.expired',
+  message: 'your session has expired, please log in again (authorization expired)',
+};
 
 /** The app's shared state, plus the route the user is on (a refused session leaves a protected page only). */
 export interface SessionContext {
@@ -52,7 +59,7 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.refresh' }
   /** The server refused the session (expired, revoked): `message` is its answer, told to the user. */
-  | { type: 'session.refused'; message: string }
+  | { type: 'session.refused'; message: Wording }
   | { type: 'session.route'; pathname: string }
   /** The first frame is hydrated: read the stored user and start (see `restored`). */
   | { type: 'session.restore' }
@@ -278,7 +285,7 @@ export const sessionMachine = setup({
             'resetPagination',
             'persistUser',
             'forgetOfflineCopy',
-            { type: 'toast', params: { level: 'error' as const, message: SESSION_EXPIRED } },
+            { type: 'toast', params: { level: 'error' as const, message: EXPIRED } },
           ],
         },
         { guard: 'hasToken', target: 'signedIn' },
@@ -341,7 +348,7 @@ export const sessionMachine = setup({
               {
                 guard: 'pollFoundLapse',
                 target: 'waiting',
-                actions: raise({ type: 'session.refused', message: SESSION_EXPIRED }),
+                actions: raise({ type: 'session.refused', message: EXPIRED }),
               },
               // A network hiccup or another failure keeps what we have; the next poll tries again.
               { target: 'waiting' },

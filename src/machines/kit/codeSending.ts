@@ -40,7 +40,10 @@ export const codeWaitGuards = {
   namesWait: (_: unknown, params: { message: string }) => (resendWaitSeconds(params.message) ?? 0) > 0,
 };
 
-const refusal = ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error) });
+// Only the server's refusal names a wait; the words of any other failure are not searched.
+const refusal = ({ event }: { event: { error: unknown } }) => ({
+  message: event.error instanceof Error ? event.error.message : String(event.error),
+});
 const errorToast = ({ event }: { event: { error: unknown } }) => ({
   level: 'error' as const,
   message: errorMessage(event.error),

@@ -1,5 +1,7 @@
 import { emit, type ActionFunction } from 'xstate';
 import type { Wording } from '../../../core/i18n/words';
+import { CallFailure } from '../../api/kit/http';
+import { callFailureWords } from '../../api/kit/messages';
 
 /**
  * What a flow machine asks of its surroundings. Machines stay free of React, the router and
@@ -16,11 +18,15 @@ export type FlowEmitted =
    */
   | { type: 'redirect'; url: string };
 
-/** The message a user sees for a failure: the server's message, or the exception's, toasted as it is. */
-export function errorMessage(error: unknown): string {
+/**
+ * The message a user sees for a failure: the server's message, or the exception's, toasted as it
+ * is; a call that brought back no answer, and any other failure, in the reader's language.
+ */
+export function errorMessage(error: unknown): Wording {
+  if (error instanceof CallFailure) return callFailureWords[error.reason];
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return 'Something went wrong. Check your connection and try again.';
+  return /*i18n*/ { id: 'error.any', message: 'Something went wrong. Check your connection and try again.' };
 }
 
 // Loose on context and event so one definition fits every machine's `setup`; strict on params

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { cardQuote, type CardQuote, type FeeBearer } from '../../../core/cardFees';
 import type { CardTopUpStarted, CardTopUpTerms, Envelope } from '../../../core/contract';
-import { koboToNaira, nairaToKobo } from '../../../core/money';
+import { formatNaira, koboToNaira, nairaToKobo } from '../../../core/money';
 import { startCardTopUp } from '../../api/wallet/funding';
 import { amountInput } from '../../domain/kit/numericInput';
 import { validateCardAmount } from '../../domain/wallet/cardAmount';
@@ -92,9 +92,13 @@ export const cardTopUpMachine = setup({
             guard: 'amountInvalid',
             actions: {
               type: 'toast',
+              // validateCardAmount's refusal, in the reader's language.
               params: ({ context }) => ({
                 level: 'error',
-                message: validateCardAmount(context.amount, context.terms) ?? '',
+                message: {
+                  words: /*i18n*/ { id: 'funding.card.range', message: 'enter an amount between {min} and {max}' },
+                  values: { min: formatNaira(context.terms.min), max: formatNaira(context.terms.max) },
+                },
               }),
             },
           },

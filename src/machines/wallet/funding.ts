@@ -6,7 +6,7 @@ import type {
   FundingStatus,
   VirtualAccount,
 } from '../../../core/contract';
-import { fundingMessages } from '../../../core/words/identity';
+import type { Wording } from '../../../core/i18n/words';
 import { formatNaira } from '../../../core/money';
 import { fetchFunding, verifyCardTopUp, verifyFundingIdentity } from '../../api/wallet/funding';
 import { digitsInput, idNumberInput } from '../../domain/kit/numericInput';
@@ -69,18 +69,51 @@ const toRequest = ({ form }: FundingContext): FundingIdentityRequest => ({
 });
 
 /** What the customer is told on coming back from the checkout, by the payment's state. */
-export function returnMessage(payment: CardPayment): { level: 'success' | 'error' | 'info'; message: string } {
+export function returnMessage(payment: CardPayment): { level: 'success' | 'error' | 'info'; message: Wording } {
   switch (payment.status) {
     case 'success':
-      return { level: 'success', message: fundingMessages.cardCredited(formatNaira(payment.amount)) };
+      return {
+        level: 'success',
+        message: {
+          words: /*i18n*/ {
+            id: 'funding.card.credited',
+            message: '{amount} from your card has been added to your wallet.',
+          },
+          values: { amount: formatNaira(payment.amount) },
+        },
+      };
     case 'abandoned':
-      return { level: 'info', message: fundingMessages.cardAbandoned };
+      return {
+        level: 'info',
+        message: /*i18n*/ {
+          id: 'funding.card.abandoned',
+          message: 'The card payment was cancelled: nothing was charged.',
+        },
+      };
     case 'failed':
-      return { level: 'error', message: fundingMessages.cardFailed };
+      return {
+        level: 'error',
+        message: /*i18n*/ {
+          id: 'funding.card.failed',
+          message: 'Your card payment did not go through: nothing was added to your wallet.',
+        },
+      };
     case 'disputed':
-      return { level: 'error', message: fundingMessages.cardDisputed };
+      return {
+        level: 'error',
+        message: /*i18n*/ {
+          id: 'funding.card.disputed',
+          message: 'We could not confirm this card payment. Support has been told and will contact you.',
+        },
+      };
     default:
-      return { level: 'info', message: fundingMessages.cardPending };
+      return {
+        level: 'info',
+        message: /*i18n*/ {
+          id: 'funding.card.pending',
+          message: 'Your card payment is not confirmed yet: it shows here as soon as your bank confirms it.',
+        },
+      };
   }
 }
 

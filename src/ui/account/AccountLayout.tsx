@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { useIsDesktop } from '../kit/useMediaQuery';
 import { AccountMenu } from './AccountMenu';
+import { useT } from '../kit/language';
 import './account.css';
 
 /**
@@ -13,10 +14,11 @@ export function AccountLayout({ title, subtitle, children }: { title: string; su
   useDocumentTitle(title);
   const titleId = useId();
   const desktop = useIsDesktop();
+  const t = useT();
   return (
     <div className={desktop ? 'page account-page' : 'page page-narrow'}>
       {desktop && (
-        <aside className="card account-aside" aria-label="Account menu">
+        <aside className="card account-aside" aria-label={t(/*i18n*/ { id: 'app.menu', message: 'Account menu' })}>
           <AccountMenu />
         </aside>
       )}

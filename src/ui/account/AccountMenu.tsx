@@ -1,22 +1,24 @@
 import { NavLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { messages } from '../../../core/messages';
 import { logoutMachine } from '../../machines/account/logout';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../kit/useFlow';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { ChevronIcon } from '../kit/icons';
+import { useT } from '../kit/language';
 import './account.css';
 
 const LINKS = [
-  { to: '/profile', label: 'Profile' },
-  { to: '/password', label: 'Change password' },
-  { to: '/pin', label: 'Change pin' },
-  { to: '/funding', label: 'Fund wallet' },
-  { to: '/statements', label: 'Statements' },
-  { to: '/schedules', label: 'Schedules' },
-  { to: '/support', label: 'Support' },
+  { to: '/profile', label: /*i18n*/ { id: 'menu.profile', message: 'Profile' } },
+  { to: '/password', label: /*i18n*/ { id: 'menu.password', message: 'Change password' } },
+  { to: '/pin', label: /*i18n*/ { id: 'menu.pin', message: 'Change pin' } },
+  { to: '/funding', label: /*i18n*/ { id: 'menu.fund', message: 'Fund wallet' } },
+  { to: '/statements', label: /*i18n*/ { id: 'menu.statements', message: 'Statements' } },
+  { to: '/schedules', label: /*i18n*/ { id: 'menu.schedules', message: 'Schedules' } },
+  { to: '/support', label: /*i18n*/ { id: 'menu.support', message: 'Support' } },
 ] as const;
+
+const LOGOUT = /*i18n*/ { id: 'menu.logout', message: 'Logout' };
 
 /**
  * The account menu: who is signed in, the account pages, and logout behind a
@@ -30,6 +32,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const initial = useSessionSelector((s) => s.context.user.initial);
   const logout = useFlow(logoutMachine, { session });
   const confirming = useSelector(logout, (s) => s.matches('confirming'));
+  const t = useT();
 
   return (
     <div className="account-menu">
@@ -48,7 +51,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           <li key={link.to}>
             {/* NavLink marks the page the user is on with aria-current="page". */}
             <NavLink to={link.to} className="account-menu-item" onClick={onNavigate}>
-              <span>{link.label}</span>
+              <span>{t(link.label)}</span>
               <ChevronIcon size={20} />
             </NavLink>
           </li>
@@ -59,14 +62,16 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
             className="account-menu-item account-menu-logout"
             onClick={() => logout.send({ type: 'logout.request' })}
           >
-            Logout
+            {t(LOGOUT)}
           </button>
         </li>
       </ul>
       {confirming && (
         <ConfirmDialog
-          message={messages.confirmLogout}
-          confirmLabel="Logout"
+          message={t(
+            /*i18n*/ { id: 'menu.logout.confirm', message: 'are you sure you want to logout of the system ? ' },
+          )}
+          confirmLabel={t(LOGOUT)}
           onConfirm={() => logout.send({ type: 'logout.confirm' })}
           onCancel={() => logout.send({ type: 'logout.cancel' })}
         />

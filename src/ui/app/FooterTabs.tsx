@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useIsDesktop } from '../kit/useMediaQuery';
+import type { Words } from '../../../core/i18n/words';
+import { useT } from '../kit/language';
 import { ActivityIcon, HomeIcon, MoreIcon, UserIcon } from '../wallet/walletIcons';
 
 /**
@@ -11,28 +13,34 @@ import { ActivityIcon, HomeIcon, MoreIcon, UserIcon } from '../wallet/walletIcon
  */
 export function FooterTabs() {
   const desktop = useIsDesktop();
+  const t = useT();
   return (
-    <nav className="tabs" aria-label="Main">
+    <nav className="tabs" aria-label={t(/*i18n*/ { id: 'app.tabs', message: 'Main' })}>
       <ul className="tabs-list">
-        <Tab to="/dashboard" label="Home" icon={<HomeIcon />} />
-        <Tab to="/activities" label="Activities" icon={<ActivityIcon />} />
+        <Tab to="/dashboard" label={/*i18n*/ { id: 'app.tab.home', message: 'Home' }} icon={<HomeIcon />} />
+        <Tab
+          to="/activities"
+          label={/*i18n*/ { id: 'app.tab.activities', message: 'Activities' }}
+          icon={<ActivityIcon />}
+        />
         {desktop ? (
-          <Tab to="/profile" label="Profile" icon={<UserIcon />} />
+          <Tab to="/profile" label={/*i18n*/ { id: 'app.tab.profile', message: 'Profile' }} icon={<UserIcon />} />
         ) : (
-          <Tab to="/more" label="More" icon={<MoreIcon />} />
+          <Tab to="/more" label={/*i18n*/ { id: 'app.tab.more', message: 'More' }} icon={<MoreIcon />} />
         )}
       </ul>
     </nav>
   );
 }
 
-function Tab({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+function Tab({ to, label, icon }: { to: string; label: Words; icon: ReactNode }) {
+  const t = useT();
   return (
     <li>
       {/* NavLink marks the current tab with aria-current="page". */}
       <NavLink to={to} className="tab">
         {icon}
-        <span>{label}</span>
+        <span>{t(label)}</span>
       </NavLink>
     </li>
   );

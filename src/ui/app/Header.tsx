@@ -4,21 +4,29 @@ import { useSessionSelector } from './SessionContext';
 import { useIsDesktop } from '../kit/useMediaQuery';
 import { AccountMenu } from '../account/AccountMenu';
 import { Brand } from '../kit/Brand';
+import { useT } from '../kit/language';
 import { BellIcon } from '../wallet/walletIcons';
+
+const MENU = /*i18n*/ { id: 'app.menu', message: 'Account menu' };
 
 /** The signed-in header: brand, the notification bell with its red dot, and the account avatar. */
 export function Header() {
   const hasNotifications = useSessionSelector((s) => s.context.notifications.length > 0);
   const initial = useSessionSelector((s) => s.context.user.initial);
+  const t = useT();
   return (
     <header className="app-header">
-      <Brand to="/dashboard" label="Naira Wallet dashboard" />
-      <nav className="app-header-actions" aria-label="Account">
+      <Brand to="/dashboard" label={t(/*i18n*/ { id: 'app.brand', message: 'Naira Wallet dashboard' })} />
+      <nav className="app-header-actions" aria-label={t(/*i18n*/ { id: 'app.account', message: 'Account' })}>
         <Link to="/notification" className="icon-btn bell">
           <BellIcon />
           {/* The dot is not the only signal: the link's name says it too, for screen readers. */}
           {hasNotifications && <span className="bell-dot" aria-hidden="true" />}
-          <span className="visually-hidden">{hasNotifications ? 'Notifications (new)' : 'Notifications'}</span>
+          <span className="visually-hidden">
+            {hasNotifications
+              ? t(/*i18n*/ { id: 'app.bell.new', message: 'Notifications (new)' })
+              : t(/*i18n*/ { id: 'app.bell', message: 'Notifications' })}
+          </span>
         </Link>
         {/* The account menu: a dropdown on desktop, its own page /more on phones. */}
         {useIsDesktop() ? (
@@ -26,7 +34,7 @@ export function Header() {
         ) : (
           <Link to="/more" className="avatar">
             <span aria-hidden="true">{initial}</span>
-            <span className="visually-hidden">Account menu</span>
+            <span className="visually-hidden">{t(MENU)}</span>
           </Link>
         )}
       </nav>
@@ -47,6 +55,7 @@ function AccountDropdown({ initial }: { initial: string }) {
   // The last pointer press inside the dropdown's React tree, the logout dialog's portal included.
   const pressInside = useRef<Event | null>(null);
   const panelId = useId();
+  const t = useT();
 
   useEffect(() => {
     if (!open) return;
@@ -77,7 +86,7 @@ function AccountDropdown({ initial }: { initial: string }) {
         onClick={() => setOpenOn(open ? null : pathname)}
       >
         <span aria-hidden="true">{initial}</span>
-        <span className="visually-hidden">Account menu</span>
+        <span className="visually-hidden">{t(MENU)}</span>
       </button>
       <div id={panelId} className="account-dropdown-panel" hidden={!open}>
         {open && <AccountMenu onNavigate={() => setOpenOn(null)} />}

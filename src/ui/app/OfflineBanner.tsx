@@ -2,6 +2,7 @@ import { formatDateTime } from '../../domain/kit/dateTime';
 import { isSignedIn } from '../../domain/account/user';
 import { useOffline } from './ConnectivityContext';
 import { useSessionSelector } from './SessionContext';
+import { useT } from '../kit/language';
 
 /**
  * Says the app is offline, and what that means: the figures on screen are the last known, and
@@ -13,13 +14,21 @@ export function OfflineBanner() {
   const offline = useOffline();
   const signedIn = useSessionSelector((s) => isSignedIn(s.context.user));
   const syncedAt = useSessionSelector((s) => s.context.synced_at);
+  const t = useT();
   return (
     <div className="offline-banner" role="status" data-active={offline}>
       {offline && (
         <p>
-          <strong>You are offline.</strong>{' '}
-          {signedIn && syncedAt !== null ? `Balance and activities as of ${formatDateTime(syncedAt)}. ` : ''}
-          Payments and changes wait until you are back online.
+          <strong>{t(/*i18n*/ { id: 'app.offline', message: 'You are offline.' })}</strong>{' '}
+          {signedIn && syncedAt !== null
+            ? t(
+                /*i18n*/ { id: 'app.offline.asOf', message: 'Balance and activities as of {when}. ' },
+                {
+                  when: formatDateTime(syncedAt),
+                },
+              )
+            : ''}
+          {t(/*i18n*/ { id: 'app.offline.wait', message: 'Payments and changes wait until you are back online.' })}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { trapTab } from './focusTrap';
+import { useT } from './language';
 import '../account/account.css';
 
 interface ConfirmDialogProps {
@@ -21,6 +22,7 @@ export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel }: Co
   const messageId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const t = useT();
 
   useEffect(() => {
     const opener = document.activeElement;
@@ -56,7 +58,7 @@ export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel }: Co
         </p>
         <div className="dialog-actions">
           <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {t(/*i18n*/ { id: 'kit.cancel', message: 'Cancel' })}
           </button>
           <button type="button" className="btn btn-primary" onClick={onConfirm}>
             {confirmLabel}

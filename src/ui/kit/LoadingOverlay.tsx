@@ -1,4 +1,5 @@
 import { useSessionSelector } from '../app/SessionContext';
+import { useT } from './language';
 
 /**
  * The session's loading overlay (its `loading` flag): it covers the page while a call a
@@ -7,12 +8,13 @@ import { useSessionSelector } from '../app/SessionContext';
  */
 export function LoadingOverlay() {
   const loading = useSessionSelector((s) => s.context.loading);
+  const t = useT();
   return (
     <div className="loading-overlay" data-active={loading} role="status">
       {loading && (
         <div className="loading-overlay-panel">
           <span className="spinner" aria-hidden="true" />
-          <span>Loading…</span>
+          <span>{t(/*i18n*/ { id: 'kit.loading', message: 'Loading…' })}</span>
         </div>
       )}
     </div>

@@ -8,6 +8,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { trapTab } from './focusTrap';
+import { useT } from './language';
 import { CloseIcon } from '../wallet/walletIcons';
 
 interface ModalProps {
@@ -27,6 +28,7 @@ interface ModalProps {
 export function Modal({ title, onClose, children, className }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useT();
 
   useEffect(() => {
     const element = dialog.current!;
@@ -65,7 +67,12 @@ export function Modal({ title, onClose, children, className }: ModalProps) {
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t(/*i18n*/ { id: 'kit.close', message: 'Close' })}
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
         </header>

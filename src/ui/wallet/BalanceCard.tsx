@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { labels } from '../../../core/messages';
 import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
 import { EyeIcon, EyeOffIcon } from './walletIcons';
 import { Money } from '../kit/Money';
+import { useT } from '../kit/language';
 
 /**
  * The overview card: total balance, shown by default and blurred when hidden, the cashback
@@ -15,16 +15,21 @@ export function BalanceCard() {
   const cashback = useSessionSelector((s) => s.context.user.cashback_total);
   // Until the stored user is read (the prerendered first frame) the amount is a placeholder of its size.
   const restored = useRestored();
+  const t = useT();
   return (
     <section className="balance-card" aria-labelledby="balance-label">
       <div className="balance-head">
         <h2 id="balance-label" className="balance-label">
-          Total balance
+          {t(/*i18n*/ { id: 'wallet.total', message: 'Total balance' })}
         </h2>
         <button
           type="button"
           className="icon-btn balance-toggle"
-          aria-label={revealed ? 'Hide balance' : 'Show balance'}
+          aria-label={
+            revealed
+              ? t(/*i18n*/ { id: 'wallet.hide', message: 'Hide balance' })
+              : t(/*i18n*/ { id: 'wallet.show', message: 'Show balance' })
+          }
           onClick={() => session.send({ type: 'balance.toggle' })}
         >
           {revealed ? <EyeOffIcon /> : <EyeIcon />}
@@ -43,19 +48,23 @@ export function BalanceCard() {
             </span>
           )}
         </span>
-        {!revealed && <span className="visually-hidden">Balance hidden</span>}
+        {!revealed && (
+          <span className="visually-hidden">
+            {t(/*i18n*/ { id: 'wallet.balanceHidden', message: 'Balance hidden' })}
+          </span>
+        )}
       </p>
       {/* Drawn before the server has said (a placeholder), so that its line does not push the page
           down when it does. */}
       <p className="balance-cashback" data-hidden={!revealed} aria-busy={cashback === null || undefined}>
-        Cashback earned{' '}
+        {t(/*i18n*/ { id: 'wallet.cashback', message: 'Cashback earned' })}{' '}
         <span className="balance-value" aria-hidden={!revealed || undefined}>
           {cashback === null ? '…' : <Money amount={cashback} />}
         </span>
-        {!revealed && <span className="visually-hidden">hidden</span>}
+        {!revealed && <span className="visually-hidden">{t(/*i18n*/ { id: 'wallet.hidden', message: 'hidden' })}</span>}
       </p>
       <Link to="/funding" className="btn btn-on-brand">
-        {labels.fundWallet}
+        {t(/*i18n*/ { id: 'wallet.fund', message: 'Fund Wallet' })}
       </Link>
     </section>
   );

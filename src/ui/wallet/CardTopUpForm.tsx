@@ -6,6 +6,7 @@ import { cardTopUpMachine } from '../../machines/wallet/cardTopUp';
 import { useFlow } from '../kit/useFlow';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
+import { useT } from '../kit/language';
 
 /**
  * Top up by card: the amount, then — before anything is paid — what reaches the wallet, the
@@ -17,6 +18,8 @@ export function CardTopUpForm({ terms }: { terms: CardTopUpTerms }) {
   const amount = useSelector(actor, (s) => s.context.amount);
   const quote = useSelector(actor, (s) => s.context.quote);
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const t = useT();
+  const provider = terms.provider;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'card.submit' });
@@ -24,39 +27,60 @@ export function CardTopUpForm({ terms }: { terms: CardTopUpTerms }) {
   return (
     <form className="form card card-topup" noValidate onSubmit={submit} aria-labelledby="card-topup-title">
       <h2 id="card-topup-title" className="section-heading">
-        Top up with a card
+        {t(/*i18n*/ { id: 'card.title', message: 'Top up with a card' })}
       </h2>
       <TextField
-        label="Amount to add (₦)"
+        label={t(/*i18n*/ { id: 'card.amount', message: 'Amount to add (₦)' })}
         value={amount}
         onValueChange={(value) => actor.send({ type: 'card.change', value })}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={`${formatNaira(terms.min)} to ${formatNaira(terms.max)}`}
+        placeholder={t(
+          /*i18n*/ { id: 'card.range', message: '{min} to {max}' },
+          {
+            min: formatNaira(terms.min),
+            max: formatNaira(terms.max),
+          },
+        )}
       />
       {/* Shown before paying, and read out as it changes. */}
       <dl className="card-quote" aria-live="polite">
         <div>
-          <dt>To your wallet</dt>
+          <dt>{t(/*i18n*/ { id: 'card.toWallet', message: 'To your wallet' })}</dt>
           <dd>{quote ? formatNaira(quote.amount) : '—'}</dd>
         </div>
         <div>
-          <dt>{terms.provider} card fee</dt>
+          <dt>{t(/*i18n*/ { id: 'card.fee', message: '{provider} card fee' }, { provider })}</dt>
           <dd>
             {quote
               ? quote.bearer === 'business'
-                ? `${formatNaira(quote.fee)}, paid by us`
+                ? t(/*i18n*/ { id: 'card.fee.ours', message: '{fee}, paid by us' }, { fee: formatNaira(quote.fee) })
                 : formatNaira(quote.fee)
               : '—'}
           </dd>
         </div>
         <div className="card-quote-total">
-          <dt>Your card is charged</dt>
+          <dt>{t(/*i18n*/ { id: 'card.charged', message: 'Your card is charged' })}</dt>
           <dd>{quote ? formatNaira(quote.charged) : '—'}</dd>
         </div>
       </dl>
-      <SubmitButton busy={busy}>{quote ? `Pay ${formatNaira(quote.charged)} with card` : 'Pay with card'}</SubmitButton>
-      <p className="hint">You pay on {terms.provider}’s secure page; your card details never reach us.</p>
+      <SubmitButton busy={busy}>
+        {quote
+          ? t(
+              /*i18n*/ { id: 'card.pay.amount', message: 'Pay {amount} with card' },
+              { amount: formatNaira(quote.charged) },
+            )
+          : t(/*i18n*/ { id: 'card.pay', message: 'Pay with card' })}
+      </SubmitButton>
+      <p className="hint">
+        {t(
+          /*i18n*/ {
+            id: 'card.hint',
+            message: 'You pay on {provider}’s secure page; your card details never reach us.',
+          },
+          { provider },
+        )}
+      </p>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { firstName } from '../../domain/account/user';
 import { wantsPhonePrompt } from '../../machines/account/phonePrompt';
 import { useSessionSelector } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
+import { useT } from '../kit/language';
 import { ActivityList } from '../records/ActivityList';
 import { BalanceCard } from './BalanceCard';
 import { ServiceGrid } from '../purchases/ServiceGrid';
@@ -20,13 +21,25 @@ export default function DashboardScreen() {
   const pageSize = useSessionSelector((s) => s.context.pagination);
   // Known once the server has answered (never from the prerendered page); "Not now" is kept on this browser.
   const askPhone = useSessionSelector((s) => wantsPhonePrompt(s.context.user));
-  useDocumentTitle('Dashboard');
+  const t = useT();
+  useDocumentTitle(t(/*i18n*/ { id: 'dash.title', message: 'Dashboard' }));
   return (
     <div className="page dashboard">
       <header className="page-header">
-        <h1 className="page-title">{name ? `Hi, ${name}` : 'Welcome back'}</h1>
+        <h1 className="page-title">
+          {name
+            ? t(/*i18n*/ { id: 'dash.hi', message: 'Hi, {name}' }, { name })
+            : t(/*i18n*/ { id: 'dash.welcome', message: 'Welcome back' })}
+        </h1>
         {/* Painted from the page's HTML, and the page's largest text: what comes with the user's data is smaller. */}
-        <p className="page-subtitle">Your balance, the bills you can pay and your latest payments, all in one place.</p>
+        <p className="page-subtitle">
+          {t(
+            /*i18n*/ {
+              id: 'dash.sub',
+              message: 'Your balance, the bills you can pay and your latest payments, all in one place.',
+            },
+          )}
+        </p>
       </header>
       <div className="dashboard-overview">
         <BalanceCard />
@@ -35,10 +48,11 @@ export default function DashboardScreen() {
       <section className="recent" aria-labelledby="recent-title">
         <div className="section-head">
           <h2 id="recent-title" className="section-heading">
-            Recent activities
+            {t(/*i18n*/ { id: 'dash.recent', message: 'Recent activities' })}
           </h2>
           <Link to="/activities" className="btn-link">
-            See all <span className="visually-hidden">activities</span>
+            {t(/*i18n*/ { id: 'dash.all', message: 'See all' })}{' '}
+            <span className="visually-hidden">{t(/*i18n*/ { id: 'dash.all.what', message: 'activities' })}</span>
           </Link>
         </div>
         <ActivityList pageSize={pageSize} labelledBy="recent-title" />

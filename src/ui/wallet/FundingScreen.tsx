@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import type { CardPayment, FundingStatus, PartnerFunding, VirtualAccount } from '../../../core/contract';
-import { labels } from '../../../core/messages';
-import { identityMessages } from '../../../core/words/identity';
+import type { Words } from '../../../core/i18n/words';
 import { formatNaira } from '../../../core/money';
 import { formatDateTime } from '../../domain/kit/dateTime';
 import type { IdentityForm as Form } from '../../domain/kit/identityForms';
@@ -10,6 +9,7 @@ import { fundingMachine, type CheckoutReturn } from '../../machines/wallet/fundi
 import { useRestored, useSession } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { useFlow } from '../kit/useFlow';
+import { useT } from '../kit/language';
 import { CardTopUpForm } from './CardTopUpForm';
 import { CopyButton } from '../kit/CopyButton';
 import { IdentityForm } from '../account/IdentityForm';
@@ -25,12 +25,12 @@ function checkoutReturn(params: URLSearchParams): CheckoutReturn | null {
     : null;
 }
 
-const CARD_STATUS: Record<CardPayment['status'], { text: string; colour: string }> = {
-  success: { text: 'Successful', colour: 'green' },
-  pending: { text: 'Not confirmed yet', colour: 'yellow' },
-  abandoned: { text: 'Cancelled', colour: 'gray' },
-  failed: { text: 'Failed', colour: 'orange' },
-  disputed: { text: 'Under review', colour: 'orange' },
+const CARD_STATUS: Record<CardPayment['status'], { text: Words; colour: string }> = {
+  success: { text: /*i18n*/ { id: 'funding.status.success', message: 'Successful' }, colour: 'green' },
+  pending: { text: /*i18n*/ { id: 'funding.status.pending', message: 'Not confirmed yet' }, colour: 'yellow' },
+  abandoned: { text: /*i18n*/ { id: 'funding.status.abandoned', message: 'Cancelled' }, colour: 'gray' },
+  failed: { text: /*i18n*/ { id: 'funding.status.failed', message: 'Failed' }, colour: 'orange' },
+  disputed: { text: /*i18n*/ { id: 'funding.status.disputed', message: 'Under review' }, colour: 'orange' },
 };
 
 /** Where the user stands and what they can do: identity first, then the accounts and card top-ups. */
@@ -49,6 +49,7 @@ function FundingBody() {
   const verifying = useSelector(actor, (s) => s.hasTag('busy'));
   const change = (field: keyof Form, value: string) => actor.send({ type: 'funding.change', field, value });
   const submit = () => actor.send({ type: 'funding.submit' });
+  const t = useT();
 
   // Nothing lies below the placeholders while they show: what comes, and the help after it,
   // then takes its place without moving anything on screen.
@@ -58,19 +59,27 @@ function FundingBody() {
     body = (
       <LoadFailed
         icon={<BankIcon size={28} />}
-        title="We could not load your funding details"
+        title={t(/*i18n*/ { id: 'funding.failed', message: 'We could not load your funding details' })}
         onRetry={() => actor.send({ type: 'funding.retry' })}
       >
-        Check your connection, then try again.
+        {t(/*i18n*/ { id: 'funding.failed.what', message: 'Check your connection, then try again.' })}
       </LoadFailed>
     );
   } else if (!funding.identity.bvn && !funding.identity.nin) {
     body = (
       <section className="identity-first" aria-labelledby="identity-first-title">
         <h2 id="identity-first-title" className="section-heading">
-          Verify your identity to fund your wallet
+          {t(/*i18n*/ { id: 'funding.verify.title', message: 'Verify your identity to fund your wallet' })}
         </h2>
-        <p className="identity-first-why">{identityMessages.identityRequired}</p>
+        <p className="identity-first-why">
+          {t(
+            /*i18n*/ {
+              id: 'funding.verify.why',
+              message:
+                'Verify your BVN or NIN first: the CBN requires every wallet to be linked to one before it can be funded. You can do it here or on your profile.',
+            },
+          )}
+        </p>
         <IdentityForm
           form={form}
           busy={verifying}
@@ -78,7 +87,7 @@ function FundingBody() {
           verified={funding.identity}
           onChange={change}
           onSubmit={submit}
-          submitLabel="Verify"
+          submitLabel={t(/*i18n*/ { id: 'funding.verify', message: 'Verify' })}
         />
       </section>
     );
@@ -95,15 +104,37 @@ function FundingBody() {
 
 /** How funding works, below what the user holds. */
 function FundingHelp() {
+  const t = useT();
   return (
     <section className="funding-help" aria-labelledby="funding-help-title">
       <h2 id="funding-help-title" className="section-heading">
-        How it works
+        {t(/*i18n*/ { id: 'funding.how', message: 'How it works' })}
       </h2>
       <ol className="funding-steps">
-        <li>Verify your BVN or NIN once: the CBN requires it before a wallet can be funded.</li>
-        <li>Copy one of your account numbers and send money to it from any Nigerian bank.</li>
-        <li>Your balance goes up within minutes, and a notification tells you it arrived.</li>
+        <li>
+          {t(
+            /*i18n*/ {
+              id: 'funding.how.1',
+              message: 'Verify your BVN or NIN once: the CBN requires it before a wallet can be funded.',
+            },
+          )}
+        </li>
+        <li>
+          {t(
+            /*i18n*/ {
+              id: 'funding.how.2',
+              message: 'Copy one of your account numbers and send money to it from any Nigerian bank.',
+            },
+          )}
+        </li>
+        <li>
+          {t(
+            /*i18n*/ {
+              id: 'funding.how.3',
+              message: 'Your balance goes up within minutes, and a notification tells you it arrived.',
+            },
+          )}
+        </li>
       </ol>
     </section>
   );
@@ -111,17 +142,23 @@ function FundingHelp() {
 
 /** /funding: identity first, then the user's own account numbers and card top-ups. */
 export default function FundingScreen() {
-  useDocumentTitle('Fund wallet');
+  const t = useT();
+  useDocumentTitle(t(/*i18n*/ { id: 'menu.fund', message: 'Fund wallet' }));
   // What the user holds is read once the prerendered first frame is hydrated; until then the
   // account numbers' places are shown, of the cards' size.
   const restored = useRestored();
   return (
     <div className="page page-narrow">
       <header className="page-header">
-        <h1 className="page-title">Fund your wallet</h1>
+        <h1 className="page-title">{t(/*i18n*/ { id: 'funding.title', message: 'Fund your wallet' })}</h1>
         <p className="page-subtitle">
-          Transfer any amount from your bank app or USSD to an account number of your own, or top up with a card, once
-          your BVN or NIN is verified.
+          {t(
+            /*i18n*/ {
+              id: 'funding.sub',
+              message:
+                'Transfer any amount from your bank app or USSD to an account number of your own, or top up with a card, once your BVN or NIN is verified.',
+            },
+          )}
         </p>
       </header>
       {restored ? <FundingBody /> : <AccountList accounts={[]} loading />}
@@ -144,15 +181,19 @@ interface FundedProps {
 function Funded({ funding, form, busy, onChange, onSubmit }: FundedProps) {
   const waiting = funding.partners.filter((partner) => partner.status !== 'ready');
   const canAct = waiting.some((partner) => partner.status !== 'creating');
+  const t = useT();
   return (
     <>
       {funding.accounts.length > 0 ? (
         <AccountList accounts={funding.accounts} />
       ) : (
-        <p className="hint">Your account numbers will show here.</p>
+        <p className="hint">{t(/*i18n*/ { id: 'funding.none', message: 'Your account numbers will show here.' })}</p>
       )}
       {waiting.length > 0 && (
-        <ul className="partner-list" aria-label="Account numbers on the way">
+        <ul
+          className="partner-list"
+          aria-label={t(/*i18n*/ { id: 'funding.waiting', message: 'Account numbers on the way' })}
+        >
           {waiting.map((partner) => (
             <PartnerLine key={partner.partner} partner={partner} />
           ))}
@@ -161,7 +202,7 @@ function Funded({ funding, form, busy, onChange, onSubmit }: FundedProps) {
       {canAct && (
         <section aria-labelledby="identity-again-title">
           <h2 id="identity-again-title" className="section-heading">
-            Get your other account numbers
+            {t(/*i18n*/ { id: 'funding.again', message: 'Get your other account numbers' })}
           </h2>
           <IdentityForm
             form={form}
@@ -170,7 +211,7 @@ function Funded({ funding, form, busy, onChange, onSubmit }: FundedProps) {
             verified={funding.identity}
             onChange={onChange}
             onSubmit={onSubmit}
-            submitLabel="Send to the banks"
+            submitLabel={t(/*i18n*/ { id: 'funding.again.send', message: 'Send to the banks' })}
           />
         </section>
       )}
@@ -195,11 +236,12 @@ function PartnerLine({ partner }: { partner: PartnerFunding }) {
 }
 
 function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]; loading?: boolean }) {
+  const t = useT();
   if (loading && accounts.length === 0) {
     return (
       <>
         <p className="visually-hidden" role="status">
-          Loading your account numbers…
+          {t(/*i18n*/ { id: 'funding.loading', message: 'Loading your account numbers…' })}
         </p>
         <ul className="account-list" aria-hidden="true">
           {[0, 1].map((index) => (
@@ -214,7 +256,7 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
     );
   }
   return (
-    <ul className="account-list" aria-label="Your account numbers">
+    <ul className="account-list" aria-label={t(/*i18n*/ { id: 'funding.accounts', message: 'Your account numbers' })}>
       {accounts.map((account) => (
         <li key={`${account.bank_name}-${account.account_number}`} className="account-card">
           <span className="account-bank">
@@ -223,7 +265,11 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
           </span>
           <span className="account-number mono">{account.account_number}</span>
           {account.account_name && <span className="account-name">{account.account_name}</span>}
-          <CopyButton text={account.account_number} label={labels.copyNumber} detail={`for ${account.bank_name}`} />
+          <CopyButton
+            text={account.account_number}
+            label={t(/*i18n*/ { id: 'funding.copy', message: 'Copy number' })}
+            detail={t(/*i18n*/ { id: 'funding.copy.for', message: 'for {bank}' }, { bank: account.bank_name })}
+          />
         </li>
       ))}
     </ul>
@@ -231,17 +277,18 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
 }
 
 function CardPayments({ payments }: { payments: CardPayment[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="card-payments-title">
       <h2 id="card-payments-title" className="section-heading">
-        Card top-ups
+        {t(/*i18n*/ { id: 'funding.cards', message: 'Card top-ups' })}
       </h2>
       <ul className="card-payments" aria-labelledby="card-payments-title">
         {payments.map((payment) => (
           <li key={payment.reference} className="card-payment">
             <span className="card-payment-amount">{formatNaira(payment.amount)}</span>
             <span className="status" data-colour={CARD_STATUS[payment.status].colour}>
-              {CARD_STATUS[payment.status].text}
+              {t(CARD_STATUS[payment.status].text)}
             </span>
             <span className="card-payment-meta mono">
               {formatDateTime(payment.created_at)} · {payment.reference}

@@ -14,7 +14,8 @@ import {
 import { sessionMachine, type PollResult } from '../../../src/machines/app/session';
 import { toSessionUser } from '../../../src/domain/account/user';
 import { ada, airtimePurchase } from '../../../testkit/fixtures';
-import { settled } from '../../support/flowHarness';
+import type { FlowEmitted } from '../../../src/machines/kit/effects';
+import { inEnglish, settled } from '../../support/flowHarness';
 
 /** What the app keeps for offline use: in its own storage, the first rows only, and forgotten with the user. */
 describe('the offline copy', () => {
@@ -121,7 +122,7 @@ describe('a stored session past its end, offline', () => {
     vi.setSystemTime(now);
     vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
     const session = createActor(sessionMachine, { input: { deferRestore: true, pathname: '/dashboard' } });
-    const effects: unknown[] = [];
+    const effects: FlowEmitted[] = [];
     session.on('*', (emitted) => void effects.push(emitted));
     session.start().send({ type: 'session.restore' });
     return { session, effects };
@@ -135,7 +136,7 @@ describe('a stored session past its end, offline', () => {
     expect(localStorage.getItem('user_name')).toBe('');
     expect(localStorage.getItem('user_wallet_balance')).toBe('');
     expect(Object.keys(localStorage).filter((key) => key.startsWith('offline_'))).toEqual([]);
-    expect(effects).toEqual([{ type: 'toast', level: 'error', message: SESSION_EXPIRED }]);
+    expect(effects.map(inEnglish)).toEqual([{ type: 'toast', level: 'error', message: SESSION_EXPIRED }]);
     session.stop();
   });
 
@@ -173,7 +174,7 @@ describe('a stored session past its end, offline', () => {
     vi.setSystemTime(LOGIN_AT + 41 * MINUTE);
     session.send({ type: 'session.refresh' });
     await vi.waitFor(() => expect(session.getSnapshot().value).toBe('signedOut'));
-    expect(effects).toEqual([
+    expect(effects.map(inEnglish)).toEqual([
       { type: 'toast', level: 'error', message: SESSION_EXPIRED },
       { type: 'navigate', to: '/login' },
     ]);

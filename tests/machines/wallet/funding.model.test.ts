@@ -9,6 +9,7 @@ import {
   returnMessage,
   type FundingEvent,
 } from '../../../src/machines/wallet/funding';
+import { say } from '../../../src/ui/kit/language';
 import { BORN, BVN, fundingModel, inputOf } from '../../../testkit/models/wallet/funding.model';
 import { shortestPaths, type ModelPath, type Traversal } from '../../../testkit/models/kit/machineModel';
 import { adaSignedIn as user } from '../../../testkit/fixtures';
@@ -141,7 +142,8 @@ describe('fundingMachine (model-based)', () => {
       charged: 5_177.67,
       created_at: '2026-11-21T10:00:00.000Z',
     };
-    expect(returnMessage({ ...base, status: 'success' })).toEqual({
+    const credited = returnMessage({ ...base, status: 'success' });
+    expect({ ...credited, message: say(credited.message) }).toEqual({
       level: 'success',
       message: '₦5,000.00 from your card has been added to your wallet.',
     });
