@@ -49,8 +49,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
           .map((name) => `/${name.slice(0, -'.html'.length)}`)
       : [],
   );
+  const built = (locale: Locale) => existsSync(resolve(root, LANGUAGES_DIR, locale, 'index.html'));
   const languages: ReadonlySet<Locale> = new Set(
-    LOCALES.filter((locale) => locale !== DEFAULT_LOCALE && existsSync(resolve(root, LANGUAGES_DIR, locale, 'index.html'))),
+    LOCALES.filter((locale) => locale !== DEFAULT_LOCALE && built(locale)),
   );
   const spa = {
     routePages,

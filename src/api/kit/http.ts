@@ -65,8 +65,10 @@ const authorisation = (token: string | null | undefined): Record<string, string>
  * The language the page speaks (src/ui/kit/language.ts keeps `<html lang>`): the server answers
  * in it before sign-in, and registration gives it to the new account.
  */
-const language = (): Record<string, string> =>
-  typeof document !== 'undefined' && document.documentElement.lang ? { 'Accept-Language': document.documentElement.lang } : {};
+const language = (): Record<string, string> => {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang ? { 'Accept-Language': lang } : {};
+};
 
 /**
  * What every call shares: the bearer token and headers, and the envelope back — also for

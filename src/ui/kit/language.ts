@@ -1,6 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { cookieLocale, DEFAULT_LOCALE, isLocale, LANGUAGE_COOKIE, LOCALES, type Locale } from '../../../core/i18n/locales';
+import {
+  cookieLocale,
+  DEFAULT_LOCALE,
+  isLocale,
+  LANGUAGE_COOKIE,
+  LOCALES,
+  type Locale,
+} from '../../../core/i18n/locales';
 import { createTranslator, type Catalogue, type Values, type Wording, type Words } from '../../../core/i18n/words';
 
 // The language the app's screens speak, one at a time for the whole page. English needs no
