@@ -6,6 +6,7 @@ import { languageSettingMachine } from '../../machines/account/languageSetting';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useT } from '../kit/language';
 import { useFlow } from '../kit/useFlow';
+import { BETA } from '../kit/LanguagePicker';
 
 /** Each language as the reader's own language names it, beside its name in itself. */
 const NAMES: Readonly<Record<Locale, Words>> = {
@@ -56,9 +57,7 @@ export function LanguageSetting() {
               <span lang={locale}>{languageNames[locale].own}</span>
               {languageNames[locale].own !== t(NAMES[locale]) && ` (${t(NAMES[locale])})`}
             </span>
-            {languageReviews[locale] === null && (
-              <span className="language-beta">{t(/*i18n*/ { id: 'account.language.beta', message: 'beta' })}</span>
-            )}
+            {languageReviews[locale] === null && <span className="language-beta">{t(BETA)}</span>}
           </label>
         ))}
       </div>
