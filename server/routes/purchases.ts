@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { t } from '../i18n';
+import { PIN_REQUIRED } from '../services/purchases/wording';
 import { z } from 'zod';
 import {
   CoolingOffRefusal,
@@ -35,9 +37,10 @@ export interface PurchaseRouteDeps {
   rp: RelyingParty;
 }
 
-const KEY_REQUIRED =
-  'an Idempotency-Key header of 8 to 100 characters (letters, digits or punctuation, no spaces) is required';
-const PIN_REQUIRED = 'please enter your transaction pin';
+const KEY_REQUIRED = /*i18n*/ {
+  id: 'purchase.refused.keyRequired',
+  message: 'an Idempotency-Key header of 8 to 100 characters (letters, digits or punctuation, no spaces) is required',
+};
 const PIN_FORMAT = `pin must be exactly ${PIN_LENGTH} digits`;
 const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', ')}`;
 
@@ -76,8 +79,8 @@ const beneficiary = (rule: BeneficiaryRule) =>
  * is told what is missing and buys nothing.
  */
 const transactionPin = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? PIN_REQUIRED : PIN_FORMAT) })
-  .refine((pin) => pin.trim() !== '', { message: PIN_REQUIRED, abort: true })
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? t(PIN_REQUIRED) : PIN_FORMAT) })
+  .refine((pin) => pin.trim() !== '', { error: () => t(PIN_REQUIRED), abort: true })
   .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), PIN_FORMAT);
 
 /**
@@ -88,7 +91,7 @@ const confirmationFields = { pin: transactionPin.optional(), passkey: PasskeyAns
 type Confirmation = { pin: string; passkey?: undefined } | { pin?: undefined; passkey: PasskeyAnswer };
 const confirmed = (body: { pin?: string; passkey?: PasskeyAnswer }, context: z.RefinementCtx) => {
   if (body.pin === undefined && body.passkey === undefined)
-    context.addIssue({ code: 'custom', message: PIN_REQUIRED, path: ['pin'] });
+    context.addIssue({ code: 'custom', message: t(PIN_REQUIRED), path: ['pin'] });
 };
 const confirmationOf = (body: { pin?: string; passkey?: PasskeyAnswer }): Confirmation =>
   body.passkey ? { passkey: body.passkey } : { pin: body.pin ?? '' };
@@ -160,7 +163,7 @@ const purchaseDoc = (service: Service, body: z.ZodType) =>
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new AppError(400, KEY_REQUIRED);
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new AppError(400, t(KEY_REQUIRED));
   return key;
 }
 

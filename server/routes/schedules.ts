@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { t } from '../i18n';
+import { PIN_REQUIRED } from '../services/purchases/wording';
 import { z } from 'zod';
 import { Schedule, ScheduleDraft, type ScheduleEnd, type ScheduleTiming } from '../../core/contract';
 import { messages } from '../../core/messages';
@@ -45,10 +47,10 @@ export interface ScheduleRouteDeps {
   rp: RelyingParty;
 }
 
-const PIN_REQUIRED = 'please enter your transaction pin';
 /** The pin, or a passkey's answer to a confirmation ceremony (`/api/passkeys/confirm/start`). */
 const confirmation = {
-  pin: pin('pin', PIN_REQUIRED).optional(),
+  // The field's rules are built once, in English, like every field's.
+  pin: pin('pin', PIN_REQUIRED.message).optional(),
   passkey: PasskeyAnswer.optional(),
 };
 
@@ -193,7 +195,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
   const confirmed = async (request: FastifyRequest, body: { pin?: string; passkey?: PasskeyAnswer }) => {
     if (body.passkey)
       return { passkeyConfirmed: await passkeyConfirms(ctx, rp, authOf(request), body.passkey, request.log) };
-    if (body.pin === undefined) throw new AppError(422, PIN_REQUIRED);
+    if (body.pin === undefined) throw new AppError(422, t(PIN_REQUIRED));
     return body.pin satisfies Confirmation;
   };
   // Each write authorises or makes purchases: the purchase limit per account.

@@ -19,6 +19,7 @@ import { success } from '../http/envelope';
 import { noFields, routeDoc } from '../http/openapi';
 import { positiveId, requestBody, wholeNumber } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
+import { t } from '../i18n';
 
 export interface WalletRouteDeps {
   ctx: AppContext;
@@ -37,12 +38,16 @@ const fetchTransactionsBody = requestBody({
 
 const refreshBody = requestBody({ transaction_id: positiveId('transaction_id') });
 
-export const CHECKED_RECENTLY = 'this transaction was checked moments ago, please wait a few seconds';
+export const checkedRecently = /*i18n*/ {
+  id: 'txn.refused.checkedRecently',
+  message: 'this transaction was checked moments ago, please wait a few seconds',
+};
+export const CHECKED_RECENTLY = checkedRecently.message;
 
 /** A refresh that did not ask the biller says why: the transaction is final, or was asked about moments ago. */
 function refreshMessage({ outcome, transaction }: Refreshed): string {
   if (outcome === 'final') return `transaction already ${transaction.status}`;
-  return outcome === 'checked-recently' ? CHECKED_RECENTLY : 'transaction status refreshed';
+  return outcome === 'checked-recently' ? t(checkedRecently) : 'transaction status refreshed';
 }
 
 /** Funding accounts and the activity list. */

@@ -1,7 +1,7 @@
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../services/context';
-import { FUNDING_CATEGORY, FUNDING_DESCRIPTION, WALLET_FUNDED } from '../../services/funding/funding';
+import { FUNDING_CATEGORY, FUNDING_DESCRIPTION, walletFunded } from '../../services/funding/funding';
 import {
   AlreadyPostedError,
   balanceAfter,
@@ -15,6 +15,8 @@ import {
 } from '../../services/ledger/ledger';
 import { addNotification } from '../../services/notifications/notifications';
 import { noticeBalanceCap } from '../../services/identity/tiers';
+import { ownerOf } from '../../services/records/receipts';
+import { inLocale, t } from '../../i18n';
 import { TRANSACTION_COLUMNS, type StoredTransaction } from '../../services/records/transactions';
 
 /**
@@ -119,12 +121,27 @@ export async function matchToCustomer(tx: AppContext, incomingTransferId: bigint
     tx,
     await credit(tx, { walletId: wallet, amountKobo: transfer.amount_kobo, transactionId: transaction.id, source }),
   );
-  await addNotification(tx, customerId, {
-    title: WALLET_FUNDED,
-    content:
-      `${formatNaira(koboToNaira(transfer.amount_kobo))} from ${transfer.sender_name} ` +
-      `(${transfer.sender_bank}) has been added to your wallet (reference ${transfer.reference}).`,
-  });
+  // The customer's notification, not the operator's: in the customer's language.
+  const { language } = await ownerOf(tx, customerId);
+  await addNotification(
+    tx,
+    customerId,
+    inLocale(language, () => ({
+      title: walletFunded(),
+      content: t(
+        /*i18n*/ {
+          id: 'notice.funded.matched',
+          message: '{amount} from {sender} ({bank}) has been added to your wallet (reference {reference}).',
+        },
+        {
+          amount: formatNaira(koboToNaira(transfer.amount_kobo)),
+          sender: transfer.sender_name,
+          bank: transfer.sender_bank,
+          reference: transfer.reference,
+        },
+      ),
+    })),
+  );
   await noticeBalanceCap(tx, customerId, balanceAfter(posted, wallet));
   return { movementId: posted.movementIds[0], transaction };
 }

@@ -63,7 +63,11 @@ export async function createAccount(ctx: AppContext, account: NewAccount, passwo
     .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!user) throw new AppError(409, 'an account with this email already exists, please log in');
+  if (!user)
+    throw new AppError(
+      409,
+      t(/*i18n*/ { id: 'account.refused.exists', message: 'an account with this email already exists, please log in' }),
+    );
   await ctx.db.insertInto('wallets').values({ user_id: user.id, created_at: now }).execute();
   return user.id;
 }
@@ -203,14 +207,20 @@ export async function markEmailVerified(ctx: AppContext, userId: bigint): Promis
     .set({ email_verified_at: ctx.clock.now() })
     .where('id', '=', userId)
     .where('email_verified_at', 'is', null)
-    .returning('id')
+    .returning('language')
     .executeTakeFirst();
   if (verified) {
-    await addNotification(ctx, userId, {
-      title: 'Welcome to Naira Wallet',
-      content:
-        'Your e-mail address is verified. Set your transaction pin, fund your wallet by bank transfer, ' +
-        'then pay for airtime, data, electricity, cable TV, betting and exam pins in one place.',
-    });
+    // A reset link can verify it, a request that names no account: the owner's language is read here.
+    const welcome = inLocale(verified.language, () => ({
+      title: t(/*i18n*/ { id: 'notice.welcome.title', message: 'Welcome to Naira Wallet' }),
+      content: t(
+        /*i18n*/ {
+          id: 'notice.welcome',
+          message:
+            'Your e-mail address is verified. Set your transaction pin, fund your wallet by bank transfer, then pay for airtime, data, electricity, cable TV, betting and exam pins in one place.',
+        },
+      ),
+    }));
+    await addNotification(ctx, userId, welcome);
   }
 }

@@ -5,16 +5,18 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { SERVICE_CATEGORIES } from '../../../core/services';
 import { lagosDateTime } from '../../../core/days';
 import type { CoolingOffReason } from '../../db/schema';
+import type { Words } from '../../../core/i18n/words';
 import { AppError } from '../../errors';
+import { t } from '../../i18n';
 import type { AppContext } from '../context';
 
 const PERIOD_MS = COOLING_OFF_HOURS * 3_600_000;
 
-const WHY: Record<CoolingOffReason, string> = {
-  'password-reset': 'your password was reset',
-  'pin-reset': 'your transaction pin was reset',
-  'new-device': 'your account was signed in to from a new device',
-  'not-me': 'you told us a change to your account was not yours',
+const WHY: Record<CoolingOffReason, Words> = {
+  'password-reset': /*i18n*/ { id: 'coolingOff.why.password', message: 'your password was reset' },
+  'pin-reset': /*i18n*/ { id: 'coolingOff.why.pin', message: 'your transaction pin was reset' },
+  'new-device': /*i18n*/ { id: 'coolingOff.why.device', message: 'your account was signed in to from a new device' },
+  'not-me': /*i18n*/ { id: 'coolingOff.why.notMe', message: 'you told us a change to your account was not yours' },
 };
 
 /**
@@ -89,9 +91,19 @@ export function refuseDuringCoolingOff(cooling: CoolingOff | null, amountKobo: b
   };
   throw new AppError(
     403,
-    `for your security, purchases above ${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total ` +
-      `wait until ${lagosDateTime(cooling.ends_at)} (Lagos time) because ${WHY[cooling.reason]}; you can buy ` +
-      `up to ${formatNaira(koboToNaira(left))} more until then`,
+    t(
+      /*i18n*/ {
+        id: 'coolingOff.refused',
+        message:
+          'for your security, purchases above {allowance} in total wait until {time} (Lagos time) because {why}; you can buy up to {left} more until then',
+      },
+      {
+        allowance: formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO)),
+        time: lagosDateTime(cooling.ends_at),
+        why: t(WHY[cooling.reason]),
+        left: formatNaira(koboToNaira(left)),
+      },
+    ),
     refusal,
   );
 }

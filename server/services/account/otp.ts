@@ -163,9 +163,12 @@ const VERIFY_PHONE: CodeKind = {
   }),
 };
 
-const ALREADY_VERIFIED = 'email already verified';
-export const WRONG_CODE = 'invalid or expired code';
-export const PIN_NOT_SET_YET = 'you have not set a pin yet, please set one first';
+const ALREADY_VERIFIED = /*i18n*/ { id: 'code.refused.verified', message: 'email already verified' };
+const WRONG_CODE = /*i18n*/ { id: 'code.refused.wrong', message: 'invalid or expired code' };
+export const PIN_NOT_SET_YET = /*i18n*/ {
+  id: 'pin.refused.notSet',
+  message: 'you have not set a pin yet, please set one first',
+};
 
 const codeHash = (ctx: AppContext, userId: bigint, kind: CodeKind, code: string, boundTo: string) =>
   ctx.hashToken(`${kind.attempts.purpose}:${userId}:${boundTo === '' ? '' : `${boundTo}:`}${code}`);
@@ -305,7 +308,7 @@ async function wrongGuess(tx: AppContext, userId: bigint, kind: CodeKind): Promi
 /** E-mails a new code to verify the address. */
 export async function sendVerificationCode(ctx: AppContext, userId: bigint): Promise<void> {
   await sendCode(ctx, userId, VERIFY_EMAIL, (user) => {
-    if (user.email_verified_at) throw new AppError(409, ALREADY_VERIFIED);
+    if (user.email_verified_at) throw new AppError(409, t(ALREADY_VERIFIED));
   });
 }
 
@@ -313,7 +316,7 @@ export async function sendVerificationCode(ctx: AppContext, userId: bigint): Pro
 export async function verifyEmailCode(ctx: AppContext, userId: bigint, code: string): Promise<void> {
   const guess = await inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, userId);
-    if (user.email_verified_at) throw new AppError(409, ALREADY_VERIFIED);
+    if (user.email_verified_at) throw new AppError(409, t(ALREADY_VERIFIED));
     const spent = await spendCode(tx, userId, VERIFY_EMAIL, code);
     if (spent.right) await markEmailVerified(tx, userId);
     return spent;
@@ -323,13 +326,13 @@ export async function verifyEmailCode(ctx: AppContext, userId: bigint, code: str
 
 /** After the guess is committed: nothing for a right one, 400 for a wrong one. */
 export function refuseWrongGuess(guess: CodeGuess): void {
-  if (!guess.right) throw new AppError(400, WRONG_CODE);
+  if (!guess.right) throw new AppError(400, t(WRONG_CODE));
 }
 
 /** E-mails a code for resetting the transaction pin (Forgot pin?); only a user with a pin has one to reset. */
 export async function sendPinResetCode(ctx: AppContext, userId: bigint): Promise<void> {
   await sendCode(ctx, userId, RESET_PIN, (user) => {
-    if (user.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
+    if (user.pin_sealed === null) throw new AppError(409, t(PIN_NOT_SET_YET));
   });
 }
 

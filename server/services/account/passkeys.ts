@@ -21,7 +21,7 @@ import {
   verifyRegistration,
   type StoredPasskey,
 } from './passkeyCeremonies';
-import { PASSWORD_NOT_CORRECT } from './pins';
+import { passwordNotCorrect } from './pins';
 import { createSession, type Session } from './sessions';
 
 /**
@@ -76,7 +76,7 @@ export async function startAddingPasskey(
     .select(['email', 'name', 'password_hash'])
     .where('id', '=', session.userId)
     .executeTakeFirstOrThrow();
-  if (!(await checkAccountPassword(ctx, user, password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
+  if (!(await checkAccountPassword(ctx, user, password))) throw new AppError(400, t(passwordNotCorrect));
   const existing = await ownPasskeys(ctx, session.userId);
   if (existing.length >= MAX_PASSKEYS) throw new AppError(409, TOO_MANY);
   const handle = userHandle(ctx, session.userId);

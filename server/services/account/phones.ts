@@ -31,10 +31,15 @@ export async function markPhoneVerified(ctx: AppContext, userId: bigint, phone: 
     .executeTakeFirst();
   if (!verified) return;
   await addNotification(ctx, userId, {
-    title: 'Phone number verified',
-    content:
-      `We will text ${phone} the outcome of every payment and every funding of your wallet, ` +
-      'with the token or pin you buy.',
+    title: t(/*i18n*/ { id: 'notice.phoneVerified.title', message: 'Phone number verified' }),
+    content: t(
+      /*i18n*/ {
+        id: 'notice.phoneVerified',
+        message:
+          'We will text {phone} the outcome of every payment and every funding of your wallet, with the token or pin you buy.',
+      },
+      { phone },
+    ),
   });
 }
 

@@ -1,3 +1,4 @@
+import { inLocale, t } from '../../i18n';
 import { timingSafeEqual } from 'node:crypto';
 import type { PinRefusal } from '../../../core/contract';
 import { AppError } from '../../errors';
@@ -28,14 +29,20 @@ const GUESSABLE_PINS: ReadonlySet<string> = new Set([
   ...['9876', '8765', '7654', '6543', '5432', '3210'],
 ]);
 
-const GUESSABLE_PIN = 'this pin is too easy to guess, please choose a different one';
+const GUESSABLE_PIN = /*i18n*/ {
+  id: 'pin.refused.guessable',
+  message: 'this pin is too easy to guess, please choose a different one',
+};
 export const PIN_MISMATCH = 'pin and confirm pin do not match';
-export const OLD_PIN_NOT_CORRECT = 'old pin is not correct';
-export const PASSWORD_NOT_CORRECT = 'password is not correct';
+export const OLD_PIN_NOT_CORRECT = /*i18n*/ { id: 'pin.refused.oldWrong', message: 'old pin is not correct' };
+export const passwordNotCorrect = /*i18n*/ { id: 'pin.refused.password', message: 'password is not correct' };
+export const PASSWORD_NOT_CORRECT = passwordNotCorrect.message;
 /** Says "authorization": the SPA logs out on that word. */
 export const PIN_LOGOUT = 'too many wrong transaction pins: you have been logged out (authorization revoked)';
-export const PIN_LOCKED =
-  'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)';
+export const PIN_LOCKED = /*i18n*/ {
+  id: 'pin.refused.locked',
+  message: 'purchases are locked after repeated wrong pins: please reset your transaction pin (Forgot pin?)',
+};
 
 /**
  * Wrong pins escalate, so a stolen session gets few guesses: `ctx.pinMaxAttempts` in a row are
@@ -59,7 +66,7 @@ export type WrongPin = { kind: 'incorrect'; attempts: number } | { kind: 'logout
 export type PinCheck = { kind: 'correct' } | WrongPin;
 
 function refuseGuessable(pin: string): void {
-  if (GUESSABLE_PINS.has(pin)) throw new AppError(422, GUESSABLE_PIN);
+  if (GUESSABLE_PINS.has(pin)) throw new AppError(422, t(GUESSABLE_PIN));
 }
 
 /** Seals and stores the transaction pin, whatever was there before. */
@@ -86,8 +93,13 @@ export async function replacePin(ctx: AppContext, userId: bigint, pin: string): 
 export async function setFirstPin(ctx: AppContext, userId: bigint, pin: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, userId);
-    if (!user.email_verified_at) throw new AppError(403, 'please verify your email before setting a pin');
-    if (user.pin_sealed !== null) throw new AppError(409, 'pin already set, use change pin');
+    if (!user.email_verified_at)
+      throw new AppError(
+        403,
+        t(/*i18n*/ { id: 'pin.refused.verifyFirst', message: 'please verify your email before setting a pin' }),
+      );
+    if (user.pin_sealed !== null)
+      throw new AppError(409, t(/*i18n*/ { id: 'pin.refused.alreadySet', message: 'pin already set, use change pin' }));
     await storePin(tx, userId, pin);
   });
 }
@@ -197,7 +209,7 @@ async function checkAttempt(
     .where('id', '=', sessionId)
     .executeTakeFirstOrThrow();
   if (session.revoked_at !== null) throw new AppError(401, AUTHORISATION_FAILED);
-  if (holder.pin_locked_at) throw new AppError(423, PIN_LOCKED, { reason: 'pin-locked' } satisfies PinRefusal);
+  if (holder.pin_locked_at) throw new AppError(423, t(PIN_LOCKED), { reason: 'pin-locked' } satisfies PinRefusal);
   if (right()) {
     if (clears && holder.pin_attempts > 0)
       await ctx.db.updateTable('users').set({ pin_attempts: 0 }).where('id', '=', holder.id).execute();
@@ -232,22 +244,26 @@ export function refusePin(ctx: AppContext, wrong: WrongPin, message: string): Ap
 export async function changePin(ctx: AppContext, session: Session, oldPin: string, newPin: string): Promise<void> {
   const outcome = await inTransaction(ctx, async (tx) => {
     const holder = await lockPinHolder(tx, session.userId);
-    if (holder.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
+    if (holder.pin_sealed === null) throw new AppError(409, t(PIN_NOT_SET_YET));
     const checked = await checkPin(tx, holder, oldPin, session.id);
     if (checked.kind !== 'correct') return checked;
     await storePin(tx, session.userId, newPin);
     // The schedules were authorised with the pin replaced: each waits for the new one.
     await pauseSchedulesForRecovery(tx, session.userId);
     await addNotification(tx, session.userId, {
-      title: 'Transaction pin changed',
-      content:
-        'Your transaction pin was changed. If this was not you, open the link in the e-mail we sent you at ' +
-        'once: it signs out every device.',
+      title: t(/*i18n*/ { id: 'notice.pinChanged.title', message: 'Transaction pin changed' }),
+      content: t(
+        /*i18n*/ {
+          id: 'notice.pinChanged',
+          message:
+            'Your transaction pin was changed. If this was not you, open the link in the e-mail we sent you at once: it signs out every device.',
+        },
+      ),
     });
     await tellOwnerOfChange(tx, session.userId, 'pin-changed');
     return checked;
   });
-  if (outcome.kind !== 'correct') throw refusePin(ctx, outcome, OLD_PIN_NOT_CORRECT);
+  if (outcome.kind !== 'correct') throw refusePin(ctx, outcome, t(OLD_PIN_NOT_CORRECT));
 }
 
 /**
@@ -263,22 +279,28 @@ export async function resetPin(
   refuseGuessable(form.pin);
   const user = await ctx.db
     .selectFrom('users')
-    .select(['email', 'password_hash', 'pin_sealed'])
+    .select(['email', 'password_hash', 'pin_sealed', 'language'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (user.pin_sealed === null) throw new AppError(409, PIN_NOT_SET_YET);
-  if (!(await checkAccountPassword(ctx, user, form.password))) throw new AppError(400, PASSWORD_NOT_CORRECT);
+  if (user.pin_sealed === null) throw new AppError(409, t(PIN_NOT_SET_YET));
+  if (!(await checkAccountPassword(ctx, user, form.password))) throw new AppError(400, t(passwordNotCorrect));
   const guess = await inTransaction(ctx, async (tx) => {
     const holder = await lockPinHolder(tx, userId);
     const guess = await spendPinResetCode(tx, userId, form.otp);
     if (!guess.right) return guess;
     await replacePin(tx, userId, form.pin);
-    await addNotification(tx, userId, {
-      title: 'Transaction pin reset',
-      content:
-        'Your transaction pin was reset with your password and an e-mailed code. If this was not you, open ' +
-        'the link in the e-mail we sent you at once.',
-    });
+    // Said in the owner's language, whichever the request carries.
+    const notice = inLocale(user.language, () => ({
+      title: t(/*i18n*/ { id: 'notice.pinReset.title', message: 'Transaction pin reset' }),
+      content: t(
+        /*i18n*/ {
+          id: 'notice.pinReset',
+          message:
+            'Your transaction pin was reset with your password and an e-mailed code. If this was not you, open the link in the e-mail we sent you at once.',
+        },
+      ),
+    }));
+    await addNotification(tx, userId, notice);
     // Whoever knows the password and reads the inbox can do this: purchases cool off, as after a password reset.
     await startCoolingOff(tx, userId, 'pin-reset');
     await pauseSchedulesForRecovery(tx, userId);

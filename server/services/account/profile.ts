@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import type { Locale } from '../../../core/i18n/locales';
 import { AppError } from '../../errors';
 import { currentContext } from '../../http/requestContext';
@@ -26,7 +27,10 @@ export interface ProfileChange {
   dateOfBirth?: string;
 }
 
-export const OLD_PASSWORD_NOT_CORRECT = 'old password is not correct';
+export const OLD_PASSWORD_NOT_CORRECT = /*i18n*/ {
+  id: 'password.refused.oldWrong',
+  message: 'old password is not correct',
+};
 
 /**
  * Name and phone, and a NIN or BVN when given: verified with the identity provider against the
@@ -100,7 +104,7 @@ export async function changePassword(
     .select(['email', 'name', 'phone', 'password_hash'])
     .where('id', '=', session.userId)
     .executeTakeFirstOrThrow();
-  if (!(await checkAccountPassword(ctx, user, oldPassword))) throw new AppError(400, OLD_PASSWORD_NOT_CORRECT);
+  if (!(await checkAccountPassword(ctx, user, oldPassword))) throw new AppError(400, t(OLD_PASSWORD_NOT_CORRECT));
   await checkNewPassword(newPassword, user);
   const passwordHash = await hashPassword(newPassword);
   await inTransaction(ctx, async (tx) => {
@@ -112,7 +116,16 @@ export async function changePassword(
       .where('password_hash', '=', user.password_hash)
       .returning('id')
       .executeTakeFirst();
-    if (!replaced) throw new AppError(409, 'your password was changed in the meantime, please try again');
+    if (!replaced)
+      throw new AppError(
+        409,
+        t(
+          /*i18n*/ {
+            id: 'password.refused.raced',
+            message: 'your password was changed in the meantime, please try again',
+          },
+        ),
+      );
     await revokeOtherSessions(tx, session.userId, session.id);
     await tx.db
       .updateTable('password_reset_tokens')
@@ -121,10 +134,14 @@ export async function changePassword(
       .where('stage', '!=', 'spent')
       .execute();
     await addNotification(tx, session.userId, {
-      title: 'Password changed',
-      content:
-        'Your password was changed and every other device was signed out. If this was not you, reset your ' +
-        'password at once.',
+      title: t(/*i18n*/ { id: 'notice.passwordChanged.title', message: 'Password changed' }),
+      content: t(
+        /*i18n*/ {
+          id: 'notice.passwordChanged',
+          message:
+            'Your password was changed and every other device was signed out. If this was not you, reset your password at once.',
+        },
+      ),
     });
     await tellOwnerOfChange(tx, session.userId, 'password-changed');
   });

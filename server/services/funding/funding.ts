@@ -7,8 +7,8 @@ import { addNotification } from '../notifications/notifications';
 import { queueMail, queueSms } from '../notifications/outbox';
 import { fundingText } from '../notifications/textMessages';
 import { verifiedPhone } from '../account/phones';
-import { fundingReceipt, ownerOf } from '../records/receipts';
-import { inLocale } from '../../i18n';
+import { fundingReceipt, ownerOf, type Owner } from '../records/receipts';
+import { inLocale, t } from '../../i18n';
 import { holdInSuspense } from './suspense';
 import { noticeBalanceCap } from '../identity/tiers';
 import { TRANSACTION_COLUMNS, type StoredTransaction } from '../records/transactions';
@@ -19,7 +19,9 @@ export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
 export const FUNDING_CATEGORY = 'funding';
 export const FUNDING_DESCRIPTION = 'Wallet funding by bank transfer';
 const CARD_FUNDING_DESCRIPTION = 'Wallet funding by card';
-export const WALLET_FUNDED = 'Wallet funded';
+
+/** The "Wallet funded" notification's title, said in the current work's language. */
+export const walletFunded = () => t(/*i18n*/ { id: 'notice.funded.title', message: 'Wallet funded' });
 
 export type CreditOutcome =
   | { status: 'credited'; transactionId: bigint }
@@ -82,10 +84,21 @@ export async function creditIncomingTransfer(
       from: `${transfer.senderName}, ${transfer.senderBank}`,
       to: `${account.bank_name} ${account.account_number}`,
       description: FUNDING_DESCRIPTION,
-      notice:
-        `${formatNaira(koboToNaira(transfer.amountKobo))} from ${transfer.senderName} ` +
-        `(${transfer.senderBank}) has been added to your wallet through your ${account.bank_name} ` +
-        `account ${account.account_number}.`,
+      notice: () =>
+        t(
+          /*i18n*/ {
+            id: 'notice.funded.transfer',
+            message:
+              '{amount} from {sender} ({bank}) has been added to your wallet through your {partner} account {account}.',
+          },
+          {
+            amount: formatNaira(koboToNaira(transfer.amountKobo)),
+            sender: transfer.senderName,
+            bank: transfer.senderBank,
+            partner: account.bank_name,
+            account: account.account_number,
+          },
+        ),
       feeKobo: 0n,
     });
   });
@@ -134,7 +147,13 @@ export async function creditCardPayment(ctx: AppContext, provider: string, card:
       from: 'Card payment',
       to: 'Naira Wallet',
       description: CARD_FUNDING_DESCRIPTION,
-      notice: `${formatNaira(koboToNaira(card.amountKobo))} from your card has been added to your wallet.`,
+      notice: () =>
+        t(
+          /*i18n*/ { id: 'notice.funded.card', message: '{amount} from your card has been added to your wallet.' },
+          {
+            amount: formatNaira(koboToNaira(card.amountKobo)),
+          },
+        ),
       feeKobo: card.chargedKobo - card.amountKobo,
     });
     await tx.db
@@ -213,8 +232,8 @@ interface WalletCredit {
   from: string;
   to: string;
   description: string;
-  /** The "Wallet funded" notification's text. */
-  notice: string;
+  /** The "Wallet funded" notification's text, said in the owner's language. */
+  notice: () => string;
   /**
    * What the customer paid the partner on top of the amount (a card top-up's fee), which the
    * partner keeps: 0 for none.
@@ -251,12 +270,18 @@ async function creditWallet(
     .set({ transaction_id: transaction.id })
     .where('id', '=', claimId)
     .execute();
-  await addNotification(tx, funding.userId, { title: WALLET_FUNDED, content: funding.notice });
+  // A partner's webhook or the job credits it: the owner is told in their language.
+  const owner = await ownerOf(tx, funding.userId);
+  await addNotification(
+    tx,
+    funding.userId,
+    inLocale(owner.language, () => ({ title: walletFunded(), content: funding.notice() })),
+  );
   const { walletId, amountKobo, reference, feeKobo } = funding;
   const source = { from: 'partner', provider, reference, feeKobo } as const;
   const posted = await post(tx, await credit(tx, { walletId, amountKobo, transactionId: transaction.id, source }));
   await noticeBalanceCap(tx, funding.userId, balanceAfter(posted, walletId));
-  await queueFundingReceipts(tx, transaction);
+  await queueFundingReceipts(tx, transaction, owner);
   return { status: 'credited', transactionId: transaction.id };
 }
 
@@ -265,9 +290,13 @@ async function creditWallet(
  * outbox in the transaction of the credit (a partner's, or staff matching a transfer held in
  * suspense), so every funding is told once, both ways.
  */
-export async function queueFundingReceipts(tx: AppContext, transaction: StoredTransaction): Promise<void> {
+export async function queueFundingReceipts(
+  tx: AppContext,
+  transaction: StoredTransaction,
+  known?: Owner,
+): Promise<void> {
   // A partner's webhook or staff credit it: it is told in the owner's language.
-  const owner = await ownerOf(tx, transaction.user_id);
+  const owner = known ?? (await ownerOf(tx, transaction.user_id));
   const mail = inLocale(owner.language, () => fundingReceipt(owner.email, transaction));
   await queueMail(tx, { kind: 'receipt', event: transaction.id, mail });
   const phone = await verifiedPhone(tx, transaction.user_id);

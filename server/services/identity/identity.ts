@@ -7,6 +7,8 @@ import type { IdentityGateway, IdentityHolder, IdentityKind } from '../../gatewa
 import type { AppContext } from '../context';
 import { admitIdentityCheck } from './identityChecks';
 import { addNotification } from '../notifications/notifications';
+import { t } from '../../i18n';
+import { tierUpgradedTitle } from './tiers';
 
 /**
  * BVN and NIN verification (CBN tiered KYC): a number is looked up with the identity provider,
@@ -34,17 +36,45 @@ const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 export const LABEL: Record<IdentityKind, string> = { bvn: 'BVN', nin: 'NIN' };
 
 export const identityNotFound = (kind: IdentityKind) =>
-  `we could not find this ${LABEL[kind]}, please check the number`;
+  t(
+    /*i18n*/ { id: 'identity.refused.notFound', message: 'we could not find this {kind}, please check the number' },
+    {
+      kind: LABEL[kind],
+    },
+  );
 export const identityNameMismatch = (kind: IdentityKind) =>
-  `the name on this ${LABEL[kind]} does not match the name on your profile; correct your name and try again`;
-const PROOF_HINT =
-  "do not match yours: check your date of birth, and that your profile's phone number is registered with it";
+  t(
+    /*i18n*/ {
+      id: 'identity.refused.name',
+      message: 'the name on this {kind} does not match the name on your profile; correct your name and try again',
+    },
+    { kind: LABEL[kind] },
+  );
 /** Says nothing of which of the two failed: a guesser learns neither. */
 export const identityProofMismatch = (kind: IdentityKind) =>
-  `the date of birth and phone number on this ${LABEL[kind]} ${PROOF_HINT}`;
-export const identityTaken = (kind: IdentityKind) => `this ${LABEL[kind]} is already linked to another account`;
+  t(
+    /*i18n*/ {
+      id: 'identity.refused.proof',
+      message:
+        "the date of birth and phone number on this {kind} do not match yours: check your date of birth, and that your profile's phone number is registered with it",
+    },
+    { kind: LABEL[kind] },
+  );
+export const identityTaken = (kind: IdentityKind) =>
+  t(
+    /*i18n*/ { id: 'identity.refused.taken', message: 'this {kind} is already linked to another account' },
+    {
+      kind: LABEL[kind],
+    },
+  );
 export const identityAlreadyVerified = (kind: IdentityKind) =>
-  `your ${LABEL[kind]} is already verified; contact support to change it`;
+  t(
+    /*i18n*/ {
+      id: 'identity.refused.verified',
+      message: 'your {kind} is already verified; contact support to change it',
+    },
+    { kind: LABEL[kind] },
+  );
 
 /** Lower-case words without accents or punctuation: "Ọlá-Adé  OKAFOR" → ["ola", "ade", "okafor"]. */
 function words(name: string): string[] {
@@ -173,7 +203,14 @@ export async function confirmOwnIdentity(
     .select([verifiedColumn(kind), hashColumn(kind)])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (own[verifiedColumn(kind)] === null) throw new AppError(422, `your ${LABEL[kind]} is not verified yet`);
+  if (own[verifiedColumn(kind)] === null)
+    throw new AppError(
+      422,
+      t(
+        /*i18n*/ { id: 'identity.refused.notVerified', message: 'your {kind} is not verified yet' },
+        { kind: LABEL[kind] },
+      ),
+    );
   if (!Buffer.from(must(own[hashColumn(kind)], VERIFIED_HAS_HASH)).equals(hash)) {
     throw new AppError(409, identityMessages.notTheVerifiedNumber(LABEL[kind]));
   }
@@ -225,16 +262,49 @@ export async function recordIdentities(tx: AppContext, userId: bigint, verified:
     addressVerified,
   });
   if (after.tier > was.tier) {
-    const cap =
-      after.balanceCapKobo === null ? 'with no cap on your balance' : `and hold up to ${naira(after.balanceCapKobo)}`;
-    const funding = was.canFund ? '' : ' Your wallet can now be funded.';
-    await addNotification(tx, userId, {
-      title: `Upgraded to tier ${after.tier}`,
-      content:
-        `Your ${verified.map((identity) => LABEL[identity.kind]).join(' and ')} ` +
-        `${verified.length > 1 ? 'are' : 'is'} verified: you can now spend up to ` +
-        `${naira(after.dailyLimitKobo)} a day ${cap}.${funding}`,
-    });
+    // The owner's own request: it speaks their language.
+    const [first, second] = verified.map((identity) => LABEL[identity.kind]);
+    const values = { first, second: second ?? '', limit: naira(after.dailyLimitKobo) };
+    const capped = after.balanceCapKobo !== null;
+    const cap = capped ? naira(after.balanceCapKobo ?? 0n) : '';
+    const content =
+      second === undefined
+        ? capped
+          ? t(
+              /*i18n*/ {
+                id: 'notice.tierUp.oneCap',
+                message: 'Your {first} is verified: you can now spend up to {limit} a day and hold up to {cap}.',
+              },
+              { ...values, cap },
+            )
+          : t(
+              /*i18n*/ {
+                id: 'notice.tierUp.one',
+                message: 'Your {first} is verified: you can now spend up to {limit} a day with no cap on your balance.',
+              },
+              values,
+            )
+        : capped
+          ? t(
+              /*i18n*/ {
+                id: 'notice.tierUp.twoCap',
+                message:
+                  'Your {first} and {second} are verified: you can now spend up to {limit} a day and hold up to {cap}.',
+              },
+              { ...values, cap },
+            )
+          : t(
+              /*i18n*/ {
+                id: 'notice.tierUp.two',
+                message:
+                  'Your {first} and {second} are verified: you can now spend up to {limit} a day with no cap on your balance.',
+              },
+              values,
+            );
+    const funding = was.canFund
+      ? ''
+      : ` ${t(/*i18n*/ { id: 'notice.tierUp.canFund', message: 'Your wallet can now be funded.' })}`;
+    await addNotification(tx, userId, { title: tierUpgradedTitle(after.tier), content: `${content}${funding}` });
   }
 }
 

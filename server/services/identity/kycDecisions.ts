@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { TIERS } from '../../../core/tiers';
+import { inLocale, t } from '../../i18n';
+import { tierUpgradedTitle } from './tiers';
 
 /**
  * Tier 3 (a verified BVN and NIN, and a verified address) is reached only by an operator's
@@ -28,7 +30,7 @@ export async function recordTier3Decision(db: Database, decision: Tier3Decision)
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
-      .select(['id', 'bvn_verified_at', 'nin_verified_at'])
+      .select(['id', 'bvn_verified_at', 'nin_verified_at', 'language'])
       .where('email', '=', decision.email.trim().toLowerCase())
       .forUpdate()
       .executeTakeFirst();
@@ -55,10 +57,18 @@ export async function recordTier3Decision(db: Database, decision: Tier3Decision)
       .insertInto('notifications')
       .values({
         user_id: user.id,
-        title: 'Upgraded to tier 3',
-        content:
-          'Your address is verified: your wallet has no balance cap, and you can spend up to ' +
-          `${formatNaira(koboToNaira(TIERS[3].dailyLimitKobo))} a day.`,
+        // An operator decides it: the customer is told in their own language.
+        ...inLocale(user.language, () => ({
+          title: tierUpgradedTitle(3),
+          content: t(
+            /*i18n*/ {
+              id: 'notice.tier3',
+              message:
+                'Your address is verified: your wallet has no balance cap, and you can spend up to {limit} a day.',
+            },
+            { limit: formatNaira(koboToNaira(TIERS[3].dailyLimitKobo)) },
+          ),
+        })),
         created_at: decision.now,
       })
       .execute();

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors';
+import { t } from '../../i18n';
 import type { AppContext } from '../context';
 import { refuseLockedAccount } from '../account/credentialAlerts';
 import { checkPasskey, checkPin, PIN_LOCKED, pinMatches, type PinCheck, type PinHolder } from '../account/pins';
@@ -19,7 +20,10 @@ export type Authorisation =
   | { kind: 'schedule'; userId: bigint; maxKobo: bigint };
 
 /** A scheduled run's product costs more than its owner authorised: nothing is bought. */
-export const ABOVE_AUTHORISED = 'this costs more than the amount you authorised for the schedule';
+export const ABOVE_AUTHORISED = /*i18n*/ {
+  id: 'schedule.refused.aboveAuthorised',
+  message: 'this costs more than the amount you authorised for the schedule',
+};
 
 /** The user who buys. */
 export const buyerOf = (authorisation: Authorisation): bigint =>
@@ -60,9 +64,9 @@ export async function authorise(
   amountKobo: bigint,
 ): Promise<PinCheck> {
   if (authorisation.kind === 'schedule') {
-    if (holder.pin_locked_at !== null) throw new AppError(423, PIN_LOCKED);
+    if (holder.pin_locked_at !== null) throw new AppError(423, t(PIN_LOCKED));
     await refuseLockedAccount(tx, authorisation.userId);
-    if (amountKobo > authorisation.maxKobo) throw new AppError(409, ABOVE_AUTHORISED);
+    if (amountKobo > authorisation.maxKobo) throw new AppError(409, t(ABOVE_AUTHORISED));
     return { kind: 'correct' };
   }
   if (authorisation.kind === 'passkey')

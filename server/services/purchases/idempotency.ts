@@ -1,4 +1,5 @@
 import type { Envelope, Transaction } from '../../../core/contract';
+import { t } from '../../i18n';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
 import { transactionById } from '../records/transactions';
@@ -30,7 +31,7 @@ export function requestHash(ctx: AppContext, order: PurchaseOrder): Buffer {
  * or by another one (409).
  */
 export function refuseOtherRequest(storedHash: Uint8Array, hash: Buffer) {
-  if (!Buffer.from(storedHash).equals(hash)) throw new AppError(409, KEY_REUSED);
+  if (!Buffer.from(storedHash).equals(hash)) throw new AppError(409, t(KEY_REUSED));
 }
 
 /** The hash of the request that claimed the key, if one did (placing.ts claims it with the bill). */
@@ -82,7 +83,7 @@ export async function awaitResponse(
     }
     if (Date.now() >= deadline) {
       if (row?.transaction_id) return responseFor(await transactionById(ctx, row.transaction_id));
-      throw new AppError(409, KEY_IN_PROGRESS);
+      throw new AppError(409, t(KEY_IN_PROGRESS));
     }
     await new Promise((resolve) => setTimeout(resolve, REPLAY_POLL_MS));
   }

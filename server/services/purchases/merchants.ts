@@ -1,4 +1,5 @@
 import type { MerchantDetails } from '../../../core/contract';
+import { t } from '../../i18n';
 import { isServiceCategory, serviceOfCategory } from '../../../core/services';
 import { AppError, GatewayError, PARTNER_RETRY_AFTER_S } from '../../errors';
 import type { Biller, CustomerLookup } from '../../gateways/biller';
@@ -6,8 +7,14 @@ import type { AppContext } from '../context';
 import { PROVIDER_NOT_AVAILABLE } from './wording';
 
 const NO_VERIFICATION = 'this service does not need merchant verification';
-export const CUSTOMER_NOT_FOUND = 'we could not find a customer with that number';
-export const BILLER_UNREACHABLE = 'we could not reach the biller to verify this customer, please try again';
+export const CUSTOMER_NOT_FOUND = /*i18n*/ {
+  id: 'purchase.refused.customer',
+  message: 'we could not find a customer with that number',
+};
+export const BILLER_UNREACHABLE = /*i18n*/ {
+  id: 'purchase.refused.billerDown',
+  message: 'we could not reach the biller to verify this customer, please try again',
+};
 
 /**
  * Who the biller knows under a normalised number: 404 when nobody, a gateway error (503 with
@@ -22,9 +29,9 @@ export async function lookUpCustomer(biller: Biller, lookup: CustomerLookup): Pr
     // A biller's own refusal or outage message (betting not sold, "VTpass is not answering") is the clearer one.
     throw error instanceof AppError
       ? error
-      : new GatewayError(BILLER_UNREACHABLE, { cause: error, retryAfterS: PARTNER_RETRY_AFTER_S });
+      : new GatewayError(t(BILLER_UNREACHABLE), { cause: error, retryAfterS: PARTNER_RETRY_AFTER_S });
   }
-  if (!details) throw new AppError(404, CUSTOMER_NOT_FOUND);
+  if (!details) throw new AppError(404, t(CUSTOMER_NOT_FOUND));
   return details;
 }
 
@@ -45,7 +52,7 @@ export async function verifyMerchant(
     .where('active', '=', true)
     .executeTakeFirst();
   const category = provider?.category;
-  if (!provider || !isServiceCategory(category)) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
+  if (!provider || !isServiceCategory(category)) throw new AppError(422, t(PROVIDER_NOT_AVAILABLE));
   const service = serviceOfCategory(category);
   if (!service?.verification) throw new AppError(422, NO_VERIFICATION);
   const beneficiary = service.beneficiary.normalise(typed);

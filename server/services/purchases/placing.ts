@@ -1,4 +1,5 @@
 import type { Locale } from '../../../core/i18n/locales';
+import { t } from '../../i18n';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { lagosMinuteDigits } from '../../../core/days';
@@ -10,7 +11,7 @@ import { coolingOffRow, refuseDuringCoolingOff, withinCoolingOff, type CoolingOf
 import { ledgerError, planHold, posting } from '../ledger/ledger';
 import type { PinHolder, WrongPin } from '../account/pins';
 import { AUTHORISATION_FAILED } from '../account/sessions';
-import { dailyLimitMessage, leftToday, spentToday } from '../identity/tiers';
+import { DailyLimitError, dailyLimitMessage, leftToday, spentToday } from '../identity/tiers';
 import { transactionColumns, type StoredTransaction } from '../records/transactions';
 import { authorise, authoriseCopy, buyerOf, sessionOf, type Authorisation } from './authorisation';
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
@@ -124,7 +125,7 @@ export async function placeBill(tx: AppContext, deps: PurchaseDeps, placing: Pla
     refuseWhilePaused(holder, paused, tx.clock.now());
     deps.biller.assertAvailable?.();
   }
-  if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
+  if (holder.pin_sealed === null) throw new AppError(403, t(PIN_NOT_SET));
   const check = await authorise(tx, authorisation, holder, product.amountKobo);
   if (check.kind !== 'correct') return { kind: 'wrong-pin', wrong: check };
   // Read under the lock with the account (a pause since a verification counts); a trial is claimed here.
@@ -278,7 +279,7 @@ async function notPlaced(
   }
   refuseDuringCoolingOff(why.cooling, why.amountKobo);
   if (why.spent + why.amountKobo > why.rule.dailyLimitKobo)
-    throw new AppError(403, dailyLimitMessage(why.rule, leftToday(why.rule, why.spent)));
+    throw new DailyLimitError(dailyLimitMessage(why.rule, leftToday(why.rule, why.spent)));
   const claimed = must(await claimedHash(tx, why.userId, why.key), 'a key ON CONFLICT found claimed is committed');
   // Claimed by a copy that committed after this statement began (ON CONFLICT found it).
   refuseOtherRequest(claimed, why.hash);

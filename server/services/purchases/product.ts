@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { t } from '../../i18n';
 import type { MerchantDetails } from '../../../core/contract';
 import type { Service } from '../../../core/services';
 import { AppError } from '../../errors';
@@ -83,14 +84,14 @@ export function beforePlacing(userId: bigint, key: string, order: PurchaseOrder)
 
 /** The product Before found, or the refusal (422) of one the catalogue does not sell. */
 export async function productOf(ctx: AppContext, found: Before, order: PurchaseOrder): Promise<Product> {
-  if (found.provider_id === null) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
+  if (found.provider_id === null) throw new AppError(422, t(PROVIDER_NOT_AVAILABLE));
   const provider = {
     providerId: found.provider_id,
     providerCode: found.provider_code,
     providerName: found.provider_name,
   };
   if (order.packageId === null) {
-    if (order.amountKobo === null) throw new AppError(422, PACKAGE_REQUIRED);
+    if (order.amountKobo === null) throw new AppError(422, t(PACKAGE_REQUIRED));
     return { ...provider, packageId: null, packageCode: null, packageName: null, amountKobo: order.amountKobo };
   }
   if (found.package_id === null) {

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { t } from '../../i18n';
 import type { SavedBeneficiary } from '../../../core/contract';
 import type { ServiceCategory } from '../../../core/services';
 import type { SavedBeneficiariesTable } from '../../db/schema';
@@ -13,9 +14,15 @@ import type { AppContext } from '../context';
 
 /** A screen's list stays a list one scrolls through, not an address book. */
 export const SAVED_BENEFICIARIES_MAX = 50;
-export const BENEFICIARY_NOT_FOUND = 'saved beneficiary not found';
-export const TOO_MANY_SAVED =
-  `you can save up to ${SAVED_BENEFICIARIES_MAX} ` + 'numbers for a service; delete one you no longer use first';
+export const BENEFICIARY_NOT_FOUND = /*i18n*/ { id: 'saved.refused.notFound', message: 'saved beneficiary not found' };
+const tooManySaved = () =>
+  t(
+    /*i18n*/ {
+      id: 'saved.refused.tooMany',
+      message: 'you can save up to {max} numbers for a service; delete one you no longer use first',
+    },
+    { max: String(SAVED_BENEFICIARIES_MAX) },
+  );
 export const PROVIDER_NOT_OF_SERVICE = 'provider_id is not a provider of this service';
 
 /** What a saved number answers with, by name (statements are prepared: never `*`). */
@@ -88,7 +95,7 @@ export async function saveBeneficiary(
     .where('category', '=', save.category)
     .where('beneficiary', '<>', save.beneficiary)
     .executeTakeFirstOrThrow();
-  if (BigInt(count) >= BigInt(SAVED_BENEFICIARIES_MAX)) throw new AppError(422, TOO_MANY_SAVED);
+  if (BigInt(count) >= BigInt(SAVED_BENEFICIARIES_MAX)) throw new AppError(422, tooManySaved());
   const row = await ctx.db
     .insertInto('saved_beneficiaries')
     .values({
@@ -124,7 +131,7 @@ export async function renameBeneficiary(
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  if (!renamed) throw new AppError(404, BENEFICIARY_NOT_FOUND);
+  if (!renamed) throw new AppError(404, t(BENEFICIARY_NOT_FOUND));
   return toSaved(await selectSaved(ctx).where('s.id', '=', renamed.id).executeTakeFirstOrThrow());
 }
 
@@ -135,5 +142,5 @@ export async function deleteBeneficiary(ctx: AppContext, userId: bigint, id: num
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  if (!deleted) throw new AppError(404, BENEFICIARY_NOT_FOUND);
+  if (!deleted) throw new AppError(404, t(BENEFICIARY_NOT_FOUND));
 }

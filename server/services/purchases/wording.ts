@@ -7,15 +7,42 @@ import { t } from '../../i18n';
 
 /** What a purchase says: its refusals, its description, its answer and its notification. */
 
-export const PROVIDER_NOT_AVAILABLE = 'the selected provider is not available for this service';
-export const PACKAGE_NOT_AVAILABLE = 'the selected plan is not available for this provider';
-export const PACKAGE_REQUIRED = 'please choose a plan for this provider';
+export const PROVIDER_NOT_AVAILABLE = /*i18n*/ {
+  id: 'purchase.refused.provider',
+  message: 'the selected provider is not available for this service',
+};
+export const packageNotAvailable = /*i18n*/ {
+  id: 'purchase.refused.plan',
+  message: 'the selected plan is not available for this provider',
+};
+export const PACKAGE_NOT_AVAILABLE = packageNotAvailable.message;
+export const PACKAGE_REQUIRED = /*i18n*/ {
+  id: 'purchase.refused.planRequired',
+  message: 'please choose a plan for this provider',
+};
 /** The plan chosen was repriced by the catalogue sync since the screen showed it: nothing is charged. */
-export const PLAN_PRICE_CHANGED =
-  'the price of this plan has just changed; please choose it again to see the new price';
-export const KEY_REUSED = 'this idempotency key was used for a different request';
-export const KEY_IN_PROGRESS = 'a request with this idempotency key is still being processed, please try again shortly';
-export const PIN_NOT_SET = 'please set your transaction pin before making a purchase';
+export const planPriceChanged = /*i18n*/ {
+  id: 'purchase.refused.repriced',
+  message: 'the price of this plan has just changed; please choose it again to see the new price',
+};
+export const PLAN_PRICE_CHANGED = planPriceChanged.message;
+/** A purchase or a schedule sent without its pin (and no passkey). */
+export const PIN_REQUIRED = /*i18n*/ {
+  id: 'purchase.refused.pinRequired',
+  message: 'please enter your transaction pin',
+};
+export const KEY_REUSED = /*i18n*/ {
+  id: 'purchase.refused.keyReused',
+  message: 'this idempotency key was used for a different request',
+};
+export const KEY_IN_PROGRESS = /*i18n*/ {
+  id: 'purchase.refused.keyBusy',
+  message: 'a request with this idempotency key is still being processed, please try again shortly',
+};
+export const PIN_NOT_SET = /*i18n*/ {
+  id: 'purchase.refused.noPin',
+  message: 'please set your transaction pin before making a purchase',
+};
 const purchaseProcessing = /*i18n*/ {
   id: 'purchase.processing',
   message: 'your purchase is processing, we will notify you once it is completed',

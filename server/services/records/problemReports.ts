@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { queueMail } from '../notifications/outbox';
 import { ownTransaction, type StoredTransaction } from './transactions';
+import { t } from '../../i18n';
 
 /**
  * Report a problem: a case about one of the user's transactions, with a reason from
@@ -15,7 +16,14 @@ import { ownTransaction, type StoredTransaction } from './transactions';
  * support. One case at a time per transaction (a unique index on the unresolved ones).
  */
 
-export const ALREADY_REPORTED = 'a problem with this transaction is already being looked into';
+const alreadyReported = (caseNumber: string) =>
+  t(
+    /*i18n*/ {
+      id: 'report.refused.open',
+      message: 'a problem with this transaction is already being looked into: case {case}',
+    },
+    { case: caseNumber },
+  );
 
 /** Crockford's base32: no I, L, O or U, so a number read over the phone cannot be misheard. */
 const CASE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -88,7 +96,7 @@ export async function reportProblem(ctx: AppContext, userId: bigint, report: New
       .where('transaction_id', '=', transaction.id)
       .where('status', '<>', 'resolved')
       .executeTakeFirst();
-    if (open) throw new AppError(409, `${ALREADY_REPORTED}: case ${open.case_number}`);
+    if (open) throw new AppError(409, alreadyReported(open.case_number));
   }
 }
 

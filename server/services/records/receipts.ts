@@ -80,11 +80,16 @@ const footer = () =>
     },
   );
 
+export interface Owner {
+  email: string;
+  language: Locale;
+}
+
 /**
  * The owner's address and language: a receipt is written in the owner's, whoever makes it (a
  * partner's webhook, staff matching a transfer).
  */
-export async function ownerOf(ctx: AppContext, userId: bigint): Promise<{ email: string; language: Locale }> {
+export async function ownerOf(ctx: AppContext, userId: bigint): Promise<Owner> {
   return ctx.db.selectFrom('users').select(['email', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 

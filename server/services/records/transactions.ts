@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { t } from '../../i18n';
 import type { Paginated, Transaction } from '../../../core/contract';
 import { everyColumn, namedColumns } from '../../db/columns';
 import type { Nullable, TransactionsTable } from '../../db/schema';
@@ -48,7 +49,7 @@ export type Requery = (
 ) => Promise<'asked' | 'not-due' | 'checked-recently'>;
 export type RequeryHooks = Partial<Record<string, Requery>>;
 
-export const TRANSACTION_NOT_FOUND = 'transaction not found';
+export const TRANSACTION_NOT_FOUND = /*i18n*/ { id: 'txn.refused.notFound', message: 'transaction not found' };
 
 /** The contract's shape: naira as a number, times as ISO text. */
 export function toTransaction(row: StoredTransaction): Transaction {
@@ -120,7 +121,7 @@ export async function ownTransaction(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   // Another user's transaction is answered exactly like a missing one.
-  if (!row) throw new AppError(404, TRANSACTION_NOT_FOUND);
+  if (!row) throw new AppError(404, t(TRANSACTION_NOT_FOUND));
   return row;
 }
 

@@ -1,4 +1,5 @@
 import type { Schedule, ScheduleTiming } from '../../../core/contract';
+import { t } from '../../i18n';
 import { messages } from '../../../core/messages';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import {
@@ -31,10 +32,22 @@ import { endOf, ownSchedule, scheduleView } from './scheduleRows';
  * (credentialAlerts.ts), as a credential change is.
  */
 
-export const TOO_MANY_SCHEDULES =
-  `you can keep at most ${MAX_SCHEDULES_PER_USER} ` + 'schedules: delete one you no longer need first';
-export const NOT_IN_FUTURE = 'that time has already passed: please choose a time in the future';
-export const ENDS_BEFORE_FIRST_RUN = 'the schedule would end before its first run: please choose a later end';
+const tooManySchedules = () =>
+  t(
+    /*i18n*/ {
+      id: 'schedule.refused.tooMany',
+      message: 'you can keep at most {max} schedules: delete one you no longer need first',
+    },
+    { max: String(MAX_SCHEDULES_PER_USER) },
+  );
+export const NOT_IN_FUTURE = /*i18n*/ {
+  id: 'schedule.refused.past',
+  message: 'that time has already passed: please choose a time in the future',
+};
+export const ENDS_BEFORE_FIRST_RUN = /*i18n*/ {
+  id: 'schedule.refused.endsFirst',
+  message: 'the schedule would end before its first run: please choose a later end',
+};
 
 export interface ScheduleForm extends Wanted {
   name: string;
@@ -56,7 +69,7 @@ function firstRun(timing: ScheduleTiming, renewal: Renewal | null, now: Date): D
     if (!rule) throw new Error('schedules: the route let a timing through without its fields');
     at = nextRunAfter(rule, now);
   }
-  if (!at) throw new AppError(422, NOT_IN_FUTURE);
+  if (!at) throw new AppError(422, t(NOT_IN_FUTURE));
   if (
     !withinEnd(
       endOf({
@@ -68,7 +81,7 @@ function firstRun(timing: ScheduleTiming, renewal: Renewal | null, now: Date): D
       at,
     )
   ) {
-    throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
+    throw new AppError(422, t(ENDS_BEFORE_FIRST_RUN));
   }
   return at;
 }
@@ -139,7 +152,7 @@ export async function withPin<T>(
 ): Promise<T> {
   const outcome = await inTransaction(ctx, async (tx): Promise<{ wrong: WrongPin } | { done: T }> => {
     const holder = await lockPinHolder(tx, session.userId);
-    if (holder.pin_sealed === null) throw new AppError(403, PIN_NOT_SET);
+    if (holder.pin_sealed === null) throw new AppError(403, t(PIN_NOT_SET));
     const check =
       typeof pin === 'string'
         ? await checkPin(tx, holder, pin, session.id)
@@ -176,7 +189,7 @@ export async function createSchedule(
       .where('user_id', '=', session.userId)
       .where('status', '<>', 'deleted')
       .executeTakeFirstOrThrow();
-    if (Number(kept) >= MAX_SCHEDULES_PER_USER) throw new AppError(409, TOO_MANY_SCHEDULES);
+    if (Number(kept) >= MAX_SCHEDULES_PER_USER) throw new AppError(409, tooManySchedules());
     const row = await tx.db
       .insertInto('schedules')
       .values({ ...columnsOf(form, product, renewal, nextRunAt, now), user_id: session.userId, created_at: now })
@@ -208,7 +221,7 @@ export async function updateSchedule(
   await withPin(ctx, session, pin, async (tx) => {
     const current = await ownSchedule(tx, session.userId, scheduleId, true);
     if (current.end_kind === 'after' && form.timing.end.kind === 'after' && current.runs_done >= form.timing.end.runs)
-      throw new AppError(422, ENDS_BEFORE_FIRST_RUN);
+      throw new AppError(422, t(ENDS_BEFORE_FIRST_RUN));
     const columns = columnsOf(form, product, renewal, nextRunAt, now);
     await tx.db.updateTable('schedules').set(columns).where('id', '=', current.id).execute();
     await tellOwnerOfChange(tx, session.userId, 'schedule-changed', described(columns.name, product, form));

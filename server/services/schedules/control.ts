@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { t } from '../../i18n';
 import type { Schedule, ScheduleDraft } from '../../../core/contract';
 import { koboToNaira } from '../../../core/money';
 import { isSchedulable } from '../../../core/schedules';
@@ -31,17 +32,36 @@ import {
  * retry, accept a new price, authorise it again after a recovery; and a draft to repeat a purchase.
  */
 
-export const SCHEDULE_ENDED = 'this schedule has ended: edit it to choose when it runs again';
-export const ACCEPT_PRICE_FIRST =
-  'the price rose above what you authorised: accept the new price with your pin to resume the schedule';
-export const NO_PRICE_TO_ACCEPT = 'this schedule is not waiting for a new price';
-export const NOTHING_TO_RETRY = 'there is no run of this schedule to retry';
-export const RETRY_RUNNING = 'this run is being retried already';
-export const NOT_REPEATABLE =
-  'only a completed purchase of airtime, data, electricity, cable TV or exam pins can be repeated';
-export const AUTHORISE_AGAIN =
-  'this schedule was paused when your account was recovered: authorise it again with your pin to resume it';
-export const NOT_AWAITING_AUTHORISATION = 'this schedule is not waiting to be authorised again';
+export const SCHEDULE_ENDED = /*i18n*/ {
+  id: 'schedule.refused.ended',
+  message: 'this schedule has ended: edit it to choose when it runs again',
+};
+export const ACCEPT_PRICE_FIRST = /*i18n*/ {
+  id: 'schedule.refused.acceptPrice',
+  message: 'the price rose above what you authorised: accept the new price with your pin to resume the schedule',
+};
+export const NO_PRICE_TO_ACCEPT = /*i18n*/ {
+  id: 'schedule.refused.noPrice',
+  message: 'this schedule is not waiting for a new price',
+};
+export const NOTHING_TO_RETRY = /*i18n*/ {
+  id: 'schedule.refused.noRetry',
+  message: 'there is no run of this schedule to retry',
+};
+export const RETRY_RUNNING = /*i18n*/ { id: 'schedule.refused.retrying', message: 'this run is being retried already' };
+export const NOT_REPEATABLE = /*i18n*/ {
+  id: 'schedule.refused.notRepeatable',
+  message: 'only a completed purchase of airtime, data, electricity, cable TV or exam pins can be repeated',
+};
+const pausedByRecovery = /*i18n*/ {
+  id: 'schedule.refused.authoriseAgain',
+  message: 'this schedule was paused when your account was recovered: authorise it again with your pin to resume it',
+};
+export const AUTHORISE_AGAIN = pausedByRecovery.message;
+export const NOT_AWAITING_AUTHORISATION = /*i18n*/ {
+  id: 'schedule.refused.notAwaiting',
+  message: 'this schedule is not waiting to be authorised again',
+};
 
 /**
  * The next run of a schedule set going again at `now`: its rule's next; a renewal's before its due
@@ -69,7 +89,7 @@ const activeFrom = (next: Date, now: Date) => ({
 
 export async function pauseSchedule(ctx: AppContext, userId: bigint, scheduleId: number): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, userId, scheduleId);
-  if (schedule.status === 'ended') throw new AppError(409, SCHEDULE_ENDED);
+  if (schedule.status === 'ended') throw new AppError(409, t(SCHEDULE_ENDED));
   await ctx.db
     .updateTable('schedules')
     .set({ status: 'paused', paused_reason: 'user', next_run_at: null, lease_until: null, updated_at: ctx.clock.now() })
@@ -82,7 +102,7 @@ export async function pauseSchedule(ctx: AppContext, userId: bigint, scheduleId:
 /** A paused schedule's columns to run again from its next due time; 409 when it has none left. */
 function restarted(schedule: ScheduleRow, now: Date) {
   const next = restartAt(schedule, now);
-  if (!next) throw new AppError(409, SCHEDULE_ENDED);
+  if (!next) throw new AppError(409, t(SCHEDULE_ENDED));
   return activeFrom(next, now);
 }
 
@@ -90,8 +110,8 @@ function restarted(schedule: ScheduleRow, now: Date) {
 export async function resumeSchedule(ctx: AppContext, userId: bigint, scheduleId: number): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, userId, scheduleId);
   if (schedule.status === 'paused') {
-    if (schedule.paused_reason === 'price-changed') throw new AppError(409, ACCEPT_PRICE_FIRST);
-    if (schedule.paused_reason === 'recovery') throw new AppError(409, AUTHORISE_AGAIN);
+    if (schedule.paused_reason === 'price-changed') throw new AppError(409, t(ACCEPT_PRICE_FIRST));
+    if (schedule.paused_reason === 'recovery') throw new AppError(409, t(pausedByRecovery));
     await ctx.db
       .updateTable('schedules')
       .set(restarted(schedule, ctx.clock.now()))
@@ -99,7 +119,7 @@ export async function resumeSchedule(ctx: AppContext, userId: bigint, scheduleId
       .where('status', '=', 'paused')
       .execute();
   } else if (schedule.status === 'ended') {
-    throw new AppError(409, SCHEDULE_ENDED);
+    throw new AppError(409, t(SCHEDULE_ENDED));
   }
   return scheduleView(ctx, userId, schedule.id);
 }
@@ -116,7 +136,7 @@ export async function authoriseAgain(
   id: number,
 ): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, session.userId, id);
-  if (schedule.paused_reason !== 'recovery') throw new AppError(409, NOT_AWAITING_AUTHORISATION);
+  if (schedule.paused_reason !== 'recovery') throw new AppError(409, t(NOT_AWAITING_AUTHORISATION));
   const now = ctx.clock.now();
   const columns = { ...restarted(schedule, now), authorised_at: now };
   await withPin(ctx, session, pin, (tx) =>
@@ -164,7 +184,7 @@ async function retryRun(ctx: AppContext, deps: ScheduleDeps, schedule: ScheduleR
             ${now}::timestamptz)
     ON CONFLICT (retry_of) DO NOTHING
     RETURNING ${runColumns()}`.execute(ctx.db);
-  if (!rows[0]) throw new AppError(409, RETRY_RUNNING);
+  if (!rows[0]) throw new AppError(409, t(RETRY_RUNNING));
   await makeRun(ctx, deps, schedule, rows[0]);
 }
 
@@ -180,11 +200,11 @@ export async function retrySchedule(
   scheduleId: number,
 ): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, userId, scheduleId);
-  if (schedule.paused_reason === 'recovery') throw new AppError(409, AUTHORISE_AGAIN);
+  if (schedule.paused_reason === 'recovery') throw new AppError(409, t(pausedByRecovery));
   const latest = await latestRun(ctx, schedule.id);
   const outcome = latest?.transaction_status === 'canceled' ? 'canceled' : latest?.outcome;
   if (!latest || !outcome || latest.retry_of !== null || !isRetryable(outcome, latest.reason)) {
-    throw new AppError(409, latest?.reason === 'price-changed' ? ACCEPT_PRICE_FIRST : NOTHING_TO_RETRY);
+    throw new AppError(409, latest?.reason === 'price-changed' ? t(ACCEPT_PRICE_FIRST) : t(NOTHING_TO_RETRY));
   }
   await retryRun(ctx, deps, schedule, latest);
   return scheduleView(ctx, userId, schedule.id);
@@ -205,7 +225,7 @@ export async function acceptNewPrice(
 ): Promise<Schedule> {
   const schedule = await ownSchedule(ctx, session.userId, scheduleId);
   if (schedule.status !== 'paused' || schedule.paused_reason !== 'price-changed')
-    throw new AppError(409, NO_PRICE_TO_ACCEPT);
+    throw new AppError(409, t(NO_PRICE_TO_ACCEPT));
   const priced = await priceNow(ctx, deps, schedule);
   const now = ctx.clock.now();
   // Due now, as a time of its own: never the due time of the run the price stopped (a due time runs once).
@@ -243,7 +263,16 @@ async function priceNow(
     return { package_id: null, amount_kobo: renewal.amountKobo, due_date: renewal.dueDate };
   }
   const plan = schedule.package_id === null ? null : await currentPlan(ctx, schedule.package_id);
-  if (!plan) throw new AppError(422, 'this plan is no longer sold: edit the schedule to choose another');
+  if (!plan)
+    throw new AppError(
+      422,
+      t(
+        /*i18n*/ {
+          id: 'schedule.refused.planGone',
+          message: 'this plan is no longer sold: edit the schedule to choose another',
+        },
+      ),
+    );
   return { package_id: plan.id, amount_kobo: plan.amountKobo, due_date: null };
 }
 
@@ -275,9 +304,10 @@ export async function draftFromTransaction(
     .where('t.user_id', '=', userId)
     .executeTakeFirst();
   // Another user's transaction is answered exactly like a missing one.
-  if (!row) throw new AppError(404, TRANSACTION_NOT_FOUND);
+  if (!row) throw new AppError(404, t(TRANSACTION_NOT_FOUND));
   const service = serviceOfCategory(row.category);
-  if (row.status !== 'completed' || !service || !isSchedulable(row.category)) throw new AppError(422, NOT_REPEATABLE);
+  if (row.status !== 'completed' || !service || !isSchedulable(row.category))
+    throw new AppError(422, t(NOT_REPEATABLE));
   const plan = row.package_id === null ? null : await currentPlan(ctx, row.package_id);
   const byPlan = service.pricing.kind === 'plan';
   return {

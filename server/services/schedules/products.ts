@@ -1,17 +1,23 @@
 import type { MerchantDetails } from '../../../core/contract';
+import { t } from '../../i18n';
 import { nairaToKobo } from '../../../core/money';
 import { SERVICES, type Service } from '../../../core/services';
 import { AppError, must } from '../../errors';
 import type { Biller } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import { lookUpCustomer } from '../purchases/merchants';
-import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PROVIDER_NOT_AVAILABLE } from '../purchases/wording';
+import { packageNotAvailable, PACKAGE_REQUIRED, PROVIDER_NOT_AVAILABLE } from '../purchases/wording';
 
 /** What a schedule buys and for how much, as the catalogue (and, for a renewal, the biller) has it now. */
 
-export const NO_DUE_DATE =
-  'this provider does not tell us when the subscription is due: choose a monthly schedule instead';
-export const RENEWAL_ONLY_FOR_CABLE = 'only a cable TV subscription can be renewed from its due date';
+export const NO_DUE_DATE = /*i18n*/ {
+  id: 'schedule.refused.noDueDate',
+  message: 'this provider does not tell us when the subscription is due: choose a monthly schedule instead',
+};
+export const RENEWAL_ONLY_FOR_CABLE = /*i18n*/ {
+  id: 'schedule.refused.renewalCable',
+  message: 'only a cable TV subscription can be renewed from its due date',
+};
 
 export interface Product {
   providerId: number;
@@ -55,7 +61,7 @@ async function providerOf(ctx: AppContext, wanted: Wanted) {
     .where('category', '=', wanted.service.category)
     .where('active', '=', true)
     .executeTakeFirst();
-  if (!provider) throw new AppError(422, PROVIDER_NOT_AVAILABLE);
+  if (!provider) throw new AppError(422, t(PROVIDER_NOT_AVAILABLE));
   return provider;
 }
 
@@ -68,7 +74,7 @@ export async function verifyRenewal(
 ): Promise<Renewal> {
   const details = await lookUpCustomer(biller, { category: service.category, providerCode, beneficiary });
   const amountKobo = details.renewal_amount === undefined ? null : nairaToKobo(String(details.renewal_amount));
-  if (!details.due_date || amountKobo === null || amountKobo <= 0n) throw new AppError(422, NO_DUE_DATE);
+  if (!details.due_date || amountKobo === null || amountKobo <= 0n) throw new AppError(422, t(NO_DUE_DATE));
   return { dueDate: details.due_date, amountKobo, details };
 }
 
@@ -86,7 +92,7 @@ export async function priceProduct(
   const provider = await providerOf(ctx, wanted);
   const base = { providerId: provider.id, providerCode: provider.code, providerName: provider.name };
   if (wanted.renewal) {
-    if (!wanted.service.renewable) throw new AppError(422, RENEWAL_ONLY_FOR_CABLE);
+    if (!wanted.service.renewable) throw new AppError(422, t(RENEWAL_ONLY_FOR_CABLE));
     const renewal = await verifyRenewal(biller, wanted.service, provider.code, wanted.beneficiary);
     return { product: { ...base, packageId: null, packageName: null, amountKobo: renewal.amountKobo }, renewal };
   }
@@ -100,7 +106,7 @@ export async function priceProduct(
     const amountKobo = must(wanted.amountKobo, "an amount-priced service's form has its amount (formOf)");
     return { product: { ...base, packageId: null, packageName: null, amountKobo }, renewal: null };
   }
-  if (wanted.packageId === null) throw new AppError(422, PACKAGE_REQUIRED);
+  if (wanted.packageId === null) throw new AppError(422, t(PACKAGE_REQUIRED));
   const plan = await ctx.db
     .selectFrom('packages')
     .select(['id', 'name', 'amount_kobo'])
@@ -108,7 +114,7 @@ export async function priceProduct(
     .where('provider_id', '=', provider.id)
     .where('active', '=', true)
     .executeTakeFirst();
-  if (!plan) throw new AppError(422, PACKAGE_NOT_AVAILABLE);
+  if (!plan) throw new AppError(422, t(packageNotAvailable));
   return {
     product: { ...base, packageId: plan.id, packageName: plan.name, amountKobo: plan.amount_kobo },
     renewal: null,

@@ -2,6 +2,7 @@ import type { ScheduleRunReason, Transaction } from '../../../core/contract';
 import { AppError, GatewayError, RetryLaterError } from '../../errors';
 import type { AppContext } from '../context';
 import { InsufficientFundsError } from '../ledger/ledger';
+import { DailyLimitError } from '../identity/tiers';
 import { ACCOUNT_LOCKED } from '../account/credentialAlerts';
 import { CUSTOMER_NOT_FOUND } from '../purchases/merchants';
 import { PIN_LOCKED } from '../account/pins';
@@ -9,12 +10,8 @@ import type { PurchaseDeps } from '../purchases/billerCalls';
 import { ABOVE_AUTHORISED } from '../purchases/authorisation';
 import type { PurchaseOrder } from '../purchases/product';
 import { purchase } from '../purchases/purchase';
-import {
-  KEY_IN_PROGRESS,
-  PACKAGE_NOT_AVAILABLE,
-  PLAN_PRICE_CHANGED,
-  PROVIDER_NOT_AVAILABLE,
-} from '../purchases/wording';
+import { KEY_IN_PROGRESS, packageNotAvailable, planPriceChanged, PROVIDER_NOT_AVAILABLE } from '../purchases/wording';
+import { t } from '../../i18n';
 
 /**
  * The one door of a scheduled run into the purchase path: the same purchase a user makes —
@@ -41,14 +38,15 @@ export type RunPurchase =
 function refusalOf(error: unknown): { reason: ScheduleRunReason; message: string } {
   if (!(error instanceof AppError)) throw error;
   // Another job run is placing this very run's purchase (taken over after its lease): it finishes it.
-  if (error.message === KEY_IN_PROGRESS) throw error;
+  // The refusals are in the language of the work that runs (the job's, or the owner's Retry now).
+  if (error.message === t(KEY_IN_PROGRESS)) throw error;
   const reason = ((): ScheduleRunReason => {
     if (error instanceof InsufficientFundsError) return 'insufficient-balance';
-    if (error.message.startsWith(DAILY_LIMIT_PREFIX)) return 'daily-limit';
-    if (error.message === PLAN_PRICE_CHANGED || error.message === ABOVE_AUTHORISED) return 'price-changed';
-    if (error.message === PROVIDER_NOT_AVAILABLE || error.message === PACKAGE_NOT_AVAILABLE) return 'not-available';
-    if (error.message === CUSTOMER_NOT_FOUND) return 'customer-not-found';
-    if (error.message === PIN_LOCKED) return 'pin-locked';
+    if (error instanceof DailyLimitError) return 'daily-limit';
+    if (error.message === t(planPriceChanged) || error.message === t(ABOVE_AUTHORISED)) return 'price-changed';
+    if (error.message === t(PROVIDER_NOT_AVAILABLE) || error.message === t(packageNotAvailable)) return 'not-available';
+    if (error.message === t(CUSTOMER_NOT_FOUND)) return 'customer-not-found';
+    if (error.message === t(PIN_LOCKED)) return 'pin-locked';
     if (error.message === ACCOUNT_LOCKED) return 'account-locked';
     if (
       error instanceof RetryLaterError &&
@@ -60,9 +58,6 @@ function refusalOf(error: unknown): { reason: ScheduleRunReason; message: string
   })();
   return { reason, message: error.message };
 }
-
-/** How services/tiers.ts's refusal beyond the day's limit begins. */
-const DAILY_LIMIT_PREFIX = 'this purchase is above your daily limit';
 
 /**
  * Makes (or, for a run taken over, finds) the purchase of run `runId` for the schedule's owner,

@@ -80,7 +80,7 @@ export const scheduleColumns = (from?: string) => namedColumns(SCHEDULE_COLUMNS,
 /** RUN_COLUMNS for a raw statement, of the table or its alias `from`. */
 export const runColumns = (from?: string) => namedColumns(RUN_COLUMNS, from);
 
-export const SCHEDULE_NOT_FOUND = 'schedule not found';
+export const SCHEDULE_NOT_FOUND = /*i18n*/ { id: 'schedule.refused.notFound', message: 'schedule not found' };
 
 /** The contract's timing of a stored schedule. */
 export function timingOf(row: ScheduleRow): ScheduleTiming {
@@ -132,7 +132,7 @@ export async function ownSchedule(
     .where('status', '<>', 'deleted');
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  if (!row) throw new AppError(404, SCHEDULE_NOT_FOUND);
+  if (!row) throw new AppError(404, t(SCHEDULE_NOT_FOUND));
   return row;
 }
 
@@ -328,6 +328,6 @@ function runFromJson(run: Record<string, unknown> | null): Nullable<RunRow> {
 /** One of the caller's schedules, as the list shows it. */
 export async function scheduleView(ctx: AppContext, userId: bigint, scheduleId: bigint): Promise<Schedule> {
   const [schedule] = await listSchedules(ctx, userId, scheduleId);
-  if (!schedule) throw new AppError(404, SCHEDULE_NOT_FOUND);
+  if (!schedule) throw new AppError(404, t(SCHEDULE_NOT_FOUND));
   return schedule;
 }

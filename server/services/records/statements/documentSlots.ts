@@ -1,4 +1,5 @@
 import { AppError } from '../../../errors';
+import { t } from '../../../i18n';
 import type { AppContext } from '../../context';
 
 /**
@@ -12,8 +13,15 @@ const WAITING_AT_MOST = 8;
 /** A claim older than this was left by a process that stopped: another download may take it over. */
 const STALE_CLAIM_MS = 15 * 60_000;
 
-export const STATEMENTS_BUSY = 'statements are busy right now, please try again in a minute';
-export const STATEMENT_IN_PROGRESS = 'a statement of yours is still being prepared: please wait for it to finish';
+export const statementsBusy = /*i18n*/ {
+  id: 'statements.refused.busy',
+  message: 'statements are busy right now, please try again in a minute',
+};
+export const STATEMENTS_BUSY = statementsBusy.message;
+export const STATEMENT_IN_PROGRESS = /*i18n*/ {
+  id: 'statements.refused.inProgress',
+  message: 'a statement of yours is still being prepared: please wait for it to finish',
+};
 
 /** The process's slots for documents, with a bounded queue of requests waiting for one. */
 export class DocumentSlots {
@@ -28,7 +36,7 @@ export class DocumentSlots {
   /** A slot, once one is free; answers its release. 503 when the queue is full. */
   async acquire(): Promise<() => void> {
     if (this.#running >= this.atOnce) {
-      if (this.#waiting.length >= this.waitingAtMost) throw new AppError(503, STATEMENTS_BUSY);
+      if (this.#waiting.length >= this.waitingAtMost) throw new AppError(503, t(statementsBusy));
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {
       this.#running += 1;
@@ -59,7 +67,7 @@ export async function claimAccountDocument(ctx: AppContext, userId: bigint): Pro
     )
     .returning('claimed_at')
     .executeTakeFirst();
-  if (!claimed) throw new AppError(429, STATEMENT_IN_PROGRESS);
+  if (!claimed) throw new AppError(429, t(STATEMENT_IN_PROGRESS));
   return async () => {
     await ctx.db
       .deleteFrom('statement_downloads')

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { t } from '../../../i18n';
 import { addDays, daysCovered, lagosDay, lagosDayStart } from '../../../../core/days';
 import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../../../../core/statements';
 import { AppError, must } from '../../../errors';
@@ -52,12 +53,30 @@ export interface Statement extends StatementHeader {
   lastEntryId: bigint;
 }
 
-export const STATEMENT_ENDS_AFTER_TODAY = 'the statement cannot end after today';
-export const STATEMENT_REVERSED = 'the start date must not be after the end date';
-export const STATEMENT_TOO_LONG = `a statement covers at most ${STATEMENT_MAX_DAYS} days`;
+export const STATEMENT_ENDS_AFTER_TODAY = /*i18n*/ {
+  id: 'statements.refused.future',
+  message: 'the statement cannot end after today',
+};
+export const STATEMENT_REVERSED = /*i18n*/ {
+  id: 'statements.refused.reversed',
+  message: 'the start date must not be after the end date',
+};
+const statementTooLong = () =>
+  t(
+    /*i18n*/ { id: 'statements.refused.tooLong', message: 'a statement covers at most {days} days' },
+    {
+      days: String(STATEMENT_MAX_DAYS),
+    },
+  );
 export const statementTooManyEntries = (entries: number) =>
-  `these dates hold ${entries.toLocaleString('en-NG')} entries, more than the ` +
-  `${STATEMENT_MAX_ENTRIES.toLocaleString('en-NG')} a statement can hold: please choose a shorter period`;
+  t(
+    /*i18n*/ {
+      id: 'statements.refused.tooMany',
+      message:
+        'these dates hold {entries} entries, more than the {max} a statement can hold: please choose a shorter period',
+    },
+    { entries: entries.toLocaleString('en-NG'), max: STATEMENT_MAX_ENTRIES.toLocaleString('en-NG') },
+  );
 
 /**
  * Entries per page read: a page is a few milliseconds of the database and tens of kilobytes. Small,
@@ -74,9 +93,9 @@ const REAL_DAYS = "a statement's from and to are real days: the route's day fiel
 function period(ctx: AppContext, from: string, to: string): { start: Date; end: Date } {
   const start = must(lagosDayStart(from), REAL_DAYS);
   const last = must(lagosDayStart(to), REAL_DAYS);
-  if (start > last) throw new AppError(422, STATEMENT_REVERSED);
-  if (to > lagosDay(ctx.clock.now())) throw new AppError(422, STATEMENT_ENDS_AFTER_TODAY);
-  if (daysCovered(start, last) > STATEMENT_MAX_DAYS) throw new AppError(422, STATEMENT_TOO_LONG);
+  if (start > last) throw new AppError(422, t(STATEMENT_REVERSED));
+  if (to > lagosDay(ctx.clock.now())) throw new AppError(422, t(STATEMENT_ENDS_AFTER_TODAY));
+  if (daysCovered(start, last) > STATEMENT_MAX_DAYS) throw new AppError(422, statementTooLong());
   return { start, end: must(lagosDayStart(addDays(to, 1)), REAL_DAYS) };
 }
 
