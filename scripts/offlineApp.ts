@@ -62,7 +62,15 @@ export function offlineApp(mode: string): PluginOption {
       // English page in theirs, src/ui/kit/language.ts), the build's own bookkeeping, the service worker's files themselves, and the operator
       // console's page and chunk: served only on the console's own port (OPS_PORT), they are not
       // found on the customer's origin, and one missing file fails the whole precache.
-      globIgnores: ['.vite/**', '.inputs', `${LANGUAGES_DIR}/**`, 'sw.js', 'workbox-*.js', 'console.html', 'assets/console-*.js'],
+      globIgnores: [
+        '.vite/**',
+        '.inputs',
+        `${LANGUAGES_DIR}/**`,
+        'sw.js',
+        'workbox-*.js',
+        'console.html',
+        'assets/console-*.js',
+      ],
       manifestTransforms: [pagesAtTheirRoutes],
       // Any other path of the app gets the page the server gives it (its "not here" page).
       navigateFallback: '404',

@@ -163,14 +163,13 @@ export function routePages(): Plugin {
           configFile: false,
           logLevel: 'error',
         });
-        const { module: renderer } = await runnerImport<{ renderRoute: (path: string, locale: Locale) => Promise<string> }>(
-          PRERENDER_MODULE,
-          {
-            configFile: false,
-            logLevel: 'error',
-            plugins: [withoutStyles, compiledWords()],
-          },
-        );
+        const { module: renderer } = await runnerImport<{
+          renderRoute: (path: string, locale: Locale) => Promise<string>;
+        }>(PRERENDER_MODULE, {
+          configFile: false,
+          logLevel: 'error',
+          plugins: [withoutStyles, compiledWords()],
+        });
         const written = new Set<string>();
         for (const path of [...pathsOf(module.routes), NOT_FOUND_PAGE]) {
           const { scripts, styles } = routeFiles.call(this, module.routes, path, bundle);
