@@ -11,12 +11,10 @@ import { formatNaira, koboToNaira } from './money';
 export const COOLING_OFF_HOURS = 24;
 export const COOLING_OFF_ALLOWANCE_KOBO = 500_000n;
 
-/** What the screens say before a reset: "purchases above ₦5,000.00 wait 24 hours". */
-export const coolingOffNotice = () =>
-  'For your security, after a reset, purchases above ' +
-  `${formatNaira(koboToNaira(COOLING_OFF_ALLOWANCE_KOBO))} in total wait ${COOLING_OFF_HOURS} hours.`;
-
-/** The same notice as words, for a screen to say in its reader's language. */
+/**
+ * What the screens say before a reset ("purchases above ₦5,000.00 wait 24 hours"), as words for a
+ * screen to say in its reader's language.
+ */
 export const coolingOffWording = (): Wording => ({
   words: /*i18n*/ {
     id: 'coolingOff.notice',

@@ -1,4 +1,4 @@
-import { labels } from './messages';
+import { serviceTitles } from './messages';
 import { normalisePhone, PHONE_INVALID } from './phone';
 
 /**
@@ -195,7 +195,7 @@ export const SERVICES = [
     key: 'betting',
     category: 'betting',
     route: '/betting',
-    title: labels.bettingTitle,
+    title: serviceTitles.bettingTitle,
     subtitle: 'Fund your betting account from your wallet.',
     categoryLabel: 'Betting',
     icon: 'ball',
@@ -246,9 +246,9 @@ export const SERVICES = [
     key: 'education',
     category: 'education',
     route: '/education',
-    title: labels.educationTitle,
+    title: serviceTitles.educationTitle,
     subtitle: 'Buy WAEC and JAMB pins from your wallet.',
-    categoryLabel: labels.educationTitle,
+    categoryLabel: serviceTitles.educationTitle,
     icon: 'cap',
     providerLabel: 'Provider',
     // The screen asks for "provider, service, ID number", in that order.

@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../core/coolingOff';
 import * as limits from '../core/limits';
-import { labels, messages } from '../core/messages';
+import type { Words } from '../core/i18n/words';
+import { labels, messages, serviceTitles } from '../core/messages';
 import { formatNaira, koboToNaira } from '../core/money';
 import { NETWORK_PREFIXES } from '../core/phone';
 import { PROBLEM_NOTE_MAX_LENGTH, PROBLEM_REASONS } from '../core/problemReports';
@@ -95,9 +96,9 @@ const OTHER_LIMITS: [name: string, value: string, meaning: string][] = [
   ],
 ];
 
-/** A message as the documents quote it: a function's argument becomes `<N>`. */
-function messageText(value: string | ((n: number) => string)): string {
-  return typeof value === 'function' ? value(987_654_321).replace('987654321', '<N>') : value;
+/** A message as the documents quote it: its English, a placeholder `{seconds}` becoming `<N>`. */
+function messageText(value: Words): string {
+  return value.message.replace(/\{\w+\}/g, '<N>');
 }
 
 function messagesTable(): string {
@@ -110,7 +111,10 @@ function messagesTable(): string {
 function labelsTable(): string {
   return table(
     ['name in core/messages.ts', 'label'],
-    Object.entries(labels).map(([name, value]) => [code(name), code(value)]),
+    Object.entries({ ...labels, ...serviceTitles }).map(([name, value]) => [
+      code(name),
+      code(typeof value === 'string' ? value : value.message),
+    ]),
   );
 }
 

@@ -43,7 +43,9 @@ function shapeOf(text: string): string[] {
               .join('|')}`
           : name,
       );
-      for (const branch of Object.values(cases ?? {})) walk(branch);
+      // A branch is a message of its own: its parts, not one token (a branch of plain text is `['text']`).
+      for (const branch of Object.values(cases ?? {}))
+        if (Array.isArray(branch)) for (const part of branch) if (typeof part !== 'string') walk([part]);
       return;
     }
     node.forEach(walk);

@@ -40,16 +40,3 @@ export const fundingMessages = {
   cardPaymentUnknown: 'we have no card payment with this reference',
   cardAmountRange: (min: string, max: string) => `enter an amount between ${min} and ${max}`,
 } as const;
-
-/**
- * What raises the wallet from each tier, in English: the limits card says it in the reader's
- * language (LimitsCard.tsx).
- */
-export const tierNextStep: Record<0 | 1 | 2 | 3, string> = {
-  0:
-    'Your wallet is not linked to a BVN or NIN, so it cannot be funded (the CBN requires one). Verify one ' +
-    'below: we check it with NIBSS or NIMC, and the name must match yours.',
-  1: 'Verify the other one of your BVN and NIN below to reach tier 2.',
-  2: 'Tier 3 also needs a verified address: contact support to have it checked.',
-  3: 'Your BVN, NIN and address are verified: this is the highest tier.',
-};

@@ -6,6 +6,8 @@ import { identityMessages } from '../../core/words/identity';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../core/money';
 import { normalisePhone, PHONE_INVALID } from '../../core/phone';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/account/passwords';
+import type { Words } from '../../core/i18n/words';
+import { t } from '../i18n';
 
 /**
  * Request fields shared by several calls. Every rule carries the message the user sees; a
@@ -17,6 +19,17 @@ const BODY_NOT_OBJECT = 'the request body must be a JSON object';
 
 /** A JSON object body; anything else (array, string, null, no body) is refused with one clear message. */
 export const requestBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape, { error: BODY_NOT_OBJECT });
+
+/**
+ * A rule's message: the product's words (core/messages.ts), said in the request's language when a
+ * request breaks it; or text.
+ */
+export type Said = string | Words;
+
+const say = (message: Said): string => (typeof message === 'string' ? message : t(message));
+
+/** A rule's message as zod takes it, said when the rule is broken (a schema is built once, at start). */
+export const saying = (message: Said) => ({ error: () => say(message) });
 
 /** Absent, null or blank text: a field the user left empty. */
 const blank = (value: unknown) =>
@@ -30,14 +43,14 @@ const blank = (value: unknown) =>
  */
 export const filledFirst = <Shape extends z.ZodRawShape>(
   required: readonly (keyof Shape & string)[],
-  message: string,
+  message: Said,
   shape: Shape,
 ) =>
   z
     .transform((body: unknown, context) => {
       const form = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
       if (form && !Array.isArray(form) && required.some((field) => blank(form[field]))) {
-        context.addIssue({ code: 'custom', message });
+        context.addIssue({ code: 'custom', message: say(message) });
         return z.NEVER;
       }
       return body;
@@ -45,26 +58,26 @@ export const filledFirst = <Shape extends z.ZodRawShape>(
     .pipe(requestBody(shape));
 
 /** A text field: `required` when absent, null or blank; a clear message for any other type. */
-export const text = (field: string, required: string) =>
+export const text = (field: string, required: Said) =>
   z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? required : `${field} must be text`),
+    error: (issue) => (issue.input === undefined || issue.input === null ? say(required) : `${field} must be text`),
   });
 
 /** PostgreSQL refuses NUL in text, and no name or address needs control characters. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
-export const requiredText = (field: string, required: string, maxLength: number) =>
+export const requiredText = (field: string, required: Said, maxLength: number) =>
   text(field, required)
     .trim()
-    .min(1, required)
+    .min(1, saying(required))
     .max(maxLength, `${field} must be at most ${maxLength} characters`)
     .refine((value) => !CONTROL_CHARACTERS.test(value), `${field} must not contain control characters`);
 
-export const email = (required: string) =>
+export const email = (required: Said) =>
   requiredText('email', required, 254).toLowerCase().pipe(z.email('please enter a valid email address'));
 
 /** A Nigerian mobile number, in any form core/phone.ts reads, stored as 0XXXXXXXXXX. */
-export const phone = (required: string) =>
+export const phone = (required: Said) =>
   requiredText('phone', required, 20).transform((value, context) => {
     const local = normalisePhone(value);
     if (local === null) {
@@ -75,15 +88,15 @@ export const phone = (required: string) =>
   });
 
 /** Passwords are taken exactly as typed: no trimming. */
-export const password = (field: string, required: string) =>
+export const password = (field: string, required: Said) =>
   text(field, required)
-    .min(1, required)
+    .min(1, saying(required))
     .min(PASSWORD_MIN_LENGTH, `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `${field} must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const pin = (field: string, required: string) =>
+export const pin = (field: string, required: Said) =>
   text(field, required)
-    .min(1, required)
+    .min(1, saying(required))
     .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `${field} must be exactly ${PIN_LENGTH} digits`);
 
 /** Sent by the SPA as 'web'; a client that leaves it out is not the user's fault. */

@@ -26,6 +26,7 @@ import {
   refusedWithoutDateOfBirth,
   requestBody,
   requiredText,
+  saying,
   text,
 } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
@@ -55,7 +56,7 @@ const updateProfileBody = requestBody({
 }).superRefine((body, context) => void refusedWithoutDateOfBirth(body, context));
 
 const allRequired = (field: string) =>
-  text(field, messages.allFormFieldsRequired).min(1, messages.allFormFieldsRequired);
+  text(field, messages.allFormFieldsRequired).min(1, saying(messages.allFormFieldsRequired));
 
 /** Every field present first (one message for any missing), then the match, then the password rules. */
 const changePasswordBody = requestBody({
@@ -64,7 +65,7 @@ const changePasswordBody = requestBody({
   confirm_new_password: allRequired('confirm new password'),
 }).superRefine((body, context) => {
   if (body.new_password !== body.confirm_new_password) {
-    context.addIssue({ code: 'custom', message: messages.passwordsMustMatch, path: ['confirm_new_password'] });
+    context.addIssue({ code: 'custom', message: t(messages.passwordsMustMatch), path: ['confirm_new_password'] });
     return;
   }
   const rules = password('new password', messages.allFormFieldsRequired).safeParse(body.new_password);
@@ -98,7 +99,7 @@ const resetPinBody = requestBody({
     requestBody({
       // Any length: it is only compared, and the password rules may have changed since sign-up.
       password: text('password', '').max(1024, 'password is too long'),
-      otp: text('otp', '').regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.enterOtp),
+      otp: text('otp', '').regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), saying(messages.enterOtp)),
       pin: pin('pin', ''),
       confirm_pin: pin('confirm pin', ''),
     }),

@@ -39,6 +39,7 @@ import {
   pin,
   requestBody,
   requiredText,
+  saying,
   text,
 } from '../http/fields';
 import { requireHuman } from './humanCheck';
@@ -57,12 +58,12 @@ const registerBody = requestBody({
   email: email(messages.fillForm),
   phone: phone(messages.fillForm),
   password: password('password', messages.fillForm),
-  confirm_password: text('confirm password', messages.fillForm).min(1, messages.fillForm),
+  confirm_password: text('confirm password', messages.fillForm).min(1, saying(messages.fillForm)),
   token: captchaToken,
   /** The language the browser chose; the request's Accept-Language when absent. */
   language: language.optional(),
 }).refine((body) => body.password === body.confirm_password, {
-  message: messages.passwordsMustMatch,
+  ...saying(messages.passwordsMustMatch),
   path: ['confirm_password'],
 });
 
@@ -71,7 +72,7 @@ const loginBody = requestBody({
   device_id: deviceId,
   email: email(messages.fillForm),
   // Any length: a login only compares, and the password rules may have changed since sign-up.
-  password: text('password', messages.fillForm).min(1, messages.fillForm).max(1024, 'password is too long'),
+  password: text('password', messages.fillForm).min(1, saying(messages.fillForm)).max(1024, 'password is too long'),
   // Needed only after repeated failures (services/loginThrottle.ts).
   token: captchaToken,
 });
@@ -80,14 +81,17 @@ const forgotBody = requestBody({ device, email: email(messages.enterEmail), toke
 
 const resetBody = requestBody({
   new_password: password('new password', messages.enterNewPassword),
-  confirm_new_password: text('confirm new password', messages.enterNewPassword).min(1, messages.enterNewPassword),
+  confirm_new_password: text('confirm new password', messages.enterNewPassword).min(
+    1,
+    saying(messages.enterNewPassword),
+  ),
 }).refine((body) => body.new_password === body.confirm_new_password, {
-  message: messages.passwordMismatch,
+  ...saying(messages.passwordMismatch),
   path: ['confirm_new_password'],
 });
 
 const verifyOtpBody = requestBody({
-  otp: text('otp', messages.enterOtp).regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.enterOtp),
+  otp: text('otp', messages.enterOtp).regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), saying(messages.enterOtp)),
 });
 
 const setPinBody = requestBody({

@@ -35,9 +35,10 @@ import type { ScheduleDeps } from '../services/schedules/running';
 import { listSchedules } from '../services/schedules/scheduleRows';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
-import { catalogId, nairaAmountWithin, pin, positiveId, requestBody } from '../http/fields';
+import { catalogId, nairaAmountWithin, pin, positiveId, requestBody, saying } from '../http/fields';
 import { noFields, pinRefusals, routeDoc, type RouteDoc } from '../http/openapi';
 import { byAccount, limitRequests } from '../http/rateLimits';
+import { t } from '../i18n';
 
 export interface ScheduleRouteDeps {
   ctx: AppContext;
@@ -114,7 +115,7 @@ const scheduleFields = {
   }),
   provider_id: catalogId('provider_id'),
   package_id: catalogId('package_id').nullish(),
-  beneficiary: z.union([z.string(), z.number()], { error: messages.allFieldsRequired }).transform(String),
+  beneficiary: z.union([z.string(), z.number()], saying(messages.allFieldsRequired)).transform(String),
   amount: z.unknown().optional(),
   frequency: z.enum(FREQUENCIES as [string, ...string[]], {
     error: `frequency must be one of ${FREQUENCIES.join(', ')}`,
@@ -162,15 +163,18 @@ function formOf(body: z.output<typeof createBody>): ScheduleForm {
   const service = serviceOf(body.category);
   const beneficiary = service.beneficiary.normalise(body.beneficiary.trim());
   if (beneficiary === null)
-    throw new AppError(422, body.beneficiary.trim() === '' ? messages.allFieldsRequired : service.beneficiary.invalid);
+    throw new AppError(
+      422,
+      body.beneficiary.trim() === '' ? t(messages.allFieldsRequired) : service.beneficiary.invalid,
+    );
   const renewal = body.frequency === 'renewal';
   const { pricing } = service;
   let amountKobo: bigint | null = null;
   if (pricing.kind === 'amount') {
     if (body.amount === undefined || body.amount === null || body.amount === '')
-      throw new AppError(422, messages.allFieldsRequired);
+      throw new AppError(422, t(messages.allFieldsRequired));
     amountKobo = nairaAmountWithin('amount', pricing.minKobo, pricing.maxKobo).parse(body.amount);
-  } else if (!renewal && !body.package_id) throw new AppError(422, messages.allFieldsRequired);
+  } else if (!renewal && !body.package_id) throw new AppError(422, t(messages.allFieldsRequired));
   return {
     name: body.name,
     service,

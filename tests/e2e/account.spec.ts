@@ -129,39 +129,39 @@ test.describe('every validation message of the account screens', () => {
     const user = newUser();
     await page.goto('/register');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, messages.fillForm);
+    await expectToast(page, messages.fillForm.message);
 
     await fillRegister(page, user, 'not-the-same-1');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, messages.passwordsMustMatch);
+    await expectToast(page, messages.passwordsMustMatch.message);
 
     await page.getByLabel('Confirm password').fill(user.password);
     await page.getByRole('checkbox').uncheck();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, messages.acceptTerms);
+    await expectToast(page, messages.acceptTerms.message);
   });
 
   test('login', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expectToast(page, messages.fillForm);
+    await expectToast(page, messages.fillForm.message);
   });
 
   test('forgot', async ({ page }) => {
     await page.goto('/forgot');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await expectToast(page, messages.enterEmail);
+    await expectToast(page, messages.enterEmail.message);
   });
 
   test('reset', async ({ page }) => {
     await page.goto('/reset?token=abc');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expectToast(page, messages.enterNewPassword);
+    await expectToast(page, messages.enterNewPassword.message);
     await page.getByLabel('New password', { exact: true }).fill('Another-pass-77');
     await page.getByLabel('Confirm new password').fill('Another-pass-78');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await expectToast(page, messages.passwordMismatch);
+    await expectToast(page, messages.passwordMismatch.message);
   });
 
   test('verify email and set pin', async ({ page, request }) => {
@@ -170,12 +170,12 @@ test.describe('every validation message of the account screens', () => {
     await latestMail(request, user.email);
     await typeCode(page, '12');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectToast(page, messages.enterOtp);
+    await expectToast(page, messages.enterOtp.message);
 
     await page.goto('/set-pin');
     await typeCode(page, '123');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectToast(page, messages.allFormFieldsRequired);
+    await expectToast(page, messages.allFormFieldsRequired.message);
   });
 });
 
@@ -192,7 +192,7 @@ test.describe('/iamhuman', () => {
   test('without an embedding app it shows the failure message', async ({ page }) => {
     await page.goto('/iamhuman?action=register');
     await page.getByRole('button', { name: 'I am human' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: messages.botCheckFailed })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: messages.botCheckFailed.message })).toBeVisible();
   });
 
   test('inside a React Native webview it hands the captcha token to the app', async ({ page }) => {

@@ -172,12 +172,15 @@ test('the server stops mid-journey: the toast says the connection failed and wha
   await page.getByLabel('Phone number').fill('08031234567');
   await page.getByLabel('Amount').fill('500');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('dialog', { name: labels.transactionPin })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: labels.transactionPin.message })).toBeVisible();
 
   // From here on nothing reaches the server, as when it stops or the connection drops.
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
   await typeCode(page, user.pin);
-  await page.getByRole('dialog', { name: labels.transactionPin }).getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('dialog', { name: labels.transactionPin.message })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   await expectToast(page, UNREACHABLE);
   await expect(page.getByRole('alert').filter({ hasText: /Failed to fetch|\[POST\]|<no response>/ })).toHaveCount(0);
   // The form is kept for a retry.
@@ -216,7 +219,7 @@ test("a meter changed after verification: the details say whose they are, a warn
   await page.getByLabel('Provider').selectOption({ label: 'Ikeja Electric (IKEDC)' });
   await page.getByLabel('Meter number').fill(verifiedMeter);
   await page.getByLabel('Amount').fill('1000');
-  await page.getByRole('button', { name: labels.verifyMerchant }).click();
+  await page.getByRole('button', { name: labels.verifyMerchant.message }).click();
   const details = page.getByRole('region', { name: 'Merchant details' });
   await expect(details).toContainText(`Meter${verifiedMeter}`);
   await expect(details).toContainText(verifiedHolder);
@@ -234,7 +237,10 @@ test("a meter changed after verification: the details say whose they are, a warn
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await typeCode(page, user.pin);
-  await page.getByRole('dialog', { name: labels.transactionPin }).getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('dialog', { name: labels.transactionPin.message })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   await expect(page.getByRole('alert').filter({ hasText: /purchase successful/i })).toBeVisible();
 
   await page.goto('/activities');

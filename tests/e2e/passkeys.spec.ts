@@ -375,7 +375,7 @@ test("a schedule's new price accepted with the passkey on /schedules", async ({ 
     const card = page.getByRole('listitem').filter({ hasText: 'Weekly data' });
     await expect(card).toContainText('Paused: the price rose above what you authorised.');
     await card.getByRole('button', { name: scheduleWords.acceptNewPrice }).click();
-    const dialog = page.getByRole('dialog', { name: labels.transactionPin });
+    const dialog = page.getByRole('dialog', { name: labels.transactionPin.message });
     await expect(dialog.getByRole('button', { name: 'Use my pin instead' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Confirm with passkey' }).click();
     await expectToast(page, scheduleWords.priceAccepted);
@@ -393,5 +393,7 @@ test('the pin dialog keeps the pin one tap away', async ({ page, request }) => {
   await page.goto(airtime.route);
   const dialog = await fillAndContinue(page, airtime, airtime.beneficiary);
   await dialog.getByRole('button', { name: 'Use my pin instead' }).click();
-  await expect(page.getByRole('dialog', { name: labels.transactionPin }).locator('input.code-box')).toHaveCount(4);
+  await expect(page.getByRole('dialog', { name: labels.transactionPin.message }).locator('input.code-box')).toHaveCount(
+    4,
+  );
 });

@@ -71,13 +71,13 @@ test('wrong pins count for the session: 1–3 across two service screens and a r
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   const browserToken = await page.evaluate(() => localStorage.getItem('user_token') ?? '');
-  const dialog = page.getByRole('dialog', { name: labels.transactionPin });
+  const dialog = page.getByRole('dialog', { name: labels.transactionPin.message });
 
   // 1: airtime. The dialog asks again at once, for the same purchase.
   await openFromDashboard(page, 'airtime');
   await fillAndContinue(page, airtime, airtime.beneficiary);
   await enterPin(page, PINS.wrong);
-  await expectToastOfThisStep(page, messages.pinNotCorrect);
+  await expectToastOfThisStep(page, messages.pinNotCorrect.message);
   await expect(dialog).toBeVisible();
   expect(await pinAttempts(request, apiToken)).toBe(1);
   await page.keyboard.press('Escape');
@@ -87,7 +87,7 @@ test('wrong pins count for the session: 1–3 across two service screens and a r
   await openFromDashboard(page, 'internet');
   await fillAndContinue(page, internet, internet.beneficiary);
   await enterPin(page, PINS.wrong);
-  await expectToastOfThisStep(page, messages.pinNotCorrect);
+  await expectToastOfThisStep(page, messages.pinNotCorrect.message);
   expect(await pinAttempts(request, apiToken)).toBe(2);
 
   // 3: after a reload, still counted.
@@ -95,7 +95,7 @@ test('wrong pins count for the session: 1–3 across two service screens and a r
   await expect(page).toHaveURL(/\/internet$/);
   await fillAndContinue(page, internet, internet.beneficiary);
   await enterPin(page, PINS.wrong);
-  await expectToastOfThisStep(page, messages.pinNotCorrect);
+  await expectToastOfThisStep(page, messages.pinNotCorrect.message);
   await expect(page).toHaveURL(/\/internet$/);
   expect(await pinAttempts(request, apiToken)).toBe(3);
 
@@ -104,7 +104,7 @@ test('wrong pins count for the session: 1–3 across two service screens and a r
   await enterPin(page, PINS.wrong);
   await expect(page).toHaveURL(/\/login$/);
   // Said on the way out, and still in view on /login: the toaster outlives the move.
-  await expectToastOfThisStep(page, messages.pinNotCorrect);
+  await expectToastOfThisStep(page, messages.pinNotCorrect.message);
   expect(await page.evaluate(() => localStorage.getItem('user_token'))).toBe('');
   for (const token of [browserToken, apiToken]) {
     expect((await request.post('/api/get-user', { headers: bearer(token) })).status()).toBe(401);
@@ -131,7 +131,7 @@ test('forgot pin: from the pin dialog, a code from the mailbox, the password and
   // The old pin is no longer the pin; the new one pays.
   await fillAndContinue(page, airtime, airtime.beneficiary);
   await enterPin(page, user.pin);
-  await expectToastOfThisStep(page, messages.pinNotCorrect);
+  await expectToastOfThisStep(page, messages.pinNotCorrect.message);
   await enterPin(page, PINS.afterPinReset);
   await expect(page.getByRole('alert').filter({ hasText: /purchase successful/i })).toBeVisible();
 });

@@ -57,7 +57,7 @@ for (const service of services) {
     await fillAndContinue(page, service, service.beneficiary);
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await enterPin(page, '0000');
-      await expectToast(page, messages.pinNotCorrect);
+      await expectToast(page, messages.pinNotCorrect.message);
       await expect(page).toHaveURL(new RegExp(`${service.route}$`));
     }
     await enterPin(page, '0000');

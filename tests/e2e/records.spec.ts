@@ -64,7 +64,7 @@ test('a meter saved under a name on one visit is picked on the next, renamed and
   await page.getByLabel('Provider').selectOption({ label: provider });
   await page.getByLabel('Meter number').fill(meter);
   await page.getByLabel('Amount').fill('1000');
-  await page.getByRole('button', { name: labels.verifyMerchant }).click();
+  await page.getByRole('button', { name: labels.verifyMerchant.message }).click();
   const details = page.getByRole('region', { name: 'Merchant details' });
   await expect(details).toBeVisible();
 
@@ -80,7 +80,7 @@ test('a meter saved under a name on one visit is picked on the next, renamed and
   // Enter saves the name; it does not submit the purchase form.
   await name.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Saved as Home meter' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: labels.transactionPin })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: labels.transactionPin.message })).toHaveCount(0);
 
   // Another visit: the screen starts empty, and one tap fills the number and its provider.
   await page.goto('/dashboard');

@@ -57,7 +57,7 @@ test('a data purchase repeated monthly with the pin runs once when its time come
   await form.getByLabel('Time').fill(when.time);
   await expect(form.getByRole('note')).toContainText('Each run spends at most ₦');
   await form.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(page.getByRole('dialog', { name: labels.transactionPin })).toContainText(scheduleWords.pinText);
+  await expect(page.getByRole('dialog', { name: labels.transactionPin.message })).toContainText(scheduleWords.pinText);
   await enterPin(page, user.pin);
   await expectToast(page, scheduleWords.created);
 
@@ -207,7 +207,9 @@ test('a pin change pauses schedules: each says so, and runs again with the new p
   await expect(card).toContainText(scheduleWords.pausedForRecovery);
   await expect(card.getByRole('button', { name: 'Resume' })).toHaveCount(0);
   await card.getByRole('button', { name: scheduleWords.authoriseAgain }).click();
-  await expect(page.getByRole('dialog', { name: labels.transactionPin })).toContainText(scheduleWords.authorisePinText);
+  await expect(page.getByRole('dialog', { name: labels.transactionPin.message })).toContainText(
+    scheduleWords.authorisePinText,
+  );
   await enterPin(page, PINS.changed);
   await expectToast(page, scheduleWords.authorised);
   await expect(card).toContainText('Active');

@@ -51,7 +51,7 @@ test('funding, identity first: /funding offers the verification → a NIN verifi
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy number' }).first().click();
-  await expectToast(page, messages.copied);
+  await expectToast(page, messages.copied.message);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNumber);
 
   await transfer(request, accountNumber, 5000);
@@ -208,14 +208,14 @@ test('account pages: profile, password and pin changes show their messages; logo
   await page.goto('/profile');
   await page.getByLabel('Full name').fill('');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expectToast(page, messages.nameAndPhoneRequired);
+  await expectToast(page, messages.nameAndPhoneRequired.message);
   await page.getByLabel('Full name').fill('Chiamaka Adaeze Okafor');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /updated/i })).toBeVisible();
 
   await page.goto('/password');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expectToast(page, messages.allFormFieldsRequired);
+  await expectToast(page, messages.allFormFieldsRequired.message);
   await page.getByLabel('Current password').fill(user.password);
   await page.getByLabel('New password', { exact: true }).fill('Rainy-season-2027');
   await page.getByLabel('Confirm new password').fill('Rainy-season-2027');
@@ -226,7 +226,7 @@ test('account pages: profile, password and pin changes show their messages; logo
   await page.locator('input.code-box').first().click();
   await page.keyboard.type('12345');
   await page.getByRole('button', { name: 'Change pin' }).click();
-  await expectToast(page, messages.allFormFieldsRequired);
+  await expectToast(page, messages.allFormFieldsRequired.message);
   await page.locator('input.code-box').first().click();
   await page.keyboard.type(`${user.pin}${PINS.changed}${PINS.changed}`);
   await page.getByRole('button', { name: 'Change pin' }).click();
@@ -239,7 +239,7 @@ test('account pages: profile, password and pin changes show their messages; logo
   await expect(page).toHaveURL(/\/more$/);
   await page.getByRole('button', { name: /log ?out/i }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(messages.confirmLogout.trim());
+  await expect(dialog).toContainText(messages.confirmLogout.message.trim());
   await dialog.getByRole('button', { name: /log ?out/i }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

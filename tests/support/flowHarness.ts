@@ -12,6 +12,8 @@ import type { TestPath } from 'xstate/graph';
 import { ApiError } from '../../src/api/kit/http';
 import type { FlowEmitted } from '../../src/machines/kit/effects';
 import { inEnglish } from './inEnglish';
+import { messages } from '../../core/messages';
+import { BotCheckFailed } from '../../src/api/account/captcha';
 import type { Wording } from '../../core/i18n/words';
 export { inEnglish };
 import type { createTransitionCoverage } from '../../testkit/models/kit/transitionCoverage';
@@ -159,7 +161,7 @@ type Step = { event: AnyEventObject };
 export function submitChecked<TForm>(
   actor: AnyActorRef,
   effects: EffectLog,
-  rejectionOf: (form: TForm) => string | null,
+  rejectionOf: (form: TForm) => Wording | null,
 ) {
   return ({ event }: Step) => {
     const rejection = rejectionOf((actor.getSnapshot() as AnyMachineSnapshot).context.form);
@@ -178,11 +180,12 @@ export function captchaSteps(actor: AnyActorRef, effects: EffectLog, captcha: De
       captcha.last.resolve((event as unknown as { output: string }).output);
       await leaves(actor, 'verifyingHuman');
     },
-    'xstate.error.actor.captcha': failsWithToast(
-      effects,
-      () => captcha.last,
-      () => leaves(actor, 'verifyingHuman'),
-    ),
+    // The widget could not be solved: the flow says the bot check's words, in the reader's language.
+    'xstate.error.actor.captcha': async () => {
+      effects.expect([errorToast(messages.botCheckFailed)]);
+      captcha.last.reject(new BotCheckFailed());
+      await leaves(actor, 'verifyingHuman');
+    },
   };
 }
 

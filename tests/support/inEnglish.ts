@@ -1,4 +1,5 @@
 import type { AnyActorRef } from 'xstate';
+import type { Wording } from '../../core/i18n/words';
 import type { FlowEmitted } from '../../src/machines/kit/effects';
 import { say } from '../../src/ui/kit/language';
 
@@ -19,3 +20,11 @@ export const heardInEnglish = (actor: AnyActorRef): AnyActorRef =>
             target.on(type, (effect: FlowEmitted) => listener(inEnglish(effect)))
         : Reflect.get(target, key),
   });
+
+/** A form's rule, its message said in English (null when the form passes): the text the customer reads. */
+export const ruleInEnglish =
+  <A extends unknown[]>(rule: (...args: A) => Wording | null) =>
+  (...args: A): string | null => {
+    const message = rule(...args);
+    return message === null ? null : say(message);
+  };

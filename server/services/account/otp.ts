@@ -208,7 +208,7 @@ async function sendCode(
     const latest = sentLastHour.at(-1);
     if (latest) {
       const waitMs = latest.created_at.getTime() + OTP_RESEND_INTERVAL_MS - now.getTime();
-      if (waitMs > 0) throw new AppError(429, messages.resendIn(Math.ceil(waitMs / SECOND)));
+      if (waitMs > 0) throw new AppError(429, t(messages.resendIn, { seconds: String(Math.ceil(waitMs / SECOND)) }));
     }
     if (sentLastHour.length >= OTP_SENDS_PER_HOUR) {
       const oldest = sentLastHour[0].created_at;

@@ -12,6 +12,7 @@ import { verifyBeforePaying, type PurchaseOrder } from './product';
 import { countRefusedByBiller, judgePayCall, payCallCtes, recordPayCall, type PayCall } from './productPauses';
 import { finalise, type OpenBill } from './settling';
 import { responseFor, type PurchaseResponse } from './wording';
+import { t } from '../../i18n';
 
 /**
  * Buys one bill for the user who authorised it (authorisation.ts: the pin typed now, or a
@@ -36,7 +37,7 @@ import { responseFor, type PurchaseResponse } from './wording';
  */
 /** A refused passkey is counted as a wrong pin is, and says what was refused. */
 export const refusedWith = (authorisation: Authorisation) =>
-  authorisation.kind === 'passkey' ? PASSKEY_REFUSED : messages.pinNotCorrect;
+  authorisation.kind === 'passkey' ? PASSKEY_REFUSED : t(messages.pinNotCorrect);
 
 export async function purchase(
   ctx: AppContext,

@@ -22,6 +22,7 @@ import { PIN_NOT_SET } from '../purchases/wording';
 import type { Session } from '../account/sessions';
 import { priceProduct, type Product, type Renewal, type Wanted } from './products';
 import { endOf, ownSchedule, scheduleView } from './scheduleRows';
+import { t } from '../../i18n';
 
 /**
  * Making and editing a schedule: the owner's transaction pin authorises it (checked and counted
@@ -161,7 +162,7 @@ export async function withPin<T>(
     return { done: await write(tx) };
   });
   if ('wrong' in outcome)
-    throw refusePin(ctx, outcome.wrong, typeof pin === 'string' ? messages.pinNotCorrect : PASSKEY_REFUSED);
+    throw refusePin(ctx, outcome.wrong, typeof pin === 'string' ? t(messages.pinNotCorrect) : PASSKEY_REFUSED);
   return outcome.done;
 }
 

@@ -1,5 +1,4 @@
 import { developmentCaptchaToken, type CaptchaAction } from '../../../core/captcha';
-import { messages } from '../../../core/messages';
 
 /**
  * The bot check of register, forgot and /iamhuman: Cloudflare Turnstile when a site key is
@@ -32,6 +31,17 @@ declare global {
   }
 }
 
+/**
+ * The check could not be solved (the script did not load, Turnstile failed or timed out): the
+ * flow says core/messages.ts's `botCheckFailed` in the reader's language; this English is for logs.
+ */
+export class BotCheckFailed extends Error {
+  constructor() {
+    super('the bot check could not be solved');
+    this.name = 'BotCheckFailed';
+  }
+}
+
 let loading: Promise<Turnstile> | undefined;
 
 /** Adds the Turnstile script once; a failed load is forgotten so the next attempt retries it. */
@@ -40,10 +50,10 @@ function loadTurnstile(): Promise<Turnstile> {
     const script = document.createElement('script');
     script.src = SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error(messages.botCheckFailed)));
+    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new BotCheckFailed()));
     script.onerror = () => {
       script.remove();
-      reject(new Error(messages.botCheckFailed));
+      reject(new BotCheckFailed());
     };
     document.head.appendChild(script);
   }).catch((error: unknown) => {
@@ -81,7 +91,7 @@ export async function getCaptchaToken(action: CaptchaAction, signal?: AbortSigna
       container.remove();
       outcome();
     };
-    const fail = () => settle(() => reject(new Error(messages.botCheckFailed)));
+    const fail = () => settle(() => reject(new BotCheckFailed()));
     const onAbort = () => settle(() => reject(signal?.reason));
     const timer = setTimeout(fail, TIMEOUT_MS);
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -1,5 +1,6 @@
 import { createTranslator, type Values, type Words } from '../../../core/i18n/words';
 import { cashbackPercent, SERVICES, type ServiceDefinition } from '../../../core/services';
+import { serviceCategoryWords } from '../kit/transactionCategory';
 
 /** What says words in a language: the app's `t` (src/ui/kit/language.ts), or English. */
 export type Say = (words: Words, values?: Values) => string;
@@ -8,15 +9,7 @@ export type Say = (words: Words, values?: Values) => string;
 const english = createTranslator(() => 'en');
 const inEnglish: Say = (words, values) => english.t(words, values);
 
-/** The services by their category names ('Airtime', 'Cable TV'), keyed as the service table keys them. */
-const categoryNames: Readonly<Record<string, Words>> = {
-  airtime: /*i18n*/ { id: 'site.rates.airtime', message: 'Airtime' },
-  internet: /*i18n*/ { id: 'site.rates.internet', message: 'Data' },
-  electricity: /*i18n*/ { id: 'site.rates.electricity', message: 'Electricity' },
-  betting: /*i18n*/ { id: 'site.rates.betting', message: 'Betting' },
-  cable: /*i18n*/ { id: 'site.rates.cable', message: 'Cable TV' },
-  education: /*i18n*/ { id: 'site.rates.education', message: 'Jamb/Waec Pins' },
-};
+const categoryNames = serviceCategoryWords;
 
 /** A service's category name; a service added to the table without one here is named in English until it is. */
 function categoryName(service: ServiceDefinition, say: Say): string {

@@ -3,7 +3,7 @@ import { createTranslator, type Values, type Words } from '../../../core/i18n/wo
 import { formatNaira } from '../../../core/money';
 import { serviceOfCategory } from '../../../core/services';
 import { formatDateTime } from '../kit/dateTime';
-import { categoryLabel } from '../kit/transactionCategory';
+import { categoryWording } from '../kit/transactionCategory';
 
 /** Says a fact's name in a language: the view's `t`. */
 export type SayWords = (words: Words, values?: Values) => string;
@@ -34,6 +34,10 @@ const HOLDERS: Readonly<Record<string, Words>> = {
   ID: /*i18n*/ { id: 'records.fact.idHolder', message: 'ID holder' },
 };
 
+/** A category's name in the reader's language, or as the key made readable. */
+const sayCategory = (wording: Words | string, say: SayWords): string =>
+  typeof wording === 'string' ? wording : say(wording);
+
 /** Who the server found under the number billed: "Meter holder", "Account holder", "Smartcard holder". */
 function holderLabel(category: string, say: SayWords): string {
   const service = serviceOfCategory(category);
@@ -52,7 +56,7 @@ export function transactionFacts(transaction: Transaction, say: SayWords = engli
   const facts: [string, string][] = [
     [say(FACT_WORDS.date), formatDateTime(transaction.created_at)],
     [say(FACT_WORDS.reference), transaction.reference],
-    [say(FACT_WORDS.type), categoryLabel(transaction.category)],
+    [say(FACT_WORDS.type), sayCategory(categoryWording(transaction.category), say)],
     [say(FACT_WORDS.from), transaction.from],
     [say(FACT_WORDS.to), transaction.to],
     [holderLabel(transaction.category, say), transaction.customer_name ?? ''],

@@ -17,6 +17,7 @@ import { MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, ordinal, SCHEDULE_NAME_MAX_LENGTH } 
 import { parseTime, weekdayOf } from '../../../core/scheduleCalendar';
 import { serviceByKey, serviceOfCategory, type ServiceKey } from '../../../core/services';
 import { lagosDateTime, lagosDayStart } from '../../../core/days';
+import { messages } from '../../../core/messages';
 
 /** The schedule form's fields as typed, and the rules that turn them into a request (the server checks them again). */
 
@@ -111,7 +112,7 @@ export function fieldsFromSchedule(schedule: Schedule, start: FormStart): Schedu
 /** The form's own rules, which the server does not check in these words (theirs are scheduleRules). */
 export const formRules = {
   nameRequired: /*i18n*/ { id: 'schedule.rule.name', message: 'please give the schedule a name' },
-  allFieldsRequired: /*i18n*/ { id: 'schedule.rule.allFields', message: 'all fields are required' },
+  allFieldsRequired: messages.allFieldsRequired,
   verifyFirst: /*i18n*/ {
     id: 'schedule.rule.verifyFirst',
     message: 'please verify the smartcard first: its due date and renewal amount set the schedule',
@@ -123,7 +124,7 @@ export const formRules = {
 } as const;
 
 /** Said when the pin was wrong once too often: the server has ended the session, so it answers no more. */
-export const pinNotCorrect: Words = /*i18n*/ { id: 'schedule.pin.notCorrect', message: 'transaction pin not correct' };
+export const pinNotCorrect: Words = messages.pinNotCorrect;
 
 const isBlank = (value: string) => value.trim() === '';
 const wholeIn = (value: string, min: number, max: number) =>

@@ -1,6 +1,7 @@
 import { assign, fromPromise, type ActionFunction } from 'xstate';
 import type { CaptchaAction } from '../../../core/captcha';
-import { getCaptchaToken } from '../../api/account/captcha';
+import { messages } from '../../../core/messages';
+import { BotCheckFailed, getCaptchaToken } from '../../api/account/captcha';
 import { errorMessage } from '../kit/effects';
 
 /**
@@ -46,7 +47,7 @@ export const verifyingHuman = {
         type: 'toast',
         params: ({ event }: { event: { error: unknown } }) => ({
           level: 'error' as const,
-          message: errorMessage(event.error),
+          message: event.error instanceof BotCheckFailed ? messages.botCheckFailed : errorMessage(event.error),
         }),
       },
     },

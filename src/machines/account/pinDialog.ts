@@ -6,6 +6,7 @@ import { passkeyNotUsed } from '../../api/kit/webauthn';
 import { emptyCode, isComplete, joinCode } from '../../domain/account/codes';
 import { PIN_LENGTH } from '../../../core/limits';
 import type { Words } from '../../../core/i18n/words';
+import { messages } from '../../../core/messages';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import type { sessionMachine } from '../app/session';
 
@@ -48,7 +49,7 @@ export const PASSKEY_NOT_USED: Words = /*i18n*/ {
  * A pin the boxes cannot hold (left incomplete), and the wrong pin that ended the session: said by
  * the app, in the product's words; the server says its own wrong pins.
  */
-export const PIN_NOT_CORRECT: Words = /*i18n*/ { id: 'pinDialog.wrongPin', message: 'transaction pin not correct' };
+export const PIN_NOT_CORRECT: Words = messages.pinNotCorrect;
 
 /**
  * The transaction pin dialog of a service screen: four masked boxes and

@@ -13,16 +13,13 @@ import {
 import { loadUser, saveUser } from '../../api/kit/storage';
 import { watchVisibility } from '../../api/kit/visibility';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../../core/limits';
-import { SESSION_EXPIRED } from '../../../core/messages';
+import { SESSION_EXPIRED, sessionExpired } from '../../../core/messages';
 import { isPublicRoute } from '../../domain/app/routes';
 import { emptyUser, toSessionUser, USER_FIELDS, type SessionUser } from '../../domain/account/user';
 import { effects, type FlowEmitted } from '../kit/effects';
 
 /** A session found ended here (offline past its rules): the server's words for it, in the reader's language. */
-const EXPIRED = /*i18n*/ {
-  id: 'session.expired',
-  message: 'your session has expired, please log in again (authorization expired)',
-};
+const EXPIRED = sessionExpired;
 
 /** The app's shared state, plus the route the user is on (a refused session leaves a protected page only). */
 export interface SessionContext {

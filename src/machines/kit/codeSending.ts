@@ -12,10 +12,11 @@ import { errorMessage } from './effects';
 
 /**
  * 'you will be able to resend otp in about N seconds' → N, so the countdown starts from the
- * server's figure; null when no wait is named.
+ * server's figure; null when no wait is named. The server says it in the reader's language, so
+ * the one number in it is the wait, unless it counts the hour's limit in minutes (said in English).
  */
 export function resendWaitSeconds(message: string): number | null {
-  const match = /(\d+)\s*seconds?/i.exec(message);
+  const match = /(\d+)(?!\d|\s*minutes?)/i.exec(message);
   return match ? Number(match[1]) : null;
 }
 

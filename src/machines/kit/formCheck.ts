@@ -1,3 +1,5 @@
+import type { ValidationResult } from '../../domain/kit/validation';
+
 /**
  * A form its flow checks on submit, by its rule in src/domain (its feature's room): a form breaking the
  * rule stays where it is and says the first thing wrong, once, in a toast; a form keeping it goes
@@ -5,7 +7,7 @@
  * its transitions and its page in docs/machines, and submits with `checkedSubmit(validate, next)`.
  */
 
-type Validate<F> = (form: F) => string | null;
+type Validate<F> = (form: F) => ValidationResult;
 
 export const formGuard = <F>(validate: Validate<F>) => ({
   formInvalid: ({ context }: { context: { form: F } }) => validate(context.form) !== null,

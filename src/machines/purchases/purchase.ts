@@ -10,7 +10,8 @@ import type {
   RecentBeneficiary,
 } from '../../../core/contract';
 import { newIdempotencyKey, purchase, recentBeneficiaries } from '../../api/purchases/purchases';
-import { productPausedNotice } from '../../../core/productPauses';
+import { pausedNoticeWording } from '../../domain/purchases/pausedNotice';
+import type { Wording } from '../../../core/i18n/words';
 import { providerForNetwork, suggestNetwork, type Network } from '../../../core/phone';
 import {
   RECENT_BENEFICIARIES,
@@ -35,6 +36,7 @@ import {
 import type { PasskeyConfirmation } from '../../api/account/passkeys';
 import { passkeyHere } from '../../api/kit/webauthn';
 import type { sessionMachine } from '../app/session';
+import { messages } from '../../../core/messages';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -140,18 +142,17 @@ export const pauseOfChoice = (context: PurchaseContext) =>
   providerById(context, context.form.providerId)?.paused ?? null;
 
 /**
- * The notice of the chosen product's pause, for the toast of a Continue pressed anyway: the
- * server's English (core/productPauses.ts). The screen says it in the reader's language
- * (ui/purchases/pausedNotice.ts); one message would be too long a line for the words the app compiles.
+ * The notice of the chosen product's pause, for the toast of a Continue pressed anyway: the words
+ * the screen shows (domain/purchases/pausedNotice.ts), said by the view in the reader's language.
  */
-export function pausedNoticeOf(context: PurchaseContext): string {
+export function pausedNoticeOf(context: PurchaseContext): Wording {
   const provider = providerById(context, context.form.providerId);
   const pause = provider?.paused;
-  return provider && pause ? productPausedNotice(serviceOf(context), provider.name, pause) : '';
+  return provider && pause ? pausedNoticeWording(serviceOf(context), provider.name, pause) : '';
 }
 
 /** What Continue says of a form validatePurchase refuses: its one message, for every service screen. */
-const FIELDS_REQUIRED = /*i18n*/ { id: 'buy.required', message: 'all fields are required' };
+const FIELDS_REQUIRED = messages.allFieldsRequired;
 
 function toCall(context: PurchaseContext): PurchaseCall {
   const { form } = context;

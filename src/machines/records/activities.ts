@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Envelope, FetchTransactionsRequest, Paginated, Transaction } from '../../../core/contract';
 import { CallFailure } from '../../api/kit/http';
-import { callFailures } from '../../api/kit/messages';
+import { callFailureWords } from '../../api/kit/messages';
 import { keepActivities, keptActivities, type Kept } from '../../api/kit/offlineCopy';
 import { fetchTransactions, refreshTransaction } from '../../api/wallet/wallet';
 import { needsRefresh, opensDetail, stuckUnsettled } from '../../domain/records/transactionStatus';
@@ -202,12 +202,12 @@ export const activitiesMachine = setup({
               },
               {
                 target: 'failed',
-                actions: { type: 'toast', params: { level: 'error', message: callFailures.unreachable } },
+                actions: { type: 'toast', params: { level: 'error', message: callFailureWords.unreachable } },
               },
             ],
             onError: {
               target: 'failed',
-              actions: { type: 'toast', params: { level: 'error', message: callFailures.unreachable } },
+              actions: { type: 'toast', params: { level: 'error', message: callFailureWords.unreachable } },
             },
           },
         },

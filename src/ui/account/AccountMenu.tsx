@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { ChevronIcon } from '../kit/icons';
 import { useT } from '../kit/language';
 import './account.css';
+import { messages } from '../../../core/messages';
 
 const LINKS = [
   { to: '/profile', label: /*i18n*/ { id: 'menu.profile', message: 'Profile' } },
@@ -68,9 +69,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
       </ul>
       {confirming && (
         <ConfirmDialog
-          message={t(
-            /*i18n*/ { id: 'menu.logout.confirm', message: 'are you sure you want to logout of the system ? ' },
-          )}
+          message={t(messages.confirmLogout)}
           confirmLabel={t(LOGOUT)}
           onConfirm={() => logout.send({ type: 'logout.confirm' })}
           onCancel={() => logout.send({ type: 'logout.cancel' })}

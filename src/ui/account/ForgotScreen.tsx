@@ -99,7 +99,7 @@ export default function ForgotScreen() {
           autoComplete="email"
           inputMode="email"
         />
-        <SubmitButton busy={busy}>{labels.resetPassword}</SubmitButton>
+        <SubmitButton busy={busy}>{t(labels.resetPassword)}</SubmitButton>
       </form>
       {backToLogin}
     </AuthLayout>

@@ -34,7 +34,7 @@ export default function IAmHumanScreen() {
           id: 'auth.human.subtitle',
           message: 'Click around this page for a moment, then click the button labelled {button}.',
         },
-        { button: `'${labels.iAmHuman}'` },
+        { button: `'${t(labels.iAmHuman)}'` },
       )}
     >
       {step === 'done' ? (
@@ -43,7 +43,7 @@ export default function IAmHumanScreen() {
         </p>
       ) : (
         <>
-          {step === 'failed' && <p role="alert">{messages.botCheckFailed}</p>}
+          {step === 'failed' && <p role="alert">{t(messages.botCheckFailed)}</p>}
           <button
             type="button"
             className="btn btn-primary btn-block"
@@ -52,7 +52,7 @@ export default function IAmHumanScreen() {
             onClick={() => actor.send({ type: 'human.confirm' })}
           >
             {busy && <span className="spinner" aria-hidden="true" />}
-            {labels.iAmHuman}
+            {t(labels.iAmHuman)}
           </button>
           <p role="status" className="hint">
             {progress ? t(progress) : ''}

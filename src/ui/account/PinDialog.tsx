@@ -11,6 +11,7 @@ import { Modal } from '../kit/Modal';
 import { PinBoxes } from './PinBoxes';
 import '../wallet/wallet.css';
 import '../purchases/purchase.css';
+import { labels } from '../../../core/messages';
 
 interface PinDialogProps {
   actor: ActorRefFrom<typeof pinDialogMachine>;
@@ -69,11 +70,7 @@ export function PinDialog({
 
   if (withPasskey) {
     return (
-      <Modal
-        title={t(/*i18n*/ { id: 'pinDialog.title', message: 'Transaction pin' })}
-        onClose={() => actor.send({ type: 'pin.cancel' })}
-        className="pin-dialog"
-      >
+      <Modal title={t(labels.transactionPin)} onClose={() => actor.send({ type: 'pin.cancel' })} className="pin-dialog">
         <div className="form pin-form">
           <p className="pin-text">
             {t(
@@ -101,11 +98,7 @@ export function PinDialog({
   }
 
   return (
-    <Modal
-      title={t(/*i18n*/ { id: 'pinDialog.title', message: 'Transaction pin' })}
-      onClose={() => actor.send({ type: 'pin.cancel' })}
-      className="pin-dialog"
-    >
+    <Modal title={t(labels.transactionPin)} onClose={() => actor.send({ type: 'pin.cancel' })} className="pin-dialog">
       {/* noValidate: the machine says whether the pin is right, once, in a toast. */}
       <form className="form pin-form" noValidate onSubmit={submit} aria-describedby={textId}>
         <p id={textId} className="pin-text">

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { coolingOffNotice } from '../../../core/coolingOff';
+import { coolingOffWording } from '../../../core/coolingOff';
 import { resetPinMachine } from '../../machines/account/resetPin';
 import { useSession, useSessionSelector } from '../app/SessionContext';
-import { useT } from '../kit/language';
+import { say, useT } from '../kit/language';
 import { useFlow } from '../kit/useFlow';
 import { AccountLayout } from './AccountLayout';
 import { EmailedCodeBoxes } from './EmailedCodeBoxes';
@@ -74,7 +74,7 @@ export default function ResetPinScreen() {
             </strong>
             {after}
           </p>
-          <p className="hint">{coolingOffNotice()}</p>
+          <p className="hint">{say(coolingOffWording())}</p>
           <SubmitButton busy={asking}>{t(/*i18n*/ { id: 'account.code.send', message: 'Send code' })}</SubmitButton>
         </form>
       </AccountLayout>

@@ -3,6 +3,7 @@ import { isSignedIn } from '../../domain/account/user';
 import { useOffline } from './ConnectivityContext';
 import { useSessionSelector } from './SessionContext';
 import { useT } from '../kit/language';
+import type { Words } from '../../../core/i18n/words';
 
 /**
  * Says the app is offline, and what that means: the figures on screen are the last known, and
@@ -36,5 +37,7 @@ export function OfflineBanner() {
 }
 
 /** The note beside a button that needs the server, while offline. */
-export const OFFLINE_ACTION_NOTE =
-  'You are offline. This needs a connection to Naira Wallet: try again once you are back online.';
+export const OFFLINE_ACTION_NOTE: Words = /*i18n*/ {
+  id: 'app.offline.action',
+  message: 'You are offline. This needs a connection to Naira Wallet: try again once you are back online.',
+};

@@ -1,12 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { useOffline } from '../app/ConnectivityContext';
 import { OFFLINE_ACTION_NOTE } from '../app/OfflineBanner';
+import { useT } from './language';
 
 /**
  * The form's main button; while busy it stays focusable but announces the wait. Every form's
  * button sends something to the server, so offline it is disabled and says why, beneath it.
  */
 export function SubmitButton({ busy, children }: { busy?: boolean; children: ReactNode }) {
+  const t = useT();
   const offline = useOffline();
   const noteId = useId();
   return (
@@ -23,7 +25,7 @@ export function SubmitButton({ busy, children }: { busy?: boolean; children: Rea
       </button>
       {offline && (
         <p id={noteId} className="offline-note">
-          {OFFLINE_ACTION_NOTE}
+          {t(OFFLINE_ACTION_NOTE)}
         </p>
       )}
     </>

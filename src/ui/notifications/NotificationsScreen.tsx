@@ -74,7 +74,7 @@ export default function NotificationsScreen() {
     );
   } else if (notifications.length === 0) {
     body = (
-      <EmptyState icon={<BellIcon size={28} />} title={messages.noNotifications}>
+      <EmptyState icon={<BellIcon size={28} />} title={t(messages.noNotifications)}>
         {t(
           /*i18n*/ {
             id: 'notifications.emptyHint',
@@ -194,7 +194,7 @@ function NotificationItem({
             }}
           >
             {marking && <span className="spinner" aria-hidden="true" />}
-            {labels.markAsRead}
+            {t(labels.markAsRead)}
           </button>
         )}
       </article>

@@ -21,6 +21,7 @@ import { useT } from '../kit/language';
 import { beneficiaryWords } from './serviceWords';
 import { pausedNotice as pausedNoticeIn } from './pausedNotice';
 import './purchase.css';
+import { labels } from '../../../core/messages';
 
 const NO_PROVIDERS: Provider[] = [];
 const NO_PLANS: Package[] = [];
@@ -143,11 +144,11 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
             <div className="choices">
               <label className="choice">
                 <input type="radio" name={ids.meter} value="prepaid" defaultChecked />
-                {t(/*i18n*/ { id: 'buy.prepaid', message: 'Prepaid' })}
+                {t(labels.prepaid)}
               </label>
               <label className="choice">
                 <input type="radio" name={ids.meter} value="postpaid" disabled />
-                {t(/*i18n*/ { id: 'buy.postpaid', message: 'Postpaid' })}
+                {t(labels.postpaid)}
               </label>
             </div>
           </fieldset>
@@ -284,13 +285,11 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
           aria-describedby={offline ? ids.offline : pausedNotice ? ids.paused : undefined}
         >
           {verifying && <span className="spinner" aria-hidden="true" />}
-          {awaitingVerification
-            ? t(/*i18n*/ { id: 'buy.verify', message: 'Verify Merchant' })
-            : t(/*i18n*/ { id: 'buy.continue', message: 'Continue' })}
+          {awaitingVerification ? t(labels.verifyMerchant) : t(/*i18n*/ { id: 'buy.continue', message: 'Continue' })}
         </button>
         {offline && (
           <p id={ids.offline} className="offline-note">
-            {OFFLINE_ACTION_NOTE}
+            {t(OFFLINE_ACTION_NOTE)}
           </p>
         )}
       </form>

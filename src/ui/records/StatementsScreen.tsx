@@ -158,7 +158,7 @@ export default function StatementsScreen() {
         <button type="submit" className="btn btn-secondary btn-block" disabled={offline}>
           {t(/*i18n*/ { id: 'statements.show', message: 'Show statement' })}
         </button>
-        {offline && <p className="offline-note">{OFFLINE_ACTION_NOTE}</p>}
+        {offline && <p className="offline-note">{t(OFFLINE_ACTION_NOTE)}</p>}
       </form>
       <section className="card" aria-labelledby={ids.totals} aria-busy={loading || undefined}>
         <h2 id={ids.totals} className="section-title visually-hidden">

@@ -2,7 +2,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../core/contract';
 import { labels } from '../../../core/messages';
-import { scheduleWords } from '../../../core/words/schedules';
 import { isSchedulable } from '../../../core/schedules';
 import { FACT_WORDS, transactionFacts } from '../../domain/records/transactionDetails';
 import { showToast } from '../kit/toaster';
@@ -69,7 +68,7 @@ export function TransactionDetail({ transaction, onClose }: { transaction: Trans
       {/* A completed purchase can be made again on a schedule: the form opens on /schedules with its product. */}
       {transaction.status === 'completed' && isSchedulable(transaction.category) && (
         <Link to={`/schedules?repeat=${transaction.id}`} className="btn btn-secondary btn-block">
-          {scheduleWords.repeatThis}
+          {t(/*i18n*/ { id: 'records.repeat', message: 'Repeat this' })}
         </Link>
       )}
       <DownloadReceipt transaction={transaction} />
@@ -83,6 +82,7 @@ export function TransactionDetail({ transaction, onClose }: { transaction: Trans
  * would drop the keyboard focus); a second click waits for the first.
  */
 function DownloadReceipt({ transaction }: { transaction: Transaction }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     if (busy) return;
@@ -105,7 +105,7 @@ function DownloadReceipt({ transaction }: { transaction: Transaction }) {
   return (
     <button type="button" className="btn btn-primary btn-block" aria-busy={busy || undefined} onClick={download}>
       {busy ? <span className="spinner" aria-hidden="true" /> : <DownloadIcon size={20} />}
-      {labels.download}
+      {t(labels.download)}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from '../../../core/contract';
 import { formatDateTime } from '../../domain/kit/dateTime';
-import { categoryLabel } from '../../domain/kit/transactionCategory';
+import { categoryWording } from '../../domain/kit/transactionCategory';
 import { opensDetail, STATUS_LOOK } from '../../domain/records/transactionStatus';
 import { Money } from '../kit/Money';
 import { CategoryIcon } from '../purchases/ServiceGrid';
@@ -20,7 +20,8 @@ interface TransactionRowProps {
  */
 export function TransactionRow({ transaction, onSelect, checking }: TransactionRowProps) {
   const t = useT();
-  const category = categoryLabel(transaction.category);
+  const wording = categoryWording(transaction.category);
+  const category = typeof wording === 'string' ? wording : t(wording);
   return (
     <li>
       <button

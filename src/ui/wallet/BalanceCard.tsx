@@ -3,6 +3,7 @@ import { useRestored, useSession, useSessionSelector } from '../app/SessionConte
 import { EyeIcon, EyeOffIcon } from './walletIcons';
 import { Money } from '../kit/Money';
 import { useT } from '../kit/language';
+import { labels } from '../../../core/messages';
 
 /**
  * The overview card: total balance, shown by default and blurred when hidden, the cashback
@@ -64,7 +65,7 @@ export function BalanceCard() {
         {!revealed && <span className="visually-hidden">{t(/*i18n*/ { id: 'wallet.hidden', message: 'hidden' })}</span>}
       </p>
       <Link to="/funding" className="btn btn-on-brand">
-        {t(/*i18n*/ { id: 'wallet.fund', message: 'Fund Wallet' })}
+        {t(labels.fundWallet)}
       </Link>
     </section>
   );

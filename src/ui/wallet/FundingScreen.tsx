@@ -16,6 +16,7 @@ import { IdentityForm } from '../account/IdentityForm';
 import { LoadFailed } from '../kit/LoadFailed';
 import { BankIcon } from './walletIcons';
 import './wallet.css';
+import { labels } from '../../../core/messages';
 
 /** The reference the card checkout sends the customer back with (`?trxref=&reference=`, or our cancel URL's). */
 function checkoutReturn(params: URLSearchParams): CheckoutReturn | null {
@@ -267,7 +268,7 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
           {account.account_name && <span className="account-name">{account.account_name}</span>}
           <CopyButton
             text={account.account_number}
-            label={t(/*i18n*/ { id: 'funding.copy', message: 'Copy number' })}
+            label={t(labels.copyNumber)}
             detail={t(/*i18n*/ { id: 'funding.copy.for', message: 'for {bank}' }, { bank: account.bank_name })}
           />
         </li>

@@ -16,7 +16,7 @@ export const verified: Envelope<UserData> = {
   message: phoneMessages.verified,
   data: { ...ada, phone_verified: true },
 };
-const tooSoon = messages.resendIn(SERVER_WAIT_S);
+const tooSoon = messages.resendIn.message.replace('{seconds}', String(SERVER_WAIT_S));
 const OFFLINE = 'Failed to fetch';
 
 /** Pasted with separators: the field keeps the six digits. */

@@ -11,7 +11,7 @@ export const FROM = '/airtime';
 
 export const sent: Envelope = { type: 'success', message: 'we have sent a code to your email' };
 export const reset: Envelope = { type: 'success', message: 'transaction pin reset successfully' };
-const tooSoon = messages.resendIn(SERVER_WAIT_S);
+const tooSoon = messages.resendIn.message.replace('{seconds}', String(SERVER_WAIT_S));
 const OFFLINE = 'Failed to fetch';
 
 export const OTP = ['4', '8', '1', '5'];

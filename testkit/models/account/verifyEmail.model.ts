@@ -10,7 +10,7 @@ export const SERVER_WAIT_S = 1;
 
 export const sent: Envelope = { type: 'success', message: 'A new code is on its way' };
 export const verified: Envelope = { type: 'success', message: 'Email verified' };
-const tooSoon = messages.resendIn(SERVER_WAIT_S);
+const tooSoon = messages.resendIn.message.replace('{seconds}', String(SERVER_WAIT_S));
 
 // The traversal never runs actions, so any actor stands in for the session there.
 const traversalInput: VerifyEmailInput = {

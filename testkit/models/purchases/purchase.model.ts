@@ -119,7 +119,7 @@ export const outcomes = (service: ServiceEntry) => ({
   // The pin the server refused: counted, past max_attempts, or locked until it is reset.
   wrongPin: {
     type: 'error',
-    message: messages.pinNotCorrect,
+    message: messages.pinNotCorrect.message,
     data: { reason: 'pin-incorrect', pin_attempts: 1, max_attempts: 3, attempts_left: 2 },
   } satisfies PurchaseAnswer,
   pinLogout: {

@@ -89,7 +89,7 @@ export const answers = {
   } satisfies ScheduleAnswer,
   wrongPin: {
     type: 'error',
-    message: messages.pinNotCorrect,
+    message: messages.pinNotCorrect.message,
     data: { reason: 'pin-incorrect', pin_attempts: 1, max_attempts: 3, attempts_left: 2 },
   } satisfies ScheduleAnswer,
   // A passkey the server could not check counts as a wrong pin, in its own words.

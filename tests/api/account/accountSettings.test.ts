@@ -103,10 +103,10 @@ describe.each(backends)('account settings on $name', (backend) => {
     });
 
     it.each([
-      ['no name', { phone: '08031234567' }, messages.nameAndPhoneRequired],
-      ['a blank name', { name: '   ', phone: '08031234567' }, messages.nameAndPhoneRequired],
-      ['no phone', { name: 'Chioma Okafor' }, messages.nameAndPhoneRequired],
-      ['an empty phone', { name: 'Chioma Okafor', phone: '' }, messages.nameAndPhoneRequired],
+      ['no name', { phone: '08031234567' }, messages.nameAndPhoneRequired.message],
+      ['a blank name', { name: '   ', phone: '08031234567' }, messages.nameAndPhoneRequired.message],
+      ['no phone', { name: 'Chioma Okafor' }, messages.nameAndPhoneRequired.message],
+      ['an empty phone', { name: 'Chioma Okafor', phone: '' }, messages.nameAndPhoneRequired.message],
       [
         'a short phone',
         { name: 'Chioma Okafor', phone: '0803123' },
@@ -162,18 +162,22 @@ describe.each(backends)('account settings on $name', (backend) => {
       [
         'no old password',
         { new_password: 'brand new passphrase', confirm_new_password: 'brand new passphrase' },
-        messages.allFormFieldsRequired,
+        messages.allFormFieldsRequired.message,
       ],
       [
         'an empty new password',
         { old_password: 'x', new_password: '', confirm_new_password: '' },
-        messages.allFormFieldsRequired,
+        messages.allFormFieldsRequired.message,
       ],
-      ['no confirmation', { old_password: 'x', new_password: 'brand new passphrase' }, messages.allFormFieldsRequired],
+      [
+        'no confirmation',
+        { old_password: 'x', new_password: 'brand new passphrase' },
+        messages.allFormFieldsRequired.message,
+      ],
       [
         'a different confirmation',
         { old_password: 'x', new_password: 'brand new passphrase', confirm_new_password: 'brand new passphrasE' },
-        messages.passwordsMustMatch,
+        messages.passwordsMustMatch.message,
       ],
       [
         'a short new password',
@@ -255,8 +259,8 @@ describe.each(backends)('account settings on $name', (backend) => {
     });
 
     it.each([
-      ['a missing old pin', [undefined, '5937', '5937'], messages.allFormFieldsRequired],
-      ['an empty confirmation', ['4826', '5937', ''], messages.allFormFieldsRequired],
+      ['a missing old pin', [undefined, '5937', '5937'], messages.allFormFieldsRequired.message],
+      ['an empty confirmation', ['4826', '5937', ''], messages.allFormFieldsRequired.message],
       ['three digits', ['4826', '593', '593'], 'new pin must be exactly 4 digits'],
       ['letters', ['48a6', '5937', '5937'], 'old pin must be exactly 4 digits'],
       ['a number', ['4826', 5937, 5937], 'new pin must be text'],

@@ -47,9 +47,9 @@ describe.each(backends)('POST /api/login on $name', (backend) => {
   });
 
   it.each([
-    ['no e-mail', { password: 'whatever1' }, messages.fillForm],
-    ['no password', { email: 'a@example.com' }, messages.fillForm],
-    ['an empty password', { email: 'a@example.com', password: '' }, messages.fillForm],
+    ['no e-mail', { password: 'whatever1' }, messages.fillForm.message],
+    ['no password', { email: 'a@example.com' }, messages.fillForm.message],
+    ['an empty password', { email: 'a@example.com', password: '' }, messages.fillForm.message],
     ['a malformed e-mail', { email: 'a@', password: 'whatever1' }, 'please enter a valid email address'],
     ['a password object', { email: 'a@example.com', password: { $gt: '' } }, 'password must be text'],
   ])('answers %s with 422', async (_case, body, message) => {

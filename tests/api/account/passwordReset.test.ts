@@ -60,7 +60,7 @@ describe.each(backends)('password reset on $name', (backend) => {
       expect(await forgot(account.email, 'wrong')).toMatchObject({ status: 403, body: { type: 'error' } });
       expect(await t.call('/api/forgot', { body: { device: 'web', token: 'dev-ok:forgot' } })).toMatchObject({
         status: 422,
-        body: { message: messages.enterEmail },
+        body: { message: messages.enterEmail.message },
       });
       expect(t.outbox.list(account.email)).toEqual([]);
     });
@@ -198,9 +198,9 @@ describe.each(backends)('password reset on $name', (backend) => {
     });
 
     it.each([
-      ['nothing', undefined, undefined, messages.enterNewPassword],
-      ['an empty confirmation', 'a brand new password', '', messages.enterNewPassword],
-      ['a mismatch', 'a brand new password', 'a different password', messages.passwordMismatch],
+      ['nothing', undefined, undefined, messages.enterNewPassword.message],
+      ['an empty confirmation', 'a brand new password', '', messages.enterNewPassword.message],
+      ['a mismatch', 'a brand new password', 'a different password', messages.passwordMismatch.message],
       ['a short password', 'short', 'short', 'new password must be at least 8 characters'],
     ])('answers %s with 422 and leaves the link usable', async (_case, password, confirmation, message) => {
       const account = await signUp(t);

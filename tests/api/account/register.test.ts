@@ -93,26 +93,26 @@ describe.each(backends)('POST /api/register on $name', (backend) => {
   });
 
   it.each([
-    ['a missing name', { name: undefined }, messages.fillForm],
-    ['a blank name', { name: '   ' }, messages.fillForm],
-    ['a missing e-mail', { email: undefined }, messages.fillForm],
+    ['a missing name', { name: undefined }, messages.fillForm.message],
+    ['a blank name', { name: '   ' }, messages.fillForm.message],
+    ['a missing e-mail', { email: undefined }, messages.fillForm.message],
     ['a malformed e-mail', { email: 'not-an-email' }, 'please enter a valid email address'],
-    ['a missing phone', { phone: '' }, messages.fillForm],
+    ['a missing phone', { phone: '' }, messages.fillForm.message],
     ['a short phone', { phone: '0803123456' }, 'please enter a valid Nigerian phone number: 11 digits starting with 0'],
     [
       'a foreign phone',
       { phone: '+14155550100' },
       'please enter a valid Nigerian phone number: 11 digits starting with 0',
     ],
-    ['a missing password', { password: undefined }, messages.fillForm],
+    ['a missing password', { password: undefined }, messages.fillForm.message],
     ['a short password', { password: 'short', confirm_password: 'short' }, 'password must be at least 8 characters'],
     [
       'a huge password',
       { password: 'p'.repeat(129), confirm_password: 'p'.repeat(129) },
       'password must be at most 128 characters',
     ],
-    ['a different confirmation', { confirm_password: 'something else entirely' }, messages.passwordsMustMatch],
-    ['a missing confirmation', { confirm_password: undefined }, messages.fillForm],
+    ['a different confirmation', { confirm_password: 'something else entirely' }, messages.passwordsMustMatch.message],
+    ['a missing confirmation', { confirm_password: undefined }, messages.fillForm.message],
     ['a name that is a number', { name: 42 }, 'name must be text'],
     ['an e-mail that is an array', { email: ['a@b.co'] }, 'email must be text'],
     ['a very long name', { name: 'n'.repeat(101) }, 'name must be at most 100 characters'],

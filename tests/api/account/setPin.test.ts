@@ -42,8 +42,8 @@ describe.each(backends)('POST /api/set-pin with a session on $name', (backend) =
   });
 
   it.each([
-    ['a missing pin', { confirm_pin: '4826' }, messages.allFormFieldsRequired],
-    ['an empty confirmation', { pin: '4826', confirm_pin: '' }, messages.allFormFieldsRequired],
+    ['a missing pin', { confirm_pin: '4826' }, messages.allFormFieldsRequired.message],
+    ['an empty confirmation', { pin: '4826', confirm_pin: '' }, messages.allFormFieldsRequired.message],
     ['three digits', { pin: '482', confirm_pin: '482' }, 'pin must be exactly 4 digits'],
     ['letters', { pin: 'abcd', confirm_pin: 'abcd' }, 'pin must be exactly 4 digits'],
     ['a number', { pin: 4826, confirm_pin: 4826 }, 'pin must be text'],

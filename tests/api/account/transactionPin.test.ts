@@ -336,9 +336,9 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
           'this pin is too easy to guess, please choose a different one',
         ],
         [form(buyer, { confirm_pin: '6049' }), 'pin and confirm pin do not match'],
-        [form(buyer, { password: '' }), messages.allFormFieldsRequired],
-        [form(buyer, { otp: undefined }), messages.allFormFieldsRequired],
-        [form(buyer, { otp: '12a4' }), messages.enterOtp],
+        [form(buyer, { password: '' }), messages.allFormFieldsRequired.message],
+        [form(buyer, { otp: undefined }), messages.allFormFieldsRequired.message],
+        [form(buyer, { otp: '12a4' }), messages.enterOtp.message],
         [form(buyer, { pin: '604', confirm_pin: '604' }), 'pin must be exactly 4 digits'],
       ] as const) {
         expect(answer(await resetPin(buyer.token, body))).toEqual({ status: 422, body: { type: 'error', message } });
@@ -375,7 +375,7 @@ describe.each(backends)('the transaction pin on $name', (backend) => {
       t.clock.advance(10 * SECOND + 200);
       expect(answer(await forgotPin(buyer.token))).toEqual({
         status: 429,
-        body: { type: 'error', message: messages.resendIn(49) },
+        body: { type: 'error', message: messages.resendIn.message.replace('{seconds}', '49') },
       });
       t.clock.advance(49 * SECOND);
       expect((await forgotPin(buyer.token)).status).toBe(200);

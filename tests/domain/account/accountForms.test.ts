@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCode } from '../../../src/domain/account/codes';
 import {
-  validateChangePassword,
-  validateChangePin,
-  validateForgot,
-  validateLogin,
-  validateRegister,
-  validateReset,
+  validateChangePassword as validateChangePasswordRule,
+  validateChangePin as validateChangePinRule,
+  validateForgot as validateForgotRule,
+  validateLogin as validateLoginRule,
+  validateRegister as validateRegisterRule,
+  validateReset as validateResetRule,
   type ChangePasswordForm,
   type RegisterForm,
 } from '../../../src/domain/account/accountForms';
+import { ruleInEnglish } from '../../support/inEnglish';
+
+const validateChangePassword = ruleInEnglish(validateChangePasswordRule);
+const validateChangePin = ruleInEnglish(validateChangePinRule);
+const validateForgot = ruleInEnglish(validateForgotRule);
+const validateLogin = ruleInEnglish(validateLoginRule);
+const validateRegister = ruleInEnglish(validateRegisterRule);
+const validateReset = ruleInEnglish(validateResetRule);
 
 // The validation messages typed out here on purpose, typos included: a change to messages.ts must fail a test.
 describe('validateRegister', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { forgotPinPath, returnPath } from '../../../src/domain/app/routes';
 import { pinMarker, toSessionUser } from '../../../src/domain/account/user';
-import { validateResetPin, type ResetPinForm } from '../../../src/domain/account/accountForms';
+import { validateResetPin as validateResetPinRule, type ResetPinForm } from '../../../src/domain/account/accountForms';
+import { ruleInEnglish } from '../../support/inEnglish';
+
+const validateResetPin = ruleInEnglish(validateResetPinRule);
 
 describe('pinMarker', () => {
   it('keeps whether a pin is set, never the pin', () => {

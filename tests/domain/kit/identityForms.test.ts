@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { identityMessages } from '../../../core/words/identity';
-import { validateIdentity, validateProfile, type ProfileForm } from '../../../src/domain/kit/identityForms';
+import {
+  validateIdentity as validateIdentityRule,
+  validateProfile as validateProfileRule,
+  type ProfileForm,
+} from '../../../src/domain/kit/identityForms';
+import { ruleInEnglish } from '../../support/inEnglish';
+
+const validateIdentity = ruleInEnglish(validateIdentityRule);
+const validateProfile = ruleInEnglish(validateProfileRule);
 
 // The validation messages typed out here on purpose, typos included: a change to messages.ts must fail a test.
 describe('validateProfile', () => {

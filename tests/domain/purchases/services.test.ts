@@ -3,7 +3,10 @@ import { messages } from '../../../core/messages';
 import { SCHEDULABLE_CATEGORIES } from '../../../core/schedules';
 import { SERVICES, serviceByKey } from '../../../core/services';
 import { rememberBeneficiary } from '../../../src/domain/purchases/beneficiaries';
-import { validatePurchase } from '../../../src/domain/purchases/purchaseForm';
+import { validatePurchase as validatePurchaseRule } from '../../../src/domain/purchases/purchaseForm';
+import { ruleInEnglish } from '../../support/inEnglish';
+
+const validatePurchase = ruleInEnglish(validatePurchaseRule);
 
 describe('services', () => {
   it('has the six service screens with their titles, exact', () => {
@@ -130,7 +133,7 @@ describe('validatePurchase', () => {
       { amount: 'abc' },
       { amount: '1.234' },
     ]) {
-      expect(validatePurchase({ ...full, ...missing }, 'amount')).toBe(messages.allFieldsRequired);
+      expect(validatePurchase({ ...full, ...missing }, 'amount')).toBe(messages.allFieldsRequired.message);
     }
   });
 

@@ -45,7 +45,7 @@ export const loginFlow: BrowserFlow = {
     'login.submit': async (walk) => {
       const empty = !walk.path.steps.some(({ event }) => event.type === 'login.change');
       await walk.page.getByRole('button', { name: 'Log in' }).click();
-      if (empty) await expectToast(walk.page, messages.fillForm);
+      if (empty) await expectToast(walk.page, messages.fillForm.message);
     },
     // The server answers; what the page then shows is the next state's check.
     'xstate.done.actor.login': async () => {},

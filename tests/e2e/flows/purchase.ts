@@ -150,7 +150,7 @@ export const purchaseFlow: BrowserFlow = {
         .slice(0, walk.path.steps.length - walk.ahead().length)
         .some(({ event }) => event.type === 'form.beneficiary' || event.type === 'form.recent');
       await page.locator('form.purchase-form button[type=submit]').click();
-      if (!typed) await expectToast(page, messages.allFieldsRequired);
+      if (!typed) await expectToast(page, messages.allFieldsRequired.message);
     },
     'merchant.verified': async ({ page }) => {
       await expect(page.getByRole('region', { name: 'Merchant details' })).toBeVisible();
@@ -168,13 +168,16 @@ export const purchaseFlow: BrowserFlow = {
       await enterPin(walk.page, refused ? PINS.wrong : user(walk).pin);
     },
     'pin.cancelled': async ({ page }) => {
-      await page.getByRole('dialog', { name: labels.transactionPin }).getByRole('button', { name: 'Close' }).click();
+      await page
+        .getByRole('dialog', { name: labels.transactionPin.message })
+        .getByRole('button', { name: 'Close' })
+        .click();
     },
     'xstate.done.actor.purchase': async ({ page }, event) => {
       const answer = event.output as Answer;
       // Refused pins are told in the spec's words, whatever the server said.
       if (answer.reason === 'pin-incorrect' || answer.reason === 'pin-logout')
-        await expectToast(page, messages.pinNotCorrect);
+        await expectToast(page, messages.pinNotCorrect.message);
       else if (answer.reason === 'pin-locked')
         await expect(page.getByRole('alert').filter({ hasText: /locked/i })).toBeVisible();
       else {
@@ -196,10 +199,10 @@ export const purchaseFlow: BrowserFlow = {
   states: {
     'flow.editing': async ({ page }) => {
       await expect(page).toHaveURL(new RegExp(`${service.route}$`));
-      await expect(page.getByRole('dialog', { name: labels.transactionPin })).toHaveCount(0);
+      await expect(page.getByRole('dialog', { name: labels.transactionPin.message })).toHaveCount(0);
     },
     'flow.authorising': async ({ page }) => {
-      await expect(page.getByRole('dialog', { name: labels.transactionPin })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: labels.transactionPin.message })).toBeVisible();
     },
     'flow.signedOut': async ({ page }) => {
       await expect(page).toHaveURL(/\/login$/);

@@ -42,7 +42,7 @@ export const registerFlow: BrowserFlow = {
     'register.submit': async (walk) => {
       const filled = walk.path.steps.some(({ event }) => event.type === 'register.change');
       await walk.page.getByRole('button', { name: 'Create account' }).click();
-      if (!filled) await expectToast(walk.page, messages.fillForm);
+      if (!filled) await expectToast(walk.page, messages.fillForm.message);
     },
     // The development captcha answers at once with the token the server accepts for registering.
     'xstate.done.actor.captcha': async () => {},

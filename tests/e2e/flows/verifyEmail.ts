@@ -75,7 +75,7 @@ export const verifyEmailFlow: BrowserFlow = {
     'verify.submit': async (walk) => {
       const typed = walk.path.steps.some(({ event }) => event.type === 'verify.change');
       await walk.page.getByRole('button', { name: 'Continue' }).click();
-      if (!typed) await expectToast(walk.page, messages.enterOtp);
+      if (!typed) await expectToast(walk.page, messages.enterOtp.message);
     },
     'xstate.done.actor.verify': async ({ page }) => {
       await expect(page.getByRole('alert').filter({ hasText: /verified/i })).toBeVisible();

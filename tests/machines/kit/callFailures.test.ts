@@ -3,6 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { call, callOk } from '../../../src/api/kit/http';
 import { callFailures } from '../../../src/api/kit/messages';
 import type { FlowEmitted } from '../../../src/machines/kit/effects';
+import { inEnglish } from '../../support/inEnglish';
 import { activitiesMachine } from '../../../src/machines/records/activities';
 
 const { unreachable: UNREACHABLE, unreadable: UNREADABLE } = callFailures;
@@ -62,7 +63,7 @@ describe('a call that brings back no envelope reads like a message (it is toaste
     );
     const actor = createActor(activitiesMachine, { input: { pageSize: 10 } });
     const toasts: FlowEmitted[] = [];
-    actor.on('toast', (event) => void toasts.push(event));
+    actor.on('toast', (event) => void toasts.push(inEnglish(event)));
     actor.start();
     await waitFor(actor, (s) => s.matches({ list: 'failed' }));
     expect(toasts).toEqual([{ type: 'toast', level: 'error', message: UNREACHABLE }]);

@@ -40,6 +40,7 @@ import {
   TYPED_PIN,
 } from '../../../testkit/models/purchases/purchase.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
+import { say } from '../../../src/ui/kit/language';
 
 const coverage = createTransitionCoverage(purchaseMachine);
 
@@ -204,7 +205,7 @@ describe.each(purchaseModel.traversals.map((traversal) => [traversal.label, trav
               const snapshot = actor.getSnapshot();
               expect(snapshot.value).toEqual(expectedSnapshot.value);
               expect(comparable(snapshot)).toEqual(comparable(expectedSnapshot));
-              expect(seen.splice(0)).toEqual(expected);
+              expect(seen.splice(0)).toEqual(expected.map(inEnglish));
               expected = [];
               // The loading overlay shows exactly while the purchase call runs.
               expect(session.actor.getSnapshot().context.loading).toBe(snapshot.matches({ flow: 'submitting' }));
@@ -488,7 +489,7 @@ describe('purchaseMachine (details)', () => {
       'MTN Airtime is paused: MTN is not completing purchases right now. It may be back after 11:05 (Lagos ' +
         'time); meanwhile choose another network.',
     );
-    expect(pausedNoticeOf(actor.getSnapshot().context)).toBe(notice);
+    expect(say(pausedNoticeOf(actor.getSnapshot().context))).toBe(notice);
     actor.send({ type: 'form.beneficiary', value: '08031234567' });
     actor.send({ type: 'form.amount', value: '500' });
     actor.send({ type: 'purchase.continue' });

@@ -179,7 +179,7 @@ describe("the schedule form's rules", () => {
   it('say in English what the server answers (scheduleWords) for the same rule', () => {
     for (const [rule, words] of Object.entries({ ...scheduleRules, ...formRules }))
       if (rule in scheduleWords) expect(say(words), rule).toBe(scheduleWords[rule as keyof typeof scheduleWords]);
-    expect(say(formRules.allFieldsRequired)).toBe(messages.allFieldsRequired);
-    expect(say(pinNotCorrect)).toBe(messages.pinNotCorrect);
+    expect(say(formRules.allFieldsRequired)).toBe(messages.allFieldsRequired.message);
+    expect(say(pinNotCorrect)).toBe(messages.pinNotCorrect.message);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { labels } from '../../../core/messages';
+import { labels, serviceTitles } from '../../../core/messages';
 import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
 
 /**
@@ -342,7 +342,7 @@ export const services: Service[] = [
   },
   {
     route: '/betting',
-    title: labels.bettingTitle,
+    title: serviceTitles.bettingTitle,
     providerLabel: 'Provider',
     provider: 'Bet9ja',
     beneficiaryLabel: 'Account number',
@@ -364,7 +364,7 @@ export const services: Service[] = [
   },
   {
     route: '/education',
-    title: labels.educationTitle,
+    title: serviceTitles.educationTitle,
     providerLabel: 'Provider',
     provider: 'WAEC',
     beneficiaryLabel: 'ID number',
@@ -450,17 +450,17 @@ export async function fillAndContinue(page: Page, service: Service, beneficiary:
   await page.getByLabel(service.beneficiaryLabel).fill(beneficiary);
   if (service.amount) await page.getByLabel('Amount').fill(service.amount);
   if (service.verify) {
-    await page.getByRole('button', { name: labels.verifyMerchant }).click();
+    await page.getByRole('button', { name: labels.verifyMerchant.message }).click();
     await expect(page.getByRole('region', { name: 'Merchant details' })).toBeVisible();
   }
   await page.getByRole('button', { name: 'Continue' }).click();
-  const dialog = page.getByRole('dialog', { name: labels.transactionPin });
+  const dialog = page.getByRole('dialog', { name: labels.transactionPin.message });
   await expect(dialog).toBeVisible();
   return dialog;
 }
 
 export async function enterPin(page: Page, pin: string) {
-  const dialog = page.getByRole('dialog', { name: labels.transactionPin });
+  const dialog = page.getByRole('dialog', { name: labels.transactionPin.message });
   await typeCode(page, pin);
   await dialog.getByRole('button', { name: 'Continue' }).click();
 }

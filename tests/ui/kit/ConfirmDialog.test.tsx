@@ -16,7 +16,7 @@ function Harness({ onConfirm = () => undefined }: { onConfirm?: () => void }) {
       <button type="button">Elsewhere</button>
       {open && (
         <ConfirmDialog
-          message={messages.confirmLogout}
+          message={messages.confirmLogout.message}
           confirmLabel="Logout"
           onConfirm={onConfirm}
           onCancel={() => setOpen(false)}

@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import type { Limits } from '../../../core/contract';
-import { tierNextStep } from '../../../core/words/identity';
 import { LimitsCard } from '../../../src/ui/wallet/LimitsCard';
 import { renderInApp } from '../../support/renderInApp';
 import { createTestSession } from '../../../testkit/testSession';
@@ -30,7 +29,7 @@ describe('LimitsCard', () => {
       'Daily limit₦50,000.00Spent today₦12,500.00Left today₦37,500.00Balance cap₦300,000.00',
     );
     expect(screen.getByRole('meter', { name: 'Daily limit used' }).getAttribute('aria-valuenow')).toBe('25');
-    expect(card.textContent).toContain(tierNextStep[1]);
+    expect(card.textContent).toContain('Verify the other one of your BVN and NIN below to reach tier 2.');
   });
 
   it('a wallet with no verified BVN or NIN says it cannot be funded, and why', () => {
@@ -38,7 +37,10 @@ describe('LimitsCard', () => {
     const card = screen.getByRole('region', { name: 'Your limits' });
     expect(card.textContent).toContain('Not verified');
     expect(card.textContent).toContain('Balance capCannot be funded');
-    expect(card.textContent).toContain(tierNextStep[0]);
+    expect(card.textContent).toContain(
+      'Your wallet is not linked to a BVN or NIN, so it cannot be funded (the CBN requires one). Verify one ' +
+        'below: we check it with NIBSS or NIMC, and the name must match yours.',
+    );
   });
 
   it('tier 3 has no cap and nothing more to verify', () => {
