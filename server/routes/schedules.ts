@@ -38,7 +38,6 @@ import { success } from '../http/envelope';
 import { catalogId, nairaAmountWithin, pin, positiveId, requestBody, saying } from '../http/fields';
 import { noFields, pinRefusals, routeDoc, type RouteDoc } from '../http/openapi';
 import { byAccount, limitRequests } from '../http/rateLimits';
-import { t } from '../i18n';
 
 export interface ScheduleRouteDeps {
   ctx: AppContext;

@@ -22,7 +22,6 @@ import { PIN_NOT_SET } from '../purchases/wording';
 import type { Session } from '../account/sessions';
 import { priceProduct, type Product, type Renewal, type Wanted } from './products';
 import { endOf, ownSchedule, scheduleView } from './scheduleRows';
-import { t } from '../../i18n';
 
 /**
  * Making and editing a schedule: the owner's transaction pin authorises it (checked and counted
