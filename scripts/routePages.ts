@@ -17,10 +17,10 @@
 import { dirname, resolve } from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../core/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../core/i18n/locales.ts';
 import type { RouteHandle } from '../src/ui/app/routes';
-import { REACT_DOM_CLIENT } from './chunkGroups';
-import { compiledWords } from './compileWords';
+import { REACT_DOM_CLIENT } from './chunkGroups.ts';
+import { compiledWords } from './compileWords.ts';
 
 const ROUTES_MODULE = resolve('src/ui/app/routes.tsx');
 const PRERENDER_MODULE = resolve('src/ui/prerender.tsx');

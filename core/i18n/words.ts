@@ -37,6 +37,9 @@ export type Values = Readonly<Record<string, string | number>>;
  */
 export type Wording = string | Words | { readonly words: Words; readonly values: Values };
 
+/** Says words in a language: the app's `t` for the reader's, or the product's English. */
+export type Say = (words: Words, values?: Values) => string;
+
 export interface Translator {
   /** `words` in the current language, its placeholders filled; the English text where the catalogue lacks it. */
   t(words: Words, values?: Values): string;

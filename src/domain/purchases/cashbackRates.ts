@@ -1,13 +1,9 @@
-import { createTranslator, type Values, type Words } from '../../../core/i18n/words';
+import type { Say } from '../../../core/i18n/words';
 import { cashbackPercent, SERVICES, type ServiceDefinition } from '../../../core/services';
+import { inEnglish } from '../kit/english';
 import { serviceCategoryWords } from '../kit/transactionCategory';
 
-/** What says words in a language: the app's `t` (src/ui/kit/language.ts), or English. */
-export type Say = (words: Words, values?: Values) => string;
-
 // The terms are English only, whatever language the app speaks, so they say the rates in English.
-const english = createTranslator(() => 'en');
-const inEnglish: Say = (words, values) => english.t(words, values);
 
 const categoryNames = serviceCategoryWords;
 

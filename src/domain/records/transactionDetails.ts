@@ -1,15 +1,10 @@
 import type { Transaction } from '../../../core/contract';
-import { createTranslator, type Values, type Words } from '../../../core/i18n/words';
+import type { Say, Words } from '../../../core/i18n/words';
 import { formatNaira } from '../../../core/money';
 import { serviceOfCategory } from '../../../core/services';
 import { formatDateTime } from '../kit/dateTime';
+import { inEnglish as english } from '../kit/english';
 import { categoryWording } from '../kit/transactionCategory';
-
-/** Says a fact's name in a language: the view's `t`. */
-export type SayWords = (words: Words, values?: Values) => string;
-
-/** The product's English, for a caller that speaks no language of its own (the domain's tests). */
-const english: SayWords = createTranslator(() => 'en').t;
 
 export const FACT_WORDS = {
   date: /*i18n*/ { id: 'records.fact.date', message: 'Date' },
@@ -35,11 +30,11 @@ const HOLDERS: Readonly<Record<string, Words>> = {
 };
 
 /** A category's name in the reader's language, or as the key made readable. */
-const sayCategory = (wording: Words | string, say: SayWords): string =>
+const sayCategory = (wording: Words | string, say: Say): string =>
   typeof wording === 'string' ? wording : say(wording);
 
 /** Who the server found under the number billed: "Meter holder", "Account holder", "Smartcard holder". */
-function holderLabel(category: string, say: SayWords): string {
+function holderLabel(category: string, say: Say): string {
   const service = serviceOfCategory(category);
   if (!service) return say(FACT_WORDS.customer);
   const name = service.beneficiary.displayName;
@@ -52,7 +47,7 @@ function holderLabel(category: string, say: SayWords): string {
  * an empty one is left out. The holder's name is the one the server verified for the number it
  * billed, so a receipt never names someone else's meter. `say` names them in the reader's language.
  */
-export function transactionFacts(transaction: Transaction, say: SayWords = english): [name: string, value: string][] {
+export function transactionFacts(transaction: Transaction, say: Say = english): [name: string, value: string][] {
   const facts: [string, string][] = [
     [say(FACT_WORDS.date), formatDateTime(transaction.created_at)],
     [say(FACT_WORDS.reference), transaction.reference],

@@ -11,7 +11,7 @@ import type {
 } from '../../../core/contract';
 import type { Locale } from '../../../core/i18n/locales';
 import { pluralCategory } from '../../../core/i18n/plurals';
-import type { Values, Words } from '../../../core/i18n/words';
+import type { Values, Words, Say } from '../../../core/i18n/words';
 import { scheduleRules } from '../../../core/words/schedules';
 import { MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, ordinal, SCHEDULE_NAME_MAX_LENGTH } from '../../../core/schedules';
 import { parseTime, weekdayOf } from '../../../core/scheduleCalendar';
@@ -200,9 +200,6 @@ export function scheduleRequest(
 // Written here rather than asked of Intl: a browser may hold no names for Pidgin, Hausa, Yoruba
 // or Igbo, and would answer in English. The English is core/schedules.ts's describeTiming and
 // describeEnd (which the server's e-mails use) and Intl's en-NG reading, word for word.
-
-/** Turns words into the reader's language: the view's `t`, so that this module builds texts without saying them. */
-export type Say = (words: Words, values?: Values) => string;
 
 /** Sunday (0) to Saturday (6), as the form's weekday list and "Every Monday" name them. */
 export const WEEKDAY_NAMES: readonly Words[] = [

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import {
   cookieLocale,
   DEFAULT_LOCALE,
@@ -8,6 +7,7 @@ import {
   LOCALES,
   type Locale,
 } from '../../../core/i18n/locales';
+import { compileInDevelopment } from '../../domain/kit/english';
 import { createTranslator, type Catalogue, type Values, type Wording, type Words } from '../../../core/i18n/words';
 
 // The language the app's screens speak, one at a time for the whole page. English needs no
@@ -16,8 +16,7 @@ import { createTranslator, type Catalogue, type Values, type Wording, type Words
 
 let current: Locale = DEFAULT_LOCALE;
 const listeners = new Set<() => void>();
-// Development and the tests compile the English as it is said; the build has compiled it (no compiler shipped).
-const translator = createTranslator(() => current, import.meta.env.DEV ? compileMessage : undefined);
+const translator = createTranslator(() => current, compileInDevelopment);
 const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
 const catalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Catalogue }>> = {
