@@ -56,7 +56,10 @@ export function compileWords(source: string, file: string, ids: Ids): string {
     const short = ids.short.get(id);
     if (short === undefined) throw new Error(`${file}: ${id} is in no catalogue (run npm run i18n)`);
     const text = runInNewContext(message) as string;
-    return `${MARK} { id: ${JSON.stringify(short)}, message: ${JSON.stringify(compileMessage(text))} }`;
+    const form = compileMessage(text) as unknown[];
+    // A plain text stays text: the translator says it as it is (core/i18n/words.ts).
+    const plain = form.length === 1 && typeof form[0] === 'string' && !/[{}]/.test(form[0]);
+    return `${MARK} { id: ${JSON.stringify(short)}, message: ${JSON.stringify(plain ? form[0] : form)} }`;
   });
   // Every mark is a message the app says: one written any other way would ship uncompiled.
   const marks = source.split(MARK).length - 1;

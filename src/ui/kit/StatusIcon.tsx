@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TransactionStatus } from '../../../core/contract';
-import type { Words } from '../../../core/i18n/words';
 import { useT } from './language';
-import { STATUS_LOOK, type StatusIconName } from '../../domain/records/transactionStatus';
+import { STATUS_LOOK, STATUS_WORDS, type StatusIconName } from '../../domain/records/transactionStatus';
 import type { IconProps } from './icons';
 import { CheckCircleIcon, CrossCircleIcon, ProgressIcon } from '../wallet/walletIcons';
 
@@ -10,14 +9,6 @@ const GLYPHS: Record<StatusIconName, ComponentType<IconProps>> = {
   rotating: ProgressIcon,
   check: CheckCircleIcon,
   cross: CrossCircleIcon,
-};
-
-/** Each status's name (STATUS_LOOK's label), in the reader's language. */
-const LABELS: Record<TransactionStatus, Words> = {
-  pending: /*i18n*/ { id: 'status.pending', message: 'Pending' },
-  processing: /*i18n*/ { id: 'status.processing', message: 'Processing' },
-  completed: /*i18n*/ { id: 'status.completed', message: 'Completed' },
-  canceled: /*i18n*/ { id: 'status.canceled', message: 'Canceled' },
 };
 
 /**
@@ -31,7 +22,7 @@ export function StatusIcon({ status }: { status: TransactionStatus }) {
   return (
     <span className="status" data-colour={look.colour} data-icon={look.icon}>
       <Glyph size={18} />
-      <span className="status-label">{t(LABELS[status])}</span>
+      <span className="status-label">{t(STATUS_WORDS[status])}</span>
     </span>
   );
 }

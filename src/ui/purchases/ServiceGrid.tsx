@@ -4,7 +4,7 @@ import { SERVICES, serviceOfCategory, type ServiceIcon } from '../../../core/ser
 import { BallIcon, BoltIcon, CapIcon, PhoneIcon, TvIcon, WifiIcon, type IconProps } from '../kit/icons';
 import { useT } from '../kit/language';
 import { ArrowDownLeftIcon } from '../wallet/walletIcons';
-import { serviceNames } from './serviceWords';
+import { serviceCategoryWords } from '../../domain/kit/transactionCategory';
 
 /** The drawing of each icon the service table names; a new service's icon is drawn here. */
 const SERVICE_ICONS: Record<ServiceIcon, ComponentType<IconProps>> = {
@@ -40,7 +40,7 @@ export function ServiceGrid() {
                 <span className="service-icon">
                   <Icon />
                 </span>
-                <span className="service-name">{t(serviceNames[key])}</span>
+                <span className="service-name">{t(serviceCategoryWords[key])}</span>
               </Link>
             </li>
           );

@@ -36,16 +36,6 @@ export const serviceTitles: Record<ServiceKey, { title: Words; subtitle: Words }
   },
 };
 
-/** The service grid's names (the table's category labels). */
-export const serviceNames: Record<ServiceKey, Words> = {
-  airtime: /*i18n*/ { id: 'buy.airtime.name', message: 'Airtime' },
-  internet: /*i18n*/ { id: 'buy.internet.name', message: 'Data' },
-  electricity: /*i18n*/ { id: 'buy.electricity.name', message: 'Electricity' },
-  betting: /*i18n*/ { id: 'buy.betting.name', message: 'Betting' },
-  cable: /*i18n*/ { id: 'buy.cable.name', message: 'Cable TV' },
-  education: /*i18n*/ { id: 'buy.education.name', message: 'Jamb/Waec Pins' },
-};
-
 /** Who a purchase is for: the field's label, and the short name the merchant details give it. */
 export const beneficiaryWords: Record<ServiceKey, { label: Words; name: Words }> = {
   airtime: {
