@@ -190,6 +190,10 @@ export function routePages(): Plugin {
             // The landing's English page is index.html itself.
             if (fileName === 'index.html') html.source = page;
             else this.emitFile({ type: 'asset', fileName, source: page });
+            // English's pages under the languages' folder too: the app puts the reader's language's
+            // pages in the service worker's precache from there (src/ui/app/pagesInLanguage.ts).
+            if (locale === DEFAULT_LOCALE)
+              this.emitFile({ type: 'asset', fileName: `${LANGUAGES_DIR}/${locale}/${fileName}`, source: page });
           }
           written.add(path);
         }

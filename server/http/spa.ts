@@ -8,9 +8,16 @@ import { failure } from './envelope';
 /** The console's build output: its page and every chunk of its own (scripts/chunkGroups.ts names them console-…). */
 const CONSOLE_FILES = /^\/(console\.html|assets\/console[-.])/;
 
-/** Vite names built assets by content hash, so they can be cached forever; index.html never. */
+/**
+ * Vite names built assets by content hash, so they can be cached forever; the rest is asked again
+ * each time. A page is also the visitor's own: one address answers each visitor in their language
+ * (`pageFor`), so no cache between us and them may keep it for another (`private`; a `Vary` on the
+ * cookie and the language would do as much, but it keeps the service worker's precache from
+ * matching the pages it holds, and the browser revalidates by each language's own ETag).
+ */
 function cacheHeaders(reply: FastifyReply, path: string) {
-  reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  if (/[\\/]assets[\\/]/.test(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  else reply.header('Cache-Control', /\.html(\.(br|gz))?$/.test(path) ? 'private, no-cache' : 'no-cache');
 }
 
 /** The built SPA: which routes have a page of their own (scripts/routePages.ts writes them into `pages/`). */
@@ -65,8 +72,6 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
 
 /** Answers the page of `route` in the visitor's language. */
 function sendPage(spa: Spa, route: string, request: FastifyRequest, reply: FastifyReply) {
-  // A cache between us and the visitor must not hand one visitor's language to another.
-  reply.header('Vary', 'Accept-Language, Cookie');
   return reply.sendFile(pageFor(spa, route, request));
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '../../testkit/freePort';
-import { axeViolations, hydrated, SIGNED_IN_PAGES } from './pages';
+import { axeViolations, hydrated, SIGNED_IN_PAGES, watchHydration } from './pages';
 import { createReadyAccount, expect, fund, logIn, newUser, test } from '../support/e2e/journeys';
 
 /**
@@ -108,6 +108,48 @@ test('offline, every signed-in page opens from the precache and passes axe', asy
   }
   await context.setOffline(false);
   expect(violations).toEqual([]);
+});
+
+test('a reader of another language opens the precached pages in it, online and offline, with no English first', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  const chosen = await request.post('/api/user/language', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { language: 'yo' },
+  });
+  expect(chosen.ok()).toBe(true);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'yo');
+  await serviceWorkerReady(page);
+  // The app puts the Yoruba pages in the precache in place of the English ones.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const pages = ['/dashboard', '/activities', '/more'];
+        const held = await Promise.all(
+          pages.map(async (path) => (await caches.match(path, { ignoreSearch: true }))?.text()),
+        );
+        return held.every((html) => html?.includes('<html lang="yo">'));
+      }),
+    )
+    .toBe(true);
+  const problems = watchHydration(page);
+  await context.setOffline(true);
+  for (const route of ['/dashboard', '/activities', '/more']) {
+    const answer = await page.goto(route);
+    // The page as the worker answered it, before any script ran: already Yoruba.
+    expect(await answer?.text(), route).toContain('<html lang="yo">');
+    await hydrated(page);
+    await expect(page.locator('html'), route).toHaveAttribute('lang', 'yo');
+  }
+  await context.setOffline(false);
+  expect(problems).toEqual([]);
 });
 
 test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {

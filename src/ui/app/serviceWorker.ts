@@ -1,4 +1,6 @@
 import { registerSW } from 'virtual:pwa-register';
+import { currentLanguage, onLanguageChange } from '../kit/language';
+import { precachePagesIn } from './pagesInLanguage';
 
 /**
  * How often an open app asks whether a new version is out (a tab left open never navigates, which
@@ -26,4 +28,14 @@ export function registerServiceWorker(): void {
       if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     },
   });
+  // The precache holds the pages in the reader's language (pagesInLanguage.ts), once it is ready;
+  // one pass at a time, each in the language of its time, so that the last choice is the one kept.
+  let localising = Promise.resolve(0);
+  const localise = () =>
+    void (localising = localising
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => precachePagesIn(currentLanguage()))
+      .catch(() => 0));
+  localise();
+  onLanguageChange(localise);
 }

@@ -85,13 +85,14 @@ export function renderIn(locale: Locale): void {
   current = locale;
 }
 
-const subscribe = (listener: () => void) => {
+/** Calls `listener` whenever the app's language changes; answers the unsubscribe. */
+export const onLanguageChange = (listener: () => void): (() => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 };
 
 /** The language the app speaks; the component is drawn again when it changes. */
-export const useLanguage = (): Locale => useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+export const useLanguage = (): Locale => useSyncExternalStore(onLanguageChange, currentLanguage, currentLanguage);
 
 /** `t`, for a component that speaks: it is drawn again when the language changes. */
 export function useT(): typeof t {

@@ -161,7 +161,7 @@ describe.each(backends)('the built SPA on $name', (backend) => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toContain('<div id="root">');
-      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['cache-control'], url).toBe('private, no-cache');
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
   });
@@ -171,7 +171,7 @@ describe.each(backends)('the built SPA on $name', (backend) => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(DASHBOARD_PAGE);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['cache-control'], url).toBe('private, no-cache');
     }
     const compressed = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
@@ -217,14 +217,15 @@ describe.each(backends)('the built SPA on $name', (backend) => {
       expect((await page('/dashboard', { cookie: 'lang=../../etc', 'accept-language': 'fr' })).body).toBe(
         DASHBOARD_PAGE,
       );
+      // No cache between us and a visitor keeps one visitor's page for another.
       const asked: Record<string, string>[] = [
         { 'accept-language': 'yo' },
         { 'accept-language': 'en', 'accept-encoding': 'br' },
       ];
       for (const headers of asked) {
         const answered = await page('/dashboard', headers);
-        expect(answered.headers.vary).toMatch(/Accept-Language/);
-        expect(answered.headers.vary).toMatch(/Cookie/);
+        expect(answered.headers['cache-control']).toBe('private, no-cache');
+        expect(answered.headers.etag).toBeTruthy();
       }
     } finally {
       await withLanguages.close();
