@@ -3,7 +3,7 @@
 // regenerate. tests/generatedSpecs.test.ts fails while this file is stale.
 //
 // Not walked in the browser (their model suite walks them):
-// - 3. the captcha call fails: ••• → editing: the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails
+// - 3. the captcha call fails: something went wrong, please allow the site to finish loading before clicking → editing: the development captcha (no VITE_CAPTCHA_SITE_KEY) answers at once and never fails
 import { test } from '../../support/e2e/journeys';
 import { walkPath } from '../flows/browserFlow';
 import { registerFlow } from '../flows/register';
