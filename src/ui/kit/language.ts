@@ -53,9 +53,12 @@ async function load(locale: Locale): Promise<void> {
  */
 export async function speak(locale: Locale): Promise<void> {
   await load(locale);
+  // Each only when it changes: a new `lang` restyles the whole page, on a slow phone a long task
+  // before it can answer a tap.
   if (typeof document !== 'undefined') {
-    document.documentElement.lang = locale;
-    document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
+    if (cookieLocale(document.cookie) !== locale)
+      document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
   }
   if (locale === current) return;
   current = locale;
