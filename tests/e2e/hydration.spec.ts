@@ -1,4 +1,5 @@
-import { LANGUAGE_COOKIE, LOCALES } from '../../core/i18n/locales';
+import type { Page } from '@playwright/test';
+import { LANGUAGE_COOKIE, LOCALES, type Locale } from '../../core/i18n/locales';
 import { createReadyAccount, expect, logIn, newUser, test } from '../support/e2e/journeys';
 import { axeViolations, hydrated, PUBLIC_PAGES, SIGNED_IN_PAGES, watchHydration } from './pages';
 
@@ -56,24 +57,36 @@ test('every signed-in page hydrates its frame with no recoverable error, shows t
   expect(violations).toEqual([]);
 });
 
+/** Opens each route in `locale` and collects what axe finds; the page must come, and stay, in it. */
+async function visitAll(page: Page, locale: Locale, routes: readonly string[]): Promise<string[]> {
+  const violations: string[] = [];
+  for (const route of routes) {
+    await page.goto(route);
+    await hydrated(page);
+    await expect(page.locator('html'), route).toHaveAttribute('lang', locale);
+    violations.push(...(await axeViolations(page)));
+  }
+  return violations;
+}
+
 for (const locale of LOCALES.filter((locale) => locale !== 'en')) {
-  test(`in ${locale}, every page comes in it, hydrates with no recoverable error, and passes axe`, async ({
+  test(`in ${locale}, every public page comes in it, hydrates with no recoverable error, and passes axe`, async ({
     page,
-    request,
     baseURL,
   }) => {
-    // Every route, signed out and in, axe on each: minutes on a slower 2-core machine.
-    test.setTimeout(240_000);
+    test.setTimeout(180_000);
     await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: locale, url: baseURL! }]);
     const problems = watchHydration(page);
-    const violations: string[] = [];
-    const visit = async (route: string) => {
-      await page.goto(route);
-      await hydrated(page);
-      await expect(page.locator('html'), route).toHaveAttribute('lang', locale);
-      violations.push(...(await axeViolations(page)));
-    };
-    for (const route of PUBLIC_PAGES) await visit(route);
+    expect(await visitAll(page, locale, PUBLIC_PAGES)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test(`in ${locale}, every signed-in page comes in the account's language, hydrates with no recoverable error, and passes axe`, async ({
+    page,
+    request,
+  }) => {
+    // Every signed-in route in one journey, axe on each: past a minute on a slower 2-core machine.
+    test.setTimeout(180_000);
     const user = newUser();
     const token = await createReadyAccount(request, user);
     const chosen = await request.post('/api/user/language', {
@@ -82,13 +95,12 @@ for (const locale of LOCALES.filter((locale) => locale !== 'en')) {
     });
     expect(chosen.ok()).toBe(true);
     // Signed in on an English page, the account's language becomes the app's (and its pages').
-    await page.context().clearCookies();
     await logIn(page, user.email, user.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    for (const route of SIGNED_IN_PAGES) await visit(route);
+    const problems = watchHydration(page);
+    expect(await visitAll(page, locale, SIGNED_IN_PAGES)).toEqual([]);
     expect(problems).toEqual([]);
-    expect(violations).toEqual([]);
   });
 }
 
