@@ -1,4 +1,4 @@
-import { serviceTitles } from './messages';
+import * as labels from './labels';
 import { normalisePhone, PHONE_INVALID } from './phone';
 
 /**
@@ -195,7 +195,7 @@ export const SERVICES = [
     key: 'betting',
     category: 'betting',
     route: '/betting',
-    title: serviceTitles.bettingTitle,
+    title: labels.bettingTitle,
     subtitle: 'Fund your betting account from your wallet.',
     categoryLabel: 'Betting',
     icon: 'ball',
@@ -246,9 +246,9 @@ export const SERVICES = [
     key: 'education',
     category: 'education',
     route: '/education',
-    title: serviceTitles.educationTitle,
+    title: labels.educationTitle,
     subtitle: 'Buy WAEC and JAMB pins from your wallet.',
-    categoryLabel: serviceTitles.educationTitle,
+    categoryLabel: labels.educationTitle,
     icon: 'cap',
     providerLabel: 'Provider',
     // The screen asks for "provider, service, ID number", in that order.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SESSION_EXPIRED } from '../../core/messages';
+import { SESSION_EXPIRED } from '../../core/words/session';
 import { AppError } from '../errors';
 import { currentContext } from './requestContext';
 import type { AppContext } from '../services/context';

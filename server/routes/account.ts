@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UserData } from '../../core/contract';
 import { OTP_LENGTH, PHONE_CODE_LENGTH } from '../../core/limits';
-import { messages } from '../../core/messages';
+import * as messages from '../../core/messages';
 import { phoneMessages } from '../../core/words/phone';
 import type { RateLimits } from '../config';
 import type { BankPartner } from '../gateways/bankPartner';

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LoginRefusal, PinKept, ResetLinkStatus, UserData } from '../../core/contract';
 import { OTP_LENGTH } from '../../core/limits';
-import { messages, SESSION_EXPIRED } from '../../core/messages';
+import * as messages from '../../core/messages';
+import { SESSION_EXPIRED } from '../../core/words/session';
 import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { CaptchaVerifier } from '../gateways/captcha';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { UserData } from '../../core/contract';
-import { messages } from '../../core/messages';
+import * as messages from '../../core/messages';
 import { Passkey, PasskeyAnswer, PasskeyCeremony, PASSKEY_NAME_MAX_LENGTH } from '../../core/passkeys';
 import type { RateLimits, RelyingParty } from '../config';
 import { authOf, requireSession } from '../http/authenticate';

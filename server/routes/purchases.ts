@@ -10,7 +10,7 @@ import {
   Transaction,
 } from '../../core/contract';
 import { PIN_LENGTH } from '../../core/limits';
-import { messages } from '../../core/messages';
+import * as messages from '../../core/messages';
 import { SERVICE_CATEGORIES, SERVICES, type BeneficiaryRule, type Service } from '../../core/services';
 import type { RateLimits, RelyingParty } from '../config';
 import { AppError } from '../errors';

@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { PIN_REQUIRED } from '../services/purchases/wording';
 import { z } from 'zod';
 import { Schedule, ScheduleDraft, type ScheduleEnd, type ScheduleTiming } from '../../core/contract';
-import { messages } from '../../core/messages';
+import * as messages from '../../core/messages';
 import { scheduleWords } from '../../core/words/schedules';
 import {
   FREQUENCIES,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { messages } from '../../core/messages';
+import * as messages from '../../core/messages';
 import {
   codeIn,
   createVerifiedAccount,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import type { MerchantDetails } from '../../core/contract';
-import { labels } from '../../core/messages';
+import * as labels from '../../core/labels';
 import {
   accountNumbers,
   createReadyAccount,

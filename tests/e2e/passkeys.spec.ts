@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { labels } from '../../core/messages';
+import * as labels from '../../core/labels';
 import { scheduleWords } from '../../core/words/schedules';
 import {
   createReadyAccount,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { labels, messages } from '../../core/messages';
+import * as messages from '../../core/messages';
+import * as labels from '../../core/labels';
 import { serviceByKey, type ServiceKey } from '../../core/services';
 import {
   codeIn,

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { messages } from '../../core/messages';
+import * as messages from '../../core/messages';
 import {
   createReadyAccount,
   enterPin,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { labels } from '../../core/messages';
+import * as labels from '../../core/labels';
 import {
   createReadyAccount,
   expect,

@@ -1,4 +1,4 @@
-import { labels } from '../../core/messages';
+import * as labels from '../../core/labels';
 import { scheduleWords } from '../../core/words/schedules';
 import {
   createReadyAccount,

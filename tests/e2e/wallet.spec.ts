@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { POLL_INTERVAL_MS } from '../../core/limits';
-import { messages } from '../../core/messages';
+import * as messages from '../../core/messages';
 import { identityMessages } from '../../core/words/identity';
 import {
   accountNumbers,

@@ -12,7 +12,7 @@ import type { TestPath } from 'xstate/graph';
 import { ApiError } from '../../src/api/kit/http';
 import type { FlowEmitted } from '../../src/machines/kit/effects';
 import { inEnglish } from './inEnglish';
-import { messages } from '../../core/messages';
+import * as messages from '../../core/messages';
 import { BotCheckFailed } from '../../src/api/account/captcha';
 import type { Wording } from '../../core/i18n/words';
 export { inEnglish };

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S, PHONE_CODE_LENGTH } from '../../../core/limits';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { phoneMessages } from '../../../core/words/phone';
 import type { OtpPurpose } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -1,4 +1,4 @@
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { GatewayError } from '../../errors';
 import { inTransaction, type AppContext } from '../context';
 import { PASSKEY_REFUSED } from '../account/passkeyCeremonies';

@@ -1,6 +1,6 @@
 import type { Schedule, ScheduleTiming } from '../../../core/contract';
 import { t } from '../../i18n';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import {
   describeEnd,

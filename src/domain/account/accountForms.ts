@@ -1,6 +1,6 @@
 import { isComplete } from './codes';
 import { CHANGE_PIN_BOXES, OTP_LENGTH, SET_PIN_BOXES } from '../../../core/limits';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { anyBlank, isBlank, type ValidationResult } from '../kit/validation';
 
 /** The account forms' rules (docs/product.md, "Client validation"): signing up and in, passwords and pins. */

@@ -1,5 +1,5 @@
 import { isDateOfBirth } from '../../../core/days';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { identityMessages } from '../../../core/words/identity';
 import { anyBlank, isBlank, type ValidationResult } from './validation';
 

@@ -1,4 +1,4 @@
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import type { Pricing } from '../../../core/services';
 import { anyBlank, isBlank, type ValidationResult } from '../kit/validation';
 

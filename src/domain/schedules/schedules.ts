@@ -17,7 +17,7 @@ import { MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, ordinal, SCHEDULE_NAME_MAX_LENGTH } 
 import { parseTime, weekdayOf } from '../../../core/scheduleCalendar';
 import { serviceByKey, serviceOfCategory, type ServiceKey } from '../../../core/services';
 import { lagosDateTime, lagosDayStart } from '../../../core/days';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 
 /** The schedule form's fields as typed, and the rules that turn them into a request (the server checks them again). */
 

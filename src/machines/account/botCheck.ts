@@ -1,6 +1,6 @@
 import { assign, fromPromise, type ActionFunction } from 'xstate';
 import type { CaptchaAction } from '../../../core/captcha';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { BotCheckFailed, getCaptchaToken } from '../../api/account/captcha';
 import { errorMessage } from '../kit/effects';
 

@@ -4,7 +4,7 @@ import { pinRefusalOf } from './pinDialog';
 import { changePin } from '../../api/account/profile';
 import { emptyCode, joinCode } from '../../domain/account/codes';
 import { CHANGE_PIN_BOXES, PIN_LENGTH } from '../../../core/limits';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { validateChangePin } from '../../domain/account/accountForms';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import type { sessionMachine } from '../app/session';

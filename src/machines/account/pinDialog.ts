@@ -6,7 +6,7 @@ import { passkeyNotUsed } from '../../api/kit/webauthn';
 import { emptyCode, isComplete, joinCode } from '../../domain/account/codes';
 import { PIN_LENGTH } from '../../../core/limits';
 import type { Words } from '../../../core/i18n/words';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import type { sessionMachine } from '../app/session';
 

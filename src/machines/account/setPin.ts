@@ -4,7 +4,7 @@ import { checkResetLink } from '../../api/account/auth';
 import type { Envelope, ResetLinkStatus, SetPinRequest, UserData } from '../../../core/contract';
 import { emptyCode, isComplete, joinCode } from '../../domain/account/codes';
 import { PIN_LENGTH, SET_PIN_BOXES } from '../../../core/limits';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import type { sessionMachine } from '../app/session';
 

@@ -3,7 +3,7 @@ import { resendOtp, verifyOtp } from '../../api/account/account';
 import type { Envelope } from '../../../core/contract';
 import { emptyCode, isComplete, joinCode } from '../../domain/account/codes';
 import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '../../../core/limits';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { codeWaitActions, codeWaitGuards, resendStates } from '../kit/codeSending';
 import { effects, errorMessage, type FlowEmitted } from '../kit/effects';
 import { otpCountdownMachine } from './otpCountdown';

@@ -13,7 +13,7 @@ import {
 import { loadUser, saveUser } from '../../api/kit/storage';
 import { watchVisibility } from '../../api/kit/visibility';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../../core/limits';
-import { SESSION_EXPIRED, sessionExpired } from '../../../core/messages';
+import { SESSION_EXPIRED, sessionExpired } from '../../../core/words/session';
 import { isPublicRoute } from '../../domain/app/routes';
 import { emptyUser, toSessionUser, USER_FIELDS, type SessionUser } from '../../domain/account/user';
 import { effects, type FlowEmitted } from '../kit/effects';

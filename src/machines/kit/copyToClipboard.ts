@@ -1,6 +1,6 @@
 import { fromPromise, setup } from 'xstate';
 import { copyText, type CopyOutcome } from '../../api/kit/clipboard';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { effects, type FlowEmitted } from './effects';
 
 export type CopyToClipboardEvent = { type: 'clipboard.copy'; text: string };

@@ -36,7 +36,7 @@ import {
 import type { PasskeyConfirmation } from '../../api/account/passkeys';
 import { passkeyHere } from '../../api/kit/webauthn';
 import type { sessionMachine } from '../app/session';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { ChevronIcon } from '../kit/icons';
 import { useT } from '../kit/language';
 import './account.css';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 
 const LINKS = [
   { to: '/profile', label: /*i18n*/ { id: 'menu.profile', message: 'Profile' } },

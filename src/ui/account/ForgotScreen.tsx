@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { coolingOffWording } from '../../../core/coolingOff';
-import { labels } from '../../../core/messages';
+import * as labels from '../../../core/labels';
 import type { Words } from '../../../core/i18n/words';
 import { forgotPasswordMachine } from '../../machines/account/forgotPassword';
 import { useFlow } from '../kit/useFlow';

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import { isCaptchaAction, UNNAMED_ACTION } from '../../../core/captcha';
-import { labels, messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
+import * as labels from '../../../core/labels';
 import type { Words } from '../../../core/i18n/words';
 import { humanCheckMachine } from '../../machines/account/humanCheck';
 import { useFlow } from '../kit/useFlow';

@@ -11,7 +11,7 @@ import { Modal } from '../kit/Modal';
 import { PinBoxes } from './PinBoxes';
 import '../wallet/wallet.css';
 import '../purchases/purchase.css';
-import { labels } from '../../../core/messages';
+import * as labels from '../../../core/labels';
 
 interface PinDialogProps {
   actor: ActorRefFrom<typeof pinDialogMachine>;

@@ -21,7 +21,7 @@ import { useT } from '../kit/language';
 import { beneficiaryWords } from './serviceWords';
 import { pausedNotice as pausedNoticeIn } from './pausedNotice';
 import './purchase.css';
-import { labels } from '../../../core/messages';
+import * as labels from '../../../core/labels';
 
 const NO_PROVIDERS: Provider[] = [];
 const NO_PLANS: Package[] = [];

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../core/contract';
-import { labels } from '../../../core/messages';
+import * as labels from '../../../core/labels';
 import { isSchedulable } from '../../../core/schedules';
 import { FACT_WORDS, transactionFacts } from '../../domain/records/transactionDetails';
 import { showToast } from '../kit/toaster';

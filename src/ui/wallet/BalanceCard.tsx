@@ -3,7 +3,7 @@ import { useRestored, useSession, useSessionSelector } from '../app/SessionConte
 import { EyeIcon, EyeOffIcon } from './walletIcons';
 import { Money } from '../kit/Money';
 import { useT } from '../kit/language';
-import { labels } from '../../../core/messages';
+import * as labels from '../../../core/labels';
 
 /**
  * The overview card: total balance, shown by default and blurred when hidden, the cashback

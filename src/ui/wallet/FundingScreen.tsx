@@ -16,7 +16,7 @@ import { IdentityForm } from '../account/IdentityForm';
 import { LoadFailed } from '../kit/LoadFailed';
 import { BankIcon } from './walletIcons';
 import './wallet.css';
-import { labels } from '../../../core/messages';
+import * as labels from '../../../core/labels';
 
 /** The reference the card checkout sends the customer back with (`?trxref=&reference=`, or our cancel URL's). */
 function checkoutReturn(params: URLSearchParams): CheckoutReturn | null {

@@ -1,5 +1,5 @@
 import type { Envelope } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { forgotPasswordMachine } from '../../../src/machines/account/forgotPassword';
 import { createActorTestModel, fillInOrder, keyApart } from '../kit/actorTestModel';
 import { defineModel, type MachineModel } from '../kit/machineModel';

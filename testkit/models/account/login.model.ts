@@ -1,5 +1,5 @@
 import type { Envelope, UserData } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { ApiError } from '../../../src/api/kit/http';
 import { loginMachine } from '../../../src/machines/account/login';
 import { ada } from '../../fixtures';

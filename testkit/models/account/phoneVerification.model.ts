@@ -1,6 +1,6 @@
 import { createEmptyActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { Envelope, UserData } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { phoneMessages } from '../../../core/words/phone';
 import { phoneVerificationMachine, type PhoneVerificationInput } from '../../../src/machines/account/phoneVerification';
 import { ada } from '../../fixtures';

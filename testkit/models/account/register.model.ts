@@ -1,5 +1,5 @@
 import type { Envelope, UserData } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { registerMachine } from '../../../src/machines/account/register';
 import { ada } from '../../fixtures';
 import { createActorTestModel, fillInOrder, keyApart } from '../kit/actorTestModel';

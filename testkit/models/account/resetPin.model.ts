@@ -1,6 +1,6 @@
 import { createEmptyActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { Envelope } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { resetPinMachine, type ResetPinInput } from '../../../src/machines/account/resetPin';
 import { createActorTestModel, serializeTransitionTaken } from '../kit/actorTestModel';
 import { defineModel, type MachineModel } from '../kit/machineModel';

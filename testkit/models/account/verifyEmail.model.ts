@@ -1,6 +1,6 @@
 import { createEmptyActor } from 'xstate';
 import type { Envelope } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { verifyEmailMachine, type VerifyEmailInput } from '../../../src/machines/account/verifyEmail';
 import { createActorTestModel, serializeTransitionTaken } from '../kit/actorTestModel';
 import { defineModel, type MachineModel } from '../kit/machineModel';

@@ -1,6 +1,6 @@
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { UserData } from '../../../core/contract';
-import { SESSION_EXPIRED } from '../../../core/messages';
+import { SESSION_EXPIRED } from '../../../core/words/session';
 import { emptyUser, toSessionUser } from '../../../src/domain/account/user';
 import { SessionLapsed, sessionMachine, type PollResult, type SessionInput } from '../../../src/machines/app/session';
 import { walletFunded as unread } from '../../fixtures';

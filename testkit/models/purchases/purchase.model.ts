@@ -7,7 +7,7 @@ import type {
   Transaction,
   UserData,
 } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { SERVICES, serviceByKey, type ServiceEntry } from '../../../core/services';
 import { purchaseMachine } from '../../../src/machines/purchases/purchase';
 import { ADA_PIN } from '../../fixtures';

@@ -1,6 +1,6 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { Envelope, Schedule } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import type { ScheduleAnswer } from '../../../src/api/schedules/schedules';
 import { schedulesMachine, type SchedulesInput } from '../../../src/machines/schedules/schedules';
 import { ADA_PIN } from '../../fixtures';

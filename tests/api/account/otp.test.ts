@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, UserData } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { GatewayError } from '../../../server/errors';
 import { latestCode, signUp } from '../../support/api/accounts';
 import { startTestApp } from '../../support/api/app';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserData } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import {
   latestMail,
   newPerson,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, PinRefusal, UserData } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import {
   latestCode,
   latestMail,

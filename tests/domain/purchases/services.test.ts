@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { SCHEDULABLE_CATEGORIES } from '../../../core/schedules';
 import { SERVICES, serviceByKey } from '../../../core/services';
 import { rememberBeneficiary } from '../../../src/domain/purchases/beneficiaries';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { labels, messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
+import * as labels from '../../../core/labels';
 import {
   createReadyAccount,
   enterPin,

@@ -1,4 +1,4 @@
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { expect, expectToast, newUser, type NewUser, registerThroughApi } from '../../support/e2e/journeys';
 import type { BrowserFlow, Walk } from './browserFlow';
 

@@ -1,4 +1,4 @@
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import {
   codeIn,
   expect,

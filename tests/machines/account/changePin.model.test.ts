@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { ChangePinRequest, Envelope, PinRefusal, UserData } from '../../../core/contract';
 import { ApiError } from '../../../src/api/kit/http';
 import { emptyCode } from '../../../src/domain/account/codes';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { changePinMachine, type ChangePinEvent } from '../../../src/machines/account/changePin';
 import type { SessionUser } from '../../../src/domain/account/user';
 import {

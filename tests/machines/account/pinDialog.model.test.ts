@@ -2,7 +2,7 @@ import type { PasskeyConfirmation } from '../../../src/api/account/passkeys';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { isComplete, joinCode } from '../../../src/domain/account/codes';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { pinDialogMachine, PASSKEY_NOT_USED, type PinDialogEvent } from '../../../src/machines/account/pinDialog';
 import { ADA_PIN } from '../../../testkit/fixtures';
 import {

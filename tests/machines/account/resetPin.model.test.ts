@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { Envelope, ResetPinRequest } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { resetPinMachine, type ResetPinEvent } from '../../../src/machines/account/resetPin';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import {

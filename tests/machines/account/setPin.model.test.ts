@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Envelope, ResetLinkStatus, SetPinRequest, UserData } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { setPinMachine } from '../../../src/machines/account/setPin';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { saved, setPinModel, tokenOf, user } from '../../../testkit/models/account/setPin.model';

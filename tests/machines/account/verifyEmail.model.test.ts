@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { Envelope } from '../../../core/contract';
 import { joinCode } from '../../../src/domain/account/codes';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { verifyEmailMachine } from '../../../src/machines/account/verifyEmail';
 import { resendWaitSeconds } from '../../../src/machines/kit/codeSending';
 import { COUNTDOWN_S, sent, verified, verifyEmailModel } from '../../../testkit/models/account/verifyEmail.model';

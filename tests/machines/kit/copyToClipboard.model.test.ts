@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { CopyOutcome } from '../../../src/api/kit/clipboard';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { copyToClipboardMachine, type CopyToClipboardEvent } from '../../../src/machines/kit/copyToClipboard';
 import { copyToClipboardModel, NUMBER } from '../../../testkit/models/kit/copyToClipboard.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { SESSION_EXPIRED } from '../../../core/messages';
+import { SESSION_EXPIRED } from '../../../core/words/session';
 import {
   forgetOfflineCopy,
   KEPT_ROWS,

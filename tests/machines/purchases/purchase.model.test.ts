@@ -12,7 +12,7 @@ import type {
 import { productPausedNotice } from '../../../core/productPauses';
 import { createTestSession } from '../../../testkit/testSession';
 import { ApiError } from '../../../src/api/kit/http';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { SERVICES, serviceByKey, type ServiceEntry } from '../../../core/services';
 import type { FlowEmitted } from '../../../src/machines/kit/effects';
 import { merchantVerificationMachine } from '../../../src/machines/purchases/merchantVerification';

@@ -8,7 +8,7 @@ import type {
   UpdateScheduleRequest,
   VerifyMerchantRequest,
 } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { scheduleRules, scheduleWords } from '../../../core/words/schedules';
 import { say } from '../../../src/ui/kit/language';
 import './englishToasts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import type { Envelope, Schedule } from '../../../core/contract';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import './englishToasts';
 import { ApiError } from '../../../src/api/kit/http';
 import type { ScheduleAction, ScheduleAnswer } from '../../../src/api/schedules/schedules';

@@ -1,5 +1,5 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { labels, serviceTitles } from '../../../core/messages';
+import * as labels from '../../../core/labels';
 import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
 
 /**
@@ -342,7 +342,7 @@ export const services: Service[] = [
   },
   {
     route: '/betting',
-    title: serviceTitles.bettingTitle,
+    title: labels.bettingTitle,
     providerLabel: 'Provider',
     provider: 'Bet9ja',
     beneficiaryLabel: 'Account number',
@@ -364,7 +364,7 @@ export const services: Service[] = [
   },
   {
     route: '/education',
-    title: serviceTitles.educationTitle,
+    title: labels.educationTitle,
     providerLabel: 'Provider',
     provider: 'WAEC',
     beneficiaryLabel: 'ID number',

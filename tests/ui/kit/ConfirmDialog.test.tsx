@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { messages } from '../../../core/messages';
+import * as messages from '../../../core/messages';
 import { ConfirmDialog } from '../../../src/ui/kit/ConfirmDialog';
 
 /** An opener and the dialog, the way the account menu uses them. */

@@ -1,0 +1,23 @@
+import type { Words } from './i18n/words';
+
+/**
+ * Labels and titles the product spells out exactly, each an export of its own, read as
+ * `labels.name` through `import * as labels`: a page downloads only the labels it shows.
+ */
+export const resetPassword: Words = /*i18n*/ { id: 'label.resetPassword', message: 'Reset password' };
+export const fundWallet: Words = /*i18n*/ { id: 'wallet.fund', message: 'Fund Wallet' };
+export const transactionPin: Words = /*i18n*/ { id: 'pinDialog.title', message: 'Transaction pin' };
+export const verifyMerchant: Words = /*i18n*/ { id: 'buy.verify', message: 'Verify Merchant' };
+export const markAsRead: Words = /*i18n*/ { id: 'label.markAsRead', message: 'Mark as read' };
+export const iAmHuman: Words = /*i18n*/ { id: 'label.iAmHuman', message: 'I am human' };
+export const copyNumber: Words = /*i18n*/ { id: 'funding.copy', message: 'Copy number' };
+export const download: Words = /*i18n*/ { id: 'label.download', message: 'Download' };
+export const prepaid: Words = /*i18n*/ { id: 'buy.prepaid', message: 'Prepaid' };
+export const postpaid: Words = /*i18n*/ { id: 'buy.postpaid', message: 'Postpaid' };
+
+/**
+ * Service titles, shared by the app, the server and the documents as plain text (core/services.ts):
+ * brand-like names, said the same in every language.
+ */
+export const bettingTitle = 'Bettig Account Top-up';
+export const educationTitle = 'Jamb/Waec Pins';
