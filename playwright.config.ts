@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { serviceTitles } from './core/messages';
+import { bettingTitle } from './core/labels';
 import { FAKE_MONNIFY_KEYS } from './testkit/fakes/monnifyServer';
 import { FAKE_PAYSTACK_SECRET_KEY } from './testkit/fakes/paystackServer';
 import { FAKE_VTPASS_KEYS } from './testkit/fakes/vtpassServer';
@@ -250,7 +250,7 @@ export default defineConfig<{ contractProxy?: string }>({
       name: 'real-adapters',
       use: { baseURL: realBaseURL },
       // VTpass documents no betting-account funding: the VTpass biller sells none (docs/going-live.md, "Bills through VTpass").
-      grepInvert: [new RegExp(`${serviceTitles.bettingTitle}:`), ...providerFree],
+      grepInvert: [new RegExp(`${bettingTitle}:`), ...providerFree],
       // The providers' part of the journeys. The machines' generated paths, the inspector's masking,
       // the first paint, the offline app and the operator console do not depend on them; nor do the
       // account, pin, recovery and phone journeys, whose rules all hold before any provider is called

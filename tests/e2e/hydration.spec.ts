@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGE_COOKIE, LOCALES, type Locale } from '../../core/i18n/locales';
-import { createReadyAccount, expect, logIn, newUser, test } from '../support/e2e/journeys';
+import { chooseLanguage, createReadyAccount, expect, logIn, newUser, test } from '../support/e2e/journeys';
 import { axeViolations, hydrated, PUBLIC_PAGES, SIGNED_IN_PAGES, watchHydration } from './pages';
 
 /**
@@ -89,11 +89,7 @@ for (const locale of LOCALES.filter((locale) => locale !== 'en')) {
     test.setTimeout(180_000);
     const user = newUser();
     const token = await createReadyAccount(request, user);
-    const chosen = await request.post('/api/user/language', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { language: locale },
-    });
-    expect(chosen.ok()).toBe(true);
+    await chooseLanguage(request, token, locale);
     // Signed in on an English page, the account's language becomes the app's (and its pages').
     await logIn(page, user.email, user.password);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '../../testkit/freePort';
 import { axeViolations, hydrated, SIGNED_IN_PAGES, watchHydration } from './pages';
-import { createReadyAccount, expect, fund, logIn, newUser, test } from '../support/e2e/journeys';
+import { chooseLanguage, createReadyAccount, expect, fund, logIn, newUser, test } from '../support/e2e/journeys';
 
 /**
  * The installable, offline-capable app: the service worker precaches the app's own files, so a
@@ -118,11 +118,7 @@ test('a reader of another language opens the precached pages in it, online and o
   test.setTimeout(180_000);
   const user = newUser();
   const token = await createReadyAccount(request, user);
-  const chosen = await request.post('/api/user/language', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { language: 'yo' },
-  });
-  expect(chosen.ok()).toBe(true);
+  await chooseLanguage(request, token, 'yo');
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'yo');

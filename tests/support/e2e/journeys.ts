@@ -1,4 +1,5 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import type { Locale } from '../../../core/i18n/locales';
 import * as labels from '../../../core/labels';
 import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
 
@@ -286,6 +287,15 @@ export async function createReadyAccount(request: APIRequestContext, user: NewUs
   });
   expect(response.ok()).toBe(true);
   return token;
+}
+
+/** Sets the account's language through the API, as /more's setting does: the next sign-in speaks it. */
+export async function chooseLanguage(request: APIRequestContext, token: string, language: Locale) {
+  const response = await request.post('/api/user/language', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { language },
+  });
+  expect(response.ok()).toBe(true);
 }
 
 /** A service screen as a person fills it in. */
