@@ -6,7 +6,7 @@ import { identityMessages } from '../../core/words/identity';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../core/money';
 import { normalisePhone, PHONE_INVALID } from '../../core/phone';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../services/account/passwords';
-import type { Words } from '../../core/i18n/words';
+import type { Values, Words } from '../../core/i18n/words';
 import { t } from '../i18n';
 
 /**
@@ -15,10 +15,34 @@ import { t } from '../i18n';
  * with 422. Unknown fields are ignored.
  */
 
-const BODY_NOT_OBJECT = 'the request body must be a JSON object';
-
-/** A JSON object body; anything else (array, string, null, no body) is refused with one clear message. */
-export const requestBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape, { error: BODY_NOT_OBJECT });
+/**
+ * The generic rules' words. A field's name is the API's, the same in every language: it is what
+ * the caller sent, and what a developer searches the documentation for.
+ */
+export const RULES = {
+  bodyNotObject: /*i18n*/ { id: 'field.bodyNotObject', message: 'the request body must be a JSON object' },
+  text: /*i18n*/ { id: 'field.text', message: '{field} must be text' },
+  required: /*i18n*/ { id: 'field.required', message: '{field} is required' },
+  deviceEmpty: /*i18n*/ { id: 'field.device.empty', message: 'device must not be empty' },
+  tooLong: /*i18n*/ { id: 'field.tooLong', message: '{field} is too long' },
+  longest: /*i18n*/ { id: 'field.longest', message: '{field} must be at most {max} characters' },
+  shortest: /*i18n*/ { id: 'field.shortest', message: '{field} must be at least {min} characters' },
+  controlCharacters: /*i18n*/ { id: 'field.controlCharacters', message: '{field} must not contain control characters' },
+  email: /*i18n*/ { id: 'field.email', message: 'please enter a valid email address' },
+  digits: /*i18n*/ { id: 'field.digits', message: '{field} must be exactly {digits} digits' },
+  digitsAsText: /*i18n*/ { id: 'field.digitsAsText', message: '{field} must be {digits} digits as text' },
+  positiveId: /*i18n*/ { id: 'field.positiveId', message: '{field} must be a positive whole number' },
+  only: /*i18n*/ { id: 'field.only', message: '{field} must be {value}' },
+  wholeNumber: /*i18n*/ { id: 'field.wholeNumber', message: '{field} must be a whole number from {min} to {max}' },
+  amountPositive: /*i18n*/ { id: 'field.amount.positive', message: '{field} must be more than zero' },
+  amountDecimals: /*i18n*/ {
+    id: 'field.amount.decimals',
+    message: '{field} must be a naira amount with at most two decimals',
+  },
+  amountMost: /*i18n*/ { id: 'field.amount.most', message: '{field} must be at most {max}' },
+  amountBetween: /*i18n*/ { id: 'field.amount.between', message: '{field} must be between {min} and {max}' },
+  language: /*i18n*/ { id: 'field.language', message: 'please choose one of the languages the app speaks' },
+};
 
 /**
  * A rule's message: the product's words (core/messages.ts), said in the request's language when a
@@ -26,10 +50,13 @@ export const requestBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.obje
  */
 export type Said = string | Words;
 
-const say = (message: Said): string => (typeof message === 'string' ? message : t(message));
+const say = (message: Said, values?: Values): string => (typeof message === 'string' ? message : t(message, values));
 
 /** A rule's message as zod takes it, said when the rule is broken (a schema is built once, at start). */
-export const saying = (message: Said) => ({ error: () => say(message) });
+export const saying = (message: Said, values?: Values) => ({ error: () => say(message, values) });
+
+/** A JSON object body; anything else (array, string, null, no body) is refused with one clear message. */
+export const requestBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape, saying(RULES.bodyNotObject));
 
 /** Absent, null or blank text: a field the user left empty. */
 const blank = (value: unknown) =>
@@ -60,7 +87,7 @@ export const filledFirst = <Shape extends z.ZodRawShape>(
 /** A text field: `required` when absent, null or blank; a clear message for any other type. */
 export const text = (field: string, required: Said) =>
   z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? say(required) : `${field} must be text`),
+    error: (issue) => (issue.input === undefined || issue.input === null ? say(required) : t(RULES.text, { field })),
   });
 
 /** PostgreSQL refuses NUL in text, and no name or address needs control characters. */
@@ -70,11 +97,13 @@ export const requiredText = (field: string, required: Said, maxLength: number) =
   text(field, required)
     .trim()
     .min(1, saying(required))
-    .max(maxLength, `${field} must be at most ${maxLength} characters`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `${field} must not contain control characters`);
+    .max(maxLength, saying(RULES.longest, { field, max: maxLength }))
+    .refine((value) => !CONTROL_CHARACTERS.test(value), saying(RULES.controlCharacters, { field }));
 
 export const email = (required: Said) =>
-  requiredText('email', required, 254).toLowerCase().pipe(z.email('please enter a valid email address'));
+  requiredText('email', required, 254)
+    .toLowerCase()
+    .pipe(z.email(saying(RULES.email)));
 
 /** A Nigerian mobile number, in any form core/phone.ts reads, stored as 0XXXXXXXXXX. */
 export const phone = (required: Said) =>
@@ -91,16 +120,16 @@ export const phone = (required: Said) =>
 export const password = (field: string, required: Said) =>
   text(field, required)
     .min(1, saying(required))
-    .min(PASSWORD_MIN_LENGTH, `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `${field} must be at most ${PASSWORD_MAX_LENGTH} characters`);
+    .min(PASSWORD_MIN_LENGTH, saying(RULES.shortest, { field, min: PASSWORD_MIN_LENGTH }))
+    .max(PASSWORD_MAX_LENGTH, saying(RULES.longest, { field, max: PASSWORD_MAX_LENGTH }));
 
 export const pin = (field: string, required: Said) =>
   text(field, required)
     .min(1, saying(required))
-    .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `${field} must be exactly ${PIN_LENGTH} digits`);
+    .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), saying(RULES.digits, { field, digits: PIN_LENGTH }));
 
 /** Sent by the SPA as 'web'; a client that leaves it out is not the user's fault. */
-export const device = requiredText('device', 'device must not be empty', 64).default(DEVICE);
+export const device = requiredText('device', RULES.deviceEmpty, 64).default(DEVICE);
 
 /** The random id a browser keeps for itself (services/devices.ts); anything not shaped like one is no id. */
 export const deviceId = z
@@ -109,14 +138,17 @@ export const deviceId = z
   .optional();
 
 /** The bot-check token; a missing one fails the check rather than the form. */
-export const captchaToken = z.string({ error: 'token must be text' }).max(4096, 'token is too long').default('');
+export const captchaToken = z
+  .string(saying(RULES.text, { field: 'token' }))
+  .max(4096, saying(RULES.tooLong, { field: 'token' }))
+  .default('');
 
 /**
  * A database id: a positive whole number, or its digits as text, no larger than `max`; at most 15
  * digits keeps it an exact JS number.
  */
 export const positiveId = (field: string, max: number = Number.MAX_SAFE_INTEGER) => {
-  const invalid = `${field} must be a positive whole number`;
+  const invalid = saying(RULES.positiveId, { field });
   return z
     .union(
       [
@@ -126,7 +158,10 @@ export const positiveId = (field: string, max: number = Number.MAX_SAFE_INTEGER)
           .regex(/^[1-9]\d{0,14}$/, invalid)
           .transform(Number),
       ],
-      { error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required` : invalid) },
+      {
+        error: (issue) =>
+          issue.input === undefined || issue.input === null ? t(RULES.required, { field }) : invalid.error(),
+      },
     )
     .refine((id) => id <= max, invalid);
 };
@@ -139,7 +174,8 @@ export const catalogId = (field: string) => positiveId(field, 2_147_483_647);
 
 /** A whole number in [min, max], as a number or its digits; `fallback` when absent or null. */
 export const wholeNumber = (field: string, min: number, max: number, fallback: number) => {
-  const invalid = min === max ? `${field} must be ${min}` : `${field} must be a whole number from ${min} to ${max}`;
+  const invalid =
+    min === max ? saying(RULES.only, { field, value: min }) : saying(RULES.wholeNumber, { field, min, max });
   return z
     .union(
       [
@@ -149,37 +185,38 @@ export const wholeNumber = (field: string, min: number, max: number, fallback: n
           .regex(/^\d{1,9}$/, invalid)
           .transform(Number),
       ],
-      { error: invalid },
+      invalid,
     )
     .nullish()
     .transform((value, context) => {
       const number = value ?? fallback;
       if (!Number.isInteger(number) || number < min || number > max) {
-        context.addIssue({ code: 'custom', message: invalid });
+        context.addIssue({ code: 'custom', message: invalid.error() });
         return z.NEVER;
       }
       return number;
     });
 };
 
+const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
+
 /**
  * A naira amount (the wire speaks naira): a JSON number or numeric text with at most two decimals,
- * to kobo exactly. Positive, and at most `maxKobo`.
+ * to kobo exactly. Positive, and at most `maxKobo`; `<field> is required` when absent.
  */
-export const nairaAmount = (field: string, required: string, maxKobo: bigint) =>
+export const nairaAmount = (field: string, maxKobo: bigint) =>
   z.unknown().transform((value, context) => {
     if (blank(value)) {
-      context.addIssue({ code: 'custom', message: required });
+      context.addIssue({ code: 'custom', message: t(RULES.required, { field }) });
       return z.NEVER;
     }
     const kobo = nairaToKobo(value);
     if (kobo === null && (typeof value === 'number' || typeof value === 'string') && Number(value) < 0)
-      context.addIssue({ code: 'custom', message: `${field} must be more than zero` });
-    else if (kobo === null)
-      context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
-    else if (kobo <= 0n) context.addIssue({ code: 'custom', message: `${field} must be more than zero` });
+      context.addIssue({ code: 'custom', message: t(RULES.amountPositive, { field }) });
+    else if (kobo === null) context.addIssue({ code: 'custom', message: t(RULES.amountDecimals, { field }) });
+    else if (kobo <= 0n) context.addIssue({ code: 'custom', message: t(RULES.amountPositive, { field }) });
     else if (kobo > maxKobo)
-      context.addIssue({ code: 'custom', message: `${field} must be at most ${formatNaira(koboToNaira(maxKobo))}` });
+      context.addIssue({ code: 'custom', message: t(RULES.amountMost, { field, max: naira(maxKobo) }) });
     else return kobo;
     return z.NEVER;
   });
@@ -188,14 +225,10 @@ export const nairaAmount = (field: string, required: string, maxKobo: bigint) =>
 export const nairaAmountWithin = (field: string, minKobo: bigint, maxKobo: bigint) =>
   z.unknown().transform((value, context) => {
     const kobo = nairaToKobo(value);
-    if (kobo === null)
-      context.addIssue({ code: 'custom', message: `${field} must be a naira amount with at most two decimals` });
+    if (kobo === null) context.addIssue({ code: 'custom', message: t(RULES.amountDecimals, { field }) });
     else if (kobo < minKobo || kobo > maxKobo) {
-      context.addIssue({
-        code: 'custom',
-        message:
-          `${field} must be between ${formatNaira(koboToNaira(minKobo))} and ` + `${formatNaira(koboToNaira(maxKobo))}`,
-      });
+      const range = { field, min: naira(minKobo), max: naira(maxKobo) };
+      context.addIssue({ code: 'custom', message: t(RULES.amountBetween, range) });
     } else return kobo;
     return z.NEVER;
   });
@@ -205,15 +238,15 @@ export const nairaAmountWithin = (field: string, minKobo: bigint, maxKobo: bigin
  * or blank answers undefined, which keeps the stored value. A number is read as its digits.
  */
 export const identityNumber = (field: string) => {
-  const invalid = `${field} must be exactly ${ID_NUMBER_MAX_LENGTH} digits`;
+  const digits = { field, digits: ID_NUMBER_MAX_LENGTH };
   return z
-    .union([z.string(), z.number()], { error: `${field} must be ${ID_NUMBER_MAX_LENGTH} digits as text` })
+    .union([z.string(), z.number()], saying(RULES.digitsAsText, digits))
     .nullish()
     .transform((value, context) => {
       const text = value === undefined || value === null ? '' : String(value).trim();
       if (text === '') return undefined;
       if (!new RegExp(`^\\d{${ID_NUMBER_MAX_LENGTH}}$`).test(text)) {
-        context.addIssue({ code: 'custom', message: invalid });
+        context.addIssue({ code: 'custom', message: t(RULES.digits, digits) });
         return z.NEVER;
       }
       return text;
@@ -226,7 +259,7 @@ export const identityNumber = (field: string) => {
  * number refuses that (`refusedWithoutDateOfBirth`), one without has no use for it.
  */
 export const dateOfBirth = z
-  .string({ error: 'date_of_birth must be text' })
+  .string(saying(RULES.text, { field: 'date_of_birth' }))
   .nullish()
   .transform((value, context) => {
     const day = value?.trim() ?? '';
@@ -251,4 +284,4 @@ export function refusedWithoutDateOfBirth(form: IdentityFields, context: z.Refin
 }
 
 /** One of the languages the app speaks (core/i18n/locales.ts). */
-export const language = z.enum(LOCALES, { error: 'please choose one of the languages the app speaks' });
+export const language = z.enum(LOCALES, saying(RULES.language));

@@ -28,6 +28,7 @@ import {
   requiredText,
   saying,
   text,
+  RULES,
 } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
 
@@ -86,7 +87,7 @@ const changePinBody = requestBody({
       confirm_new_pin: pin('confirm new pin', ''),
     }),
   )
-  .refine((body) => body.new_pin === body.confirm_new_pin, { message: PIN_MISMATCH, path: ['confirm_new_pin'] });
+  .refine((body) => body.new_pin === body.confirm_new_pin, { ...saying(PIN_MISMATCH), path: ['confirm_new_pin'] });
 
 /** Every box and the password filled first, then the code and pins' formats, then the match (the set-pin message). */
 const resetPinBody = requestBody({
@@ -98,13 +99,13 @@ const resetPinBody = requestBody({
   .pipe(
     requestBody({
       // Any length: it is only compared, and the password rules may have changed since sign-up.
-      password: text('password', '').max(1024, 'password is too long'),
+      password: text('password', '').max(1024, saying(RULES.tooLong, { field: 'password' })),
       otp: text('otp', '').regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), saying(messages.enterOtp)),
       pin: pin('pin', ''),
       confirm_pin: pin('confirm pin', ''),
     }),
   )
-  .refine((body) => body.pin === body.confirm_pin, { message: PIN_MISMATCH, path: ['confirm_pin'] });
+  .refine((body) => body.pin === body.confirm_pin, { ...saying(PIN_MISMATCH), path: ['confirm_pin'] });
 
 /** The code texted to the phone, as typed or filled in by the browser. */
 const verifyPhoneBody = requestBody({

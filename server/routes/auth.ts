@@ -28,6 +28,7 @@ import { loadUserData } from '../services/account/userData';
 import { authOf, bearerToken, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
 import { currentContext } from '../http/requestContext';
+import { t } from '../i18n';
 import { noFields, routeDoc } from '../http/openapi';
 import {
   captchaToken,
@@ -42,6 +43,7 @@ import {
   requiredText,
   saying,
   text,
+  RULES,
 } from '../http/fields';
 import { requireHuman } from './humanCheck';
 import { addressKey, byAccount, byAddress, byAddressAndEmail, limitRequests } from '../http/rateLimits';
@@ -73,7 +75,9 @@ const loginBody = requestBody({
   device_id: deviceId,
   email: email(messages.fillForm),
   // Any length: a login only compares, and the password rules may have changed since sign-up.
-  password: text('password', messages.fillForm).min(1, saying(messages.fillForm)).max(1024, 'password is too long'),
+  password: text('password', messages.fillForm)
+    .min(1, saying(messages.fillForm))
+    .max(1024, saying(RULES.tooLong, { field: 'password' })),
   // Needed only after repeated failures (services/loginThrottle.ts).
   token: captchaToken,
 });
@@ -98,7 +102,7 @@ const verifyOtpBody = requestBody({
 const setPinBody = requestBody({
   pin: pin('pin', messages.allFormFieldsRequired),
   confirm_pin: pin('confirm pin', messages.allFormFieldsRequired),
-}).refine((body) => body.pin === body.confirm_pin, { message: PIN_MISMATCH, path: ['confirm_pin'] });
+}).refine((body) => body.pin === body.confirm_pin, { ...saying(PIN_MISMATCH), path: ['confirm_pin'] });
 
 /** Signing up, in and out, verifying the e-mail, setting the first pin, and recovering an account. */
 export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits }: AuthRouteDeps) {
@@ -299,7 +303,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     async (request) => {
       const token = bearerToken(request);
       const link = token ? await findResetLink(ctx, token) : null;
-      if (!link) throw new AppError(400, INVALID_RESET_LINK);
+      if (!link) throw new AppError(400, t(INVALID_RESET_LINK));
       return success('reset link checked', await resetLinkStatus(ctx, link));
     },
   );
@@ -324,9 +328,9 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     },
     async (request) => {
       const token = bearerToken(request);
-      if (!token) throw new AppError(400, INVALID_NOT_ME_LINK);
+      if (!token) throw new AppError(400, t(INVALID_NOT_ME_LINK));
       await reportNotMe(ctx, token);
-      return success(NOT_ME_DONE);
+      return success(t(NOT_ME_DONE));
     },
   );
 
@@ -346,7 +350,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     async (request) => {
       const body = resetBody.parse(request.body);
       const token = bearerToken(request);
-      if (!token) throw new AppError(400, INVALID_RESET_LINK);
+      if (!token) throw new AppError(400, t(INVALID_RESET_LINK));
       await resetPassword(ctx, token, body.new_password);
       return success('password reset successful');
     },

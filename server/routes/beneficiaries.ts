@@ -21,7 +21,11 @@ const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', '
 const NAME_MAX_LENGTH = 40;
 
 const category = z.enum(SERVICE_CATEGORIES, { error: CATEGORY_INVALID });
-const name = requiredText('name', 'please enter a name for this number', NAME_MAX_LENGTH);
+const name = requiredText(
+  'name',
+  /*i18n*/ { id: 'saved.field.name', message: 'please enter a name for this number' },
+  NAME_MAX_LENGTH,
+);
 
 const listBody = requestBody({ category });
 const renameBody = requestBody({ beneficiary_id: positiveId('beneficiary_id'), name });
@@ -30,7 +34,11 @@ const deleteBody = requestBody({ beneficiary_id: positiveId('beneficiary_id') })
 /** The number is read by the service's own beneficiary rule, as a purchase reads it (core/services.ts). */
 const saveBody = requestBody({
   category,
-  beneficiary: requiredText('beneficiary', 'please enter the number to save', 40),
+  beneficiary: requiredText(
+    'beneficiary',
+    /*i18n*/ { id: 'saved.field.number', message: 'please enter the number to save' },
+    40,
+  ),
   name,
   provider_id: catalogId('provider_id').nullish(),
 }).transform((body, context) => {

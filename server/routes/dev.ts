@@ -30,7 +30,7 @@ const transferBody = requestBody({
     })
     .trim()
     .regex(/^\d{10}$/, 'account_number must be the 10-digit account number'),
-  amount: nairaAmount('amount', 'amount is required', MAX_INCOMING_TRANSFER_KOBO),
+  amount: nairaAmount('amount', MAX_INCOMING_TRANSFER_KOBO),
   sender_name: requiredText('sender_name', 'sender_name must not be empty', 100).default('Chinedu Eze'),
   sender_bank: requiredText('sender_bank', 'sender_bank must not be empty', 100).default('Guaranty Trust Bank'),
   reference: z
@@ -55,7 +55,7 @@ const clockBody = requestBody({
 const MAX_PLAN_PRICE_KOBO = 100_000_000n;
 const repriceBody = requestBody({
   package_id: catalogId('package_id'),
-  amount: nairaAmount('amount', 'amount is required', MAX_PLAN_PRICE_KOBO),
+  amount: nairaAmount('amount', MAX_PLAN_PRICE_KOBO),
 });
 const repriceAnswer = z.strictObject({
   package_id: z.number().int().describe('the plan now sold: a new id when the price changed, as a sync replaces it'),

@@ -58,7 +58,7 @@ const identityBody = requestBody({
   }
 });
 
-const topUpBody = requestBody({ amount: nairaAmount('amount', 'amount is required', CARD_TOPUP_MAX_KOBO) });
+const topUpBody = requestBody({ amount: nairaAmount('amount', CARD_TOPUP_MAX_KOBO) });
 const verifyBody = requestBody({
   reference: z
     .string({ error: 'reference is required' })

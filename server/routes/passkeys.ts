@@ -6,7 +6,7 @@ import { Passkey, PasskeyAnswer, PasskeyCeremony, PASSKEY_NAME_MAX_LENGTH } from
 import type { RateLimits, RelyingParty } from '../config';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
-import { device, deviceId, positiveId, requestBody, requiredText, saying, text } from '../http/fields';
+import { device, deviceId, positiveId, requestBody, requiredText, RULES, saying, text } from '../http/fields';
 import { noFields, routeDoc } from '../http/openapi';
 import { byAccount, byAddress, limitRequests } from '../http/rateLimits';
 import { PasskeyRefused } from '../services/account/passkeyCeremonies';
@@ -32,10 +32,16 @@ export interface PasskeyRouteDeps {
   limits: RateLimits;
 }
 
-const passkeyName = requiredText('name', 'please give the passkey a name', PASSKEY_NAME_MAX_LENGTH);
+const passkeyName = requiredText(
+  'name',
+  /*i18n*/ { id: 'passkey.field.name', message: 'please give the passkey a name' },
+  PASSKEY_NAME_MAX_LENGTH,
+);
 const startBody = requestBody({
   // Any length: it is only compared, and the password rules may have changed since sign-up.
-  password: text('password', messages.fillForm).min(1, saying(messages.fillForm)).max(1024, 'password is too long'),
+  password: text('password', messages.fillForm)
+    .min(1, saying(messages.fillForm))
+    .max(1024, saying(RULES.tooLong, { field: 'password' })),
 });
 const addBody = PasskeyAnswer.extend({ name: passkeyName.default('Passkey'), device_id: deviceId });
 const renameBody = requestBody({ passkey_id: positiveId('passkey_id'), name: passkeyName });

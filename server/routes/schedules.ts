@@ -49,8 +49,7 @@ export interface ScheduleRouteDeps {
 
 /** The pin, or a passkey's answer to a confirmation ceremony (`/api/passkeys/confirm/start`). */
 const confirmation = {
-  // The field's rules are built once, in English, like every field's.
-  pin: pin('pin', PIN_REQUIRED.message).optional(),
+  pin: pin('pin', PIN_REQUIRED).optional(),
   passkey: PasskeyAnswer.optional(),
 };
 

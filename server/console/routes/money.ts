@@ -25,7 +25,7 @@ const KIND_INVALID = `kind must be ${MONEY_REQUEST_KINDS.slice(0, -1).join(', ')
 
 const createBody = requestBody({
   kind: z.enum(MONEY_REQUEST_KINDS, { error: KIND_INVALID }),
-  amount: nairaAmount('amount', 'amount is required', GOODWILL_MAX_KOBO).optional(),
+  amount: nairaAmount('amount', GOODWILL_MAX_KOBO).optional(),
   customer_id: positiveId('customer_id').optional(),
   incoming_transfer_id: positiveId('incoming_transfer_id').optional(),
   reason,

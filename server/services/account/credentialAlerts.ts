@@ -14,13 +14,20 @@ import { newToken } from './tokens';
 /** A "this wasn't me" link works once, for a week: long enough to be read after a weekend. */
 const NOT_ME_LINK_TTL_MS = 7 * DAY_MS;
 
-export const INVALID_NOT_ME_LINK = 'this link is invalid, was already used or has expired';
-export const NOT_ME_DONE =
-  'every device is signed out and your account is locked: choose a new password with "Forgot password?" to ' +
-  'open it again';
-export const ACCOUNT_LOCKED =
-  'this account is locked because its owner reported a change they did not make: choose a new password ' +
-  'with "Forgot password?" to unlock it';
+export const INVALID_NOT_ME_LINK = /*i18n*/ {
+  id: 'notMe.refused.link',
+  message: 'this link is invalid, was already used or has expired',
+};
+export const NOT_ME_DONE = /*i18n*/ {
+  id: 'notMe.done',
+  message:
+    'every device is signed out and your account is locked: choose a new password with "Forgot password?" to open it again',
+};
+export const ACCOUNT_LOCKED = /*i18n*/ {
+  id: 'account.refused.locked',
+  message:
+    'this account is locked because its owner reported a change they did not make: choose a new password with "Forgot password?" to unlock it',
+};
 
 /**
  * Every change of what proves an account is its owner's, e-mailed to the owner at once (NIST SP
@@ -232,7 +239,7 @@ export async function reportNotMe(ctx: AppContext, token: string): Promise<void>
       .where('expires_at', '>', now)
       .returning('user_id')
       .executeTakeFirst();
-    if (!link) throw new AppError(400, INVALID_NOT_ME_LINK);
+    if (!link) throw new AppError(400, t(INVALID_NOT_ME_LINK));
     await revokeUserSessions(tx, link.user_id);
     await tx.db
       .updateTable('password_reset_tokens')
@@ -257,7 +264,7 @@ export async function refuseLockedAccount(ctx: AppContext, userId: bigint): Prom
     .select('locked_at')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (lock) throw new AppError(423, ACCOUNT_LOCKED);
+  if (lock) throw new AppError(423, t(ACCOUNT_LOCKED));
 }
 
 /** A password reset with an e-mailed link unlocks the account. */

@@ -179,7 +179,13 @@ async function refuseWhileLocked(ctx: AppContext, userId: bigint, kind: CodeKind
   if (lockedUntil) {
     throw new AppError(
       429,
-      `too many wrong codes, please try again in about ${minutesUntil(lockedUntil, ctx.clock.now())} minutes`,
+      t(
+        /*i18n*/ {
+          id: 'code.refused.locked',
+          message: 'too many wrong codes, please try again in about {minutes} minutes',
+        },
+        { minutes: minutesUntil(lockedUntil, ctx.clock.now()) },
+      ),
     );
   }
 }
@@ -214,8 +220,13 @@ async function sendCode(
       const oldest = sentLastHour[0].created_at;
       throw new AppError(
         429,
-        'too many codes requested, please try again in about ' +
-          `${minutesUntil(new Date(oldest.getTime() + HOUR), now)} minutes`,
+        t(
+          /*i18n*/ {
+            id: 'code.refused.tooManySent',
+            message: 'too many codes requested, please try again in about {minutes} minutes',
+          },
+          { minutes: minutesUntil(new Date(oldest.getTime() + HOUR), now) },
+        ),
       );
     }
 

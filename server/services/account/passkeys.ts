@@ -30,10 +30,16 @@ import { createSession, type Session } from './sessions';
  * purchase or a schedule in place of the pin. The ceremonies are passkeyCeremonies.ts's.
  */
 
-export const NO_PASSKEY = 'this account has no passkey: add one on your profile, or use your pin';
-const TOO_MANY = `an account can hold ${MAX_PASSKEYS} passkeys: remove one you no longer use first`;
-const ALREADY_ADDED = 'this passkey is already on an account';
-const NOT_FOUND = 'this passkey is not on your account';
+const NO_PASSKEY = /*i18n*/ {
+  id: 'passkey.refused.none',
+  message: 'this account has no passkey: add one on your profile, or use your pin',
+};
+const TOO_MANY = /*i18n*/ {
+  id: 'passkey.refused.tooMany',
+  message: 'an account can hold {max} passkeys: remove one you no longer use first',
+};
+const ALREADY_ADDED = /*i18n*/ { id: 'passkey.refused.taken', message: 'this passkey is already on an account' };
+const NOT_FOUND = /*i18n*/ { id: 'passkey.refused.notFound', message: 'this passkey is not on your account' };
 
 const sessionBound = (session: Session) => `session:${session.id}`;
 
@@ -78,7 +84,7 @@ export async function startAddingPasskey(
     .executeTakeFirstOrThrow();
   if (!(await checkAccountPassword(ctx, user, password))) throw new AppError(400, t(passwordNotCorrect));
   const existing = await ownPasskeys(ctx, session.userId);
-  if (existing.length >= MAX_PASSKEYS) throw new AppError(409, TOO_MANY);
+  if (existing.length >= MAX_PASSKEYS) throw new AppError(409, t(TOO_MANY, { max: MAX_PASSKEYS }));
   const handle = userHandle(ctx, session.userId);
   const owner = { handle, name: user.email, displayName: user.name };
   return registrationCeremony(ctx, rp, 'register', sessionBound(session), owner, existing);
@@ -103,7 +109,7 @@ export async function addPasskey(
       .select((eb) => eb.fn.countAll<bigint>().as('held'))
       .where('user_id', '=', session.userId)
       .executeTakeFirstOrThrow();
-    if (Number(held) >= MAX_PASSKEYS) throw new AppError(409, TOO_MANY);
+    if (Number(held) >= MAX_PASSKEYS) throw new AppError(409, t(TOO_MANY, { max: MAX_PASSKEYS }));
     const row = await tx.db
       .insertInto('passkeys')
       .values({
@@ -120,7 +126,7 @@ export async function addPasskey(
       .onConflict((conflict) => conflict.column('credential_id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!row) throw new AppError(409, ALREADY_ADDED);
+    if (!row) throw new AppError(409, t(ALREADY_ADDED));
     await addNotification(tx, session.userId, {
       title: 'Passkey added',
       content:
@@ -135,7 +141,7 @@ export async function addPasskey(
 
 /** The passkey looked for, or 404: it is not (or no longer) on the account. */
 function found<T>(value: T | undefined): T {
-  if (value === undefined) throw new AppError(404, NOT_FOUND);
+  if (value === undefined) throw new AppError(404, t(NOT_FOUND));
   return value;
 }
 
@@ -147,7 +153,7 @@ export async function renamePasskey(ctx: AppContext, userId: bigint, passkeyId: 
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  if (!renamed) throw new AppError(404, NOT_FOUND);
+  if (!renamed) throw new AppError(404, t(NOT_FOUND));
   return found((await listPasskeys(ctx, userId)).find((passkey) => passkey.id === Number(passkeyId)));
 }
 
@@ -160,7 +166,7 @@ export async function removePasskey(ctx: AppContext, userId: bigint, passkeyId: 
       .where('user_id', '=', userId)
       .returning('name')
       .executeTakeFirst();
-    if (!removed) throw new AppError(404, NOT_FOUND);
+    if (!removed) throw new AppError(404, t(NOT_FOUND));
     await addNotification(tx, userId, {
       title: 'Passkey removed',
       content: `The passkey “${removed.name}” was removed from your account: it no longer signs in.`,
@@ -238,7 +244,7 @@ export async function startPasskeyConfirmation(
   session: Session,
 ): Promise<PasskeyCeremony> {
   const own = await ownPasskeys(ctx, session.userId);
-  if (own.length === 0) throw new AppError(409, NO_PASSKEY);
+  if (own.length === 0) throw new AppError(409, t(NO_PASSKEY));
   return authenticationCeremony(ctx, rp, 'confirm', sessionBound(session), own);
 }
 

@@ -28,7 +28,10 @@ const RESET_LINK_TTL_MS = 30 * MINUTE;
 const LINKS_PER_HOUR = 3;
 
 export const FORGOT_ANSWER = 'if an account exists for this email, a reset link has been sent';
-export const INVALID_RESET_LINK = 'this reset link is invalid or has expired';
+export const INVALID_RESET_LINK = /*i18n*/ {
+  id: 'reset.refused.link',
+  message: 'this reset link is invalid or has expired',
+};
 
 export interface ResetLink {
   id: bigint;
@@ -136,7 +139,7 @@ async function advance(ctx: AppContext, link: ResetLink, from: ResetStage, to: R
     .where('expires_at', '>', ctx.clock.now())
     .returning('id')
     .executeTakeFirst();
-  if (!advanced) throw new AppError(400, INVALID_RESET_LINK);
+  if (!advanced) throw new AppError(400, t(INVALID_RESET_LINK));
 }
 
 /**
@@ -151,7 +154,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   const link = await findResetLink(ctx, token);
   // Checked before hashing, so a dead link costs no argon2; `advance` checks again atomically.
   if (!link || link.stage !== 'reset-password' || link.expiresAt <= ctx.clock.now())
-    throw new AppError(400, INVALID_RESET_LINK);
+    throw new AppError(400, t(INVALID_RESET_LINK));
   await checkNewPassword(
     newPassword,
     await ctx.db
@@ -188,13 +191,15 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
 }
 
 /** Said on /set-pin when the link's account has a pin: a reset link restores the password only. */
-export const PIN_KEPT =
-  'your transaction pin is unchanged: a reset link changes only the password. Log in with your new ' +
-  'password; if you have forgotten your pin too, use "Forgot pin?" once logged in';
+export const PIN_KEPT = /*i18n*/ {
+  id: 'reset.refused.pinKept',
+  message:
+    'your transaction pin is unchanged: a reset link changes only the password. Log in with your new password; if you have forgotten your pin too, use "Forgot pin?" once logged in',
+};
 
 /** What /set-pin shows for a live link at its last stage: whether the account already has a pin (then it keeps it). */
 export async function resetLinkStatus(ctx: AppContext, link: ResetLink): Promise<{ pin_set: boolean }> {
-  if (link.stage !== 'set-pin' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
+  if (link.stage !== 'set-pin' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, t(INVALID_RESET_LINK));
   const user = await ctx.db
     .selectFrom('users')
     .select('pin_sealed')
@@ -210,7 +215,7 @@ export async function resetLinkStatus(ctx: AppContext, link: ResetLink): Promise
  */
 export async function setPinWithResetLink(ctx: AppContext, link: ResetLink, pin: string): Promise<SignedIn> {
   // A spent or dead link says so, whatever its account holds; `advance` checks again atomically.
-  if (link.stage !== 'set-pin' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, INVALID_RESET_LINK);
+  if (link.stage !== 'set-pin' || link.expiresAt <= ctx.clock.now()) throw new AppError(400, t(INVALID_RESET_LINK));
   return inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, link.userId);
     // Read again under the account's lock: of racing uses, the ones after the first find it spent.
@@ -219,8 +224,8 @@ export async function setPinWithResetLink(ctx: AppContext, link: ResetLink, pin:
       .select('stage')
       .where('id', '=', link.id)
       .executeTakeFirstOrThrow();
-    if (current.stage !== 'set-pin') throw new AppError(400, INVALID_RESET_LINK);
-    if (user.pin_sealed !== null) throw new AppError(409, PIN_KEPT, { reason: 'pin-kept' } satisfies PinKept);
+    if (current.stage !== 'set-pin') throw new AppError(400, t(INVALID_RESET_LINK));
+    if (user.pin_sealed !== null) throw new AppError(409, t(PIN_KEPT), { reason: 'pin-kept' } satisfies PinKept);
     await advance(tx, link, 'set-pin', 'spent');
     await storePin(tx, link.userId, pin);
     return { userId: link.userId, token: await createSession(tx, link.userId, DEVICE) };

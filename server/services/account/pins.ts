@@ -33,7 +33,7 @@ const GUESSABLE_PIN = /*i18n*/ {
   id: 'pin.refused.guessable',
   message: 'this pin is too easy to guess, please choose a different one',
 };
-export const PIN_MISMATCH = 'pin and confirm pin do not match';
+export const PIN_MISMATCH = /*i18n*/ { id: 'pin.refused.mismatch', message: 'pin and confirm pin do not match' };
 export const OLD_PIN_NOT_CORRECT = /*i18n*/ { id: 'pin.refused.oldWrong', message: 'old pin is not correct' };
 export const passwordNotCorrect = /*i18n*/ { id: 'pin.refused.password', message: 'password is not correct' };
 export const PASSWORD_NOT_CORRECT = passwordNotCorrect.message;

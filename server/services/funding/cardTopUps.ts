@@ -8,6 +8,7 @@ import { AppError, GatewayError, PARTNER_RETRY_AFTER_S } from '../../errors';
 import type { BankPartner, CardGateway, PartnerTransfer } from '../../gateways/bankPartner';
 import type { AppContext } from '../context';
 import { creditCardPayment } from './funding';
+import { t } from '../../i18n';
 import { tierOfUser } from '../identity/tiers';
 
 /**
@@ -108,7 +109,10 @@ export async function startCardTopUp(
   if (amountKobo < CARD_TOPUP_MIN_KOBO || amountKobo > CARD_TOPUP_MAX_KOBO) {
     throw new AppError(
       422,
-      `a card top-up must be between ${naira(CARD_TOPUP_MIN_KOBO)} and ${naira(CARD_TOPUP_MAX_KOBO)}`,
+      t(
+        /*i18n*/ { id: 'cardTopUp.refused.range', message: 'a card top-up must be between {min} and {max}' },
+        { min: naira(CARD_TOPUP_MIN_KOBO), max: naira(CARD_TOPUP_MAX_KOBO) },
+      ),
     );
   }
   if (room !== null && amountKobo > room)

@@ -2,9 +2,11 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Notification } from '../../../core/contract';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
+import { t } from '../../i18n';
 
 /** The bell shows the latest; older ones stay stored. */
 const LIST_LIMIT = 100;
+const NOTIFICATION_NOT_FOUND = /*i18n*/ { id: 'notification.refused.notFound', message: 'notification not found' };
 
 export async function addNotification(
   ctx: AppContext,
@@ -50,5 +52,5 @@ export async function markNotificationRead(ctx: AppContext, userId: bigint, noti
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  if (!marked) throw new AppError(404, 'notification not found');
+  if (!marked) throw new AppError(404, t(NOTIFICATION_NOT_FOUND));
 }

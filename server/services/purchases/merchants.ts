@@ -6,7 +6,10 @@ import type { Biller, CustomerLookup } from '../../gateways/biller';
 import type { AppContext } from '../context';
 import { PROVIDER_NOT_AVAILABLE } from './wording';
 
-const NO_VERIFICATION = 'this service does not need merchant verification';
+const NO_VERIFICATION = /*i18n*/ {
+  id: 'merchant.refused.notNeeded',
+  message: 'this service does not need merchant verification',
+};
 export const CUSTOMER_NOT_FOUND = /*i18n*/ {
   id: 'purchase.refused.customer',
   message: 'we could not find a customer with that number',
@@ -54,7 +57,7 @@ export async function verifyMerchant(
   const category = provider?.category;
   if (!provider || !isServiceCategory(category)) throw new AppError(422, t(PROVIDER_NOT_AVAILABLE));
   const service = serviceOfCategory(category);
-  if (!service?.verification) throw new AppError(422, NO_VERIFICATION);
+  if (!service?.verification) throw new AppError(422, t(NO_VERIFICATION));
   const beneficiary = service.beneficiary.normalise(typed);
   if (beneficiary === null) throw new AppError(422, service.beneficiary.invalid);
   return lookUpCustomer(biller, { category, providerCode: provider.code, beneficiary });

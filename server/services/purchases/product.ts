@@ -14,7 +14,7 @@ import {
   type PauseStanding,
 } from './productPauses';
 import type { PurchaseDeps } from './billerCalls';
-import { PACKAGE_NOT_AVAILABLE, PACKAGE_REQUIRED, PLAN_PRICE_CHANGED, PROVIDER_NOT_AVAILABLE } from './wording';
+import { PACKAGE_REQUIRED, packageNotAvailable, planPriceChanged, PROVIDER_NOT_AVAILABLE } from './wording';
 
 /** What a purchase asks for, and the product of the catalogue it names. */
 
@@ -96,7 +96,7 @@ export async function productOf(ctx: AppContext, found: Before, order: PurchaseO
   }
   if (found.package_id === null) {
     const repriced = await replacedAtNewPrice(ctx, order.packageId, found.provider_id);
-    throw new AppError(422, repriced ? PLAN_PRICE_CHANGED : PACKAGE_NOT_AVAILABLE);
+    throw new AppError(422, t(repriced ? planPriceChanged : packageNotAvailable));
   }
   return {
     ...provider,

@@ -23,7 +23,10 @@ const tooManySaved = () =>
     },
     { max: String(SAVED_BENEFICIARIES_MAX) },
   );
-export const PROVIDER_NOT_OF_SERVICE = 'provider_id is not a provider of this service';
+const PROVIDER_NOT_OF_SERVICE = /*i18n*/ {
+  id: 'saved.refused.providerNotOfService',
+  message: 'provider_id is not a provider of this service',
+};
 
 /** What a saved number answers with, by name (statements are prepared: never `*`). */
 const SAVED_COLUMNS = ['id', 'category', 'beneficiary', 'name', 'provider_id'] as const;
@@ -84,7 +87,7 @@ export async function saveBeneficiary(
       .where('category', '=', save.category)
       .where('active', '=', true)
       .executeTakeFirst();
-    if (!provider) throw new AppError(422, PROVIDER_NOT_OF_SERVICE);
+    if (!provider) throw new AppError(422, t(PROVIDER_NOT_OF_SERVICE));
   }
   const now = ctx.clock.now();
   // The count and the insert race only with the user's own other tabs; one over the cap is harmless.

@@ -47,7 +47,7 @@ function refusalOf(error: unknown): { reason: ScheduleRunReason; message: string
     if (error.message === t(PROVIDER_NOT_AVAILABLE) || error.message === t(packageNotAvailable)) return 'not-available';
     if (error.message === t(CUSTOMER_NOT_FOUND)) return 'customer-not-found';
     if (error.message === t(PIN_LOCKED)) return 'pin-locked';
-    if (error.message === ACCOUNT_LOCKED) return 'account-locked';
+    if (error.message === t(ACCOUNT_LOCKED)) return 'account-locked';
     if (
       error instanceof RetryLaterError &&
       (error.data as { reason?: unknown } | undefined)?.reason === 'product-paused'

@@ -70,6 +70,47 @@ describe.each(backends)("the account's language on $name", (backend) => {
     expect(said.body.message).toBe('echekwala asụsụ gị');
   });
 
+  it("a broken field rule is answered in the request's language, the field named as the API names it", async () => {
+    const login = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.call('/api/login', {
+        body: { device: 'web', email: 'ada@example.ng', password: 'a password', ...body },
+        headers,
+      });
+    const yoruba = { 'accept-language': 'yo' };
+    expect(await login({ email: 42 }, yoruba)).toMatchObject({
+      status: 422,
+      body: { message: 'email gbọ́dọ̀ jẹ́ ọ̀rọ̀ kíkọ' },
+    });
+    const long = registerBody(newPerson());
+    const register = await t.call('/api/register', { body: { ...long, name: 'N'.repeat(101) }, headers: yoruba });
+    expect(register).toMatchObject({ status: 422, body: { message: 'name kò gbọ́dọ̀ ju lẹ́tà 100 lọ' } });
+    expect(await t.call('/api/login', { body: [], headers: { 'accept-language': 'ha' } })).toMatchObject({
+      status: 422,
+      body: { message: 'dole jikin buƙatar ya zama abu na JSON (JSON object)' },
+    });
+    // English, word for word as before.
+    expect((await login({ email: 42 })).body.message).toBe('email must be text');
+    const english = await t.call('/api/register', { body: { ...long, name: 'N'.repeat(101) } });
+    expect(english.body.message).toBe('name must be at most 100 characters');
+  });
+
+  it("a saved number's provider of another service is refused in the account's language", async () => {
+    const save = (token: string) =>
+      t.call('/api/beneficiaries/save', {
+        token,
+        body: { category: 'airtime', beneficiary: '08031234567', name: 'Mum', provider_id: ikeja },
+      });
+    const ikeja = await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)');
+    const hausa = await signUp(t);
+    await setLanguage(hausa.token, 'ha');
+    expect(await save(hausa.token)).toMatchObject({
+      status: 422,
+      body: { message: 'provider_id ba mai bayarwa ba ne na wannan sabis' },
+    });
+    const english = await signUp(t);
+    expect((await save(english.token)).body.message).toBe('provider_id is not a provider of this service');
+  });
+
   it('the verification code e-mail is in the language chosen at registration', async () => {
     const yoruba = await registered({ language: 'yo' });
     expect((await t.call('/api/resend-otp', { token: yoruba.token })).status).toBe(200);

@@ -335,7 +335,7 @@ describe.each(backends)('schedules and account recovery on $name', (backend) => 
       amountKobo: 10_000n,
     };
     const bought = await purchaseForRun(t.ctx, scheduleDeps(t), run, request);
-    expect(bought).toEqual({ kind: 'refused', reason: 'account-locked', message: ACCOUNT_LOCKED });
+    expect(bought).toEqual({ kind: 'refused', reason: 'account-locked', message: ACCOUNT_LOCKED.message });
     expect(await airtimeBought(owner)).toBe(0);
   });
 
