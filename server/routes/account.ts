@@ -41,6 +41,22 @@ export interface AccountRouteDeps {
   limits: RateLimits;
 }
 
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  profileUpdated: /*i18n*/ { id: 'account.done.profileUpdated', message: 'profile updated successfully' },
+  languageSaved: /*i18n*/ { id: 'account.languageSaved', message: 'language saved' },
+  passwordChanged: /*i18n*/ { id: 'account.done.passwordChanged', message: 'password changed successfully' },
+  pinChanged: /*i18n*/ { id: 'account.done.pinChanged', message: 'pin changed successfully' },
+  pinCodeSent: /*i18n*/ { id: 'account.done.pinCodeSent', message: 'we have sent a code to your email' },
+  pinReset: /*i18n*/ { id: 'account.done.pinReset', message: 'pin reset successfully' },
+  // phoneMessages' English (core/words/phone.ts), which the phone's journeys look for.
+  phoneCodeSent: /*i18n*/ { id: 'account.done.phoneCodeSent', message: 'we have texted a code to your phone' },
+  phoneVerified: /*i18n*/ {
+    id: 'account.done.phoneVerified',
+    message: 'your phone number is verified: we will text you the outcome of every payment',
+  },
+};
+
 const setLanguageBody = requestBody({ language });
 
 /**
@@ -139,7 +155,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
       const { name, phone, nin, bvn, date_of_birth: dateOfBirth } = updateProfileBody.parse(request.body);
       const { userId, token } = authOf(request);
       await updateProfile(ctx, identity, banks, userId, { name, phone, nin, bvn, dateOfBirth });
-      return success('profile updated successfully', await loadUserData(ctx, userId, token));
+      return success(t(done.profileUpdated), await loadUserData(ctx, userId, token));
     },
   );
 
@@ -161,10 +177,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
       const { userId, token } = authOf(request);
       await setLanguage(ctx, userId, body.language);
       // Said in the language just chosen.
-      return success(
-        t(/*i18n*/ { id: 'account.languageSaved', message: 'language saved' }),
-        await loadUserData(ctx, userId, token),
-      );
+      return success(t(done.languageSaved), await loadUserData(ctx, userId, token));
     },
   );
 
@@ -183,7 +196,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
     async (request) => {
       const body = changePasswordBody.parse(request.body);
       await changePassword(ctx, authOf(request), body.old_password, body.new_password);
-      return success('password changed successfully');
+      return success(t(done.passwordChanged));
     },
   );
 
@@ -205,7 +218,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
       const body = changePinBody.parse(request.body);
       const auth = authOf(request);
       await changePin(ctx, auth, body.old_pin, body.new_pin);
-      return success('pin changed successfully', await loadUserData(ctx, auth.userId, auth.token));
+      return success(t(done.pinChanged), await loadUserData(ctx, auth.userId, auth.token));
     },
   );
 
@@ -223,7 +236,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
     },
     async (request) => {
       await sendPinResetCode(ctx, authOf(request).userId);
-      return success('we have sent a code to your email');
+      return success(t(done.pinCodeSent));
     },
   );
 
@@ -244,7 +257,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
       const body = resetPinBody.parse(request.body);
       const { userId, token } = authOf(request);
       await resetPin(ctx, userId, body);
-      return success('pin reset successfully', await loadUserData(ctx, userId, token));
+      return success(t(done.pinReset), await loadUserData(ctx, userId, token));
     },
   );
 
@@ -263,7 +276,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
     },
     async (request) => {
       await sendPhoneCode(ctx, authOf(request).userId);
-      return success(phoneMessages.codeSent);
+      return success(t(done.phoneCodeSent));
     },
   );
 
@@ -284,7 +297,7 @@ export function registerAccountRoutes(app: FastifyInstance, { ctx, identity, ban
       const { otp } = verifyPhoneBody.parse(request.body);
       const { userId, token } = authOf(request);
       await verifyPhoneCode(ctx, userId, otp);
-      return success(phoneMessages.verified, await loadUserData(ctx, userId, token));
+      return success(t(done.phoneVerified), await loadUserData(ctx, userId, token));
     },
   );
 }

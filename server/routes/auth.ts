@@ -7,7 +7,7 @@ import type { RateLimits } from '../config';
 import { AppError } from '../errors';
 import type { CaptchaVerifier } from '../gateways/captcha';
 import type { Mail } from '../gateways/mailer';
-import { login, register } from '../services/account/accounts';
+import { LOGGED_IN, login, register } from '../services/account/accounts';
 import type { AppContext } from '../services/context';
 import { queueMail } from '../services/notifications/outbox';
 import { sendVerificationCode, verifyEmailCode } from '../services/account/otp';
@@ -47,6 +47,17 @@ import {
 } from '../http/fields';
 import { requireHuman } from './humanCheck';
 import { addressKey, byAccount, byAddress, byAddressAndEmail, limitRequests } from '../http/rateLimits';
+
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  registered: /*i18n*/ { id: 'auth.done.registered', message: 'registration successful' },
+  loggedOut: /*i18n*/ { id: 'auth.done.loggedOut', message: 'you have been logged out' },
+  codeSent: /*i18n*/ { id: 'auth.done.codeSent', message: 'a verification code has been sent to your email' },
+  emailVerified: /*i18n*/ { id: 'auth.done.emailVerified', message: 'email verified successfully' },
+  pinSet: /*i18n*/ { id: 'auth.done.pinSet', message: 'pin set successfully' },
+  linkChecked: /*i18n*/ { id: 'auth.done.linkChecked', message: 'reset link checked' },
+  passwordReset: /*i18n*/ { id: 'auth.done.passwordReset', message: 'password reset successful' },
+};
 
 export interface AuthRouteDeps {
   ctx: AppContext;
@@ -131,7 +142,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
       if (context) context.locale = signedIn.language;
       return reply
         .code(201)
-        .send(success('registration successful', await loadUserData(ctx, signedIn.userId, signedIn.token)));
+        .send(success(t(done.registered), await loadUserData(ctx, signedIn.userId, signedIn.token)));
     },
   );
 
@@ -158,7 +169,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
           request.log.error({ err: error }, 'failed logins mail not queued'),
         );
       const signedIn = await login(ctx, throttle, attempt, notify);
-      return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
+      return success(t(LOGGED_IN), await loadUserData(ctx, signedIn.userId, signedIn.token));
     },
   );
 
@@ -176,7 +187,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     },
     async (request) => {
       await revokeSession(ctx, authOf(request).id);
-      return success('you have been logged out');
+      return success(t(done.loggedOut));
     },
   );
 
@@ -195,7 +206,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     async (request) => {
       await sendVerificationCode(ctx, authOf(request).userId);
       // The address is already on the verify screen; repeating it in the toast would show it twice.
-      return success('a verification code has been sent to your email');
+      return success(t(done.codeSent));
     },
   );
 
@@ -216,7 +227,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
       const { otp } = verifyOtpBody.parse(request.body);
       const { userId, token } = authOf(request);
       await verifyEmailCode(ctx, userId, otp);
-      return success('email verified successfully', await loadUserData(ctx, userId, token));
+      return success(t(done.emailVerified), await loadUserData(ctx, userId, token));
     },
   );
 
@@ -255,10 +266,10 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
       const { pin } = setPinBody.parse(request.body);
       if (bearer.link) {
         const renewed = await setPinWithResetLink(ctx, bearer.link, pin);
-        return success('pin set successfully', await loadUserData(ctx, renewed.userId, renewed.token));
+        return success(t(done.pinSet), await loadUserData(ctx, renewed.userId, renewed.token));
       }
       await setFirstPin(ctx, bearer.userId, pin);
-      return success('pin set successfully', await loadUserData(ctx, bearer.userId, bearer.token));
+      return success(t(done.pinSet), await loadUserData(ctx, bearer.userId, bearer.token));
     },
   );
 
@@ -282,7 +293,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
         ctx.mailer
           .send(mail)
           .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail not sent'));
-      return success(FORGOT_ANSWER);
+      return success(t(FORGOT_ANSWER));
     },
   );
 
@@ -304,7 +315,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
       const token = bearerToken(request);
       const link = token ? await findResetLink(ctx, token) : null;
       if (!link) throw new AppError(400, t(INVALID_RESET_LINK));
-      return success('reset link checked', await resetLinkStatus(ctx, link));
+      return success(t(done.linkChecked), await resetLinkStatus(ctx, link));
     },
   );
 
@@ -352,7 +363,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
       const token = bearerToken(request);
       if (!token) throw new AppError(400, t(INVALID_RESET_LINK));
       await resetPassword(ctx, token, body.new_password);
-      return success('password reset successful');
+      return success(t(done.passwordReset));
     },
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '../services/purchases/savedBeneficiaries';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { t } from '../i18n';
 import { routeDoc } from '../http/openapi';
 import { catalogId, positiveId, requestBody, requiredText } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
@@ -53,6 +54,14 @@ const saveBody = requestBody({
 });
 
 /** Saved beneficiaries: per user, per service category. */
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  listed: /*i18n*/ { id: 'saved.done.listed', message: 'saved beneficiaries fetched successfully' },
+  saved: /*i18n*/ { id: 'saved.done.saved', message: 'beneficiary saved' },
+  renamed: /*i18n*/ { id: 'saved.done.renamed', message: 'beneficiary renamed' },
+  deleted: /*i18n*/ { id: 'saved.done.deleted', message: 'beneficiary deleted' },
+};
+
 export function registerBeneficiaryRoutes(
   app: FastifyInstance,
   { ctx, limits }: { ctx: AppContext; limits: RateLimits },
@@ -77,7 +86,7 @@ export function registerBeneficiaryRoutes(
     async (request) => {
       const body = listBody.parse(request.body);
       return success(
-        'saved beneficiaries fetched successfully',
+        t(done.listed),
         await listSavedBeneficiaries(ctx, authOf(request).userId, body.category),
       );
     },
@@ -98,7 +107,7 @@ export function registerBeneficiaryRoutes(
     },
     async (request) => {
       const body = saveBody.parse(request.body);
-      return success('beneficiary saved', await saveBeneficiary(ctx, authOf(request).userId, body));
+      return success(t(done.saved), await saveBeneficiary(ctx, authOf(request).userId, body));
     },
   );
 
@@ -118,7 +127,7 @@ export function registerBeneficiaryRoutes(
     async (request) => {
       const body = renameBody.parse(request.body);
       return success(
-        'beneficiary renamed',
+        t(done.renamed),
         await renameBeneficiary(ctx, authOf(request).userId, body.beneficiary_id, body.name),
       );
     },
@@ -139,7 +148,7 @@ export function registerBeneficiaryRoutes(
     async (request) => {
       const body = deleteBody.parse(request.body);
       await deleteBeneficiary(ctx, authOf(request).userId, body.beneficiary_id);
-      return success('beneficiary deleted');
+      return success(t(done.deleted));
     },
   );
 }

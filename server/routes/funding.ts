@@ -14,6 +14,7 @@ import { verifyForFunding } from '../services/identity/fundingIdentity';
 import { fundingStatus } from '../services/funding/fundingStatus';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { t } from '../i18n';
 import { dateOfBirth, identityNumber, nairaAmount, refusedWithoutDateOfBirth, requestBody } from '../http/fields';
 import { noFields, routeDoc } from '../http/openapi';
 import { byAccount, limitRequests } from '../http/rateLimits';
@@ -66,6 +67,23 @@ const verifyBody = requestBody({
 });
 
 /** /funding: where the user stands, the identity it needs, and card top-ups. */
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  fetched: /*i18n*/ { id: 'funding.done.fetched', message: 'funding fetched successfully' },
+  identityVerified: /*i18n*/ { id: 'funding.done.identityVerified', message: 'identity verified' },
+  cardStarted: /*i18n*/ { id: 'funding.done.cardStarted', message: 'card payment started' },
+  // The English says the status's own word.
+  cardStatus: /*i18n*/ {
+    id: 'funding.done.cardStatus',
+    message:
+      'card payment {status, select, pending {pending} abandoned {abandoned} success {success} failed {failed} disputed {disputed} other {{status}}}',
+  },
+  cardUnconfirmed: /*i18n*/ {
+    id: 'funding.done.cardUnconfirmed',
+    message: t(done.cardUnconfirmed),
+  },
+};
+
 export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identity, cards, limits }: FundingRouteDeps) {
   const session = requireSession(ctx);
 
@@ -83,7 +101,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
     },
     async (request) =>
       success<FundingStatus>(
-        'funding fetched successfully',
+        t(done.fetched),
         await fundingStatus(ctx, banks, cards, authOf(request).userId),
       ),
   );
@@ -113,7 +131,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
       const number = must(body.bvn ?? body.nin, 'identityBody takes exactly one of bvn and nin');
       const dateOfBirth = must(body.date_of_birth, 'identityBody takes a number only with its date of birth');
       await verifyForFunding(ctx, identity, banks, userId, { kind, number, dateOfBirth, bankAccount });
-      return success<FundingStatus>('identity verified', await fundingStatus(ctx, banks, cards, userId));
+      return success<FundingStatus>(t(done.identityVerified), await fundingStatus(ctx, banks, cards, userId));
     },
   );
 
@@ -133,7 +151,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
     async (request) => {
       const { amount } = topUpBody.parse(request.body);
       return success<CardTopUpStarted>(
-        'card payment started',
+        t(done.cardStarted),
         await startCardTopUp(ctx, cards, authOf(request).userId, amount),
       );
     },
@@ -157,7 +175,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
       const { userId } = authOf(request);
       try {
         const payment = await confirmCardPayment(ctx, cards, reference, userId);
-        return success<CardPayment>(`card payment ${payment.status}`, payment);
+        return success<CardPayment>(t(done.cardStatus, { status: payment.status }), payment);
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         // The partner cannot say now: the payment stays as it is, and the partner job asks again.
@@ -165,7 +183,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
         const payment = current.card_payments.find((candidate) => candidate.reference === reference);
         if (!payment) throw error;
         return success<CardPayment>(
-          'we could not confirm your card payment yet; it shows here as soon as your bank confirms it',
+          t(done.cardUnconfirmed),
           payment,
         );
       }

@@ -11,12 +11,19 @@ import {
 } from '../services/notifications/notifications';
 import { authOf, pollRead, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { t } from '../i18n';
 import { routeDoc } from '../http/openapi';
 import { registerPoll } from '../http/polls';
 import { positiveId, requestBody } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
 
 const markBody = requestBody({ notification_id: positiveId('notification_id') });
+
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  listed: /*i18n*/ { id: 'notifications.done.listed', message: 'notifications fetched successfully' },
+  read: /*i18n*/ { id: 'notifications.done.read', message: 'notification marked as read' },
+};
 
 export function registerNotificationRoutes(
   app: FastifyInstance,
@@ -32,7 +39,7 @@ export function registerNotificationRoutes(
       const { rows } = await pollRead(ctx, request, latestNotifications);
       // One row of nulls when there is none (the read is joined to the session).
       const notifications = rows.filter((row): row is NotificationRow => row.id !== null);
-      return success('notifications fetched successfully', notifications.map(toNotification));
+      return success(t(done.listed), notifications.map(toNotification));
     },
   );
 
@@ -51,7 +58,7 @@ export function registerNotificationRoutes(
     async (request) => {
       const body = markBody.parse(request.body);
       await markNotificationRead(ctx, authOf(request).userId, body.notification_id);
-      return success('notification marked as read');
+      return success(t(done.read));
     },
   );
 }

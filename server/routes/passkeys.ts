@@ -6,6 +6,7 @@ import { Passkey, PasskeyAnswer, PasskeyCeremony, PASSKEY_NAME_MAX_LENGTH } from
 import type { RateLimits, RelyingParty } from '../config';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { t } from '../i18n';
 import { device, deviceId, positiveId, requestBody, requiredText, RULES, saying, text } from '../http/fields';
 import { noFields, routeDoc } from '../http/openapi';
 import { byAccount, byAddress, limitRequests } from '../http/rateLimits';
@@ -22,6 +23,7 @@ import {
   startPasskeyConfirmation,
   startPasskeySignIn,
 } from '../services/account/passkeys';
+import { LOGGED_IN } from '../services/account/accounts';
 import { loadUserData } from '../services/account/userData';
 import type { AppContext } from '../services/context';
 
@@ -69,6 +71,17 @@ export const passkeyConfirms = (
  * renaming and removing, and signing in with one. Confirming a purchase or a schedule starts
  * here (`/api/passkeys/confirm/start`) and finishes in the purchase's or the schedule's own call.
  */
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  listed: /*i18n*/ { id: 'passkey.done.listed', message: 'passkeys' },
+  // Before the device's own prompt, adding a passkey or confirming with one.
+  confirm: /*i18n*/ { id: 'passkey.done.confirm', message: 'confirm with your screen lock' },
+  added: /*i18n*/ { id: 'passkey.done.added', message: 'passkey added' },
+  renamed: /*i18n*/ { id: 'passkey.done.renamed', message: 'passkey renamed' },
+  removed: /*i18n*/ { id: 'passkey.done.removed', message: 'passkey removed' },
+  choose: /*i18n*/ { id: 'passkey.done.choose', message: 'choose your passkey' },
+};
+
 export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }: PasskeyRouteDeps) {
   const session = requireSession(ctx);
   const managed = [session, limitRequests(app, limits, 'passkeys', byAccount)];
@@ -82,7 +95,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
       schema: doc("The account's passkeys", { auth: true, body: noFields, data: z.array(Passkey), errors: [429] }),
       preHandler: managed,
     },
-    async (request) => success('passkeys', await listPasskeys(ctx, authOf(request).userId)),
+    async (request) => success(t(done.listed), await listPasskeys(ctx, authOf(request).userId)),
   );
 
   app.post(
@@ -98,7 +111,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
     },
     async (request) => {
       const { password } = startBody.parse(request.body);
-      return success('confirm with your screen lock', await startAddingPasskey(ctx, rp, authOf(request), password));
+      return success(t(done.confirm), await startAddingPasskey(ctx, rp, authOf(request), password));
     },
   );
 
@@ -120,7 +133,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
         if (error instanceof PasskeyRefused) logPasskeyRefusal(request.log, error);
         throw error;
       });
-      return success('passkey added', added);
+      return success(t(done.added), added);
     },
   );
 
@@ -133,7 +146,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
     async (request) => {
       const body = renameBody.parse(request.body);
       const renamed = await renamePasskey(ctx, authOf(request).userId, BigInt(body.passkey_id), body.name);
-      return success('passkey renamed', renamed);
+      return success(t(done.renamed), renamed);
     },
   );
 
@@ -150,7 +163,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
     async (request) => {
       const body = removeBody.parse(request.body);
       await removePasskey(ctx, authOf(request).userId, BigInt(body.passkey_id));
-      return success('passkey removed');
+      return success(t(done.removed));
     },
   );
 
@@ -160,7 +173,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
       schema: doc('Start signing in with a passkey', { body: noFields, data: PasskeyCeremony, errors: [429] }),
       preHandler: signIn,
     },
-    async () => success('choose your passkey', await startPasskeySignIn(ctx, rp)),
+    async () => success(t(done.choose), await startPasskeySignIn(ctx, rp)),
   );
 
   app.post(
@@ -176,7 +189,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
         if (error instanceof PasskeyRefused) logPasskeyRefusal(request.log, error);
         throw error;
       });
-      return success('login successful', await loadUserData(ctx, signedIn.userId, signedIn.token));
+      return success(t(LOGGED_IN), await loadUserData(ctx, signedIn.userId, signedIn.token));
     },
   );
 
@@ -192,6 +205,6 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
       preHandler: [session, limitRequests(app, limits, 'purchase', byAccount)],
     },
     async (request) =>
-      success('confirm with your screen lock', await startPasskeyConfirmation(ctx, rp, authOf(request))),
+      success(t(done.confirm), await startPasskeyConfirmation(ctx, rp, authOf(request))),
   );
 }

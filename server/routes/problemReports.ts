@@ -7,6 +7,7 @@ import type { AppContext } from '../services/context';
 import { problemReportOf, reportProblem } from '../services/records/problemReports';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { t } from '../i18n';
 import { routeDoc } from '../http/openapi';
 import { positiveId, requestBody } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
@@ -34,6 +35,12 @@ const createBody = requestBody({
 });
 
 /** Report a problem on a transaction, and read the case back. */
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  fetched: /*i18n*/ { id: 'problem.done.fetched', message: 'problem report fetched successfully' },
+  received: /*i18n*/ { id: 'problem.done.received', message: 'we received your report: case {number}' },
+};
+
 export function registerProblemReportRoutes(
   app: FastifyInstance,
   { ctx, limits }: { ctx: AppContext; limits: RateLimits },
@@ -56,7 +63,7 @@ export function registerProblemReportRoutes(
     async (request) => {
       const body = fetchBody.parse(request.body);
       return success(
-        'problem report fetched successfully',
+        t(done.fetched),
         await problemReportOf(ctx, authOf(request).userId, body.transaction_id),
       );
     },
@@ -84,7 +91,7 @@ export function registerProblemReportRoutes(
         note: body.note,
       });
       reply.status(201);
-      return success(`we received your report: case ${report.case_number}`, report);
+      return success(t(done.received, { number: report.case_number }), report);
     },
   );
 }

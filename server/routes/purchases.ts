@@ -168,6 +168,12 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 }
 
 /** One purchase call per service (POST /api/<category>), merchant verification and recent beneficiaries. */
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  merchantVerified: /*i18n*/ { id: 'purchase.done.merchantVerified', message: 'merchant verified successfully' },
+  recent: /*i18n*/ { id: 'purchase.done.recent', message: 'recent beneficiaries fetched successfully' },
+};
+
 export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, limits, rp }: PurchaseRouteDeps) {
   const session = requireSession(ctx);
   const limited = [session, limitRequests(app, limits, 'purchase', byAccount)];
@@ -206,7 +212,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     async (request) => {
       const body = verifyMerchantBody.parse(request.body);
       return success(
-        'merchant verified successfully',
+        t(done.merchantVerified),
         await verifyMerchant(ctx, purchases.biller, body.provider_id, body.beneficiary),
       );
     },
@@ -228,7 +234,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     async (request) => {
       const { category } = recentBeneficiariesBody.parse(request.body);
       return success(
-        'recent beneficiaries fetched successfully',
+        t(done.recent),
         await recentBeneficiaries(ctx, authOf(request).userId, category),
       );
     },

@@ -128,6 +128,23 @@ const scheduleFields = {
   end: endSchema.default({ kind: 'never' }),
   ...confirmation,
 };
+/**
+ * What this module's calls answer once done, said in the request's language when answered. The
+ * English is scheduleWords' own (core/words/schedules.ts), which the journeys look for.
+ */
+const done = {
+  listed: /*i18n*/ { id: 'schedule.done.listed', message: 'schedules fetched successfully' },
+  drafted: /*i18n*/ { id: 'schedule.done.drafted', message: 'schedule draft' },
+  created: /*i18n*/ { id: 'schedule.done.created', message: 'Schedule saved. We will remind you the day before each run.' },
+  updated: /*i18n*/ { id: 'schedule.done.updated', message: 'Schedule updated.' },
+  paused: /*i18n*/ { id: 'schedule.done.paused', message: 'Schedule paused.' },
+  resumed: /*i18n*/ { id: 'schedule.done.resumed', message: 'Schedule resumed.' },
+  deleted: /*i18n*/ { id: 'schedule.done.deleted', message: 'Schedule deleted.' },
+  retried: /*i18n*/ { id: 'schedule.done.retried', message: 'retried' },
+  priceAccepted: /*i18n*/ { id: 'schedule.done.priceAccepted', message: 'New price accepted.' },
+  authorised: /*i18n*/ { id: 'schedule.done.authorised', message: 'Schedule authorised again.' },
+};
+
 const createBody = requestBody(scheduleFields);
 const updateBody = requestBody({ schedule_id: positiveId('schedule_id'), ...scheduleFields });
 const idBody = requestBody({ schedule_id: positiveId('schedule_id') });
@@ -223,7 +240,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
       }),
       preHandler: session,
     },
-    async (request) => success('schedules fetched successfully', await listSchedules(ctx, authOf(request).userId)),
+    async (request) => success(t(done.listed), await listSchedules(ctx, authOf(request).userId)),
   );
 
   app.post(
@@ -236,7 +253,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     },
     async (request) => {
       const body = draftBody.parse(request.body);
-      return success('schedule draft', await draftFromTransaction(ctx, authOf(request).userId, body.transaction_id));
+      return success(t(done.drafted), await draftFromTransaction(ctx, authOf(request).userId, body.transaction_id));
     },
   );
 
@@ -255,7 +272,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
       const body = createBody.parse(request.body);
       const form = formOf(body);
       return success(
-        scheduleWords.created,
+        t(done.created),
         await createSchedule(ctx, schedules.biller, authOf(request), await confirmed(request, body), form),
       );
     },
@@ -276,7 +293,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
       const body = updateBody.parse(request.body);
       const form = formOf(body);
       return success(
-        scheduleWords.updated,
+        t(done.updated),
         await updateSchedule(
           ctx,
           schedules.biller,
@@ -294,7 +311,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     { schema: doc('Pause a schedule', idBody, [404, 409, 422, 429]), preHandler: limited },
     async (request) => {
       const body = idBody.parse(request.body);
-      return success(scheduleWords.paused, await pauseSchedule(ctx, authOf(request).userId, body.schedule_id));
+      return success(t(done.paused), await pauseSchedule(ctx, authOf(request).userId, body.schedule_id));
     },
   );
 
@@ -306,7 +323,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     },
     async (request) => {
       const body = idBody.parse(request.body);
-      return success(scheduleWords.resumed, await resumeSchedule(ctx, authOf(request).userId, body.schedule_id));
+      return success(t(done.resumed), await resumeSchedule(ctx, authOf(request).userId, body.schedule_id));
     },
   );
 
@@ -316,7 +333,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     async (request) => {
       const body = idBody.parse(request.body);
       await deleteSchedule(ctx, authOf(request).userId, body.schedule_id);
-      return success(scheduleWords.deleted);
+      return success(t(done.deleted));
     },
   );
 
@@ -333,7 +350,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     async (request) => {
       const body = idBody.parse(request.body);
       const schedule = await retrySchedule(ctx, schedules, authOf(request).userId, body.schedule_id);
-      return success(schedule.last_run?.message ?? 'retried', schedule);
+      return success(schedule.last_run?.message ?? t(done.retried), schedule);
     },
   );
 
@@ -351,7 +368,7 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
     async (request) => {
       const body = acceptBody.parse(request.body);
       return success(
-        scheduleWords.priceAccepted,
+        t(done.priceAccepted),
         await acceptNewPrice(ctx, schedules, authOf(request), await confirmed(request, body), body.schedule_id),
       );
     },
@@ -364,6 +381,6 @@ export function registerScheduleRoutes(app: FastifyInstance, { ctx, schedules, l
   app.post('/api/schedules/authorise', authorise, async (request) => {
     const body = acceptBody.parse(request.body);
     const again = await authoriseAgain(ctx, authOf(request), await confirmed(request, body), body.schedule_id);
-    return success(scheduleWords.authorised, again);
+    return success(t(done.authorised), again);
   });
 }

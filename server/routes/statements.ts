@@ -10,6 +10,7 @@ import { readStatement, type StatementHeader } from '../services/records/stateme
 import { openStatementDocument } from '../services/records/statements/statementDocument';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { t } from '../i18n';
 import { routeDoc } from '../http/openapi';
 import { requestBody } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
@@ -47,6 +48,11 @@ const summaryOf = (statement: StatementHeader): StatementSummary => ({
  * the answer into a file itself. Refusals answer the usual JSON envelope; a file is streamed
  * as it is made (services/statements/statementDocument.ts).
  */
+/** What this module's call answers, said in the request's language when answered. */
+const done = {
+  summary: /*i18n*/ { id: 'statements.done.summary', message: 'statement summary fetched successfully' },
+};
+
 export function registerStatementRoutes(
   app: FastifyInstance,
   { ctx, limits }: { ctx: AppContext; limits: RateLimits },
@@ -72,7 +78,7 @@ export function registerStatementRoutes(
     async (request) => {
       const body = summaryBody.parse(request.body);
       return success(
-        'statement summary fetched successfully',
+        t(done.summary),
         summaryOf(await readStatement(ctx, authOf(request).userId, body.from, body.to)),
       );
     },

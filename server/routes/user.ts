@@ -4,9 +4,15 @@ import type { AppContext } from '../services/context';
 import { userDataFrom, userDataQuery, type UserDataRow } from '../services/account/userData';
 import { pollRead } from '../http/authenticate';
 import { success } from '../http/envelope';
+import { t } from '../i18n';
 import { registerPoll } from '../http/polls';
 
 /** The signed-in user's own data. */
+/** What this module's call answers, said in the request's language when answered. */
+const done = {
+  fetched: /*i18n*/ { id: 'account.done.fetched', message: 'user fetched successfully' },
+};
+
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   registerPoll(
     app,
@@ -15,7 +21,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const { auth, rows } = await pollRead(ctx, request, (userId) => userDataQuery(ctx, userId));
       // Every session belongs to a user, so the session's row carries the user's.
-      return success('user fetched successfully', userDataFrom(ctx, rows[0] as UserDataRow, auth.token));
+      return success(t(done.fetched), userDataFrom(ctx, rows[0] as UserDataRow, auth.token));
     },
   );
 }

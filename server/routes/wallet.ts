@@ -44,10 +44,26 @@ export const checkedRecently = /*i18n*/ {
 };
 export const CHECKED_RECENTLY = checkedRecently.message;
 
+/** What this module's calls answer once done, said in the request's language when answered. */
+const done = {
+  accounts: /*i18n*/ { id: 'wallet.done.accounts', message: 'accounts fetched successfully' },
+  accountsComing: /*i18n*/ {
+    id: 'wallet.done.accountsComing',
+    message: 'your account numbers are being created; see Fund Wallet',
+  },
+  transactions: /*i18n*/ { id: 'wallet.done.transactions', message: 'transactions fetched successfully' },
+  refreshed: /*i18n*/ { id: 'txn.done.refreshed', message: 'transaction status refreshed' },
+  // Only a final status is said here (the English says the status's own word).
+  final: /*i18n*/ {
+    id: 'txn.done.final',
+    message: 'transaction already {status, select, completed {completed} canceled {canceled} other {{status}}}',
+  },
+};
+
 /** A refresh that did not ask the biller says why: the transaction is final, or was asked about moments ago. */
 function refreshMessage({ outcome, transaction }: Refreshed): string {
-  if (outcome === 'final') return `transaction already ${transaction.status}`;
-  return outcome === 'checked-recently' ? t(checkedRecently) : 'transaction status refreshed';
+  if (outcome === 'final') return t(done.final, { status: transaction.status });
+  return t(outcome === 'checked-recently' ? checkedRecently : done.refreshed);
 }
 
 /** Funding accounts and the activity list. */
@@ -81,8 +97,8 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, lim
       const accounts = await listVirtualAccounts(ctx, userId);
       return success(
         accounts.length > 0
-          ? 'accounts fetched successfully'
-          : 'your account numbers are being created; see Fund Wallet',
+          ? t(done.accounts)
+          : t(done.accountsComing),
         accounts,
       );
     },
@@ -105,7 +121,7 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, lim
     async (request) => {
       const { pagination, page } = fetchTransactionsBody.parse(request.body ?? {});
       return success(
-        'transactions fetched successfully',
+        t(done.transactions),
         await listTransactions(ctx, authOf(request).userId, page, pagination),
       );
     },

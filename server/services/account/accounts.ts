@@ -38,6 +38,9 @@ export interface SignedIn {
   token: string;
 }
 
+/** A sign-in's answer, by password (routes/auth.ts) or passkey (routes/passkeys.ts). */
+export const LOGGED_IN = /*i18n*/ { id: 'account.done.loggedIn', message: 'login successful' };
+
 /** Deliberately the same for an unknown e-mail and a wrong password, and free of the word that logs the SPA out. */
 const INVALID_LOGIN = /*i18n*/ { id: 'account.invalidLogin', message: 'invalid email or password' };
 

@@ -27,7 +27,10 @@ const RESET_LINK_TTL_MS = 30 * MINUTE;
 /** More links than this per hour are silently not sent: the answer must not reveal anything. */
 const LINKS_PER_HOUR = 3;
 
-export const FORGOT_ANSWER = 'if an account exists for this email, a reset link has been sent';
+export const FORGOT_ANSWER = /*i18n*/ {
+  id: 'reset.done.requested',
+  message: 'if an account exists for this email, a reset link has been sent',
+};
 export const INVALID_RESET_LINK = /*i18n*/ {
   id: 'reset.refused.link',
   message: 'this reset link is invalid or has expired',
