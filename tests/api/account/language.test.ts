@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { developmentCaptchaToken } from '../../../core/captcha';
 import type { Notification, UserData } from '../../../core/contract';
-import { registerBody, newPerson, newPhone, signUp, verifyPhone } from '../../support/api/accounts';
+import { latestCode, registerBody, newPerson, newPhone, signUp, verifyPhone } from '../../support/api/accounts';
 import { backends } from '../../support/api/backends';
 import { settleAtOnce } from '../../support/api/outcomes';
 import { buy, fund, newBuyer, PIN, providerId, type Buyer } from '../../support/api/purchases';
@@ -127,6 +127,35 @@ describe.each(backends)("the account's language on $name", (backend) => {
     expect(newestMail(english.email).text).toMatch(
       /^Your Naira Wallet verification code is \d{4}\.\n\nIt expires in 10 minutes\. If you did not create/,
     );
+  });
+
+  it("a success's message is said in the account's language, English as before", async () => {
+    const messageOf = async (path: string, token: string, body?: Record<string, unknown>) =>
+      (await t.call(path, { token, body })).body.message;
+    const yoruba = await registered({ language: 'yo' }, { 'accept-language': 'en' });
+    expect(await messageOf('/api/resend-otp', yoruba.token)).toBe('a ti fi kóòdù ìjẹ́rìísí ránṣẹ́ sí ímeèlì rẹ');
+    // The code e-mail is in Yoruba too: its code read by its digits.
+    const code = /\b(\d{4})\b/.exec(newestMail(yoruba.email).text)![1];
+    expect(await messageOf('/api/verify-otp', yoruba.token, { otp: code })).toBe('a ti jẹ́rìísí ímeèlì rẹ');
+    expect(await messageOf('/api/set-pin', yoruba.token, { pin: '4826', confirm_pin: '4826' })).toBe(
+      'a ti ṣètò PIN ìsanwó rẹ',
+    );
+
+    const english = await signUp(t);
+    expect(await messageOf('/api/resend-otp', english.token)).toBe('a verification code has been sent to your email');
+    const englishCode = latestCode(t, english.email);
+    expect(await messageOf('/api/verify-otp', english.token, { otp: englishCode })).toBe('email verified successfully');
+    expect(await messageOf('/api/set-pin', english.token, { pin: '4826', confirm_pin: '4826' })).toBe(
+      'pin set successfully',
+    );
+  });
+
+  it("the login's answer speaks the request's language before sign-in", async () => {
+    const account = await signUp(t);
+    const login = (headers: Record<string, string>) =>
+      t.call('/api/login', { body: { device: 'web', email: account.email, password: account.password }, headers });
+    expect((await login({ 'accept-language': 'ha' })).body.message).toBe('kun shiga cikin nasara');
+    expect((await login({})).body.message).toBe('login successful');
   });
 
   it("a sign-in from a new device, and a stranger's sign-up with the address, are told in the owner's language", async () => {
