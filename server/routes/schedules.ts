@@ -135,7 +135,10 @@ const scheduleFields = {
 const done = {
   listed: /*i18n*/ { id: 'schedule.done.listed', message: 'schedules fetched successfully' },
   drafted: /*i18n*/ { id: 'schedule.done.drafted', message: 'schedule draft' },
-  created: /*i18n*/ { id: 'schedule.done.created', message: 'Schedule saved. We will remind you the day before each run.' },
+  created: /*i18n*/ {
+    id: 'schedule.done.created',
+    message: 'Schedule saved. We will remind you the day before each run.',
+  },
   updated: /*i18n*/ { id: 'schedule.done.updated', message: 'Schedule updated.' },
   paused: /*i18n*/ { id: 'schedule.done.paused', message: 'Schedule paused.' },
   resumed: /*i18n*/ { id: 'schedule.done.resumed', message: 'Schedule resumed.' },

@@ -153,7 +153,10 @@ describe.each(backends)("the account's language on $name", (backend) => {
   it("the login's answer speaks the request's language before sign-in", async () => {
     const account = await signUp(t);
     const login = (headers: Record<string, string>) =>
-      t.call('/api/login', { body: { device: 'web', email: account.email, password: account.password }, headers });
+      t.call('/api/login', {
+        body: { device: 'web', email: account.email, password: account.password },
+        headers,
+      });
     expect((await login({ 'accept-language': 'ha' })).body.message).toBe('kun shiga cikin nasara');
     expect((await login({})).body.message).toBe('login successful');
   });
