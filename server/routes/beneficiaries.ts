@@ -85,10 +85,7 @@ export function registerBeneficiaryRoutes(
     },
     async (request) => {
       const body = listBody.parse(request.body);
-      return success(
-        t(done.listed),
-        await listSavedBeneficiaries(ctx, authOf(request).userId, body.category),
-      );
+      return success(t(done.listed), await listSavedBeneficiaries(ctx, authOf(request).userId, body.category));
     },
   );
 

@@ -66,7 +66,6 @@ const verifyBody = requestBody({
     .regex(/^[A-Za-z0-9-]{8,64}$/, 'reference is not one of our card payments'),
 });
 
-/** /funding: where the user stands, the identity it needs, and card top-ups. */
 /** What this module's calls answer once done, said in the request's language when answered. */
 const done = {
   fetched: /*i18n*/ { id: 'funding.done.fetched', message: 'funding fetched successfully' },
@@ -80,10 +79,11 @@ const done = {
   },
   cardUnconfirmed: /*i18n*/ {
     id: 'funding.done.cardUnconfirmed',
-    message: t(done.cardUnconfirmed),
+    message: 'we could not confirm your card payment yet; it shows here as soon as your bank confirms it',
   },
 };
 
+/** /funding: where the user stands, the identity it needs, and card top-ups. */
 export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identity, cards, limits }: FundingRouteDeps) {
   const session = requireSession(ctx);
 
@@ -100,10 +100,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
       preHandler: session,
     },
     async (request) =>
-      success<FundingStatus>(
-        t(done.fetched),
-        await fundingStatus(ctx, banks, cards, authOf(request).userId),
-      ),
+      success<FundingStatus>(t(done.fetched), await fundingStatus(ctx, banks, cards, authOf(request).userId)),
   );
 
   // Limited like the profile: a number not verified yet is a paid lookup.
@@ -182,10 +179,7 @@ export function registerFundingRoutes(app: FastifyInstance, { ctx, banks, identi
         const current = await fundingStatus(ctx, banks, cards, userId);
         const payment = current.card_payments.find((candidate) => candidate.reference === reference);
         if (!payment) throw error;
-        return success<CardPayment>(
-          t(done.cardUnconfirmed),
-          payment,
-        );
+        return success<CardPayment>(t(done.cardUnconfirmed), payment);
       }
     },
   );

@@ -204,7 +204,6 @@ export function registerPasskeyRoutes(app: FastifyInstance, { ctx, rp, limits }:
       }),
       preHandler: [session, limitRequests(app, limits, 'purchase', byAccount)],
     },
-    async (request) =>
-      success(t(done.confirm), await startPasskeyConfirmation(ctx, rp, authOf(request))),
+    async (request) => success(t(done.confirm), await startPasskeyConfirmation(ctx, rp, authOf(request))),
   );
 }

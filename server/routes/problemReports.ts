@@ -62,10 +62,7 @@ export function registerProblemReportRoutes(
     },
     async (request) => {
       const body = fetchBody.parse(request.body);
-      return success(
-        t(done.fetched),
-        await problemReportOf(ctx, authOf(request).userId, body.transaction_id),
-      );
+      return success(t(done.fetched), await problemReportOf(ctx, authOf(request).userId, body.transaction_id));
     },
   );
 

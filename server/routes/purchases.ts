@@ -233,10 +233,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, { ctx, purchases, l
     },
     async (request) => {
       const { category } = recentBeneficiariesBody.parse(request.body);
-      return success(
-        t(done.recent),
-        await recentBeneficiaries(ctx, authOf(request).userId, category),
-      );
+      return success(t(done.recent), await recentBeneficiaries(ctx, authOf(request).userId, category));
     },
   );
 }

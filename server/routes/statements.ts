@@ -77,10 +77,7 @@ export function registerStatementRoutes(
     },
     async (request) => {
       const body = summaryBody.parse(request.body);
-      return success(
-        t(done.summary),
-        summaryOf(await readStatement(ctx, authOf(request).userId, body.from, body.to)),
-      );
+      return success(t(done.summary), summaryOf(await readStatement(ctx, authOf(request).userId, body.from, body.to)));
     },
   );
 

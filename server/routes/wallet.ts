@@ -95,12 +95,7 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, lim
       const identity = await hasVerifiedIdentity(ctx, userId);
       if (!identity.bvn && !identity.nin) throw new AppError(403, identityMessages.identityRequired);
       const accounts = await listVirtualAccounts(ctx, userId);
-      return success(
-        accounts.length > 0
-          ? t(done.accounts)
-          : t(done.accountsComing),
-        accounts,
-      );
+      return success(accounts.length > 0 ? t(done.accounts) : t(done.accountsComing), accounts);
     },
   );
 
@@ -120,10 +115,7 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, lim
     },
     async (request) => {
       const { pagination, page } = fetchTransactionsBody.parse(request.body ?? {});
-      return success(
-        t(done.transactions),
-        await listTransactions(ctx, authOf(request).userId, page, pagination),
-      );
+      return success(t(done.transactions), await listTransactions(ctx, authOf(request).userId, page, pagination));
     },
   );
 
