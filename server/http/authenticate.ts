@@ -48,7 +48,7 @@ export function requireSession(ctx: AppContext) {
  * theirs (gateways/circuitBreaker.ts), and it speaks their account's language rather than the
  * request's Accept-Language (server/i18n.ts), so every device says the same.
  */
-function speakFor(session: Session): void {
+export function speakFor(session: Session): void {
   const context = currentContext();
   if (context) {
     context.caller = `user:${session.userId}`;

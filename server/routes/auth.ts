@@ -25,7 +25,7 @@ import { checkNewPassword } from '../services/account/passwordPolicy';
 import { PIN_MISMATCH, setFirstPin } from '../services/account/pins';
 import { AUTHORISATION_FAILED, resumeSession, revokeSession } from '../services/account/sessions';
 import { loadUserData } from '../services/account/userData';
-import { authOf, bearerToken, requireSession } from '../http/authenticate';
+import { authOf, bearerToken, requireSession, speakFor } from '../http/authenticate';
 import { success } from '../http/envelope';
 import { currentContext } from '../http/requestContext';
 import { t } from '../i18n';
@@ -239,7 +239,10 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
     const token = bearerToken(request);
     const signedIn = token ? await resumeSession(ctx, token) : null;
     if (signedIn === 'expired') throw new AppError(401, SESSION_EXPIRED);
-    if (token && signedIn) return { token, userId: signedIn.userId, link: null };
+    if (token && signedIn) {
+      speakFor(signedIn);
+      return { token, userId: signedIn.userId, link: null };
+    }
     const link = token ? await findResetLink(ctx, token) : null;
     if (!link) throw new AppError(401, AUTHORISATION_FAILED);
     return { token: null, userId: link.userId, link };
