@@ -213,6 +213,14 @@ export interface LoginRequest {
 export const LoginRefusal = z.strictObject({ reason: z.literal('captcha-required') }).meta({ id: 'LoginRefusal' });
 export type LoginRefusal = z.infer<typeof LoginRefusal>;
 /**
+ * `data` of a login refused until the account's password is reset with the e-mailed link (429):
+ * past this many failures in a row no password is checked.
+ */
+export const LoginResetRequired = z
+  .strictObject({ reason: z.literal('reset-required') })
+  .meta({ id: 'LoginResetRequired' });
+export type LoginResetRequired = z.infer<typeof LoginResetRequired>;
+/**
  * `data` of a set-pin with a reset link refused because its account has a pin, which the link does
  * not replace (409).
  */

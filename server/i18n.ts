@@ -5,6 +5,7 @@ import { messages as ig } from '../core/i18n/catalogues/ig';
 import { messages as pcm } from '../core/i18n/catalogues/pcm';
 import { messages as yo } from '../core/i18n/catalogues/yo';
 import { DEFAULT_LOCALE, type Locale } from '../core/i18n/locales';
+import { counted } from '../core/i18n/plurals';
 import { createTranslator } from '../core/i18n/words';
 import { currentContext, requestIdFrom, runInContext } from './http/requestContext';
 
@@ -26,4 +27,18 @@ export const t = translator.t;
 export function inLocale<T>(locale: Locale, work: () => T): T {
   const context = currentContext();
   return runInContext({ requestId: context?.requestId ?? requestIdFrom(undefined), ...context, locale }, work);
+}
+
+export type DurationUnit = 'day' | 'hour' | 'minute' | 'second';
+
+const DURATION = /*i18n*/ {
+  id: 'wait.duration',
+  message:
+    '{unit, select, day {{count_plural, select, one {{count} day} other {{count} days}}} hour {{count_plural, select, one {{count} hour} other {{count} hours}}} minute {{count_plural, select, one {{count} minute} other {{count} minutes}}} other {{count_plural, select, one {{count} second} other {{count} seconds}}}}',
+};
+
+/** A wait as a whole count of one unit ("1 minute", "30 seconds"), in the language of the work. */
+export function sayDuration(count: number, unit: DurationUnit): string {
+  const locale = currentContext()?.locale ?? DEFAULT_LOCALE;
+  return t(DURATION, { unit, ...counted(locale, 'count', count) });
 }

@@ -1,4 +1,5 @@
 import type { Locale } from './locales';
+import type { Values } from './words';
 
 /** The plural categories our languages use (CLDR): the others (zero, two, few, many) none of them has. */
 export type PluralCategory = 'one' | 'other';
@@ -26,3 +27,9 @@ export function pluralCategory(locale: Locale, count: number): PluralCategory {
   if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`a count is a whole number: ${count}`);
   return rules[locale](count);
 }
+
+/** A count and its plural category in `locale`, as a message's `{name}` and `{name_plural, select, …}` read them. */
+export const counted = (locale: Locale, name: string, count: number): Values => ({
+  [name]: String(count),
+  [`${name}_plural`]: pluralCategory(locale, count),
+});

@@ -23,16 +23,6 @@ export const scheduleWords = {
     'Paused because your account was recovered. Authorise it again with your pin or passkey to resume it, ' +
     'or delete it if you did not set it up.',
   authorisePinText: 'Enter your 4-digit security pin to authorise this schedule again.',
-  nameRequired: 'please give the schedule a name',
-  timeRequired: 'please choose the time it runs',
-  dateRequired: 'please choose the day it runs',
-  weekdayRequired: 'please choose the weekday it runs',
-  monthDayRequired: 'please choose the day of the month it runs (1 to 31)',
-  daysBeforeRequired: 'please choose how many days before the due date to renew (0 to 14)',
-  endRunsRequired: 'please say after how many runs it ends (1 to 1000)',
-  endDateRequired: 'please choose the day it ends',
-  verifyFirst: 'please verify the smartcard first: its due date and renewal amount set the schedule',
-  noDueDate: 'this provider does not tell us when the subscription is due: choose a monthly schedule instead',
   created: 'Schedule saved. We will remind you the day before each run.',
   updated: 'Schedule updated.',
   paused: 'Schedule paused.',
@@ -44,8 +34,8 @@ export const scheduleWords = {
 
 /**
  * The timing and end rules both the form and the server's checks (server/routes/schedules.ts) hold
- * a schedule to, as words the app says in the reader's language. The English is scheduleWords'
- * own, which the server still answers in: the schedule form's test holds the two the same.
+ * a schedule to, each said in the reader's language: one wording, whichever half finds the rule
+ * broken.
  */
 export const scheduleRules = {
   dateRequired: /*i18n*/ { id: 'schedule.rule.date', message: 'please choose the day it runs' },

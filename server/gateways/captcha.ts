@@ -1,7 +1,10 @@
 import type { CaptchaAction } from '../../core/captcha';
 
 /** What a refused bot check answers, wherever a call needs one. */
-export const BOT_CHECK_FAILED = 'the bot check failed, please reload the page and try again';
+export const BOT_CHECK_FAILED = /*i18n*/ {
+  id: 'botCheck.failed',
+  message: 'the bot check failed, please reload the page and try again',
+};
 
 /**
  * Checks a bot-check token from the browser for the action it was solved for. Resolves false

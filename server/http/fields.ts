@@ -42,6 +42,7 @@ export const RULES = {
   amountMost: /*i18n*/ { id: 'field.amount.most', message: '{field} must be at most {max}' },
   amountBetween: /*i18n*/ { id: 'field.amount.between', message: '{field} must be between {min} and {max}' },
   language: /*i18n*/ { id: 'field.language', message: 'please choose one of the languages the app speaks' },
+  oneOf: /*i18n*/ { id: 'field.oneOf', message: '{field} must be one of {values}' },
 };
 
 /**
@@ -50,7 +51,8 @@ export const RULES = {
  */
 export type Said = string | Words;
 
-const say = (message: Said, values?: Values): string => (typeof message === 'string' ? message : t(message, values));
+export const say = (message: Said, values?: Values): string =>
+  typeof message === 'string' ? message : t(message, values);
 
 /** A rule's message as zod takes it, said when the rule is broken (a schema is built once, at start). */
 export const saying = (message: Said, values?: Values) => ({ error: () => say(message, values) });

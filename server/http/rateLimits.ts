@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isIPv6 } from 'node:net';
 import type { RateLimits } from '../config';
 import { AppError } from '../errors';
+import { sayDuration, t, type DurationUnit } from '../i18n';
 import type { RequestCounters } from '../gateways/requestCounters';
 import type { TokenHasher } from '../services/account/tokens';
 import { authOf } from './authenticate';
@@ -77,6 +78,30 @@ export function sharedRateLimitStore(counters: RequestCounters, hashKey: TokenHa
   };
 }
 
+const TOO_MANY = /*i18n*/ { id: 'rateLimit.refused', message: 'too many attempts, please try again in {wait}' };
+
+/** Largest first: a wait is said in the largest unit it fills, rounded, as "1 minute" or "2 hours". */
+const UNITS: readonly (readonly [DurationUnit, number])[] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+];
+
+/** The wait a refusal names: whole seconds, rounded into the largest unit they fill. */
+function waitWords(ttlMs: number): string {
+  const ms = Math.max(1, Math.ceil(ttlMs / 1_000)) * 1_000;
+  const [unit, size] = UNITS.find(([, unitMs]) => ms >= unitMs) ?? UNITS[UNITS.length - 1];
+  return sayDuration(Math.round(ms / size), unit);
+}
+
+/**
+ * The requests this limiter refused. The metrics tell its refusals from the login throttle's
+ * 429s by this mark: the answer's words are in the caller's language.
+ */
+const refusedByLimit = new WeakSet<FastifyRequest>();
+export const wasRateLimited = (request: FastifyRequest) => refusedByLimit.has(request);
+
 /** A preHandler allowing `limits[name].max` requests per client key and window; then 429 with the wait. */
 export function limitRequests(app: FastifyInstance, limits: RateLimits, name: keyof RateLimits, key: RateLimitKey) {
   const limit = limits[name];
@@ -85,7 +110,9 @@ export function limitRequests(app: FastifyInstance, limits: RateLimits, name: ke
     timeWindow: limit.windowMs,
     // The name keeps apart two limits that key the same client (login and forgot both count address and e-mail).
     keyGenerator: (request) => `${name}|${key(request)}`,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, `too many attempts, please try again in ${context.after}`),
+    errorResponseBuilder: (request, context) => {
+      refusedByLimit.add(request);
+      return new AppError(429, t(TOO_MANY, { wait: waitWords(context.ttl) }));
+    },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVICES } from '../../core/services';
 import type { Metrics } from '../metrics';
-import { RESET_REQUIRED } from '../services/account/loginThrottle';
+import { wasRateLimited } from './rateLimits';
 
 /**
  * Counts every answer by route and status, and reads the business outcome off the answers the
@@ -10,9 +10,6 @@ import { RESET_REQUIRED } from '../services/account/loginThrottle';
  */
 
 const PURCHASE_ROUTES = new Map(SERVICES.map((service) => [`/api/${service.category}`, service.category]));
-/** @fastify/rate-limit's refusal (routes/rateLimits.ts); the login throttle's 429s are lockouts. */
-const RATE_LIMITED = /^too many attempts/;
-
 interface Answer {
   message?: string;
   data?: { status?: string; reason?: string };
@@ -40,11 +37,11 @@ function webhookOutcome(status: number, answer: Answer | undefined): string {
   return status >= 500 ? 'error' : 'refused';
 }
 
-function loginLockout(status: number, answer: Answer | undefined): string | undefined {
+/** The login throttle's refusals; a 429 of the request limiter (http/rateLimits.ts) is not a lockout. */
+function loginLockout(status: number, answer: Answer | undefined, rateLimited: boolean): string | undefined {
   if (status === 403 && answer?.data?.reason === 'captcha-required') return 'captcha';
-  if (status !== 429 || !answer?.message) return undefined;
-  if (answer.message === RESET_REQUIRED) return 'reset-required';
-  return RATE_LIMITED.test(answer.message) ? undefined : 'throttled';
+  if (status !== 429 || rateLimited) return undefined;
+  return answer?.data?.reason === 'reset-required' ? 'reset-required' : 'throttled';
 }
 
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {
@@ -59,11 +56,11 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {
     const answer = read(payload);
     if (service) metrics.purchases.inc({ service, outcome: purchaseOutcome(status, answer) });
     if (webhook) metrics.webhooks.inc({ outcome: webhookOutcome(status, answer) });
-    if (status === 429 && answer?.message && RATE_LIMITED.test(answer.message))
-      metrics.rateLimitRefusals.inc({ route });
+    const rateLimited = status === 429 && wasRateLimited(request);
+    if (rateLimited) metrics.rateLimitRefusals.inc({ route });
     if (answer?.data?.reason === 'pin-logout') metrics.pinLockouts.inc({ kind: 'logout' });
     if (answer?.data?.reason === 'pin-locked') metrics.pinLockouts.inc({ kind: 'locked' });
-    const lockout = route === '/api/login' ? loginLockout(status, answer) : undefined;
+    const lockout = route === '/api/login' ? loginLockout(status, answer, rateLimited) : undefined;
     if (lockout) metrics.loginLockouts.inc({ kind: lockout });
     return payload;
   });

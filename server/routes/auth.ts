@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LoginRefusal, PinKept, ResetLinkStatus, UserData } from '../../core/contract';
+import { LoginRefusal, LoginResetRequired, PinKept, ResetLinkStatus, UserData } from '../../core/contract';
 import { OTP_LENGTH } from '../../core/limits';
 import * as messages from '../../core/messages';
 import { SESSION_EXPIRED } from '../../core/words/session';
@@ -156,7 +156,7 @@ export function registerAuthRoutes(app: FastifyInstance, { ctx, captcha, limits 
         body: loginBody,
         data: UserData,
         errors: [401, 403, 422, 423, 429, 502],
-        errorData: { 403: LoginRefusal },
+        errorData: { 403: LoginRefusal, 429: LoginResetRequired },
       }),
       preHandler: limitRequests(app, limits, 'login', byAddressAndEmail),
     },

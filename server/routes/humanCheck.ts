@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CaptchaAction } from '../../core/captcha';
 import { AppError } from '../errors';
+import { t } from '../i18n';
 import { BOT_CHECK_FAILED, type CaptchaVerifier } from '../gateways/captcha';
 
 /**
@@ -13,5 +14,5 @@ export async function requireHuman(
   token: string,
   request: FastifyRequest,
 ): Promise<void> {
-  if (!(await captcha.verify(token, action, request.ip))) throw new AppError(403, BOT_CHECK_FAILED);
+  if (!(await captcha.verify(token, action, request.ip))) throw new AppError(403, t(BOT_CHECK_FAILED));
 }

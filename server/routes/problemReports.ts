@@ -9,7 +9,7 @@ import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
 import { t } from '../i18n';
 import { routeDoc } from '../http/openapi';
-import { positiveId, requestBody } from '../http/fields';
+import { positiveId, requestBody, RULES, saying } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
 
 const CONTROL_EXCEPT_LINES = /[\p{Cc}]/u;
@@ -17,19 +17,22 @@ const CONTROL_EXCEPT_LINES = /[\p{Cc}]/u;
 const fetchBody = requestBody({ transaction_id: positiveId('transaction_id') });
 const createBody = requestBody({
   transaction_id: positiveId('transaction_id'),
-  reason: z.enum(PROBLEM_REASON_KEYS, { error: 'please choose what went wrong' }),
+  reason: z.enum(
+    PROBLEM_REASON_KEYS,
+    saying(/*i18n*/ { id: 'problem.field.reason', message: 'please choose what went wrong' }),
+  ),
   // Optional; line breaks are kept (a note may be a few lines), other control characters are not.
   note: z
-    .string({ error: 'note must be text' })
+    .string(saying(RULES.text, { field: 'note' }))
     .nullish()
     .transform((value) => (value ?? '').replace(/\r\n?/g, '\n').trim())
     .pipe(
       z
         .string()
-        .max(PROBLEM_NOTE_MAX_LENGTH, `note must be at most ${PROBLEM_NOTE_MAX_LENGTH} characters`)
+        .max(PROBLEM_NOTE_MAX_LENGTH, saying(RULES.longest, { field: 'note', max: PROBLEM_NOTE_MAX_LENGTH }))
         .refine(
           (value) => !CONTROL_EXCEPT_LINES.test(value.replace(/\n/g, '')),
-          'note must not contain control characters',
+          saying(RULES.controlCharacters, { field: 'note' }),
         ),
     ),
 });

@@ -26,7 +26,7 @@ import { recentBeneficiaries } from '../services/purchases/recentBeneficiaries';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
 import { idempotencyHeaders, pinRefusals, routeDoc } from '../http/openapi';
-import { catalogId, filledFirst, nairaAmountWithin, requestBody } from '../http/fields';
+import { catalogId, filledFirst, nairaAmountWithin, requestBody, RULES, saying } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
 
 export interface PurchaseRouteDeps {
@@ -41,8 +41,7 @@ const KEY_REQUIRED = /*i18n*/ {
   id: 'purchase.refused.keyRequired',
   message: 'an Idempotency-Key header of 8 to 100 characters (letters, digits or punctuation, no spaces) is required',
 };
-const PIN_FORMAT = `pin must be exactly ${PIN_LENGTH} digits`;
-const CATEGORY_INVALID = `category must be one of ${SERVICE_CATEGORIES.join(', ')}`;
+const PIN_FORMAT = saying(RULES.digits, { field: 'pin', digits: PIN_LENGTH });
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
 /** Longer than any beneficiary, even a phone number typed with separators. */
@@ -79,7 +78,9 @@ const beneficiary = (rule: BeneficiaryRule) =>
  * is told what is missing and buys nothing.
  */
 const transactionPin = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? t(PIN_REQUIRED) : PIN_FORMAT) })
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? t(PIN_REQUIRED) : PIN_FORMAT.error()),
+  })
   .refine((pin) => pin.trim() !== '', { error: () => t(PIN_REQUIRED), abort: true })
   .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), PIN_FORMAT);
 
@@ -142,7 +143,12 @@ const verifyMerchantBody = filledFirst(['provider_id', 'beneficiary'], messages.
   beneficiary: beneficiaryText,
 });
 
-const recentBeneficiariesBody = requestBody({ category: z.enum(SERVICE_CATEGORIES, { error: CATEGORY_INVALID }) });
+const recentBeneficiariesBody = requestBody({
+  category: z.enum(
+    SERVICE_CATEGORIES,
+    saying(RULES.oneOf, { field: 'category', values: SERVICE_CATEGORIES.join(', ') }),
+  ),
+});
 
 /**
  * A purchase's documentation: its body, its pin, and the Idempotency-Key it requires. A service

@@ -4,7 +4,7 @@ import { PIN_REQUIRED } from '../services/purchases/wording';
 import { z } from 'zod';
 import { Schedule, ScheduleDraft, type ScheduleEnd, type ScheduleTiming } from '../../core/contract';
 import * as messages from '../../core/messages';
-import { scheduleWords } from '../../core/words/schedules';
+import { scheduleRules } from '../../core/words/schedules';
 import {
   FREQUENCIES,
   MAX_DAYS_BEFORE_DUE,
@@ -35,7 +35,17 @@ import type { ScheduleDeps } from '../services/schedules/running';
 import { listSchedules } from '../services/schedules/scheduleRows';
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
-import { catalogId, nairaAmountWithin, pin, positiveId, requestBody, saying } from '../http/fields';
+import {
+  catalogId,
+  nairaAmountWithin,
+  pin,
+  positiveId,
+  requestBody,
+  RULES,
+  say,
+  saying,
+  type Said,
+} from '../http/fields';
 import { noFields, pinRefusals, routeDoc, type RouteDoc } from '../http/openapi';
 import { byAccount, limitRequests } from '../http/rateLimits';
 
@@ -53,13 +63,19 @@ const confirmation = {
   passkey: PasskeyAnswer.optional(),
 };
 
+/** The rules only a schedule has: said in the request's language when broken. */
+const SCHEDULE_FIELDS = {
+  day: /*i18n*/ { id: 'schedule.field.day', message: '{field} must be a day written YYYY-MM-DD' },
+  end: /*i18n*/ { id: 'schedule.field.end', message: 'end must be never, after a number of runs, or on a day' },
+};
+
 const CONTROL_CHARACTERS = /\p{Cc}/u;
-const day = (field: string, required: string) =>
+const day = (field: string, required: Said) =>
   z
-    .string({ error: required })
-    .refine((value) => lagosDayStart(value) !== null, `${field} must be a day written YYYY-MM-DD`)
+    .string(saying(required))
+    .refine((value) => lagosDayStart(value) !== null, saying(SCHEDULE_FIELDS.day, { field }))
     .nullish();
-const wholeNumberIn = (min: number, max: number, required: string) =>
+const wholeNumberIn = (min: number, max: number, required: Said) =>
   z
     .union(
       [
@@ -69,9 +85,9 @@ const wholeNumberIn = (min: number, max: number, required: string) =>
           .regex(/^\d{1,4}$/)
           .transform(Number),
       ],
-      { error: required },
+      saying(required),
     )
-    .refine((value) => Number.isInteger(value) && value >= min && value <= max, required)
+    .refine((value) => Number.isInteger(value) && value >= min && value <= max, saying(required))
     .nullish();
 
 const endSchema = z.discriminatedUnion(
@@ -81,19 +97,19 @@ const endSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('after'),
       runs: z
-        .number({ error: scheduleWords.endRunsRequired })
-        .int(scheduleWords.endRunsRequired)
-        .min(1, scheduleWords.endRunsRequired)
-        .max(MAX_END_RUNS, scheduleWords.endRunsRequired),
+        .number(saying(scheduleRules.endRunsRequired))
+        .int(saying(scheduleRules.endRunsRequired))
+        .min(1, saying(scheduleRules.endRunsRequired))
+        .max(MAX_END_RUNS, saying(scheduleRules.endRunsRequired)),
     }),
     z.object({
       kind: z.literal('on'),
       date: z
-        .string({ error: scheduleWords.endDateRequired })
-        .refine((value) => lagosDayStart(value) !== null, scheduleWords.endDateRequired),
+        .string(saying(scheduleRules.endDateRequired))
+        .refine((value) => lagosDayStart(value) !== null, saying(scheduleRules.endDateRequired)),
     }),
   ],
-  { error: 'end must be never, after a number of runs, or on a day' },
+  saying(SCHEDULE_FIELDS.end),
 );
 
 /**
@@ -102,29 +118,31 @@ const endSchema = z.discriminatedUnion(
  */
 const scheduleFields = {
   name: z
-    .string({ error: 'name must be text' })
+    .string(saying(RULES.text, { field: 'name' }))
     .trim()
-    .max(SCHEDULE_NAME_MAX_LENGTH, `name must be at most ${SCHEDULE_NAME_MAX_LENGTH} characters`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'name must not contain control characters')
+    .max(SCHEDULE_NAME_MAX_LENGTH, saying(RULES.longest, { field: 'name', max: SCHEDULE_NAME_MAX_LENGTH }))
+    .refine((value) => !CONTROL_CHARACTERS.test(value), saying(RULES.controlCharacters, { field: 'name' }))
     .nullish()
     .transform((value) => value ?? ''),
-  category: z.enum(SCHEDULABLE_CATEGORIES as [string, ...string[]], {
-    error: `category must be one of ${SCHEDULABLE_CATEGORIES.join(', ')}`,
-  }),
+  category: z.enum(
+    SCHEDULABLE_CATEGORIES as [string, ...string[]],
+    saying(RULES.oneOf, { field: 'category', values: SCHEDULABLE_CATEGORIES.join(', ') }),
+  ),
   provider_id: catalogId('provider_id'),
   package_id: catalogId('package_id').nullish(),
   beneficiary: z.union([z.string(), z.number()], saying(messages.allFieldsRequired)).transform(String),
   amount: z.unknown().optional(),
-  frequency: z.enum(FREQUENCIES as [string, ...string[]], {
-    error: `frequency must be one of ${FREQUENCIES.join(', ')}`,
-  }),
-  date: day('date', scheduleWords.dateRequired),
-  weekday: wholeNumberIn(0, 6, scheduleWords.weekdayRequired),
-  month_day: wholeNumberIn(1, 31, scheduleWords.monthDayRequired),
-  days_before: wholeNumberIn(0, MAX_DAYS_BEFORE_DUE, scheduleWords.daysBeforeRequired),
+  frequency: z.enum(
+    FREQUENCIES as [string, ...string[]],
+    saying(RULES.oneOf, { field: 'frequency', values: FREQUENCIES.join(', ') }),
+  ),
+  date: day('date', scheduleRules.dateRequired),
+  weekday: wholeNumberIn(0, 6, scheduleRules.weekdayRequired),
+  month_day: wholeNumberIn(1, 31, scheduleRules.monthDayRequired),
+  days_before: wholeNumberIn(0, MAX_DAYS_BEFORE_DUE, scheduleRules.daysBeforeRequired),
   time: z
-    .string({ error: scheduleWords.timeRequired })
-    .refine((value) => parseTime(value) !== null, scheduleWords.timeRequired),
+    .string(saying(scheduleRules.timeRequired))
+    .refine((value) => parseTime(value) !== null, saying(scheduleRules.timeRequired)),
   end: endSchema.default({ kind: 'never' }),
   ...confirmation,
 };
@@ -157,17 +175,17 @@ const draftBody = requestBody({ transaction_id: positiveId('transaction_id') });
 
 /** Each frequency's own field present (the others are ignored). */
 function timingOf(body: z.output<typeof createBody>): ScheduleTiming {
-  const need = <T>(value: T | null | undefined, message: string): T => {
-    if (value === null || value === undefined) throw new AppError(422, message);
+  const need = <T>(value: T | null | undefined, message: Said): T => {
+    if (value === null || value === undefined) throw new AppError(422, say(message));
     return value;
   };
   const frequency = body.frequency as ScheduleTiming['frequency'];
   return {
     frequency,
-    date: frequency === 'once' ? need(body.date, scheduleWords.dateRequired) : null,
-    weekday: frequency === 'weekly' ? need(body.weekday, scheduleWords.weekdayRequired) : null,
-    month_day: frequency === 'monthly' ? need(body.month_day, scheduleWords.monthDayRequired) : null,
-    days_before: frequency === 'renewal' ? need(body.days_before, scheduleWords.daysBeforeRequired) : null,
+    date: frequency === 'once' ? need(body.date, scheduleRules.dateRequired) : null,
+    weekday: frequency === 'weekly' ? need(body.weekday, scheduleRules.weekdayRequired) : null,
+    month_day: frequency === 'monthly' ? need(body.month_day, scheduleRules.monthDayRequired) : null,
+    days_before: frequency === 'renewal' ? need(body.days_before, scheduleRules.daysBeforeRequired) : null,
     time: body.time,
     end: body.end as ScheduleEnd,
   };

@@ -12,24 +12,33 @@ import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
 import { t } from '../i18n';
 import { routeDoc } from '../http/openapi';
-import { requestBody } from '../http/fields';
+import { requestBody, saying } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
 
-const day = (field: string) =>
-  z
+/** The rules only a statement has: said in the request's language when broken. */
+const STATEMENT_FIELDS = {
+  chooseDate: /*i18n*/ { id: 'statements.field.chooseDate', message: 'please choose the {field} date' },
+  date: /*i18n*/ { id: 'statements.field.date', message: '{field} must be a date (YYYY-MM-DD)' },
+  format: /*i18n*/ { id: 'statements.field.format', message: 'format must be csv or pdf' },
+};
+
+const day = (field: string) => {
+  const notADate = saying(STATEMENT_FIELDS.date, { field });
+  return z
     .string({
       error: (issue) =>
         issue.input === undefined || issue.input === null
-          ? `please choose the ${field} date`
-          : `${field} must be a date (YYYY-MM-DD)`,
+          ? t(STATEMENT_FIELDS.chooseDate, { field })
+          : notADate.error(),
     })
-    .refine((value) => lagosDayStart(value) !== null, `${field} must be a date (YYYY-MM-DD)`);
+    .refine((value) => lagosDayStart(value) !== null, notADate);
+};
 
 const periodShape = { from: day('from'), to: day('to') };
 const summaryBody = requestBody(periodShape);
 const downloadBody = requestBody({
   ...periodShape,
-  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+  format: z.enum(['csv', 'pdf'], saying(STATEMENT_FIELDS.format)),
 });
 
 const summaryOf = (statement: StatementHeader): StatementSummary => ({

@@ -1,5 +1,6 @@
 import * as labels from '../../core/labels';
 import { scheduleWords } from '../../core/words/schedules';
+import { formRules } from '../../src/domain/schedules/schedules';
 import {
   createReadyAccount,
   enterPin,
@@ -125,7 +126,7 @@ test('the schedules page: empty, then a schedule from a service screen, paused, 
   await form.getByLabel('How often').selectOption('weekly');
   await form.getByLabel('Weekday').selectOption('Friday');
   await form.getByRole('button', { name: 'Save schedule' }).click();
-  await expectToast(page, scheduleWords.nameRequired);
+  await expectToast(page, formRules.nameRequired.message);
   await form.getByLabel('Name').fill('Mum airtime');
   await form.getByRole('button', { name: 'Save schedule' }).click();
   await enterPin(page, user.pin);

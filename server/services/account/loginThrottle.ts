@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import type { LoginRefusal } from '../../../core/contract';
+import type { LoginRefusal, LoginResetRequired } from '../../../core/contract';
 import type { RateLimit } from '../../config';
 import { AppError } from '../../errors';
 import { BOT_CHECK_FAILED, type CaptchaVerifier } from '../../gateways/captcha';
 import type { Mail } from '../../gateways/mailer';
+import { sayDuration, t } from '../../i18n';
 import type { AppContext } from '../context';
 import { queueMail } from '../notifications/outbox';
 import { verifyPassword } from './passwords';
@@ -40,11 +41,23 @@ export const LOGIN_THROTTLE = {
   forgetAfterMs: 30 * DAY,
 } as const;
 
-export const CAPTCHA_REQUIRED = 'please complete the bot check to log in: there were too many failed attempts';
-export const RESET_REQUIRED = 'too many failed attempts: reset your password with "Forgot password?" to log in';
+const CAPTCHA_REQUIRED = /*i18n*/ {
+  id: 'login.refused.captchaRequired',
+  message: 'please complete the bot check to log in: there were too many failed attempts',
+};
+const RESET_REQUIRED = /*i18n*/ {
+  id: 'login.refused.resetRequired',
+  message: 'too many failed attempts: reset your password with "Forgot password?" to log in',
+};
+const WAIT = /*i18n*/ {
+  id: 'login.refused.wait',
+  message: 'too many failed attempts, please try again in about {wait}',
+};
 
 /** The answer's `data` when a captcha token must come with the next attempt. */
 const CAPTCHA_REQUIRED_DATA: LoginRefusal = { reason: 'captcha-required' };
+/** The answer's `data` once only a password reset lets the account in again. */
+const RESET_REQUIRED_DATA: LoginResetRequired = { reason: 'reset-required' };
 
 export interface LoginThrottleDeps {
   captcha: CaptchaVerifier;
@@ -87,15 +100,13 @@ export function delayAfter(failures: number): number {
   );
 }
 
-/** "about 3 seconds", "about 15 minutes": a wait as a person reads it, never rounded down to nothing. */
-function about(ms: number): string {
+/** "3 seconds", "15 minutes": a wait as a person reads it, never rounded down to nothing. */
+function waitWords(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / SECOND));
-  if (seconds < 120) return `about ${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `about ${Math.ceil(seconds / 60)} minutes`;
+  return seconds < 120 ? sayDuration(seconds, 'second') : sayDuration(Math.ceil(seconds / 60), 'minute');
 }
 
-const tooManyFailures = (waitMs: number) =>
-  new AppError(429, `too many failed attempts, please try again in ${about(waitMs)}`);
+const tooManyFailures = (waitMs: number) => new AppError(429, t(WAIT, { wait: waitWords(waitMs) }));
 
 /** Two attempts claiming the same count: the loser reads again; past this many rounds it is asked to retry. */
 const MAX_ROUNDS = 5;
@@ -128,9 +139,9 @@ export async function admitLogin(ctx: AppContext, deps: LoginThrottleDeps, attem
     const failures = email?.failures ?? 0;
     refuseEarlyAttempt(email, now);
     if (failures >= LOGIN_THROTTLE.captchaAfter && !human) {
-      if (!attempt.token) throw new AppError(403, CAPTCHA_REQUIRED, CAPTCHA_REQUIRED_DATA);
+      if (!attempt.token) throw new AppError(403, t(CAPTCHA_REQUIRED), CAPTCHA_REQUIRED_DATA);
       if (!(await deps.captcha.verify(attempt.token, 'login', attempt.ip)))
-        throw new AppError(403, BOT_CHECK_FAILED, CAPTCHA_REQUIRED_DATA);
+        throw new AppError(403, t(BOT_CHECK_FAILED), CAPTCHA_REQUIRED_DATA);
       // A token is spent once verified: a round lost to a concurrent attempt does not ask again.
       human = true;
     }
@@ -151,7 +162,7 @@ export async function admitLogin(ctx: AppContext, deps: LoginThrottleDeps, attem
  */
 function refuseEarlyAttempt(email: { failures: number; last_failure_at: Date } | undefined, now: Date): void {
   const failures = email?.failures ?? 0;
-  if (failures >= LOGIN_THROTTLE.resetRequiredAfter) throw new AppError(429, RESET_REQUIRED);
+  if (failures >= LOGIN_THROTTLE.resetRequiredAfter) throw new AppError(429, t(RESET_REQUIRED), RESET_REQUIRED_DATA);
   if (email && failures >= LOGIN_THROTTLE.captchaAfter) {
     const retryAt = email.last_failure_at.getTime() + delayAfter(failures);
     if (retryAt > now.getTime()) throw tooManyFailures(retryAt - now.getTime());

@@ -10,8 +10,8 @@ import type {
   UpdateScheduleRequest,
 } from '../../../core/contract';
 import type { Locale } from '../../../core/i18n/locales';
-import { pluralCategory } from '../../../core/i18n/plurals';
-import type { Values, Words, Say } from '../../../core/i18n/words';
+import { counted } from '../../../core/i18n/plurals';
+import type { Words, Say } from '../../../core/i18n/words';
 import { scheduleRules } from '../../../core/words/schedules';
 import { MAX_DAYS_BEFORE_DUE, MAX_END_RUNS, ordinal, SCHEDULE_NAME_MAX_LENGTH } from '../../../core/schedules';
 import { parseTime, weekdayOf } from '../../../core/scheduleCalendar';
@@ -244,12 +244,6 @@ const MONTH_SHORT: readonly Words[] = [
  */
 export const dayOrdinal = (locale: Locale, day: number): string =>
   locale === 'en' || locale === 'pcm' ? ordinal(day) : String(day);
-
-/** A count and its plural category in `locale`, for a message's `select`. */
-const counted = (locale: Locale, name: string, count: number): Values => ({
-  [name]: String(count),
-  [`${name}_plural`]: pluralCategory(locale, count),
-});
 
 /** A schedule's timing in words: "Monthly on the 31st (or the month's last day) at 09:00". */
 export function timingText(

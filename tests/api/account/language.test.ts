@@ -94,6 +94,29 @@ describe.each(backends)("the account's language on $name", (backend) => {
     expect(english.body.message).toBe('name must be at most 100 characters');
   });
 
+  it("the rules a route holds on its own are said in the account's language, English as before", async () => {
+    const hausa = await signUp(t);
+    await setLanguage(hausa.token, 'ha');
+    const english = await signUp(t);
+    const messageOf = async (path: string, token: string, body: Record<string, unknown>) =>
+      (await t.call(path, { token, body })).body.message;
+    const statement = { from: '2026-03-01', to: '2026-03-01', format: 'xlsx' };
+    expect(await messageOf('/api/statements/download', hausa.token, statement)).toBe('dole format ya zama csv ko pdf');
+    expect(await messageOf('/api/statements/download', english.token, statement)).toBe('format must be csv or pdf');
+    const report = { transaction_id: 1, reason: 'refund-me-twice' };
+    expect(await messageOf('/api/problem-reports/create', hausa.token, report)).toBe(
+      'da fatan ku zaɓi abin da ya faru ba daidai ba',
+    );
+    expect(await messageOf('/api/problem-reports/create', english.token, report)).toBe('please choose what went wrong');
+    const schedule = { name: 'Mum', category: 'lottery' };
+    expect(await messageOf('/api/schedules/create', hausa.token, schedule)).toMatch(
+      /^dole category ya zama ɗaya daga cikin airtime, /,
+    );
+    expect(await messageOf('/api/schedules/create', english.token, schedule)).toMatch(
+      /^category must be one of airtime, /,
+    );
+  });
+
   it("a saved number's provider of another service is refused in the account's language", async () => {
     const save = (token: string) =>
       t.call('/api/beneficiaries/save', {

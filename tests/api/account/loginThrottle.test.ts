@@ -32,6 +32,7 @@ const CAPTCHA_REQUIRED = {
 const RESET_REQUIRED = {
   type: 'error',
   message: 'too many failed attempts: reset your password with "Forgot password?" to log in',
+  data: { reason: 'reset-required' },
 };
 const WARNING = 'Failed attempts to log in to your Naira Wallet account';
 const BLOCKED = 'Logging in to your Naira Wallet account is blocked';
@@ -205,6 +206,49 @@ describe.each(backends)('login throttling on $name', (backend) => {
       await failInARow(t, account.email, 3, 20);
       expect(warnings(t, account.email)).toHaveLength(2);
     }, 60_000);
+
+    it("says its refusals in the request's language: the wait, the bot check and the reset", async () => {
+      const account = await signUp(t);
+      const inHausa = (token?: string) =>
+        t.call('/api/login', {
+          body: { device: 'web', email: account.email, password: account.password, ...(token ? { token } : {}) },
+          headers: { 'accept-language': 'ha' },
+          remoteAddress: '198.51.100.7',
+        });
+      await failInARow(t, account.email, 5);
+      expect(answer(await inHausa())).toEqual({
+        status: 429,
+        body: {
+          type: 'error',
+          message: 'ƙoƙarin shiga marasa nasara sun yi yawa, da fatan ku sake gwadawa bayan kamar daƙiƙa 1',
+        },
+      });
+      t.clock.advance(1_000);
+      expect(answer(await inHausa())).toEqual({
+        status: 403,
+        body: {
+          ...CAPTCHA_REQUIRED,
+          message: 'da fatan ku kammala gwajin tabbatar da ɗan Adam don shiga: an sami ƙoƙari marasa nasara da yawa',
+        },
+      });
+      expect((await inHausa('forged')).body.message).toBe(
+        'gwajin tabbatar da ɗan Adam bai yi nasara ba, da fatan ku sake loda shafin ku sake gwadawa',
+      );
+      // Past the ceiling, the reset is asked for in Hausa too, with the same reason.
+      await t.db
+        .updateTable('login_failures')
+        .set({ failures: LOGIN_THROTTLE.resetRequiredAfter })
+        .where('subject', '=', loginEmailSubject(t.ctx, account.email))
+        .execute();
+      expect(answer(await inHausa(HUMAN))).toEqual({
+        status: 429,
+        body: {
+          ...RESET_REQUIRED,
+          message:
+            'ƙoƙari marasa nasara sun yi yawa: ku sake saita kalmar sirrinku da “Kun manta kalmar sirri?” don shiga',
+        },
+      });
+    });
 
     it('never locks the owner out for good: after 100 failures in a row only a password reset opens the account again', async () => {
       const account = await signUp(t);

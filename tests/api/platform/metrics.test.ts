@@ -73,7 +73,9 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
     expect((await deliver(t, copy)).body.data?.status).toBe('credited');
     expect((await deliver(t, copy)).body.data?.status).toBe('duplicate');
 
-    // A request limit (verify-merchant: 1 a minute here), a wrong-pin logout, and a login held back.
+    // A request limit (verify-merchant: 1 a minute here), a wrong-pin logout, and a login held back,
+    // answered in Hausa and Yoruba: the outcomes are read off the answers whatever their language.
+    await t.call('/api/user/language', { token: buyer.token, body: { language: 'ha' } });
     const verify = () =>
       t.call('/api/verify-merchant', { token: buyer.token, body: { provider_id: mtn, beneficiary: '08031234567' } });
     await verify();
@@ -82,8 +84,12 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
     const logins = [];
     for (let i = 0; i < 7; i++)
       logins.push(
-        (await t.call('/api/login', { body: { device: 'web', email: buyer.email, password: 'not the password' } }))
-          .status,
+        (
+          await t.call('/api/login', {
+            body: { device: 'web', email: buyer.email, password: 'not the password' },
+            headers: { 'accept-language': 'yo' },
+          })
+        ).status,
       );
     expect(logins.some((status) => status === 403 || status === 429)).toBe(true);
 
@@ -114,6 +120,12 @@ describe.each(backends)('/metrics on $name (development: open)', (backend) => {
     expect(moved('wallet_rate_limit_refusals_total', { route: '/api/verify-merchant' })).toBe(1);
     expect(moved('wallet_pin_lockouts_total', { kind: 'logout' })).toBe(1);
     expect(moved('wallet_login_lockouts_total')).toBeGreaterThanOrEqual(1);
+    // Each 429 is either the request limit's or the login throttle's, never both.
+    expect(moved('wallet_login_lockouts_total', { kind: 'throttled' })).toBeGreaterThanOrEqual(1);
+    expect(
+      moved('wallet_login_lockouts_total', { kind: 'throttled' }) +
+        moved('wallet_rate_limit_refusals_total', { route: '/api/login' }),
+    ).toBe(logins.filter((status) => status === 429).length);
     expect(total(after, 'wallet_requery_backlog')).toBe(2);
     expect(total(after, 'wallet_oldest_processing_bill_age_seconds')).toBeGreaterThanOrEqual(90);
     // The process's own (prom-client's defaults).

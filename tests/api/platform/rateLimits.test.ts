@@ -39,6 +39,24 @@ describe.each(backends)('per-client request limits on $name', (backend) => {
     expect((await attempt('target@example.com', '198.51.100.2')).status).toBe(401);
   });
 
+  it("says its refusal in the caller's language, the wait in that language's words", async () => {
+    const attempt = (headers: Record<string, string> = {}) =>
+      t.call('/api/login', {
+        body: { device: 'web', email: 'polyglot@example.com', password: 'guessing-again' },
+        remoteAddress: '198.51.100.9',
+        headers,
+      });
+    for (let i = 0; i < MAX; i++) expect((await attempt()).status).toBe(401);
+    expect(await attempt({ 'accept-language': 'yo' })).toMatchObject({
+      status: 429,
+      body: { message: 'ìgbìyànjú ti pọ̀ jù, jọ̀wọ́ tún gbìyànjú lẹ́yìn ìṣẹ́jú 1' },
+    });
+    expect((await attempt({ 'accept-language': 'pcm' })).body.message).toBe(
+      'you don try too many times, abeg try again after 1 minute',
+    );
+    expectLimited(await attempt());
+  });
+
   it('forgot: per address and e-mail', async () => {
     const attempt = () =>
       t.call('/api/forgot', {
