@@ -10,8 +10,8 @@ import { wasRateLimited } from './rateLimits';
  */
 
 const PURCHASE_ROUTES = new Map(SERVICES.map((service) => [`/api/${service.category}`, service.category]));
+
 interface Answer {
-  message?: string;
   data?: { status?: string; reason?: string };
 }
 
