@@ -187,6 +187,8 @@ test("another account's passkey is refused for this account's purchase", async (
   await createReadyAccount(request, owner);
   const { cdp, authenticatorId } = await phoneOf(page);
   await logIn(page, owner.email, owner.password);
+  // Signed in before /profile is opened: leaving /login sooner would cut the sign-in off.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await addPasskeyOnProfile(page, owner.password);
   const [ownersKey] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
   await logOut(page);
