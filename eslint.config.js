@@ -160,6 +160,23 @@ export default tseslint.config(
     },
   },
   {
+    // A room of the core (core/words, core/i18n) reaches its siblings one level up, still inside core/.
+    files: ['core/*/*'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|\\.\\./(?!\\.\\.)|zod$|@lingui/core$)',
+              message: "The core imports nothing outside core/ but zod and Lingui's core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**'],
     languageOptions: { globals: globals.browser },
     rules: {

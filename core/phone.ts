@@ -1,3 +1,5 @@
+import type { Words } from './i18n/words';
+
 /**
  * Nigerian mobile numbers (docs/domain.md, "Phone numbers and networks"): one normaliser for both
  * halves. A number is written 0XXXXXXXXXX, +234XXXXXXXXXX or 234XXXXXXXXXX (a 0 kept after 234
@@ -9,7 +11,10 @@ export type Network = 'MTN' | 'Airtel' | 'Glo' | '9mobile';
 /** What a number must be once compacted: 0, then 7, 8 or 9, then 0 or 1, then eight digits. */
 const MOBILE = /^0[789][01]\d{8}$/;
 
-export const PHONE_INVALID = 'please enter a valid Nigerian phone number: 11 digits starting with 0';
+export const PHONE_INVALID: Words = /*i18n*/ {
+  id: 'field.phone',
+  message: 'please enter a valid Nigerian phone number: 11 digits starting with 0',
+};
 
 /** A number as typed so far, in its local form: separators go, +234 / 234 (and a 0 kept after it) become 0. */
 export function toLocalPhone(phone: string): string {

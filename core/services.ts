@@ -1,3 +1,4 @@
+import type { Words } from './i18n/words';
 import * as labels from './labels';
 import { normalisePhone, PHONE_INVALID } from './phone';
 
@@ -26,7 +27,8 @@ export interface BeneficiaryRule {
   label: string;
   /** The value stored and sent to the biller, or null when the text is not a valid beneficiary. */
   normalise(value: string): string | null;
-  invalid: string;
+  /** The server's refusal of a number its rule cannot read, in the request's language. */
+  invalid: Words;
   /** How the activity list names the beneficiary before there is a receipt ('Phone', 'Meter', ...). */
   displayName: string;
   /**
@@ -178,7 +180,7 @@ export const SERVICES = [
     beneficiary: {
       label: 'Meter number',
       normalise: digits(11, 13),
-      invalid: 'meter number must be 11 to 13 digits',
+      invalid: /*i18n*/ { id: 'buy.meter.invalid', message: 'meter number must be 11 to 13 digits' },
       displayName: 'Meter',
       input: { maxDigits: 13 },
     },
@@ -204,7 +206,7 @@ export const SERVICES = [
     beneficiary: {
       label: 'Account number',
       normalise: digits(4, 20),
-      invalid: 'betting account id must be 4 to 20 digits',
+      invalid: /*i18n*/ { id: 'buy.account.invalid', message: 'betting account id must be 4 to 20 digits' },
       displayName: 'Account',
       input: { maxDigits: 20 },
     },
@@ -229,7 +231,7 @@ export const SERVICES = [
     beneficiary: {
       label: 'Smartcard number',
       normalise: digits(10, 11),
-      invalid: 'smartcard number must be 10 or 11 digits',
+      invalid: /*i18n*/ { id: 'buy.card.invalid', message: 'smartcard number must be 10 or 11 digits' },
       displayName: 'Smartcard',
       input: { maxDigits: 11 },
     },
@@ -256,7 +258,10 @@ export const SERVICES = [
     beneficiary: {
       label: 'ID number',
       normalise: examCandidate,
-      invalid: 'please enter the JAMB profile code (10 letters or digits) or an 11-digit phone number',
+      invalid: /*i18n*/ {
+        id: 'buy.idNo.invalid',
+        message: 'please enter the JAMB profile code (10 letters or digits) or an 11-digit phone number',
+      },
       displayName: 'ID',
       // Numeric like every beneficiary input: a JAMB profile code (10 digits) or the candidate's phone number.
       input: { maxDigits: 11 },

@@ -172,7 +172,7 @@ function beneficiariesTable(): string {
         beneficiary.input === 'phone'
           ? 'a phone number (+234 becomes 0)'
           : `digits, at most ${beneficiary.input.maxDigits}`;
-      return [code(service.route), beneficiary.label, input, code(beneficiary.invalid)];
+      return [code(service.route), beneficiary.label, input, code(beneficiary.invalid.message)];
     }),
   );
 }

@@ -20,6 +20,9 @@ for (const [locale, messages] of Object.entries({ en, pcm, ha, yo, ig })) transl
 
 export const t = translator.t;
 
+/** The language the running work speaks: its request's, or the one a job runs in (inLocale). */
+export const currentLocale = (): Locale => currentContext()?.locale ?? DEFAULT_LOCALE;
+
 /**
  * Runs `work` speaking `locale`: a job's message to an account in the account's language, or a
  * message to someone other than the caller (an e-mail to another customer) in theirs.
@@ -39,6 +42,5 @@ const DURATION = /*i18n*/ {
 
 /** A wait as a whole count of one unit ("1 minute", "30 seconds"), in the language of the work. */
 export function sayDuration(count: number, unit: DurationUnit): string {
-  const locale = currentContext()?.locale ?? DEFAULT_LOCALE;
-  return t(DURATION, { unit, ...counted(locale, 'count', count) });
+  return t(DURATION, { unit, ...counted(currentLocale(), 'count', count) });
 }

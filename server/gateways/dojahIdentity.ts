@@ -1,11 +1,11 @@
 import { isDay } from '../../core/days';
 import { systemTimeouts, type Timeouts } from '../clock';
 import { GatewayError, PARTNER_RETRY_AFTER_S } from '../errors';
-import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity';
+import { IDENTITY_UNAVAILABLE, type IdentityGateway, type IdentityHolder, type IdentityQuery } from './identity';
+import { t } from '../i18n';
 
 /** How long a lookup may take before the customer is told to try again later. */
 export const DOJAH_TIMEOUT_MS = 15_000;
-const UNAVAILABLE = 'the identity service is not available right now, please try again in a few minutes';
 
 /**
  * Dojah's lookup of each kind (docs.dojah.io, KYC: "Lookup BVN", "Lookup NIN"), and the fields of
@@ -75,21 +75,23 @@ export class DojahIdentity implements IdentityGateway {
       body = await response.json().catch(() => null);
     } catch (cause) {
       // The cause names the URL, which holds the number: it is not passed on.
-      throw new GatewayError(UNAVAILABLE, {
+      throw new GatewayError(t(IDENTITY_UNAVAILABLE), {
         cause: new Error(`dojah ${kind} lookup failed: ${(cause as Error).name}`),
         retryAfterS: PARTNER_RETRY_AFTER_S,
       });
     }
     if (response.status === 400 || response.status === 404) return null;
     if (!response.ok)
-      throw new GatewayError(UNAVAILABLE, {
+      throw new GatewayError(t(IDENTITY_UNAVAILABLE), {
         cause: new Error(`dojah ${kind} lookup answered HTTP ${response.status}`),
         // A 5xx is the service down; any other status is an answer we cannot use.
         retryAfterS: response.status >= 500 ? PARTNER_RETRY_AFTER_S : undefined,
       });
     const entity = (body as { entity?: Record<string, unknown> } | null)?.entity;
     if (!entity || typeof entity !== 'object')
-      throw new GatewayError(UNAVAILABLE, { cause: new Error(`dojah ${kind} lookup answered without an entity`) });
+      throw new GatewayError(t(IDENTITY_UNAVAILABLE), {
+        cause: new Error(`dojah ${kind} lookup answered without an entity`),
+      });
     const holder = {
       firstName: text(entity.first_name),
       middleName: text(entity.middle_name),

@@ -7,6 +7,12 @@
 
 export type IdentityKind = 'bvn' | 'nin';
 
+/** What a customer reads when the identity provider cannot answer a lookup, whichever provider it is. */
+export const IDENTITY_UNAVAILABLE = /*i18n*/ {
+  id: 'partner.identity.down',
+  message: 'the identity service is not available right now, please try again in a few minutes',
+};
+
 export interface IdentityQuery {
   kind: IdentityKind;
   /**

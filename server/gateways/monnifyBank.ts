@@ -24,6 +24,7 @@ import {
 import type { ProviderHttp, ProviderLog, ProviderRequest, ProviderResponse } from './providerHttp';
 import { SandboxPayments } from './sandboxPayments';
 import { verifyHmacSha512 } from './webhookSignature';
+import { t } from '../i18n';
 
 /**
  * Monnify reserved accounts (developers.monnify.com): one NUBAN at Wema Bank and one at Sterling
@@ -192,6 +193,17 @@ const monnifyRefused = (message: string) =>
 
 const reservationPath = (reference: string) =>
   `/api/v2/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}`;
+/** What a customer reads when Monnify cannot be used (a wrong key, an answer we cannot read). */
+const MONNIFY_NOT_ANSWERING = /*i18n*/ {
+  id: 'partner.monnify.down',
+  message: 'Monnify is not answering right now. Please try again in a few minutes.',
+};
+/** `{what}`: the call whose answer was not understood, as the log names it. */
+const MONNIFY_UNREADABLE = /*i18n*/ {
+  id: 'partner.monnify.unreadable',
+  message: 'Monnify gave an answer we could not read ({what}). Please try again in a few minutes.',
+};
+
 /** The BVN/NIN update is a v1 endpoint (Monnify's "BVN/NIN update" guide). */
 const kycInfoPath = (reference: string) =>
   `/api/v1/bank-transfer/reserved-accounts/${encodeURIComponent(reference)}/kyc-info`;
@@ -448,7 +460,7 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
         { provider: this.provider, status: answer.status },
         'monnify login refused: check MONNIFY_API_KEY and MONNIFY_SECRET_KEY',
       );
-      throw new GatewayError('Monnify is not answering right now. Please try again in a few minutes.');
+      throw new GatewayError(t(MONNIFY_NOT_ANSWERING));
     }
     const { accessToken, expiresIn } = parsed.data.responseBody;
     this.#token = { value: accessToken, renewAt: this.#now() + Math.max(0, expiresIn * 1000 - TOKEN_MARGIN_MS) };
@@ -457,7 +469,7 @@ export class MonnifyBank implements BankPartner, TransferRecords, SandboxPayer {
 
   #unreadable(what: string): GatewayError {
     this.#log.warn({ provider: this.provider, what }, 'monnify answer not understood');
-    return new GatewayError(`Monnify gave an answer we could not read (${what}). Please try again in a few minutes.`);
+    return new GatewayError(t(MONNIFY_UNREADABLE, { what }));
   }
 }
 

@@ -24,6 +24,7 @@ import { PAYSTACK_SIGNATURE_HEADER, paystackTime, readPaystackEvent } from './pa
 import { ProviderUnavailableError, type ProviderHttp, type ProviderLog, type ProviderResponse } from './providerHttp';
 import { SandboxPayments } from './sandboxPayments';
 import { verifyHmacSha512 } from './webhookSignature';
+import { t } from '../i18n';
 
 /**
  * Paystack dedicated virtual accounts and card checkout (paystack.com/docs): one NUBAN per
@@ -132,6 +133,12 @@ const paystackRefused = (message: string | undefined) =>
 /** Paystack's channels: a transfer into a dedicated account, or its checkout's card. */
 const channelOf = (channel: string | null | undefined): PaymentChannel =>
   channel === 'dedicated_nuban' ? 'transfer' : channel === 'card' ? 'card' : 'other';
+
+/** What a customer reads when Paystack refused or failed a call; `{what}`: the call, as the log names it. */
+const PAYSTACK_REFUSED = /*i18n*/ {
+  id: 'partner.paystack.refused',
+  message: 'Paystack could not complete the request ({what}) right now. Please try again in a few minutes.',
+};
 
 /** "Chioma Ngozi Okafor" → first "Chioma", last "Ngozi Okafor"; a single name is both. */
 function namesOf(name: string): { first_name: string; last_name: string } {
@@ -375,9 +382,7 @@ export class PaystackBank implements BankPartner, TransferRecords, CardGateway, 
       { provider: this.provider, what, status: answer.status, message: message?.slice(0, 200) },
       answer.status === 401 ? 'paystack refused the key: check PAYSTACK_SECRET_KEY' : 'paystack answer not usable',
     );
-    return new GatewayError(
-      `Paystack could not complete the request (${what}) right now. Please try again in a few minutes.`,
-    );
+    return new GatewayError(t(PAYSTACK_REFUSED, { what }));
   }
 }
 

@@ -1,5 +1,6 @@
 import { GatewayError, PARTNER_RETRY_AFTER_S } from '../errors';
-import type { IdentityGateway, IdentityHolder, IdentityQuery } from './identity';
+import { IDENTITY_UNAVAILABLE, type IdentityGateway, type IdentityHolder, type IdentityQuery } from './identity';
+import { t } from '../i18n';
 
 /** The date of birth on every simulated record (docs/development.md, "Identity checks"): what the customer types. */
 export const SIMULATED_DATE_OF_BIRTH = '1990-01-01';
@@ -22,7 +23,7 @@ export class SimulatedIdentity implements IdentityGateway {
 
   async lookUp({ number, name, phone }: IdentityQuery): Promise<IdentityHolder | null> {
     if (number.endsWith('000')) return null;
-    if (number.endsWith('999')) throw new GatewayError(SIMULATED_UNAVAILABLE, { retryAfterS: PARTNER_RETRY_AFTER_S });
+    if (number.endsWith('999')) throw new GatewayError(t(IDENTITY_UNAVAILABLE), { retryAfterS: PARTNER_RETRY_AFTER_S });
     const phones = [number.endsWith('222') ? SOMEONE_ELSES_PHONE : phone];
     const record = { dateOfBirth: SIMULATED_DATE_OF_BIRTH, phones };
     if (number.endsWith('111')) return { firstName: 'Ngozi', middleName: '', lastName: 'Eze', ...record };
@@ -31,6 +32,3 @@ export class SimulatedIdentity implements IdentityGateway {
     return { firstName: words[0] ?? '', middleName: words.slice(1, -1).join(' '), lastName, ...record };
   }
 }
-
-export const SIMULATED_UNAVAILABLE =
-  'the identity service is not available right now, please try again in a few minutes';

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { GatewayError } from '../errors';
 import { MailRefused, type Mail, type Mailer } from './mailer';
+import { t } from '../i18n';
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
 
@@ -34,6 +35,12 @@ class MailNotSent extends Error {
 /** A code's mail that could not go out may be asked for again shortly: the user is waiting for it. */
 const MAIL_RETRY_AFTER_S = 10;
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** What a customer reads when the e-mail their request sends could not be handed over. */
+const MAIL_NOT_SENT = /*i18n*/ {
+  id: 'partner.mail.notSent',
+  message: 'we could not send the e-mail right now, please try again in a moment',
+};
 
 /**
  * Real mail through the SMTP server of SMTP_URL (smtp://user:pass@host:587 or smtps://…:465),
@@ -75,7 +82,7 @@ export class SmtpMailer implements Mailer {
       await this.#transport.sendMail({ from: this.#from, to: mail.to, raw, ...unique });
     } catch (error) {
       const cause = new MailNotSent(error);
-      const message = 'we could not send the e-mail right now, please try again in a moment';
+      const message = t(MAIL_NOT_SENT);
       if (cause.permanent) throw new MailRefused(message, { cause });
       throw new GatewayError(message, { cause, retryAfterS: MAIL_RETRY_AFTER_S });
     }

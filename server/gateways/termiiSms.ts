@@ -3,6 +3,7 @@ import { GatewayError } from '../errors';
 
 import { ProviderHttp, ProviderUnavailableError, type ProviderLog } from './providerHttp';
 import type { Sms, SmsSender } from './sms';
+import { t } from '../i18n';
 
 /** A code's text that Termii did not take may be asked for again shortly: the user is waiting for it. */
 const SMS_RETRY_AFTER_S = 10;
@@ -40,7 +41,10 @@ export type TermiiChannel = 'dnd' | 'generic';
 
 /** Longer than Termii takes to answer, shorter than the outbox's hold on a message (outbox.ts CLAIM_HOLD_MS). */
 export const TERMII_TIMEOUT_MS = 15_000;
-export const SMS_NOT_SENT = 'we could not send the text message right now, please try again in a moment';
+export const SMS_NOT_SENT = /*i18n*/ {
+  id: 'partner.sms.notSent',
+  message: 'we could not send the text message right now, please try again in a moment',
+};
 
 /** 0XXXXXXXXXX → 234XXXXXXXXXX, the form Termii documents for `to`. */
 export const internationalPhone = (local: string) => `234${local.replace(/^0/, '')}`;
@@ -105,7 +109,7 @@ export class TermiiSms implements SmsSender {
       });
     } catch (error) {
       if (!(error instanceof ProviderUnavailableError)) throw error;
-      throw new GatewayError(SMS_NOT_SENT, {
+      throw new GatewayError(t(SMS_NOT_SENT), {
         cause: new Error(`Termii did not answer (${error.failure})`),
         retryAfterS: SMS_RETRY_AFTER_S,
       });
@@ -118,6 +122,6 @@ export class TermiiSms implements SmsSender {
       answer.status < 300
         ? new Error(`Termii answered HTTP ${answer.status} without a message_id`)
         : new TermiiRefusal(answer.status, message);
-    throw new GatewayError(SMS_NOT_SENT, { cause });
+    throw new GatewayError(t(SMS_NOT_SENT), { cause });
   }
 }

@@ -1,6 +1,7 @@
 import type { CaptchaAction } from '../../core/captcha';
 import { GatewayError } from '../errors';
 import type { CaptchaVerifier } from './captcha';
+import { t } from '../i18n';
 
 /** Turnstile tokens are at most 2048 characters; anything longer is not worth a round trip. */
 const MAX_TOKEN_LENGTH = 2048;
@@ -19,6 +20,12 @@ export interface TurnstileOptions {
   hostname: string;
   now?: () => Date;
 }
+
+/** What a customer reads when Cloudflare's check could not be asked. */
+const CAPTCHA_UNAVAILABLE = /*i18n*/ {
+  id: 'partner.captcha.down',
+  message: 'the bot check could not be completed, please try again in a moment',
+};
 
 /**
  * Cloudflare Turnstile siteverify: form-encoded secret, response and remoteip; JSON back with
@@ -48,7 +55,7 @@ export class TurnstileCaptcha implements CaptchaVerifier {
       if (!response.ok) throw new Error(`siteverify answered HTTP ${response.status}`);
       answer = await response.json();
     } catch (cause) {
-      throw new GatewayError('the bot check could not be completed, please try again in a moment', {
+      throw new GatewayError(t(CAPTCHA_UNAVAILABLE), {
         cause,
         retryAfterS: CAPTCHA_RETRY_AFTER_S,
       });

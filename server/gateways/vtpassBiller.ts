@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import type { Bill, Biller, BillOutcome, CustomerLookup, Receipt } from './biller';
 import type { PlanSource, SourcePlan } from './planSource';
 import { ProviderHttp, ProviderUnavailableError, type ProviderLog } from './providerHttp';
+import { t } from '../i18n';
 
 /**
  * VTpass (https://www.vtpass.com/documentation/), the bill-payment aggregator behind
@@ -31,12 +32,18 @@ import { ProviderHttp, ProviderUnavailableError, type ProviderLog } from './prov
  * sync hides the betting providers, and a betting bill or lookup is refused with BETTING_UNAVAILABLE.
  */
 
-export const BETTING_UNAVAILABLE = 'betting top-ups are not available at the moment';
+export const BETTING_UNAVAILABLE = /*i18n*/ {
+  id: 'purchase.refused.noBetting',
+  message: 'betting top-ups are not available at the moment',
+};
 /**
  * VTpass verifies meters, smartcards and JAMB profiles; a WAEC result checker pin is bought for
  * nobody in particular.
  */
-export const NOTHING_TO_VERIFY = 'this provider has no customer to verify';
+export const NOTHING_TO_VERIFY = /*i18n*/ {
+  id: 'purchase.refused.nothingToVerify',
+  message: 'this provider has no customer to verify',
+};
 
 /**
  * Our catalogue's provider codes → VTpass serviceIDs, and how each bill is sent. The plan of a
@@ -186,7 +193,7 @@ export class VtpassBiller implements Biller, PlanSource {
 
   async pay(bill: Bill): Promise<BillOutcome> {
     const product = productOf(bill.providerCode);
-    if (!product) return { status: 'failed', reason: BETTING_UNAVAILABLE, definitive: true };
+    if (!product) return { status: 'failed', reason: t(BETTING_UNAVAILABLE), definitive: true };
     // A service billed to a phone number (the service table) is paid for that number; the others name the customer's.
     const billsAPhone = serviceOfCategory(bill.category)?.beneficiary.input === 'phone';
     const phone = billsAPhone ? bill.beneficiary : (bill.customerPhone ?? bill.beneficiary);
@@ -231,7 +238,7 @@ export class VtpassBiller implements Biller, PlanSource {
   }
 
   async requery(bill: Bill): Promise<BillOutcome> {
-    if (!productOf(bill.providerCode)) return { status: 'failed', reason: BETTING_UNAVAILABLE, definitive: true };
+    if (!productOf(bill.providerCode)) return { status: 'failed', reason: t(BETTING_UNAVAILABLE), definitive: true };
     const answer = await this.#http.request({
       method: 'POST',
       path: '/requery',
@@ -244,8 +251,8 @@ export class VtpassBiller implements Biller, PlanSource {
 
   async verify({ category, providerCode, beneficiary }: CustomerLookup): Promise<MerchantDetails | null> {
     const product = productOf(providerCode);
-    if (!product) throw new AppError(422, BETTING_UNAVAILABLE);
-    if (product.serviceID === 'waec') throw new AppError(422, NOTHING_TO_VERIFY);
+    if (!product) throw new AppError(422, t(BETTING_UNAVAILABLE));
+    if (product.serviceID === 'waec') throw new AppError(422, t(NOTHING_TO_VERIFY));
     const json: Record<string, unknown> = { billersCode: beneficiary, serviceID: product.serviceID };
     if (product.kind === 'electricity') json.type = 'prepaid';
     if (product.serviceID === 'jamb') json.type = 'utme';

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, GatewayError } from '../errors';
 import { DRAINING_RETRY_AFTER_S } from './draining';
 import { failure } from './envelope';
+import { t } from '../i18n';
 
 /** What Fastify's own 4xx errors (raised before a handler runs) mean to a client. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -17,7 +18,12 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 /** A restart or failover of the database: nothing was half-done, and the same request may be sent again. */
-export const DATABASE_UNAVAILABLE = 'the service is briefly unavailable, please try again in a moment';
+export const DATABASE_UNAVAILABLE = /*i18n*/ {
+  id: 'server.briefly',
+  message: 'the service is briefly unavailable, please try again in a moment',
+};
+/** A bug of ours: the customer is told to try again, and the log holds what broke. */
+const OUR_FAULT = /*i18n*/ { id: 'server.ourFault', message: 'something went wrong on our side, please try again' };
 
 /**
  * Every failure leaves as the envelope with an honest status: expected failures (AppError),
@@ -46,12 +52,18 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
 
   // Refused before it began, as the process shuts down: the same request may go to another replica.
   if (error instanceof ShuttingDownError)
-    return reply.code(503).header('Retry-After', String(DRAINING_RETRY_AFTER_S)).send(failure(DATABASE_UNAVAILABLE));
+    return reply
+      .code(503)
+      .header('Retry-After', String(DRAINING_RETRY_AFTER_S))
+      .send(failure(t(DATABASE_UNAVAILABLE)));
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
-    return reply.code(503).header('Retry-After', '2').send(failure(DATABASE_UNAVAILABLE));
+    return reply
+      .code(503)
+      .header('Retry-After', '2')
+      .send(failure(t(DATABASE_UNAVAILABLE)));
   }
 
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send(failure('something went wrong on our side, please try again'));
+  return reply.code(500).send(failure(t(OUR_FAULT)));
 }

@@ -112,7 +112,7 @@ export const phone = (required: Said) =>
   requiredText('phone', required, 20).transform((value, context) => {
     const local = normalisePhone(value);
     if (local === null) {
-      context.addIssue({ code: 'custom', message: PHONE_INVALID });
+      context.addIssue({ code: 'custom', message: t(PHONE_INVALID) });
       return z.NEVER;
     }
     return local;
@@ -267,7 +267,7 @@ export const dateOfBirth = z
     const day = value?.trim() ?? '';
     if (day === '') return undefined;
     if (!isDateOfBirth(day)) {
-      context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthInvalid });
+      context.addIssue({ code: 'custom', message: t(identityMessages.dateOfBirthInvalid) });
       return z.NEVER;
     }
     return day;
@@ -281,7 +281,7 @@ type IdentityFields = { nin?: string; bvn?: string; date_of_birth?: string };
  */
 export function refusedWithoutDateOfBirth(form: IdentityFields, context: z.RefinementCtx): boolean {
   if ((form.nin === undefined && form.bvn === undefined) || form.date_of_birth !== undefined) return false;
-  context.addIssue({ code: 'custom', message: identityMessages.dateOfBirthRequired, path: ['date_of_birth'] });
+  context.addIssue({ code: 'custom', message: t(identityMessages.dateOfBirthRequired), path: ['date_of_birth'] });
   return true;
 }
 

@@ -49,12 +49,8 @@ const done = {
   pinChanged: /*i18n*/ { id: 'account.done.pinChanged', message: 'pin changed successfully' },
   pinCodeSent: /*i18n*/ { id: 'account.done.pinCodeSent', message: 'we have sent a code to your email' },
   pinReset: /*i18n*/ { id: 'account.done.pinReset', message: 'pin reset successfully' },
-  // phoneMessages' English (core/words/phone.ts), which the phone's journeys look for.
-  phoneCodeSent: /*i18n*/ { id: 'account.done.phoneCodeSent', message: 'we have texted a code to your phone' },
-  phoneVerified: /*i18n*/ {
-    id: 'account.done.phoneVerified',
-    message: 'your phone number is verified: we will text you the outcome of every payment',
-  },
+  phoneCodeSent: phoneMessages.codeSent,
+  phoneVerified: phoneMessages.verified,
 };
 
 const setLanguageBody = requestBody({ language });
@@ -127,7 +123,7 @@ const resetPinBody = requestBody({
 const verifyPhoneBody = requestBody({
   otp: text('otp', phoneMessages.codeRequired).regex(
     new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`),
-    phoneMessages.codeRequired,
+    saying(phoneMessages.codeRequired),
   ),
 });
 

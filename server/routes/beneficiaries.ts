@@ -47,7 +47,7 @@ const saveBody = requestBody({
   const rule = service.beneficiary;
   const beneficiary = rule.normalise(body.beneficiary);
   if (beneficiary === null) {
-    context.addIssue({ code: 'custom', message: rule.invalid });
+    context.addIssue({ code: 'custom', message: t(rule.invalid) });
     return z.NEVER;
   }
   return { category: body.category, beneficiary, name: body.name, providerId: body.provider_id ?? null };

@@ -41,7 +41,7 @@ const identityBody = requestBody({
   bank_account_number: optionalText,
 }).superRefine((body, context) => {
   if ((body.bvn === undefined) === (body.nin === undefined)) {
-    context.addIssue({ code: 'custom', message: identityMessages.oneNumber, path: ['bvn'] });
+    context.addIssue({ code: 'custom', message: t(identityMessages.oneNumber), path: ['bvn'] });
     return;
   }
   if (refusedWithoutDateOfBirth(body, context)) return;
@@ -51,11 +51,11 @@ const identityBody = requestBody({
   if (code === undefined || account === undefined || !isBankCode(code) || !/^\d{10}$/.test(account)) {
     context.addIssue({
       code: 'custom',
-      message: identityMessages.bankAccountIncomplete,
+      message: t(identityMessages.bankAccountIncomplete),
       path: ['bank_account_number'],
     });
   } else if (body.bvn === undefined) {
-    context.addIssue({ code: 'custom', message: identityMessages.bankAccountNeedsBvn, path: ['bank_code'] });
+    context.addIssue({ code: 'custom', message: t(identityMessages.bankAccountNeedsBvn), path: ['bank_code'] });
   }
 });
 

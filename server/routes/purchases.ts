@@ -66,7 +66,7 @@ const beneficiary = (rule: BeneficiaryRule) =>
   beneficiaryText.transform((text, context) => {
     const normalised = rule.normalise(text);
     if (normalised === null) {
-      context.addIssue({ code: 'custom', message: rule.invalid });
+      context.addIssue({ code: 'custom', message: t(rule.invalid) });
       return z.NEVER;
     }
     return normalised;

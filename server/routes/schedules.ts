@@ -201,7 +201,7 @@ function formOf(body: z.output<typeof createBody>): ScheduleForm {
   if (beneficiary === null)
     throw new AppError(
       422,
-      body.beneficiary.trim() === '' ? t(messages.allFieldsRequired) : service.beneficiary.invalid,
+      body.beneficiary.trim() === '' ? t(messages.allFieldsRequired) : t(service.beneficiary.invalid),
     );
   const renewal = body.frequency === 'renewal';
   const { pricing } = service;

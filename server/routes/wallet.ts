@@ -93,7 +93,7 @@ export function registerWalletRoutes(app: FastifyInstance, { ctx, requeries, lim
     async (request) => {
       const { userId } = authOf(request);
       const identity = await hasVerifiedIdentity(ctx, userId);
-      if (!identity.bvn && !identity.nin) throw new AppError(403, identityMessages.identityRequired);
+      if (!identity.bvn && !identity.nin) throw new AppError(403, t(identityMessages.identityRequired));
       const accounts = await listVirtualAccounts(ctx, userId);
       return success(accounts.length > 0 ? t(done.accounts) : t(done.accountsComing), accounts);
     },

@@ -30,7 +30,7 @@ test("register → /funding offers the verification → a BVN verified on /profi
 
   await page.goto('/funding');
   await expect(page.getByRole('heading', { name: 'Verify your identity to fund your wallet' })).toBeVisible();
-  await expect(page.getByText(identityMessages.identityRequired)).toBeVisible();
+  await expect(page.getByText(identityMessages.identityRequired.message)).toBeVisible();
 
   // The BVN on the profile: Monnify reserves with it; Paystack wants a bank account too.
   const bvn = verifiableNumber();

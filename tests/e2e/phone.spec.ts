@@ -13,7 +13,7 @@ test('the dashboard asks for the phone once: a texted code verifies it, then a f
   const prompt = page.getByRole('region', { name: 'Get a text for every payment' });
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Send code' }).click();
-  await expectToast(page, phoneMessages.codeSent);
+  await expectToast(page, phoneMessages.codeSent.message);
   let texts: string[] = [];
   await expect.poll(async () => (texts = await textsTo(request, user.phone)).length).toBe(1);
   // The origin-bound last line a phone's browser reads: the host this page was opened at.
@@ -24,7 +24,7 @@ test('the dashboard asks for the phone once: a texted code verifies it, then a f
   await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
   await field.fill(code);
   await prompt.getByRole('button', { name: 'Verify phone' }).click();
-  await expectToast(page, phoneMessages.verified);
+  await expectToast(page, phoneMessages.verified.message);
   await expect(prompt).toBeHidden();
 
   await page.goto('/profile');

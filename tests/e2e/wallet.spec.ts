@@ -37,7 +37,7 @@ test('funding, identity first: /funding offers the verification → a NIN verifi
   await expect(page).toHaveURL(/\/funding$/);
   // No account number before a BVN or NIN: the screen says why and offers the verification in place.
   await expect(page.getByRole('heading', { name: 'Verify your identity to fund your wallet' })).toBeVisible();
-  await expect(page.getByText(identityMessages.identityRequired)).toBeVisible();
+  await expect(page.getByText(identityMessages.identityRequired.message)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your account numbers' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('funding-unverified.png'), fullPage: true });
   await page.getByLabel('NIN (National Identification Number)').check();

@@ -354,7 +354,7 @@ export const spendPinResetCode = (tx: AppContext, userId: bigint, code: string) 
 /** Texts a code to the phone on file, to verify it; a verified phone asks for none. */
 export async function sendPhoneCode(ctx: AppContext, userId: bigint): Promise<void> {
   await sendCode(ctx, userId, VERIFY_PHONE, (user) => {
-    if (user.phone_verified_at) throw new AppError(409, phoneMessages.alreadyVerified);
+    if (user.phone_verified_at) throw new AppError(409, t(phoneMessages.alreadyVerified));
   });
 }
 
@@ -365,7 +365,7 @@ export async function sendPhoneCode(ctx: AppContext, userId: bigint): Promise<vo
 export async function verifyPhoneCode(ctx: AppContext, userId: bigint, code: string): Promise<void> {
   const guess = await inTransaction(ctx, async (tx) => {
     const user = await lockAccount(tx, userId);
-    if (user.phone_verified_at) throw new AppError(409, phoneMessages.alreadyVerified);
+    if (user.phone_verified_at) throw new AppError(409, t(phoneMessages.alreadyVerified));
     const spent = await spendCode(tx, userId, VERIFY_PHONE, code, user.phone);
     if (spent.right) await markPhoneVerified(tx, userId, user.phone);
     return spent;

@@ -54,7 +54,7 @@ export async function updateProfile(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const frozen = current.bvn_verified_at !== null || current.nin_verified_at !== null;
-  if (frozen && !sameName(current.name, change.name)) throw new AppError(409, identityMessages.nameFrozen);
+  if (frozen && !sameName(current.name, change.name)) throw new AppError(409, t(identityMessages.nameFrozen));
   // A frozen name is kept as verified, whatever spacing or case the form sent.
   const name = frozen ? current.name : change.name;
   const verified: VerifiedIdentity[] = [];

@@ -37,6 +37,12 @@ const RECENT = 10;
 
 const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
+/** A card payment checked while its partner takes no card payments (`{partner}`: the partner's name). */
+const CARDS_PAUSED = /*i18n*/ {
+  id: 'funding.card.paused',
+  message: '{partner} is not taking card payments now; your payment will be checked when it is',
+};
+
 interface CardPaymentRow {
   reference: string;
   amount_kobo: bigint;
@@ -86,7 +92,7 @@ export async function cardTerms(ctx: AppContext, deps: CardTopUpDeps, userId: bi
 /** What the tier lets the wallet still hold (null: no cap); throws 403 when the wallet may not be funded at all. */
 async function roomInWallet(ctx: AppContext, userId: bigint): Promise<bigint | null> {
   const rule = await tierOfUser(ctx, userId);
-  if (!rule.canFund) throw new AppError(403, identityMessages.identityRequired);
+  if (!rule.canFund) throw new AppError(403, t(identityMessages.identityRequired));
   if (rule.balanceCapKobo === null) return null;
   const wallet = await ctx.db
     .selectFrom('wallets')
@@ -103,7 +109,7 @@ export async function startCardTopUp(
   userId: bigint,
   amountKobo: bigint,
 ): Promise<CardTopUpStarted> {
-  if (!deps.bank) throw new AppError(503, fundingMessages.noCardTopUps);
+  if (!deps.bank) throw new AppError(503, t(fundingMessages.noCardTopUps));
   const bank = deps.bank;
   const room = await roomInWallet(ctx, userId);
   if (amountKobo < CARD_TOPUP_MIN_KOBO || amountKobo > CARD_TOPUP_MAX_KOBO) {
@@ -116,7 +122,7 @@ export async function startCardTopUp(
     );
   }
   if (room !== null && amountKobo > room)
-    throw new AppError(422, fundingMessages.cardAboveCap(naira(room < 0n ? 0n : room)));
+    throw new AppError(422, t(fundingMessages.cardAboveCap, { left: naira(room < 0n ? 0n : room) }));
   const quote = cardQuote(amountKobo, deps.feeBearer);
   const user = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
   const now = ctx.clock.now();
@@ -173,13 +179,10 @@ export async function confirmCardPayment(
     .where('card_payments.reference', '=', reference)
     .$call((query) => (userId === undefined ? query : query.where('card_payments.user_id', '=', userId)))
     .executeTakeFirst();
-  if (!row) throw new AppError(404, fundingMessages.cardPaymentUnknown);
+  if (!row) throw new AppError(404, t(fundingMessages.cardPaymentUnknown));
   if (['success', 'failed', 'disputed'].includes(row.status)) return paymentOf(row);
   const bank = deps.bank?.provider === row.provider ? deps.bank : undefined;
-  if (!bank)
-    throw new GatewayError(`${row.provider} is not taking card payments now; your payment will be checked when it is`, {
-      retryAfterS: PARTNER_RETRY_AFTER_S,
-    });
+  if (!bank) throw new GatewayError(t(CARDS_PAUSED, { partner: row.provider }), { retryAfterS: PARTNER_RETRY_AFTER_S });
   const record = await bank.cards.verify(reference);
   const now = ctx.clock.now();
   const contradiction = record ? disagreement(record, row) : undefined;

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { enrolmentsOf } from '../identity/enrolment';
 import { hasVerifiedIdentity } from '../identity/identity';
 import { listVirtualAccounts } from './virtualAccounts';
+import { t } from '../../i18n';
 
 type Enrolment = Awaited<ReturnType<typeof enrolmentsOf>>[number];
 
@@ -45,20 +46,20 @@ function partnerFunding(bank: BankPartner, enrolment: Enrolment | undefined): Pa
   const needs = [...bank.identityNeeds];
   switch (enrolment?.status) {
     case 'ready':
-      return { partner, status: 'ready', message: fundingMessages.ready(partner), needs };
+      return { partner, status: 'ready', message: t(fundingMessages.ready, { partner }), needs };
     case 'waiting':
-      return { partner, status: 'creating', message: fundingMessages.beingCreated(partner), needs };
+      return { partner, status: 'creating', message: t(fundingMessages.beingCreated, { partner }), needs };
     case 'refused':
     case 'skipped':
       return {
         partner,
         status: enrolment.status,
-        message: enrolment.reason ?? fundingMessages.notAskedYet(partner),
+        message: enrolment.reason ?? t(fundingMessages.notAskedYet, { partner }),
         needs,
       };
     case 'needs-identity':
-      return { partner, status: 'needs-identity', message: fundingMessages.partnerDown(partner), needs };
+      return { partner, status: 'needs-identity', message: t(fundingMessages.partnerDown, { partner }), needs };
     default:
-      return { partner, status: 'needs-identity', message: fundingMessages.notAskedYet(partner), needs };
+      return { partner, status: 'needs-identity', message: t(fundingMessages.notAskedYet, { partner }), needs };
   }
 }

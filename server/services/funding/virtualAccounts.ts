@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors';
 import type { AssignedAccount, BankPartner } from '../../gateways/bankPartner';
 import type { AppContext } from '../context';
 import { isValidNuban } from './nuban';
+import { t } from '../../i18n';
 
 /**
  * The user's dedicated accounts at the live partners, oldest first (the order the funding screen
@@ -46,6 +47,12 @@ export async function providerOfAccount(ctx: AppContext, accountNumber: string):
  */
 export const customerReference = (userId: bigint) => `user-${userId}`;
 
+/** A partner's account number that is no NUBAN (`{partner}`: the partner's name). */
+const INVALID_ACCOUNT = /*i18n*/ {
+  id: 'funding.refused.invalidAccount',
+  message: '{partner} answered an invalid account number, please try again later',
+};
+
 /**
  * Stores what a partner assigned; answers whether every account is now the user's (false when
  * a number it gave is already someone else's: the simulated partner draws at random). Any
@@ -60,7 +67,7 @@ export async function storeAccounts(
   assigned: AssignedAccount[],
 ): Promise<boolean> {
   if (assigned.some((account) => !isValidNuban(account.bankCode, account.accountNumber))) {
-    throw new GatewayError(`${bank.displayName} answered an invalid account number, please try again later`);
+    throw new GatewayError(t(INVALID_ACCOUNT, { partner: bank.displayName }));
   }
   if (assigned.length === 0) return true;
   const now = ctx.clock.now();
@@ -109,7 +116,10 @@ const CLAIM_LEASE_MS = 2 * 60_000;
 const WAIT_LIMIT_MS = 30_000;
 const WAIT_POLL_MS = 25;
 
-const NOT_NOW = 'we could not create your funding accounts right now, please try again later';
+const NOT_NOW = /*i18n*/ {
+  id: 'funding.refused.notNow',
+  message: 'we could not create your funding accounts right now, please try again later',
+};
 
 /**
  * Runs `work` (a call to the partner about this user and what is stored of its answer) as the
@@ -139,7 +149,7 @@ export async function oneCallAtATime<T>(
           .execute();
       }
     }
-    if (Date.now() >= deadline) throw new GatewayError(NOT_NOW, { retryAfterS: WAIT_LIMIT_MS / 1000 });
+    if (Date.now() >= deadline) throw new GatewayError(t(NOT_NOW), { retryAfterS: WAIT_LIMIT_MS / 1000 });
     await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
   }
 }

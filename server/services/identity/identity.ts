@@ -212,7 +212,7 @@ export async function confirmOwnIdentity(
       ),
     );
   if (!Buffer.from(must(own[hashColumn(kind)], VERIFIED_HAS_HASH)).equals(hash)) {
-    throw new AppError(409, identityMessages.notTheVerifiedNumber(LABEL[kind]));
+    throw new AppError(409, t(identityMessages.notTheVerifiedNumber, { kind: LABEL[kind] }));
   }
 }
 

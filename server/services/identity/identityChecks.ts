@@ -2,6 +2,7 @@ import { DAY_MS } from '../../../core/days';
 import { identityMessages } from '../../../core/words/identity';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
+import { t } from '../../i18n';
 
 /**
  * Each identity lookup is a paid call, and the answers (found, another name, already linked)
@@ -30,8 +31,8 @@ export async function admitIdentityCheck(ctx: AppContext, userId: bigint, identi
     .where('checked_at', '>', since)
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('identity_hash', '=', identityHash)]))
     .executeTakeFirstOrThrow();
-  if (Number(counts.account) > CHECKS_PER_DAY) throw new AppError(429, identityMessages.tooManyChecksOnAccount);
-  if (Number(counts.identity) > CHECKS_PER_DAY) throw new AppError(429, identityMessages.tooManyChecksOfNumber);
+  if (Number(counts.account) > CHECKS_PER_DAY) throw new AppError(429, t(identityMessages.tooManyChecksOnAccount));
+  if (Number(counts.identity) > CHECKS_PER_DAY) throw new AppError(429, t(identityMessages.tooManyChecksOfNumber));
 }
 
 /** Forgets lookups older than two days. */

@@ -59,6 +59,6 @@ export async function verifyMerchant(
   const service = serviceOfCategory(category);
   if (!service?.verification) throw new AppError(422, t(NO_VERIFICATION));
   const beneficiary = service.beneficiary.normalise(typed);
-  if (beneficiary === null) throw new AppError(422, service.beneficiary.invalid);
+  if (beneficiary === null) throw new AppError(422, t(service.beneficiary.invalid));
   return lookUpCustomer(biller, { category, providerCode: provider.code, beneficiary });
 }

@@ -51,8 +51,9 @@ const LABEL = { bvn: 'BVN', nin: 'NIN' } as const;
  */
 export function validateIdentity(form: IdentityForm): ValidationResult {
   const label = LABEL[form.kind];
-  if (isBlank(form.bvn_or_nin)) return identityMessages.typeNumber(label);
-  if (!/^\d{11}$/.test(form.bvn_or_nin.trim())) return identityMessages.elevenDigits(label);
+  if (isBlank(form.bvn_or_nin)) return { words: identityMessages.typeNumber, values: { kind: label } };
+  if (!/^\d{11}$/.test(form.bvn_or_nin.trim()))
+    return { words: identityMessages.elevenDigits, values: { kind: label } };
   const dateOfBirth = dateOfBirthProblem(form.date_of_birth, true);
   if (dateOfBirth) return dateOfBirth;
   const code = form.bank_code.trim();

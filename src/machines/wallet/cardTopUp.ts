@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { cardQuote, type CardQuote, type FeeBearer } from '../../../core/cardFees';
 import type { CardTopUpStarted, CardTopUpTerms, Envelope } from '../../../core/contract';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../core/money';
+import { fundingMessages } from '../../../core/words/identity';
 import { startCardTopUp } from '../../api/wallet/funding';
 import { amountInput } from '../../domain/kit/numericInput';
 import { validateCardAmount } from '../../domain/wallet/cardAmount';
@@ -96,7 +97,7 @@ export const cardTopUpMachine = setup({
               params: ({ context }) => ({
                 level: 'error',
                 message: {
-                  words: /*i18n*/ { id: 'funding.card.range', message: 'enter an amount between {min} and {max}' },
+                  words: fundingMessages.cardAmountRange,
                   values: { min: formatNaira(context.terms.min), max: formatNaira(context.terms.max) },
                 },
               }),

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { CardPayment, FundingStatus, PartnerFunding, VirtualAccount } from '../../../core/contract';
 import type { Words } from '../../../core/i18n/words';
 import { formatNaira } from '../../../core/money';
+import { identityMessages } from '../../../core/words/identity';
 import { formatDateTime } from '../../domain/kit/dateTime';
 import type { IdentityForm as Form } from '../../domain/kit/identityForms';
 import { fundingMachine, type CheckoutReturn } from '../../machines/wallet/funding';
@@ -72,15 +73,7 @@ function FundingBody() {
         <h2 id="identity-first-title" className="section-heading">
           {t(/*i18n*/ { id: 'funding.verify.title', message: 'Verify your identity to fund your wallet' })}
         </h2>
-        <p className="identity-first-why">
-          {t(
-            /*i18n*/ {
-              id: 'funding.verify.why',
-              message:
-                'Verify your BVN or NIN first: the CBN requires every wallet to be linked to one before it can be funded. You can do it here or on your profile.',
-            },
-          )}
-        </p>
+        <p className="identity-first-why">{t(identityMessages.identityRequired)}</p>
         <IdentityForm
           form={form}
           busy={verifying}

@@ -10,10 +10,10 @@ import { defineModel, type MachineModel } from '../kit/machineModel';
 export const COUNTDOWN_S = 2;
 const SERVER_WAIT_S = 1;
 
-export const sent: Envelope = { type: 'success', message: phoneMessages.codeSent };
+export const sent: Envelope = { type: 'success', message: phoneMessages.codeSent.message };
 export const verified: Envelope<UserData> = {
   type: 'success',
-  message: phoneMessages.verified,
+  message: phoneMessages.verified.message,
   data: { ...ada, phone_verified: true },
 };
 const tooSoon = messages.resendIn.message.replace('{seconds}', String(SERVER_WAIT_S));

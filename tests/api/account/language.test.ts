@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { developmentCaptchaToken } from '../../../core/captcha';
-import type { Notification, UserData } from '../../../core/contract';
-import { latestCode, registerBody, newPerson, newPhone, signUp, verifyPhone } from '../../support/api/accounts';
+import type { FundingStatus, Notification, UserData } from '../../../core/contract';
+import {
+  identityNumber,
+  latestCode,
+  registerBody,
+  newPerson,
+  newPhone,
+  signUp,
+  verifyPhone,
+} from '../../support/api/accounts';
+import { SIMULATED_DATE_OF_BIRTH as BORN } from '../../../server/gateways/simulatedIdentity';
 import { backends } from '../../support/api/backends';
 import { settleAtOnce } from '../../support/api/outcomes';
 import { buy, fund, newBuyer, PIN, providerId, type Buyer } from '../../support/api/purchases';
@@ -132,6 +141,60 @@ describe.each(backends)("the account's language on $name", (backend) => {
     });
     const english = await signUp(t);
     expect((await save(english.token)).body.message).toBe('provider_id is not a provider of this service');
+  });
+
+  it("the identity, funding, phone and number rules, a partner not answering and the providers list are said in the account's language", async () => {
+    const hausa = await signUp(t);
+    expect((await setLanguage(hausa.token, 'ha')).status).toBe(200);
+    const english = await signUp(t);
+    const ask = (token: string, path: string, body: Record<string, unknown> = {}) =>
+      t.call<FundingStatus>(path, { token, body, headers: { 'accept-language': 'en' } });
+
+    // Refused before any lookup: a number without its date of birth, a bank account with a NIN.
+    expect((await ask(hausa.token, '/api/funding/identity', { bvn: identityNumber() })).body.message).toBe(
+      'da fatan ku shigar da ranar haihuwarku, kamar yadda take a BVN ko NIN ɗinku',
+    );
+    const withBank = {
+      nin: identityNumber(),
+      date_of_birth: BORN,
+      bank_code: '058',
+      bank_account_number: '0123456789',
+    };
+    expect((await ask(hausa.token, '/api/funding/identity', withBank)).body.message).toBe(
+      'ana amfani da asusun banki tare da BVN kawai: Paystack yana daidaita su biyun',
+    );
+    // The identity provider not answering (the simulated one, for a number ending in 999).
+    const down = await ask(hausa.token, '/api/funding/identity', { nin: '12345678999', date_of_birth: BORN });
+    expect(down).toMatchObject({
+      status: 503,
+      body: {
+        message: "sabis ɗin tabbatar da shaida ba ya samuwa a yanzu, da fatan ku sake gwadawa bayan 'yan mintoci",
+      },
+    });
+    expect(
+      (await ask(english.token, '/api/funding/identity', { nin: '12345678999', date_of_birth: BORN })).body.message,
+    ).toBe('the identity service is not available right now, please try again in a few minutes');
+
+    // Verified: /funding's word on each partner, in the account's language.
+    const verified = await ask(hausa.token, '/api/funding/identity', { nin: identityNumber(), date_of_birth: BORN });
+    expect(verified.status, verified.body.message).toBe(200);
+    const [partner] = (await ask(hausa.token, '/api/funding')).body.data!.partners;
+    expect(partner.message).toBe(`Lambobin asusunku na ${partner.partner} suna sama.`);
+
+    // A number its service cannot read, and the phone's code left out.
+    const meter = await ask(hausa.token, '/api/verify-merchant', {
+      provider_id: await providerId(t, 'electricity-bill', 'Ikeja Electric (IKEDC)'),
+      beneficiary: '123',
+    });
+    expect(meter).toMatchObject({ status: 422, body: { message: 'dole lambar mita ta kasance lambobi 11 zuwa 13' } });
+    expect((await ask(hausa.token, '/api/verify-phone', { otp: '' })).body.message).toBe(
+      'da fatan ku shigar da lambar da muka tura zuwa wayarku',
+    );
+
+    // The providers list, kept once per language: each account reads its own.
+    expect((await ask(hausa.token, '/api/fetch-providers')).body.message).toBe('an samo masu samarwa');
+    expect((await ask(english.token, '/api/fetch-providers')).body.message).toBe('providers fetched successfully');
+    expect((await ask(hausa.token, '/api/fetch-providers')).body.message).toBe('an samo masu samarwa');
   });
 
   it('the verification code e-mail is in the language chosen at registration', async () => {

@@ -154,7 +154,7 @@ describe.each(backends)('phone verification on $name', (backend) => {
       sms: {
         name: 'failing',
         send: async () => {
-          throw new GatewayError(SMS_NOT_SENT, {
+          throw new GatewayError(SMS_NOT_SENT.message, {
             cause: new Error('Termii did not answer (server-error)'),
             retryAfterS: 10,
           });
@@ -167,7 +167,7 @@ describe.each(backends)('phone verification on $name', (backend) => {
         expect(await failing.call('/api/send-phone-code', { token: account.token })).toMatchObject({
           status: 503,
           headers: { 'retry-after': '10' },
-          body: { type: 'error', message: SMS_NOT_SENT },
+          body: { type: 'error', message: SMS_NOT_SENT.message },
         });
       const codes = await failing.db
         .selectFrom('email_otps')

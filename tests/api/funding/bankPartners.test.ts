@@ -16,6 +16,7 @@ import { auditLedgerAfterEach } from '../../support/api/ledger';
 import { ManualClock } from '../../support/api/manualClock';
 import { COOL_DOWN_MS, partnerOptions, RecordingLog, startListeningApp } from '../../support/api/partners';
 import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
+import { english } from '../../support/api/english';
 
 /**
  * Several partners at once (BANK_PARTNERS), against fakes written from their documentation
@@ -189,7 +190,7 @@ describe.each(backends)('several bank partners on $name', (backend) => {
       expect(reply.status).toBe(200);
       expect(reply.body.data!.partners.find((partner) => partner.partner === 'Monnify')).toMatchObject({
         status: 'needs-identity',
-        message: fundingMessages.partnerDown('Monnify'),
+        message: english(fundingMessages.partnerDown, { partner: 'Monnify' }),
       });
       await paystackReady(t, user.token);
       const providers = await t.db

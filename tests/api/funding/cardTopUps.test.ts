@@ -19,6 +19,7 @@ import {
   useListeningApp,
 } from '../../support/api/partners';
 import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
+import { english } from '../../support/api/english';
 
 /**
  * Card top-ups through Paystack's checkout, against the fake Paystack: the fee shown before
@@ -220,7 +221,7 @@ describe.each(backends)('card top-ups on $name', (backend) => {
     const unverified = await signUp(t);
     expect(await start(5_000, unverified.token)).toMatchObject({
       status: 403,
-      body: { message: identityMessages.identityRequired },
+      body: { message: identityMessages.identityRequired.message },
     });
     expect(await start(50)).toMatchObject({
       status: 422,
@@ -229,7 +230,7 @@ describe.each(backends)('card top-ups on $name', (backend) => {
     const room = 300_000 - (await balance());
     expect(await start(room + 1)).toMatchObject({
       status: 422,
-      body: { message: fundingMessages.cardAboveCap(formatNaira(room)) },
+      body: { message: english(fundingMessages.cardAboveCap, { left: formatNaira(room) }) },
     });
     expect((await t.call('/api/card-topups', { body: { amount: 5_000 } })).status).toBe(401);
   });
@@ -240,7 +241,7 @@ describe.each(backends)('card top-ups on $name', (backend) => {
     await createAccounts(t, other.token);
     expect(await verify(reference, other.token)).toMatchObject({
       status: 404,
-      body: { message: fundingMessages.cardPaymentUnknown },
+      body: { message: fundingMessages.cardPaymentUnknown.message },
     });
     const body = JSON.stringify({
       event: 'charge.success',
@@ -264,7 +265,7 @@ describe.each(backends)('card top-ups on $name', (backend) => {
       await other.call('/api/update-profile', { token: person.token, body });
       expect(await other.call('/api/card-topups', { token: person.token, body: { amount: 5_000 } })).toMatchObject({
         status: 503,
-        body: { message: fundingMessages.noCardTopUps },
+        body: { message: fundingMessages.noCardTopUps.message },
       });
       expect((await other.call<FundingStatus>('/api/funding', { token: person.token })).body.data!.card).toBeNull();
     } finally {

@@ -20,6 +20,7 @@ import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
 import { userIdOf } from '../../support/api/bank';
 import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
+import { english } from '../../support/api/english';
 
 /**
  * The simulated partner, counting the requests it receives and what it was given; it can be made
@@ -93,7 +94,7 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
     const calls = bank.calls;
     expect(await create(account.token)).toMatchObject({
       status: 403,
-      body: { type: 'error', message: identityMessages.identityRequired },
+      body: { type: 'error', message: identityMessages.identityRequired.message },
     });
     expect(await status(account.token)).toEqual({
       identity: { bvn: false, nin: false },
@@ -117,7 +118,12 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
       ['Sterling Bank', 'NAIRA WALLET/CHIOMA OKAFOR'],
     ]);
     expect(partners).toEqual([
-      { partner: 'Simulated bank', status: 'ready', message: fundingMessages.ready('Simulated bank'), needs: [] },
+      {
+        partner: 'Simulated bank',
+        status: 'ready',
+        message: english(fundingMessages.ready, { partner: 'Simulated bank' }),
+        needs: [],
+      },
     ]);
     expect(bank.proofs.at(-1)).toEqual({ nin });
     const rows = await t.db
@@ -184,7 +190,9 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
       expect(reply.body.data).toMatchObject({
         identity: { nin: true },
         accounts: [],
-        partners: [{ status: 'needs-identity', message: fundingMessages.partnerDown('Simulated bank') }],
+        partners: [
+          { status: 'needs-identity', message: english(fundingMessages.partnerDown, { partner: 'Simulated bank' }) },
+        ],
       });
     } finally {
       bank.failing = false;
@@ -193,7 +201,7 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
     // Another number is not the one verified: checked against its keyed hash, no lookup.
     expect(await verify(account, { nin: identityNumber() })).toMatchObject({
       status: 409,
-      body: { message: identityMessages.notTheVerifiedNumber('NIN') },
+      body: { message: english(identityMessages.notTheVerifiedNumber, { kind: 'NIN' }) },
     });
     const again = await verify(account, { nin: nin });
     expect(again.body.data!.accounts).toHaveLength(2);
@@ -273,11 +281,11 @@ describe.each(backends)('funding accounts, identity first, on $name', (backend) 
       await verify(account, { nin: identityNumber(), bank_code: '058', bank_account_number: '0123456789' }),
     ).toMatchObject({
       status: 422,
-      body: { message: identityMessages.bankAccountNeedsBvn },
+      body: { message: identityMessages.bankAccountNeedsBvn.message },
     });
     expect(await verify(account, { bvn: identityNumber(), bank_code: '058' })).toMatchObject({
       status: 422,
-      body: { message: identityMessages.bankAccountIncomplete },
+      body: { message: identityMessages.bankAccountIncomplete.message },
     });
     expect(await verify(account, { bvn: '123' })).toMatchObject({ status: 422 });
     expect((await t.call('/api/create-accounts')).status).toBe(401);

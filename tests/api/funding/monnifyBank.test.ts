@@ -20,6 +20,7 @@ import {
   useListeningApp,
 } from '../../support/api/partners';
 import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
+import { english } from '../../support/api/english';
 
 /**
  * The Monnify adapter against the fake Monnify (testkit/fakes/monnifyServer.ts), through
@@ -389,7 +390,7 @@ describe.each(backends)('Monnify on $name', (backend) => {
       expect(first.status).toBe(200);
       expect(monnifyOf(first.body.data!)).toMatchObject({
         status: 'needs-identity',
-        message: fundingMessages.partnerDown('Monnify'),
+        message: english(fundingMessages.partnerDown, { partner: 'Monnify' }),
       });
       for (const other of others)
         expect(monnifyOf((await verify(other.token, { nin: identityNumber() })).body.data!).status).toBe(

@@ -20,6 +20,7 @@ import {
   useListeningApp,
 } from '../../support/api/partners';
 import { SIMULATED_DATE_OF_BIRTH } from '../../../server/gateways/simulatedIdentity';
+import { english } from '../../support/api/english';
 
 /**
  * The Paystack adapter against the fake Paystack (testkit/fakes/paystackServer.ts), through
@@ -148,7 +149,7 @@ describe.each(backends)('Paystack on $name', (backend) => {
       const reply = await verify(user.token, withBank(identityNumber()));
       expect(reply.body.data!.partners[0]).toMatchObject({
         status: 'creating',
-        message: fundingMessages.beingCreated('Paystack'),
+        message: english(fundingMessages.beingCreated, { partner: 'Paystack' }),
       });
       // Paystack validates, but its webhook never arrives.
       const webhookUrl = fake.webhookUrl;
@@ -284,7 +285,7 @@ describe.each(backends)('Paystack on $name', (backend) => {
     expect(down.status).toBe(200);
     expect(down.body.data!.partners[0]).toMatchObject({
       status: 'needs-identity',
-      message: fundingMessages.partnerDown('Paystack'),
+      message: english(fundingMessages.partnerDown, { partner: 'Paystack' }),
     });
     fake.misbehave({});
     clock.advance(COOL_DOWN_MS);

@@ -265,7 +265,7 @@ describe.each(backends)('identity verification through /api/update-profile on $n
     expect((await update({ nin: identityNumber() }, person.token)).status).toBe(200);
     expect(await update({ name: 'Chioma Adaeze Okafor' }, person.token)).toMatchObject({
       status: 409,
-      body: { message: identityMessages.nameFrozen },
+      body: { message: identityMessages.nameFrozen.message },
     });
     const same = await update({ name: '  chioma   OKAFOR ', phone: '08099998888' }, person.token);
     expect(same.status).toBe(200);
@@ -278,7 +278,7 @@ describe.each(backends)('identity verification through /api/update-profile on $n
       expect((await update({ bvn: `2212345${String(i).padStart(1, '0')}000` }, person.token)).status).toBe(422);
     expect(await update({ bvn: '22123459000' }, person.token)).toMatchObject({
       status: 429,
-      body: { message: identityMessages.tooManyChecksOnAccount },
+      body: { message: identityMessages.tooManyChecksOnAccount.message },
     });
     // Tomorrow the account may try again (its session has ended meanwhile: it logs in).
     t.clock.advance(24 * 60 * 60_000 + 1);
@@ -292,7 +292,7 @@ describe.each(backends)('identity verification through /api/update-profile on $n
       expect((await update({ nin: number }, (await signUp(t, { name: 'Chioma Okafor' })).token)).status).toBe(422);
     expect(await update({ nin: number }, (await signUp(t, { name: 'Chioma Okafor' })).token)).toMatchObject({
       status: 429,
-      body: { message: identityMessages.tooManyChecksOfNumber },
+      body: { message: identityMessages.tooManyChecksOfNumber.message },
     });
   });
 

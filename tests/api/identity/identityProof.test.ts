@@ -117,7 +117,7 @@ describe.each(backends)("a BVN or NIN binds only with its holder's date of birth
       expect(guess).toMatchObject({ status: 422, body: { message: mismatch('BVN') } });
     }
     const right = await verifyForFunding(attacker, { bvn: GUESSED_BVN, date_of_birth: BORN });
-    expect(right).toMatchObject({ status: 429, body: { message: identityMessages.tooManyChecksOnAccount } });
+    expect(right).toMatchObject({ status: 429, body: { message: identityMessages.tooManyChecksOnAccount.message } });
     expect(dojah.requests.length - asked, 'the refused lookup never reached Dojah').toBe(CHECKS_PER_DAY);
     expect(await bound(attacker)).toMatchObject({ bvn_verified_at: null, bvn_hash: null });
   });
@@ -127,12 +127,12 @@ describe.each(backends)("a BVN or NIN binds only with its holder's date of birth
     const asked = dojah.requests.length;
     const { dateOfBirthRequired, dateOfBirthInvalid } = identityMessages;
     const undated = await verifyForFunding(someone, { bvn: BVN });
-    expect(undated).toMatchObject({ status: 422, body: { message: dateOfBirthRequired } });
+    expect(undated).toMatchObject({ status: 422, body: { message: dateOfBirthRequired.message } });
     const noDate = await verifyForFunding(someone, { nin: NIN, date_of_birth: '1991-02-30' });
-    expect(noDate).toMatchObject({ status: 422, body: { message: dateOfBirthInvalid } });
+    expect(noDate).toMatchObject({ status: 422, body: { message: dateOfBirthInvalid.message } });
     const profile = { device: 'web', name: VICTIM.name, phone: VICTIM.phone, nin: NIN };
     const saved = await t.call('/api/update-profile', { token: someone.token, body: profile });
-    expect(saved).toMatchObject({ status: 422, body: { message: dateOfBirthRequired } });
+    expect(saved).toMatchObject({ status: 422, body: { message: dateOfBirthRequired.message } });
     expect(dojah.requests.length).toBe(asked);
     expect(await lookups(someone)).toBe(0);
   });

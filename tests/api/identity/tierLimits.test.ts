@@ -48,11 +48,11 @@ describe.each(backends)('tier limits on $name', (backend) => {
     });
     expect(await t.call('/api/create-accounts', { token: person.token })).toMatchObject({
       status: 403,
-      body: { type: 'error', message: identityMessages.identityRequired },
+      body: { type: 'error', message: identityMessages.identityRequired.message },
     });
     expect(await t.call('/api/card-topups', { token: person.token, body: { amount: 5_000 } })).toMatchObject({
       status: 403,
-      body: { message: identityMessages.identityRequired },
+      body: { message: identityMessages.identityRequired.message },
     });
     expect((await t.call<FundingStatus>('/api/funding', { token: person.token })).body.data).toMatchObject({
       identity: { bvn: false, nin: false },

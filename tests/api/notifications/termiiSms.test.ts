@@ -84,7 +84,7 @@ describe('the Termii adapter against the fake Termii', () => {
     const { sms, log } = adapter({ senderId: 'Refused' });
     const sent = termii.messages.length;
     const error = await failureOf(sms.send(TEXT));
-    expect(error.message).toBe(SMS_NOT_SENT);
+    expect(error.message).toBe(SMS_NOT_SENT.message);
     expect(reasonOf(error)).toBe(
       'Termii refused the sender ID: register it (or wait for its approval) on the Termii dashboard (HTTP 404)',
     );

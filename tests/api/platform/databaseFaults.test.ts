@@ -64,7 +64,8 @@ async function expectRecovery(t: TestApp, { buyer, keys, first }: Burst) {
   const unavailable = first.filter((r) => r.status === 503);
   expect(
     unavailable.every(
-      (r) => r.body.type === 'error' && r.body.message === DATABASE_UNAVAILABLE && r.headers['retry-after'] === '2',
+      (r) =>
+        r.body.type === 'error' && r.body.message === DATABASE_UNAVAILABLE.message && r.headers['retry-after'] === '2',
     ),
   ).toBe(true);
 

@@ -125,7 +125,11 @@ describe.each(backends)('saved beneficiaries on $name', (backend) => {
       { category: 'loans', beneficiary: '08031234567', name: 'Mum' },
       /^category must be one of airtime/,
     ],
-    ['a number the service cannot read', { category: 'airtime', beneficiary: '12345', name: 'Mum' }, PHONE_INVALID],
+    [
+      'a number the service cannot read',
+      { category: 'airtime', beneficiary: '12345', name: 'Mum' },
+      PHONE_INVALID.message,
+    ],
     [
       'a meter number too short',
       { category: 'electricity-bill', beneficiary: '1234', name: 'Home' },

@@ -379,7 +379,7 @@ describe('VtpassBiller against the fake VTpass', () => {
     expect(fake.requests.at(-1)!.body).toMatchObject({ serviceID: 'jamb', type: 'utme' });
     await expect(
       biller.verify({ category: 'education', providerCode: 'waec', beneficiary: '08031234567' }),
-    ).rejects.toMatchObject({ status: 422, message: NOTHING_TO_VERIFY });
+    ).rejects.toMatchObject({ status: 422, message: NOTHING_TO_VERIFY.message });
     expect(
       await biller.verify({ category: 'electricity-bill', providerCode: 'ikeja-electric', beneficiary: '45031239999' }),
     ).toBeNull();
@@ -393,7 +393,7 @@ describe('VtpassBiller against the fake VTpass', () => {
     const seen = fake.requests.length;
     await expect(
       biller.verify({ category: 'betting', providerCode: 'bet9ja', beneficiary: '20481234' }),
-    ).rejects.toMatchObject({ status: 422, message: BETTING_UNAVAILABLE });
+    ).rejects.toMatchObject({ status: 422, message: BETTING_UNAVAILABLE.message });
     expect(
       await biller.pay({
         requestId: requestId(),

@@ -491,7 +491,7 @@ describe.each(backends)('schedules on $name', (backend) => {
       [{ ...airtimeIn(60), frequency: 'weekly' }, 'please choose the weekday it runs'],
       [{ ...airtimeIn(60), time: '25:00' }, 'please choose the time it runs'],
       [{ ...airtimeIn(60), amount: 10 }, 'amount must be between ₦50.00 and ₦50,000.00'],
-      [{ ...airtimeIn(60), beneficiary: '0803' }, PHONE_INVALID],
+      [{ ...airtimeIn(60), beneficiary: '0803' }, PHONE_INVALID.message],
       [
         { ...airtimeIn(60), category: 'betting' },
         'category must be one of airtime, data, electricity-bill, tv-subscription, education',

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { identityMessages } from '../../../core/words/identity';
 import {
   validateIdentity as validateIdentityRule,
   validateProfile as validateProfileRule,
   type ProfileForm,
 } from '../../../src/domain/kit/identityForms';
+import { validateCardAmount } from '../../../src/domain/wallet/cardAmount';
+import { say, speak } from '../../../src/ui/kit/language';
 import { ruleInEnglish } from '../../support/inEnglish';
 
 const validateIdentity = ruleInEnglish(validateIdentityRule);
@@ -50,18 +51,33 @@ describe('validateIdentity', () => {
   });
 
   it('names what is missing or wrong', () => {
-    expect(validateIdentity({ ...form, bvn_or_nin: ' ' })).toBe(identityMessages.typeNumber('BVN'));
-    expect(validateIdentity({ ...form, kind: 'nin', bvn_or_nin: '123' })).toBe(identityMessages.elevenDigits('NIN'));
+    expect(validateIdentity({ ...form, bvn_or_nin: ' ' })).toBe('please type your BVN');
+    expect(validateIdentity({ ...form, kind: 'nin', bvn_or_nin: '123' })).toBe('your NIN has 11 digits');
     const undated = validateIdentity({ ...form, date_of_birth: ' ' });
     expect(undated).toBe('please enter your date of birth, as on your BVN or NIN');
     const noDate = validateIdentity({ ...form, date_of_birth: '1990-13-01' });
     expect(noDate).toBe('please enter your date of birth as a real date: day, month and year');
-    expect(validateIdentity({ ...form, bank_code: '058' })).toBe(identityMessages.bankAccountIncomplete);
+    expect(validateIdentity({ ...form, bank_code: '058' })).toBe(
+      'choose your bank and type your 10-digit account number, or leave both empty',
+    );
     expect(validateIdentity({ ...form, bank_account_number: '0123456789' })).toBe(
-      identityMessages.bankAccountIncomplete,
+      'choose your bank and type your 10-digit account number, or leave both empty',
     );
     expect(validateIdentity({ ...form, kind: 'nin', bank_code: '058', bank_account_number: '0123456789' })).toBe(
-      identityMessages.bankAccountNeedsBvn,
+      'a bank account is only used with a BVN: Paystack matches the two',
     );
+  });
+
+  it("is said in the reader's language, the number's name and the amounts kept", async () => {
+    await speak('yo');
+    try {
+      expect(say(validateIdentityRule({ ...form, bvn_or_nin: '' })!)).toBe('jọ̀wọ́ tẹ BVN rẹ');
+      expect(say(validateIdentityRule({ ...form, kind: 'nin', bvn_or_nin: '123' })!)).toBe('NIN rẹ ní díjíìtì 11');
+      expect(say(validateCardAmount('5', { min: 100, max: 500_000 })!)).toBe(
+        'tẹ iye kan láàárín ₦100.00 àti ₦500,000.00',
+      );
+    } finally {
+      await speak('en');
+    }
   });
 });

@@ -38,7 +38,7 @@ describe('FundingScreen', () => {
     vi.mocked(verifyFundingIdentity).mockResolvedValue({ type: 'success', message: 'identity verified', data: READY });
     renderScreen();
     expect(await screen.findByRole('heading', { name: 'Verify your identity to fund your wallet' })).toBeTruthy();
-    expect(screen.getByText(identityMessages.identityRequired)).toBeTruthy();
+    expect(screen.getByText(identityMessages.identityRequired.message)).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Your account numbers' })).toBeNull();
 
     fireEvent.click(screen.getByLabelText(/^NIN/));
