@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import type { Schedule } from '../../../core/contract';
 import type { Words } from '../../../core/i18n/words';
 import { formatNaira } from '../../../core/money';
-import { serviceOfCategory } from '../../../core/services';
 import type { SchedulesEvent } from '../../machines/schedules/schedules';
+import { categoryWording } from '../../domain/kit/transactionCategory';
 import { endText, formatLagos, timingText } from '../../domain/schedules/schedules';
-import { useLanguage, useT } from '../kit/language';
+import { say, useLanguage, useT } from '../kit/language';
 
 const STATUS_LABELS: Record<Schedule['status'], Words> = {
   active: /*i18n*/ { id: 'schedule.status.active', message: 'Active' },
@@ -45,11 +45,10 @@ export function ScheduleCard({ schedule, busy, highlighted, send }: ScheduleCard
   const t = useT();
   const locale = useLanguage();
   const titleId = useId();
-  const service = serviceOfCategory(schedule.category);
   const product =
     schedule.frequency === 'renewal'
       ? t(/*i18n*/ { id: 'schedule.card.renewal', message: '{provider} renewal' }, { provider: schedule.provider_name })
-      : (schedule.package_name ?? `${schedule.provider_name} ${service?.categoryLabel ?? ''}`.trim());
+      : (schedule.package_name ?? `${schedule.provider_name} ${say(categoryWording(schedule.category))}`.trim());
   const { last_run: last } = schedule;
   const failed =
     last !== null && (last.outcome === 'failed' || last.outcome === 'missed' || last.outcome === 'canceled');

@@ -15,6 +15,7 @@ import { useT } from '../kit/language';
 import { Modal } from '../kit/Modal';
 import { PinDialog } from '../account/PinDialog';
 import { PlanSelect } from '../purchases/PlanSelect';
+import { beneficiaryWords } from '../purchases/serviceWords';
 import { ProviderSelect } from '../purchases/ProviderSelect';
 import { TextField } from '../kit/TextField';
 
@@ -141,7 +142,7 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
               )}
 
               <TextField
-                label={service.beneficiary.label}
+                label={t(beneficiaryWords[service.key].label)}
                 value={fields.beneficiary}
                 onValueChange={(value) => actor.send({ type: 'form.beneficiary', value })}
                 inputMode="numeric"

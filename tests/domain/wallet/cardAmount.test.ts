@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validateCardAmount } from '../../../src/domain/wallet/cardAmount';
+import { validateCardAmount as validateCardAmountRule } from '../../../src/domain/wallet/cardAmount';
+import { ruleInEnglish } from '../../support/inEnglish';
+
+const validateCardAmount = ruleInEnglish(validateCardAmountRule);
 
 describe('validateCardAmount', () => {
   const limits = { min: 100, max: 300_000 };
