@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { copyToClipboardMachine } from '../../machines/kit/copyToClipboard';
 import { useFlow } from './useFlow';
-import { CopyIcon } from '../wallet/walletIcons';
+import { Icon, type IconProps } from './icons';
 
 interface CopyButtonProps {
   text: string;
@@ -10,6 +10,13 @@ interface CopyButtonProps {
   detail?: string;
   className?: string;
 }
+
+const CopyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="8" y="8" width="13" height="13" rx="2" />
+    <path d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" />
+  </Icon>
+);
 
 /** Copies `text` and toasts how it went. */
 export function CopyButton({ text, label, detail, className = 'btn btn-secondary btn-small' }: CopyButtonProps) {

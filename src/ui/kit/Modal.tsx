@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { trapTab } from './focusTrap';
 import { useT } from './language';
-import { CloseIcon } from '../wallet/walletIcons';
+import { Icon, type IconProps } from './icons';
 
 interface ModalProps {
   title: string;
@@ -17,6 +17,12 @@ interface ModalProps {
   children: ReactNode;
   className?: string;
 }
+
+const CloseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);
 
 /**
  * A modal dialog, open while mounted. The native <dialog> opened with showModal() makes the

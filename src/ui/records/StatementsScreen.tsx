@@ -11,7 +11,7 @@ import { EmptyState } from '../kit/EmptyState';
 import { HistoryIcon } from '../kit/icons';
 import { Money } from '../kit/Money';
 import { OFFLINE_ACTION_NOTE } from '../app/OfflineBanner';
-import { DownloadIcon } from '../wallet/walletIcons';
+import { DownloadIcon } from './recordIcons';
 import './records.css';
 
 /**

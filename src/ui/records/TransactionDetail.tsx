@@ -9,7 +9,7 @@ import { CopyButton } from '../kit/CopyButton';
 import { Modal } from '../kit/Modal';
 import { Money } from '../kit/Money';
 import { StatusIcon } from '../kit/StatusIcon';
-import { DownloadIcon } from '../wallet/walletIcons';
+import { DownloadIcon } from './recordIcons';
 import { useT } from '../kit/language';
 
 const ProblemReport = lazy(() => import('./ProblemReport'));

@@ -15,7 +15,7 @@ import { CardTopUpForm } from './CardTopUpForm';
 import { CopyButton } from '../kit/CopyButton';
 import { IdentityForm } from '../account/IdentityForm';
 import { LoadFailed } from '../kit/LoadFailed';
-import { BankIcon } from './walletIcons';
+import { Icon, type IconProps } from '../kit/icons';
 import './wallet.css';
 import * as labels from '../../../core/labels';
 
@@ -133,6 +133,14 @@ function FundingHelp() {
     </section>
   );
 }
+
+const BankIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 9.5 12 4l9 5.5" />
+    <path d="M5 10v8M9.5 10v8M14.5 10v8M19 10v8" />
+    <path d="M3 20h18" />
+  </Icon>
+);
 
 /** /funding: identity first, then the user's own account numbers and card top-ups. */
 export default function FundingScreen() {
