@@ -15,9 +15,6 @@ export const download: Words = /*i18n*/ { id: 'label.download', message: 'Downlo
 export const prepaid: Words = /*i18n*/ { id: 'buy.prepaid', message: 'Prepaid' };
 export const postpaid: Words = /*i18n*/ { id: 'buy.postpaid', message: 'Postpaid' };
 
-/**
- * Service titles, shared by the app, the server and the documents as plain text (core/services.ts):
- * brand-like names, said the same in every language.
- */
-export const bettingTitle = 'Bettig Account Top-up';
-export const educationTitle = 'Jamb/Waec Pins';
+/** Service titles (the screens' headings, core/services.ts), kept as the product named them. */
+export const bettingTitle: Words = /*i18n*/ { id: 'buy.betting.title', message: 'Bettig Account Top-up' };
+export const educationTitle: Words = /*i18n*/ { id: 'buy.education.title', message: 'Jamb/Waec Pins' };

@@ -11,7 +11,7 @@ import type { ServiceDefinition } from './services';
 type Named = Pick<ServiceDefinition, 'categoryLabel' | 'providerLabel'>;
 
 /** The product as the customer picks it: "MTN Airtime", "Ikeja Electric (IKEDC) Electricity". */
-export const productName = (service: Named, provider: string) => `${provider} ${service.categoryLabel}`;
+export const productName = (service: Named, provider: string) => `${provider} ${service.categoryLabel.message}`;
 
 /** "14:35 (Lagos time)". */
 const lagosClock = (at: string) => `${lagosDateTime(new Date(at)).slice(11)} (Lagos time)`;

@@ -1,6 +1,5 @@
 import type { Words } from './i18n/words';
-import * as labels from './labels';
-import { normalisePhone, PHONE_INVALID } from './phone';
+import { normalisePhone } from './phone';
 
 /**
  * The service table: every service the product sells, described once for both halves.
@@ -8,8 +7,8 @@ import { normalisePhone, PHONE_INVALID } from './phone';
  * The app derives from it its routes, the dashboard's service grid, the screens (one generic
  * ServiceScreen), the purchase flow's configuration and the category names of the activity
  * list. The server derives from it the purchase endpoints (POST /api/<category>), their
- * validation, merchant verification, the categories of fetch-providers and the wording of
- * descriptions and receipts. Adding a service is one entry here (and its providers in a
+ * validation, merchant verification, the categories of fetch-providers and the service's name on
+ * receipts. Adding a service is one entry here (and its providers in a
  * catalogue migration); see docs/development.md, "Adding a service".
  */
 
@@ -20,15 +19,13 @@ export type MerchantField = 'address' | 'username';
 export type ServiceIcon = 'phone' | 'wifi' | 'bolt' | 'ball' | 'tv' | 'cap';
 
 /**
- * Who a purchase is for: how the field is labelled, how a typed value is normalised, and what is
- * said when it cannot be.
+ * Who a purchase is for: how a typed value is normalised, and how the activity list names it. The
+ * field's label is the screens' (src/ui/purchases/serviceWords.ts), the refusal of a number the
+ * rule cannot read the server's (server/services/purchases/wording.ts).
  */
 export interface BeneficiaryRule {
-  label: string;
   /** The value stored and sent to the biller, or null when the text is not a valid beneficiary. */
   normalise(value: string): string | null;
-  /** The server's refusal of a number its rule cannot read, in the request's language. */
-  invalid: Words;
   /** How the activity list names the beneficiary before there is a receipt ('Phone', 'Meter', ...). */
   displayName: string;
   /**
@@ -48,14 +45,6 @@ export type Pricing =
    */
   | { kind: 'plan'; planLabel: string };
 
-/** What a description is made of: the amount as text (₦1,000.00), the provider's and the plan's names. */
-export interface DescriptionParts {
-  amount: string;
-  provider: string;
-  plan: string | null;
-  beneficiary: string;
-}
-
 export interface ServiceDefinition {
   /** The app's name for the service (the route without its slash). */
   key: string;
@@ -65,11 +54,8 @@ export interface ServiceDefinition {
    */
   category: string;
   route: `/${string}`;
-  /** The screen's heading, exactly as the product was specified with it, typos included. */
-  title: string;
-  subtitle: string;
-  /** The category's name in the activity list and the service grid. */
-  categoryLabel: string;
+  /** The category's name in the activity list, the service grid, receipts and the cashback rates. */
+  categoryLabel: Words;
   icon: ServiceIcon;
   /** Mobile services pick a network, the others a provider. */
   providerLabel: 'Network' | 'Provider';
@@ -91,8 +77,6 @@ export interface ServiceDefinition {
   schedulable: boolean;
   /** Cable TV: the biller tells the due date and the renewal's price, so a schedule can renew it before it is due. */
   renewable: boolean;
-  /** The transaction's description, as the activity list, notifications and receipts show it. */
-  describe(parts: DescriptionParts): string;
   /**
    * Cashback on a completed bill, in basis points of its amount (100 = 1 %); 0 for none. The
    * server credits it (server/services/purchases/cashback.ts) and the landing page states it: one home.
@@ -101,9 +85,7 @@ export interface ServiceDefinition {
 }
 
 const phone: BeneficiaryRule = {
-  label: 'Phone number',
   normalise: normalisePhone,
-  invalid: PHONE_INVALID,
   displayName: 'Phone',
   input: 'phone',
 };
@@ -133,9 +115,7 @@ export const SERVICES = [
     key: 'airtime',
     category: 'airtime',
     route: '/airtime',
-    title: 'Airtime',
-    subtitle: 'Top up any Nigerian phone number from your wallet.',
-    categoryLabel: 'Airtime',
+    categoryLabel: /*i18n*/ { id: 'site.rates.airtime', message: 'Airtime' },
     icon: 'phone',
     providerLabel: 'Network',
     pricing: { kind: 'amount', minKobo: naira(50), maxKobo: naira(50_000) },
@@ -145,16 +125,13 @@ export const SERVICES = [
     suggestsNetwork: true,
     schedulable: true,
     renewable: false,
-    describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} airtime for ${beneficiary}`,
     cashbackBasisPoints: 200,
   },
   {
     key: 'internet',
     category: 'data',
     route: '/internet',
-    title: 'Internet',
-    subtitle: 'Buy a data plan for any Nigerian phone number.',
-    categoryLabel: 'Data',
+    categoryLabel: /*i18n*/ { id: 'site.rates.internet', message: 'Data' },
     icon: 'wifi',
     providerLabel: 'Network',
     pricing: { kind: 'plan', planLabel: 'Plan' },
@@ -164,23 +141,18 @@ export const SERVICES = [
     suggestsNetwork: true,
     schedulable: true,
     renewable: false,
-    describe: ({ plan, beneficiary }) => `${plan} data for ${beneficiary}`,
     cashbackBasisPoints: 150,
   },
   {
     key: 'electricity',
     category: 'electricity-bill',
     route: '/electricity',
-    title: 'Electricity',
-    subtitle: 'Pay for prepaid electricity and get your token at once.',
-    categoryLabel: 'Electricity',
+    categoryLabel: /*i18n*/ { id: 'site.rates.electricity', message: 'Electricity' },
     icon: 'bolt',
     providerLabel: 'Provider',
     pricing: { kind: 'amount', minKobo: naira(500), maxKobo: naira(500_000) },
     beneficiary: {
-      label: 'Meter number',
       normalise: digits(11, 13),
-      invalid: /*i18n*/ { id: 'buy.meter.invalid', message: 'meter number must be 11 to 13 digits' },
       displayName: 'Meter',
       input: { maxDigits: 13 },
     },
@@ -189,24 +161,18 @@ export const SERVICES = [
     suggestsNetwork: false,
     schedulable: true,
     renewable: false,
-    describe: ({ amount, provider, beneficiary }) =>
-      `${amount} ${provider} prepaid electricity for meter ${beneficiary}`,
     cashbackBasisPoints: 50,
   },
   {
     key: 'betting',
     category: 'betting',
     route: '/betting',
-    title: labels.bettingTitle,
-    subtitle: 'Fund your betting account from your wallet.',
-    categoryLabel: 'Betting',
+    categoryLabel: /*i18n*/ { id: 'site.rates.betting', message: 'Betting' },
     icon: 'ball',
     providerLabel: 'Provider',
     pricing: { kind: 'amount', minKobo: naira(100), maxKobo: naira(500_000) },
     beneficiary: {
-      label: 'Account number',
       normalise: digits(4, 20),
-      invalid: /*i18n*/ { id: 'buy.account.invalid', message: 'betting account id must be 4 to 20 digits' },
       displayName: 'Account',
       input: { maxDigits: 20 },
     },
@@ -215,23 +181,18 @@ export const SERVICES = [
     suggestsNetwork: false,
     schedulable: false,
     renewable: false,
-    describe: ({ amount, provider, beneficiary }) => `${amount} ${provider} account top-up for ${beneficiary}`,
     cashbackBasisPoints: 0,
   },
   {
     key: 'cable',
     category: 'tv-subscription',
     route: '/cable',
-    title: 'Cable TV',
-    subtitle: 'Renew your TV subscription from your wallet.',
-    categoryLabel: 'Cable TV',
+    categoryLabel: /*i18n*/ { id: 'site.rates.cable', message: 'Cable TV' },
     icon: 'tv',
     providerLabel: 'Provider',
     pricing: { kind: 'plan', planLabel: 'Plan' },
     beneficiary: {
-      label: 'Smartcard number',
       normalise: digits(10, 11),
-      invalid: /*i18n*/ { id: 'buy.card.invalid', message: 'smartcard number must be 10 or 11 digits' },
       displayName: 'Smartcard',
       input: { maxDigits: 11 },
     },
@@ -240,28 +201,19 @@ export const SERVICES = [
     suggestsNetwork: false,
     schedulable: true,
     renewable: true,
-    // No plan: a renewal of the smartcard's current bouquet, for the amount the biller verified.
-    describe: ({ plan, provider, beneficiary }) => `${plan ?? `${provider} renewal`} for smartcard ${beneficiary}`,
     cashbackBasisPoints: 50,
   },
   {
     key: 'education',
     category: 'education',
     route: '/education',
-    title: labels.educationTitle,
-    subtitle: 'Buy WAEC and JAMB pins from your wallet.',
-    categoryLabel: labels.educationTitle,
+    categoryLabel: /*i18n*/ { id: 'site.rates.education', message: 'Jamb/Waec Pins' },
     icon: 'cap',
     providerLabel: 'Provider',
     // The screen asks for "provider, service, ID number", in that order.
     pricing: { kind: 'plan', planLabel: 'Service' },
     beneficiary: {
-      label: 'ID number',
       normalise: examCandidate,
-      invalid: /*i18n*/ {
-        id: 'buy.idNo.invalid',
-        message: 'please enter the JAMB profile code (10 letters or digits) or an 11-digit phone number',
-      },
       displayName: 'ID',
       // Numeric like every beneficiary input: a JAMB profile code (10 digits) or the candidate's phone number.
       input: { maxDigits: 11 },
@@ -272,7 +224,6 @@ export const SERVICES = [
     suggestsNetwork: false,
     schedulable: true,
     renewable: false,
-    describe: ({ plan, beneficiary }) => `${plan} for ${beneficiary}`,
     cashbackBasisPoints: 0,
   },
 ] as const satisfies readonly ServiceDefinition[];

@@ -19,7 +19,8 @@ import { PENDING_REPORT_AFTER_MS } from '../src/domain/records/transactionStatus
 import { cashbackPercent, RECENT_BENEFICIARIES, SERVICES, type ServiceDefinition } from '../core/services';
 import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../core/statements';
 import { raiseLimitsHint, TIERS } from '../core/tiers';
-import { loadConfig } from '../server/cli/tooling';
+import { BENEFICIARY_INVALID, loadConfig } from '../server/cli/tooling';
+import { beneficiaryWords, serviceTitles } from '../src/ui/purchases/serviceWords';
 
 export const DOCS_DIR = fileURLToPath(new URL('../docs/', import.meta.url));
 
@@ -152,9 +153,9 @@ function servicesTable(): string {
     ],
     SERVICES.map((service) => [
       code(service.route),
-      code(service.title),
+      code(serviceTitles[service.key].title.message),
       code(`POST /api/${service.category}`),
-      service.categoryLabel,
+      service.categoryLabel.message,
       service.providerLabel,
       pricingText(service),
       verificationText(service),
@@ -172,7 +173,12 @@ function beneficiariesTable(): string {
         beneficiary.input === 'phone'
           ? 'a phone number (+234 becomes 0)'
           : `digits, at most ${beneficiary.input.maxDigits}`;
-      return [code(service.route), beneficiary.label, input, code(beneficiary.invalid.message)];
+      return [
+        code(service.route),
+        beneficiaryWords[service.key].label.message,
+        input,
+        code(BENEFICIARY_INVALID[service.key].message),
+      ];
     }),
   );
 }

@@ -14,6 +14,7 @@ import {
 import { authOf, requireSession } from '../http/authenticate';
 import { success } from '../http/envelope';
 import { t } from '../i18n';
+import { BENEFICIARY_INVALID } from '../services/purchases/wording';
 import { routeDoc } from '../http/openapi';
 import { catalogId, positiveId, requestBody, requiredText } from '../http/fields';
 import { byAccount, limitRequests } from '../http/rateLimits';
@@ -47,7 +48,7 @@ const saveBody = requestBody({
   const rule = service.beneficiary;
   const beneficiary = rule.normalise(body.beneficiary);
   if (beneficiary === null) {
-    context.addIssue({ code: 'custom', message: t(rule.invalid) });
+    context.addIssue({ code: 'custom', message: t(BENEFICIARY_INVALID[service.key]) });
     return z.NEVER;
   }
   return { category: body.category, beneficiary, name: body.name, providerId: body.provider_id ?? null };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../i18n';
-import { PIN_REQUIRED } from '../services/purchases/wording';
+import { BENEFICIARY_INVALID, PIN_REQUIRED } from '../services/purchases/wording';
 import { z } from 'zod';
 import {
   CoolingOffRefusal,
@@ -11,7 +11,7 @@ import {
 } from '../../core/contract';
 import { PIN_LENGTH } from '../../core/limits';
 import * as messages from '../../core/messages';
-import { SERVICE_CATEGORIES, SERVICES, type BeneficiaryRule, type Service } from '../../core/services';
+import { SERVICE_CATEGORIES, SERVICES, type Service } from '../../core/services';
 import type { RateLimits, RelyingParty } from '../config';
 import { AppError } from '../errors';
 import type { AppContext } from '../services/context';
@@ -61,12 +61,12 @@ const beneficiaryText = z.unknown().transform((value) => {
   return text.length <= BENEFICIARY_MAX_LENGTH ? text : '';
 });
 
-/** A beneficiary normalised by the service's rule (the service table), or refused with the rule's message. */
-const beneficiary = (rule: BeneficiaryRule) =>
+/** A beneficiary normalised by the service's rule (the service table), or refused with the service's words for it. */
+const beneficiary = (service: Service) =>
   beneficiaryText.transform((text, context) => {
-    const normalised = rule.normalise(text);
+    const normalised = service.beneficiary.normalise(text);
     if (normalised === null) {
-      context.addIssue({ code: 'custom', message: t(rule.invalid) });
+      context.addIssue({ code: 'custom', message: t(BENEFICIARY_INVALID[service.key]) });
       return z.NEVER;
     }
     return normalised;
@@ -107,7 +107,7 @@ function purchaseBody(service: Service): z.ZodType<PurchaseOrder & Confirmation>
     return filledFirst(['provider_id', 'package_id', 'beneficiary'], messages.allFieldsRequired, {
       provider_id: catalogId('provider_id'),
       package_id: catalogId('package_id'),
-      beneficiary: beneficiary(service.beneficiary),
+      beneficiary: beneficiary(service),
       ...confirmationFields,
     })
       .superRefine(confirmed)
@@ -122,7 +122,7 @@ function purchaseBody(service: Service): z.ZodType<PurchaseOrder & Confirmation>
   }
   return filledFirst(['provider_id', 'beneficiary', 'amount'], messages.allFieldsRequired, {
     provider_id: catalogId('provider_id'),
-    beneficiary: beneficiary(service.beneficiary),
+    beneficiary: beneficiary(service),
     amount: nairaAmountWithin('amount', pricing.minKobo, pricing.maxKobo),
     ...confirmationFields,
   })

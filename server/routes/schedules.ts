@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { t } from '../i18n';
-import { PIN_REQUIRED } from '../services/purchases/wording';
+import { BENEFICIARY_INVALID, PIN_REQUIRED } from '../services/purchases/wording';
 import { z } from 'zod';
 import { Schedule, ScheduleDraft, type ScheduleEnd, type ScheduleTiming } from '../../core/contract';
 import * as messages from '../../core/messages';
@@ -201,7 +201,7 @@ function formOf(body: z.output<typeof createBody>): ScheduleForm {
   if (beneficiary === null)
     throw new AppError(
       422,
-      body.beneficiary.trim() === '' ? t(messages.allFieldsRequired) : t(service.beneficiary.invalid),
+      body.beneficiary.trim() === '' ? t(messages.allFieldsRequired) : t(BENEFICIARY_INVALID[service.key]),
     );
   const renewal = body.frequency === 'renewal';
   const { pricing } = service;

@@ -21,6 +21,7 @@ import {
   test,
   type NewUser,
 } from '../support/e2e/journeys';
+import { serviceTitles } from '../../src/ui/purchases/serviceWords';
 
 // The transaction pin is checked by the server and counted per user, so no tab or reload resets the count.
 
@@ -40,9 +41,11 @@ async function openFromDashboard(page: Page, key: ServiceKey) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await page
     .getByRole('navigation', { name: 'Pay bills' })
-    .getByRole('link', { name: serviceByKey(key).categoryLabel })
+    .getByRole('link', { name: serviceByKey(key).categoryLabel.message })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: serviceByKey(key).title, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: serviceTitles[key].title.message, exact: true }),
+  ).toBeVisible();
 }
 
 /** On /reset-pin: asks for the code, reads it from the mailbox, and sets `pin` with the account password. */

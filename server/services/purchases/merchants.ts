@@ -4,7 +4,7 @@ import { isServiceCategory, serviceOfCategory } from '../../../core/services';
 import { AppError, GatewayError, PARTNER_RETRY_AFTER_S } from '../../errors';
 import type { Biller, CustomerLookup } from '../../gateways/biller';
 import type { AppContext } from '../context';
-import { PROVIDER_NOT_AVAILABLE } from './wording';
+import { BENEFICIARY_INVALID, PROVIDER_NOT_AVAILABLE } from './wording';
 
 const NO_VERIFICATION = /*i18n*/ {
   id: 'merchant.refused.notNeeded',
@@ -59,6 +59,6 @@ export async function verifyMerchant(
   const service = serviceOfCategory(category);
   if (!service?.verification) throw new AppError(422, t(NO_VERIFICATION));
   const beneficiary = service.beneficiary.normalise(typed);
-  if (beneficiary === null) throw new AppError(422, t(service.beneficiary.invalid));
+  if (beneficiary === null) throw new AppError(422, t(BENEFICIARY_INVALID[service.key]));
   return lookUpCustomer(biller, { category, providerCode: provider.code, beneficiary });
 }

@@ -1,6 +1,8 @@
 import type { Envelope, Transaction } from '../../../core/contract';
 import { formatNaira, koboToNaira } from '../../../core/money';
-import type { ServiceDefinition } from '../../../core/services';
+import type { Words } from '../../../core/i18n/words';
+import { PHONE_INVALID } from '../../../core/phone';
+import type { ServiceEntry, ServiceKey } from '../../../core/services';
 import type { Receipt } from '../../gateways/biller';
 import { toTransaction, type StoredTransaction } from '../records/transactions';
 import { t } from '../../i18n';
@@ -66,19 +68,58 @@ export interface PurchaseResponse {
   body: Envelope<Transaction>;
 }
 
-/** The transaction's description, in the service's words (the service table). */
+/** What a description is made of: the amount as text (₦1,000.00), the provider's and the plan's names. */
+interface DescriptionParts {
+  amount: string;
+  provider: string;
+  plan: string | null;
+  beneficiary: string;
+}
+
+/**
+ * Each service's description of a bill, as the activity list, notifications and receipts show it.
+ * Stored with the transaction in the product's English: a record of what was bought, not a message.
+ */
+const DESCRIPTIONS: Record<ServiceKey, (parts: DescriptionParts) => string> = {
+  airtime: ({ amount, provider, beneficiary }) => `${amount} ${provider} airtime for ${beneficiary}`,
+  internet: ({ plan, beneficiary }) => `${plan} data for ${beneficiary}`,
+  electricity: ({ amount, provider, beneficiary }) =>
+    `${amount} ${provider} prepaid electricity for meter ${beneficiary}`,
+  betting: ({ amount, provider, beneficiary }) => `${amount} ${provider} account top-up for ${beneficiary}`,
+  // No plan: a renewal of the smartcard's current bouquet, for the amount the biller verified.
+  cable: ({ plan, provider, beneficiary }) => `${plan ?? `${provider} renewal`} for smartcard ${beneficiary}`,
+  education: ({ plan, beneficiary }) => `${plan} for ${beneficiary}`,
+};
+
+/** The transaction's description, in the service's words. */
 export function describeBill(
-  service: ServiceDefinition,
+  service: ServiceEntry,
   product: { amountKobo: bigint; providerName: string; packageName: string | null },
   beneficiary: string,
 ): string {
-  return service.describe({
+  return DESCRIPTIONS[service.key]({
     amount: formatNaira(koboToNaira(product.amountKobo)),
     provider: product.providerName,
     plan: product.packageName,
     beneficiary,
   });
 }
+
+/**
+ * A number a service's rule cannot read (the service table's `normalise`), refused in the
+ * request's language: only the server says it, so the app's pages do not carry it.
+ */
+export const BENEFICIARY_INVALID: Record<ServiceKey, Words> = {
+  airtime: PHONE_INVALID,
+  internet: PHONE_INVALID,
+  electricity: /*i18n*/ { id: 'buy.meter.invalid', message: 'meter number must be 11 to 13 digits' },
+  betting: /*i18n*/ { id: 'buy.account.invalid', message: 'betting account id must be 4 to 20 digits' },
+  cable: /*i18n*/ { id: 'buy.card.invalid', message: 'smartcard number must be 10 or 11 digits' },
+  education: /*i18n*/ {
+    id: 'buy.idNo.invalid',
+    message: 'please enter the JAMB profile code (10 letters or digits) or an 11-digit phone number',
+  },
+};
 
 /** What the customer must keep, as the transaction shows it, and what the description gains. */
 export function displayOf(receipt: Receipt): { display_name: string; display_value: string; suffix: string } | null {

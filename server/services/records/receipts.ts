@@ -115,7 +115,7 @@ export function purchaseReceipt(to: string, row: StoredTransaction, refund: Refu
     { label: label.amount(), value: naira(row.amount_kobo) },
     { label: label.status(), value: status },
     { label: label.reference(), value: row.reference },
-    { label: label.service(), value: service?.categoryLabel ?? row.category },
+    { label: label.service(), value: service ? t(service.categoryLabel) : row.category },
     { label: label.description(), value: row.description },
     ...(row.customer_name ? [{ label: label.customer(), value: row.customer_name }] : []),
     // The token or pin the customer must keep (settling.ts displayOf), only once delivered.
@@ -123,7 +123,7 @@ export function purchaseReceipt(to: string, row: StoredTransaction, refund: Refu
     ...(row.cashback_kobo ? [{ label: label.cashback(), value: naira(row.cashback_kobo) }] : []),
     { label: label.date(), value: lagosTimeInWords(row.updated_at) },
   ];
-  const values = { amount: naira(row.amount_kobo), service: service?.categoryLabel ?? row.category };
+  const values = { amount: naira(row.amount_kobo), service: service ? t(service.categoryLabel) : row.category };
   const heading = completed
     ? t(/*i18n*/ { id: 'receipt.heading', message: 'Receipt: {amount} {service} purchase' }, values)
     : t(/*i18n*/ { id: 'receipt.refundHeading', message: 'Refund: {amount} returned to your wallet' }, values);
@@ -155,7 +155,7 @@ export function lateDeliveryMail(to: string, row: StoredTransaction): Mail {
     { label: label.amount(), value: naira(row.amount_kobo) },
     { label: label.status(), value: status },
     { label: label.reference(), value: row.reference },
-    { label: label.service(), value: service?.categoryLabel ?? row.category },
+    { label: label.service(), value: service ? t(service.categoryLabel) : row.category },
     { label: label.description(), value: row.description },
     ...whatToKeep(row),
     { label: label.date(), value: lagosTimeInWords(row.updated_at) },
@@ -164,7 +164,7 @@ export function lateDeliveryMail(to: string, row: StoredTransaction): Mail {
     /*i18n*/ { id: 'receipt.lateHeading', message: 'Delivered after all: {amount} {service} purchase' },
     {
       amount: naira(row.amount_kobo),
-      service: service?.categoryLabel ?? row.category,
+      service: service ? t(service.categoryLabel) : row.category,
     },
   );
   const subject = t(

@@ -1,31 +1,18 @@
 import type { Words } from '../../../core/i18n/words';
 import { SERVICES } from '../../../core/services';
 
-/** The services by their category names ('Airtime', 'Cable TV'), keyed as the service table keys them. */
-export const serviceCategoryWords: Readonly<Record<string, Words>> = {
-  airtime: /*i18n*/ { id: 'site.rates.airtime', message: 'Airtime' },
-  internet: /*i18n*/ { id: 'site.rates.internet', message: 'Data' },
-  electricity: /*i18n*/ { id: 'site.rates.electricity', message: 'Electricity' },
-  betting: /*i18n*/ { id: 'site.rates.betting', message: 'Betting' },
-  cable: /*i18n*/ { id: 'site.rates.cable', message: 'Cable TV' },
-  education: /*i18n*/ { id: 'site.rates.education', message: 'Jamb/Waec Pins' },
-};
-
 /** The purchase categories as the reader's words, and money coming in. */
 const CATEGORY_WORDS: ReadonlyMap<string, Words> = new Map([
   ['funding', /*i18n*/ { id: 'records.category.funding', message: 'Wallet funding' }],
   ['cashback', /*i18n*/ { id: 'records.category.cashback', message: 'Cashback' }],
-  ...SERVICES.flatMap((service): [string, Words][] => {
-    const words = serviceCategoryWords[service.key];
-    return words ? [[service.category, words]] : [];
-  }),
+  ...SERVICES.map((service): [string, Words] => [service.category, service.categoryLabel]),
 ]);
 
 /** The purchase categories under the names the service table gives them, and money coming in (English). */
 const CATEGORY_NAMES: ReadonlyMap<string, string> = new Map([
   ['funding', 'Wallet funding'],
   ['cashback', 'Cashback'],
-  ...SERVICES.map((service): [string, string] => [service.category, service.categoryLabel]),
+  ...SERVICES.map((service): [string, string] => [service.category, service.categoryLabel.message]),
 ]);
 
 /** A category no name is known for, made readable ('wallet-funding' → 'Wallet funding'). */

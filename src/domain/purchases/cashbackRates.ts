@@ -1,17 +1,8 @@
 import type { Say } from '../../../core/i18n/words';
-import { cashbackPercent, SERVICES, type ServiceDefinition } from '../../../core/services';
+import { cashbackPercent, SERVICES } from '../../../core/services';
 import { inEnglish } from '../kit/english';
-import { serviceCategoryWords } from '../kit/transactionCategory';
 
 // The terms are English only, whatever language the app speaks, so they say the rates in English.
-
-const categoryNames = serviceCategoryWords;
-
-/** A service's category name; a service added to the table without one here is named in English until it is. */
-function categoryName(service: ServiceDefinition, say: Say): string {
-  const words = categoryNames[service.key];
-  return words ? say(words) : service.categoryLabel;
-}
 
 /** A list as it is read: 'a', 'a and b', 'a, b and c'. */
 function listed(items: string[], say: Say): string {
@@ -37,7 +28,7 @@ export function cashbackRatesText(say: Say = inEnglish): string {
     if (service.cashbackBasisPoints <= 0) continue;
     byRate.set(service.cashbackBasisPoints, [
       ...(byRate.get(service.cashbackBasisPoints) ?? []),
-      categoryName(service, say),
+      say(service.categoryLabel),
     ]);
   }
   return listed(
@@ -59,7 +50,7 @@ export function cashbackRatesText(say: Say = inEnglish): string {
 /** The services that earn nothing, in words ('Betting and Jamb/Waec Pins'). */
 export function noCashbackText(say: Say = inEnglish): string {
   return listed(
-    SERVICES.filter((service) => service.cashbackBasisPoints <= 0).map((service) => categoryName(service, say)),
+    SERVICES.filter((service) => service.cashbackBasisPoints <= 0).map((service) => say(service.categoryLabel)),
     say,
   );
 }

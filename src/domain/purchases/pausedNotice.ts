@@ -14,7 +14,7 @@ export function pausedNoticeWording(service: ServiceEntry, provider: string, pau
     provider,
     service: service.key,
     // A service added to the table before its name is in the message: named in English.
-    category: service.categoryLabel,
+    category: service.categoryLabel.message,
     kind: service.providerLabel === 'Network' ? 'network' : 'provider',
   };
   if (pause.cause === 'staff' || pause.back_at === null)

@@ -4,7 +4,6 @@ import { SERVICES, serviceOfCategory, type ServiceIcon } from '../../../core/ser
 import { BallIcon, BoltIcon, CapIcon, PhoneIcon, TvIcon, WifiIcon, type IconProps } from '../kit/icons';
 import { useT } from '../kit/language';
 import { ArrowDownLeftIcon } from '../wallet/walletIcons';
-import { serviceCategoryWords } from '../../domain/kit/transactionCategory';
 
 /** The drawing of each icon the service table names; a new service's icon is drawn here. */
 const SERVICE_ICONS: Record<ServiceIcon, ComponentType<IconProps>> = {
@@ -32,7 +31,7 @@ export function ServiceGrid() {
         {t(/*i18n*/ { id: 'buy.grid.title', message: 'Pay bills' })}
       </h2>
       <ul className="services-grid">
-        {SERVICES.map(({ key, route, icon }) => {
+        {SERVICES.map(({ key, route, icon, categoryLabel }) => {
           const Icon = SERVICE_ICONS[icon];
           return (
             <li key={key}>
@@ -40,7 +39,7 @@ export function ServiceGrid() {
                 <span className="service-icon">
                   <Icon />
                 </span>
-                <span className="service-name">{t(serviceCategoryWords[key])}</span>
+                <span className="service-name">{t(categoryLabel)}</span>
               </Link>
             </li>
           );

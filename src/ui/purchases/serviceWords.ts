@@ -1,11 +1,12 @@
 import type { Words } from '../../../core/i18n/words';
+import * as labels from '../../../core/labels';
 import type { ServiceKey } from '../../../core/services';
 
-// The service table (core/services.ts) is the server's as well, and keeps its English: the screens
-// say its titles and labels in the reader's language through these, keyed by the service, each
-// English text the table's own.
+// What only the screens say of a service, keyed by the service table's keys (core/services.ts):
+// the table itself carries none of it, so that every page that only lists the services (the
+// dashboard's grid, the activity list) does not download the service screens' words.
 
-/** Each service screen's heading and the line under it. */
+/** Each service screen's heading, as the product named it (typos included), and the line under it. */
 export const serviceTitles: Record<ServiceKey, { title: Words; subtitle: Words }> = {
   airtime: {
     title: /*i18n*/ { id: 'buy.airtime.title', message: 'Airtime' },
@@ -23,7 +24,7 @@ export const serviceTitles: Record<ServiceKey, { title: Words; subtitle: Words }
     },
   },
   betting: {
-    title: /*i18n*/ { id: 'buy.betting.title', message: 'Bettig Account Top-up' },
+    title: labels.bettingTitle,
     subtitle: /*i18n*/ { id: 'buy.betting.sub', message: 'Fund your betting account from your wallet.' },
   },
   cable: {
@@ -31,7 +32,7 @@ export const serviceTitles: Record<ServiceKey, { title: Words; subtitle: Words }
     subtitle: /*i18n*/ { id: 'buy.cable.sub', message: 'Renew your TV subscription from your wallet.' },
   },
   education: {
-    title: /*i18n*/ { id: 'buy.education.title', message: 'Jamb/Waec Pins' },
+    title: labels.educationTitle,
     subtitle: /*i18n*/ { id: 'buy.education.sub', message: 'Buy WAEC and JAMB pins from your wallet.' },
   },
 };

@@ -15,7 +15,7 @@ import { useT } from '../kit/language';
 import { Modal } from '../kit/Modal';
 import { PinDialog } from '../account/PinDialog';
 import { PlanSelect } from '../purchases/PlanSelect';
-import { beneficiaryWords } from '../purchases/serviceWords';
+import { beneficiaryWords, serviceTitles } from '../purchases/serviceWords';
 import { ProviderSelect } from '../purchases/ProviderSelect';
 import { TextField } from '../kit/TextField';
 
@@ -115,7 +115,7 @@ export function ScheduleForm({ actor }: { actor: ActorRefFrom<typeof scheduleFor
               <option value="">{t(/*i18n*/ { id: 'schedule.form.pickService', message: 'Select a service' })}</option>
               {SCHEDULABLE.map((candidate) => (
                 <option key={candidate.key} value={candidate.key}>
-                  {candidate.title}
+                  {t(serviceTitles[candidate.key].title)}
                 </option>
               ))}
             </select>

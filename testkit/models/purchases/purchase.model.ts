@@ -14,6 +14,7 @@ import { ADA_PIN } from '../../fixtures';
 import { createActorTestModel } from '../kit/actorTestModel';
 import { createTestSession } from '../../testSession';
 import { defineModel, type MachineModel, type Traversal } from '../kit/machineModel';
+import { serviceTitles } from '../../../src/ui/purchases/serviceWords';
 
 export const ada: Partial<UserData> = {
   name: 'Ada Obi',
@@ -98,7 +99,7 @@ export const transaction = (service: ServiceEntry, status: Transaction['status']
     reference: 'NW-20261121-0007',
     from: 'Wallet',
     to: fixtures[service.key].beneficiary,
-    description: `${service.title} purchase`,
+    description: `${serviceTitles[service.key].title.message} purchase`,
     display_name,
     display_value,
   };
@@ -107,7 +108,9 @@ export const outcomes = (service: ServiceEntry) => ({
   delivered: {
     type: 'success',
     message:
-      service.key === 'electricity' ? 'Token : 1234-5678-9012-3456-7890' : `${service.title} purchase successful`,
+      service.key === 'electricity'
+        ? 'Token : 1234-5678-9012-3456-7890'
+        : `${serviceTitles[service.key].title.message} purchase successful`,
     data: transaction(service, 'completed'),
   } satisfies PurchaseAnswer,
   processing: {

@@ -342,6 +342,9 @@ describe.each(backends)("the account's language on $name", (backend) => {
     expect(receipt.text).toMatch(/^Owó tí a dá padà: ₦300\.00 ti padà sínú àpò owó rẹ\n/);
     expect(receipt.text).toContain('Ipò: Kò yọrí sí rere, a ti dá owó padà sínú àpò owó rẹ');
     expect(receipt.html).toContain('Nọ́mbà ìtọ́kasí');
+    // The service named in the reader's words; the description, a record of the bill, as stored.
+    expect(receipt.text).toMatch(/: Káàdì ìpè\n/);
+    expect(receipt.text).toContain(description);
   });
 
   it("a bill the requery job settles is told in the account's language, not the job's", async () => {

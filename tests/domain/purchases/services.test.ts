@@ -5,12 +5,13 @@ import { SERVICES, serviceByKey } from '../../../core/services';
 import { rememberBeneficiary } from '../../../src/domain/purchases/beneficiaries';
 import { validatePurchase as validatePurchaseRule } from '../../../src/domain/purchases/purchaseForm';
 import { ruleInEnglish } from '../../support/inEnglish';
+import { beneficiaryWords, serviceTitles } from '../../../src/ui/purchases/serviceWords';
 
 const validatePurchase = ruleInEnglish(validatePurchaseRule);
 
 describe('services', () => {
   it('has the six service screens with their titles, exact', () => {
-    expect(SERVICES.map((s) => [s.route, s.title])).toEqual([
+    expect(SERVICES.map((s) => [s.route, serviceTitles[s.key].title.message])).toEqual([
       ['/airtime', 'Airtime'],
       ['/internet', 'Internet'],
       ['/electricity', 'Electricity'],
@@ -85,7 +86,7 @@ describe('services', () => {
   });
 
   it('labels the beneficiary per service', () => {
-    expect(SERVICES.map((s) => s.beneficiary.label)).toEqual([
+    expect(SERVICES.map((s) => beneficiaryWords[s.key].label.message)).toEqual([
       'Phone number',
       'Phone number',
       'Meter number',

@@ -352,7 +352,7 @@ export const services: Service[] = [
   },
   {
     route: '/betting',
-    title: labels.bettingTitle,
+    title: labels.bettingTitle.message,
     providerLabel: 'Provider',
     provider: 'Bet9ja',
     beneficiaryLabel: 'Account number',
@@ -374,7 +374,7 @@ export const services: Service[] = [
   },
   {
     route: '/education',
-    title: labels.educationTitle,
+    title: labels.educationTitle.message,
     providerLabel: 'Provider',
     provider: 'WAEC',
     beneficiaryLabel: 'ID number',
