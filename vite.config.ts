@@ -82,14 +82,39 @@ export default defineConfig(({ command, mode }) => ({
     // machine, domain and component tests about two thirds less. A file that mocks a module needs a module graph
     // of its own, as do those of NEEDS_OWN_PROCESS and the tooling tests at the top of tests/.
     projects: [
-      { extends: true, test: { name: 'shared', include: sharingFiles(), isolate: false } },
       {
         extends: true,
-        test: { name: 'isolated', include: ['tests/**/*.test.{ts,tsx}'], exclude: ['tests/e2e/**', ...sharingFiles()] },
+        test: { name: 'shared', include: sharingFiles(), exclude: BURSTS, isolate: false, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/e2e/**', ...sharingFiles(), ...BURSTS],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      // After every other file, one at a time: see BURSTS.
+      {
+        extends: true,
+        test: { name: 'bursts', include: BURSTS, isolate: false, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },
 }));
+
+/**
+ * Files that hold 40 or more PostgreSQL connections at once (a burst of purchases or webhooks on a
+ * pool of 40; three server processes with pools of 20). Two of them side by side, with a third
+ * file's pool, pass PostgreSQL's default max_connections (100): the server refuses "too many
+ * clients" and the burst is answered 503. They run after the other files, one at a time.
+ */
+const BURSTS = [
+  'tests/api/purchases/purchaseConcurrency.test.ts',
+  'tests/api/funding/webhookConcurrency.test.ts',
+  'tests/api/platform/scaleOut.test.ts',
+];
 
 /**
  * Files that start from the server's per-process state, which an earlier file would have moved:
