@@ -250,7 +250,7 @@ export default defineConfig<{ contractProxy?: string }>({
       name: 'real-adapters',
       use: { baseURL: realBaseURL },
       // VTpass documents no betting-account funding: the VTpass biller sells none (docs/going-live.md, "Bills through VTpass").
-      grepInvert: [new RegExp(`${bettingTitle}:`), ...providerFree],
+      grepInvert: [new RegExp(`${bettingTitle.message}:`), ...providerFree],
       // The providers' part of the journeys. The machines' generated paths, the inspector's masking,
       // the first paint, the offline app and the operator console do not depend on them; nor do the
       // account, pin, recovery and phone journeys, whose rules all hold before any provider is called
