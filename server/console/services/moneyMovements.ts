@@ -2,6 +2,7 @@ import { formatNaira, koboToNaira } from '../../../core/money';
 import { AppError } from '../../errors';
 import type { AppContext } from '../../services/context';
 import { FUNDING_CATEGORY, FUNDING_DESCRIPTION, walletFunded } from '../../services/funding/funding';
+import { CORRECTION_DEBIT, GOODWILL_CREDIT, YOUR_WALLET_LABEL } from '../../services/records/descriptions';
 import {
   AlreadyPostedError,
   balanceAfter,
@@ -186,9 +187,9 @@ export async function goodwill(
     category: ADJUSTMENT_CATEGORY,
     amountKobo,
     reference,
-    from: toWallet ? 'Naira Wallet' : 'Your wallet',
-    to: toWallet ? 'Your wallet' : 'Naira Wallet',
-    description: toWallet ? 'Goodwill credit from Naira Wallet' : 'Correction debited by Naira Wallet',
+    from: toWallet ? 'Naira Wallet' : YOUR_WALLET_LABEL.message,
+    to: toWallet ? YOUR_WALLET_LABEL.message : 'Naira Wallet',
+    description: (toWallet ? GOODWILL_CREDIT : CORRECTION_DEBIT).message,
   });
   const wallet = await walletOf(tx, customerId);
   const action = goodwillAction(requestId);

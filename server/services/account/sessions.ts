@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { newToken } from './tokens';
 
 /** The SPA logs out on the word "authorization", so every session failure says it. */
-export const AUTHORISATION_FAILED = 'authorization failed: please log in again';
+export { AUTHORISATION_FAILED } from '../../../core/words/session';
 
 export interface Session {
   id: bigint;

@@ -11,14 +11,15 @@ import { fundingReceipt, ownerOf, type Owner } from '../records/receipts';
 import { inLocale, t } from '../../i18n';
 import { holdInSuspense } from './suspense';
 import { noticeBalanceCap } from '../identity/tiers';
+import { CARD_PAYMENT_LABEL, FUNDING_BY_CARD, FUNDING_BY_TRANSFER } from '../records/descriptions';
 import { TRANSACTION_COLUMNS, type StoredTransaction } from '../records/transactions';
 
 /** ₦10,000,000: above any KYC tier's daily limit; a bigger credit is refused (422) and left to reconciliation. */
 export const MAX_INCOMING_TRANSFER_KOBO = 1_000_000_000n;
 
 export const FUNDING_CATEGORY = 'funding';
-export const FUNDING_DESCRIPTION = 'Wallet funding by bank transfer';
-const CARD_FUNDING_DESCRIPTION = 'Wallet funding by card';
+export const FUNDING_DESCRIPTION = FUNDING_BY_TRANSFER.message;
+const CARD_FUNDING_DESCRIPTION = FUNDING_BY_CARD.message;
 
 /** The "Wallet funded" notification's title, said in the current work's language. */
 export const walletFunded = () => t(/*i18n*/ { id: 'notice.funded.title', message: 'Wallet funded' });
@@ -132,7 +133,7 @@ export async function creditCardPayment(ctx: AppContext, provider: string, card:
     const claim = await claimReference(tx, provider, {
       reference: card.reference,
       amountKobo: card.chargedKobo,
-      senderName: 'Card payment',
+      senderName: CARD_PAYMENT_LABEL.message,
       senderBank: 'card',
       paidAt: card.paidAt,
       virtualAccountId: null,
@@ -144,7 +145,7 @@ export async function creditCardPayment(ctx: AppContext, provider: string, card:
       walletId,
       amountKobo: card.amountKobo,
       reference: card.reference,
-      from: 'Card payment',
+      from: CARD_PAYMENT_LABEL.message,
       to: 'Naira Wallet',
       description: CARD_FUNDING_DESCRIPTION,
       notice: () =>

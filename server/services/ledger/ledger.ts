@@ -596,7 +596,8 @@ export interface WalletEntry {
   kind: MovementKind;
   /** The user transaction's, when the movement belongs to one. */
   reference: string | null;
-  description: string | null;
+  /** What its description is said from (services/records/descriptions.ts), when it belongs to one. */
+  transaction: { category: string; amount_kobo: bigint; description: string; bill_parts: unknown } | null;
 }
 
 /** Where a page of a wallet's entries is: [start, end), none newer than `lastEntryId`, after the `after` row. */
@@ -622,9 +623,12 @@ export async function walletEntries(ctx: AppContext, page: WalletEntryPage): Pro
     kind: MovementKind;
     reference: string | null;
     description: string | null;
+    category: string | null;
+    transaction_kobo: string | null;
+    bill_parts: unknown;
   }>`
     SELECT e.id::text AS id, e.created_at::text AS at_key, e.amount_kobo::text AS amount_kobo, e.created_at,
-           m.kind, t.reference, t.description
+           m.kind, t.reference, t.description, t.category, t.amount_kobo::text AS transaction_kobo, t.bill_parts
     FROM ledger_entries e
     JOIN ledger_movements m ON m.id = e.movement_id
     LEFT JOIN transactions t ON t.id = m.transaction_id
@@ -640,7 +644,15 @@ export async function walletEntries(ctx: AppContext, page: WalletEntryPage): Pro
     createdAt: row.created_at,
     kind: row.kind,
     reference: row.reference,
-    description: row.description,
+    transaction:
+      row.category === null || row.description === null || row.transaction_kobo === null
+        ? null
+        : {
+            category: row.category,
+            amount_kobo: BigInt(row.transaction_kobo),
+            description: row.description,
+            bill_parts: row.bill_parts,
+          },
   }));
 }
 

@@ -2,6 +2,7 @@ import type { Values, Words } from '../../../core/i18n/words';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import { isPlainSms, SMS_SEGMENT, toPlainSms, type Sms } from '../../gateways/sms';
 import { t } from '../../i18n';
+import { whatWithoutAmount } from '../records/descriptions';
 import type { StoredTransaction } from '../records/transactions';
 import type { RefundCause } from '../purchases/wording';
 
@@ -55,13 +56,16 @@ const referenceOf = (row: StoredTransaction) =>
     ? ` ${toPlainSms(t(/*i18n*/ { id: 'sms.reference', message: 'Ref {reference}' }, { reference: row.reference }))}`
     : '';
 
-/** The description without the amount it starts with ("₦500.00 MTN airtime for …"), which the text says already. */
+/**
+ * What was bought without its amount, which the text says already: from the bill's parts, or
+ * from a description stored without them ("₦500.00 MTN airtime for …", its amount cut off).
+ */
 function whatWasBought(row: StoredTransaction): string {
   const amount = formatNaira(koboToNaira(row.amount_kobo));
-  const description = row.description.startsWith(`${amount} `)
-    ? row.description.slice(amount.length + 1)
-    : row.description;
-  return toPlainSms(description);
+  const described =
+    whatWithoutAmount(row) ??
+    (row.description.startsWith(`${amount} `) ? row.description.slice(amount.length + 1) : row.description);
+  return toPlainSms(described);
 }
 
 /** What the customer must keep of a delivered bill: its token, or its pin and serial. */

@@ -1,5 +1,5 @@
-import { formatNaira, koboToNaira } from '../../../core/money';
 import { cashbackKobo, serviceOfCategory } from '../../../core/services';
+import { CASHBACK_CATEGORY, recordedCashback, REWARDS_LABEL, WALLET_LABEL } from '../records/descriptions';
 import type { StoredTransaction } from '../records/transactions';
 
 /**
@@ -10,9 +10,6 @@ import type { StoredTransaction } from '../records/transactions';
  * a processing or canceled bill, and once however many settles race (the UNIQUE
  * rewarded_transaction_id would refuse a second one anyway).
  */
-
-export const CASHBACK_CATEGORY = 'cashback';
-export const CASHBACK_FROM = 'Naira Wallet rewards';
 
 /** The cashback a completed purchase earns, in kobo; 0 when its service pays none. */
 export function cashbackFor(purchase: StoredTransaction): bigint {
@@ -28,8 +25,10 @@ export function cashbackTransaction(purchase: StoredTransaction, amountKobo: big
   return {
     category: CASHBACK_CATEGORY,
     reference: `${purchase.reference}-CB`,
-    from_label: CASHBACK_FROM,
-    to_label: 'Wallet',
-    description: `${formatNaira(koboToNaira(amountKobo))} cashback on ${purchase.description}`,
+    from_label: REWARDS_LABEL.message,
+    to_label: WALLET_LABEL.message,
+    // The purchase's parts: the cashback's description names what earned it, in the reader's words.
+    bill_parts: purchase.bill_parts,
+    description: recordedCashback(amountKobo, purchase),
   };
 }

@@ -12,6 +12,7 @@ import { ledgerError, planHold, posting } from '../ledger/ledger';
 import type { PinHolder, WrongPin } from '../account/pins';
 import { AUTHORISATION_FAILED } from '../account/sessions';
 import { DailyLimitError, dailyLimitMessage, leftToday, spentToday } from '../identity/tiers';
+import { billParts, recordedBill, storedBillParts, WALLET_LABEL } from '../records/descriptions';
 import { transactionColumns, type StoredTransaction } from '../records/transactions';
 import { authorise, authoriseCopy, buyerOf, sessionOf, type Authorisation } from './authorisation';
 import { payGivenUpAt, type PurchaseDeps } from './billerCalls';
@@ -28,7 +29,7 @@ import {
 } from './product';
 import { admitProduct, refuseWhilePaused, type PausedProduct } from './productPauses';
 import type { OpenBill } from './settling';
-import { describeBill, PIN_NOT_SET } from './wording';
+import { PIN_NOT_SET } from './wording';
 
 /**
  * Placing a bill: one database transaction that ends with the bill processing and its amount
@@ -173,6 +174,7 @@ async function holdAmount(
   const sessionRevoked = session
     ? sql`coalesce((SELECT revoked_at IS NOT NULL FROM sessions WHERE id = ${session.id}::bigint), true)`
     : sql`false`;
+  const parts = billParts(order.service.key, product, order.beneficiary);
   const withinAllowance = withinCoolingOff(
     { ends_at: sql`standing.cooling_ends_at`, spent: sql`standing.cooling_spent` },
     product.amountKobo,
@@ -196,11 +198,12 @@ async function holdAmount(
       RETURNING transaction_id
     ), created AS (
       INSERT INTO transactions (id, user_id, category, amount_kobo, status, reference, from_label, to_label,
-                                description, display_name, display_value, customer_name, created_at, updated_at)
+                                description, bill_parts, display_name, display_value, customer_name,
+                                created_at, updated_at)
       OVERRIDING SYSTEM VALUE
       SELECT transaction_id, ${userId}::bigint, ${order.service.category}, ${product.amountKobo}::bigint,
-             'processing', ${requestId}, 'Wallet', ${order.beneficiary},
-             ${describeBill(order.service, product, order.beneficiary)},
+             'processing', ${requestId}, ${WALLET_LABEL.message}, ${order.beneficiary},
+             ${recordedBill(parts)}, ${storedBillParts(parts)}::jsonb,
              ${order.service.beneficiary.displayName}, ${order.beneficiary},
              ${customer}::text, ${now}::timestamptz, ${now}::timestamptz
       FROM claim

@@ -8,6 +8,7 @@ import type { Mail } from '../../gateways/mailer';
 import type { Sms } from '../../gateways/sms';
 import { ON_CONFLICT, planMail, planSms, type MessageKind } from '../notifications/outbox';
 import { purchaseText } from '../notifications/textMessages';
+import { billPartsOf, storedBillParts, type BillParts } from '../records/descriptions';
 import { purchaseReceipt } from '../records/receipts';
 import { transactionColumns, type StoredTransaction } from '../records/transactions';
 import type { BillResult } from './billerCalls';
@@ -113,8 +114,15 @@ function finalRow(placed: StoredTransaction, outcome: FinalOutcome, now: Date): 
     display_name: display?.display_name ?? placed.display_name,
     display_value: display?.display_value ?? placed.display_value,
     description: `${placed.description}${display?.suffix ?? ''}`,
+    bill_parts: withSuffix(placed.bill_parts, display?.suffix ?? ''),
     cashback_kobo: cashback > 0n ? cashback : null,
   };
+}
+
+/** The bill's parts with what the biller added once delivered; none when the bill was placed without. */
+function withSuffix(stored: unknown, suffix: string): BillParts | null {
+  const parts = billPartsOf(stored);
+  return parts === null ? null : { ...parts, suffix: `${parts.suffix}${suffix}` };
 }
 
 /** CTEs telling a bill's owner of an outcome on every channel, and what the outbox needs once they are written. */
@@ -237,10 +245,10 @@ async function settle(
     const rewarded = cashbackTransaction(row, row.cashback_kobo);
     credited = sql`, credited AS (
         INSERT INTO transactions (user_id, category, amount_kobo, status, reference, from_label, to_label, description,
-                                  rewarded_transaction_id, created_at, updated_at)
+                                  bill_parts, rewarded_transaction_id, created_at, updated_at)
         SELECT ${row.user_id}::bigint, ${rewarded.category}, ${row.cashback_kobo}::bigint, 'completed',
                ${rewarded.reference}, ${rewarded.from_label}, ${rewarded.to_label}, ${rewarded.description},
-               id, ${now}::timestamptz, ${now}::timestamptz
+               ${storedBillParts(billPartsOf(rewarded.bill_parts))}::jsonb, id, ${now}::timestamptz, ${now}::timestamptz
         FROM final RETURNING id
       )`;
   }
@@ -262,7 +270,8 @@ async function settle(
       UPDATE transactions
       SET status = ${row.status}, updated_at = ${now}::timestamptz,
           display_name = ${row.display_name}, display_value = ${row.display_value},
-          description = ${row.description}, cashback_kobo = ${row.cashback_kobo}::bigint
+          description = ${row.description}, bill_parts = ${storedBillParts(billPartsOf(row.bill_parts))}::jsonb,
+          cashback_kobo = ${row.cashback_kobo}::bigint
       FROM purchases
       WHERE transactions.id = ${row.id}::bigint AND transactions.status = 'processing'
         AND purchases.transaction_id = transactions.id AND purchases.biller = ${open.biller}

@@ -2,8 +2,9 @@ import type { Envelope, Transaction } from '../../../core/contract';
 import { formatNaira, koboToNaira } from '../../../core/money';
 import type { Words } from '../../../core/i18n/words';
 import { PHONE_INVALID } from '../../../core/phone';
-import type { ServiceEntry, ServiceKey } from '../../../core/services';
+import type { ServiceKey } from '../../../core/services';
 import type { Receipt } from '../../gateways/biller';
+import { describe } from '../records/descriptions';
 import { toTransaction, type StoredTransaction } from '../records/transactions';
 import { t } from '../../i18n';
 
@@ -68,43 +69,6 @@ export interface PurchaseResponse {
   body: Envelope<Transaction>;
 }
 
-/** What a description is made of: the amount as text (₦1,000.00), the provider's and the plan's names. */
-interface DescriptionParts {
-  amount: string;
-  provider: string;
-  plan: string | null;
-  beneficiary: string;
-}
-
-/**
- * Each service's description of a bill, as the activity list, notifications and receipts show it.
- * Stored with the transaction in the product's English: a record of what was bought, not a message.
- */
-const DESCRIPTIONS: Record<ServiceKey, (parts: DescriptionParts) => string> = {
-  airtime: ({ amount, provider, beneficiary }) => `${amount} ${provider} airtime for ${beneficiary}`,
-  internet: ({ plan, beneficiary }) => `${plan} data for ${beneficiary}`,
-  electricity: ({ amount, provider, beneficiary }) =>
-    `${amount} ${provider} prepaid electricity for meter ${beneficiary}`,
-  betting: ({ amount, provider, beneficiary }) => `${amount} ${provider} account top-up for ${beneficiary}`,
-  // No plan: a renewal of the smartcard's current bouquet, for the amount the biller verified.
-  cable: ({ plan, provider, beneficiary }) => `${plan ?? `${provider} renewal`} for smartcard ${beneficiary}`,
-  education: ({ plan, beneficiary }) => `${plan} for ${beneficiary}`,
-};
-
-/** The transaction's description, in the service's words. */
-export function describeBill(
-  service: ServiceEntry,
-  product: { amountKobo: bigint; providerName: string; packageName: string | null },
-  beneficiary: string,
-): string {
-  return DESCRIPTIONS[service.key]({
-    amount: formatNaira(koboToNaira(product.amountKobo)),
-    provider: product.providerName,
-    plan: product.packageName,
-    beneficiary,
-  });
-}
-
 /**
  * A number a service's rule cannot read (the service table's `normalise`), refused in the
  * request's language: only the server says it, so the app's pages do not carry it.
@@ -155,7 +119,7 @@ function successMessage(row: StoredTransaction, cashbackKobo: bigint | null): st
   const successful = t(
     /*i18n*/ { id: 'purchase.successful', message: 'purchase successful: {description}' },
     {
-      description: row.description,
+      description: describe(row),
     },
   );
   const delivered = withWhatToKeep(successful, row);
@@ -194,7 +158,7 @@ export function finalNotification(
   refund: RefundCause | null = null,
 ): { title: string; content: string } {
   const values = {
-    description: row.description,
+    description: describe(row),
     amount: formatNaira(koboToNaira(row.amount_kobo)),
     reference: row.reference,
   };
@@ -246,7 +210,7 @@ export function finalNotification(
 export function lateDeliveryNotification(row: StoredTransaction): { title: string; content: string } {
   const delivered = t(
     /*i18n*/ { id: 'notice.lateDelivered', message: 'Your purchase of {description} was delivered after all' },
-    { description: row.description },
+    { description: describe(row) },
   );
   return {
     title: t(/*i18n*/ { id: 'notice.lateTitle', message: 'Purchase delivered after its refund: yours at no charge' }),

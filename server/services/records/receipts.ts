@@ -5,6 +5,7 @@ import { serviceOfCategory } from '../../../core/services';
 import type { Mail } from '../../gateways/mailer';
 import { t } from '../../i18n';
 import type { RefundCause } from '../purchases/wording';
+import { describe } from './descriptions';
 import type { AppContext } from '../context';
 import type { StoredTransaction } from './transactions';
 
@@ -101,6 +102,7 @@ export async function ownerOf(ctx: AppContext, userId: bigint): Promise<Owner> {
 export function purchaseReceipt(to: string, row: StoredTransaction, refund: RefundCause | null = null): Mail {
   const completed = row.status === 'completed';
   const service = serviceOfCategory(row.category);
+  const description = describe(row);
   const status = completed
     ? successful()
     : refund === 'deadline'
@@ -116,7 +118,7 @@ export function purchaseReceipt(to: string, row: StoredTransaction, refund: Refu
     { label: label.status(), value: status },
     { label: label.reference(), value: row.reference },
     { label: label.service(), value: service ? t(service.categoryLabel) : row.category },
-    { label: label.description(), value: row.description },
+    { label: label.description(), value: description },
     ...(row.customer_name ? [{ label: label.customer(), value: row.customer_name }] : []),
     // The token or pin the customer must keep (settling.ts displayOf), only once delivered.
     ...(completed ? whatToKeep(row) : []),
@@ -128,8 +130,8 @@ export function purchaseReceipt(to: string, row: StoredTransaction, refund: Refu
     ? t(/*i18n*/ { id: 'receipt.heading', message: 'Receipt: {amount} {service} purchase' }, values)
     : t(/*i18n*/ { id: 'receipt.refundHeading', message: 'Refund: {amount} returned to your wallet' }, values);
   const subject = completed
-    ? t(/*i18n*/ { id: 'receipt.subject', message: 'Your receipt for {description}' }, { description: row.description })
-    : t(/*i18n*/ { id: 'receipt.refundSubject', message: 'Refunded: {description}' }, { description: row.description });
+    ? t(/*i18n*/ { id: 'receipt.subject', message: 'Your receipt for {description}' }, { description })
+    : t(/*i18n*/ { id: 'receipt.refundSubject', message: 'Refunded: {description}' }, { description });
   return receiptMail(to, subject, heading, lines, footer());
 }
 
@@ -156,7 +158,7 @@ export function lateDeliveryMail(to: string, row: StoredTransaction): Mail {
     { label: label.status(), value: status },
     { label: label.reference(), value: row.reference },
     { label: label.service(), value: service ? t(service.categoryLabel) : row.category },
-    { label: label.description(), value: row.description },
+    { label: label.description(), value: describe(row) },
     ...whatToKeep(row),
     { label: label.date(), value: lagosTimeInWords(row.updated_at) },
   ];
@@ -169,7 +171,7 @@ export function lateDeliveryMail(to: string, row: StoredTransaction): Mail {
   );
   const subject = t(
     /*i18n*/ { id: 'receipt.lateSubject', message: 'Delivered after all: {description}' },
-    { description: row.description },
+    { description: describe(row) },
   );
   return receiptMail(to, subject, heading, lines, footer());
 }

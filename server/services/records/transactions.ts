@@ -5,6 +5,7 @@ import { everyColumn, namedColumns } from '../../db/columns';
 import type { Nullable, TransactionsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AppContext } from '../context';
+import { describe, sayLabel } from './descriptions';
 import { koboToNaira } from '../../../core/money';
 
 export type StoredTransaction = Selectable<TransactionsTable>;
@@ -24,6 +25,7 @@ export const TRANSACTION_COLUMNS = everyColumn<TransactionsTable>()([
   'from_label',
   'to_label',
   'description',
+  'bill_parts',
   'display_name',
   'display_value',
   'customer_name',
@@ -60,9 +62,9 @@ export function toTransaction(row: StoredTransaction): Transaction {
     status: row.status,
     created_at: row.created_at.toISOString(),
     reference: row.reference,
-    from: row.from_label,
-    to: row.to_label,
-    description: row.description,
+    from: sayLabel(row.from_label),
+    to: sayLabel(row.to_label),
+    description: describe(row),
     display_name: row.display_name,
     display_value: row.display_value,
     // Only purchases whose number was verified have one (an additive field of the contract).

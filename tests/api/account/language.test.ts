@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { developmentCaptchaToken } from '../../../core/captcha';
-import type { FundingStatus, Notification, UserData } from '../../../core/contract';
+import type { FundingStatus, Notification, Paginated, Transaction, UserData } from '../../../core/contract';
 import {
   identityNumber,
   latestCode,
@@ -334,7 +334,7 @@ describe.each(backends)("the account's language on $name", (backend) => {
     const { reference, description } = reply.body.data!;
     expect(reply.body.message).toBe('ilé-iṣẹ́ tí a ń sanwó fún kò lè parí rírà yìí; a ti dá owó padà sínú àpò owó rẹ');
     expect(newestText(buyer)).toBe(
-      'Naira Wallet: isanwo N300.00 re fun MTN airtime for 08030000001 ko yori. N300.00 ti pada sinu apo owo re. ' +
+      'Naira Wallet: isanwo N300.00 re fun kaadi ipe MTN fun 08030000001 ko yori. N300.00 ti pada sinu apo owo re. ' +
         `Ref ${reference}`,
     );
     const receipt = newestMail(buyer.email);
@@ -342,8 +342,9 @@ describe.each(backends)("the account's language on $name", (backend) => {
     expect(receipt.text).toMatch(/^Owó tí a dá padà: ₦300\.00 ti padà sínú àpò owó rẹ\n/);
     expect(receipt.text).toContain('Ipò: Kò yọrí sí rere, a ti dá owó padà sínú àpò owó rẹ');
     expect(receipt.html).toContain('Nọ́mbà ìtọ́kasí');
-    // The service named in the reader's words; the description, a record of the bill, as stored.
+    // The service and the bill described in the reader's words: only the names and numbers stay.
     expect(receipt.text).toMatch(/: Káàdì ìpè\n/);
+    expect(description).toBe('₦300.00 káàdì ìpè MTN fún 08030000001');
     expect(receipt.text).toContain(description);
   });
 
@@ -353,8 +354,11 @@ describe.each(backends)("the account's language on $name", (backend) => {
     expect(reply.body.message).toBe('ana aiwatar da sayayyarku, za mu sanar da ku da zarar an kammala');
     const { id, reference, description } = reply.body.data!;
     await settleAtOnce(t, id);
-    expect(newestText(buyer)).toBe(`Naira Wallet: an biya N400.00 don MTN airtime for 08030000002. Ref ${reference}`);
+    expect(newestText(buyer)).toBe(
+      `Naira Wallet: an biya N400.00 don katin waya na MTN ga 08030000002. Ref ${reference}`,
+    );
     const receipt = newestMail(buyer.email);
+    expect(description).toBe('₦400.00 katin waya na MTN ga 08030000002');
     expect(receipt.subject).toBe(`Rasit ɗinku na ${description}`);
     expect(receipt.text).toContain('Matsayi: An yi nasara');
     const [notice] = await notifications(buyer);
@@ -367,5 +371,45 @@ describe.each(backends)("the account's language on $name", (backend) => {
     await fund(t, buyer.accountNumber, 1_000);
     expect(newestText(buyer)).toMatch(/^Naira Wallet: e tinyela N1,000\.00 na akpa ego gi site na .+\. Ref /);
     expect(newestMail(buyer.email).subject).toBe("E tinyela ego n'akpa ego gị: ₦1,000.00");
+  });
+
+  it("the activity list describes each transaction in the reader's language, in English again once switched", async () => {
+    const buyer = await buyerIn('ha');
+    expect((await airtime(buyer, '08031234567', 500)).status).toBe(200);
+    const listed = async () =>
+      (
+        await t.call<Paginated<Transaction>>('/api/fetch-transactions', { token: buyer.token, body: { page: 1 } })
+      ).body.data!.data.map(({ category, from, description }) => ({ category, from, description }));
+    expect(await listed()).toEqual([
+      {
+        category: 'cashback',
+        from: 'Ladan Naira Wallet',
+        description: 'kuɗin lada (cashback) ₦10.00 a kan ₦500.00 katin waya na MTN ga 08031234567',
+      },
+      { category: 'airtime', from: 'Walat', description: '₦500.00 katin waya na MTN ga 08031234567' },
+      {
+        category: 'funding',
+        from: expect.any(String),
+        description: 'Saka kuɗi a walat ta hanyar tura kuɗi daga banki',
+      },
+    ]);
+    // The stored record stays the product's English, whatever the buyer reads.
+    const stored = await t.db
+      .selectFrom('transactions')
+      .select('description')
+      .where('user_id', '=', buyer.userId)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => row.description)).toEqual([
+      'Wallet funding by bank transfer',
+      '₦500.00 MTN airtime for 08031234567',
+      '₦10.00 cashback on ₦500.00 MTN airtime for 08031234567',
+    ]);
+    expect((await setLanguage(buyer.token, 'en')).status).toBe(200);
+    expect((await listed()).map((row) => row.description)).toEqual([
+      '₦10.00 cashback on ₦500.00 MTN airtime for 08031234567',
+      '₦500.00 MTN airtime for 08031234567',
+      'Wallet funding by bank transfer',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { isPlainSms, toPlainSms } from '../../../server/gateways/sms';
 import { phoneCodeText } from '../../../server/services/account/phones';
 import { fundingText, lateDeliveryText, purchaseText } from '../../../server/services/notifications/textMessages';
 import type { StoredTransaction } from '../../../server/services/records/transactions';
+import { billParts } from '../../../server/services/records/descriptions';
 
 /**
  * Every text template in one page of plain text (160 characters, none that would make Termii bill
@@ -186,5 +187,22 @@ describe('a text in the account’s language', () => {
       'Naira Wallet: you don pay N500.00 for MTN airtime for 08031234567. Ref 202603011100a1b2c3d4e5f6',
     );
     expect(toPlainSms('kuɗi, ƙarfe, ɓera, ʼyaʼya')).toBe('kudi, karfe, bera, yaya');
+  });
+
+  it('names what was bought in the reader’s words from the bill’s parts, the amount said once', () => {
+    const parts = billParts(
+      'electricity',
+      { amountKobo: 50_000n, providerName: 'Ikeja', packageName: null },
+      '12345678901',
+    );
+    const bill = row({ category: 'electricity-bill', bill_parts: { ...parts, suffix: ': 32.5 kWh' } });
+    expect(inLocale('yo', () => purchaseText('08031234567', bill).text)).toBe(
+      'Naira Wallet: o ti san N500.00 fun ina manamana asansile Ikeja fun mita 12345678901: 32.5 kWh. ' +
+        'Ref 202603011100a1b2c3d4e5f6',
+    );
+    expect(inLocale('en', () => purchaseText('08031234567', bill).text)).toBe(
+      'Naira Wallet: N500.00 paid for Ikeja prepaid electricity for meter 12345678901: 32.5 kWh. ' +
+        'Ref 202603011100a1b2c3d4e5f6',
+    );
   });
 });

@@ -141,7 +141,8 @@ describe.each(backends)('cashback on $name', (backend) => {
 
   it('the database refuses a second cashback for one purchase', async () => {
     const reply = await buy(t, buyer.token, 'airtime', airtime('08031234567', 100));
-    const { id: _id, ...credit } = (await cashbacksOf(reply.body.data!.id))[0];
-    await expect(t.db.insertInto('transactions').values(credit).execute()).rejects.toThrow(/unique|duplicate/i);
+    const { id: _id, bill_parts, ...credit } = (await cashbacksOf(reply.body.data!.id))[0];
+    const again = { ...credit, bill_parts: JSON.stringify(bill_parts) };
+    await expect(t.db.insertInto('transactions').values(again).execute()).rejects.toThrow(/unique|duplicate/i);
   });
 });

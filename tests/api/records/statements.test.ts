@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StatementSummary } from '../../../core/contract';
 import { statementCsv } from '../../../server/services/records/statements/statementCsv';
+import { drawable, statementWords } from '../../../server/services/records/statements/statementWords';
 import { DocumentSlots, STATEMENTS_BUSY } from '../../../server/services/records/statements/documentSlots';
 import { assertDocumentSize, type Statement } from '../../../server/services/records/statements/ledgerStatement';
 import { signUp } from '../../support/api/accounts';
@@ -172,6 +173,41 @@ describe.each(backends)('statements on $name', (backend) => {
     expect(text).toContain('NGN 150.50 MTN airtime for 08031234567');
   });
 
+  it("is written in the account's language: its headings, totals and each entry's description", async () => {
+    const language = (value: string) => t.call('/api/user/language', { token: buyer.token, body: { language: value } });
+    expect((await language('yo')).status).toBe(200);
+    try {
+      const csv = csvRows((await download(buyer.token, { from: '2026-03-02', to: '2026-03-02', format: 'csv' })).body);
+      expect(csv[0]).toEqual([
+        'Ọjọ́ (Lagos)',
+        'Àlàyé',
+        'Nọ́mbà ìtọ́kasí',
+        'Owó tó jáde (NGN)',
+        'Owó tó wọlé (NGN)',
+        'Iye owó (NGN)',
+      ]);
+      expect(csv[1]).toEqual(['2026-03-02', 'Iye owó ní ìbẹ̀rẹ̀', '', '', '', '1000.00']);
+      const descriptions = csv.slice(2, -2).map((cells) => cells[1]);
+      expect(descriptions).toEqual(
+        expect.arrayContaining([
+          '₦150.50 káàdì ìpè MTN fún 08031234567',
+          'A ti dá owó padà: ₦200.00 káàdì ìpè MTN fún 08031230001',
+          'owó ẹ̀bùn (cashback) ₦3.01 lórí ₦150.50 káàdì ìpè MTN fún 08031234567',
+          'Fífi owó sínú àpò owó nípa ìfiránṣẹ́ owó láti báǹkì',
+        ]),
+      );
+      expect(csv.at(-1)?.[1]).toBe('Iye owó ní ìparí');
+      // The PDF's standard fonts draw Latin-1 only: Yoruba's marked letters as their plain letters.
+      const pdf = await download(buyer.token, { from: '2026-03-02', to: '2026-03-02', format: 'pdf' });
+      const text = pdfText(pdf.rawPayload);
+      for (const expected of ['Ìtàn àpò owó', 'Àkókò: láti 2026-03-02 sí 2026-03-02', 'NGN 150.50 káàdì ìpè MTN fún'])
+        expect(text).toContain(drawable(expected));
+      expect(text).not.toContain('?');
+    } finally {
+      expect((await language('en')).status).toBe(200);
+    }
+  });
+
   it("another user's statement holds nothing of this one's", async () => {
     const other = await signUp(t);
     expect((await summary(other.token, { from: '2026-03-01', to: '2026-03-03' })).body.data).toMatchObject({
@@ -237,7 +273,7 @@ describe('statement CSV', () => {
       ];
     }
     let csv = '';
-    for await (const chunk of statementCsv(header, pages())) csv += chunk;
+    for await (const chunk of statementCsv(header, statementWords(header.from, header.to, at), pages())) csv += chunk;
     expect(csv.split('\r\n').slice(2, 4)).toEqual([
       '"2026-03-01 09:00","\'=HYPERLINK(""http://evil"")","\'+234","","6.00","6.00"',
       '"2026-03-01 09:00","\'@SUM(A1)","\'-1","","4.00","10.00"',

@@ -1,10 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { t } from '../../../i18n';
+import type { Locale } from '../../../../core/i18n/locales';
+import { inLocale, t } from '../../../i18n';
 import { addDays, daysCovered, lagosDay, lagosDayStart } from '../../../../core/days';
 import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES } from '../../../../core/statements';
 import { AppError, must } from '../../../errors';
 import type { AppContext } from '../../context';
-import { walletEntries, walletFigures, walletOf, type WalletEntryPage } from '../../ledger/ledger';
+import { walletEntries, walletFigures, walletOf, type WalletEntry, type WalletEntryPage } from '../../ledger/ledger';
+import { describe } from '../descriptions';
+import { refundLine } from './statementWords';
 
 /**
  * A statement of a user's wallet for a range of Lagos calendar days, read from the ledger
@@ -87,6 +90,13 @@ const PAGE_SIZE = 250;
 /** Movement kinds read as words, for entries that belong to no transaction. */
 const kindWords = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1).replace(/-/g, ' ');
 
+/** An entry as the activity list describes its transaction, in the current language; a refund says so. */
+function lineDescription(row: WalletEntry): string {
+  const described = row.transaction && describe(row.transaction);
+  if (!described) return kindWords(row.kind);
+  return row.kind.endsWith('-refund') ? refundLine(described) : described;
+}
+
 const REAL_DAYS = "a statement's from and to are real days: the route's day fields take no other";
 
 /** The range's first instant and the instant after it, checked: in order, at most a year, not past today. */
@@ -155,6 +165,7 @@ export function assertDocumentSize(statement: Statement): void {
 export async function* statementLines(
   ctx: AppContext,
   statement: Statement,
+  locale: Locale,
   pageSize = PAGE_SIZE,
 ): AsyncGenerator<StatementLine[]> {
   let balance = statement.openingKobo;
@@ -170,17 +181,18 @@ export async function* statementLines(
       size: pageSize,
     });
     if (rows.length === 0) break;
-    const lines = rows.map((row): StatementLine => {
-      balance += row.amountKobo;
-      const refund = row.kind.endsWith('-refund') ? 'Refund: ' : '';
-      return {
-        at: row.createdAt,
-        description: row.description ? `${refund}${row.description}` : kindWords(row.kind),
-        reference: row.reference ?? '',
-        amountKobo: row.amountKobo,
-        balanceKobo: balance,
-      };
-    });
+    const lines = inLocale(locale, () =>
+      rows.map((row): StatementLine => {
+        balance += row.amountKobo;
+        return {
+          at: row.createdAt,
+          description: lineDescription(row),
+          reference: row.reference ?? '',
+          amountKobo: row.amountKobo,
+          balanceKobo: balance,
+        };
+      }),
+    );
     count += lines.length;
     const last = rows[rows.length - 1];
     after = { atKey: last.atKey, id: last.id };

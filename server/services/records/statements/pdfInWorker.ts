@@ -2,6 +2,7 @@ import { on } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { StatementHeader, StatementLine } from './ledgerStatement';
 import type { FromWorker, ToWorker } from './pdfWorker';
+import type { StatementWords } from './statementWords';
 
 /** A worker drawing a statement has this much heap at most: a bug or a huge row cannot take the server's memory. */
 const WORKER_HEAP_MB = 128;
@@ -15,10 +16,11 @@ const WORKER_HEAP_MB = 128;
  */
 export async function* pdfInWorker(
   header: StatementHeader,
+  words: StatementWords,
   pages: AsyncIterable<StatementLine[]>,
 ): AsyncGenerator<Uint8Array> {
   const worker = new Worker(new URL('./pdfWorker.ts', import.meta.url), {
-    workerData: { header },
+    workerData: { header, words },
     execArgv: ['--import', 'tsx'],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { must } from '../../../errors';
 import type { StatementHeader, StatementLine } from './ledgerStatement';
 import { startStatementPdf } from './statementPdf';
+import type { StatementWords } from './statementWords';
 
 /**
  * The worker thread that draws a statement's PDF (pdfInWorker.ts starts it): drawing thousands
@@ -18,7 +19,8 @@ const take = () => {
   pending = [];
   return chunks;
 };
-const pdf = startStatementPdf((workerData as { header: StatementHeader }).header, (chunk) => pending.push(chunk));
+const { header, words } = workerData as { header: StatementHeader; words: StatementWords };
+const pdf = startStatementPdf(header, words, (chunk) => pending.push(chunk));
 
 port.on('message', (message: ToWorker) => {
   if (message.kind === 'lines') {

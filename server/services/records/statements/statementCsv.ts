@@ -1,5 +1,6 @@
 import { lagosDateTime } from '../../../../core/days';
 import { koboText, type StatementHeader, type StatementLine } from './ledgerStatement';
+import type { StatementWords } from './statementWords';
 
 /**
  * A statement as CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read ₦):
@@ -16,14 +17,15 @@ function cell(value: string): string {
 }
 
 const row = (values: string[]) => `${values.map(cell).join(',')}\r\n`;
-const HEADINGS = row([
-  'Date (Lagos)',
-  'Description',
-  'Reference',
-  'Money out (NGN)',
-  'Money in (NGN)',
-  'Balance (NGN)',
-]);
+const headings = ({ columns, csvColumns }: StatementWords) =>
+  row([
+    columns.date,
+    columns.description,
+    columns.reference,
+    csvColumns.moneyOut,
+    csvColumns.moneyIn,
+    csvColumns.balance,
+  ]);
 
 const entryRow = (line: StatementLine) =>
   row([
@@ -37,12 +39,13 @@ const entryRow = (line: StatementLine) =>
 
 export async function* statementCsv(
   header: StatementHeader,
+  words: StatementWords,
   pages: AsyncIterable<StatementLine[]>,
 ): AsyncGenerator<string> {
-  yield `\uFEFF${HEADINGS}${row([header.from, 'Opening balance', '', '', '', koboText(header.openingKobo)])}`;
+  yield `\uFEFF${headings(words)}${row([header.from, words.opening, '', '', '', koboText(header.openingKobo)])}`;
   for await (const lines of pages) yield lines.map(entryRow).join('');
   yield (
-    row([header.to, 'Totals', '', koboText(header.debitsKobo), koboText(header.creditsKobo), '']) +
-    row([header.to, 'Closing balance', '', '', '', koboText(header.closingKobo)])
+    row([header.to, words.totals, '', koboText(header.debitsKobo), koboText(header.creditsKobo), '']) +
+    row([header.to, words.closing, '', '', '', koboText(header.closingKobo)])
   );
 }

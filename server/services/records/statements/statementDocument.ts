@@ -5,6 +5,8 @@ import { claimAccountDocument, type DocumentSlots } from './documentSlots';
 import { assertDocumentSize, readStatement, statementLines } from './ledgerStatement';
 import { pdfInWorker } from './pdfInWorker';
 import { statementCsv } from './statementCsv';
+import { statementWords } from './statementWords';
+import { currentLocale } from '../../../i18n';
 
 export interface StatementDocument {
   fileName: string;
@@ -37,9 +39,11 @@ export async function openStatementDocument(
   }
   let released: Promise<void> | undefined;
   const release = () => (released ??= (releaseSlot(), releaseAccount()));
-  const pages = statementLines(ctx, statement);
+  // Said now, in the request's language: the file is made as it is read, after the request's work.
+  const words = statementWords(request.from, request.to, statement.generatedAt);
+  const pages = statementLines(ctx, statement, currentLocale());
   const bytes: AsyncIterable<string | Uint8Array> =
-    request.format === 'csv' ? statementCsv(statement, pages) : pdfInWorker(statement, pages);
+    request.format === 'csv' ? statementCsv(statement, words, pages) : pdfInWorker(statement, words, pages);
   const body = Readable.from(releasedAtEnd(bytes, release));
   // A file abandoned by the client before its generator started still frees its claims.
   body.once('close', () => void release());

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { lagosDateTime } from '../../../../core/days';
 import { koboText, type StatementHeader, type StatementLine } from './ledgerStatement';
+import { drawable, type StatementWords } from './statementWords';
 
 /**
  * A statement as PDF (pdfkit, why: docs/architecture.md, "Statements"): the holder and the
@@ -13,23 +14,20 @@ import { koboText, type StatementHeader, type StatementLine } from './ledgerStat
 const MARGIN = 40;
 /**
  * Only the description and the reference may wrap: the other cells are one line, so only those two
- * are measured (a statement has up to 100,000 rows).
+ * are measured (a statement has up to 100,000 rows). The heads are the statement's words.
  */
 const COLUMNS = [
-  { head: 'Date (Lagos)', width: 78, align: 'left', wraps: false },
-  { head: 'Description', width: 179, align: 'left', wraps: true },
-  { head: 'Reference', width: 90, align: 'left', wraps: true },
-  { head: 'Money out', width: 56, align: 'right', wraps: false },
-  { head: 'Money in', width: 56, align: 'right', wraps: false },
-  { head: 'Balance', width: 56, align: 'right', wraps: false },
+  { head: 'date', width: 78, align: 'left', wraps: false },
+  { head: 'description', width: 179, align: 'left', wraps: true },
+  { head: 'reference', width: 90, align: 'left', wraps: true },
+  { head: 'moneyOut', width: 56, align: 'right', wraps: false },
+  { head: 'moneyIn', width: 56, align: 'right', wraps: false },
+  { head: 'balance', width: 56, align: 'right', wraps: false },
 ] as const;
 const FONT_SIZE = 8.5;
 const INK = '#1a1a1a';
 const MUTED = '#5f6b66';
 const BRAND = '#0a7a4f';
-
-/** What the standard fonts cannot draw becomes text they can: ₦ as NGN, anything else outside Latin-1 as '?'. */
-const drawable = (text: string) => text.replace(/₦/g, 'NGN ').replace(/[^\n\x20-\x7E\xA0-\xFF]/g, '?');
 
 const ngn = (kobo: bigint) => {
   const [whole, fraction] = koboText(kobo).split('.');
@@ -47,7 +45,11 @@ export interface StatementPdf {
  * Starts the document (holder, period, totals, column heads); every part of the file goes to
  * `write` as pdfkit finishes it.
  */
-export function startStatementPdf(header: StatementHeader, write: (chunk: Buffer) => void): StatementPdf {
+export function startStatementPdf(
+  header: StatementHeader,
+  words: StatementWords,
+  write: (chunk: Buffer) => void,
+): StatementPdf {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -62,7 +64,7 @@ export function startStatementPdf(header: StatementHeader, write: (chunk: Buffer
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  drawTitle(doc, header);
+  drawTitle(doc, header, words);
 
   const bottom = doc.page.height - MARGIN;
   let drawnAny = false;
@@ -91,7 +93,7 @@ export function startStatementPdf(header: StatementHeader, write: (chunk: Buffer
   };
   const drawHead = () => {
     drawRow(
-      COLUMNS.map((column) => column.head),
+      COLUMNS.map((column) => drawable(words.columns[column.head])),
       'Helvetica-Bold',
       INK,
     );
@@ -123,31 +125,31 @@ export function startStatementPdf(header: StatementHeader, write: (chunk: Buffer
       }
     },
     end() {
-      if (!drawnAny) drawRow(['', 'No money moved in this period.', '', '', '', ''], 'Helvetica', MUTED);
+      if (!drawnAny) drawRow(['', drawable(words.nothingMoved), '', '', '', ''], 'Helvetica', MUTED);
       doc.end();
       return ended;
     },
   };
 }
 
-function drawTitle(doc: PDFKit.PDFDocument, header: StatementHeader) {
+function drawTitle(doc: PDFKit.PDFDocument, header: StatementHeader, words: StatementWords) {
   doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(18).text('Naira Wallet');
-  doc.fillColor(INK).fontSize(13).text('Wallet statement');
+  doc.fillColor(INK).fontSize(13).text(drawable(words.title));
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   doc.text(drawable(header.holder.name));
   doc.fillColor(MUTED).text(header.holder.email);
-  doc.text(`Period: ${header.from} to ${header.to} (Lagos time)`);
-  doc.text(`Generated: ${lagosDateTime(header.generatedAt)}`);
+  doc.text(drawable(words.period));
+  doc.text(drawable(words.generated));
   doc.moveDown();
   const totals: [string, bigint][] = [
-    ['Opening balance', header.openingKobo],
-    ['Money in', header.creditsKobo],
-    ['Money out', header.debitsKobo],
-    ['Closing balance', header.closingKobo],
+    [words.opening, header.openingKobo],
+    [words.moneyIn, header.creditsKobo],
+    [words.moneyOut, header.debitsKobo],
+    [words.closing, header.closingKobo],
   ];
   for (const [name, kobo] of totals) {
     const y = doc.y;
-    doc.fillColor(MUTED).font('Helvetica').text(name, MARGIN, y, { width: 200 });
+    doc.fillColor(MUTED).font('Helvetica').text(drawable(name), MARGIN, y, { width: 200 });
     doc
       .fillColor(INK)
       .font('Helvetica-Bold')
