@@ -2,7 +2,8 @@ import type { Words } from './i18n/words';
 
 /**
  * Labels and titles the product spells out exactly, each an export of its own, read as
- * `labels.name` through `import * as labels`: a page downloads only the labels it shows.
+ * `labels.name` through `import * as labels`: the build keeps only the labels some screen shows,
+ * and the module goes whole into the chunk the first pages download.
  */
 export const resetPassword: Words = /*i18n*/ { id: 'label.resetPassword', message: 'Reset password' };
 export const fundWallet: Words = /*i18n*/ { id: 'wallet.fund', message: 'Fund Wallet' };

@@ -7,8 +7,10 @@ import type { Words } from './i18n/words';
  * reader's language (`t`), the server in the request's (server/i18n.ts). The app's build hands a
  * compiled form in `message`'s place, so app code never reads it; the server and the tests may.
  *
- * Each is an export of its own, read as `messages.name` through `import * as messages`: a page
- * then downloads the messages its screens say, where one object brought every one to every page.
+ * Each is an export of its own, read as `messages.name` through `import * as messages`: the build
+ * keeps only the messages some screen says. The module goes whole into one chunk, which the first
+ * pages download: a message only later screens say can live beside their words instead
+ * (core/words/clipboard.ts).
  */
 
 // Client validation
@@ -39,10 +41,7 @@ export const nameAndPhoneRequired: Words = /*i18n*/ {
 export const allFieldsRequired: Words = /*i18n*/ { id: 'buy.required', message: 'all fields are required' };
 export const pinNotCorrect: Words = /*i18n*/ { id: 'pinDialog.wrongPin', message: 'transaction pin not correct' };
 
-// Clipboard, bot check, logout, notifications
-export const copied: Words = /*i18n*/ { id: 'copy.done', message: 'Copied to clipboard successfully!' };
-export const copyFailed: Words = /*i18n*/ { id: 'copy.failed', message: 'Failed to copy' };
-export const noClipboard: Words = /*i18n*/ { id: 'copy.noClipboard', message: 'Navigator not initialized' };
+// Bot check, logout, notifications (the copy button's: core/words/clipboard.ts)
 export const botCheckFailed: Words = /*i18n*/ {
   id: 'human.failed',
   message: 'something went wrong, please allow the site to finish loading before clicking',

@@ -11,6 +11,7 @@ import { COOLING_OFF_ALLOWANCE_KOBO, COOLING_OFF_HOURS } from '../core/coolingOf
 import * as limits from '../core/limits';
 import type { Words } from '../core/i18n/words';
 import * as messages from '../core/messages';
+import * as clipboard from '../core/words/clipboard';
 import * as labels from '../core/labels';
 import { formatNaira, koboToNaira } from '../core/money';
 import { NETWORK_PREFIXES } from '../core/phone';
@@ -111,9 +112,15 @@ const byName = <T>(namespace: Record<string, T>): [string, T][] =>
   Object.entries(namespace).sort(([a], [b]) => (a < b ? -1 : 1));
 
 function messagesTable(): string {
+  const modules = [
+    ['core/messages.ts', messages],
+    ['core/words/clipboard.ts', clipboard],
+  ] as const;
   return table(
-    ['name in core/messages.ts', 'message'],
-    byName(messages).map(([name, value]) => [code(name), code(messageText(value))]),
+    ['module', 'name', 'message'],
+    modules.flatMap(([file, module]) =>
+      byName(module).map(([name, value]) => [code(file), code(name), code(messageText(value))]),
+    ),
   );
 }
 

@@ -42,7 +42,7 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').fil
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A message with a purchase's description in it, as the server stored it (`₦500.00 MTN airtime …`). */
+/** A message with a purchase's description in it (`₦500.00 MTN airtime for …`, in the language). */
 function withDescription(say: ReturnType<typeof wordsOf>, id: string, description: string): RegExp {
   const [before, after] = say(id, { description: '\u0000' }).split('\u0000');
   return new RegExp(`^${escaped(before)}${escaped(description)}.*${escaped(after)}$`);
@@ -131,7 +131,9 @@ for (const locale of Object.keys(CATALOGUES) as Other[]) {
       await expect(dialog).toBeVisible();
       await typeCode(page, user.pin);
       await dialog.getByRole('button', { name: say('pinDialog.continue') }).click();
-      const description = '₦500.00 MTN airtime';
+      // The bill described in the language, only the provider's name and the number as they are.
+      const bought = say('bill.airtime', { provider: 'MTN', beneficiary: '08031234567' });
+      const description = say('bill.priced', { amount: '₦500.00', what: bought });
       await expect(toast(page, withDescription(say, 'purchase.successful', description))).toBeVisible();
 
       const receipt = await newMail(request, user.email, mails);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { POLL_INTERVAL_MS } from '../../core/limits';
 import * as messages from '../../core/messages';
+import * as clipboard from '../../core/words/clipboard';
 import { identityMessages } from '../../core/words/identity';
 import {
   accountNumbers,
@@ -51,7 +52,7 @@ test('funding, identity first: /funding offers the verification → a NIN verifi
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy number' }).first().click();
-  await expectToast(page, messages.copied.message);
+  await expectToast(page, clipboard.copied.message);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountNumber);
 
   await transfer(request, accountNumber, 5000);

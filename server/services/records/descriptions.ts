@@ -125,8 +125,9 @@ export function whatWithoutAmount(row: { bill_parts: unknown }): string | null {
 export const CASHBACK_CATEGORY = 'cashback';
 
 /**
- * The fixed descriptions (fundings, an operator's adjustments) and from/to labels: stored in English, the record, and said in
- * the reader's language. Any other text (a bank's name, a sender's, a number) is shown as stored.
+ * The fixed descriptions (fundings, an operator's adjustments) and from/to labels: stored in
+ * English, the record, and said in the reader's language. Any other text (a bank's name, a
+ * sender's, a number) is shown as stored.
  */
 export const FUNDING_BY_TRANSFER = /*i18n*/ { id: 'funding.byTransfer', message: 'Wallet funding by bank transfer' };
 export const FUNDING_BY_CARD = /*i18n*/ { id: 'funding.byCard', message: 'Wallet funding by card' };

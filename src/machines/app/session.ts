@@ -13,7 +13,7 @@ import {
 import { loadUser, saveUser } from '../../api/kit/storage';
 import { watchVisibility } from '../../api/kit/visibility';
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PAGINATION, POLL_INTERVAL_MS } from '../../../core/limits';
-import { SESSION_EXPIRED, sessionExpired } from '../../../core/words/session';
+import { SESSION_EXPIRED, sessionExpired, sessionRefusal } from '../../../core/words/session';
 import { isPublicRoute } from '../../domain/app/routes';
 import { emptyUser, toSessionUser, USER_FIELDS, type SessionUser } from '../../domain/account/user';
 import { effects, type FlowEmitted } from '../kit/effects';
@@ -157,7 +157,7 @@ export const sessionMachine = setup({
     poll: fromPromise<PollResult>(pollSession),
     /** Any call answering that the session is gone (401 with "authorization"), polled or not. */
     watchSession: fromCallback<SessionEvent>(({ sendBack }) =>
-      onSessionRefused((message) => sendBack({ type: 'session.refused', message })),
+      onSessionRefused((message) => sendBack({ type: 'session.refused', message: sessionRefusal(message) })),
     ),
     /** Whether the page is shown, at once and at every change. */
     watchVisibility: fromCallback<SessionEvent>(({ sendBack }) =>

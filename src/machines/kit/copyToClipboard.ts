@@ -1,6 +1,6 @@
 import { fromPromise, setup } from 'xstate';
 import { copyText, type CopyOutcome } from '../../api/kit/clipboard';
-import * as messages from '../../../core/messages';
+import * as clipboard from '../../../core/words/clipboard';
 import { effects, type FlowEmitted } from './effects';
 
 export type CopyToClipboardEvent = { type: 'clipboard.copy'; text: string };
@@ -40,14 +40,14 @@ export const copyToClipboardMachine = setup({
           {
             guard: { type: 'is', params: ({ event }) => ({ outcome: event.output, expected: 'copied' }) },
             target: 'idle',
-            actions: { type: 'toast', params: { level: 'success', message: messages.copied } },
+            actions: { type: 'toast', params: { level: 'success', message: clipboard.copied } },
           },
           {
             guard: { type: 'is', params: ({ event }) => ({ outcome: event.output, expected: 'unsupported' }) },
             target: 'idle',
-            actions: { type: 'toast', params: { level: 'error', message: messages.noClipboard } },
+            actions: { type: 'toast', params: { level: 'error', message: clipboard.noClipboard } },
           },
-          { target: 'idle', actions: { type: 'toast', params: { level: 'error', message: messages.copyFailed } } },
+          { target: 'idle', actions: { type: 'toast', params: { level: 'error', message: clipboard.copyFailed } } },
         ],
       },
     },

@@ -1,5 +1,6 @@
 import { useSessionSelector } from '../app/SessionContext';
 import { useT } from './language';
+import { LOADING } from './PageLoading';
 
 /**
  * The session's loading overlay (its `loading` flag): it covers the page while a call a
@@ -14,7 +15,7 @@ export function LoadingOverlay() {
       {loading && (
         <div className="loading-overlay-panel">
           <span className="spinner" aria-hidden="true" />
-          <span>{t(/*i18n*/ { id: 'kit.loading', message: 'Loading…' })}</span>
+          <span>{t(LOADING)}</span>
         </div>
       )}
     </div>

@@ -10,6 +10,7 @@ import { useT } from '../kit/language';
 import { HistoryIcon } from '../kit/icons';
 import { EmptyState } from '../kit/EmptyState';
 import { LoadFailed } from '../kit/LoadFailed';
+import { LOADING } from '../kit/PageLoading';
 import { TransactionRow, TransactionRowSkeleton } from './TransactionRow';
 
 /**
@@ -165,9 +166,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
             onClick={loadMore}
           >
             {loadingMore && <span className="spinner" aria-hidden="true" />}
-            {loadingMore
-              ? t(/*i18n*/ { id: 'activities.loadingMore', message: 'Loading…' })
-              : t(/*i18n*/ { id: 'activities.loadMore', message: 'Load more' })}
+            {loadingMore ? t(LOADING) : t(/*i18n*/ { id: 'activities.loadMore', message: 'Load more' })}
           </button>
         )}
       </>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromCallback, SimulatedClock, type AnyEventObject } from 'xstate';
 import { POLL_INTERVAL_MS } from '../../../core/limits';
+import { AUTHORISATION_FAILED, authorisationFailed, sessionExpired } from '../../../core/words/session';
 import { call } from '../../../src/api/kit/http';
 import { emptyUser, type SessionUser } from '../../../src/domain/account/user';
 import { SessionLapsed, sessionMachine, type PollResult, type SessionEvent } from '../../../src/machines/app/session';
@@ -354,7 +355,17 @@ describe('a session refused on any call (the http layer reports it)', () => {
     expect(await call('/api/fetch-transactions')).toEqual({ type: 'error', message: EXPIRED });
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.user).toEqual(emptyUser);
-    expect(effects).toEqual([errorToast(EXPIRED), navigation('/login')]);
+    // Said in the reader's language: the server's English is the sign, the words are the app's.
+    expect(effects).toEqual([errorToast(sessionExpired), navigation('/login')]);
+    actor.stop();
+  });
+
+  it("says an unknown or revoked session's refusal in the reader's words too", async () => {
+    const { actor, effects } = signedInOn('/profile');
+    serverAnswers(401, { type: 'error', message: AUTHORISATION_FAILED });
+    await call('/api/get-user');
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(effects).toEqual([errorToast(authorisationFailed), navigation('/login')]);
     actor.stop();
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { CopyOutcome } from '../../../src/api/kit/clipboard';
-import * as messages from '../../../core/messages';
+import * as clipboard from '../../../core/words/clipboard';
 import { copyToClipboardMachine, type CopyToClipboardEvent } from '../../../src/machines/kit/copyToClipboard';
 import { copyToClipboardModel, NUMBER } from '../../../testkit/models/kit/copyToClipboard.model';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
@@ -22,9 +22,9 @@ const coverage = createTransitionCoverage(copyToClipboardMachine);
 
 /** What the user reads for each outcome (fixed strings, typed out so a change fails here). */
 const told = {
-  copied: successToast(messages.copied),
-  unsupported: errorToast(messages.noClipboard),
-  failed: errorToast(messages.copyFailed),
+  copied: successToast(clipboard.copied),
+  unsupported: errorToast(clipboard.noClipboard),
+  failed: errorToast(clipboard.copyFailed),
 } satisfies Record<CopyOutcome, unknown>;
 
 describe('copyToClipboardMachine (model-based)', () => {
