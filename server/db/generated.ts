@@ -643,7 +643,7 @@ export interface StatementDownloads {
 export interface Transactions {
   amount_kobo: bigint;
   /**
-   * A bill's parts, or a cashback's purchase's (service, amount, provider, plan, number, what the biller added), for its description in the reader's language (services/records/descriptions.ts); null: shown as stored.
+   * A bill's parts, said in the reader's language (services/records/descriptions.ts); null: as stored.
    */
   bill_parts: ColumnType<unknown, string, string> | null;
   /**

@@ -5,4 +5,4 @@
 ALTER TABLE transactions ADD COLUMN bill_parts JSONB;
 
 COMMENT ON COLUMN transactions.bill_parts IS
-  'A bill''s parts, or a cashback''s purchase''s (service, amount, provider, plan, number, what the biller added), for its description in the reader''s language (services/records/descriptions.ts); null: shown as stored.';
+  'A bill''s parts, said in the reader''s language (services/records/descriptions.ts); null: as stored.';

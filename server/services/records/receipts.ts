@@ -5,7 +5,7 @@ import { serviceOfCategory } from '../../../core/services';
 import type { Mail } from '../../gateways/mailer';
 import { t } from '../../i18n';
 import type { RefundCause } from '../purchases/wording';
-import { describe } from './descriptions';
+import { describe, sayLabel } from './descriptions';
 import type { AppContext } from '../context';
 import type { StoredTransaction } from './transactions';
 
@@ -183,8 +183,8 @@ export function fundingReceipt(to: string, row: StoredTransaction): Mail {
     { label: label.amount(), value: amount },
     { label: label.status(), value: successful() },
     { label: label.reference(), value: row.reference },
-    { label: label.from(), value: row.from_label },
-    { label: label.to(), value: row.to_label },
+    { label: label.from(), value: sayLabel(row.from_label) },
+    { label: label.to(), value: sayLabel(row.to_label) },
     { label: label.date(), value: lagosTimeInWords(row.created_at) },
   ];
   return receiptMail(
