@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import type { LoginForm } from '../../domain/account/accountForms';
 import { loginMachine } from '../../machines/account/login';
-import { useHydrated } from '../kit/useHydrated';
+import { useHydrated } from '../app/useHydrated';
 import { useFlow } from '../kit/useFlow';
 import { useSession } from '../app/SessionContext';
 import { LanguagePicker } from '../kit/LanguagePicker';

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { inNextTask } from '../../../core/nextTask';
 
 const STORAGE_KEY = 'scroll-positions';
 // Read on first use, not when the module loads: nothing reads storage before the first frame is hydrated.
@@ -48,6 +49,26 @@ function untilDone(attempt: () => boolean): () => void {
   };
 }
 
+/** Scrolls for the location just drawn; returns what stops a scroll still waiting for its content. */
+function placeScroll(hash: string, key: string, navigationType: string): () => void {
+  if (hash) {
+    return untilDone(() => {
+      const target = hashTarget(hash);
+      target?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+      return target !== null;
+    });
+  }
+  const position = navigationType === 'POP' ? positions().get(key) : undefined;
+  if (position === undefined) {
+    window.scrollTo(0, 0);
+    return () => undefined;
+  }
+  return untilDone(() => {
+    window.scrollTo(0, position);
+    return Math.abs(window.scrollY - position) < 2;
+  });
+}
+
 /**
  * The scroll behaviour: a hash link scrolls smoothly to its element (instantly when the
  * user asked for reduced motion); otherwise back/forward restores the saved position, and any
@@ -64,23 +85,20 @@ export function ScrollManager() {
   // Remember where the user was on the page being left.
   useLayoutEffect(() => () => save(key, window.scrollY), [key]);
 
+  // The page's first screen is left where the browser put it in the commit that draws it, and
+  // placed in a task of its own: reading the saved positions and scrolling both make the browser
+  // lay the page out, and in the commit of a hydrating page that is one more long task on a slow phone.
+  const placed = useRef(false);
   useLayoutEffect(() => {
-    if (hash) {
-      return untilDone(() => {
-        const target = hashTarget(hash);
-        target?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-        return target !== null;
-      });
-    }
-    const position = navigationType === 'POP' ? positions().get(key) : undefined;
-    if (position === undefined) {
-      window.scrollTo(0, 0);
-      return;
-    }
-    return untilDone(() => {
-      window.scrollTo(0, position);
-      return Math.abs(window.scrollY - position) < 2;
-    });
+    const place = () => placeScroll(hash, key, navigationType);
+    if (placed.current) return place();
+    placed.current = true;
+    let cancel: (() => void) | undefined;
+    const cancelTask = inNextTask(() => (cancel = place()));
+    return () => {
+      cancelTask();
+      cancel?.();
+    };
   }, [hash, key, navigationType]);
 
   return null;

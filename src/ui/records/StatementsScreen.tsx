@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { useOffline } from '../app/ConnectivityContext';
 import { useFlow } from '../kit/useFlow';
 import { useT } from '../kit/language';
-import { useHydrated } from '../kit/useHydrated';
+import { useHydrated } from '../app/useHydrated';
 import { EmptyState } from '../kit/EmptyState';
 import { HistoryIcon } from '../kit/icons';
 import { Money } from '../kit/Money';

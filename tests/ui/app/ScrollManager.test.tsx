@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { ScrollManager } from '../../../src/ui/app/ScrollManager';
+import { nextTask } from '../../../core/nextTask';
+
+let navigate: NavigateFunction;
+function Navigator() {
+  navigate = useNavigate();
+  return null;
+}
+
+let scrollY = 0;
+const scrollTo = vi.fn((_x: number, y: number) => void (scrollY = y));
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ScrollManager />
+      <Navigator />
+    </MemoryRouter>,
+  );
+}
+
+describe('ScrollManager', () => {
+  beforeEach(() => {
+    scrollY = 0;
+    scrollTo.mockClear();
+    sessionStorage.clear();
+    vi.spyOn(window, 'scrollTo').mockImplementation(scrollTo as unknown as typeof window.scrollTo);
+    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('places the first screen in a task of its own, not in the commit that draws it', async () => {
+    renderAt('/activities');
+    // Nothing read or scrolled while the first frame is committed (a hydrating page's long task).
+    expect(scrollTo).not.toHaveBeenCalled();
+    await act(nextTask);
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 0);
+  });
+
+  it('goes to the top on a move, at once, and back to the saved position on going back', async () => {
+    renderAt('/activities');
+    await act(nextTask);
+    scrollY = 640;
+    act(() => void navigate('/dashboard'));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    act(() => void navigate(-1));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
+    expect(scrollY).toBe(640);
+  });
+
+  it('forgets a first screen unmounted before its task ran', async () => {
+    const { unmount } = renderAt('/activities');
+    unmount();
+    await nextTask();
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
