@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { inNextTask } from '../../../core/nextTask';
+import { startSoon } from './hydration';
 
 const STORAGE_KEY = 'scroll-positions';
 // Read on first use, not when the module loads: nothing reads storage before the first frame is hydrated.
@@ -51,21 +51,17 @@ function untilDone(attempt: () => boolean): () => void {
 
 /** Scrolls for the location just drawn; returns what stops a scroll still waiting for its content. */
 function placeScroll(hash: string, key: string, navigationType: string): () => void {
-  if (hash) {
-    return untilDone(() => {
+  // The app places every page itself, a reloaded one too (its position is saved in the tab).
+  history.scrollRestoration = 'manual';
+  const position = hash || navigationType !== 'POP' ? undefined : positions().get(key);
+  return untilDone(() => {
+    if (hash) {
       const target = hashTarget(hash);
       target?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
       return target !== null;
-    });
-  }
-  const position = navigationType === 'POP' ? positions().get(key) : undefined;
-  if (position === undefined) {
-    window.scrollTo(0, 0);
-    return () => undefined;
-  }
-  return untilDone(() => {
-    window.scrollTo(0, position);
-    return Math.abs(window.scrollY - position) < 2;
+    }
+    window.scrollTo(0, position ?? 0);
+    return position === undefined || Math.abs(window.scrollY - position) < 2;
   });
 }
 
@@ -78,26 +74,18 @@ export function ScrollManager() {
   const { hash, key } = useLocation();
   const navigationType = useNavigationType();
 
-  useEffect(() => {
-    history.scrollRestoration = 'manual';
-  }, []);
-
   // Remember where the user was on the page being left.
   useLayoutEffect(() => () => save(key, window.scrollY), [key]);
 
-  // The page's first screen is left where the browser put it in the commit that draws it, and
-  // placed in a task of its own: reading the saved positions and scrolling both make the browser
-  // lay the page out, and in the commit of a hydrating page that is one more long task on a slow phone.
-  const placed = useRef(false);
+  // While the page is hydrated, the scroll is placed in a task of its own, not in the commit that
+  // draws the first screen: reading the saved positions and scrolling both make the browser lay
+  // the page out, one more long task on a slow phone.
   useLayoutEffect(() => {
-    const place = () => placeScroll(hash, key, navigationType);
-    if (placed.current) return place();
-    placed.current = true;
-    let cancel: (() => void) | undefined;
-    const cancelTask = inNextTask(() => (cancel = place()));
+    let stop = () => {};
+    const cancel = startSoon(() => (stop = placeScroll(hash, key, navigationType)));
     return () => {
-      cancelTask();
-      cancel?.();
+      cancel();
+      stop();
     };
   }, [hash, key, navigationType]);
 

@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEffect } from 'react';
 import { act, cleanup, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { ScrollManager } from '../../../src/ui/app/ScrollManager';
 import { nextTask } from '../../../core/nextTask';
+import { hydrationEnds, hydrationStarts } from '../../../src/ui/app/hydration';
 
-let navigate: NavigateFunction;
+const router: { navigate?: NavigateFunction } = {};
 function Navigator() {
-  navigate = useNavigate();
+  const navigate = useNavigate();
+  useEffect(() => void (router.navigate = navigate));
   return null;
 }
 
@@ -36,27 +39,37 @@ describe('ScrollManager', () => {
     vi.restoreAllMocks();
   });
 
-  it('places the first screen in a task of its own, not in the commit that draws it', async () => {
+  it('places a hydrated page in a task of its own, not in the commit that draws it', async () => {
+    hydrationStarts();
     renderAt('/activities');
+    hydrationEnds();
     // Nothing read or scrolled while the first frame is committed (a hydrating page's long task).
     expect(scrollTo).not.toHaveBeenCalled();
     await act(nextTask);
     expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 0);
   });
 
+  it('places a page drawn on a running app at once, itself (a reload too)', () => {
+    renderAt('/activities');
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 0);
+    expect(history.scrollRestoration).toBe('manual');
+  });
+
   it('goes to the top on a move, at once, and back to the saved position on going back', async () => {
     renderAt('/activities');
     await act(nextTask);
     scrollY = 640;
-    act(() => void navigate('/dashboard'));
+    act(() => void router.navigate!('/dashboard'));
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
-    act(() => void navigate(-1));
+    act(() => void router.navigate!(-1));
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
     expect(scrollY).toBe(640);
   });
 
-  it('forgets a first screen unmounted before its task ran', async () => {
+  it('forgets a hydrated page unmounted before its task ran', async () => {
+    hydrationStarts();
     const { unmount } = renderAt('/activities');
+    hydrationEnds();
     unmount();
     await nextTask();
     expect(scrollTo).not.toHaveBeenCalled();
