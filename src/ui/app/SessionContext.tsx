@@ -1,16 +1,6 @@
-import {
-  createContext,
-  startTransition,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { isHydrating } from './hydration';
+import { useSliceInTransition } from '../kit/useFlow';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/app/session';
 
@@ -35,7 +25,7 @@ export function SessionProvider({ actor, children }: { actor: SessionActor; chil
 
 function useSessionContext(): Session {
   const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  if (!session) throw new Error('no <SessionProvider> above');
   return session;
 }
 
@@ -63,26 +53,5 @@ export function useSessionSelector<T>(
   const { actor, firstFrame } = useSessionContext();
   // Drawn over the page's HTML, the view shows the first frame's session until it is hydrated and
   // its slice of the live session differs (or the whole page is hydrated).
-  const [live, setLive] = useState(() => !isHydrating());
-  const [, redraw] = useReducer((count: number) => count + 1, 0);
-  const slice = selector(live || !isHydrating() ? actor.getSnapshot() : firstFrame);
-  const latest = useRef({ selector, compare, slice });
-  useLayoutEffect(() => {
-    latest.current = { selector, compare, slice };
-  });
-  useEffect(() => {
-    const check = () => {
-      const { selector: select, compare: same, slice: shown } = latest.current;
-      if (same(shown, select(actor.getSnapshot()))) return;
-      startTransition(() => {
-        setLive(true);
-        redraw();
-      });
-    };
-    // What changed between the render and now (the session started meanwhile), then every change.
-    check();
-    const subscription = actor.subscribe(check);
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  return slice;
+  return useSliceInTransition(actor, selector, compare, isHydrating() ? firstFrame : undefined);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createActor, type Actor, type ActorOptions, type AnyStateMachine, type InputFrom } from 'xstate';
 import type { FlowEmitted } from '../../machines/kit/effects';
@@ -50,4 +50,46 @@ export function performEffects(
     actor.on('redirect', (e: FlowEmitted) => e.type === 'redirect' && leave(e.url)),
   ];
   return () => subscriptions.forEach((s) => s.unsubscribe());
+}
+
+/** What useSliceInTransition reads an actor through. */
+interface Observed<S> {
+  getSnapshot(): S;
+  subscribe(observer: () => void): { unsubscribe(): void };
+}
+
+/**
+ * A view's slice of an actor's state, drawn again only when it changes, and in a transition: an
+ * answer arriving (a page of transactions, a poll) redraws much of a screen, and drawn in one
+ * piece, as @xstate/react's useSelector draws an external store's change, that is a long task on
+ * a slow phone; in a transition React draws it in slices that leave a tap room between them. For
+ * what a tap changes (a dialog opening) useSelector stays right: that is drawn at once. Given
+ * `drawnWith` (the snapshot a page's HTML was drawn with, while the page is hydrated), the slice
+ * is read from it until the live one differs.
+ */
+export function useSliceInTransition<S, T>(
+  actor: Observed<S>,
+  selector: (snapshot: S) => T,
+  compare: (a: T, b: T) => boolean = Object.is,
+  drawnWith?: S,
+): T {
+  // Live once it has been drawn again for a change.
+  const [redraws, redraw] = useReducer((count: number) => count + 1, 0);
+  const slice = selector(redraws > 0 || !drawnWith ? actor.getSnapshot() : drawnWith);
+  const latest = useRef([selector, compare, slice] as const);
+  useLayoutEffect(() => {
+    latest.current = [selector, compare, slice];
+  });
+  useEffect(() => {
+    const check = () => {
+      const [select, same, shown] = latest.current;
+      if (same(shown, select(actor.getSnapshot()))) return;
+      startTransition(redraw);
+    };
+    // What changed between the render and now (the actor started meanwhile), then every change.
+    check();
+    const subscription = actor.subscribe(check);
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return slice;
 }

@@ -5,7 +5,7 @@ import { activitiesMachine, showsLoadMore } from '../../machines/records/activit
 import { formatDateTime } from '../../domain/kit/dateTime';
 import { useOffline } from '../app/ConnectivityContext';
 import { useSession, useSessionSelector } from '../app/SessionContext';
-import { useFlow } from '../kit/useFlow';
+import { useFlow, useSliceInTransition } from '../kit/useFlow';
 import { useT } from '../kit/language';
 import { HistoryIcon } from '../kit/icons';
 import { EmptyState } from '../kit/EmptyState';
@@ -35,15 +35,16 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   const t = useT();
   const session = useSession();
   const actor = useFlow(activitiesMachine, canLoadMore ? { pageSize, session } : { pageSize });
-  const items = useSelector(actor, (s) => s.context.items);
-  // The rows are drawn from a deferred copy: a page of rows arriving is drawn in slices that leave
-  // a tap room between them (an update from a machine is otherwise drawn in one piece), and while
-  // the first rows are on their way the placeholders stay.
+  // What an answer brings is drawn in a transition, in slices; what a tap changes, at once.
+  const items = useSliceInTransition(actor, (s) => s.context.items);
+  // The rows are drawn from a deferred copy: while the first rows are on their way the
+  // placeholders stay.
   const rows = useDeferredValue(items);
-  const loading = useSelector(actor, (s) => s.matches({ list: 'loading' })) || (rows !== items && rows.length === 0);
-  const failed = useSelector(actor, (s) => s.matches({ list: 'failed' }));
+  const loading =
+    useSliceInTransition(actor, (s) => s.matches({ list: 'loading' })) || (rows !== items && rows.length === 0);
+  const failed = useSliceInTransition(actor, (s) => s.matches({ list: 'failed' }));
   const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
-  const pageFull = useSelector(actor, (s) => s.context.pageFull);
+  const pageFull = useSliceInTransition(actor, (s) => s.context.pageFull);
   // "Load more" needs both: the page is full and the session's shared flag says more is revealed.
   const moreReveal = useSessionSelector((s) => s.context.more_reveal);
   const refreshing = useSelector(actor, (s) => s.context.refreshing);
@@ -63,7 +64,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   }, [balance, actor]);
 
   // A list shown from the kept copy (offline) is asked for again once the network is back.
-  const asOf = useSelector(actor, (s) => s.context.asOf);
+  const asOf = useSliceInTransition(actor, (s) => s.context.asOf);
   const offline = useOffline();
   useEffect(() => {
     if (!offline && asOf !== null) actor.send({ type: 'activities.reload' });
@@ -72,8 +73,10 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   // "Load more" goes away once the last page is in; the focus moves on to the first row it brought.
   const list = useRef<HTMLUListElement>(null);
   const hasRows = items.length > 0;
+  // In a task of its own: asking for a module is a long step on a slow phone, and here it would
+  // join the task that drew the rows.
   useEffect(() => {
-    if (hasRows) void loadDetail();
+    if (hasRows) setTimeout(loadDetail);
   }, [hasRows]);
   const firstNewRow = useRef<number | null>(null);
   useEffect(() => {
