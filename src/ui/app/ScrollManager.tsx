@@ -71,7 +71,10 @@ function placeScroll(hash: string, key: string, navigationType: string): () => v
  * other move goes to the top.
  */
 export function ScrollManager() {
-  const { hash, key } = useLocation();
+  const { hash, key: entry, pathname } = useLocation();
+  // Every page opened by its address (not by the app) is history entry "default": the path keeps
+  // one page's position from being restored on another (the login's on the dashboard, say).
+  const key = entry + pathname;
   const navigationType = useNavigationType();
 
   // Remember where the user was on the page being left.

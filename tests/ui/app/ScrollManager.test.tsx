@@ -66,6 +66,22 @@ describe('ScrollManager', () => {
     expect(scrollY).toBe(640);
   });
 
+  it('restores a page opened by its address only on that page, not on another opened so', () => {
+    // Signed in on /login, scrolled to its button: the app moves on to the dashboard.
+    const login = renderAt('/login');
+    scrollY = 480;
+    act(() => void router.navigate!('/dashboard'));
+    login.unmount();
+    // Another page opened by its address in the same tab starts at the top.
+    scrollTo.mockClear();
+    renderAt('/airtime').unmount();
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 0);
+    // The login page opened again (a reload) is placed where it was left.
+    scrollTo.mockClear();
+    renderAt('/login');
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 480);
+  });
+
   it('forgets a hydrated page unmounted before its task ran', async () => {
     hydrationStarts();
     const { unmount } = renderAt('/activities');
