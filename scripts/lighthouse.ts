@@ -267,8 +267,10 @@ async function lighthouseRun(
     mkdirSync(args.reports, { recursive: true });
     const name = `${tier}-${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${mode}-${Date.now()}.json`;
     writeFileSync(join(args.reports, name), JSON.stringify(lhr));
-    // The trace beside it: where each long task's time goes (open it in the browser's performance panel).
-    writeFileSync(join(args.reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
+    // The trace beside it, when the run recorded one: where each long task's time goes (open it in
+    // the browser's performance panel).
+    const trace = result.artifacts.Trace as unknown;
+    if (trace) writeFileSync(join(args.reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
   }
   if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
