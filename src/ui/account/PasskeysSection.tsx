@@ -9,7 +9,7 @@ import { PasswordField } from '../kit/PasswordField';
 import { SubmitButton } from '../kit/SubmitButton';
 import { TextField } from '../kit/TextField';
 import { t as translate, useT } from '../kit/language';
-import { useFlow } from '../kit/useFlow';
+import { useFlow, useSliceInTransition } from '../kit/useFlow';
 
 /**
  * A name the phone suggests for its own passkey, in the language the app speaks as it is added;
@@ -105,11 +105,12 @@ function PasskeyRow({
 export function PasskeysSection() {
   const t = useT();
   const actor = useFlow(passkeysMachine);
-  const passkeys = useSelector(actor, (s) => s.context.passkeys);
+  // What an answer brings is drawn in a transition, in slices; what a tap changes, at once.
+  const passkeys = useSliceInTransition(actor, (s) => s.context.passkeys);
   const form = useSelector(actor, (s) => s.context.form);
   const adding = useSelector(actor, (s) => s.matches('adding') || s.matches('registering'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const failed = useSliceInTransition(actor, (s) => s.matches('failed'));
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const headingId = useId();
 

@@ -8,7 +8,7 @@ import type { ServiceEntry } from '../../../core/services';
 import { numberChangedSinceVerified, purchaseMachine } from '../../machines/purchases/purchase';
 import { useOffline } from '../app/ConnectivityContext';
 import { useSession, useSessionSelector } from '../app/SessionContext';
-import { performEffects, useFlow } from '../kit/useFlow';
+import { performEffects, useFlow, useSliceInTransition } from '../kit/useFlow';
 import { CopyButton } from '../kit/CopyButton';
 import { ForgotPinLink } from '../account/ForgotPinLink';
 import { OFFLINE_ACTION_NOTE } from '../app/OfflineBanner';
@@ -39,7 +39,8 @@ export function PurchaseForm({ service }: { service: ServiceEntry }) {
   const actor = useFlow(purchaseMachine, { session, service });
   const navigate = useNavigate();
   const form = useSelector(actor, (s) => s.context.form);
-  const recent = useSelector(actor, (s) => s.context.recent);
+  // The recent numbers arrive with an answer: drawn in a transition, in slices.
+  const recent = useSliceInTransition(actor, (s) => s.context.recent);
   const suggested = useSelector(actor, (s) => s.context.suggestedNetwork);
   const merchant = useSelector(actor, (s) => s.context.merchant);
   const result = useSelector(actor, (s) => s.context.result);

@@ -5,7 +5,7 @@ import type { SavedBeneficiary } from '../../../core/contract';
 import type { ServiceEntry } from '../../../core/services';
 import type { purchaseMachine } from '../../machines/purchases/purchase';
 import { savedBeneficiariesMachine } from '../../machines/purchases/savedBeneficiaries';
-import { useFlow } from '../kit/useFlow';
+import { useFlow, useSliceInTransition } from '../kit/useFlow';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { useT } from '../kit/language';
 import { beneficiaryWords } from './serviceWords';
@@ -36,9 +36,10 @@ export function SavedBeneficiaries({
 }) {
   const t = useT();
   const saved = useFlow(savedBeneficiariesMachine, { category: service.category });
-  const list = useSelector(saved, (s) => s.context.list);
-  const loading = useSelector(saved, (s) => s.hasTag('loading'));
-  const failed = useSelector(saved, (s) => s.matches('failed'));
+  // What an answer brings is drawn in a transition, in slices; what a tap changes, at once.
+  const list = useSliceInTransition(saved, (s) => s.context.list);
+  const loading = useSliceInTransition(saved, (s) => s.hasTag('loading'));
+  const failed = useSliceInTransition(saved, (s) => s.matches('failed'));
   const busy = useSelector(saved, (s) => s.hasTag('busy'));
   const form = useSelector(purchase, (s) => s.context.form);
   const merchant = useSelector(purchase, (s) => s.context.merchant);

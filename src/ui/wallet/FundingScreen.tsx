@@ -9,7 +9,7 @@ import type { IdentityForm as Form } from '../../domain/kit/identityForms';
 import { fundingMachine, type CheckoutReturn } from '../../machines/wallet/funding';
 import { useRestored, useSession } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
-import { useFlow } from '../kit/useFlow';
+import { useFlow, useSliceInTransition } from '../kit/useFlow';
 import { useT } from '../kit/language';
 import { CardTopUpForm } from './CardTopUpForm';
 import { CopyButton } from '../kit/CopyButton';
@@ -44,10 +44,11 @@ function FundingBody() {
     accounts: session.getSnapshot().context.user.accounts,
     returned: checkoutReturn(params),
   });
-  const funding = useSelector(actor, (s) => s.context.funding);
-  const accounts = useSelector(actor, (s) => s.context.accounts);
+  // What an answer brings is drawn in a transition, in slices; what a tap changes, at once.
+  const funding = useSliceInTransition(actor, (s) => s.context.funding);
+  const accounts = useSliceInTransition(actor, (s) => s.context.accounts);
   const form = useSelector(actor, (s) => s.context.form);
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const failed = useSliceInTransition(actor, (s) => s.matches('failed'));
   const verifying = useSelector(actor, (s) => s.hasTag('busy'));
   const change = (field: keyof Form, value: string) => actor.send({ type: 'funding.change', field, value });
   const submit = () => actor.send({ type: 'funding.submit' });
