@@ -72,7 +72,7 @@ describe('useSliceInTransition', () => {
     expect(shown('slice')).toBe('1');
   });
 
-  it('keeps the first frame while the live slice is the same, and follows the actor from its first change', async () => {
+  it('keeps the first frame while the live slice is the same, then follows the actor', async () => {
     const firstFrame = createActor(counter).getSnapshot();
     const actor = createActor(counter).start();
     await act(async () => void render(<Slice actor={actor} drawnWith={firstFrame} />));
