@@ -18,7 +18,11 @@ import { OtherClient } from '../../support/api/otherClient';
  * 10,000 rows is seconds of CPU).
  */
 const ENTRIES = Number(process.env.STATEMENT_LOAD_ENTRIES ?? 10_000);
-/** Requests of the other user measured alone; while the statement is made, as many as fit until it is done (at least one). */
+/**
+ * Requests of the other user measured alone, half just before the statement and half just after
+ * (so a neighbour's load that comes or goes during the test weighs on both sides alike); while
+ * the statement is made, as many as fit until it is done (at least one).
+ */
 const SAMPLES = 60;
 
 /**
@@ -114,7 +118,7 @@ describe.each(backends)(`a ${ENTRIES.toLocaleString('en')}-entry statement and e
       };
       expect(summary.data.entries).toBe(ENTRIES);
 
-      const alone = timesOf(await otherClient.times(SAMPLES));
+      const before = timesOf(await otherClient.times(SAMPLES / 2));
       const started = process.hrtime.bigint();
       const download = (async () => {
         const reply = await post('/api/statements/download', heavy.token, { ...period(), format });
@@ -126,6 +130,7 @@ describe.each(backends)(`a ${ENTRIES.toLocaleString('en')}-entry statement and e
       const { status, size, seconds } = await download;
       const during = timesOf(await stop());
       expect(status).toBe(200);
+      const alone = [...before, ...timesOf(await otherClient.times(SAMPLES / 2))];
 
       console.log(
         `${backend.name}: ${ENTRIES.toLocaleString('en')}-entry ${format.toUpperCase()} (${(size / 1e6).toFixed(1)} MB) in ${seconds.toFixed(1)} s; ` +
