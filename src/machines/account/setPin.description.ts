@@ -4,7 +4,8 @@ import type { MachineDescription } from '../kit/machineDescription';
 export default {
   summary:
     '/set-pin: a pin and its confirmation in eight boxes; success signs in (a reset link’s token yields a ' +
-    'session) and goes to the dashboard. A reset link is checked first: an account that has a pin keeps it.',
+    'session) and goes to the dashboard. A reset link is checked first (the boxes take the pin meanwhile): ' +
+    'an account that has a pin keeps it.',
   events: {
     'pin.change': 'The eight boxes as typed.',
     'pin.submit': '“Set pin”.',

@@ -29,6 +29,14 @@ const toRequest = (code: readonly string[]): SetPinRequest => ({
   confirm_pin: joinCode(code.slice(PIN_LENGTH)),
 });
 
+/** The boxes' new digits kept: while the pin is typed, and while a reset link is still being checked. */
+const PIN_CHANGE = {
+  actions: {
+    type: 'setCode' as const,
+    params: ({ event }: { event: Extract<SetPinEvent, { type: 'pin.change' }> }) => ({ values: event.values }),
+  },
+};
+
 /**
  * /set-pin: every box must be filled; whether pin and confirmation match is the
  * server's to say. Success signs the user in with the fields the server answers (a reset
@@ -77,6 +85,8 @@ export const setPinMachine = setup({
       always: [{ guard: 'withResetLink', target: 'checkingLink' }, { target: 'editing' }],
     },
     checkingLink: {
+      // Typing need not wait for the check: a digit typed meanwhile is kept, not dropped.
+      on: { 'pin.change': PIN_CHANGE },
       invoke: {
         id: 'checkResetLink',
         src: 'checkResetLink',
@@ -99,7 +109,7 @@ export const setPinMachine = setup({
     pinKept: { type: 'final' },
     editing: {
       on: {
-        'pin.change': { actions: { type: 'setCode', params: ({ event }) => ({ values: event.values }) } },
+        'pin.change': PIN_CHANGE,
         'pin.submit': [
           { guard: 'allBoxesFilled', target: 'submitting' },
           { actions: { type: 'toast', params: { level: 'error', message: messages.allFormFieldsRequired } } },

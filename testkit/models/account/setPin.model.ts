@@ -47,7 +47,7 @@ export const setPinModel: MachineModel = defineModel({
   name: 'setPin',
   machine: setPinMachine,
   model,
-  transitions: 10,
+  transitions: 11,
   // Signed in after login (no token), or through a reset link's token with no session at all.
   traversals: [from('with a session', undefined), from('with a reset token', 'reset-token')],
   words: {

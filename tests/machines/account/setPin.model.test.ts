@@ -4,7 +4,7 @@ import type { Envelope, ResetLinkStatus, SetPinRequest, UserData } from '../../.
 import * as messages from '../../../core/messages';
 import { setPinMachine } from '../../../src/machines/account/setPin';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
-import { saved, setPinModel, tokenOf, user } from '../../../testkit/models/account/setPin.model';
+import { noPinYet, saved, setPinModel, tokenOf, user } from '../../../testkit/models/account/setPin.model';
 import {
   deferredActor,
   effectLog,
@@ -91,4 +91,27 @@ describe('setPinMachine (model-based)', () => {
   }
 
   itWalkedEveryTransition('setPinMachine', coverage, setPinModel.transitions);
+});
+
+describe('setPinMachine, typing while a reset link is checked', () => {
+  it('keeps the digits typed before the check answers, and sends them', async () => {
+    const request = deferredActor<Envelope<UserData>, { request: SetPinRequest; token?: string }>();
+    const check = deferredActor<Envelope<ResetLinkStatus>, { token: string }>();
+    const session = createTestSession({});
+    const actor = createActor(
+      setPinMachine.provide({ actors: { setPin: request.logic, checkResetLink: check.logic } }),
+      { input: { session: session.actor, token: 'reset-token' } },
+    ).start();
+    expect(actor.getSnapshot().matches('checkingLink')).toBe(true);
+    const typed = ['1', '3', '5', '7', '1', '3', '5', '7'];
+    actor.send({ type: 'pin.change', values: typed });
+    check.last.resolve(noPinYet);
+    await settled();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.code).toEqual(typed);
+    actor.send({ type: 'pin.submit' });
+    expect(request.last.input).toEqual({ request: { pin: '1357', confirm_pin: '1357' }, token: 'reset-token' });
+    actor.stop();
+    session.actor.stop();
+  });
 });
