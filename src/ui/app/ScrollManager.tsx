@@ -85,10 +85,11 @@ export function ScrollManager() {
   // the page out, one more long task on a slow phone.
   useLayoutEffect(() => {
     let stop = () => {};
-    return startSoon(
-      () => (stop = placeScroll(hash, key, navigationType)),
-      () => stop(),
-    );
+    const cancel = startSoon(() => (stop = placeScroll(hash, key, navigationType)));
+    return () => {
+      cancel();
+      stop();
+    };
   }, [hash, key, navigationType]);
 
   return null;

@@ -37,14 +37,9 @@ export function appRuns(): void {
   document.dispatchEvent(new Event(RUNNING));
 }
 
-/**
- * Runs `start` now, or in a task of its own while a hydrated page mounts; returns the effect's
- * cleanup, which cancels it if it has not run and calls `stop`.
- */
-export function startSoon(start: () => void, stop?: () => void): () => void {
-  const cancel = hydrating ? inNextTask(start) : void start();
-  return () => {
-    cancel?.();
-    stop?.();
-  };
+/** Runs `start` now, or in a task of its own while a hydrated page mounts; returns what cancels it. */
+export function startSoon(start: () => void): () => void {
+  if (hydrating) return inNextTask(start);
+  start();
+  return () => undefined;
 }
