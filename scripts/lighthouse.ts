@@ -94,6 +94,15 @@ const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), 'naira-lighthouse-'));
 const servers: ChildProcess[] = [];
 const chromes: chromeLauncher.LaunchedChrome[] = [];
+// A gate stopped from outside (a time limit, Ctrl-C) takes its Chromes and servers with it: left
+// running, a page's endless animations and the servers' work would slow every later measurement.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    for (const chrome of chromes) chrome.kill();
+    for (const server of servers) server.kill('SIGTERM');
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
 
 try {
   const baselineDir = await buildBaseline(join(scratch, 'baseline'));
