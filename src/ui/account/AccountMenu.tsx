@@ -1,9 +1,10 @@
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { logoutMachine } from '../../machines/account/logout';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow } from '../kit/useFlow';
-import { ConfirmDialog } from '../kit/ConfirmDialog';
+import type { ConfirmDialogProps } from '../kit/ConfirmDialog';
 import { ChevronIcon } from '../kit/icons';
 import { useT } from '../kit/language';
 import './account.css';
@@ -20,6 +21,28 @@ const LINKS = [
 ] as const;
 
 const LOGOUT = /*i18n*/ { id: 'menu.logout', message: 'Logout' };
+
+// The confirmation's code comes when logout is asked for (pressing the button starts it), not with
+// the first visit of every signed-in page, which draws this menu in its header.
+const loadConfirmDialog = () => import('../kit/ConfirmDialog');
+const ConfirmDialog = lazy<ComponentType<ConfirmDialogProps>>(() =>
+  loadConfirmDialog().then(
+    ({ ConfirmDialog }) => ({ default: ConfirmDialog }),
+    // Offline before the app was kept for offline use: the browser asks the same question.
+    () => ({ default: BrowserConfirm }),
+  ),
+);
+
+/** Asks once, as it is drawn; the answer goes where the dialog's would. */
+function BrowserConfirm(props: ConfirmDialogProps) {
+  const asked = useRef(props);
+  useEffect(() => {
+    const { message, onConfirm, onCancel } = asked.current;
+    if (window.confirm(message)) onConfirm();
+    else onCancel();
+  }, []);
+  return null;
+}
 
 /**
  * The account menu: who is signed in, the account pages, and logout behind a
@@ -61,6 +84,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           <button
             type="button"
             className="account-menu-item account-menu-logout"
+            onPointerDown={() => void loadConfirmDialog()}
             onClick={() => logout.send({ type: 'logout.request' })}
           >
             {t(LOGOUT)}
@@ -68,12 +92,14 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
         </li>
       </ul>
       {confirming && (
-        <ConfirmDialog
-          message={t(messages.confirmLogout)}
-          confirmLabel={t(LOGOUT)}
-          onConfirm={() => logout.send({ type: 'logout.confirm' })}
-          onCancel={() => logout.send({ type: 'logout.cancel' })}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            message={t(messages.confirmLogout)}
+            confirmLabel={t(LOGOUT)}
+            onConfirm={() => logout.send({ type: 'logout.confirm' })}
+            onCancel={() => logout.send({ type: 'logout.cancel' })}
+          />
+        </Suspense>
       )}
     </div>
   );

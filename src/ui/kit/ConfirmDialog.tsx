@@ -4,7 +4,7 @@ import { trapTab } from './focusTrap';
 import { useT } from './language';
 import '../account/account.css';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   /** The question, shown exactly as given. */
   message: string;
   confirmLabel: string;

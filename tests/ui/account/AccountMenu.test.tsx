@@ -47,12 +47,12 @@ describe('AccountMenu', () => {
     ]);
   });
 
-  it('asks before logging out; Cancel keeps the session and gives the focus back to Logout', () => {
+  it('asks before logging out; Cancel keeps the session and gives the focus back to Logout', async () => {
     const { actor } = renderAt('/menu');
     const logout = screen.getByRole('button', { name: 'Logout' });
     logout.focus();
     fireEvent.click(logout);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe(
       'are you sure you want to logout of the system ? ',
     );
@@ -65,7 +65,7 @@ describe('AccountMenu', () => {
   it('logs out on confirmation, empties what is stored, and lands on /login', async () => {
     const { actor, saved } = renderAt('/menu');
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Logout' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(saved.at(-1)).toMatchObject({ email: '', token: '', pin: '', tenant: '0' });

@@ -90,13 +90,13 @@ describe('Header account dropdown (desktop)', () => {
     expect(avatar().getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('keeps the menu open behind the logout question; Escape there only cancels the question', () => {
+  it('keeps the menu open behind the logout question; Escape there only cancels the question', async () => {
     renderHeader([]);
     openMenu();
     const logout = screen.getByRole('button', { name: 'Logout' });
     logout.focus();
     fireEvent.click(logout);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     // A press inside the dialog (rendered outside the header) is not a press outside the menu.
     fireEvent.pointerDown(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(avatar().getAttribute('aria-expanded')).toBe('true');
