@@ -85,11 +85,10 @@ export function ScrollManager() {
   // the page out, one more long task on a slow phone.
   useLayoutEffect(() => {
     let stop = () => {};
-    const cancel = startSoon(() => (stop = placeScroll(hash, key, navigationType)));
-    return () => {
-      cancel();
-      stop();
-    };
+    return startSoon(
+      () => (stop = placeScroll(hash, key, navigationType)),
+      () => stop(),
+    );
   }, [hash, key, navigationType]);
 
   return null;

@@ -7,7 +7,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { reportBusy } from './appUpdateStore';
 import { ConnectivityProvider } from './ConnectivityContext';
 import { getInspect } from './inspector';
-import { startSoon } from './hydration';
+import { startAfterScreen } from './hydration';
 import { SessionProvider } from './SessionContext';
 import { useToastsWanted } from '../kit/toaster';
 import { currentLanguage, speak } from '../kit/language';
@@ -48,11 +48,12 @@ export default function SessionLayout() {
   useEffect(() => session.send({ type: 'session.route', pathname }), [pathname, session]);
   useEffect(() => performEffects(session, navigate), [navigate, session]);
   // After the effects above (they subscribe to what the start may emit): effects run once the
-  // first frame is hydrated, so this is the first moment storage may be read. In a task of its
-  // own on a hydrated page: its first poll is requests and a render, beside every screen's effects.
+  // first frame is hydrated, so this is the first moment storage may be read. On a hydrated page,
+  // in a task of its own once the screen's machines have started: its first poll is requests and a
+  // render, and may sign a revoked session out before a screen's first call.
   useEffect(
     () =>
-      startSoon(() => {
+      startAfterScreen(() => {
         session.send({ type: 'session.restore' });
         session.start();
       }),

@@ -1,10 +1,13 @@
 import { inNextTask } from '../../../core/nextTask';
 
-// Whether React is taking over the page's prerendered HTML (src/ui/main.tsx). While it does, the
-// session starts in a task of its own (its first poll is three requests and what their answers
-// draw), not in the task that hydrated the page: a long task on a slow phone. Mounted later (a
-// move within the app, a test), it starts at once.
+// Whether React is taking over the page's prerendered HTML (src/ui/main.tsx). While it does, each
+// state machine starts in a task of its own, not in the task that hydrated the page: all of them
+// in one would be a long task on a slow phone. Mounted later (a move within the app, a test), they
+// start at once.
 let hydrating = false;
+
+/** The start waiting for the page's screen to be React's (startAfterScreen): the session's, the one such. */
+let afterScreen: (() => void) | undefined;
 
 /**
  * What the app says on `document` as the page's screen becomes React's, and once its effects have
@@ -29,6 +32,8 @@ export function hydrationStarts(): void {
  */
 export function hydrationEnds(): void {
   hydrating = false;
+  afterScreen?.();
+  afterScreen = undefined;
   document.dispatchEvent(new Event(HYDRATED));
 }
 
@@ -37,9 +42,28 @@ export function appRuns(): void {
   document.dispatchEvent(new Event(RUNNING));
 }
 
-/** Runs `start` now, or in a task of its own while a hydrated page mounts; returns what cancels it. */
-export function startSoon(start: () => void): () => void {
-  if (hydrating) return inNextTask(start);
-  start();
-  return () => undefined;
+/**
+ * Runs `start` now, or in a task of its own while a hydrated page mounts; returns the effect's
+ * cleanup, which cancels it if it has not run and calls `stop`.
+ */
+export function startSoon(start: () => void, stop?: () => void): () => void {
+  const cancel = hydrating ? inNextTask(start) : void start();
+  return () => {
+    cancel?.();
+    stop?.();
+  };
+}
+
+/**
+ * Runs `start` now, or, while a hydrated page mounts, in a task of its own after the page's screen
+ * is React's and its machines have started; returns what cancels it. The session starts so: its
+ * first poll may find the session revoked and sign out, which clears the token, and a screen's
+ * machine started after that would send its first call with none.
+ */
+export function startAfterScreen(start: () => void): () => void {
+  if (!hydrating) return startSoon(start);
+  let cancel: () => void = () => (afterScreen = undefined);
+  // Queued behind the screen's machines' starts, which its commit queued before it ended hydration.
+  afterScreen = () => (cancel = inNextTask(start));
+  return () => cancel();
 }

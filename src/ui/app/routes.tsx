@@ -50,7 +50,7 @@ export interface RouteHandle {
 
 function load(module: string): Load {
   const loader = LAZY_MODULES[module];
-  if (!loader) throw new Error(`routes: no lazily loaded module ${module}`);
+  if (!loader) throw new Error(`no lazy screen ${module}`);
   return loader;
 }
 

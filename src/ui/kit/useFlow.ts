@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { createActor, type Actor, type ActorOptions, type AnyStateMachine, type InputFrom } from 'xstate';
 import type { FlowEmitted } from '../../machines/kit/effects';
 import { getInspect } from '../app/inspector';
+import { startSoon } from '../app/hydration';
 import { showToast } from './toaster';
 
 /**
@@ -22,9 +23,9 @@ export function useFlow<TMachine extends AnyStateMachine>(
 
 /**
  * An actor of `machine` for the component's lifetime, as @xstate/react's useActorRef makes one,
- * but started as the component's HTML becomes React's (a layout effect), not after: on a page
- * being hydrated, a field typed into in between would otherwise send its change to a machine not
- * yet running, and React would draw the field back empty.
+ * but started as the component's HTML becomes React's (a layout effect, or the task after it on a
+ * page being hydrated), not after its effects: nothing typed in between is lost, as what is sent
+ * to it before it runs waits for it.
  */
 export function useStartedActor<TMachine extends AnyStateMachine>(
   machine: TMachine,
@@ -32,8 +33,13 @@ export function useStartedActor<TMachine extends AnyStateMachine>(
 ): Actor<TMachine> {
   const [actor] = useState(() => createActor(machine, options));
   useLayoutEffect(() => {
-    actor.start();
-    return () => void actor.stop();
+    // While a page is hydrated every screen's machines would start in the one task that commits
+    // it; each starts in a task of its own instead. What is sent to it meanwhile waits in its
+    // mailbox and is taken, in order, as it starts.
+    return startSoon(
+      () => actor.start(),
+      () => actor.stop(),
+    );
   }, [actor]);
   return actor;
 }
