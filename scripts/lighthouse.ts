@@ -40,7 +40,16 @@ import {
   type Target,
   type Tier,
 } from './lighthouseGate';
-import { builtApp, calibrate, calibrateHost, describeSlowdown, signIn, startServer, stopServers } from './phoneLab';
+import {
+  browserAtPageFooting,
+  builtApp,
+  calibrate,
+  calibrateHost,
+  describeSlowdown,
+  signIn,
+  startServer,
+  stopServers,
+} from './phoneLab';
 
 const PUBLIC_ROUTES = ['/', '/terms', '/policy', '/login', '/register', '/forgot', '/reset', '/iamhuman'];
 const SIGNED_IN_ROUTES = [
@@ -103,6 +112,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     rmSync(scratch, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
+
+const chromePath = browserAtPageFooting(args.chrome, scratch);
 
 try {
   const baselineDir = await buildBaseline(join(scratch, 'baseline'));
@@ -193,7 +204,7 @@ interface Profile {
 async function openProfile(userDataDir: string): Promise<Profile> {
   mkdirSync(userDataDir, { recursive: true });
   const chrome = await chromeLauncher.launch({
-    chromePath: args.chrome,
+    chromePath,
     userDataDir,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
