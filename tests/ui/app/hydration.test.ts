@@ -33,22 +33,16 @@ describe('the starts of a hydrated page', () => {
     expect(started).toEqual(['screen', 'session']);
   });
 
-  it('a start cancelled before the screen is React’s never runs', async () => {
+  it.each([
+    ['before the screen is React’s', true],
+    ['once the screen is React’s, before its task', false],
+  ])('a start cancelled %s never runs', async (_when, beforeScreen) => {
     const started: string[] = [];
     hydrationStarts();
     const cancel = startAfterScreen(() => started.push('session'));
-    cancel();
+    if (beforeScreen) cancel();
     hydrationEnds();
-    await tasksRun();
-    expect(started).toEqual([]);
-  });
-
-  it('a start cancelled once the screen is React’s, before its task, never runs', async () => {
-    const started: string[] = [];
-    hydrationStarts();
-    const cancel = startAfterScreen(() => started.push('session'));
-    hydrationEnds();
-    cancel();
+    if (!beforeScreen) cancel();
     await tasksRun();
     expect(started).toEqual([]);
   });
