@@ -103,15 +103,16 @@ const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), 'naira-lighthouse-'));
 const servers: ChildProcess[] = [];
 const chromes: chromeLauncher.LaunchedChrome[] = [];
+/** Stops the Chromes and servers and removes the scratch folder: at the end, or when stopped. */
+async function cleanUp() {
+  for (const chrome of chromes) chrome.kill();
+  await stopServers(servers);
+  rmSync(scratch, { recursive: true, force: true });
+}
 // A gate stopped from outside (a time limit, Ctrl-C) takes its Chromes and servers with it: left
 // running, a page's endless animations and the servers' work would slow every later measurement.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    for (const chrome of chromes) chrome.kill();
-    for (const server of servers) server.kill('SIGTERM');
-    rmSync(scratch, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  });
+  process.once(signal, () => void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143)));
 
 const chromePath = browserAtPageFooting(args.chrome, scratch);
 
@@ -189,9 +190,7 @@ try {
     );
   }
 } finally {
-  for (const chrome of chromes) chrome.kill();
-  await stopServers(servers);
-  rmSync(scratch, { recursive: true, force: true });
+  await cleanUp();
 }
 
 interface Profile {
