@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { logoutMachine } from '../../machines/account/logout';
@@ -44,6 +44,15 @@ function BrowserConfirm(props: ConfirmDialogProps) {
   return null;
 }
 
+/** Drawn while the question's code is on its way: Logout shows it is busy until it comes. */
+function Fetching({ onChange }: { onChange: (fetching: boolean) => void }) {
+  useEffect(() => {
+    onChange(true);
+    return () => onChange(false);
+  }, [onChange]);
+  return null;
+}
+
 /**
  * The account menu: who is signed in, the account pages, and logout behind a
  * confirmation. /more shows it on phones; on desktops it drops from the header's avatar and
@@ -56,6 +65,9 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const initial = useSessionSelector((s) => s.context.user.initial);
   const logout = useFlow(logoutMachine, { session });
   const confirming = useSelector(logout, (s) => s.matches('confirming'));
+  // On a first visit the question's code is fetched when asked for; a slow network would
+  // otherwise leave the press looking ignored for a round trip.
+  const [fetching, setFetching] = useState(false);
   const t = useT();
 
   return (
@@ -86,13 +98,15 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
             className="account-menu-item account-menu-logout"
             onPointerDown={() => void loadConfirmDialog()}
             onClick={() => logout.send({ type: 'logout.request' })}
+            aria-busy={fetching || undefined}
           >
             {t(LOGOUT)}
+            {fetching && <span className="spinner" aria-hidden="true" />}
           </button>
         </li>
       </ul>
       {confirming && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Fetching onChange={setFetching} />}>
           <ConfirmDialog
             message={t(messages.confirmLogout)}
             confirmLabel={t(LOGOUT)}

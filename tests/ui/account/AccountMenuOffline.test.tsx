@@ -7,8 +7,15 @@ import { adaWithPin as ada } from '../../../testkit/fixtures';
 import { renderInApp } from '../../support/renderInApp';
 import { createTestSession } from '../../../testkit/testSession';
 
-// The dialog's code cannot be fetched: offline, before the app was kept for offline use.
-vi.mock('../../../src/ui/kit/ConfirmDialog', () => {
+// The dialog's code cannot be fetched: offline, before the app was kept for offline use. The
+// fetch fails when the test says so, to see Logout while it waits.
+const fetchEnds = vi.hoisted(() => {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve: () => resolve() };
+});
+vi.mock('../../../src/ui/kit/ConfirmDialog', async () => {
+  await fetchEnds.promise;
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 
@@ -30,11 +37,16 @@ describe('AccountMenu when the logout question’s code cannot be fetched', () =
     vi.restoreAllMocks();
   });
 
-  it('asks with the browser’s own question, and a No keeps the session', async () => {
+  it('shows Logout busy while it fetches, then asks with the browser’s own question; a No keeps the session', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { actor } = renderMenu();
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // Busy while the fetch is out, nothing asked yet.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Logout' }).getAttribute('aria-busy')).toBe('true'));
+    expect(confirm).not.toHaveBeenCalled();
+    fetchEnds.resolve();
     await waitFor(() => expect(confirm).toHaveBeenCalledOnce());
+    expect(screen.getByRole('button', { name: 'Logout' }).hasAttribute('aria-busy')).toBe(false);
     expect(confirm).toHaveBeenCalledWith('are you sure you want to logout of the system ? ');
     await waitFor(() => expect(actor.getSnapshot().context.user.email).toBe('ada@example.com'));
     expect(screen.queryByRole('dialog')).toBeNull();
