@@ -30,7 +30,6 @@ const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-    { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
   ],
 };
 
