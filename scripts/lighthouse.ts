@@ -103,8 +103,11 @@ const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), 'naira-lighthouse-'));
 const servers: ChildProcess[] = [];
 const chromes: chromeLauncher.LaunchedChrome[] = [];
+const footing = browserAtPageFooting(args.chrome, scratch);
+const chromePath = footing.path;
 /** Stops the Chromes and servers and removes the scratch folder: at the end, or when stopped. */
 async function cleanUp() {
+  footing.release();
   for (const chrome of chromes) chrome.kill();
   await stopServers(servers);
   rmSync(scratch, { recursive: true, force: true });
@@ -113,8 +116,6 @@ async function cleanUp() {
 // running, a page's endless animations and the servers' work would slow every later measurement.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143)));
-
-const chromePath = browserAtPageFooting(args.chrome, scratch);
 
 try {
   const baselineDir = await buildBaseline(join(scratch, 'baseline'));
