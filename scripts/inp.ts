@@ -35,6 +35,7 @@ import { DEMO_ACCOUNT } from '../server/cli/tooling';
 import {
   CALIBRATION_RUNS,
   PHONES,
+  browserAtPageFooting,
   builtApp,
   calibrateHost,
   describeSlowdown,
@@ -352,10 +353,12 @@ const dist = builtApp(args.dist);
 const scratch = mkdtempSync(join(tmpdir(), 'naira-inp-'));
 const servers: ChildProcess[] = [];
 let browser: Browser | undefined;
+// The page measured gets the CPU as the gate's pages do (scripts/phoneLab.ts).
+const chromePath = browserAtPageFooting(args.chrome, scratch);
 
 try {
   browser = await puppeteer.launch({
-    executablePath: args.chrome,
+    executablePath: chromePath,
     headless: true,
     userDataDir: join(scratch, 'profile'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -103,11 +103,11 @@ const started = Date.now();
 const scratch = mkdtempSync(join(tmpdir(), 'naira-lighthouse-'));
 const servers: ChildProcess[] = [];
 const chromes: chromeLauncher.LaunchedChrome[] = [];
-const footing = browserAtPageFooting(args.chrome, scratch);
-const chromePath = footing.path;
+/** The runs that measured nothing and were taken again, with why: printed after the tables. */
+const retried: string[] = [];
+const chromePath = browserAtPageFooting(args.chrome, scratch);
 /** Stops the Chromes and servers and removes the scratch folder: at the end, or when stopped. */
 async function cleanUp() {
-  footing.release();
   for (const chrome of chromes) chrome.kill();
   await stopServers(servers);
   rmSync(scratch, { recursive: true, force: true });
@@ -137,7 +137,9 @@ try {
   // The benchmark Lighthouse runs before each navigation is unthrottled, so any slowdown will do here.
   // One reading of the host serves every tier: each divides it down to its own phone.
   const calibrated = await calibrateHost(
-    async () => (await withRetries(() => lighthouseRun(baselineUrl, signedOut, 'simulated', false, 1))).benchmarkIndex,
+    async () =>
+      (await withRetries('calibration', () => lighthouseRun(baselineUrl, signedOut, 'simulated', false, 1)))
+        .benchmarkIndex,
     TIERS.mid,
   );
   const fixedSlowdown = args['cpu-slowdown'] !== undefined;
@@ -147,7 +149,9 @@ try {
   const measureAt = (tier: Tier) => (target: Target, mode: Mode, full: boolean) => {
     const profile = target.signedIn ? signedIn! : signedOut;
     const url = target === BASELINE ? baselineUrl : origin + target.route;
-    return withRetries(() => lighthouseRun(url, profile, mode, full, slowdownOf(tier), tier));
+    return withRetries(`${tier} tier ${target.route} ${mode}`, () =>
+      lighthouseRun(url, profile, mode, full, slowdownOf(tier), tier),
+    );
   };
   const results = await runTiers(tiers, targets, measureAt, { fixedRuns, onRun: () => process.stdout.write('.') });
   process.stdout.write('\n');
@@ -177,6 +181,8 @@ try {
     );
     console.log(`  ${tier} tier ${verdict.target.route}: ${elements.join('; ')}`);
   }
+  if (retried.length > 0)
+    console.log(`Runs taken again, having measured nothing:\n${retried.map((why) => `  - ${why}`).join('\n')}`);
   console.log(`Gate wall time: ${Math.round((Date.now() - started) / 1000)} s.`);
   if (failed.length > 0) {
     console.error(
@@ -281,6 +287,9 @@ async function lighthouseRun(
     undefined,
     profile.page,
   );
+  // The tab rests on a blank page until its next run: the page just measured would otherwise go on
+  // polling and drawing beside the other profile's measurements.
+  await profile.page.goto('about:blank');
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (args.reports) {
@@ -312,16 +321,28 @@ async function lighthouseRun(
 }
 
 /**
- * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP);
- * such a run says nothing of the page, so it is run again, twice at most.
+ * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP), or
+ * the browser to answer a protocol command in time (PROTOCOL_TIMEOUT); such a run says nothing of
+ * the page, so it is run again, twice at most, and the gate says so after its tables.
  */
-async function withRetries<T>(measureOnce: () => Promise<T>): Promise<T> {
+async function withRetries<T>(what: string, measureOnce: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await measureOnce();
     } catch (error) {
-      if (attempt === 3 || !(error instanceof LighthouseRuntimeError)) throw error;
+      if (attempt === 3 || !unmeasured(error)) throw error;
+      retried.push(`${what}: ${(error as Error).message}`);
       process.stdout.write('r');
     }
   }
+}
+
+/**
+ * A run that measured nothing: Lighthouse's runtime error in its report, or one it threw (its own
+ * flag on the error, e.g. the browser not answering a protocol command in time).
+ */
+function unmeasured(error: unknown): boolean {
+  return (
+    error instanceof LighthouseRuntimeError || (error as { lhrRuntimeError?: unknown } | null)?.lhrRuntimeError === true
+  );
 }

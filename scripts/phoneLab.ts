@@ -6,8 +6,8 @@
 // scripts read the host's speed with Lighthouse's own benchmark, unthrottled, in the Chrome they
 // measure with, and divide it down to the phone's index, as Chrome DevTools calibrates its presets.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, setPriority } from 'node:os';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { DEMO_ACCOUNT } from '../server/cli/tooling';
@@ -87,92 +87,17 @@ export function describeSlowdown(indexes: number[], cpuSlowdown: number, phone: 
  * them. This process drops to nice 5 (the servers it starts go below it, startServer), and the
  * returned path runs `chromePath` at that priority without the right to raise any of its threads
  * (util-linux's setpriv; where there is none, Chrome runs as it would have).
- *
- * On a host of two cores or more, the page's main thread also gets a core of its own (the last),
- * and everything else of the measurement (this process, its servers, Chrome's other processes and
- * threads) the others: on two shared cores the page's tasks still waited for the CPU a third to a
- * half of their wall time, and the simulation multiplies that waiting too. Lighthouse reads the
- * host's benchmark on the same core, so the calibration and the page see the same CPU. `release`
- * stops watching for Chrome's new renderers.
  */
-export function browserAtPageFooting(chromePath: string, scratch: string): { path: string; release: () => void } {
+export function browserAtPageFooting(chromePath: string, scratch: string): string {
   setPriority(PAGE_NICE);
-  const cores = splitCores();
-  if (cores) spawnSync('taskset', ['--all-tasks', '--pid', '--cpu-list', cores.rest, String(process.pid)]);
-  const prefix = [
-    ...(cores ? ['taskset', '--cpu-list', cores.rest] : []),
-    ...(spawnSync('setpriv', ['--version']).status === 0
-      ? ['setpriv', '--inh-caps=-sys_nice', '--bounding-set=-sys_nice']
-      : []),
-  ];
-  const release = cores ? watchRenderers(cores) : () => {};
-  if (prefix.length === 0) return { path: chromePath, release };
+  if (spawnSync('setpriv', ['--version']).status !== 0) return chromePath;
   const wrapper = join(scratch, 'chrome-at-page-footing.sh');
-  writeFileSync(wrapper, `#!/bin/sh\nexec ${prefix.join(' ')} ${JSON.stringify(chromePath)} "$@"\n`);
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\nexec setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice ${JSON.stringify(chromePath)} "$@"\n`,
+  );
   chmodSync(wrapper, 0o755);
-  return { path: wrapper, release };
-}
-
-/** The page's core (the last) and the rest, as taskset's lists; none on one core or without taskset. */
-export function splitCores(): { page: number; rest: string } | undefined {
-  const count = availableParallelism();
-  if (count < 2 || spawnSync('taskset', ['--version']).status !== 0) return undefined;
-  return { page: count - 1, rest: count === 2 ? '0' : `0-${count - 2}` };
-}
-
-/** How often /proc is read for Chrome's new renderers: well within a page's time to its first paint. */
-const RENDERER_POLL_MS = 20;
-
-/**
- * Moves the main thread of each renderer that appears onto the page's core (its thread id is the
- * process's), and the renderer's other threads, which start on the core of the thread that starts
- * them, onto the rest. A renderer is forked from Chrome's zygote and renames itself after: until it
- * has, it is read again at the next poll.
- */
-export function watchRenderers(cores: { page: number; rest: string }): () => void {
-  const seen = new Set<string>();
-  const renderers = new Map<string, Set<string>>();
-  const place = (cpuList: string, ...threads: string[]) =>
-    spawnSync('taskset', ['--pid', '--cpu-list', cpuList, ...threads], { stdio: 'ignore' });
-  const timer = setInterval(() => {
-    const running = new Set(readdirSync('/proc').filter((name) => /^\d+$/.test(name)));
-    for (const pid of seen) if (!running.has(pid)) seen.delete(pid);
-    for (const pid of renderers.keys()) if (!running.has(pid)) renderers.delete(pid);
-    for (const pid of running) {
-      if (seen.has(pid)) continue;
-      const commandLine = readOr(`/proc/${pid}/cmdline`);
-      if (commandLine === undefined || commandLine.includes('--type=zygote')) continue;
-      seen.add(pid);
-      if (!commandLine.includes('--type=renderer')) continue;
-      place(String(cores.page), pid);
-      renderers.set(pid, new Set([pid]));
-    }
-    for (const [pid, placed] of renderers)
-      for (const thread of listOr(`/proc/${pid}/task`))
-        if (!placed.has(thread)) {
-          placed.add(thread);
-          place(cores.rest, thread);
-        }
-  }, RENDERER_POLL_MS);
-  return () => clearInterval(timer);
-}
-
-/** A file's text, or undefined when its process has gone. */
-function readOr(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** A folder's entries, or none when its process has gone. */
-function listOr(path: string): string[] {
-  try {
-    return readdirSync(path);
-  } catch {
-    return [];
-  }
+  return wrapper;
 }
 
 /** The priority (nice value) of the measuring process and its browser; the servers run below it. */
