@@ -8,7 +8,9 @@ export default {
     'offer a report); with the server out of reach, the first page kept from the last visit, marked with ' +
     'its time.',
   events: {
-    'activities.reload': 'Something outside moved money: the list starts again from page 1.',
+    'activities.reload':
+      'Something outside moved money: page 1 is asked for again, the rows staying on screen and pages ' +
+      'already loaded kept below it (or noted, to ask once the page on its way is in).',
     'activities.more': '“Load more”: fetches the next page when the page is full and more is revealed.',
     'activities.select': 'A tap on a row: opens a settled one’s details, or asks the server to check a pending one.',
     'activities.retry': '“Try again” after the first page failed.',
@@ -16,6 +18,13 @@ export default {
   },
   guards: {
     unreachable: 'The call brought no answer at all (offline, or the server down).',
+    stale: 'Money moved while a call was under way: the list asks for page 1 again now that it is in.',
+    listShown:
+      'The server’s list is on screen (not placeholders, not the copy kept for no network): a failed ' +
+      'page 1 leaves it there.',
+    joinsPagesShown:
+      'Pages after the first are shown and the renewed page 1 shares a row with them (no gap between), so ' +
+      'it goes above them; otherwise (a page of new rows may hide more) the list is page 1 alone.',
     somethingKept: 'A first page was kept from an earlier visit.',
     showsLoadMore: 'The last page was full and the server says more pages follow.',
     opensDetail: 'The tapped row is settled, so it has details to show.',
@@ -26,6 +35,9 @@ export default {
   actions: {
     showFirstPage: 'Shows page 1 of the answer and notes whether more follows.',
     showNextPage: 'Appends the next page, each row once.',
+    renewFirstPage: 'Puts the renewed page 1 first and keeps the other rows shown below it, each row once.',
+    markStale: 'Notes that money moved while a page was on its way.',
+    markFresh: 'Forgets that note as page 1 is asked for.',
     keepFirstPage: 'Keeps the first page just answered, with its time, for a visit with no network.',
     showKept: 'Shows the kept first page, marked with its time ("as of").',
     tellSession: 'Tells the session whether more is revealed (its `more_reveal`).',

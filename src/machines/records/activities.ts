@@ -33,6 +33,8 @@ export interface ActivitiesContext extends ActivitiesInput {
    * the server's answer.
    */
   asOf: number | null;
+  /** Money moved while a page was on its way: the list is asked for again once that page is in. */
+  stale: boolean;
 }
 
 export type ActivitiesEvent =
@@ -40,7 +42,10 @@ export type ActivitiesEvent =
   | { type: 'activities.close' }
   | { type: 'activities.more' }
   | { type: 'activities.retry' }
-  /** Something outside moved money (a transfer arrived): show the list afresh. */
+  /**
+   * Something outside moved money (a transfer arrived): show the list afresh, keeping the pages
+   * the user has loaded.
+   */
   | { type: 'activities.reload' };
 
 /**
@@ -60,22 +65,25 @@ function pageState(page: Paginated<Transaction>, pageSize: number) {
   };
 }
 
-/**
- * A transaction created between two page loads shifts the list by one, and the next page
- * would repeat the row that was last; each row appears once.
- */
-function appendPage(items: Transaction[], next: Transaction[]): Transaction[] {
-  const seen = new Set(items.map((item) => item.id));
-  return [...items, ...next.filter((item) => !seen.has(item.id))];
-}
-
 const find = (items: Transaction[], id: number) => items.find((item) => item.id === id);
+
+/**
+ * The rows above, then those below that are not among them: each row once. A transaction created
+ * between two page loads shifts the list by one, and the next page would repeat the row that was
+ * last; page 1 asked for again while later pages are shown goes above them, fresh, so nothing the
+ * user paged through is lost.
+ */
+function joinRows(above: Transaction[], below: Transaction[]): Transaction[] {
+  const seen = new Set(above.map((item) => item.id));
+  return [...above, ...below.filter((item) => !seen.has(item.id))];
+}
 
 /**
  * A list of the user's transactions (/activities, the dashboard's recent activities): page 1 on
  * opening, further pages appended on demand. Tapping a settled row opens its details; tapping a
- * pending or processing one asks the server to check on it, and on success the list starts again
- * from page 1, to show what the check changed; one still unsettled a day after it was placed
+ * pending or processing one asks the server to check on it, and on success page 1 is asked for
+ * again, to show what the check changed (as when money moves: pages already loaded stay below
+ * it, so "Load more" never loses the user's place); one still unsettled a day after it was placed
  * also opens its details, which offer to report it (the 2026 NCC/CBN direction on pending bills).
  * The list and the details are two regions, so details stay open while the list reloads underneath.
  */
@@ -118,9 +126,15 @@ export const activitiesMachine = setup({
     showNextPage: assign(({ context }, params: { answer: Envelope<Paginated<Transaction>> }) => {
       const page = params.answer.data;
       return page
-        ? { items: appendPage(context.items, page.data), ...pageState(page, context.pageSize) }
+        ? { items: joinRows(context.items, page.data), ...pageState(page, context.pageSize) }
         : { pageFull: false, moreRevealed: false };
     }),
+    renewFirstPage: assign({
+      items: ({ context }, params: { answer: Envelope<Paginated<Transaction>> }) =>
+        joinRows(params.answer.data?.data ?? [], context.items),
+    }),
+    markStale: assign({ stale: true }),
+    markFresh: assign({ stale: false }),
     tellSession: ({ context }) => context.session?.send({ type: 'pagination.reveal', more: context.moreRevealed }),
     select: assign({ selected: ({ context }, params: { id: number }) => find(context.items, params.id) ?? null }),
     unselect: assign({ selected: null }),
@@ -132,6 +146,16 @@ export const activitiesMachine = setup({
     /** No answer came at all (offline, the server down): the kept copy may stand in. */
     unreachable: (_, params: { error: unknown }) =>
       params.error instanceof CallFailure && params.error.reason === 'unreachable',
+    stale: ({ context }) => context.stale,
+    /** The server's list is on screen (not placeholders, not the copy kept for no network). */
+    listShown: ({ context }) => context.page > 0 && context.asOf === null,
+    /**
+     * Pages after the first are shown (/activities after "Load more") and the renewed page 1 shares a
+     * row with them, so nothing lies between. A page 1 of rows all new may have more new ones behind
+     * it, and the list is page 1 alone.
+     */
+    joinsPagesShown: ({ context }, params: { answer: Envelope<Paginated<Transaction>> }) =>
+      context.page > 1 && (params.answer.data?.data ?? []).some((item) => find(context.items, item.id)),
     somethingKept: (_, params: { kept: Kept<Transaction> | null }) => params.kept !== null,
     showsLoadMore: ({ context }) => showsLoadMore(context.pageFull, context.moreRevealed),
     opensDetail: ({ context }, params: { id: number }) => {
@@ -157,26 +181,56 @@ export const activitiesMachine = setup({
     selected: null,
     refreshing: null,
     asOf: null,
+    stale: false,
   }),
   type: 'parallel',
   states: {
     list: {
       initial: 'loading',
       states: {
+        // Page 1 asked for: on opening (placeholders), or again with the list on screen (money moved,
+        // a row checked), where the rows stay, "Load more" still answers and pages loaded after page 1
+        // stay below it. A pending row is checked once the list is in (the check asks for page 1 too).
         loading: {
+          entry: 'markFresh',
+          on: {
+            // Money moved while page 1 was on its way: it is asked for again once this answer is in.
+            'activities.reload': { actions: 'markStale' },
+            // "Load more" is not kept waiting: page 1 is set aside and asked for again after it.
+            'activities.more': { guard: 'showsLoadMore', target: 'loadingMore', actions: 'markStale' },
+          },
           invoke: {
             id: 'firstPage',
             src: 'fetchTransactions',
             input: ({ context }) => ({ pagination: context.pageSize, page: 1 }),
-            onDone: {
-              target: 'ready',
-              actions: [
-                { type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) },
-                'tellSession',
-                'keepFirstPage',
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'joinsPagesShown', params: ({ event }) => ({ answer: event.output }) },
+                target: 'ready',
+                actions: [
+                  { type: 'renewFirstPage', params: ({ event }) => ({ answer: event.output }) },
+                  'keepFirstPage',
+                ],
+              },
+              {
+                target: 'ready',
+                actions: [
+                  { type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) },
+                  'tellSession',
+                  'keepFirstPage',
+                ],
+              },
+            ],
             onError: [
+              // The server's list is on screen: it stays, and the next change asks again.
+              {
+                guard: 'listShown',
+                target: 'ready',
+                actions: {
+                  type: 'toast',
+                  params: ({ event }) => ({ level: 'error', message: errorMessage(event.error) }),
+                },
+              },
               { guard: { type: 'unreachable', params: ({ event }) => ({ error: event.error }) }, target: 'recalling' },
               {
                 target: 'failed',
@@ -216,6 +270,7 @@ export const activitiesMachine = setup({
           on: { 'activities.reload': 'loading', 'activities.retry': 'loading' },
         },
         ready: {
+          always: { guard: 'stale', target: 'loading' },
           on: {
             'activities.reload': 'loading',
             'activities.more': { guard: 'showsLoadMore', target: 'loadingMore' },
@@ -227,6 +282,7 @@ export const activitiesMachine = setup({
           },
         },
         loadingMore: {
+          on: { 'activities.reload': { actions: 'markStale' } },
           invoke: {
             id: 'nextPage',
             src: 'fetchTransactions',
@@ -247,6 +303,7 @@ export const activitiesMachine = setup({
         },
         refreshing: {
           exit: 'unmarkRefreshing',
+          on: { 'activities.reload': { actions: 'markStale' } },
           invoke: {
             id: 'refresh',
             src: 'refreshTransaction',

@@ -149,7 +149,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
             )}
           </p>
         )}
-        {/* Reloading after a status check keeps the rows in place and says so. */}
+        {/* Asked for again (a status check, money moved), the rows stay in place and the list says so. */}
         <ul ref={list} className="txn-list" aria-labelledby={labelledBy} aria-busy={loading || undefined}>
           {rows.map((transaction) => (
             <TransactionRow

@@ -14,6 +14,9 @@ const completed = airtimePurchase(1, 'completed');
 const pending = airtimePurchase(2, 'pending');
 const canceled = airtimePurchase(3, 'canceled');
 const processing = airtimePurchase(4, 'processing');
+/** Arrived while the list was shown (a transfer, a purchase on another device). */
+const arrived = airtimePurchase(5, 'completed');
+const arrivedToo = airtimePurchase(6, 'completed');
 
 const page = (data: Transaction[], current_page: number, last_page: number): Envelope<Paginated<Transaction>> => ({
   type: 'success',
@@ -24,6 +27,12 @@ const page = (data: Transaction[], current_page: number, last_page: number): Env
 export const firstOfTwo = page([completed, pending], 1, 2);
 /** Full, and the last: nothing more to load. */
 const secondOfTwo = page([canceled, processing], 2, 2);
+/** Full, with a third page behind it: "Load more" still shows. */
+const secondOfThree = page([canceled, processing], 2, 3);
+/** Page 1 renewed after one new row: it shares a row with what is shown, so it joins above it. */
+const renewedJoining = page([arrived, completed], 1, 3);
+/** Page 1 renewed after a full page of new rows: more may lie between it and what is shown. */
+const renewedAllNew = page([arrivedToo, arrived], 1, 3);
 /** Full, but the server says it is the last: more is not revealed. */
 const fullAndLast = page([completed, pending], 1, 1);
 /** A lone page that is not full. */
@@ -57,15 +66,44 @@ const model = createActorTestModel(activitiesMachine, [
   { type: 'xstate.done.actor.kept', output: null },
   { type: 'xstate.error.actor.kept', error: 'storage unreadable' },
   { type: 'xstate.done.actor.nextPage', output: secondOfTwo },
+  { type: 'xstate.done.actor.nextPage', output: secondOfThree },
+  // Page 1 asked for again with later pages shown.
+  { type: 'xstate.done.actor.firstPage', output: renewedJoining },
+  { type: 'xstate.done.actor.firstPage', output: renewedAllNew },
   { type: 'xstate.error.actor.nextPage', error: 'Service temporarily unavailable' },
   { type: 'xstate.done.actor.refresh', output: checked },
   { type: 'xstate.done.actor.refresh', output: stuck },
   { type: 'xstate.error.actor.refresh', error: 'transaction not found' },
 ]);
 
-/** Rows are tapped only once they are on screen; a tap on nothing is not a thing a person does. */
-const onScreen = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
-  event.type !== 'activities.select' || snapshot.context.items.some((t: Transaction) => t.id === event.id);
+const holds = (snapshot: AnyMachineSnapshot, id: number) =>
+  snapshot.context.items.some((t: Transaction) => t.id === id);
+
+/**
+ * What can happen: rows are tapped only once they are on screen (a tap on nothing is not a thing a
+ * person does); a later page brings rows not yet shown; rows arrive (a renewed page 1 brings them)
+ * only once pages after the first are shown, and a list only grows, so page 1 is then full of rows
+ * shown or just arrived (the server does not send the same new row twice);
+ * money moving again while the list already means to ask changes nothing, so it is walked once.
+ */
+const arrivals = new Set([arrived.id, arrivedToo.id]);
+const possible = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
+  const rows = (event.output as Envelope<Paginated<Transaction>> | undefined)?.data?.data ?? [];
+  switch (event.type) {
+    case 'activities.select':
+      return holds(snapshot, event.id as number);
+    case 'activities.reload':
+      return !snapshot.context.stale && snapshot.context.selected === null;
+    case 'xstate.done.actor.nextPage':
+      return rows.some((t) => !holds(snapshot, t.id));
+    case 'xstate.done.actor.firstPage':
+      if (snapshot.context.page <= 1) return rows.every((t) => !arrivals.has(t.id));
+      // Later pages shown: the list has only grown, so page 1 is full, of rows shown or just arrived.
+      return rows.length === PAGE_SIZE && rows.every((t) => arrivals.has(t.id) !== holds(snapshot, t.id));
+    default:
+      return true;
+  }
+};
 
 // The list on /activities: it keeps the session's `more_reveal` as its answers say.
 export const traversalSession = createTestSession().actor;
@@ -80,13 +118,13 @@ export const activitiesModel: MachineModel = defineModel({
   name: 'activities',
   machine: activitiesMachine,
   model,
-  transitions: 20,
+  transitions: 27,
   traversals: [
     {
       label: `pages of ${PAGE_SIZE}`,
       options: {
         input: { pageSize: PAGE_SIZE, session: traversalSession },
-        filterEvents: onScreen,
+        filterEvents: possible,
         serializeState: serializeTransitionTaken,
       },
     },

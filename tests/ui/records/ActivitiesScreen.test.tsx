@@ -102,6 +102,25 @@ describe('ActivitiesScreen', () => {
     expect(await screen.findByText('Airtime purchase 3')).toBeTruthy();
   });
 
+  it('keeps the pages loaded when money moves: the new row joins above them and nothing is lost', async () => {
+    serve(all);
+    const session = renderScreen();
+    const list = await screen.findByRole('list', { name: 'Activities' });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(13));
+
+    // A transfer arrives: newest first, it pushes every row one place down on the server.
+    const arrived = { ...airtimePurchase(14), description: 'Transfer from Tunde' };
+    serve([arrived, ...all]);
+    session.send({ type: 'session.update', data: { wallet_balance: 2800 } });
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(14));
+    expect(fetchTransactions).toHaveBeenLastCalledWith({ pagination: 10, page: 1 }, expect.anything());
+    const rows = within(list).getAllByRole('button');
+    expect(rows[0].textContent).toContain('Transfer from Tunde');
+    expect(rows[13].textContent).toContain('Airtime purchase 13');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
   it('says so when there are no transactions yet, and points to funding', async () => {
     serve([]);
     renderScreen();
