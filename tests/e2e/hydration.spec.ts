@@ -57,6 +57,39 @@ test('every signed-in page hydrates its frame with no recoverable error, shows t
   expect(violations).toEqual([]);
 });
 
+test('the tab bar stands where it stays in a first paint of part of the page: neither it nor an icon moves as the rest comes', async ({
+  page,
+  request,
+}) => {
+  // On a slow network or phone the browser may paint before the page's HTML is all in; the tab bar
+  // is near its end and sits on the bottom edge, so any growth would move it up (a layout shift).
+  const html = await (await request.get('/dashboard')).text();
+  const bar = html.indexOf('<nav class="tabs"');
+  expect(bar).toBeGreaterThan(0);
+  // Nothing but the HTML and its inline styles: no script draws over what the parser left.
+  await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+  /** The bar's box and its first icon's, as drawn from `markup` alone. */
+  const boxes = async (markup: string) => {
+    await page.route('**/dashboard', (route) => route.fulfill({ contentType: 'text/html', body: markup }));
+    // The frame's own navigation: the journeys' `goto` waits for the app, which never runs here.
+    await page.mainFrame().goto('/dashboard');
+    await page.unroute('**/dashboard');
+    return page.evaluate(() =>
+      ['.tabs', '.tab .icon'].map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return box ? [box.x, box.y, box.width, box.height] : null;
+      }),
+    );
+  };
+  const [whole, icon] = await boxes(html);
+  expect(whole).not.toBeNull();
+  expect(icon).not.toBeNull();
+  // Cut right after the bar's opening tag: the bar alone, empty.
+  expect((await boxes(html.slice(0, html.indexOf('>', bar) + 1)))[0]).toEqual(whole);
+  // Cut before the first tab's label: its icon alone.
+  expect(await boxes(html.slice(0, html.indexOf('<span>', bar)))).toEqual([whole, icon]);
+});
+
 /** Opens each route in `locale` and collects what axe finds; the page must come, and stay, in it. */
 async function visitAll(page: Page, locale: Locale, routes: readonly string[]): Promise<string[]> {
   const violations: string[] = [];
