@@ -90,6 +90,47 @@ test('the tab bar stands where it stays in a first paint of part of the page: ne
   expect(await boxes(html.slice(0, html.indexOf('<span>', bar)))).toEqual([whole, icon]);
 });
 
+test('no element drawn from part of a page moves as the rest of its HTML comes, on any route', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+  const moved: string[] = [];
+  for (const route of [...PUBLIC_PAGES, ...SIGNED_IN_PAGES]) {
+    const html = await (await request.get(route)).text();
+    /** Where each element of the body starts on screen (null when it is not drawn), in document order. */
+    const starts = async (markup: string) => {
+      await page.route(`**${route}`, (answer) => answer.fulfill({ contentType: 'text/html', body: markup }));
+      await page.mainFrame().goto(route);
+      await page.unroute(`**${route}`);
+      return page.evaluate(() =>
+        [...document.body.querySelectorAll('*')].map((element) => {
+          const box = element.getBoundingClientRect();
+          const drawn = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+          return drawn ? { x: Math.round(box.x), y: Math.round(box.y), what: element.outerHTML.slice(0, 60) } : null;
+        }),
+      );
+    };
+    const whole = await starts(html);
+    // Cut before an element's opening tag at sixteen places through the body; the parser closes
+    // what is open, as when the browser paints before the rest has arrived.
+    const body = html.indexOf('<div id="root">');
+    const end = html.lastIndexOf('</body>');
+    for (let piece = 1; piece < 16; piece++) {
+      const from = body + Math.floor(((end - body) * piece) / 16);
+      const cut = from + html.slice(from).search(/<[a-z]/);
+      (await starts(html.slice(0, cut))).forEach((start, index) => {
+        const then = whole[index];
+        // What a visitor sees: the first screen (Playwright's phone is 740 px tall).
+        if (start && then && then.y < 740 && (start.x !== then.x || start.y !== then.y))
+          moved.push(`${route} cut ${piece}/16: ${start.what} from ${start.x},${start.y} to ${then.x},${then.y}`);
+      });
+    }
+  }
+  expect(moved).toEqual([]);
+});
+
 /** Opens each route in `locale` and collects what axe finds; the page must come, and stay, in it. */
 async function visitAll(page: Page, locale: Locale, routes: readonly string[]): Promise<string[]> {
   const violations: string[] = [];

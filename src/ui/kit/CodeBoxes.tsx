@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type ClipboardEvent, type CSSProperties, type KeyboardEvent } from 'react';
 import { pasteCode, setBox, typeIntoBox, type CodeEdit } from '../../domain/account/codes';
 import { useT } from './language';
 
@@ -100,7 +100,7 @@ export function CodeBoxes({
   );
 
   const row = (group: number, groupLabel?: string) => (
-    <div className="code-boxes">
+    <div className="code-boxes" style={{ '--boxes': groupSize } as CSSProperties}>
       {Array.from({ length: groupSize }, (_, position) => {
         const place = { digit: String(position + 1), count: String(groupSize) };
         const name = groupLabel
