@@ -97,6 +97,8 @@ test('no element drawn from part of a page moves as the rest of its HTML comes, 
   test.setTimeout(180_000);
   await page.route(/\.js(\?.*)?$/, (route) => route.abort());
   const moved: string[] = [];
+  // What a visitor sees first: the screen's height of the page.
+  const firstScreen = page.viewportSize()!.height;
   for (const route of [...PUBLIC_PAGES, ...SIGNED_IN_PAGES]) {
     const html = await (await request.get(route)).text();
     /** Where each element of the body starts on screen (null when it is not drawn), in document order. */
@@ -122,8 +124,7 @@ test('no element drawn from part of a page moves as the rest of its HTML comes, 
       const cut = from + html.slice(from).search(/<[a-z]/);
       (await starts(html.slice(0, cut))).forEach((start, index) => {
         const then = whole[index];
-        // What a visitor sees: the first screen (Playwright's phone is 740 px tall).
-        if (start && then && then.y < 740 && (start.x !== then.x || start.y !== then.y))
+        if (start && then && then.y < firstScreen && (start.x !== then.x || start.y !== then.y))
           moved.push(`${route} cut ${piece}/16: ${start.what} from ${start.x},${start.y} to ${then.x},${then.y}`);
       });
     }
