@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGE_COOKIE, LOCALES, type Locale } from '../../core/i18n/locales';
 import { chooseLanguage, createReadyAccount, expect, logIn, newUser, test } from '../support/e2e/journeys';
-import { axeViolations, hydrated, PUBLIC_PAGES, SIGNED_IN_PAGES, watchHydration } from './pages';
+import {
+  axeViolations,
+  drawnFrom,
+  hydrated,
+  PUBLIC_PAGES,
+  SIGNED_IN_PAGES,
+  watchHydration,
+  withoutScripts,
+} from './pages';
 
 /**
  * Every route paints from its HTML (its first screen rendered at build time) and React takes that
@@ -66,14 +74,10 @@ test('the tab bar stands where it stays in a first paint of part of the page: ne
   const html = await (await request.get('/dashboard')).text();
   const bar = html.indexOf('<nav class="tabs"');
   expect(bar).toBeGreaterThan(0);
-  // Nothing but the HTML and its inline styles: no script draws over what the parser left.
-  await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+  await withoutScripts(page);
   /** The bar's box and its first icon's, as drawn from `markup` alone. */
   const boxes = async (markup: string) => {
-    await page.route('**/dashboard', (route) => route.fulfill({ contentType: 'text/html', body: markup }));
-    // The frame's own navigation: the journeys' `goto` waits for the app, which never runs here.
-    await page.mainFrame().goto('/dashboard');
-    await page.unroute('**/dashboard');
+    await drawnFrom(page, '/dashboard', markup);
     return page.evaluate(() =>
       ['.tabs', '.tab .icon'].map((selector) => {
         const box = document.querySelector(selector)?.getBoundingClientRect();
@@ -95,7 +99,7 @@ test('no element drawn from part of a page moves as the rest of its HTML comes, 
   request,
 }) => {
   test.setTimeout(180_000);
-  await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+  await withoutScripts(page);
   const moved: string[] = [];
   // What a visitor sees first: the screen's height of the page.
   const firstScreen = page.viewportSize()!.height;
@@ -103,9 +107,7 @@ test('no element drawn from part of a page moves as the rest of its HTML comes, 
     const html = await (await request.get(route)).text();
     /** Where each element of the body starts on screen (null when it is not drawn), in document order. */
     const starts = async (markup: string) => {
-      await page.route(`**${route}`, (answer) => answer.fulfill({ contentType: 'text/html', body: markup }));
-      await page.mainFrame().goto(route);
-      await page.unroute(`**${route}`);
+      await drawnFrom(page, route, markup);
       return page.evaluate(() =>
         [...document.body.querySelectorAll('*')].map((element) => {
           const box = element.getBoundingClientRect();

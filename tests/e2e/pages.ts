@@ -45,6 +45,20 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Draws `route` from `markup` alone, as the browser paints what has arrived of a page (the parser
+ * closes what is open). Scripts are kept out (`page` aborts them beforehand), so nothing draws over
+ * the HTML; the frame navigates itself, since the journeys' `goto` waits for the app to run.
+ */
+export async function drawnFrom(page: Page, route: string, markup: string): Promise<void> {
+  await page.route(`**${route}`, (answer) => answer.fulfill({ contentType: 'text/html', body: markup }));
+  await page.mainFrame().goto(route);
+  await page.unroute(`**${route}`);
+}
+
+/** Keeps every script out of `page`: what it draws is its HTML and inline styles alone. */
+export const withoutScripts = (page: Page) => page.route(/\.js(\?.*)?$/, (route) => route.abort());
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's WCAG 2 A and AA rules on the page as it stands: answers each violation, with where. */
