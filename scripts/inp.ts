@@ -354,11 +354,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'naira-inp-'));
 const servers: ChildProcess[] = [];
 let browser: Browser | undefined;
 // The page measured gets the CPU as the gate's pages do (scripts/phoneLab.ts).
-const chromePath = browserAtPageFooting(args.chrome, scratch);
+const footing = browserAtPageFooting(args.chrome, scratch);
 
 try {
   browser = await puppeteer.launch({
-    executablePath: chromePath,
+    executablePath: footing.path,
     headless: true,
     userDataDir: join(scratch, 'profile'),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -389,6 +389,7 @@ try {
   for (let i = 0; i < CALIBRATION_RUNS; i += 1) after.push(await readIndex());
   report(results, calibrated, after);
 } finally {
+  footing.release();
   await browser?.close();
   await stopServers(servers);
   rmSync(scratch, { recursive: true, force: true });

@@ -105,9 +105,11 @@ const servers: ChildProcess[] = [];
 const chromes: chromeLauncher.LaunchedChrome[] = [];
 /** The runs that measured nothing and were taken again, with why: printed after the tables. */
 const retried: string[] = [];
-const chromePath = browserAtPageFooting(args.chrome, scratch);
+const footing = browserAtPageFooting(args.chrome, scratch);
+const chromePath = footing.path;
 /** Stops the Chromes and servers and removes the scratch folder: at the end, or when stopped. */
 async function cleanUp() {
+  footing.release();
   for (const chrome of chromes) chrome.kill();
   await stopServers(servers);
   rmSync(scratch, { recursive: true, force: true });
