@@ -88,13 +88,19 @@ export function describeSlowdown(indexes: number[], cpuSlowdown: number, phone: 
  * returned path runs `chromePath` at that priority without the right to raise any of its threads
  * (util-linux's setpriv; where there is none, Chrome runs as it would have).
  *
- * The page's main thread is then raised above all of that (`raisePageThreads`): a phone runs it on
- * a core of its own among four to eight, where this host has two for everything. `release` stops
- * watching for Chrome's renderers.
+ * The page's threads are then raised above all of that (`raisePageThreads`): a phone runs its main
+ * thread on a core of its own among four to eight, where this host has two for everything. `release` stops
+ * watching for Chrome's renderers. And where Linux shares the CPU between sessions first (its
+ * autogroups), this process's session yields to Chrome's (`yieldToBrowserSession`) until `release`.
  */
 export function browserAtPageFooting(chromePath: string, scratch: string): { path: string; release: () => void } {
   setPriority(PAGE_NICE);
-  const release = raisePageThreads(process.pid);
+  const restoreSession = yieldToBrowserSession();
+  const stopRaising = raisePageThreads(process.pid);
+  const release = () => {
+    stopRaising();
+    restoreSession();
+  };
   if (spawnSync('setpriv', ['--version']).status !== 0) return { path: chromePath, release };
   const wrapper = join(scratch, 'chrome-at-page-footing.sh');
   writeFileSync(
@@ -108,11 +114,47 @@ export function browserAtPageFooting(chromePath: string, scratch: string): { pat
 /** The priority (nice value) of the measuring process and its browser; the servers run below it. */
 const PAGE_NICE = 5;
 
+/** Where Linux says whether it shares the CPU between sessions before the threads within them. */
+const AUTOGROUP_SWITCH = '/proc/sys/kernel/sched_autogroup_enabled';
+
 /**
- * The priority of each page's main thread: ten steps above the rest of the browser, so that on this
+ * The weight of this process's session (Lighthouse, the servers) against Chrome's, which its
+ * launcher starts in a session of its own: as a nice value, 10 gives Chrome's session about nine
+ * tenths of a contended core. Without it the two sessions shared a core half and half whatever
+ * their threads' priorities, and the page's raised thread waited up to 3 ms at a time, in the middle
+ * of a task, behind Lighthouse's process (seen with `perf sched`).
+ */
+export const MEASURING_SESSION_NICE = 10;
+
+/**
+ * Lowers this process's session (its autogroup, with every process of the session but Chrome)
+ * below Chrome's, where the kernel groups by session; anyone may lower their own. Answers the
+ * function that puts the session back as it was (the shell that started the measurement is in it
+ * too), or nothing to do where the kernel does not group.
+ */
+export function yieldToBrowserSession(): () => void {
+  const group = '/proc/self/autogroup';
+  if (readOr(AUTOGROUP_SWITCH)?.trim() !== '1') return () => {};
+  // "/autogroup-85 nice 0": going back to a nice of 0 or more needs no right.
+  const before = /nice (-?\d+)/.exec(readOr(group) ?? '')?.[1];
+  try {
+    writeFileSync(group, String(MEASURING_SESSION_NICE));
+  } catch (error) {
+    console.warn(`This process's session could not yield to the browser's (${String(error)}).`);
+    return () => {};
+  }
+  return () => {
+    if (before !== undefined) writeFileSync(group, before);
+  };
+}
+
+/**
+ * The priority of each page's threads: ten steps above the rest of the browser, so that on this
  * host's two cores the page's tasks run when they are ready instead of waiting behind the browser's
  * threads, Lighthouse and the servers (a trace showed the dashboard's tasks on the CPU for half of
- * their wall time, which the simulation multiplies; raised, four fifths). Needs root.
+ * their wall time, which the simulation multiplies; raised, four fifths). All of the renderer's
+ * threads, not its main thread alone: the main thread waits on locks its IO thread and workers
+ * hold, and one of them left below would hold it up in turn. Needs root.
  */
 export const PAGE_THREAD_NICE = PAGE_NICE - 10;
 
@@ -123,10 +165,10 @@ const RENDERER_POLL_MS = 20;
 const RENDERER_DEPTH = 6;
 
 /**
- * Raises the main thread of every renderer started under `ancestor` (a renderer's main thread has
- * its process's id) to `PAGE_THREAD_NICE`, and keeps it there: Chrome lowers a tab it counts as in
- * the background and, without the right, cannot raise it back. Returns the function that stops.
- * Where the priority cannot be raised (not root), says so once and leaves the pages as they are.
+ * Raises every thread of every renderer started under `ancestor` to `PAGE_THREAD_NICE`, those it
+ * starts later too, and keeps them there: Chrome lowers a tab it counts as in the background and,
+ * without the right, cannot raise it back. Returns the function that stops. Where the priority
+ * cannot be raised (not root), says so once and leaves the pages as they are.
  */
 export function raisePageThreads(ancestor: number): () => void {
   const renderers = new Set<number>();
@@ -145,13 +187,14 @@ export function raisePageThreads(ancestor: number): () => void {
       if (commandLine === undefined || commandLine.includes('--type=zygote')) continue;
       (commandLine.includes('--type=renderer') && descendsFrom(pid, ancestor) ? renderers : others).add(pid);
     }
-    for (const pid of renderers) if (!raisePageThread(pid)) return stop();
+    for (const pid of renderers)
+      for (const thread of listOr(`/proc/${pid}/task`)) if (!raisePageThread(Number(thread))) return stop();
   }, RENDERER_POLL_MS);
   const stop = () => clearInterval(timer);
   return stop;
 }
 
-/** Sets `pid`'s thread to the page's priority; false (said once) where this process may not. */
+/** Sets thread `pid` to the page's priority; false (said once) where this process may not. */
 export function raisePageThread(pid: number): boolean {
   try {
     if (getPriority(pid) !== PAGE_THREAD_NICE) setPriority(pid, PAGE_THREAD_NICE);
@@ -159,7 +202,7 @@ export function raisePageThread(pid: number): boolean {
   } catch (error) {
     // A renderer that has ended since /proc was read (Node's system error holds the errno's name in `info`).
     if ((error as { info?: { code?: string } }).info?.code === 'ESRCH') return true;
-    console.warn(`The page's main thread could not be raised above the browser's (${String(error)}): run as root.`);
+    console.warn(`The page's threads could not be raised above the browser's (${String(error)}): run as root.`);
     return false;
   }
 }
@@ -175,6 +218,15 @@ function descendsFrom(pid: number, ancestor: number): boolean {
     if (current === ancestor) return true;
   }
   return false;
+}
+
+/** A folder's entries, or none when its process has gone. */
+function listOr(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
 }
 
 /** A file's text, or undefined when its process has gone. */

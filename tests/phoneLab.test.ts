@@ -1,14 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { getPriority, setPriority } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_THREAD_NICE, raisePageThread, raisePageThreads } from '../scripts/phoneLab';
+import { MEASURING_SESSION_NICE, PAGE_THREAD_NICE, raisePageThread, raisePageThreads } from '../scripts/phoneLab';
 
-/** A stand-in process named like one of Chrome's (`--type=renderer` or another), started by this one. */
+/**
+ * A stand-in process named like one of Chrome's (`--type=renderer` or another), started by this
+ * one, with a second thread as a renderer has its IO thread and workers.
+ */
 async function fakeChromeProcess(type: string): Promise<number> {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '--', `--type=${type}`], {
-    stdio: 'ignore',
-  });
+  const script =
+    "new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true });" +
+    'setInterval(() => {}, 1000);';
+  const child = spawn(process.execPath, ['-e', script, '--', `--type=${type}`], { stdio: 'ignore' });
   children.push(child);
   const pid = child.pid!;
   // Named as it will be once it has started (Chrome's renderers, forked, are read again until then).
@@ -44,7 +49,7 @@ describe('the page’s main thread above the rest of the browser', () => {
     vi.restoreAllMocks();
   });
 
-  it('raises a renderer started under the measurement, raises it again when lowered, and leaves the others', async () => {
+  it('raises every thread of a renderer started under the measurement, again when lowered, and leaves the others', async () => {
     const renderer = await fakeChromeProcess('renderer');
     const utility = await fakeChromeProcess('utility');
     const utilityNice = getPriority(utility);
@@ -59,7 +64,10 @@ describe('the page’s main thread above the rest of the browser', () => {
       expect(getPriority(utility)).toBe(utilityNice);
       return;
     }
-    expect(getPriority(renderer)).toBe(PAGE_THREAD_NICE);
+    const threads = () => readdirSync(`/proc/${renderer}/task`).map(Number);
+    // Its main thread and the worker's (Node's own threads too).
+    expect(threads().length).toBeGreaterThan(1);
+    for (const thread of threads()) expect(getPriority(thread)).toBe(PAGE_THREAD_NICE);
     // Chrome lowers a tab it counts as in the background; the next poll raises it back.
     setPriority(renderer, 10);
     poll();
@@ -86,5 +94,30 @@ describe('the page’s main thread above the rest of the browser', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(raisePageThread(pid)).toBe(true);
     expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('the measuring session beneath the browser’s', () => {
+  it('lowers its own session where the kernel shares the CPU between sessions, no other, and puts it back', async () => {
+    const before = readFileSync('/proc/self/autogroup', 'utf8');
+    // A process of a session of its own (a session leader, as Chrome's launcher starts Chrome).
+    const script =
+      "import { readFileSync } from 'node:fs'; import { yieldToBrowserSession } from './scripts/phoneLab.ts';" +
+      "const read = () => readFileSync('/proc/self/autogroup', 'utf8'); const restore = yieldToBrowserSession();" +
+      'const during = read(); restore(); console.log(JSON.stringify([during, read()]));';
+    const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+    const child = spawn(process.execPath, [tsx, '--eval', script], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await new Promise((exited) => child.once('exit', exited));
+    const [during, after] = JSON.parse(out) as [string, string];
+    const grouped = readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+    if (grouped) expect(during).toMatch(new RegExp(`nice ${MEASURING_SESSION_NICE}$`, 'm'));
+    // A new session's group starts at nice 0, and is put back there.
+    expect(after).toMatch(/nice 0$/m);
+    expect(readFileSync('/proc/self/autogroup', 'utf8')).toBe(before);
   });
 });
