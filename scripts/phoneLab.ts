@@ -89,9 +89,10 @@ export function describeSlowdown(indexes: number[], cpuSlowdown: number, phone: 
  * (util-linux's setpriv; where there is none, Chrome runs as it would have).
  *
  * The page's threads are then raised above all of that (`raisePageThreads`): a phone runs its main
- * thread on a core of its own among four to eight, where this host has two for everything. `release` stops
- * watching for Chrome's renderers. And where Linux shares the CPU between sessions first (its
- * autogroups), this process's session yields to Chrome's (`yieldToBrowserSession`) until `release`.
+ * thread on a core of its own among four to eight, where this host has two for everything. And
+ * where Linux shares the CPU between sessions first (its autogroups), this process's session yields
+ * to Chrome's (`yieldToBrowserSession`). `release` stops watching for Chrome's renderers and puts
+ * the session back.
  */
 export function browserAtPageFooting(chromePath: string, scratch: string): { path: string; release: () => void } {
   setPriority(PAGE_NICE);
