@@ -11,14 +11,15 @@ import { MEASURING_SESSION_NICE, PAGE_THREAD_NICE, raisePageThread, raisePageThr
  */
 async function fakeChromeProcess(type: string): Promise<number> {
   const script =
-    "new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true });" +
-    'setInterval(() => {}, 1000);';
-  const child = spawn(process.execPath, ['-e', script, '--', `--type=${type}`], { stdio: 'ignore' });
+    "const worker = new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true });" +
+    "worker.once('online', () => console.log('online')); setInterval(() => {}, 1000);";
+  const child = spawn(process.execPath, ['-e', script, '--', `--type=${type}`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   children.push(child);
-  const pid = child.pid!;
-  // Named as it will be once it has started (Chrome's renderers, forked, are read again until then).
-  await vi.waitFor(() => expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toContain(`--type=${type}`));
-  return pid;
+  // Once its second thread runs, it has the threads it will have, named as it will be named.
+  await new Promise((online) => child.stdout!.once('data', online));
+  return child.pid!;
 }
 
 const children: ChildProcess[] = [];
@@ -41,7 +42,7 @@ function mayRaise(pid: number): boolean {
   }
 }
 
-describe('the page’s main thread above the rest of the browser', () => {
+describe('the page’s threads above the rest of the browser', () => {
   afterEach(() => {
     for (const stop of stops.splice(0)) stop();
     for (const child of children.splice(0)) child.kill();
