@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkGroups } from './scripts/chunkGroups.ts';
+import { compileHints } from './scripts/compileHints.ts';
 import { compiledWords } from './scripts/compileWords.ts';
 import { plainLazyImports, reactRouterTreeShaking } from './scripts/leanBundle.ts';
 import { offlineApp } from './scripts/offlineApp.ts';
@@ -31,7 +32,7 @@ const productionAliases = [
 export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
-    ...(command === 'build' ? [compiledWords()] : []),
+    ...(command === 'build' ? [compiledWords(), compileHints()] : []),
     reactRouterTreeShaking(),
     plainLazyImports(),
     routePages(),
