@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { loadInspector } from './app/inspector';
-import { nextTask } from '../../core/nextTask';
+import { inNextTask, nextTask } from '../../core/nextTask';
 import { hydrationStarts } from './app/hydration';
 import { preloadRoute } from './app/routes';
 import { speakChosenLanguage } from './kit/language';
@@ -41,6 +41,7 @@ async function start() {
   await nextTask();
   await preloadRoute(location.pathname, nextTask);
   const inPageLanguage = await speakChosenLanguage();
+  await nextTask();
   const container = document.getElementById('root')!;
   // A page in another language than the visitor's (the precache's English) is drawn anew.
   if (!inPageLanguage) container.replaceChildren();
@@ -51,8 +52,10 @@ async function start() {
     } else createRoot(container).render(app);
   });
   // The service worker (offline use, precached files) registers once the page has loaded, so
-  // that its downloads never compete with the first visit's.
-  const register = () => void import('./app/serviceWorker').then((worker) => worker.registerServiceWorker());
+  // that its downloads never compete with the first visit's; in a task of its own, not in the one
+  // that started hydrating.
+  const register = () =>
+    inNextTask(() => void import('./app/serviceWorker').then((worker) => worker.registerServiceWorker()));
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
