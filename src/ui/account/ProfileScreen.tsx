@@ -38,7 +38,9 @@ const ignoreEdits = () => undefined;
  */
 function ProfileForm({ frame }: { frame: boolean }) {
   const t = useT();
-  const actor = useFlow(profileMachine, { session: useSession() });
+  // The machine fills its form from the session as it is when made: a fresh one once the stored
+  // user is read, under the same form.
+  const actor = useFlow(profileMachine, { session: useSession() }, frame ? 'frame' : 'user');
   const live = { form: useSelector(actor, (s) => s.context.form), saved: useSelector(actor, (s) => s.context.saved) };
   // The frame is drawn as the prerendered page was, with no user, whatever the session holds by
   // the time React hydrates it (its boundary may hydrate after the stored user was read, and the
@@ -181,7 +183,7 @@ function PhoneStatus() {
 /** /profile: the wallet's limits, name, phone, NIN and BVN (the e-mail read-only), then the phone's verification. */
 export default function ProfileScreen() {
   // The form is filled from the stored user, read once the prerendered frame is hydrated: the
-  // empty form of that frame is replaced by a filled one, in the same place.
+  // empty form of that frame is filled in place.
   const restored = useRestored();
   const t = useT();
   return (
@@ -196,7 +198,7 @@ export default function ProfileScreen() {
       )}
     >
       <LimitsCard />
-      <ProfileForm key={restored ? 'user' : 'frame'} frame={!restored} />
+      <ProfileForm frame={!restored} />
       {restored && <PhoneStatus />}
       {restored && <PasskeysSection />}
     </AccountLayout>

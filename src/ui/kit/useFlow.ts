@@ -9,14 +9,16 @@ import { showToast } from './toaster';
 /**
  * Runs a flow machine for the lifetime of a screen and performs what it emits: toasts,
  * navigation, and leaving for another site's page (a partner's checkout). The machine decides;
- * this hook only carries the decisions out.
+ * this hook only carries the decisions out. A new `generation` starts a fresh actor of the
+ * machine (useStartedActor).
  */
 export function useFlow<TMachine extends AnyStateMachine>(
   machine: TMachine,
   input?: InputFrom<TMachine>,
+  generation?: string,
 ): Actor<TMachine> {
   const navigate = useNavigate();
-  const actor = useStartedActor(machine, { input, inspect: getInspect() });
+  const actor = useStartedActor(machine, { input, inspect: getInspect() }, generation);
   useEffect(() => performEffects(actor, navigate), [actor, navigate]);
   return actor;
 }
@@ -25,13 +27,24 @@ export function useFlow<TMachine extends AnyStateMachine>(
  * An actor of `machine` for the component's lifetime, as @xstate/react's useActorRef makes one,
  * but started as the component's HTML becomes React's (a layout effect, or the task after it on a
  * page being hydrated), not after its effects: nothing typed in between is lost, as what is sent
- * to it before it runs waits for it.
+ * to it before it runs waits for it. When `generation` changes, the actor is stopped and a fresh
+ * one made from `options` as they are then, under the same view: a form the prerendered frame drew
+ * empty gets the machine of the stored user without its page being drawn again (a key on the view
+ * would rebuild its elements, a long piece of work on a slow phone).
  */
 export function useStartedActor<TMachine extends AnyStateMachine>(
   machine: TMachine,
   options: ActorOptions<TMachine>,
+  generation?: string,
 ): Actor<TMachine> {
-  const [actor] = useState(() => createActor(machine, options));
+  const [made, setMade] = useState(() => ({ generation, actor: createActor(machine, options) }));
+  let { actor } = made;
+  if (made.generation !== generation) {
+    // Made while rendering, as React allows for state derived from props: nothing runs until
+    // the effect below starts it.
+    actor = createActor(machine, options);
+    setMade({ generation, actor });
+  }
   useLayoutEffect(() => {
     // While a page is hydrated every screen's machines would start in the one task that commits
     // it; each starts in a task of its own instead. What is sent to it meanwhile waits in its

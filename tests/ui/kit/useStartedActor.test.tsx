@@ -50,6 +50,27 @@ describe('useStartedActor', () => {
     expect(actor!.getSnapshot().context.text).toBe('080');
   });
 
+  it('a new generation stops the actor and starts a fresh one under the same elements', () => {
+    function Form({ generation }: { generation: string }) {
+      const current = useStartedActor(typed, {}, generation);
+      useLayoutEffect(() => keep(current), [current]);
+      return <input aria-label="field" readOnly />;
+    }
+    const { rerender, getByLabelText } = render(<Form generation="frame" />);
+    const first = actor!;
+    const field = getByLabelText('field');
+    first.send({ type: 'field.change', value: 'typed' });
+    rerender(<Form generation="frame" />);
+    expect(actor).toBe(first);
+    rerender(<Form generation="user" />);
+    expect(actor).not.toBe(first);
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(actor!.getSnapshot()).toMatchObject({ status: 'active', context: { text: '' } });
+    expect(started).toHaveBeenCalledTimes(2);
+    // The same element: nothing of the view was drawn again.
+    expect(getByLabelText('field')).toBe(field);
+  });
+
   it('a view gone before its task never starts its actor', async () => {
     hydrationStarts();
     const { unmount } = render(<Screen />);
