@@ -7,7 +7,7 @@
 // What passes and how many runs are taken is scripts/lighthouseGate.ts's to decide (a test drives
 // it with a measurer of its own); this file measures. `npm test -- lighthouse` runs it.
 //
-//   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir] [--cpu-slowdown N] [--tier low|mid|both]
+//   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir [--samples]] [--cpu-slowdown N] [--tier low|mid|both]
 //
 // Both pages are served the same way: the real server (APP_MODE=development for the demo
 // account, its own PGlite in a temporary DATA_DIR), once with dist/ on LIGHTHOUSE_PORT (3467)
@@ -39,6 +39,7 @@ import {
   type Run,
   type Target,
   type Tier,
+  type TierResult,
 } from './lighthouseGate';
 import {
   browserAtPageFooting,
@@ -81,8 +82,14 @@ const { values: args } = parseArgs({
     'cpu-slowdown': { type: 'string' },
     // The phones to judge at: the mid tier, the low tier, or both (each a calibration and a table of its own).
     tier: { type: 'string', default: 'both' },
+    // With --reports: each trace also holds V8's samples of the running code and its compile events, for
+    // `npm run long-tasks`; the sampler slows the page, so such a run's figures are not the gate's.
+    samples: { type: 'boolean', default: false },
   },
 });
+if (args.samples && !args.reports) throw new Error('--samples is for traces kept with --reports <dir>');
+/** Trace categories a --samples run adds to Lighthouse's: what code ran (sampled) and when V8 compiled it. */
+const SAMPLED_CATEGORIES = ['disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.compile'];
 const fixedRuns = args.runs === 'auto' ? undefined : Number(args.runs);
 if (fixedRuns !== undefined && (!Number.isInteger(fixedRuns) || fixedRuns < 1))
   throw new Error(`--runs must be auto or a whole number ≥ 1, not ${args.runs}`);
@@ -140,8 +147,13 @@ try {
   // One reading of the host serves every tier: each divides it down to its own phone.
   const calibrated = await calibrateHost(
     async () =>
-      (await withRetries('calibration', () => lighthouseRun(baselineUrl, signedOut, 'simulated', false, 1)))
-        .benchmarkIndex,
+      (
+        await withRetries(
+          'calibration',
+          () => lighthouseRun(baselineUrl, signedOut, 'simulated', false, 1),
+          () => freshTab(signedOut),
+        )
+      ).benchmarkIndex,
     TIERS.mid,
   );
   const fixedSlowdown = args['cpu-slowdown'] !== undefined;
@@ -151,40 +163,53 @@ try {
   const measureAt = (tier: Tier) => (target: Target, mode: Mode, full: boolean) => {
     const profile = target.signedIn ? signedIn! : signedOut;
     const url = target === BASELINE ? baselineUrl : origin + target.route;
-    return withRetries(`${tier} tier ${target.route} ${mode}`, () =>
-      lighthouseRun(url, profile, mode, full, slowdownOf(tier), tier),
+    return withRetries(
+      `${tier} tier ${target.route} ${mode}`,
+      () => lighthouseRun(url, profile, mode, full, slowdownOf(tier), tier),
+      () => freshTab(profile),
     );
   };
-  const results = await runTiers(tiers, targets, measureAt, { fixedRuns, onRun: () => process.stdout.write('.') });
-  process.stdout.write('\n');
-  for (const profile of [signedOut, signedIn]) await profile?.browser.disconnect();
-
   const how =
     fixedRuns === undefined
       ? 'one run when clear of the targets by a margin, else the median of three'
       : `median of ${fixedRuns} run(s)`;
-  console.log(
-    `\nLighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU)`,
-  );
-  for (const { tier, ...result } of results) {
-    console.log(`\n${tier === 'mid' ? 'Mid' : 'Low'} tier: ${TIERS[tier].name}, index ${TIERS[tier].benchmarkIndex}.`);
+  // Each tier's table is printed as soon as it is judged: a later tier that cannot go on loses none of it.
+  const printTier = ({ tier, ...result }: TierResult) => {
+    console.log(
+      `\n\n${tier === 'mid' ? 'Mid' : 'Low'} tier: ${TIERS[tier].name}, index ${TIERS[tier].benchmarkIndex}.`,
+    );
+    console.log(
+      `Lighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU).`,
+    );
     console.log(
       `${describeSlowdown(calibrated.indexes, slowdownOf(tier), TIERS[tier], fixedSlowdown)}, in both measurements.`,
     );
     console.log(formatTable(result));
-  }
+  };
+  const results = await runTiers(tiers, targets, measureAt, {
+    fixedRuns,
+    onRun: () => process.stdout.write('.'),
+    onTier: printTier,
+  });
+  process.stdout.write('\n');
+  for (const profile of [signedOut, signedIn]) await profile?.browser.disconnect();
+
   console.log(
     `Targets: LCP ≤ 1.00× the bare page's, TBT ≤ 50 ms above its, CLS 0, performance ≥ 98, accessibility and best practices 100. Goals (printed, not judged): LCP ≤ 1.8 s simulated, ≤ 1.5 s applied.`,
   );
   const failed = failuresOf(results);
   for (const { tier, verdict } of failed) {
+    const { modes } = verdict;
+    if (!modes) continue;
     const elements = (['simulated', 'applied'] as const).map(
-      (mode) => `${mode} LCP element: ${verdict.modes[mode].runs[0].lcpElement ?? '?'}`,
+      (mode) => `${mode} LCP element: ${modes[mode].runs[0].lcpElement ?? '?'}`,
     );
     console.log(`  ${tier} tier ${verdict.target.route}: ${elements.join('; ')}`);
   }
   if (retried.length > 0)
     console.log(`Runs taken again, having measured nothing:\n${retried.map((why) => `  - ${why}`).join('\n')}`);
+  if (args.samples)
+    console.log('Taken with V8 sampling the page (--samples): every figure reads slower than the page.');
   console.log(`Gate wall time: ${Math.round((Date.now() - started) / 1000)} s.`);
   if (failed.length > 0) {
     console.error(
@@ -192,7 +217,8 @@ try {
         .map(({ tier, verdict }) => `  - ${tier} tier ${verdict.target.route}: ${verdict.misses.join('; ')}`)
         .join('\n')}`,
     );
-    if (!args['report-only']) process.exitCode = 1;
+    // A sampled run is slower than the page: it is for reading the traces, never a verdict.
+    if (!args['report-only'] && !args.samples) process.exitCode = 1;
   } else {
     console.log(
       `\nLighthouse gate passed on every route, at ${tiers.map((tier) => `the ${tier} tier`).join(' and ')}.`,
@@ -206,6 +232,16 @@ interface Profile {
   port: number;
   browser: Browser;
   page: Page;
+}
+
+/**
+ * Gives the profile a new tab in place of its last one, before a run is taken again: Lighthouse's
+ * failures to record a trace (NO_NAVSTART) came back run after run in the tab they first hit.
+ */
+async function freshTab(profile: Profile) {
+  const worn = profile.page;
+  profile.page = await profile.browser.newPage();
+  await worn.close().catch(() => undefined);
 }
 
 /** A Chrome of its own (its own profile folder), with the one tab Lighthouse drives. */
@@ -285,6 +321,8 @@ async function lighthouseRun(
       // app in the background (the precache), which no metric of the visit reads but which every
       // applied-throttling run would wait out (5 s of network quiet) on a slow 4G network.
       blockedUrlPatterns: ['*/sw.js'],
+      // Only on request (--samples): V8's sampler slows every task it samples.
+      ...(args.samples ? { additionalTraceCategories: SAMPLED_CATEGORIES.join(',') } : {}),
     },
     undefined,
     profile.page,
@@ -325,9 +363,13 @@ async function lighthouseRun(
 /**
  * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP), or
  * the browser to answer a protocol command in time (PROTOCOL_TIMEOUT); such a run says nothing of
- * the page, so it is run again, twice at most, and the gate says so after its tables.
+ * the page, so it is run again in a fresh tab, twice at most, and the gate says so after its tables.
  */
-async function withRetries<T>(what: string, measureOnce: () => Promise<T>): Promise<T> {
+async function withRetries<T>(
+  what: string,
+  measureOnce: () => Promise<T>,
+  beforeRetry: () => Promise<void>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await measureOnce();
@@ -335,6 +377,7 @@ async function withRetries<T>(what: string, measureOnce: () => Promise<T>): Prom
       if (attempt === 3 || !unmeasured(error)) throw error;
       retried.push(`${what}: ${(error as Error).message}`);
       process.stdout.write('r');
+      await beforeRetry();
     }
   }
 }

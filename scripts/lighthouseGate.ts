@@ -108,7 +108,8 @@ export interface Measured {
 
 export interface Verdict {
   target: Target;
-  modes: Record<Mode, Measured>;
+  /** Absent where the route could not be measured at all (its miss says why). */
+  modes?: Record<Mode, Measured>;
   accessibility: number;
   bestPractices: number;
   /** What of the targets the route misses: empty for a route that passes. */
@@ -125,6 +126,8 @@ export interface GateOptions {
   fixedRuns?: number;
   /** Told of every run as it is taken (progress output). */
   onRun?: (target: Target, mode: Mode, run: Run) => void;
+  /** Told of each tier's result as soon as it is judged, so that a later tier's failure loses none of it. */
+  onTier?: (result: TierResult) => void;
 }
 
 /** Each figure's median over the runs. */
@@ -192,28 +195,45 @@ export async function runGate(
 
   const verdicts: Verdict[] = [];
   for (const target of targets) {
-    const modes = {} as Record<Mode, Measured>;
-    let quality: Run | undefined;
-    for (const mode of MODES) {
-      // The accessibility and best-practices audits do not vary from run to run: one run, the first simulated one, has them.
-      const first = await take(target, mode, mode === 'simulated');
-      quality ??= first;
-      const runs = [first];
-      const wanted = options.fixedRuns ?? (isClear(first, base[mode]) ? 1 : ROUND);
-      // The same target, so the same profile: a public route is never measured signed in.
-      while (runs.length < wanted) runs.push(await take(target, mode, false));
-      modes[mode] = compare(runs, base[mode]);
+    // A route that cannot be measured fails, and the gate goes on to the others: their figures are
+    // worth as much, and a run of twenty minutes is not thrown away for one page.
+    try {
+      verdicts.push(await judge(target, base, take, options.fixedRuns));
+    } catch (error) {
+      const why = `not measured: ${error instanceof Error ? error.message : String(error)}`;
+      verdicts.push({ target, accessibility: 0, bestPractices: 0, misses: [why] });
     }
-    const accessibility = quality?.accessibility ?? 0;
-    const bestPractices = quality?.bestPractices ?? 0;
-    const misses = [
-      ...MODES.flatMap((mode) => missesOf(mode, modes[mode])),
-      ...(accessibility < TARGETS.accessibility ? [`accessibility ${accessibility} < ${TARGETS.accessibility}`] : []),
-      ...(bestPractices < TARGETS.bestPractices ? [`best practices ${bestPractices} < ${TARGETS.bestPractices}`] : []),
-    ];
-    verdicts.push({ target, modes, accessibility, bestPractices, misses });
   }
   return { baseline, verdicts };
+}
+
+/** Measures one route in both measurements (one run if clear, else the median of three) and says what it misses. */
+async function judge(
+  target: Target,
+  base: Record<Mode, Figures>,
+  take: Measure,
+  fixedRuns: number | undefined,
+): Promise<Verdict> {
+  const modes = {} as Record<Mode, Measured>;
+  let quality: Run | undefined;
+  for (const mode of MODES) {
+    // The accessibility and best-practices audits do not vary from run to run: one run, the first simulated one, has them.
+    const first = await take(target, mode, mode === 'simulated');
+    quality ??= first;
+    const runs = [first];
+    const wanted = fixedRuns ?? (isClear(first, base[mode]) ? 1 : ROUND);
+    // The same target, so the same profile: a public route is never measured signed in.
+    while (runs.length < wanted) runs.push(await take(target, mode, false));
+    modes[mode] = compare(runs, base[mode]);
+  }
+  const accessibility = quality?.accessibility ?? 0;
+  const bestPractices = quality?.bestPractices ?? 0;
+  const misses = [
+    ...MODES.flatMap((mode) => missesOf(mode, modes[mode])),
+    ...(accessibility < TARGETS.accessibility ? [`accessibility ${accessibility} < ${TARGETS.accessibility}`] : []),
+    ...(bestPractices < TARGETS.bestPractices ? [`best practices ${bestPractices} < ${TARGETS.bestPractices}`] : []),
+  ];
+  return { target, modes, accessibility, bestPractices, misses };
 }
 
 /** One tier's result: the gate run against that phone's calibration, its baseline measured again at that slowdown. */
@@ -233,7 +253,11 @@ export async function runTiers(
   options: GateOptions = {},
 ): Promise<TierResult[]> {
   const results: TierResult[] = [];
-  for (const tier of tiers) results.push({ tier, ...(await runGate(targets, measureAt(tier), options)) });
+  for (const tier of tiers) {
+    const result = { tier, ...(await runGate(targets, measureAt(tier), options)) };
+    results.push(result);
+    options.onTier?.(result);
+  }
   return results;
 }
 
@@ -287,12 +311,11 @@ export function formatTable(result: GateResult): string {
   };
   const rows = [
     row('baseline', result.baseline, ['', '']),
-    ...result.verdicts.map((v) =>
-      row(`${v.target.route}${v.target.signedIn ? ' (signed in)' : ''}`, v.modes, [
-        String(v.accessibility),
-        String(v.bestPractices),
-      ]),
-    ),
+    ...result.verdicts.map((v) => {
+      const label = `${v.target.route}${v.target.signedIn ? ' (signed in)' : ''}`;
+      if (!v.modes) return [label, ...header.slice(1, -1).map(() => '–'), 'not measured'];
+      return row(label, v.modes, [String(v.accessibility), String(v.bestPractices)]);
+    }),
   ];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((cells) => cells[i].length)));
   const line = (cells: string[]) =>

@@ -65,7 +65,7 @@ describe('the Lighthouse gate', () => {
     expect(login.filter((call) => call.mode === 'applied')).toHaveLength(3);
     expect(login.every((call) => !call.signedIn)).toBe(true);
     const verdict = result.verdicts.find((v) => v.target.route === '/login')!;
-    expect(verdict.modes.applied.median.lcpMs).toBe(900);
+    expect(verdict.modes?.applied.median.lcpMs).toBe(900);
     expect(verdict.misses).toEqual([]);
   });
 
@@ -106,7 +106,7 @@ describe('the Lighthouse gate', () => {
       target === BASELINE ? { ...bare, lcpMs: baselines[index++ % 3] } : good;
     const result = await runGate([{ route: '/', signedIn: false }], measure);
     expect(result.baseline.simulated.median.lcpMs).toBe(1400);
-    expect(result.verdicts[0].modes.simulated.lcpRatio).toBeCloseTo(900 / 1400);
+    expect(result.verdicts[0].modes?.simulated.lcpRatio).toBeCloseTo(900 / 1400);
   });
 
   it('fails on a layout shift, a performance score under 98, and quality scores under 100', async () => {
@@ -128,6 +128,46 @@ describe('the Lighthouse gate', () => {
     const table = formatTable(result);
     expect(table).toContain('baseline');
     expect(table).toMatch(/^\/ +2\+2 +100\/100 +0\.90 s +0\.60 +0\.90 s +0\.60/m);
+  });
+});
+
+describe('a route that cannot be measured', () => {
+  it('fails with the reason and the gate goes on to the next route, its row in the table marked', async () => {
+    const { calls, measure } = scripted({});
+    const failing: Measure = async (target, mode, full) => {
+      if (target.route === '/policy') throw new Error('Lighthouse failed on /policy: NO_NAVSTART');
+      return measure(target, mode, full);
+    };
+    const result = await runGate(
+      [
+        { route: '/policy', signedIn: false },
+        { route: '/login', signedIn: false },
+      ],
+      failing,
+    );
+    expect(result.verdicts.map((verdict) => [verdict.target.route, verdict.misses])).toEqual([
+      ['/policy', ['not measured: Lighthouse failed on /policy: NO_NAVSTART']],
+      ['/login', []],
+    ]);
+    expect(result.verdicts[0].modes).toBeUndefined();
+    expect(calls.filter((call) => call.route === '/login')).toHaveLength(2);
+    expect(failuresOf([{ tier: 'low', ...result }]).map(({ verdict }) => verdict.target.route)).toEqual(['/policy']);
+    expect(formatTable(result)).toMatch(/^\/policy +– .* not measured$/m);
+  });
+
+  it("tells of each tier's result as soon as it is judged, before the next tier is measured", async () => {
+    const events: string[] = [];
+    await runTiers(
+      parseTiers('both'),
+      [{ route: '/', signedIn: false }],
+      (tier) => async (target, mode, full) => {
+        events.push(`measure ${tier}`);
+        return scripted({}).measure(target, mode, full);
+      },
+      { onTier: (result) => events.push(`judged ${result.tier}`) },
+    );
+    expect(events.filter((event) => event.startsWith('judged'))).toEqual(['judged mid', 'judged low']);
+    expect(events.indexOf('judged mid')).toBeLessThan(events.indexOf('measure low'));
   });
 });
 
