@@ -28,7 +28,7 @@ interface ChunkFacts {
 /** Whether a chunk of the build starts with the compile hint. */
 export function wantsCompileHint({ name, facadeModuleId }: ChunkFacts): boolean {
   if (name === CONSOLE_CHUNK) return false;
-  return !(facadeModuleId !== null && CATALOGUE.test(facadeModuleId));
+  return facadeModuleId === null || !CATALOGUE.test(facadeModuleId);
 }
 
 export function compileHints(): Plugin {
