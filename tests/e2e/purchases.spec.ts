@@ -23,6 +23,8 @@ for (const service of services) {
     page,
     request,
   }) => {
+    // Three purchases and a lockout in one journey: near a minute on a slower 2-core machine.
+    test.setTimeout(120_000);
     const user = newUser();
     const token = await createReadyAccount(request, user);
     await fund(request, token, 20_000);
