@@ -191,9 +191,10 @@ test("another account's passkey is refused for this account's purchase", async (
   await expect(page).toHaveURL(/\/dashboard$/);
   await addPasskeyOnProfile(page, owner.password);
   const [ownersKey] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-  await logOut(page);
-  // Kept aside while the other account logs in with its password (the autofill would offer it).
+  // Kept aside while the other account logs in with its password: taken out before the sign-out,
+  // since /login's passkey autofill, once started, would sign its owner back in.
   await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: ownersKey.credentialId });
+  await logOut(page);
 
   // Another account, with a passkey of its own on the same phone.
   const other = newUser();
