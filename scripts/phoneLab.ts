@@ -9,8 +9,44 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { DEMO_ACCOUNT } from '../server/cli/tooling';
+
+/** Marks the session class once its `send` asks for no stack traces. */
+const ASKS_NO_STACKS = Symbol('asks for no stack traces');
+
+/** Sends one protocol command on a session (the shape of puppeteer's `CDPSession.send`, loosely typed). */
+type Send = (this: CDPSession, method: string, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * Makes every tab `browser` opens from now on run the page's JavaScript as a phone does, without
+ * DevTools' stack traces. Puppeteer and Lighthouse switch DevTools' Runtime domain on in each tab
+ * they drive, and with it V8 records, for every Error the page creates, a stack trace with lines
+ * and columns. V8 keeps no line table for code it has not yet had to report on, so it parses the
+ * function that created the Error again to find one: React DOM creates its Errors as it starts, from
+ * a single function of 219 KB (its CommonJS module), and each load measured spent 80–250 ms of the
+ * low-tier phone's time in that parse, after the page had painted. A tab driven without the domain
+ * (timed with the Long Animation Frames API) spent none of it, and no phone has the domain on.
+ * Asking for stack traces of zero frames turns the recording off (V8 keeps that request for test
+ * tools that drive a browser through the domain): each session of the browser, puppeteer's own and
+ * Lighthouse's, asks right after it switches the domain on, unless `keep()` says that session keeps
+ * them. The largest request of the tab's sessions is the one V8 follows.
+ */
+export async function withoutDevToolsStacks(browser: Browser, keep: () => boolean = () => false): Promise<void> {
+  const probe = await browser.target().createCDPSession();
+  // Every session of the connection is of this class: its `send` is where Runtime.enable goes out.
+  const sessions = Object.getPrototypeOf(probe) as { send: Send; [ASKS_NO_STACKS]?: true };
+  await probe.detach();
+  if (sessions[ASKS_NO_STACKS]) return;
+  const send = sessions.send;
+  sessions.send = async function (this: CDPSession, method, ...rest) {
+    const answer = await send.call(this, method, ...rest);
+    if (method === 'Runtime.enable' && !keep())
+      await send.call(this, 'Runtime.setMaxCallStackSizeToCapture', { size: 0 });
+    return answer;
+  };
+  sessions[ASKS_NO_STACKS] = true;
+}
 
 /** A phone by Lighthouse's benchmark index, as Chrome DevTools' calibrated throttling presets name them. */
 export interface Phone {

@@ -3,7 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getPriority, setPriority } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MEASURING_SESSION_NICE, PAGE_THREAD_NICE, raisePageThread, raisePageThreads } from '../scripts/phoneLab';
+import type { Browser } from 'puppeteer-core';
+import {
+  MEASURING_SESSION_NICE,
+  PAGE_THREAD_NICE,
+  raisePageThread,
+  raisePageThreads,
+  withoutDevToolsStacks,
+} from '../scripts/phoneLab';
 
 /**
  * A stand-in process named like one of Chrome's (`--type=renderer` or another), started by this
@@ -120,5 +127,60 @@ describe('the measuring session beneath the browser’s', () => {
     // A new session's group starts at nice 0, and is put back there.
     expect(after).toMatch(/nice 0$/m);
     expect(readFileSync('/proc/self/autogroup', 'utf8')).toBe(before);
+  });
+});
+
+/**
+ * A browser connection whose protocol sessions record what they send, in place of puppeteer's
+ * (a class of its own for each test: the switch changes the class of the sessions it finds).
+ */
+function recordingBrowser() {
+  const sent: [string, unknown][] = [];
+  class Session {
+    async send(method: string, params?: unknown) {
+      sent.push([method, params]);
+      return { sent: method };
+    }
+    async detach() {}
+  }
+  const browser = { target: () => ({ createCDPSession: async () => new Session() }) } as unknown as Browser;
+  return { browser, sent, session: () => new Session() };
+}
+
+describe('the measured tab without DevTools’ stack traces', () => {
+  it('has every session ask for none right after it switches the Runtime domain on, and changes nothing else', async () => {
+    const { browser, sent, session } = recordingBrowser();
+    await withoutDevToolsStacks(browser);
+    const tab = session();
+    await expect(tab.send('Page.enable')).resolves.toEqual({ sent: 'Page.enable' });
+    // The domain's own answer is what the caller gets.
+    await expect(tab.send('Runtime.enable')).resolves.toEqual({ sent: 'Runtime.enable' });
+    expect(sent).toEqual([
+      ['Page.enable', undefined],
+      ['Runtime.enable', undefined],
+      ['Runtime.setMaxCallStackSizeToCapture', { size: 0 }],
+    ]);
+  });
+
+  it('leaves the stack traces to a session that keeps them, asked as that session switches the domain on', async () => {
+    const { browser, sent, session } = recordingBrowser();
+    let keep = true;
+    await withoutDevToolsStacks(browser, () => keep);
+    await session().send('Runtime.enable');
+    keep = false;
+    await session().send('Runtime.enable');
+    expect(sent.map(([method]) => method)).toEqual([
+      'Runtime.enable',
+      'Runtime.enable',
+      'Runtime.setMaxCallStackSizeToCapture',
+    ]);
+  });
+
+  it('asks once per switch however many times the browser is set up', async () => {
+    const { browser, sent, session } = recordingBrowser();
+    await withoutDevToolsStacks(browser);
+    await withoutDevToolsStacks(browser);
+    await session().send('Runtime.enable');
+    expect(sent.filter(([method]) => method === 'Runtime.setMaxCallStackSizeToCapture')).toHaveLength(1);
   });
 });
