@@ -96,8 +96,8 @@ const SAMPLED_CATEGORIES = ['disabled-by-default-v8.cpu_profiler', 'disabled-by-
 /**
  * Whether the Lighthouse run under way keeps DevTools' stack traces (phoneLab.ts,
  * withoutDevToolsStacks). Its simulated runs do: Lighthouse's simulation models which file waits
- * for which from the stack of the script that asked for each, and without them every file would
- * seem asked for by the page itself. Its applied runs time the page itself, as a phone runs it.
+ * for which from the stack of the script that asked for each, and without them a file a script
+ * asks for loses that script as its parent. Its applied runs time the page itself, as a phone runs it.
  */
 let keepStacks = false;
 const fixedRuns = args.runs === 'auto' ? undefined : Number(args.runs);
