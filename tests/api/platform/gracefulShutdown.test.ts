@@ -98,9 +98,13 @@ async function expectBoughtOnce(place: Storage, keys: string[]) {
   }
 }
 
-/** The status of each airtime purchase in the customer's activity list, read page by page (cashback has rows too). */
+/**
+ * The status of each airtime purchase in the customer's activity list, read page by page (cashback
+ * has rows too), once per transaction: the list is newest first, and a row the server adds between
+ * two pages (a purchase settling earns its cashback) moves the end of one page onto the next.
+ */
 async function airtimeStatuses(server: Production, customer: Customer): Promise<string[]> {
-  const statuses: string[] = [];
+  const statuses = new Map<Transaction['id'], string>();
   for (let page = 1; ; page++) {
     const response = await fetch(`${server.base}/api/fetch-transactions`, {
       method: 'POST',
@@ -108,8 +112,8 @@ async function airtimeStatuses(server: Production, customer: Customer): Promise<
       body: JSON.stringify({ pagination: 50, page }),
     });
     const { data } = (await response.json()) as { data: Paginated<Transaction> };
-    statuses.push(...data.data.filter((t) => t.category === 'airtime').map((t) => t.status));
-    if (page >= data.last_page) return statuses;
+    for (const row of data.data) if (row.category === 'airtime') statuses.set(row.id, row.status);
+    if (page >= data.last_page) return [...statuses.values()];
   }
 }
 
