@@ -170,6 +170,8 @@ describe.each(backends)('the 24-hour deadline of a pending bill on $name', (back
     const [text] = t.texts.list(buyer.phone);
     expect(text.text).toMatch(/^Naira Wallet: .* not confirmed in 24h: N800\.00 refunded to your wallet\./);
     expect(text.text.length).toBeLessThanOrEqual(160);
+    // A message is in the mailbox a moment before its row says "sent".
+    await t.messagesSettled();
     const queued = await t.db
       .selectFrom('outbox')
       .select(['channel', 'kind', 'status'])

@@ -194,6 +194,8 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     clock,
     outbox,
     texts,
+    /** Waits until every message the test's own service calls queued so far is tried and its outbox row marked. */
+    messagesSettled: () => sendNow.settled(),
     backend: backend.name,
     pinScan,
     async call<T>(path: string, { method = 'POST', body, token, headers = {}, remoteAddress }: CallOptions = {}) {
