@@ -52,6 +52,8 @@ export interface TestApp {
   outbox: DevOutbox;
   /** The texts the app sent (GET /dev/sms lists them too), unless the test handed in a sender of its own. */
   texts: DevSms;
+  /** Waits until every message the test's own service calls queued so far is tried and its outbox row marked. */
+  messagesSettled: () => Promise<void>;
   backend: Backend['name'];
   /** Every response of this app is checked for transaction pins (support/pinScan.ts). */
   pinScan: PinScan;
@@ -194,7 +196,6 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     clock,
     outbox,
     texts,
-    /** Waits until every message the test's own service calls queued so far is tried and its outbox row marked. */
     messagesSettled: () => sendNow.settled(),
     backend: backend.name,
     pinScan,
