@@ -56,9 +56,11 @@ function FundingBody() {
 
   // Nothing lies below the placeholders while they show: what comes, and the help after it,
   // then takes its place without moving anything on screen.
-  if (!funding && !failed) return <AccountList accounts={accounts} loading />;
+  const loading = !funding && !failed;
   let body;
-  if (!funding) {
+  if (loading) {
+    body = null;
+  } else if (!funding) {
     body = (
       <LoadFailed
         icon={<BankIcon size={28} />}
@@ -68,7 +70,7 @@ function FundingBody() {
         {t(/*i18n*/ { id: 'funding.failed.what', message: 'Check your connection, then try again.' })}
       </LoadFailed>
     );
-  } else if (!funding.identity.bvn && !funding.identity.nin) {
+  } else if (!isVerified(funding)) {
     body = (
       <section className="identity-first" aria-labelledby="identity-first-title">
         <h2 id="identity-first-title" className="section-heading">
@@ -89,13 +91,20 @@ function FundingBody() {
   } else {
     body = <Funded funding={funding} form={form} busy={verifying} onChange={change} onSubmit={submit} />;
   }
+  // The stored user's account numbers, shown while the answer comes, stay in the same list as it
+  // arrives: the list is filled in place, not built again beside the rest of the answer (a long
+  // piece of work on a slow phone).
+  const listed = loading ? accounts : funding && isVerified(funding) ? funding.accounts : [];
   return (
     <>
+      {(loading || listed.length > 0) && <AccountList accounts={listed} loading={loading} />}
       {body}
-      <FundingHelp />
+      {!loading && <FundingHelp />}
     </>
   );
 }
+
+const isVerified = (funding: FundingStatus) => Boolean(funding.identity.bvn || funding.identity.nin);
 
 /** How funding works, below what the user holds. */
 function FundingHelp() {
@@ -180,16 +189,17 @@ interface FundedProps {
   onSubmit: () => void;
 }
 
-/** A verified user: the accounts, each partner that is not ready and why, card top-ups. */
+/**
+ * A verified user, below their account numbers (FundingBody draws those): where there are none
+ * yet, a word on where they will be; each partner that is not ready and why; card top-ups.
+ */
 function Funded({ funding, form, busy, onChange, onSubmit }: FundedProps) {
   const waiting = funding.partners.filter((partner) => partner.status !== 'ready');
   const canAct = waiting.some((partner) => partner.status !== 'creating');
   const t = useT();
   return (
     <>
-      {funding.accounts.length > 0 ? (
-        <AccountList accounts={funding.accounts} />
-      ) : (
+      {funding.accounts.length === 0 && (
         <p className="hint">{t(/*i18n*/ { id: 'funding.none', message: 'Your account numbers will show here.' })}</p>
       )}
       {waiting.length > 0 && (

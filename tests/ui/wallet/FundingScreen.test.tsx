@@ -5,7 +5,7 @@ import type { FundingStatus } from '../../../core/contract';
 import { identityMessages } from '../../../core/words/identity';
 import { fetchFunding, verifyCardTopUp, verifyFundingIdentity } from '../../../src/api/wallet/funding';
 import FundingScreen from '../../../src/ui/wallet/FundingScreen';
-import { CREATING, PAID, READY, RETURNED, UNVERIFIED } from '../../../testkit/models/wallet/funding.model';
+import { ACCOUNTS, CREATING, PAID, READY, RETURNED, UNVERIFIED } from '../../../testkit/models/wallet/funding.model';
 import { adaSignedIn } from '../../../testkit/fixtures';
 import { renderInApp } from '../../support/renderInApp';
 import { createTestSession } from '../../../testkit/testSession';
@@ -19,8 +19,8 @@ vi.mock('../../../src/api/wallet/funding', () => ({
 
 const answer = (data: FundingStatus) => ({ type: 'success' as const, message: 'funding fetched successfully', data });
 
-function renderScreen(path = '/funding') {
-  const session = createTestSession(adaSignedIn).actor;
+function renderScreen(path = '/funding', user = adaSignedIn) {
+  const session = createTestSession(user).actor;
   renderInApp(<FundingScreen />, { session, path });
   return session;
 }
@@ -56,6 +56,21 @@ describe('FundingScreen', () => {
     const list = await screen.findByRole('list', { name: 'Your account numbers' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(list.textContent).toContain('ADA OBI');
+  });
+
+  it('shows the stored account numbers while the answer comes, and fills the answer in around the same list', async () => {
+    let answered = (_: ReturnType<typeof answer>) => {};
+    vi.mocked(fetchFunding).mockReturnValue(new Promise((resolve) => (answered = resolve)));
+    renderScreen('/funding', { ...adaSignedIn, accounts: ACCOUNTS });
+    const stored = await screen.findByRole('list', { name: 'Your account numbers' });
+    expect(within(stored).getAllByRole('listitem')).toHaveLength(ACCOUNTS.length);
+    expect(screen.queryByRole('form', { name: 'Top up with a card' })).toBeNull();
+
+    answered(answer(READY));
+    expect(await screen.findByRole('form', { name: 'Top up with a card' })).toBeTruthy();
+    // Not built again: the list drawn from the stored user is the one the answer fills.
+    expect(screen.getByRole('list', { name: 'Your account numbers' })).toBe(stored);
+    expect(within(stored).getAllByRole('listitem')).toHaveLength(READY.accounts.length);
   });
 
   it('says which partner is still creating its number, with its own words', async () => {
