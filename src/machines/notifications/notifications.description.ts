@@ -13,7 +13,7 @@ export default {
     clearMarking: 'Forgets it once the answer is in.',
   },
   actors: {
-    sessionRefresh: 'Asks the session for a fresh poll and waits for it.',
+    sessionRefresh: 'Asks the session for a fresh poll and waits for it (on a page just opened, for its first).',
     markNotification: 'Tells the server the notification was read.',
   },
   delays: {},

@@ -33,9 +33,16 @@ export const notificationsMachine = setup({
   actors: {
     // Asks the session for a fresh poll and settles once it is over, answered or not (a failed poll keeps the
     // last list). Sending and waiting live in one actor so the wait cannot begin before the refresh lands.
-    sessionRefresh: fromPromise<unknown, { session: Session }>(({ input, signal }) => {
-      input.session.send({ type: 'session.refresh' });
-      return waitFor(input.session, (snapshot) => !snapshot.matches({ signedIn: 'polling' }), { signal });
+    // On a page just opened the session is still restoring its user (it starts after the screen): it polls
+    // as soon as it has, and that poll is the one waited for, not an empty list claimed before it.
+    sessionRefresh: fromPromise<unknown, { session: Session }>(({ input: { session }, signal }) => {
+      const refresh = () => {
+        session.send({ type: 'session.refresh' });
+        return waitFor(session, (snapshot) => !snapshot.matches({ signedIn: 'polling' }), { signal });
+      };
+      return session.getSnapshot().matches('restoring')
+        ? waitFor(session, (snapshot) => !snapshot.matches('restoring'), { signal }).then(refresh)
+        : refresh();
     }),
     markNotification: fromPromise<Envelope, { id: number }>(({ input, signal }) => markNotification(input.id, signal)),
   },

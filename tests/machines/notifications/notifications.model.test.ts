@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { assign, createActor, fromPromise } from 'xstate';
 import type { Envelope } from '../../../core/contract';
 import { ApiError } from '../../../src/api/kit/http';
-import type { PollResult } from '../../../src/machines/app/session';
+import { sessionMachine, type PollResult } from '../../../src/machines/app/session';
+import { toSessionUser } from '../../../src/domain/account/user';
 import { notificationsMachine, type NotificationsEvent } from '../../../src/machines/notifications/notifications';
 import { shortestPaths } from '../../../testkit/models/kit/machineModel';
 import { notificationsModel } from '../../../testkit/models/notifications/notifications.model';
@@ -97,6 +98,36 @@ describe('notificationsMachine (model-based)', () => {
     polls[0]({ user: {}, notifications: [funded] });
     await settled();
     expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    actor.stop();
+    session.stop();
+  });
+
+  it('on a page just opened, waits for the session to restore its user and for that first poll, claiming no empty list before', async () => {
+    const polls: ((result: PollResult) => void)[] = [];
+    // The session of a prerendered page: it reads its stored user only once the screen is the app's.
+    const session = createActor(
+      sessionMachine.provide({
+        actors: { poll: fromPromise(() => new Promise<PollResult>((resolve) => polls.push(resolve))) },
+        actions: {
+          restoreUser: assign({ user: toSessionUser(user), restored: true, lapsed: false }),
+          persistUser: () => undefined,
+        },
+      }),
+      { input: { deferRestore: true, pathname: '/notification' } },
+    ).start();
+    const actor = createActor(notificationsMachine, { input: { session } }).start();
+    await settled();
+    expect(actor.getSnapshot().matches({ list: 'refreshing' })).toBe(true);
+    expect(polls).toHaveLength(0);
+
+    session.send({ type: 'session.restore' });
+    await settled();
+    expect(polls).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ list: 'refreshing' })).toBe(true);
+    polls[0]({ user: {}, notifications: [funded] });
+    await settled();
+    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    expect(session.getSnapshot().context.notifications.map((n) => n.id)).toEqual([funded.id]);
     actor.stop();
     session.stop();
   });
