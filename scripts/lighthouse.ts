@@ -7,7 +7,7 @@
 // What passes and how many runs are taken is scripts/lighthouseGate.ts's to decide (a test drives
 // it with a measurer of its own); this file measures. `npm test -- lighthouse` runs it.
 //
-//   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir [--samples]] [--cpu-slowdown N] [--tier low|mid|both] [--devtools-stacks]
+//   npm run build && npm run lighthouse -- [--runs auto|N] [--routes /,/login,dashboard] [--report-only] [--dist dist] [--reports dir [--samples]] [--cpu-slowdown N] [--tier low|mid|both] [--devtools-costs]
 //
 // Both pages are served the same way: the real server (APP_MODE=development for the demo
 // account, its own PGlite in a temporary DATA_DIR), once with dist/ on LIGHTHOUSE_PORT (3467)
@@ -50,7 +50,7 @@ import {
   signIn,
   startServer,
   stopServers,
-  withoutDevToolsStacks,
+  withoutDevToolsCosts,
 } from './phoneLab';
 
 const PUBLIC_ROUTES = ['/', '/terms', '/policy', '/login', '/register', '/forgot', '/reset', '/iamhuman'];
@@ -86,20 +86,22 @@ const { values: args } = parseArgs({
     // With --reports: each trace also holds V8's samples of the running code and its compile events, for
     // `npm run long-tasks`; the sampler slows the page, so such a run's figures are not the gate's.
     samples: { type: 'boolean', default: false },
-    // The applied runs with DevTools' stack traces on, as Lighthouse leaves them: to see what they cost.
-    'devtools-stacks': { type: 'boolean', default: false },
+    // The applied runs with DevTools' stack traces and the trace's copy of each script's source on, as
+    // Lighthouse leaves them: to see what they cost.
+    'devtools-costs': { type: 'boolean', default: false },
   },
 });
 if (args.samples && !args.reports) throw new Error('--samples is for traces kept with --reports <dir>');
 /** Trace categories a --samples run adds to Lighthouse's: what code ran (sampled) and when V8 compiled it. */
 const SAMPLED_CATEGORIES = ['disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.compile'];
 /**
- * Whether the Lighthouse run under way keeps DevTools' stack traces (phoneLab.ts,
- * withoutDevToolsStacks). Its simulated runs do: Lighthouse's simulation models which file waits
- * for which from the stack of the script that asked for each, and without them a file a script
- * asks for loses that script as its parent. Its applied runs time the page itself, as a phone runs it.
+ * Whether the Lighthouse run under way keeps DevTools' stack traces and the trace's copy of each
+ * script's source (phoneLab.ts, withoutDevToolsCosts). Its simulated runs do, as Lighthouse leaves
+ * them: its simulation models which file waits for which from the stack of the script that asked for
+ * each, and without them a file a script asks for loses that script as its parent. Its applied runs
+ * time the page itself, as a phone runs it.
  */
-let keepStacks = false;
+let keepCosts = false;
 const fixedRuns = args.runs === 'auto' ? undefined : Number(args.runs);
 if (fixedRuns !== undefined && (!Number.isInteger(fixedRuns) || fixedRuns < 1))
   throw new Error(`--runs must be auto or a whole number ≥ 1, not ${args.runs}`);
@@ -192,9 +194,9 @@ try {
       `Lighthouse, mobile, ${how}, in each measurement: simulated throttling (sim) and applied throttling (app, slow 4G and the slowed CPU).`,
     );
     console.log(
-      args['devtools-stacks']
-        ? 'DevTools stack traces on in every run, as Lighthouse leaves them (--devtools-stacks).'
-        : 'DevTools stack traces off in the applied runs, as on a phone; on in the simulated runs, whose model reads them.',
+      args['devtools-costs']
+        ? "DevTools' stack traces and the trace's script sources on in every run, as Lighthouse leaves them (--devtools-costs)."
+        : "DevTools' stack traces and the trace's script sources off in the applied runs, as on a phone; on in the simulated runs.",
     );
     console.log(
       `${describeSlowdown(calibrated.indexes, slowdownOf(tier), TIERS[tier], fixedSlowdown)}, in both measurements.`,
@@ -269,7 +271,7 @@ async function openProfile(userDataDir: string): Promise<Profile> {
   });
   chromes.push(chrome);
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-  if (!args['devtools-stacks']) await withoutDevToolsStacks(browser, () => keepStacks);
+  if (!args['devtools-costs']) await withoutDevToolsCosts(browser, () => keepCosts);
   return { port: chrome.port, browser, page: await browser.newPage() };
 }
 
@@ -322,7 +324,7 @@ async function lighthouseRun(
   cpuSlowdown: number,
   tier: Tier | 'calibration' = 'calibration',
 ): Promise<Run & { benchmarkIndex: number }> {
-  keepStacks = mode === 'simulated';
+  keepCosts = mode === 'simulated';
   const result = await lighthouse(
     url,
     {
@@ -343,7 +345,7 @@ async function lighthouseRun(
     },
     undefined,
     profile.page,
-  ).finally(() => (keepStacks = false));
+  ).finally(() => (keepCosts = false));
   // The tab rests on a blank page until its next run: the page just measured would otherwise go on
   // polling and drawing beside the other profile's measurements.
   await profile.page.goto('about:blank');

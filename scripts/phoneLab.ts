@@ -12,40 +12,64 @@ import { join, resolve } from 'node:path';
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { DEMO_ACCOUNT } from '../server/cli/tooling';
 
-/** Marks the session class once its `send` asks for no stack traces. */
-const ASKS_NO_STACKS = Symbol('asks for no stack traces');
+/** Marks the session class once its `send` leaves DevTools' costs out. */
+const LEAVES_COSTS_OUT = Symbol("leaves DevTools' costs out");
 
 /** Sends one protocol command on a session (the shape of puppeteer's `CDPSession.send`, loosely typed). */
 type Send = (this: CDPSession, method: string, ...rest: unknown[]) => Promise<unknown>;
 
 /**
- * Makes every tab `browser` opens from now on run the page's JavaScript as a phone does, without
- * DevTools' stack traces. Puppeteer and Lighthouse switch DevTools' Runtime domain on in each tab
- * they drive, and with it V8 records, for every Error the page creates, a stack trace with lines
- * and columns. V8 keeps no line table for code it has not yet had to report on, so it parses the
- * function that created the Error again to find one: React DOM creates its Errors as it starts, from
- * a single function of 219 KB (its CommonJS module), and each load measured spent 80–250 ms of the
- * low-tier phone's time in that parse, after the page had painted. A tab driven without the domain
- * (timed with the Long Animation Frames API) spent none of it, and no phone has the domain on.
- * Asking for stack traces of zero frames turns the recording off (V8 keeps that request for test
- * tools that drive a browser through the domain): each session of the browser, puppeteer's own and
- * Lighthouse's, asks right after it switches the domain on, unless `keep()` says that session keeps
- * them. The largest request of the tab's sessions is the one V8 follows.
+ * The trace category in which Chrome copies the source text of every script the page runs into the
+ * trace, on the page's main thread as each module graph is linked: Lighthouse asks for it (for
+ * DevTools to show the code of a trace it saves; no metric reads it). The task that links the app's
+ * modules, after the first paint, took a median of 64 ms of the low-tier phone's time with it and
+ * 33 ms without (a 4–5× slowdown), most of the difference the copy of React DOM's 219 KB chunk.
  */
-export async function withoutDevToolsStacks(browser: Browser, keep: () => boolean = () => false): Promise<void> {
+export const SOURCE_TEXT_CATEGORY = 'disabled-by-default-devtools.v8-source-rundown-sources';
+
+/** `categories` (Tracing.start's comma-separated list) without the scripts' source text. */
+export const withoutSourceText = (categories: string): string =>
+  categories
+    .split(',')
+    .filter((category) => category.trim() !== SOURCE_TEXT_CATEGORY)
+    .join(',');
+
+/**
+ * Makes every tab `browser` opens from now on run the page as a phone does, without two costs of
+ * the tools that measure it, unless `keep()` says the session's run keeps them:
+ * - **DevTools' stack traces.** Puppeteer and Lighthouse switch DevTools' Runtime domain on in each
+ *   tab they drive, and with it V8 records, for every Error the page creates, a stack trace with
+ *   lines and columns. V8 keeps no line table for code it has not yet had to report on, so it parses
+ *   the function that created the Error again to find one: React DOM creates its Errors as it
+ *   starts, from a single function of 219 KB (its CommonJS module), and each load measured spent
+ *   80–250 ms of the low-tier phone's time in that parse, after the page had painted. A tab driven
+ *   without the domain (timed with the Long Animation Frames API) spent none of it, and no phone has
+ *   the domain on. Asking for stack traces of zero frames turns the recording off (V8 keeps that
+ *   request for test tools that drive a browser through the domain): each session asks right after
+ *   it switches the domain on. The largest request of the tab's sessions is the one V8 follows.
+ * - **The scripts' source text in the trace** (`SOURCE_TEXT_CATEGORY`): the trace is started
+ *   without it, and keeps every other category asked for.
+ */
+export async function withoutDevToolsCosts(browser: Browser, keep: () => boolean = () => false): Promise<void> {
   const probe = await browser.target().createCDPSession();
   // Every session of the connection is of this class: its `send` is where Runtime.enable goes out.
-  const sessions = Object.getPrototypeOf(probe) as { send: Send; [ASKS_NO_STACKS]?: true };
+  const sessions = Object.getPrototypeOf(probe) as { send: Send; [LEAVES_COSTS_OUT]?: true };
   await probe.detach();
-  if (sessions[ASKS_NO_STACKS]) return;
+  if (sessions[LEAVES_COSTS_OUT]) return;
   const send = sessions.send;
   sessions.send = async function (this: CDPSession, method, ...rest) {
+    const kept = keep();
+    if (method === 'Tracing.start' && !kept) {
+      const params = rest[0] as { categories?: string } | undefined;
+      if (params?.categories)
+        rest = [{ ...params, categories: withoutSourceText(params.categories) }, ...rest.slice(1)];
+    }
     const answer = await send.call(this, method, ...rest);
-    if (method === 'Runtime.enable' && !keep())
+    if (method === 'Runtime.enable' && !kept)
       await send.call(this, 'Runtime.setMaxCallStackSizeToCapture', { size: 0 });
     return answer;
   };
-  sessions[ASKS_NO_STACKS] = true;
+  sessions[LEAVES_COSTS_OUT] = true;
 }
 
 /** A phone by Lighthouse's benchmark index, as Chrome DevTools' calibrated throttling presets name them. */

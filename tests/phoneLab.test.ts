@@ -9,7 +9,9 @@ import {
   PAGE_THREAD_NICE,
   raisePageThread,
   raisePageThreads,
-  withoutDevToolsStacks,
+  SOURCE_TEXT_CATEGORY,
+  withoutDevToolsCosts,
+  withoutSourceText,
 } from '../scripts/phoneLab';
 
 /**
@@ -147,10 +149,10 @@ function recordingBrowser() {
   return { browser, sent, session: () => new Session() };
 }
 
-describe('the measured tab without DevTools’ stack traces', () => {
+describe('the measured tab without DevTools’ stack traces or the trace’s script sources', () => {
   it('has every session ask for none right after it switches the Runtime domain on, and changes nothing else', async () => {
     const { browser, sent, session } = recordingBrowser();
-    await withoutDevToolsStacks(browser);
+    await withoutDevToolsCosts(browser);
     const tab = session();
     await expect(tab.send('Page.enable')).resolves.toEqual({ sent: 'Page.enable' });
     // The domain's own answer is what the caller gets.
@@ -165,7 +167,7 @@ describe('the measured tab without DevTools’ stack traces', () => {
   it('leaves the stack traces to a session that keeps them, asked as that session switches the domain on', async () => {
     const { browser, sent, session } = recordingBrowser();
     let keep = true;
-    await withoutDevToolsStacks(browser, () => keep);
+    await withoutDevToolsCosts(browser, () => keep);
     await session().send('Runtime.enable');
     keep = false;
     await session().send('Runtime.enable');
@@ -176,10 +178,47 @@ describe('the measured tab without DevTools’ stack traces', () => {
     ]);
   });
 
+  it('starts a trace without the scripts’ source text, keeping every other category and option', async () => {
+    const { browser, sent, session } = recordingBrowser();
+    await withoutDevToolsCosts(browser);
+    const categories = [
+      '-*',
+      'devtools.timeline',
+      'disabled-by-default-devtools.v8-source-rundown',
+      SOURCE_TEXT_CATEGORY,
+    ];
+    await session().send('Tracing.start', { categories: categories.join(','), options: 'sampling-frequency=10000' });
+    expect(sent).toEqual([
+      [
+        'Tracing.start',
+        {
+          categories: '-*,devtools.timeline,disabled-by-default-devtools.v8-source-rundown',
+          options: 'sampling-frequency=10000',
+        },
+      ],
+    ]);
+  });
+
+  it('leaves the source text to a run that keeps DevTools’ costs', async () => {
+    const { browser, sent, session } = recordingBrowser();
+    await withoutDevToolsCosts(browser, () => true);
+    const params = { categories: `devtools.timeline,${SOURCE_TEXT_CATEGORY}` };
+    await session().send('Tracing.start', params);
+    expect(sent).toEqual([['Tracing.start', params]]);
+  });
+
+  it('drops only the source text category, wherever it stands in the list', () => {
+    expect(withoutSourceText(`${SOURCE_TEXT_CATEGORY},loading`)).toBe('loading');
+    expect(withoutSourceText(`loading, ${SOURCE_TEXT_CATEGORY}`)).toBe('loading');
+    expect(withoutSourceText('loading,disabled-by-default-devtools.v8-source-rundown')).toBe(
+      'loading,disabled-by-default-devtools.v8-source-rundown',
+    );
+  });
+
   it('asks once per switch however many times the browser is set up', async () => {
     const { browser, sent, session } = recordingBrowser();
-    await withoutDevToolsStacks(browser);
-    await withoutDevToolsStacks(browser);
+    await withoutDevToolsCosts(browser);
+    await withoutDevToolsCosts(browser);
     await session().send('Runtime.enable');
     expect(sent.filter(([method]) => method === 'Runtime.setMaxCallStackSizeToCapture')).toHaveLength(1);
   });
