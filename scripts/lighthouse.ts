@@ -95,13 +95,12 @@ if (args.samples && !args.reports) throw new Error('--samples is for traces kept
 /** Trace categories a --samples run adds to Lighthouse's: what code ran (sampled) and when V8 compiled it. */
 const SAMPLED_CATEGORIES = ['disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.compile'];
 /**
- * Whether the Lighthouse run under way keeps DevTools' stack traces and the trace's copy of each
- * script's source (phoneLab.ts, withoutDevToolsCosts). Its simulated runs do, as Lighthouse leaves
- * them: its simulation models which file waits for which from the stack of the script that asked for
- * each, and without them a file a script asks for loses that script as its parent. Its applied runs
- * time the page itself, as a phone runs it.
+ * Whether the Lighthouse run under way keeps DevTools' stack traces (phoneLab.ts,
+ * withoutDevToolsCosts). Its simulated runs do: Lighthouse's simulation models which file waits
+ * for which from the stack of the script that asked for each, and without them a file a script
+ * asks for loses that script as its parent. Its applied runs time the page itself, as a phone runs it.
  */
-let keepCosts = false;
+let keepStacks = false;
 const fixedRuns = args.runs === 'auto' ? undefined : Number(args.runs);
 if (fixedRuns !== undefined && (!Number.isInteger(fixedRuns) || fixedRuns < 1))
   throw new Error(`--runs must be auto or a whole number ≥ 1, not ${args.runs}`);
@@ -196,7 +195,7 @@ try {
     console.log(
       args['devtools-costs']
         ? "DevTools' stack traces and the trace's script sources on in every run, as Lighthouse leaves them (--devtools-costs)."
-        : "DevTools' stack traces and the trace's script sources off in the applied runs, as on a phone; on in the simulated runs.",
+        : "The trace's copy of the scripts' sources off; DevTools' stack traces off in the applied runs, as on a phone, on in the simulated runs.",
     );
     console.log(
       `${describeSlowdown(calibrated.indexes, slowdownOf(tier), TIERS[tier], fixedSlowdown)}, in both measurements.`,
@@ -271,7 +270,7 @@ async function openProfile(userDataDir: string): Promise<Profile> {
   });
   chromes.push(chrome);
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-  if (!args['devtools-costs']) await withoutDevToolsCosts(browser, () => keepCosts);
+  if (!args['devtools-costs']) await withoutDevToolsCosts(browser, () => keepStacks);
   return { port: chrome.port, browser, page: await browser.newPage() };
 }
 
@@ -324,7 +323,7 @@ async function lighthouseRun(
   cpuSlowdown: number,
   tier: Tier | 'calibration' = 'calibration',
 ): Promise<Run & { benchmarkIndex: number }> {
-  keepCosts = mode === 'simulated';
+  keepStacks = mode === 'simulated';
   const result = await lighthouse(
     url,
     {
@@ -345,7 +344,7 @@ async function lighthouseRun(
     },
     undefined,
     profile.page,
-  ).finally(() => (keepCosts = false));
+  ).finally(() => (keepStacks = false));
   // The tab rests on a blank page until its next run: the page just measured would otherwise go on
   // polling and drawing beside the other profile's measurements.
   await profile.page.goto('about:blank');

@@ -36,21 +36,23 @@ export const withoutSourceText = (categories: string): string =>
 
 /**
  * Makes every tab `browser` opens from now on run the page as a phone does, without two costs of
- * the tools that measure it, unless `keep()` says the session's run keeps them:
- * - **DevTools' stack traces.** Puppeteer and Lighthouse switch DevTools' Runtime domain on in each
- *   tab they drive, and with it V8 records, for every Error the page creates, a stack trace with
- *   lines and columns. V8 keeps no line table for code it has not yet had to report on, so it parses
- *   the function that created the Error again to find one: React DOM creates its Errors as it
- *   starts, from a single function of 219 KB (its CommonJS module), and each load measured spent
- *   80–250 ms of the low-tier phone's time in that parse, after the page had painted. A tab driven
- *   without the domain (timed with the Long Animation Frames API) spent none of it, and no phone has
- *   the domain on. Asking for stack traces of zero frames turns the recording off (V8 keeps that
- *   request for test tools that drive a browser through the domain): each session asks right after
- *   it switches the domain on. The largest request of the tab's sessions is the one V8 follows.
- * - **The scripts' source text in the trace** (`SOURCE_TEXT_CATEGORY`): the trace is started
- *   without it, and keeps every other category asked for.
+ * the tools that measure it:
+ * - **The scripts' source text in the trace** (`SOURCE_TEXT_CATEGORY`): every trace is started
+ *   without it, and keeps every other category asked for. Lighthouse's simulation reads none of it
+ *   (its model of which file waits for which comes from the network's records and their stacks).
+ * - **DevTools' stack traces**, unless `keepStacks()` says the session's run keeps them. Puppeteer and
+ *   Lighthouse switch DevTools' Runtime domain on in each tab they drive, and with it V8 records, for
+ *   every Error the page creates, a stack trace with lines and columns. V8 keeps no line table for
+ *   code it has not yet had to report on, so it parses the function that created the Error again to
+ *   find one: React DOM creates its Errors as it starts, from a single function of 219 KB (its
+ *   CommonJS module), and each load measured spent 80–250 ms of the low-tier phone's time in that
+ *   parse, after the page had painted. A tab driven without the domain (timed with the Long
+ *   Animation Frames API) spent none of it, and no phone has the domain on. Asking for stack traces
+ *   of zero frames turns the recording off (V8 keeps that request for test tools that drive a
+ *   browser through the domain): each session asks right after it switches the domain on. The
+ *   largest request of the tab's sessions is the one V8 follows.
  */
-export async function withoutDevToolsCosts(browser: Browser, keep: () => boolean = () => false): Promise<void> {
+export async function withoutDevToolsCosts(browser: Browser, keepStacks: () => boolean = () => false): Promise<void> {
   const probe = await browser.target().createCDPSession();
   // Every session of the connection is of this class: its `send` is where Runtime.enable goes out.
   const sessions = Object.getPrototypeOf(probe) as { send: Send; [LEAVES_COSTS_OUT]?: true };
@@ -58,8 +60,8 @@ export async function withoutDevToolsCosts(browser: Browser, keep: () => boolean
   if (sessions[LEAVES_COSTS_OUT]) return;
   const send = sessions.send;
   sessions.send = async function (this: CDPSession, method, ...rest) {
-    const kept = keep();
-    if (method === 'Tracing.start' && !kept) {
+    const kept = keepStacks();
+    if (method === 'Tracing.start') {
       const params = rest[0] as { categories?: string } | undefined;
       if (params?.categories)
         rest = [{ ...params, categories: withoutSourceText(params.categories) }, ...rest.slice(1)];

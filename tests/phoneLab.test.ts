@@ -199,12 +199,15 @@ describe('the measured tab without DevTools’ stack traces or the trace’s scr
     ]);
   });
 
-  it('leaves the source text to a run that keeps DevTools’ costs', async () => {
+  it('starts the trace without the source text in a run that keeps the stack traces too', async () => {
     const { browser, sent, session } = recordingBrowser();
     await withoutDevToolsCosts(browser, () => true);
-    const params = { categories: `devtools.timeline,${SOURCE_TEXT_CATEGORY}` };
-    await session().send('Tracing.start', params);
-    expect(sent).toEqual([['Tracing.start', params]]);
+    await session().send('Tracing.start', { categories: `devtools.timeline,${SOURCE_TEXT_CATEGORY}` });
+    await session().send('Runtime.enable');
+    expect(sent).toEqual([
+      ['Tracing.start', { categories: 'devtools.timeline' }],
+      ['Runtime.enable', undefined],
+    ]);
   });
 
   it('drops only the source text category, wherever it stands in the list', () => {
