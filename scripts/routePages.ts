@@ -37,6 +37,8 @@ const CATALOGUES_DIR = resolve('core/i18n/catalogues');
 /** The page of every path the route table does not name (its catch-all), drawn at this path. */
 export const NOT_FOUND_PAGE = '/404';
 const ROOT = '<div id="root"></div>';
+/** The web app manifest's link vite-plugin-pwa writes into index.html's head. */
+const MANIFEST_LINK = /\s*<link rel="manifest" href="([^"]+)"[^>]*>/g;
 
 /** Every concrete path of the route table (the catch-all `*` has none), with its leading slash. */
 function pathsOf(routes: RouteObject[], parent = ''): string[] {
@@ -78,10 +80,14 @@ function inlineStyles(page: string, bundle: Rollup.OutputBundle): string {
   });
 }
 
-/** The boot module's tag: the app's entry to start and the files to fetch with it, once the page has painted. */
-function bootTag(boot: string, entry: string, files: string[]): string {
+/**
+ * The boot module's tag: the app's entry to start and the files to fetch with it, once the page has
+ * painted, and the web app manifest (where the build has one) the app links once the page has loaded.
+ */
+function bootTag(boot: string, entry: string, files: string[], manifest: string | undefined): string {
   const preload = files.filter((file) => file !== entry).map((file) => `/${file}`);
-  return `<script type="module" crossorigin src="/${boot}" data-app="/${entry}" data-preload="${preload.join(' ')}"></script>`;
+  const linked = manifest ? ` data-manifest="${manifest}"` : '';
+  return `<script type="module" crossorigin src="/${boot}" data-app="/${entry}" data-preload="${preload.join(' ')}"${linked}></script>`;
 }
 
 /** The scripts and stylesheets of the lazy levels `path` renders (its frames and its screen), or nothing for a path the table does not match. */
@@ -117,7 +123,14 @@ function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.Ou
   // with React DOM, which the entry imports on its own.
   const entryScripts = [...[...written.matchAll(MODULE_SCRIPT)].map((match) => match[1]), reactDom.fileName];
   if (!entryScripts.includes(entry.fileName)) this.error(`index.html does not load the entry ${entry.fileName}`);
-  const index = written.replace(MODULE_SCRIPT, '');
+  // The manifest's link is not in the page: a browser fetches the manifest as soon as it sees one,
+  // and with it an icon the manifest names (to judge whether the app can be installed), while a phone
+  // on a slow link is still fetching the page it is about to paint. The app links the manifest itself
+  // once the page has loaded, as it registers its service worker (src/ui/app/serviceWorker.ts). The
+  // inspector's build has neither (scripts/offlineApp.ts).
+  const manifests = [...written.matchAll(MANIFEST_LINK)].map((match) => match[1]);
+  if (manifests.length > 1) this.error(`index.html links ${manifests.length} web app manifests, not one`);
+  const index = written.replace(MODULE_SCRIPT, '').replace(MANIFEST_LINK, '');
   if (!index.includes(ROOT)) this.error(`index.html has no empty ${ROOT} to render the routes into`);
   // Each language's page says its own language in its place.
   if (!index.includes('<html lang="en">')) this.error('index.html does not open with <html lang="en">');
@@ -128,7 +141,7 @@ function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.Ou
     ...[...styles]
       .filter((file) => !linked.has(file))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    bootTag(boot.fileName, entry.fileName, [...new Set([...entryScripts, ...scripts])]),
+    bootTag(boot.fileName, entry.fileName, [...new Set([...entryScripts, ...scripts])], manifests[0]),
   ];
   return { index, head };
 }

@@ -154,9 +154,13 @@ test('Chromium finds the app installable', async ({ baseURL }, testInfo) => {
   const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL });
   try {
     const page = await context.newPage();
-    await page.goto('/');
+    const answer = await page.goto('/');
+    // The page as served links no manifest (the browser would fetch it, and an icon, beside the
+    // first paint); the app links it once the page has loaded.
+    expect(await answer?.text()).not.toContain('rel="manifest"');
     await hydrated(page);
     await serviceWorkerReady(page);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
     const devtools = await context.newCDPSession(page);
     const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);

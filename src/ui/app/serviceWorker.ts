@@ -16,6 +16,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * the worker never takes over by itself.
  */
 export function registerServiceWorker(): void {
+  linkManifest();
   let announced = false;
   const update = registerSW({
     onNeedRefresh: () => {
@@ -38,4 +39,19 @@ export function registerServiceWorker(): void {
       .catch(() => 0));
   localise();
   onLanguageChange(localise);
+}
+
+/**
+ * Links the web app manifest (what makes the app installable), now that the page has loaded. A built
+ * page names it on its boot module's tag rather than in a link of its own (scripts/routePages.ts):
+ * the browser fetches a linked manifest at once, and an icon it names, beside the page's first paint
+ * on a slow link. `npm run dev` names none, and a page that links one keeps it.
+ */
+function linkManifest(): void {
+  const href = document.querySelector<HTMLScriptElement>('script[data-manifest]')?.dataset.manifest;
+  if (!href || document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = href;
+  document.head.append(link);
 }
