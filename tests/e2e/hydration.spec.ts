@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ACTIVITIES_PAGE_SIZE } from '../../core/limits';
 import { LANGUAGE_COOKIE, LOCALES, type Locale } from '../../core/i18n/locales';
 import { chooseLanguage, createReadyAccount, expect, logIn, newUser, test } from '../support/e2e/journeys';
 import {
@@ -206,4 +207,36 @@ test("what is typed and sent before the app's code has arrived is kept, and sent
   // Sent before the app ran, the form did not reload the page (it names no action): one page load.
   expect(pagesLoaded).toHaveLength(1);
   expect(problems).toEqual([]);
+});
+
+test('a list of placeholders pulses as one animation, not one a placeholder (each is set up on the main thread as the page paints)', async ({
+  page,
+  request,
+}) => {
+  const user = newUser();
+  await createReadyAccount(request, user);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The list's answer is held back, so that its placeholders stay on the page.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/api/fetch-transactions', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/activities');
+  // React has the page (the held answer keeps the network from ever going quiet).
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+  );
+  await expect(page.locator('.txn-skeleton')).toHaveCount(ACTIVITIES_PAGE_SIZE);
+  const animated = await page.evaluate(() =>
+    document.getAnimations().map((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return target instanceof Element ? target.className : '';
+    }),
+  );
+  expect(animated).toEqual(['txn-list skeleton-group']);
+  release();
+  await expect(page.locator('.txn-skeleton')).toHaveCount(0);
 });

@@ -63,7 +63,7 @@ export default function NotificationsScreen() {
         <p className="visually-hidden" role="status">
           {t(/*i18n*/ { id: 'notifications.loading', message: 'Loading notifications…' })}
         </p>
-        <ul className="note-list" aria-hidden="true">
+        <ul className="note-list skeleton-group" aria-hidden="true">
           {[0, 1, 2].map((index) => (
             <li key={index} className="note note-skeleton">
               <span className="skeleton skeleton-line skeleton-short" />

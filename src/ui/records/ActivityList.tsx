@@ -107,7 +107,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
         <p className="visually-hidden" role="status">
           {t(/*i18n*/ { id: 'activities.loading', message: 'Loading transactions…' })}
         </p>
-        <ul className="txn-list">
+        <ul className="txn-list skeleton-group">
           {Array.from({ length: pageSize }, (_, index) => (
             <TransactionRowSkeleton key={index} />
           ))}

@@ -98,7 +98,7 @@ export default function SchedulesScreen() {
   if (loading) {
     body = (
       <ul
-        className="schedule-list"
+        className="schedule-list skeleton-group"
         aria-busy="true"
         aria-label={t(/*i18n*/ { id: 'schedule.loading', message: 'Loading your schedules' })}
       >

@@ -256,7 +256,7 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
         <p className="visually-hidden" role="status">
           {t(/*i18n*/ { id: 'funding.loading', message: 'Loading your account numbers…' })}
         </p>
-        <ul className="account-list" aria-hidden="true">
+        <ul className="account-list skeleton-group" aria-hidden="true">
           {[0, 1].map((index) => (
             <li key={index} className="account-card account-skeleton">
               <span className="skeleton skeleton-line skeleton-short" />
