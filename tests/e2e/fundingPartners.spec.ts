@@ -1,14 +1,5 @@
 import { identityMessages } from '../../core/words/identity';
-import {
-  BIRTH_DATE,
-  createReadyAccount,
-  expect,
-  expectToast,
-  logIn,
-  newUser,
-  test,
-  verifiableNumber,
-} from '../support/e2e/journeys';
+import { BIRTH_DATE, expect, expectToast, signInReadyUser, test, verifiableNumber } from '../support/e2e/journeys';
 
 /**
  * Identity first, on the real adapters (the project `real-adapters`: Monnify and Paystack through
@@ -23,10 +14,7 @@ test("register → /funding offers the verification → a BVN verified on /profi
   page,
   request,
 }, testInfo) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user, token } = await signInReadyUser(page, request);
 
   await page.goto('/funding');
   await expect(page.getByRole('heading', { name: 'Verify your identity to fund your wallet' })).toBeVisible();

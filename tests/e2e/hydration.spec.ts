@@ -1,11 +1,20 @@
 import type { Page } from '@playwright/test';
 import { ACTIVITIES_PAGE_SIZE } from '../../core/limits';
 import { LANGUAGE_COOKIE, LOCALES, type Locale } from '../../core/i18n/locales';
-import { chooseLanguage, createReadyAccount, expect, logIn, newUser, test } from '../support/e2e/journeys';
+import {
+  chooseLanguage,
+  createReadyAccount,
+  expect,
+  logIn,
+  newUser,
+  signInReadyUser,
+  test,
+} from '../support/e2e/journeys';
 import {
   axeViolations,
   drawnFrom,
   hydrated,
+  reactHasPage,
   PUBLIC_PAGES,
   SIGNED_IN_PAGES,
   watchHydration,
@@ -41,10 +50,7 @@ test('every signed-in page hydrates its frame with no recoverable error, shows t
 }) => {
   // Every signed-in route in one journey, axe on each: past a minute on a slower 2-core machine.
   test.setTimeout(180_000);
-  const user = newUser();
-  await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request);
   const problems = watchHydration(page);
   const violations: string[] = [];
   for (const route of SIGNED_IN_PAGES) {
@@ -213,10 +219,7 @@ test('a list of placeholders pulses as one animation, not one a placeholder (eac
   page,
   request,
 }) => {
-  const user = newUser();
-  await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInReadyUser(page, request);
   // The list's answer is held back, so that its placeholders stay on the page.
   let release = () => {};
   const held = new Promise<void>((done) => (release = done));
@@ -225,10 +228,8 @@ test('a list of placeholders pulses as one animation, not one a placeholder (eac
     await route.continue();
   });
   await page.goto('/activities');
-  // React has the page (the held answer keeps the network from ever going quiet).
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
-  );
+  // Not `hydrated`: the held answer keeps the network from ever going quiet.
+  await reactHasPage(page);
   await expect(page.locator('.txn-skeleton')).toHaveCount(ACTIVITIES_PAGE_SIZE);
   const animated = await page.evaluate(() =>
     document.getAnimations().map((animation) => {

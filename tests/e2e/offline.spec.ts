@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { freePort } from '../../testkit/freePort';
 import { axeViolations, hydrated, SIGNED_IN_PAGES, watchHydration } from './pages';
-import { chooseLanguage, createReadyAccount, expect, fund, logIn, newUser, test } from '../support/e2e/journeys';
+import { expect, signInReadyUser, test } from '../support/e2e/journeys';
 
 /**
  * The installable, offline-capable app: the service worker precaches the app's own files, so a
@@ -24,11 +24,7 @@ async function serviceWorkerReady(page: Page): Promise<void> {
 
 /** A ready user whose wallet received one transfer (one row of activity), signed in on the dashboard. */
 async function fundedUser(page: Page, request: APIRequestContext) {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, 12_500);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request, { funds: 12_500 });
   await expect(page.locator('.balance-amount')).toHaveText('₦12,500.00');
   return user;
 }
@@ -116,11 +112,7 @@ test('a reader of another language opens the precached pages in it, online and o
   request,
 }) => {
   test.setTimeout(180_000);
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await chooseLanguage(request, token, 'yo');
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInReadyUser(page, request, { language: 'yo' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'yo');
   await serviceWorkerReady(page);
   // The app puts the Yoruba pages in the precache in place of the English ones.

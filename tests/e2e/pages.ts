@@ -36,12 +36,17 @@ export function watchHydration(page: Page): string[] {
   return problems;
 }
 
-/** Waits until React has taken over the page's prerendered HTML. */
-export async function hydrated(page: Page): Promise<void> {
+/** Waits until React has a container on `#root`: the app has taken over the page's HTML. */
+export async function reactHasPage(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
+}
+
+/** Waits until React has taken over the page's prerendered HTML and the page's first calls have answered. */
+export async function hydrated(page: Page): Promise<void> {
+  await reactHasPage(page);
   await page.waitForLoadState('networkidle');
 }
 

@@ -1,14 +1,21 @@
 import { phoneMessages } from '../../core/words/phone';
-import { createReadyAccount, expect, expectToast, fund, logIn, newUser, test, textsTo } from '../support/e2e/journeys';
+import {
+  createReadyAccount,
+  expect,
+  expectToast,
+  fund,
+  logIn,
+  newUser,
+  signInReadyUser,
+  test,
+  textsTo,
+} from '../support/e2e/journeys';
 
 test('the dashboard asks for the phone once: a texted code verifies it, then a funding is texted to it', async ({
   page,
   request,
 }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user, token } = await signInReadyUser(page, request);
 
   const prompt = page.getByRole('region', { name: 'Get a text for every payment' });
   await expect(prompt).toBeVisible();

@@ -15,11 +15,12 @@ import {
   mailCount,
   newMail,
   newUser,
+  type NewUser,
   PINS,
   pinsInStorage,
   services,
+  signInReadyUser,
   test,
-  type NewUser,
 } from '../support/e2e/journeys';
 import { serviceTitles } from '../../src/ui/purchases/serviceWords';
 
@@ -69,11 +70,7 @@ test('wrong pins count for the session: 1–3 across two service screens and a r
   page,
   request,
 }) => {
-  const user = newUser();
-  const apiToken = await createReadyAccount(request, user);
-  await fund(request, apiToken, 5_000);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { token: apiToken } = await signInReadyUser(page, request, { funds: 5_000 });
   const browserToken = await page.evaluate(() => localStorage.getItem('user_token') ?? '');
   const dialog = page.getByRole('dialog', { name: labels.transactionPin.message });
 
@@ -119,11 +116,7 @@ test('forgot pin: from the pin dialog, a code from the mailbox, the password and
   page,
   request,
 }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, 5_000);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request, { funds: 5_000 });
 
   await openFromDashboard(page, 'airtime');
   const dialog = await fillAndContinue(page, airtime, airtime.beneficiary);
@@ -185,10 +178,7 @@ test('three pin logouts in a day lock purchases until "Forgot pin?" resets the p
 });
 
 test('/pin offers "Forgot pin?" and comes back to /pin', async ({ page, request }) => {
-  const user = newUser();
-  await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request);
   await page.goto('/pin');
   await page.getByRole('link', { name: 'Forgot pin?' }).click();
   await expect(page).toHaveURL(/\/reset-pin\?from=%2Fpin$/);

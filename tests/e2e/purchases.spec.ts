@@ -1,15 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
 import * as messages from '../../core/messages';
 import {
-  createReadyAccount,
   enterPin,
   expect,
   expectToast,
   fillAndContinue,
-  fund,
-  logIn,
-  newUser,
   services,
+  signInReadyUser,
   test,
 } from '../support/e2e/journeys';
 
@@ -25,11 +22,7 @@ for (const service of services) {
   }) => {
     // Three purchases and a lockout in one journey: near a minute on a slower 2-core machine.
     test.setTimeout(120_000);
-    const user = newUser();
-    const token = await createReadyAccount(request, user);
-    await fund(request, token, 20_000);
-    await logIn(page, user.email, user.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const { user, token } = await signInReadyUser(page, request, { funds: 20_000 });
 
     await page.goto(service.route);
     await expect(page.getByRole('heading', { level: 1, name: service.title, exact: true })).toBeVisible();

@@ -1,17 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import * as labels from '../../core/labels';
-import {
-  createReadyAccount,
-  expect,
-  fund,
-  logIn,
-  newMail,
-  mailCount,
-  newUser,
-  test,
-  type NewUser,
-} from '../support/e2e/journeys';
+import { expect, fund, mailCount, newMail, type NewUser, signInReadyUser, test } from '../support/e2e/journeys';
 
 /**
  * The user's records (saved beneficiaries, problem reports, statements), as a person uses them
@@ -23,10 +13,7 @@ import {
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function signedIn(page: Page, request: APIRequestContext): Promise<{ user: NewUser; token: string }> {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user, token } = await signInReadyUser(page, request);
   return { user, token };
 }
 

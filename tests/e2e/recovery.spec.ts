@@ -12,6 +12,7 @@ import {
   newUser,
   resetPathIn,
   services,
+  signInReadyUser,
   test,
 } from '../support/e2e/journeys';
 
@@ -74,10 +75,7 @@ test('"this wasn\'t me" from the e-mail signs every device out and locks the acc
   request,
   browser,
 }) => {
-  const user = newUser();
-  await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request);
 
   // Someone else logs in from another browser: the owner is e-mailed.
   const before = await mailCount(request, user.email);

@@ -10,6 +10,7 @@ import {
   logIn,
   newUser,
   services,
+  signInReadyUser,
   test,
 } from '../support/e2e/journeys';
 
@@ -35,11 +36,7 @@ test('a completed airtime purchase credits its cashback: the message, its own ac
   page,
   request,
 }, testInfo) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, 5_000);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request, { funds: 5_000 });
 
   await page.goto('/airtime');
   await fillAndContinue(page, airtime, airtime.beneficiary);
@@ -114,11 +111,7 @@ test('a tier-1 user (a NIN verified) hits the daily limit and raises it with a B
 });
 
 test('the receipt e-mail is in the mailbox, with the electricity token', async ({ page, request }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, 5_000);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request, { funds: 5_000 });
 
   await page.goto('/electricity');
   await fillAndContinue(page, electricity, electricity.beneficiary);

@@ -2,19 +2,17 @@ import * as labels from '../../core/labels';
 import { scheduleWords } from '../../core/words/schedules';
 import { formRules } from '../../src/domain/schedules/schedules';
 import {
-  createReadyAccount,
   enterPin,
   expect,
   expectToast,
   fillAndContinue,
   fund,
   lagos,
-  logIn,
   mailCount,
-  newUser,
   PINS,
   runSoon,
   services,
+  signInReadyUser,
   test,
 } from '../support/e2e/journeys';
 
@@ -24,11 +22,7 @@ test('a data purchase repeated monthly with the pin runs once when its time come
   page,
   request,
 }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, 20_000);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user, token } = await signInReadyUser(page, request, { funds: 20_000 });
 
   // Buy data.
   await page.goto(internet.route);
@@ -106,10 +100,7 @@ test('the schedules page: empty, then a schedule from a service screen, paused, 
   page,
   request,
 }) => {
-  const user = newUser();
-  await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request);
 
   await page.goto('/schedules');
   await expect(page).toHaveTitle(/Schedules/);
@@ -144,10 +135,7 @@ test('the schedules page: empty, then a schedule from a service screen, paused, 
 });
 
 test('a run the wallet could not pay for says so, and once funded Retry now buys it', async ({ page, request }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user, token } = await signInReadyUser(page, request);
 
   const runAt = await runSoon(request);
   const when = lagos(runAt);
@@ -179,10 +167,7 @@ test('a run the wallet could not pay for says so, and once funded Retry now buys
 });
 
 test('a pin change pauses schedules: each says so, and runs again with the new pin', async ({ page, request }) => {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user, token } = await signInReadyUser(page, request);
 
   await page.goto('/schedules?service=airtime');
   const form = page.getByRole('dialog', { name: scheduleWords.newSchedule });

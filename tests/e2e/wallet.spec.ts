@@ -12,6 +12,7 @@ import {
   logIn,
   newUser,
   PINS,
+  signInReadyUser,
   test,
   verifiableNumber,
 } from '../support/e2e/journeys';
@@ -29,10 +30,7 @@ test('funding, identity first: /funding offers the verification → a NIN verifi
   request,
   context,
 }, testInfo) => {
-  const user = newUser();
-  await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInReadyUser(page, request);
 
   await page.getByRole('link', { name: 'Fund Wallet' }).click();
   await expect(page).toHaveURL(/\/funding$/);
@@ -201,10 +199,7 @@ test('account pages: profile, password and pin changes show their messages; logo
   page,
   request,
 }) => {
-  const user = newUser();
-  await createReadyAccount(request, user);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { user } = await signInReadyUser(page, request);
 
   await page.goto('/profile');
   await page.getByLabel('Full name').fill('');

@@ -289,6 +289,24 @@ export async function createReadyAccount(request: APIRequestContext, user: NewUs
   return token;
 }
 
+/**
+ * A new account, verified and with its pin, funded and in a language when asked, signed in on `page`:
+ * the journey starts at the dashboard. Answers the user and the API's session token.
+ */
+export async function signInReadyUser(
+  page: Page,
+  request: APIRequestContext,
+  { funds, language }: { funds?: number; language?: Locale } = {},
+) {
+  const user = newUser();
+  const token = await createReadyAccount(request, user);
+  if (funds !== undefined) await fund(request, token, funds);
+  if (language !== undefined) await chooseLanguage(request, token, language);
+  await logIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { user, token };
+}
+
 /** Sets the account's language through the API, as /more's setting does: the next sign-in speaks it. */
 export async function chooseLanguage(request: APIRequestContext, token: string, language: Locale) {
   const response = await request.post('/api/user/language', {
