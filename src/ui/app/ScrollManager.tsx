@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { startSoon } from './hydration';
+import { isHydrating, startSoon } from './hydration';
 
 const STORAGE_KEY = 'scroll-positions';
 // Read on first use, not when the module loads: nothing reads storage before the first frame is hydrated.
@@ -65,10 +65,16 @@ function placeScroll(hash: string, key: string, navigationType: string): () => v
   });
 }
 
+/** Whether the document was opened afresh (a link, its address), not reloaded or reached by back or forward. */
+function openedAfresh(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  return (entry as PerformanceNavigationTiming | undefined)?.type === 'navigate';
+}
+
 /**
  * The scroll behaviour: a hash link scrolls smoothly to its element (instantly when the
- * user asked for reduced motion); otherwise back/forward restores the saved position, and any
- * other move goes to the top.
+ * user asked for reduced motion); otherwise back/forward and a reload restore the saved position,
+ * and any other move within the app goes to the top.
  */
 export function ScrollManager() {
   const { hash, key: entry, pathname } = useLocation();
@@ -84,6 +90,13 @@ export function ScrollManager() {
   // draws the first screen: reading the saved positions and scrolling both make the browser lay
   // the page out, one more long task on a slow phone.
   useLayoutEffect(() => {
+    // A page opened afresh is where the browser put it: at the top, or where its user has scrolled
+    // the page painted from its HTML while the app loaded (moving them back would lose their place).
+    // Nothing to restore, so nothing read from storage and no layout forced on a slow phone.
+    if (!hash && isHydrating() && openedAfresh()) {
+      history.scrollRestoration = 'manual';
+      return;
+    }
     let stop = () => {};
     return startSoon(
       () => (stop = placeScroll(hash, key, navigationType)),

@@ -17,13 +17,29 @@ function Navigator() {
 let scrollY = 0;
 const scrollTo = vi.fn((_x: number, y: number) => void (scrollY = y));
 
-function renderAt(path: string) {
+function renderAt(path: string, Manager = ScrollManager) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <ScrollManager />
+      <Manager />
       <Navigator />
     </MemoryRouter>,
   );
+}
+
+/** The manager as a newly loaded page has it: nothing read from the tab's storage yet. */
+async function loadedAfresh() {
+  vi.resetModules();
+  const [manager, hydration] = await Promise.all([
+    import('../../../src/ui/app/ScrollManager'),
+    import('../../../src/ui/app/hydration'),
+  ]);
+  return { Manager: manager.ScrollManager, ...hydration };
+}
+
+/** The document's navigation entry, as the browser records how the page was opened (jsdom records none). */
+function openedBy(type: NavigationTimingType) {
+  const entry = { entryType: 'navigation', type, name: location.href, startTime: 0, duration: 0, toJSON: () => ({}) };
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([entry]);
 }
 
 describe('ScrollManager', () => {
@@ -80,6 +96,39 @@ describe('ScrollManager', () => {
     scrollTo.mockClear();
     renderAt('/login');
     expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 480);
+  });
+
+  it('leaves a page opened afresh where the browser and its user put it: nothing read, nothing scrolled', async () => {
+    openedBy('navigate');
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    sessionStorage.setItem('scroll-positions', JSON.stringify({ 'default/activities': 300 }));
+    const page = await loadedAfresh();
+    // The user scrolled the page painted from its HTML before the app took it over.
+    scrollY = 220;
+    page.hydrationStarts();
+    renderAt('/activities', page.Manager);
+    page.hydrationEnds();
+    await act(nextTask);
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(getItem).not.toHaveBeenCalled();
+    expect(history.scrollRestoration).toBe('manual');
+    // Moved on and back within the app, the page is placed where it was left.
+    act(() => void router.navigate!('/dashboard'));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    act(() => void router.navigate!(-1));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 220);
+  });
+
+  it('places a reloaded page where it was left, in the task after the one that hydrates it', async () => {
+    openedBy('reload');
+    sessionStorage.setItem('scroll-positions', JSON.stringify({ 'default/activities': 300 }));
+    const page = await loadedAfresh();
+    page.hydrationStarts();
+    renderAt('/activities', page.Manager);
+    page.hydrationEnds();
+    expect(scrollTo).not.toHaveBeenCalled();
+    await act(nextTask);
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith(0, 300);
   });
 
   it('forgets a hydrated page unmounted before its task ran', async () => {
