@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { activitiesMachine, showsLoadMore } from '../../machines/records/activities';
 import { formatDateTime } from '../../domain/kit/dateTime';
+import { isSignedIn } from '../../domain/account/user';
 import { useOffline } from '../app/ConnectivityContext';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useFlow, useSliceInTransition } from '../kit/useFlow';
@@ -54,13 +55,17 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
   // The session's poll brings a new balance when money moved (a transfer arrived): the list
   // follows, so the balance and the transactions behind it never disagree on screen.
   // The stored balance arriving after the first frame is not money moving: only changes after it count.
-  const balance = useSessionSelector((s) => (s.context.restored ? s.context.user.wallet_balance : null));
+  // Nor is the balance going with its user (a session ended): the list would be asked for with no
+  // session, before the screen gives way to /login.
+  const balance = useSessionSelector((s) =>
+    s.context.restored && isSignedIn(s.context.user) ? s.context.user.wallet_balance : null,
+  );
   const shownBalance = useRef(balance);
   useEffect(() => {
     if (shownBalance.current === balance) return;
     const known = shownBalance.current !== null;
     shownBalance.current = balance;
-    if (known) actor.send({ type: 'activities.reload' });
+    if (known && balance !== null) actor.send({ type: 'activities.reload' });
   }, [balance, actor]);
 
   // A list shown from the kept copy (offline) is asked for again once the network is back.

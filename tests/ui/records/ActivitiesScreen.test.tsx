@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Paginated, Transaction } from '../../../core/contract';
 import { fetchTransactions } from '../../../src/api/wallet/wallet';
 import ActivitiesScreen from '../../../src/ui/records/ActivitiesScreen';
 import { adaSignedIn, airtimePurchase } from '../../../testkit/fixtures';
 import { renderInApp } from '../../support/renderInApp';
 import { createTestSession } from '../../../testkit/testSession';
+import { nextTask } from '../../../core/nextTask';
 
 vi.mock('../../../src/api/wallet/wallet', () => ({ fetchTransactions: vi.fn(), refreshTransaction: vi.fn() }));
 
@@ -100,6 +101,18 @@ describe('ActivitiesScreen', () => {
     serve(all.slice(0, 3));
     session.send({ type: 'session.update', data: { wallet_balance: 2800 } });
     expect(await screen.findByText('Airtime purchase 3')).toBeTruthy();
+  });
+
+  it('does not ask for the list again as the session ends (the balance goes with its user: no money moved)', async () => {
+    serve(all.slice(0, 2));
+    const session = renderScreen();
+    await screen.findByText('Airtime purchase 2');
+    expect(fetchTransactions).toHaveBeenCalledTimes(1);
+    session.send({ type: 'session.logout' });
+    await waitFor(() => expect(session.getSnapshot().matches('signedOut')).toBe(true));
+    // A reload would be asked for in an effect after the session's change is drawn.
+    await act(nextTask);
+    expect(fetchTransactions).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the pages loaded when money moves: the new row joins above them and nothing is lost', async () => {
