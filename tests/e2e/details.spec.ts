@@ -1,16 +1,7 @@
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { MerchantDetails } from '../../core/contract';
 import * as labels from '../../core/labels';
-import {
-  accountNumbers,
-  createReadyAccount,
-  expect,
-  expectToast,
-  logIn,
-  newUser,
-  test,
-  typeCode,
-} from '../support/e2e/journeys';
+import { expect, expectToast, fund, signInReadyUser, test, typeCode } from '../support/e2e/journeys';
 
 /**
  * The details a careful user notices: numeric fields that refuse letters however
@@ -19,28 +10,6 @@ import {
  */
 
 const UNREACHABLE = 'We could not reach Naira Wallet. Check your internet connection and try again.';
-
-async function fund(request: APIRequestContext, token: string, amounts: number[]) {
-  // Funding needs a verified NIN first, which makes the profile's NIN field read-only.
-  if (amounts.length === 0) return;
-  const [accountNumber] = await accountNumbers(request, token);
-  for (const amount of amounts) {
-    const transfer = await request.post('/dev/bank/transfer', {
-      data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' },
-    });
-    expect(transfer.ok()).toBe(true);
-  }
-}
-
-/** A ready, funded account, logged in on the dashboard; answers its API token. */
-async function signedIn(page: Page, request: APIRequestContext, transfers: number[] = [20_000]) {
-  const user = newUser();
-  const token = await createReadyAccount(request, user);
-  await fund(request, token, transfers);
-  await logIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { user, token };
-}
 
 /**
  * Sets a field's value the way the browser's autofill does: programmatically, all at once and
@@ -89,7 +58,8 @@ test('letters typed, pasted or autofilled never appear in a numeric field', asyn
   });
 
   // No money and so no identity verified yet: the NIN and BVN fields are still to be typed.
-  await signedIn(page, request, []);
+  // Not funded: funding verifies a NIN first, which makes the profile's NIN field read-only.
+  await signInReadyUser(page, request);
   await page.goto('/profile');
   await expectNumeric(page, page.getByLabel('Phone number'), {
     typed: ['0803o12', '080312'],
@@ -136,11 +106,9 @@ test("the dashboard shows the session's pagination (5) rows; Load more shows onl
   request,
 }) => {
   // Ten transfers: the dashboard shows five; /activities one full page with nothing behind it.
-  const { token } = await signedIn(
-    page,
-    request,
-    Array.from({ length: 10 }, (_, i) => 100 * (i + 1)),
-  );
+  const { token } = await signInReadyUser(page, request, {
+    funds: Array.from({ length: 10 }, (_, i) => 100 * (i + 1)),
+  });
   await expect(page.locator('.recent .txn-row')).toHaveCount(5);
 
   await page.goto('/activities');
@@ -149,7 +117,7 @@ test("the dashboard shows the session's pagination (5) rows; Load more shows onl
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 
   // An eleventh: the first page is full and the server reveals more.
-  await fund(request, token, [1_100]);
+  await fund(request, token, 1_100);
   await page.reload();
   await expect(rows).toHaveCount(10);
   await page.getByRole('button', { name: 'Load more' }).click();
@@ -166,7 +134,7 @@ test("the dashboard shows the session's pagination (5) rows; Load more shows onl
 });
 
 test('the server stops mid-journey: the toast says the connection failed and what to do', async ({ page, request }) => {
-  const { user } = await signedIn(page, request);
+  const { user } = await signInReadyUser(page, request, { funds: 20_000 });
   await page.goto('/airtime');
   await page.getByLabel('Network').selectOption({ label: 'MTN' });
   await page.getByLabel('Phone number').fill('08031234567');
@@ -188,7 +156,7 @@ test('the server stops mid-journey: the toast says the connection failed and wha
 });
 
 test('/education names its plan field "Service"', async ({ page, request }) => {
-  await signedIn(page, request);
+  await signInReadyUser(page, request, { funds: 20_000 });
   await page.goto('/education');
   await page.getByLabel('Provider').selectOption({ label: 'WAEC' });
   await expect(page.getByLabel('Service', { exact: true })).toBeVisible();
@@ -199,7 +167,7 @@ test("a meter changed after verification: the details say whose they are, a warn
   page,
   request,
 }) => {
-  const { user, token } = await signedIn(page, request);
+  const { user, token } = await signInReadyUser(page, request, { funds: 20_000 });
   const holderOf = async (meter: string) => {
     const providers = await request.post('/api/fetch-providers', { headers: { Authorization: `Bearer ${token}` } });
     const ikeja = ((await providers.json()) as { data: Record<string, { id: number; name: string }[]> }).data[

@@ -15,12 +15,12 @@ import {
   mailCount,
   newMail,
   newUser,
-  type NewUser,
   PINS,
   pinsInStorage,
   services,
   signInReadyUser,
   test,
+  type NewUser,
 } from '../support/e2e/journeys';
 import { serviceTitles } from '../../src/ui/purchases/serviceWords';
 

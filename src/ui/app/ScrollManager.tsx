@@ -51,8 +51,6 @@ function untilDone(attempt: () => boolean): () => void {
 
 /** Scrolls for the location just drawn; returns what stops a scroll still waiting for its content. */
 function placeScroll(hash: string, key: string, navigationType: string): () => void {
-  // The app places every page itself, a reloaded one too (its position is saved in the tab).
-  history.scrollRestoration = 'manual';
   const position = hash || navigationType !== 'POP' ? undefined : positions().get(key);
   return untilDone(() => {
     if (hash) {
@@ -90,13 +88,12 @@ export function ScrollManager() {
   // draws the first screen: reading the saved positions and scrolling both make the browser lay
   // the page out, one more long task on a slow phone.
   useLayoutEffect(() => {
+    // The app places every page itself, a reloaded one too (its position is saved in the tab).
+    history.scrollRestoration = 'manual';
     // A page opened afresh is where the browser put it: at the top, or where its user has scrolled
     // the page painted from its HTML while the app loaded (moving them back would lose their place).
     // Nothing to restore, so nothing read from storage and no layout forced on a slow phone.
-    if (!hash && isHydrating() && openedAfresh()) {
-      history.scrollRestoration = 'manual';
-      return;
-    }
+    if (!hash && isHydrating() && openedAfresh()) return;
     let stop = () => {};
     return startSoon(
       () => (stop = placeScroll(hash, key, navigationType)),

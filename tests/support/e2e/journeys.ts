@@ -296,7 +296,7 @@ export async function createReadyAccount(request: APIRequestContext, user: NewUs
 export async function signInReadyUser(
   page: Page,
   request: APIRequestContext,
-  { funds, language }: { funds?: number; language?: Locale } = {},
+  { funds, language }: { funds?: number | readonly number[]; language?: Locale } = {},
 ) {
   const user = newUser();
   const token = await createReadyAccount(request, user);
@@ -437,13 +437,15 @@ export async function accountNumbers(request: APIRequestContext, token: string):
   return data.map((account) => account.account_number);
 }
 
-/** Funds the account's wallet with a simulated bank transfer into its first account number. */
-export async function fund(request: APIRequestContext, token: string, amount: number) {
+/** Funds the account's wallet with simulated bank transfers (one, or several in order) into its first account number. */
+export async function fund(request: APIRequestContext, token: string, amounts: number | readonly number[]) {
   const [accountNumber] = await accountNumbers(request, token);
-  const transfer = await request.post('/dev/bank/transfer', {
-    data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' },
-  });
-  expect(transfer.ok()).toBe(true);
+  for (const amount of [amounts].flat()) {
+    const transfer = await request.post('/dev/bank/transfer', {
+      data: { account_number: accountNumber, amount, sender_name: 'Emeka Obi' },
+    });
+    expect(transfer.ok()).toBe(true);
+  }
 }
 
 /** The server's clock (development: POST /dev/clock moves it forward and makes what became due). */
