@@ -363,14 +363,23 @@ async function lighthouseRun(
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}: the route redirected`);
   const score = (category: string) => Math.round((lhr.categories[category].score ?? 0) * 100);
+  // An audit that could not compute its figure says why; a run without one measured nothing of the
+  // page (a median over it would print NaN), so it is taken again like any unmeasured run.
+  const figure = (id: string) => {
+    const audit = lhr.audits[id];
+    if (typeof audit?.numericValue === 'number') return audit.numericValue;
+    throw new LighthouseRuntimeError(
+      `Lighthouse measured no ${id} on ${url}: ${audit?.errorMessage ?? audit?.explanation ?? 'no reason given'}`,
+    );
+  };
   // Lighthouse 13 names the LCP element in its LCP breakdown insight.
   const breakdown = lhr.audits['lcp-breakdown-insight']?.details;
   const node = breakdown?.type === 'list' ? breakdown.items.find((item) => item.type === 'node') : undefined;
   return {
     performance: score('performance'),
-    lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
-    tbtMs: lhr.audits['total-blocking-time'].numericValue ?? NaN,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
+    lcpMs: figure('largest-contentful-paint'),
+    tbtMs: figure('total-blocking-time'),
+    cls: figure('cumulative-layout-shift'),
     accessibility: full ? score('accessibility') : undefined,
     bestPractices: full ? score('best-practices') : undefined,
     lcpElement: node?.type === 'node' ? `${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : undefined,
@@ -380,7 +389,8 @@ async function lighthouseRun(
 
 /**
  * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP), or
- * the browser to answer a protocol command in time (PROTOCOL_TIMEOUT); such a run says nothing of
+ * the browser to answer a protocol command in time (PROTOCOL_TIMEOUT), or an audit to compute its
+ * figure (it says why); such a run says nothing of
  * the page, so it is run again in a fresh tab, twice at most, and the gate says so after its tables.
  */
 async function withRetries<T>(
