@@ -8,10 +8,19 @@ import type { Locale } from '../../../core/i18n/locales';
 // precached themselves, so the worker lets them through to the server). A page the precache holds
 // in the language already is left alone; a page that cannot be fetched (offline) is tried again
 // the next time the app starts, and a new version's pages, precached in English, likewise.
+//
+// A pass that left every page in the language notes so, with the precache's page entries as they
+// were (each names its revision): the app starts on every visit, and reading each cached page to
+// find its language again was most of the main thread's work after a slow phone's load. Until the
+// language or a page's revision changes, the note is all a start reads. It lives in a cache of its
+// own, so storage cleared or evicted takes it with the pages it speaks of.
 
 /** Workbox's precache: its cache names begin so. */
 const PRECACHE = /^workbox-precache/;
 const PAGE_LANGUAGE = /<html lang="([a-z]+)"/;
+/** The cache that holds the note, and the note's key in it. */
+export const NOTE_CACHE = 'naira-wallet-pages-language';
+const NOTE = '/pages-language';
 
 /** The file of a precached page (`/dashboard`, `/index.html`) in `locale`, or null for what is no page. */
 function pageFileIn(locale: Locale, path: string): string | null {
@@ -21,23 +30,52 @@ function pageFileIn(locale: Locale, path: string): string | null {
   return `/i18n/${locale}/pages${path}.html`;
 }
 
-/** Puts `locale`'s pages in the service worker's precache; answers how many it replaced. */
-export async function precachePagesIn(locale: Locale): Promise<number> {
-  if (typeof caches === 'undefined') return 0;
-  let replaced = 0;
+interface PrecachedPage {
+  cache: Cache;
+  request: Request;
+  /** Its copy in the language being put in. */
+  file: string;
+}
+
+/** The precache's pages of this origin, with their copies in `locale`. */
+async function precachedPages(locale: Locale): Promise<PrecachedPage[]> {
+  const pages: PrecachedPage[] = [];
   for (const name of (await caches.keys()).filter((cacheName) => PRECACHE.test(cacheName))) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       const url = new URL(request.url);
       const file = url.origin === location.origin ? pageFileIn(locale, url.pathname) : null;
-      if (file === null) continue;
-      const cached = await cache.match(request);
-      if (!cached || PAGE_LANGUAGE.exec(await cached.text())?.[1] === locale) continue;
-      const page = await fetch(file, { credentials: 'same-origin' }).catch(() => null);
-      if (!page?.ok) continue;
-      await cache.put(request, page);
-      replaced += 1;
+      if (file !== null) pages.push({ cache, request, file });
     }
   }
+  return pages;
+}
+
+/** Puts one page in its language unless it is already; answers whether it replaced it, or null if it could not. */
+async function putInLanguage({ cache, request, file }: PrecachedPage, locale: Locale): Promise<boolean | null> {
+  const cached = await cache.match(request);
+  if (!cached || PAGE_LANGUAGE.exec(await cached.text())?.[1] === locale) return false;
+  const page = await fetch(file, { credentials: 'same-origin' }).catch(() => null);
+  if (!page?.ok) return null;
+  await cache.put(request, page);
+  return true;
+}
+
+/** Puts `locale`'s pages in the service worker's precache; answers how many it replaced. */
+export async function precachePagesIn(locale: Locale): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const pages = await precachedPages(locale);
+  if (pages.length === 0) return 0;
+  const note = [locale, ...pages.map(({ request }) => request.url)].join('\n');
+  const notes = await caches.open(NOTE_CACHE);
+  if ((await (await notes.match(NOTE))?.text()) === note) return 0;
+  let replaced = 0;
+  let complete = true;
+  for (const page of pages) {
+    const done = await putInLanguage(page, locale);
+    if (done === null) complete = false;
+    else if (done) replaced += 1;
+  }
+  if (complete) await notes.put(NOTE, new Response(note));
   return replaced;
 }
