@@ -2,8 +2,8 @@ import { startTransition } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { loadInspector } from './app/inspector';
-import { inNextTask, nextTask } from '../../core/nextTask';
-import { hydrationStarts } from './app/hydration';
+import { nextTask } from '../../core/nextTask';
+import { hydrationStarts, whenAppIdle } from './app/hydration';
 import { preloadRoute } from './app/routes';
 import { speakChosenLanguage } from './kit/language';
 import './kit/global.css';
@@ -51,13 +51,11 @@ async function start() {
       hydrateRoot(container, app, { onRecoverableError: (error) => console.error('hydration:', error) });
     } else createRoot(container).render(app);
   });
-  // The service worker (offline use, precached files) registers once the page has loaded, so
-  // that its downloads never compete with the first visit's; in a task of its own, not in the one
-  // that started hydrating.
-  const register = () =>
-    inNextTask(() => void import('./app/serviceWorker').then((worker) => worker.registerServiceWorker()));
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // The service worker (offline use, precached files) registers once the page runs and the
+  // browser is idle: a page painted from its HTML has loaded long before it is usable, and its
+  // chunk, the manifest with its icon, and the precache's downloads would otherwise compete with
+  // hydrating the page and with the first requests' answers on a slow phone and link.
+  whenAppIdle(() => void import('./app/serviceWorker').then((worker) => worker.registerServiceWorker()));
 }
 
 // Not a top-level await: the lazy modules import this chunk.

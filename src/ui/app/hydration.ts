@@ -42,6 +42,22 @@ export function appRuns(): void {
   document.dispatchEvent(new Event(RUNNING));
 }
 
+/** How long work put off until the browser is idle waits at most for it. */
+const IDLE_WAIT_MS = 5_000;
+
+/**
+ * Runs `run` once the page's first screen has run its effects (its first requests are on their
+ * way) and the main thread is then idle: work the first screen does not need stays out of the
+ * tasks that make the page usable. Where the browser cannot say it is idle (Safari), a second later.
+ */
+export function whenAppIdle(run: () => void): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(() => run(), { timeout: IDLE_WAIT_MS })
+      : setTimeout(run, 1_000);
+  document.addEventListener(RUNNING, idle, { once: true });
+}
+
 /**
  * Runs `start` now, or in a task of its own while a hydrated page mounts; returns the effect's
  * cleanup, which cancels it if it has not run and calls `stop`.

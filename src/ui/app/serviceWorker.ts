@@ -10,10 +10,10 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
  * Registers the service worker (built by vite-plugin-pwa with Workbox: the app's pages, scripts,
- * styles and icons precached, nothing else cached), loaded once the page has loaded so that it
- * never competes with the first visit. A new version waits until the user reloads through the
- * prompt (the appUpdate machine, whose code is loaded only when there is a version to announce);
- * the worker never takes over by itself.
+ * styles and icons precached, nothing else cached), loaded once the first screen runs and the
+ * browser is idle (main.tsx) so that it never competes with the first visit. A new version waits
+ * until the user reloads through the prompt (the appUpdate machine, whose code is loaded only when
+ * there is a version to announce); the worker never takes over by itself.
  */
 export function registerServiceWorker(): void {
   linkManifest();
@@ -42,7 +42,7 @@ export function registerServiceWorker(): void {
 }
 
 /**
- * Links the web app manifest (what makes the app installable), now that the page has loaded. A built
+ * Links the web app manifest (what makes the app installable), now that the page runs. A built
  * page names it on its boot module's tag rather than in a link of its own (scripts/routePages.ts):
  * the browser fetches a linked manifest at once, and an icon it names, beside the page's first paint
  * on a slow link. `npm run dev` names none, and a page that links one keeps it.

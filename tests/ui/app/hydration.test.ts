@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { hydrationEnds, hydrationStarts, startAfterScreen, startSoon } from '../../../src/ui/app/hydration';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  appRuns,
+  hydrationEnds,
+  hydrationStarts,
+  startAfterScreen,
+  startSoon,
+  whenAppIdle,
+} from '../../../src/ui/app/hydration';
 import { nextTask } from '../../../core/nextTask';
 
 /** Two tasks: the screen's start runs in the first, and what waited for the screen after it. */
@@ -45,5 +52,47 @@ describe('the starts of a hydrated page', () => {
     if (!beforeScreen) cancel();
     await tasksRun();
     expect(started).toEqual([]);
+  });
+});
+
+describe('work the first screen does not need', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('waits for the app to run, then for the browser to be idle, and runs once', () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options: { timeout: number }) => {
+      expect(options.timeout).toBeGreaterThan(0);
+      return idle.push(callback);
+    });
+    const run = vi.fn();
+    whenAppIdle(run);
+    expect(idle).toHaveLength(0);
+
+    appRuns();
+    expect(run).not.toHaveBeenCalled();
+    idle.forEach((callback) => callback());
+    expect(run).toHaveBeenCalledOnce();
+
+    // The app runs again at every screen it opens: the work was the first one's.
+    appRuns();
+    expect(idle).toHaveLength(1);
+  });
+
+  it('where the browser cannot say it is idle, a second after the app runs', () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    vi.useFakeTimers();
+    const run = vi.fn();
+    whenAppIdle(run);
+    vi.advanceTimersByTime(5_000);
+    expect(run).not.toHaveBeenCalled();
+
+    appRuns();
+    vi.advanceTimersByTime(999);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledOnce();
   });
 });
