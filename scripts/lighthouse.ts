@@ -123,6 +123,8 @@ const servers: ChildProcess[] = [];
 const chromes: chromeLauncher.LaunchedChrome[] = [];
 /** The runs that measured nothing and were taken again, with why: printed after the tables. */
 const retried: string[] = [];
+/** The figures a route's run could not compute, each counted as a miss, with why: printed after the tables. */
+const uncomputed: string[] = [];
 const footing = browserAtPageFooting(args.chrome, scratch);
 const chromePath = footing.path;
 /** Stops the Chromes and servers and removes the scratch folder: at the end, or when stopped. */
@@ -174,9 +176,18 @@ try {
   const measureAt = (tier: Tier) => (target: Target, mode: Mode, full: boolean) => {
     const profile = target.signedIn ? signedIn! : signedOut;
     const url = target === BASELINE ? baselineUrl : origin + target.route;
+    const what = `${tier} tier ${target.route} ${mode}`;
     return withRetries(
-      `${tier} tier ${target.route} ${mode}`,
-      () => lighthouseRun(url, profile, mode, full, slowdownOf(tier), tier),
+      what,
+      async () => {
+        const { missing, ...run } = await lighthouseRun(url, profile, mode, full, slowdownOf(tier), tier);
+        if (missing.length === 0) return run;
+        // The bare page is what every route is judged against: a run of it without a figure
+        // measured nothing. A route's own figure missing is the page's doing, and counts as a miss.
+        if (target === BASELINE) throw new LighthouseRuntimeError(`${what}: ${missing.join('; ')}`);
+        uncomputed.push(...missing.map((why) => `${what}: ${why}`));
+        return run;
+      },
       () => freshTab(profile),
     );
   };
@@ -224,6 +235,8 @@ try {
   }
   if (retried.length > 0)
     console.log(`Runs taken again, having measured nothing:\n${retried.map((why) => `  - ${why}`).join('\n')}`);
+  if (uncomputed.length > 0)
+    console.log(`Figures not computed, each counted as a miss:\n${uncomputed.map((why) => `  - ${why}`).join('\n')}`);
   if (args.samples)
     console.log('Taken with V8 sampling the page (--samples): every figure reads slower than the page.');
   console.log(`Gate wall time: ${Math.round((Date.now() - started) / 1000)} s.`);
@@ -322,7 +335,7 @@ async function lighthouseRun(
   full: boolean,
   cpuSlowdown: number,
   tier: Tier | 'calibration' = 'calibration',
-): Promise<Run & { benchmarkIndex: number }> {
+): Promise<Run & { benchmarkIndex: number; missing: string[] }> {
   keepStacks = mode === 'simulated';
   const result = await lighthouse(
     url,
@@ -363,14 +376,15 @@ async function lighthouseRun(
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}: the route redirected`);
   const score = (category: string) => Math.round((lhr.categories[category].score ?? 0) * 100);
-  // An audit that could not compute its figure says why; a run without one measured nothing of the
-  // page (a median over it would print NaN), so it is taken again like any unmeasured run.
+  // An audit that could not compute its figure says why (TBT with no quiet window to end in:
+  // NO_TTI_CPU_IDLE_PERIOD). The figure reads as infinite, which no target passes, and the run
+  // says why (a median over a missing figure printed NaN).
+  const missing: string[] = [];
   const figure = (id: string) => {
     const audit = lhr.audits[id];
     if (typeof audit?.numericValue === 'number') return audit.numericValue;
-    throw new LighthouseRuntimeError(
-      `Lighthouse measured no ${id} on ${url}: ${audit?.errorMessage ?? audit?.explanation ?? 'no reason given'}`,
-    );
+    missing.push(`no ${id}: ${audit?.errorMessage ?? audit?.explanation ?? 'no reason given'}`);
+    return Infinity;
   };
   // Lighthouse 13 names the LCP element in its LCP breakdown insight.
   const breakdown = lhr.audits['lcp-breakdown-insight']?.details;
@@ -384,13 +398,13 @@ async function lighthouseRun(
     bestPractices: full ? score('best-practices') : undefined,
     lcpElement: node?.type === 'node' ? `${node.snippet ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : undefined,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    missing,
   };
 }
 
 /**
  * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP), or
- * the browser to answer a protocol command in time (PROTOCOL_TIMEOUT), or an audit to compute its
- * figure (it says why); such a run says nothing of
+ * the browser to answer a protocol command in time (PROTOCOL_TIMEOUT); such a run says nothing of
  * the page, so it is run again in a fresh tab, twice at most, and the gate says so after its tables.
  */
 async function withRetries<T>(
