@@ -132,9 +132,19 @@ export const boughtToken: Transaction = {
   display_value: BOUGHT_TOKEN,
 };
 
+/**
+ * The inspector stamps each event it sends with the time (`createdAt`, milliseconds as digits) and
+ * some with a random `id`: digits that hold the planted pin now and then by chance (a run at
+ * 03:25:37.4 UTC on 2 December 2026 stamped 17961819374…), never anything of the app's.
+ */
+const withoutStamps = (_key: string, value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && '_version' in value
+    ? { ...value, createdAt: undefined, id: undefined }
+    : value;
+
 /** What leaks: a planted secret, or a filled pin or OTP box (a one-character string) in clear. */
 export function leaksIn(received: unknown): string[] {
-  const json = JSON.stringify(received);
+  const json = JSON.stringify(received, withoutStamps);
   return [
     ...SECRETS.filter((secret) => json.includes(secret)),
     ...BOX_DIGITS.filter((digit) => json.includes(`"${digit}"`)).map((d) => `box "${d}"`),

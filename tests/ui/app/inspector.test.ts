@@ -119,6 +119,12 @@ describe('the inspector’s mask, on every machine', () => {
     });
   }
 
+  it('an inspection event’s own stamps are not the app’s: a pin the time holds by chance is no leak', () => {
+    const stamped = { type: '@xstate.event', _version: '0.0.0', createdAt: `1796181${PIN}123`, id: `0.${PIN}` };
+    expect(leaksIn([stamped])).toEqual([]);
+    expect(leaksIn([{ ...stamped, event: { type: 'pin.change', value: PIN } }])).toEqual([PIN]);
+  });
+
   it('plants secrets the mask has to find: unmasked, they show', () => {
     const { steps } = reachable(profileMachine);
     const typed = steps.map(({ snapshot }) => snapshot.context.form).find((form) => form.bvn === BVN);
