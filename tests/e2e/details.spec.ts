@@ -58,7 +58,6 @@ test('letters typed, pasted or autofilled never appear in a numeric field', asyn
   });
 
   // No money and so no identity verified yet: the NIN and BVN fields are still to be typed.
-  // Not funded: funding verifies a NIN first, which makes the profile's NIN field read-only.
   await signInReadyUser(page, request);
   await page.goto('/profile');
   await expectNumeric(page, page.getByLabel('Phone number'), {

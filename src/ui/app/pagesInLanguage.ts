@@ -51,14 +51,17 @@ async function precachedPages(locale: Locale): Promise<PrecachedPage[]> {
   return pages;
 }
 
-/** Puts one page in its language unless it is already; answers whether it replaced it, or null if it could not. */
-async function putInLanguage({ cache, request, file }: PrecachedPage, locale: Locale): Promise<boolean | null> {
+/** What became of one precached page: put in the language, left as it was, or not fetched (offline). */
+type PageOutcome = 'replaced' | 'kept' | 'unreachable';
+
+/** Puts one page in its language unless it is already. */
+async function putInLanguage({ cache, request, file }: PrecachedPage, locale: Locale): Promise<PageOutcome> {
   const cached = await cache.match(request);
-  if (!cached || PAGE_LANGUAGE.exec(await cached.text())?.[1] === locale) return false;
+  if (!cached || PAGE_LANGUAGE.exec(await cached.text())?.[1] === locale) return 'kept';
   const page = await fetch(file, { credentials: 'same-origin' }).catch(() => null);
-  if (!page?.ok) return null;
+  if (!page?.ok) return 'unreachable';
   await cache.put(request, page);
-  return true;
+  return 'replaced';
 }
 
 /** Puts `locale`'s pages in the service worker's precache; answers how many it replaced. */
@@ -72,9 +75,9 @@ export async function precachePagesIn(locale: Locale): Promise<number> {
   let replaced = 0;
   let complete = true;
   for (const page of pages) {
-    const done = await putInLanguage(page, locale);
-    if (done === null) complete = false;
-    else if (done) replaced += 1;
+    const outcome = await putInLanguage(page, locale);
+    if (outcome === 'unreachable') complete = false;
+    else if (outcome === 'replaced') replaced += 1;
   }
   if (complete) await notes.put(NOTE, new Response(note));
   return replaced;
