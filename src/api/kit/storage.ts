@@ -61,11 +61,18 @@ export function loadUser<User extends object>(empty: User, fields: readonly (key
   return user as User;
 }
 
-/** Writes each field under its own key, as a plain value an embedding app can read. */
+/**
+ * Writes each field under its own key, as a plain value an embedding app can read. A key that
+ * already holds the value is left alone: each poll's answer is saved, mostly unchanged, and a
+ * write is work on the page's main thread (and a message to the browser) where a read is not.
+ */
 export function saveUser<User extends object>(user: User, fields: readonly (keyof User & string)[]): void {
   const storage = store();
   if (!storage) return;
-  for (const field of fields) storage.setItem(PREFIX + field, toStored(user[field]));
+  for (const field of fields) {
+    const value = toStored(user[field]);
+    if (storage.getItem(PREFIX + field) !== value) storage.setItem(PREFIX + field, value);
+  }
 }
 
 export const readToken = (): string => {

@@ -120,6 +120,19 @@ describe('the user fields in browser storage', () => {
     session.stop();
   });
 
+  it('writes only the keys whose value changed: an unchanged answer writes nothing', () => {
+    const session = startSession();
+    session.send({ type: 'session.login', data: { ...ada, accounts, wallet_balance: 1500 } });
+    const before = stored();
+    const setItem = vi.spyOn(storage, 'setItem');
+    session.send({ type: 'session.update', data: { wallet_balance: 1500 } });
+    expect(setItem).not.toHaveBeenCalled();
+    session.send({ type: 'session.update', data: { wallet_balance: 2750.5 } });
+    expect(setItem.mock.calls).toEqual([['user_wallet_balance', '2750.5']]);
+    expect(stored()).toEqual({ ...before, user_wallet_balance: '2750.5' });
+    session.stop();
+  });
+
   it('still reads what earlier builds stored as JSON, and writes it back plain', () => {
     const old = {
       user_tenant: '"0"',
