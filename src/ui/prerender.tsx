@@ -29,7 +29,10 @@ export async function renderRoute(path: string, locale: Locale): Promise<string>
     <StaticRouter location={path}>
       <App />
     </StaticRouter>,
-    { onError: (error) => void errors.push(error) },
+    // A page is written whole, its screen in place: past this many bytes React would move a screen
+    // to the end of the page, in a hidden element and a script to put it back (the page's only
+    // script is the boot module; a written one would be refused by the CSP).
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   if (errors.length > 0) throw new Error(`prerendering ${path} failed`, { cause: errors[0] });
   return new Response(prelude).text();

@@ -114,7 +114,7 @@ export function ActivityList({ pageSize, labelledBy, canLoadMore = false }: Acti
         </p>
         <ul className="txn-list skeleton-group">
           {Array.from({ length: pageSize }, (_, index) => (
-            <TransactionRowSkeleton key={index} />
+            <TransactionRowSkeleton key={index} withFonts={index === 0} />
           ))}
         </ul>
       </>

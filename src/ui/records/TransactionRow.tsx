@@ -62,18 +62,37 @@ export function TransactionRow({ transaction, onSelect, checking }: TransactionR
   );
 }
 
-/** A row's shape while the list loads, so the page does not jump when it arrives. */
-export function TransactionRowSkeleton() {
+/**
+ * A row's shape while the list loads, so the page does not jump when it arrives. The first one's
+ * lines each hold a blank in the font of the text they stand for: each size and weight of text is
+ * a font the browser sets up the first time it lays one out, and the rows' four (their title,
+ * details, amount and status) are then set up with the page's first layout, before it paints, not
+ * in the frame that draws the rows, which on a slow phone was the longest task after the page had
+ * painted. Once is enough; in every placeholder they would make that first layout longer.
+ */
+export function TransactionRowSkeleton({ withFonts = false }: { withFonts?: boolean }) {
   return (
     <li className="txn-skeleton" aria-hidden="true">
       <span className="txn-icon skeleton" />
       <span className="txn-main">
-        <span className="skeleton skeleton-line" />
-        <span className="skeleton skeleton-line skeleton-short" />
+        <span className="skeleton skeleton-line">{withFonts && <FontOf className="txn-title" />}</span>
+        <span className="skeleton skeleton-line skeleton-short">{withFonts && <FontOf className="txn-meta" />}</span>
       </span>
       <span className="txn-side">
-        <span className="skeleton skeleton-line skeleton-amount" />
+        <span className="skeleton skeleton-line skeleton-amount">
+          {withFonts && (
+            <>
+              <FontOf className="money txn-amount" />
+              <FontOf className="status" />
+            </>
+          )}
+        </span>
       </span>
     </li>
   );
 }
+
+/** A blank in the font of the text of `className`: nothing to see, but a line the browser lays out in that font. */
+const FontOf = ({ className }: { className: string }) => (
+  <span className={`skeleton-font ${className}`}>{'\u00a0'}</span>
+);

@@ -44,6 +44,16 @@ describe('ActivitiesScreen', () => {
     renderScreen();
     expect(screen.getByRole('status').textContent).toBe('Loading transactions…');
     expect(document.querySelectorAll('.txn-skeleton')).toHaveLength(10);
+    // The first placeholder lays out a blank in each font of a row's text, so the browser sets those
+    // fonts up before the page paints; the others hold none.
+    const [first, ...others] = document.querySelectorAll('.txn-skeleton');
+    expect([...first.querySelectorAll('.skeleton-font')].map((blank) => blank.className)).toEqual([
+      'skeleton-font txn-title',
+      'skeleton-font txn-meta',
+      'skeleton-font money txn-amount',
+      'skeleton-font status',
+    ]);
+    expect(others.flatMap((placeholder) => [...placeholder.querySelectorAll('.skeleton-font')])).toEqual([]);
   });
 
   it('pages ten at a time, moves the focus to the first new row, and hides "Load more" after the last page', async () => {
