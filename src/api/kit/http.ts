@@ -1,6 +1,8 @@
 import { FetchError, ofetch } from 'ofetch';
 import type { Envelope } from '../../../core/contract';
 import { nextTask } from '../../../core/nextTask';
+import { SIGNED_OUT_CALLS } from '../../../core/signedOutCalls';
+import { AUTHORISATION_FAILED } from '../../../core/words/session';
 import { callFailures } from './messages';
 import { readToken } from './storage';
 
@@ -55,6 +57,11 @@ function isSessionRefusal(status: number | undefined, envelope: Envelope): boole
   return status === 401 && /authorization/i.test(envelope.message) && reason === undefined;
 }
 
+/** Tells every listener that the session is refused, with the server's words for it. */
+function announceRefusal(message: string): void {
+  for (const listener of sessionRefusedListeners) listener(message);
+}
+
 /** Sends a request with these headers; answers what came back, which should be an envelope. */
 type Exchange = (headers: Record<string, string>) => Promise<unknown>;
 
@@ -76,12 +83,18 @@ const language = (): Record<string, string> => {
  * CallFailure, whose message is what the user sees (it is toasted); this is the one place where a
  * failed call becomes words.
  */
-async function answerOf<T>(options: CallOptions, exchange: Exchange): Promise<Envelope<T>> {
-  const token = options.token ?? readToken();
+async function answerOf<T>(path: string, options: CallOptions, exchange: Exchange): Promise<Envelope<T>> {
   // A request starts in a task of its own: starting one is work on the main thread, and a flow
   // that asks for several at once (a session's poll) would otherwise start them all in the task
   // that drew the screen.
   await nextTask();
+  const token = options.token ?? readToken();
+  // A call that needs the session, made with none (it ended while a screen was still asking: a
+  // refused poll clears the token): the server's answer is known, so the call is not sent.
+  if (options.token === undefined && !token && !SIGNED_OUT_CALLS.has(path)) {
+    announceRefusal(AUTHORISATION_FAILED);
+    return { type: 'error', message: AUTHORISATION_FAILED };
+  }
   let answer: unknown;
   try {
     answer = await exchange({ ...authorisation(token), ...language(), ...options.headers });
@@ -90,9 +103,8 @@ async function answerOf<T>(options: CallOptions, exchange: Exchange): Promise<En
     if (options.signal?.aborted) throw error;
     if (error instanceof FetchError) {
       if (isEnvelope(error.data)) {
-        if (options.token === undefined && isSessionRefusal(error.status, error.data)) {
-          for (const listener of sessionRefusedListeners) listener(error.data.message);
-        }
+        if (options.token === undefined && isSessionRefusal(error.status, error.data))
+          announceRefusal(error.data.message);
         return error.data as Envelope<T>;
       }
       throw new CallFailure(error.response ? 'unreadable' : 'unreachable', { cause: error });
@@ -107,7 +119,7 @@ async function answerOf<T>(options: CallOptions, exchange: Exchange): Promise<En
 
 /** The one helper of every call but the polls: POST, its JSON body, and the envelope back (answerOf). */
 export function call<T = unknown>(path: string, body: object = {}, options: CallOptions = {}): Promise<Envelope<T>> {
-  return answerOf<T>(options, (headers) => client<unknown>(path, { body, signal: options.signal, headers }));
+  return answerOf<T>(path, options, (headers) => client<unknown>(path, { body, signal: options.signal, headers }));
 }
 
 /** A polled call's last full answer, its tag, and the bearer it was answered to. */
@@ -167,7 +179,7 @@ function pollDeadline(flow: AbortSignal | undefined): { signal: AbortSignal; cle
  * to confirm or replace; a refused session forgets it with the user (forgetOfflineCopy).
  */
 export function poll<T = unknown>(path: string, options: CallOptions = {}): Promise<Envelope<T>> {
-  return answerOf<T>(options, async (headers) => {
+  return answerOf<T>(path, options, async (headers) => {
     const authorization = headers.Authorization ?? '';
     const kept = keptAnswers.get(path);
     const usable = kept?.authorization === authorization ? kept : undefined;

@@ -6,6 +6,7 @@ import { DevSms } from '../../../server/gateways/devSms';
 import { testConfig, type TestApp } from '../../support/api/app';
 import { useTestApp } from '../../support/api/useTestApp';
 import { backends } from '../../support/api/backends';
+import { SIGNED_OUT_CALLS } from '../../../core/signedOutCalls';
 
 interface Schema {
   properties?: Record<string, Schema & { enum?: string[] }>;
@@ -88,6 +89,15 @@ describe('the OpenAPI document (development)', () => {
     );
     expect(Object.keys(airtime.responses)).toEqual(expect.arrayContaining(['200', '401', '409', '423', '502']));
     expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+  });
+
+  it("names as public exactly the app's calls that its client sends without a session", () => {
+    // The partners' webhooks are public too, but called by the partners, never by the app.
+    const publicCalls = Object.entries(doc.paths)
+      .filter(([path, operations]) => /^\/api\//.test(path) && !path.startsWith('/api/webhooks/') && operations.post)
+      .filter(([, operations]) => operations.post.security?.length === 0)
+      .map(([path]) => path);
+    expect(publicCalls.sort()).toEqual([...SIGNED_OUT_CALLS].sort());
   });
 
   /** Every operation, as `METHOD path` with its description. */

@@ -4,31 +4,10 @@ import type { UserData } from '../../../core/contract';
 import { readToken } from '../../../src/api/kit/storage';
 import { sessionMachine, type PollResult } from '../../../src/machines/app/session';
 import { ada } from '../../../testkit/fixtures';
-
-/** Browser storage as the page has it: one text value per key. */
-class MemoryStorage implements Storage {
-  readonly #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from '../../support/memoryStorage';
 
 const accounts = [{ bank_name: 'Wema Bank', account_number: '7012345678' }];
+
 let storage: MemoryStorage;
 
 /** A session that reads and writes the storage above; its poll never answers and nothing reaches the server. */

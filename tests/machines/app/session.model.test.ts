@@ -3,6 +3,8 @@ import { assign, createActor, fromCallback, SimulatedClock, type AnyEventObject 
 import { POLL_INTERVAL_MS } from '../../../core/limits';
 import { AUTHORISATION_FAILED, authorisationFailed, sessionExpired } from '../../../core/words/session';
 import { call } from '../../../src/api/kit/http';
+import { saveUser } from '../../../src/api/kit/storage';
+import { MemoryStorage } from '../../support/memoryStorage';
 import { emptyUser, type SessionUser } from '../../../src/domain/account/user';
 import { SessionLapsed, sessionMachine, type PollResult, type SessionEvent } from '../../../src/machines/app/session';
 import { shortestPaths, type ModelPath } from '../../../testkit/models/kit/machineModel';
@@ -334,6 +336,9 @@ describe('a session refused on any call (the http layer reports it)', () => {
     );
 
   function signedInOn(pathname: string) {
+    // The calls below are made with the stored session, as the app's are.
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    saveUser(signedInUser, ['token']);
     const poll = deferredActor<PollResult>();
     const actor = createActor(
       sessionMachine.provide({
