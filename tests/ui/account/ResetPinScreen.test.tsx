@@ -6,6 +6,7 @@ import { ToastContainer } from 'react-toastify';
 import { forgotPin, resetPin } from '../../../src/api/account/pin';
 import type * as PinApi from '../../../src/api/account/pin';
 import type * as PurchasesApi from '../../../src/api/purchases/purchases';
+import type * as BeneficiariesApi from '../../../src/api/purchases/beneficiaries';
 import ChangePinScreen from '../../../src/ui/account/ChangePinScreen';
 import ResetPinScreen from '../../../src/ui/account/ResetPinScreen';
 import ServiceScreen from '../../../src/ui/purchases/ServiceScreen';
@@ -23,6 +24,11 @@ vi.mock('../../../src/api/account/pin', async (original) => ({
 vi.mock('../../../src/api/purchases/purchases', async (original) => ({
   ...(await original<typeof PurchasesApi>()),
   recentBeneficiaries: vi.fn(async () => ({ type: 'success', message: '', data: [] })),
+}));
+// The service screen lists the saved beneficiaries as it opens: none here.
+vi.mock('../../../src/api/purchases/beneficiaries', async (original) => ({
+  ...(await original<typeof BeneficiariesApi>()),
+  listSavedBeneficiaries: vi.fn(async () => ({ type: 'success', message: '', data: [] })),
 }));
 
 /** Any other screen, as the dashboard a reset pin goes back to by default. */
