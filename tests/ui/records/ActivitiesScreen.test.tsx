@@ -10,6 +10,11 @@ import { createTestSession } from '../../../testkit/testSession';
 import { nextTask } from '../../../core/nextTask';
 
 vi.mock('../../../src/api/wallet/wallet', () => ({ fetchTransactions: vi.fn(), refreshTransaction: vi.fn() }));
+// A row's details ask whether a problem was reported about it: none was.
+vi.mock('../../../src/api/records/problemReports', () => ({
+  fetchProblemReport: vi.fn(async () => ({ type: 'success', message: '', data: null })),
+  createProblemReport: vi.fn(),
+}));
 
 const all = Array.from({ length: 13 }, (_, index) => airtimePurchase(index + 1));
 

@@ -86,7 +86,9 @@ describe('FundingScreen', () => {
     renderScreen();
     const form = await screen.findByRole('form', { name: 'Top up with a card' });
     fireEvent.change(within(form).getByLabelText('Amount to add (₦)'), { target: { value: '5000' } });
-    expect(form.textContent).toContain('To your wallet₦5,000.00');
+    // The form's flow may start in the task after the form is drawn: the amount typed before waits
+    // for it, and the figures follow.
+    await waitFor(() => expect(form.textContent).toContain('To your wallet₦5,000.00'));
     expect(form.textContent).toContain('Paystack card fee₦177.67');
     expect(form.textContent).toContain('Your card is charged₦5,177.67');
     expect(within(form).getByRole('button', { name: 'Pay ₦5,177.67 with card' })).toBeTruthy();
