@@ -80,13 +80,11 @@ describe('a call that brings back no envelope reads like a message (it is toaste
 });
 
 describe('a call that needs the session, made after it ended, is answered at once and never sent', () => {
-  const sent = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    void input;
-    void init;
-    return answer(200, JSON.stringify({ type: 'success', message: 'ok' }));
-  });
+  const sent = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    answer(200, JSON.stringify({ type: 'success', message: 'ok' })),
+  );
   const heard: string[] = [];
-  let stopListening = () => undefined as void;
+  let stopListening: () => void;
   beforeEach(() => {
     sent.mockClear();
     heard.length = 0;

@@ -86,8 +86,8 @@ describe('FundingScreen', () => {
     renderScreen();
     const form = await screen.findByRole('form', { name: 'Top up with a card' });
     fireEvent.change(within(form).getByLabelText('Amount to add (₦)'), { target: { value: '5000' } });
-    // The form's flow may start in the task after the form is drawn: the amount typed before waits
-    // for it, and the figures follow.
+    // Waited for, not read in the step the amount is typed: once, in a full run on a loaded machine,
+    // the figures were not drawn yet at that point.
     await waitFor(() => expect(form.textContent).toContain('To your wallet₦5,000.00'));
     expect(form.textContent).toContain('Paystack card fee₦177.67');
     expect(form.textContent).toContain('Your card is charged₦5,177.67');
