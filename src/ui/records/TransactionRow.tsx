@@ -2,6 +2,7 @@ import type { Transaction } from '../../../core/contract';
 import { formatDateTime } from '../../domain/kit/dateTime';
 import { categoryWording } from '../../domain/kit/transactionCategory';
 import { opensDetail, STATUS_LOOK } from '../../domain/records/transactionStatus';
+import { FontOf } from '../kit/FontOf';
 import { Money } from '../kit/Money';
 import { CategoryIcon } from '../purchases/ServiceGrid';
 import { StatusIcon } from '../kit/StatusIcon';
@@ -64,11 +65,9 @@ export function TransactionRow({ transaction, onSelect, checking }: TransactionR
 
 /**
  * A row's shape while the list loads, so the page does not jump when it arrives. The first one's
- * lines each hold a blank in the font of the text they stand for: each size and weight of text is
- * a font the browser sets up the first time it lays one out, and the rows' four (their title,
- * details, amount and status) are then set up with the page's first layout, before it paints, not
- * in the frame that draws the rows, which on a slow phone was the longest task after the page had
- * painted. Once is enough; in every placeholder they would make that first layout longer.
+ * lines each hold a blank in the font of the text they stand for (FontOf): the rows' four fonts
+ * (their title, details, amount and status) are then set up with the page's first layout, not in
+ * the frame that draws the rows.
  */
 export function TransactionRowSkeleton({ withFonts = false }: { withFonts?: boolean }) {
   return (
@@ -91,8 +90,3 @@ export function TransactionRowSkeleton({ withFonts = false }: { withFonts?: bool
     </li>
   );
 }
-
-/** A blank in the font of the text of `className`: nothing to see, but a line the browser lays out in that font. */
-const FontOf = ({ className }: { className: string }) => (
-  <span className={`skeleton-font ${className}`}>{'\u00a0'}</span>
-);

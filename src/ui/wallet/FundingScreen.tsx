@@ -13,6 +13,7 @@ import { useFlow, useSliceInTransition } from '../kit/useFlow';
 import { useT } from '../kit/language';
 import { CardTopUpForm } from './CardTopUpForm';
 import { CopyButton } from '../kit/CopyButton';
+import { FontOf } from '../kit/FontOf';
 import { IdentityForm } from '../account/IdentityForm';
 import { LoadFailed } from '../kit/LoadFailed';
 import { Icon, type IconProps } from '../kit/icons';
@@ -248,6 +249,11 @@ function PartnerLine({ partner }: { partner: PartnerFunding }) {
   );
 }
 
+/**
+ * The user's account numbers, or their places while none is known: the first place holds a blank
+ * in each font the answer brings (FontOf), its cards' and the card top-up's, so the frame that
+ * draws the answer does not set them up.
+ */
 function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]; loading?: boolean }) {
   const t = useT();
   if (loading && accounts.length === 0) {
@@ -259,9 +265,26 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
         <ul className="account-list skeleton-group" aria-hidden="true">
           {[0, 1].map((index) => (
             <li key={index} className="account-card account-skeleton">
-              <span className="skeleton skeleton-line skeleton-short" />
-              <span className="skeleton skeleton-line skeleton-number" />
-              <span className="skeleton skeleton-button" />
+              <span className="skeleton skeleton-line skeleton-short">
+                {index === 0 && <FontOf className="account-bank" />}
+              </span>
+              <span className="skeleton skeleton-line skeleton-number">
+                {index === 0 && (
+                  <>
+                    <FontOf className="account-number mono" />
+                    <FontOf className="account-name" />
+                  </>
+                )}
+              </span>
+              <span className="skeleton skeleton-button">
+                {index === 0 && (
+                  <>
+                    <FontOf className="btn btn-small" />
+                    {/* The card top-up's total, below the numbers once the answer comes. */}
+                    <FontOf className="card-quote-total" />
+                  </>
+                )}
+              </span>
             </li>
           ))}
         </ul>

@@ -58,6 +58,35 @@ describe('FundingScreen', () => {
     expect(list.textContent).toContain('ADA OBI');
   });
 
+  it('holds the account numbers’ places while none is known, the first with a blank in each font the answer then draws', async () => {
+    let answered = (_: ReturnType<typeof answer>) => {};
+    vi.mocked(fetchFunding).mockReturnValue(new Promise((resolve) => (answered = resolve)));
+    renderScreen('/funding', { ...adaSignedIn, accounts: [] });
+    const [first, ...others] = document.querySelectorAll('.account-skeleton');
+    expect(others).toHaveLength(1);
+    const blanks = [...first.querySelectorAll('.skeleton-font')].map((blank) =>
+      blank.className.replace('skeleton-font ', ''),
+    );
+    expect(blanks).toEqual([
+      'account-bank',
+      'account-number mono',
+      'account-name',
+      'btn btn-small',
+      'card-quote-total',
+    ]);
+    expect(others[0].querySelectorAll('.skeleton-font')).toHaveLength(0);
+
+    // Each blank stands for text the answer draws, in the same classes: a blank whose text went
+    // away would only make the page's first layout longer.
+    answered(answer(READY));
+    await screen.findByRole('form', { name: 'Top up with a card' });
+    expect(document.querySelectorAll('.skeleton-font')).toHaveLength(0);
+    for (const classes of blanks) {
+      const drawn = document.querySelector(`.${classes.replaceAll(' ', '.')}`);
+      expect(drawn?.textContent?.trim(), classes).toBeTruthy();
+    }
+  });
+
   it('shows the stored account numbers while the answer comes, and fills the answer in around the same list', async () => {
     let answered = (_: ReturnType<typeof answer>) => {};
     vi.mocked(fetchFunding).mockReturnValue(new Promise((resolve) => (answered = resolve)));
