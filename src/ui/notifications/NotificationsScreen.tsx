@@ -12,6 +12,7 @@ import { useFlow } from '../kit/useFlow';
 import { useLanguage, useT } from '../kit/language';
 import { pluralCategory } from '../../../core/i18n/plurals';
 import { EmptyState } from '../kit/EmptyState';
+import { FontOf } from '../kit/FontOf';
 import { BellIcon } from '../wallet/walletIcons';
 import '../wallet/wallet.css';
 import { useOffline } from '../app/ConnectivityContext';
@@ -66,8 +67,25 @@ export default function NotificationsScreen() {
         <ul className="note-list skeleton-group" aria-hidden="true">
           {[0, 1, 2].map((index) => (
             <li key={index} className="note note-skeleton">
-              <span className="skeleton skeleton-line skeleton-short" />
-              <span className="skeleton skeleton-line" />
+              {/* The first holds a blank in each font of a notification (FontOf): they are set up
+                  with the page's first layout, not in the frame that draws the list. */}
+              <span className="skeleton skeleton-line skeleton-short">
+                {index === 0 && (
+                  <>
+                    <FontOf className="note-title" />
+                    <FontOf className="note-title unread" />
+                    <FontOf className="badge" />
+                  </>
+                )}
+              </span>
+              <span className="skeleton skeleton-line">
+                {index === 0 && (
+                  <>
+                    <FontOf className="note-age" />
+                    <FontOf className="btn btn-small" />
+                  </>
+                )}
+              </span>
             </li>
           ))}
         </ul>

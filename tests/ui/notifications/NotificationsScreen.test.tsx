@@ -35,6 +35,26 @@ describe('NotificationsScreen', () => {
     expect(await screen.findByText('No notifications')).toBeTruthy();
   });
 
+  it('holds the first placeholder’s blanks in the fonts of what the list then draws, and no other placeholder’s', async () => {
+    const { answerPoll } = renderScreen([funded, welcome]);
+    const [first, ...others] = document.querySelectorAll('.note-skeleton');
+    expect(others).toHaveLength(2);
+    const blanks = [...first.querySelectorAll('.skeleton-font')].map((blank) =>
+      blank.className.replace('skeleton-font ', ''),
+    );
+    expect(blanks).toEqual(['note-title', 'note-title unread', 'badge', 'note-age', 'btn btn-small']);
+    expect(others.flatMap((placeholder) => [...placeholder.querySelectorAll('.skeleton-font')])).toEqual([]);
+
+    // Each stands for text the list draws in the same classes (an unread title in its own weight).
+    answerPoll();
+    await screen.findByRole('article', { name: 'New Wallet funded' });
+    expect(document.querySelectorAll('.skeleton-font')).toHaveLength(0);
+    const drawn = (classes: string) =>
+      classes === 'note-title unread' ? ".note[data-unread='true'] .note-title" : `.${classes.replaceAll(' ', '.')}`;
+    for (const classes of blanks)
+      expect(document.querySelector(drawn(classes))?.textContent?.trim(), classes).toBeTruthy();
+  });
+
   it('shows title, content and age, marks unread ones in words, and marks one as read', async () => {
     const { actor, answerPoll } = renderScreen([funded, welcome]);
     answerPoll();
