@@ -10,3 +10,12 @@
 export const FontOf = ({ className }: { className: string }) => (
   <span className={`skeleton-font ${className}`}>{'\u00a0'}</span>
 );
+
+/** A blank in each font of `classNames`, in a placeholder line that stands for several texts. */
+export const FontsOf = ({ classNames }: { classNames: string[] }) => (
+  <>
+    {classNames.map((className) => (
+      <FontOf key={className} className={className} />
+    ))}
+  </>
+);

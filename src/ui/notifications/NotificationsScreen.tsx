@@ -12,7 +12,7 @@ import { useFlow } from '../kit/useFlow';
 import { useLanguage, useT } from '../kit/language';
 import { pluralCategory } from '../../../core/i18n/plurals';
 import { EmptyState } from '../kit/EmptyState';
-import { FontOf } from '../kit/FontOf';
+import { FontsOf } from '../kit/FontOf';
 import { BellIcon } from '../wallet/walletIcons';
 import '../wallet/wallet.css';
 import { useOffline } from '../app/ConnectivityContext';
@@ -70,21 +70,10 @@ export default function NotificationsScreen() {
               {/* The first holds a blank in each font of a notification (FontOf): they are set up
                   with the page's first layout, not in the frame that draws the list. */}
               <span className="skeleton skeleton-line skeleton-short">
-                {index === 0 && (
-                  <>
-                    <FontOf className="note-title" />
-                    <FontOf className="note-title unread" />
-                    <FontOf className="badge" />
-                  </>
-                )}
+                {index === 0 && <FontsOf classNames={['note-title', 'note-title unread', 'badge']} />}
               </span>
               <span className="skeleton skeleton-line">
-                {index === 0 && (
-                  <>
-                    <FontOf className="note-age" />
-                    <FontOf className="btn btn-small" />
-                  </>
-                )}
+                {index === 0 && <FontsOf classNames={['note-age', 'btn btn-small']} />}
               </span>
             </li>
           ))}

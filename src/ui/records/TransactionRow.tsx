@@ -2,7 +2,7 @@ import type { Transaction } from '../../../core/contract';
 import { formatDateTime } from '../../domain/kit/dateTime';
 import { categoryWording } from '../../domain/kit/transactionCategory';
 import { opensDetail, STATUS_LOOK } from '../../domain/records/transactionStatus';
-import { FontOf } from '../kit/FontOf';
+import { FontOf, FontsOf } from '../kit/FontOf';
 import { Money } from '../kit/Money';
 import { CategoryIcon } from '../purchases/ServiceGrid';
 import { StatusIcon } from '../kit/StatusIcon';
@@ -79,12 +79,7 @@ export function TransactionRowSkeleton({ withFonts = false }: { withFonts?: bool
       </span>
       <span className="txn-side">
         <span className="skeleton skeleton-line skeleton-amount">
-          {withFonts && (
-            <>
-              <FontOf className="money txn-amount" />
-              <FontOf className="status" />
-            </>
-          )}
+          {withFonts && <FontsOf classNames={['money txn-amount', 'status']} />}
         </span>
       </span>
     </li>

@@ -13,7 +13,7 @@ import { useFlow, useSliceInTransition } from '../kit/useFlow';
 import { useT } from '../kit/language';
 import { CardTopUpForm } from './CardTopUpForm';
 import { CopyButton } from '../kit/CopyButton';
-import { FontOf } from '../kit/FontOf';
+import { FontOf, FontsOf } from '../kit/FontOf';
 import { IdentityForm } from '../account/IdentityForm';
 import { LoadFailed } from '../kit/LoadFailed';
 import { Icon, type IconProps } from '../kit/icons';
@@ -269,21 +269,10 @@ function AccountList({ accounts, loading = false }: { accounts: VirtualAccount[]
                 {index === 0 && <FontOf className="account-bank" />}
               </span>
               <span className="skeleton skeleton-line skeleton-number">
-                {index === 0 && (
-                  <>
-                    <FontOf className="account-number mono" />
-                    <FontOf className="account-name" />
-                  </>
-                )}
+                {index === 0 && <FontsOf classNames={['account-number mono', 'account-name']} />}
               </span>
               <span className="skeleton skeleton-button">
-                {index === 0 && (
-                  <>
-                    <FontOf className="btn btn-small" />
-                    {/* The card top-up's total, below the numbers once the answer comes. */}
-                    <FontOf className="card-quote-total" />
-                  </>
-                )}
+                {index === 0 && <FontsOf classNames={['btn btn-small', 'card-quote-total']} />}
               </span>
             </li>
           ))}
