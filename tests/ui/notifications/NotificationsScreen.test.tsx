@@ -6,6 +6,7 @@ import type { PollResult } from '../../../src/machines/app/session';
 import NotificationsScreen from '../../../src/ui/notifications/NotificationsScreen';
 import { adaSignedIn as user, walletFunded, welcome as firstNotification } from '../../../testkit/fixtures';
 import { renderInApp } from '../../support/renderInApp';
+import { expectEachBlankDrawn, fontBlanksIn } from '../../support/fontBlanks';
 import { createTestSession } from '../../../testkit/testSession';
 
 vi.mock('../../../src/api/notifications/notifications', () => ({
@@ -39,20 +40,16 @@ describe('NotificationsScreen', () => {
     const { answerPoll } = renderScreen([funded, welcome]);
     const [first, ...others] = document.querySelectorAll('.note-skeleton');
     expect(others).toHaveLength(2);
-    const blanks = [...first.querySelectorAll('.skeleton-font')].map((blank) =>
-      blank.className.replace('skeleton-font ', ''),
-    );
+    const blanks = fontBlanksIn(first);
     expect(blanks).toEqual(['note-title', 'note-title unread', 'badge', 'note-age', 'btn btn-small']);
     expect(others.flatMap((placeholder) => [...placeholder.querySelectorAll('.skeleton-font')])).toEqual([]);
 
-    // Each stands for text the list draws in the same classes (an unread title in its own weight).
+    // An unread title is drawn in its own weight.
     answerPoll();
     await screen.findByRole('article', { name: 'New Wallet funded' });
-    expect(document.querySelectorAll('.skeleton-font')).toHaveLength(0);
-    const drawn = (classes: string) =>
-      classes === 'note-title unread' ? ".note[data-unread='true'] .note-title" : `.${classes.replaceAll(' ', '.')}`;
-    for (const classes of blanks)
-      expect(document.querySelector(drawn(classes))?.textContent?.trim(), classes).toBeTruthy();
+    expectEachBlankDrawn(blanks, (classes) =>
+      classes === 'note-title unread' ? ".note[data-unread='true'] .note-title" : `.${classes.replaceAll(' ', '.')}`,
+    );
   });
 
   it('shows title, content and age, marks unread ones in words, and marks one as read', async () => {

@@ -8,6 +8,7 @@ import FundingScreen from '../../../src/ui/wallet/FundingScreen';
 import { ACCOUNTS, CREATING, PAID, READY, RETURNED, UNVERIFIED } from '../../../testkit/models/wallet/funding.model';
 import { adaSignedIn } from '../../../testkit/fixtures';
 import { renderInApp } from '../../support/renderInApp';
+import { expectEachBlankDrawn, fontBlanksIn } from '../../support/fontBlanks';
 import { createTestSession } from '../../../testkit/testSession';
 
 vi.mock('../../../src/api/wallet/funding', () => ({
@@ -64,9 +65,7 @@ describe('FundingScreen', () => {
     renderScreen('/funding', { ...adaSignedIn, accounts: [] });
     const [first, ...others] = document.querySelectorAll('.account-skeleton');
     expect(others).toHaveLength(1);
-    const blanks = [...first.querySelectorAll('.skeleton-font')].map((blank) =>
-      blank.className.replace('skeleton-font ', ''),
-    );
+    const blanks = fontBlanksIn(first);
     expect(blanks).toEqual([
       'account-bank',
       'account-number mono',
@@ -76,15 +75,9 @@ describe('FundingScreen', () => {
     ]);
     expect(others[0].querySelectorAll('.skeleton-font')).toHaveLength(0);
 
-    // Each blank stands for text the answer draws, in the same classes: a blank whose text went
-    // away would only make the page's first layout longer.
     answered(answer(READY));
     await screen.findByRole('form', { name: 'Top up with a card' });
-    expect(document.querySelectorAll('.skeleton-font')).toHaveLength(0);
-    for (const classes of blanks) {
-      const drawn = document.querySelector(`.${classes.replaceAll(' ', '.')}`);
-      expect(drawn?.textContent?.trim(), classes).toBeTruthy();
-    }
+    expectEachBlankDrawn(blanks);
   });
 
   it('shows the stored account numbers while the answer comes, and fills the answer in around the same list', async () => {
