@@ -95,7 +95,8 @@ function samplesOf(events: readonly TraceEvent[], thread: TraceEvent): { ts: num
   const samples: { ts: number; frame: string }[] = [];
   let ts = Number(profile.args?.data?.startTime ?? profile.ts);
   for (const event of events) {
-    if (event.name !== 'ProfileChunk' || event.id !== profile.id) continue;
+    // Ids count from 1 in each process: another process's profile (the browser's own pages) has the same.
+    if (event.name !== 'ProfileChunk' || event.id !== profile.id || event.pid !== profile.pid) continue;
     const data = event.args?.data as {
       cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
       timeDeltas?: number[];
