@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepIdleConnections } from './idleConnections';
 import { AnswerHold } from './answerHold';
 
 /**
@@ -95,6 +96,7 @@ export async function startDojahServer() {
     return json(200, { entity: entityOf(kind, number, person) });
   }
 
+  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

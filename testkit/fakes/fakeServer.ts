@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepIdleConnections } from './idleConnections';
 import { AnswerHold } from './answerHold';
 
 /**
@@ -80,6 +81,7 @@ export async function startFakeServer(options: { port?: number; api: Handler; co
       void respond(request, url, response);
     });
   });
+  keepIdleConnections(server);
 
   async function respond(request: FakeRequest, url: URL, response: ServerResponse) {
     const control = url.pathname.startsWith(CONTROL_PREFIX);

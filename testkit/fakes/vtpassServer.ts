@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServiceCategory } from '../../core/services';
 import type { Bill, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
+import { keepIdleConnections } from './idleConnections';
 import { AnswerHold } from './answerHold';
 
 /**
@@ -487,6 +488,7 @@ export async function startFakeVtpass(
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
+  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { address, port } = server.address() as AddressInfo;
 

@@ -16,10 +16,18 @@
 //    reads it after each journey (journeys.ts): one fails the journey.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as forward,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { freePort } from '../../../testkit/freePort';
+import { keepIdleConnections } from '../../../testkit/fakes/idleConnections';
 import { eventually } from '../api/eventually';
 
 const upstream = new URL(required('UPSTREAM'));
@@ -103,14 +111,30 @@ function readable(text: string): unknown {
   }
 }
 
+// Each forwarded call on a connection of its own: Prism, like any Node server, closes an idle
+// connection after five seconds, and a reused one could be closing just as a call is sent on it.
+const oneCallPerConnection = new Agent({ keepAlive: false });
+
+/** The headers without those about one connection: each side's connection keeps its own. */
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept = { ...headers };
+  delete kept.connection;
+  delete kept['keep-alive'];
+  return kept;
+}
+
 function pass(request: IncomingMessage, response: ServerResponse, target: URL, viaPrism: boolean) {
   const call = `${request.method} ${request.url}`;
   const outgoing = forward(
     target,
-    { method: request.method, headers: { ...request.headers, host: target.host } },
+    {
+      method: request.method,
+      headers: { ...endToEnd(request.headers), host: target.host },
+      agent: oneCallPerConnection,
+    },
     (answer) => {
       if (viaPrism) record(call, answer);
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(response);
     },
   );
@@ -128,7 +152,7 @@ const prismPort = await freePort();
 await startPrism(prismPort);
 const prism = new URL(`http://127.0.0.1:${prismPort}`);
 
-createServer((request, response) => {
+const front = createServer((request, response) => {
   const path = request.url ?? '/';
   if (path === '/__contract/violations') {
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(violations.splice(0)));
@@ -136,6 +160,7 @@ createServer((request, response) => {
   }
   const api = /^\/(api|dev)\//.test(path);
   pass(request, response, new URL(path, api ? prism : upstream), api);
-}).listen(port, '127.0.0.1', () =>
+});
+keepIdleConnections(front).listen(port, '127.0.0.1', () =>
   console.log(`contractProxy: Prism checks ${upstream.origin}'s API on http://127.0.0.1:${port}`),
 );
