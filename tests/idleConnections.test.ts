@@ -26,14 +26,11 @@ function headersOf(url: string): Promise<{ connection?: string; keepAlive?: stri
 }
 
 const fakes: [string, () => Promise<{ origin: string; close(): Promise<void> }>][] = [
-  ['Monnify', async () => startFakeMonnify().then((fake) => ({ origin: fake.url, close: () => fake.close() }))],
-  ['Paystack', async () => startFakePaystack().then((fake) => ({ origin: fake.url, close: () => fake.close() }))],
-  ['Termii', async () => startFakeTermii().then((fake) => ({ origin: fake.url, close: () => fake.close() }))],
-  [
-    'VTpass',
-    async () => startFakeVtpass().then((fake) => ({ origin: new URL(fake.url).origin, close: () => fake.close() })),
-  ],
-  ['Dojah', async () => startDojahServer().then((fake) => ({ origin: fake.baseUrl, close: () => fake.close() }))],
+  ['Monnify', () => startFakeMonnify().then((fake) => ({ origin: fake.url, close: () => fake.close() }))],
+  ['Paystack', () => startFakePaystack().then((fake) => ({ origin: fake.url, close: () => fake.close() }))],
+  ['Termii', () => startFakeTermii().then((fake) => ({ origin: fake.url, close: () => fake.close() }))],
+  ['VTpass', () => startFakeVtpass().then((fake) => ({ origin: new URL(fake.url).origin, close: () => fake.close() }))],
+  ['Dojah', () => startDojahServer().then((fake) => ({ origin: fake.baseUrl, close: () => fake.close() }))],
 ];
 
 describe('the fake providers leave an idle connection to its client', () => {

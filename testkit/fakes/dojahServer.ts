@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { keepIdleConnections } from './idleConnections';
+import { keepIdleConnections } from '../idleConnections';
 import { AnswerHold } from './answerHold';
 
 /**

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServiceCategory } from '../../core/services';
 import type { Bill, BillOutcome } from '../../server/gateways/biller';
 import { SimulatedBiller } from '../../server/gateways/simulatedBiller';
-import { keepIdleConnections } from './idleConnections';
+import { keepIdleConnections } from '../idleConnections';
 import { AnswerHold } from './answerHold';
 
 /**

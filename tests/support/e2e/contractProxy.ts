@@ -27,7 +27,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { freePort } from '../../../testkit/freePort';
-import { keepIdleConnections } from '../../../testkit/fakes/idleConnections';
+import { keepIdleConnections } from '../../../testkit/idleConnections';
 import { eventually } from '../api/eventually';
 
 const upstream = new URL(required('UPSTREAM'));
