@@ -159,10 +159,19 @@ export const sessionMachine = setup({
     watchSession: fromCallback<SessionEvent>(({ sendBack }) =>
       onSessionRefused((message) => sendBack({ type: 'session.refused', message: sessionRefusal(message) })),
     ),
-    /** Whether the page is shown, at once and at every change. */
-    watchVisibility: fromCallback<SessionEvent>(({ sendBack }) =>
-      watchVisibility((visible) => sendBack({ type: visible ? 'page.show' : 'page.hide' })),
-    ),
+    /**
+     * Whether the page is shown, at once where it differs from what the session holds, then at
+     * every change: an event that changes nothing is still a step every view checks, and the
+     * session starts on a slow phone in a task that has no time to spare.
+     */
+    watchVisibility: fromCallback<SessionEvent, { visible: boolean }>(({ sendBack, input }) => {
+      let told = input.visible;
+      return watchVisibility((visible) => {
+        if (visible === told) return;
+        told = visible;
+        sendBack({ type: visible ? 'page.show' : 'page.hide' });
+      });
+    }),
   },
   actions: {
     ...effects,
@@ -295,7 +304,10 @@ export const sessionMachine = setup({
     signedOut: {},
     signedIn: {
       initial: 'polling',
-      invoke: [{ src: 'watchSession' }, { src: 'watchVisibility' }],
+      invoke: [
+        { src: 'watchSession' },
+        { src: 'watchVisibility', input: ({ context }) => ({ visible: context.page_visible }) },
+      ],
       on: {
         // A poll under way when the page is hidden finishes; the next waits for the page to be shown.
         'page.hide': { actions: { type: 'setPageVisible', params: { visible: false } } },

@@ -7,7 +7,8 @@ import { OfflineBanner } from './OfflineBanner';
 import { reportBusy } from './appUpdateStore';
 import { ConnectivityProvider } from './ConnectivityContext';
 import { getInspect } from './inspector';
-import { startAfterScreen } from './hydration';
+import { isHydrating, startAfterScreen } from './hydration';
+import { inNextTask } from '../../../core/nextTask';
 import { SessionProvider } from './SessionContext';
 import { useToastsWanted } from '../kit/toaster';
 import { currentLanguage, speak } from '../kit/language';
@@ -49,16 +50,25 @@ export default function SessionLayout() {
   useEffect(() => performEffects(session, navigate), [navigate, session]);
   // After the effects above (they subscribe to what the start may emit): effects run once the
   // first frame is hydrated, so this is the first moment storage may be read. On a hydrated page,
-  // in a task of its own once the screen's machines have started: its first poll is requests and a
-  // render, and may sign a revoked session out before a screen's first call.
-  useEffect(
-    () =>
-      startAfterScreen(() => {
-        session.send({ type: 'session.restore' });
-        session.start();
-      }),
-    [session],
-  );
+  // in tasks of their own once the screen's machines have started: its first poll is requests and a
+  // render, and may sign a revoked session out before a screen's first call. The actor's start (its
+  // first state, the moves it was told of) and the stored user's read with the first poll are two
+  // tasks, each short enough for a slow phone to answer a tap between them (moved to from another
+  // page, nothing else is starting: at once).
+  useEffect(() => {
+    const restore = () => session.send({ type: 'session.restore' });
+    const split = isHydrating();
+    let cancelRestore: (() => void) | undefined;
+    const cancelStart = startAfterScreen(() => {
+      session.start();
+      if (split) cancelRestore = inNextTask(restore);
+      else restore();
+    });
+    return () => {
+      cancelStart();
+      cancelRestore?.();
+    };
+  }, [session]);
   // A purchase in flight holds back a new version of the app (appUpdate machine). The account's
   // language is the app's on every device: signing in, or choosing it on /more, speaks it.
   useEffect(() => {

@@ -8,7 +8,7 @@ import { relativeTime } from '../../domain/kit/relativeTime';
 import { notificationsMachine } from '../../machines/notifications/notifications';
 import { useSession, useSessionSelector } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
-import { useFlow } from '../kit/useFlow';
+import { useFlow, useSliceInTransition } from '../kit/useFlow';
 import { useLanguage, useT } from '../kit/language';
 import { pluralCategory } from '../../../core/i18n/plurals';
 import { EmptyState } from '../kit/EmptyState';
@@ -52,7 +52,9 @@ export default function NotificationsScreen() {
   useDocumentTitle(title);
   const actor = useFlow(notificationsMachine, { session: useSession() });
   const notifications = useSessionSelector((s) => s.context.notifications);
-  const refreshing = useSelector(actor, (s) => s.matches({ list: 'refreshing' }));
+  // The poll's answer ends the refresh: drawn in a transition like the list it brings, or this flag
+  // would draw the whole list at once, in one long task on a slow phone.
+  const refreshing = useSliceInTransition(actor, (s) => s.matches({ list: 'refreshing' }));
   const marking = useSelector(actor, (s) => s.context.marking);
   const now = useNow(AGE_REFRESH_MS);
   const unread = notifications.filter((n) => n.status === 'unread').length;

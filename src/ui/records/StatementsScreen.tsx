@@ -1,10 +1,10 @@
 import { useId, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { lagosDay } from '../../../core/days';
-import { statementsMachine } from '../../machines/records/statements';
+import { statementsMachine, type StatementsContext } from '../../machines/records/statements';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
 import { useOffline } from '../app/ConnectivityContext';
-import { useFlow } from '../kit/useFlow';
+import { useFlow, useSliceInTransition } from '../kit/useFlow';
 import { useT } from '../kit/language';
 import { useHydrated } from '../app/useHydrated';
 import { EmptyState } from '../kit/EmptyState';
@@ -13,6 +13,9 @@ import { Money } from '../kit/Money';
 import { OFFLINE_ACTION_NOTE } from '../app/OfflineBanner';
 import { DownloadIcon } from './recordIcons';
 import './records.css';
+
+type Dates = Pick<StatementsContext, 'from' | 'to' | 'today'>;
+const sameDates = (a: Dates, b: Dates) => a.from === b.from && a.to === b.to && a.today === b.today;
 
 /**
  * /statements: a date range, its totals from the ledger (opening + money in − money
@@ -26,11 +29,13 @@ export default function StatementsScreen() {
   // The dates are the clock's: the prerendered frame (built on another day) shows none, and
   // hydrating it draws none; they appear in the render after.
   const hydrated = useHydrated();
-  const dates = useSelector(actor, (s) => s.context);
-  const { summary } = dates;
+  // Dates typed are drawn at once; what an answer brings (the totals, the end of loading) in a
+  // transition, in slices, not as one long task on a slow phone.
+  const dates = useSelector(actor, (s) => s.context, sameDates);
+  const summary = useSliceInTransition(actor, (s) => s.context.summary);
   const [from, to, today] = hydrated ? [dates.from, dates.to, dates.today] : ['', '', undefined];
   const offline = useOffline();
-  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const loading = useSliceInTransition(actor, (s) => s.hasTag('loading'));
   const downloading = useSelector(actor, (s) => s.hasTag('busy'));
   const ids = { from: useId(), to: useId(), totals: useId() };
 

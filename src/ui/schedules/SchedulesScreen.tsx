@@ -7,7 +7,7 @@ import { schedulesMachine, type SchedulesInput } from '../../machines/schedules/
 import type { ScheduleFields } from '../../domain/schedules/schedules';
 import { useSession } from '../app/SessionContext';
 import { useDocumentTitle } from '../kit/useDocumentTitle';
-import { useFlow } from '../kit/useFlow';
+import { useFlow, useSliceInTransition } from '../kit/useFlow';
 import { useT } from '../kit/language';
 import { ConfirmDialog } from '../kit/ConfirmDialog';
 import { EmptyState } from '../kit/EmptyState';
@@ -61,9 +61,10 @@ export default function SchedulesScreen() {
     today: lagosDay(new Date()),
     time: DEFAULT_TIME,
   });
-  const schedules = useSelector(actor, (s) => s.context.schedules);
-  const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  // The list an answer brings, and the loading that ends with it, drawn in a transition (in slices).
+  const schedules = useSliceInTransition(actor, (s) => s.context.schedules);
+  const loading = useSliceInTransition(actor, (s) => s.hasTag('loading'));
+  const failed = useSliceInTransition(actor, (s) => s.matches('failed'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const confirming = useSelector(actor, (s) => s.matches({ ready: 'confirming' }));
   const form = useSelector(actor, (s) => s.context.form);

@@ -35,7 +35,7 @@ import { createTransitionCoverage } from '../../../testkit/models/kit/transition
 const coverage = createTransitionCoverage(sessionMachine);
 
 /** The page's visibility as the model's paths send it: the browser's own is never heard here. */
-const quietPage = fromCallback<SessionEvent>(() => () => undefined);
+const quietPage = fromCallback<SessionEvent, { visible: boolean }>(() => () => undefined);
 
 function runPath(input: SessionStart) {
   return async (path: ModelPath) => {
@@ -198,7 +198,7 @@ describe('sessionMachine (model-based)', () => {
 function fakePage() {
   let report: (visible: boolean) => void = () => undefined;
   return {
-    logic: fromCallback<SessionEvent>(({ sendBack }) => {
+    logic: fromCallback<SessionEvent, { visible: boolean }>(({ sendBack }) => {
       report = (visible) => sendBack({ type: visible ? 'page.show' : 'page.hide' });
       return () => (report = () => undefined);
     }),
