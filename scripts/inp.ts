@@ -37,6 +37,7 @@ import {
   PHONES,
   browserAtPageFooting,
   builtApp,
+  installedBrowser,
   calibrateHost,
   describeSlowdown,
   median,
@@ -350,11 +351,12 @@ if (fixedSlowdown !== undefined && !(fixedSlowdown >= 1))
 const port = Number(process.env.INP_PORT ?? 7467);
 const origin = `http://127.0.0.1:${port}`;
 const dist = builtApp(args.dist);
+const browserPath = installedBrowser(args.chrome);
 const scratch = mkdtempSync(join(tmpdir(), 'naira-inp-'));
 const servers: ChildProcess[] = [];
 let browser: Browser | undefined;
 // The page measured gets the CPU as the gate's pages do (scripts/phoneLab.ts).
-const footing = browserAtPageFooting(args.chrome, scratch);
+const footing = browserAtPageFooting(browserPath, scratch);
 
 try {
   browser = await puppeteer.launch({

@@ -44,6 +44,7 @@ import {
 import {
   browserAtPageFooting,
   builtApp,
+  installedBrowser,
   calibrate,
   calibrateHost,
   describeSlowdown,
@@ -113,6 +114,7 @@ const pick = (routes: string[]) => (wanted ? routes.filter((route) => wanted.inc
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3467);
 const baselinePort = port + 1;
 const dist = builtApp(args.dist);
+const browserPath = installedBrowser(args.chrome);
 
 /** Lighthouse could not measure the page at all (declared before the top-level run below uses it). */
 class LighthouseRuntimeError extends Error {}
@@ -125,7 +127,7 @@ const chromes: chromeLauncher.LaunchedChrome[] = [];
 const retried: string[] = [];
 /** The figures a route's run could not compute, each counted as a miss, with why: printed after the tables. */
 const uncomputed: string[] = [];
-const footing = browserAtPageFooting(args.chrome, scratch);
+const footing = browserAtPageFooting(browserPath, scratch);
 const chromePath = footing.path;
 /** Stops the Chromes and servers and removes the scratch folder: at the end, or when stopped. */
 async function cleanUp() {

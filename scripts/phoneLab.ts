@@ -311,6 +311,20 @@ export function builtApp(dist: string): string {
   return path;
 }
 
+/**
+ * The browser to measure with; the process ends with a hint when there is none (a fresh machine has
+ * none until `npm test` installs it), rather than failing later to reach a browser that never started.
+ */
+export function installedBrowser(path: string): string {
+  if (!existsSync(path)) {
+    console.error(
+      `No Chromium at ${path}: \`npm test -- lighthouse\` installs one first, or pass another with --chrome (or CHROME_PATH).`,
+    );
+    process.exit(1);
+  }
+  return path;
+}
+
 /** How far below the measuring process (in nice steps) the servers run. */
 const SERVER_NICE_BELOW = 10;
 
