@@ -5,6 +5,7 @@ import { profileMachine } from '../../machines/account/profile';
 import { useRestored, useSession, useSessionSelector } from '../app/SessionContext';
 import { useT } from '../kit/language';
 import { useFlow } from '../kit/useFlow';
+import { useShownLater } from '../kit/useShownLater';
 import { AccountLayout } from './AccountLayout';
 import { DateOfBirthField } from './DateOfBirthField';
 import { IdNumberField } from './IdNumberField';
@@ -185,6 +186,10 @@ export default function ProfileScreen() {
   // The form is filled from the stored user, read once the prerendered frame is hydrated: the
   // empty form of that frame is filled in place.
   const restored = useRestored();
+  // The phone's and the passkeys' sections, each with a machine to start, open a task after the
+  // filled form and a task apart: all three in the one task would keep a slow phone busy.
+  const phoneShown = useShownLater(restored, 1);
+  const passkeysShown = useShownLater(restored, 2);
   const t = useT();
   return (
     <AccountLayout
@@ -199,8 +204,8 @@ export default function ProfileScreen() {
     >
       <LimitsCard />
       <ProfileForm frame={!restored} />
-      {restored && <PhoneStatus />}
-      {restored && <PasskeysSection />}
+      {phoneShown && <PhoneStatus />}
+      {passkeysShown && <PasskeysSection />}
     </AccountLayout>
   );
 }
