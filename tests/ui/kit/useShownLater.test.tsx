@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { nextTask } from '../../../core/nextTask';
 import { useShownLater } from '../../../src/ui/kit/useShownLater';
@@ -78,12 +78,11 @@ describe('useShownLater', () => {
       return null;
     }
     // React reports the render's error on the console as well as throwing it.
-    const quiet = console.error;
-    console.error = () => undefined;
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       expect(() => render(<Zero />)).toThrow(/1 task or more, not 0/);
     } finally {
-      console.error = quiet;
+      quiet.mockRestore();
     }
   });
 });
