@@ -1,7 +1,7 @@
 // A Vite build plugin (vite.config.ts): one HTML page per route of the route table, each holding
 // the route's first screen, rendered at build time (src/ui/prerender.tsx), so that the page
-// paints before any script has run. The only script a page names is the boot module
-// (src/ui/boot.ts): its tag lists the app's entry and every file of every lazy level that route
+// paints before any script has run. The only script a page holds is the boot module
+// (src/ui/boot.ts), written into it: its tag lists the app's entry and every file of every lazy level that route
 // renders (the session's frame, the signed-in shell, the screen), which the boot module asks for
 // all at once, but only after the page has painted. Named in the page as scripts or preloads,
 // they would be downloaded while the first paint waits, sharing a phone's slow network with the
@@ -12,7 +12,7 @@
 //
 // The stylesheet is written into each page (one <style>, about 9 KB compressed) rather than
 // linked: a linked one is a request the first paint waits for, a whole round trip on a phone's
-// network. A repeat visit takes every page from the service worker's precache, so nothing is
+// network. The boot module is written in for the same reason (`bootScript`). A repeat visit takes every page from the service worker's precache, so nothing is
 // downloaded twice.
 import { dirname, resolve } from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -81,13 +81,17 @@ function inlineStyles(page: string, bundle: Rollup.OutputBundle): string {
 }
 
 /**
- * The boot module's tag: the app's entry to start and the files to fetch with it, once the page has
- * painted, and the web app manifest (where the build has one) the app links once the page has loaded.
+ * The boot module, written into the page: the app's entry to start and the files to fetch with it,
+ * once the page has painted, and the web app manifest (where the build has one) the app links once
+ * the page has loaded. Written in, not linked: a linked module is one more round trip before the
+ * app can be asked for, and a page's paint was modelled as waiting for it (Lighthouse counts every
+ * script that ran before the paint as the paint's). The CSP lets it run by its hash
+ * (server/http/spa.ts reads it off the built page).
  */
-function bootTag(boot: string, entry: string, files: string[], manifest: string | undefined): string {
+function bootScript(code: string, entry: string, files: string[], manifest: string | undefined): string {
   const preload = files.filter((file) => file !== entry).map((file) => `/${file}`);
   const linked = manifest ? ` data-manifest="${manifest}"` : '';
-  return `<script type="module" crossorigin src="/${boot}" data-app="/${entry}" data-preload="${preload.join(' ')}"${linked}></script>`;
+  return `<script type="module" data-app="/${entry}" data-preload="${preload.join(' ')}"${linked}>${code}</script>`;
 }
 
 /** The scripts and stylesheets of the lazy levels `path` renders (its frames and its screen), or nothing for a path the table does not match. */
@@ -118,7 +122,12 @@ function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.Ou
   if (!entry || !boot || !reactDom)
     this.error(`the build has no chunk for ${!entry ? MAIN_MODULE : !boot ? BOOT_MODULE : 'React DOM'}`);
   if (boot.imports.length > 0 || boot.dynamicImports.length > 0)
-    this.error(`${BOOT_MODULE} must import nothing: it is the one script a page waits for`);
+    this.error(`${BOOT_MODULE} must import nothing: it is the one script a page holds`);
+  // Text the HTML parser would read as the element's end, or as a comment that hides it.
+  if (/<\/script|<!--/i.test(boot.code)) this.error(`${BOOT_MODULE} holds text that would end its <script> in a page`);
+  // Written into every page, its file is never asked for: nothing to emit or to precache.
+  delete bundle[boot.fileName];
+  if (boot.sourcemapFileName) delete bundle[boot.sourcemapFileName];
   // What index.html loads (the entry and its imports) goes on the boot module's tag instead,
   // with React DOM, which the entry imports on its own.
   const entryScripts = [...[...written.matchAll(MODULE_SCRIPT)].map((match) => match[1]), reactDom.fileName];
@@ -141,7 +150,7 @@ function appShell(this: Rollup.PluginContext, written: string, bundle: Rollup.Ou
     ...[...styles]
       .filter((file) => !linked.has(file))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    bootTag(boot.fileName, entry.fileName, [...new Set([...entryScripts, ...scripts])], manifests[0]),
+    bootScript(boot.code, entry.fileName, [...new Set([...entryScripts, ...scripts])], manifests[0]),
   ];
   return { index, head };
 }
@@ -195,8 +204,9 @@ export function routePages(): Plugin {
             const page = inlineStyles(
               index
                 .replace('<html lang="en">', `<html lang="${locale}">`)
-                .replace('</head>', `\n    ${head(files, styles).join('\n    ')}\n  </head>`)
-                .replace(ROOT, `<div id="root">${rendered}</div>`),
+                // Replaced by functions: a `$` in the boot module's code or the page's text is no pattern.
+                .replace('</head>', () => `\n    ${head(files, styles).join('\n    ')}\n  </head>`)
+                .replace(ROOT, () => `<div id="root">${rendered}</div>`),
               bundle,
             );
             const fileName = pageFile(locale, path);

@@ -23,6 +23,7 @@ import { sharedRateLimitStore } from './http/rateLimits';
 import { registerRequestMetrics } from './http/requestMetrics';
 import { registerScheduleRoutes } from './routes/schedules';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { inlineScriptSources } from './http/spa';
 import { registerStatementRoutes } from './routes/statements';
 import { registerUserRoutes } from './routes/user';
 import { registerWalletRoutes } from './routes/wallet';
@@ -77,7 +78,7 @@ export async function registerCustomerApi(app: FastifyInstance, config: Config, 
   registerRequestMetrics(app, metrics);
   registerMetricsEndpoint(app, metrics, config);
   app.decorateRequest('auth', null);
-  registerSecurityHeaders(app, config.production);
+  registerSecurityHeaders(app, config.production, { inlineScripts: inlineScriptSources(config.staticDir) });
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters, ctx.hashToken) });
   await registerCompression(app);
   // Responses carry session tokens and identity numbers: no cache may keep them.

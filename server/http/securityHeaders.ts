@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * A strict CSP for the SPA: own scripts only (no inline), plus Cloudflare Turnstile's script and
+ * A strict CSP for the SPA: own scripts only (inline ones by the hash of their text, the built
+ * pages' boot module and nothing else), plus Cloudflare Turnstile's script and
  * frame for the bot check; inline styles for react-toastify; the service worker and the manifest
  * from this origin; never framed. HSTS in production.
  * The rest are helmet's defaults (nosniff, no referrer, same-origin opener and resources, ...).
  */
-function securityHeaderOptions(production: boolean, captcha: boolean) {
+function securityHeaderOptions(production: boolean, captcha: boolean, inlineScripts: readonly string[]) {
   // The operator console has no bot check: nothing of Cloudflare's may load there.
   const turnstile = captcha ? ['https://challenges.cloudflare.com'] : [];
   return {
@@ -16,7 +17,7 @@ function securityHeaderOptions(production: boolean, captcha: boolean) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...turnstile],
+        scriptSrc: ["'self'", ...inlineScripts, ...turnstile],
         frameSrc: captcha ? turnstile : ["'none'"],
         connectSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -55,7 +56,7 @@ function helmetHeaders(options: ReturnType<typeof securityHeaderOptions>): Recor
 /**
  * The names of every header helmet may set (HSTS among them): those of the widest options.
  */
-const SECURITY_HEADERS = Object.keys(helmetHeaders(securityHeaderOptions(true, true)));
+const SECURITY_HEADERS = Object.keys(helmetHeaders(securityHeaderOptions(true, true, [])));
 
 /**
  * A 304 carries no body: nothing for a policy on how a body is run, sniffed, framed, read across
@@ -77,9 +78,16 @@ export function withoutBodyHeaders(reply: FastifyReply): void {
 export function registerSecurityHeaders(
   app: FastifyInstance,
   production: boolean,
-  { captcha = true }: { captcha?: boolean } = {},
+  {
+    captcha = true,
+    inlineScripts = [],
+  }: {
+    captcha?: boolean;
+    /** The `'sha256-…'` sources of the inline scripts the pages hold (http/spa.ts, `inlineScriptSources`). */
+    inlineScripts?: readonly string[];
+  } = {},
 ) {
-  const headers = helmetHeaders(securityHeaderOptions(production, captcha));
+  const headers = helmetHeaders(securityHeaderOptions(production, captcha, inlineScripts));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,6 +35,24 @@ const LANGUAGES_DIR = 'i18n';
 
 /** The page scripts/routePages.ts renders for the paths the route table does not name. */
 const NOT_FOUND_PAGE = '/404';
+
+/** A script element written into a page, with no `src`: its attributes and its text. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+/** Every page of a build holds the same inline scripts (the boot module, scripts/routePages.ts); a few at most. */
+const MAX_INLINE_SCRIPTS = 4;
+
+/**
+ * The CSP sources that let the built pages' own inline scripts run and no other (`'sha256-…'`, the
+ * hash of each script's text as the page holds it), read off the landing's page; none where
+ * `staticDir` holds no build.
+ */
+export function inlineScriptSources(staticDir: string): string[] {
+  const index = resolve(staticDir, 'index.html');
+  if (!existsSync(index)) return [];
+  const texts = [...readFileSync(index, 'utf8').matchAll(INLINE_SCRIPT)].map((match) => match[1]);
+  if (texts.length > MAX_INLINE_SCRIPTS) throw new Error(`${index} holds ${texts.length} inline scripts`);
+  return [...new Set(texts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`))];
+}
 
 /** Serves the built SPA when `staticDir` holds one; answers it, or null. */
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<Spa | null> {

@@ -195,7 +195,7 @@ test("what is typed and sent before the app's code has arrived is kept, and sent
   // The app's code is held back (a phone on a slow network) until the form has been filled and sent.
   let release: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/(?!boot-).+\.js$/, async (route) => {
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
     await arrived;
     await route.continue();
   });

@@ -16,6 +16,13 @@ const PRODUCTION = {
   identity: { provider: 'dojah' as const, appId: 'app', secretKey: 'secret-key', baseUrl: 'http://127.0.0.1:1' },
 };
 
+/** One directive of a Content-Security-Policy, as written. */
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
+
 describe.each(backends)('HTTP surface in development on $name', (backend) => {
   const t = useTestApp(backend);
 
@@ -29,9 +36,12 @@ describe.each(backends)('HTTP surface in development on $name', (backend) => {
   it('sends a strict CSP and nosniff, no HSTS outside production, and no-store on the API', async () => {
     const { headers } = await t.call('/api/health', { method: 'GET' });
     const csp = String(headers['content-security-policy']);
+    // Inline scripts only by their hash: the built pages' own (the default STATIC_DIR may hold a build).
+    expect(directive(csp, 'script-src')).toMatch(
+      /^script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')* https:\/\/challenges\.cloudflare\.com$/,
+    );
     for (const directive of [
       "default-src 'self'",
-      "script-src 'self' https://challenges.cloudflare.com",
       'frame-src https://challenges.cloudflare.com',
       "connect-src 'self'",
       "style-src 'self' 'unsafe-inline'",
@@ -138,12 +148,18 @@ describe.each(backends)('HTTP surface in production on $name', (backend) => {
 const DASHBOARD_PAGE =
   '<!doctype html><title>Naira Wallet</title><link rel="modulepreload" href="/assets/DashboardScreen-1a2b.js"><div id="root"></div>';
 
+/** A built landing page: a script of its own written in (as the boot module is), and one it names. */
+const INLINE_SCRIPT = "alert('Hello, world.');";
+const INDEX_PAGE = `<!doctype html><title>Naira Wallet</title><script type="module" data-app="/assets/app-1a2b3c.js">${INLINE_SCRIPT}</script><script type="module" src="/assets/app-1a2b3c.js"></script><div id="root"></div>`;
+/** The CSP's own worked example: the source that allows exactly that text. */
+const INLINE_SCRIPT_SOURCE = "'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='";
+
 describe.each(backends)('the built SPA on $name', (backend) => {
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'naira-dist-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Naira Wallet</title><div id="root"></div>');
+    await writeFile(join(dist, 'index.html'), INDEX_PAGE);
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
     await writeFile(join(dist, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
     await mkdir(join(dist, 'pages'));
@@ -154,6 +170,15 @@ describe.each(backends)('the built SPA on $name', (backend) => {
   const t = useTestApp(backend, () => ({ config: { ...PRODUCTION, staticDir: dist } }));
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it("lets the pages' own inline script run by its hash, and no other inline script", async () => {
+    for (const url of ['/', '/dashboard', '/api/health']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(directive(csp, 'script-src'), url).toBe(
+        `script-src 'self' ${INLINE_SCRIPT_SOURCE} https://challenges.cloudflare.com`,
+      );
+    }
+  });
 
   it('serves index.html for the root and for every client-side route', async () => {
     for (const url of ['/', '/dashboard', '/reset?token=abc', '/set-pin?token=abc']) {
