@@ -1,19 +1,19 @@
 // A Vite build plugin (vite.config.ts): one HTML page per route of the route table, each holding
 // the route's first screen, rendered at build time (src/ui/prerender.tsx), so that the page
 // paints before any script has run. The only script a page holds is the boot module
-// (src/ui/boot.ts), written into it: its tag lists the app's entry and every file of every lazy level that route
-// renders (the session's frame, the signed-in shell, the screen), which the boot module asks for
-// all at once, but only after the page has painted. Named in the page as scripts or preloads,
-// they would be downloaded while the first paint waits, sharing a phone's slow network with the
-// HTML; listed on the tag, they cost the first paint nothing, and still come in one wave instead
-// of each level's files being learnt of only once the level above has downloaded and run. The
-// server answers a route with its page (server/http/spa.ts); index.html is the landing's page,
+// (src/ui/boot.ts), written into it: its tag lists the app's entry and every file of every lazy
+// level that route renders (the session's frame, the signed-in shell, the screen), which the boot
+// module asks for all at once, but only after the page has painted. Named in the page as scripts or
+// preloads, they would be downloaded while the first paint waits, sharing a phone's slow network
+// with the HTML; listed on the tag, they cost the first paint nothing, and still come in one wave
+// instead of each level's files being learnt of only once the level above has downloaded and run.
+// The server answers a route with its page (server/http/spa.ts); index.html is the landing's page,
 // and pages/404.html (the signed-in frame's "not here" screen) is what any other path gets.
 //
 // The stylesheet is written into each page (one <style>, about 9 KB compressed) rather than
 // linked: a linked one is a request the first paint waits for, a whole round trip on a phone's
-// network. The boot module is written in for the same reason (`bootScript`). A repeat visit takes every page from the service worker's precache, so nothing is
-// downloaded twice.
+// network. The boot module is written in for the same reason (`bootScript`). A repeat visit takes
+// every page from the service worker's precache, so nothing is downloaded twice.
 import { dirname, resolve } from 'node:path';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
