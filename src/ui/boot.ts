@@ -1,14 +1,14 @@
-// The one script a built page holds, written into the page itself (scripts/routePages.ts). Every page already
-// holds its first screen as HTML, so the page can be read before any of the app's code arrives;
-// this module waits until that screen has painted, and only then asks for the app's code (the
-// files the page lists on this script's tag, all in one wave) and starts it. A phone on a slow
-// network then shows the page as soon as its HTML is in, instead of sharing the network with
+// The one script a built page holds, written into the page itself (scripts/routePages.ts). Every
+// page already holds its first screen as HTML, so the page can be read before any of the app's
+// code arrives; this module waits until that screen has painted, and only then asks for the app's
+// code (the files the page lists on this script's tag, all in one wave) and starts it. A phone on a
+// slow network then shows the page as soon as its HTML is in, instead of sharing the network with
 // about 100 KB of scripts first. It imports nothing, so it can be written into every page and
 // costs no request of its own.
 //
 // `npm run dev` does not use it: index.html names src/ui/main.tsx directly.
 
-/** This module's own tag, with the app's entry and the files it needs (a module has no `document.currentScript`). */
+/** This module's own tag, with the app's entry and the files it needs (a module has no `currentScript`). */
 const tag = document.querySelector<HTMLScriptElement>('script[data-app]');
 
 /** However the first paint is told (or not told), the app starts once. */
