@@ -18,7 +18,7 @@
 // first visit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -213,6 +213,9 @@ try {
     console.log(
       `${describeSlowdown(calibrated.indexes, slowdownOf(tier), TIERS[tier], fixedSlowdown)}, in both measurements.`,
     );
+    // The benchmark index times JavaScript only: the browser's own work (layout, its font look-ups
+    // in the browser process) keeps its pace per CPU, so figures compare only between like hosts.
+    console.log(`Host CPU: ${cpus()[0]?.model ?? 'unknown'}, ${cpus().length} cores.`);
     console.log(formatTable(result));
   };
   const results = await runTiers(tiers, targets, measureAt, {
